@@ -1,0 +1,77 @@
+# RentProof: `make run` serves the product with demo data, `make test` runs every test.
+# Without DATABASE_URL, a project-local PostgreSQL is started (scripts/db.sh).
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+ADDR ?= :8080
+GOTOOL := go tool -modfile=tools/go.mod
+BUF := ui/node_modules/.bin/buf
+BIN := bin/rentproof
+
+.PHONY: help run build build-ui build-server ui-deps db db-stop generate check-generate lint \
+	test test-go test-ui test-e2e chromium clean
+
+help: ## list the targets
+	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
+
+run: build ## serve the product with demo data on http://localhost:8080 (ADDR to change)
+	@DATABASE_URL=$$(bash scripts/db.sh) ADDR=$(ADDR) ./$(BIN)
+
+build: build-ui build-server ## build the server binary with the web app embedded
+
+build-server:
+	go build -o $(BIN) ./cmd/server
+
+ui/node_modules/.package-lock.json: ui/package-lock.json
+	cd ui && npm ci --no-audit --no-fund
+	@touch $@
+
+ui-deps: ui/node_modules/.package-lock.json ## install the web app's npm packages
+
+build-ui: ui-deps
+	cd ui && npm run build
+	@touch ui/dist/.gitkeep
+
+db: ## start the project-local PostgreSQL and print its URL
+	@bash scripts/db.sh
+
+db-stop: ## stop the project-local PostgreSQL
+	@bash scripts/db.sh stop
+
+generate: ui-deps ## regenerate gen/ and ui/src/gen/ from proto/ and sql/
+	rm -rf gen/rentproof ui/src/gen
+	$(BUF) generate
+	$(GOTOOL) sqlc generate
+
+check-generate: generate ## fail when generated code is not what the sources produce
+	@if [ -n "$$(git status --porcelain -- gen ui/src/gen)" ]; then \
+		echo "generated code is stale: run 'make generate' and commit the result"; \
+		git status --short -- gen ui/src/gen; exit 1; fi
+
+lint: ui-deps ## buf lint and format, go vet, sqlc vet, tsc, eslint
+	$(BUF) lint
+	$(BUF) format --diff --exit-code
+	go vet ./...
+	$(GOTOOL) sqlc vet
+	cd ui && npx tsc -b && npx eslint .
+
+test: test-go test-ui test-e2e ## every test: Go against PostgreSQL, UI components, browser end to end
+
+test-go: ## Go tests against a real PostgreSQL
+	DATABASE_URL=$$(bash scripts/db.sh) go test -count=1 ./...
+
+test-ui: ui-deps ## UI component tests (Vitest)
+	cd ui && npx vitest run
+
+chromium: ## install Debian's chromium for the browser tests when missing
+	@bash scripts/ensure-chromium.sh
+
+test-e2e: build chromium ## browser tests: the real server binary on a fresh database, in chromium
+	@url=$$(bash scripts/db.sh); \
+	fresh=$$(bash scripts/fresh-db.sh "$$url" rentproof_e2e); \
+	cd ui && E2E_DATABASE_URL=$$fresh npx playwright test
+
+clean: ## remove build output (keeps the database)
+	rm -rf bin ui/dist/assets ui/dist/index.html

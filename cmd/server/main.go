@@ -1,0 +1,96 @@
+// Command server runs RentProof: the API in every protocol and the web app, on one port.
+//
+// Configuration comes from the environment (see README.md); defaults work on a laptop.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/rentproof/rentproof/internal/seed"
+	"github.com/rentproof/rentproof/internal/server"
+	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/ui"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx); err != nil {
+		slog.Error("server stopped", "err", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context) error {
+	slog.SetDefault(slog.New(logHandler()))
+
+	databaseURL := os.Getenv("DATABASE_URL")
+	if databaseURL == "" {
+		return fmt.Errorf("DATABASE_URL is not set (make run starts a local PostgreSQL and sets it)")
+	}
+	addr := env("ADDR", ":8080")
+	maxBody, err := strconv.ParseInt(env("MAX_BODY_BYTES", "1048576"), 10, 64)
+	if err != nil || maxBody < 1 {
+		return fmt.Errorf("MAX_BODY_BYTES must be a positive number of bytes")
+	}
+
+	pool, err := store.Open(ctx, databaseURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := store.Migrate(ctx, pool, databaseURL); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	if env("SEED_DEMO", "true") == "true" {
+		if err := seed.Demo(ctx, pool); err != nil {
+			return fmt.Errorf("seed demo data: %w", err)
+		}
+	}
+
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
+	h := server.NewHandler(pool, server.Options{SPA: ui.Dist(), MaxBodyBytes: maxBody})
+	return server.Serve(ctx, ln, h)
+}
+
+func env(name, fallback string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return fallback
+}
+
+func logHandler() slog.Handler {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
+		level = slog.LevelInfo
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	if env("LOG_FORMAT", "text") == "json" {
+		return slog.NewJSONHandler(os.Stderr, opts)
+	}
+	return slog.NewTextHandler(os.Stderr, opts)
+}
+
+// displayAddr turns a wildcard listen address into one a browser can open.
+func displayAddr(a net.Addr) string {
+	s := a.String()
+	for _, wildcard := range []string{"[::]:", "0.0.0.0:"} {
+		if strings.HasPrefix(s, wildcard) {
+			return "localhost:" + strings.TrimPrefix(s, wildcard)
+		}
+	}
+	return s
+}

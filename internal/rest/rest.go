@@ -1,0 +1,146 @@
+// Package rest is the thin /api shim for older clients (SPEC §7): each path calls one rpc of the
+// same Connect handler the other protocols use, and only reshapes JSON. No business rule lives here.
+package rest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+)
+
+// marshal writes protobuf messages in the spec's lowerCamelCase JSON, zero values included,
+// so older clients always find every field.
+var marshal = protojson.MarshalOptions{EmitUnpopulated: true}
+
+// Handlers are the rpc implementations the shim calls.
+type Handlers struct {
+	Account    AccountRPCs
+	Resource   ResourceRPCs
+	Property   PropertyRPCs
+	Review     ReviewRPCs
+	Statistics StatisticsRPCs
+}
+
+// New returns the /api handler. Unknown paths answer a JSON 404, never the SPA.
+func New(h Handlers) http.Handler {
+	mux := http.NewServeMux()
+	routeAccount(mux, h.Account)
+	routeResources(mux, h.Resource)
+	routeProperties(mux, h.Property, h.Review)
+	routeStatistics(mux, h.Statistics)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeMessage(w, http.StatusNotFound, "Not found")
+	})
+	return mux
+}
+
+// call runs one rpc with a request built from the HTTP request and writes its answer reshaped by out.
+func call[Req, Res any](w http.ResponseWriter, r *http.Request, req *Req,
+	rpc func(context.Context, *connect.Request[Req]) (*connect.Response[Res], error),
+	out func(*Res) any,
+) {
+	res, err := rpc(r.Context(), connect.NewRequest(req))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out(res.Msg))
+}
+
+// pathID reads a positive int32 id from the path, answering 400 when it is not one.
+func pathID(w http.ResponseWriter, r *http.Request, name string) (int32, bool) {
+	id, err := strconv.ParseInt(r.PathValue(name), 10, 32)
+	if err != nil || id < 1 {
+		writeMessage(w, http.StatusBadRequest, "Invalid "+name)
+		return 0, false
+	}
+	return int32(id), true
+}
+
+// list reshapes repeated messages into a bare JSON array, as SPEC §7's list answers are.
+func list[M proto.Message](items []M) any {
+	out := make([]json.RawMessage, len(items))
+	for i, m := range items {
+		out[i] = message(m)
+	}
+	return out
+}
+
+// message encodes one protobuf message.
+func message(m proto.Message) json.RawMessage {
+	b, err := marshal.Marshal(m)
+	if err != nil {
+		panic(err) // generated messages always marshal
+	}
+	return b
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// errorBody is every non-2xx answer: the user's message and, for invalid input, each field's.
+type errorBody struct {
+	Message string       `json:"message"`
+	Errors  []fieldError `json:"errors,omitempty"`
+}
+
+type fieldError struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+func writeMessage(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, errorBody{Message: msg})
+}
+
+// writeError answers a Connect error with its HTTP status and message.
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	var ce *connect.Error
+	if !errors.As(err, &ce) {
+		slog.ErrorContext(r.Context(), "rest", "err", err)
+		writeMessage(w, http.StatusInternalServerError, "Something went wrong on our side. Please try again.")
+		return
+	}
+	body := errorBody{Message: ce.Message()}
+	for _, d := range ce.Details() {
+		if v, derr := d.Value(); derr == nil {
+			if br, ok := v.(*errdetails.BadRequest); ok {
+				for _, fv := range br.GetFieldViolations() {
+					body.Errors = append(body.Errors, fieldError{Field: fv.GetField(), Message: fv.GetDescription()})
+				}
+			}
+		}
+	}
+	status := httpStatus[ce.Code()]
+	if status == 0 {
+		status = http.StatusInternalServerError
+	}
+	writeJSON(w, status, body)
+}
+
+var httpStatus = map[connect.Code]int{
+	connect.CodeInvalidArgument:    http.StatusBadRequest,
+	connect.CodeUnauthenticated:    http.StatusUnauthorized,
+	connect.CodePermissionDenied:   http.StatusForbidden,
+	connect.CodeNotFound:           http.StatusNotFound,
+	connect.CodeAlreadyExists:      http.StatusConflict,
+	connect.CodeFailedPrecondition: http.StatusConflict,
+	connect.CodeResourceExhausted:  http.StatusTooManyRequests,
+	connect.CodeCanceled:           499,
+	connect.CodeDeadlineExceeded:   http.StatusGatewayTimeout,
+	connect.CodeUnimplemented:      http.StatusNotImplemented,
+	connect.CodeUnavailable:        http.StatusServiceUnavailable,
+	connect.CodeInternal:           http.StatusInternalServerError,
+}

@@ -1,0 +1,83 @@
+// Package rpc holds what every Connect handler shares: error mapping and interceptors.
+package rpc
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+
+	"github.com/rentproof/rentproof/internal/apperr"
+)
+
+// Error maps a service error to a Connect error. Domain errors keep their message for the user;
+// anything else is logged with its detail and answered as a generic internal error.
+func Error(ctx context.Context, err error) error {
+	if err == nil {
+		return nil
+	}
+	var ce *connect.Error
+	if errors.As(err, &ce) {
+		return ce
+	}
+	for _, m := range codes {
+		if errors.Is(err, m.kind) {
+			ce := connect.NewError(m.code, errors.New(userMessage(err, m.fallback)))
+			addFieldViolations(ce, err)
+			return ce
+		}
+	}
+	if errors.Is(err, context.Canceled) {
+		return connect.NewError(connect.CodeCanceled, errors.New("request canceled"))
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return connect.NewError(connect.CodeDeadlineExceeded, errors.New("request timed out"))
+	}
+	slog.ErrorContext(ctx, "internal error", "err", err)
+	return connect.NewError(connect.CodeInternal, errors.New("Something went wrong on our side. Please try again."))
+}
+
+var codes = []struct {
+	kind     error
+	code     connect.Code
+	fallback string
+}{
+	{apperr.ErrInvalidArgument, connect.CodeInvalidArgument, "Invalid input"},
+	{apperr.ErrNotFound, connect.CodeNotFound, "Not found"},
+	{apperr.ErrAlreadyExists, connect.CodeAlreadyExists, "Already exists"},
+	{apperr.ErrPermissionDenied, connect.CodePermissionDenied, "Permission denied"},
+	{apperr.ErrUnauthenticated, connect.CodeUnauthenticated, "Authentication required"},
+	{apperr.ErrResourceExhausted, connect.CodeResourceExhausted, "Too many attempts. Please try again later."},
+}
+
+// addFieldViolations attaches every broken field rule as a google.rpc.BadRequest detail,
+// so a form can show each message beside its field.
+func addFieldViolations(ce *connect.Error, err error) {
+	var ve *apperr.ValidationError
+	if !errors.As(err, &ve) {
+		return
+	}
+	br := &errdetails.BadRequest{}
+	for _, v := range ve.Violations {
+		br.FieldViolations = append(br.FieldViolations, &errdetails.BadRequest_FieldViolation{Field: v.Field, Description: v.Message})
+	}
+	if d, derr := connect.NewErrorDetail(br); derr == nil {
+		ce.AddDetail(d)
+	}
+}
+
+// userMessage is the message written for the user, or the kind's generic one when the error
+// carries none (a bare sentinel or a wrapped database error).
+func userMessage(err error, fallback string) string {
+	var ae *apperr.Error
+	if errors.As(err, &ae) {
+		return ae.Message
+	}
+	var ve *apperr.ValidationError
+	if errors.As(err, &ve) {
+		return ve.Error()
+	}
+	return fallback
+}

@@ -1,0 +1,182 @@
+// Package server wires the services into one HTTP handler and serves it: Connect, gRPC and
+// gRPC-Web (HTTP/2 without TLS), gRPC reflection and health, the /api REST shim, and the SPA.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"connectrpc.com/connect"
+	"connectrpc.com/grpchealth"
+	"connectrpc.com/grpcreflect"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/gamification/v1/gamificationv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/resource/v1/resourcev1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/statistics/v1/statisticsv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/token/v1/tokenv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/property"
+	"github.com/rentproof/rentproof/internal/resource"
+	"github.com/rentproof/rentproof/internal/rest"
+	"github.com/rentproof/rentproof/internal/review"
+	"github.com/rentproof/rentproof/internal/rpc"
+	"github.com/rentproof/rentproof/internal/statistics"
+)
+
+// Options are what the handler needs beside the database.
+type Options struct {
+	// SPA is the built single-page app.
+	SPA fs.FS
+	// MaxBodyBytes caps every request body (default 1 MiB).
+	MaxBodyBytes int64
+}
+
+// Services lists every rpc service the server exposes, for reflection and health.
+var Services = []string{
+	accountv1connect.AccountServiceName,
+	gamificationv1connect.GamificationServiceName,
+	propertyv1connect.PropertyServiceName,
+	resourcev1connect.ResourceServiceName,
+	reviewv1connect.ReviewServiceName,
+	statisticsv1connect.StatisticsServiceName,
+	tokenv1connect.TokenServiceName,
+	verificationv1connect.VerificationServiceName,
+}
+
+// NewHandler builds the whole product's HTTP handler over pool.
+func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
+	if opts.MaxBodyBytes == 0 {
+		opts.MaxBodyBytes = 1 << 20
+	}
+	q := db.New(pool)
+	accounts := account.NewService(q)
+	handlers := rest.Handlers{
+		Account:    account.NewHandler(accounts),
+		Resource:   resource.NewHandler(resource.NewService(q)),
+		Property:   property.NewHandler(property.NewService(q)),
+		Review:     review.NewHandler(review.NewService(q)),
+		Statistics: statistics.NewHandler(statistics.NewService(q)),
+	}
+
+	rpcOpts := connect.WithHandlerOptions(
+		connect.WithInterceptors(rpc.LogInterceptor()),
+		connect.WithRecover(rpc.Recover),
+		connect.WithReadMaxBytes(int(opts.MaxBodyBytes)),
+	)
+	mux := http.NewServeMux()
+	mux.Handle(accountv1connect.NewAccountServiceHandler(handlers.Account, rpcOpts))
+	mux.Handle(resourcev1connect.NewResourceServiceHandler(handlers.Resource, rpcOpts))
+	mux.Handle(propertyv1connect.NewPropertyServiceHandler(handlers.Property, rpcOpts))
+	mux.Handle(reviewv1connect.NewReviewServiceHandler(handlers.Review, rpcOpts))
+	mux.Handle(statisticsv1connect.NewStatisticsServiceHandler(handlers.Statistics, rpcOpts))
+	mux.Handle(tokenv1connect.NewTokenServiceHandler(tokenv1connect.UnimplementedTokenServiceHandler{}, rpcOpts))
+	mux.Handle(verificationv1connect.NewVerificationServiceHandler(verificationv1connect.UnimplementedVerificationServiceHandler{}, rpcOpts))
+	mux.Handle(gamificationv1connect.NewGamificationServiceHandler(gamificationv1connect.UnimplementedGamificationServiceHandler{}, rpcOpts))
+
+	reflector := grpcreflect.NewStaticReflector(Services...)
+	mux.Handle(grpcreflect.NewHandlerV1(reflector))
+	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector))
+	mux.Handle(grpchealth.NewHandler(&dbHealth{pool: pool}))
+
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		writePlain(w, http.StatusOK, "ok")
+	})
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		if err := ping(r.Context(), pool); err != nil {
+			slog.WarnContext(r.Context(), "not ready", "err", err)
+			writePlain(w, http.StatusServiceUnavailable, "database unreachable")
+			return
+		}
+		writePlain(w, http.StatusOK, "ready")
+	})
+	mux.Handle("/api/", rest.New(handlers))
+	mux.Handle("/", spaHandler(opts.SPA))
+
+	var h http.Handler = mux
+	h = account.Authenticate(accounts, h)
+	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests
+	h = limitBody(h, opts.MaxBodyBytes)
+	h = securityHeaders(h)
+	h = recoverPanics(h)
+	h = logRequests(h)
+	return h
+}
+
+// Serve answers on ln until ctx ends, then drains in-flight requests for up to 20 seconds.
+func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
+	var protocols http.Protocols
+	protocols.SetHTTP1(true)
+	protocols.SetUnencryptedHTTP2(true) // gRPC without TLS (h2c)
+	srv := &http.Server{
+		Handler:           h,
+		Protocols:         &protocols,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	slog.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 20*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}
+
+func ping(ctx context.Context, pool *pgxpool.Pool) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	return pool.Ping(ctx)
+}
+
+// dbHealth answers gRPC health checks: serving while the database answers.
+type dbHealth struct{ pool *pgxpool.Pool }
+
+func (c *dbHealth) Check(ctx context.Context, req *grpchealth.CheckRequest) (*grpchealth.CheckResponse, error) {
+	if req.Service != "" && !known(req.Service) {
+		return nil, connect.NewError(connect.CodeNotFound, fmt.Errorf("unknown service %q", req.Service))
+	}
+	if err := ping(ctx, c.pool); err != nil {
+		return &grpchealth.CheckResponse{Status: grpchealth.StatusNotServing}, nil
+	}
+	return &grpchealth.CheckResponse{Status: grpchealth.StatusServing}, nil
+}
+
+func known(service string) bool {
+	for _, s := range Services {
+		if s == service {
+			return true
+		}
+	}
+	return false
+}
+
+func writePlain(w http.ResponseWriter, status int, body string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write([]byte(body + "\n"))
+}

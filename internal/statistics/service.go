@@ -1,0 +1,63 @@
+// Package statistics computes the platform's headline figures.
+package statistics
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/rentproof/rentproof/gen/db"
+)
+
+// Figures are the platform statistics of SPEC §3.
+type Figures struct {
+	ActiveUsers             int32
+	TotalProperties         int32
+	UniqueCountries         int32
+	MonthlyGrowth           float64 // percent
+	TotalVerifiedProperties int32
+	TotalReviews            int32
+	AverageRating           float64
+	RetentionRate           float64 // percent
+}
+
+// Service computes statistics.
+type Service struct{ q *db.Queries }
+
+// NewService returns a Service reading through q.
+func NewService(q *db.Queries) *Service { return &Service{q: q} }
+
+// Get computes the figures in one query.
+func (s *Service) Get(ctx context.Context) (Figures, error) {
+	r, err := s.q.GetStatistics(ctx)
+	if err != nil {
+		return Figures{}, fmt.Errorf("get statistics: %w", err)
+	}
+	return Figures{
+		ActiveUsers:             r.ActiveUsers,
+		TotalProperties:         r.TotalProperties,
+		UniqueCountries:         r.UniqueCountries,
+		MonthlyGrowth:           percentChange(r.NewProperties30d, r.NewPropertiesPrev30d),
+		TotalVerifiedProperties: r.TotalVerifiedProperties,
+		TotalReviews:            r.TotalReviews,
+		AverageRating:           r.AverageRating,
+		RetentionRate:           percent(r.RetainedUsers, r.EstablishedUsers),
+	}, nil
+}
+
+// percentChange is the growth from before to now in percent, one decimal; 0 when there was nothing before.
+func percentChange(now, before int32) float64 {
+	if before == 0 {
+		return 0
+	}
+	return round1(float64(now-before) * 100 / float64(before))
+}
+
+func percent(part, whole int32) float64 {
+	if whole == 0 {
+		return 0
+	}
+	return round1(float64(part) * 100 / float64(whole))
+}
+
+func round1(x float64) float64 { return math.Round(x*10) / 10 }

@@ -1,0 +1,96 @@
+// Package store opens the PostgreSQL pool, applies migrations and translates database errors.
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"time"
+
+	"github.com/amacneil/dbmate/v2/pkg/dbmate"
+	_ "github.com/amacneil/dbmate/v2/pkg/driver/postgres" // dbmate's PostgreSQL driver
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/sql/migrations"
+)
+
+// Open connects a pool to databaseURL and checks that the database answers.
+func Open(ctx context.Context, databaseURL string) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("parse database url: %w", err)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := pool.Ping(pingCtx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("reach database: %w", err)
+	}
+	return pool, nil
+}
+
+// migrationLock is the advisory lock that keeps servers starting together from migrating at once.
+const migrationLock = 727273
+
+// Migrate applies every pending migration embedded in the binary.
+func Migrate(ctx context.Context, pool *pgxpool.Pool, databaseURL string) error {
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("acquire connection: %w", err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", migrationLock); err != nil {
+		return fmt.Errorf("lock migrations: %w", err)
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", migrationLock) //nolint:errcheck // released with the session anyway
+
+	return migrator(databaseURL).Migrate()
+}
+
+// Rollback undoes the latest applied migration (used by the migration tests).
+func Rollback(databaseURL string) error {
+	return migrator(databaseURL).Rollback()
+}
+
+func migrator(databaseURL string) *dbmate.DB {
+	u, err := url.Parse(databaseURL)
+	if err != nil {
+		u = &url.URL{}
+	}
+	m := dbmate.New(u)
+	m.FS = migrations.FS
+	m.MigrationsDir = []string{"."}
+	m.AutoDumpSchema = false
+	m.Log = io.Discard
+	return m
+}
+
+// Err turns the database's errors into the domain's: no rows is ErrNotFound,
+// a unique violation is ErrAlreadyExists; anything else passes through.
+func Err(err error) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("%w: %w", apperr.ErrNotFound, err)
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return fmt.Errorf("%w: %w", apperr.ErrAlreadyExists, err)
+	}
+	return err
+}
+
+// WithTx runs fn in one transaction, committing when it returns nil.
+func WithTx(ctx context.Context, pool *pgxpool.Pool, fn func(q *db.Queries) error) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		return fn(db.New(tx))
+	})
+}

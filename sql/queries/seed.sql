@@ -1,0 +1,49 @@
+-- Statements used only to load the demo data into an empty database.
+
+-- name: SeedUser :one
+INSERT INTO users (username, password_hash, email, first_name, last_name, role, city, country, bio, last_login)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+RETURNING id;
+
+-- name: SeedTokenTransaction :exec
+INSERT INTO token_transactions (user_id, amount, transaction_type, related_entity_type, description)
+VALUES ($1, $2, $3, $4, $5);
+
+-- name: SeedProperty :exec
+INSERT INTO properties (
+    id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent,
+    bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, amenities, images,
+    latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, created_at
+) VALUES (
+    $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+    $21, $22, $23, $24, $25, $26, $27, $28, $29, $30
+);
+
+-- name: SyncPropertyIDs :exec
+-- Demo properties take fixed ids 1..15; the identity continues after the largest.
+SELECT setval(pg_get_serial_sequence('properties', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM properties), false);
+
+-- name: SeedReview :exec
+INSERT INTO reviews (
+    property_id, user_id, rating, title, content, review_type, stay_period, pros, cons, categories, photos,
+    verified, language, created_at, updated_at
+) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, '[]', $11, $12, $13, $13);
+
+-- name: SeedLevel :exec
+INSERT INTO user_levels (level, name, points_required, benefits, icon)
+VALUES ($1, $2, $3, $4, $5)
+ON CONFLICT (level) DO NOTHING;
+
+-- name: SeedBadge :exec
+INSERT INTO badges (name, description, icon, category, level, requirements)
+VALUES ($1, $2, $3, $4, $5, $6)
+ON CONFLICT (name) DO NOTHING;
+
+-- name: SeedAchievement :exec
+INSERT INTO achievements (name, description, points, icon, category, secret, requirements)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+ON CONFLICT (name) DO NOTHING;
+
+-- name: SeedLock :exec
+-- Serialises seeding when several servers start at once.
+SELECT pg_advisory_xact_lock(727274);

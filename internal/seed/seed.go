@@ -287,5 +287,9 @@ func Slug(title string, id int32) string {
 			dash = true
 		}
 	}
-	return fmt.Sprintf("%s-%d", strings.TrimSuffix(b.String(), "-"), id)
+	base := strings.TrimSuffix(b.String(), "-")
+	if base == "" {
+		base = "property"
+	}
+	return fmt.Sprintf("%s-%d", base, id)
 }

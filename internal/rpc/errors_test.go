@@ -1,0 +1,66 @@
+package rpc_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"testing"
+
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/rpc"
+)
+
+func init() { slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil))) }
+
+func TestErrorMapping(t *testing.T) {
+	ctx := context.Background()
+	var v apperr.Validator
+	v.Check(false, "title", "Title must be at least 5 characters")
+	v.Check(true, "rating", "Rating is required")
+	v.Check(false, "content", "Content must be at least 20 characters")
+
+	for name, c := range map[string]struct {
+		err     error
+		code    connect.Code
+		message string
+	}{
+		"validation":           {fmt.Errorf("create review: %w", v.Err()), connect.CodeInvalidArgument, "Title must be at least 5 characters"},
+		"not found":            {fmt.Errorf("get: %w", apperr.NotFound("Property Not Found")), connect.CodeNotFound, "Property Not Found"},
+		"bare sentinel":        {fmt.Errorf("get: %w", apperr.ErrNotFound), connect.CodeNotFound, "Not found"},
+		"already exists":       {apperr.New(apperr.ErrAlreadyExists, "Username already exists"), connect.CodeAlreadyExists, "Username already exists"},
+		"permission":           {apperr.PermissionDenied("You can only request verification for your own properties."), connect.CodePermissionDenied, "You can only request verification for your own properties."},
+		"unauthenticated":      {apperr.Unauthenticated("Sign in first"), connect.CodeUnauthenticated, "Sign in first"},
+		"rate limit":           {apperr.ErrResourceExhausted, connect.CodeResourceExhausted, "Too many attempts. Please try again later."},
+		"internal stays vague": {errors.New("pq: password authentication failed for user admin"), connect.CodeInternal, "Something went wrong on our side. Please try again."},
+		"canceled":             {fmt.Errorf("query: %w", context.Canceled), connect.CodeCanceled, "request canceled"},
+	} {
+		got := rpc.Error(ctx, c.err)
+		var ce *connect.Error
+		if !errors.As(got, &ce) || ce.Code() != c.code || ce.Message() != c.message {
+			t.Errorf("%s: got %v, want %v %q", name, got, c.code, c.message)
+		}
+	}
+
+	// Every violated field travels as a BadRequest detail.
+	var ce *connect.Error
+	errors.As(rpc.Error(ctx, v.Err()), &ce)
+	var fields []string
+	for _, d := range ce.Details() {
+		if br, err := d.Value(); err == nil {
+			for _, fv := range br.(*errdetails.BadRequest).GetFieldViolations() {
+				fields = append(fields, fv.GetField()+": "+fv.GetDescription())
+			}
+		}
+	}
+	if fmt.Sprint(fields) != "[title: Title must be at least 5 characters content: Content must be at least 20 characters]" {
+		t.Errorf("field violations: %v", fields)
+	}
+	if rpc.Error(ctx, nil) != nil {
+		t.Error("nil error must stay nil")
+	}
+}

@@ -1,0 +1,179 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/dbtest"
+	"github.com/rentproof/rentproof/internal/store"
+)
+
+// tables are every entity of SPEC §3 plus the platform's own.
+var tables = []string{
+	"users", "sessions", "password_reset_tokens", "properties", "reviews", "tenant_verifications", "resources",
+	"verification_requests", "stripe_customers", "stripe_payouts", "token_transactions", "badges", "user_badges",
+	"user_activities", "user_levels", "achievements", "user_achievements",
+}
+
+func TestMigrationsUpDownUp(t *testing.T) {
+	ctx := context.Background()
+	url := dbtest.NewEmpty(t)
+	pool, err := store.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+
+	count := func() int {
+		var n int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM information_schema.tables
+			WHERE table_schema = 'public' AND table_name = ANY($1)`, tables).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if err := store.Migrate(ctx, pool, url); err != nil {
+		t.Fatalf("up: %v", err)
+	}
+	if got := count(); got != len(tables) {
+		t.Fatalf("after up: %d of %d tables", got, len(tables))
+	}
+	if err := store.Migrate(ctx, pool, url); err != nil {
+		t.Fatalf("up again is a no-op: %v", err)
+	}
+	if err := store.Rollback(url); err != nil {
+		t.Fatalf("down: %v", err)
+	}
+	if got := count(); got != 0 {
+		t.Fatalf("after down: %d tables left", got)
+	}
+	if err := store.Migrate(ctx, pool, url); err != nil {
+		t.Fatalf("up after down: %v", err)
+	}
+	if got := count(); got != len(tables) {
+		t.Fatalf("after up again: %d of %d tables", got, len(tables))
+	}
+}
+
+// The schema itself refuses what no rule of the product allows, whatever the code does.
+func TestSchemaConstraints(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := dbtest.New(t)
+	mustExec := func(sql string, args ...any) {
+		t.Helper()
+		if _, err := pool.Exec(ctx, sql, args...); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	mustExec(`INSERT INTO users (id, username, password_hash, email, first_name, last_name, role)
+		VALUES (1, 'alice', 'x', 'alice@example.com', 'Alice', 'A', 'landlord'),
+		       (2, 'bob', 'x', 'bob@example.com', 'Bob', 'B', 'tenant')`)
+	mustExec(`INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug)
+		VALUES (1, 'Flat', '1 Main St', 'Austin', 'apartment', 1200, 1, 'flat-1')`)
+
+	for name, c := range map[string]struct {
+		sql  string
+		code string
+	}{
+		"username unique ignoring case": {`INSERT INTO users (username, password_hash, email, first_name, last_name) VALUES ('ALICE', 'x', 'a2@example.com', 'A', 'A')`, "23505"},
+		"email unique ignoring case":    {`INSERT INTO users (username, password_hash, email, first_name, last_name) VALUES ('alice2', 'x', 'Alice@Example.com', 'A', 'A')`, "23505"},
+		"unknown role":                  {`INSERT INTO users (username, password_hash, email, first_name, last_name, role) VALUES ('carol', 'x', 'c@example.com', 'C', 'C', 'superuser')`, "23514"},
+		"rating above 5":                {`INSERT INTO reviews (property_id, user_id, rating, title, content) VALUES (1, 2, 6, 'Title', 'Twenty characters at least here')`, "23514"},
+		"rating below 1":                {`INSERT INTO reviews (property_id, user_id, rating, title, content) VALUES (1, 2, 0, 'Title', 'Twenty characters at least here')`, "23514"},
+		"rent must be positive":         {`INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug) VALUES ('F', 'A', 'C', 'house', 0, 1, 's')`, "23514"},
+		"unknown currency":              {`INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug, currency) VALUES ('F', 'A', 'C', 'house', 5, 1, 's', 'XXX')`, "23514"},
+		"unknown property type":         {`INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug) VALUES ('F', 'A', 'C', 'castle', 5, 1, 's')`, "23514"},
+		"landlord must exist":           {`INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug) VALUES ('F', 'A', 'C', 'house', 5, 99, 's')`, "23503"},
+		"negative token balance":        {`UPDATE users SET tokens = -1 WHERE id = 2`, "23514"},
+		"stay period only on tenant_to_property": {`INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, stay_period)
+			VALUES (1, 2, 4, 'Title', 'Twenty characters at least here', 'general', 'current')`, "23514"},
+		"unknown verification status": {`INSERT INTO verification_requests (property_id, requested_by_id, status) VALUES (1, 1, 'maybe')`, "23514"},
+	} {
+		_, err := pool.Exec(ctx, c.sql)
+		var pgErr *pgconn.PgError
+		if !errors.As(err, &pgErr) || pgErr.Code != c.code {
+			t.Errorf("%s: want SQLSTATE %s, got %v", name, c.code, err)
+		}
+	}
+
+	mustExec(`INSERT INTO reviews (property_id, user_id, rating, title, content, review_type) VALUES (1, 2, 4, 'Title', 'Twenty characters at least here', 'tenant_to_property')`)
+	_, err := pool.Exec(ctx, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type) VALUES (1, 2, 5, 'Again', 'Twenty characters at least here', 'tenant_to_property')`)
+	if !errors.Is(store.Err(err), apperr.ErrAlreadyExists) {
+		t.Errorf("second review of the same type: want ErrAlreadyExists, got %v", err)
+	}
+	err = pool.QueryRow(ctx, "SELECT id FROM users WHERE id = 42").Scan(new(int))
+	if !errors.Is(store.Err(err), apperr.ErrNotFound) || !errors.Is(store.Err(err), pgx.ErrNoRows) {
+		t.Errorf("no rows: want ErrNotFound wrapping pgx.ErrNoRows, got %v", store.Err(err))
+	}
+}
+
+// The stored aggregates follow every insert, update and delete of reviews.
+func TestRatingAggregates(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := dbtest.New(t)
+	if _, err := pool.Exec(ctx, `INSERT INTO users (id, username, password_hash, email, first_name, last_name)
+		SELECT i, 'user' || i, 'x', 'user' || i || '@example.com', 'U', 'U' FROM generate_series(1, 10) i`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug)
+		VALUES (1, 'A', 'A', 'Austin', 'house', 900, 1, 'a'), (2, 'B', 'B', 'Austin', 'house', 900, 1, 'b')`); err != nil {
+		t.Fatal(err)
+	}
+	type agg struct {
+		count, recommend int
+		rating           float64
+		dist             [5]int
+	}
+	read := func(id int) agg {
+		t.Helper()
+		var a agg
+		if err := pool.QueryRow(ctx, `SELECT review_count, recommend_count, rating,
+			rating1_count, rating2_count, rating3_count, rating4_count, rating5_count FROM properties WHERE id = $1`, id).
+			Scan(&a.count, &a.recommend, &a.rating, &a.dist[0], &a.dist[1], &a.dist[2], &a.dist[3], &a.dist[4]); err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	if got := read(1); got != (agg{}) {
+		t.Fatalf("no reviews: %+v", got)
+	}
+	for i, rating := range []int{5, 4, 4, 2, 1} {
+		if _, err := pool.Exec(ctx, `INSERT INTO reviews (property_id, user_id, rating, title, content)
+			VALUES (1, $1, $2, 'Title', 'Twenty characters at least here')`, i+2, rating); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// (5+4+4+2+1)/5 = 3.2
+	if got, want := read(1), (agg{5, 3, 3.2, [5]int{1, 1, 0, 2, 1}}); got != want {
+		t.Errorf("after inserts: %+v, want %+v", got, want)
+	}
+	if _, err := pool.Exec(ctx, `UPDATE reviews SET rating = 5 WHERE rating = 1`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `DELETE FROM reviews WHERE rating = 2`); err != nil {
+		t.Fatal(err)
+	}
+	// (5+4+4+5)/4 = 4.5
+	if got, want := read(1), (agg{4, 4, 4.5, [5]int{0, 0, 0, 2, 2}}); got != want {
+		t.Errorf("after update and delete: %+v, want %+v", got, want)
+	}
+	if _, err := pool.Exec(ctx, `UPDATE reviews SET property_id = 2 WHERE rating = 4`); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := read(1), read(2); a.count != 2 || b.count != 2 || b.rating != 4 || a.rating != 5 {
+		t.Errorf("after moving reviews: %+v / %+v", a, b)
+	}
+	// One decimal: 4,4,5 → 4.333… → 4.3
+	if _, err := pool.Exec(ctx, `INSERT INTO reviews (property_id, user_id, rating, title, content) VALUES (2, 9, 5, 'Title', 'Twenty characters at least here')`); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(2).rating; fmt.Sprint(got) != "4.3" {
+		t.Errorf("rating rounds to one decimal: got %v", got)
+	}
+}

@@ -23,18 +23,27 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx); err != nil {
-		slog.Error("server stopped", "err", err)
+	slog.SetDefault(slog.New(logHandler()))
+	var err error
+	switch args := os.Args[1:]; {
+	case len(args) == 0 || args[0] == "serve":
+		err = serve(ctx)
+	case len(args) >= 2 && args[0] == "admin" && args[1] == "create":
+		err = createAdmin(ctx, args[2:], os.Stdin, os.Stdout)
+	default:
+		fmt.Fprintln(os.Stderr, "usage: rentproof [serve] | rentproof admin create -username NAME -email EMAIL -first-name F -last-name L")
+		os.Exit(2)
+	}
+	if err != nil {
+		slog.Error("stopped", "err", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context) error {
-	slog.SetDefault(slog.New(logHandler()))
-
-	databaseURL := os.Getenv("DATABASE_URL")
-	if databaseURL == "" {
-		return fmt.Errorf("DATABASE_URL is not set (make run starts a local PostgreSQL and sets it)")
+func serve(ctx context.Context) error {
+	databaseURL, err := databaseURL()
+	if err != nil {
+		return err
 	}
 	addr := env("ADDR", ":8080")
 	maxBody, err := strconv.ParseInt(env("MAX_BODY_BYTES", "1048576"), 10, 64)
@@ -61,8 +70,18 @@ func run(ctx context.Context) error {
 		return fmt.Errorf("listen: %w", err)
 	}
 	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
-	h := server.NewHandler(pool, server.Options{SPA: ui.Dist(), MaxBodyBytes: maxBody})
+	h := server.NewHandler(pool, server.Options{
+		SPA: ui.Dist(), MaxBodyBytes: maxBody, TrustProxy: env("TRUST_PROXY", "false") == "true",
+	})
 	return server.Serve(ctx, ln, h)
+}
+
+func databaseURL() (string, error) {
+	u := os.Getenv("DATABASE_URL")
+	if u == "" {
+		return "", fmt.Errorf("DATABASE_URL is not set (make run starts a local PostgreSQL and sets it)")
+	}
+	return u, nil
 }
 
 func env(name, fallback string) string {

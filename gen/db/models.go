@@ -25,6 +25,12 @@ type Achievement struct {
 	Active       bool
 }
 
+type AuthFailure struct {
+	ID        int64
+	Key       string
+	CreatedAt time.Time
+}
+
 type Badge struct {
 	ID           int32
 	Name         string

@@ -20,15 +20,56 @@ func (q *Queries) CountUsers(ctx context.Context) (int64, error) {
 	return count, err
 }
 
-const getUserBySessionToken = `-- name: GetUserBySessionToken :one
-SELECT u.id, u.username, u.password_hash, u.email, u.first_name, u.last_name, u.role, u.bio, u.profile_image, u.phone_number, u.address, u.city, u.state, u.zip_code, u.country, u.language_preference, u.verification_status, u.tokens, u.created_at, u.updated_at, u.last_login, u.timezone, u.notification_preferences, u.social_profiles, u.security_question1, u.security_answer1_hash, u.security_question2, u.security_answer2_hash FROM sessions s
-JOIN users u ON u.id = s.user_id
-WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+const createTokenTransaction = `-- name: CreateTokenTransaction :exec
+INSERT INTO token_transactions (user_id, amount, transaction_type, related_entity_id, related_entity_type, description)
+VALUES ($1, $2, $3, $4, $5, $6)
 `
 
-// The session's user when the token is live; touching it extends nothing (expiry is absolute).
-func (q *Queries) GetUserBySessionToken(ctx context.Context, tokenHash []byte) (User, error) {
-	row := q.db.QueryRow(ctx, getUserBySessionToken, tokenHash)
+type CreateTokenTransactionParams struct {
+	UserID            int32
+	Amount            int32
+	TransactionType   string
+	RelatedEntityID   *int32
+	RelatedEntityType *string
+	Description       string
+}
+
+func (q *Queries) CreateTokenTransaction(ctx context.Context, arg CreateTokenTransactionParams) error {
+	_, err := q.db.Exec(ctx, createTokenTransaction,
+		arg.UserID,
+		arg.Amount,
+		arg.TransactionType,
+		arg.RelatedEntityID,
+		arg.RelatedEntityType,
+		arg.Description,
+	)
+	return err
+}
+
+const createUser = `-- name: CreateUser :one
+INSERT INTO users (username, password_hash, email, first_name, last_name, role, last_login)
+VALUES ($1, $2, $3, $4, $5, $6, now())
+RETURNING id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash
+`
+
+type CreateUserParams struct {
+	Username     string
+	PasswordHash string
+	Email        string
+	FirstName    string
+	LastName     string
+	Role         string
+}
+
+func (q *Queries) CreateUser(ctx context.Context, arg CreateUserParams) (User, error) {
+	row := q.db.QueryRow(ctx, createUser,
+		arg.Username,
+		arg.PasswordHash,
+		arg.Email,
+		arg.FirstName,
+		arg.LastName,
+		arg.Role,
+	)
 	var i User
 	err := row.Scan(
 		&i.ID,
@@ -61,4 +102,200 @@ func (q *Queries) GetUserBySessionToken(ctx context.Context, tokenHash []byte) (
 		&i.SecurityAnswer2Hash,
 	)
 	return i, err
+}
+
+const emailTaken = `-- name: EmailTaken :one
+SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1))
+`
+
+func (q *Queries) EmailTaken(ctx context.Context, lower string) (bool, error) {
+	row := q.db.QueryRow(ctx, emailTaken, lower)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const getUser = `-- name: GetUser :one
+SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash FROM users WHERE id = $1
+`
+
+func (q *Queries) GetUser(ctx context.Context, id int32) (User, error) {
+	row := q.db.QueryRow(ctx, getUser, id)
+	var i User
+	err := row.Scan(
+		&i.ID,
+		&i.Username,
+		&i.PasswordHash,
+		&i.Email,
+		&i.FirstName,
+		&i.LastName,
+		&i.Role,
+		&i.Bio,
+		&i.ProfileImage,
+		&i.PhoneNumber,
+		&i.Address,
+		&i.City,
+		&i.State,
+		&i.ZipCode,
+		&i.Country,
+		&i.LanguagePreference,
+		&i.VerificationStatus,
+		&i.Tokens,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.LastLogin,
+		&i.Timezone,
+		&i.NotificationPreferences,
+		&i.SocialProfiles,
+		&i.SecurityQuestion1,
+		&i.SecurityAnswer1Hash,
+		&i.SecurityQuestion2,
+		&i.SecurityAnswer2Hash,
+	)
+	return i, err
+}
+
+const getUserByEmailAndUsername = `-- name: GetUserByEmailAndUsername :one
+SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash FROM users WHERE lower(email) = lower($1) AND lower(username) = lower($2)
+`
+
+type GetUserByEmailAndUsernameParams struct {
+	Email    string
+	Username string
+}
+
+func (q *Queries) GetUserByEmailAndUsername(ctx context.Context, arg GetUserByEmailAndUsernameParams) (User, error) {
+	row := q.db.QueryRow(ctx, getUserByEmailAndUsername, arg.Email, arg.Username)
+	var i User
+	err := row.Scan(
+		&i.ID,
+		&i.Username,
+		&i.PasswordHash,
+		&i.Email,
+		&i.FirstName,
+		&i.LastName,
+		&i.Role,
+		&i.Bio,
+		&i.ProfileImage,
+		&i.PhoneNumber,
+		&i.Address,
+		&i.City,
+		&i.State,
+		&i.ZipCode,
+		&i.Country,
+		&i.LanguagePreference,
+		&i.VerificationStatus,
+		&i.Tokens,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.LastLogin,
+		&i.Timezone,
+		&i.NotificationPreferences,
+		&i.SocialProfiles,
+		&i.SecurityQuestion1,
+		&i.SecurityAnswer1Hash,
+		&i.SecurityQuestion2,
+		&i.SecurityAnswer2Hash,
+	)
+	return i, err
+}
+
+const getUserByLogin = `-- name: GetUserByLogin :one
+SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($1)
+`
+
+// Usernames cannot contain "@", so one identifier never names two accounts.
+func (q *Queries) GetUserByLogin(ctx context.Context, identifier string) (User, error) {
+	row := q.db.QueryRow(ctx, getUserByLogin, identifier)
+	var i User
+	err := row.Scan(
+		&i.ID,
+		&i.Username,
+		&i.PasswordHash,
+		&i.Email,
+		&i.FirstName,
+		&i.LastName,
+		&i.Role,
+		&i.Bio,
+		&i.ProfileImage,
+		&i.PhoneNumber,
+		&i.Address,
+		&i.City,
+		&i.State,
+		&i.ZipCode,
+		&i.Country,
+		&i.LanguagePreference,
+		&i.VerificationStatus,
+		&i.Tokens,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.LastLogin,
+		&i.Timezone,
+		&i.NotificationPreferences,
+		&i.SocialProfiles,
+		&i.SecurityQuestion1,
+		&i.SecurityAnswer1Hash,
+		&i.SecurityQuestion2,
+		&i.SecurityAnswer2Hash,
+	)
+	return i, err
+}
+
+const recordLogin = `-- name: RecordLogin :exec
+UPDATE users SET last_login = now() WHERE id = $1
+`
+
+func (q *Queries) RecordLogin(ctx context.Context, id int32) error {
+	_, err := q.db.Exec(ctx, recordLogin, id)
+	return err
+}
+
+const setPassword = `-- name: SetPassword :exec
+UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1
+`
+
+type SetPasswordParams struct {
+	ID           int32
+	PasswordHash string
+}
+
+func (q *Queries) SetPassword(ctx context.Context, arg SetPasswordParams) error {
+	_, err := q.db.Exec(ctx, setPassword, arg.ID, arg.PasswordHash)
+	return err
+}
+
+const setSecurityQuestions = `-- name: SetSecurityQuestions :exec
+UPDATE users SET security_question1 = $2, security_answer1_hash = $3, security_question2 = $4,
+    security_answer2_hash = $5, updated_at = now()
+WHERE id = $1
+`
+
+type SetSecurityQuestionsParams struct {
+	ID                  int32
+	SecurityQuestion1   *string
+	SecurityAnswer1Hash *string
+	SecurityQuestion2   *string
+	SecurityAnswer2Hash *string
+}
+
+func (q *Queries) SetSecurityQuestions(ctx context.Context, arg SetSecurityQuestionsParams) error {
+	_, err := q.db.Exec(ctx, setSecurityQuestions,
+		arg.ID,
+		arg.SecurityQuestion1,
+		arg.SecurityAnswer1Hash,
+		arg.SecurityQuestion2,
+		arg.SecurityAnswer2Hash,
+	)
+	return err
+}
+
+const usernameTaken = `-- name: UsernameTaken :one
+SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1))
+`
+
+func (q *Queries) UsernameTaken(ctx context.Context, lower string) (bool, error) {
+	row := q.db.QueryRow(ctx, usernameTaken, lower)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
 }

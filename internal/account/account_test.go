@@ -2,110 +2,284 @@ package account_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
-	"connectrpc.com/connect"
-
-	"github.com/rentproof/rentproof/gen/db"
-	accountv1 "github.com/rentproof/rentproof/gen/rentproof/account/v1"
-	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
-	"github.com/rentproof/rentproof/internal/account"
-	"github.com/rentproof/rentproof/internal/dbtest"
+	"github.com/rentproof/rentproof/internal/testserver"
 )
 
-func TestSecretHashing(t *testing.T) {
-	h1, err := account.HashSecret("Blue Whale")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h2, _ := account.HashSecret("Blue Whale")
-	if h1 == h2 {
-		t.Error("two hashes of one secret must differ (random salt)")
-	}
-	if !strings.HasPrefix(h1, "$argon2id$v=19$m=19456,t=2,p=1$") {
-		t.Errorf("unexpected hash format %q", h1)
-	}
-	if strings.Contains(h1, "Blue Whale") {
-		t.Error("hash contains the secret")
-	}
-	for secret, want := range map[string]bool{"Blue Whale": true, "blue whale": false, "Blue Whale ": false, "": false} {
-		if got := account.VerifySecret(h1, secret); got != want {
-			t.Errorf("VerifySecret(%q) = %v, want %v (answers are case-sensitive)", secret, got, want)
+func TestRegisterValidation(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
+	a := newAPI(t, srv)
+	long := strings.Repeat("x", 10_000)
+
+	for name, c := range map[string]struct {
+		change map[string]any
+		field  string
+		msg    string
+	}{
+		"short username":      {map[string]any{"username": "ab"}, "username", "Username must be at least 3 characters"},
+		"long username":       {map[string]any{"username": long}, "username", "Username must be at most 50 characters"},
+		"username characters": {map[string]any{"username": "robert'); DROP TABLE users;--"}, "username", "Username can only contain letters, numbers, dots, dashes and underscores"},
+		"bad email":           {map[string]any{"email": "not-an-email"}, "email", "Please enter a valid email address"},
+		"email with name":     {map[string]any{"email": "Ada <ada@example.com>"}, "email", "Please enter a valid email address"},
+		"huge email":          {map[string]any{"email": long + "@example.com"}, "email", "Please enter a valid email address"},
+		"short password":      {map[string]any{"password": "12345"}, "password", "Password must be at least 6 characters"},
+		"huge password":       {map[string]any{"password": long}, "password", "Password must be at most 200 characters"},
+		"no first name":       {map[string]any{"firstName": "  "}, "firstName", "First name is required"},
+		"no last name":        {map[string]any{"lastName": ""}, "lastName", "Last name is required"},
+		"huge first name":     {map[string]any{"firstName": long}, "firstName", "First name must be at most 100 characters"},
+		"role admin":          {map[string]any{"role": "admin"}, "role", "You can only register as a tenant or a landlord"},
+		"role agent":          {map[string]any{"role": "agent"}, "role", "You can only register as a tenant or a landlord"},
+		"role manager":        {map[string]any{"role": "property_manager"}, "role", "You can only register as a tenant or a landlord"},
+	} {
+		body := registration("valid_user")
+		for k, v := range c.change {
+			body[k] = v
+		}
+		r := a.post("/api/register", body)
+		if r.status != http.StatusBadRequest || r.fieldErrors()[c.field] != c.msg {
+			t.Errorf("%s: %d %v, want 400 with %s: %q", name, r.status, r.raw, c.field, c.msg)
 		}
 	}
-	for _, bad := range []string{"", "plain", "$argon2id$v=19$m=1,t=1,p=1$!!$!!", "$bcrypt$x$y$z$w"} {
-		if account.VerifySecret(bad, "x") {
-			t.Errorf("malformed hash %q verified", bad)
+	var users int
+	if err := srv.Pool.QueryRow(context.Background(), "SELECT count(*) FROM users").Scan(&users); err != nil || users != 0 {
+		t.Errorf("refused registrations created %d users (%v)", users, err)
+	}
+	if r := a.post("/api/register", "not an object"); r.status != http.StatusBadRequest {
+		t.Errorf("malformed body: %d", r.status)
+	}
+}
+
+func TestRegisterSignsInWithTokensAndUniqueNames(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
+	a := newAPI(t, srv)
+
+	body := registration("Ada_L")
+	body["confirmPassword"] = "ignored by the server"
+	r := a.post("/api/register", body)
+	if r.status != http.StatusOK || r.body["username"] != "Ada_L" || r.body["role"] != "tenant" || r.body["tokens"] != 10.0 {
+		t.Fatalf("register: %d %s", r.status, r.raw)
+	}
+	if strings.Contains(r.raw, "password") || strings.Contains(r.raw, "argon2") {
+		t.Errorf("the answer carries a secret: %s", r.raw)
+	}
+	cookie := r.header.Get("Set-Cookie")
+	for _, want := range []string{"rentproof_session=", "HttpOnly", "SameSite=Lax", "Path=/"} {
+		if !strings.Contains(cookie, want) {
+			t.Errorf("session cookie %q lacks %s", cookie, want)
+		}
+	}
+	if me := a.get("/api/user"); me.status != http.StatusOK || me.body["username"] != "Ada_L" {
+		t.Errorf("signed in after registering: %d %s", me.status, me.raw)
+	}
+
+	// The opening balance is one initial_allocation transaction.
+	var balance, sum, n int
+	var kind string
+	if err := srv.Pool.QueryRow(context.Background(), `SELECT u.tokens, sum(t.amount), count(t.*), min(t.transaction_type)
+		FROM users u JOIN token_transactions t ON t.user_id = u.id WHERE u.username = 'Ada_L' GROUP BY u.tokens`).
+		Scan(&balance, &sum, &n, &kind); err != nil {
+		t.Fatal(err)
+	}
+	if balance != 10 || sum != 10 || n != 1 || kind != "initial_allocation" {
+		t.Errorf("tokens: balance %d, transactions %d summing %d of %s", balance, n, sum, kind)
+	}
+
+	landlord := registration("landlord1")
+	landlord["role"] = "landlord"
+	if r := newAPI(t, srv).post("/api/register", landlord); r.status != http.StatusOK || r.body["role"] != "landlord" {
+		t.Errorf("landlord registration: %d %s", r.status, r.raw)
+	}
+	noRole := registration("norole")
+	delete(noRole, "role")
+	if r := newAPI(t, srv).post("/api/register", noRole); r.body["role"] != "tenant" {
+		t.Errorf("default role: %s", r.raw)
+	}
+
+	dupName := registration("ADA_l")
+	if r := newAPI(t, srv).post("/api/register", dupName); r.status != http.StatusConflict || r.message() != "Username already exists" {
+		t.Errorf("username differing in case: %d %s", r.status, r.raw)
+	}
+	dupEmail := registration("someone_else")
+	dupEmail["email"] = "ADA_L@Example.COM"
+	if r := newAPI(t, srv).post("/api/register", dupEmail); r.status != http.StatusConflict || r.message() != "Email already exists" {
+		t.Errorf("email differing in case: %d %s", r.status, r.raw)
+	}
+}
+
+func TestLogin(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
+	newAPI(t, srv).post("/api/register", registration("grace"))
+	a := newAPI(t, srv)
+
+	for name, c := range map[string]struct {
+		body  map[string]any
+		field string
+		msg   string
+	}{
+		"short identifier": {map[string]any{"username": "gr", "password": "s3cret-pass"}, "username", "Username or email must be at least 3 characters"},
+		"short password":   {map[string]any{"username": "grace", "password": "12345"}, "password", "Password must be at least 6 characters"},
+	} {
+		if r := a.post("/api/login", c.body); r.status != http.StatusBadRequest || r.fieldErrors()[c.field] != c.msg {
+			t.Errorf("%s: %d %s", name, r.status, r.raw)
+		}
+	}
+	for name, body := range map[string]map[string]any{
+		"wrong password":  {"username": "grace", "password": "wrong-pass"},
+		"unknown user":    {"username": "nobody", "password": "s3cret-pass"},
+		"sql in username": {"username": "' OR '1'='1", "password": "' OR '1'='1"},
+		"huge input":      {"username": strings.Repeat("g", 10_000), "password": strings.Repeat("p", 10_000)},
+	} {
+		if r := a.post("/api/login", body); r.status != http.StatusUnauthorized || r.message() != "Invalid username or password" {
+			t.Errorf("%s: %d %s", name, r.status, r.raw)
+		}
+	}
+	if me := a.get("/api/user"); me.status != http.StatusUnauthorized {
+		t.Errorf("failed logins signed someone in: %s", me.raw)
+	}
+
+	for _, identifier := range []string{"grace", "GRACE", "grace@example.com", "Grace@Example.com"} {
+		b := newAPI(t, srv)
+		r := b.post("/api/login", map[string]any{"username": identifier, "password": "s3cret-pass"})
+		if r.status != http.StatusOK || r.body["username"] != "grace" {
+			t.Errorf("login as %s: %d %s", identifier, r.status, r.raw)
 		}
 	}
 }
 
-// The current user comes from a live session token, by cookie or bearer header; expired,
-// revoked and unknown tokens are anonymous.
-func TestCurrentUserFromSession(t *testing.T) {
+func TestSessionsExpireAndAreRevoked(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
 	ctx := context.Background()
-	pool, _ := dbtest.New(t)
-	var userID int32
-	if err := pool.QueryRow(ctx, `INSERT INTO users (username, password_hash, email, first_name, last_name, role)
-		VALUES ('maria', 'x', 'maria@example.com', 'Maria', 'Lopez', 'landlord') RETURNING id`).Scan(&userID); err != nil {
+	a := newAPI(t, srv)
+	a.post("/api/register", registration("hopper"))
+
+	// Sign in again from the same browser: a fresh token replaces the old one, which dies.
+	oldToken := cookieValue(t, a)
+	if r := a.post("/api/login", map[string]any{"username": "hopper", "password": "s3cret-pass"}); r.status != http.StatusOK {
+		t.Fatalf("login: %s", r.raw)
+	}
+	if cookieValue(t, a) == oldToken {
+		t.Error("login kept the old token")
+	}
+	stale := withToken(t, srv, oldToken)
+	if r := stale.get("/api/user"); r.status != http.StatusUnauthorized {
+		t.Errorf("the replaced token still works: %d", r.status)
+	}
+
+	// Logout revokes the session and clears the cookie.
+	token := cookieValue(t, a)
+	r := a.post("/api/logout", nil)
+	if r.status != http.StatusOK || !strings.Contains(r.header.Get("Set-Cookie"), "Max-Age=0") {
+		t.Errorf("logout: %d %q", r.status, r.header.Get("Set-Cookie"))
+	}
+	if r := withToken(t, srv, token).get("/api/user"); r.status != http.StatusUnauthorized {
+		t.Errorf("a logged-out token still works: %d", r.status)
+	}
+
+	// Absolute and idle expiry.
+	b := newAPI(t, srv)
+	b.post("/api/login", map[string]any{"username": "hopper", "password": "s3cret-pass"})
+	if _, err := srv.Pool.Exec(ctx, "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE revoked_at IS NULL"); err != nil {
 		t.Fatal(err)
 	}
-	sessions := map[string]string{
-		"live":    "now() + interval '1 day'",
-		"expired": "now() - interval '1 second'",
-		"revoked": "now() + interval '1 day'",
+	if r := b.get("/api/user"); r.status != http.StatusUnauthorized {
+		t.Errorf("an expired session still works: %d", r.status)
 	}
-	for token, expires := range sessions {
-		revoked := "NULL"
-		if token == "revoked" {
-			revoked = "now()"
-		}
-		if _, err := pool.Exec(ctx, `INSERT INTO sessions (user_id, token_hash, expires_at, revoked_at)
-			VALUES ($1, $2, `+expires+`, `+revoked+`)`, userID, account.HashToken(token)); err != nil {
-			t.Fatal(err)
-		}
+	c := newAPI(t, srv)
+	c.post("/api/login", map[string]any{"username": "hopper", "password": "s3cret-pass"})
+	if _, err := srv.Pool.Exec(ctx, "UPDATE sessions SET last_seen_at = now() - interval '8 days' WHERE revoked_at IS NULL AND expires_at > now()"); err != nil {
+		t.Fatal(err)
 	}
-	svc := account.NewService(db.New(pool))
-	mux := http.NewServeMux()
-	mux.Handle(accountv1connect.NewAccountServiceHandler(account.NewHandler(svc)))
-	srv := httptest.NewServer(account.Authenticate(svc, mux))
-	defer srv.Close()
-	client := accountv1connect.NewAccountServiceClient(srv.Client(), srv.URL)
-
-	call := func(set func(http.Header)) (*accountv1.User, error) {
-		req := connect.NewRequest(&accountv1.GetCurrentUserRequest{})
-		set(req.Header())
-		res, err := client.GetCurrentUser(ctx, req)
-		if err != nil {
-			return nil, err
-		}
-		return res.Msg.User, nil
-	}
-	cookie := func(token string) func(http.Header) {
-		return func(h http.Header) { h.Set("Cookie", account.SessionCookie+"="+token) }
+	if r := c.get("/api/user"); r.status != http.StatusUnauthorized {
+		t.Errorf("an idle session still works: %d", r.status)
 	}
 
-	u, err := call(cookie("live"))
-	if err != nil || u.GetUsername() != "maria" || u.GetRole() != "landlord" || u.GetTokens() != 10 {
-		t.Fatalf("live cookie: %v %v", u, err)
+	// Only hashes are stored.
+	var stored int
+	if err := srv.Pool.QueryRow(ctx, "SELECT count(*) FROM sessions WHERE token_hash = convert_to($1, 'UTF8')", token).Scan(&stored); err != nil || stored != 0 {
+		t.Errorf("a raw token is stored (%v)", err)
 	}
-	u, err = call(func(h http.Header) { h.Set("Authorization", "Bearer live") })
-	if err != nil || u.GetId() != userID {
-		t.Fatalf("live bearer token: %v %v", u, err)
+}
+
+func TestBearerTokenForTools(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
+	a := newAPI(t, srv)
+	a.post("/api/register", registration("toolsmith"))
+	token := cookieValue(t, a)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/user", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for name, set := range map[string]func(http.Header){
-		"no token":      func(http.Header) {},
-		"expired":       cookie("expired"),
-		"revoked":       cookie("revoked"),
-		"unknown":       cookie("forged-token"),
-		"empty bearer":  func(h http.Header) { h.Set("Authorization", "Bearer ") },
-		"sql in cookie": cookie("' OR 1=1 --"),
-	} {
-		if _, err := call(set); connect.CodeOf(err) != connect.CodeUnauthenticated {
-			t.Errorf("%s: want unauthenticated, got %v", name, err)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("bearer token: %d", res.StatusCode)
+	}
+}
+
+func TestLoginRateLimit(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
+	newAPI(t, srv).post("/api/register", registration("turing"))
+	a := newAPI(t, srv)
+	wrong := map[string]any{"username": "turing", "password": "wrong-pass"}
+	right := map[string]any{"username": "turing@example.com", "password": "s3cret-pass"}
+
+	for i := 1; i <= 10; i++ {
+		if r := a.post("/api/login", wrong); r.status != http.StatusUnauthorized {
+			t.Fatalf("failure %d: %d %s", i, r.status, r.raw)
 		}
 	}
+	// The 11th attempt is refused even with the right password, whichever identifier names the account.
+	r := a.post("/api/login", right)
+	if r.status != http.StatusTooManyRequests || !strings.HasPrefix(r.message(), "Too many failed attempts. Please try again in 15 minutes") {
+		t.Fatalf("11th attempt: %d %s", r.status, r.raw)
+	}
+	if r.header.Get("Retry-After") == "" {
+		t.Error("no Retry-After header")
+	}
+
+	// The window slides: once the failures are older than 15 minutes, the right password works.
+	if _, err := srv.Pool.Exec(context.Background(), "UPDATE auth_failures SET created_at = created_at - interval '16 minutes'"); err != nil {
+		t.Fatal(err)
+	}
+	if r := a.post("/api/login", right); r.status != http.StatusOK {
+		t.Errorf("after the window: %d %s", r.status, r.raw)
+	}
+}
+
+func TestLoginRateLimitPerAddress(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
+	a := newAPI(t, srv)
+	for i := 1; i <= 30; i++ {
+		body := map[string]any{"username": fmt.Sprintf("victim%d", i), "password": "guess-123"}
+		if r := a.post("/api/login", body); r.status != http.StatusUnauthorized {
+			t.Fatalf("attempt %d: %d", i, r.status)
+		}
+	}
+	if r := a.post("/api/login", map[string]any{"username": "victim99", "password": "guess-123"}); r.status != http.StatusTooManyRequests {
+		t.Errorf("31st failure from one address on fresh accounts: %d", r.status)
+	}
+}
+
+func cookieValue(t *testing.T, a *api) string {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, a.base, nil)
+	for _, c := range a.client.Jar.Cookies(req.URL) {
+		if c.Name == "rentproof_session" {
+			return c.Value
+		}
+	}
+	t.Fatal("no session cookie")
+	return ""
+}
+
+func withToken(t *testing.T, srv *testserver.Server, token string) *api {
+	a := newAPI(t, srv)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL, nil)
+	a.client.Jar.SetCookies(req.URL, []*http.Cookie{{Name: "rentproof_session", Value: token}})
+	return a
 }

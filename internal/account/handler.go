@@ -2,7 +2,8 @@ package account
 
 import (
 	"context"
-	"errors"
+	"net/http"
+	"time"
 
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -10,18 +11,53 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	accountv1 "github.com/rentproof/rentproof/gen/rentproof/account/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
-	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/rpc"
 )
 
-// Handler adapts the Service to the Connect API.
+// Handler adapts the Service to the Connect API and owns the session cookie.
 type Handler struct{ svc *Service }
 
 var _ accountv1connect.AccountServiceHandler = (*Handler)(nil)
 
 // NewHandler returns a Handler over svc.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+// Register creates an account and signs it in.
+func (h *Handler) Register(ctx context.Context, req *connect.Request[accountv1.RegisterRequest]) (*connect.Response[accountv1.RegisterResponse], error) {
+	m := req.Msg
+	u, token, err := h.svc.Register(ctx, Registration{
+		Username: m.GetUsername(), Email: m.GetEmail(), Password: m.GetPassword(),
+		FirstName: m.GetFirstName(), LastName: m.GetLastName(), Role: m.GetRole(),
+	})
+	if err != nil {
+		return nil, rpc.Error(ctx, err)
+	}
+	res := connect.NewResponse(&accountv1.RegisterResponse{User: UserToProto(u)})
+	setSessionCookie(ctx, res.Header(), token, SessionTTL)
+	return res, nil
+}
+
+// Login signs in.
+func (h *Handler) Login(ctx context.Context, req *connect.Request[accountv1.LoginRequest]) (*connect.Response[accountv1.LoginResponse], error) {
+	u, token, err := h.svc.Login(ctx, req.Msg.GetUsername(), req.Msg.GetPassword())
+	if err != nil {
+		return nil, rpc.Error(ctx, err)
+	}
+	res := connect.NewResponse(&accountv1.LoginResponse{User: UserToProto(u)})
+	setSessionCookie(ctx, res.Header(), token, SessionTTL)
+	return res, nil
+}
+
+// Logout signs out.
+func (h *Handler) Logout(ctx context.Context, _ *connect.Request[accountv1.LogoutRequest]) (*connect.Response[accountv1.LogoutResponse], error) {
+	if err := h.svc.Logout(ctx); err != nil {
+		return nil, rpc.Error(ctx, err)
+	}
+	res := connect.NewResponse(&accountv1.LogoutResponse{})
+	setSessionCookie(ctx, res.Header(), "", -1)
+	return res, nil
+}
 
 // GetCurrentUser returns the signed-in user.
 func (h *Handler) GetCurrentUser(ctx context.Context, _ *connect.Request[accountv1.GetCurrentUserRequest]) (*connect.Response[accountv1.GetCurrentUserResponse], error) {
@@ -30,6 +66,69 @@ func (h *Handler) GetCurrentUser(ctx context.Context, _ *connect.Request[account
 		return nil, rpc.Error(ctx, err)
 	}
 	return connect.NewResponse(&accountv1.GetCurrentUserResponse{User: UserToProto(u)}), nil
+}
+
+// GetUserName returns a user's public name.
+func (h *Handler) GetUserName(ctx context.Context, req *connect.Request[accountv1.GetUserNameRequest]) (*connect.Response[accountv1.GetUserNameResponse], error) {
+	first, last, err := h.svc.UserName(ctx, req.Msg.GetUserId())
+	if err != nil {
+		return nil, rpc.Error(ctx, err)
+	}
+	return connect.NewResponse(&accountv1.GetUserNameResponse{FirstName: first, LastName: last}), nil
+}
+
+// ListSecurityQuestions returns the fixed questions.
+func (h *Handler) ListSecurityQuestions(context.Context, *connect.Request[accountv1.ListSecurityQuestionsRequest]) (*connect.Response[accountv1.ListSecurityQuestionsResponse], error) {
+	return connect.NewResponse(&accountv1.ListSecurityQuestionsResponse{Questions: SecurityQuestions}), nil
+}
+
+// SetSecurityQuestions sets the signed-in user's recovery questions.
+func (h *Handler) SetSecurityQuestions(ctx context.Context, req *connect.Request[accountv1.SetSecurityQuestionsRequest]) (*connect.Response[accountv1.SetSecurityQuestionsResponse], error) {
+	m := req.Msg
+	if err := h.svc.SetSecurityQuestions(ctx, m.GetSecurityQuestion1(), m.GetSecurityAnswer1(), m.GetSecurityQuestion2(), m.GetSecurityAnswer2()); err != nil {
+		return nil, rpc.Error(ctx, err)
+	}
+	return connect.NewResponse(&accountv1.SetSecurityQuestionsResponse{}), nil
+}
+
+// FindAccount starts recovery.
+func (h *Handler) FindAccount(ctx context.Context, req *connect.Request[accountv1.FindAccountRequest]) (*connect.Response[accountv1.FindAccountResponse], error) {
+	r, err := h.svc.FindAccount(ctx, req.Msg.GetEmail(), req.Msg.GetUsername())
+	if err != nil {
+		return nil, rpc.Error(ctx, err)
+	}
+	return connect.NewResponse(&accountv1.FindAccountResponse{
+		UserId: r.UserID, SecurityQuestion1: r.Question1, SecurityQuestion2: r.Question2,
+	}), nil
+}
+
+// ResetPassword completes recovery.
+func (h *Handler) ResetPassword(ctx context.Context, req *connect.Request[accountv1.ResetPasswordRequest]) (*connect.Response[accountv1.ResetPasswordResponse], error) {
+	m := req.Msg
+	if err := h.svc.ResetPassword(ctx, PasswordReset{
+		UserID: m.GetUserId(), Answer1: m.GetSecurityAnswer1(), Answer2: m.GetSecurityAnswer2(),
+		NewPassword: m.GetNewPassword(), ConfirmPassword: m.GetConfirmPassword(),
+	}); err != nil {
+		return nil, rpc.Error(ctx, err)
+	}
+	return connect.NewResponse(&accountv1.ResetPasswordResponse{}), nil
+}
+
+// setSessionCookie sets (or, with maxAge < 0, clears) the HttpOnly session cookie.
+func setSessionCookie(ctx context.Context, h http.Header, token string, maxAge time.Duration) {
+	c := &http.Cookie{
+		Name:     SessionCookie,
+		Value:    token,
+		Path:     "/",
+		HttpOnly: true,
+		Secure:   ClientFrom(ctx).Secure,
+		SameSite: http.SameSiteLaxMode,
+		MaxAge:   int(maxAge / time.Second),
+	}
+	if maxAge < 0 {
+		c.MaxAge = -1
+	}
+	h.Add("Set-Cookie", c.String())
 }
 
 // UserToProto converts an account to the form its owner sees; secrets never leave the server.
@@ -47,5 +146,3 @@ func UserToProto(u db.User) *accountv1.User {
 		HasSecurityQuestions: u.SecurityQuestion1 != nil,
 	}
 }
-
-func isUnauthenticated(err error) bool { return errors.Is(err, apperr.ErrUnauthenticated) }

@@ -1,22 +1,52 @@
-// Package account holds accounts and sessions: who is signed in, and the secrets that prove it.
+// Package account holds accounts and sessions: registration, sign-in, recovery by security
+// questions, and who is signed in.
 package account
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
-// Service holds the account rules.
-type Service struct{ q *db.Queries }
+// Session lifetimes: a session ends 30 days after sign-in, or after 7 days without use.
+const (
+	SessionTTL  = 30 * 24 * time.Hour
+	IdleTimeout = 7 * 24 * time.Hour
+	// touchEvery limits the writes that keep a session alive to one per session per minute.
+	touchEvery = time.Minute
+)
 
-// NewService returns a Service reading through q.
-func NewService(q *db.Queries) *Service { return &Service{q: q} }
+// InitialTokens is every new account's opening balance (SPEC §9).
+const InitialTokens = 10
+
+// Service holds the account rules.
+type Service struct {
+	pool *pgxpool.Pool
+	q    *db.Queries
+	// dummyHash is verified against when no account matches, so a miss costs what a hit costs.
+	dummyHash string
+}
+
+// NewService returns a Service over pool.
+func NewService(pool *pgxpool.Pool) *Service {
+	dummy, err := HashSecret("no account has this password")
+	if err != nil {
+		panic(err) // only fails when the system has no randomness
+	}
+	return &Service{pool: pool, q: db.New(pool), dummyHash: dummy}
+}
 
 // HashToken is how a session token is stored: only its SHA-256, so a leaked table grants nothing.
 func HashToken(token string) []byte {
@@ -24,32 +54,73 @@ func HashToken(token string) []byte {
 	return sum[:]
 }
 
-// UserForToken returns the user of a live session token, or ErrUnauthenticated.
-func (s *Service) UserForToken(ctx context.Context, token string) (db.User, error) {
-	if token == "" {
-		return db.User{}, apperr.ErrUnauthenticated
+// newToken returns 256 random bits, URL-safe.
+func newToken() string {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand does not fail on supported systems
 	}
-	u, err := s.q.GetUserBySessionToken(ctx, HashToken(token))
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// Session is a signed-in session as the request context carries it.
+type Session struct {
+	ID   int64
+	User db.User
+}
+
+// SessionForToken returns the live session of a token, or ErrUnauthenticated, and keeps it alive.
+func (s *Service) SessionForToken(ctx context.Context, token string) (Session, error) {
+	if token == "" || len(token) > 200 {
+		return Session{}, apperr.ErrUnauthenticated
+	}
+	row, err := s.q.GetSessionUser(ctx, db.GetSessionUserParams{
+		TokenHash: HashToken(token), IdleSeconds: int32(IdleTimeout / time.Second),
+	})
 	if err != nil {
 		if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
-			return db.User{}, apperr.ErrUnauthenticated
+			return Session{}, apperr.ErrUnauthenticated
 		}
-		return db.User{}, fmt.Errorf("look up session: %w", err)
+		return Session{}, fmt.Errorf("look up session: %w", err)
 	}
-	return u, nil
+	if time.Since(row.LastSeenAt) > touchEvery {
+		if err := s.q.TouchSession(ctx, row.SessionID); err != nil {
+			slog.WarnContext(ctx, "touch session", "err", err)
+		}
+	}
+	return Session{ID: row.SessionID, User: row.User}, nil
 }
 
-type userKey struct{}
-
-// WithUser returns ctx carrying the signed-in user.
-func WithUser(ctx context.Context, u db.User) context.Context {
-	return context.WithValue(ctx, userKey{}, u)
+// startSession creates a session for user and returns its token.
+func startSession(ctx context.Context, q *db.Queries, userID int32) (string, error) {
+	token := newToken()
+	client := ClientFrom(ctx)
+	if err := q.CreateSession(ctx, db.CreateSessionParams{
+		UserID: userID, TokenHash: HashToken(token), ExpiresAt: time.Now().Add(SessionTTL),
+		UserAgent: convert.Ptr(truncate(client.UserAgent, 300)), ClientIp: convert.Ptr(client.IP),
+	}); err != nil {
+		return "", fmt.Errorf("create session: %w", err)
+	}
+	return token, nil
 }
 
-// UserFrom returns the signed-in user put on ctx by the authentication middleware.
+type sessionKey struct{}
+
+// WithSession returns ctx carrying the signed-in session.
+func WithSession(ctx context.Context, s Session) context.Context {
+	return context.WithValue(ctx, sessionKey{}, s)
+}
+
+// SessionFrom returns the session put on ctx by the authentication middleware.
+func SessionFrom(ctx context.Context) (Session, bool) {
+	s, ok := ctx.Value(sessionKey{}).(Session)
+	return s, ok
+}
+
+// UserFrom returns the signed-in user.
 func UserFrom(ctx context.Context) (db.User, bool) {
-	u, ok := ctx.Value(userKey{}).(db.User)
-	return u, ok
+	s, ok := SessionFrom(ctx)
+	return s.User, ok
 }
 
 // Current returns the signed-in user, or ErrUnauthenticated.
@@ -59,4 +130,23 @@ func (s *Service) Current(ctx context.Context) (db.User, error) {
 		return db.User{}, apperr.Unauthenticated("You are not signed in")
 	}
 	return u, nil
+}
+
+// UserName returns a user's public first and last name.
+func (s *Service) UserName(ctx context.Context, id int32) (first, last string, err error) {
+	u, err := s.q.GetUser(ctx, id)
+	if err != nil {
+		if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
+			return "", "", apperr.NotFound("User not found")
+		}
+		return "", "", fmt.Errorf("get user %d: %w", id, err)
+	}
+	return u.FirstName, u.LastName, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
 }

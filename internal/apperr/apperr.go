@@ -7,6 +7,7 @@ package apperr
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Sentinels for the failure kinds a user can act on.
@@ -21,8 +22,9 @@ var (
 
 // Error is a failure with a message written for the user who caused it.
 type Error struct {
-	Kind    error  // one of the sentinels above
-	Message string // shown to the user as is
+	Kind       error         // one of the sentinels above
+	Message    string        // shown to the user as is
+	RetryAfter time.Duration // for ErrResourceExhausted: when trying again can succeed
 }
 
 func (e *Error) Error() string { return e.Message }

@@ -6,9 +6,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -52,6 +54,7 @@ func call[Req, Res any](w http.ResponseWriter, r *http.Request, req *Req,
 		writeError(w, r, err)
 		return
 	}
+	copyHeaders(w.Header(), res.Header()) // Set-Cookie from sign-in and sign-out
 	writeJSON(w, http.StatusOK, out(res.Msg))
 }
 
@@ -81,6 +84,36 @@ func message(m proto.Message) json.RawMessage {
 		panic(err) // generated messages always marshal
 	}
 	return b
+}
+
+// copyHeaders passes an rpc's response headers on, but not Connect's own protocol headers.
+func copyHeaders(dst, src http.Header) {
+	for k, vs := range src {
+		if k == "Content-Type" || strings.HasPrefix(k, "Connect-") || strings.HasPrefix(k, "Grpc-") {
+			continue
+		}
+		for _, v := range vs {
+			dst.Add(k, v)
+		}
+	}
+}
+
+// decode reads a JSON body into a request message: the spec's lowerCamelCase names, unknown
+// fields ignored (older clients send extra ones). It answers 400 itself when the body is not JSON.
+func decode(w http.ResponseWriter, r *http.Request, m proto.Message) bool {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		writeMessage(w, http.StatusRequestEntityTooLarge, "Request body too large")
+		return false
+	}
+	if len(body) == 0 {
+		body = []byte("{}")
+	}
+	if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(body, m); err != nil {
+		writeMessage(w, http.StatusBadRequest, "Invalid input")
+		return false
+	}
+	return true
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -113,6 +146,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		writeMessage(w, http.StatusInternalServerError, "Something went wrong on our side. Please try again.")
 		return
 	}
+	copyHeaders(w.Header(), ce.Meta()) // Retry-After on throttled attempts
 	body := errorBody{Message: ce.Message()}
 	for _, d := range ce.Details() {
 		if v, derr := d.Value(); derr == nil {

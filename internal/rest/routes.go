@@ -30,6 +30,64 @@ func routeAccount(mux *http.ServeMux, rpcs AccountRPCs) {
 		call(w, r, &accountv1.GetCurrentUserRequest{}, rpcs.GetCurrentUser,
 			func(res *accountv1.GetCurrentUserResponse) any { return message(res.GetUser()) })
 	})
+	// POST /api/register: the registration fields (no confirmPassword); answers the new user.
+	mux.HandleFunc("POST /api/register", func(w http.ResponseWriter, r *http.Request) {
+		var req accountv1.RegisterRequest
+		if decode(w, r, &req) {
+			call(w, r, &req, rpcs.Register,
+				func(res *accountv1.RegisterResponse) any { return message(res.GetUser()) })
+		}
+	})
+	// POST /api/login: {username (or email), password}; answers the user.
+	mux.HandleFunc("POST /api/login", func(w http.ResponseWriter, r *http.Request) {
+		var req accountv1.LoginRequest
+		if decode(w, r, &req) {
+			call(w, r, &req, rpcs.Login,
+				func(res *accountv1.LoginResponse) any { return message(res.GetUser()) })
+		}
+	})
+	mux.HandleFunc("POST /api/logout", func(w http.ResponseWriter, r *http.Request) {
+		call(w, r, &accountv1.LogoutRequest{}, rpcs.Logout,
+			func(*accountv1.LogoutResponse) any { return success{true} })
+	})
+	// GET /api/users/{userId}: first and last name only.
+	mux.HandleFunc("GET /api/users/{userId}", func(w http.ResponseWriter, r *http.Request) {
+		id, ok := pathID(w, r, "userId")
+		if !ok {
+			return
+		}
+		call(w, r, &accountv1.GetUserNameRequest{UserId: id}, rpcs.GetUserName,
+			func(res *accountv1.GetUserNameResponse) any { return message(res) })
+	})
+	// POST /api/password-reset/request: {email, username}; answers userId and the two questions.
+	mux.HandleFunc("POST /api/password-reset/request", func(w http.ResponseWriter, r *http.Request) {
+		var req accountv1.FindAccountRequest
+		if decode(w, r, &req) {
+			call(w, r, &req, rpcs.FindAccount,
+				func(res *accountv1.FindAccountResponse) any { return message(res) })
+		}
+	})
+	// POST /api/password-reset/verify: {userId, securityAnswer1, securityAnswer2, newPassword, confirmPassword}.
+	mux.HandleFunc("POST /api/password-reset/verify", func(w http.ResponseWriter, r *http.Request) {
+		var req accountv1.ResetPasswordRequest
+		if decode(w, r, &req) {
+			call(w, r, &req, rpcs.ResetPassword,
+				func(*accountv1.ResetPasswordResponse) any { return success{true} })
+		}
+	})
+	// POST /api/security-questions: {securityQuestion1, securityAnswer1, securityQuestion2, securityAnswer2}.
+	mux.HandleFunc("POST /api/security-questions", func(w http.ResponseWriter, r *http.Request) {
+		var req accountv1.SetSecurityQuestionsRequest
+		if decode(w, r, &req) {
+			call(w, r, &req, rpcs.SetSecurityQuestions,
+				func(*accountv1.SetSecurityQuestionsResponse) any { return success{true} })
+		}
+	})
+}
+
+// success is the answer of calls whose result is only that they worked.
+type success struct {
+	Success bool `json:"success"`
 }
 
 func routeResources(mux *http.ServeMux, rpcs ResourceRPCs) {

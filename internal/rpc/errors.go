@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"math"
+	"strconv"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -26,6 +28,10 @@ func Error(ctx context.Context, err error) error {
 		if errors.Is(err, m.kind) {
 			ce := connect.NewError(m.code, errors.New(userMessage(err, m.fallback)))
 			addFieldViolations(ce, err)
+			var ae *apperr.Error
+			if errors.As(err, &ae) && ae.RetryAfter > 0 {
+				ce.Meta().Set("Retry-After", strconv.Itoa(int(math.Ceil(ae.RetryAfter.Seconds()))))
+			}
 			return ce
 		}
 	}

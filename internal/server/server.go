@@ -41,6 +41,8 @@ type Options struct {
 	SPA fs.FS
 	// MaxBodyBytes caps every request body (default 1 MiB).
 	MaxBodyBytes int64
+	// TrustProxy takes the client address and scheme from X-Forwarded-For and X-Forwarded-Proto.
+	TrustProxy bool
 }
 
 // Services lists every rpc service of the contract, for reflection and health. TokenService,
@@ -62,7 +64,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		opts.MaxBodyBytes = 1 << 20
 	}
 	q := db.New(pool)
-	accounts := account.NewService(q)
+	accounts := account.NewService(pool)
 	handlers := rest.Handlers{
 		Account:    account.NewHandler(accounts),
 		Resource:   resource.NewHandler(resource.NewService(q)),
@@ -103,7 +105,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle("/", spaHandler(opts.SPA))
 
 	var h http.Handler = mux
-	h = account.Authenticate(accounts, h)
+	h = account.Authenticate(accounts, opts.TrustProxy, h)
 	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests
 	h = limitBody(h, opts.MaxBodyBytes)
 	h = securityHeaders(h)

@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"connectrpc.com/connect"
@@ -24,42 +23,14 @@ import (
 	resourcev1 "github.com/rentproof/rentproof/gen/rentproof/resource/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/resource/v1/resourcev1connect"
 	"github.com/rentproof/rentproof/internal/dbtest"
-	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
+	"github.com/rentproof/rentproof/internal/testserver"
 )
 
-func init() { slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil))) }
-
-// spa stands in for the built web app.
-var spa = fstest.MapFS{
-	"index.html":           {Data: []byte("<!doctype html><title>RentProof</title>")},
-	"assets/app-abc123.js": {Data: []byte("console.log('app')")},
-	"images/logo.svg":      {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
-}
-
-// start serves the real handler on a loopback port over a fresh database with the demo data.
+// start serves the real handler with the demo data.
 func start(t *testing.T) string {
 	t.Helper()
-	pool, _ := dbtest.New(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	if err := seed.Demo(ctx, pool); err != nil {
-		t.Fatalf("seed: %v", err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() {
-		done <- server.Serve(ctx, ln, server.NewHandler(pool, server.Options{SPA: spa, MaxBodyBytes: 64 << 10}))
-	}()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	})
-	return "http://" + ln.Addr().String()
+	return testserver.Start(t, testserver.Options{Demo: true}).URL
 }
 
 func TestResourcesOverConnectGRPCWebAndGRPC(t *testing.T) {
@@ -392,13 +363,14 @@ func TestRequestLimitsAndCrossOrigin(t *testing.T) {
 
 func TestGracefulShutdown(t *testing.T) {
 	pool, _ := dbtest.New(t)
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- server.Serve(ctx, ln, server.NewHandler(pool, server.Options{SPA: spa})) }()
+	go func() { done <- server.Serve(ctx, ln, server.NewHandler(pool, server.Options{SPA: testserver.SPA})) }()
 	if res, err := http.Get("http://" + ln.Addr().String() + "/healthz"); err != nil {
 		t.Fatal(err)
 	} else {

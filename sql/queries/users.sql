@@ -1,8 +1,38 @@
--- name: GetUserBySessionToken :one
--- The session's user when the token is live; touching it extends nothing (expiry is absolute).
-SELECT u.* FROM sessions s
-JOIN users u ON u.id = s.user_id
-WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now();
+-- name: CreateUser :one
+INSERT INTO users (username, password_hash, email, first_name, last_name, role, last_login)
+VALUES ($1, $2, $3, $4, $5, $6, now())
+RETURNING *;
+
+-- name: GetUser :one
+SELECT * FROM users WHERE id = $1;
+
+-- name: GetUserByLogin :one
+-- Usernames cannot contain "@", so one identifier never names two accounts.
+SELECT * FROM users WHERE lower(username) = lower(sqlc.arg(identifier)) OR lower(email) = lower(sqlc.arg(identifier));
+
+-- name: GetUserByEmailAndUsername :one
+SELECT * FROM users WHERE lower(email) = lower(sqlc.arg(email)) AND lower(username) = lower(sqlc.arg(username));
+
+-- name: UsernameTaken :one
+SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1));
+
+-- name: EmailTaken :one
+SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1));
+
+-- name: RecordLogin :exec
+UPDATE users SET last_login = now() WHERE id = $1;
+
+-- name: SetSecurityQuestions :exec
+UPDATE users SET security_question1 = $2, security_answer1_hash = $3, security_question2 = $4,
+    security_answer2_hash = $5, updated_at = now()
+WHERE id = $1;
+
+-- name: SetPassword :exec
+UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1;
 
 -- name: CountUsers :one
 SELECT count(*) FROM users;
+
+-- name: CreateTokenTransaction :exec
+INSERT INTO token_transactions (user_id, amount, transaction_type, related_entity_id, related_entity_type, description)
+VALUES ($1, $2, $3, $4, $5, $6);

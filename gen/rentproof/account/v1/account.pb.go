@@ -232,6 +232,850 @@ func (x *GetCurrentUserResponse) GetUser() *User {
 	return nil
 }
 
+// RegisterRequest is the registration form without its confirmation field.
+type RegisterRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// username is the public handle: 3 to 50 letters, digits, dots, dashes or underscores; unique ignoring case.
+	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	// email is the sign-in address; unique ignoring case.
+	Email string `protobuf:"bytes,2,opt,name=email,proto3" json:"email,omitempty"`
+	// password is at least 6 characters.
+	Password string `protobuf:"bytes,3,opt,name=password,proto3" json:"password,omitempty"`
+	// first_name is required.
+	FirstName string `protobuf:"bytes,4,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
+	// last_name is required.
+	LastName string `protobuf:"bytes,5,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
+	// role is tenant (default) or landlord; other roles cannot register themselves.
+	Role          string `protobuf:"bytes,6,opt,name=role,proto3" json:"role,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RegisterRequest) Reset() {
+	*x = RegisterRequest{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RegisterRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RegisterRequest) ProtoMessage() {}
+
+func (x *RegisterRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RegisterRequest.ProtoReflect.Descriptor instead.
+func (*RegisterRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *RegisterRequest) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+func (x *RegisterRequest) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *RegisterRequest) GetPassword() string {
+	if x != nil {
+		return x.Password
+	}
+	return ""
+}
+
+func (x *RegisterRequest) GetFirstName() string {
+	if x != nil {
+		return x.FirstName
+	}
+	return ""
+}
+
+func (x *RegisterRequest) GetLastName() string {
+	if x != nil {
+		return x.LastName
+	}
+	return ""
+}
+
+func (x *RegisterRequest) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
+// RegisterResponse carries the new, signed-in user.
+type RegisterResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// user is the new account.
+	User          *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RegisterResponse) Reset() {
+	*x = RegisterResponse{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RegisterResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RegisterResponse) ProtoMessage() {}
+
+func (x *RegisterResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RegisterResponse.ProtoReflect.Descriptor instead.
+func (*RegisterResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *RegisterResponse) GetUser() *User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
+// LoginRequest holds the credentials.
+type LoginRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// username is the username or the email address (at least 3 characters).
+	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	// password is at least 6 characters.
+	Password      string `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LoginRequest) Reset() {
+	*x = LoginRequest{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LoginRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LoginRequest) ProtoMessage() {}
+
+func (x *LoginRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LoginRequest.ProtoReflect.Descriptor instead.
+func (*LoginRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *LoginRequest) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+func (x *LoginRequest) GetPassword() string {
+	if x != nil {
+		return x.Password
+	}
+	return ""
+}
+
+// LoginResponse carries the signed-in user.
+type LoginResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// user is the signed-in account.
+	User          *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LoginResponse) Reset() {
+	*x = LoginResponse{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LoginResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LoginResponse) ProtoMessage() {}
+
+func (x *LoginResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LoginResponse.ProtoReflect.Descriptor instead.
+func (*LoginResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *LoginResponse) GetUser() *User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
+// LogoutRequest takes no parameters.
+type LogoutRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LogoutRequest) Reset() {
+	*x = LogoutRequest{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LogoutRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LogoutRequest) ProtoMessage() {}
+
+func (x *LogoutRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LogoutRequest.ProtoReflect.Descriptor instead.
+func (*LogoutRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{7}
+}
+
+// LogoutResponse is empty.
+type LogoutResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LogoutResponse) Reset() {
+	*x = LogoutResponse{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LogoutResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LogoutResponse) ProtoMessage() {}
+
+func (x *LogoutResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LogoutResponse.ProtoReflect.Descriptor instead.
+func (*LogoutResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{8}
+}
+
+// GetUserNameRequest names a user.
+type GetUserNameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// user_id is the user's identifier.
+	UserId        int32 `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetUserNameRequest) Reset() {
+	*x = GetUserNameRequest{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetUserNameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetUserNameRequest) ProtoMessage() {}
+
+func (x *GetUserNameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetUserNameRequest.ProtoReflect.Descriptor instead.
+func (*GetUserNameRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *GetUserNameRequest) GetUserId() int32 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+// GetUserNameResponse is a user's public name.
+type GetUserNameResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// first_name is the user's first name.
+	FirstName string `protobuf:"bytes,1,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
+	// last_name is the user's last name.
+	LastName      string `protobuf:"bytes,2,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetUserNameResponse) Reset() {
+	*x = GetUserNameResponse{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetUserNameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetUserNameResponse) ProtoMessage() {}
+
+func (x *GetUserNameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetUserNameResponse.ProtoReflect.Descriptor instead.
+func (*GetUserNameResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *GetUserNameResponse) GetFirstName() string {
+	if x != nil {
+		return x.FirstName
+	}
+	return ""
+}
+
+func (x *GetUserNameResponse) GetLastName() string {
+	if x != nil {
+		return x.LastName
+	}
+	return ""
+}
+
+// ListSecurityQuestionsRequest takes no parameters.
+type ListSecurityQuestionsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSecurityQuestionsRequest) Reset() {
+	*x = ListSecurityQuestionsRequest{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSecurityQuestionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSecurityQuestionsRequest) ProtoMessage() {}
+
+func (x *ListSecurityQuestionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSecurityQuestionsRequest.ProtoReflect.Descriptor instead.
+func (*ListSecurityQuestionsRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{11}
+}
+
+// ListSecurityQuestionsResponse is the fixed list of security questions.
+type ListSecurityQuestionsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// questions are the questions in display order.
+	Questions     []string `protobuf:"bytes,1,rep,name=questions,proto3" json:"questions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSecurityQuestionsResponse) Reset() {
+	*x = ListSecurityQuestionsResponse{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSecurityQuestionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSecurityQuestionsResponse) ProtoMessage() {}
+
+func (x *ListSecurityQuestionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSecurityQuestionsResponse.ProtoReflect.Descriptor instead.
+func (*ListSecurityQuestionsResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *ListSecurityQuestionsResponse) GetQuestions() []string {
+	if x != nil {
+		return x.Questions
+	}
+	return nil
+}
+
+// SetSecurityQuestionsRequest holds two questions from the fixed list and their answers.
+type SetSecurityQuestionsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// security_question1 is the first question, one of ListSecurityQuestions.
+	SecurityQuestion1 string `protobuf:"bytes,1,opt,name=security_question1,json=securityQuestion1,proto3" json:"security_question1,omitempty"`
+	// security_answer1 answers the first question (case-sensitive).
+	SecurityAnswer1 string `protobuf:"bytes,2,opt,name=security_answer1,json=securityAnswer1,proto3" json:"security_answer1,omitempty"`
+	// security_question2 is the second question, from the same list, different from the first.
+	SecurityQuestion2 string `protobuf:"bytes,3,opt,name=security_question2,json=securityQuestion2,proto3" json:"security_question2,omitempty"`
+	// security_answer2 answers the second question (case-sensitive).
+	SecurityAnswer2 string `protobuf:"bytes,4,opt,name=security_answer2,json=securityAnswer2,proto3" json:"security_answer2,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *SetSecurityQuestionsRequest) Reset() {
+	*x = SetSecurityQuestionsRequest{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSecurityQuestionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSecurityQuestionsRequest) ProtoMessage() {}
+
+func (x *SetSecurityQuestionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSecurityQuestionsRequest.ProtoReflect.Descriptor instead.
+func (*SetSecurityQuestionsRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *SetSecurityQuestionsRequest) GetSecurityQuestion1() string {
+	if x != nil {
+		return x.SecurityQuestion1
+	}
+	return ""
+}
+
+func (x *SetSecurityQuestionsRequest) GetSecurityAnswer1() string {
+	if x != nil {
+		return x.SecurityAnswer1
+	}
+	return ""
+}
+
+func (x *SetSecurityQuestionsRequest) GetSecurityQuestion2() string {
+	if x != nil {
+		return x.SecurityQuestion2
+	}
+	return ""
+}
+
+func (x *SetSecurityQuestionsRequest) GetSecurityAnswer2() string {
+	if x != nil {
+		return x.SecurityAnswer2
+	}
+	return ""
+}
+
+// SetSecurityQuestionsResponse is empty.
+type SetSecurityQuestionsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSecurityQuestionsResponse) Reset() {
+	*x = SetSecurityQuestionsResponse{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSecurityQuestionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSecurityQuestionsResponse) ProtoMessage() {}
+
+func (x *SetSecurityQuestionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSecurityQuestionsResponse.ProtoReflect.Descriptor instead.
+func (*SetSecurityQuestionsResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{14}
+}
+
+// FindAccountRequest names the account to recover.
+type FindAccountRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// email is the account's email address.
+	Email string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	// username is the account's username.
+	Username      string `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FindAccountRequest) Reset() {
+	*x = FindAccountRequest{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FindAccountRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FindAccountRequest) ProtoMessage() {}
+
+func (x *FindAccountRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FindAccountRequest.ProtoReflect.Descriptor instead.
+func (*FindAccountRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *FindAccountRequest) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *FindAccountRequest) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+// FindAccountResponse carries what the recovery form asks.
+type FindAccountResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// user_id identifies the account for ResetPassword.
+	UserId int32 `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	// security_question1 is the first question to answer.
+	SecurityQuestion1 string `protobuf:"bytes,2,opt,name=security_question1,json=securityQuestion1,proto3" json:"security_question1,omitempty"`
+	// security_question2 is the second question to answer.
+	SecurityQuestion2 string `protobuf:"bytes,3,opt,name=security_question2,json=securityQuestion2,proto3" json:"security_question2,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *FindAccountResponse) Reset() {
+	*x = FindAccountResponse{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FindAccountResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FindAccountResponse) ProtoMessage() {}
+
+func (x *FindAccountResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FindAccountResponse.ProtoReflect.Descriptor instead.
+func (*FindAccountResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *FindAccountResponse) GetUserId() int32 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *FindAccountResponse) GetSecurityQuestion1() string {
+	if x != nil {
+		return x.SecurityQuestion1
+	}
+	return ""
+}
+
+func (x *FindAccountResponse) GetSecurityQuestion2() string {
+	if x != nil {
+		return x.SecurityQuestion2
+	}
+	return ""
+}
+
+// ResetPasswordRequest answers the questions and sets a new password.
+type ResetPasswordRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// user_id is the account from FindAccount.
+	UserId int32 `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	// security_answer1 answers the first question (case-sensitive).
+	SecurityAnswer1 string `protobuf:"bytes,2,opt,name=security_answer1,json=securityAnswer1,proto3" json:"security_answer1,omitempty"`
+	// security_answer2 answers the second question (case-sensitive).
+	SecurityAnswer2 string `protobuf:"bytes,3,opt,name=security_answer2,json=securityAnswer2,proto3" json:"security_answer2,omitempty"`
+	// new_password is at least 6 characters.
+	NewPassword string `protobuf:"bytes,4,opt,name=new_password,json=newPassword,proto3" json:"new_password,omitempty"`
+	// confirm_password must equal new_password.
+	ConfirmPassword string `protobuf:"bytes,5,opt,name=confirm_password,json=confirmPassword,proto3" json:"confirm_password,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *ResetPasswordRequest) Reset() {
+	*x = ResetPasswordRequest{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResetPasswordRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResetPasswordRequest) ProtoMessage() {}
+
+func (x *ResetPasswordRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResetPasswordRequest.ProtoReflect.Descriptor instead.
+func (*ResetPasswordRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ResetPasswordRequest) GetUserId() int32 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *ResetPasswordRequest) GetSecurityAnswer1() string {
+	if x != nil {
+		return x.SecurityAnswer1
+	}
+	return ""
+}
+
+func (x *ResetPasswordRequest) GetSecurityAnswer2() string {
+	if x != nil {
+		return x.SecurityAnswer2
+	}
+	return ""
+}
+
+func (x *ResetPasswordRequest) GetNewPassword() string {
+	if x != nil {
+		return x.NewPassword
+	}
+	return ""
+}
+
+func (x *ResetPasswordRequest) GetConfirmPassword() string {
+	if x != nil {
+		return x.ConfirmPassword
+	}
+	return ""
+}
+
+// ResetPasswordResponse is empty.
+type ResetPasswordResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResetPasswordResponse) Reset() {
+	*x = ResetPasswordResponse{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResetPasswordResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResetPasswordResponse) ProtoMessage() {}
+
+func (x *ResetPasswordResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResetPasswordResponse.ProtoReflect.Descriptor instead.
+func (*ResetPasswordResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{18}
+}
+
 var File_rentproof_account_v1_account_proto protoreflect.FileDescriptor
 
 const file_rentproof_account_v1_account_proto_rawDesc = "" +
@@ -253,9 +1097,63 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	" \x01(\bR\x14hasSecurityQuestions\"\x17\n" +
 	"\x15GetCurrentUserRequest\"H\n" +
 	"\x16GetCurrentUserResponse\x12.\n" +
-	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user2\x82\x01\n" +
-	"\x0eAccountService\x12p\n" +
-	"\x0eGetCurrentUser\x12+.rentproof.account.v1.GetCurrentUserRequest\x1a,.rentproof.account.v1.GetCurrentUserResponse\"\x03\x90\x02\x01B\xdd\x01\n" +
+	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"\xaf\x01\n" +
+	"\x0fRegisterRequest\x12\x1a\n" +
+	"\busername\x18\x01 \x01(\tR\busername\x12\x14\n" +
+	"\x05email\x18\x02 \x01(\tR\x05email\x12\x1a\n" +
+	"\bpassword\x18\x03 \x01(\tR\bpassword\x12\x1d\n" +
+	"\n" +
+	"first_name\x18\x04 \x01(\tR\tfirstName\x12\x1b\n" +
+	"\tlast_name\x18\x05 \x01(\tR\blastName\x12\x12\n" +
+	"\x04role\x18\x06 \x01(\tR\x04role\"B\n" +
+	"\x10RegisterResponse\x12.\n" +
+	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"F\n" +
+	"\fLoginRequest\x12\x1a\n" +
+	"\busername\x18\x01 \x01(\tR\busername\x12\x1a\n" +
+	"\bpassword\x18\x02 \x01(\tR\bpassword\"?\n" +
+	"\rLoginResponse\x12.\n" +
+	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"\x0f\n" +
+	"\rLogoutRequest\"\x10\n" +
+	"\x0eLogoutResponse\"-\n" +
+	"\x12GetUserNameRequest\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x05R\x06userId\"Q\n" +
+	"\x13GetUserNameResponse\x12\x1d\n" +
+	"\n" +
+	"first_name\x18\x01 \x01(\tR\tfirstName\x12\x1b\n" +
+	"\tlast_name\x18\x02 \x01(\tR\blastName\"\x1e\n" +
+	"\x1cListSecurityQuestionsRequest\"=\n" +
+	"\x1dListSecurityQuestionsResponse\x12\x1c\n" +
+	"\tquestions\x18\x01 \x03(\tR\tquestions\"\xd1\x01\n" +
+	"\x1bSetSecurityQuestionsRequest\x12-\n" +
+	"\x12security_question1\x18\x01 \x01(\tR\x11securityQuestion1\x12)\n" +
+	"\x10security_answer1\x18\x02 \x01(\tR\x0fsecurityAnswer1\x12-\n" +
+	"\x12security_question2\x18\x03 \x01(\tR\x11securityQuestion2\x12)\n" +
+	"\x10security_answer2\x18\x04 \x01(\tR\x0fsecurityAnswer2\"\x1e\n" +
+	"\x1cSetSecurityQuestionsResponse\"F\n" +
+	"\x12FindAccountRequest\x12\x14\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
+	"\busername\x18\x02 \x01(\tR\busername\"\x8c\x01\n" +
+	"\x13FindAccountResponse\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x05R\x06userId\x12-\n" +
+	"\x12security_question1\x18\x02 \x01(\tR\x11securityQuestion1\x12-\n" +
+	"\x12security_question2\x18\x03 \x01(\tR\x11securityQuestion2\"\xd3\x01\n" +
+	"\x14ResetPasswordRequest\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x05R\x06userId\x12)\n" +
+	"\x10security_answer1\x18\x02 \x01(\tR\x0fsecurityAnswer1\x12)\n" +
+	"\x10security_answer2\x18\x03 \x01(\tR\x0fsecurityAnswer2\x12!\n" +
+	"\fnew_password\x18\x04 \x01(\tR\vnewPassword\x12)\n" +
+	"\x10confirm_password\x18\x05 \x01(\tR\x0fconfirmPassword\"\x17\n" +
+	"\x15ResetPasswordResponse2\xc2\a\n" +
+	"\x0eAccountService\x12Y\n" +
+	"\bRegister\x12%.rentproof.account.v1.RegisterRequest\x1a&.rentproof.account.v1.RegisterResponse\x12P\n" +
+	"\x05Login\x12\".rentproof.account.v1.LoginRequest\x1a#.rentproof.account.v1.LoginResponse\x12S\n" +
+	"\x06Logout\x12#.rentproof.account.v1.LogoutRequest\x1a$.rentproof.account.v1.LogoutResponse\x12p\n" +
+	"\x0eGetCurrentUser\x12+.rentproof.account.v1.GetCurrentUserRequest\x1a,.rentproof.account.v1.GetCurrentUserResponse\"\x03\x90\x02\x01\x12g\n" +
+	"\vGetUserName\x12(.rentproof.account.v1.GetUserNameRequest\x1a).rentproof.account.v1.GetUserNameResponse\"\x03\x90\x02\x01\x12\x85\x01\n" +
+	"\x15ListSecurityQuestions\x122.rentproof.account.v1.ListSecurityQuestionsRequest\x1a3.rentproof.account.v1.ListSecurityQuestionsResponse\"\x03\x90\x02\x01\x12}\n" +
+	"\x14SetSecurityQuestions\x121.rentproof.account.v1.SetSecurityQuestionsRequest\x1a2.rentproof.account.v1.SetSecurityQuestionsResponse\x12b\n" +
+	"\vFindAccount\x12(.rentproof.account.v1.FindAccountRequest\x1a).rentproof.account.v1.FindAccountResponse\x12h\n" +
+	"\rResetPassword\x12*.rentproof.account.v1.ResetPasswordRequest\x1a+.rentproof.account.v1.ResetPasswordResponseB\xdd\x01\n" +
 	"\x18com.rentproof.account.v1B\fAccountProtoP\x01ZAgithub.com/rentproof/rentproof/gen/rentproof/account/v1;accountv1\xa2\x02\x03RAX\xaa\x02\x14Rentproof.Account.V1\xca\x02\x14Rentproof\\Account\\V1\xe2\x02 Rentproof\\Account\\V1\\GPBMetadata\xea\x02\x16Rentproof::Account::V1b\x06proto3"
 
 var (
@@ -270,23 +1168,57 @@ func file_rentproof_account_v1_account_proto_rawDescGZIP() []byte {
 	return file_rentproof_account_v1_account_proto_rawDescData
 }
 
-var file_rentproof_account_v1_account_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
+var file_rentproof_account_v1_account_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_rentproof_account_v1_account_proto_goTypes = []any{
-	(*User)(nil),                   // 0: rentproof.account.v1.User
-	(*GetCurrentUserRequest)(nil),  // 1: rentproof.account.v1.GetCurrentUserRequest
-	(*GetCurrentUserResponse)(nil), // 2: rentproof.account.v1.GetCurrentUserResponse
-	(*timestamppb.Timestamp)(nil),  // 3: google.protobuf.Timestamp
+	(*User)(nil),                          // 0: rentproof.account.v1.User
+	(*GetCurrentUserRequest)(nil),         // 1: rentproof.account.v1.GetCurrentUserRequest
+	(*GetCurrentUserResponse)(nil),        // 2: rentproof.account.v1.GetCurrentUserResponse
+	(*RegisterRequest)(nil),               // 3: rentproof.account.v1.RegisterRequest
+	(*RegisterResponse)(nil),              // 4: rentproof.account.v1.RegisterResponse
+	(*LoginRequest)(nil),                  // 5: rentproof.account.v1.LoginRequest
+	(*LoginResponse)(nil),                 // 6: rentproof.account.v1.LoginResponse
+	(*LogoutRequest)(nil),                 // 7: rentproof.account.v1.LogoutRequest
+	(*LogoutResponse)(nil),                // 8: rentproof.account.v1.LogoutResponse
+	(*GetUserNameRequest)(nil),            // 9: rentproof.account.v1.GetUserNameRequest
+	(*GetUserNameResponse)(nil),           // 10: rentproof.account.v1.GetUserNameResponse
+	(*ListSecurityQuestionsRequest)(nil),  // 11: rentproof.account.v1.ListSecurityQuestionsRequest
+	(*ListSecurityQuestionsResponse)(nil), // 12: rentproof.account.v1.ListSecurityQuestionsResponse
+	(*SetSecurityQuestionsRequest)(nil),   // 13: rentproof.account.v1.SetSecurityQuestionsRequest
+	(*SetSecurityQuestionsResponse)(nil),  // 14: rentproof.account.v1.SetSecurityQuestionsResponse
+	(*FindAccountRequest)(nil),            // 15: rentproof.account.v1.FindAccountRequest
+	(*FindAccountResponse)(nil),           // 16: rentproof.account.v1.FindAccountResponse
+	(*ResetPasswordRequest)(nil),          // 17: rentproof.account.v1.ResetPasswordRequest
+	(*ResetPasswordResponse)(nil),         // 18: rentproof.account.v1.ResetPasswordResponse
+	(*timestamppb.Timestamp)(nil),         // 19: google.protobuf.Timestamp
 }
 var file_rentproof_account_v1_account_proto_depIdxs = []int32{
-	3, // 0: rentproof.account.v1.User.created_at:type_name -> google.protobuf.Timestamp
-	0, // 1: rentproof.account.v1.GetCurrentUserResponse.user:type_name -> rentproof.account.v1.User
-	1, // 2: rentproof.account.v1.AccountService.GetCurrentUser:input_type -> rentproof.account.v1.GetCurrentUserRequest
-	2, // 3: rentproof.account.v1.AccountService.GetCurrentUser:output_type -> rentproof.account.v1.GetCurrentUserResponse
-	3, // [3:4] is the sub-list for method output_type
-	2, // [2:3] is the sub-list for method input_type
-	2, // [2:2] is the sub-list for extension type_name
-	2, // [2:2] is the sub-list for extension extendee
-	0, // [0:2] is the sub-list for field type_name
+	19, // 0: rentproof.account.v1.User.created_at:type_name -> google.protobuf.Timestamp
+	0,  // 1: rentproof.account.v1.GetCurrentUserResponse.user:type_name -> rentproof.account.v1.User
+	0,  // 2: rentproof.account.v1.RegisterResponse.user:type_name -> rentproof.account.v1.User
+	0,  // 3: rentproof.account.v1.LoginResponse.user:type_name -> rentproof.account.v1.User
+	3,  // 4: rentproof.account.v1.AccountService.Register:input_type -> rentproof.account.v1.RegisterRequest
+	5,  // 5: rentproof.account.v1.AccountService.Login:input_type -> rentproof.account.v1.LoginRequest
+	7,  // 6: rentproof.account.v1.AccountService.Logout:input_type -> rentproof.account.v1.LogoutRequest
+	1,  // 7: rentproof.account.v1.AccountService.GetCurrentUser:input_type -> rentproof.account.v1.GetCurrentUserRequest
+	9,  // 8: rentproof.account.v1.AccountService.GetUserName:input_type -> rentproof.account.v1.GetUserNameRequest
+	11, // 9: rentproof.account.v1.AccountService.ListSecurityQuestions:input_type -> rentproof.account.v1.ListSecurityQuestionsRequest
+	13, // 10: rentproof.account.v1.AccountService.SetSecurityQuestions:input_type -> rentproof.account.v1.SetSecurityQuestionsRequest
+	15, // 11: rentproof.account.v1.AccountService.FindAccount:input_type -> rentproof.account.v1.FindAccountRequest
+	17, // 12: rentproof.account.v1.AccountService.ResetPassword:input_type -> rentproof.account.v1.ResetPasswordRequest
+	4,  // 13: rentproof.account.v1.AccountService.Register:output_type -> rentproof.account.v1.RegisterResponse
+	6,  // 14: rentproof.account.v1.AccountService.Login:output_type -> rentproof.account.v1.LoginResponse
+	8,  // 15: rentproof.account.v1.AccountService.Logout:output_type -> rentproof.account.v1.LogoutResponse
+	2,  // 16: rentproof.account.v1.AccountService.GetCurrentUser:output_type -> rentproof.account.v1.GetCurrentUserResponse
+	10, // 17: rentproof.account.v1.AccountService.GetUserName:output_type -> rentproof.account.v1.GetUserNameResponse
+	12, // 18: rentproof.account.v1.AccountService.ListSecurityQuestions:output_type -> rentproof.account.v1.ListSecurityQuestionsResponse
+	14, // 19: rentproof.account.v1.AccountService.SetSecurityQuestions:output_type -> rentproof.account.v1.SetSecurityQuestionsResponse
+	16, // 20: rentproof.account.v1.AccountService.FindAccount:output_type -> rentproof.account.v1.FindAccountResponse
+	18, // 21: rentproof.account.v1.AccountService.ResetPassword:output_type -> rentproof.account.v1.ResetPasswordResponse
+	13, // [13:22] is the sub-list for method output_type
+	4,  // [4:13] is the sub-list for method input_type
+	4,  // [4:4] is the sub-list for extension type_name
+	4,  // [4:4] is the sub-list for extension extendee
+	0,  // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_account_v1_account_proto_init() }
@@ -300,7 +1232,7 @@ func file_rentproof_account_v1_account_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_account_v1_account_proto_rawDesc), len(file_rentproof_account_v1_account_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   3,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -33,15 +33,55 @@ const (
 // reflection-formatted method names, remove the leading slash and convert the remaining slash to a
 // period.
 const (
+	// AccountServiceRegisterProcedure is the fully-qualified name of the AccountService's Register RPC.
+	AccountServiceRegisterProcedure = "/rentproof.account.v1.AccountService/Register"
+	// AccountServiceLoginProcedure is the fully-qualified name of the AccountService's Login RPC.
+	AccountServiceLoginProcedure = "/rentproof.account.v1.AccountService/Login"
+	// AccountServiceLogoutProcedure is the fully-qualified name of the AccountService's Logout RPC.
+	AccountServiceLogoutProcedure = "/rentproof.account.v1.AccountService/Logout"
 	// AccountServiceGetCurrentUserProcedure is the fully-qualified name of the AccountService's
 	// GetCurrentUser RPC.
 	AccountServiceGetCurrentUserProcedure = "/rentproof.account.v1.AccountService/GetCurrentUser"
+	// AccountServiceGetUserNameProcedure is the fully-qualified name of the AccountService's
+	// GetUserName RPC.
+	AccountServiceGetUserNameProcedure = "/rentproof.account.v1.AccountService/GetUserName"
+	// AccountServiceListSecurityQuestionsProcedure is the fully-qualified name of the AccountService's
+	// ListSecurityQuestions RPC.
+	AccountServiceListSecurityQuestionsProcedure = "/rentproof.account.v1.AccountService/ListSecurityQuestions"
+	// AccountServiceSetSecurityQuestionsProcedure is the fully-qualified name of the AccountService's
+	// SetSecurityQuestions RPC.
+	AccountServiceSetSecurityQuestionsProcedure = "/rentproof.account.v1.AccountService/SetSecurityQuestions"
+	// AccountServiceFindAccountProcedure is the fully-qualified name of the AccountService's
+	// FindAccount RPC.
+	AccountServiceFindAccountProcedure = "/rentproof.account.v1.AccountService/FindAccount"
+	// AccountServiceResetPasswordProcedure is the fully-qualified name of the AccountService's
+	// ResetPassword RPC.
+	AccountServiceResetPasswordProcedure = "/rentproof.account.v1.AccountService/ResetPassword"
 )
 
 // AccountServiceClient is a client for the rentproof.account.v1.AccountService service.
 type AccountServiceClient interface {
+	// Register creates a tenant or landlord account and signs it in (sets the session cookie).
+	Register(context.Context, *connect.Request[v1.RegisterRequest]) (*connect.Response[v1.RegisterResponse], error)
+	// Login signs in by username or email and password (sets a new session cookie).
+	// Repeated failures per account and per client address answer resource_exhausted.
+	Login(context.Context, *connect.Request[v1.LoginRequest]) (*connect.Response[v1.LoginResponse], error)
+	// Logout revokes the current session and clears its cookie.
+	Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error)
 	// GetCurrentUser returns the signed-in user, or unauthenticated when there is no valid session.
 	GetCurrentUser(context.Context, *connect.Request[v1.GetCurrentUserRequest]) (*connect.Response[v1.GetCurrentUserResponse], error)
+	// GetUserName returns a user's public first and last name.
+	GetUserName(context.Context, *connect.Request[v1.GetUserNameRequest]) (*connect.Response[v1.GetUserNameResponse], error)
+	// ListSecurityQuestions returns the fixed list of questions to choose from.
+	ListSecurityQuestions(context.Context, *connect.Request[v1.ListSecurityQuestionsRequest]) (*connect.Response[v1.ListSecurityQuestionsResponse], error)
+	// SetSecurityQuestions sets the signed-in user's two recovery questions and answers.
+	SetSecurityQuestions(context.Context, *connect.Request[v1.SetSecurityQuestionsRequest]) (*connect.Response[v1.SetSecurityQuestionsResponse], error)
+	// FindAccount starts recovery: email and username together name the account, whose two
+	// questions are returned. A wrong email, username or both answer alike (not_found).
+	FindAccount(context.Context, *connect.Request[v1.FindAccountRequest]) (*connect.Response[v1.FindAccountResponse], error)
+	// ResetPassword sets a new password when both answers are right, and revokes every session.
+	// Repeated wrong answers per account and per client address answer resource_exhausted.
+	ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error)
 }
 
 // NewAccountServiceClient constructs a client for the rentproof.account.v1.AccountService service.
@@ -55,6 +95,24 @@ func NewAccountServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 	baseURL = strings.TrimRight(baseURL, "/")
 	accountServiceMethods := v1.File_rentproof_account_v1_account_proto.Services().ByName("AccountService").Methods()
 	return &accountServiceClient{
+		register: connect.NewClient[v1.RegisterRequest, v1.RegisterResponse](
+			httpClient,
+			baseURL+AccountServiceRegisterProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("Register")),
+			connect.WithClientOptions(opts...),
+		),
+		login: connect.NewClient[v1.LoginRequest, v1.LoginResponse](
+			httpClient,
+			baseURL+AccountServiceLoginProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("Login")),
+			connect.WithClientOptions(opts...),
+		),
+		logout: connect.NewClient[v1.LogoutRequest, v1.LogoutResponse](
+			httpClient,
+			baseURL+AccountServiceLogoutProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("Logout")),
+			connect.WithClientOptions(opts...),
+		),
 		getCurrentUser: connect.NewClient[v1.GetCurrentUserRequest, v1.GetCurrentUserResponse](
 			httpClient,
 			baseURL+AccountServiceGetCurrentUserProcedure,
@@ -62,12 +120,67 @@ func NewAccountServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		getUserName: connect.NewClient[v1.GetUserNameRequest, v1.GetUserNameResponse](
+			httpClient,
+			baseURL+AccountServiceGetUserNameProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("GetUserName")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		listSecurityQuestions: connect.NewClient[v1.ListSecurityQuestionsRequest, v1.ListSecurityQuestionsResponse](
+			httpClient,
+			baseURL+AccountServiceListSecurityQuestionsProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("ListSecurityQuestions")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		setSecurityQuestions: connect.NewClient[v1.SetSecurityQuestionsRequest, v1.SetSecurityQuestionsResponse](
+			httpClient,
+			baseURL+AccountServiceSetSecurityQuestionsProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("SetSecurityQuestions")),
+			connect.WithClientOptions(opts...),
+		),
+		findAccount: connect.NewClient[v1.FindAccountRequest, v1.FindAccountResponse](
+			httpClient,
+			baseURL+AccountServiceFindAccountProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("FindAccount")),
+			connect.WithClientOptions(opts...),
+		),
+		resetPassword: connect.NewClient[v1.ResetPasswordRequest, v1.ResetPasswordResponse](
+			httpClient,
+			baseURL+AccountServiceResetPasswordProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("ResetPassword")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // accountServiceClient implements AccountServiceClient.
 type accountServiceClient struct {
-	getCurrentUser *connect.Client[v1.GetCurrentUserRequest, v1.GetCurrentUserResponse]
+	register              *connect.Client[v1.RegisterRequest, v1.RegisterResponse]
+	login                 *connect.Client[v1.LoginRequest, v1.LoginResponse]
+	logout                *connect.Client[v1.LogoutRequest, v1.LogoutResponse]
+	getCurrentUser        *connect.Client[v1.GetCurrentUserRequest, v1.GetCurrentUserResponse]
+	getUserName           *connect.Client[v1.GetUserNameRequest, v1.GetUserNameResponse]
+	listSecurityQuestions *connect.Client[v1.ListSecurityQuestionsRequest, v1.ListSecurityQuestionsResponse]
+	setSecurityQuestions  *connect.Client[v1.SetSecurityQuestionsRequest, v1.SetSecurityQuestionsResponse]
+	findAccount           *connect.Client[v1.FindAccountRequest, v1.FindAccountResponse]
+	resetPassword         *connect.Client[v1.ResetPasswordRequest, v1.ResetPasswordResponse]
+}
+
+// Register calls rentproof.account.v1.AccountService.Register.
+func (c *accountServiceClient) Register(ctx context.Context, req *connect.Request[v1.RegisterRequest]) (*connect.Response[v1.RegisterResponse], error) {
+	return c.register.CallUnary(ctx, req)
+}
+
+// Login calls rentproof.account.v1.AccountService.Login.
+func (c *accountServiceClient) Login(ctx context.Context, req *connect.Request[v1.LoginRequest]) (*connect.Response[v1.LoginResponse], error) {
+	return c.login.CallUnary(ctx, req)
+}
+
+// Logout calls rentproof.account.v1.AccountService.Logout.
+func (c *accountServiceClient) Logout(ctx context.Context, req *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error) {
+	return c.logout.CallUnary(ctx, req)
 }
 
 // GetCurrentUser calls rentproof.account.v1.AccountService.GetCurrentUser.
@@ -75,10 +188,54 @@ func (c *accountServiceClient) GetCurrentUser(ctx context.Context, req *connect.
 	return c.getCurrentUser.CallUnary(ctx, req)
 }
 
+// GetUserName calls rentproof.account.v1.AccountService.GetUserName.
+func (c *accountServiceClient) GetUserName(ctx context.Context, req *connect.Request[v1.GetUserNameRequest]) (*connect.Response[v1.GetUserNameResponse], error) {
+	return c.getUserName.CallUnary(ctx, req)
+}
+
+// ListSecurityQuestions calls rentproof.account.v1.AccountService.ListSecurityQuestions.
+func (c *accountServiceClient) ListSecurityQuestions(ctx context.Context, req *connect.Request[v1.ListSecurityQuestionsRequest]) (*connect.Response[v1.ListSecurityQuestionsResponse], error) {
+	return c.listSecurityQuestions.CallUnary(ctx, req)
+}
+
+// SetSecurityQuestions calls rentproof.account.v1.AccountService.SetSecurityQuestions.
+func (c *accountServiceClient) SetSecurityQuestions(ctx context.Context, req *connect.Request[v1.SetSecurityQuestionsRequest]) (*connect.Response[v1.SetSecurityQuestionsResponse], error) {
+	return c.setSecurityQuestions.CallUnary(ctx, req)
+}
+
+// FindAccount calls rentproof.account.v1.AccountService.FindAccount.
+func (c *accountServiceClient) FindAccount(ctx context.Context, req *connect.Request[v1.FindAccountRequest]) (*connect.Response[v1.FindAccountResponse], error) {
+	return c.findAccount.CallUnary(ctx, req)
+}
+
+// ResetPassword calls rentproof.account.v1.AccountService.ResetPassword.
+func (c *accountServiceClient) ResetPassword(ctx context.Context, req *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error) {
+	return c.resetPassword.CallUnary(ctx, req)
+}
+
 // AccountServiceHandler is an implementation of the rentproof.account.v1.AccountService service.
 type AccountServiceHandler interface {
+	// Register creates a tenant or landlord account and signs it in (sets the session cookie).
+	Register(context.Context, *connect.Request[v1.RegisterRequest]) (*connect.Response[v1.RegisterResponse], error)
+	// Login signs in by username or email and password (sets a new session cookie).
+	// Repeated failures per account and per client address answer resource_exhausted.
+	Login(context.Context, *connect.Request[v1.LoginRequest]) (*connect.Response[v1.LoginResponse], error)
+	// Logout revokes the current session and clears its cookie.
+	Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error)
 	// GetCurrentUser returns the signed-in user, or unauthenticated when there is no valid session.
 	GetCurrentUser(context.Context, *connect.Request[v1.GetCurrentUserRequest]) (*connect.Response[v1.GetCurrentUserResponse], error)
+	// GetUserName returns a user's public first and last name.
+	GetUserName(context.Context, *connect.Request[v1.GetUserNameRequest]) (*connect.Response[v1.GetUserNameResponse], error)
+	// ListSecurityQuestions returns the fixed list of questions to choose from.
+	ListSecurityQuestions(context.Context, *connect.Request[v1.ListSecurityQuestionsRequest]) (*connect.Response[v1.ListSecurityQuestionsResponse], error)
+	// SetSecurityQuestions sets the signed-in user's two recovery questions and answers.
+	SetSecurityQuestions(context.Context, *connect.Request[v1.SetSecurityQuestionsRequest]) (*connect.Response[v1.SetSecurityQuestionsResponse], error)
+	// FindAccount starts recovery: email and username together name the account, whose two
+	// questions are returned. A wrong email, username or both answer alike (not_found).
+	FindAccount(context.Context, *connect.Request[v1.FindAccountRequest]) (*connect.Response[v1.FindAccountResponse], error)
+	// ResetPassword sets a new password when both answers are right, and revokes every session.
+	// Repeated wrong answers per account and per client address answer resource_exhausted.
+	ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error)
 }
 
 // NewAccountServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -88,6 +245,24 @@ type AccountServiceHandler interface {
 // and JSON codecs. They also support gzip compression.
 func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.HandlerOption) (string, http.Handler) {
 	accountServiceMethods := v1.File_rentproof_account_v1_account_proto.Services().ByName("AccountService").Methods()
+	accountServiceRegisterHandler := connect.NewUnaryHandler(
+		AccountServiceRegisterProcedure,
+		svc.Register,
+		connect.WithSchema(accountServiceMethods.ByName("Register")),
+		connect.WithHandlerOptions(opts...),
+	)
+	accountServiceLoginHandler := connect.NewUnaryHandler(
+		AccountServiceLoginProcedure,
+		svc.Login,
+		connect.WithSchema(accountServiceMethods.ByName("Login")),
+		connect.WithHandlerOptions(opts...),
+	)
+	accountServiceLogoutHandler := connect.NewUnaryHandler(
+		AccountServiceLogoutProcedure,
+		svc.Logout,
+		connect.WithSchema(accountServiceMethods.ByName("Logout")),
+		connect.WithHandlerOptions(opts...),
+	)
 	accountServiceGetCurrentUserHandler := connect.NewUnaryHandler(
 		AccountServiceGetCurrentUserProcedure,
 		svc.GetCurrentUser,
@@ -95,10 +270,58 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	accountServiceGetUserNameHandler := connect.NewUnaryHandler(
+		AccountServiceGetUserNameProcedure,
+		svc.GetUserName,
+		connect.WithSchema(accountServiceMethods.ByName("GetUserName")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	accountServiceListSecurityQuestionsHandler := connect.NewUnaryHandler(
+		AccountServiceListSecurityQuestionsProcedure,
+		svc.ListSecurityQuestions,
+		connect.WithSchema(accountServiceMethods.ByName("ListSecurityQuestions")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	accountServiceSetSecurityQuestionsHandler := connect.NewUnaryHandler(
+		AccountServiceSetSecurityQuestionsProcedure,
+		svc.SetSecurityQuestions,
+		connect.WithSchema(accountServiceMethods.ByName("SetSecurityQuestions")),
+		connect.WithHandlerOptions(opts...),
+	)
+	accountServiceFindAccountHandler := connect.NewUnaryHandler(
+		AccountServiceFindAccountProcedure,
+		svc.FindAccount,
+		connect.WithSchema(accountServiceMethods.ByName("FindAccount")),
+		connect.WithHandlerOptions(opts...),
+	)
+	accountServiceResetPasswordHandler := connect.NewUnaryHandler(
+		AccountServiceResetPasswordProcedure,
+		svc.ResetPassword,
+		connect.WithSchema(accountServiceMethods.ByName("ResetPassword")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.account.v1.AccountService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
+		case AccountServiceRegisterProcedure:
+			accountServiceRegisterHandler.ServeHTTP(w, r)
+		case AccountServiceLoginProcedure:
+			accountServiceLoginHandler.ServeHTTP(w, r)
+		case AccountServiceLogoutProcedure:
+			accountServiceLogoutHandler.ServeHTTP(w, r)
 		case AccountServiceGetCurrentUserProcedure:
 			accountServiceGetCurrentUserHandler.ServeHTTP(w, r)
+		case AccountServiceGetUserNameProcedure:
+			accountServiceGetUserNameHandler.ServeHTTP(w, r)
+		case AccountServiceListSecurityQuestionsProcedure:
+			accountServiceListSecurityQuestionsHandler.ServeHTTP(w, r)
+		case AccountServiceSetSecurityQuestionsProcedure:
+			accountServiceSetSecurityQuestionsHandler.ServeHTTP(w, r)
+		case AccountServiceFindAccountProcedure:
+			accountServiceFindAccountHandler.ServeHTTP(w, r)
+		case AccountServiceResetPasswordProcedure:
+			accountServiceResetPasswordHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -108,6 +331,38 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 // UnimplementedAccountServiceHandler returns CodeUnimplemented from all methods.
 type UnimplementedAccountServiceHandler struct{}
 
+func (UnimplementedAccountServiceHandler) Register(context.Context, *connect.Request[v1.RegisterRequest]) (*connect.Response[v1.RegisterResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.Register is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) Login(context.Context, *connect.Request[v1.LoginRequest]) (*connect.Response[v1.LoginResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.Login is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.Logout is not implemented"))
+}
+
 func (UnimplementedAccountServiceHandler) GetCurrentUser(context.Context, *connect.Request[v1.GetCurrentUserRequest]) (*connect.Response[v1.GetCurrentUserResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.GetCurrentUser is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) GetUserName(context.Context, *connect.Request[v1.GetUserNameRequest]) (*connect.Response[v1.GetUserNameResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.GetUserName is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) ListSecurityQuestions(context.Context, *connect.Request[v1.ListSecurityQuestionsRequest]) (*connect.Response[v1.ListSecurityQuestionsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.ListSecurityQuestions is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) SetSecurityQuestions(context.Context, *connect.Request[v1.SetSecurityQuestionsRequest]) (*connect.Response[v1.SetSecurityQuestionsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.SetSecurityQuestions is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) FindAccount(context.Context, *connect.Request[v1.FindAccountRequest]) (*connect.Response[v1.FindAccountResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.FindAccount is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.ResetPassword is not implemented"))
 }

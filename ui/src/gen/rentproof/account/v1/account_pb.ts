@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/account/v1/account.proto.
  */
 export const file_rentproof_account_v1_account: GenFile = /*@__PURE__*/
-  fileDesc("CiJyZW50cHJvb2YvYWNjb3VudC92MS9hY2NvdW50LnByb3RvEhRyZW50cHJvb2YuYWNjb3VudC52MSLfAQoEVXNlchIKCgJpZBgBIAEoBRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIMCgRyb2xlGAYgASgJEhUKDXByb2ZpbGVfaW1hZ2UYByABKAkSDgoGdG9rZW5zGAggASgFEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh4KFmhhc19zZWN1cml0eV9xdWVzdGlvbnMYCiABKAgiFwoVR2V0Q3VycmVudFVzZXJSZXF1ZXN0IkIKFkdldEN1cnJlbnRVc2VyUmVzcG9uc2USKAoEdXNlchgBIAEoCzIaLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVzZXIyggEKDkFjY291bnRTZXJ2aWNlEnAKDkdldEN1cnJlbnRVc2VyEisucmVudHByb29mLmFjY291bnQudjEuR2V0Q3VycmVudFVzZXJSZXF1ZXN0GiwucmVudHByb29mLmFjY291bnQudjEuR2V0Q3VycmVudFVzZXJSZXNwb25zZSIDkAIBQt0BChhjb20ucmVudHByb29mLmFjY291bnQudjFCDEFjY291bnRQcm90b1ABWkFnaXRodWIuY29tL3JlbnRwcm9vZi9yZW50cHJvb2YvZ2VuL3JlbnRwcm9vZi9hY2NvdW50L3YxO2FjY291bnR2MaICA1JBWKoCFFJlbnRwcm9vZi5BY2NvdW50LlYxygIUUmVudHByb29mXEFjY291bnRcVjHiAiBSZW50cHJvb2ZcQWNjb3VudFxWMVxHUEJNZXRhZGF0YeoCFlJlbnRwcm9vZjo6QWNjb3VudDo6VjFiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiJyZW50cHJvb2YvYWNjb3VudC92MS9hY2NvdW50LnByb3RvEhRyZW50cHJvb2YuYWNjb3VudC52MSLfAQoEVXNlchIKCgJpZBgBIAEoBRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIMCgRyb2xlGAYgASgJEhUKDXByb2ZpbGVfaW1hZ2UYByABKAkSDgoGdG9rZW5zGAggASgFEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh4KFmhhc19zZWN1cml0eV9xdWVzdGlvbnMYCiABKAgiFwoVR2V0Q3VycmVudFVzZXJSZXF1ZXN0IkIKFkdldEN1cnJlbnRVc2VyUmVzcG9uc2USKAoEdXNlchgBIAEoCzIaLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVzZXIieQoPUmVnaXN0ZXJSZXF1ZXN0EhAKCHVzZXJuYW1lGAEgASgJEg0KBWVtYWlsGAIgASgJEhAKCHBhc3N3b3JkGAMgASgJEhIKCmZpcnN0X25hbWUYBCABKAkSEQoJbGFzdF9uYW1lGAUgASgJEgwKBHJvbGUYBiABKAkiPAoQUmVnaXN0ZXJSZXNwb25zZRIoCgR1c2VyGAEgASgLMhoucmVudHByb29mLmFjY291bnQudjEuVXNlciIyCgxMb2dpblJlcXVlc3QSEAoIdXNlcm5hbWUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkiOQoNTG9naW5SZXNwb25zZRIoCgR1c2VyGAEgASgLMhoucmVudHByb29mLmFjY291bnQudjEuVXNlciIPCg1Mb2dvdXRSZXF1ZXN0IhAKDkxvZ291dFJlc3BvbnNlIiUKEkdldFVzZXJOYW1lUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgFIjwKE0dldFVzZXJOYW1lUmVzcG9uc2USEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkiHgocTGlzdFNlY3VyaXR5UXVlc3Rpb25zUmVxdWVzdCIyCh1MaXN0U2VjdXJpdHlRdWVzdGlvbnNSZXNwb25zZRIRCglxdWVzdGlvbnMYASADKAkiiQEKG1NldFNlY3VyaXR5UXVlc3Rpb25zUmVxdWVzdBIaChJzZWN1cml0eV9xdWVzdGlvbjEYASABKAkSGAoQc2VjdXJpdHlfYW5zd2VyMRgCIAEoCRIaChJzZWN1cml0eV9xdWVzdGlvbjIYAyABKAkSGAoQc2VjdXJpdHlfYW5zd2VyMhgEIAEoCSIeChxTZXRTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlIjUKEkZpbmRBY2NvdW50UmVxdWVzdBINCgVlbWFpbBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCSJeChNGaW5kQWNjb3VudFJlc3BvbnNlEg8KB3VzZXJfaWQYASABKAUSGgoSc2VjdXJpdHlfcXVlc3Rpb24xGAIgASgJEhoKEnNlY3VyaXR5X3F1ZXN0aW9uMhgDIAEoCSKLAQoUUmVzZXRQYXNzd29yZFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoBRIYChBzZWN1cml0eV9hbnN3ZXIxGAIgASgJEhgKEHNlY3VyaXR5X2Fuc3dlcjIYAyABKAkSFAoMbmV3X3Bhc3N3b3JkGAQgASgJEhgKEGNvbmZpcm1fcGFzc3dvcmQYBSABKAkiFwoVUmVzZXRQYXNzd29yZFJlc3BvbnNlMsIHCg5BY2NvdW50U2VydmljZRJZCghSZWdpc3RlchIlLnJlbnRwcm9vZi5hY2NvdW50LnYxLlJlZ2lzdGVyUmVxdWVzdBomLnJlbnRwcm9vZi5hY2NvdW50LnYxLlJlZ2lzdGVyUmVzcG9uc2USUAoFTG9naW4SIi5yZW50cHJvb2YuYWNjb3VudC52MS5Mb2dpblJlcXVlc3QaIy5yZW50cHJvb2YuYWNjb3VudC52MS5Mb2dpblJlc3BvbnNlElMKBkxvZ291dBIjLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ291dFJlcXVlc3QaJC5yZW50cHJvb2YuYWNjb3VudC52MS5Mb2dvdXRSZXNwb25zZRJwCg5HZXRDdXJyZW50VXNlchIrLnJlbnRwcm9vZi5hY2NvdW50LnYxLkdldEN1cnJlbnRVc2VyUmVxdWVzdBosLnJlbnRwcm9vZi5hY2NvdW50LnYxLkdldEN1cnJlbnRVc2VyUmVzcG9uc2UiA5ACARJnCgtHZXRVc2VyTmFtZRIoLnJlbnRwcm9vZi5hY2NvdW50LnYxLkdldFVzZXJOYW1lUmVxdWVzdBopLnJlbnRwcm9vZi5hY2NvdW50LnYxLkdldFVzZXJOYW1lUmVzcG9uc2UiA5ACARKFAQoVTGlzdFNlY3VyaXR5UXVlc3Rpb25zEjIucmVudHByb29mLmFjY291bnQudjEuTGlzdFNlY3VyaXR5UXVlc3Rpb25zUmVxdWVzdBozLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxpc3RTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlIgOQAgESfQoUU2V0U2VjdXJpdHlRdWVzdGlvbnMSMS5yZW50cHJvb2YuYWNjb3VudC52MS5TZXRTZWN1cml0eVF1ZXN0aW9uc1JlcXVlc3QaMi5yZW50cHJvb2YuYWNjb3VudC52MS5TZXRTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlEmIKC0ZpbmRBY2NvdW50EigucmVudHByb29mLmFjY291bnQudjEuRmluZEFjY291bnRSZXF1ZXN0GikucmVudHByb29mLmFjY291bnQudjEuRmluZEFjY291bnRSZXNwb25zZRJoCg1SZXNldFBhc3N3b3JkEioucmVudHByb29mLmFjY291bnQudjEuUmVzZXRQYXNzd29yZFJlcXVlc3QaKy5yZW50cHJvb2YuYWNjb3VudC52MS5SZXNldFBhc3N3b3JkUmVzcG9uc2VC3QEKGGNvbS5yZW50cHJvb2YuYWNjb3VudC52MUIMQWNjb3VudFByb3RvUAFaQWdpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL2FjY291bnQvdjE7YWNjb3VudHYxogIDUkFYqgIUUmVudHByb29mLkFjY291bnQuVjHKAhRSZW50cHJvb2ZcQWNjb3VudFxWMeICIFJlbnRwcm9vZlxBY2NvdW50XFYxXEdQQk1ldGFkYXRh6gIWUmVudHByb29mOjpBY2NvdW50OjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * User is an account as its owner sees it; secrets are never part of it.
@@ -135,11 +135,467 @@ export const GetCurrentUserResponseSchema: GenMessage<GetCurrentUserResponse> = 
   messageDesc(file_rentproof_account_v1_account, 2);
 
 /**
+ * RegisterRequest is the registration form without its confirmation field.
+ *
+ * @generated from message rentproof.account.v1.RegisterRequest
+ */
+export type RegisterRequest = Message<"rentproof.account.v1.RegisterRequest"> & {
+  /**
+   * username is the public handle: 3 to 50 letters, digits, dots, dashes or underscores; unique ignoring case.
+   *
+   * @generated from field: string username = 1;
+   */
+  username: string;
+
+  /**
+   * email is the sign-in address; unique ignoring case.
+   *
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * password is at least 6 characters.
+   *
+   * @generated from field: string password = 3;
+   */
+  password: string;
+
+  /**
+   * first_name is required.
+   *
+   * @generated from field: string first_name = 4;
+   */
+  firstName: string;
+
+  /**
+   * last_name is required.
+   *
+   * @generated from field: string last_name = 5;
+   */
+  lastName: string;
+
+  /**
+   * role is tenant (default) or landlord; other roles cannot register themselves.
+   *
+   * @generated from field: string role = 6;
+   */
+  role: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.RegisterRequest.
+ * Use `create(RegisterRequestSchema)` to create a new message.
+ */
+export const RegisterRequestSchema: GenMessage<RegisterRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 3);
+
+/**
+ * RegisterResponse carries the new, signed-in user.
+ *
+ * @generated from message rentproof.account.v1.RegisterResponse
+ */
+export type RegisterResponse = Message<"rentproof.account.v1.RegisterResponse"> & {
+  /**
+   * user is the new account.
+   *
+   * @generated from field: rentproof.account.v1.User user = 1;
+   */
+  user?: User | undefined;
+};
+
+/**
+ * Describes the message rentproof.account.v1.RegisterResponse.
+ * Use `create(RegisterResponseSchema)` to create a new message.
+ */
+export const RegisterResponseSchema: GenMessage<RegisterResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 4);
+
+/**
+ * LoginRequest holds the credentials.
+ *
+ * @generated from message rentproof.account.v1.LoginRequest
+ */
+export type LoginRequest = Message<"rentproof.account.v1.LoginRequest"> & {
+  /**
+   * username is the username or the email address (at least 3 characters).
+   *
+   * @generated from field: string username = 1;
+   */
+  username: string;
+
+  /**
+   * password is at least 6 characters.
+   *
+   * @generated from field: string password = 2;
+   */
+  password: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.LoginRequest.
+ * Use `create(LoginRequestSchema)` to create a new message.
+ */
+export const LoginRequestSchema: GenMessage<LoginRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 5);
+
+/**
+ * LoginResponse carries the signed-in user.
+ *
+ * @generated from message rentproof.account.v1.LoginResponse
+ */
+export type LoginResponse = Message<"rentproof.account.v1.LoginResponse"> & {
+  /**
+   * user is the signed-in account.
+   *
+   * @generated from field: rentproof.account.v1.User user = 1;
+   */
+  user?: User | undefined;
+};
+
+/**
+ * Describes the message rentproof.account.v1.LoginResponse.
+ * Use `create(LoginResponseSchema)` to create a new message.
+ */
+export const LoginResponseSchema: GenMessage<LoginResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 6);
+
+/**
+ * LogoutRequest takes no parameters.
+ *
+ * @generated from message rentproof.account.v1.LogoutRequest
+ */
+export type LogoutRequest = Message<"rentproof.account.v1.LogoutRequest"> & {
+};
+
+/**
+ * Describes the message rentproof.account.v1.LogoutRequest.
+ * Use `create(LogoutRequestSchema)` to create a new message.
+ */
+export const LogoutRequestSchema: GenMessage<LogoutRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 7);
+
+/**
+ * LogoutResponse is empty.
+ *
+ * @generated from message rentproof.account.v1.LogoutResponse
+ */
+export type LogoutResponse = Message<"rentproof.account.v1.LogoutResponse"> & {
+};
+
+/**
+ * Describes the message rentproof.account.v1.LogoutResponse.
+ * Use `create(LogoutResponseSchema)` to create a new message.
+ */
+export const LogoutResponseSchema: GenMessage<LogoutResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 8);
+
+/**
+ * GetUserNameRequest names a user.
+ *
+ * @generated from message rentproof.account.v1.GetUserNameRequest
+ */
+export type GetUserNameRequest = Message<"rentproof.account.v1.GetUserNameRequest"> & {
+  /**
+   * user_id is the user's identifier.
+   *
+   * @generated from field: int32 user_id = 1;
+   */
+  userId: number;
+};
+
+/**
+ * Describes the message rentproof.account.v1.GetUserNameRequest.
+ * Use `create(GetUserNameRequestSchema)` to create a new message.
+ */
+export const GetUserNameRequestSchema: GenMessage<GetUserNameRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 9);
+
+/**
+ * GetUserNameResponse is a user's public name.
+ *
+ * @generated from message rentproof.account.v1.GetUserNameResponse
+ */
+export type GetUserNameResponse = Message<"rentproof.account.v1.GetUserNameResponse"> & {
+  /**
+   * first_name is the user's first name.
+   *
+   * @generated from field: string first_name = 1;
+   */
+  firstName: string;
+
+  /**
+   * last_name is the user's last name.
+   *
+   * @generated from field: string last_name = 2;
+   */
+  lastName: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.GetUserNameResponse.
+ * Use `create(GetUserNameResponseSchema)` to create a new message.
+ */
+export const GetUserNameResponseSchema: GenMessage<GetUserNameResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 10);
+
+/**
+ * ListSecurityQuestionsRequest takes no parameters.
+ *
+ * @generated from message rentproof.account.v1.ListSecurityQuestionsRequest
+ */
+export type ListSecurityQuestionsRequest = Message<"rentproof.account.v1.ListSecurityQuestionsRequest"> & {
+};
+
+/**
+ * Describes the message rentproof.account.v1.ListSecurityQuestionsRequest.
+ * Use `create(ListSecurityQuestionsRequestSchema)` to create a new message.
+ */
+export const ListSecurityQuestionsRequestSchema: GenMessage<ListSecurityQuestionsRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 11);
+
+/**
+ * ListSecurityQuestionsResponse is the fixed list of security questions.
+ *
+ * @generated from message rentproof.account.v1.ListSecurityQuestionsResponse
+ */
+export type ListSecurityQuestionsResponse = Message<"rentproof.account.v1.ListSecurityQuestionsResponse"> & {
+  /**
+   * questions are the questions in display order.
+   *
+   * @generated from field: repeated string questions = 1;
+   */
+  questions: string[];
+};
+
+/**
+ * Describes the message rentproof.account.v1.ListSecurityQuestionsResponse.
+ * Use `create(ListSecurityQuestionsResponseSchema)` to create a new message.
+ */
+export const ListSecurityQuestionsResponseSchema: GenMessage<ListSecurityQuestionsResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 12);
+
+/**
+ * SetSecurityQuestionsRequest holds two questions from the fixed list and their answers.
+ *
+ * @generated from message rentproof.account.v1.SetSecurityQuestionsRequest
+ */
+export type SetSecurityQuestionsRequest = Message<"rentproof.account.v1.SetSecurityQuestionsRequest"> & {
+  /**
+   * security_question1 is the first question, one of ListSecurityQuestions.
+   *
+   * @generated from field: string security_question1 = 1;
+   */
+  securityQuestion1: string;
+
+  /**
+   * security_answer1 answers the first question (case-sensitive).
+   *
+   * @generated from field: string security_answer1 = 2;
+   */
+  securityAnswer1: string;
+
+  /**
+   * security_question2 is the second question, from the same list, different from the first.
+   *
+   * @generated from field: string security_question2 = 3;
+   */
+  securityQuestion2: string;
+
+  /**
+   * security_answer2 answers the second question (case-sensitive).
+   *
+   * @generated from field: string security_answer2 = 4;
+   */
+  securityAnswer2: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.SetSecurityQuestionsRequest.
+ * Use `create(SetSecurityQuestionsRequestSchema)` to create a new message.
+ */
+export const SetSecurityQuestionsRequestSchema: GenMessage<SetSecurityQuestionsRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 13);
+
+/**
+ * SetSecurityQuestionsResponse is empty.
+ *
+ * @generated from message rentproof.account.v1.SetSecurityQuestionsResponse
+ */
+export type SetSecurityQuestionsResponse = Message<"rentproof.account.v1.SetSecurityQuestionsResponse"> & {
+};
+
+/**
+ * Describes the message rentproof.account.v1.SetSecurityQuestionsResponse.
+ * Use `create(SetSecurityQuestionsResponseSchema)` to create a new message.
+ */
+export const SetSecurityQuestionsResponseSchema: GenMessage<SetSecurityQuestionsResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 14);
+
+/**
+ * FindAccountRequest names the account to recover.
+ *
+ * @generated from message rentproof.account.v1.FindAccountRequest
+ */
+export type FindAccountRequest = Message<"rentproof.account.v1.FindAccountRequest"> & {
+  /**
+   * email is the account's email address.
+   *
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * username is the account's username.
+   *
+   * @generated from field: string username = 2;
+   */
+  username: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.FindAccountRequest.
+ * Use `create(FindAccountRequestSchema)` to create a new message.
+ */
+export const FindAccountRequestSchema: GenMessage<FindAccountRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 15);
+
+/**
+ * FindAccountResponse carries what the recovery form asks.
+ *
+ * @generated from message rentproof.account.v1.FindAccountResponse
+ */
+export type FindAccountResponse = Message<"rentproof.account.v1.FindAccountResponse"> & {
+  /**
+   * user_id identifies the account for ResetPassword.
+   *
+   * @generated from field: int32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * security_question1 is the first question to answer.
+   *
+   * @generated from field: string security_question1 = 2;
+   */
+  securityQuestion1: string;
+
+  /**
+   * security_question2 is the second question to answer.
+   *
+   * @generated from field: string security_question2 = 3;
+   */
+  securityQuestion2: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.FindAccountResponse.
+ * Use `create(FindAccountResponseSchema)` to create a new message.
+ */
+export const FindAccountResponseSchema: GenMessage<FindAccountResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 16);
+
+/**
+ * ResetPasswordRequest answers the questions and sets a new password.
+ *
+ * @generated from message rentproof.account.v1.ResetPasswordRequest
+ */
+export type ResetPasswordRequest = Message<"rentproof.account.v1.ResetPasswordRequest"> & {
+  /**
+   * user_id is the account from FindAccount.
+   *
+   * @generated from field: int32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * security_answer1 answers the first question (case-sensitive).
+   *
+   * @generated from field: string security_answer1 = 2;
+   */
+  securityAnswer1: string;
+
+  /**
+   * security_answer2 answers the second question (case-sensitive).
+   *
+   * @generated from field: string security_answer2 = 3;
+   */
+  securityAnswer2: string;
+
+  /**
+   * new_password is at least 6 characters.
+   *
+   * @generated from field: string new_password = 4;
+   */
+  newPassword: string;
+
+  /**
+   * confirm_password must equal new_password.
+   *
+   * @generated from field: string confirm_password = 5;
+   */
+  confirmPassword: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.ResetPasswordRequest.
+ * Use `create(ResetPasswordRequestSchema)` to create a new message.
+ */
+export const ResetPasswordRequestSchema: GenMessage<ResetPasswordRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 17);
+
+/**
+ * ResetPasswordResponse is empty.
+ *
+ * @generated from message rentproof.account.v1.ResetPasswordResponse
+ */
+export type ResetPasswordResponse = Message<"rentproof.account.v1.ResetPasswordResponse"> & {
+};
+
+/**
+ * Describes the message rentproof.account.v1.ResetPasswordResponse.
+ * Use `create(ResetPasswordResponseSchema)` to create a new message.
+ */
+export const ResetPasswordResponseSchema: GenMessage<ResetPasswordResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 18);
+
+/**
  * AccountService manages accounts and sessions.
  *
  * @generated from service rentproof.account.v1.AccountService
  */
 export const AccountService: GenService<{
+  /**
+   * Register creates a tenant or landlord account and signs it in (sets the session cookie).
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.Register
+   */
+  register: {
+    methodKind: "unary";
+    input: typeof RegisterRequestSchema;
+    output: typeof RegisterResponseSchema;
+  },
+  /**
+   * Login signs in by username or email and password (sets a new session cookie).
+   * Repeated failures per account and per client address answer resource_exhausted.
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.Login
+   */
+  login: {
+    methodKind: "unary";
+    input: typeof LoginRequestSchema;
+    output: typeof LoginResponseSchema;
+  },
+  /**
+   * Logout revokes the current session and clears its cookie.
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.Logout
+   */
+  logout: {
+    methodKind: "unary";
+    input: typeof LogoutRequestSchema;
+    output: typeof LogoutResponseSchema;
+  },
   /**
    * GetCurrentUser returns the signed-in user, or unauthenticated when there is no valid session.
    *
@@ -149,6 +605,58 @@ export const AccountService: GenService<{
     methodKind: "unary";
     input: typeof GetCurrentUserRequestSchema;
     output: typeof GetCurrentUserResponseSchema;
+  },
+  /**
+   * GetUserName returns a user's public first and last name.
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.GetUserName
+   */
+  getUserName: {
+    methodKind: "unary";
+    input: typeof GetUserNameRequestSchema;
+    output: typeof GetUserNameResponseSchema;
+  },
+  /**
+   * ListSecurityQuestions returns the fixed list of questions to choose from.
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.ListSecurityQuestions
+   */
+  listSecurityQuestions: {
+    methodKind: "unary";
+    input: typeof ListSecurityQuestionsRequestSchema;
+    output: typeof ListSecurityQuestionsResponseSchema;
+  },
+  /**
+   * SetSecurityQuestions sets the signed-in user's two recovery questions and answers.
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.SetSecurityQuestions
+   */
+  setSecurityQuestions: {
+    methodKind: "unary";
+    input: typeof SetSecurityQuestionsRequestSchema;
+    output: typeof SetSecurityQuestionsResponseSchema;
+  },
+  /**
+   * FindAccount starts recovery: email and username together name the account, whose two
+   * questions are returned. A wrong email, username or both answer alike (not_found).
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.FindAccount
+   */
+  findAccount: {
+    methodKind: "unary";
+    input: typeof FindAccountRequestSchema;
+    output: typeof FindAccountResponseSchema;
+  },
+  /**
+   * ResetPassword sets a new password when both answers are right, and revokes every session.
+   * Repeated wrong answers per account and per client address answer resource_exhausted.
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.ResetPassword
+   */
+  resetPassword: {
+    methodKind: "unary";
+    input: typeof ResetPasswordRequestSchema;
+    output: typeof ResetPasswordResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_rentproof_account_v1_account, 0);

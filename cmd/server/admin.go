@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/store"
+)
+
+// createAdmin is `rentproof admin create`: administrators are made here, never through the API.
+// The password comes from ADMIN_PASSWORD or, when unset, the first line of standard input.
+func createAdmin(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("admin create", flag.ContinueOnError)
+	var r account.Registration
+	fs.StringVar(&r.Username, "username", "", "username (3 to 50 letters, digits, . - _)")
+	fs.StringVar(&r.Email, "email", "", "email address")
+	fs.StringVar(&r.FirstName, "first-name", "", "first name")
+	fs.StringVar(&r.LastName, "last-name", "", "last name")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	r.Password = os.Getenv("ADMIN_PASSWORD")
+	if r.Password == "" {
+		fmt.Fprint(stdout, "Password: ")
+		line, err := bufio.NewReader(stdin).ReadString('\n')
+		if err != nil && line == "" {
+			return fmt.Errorf("read password: %w", err)
+		}
+		r.Password = strings.TrimRight(line, "\r\n")
+	}
+
+	databaseURL, err := databaseURL()
+	if err != nil {
+		return err
+	}
+	pool, err := store.Open(ctx, databaseURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := store.Migrate(ctx, pool, databaseURL); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	u, err := account.NewService(pool).CreateAdmin(ctx, r)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "created admin %s (id %d)\n", u.Username, u.ID)
+	return nil
+}

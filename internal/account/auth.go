@@ -1,0 +1,230 @@
+package account
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/mail"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/store"
+)
+
+// Input bounds. The spec gives the minimums; the maximums keep hostile input out.
+const (
+	minUsername = 3
+	maxUsername = 50
+	maxEmail    = 254
+	minPassword = 6
+	maxPassword = 200
+	maxName     = 100
+)
+
+var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+
+// Registration is what a person fills in to join.
+type Registration struct {
+	Username, Email, Password, FirstName, LastName, Role string
+}
+
+// SelfServiceRoles are the roles anyone may register with; others are granted, never chosen.
+var SelfServiceRoles = []string{"tenant", "landlord"}
+
+// Register creates a tenant or landlord with the opening token grant and signs them in.
+func (s *Service) Register(ctx context.Context, r Registration) (db.User, string, error) {
+	r.Username = strings.TrimSpace(r.Username)
+	r.Email = strings.TrimSpace(r.Email)
+	r.FirstName = strings.TrimSpace(r.FirstName)
+	r.LastName = strings.TrimSpace(r.LastName)
+	if r.Role == "" {
+		r.Role = "tenant"
+	}
+	var v apperr.Validator
+	checkUsername(&v, r.Username)
+	checkEmail(&v, r.Email)
+	checkPassword(&v, "password", r.Password)
+	v.Check(r.FirstName != "", "firstName", "First name is required")
+	v.Check(utf8.RuneCountInString(r.FirstName) <= maxName, "firstName", fmt.Sprintf("First name must be at most %d characters", maxName))
+	v.Check(r.LastName != "", "lastName", "Last name is required")
+	v.Check(utf8.RuneCountInString(r.LastName) <= maxName, "lastName", fmt.Sprintf("Last name must be at most %d characters", maxName))
+	v.Check(r.Role == "tenant" || r.Role == "landlord", "role", "You can only register as a tenant or a landlord")
+	if err := v.Err(); err != nil {
+		return db.User{}, "", err
+	}
+	return s.create(ctx, r)
+}
+
+// CreateAdmin creates an administrator. It is reachable only from the server binary's
+// `admin create` command, never through the API.
+func (s *Service) CreateAdmin(ctx context.Context, r Registration) (db.User, error) {
+	r.Role = "admin"
+	var v apperr.Validator
+	checkUsername(&v, r.Username)
+	checkEmail(&v, r.Email)
+	checkPassword(&v, "password", r.Password)
+	v.Check(strings.TrimSpace(r.FirstName) != "", "firstName", "First name is required")
+	v.Check(strings.TrimSpace(r.LastName) != "", "lastName", "Last name is required")
+	if err := v.Err(); err != nil {
+		return db.User{}, err
+	}
+	u, _, err := s.create(ctx, r)
+	return u, err
+}
+
+func (s *Service) create(ctx context.Context, r Registration) (db.User, string, error) {
+	if taken, err := s.q.UsernameTaken(ctx, r.Username); err != nil {
+		return db.User{}, "", fmt.Errorf("check username: %w", err)
+	} else if taken {
+		return db.User{}, "", apperr.New(apperr.ErrAlreadyExists, "Username already exists")
+	}
+	if taken, err := s.q.EmailTaken(ctx, r.Email); err != nil {
+		return db.User{}, "", fmt.Errorf("check email: %w", err)
+	} else if taken {
+		return db.User{}, "", apperr.New(apperr.ErrAlreadyExists, "Email already exists")
+	}
+	hash, err := HashSecret(r.Password)
+	if err != nil {
+		return db.User{}, "", err
+	}
+	var user db.User
+	var token string
+	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		var err error
+		user, err = q.CreateUser(ctx, db.CreateUserParams{
+			Username: r.Username, PasswordHash: hash, Email: r.Email,
+			FirstName: r.FirstName, LastName: r.LastName, Role: r.Role,
+		})
+		if err != nil {
+			return fmt.Errorf("create user: %w", err)
+		}
+		// The balance column starts at InitialTokens; this row keeps it equal to the sum of transactions.
+		if err := q.CreateTokenTransaction(ctx, db.CreateTokenTransactionParams{
+			UserID: user.ID, Amount: InitialTokens, TransactionType: "initial_allocation",
+			RelatedEntityType: convert.Ptr("system"), Description: "Welcome tokens for joining RentProof",
+		}); err != nil {
+			return fmt.Errorf("grant initial tokens: %w", err)
+		}
+		token, err = startSession(ctx, q, user.ID)
+		return err
+	})
+	if err != nil {
+		// Two registrations racing for one name: the unique index decides.
+		if err = store.Err(err); errors.Is(err, apperr.ErrAlreadyExists) {
+			return db.User{}, "", apperr.New(apperr.ErrAlreadyExists, "Username or email already exists")
+		}
+		return db.User{}, "", err
+	}
+	return user, token, nil
+}
+
+// ErrBadCredentials is the one answer to a wrong identifier or password, so neither is revealed.
+var ErrBadCredentials = apperr.Unauthenticated("Invalid username or password")
+
+// Login checks a username-or-email and password and starts a new session, revoking the one
+// the request came with (a sign-in always issues a fresh token).
+func (s *Service) Login(ctx context.Context, identifier, password string) (db.User, string, error) {
+	identifier = strings.TrimSpace(identifier)
+	var v apperr.Validator
+	v.Check(utf8.RuneCountInString(identifier) >= 3, "username", "Username or email must be at least 3 characters")
+	v.Check(utf8.RuneCountInString(password) >= minPassword, "password", "Password must be at least 6 characters")
+	if err := v.Err(); err != nil {
+		return db.User{}, "", err
+	}
+	if len(identifier) > maxEmail || len(password) > maxPassword {
+		return db.User{}, "", ErrBadCredentials
+	}
+
+	user, err := s.q.GetUserByLogin(ctx, identifier)
+	found := err == nil
+	if err != nil && !errors.Is(store.Err(err), apperr.ErrNotFound) {
+		return db.User{}, "", fmt.Errorf("find account: %w", err)
+	}
+	accountName := identifier
+	if found {
+		accountName = fmt.Sprint(user.ID) // one counter per account, whichever identifier is used
+	}
+	accountKey, addressKey := throttleKeys(ctx, "login", accountName)
+	if err := checkThrottle(ctx, s.q, accountKey, addressKey); err != nil {
+		return db.User{}, "", err
+	}
+	hash := s.dummyHash
+	if found {
+		hash = user.PasswordHash
+	}
+	if !VerifySecret(hash, password) || !found {
+		if err := recordFailure(ctx, s.q, accountKey, addressKey); err != nil {
+			return db.User{}, "", err
+		}
+		return db.User{}, "", ErrBadCredentials
+	}
+
+	var token string
+	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		if old, ok := SessionFrom(ctx); ok {
+			if err := q.RevokeSession(ctx, old.ID); err != nil {
+				return fmt.Errorf("revoke previous session: %w", err)
+			}
+		}
+		if err := q.ClearFailures(ctx, accountKey); err != nil {
+			return fmt.Errorf("clear failures: %w", err)
+		}
+		if err := q.RecordLogin(ctx, user.ID); err != nil {
+			return fmt.Errorf("record login: %w", err)
+		}
+		var err error
+		token, err = startSession(ctx, q, user.ID)
+		return err
+	})
+	if err != nil {
+		return db.User{}, "", err
+	}
+	return user, token, nil
+}
+
+// Logout revokes the request's session, if it has one.
+func (s *Service) Logout(ctx context.Context) error {
+	sess, ok := SessionFrom(ctx)
+	if !ok {
+		return nil
+	}
+	if err := s.q.RevokeSession(ctx, sess.ID); err != nil {
+		return fmt.Errorf("revoke session: %w", err)
+	}
+	return nil
+}
+
+func checkUsername(v *apperr.Validator, username string) {
+	n := utf8.RuneCountInString(username)
+	v.Check(n >= minUsername, "username", "Username must be at least 3 characters")
+	v.Check(n <= maxUsername, "username", fmt.Sprintf("Username must be at most %d characters", maxUsername))
+	v.Check(n == 0 || n > maxUsername || usernamePattern.MatchString(username), "username",
+		"Username can only contain letters, numbers, dots, dashes and underscores")
+}
+
+func checkEmail(v *apperr.Validator, email string) {
+	v.Check(validEmail(email), "email", "Please enter a valid email address")
+}
+
+func checkPassword(v *apperr.Validator, field, password string) {
+	n := utf8.RuneCountInString(password)
+	v.Check(n >= minPassword, field, "Password must be at least 6 characters")
+	v.Check(n <= maxPassword, field, fmt.Sprintf("Password must be at most %d characters", maxPassword))
+}
+
+// validEmail accepts a bare address (no display name) with a dotted domain.
+func validEmail(email string) bool {
+	if len(email) > maxEmail {
+		return false
+	}
+	a, err := mail.ParseAddress(email)
+	if err != nil || a.Address != email || a.Name != "" {
+		return false
+	}
+	at := strings.LastIndexByte(email, '@')
+	return at > 0 && strings.Contains(email[at+1:], ".")
+}

@@ -1,0 +1,91 @@
+package account_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/rentproof/rentproof/internal/testserver"
+)
+
+// api calls the REST shim as a browser with its own cookies would.
+type api struct {
+	t      *testing.T
+	base   string
+	client *http.Client
+}
+
+func newAPI(t *testing.T, srv *testserver.Server) *api {
+	return &api{t: t, base: srv.URL, client: testserver.Browser()}
+}
+
+// reply is a decoded answer.
+type reply struct {
+	status int
+	header http.Header
+	body   map[string]any
+	raw    string
+}
+
+func (a *api) do(method, path string, body any) reply {
+	a.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			a.t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, a.base+path, rd)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := a.client.Do(req)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	r := reply{status: res.StatusCode, header: res.Header, raw: string(raw)}
+	if !strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
+		a.t.Fatalf("%s %s answered %s, not JSON: %s", method, path, res.Header.Get("Content-Type"), raw)
+	}
+	_ = json.Unmarshal(raw, &r.body)
+	return r
+}
+
+func (a *api) post(path string, body any) reply { return a.do(http.MethodPost, path, body) }
+func (a *api) get(path string) reply            { return a.do(http.MethodGet, path, nil) }
+
+// fieldErrors maps each invalid field to its message.
+func (r reply) fieldErrors() map[string]string {
+	out := map[string]string{}
+	list, _ := r.body["errors"].([]any)
+	for _, e := range list {
+		m := e.(map[string]any)
+		field, _ := m["field"].(string)
+		if _, seen := out[field]; !seen {
+			out[field], _ = m["message"].(string)
+		}
+	}
+	return out
+}
+
+func (r reply) message() string {
+	m, _ := r.body["message"].(string)
+	return m
+}
+
+func registration(username string) map[string]any {
+	return map[string]any{
+		"username": username, "email": username + "@example.com", "password": "s3cret-pass",
+		"firstName": "Ada", "lastName": "Lovelace", "role": "tenant",
+	}
+}

@@ -1,0 +1,169 @@
+package account
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/store"
+)
+
+// SecurityQuestions is the fixed list of SPEC §2 "Security questions", in display order.
+var SecurityQuestions = []string{
+	"What was your childhood nickname?",
+	"What is the name of your first pet?",
+	"In what city were you born?",
+	"What is your mother's maiden name?",
+	"What was the make of your first car?",
+	"What was the name of your primary school?",
+	"Who was your favourite childhood teacher?",
+	"What is your favourite movie?",
+	"What was your favourite food as a child?",
+	"What is the name of the street you grew up on?",
+}
+
+const maxAnswer = 200
+
+// ErrAccountNotFound is the one answer when email, username or both are wrong.
+var ErrAccountNotFound = apperr.NotFound("Please check your email and username")
+
+// ErrWrongAnswers is the one answer to wrong security answers or an unknown account.
+var ErrWrongAnswers = apperr.PermissionDenied("Please check your security answers")
+
+// SetSecurityQuestions stores the signed-in user's two questions with their answers hashed.
+// Answers are compared exactly (case-sensitive); only surrounding spaces are ignored.
+func (s *Service) SetSecurityQuestions(ctx context.Context, q1, a1, q2, a2 string) error {
+	user, err := s.Current(ctx)
+	if err != nil {
+		return err
+	}
+	a1, a2 = strings.TrimSpace(a1), strings.TrimSpace(a2)
+	var v apperr.Validator
+	v.Check(q1 != "", "securityQuestion1", "Security question is required")
+	v.Check(q1 == "" || slices.Contains(SecurityQuestions, q1), "securityQuestion1", "Please choose a question from the list")
+	v.Check(a1 != "", "securityAnswer1", "Security answer is required")
+	v.Check(utf8.RuneCountInString(a1) <= maxAnswer, "securityAnswer1", fmt.Sprintf("Security answer must be at most %d characters", maxAnswer))
+	v.Check(q2 != "", "securityQuestion2", "Security question is required")
+	v.Check(q2 == "" || slices.Contains(SecurityQuestions, q2), "securityQuestion2", "Please choose a question from the list")
+	v.Check(q2 == "" || q1 != q2, "securityQuestion2", "Please choose two different questions")
+	v.Check(a2 != "", "securityAnswer2", "Security answer is required")
+	v.Check(utf8.RuneCountInString(a2) <= maxAnswer, "securityAnswer2", fmt.Sprintf("Security answer must be at most %d characters", maxAnswer))
+	if err := v.Err(); err != nil {
+		return err
+	}
+	h1, err := HashSecret(a1)
+	if err != nil {
+		return err
+	}
+	h2, err := HashSecret(a2)
+	if err != nil {
+		return err
+	}
+	if err := s.q.SetSecurityQuestions(ctx, db.SetSecurityQuestionsParams{
+		ID: user.ID, SecurityQuestion1: &q1, SecurityAnswer1Hash: &h1, SecurityQuestion2: &q2, SecurityAnswer2Hash: &h2,
+	}); err != nil {
+		return fmt.Errorf("set security questions: %w", err)
+	}
+	return nil
+}
+
+// Recovery is the account found by FindAccount, with the questions to answer.
+type Recovery struct {
+	UserID               int32
+	Question1, Question2 string
+}
+
+// FindAccount finds the account that both email and username name. Misses count against the
+// client address, so the form cannot be used to probe for accounts at speed.
+func (s *Service) FindAccount(ctx context.Context, email, username string) (Recovery, error) {
+	email, username = strings.TrimSpace(email), strings.TrimSpace(username)
+	var v apperr.Validator
+	checkEmail(&v, email)
+	v.Check(utf8.RuneCountInString(username) >= minUsername, "username", "Username must be at least 3 characters")
+	if err := v.Err(); err != nil {
+		return Recovery{}, err
+	}
+	accountKey, addressKey := throttleKeys(ctx, "find", email)
+	if err := checkThrottle(ctx, s.q, accountKey, addressKey); err != nil {
+		return Recovery{}, err
+	}
+	user, err := s.q.GetUserByEmailAndUsername(ctx, db.GetUserByEmailAndUsernameParams{Email: email, Username: username})
+	if err != nil {
+		if errors.Is(store.Err(err), apperr.ErrNotFound) {
+			if err := recordFailure(ctx, s.q, accountKey, addressKey); err != nil {
+				return Recovery{}, err
+			}
+			return Recovery{}, ErrAccountNotFound
+		}
+		return Recovery{}, fmt.Errorf("find account: %w", err)
+	}
+	if user.SecurityQuestion1 == nil || user.SecurityQuestion2 == nil {
+		return Recovery{}, apperr.New(apperr.ErrNotFound,
+			"This account has no security questions set, so it cannot be recovered this way. Please contact support.")
+	}
+	return Recovery{UserID: user.ID, Question1: *user.SecurityQuestion1, Question2: *user.SecurityQuestion2}, nil
+}
+
+// PasswordReset answers the security questions and chooses a new password.
+type PasswordReset struct {
+	UserID                       int32
+	Answer1, Answer2             string
+	NewPassword, ConfirmPassword string
+}
+
+// ResetPassword sets a new password when both answers are right, and signs the account out
+// everywhere. Wrong answers count against the account and the client address.
+func (s *Service) ResetPassword(ctx context.Context, r PasswordReset) error {
+	a1, a2 := strings.TrimSpace(r.Answer1), strings.TrimSpace(r.Answer2)
+	var v apperr.Validator
+	v.Check(r.UserID > 0, "userId", "Invalid input")
+	v.Check(a1 != "", "securityAnswer1", "Security answer is required")
+	v.Check(a2 != "", "securityAnswer2", "Security answer is required")
+	checkPassword(&v, "newPassword", r.NewPassword)
+	v.Check(utf8.RuneCountInString(r.ConfirmPassword) >= minPassword, "confirmPassword", "Password must be at least 6 characters")
+	v.Check(r.NewPassword == r.ConfirmPassword, "confirmPassword", "Passwords don't match")
+	if err := v.Err(); err != nil {
+		return err
+	}
+	accountKey, addressKey := throttleKeys(ctx, "recover", fmt.Sprint(r.UserID))
+	if err := checkThrottle(ctx, s.q, accountKey, addressKey); err != nil {
+		return err
+	}
+	user, err := s.q.GetUser(ctx, r.UserID)
+	if err != nil && !errors.Is(store.Err(err), apperr.ErrNotFound) {
+		return fmt.Errorf("get user: %w", err)
+	}
+	// Both answers are always checked, so timing says nothing about which one was wrong.
+	h1, h2 := s.dummyHash, s.dummyHash
+	if err == nil && user.SecurityAnswer1Hash != nil && user.SecurityAnswer2Hash != nil {
+		h1, h2 = *user.SecurityAnswer1Hash, *user.SecurityAnswer2Hash
+	}
+	ok1, ok2 := VerifySecret(h1, a1), VerifySecret(h2, a2)
+	if err != nil || h1 == s.dummyHash || !ok1 || !ok2 {
+		if err := recordFailure(ctx, s.q, accountKey, addressKey); err != nil {
+			return err
+		}
+		return ErrWrongAnswers
+	}
+	hash, err := HashSecret(r.NewPassword)
+	if err != nil {
+		return err
+	}
+	return store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		if err := q.SetPassword(ctx, db.SetPasswordParams{ID: user.ID, PasswordHash: hash}); err != nil {
+			return fmt.Errorf("set password: %w", err)
+		}
+		if err := q.RevokeUserSessions(ctx, user.ID); err != nil {
+			return fmt.Errorf("revoke sessions: %w", err)
+		}
+		if err := q.ClearFailures(ctx, accountKey); err != nil {
+			return fmt.Errorf("clear failures: %w", err)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,206 @@
+package account_test
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/testserver"
+)
+
+var (
+	q1 = account.SecurityQuestions[1] // first pet
+	q2 = account.SecurityQuestions[2] // city of birth
+)
+
+func questions(a1, a2 string) map[string]any {
+	return map[string]any{"securityQuestion1": q1, "securityAnswer1": a1, "securityQuestion2": q2, "securityAnswer2": a2}
+}
+
+func TestSecurityQuestions(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
+	anonymous := newAPI(t, srv)
+	if r := anonymous.post("/api/security-questions", questions("Rex", "Lima")); r.status != http.StatusUnauthorized {
+		t.Errorf("signed out: %d %s", r.status, r.raw)
+	}
+
+	a := newAPI(t, srv)
+	a.post("/api/register", registration("curie"))
+	for name, c := range map[string]struct {
+		body  map[string]any
+		field string
+		msg   string
+	}{
+		"no question":         {map[string]any{"securityQuestion1": "", "securityAnswer1": "Rex", "securityQuestion2": q2, "securityAnswer2": "Lima"}, "securityQuestion1", "Security question is required"},
+		"no answer":           {questions("Rex", "  "), "securityAnswer2", "Security answer is required"},
+		"unlisted question":   {map[string]any{"securityQuestion1": "What is your password?", "securityAnswer1": "x", "securityQuestion2": q2, "securityAnswer2": "Lima"}, "securityQuestion1", "Please choose a question from the list"},
+		"same question twice": {map[string]any{"securityQuestion1": q1, "securityAnswer1": "Rex", "securityQuestion2": q1, "securityAnswer2": "Rex"}, "securityQuestion2", "Please choose two different questions"},
+		"huge answer":         {questions(strings.Repeat("a", 10_000), "Lima"), "securityAnswer1", "Security answer must be at most 200 characters"},
+	} {
+		if r := a.post("/api/security-questions", c.body); r.status != http.StatusBadRequest || r.fieldErrors()[c.field] != c.msg {
+			t.Errorf("%s: %d %s", name, r.status, r.raw)
+		}
+	}
+	if r := a.post("/api/security-questions", questions("Rex", "Lima")); r.status != http.StatusOK || r.body["success"] != true {
+		t.Fatalf("set: %d %s", r.status, r.raw)
+	}
+	if me := a.get("/api/user"); me.body["hasSecurityQuestions"] != true {
+		t.Errorf("user does not show questions set: %s", me.raw)
+	}
+	var a1 string
+	if err := srv.Pool.QueryRow(context.Background(), "SELECT security_answer1_hash FROM users WHERE username = 'curie'").Scan(&a1); err != nil ||
+		!strings.HasPrefix(a1, "$argon2id$") || strings.Contains(a1, "Rex") {
+		t.Errorf("answer stored as %q (%v)", a1, err)
+	}
+}
+
+func TestRecovery(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
+	owner := newAPI(t, srv)
+	owner.post("/api/register", registration("noether"))
+	owner.post("/api/security-questions", questions("Rex", "Erlangen"))
+	newAPI(t, srv).post("/api/register", registration("noquestions"))
+	a := newAPI(t, srv)
+
+	// Step 1 answers alike for a wrong email, a wrong username or both.
+	for name, body := range map[string]map[string]any{
+		"wrong email":    {"email": "other@example.com", "username": "noether"},
+		"wrong username": {"email": "noether@example.com", "username": "someone"},
+		"both wrong":     {"email": "x@example.com", "username": "nobody"},
+	} {
+		r := a.post("/api/password-reset/request", body)
+		if r.status != http.StatusNotFound || r.message() != "Please check your email and username" {
+			t.Errorf("%s: %d %s", name, r.status, r.raw)
+		}
+	}
+	for name, c := range map[string]struct {
+		body  map[string]any
+		field string
+		msg   string
+	}{
+		"bad email":      {map[string]any{"email": "nope", "username": "noether"}, "email", "Please enter a valid email address"},
+		"short username": {map[string]any{"email": "noether@example.com", "username": "no"}, "username", "Username must be at least 3 characters"},
+	} {
+		if r := a.post("/api/password-reset/request", c.body); r.status != http.StatusBadRequest || r.fieldErrors()[c.field] != c.msg {
+			t.Errorf("%s: %d %s", name, r.status, r.raw)
+		}
+	}
+	if r := a.post("/api/password-reset/request", map[string]any{"email": "noquestions@example.com", "username": "noquestions"}); r.status != http.StatusNotFound ||
+		!strings.Contains(r.message(), "no security questions") {
+		t.Errorf("account without questions: %d %s", r.status, r.raw)
+	}
+
+	r := a.post("/api/password-reset/request", map[string]any{"email": "NOETHER@example.com", "username": "Noether"})
+	if r.status != http.StatusOK || r.body["securityQuestion1"] != q1 || r.body["securityQuestion2"] != q2 {
+		t.Fatalf("find account: %d %s", r.status, r.raw)
+	}
+	userID := r.body["userId"]
+
+	reset := func(a1, a2, pw, confirm string) reply {
+		return a.post("/api/password-reset/verify", map[string]any{
+			"userId": userID, "securityAnswer1": a1, "securityAnswer2": a2, "newPassword": pw, "confirmPassword": confirm,
+		})
+	}
+	for name, c := range map[string]struct {
+		r     reply
+		field string
+		msg   string
+	}{
+		"no answer":      {reset("", "Erlangen", "new-pass-1", "new-pass-1"), "securityAnswer1", "Security answer is required"},
+		"short password": {reset("Rex", "Erlangen", "12345", "12345"), "newPassword", "Password must be at least 6 characters"},
+		"mismatch":       {reset("Rex", "Erlangen", "new-pass-1", "new-pass-2"), "confirmPassword", "Passwords don't match"},
+	} {
+		if c.r.status != http.StatusBadRequest || c.r.fieldErrors()[c.field] != c.msg {
+			t.Errorf("%s: %d %s", name, c.r.status, c.r.raw)
+		}
+	}
+	// Answers are case-sensitive.
+	for name, r := range map[string]reply{
+		"wrong answer":        reset("Fido", "Erlangen", "new-pass-1", "new-pass-1"),
+		"answer case differs": reset("rex", "erlangen", "new-pass-1", "new-pass-1"),
+	} {
+		if r.status != http.StatusForbidden || r.message() != "Please check your security answers" {
+			t.Errorf("%s: %d %s", name, r.status, r.raw)
+		}
+	}
+	if r := a.post("/api/login", map[string]any{"username": "noether", "password": "new-pass-1"}); r.status != http.StatusUnauthorized {
+		t.Fatalf("wrong answers changed the password: %d", r.status)
+	}
+
+	if r := reset(" Rex ", "Erlangen", "new-pass-1", "new-pass-1"); r.status != http.StatusOK || r.body["success"] != true {
+		t.Fatalf("reset: %d %s", r.status, r.raw)
+	}
+	// The reset signed the owner out everywhere; the new password works, the old one does not.
+	if me := owner.get("/api/user"); me.status != http.StatusUnauthorized {
+		t.Errorf("old session survived the reset: %d", me.status)
+	}
+	if r := newAPI(t, srv).post("/api/login", map[string]any{"username": "noether", "password": "s3cret-pass"}); r.status != http.StatusUnauthorized {
+		t.Errorf("old password still works: %d", r.status)
+	}
+	if r := newAPI(t, srv).post("/api/login", map[string]any{"username": "noether", "password": "new-pass-1"}); r.status != http.StatusOK {
+		t.Errorf("new password: %d %s", r.status, r.raw)
+	}
+}
+
+func TestRecoveryRateLimit(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
+	owner := newAPI(t, srv)
+	owner.post("/api/register", registration("lamarr"))
+	owner.post("/api/security-questions", questions("Rex", "Vienna"))
+	a := newAPI(t, srv)
+	found := a.post("/api/password-reset/request", map[string]any{"email": "lamarr@example.com", "username": "lamarr"})
+	reset := func(a1 string) reply {
+		return a.post("/api/password-reset/verify", map[string]any{
+			"userId": found.body["userId"], "securityAnswer1": a1, "securityAnswer2": "Vienna",
+			"newPassword": "new-pass-1", "confirmPassword": "new-pass-1",
+		})
+	}
+	for i := 1; i <= 10; i++ {
+		if r := reset("wrong"); r.status != http.StatusForbidden {
+			t.Fatalf("failure %d: %d", i, r.status)
+		}
+	}
+	if r := reset("Rex"); r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {
+		t.Errorf("11th answer: %d %s", r.status, r.raw)
+	}
+}
+
+func TestPublicUserName(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
+	a := newAPI(t, srv)
+	me := a.post("/api/register", registration("franklin"))
+	id := int(me.body["id"].(float64))
+	r := newAPI(t, srv).get("/api/users/" + strconv.Itoa(id))
+	if r.status != http.StatusOK || r.body["firstName"] != "Ada" || r.body["lastName"] != "Lovelace" || len(r.body) != 2 {
+		t.Errorf("public name: %d %s", r.status, r.raw)
+	}
+	if r := a.get("/api/users/99999"); r.status != http.StatusNotFound {
+		t.Errorf("unknown user: %d", r.status)
+	}
+}
+
+// A form on another site cannot sign a visitor out (or post anything else).
+func TestCrossSiteLogoutRefused(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
+	a := newAPI(t, srv)
+	a.post("/api/register", registration("lovelace"))
+
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/logout", strings.NewReader("x=1"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "https://evil.example")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	res, err := a.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusForbidden {
+		t.Errorf("cross-site logout: %d", res.StatusCode)
+	}
+	if me := a.get("/api/user"); me.status != http.StatusOK {
+		t.Errorf("the cross-site post signed the user out: %d", me.status)
+	}
+}

@@ -1,0 +1,24 @@
+-- name: CreateSession :exec
+INSERT INTO sessions (user_id, token_hash, expires_at, user_agent, client_ip)
+VALUES ($1, $2, $3, $4, $5);
+
+-- name: GetSessionUser :one
+-- The user of a live session: not revoked, before its absolute expiry, used within the idle window.
+SELECT sqlc.embed(u), s.id AS session_id, s.last_seen_at
+FROM sessions s
+JOIN users u ON u.id = s.user_id
+WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+  AND s.last_seen_at > now() - (sqlc.arg(idle_seconds)::int * interval '1 second');
+
+-- name: TouchSession :exec
+UPDATE sessions SET last_seen_at = now() WHERE id = $1;
+
+-- name: RevokeSession :exec
+UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL;
+
+-- name: RevokeUserSessions :exec
+UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL;
+
+-- name: DeleteDeadSessions :exec
+-- Housekeeping: sessions that can never be used again.
+DELETE FROM sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day';

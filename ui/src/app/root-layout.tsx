@@ -1,0 +1,23 @@
+import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Footer } from "@/components/layout/footer";
+import { Header } from "@/components/layout/header";
+import { MAIN_CONTENT_ID, SkipLink } from "@/components/layout/skip-link";
+import { useCurrentUser } from "@/features/auth/api/use-current-user";
+import { useSignOut } from "@/features/auth/api/use-sign-out";
+
+/** RootLayout is the chrome around every screen: skip link, header, main, footer. */
+export function RootLayout() {
+  const { user, isLoading } = useCurrentUser();
+  const { signOut } = useSignOut();
+  return (
+    <div className="app-shell">
+      <SkipLink />
+      <Header user={user} userLoading={isLoading} onSignOut={signOut} />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-main">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

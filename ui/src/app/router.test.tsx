@@ -1,0 +1,58 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fakeTransport, makeUser, renderApp } from "@/test/render";
+
+describe("routes", () => {
+  it("renders the home page with the landing tagline and a bare title", () => {
+    renderApp({ path: "/" });
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Find and rate your perfect property" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("Connecting tenants and landlords through honest, verified reviews"),
+    ).toBeInTheDocument();
+    expect(document.title).toBe("RentProof");
+  });
+
+  it.each([
+    ["/about", "About Us"],
+    ["/faq", "Frequently Asked Questions"],
+    ["/contact", "Contact Us"],
+    ["/find-properties", "Find Properties"],
+    ["/auth", "Sign In"],
+    ["/forgot-password", "Reset Password"],
+    ["/invest", "Invest in RentProof"],
+    ["/properties/3", "Property Details"],
+    ["/location/10001", "Properties in 10001"],
+  ])("%s shows its title and breadcrumb", (path, title) => {
+    renderApp({ path });
+    expect(screen.getByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+    const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
+    expect(crumbs).toHaveTextContent("Home");
+    expect(document.title).toBe(`${title} | RentProof`);
+  });
+
+  it.each([
+    ["/terms", "Terms and Conditions"],
+    ["/privacy", "Privacy Policy"],
+    ["/cookies", "Cookie Policy"],
+    ["/accessibility", "Accessibility Statement"],
+  ])("legal page %s says when it was last updated", (path, title) => {
+    renderApp({ path });
+    expect(screen.getByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText("Last updated April 20, 2025")).toBeInTheDocument();
+  });
+
+  it.each([
+    ["/dashboard", "Dashboard"],
+    ["/dashboard/security-questions", "Security Questions"],
+    ["/add-property", "Add Property"],
+    ["/gamification", "Rewards"],
+    ["/verification-payment/4", "Verification Payment"],
+    ["/verification-success/4", "Verification Requests Sent"],
+    ["/verification-request/4", "Request Verification"],
+  ])("protected %s renders for a signed-in user", async (path, title) => {
+    renderApp({ path, transport: fakeTransport({ user: makeUser() }) });
+    expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,24 @@
+import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** formatDate renders a protobuf timestamp as "Apr 20, 2025", or "" when there is none. */
+export function formatDate(ts: Timestamp | undefined): string {
+  if (!ts) return "";
+  return dateFormat.format(timestampDate(ts));
+}
+
+/** isoDate renders a protobuf timestamp as an ISO 8601 string for <time dateTime>. */
+export function isoDate(ts: Timestamp | undefined): string | undefined {
+  return ts ? timestampDate(ts).toISOString() : undefined;
+}
+
+/** formatReadTime renders a reading time in minutes ("5 min read"). */
+export function formatReadTime(minutes: number): string {
+  return `${Math.max(1, minutes)} min read`;
+}

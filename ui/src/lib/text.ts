@@ -1,0 +1,28 @@
+/** The ellipsis appended to shortened text. */
+export const ELLIPSIS = "…";
+
+/**
+ * truncate shortens text to at most `max` characters, trailing spaces removed,
+ * followed by an ellipsis. Text that already fits is returned unchanged.
+ */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return text.slice(0, max).trimEnd() + ELLIPSIS;
+}
+
+/** initials returns the upper-cased first letters of the given names ("Dana", "Whitfield" → "DW"). */
+export function initials(...names: (string | undefined)[]): string {
+  return names
+    .map((name) => name?.trim().charAt(0) ?? "")
+    .join("")
+    .toUpperCase();
+}
+
+/** humanize turns a snake_case value into words with capitals ("market_trends" → "Market Trends"). */
+export function humanize(value: string): string {
+  return value
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}

@@ -9,6 +9,8 @@ ADDR ?= :8080
 GOTOOL := go tool -modfile=tools/go.mod
 BUF := ui/node_modules/.bin/buf
 BIN := bin/rentproof
+# Go packages of this module (ui/node_modules may hold stray Go files of npm packages).
+GO_PKGS = $$(go list ./... | grep -v /node_modules/)
 
 .PHONY: help run build build-ui build-server ui-deps db db-stop generate check-generate lint \
 	test test-go test-ui test-e2e chromium clean
@@ -53,14 +55,14 @@ check-generate: generate ## fail when generated code is not what the sources pro
 lint: ui-deps ## buf lint and format, go vet, sqlc vet, tsc, eslint
 	$(BUF) lint
 	$(BUF) format --diff --exit-code
-	go vet ./...
+	go vet $(GO_PKGS)
 	$(GOTOOL) sqlc vet
 	cd ui && npx tsc -b && npx eslint .
 
 test: test-go test-ui test-e2e ## every test: Go against PostgreSQL, UI components, browser end to end
 
 test-go: ## Go tests against a real PostgreSQL
-	DATABASE_URL=$$(bash scripts/db.sh) go test -count=1 ./...
+	DATABASE_URL=$$(bash scripts/db.sh) go test -count=1 $(GO_PKGS)
 
 test-ui: ui-deps ## UI component tests (Vitest)
 	cd ui && npx vitest run

@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -17,6 +18,7 @@ import (
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/ui"
 )
 
@@ -65,13 +67,19 @@ func serve(ctx context.Context) error {
 		}
 	}
 
+	uploads, err := upload.Open(ctx, env("BLOB_URL", defaultBlobURL()))
+	if err != nil {
+		return err
+	}
+	defer uploads.Close()
+
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
 	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
 	h := server.NewHandler(pool, server.Options{
-		SPA: ui.Dist(), MaxBodyBytes: maxBody, TrustProxy: env("TRUST_PROXY", "false") == "true",
+		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, TrustProxy: env("TRUST_PROXY", "false") == "true",
 	})
 	return server.Serve(ctx, ln, h)
 }
@@ -82,6 +90,15 @@ func databaseURL() (string, error) {
 		return "", fmt.Errorf("DATABASE_URL is not set (make run starts a local PostgreSQL and sets it)")
 	}
 	return u, nil
+}
+
+// defaultBlobURL keeps uploads in .data/uploads under the working folder.
+func defaultBlobURL() string {
+	dir, err := filepath.Abs(filepath.Join(".data", "uploads"))
+	if err != nil {
+		dir = filepath.Join(os.TempDir(), "rentproof-uploads")
+	}
+	return "file://" + filepath.ToSlash(dir) + "?create_dir=1&metadata=skip"
 }
 
 func env(name, fallback string) string {

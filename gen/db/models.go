@@ -44,6 +44,12 @@ type Badge struct {
 	Active       bool
 }
 
+type City struct {
+	Key           string
+	Name          string
+	PropertyCount int32
+}
+
 type PasswordResetToken struct {
 	ID        int32
 	UserID    int32

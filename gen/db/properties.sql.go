@@ -7,7 +7,106 @@ package db
 
 import (
 	"context"
+	"encoding/json"
 )
+
+const batchGetProperties = `-- name: BatchGetProperties :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text FROM properties WHERE id = ANY($1::int[]) AND active
+`
+
+func (q *Queries) BatchGetProperties(ctx context.Context, ids []int32) ([]Property, error) {
+	rows, err := q.db.Query(ctx, batchGetProperties, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const cityExists = `-- name: CityExists :one
+SELECT EXISTS (SELECT 1 FROM cities WHERE key = lower($1))
+`
+
+func (q *Queries) CityExists(ctx context.Context, city string) (bool, error) {
+	row := q.db.QueryRow(ctx, cityExists, city)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const closestCity = `-- name: ClosestCity :one
+SELECT key, name FROM cities
+WHERE key % lower($1)
+ORDER BY similarity(key, lower($1)) DESC, property_count DESC
+LIMIT 1
+`
+
+type ClosestCityRow struct {
+	Key  string
+	Name string
+}
+
+// The best-spelled match among cities with listings, for typo-tolerant search.
+func (q *Queries) ClosestCity(ctx context.Context, city string) (ClosestCityRow, error) {
+	row := q.db.QueryRow(ctx, closestCity, city)
+	var i ClosestCityRow
+	err := row.Scan(&i.Key, &i.Name)
+	return i, err
+}
 
 const countProperties = `-- name: CountProperties :one
 SELECT count(*) FROM properties
@@ -20,12 +119,681 @@ func (q *Queries) CountProperties(ctx context.Context) (int64, error) {
 	return count, err
 }
 
+const countSearch = `-- name: CountSearch :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active
+      AND ($1::text IS NULL OR lower(city) = $1)
+      AND ($2::text IS NULL OR postal_code_key = $2)
+      AND ($3::text IS NULL OR property_type = $3)
+      AND (NOT $4::bool OR verified)
+      AND ($5::text IS NULL OR search_text LIKE '%' || $5 || '%')
+    LIMIT $6
+) AS matches
+`
+
+type CountSearchParams struct {
+	CityKey       *string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	CountCap      int32
+}
+
+// Counts matches up to a cap: exact counts over a large city cost ~100x the page itself.
+func (q *Queries) CountSearch(ctx context.Context, arg CountSearchParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countSearch,
+		arg.CityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.CountCap,
+	)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const createProperty = `-- name: CreateProperty :one
+INSERT INTO properties (
+    title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent,
+    bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, amenities, images,
+    latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug
+) VALUES (
+    $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+    $19, $20, $21, $22, $23, $24, $25, $26, $27
+)
+RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text
+`
+
+type CreatePropertyParams struct {
+	Title           string
+	Description     string
+	Address         string
+	Locality        *string
+	City            string
+	State           *string
+	ZipCode         *string
+	Country         string
+	PropertyType    string
+	MonthlyRent     int32
+	Bedrooms        int32
+	Bathrooms       int32
+	SquareFeet      *int32
+	AreaUnit        string
+	Currency        string
+	LandlordID      int32
+	Amenities       json.RawMessage
+	Images          json.RawMessage
+	Latitude        *string
+	Longitude       *string
+	YearBuilt       *int32
+	PetsAllowed     bool
+	Furnished       bool
+	MetaDescription *string
+	MetaKeywords    *string
+	Keywords        json.RawMessage
+	Slug            string
+}
+
+func (q *Queries) CreateProperty(ctx context.Context, arg CreatePropertyParams) (Property, error) {
+	row := q.db.QueryRow(ctx, createProperty,
+		arg.Title,
+		arg.Description,
+		arg.Address,
+		arg.Locality,
+		arg.City,
+		arg.State,
+		arg.ZipCode,
+		arg.Country,
+		arg.PropertyType,
+		arg.MonthlyRent,
+		arg.Bedrooms,
+		arg.Bathrooms,
+		arg.SquareFeet,
+		arg.AreaUnit,
+		arg.Currency,
+		arg.LandlordID,
+		arg.Amenities,
+		arg.Images,
+		arg.Latitude,
+		arg.Longitude,
+		arg.YearBuilt,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MetaDescription,
+		arg.MetaKeywords,
+		arg.Keywords,
+		arg.Slug,
+	)
+	var i Property
+	err := row.Scan(
+		&i.ID,
+		&i.Title,
+		&i.Description,
+		&i.Address,
+		&i.Locality,
+		&i.City,
+		&i.State,
+		&i.ZipCode,
+		&i.Country,
+		&i.PropertyType,
+		&i.MonthlyRent,
+		&i.Bedrooms,
+		&i.Bathrooms,
+		&i.SquareFeet,
+		&i.AreaUnit,
+		&i.Currency,
+		&i.LandlordID,
+		&i.Verified,
+		&i.Active,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.Amenities,
+		&i.Images,
+		&i.Latitude,
+		&i.Longitude,
+		&i.YearBuilt,
+		&i.PetsAllowed,
+		&i.Furnished,
+		&i.MetaDescription,
+		&i.MetaKeywords,
+		&i.Keywords,
+		&i.Slug,
+		&i.Rating1Count,
+		&i.Rating2Count,
+		&i.Rating3Count,
+		&i.Rating4Count,
+		&i.Rating5Count,
+		&i.ReviewCount,
+		&i.RecommendCount,
+		&i.Rating,
+		&i.PostalCodeKey,
+		&i.SearchText,
+	)
+	return i, err
+}
+
 const getProperty = `-- name: GetProperty :one
 SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text FROM properties WHERE id = $1 AND active
 `
 
 func (q *Queries) GetProperty(ctx context.Context, id int32) (Property, error) {
 	row := q.db.QueryRow(ctx, getProperty, id)
+	var i Property
+	err := row.Scan(
+		&i.ID,
+		&i.Title,
+		&i.Description,
+		&i.Address,
+		&i.Locality,
+		&i.City,
+		&i.State,
+		&i.ZipCode,
+		&i.Country,
+		&i.PropertyType,
+		&i.MonthlyRent,
+		&i.Bedrooms,
+		&i.Bathrooms,
+		&i.SquareFeet,
+		&i.AreaUnit,
+		&i.Currency,
+		&i.LandlordID,
+		&i.Verified,
+		&i.Active,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.Amenities,
+		&i.Images,
+		&i.Latitude,
+		&i.Longitude,
+		&i.YearBuilt,
+		&i.PetsAllowed,
+		&i.Furnished,
+		&i.MetaDescription,
+		&i.MetaKeywords,
+		&i.Keywords,
+		&i.Slug,
+		&i.Rating1Count,
+		&i.Rating2Count,
+		&i.Rating3Count,
+		&i.Rating4Count,
+		&i.Rating5Count,
+		&i.ReviewCount,
+		&i.RecommendCount,
+		&i.Rating,
+		&i.PostalCodeKey,
+		&i.SearchText,
+	)
+	return i, err
+}
+
+const listSimilarProperties = `-- name: ListSimilarProperties :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.postal_code_key, p.search_text FROM properties p
+JOIN properties ref ON ref.id = $1
+WHERE p.active AND p.id <> ref.id AND lower(p.city) = lower(ref.city)
+ORDER BY (p.property_type = ref.property_type) DESC, p.rating DESC, p.review_count DESC, p.id DESC
+LIMIT $2
+`
+
+type ListSimilarPropertiesParams struct {
+	PropertyID int32
+	MaxRows    int32
+}
+
+// Same city, same type first, then best rated; never the property itself.
+func (q *Queries) ListSimilarProperties(ctx context.Context, arg ListSimilarPropertiesParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, listSimilarProperties, arg.PropertyID, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchFeatured = `-- name: SearchFeatured :many
+
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text FROM properties
+WHERE active
+  AND ($1::text IS NULL OR lower(city) = $1)
+  AND ($2::text IS NULL OR postal_code_key = $2)
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR search_text LIKE '%' || $5 || '%')
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT $7 OFFSET $6
+`
+
+type SearchFeaturedParams struct {
+	CityKey       *string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	PageOffset    int32
+	PageSize      int32
+}
+
+// Search: one statement per sort, so each can walk its own index. A NULL filter is off; the
+// server plans every execution for its actual values (plan_cache_mode = force_custom_plan), which
+// folds the unused filters away. Ordering always ends on id, so pages are stable and complete.
+func (q *Queries) SearchFeatured(ctx context.Context, arg SearchFeaturedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchFeatured,
+		arg.CityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchHighestRated = `-- name: SearchHighestRated :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text FROM properties
+WHERE active
+  AND ($1::text IS NULL OR lower(city) = $1)
+  AND ($2::text IS NULL OR postal_code_key = $2)
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR search_text LIKE '%' || $5 || '%')
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT $7 OFFSET $6
+`
+
+type SearchHighestRatedParams struct {
+	CityKey       *string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	PageOffset    int32
+	PageSize      int32
+}
+
+func (q *Queries) SearchHighestRated(ctx context.Context, arg SearchHighestRatedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchHighestRated,
+		arg.CityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchMostReviews = `-- name: SearchMostReviews :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text FROM properties
+WHERE active
+  AND ($1::text IS NULL OR lower(city) = $1)
+  AND ($2::text IS NULL OR postal_code_key = $2)
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR search_text LIKE '%' || $5 || '%')
+ORDER BY review_count DESC, id DESC
+LIMIT $7 OFFSET $6
+`
+
+type SearchMostReviewsParams struct {
+	CityKey       *string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	PageOffset    int32
+	PageSize      int32
+}
+
+func (q *Queries) SearchMostReviews(ctx context.Context, arg SearchMostReviewsParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchMostReviews,
+		arg.CityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchNewest = `-- name: SearchNewest :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text FROM properties
+WHERE active
+  AND ($1::text IS NULL OR lower(city) = $1)
+  AND ($2::text IS NULL OR postal_code_key = $2)
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR search_text LIKE '%' || $5 || '%')
+ORDER BY created_at DESC, id DESC
+LIMIT $7 OFFSET $6
+`
+
+type SearchNewestParams struct {
+	CityKey       *string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	PageOffset    int32
+	PageSize      int32
+}
+
+func (q *Queries) SearchNewest(ctx context.Context, arg SearchNewestParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchNewest,
+		arg.CityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const setPropertySlug = `-- name: SetPropertySlug :one
+UPDATE properties SET slug = $2 WHERE id = $1 RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text
+`
+
+type SetPropertySlugParams struct {
+	ID   int32
+	Slug string
+}
+
+func (q *Queries) SetPropertySlug(ctx context.Context, arg SetPropertySlugParams) (Property, error) {
+	row := q.db.QueryRow(ctx, setPropertySlug, arg.ID, arg.Slug)
 	var i Property
 	err := row.Scan(
 		&i.ID,

@@ -7,8 +7,6 @@ package db
 
 import (
 	"context"
-	"encoding/json"
-	"time"
 )
 
 const listPropertyReviews = `-- name: ListPropertyReviews :many
@@ -26,28 +24,7 @@ type ListPropertyReviewsParams struct {
 }
 
 type ListPropertyReviewsRow struct {
-	ID              int32
-	PropertyID      int32
-	UserID          *int32
-	Rating          int32
-	Title           string
-	Content         string
-	ReviewType      string
-	StayDuration    *string
-	StayPeriod      *string
-	Pros            json.RawMessage
-	Cons            json.RawMessage
-	Categories      json.RawMessage
-	Photos          json.RawMessage
-	Verified        bool
-	CreatedAt       time.Time
-	UpdatedAt       time.Time
-	Helpful         int32
-	NotHelpful      int32
-	ReportCount     int32
-	ReviewResponses json.RawMessage
-	Language        string
-	Slug            *string
+	Review          Review
 	AuthorFirstName *string
 	AuthorLastName  *string
 }
@@ -63,30 +40,93 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 	for rows.Next() {
 		var i ListPropertyReviewsRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.PropertyID,
-			&i.UserID,
-			&i.Rating,
-			&i.Title,
-			&i.Content,
-			&i.ReviewType,
-			&i.StayDuration,
-			&i.StayPeriod,
-			&i.Pros,
-			&i.Cons,
-			&i.Categories,
-			&i.Photos,
-			&i.Verified,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Helpful,
-			&i.NotHelpful,
-			&i.ReportCount,
-			&i.ReviewResponses,
-			&i.Language,
-			&i.Slug,
+			&i.Review.ID,
+			&i.Review.PropertyID,
+			&i.Review.UserID,
+			&i.Review.Rating,
+			&i.Review.Title,
+			&i.Review.Content,
+			&i.Review.ReviewType,
+			&i.Review.StayDuration,
+			&i.Review.StayPeriod,
+			&i.Review.Pros,
+			&i.Review.Cons,
+			&i.Review.Categories,
+			&i.Review.Photos,
+			&i.Review.Verified,
+			&i.Review.CreatedAt,
+			&i.Review.UpdatedAt,
+			&i.Review.Helpful,
+			&i.Review.NotHelpful,
+			&i.Review.ReportCount,
+			&i.Review.ReviewResponses,
+			&i.Review.Language,
+			&i.Review.Slug,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listRecentReviews = `-- name: ListRecentReviews :many
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
+FROM reviews r
+JOIN properties p ON p.id = r.property_id AND p.active
+LEFT JOIN users u ON u.id = r.user_id
+ORDER BY r.created_at DESC, r.id DESC
+LIMIT $1
+`
+
+type ListRecentReviewsRow struct {
+	Review          Review
+	AuthorFirstName *string
+	AuthorLastName  *string
+	PropertyTitle   string
+}
+
+// The newest reviews of active properties, with author names and property titles.
+func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListRecentReviewsRow, error) {
+	rows, err := q.db.Query(ctx, listRecentReviews, maxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListRecentReviewsRow{}
+	for rows.Next() {
+		var i ListRecentReviewsRow
+		if err := rows.Scan(
+			&i.Review.ID,
+			&i.Review.PropertyID,
+			&i.Review.UserID,
+			&i.Review.Rating,
+			&i.Review.Title,
+			&i.Review.Content,
+			&i.Review.ReviewType,
+			&i.Review.StayDuration,
+			&i.Review.StayPeriod,
+			&i.Review.Pros,
+			&i.Review.Cons,
+			&i.Review.Categories,
+			&i.Review.Photos,
+			&i.Review.Verified,
+			&i.Review.CreatedAt,
+			&i.Review.UpdatedAt,
+			&i.Review.Helpful,
+			&i.Review.NotHelpful,
+			&i.Review.ReportCount,
+			&i.Review.ReviewResponses,
+			&i.Review.Language,
+			&i.Review.Slug,
+			&i.AuthorFirstName,
+			&i.AuthorLastName,
+			&i.PropertyTitle,
 		); err != nil {
 			return nil, err
 		}

@@ -30,6 +30,70 @@ func (h *Handler) GetProperty(ctx context.Context, req *connect.Request[property
 	return connect.NewResponse(&propertyv1.GetPropertyResponse{Property: ToProto(p)}), nil
 }
 
+// BatchGetProperties returns several properties keyed by id.
+func (h *Handler) BatchGetProperties(ctx context.Context, req *connect.Request[propertyv1.BatchGetPropertiesRequest]) (*connect.Response[propertyv1.BatchGetPropertiesResponse], error) {
+	rows, err := h.svc.BatchGet(ctx, req.Msg.GetIds())
+	if err != nil {
+		return nil, rpc.Error(ctx, err)
+	}
+	out := make(map[int32]*propertyv1.Property, len(rows))
+	for _, p := range rows {
+		out[p.ID] = ToProto(p)
+	}
+	return connect.NewResponse(&propertyv1.BatchGetPropertiesResponse{Properties: out}), nil
+}
+
+// SearchProperties searches.
+func (h *Handler) SearchProperties(ctx context.Context, req *connect.Request[propertyv1.SearchPropertiesRequest]) (*connect.Response[propertyv1.SearchPropertiesResponse], error) {
+	m := req.Msg
+	res, err := h.svc.Search(ctx, Search{
+		City: m.GetCity(), ZipCode: m.GetZipCode(), PropertyType: m.GetPropertyType(), SortBy: m.GetSortBy(),
+		Query: m.GetQuery(), VerifiedOnly: m.GetVerifiedOnly(), Page: m.GetPage(), PageSize: m.GetPageSize(),
+	})
+	if err != nil {
+		return nil, rpc.Error(ctx, err)
+	}
+	return connect.NewResponse(&propertyv1.SearchPropertiesResponse{
+		Properties: toProtos(res.Properties), TotalCount: res.Total, TotalCapped: res.Capped,
+		Page: res.Page, PageSize: res.PageSize, MatchedCity: res.MatchedCity,
+	}), nil
+}
+
+// ListSimilarProperties lists properties like one.
+func (h *Handler) ListSimilarProperties(ctx context.Context, req *connect.Request[propertyv1.ListSimilarPropertiesRequest]) (*connect.Response[propertyv1.ListSimilarPropertiesResponse], error) {
+	rows, err := h.svc.Similar(ctx, req.Msg.GetPropertyId(), req.Msg.GetLimit())
+	if err != nil {
+		return nil, rpc.Error(ctx, err)
+	}
+	return connect.NewResponse(&propertyv1.ListSimilarPropertiesResponse{Properties: toProtos(rows)}), nil
+}
+
+// CreateProperty lists a property for the signed-in user.
+func (h *Handler) CreateProperty(ctx context.Context, req *connect.Request[propertyv1.CreatePropertyRequest]) (*connect.Response[propertyv1.CreatePropertyResponse], error) {
+	m := req.Msg
+	p, err := h.svc.Create(ctx, Listing{
+		Title: m.GetTitle(), Description: m.GetDescription(), Address: m.GetAddress(), Locality: m.GetLocality(),
+		City: m.GetCity(), State: m.GetState(), ZipCode: m.GetZipCode(), Country: m.GetCountry(),
+		PropertyType: m.GetPropertyType(), AreaUnit: m.GetAreaUnit(), Currency: m.GetCurrency(),
+		Latitude: m.GetLatitude(), Longitude: m.GetLongitude(), MonthlyRent: m.GetMonthlyRent(),
+		Bedrooms: m.GetBedrooms(), Bathrooms: m.GetBathrooms(), SquareFeet: m.GetSquareFeet(),
+		YearBuilt: m.GetYearBuilt(), Amenities: m.GetAmenities(), Images: m.GetImages(),
+		PetsAllowed: m.GetPetsAllowed(), Furnished: m.GetFurnished(),
+	})
+	if err != nil {
+		return nil, rpc.Error(ctx, err)
+	}
+	return connect.NewResponse(&propertyv1.CreatePropertyResponse{Property: ToProto(p)}), nil
+}
+
+func toProtos(rows []db.Property) []*propertyv1.Property {
+	out := make([]*propertyv1.Property, len(rows))
+	for i, p := range rows {
+		out[i] = ToProto(p)
+	}
+	return out
+}
+
 // ToProto converts a stored property, aggregates included, to its API form.
 func ToProto(p db.Property) *propertyv1.Property {
 	return &propertyv1.Property{

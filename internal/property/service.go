@@ -1,25 +1,258 @@
-// Package property holds the rules for rental listings.
+// Package property holds the rules for rental listings: search, listing and lookup.
 package property
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/upload"
 )
 
-// Service holds the property rules.
-type Service struct{ q *db.Queries }
+// Types are the property types of SPEC §3.
+var Types = []string{
+	"apartment", "house", "condo", "student_housing", "villa", "townhouse", "duplex", "studio",
+	"penthouse", "loft", "cottage", "bungalow", "chalet", "farmhouse", "mansion",
+}
 
-// NewService returns a Service reading through q.
-func NewService(q *db.Queries) *Service { return &Service{q: q} }
+// Currencies are the 30 supported rent currencies of SPEC §3.
+var Currencies = []string{
+	"USD", "EUR", "GBP", "CAD", "AUD", "INR", "JPY", "CNY", "KRW", "RUB", "BRL", "CHF", "MXN", "SGD", "NZD",
+	"HKD", "SEK", "NOK", "DKK", "THB", "ZAR", "AED", "IDR", "PHP", "MYR", "TRY", "PLN", "CZK", "HUF", "ILS",
+}
+
+// Amenities are the amenity choices of SPEC §3.
+var Amenities = []string{
+	"Air Conditioning", "In-unit Laundry", "Dishwasher", "Hardwood Floors", "Balcony", "Fitness Center",
+	"Swimming Pool", "Parking", "Pet Friendly", "Storage Space", "Elevator", "Security System", "Fireplace",
+	"Yard", "Responsive landlord", "Great location", "Energy efficient",
+}
+
+// ListingRoles may list properties; tenants may not.
+var ListingRoles = []string{"landlord", "agent", "property_manager", "admin"}
+
+// Limits of the search.
+const (
+	DefaultPageSize = 12
+	MaxPageSize     = 50
+	// MaxOffset bounds how deep pages go; past it, narrowing the search serves people better.
+	MaxOffset = 10_000
+	// CountCap bounds the result count, which stays cheap on the largest cities.
+	CountCap   = 1000
+	maxBatch   = 100
+	maxSimilar = 12
+	maxQuery   = 100
+)
+
+// Sorts of the search screen.
+const (
+	SortFeatured     = "featured"
+	SortHighestRated = "highestRated"
+	SortMostReviews  = "mostReviews"
+	SortNewest       = "newestListed"
+)
+
+// ImageStore keeps listing images: it checks and stores uploads, and knows the URLs it issued.
+type ImageStore interface {
+	SavePropertyImages(ctx context.Context, files []upload.File) ([]string, error)
+	Exists(ctx context.Context, url string) (bool, error)
+}
+
+// Service holds the property rules.
+type Service struct {
+	pool   *pgxpool.Pool
+	q      *db.Queries
+	images ImageStore
+}
+
+// NewService returns a Service over pool, checking listing images against images.
+func NewService(pool *pgxpool.Pool, images ImageStore) *Service {
+	return &Service{pool: pool, q: db.New(pool), images: images}
+}
 
 // Get returns one active property with its stored rating aggregates.
 func (s *Service) Get(ctx context.Context, id int32) (db.Property, error) {
 	p, err := s.q.GetProperty(ctx, id)
 	if err != nil {
-		return db.Property{}, fmt.Errorf("get property %d: %w", id, store.Err(err))
+		if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
+			return db.Property{}, apperr.NotFound("Property Not Found")
+		}
+		return db.Property{}, fmt.Errorf("get property %d: %w", id, err)
 	}
 	return p, nil
+}
+
+// BatchGet returns the active properties among ids (at most 100), in one query.
+func (s *Service) BatchGet(ctx context.Context, ids []int32) ([]db.Property, error) {
+	if len(ids) > maxBatch {
+		return nil, apperr.New(apperr.ErrInvalidArgument, "At most %d properties can be requested at once", maxBatch)
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	rows, err := s.q.BatchGetProperties(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("batch get properties: %w", err)
+	}
+	return rows, nil
+}
+
+// Similar returns other active properties in the reference property's city.
+func (s *Service) Similar(ctx context.Context, id int32, limit int32) ([]db.Property, error) {
+	if _, err := s.Get(ctx, id); err != nil {
+		return nil, err
+	}
+	if limit <= 0 {
+		limit = 3
+	}
+	rows, err := s.q.ListSimilarProperties(ctx, db.ListSimilarPropertiesParams{PropertyID: id, MaxRows: min(limit, maxSimilar)})
+	if err != nil {
+		return nil, fmt.Errorf("similar properties of %d: %w", id, err)
+	}
+	return rows, nil
+}
+
+// Search is a search request; every filter is optional.
+type Search struct {
+	City, ZipCode, PropertyType, SortBy, Query string
+	VerifiedOnly                               bool
+	Page, PageSize                             int32
+}
+
+// Results is one page of a search.
+type Results struct {
+	Properties       []db.Property
+	Total            int32 // counted up to CountCap
+	Capped           bool  // more than CountCap match
+	Page, PageSize   int32
+	MatchedCity      string // the city searched when the request's was matched by spelling
+}
+
+// Search finds active properties. The city matches ignoring case, or, when no listed city has
+// that name, the closest-spelled one; postal codes match ignoring spaces, dashes and case.
+func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
+	in.City = strings.TrimSpace(in.City)
+	in.Query = strings.ToLower(strings.TrimSpace(in.Query))
+	if in.PropertyType == "all" {
+		in.PropertyType = ""
+	}
+	if in.SortBy == "" {
+		in.SortBy = SortFeatured
+	}
+	if in.Page == 0 {
+		in.Page = 1
+	}
+	if in.PageSize == 0 {
+		in.PageSize = DefaultPageSize
+	}
+	var v apperr.Validator
+	v.Check(in.PropertyType == "" || slices.Contains(Types, in.PropertyType), "propertyType", "Unknown property type")
+	v.Check(slices.Contains([]string{SortFeatured, SortHighestRated, SortMostReviews, SortNewest}, in.SortBy), "sortBy",
+		"Sort must be featured, highestRated, mostReviews or newestListed")
+	v.Check(in.Page >= 1, "page", "Page must be 1 or more")
+	v.Check(in.PageSize >= 1 && in.PageSize <= MaxPageSize, "pageSize", fmt.Sprintf("Page size must be between 1 and %d", MaxPageSize))
+	v.Check(len(in.City) <= 100, "city", "City must be at most 100 characters")
+	v.Check(len(in.ZipCode) <= 20, "zipCode", "ZIP or postal code must be at most 20 characters")
+	v.Check(len(in.Query) <= maxQuery, "query", fmt.Sprintf("Search must be at most %d characters", maxQuery))
+	if err := v.Err(); err != nil {
+		return Results{}, err
+	}
+	offset := int64(in.Page-1) * int64(in.PageSize)
+	if offset > MaxOffset {
+		return Results{}, apperr.New(apperr.ErrInvalidArgument, "That page is too far: narrow the search to see more")
+	}
+
+	f := db.SearchFeaturedParams{
+		PropertyType: nonEmpty(in.PropertyType),
+		VerifiedOnly: in.VerifiedOnly,
+		Query:        nonEmpty(store.EscapeLike(in.Query)),
+		PageSize:     in.PageSize,
+		PageOffset:   int32(offset),
+	}
+	res := Results{Page: in.Page, PageSize: in.PageSize}
+	if in.City != "" {
+		key, matched, err := s.resolveCity(ctx, in.City)
+		if err != nil {
+			return Results{}, err
+		}
+		if key == "" {
+			return res, nil // no listed city is spelled anything like it
+		}
+		f.CityKey, res.MatchedCity = &key, matched
+	}
+	if pc := PostalCodeKey(in.ZipCode); pc != "" {
+		f.PostalCodeKey = &pc
+	}
+
+	var err error
+	switch in.SortBy {
+	case SortFeatured:
+		res.Properties, err = s.q.SearchFeatured(ctx, f)
+	case SortHighestRated:
+		res.Properties, err = s.q.SearchHighestRated(ctx, db.SearchHighestRatedParams(f))
+	case SortMostReviews:
+		res.Properties, err = s.q.SearchMostReviews(ctx, db.SearchMostReviewsParams(f))
+	case SortNewest:
+		res.Properties, err = s.q.SearchNewest(ctx, db.SearchNewestParams(f))
+	}
+	if err != nil {
+		return Results{}, fmt.Errorf("search properties: %w", err)
+	}
+	// A short first page holds every match: no need to count.
+	if in.Page == 1 && len(res.Properties) < int(in.PageSize) {
+		res.Total = int32(len(res.Properties))
+		return res, nil
+	}
+	total, err := s.q.CountSearch(ctx, db.CountSearchParams{
+		CityKey: f.CityKey, PostalCodeKey: f.PostalCodeKey, PropertyType: f.PropertyType,
+		VerifiedOnly: f.VerifiedOnly, Query: f.Query, CountCap: CountCap + 1,
+	})
+	if err != nil {
+		return Results{}, fmt.Errorf("count search: %w", err)
+	}
+	res.Total, res.Capped = min(total, CountCap), total > CountCap
+	return res, nil
+}
+
+// resolveCity returns the search key of city: itself when listed, else the closest-spelled
+// listed city (and its name), else "".
+func (s *Service) resolveCity(ctx context.Context, city string) (key, matched string, err error) {
+	exists, err := s.q.CityExists(ctx, city)
+	if err != nil {
+		return "", "", fmt.Errorf("look up city: %w", err)
+	}
+	if exists {
+		return strings.ToLower(city), "", nil
+	}
+	closest, err := s.q.ClosestCity(ctx, city)
+	if err != nil {
+		if errors.Is(store.Err(err), apperr.ErrNotFound) {
+			return "", "", nil
+		}
+		return "", "", fmt.Errorf("match city: %w", err)
+	}
+	return closest.Key, closest.Name, nil
+}
+
+var notAlphanumeric = regexp.MustCompile(`[^A-Za-z0-9]`)
+
+// PostalCodeKey normalises a ZIP or postal code as the properties table stores it:
+// letters and digits only, upper case ("sw1a 1aa" → "SW1A1AA").
+func PostalCodeKey(code string) string {
+	return strings.ToUpper(notAlphanumeric.ReplaceAllString(code, ""))
+}
+
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }

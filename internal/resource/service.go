@@ -51,7 +51,7 @@ func (s *Service) List(ctx context.Context, f Filter) ([]db.Resource, error) {
 	}
 	rows, err := s.q.ListResources(ctx, db.ListResourcesParams{
 		Category: category,
-		Query:    escapeLike(query),
+		Query:    store.EscapeLike(query),
 		MaxRows:  maxResults,
 	})
 	if err != nil {
@@ -76,9 +76,4 @@ func isCategory(c string) bool {
 		}
 	}
 	return false
-}
-
-// escapeLike makes the user's text match literally inside a LIKE pattern.
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }

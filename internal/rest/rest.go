@@ -24,6 +24,9 @@ var marshal = protojson.MarshalOptions{EmitUnpopulated: true}
 
 // Handlers are the rpc implementations the shim calls.
 type Handlers struct {
+	// PropertyImages stores uploaded listing images.
+	PropertyImages ImageUploader
+
 	Account    AccountRPCs
 	Resource   ResourceRPCs
 	Property   PropertyRPCs
@@ -38,6 +41,7 @@ func New(h Handlers) http.Handler {
 	routeResources(mux, h.Resource)
 	routeProperties(mux, h.Property, h.Review)
 	routeStatistics(mux, h.Statistics)
+	routeUploads(mux, h.PropertyImages)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})
@@ -66,6 +70,29 @@ func pathID(w http.ResponseWriter, r *http.Request, name string) (int32, bool) {
 		return 0, false
 	}
 	return int32(id), true
+}
+
+// queryInt reads an optional int32 query parameter, answering 400 when it is not one.
+func queryInt(w http.ResponseWriter, value, name string) (int32, bool) {
+	if value == "" {
+		return 0, true
+	}
+	n, err := strconv.ParseInt(value, 10, 32)
+	if err != nil {
+		writeMessage(w, http.StatusBadRequest, "Invalid "+name)
+		return 0, false
+	}
+	return int32(n), true
+}
+
+// first returns the first non-empty value.
+func first(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
 }
 
 // list reshapes repeated messages into a bare JSON array, as SPEC §7's list answers are.
@@ -157,11 +184,15 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 			}
 		}
 	}
-	status := httpStatus[ce.Code()]
-	if status == 0 {
-		status = http.StatusInternalServerError
+	writeJSON(w, statusOf(ce), body)
+}
+
+// statusOf is the HTTP status of a Connect error.
+func statusOf(err error) int {
+	if status, ok := httpStatus[connect.CodeOf(err)]; ok {
+		return status
 	}
-	writeJSON(w, status, body)
+	return http.StatusInternalServerError
 }
 
 var httpStatus = map[connect.Code]int{

@@ -1,7 +1,10 @@
 package rest
 
 import (
+	"encoding/json"
 	"net/http"
+	"strconv"
+	"strings"
 
 	accountv1 "github.com/rentproof/rentproof/gen/rentproof/account/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
@@ -109,6 +112,59 @@ func routeResources(mux *http.ServeMux, rpcs ResourceRPCs) {
 }
 
 func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews ReviewRPCs) {
+	// GET /api/properties?city=&zipCode=&location=&propertyType=&verified=true&sortBy=&query=&page=&pageSize=:
+	// a JSON array of one page; X-Total-Count holds the match count (capped at 1,000, see X-Total-Capped).
+	mux.HandleFunc("GET /api/properties", func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		req := &propertyv1.SearchPropertiesRequest{
+			City: q.Get("city"), ZipCode: first(q.Get("zipCode"), q.Get("location")),
+			PropertyType: q.Get("propertyType"), VerifiedOnly: q.Get("verified") == "true",
+			SortBy: q.Get("sortBy"), Query: q.Get("query"),
+		}
+		var ok bool
+		if req.Page, ok = queryInt(w, q.Get("page"), "page"); !ok {
+			return
+		}
+		if req.PageSize, ok = queryInt(w, q.Get("pageSize"), "pageSize"); !ok {
+			return
+		}
+		call(w, r, req, properties.SearchProperties, func(res *propertyv1.SearchPropertiesResponse) any {
+			w.Header().Set("X-Total-Count", strconv.Itoa(int(res.GetTotalCount())))
+			w.Header().Set("X-Total-Capped", strconv.FormatBool(res.GetTotalCapped()))
+			return list(res.GetProperties())
+		})
+	})
+	// GET /api/properties/batch?ids=1,2,3: an object keyed by property id.
+	mux.HandleFunc("GET /api/properties/batch", func(w http.ResponseWriter, r *http.Request) {
+		var ids []int32
+		for _, field := range r.URL.Query()["ids"] {
+			for _, s := range strings.Split(field, ",") {
+				id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 32)
+				if err != nil || id < 1 {
+					writeMessage(w, http.StatusBadRequest, "Invalid ids")
+					return
+				}
+				ids = append(ids, int32(id))
+			}
+		}
+		call(w, r, &propertyv1.BatchGetPropertiesRequest{Ids: ids}, properties.BatchGetProperties,
+			func(res *propertyv1.BatchGetPropertiesResponse) any {
+				out := make(map[string]json.RawMessage, len(res.GetProperties()))
+				for id, p := range res.GetProperties() {
+					out[strconv.Itoa(int(id))] = message(p)
+				}
+				return out
+			})
+	})
+	// POST /api/properties: the add-property form. landlordId, verified, rating and the other
+	// server-managed fields are ignored: the server sets them.
+	mux.HandleFunc("POST /api/properties", func(w http.ResponseWriter, r *http.Request) {
+		var req propertyv1.CreatePropertyRequest
+		if decode(w, r, &req) {
+			call(w, r, &req, properties.CreateProperty,
+				func(res *propertyv1.CreatePropertyResponse) any { return message(res.GetProperty()) })
+		}
+	})
 	mux.HandleFunc("GET /api/properties/{id}", func(w http.ResponseWriter, r *http.Request) {
 		id, ok := pathID(w, r, "id")
 		if !ok {

@@ -31,12 +31,27 @@ func (h *Handler) ListPropertyReviews(ctx context.Context, req *connect.Request[
 	}
 	out := make([]*reviewv1.Review, len(rows))
 	for i, r := range rows {
-		out[i] = toProto(r)
+		out[i] = toProto(r.Review, r.AuthorFirstName, r.AuthorLastName)
 	}
 	return connect.NewResponse(&reviewv1.ListPropertyReviewsResponse{Reviews: out}), nil
 }
 
-func toProto(r db.ListPropertyReviewsRow) *reviewv1.Review {
+// ListRecentReviews lists the newest reviews across the site.
+func (h *Handler) ListRecentReviews(ctx context.Context, req *connect.Request[reviewv1.ListRecentReviewsRequest]) (*connect.Response[reviewv1.ListRecentReviewsResponse], error) {
+	rows, err := h.svc.Recent(ctx, req.Msg.GetLimit())
+	if err != nil {
+		return nil, rpc.Error(ctx, err)
+	}
+	out := make([]*reviewv1.Review, len(rows))
+	for i, r := range rows {
+		out[i] = toProto(r.Review, r.AuthorFirstName, r.AuthorLastName)
+		out[i].PropertyTitle = r.PropertyTitle
+	}
+	return connect.NewResponse(&reviewv1.ListRecentReviewsResponse{Reviews: out}), nil
+}
+
+// toProto converts a review and its author's name (nil when the account is gone).
+func toProto(r db.Review, firstName, lastName *string) *reviewv1.Review {
 	out := &reviewv1.Review{
 		Id:         r.ID,
 		PropertyId: r.PropertyID,
@@ -55,12 +70,8 @@ func toProto(r db.ListPropertyReviewsRow) *reviewv1.Review {
 		Helpful:    r.Helpful,
 		Language:   r.Language,
 	}
-	if r.UserID != nil && r.AuthorFirstName != nil {
-		out.Reviewer = &reviewv1.Reviewer{
-			Id:        *r.UserID,
-			FirstName: *r.AuthorFirstName,
-			LastName:  convert.Value(r.AuthorLastName),
-		}
+	if r.UserID != nil && firstName != nil {
+		out.Reviewer = &reviewv1.Reviewer{Id: *r.UserID, FirstName: *firstName, LastName: convert.Value(lastName)}
 	}
 	return out
 }

@@ -9,8 +9,11 @@ import (
 	"github.com/rentproof/rentproof/internal/store"
 )
 
-// maxListed bounds one list of a property's reviews.
-const maxListed = 100
+// Bounds of the lists.
+const (
+	maxListed = 100
+	maxRecent = 20
+)
 
 // Service holds the review rules.
 type Service struct{ q *db.Queries }
@@ -27,6 +30,18 @@ func (s *Service) ListForProperty(ctx context.Context, propertyID int32) ([]db.L
 	rows, err := s.q.ListPropertyReviews(ctx, db.ListPropertyReviewsParams{PropertyID: propertyID, MaxRows: maxListed})
 	if err != nil {
 		return nil, fmt.Errorf("list reviews of property %d: %w", propertyID, err)
+	}
+	return rows, nil
+}
+
+// Recent returns the newest reviews across the site (default 2, at most 20).
+func (s *Service) Recent(ctx context.Context, limit int32) ([]db.ListRecentReviewsRow, error) {
+	if limit <= 0 {
+		limit = 2
+	}
+	rows, err := s.q.ListRecentReviews(ctx, min(limit, maxRecent))
+	if err != nil {
+		return nil, fmt.Errorf("list recent reviews: %w", err)
 	}
 	return rows, nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -212,7 +213,7 @@ func (d *demoData) people(ctx context.Context, q *db.Queries, passwordHash strin
 		if !ok {
 			return fmt.Errorf("property %d: unknown landlord %q", p.ID, p.Landlord)
 		}
-		keywords := p.Amenities[:min(5, len(p.Amenities))]
+		keywords := property.Keywords(p.Amenities)
 		if err := q.SeedProperty(ctx, db.SeedPropertyParams{
 			ID: p.ID, Title: p.Title, Description: p.Description, Address: p.Address,
 			Locality: convert.Ptr(p.Locality), City: p.City, State: convert.Ptr(p.State), ZipCode: convert.Ptr(p.ZipCode),
@@ -222,8 +223,8 @@ func (d *demoData) people(ctx context.Context, q *db.Queries, passwordHash strin
 			Amenities: convert.JSON(nonNil(p.Amenities)), Images: convert.JSON(nonNil(p.Images)),
 			Latitude: convert.Ptr(p.Latitude), Longitude: convert.Ptr(p.Longitude), YearBuilt: convert.Ptr(p.YearBuilt),
 			PetsAllowed: p.PetsAllowed, Furnished: p.Furnished,
-			MetaDescription: convert.Ptr(truncate(p.Description, 100)), MetaKeywords: convert.Ptr(strings.Join(keywords, ", ")),
-			Keywords: convert.JSON(nonNil(keywords)), Slug: Slug(p.Title, p.ID),
+			MetaDescription: convert.Ptr(property.MetaDescription(p.Description)), MetaKeywords: convert.Ptr(strings.Join(keywords, ", ")),
+			Keywords: convert.JSON(nonNil(keywords)), Slug: property.Slug(p.Title, p.ID),
 			// Listed one after another over the last months, so "newest" has an order.
 			CreatedAt: now.AddDate(0, 0, -3*int(16-p.ID)),
 		}); err != nil {
@@ -263,33 +264,4 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
-}
-
-// truncate cuts s to at most n runes.
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n])
-}
-
-// Slug makes a URL-friendly name from a title, made unique by the id.
-func Slug(title string, id int32) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(title) {
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
-			dash = false
-		} else if !dash && b.Len() > 0 {
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	base := strings.TrimSuffix(b.String(), "-")
-	if base == "" {
-		base = "property"
-	}
-	return fmt.Sprintf("%s-%d", base, id)
 }

@@ -103,15 +103,3 @@ func TestDemoNeverTouchesUserData(t *testing.T) {
 		t.Errorf("the resource library is a catalogue and is filled anyway: got %d", resources)
 	}
 }
-
-func TestSlug(t *testing.T) {
-	for title, want := range map[string]string{
-		"Sunny Loft in Soho!":        "sunny-loft-in-soho-7",
-		"  Café -- Über  Apartment ": "caf-ber-apartment-7",
-		"!!!":                        "property-7",
-	} {
-		if got := seed.Slug(title, 7); got != want {
-			t.Errorf("Slug(%q) = %q, want %q", title, got, want)
-		}
-	}
-}

@@ -63,9 +63,13 @@ func recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
-// limitBody caps request bodies so one client cannot exhaust memory.
-func limitBody(next http.Handler, max int64) http.Handler {
+// limitBody caps request bodies so one client cannot exhaust memory; paths in larger get their own cap.
+func limitBody(next http.Handler, defaultMax int64, larger map[string]int64) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		max := defaultMax
+		if m, ok := larger[r.URL.Path]; ok {
+			max = m
+		}
 		if r.ContentLength > max {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusRequestEntityTooLarge)

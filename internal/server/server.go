@@ -33,6 +33,7 @@ import (
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/rpc"
 	"github.com/rentproof/rentproof/internal/statistics"
+	"github.com/rentproof/rentproof/internal/upload"
 )
 
 // Options are what the handler needs beside the database.
@@ -41,6 +42,8 @@ type Options struct {
 	SPA fs.FS
 	// MaxBodyBytes caps every request body (default 1 MiB).
 	MaxBodyBytes int64
+	// Uploads stores and serves user uploads.
+	Uploads *upload.Service
 	// TrustProxy takes the client address and scheme from X-Forwarded-For and X-Forwarded-Proto.
 	TrustProxy bool
 }
@@ -65,10 +68,12 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	}
 	q := db.New(pool)
 	accounts := account.NewService(pool)
+	properties := property.NewService(pool, opts.Uploads)
 	handlers := rest.Handlers{
-		Account:    account.NewHandler(accounts),
-		Resource:   resource.NewHandler(resource.NewService(q)),
-		Property:   property.NewHandler(property.NewService(q)),
+		PropertyImages: properties,
+		Account:        account.NewHandler(accounts),
+		Resource:       resource.NewHandler(resource.NewService(q)),
+		Property:       property.NewHandler(properties),
 		Review:     review.NewHandler(review.NewService(q)),
 		Statistics: statistics.NewHandler(statistics.NewService(q)),
 	}
@@ -102,16 +107,22 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		writePlain(w, http.StatusOK, "ready")
 	})
 	mux.Handle("/api/", rest.New(handlers))
+	mux.Handle(upload.URLPrefix, opts.Uploads.Handler())
 	mux.Handle("/", spaHandler(opts.SPA))
 
 	var h http.Handler = mux
 	h = account.Authenticate(accounts, opts.TrustProxy, h)
 	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests
-	h = limitBody(h, opts.MaxBodyBytes)
+	h = limitBody(h, opts.MaxBodyBytes, uploadPaths)
 	h = securityHeaders(h)
 	h = recoverPanics(h)
 	h = logRequests(h)
 	return h
+}
+
+// uploadPaths take multipart uploads: up to MaxImages files of MaxImageBytes, plus form overhead.
+var uploadPaths = map[string]int64{
+	"/api/upload/property-images": upload.MaxImages*upload.MaxImageBytes + 1<<20,
 }
 
 // Serve answers on ln until ctx ends, then drains in-flight requests for up to 20 seconds.

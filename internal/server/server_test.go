@@ -25,6 +25,7 @@ import (
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/upload"
 )
 
 // start serves the real handler with the demo data.
@@ -364,13 +365,17 @@ func TestRequestLimitsAndCrossOrigin(t *testing.T) {
 func TestGracefulShutdown(t *testing.T) {
 	pool, _ := dbtest.New(t)
 	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	uploads, err := upload.Open(context.Background(), "file://"+t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- server.Serve(ctx, ln, server.NewHandler(pool, server.Options{SPA: testserver.SPA})) }()
+	go func() { done <- server.Serve(ctx, ln, server.NewHandler(pool, server.Options{SPA: testserver.SPA, Uploads: uploads})) }()
 	if res, err := http.Get("http://" + ln.Addr().String() + "/healthz"); err != nil {
 		t.Fatal(err)
 	} else {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/amacneil/dbmate/v2/pkg/dbmate"
@@ -26,6 +27,9 @@ func Open(ctx context.Context, databaseURL string) (*pgxpool.Pool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parse database url: %w", err)
 	}
+	// Plan every execution for its actual values: the search statements switch filters off with
+	// NULL parameters, which only a custom plan folds away so the right index is used.
+	cfg.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_custom_plan"
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
@@ -57,9 +61,16 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool, databaseURL string) error 
 	return migrator(databaseURL).Migrate()
 }
 
-// Rollback undoes the latest applied migration (used by the migration tests).
-func Rollback(databaseURL string) error {
-	return migrator(databaseURL).Rollback()
+// RollbackAll undoes every applied migration, newest first (used by the migration tests).
+func RollbackAll(databaseURL string) error {
+	m := migrator(databaseURL)
+	for {
+		if err := m.Rollback(); errors.Is(err, dbmate.ErrNoRollback) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
 }
 
 func migrator(databaseURL string) *dbmate.DB {
@@ -93,4 +104,9 @@ func WithTx(ctx context.Context, pool *pgxpool.Pool, fn func(q *db.Queries) erro
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		return fn(db.New(tx))
 	})
+}
+
+// EscapeLike makes the user's text match literally inside a LIKE pattern (backslash escapes).
+func EscapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }

@@ -18,7 +18,7 @@ import (
 var tables = []string{
 	"users", "sessions", "password_reset_tokens", "properties", "reviews", "tenant_verifications", "resources",
 	"verification_requests", "stripe_customers", "stripe_payouts", "token_transactions", "badges", "user_badges",
-	"user_activities", "user_levels", "achievements", "user_achievements",
+	"user_activities", "user_levels", "achievements", "user_achievements", "auth_failures", "cities",
 }
 
 func TestMigrationsUpDownUp(t *testing.T) {
@@ -47,7 +47,7 @@ func TestMigrationsUpDownUp(t *testing.T) {
 	if err := store.Migrate(ctx, pool, url); err != nil {
 		t.Fatalf("up again is a no-op: %v", err)
 	}
-	if err := store.Rollback(url); err != nil {
+	if err := store.RollbackAll(url); err != nil {
 		t.Fatalf("down: %v", err)
 	}
 	if got := count(); got != 0 {

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"path/filepath"
 	"testing"
 	"testing/fstest"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
+	"github.com/rentproof/rentproof/internal/upload"
 )
 
 // SPA stands in for the built web app.
@@ -56,11 +58,16 @@ func Start(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := server.NewHandler(pool, server.Options{SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes})
+	uploads, err := upload.Open(ctx, "file://"+filepath.ToSlash(t.TempDir())+"?metadata=skip")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := server.NewHandler(pool, server.Options{SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads})
 	done := make(chan error, 1)
 	go func() { done <- server.Serve(ctx, ln, h) }()
 	t.Cleanup(func() {
 		cancel()
+		defer uploads.Close()
 		if err := <-done; err != nil {
 			t.Errorf("serve: %v", err)
 		}

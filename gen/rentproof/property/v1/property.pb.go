@@ -530,6 +530,681 @@ func (x *GetPropertyResponse) GetProperty() *Property {
 	return nil
 }
 
+// BatchGetPropertiesRequest names up to 100 properties.
+type BatchGetPropertiesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// ids are the properties' identifiers (at most 100).
+	Ids           []int32 `protobuf:"varint,1,rep,packed,name=ids,proto3" json:"ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BatchGetPropertiesRequest) Reset() {
+	*x = BatchGetPropertiesRequest{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BatchGetPropertiesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BatchGetPropertiesRequest) ProtoMessage() {}
+
+func (x *BatchGetPropertiesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BatchGetPropertiesRequest.ProtoReflect.Descriptor instead.
+func (*BatchGetPropertiesRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *BatchGetPropertiesRequest) GetIds() []int32 {
+	if x != nil {
+		return x.Ids
+	}
+	return nil
+}
+
+// BatchGetPropertiesResponse maps each found id to its property.
+type BatchGetPropertiesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// properties are keyed by property id.
+	Properties    map[int32]*Property `protobuf:"bytes,1,rep,name=properties,proto3" json:"properties,omitempty" protobuf_key:"varint,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BatchGetPropertiesResponse) Reset() {
+	*x = BatchGetPropertiesResponse{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BatchGetPropertiesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BatchGetPropertiesResponse) ProtoMessage() {}
+
+func (x *BatchGetPropertiesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BatchGetPropertiesResponse.ProtoReflect.Descriptor instead.
+func (*BatchGetPropertiesResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *BatchGetPropertiesResponse) GetProperties() map[int32]*Property {
+	if x != nil {
+		return x.Properties
+	}
+	return nil
+}
+
+// SearchPropertiesRequest filters, sorts and pages the search; every filter is optional.
+type SearchPropertiesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// city matches the city ignoring case; when no city matches exactly, the closest-spelled one is used.
+	City string `protobuf:"bytes,1,opt,name=city,proto3" json:"city,omitempty"`
+	// zip_code matches the ZIP or postal code ignoring spaces, dashes and case ("sw1a1aa" finds "SW1A 1AA").
+	ZipCode string `protobuf:"bytes,2,opt,name=zip_code,json=zipCode,proto3" json:"zip_code,omitempty"`
+	// property_type keeps one property type; empty or "all" keeps every type.
+	PropertyType string `protobuf:"bytes,3,opt,name=property_type,json=propertyType,proto3" json:"property_type,omitempty"`
+	// verified_only keeps verified properties.
+	VerifiedOnly bool `protobuf:"varint,4,opt,name=verified_only,json=verifiedOnly,proto3" json:"verified_only,omitempty"`
+	// sort_by is featured (default: verified first, then best rated, then most reviewed),
+	// highestRated, mostReviews or newestListed.
+	SortBy string `protobuf:"bytes,5,opt,name=sort_by,json=sortBy,proto3" json:"sort_by,omitempty"`
+	// query matches text in the title, address, neighbourhood or city, ignoring case.
+	Query string `protobuf:"bytes,6,opt,name=query,proto3" json:"query,omitempty"`
+	// page is the 1-based page number (default 1).
+	Page int32 `protobuf:"varint,7,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the number of properties per page (default 12, at most 50).
+	PageSize      int32 `protobuf:"varint,8,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SearchPropertiesRequest) Reset() {
+	*x = SearchPropertiesRequest{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SearchPropertiesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SearchPropertiesRequest) ProtoMessage() {}
+
+func (x *SearchPropertiesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SearchPropertiesRequest.ProtoReflect.Descriptor instead.
+func (*SearchPropertiesRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *SearchPropertiesRequest) GetCity() string {
+	if x != nil {
+		return x.City
+	}
+	return ""
+}
+
+func (x *SearchPropertiesRequest) GetZipCode() string {
+	if x != nil {
+		return x.ZipCode
+	}
+	return ""
+}
+
+func (x *SearchPropertiesRequest) GetPropertyType() string {
+	if x != nil {
+		return x.PropertyType
+	}
+	return ""
+}
+
+func (x *SearchPropertiesRequest) GetVerifiedOnly() bool {
+	if x != nil {
+		return x.VerifiedOnly
+	}
+	return false
+}
+
+func (x *SearchPropertiesRequest) GetSortBy() string {
+	if x != nil {
+		return x.SortBy
+	}
+	return ""
+}
+
+func (x *SearchPropertiesRequest) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
+func (x *SearchPropertiesRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *SearchPropertiesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// SearchPropertiesResponse is one page of results.
+type SearchPropertiesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// properties are this page's results, each with its rating aggregates.
+	Properties []*Property `protobuf:"bytes,1,rep,name=properties,proto3" json:"properties,omitempty"`
+	// total_count is the number of matching properties, counted up to 1,000.
+	TotalCount int32 `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
+	// total_capped is true when more than 1,000 properties match (total_count then reads 1,000).
+	TotalCapped bool `protobuf:"varint,3,opt,name=total_capped,json=totalCapped,proto3" json:"total_capped,omitempty"`
+	// page is the page returned.
+	Page int32 `protobuf:"varint,4,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the page size used.
+	PageSize int32 `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// matched_city is the city searched when the requested one was matched by spelling, else empty.
+	MatchedCity   string `protobuf:"bytes,6,opt,name=matched_city,json=matchedCity,proto3" json:"matched_city,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SearchPropertiesResponse) Reset() {
+	*x = SearchPropertiesResponse{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SearchPropertiesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SearchPropertiesResponse) ProtoMessage() {}
+
+func (x *SearchPropertiesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SearchPropertiesResponse.ProtoReflect.Descriptor instead.
+func (*SearchPropertiesResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *SearchPropertiesResponse) GetProperties() []*Property {
+	if x != nil {
+		return x.Properties
+	}
+	return nil
+}
+
+func (x *SearchPropertiesResponse) GetTotalCount() int32 {
+	if x != nil {
+		return x.TotalCount
+	}
+	return 0
+}
+
+func (x *SearchPropertiesResponse) GetTotalCapped() bool {
+	if x != nil {
+		return x.TotalCapped
+	}
+	return false
+}
+
+func (x *SearchPropertiesResponse) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *SearchPropertiesResponse) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *SearchPropertiesResponse) GetMatchedCity() string {
+	if x != nil {
+		return x.MatchedCity
+	}
+	return ""
+}
+
+// ListSimilarPropertiesRequest names the property to compare with.
+type ListSimilarPropertiesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// property_id is the reference property.
+	PropertyId int32 `protobuf:"varint,1,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
+	// limit is the number of properties wanted (default 3, at most 12).
+	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSimilarPropertiesRequest) Reset() {
+	*x = ListSimilarPropertiesRequest{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSimilarPropertiesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSimilarPropertiesRequest) ProtoMessage() {}
+
+func (x *ListSimilarPropertiesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSimilarPropertiesRequest.ProtoReflect.Descriptor instead.
+func (*ListSimilarPropertiesRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *ListSimilarPropertiesRequest) GetPropertyId() int32 {
+	if x != nil {
+		return x.PropertyId
+	}
+	return 0
+}
+
+func (x *ListSimilarPropertiesRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+// ListSimilarPropertiesResponse lists similar properties.
+type ListSimilarPropertiesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// properties are in the same city, same type first, then best rated.
+	Properties    []*Property `protobuf:"bytes,1,rep,name=properties,proto3" json:"properties,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSimilarPropertiesResponse) Reset() {
+	*x = ListSimilarPropertiesResponse{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSimilarPropertiesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSimilarPropertiesResponse) ProtoMessage() {}
+
+func (x *ListSimilarPropertiesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSimilarPropertiesResponse.ProtoReflect.Descriptor instead.
+func (*ListSimilarPropertiesResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *ListSimilarPropertiesResponse) GetProperties() []*Property {
+	if x != nil {
+		return x.Properties
+	}
+	return nil
+}
+
+// CreatePropertyRequest is the add-property form; server-managed fields are not part of it.
+type CreatePropertyRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// title is 5 to 100 characters.
+	Title string `protobuf:"bytes,1,opt,name=title,proto3" json:"title,omitempty"`
+	// description is 20 to 5,000 characters.
+	Description string `protobuf:"bytes,2,opt,name=description,proto3" json:"description,omitempty"`
+	// address is the street address (required).
+	Address string `protobuf:"bytes,3,opt,name=address,proto3" json:"address,omitempty"`
+	// locality is the neighbourhood (optional).
+	Locality string `protobuf:"bytes,4,opt,name=locality,proto3" json:"locality,omitempty"`
+	// city is required.
+	City string `protobuf:"bytes,5,opt,name=city,proto3" json:"city,omitempty"`
+	// state is the state, province or region (optional).
+	State string `protobuf:"bytes,6,opt,name=state,proto3" json:"state,omitempty"`
+	// zip_code is the ZIP or postal code (optional).
+	ZipCode string `protobuf:"bytes,7,opt,name=zip_code,json=zipCode,proto3" json:"zip_code,omitempty"`
+	// country is at least 2 characters (default United States).
+	Country string `protobuf:"bytes,8,opt,name=country,proto3" json:"country,omitempty"`
+	// property_type is one of the property types.
+	PropertyType string `protobuf:"bytes,9,opt,name=property_type,json=propertyType,proto3" json:"property_type,omitempty"`
+	// monthly_rent is greater than 0.
+	MonthlyRent int32 `protobuf:"varint,10,opt,name=monthly_rent,json=monthlyRent,proto3" json:"monthly_rent,omitempty"`
+	// bedrooms is 0 to 50.
+	Bedrooms int32 `protobuf:"varint,11,opt,name=bedrooms,proto3" json:"bedrooms,omitempty"`
+	// bathrooms is 0 to 50.
+	Bathrooms int32 `protobuf:"varint,12,opt,name=bathrooms,proto3" json:"bathrooms,omitempty"`
+	// square_feet is the area in area_unit, at least 1.
+	SquareFeet int32 `protobuf:"varint,13,opt,name=square_feet,json=squareFeet,proto3" json:"square_feet,omitempty"`
+	// area_unit is sqft (default) or sqm.
+	AreaUnit string `protobuf:"bytes,14,opt,name=area_unit,json=areaUnit,proto3" json:"area_unit,omitempty"`
+	// currency is one of the 30 supported codes (default USD).
+	Currency string `protobuf:"bytes,15,opt,name=currency,proto3" json:"currency,omitempty"`
+	// amenities are from the amenity choices.
+	Amenities []string `protobuf:"bytes,16,rep,name=amenities,proto3" json:"amenities,omitempty"`
+	// images are 1 to 5 URLs returned by the image upload.
+	Images []string `protobuf:"bytes,17,rep,name=images,proto3" json:"images,omitempty"`
+	// latitude is decimal degrees as text (optional).
+	Latitude string `protobuf:"bytes,18,opt,name=latitude,proto3" json:"latitude,omitempty"`
+	// longitude is decimal degrees as text (optional).
+	Longitude string `protobuf:"bytes,19,opt,name=longitude,proto3" json:"longitude,omitempty"`
+	// year_built is 1500 to the current year, 0 when unknown.
+	YearBuilt int32 `protobuf:"varint,20,opt,name=year_built,json=yearBuilt,proto3" json:"year_built,omitempty"`
+	// pets_allowed tells whether pets are allowed.
+	PetsAllowed bool `protobuf:"varint,21,opt,name=pets_allowed,json=petsAllowed,proto3" json:"pets_allowed,omitempty"`
+	// furnished tells whether the property is furnished.
+	Furnished     bool `protobuf:"varint,22,opt,name=furnished,proto3" json:"furnished,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreatePropertyRequest) Reset() {
+	*x = CreatePropertyRequest{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreatePropertyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreatePropertyRequest) ProtoMessage() {}
+
+func (x *CreatePropertyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreatePropertyRequest.ProtoReflect.Descriptor instead.
+func (*CreatePropertyRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *CreatePropertyRequest) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *CreatePropertyRequest) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *CreatePropertyRequest) GetAddress() string {
+	if x != nil {
+		return x.Address
+	}
+	return ""
+}
+
+func (x *CreatePropertyRequest) GetLocality() string {
+	if x != nil {
+		return x.Locality
+	}
+	return ""
+}
+
+func (x *CreatePropertyRequest) GetCity() string {
+	if x != nil {
+		return x.City
+	}
+	return ""
+}
+
+func (x *CreatePropertyRequest) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *CreatePropertyRequest) GetZipCode() string {
+	if x != nil {
+		return x.ZipCode
+	}
+	return ""
+}
+
+func (x *CreatePropertyRequest) GetCountry() string {
+	if x != nil {
+		return x.Country
+	}
+	return ""
+}
+
+func (x *CreatePropertyRequest) GetPropertyType() string {
+	if x != nil {
+		return x.PropertyType
+	}
+	return ""
+}
+
+func (x *CreatePropertyRequest) GetMonthlyRent() int32 {
+	if x != nil {
+		return x.MonthlyRent
+	}
+	return 0
+}
+
+func (x *CreatePropertyRequest) GetBedrooms() int32 {
+	if x != nil {
+		return x.Bedrooms
+	}
+	return 0
+}
+
+func (x *CreatePropertyRequest) GetBathrooms() int32 {
+	if x != nil {
+		return x.Bathrooms
+	}
+	return 0
+}
+
+func (x *CreatePropertyRequest) GetSquareFeet() int32 {
+	if x != nil {
+		return x.SquareFeet
+	}
+	return 0
+}
+
+func (x *CreatePropertyRequest) GetAreaUnit() string {
+	if x != nil {
+		return x.AreaUnit
+	}
+	return ""
+}
+
+func (x *CreatePropertyRequest) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
+}
+
+func (x *CreatePropertyRequest) GetAmenities() []string {
+	if x != nil {
+		return x.Amenities
+	}
+	return nil
+}
+
+func (x *CreatePropertyRequest) GetImages() []string {
+	if x != nil {
+		return x.Images
+	}
+	return nil
+}
+
+func (x *CreatePropertyRequest) GetLatitude() string {
+	if x != nil {
+		return x.Latitude
+	}
+	return ""
+}
+
+func (x *CreatePropertyRequest) GetLongitude() string {
+	if x != nil {
+		return x.Longitude
+	}
+	return ""
+}
+
+func (x *CreatePropertyRequest) GetYearBuilt() int32 {
+	if x != nil {
+		return x.YearBuilt
+	}
+	return 0
+}
+
+func (x *CreatePropertyRequest) GetPetsAllowed() bool {
+	if x != nil {
+		return x.PetsAllowed
+	}
+	return false
+}
+
+func (x *CreatePropertyRequest) GetFurnished() bool {
+	if x != nil {
+		return x.Furnished
+	}
+	return false
+}
+
+// CreatePropertyResponse carries the new listing.
+type CreatePropertyResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// property is the new listing.
+	Property      *Property `protobuf:"bytes,1,opt,name=property,proto3" json:"property,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreatePropertyResponse) Reset() {
+	*x = CreatePropertyResponse{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreatePropertyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreatePropertyResponse) ProtoMessage() {}
+
+func (x *CreatePropertyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreatePropertyResponse.ProtoReflect.Descriptor instead.
+func (*CreatePropertyResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *CreatePropertyResponse) GetProperty() *Property {
+	if x != nil {
+		return x.Property
+	}
+	return nil
+}
+
 var File_rentproof_property_v1_property_proto protoreflect.FileDescriptor
 
 const file_rentproof_property_v1_property_proto_rawDesc = "" +
@@ -584,9 +1259,77 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\x12GetPropertyRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\"R\n" +
 	"\x13GetPropertyResponse\x12;\n" +
-	"\bproperty\x18\x01 \x01(\v2\x1f.rentproof.property.v1.PropertyR\bproperty2|\n" +
+	"\bproperty\x18\x01 \x01(\v2\x1f.rentproof.property.v1.PropertyR\bproperty\"-\n" +
+	"\x19BatchGetPropertiesRequest\x12\x10\n" +
+	"\x03ids\x18\x01 \x03(\x05R\x03ids\"\xdf\x01\n" +
+	"\x1aBatchGetPropertiesResponse\x12a\n" +
+	"\n" +
+	"properties\x18\x01 \x03(\v2A.rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntryR\n" +
+	"properties\x1a^\n" +
+	"\x0fPropertiesEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\x05R\x03key\x125\n" +
+	"\x05value\x18\x02 \x01(\v2\x1f.rentproof.property.v1.PropertyR\x05value:\x028\x01\"\xf2\x01\n" +
+	"\x17SearchPropertiesRequest\x12\x12\n" +
+	"\x04city\x18\x01 \x01(\tR\x04city\x12\x19\n" +
+	"\bzip_code\x18\x02 \x01(\tR\azipCode\x12#\n" +
+	"\rproperty_type\x18\x03 \x01(\tR\fpropertyType\x12#\n" +
+	"\rverified_only\x18\x04 \x01(\bR\fverifiedOnly\x12\x17\n" +
+	"\asort_by\x18\x05 \x01(\tR\x06sortBy\x12\x14\n" +
+	"\x05query\x18\x06 \x01(\tR\x05query\x12\x12\n" +
+	"\x04page\x18\a \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\b \x01(\x05R\bpageSize\"\xf3\x01\n" +
+	"\x18SearchPropertiesResponse\x12?\n" +
+	"\n" +
+	"properties\x18\x01 \x03(\v2\x1f.rentproof.property.v1.PropertyR\n" +
+	"properties\x12\x1f\n" +
+	"\vtotal_count\x18\x02 \x01(\x05R\n" +
+	"totalCount\x12!\n" +
+	"\ftotal_capped\x18\x03 \x01(\bR\vtotalCapped\x12\x12\n" +
+	"\x04page\x18\x04 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x05 \x01(\x05R\bpageSize\x12!\n" +
+	"\fmatched_city\x18\x06 \x01(\tR\vmatchedCity\"U\n" +
+	"\x1cListSimilarPropertiesRequest\x12\x1f\n" +
+	"\vproperty_id\x18\x01 \x01(\x05R\n" +
+	"propertyId\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\x05R\x05limit\"`\n" +
+	"\x1dListSimilarPropertiesResponse\x12?\n" +
+	"\n" +
+	"properties\x18\x01 \x03(\v2\x1f.rentproof.property.v1.PropertyR\n" +
+	"properties\"\x90\x05\n" +
+	"\x15CreatePropertyRequest\x12\x14\n" +
+	"\x05title\x18\x01 \x01(\tR\x05title\x12 \n" +
+	"\vdescription\x18\x02 \x01(\tR\vdescription\x12\x18\n" +
+	"\aaddress\x18\x03 \x01(\tR\aaddress\x12\x1a\n" +
+	"\blocality\x18\x04 \x01(\tR\blocality\x12\x12\n" +
+	"\x04city\x18\x05 \x01(\tR\x04city\x12\x14\n" +
+	"\x05state\x18\x06 \x01(\tR\x05state\x12\x19\n" +
+	"\bzip_code\x18\a \x01(\tR\azipCode\x12\x18\n" +
+	"\acountry\x18\b \x01(\tR\acountry\x12#\n" +
+	"\rproperty_type\x18\t \x01(\tR\fpropertyType\x12!\n" +
+	"\fmonthly_rent\x18\n" +
+	" \x01(\x05R\vmonthlyRent\x12\x1a\n" +
+	"\bbedrooms\x18\v \x01(\x05R\bbedrooms\x12\x1c\n" +
+	"\tbathrooms\x18\f \x01(\x05R\tbathrooms\x12\x1f\n" +
+	"\vsquare_feet\x18\r \x01(\x05R\n" +
+	"squareFeet\x12\x1b\n" +
+	"\tarea_unit\x18\x0e \x01(\tR\bareaUnit\x12\x1a\n" +
+	"\bcurrency\x18\x0f \x01(\tR\bcurrency\x12\x1c\n" +
+	"\tamenities\x18\x10 \x03(\tR\tamenities\x12\x16\n" +
+	"\x06images\x18\x11 \x03(\tR\x06images\x12\x1a\n" +
+	"\blatitude\x18\x12 \x01(\tR\blatitude\x12\x1c\n" +
+	"\tlongitude\x18\x13 \x01(\tR\tlongitude\x12\x1d\n" +
+	"\n" +
+	"year_built\x18\x14 \x01(\x05R\tyearBuilt\x12!\n" +
+	"\fpets_allowed\x18\x15 \x01(\bR\vpetsAllowed\x12\x1c\n" +
+	"\tfurnished\x18\x16 \x01(\bR\tfurnished\"U\n" +
+	"\x16CreatePropertyResponse\x12;\n" +
+	"\bproperty\x18\x01 \x01(\v2\x1f.rentproof.property.v1.PropertyR\bproperty2\xef\x04\n" +
 	"\x0fPropertyService\x12i\n" +
-	"\vGetProperty\x12).rentproof.property.v1.GetPropertyRequest\x1a*.rentproof.property.v1.GetPropertyResponse\"\x03\x90\x02\x01B\xe5\x01\n" +
+	"\vGetProperty\x12).rentproof.property.v1.GetPropertyRequest\x1a*.rentproof.property.v1.GetPropertyResponse\"\x03\x90\x02\x01\x12~\n" +
+	"\x12BatchGetProperties\x120.rentproof.property.v1.BatchGetPropertiesRequest\x1a1.rentproof.property.v1.BatchGetPropertiesResponse\"\x03\x90\x02\x01\x12x\n" +
+	"\x10SearchProperties\x12..rentproof.property.v1.SearchPropertiesRequest\x1a/.rentproof.property.v1.SearchPropertiesResponse\"\x03\x90\x02\x01\x12\x87\x01\n" +
+	"\x15ListSimilarProperties\x123.rentproof.property.v1.ListSimilarPropertiesRequest\x1a4.rentproof.property.v1.ListSimilarPropertiesResponse\"\x03\x90\x02\x01\x12m\n" +
+	"\x0eCreateProperty\x12,.rentproof.property.v1.CreatePropertyRequest\x1a-.rentproof.property.v1.CreatePropertyResponseB\xe5\x01\n" +
 	"\x19com.rentproof.property.v1B\rPropertyProtoP\x01ZCgithub.com/rentproof/rentproof/gen/rentproof/property/v1;propertyv1\xa2\x02\x03RPX\xaa\x02\x15Rentproof.Property.V1\xca\x02\x15Rentproof\\Property\\V1\xe2\x02!Rentproof\\Property\\V1\\GPBMetadata\xea\x02\x17Rentproof::Property::V1b\x06proto3"
 
 var (
@@ -601,26 +1344,48 @@ func file_rentproof_property_v1_property_proto_rawDescGZIP() []byte {
 	return file_rentproof_property_v1_property_proto_rawDescData
 }
 
-var file_rentproof_property_v1_property_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
+var file_rentproof_property_v1_property_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_rentproof_property_v1_property_proto_goTypes = []any{
-	(*RatingSummary)(nil),         // 0: rentproof.property.v1.RatingSummary
-	(*Property)(nil),              // 1: rentproof.property.v1.Property
-	(*GetPropertyRequest)(nil),    // 2: rentproof.property.v1.GetPropertyRequest
-	(*GetPropertyResponse)(nil),   // 3: rentproof.property.v1.GetPropertyResponse
-	(*timestamppb.Timestamp)(nil), // 4: google.protobuf.Timestamp
+	(*RatingSummary)(nil),                 // 0: rentproof.property.v1.RatingSummary
+	(*Property)(nil),                      // 1: rentproof.property.v1.Property
+	(*GetPropertyRequest)(nil),            // 2: rentproof.property.v1.GetPropertyRequest
+	(*GetPropertyResponse)(nil),           // 3: rentproof.property.v1.GetPropertyResponse
+	(*BatchGetPropertiesRequest)(nil),     // 4: rentproof.property.v1.BatchGetPropertiesRequest
+	(*BatchGetPropertiesResponse)(nil),    // 5: rentproof.property.v1.BatchGetPropertiesResponse
+	(*SearchPropertiesRequest)(nil),       // 6: rentproof.property.v1.SearchPropertiesRequest
+	(*SearchPropertiesResponse)(nil),      // 7: rentproof.property.v1.SearchPropertiesResponse
+	(*ListSimilarPropertiesRequest)(nil),  // 8: rentproof.property.v1.ListSimilarPropertiesRequest
+	(*ListSimilarPropertiesResponse)(nil), // 9: rentproof.property.v1.ListSimilarPropertiesResponse
+	(*CreatePropertyRequest)(nil),         // 10: rentproof.property.v1.CreatePropertyRequest
+	(*CreatePropertyResponse)(nil),        // 11: rentproof.property.v1.CreatePropertyResponse
+	nil,                                   // 12: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
+	(*timestamppb.Timestamp)(nil),         // 13: google.protobuf.Timestamp
 }
 var file_rentproof_property_v1_property_proto_depIdxs = []int32{
-	4, // 0: rentproof.property.v1.Property.created_at:type_name -> google.protobuf.Timestamp
-	4, // 1: rentproof.property.v1.Property.updated_at:type_name -> google.protobuf.Timestamp
-	0, // 2: rentproof.property.v1.Property.rating_summary:type_name -> rentproof.property.v1.RatingSummary
-	1, // 3: rentproof.property.v1.GetPropertyResponse.property:type_name -> rentproof.property.v1.Property
-	2, // 4: rentproof.property.v1.PropertyService.GetProperty:input_type -> rentproof.property.v1.GetPropertyRequest
-	3, // 5: rentproof.property.v1.PropertyService.GetProperty:output_type -> rentproof.property.v1.GetPropertyResponse
-	5, // [5:6] is the sub-list for method output_type
-	4, // [4:5] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	13, // 0: rentproof.property.v1.Property.created_at:type_name -> google.protobuf.Timestamp
+	13, // 1: rentproof.property.v1.Property.updated_at:type_name -> google.protobuf.Timestamp
+	0,  // 2: rentproof.property.v1.Property.rating_summary:type_name -> rentproof.property.v1.RatingSummary
+	1,  // 3: rentproof.property.v1.GetPropertyResponse.property:type_name -> rentproof.property.v1.Property
+	12, // 4: rentproof.property.v1.BatchGetPropertiesResponse.properties:type_name -> rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
+	1,  // 5: rentproof.property.v1.SearchPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
+	1,  // 6: rentproof.property.v1.ListSimilarPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
+	1,  // 7: rentproof.property.v1.CreatePropertyResponse.property:type_name -> rentproof.property.v1.Property
+	1,  // 8: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry.value:type_name -> rentproof.property.v1.Property
+	2,  // 9: rentproof.property.v1.PropertyService.GetProperty:input_type -> rentproof.property.v1.GetPropertyRequest
+	4,  // 10: rentproof.property.v1.PropertyService.BatchGetProperties:input_type -> rentproof.property.v1.BatchGetPropertiesRequest
+	6,  // 11: rentproof.property.v1.PropertyService.SearchProperties:input_type -> rentproof.property.v1.SearchPropertiesRequest
+	8,  // 12: rentproof.property.v1.PropertyService.ListSimilarProperties:input_type -> rentproof.property.v1.ListSimilarPropertiesRequest
+	10, // 13: rentproof.property.v1.PropertyService.CreateProperty:input_type -> rentproof.property.v1.CreatePropertyRequest
+	3,  // 14: rentproof.property.v1.PropertyService.GetProperty:output_type -> rentproof.property.v1.GetPropertyResponse
+	5,  // 15: rentproof.property.v1.PropertyService.BatchGetProperties:output_type -> rentproof.property.v1.BatchGetPropertiesResponse
+	7,  // 16: rentproof.property.v1.PropertyService.SearchProperties:output_type -> rentproof.property.v1.SearchPropertiesResponse
+	9,  // 17: rentproof.property.v1.PropertyService.ListSimilarProperties:output_type -> rentproof.property.v1.ListSimilarPropertiesResponse
+	11, // 18: rentproof.property.v1.PropertyService.CreateProperty:output_type -> rentproof.property.v1.CreatePropertyResponse
+	14, // [14:19] is the sub-list for method output_type
+	9,  // [9:14] is the sub-list for method input_type
+	9,  // [9:9] is the sub-list for extension type_name
+	9,  // [9:9] is the sub-list for extension extendee
+	0,  // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_property_v1_property_proto_init() }
@@ -634,7 +1399,7 @@ func file_rentproof_property_v1_property_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_property_v1_property_proto_rawDesc), len(file_rentproof_property_v1_property_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   4,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -122,7 +122,9 @@ type Review struct {
 	// language is the review's language code (default en).
 	Language string `protobuf:"bytes,16,opt,name=language,proto3" json:"language,omitempty"`
 	// reviewer is the author's public name, absent when unknown.
-	Reviewer      *Reviewer `protobuf:"bytes,17,opt,name=reviewer,proto3" json:"reviewer,omitempty"`
+	Reviewer *Reviewer `protobuf:"bytes,17,opt,name=reviewer,proto3" json:"reviewer,omitempty"`
+	// property_title is the reviewed property's title (filled by ListRecentReviews).
+	PropertyTitle string `protobuf:"bytes,18,opt,name=property_title,json=propertyTitle,proto3" json:"property_title,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -276,6 +278,13 @@ func (x *Review) GetReviewer() *Reviewer {
 	return nil
 }
 
+func (x *Review) GetPropertyTitle() string {
+	if x != nil {
+		return x.PropertyTitle
+	}
+	return ""
+}
+
 // ListPropertyReviewsRequest names the property whose reviews to list.
 type ListPropertyReviewsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -368,6 +377,98 @@ func (x *ListPropertyReviewsResponse) GetReviews() []*Review {
 	return nil
 }
 
+// ListRecentReviewsRequest sizes the list.
+type ListRecentReviewsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// limit is the number of reviews wanted (default 2, at most 20).
+	Limit         int32 `protobuf:"varint,1,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRecentReviewsRequest) Reset() {
+	*x = ListRecentReviewsRequest{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRecentReviewsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRecentReviewsRequest) ProtoMessage() {}
+
+func (x *ListRecentReviewsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRecentReviewsRequest.ProtoReflect.Descriptor instead.
+func (*ListRecentReviewsRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *ListRecentReviewsRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+// ListRecentReviewsResponse is the newest reviews.
+type ListRecentReviewsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// reviews are newest first.
+	Reviews       []*Review `protobuf:"bytes,1,rep,name=reviews,proto3" json:"reviews,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRecentReviewsResponse) Reset() {
+	*x = ListRecentReviewsResponse{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRecentReviewsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRecentReviewsResponse) ProtoMessage() {}
+
+func (x *ListRecentReviewsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRecentReviewsResponse.ProtoReflect.Descriptor instead.
+func (*ListRecentReviewsResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *ListRecentReviewsResponse) GetReviews() []*Review {
+	if x != nil {
+		return x.Reviews
+	}
+	return nil
+}
+
 var File_rentproof_review_v1_review_proto protoreflect.FileDescriptor
 
 const file_rentproof_review_v1_review_proto_rawDesc = "" +
@@ -377,7 +478,7 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x02 \x01(\tR\tfirstName\x12\x1b\n" +
-	"\tlast_name\x18\x03 \x01(\tR\blastName\"\x84\x04\n" +
+	"\tlast_name\x18\x03 \x01(\tR\blastName\"\xab\x04\n" +
 	"\x06Review\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1f\n" +
 	"\vproperty_id\x18\x02 \x01(\x05R\n" +
@@ -402,14 +503,20 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"created_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12\x18\n" +
 	"\ahelpful\x18\x0f \x01(\x05R\ahelpful\x12\x1a\n" +
 	"\blanguage\x18\x10 \x01(\tR\blanguage\x129\n" +
-	"\breviewer\x18\x11 \x01(\v2\x1d.rentproof.review.v1.ReviewerR\breviewer\"=\n" +
+	"\breviewer\x18\x11 \x01(\v2\x1d.rentproof.review.v1.ReviewerR\breviewer\x12%\n" +
+	"\x0eproperty_title\x18\x12 \x01(\tR\rpropertyTitle\"=\n" +
 	"\x1aListPropertyReviewsRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
 	"propertyId\"T\n" +
 	"\x1bListPropertyReviewsResponse\x125\n" +
-	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews2\x8e\x01\n" +
+	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews\"0\n" +
+	"\x18ListRecentReviewsRequest\x12\x14\n" +
+	"\x05limit\x18\x01 \x01(\x05R\x05limit\"R\n" +
+	"\x19ListRecentReviewsResponse\x125\n" +
+	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews2\x87\x02\n" +
 	"\rReviewService\x12}\n" +
-	"\x13ListPropertyReviews\x12/.rentproof.review.v1.ListPropertyReviewsRequest\x1a0.rentproof.review.v1.ListPropertyReviewsResponse\"\x03\x90\x02\x01B\xd5\x01\n" +
+	"\x13ListPropertyReviews\x12/.rentproof.review.v1.ListPropertyReviewsRequest\x1a0.rentproof.review.v1.ListPropertyReviewsResponse\"\x03\x90\x02\x01\x12w\n" +
+	"\x11ListRecentReviews\x12-.rentproof.review.v1.ListRecentReviewsRequest\x1a..rentproof.review.v1.ListRecentReviewsResponse\"\x03\x90\x02\x01B\xd5\x01\n" +
 	"\x17com.rentproof.review.v1B\vReviewProtoP\x01Z?github.com/rentproof/rentproof/gen/rentproof/review/v1;reviewv1\xa2\x02\x03RRX\xaa\x02\x13Rentproof.Review.V1\xca\x02\x13Rentproof\\Review\\V1\xe2\x02\x1fRentproof\\Review\\V1\\GPBMetadata\xea\x02\x15Rentproof::Review::V1b\x06proto3"
 
 var (
@@ -424,25 +531,30 @@ func file_rentproof_review_v1_review_proto_rawDescGZIP() []byte {
 	return file_rentproof_review_v1_review_proto_rawDescData
 }
 
-var file_rentproof_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
+var file_rentproof_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_rentproof_review_v1_review_proto_goTypes = []any{
 	(*Reviewer)(nil),                    // 0: rentproof.review.v1.Reviewer
 	(*Review)(nil),                      // 1: rentproof.review.v1.Review
 	(*ListPropertyReviewsRequest)(nil),  // 2: rentproof.review.v1.ListPropertyReviewsRequest
 	(*ListPropertyReviewsResponse)(nil), // 3: rentproof.review.v1.ListPropertyReviewsResponse
-	(*timestamppb.Timestamp)(nil),       // 4: google.protobuf.Timestamp
+	(*ListRecentReviewsRequest)(nil),    // 4: rentproof.review.v1.ListRecentReviewsRequest
+	(*ListRecentReviewsResponse)(nil),   // 5: rentproof.review.v1.ListRecentReviewsResponse
+	(*timestamppb.Timestamp)(nil),       // 6: google.protobuf.Timestamp
 }
 var file_rentproof_review_v1_review_proto_depIdxs = []int32{
-	4, // 0: rentproof.review.v1.Review.created_at:type_name -> google.protobuf.Timestamp
+	6, // 0: rentproof.review.v1.Review.created_at:type_name -> google.protobuf.Timestamp
 	0, // 1: rentproof.review.v1.Review.reviewer:type_name -> rentproof.review.v1.Reviewer
 	1, // 2: rentproof.review.v1.ListPropertyReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	2, // 3: rentproof.review.v1.ReviewService.ListPropertyReviews:input_type -> rentproof.review.v1.ListPropertyReviewsRequest
-	3, // 4: rentproof.review.v1.ReviewService.ListPropertyReviews:output_type -> rentproof.review.v1.ListPropertyReviewsResponse
-	4, // [4:5] is the sub-list for method output_type
-	3, // [3:4] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	1, // 3: rentproof.review.v1.ListRecentReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
+	2, // 4: rentproof.review.v1.ReviewService.ListPropertyReviews:input_type -> rentproof.review.v1.ListPropertyReviewsRequest
+	4, // 5: rentproof.review.v1.ReviewService.ListRecentReviews:input_type -> rentproof.review.v1.ListRecentReviewsRequest
+	3, // 6: rentproof.review.v1.ReviewService.ListPropertyReviews:output_type -> rentproof.review.v1.ListPropertyReviewsResponse
+	5, // 7: rentproof.review.v1.ReviewService.ListRecentReviews:output_type -> rentproof.review.v1.ListRecentReviewsResponse
+	6, // [6:8] is the sub-list for method output_type
+	4, // [4:6] is the sub-list for method input_type
+	4, // [4:4] is the sub-list for extension type_name
+	4, // [4:4] is the sub-list for extension extendee
+	0, // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_review_v1_review_proto_init() }
@@ -456,7 +568,7 @@ func file_rentproof_review_v1_review_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_review_v1_review_proto_rawDesc), len(file_rentproof_review_v1_review_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   4,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

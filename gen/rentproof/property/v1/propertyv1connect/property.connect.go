@@ -36,12 +36,33 @@ const (
 	// PropertyServiceGetPropertyProcedure is the fully-qualified name of the PropertyService's
 	// GetProperty RPC.
 	PropertyServiceGetPropertyProcedure = "/rentproof.property.v1.PropertyService/GetProperty"
+	// PropertyServiceBatchGetPropertiesProcedure is the fully-qualified name of the PropertyService's
+	// BatchGetProperties RPC.
+	PropertyServiceBatchGetPropertiesProcedure = "/rentproof.property.v1.PropertyService/BatchGetProperties"
+	// PropertyServiceSearchPropertiesProcedure is the fully-qualified name of the PropertyService's
+	// SearchProperties RPC.
+	PropertyServiceSearchPropertiesProcedure = "/rentproof.property.v1.PropertyService/SearchProperties"
+	// PropertyServiceListSimilarPropertiesProcedure is the fully-qualified name of the
+	// PropertyService's ListSimilarProperties RPC.
+	PropertyServiceListSimilarPropertiesProcedure = "/rentproof.property.v1.PropertyService/ListSimilarProperties"
+	// PropertyServiceCreatePropertyProcedure is the fully-qualified name of the PropertyService's
+	// CreateProperty RPC.
+	PropertyServiceCreatePropertyProcedure = "/rentproof.property.v1.PropertyService/CreateProperty"
 )
 
 // PropertyServiceClient is a client for the rentproof.property.v1.PropertyService service.
 type PropertyServiceClient interface {
 	// GetProperty returns one active property by id with its stored rating aggregates, or not_found.
 	GetProperty(context.Context, *connect.Request[v1.GetPropertyRequest]) (*connect.Response[v1.GetPropertyResponse], error)
+	// BatchGetProperties returns the active properties among the given ids, keyed by id; missing ids are left out.
+	BatchGetProperties(context.Context, *connect.Request[v1.BatchGetPropertiesRequest]) (*connect.Response[v1.BatchGetPropertiesResponse], error)
+	// SearchProperties finds active properties by place, type and verification, sorted and paginated.
+	SearchProperties(context.Context, *connect.Request[v1.SearchPropertiesRequest]) (*connect.Response[v1.SearchPropertiesResponse], error)
+	// ListSimilarProperties returns other properties in the same city, best rated first.
+	ListSimilarProperties(context.Context, *connect.Request[v1.ListSimilarPropertiesRequest]) (*connect.Response[v1.ListSimilarPropertiesResponse], error)
+	// CreateProperty lists a property for the signed-in landlord, agent, property manager or admin.
+	// The caller becomes its landlord; it starts unverified and active.
+	CreateProperty(context.Context, *connect.Request[v1.CreatePropertyRequest]) (*connect.Response[v1.CreatePropertyResponse], error)
 }
 
 // NewPropertyServiceClient constructs a client for the rentproof.property.v1.PropertyService
@@ -62,12 +83,43 @@ func NewPropertyServiceClient(httpClient connect.HTTPClient, baseURL string, opt
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		batchGetProperties: connect.NewClient[v1.BatchGetPropertiesRequest, v1.BatchGetPropertiesResponse](
+			httpClient,
+			baseURL+PropertyServiceBatchGetPropertiesProcedure,
+			connect.WithSchema(propertyServiceMethods.ByName("BatchGetProperties")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		searchProperties: connect.NewClient[v1.SearchPropertiesRequest, v1.SearchPropertiesResponse](
+			httpClient,
+			baseURL+PropertyServiceSearchPropertiesProcedure,
+			connect.WithSchema(propertyServiceMethods.ByName("SearchProperties")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		listSimilarProperties: connect.NewClient[v1.ListSimilarPropertiesRequest, v1.ListSimilarPropertiesResponse](
+			httpClient,
+			baseURL+PropertyServiceListSimilarPropertiesProcedure,
+			connect.WithSchema(propertyServiceMethods.ByName("ListSimilarProperties")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		createProperty: connect.NewClient[v1.CreatePropertyRequest, v1.CreatePropertyResponse](
+			httpClient,
+			baseURL+PropertyServiceCreatePropertyProcedure,
+			connect.WithSchema(propertyServiceMethods.ByName("CreateProperty")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // propertyServiceClient implements PropertyServiceClient.
 type propertyServiceClient struct {
-	getProperty *connect.Client[v1.GetPropertyRequest, v1.GetPropertyResponse]
+	getProperty           *connect.Client[v1.GetPropertyRequest, v1.GetPropertyResponse]
+	batchGetProperties    *connect.Client[v1.BatchGetPropertiesRequest, v1.BatchGetPropertiesResponse]
+	searchProperties      *connect.Client[v1.SearchPropertiesRequest, v1.SearchPropertiesResponse]
+	listSimilarProperties *connect.Client[v1.ListSimilarPropertiesRequest, v1.ListSimilarPropertiesResponse]
+	createProperty        *connect.Client[v1.CreatePropertyRequest, v1.CreatePropertyResponse]
 }
 
 // GetProperty calls rentproof.property.v1.PropertyService.GetProperty.
@@ -75,10 +127,39 @@ func (c *propertyServiceClient) GetProperty(ctx context.Context, req *connect.Re
 	return c.getProperty.CallUnary(ctx, req)
 }
 
+// BatchGetProperties calls rentproof.property.v1.PropertyService.BatchGetProperties.
+func (c *propertyServiceClient) BatchGetProperties(ctx context.Context, req *connect.Request[v1.BatchGetPropertiesRequest]) (*connect.Response[v1.BatchGetPropertiesResponse], error) {
+	return c.batchGetProperties.CallUnary(ctx, req)
+}
+
+// SearchProperties calls rentproof.property.v1.PropertyService.SearchProperties.
+func (c *propertyServiceClient) SearchProperties(ctx context.Context, req *connect.Request[v1.SearchPropertiesRequest]) (*connect.Response[v1.SearchPropertiesResponse], error) {
+	return c.searchProperties.CallUnary(ctx, req)
+}
+
+// ListSimilarProperties calls rentproof.property.v1.PropertyService.ListSimilarProperties.
+func (c *propertyServiceClient) ListSimilarProperties(ctx context.Context, req *connect.Request[v1.ListSimilarPropertiesRequest]) (*connect.Response[v1.ListSimilarPropertiesResponse], error) {
+	return c.listSimilarProperties.CallUnary(ctx, req)
+}
+
+// CreateProperty calls rentproof.property.v1.PropertyService.CreateProperty.
+func (c *propertyServiceClient) CreateProperty(ctx context.Context, req *connect.Request[v1.CreatePropertyRequest]) (*connect.Response[v1.CreatePropertyResponse], error) {
+	return c.createProperty.CallUnary(ctx, req)
+}
+
 // PropertyServiceHandler is an implementation of the rentproof.property.v1.PropertyService service.
 type PropertyServiceHandler interface {
 	// GetProperty returns one active property by id with its stored rating aggregates, or not_found.
 	GetProperty(context.Context, *connect.Request[v1.GetPropertyRequest]) (*connect.Response[v1.GetPropertyResponse], error)
+	// BatchGetProperties returns the active properties among the given ids, keyed by id; missing ids are left out.
+	BatchGetProperties(context.Context, *connect.Request[v1.BatchGetPropertiesRequest]) (*connect.Response[v1.BatchGetPropertiesResponse], error)
+	// SearchProperties finds active properties by place, type and verification, sorted and paginated.
+	SearchProperties(context.Context, *connect.Request[v1.SearchPropertiesRequest]) (*connect.Response[v1.SearchPropertiesResponse], error)
+	// ListSimilarProperties returns other properties in the same city, best rated first.
+	ListSimilarProperties(context.Context, *connect.Request[v1.ListSimilarPropertiesRequest]) (*connect.Response[v1.ListSimilarPropertiesResponse], error)
+	// CreateProperty lists a property for the signed-in landlord, agent, property manager or admin.
+	// The caller becomes its landlord; it starts unverified and active.
+	CreateProperty(context.Context, *connect.Request[v1.CreatePropertyRequest]) (*connect.Response[v1.CreatePropertyResponse], error)
 }
 
 // NewPropertyServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -95,10 +176,45 @@ func NewPropertyServiceHandler(svc PropertyServiceHandler, opts ...connect.Handl
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	propertyServiceBatchGetPropertiesHandler := connect.NewUnaryHandler(
+		PropertyServiceBatchGetPropertiesProcedure,
+		svc.BatchGetProperties,
+		connect.WithSchema(propertyServiceMethods.ByName("BatchGetProperties")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	propertyServiceSearchPropertiesHandler := connect.NewUnaryHandler(
+		PropertyServiceSearchPropertiesProcedure,
+		svc.SearchProperties,
+		connect.WithSchema(propertyServiceMethods.ByName("SearchProperties")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	propertyServiceListSimilarPropertiesHandler := connect.NewUnaryHandler(
+		PropertyServiceListSimilarPropertiesProcedure,
+		svc.ListSimilarProperties,
+		connect.WithSchema(propertyServiceMethods.ByName("ListSimilarProperties")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	propertyServiceCreatePropertyHandler := connect.NewUnaryHandler(
+		PropertyServiceCreatePropertyProcedure,
+		svc.CreateProperty,
+		connect.WithSchema(propertyServiceMethods.ByName("CreateProperty")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.property.v1.PropertyService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case PropertyServiceGetPropertyProcedure:
 			propertyServiceGetPropertyHandler.ServeHTTP(w, r)
+		case PropertyServiceBatchGetPropertiesProcedure:
+			propertyServiceBatchGetPropertiesHandler.ServeHTTP(w, r)
+		case PropertyServiceSearchPropertiesProcedure:
+			propertyServiceSearchPropertiesHandler.ServeHTTP(w, r)
+		case PropertyServiceListSimilarPropertiesProcedure:
+			propertyServiceListSimilarPropertiesHandler.ServeHTTP(w, r)
+		case PropertyServiceCreatePropertyProcedure:
+			propertyServiceCreatePropertyHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -110,4 +226,20 @@ type UnimplementedPropertyServiceHandler struct{}
 
 func (UnimplementedPropertyServiceHandler) GetProperty(context.Context, *connect.Request[v1.GetPropertyRequest]) (*connect.Response[v1.GetPropertyResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.property.v1.PropertyService.GetProperty is not implemented"))
+}
+
+func (UnimplementedPropertyServiceHandler) BatchGetProperties(context.Context, *connect.Request[v1.BatchGetPropertiesRequest]) (*connect.Response[v1.BatchGetPropertiesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.property.v1.PropertyService.BatchGetProperties is not implemented"))
+}
+
+func (UnimplementedPropertyServiceHandler) SearchProperties(context.Context, *connect.Request[v1.SearchPropertiesRequest]) (*connect.Response[v1.SearchPropertiesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.property.v1.PropertyService.SearchProperties is not implemented"))
+}
+
+func (UnimplementedPropertyServiceHandler) ListSimilarProperties(context.Context, *connect.Request[v1.ListSimilarPropertiesRequest]) (*connect.Response[v1.ListSimilarPropertiesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.property.v1.PropertyService.ListSimilarProperties is not implemented"))
+}
+
+func (UnimplementedPropertyServiceHandler) CreateProperty(context.Context, *connect.Request[v1.CreatePropertyRequest]) (*connect.Response[v1.CreatePropertyResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.property.v1.PropertyService.CreateProperty is not implemented"))
 }

@@ -36,12 +36,17 @@ const (
 	// ReviewServiceListPropertyReviewsProcedure is the fully-qualified name of the ReviewService's
 	// ListPropertyReviews RPC.
 	ReviewServiceListPropertyReviewsProcedure = "/rentproof.review.v1.ReviewService/ListPropertyReviews"
+	// ReviewServiceListRecentReviewsProcedure is the fully-qualified name of the ReviewService's
+	// ListRecentReviews RPC.
+	ReviewServiceListRecentReviewsProcedure = "/rentproof.review.v1.ReviewService/ListRecentReviews"
 )
 
 // ReviewServiceClient is a client for the rentproof.review.v1.ReviewService service.
 type ReviewServiceClient interface {
 	// ListPropertyReviews lists a property's reviews, newest first.
 	ListPropertyReviews(context.Context, *connect.Request[v1.ListPropertyReviewsRequest]) (*connect.Response[v1.ListPropertyReviewsResponse], error)
+	// ListRecentReviews lists the newest reviews across the site, each with its property's title.
+	ListRecentReviews(context.Context, *connect.Request[v1.ListRecentReviewsRequest]) (*connect.Response[v1.ListRecentReviewsResponse], error)
 }
 
 // NewReviewServiceClient constructs a client for the rentproof.review.v1.ReviewService service. By
@@ -62,12 +67,20 @@ func NewReviewServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		listRecentReviews: connect.NewClient[v1.ListRecentReviewsRequest, v1.ListRecentReviewsResponse](
+			httpClient,
+			baseURL+ReviewServiceListRecentReviewsProcedure,
+			connect.WithSchema(reviewServiceMethods.ByName("ListRecentReviews")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // reviewServiceClient implements ReviewServiceClient.
 type reviewServiceClient struct {
 	listPropertyReviews *connect.Client[v1.ListPropertyReviewsRequest, v1.ListPropertyReviewsResponse]
+	listRecentReviews   *connect.Client[v1.ListRecentReviewsRequest, v1.ListRecentReviewsResponse]
 }
 
 // ListPropertyReviews calls rentproof.review.v1.ReviewService.ListPropertyReviews.
@@ -75,10 +88,17 @@ func (c *reviewServiceClient) ListPropertyReviews(ctx context.Context, req *conn
 	return c.listPropertyReviews.CallUnary(ctx, req)
 }
 
+// ListRecentReviews calls rentproof.review.v1.ReviewService.ListRecentReviews.
+func (c *reviewServiceClient) ListRecentReviews(ctx context.Context, req *connect.Request[v1.ListRecentReviewsRequest]) (*connect.Response[v1.ListRecentReviewsResponse], error) {
+	return c.listRecentReviews.CallUnary(ctx, req)
+}
+
 // ReviewServiceHandler is an implementation of the rentproof.review.v1.ReviewService service.
 type ReviewServiceHandler interface {
 	// ListPropertyReviews lists a property's reviews, newest first.
 	ListPropertyReviews(context.Context, *connect.Request[v1.ListPropertyReviewsRequest]) (*connect.Response[v1.ListPropertyReviewsResponse], error)
+	// ListRecentReviews lists the newest reviews across the site, each with its property's title.
+	ListRecentReviews(context.Context, *connect.Request[v1.ListRecentReviewsRequest]) (*connect.Response[v1.ListRecentReviewsResponse], error)
 }
 
 // NewReviewServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -95,10 +115,19 @@ func NewReviewServiceHandler(svc ReviewServiceHandler, opts ...connect.HandlerOp
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	reviewServiceListRecentReviewsHandler := connect.NewUnaryHandler(
+		ReviewServiceListRecentReviewsProcedure,
+		svc.ListRecentReviews,
+		connect.WithSchema(reviewServiceMethods.ByName("ListRecentReviews")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.review.v1.ReviewService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ReviewServiceListPropertyReviewsProcedure:
 			reviewServiceListPropertyReviewsHandler.ServeHTTP(w, r)
+		case ReviewServiceListRecentReviewsProcedure:
+			reviewServiceListRecentReviewsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -110,4 +139,8 @@ type UnimplementedReviewServiceHandler struct{}
 
 func (UnimplementedReviewServiceHandler) ListPropertyReviews(context.Context, *connect.Request[v1.ListPropertyReviewsRequest]) (*connect.Response[v1.ListPropertyReviewsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.ListPropertyReviews is not implemented"))
+}
+
+func (UnimplementedReviewServiceHandler) ListRecentReviews(context.Context, *connect.Request[v1.ListRecentReviewsRequest]) (*connect.Response[v1.ListRecentReviewsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.ListRecentReviews is not implemented"))
 }

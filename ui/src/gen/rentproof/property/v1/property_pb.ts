@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/property/v1/property.proto.
  */
 export const file_rentproof_property_v1_property: GenFile = /*@__PURE__*/
-  fileDesc("CiRyZW50cHJvb2YvcHJvcGVydHkvdjEvcHJvcGVydHkucHJvdG8SFXJlbnRwcm9vZi5wcm9wZXJ0eS52MSJeCg1SYXRpbmdTdW1tYXJ5Eg8KB2F2ZXJhZ2UYASABKAESDQoFY291bnQYAiABKAUSFwoPcmVjb21tZW5kX2NvdW50GAMgASgFEhQKDGRpc3RyaWJ1dGlvbhgEIAMoBSLkBQoIUHJvcGVydHkSCgoCaWQYASABKAUSDQoFdGl0bGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSDwoHYWRkcmVzcxgEIAEoCRIQCghsb2NhbGl0eRgFIAEoCRIMCgRjaXR5GAYgASgJEg0KBXN0YXRlGAcgASgJEhAKCHppcF9jb2RlGAggASgJEg8KB2NvdW50cnkYCSABKAkSFQoNcHJvcGVydHlfdHlwZRgKIAEoCRIUCgxtb250aGx5X3JlbnQYCyABKAUSEAoIYmVkcm9vbXMYDCABKAUSEQoJYmF0aHJvb21zGA0gASgFEhMKC3NxdWFyZV9mZWV0GA4gASgFEhEKCWFyZWFfdW5pdBgPIAEoCRIQCghjdXJyZW5jeRgQIAEoCRITCgtsYW5kbG9yZF9pZBgRIAEoBRIQCgh2ZXJpZmllZBgSIAEoCBIOCgZhY3RpdmUYEyABKAgSLgoKY3JlYXRlZF9hdBgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJYW1lbml0aWVzGBYgAygJEg4KBmltYWdlcxgXIAMoCRIQCghsYXRpdHVkZRgYIAEoCRIRCglsb25naXR1ZGUYGSABKAkSEgoKeWVhcl9idWlsdBgaIAEoBRIUCgxwZXRzX2FsbG93ZWQYGyABKAgSEQoJZnVybmlzaGVkGBwgASgIEhgKEG1ldGFfZGVzY3JpcHRpb24YHSABKAkSFQoNbWV0YV9rZXl3b3JkcxgeIAEoCRIQCghrZXl3b3JkcxgfIAMoCRIMCgRzbHVnGCAgASgJEg4KBnJhdGluZxghIAEoARI8Cg5yYXRpbmdfc3VtbWFyeRgiIAEoCzIkLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5SYXRpbmdTdW1tYXJ5IiAKEkdldFByb3BlcnR5UmVxdWVzdBIKCgJpZBgBIAEoBSJIChNHZXRQcm9wZXJ0eVJlc3BvbnNlEjEKCHByb3BlcnR5GAEgASgLMh8ucmVudHByb29mLnByb3BlcnR5LnYxLlByb3BlcnR5MnwKD1Byb3BlcnR5U2VydmljZRJpCgtHZXRQcm9wZXJ0eRIpLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5HZXRQcm9wZXJ0eVJlcXVlc3QaKi5yZW50cHJvb2YucHJvcGVydHkudjEuR2V0UHJvcGVydHlSZXNwb25zZSIDkAIBQuUBChljb20ucmVudHByb29mLnByb3BlcnR5LnYxQg1Qcm9wZXJ0eVByb3RvUAFaQ2dpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL3Byb3BlcnR5L3YxO3Byb3BlcnR5djGiAgNSUFiqAhVSZW50cHJvb2YuUHJvcGVydHkuVjHKAhVSZW50cHJvb2ZcUHJvcGVydHlcVjHiAiFSZW50cHJvb2ZcUHJvcGVydHlcVjFcR1BCTWV0YWRhdGHqAhdSZW50cHJvb2Y6OlByb3BlcnR5OjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiRyZW50cHJvb2YvcHJvcGVydHkvdjEvcHJvcGVydHkucHJvdG8SFXJlbnRwcm9vZi5wcm9wZXJ0eS52MSJeCg1SYXRpbmdTdW1tYXJ5Eg8KB2F2ZXJhZ2UYASABKAESDQoFY291bnQYAiABKAUSFwoPcmVjb21tZW5kX2NvdW50GAMgASgFEhQKDGRpc3RyaWJ1dGlvbhgEIAMoBSLkBQoIUHJvcGVydHkSCgoCaWQYASABKAUSDQoFdGl0bGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSDwoHYWRkcmVzcxgEIAEoCRIQCghsb2NhbGl0eRgFIAEoCRIMCgRjaXR5GAYgASgJEg0KBXN0YXRlGAcgASgJEhAKCHppcF9jb2RlGAggASgJEg8KB2NvdW50cnkYCSABKAkSFQoNcHJvcGVydHlfdHlwZRgKIAEoCRIUCgxtb250aGx5X3JlbnQYCyABKAUSEAoIYmVkcm9vbXMYDCABKAUSEQoJYmF0aHJvb21zGA0gASgFEhMKC3NxdWFyZV9mZWV0GA4gASgFEhEKCWFyZWFfdW5pdBgPIAEoCRIQCghjdXJyZW5jeRgQIAEoCRITCgtsYW5kbG9yZF9pZBgRIAEoBRIQCgh2ZXJpZmllZBgSIAEoCBIOCgZhY3RpdmUYEyABKAgSLgoKY3JlYXRlZF9hdBgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJYW1lbml0aWVzGBYgAygJEg4KBmltYWdlcxgXIAMoCRIQCghsYXRpdHVkZRgYIAEoCRIRCglsb25naXR1ZGUYGSABKAkSEgoKeWVhcl9idWlsdBgaIAEoBRIUCgxwZXRzX2FsbG93ZWQYGyABKAgSEQoJZnVybmlzaGVkGBwgASgIEhgKEG1ldGFfZGVzY3JpcHRpb24YHSABKAkSFQoNbWV0YV9rZXl3b3JkcxgeIAEoCRIQCghrZXl3b3JkcxgfIAMoCRIMCgRzbHVnGCAgASgJEg4KBnJhdGluZxghIAEoARI8Cg5yYXRpbmdfc3VtbWFyeRgiIAEoCzIkLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5SYXRpbmdTdW1tYXJ5IiAKEkdldFByb3BlcnR5UmVxdWVzdBIKCgJpZBgBIAEoBSJIChNHZXRQcm9wZXJ0eVJlc3BvbnNlEjEKCHByb3BlcnR5GAEgASgLMh8ucmVudHByb29mLnByb3BlcnR5LnYxLlByb3BlcnR5IigKGUJhdGNoR2V0UHJvcGVydGllc1JlcXVlc3QSCwoDaWRzGAEgAygFIscBChpCYXRjaEdldFByb3BlcnRpZXNSZXNwb25zZRJVCgpwcm9wZXJ0aWVzGAEgAygLMkEucmVudHByb29mLnByb3BlcnR5LnYxLkJhdGNoR2V0UHJvcGVydGllc1Jlc3BvbnNlLlByb3BlcnRpZXNFbnRyeRpSCg9Qcm9wZXJ0aWVzRW50cnkSCwoDa2V5GAEgASgFEi4KBXZhbHVlGAIgASgLMh8ucmVudHByb29mLnByb3BlcnR5LnYxLlByb3BlcnR5OgI4ASKoAQoXU2VhcmNoUHJvcGVydGllc1JlcXVlc3QSDAoEY2l0eRgBIAEoCRIQCgh6aXBfY29kZRgCIAEoCRIVCg1wcm9wZXJ0eV90eXBlGAMgASgJEhUKDXZlcmlmaWVkX29ubHkYBCABKAgSDwoHc29ydF9ieRgFIAEoCRINCgVxdWVyeRgGIAEoCRIMCgRwYWdlGAcgASgFEhEKCXBhZ2Vfc2l6ZRgIIAEoBSKxAQoYU2VhcmNoUHJvcGVydGllc1Jlc3BvbnNlEjMKCnByb3BlcnRpZXMYASADKAsyHy5yZW50cHJvb2YucHJvcGVydHkudjEuUHJvcGVydHkSEwoLdG90YWxfY291bnQYAiABKAUSFAoMdG90YWxfY2FwcGVkGAMgASgIEgwKBHBhZ2UYBCABKAUSEQoJcGFnZV9zaXplGAUgASgFEhQKDG1hdGNoZWRfY2l0eRgGIAEoCSJCChxMaXN0U2ltaWxhclByb3BlcnRpZXNSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFEg0KBWxpbWl0GAIgASgFIlQKHUxpc3RTaW1pbGFyUHJvcGVydGllc1Jlc3BvbnNlEjMKCnByb3BlcnRpZXMYASADKAsyHy5yZW50cHJvb2YucHJvcGVydHkudjEuUHJvcGVydHkirwMKFUNyZWF0ZVByb3BlcnR5UmVxdWVzdBINCgV0aXRsZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIPCgdhZGRyZXNzGAMgASgJEhAKCGxvY2FsaXR5GAQgASgJEgwKBGNpdHkYBSABKAkSDQoFc3RhdGUYBiABKAkSEAoIemlwX2NvZGUYByABKAkSDwoHY291bnRyeRgIIAEoCRIVCg1wcm9wZXJ0eV90eXBlGAkgASgJEhQKDG1vbnRobHlfcmVudBgKIAEoBRIQCghiZWRyb29tcxgLIAEoBRIRCgliYXRocm9vbXMYDCABKAUSEwoLc3F1YXJlX2ZlZXQYDSABKAUSEQoJYXJlYV91bml0GA4gASgJEhAKCGN1cnJlbmN5GA8gASgJEhEKCWFtZW5pdGllcxgQIAMoCRIOCgZpbWFnZXMYESADKAkSEAoIbGF0aXR1ZGUYEiABKAkSEQoJbG9uZ2l0dWRlGBMgASgJEhIKCnllYXJfYnVpbHQYFCABKAUSFAoMcGV0c19hbGxvd2VkGBUgASgIEhEKCWZ1cm5pc2hlZBgWIAEoCCJLChZDcmVhdGVQcm9wZXJ0eVJlc3BvbnNlEjEKCHByb3BlcnR5GAEgASgLMh8ucmVudHByb29mLnByb3BlcnR5LnYxLlByb3BlcnR5Mu8ECg9Qcm9wZXJ0eVNlcnZpY2USaQoLR2V0UHJvcGVydHkSKS5yZW50cHJvb2YucHJvcGVydHkudjEuR2V0UHJvcGVydHlSZXF1ZXN0GioucmVudHByb29mLnByb3BlcnR5LnYxLkdldFByb3BlcnR5UmVzcG9uc2UiA5ACARJ+ChJCYXRjaEdldFByb3BlcnRpZXMSMC5yZW50cHJvb2YucHJvcGVydHkudjEuQmF0Y2hHZXRQcm9wZXJ0aWVzUmVxdWVzdBoxLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5CYXRjaEdldFByb3BlcnRpZXNSZXNwb25zZSIDkAIBEngKEFNlYXJjaFByb3BlcnRpZXMSLi5yZW50cHJvb2YucHJvcGVydHkudjEuU2VhcmNoUHJvcGVydGllc1JlcXVlc3QaLy5yZW50cHJvb2YucHJvcGVydHkudjEuU2VhcmNoUHJvcGVydGllc1Jlc3BvbnNlIgOQAgEShwEKFUxpc3RTaW1pbGFyUHJvcGVydGllcxIzLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5MaXN0U2ltaWxhclByb3BlcnRpZXNSZXF1ZXN0GjQucmVudHByb29mLnByb3BlcnR5LnYxLkxpc3RTaW1pbGFyUHJvcGVydGllc1Jlc3BvbnNlIgOQAgESbQoOQ3JlYXRlUHJvcGVydHkSLC5yZW50cHJvb2YucHJvcGVydHkudjEuQ3JlYXRlUHJvcGVydHlSZXF1ZXN0Gi0ucmVudHByb29mLnByb3BlcnR5LnYxLkNyZWF0ZVByb3BlcnR5UmVzcG9uc2VC5QEKGWNvbS5yZW50cHJvb2YucHJvcGVydHkudjFCDVByb3BlcnR5UHJvdG9QAVpDZ2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvcHJvcGVydHkvdjE7cHJvcGVydHl2MaICA1JQWKoCFVJlbnRwcm9vZi5Qcm9wZXJ0eS5WMcoCFVJlbnRwcm9vZlxQcm9wZXJ0eVxWMeICIVJlbnRwcm9vZlxQcm9wZXJ0eVxWMVxHUEJNZXRhZGF0YeoCF1JlbnRwcm9vZjo6UHJvcGVydHk6OlYxYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * RatingSummary is a property's review aggregate, kept up to date as reviews are written.
@@ -351,6 +351,413 @@ export const GetPropertyResponseSchema: GenMessage<GetPropertyResponse> = /*@__P
   messageDesc(file_rentproof_property_v1_property, 3);
 
 /**
+ * BatchGetPropertiesRequest names up to 100 properties.
+ *
+ * @generated from message rentproof.property.v1.BatchGetPropertiesRequest
+ */
+export type BatchGetPropertiesRequest = Message<"rentproof.property.v1.BatchGetPropertiesRequest"> & {
+  /**
+   * ids are the properties' identifiers (at most 100).
+   *
+   * @generated from field: repeated int32 ids = 1;
+   */
+  ids: number[];
+};
+
+/**
+ * Describes the message rentproof.property.v1.BatchGetPropertiesRequest.
+ * Use `create(BatchGetPropertiesRequestSchema)` to create a new message.
+ */
+export const BatchGetPropertiesRequestSchema: GenMessage<BatchGetPropertiesRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 4);
+
+/**
+ * BatchGetPropertiesResponse maps each found id to its property.
+ *
+ * @generated from message rentproof.property.v1.BatchGetPropertiesResponse
+ */
+export type BatchGetPropertiesResponse = Message<"rentproof.property.v1.BatchGetPropertiesResponse"> & {
+  /**
+   * properties are keyed by property id.
+   *
+   * @generated from field: map<int32, rentproof.property.v1.Property> properties = 1;
+   */
+  properties: { [key: number]: Property };
+};
+
+/**
+ * Describes the message rentproof.property.v1.BatchGetPropertiesResponse.
+ * Use `create(BatchGetPropertiesResponseSchema)` to create a new message.
+ */
+export const BatchGetPropertiesResponseSchema: GenMessage<BatchGetPropertiesResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 5);
+
+/**
+ * SearchPropertiesRequest filters, sorts and pages the search; every filter is optional.
+ *
+ * @generated from message rentproof.property.v1.SearchPropertiesRequest
+ */
+export type SearchPropertiesRequest = Message<"rentproof.property.v1.SearchPropertiesRequest"> & {
+  /**
+   * city matches the city ignoring case; when no city matches exactly, the closest-spelled one is used.
+   *
+   * @generated from field: string city = 1;
+   */
+  city: string;
+
+  /**
+   * zip_code matches the ZIP or postal code ignoring spaces, dashes and case ("sw1a1aa" finds "SW1A 1AA").
+   *
+   * @generated from field: string zip_code = 2;
+   */
+  zipCode: string;
+
+  /**
+   * property_type keeps one property type; empty or "all" keeps every type.
+   *
+   * @generated from field: string property_type = 3;
+   */
+  propertyType: string;
+
+  /**
+   * verified_only keeps verified properties.
+   *
+   * @generated from field: bool verified_only = 4;
+   */
+  verifiedOnly: boolean;
+
+  /**
+   * sort_by is featured (default: verified first, then best rated, then most reviewed),
+   * highestRated, mostReviews or newestListed.
+   *
+   * @generated from field: string sort_by = 5;
+   */
+  sortBy: string;
+
+  /**
+   * query matches text in the title, address, neighbourhood or city, ignoring case.
+   *
+   * @generated from field: string query = 6;
+   */
+  query: string;
+
+  /**
+   * page is the 1-based page number (default 1).
+   *
+   * @generated from field: int32 page = 7;
+   */
+  page: number;
+
+  /**
+   * page_size is the number of properties per page (default 12, at most 50).
+   *
+   * @generated from field: int32 page_size = 8;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message rentproof.property.v1.SearchPropertiesRequest.
+ * Use `create(SearchPropertiesRequestSchema)` to create a new message.
+ */
+export const SearchPropertiesRequestSchema: GenMessage<SearchPropertiesRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 6);
+
+/**
+ * SearchPropertiesResponse is one page of results.
+ *
+ * @generated from message rentproof.property.v1.SearchPropertiesResponse
+ */
+export type SearchPropertiesResponse = Message<"rentproof.property.v1.SearchPropertiesResponse"> & {
+  /**
+   * properties are this page's results, each with its rating aggregates.
+   *
+   * @generated from field: repeated rentproof.property.v1.Property properties = 1;
+   */
+  properties: Property[];
+
+  /**
+   * total_count is the number of matching properties, counted up to 1,000.
+   *
+   * @generated from field: int32 total_count = 2;
+   */
+  totalCount: number;
+
+  /**
+   * total_capped is true when more than 1,000 properties match (total_count then reads 1,000).
+   *
+   * @generated from field: bool total_capped = 3;
+   */
+  totalCapped: boolean;
+
+  /**
+   * page is the page returned.
+   *
+   * @generated from field: int32 page = 4;
+   */
+  page: number;
+
+  /**
+   * page_size is the page size used.
+   *
+   * @generated from field: int32 page_size = 5;
+   */
+  pageSize: number;
+
+  /**
+   * matched_city is the city searched when the requested one was matched by spelling, else empty.
+   *
+   * @generated from field: string matched_city = 6;
+   */
+  matchedCity: string;
+};
+
+/**
+ * Describes the message rentproof.property.v1.SearchPropertiesResponse.
+ * Use `create(SearchPropertiesResponseSchema)` to create a new message.
+ */
+export const SearchPropertiesResponseSchema: GenMessage<SearchPropertiesResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 7);
+
+/**
+ * ListSimilarPropertiesRequest names the property to compare with.
+ *
+ * @generated from message rentproof.property.v1.ListSimilarPropertiesRequest
+ */
+export type ListSimilarPropertiesRequest = Message<"rentproof.property.v1.ListSimilarPropertiesRequest"> & {
+  /**
+   * property_id is the reference property.
+   *
+   * @generated from field: int32 property_id = 1;
+   */
+  propertyId: number;
+
+  /**
+   * limit is the number of properties wanted (default 3, at most 12).
+   *
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message rentproof.property.v1.ListSimilarPropertiesRequest.
+ * Use `create(ListSimilarPropertiesRequestSchema)` to create a new message.
+ */
+export const ListSimilarPropertiesRequestSchema: GenMessage<ListSimilarPropertiesRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 8);
+
+/**
+ * ListSimilarPropertiesResponse lists similar properties.
+ *
+ * @generated from message rentproof.property.v1.ListSimilarPropertiesResponse
+ */
+export type ListSimilarPropertiesResponse = Message<"rentproof.property.v1.ListSimilarPropertiesResponse"> & {
+  /**
+   * properties are in the same city, same type first, then best rated.
+   *
+   * @generated from field: repeated rentproof.property.v1.Property properties = 1;
+   */
+  properties: Property[];
+};
+
+/**
+ * Describes the message rentproof.property.v1.ListSimilarPropertiesResponse.
+ * Use `create(ListSimilarPropertiesResponseSchema)` to create a new message.
+ */
+export const ListSimilarPropertiesResponseSchema: GenMessage<ListSimilarPropertiesResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 9);
+
+/**
+ * CreatePropertyRequest is the add-property form; server-managed fields are not part of it.
+ *
+ * @generated from message rentproof.property.v1.CreatePropertyRequest
+ */
+export type CreatePropertyRequest = Message<"rentproof.property.v1.CreatePropertyRequest"> & {
+  /**
+   * title is 5 to 100 characters.
+   *
+   * @generated from field: string title = 1;
+   */
+  title: string;
+
+  /**
+   * description is 20 to 5,000 characters.
+   *
+   * @generated from field: string description = 2;
+   */
+  description: string;
+
+  /**
+   * address is the street address (required).
+   *
+   * @generated from field: string address = 3;
+   */
+  address: string;
+
+  /**
+   * locality is the neighbourhood (optional).
+   *
+   * @generated from field: string locality = 4;
+   */
+  locality: string;
+
+  /**
+   * city is required.
+   *
+   * @generated from field: string city = 5;
+   */
+  city: string;
+
+  /**
+   * state is the state, province or region (optional).
+   *
+   * @generated from field: string state = 6;
+   */
+  state: string;
+
+  /**
+   * zip_code is the ZIP or postal code (optional).
+   *
+   * @generated from field: string zip_code = 7;
+   */
+  zipCode: string;
+
+  /**
+   * country is at least 2 characters (default United States).
+   *
+   * @generated from field: string country = 8;
+   */
+  country: string;
+
+  /**
+   * property_type is one of the property types.
+   *
+   * @generated from field: string property_type = 9;
+   */
+  propertyType: string;
+
+  /**
+   * monthly_rent is greater than 0.
+   *
+   * @generated from field: int32 monthly_rent = 10;
+   */
+  monthlyRent: number;
+
+  /**
+   * bedrooms is 0 to 50.
+   *
+   * @generated from field: int32 bedrooms = 11;
+   */
+  bedrooms: number;
+
+  /**
+   * bathrooms is 0 to 50.
+   *
+   * @generated from field: int32 bathrooms = 12;
+   */
+  bathrooms: number;
+
+  /**
+   * square_feet is the area in area_unit, at least 1.
+   *
+   * @generated from field: int32 square_feet = 13;
+   */
+  squareFeet: number;
+
+  /**
+   * area_unit is sqft (default) or sqm.
+   *
+   * @generated from field: string area_unit = 14;
+   */
+  areaUnit: string;
+
+  /**
+   * currency is one of the 30 supported codes (default USD).
+   *
+   * @generated from field: string currency = 15;
+   */
+  currency: string;
+
+  /**
+   * amenities are from the amenity choices.
+   *
+   * @generated from field: repeated string amenities = 16;
+   */
+  amenities: string[];
+
+  /**
+   * images are 1 to 5 URLs returned by the image upload.
+   *
+   * @generated from field: repeated string images = 17;
+   */
+  images: string[];
+
+  /**
+   * latitude is decimal degrees as text (optional).
+   *
+   * @generated from field: string latitude = 18;
+   */
+  latitude: string;
+
+  /**
+   * longitude is decimal degrees as text (optional).
+   *
+   * @generated from field: string longitude = 19;
+   */
+  longitude: string;
+
+  /**
+   * year_built is 1500 to the current year, 0 when unknown.
+   *
+   * @generated from field: int32 year_built = 20;
+   */
+  yearBuilt: number;
+
+  /**
+   * pets_allowed tells whether pets are allowed.
+   *
+   * @generated from field: bool pets_allowed = 21;
+   */
+  petsAllowed: boolean;
+
+  /**
+   * furnished tells whether the property is furnished.
+   *
+   * @generated from field: bool furnished = 22;
+   */
+  furnished: boolean;
+};
+
+/**
+ * Describes the message rentproof.property.v1.CreatePropertyRequest.
+ * Use `create(CreatePropertyRequestSchema)` to create a new message.
+ */
+export const CreatePropertyRequestSchema: GenMessage<CreatePropertyRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 10);
+
+/**
+ * CreatePropertyResponse carries the new listing.
+ *
+ * @generated from message rentproof.property.v1.CreatePropertyResponse
+ */
+export type CreatePropertyResponse = Message<"rentproof.property.v1.CreatePropertyResponse"> & {
+  /**
+   * property is the new listing.
+   *
+   * @generated from field: rentproof.property.v1.Property property = 1;
+   */
+  property?: Property | undefined;
+};
+
+/**
+ * Describes the message rentproof.property.v1.CreatePropertyResponse.
+ * Use `create(CreatePropertyResponseSchema)` to create a new message.
+ */
+export const CreatePropertyResponseSchema: GenMessage<CreatePropertyResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 11);
+
+/**
  * PropertyService lists, finds and describes rental properties.
  *
  * @generated from service rentproof.property.v1.PropertyService
@@ -365,6 +772,47 @@ export const PropertyService: GenService<{
     methodKind: "unary";
     input: typeof GetPropertyRequestSchema;
     output: typeof GetPropertyResponseSchema;
+  },
+  /**
+   * BatchGetProperties returns the active properties among the given ids, keyed by id; missing ids are left out.
+   *
+   * @generated from rpc rentproof.property.v1.PropertyService.BatchGetProperties
+   */
+  batchGetProperties: {
+    methodKind: "unary";
+    input: typeof BatchGetPropertiesRequestSchema;
+    output: typeof BatchGetPropertiesResponseSchema;
+  },
+  /**
+   * SearchProperties finds active properties by place, type and verification, sorted and paginated.
+   *
+   * @generated from rpc rentproof.property.v1.PropertyService.SearchProperties
+   */
+  searchProperties: {
+    methodKind: "unary";
+    input: typeof SearchPropertiesRequestSchema;
+    output: typeof SearchPropertiesResponseSchema;
+  },
+  /**
+   * ListSimilarProperties returns other properties in the same city, best rated first.
+   *
+   * @generated from rpc rentproof.property.v1.PropertyService.ListSimilarProperties
+   */
+  listSimilarProperties: {
+    methodKind: "unary";
+    input: typeof ListSimilarPropertiesRequestSchema;
+    output: typeof ListSimilarPropertiesResponseSchema;
+  },
+  /**
+   * CreateProperty lists a property for the signed-in landlord, agent, property manager or admin.
+   * The caller becomes its landlord; it starts unverified and active.
+   *
+   * @generated from rpc rentproof.property.v1.PropertyService.CreateProperty
+   */
+  createProperty: {
+    methodKind: "unary";
+    input: typeof CreatePropertyRequestSchema;
+    output: typeof CreatePropertyResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_rentproof_property_v1_property, 0);

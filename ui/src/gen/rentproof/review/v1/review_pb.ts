@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/review/v1/review.proto.
  */
 export const file_rentproof_review_v1_review: GenFile = /*@__PURE__*/
-  fileDesc("CiByZW50cHJvb2YvcmV2aWV3L3YxL3Jldmlldy5wcm90bxITcmVudHByb29mLnJldmlldy52MSI9CghSZXZpZXdlchIKCgJpZBgBIAEoBRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCSLqAgoGUmV2aWV3EgoKAmlkGAEgASgFEhMKC3Byb3BlcnR5X2lkGAIgASgFEg8KB3VzZXJfaWQYAyABKAUSDgoGcmF0aW5nGAQgASgFEg0KBXRpdGxlGAUgASgJEg8KB2NvbnRlbnQYBiABKAkSEwoLcmV2aWV3X3R5cGUYByABKAkSEwoLc3RheV9wZXJpb2QYCCABKAkSDAoEcHJvcxgJIAMoCRIMCgRjb25zGAogAygJEhIKCmNhdGVnb3JpZXMYCyADKAkSDgoGcGhvdG9zGAwgAygJEhAKCHZlcmlmaWVkGA0gASgIEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2hlbHBmdWwYDyABKAUSEAoIbGFuZ3VhZ2UYECABKAkSLwoIcmV2aWV3ZXIYESABKAsyHS5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlld2VyIjEKGkxpc3RQcm9wZXJ0eVJldmlld3NSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFIksKG0xpc3RQcm9wZXJ0eVJldmlld3NSZXNwb25zZRIsCgdyZXZpZXdzGAEgAygLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXcyjgEKDVJldmlld1NlcnZpY2USfQoTTGlzdFByb3BlcnR5UmV2aWV3cxIvLnJlbnRwcm9vZi5yZXZpZXcudjEuTGlzdFByb3BlcnR5UmV2aWV3c1JlcXVlc3QaMC5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RQcm9wZXJ0eVJldmlld3NSZXNwb25zZSIDkAIBQtUBChdjb20ucmVudHByb29mLnJldmlldy52MUILUmV2aWV3UHJvdG9QAVo/Z2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvcmV2aWV3L3YxO3Jldmlld3YxogIDUlJYqgITUmVudHByb29mLlJldmlldy5WMcoCE1JlbnRwcm9vZlxSZXZpZXdcVjHiAh9SZW50cHJvb2ZcUmV2aWV3XFYxXEdQQk1ldGFkYXRh6gIVUmVudHByb29mOjpSZXZpZXc6OlYxYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiByZW50cHJvb2YvcmV2aWV3L3YxL3Jldmlldy5wcm90bxITcmVudHByb29mLnJldmlldy52MSI9CghSZXZpZXdlchIKCgJpZBgBIAEoBRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCSKCAwoGUmV2aWV3EgoKAmlkGAEgASgFEhMKC3Byb3BlcnR5X2lkGAIgASgFEg8KB3VzZXJfaWQYAyABKAUSDgoGcmF0aW5nGAQgASgFEg0KBXRpdGxlGAUgASgJEg8KB2NvbnRlbnQYBiABKAkSEwoLcmV2aWV3X3R5cGUYByABKAkSEwoLc3RheV9wZXJpb2QYCCABKAkSDAoEcHJvcxgJIAMoCRIMCgRjb25zGAogAygJEhIKCmNhdGVnb3JpZXMYCyADKAkSDgoGcGhvdG9zGAwgAygJEhAKCHZlcmlmaWVkGA0gASgIEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2hlbHBmdWwYDyABKAUSEAoIbGFuZ3VhZ2UYECABKAkSLwoIcmV2aWV3ZXIYESABKAsyHS5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlld2VyEhYKDnByb3BlcnR5X3RpdGxlGBIgASgJIjEKGkxpc3RQcm9wZXJ0eVJldmlld3NSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFIksKG0xpc3RQcm9wZXJ0eVJldmlld3NSZXNwb25zZRIsCgdyZXZpZXdzGAEgAygLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXciKQoYTGlzdFJlY2VudFJldmlld3NSZXF1ZXN0Eg0KBWxpbWl0GAEgASgFIkkKGUxpc3RSZWNlbnRSZXZpZXdzUmVzcG9uc2USLAoHcmV2aWV3cxgBIAMoCzIbLnJlbnRwcm9vZi5yZXZpZXcudjEuUmV2aWV3MocCCg1SZXZpZXdTZXJ2aWNlEn0KE0xpc3RQcm9wZXJ0eVJldmlld3MSLy5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RQcm9wZXJ0eVJldmlld3NSZXF1ZXN0GjAucmVudHByb29mLnJldmlldy52MS5MaXN0UHJvcGVydHlSZXZpZXdzUmVzcG9uc2UiA5ACARJ3ChFMaXN0UmVjZW50UmV2aWV3cxItLnJlbnRwcm9vZi5yZXZpZXcudjEuTGlzdFJlY2VudFJldmlld3NSZXF1ZXN0Gi4ucmVudHByb29mLnJldmlldy52MS5MaXN0UmVjZW50UmV2aWV3c1Jlc3BvbnNlIgOQAgFC1QEKF2NvbS5yZW50cHJvb2YucmV2aWV3LnYxQgtSZXZpZXdQcm90b1ABWj9naXRodWIuY29tL3JlbnRwcm9vZi9yZW50cHJvb2YvZ2VuL3JlbnRwcm9vZi9yZXZpZXcvdjE7cmV2aWV3djGiAgNSUliqAhNSZW50cHJvb2YuUmV2aWV3LlYxygITUmVudHByb29mXFJldmlld1xWMeICH1JlbnRwcm9vZlxSZXZpZXdcVjFcR1BCTWV0YWRhdGHqAhVSZW50cHJvb2Y6OlJldmlldzo6VjFiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * Reviewer is the public face of a review's author.
@@ -173,6 +173,13 @@ export type Review = Message<"rentproof.review.v1.Review"> & {
    * @generated from field: rentproof.review.v1.Reviewer reviewer = 17;
    */
   reviewer?: Reviewer | undefined;
+
+  /**
+   * property_title is the reviewed property's title (filled by ListRecentReviews).
+   *
+   * @generated from field: string property_title = 18;
+   */
+  propertyTitle: string;
 };
 
 /**
@@ -225,6 +232,48 @@ export const ListPropertyReviewsResponseSchema: GenMessage<ListPropertyReviewsRe
   messageDesc(file_rentproof_review_v1_review, 3);
 
 /**
+ * ListRecentReviewsRequest sizes the list.
+ *
+ * @generated from message rentproof.review.v1.ListRecentReviewsRequest
+ */
+export type ListRecentReviewsRequest = Message<"rentproof.review.v1.ListRecentReviewsRequest"> & {
+  /**
+   * limit is the number of reviews wanted (default 2, at most 20).
+   *
+   * @generated from field: int32 limit = 1;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message rentproof.review.v1.ListRecentReviewsRequest.
+ * Use `create(ListRecentReviewsRequestSchema)` to create a new message.
+ */
+export const ListRecentReviewsRequestSchema: GenMessage<ListRecentReviewsRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 4);
+
+/**
+ * ListRecentReviewsResponse is the newest reviews.
+ *
+ * @generated from message rentproof.review.v1.ListRecentReviewsResponse
+ */
+export type ListRecentReviewsResponse = Message<"rentproof.review.v1.ListRecentReviewsResponse"> & {
+  /**
+   * reviews are newest first.
+   *
+   * @generated from field: repeated rentproof.review.v1.Review reviews = 1;
+   */
+  reviews: Review[];
+};
+
+/**
+ * Describes the message rentproof.review.v1.ListRecentReviewsResponse.
+ * Use `create(ListRecentReviewsResponseSchema)` to create a new message.
+ */
+export const ListRecentReviewsResponseSchema: GenMessage<ListRecentReviewsResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 5);
+
+/**
  * ReviewService reads and writes reviews of properties, landlords, tenants and neighbourhoods.
  *
  * @generated from service rentproof.review.v1.ReviewService
@@ -239,6 +288,16 @@ export const ReviewService: GenService<{
     methodKind: "unary";
     input: typeof ListPropertyReviewsRequestSchema;
     output: typeof ListPropertyReviewsResponseSchema;
+  },
+  /**
+   * ListRecentReviews lists the newest reviews across the site, each with its property's title.
+   *
+   * @generated from rpc rentproof.review.v1.ReviewService.ListRecentReviews
+   */
+  listRecentReviews: {
+    methodKind: "unary";
+    input: typeof ListRecentReviewsRequestSchema;
+    output: typeof ListRecentReviewsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_rentproof_review_v1_review, 0);

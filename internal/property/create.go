@@ -1,0 +1,210 @@
+package property
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/upload"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/store"
+)
+
+// MaxImages is the most images a listing may have (SPEC §9).
+const MaxImages = 5
+
+// Listing is the add-property form.
+type Listing struct {
+	Title, Description, Address, Locality, City, State, ZipCode, Country string
+	PropertyType, AreaUnit, Currency, Latitude, Longitude                 string
+	MonthlyRent, Bedrooms, Bathrooms, SquareFeet, YearBuilt               int32
+	Amenities, Images                                                    []string
+	PetsAllowed, Furnished                                               bool
+}
+
+// UploadImages stores listing images for the signed-in user, who must be allowed to list.
+func (s *Service) UploadImages(ctx context.Context, files []upload.File) ([]string, error) {
+	if err := s.CanList(ctx); err != nil {
+		return nil, err
+	}
+	return s.images.SavePropertyImages(ctx, files)
+}
+
+// CanList checks that the caller is signed in with a listing role.
+func (s *Service) CanList(ctx context.Context) error {
+	user, ok := account.UserFrom(ctx)
+	if !ok {
+		return apperr.Unauthenticated("Please sign in to add a property")
+	}
+	if !slices.Contains(ListingRoles, user.Role) {
+		return apperr.PermissionDenied("Only landlords, agents and property managers can list properties")
+	}
+	return nil
+}
+
+// Create lists a property for the signed-in user, who must hold a listing role. The landlord is
+// the caller, never a field of the form; the listing starts unverified and active, and the server
+// derives its slug, keywords (first five amenities) and meta description (first 100 characters).
+func (s *Service) Create(ctx context.Context, l Listing) (db.Property, error) {
+	if err := s.CanList(ctx); err != nil {
+		return db.Property{}, err
+	}
+	landlord, _ := account.UserFrom(ctx)
+	l = normalise(l)
+	if err := s.validate(ctx, l); err != nil {
+		return db.Property{}, err
+	}
+	keywords := Keywords(l.Amenities)
+	var created db.Property
+	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		p, err := q.CreateProperty(ctx, db.CreatePropertyParams{
+			Title: l.Title, Description: l.Description, Address: l.Address, Locality: convert.Ptr(l.Locality),
+			City: l.City, State: convert.Ptr(l.State), ZipCode: convert.Ptr(l.ZipCode), Country: l.Country,
+			PropertyType: l.PropertyType, MonthlyRent: l.MonthlyRent, Bedrooms: l.Bedrooms, Bathrooms: l.Bathrooms,
+			SquareFeet: convert.Ptr(l.SquareFeet), AreaUnit: l.AreaUnit, Currency: l.Currency, LandlordID: landlord.ID,
+			Amenities: convert.JSON(l.Amenities), Images: convert.JSON(l.Images),
+			Latitude: convert.Ptr(l.Latitude), Longitude: convert.Ptr(l.Longitude), YearBuilt: convert.Ptr(l.YearBuilt),
+			PetsAllowed: l.PetsAllowed, Furnished: l.Furnished,
+			MetaDescription: convert.Ptr(MetaDescription(l.Description)),
+			MetaKeywords:    convert.Ptr(strings.Join(keywords, ", ")),
+			Keywords:        convert.JSON(keywords),
+			Slug:            "pending",
+		})
+		if err != nil {
+			return fmt.Errorf("create property: %w", err)
+		}
+		// The slug carries the id, known only once the row exists.
+		created, err = q.SetPropertySlug(ctx, db.SetPropertySlugParams{ID: p.ID, Slug: Slug(p.Title, p.ID)})
+		return err
+	})
+	if err != nil {
+		return db.Property{}, err
+	}
+	return created, nil
+}
+
+func normalise(l Listing) Listing {
+	for _, f := range []*string{&l.Title, &l.Description, &l.Address, &l.Locality, &l.City, &l.State,
+		&l.ZipCode, &l.Country, &l.Latitude, &l.Longitude} {
+		*f = strings.TrimSpace(*f)
+	}
+	if l.Country == "" {
+		l.Country = "United States"
+	}
+	if l.AreaUnit == "" {
+		l.AreaUnit = "sqft"
+	}
+	if l.Currency == "" {
+		l.Currency = "USD"
+	}
+	l.Amenities = dedupe(l.Amenities)
+	if l.Images == nil {
+		l.Images = []string{}
+	}
+	return l
+}
+
+// validate applies SPEC §5 "Add property" with its messages, and bounds the rest.
+func (s *Service) validate(ctx context.Context, l Listing) error {
+	var v apperr.Validator
+	runes := utf8.RuneCountInString
+	v.Check(runes(l.Title) >= 5, "title", "Title must be at least 5 characters")
+	v.Check(runes(l.Title) <= 100, "title", "Title must be at most 100 characters")
+	v.Check(runes(l.Description) >= 20, "description", "Description must be at least 20 characters")
+	v.Check(runes(l.Description) <= 5000, "description", "Description must be at most 5000 characters")
+	v.Check(l.Address != "", "address", "Address is required")
+	v.Check(runes(l.Address) <= 200, "address", "Address must be at most 200 characters")
+	v.Check(runes(l.Locality) <= 100, "locality", "Neighborhood must be at most 100 characters")
+	v.Check(l.City != "", "city", "City is required")
+	v.Check(runes(l.City) <= 100, "city", "City must be at most 100 characters")
+	v.Check(runes(l.State) <= 100, "state", "State must be at most 100 characters")
+	v.Check(runes(l.ZipCode) <= 20, "zipCode", "ZIP or postal code must be at most 20 characters")
+	v.Check(runes(l.Country) >= 2, "country", "Country must be at least 2 characters")
+	v.Check(runes(l.Country) <= 100, "country", "Country must be at most 100 characters")
+	v.Check(slices.Contains(Types, l.PropertyType), "propertyType", "Please select a property type")
+	v.Check(l.MonthlyRent > 0, "monthlyRent", "Rent must be greater than 0")
+	v.Check(l.Bedrooms >= 0 && l.Bedrooms <= 50, "bedrooms", "Bedrooms must be between 0 and 50")
+	v.Check(l.Bathrooms >= 0 && l.Bathrooms <= 50, "bathrooms", "Bathrooms must be between 0 and 50")
+	v.Check(l.SquareFeet >= 1, "squareFeet", "Square footage must be greater than 0")
+	v.Check(l.YearBuilt == 0 || l.YearBuilt >= 1500, "yearBuilt", "Year must be valid")
+	v.Check(l.YearBuilt <= int32(time.Now().Year()), "yearBuilt", "Year cannot be in the future")
+	v.Check(slices.Contains(Currencies, l.Currency), "currency", "Please select a valid currency")
+	v.Check(l.AreaUnit == "sqft" || l.AreaUnit == "sqm", "areaUnit", "Area unit must be sqft or sqm")
+	v.Check(validCoordinate(l.Latitude, 90), "latitude", "Latitude must be a number between -90 and 90")
+	v.Check(validCoordinate(l.Longitude, 180), "longitude", "Longitude must be a number between -180 and 180")
+	for _, a := range l.Amenities {
+		v.Check(slices.Contains(Amenities, a), "amenities", "Please choose amenities from the list")
+	}
+	v.Check(len(l.Images) >= 1, "images", "Please upload at least one image of your property.")
+	v.Check(len(l.Images) <= MaxImages, "images", "You can only upload a maximum of 5 images.")
+	if err := v.Err(); err != nil {
+		return err
+	}
+	for _, url := range l.Images {
+		ok, err := s.images.Exists(ctx, url)
+		if err != nil {
+			return fmt.Errorf("check image %q: %w", url, err)
+		}
+		if !ok {
+			v.Check(false, "images", "Please upload the images again: one of them was not found")
+			return v.Err()
+		}
+	}
+	return nil
+}
+
+func validCoordinate(s string, limit float64) bool {
+	if s == "" {
+		return true
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return err == nil && f >= -limit && f <= limit
+}
+
+func dedupe(list []string) []string {
+	out := []string{}
+	for _, s := range list {
+		if s = strings.TrimSpace(s); s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Keywords are a listing's first five amenities.
+func Keywords(amenities []string) []string {
+	return amenities[:min(5, len(amenities))]
+}
+
+// MetaDescription is the first 100 characters of a listing's description.
+func MetaDescription(description string) string {
+	r := []rune(description)
+	return string(r[:min(100, len(r))])
+}
+
+// Slug makes a URL-friendly name from a title, made unique by the id.
+func Slug(title string, id int32) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(title) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	base := strings.TrimSuffix(b.String(), "-")
+	if base == "" {
+		base = "property"
+	}
+	return fmt.Sprintf("%s-%d", base, id)
+}

@@ -11,10 +11,10 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/account"
-	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/upload"
 )
 
 // MaxImages is the most images a listing may have (SPEC §9).
@@ -23,8 +23,8 @@ const MaxImages = 5
 // Listing is the add-property form.
 type Listing struct {
 	Title, Description, Address, Locality, City, State, ZipCode, Country string
-	PropertyType, AreaUnit, Currency, Latitude, Longitude                 string
-	MonthlyRent, Bedrooms, Bathrooms, SquareFeet, YearBuilt               int32
+	PropertyType, AreaUnit, Currency, Latitude, Longitude                string
+	MonthlyRent, Bedrooms, Bathrooms, SquareFeet, YearBuilt              int32
 	Amenities, Images                                                    []string
 	PetsAllowed, Furnished                                               bool
 }

@@ -129,11 +129,11 @@ type Search struct {
 
 // Results is one page of a search.
 type Results struct {
-	Properties       []db.Property
-	Total            int32 // counted up to CountCap
-	Capped           bool  // more than CountCap match
-	Page, PageSize   int32
-	MatchedCity      string // the city searched when the request's was matched by spelling
+	Properties     []db.Property
+	Total          int32 // counted up to CountCap
+	Capped         bool  // more than CountCap match
+	Page, PageSize int32
+	MatchedCity    string // the city searched when the request's was matched by spelling
 }
 
 // Search finds active properties. The city matches ignoring case, or, when no listed city has

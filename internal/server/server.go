@@ -74,8 +74,8 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		Account:        account.NewHandler(accounts),
 		Resource:       resource.NewHandler(resource.NewService(q)),
 		Property:       property.NewHandler(properties),
-		Review:     review.NewHandler(review.NewService(q)),
-		Statistics: statistics.NewHandler(statistics.NewService(q)),
+		Review:         review.NewHandler(review.NewService(q)),
+		Statistics:     statistics.NewHandler(statistics.NewService(q)),
 	}
 
 	rpcOpts := connect.WithHandlerOptions(

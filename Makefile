@@ -52,9 +52,10 @@ check-generate: generate ## fail when generated code is not what the sources pro
 		echo "generated code is stale: run 'make generate' and commit the result"; \
 		git status --short -- gen ui/src/gen; exit 1; fi
 
-lint: ui-deps ## buf lint and format, go vet, sqlc vet, tsc, eslint
+lint: ui-deps ## buf lint and format, gofmt, go vet, sqlc vet, tsc, eslint
 	$(BUF) lint
 	$(BUF) format --diff --exit-code
+	@test -z "$$(gofmt -l cmd internal scripts sql ui/embed.go)" || { gofmt -l cmd internal scripts sql ui/embed.go; echo "gofmt: run gofmt -w on the files above"; exit 1; }
 	go vet $(GO_PKGS)
 	$(GOTOOL) sqlc vet
 	cd ui && npx tsc -b && npx eslint .

@@ -1,0 +1,298 @@
+package property_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"testing"
+
+	"connectrpc.com/connect"
+
+	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
+	"github.com/rentproof/rentproof/internal/property"
+	"github.com/rentproof/rentproof/internal/testserver"
+)
+
+// fixture lists 60 properties across three cities with known types, verification, ratings and
+// ages, so every filter and sort has an exact expected answer.
+func fixture(t *testing.T) (*testserver.Server, propertyv1connect.PropertyServiceClient) {
+	t.Helper()
+	srv := testserver.Start(t, testserver.Options{})
+	ctx := context.Background()
+	exec := func(sql string, args ...any) {
+		t.Helper()
+		if _, err := srv.Pool.Exec(ctx, sql, args...); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	exec(`INSERT INTO users (id, username, password_hash, email, first_name, last_name, role)
+		VALUES (1, 'owner', 'x', 'owner@example.com', 'Olive', 'Owner', 'landlord')`)
+	// i = 1..60: city by i%3, type by i%4, verified when i%5 = 0, postal codes by city,
+	// star counts chosen so ratings and review counts vary, listed i days ago.
+	exec(`INSERT INTO properties (id, title, address, locality, city, zip_code, property_type, monthly_rent,
+			landlord_id, verified, slug, created_at, rating1_count, rating3_count, rating5_count)
+		SELECT i, 'Home ' || i, i || ' Main Street', CASE WHEN i % 2 = 0 THEN 'Riverside' ELSE 'Hilltop' END,
+			(ARRAY['Austin', 'London', 'Toronto'])[i % 3 + 1],
+			(ARRAY['78701', 'SW1A 1AA', 'M5V 2H1'])[i % 3 + 1],
+			(ARRAY['apartment', 'house', 'condo', 'student_housing'])[i % 4 + 1],
+			1000 + i, 1, i % 5 = 0, 'home-' || i, now() - i * interval '1 day',
+			i % 3, i % 4, i % 7
+		FROM generate_series(1, 60) i`)
+	exec(`UPDATE properties SET active = false WHERE id = 60`) // withdrawn listings never show
+	exec(`SELECT setval(pg_get_serial_sequence('properties', 'id'), 60)`)
+	return srv, propertyv1connect.NewPropertyServiceClient(http.DefaultClient, srv.URL)
+}
+
+type row struct {
+	id              int32
+	city, zip, typ  string
+	verified        bool
+	rating          float64
+	reviews, age    int32
+	locality, title string
+}
+
+// expected computes, from the fixture's rules, the ids a search should return in order.
+func expected(keep func(row) bool, less func(a, b row) bool) []int32 {
+	var rows []row
+	for i := int32(1); i < 60; i++ {
+		r1, r3, r5 := i%3, i%4, i%7
+		n := r1 + r3 + r5
+		rating := 0.0
+		if n > 0 {
+			rating = float64(int((float64(r1+3*r3+5*r5)/float64(n))*10+0.5)) / 10
+		}
+		rows = append(rows, row{
+			id: i, city: []string{"Austin", "London", "Toronto"}[i%3], zip: []string{"78701", "SW1A 1AA", "M5V 2H1"}[i%3],
+			typ: []string{"apartment", "house", "condo", "student_housing"}[i%4], verified: i%5 == 0,
+			rating: rating, reviews: n, age: i, locality: map[bool]string{true: "Riverside", false: "Hilltop"}[i%2 == 0],
+		})
+	}
+	var ids []int32
+	slices.SortFunc(rows, func(a, b row) int {
+		if less(a, b) {
+			return -1
+		}
+		if less(b, a) {
+			return 1
+		}
+		return 0
+	})
+	for _, r := range rows {
+		if keep(r) {
+			ids = append(ids, r.id)
+		}
+	}
+	return ids
+}
+
+var sorts = map[string]func(a, b row) bool{
+	property.SortFeatured: func(a, b row) bool {
+		if a.verified != b.verified {
+			return a.verified
+		}
+		if a.rating != b.rating {
+			return a.rating > b.rating
+		}
+		if a.reviews != b.reviews {
+			return a.reviews > b.reviews
+		}
+		return a.id > b.id
+	},
+	property.SortHighestRated: func(a, b row) bool {
+		if a.rating != b.rating {
+			return a.rating > b.rating
+		}
+		if a.reviews != b.reviews {
+			return a.reviews > b.reviews
+		}
+		return a.id > b.id
+	},
+	property.SortMostReviews: func(a, b row) bool {
+		if a.reviews != b.reviews {
+			return a.reviews > b.reviews
+		}
+		return a.id > b.id
+	},
+	property.SortNewest: func(a, b row) bool { return a.age < b.age || (a.age == b.age && a.id > b.id) },
+}
+
+func search(t *testing.T, c propertyv1connect.PropertyServiceClient, req *propertyv1.SearchPropertiesRequest) *propertyv1.SearchPropertiesResponse {
+	t.Helper()
+	res, err := c.SearchProperties(context.Background(), connect.NewRequest(req))
+	if err != nil {
+		t.Fatalf("search %v: %v", req, err)
+	}
+	return res.Msg
+}
+
+// all pages through a search with a small page size and returns every id in order.
+func all(t *testing.T, c propertyv1connect.PropertyServiceClient, req *propertyv1.SearchPropertiesRequest) ([]int32, int32) {
+	t.Helper()
+	var ids []int32
+	var total int32
+	req.PageSize = 7
+	for page := int32(1); page < 20; page++ {
+		req.Page = page
+		res := search(t, c, req)
+		total = res.TotalCount
+		for _, p := range res.Properties {
+			ids = append(ids, p.Id)
+		}
+		if len(res.Properties) < 7 {
+			break
+		}
+	}
+	return ids, total
+}
+
+func TestSearchFiltersSortsAndPages(t *testing.T) {
+	_, client := fixture(t)
+	filters := map[string]struct {
+		req  *propertyv1.SearchPropertiesRequest
+		keep func(row) bool
+	}{
+		"everything":        {&propertyv1.SearchPropertiesRequest{}, func(row) bool { return true }},
+		"city any case":     {&propertyv1.SearchPropertiesRequest{City: "lONDON"}, func(r row) bool { return r.city == "London" }},
+		"city typo":         {&propertyv1.SearchPropertiesRequest{City: "Torronto"}, func(r row) bool { return r.city == "Toronto" }},
+		"postal normalised": {&propertyv1.SearchPropertiesRequest{ZipCode: "sw1a1aa"}, func(r row) bool { return r.zip == "SW1A 1AA" }},
+		"postal with dash":  {&propertyv1.SearchPropertiesRequest{ZipCode: "m5v-2h1"}, func(r row) bool { return r.zip == "M5V 2H1" }},
+		"type":              {&propertyv1.SearchPropertiesRequest{PropertyType: "condo"}, func(r row) bool { return r.typ == "condo" }},
+		"type all":          {&propertyv1.SearchPropertiesRequest{PropertyType: "all"}, func(row) bool { return true }},
+		"verified":          {&propertyv1.SearchPropertiesRequest{VerifiedOnly: true}, func(r row) bool { return r.verified }},
+		"query locality":    {&propertyv1.SearchPropertiesRequest{Query: "RIVERSIDE"}, func(r row) bool { return r.locality == "Riverside" }},
+		"city+type+verified": {&propertyv1.SearchPropertiesRequest{City: "austin", PropertyType: "house", VerifiedOnly: true},
+			func(r row) bool { return r.city == "Austin" && r.typ == "house" && r.verified }},
+		"zip+query": {&propertyv1.SearchPropertiesRequest{ZipCode: "78701", Query: "hilltop"},
+			func(r row) bool { return r.zip == "78701" && r.locality == "Hilltop" }},
+		"no match": {&propertyv1.SearchPropertiesRequest{City: "Austin", ZipCode: "SW1A 1AA"}, func(row) bool { return false }},
+	}
+	for name, f := range filters {
+		for sortName, less := range sorts {
+			t.Run(name+"/"+sortName, func(t *testing.T) {
+				req := f.req
+				req.SortBy = sortName
+				got, total := all(t, client, req)
+				want := expected(f.keep, less)
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Errorf("ids\n got %v\nwant %v", got, want)
+				}
+				if int(total) != len(want) {
+					t.Errorf("total %d, want %d", total, len(want))
+				}
+			})
+		}
+	}
+}
+
+func TestSearchDetails(t *testing.T) {
+	_, client := fixture(t)
+
+	// Typo matches say which city they used; exact ones do not.
+	if res := search(t, client, &propertyv1.SearchPropertiesRequest{City: "Lndon"}); res.MatchedCity != "London" || len(res.Properties) == 0 {
+		t.Errorf("typo: matched %q with %d results", res.MatchedCity, len(res.Properties))
+	}
+	if res := search(t, client, &propertyv1.SearchPropertiesRequest{City: "london"}); res.MatchedCity != "" {
+		t.Errorf("exact city reported a spelling match %q", res.MatchedCity)
+	}
+	if res := search(t, client, &propertyv1.SearchPropertiesRequest{City: "Qqqzzx"}); len(res.Properties) != 0 || res.TotalCount != 0 {
+		t.Errorf("nonsense city found %d", len(res.Properties))
+	}
+	// LIKE metacharacters match literally.
+	if res := search(t, client, &propertyv1.SearchPropertiesRequest{Query: "%"}); len(res.Properties) != 0 {
+		t.Errorf(`query "%%" matched %d`, len(res.Properties))
+	}
+	// Every result carries its aggregates.
+	res := search(t, client, &propertyv1.SearchPropertiesRequest{SortBy: property.SortMostReviews, PageSize: 1})
+	p := res.Properties[0]
+	var sum int32
+	for _, n := range p.RatingSummary.Distribution {
+		sum += n
+	}
+	if p.RatingSummary.Count == 0 || sum != p.RatingSummary.Count || p.Rating != p.RatingSummary.Average {
+		t.Errorf("aggregates of %d: %+v", p.Id, p.RatingSummary)
+	}
+	if res.Page != 1 || res.PageSize != 1 || res.TotalCount != 59 || res.TotalCapped {
+		t.Errorf("paging: page %d size %d total %d capped %v", res.Page, res.PageSize, res.TotalCount, res.TotalCapped)
+	}
+	// A page past the end is empty, not an error.
+	if res := search(t, client, &propertyv1.SearchPropertiesRequest{Page: 50}); len(res.Properties) != 0 {
+		t.Errorf("page 50 returned %d", len(res.Properties))
+	}
+
+	for name, req := range map[string]*propertyv1.SearchPropertiesRequest{
+		"unknown sort": {SortBy: "cheapest"},
+		"unknown type": {PropertyType: "castle"},
+		"page 0":       {Page: -1},
+		"huge page":    {PageSize: 51},
+		"too deep":     {Page: 900, PageSize: 50},
+		"long query":   {Query: string(make([]byte, 101))},
+	} {
+		if _, err := client.SearchProperties(context.Background(), connect.NewRequest(req)); connect.CodeOf(err) != connect.CodeInvalidArgument {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+func TestCountIsCappedOnLargeResults(t *testing.T) {
+	srv, client := fixture(t)
+	if _, err := srv.Pool.Exec(context.Background(), `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+		SELECT 'Big ' || i, i || ' Long Road', 'Bigtown', 'apartment', 900, 1, 'big-' || i FROM generate_series(1, 1005) i`); err != nil {
+		t.Fatal(err)
+	}
+	res := search(t, client, &propertyv1.SearchPropertiesRequest{City: "Bigtown", PageSize: 50})
+	if res.TotalCount != property.CountCap || !res.TotalCapped || len(res.Properties) != 50 {
+		t.Errorf("big city: total %d capped %v, %d on the page", res.TotalCount, res.TotalCapped, len(res.Properties))
+	}
+}
+
+func TestBatchAndSimilar(t *testing.T) {
+	_, client := fixture(t)
+	ctx := context.Background()
+	res, err := client.BatchGetProperties(ctx, connect.NewRequest(&propertyv1.BatchGetPropertiesRequest{Ids: []int32{3, 6, 60, 999, 3}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Msg.Properties) != 2 || res.Msg.Properties[3].GetTitle() != "Home 3" || res.Msg.Properties[6] == nil {
+		t.Errorf("batch: %v", res.Msg.Properties)
+	}
+	ids := make([]int32, 101)
+	if _, err := client.BatchGetProperties(ctx, connect.NewRequest(&propertyv1.BatchGetPropertiesRequest{Ids: ids})); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		t.Errorf("batch of 101: %v", err)
+	}
+
+	sim, err := client.ListSimilarProperties(ctx, connect.NewRequest(&propertyv1.ListSimilarPropertiesRequest{PropertyId: 3, Limit: 5}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sim.Msg.Properties) != 5 {
+		t.Fatalf("similar: %d", len(sim.Msg.Properties))
+	}
+	sameType := true
+	for i, p := range sim.Msg.Properties {
+		if p.Id == 3 || p.City != "Austin" {
+			t.Errorf("similar to 3: %d in %s", p.Id, p.City)
+		}
+		if p.PropertyType != "house" {
+			sameType = false
+		} else if !sameType && i > 0 {
+			t.Errorf("same-type properties must come first")
+		}
+	}
+	if _, err := client.ListSimilarProperties(ctx, connect.NewRequest(&propertyv1.ListSimilarPropertiesRequest{PropertyId: 60})); connect.CodeOf(err) != connect.CodeNotFound {
+		t.Errorf("similar to a withdrawn property: %v", err)
+	}
+}
+
+func TestPostalCodeKey(t *testing.T) {
+	for in, want := range map[string]string{
+		"sw1a 1aa": "SW1A1AA", "SW1A-1AA": "SW1A1AA", " m5v 2h1 ": "M5V2H1", "10001-1234": "100011234", "90210": "90210", "": "",
+		"<script>": "SCRIPT",
+	} {
+		if got := property.PostalCodeKey(in); got != want {
+			t.Errorf("PostalCodeKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -13,7 +13,7 @@ BIN := bin/rentproof
 GO_PKGS = $$(go list ./... | grep -v /node_modules/)
 
 .PHONY: help run build build-ui build-server ui-deps db db-stop generate check-generate lint \
-	test test-go test-ui test-e2e chromium clean
+	test test-go test-ui test-e2e chromium bench clean
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -75,6 +75,9 @@ test-e2e: build chromium ## browser tests: the real server binary on a fresh dat
 	@url=$$(bash scripts/db.sh); \
 	fresh=$$(bash scripts/fresh-db.sh "$$url" rentproof_e2e); \
 	cd ui && E2E_DATABASE_URL=$$fresh npx playwright test
+
+bench: build ## property search benchmark (BENCH_FLAGS="-properties 1000000 -reviews 5000000" for the large set)
+	DATABASE_URL=$$(bash scripts/db.sh) go run ./cmd/bench $(BENCH_FLAGS)
 
 clean: ## remove build output (keeps the database)
 	rm -rf bin ui/dist/assets ui/dist/index.html

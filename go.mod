@@ -8,6 +8,7 @@ require (
 	connectrpc.com/grpcreflect v1.3.1
 	github.com/amacneil/dbmate/v2 v2.35.0
 	github.com/jackc/pgx/v5 v5.12.0
+	github.com/tsenart/vegeta/v12 v12.12.0
 	gocloud.dev v0.45.0
 	golang.org/x/crypto v0.52.0
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260817212433-ac3dfec99bb1
@@ -42,10 +43,14 @@ require (
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/google/wire v0.7.0 // indirect
 	github.com/googleapis/gax-go/v2 v2.22.0 // indirect
+	github.com/influxdata/tdigest v0.0.1 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
 	github.com/jackc/puddle/v2 v2.2.3 // indirect
+	github.com/josharian/intern v1.0.0 // indirect
 	github.com/lib/pq v1.12.3 // indirect
+	github.com/mailru/easyjson v0.7.7 // indirect
+	github.com/rs/dnscache v0.0.0-20230804202142-fc85eb664529 // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/otel v1.43.0 // indirect
 	go.opentelemetry.io/otel/metric v1.43.0 // indirect

@@ -102,6 +102,7 @@ type Property struct {
 	Rating          float64
 	PostalCodeKey   string
 	SearchText      string
+	CityKey         string
 }
 
 type Resource struct {

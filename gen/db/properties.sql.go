@@ -11,7 +11,7 @@ import (
 )
 
 const batchGetProperties = `-- name: BatchGetProperties :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text FROM properties WHERE id = ANY($1::int[]) AND active
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties WHERE id = ANY($1::int[]) AND active
 `
 
 func (q *Queries) BatchGetProperties(ctx context.Context, ids []int32) ([]Property, error) {
@@ -66,6 +66,7 @@ func (q *Queries) BatchGetProperties(ctx context.Context, ids []int32) ([]Proper
 			&i.Rating,
 			&i.PostalCodeKey,
 			&i.SearchText,
+			&i.CityKey,
 		); err != nil {
 			return nil, err
 		}
@@ -77,35 +78,130 @@ func (q *Queries) BatchGetProperties(ctx context.Context, ids []int32) ([]Proper
 	return items, nil
 }
 
-const cityExists = `-- name: CityExists :one
-SELECT EXISTS (SELECT 1 FROM cities WHERE key = lower($1))
+const cityListingCount = `-- name: CityListingCount :one
+SELECT property_count FROM cities WHERE key = $1
 `
 
-func (q *Queries) CityExists(ctx context.Context, city string) (bool, error) {
-	row := q.db.QueryRow(ctx, cityExists, city)
-	var exists bool
-	err := row.Scan(&exists)
-	return exists, err
+// The exact number of active listings in a city, kept by trigger.
+func (q *Queries) CityListingCount(ctx context.Context, cityKey string) (int32, error) {
+	row := q.db.QueryRow(ctx, cityListingCount, cityKey)
+	var property_count int32
+	err := row.Scan(&property_count)
+	return property_count, err
 }
 
 const closestCity = `-- name: ClosestCity :one
-SELECT key, name FROM cities
+SELECT key, name, property_count FROM cities
 WHERE key % lower($1)
 ORDER BY similarity(key, lower($1)) DESC, property_count DESC
 LIMIT 1
 `
 
-type ClosestCityRow struct {
-	Key  string
-	Name string
+// The best-spelled match among cities with listings, for typo-tolerant search.
+func (q *Queries) ClosestCity(ctx context.Context, city string) (City, error) {
+	row := q.db.QueryRow(ctx, closestCity, city)
+	var i City
+	err := row.Scan(&i.Key, &i.Name, &i.PropertyCount)
+	return i, err
 }
 
-// The best-spelled match among cities with listings, for typo-tolerant search.
-func (q *Queries) ClosestCity(ctx context.Context, city string) (ClosestCityRow, error) {
-	row := q.db.QueryRow(ctx, closestCity, city)
-	var i ClosestCityRow
-	err := row.Scan(&i.Key, &i.Name)
-	return i, err
+const countAll = `-- name: CountAll :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active
+    AND ($1::text IS NULL OR property_type = $1)
+  AND (NOT $2::bool OR verified)
+    AND ($3::text IS NULL OR search_text LIKE '%' || $3 || '%')
+    LIMIT $4
+) AS matches
+`
+
+type CountAllParams struct {
+	PropertyType *string
+	VerifiedOnly bool
+	Query        *string
+	CountCap     int32
+}
+
+func (q *Queries) CountAll(ctx context.Context, arg CountAllParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countAll,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.CountCap,
+	)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const countCity = `-- name: CountCity :one
+
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND city_key = $1
+    AND ($2::text IS NULL OR postal_code_key = $2)
+    AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+    AND ($5::text IS NULL OR search_text LIKE '%' || $5 || '%')
+    LIMIT $6
+) AS matches
+`
+
+type CountCityParams struct {
+	CityKey       string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	CountCap      int32
+}
+
+// Counts stop at a cap: exact counts over a large city cost ~100x the page itself.
+func (q *Queries) CountCity(ctx context.Context, arg CountCityParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countCity,
+		arg.CityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.CountCap,
+	)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const countPostalCode = `-- name: CountPostalCode :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND postal_code_key = $1
+    AND ($2::text IS NULL OR property_type = $2)
+  AND (NOT $3::bool OR verified)
+    AND ($4::text IS NULL OR search_text LIKE '%' || $4 || '%')
+    LIMIT $5
+) AS matches
+`
+
+type CountPostalCodeParams struct {
+	PostalCodeKey string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	CountCap      int32
+}
+
+func (q *Queries) CountPostalCode(ctx context.Context, arg CountPostalCodeParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countPostalCode,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.CountCap,
+	)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
 }
 
 const countProperties = `-- name: CountProperties :one
@@ -119,36 +215,28 @@ func (q *Queries) CountProperties(ctx context.Context) (int64, error) {
 	return count, err
 }
 
-const countSearch = `-- name: CountSearch :one
+const countText = `-- name: CountText :one
 SELECT count(*)::int FROM (
     SELECT 1 FROM properties
-    WHERE active
-      AND ($1::text IS NULL OR lower(city) = $1)
-      AND ($2::text IS NULL OR postal_code_key = $2)
-      AND ($3::text IS NULL OR property_type = $3)
-      AND (NOT $4::bool OR verified)
-      AND ($5::text IS NULL OR search_text LIKE '%' || $5 || '%')
-    LIMIT $6
+    WHERE active AND search_text LIKE '%' || $1::text || '%'
+    AND ($2::text IS NULL OR property_type = $2)
+  AND (NOT $3::bool OR verified)
+    LIMIT $4
 ) AS matches
 `
 
-type CountSearchParams struct {
-	CityKey       *string
-	PostalCodeKey *string
-	PropertyType  *string
-	VerifiedOnly  bool
-	Query         *string
-	CountCap      int32
+type CountTextParams struct {
+	Query        string
+	PropertyType *string
+	VerifiedOnly bool
+	CountCap     int32
 }
 
-// Counts matches up to a cap: exact counts over a large city cost ~100x the page itself.
-func (q *Queries) CountSearch(ctx context.Context, arg CountSearchParams) (int32, error) {
-	row := q.db.QueryRow(ctx, countSearch,
-		arg.CityKey,
-		arg.PostalCodeKey,
+func (q *Queries) CountText(ctx context.Context, arg CountTextParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countText,
+		arg.Query,
 		arg.PropertyType,
 		arg.VerifiedOnly,
-		arg.Query,
 		arg.CountCap,
 	)
 	var column_1 int32
@@ -165,7 +253,7 @@ INSERT INTO properties (
     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
     $19, $20, $21, $22, $23, $24, $25, $26, $27
 )
-RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text
+RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key
 `
 
 type CreatePropertyParams struct {
@@ -272,12 +360,13 @@ func (q *Queries) CreateProperty(ctx context.Context, arg CreatePropertyParams) 
 		&i.Rating,
 		&i.PostalCodeKey,
 		&i.SearchText,
+		&i.CityKey,
 	)
 	return i, err
 }
 
 const getProperty = `-- name: GetProperty :one
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text FROM properties WHERE id = $1 AND active
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties WHERE id = $1 AND active
 `
 
 func (q *Queries) GetProperty(ctx context.Context, id int32) (Property, error) {
@@ -326,14 +415,15 @@ func (q *Queries) GetProperty(ctx context.Context, id int32) (Property, error) {
 		&i.Rating,
 		&i.PostalCodeKey,
 		&i.SearchText,
+		&i.CityKey,
 	)
 	return i, err
 }
 
 const listSimilarProperties = `-- name: ListSimilarProperties :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.postal_code_key, p.search_text FROM properties p
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.postal_code_key, p.search_text, p.city_key FROM properties p
 JOIN properties ref ON ref.id = $1
-WHERE p.active AND p.id <> ref.id AND lower(p.city) = lower(ref.city)
+WHERE p.active AND p.id <> ref.id AND p.city_key = ref.city_key
 ORDER BY (p.property_type = ref.property_type) DESC, p.rating DESC, p.review_count DESC, p.id DESC
 LIMIT $2
 `
@@ -396,6 +486,7 @@ func (q *Queries) ListSimilarProperties(ctx context.Context, arg ListSimilarProp
 			&i.Rating,
 			&i.PostalCodeKey,
 			&i.SearchText,
+			&i.CityKey,
 		); err != nil {
 			return nil, err
 		}
@@ -407,11 +498,362 @@ func (q *Queries) ListSimilarProperties(ctx context.Context, arg ListSimilarProp
 	return items, nil
 }
 
-const searchFeatured = `-- name: SearchFeatured :many
-
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text FROM properties
+const searchAllFeatured = `-- name: SearchAllFeatured :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
 WHERE active
-  AND ($1::text IS NULL OR lower(city) = $1)
+  AND ($1::text IS NULL OR property_type = $1)
+  AND (NOT $2::bool OR verified)
+  AND ($3::text IS NULL OR search_text LIKE '%' || $3 || '%')
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT $5 OFFSET $4
+`
+
+type SearchAllFeaturedParams struct {
+	PropertyType *string
+	VerifiedOnly bool
+	Query        *string
+	PageOffset   int32
+	PageSize     int32
+}
+
+func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchAllFeatured,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchAllHighestRated = `-- name: SearchAllHighestRated :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active
+  AND ($1::text IS NULL OR property_type = $1)
+  AND (NOT $2::bool OR verified)
+  AND ($3::text IS NULL OR search_text LIKE '%' || $3 || '%')
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT $5 OFFSET $4
+`
+
+type SearchAllHighestRatedParams struct {
+	PropertyType *string
+	VerifiedOnly bool
+	Query        *string
+	PageOffset   int32
+	PageSize     int32
+}
+
+func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighestRatedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchAllHighestRated,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchAllMostReviews = `-- name: SearchAllMostReviews :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active
+  AND ($1::text IS NULL OR property_type = $1)
+  AND (NOT $2::bool OR verified)
+  AND ($3::text IS NULL OR search_text LIKE '%' || $3 || '%')
+ORDER BY review_count DESC, id DESC
+LIMIT $5 OFFSET $4
+`
+
+type SearchAllMostReviewsParams struct {
+	PropertyType *string
+	VerifiedOnly bool
+	Query        *string
+	PageOffset   int32
+	PageSize     int32
+}
+
+func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostReviewsParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchAllMostReviews,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchAllNewest = `-- name: SearchAllNewest :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active
+  AND ($1::text IS NULL OR property_type = $1)
+  AND (NOT $2::bool OR verified)
+  AND ($3::text IS NULL OR search_text LIKE '%' || $3 || '%')
+ORDER BY created_at DESC, id DESC
+LIMIT $5 OFFSET $4
+`
+
+type SearchAllNewestParams struct {
+	PropertyType *string
+	VerifiedOnly bool
+	Query        *string
+	PageOffset   int32
+	PageSize     int32
+}
+
+func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchAllNewest,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchCityFeatured = `-- name: SearchCityFeatured :many
+
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active AND city_key = $1
   AND ($2::text IS NULL OR postal_code_key = $2)
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
@@ -420,8 +862,8 @@ ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT $7 OFFSET $6
 `
 
-type SearchFeaturedParams struct {
-	CityKey       *string
+type SearchCityFeaturedParams struct {
+	CityKey       string
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
@@ -430,11 +872,13 @@ type SearchFeaturedParams struct {
 	PageSize      int32
 }
 
-// Search: one statement per sort, so each can walk its own index. A NULL filter is off; the
-// server plans every execution for its actual values (plan_cache_mode = force_custom_plan), which
-// folds the unused filters away. Ordering always ends on id, so pages are stable and complete.
-func (q *Queries) SearchFeatured(ctx context.Context, arg SearchFeaturedParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, searchFeatured,
+// Search. Statements are static so PostgreSQL caches one plan each: a mandatory leading
+// filter picks the index (city, postal code, text, or none), the optional filters are checked
+// on the rows it yields. Large result sets (a city, everything) get one statement per sort,
+// each walking its own index; small ones (a postal code, a text match) sort in one statement.
+// Orders always end on id, so pages are stable and complete.
+func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeaturedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchCityFeatured,
 		arg.CityKey,
 		arg.PostalCodeKey,
 		arg.PropertyType,
@@ -493,6 +937,7 @@ func (q *Queries) SearchFeatured(ctx context.Context, arg SearchFeaturedParams) 
 			&i.Rating,
 			&i.PostalCodeKey,
 			&i.SearchText,
+			&i.CityKey,
 		); err != nil {
 			return nil, err
 		}
@@ -504,10 +949,9 @@ func (q *Queries) SearchFeatured(ctx context.Context, arg SearchFeaturedParams) 
 	return items, nil
 }
 
-const searchHighestRated = `-- name: SearchHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text FROM properties
-WHERE active
-  AND ($1::text IS NULL OR lower(city) = $1)
+const searchCityHighestRated = `-- name: SearchCityHighestRated :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active AND city_key = $1
   AND ($2::text IS NULL OR postal_code_key = $2)
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
@@ -516,8 +960,8 @@ ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT $7 OFFSET $6
 `
 
-type SearchHighestRatedParams struct {
-	CityKey       *string
+type SearchCityHighestRatedParams struct {
+	CityKey       string
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
@@ -526,8 +970,8 @@ type SearchHighestRatedParams struct {
 	PageSize      int32
 }
 
-func (q *Queries) SearchHighestRated(ctx context.Context, arg SearchHighestRatedParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, searchHighestRated,
+func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHighestRatedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchCityHighestRated,
 		arg.CityKey,
 		arg.PostalCodeKey,
 		arg.PropertyType,
@@ -586,6 +1030,7 @@ func (q *Queries) SearchHighestRated(ctx context.Context, arg SearchHighestRated
 			&i.Rating,
 			&i.PostalCodeKey,
 			&i.SearchText,
+			&i.CityKey,
 		); err != nil {
 			return nil, err
 		}
@@ -597,10 +1042,9 @@ func (q *Queries) SearchHighestRated(ctx context.Context, arg SearchHighestRated
 	return items, nil
 }
 
-const searchMostReviews = `-- name: SearchMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text FROM properties
-WHERE active
-  AND ($1::text IS NULL OR lower(city) = $1)
+const searchCityMostReviews = `-- name: SearchCityMostReviews :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active AND city_key = $1
   AND ($2::text IS NULL OR postal_code_key = $2)
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
@@ -609,8 +1053,8 @@ ORDER BY review_count DESC, id DESC
 LIMIT $7 OFFSET $6
 `
 
-type SearchMostReviewsParams struct {
-	CityKey       *string
+type SearchCityMostReviewsParams struct {
+	CityKey       string
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
@@ -619,8 +1063,8 @@ type SearchMostReviewsParams struct {
 	PageSize      int32
 }
 
-func (q *Queries) SearchMostReviews(ctx context.Context, arg SearchMostReviewsParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, searchMostReviews,
+func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostReviewsParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchCityMostReviews,
 		arg.CityKey,
 		arg.PostalCodeKey,
 		arg.PropertyType,
@@ -679,6 +1123,7 @@ func (q *Queries) SearchMostReviews(ctx context.Context, arg SearchMostReviewsPa
 			&i.Rating,
 			&i.PostalCodeKey,
 			&i.SearchText,
+			&i.CityKey,
 		); err != nil {
 			return nil, err
 		}
@@ -690,10 +1135,9 @@ func (q *Queries) SearchMostReviews(ctx context.Context, arg SearchMostReviewsPa
 	return items, nil
 }
 
-const searchNewest = `-- name: SearchNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text FROM properties
-WHERE active
-  AND ($1::text IS NULL OR lower(city) = $1)
+const searchCityNewest = `-- name: SearchCityNewest :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active AND city_key = $1
   AND ($2::text IS NULL OR postal_code_key = $2)
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
@@ -702,8 +1146,8 @@ ORDER BY created_at DESC, id DESC
 LIMIT $7 OFFSET $6
 `
 
-type SearchNewestParams struct {
-	CityKey       *string
+type SearchCityNewestParams struct {
+	CityKey       string
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
@@ -712,8 +1156,8 @@ type SearchNewestParams struct {
 	PageSize      int32
 }
 
-func (q *Queries) SearchNewest(ctx context.Context, arg SearchNewestParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, searchNewest,
+func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchCityNewest,
 		arg.CityKey,
 		arg.PostalCodeKey,
 		arg.PropertyType,
@@ -772,6 +1216,198 @@ func (q *Queries) SearchNewest(ctx context.Context, arg SearchNewestParams) ([]P
 			&i.Rating,
 			&i.PostalCodeKey,
 			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchPostalCode = `-- name: SearchPostalCode :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active AND postal_code_key = $1
+  AND ($2::text IS NULL OR property_type = $2)
+  AND (NOT $3::bool OR verified)
+  AND ($4::text IS NULL OR search_text LIKE '%' || $4 || '%')
+ORDER BY
+    CASE WHEN $5::text = 'featured' THEN verified END DESC,
+    CASE WHEN $5 IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN $5 IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN $5 = 'newestListed' THEN created_at END DESC,
+    id DESC
+LIMIT $7 OFFSET $6
+`
+
+type SearchPostalCodeParams struct {
+	PostalCodeKey string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	SortBy        string
+	PageOffset    int32
+	PageSize      int32
+}
+
+func (q *Queries) SearchPostalCode(ctx context.Context, arg SearchPostalCodeParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchPostalCode,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.SortBy,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchText = `-- name: SearchText :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active AND search_text LIKE '%' || $1::text || '%'
+  AND ($2::text IS NULL OR property_type = $2)
+  AND (NOT $3::bool OR verified)
+ORDER BY
+    CASE WHEN $4::text = 'featured' THEN verified END DESC,
+    CASE WHEN $4 IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN $4 IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN $4 = 'newestListed' THEN created_at END DESC,
+    id DESC
+LIMIT $6 OFFSET $5
+`
+
+type SearchTextParams struct {
+	Query        string
+	PropertyType *string
+	VerifiedOnly bool
+	SortBy       string
+	PageOffset   int32
+	PageSize     int32
+}
+
+func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchText,
+		arg.Query,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.SortBy,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
 		); err != nil {
 			return nil, err
 		}
@@ -784,7 +1420,7 @@ func (q *Queries) SearchNewest(ctx context.Context, arg SearchNewestParams) ([]P
 }
 
 const setPropertySlug = `-- name: SetPropertySlug :one
-UPDATE properties SET slug = $2 WHERE id = $1 RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text
+UPDATE properties SET slug = $2 WHERE id = $1 RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key
 `
 
 type SetPropertySlugParams struct {
@@ -838,6 +1474,7 @@ func (q *Queries) SetPropertySlug(ctx context.Context, arg SetPropertySlugParams
 		&i.Rating,
 		&i.PostalCodeKey,
 		&i.SearchText,
+		&i.CityKey,
 	)
 	return i, err
 }

@@ -165,6 +165,11 @@ func TestSearchFiltersSortsAndPages(t *testing.T) {
 		"query locality":    {&propertyv1.SearchPropertiesRequest{Query: "RIVERSIDE"}, func(r row) bool { return r.locality == "Riverside" }},
 		"city+type+verified": {&propertyv1.SearchPropertiesRequest{City: "austin", PropertyType: "house", VerifiedOnly: true},
 			func(r row) bool { return r.city == "Austin" && r.typ == "house" && r.verified }},
+		"city+zip": {&propertyv1.SearchPropertiesRequest{City: "Toronto", ZipCode: "M5V 2H1", Query: "riverside"},
+			func(r row) bool { return r.city == "Toronto" && r.locality == "Riverside" }},
+		"city+other zip": {&propertyv1.SearchPropertiesRequest{City: "Toronto", ZipCode: "78701"}, func(row) bool { return false }},
+		"query+type": {&propertyv1.SearchPropertiesRequest{Query: "hilltop", PropertyType: "house"},
+			func(r row) bool { return r.locality == "Hilltop" && r.typ == "house" }},
 		"zip+query": {&propertyv1.SearchPropertiesRequest{ZipCode: "78701", Query: "hilltop"},
 			func(r row) bool { return r.zip == "78701" && r.locality == "Hilltop" }},
 		"no match": {&propertyv1.SearchPropertiesRequest{City: "Austin", ZipCode: "SW1A 1AA"}, func(row) bool { return false }},
@@ -242,9 +247,21 @@ func TestCountIsCappedOnLargeResults(t *testing.T) {
 		SELECT 'Big ' || i, i || ' Long Road', 'Bigtown', 'apartment', 900, 1, 'big-' || i FROM generate_series(1, 1005) i`); err != nil {
 		t.Fatal(err)
 	}
+	// A whole city is counted exactly, from the cities table.
 	res := search(t, client, &propertyv1.SearchPropertiesRequest{City: "Bigtown", PageSize: 50})
-	if res.TotalCount != property.CountCap || !res.TotalCapped || len(res.Properties) != 50 {
+	if res.TotalCount != 1005 || res.TotalCapped || len(res.Properties) != 50 {
 		t.Errorf("big city: total %d capped %v, %d on the page", res.TotalCount, res.TotalCapped, len(res.Properties))
+	}
+	// Any further filter is counted up to the cap.
+	for _, req := range []*propertyv1.SearchPropertiesRequest{
+		{City: "Bigtown", PropertyType: "apartment", PageSize: 50},
+		{Query: "long road", PageSize: 50},
+		{PageSize: 50},
+	} {
+		res := search(t, client, req)
+		if res.TotalCount != property.CountCap || !res.TotalCapped || len(res.Properties) != 50 {
+			t.Errorf("%v: total %d capped %v, %d on the page", req, res.TotalCount, res.TotalCapped, len(res.Properties))
+		}
 	}
 }
 

@@ -170,38 +170,40 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 		return Results{}, apperr.New(apperr.ErrInvalidArgument, "That page is too far: narrow the search to see more")
 	}
 
-	f := db.SearchFeaturedParams{
-		PropertyType: nonEmpty(in.PropertyType),
-		VerifiedOnly: in.VerifiedOnly,
-		Query:        nonEmpty(store.EscapeLike(in.Query)),
-		PageSize:     in.PageSize,
-		PageOffset:   int32(offset),
-	}
+	in.ZipCode = PostalCodeKey(in.ZipCode)
 	res := Results{Page: in.Page, PageSize: in.PageSize}
-	if in.City != "" {
-		key, matched, err := s.resolveCity(ctx, in.City)
-		if err != nil {
-			return Results{}, err
-		}
-		if key == "" {
-			return res, nil // no listed city is spelled anything like it
-		}
-		f.CityKey, res.MatchedCity = &key, matched
+	page := pageQuery{
+		typ: nonEmpty(in.PropertyType), verified: in.VerifiedOnly, query: nonEmpty(store.EscapeLike(in.Query)),
+		sortBy: in.SortBy, size: in.PageSize, offset: int32(offset),
 	}
-	if pc := PostalCodeKey(in.ZipCode); pc != "" {
-		f.PostalCodeKey = &pc
-	}
+	onlyPlace := page.typ == nil && !page.verified && page.query == nil
 
 	var err error
-	switch in.SortBy {
-	case SortFeatured:
-		res.Properties, err = s.q.SearchFeatured(ctx, f)
-	case SortHighestRated:
-		res.Properties, err = s.q.SearchHighestRated(ctx, db.SearchHighestRatedParams(f))
-	case SortMostReviews:
-		res.Properties, err = s.q.SearchMostReviews(ctx, db.SearchMostReviewsParams(f))
-	case SortNewest:
-		res.Properties, err = s.q.SearchNewest(ctx, db.SearchNewestParams(f))
+	var cityKey string
+	switch {
+	case in.City != "":
+		var cityTotal int32
+		cityKey, res.MatchedCity, cityTotal, err = s.resolveCity(ctx, in.City)
+		if err != nil || cityKey == "" {
+			return res, err // no listed city is spelled anything like it
+		}
+		res.Properties, err = s.searchCity(ctx, cityKey, nonEmpty(in.ZipCode), page)
+		if err == nil && onlyPlace && in.ZipCode == "" {
+			res.Total = cityTotal // exact, from the cities table
+			return res, nil
+		}
+	case in.ZipCode != "":
+		res.Properties, err = s.q.SearchPostalCode(ctx, db.SearchPostalCodeParams{
+			PostalCodeKey: in.ZipCode, PropertyType: page.typ, VerifiedOnly: page.verified, Query: page.query,
+			SortBy: page.sortBy, PageSize: page.size, PageOffset: page.offset,
+		})
+	case page.query != nil:
+		res.Properties, err = s.q.SearchText(ctx, db.SearchTextParams{
+			Query: *page.query, PropertyType: page.typ, VerifiedOnly: page.verified,
+			SortBy: page.sortBy, PageSize: page.size, PageOffset: page.offset,
+		})
+	default:
+		res.Properties, err = s.searchAll(ctx, page)
 	}
 	if err != nil {
 		return Results{}, fmt.Errorf("search properties: %w", err)
@@ -211,10 +213,7 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 		res.Total = int32(len(res.Properties))
 		return res, nil
 	}
-	total, err := s.q.CountSearch(ctx, db.CountSearchParams{
-		CityKey: f.CityKey, PostalCodeKey: f.PostalCodeKey, PropertyType: f.PropertyType,
-		VerifiedOnly: f.VerifiedOnly, Query: f.Query, CountCap: CountCap + 1,
-	})
+	total, err := s.count(ctx, cityKey, in.ZipCode, page)
 	if err != nil {
 		return Results{}, fmt.Errorf("count search: %w", err)
 	}
@@ -222,24 +221,89 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 	return res, nil
 }
 
-// resolveCity returns the search key of city: itself when listed, else the closest-spelled
-// listed city (and its name), else "".
-func (s *Service) resolveCity(ctx context.Context, city string) (key, matched string, err error) {
-	exists, err := s.q.CityExists(ctx, city)
-	if err != nil {
-		return "", "", fmt.Errorf("look up city: %w", err)
+// pageQuery is a search's optional filters and page, shared by every search statement.
+type pageQuery struct {
+	typ, query   *string
+	verified     bool
+	sortBy       string
+	size, offset int32
+}
+
+// searchCity walks the city index that matches the sort.
+func (s *Service) searchCity(ctx context.Context, key string, postalCode *string, p pageQuery) ([]db.Property, error) {
+	args := db.SearchCityFeaturedParams{
+		CityKey: key, PostalCodeKey: postalCode, PropertyType: p.typ, VerifiedOnly: p.verified, Query: p.query, PageSize: p.size, PageOffset: p.offset,
 	}
-	if exists {
-		return strings.ToLower(city), "", nil
+	switch p.sortBy {
+	case SortHighestRated:
+		return s.q.SearchCityHighestRated(ctx, db.SearchCityHighestRatedParams(args))
+	case SortMostReviews:
+		return s.q.SearchCityMostReviews(ctx, db.SearchCityMostReviewsParams(args))
+	case SortNewest:
+		return s.q.SearchCityNewest(ctx, db.SearchCityNewestParams(args))
+	default:
+		return s.q.SearchCityFeatured(ctx, args)
+	}
+}
+
+// searchAll walks the whole-table index that matches the sort.
+func (s *Service) searchAll(ctx context.Context, p pageQuery) ([]db.Property, error) {
+	args := db.SearchAllFeaturedParams{
+		PropertyType: p.typ, VerifiedOnly: p.verified, Query: p.query, PageSize: p.size, PageOffset: p.offset,
+	}
+	switch p.sortBy {
+	case SortHighestRated:
+		return s.q.SearchAllHighestRated(ctx, db.SearchAllHighestRatedParams(args))
+	case SortMostReviews:
+		return s.q.SearchAllMostReviews(ctx, db.SearchAllMostReviewsParams(args))
+	case SortNewest:
+		return s.q.SearchAllNewest(ctx, db.SearchAllNewestParams(args))
+	default:
+		return s.q.SearchAllFeatured(ctx, args)
+	}
+}
+
+// count counts a search's matches up to CountCap+1, with the statement of the search's shape.
+func (s *Service) count(ctx context.Context, cityKey, postalCode string, p pageQuery) (int32, error) {
+	switch {
+	case cityKey != "":
+		return s.q.CountCity(ctx, db.CountCityParams{
+			CityKey: cityKey, PostalCodeKey: nonEmpty(postalCode), PropertyType: p.typ, VerifiedOnly: p.verified, Query: p.query, CountCap: CountCap + 1,
+		})
+	case postalCode != "":
+		return s.q.CountPostalCode(ctx, db.CountPostalCodeParams{
+			PostalCodeKey: postalCode, PropertyType: p.typ, VerifiedOnly: p.verified, Query: p.query, CountCap: CountCap + 1,
+		})
+	case p.query != nil:
+		return s.q.CountText(ctx, db.CountTextParams{
+			Query: *p.query, PropertyType: p.typ, VerifiedOnly: p.verified, CountCap: CountCap + 1,
+		})
+	default:
+		return s.q.CountAll(ctx, db.CountAllParams{
+			PropertyType: p.typ, VerifiedOnly: p.verified, Query: p.query, CountCap: CountCap + 1,
+		})
+	}
+}
+
+// resolveCity returns the search key of city and its listing count: itself when listed, else the
+// closest-spelled listed city (and its name), else "".
+func (s *Service) resolveCity(ctx context.Context, city string) (key, matched string, listings int32, err error) {
+	key = strings.ToLower(city)
+	listings, err = s.q.CityListingCount(ctx, key)
+	if err == nil {
+		return key, "", listings, nil
+	}
+	if !errors.Is(store.Err(err), apperr.ErrNotFound) {
+		return "", "", 0, fmt.Errorf("look up city: %w", err)
 	}
 	closest, err := s.q.ClosestCity(ctx, city)
 	if err != nil {
 		if errors.Is(store.Err(err), apperr.ErrNotFound) {
-			return "", "", nil
+			return "", "", 0, nil
 		}
-		return "", "", fmt.Errorf("match city: %w", err)
+		return "", "", 0, fmt.Errorf("match city: %w", err)
 	}
-	return closest.Key, closest.Name, nil
+	return closest.Key, closest.Name, closest.PropertyCount, nil
 }
 
 var notAlphanumeric = regexp.MustCompile(`[^A-Za-z0-9]`)

@@ -3,12 +3,16 @@
 package rest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -97,11 +101,32 @@ func first(values ...string) string {
 
 // list reshapes repeated messages into a bare JSON array, as SPEC §7's list answers are.
 func list[M proto.Message](items []M) any {
-	out := make([]json.RawMessage, len(items))
+	var b bytes.Buffer
+	b.WriteByte('[')
 	for i, m := range items {
-		out[i] = message(m)
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(message(m))
 	}
-	return out
+	b.WriteByte(']')
+	return json.RawMessage(b.Bytes())
+}
+
+// keyed encodes a map of messages as a JSON object keyed by id, in id order.
+func keyed[M proto.Message](items map[int32]M) any {
+	ids := slices.Sorted(maps.Keys(items))
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%q:", strconv.Itoa(int(id)))
+		b.Write(message(items[id]))
+	}
+	b.WriteByte('}')
+	return json.RawMessage(b.Bytes())
 }
 
 // message encodes one protobuf message.
@@ -147,6 +172,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
+	// protojson output is already valid JSON: written as is, not re-compacted by encoding/json.
+	if raw, ok := v.(json.RawMessage); ok {
+		_, _ = w.Write(append(raw, '\n'))
+		return
+	}
 	_ = json.NewEncoder(w).Encode(v)
 }
 

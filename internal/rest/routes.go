@@ -1,7 +1,6 @@
 package rest
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -148,13 +147,7 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 			}
 		}
 		call(w, r, &propertyv1.BatchGetPropertiesRequest{Ids: ids}, properties.BatchGetProperties,
-			func(res *propertyv1.BatchGetPropertiesResponse) any {
-				out := make(map[string]json.RawMessage, len(res.GetProperties()))
-				for id, p := range res.GetProperties() {
-					out[strconv.Itoa(int(id))] = message(p)
-				}
-				return out
-			})
+			func(res *propertyv1.BatchGetPropertiesResponse) any { return keyed(res.GetProperties()) })
 	})
 	// POST /api/properties: the add-property form. landlordId, verified, rating and the other
 	// server-managed fields are ignored: the server sets them.

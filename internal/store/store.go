@@ -27,9 +27,9 @@ func Open(ctx context.Context, databaseURL string) (*pgxpool.Pool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parse database url: %w", err)
 	}
-	// Plan every execution for its actual values: the search statements switch filters off with
-	// NULL parameters, which only a custom plan folds away so the right index is used.
-	cfg.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_custom_plan"
+	if !strings.Contains(databaseURL, "pool_max_conns") {
+		cfg.MaxConns = 16 // enough to keep two cores busy while some queries wait on I/O
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)

@@ -7,24 +7,22 @@ SELECT * FROM properties WHERE id = ANY(sqlc.arg(ids)::int[]) AND active;
 -- name: CountProperties :one
 SELECT count(*) FROM properties;
 
--- name: CityExists :one
-SELECT EXISTS (SELECT 1 FROM cities WHERE key = lower(sqlc.arg(city)));
-
 -- name: ClosestCity :one
 -- The best-spelled match among cities with listings, for typo-tolerant search.
-SELECT key, name FROM cities
+SELECT key, name, property_count FROM cities
 WHERE key % lower(sqlc.arg(city))
 ORDER BY similarity(key, lower(sqlc.arg(city))) DESC, property_count DESC
 LIMIT 1;
 
--- Search: one statement per sort, so each can walk its own index. A NULL filter is off; the
--- server plans every execution for its actual values (plan_cache_mode = force_custom_plan), which
--- folds the unused filters away. Ordering always ends on id, so pages are stable and complete.
+-- Search. Statements are static so PostgreSQL caches one plan each: a mandatory leading
+-- filter picks the index (city, postal code, text, or none), the optional filters are checked
+-- on the rows it yields. Large result sets (a city, everything) get one statement per sort,
+-- each walking its own index; small ones (a postal code, a text match) sort in one statement.
+-- Orders always end on id, so pages are stable and complete.
 
--- name: SearchFeatured :many
+-- name: SearchCityFeatured :many
 SELECT * FROM properties
-WHERE active
-  AND (sqlc.narg(city_key)::text IS NULL OR lower(city) = sqlc.narg(city_key))
+WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
@@ -32,10 +30,9 @@ WHERE active
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
--- name: SearchHighestRated :many
+-- name: SearchCityHighestRated :many
 SELECT * FROM properties
-WHERE active
-  AND (sqlc.narg(city_key)::text IS NULL OR lower(city) = sqlc.narg(city_key))
+WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
@@ -43,10 +40,9 @@ WHERE active
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
--- name: SearchMostReviews :many
+-- name: SearchCityMostReviews :many
 SELECT * FROM properties
-WHERE active
-  AND (sqlc.narg(city_key)::text IS NULL OR lower(city) = sqlc.narg(city_key))
+WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
@@ -54,10 +50,9 @@ WHERE active
 ORDER BY review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
--- name: SearchNewest :many
+-- name: SearchCityNewest :many
 SELECT * FROM properties
-WHERE active
-  AND (sqlc.narg(city_key)::text IS NULL OR lower(city) = sqlc.narg(city_key))
+WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
@@ -65,24 +60,120 @@ WHERE active
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
--- name: CountSearch :one
--- Counts matches up to a cap: exact counts over a large city cost ~100x the page itself.
+-- name: SearchAllFeatured :many
+SELECT * FROM properties
+WHERE active
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query) || '%')
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchAllHighestRated :many
+SELECT * FROM properties
+WHERE active
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query) || '%')
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchAllMostReviews :many
+SELECT * FROM properties
+WHERE active
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query) || '%')
+ORDER BY review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchAllNewest :many
+SELECT * FROM properties
+WHERE active
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query) || '%')
+ORDER BY created_at DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchPostalCode :many
+SELECT * FROM properties
+WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query) || '%')
+ORDER BY
+    CASE WHEN sqlc.arg(sort_by)::text = 'featured' THEN verified END DESC,
+    CASE WHEN sqlc.arg(sort_by) IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN sqlc.arg(sort_by) IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN sqlc.arg(sort_by) = 'newestListed' THEN created_at END DESC,
+    id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchText :many
+SELECT * FROM properties
+WHERE active AND search_text LIKE '%' || sqlc.arg(query)::text || '%'
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+ORDER BY
+    CASE WHEN sqlc.arg(sort_by)::text = 'featured' THEN verified END DESC,
+    CASE WHEN sqlc.arg(sort_by) IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN sqlc.arg(sort_by) IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN sqlc.arg(sort_by) = 'newestListed' THEN created_at END DESC,
+    id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- Counts stop at a cap: exact counts over a large city cost ~100x the page itself.
+
+-- name: CountCity :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND city_key = sqlc.arg(city_key)
+    AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+    AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+    AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query) || '%')
+    LIMIT sqlc.arg(count_cap)
+) AS matches;
+
+-- name: CountPostalCode :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+    AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+    AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query) || '%')
+    LIMIT sqlc.arg(count_cap)
+) AS matches;
+
+-- name: CountText :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND search_text LIKE '%' || sqlc.arg(query)::text || '%'
+    AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+    LIMIT sqlc.arg(count_cap)
+) AS matches;
+
+-- name: CountAll :one
 SELECT count(*)::int FROM (
     SELECT 1 FROM properties
     WHERE active
-      AND (sqlc.narg(city_key)::text IS NULL OR lower(city) = sqlc.narg(city_key))
-      AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-      AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
-      AND (NOT sqlc.arg(verified_only)::bool OR verified)
-      AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query) || '%')
+    AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+    AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query) || '%')
     LIMIT sqlc.arg(count_cap)
 ) AS matches;
+
+-- name: CityListingCount :one
+-- The exact number of active listings in a city, kept by trigger.
+SELECT property_count FROM cities WHERE key = sqlc.arg(city_key);
 
 -- name: ListSimilarProperties :many
 -- Same city, same type first, then best rated; never the property itself.
 SELECT p.* FROM properties p
 JOIN properties ref ON ref.id = sqlc.arg(property_id)
-WHERE p.active AND p.id <> ref.id AND lower(p.city) = lower(ref.city)
+WHERE p.active AND p.id <> ref.id AND p.city_key = ref.city_key
 ORDER BY (p.property_type = ref.property_type) DESC, p.rating DESC, p.review_count DESC, p.id DESC
 LIMIT sqlc.arg(max_rows);
 

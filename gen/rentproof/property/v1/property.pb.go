@@ -737,9 +737,10 @@ type SearchPropertiesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// properties are this page's results, each with its rating aggregates.
 	Properties []*Property `protobuf:"bytes,1,rep,name=properties,proto3" json:"properties,omitempty"`
-	// total_count is the number of matching properties, counted up to 1,000.
+	// total_count is the number of matching properties: exact for a whole city or under 1,000
+	// matches; otherwise counting stops at 1,000.
 	TotalCount int32 `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
-	// total_capped is true when more than 1,000 properties match (total_count then reads 1,000).
+	// total_capped is true when counting stopped: more than 1,000 properties match.
 	TotalCapped bool `protobuf:"varint,3,opt,name=total_capped,json=totalCapped,proto3" json:"total_capped,omitempty"`
 	// page is the page returned.
 	Page int32 `protobuf:"varint,4,opt,name=page,proto3" json:"page,omitempty"`

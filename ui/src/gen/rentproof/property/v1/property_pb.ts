@@ -477,14 +477,15 @@ export type SearchPropertiesResponse = Message<"rentproof.property.v1.SearchProp
   properties: Property[];
 
   /**
-   * total_count is the number of matching properties, counted up to 1,000.
+   * total_count is the number of matching properties: exact for a whole city or under 1,000
+   * matches; otherwise counting stops at 1,000.
    *
    * @generated from field: int32 total_count = 2;
    */
   totalCount: number;
 
   /**
-   * total_capped is true when more than 1,000 properties match (total_count then reads 1,000).
+   * total_capped is true when counting stopped: more than 1,000 properties match.
    *
    * @generated from field: bool total_capped = 3;
    */

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"net/url"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/rentproof/rentproof/internal/store"
+)
+
+// prepare returns the URL of the bench database for this size, creating, migrating and
+// filling it when it is not complete yet.
+func prepare(ctx context.Context, cluster string, properties, reviews int) (string, error) {
+	name := fmt.Sprintf("rentproof_bench_%d_%d", properties, reviews)
+	u, err := url.Parse(cluster)
+	if err != nil {
+		return "", err
+	}
+	admin := *u
+	admin.Path = "/postgres"
+	conn, err := pgx.Connect(ctx, admin.String())
+	if err != nil {
+		return "", fmt.Errorf("connect to the cluster: %w", err)
+	}
+	var exists bool
+	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
+		return "", err
+	}
+	if !exists {
+		if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+			return "", err
+		}
+	}
+	conn.Close(ctx)
+	u.Path = "/" + name
+	dbURL := u.String()
+
+	pool, err := store.Open(ctx, dbURL)
+	if err != nil {
+		return "", err
+	}
+	defer pool.Close()
+	if err := store.Migrate(ctx, pool, dbURL); err != nil {
+		return "", err
+	}
+	var done bool
+	if err := pool.QueryRow(ctx, "SELECT to_regclass('bench_complete') IS NOT NULL").Scan(&done); err != nil {
+		return "", err
+	}
+	if done {
+		// A migration may have rewritten tables since: refresh the visibility map and statistics,
+		// as autovacuum would in a while, so index-only scans are measured as in steady state.
+		if _, err := pool.Exec(ctx, "VACUUM ANALYZE"); err != nil {
+			return "", fmt.Errorf("vacuum: %w", err)
+		}
+		return dbURL, nil
+	}
+	log.Printf("building the data set %s (once; later runs reuse it)", name)
+	start := time.Now()
+	for _, step := range seedSteps(properties, reviews) {
+		t := time.Now()
+		if _, err := pool.Exec(ctx, step.sql); err != nil {
+			return "", fmt.Errorf("%s: %w", step.name, err)
+		}
+		log.Printf("  %-34s %6.1fs", step.name, time.Since(t).Seconds())
+	}
+	log.Printf("  data set ready in %.0fs", time.Since(start).Seconds())
+	return dbURL, nil
+}
+
+type step struct{ name, sql string }
+
+// seedSteps fill the database: cities follow a steep power law (a few large, hundreds small),
+// review counts per property a milder one, ratings lean positive as on real review sites.
+func seedSteps(properties, reviews int) []step {
+	users := max(properties/5, 1000)
+	return []step{
+		{"truncate", `TRUNCATE users, properties, reviews, cities RESTART IDENTITY CASCADE`},
+		{fmt.Sprintf("%d users", users), fmt.Sprintf(`
+			INSERT INTO users (username, password_hash, email, first_name, last_name, role)
+			SELECT 'bench' || i, 'x', 'bench' || i || '@example.com', 'Bench', 'User ' || i,
+				CASE WHEN i %% 10 = 0 THEN 'landlord' ELSE 'tenant' END
+			FROM generate_series(1, %d) i`, users)},
+		{fmt.Sprintf("%d properties", properties), fmt.Sprintf(`
+			WITH p AS (
+				SELECT i, floor(400 * power(random(), 3))::int AS c, random() AS r FROM generate_series(1, %[1]d) i
+			)
+			INSERT INTO properties (title, description, address, locality, city, state, zip_code, country, property_type,
+				monthly_rent, bedrooms, bathrooms, square_feet, landlord_id, verified, slug, created_at, images)
+			SELECT 'Bench home ' || i, 'A synthetic listing of the benchmark data set.', i || ' Bench Street',
+				'District ' || (i %% 40), CASE WHEN c = 0 THEN 'Springfield' ELSE 'City ' || c END, 'ST',
+				lpad(((c * 37 + i %% 25) %% 100000)::text, 5, '0'), 'United States',
+				(ARRAY['apartment','house','condo','student_housing','studio','loft'])[1 + (i %% 6)],
+				800 + (r * 4000)::int, 1 + i %% 4, 1 + i %% 3, 400 + i %% 2000, 10 * (1 + i %% %[2]d),
+				r < 0.3, 'bench-home-' || i, now() - (r * interval '900 days'), '[]'
+			FROM p`, properties, max(users/10, 1))},
+		{"pause the rating trigger", `ALTER TABLE reviews DISABLE TRIGGER reviews_sync_property_rating`},
+		{fmt.Sprintf("%d reviews", reviews), fmt.Sprintf(`
+			INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, created_at)
+			SELECT 1 + floor(%[2]d * power(random(), 1.5))::int, 1 + (i %% %[3]d),
+				(ARRAY[1,2,3,3,4,4,4,5,5,5])[1 + floor(random() * 10)::int],
+				'Bench review', 'A synthetic review of the benchmark data set.', 'tenant_to_property',
+				now() - random() * interval '900 days'
+			FROM generate_series(1, %[1]d) i
+			ON CONFLICT DO NOTHING`, reviews, properties, users)},
+		{"resume the rating trigger", `ALTER TABLE reviews ENABLE TRIGGER reviews_sync_property_rating`},
+		{"stored aggregates", `
+			UPDATE properties p SET rating1_count = a.r1, rating2_count = a.r2, rating3_count = a.r3,
+				rating4_count = a.r4, rating5_count = a.r5
+			FROM (SELECT property_id,
+				count(*) FILTER (WHERE rating = 1) AS r1, count(*) FILTER (WHERE rating = 2) AS r2,
+				count(*) FILTER (WHERE rating = 3) AS r3, count(*) FILTER (WHERE rating = 4) AS r4,
+				count(*) FILTER (WHERE rating = 5) AS r5
+				FROM reviews GROUP BY property_id) a
+			WHERE p.id = a.property_id`},
+		{"vacuum analyze", `VACUUM ANALYZE`},
+		{"mark complete", `CREATE TABLE bench_complete ()`},
+	}
+}

@@ -90,7 +90,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(reviewv1connect.NewReviewServiceHandler(handlers.Review, rpcOpts))
 	mux.Handle(statisticsv1connect.NewStatisticsServiceHandler(handlers.Statistics, rpcOpts))
 
-	reflector := grpcreflect.NewStaticReflector(Services...)
+	reflector := grpcreflect.NewStaticReflector(append(Services, grpchealth.HealthV1ServiceName)...)
 	mux.Handle(grpcreflect.NewHandlerV1(reflector))
 	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector))
 	mux.Handle(grpchealth.NewHandler(&dbHealth{pool: pool}))

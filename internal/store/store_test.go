@@ -76,6 +76,7 @@ func TestSchemaConstraints(t *testing.T) {
 		       (2, 'bob', 'x', 'bob@example.com', 'Bob', 'B', 'tenant')`)
 	mustExec(`INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug)
 		VALUES (1, 'Flat', '1 Main St', 'Austin', 'apartment', 1200, 1, 'flat-1')`)
+	mustExec(`SELECT setval(pg_get_serial_sequence('users', 'id'), 2), setval(pg_get_serial_sequence('properties', 'id'), 1)`)
 
 	for name, c := range map[string]struct {
 		sql  string

@@ -152,6 +152,39 @@ type Review struct {
 	ReviewResponses json.RawMessage
 	Language        string
 	Slug            *string
+	Status          string
+}
+
+type ReviewHelpfulVote struct {
+	ReviewID  int32
+	UserID    int32
+	CreatedAt time.Time
+}
+
+type ReviewModerationDecision struct {
+	ID        int32
+	ReviewID  int32
+	AdminID   *int32
+	Decision  string
+	Note      *string
+	CreatedAt time.Time
+}
+
+type ReviewOwnerResponse struct {
+	ReviewID  int32
+	OwnerID   *int32
+	Content   string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+type ReviewReport struct {
+	ID        int32
+	ReviewID  int32
+	UserID    int32
+	Reason    string
+	Detail    *string
+	CreatedAt time.Time
 }
 
 type Session struct {

@@ -7,31 +7,276 @@ package db
 
 import (
 	"context"
+	"encoding/json"
+	"time"
 )
 
-const listPropertyReviews = `-- name: ListPropertyReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, u.first_name AS author_first_name, u.last_name AS author_last_name
+const addHelpfulVote = `-- name: AddHelpfulVote :execrows
+INSERT INTO review_helpful_votes (review_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING
+`
+
+type AddHelpfulVoteParams struct {
+	ReviewID int32
+	UserID   int32
+}
+
+func (q *Queries) AddHelpfulVote(ctx context.Context, arg AddHelpfulVoteParams) (int64, error) {
+	result, err := q.db.Exec(ctx, addHelpfulVote, arg.ReviewID, arg.UserID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const addReport = `-- name: AddReport :execrows
+INSERT INTO review_reports (review_id, user_id, reason, detail) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING
+`
+
+type AddReportParams struct {
+	ReviewID int32
+	UserID   int32
+	Reason   string
+	Detail   *string
+}
+
+func (q *Queries) AddReport(ctx context.Context, arg AddReportParams) (int64, error) {
+	result, err := q.db.Exec(ctx, addReport,
+		arg.ReviewID,
+		arg.UserID,
+		arg.Reason,
+		arg.Detail,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const countReportsSinceRestore = `-- name: CountReportsSinceRestore :one
+SELECT count(*)::int FROM review_reports rr
+WHERE rr.review_id = $1 AND rr.created_at > coalesce(
+    (SELECT max(d.created_at) FROM review_moderation_decisions d WHERE d.review_id = $1 AND d.decision = 'restore'),
+    '-infinity'::timestamptz)
+`
+
+// Reports since an admin last restored the review: three of them hide it again.
+func (q *Queries) CountReportsSinceRestore(ctx context.Context, reviewID int32) (int32, error) {
+	row := q.db.QueryRow(ctx, countReportsSinceRestore, reviewID)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const countReviewsSince = `-- name: CountReviewsSince :one
+SELECT count(*)::int FROM reviews WHERE user_id = $1 AND created_at > $2
+`
+
+type CountReviewsSinceParams struct {
+	UserID    *int32
+	CreatedAt time.Time
+}
+
+func (q *Queries) CountReviewsSince(ctx context.Context, arg CountReviewsSinceParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countReviewsSince, arg.UserID, arg.CreatedAt)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const createReview = `-- name: CreateReview :one
+INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, stay_period, pros, cons,
+    categories, photos, language)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+RETURNING id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status
+`
+
+type CreateReviewParams struct {
+	PropertyID int32
+	UserID     *int32
+	Rating     int32
+	Title      string
+	Content    string
+	ReviewType string
+	StayPeriod *string
+	Pros       json.RawMessage
+	Cons       json.RawMessage
+	Categories json.RawMessage
+	Photos     json.RawMessage
+	Language   string
+}
+
+func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Review, error) {
+	row := q.db.QueryRow(ctx, createReview,
+		arg.PropertyID,
+		arg.UserID,
+		arg.Rating,
+		arg.Title,
+		arg.Content,
+		arg.ReviewType,
+		arg.StayPeriod,
+		arg.Pros,
+		arg.Cons,
+		arg.Categories,
+		arg.Photos,
+		arg.Language,
+	)
+	var i Review
+	err := row.Scan(
+		&i.ID,
+		&i.PropertyID,
+		&i.UserID,
+		&i.Rating,
+		&i.Title,
+		&i.Content,
+		&i.ReviewType,
+		&i.StayDuration,
+		&i.StayPeriod,
+		&i.Pros,
+		&i.Cons,
+		&i.Categories,
+		&i.Photos,
+		&i.Verified,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.Helpful,
+		&i.NotHelpful,
+		&i.ReportCount,
+		&i.ReviewResponses,
+		&i.Language,
+		&i.Slug,
+		&i.Status,
+	)
+	return i, err
+}
+
+const getHelpful = `-- name: GetHelpful :one
+SELECT helpful FROM reviews WHERE id = $1
+`
+
+func (q *Queries) GetHelpful(ctx context.Context, id int32) (int32, error) {
+	row := q.db.QueryRow(ctx, getHelpful, id)
+	var helpful int32
+	err := row.Scan(&helpful)
+	return helpful, err
+}
+
+const getReviewDetails = `-- name: GetReviewDetails :one
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, u.first_name AS author_first_name, u.last_name AS author_last_name,
+    o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
+    (v.user_id IS NOT NULL)::bool AS helpful_by_viewer
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
-WHERE r.property_id = $1
+LEFT JOIN review_owner_responses o ON o.review_id = r.id
+LEFT JOIN review_helpful_votes v ON v.review_id = r.id AND v.user_id = $1
+WHERE r.id = $2
+`
+
+type GetReviewDetailsParams struct {
+	ViewerID int32
+	ReviewID int32
+}
+
+type GetReviewDetailsRow struct {
+	Review            Review
+	AuthorFirstName   *string
+	AuthorLastName    *string
+	ResponseContent   *string
+	ResponseCreatedAt *time.Time
+	ResponseUpdatedAt *time.Time
+	HelpfulByViewer   bool
+}
+
+// One review as lists show it.
+func (q *Queries) GetReviewDetails(ctx context.Context, arg GetReviewDetailsParams) (GetReviewDetailsRow, error) {
+	row := q.db.QueryRow(ctx, getReviewDetails, arg.ViewerID, arg.ReviewID)
+	var i GetReviewDetailsRow
+	err := row.Scan(
+		&i.Review.ID,
+		&i.Review.PropertyID,
+		&i.Review.UserID,
+		&i.Review.Rating,
+		&i.Review.Title,
+		&i.Review.Content,
+		&i.Review.ReviewType,
+		&i.Review.StayDuration,
+		&i.Review.StayPeriod,
+		&i.Review.Pros,
+		&i.Review.Cons,
+		&i.Review.Categories,
+		&i.Review.Photos,
+		&i.Review.Verified,
+		&i.Review.CreatedAt,
+		&i.Review.UpdatedAt,
+		&i.Review.Helpful,
+		&i.Review.NotHelpful,
+		&i.Review.ReportCount,
+		&i.Review.ReviewResponses,
+		&i.Review.Language,
+		&i.Review.Slug,
+		&i.Review.Status,
+		&i.AuthorFirstName,
+		&i.AuthorLastName,
+		&i.ResponseContent,
+		&i.ResponseCreatedAt,
+		&i.ResponseUpdatedAt,
+		&i.HelpfulByViewer,
+	)
+	return i, err
+}
+
+const incrementHelpful = `-- name: IncrementHelpful :one
+UPDATE reviews SET helpful = helpful + 1 WHERE id = $1 RETURNING helpful
+`
+
+func (q *Queries) IncrementHelpful(ctx context.Context, id int32) (int32, error) {
+	row := q.db.QueryRow(ctx, incrementHelpful, id)
+	var helpful int32
+	err := row.Scan(&helpful)
+	return helpful, err
+}
+
+const listPropertyReviews = `-- name: ListPropertyReviews :many
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, u.first_name AS author_first_name, u.last_name AS author_last_name,
+    o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
+    (v.user_id IS NOT NULL)::bool AS helpful_by_viewer
+FROM reviews r
+LEFT JOIN users u ON u.id = r.user_id
+LEFT JOIN review_owner_responses o ON o.review_id = r.id
+LEFT JOIN review_helpful_votes v ON v.review_id = r.id AND v.user_id = $1
+WHERE r.property_id = $2 AND r.status = 'published'
+  AND (cardinality($3::text[]) = 0 OR r.review_type = ANY($3::text[]))
 ORDER BY r.created_at DESC, r.id DESC
-LIMIT $2
+LIMIT $5 OFFSET $4
 `
 
 type ListPropertyReviewsParams struct {
-	PropertyID int32
-	MaxRows    int32
+	ViewerID    int32
+	PropertyID  int32
+	ReviewTypes []string
+	RowOffset   int32
+	MaxRows     int32
 }
 
 type ListPropertyReviewsRow struct {
-	Review          Review
-	AuthorFirstName *string
-	AuthorLastName  *string
+	Review            Review
+	AuthorFirstName   *string
+	AuthorLastName    *string
+	ResponseContent   *string
+	ResponseCreatedAt *time.Time
+	ResponseUpdatedAt *time.Time
+	HelpfulByViewer   bool
 }
 
-// Newest first, with the author's public name in the same query.
+// One page of a property's published reviews, newest first, with the author's name, the owner's
+// response and whether the viewer found it helpful: one statement for the whole list.
 func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyReviewsParams) ([]ListPropertyReviewsRow, error) {
-	rows, err := q.db.Query(ctx, listPropertyReviews, arg.PropertyID, arg.MaxRows)
+	rows, err := q.db.Query(ctx, listPropertyReviews,
+		arg.ViewerID,
+		arg.PropertyID,
+		arg.ReviewTypes,
+		arg.RowOffset,
+		arg.MaxRows,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -62,8 +307,13 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 			&i.Review.ReviewResponses,
 			&i.Review.Language,
 			&i.Review.Slug,
+			&i.Review.Status,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
+			&i.ResponseContent,
+			&i.ResponseCreatedAt,
+			&i.ResponseUpdatedAt,
+			&i.HelpfulByViewer,
 		); err != nil {
 			return nil, err
 		}
@@ -76,10 +326,11 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 }
 
 const listRecentReviews = `-- name: ListRecentReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
 FROM reviews r
 JOIN properties p ON p.id = r.property_id AND p.active
 LEFT JOIN users u ON u.id = r.user_id
+WHERE r.status = 'published'
 ORDER BY r.created_at DESC, r.id DESC
 LIMIT $1
 `
@@ -91,7 +342,7 @@ type ListRecentReviewsRow struct {
 	PropertyTitle   string
 }
 
-// The newest reviews of active properties, with author names and property titles.
+// The newest published reviews of active properties, with author names and property titles.
 func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListRecentReviewsRow, error) {
 	rows, err := q.db.Query(ctx, listRecentReviews, maxRows)
 	if err != nil {
@@ -124,6 +375,7 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 			&i.Review.ReviewResponses,
 			&i.Review.Language,
 			&i.Review.Slug,
+			&i.Review.Status,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.PropertyTitle,
@@ -136,4 +388,187 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 		return nil, err
 	}
 	return items, nil
+}
+
+const listReportedReviews = `-- name: ListReportedReviews :many
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
+FROM reviews r
+JOIN properties p ON p.id = r.property_id
+LEFT JOIN users u ON u.id = r.user_id
+WHERE r.report_count > 0 AND r.status IN ('hidden', 'published')
+ORDER BY (r.status = 'hidden') DESC, r.report_count DESC, r.id DESC
+LIMIT 200
+`
+
+type ListReportedReviewsRow struct {
+	Review          Review
+	AuthorFirstName *string
+	AuthorLastName  *string
+	PropertyTitle   string
+}
+
+// Reviews with reports for the admins: hidden ones first, then the most reported.
+func (q *Queries) ListReportedReviews(ctx context.Context) ([]ListReportedReviewsRow, error) {
+	rows, err := q.db.Query(ctx, listReportedReviews)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListReportedReviewsRow{}
+	for rows.Next() {
+		var i ListReportedReviewsRow
+		if err := rows.Scan(
+			&i.Review.ID,
+			&i.Review.PropertyID,
+			&i.Review.UserID,
+			&i.Review.Rating,
+			&i.Review.Title,
+			&i.Review.Content,
+			&i.Review.ReviewType,
+			&i.Review.StayDuration,
+			&i.Review.StayPeriod,
+			&i.Review.Pros,
+			&i.Review.Cons,
+			&i.Review.Categories,
+			&i.Review.Photos,
+			&i.Review.Verified,
+			&i.Review.CreatedAt,
+			&i.Review.UpdatedAt,
+			&i.Review.Helpful,
+			&i.Review.NotHelpful,
+			&i.Review.ReportCount,
+			&i.Review.ReviewResponses,
+			&i.Review.Language,
+			&i.Review.Slug,
+			&i.Review.Status,
+			&i.AuthorFirstName,
+			&i.AuthorLastName,
+			&i.PropertyTitle,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const lockReview = `-- name: LockReview :one
+SELECT r.id, r.user_id, r.status, p.landlord_id
+FROM reviews r JOIN properties p ON p.id = r.property_id
+WHERE r.id = $1
+FOR UPDATE OF r
+`
+
+type LockReviewRow struct {
+	ID         int32
+	UserID     *int32
+	Status     string
+	LandlordID int32
+}
+
+// The review's author, property owner and status, locking the row for the vote or report at hand.
+func (q *Queries) LockReview(ctx context.Context, id int32) (LockReviewRow, error) {
+	row := q.db.QueryRow(ctx, lockReview, id)
+	var i LockReviewRow
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.Status,
+		&i.LandlordID,
+	)
+	return i, err
+}
+
+const recordActivity = `-- name: RecordActivity :exec
+INSERT INTO user_activities (user_id, activity_type, points, entity_id, entity_type)
+VALUES ($1, $2, $3, $4, $5)
+`
+
+type RecordActivityParams struct {
+	UserID       int32
+	ActivityType string
+	Points       int32
+	EntityID     *int32
+	EntityType   *string
+}
+
+func (q *Queries) RecordActivity(ctx context.Context, arg RecordActivityParams) error {
+	_, err := q.db.Exec(ctx, recordActivity,
+		arg.UserID,
+		arg.ActivityType,
+		arg.Points,
+		arg.EntityID,
+		arg.EntityType,
+	)
+	return err
+}
+
+const recordModeration = `-- name: RecordModeration :exec
+INSERT INTO review_moderation_decisions (review_id, admin_id, decision, note) VALUES ($1, $2, $3, $4)
+`
+
+type RecordModerationParams struct {
+	ReviewID int32
+	AdminID  *int32
+	Decision string
+	Note     *string
+}
+
+func (q *Queries) RecordModeration(ctx context.Context, arg RecordModerationParams) error {
+	_, err := q.db.Exec(ctx, recordModeration,
+		arg.ReviewID,
+		arg.AdminID,
+		arg.Decision,
+		arg.Note,
+	)
+	return err
+}
+
+const recordReport = `-- name: RecordReport :exec
+UPDATE reviews SET report_count = report_count + 1,
+    status = CASE WHEN status = 'published' AND $1::bool THEN 'hidden' ELSE status END
+WHERE id = $2
+`
+
+type RecordReportParams struct {
+	Hide     bool
+	ReviewID int32
+}
+
+func (q *Queries) RecordReport(ctx context.Context, arg RecordReportParams) error {
+	_, err := q.db.Exec(ctx, recordReport, arg.Hide, arg.ReviewID)
+	return err
+}
+
+const setReviewStatus = `-- name: SetReviewStatus :exec
+UPDATE reviews SET status = $2, updated_at = now() WHERE id = $1
+`
+
+type SetReviewStatusParams struct {
+	ID     int32
+	Status string
+}
+
+func (q *Queries) SetReviewStatus(ctx context.Context, arg SetReviewStatusParams) error {
+	_, err := q.db.Exec(ctx, setReviewStatus, arg.ID, arg.Status)
+	return err
+}
+
+const upsertOwnerResponse = `-- name: UpsertOwnerResponse :exec
+INSERT INTO review_owner_responses (review_id, owner_id, content) VALUES ($1, $2, $3)
+ON CONFLICT (review_id) DO UPDATE SET content = EXCLUDED.content, owner_id = EXCLUDED.owner_id, updated_at = now()
+`
+
+type UpsertOwnerResponseParams struct {
+	ReviewID int32
+	OwnerID  *int32
+	Content  string
+}
+
+func (q *Queries) UpsertOwnerResponse(ctx context.Context, arg UpsertOwnerResponseParams) error {
+	_, err := q.db.Exec(ctx, upsertOwnerResponse, arg.ReviewID, arg.OwnerID, arg.Content)
+	return err
 }

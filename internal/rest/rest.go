@@ -168,6 +168,45 @@ func decode(w http.ResponseWriter, r *http.Request, m proto.Message) bool {
 	return true
 }
 
+// decodeReshaped is decode for bodies whose shape differs from the message: reshape edits the
+// decoded JSON object first. It answers 400 itself when the body is not a JSON object.
+func decodeReshaped(w http.ResponseWriter, r *http.Request, m proto.Message, reshape func(map[string]json.RawMessage)) bool {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		writeMessage(w, http.StatusRequestEntityTooLarge, "Request body too large")
+		return false
+	}
+	fields := map[string]json.RawMessage{}
+	if len(body) > 0 && json.Unmarshal(body, &fields) != nil {
+		writeMessage(w, http.StatusBadRequest, "Invalid input")
+		return false
+	}
+	reshape(fields)
+	b, _ := json.Marshal(fields)
+	if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(b, m); err != nil {
+		writeMessage(w, http.StatusBadRequest, "Invalid input")
+		return false
+	}
+	return true
+}
+
+// categoriesAsList turns the spec's categories object ({"Location": 1}) or null into a list of names.
+func categoriesAsList(fields map[string]json.RawMessage) {
+	raw, ok := fields["categories"]
+	if !ok {
+		return
+	}
+	var object map[string]json.RawMessage
+	if string(raw) == "null" || json.Unmarshal(raw, &object) != nil {
+		if string(raw) == "null" {
+			delete(fields, "categories")
+		}
+		return // a list already, or invalid: protojson decides
+	}
+	names := slices.Sorted(maps.Keys(object))
+	fields["categories"], _ = json.Marshal(names)
+}
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")

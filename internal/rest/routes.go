@@ -166,14 +166,45 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 		call(w, r, &propertyv1.GetPropertyRequest{Id: id}, properties.GetProperty,
 			func(res *propertyv1.GetPropertyResponse) any { return message(res.GetProperty()) })
 	})
-	// GET /api/properties/{id}/reviews: a JSON array of the property's reviews, newest first.
+	// GET /api/properties/{id}/reviews?tab=&page=&pageSize=: a JSON array of published reviews, newest first.
 	mux.HandleFunc("GET /api/properties/{id}/reviews", func(w http.ResponseWriter, r *http.Request) {
 		id, ok := pathID(w, r, "id")
 		if !ok {
 			return
 		}
-		call(w, r, &reviewv1.ListPropertyReviewsRequest{PropertyId: id}, reviews.ListPropertyReviews,
+		q := r.URL.Query()
+		req := &reviewv1.ListPropertyReviewsRequest{PropertyId: id, Tab: q.Get("tab")}
+		if req.Page, ok = queryInt(w, q.Get("page"), "page"); !ok {
+			return
+		}
+		if req.PageSize, ok = queryInt(w, q.Get("pageSize"), "pageSize"); !ok {
+			return
+		}
+		call(w, r, req, reviews.ListPropertyReviews,
 			func(res *reviewv1.ListPropertyReviewsResponse) any { return list(res.GetReviews()) })
+	})
+	// POST /api/properties/{id}/reviews: the SPEC payload. userId is ignored (the author is the
+	// caller); categories come as an object keyed by name (or null) and become a list.
+	mux.HandleFunc("POST /api/properties/{id}/reviews", func(w http.ResponseWriter, r *http.Request) {
+		id, ok := pathID(w, r, "id")
+		if !ok {
+			return
+		}
+		var req reviewv1.CreateReviewRequest
+		if decodeReshaped(w, r, &req, categoriesAsList) {
+			req.PropertyId = id
+			call(w, r, &req, reviews.CreateReview,
+				func(res *reviewv1.CreateReviewResponse) any { return message(res.GetReview()) })
+		}
+	})
+	// POST /api/reviews/{id}/helpful: {helpful, alreadyMarked}.
+	mux.HandleFunc("POST /api/reviews/{id}/helpful", func(w http.ResponseWriter, r *http.Request) {
+		id, ok := pathID(w, r, "id")
+		if !ok {
+			return
+		}
+		call(w, r, &reviewv1.MarkHelpfulRequest{ReviewId: id}, reviews.MarkHelpful,
+			func(res *reviewv1.MarkHelpfulResponse) any { return message(res) })
 	})
 }
 

@@ -1,40 +1,129 @@
-// Package review holds the rules for reviews.
+// Package review holds the rules for reviews: who may write which, what a review must hold,
+// helpful votes, reports and their moderation, and owners' responses.
 package review
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
-// Bounds of the lists.
+// Vocabulary of SPEC §3.
+var (
+	Types      = []string{"tenant_to_property", "landlord_to_tenant", "agent_to_property", "tenant_to_landlord", "tenant_to_neighborhood", "general"}
+	Languages  = []string{"en", "es", "fr", "de", "it", "pt", "zh", "ja", "ko", "hi", "ar", "ru"}
+	Categories = []string{"Location", "Value", "Safety", "Management", "Amenities", "Noise", "Cleanliness",
+		"Maintenance", "Transportation", "Schools", "Shopping", "Parking", "Community"}
+	StayPeriods   = []string{"current", "less_than_6_months", "6_months_to_1_year", "1_to_3_years", "more_than_3_years"}
+	ReportReasons = []string{"spam", "offensive", "false_information", "not_relevant", "conflict_of_interest", "other"}
+)
+
+// tabs maps the property page's review tabs to the review types they show.
+var tabs = map[string][]string{
+	"all":          {},
+	"tenant":       {"tenant_to_property", "tenant_to_landlord"},
+	"landlord":     {"landlord_to_tenant"},
+	"neighborhood": {"tenant_to_neighborhood"},
+	"agent":        {"agent_to_property"},
+}
+
+// ownReviewTypes are the types a property's owner may not write about their own property.
+var ownReviewTypes = []string{"tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood"}
+
+// Limits.
 const (
-	maxListed = 100
-	maxRecent = 20
+	DefaultPageSize = 10
+	MaxPageSize     = 50
+	maxRecent       = 20
+	// MaxReviewsPerDay bounds how many reviews one user writes in 24 hours.
+	MaxReviewsPerDay = 10
+	// HideAfterReports is how many different users' reports hide a review until an admin decides.
+	HideAfterReports = 3
+	maxListItems     = 10
+	maxListItemLen   = 200
+	maxPhotos        = 5
 )
 
 // Service holds the review rules.
-type Service struct{ q *db.Queries }
-
-// NewService returns a Service reading through q.
-func NewService(q *db.Queries) *Service { return &Service{q: q} }
-
-// ListForProperty returns a property's reviews, newest first, with their authors' names;
-// a missing or withdrawn property is ErrNotFound.
-func (s *Service) ListForProperty(ctx context.Context, propertyID int32) ([]db.ListPropertyReviewsRow, error) {
-	if _, err := s.q.GetProperty(ctx, propertyID); err != nil {
-		return nil, fmt.Errorf("get property %d: %w", propertyID, store.Err(err))
-	}
-	rows, err := s.q.ListPropertyReviews(ctx, db.ListPropertyReviewsParams{PropertyID: propertyID, MaxRows: maxListed})
-	if err != nil {
-		return nil, fmt.Errorf("list reviews of property %d: %w", propertyID, err)
-	}
-	return rows, nil
+type Service struct {
+	pool *pgxpool.Pool
+	q    *db.Queries
 }
 
-// Recent returns the newest reviews across the site (default 2, at most 20).
+// NewService returns a Service over pool.
+func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool, q: db.New(pool)} }
+
+// Page is one page of a property's reviews.
+type Page struct {
+	Reviews []db.ListPropertyReviewsRow
+	HasMore bool
+}
+
+// ListForProperty returns a page of a property's published reviews for a tab, newest first;
+// a missing or withdrawn property is ErrNotFound.
+func (s *Service) ListForProperty(ctx context.Context, propertyID int32, tab string, page, pageSize int32) (Page, error) {
+	if tab == "" {
+		tab = "all"
+	}
+	types, ok := tabs[tab]
+	if page == 0 {
+		page = 1
+	}
+	if pageSize == 0 {
+		pageSize = DefaultPageSize
+	}
+	var v apperr.Validator
+	v.Check(ok, "tab", "Tab must be all, tenant, landlord, neighborhood or agent")
+	v.Check(page >= 1 && page <= 1000, "page", "Page must be between 1 and 1000")
+	v.Check(pageSize >= 1 && pageSize <= MaxPageSize, "pageSize", fmt.Sprintf("Page size must be between 1 and %d", MaxPageSize))
+	if err := v.Err(); err != nil {
+		return Page{}, err
+	}
+	if err := s.propertyExists(ctx, propertyID); err != nil {
+		return Page{}, err
+	}
+	viewer, _ := account.UserFrom(ctx)
+	rows, err := s.q.ListPropertyReviews(ctx, db.ListPropertyReviewsParams{
+		ViewerID: viewer.ID, PropertyID: propertyID, ReviewTypes: types,
+		MaxRows: pageSize + 1, RowOffset: (page - 1) * pageSize, // one extra row tells whether more follow
+	})
+	if err != nil {
+		return Page{}, fmt.Errorf("list reviews of property %d: %w", propertyID, err)
+	}
+	more := len(rows) > int(pageSize)
+	return Page{Reviews: rows[:min(len(rows), int(pageSize))], HasMore: more}, nil
+}
+
+// RatingSummary returns a property's stored aggregate.
+func (s *Service) RatingSummary(ctx context.Context, propertyID int32) (db.Property, error) {
+	p, err := s.q.GetProperty(ctx, propertyID)
+	if err != nil {
+		if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
+			return db.Property{}, apperr.NotFound("Property Not Found")
+		}
+		return db.Property{}, fmt.Errorf("get property %d: %w", propertyID, err)
+	}
+	return p, nil
+}
+
+func (s *Service) propertyExists(ctx context.Context, id int32) error {
+	_, err := s.RatingSummary(ctx, id)
+	return err
+}
+
+// Recent returns the newest published reviews across the site (default 2, at most 20).
 func (s *Service) Recent(ctx context.Context, limit int32) ([]db.ListRecentReviewsRow, error) {
 	if limit <= 0 {
 		limit = 2
@@ -44,4 +133,136 @@ func (s *Service) Recent(ctx context.Context, limit int32) ([]db.ListRecentRevie
 		return nil, fmt.Errorf("list recent reviews: %w", err)
 	}
 	return rows, nil
+}
+
+// Draft is the review form.
+type Draft struct {
+	PropertyID                                       int32
+	Rating                                           int32
+	Title, Content, ReviewType, Language, StayPeriod string
+	Pros, Cons, Categories, Photos                   []string
+}
+
+// Create posts a review by the signed-in user, updating the property's aggregates (by trigger)
+// and recording a review_posted activity in the same transaction.
+func (s *Service) Create(ctx context.Context, d Draft) (db.GetReviewDetailsRow, error) {
+	author, ok := account.UserFrom(ctx)
+	if !ok {
+		return db.GetReviewDetailsRow{}, apperr.Unauthenticated("Please sign in to write a review")
+	}
+	d = clean(d)
+	if err := validate(author, d); err != nil {
+		return db.GetReviewDetailsRow{}, err
+	}
+	prop, err := s.RatingSummary(ctx, d.PropertyID)
+	if err != nil {
+		return db.GetReviewDetailsRow{}, err
+	}
+	if prop.LandlordID == author.ID && slices.Contains(ownReviewTypes, d.ReviewType) {
+		return db.GetReviewDetailsRow{}, apperr.PermissionDenied("You cannot review your own property as a tenant or resident")
+	}
+	recent, err := s.q.CountReviewsSince(ctx, db.CountReviewsSinceParams{UserID: &author.ID, CreatedAt: time.Now().Add(-24 * time.Hour)})
+	if err != nil {
+		return db.GetReviewDetailsRow{}, fmt.Errorf("count recent reviews: %w", err)
+	}
+	if recent >= MaxReviewsPerDay {
+		return db.GetReviewDetailsRow{}, &apperr.Error{Kind: apperr.ErrResourceExhausted,
+			Message: fmt.Sprintf("You can write at most %d reviews a day. Please try again tomorrow.", MaxReviewsPerDay), RetryAfter: time.Hour}
+	}
+
+	var categories []byte
+	if len(d.Categories) > 0 { // stored as the spec's object keyed by category name
+		m := make(map[string]int, len(d.Categories))
+		for _, c := range d.Categories {
+			m[c] = 1
+		}
+		categories = convert.JSON(m)
+	}
+	var created db.Review
+	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		var err error
+		created, err = q.CreateReview(ctx, db.CreateReviewParams{
+			PropertyID: d.PropertyID, UserID: &author.ID, Rating: d.Rating, Title: d.Title, Content: d.Content,
+			ReviewType: d.ReviewType, StayPeriod: convert.Ptr(d.StayPeriod), Pros: convert.JSON(d.Pros),
+			Cons: convert.JSON(d.Cons), Categories: categories, Photos: convert.JSON(d.Photos), Language: d.Language,
+		})
+		if err != nil {
+			return fmt.Errorf("create review: %w", err)
+		}
+		return q.RecordActivity(ctx, db.RecordActivityParams{
+			UserID: author.ID, ActivityType: "review_posted", Points: 0,
+			EntityID: &created.ID, EntityType: convert.Ptr("review"),
+		})
+	})
+	if err != nil {
+		if errors.Is(store.Err(err), apperr.ErrAlreadyExists) {
+			return db.GetReviewDetailsRow{}, apperr.New(apperr.ErrAlreadyExists,
+				"You have already written a review of this type for this property")
+		}
+		return db.GetReviewDetailsRow{}, err
+	}
+	return s.details(ctx, created.ID)
+}
+
+func (s *Service) details(ctx context.Context, id int32) (db.GetReviewDetailsRow, error) {
+	viewer, _ := account.UserFrom(ctx)
+	r, err := s.q.GetReviewDetails(ctx, db.GetReviewDetailsParams{ViewerID: viewer.ID, ReviewID: id})
+	if err != nil {
+		return db.GetReviewDetailsRow{}, fmt.Errorf("get review %d: %w", id, store.Err(err))
+	}
+	return r, nil
+}
+
+// clean trims the text fields, drops blank list entries and applies the defaults.
+func clean(d Draft) Draft {
+	d.Title, d.Content = strings.TrimSpace(d.Title), strings.TrimSpace(d.Content)
+	if d.ReviewType == "" {
+		d.ReviewType = "general"
+	}
+	if d.Language == "" {
+		d.Language = "en"
+	}
+	d.Pros, d.Cons, d.Categories, d.Photos = nonBlank(d.Pros), nonBlank(d.Cons), nonBlank(d.Categories), nonBlank(d.Photos)
+	return d
+}
+
+// validate applies SPEC §5 "Review" with its messages, and the role rules of the review types.
+func validate(author db.User, d Draft) error {
+	var v apperr.Validator
+	runes := utf8.RuneCountInString
+	v.Check(d.Rating >= 1 && d.Rating <= 5, "rating", "Rating is required")
+	v.Check(runes(d.Title) >= 5, "title", "Title must be at least 5 characters")
+	v.Check(runes(d.Title) <= 100, "title", "Title must be at most 100 characters")
+	v.Check(runes(d.Content) >= 20, "content", "Review must be at least 20 characters")
+	v.Check(runes(d.Content) <= 1000, "content", "Review must be at most 1000 characters")
+	v.Check(slices.Contains(Types, d.ReviewType), "reviewType", "Please choose a review type")
+	v.Check(slices.Contains(Languages, d.Language), "language", "Please choose a supported language")
+	v.Check(d.StayPeriod == "" || d.ReviewType == "tenant_to_property", "stayPeriod", "Stay period applies to tenant reviews of a property only")
+	v.Check(d.StayPeriod == "" || slices.Contains(StayPeriods, d.StayPeriod), "stayPeriod", "Please choose a stay period")
+	for _, c := range d.Categories {
+		v.Check(slices.Contains(Categories, c), "categories", "Please choose categories from the list")
+	}
+	for name, list := range map[string][]string{"pros": d.Pros, "cons": d.Cons} {
+		v.Check(len(list) <= maxListItems, name, fmt.Sprintf("At most %d entries", maxListItems))
+		for _, item := range list {
+			v.Check(runes(item) <= maxListItemLen, name, fmt.Sprintf("Each entry must be at most %d characters", maxListItemLen))
+		}
+	}
+	v.Check(len(d.Photos) <= maxPhotos, "photos", fmt.Sprintf("At most %d photos", maxPhotos))
+	for _, p := range d.Photos {
+		v.Check(strings.HasPrefix(p, "/uploads/"), "photos", "Photos must be uploaded first")
+	}
+	v.Check(d.ReviewType != "landlord_to_tenant" || author.Role == "landlord", "reviewType", "Only landlords can write landlord reviews")
+	v.Check(d.ReviewType != "agent_to_property" || author.Role == "agent", "reviewType", "Only agents can write agent reviews")
+	return v.Err()
+}
+
+func nonBlank(list []string) []string {
+	out := []string{}
+	for _, s := range list {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -74,7 +74,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		Account:        account.NewHandler(accounts),
 		Resource:       resource.NewHandler(resource.NewService(q)),
 		Property:       property.NewHandler(properties),
-		Review:         review.NewHandler(review.NewService(q)),
+		Review:         review.NewHandler(review.NewService(pool)),
 		Statistics:     statistics.NewHandler(statistics.NewService(q)),
 	}
 

@@ -1,17 +1,99 @@
 -- name: ListPropertyReviews :many
--- Newest first, with the author's public name in the same query.
-SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name
+-- One page of a property's published reviews, newest first, with the author's name, the owner's
+-- response and whether the viewer found it helpful: one statement for the whole list.
+SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name,
+    o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
+    (v.user_id IS NOT NULL)::bool AS helpful_by_viewer
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
-WHERE r.property_id = $1
+LEFT JOIN review_owner_responses o ON o.review_id = r.id
+LEFT JOIN review_helpful_votes v ON v.review_id = r.id AND v.user_id = sqlc.arg(viewer_id)
+WHERE r.property_id = sqlc.arg(property_id) AND r.status = 'published'
+  AND (cardinality(sqlc.arg(review_types)::text[]) = 0 OR r.review_type = ANY(sqlc.arg(review_types)::text[]))
 ORDER BY r.created_at DESC, r.id DESC
-LIMIT sqlc.arg(max_rows);
+LIMIT sqlc.arg(max_rows) OFFSET sqlc.arg(row_offset);
+
+-- name: GetReviewDetails :one
+-- One review as lists show it.
+SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name,
+    o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
+    (v.user_id IS NOT NULL)::bool AS helpful_by_viewer
+FROM reviews r
+LEFT JOIN users u ON u.id = r.user_id
+LEFT JOIN review_owner_responses o ON o.review_id = r.id
+LEFT JOIN review_helpful_votes v ON v.review_id = r.id AND v.user_id = sqlc.arg(viewer_id)
+WHERE r.id = sqlc.arg(review_id);
 
 -- name: ListRecentReviews :many
--- The newest reviews of active properties, with author names and property titles.
+-- The newest published reviews of active properties, with author names and property titles.
 SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
 FROM reviews r
 JOIN properties p ON p.id = r.property_id AND p.active
 LEFT JOIN users u ON u.id = r.user_id
+WHERE r.status = 'published'
 ORDER BY r.created_at DESC, r.id DESC
 LIMIT sqlc.arg(max_rows);
+
+-- name: ListReportedReviews :many
+-- Reviews with reports for the admins: hidden ones first, then the most reported.
+SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
+FROM reviews r
+JOIN properties p ON p.id = r.property_id
+LEFT JOIN users u ON u.id = r.user_id
+WHERE r.report_count > 0 AND r.status IN ('hidden', 'published')
+ORDER BY (r.status = 'hidden') DESC, r.report_count DESC, r.id DESC
+LIMIT 200;
+
+-- name: CreateReview :one
+INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, stay_period, pros, cons,
+    categories, photos, language)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+RETURNING *;
+
+-- name: CountReviewsSince :one
+SELECT count(*)::int FROM reviews WHERE user_id = $1 AND created_at > $2;
+
+-- name: RecordActivity :exec
+INSERT INTO user_activities (user_id, activity_type, points, entity_id, entity_type)
+VALUES ($1, $2, $3, $4, $5);
+
+-- name: LockReview :one
+-- The review's author, property owner and status, locking the row for the vote or report at hand.
+SELECT r.id, r.user_id, r.status, p.landlord_id
+FROM reviews r JOIN properties p ON p.id = r.property_id
+WHERE r.id = $1
+FOR UPDATE OF r;
+
+-- name: AddHelpfulVote :execrows
+INSERT INTO review_helpful_votes (review_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING;
+
+-- name: IncrementHelpful :one
+UPDATE reviews SET helpful = helpful + 1 WHERE id = $1 RETURNING helpful;
+
+-- name: GetHelpful :one
+SELECT helpful FROM reviews WHERE id = $1;
+
+-- name: AddReport :execrows
+INSERT INTO review_reports (review_id, user_id, reason, detail) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING;
+
+-- name: CountReportsSinceRestore :one
+-- Reports since an admin last restored the review: three of them hide it again.
+SELECT count(*)::int FROM review_reports rr
+WHERE rr.review_id = $1 AND rr.created_at > coalesce(
+    (SELECT max(d.created_at) FROM review_moderation_decisions d WHERE d.review_id = $1 AND d.decision = 'restore'),
+    '-infinity'::timestamptz);
+
+-- name: RecordReport :exec
+UPDATE reviews SET report_count = report_count + 1,
+    status = CASE WHEN status = 'published' AND sqlc.arg(hide)::bool THEN 'hidden' ELSE status END
+WHERE id = sqlc.arg(review_id);
+
+-- name: SetReviewStatus :exec
+UPDATE reviews SET status = $2, updated_at = now() WHERE id = $1;
+
+-- name: RecordModeration :exec
+INSERT INTO review_moderation_decisions (review_id, admin_id, decision, note) VALUES ($1, $2, $3, $4);
+
+-- name: UpsertOwnerResponse :exec
+INSERT INTO review_owner_responses (review_id, owner_id, content) VALUES ($1, $2, $3)
+ON CONFLICT (review_id) DO UPDATE SET content = EXCLUDED.content, owner_id = EXCLUDED.owner_id, updated_at = now();

@@ -7,6 +7,7 @@
 package reviewv1
 
 import (
+	v1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -125,6 +126,14 @@ type Review struct {
 	Reviewer *Reviewer `protobuf:"bytes,17,opt,name=reviewer,proto3" json:"reviewer,omitempty"`
 	// property_title is the reviewed property's title (filled by ListRecentReviews).
 	PropertyTitle string `protobuf:"bytes,18,opt,name=property_title,json=propertyTitle,proto3" json:"property_title,omitempty"`
+	// owner_response is the property owner's public response, absent when there is none.
+	OwnerResponse *OwnerResponse `protobuf:"bytes,19,opt,name=owner_response,json=ownerResponse,proto3" json:"owner_response,omitempty"`
+	// helpful_by_viewer is true when the signed-in viewer has marked the review helpful.
+	HelpfulByViewer bool `protobuf:"varint,20,opt,name=helpful_by_viewer,json=helpfulByViewer,proto3" json:"helpful_by_viewer,omitempty"`
+	// status is published, hidden (reported, awaiting an admin) or removed; public lists show published only.
+	Status string `protobuf:"bytes,21,opt,name=status,proto3" json:"status,omitempty"`
+	// report_count is the number of reports (filled for admins).
+	ReportCount   int32 `protobuf:"varint,22,opt,name=report_count,json=reportCount,proto3" json:"report_count,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -285,18 +294,117 @@ func (x *Review) GetPropertyTitle() string {
 	return ""
 }
 
+func (x *Review) GetOwnerResponse() *OwnerResponse {
+	if x != nil {
+		return x.OwnerResponse
+	}
+	return nil
+}
+
+func (x *Review) GetHelpfulByViewer() bool {
+	if x != nil {
+		return x.HelpfulByViewer
+	}
+	return false
+}
+
+func (x *Review) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *Review) GetReportCount() int32 {
+	if x != nil {
+		return x.ReportCount
+	}
+	return 0
+}
+
+// OwnerResponse is the property owner's public answer to a review.
+type OwnerResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// content is the response text.
+	Content string `protobuf:"bytes,1,opt,name=content,proto3" json:"content,omitempty"`
+	// created_at is when the response was first posted.
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// updated_at is when the response was last edited.
+	UpdatedAt     *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OwnerResponse) Reset() {
+	*x = OwnerResponse{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OwnerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OwnerResponse) ProtoMessage() {}
+
+func (x *OwnerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OwnerResponse.ProtoReflect.Descriptor instead.
+func (*OwnerResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *OwnerResponse) GetContent() string {
+	if x != nil {
+		return x.Content
+	}
+	return ""
+}
+
+func (x *OwnerResponse) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
+func (x *OwnerResponse) GetUpdatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedAt
+	}
+	return nil
+}
+
 // ListPropertyReviewsRequest names the property whose reviews to list.
 type ListPropertyReviewsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// property_id is the property's identifier.
-	PropertyId    int32 `protobuf:"varint,1,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
+	PropertyId int32 `protobuf:"varint,1,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
+	// tab is all (default), tenant (tenant reviews of the property or landlord), landlord
+	// (landlords' reviews of tenants), neighborhood or agent.
+	Tab string `protobuf:"bytes,2,opt,name=tab,proto3" json:"tab,omitempty"`
+	// page is the 1-based page (default 1).
+	Page int32 `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the number of reviews per page (default 10, at most 50).
+	PageSize      int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListPropertyReviewsRequest) Reset() {
 	*x = ListPropertyReviewsRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[2]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -308,7 +416,7 @@ func (x *ListPropertyReviewsRequest) String() string {
 func (*ListPropertyReviewsRequest) ProtoMessage() {}
 
 func (x *ListPropertyReviewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[2]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -321,7 +429,7 @@ func (x *ListPropertyReviewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPropertyReviewsRequest.ProtoReflect.Descriptor instead.
 func (*ListPropertyReviewsRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{2}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *ListPropertyReviewsRequest) GetPropertyId() int32 {
@@ -331,18 +439,41 @@ func (x *ListPropertyReviewsRequest) GetPropertyId() int32 {
 	return 0
 }
 
-// ListPropertyReviewsResponse is the property's reviews.
+func (x *ListPropertyReviewsRequest) GetTab() string {
+	if x != nil {
+		return x.Tab
+	}
+	return ""
+}
+
+func (x *ListPropertyReviewsRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListPropertyReviewsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// ListPropertyReviewsResponse is one page of the property's reviews.
 type ListPropertyReviewsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// reviews are newest first, at most 100.
-	Reviews       []*Review `protobuf:"bytes,1,rep,name=reviews,proto3" json:"reviews,omitempty"`
+	// reviews are newest first.
+	Reviews []*Review `protobuf:"bytes,1,rep,name=reviews,proto3" json:"reviews,omitempty"`
+	// has_more is true when another page follows.
+	HasMore       bool `protobuf:"varint,2,opt,name=has_more,json=hasMore,proto3" json:"has_more,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListPropertyReviewsResponse) Reset() {
 	*x = ListPropertyReviewsResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[3]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -354,7 +485,7 @@ func (x *ListPropertyReviewsResponse) String() string {
 func (*ListPropertyReviewsResponse) ProtoMessage() {}
 
 func (x *ListPropertyReviewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[3]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -367,12 +498,790 @@ func (x *ListPropertyReviewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPropertyReviewsResponse.ProtoReflect.Descriptor instead.
 func (*ListPropertyReviewsResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{3}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ListPropertyReviewsResponse) GetReviews() []*Review {
 	if x != nil {
 		return x.Reviews
+	}
+	return nil
+}
+
+func (x *ListPropertyReviewsResponse) GetHasMore() bool {
+	if x != nil {
+		return x.HasMore
+	}
+	return false
+}
+
+// GetRatingSummaryRequest names a property.
+type GetRatingSummaryRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// property_id is the property's identifier.
+	PropertyId    int32 `protobuf:"varint,1,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetRatingSummaryRequest) Reset() {
+	*x = GetRatingSummaryRequest{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetRatingSummaryRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetRatingSummaryRequest) ProtoMessage() {}
+
+func (x *GetRatingSummaryRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetRatingSummaryRequest.ProtoReflect.Descriptor instead.
+func (*GetRatingSummaryRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *GetRatingSummaryRequest) GetPropertyId() int32 {
+	if x != nil {
+		return x.PropertyId
+	}
+	return 0
+}
+
+// GetRatingSummaryResponse carries the aggregate.
+type GetRatingSummaryResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// summary is the property's rating aggregate.
+	Summary       *v1.RatingSummary `protobuf:"bytes,1,opt,name=summary,proto3" json:"summary,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetRatingSummaryResponse) Reset() {
+	*x = GetRatingSummaryResponse{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetRatingSummaryResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetRatingSummaryResponse) ProtoMessage() {}
+
+func (x *GetRatingSummaryResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetRatingSummaryResponse.ProtoReflect.Descriptor instead.
+func (*GetRatingSummaryResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *GetRatingSummaryResponse) GetSummary() *v1.RatingSummary {
+	if x != nil {
+		return x.Summary
+	}
+	return nil
+}
+
+// CreateReviewRequest is the review form; the author is the caller.
+type CreateReviewRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// property_id is the reviewed property.
+	PropertyId int32 `protobuf:"varint,1,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
+	// rating is 1 to 5.
+	Rating int32 `protobuf:"varint,2,opt,name=rating,proto3" json:"rating,omitempty"`
+	// title is 5 to 100 characters.
+	Title string `protobuf:"bytes,3,opt,name=title,proto3" json:"title,omitempty"`
+	// content is 20 to 1000 characters.
+	Content string `protobuf:"bytes,4,opt,name=content,proto3" json:"content,omitempty"`
+	// review_type is one of the review types; landlord_to_tenant is for landlords, agent_to_property for agents.
+	ReviewType string `protobuf:"bytes,5,opt,name=review_type,json=reviewType,proto3" json:"review_type,omitempty"`
+	// language is one of en, es, fr, de, it, pt, zh, ja, ko, hi, ar, ru (default en).
+	Language string `protobuf:"bytes,6,opt,name=language,proto3" json:"language,omitempty"`
+	// pros are short good points; blank entries are dropped.
+	Pros []string `protobuf:"bytes,7,rep,name=pros,proto3" json:"pros,omitempty"`
+	// cons are short bad points; blank entries are dropped.
+	Cons []string `protobuf:"bytes,8,rep,name=cons,proto3" json:"cons,omitempty"`
+	// categories are aspects from the thirteen category names; blank entries are dropped.
+	Categories []string `protobuf:"bytes,9,rep,name=categories,proto3" json:"categories,omitempty"`
+	// photos are image URLs from the upload; blank entries are dropped.
+	Photos []string `protobuf:"bytes,10,rep,name=photos,proto3" json:"photos,omitempty"`
+	// stay_period is for tenant_to_property only: current, less_than_6_months, 6_months_to_1_year,
+	// 1_to_3_years or more_than_3_years.
+	StayPeriod    string `protobuf:"bytes,11,opt,name=stay_period,json=stayPeriod,proto3" json:"stay_period,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateReviewRequest) Reset() {
+	*x = CreateReviewRequest{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateReviewRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateReviewRequest) ProtoMessage() {}
+
+func (x *CreateReviewRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateReviewRequest.ProtoReflect.Descriptor instead.
+func (*CreateReviewRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *CreateReviewRequest) GetPropertyId() int32 {
+	if x != nil {
+		return x.PropertyId
+	}
+	return 0
+}
+
+func (x *CreateReviewRequest) GetRating() int32 {
+	if x != nil {
+		return x.Rating
+	}
+	return 0
+}
+
+func (x *CreateReviewRequest) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *CreateReviewRequest) GetContent() string {
+	if x != nil {
+		return x.Content
+	}
+	return ""
+}
+
+func (x *CreateReviewRequest) GetReviewType() string {
+	if x != nil {
+		return x.ReviewType
+	}
+	return ""
+}
+
+func (x *CreateReviewRequest) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
+func (x *CreateReviewRequest) GetPros() []string {
+	if x != nil {
+		return x.Pros
+	}
+	return nil
+}
+
+func (x *CreateReviewRequest) GetCons() []string {
+	if x != nil {
+		return x.Cons
+	}
+	return nil
+}
+
+func (x *CreateReviewRequest) GetCategories() []string {
+	if x != nil {
+		return x.Categories
+	}
+	return nil
+}
+
+func (x *CreateReviewRequest) GetPhotos() []string {
+	if x != nil {
+		return x.Photos
+	}
+	return nil
+}
+
+func (x *CreateReviewRequest) GetStayPeriod() string {
+	if x != nil {
+		return x.StayPeriod
+	}
+	return ""
+}
+
+// CreateReviewResponse carries the new review.
+type CreateReviewResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// review is the new review.
+	Review        *Review `protobuf:"bytes,1,opt,name=review,proto3" json:"review,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateReviewResponse) Reset() {
+	*x = CreateReviewResponse{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateReviewResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateReviewResponse) ProtoMessage() {}
+
+func (x *CreateReviewResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateReviewResponse.ProtoReflect.Descriptor instead.
+func (*CreateReviewResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *CreateReviewResponse) GetReview() *Review {
+	if x != nil {
+		return x.Review
+	}
+	return nil
+}
+
+// MarkHelpfulRequest names a review.
+type MarkHelpfulRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// review_id is the review's identifier.
+	ReviewId      int32 `protobuf:"varint,1,opt,name=review_id,json=reviewId,proto3" json:"review_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MarkHelpfulRequest) Reset() {
+	*x = MarkHelpfulRequest{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarkHelpfulRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarkHelpfulRequest) ProtoMessage() {}
+
+func (x *MarkHelpfulRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarkHelpfulRequest.ProtoReflect.Descriptor instead.
+func (*MarkHelpfulRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *MarkHelpfulRequest) GetReviewId() int32 {
+	if x != nil {
+		return x.ReviewId
+	}
+	return 0
+}
+
+// MarkHelpfulResponse tells the outcome.
+type MarkHelpfulResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// helpful is the review's helpful count after the vote.
+	Helpful int32 `protobuf:"varint,1,opt,name=helpful,proto3" json:"helpful,omitempty"`
+	// already_marked is true when the viewer had voted before, so nothing changed.
+	AlreadyMarked bool `protobuf:"varint,2,opt,name=already_marked,json=alreadyMarked,proto3" json:"already_marked,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MarkHelpfulResponse) Reset() {
+	*x = MarkHelpfulResponse{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarkHelpfulResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarkHelpfulResponse) ProtoMessage() {}
+
+func (x *MarkHelpfulResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarkHelpfulResponse.ProtoReflect.Descriptor instead.
+func (*MarkHelpfulResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *MarkHelpfulResponse) GetHelpful() int32 {
+	if x != nil {
+		return x.Helpful
+	}
+	return 0
+}
+
+func (x *MarkHelpfulResponse) GetAlreadyMarked() bool {
+	if x != nil {
+		return x.AlreadyMarked
+	}
+	return false
+}
+
+// ReportReviewRequest reports a review.
+type ReportReviewRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// review_id is the review's identifier.
+	ReviewId int32 `protobuf:"varint,1,opt,name=review_id,json=reviewId,proto3" json:"review_id,omitempty"`
+	// reason is spam, offensive, false_information, not_relevant, conflict_of_interest or other.
+	Reason string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	// detail is an optional explanation, at most 1000 characters.
+	Detail        string `protobuf:"bytes,3,opt,name=detail,proto3" json:"detail,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReportReviewRequest) Reset() {
+	*x = ReportReviewRequest{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReportReviewRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReportReviewRequest) ProtoMessage() {}
+
+func (x *ReportReviewRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReportReviewRequest.ProtoReflect.Descriptor instead.
+func (*ReportReviewRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ReportReviewRequest) GetReviewId() int32 {
+	if x != nil {
+		return x.ReviewId
+	}
+	return 0
+}
+
+func (x *ReportReviewRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *ReportReviewRequest) GetDetail() string {
+	if x != nil {
+		return x.Detail
+	}
+	return ""
+}
+
+// ReportReviewResponse is empty.
+type ReportReviewResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReportReviewResponse) Reset() {
+	*x = ReportReviewResponse{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReportReviewResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReportReviewResponse) ProtoMessage() {}
+
+func (x *ReportReviewResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReportReviewResponse.ProtoReflect.Descriptor instead.
+func (*ReportReviewResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{12}
+}
+
+// RespondToReviewRequest sets the owner's response.
+type RespondToReviewRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// review_id is the review's identifier.
+	ReviewId int32 `protobuf:"varint,1,opt,name=review_id,json=reviewId,proto3" json:"review_id,omitempty"`
+	// content is 2 to 1000 characters.
+	Content       string `protobuf:"bytes,2,opt,name=content,proto3" json:"content,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RespondToReviewRequest) Reset() {
+	*x = RespondToReviewRequest{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RespondToReviewRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RespondToReviewRequest) ProtoMessage() {}
+
+func (x *RespondToReviewRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RespondToReviewRequest.ProtoReflect.Descriptor instead.
+func (*RespondToReviewRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *RespondToReviewRequest) GetReviewId() int32 {
+	if x != nil {
+		return x.ReviewId
+	}
+	return 0
+}
+
+func (x *RespondToReviewRequest) GetContent() string {
+	if x != nil {
+		return x.Content
+	}
+	return ""
+}
+
+// RespondToReviewResponse carries the review with its response.
+type RespondToReviewResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// review is the review with the owner's response.
+	Review        *Review `protobuf:"bytes,1,opt,name=review,proto3" json:"review,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RespondToReviewResponse) Reset() {
+	*x = RespondToReviewResponse{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RespondToReviewResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RespondToReviewResponse) ProtoMessage() {}
+
+func (x *RespondToReviewResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RespondToReviewResponse.ProtoReflect.Descriptor instead.
+func (*RespondToReviewResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *RespondToReviewResponse) GetReview() *Review {
+	if x != nil {
+		return x.Review
+	}
+	return nil
+}
+
+// ListReportedReviewsRequest takes no parameters.
+type ListReportedReviewsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReportedReviewsRequest) Reset() {
+	*x = ListReportedReviewsRequest{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReportedReviewsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReportedReviewsRequest) ProtoMessage() {}
+
+func (x *ListReportedReviewsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReportedReviewsRequest.ProtoReflect.Descriptor instead.
+func (*ListReportedReviewsRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{15}
+}
+
+// ListReportedReviewsResponse lists reported reviews.
+type ListReportedReviewsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// reviews are hidden ones first, then by report count.
+	Reviews       []*Review `protobuf:"bytes,1,rep,name=reviews,proto3" json:"reviews,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReportedReviewsResponse) Reset() {
+	*x = ListReportedReviewsResponse{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReportedReviewsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReportedReviewsResponse) ProtoMessage() {}
+
+func (x *ListReportedReviewsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReportedReviewsResponse.ProtoReflect.Descriptor instead.
+func (*ListReportedReviewsResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *ListReportedReviewsResponse) GetReviews() []*Review {
+	if x != nil {
+		return x.Reviews
+	}
+	return nil
+}
+
+// ModerateReviewRequest decides on a reported review.
+type ModerateReviewRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// review_id is the review's identifier.
+	ReviewId int32 `protobuf:"varint,1,opt,name=review_id,json=reviewId,proto3" json:"review_id,omitempty"`
+	// decision is restore (publish again) or remove.
+	Decision string `protobuf:"bytes,2,opt,name=decision,proto3" json:"decision,omitempty"`
+	// note explains the decision (optional, at most 500 characters).
+	Note          string `protobuf:"bytes,3,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ModerateReviewRequest) Reset() {
+	*x = ModerateReviewRequest{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ModerateReviewRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ModerateReviewRequest) ProtoMessage() {}
+
+func (x *ModerateReviewRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ModerateReviewRequest.ProtoReflect.Descriptor instead.
+func (*ModerateReviewRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ModerateReviewRequest) GetReviewId() int32 {
+	if x != nil {
+		return x.ReviewId
+	}
+	return 0
+}
+
+func (x *ModerateReviewRequest) GetDecision() string {
+	if x != nil {
+		return x.Decision
+	}
+	return ""
+}
+
+func (x *ModerateReviewRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+// ModerateReviewResponse carries the review after the decision.
+type ModerateReviewResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// review is the moderated review.
+	Review        *Review `protobuf:"bytes,1,opt,name=review,proto3" json:"review,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ModerateReviewResponse) Reset() {
+	*x = ModerateReviewResponse{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ModerateReviewResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ModerateReviewResponse) ProtoMessage() {}
+
+func (x *ModerateReviewResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ModerateReviewResponse.ProtoReflect.Descriptor instead.
+func (*ModerateReviewResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *ModerateReviewResponse) GetReview() *Review {
+	if x != nil {
+		return x.Review
 	}
 	return nil
 }
@@ -388,7 +1297,7 @@ type ListRecentReviewsRequest struct {
 
 func (x *ListRecentReviewsRequest) Reset() {
 	*x = ListRecentReviewsRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[4]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -400,7 +1309,7 @@ func (x *ListRecentReviewsRequest) String() string {
 func (*ListRecentReviewsRequest) ProtoMessage() {}
 
 func (x *ListRecentReviewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[4]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -413,7 +1322,7 @@ func (x *ListRecentReviewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRecentReviewsRequest.ProtoReflect.Descriptor instead.
 func (*ListRecentReviewsRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{4}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ListRecentReviewsRequest) GetLimit() int32 {
@@ -434,7 +1343,7 @@ type ListRecentReviewsResponse struct {
 
 func (x *ListRecentReviewsResponse) Reset() {
 	*x = ListRecentReviewsResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[5]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -446,7 +1355,7 @@ func (x *ListRecentReviewsResponse) String() string {
 func (*ListRecentReviewsResponse) ProtoMessage() {}
 
 func (x *ListRecentReviewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[5]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -459,7 +1368,7 @@ func (x *ListRecentReviewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRecentReviewsResponse.ProtoReflect.Descriptor instead.
 func (*ListRecentReviewsResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{5}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ListRecentReviewsResponse) GetReviews() []*Review {
@@ -473,12 +1382,12 @@ var File_rentproof_review_v1_review_proto protoreflect.FileDescriptor
 
 const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\n" +
-	" rentproof/review/v1/review.proto\x12\x13rentproof.review.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"V\n" +
+	" rentproof/review/v1/review.proto\x12\x13rentproof.review.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a$rentproof/property/v1/property.proto\"V\n" +
 	"\bReviewer\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x02 \x01(\tR\tfirstName\x12\x1b\n" +
-	"\tlast_name\x18\x03 \x01(\tR\blastName\"\xab\x04\n" +
+	"\tlast_name\x18\x03 \x01(\tR\blastName\"\xdd\x05\n" +
 	"\x06Review\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1f\n" +
 	"\vproperty_id\x18\x02 \x01(\x05R\n" +
@@ -504,18 +1413,88 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\ahelpful\x18\x0f \x01(\x05R\ahelpful\x12\x1a\n" +
 	"\blanguage\x18\x10 \x01(\tR\blanguage\x129\n" +
 	"\breviewer\x18\x11 \x01(\v2\x1d.rentproof.review.v1.ReviewerR\breviewer\x12%\n" +
-	"\x0eproperty_title\x18\x12 \x01(\tR\rpropertyTitle\"=\n" +
+	"\x0eproperty_title\x18\x12 \x01(\tR\rpropertyTitle\x12I\n" +
+	"\x0eowner_response\x18\x13 \x01(\v2\".rentproof.review.v1.OwnerResponseR\rownerResponse\x12*\n" +
+	"\x11helpful_by_viewer\x18\x14 \x01(\bR\x0fhelpfulByViewer\x12\x16\n" +
+	"\x06status\x18\x15 \x01(\tR\x06status\x12!\n" +
+	"\freport_count\x18\x16 \x01(\x05R\vreportCount\"\x9f\x01\n" +
+	"\rOwnerResponse\x12\x18\n" +
+	"\acontent\x18\x01 \x01(\tR\acontent\x129\n" +
+	"\n" +
+	"created_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
+	"\n" +
+	"updated_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"\x80\x01\n" +
 	"\x1aListPropertyReviewsRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
-	"propertyId\"T\n" +
+	"propertyId\x12\x10\n" +
+	"\x03tab\x18\x02 \x01(\tR\x03tab\x12\x12\n" +
+	"\x04page\x18\x03 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\"o\n" +
 	"\x1bListPropertyReviewsResponse\x125\n" +
-	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews\"0\n" +
+	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews\x12\x19\n" +
+	"\bhas_more\x18\x02 \x01(\bR\ahasMore\":\n" +
+	"\x17GetRatingSummaryRequest\x12\x1f\n" +
+	"\vproperty_id\x18\x01 \x01(\x05R\n" +
+	"propertyId\"Z\n" +
+	"\x18GetRatingSummaryResponse\x12>\n" +
+	"\asummary\x18\x01 \x01(\v2$.rentproof.property.v1.RatingSummaryR\asummary\"\xbc\x02\n" +
+	"\x13CreateReviewRequest\x12\x1f\n" +
+	"\vproperty_id\x18\x01 \x01(\x05R\n" +
+	"propertyId\x12\x16\n" +
+	"\x06rating\x18\x02 \x01(\x05R\x06rating\x12\x14\n" +
+	"\x05title\x18\x03 \x01(\tR\x05title\x12\x18\n" +
+	"\acontent\x18\x04 \x01(\tR\acontent\x12\x1f\n" +
+	"\vreview_type\x18\x05 \x01(\tR\n" +
+	"reviewType\x12\x1a\n" +
+	"\blanguage\x18\x06 \x01(\tR\blanguage\x12\x12\n" +
+	"\x04pros\x18\a \x03(\tR\x04pros\x12\x12\n" +
+	"\x04cons\x18\b \x03(\tR\x04cons\x12\x1e\n" +
+	"\n" +
+	"categories\x18\t \x03(\tR\n" +
+	"categories\x12\x16\n" +
+	"\x06photos\x18\n" +
+	" \x03(\tR\x06photos\x12\x1f\n" +
+	"\vstay_period\x18\v \x01(\tR\n" +
+	"stayPeriod\"K\n" +
+	"\x14CreateReviewResponse\x123\n" +
+	"\x06review\x18\x01 \x01(\v2\x1b.rentproof.review.v1.ReviewR\x06review\"1\n" +
+	"\x12MarkHelpfulRequest\x12\x1b\n" +
+	"\treview_id\x18\x01 \x01(\x05R\breviewId\"V\n" +
+	"\x13MarkHelpfulResponse\x12\x18\n" +
+	"\ahelpful\x18\x01 \x01(\x05R\ahelpful\x12%\n" +
+	"\x0ealready_marked\x18\x02 \x01(\bR\ralreadyMarked\"b\n" +
+	"\x13ReportReviewRequest\x12\x1b\n" +
+	"\treview_id\x18\x01 \x01(\x05R\breviewId\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\x12\x16\n" +
+	"\x06detail\x18\x03 \x01(\tR\x06detail\"\x16\n" +
+	"\x14ReportReviewResponse\"O\n" +
+	"\x16RespondToReviewRequest\x12\x1b\n" +
+	"\treview_id\x18\x01 \x01(\x05R\breviewId\x12\x18\n" +
+	"\acontent\x18\x02 \x01(\tR\acontent\"N\n" +
+	"\x17RespondToReviewResponse\x123\n" +
+	"\x06review\x18\x01 \x01(\v2\x1b.rentproof.review.v1.ReviewR\x06review\"\x1c\n" +
+	"\x1aListReportedReviewsRequest\"T\n" +
+	"\x1bListReportedReviewsResponse\x125\n" +
+	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews\"d\n" +
+	"\x15ModerateReviewRequest\x12\x1b\n" +
+	"\treview_id\x18\x01 \x01(\x05R\breviewId\x12\x1a\n" +
+	"\bdecision\x18\x02 \x01(\tR\bdecision\x12\x12\n" +
+	"\x04note\x18\x03 \x01(\tR\x04note\"M\n" +
+	"\x16ModerateReviewResponse\x123\n" +
+	"\x06review\x18\x01 \x01(\v2\x1b.rentproof.review.v1.ReviewR\x06review\"0\n" +
 	"\x18ListRecentReviewsRequest\x12\x14\n" +
 	"\x05limit\x18\x01 \x01(\x05R\x05limit\"R\n" +
 	"\x19ListRecentReviewsResponse\x125\n" +
-	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews2\x87\x02\n" +
+	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews2\x81\b\n" +
 	"\rReviewService\x12}\n" +
-	"\x13ListPropertyReviews\x12/.rentproof.review.v1.ListPropertyReviewsRequest\x1a0.rentproof.review.v1.ListPropertyReviewsResponse\"\x03\x90\x02\x01\x12w\n" +
+	"\x13ListPropertyReviews\x12/.rentproof.review.v1.ListPropertyReviewsRequest\x1a0.rentproof.review.v1.ListPropertyReviewsResponse\"\x03\x90\x02\x01\x12t\n" +
+	"\x10GetRatingSummary\x12,.rentproof.review.v1.GetRatingSummaryRequest\x1a-.rentproof.review.v1.GetRatingSummaryResponse\"\x03\x90\x02\x01\x12c\n" +
+	"\fCreateReview\x12(.rentproof.review.v1.CreateReviewRequest\x1a).rentproof.review.v1.CreateReviewResponse\x12`\n" +
+	"\vMarkHelpful\x12'.rentproof.review.v1.MarkHelpfulRequest\x1a(.rentproof.review.v1.MarkHelpfulResponse\x12c\n" +
+	"\fReportReview\x12(.rentproof.review.v1.ReportReviewRequest\x1a).rentproof.review.v1.ReportReviewResponse\x12l\n" +
+	"\x0fRespondToReview\x12+.rentproof.review.v1.RespondToReviewRequest\x1a,.rentproof.review.v1.RespondToReviewResponse\x12}\n" +
+	"\x13ListReportedReviews\x12/.rentproof.review.v1.ListReportedReviewsRequest\x1a0.rentproof.review.v1.ListReportedReviewsResponse\"\x03\x90\x02\x01\x12i\n" +
+	"\x0eModerateReview\x12*.rentproof.review.v1.ModerateReviewRequest\x1a+.rentproof.review.v1.ModerateReviewResponse\x12w\n" +
 	"\x11ListRecentReviews\x12-.rentproof.review.v1.ListRecentReviewsRequest\x1a..rentproof.review.v1.ListRecentReviewsResponse\"\x03\x90\x02\x01B\xd5\x01\n" +
 	"\x17com.rentproof.review.v1B\vReviewProtoP\x01Z?github.com/rentproof/rentproof/gen/rentproof/review/v1;reviewv1\xa2\x02\x03RRX\xaa\x02\x13Rentproof.Review.V1\xca\x02\x13Rentproof\\Review\\V1\xe2\x02\x1fRentproof\\Review\\V1\\GPBMetadata\xea\x02\x15Rentproof::Review::V1b\x06proto3"
 
@@ -531,30 +1510,68 @@ func file_rentproof_review_v1_review_proto_rawDescGZIP() []byte {
 	return file_rentproof_review_v1_review_proto_rawDescData
 }
 
-var file_rentproof_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_rentproof_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_rentproof_review_v1_review_proto_goTypes = []any{
 	(*Reviewer)(nil),                    // 0: rentproof.review.v1.Reviewer
 	(*Review)(nil),                      // 1: rentproof.review.v1.Review
-	(*ListPropertyReviewsRequest)(nil),  // 2: rentproof.review.v1.ListPropertyReviewsRequest
-	(*ListPropertyReviewsResponse)(nil), // 3: rentproof.review.v1.ListPropertyReviewsResponse
-	(*ListRecentReviewsRequest)(nil),    // 4: rentproof.review.v1.ListRecentReviewsRequest
-	(*ListRecentReviewsResponse)(nil),   // 5: rentproof.review.v1.ListRecentReviewsResponse
-	(*timestamppb.Timestamp)(nil),       // 6: google.protobuf.Timestamp
+	(*OwnerResponse)(nil),               // 2: rentproof.review.v1.OwnerResponse
+	(*ListPropertyReviewsRequest)(nil),  // 3: rentproof.review.v1.ListPropertyReviewsRequest
+	(*ListPropertyReviewsResponse)(nil), // 4: rentproof.review.v1.ListPropertyReviewsResponse
+	(*GetRatingSummaryRequest)(nil),     // 5: rentproof.review.v1.GetRatingSummaryRequest
+	(*GetRatingSummaryResponse)(nil),    // 6: rentproof.review.v1.GetRatingSummaryResponse
+	(*CreateReviewRequest)(nil),         // 7: rentproof.review.v1.CreateReviewRequest
+	(*CreateReviewResponse)(nil),        // 8: rentproof.review.v1.CreateReviewResponse
+	(*MarkHelpfulRequest)(nil),          // 9: rentproof.review.v1.MarkHelpfulRequest
+	(*MarkHelpfulResponse)(nil),         // 10: rentproof.review.v1.MarkHelpfulResponse
+	(*ReportReviewRequest)(nil),         // 11: rentproof.review.v1.ReportReviewRequest
+	(*ReportReviewResponse)(nil),        // 12: rentproof.review.v1.ReportReviewResponse
+	(*RespondToReviewRequest)(nil),      // 13: rentproof.review.v1.RespondToReviewRequest
+	(*RespondToReviewResponse)(nil),     // 14: rentproof.review.v1.RespondToReviewResponse
+	(*ListReportedReviewsRequest)(nil),  // 15: rentproof.review.v1.ListReportedReviewsRequest
+	(*ListReportedReviewsResponse)(nil), // 16: rentproof.review.v1.ListReportedReviewsResponse
+	(*ModerateReviewRequest)(nil),       // 17: rentproof.review.v1.ModerateReviewRequest
+	(*ModerateReviewResponse)(nil),      // 18: rentproof.review.v1.ModerateReviewResponse
+	(*ListRecentReviewsRequest)(nil),    // 19: rentproof.review.v1.ListRecentReviewsRequest
+	(*ListRecentReviewsResponse)(nil),   // 20: rentproof.review.v1.ListRecentReviewsResponse
+	(*timestamppb.Timestamp)(nil),       // 21: google.protobuf.Timestamp
+	(*v1.RatingSummary)(nil),            // 22: rentproof.property.v1.RatingSummary
 }
 var file_rentproof_review_v1_review_proto_depIdxs = []int32{
-	6, // 0: rentproof.review.v1.Review.created_at:type_name -> google.protobuf.Timestamp
-	0, // 1: rentproof.review.v1.Review.reviewer:type_name -> rentproof.review.v1.Reviewer
-	1, // 2: rentproof.review.v1.ListPropertyReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	1, // 3: rentproof.review.v1.ListRecentReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	2, // 4: rentproof.review.v1.ReviewService.ListPropertyReviews:input_type -> rentproof.review.v1.ListPropertyReviewsRequest
-	4, // 5: rentproof.review.v1.ReviewService.ListRecentReviews:input_type -> rentproof.review.v1.ListRecentReviewsRequest
-	3, // 6: rentproof.review.v1.ReviewService.ListPropertyReviews:output_type -> rentproof.review.v1.ListPropertyReviewsResponse
-	5, // 7: rentproof.review.v1.ReviewService.ListRecentReviews:output_type -> rentproof.review.v1.ListRecentReviewsResponse
-	6, // [6:8] is the sub-list for method output_type
-	4, // [4:6] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	21, // 0: rentproof.review.v1.Review.created_at:type_name -> google.protobuf.Timestamp
+	0,  // 1: rentproof.review.v1.Review.reviewer:type_name -> rentproof.review.v1.Reviewer
+	2,  // 2: rentproof.review.v1.Review.owner_response:type_name -> rentproof.review.v1.OwnerResponse
+	21, // 3: rentproof.review.v1.OwnerResponse.created_at:type_name -> google.protobuf.Timestamp
+	21, // 4: rentproof.review.v1.OwnerResponse.updated_at:type_name -> google.protobuf.Timestamp
+	1,  // 5: rentproof.review.v1.ListPropertyReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
+	22, // 6: rentproof.review.v1.GetRatingSummaryResponse.summary:type_name -> rentproof.property.v1.RatingSummary
+	1,  // 7: rentproof.review.v1.CreateReviewResponse.review:type_name -> rentproof.review.v1.Review
+	1,  // 8: rentproof.review.v1.RespondToReviewResponse.review:type_name -> rentproof.review.v1.Review
+	1,  // 9: rentproof.review.v1.ListReportedReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
+	1,  // 10: rentproof.review.v1.ModerateReviewResponse.review:type_name -> rentproof.review.v1.Review
+	1,  // 11: rentproof.review.v1.ListRecentReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
+	3,  // 12: rentproof.review.v1.ReviewService.ListPropertyReviews:input_type -> rentproof.review.v1.ListPropertyReviewsRequest
+	5,  // 13: rentproof.review.v1.ReviewService.GetRatingSummary:input_type -> rentproof.review.v1.GetRatingSummaryRequest
+	7,  // 14: rentproof.review.v1.ReviewService.CreateReview:input_type -> rentproof.review.v1.CreateReviewRequest
+	9,  // 15: rentproof.review.v1.ReviewService.MarkHelpful:input_type -> rentproof.review.v1.MarkHelpfulRequest
+	11, // 16: rentproof.review.v1.ReviewService.ReportReview:input_type -> rentproof.review.v1.ReportReviewRequest
+	13, // 17: rentproof.review.v1.ReviewService.RespondToReview:input_type -> rentproof.review.v1.RespondToReviewRequest
+	15, // 18: rentproof.review.v1.ReviewService.ListReportedReviews:input_type -> rentproof.review.v1.ListReportedReviewsRequest
+	17, // 19: rentproof.review.v1.ReviewService.ModerateReview:input_type -> rentproof.review.v1.ModerateReviewRequest
+	19, // 20: rentproof.review.v1.ReviewService.ListRecentReviews:input_type -> rentproof.review.v1.ListRecentReviewsRequest
+	4,  // 21: rentproof.review.v1.ReviewService.ListPropertyReviews:output_type -> rentproof.review.v1.ListPropertyReviewsResponse
+	6,  // 22: rentproof.review.v1.ReviewService.GetRatingSummary:output_type -> rentproof.review.v1.GetRatingSummaryResponse
+	8,  // 23: rentproof.review.v1.ReviewService.CreateReview:output_type -> rentproof.review.v1.CreateReviewResponse
+	10, // 24: rentproof.review.v1.ReviewService.MarkHelpful:output_type -> rentproof.review.v1.MarkHelpfulResponse
+	12, // 25: rentproof.review.v1.ReviewService.ReportReview:output_type -> rentproof.review.v1.ReportReviewResponse
+	14, // 26: rentproof.review.v1.ReviewService.RespondToReview:output_type -> rentproof.review.v1.RespondToReviewResponse
+	16, // 27: rentproof.review.v1.ReviewService.ListReportedReviews:output_type -> rentproof.review.v1.ListReportedReviewsResponse
+	18, // 28: rentproof.review.v1.ReviewService.ModerateReview:output_type -> rentproof.review.v1.ModerateReviewResponse
+	20, // 29: rentproof.review.v1.ReviewService.ListRecentReviews:output_type -> rentproof.review.v1.ListRecentReviewsResponse
+	21, // [21:30] is the sub-list for method output_type
+	12, // [12:21] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_review_v1_review_proto_init() }
@@ -568,7 +1585,7 @@ func file_rentproof_review_v1_review_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_review_v1_review_proto_rawDesc), len(file_rentproof_review_v1_review_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   6,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

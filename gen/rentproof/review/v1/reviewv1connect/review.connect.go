@@ -36,6 +36,27 @@ const (
 	// ReviewServiceListPropertyReviewsProcedure is the fully-qualified name of the ReviewService's
 	// ListPropertyReviews RPC.
 	ReviewServiceListPropertyReviewsProcedure = "/rentproof.review.v1.ReviewService/ListPropertyReviews"
+	// ReviewServiceGetRatingSummaryProcedure is the fully-qualified name of the ReviewService's
+	// GetRatingSummary RPC.
+	ReviewServiceGetRatingSummaryProcedure = "/rentproof.review.v1.ReviewService/GetRatingSummary"
+	// ReviewServiceCreateReviewProcedure is the fully-qualified name of the ReviewService's
+	// CreateReview RPC.
+	ReviewServiceCreateReviewProcedure = "/rentproof.review.v1.ReviewService/CreateReview"
+	// ReviewServiceMarkHelpfulProcedure is the fully-qualified name of the ReviewService's MarkHelpful
+	// RPC.
+	ReviewServiceMarkHelpfulProcedure = "/rentproof.review.v1.ReviewService/MarkHelpful"
+	// ReviewServiceReportReviewProcedure is the fully-qualified name of the ReviewService's
+	// ReportReview RPC.
+	ReviewServiceReportReviewProcedure = "/rentproof.review.v1.ReviewService/ReportReview"
+	// ReviewServiceRespondToReviewProcedure is the fully-qualified name of the ReviewService's
+	// RespondToReview RPC.
+	ReviewServiceRespondToReviewProcedure = "/rentproof.review.v1.ReviewService/RespondToReview"
+	// ReviewServiceListReportedReviewsProcedure is the fully-qualified name of the ReviewService's
+	// ListReportedReviews RPC.
+	ReviewServiceListReportedReviewsProcedure = "/rentproof.review.v1.ReviewService/ListReportedReviews"
+	// ReviewServiceModerateReviewProcedure is the fully-qualified name of the ReviewService's
+	// ModerateReview RPC.
+	ReviewServiceModerateReviewProcedure = "/rentproof.review.v1.ReviewService/ModerateReview"
 	// ReviewServiceListRecentReviewsProcedure is the fully-qualified name of the ReviewService's
 	// ListRecentReviews RPC.
 	ReviewServiceListRecentReviewsProcedure = "/rentproof.review.v1.ReviewService/ListRecentReviews"
@@ -43,8 +64,22 @@ const (
 
 // ReviewServiceClient is a client for the rentproof.review.v1.ReviewService service.
 type ReviewServiceClient interface {
-	// ListPropertyReviews lists a property's reviews, newest first.
+	// ListPropertyReviews lists a property's published reviews, newest first, by tab and page.
 	ListPropertyReviews(context.Context, *connect.Request[v1.ListPropertyReviewsRequest]) (*connect.Response[v1.ListPropertyReviewsResponse], error)
+	// GetRatingSummary returns a property's stored rating aggregate.
+	GetRatingSummary(context.Context, *connect.Request[v1.GetRatingSummaryRequest]) (*connect.Response[v1.GetRatingSummaryResponse], error)
+	// CreateReview posts a review as the signed-in user.
+	CreateReview(context.Context, *connect.Request[v1.CreateReviewRequest]) (*connect.Response[v1.CreateReviewResponse], error)
+	// MarkHelpful records the signed-in user's helpful vote; a repeat vote changes nothing.
+	MarkHelpful(context.Context, *connect.Request[v1.MarkHelpfulRequest]) (*connect.Response[v1.MarkHelpfulResponse], error)
+	// ReportReview reports a review; three reports from different users hide it until an admin decides.
+	ReportReview(context.Context, *connect.Request[v1.ReportReviewRequest]) (*connect.Response[v1.ReportReviewResponse], error)
+	// RespondToReview sets (or edits) the property owner's public response to a review.
+	RespondToReview(context.Context, *connect.Request[v1.RespondToReviewRequest]) (*connect.Response[v1.RespondToReviewResponse], error)
+	// ListReportedReviews lists reviews with reports, hidden ones first (admins only).
+	ListReportedReviews(context.Context, *connect.Request[v1.ListReportedReviewsRequest]) (*connect.Response[v1.ListReportedReviewsResponse], error)
+	// ModerateReview restores or removes a reported review and records the decision (admins only).
+	ModerateReview(context.Context, *connect.Request[v1.ModerateReviewRequest]) (*connect.Response[v1.ModerateReviewResponse], error)
 	// ListRecentReviews lists the newest reviews across the site, each with its property's title.
 	ListRecentReviews(context.Context, *connect.Request[v1.ListRecentReviewsRequest]) (*connect.Response[v1.ListRecentReviewsResponse], error)
 }
@@ -67,6 +102,50 @@ func NewReviewServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		getRatingSummary: connect.NewClient[v1.GetRatingSummaryRequest, v1.GetRatingSummaryResponse](
+			httpClient,
+			baseURL+ReviewServiceGetRatingSummaryProcedure,
+			connect.WithSchema(reviewServiceMethods.ByName("GetRatingSummary")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		createReview: connect.NewClient[v1.CreateReviewRequest, v1.CreateReviewResponse](
+			httpClient,
+			baseURL+ReviewServiceCreateReviewProcedure,
+			connect.WithSchema(reviewServiceMethods.ByName("CreateReview")),
+			connect.WithClientOptions(opts...),
+		),
+		markHelpful: connect.NewClient[v1.MarkHelpfulRequest, v1.MarkHelpfulResponse](
+			httpClient,
+			baseURL+ReviewServiceMarkHelpfulProcedure,
+			connect.WithSchema(reviewServiceMethods.ByName("MarkHelpful")),
+			connect.WithClientOptions(opts...),
+		),
+		reportReview: connect.NewClient[v1.ReportReviewRequest, v1.ReportReviewResponse](
+			httpClient,
+			baseURL+ReviewServiceReportReviewProcedure,
+			connect.WithSchema(reviewServiceMethods.ByName("ReportReview")),
+			connect.WithClientOptions(opts...),
+		),
+		respondToReview: connect.NewClient[v1.RespondToReviewRequest, v1.RespondToReviewResponse](
+			httpClient,
+			baseURL+ReviewServiceRespondToReviewProcedure,
+			connect.WithSchema(reviewServiceMethods.ByName("RespondToReview")),
+			connect.WithClientOptions(opts...),
+		),
+		listReportedReviews: connect.NewClient[v1.ListReportedReviewsRequest, v1.ListReportedReviewsResponse](
+			httpClient,
+			baseURL+ReviewServiceListReportedReviewsProcedure,
+			connect.WithSchema(reviewServiceMethods.ByName("ListReportedReviews")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		moderateReview: connect.NewClient[v1.ModerateReviewRequest, v1.ModerateReviewResponse](
+			httpClient,
+			baseURL+ReviewServiceModerateReviewProcedure,
+			connect.WithSchema(reviewServiceMethods.ByName("ModerateReview")),
+			connect.WithClientOptions(opts...),
+		),
 		listRecentReviews: connect.NewClient[v1.ListRecentReviewsRequest, v1.ListRecentReviewsResponse](
 			httpClient,
 			baseURL+ReviewServiceListRecentReviewsProcedure,
@@ -80,12 +159,54 @@ func NewReviewServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 // reviewServiceClient implements ReviewServiceClient.
 type reviewServiceClient struct {
 	listPropertyReviews *connect.Client[v1.ListPropertyReviewsRequest, v1.ListPropertyReviewsResponse]
+	getRatingSummary    *connect.Client[v1.GetRatingSummaryRequest, v1.GetRatingSummaryResponse]
+	createReview        *connect.Client[v1.CreateReviewRequest, v1.CreateReviewResponse]
+	markHelpful         *connect.Client[v1.MarkHelpfulRequest, v1.MarkHelpfulResponse]
+	reportReview        *connect.Client[v1.ReportReviewRequest, v1.ReportReviewResponse]
+	respondToReview     *connect.Client[v1.RespondToReviewRequest, v1.RespondToReviewResponse]
+	listReportedReviews *connect.Client[v1.ListReportedReviewsRequest, v1.ListReportedReviewsResponse]
+	moderateReview      *connect.Client[v1.ModerateReviewRequest, v1.ModerateReviewResponse]
 	listRecentReviews   *connect.Client[v1.ListRecentReviewsRequest, v1.ListRecentReviewsResponse]
 }
 
 // ListPropertyReviews calls rentproof.review.v1.ReviewService.ListPropertyReviews.
 func (c *reviewServiceClient) ListPropertyReviews(ctx context.Context, req *connect.Request[v1.ListPropertyReviewsRequest]) (*connect.Response[v1.ListPropertyReviewsResponse], error) {
 	return c.listPropertyReviews.CallUnary(ctx, req)
+}
+
+// GetRatingSummary calls rentproof.review.v1.ReviewService.GetRatingSummary.
+func (c *reviewServiceClient) GetRatingSummary(ctx context.Context, req *connect.Request[v1.GetRatingSummaryRequest]) (*connect.Response[v1.GetRatingSummaryResponse], error) {
+	return c.getRatingSummary.CallUnary(ctx, req)
+}
+
+// CreateReview calls rentproof.review.v1.ReviewService.CreateReview.
+func (c *reviewServiceClient) CreateReview(ctx context.Context, req *connect.Request[v1.CreateReviewRequest]) (*connect.Response[v1.CreateReviewResponse], error) {
+	return c.createReview.CallUnary(ctx, req)
+}
+
+// MarkHelpful calls rentproof.review.v1.ReviewService.MarkHelpful.
+func (c *reviewServiceClient) MarkHelpful(ctx context.Context, req *connect.Request[v1.MarkHelpfulRequest]) (*connect.Response[v1.MarkHelpfulResponse], error) {
+	return c.markHelpful.CallUnary(ctx, req)
+}
+
+// ReportReview calls rentproof.review.v1.ReviewService.ReportReview.
+func (c *reviewServiceClient) ReportReview(ctx context.Context, req *connect.Request[v1.ReportReviewRequest]) (*connect.Response[v1.ReportReviewResponse], error) {
+	return c.reportReview.CallUnary(ctx, req)
+}
+
+// RespondToReview calls rentproof.review.v1.ReviewService.RespondToReview.
+func (c *reviewServiceClient) RespondToReview(ctx context.Context, req *connect.Request[v1.RespondToReviewRequest]) (*connect.Response[v1.RespondToReviewResponse], error) {
+	return c.respondToReview.CallUnary(ctx, req)
+}
+
+// ListReportedReviews calls rentproof.review.v1.ReviewService.ListReportedReviews.
+func (c *reviewServiceClient) ListReportedReviews(ctx context.Context, req *connect.Request[v1.ListReportedReviewsRequest]) (*connect.Response[v1.ListReportedReviewsResponse], error) {
+	return c.listReportedReviews.CallUnary(ctx, req)
+}
+
+// ModerateReview calls rentproof.review.v1.ReviewService.ModerateReview.
+func (c *reviewServiceClient) ModerateReview(ctx context.Context, req *connect.Request[v1.ModerateReviewRequest]) (*connect.Response[v1.ModerateReviewResponse], error) {
+	return c.moderateReview.CallUnary(ctx, req)
 }
 
 // ListRecentReviews calls rentproof.review.v1.ReviewService.ListRecentReviews.
@@ -95,8 +216,22 @@ func (c *reviewServiceClient) ListRecentReviews(ctx context.Context, req *connec
 
 // ReviewServiceHandler is an implementation of the rentproof.review.v1.ReviewService service.
 type ReviewServiceHandler interface {
-	// ListPropertyReviews lists a property's reviews, newest first.
+	// ListPropertyReviews lists a property's published reviews, newest first, by tab and page.
 	ListPropertyReviews(context.Context, *connect.Request[v1.ListPropertyReviewsRequest]) (*connect.Response[v1.ListPropertyReviewsResponse], error)
+	// GetRatingSummary returns a property's stored rating aggregate.
+	GetRatingSummary(context.Context, *connect.Request[v1.GetRatingSummaryRequest]) (*connect.Response[v1.GetRatingSummaryResponse], error)
+	// CreateReview posts a review as the signed-in user.
+	CreateReview(context.Context, *connect.Request[v1.CreateReviewRequest]) (*connect.Response[v1.CreateReviewResponse], error)
+	// MarkHelpful records the signed-in user's helpful vote; a repeat vote changes nothing.
+	MarkHelpful(context.Context, *connect.Request[v1.MarkHelpfulRequest]) (*connect.Response[v1.MarkHelpfulResponse], error)
+	// ReportReview reports a review; three reports from different users hide it until an admin decides.
+	ReportReview(context.Context, *connect.Request[v1.ReportReviewRequest]) (*connect.Response[v1.ReportReviewResponse], error)
+	// RespondToReview sets (or edits) the property owner's public response to a review.
+	RespondToReview(context.Context, *connect.Request[v1.RespondToReviewRequest]) (*connect.Response[v1.RespondToReviewResponse], error)
+	// ListReportedReviews lists reviews with reports, hidden ones first (admins only).
+	ListReportedReviews(context.Context, *connect.Request[v1.ListReportedReviewsRequest]) (*connect.Response[v1.ListReportedReviewsResponse], error)
+	// ModerateReview restores or removes a reported review and records the decision (admins only).
+	ModerateReview(context.Context, *connect.Request[v1.ModerateReviewRequest]) (*connect.Response[v1.ModerateReviewResponse], error)
 	// ListRecentReviews lists the newest reviews across the site, each with its property's title.
 	ListRecentReviews(context.Context, *connect.Request[v1.ListRecentReviewsRequest]) (*connect.Response[v1.ListRecentReviewsResponse], error)
 }
@@ -115,6 +250,50 @@ func NewReviewServiceHandler(svc ReviewServiceHandler, opts ...connect.HandlerOp
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	reviewServiceGetRatingSummaryHandler := connect.NewUnaryHandler(
+		ReviewServiceGetRatingSummaryProcedure,
+		svc.GetRatingSummary,
+		connect.WithSchema(reviewServiceMethods.ByName("GetRatingSummary")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	reviewServiceCreateReviewHandler := connect.NewUnaryHandler(
+		ReviewServiceCreateReviewProcedure,
+		svc.CreateReview,
+		connect.WithSchema(reviewServiceMethods.ByName("CreateReview")),
+		connect.WithHandlerOptions(opts...),
+	)
+	reviewServiceMarkHelpfulHandler := connect.NewUnaryHandler(
+		ReviewServiceMarkHelpfulProcedure,
+		svc.MarkHelpful,
+		connect.WithSchema(reviewServiceMethods.ByName("MarkHelpful")),
+		connect.WithHandlerOptions(opts...),
+	)
+	reviewServiceReportReviewHandler := connect.NewUnaryHandler(
+		ReviewServiceReportReviewProcedure,
+		svc.ReportReview,
+		connect.WithSchema(reviewServiceMethods.ByName("ReportReview")),
+		connect.WithHandlerOptions(opts...),
+	)
+	reviewServiceRespondToReviewHandler := connect.NewUnaryHandler(
+		ReviewServiceRespondToReviewProcedure,
+		svc.RespondToReview,
+		connect.WithSchema(reviewServiceMethods.ByName("RespondToReview")),
+		connect.WithHandlerOptions(opts...),
+	)
+	reviewServiceListReportedReviewsHandler := connect.NewUnaryHandler(
+		ReviewServiceListReportedReviewsProcedure,
+		svc.ListReportedReviews,
+		connect.WithSchema(reviewServiceMethods.ByName("ListReportedReviews")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	reviewServiceModerateReviewHandler := connect.NewUnaryHandler(
+		ReviewServiceModerateReviewProcedure,
+		svc.ModerateReview,
+		connect.WithSchema(reviewServiceMethods.ByName("ModerateReview")),
+		connect.WithHandlerOptions(opts...),
+	)
 	reviewServiceListRecentReviewsHandler := connect.NewUnaryHandler(
 		ReviewServiceListRecentReviewsProcedure,
 		svc.ListRecentReviews,
@@ -126,6 +305,20 @@ func NewReviewServiceHandler(svc ReviewServiceHandler, opts ...connect.HandlerOp
 		switch r.URL.Path {
 		case ReviewServiceListPropertyReviewsProcedure:
 			reviewServiceListPropertyReviewsHandler.ServeHTTP(w, r)
+		case ReviewServiceGetRatingSummaryProcedure:
+			reviewServiceGetRatingSummaryHandler.ServeHTTP(w, r)
+		case ReviewServiceCreateReviewProcedure:
+			reviewServiceCreateReviewHandler.ServeHTTP(w, r)
+		case ReviewServiceMarkHelpfulProcedure:
+			reviewServiceMarkHelpfulHandler.ServeHTTP(w, r)
+		case ReviewServiceReportReviewProcedure:
+			reviewServiceReportReviewHandler.ServeHTTP(w, r)
+		case ReviewServiceRespondToReviewProcedure:
+			reviewServiceRespondToReviewHandler.ServeHTTP(w, r)
+		case ReviewServiceListReportedReviewsProcedure:
+			reviewServiceListReportedReviewsHandler.ServeHTTP(w, r)
+		case ReviewServiceModerateReviewProcedure:
+			reviewServiceModerateReviewHandler.ServeHTTP(w, r)
 		case ReviewServiceListRecentReviewsProcedure:
 			reviewServiceListRecentReviewsHandler.ServeHTTP(w, r)
 		default:
@@ -139,6 +332,34 @@ type UnimplementedReviewServiceHandler struct{}
 
 func (UnimplementedReviewServiceHandler) ListPropertyReviews(context.Context, *connect.Request[v1.ListPropertyReviewsRequest]) (*connect.Response[v1.ListPropertyReviewsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.ListPropertyReviews is not implemented"))
+}
+
+func (UnimplementedReviewServiceHandler) GetRatingSummary(context.Context, *connect.Request[v1.GetRatingSummaryRequest]) (*connect.Response[v1.GetRatingSummaryResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.GetRatingSummary is not implemented"))
+}
+
+func (UnimplementedReviewServiceHandler) CreateReview(context.Context, *connect.Request[v1.CreateReviewRequest]) (*connect.Response[v1.CreateReviewResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.CreateReview is not implemented"))
+}
+
+func (UnimplementedReviewServiceHandler) MarkHelpful(context.Context, *connect.Request[v1.MarkHelpfulRequest]) (*connect.Response[v1.MarkHelpfulResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.MarkHelpful is not implemented"))
+}
+
+func (UnimplementedReviewServiceHandler) ReportReview(context.Context, *connect.Request[v1.ReportReviewRequest]) (*connect.Response[v1.ReportReviewResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.ReportReview is not implemented"))
+}
+
+func (UnimplementedReviewServiceHandler) RespondToReview(context.Context, *connect.Request[v1.RespondToReviewRequest]) (*connect.Response[v1.RespondToReviewResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.RespondToReview is not implemented"))
+}
+
+func (UnimplementedReviewServiceHandler) ListReportedReviews(context.Context, *connect.Request[v1.ListReportedReviewsRequest]) (*connect.Response[v1.ListReportedReviewsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.ListReportedReviews is not implemented"))
+}
+
+func (UnimplementedReviewServiceHandler) ModerateReview(context.Context, *connect.Request[v1.ModerateReviewRequest]) (*connect.Response[v1.ModerateReviewResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.ModerateReview is not implemented"))
 }
 
 func (UnimplementedReviewServiceHandler) ListRecentReviews(context.Context, *connect.Request[v1.ListRecentReviewsRequest]) (*connect.Response[v1.ListRecentReviewsResponse], error) {

@@ -6,13 +6,15 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { RatingSummary } from "../../property/v1/property_pb";
+import { file_rentproof_property_v1_property } from "../../property/v1/property_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file rentproof/review/v1/review.proto.
  */
 export const file_rentproof_review_v1_review: GenFile = /*@__PURE__*/
-  fileDesc("CiByZW50cHJvb2YvcmV2aWV3L3YxL3Jldmlldy5wcm90bxITcmVudHByb29mLnJldmlldy52MSI9CghSZXZpZXdlchIKCgJpZBgBIAEoBRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCSKCAwoGUmV2aWV3EgoKAmlkGAEgASgFEhMKC3Byb3BlcnR5X2lkGAIgASgFEg8KB3VzZXJfaWQYAyABKAUSDgoGcmF0aW5nGAQgASgFEg0KBXRpdGxlGAUgASgJEg8KB2NvbnRlbnQYBiABKAkSEwoLcmV2aWV3X3R5cGUYByABKAkSEwoLc3RheV9wZXJpb2QYCCABKAkSDAoEcHJvcxgJIAMoCRIMCgRjb25zGAogAygJEhIKCmNhdGVnb3JpZXMYCyADKAkSDgoGcGhvdG9zGAwgAygJEhAKCHZlcmlmaWVkGA0gASgIEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2hlbHBmdWwYDyABKAUSEAoIbGFuZ3VhZ2UYECABKAkSLwoIcmV2aWV3ZXIYESABKAsyHS5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlld2VyEhYKDnByb3BlcnR5X3RpdGxlGBIgASgJIjEKGkxpc3RQcm9wZXJ0eVJldmlld3NSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFIksKG0xpc3RQcm9wZXJ0eVJldmlld3NSZXNwb25zZRIsCgdyZXZpZXdzGAEgAygLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXciKQoYTGlzdFJlY2VudFJldmlld3NSZXF1ZXN0Eg0KBWxpbWl0GAEgASgFIkkKGUxpc3RSZWNlbnRSZXZpZXdzUmVzcG9uc2USLAoHcmV2aWV3cxgBIAMoCzIbLnJlbnRwcm9vZi5yZXZpZXcudjEuUmV2aWV3MocCCg1SZXZpZXdTZXJ2aWNlEn0KE0xpc3RQcm9wZXJ0eVJldmlld3MSLy5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RQcm9wZXJ0eVJldmlld3NSZXF1ZXN0GjAucmVudHByb29mLnJldmlldy52MS5MaXN0UHJvcGVydHlSZXZpZXdzUmVzcG9uc2UiA5ACARJ3ChFMaXN0UmVjZW50UmV2aWV3cxItLnJlbnRwcm9vZi5yZXZpZXcudjEuTGlzdFJlY2VudFJldmlld3NSZXF1ZXN0Gi4ucmVudHByb29mLnJldmlldy52MS5MaXN0UmVjZW50UmV2aWV3c1Jlc3BvbnNlIgOQAgFC1QEKF2NvbS5yZW50cHJvb2YucmV2aWV3LnYxQgtSZXZpZXdQcm90b1ABWj9naXRodWIuY29tL3JlbnRwcm9vZi9yZW50cHJvb2YvZ2VuL3JlbnRwcm9vZi9yZXZpZXcvdjE7cmV2aWV3djGiAgNSUliqAhNSZW50cHJvb2YuUmV2aWV3LlYxygITUmVudHByb29mXFJldmlld1xWMeICH1JlbnRwcm9vZlxSZXZpZXdcVjFcR1BCTWV0YWRhdGHqAhVSZW50cHJvb2Y6OlJldmlldzo6VjFiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiByZW50cHJvb2YvcmV2aWV3L3YxL3Jldmlldy5wcm90bxITcmVudHByb29mLnJldmlldy52MSI9CghSZXZpZXdlchIKCgJpZBgBIAEoBRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCSL/AwoGUmV2aWV3EgoKAmlkGAEgASgFEhMKC3Byb3BlcnR5X2lkGAIgASgFEg8KB3VzZXJfaWQYAyABKAUSDgoGcmF0aW5nGAQgASgFEg0KBXRpdGxlGAUgASgJEg8KB2NvbnRlbnQYBiABKAkSEwoLcmV2aWV3X3R5cGUYByABKAkSEwoLc3RheV9wZXJpb2QYCCABKAkSDAoEcHJvcxgJIAMoCRIMCgRjb25zGAogAygJEhIKCmNhdGVnb3JpZXMYCyADKAkSDgoGcGhvdG9zGAwgAygJEhAKCHZlcmlmaWVkGA0gASgIEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2hlbHBmdWwYDyABKAUSEAoIbGFuZ3VhZ2UYECABKAkSLwoIcmV2aWV3ZXIYESABKAsyHS5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlld2VyEhYKDnByb3BlcnR5X3RpdGxlGBIgASgJEjoKDm93bmVyX3Jlc3BvbnNlGBMgASgLMiIucmVudHByb29mLnJldmlldy52MS5Pd25lclJlc3BvbnNlEhkKEWhlbHBmdWxfYnlfdmlld2VyGBQgASgIEg4KBnN0YXR1cxgVIAEoCRIUCgxyZXBvcnRfY291bnQYFiABKAUigAEKDU93bmVyUmVzcG9uc2USDwoHY29udGVudBgBIAEoCRIuCgpjcmVhdGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJfChpMaXN0UHJvcGVydHlSZXZpZXdzUmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBRILCgN0YWIYAiABKAkSDAoEcGFnZRgDIAEoBRIRCglwYWdlX3NpemUYBCABKAUiXQobTGlzdFByb3BlcnR5UmV2aWV3c1Jlc3BvbnNlEiwKB3Jldmlld3MYASADKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldxIQCghoYXNfbW9yZRgCIAEoCCIuChdHZXRSYXRpbmdTdW1tYXJ5UmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBSJRChhHZXRSYXRpbmdTdW1tYXJ5UmVzcG9uc2USNQoHc3VtbWFyeRgBIAEoCzIkLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5SYXRpbmdTdW1tYXJ5ItYBChNDcmVhdGVSZXZpZXdSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFEg4KBnJhdGluZxgCIAEoBRINCgV0aXRsZRgDIAEoCRIPCgdjb250ZW50GAQgASgJEhMKC3Jldmlld190eXBlGAUgASgJEhAKCGxhbmd1YWdlGAYgASgJEgwKBHByb3MYByADKAkSDAoEY29ucxgIIAMoCRISCgpjYXRlZ29yaWVzGAkgAygJEg4KBnBob3RvcxgKIAMoCRITCgtzdGF5X3BlcmlvZBgLIAEoCSJDChRDcmVhdGVSZXZpZXdSZXNwb25zZRIrCgZyZXZpZXcYASABKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldyInChJNYXJrSGVscGZ1bFJlcXVlc3QSEQoJcmV2aWV3X2lkGAEgASgFIj4KE01hcmtIZWxwZnVsUmVzcG9uc2USDwoHaGVscGZ1bBgBIAEoBRIWCg5hbHJlYWR5X21hcmtlZBgCIAEoCCJIChNSZXBvcnRSZXZpZXdSZXF1ZXN0EhEKCXJldmlld19pZBgBIAEoBRIOCgZyZWFzb24YAiABKAkSDgoGZGV0YWlsGAMgASgJIhYKFFJlcG9ydFJldmlld1Jlc3BvbnNlIjwKFlJlc3BvbmRUb1Jldmlld1JlcXVlc3QSEQoJcmV2aWV3X2lkGAEgASgFEg8KB2NvbnRlbnQYAiABKAkiRgoXUmVzcG9uZFRvUmV2aWV3UmVzcG9uc2USKwoGcmV2aWV3GAEgASgLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXciHAoaTGlzdFJlcG9ydGVkUmV2aWV3c1JlcXVlc3QiSwobTGlzdFJlcG9ydGVkUmV2aWV3c1Jlc3BvbnNlEiwKB3Jldmlld3MYASADKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldyJKChVNb2RlcmF0ZVJldmlld1JlcXVlc3QSEQoJcmV2aWV3X2lkGAEgASgFEhAKCGRlY2lzaW9uGAIgASgJEgwKBG5vdGUYAyABKAkiRQoWTW9kZXJhdGVSZXZpZXdSZXNwb25zZRIrCgZyZXZpZXcYASABKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldyIpChhMaXN0UmVjZW50UmV2aWV3c1JlcXVlc3QSDQoFbGltaXQYASABKAUiSQoZTGlzdFJlY2VudFJldmlld3NSZXNwb25zZRIsCgdyZXZpZXdzGAEgAygLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXcygQgKDVJldmlld1NlcnZpY2USfQoTTGlzdFByb3BlcnR5UmV2aWV3cxIvLnJlbnRwcm9vZi5yZXZpZXcudjEuTGlzdFByb3BlcnR5UmV2aWV3c1JlcXVlc3QaMC5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RQcm9wZXJ0eVJldmlld3NSZXNwb25zZSIDkAIBEnQKEEdldFJhdGluZ1N1bW1hcnkSLC5yZW50cHJvb2YucmV2aWV3LnYxLkdldFJhdGluZ1N1bW1hcnlSZXF1ZXN0Gi0ucmVudHByb29mLnJldmlldy52MS5HZXRSYXRpbmdTdW1tYXJ5UmVzcG9uc2UiA5ACARJjCgxDcmVhdGVSZXZpZXcSKC5yZW50cHJvb2YucmV2aWV3LnYxLkNyZWF0ZVJldmlld1JlcXVlc3QaKS5yZW50cHJvb2YucmV2aWV3LnYxLkNyZWF0ZVJldmlld1Jlc3BvbnNlEmAKC01hcmtIZWxwZnVsEicucmVudHByb29mLnJldmlldy52MS5NYXJrSGVscGZ1bFJlcXVlc3QaKC5yZW50cHJvb2YucmV2aWV3LnYxLk1hcmtIZWxwZnVsUmVzcG9uc2USYwoMUmVwb3J0UmV2aWV3EigucmVudHByb29mLnJldmlldy52MS5SZXBvcnRSZXZpZXdSZXF1ZXN0GikucmVudHByb29mLnJldmlldy52MS5SZXBvcnRSZXZpZXdSZXNwb25zZRJsCg9SZXNwb25kVG9SZXZpZXcSKy5yZW50cHJvb2YucmV2aWV3LnYxLlJlc3BvbmRUb1Jldmlld1JlcXVlc3QaLC5yZW50cHJvb2YucmV2aWV3LnYxLlJlc3BvbmRUb1Jldmlld1Jlc3BvbnNlEn0KE0xpc3RSZXBvcnRlZFJldmlld3MSLy5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RSZXBvcnRlZFJldmlld3NSZXF1ZXN0GjAucmVudHByb29mLnJldmlldy52MS5MaXN0UmVwb3J0ZWRSZXZpZXdzUmVzcG9uc2UiA5ACARJpCg5Nb2RlcmF0ZVJldmlldxIqLnJlbnRwcm9vZi5yZXZpZXcudjEuTW9kZXJhdGVSZXZpZXdSZXF1ZXN0GisucmVudHByb29mLnJldmlldy52MS5Nb2RlcmF0ZVJldmlld1Jlc3BvbnNlEncKEUxpc3RSZWNlbnRSZXZpZXdzEi0ucmVudHByb29mLnJldmlldy52MS5MaXN0UmVjZW50UmV2aWV3c1JlcXVlc3QaLi5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RSZWNlbnRSZXZpZXdzUmVzcG9uc2UiA5ACAULVAQoXY29tLnJlbnRwcm9vZi5yZXZpZXcudjFCC1Jldmlld1Byb3RvUAFaP2dpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL3Jldmlldy92MTtyZXZpZXd2MaICA1JSWKoCE1JlbnRwcm9vZi5SZXZpZXcuVjHKAhNSZW50cHJvb2ZcUmV2aWV3XFYx4gIfUmVudHByb29mXFJldmlld1xWMVxHUEJNZXRhZGF0YeoCFVJlbnRwcm9vZjo6UmV2aWV3OjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_rentproof_property_v1_property]);
 
 /**
  * Reviewer is the public face of a review's author.
@@ -180,6 +182,34 @@ export type Review = Message<"rentproof.review.v1.Review"> & {
    * @generated from field: string property_title = 18;
    */
   propertyTitle: string;
+
+  /**
+   * owner_response is the property owner's public response, absent when there is none.
+   *
+   * @generated from field: rentproof.review.v1.OwnerResponse owner_response = 19;
+   */
+  ownerResponse?: OwnerResponse | undefined;
+
+  /**
+   * helpful_by_viewer is true when the signed-in viewer has marked the review helpful.
+   *
+   * @generated from field: bool helpful_by_viewer = 20;
+   */
+  helpfulByViewer: boolean;
+
+  /**
+   * status is published, hidden (reported, awaiting an admin) or removed; public lists show published only.
+   *
+   * @generated from field: string status = 21;
+   */
+  status: string;
+
+  /**
+   * report_count is the number of reports (filled for admins).
+   *
+   * @generated from field: int32 report_count = 22;
+   */
+  reportCount: number;
 };
 
 /**
@@ -188,6 +218,41 @@ export type Review = Message<"rentproof.review.v1.Review"> & {
  */
 export const ReviewSchema: GenMessage<Review> = /*@__PURE__*/
   messageDesc(file_rentproof_review_v1_review, 1);
+
+/**
+ * OwnerResponse is the property owner's public answer to a review.
+ *
+ * @generated from message rentproof.review.v1.OwnerResponse
+ */
+export type OwnerResponse = Message<"rentproof.review.v1.OwnerResponse"> & {
+  /**
+   * content is the response text.
+   *
+   * @generated from field: string content = 1;
+   */
+  content: string;
+
+  /**
+   * created_at is when the response was first posted.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 2;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * updated_at is when the response was last edited.
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 3;
+   */
+  updatedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message rentproof.review.v1.OwnerResponse.
+ * Use `create(OwnerResponseSchema)` to create a new message.
+ */
+export const OwnerResponseSchema: GenMessage<OwnerResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 2);
 
 /**
  * ListPropertyReviewsRequest names the property whose reviews to list.
@@ -201,6 +266,28 @@ export type ListPropertyReviewsRequest = Message<"rentproof.review.v1.ListProper
    * @generated from field: int32 property_id = 1;
    */
   propertyId: number;
+
+  /**
+   * tab is all (default), tenant (tenant reviews of the property or landlord), landlord
+   * (landlords' reviews of tenants), neighborhood or agent.
+   *
+   * @generated from field: string tab = 2;
+   */
+  tab: string;
+
+  /**
+   * page is the 1-based page (default 1).
+   *
+   * @generated from field: int32 page = 3;
+   */
+  page: number;
+
+  /**
+   * page_size is the number of reviews per page (default 10, at most 50).
+   *
+   * @generated from field: int32 page_size = 4;
+   */
+  pageSize: number;
 };
 
 /**
@@ -208,20 +295,27 @@ export type ListPropertyReviewsRequest = Message<"rentproof.review.v1.ListProper
  * Use `create(ListPropertyReviewsRequestSchema)` to create a new message.
  */
 export const ListPropertyReviewsRequestSchema: GenMessage<ListPropertyReviewsRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 2);
+  messageDesc(file_rentproof_review_v1_review, 3);
 
 /**
- * ListPropertyReviewsResponse is the property's reviews.
+ * ListPropertyReviewsResponse is one page of the property's reviews.
  *
  * @generated from message rentproof.review.v1.ListPropertyReviewsResponse
  */
 export type ListPropertyReviewsResponse = Message<"rentproof.review.v1.ListPropertyReviewsResponse"> & {
   /**
-   * reviews are newest first, at most 100.
+   * reviews are newest first.
    *
    * @generated from field: repeated rentproof.review.v1.Review reviews = 1;
    */
   reviews: Review[];
+
+  /**
+   * has_more is true when another page follows.
+   *
+   * @generated from field: bool has_more = 2;
+   */
+  hasMore: boolean;
 };
 
 /**
@@ -229,7 +323,402 @@ export type ListPropertyReviewsResponse = Message<"rentproof.review.v1.ListPrope
  * Use `create(ListPropertyReviewsResponseSchema)` to create a new message.
  */
 export const ListPropertyReviewsResponseSchema: GenMessage<ListPropertyReviewsResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 3);
+  messageDesc(file_rentproof_review_v1_review, 4);
+
+/**
+ * GetRatingSummaryRequest names a property.
+ *
+ * @generated from message rentproof.review.v1.GetRatingSummaryRequest
+ */
+export type GetRatingSummaryRequest = Message<"rentproof.review.v1.GetRatingSummaryRequest"> & {
+  /**
+   * property_id is the property's identifier.
+   *
+   * @generated from field: int32 property_id = 1;
+   */
+  propertyId: number;
+};
+
+/**
+ * Describes the message rentproof.review.v1.GetRatingSummaryRequest.
+ * Use `create(GetRatingSummaryRequestSchema)` to create a new message.
+ */
+export const GetRatingSummaryRequestSchema: GenMessage<GetRatingSummaryRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 5);
+
+/**
+ * GetRatingSummaryResponse carries the aggregate.
+ *
+ * @generated from message rentproof.review.v1.GetRatingSummaryResponse
+ */
+export type GetRatingSummaryResponse = Message<"rentproof.review.v1.GetRatingSummaryResponse"> & {
+  /**
+   * summary is the property's rating aggregate.
+   *
+   * @generated from field: rentproof.property.v1.RatingSummary summary = 1;
+   */
+  summary?: RatingSummary | undefined;
+};
+
+/**
+ * Describes the message rentproof.review.v1.GetRatingSummaryResponse.
+ * Use `create(GetRatingSummaryResponseSchema)` to create a new message.
+ */
+export const GetRatingSummaryResponseSchema: GenMessage<GetRatingSummaryResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 6);
+
+/**
+ * CreateReviewRequest is the review form; the author is the caller.
+ *
+ * @generated from message rentproof.review.v1.CreateReviewRequest
+ */
+export type CreateReviewRequest = Message<"rentproof.review.v1.CreateReviewRequest"> & {
+  /**
+   * property_id is the reviewed property.
+   *
+   * @generated from field: int32 property_id = 1;
+   */
+  propertyId: number;
+
+  /**
+   * rating is 1 to 5.
+   *
+   * @generated from field: int32 rating = 2;
+   */
+  rating: number;
+
+  /**
+   * title is 5 to 100 characters.
+   *
+   * @generated from field: string title = 3;
+   */
+  title: string;
+
+  /**
+   * content is 20 to 1000 characters.
+   *
+   * @generated from field: string content = 4;
+   */
+  content: string;
+
+  /**
+   * review_type is one of the review types; landlord_to_tenant is for landlords, agent_to_property for agents.
+   *
+   * @generated from field: string review_type = 5;
+   */
+  reviewType: string;
+
+  /**
+   * language is one of en, es, fr, de, it, pt, zh, ja, ko, hi, ar, ru (default en).
+   *
+   * @generated from field: string language = 6;
+   */
+  language: string;
+
+  /**
+   * pros are short good points; blank entries are dropped.
+   *
+   * @generated from field: repeated string pros = 7;
+   */
+  pros: string[];
+
+  /**
+   * cons are short bad points; blank entries are dropped.
+   *
+   * @generated from field: repeated string cons = 8;
+   */
+  cons: string[];
+
+  /**
+   * categories are aspects from the thirteen category names; blank entries are dropped.
+   *
+   * @generated from field: repeated string categories = 9;
+   */
+  categories: string[];
+
+  /**
+   * photos are image URLs from the upload; blank entries are dropped.
+   *
+   * @generated from field: repeated string photos = 10;
+   */
+  photos: string[];
+
+  /**
+   * stay_period is for tenant_to_property only: current, less_than_6_months, 6_months_to_1_year,
+   * 1_to_3_years or more_than_3_years.
+   *
+   * @generated from field: string stay_period = 11;
+   */
+  stayPeriod: string;
+};
+
+/**
+ * Describes the message rentproof.review.v1.CreateReviewRequest.
+ * Use `create(CreateReviewRequestSchema)` to create a new message.
+ */
+export const CreateReviewRequestSchema: GenMessage<CreateReviewRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 7);
+
+/**
+ * CreateReviewResponse carries the new review.
+ *
+ * @generated from message rentproof.review.v1.CreateReviewResponse
+ */
+export type CreateReviewResponse = Message<"rentproof.review.v1.CreateReviewResponse"> & {
+  /**
+   * review is the new review.
+   *
+   * @generated from field: rentproof.review.v1.Review review = 1;
+   */
+  review?: Review | undefined;
+};
+
+/**
+ * Describes the message rentproof.review.v1.CreateReviewResponse.
+ * Use `create(CreateReviewResponseSchema)` to create a new message.
+ */
+export const CreateReviewResponseSchema: GenMessage<CreateReviewResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 8);
+
+/**
+ * MarkHelpfulRequest names a review.
+ *
+ * @generated from message rentproof.review.v1.MarkHelpfulRequest
+ */
+export type MarkHelpfulRequest = Message<"rentproof.review.v1.MarkHelpfulRequest"> & {
+  /**
+   * review_id is the review's identifier.
+   *
+   * @generated from field: int32 review_id = 1;
+   */
+  reviewId: number;
+};
+
+/**
+ * Describes the message rentproof.review.v1.MarkHelpfulRequest.
+ * Use `create(MarkHelpfulRequestSchema)` to create a new message.
+ */
+export const MarkHelpfulRequestSchema: GenMessage<MarkHelpfulRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 9);
+
+/**
+ * MarkHelpfulResponse tells the outcome.
+ *
+ * @generated from message rentproof.review.v1.MarkHelpfulResponse
+ */
+export type MarkHelpfulResponse = Message<"rentproof.review.v1.MarkHelpfulResponse"> & {
+  /**
+   * helpful is the review's helpful count after the vote.
+   *
+   * @generated from field: int32 helpful = 1;
+   */
+  helpful: number;
+
+  /**
+   * already_marked is true when the viewer had voted before, so nothing changed.
+   *
+   * @generated from field: bool already_marked = 2;
+   */
+  alreadyMarked: boolean;
+};
+
+/**
+ * Describes the message rentproof.review.v1.MarkHelpfulResponse.
+ * Use `create(MarkHelpfulResponseSchema)` to create a new message.
+ */
+export const MarkHelpfulResponseSchema: GenMessage<MarkHelpfulResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 10);
+
+/**
+ * ReportReviewRequest reports a review.
+ *
+ * @generated from message rentproof.review.v1.ReportReviewRequest
+ */
+export type ReportReviewRequest = Message<"rentproof.review.v1.ReportReviewRequest"> & {
+  /**
+   * review_id is the review's identifier.
+   *
+   * @generated from field: int32 review_id = 1;
+   */
+  reviewId: number;
+
+  /**
+   * reason is spam, offensive, false_information, not_relevant, conflict_of_interest or other.
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+
+  /**
+   * detail is an optional explanation, at most 1000 characters.
+   *
+   * @generated from field: string detail = 3;
+   */
+  detail: string;
+};
+
+/**
+ * Describes the message rentproof.review.v1.ReportReviewRequest.
+ * Use `create(ReportReviewRequestSchema)` to create a new message.
+ */
+export const ReportReviewRequestSchema: GenMessage<ReportReviewRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 11);
+
+/**
+ * ReportReviewResponse is empty.
+ *
+ * @generated from message rentproof.review.v1.ReportReviewResponse
+ */
+export type ReportReviewResponse = Message<"rentproof.review.v1.ReportReviewResponse"> & {
+};
+
+/**
+ * Describes the message rentproof.review.v1.ReportReviewResponse.
+ * Use `create(ReportReviewResponseSchema)` to create a new message.
+ */
+export const ReportReviewResponseSchema: GenMessage<ReportReviewResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 12);
+
+/**
+ * RespondToReviewRequest sets the owner's response.
+ *
+ * @generated from message rentproof.review.v1.RespondToReviewRequest
+ */
+export type RespondToReviewRequest = Message<"rentproof.review.v1.RespondToReviewRequest"> & {
+  /**
+   * review_id is the review's identifier.
+   *
+   * @generated from field: int32 review_id = 1;
+   */
+  reviewId: number;
+
+  /**
+   * content is 2 to 1000 characters.
+   *
+   * @generated from field: string content = 2;
+   */
+  content: string;
+};
+
+/**
+ * Describes the message rentproof.review.v1.RespondToReviewRequest.
+ * Use `create(RespondToReviewRequestSchema)` to create a new message.
+ */
+export const RespondToReviewRequestSchema: GenMessage<RespondToReviewRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 13);
+
+/**
+ * RespondToReviewResponse carries the review with its response.
+ *
+ * @generated from message rentproof.review.v1.RespondToReviewResponse
+ */
+export type RespondToReviewResponse = Message<"rentproof.review.v1.RespondToReviewResponse"> & {
+  /**
+   * review is the review with the owner's response.
+   *
+   * @generated from field: rentproof.review.v1.Review review = 1;
+   */
+  review?: Review | undefined;
+};
+
+/**
+ * Describes the message rentproof.review.v1.RespondToReviewResponse.
+ * Use `create(RespondToReviewResponseSchema)` to create a new message.
+ */
+export const RespondToReviewResponseSchema: GenMessage<RespondToReviewResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 14);
+
+/**
+ * ListReportedReviewsRequest takes no parameters.
+ *
+ * @generated from message rentproof.review.v1.ListReportedReviewsRequest
+ */
+export type ListReportedReviewsRequest = Message<"rentproof.review.v1.ListReportedReviewsRequest"> & {
+};
+
+/**
+ * Describes the message rentproof.review.v1.ListReportedReviewsRequest.
+ * Use `create(ListReportedReviewsRequestSchema)` to create a new message.
+ */
+export const ListReportedReviewsRequestSchema: GenMessage<ListReportedReviewsRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 15);
+
+/**
+ * ListReportedReviewsResponse lists reported reviews.
+ *
+ * @generated from message rentproof.review.v1.ListReportedReviewsResponse
+ */
+export type ListReportedReviewsResponse = Message<"rentproof.review.v1.ListReportedReviewsResponse"> & {
+  /**
+   * reviews are hidden ones first, then by report count.
+   *
+   * @generated from field: repeated rentproof.review.v1.Review reviews = 1;
+   */
+  reviews: Review[];
+};
+
+/**
+ * Describes the message rentproof.review.v1.ListReportedReviewsResponse.
+ * Use `create(ListReportedReviewsResponseSchema)` to create a new message.
+ */
+export const ListReportedReviewsResponseSchema: GenMessage<ListReportedReviewsResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 16);
+
+/**
+ * ModerateReviewRequest decides on a reported review.
+ *
+ * @generated from message rentproof.review.v1.ModerateReviewRequest
+ */
+export type ModerateReviewRequest = Message<"rentproof.review.v1.ModerateReviewRequest"> & {
+  /**
+   * review_id is the review's identifier.
+   *
+   * @generated from field: int32 review_id = 1;
+   */
+  reviewId: number;
+
+  /**
+   * decision is restore (publish again) or remove.
+   *
+   * @generated from field: string decision = 2;
+   */
+  decision: string;
+
+  /**
+   * note explains the decision (optional, at most 500 characters).
+   *
+   * @generated from field: string note = 3;
+   */
+  note: string;
+};
+
+/**
+ * Describes the message rentproof.review.v1.ModerateReviewRequest.
+ * Use `create(ModerateReviewRequestSchema)` to create a new message.
+ */
+export const ModerateReviewRequestSchema: GenMessage<ModerateReviewRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 17);
+
+/**
+ * ModerateReviewResponse carries the review after the decision.
+ *
+ * @generated from message rentproof.review.v1.ModerateReviewResponse
+ */
+export type ModerateReviewResponse = Message<"rentproof.review.v1.ModerateReviewResponse"> & {
+  /**
+   * review is the moderated review.
+   *
+   * @generated from field: rentproof.review.v1.Review review = 1;
+   */
+  review?: Review | undefined;
+};
+
+/**
+ * Describes the message rentproof.review.v1.ModerateReviewResponse.
+ * Use `create(ModerateReviewResponseSchema)` to create a new message.
+ */
+export const ModerateReviewResponseSchema: GenMessage<ModerateReviewResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 18);
 
 /**
  * ListRecentReviewsRequest sizes the list.
@@ -250,7 +739,7 @@ export type ListRecentReviewsRequest = Message<"rentproof.review.v1.ListRecentRe
  * Use `create(ListRecentReviewsRequestSchema)` to create a new message.
  */
 export const ListRecentReviewsRequestSchema: GenMessage<ListRecentReviewsRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 4);
+  messageDesc(file_rentproof_review_v1_review, 19);
 
 /**
  * ListRecentReviewsResponse is the newest reviews.
@@ -271,7 +760,7 @@ export type ListRecentReviewsResponse = Message<"rentproof.review.v1.ListRecentR
  * Use `create(ListRecentReviewsResponseSchema)` to create a new message.
  */
 export const ListRecentReviewsResponseSchema: GenMessage<ListRecentReviewsResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 5);
+  messageDesc(file_rentproof_review_v1_review, 20);
 
 /**
  * ReviewService reads and writes reviews of properties, landlords, tenants and neighbourhoods.
@@ -280,7 +769,7 @@ export const ListRecentReviewsResponseSchema: GenMessage<ListRecentReviewsRespon
  */
 export const ReviewService: GenService<{
   /**
-   * ListPropertyReviews lists a property's reviews, newest first.
+   * ListPropertyReviews lists a property's published reviews, newest first, by tab and page.
    *
    * @generated from rpc rentproof.review.v1.ReviewService.ListPropertyReviews
    */
@@ -288,6 +777,76 @@ export const ReviewService: GenService<{
     methodKind: "unary";
     input: typeof ListPropertyReviewsRequestSchema;
     output: typeof ListPropertyReviewsResponseSchema;
+  },
+  /**
+   * GetRatingSummary returns a property's stored rating aggregate.
+   *
+   * @generated from rpc rentproof.review.v1.ReviewService.GetRatingSummary
+   */
+  getRatingSummary: {
+    methodKind: "unary";
+    input: typeof GetRatingSummaryRequestSchema;
+    output: typeof GetRatingSummaryResponseSchema;
+  },
+  /**
+   * CreateReview posts a review as the signed-in user.
+   *
+   * @generated from rpc rentproof.review.v1.ReviewService.CreateReview
+   */
+  createReview: {
+    methodKind: "unary";
+    input: typeof CreateReviewRequestSchema;
+    output: typeof CreateReviewResponseSchema;
+  },
+  /**
+   * MarkHelpful records the signed-in user's helpful vote; a repeat vote changes nothing.
+   *
+   * @generated from rpc rentproof.review.v1.ReviewService.MarkHelpful
+   */
+  markHelpful: {
+    methodKind: "unary";
+    input: typeof MarkHelpfulRequestSchema;
+    output: typeof MarkHelpfulResponseSchema;
+  },
+  /**
+   * ReportReview reports a review; three reports from different users hide it until an admin decides.
+   *
+   * @generated from rpc rentproof.review.v1.ReviewService.ReportReview
+   */
+  reportReview: {
+    methodKind: "unary";
+    input: typeof ReportReviewRequestSchema;
+    output: typeof ReportReviewResponseSchema;
+  },
+  /**
+   * RespondToReview sets (or edits) the property owner's public response to a review.
+   *
+   * @generated from rpc rentproof.review.v1.ReviewService.RespondToReview
+   */
+  respondToReview: {
+    methodKind: "unary";
+    input: typeof RespondToReviewRequestSchema;
+    output: typeof RespondToReviewResponseSchema;
+  },
+  /**
+   * ListReportedReviews lists reviews with reports, hidden ones first (admins only).
+   *
+   * @generated from rpc rentproof.review.v1.ReviewService.ListReportedReviews
+   */
+  listReportedReviews: {
+    methodKind: "unary";
+    input: typeof ListReportedReviewsRequestSchema;
+    output: typeof ListReportedReviewsResponseSchema;
+  },
+  /**
+   * ModerateReview restores or removes a reported review and records the decision (admins only).
+   *
+   * @generated from rpc rentproof.review.v1.ReviewService.ModerateReview
+   */
+  moderateReview: {
+    methodKind: "unary";
+    input: typeof ModerateReviewRequestSchema;
+    output: typeof ModerateReviewResponseSchema;
   },
   /**
    * ListRecentReviews lists the newest reviews across the site, each with its property's title.

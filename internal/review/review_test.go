@@ -1,0 +1,397 @@
+package review_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"connectrpc.com/connect"
+
+	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/testserver"
+)
+
+// world is a server with a property owned by "owner" and signed-in people of each role.
+type world struct {
+	srv    *testserver.Server
+	client reviewv1connect.ReviewServiceClient
+}
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	srv := testserver.Start(t, testserver.Options{})
+	ctx := context.Background()
+	if _, err := srv.Pool.Exec(ctx, `INSERT INTO users (username, password_hash, email, first_name, last_name, role)
+		VALUES ('owner', 'x', 'owner@example.com', 'Olga', 'Owner', 'landlord')`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Pool.Exec(ctx, `INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug)
+		SELECT 1, 'Garden flat', '1 Park Lane', 'Leeds', 'apartment', 900, id, 'garden-flat-1' FROM users WHERE username = 'owner';
+		SELECT setval(pg_get_serial_sequence('properties', 'id'), 1)`); err != nil {
+		t.Fatal(err)
+	}
+	return &world{srv: srv, client: reviewv1connect.NewReviewServiceClient(http.DefaultClient, srv.URL)}
+}
+
+// person makes (or reuses) a signed-in user and returns their session token.
+func (w *world) person(t *testing.T, username, role string) string {
+	t.Helper()
+	token := "token-" + username
+	_, err := w.srv.Pool.Exec(context.Background(), `
+		WITH u AS (
+			INSERT INTO users (username, password_hash, email, first_name, last_name, role)
+			VALUES ($1, 'x', $1 || '@example.com', initcap($1), 'Tester', $2)
+			ON CONFLICT DO NOTHING RETURNING id)
+		INSERT INTO sessions (user_id, token_hash, expires_at)
+		SELECT coalesce((SELECT id FROM u), (SELECT id FROM users WHERE username = $1)), $3, now() + interval '1 day'
+		ON CONFLICT DO NOTHING`, username, role, account.HashToken(token))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return token
+}
+
+func as[T any](token string, msg *T) *connect.Request[T] {
+	req := connect.NewRequest(msg)
+	if token != "" {
+		req.Header().Set("Authorization", "Bearer "+token)
+	}
+	return req
+}
+
+func draft(reviewType string) *reviewv1.CreateReviewRequest {
+	return &reviewv1.CreateReviewRequest{
+		PropertyId: 1, Rating: 4, Title: "Quiet and bright", Content: "Two years here, the heating always worked.",
+		ReviewType: reviewType, Language: "en",
+	}
+}
+
+func (w *world) create(t *testing.T, token string, d *reviewv1.CreateReviewRequest) *reviewv1.Review {
+	t.Helper()
+	res, err := w.client.CreateReview(context.Background(), as(token, d))
+	if err != nil {
+		t.Fatalf("create %s review: %v", d.ReviewType, err)
+	}
+	return res.Msg.Review
+}
+
+// message is the user's message of a Connect error.
+func message(err error) string {
+	var ce *connect.Error
+	if errors.As(err, &ce) {
+		return ce.Message()
+	}
+	return ""
+}
+
+func TestCreateValidation(t *testing.T) {
+	w := newWorld(t)
+	tenant := w.person(t, "tina", "tenant")
+	long := strings.Repeat("x", 5000)
+	for name, c := range map[string]struct {
+		change func(*reviewv1.CreateReviewRequest)
+		msg    string
+	}{
+		"rating 0":          {func(d *reviewv1.CreateReviewRequest) { d.Rating = 0 }, "Rating is required"},
+		"rating 6":          {func(d *reviewv1.CreateReviewRequest) { d.Rating = 6 }, "Rating is required"},
+		"short title":       {func(d *reviewv1.CreateReviewRequest) { d.Title = "Ok " }, "Title must be at least 5 characters"},
+		"long title":        {func(d *reviewv1.CreateReviewRequest) { d.Title = long }, "Title must be at most 100 characters"},
+		"short content":     {func(d *reviewv1.CreateReviewRequest) { d.Content = "Too short." }, "Review must be at least 20 characters"},
+		"5000-char content": {func(d *reviewv1.CreateReviewRequest) { d.Content = long }, "Review must be at most 1000 characters"},
+		"unknown type":      {func(d *reviewv1.CreateReviewRequest) { d.ReviewType = "tenant_to_moon" }, "Please choose a review type"},
+		"unknown language":  {func(d *reviewv1.CreateReviewRequest) { d.Language = "xx" }, "Please choose a supported language"},
+		"unknown category":  {func(d *reviewv1.CreateReviewRequest) { d.Categories = []string{"Location", "Vibes"} }, "Please choose categories from the list"},
+		"stay on general":   {func(d *reviewv1.CreateReviewRequest) { d.ReviewType = "general"; d.StayPeriod = "current" }, "Stay period applies to tenant reviews of a property only"},
+		"unknown stay":      {func(d *reviewv1.CreateReviewRequest) { d.StayPeriod = "forever" }, "Please choose a stay period"},
+		"landlord type":     {func(d *reviewv1.CreateReviewRequest) { d.ReviewType = "landlord_to_tenant" }, "Only landlords can write landlord reviews"},
+		"agent type":        {func(d *reviewv1.CreateReviewRequest) { d.ReviewType = "agent_to_property" }, "Only agents can write agent reviews"},
+		"foreign photo":     {func(d *reviewv1.CreateReviewRequest) { d.Photos = []string{"https://evil.example/x.png"} }, "Photos must be uploaded first"},
+	} {
+		d := draft("tenant_to_property")
+		c.change(d)
+		_, err := w.client.CreateReview(context.Background(), as(tenant, d))
+		if connect.CodeOf(err) != connect.CodeInvalidArgument || message(err) != c.msg {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if _, err := w.client.CreateReview(context.Background(), as("", draft("general"))); connect.CodeOf(err) != connect.CodeUnauthenticated {
+		t.Errorf("anonymous: %v", err)
+	}
+	d := draft("general")
+	d.PropertyId = 999
+	if _, err := w.client.CreateReview(context.Background(), as(tenant, d)); connect.CodeOf(err) != connect.CodeNotFound {
+		t.Errorf("missing property: %v", err)
+	}
+
+	// Blank list entries are dropped; script tags are kept as text.
+	d = draft("tenant_to_property")
+	d.Title = "<script>alert(1)</script>"
+	d.Pros = []string{"Light", " ", ""}
+	d.Cons = []string{""}
+	d.Categories = []string{"Noise", "", "Location"}
+	d.StayPeriod = "1_to_3_years"
+	r := w.create(t, tenant, d)
+	if fmt.Sprint(r.Pros, r.Cons, r.Categories) != "[Light] [] [Location Noise]" || r.Title != "<script>alert(1)</script>" ||
+		r.StayPeriod != "1_to_3_years" || r.Reviewer.GetFirstName() != "Tina" || r.Status != "published" {
+		t.Errorf("created: %+v", r)
+	}
+}
+
+func TestRolesDuplicatesAndOwnProperty(t *testing.T) {
+	w := newWorld(t)
+	landlord := w.person(t, "larry", "landlord")
+	agent := w.person(t, "agnes", "agent")
+	tenant := w.person(t, "terry", "tenant")
+	owner := w.person(t, "owner", "landlord")
+
+	w.create(t, landlord, draft("landlord_to_tenant"))
+	w.create(t, agent, draft("agent_to_property"))
+	w.create(t, tenant, draft("tenant_to_property"))
+	w.create(t, tenant, draft("tenant_to_neighborhood")) // another type is another review
+
+	_, err := w.client.CreateReview(context.Background(), as(tenant, draft("tenant_to_property")))
+	if connect.CodeOf(err) != connect.CodeAlreadyExists {
+		t.Errorf("second tenant review: %v", err)
+	}
+	for _, typ := range []string{"tenant_to_property", "tenant_to_neighborhood", "tenant_to_landlord"} {
+		_, err := w.client.CreateReview(context.Background(), as(owner, draft(typ)))
+		if connect.CodeOf(err) != connect.CodePermissionDenied {
+			t.Errorf("owner writes %s about own property: %v", typ, err)
+		}
+	}
+	var activities int
+	if err := w.srv.Pool.QueryRow(context.Background(), "SELECT count(*) FROM user_activities WHERE activity_type = 'review_posted'").Scan(&activities); err != nil || activities != 4 {
+		t.Errorf("review_posted activities: %d (%v)", activities, err)
+	}
+}
+
+func TestDailyLimit(t *testing.T) {
+	w := newWorld(t)
+	prolific := w.person(t, "prolific", "tenant")
+	if _, err := w.srv.Pool.Exec(context.Background(), `
+		INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+		SELECT 'Flat ' || i, i || ' Road', 'Leeds', 'apartment', 900, 1, 'flat-' || i FROM generate_series(2, 12) i`); err != nil {
+		t.Fatal(err)
+	}
+	for id := int32(1); id <= 10; id++ {
+		d := draft("general")
+		d.PropertyId = id
+		w.create(t, prolific, d)
+	}
+	d := draft("general")
+	d.PropertyId = 11
+	if _, err := w.client.CreateReview(context.Background(), as(prolific, d)); connect.CodeOf(err) != connect.CodeResourceExhausted {
+		t.Errorf("11th review in a day: %v", err)
+	}
+}
+
+func TestAggregatesFollowReviews(t *testing.T) {
+	w := newWorld(t)
+	for i, rating := range []int32{5, 4, 4, 2, 1, 5} {
+		d := draft("tenant_to_property")
+		d.Rating = rating
+		w.create(t, w.person(t, fmt.Sprintf("rater%d", i), "tenant"), d)
+	}
+	res, err := w.client.GetRatingSummary(context.Background(), connect.NewRequest(&reviewv1.GetRatingSummaryRequest{PropertyId: 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := res.Msg.Summary
+	// (5+4+4+2+1+5)/6 = 3.5
+	if s.Average != 3.5 || s.Count != 6 || s.RecommendCount != 4 || fmt.Sprint(s.Distribution) != "[1 1 0 2 2]" {
+		t.Errorf("summary: %+v", s)
+	}
+}
+
+func TestConcurrentHelpfulVotes(t *testing.T) {
+	w := newWorld(t)
+	author := w.person(t, "author", "tenant")
+	r := w.create(t, author, draft("tenant_to_property"))
+
+	voters := make([]string, 50)
+	for i := range voters {
+		voters[i] = w.person(t, fmt.Sprintf("voter%d", i), "tenant")
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, len(voters))
+	for _, v := range voters {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := w.client.MarkHelpful(context.Background(), as(v, &reviewv1.MarkHelpfulRequest{ReviewId: r.Id}))
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	again, err := w.client.MarkHelpful(context.Background(), as(voters[7], &reviewv1.MarkHelpfulRequest{ReviewId: r.Id}))
+	if err != nil || again.Msg.Helpful != 50 || !again.Msg.AlreadyMarked {
+		t.Errorf("repeat vote: %v %v", again, err)
+	}
+	if _, err := w.client.MarkHelpful(context.Background(), as(author, &reviewv1.MarkHelpfulRequest{ReviewId: r.Id})); connect.CodeOf(err) != connect.CodePermissionDenied {
+		t.Errorf("own review: %v", err)
+	}
+	if _, err := w.client.MarkHelpful(context.Background(), as("", &reviewv1.MarkHelpfulRequest{ReviewId: r.Id})); connect.CodeOf(err) != connect.CodeUnauthenticated {
+		t.Errorf("anonymous vote: %v", err)
+	}
+	list, err := w.client.ListPropertyReviews(context.Background(), as(voters[3], &reviewv1.ListPropertyReviewsRequest{PropertyId: 1}))
+	if err != nil || list.Msg.Reviews[0].Helpful != 50 || !list.Msg.Reviews[0].HelpfulByViewer {
+		t.Errorf("list after votes: %v %v", list, err)
+	}
+}
+
+func TestReportsHideUntilAnAdminDecides(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	r := w.create(t, w.person(t, "writer", "tenant"), draft("tenant_to_property"))
+	visible := func() int {
+		list, err := w.client.ListPropertyReviews(ctx, connect.NewRequest(&reviewv1.ListPropertyReviewsRequest{PropertyId: 1}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(list.Msg.Reviews)
+	}
+	report := func(who string) error {
+		_, err := w.client.ReportReview(ctx, as(w.person(t, who, "tenant"), &reviewv1.ReportReviewRequest{ReviewId: r.Id, Reason: "spam", Detail: "Looks like an ad"}))
+		return err
+	}
+	if err := report("reporter1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := report("reporter1"); connect.CodeOf(err) != connect.CodeAlreadyExists {
+		t.Errorf("second report by one user: %v", err)
+	}
+	if _, err := w.client.ReportReview(ctx, as(w.person(t, "reporter9", "tenant"), &reviewv1.ReportReviewRequest{ReviewId: r.Id, Reason: "boring"})); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		t.Errorf("unknown reason: %v", err)
+	}
+	if err := report("reporter2"); err != nil || visible() != 1 {
+		t.Fatalf("two reports must not hide: %v, %d visible", err, visible())
+	}
+	if err := report("reporter3"); err != nil {
+		t.Fatal(err)
+	}
+	if visible() != 0 {
+		t.Error("three reports from different users must hide the review")
+	}
+	summary, _ := w.client.GetRatingSummary(ctx, connect.NewRequest(&reviewv1.GetRatingSummaryRequest{PropertyId: 1}))
+	if summary.Msg.Summary.Count != 0 {
+		t.Errorf("a hidden review still counts: %+v", summary.Msg.Summary)
+	}
+
+	tenant := w.person(t, "reporter1", "tenant")
+	if _, err := w.client.ListReportedReviews(ctx, as(tenant, &reviewv1.ListReportedReviewsRequest{})); connect.CodeOf(err) != connect.CodePermissionDenied {
+		t.Errorf("tenant lists reported: %v", err)
+	}
+	admin := w.person(t, "root", "admin")
+	reported, err := w.client.ListReportedReviews(ctx, as(admin, &reviewv1.ListReportedReviewsRequest{}))
+	if err != nil || len(reported.Msg.Reviews) != 1 || reported.Msg.Reviews[0].ReportCount != 3 || reported.Msg.Reviews[0].Status != "hidden" {
+		t.Fatalf("reported list: %v %v", reported, err)
+	}
+	if _, err := w.client.ModerateReview(ctx, as(tenant, &reviewv1.ModerateReviewRequest{ReviewId: r.Id, Decision: "restore"})); connect.CodeOf(err) != connect.CodePermissionDenied {
+		t.Errorf("tenant moderates: %v", err)
+	}
+	res, err := w.client.ModerateReview(ctx, as(admin, &reviewv1.ModerateReviewRequest{ReviewId: r.Id, Decision: "restore", Note: "Genuine tenant"}))
+	if err != nil || res.Msg.Review.Status != "published" || visible() != 1 {
+		t.Fatalf("restore: %v %v", res, err)
+	}
+	// The old reports do not hide it again; three new ones do.
+	if err := report("reporter4"); err != nil || visible() != 1 {
+		t.Errorf("one report after a restore: %v", err)
+	}
+	report("reporter5")
+	report("reporter6")
+	if visible() != 0 {
+		t.Error("three new reports after a restore must hide it again")
+	}
+	if _, err := w.client.ModerateReview(ctx, as(admin, &reviewv1.ModerateReviewRequest{ReviewId: r.Id, Decision: "remove"})); err != nil {
+		t.Fatal(err)
+	}
+	var decisions int
+	var who string
+	if err := w.srv.Pool.QueryRow(ctx, `SELECT count(*), min(u.username) FROM review_moderation_decisions d
+		JOIN users u ON u.id = d.admin_id WHERE d.review_id = $1`, r.Id).Scan(&decisions, &who); err != nil || decisions != 2 || who != "root" {
+		t.Errorf("decisions kept: %d by %s (%v)", decisions, who, err)
+	}
+}
+
+func TestOwnerResponse(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	r := w.create(t, w.person(t, "renter", "tenant"), draft("tenant_to_property"))
+	for name, token := range map[string]string{
+		"another landlord": w.person(t, "otherlandlord", "landlord"),
+		"the author":       w.person(t, "renter", "tenant"),
+		"an admin":         w.person(t, "boss", "admin"),
+	} {
+		_, err := w.client.RespondToReview(ctx, as(token, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: "Thanks!"}))
+		if connect.CodeOf(err) != connect.CodePermissionDenied {
+			t.Errorf("%s responds: %v", name, err)
+		}
+	}
+	owner := w.person(t, "owner", "landlord")
+	res, err := w.client.RespondToReview(ctx, as(owner, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: "Thank you, glad the heating held up."}))
+	if err != nil || res.Msg.Review.OwnerResponse.GetContent() != "Thank you, glad the heating held up." {
+		t.Fatalf("owner responds: %v %v", res, err)
+	}
+	res, err = w.client.RespondToReview(ctx, as(owner, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: "Edited: thank you!"}))
+	if err != nil || res.Msg.Review.OwnerResponse.GetContent() != "Edited: thank you!" {
+		t.Fatalf("owner edits: %v %v", res, err)
+	}
+	if _, err := w.client.RespondToReview(ctx, as(owner, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: " "})); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		t.Errorf("blank response: %v", err)
+	}
+	list, err := w.client.ListPropertyReviews(ctx, connect.NewRequest(&reviewv1.ListPropertyReviewsRequest{PropertyId: 1}))
+	if err != nil || list.Msg.Reviews[0].OwnerResponse.GetContent() != "Edited: thank you!" {
+		t.Errorf("response in the public list: %v %v", list, err)
+	}
+}
+
+func TestTabsAndPages(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	w.create(t, w.person(t, "tenant1", "tenant"), draft("tenant_to_property"))
+	w.create(t, w.person(t, "tenant1", "tenant"), draft("tenant_to_landlord"))
+	w.create(t, w.person(t, "tenant1", "tenant"), draft("tenant_to_neighborhood"))
+	w.create(t, w.person(t, "landlord1", "landlord"), draft("landlord_to_tenant"))
+	w.create(t, w.person(t, "agent1", "agent"), draft("agent_to_property"))
+	w.create(t, w.person(t, "general1", "tenant"), draft("general"))
+	for tab, want := range map[string]int{"": 6, "all": 6, "tenant": 2, "landlord": 1, "neighborhood": 1, "agent": 1} {
+		list, err := w.client.ListPropertyReviews(ctx, connect.NewRequest(&reviewv1.ListPropertyReviewsRequest{PropertyId: 1, Tab: tab}))
+		if err != nil || len(list.Msg.Reviews) != want {
+			t.Errorf("tab %q: %v %v", tab, len(list.Msg.GetReviews()), err)
+		}
+	}
+	seen := map[int32]bool{}
+	for page := int32(1); page <= 3; page++ {
+		list, err := w.client.ListPropertyReviews(ctx, connect.NewRequest(&reviewv1.ListPropertyReviewsRequest{PropertyId: 1, Page: page, PageSize: 2}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range list.Msg.Reviews {
+			if seen[r.Id] {
+				t.Errorf("review %d on two pages", r.Id)
+			}
+			seen[r.Id] = true
+		}
+		if list.Msg.HasMore != (page < 3) {
+			t.Errorf("page %d hasMore %v", page, list.Msg.HasMore)
+		}
+	}
+	if len(seen) != 6 {
+		t.Errorf("pages covered %d of 6 reviews", len(seen))
+	}
+	if _, err := w.client.ListPropertyReviews(ctx, connect.NewRequest(&reviewv1.ListPropertyReviewsRequest{PropertyId: 1, Tab: "pets"})); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		t.Errorf("unknown tab: %v", err)
+	}
+}

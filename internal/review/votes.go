@@ -1,0 +1,187 @@
+package review
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/store"
+)
+
+// lockPublished locks a published review for a vote or report by the signed-in user.
+func lockPublished(ctx context.Context, q *db.Queries, reviewID int32) (db.LockReviewRow, error) {
+	r, err := q.LockReview(ctx, reviewID)
+	if err != nil {
+		if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
+			return r, apperr.NotFound("Review not found")
+		}
+		return r, fmt.Errorf("lock review %d: %w", reviewID, err)
+	}
+	if r.Status != "published" {
+		return r, apperr.NotFound("Review not found")
+	}
+	return r, nil
+}
+
+// MarkHelpful records the signed-in user's vote. One vote per user and review; a repeat changes
+// nothing (alreadyMarked); nobody votes on their own review. Counts stay exact under concurrency:
+// the vote row is unique and the count is incremented in the same transaction.
+func (s *Service) MarkHelpful(ctx context.Context, reviewID int32) (helpful int32, alreadyMarked bool, err error) {
+	voter, ok := account.UserFrom(ctx)
+	if !ok {
+		return 0, false, apperr.Unauthenticated("Please sign in to mark reviews as helpful")
+	}
+	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		r, err := lockPublished(ctx, q, reviewID)
+		if err != nil {
+			return err
+		}
+		if r.UserID != nil && *r.UserID == voter.ID {
+			return apperr.PermissionDenied("You cannot mark your own review as helpful")
+		}
+		added, err := q.AddHelpfulVote(ctx, db.AddHelpfulVoteParams{ReviewID: reviewID, UserID: voter.ID})
+		if err != nil {
+			return fmt.Errorf("add vote: %w", err)
+		}
+		if added == 0 {
+			alreadyMarked = true
+			helpful, err = q.GetHelpful(ctx, reviewID)
+			return err
+		}
+		if helpful, err = q.IncrementHelpful(ctx, reviewID); err != nil {
+			return fmt.Errorf("count vote: %w", err)
+		}
+		return q.RecordActivity(ctx, db.RecordActivityParams{
+			UserID: voter.ID, ActivityType: "helpful_vote", EntityID: &reviewID, EntityType: convert.Ptr("review"),
+		})
+	})
+	return helpful, alreadyMarked, err
+}
+
+// Report records the signed-in user's report. One report per user and review; the third report
+// from different users since the last restore hides the review until an admin decides.
+func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail string) error {
+	reporter, ok := account.UserFrom(ctx)
+	if !ok {
+		return apperr.Unauthenticated("Please sign in to report a review")
+	}
+	detail = strings.TrimSpace(detail)
+	var v apperr.Validator
+	v.Check(slices.Contains(ReportReasons, reason), "reason", "Please choose a reason")
+	v.Check(utf8.RuneCountInString(detail) <= 1000, "detail", "Details must be at most 1000 characters")
+	if err := v.Err(); err != nil {
+		return err
+	}
+	return store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		r, err := lockPublished(ctx, q, reviewID)
+		if err != nil {
+			return err
+		}
+		if r.UserID != nil && *r.UserID == reporter.ID {
+			return apperr.PermissionDenied("You cannot report your own review")
+		}
+		added, err := q.AddReport(ctx, db.AddReportParams{ReviewID: reviewID, UserID: reporter.ID, Reason: reason, Detail: convert.Ptr(detail)})
+		if err != nil {
+			return fmt.Errorf("add report: %w", err)
+		}
+		if added == 0 {
+			return apperr.New(apperr.ErrAlreadyExists, "You have already reported this review")
+		}
+		open, err := q.CountReportsSinceRestore(ctx, reviewID)
+		if err != nil {
+			return fmt.Errorf("count reports: %w", err)
+		}
+		return q.RecordReport(ctx, db.RecordReportParams{ReviewID: reviewID, Hide: open >= HideAfterReports})
+	})
+}
+
+// Respond sets the property owner's public response to a review; only the owner may.
+func (s *Service) Respond(ctx context.Context, reviewID int32, content string) (db.GetReviewDetailsRow, error) {
+	owner, ok := account.UserFrom(ctx)
+	if !ok {
+		return db.GetReviewDetailsRow{}, apperr.Unauthenticated("Please sign in to respond to reviews")
+	}
+	content = strings.TrimSpace(content)
+	var v apperr.Validator
+	v.Check(utf8.RuneCountInString(content) >= 2, "content", "Response must be at least 2 characters")
+	v.Check(utf8.RuneCountInString(content) <= 1000, "content", "Response must be at most 1000 characters")
+	if err := v.Err(); err != nil {
+		return db.GetReviewDetailsRow{}, err
+	}
+	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		r, err := lockPublished(ctx, q, reviewID)
+		if err != nil {
+			return err
+		}
+		if r.LandlordID != owner.ID {
+			return apperr.PermissionDenied("Only the property's owner can respond to its reviews")
+		}
+		return q.UpsertOwnerResponse(ctx, db.UpsertOwnerResponseParams{ReviewID: reviewID, OwnerID: &owner.ID, Content: content})
+	})
+	if err != nil {
+		return db.GetReviewDetailsRow{}, err
+	}
+	return s.details(ctx, reviewID)
+}
+
+// Reported lists reviews with reports for the admins.
+func (s *Service) Reported(ctx context.Context) ([]db.ListReportedReviewsRow, error) {
+	if err := requireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	rows, err := s.q.ListReportedReviews(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list reported reviews: %w", err)
+	}
+	return rows, nil
+}
+
+// Moderate restores (publishes again) or removes a review, recording who decided and when.
+func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note string) (db.GetReviewDetailsRow, error) {
+	if err := requireAdmin(ctx); err != nil {
+		return db.GetReviewDetailsRow{}, err
+	}
+	admin, _ := account.UserFrom(ctx)
+	note = strings.TrimSpace(note)
+	var v apperr.Validator
+	v.Check(decision == "restore" || decision == "remove", "decision", "Decision must be restore or remove")
+	v.Check(utf8.RuneCountInString(note) <= 500, "note", "Note must be at most 500 characters")
+	if err := v.Err(); err != nil {
+		return db.GetReviewDetailsRow{}, err
+	}
+	status := map[string]string{"restore": "published", "remove": "removed"}[decision]
+	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		if _, err := q.LockReview(ctx, reviewID); err != nil {
+			if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
+				return apperr.NotFound("Review not found")
+			}
+			return err
+		}
+		if err := q.SetReviewStatus(ctx, db.SetReviewStatusParams{ID: reviewID, Status: status}); err != nil {
+			return fmt.Errorf("set status: %w", err)
+		}
+		return q.RecordModeration(ctx, db.RecordModerationParams{ReviewID: reviewID, AdminID: &admin.ID, Decision: decision, Note: convert.Ptr(note)})
+	})
+	if err != nil {
+		return db.GetReviewDetailsRow{}, err
+	}
+	return s.details(ctx, reviewID)
+}
+
+func requireAdmin(ctx context.Context) error {
+	u, ok := account.UserFrom(ctx)
+	if !ok {
+		return apperr.Unauthenticated("Please sign in")
+	}
+	if u.Role != "admin" {
+		return apperr.PermissionDenied("Only administrators can moderate reviews")
+	}
+	return nil
+}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -43,6 +44,11 @@ func main() {
 }
 
 func serve(ctx context.Context) error {
+	// The heap is small and memory plentiful: collect less often than Go's default (GOGC=100)
+	// unless the operator chose otherwise. Measured with make bench: GC was a tenth of the CPU.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	databaseURL, err := databaseURL()
 	if err != nil {
 		return err

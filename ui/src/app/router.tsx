@@ -1,8 +1,10 @@
 import type { RouteObject } from "react-router-dom";
 import { ProtectedRoute } from "@/features/auth/components/protected-route";
 import { RootLayout } from "./root-layout";
+import { AuthRoute, ForgotPasswordRoute, SecurityQuestionsRoute } from "./routes/auth";
 import { HomeRoute } from "./routes/home";
 import { NotFoundRoute } from "./routes/not-found";
+import { AddPropertyRoute, FindPropertiesRoute, LocationRoute, PropertyRoute } from "./routes/properties";
 import { LegalPage, PlaceholderPage } from "./routes/placeholder-page";
 import { ResourceRoute, ResourcesRoute } from "./routes/resources";
 
@@ -18,13 +20,13 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: "/", element: <HomeRoute /> },
-      { path: "/auth", element: <PlaceholderPage title="Sign In" /> },
-      { path: "/find-properties", element: <PlaceholderPage title="Find Properties" /> },
+      { path: "/auth", element: <AuthRoute /> },
+      { path: "/find-properties", element: <FindPropertiesRoute /> },
       {
         path: "/add-property",
         element: (
           <ProtectedRoute>
-            <PlaceholderPage title="Add Property" />
+            <AddPropertyRoute />
           </ProtectedRoute>
         ),
       },
@@ -33,15 +35,7 @@ export const routes: RouteObject[] = [
       { path: "/contact", element: <PlaceholderPage title="Contact Us" /> },
       { path: "/resources", element: <ResourcesRoute /> },
       { path: "/resources/:id", element: <ResourceRoute /> },
-      {
-        path: "/properties/:id",
-        element: (
-          <PlaceholderPage
-            title="Property Details"
-            breadcrumb={[HOME, { label: "Find Properties", to: "/find-properties" }, { label: "Property Details" }]}
-          />
-        ),
-      },
+      { path: "/properties/:id", element: <PropertyRoute /> },
       {
         path: "/dashboard",
         element: (
@@ -54,7 +48,7 @@ export const routes: RouteObject[] = [
         path: "/dashboard/security-questions",
         element: (
           <ProtectedRoute>
-            <PlaceholderPage title="Security Questions" breadcrumb={[HOME, DASHBOARD, { label: "Security Questions" }]} />
+            <SecurityQuestionsRoute />
           </ProtectedRoute>
         ),
       },
@@ -66,11 +60,8 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
       },
-      {
-        path: "/location/:zipcode",
-        element: <PlaceholderPage title={({ zipcode }) => `Properties in ${zipcode ?? ""}`} />,
-      },
-      { path: "/forgot-password", element: <PlaceholderPage title="Reset Password" /> },
+      { path: "/location/:zipcode", element: <LocationRoute /> },
+      { path: "/forgot-password", element: <ForgotPasswordRoute /> },
       { path: "/terms", element: <LegalPage title="Terms and Conditions" /> },
       { path: "/privacy", element: <LegalPage title="Privacy Policy" /> },
       { path: "/cookies", element: <LegalPage title="Cookie Policy" /> },

@@ -23,11 +23,14 @@ export function useSignOut() {
       toast({ title: "Logged out", description: "You have been successfully logged out" });
     },
     onError: (err) => {
-      toast({ title: "Logout failed", description: errorMessage(err), variant: "destructive" });
+      toast({ title: "Logout failed", description: errorMessage(err) || "Please try again", variant: "destructive" });
     },
   });
   return {
-    signOut: () => mutation.mutate({}),
+    signOut: () => {
+      // A second click while the first sign-out runs would only report a failure.
+      if (!mutation.isPending) mutation.mutate({});
+    },
     pending: mutation.isPending,
   };
 }

@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+
+// The home page against the real server and its demo data (properties 1-15).
+
+test.describe("home", () => {
+  test("shows every section, the fixed statistics and the featured properties", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("RentProof");
+    const main = page.getByRole("main");
+    for (const name of [
+      "Featured Properties",
+      "How It Works",
+      "Recent Reviews",
+      "Ready to share your experience?",
+      "Housing Resources",
+      "What Our Users Say",
+    ]) {
+      await expect(main.getByRole("heading", { level: 2, name })).toBeVisible();
+    }
+    const stats = page.getByRole("region", { name: "RentProof in numbers" });
+    for (const value of ["5,780+", "12,500+", "3,200+", "8,400+"]) await expect(stats).toContainText(value);
+
+    await expect(page.getByRole("list", { name: "Featured properties" }).getByRole("article")).toHaveCount(3);
+    await expect(page.getByRole("region", { name: "Recent Reviews" }).getByRole("article")).toHaveCount(2);
+    await expect(page.getByRole("region", { name: "Housing Resources" }).getByRole("article")).toHaveCount(3);
+    await expect(main.getByRole("link", { name: "Learn more about our verification process" })).toHaveAttribute("href", "/about");
+  });
+
+  test("searches by city from the home box", async ({ page }) => {
+    await page.goto("/");
+    await page.getByPlaceholder("Enter a city, neighborhood, or ZIP/postal code").fill("  Chicago ");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/find-properties\?city=Chicago$/);
+    await expect(page.getByRole("searchbox", { name: "City or ZIP code" })).toHaveValue("Chicago");
+    const cards = page.getByRole("list", { name: "Properties" }).getByRole("article");
+    await expect(cards.first()).toBeVisible();
+    for (const address of await cards.locator(".property-card__address").allTextContents()) {
+      expect(address).toContain("Chicago");
+    }
+  });
+
+  test("searches by ZIP from the home box and opens the location page", async ({ page }) => {
+    await page.goto("/");
+    await page.getByPlaceholder("Enter a city, neighborhood, or ZIP/postal code").fill("10001");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/location\/10001$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Properties in 10001" })).toBeVisible();
+    await expect(page).toHaveTitle("Properties in 10001 | RentProof");
+    await expect(page.getByText("United States").first()).toBeVisible();
+    const list = page.getByRole("list", { name: "Properties in 10001" });
+    await expect(list.getByRole("article", { name: "Sunny Pre-War One-Bedroom in Chelsea" })).toBeVisible();
+    await list.getByRole("link", { name: /View Details/ }).first().click();
+    await expect(page).toHaveURL(/\/properties\/\d+$/);
+  });
+
+  test("popular shortcuts: a UK postcode opens its page, words search as a query", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "SW1A 1AA" }).click();
+    await expect(page).toHaveURL(/\/location\/SW1A%201AA$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Properties in SW1A 1AA" })).toBeVisible();
+    await expect(page.getByText("United Kingdom").first()).toBeVisible();
+    await expect(page.getByRole("list", { name: "Properties in SW1A 1AA" }).getByRole("article")).not.toHaveCount(0);
+
+    await page.goto("/");
+    await page.getByRole("link", { name: "Downtown Apartments" }).click();
+    await expect(page).toHaveURL(/\/find-properties\?query=Downtown\+Apartments$/);
+    await expect(page.getByRole("searchbox", { name: "City or ZIP code" })).toHaveValue("Downtown Apartments");
+    await expect(page.getByText(/Showing [\d,]+ propert/)).toBeVisible();
+  });
+});

@@ -1,0 +1,18 @@
+import { AuthPage } from "@/features/auth/components/auth-page";
+import { ForgotPasswordPage } from "@/features/auth/components/forgot-password-page";
+import { SecurityQuestionsPage } from "@/features/auth/components/security-questions-page";
+
+/** AuthRoute is /auth: sign in and register. */
+export function AuthRoute() {
+  return <AuthPage />;
+}
+
+/** ForgotPasswordRoute is /forgot-password: password reset by security questions. */
+export function ForgotPasswordRoute() {
+  return <ForgotPasswordPage />;
+}
+
+/** SecurityQuestionsRoute is /dashboard/security-questions (behind ProtectedRoute in the router). */
+export function SecurityQuestionsRoute() {
+  return <SecurityQuestionsPage />;
+}

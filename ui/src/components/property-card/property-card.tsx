@@ -1,0 +1,168 @@
+import { Bath, BedDouble, Leaf, MapPin, Ruler, ShieldCheck, Sparkles, ThumbsUp, UserCheck, type LucideIcon } from "lucide-react";
+import { useId } from "react";
+import { Link } from "react-router-dom";
+import { buttonClass } from "@/components/ui/button";
+import type { Property } from "@/gen/rentproof/property/v1/property_pb";
+import { formatCurrency } from "@/lib/currency";
+import {
+  DEFAULT_PROPERTY_IMAGE,
+  IMAGE_FALLBACK,
+  formatArea,
+  fullAddress,
+  highlights,
+  isDemoProperty,
+  propertyTypeLabel,
+} from "@/lib/property";
+import { pluralize } from "@/lib/rating";
+import { LazyImage } from "./lazy-image";
+import { PropertyTypeIcon } from "./property-type-icon";
+import { RatingCircle } from "./rating-circle";
+import { StarRow } from "./star-row";
+import "./property-card.css";
+
+const HIGHLIGHT_ICONS: Record<string, LucideIcon> = {
+  "Responsive landlord": UserCheck,
+  "Great location": MapPin,
+  "Energy efficient": Leaf,
+};
+
+interface PropertyCardProps {
+  property: Property;
+  /** grid: picture above the text (default); list: picture beside it. */
+  layout?: "grid" | "list";
+  /** Heading level of the title: h3 inside a titled section (default), h2 at top level. */
+  headingLevel?: 2 | 3;
+  /** Load the picture at once (the first cards of a page). */
+  eagerImage?: boolean;
+}
+
+/**
+ * PropertyCard is one property in a list (SPEC §2 "Property card"): picture,
+ * verification badge, rating circle, title, address, rent, type, area, beds, baths,
+ * reviews with stars, recommend count, highlight amenities and a View Details link.
+ * Everything comes from the property itself (its stored rating summary): a card
+ * never asks for reviews.
+ */
+export function PropertyCard({ property: p, layout = "grid", headingLevel = 3, eagerImage = false }: PropertyCardProps) {
+  const titleId = useId();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const summary = p.ratingSummary;
+  const count = summary?.count ?? 0;
+  const average = summary?.average ?? p.rating;
+  const recommend = summary?.recommendCount ?? 0;
+  const special = highlights(p.amenities);
+
+  return (
+    <article className={`card property-card property-card--${layout}`} aria-labelledby={titleId}>
+      <div className="property-card__media">
+        <LazyImage
+          key={p.images[0] ?? ""}
+          src={p.images[0]}
+          empty={DEFAULT_PROPERTY_IMAGE}
+          fallback={IMAGE_FALLBACK}
+          eager={eagerImage}
+          className="property-card__image"
+          width={640}
+          height={420}
+        />
+        <div className="property-card__badges">
+          {p.verified ? (
+            <span className="badge badge--verified" title="Verified by tenants">
+              <ShieldCheck aria-hidden="true" size={14} /> Verified
+            </span>
+          ) : (
+            <span className="badge badge--unverified" title="Not verified by tenants yet">
+              Not verified
+            </span>
+          )}
+          {isDemoProperty(p.id) ? (
+            <span className="badge badge--demo" title="A sample listing that shows how RentProof works">
+              <Sparkles aria-hidden="true" size={14} /> Demo listing
+            </span>
+          ) : null}
+        </div>
+        <RatingCircle average={average} count={count} className="property-card__rating" />
+      </div>
+
+      <div className="property-card__body">
+        <Heading id={titleId} className="property-card__title">
+          {p.title}
+        </Heading>
+        <p className="property-card__address">
+          <MapPin aria-hidden="true" size={15} />
+          <span>{fullAddress(p)}</span>
+        </p>
+        <p className="property-card__rent">
+          <strong>{formatCurrency(p.monthlyRent, p.currency)}</strong>
+          <span className="property-card__period">/month</span>
+        </p>
+
+        <ul className="property-card__facts" aria-label="Property facts">
+          <li className="meta-item">
+            <PropertyTypeIcon type={p.propertyType} size={15} />
+            {propertyTypeLabel(p.propertyType)}
+          </li>
+          <li className="meta-item">
+            <Ruler aria-hidden="true" size={15} />
+            <span>
+              <span className="visually-hidden">Area: </span>
+              {formatArea(p.squareFeet, p.areaUnit)}
+            </span>
+          </li>
+          <li className="meta-item">
+            <BedDouble aria-hidden="true" size={15} />
+            {pluralize(p.bedrooms, "bed")}
+          </li>
+          <li className="meta-item">
+            <Bath aria-hidden="true" size={15} />
+            {pluralize(p.bathrooms, "bath")}
+          </li>
+        </ul>
+
+        <div className="property-card__reviews">
+          <StarRow rating={average} size={15} />
+          <span className="property-card__review-count">{pluralize(count, "review")}</span>
+          <span className="property-card__recommend">
+            <ThumbsUp aria-hidden="true" size={14} />
+            {recommend.toLocaleString("en-US")} recommend
+          </span>
+        </div>
+
+        {special.length > 0 ? (
+          <ul className="property-card__highlights" aria-label="Highlights">
+            {special.map((h) => {
+              const Icon = HIGHLIGHT_ICONS[h];
+              return (
+                <li key={h} className="highlight">
+                  <Icon aria-hidden="true" size={13} />
+                  {h}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+
+        <div className="property-card__footer">
+          <Link to={`/properties/${p.id}`} className={buttonClass("outline", "sm", "stretched-link property-card__link")}>
+            View Details<span className="visually-hidden">: {p.title}</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** PropertyCardSkeleton is the grey shape of a card while a list loads. */
+export function PropertyCardSkeleton({ layout = "grid" }: { layout?: "grid" | "list" }) {
+  return (
+    <div className={`card property-card property-card--${layout} property-card--skeleton`} aria-hidden="true">
+      <div className="skeleton property-card__media" />
+      <div className="property-card__body">
+        <div className="skeleton skeleton--line skeleton--w80" />
+        <div className="skeleton skeleton--line skeleton--w60" />
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line skeleton--w60" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useMutation } from "@connectrpc/connect-query";
+import { toast } from "@/components/ui/use-toast";
+import { AccountService, type FindAccountResponse } from "@/gen/rentproof/account/v1/account_pb";
+import { errorMessage } from "@/lib/errors";
+import type { FindAccountValues, ResetPasswordValues } from "../validation";
+
+/**
+ * useFindAccount is step 1 of the password reset (AccountService.FindAccount): email
+ * and username together name the account, whose two questions come back.
+ */
+export function useFindAccount(onFound: (found: FindAccountResponse, username: string) => void) {
+  const mutation = useMutation(AccountService.method.findAccount, {
+    onSuccess: (found, request) => onFound(found, request.username ?? ""),
+    onError: (err) => {
+      toast({
+        title: "User not found",
+        description: errorMessage(err) || "Please check your email and username",
+        variant: "destructive",
+      });
+    },
+  });
+  return {
+    findAccount: (values: FindAccountValues) =>
+      mutation.mutate({ email: values.email.trim(), username: values.username.trim() }),
+    pending: mutation.isPending,
+  };
+}
+
+/**
+ * useResetPassword is step 2 (AccountService.ResetPassword): right answers set the new
+ * password and sign the account out everywhere.
+ */
+export function useResetPassword(onReset: () => void) {
+  const mutation = useMutation(AccountService.method.resetPassword, {
+    onSuccess: () => {
+      toast({
+        title: "Password reset successful",
+        description: "Your password has been reset. You can now login with your new password.",
+      });
+      onReset();
+    },
+    onError: (err) => {
+      toast({
+        title: "Password reset failed",
+        description: errorMessage(err) || "Please check your security answers",
+        variant: "destructive",
+      });
+    },
+  });
+  return {
+    resetPassword: (userId: number, values: ResetPasswordValues) =>
+      mutation.mutate({
+        userId,
+        securityAnswer1: values.securityAnswer1,
+        securityAnswer2: values.securityAnswer2,
+        newPassword: values.newPassword,
+        confirmPassword: values.confirmPassword,
+      }),
+    pending: mutation.isPending,
+  };
+}

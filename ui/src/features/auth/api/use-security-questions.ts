@@ -1,0 +1,45 @@
+import { useMutation, useQuery } from "@connectrpc/connect-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "@/components/ui/use-toast";
+import { AccountService } from "@/gen/rentproof/account/v1/account_pb";
+import { errorMessage } from "@/lib/errors";
+import type { SecurityQuestionsValues } from "../validation";
+import { currentUserKey } from "./use-sign-out";
+
+/** useSecurityQuestionList loads the fixed list of questions to choose from. */
+export function useSecurityQuestionList() {
+  return useQuery(AccountService.method.listSecurityQuestions, {});
+}
+
+/**
+ * useSetSecurityQuestions saves the signed-in user's two questions and answers, then
+ * refreshes the current user (whose hasSecurityQuestions changes) and reports with the
+ * toasts of SPEC §8.
+ */
+export function useSetSecurityQuestions(onSaved: () => void) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation(AccountService.method.setSecurityQuestions, {
+    onSuccess: async () => {
+      toast({ title: "Security questions updated successfully", description: "Your account is now more secure." });
+      onSaved();
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+    },
+    onError: (err) => {
+      toast({
+        title: "Failed to update security questions",
+        description: errorMessage(err) || "Please try again",
+        variant: "destructive",
+      });
+    },
+  });
+  return {
+    save: (values: SecurityQuestionsValues) =>
+      mutation.mutate({
+        securityQuestion1: values.securityQuestion1,
+        securityAnswer1: values.securityAnswer1.trim(),
+        securityQuestion2: values.securityQuestion2,
+        securityAnswer2: values.securityAnswer2.trim(),
+      }),
+    pending: mutation.isPending,
+  };
+}

@@ -1,0 +1,178 @@
+import { ArrowLeft, KeyRound } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import { PageHeader } from "@/components/layout/page-header";
+import { Button } from "@/components/ui/button";
+import type { FindAccountResponse } from "@/gen/rentproof/account/v1/account_pb";
+import { usePageTitle } from "@/lib/use-page-title";
+import { useFindAccount, useResetPassword } from "../api/use-password-reset";
+import { SubmitButton, TextField } from "../form/fields";
+import { useForm } from "../form/use-form";
+import {
+  LIMITS,
+  validateFindAccount,
+  validateResetPassword,
+  type FindAccountValues,
+  type ResetPasswordValues,
+} from "../validation";
+import "../auth.css";
+
+const EMPTY_FIND: FindAccountValues = { email: "", username: "" };
+const EMPTY_RESET: ResetPasswordValues = {
+  securityAnswer1: "",
+  securityAnswer2: "",
+  newPassword: "",
+  confirmPassword: "",
+};
+
+/** Found is the account of step 1, with the questions step 2 asks. */
+interface Found {
+  userId: number;
+  username: string;
+  securityQuestion1: string;
+  securityQuestion2: string;
+}
+
+/**
+ * ForgotPasswordPage is /forgot-password (SPEC §2 "Password reset"): step 1 finds the
+ * account by email and username, step 2 answers its two security questions and sets
+ * a new password. Back to Find Account returns to step 1 with what was typed there;
+ * a successful reset clears both steps and starts over at step 1. Focus moves to the
+ * heading of the step that appears.
+ */
+export function ForgotPasswordPage() {
+  usePageTitle("Reset Password");
+  const [found, setFound] = useState<Found | null>(null);
+  const findForm = useForm(EMPTY_FIND, validateFindAccount);
+  const resetForm = useForm(EMPTY_RESET, validateResetPassword);
+  const findTitleId = useId();
+  const resetTitleId = useId();
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  // Set when the step changes because of the user (not on the first render).
+  const focusStep = useRef(false);
+
+  useEffect(() => {
+    if (!focusStep.current) return;
+    focusStep.current = false;
+    stepHeading.current?.focus();
+  }, [found]);
+
+  const showStep = (next: Found | null) => {
+    focusStep.current = true;
+    setFound(next);
+  };
+
+  const { findAccount, pending: finding } = useFindAccount((res: FindAccountResponse, username: string) => {
+    resetForm.reset();
+    showStep({
+      userId: res.userId,
+      username,
+      securityQuestion1: res.securityQuestion1,
+      securityQuestion2: res.securityQuestion2,
+    });
+  });
+
+  const { resetPassword, pending: resetting } = useResetPassword(() => {
+    resetForm.reset();
+    findForm.reset();
+    showStep(null);
+  });
+
+  return (
+    <>
+      <PageHeader title="Reset Password">
+        <p>Forgot your password? Find your account, answer your security questions and choose a new one.</p>
+      </PageHeader>
+      <div className="container section auth-layout">
+        <div className="card auth-card">
+          <p className="auth-steps muted">{found ? "Step 2 of 2" : "Step 1 of 2"}</p>
+          {found ? (
+            <form
+              className="auth-form"
+              noValidate
+              aria-labelledby={resetTitleId}
+              onSubmit={resetForm.handleSubmit((values) => resetPassword(found.userId, values))}
+            >
+              <div className="auth-form__intro">
+                <h2 id={resetTitleId} ref={stepHeading} tabIndex={-1} className="auth-form__title">
+                  Answer Security Questions
+                </h2>
+                <p className="muted">
+                  Answer the questions you chose for <strong>{found.username}</strong>. Answers are case-sensitive.
+                </p>
+              </div>
+              <TextField
+                field={resetForm.field("securityAnswer1")}
+                label={found.securityQuestion1}
+                autoComplete="off"
+                maxLength={LIMITS.maxAnswer}
+              />
+              <TextField
+                field={resetForm.field("securityAnswer2")}
+                label={found.securityQuestion2}
+                autoComplete="off"
+                maxLength={LIMITS.maxAnswer}
+              />
+              <TextField
+                field={resetForm.field("newPassword")}
+                label="New Password"
+                type="password"
+                autoComplete="new-password"
+                maxLength={LIMITS.maxPassword}
+              />
+              <TextField
+                field={resetForm.field("confirmPassword")}
+                label="Confirm New Password"
+                type="password"
+                autoComplete="new-password"
+                maxLength={LIMITS.maxPassword}
+              />
+              <SubmitButton pending={resetting} pendingLabel="Resetting password...">
+                <KeyRound aria-hidden="true" size={18} /> Reset Password
+              </SubmitButton>
+              <Button variant="outline" size="lg" className="auth-secondary" onClick={() => showStep(null)} disabled={resetting}>
+                <ArrowLeft aria-hidden="true" size={18} /> Back to Find Account
+              </Button>
+            </form>
+          ) : (
+            <form
+              className="auth-form"
+              noValidate
+              aria-labelledby={findTitleId}
+              onSubmit={findForm.handleSubmit(findAccount)}
+            >
+              <div className="auth-form__intro">
+                <h2 id={findTitleId} ref={stepHeading} tabIndex={-1} className="auth-form__title">
+                  Find Your Account
+                </h2>
+                <p className="muted">Enter the email address and username of your account.</p>
+              </div>
+              <TextField
+                field={findForm.field("email")}
+                label="Email"
+                type="email"
+                autoComplete="email"
+                spellCheck={false}
+                maxLength={LIMITS.maxEmail}
+              />
+              <TextField
+                field={findForm.field("username")}
+                label="Username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={LIMITS.maxUsername}
+              />
+              <SubmitButton pending={finding} pendingLabel="Finding account...">
+                Find Account
+              </SubmitButton>
+            </form>
+          )}
+          <p className="auth-form__switch">
+            Remembered your password? <Link to="/auth">Return to Login</Link>
+          </p>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError, type Transport } from "@connectrpc/connect";
+import {
+  AccountService,
+  UserSchema,
+  type FindAccountRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type SetSecurityQuestionsRequest,
+  type User,
+} from "@/gen/rentproof/account/v1/account_pb";
+import { fakeTransport } from "@/test/render";
+
+/** SECURITY_QUESTIONS is the server's fixed list (internal/account/recovery.go), for tests. */
+export const SECURITY_QUESTIONS = [
+  "What was your childhood nickname?",
+  "What is the name of your first pet?",
+  "In what city were you born?",
+  "What is your mother's maiden name?",
+  "What was the make of your first car?",
+  "What was the name of your primary school?",
+  "Who was your favourite childhood teacher?",
+  "What is your favourite movie?",
+  "What was your favourite food as a child?",
+  "What is the name of the street you grew up on?",
+];
+
+/** FakeAccount is an account the fake server knows, with its secrets. */
+export interface FakeAccount {
+  user: User;
+  password: string;
+  /** Two questions and their answers, when recovery is set up. */
+  security?: { questions: [string, string]; answers: [string, string] };
+}
+
+interface FakeAccountsOptions {
+  accounts?: FakeAccount[];
+  /** The user whose session the browser already has. */
+  signedInAs?: User;
+  /**
+   * Awaited by every rpc that changes something before it answers, so a test can
+   * look at the pending state and then let it go on.
+   */
+  hold?: () => Promise<void>;
+  /** Makes one rpc fail with this error instead of doing its work. */
+  fail?: Partial<Record<"login" | "register" | "findAccount" | "resetPassword" | "setSecurityQuestions", ConnectError>>;
+}
+
+/**
+ * fakeAccounts is an in-memory AccountService with the server's rules that the UI
+ * depends on (sign-in by username or email, unique usernames, recovery by answers),
+ * served beside the shared fakes of src/test/render. It records every request.
+ */
+export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {} }: FakeAccountsOptions = {}) {
+  const known = accounts.map((a) => ({ ...a }));
+  let signedIn: User | undefined = signedInAs;
+  const requests = {
+    login: [] as LoginRequest[],
+    register: [] as RegisterRequest[],
+    findAccount: [] as FindAccountRequest[],
+    resetPassword: [] as ResetPasswordRequest[],
+    setSecurityQuestions: [] as SetSecurityQuestionsRequest[],
+  };
+  const wait = async (rpc: keyof typeof requests) => {
+    await hold?.();
+    const err = fail[rpc];
+    if (err) throw err;
+  };
+
+  const transport: Transport = fakeTransport({
+    extra: (router) =>
+      router.service(AccountService, {
+        getCurrentUser() {
+          if (!signedIn) throw new ConnectError("You are not signed in", Code.Unauthenticated);
+          return { user: signedIn };
+        },
+        async login(req) {
+          requests.login.push(req);
+          await wait("login");
+          const id = req.username.toLowerCase();
+          const account = known.find(
+            (a) => a.user.username.toLowerCase() === id || a.user.email.toLowerCase() === id,
+          );
+          if (!account || account.password !== req.password) {
+            throw new ConnectError("Invalid username or password", Code.Unauthenticated);
+          }
+          signedIn = account.user;
+          return { user: account.user };
+        },
+        async register(req) {
+          requests.register.push(req);
+          await wait("register");
+          if (known.some((a) => a.user.username.toLowerCase() === req.username.toLowerCase())) {
+            throw new ConnectError("Username already exists", Code.AlreadyExists);
+          }
+          const user = create(UserSchema, {
+            id: 100 + known.length,
+            username: req.username,
+            email: req.email,
+            firstName: req.firstName,
+            lastName: req.lastName,
+            role: req.role || "tenant",
+            tokens: 10,
+          });
+          known.push({ user, password: req.password });
+          signedIn = user;
+          return { user };
+        },
+        logout() {
+          signedIn = undefined;
+          return {};
+        },
+        listSecurityQuestions() {
+          return { questions: SECURITY_QUESTIONS };
+        },
+        async setSecurityQuestions(req) {
+          requests.setSecurityQuestions.push(req);
+          await wait("setSecurityQuestions");
+          if (!signedIn) throw new ConnectError("You are not signed in", Code.Unauthenticated);
+          signedIn = { ...signedIn, hasSecurityQuestions: true };
+          return {};
+        },
+        async findAccount(req) {
+          requests.findAccount.push(req);
+          await wait("findAccount");
+          const account = known.find((a) => a.user.email === req.email && a.user.username === req.username);
+          if (!account?.security) throw new ConnectError("Please check your email and username", Code.NotFound);
+          const [securityQuestion1, securityQuestion2] = account.security.questions;
+          return { userId: account.user.id, securityQuestion1, securityQuestion2 };
+        },
+        async resetPassword(req) {
+          requests.resetPassword.push(req);
+          await wait("resetPassword");
+          const account = known.find((a) => a.user.id === req.userId);
+          const [a1, a2] = account?.security?.answers ?? [];
+          if (!account || req.securityAnswer1.trim() !== a1 || req.securityAnswer2.trim() !== a2) {
+            throw new ConnectError("Please check your security answers", Code.PermissionDenied);
+          }
+          account.password = req.newPassword;
+          signedIn = undefined;
+          return {};
+        },
+      }),
+  });
+
+  return {
+    transport,
+    requests,
+    /** The account's current password (to check a reset). */
+    passwordOf: (username: string) => known.find((a) => a.user.username === username)?.password,
+    signedIn: () => signedIn,
+  };
+}
+
+/** gate returns a promise to hold rpcs on and the function that releases them. */
+export function gate() {
+  let release = () => {};
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { hold: () => promise, release };
+}

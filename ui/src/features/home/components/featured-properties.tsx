@@ -1,0 +1,78 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router-dom";
+import { PropertyCard, PropertyCardSkeleton } from "@/components/property-card/property-card";
+import { buttonClass } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { errorTypeFromError } from "@/lib/errors";
+import { FEATURED_COUNT, useFeaturedProperties } from "../api/use-home-data";
+
+/** FeaturedProperties shows the first three properties of the featured order. */
+export function FeaturedProperties() {
+  const result = useFeaturedProperties();
+
+  let body;
+  if (result.isPending) {
+    body = (
+      <ul className="property-grid" role="status" aria-label="Loading featured properties">
+        {Array.from({ length: FEATURED_COUNT }, (_, i) => (
+          <li key={i}>
+            <PropertyCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (result.isError) {
+    body = (
+      <ErrorPanel
+        type={errorTypeFromError(result.error)}
+        message="Featured properties could not be loaded."
+        onRetry={() => void result.refetch()}
+        retrying={result.isFetching}
+      />
+    );
+  } else if (result.data.properties.length === 0) {
+    body = (
+      <EmptyState
+        type="properties"
+        title="No properties listed yet"
+        message="Be the first landlord to list a property on RentProof."
+        headingLevel={3}
+        action={
+          <Link to="/add-property" className={buttonClass("primary")}>
+            Add Your Property
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <ul className="property-grid" aria-label="Featured properties">
+        {result.data.properties.map((property) => (
+          <li key={property.id}>
+            <PropertyCard property={property} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="section home-section" aria-labelledby="featured-title">
+      <div className="container">
+        <div className="home-section__header">
+          <div>
+            <h2 id="featured-title" className="section__title">
+              Featured Properties
+            </h2>
+            <p className="section__subtitle">Verified homes with the best reviews from their tenants.</p>
+          </div>
+          <Link to="/find-properties" className={buttonClass("outline")}>
+            View More Properties <ArrowRight aria-hidden="true" size={16} />
+          </Link>
+        </div>
+        {body}
+      </div>
+    </section>
+  );
+}

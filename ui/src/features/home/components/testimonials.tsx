@@ -1,0 +1,65 @@
+import { Quote } from "lucide-react";
+import { Avatar } from "@/components/ui/avatar";
+import { initials } from "@/lib/text";
+
+/** The three fixed testimonials (SPEC §2 "Home"): a tenant, a landlord and a property manager, each with a city. */
+export const TESTIMONIALS = [
+  {
+    quote:
+      "I read the reviews of my building before signing and knew exactly what I was getting: the heating works, the super answers, and the neighbours are as quiet as promised.",
+    name: "Priya Natarajan",
+    role: "Tenant",
+    city: "Toronto",
+  },
+  {
+    quote:
+      "Verification set my listings apart. Tenants arrive knowing the details are confirmed, and honest feedback has helped me fix things before they became problems.",
+    name: "Marcus Feld",
+    role: "Landlord",
+    city: "Chicago",
+  },
+  {
+    quote:
+      "We manage forty units. RentProof shows us what residents value most, and our good reviews now bring us applicants without paid ads.",
+    name: "Elena Rossi",
+    role: "Property Manager",
+    city: "London",
+  },
+] as const;
+
+/** Testimonials shows the three fixed quotes. */
+export function Testimonials() {
+  return (
+    <section className="section home-section home-section--tinted" aria-labelledby="testimonials-title">
+      <div className="container">
+        <h2 id="testimonials-title" className="section__title home-section__centered">
+          What Our Users Say
+        </h2>
+        <ul className="testimonials">
+          {TESTIMONIALS.map((t) => {
+            const [first, last] = t.name.split(" ");
+            return (
+              <li key={t.name}>
+                <figure className="card testimonial">
+                  <Quote className="testimonial__icon" aria-hidden="true" size={26} />
+                  <blockquote>
+                    <p>{t.quote}</p>
+                  </blockquote>
+                  <figcaption className="author">
+                    <Avatar fallback={initials(first, last)} size="sm" />
+                    <span className="author__text">
+                      <span className="author__name">{t.name}</span>
+                      <span className="author__title">
+                        {t.role}, {t.city}
+                      </span>
+                    </span>
+                  </figcaption>
+                </figure>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

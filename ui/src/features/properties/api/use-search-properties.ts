@@ -1,0 +1,30 @@
+import { useQuery } from "@connectrpc/connect-query";
+import { keepPreviousData } from "@tanstack/react-query";
+import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
+import { searchRequest, type SearchState } from "../search-params";
+
+/** How long search results count as fresh (SPEC §9: 10 seconds). */
+export const SEARCH_FRESH_MS = 10_000;
+
+/**
+ * useSearchProperties runs the search of a page state. Results stay fresh for 10
+ * seconds and are fetched again on focus and on mount after that (SPEC §7); the
+ * previous page stays on screen while the next one loads.
+ */
+export function useSearchProperties(state: SearchState) {
+  return useQuery(PropertyService.method.searchProperties, searchRequest(state), {
+    placeholderData: keepPreviousData,
+    staleTime: SEARCH_FRESH_MS,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+  });
+}
+
+/** usePropertiesByZip lists the properties of one postal code (the location page). */
+export function usePropertiesByZip(zipCode: string, enabled: boolean) {
+  return useQuery(
+    PropertyService.method.searchProperties,
+    { zipCode, sortBy: "featured", page: 1, pageSize: 50 },
+    { enabled, staleTime: SEARCH_FRESH_MS },
+  );
+}

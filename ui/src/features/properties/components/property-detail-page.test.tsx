@@ -1,0 +1,133 @@
+import { configure, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { makeProperty, SAMPLE_PROPERTIES, servePropertyFakes } from "@/test/properties";
+import { fakeTransport, renderApp } from "@/test/render";
+
+// These tests drive whole pages through fake services; give them room on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 4_000 });
+
+const chelsea = makeProperty({
+  id: 1,
+  images: ["/images/demo/property-01-a.svg", "/images/demo/property-01-b.svg", "/images/demo/property-01-c.svg"],
+  stars: [1, 0, 2, 3, 4],
+});
+const neighbour = makeProperty({ id: 21, title: "Chelsea Studio", propertyType: "studio", verified: false });
+
+function setup(path: string) {
+  const transport = fakeTransport({
+    extra: servePropertyFakes({ properties: [chelsea, neighbour, ...SAMPLE_PROPERTIES.slice(1)] }),
+  });
+  return { ...renderApp({ path, transport }), user: userEvent.setup() };
+}
+
+describe("PropertyDetailPage", () => {
+  it("shows the property: title, address, rent, facts, description, amenities", async () => {
+    setup("/properties/1");
+    expect(await screen.findByRole("heading", { level: 1, name: chelsea.title })).toBeInTheDocument();
+    expect(document.title).toBe(`${chelsea.title} | RentProof`);
+    expect(screen.getAllByText("347 West 29th Street, Apt 5C, Chelsea, New York, NY 10001, United States").length).toBeGreaterThan(0);
+    expect(screen.getByRole("complementary", { name: "Rent and contact" })).toHaveTextContent("$4,250/month");
+
+    const facts = screen.getByRole("region", { name: "Property Details" });
+    expect(within(facts).getByText("Bedrooms").nextSibling).toHaveTextContent("1");
+    expect(within(facts).getByText("Bathrooms").nextSibling).toHaveTextContent("1");
+    expect(within(facts).getByText("Area").nextSibling).toHaveTextContent("650 ft²");
+    expect(within(facts).getByText("Year built").nextSibling).toHaveTextContent("1928");
+
+    expect(screen.getByRole("region", { name: "Description" })).toHaveTextContent(chelsea.description);
+    const amenities = within(screen.getByRole("region", { name: "Amenities" })).getAllByRole("listitem");
+    expect(amenities.map((a) => a.textContent?.trim())).toEqual(chelsea.amenities);
+  });
+
+  it("shows the rating summary with the 1-5 distribution from the stored aggregate", async () => {
+    setup("/properties/1");
+    const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
+    expect(within(ratings).getByRole("img", { name: "Rated 3.9 out of 5: Average" })).toBeInTheDocument();
+    expect(within(ratings).getByText("10 reviews")).toBeInTheDocument();
+    expect(within(ratings).getByText(/7 recommend/)).toBeInTheDocument();
+    const rows = within(within(ratings).getByRole("list", { name: "Rating distribution" })).getAllByRole("listitem");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      "5 stars4 reviews",
+      "4 stars3 reviews",
+      "3 stars2 reviews",
+      "2 stars0 reviews",
+      "1 star1 review",
+    ]);
+  });
+
+  it("has a gallery with thumbnails and the Verified badge", async () => {
+    const { user } = setup("/properties/1");
+    const gallery = await screen.findByRole("region", { name: "Photos" });
+    expect(within(gallery).getByText("Verified")).toBeInTheDocument();
+    expect(within(gallery).getByRole("img", { name: `${chelsea.title}, photo 1 of 3` })).toHaveAttribute(
+      "src",
+      "/images/demo/property-01-a.svg",
+    );
+    await user.click(within(gallery).getByRole("button", { name: "Show photo 3" }));
+    expect(within(gallery).getByRole("img", { name: `${chelsea.title}, photo 3 of 3` })).toHaveAttribute(
+      "src",
+      "/images/demo/property-01-c.svg",
+    );
+    expect(within(gallery).getByRole("button", { name: "Show photo 3" })).toHaveAttribute("aria-pressed", "true");
+    await user.click(within(gallery).getByRole("button", { name: "Next photo" }));
+    expect(within(gallery).getByRole("img", { name: `${chelsea.title}, photo 1 of 3` })).toBeInTheDocument();
+  });
+
+  it("draws the location without map tiles and links to a full map", async () => {
+    setup("/properties/1");
+    const location = await screen.findByRole("region", { name: "Location" });
+    expect(within(location).getByRole("img", { name: "World map with a pin at 40.7497° N, 73.9973° W" })).toBeInTheDocument();
+    expect(within(location).getByRole("link", { name: /Open in maps/ })).toHaveAttribute(
+      "href",
+      "https://www.openstreetmap.org/?mlat=40.7497&mlon=-73.9973#map=16/40.7497/-73.9973",
+    );
+    expect(location.querySelector("iframe, img[src^='http']")).toBeNull();
+  });
+
+  it("opens honest dialogs for Contact Landlord and Schedule Viewing", async () => {
+    const { user } = setup("/properties/1");
+    await user.click(await screen.findByRole("button", { name: "Contact Landlord" }));
+    const dialog = await screen.findByRole("dialog", { name: "Contact Landlord" });
+    expect(dialog).toHaveTextContent("Messaging landlords directly from RentProof is not available yet.");
+    expect(dialog).toHaveTextContent(`Property #1: ${chelsea.title}`);
+    expect(within(dialog).getByRole("link", { name: "Go to the contact form" })).toHaveAttribute("href", "/contact");
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Schedule Viewing" }));
+    expect(await screen.findByRole("dialog", { name: "Schedule Viewing" })).toBeInTheDocument();
+  });
+
+  it("shares with SPEC's title and description", async () => {
+    const { user } = setup("/properties/1");
+    await user.click(await screen.findByRole("button", { name: "Share" }));
+    const whatsapp = await screen.findByRole("menuitem", { name: /WhatsApp/ });
+    const text = decodeURIComponent(new URL(whatsapp.getAttribute("href")!).searchParams.get("text") ?? "");
+    expect(text).toContain(`Check out ${chelsea.title} on RentProof`);
+    expect(text).toContain("1 bed, 1 bath property in New York for $4,250/month");
+    expect(text).toContain("/properties/1");
+  });
+
+  it("links to similar properties, their searches and back to the search", async () => {
+    setup("/properties/1");
+    const similar = await screen.findByRole("region", { name: "Similar Properties" });
+    expect(within(similar).getByRole("link", { name: /More properties in New York/ })).toHaveAttribute(
+      "href",
+      "/find-properties?city=New+York",
+    );
+    expect(within(similar).getByRole("link", { name: /More Apartment listings/ })).toHaveAttribute(
+      "href",
+      "/find-properties?propertyType=apartment",
+    );
+    expect(await within(similar).findByRole("article", { name: "Chelsea Studio" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to Find Properties" })).toHaveAttribute("href", "/find-properties");
+  });
+
+  it.each(["/properties/999", "/properties/abc", "/properties/0"])("says Property Not Found for %s", async (path) => {
+    setup(path);
+    expect(await screen.findByRole("heading", { level: 1, name: "Property Not Found" })).toBeInTheDocument();
+    expect(document.title).toBe("Property Not Found | RentProof");
+    expect(screen.getByRole("link", { name: "Back to Find Properties" })).toHaveAttribute("href", "/find-properties");
+  });
+});

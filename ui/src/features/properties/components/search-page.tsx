@@ -1,0 +1,238 @@
+import { LayoutGrid, List, Search, SlidersHorizontal, X } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router-dom";
+import { PageHeader } from "@/components/layout/page-header";
+import { Button } from "@/components/ui/button";
+import { usePageTitle } from "@/lib/use-page-title";
+import {
+  SORT_OPTIONS,
+  activeFilterCount,
+  applyText,
+  clearFilters,
+  hasActiveFilters,
+  parseSearchParams,
+  searchText,
+  toSearchParams,
+  typeOptions,
+  type SearchState,
+  type SortBy,
+} from "../search-params";
+import { SearchResults } from "./search-results";
+import "../properties.css";
+
+/** How long typing must pause before the search runs, in milliseconds. */
+export const TEXT_DEBOUNCE_MS = 400;
+
+/**
+ * SearchPage is /find-properties (SPEC §2 "Search"). Its URL holds the whole state
+ * (city, zipCode, query, propertyType, verified, sortBy, page, view): read on load,
+ * rewritten on every change, so reloads and shared links show the same results.
+ */
+export function SearchPage() {
+  usePageTitle("Find Properties");
+  const [params, setParams] = useSearchParams();
+  const state = parseSearchParams(params);
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  /** update writes a new state into the URL (a new history entry unless `replace`). */
+  const update = useCallback(
+    (next: (prev: SearchState) => SearchState, replace = false) => {
+      setParams((prev) => toSearchParams(next(parseSearchParams(prev))), { replace, preventScrollReset: true });
+    },
+    [setParams],
+  );
+
+  // The text box runs ahead of the URL while the user types.
+  const urlText = searchText(state);
+  const [text, setText] = useState(urlText);
+  const [seenText, setSeenText] = useState(urlText);
+  if (urlText !== seenText) {
+    // The URL changed (back button, Clear, a link): show its text unless it is
+    // just the trimmed form of what is being typed.
+    setSeenText(urlText);
+    if (text.trim() !== urlText) setText(urlText);
+  }
+
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commitText = useCallback(
+    (value: string, replace: boolean) => {
+      clearTimeout(timer.current);
+      update((prev) => (value.trim() === searchText(prev) ? prev : applyText(prev, value)), replace);
+    },
+    [update],
+  );
+
+  const onTextChange = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => commitText(value, true), TEXT_DEBOUNCE_MS);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    commitText(text, false);
+  };
+
+  const active = hasActiveFilters(state);
+  const clearAll = () => {
+    clearTimeout(timer.current);
+    setText("");
+    update(clearFilters);
+  };
+
+  const hrefFor = (page: number) => `?${toSearchParams({ ...state, page }).toString()}`;
+
+  return (
+    <>
+      <PageHeader title="Find Properties">
+        <p>Search rentals by city, ZIP or postal code, and read verified reviews from people who lived there.</p>
+      </PageHeader>
+
+      <div className="container section search-page">
+        <form role="search" aria-label="Search properties" className="search-toolbar" onSubmit={onSubmit}>
+          <div className="search-box search-box--flat">
+            <label htmlFor={`${filtersId}-text`} className="visually-hidden">
+              City or ZIP code
+            </label>
+            <Search className="search-box__icon" aria-hidden="true" size={20} />
+            <input
+              id={`${filtersId}-text`}
+              type="search"
+              className="search-box__input"
+              placeholder="Search by city or 5-digit ZIP code"
+              autoComplete="off"
+              enterKeyHint="search"
+              value={text}
+              onChange={(event) => onTextChange(event.target.value)}
+            />
+            {text ? (
+              <button
+                type="button"
+                className="search-box__clear"
+                aria-label="Clear search text"
+                onClick={() => {
+                  setText("");
+                  commitText("", false);
+                }}
+              >
+                <X aria-hidden="true" size={18} />
+              </button>
+            ) : null}
+            <Button type="submit" className="search-box__submit">
+              Search
+            </Button>
+          </div>
+
+          <Button
+            variant="outline"
+            className="filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <SlidersHorizontal aria-hidden="true" size={16} /> Filters
+            {activeFilterCount(state) > 0 ? (
+              <span className="filters-toggle__count">
+                {activeFilterCount(state)}
+                <span className="visually-hidden"> active</span>
+              </span>
+            ) : null}
+          </Button>
+
+          <div id={filtersId} className={filtersOpen ? "search-filters search-filters--open" : "search-filters"}>
+            <div className="field field--inline">
+              <label htmlFor={`${filtersId}-type`}>Property type</label>
+              <select
+                id={`${filtersId}-type`}
+                className="select"
+                value={state.propertyType}
+                onChange={(event) => {
+                  const propertyType = event.target.value;
+                  update((prev) => ({ ...prev, propertyType, page: 1 }));
+                }}
+              >
+                {typeOptions(state.propertyType).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={state.verified}
+                onChange={(event) => {
+                  const verified = event.target.checked;
+                  update((prev) => ({ ...prev, verified, page: 1 }));
+                }}
+              />
+              Verified Only
+            </label>
+
+            <div className="field field--inline">
+              <label htmlFor={`${filtersId}-sort`}>Sort by</label>
+              <select
+                id={`${filtersId}-sort`}
+                className="select"
+                value={state.sortBy}
+                onChange={(event) => {
+                  const sortBy = event.target.value as SortBy;
+                  update((prev) => ({ ...prev, sortBy, page: 1 }));
+                }}
+              >
+                {SORT_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+
+            {active ? (
+              <Button variant="ghost" onClick={clearAll} className="search-filters__clear">
+                <X aria-hidden="true" size={16} /> Clear
+              </Button>
+            ) : null}
+
+            <Button variant="primary" className="search-filters__done" onClick={() => setFiltersOpen(false)}>
+              Show results
+            </Button>
+          </div>
+        </form>
+
+        <SearchResults
+          state={state}
+          onClearFilters={clearAll}
+          hrefFor={hrefFor}
+          viewToggle={
+            <div role="group" aria-label="Layout" className="view-toggle">
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-pressed={state.view === "grid"}
+                aria-label="Grid view"
+                onClick={() => update((prev) => ({ ...prev, view: "grid" }), true)}
+              >
+                <LayoutGrid aria-hidden="true" size={18} />
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-pressed={state.view === "list"}
+                aria-label="List view"
+                onClick={() => update((prev) => ({ ...prev, view: "list" }), true)}
+              >
+                <List aria-hidden="true" size={18} />
+              </Button>
+            </div>
+          }
+        />
+      </div>
+    </>
+  );
+}

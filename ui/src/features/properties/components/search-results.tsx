@@ -1,0 +1,138 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { PropertyCard, PropertyCardSkeleton } from "@/components/property-card/property-card";
+import { Button, buttonClass } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { errorTypeFromError } from "@/lib/errors";
+import { useSearchProperties } from "../api/use-search-properties";
+import { hasActiveFilters, PAGE_SIZE, type SearchState } from "../search-params";
+import { Pagination } from "./pagination";
+
+interface SearchResultsProps {
+  state: SearchState;
+  onClearFilters: () => void;
+  hrefFor: (page: number) => string;
+  /** The grid/list switch, shown beside the count. */
+  viewToggle: ReactNode;
+}
+
+/** countText is the count line: "Showing 12 properties", "Showing 1,000+ properties". */
+export function countText(total: number, capped: boolean): string {
+  if (capped) return `Showing ${total.toLocaleString("en-US")}+ properties`;
+  return `Showing ${total.toLocaleString("en-US")} ${total === 1 ? "property" : "properties"}`;
+}
+
+/** SearchResults loads one page of a search and shows it: count, cards, pager, or the empty and error states. */
+export function SearchResults({ state, onClearFilters, hrefFor, viewToggle }: SearchResultsProps) {
+  const result = useSearchProperties(state);
+  const layout = state.view;
+  const listClass = layout === "list" ? "property-list" : "property-grid";
+
+  const bar = (line: ReactNode) => (
+    <div className="results-bar">
+      <p className="results-count" aria-live="polite">
+        {line}
+      </p>
+      {viewToggle}
+    </div>
+  );
+
+  if (result.isPending) {
+    return (
+      <>
+        {bar("Searching…")}
+        <ul className={listClass} role="status" aria-label="Loading properties">
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i}>
+              <PropertyCardSkeleton layout={layout} />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  if (result.isError) {
+    return (
+      <ErrorPanel
+        type={errorTypeFromError(result.error)}
+        onRetry={() => void result.refetch()}
+        retrying={result.isFetching}
+      />
+    );
+  }
+
+  const { properties, totalCount, totalCapped, matchedCity } = result.data;
+  const busy = result.isPlaceholderData && result.isFetching;
+  const pageCount = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
+  const requestedCity = state.city.trim().toLowerCase();
+  const note =
+    matchedCity && matchedCity.toLowerCase() !== requestedCity ? (
+      <p className="results-note">
+        No city is spelled exactly “{state.city}”. Showing properties in <strong>{matchedCity}</strong>.
+      </p>
+    ) : null;
+
+  if (properties.length === 0) {
+    if (totalCount > 0 && state.page > 1) {
+      return (
+        <>
+          {bar(countText(totalCount, totalCapped))}
+          <EmptyState
+            type="results"
+            title="No properties on this page"
+            message={`There are fewer than ${state.page} pages of results.`}
+            action={
+              <Link to={hrefFor(1)} className={buttonClass("outline")}>
+                Go to the first page
+              </Link>
+            }
+          />
+        </>
+      );
+    }
+    return (
+      <>
+        {bar(countText(0, false))}
+        {note}
+        <EmptyState
+          type="properties"
+          title="No properties found"
+          message="Try adjusting your search or filters to find what you're looking for."
+          action={
+            hasActiveFilters(state) ? (
+              <Button variant="outline" onClick={onClearFilters}>
+                Clear Filters
+              </Button>
+            ) : (
+              <Link to="/add-property" className={buttonClass("primary")}>
+                Add Your Property
+              </Link>
+            )
+          }
+        />
+      </>
+    );
+  }
+
+  return (
+    <div aria-busy={busy} className={busy ? "search-results search-results--busy" : "search-results"}>
+      {bar(busy ? "Searching…" : countText(totalCount, totalCapped))}
+      {note}
+      <ul className={listClass} aria-label="Properties">
+        {properties.map((property, i) => (
+          <li key={property.id}>
+            <PropertyCard property={property} layout={layout} headingLevel={2} eagerImage={i < 3} />
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        page={state.page}
+        pageCount={pageCount}
+        more={totalCapped && properties.length === PAGE_SIZE}
+        hrefFor={hrefFor}
+      />
+    </div>
+  );
+}

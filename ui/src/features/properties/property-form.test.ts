@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_PROPERTY_VALUES,
+  canListProperties,
+  parseInteger,
+  toCreateRequest,
+  validateProperty,
+  type PropertyFormValues,
+} from "./property-form";
+
+const valid: PropertyFormValues = {
+  ...DEFAULT_PROPERTY_VALUES,
+  title: "Sunny loft",
+  description: "A bright loft with tall windows and a quiet courtyard.",
+  monthlyRent: "2400",
+  address: "12 Main Street",
+  city: "Austin",
+  squareFeet: "900",
+};
+const now = new Date("2025-06-01T00:00:00Z");
+
+describe("validateProperty", () => {
+  it("accepts a complete form", () => {
+    expect(validateProperty(valid, now)).toEqual({});
+  });
+
+  it.each([
+    [{ country: "U" }, "country", "Country must be at least 2 characters"],
+    [{ monthlyRent: "0" }, "monthlyRent", "Rent must be greater than 0"],
+    [{ monthlyRent: "" }, "monthlyRent", "Rent must be greater than 0"],
+    [{ monthlyRent: "-5" }, "monthlyRent", "Rent must be greater than 0"],
+    [{ yearBuilt: "1499" }, "yearBuilt", "Year must be valid"],
+    [{ yearBuilt: "2026" }, "yearBuilt", "Year cannot be in the future"],
+    [{ squareFeet: "0" }, "squareFeet", "Square footage must be greater than 0"],
+    [{ squareFeet: "" }, "squareFeet", "Square footage must be greater than 0"],
+    [{ title: "Flat" }, "title", "String must contain at least 5 character(s)"],
+    [{ title: "x".repeat(101) }, "title", "String must contain at most 100 character(s)"],
+    [{ description: "Too short" }, "description", "String must contain at least 20 character(s)"],
+    [{ address: " " }, "address", "Required"],
+    [{ city: "" }, "city", "Required"],
+    [{ bedrooms: "51" }, "bedrooms", "Number must be less than or equal to 50"],
+    [{ bathrooms: "-1" }, "bathrooms", "Number must be greater than or equal to 0"],
+    [{ latitude: "91" }, "latitude", "Latitude must be between -90 and 90"],
+    [{ longitude: "abc" }, "longitude", "Longitude must be between -180 and 180"],
+  ] as const)("%j → %s: %s", (change, field, message) => {
+    expect(validateProperty({ ...valid, ...change }, now)).toEqual({ [field]: message });
+  });
+
+  it("accepts the bounds of the year", () => {
+    expect(validateProperty({ ...valid, yearBuilt: "1500" }, now)).toEqual({});
+    expect(validateProperty({ ...valid, yearBuilt: "2025" }, now)).toEqual({});
+  });
+});
+
+describe("toCreateRequest", () => {
+  it("parses numbers as integers and trims text", () => {
+    expect(parseInteger(" 1500.9 ")).toBe(1500);
+    const req = toCreateRequest({ ...valid, title: "  Sunny loft ", monthlyRent: "2400.75", yearBuilt: "" }, ["/uploads/properties/a.png"]);
+    expect(req).toMatchObject({
+      title: "Sunny loft",
+      monthlyRent: 2400,
+      yearBuilt: 0,
+      bedrooms: 1,
+      bathrooms: 1,
+      country: "United States",
+      currency: "USD",
+      areaUnit: "sqft",
+      images: ["/uploads/properties/a.png"],
+    });
+  });
+
+  it("lets landlords, agents, property managers and admins list, not tenants", () => {
+    expect(["landlord", "agent", "property_manager", "admin"].every(canListProperties)).toBe(true);
+    expect(canListProperties("tenant")).toBe(false);
+  });
+});

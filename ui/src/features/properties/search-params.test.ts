@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_SEARCH,
+  applyText,
+  clearFilters,
+  hasActiveFilters,
+  parseSearchParams,
+  searchRequest,
+  toSearchParams,
+  typeOptions,
+} from "./search-params";
+
+const parse = (qs: string) => parseSearchParams(new URLSearchParams(qs));
+
+describe("search URL", () => {
+  it("reads every parameter", () => {
+    expect(
+      parse("city=Chicago&zipCode=60614&query=loft&propertyType=condo&verified=true&sortBy=mostReviews&page=3&view=list"),
+    ).toEqual({
+      city: "Chicago",
+      zipCode: "60614",
+      query: "loft",
+      propertyType: "condo",
+      verified: true,
+      sortBy: "mostReviews",
+      page: 3,
+      view: "list",
+    });
+  });
+
+  it("falls back to defaults for unknown values", () => {
+    expect(parse("propertyType=castle&sortBy=cheapest&page=-2&verified=yes&view=map")).toEqual(DEFAULT_SEARCH);
+    expect(parse("page=1.5").page).toBe(1);
+    expect(parse("propertyType=all").propertyType).toBe("all");
+    expect(parse("propertyType=villa").propertyType).toBe("villa");
+  });
+
+  it("writes only what differs from the defaults, and round-trips", () => {
+    expect(toSearchParams(DEFAULT_SEARCH).toString()).toBe("");
+    const qs = "city=New+York&propertyType=apartment&verified=true&sortBy=highestRated&page=2";
+    expect(toSearchParams(parse(qs)).toString()).toBe(qs);
+  });
+
+  it("treats exactly five digits as a ZIP code and anything else as a city, dropping the query", () => {
+    const start = { ...parse("query=Downtown&page=4") };
+    expect(applyText(start, " 10001 ")).toMatchObject({ zipCode: "10001", city: "", query: "", page: 1 });
+    expect(applyText(start, "Austin")).toMatchObject({ zipCode: "", city: "Austin", query: "" });
+    expect(applyText(start, "100011")).toMatchObject({ zipCode: "", city: "100011" });
+    expect(applyText(start, "SW1A 1AA")).toMatchObject({ zipCode: "", city: "SW1A 1AA" });
+  });
+
+  it("knows when filters are active and clears them, keeping sort and view", () => {
+    expect(hasActiveFilters(parse("sortBy=newestListed&view=list"))).toBe(false);
+    expect(hasActiveFilters(parse("verified=true"))).toBe(true);
+    const cleared = clearFilters(parse("city=Boston&verified=true&sortBy=mostReviews&page=2&view=list"));
+    expect(toSearchParams(cleared).toString()).toBe("sortBy=mostReviews&view=list");
+  });
+
+  it("builds the request, with all types as an empty type", () => {
+    expect(searchRequest(parse("city=Austin"))).toEqual({
+      city: "Austin",
+      zipCode: "",
+      query: "",
+      propertyType: "",
+      verifiedOnly: false,
+      sortBy: "featured",
+      page: 1,
+      pageSize: 12,
+    });
+  });
+
+  it("adds a linked type that the select does not list", () => {
+    expect(typeOptions("condo").map((o) => o.label)).toEqual(["All Types", "Apartment", "House", "Condo", "Student Housing"]);
+    expect(typeOptions("villa").at(-1)).toEqual({ value: "villa", label: "Villa" });
+  });
+});

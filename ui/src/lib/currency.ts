@@ -1,0 +1,103 @@
+/**
+ * Currency display (SPEC §9): each supported currency is written the way its home
+ * locale writes it; currencies without minor units show no decimals, others at most
+ * two; a code that cannot be formatted falls back to US dollars marked " (USD)".
+ */
+
+/** DEFAULT_CURRENCY is the currency of a property that names none. */
+export const DEFAULT_CURRENCY = "USD";
+
+/** The 30 supported currencies (SPEC §3), each with the locale that formats it. */
+export const CURRENCY_LOCALES = {
+  USD: "en-US",
+  EUR: "de-DE",
+  GBP: "en-GB",
+  CAD: "en-CA",
+  AUD: "en-AU",
+  INR: "en-IN",
+  JPY: "ja-JP",
+  CNY: "zh-CN",
+  KRW: "ko-KR",
+  RUB: "ru-RU",
+  BRL: "pt-BR",
+  CHF: "de-CH",
+  MXN: "es-MX",
+  SGD: "en-SG",
+  NZD: "en-NZ",
+  HKD: "en-HK",
+  SEK: "sv-SE",
+  NOK: "nb-NO",
+  DKK: "da-DK",
+  THB: "th-TH",
+  ZAR: "en-ZA",
+  AED: "ar-AE",
+  IDR: "id-ID",
+  PHP: "en-PH",
+  MYR: "ms-MY",
+  TRY: "tr-TR",
+  PLN: "pl-PL",
+  CZK: "cs-CZ",
+  HUF: "hu-HU",
+  ILS: "he-IL",
+} as const;
+
+/** Currency is one of the supported currency codes. */
+export type Currency = keyof typeof CURRENCY_LOCALES;
+
+/** SUPPORTED_CURRENCIES lists the supported codes in the order of SPEC §3. */
+export const SUPPORTED_CURRENCIES = Object.keys(CURRENCY_LOCALES) as Currency[];
+
+/** Currencies shown without a fractional part (SPEC §9). */
+export const ZERO_DECIMAL_CURRENCIES: ReadonlySet<string> = new Set([
+  "JPY",
+  "KRW",
+  "IDR",
+  "VND",
+  "HUF",
+  "CLP",
+  "TWD",
+  "COP",
+  "ISK",
+]);
+
+/** isSupportedCurrency tells whether a code is one of the 30 supported currencies. */
+export function isSupportedCurrency(code: string): code is Currency {
+  return Object.hasOwn(CURRENCY_LOCALES, code);
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(currency: string): Intl.NumberFormat {
+  let f = formatters.get(currency);
+  if (!f) {
+    const locale = isSupportedCurrency(currency) ? CURRENCY_LOCALES[currency] : CURRENCY_LOCALES.USD;
+    f = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 0,
+      maximumFractionDigits: ZERO_DECIMAL_CURRENCIES.has(currency) ? 0 : 2,
+    });
+    formatters.set(currency, f);
+  }
+  return f;
+}
+
+/**
+ * formatCurrency writes an amount in a currency ("$4,250", "1.390 €", "￥330,000").
+ * An empty code means USD; a code Intl cannot use gives the amount in USD followed
+ * by " (USD)", so the figure is never lost.
+ */
+export function formatCurrency(amount: number, currency: string = DEFAULT_CURRENCY): string {
+  const code = currency.trim().toUpperCase() || DEFAULT_CURRENCY;
+  try {
+    // ja-JP writes the full-width yen sign, which many Latin fonts lack: use the common one.
+    return formatter(code).format(amount).replace("\uFFE5", "\u00A5");
+  } catch {
+    return `${formatter(DEFAULT_CURRENCY).format(amount)} (USD)`;
+  }
+}
+
+/** formatRent writes a monthly rent: "$4,250/month". */
+export function formatRent(amount: number, currency?: string): string {
+  return `${formatCurrency(amount, currency)}/month`;
+}

@@ -1,0 +1,86 @@
+/**
+ * Postal codes (SPEC §5 "Location search", §2 "Location page"): which codes send
+ * the search box to a postal-code landing page, and which country a code's format
+ * belongs to. The rules match the server's classification table.
+ */
+
+/** PostalCountry is the country a postal code's format belongs to. */
+export type PostalCountry = "US" | "CA" | "UK";
+
+/** US ZIP: 5 digits, optionally a dash and 4 more (ZIP+4). */
+const US_ZIP = /^\d{5}(?:-\d{4})?$/;
+/** Canadian postal code: letter digit letter, optional space, digit letter digit. */
+const CA_POSTAL = /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i;
+/**
+ * UK postcode: an outward code (area letters, district digit, optional digit or
+ * letter: "M1", "B33", "SW1A", "EC1A") and an inward code (digit and two letters),
+ * with an optional space between them; plus the special "GIR 0AA".
+ */
+const UK_POSTCODE = /^(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|GIR ?0AA)$/i;
+
+/**
+ * classifyPostalCode tells which country's format a text has (trimmed, runs of
+ * spaces read as one), or null when it is no postal code.
+ */
+export function classifyPostalCode(text: string): PostalCountry | null {
+  const code = text.trim().replace(/\s+/g, " ");
+  if (US_ZIP.test(code)) return "US";
+  if (CA_POSTAL.test(code)) return "CA";
+  if (UK_POSTCODE.test(code)) return "UK";
+  return null;
+}
+
+/**
+ * normalizePostalCode writes a recognised code in its usual form: Canadian and UK
+ * codes upper-cased with one space before the last three characters ("sw1a1aa" →
+ * "SW1A 1AA"); US ZIPs as typed. Other text is only trimmed.
+ */
+export function normalizePostalCode(text: string): string {
+  const code = text.trim();
+  const kind = classifyPostalCode(code);
+  if (kind === "CA" || kind === "UK") {
+    const compact = code.replace(/\s+/g, "").toUpperCase();
+    return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+  }
+  return code;
+}
+
+/** Where a search box submission came from: the Search button (or Enter), or a popular shortcut. */
+export type LocationSearchSource = "submit" | "shortcut";
+
+/**
+ * locationSearchTarget is where the location search box goes for a text (SPEC §5):
+ * nothing for blank text; /location/{code} for a US, Canadian or UK postal code;
+ * otherwise /find-properties?city={text} from the Search button, or ?query={text}
+ * from a popular-search shortcut.
+ */
+export function locationSearchTarget(text: string, source: LocationSearchSource): string | null {
+  const value = text.trim();
+  if (!value) return null;
+  if (classifyPostalCode(value)) return `/location/${encodeURIComponent(normalizePostalCode(value))}`;
+  const params = new URLSearchParams({ [source === "shortcut" ? "query" : "city"]: value });
+  return `/find-properties?${params.toString()}`;
+}
+
+/** LocationCountry is the country named on a location page. */
+export type LocationCountry = "United States" | "Canada" | "United Kingdom" | "Global";
+
+const COUNTRY_NAMES: Record<PostalCountry, LocationCountry> = {
+  US: "United States",
+  CA: "Canada",
+  UK: "United Kingdom",
+};
+
+/** detectCountry names the country a code's format belongs to; "Global" for any other format. */
+export function detectCountry(code: string): LocationCountry {
+  const kind = classifyPostalCode(code);
+  return kind ? COUNTRY_NAMES[kind] : "Global";
+}
+
+/** The shape any postal code in the world fits: 2 to 10 letters, digits, spaces or dashes. */
+const ANY_POSTAL_CODE = /^[A-Z0-9][A-Z0-9 -]{0,8}[A-Z0-9]$/i;
+
+/** isPlausiblePostalCode tells whether a text could be a postal code of some country. */
+export function isPlausiblePostalCode(code: string): boolean {
+  return ANY_POSTAL_CODE.test(code.trim());
+}

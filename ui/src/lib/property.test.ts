@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import {
+  coverImage,
+  formatArea,
+  fullAddress,
+  highlights,
+  isDemoProperty,
+  propertyTypeLabel,
+  shareDescription,
+  shareTitle,
+} from "./property";
+
+describe("property display rules", () => {
+  it("names property types", () => {
+    expect(propertyTypeLabel("apartment")).toBe("Apartment");
+    expect(propertyTypeLabel("student_housing")).toBe("Student Housing");
+    expect(propertyTypeLabel("villa")).toBe("Villa");
+    expect(propertyTypeLabel("")).toBe("Apartment");
+  });
+
+  it("writes areas in m² for sqm, ft² otherwise, N/A without one", () => {
+    expect(formatArea(78, "sqm")).toBe("78 m²");
+    expect(formatArea(1250, "sqft")).toBe("1,250 ft²");
+    expect(formatArea(650, "")).toBe("650 ft²");
+    expect(formatArea(0, "sqm")).toBe("N/A");
+  });
+
+  it("picks the cover image or the default one", () => {
+    expect(coverImage(["/a.jpg", "/b.jpg"])).toBe("/a.jpg");
+    expect(coverImage([])).toBe("/images/default-property.svg");
+  });
+
+  it("joins the address without empty parts", () => {
+    expect(
+      fullAddress({
+        address: "347 West 29th Street",
+        locality: "Chelsea",
+        city: "New York",
+        state: "NY",
+        zipCode: "10001",
+        country: "United States",
+      }),
+    ).toBe("347 West 29th Street, Chelsea, New York, NY 10001, United States");
+    expect(fullAddress({ address: "1 Main St", city: "Austin", state: "", zipCode: "78704" })).toBe(
+      "1 Main St, Austin, 78704",
+    );
+  });
+
+  it("highlights the three card amenities in order", () => {
+    expect(highlights(["Energy efficient", "Parking", "Responsive landlord"])).toEqual([
+      "Responsive landlord",
+      "Energy efficient",
+    ]);
+  });
+
+  it("marks ids 1 to 15 as demo properties", () => {
+    expect(isDemoProperty(1)).toBe(true);
+    expect(isDemoProperty(15)).toBe(true);
+    expect(isDemoProperty(16)).toBe(false);
+  });
+
+  it("describes a shared property", () => {
+    const p = { title: "Loft", bedrooms: 2, bathrooms: 1, city: "Chicago", monthlyRent: 2650, currency: "USD" };
+    expect(shareTitle(p)).toBe("Check out Loft on RentProof");
+    expect(shareDescription(p)).toBe("2 bed, 1 bath property in Chicago for $2,650/month");
+  });
+});

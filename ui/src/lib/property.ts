@@ -1,0 +1,143 @@
+/**
+ * Property display rules shared by cards, the detail page and the forms (SPEC §3):
+ * types and their labels, amenities, area units, addresses and the demo marker.
+ */
+import { formatCurrency } from "./currency";
+import { humanize } from "./text";
+
+/** Every property type of SPEC §3, in order. */
+export const PROPERTY_TYPES = [
+  "apartment",
+  "house",
+  "condo",
+  "student_housing",
+  "villa",
+  "townhouse",
+  "duplex",
+  "studio",
+  "penthouse",
+  "loft",
+  "cottage",
+  "bungalow",
+  "chalet",
+  "farmhouse",
+  "mansion",
+] as const;
+
+/** PropertyType is one of the property types. */
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+/** The property types offered by the search filter, after "all" (SPEC §2 "Search"). */
+export const SEARCH_PROPERTY_TYPES = ["apartment", "house", "condo", "student_housing"] as const;
+
+const TYPE_LABELS: Record<string, string> = {
+  apartment: "Apartment",
+  house: "House",
+  condo: "Condo",
+  student_housing: "Student Housing",
+};
+
+/** propertyTypeLabel names a property type: "Apartment", "Student Housing", "Villa". */
+export function propertyTypeLabel(type: string): string {
+  return TYPE_LABELS[type] ?? (humanize(type) || "Apartment");
+}
+
+/** isPropertyType tells whether a value is one of the property types. */
+export function isPropertyType(value: string): value is PropertyType {
+  return (PROPERTY_TYPES as readonly string[]).includes(value);
+}
+
+/** The amenity choices of SPEC §3, in order. */
+export const AMENITY_CHOICES = [
+  "Air Conditioning",
+  "In-unit Laundry",
+  "Dishwasher",
+  "Hardwood Floors",
+  "Balcony",
+  "Fitness Center",
+  "Swimming Pool",
+  "Parking",
+  "Pet Friendly",
+  "Storage Space",
+  "Elevator",
+  "Security System",
+  "Fireplace",
+  "Yard",
+  "Responsive landlord",
+  "Great location",
+  "Energy efficient",
+] as const;
+
+/** The amenities a property card highlights (SPEC §2 "Property card"). */
+export const HIGHLIGHT_AMENITIES = ["Responsive landlord", "Great location", "Energy efficient"] as const;
+
+/** highlights returns the highlight amenities a property has, in the card's order. */
+export function highlights(amenities: readonly string[]): string[] {
+  return HIGHLIGHT_AMENITIES.filter((h) => amenities.includes(h));
+}
+
+/** The area units. */
+export const AREA_UNITS = ["sqft", "sqm"] as const;
+
+/** formatArea writes a floor area: "650 ft²", "78 m²" (sqm), or "N/A" without one. */
+export function formatArea(size: number, unit: string): string {
+  if (!size || size <= 0) return "N/A";
+  return `${size.toLocaleString("en-US")} ${unit === "sqm" ? "m²" : "ft²"}`;
+}
+
+/** The default cover of a property without images (SPEC §3). */
+export const DEFAULT_PROPERTY_IMAGE = "/images/default-property.svg";
+/** The picture shown when an image fails to load (SPEC §8). */
+export const IMAGE_FALLBACK = "/images/image-fallback.svg";
+
+/** coverImage is the first image of a property, or the default one. */
+export function coverImage(images: readonly string[]): string {
+  return images.find((src) => src.trim() !== "") ?? DEFAULT_PROPERTY_IMAGE;
+}
+
+/** AddressParts are the address fields of a property. */
+export interface AddressParts {
+  address: string;
+  locality?: string;
+  city: string;
+  state?: string;
+  zipCode?: string;
+  country?: string;
+}
+
+/**
+ * fullAddress joins the address fields of a property, leaving out empty ones:
+ * "347 West 29th Street, Chelsea, New York, NY 10001, United States".
+ */
+export function fullAddress(p: AddressParts): string {
+  const region = [p.state, p.zipCode].map((s) => s?.trim()).filter(Boolean).join(" ");
+  return [p.address, p.locality, p.city, region, p.country]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** Property ids 1 to 15 are the demo properties (SPEC §9), a marker separate from verification. */
+export function isDemoProperty(id: number): boolean {
+  return id >= 1 && id <= 15;
+}
+
+/** ShareFacts are the property fields a shared link describes. */
+export interface ShareFacts {
+  title: string;
+  bedrooms: number;
+  bathrooms: number;
+  city: string;
+  monthlyRent: number;
+  currency: string;
+}
+
+/** shareTitle is the title of a shared property link (SPEC §9). */
+export function shareTitle(p: Pick<ShareFacts, "title">): string {
+  return `Check out ${p.title} on RentProof`;
+}
+
+/** shareDescription is the text of a shared property link (SPEC §9). */
+export function shareDescription(p: ShareFacts): string {
+  return `${p.bedrooms} bed, ${p.bathrooms} bath property in ${p.city} for ${formatCurrency(p.monthlyRent, p.currency)}/month`;
+}

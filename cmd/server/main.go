@@ -15,7 +15,9 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
+	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/store"
@@ -79,6 +81,8 @@ func serve(ctx context.Context) error {
 	}
 	defer uploads.Close()
 
+	go housekeep(ctx, account.NewService(pool))
+
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
@@ -88,6 +92,22 @@ func serve(ctx context.Context) error {
 		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, TrustProxy: env("TRUST_PROXY", "false") == "true",
 	})
 	return server.Serve(ctx, ln, h)
+}
+
+// housekeep prunes dead sessions and old failure counts hourly until ctx ends.
+func housekeep(ctx context.Context, accounts *account.Service) {
+	ticker := time.NewTicker(time.Hour)
+	defer ticker.Stop()
+	for {
+		if err := accounts.Housekeep(ctx); err != nil && ctx.Err() == nil {
+			slog.Warn("housekeeping", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+	}
 }
 
 func databaseURL() (string, error) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/testserver"
 )
 
@@ -282,4 +283,32 @@ func withToken(t *testing.T, srv *testserver.Server, token string) *api {
 	req, _ := http.NewRequest(http.MethodGet, srv.URL, nil)
 	a.client.Jar.SetCookies(req.URL, []*http.Cookie{{Name: "rentproof_session", Value: token}})
 	return a
+}
+
+func TestHousekeepingPrunesOnlyTheDead(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
+	ctx := context.Background()
+	a := newAPI(t, srv)
+	a.post("/api/register", registration("keeper"))
+	exec := func(sql string) {
+		t.Helper()
+		if _, err := srv.Pool.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exec(`INSERT INTO sessions (user_id, token_hash, expires_at) SELECT id, 'dead', now() - interval '2 days' FROM users`)
+	exec(`INSERT INTO auth_failures (key, created_at) VALUES ('login:old', now() - interval '1 hour'), ('login:new', now())`)
+	if err := account.NewService(srv.Pool).Housekeep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var sessions, failures int
+	if err := srv.Pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM sessions), (SELECT count(*) FROM auth_failures)").Scan(&sessions, &failures); err != nil {
+		t.Fatal(err)
+	}
+	if sessions != 1 || failures != 1 {
+		t.Errorf("after housekeeping: %d sessions (want the live one), %d failures (want the recent one)", sessions, failures)
+	}
+	if me := a.get("/api/user"); me.status != http.StatusOK {
+		t.Errorf("the live session was pruned: %d", me.status)
+	}
 }

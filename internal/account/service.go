@@ -150,3 +150,15 @@ func truncate(s string, n int) string {
 	}
 	return s[:n]
 }
+
+// Housekeep deletes sessions that can never be used again and failure counts older than the
+// window. Safe to run on every server at once.
+func (s *Service) Housekeep(ctx context.Context) error {
+	if err := s.q.DeleteDeadSessions(ctx); err != nil {
+		return fmt.Errorf("delete dead sessions: %w", err)
+	}
+	if err := s.q.DeleteOldFailures(ctx, failureWindowSecond); err != nil {
+		return fmt.Errorf("delete old failures: %w", err)
+	}
+	return nil
+}

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/rentproof/rentproof/internal/account"
-	"github.com/rentproof/rentproof/internal/store"
 )
 
 // createAdmin is `rentproof admin create`: administrators are made here, never through the API.
@@ -35,18 +34,11 @@ func createAdmin(ctx context.Context, args []string, stdin io.Reader, stdout io.
 		r.Password = strings.TrimRight(line, "\r\n")
 	}
 
-	databaseURL, err := databaseURL()
-	if err != nil {
-		return err
-	}
-	pool, err := store.Open(ctx, databaseURL)
+	pool, err := openDatabase(ctx)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
-	if err := store.Migrate(ctx, pool, databaseURL); err != nil {
-		return fmt.Errorf("migrate: %w", err)
-	}
 	u, err := account.NewService(pool).CreateAdmin(ctx, r)
 	if err != nil {
 		return err

@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
@@ -51,24 +53,17 @@ func serve(ctx context.Context) error {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	databaseURL, err := databaseURL()
-	if err != nil {
-		return err
-	}
 	addr := env("ADDR", ":8080")
 	maxBody, err := strconv.ParseInt(env("MAX_BODY_BYTES", "1048576"), 10, 64)
 	if err != nil || maxBody < 1 {
 		return fmt.Errorf("MAX_BODY_BYTES must be a positive number of bytes")
 	}
 
-	pool, err := store.Open(ctx, databaseURL)
+	pool, err := openDatabase(ctx)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
-	if err := store.Migrate(ctx, pool, databaseURL); err != nil {
-		return fmt.Errorf("migrate: %w", err)
-	}
 	if env("SEED_DEMO", "true") == "true" {
 		if err := seed.Demo(ctx, pool); err != nil {
 			return fmt.Errorf("seed demo data: %w", err)
@@ -110,12 +105,21 @@ func housekeep(ctx context.Context, accounts *account.Service) {
 	}
 }
 
-func databaseURL() (string, error) {
-	u := os.Getenv("DATABASE_URL")
-	if u == "" {
-		return "", fmt.Errorf("DATABASE_URL is not set (make run starts a local PostgreSQL and sets it)")
+// openDatabase connects to DATABASE_URL and applies the pending migrations.
+func openDatabase(ctx context.Context) (*pgxpool.Pool, error) {
+	url := os.Getenv("DATABASE_URL")
+	if url == "" {
+		return nil, fmt.Errorf("DATABASE_URL is not set (make run starts a local PostgreSQL and sets it)")
 	}
-	return u, nil
+	pool, err := store.Open(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	if err := store.Migrate(ctx, pool, url); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	return pool, nil
 }
 
 // defaultBlobURL keeps uploads in .data/uploads under the working folder.

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"maps"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,6 +88,17 @@ func queryInt(w http.ResponseWriter, value, name string) (int32, bool) {
 		return 0, false
 	}
 	return int32(n), true
+}
+
+// pageParams reads the optional page and pageSize query parameters, answering 400 when either
+// is not a number.
+func pageParams(w http.ResponseWriter, q url.Values, page, size *int32) bool {
+	var ok bool
+	if *page, ok = queryInt(w, q.Get("page"), "page"); !ok {
+		return false
+	}
+	*size, ok = queryInt(w, q.Get("pageSize"), "pageSize")
+	return ok
 }
 
 // first returns the first non-empty value.

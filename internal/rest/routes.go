@@ -120,11 +120,7 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 			PropertyType: q.Get("propertyType"), VerifiedOnly: q.Get("verified") == "true",
 			SortBy: q.Get("sortBy"), Query: q.Get("query"),
 		}
-		var ok bool
-		if req.Page, ok = queryInt(w, q.Get("page"), "page"); !ok {
-			return
-		}
-		if req.PageSize, ok = queryInt(w, q.Get("pageSize"), "pageSize"); !ok {
+		if !pageParams(w, q, &req.Page, &req.PageSize) {
 			return
 		}
 		call(w, r, req, properties.SearchProperties, func(res *propertyv1.SearchPropertiesResponse) any {
@@ -174,10 +170,7 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 		}
 		q := r.URL.Query()
 		req := &reviewv1.ListPropertyReviewsRequest{PropertyId: id, Tab: q.Get("tab")}
-		if req.Page, ok = queryInt(w, q.Get("page"), "page"); !ok {
-			return
-		}
-		if req.PageSize, ok = queryInt(w, q.Get("pageSize"), "pageSize"); !ok {
+		if !pageParams(w, q, &req.Page, &req.PageSize) {
 			return
 		}
 		call(w, r, req, reviews.ListPropertyReviews,

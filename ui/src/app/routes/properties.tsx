@@ -2,6 +2,7 @@ import { AddPropertyPage } from "@/features/properties/components/add-property-p
 import { LocationPage } from "@/features/properties/components/location-page";
 import { PropertyDetailPage } from "@/features/properties/components/property-detail-page";
 import { SearchPage } from "@/features/properties/components/search-page";
+import { PropertyReviews } from "@/features/reviews/components/property-reviews";
 import { useCurrentUser } from "@/features/auth/api/use-current-user";
 
 /** FindPropertiesRoute is /find-properties. */
@@ -20,7 +21,12 @@ export function AddPropertyRoute() {
  * into the page's slots here (renderReviews, renderVerification) when they exist.
  */
 export function PropertyRoute() {
-  return <PropertyDetailPage />;
+  const { user, isLoading } = useCurrentUser();
+  return (
+    <PropertyDetailPage
+      renderReviews={(property) => <PropertyReviews property={property} viewer={user} viewerLoading={isLoading} />}
+    />
+  );
 }
 
 /** LocationRoute is /location/{zipcode}. */

@@ -1,6 +1,7 @@
 import { ArrowRight, BadgeCheck, Quote } from "lucide-react";
 import { Link } from "react-router-dom";
 import { StarRow } from "@/components/property-card/star-row";
+import { reviewerName } from "@/components/review-card/review-labels";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -8,22 +9,14 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import type { Review } from "@/gen/rentproof/review/v1/review_pb";
 import { errorTypeFromError } from "@/lib/errors";
 import { postedAgo } from "@/lib/relative-time";
-import { initials, truncate } from "@/lib/text";
+import { truncate } from "@/lib/text";
 import { useRecentReviews } from "../api/use-home-data";
 
 /** How much of a review's text the home page shows. */
 const EXCERPT_LENGTH = 220;
 
-/** reviewerName is "First L." with initials for the avatar; "Anonymous User" and "??" when unknown (SPEC §2). */
-export function reviewerName(review: Review): { name: string; initials: string } {
-  const first = review.reviewer?.firstName.trim() ?? "";
-  const last = review.reviewer?.lastName.trim() ?? "";
-  if (!first && !last) return { name: "Anonymous User", initials: "??" };
-  return {
-    name: [first, last ? `${last.charAt(0).toUpperCase()}.` : ""].filter(Boolean).join(" "),
-    initials: initials(first, last),
-  };
-}
+/** reviewerName is shared with the review card: "First L.", or "Anonymous User" (SPEC §2). */
+export { reviewerName };
 
 function RecentReview({ review }: { review: Review }) {
   const who = reviewerName(review);

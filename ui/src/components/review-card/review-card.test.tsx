@@ -1,0 +1,297 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { configure, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { describe, expect, it, vi } from "vitest";
+import { AppProviders, createQueryClient } from "@/app/providers";
+import type { User } from "@/gen/rentproof/account/v1/account_pb";
+import { OwnerResponseSchema, ReviewerSchema, type Review } from "@/gen/rentproof/review/v1/review_pb";
+import { gate } from "@/features/auth/testing";
+import { makeProperty, makeReview } from "@/test/properties";
+import { fakeTransport, makeUser } from "@/test/render";
+import { ReviewCard, type ReviewCardProps } from "./review-card";
+import { serveReviewFakes } from "./testing";
+
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 4_000 });
+
+const property = makeProperty({ id: 1, landlordId: 2 });
+const tenant = makeUser({ id: 7, firstName: "Dana", lastName: "Whitfield", role: "tenant" });
+const owner = makeUser({ id: 2, username: "owner", firstName: "Olive", lastName: "Owner", role: "landlord" });
+
+interface Setup extends Partial<Omit<ReviewCardProps, "review">> {
+  review?: Review;
+  viewer?: User;
+  hold?: () => Promise<void>;
+  fail?: Parameters<typeof serveReviewFakes>[0]["fail"];
+}
+
+function setup({ review = makeReview({ id: 1, propertyId: 1, userId: 9 }), viewer, hold, fail, ...props }: Setup = {}) {
+  const fakes = serveReviewFakes({ properties: [property], reviews: [review], viewer: () => viewer, hold, fail });
+  const transport = fakeTransport({ user: viewer, extra: fakes.serve });
+  const router = createMemoryRouter(
+    [
+      {
+        path: "/properties/:id",
+        element: <ReviewCard review={review} viewerId={viewer?.id ?? null} {...props} />,
+      },
+      { path: "/auth", element: <p>Sign-in page</p> },
+    ],
+    { initialEntries: ["/properties/1"] },
+  );
+  render(
+    <AppProviders transport={transport} queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...fakes, router, user: userEvent.setup(), card: screen.getByRole("article") };
+}
+
+const toasts = () => screen.getByRole("region", { name: "Notifications (F8)" });
+
+describe("ReviewCard", () => {
+  it("shows the reviewer as first name and last initial with initials in the avatar", () => {
+    const { card } = setup({
+      review: makeReview({ reviewer: create(ReviewerSchema, { id: 9, firstName: "Ada", lastName: "Lovelace" }) }),
+    });
+    expect(within(card).getByText("Ada L.")).toBeInTheDocument();
+    expect(card.querySelector(".avatar")).toHaveTextContent("AL");
+    expect(card).not.toHaveTextContent("Lovelace");
+  });
+
+  it('shows "Anonymous User" and "??" when the reviewer is unknown', () => {
+    const { card } = setup({ review: makeReview({ reviewer: undefined, userId: 0 }) });
+    expect(within(card).getByText("Anonymous User")).toBeInTheDocument();
+    expect(card.querySelector(".avatar")).toHaveTextContent("??");
+  });
+
+  it("shows the type label, the verified label by type, rating, title, content, pros, cons and categories", () => {
+    const { card } = setup({
+      review: makeReview({
+        reviewType: "tenant_to_neighborhood",
+        verified: true,
+        rating: 4,
+        title: "Leafy and calm",
+        content: "Two parks within five minutes.\nThe bakery opens at six.",
+        pros: ["Parks", "Bakery"],
+        cons: ["Few buses at night"],
+        categories: ["Transportation", "Community"],
+      }),
+    });
+    const badges = within(card).getByRole("list", { name: "About this review" });
+    expect(within(badges).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Neighborhood review",
+      " Verified Resident",
+    ]);
+    expect(within(card).getByRole("img", { name: "4.0 out of 5 stars" })).toBeInTheDocument();
+    expect(within(card).getByRole("heading", { level: 3, name: "Leafy and calm" })).toBeInTheDocument();
+    expect(card).toHaveAccessibleName("Leafy and calm");
+    expect(within(card).getByText(/Two parks within five minutes\./)).toHaveTextContent(
+      "Two parks within five minutes. The bakery opens at six.",
+    );
+    const items = (name: string) => within(within(card).getByRole("list", { name })).getAllByRole("listitem").map((li) => li.textContent);
+    expect(items("Pros")).toEqual(["Parks", "Bakery"]);
+    expect(items("Cons")).toEqual(["Few buses at night"]);
+    expect(items("Categories")).toEqual(["Transportation", "Community"]);
+  });
+
+  it("has no verified label on an unverified review, and names unknown types plainly", () => {
+    const { card } = setup({ review: makeReview({ reviewType: "mystery", verified: false }) });
+    const badges = within(card).getByRole("list", { name: "About this review" });
+    expect(within(badges).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Review"]);
+  });
+
+  it.each([
+    ["en", null],
+    ["es", "Spanish"],
+    ["ja", "Japanese"],
+    ["nl", "NL"],
+  ])("language %s shows badge %s", (language, badge) => {
+    const { card } = setup({ review: makeReview({ language }) });
+    const found = card.querySelector(".review-card__language");
+    if (badge === null) expect(found).toBeNull();
+    else expect(found).toHaveTextContent(`Language: ${badge}`);
+  });
+
+  it('says "Posted X ago", or "Recently posted" without a date', () => {
+    const { card } = setup({ review: makeReview({ createdAt: timestampFromDate(new Date(Date.now() - 3 * 24 * 3600 * 1000)) }) });
+    expect(within(card).getByText("Posted 3 days ago")).toHaveAttribute("datetime");
+  });
+
+  it('says "Recently posted" when the review has no date', () => {
+    const { card } = setup({ review: makeReview({ createdAt: undefined }) });
+    expect(card).toHaveTextContent("Recently posted");
+    expect(card.querySelector("time")).toBeNull();
+  });
+
+  it("renders what the author wrote as text, never as HTML", () => {
+    const { card } = setup({
+      review: makeReview({
+        title: "<script>alert(1)</script>",
+        content: '<img src=x onerror="alert(2)"> <b>bold</b> and more words',
+        pros: ["<i>italic</i>"],
+        reviewer: create(ReviewerSchema, { firstName: "<b>Eve</b>", lastName: "X" }),
+      }),
+    });
+    expect(within(card).getByRole("heading", { name: "<script>alert(1)</script>" })).toBeInTheDocument();
+    expect(card).toHaveTextContent('<img src=x onerror="alert(2)"> <b>bold</b> and more words');
+    expect(card).toHaveTextContent("<i>italic</i>");
+    expect(card.querySelector("script, img, b, i")).toBeNull();
+  });
+
+  describe("Helpful", () => {
+    it("shows the count, is disabled while pending, then thanks the user", async () => {
+      const g = gate();
+      const { user, card, requests } = setup({ review: makeReview({ id: 5, helpful: 3 }), viewer: tenant, hold: g.hold });
+      const button = within(card).getByRole("button", { name: "Helpful (3)" });
+      await user.click(button);
+      await waitFor(() => expect(button).toBeDisabled());
+      expect(requests.markHelpful).toEqual([expect.objectContaining({ reviewId: 5 })]);
+      g.release();
+      await waitFor(() => expect(button).toBeEnabled());
+      expect(within(toasts()).getByText("Thank you!")).toBeInTheDocument();
+      expect(within(toasts()).getByText("You've marked this review as helpful")).toBeInTheDocument();
+    });
+
+    it("says politely that a repeat vote was already counted", async () => {
+      const { user, card } = setup({ viewer: tenant, review: makeReview({ helpful: 1 }) });
+      await user.click(within(card).getByRole("button", { name: "Helpful (1)" }));
+      expect(await within(toasts()).findByText("Thank you!")).toBeInTheDocument();
+      await user.click(within(card).getByRole("button", { name: /Helpful/ }));
+      expect(await within(toasts()).findByText("Already marked")).toBeInTheDocument();
+      expect(within(toasts()).getByText("You have already marked this review as helpful.")).toBeInTheDocument();
+      expect(within(toasts()).getAllByText("Thank you!")).toHaveLength(1);
+    });
+
+    it("tells the viewer who marked a review already", () => {
+      const { card } = setup({ viewer: tenant, review: makeReview({ helpfulByViewer: true, helpful: 4 }) });
+      expect(within(card).getByRole("button", { name: "Helpful (4), marked by you" })).toHaveClass("review-card__helpful--marked");
+    });
+
+    it("shows the server's message in a destructive Error toast", async () => {
+      const { user, card } = setup({ viewer: tenant, review: makeReview({ userId: tenant.id }) });
+      await user.click(within(card).getByRole("button", { name: /Helpful/ }));
+      const item = (await within(toasts()).findByText("Error")).closest("li");
+      expect(item).toHaveClass("toast--destructive");
+      expect(item).toHaveTextContent("You cannot mark your own review as helpful");
+    });
+
+    it('falls back to "Failed to mark review as helpful"', async () => {
+      const { user, card } = setup({ viewer: tenant, fail: { markHelpful: new ConnectError("", Code.Internal) } });
+      await user.click(within(card).getByRole("button", { name: /Helpful/ }));
+      expect(await within(toasts()).findByText("Failed to mark review as helpful")).toBeInTheDocument();
+    });
+  });
+
+  describe("Report", () => {
+    it("opens a dialog with the reasons, requires one and sends it with the detail", async () => {
+      const { user, card, requests } = setup({ viewer: tenant, review: makeReview({ id: 8 }) });
+      await user.click(within(card).getByRole("button", { name: "Report" }));
+      const dialog = await screen.findByRole("dialog", { name: "Report this review" });
+      const reasons = within(within(dialog).getByRole("group", { name: "Reason" })).getAllByRole("radio");
+      expect(reasons.map((r) => r.closest("label")?.textContent)).toEqual([
+        "Spam or advertising",
+        "Offensive or abusive language",
+        "False or misleading information",
+        "Not about this property",
+        "Conflict of interest",
+        "Something else",
+      ]);
+
+      await user.click(within(dialog).getByRole("button", { name: "Submit Report" }));
+      expect(within(dialog).getByText("Please choose a reason")).toBeInTheDocument();
+      expect(requests.reportReview).toEqual([]);
+
+      await user.click(within(dialog).getByRole("radio", { name: "Conflict of interest" }));
+      const detail = "The author is the landlord's cousin.";
+      await user.type(within(dialog).getByLabelText("Details (optional)"), `  ${detail}  `);
+      expect(within(dialog).getByText(`${detail.length}/1000`)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole("button", { name: "Submit Report" }));
+      expect(await within(toasts()).findByText("Report submitted")).toBeInTheDocument();
+      expect(requests.reportReview).toEqual([
+        expect.objectContaining({ reviewId: 8, reason: "conflict_of_interest", detail }),
+      ]);
+      await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    });
+
+    it("shows the server's message when the report is refused", async () => {
+      const { user, card } = setup({
+        viewer: tenant,
+        fail: { reportReview: new ConnectError("You have already reported this review", Code.AlreadyExists) },
+      });
+      await user.click(within(card).getByRole("button", { name: "Report" }));
+      const dialog = await screen.findByRole("dialog", { name: "Report this review" });
+      await user.click(within(dialog).getByRole("radio", { name: "Spam or advertising" }));
+      await user.click(within(dialog).getByRole("button", { name: "Submit Report" }));
+      // The dialog stays open and says why (the toast behind the modal is hidden from assistive technology).
+      expect(await within(dialog).findByRole("alert")).toHaveTextContent("You have already reported this review");
+      expect(document.querySelector(".toast--destructive")).toHaveTextContent("You have already reported this review");
+    });
+
+    it("asks a signed-out visitor to sign in, coming back afterwards", async () => {
+      const { user, card, router } = setup();
+      await user.click(within(card).getByRole("button", { name: "Report" }));
+      const dialog = await screen.findByRole("dialog", { name: "Report this review" });
+      expect(within(dialog).queryByRole("radio")).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole("link", { name: "Sign In" }));
+      expect(await screen.findByText("Sign-in page")).toBeInTheDocument();
+      expect(router.state.location.state).toEqual({ from: expect.objectContaining({ pathname: "/properties/1" }) });
+    });
+  });
+
+  describe("owner's response", () => {
+    const answered = makeReview({
+      id: 4,
+      ownerResponse: create(OwnerResponseSchema, {
+        content: "Thanks, the <b>closet</b> is being enlarged.",
+        createdAt: timestampFromDate(new Date("2025-04-20T12:00:00Z")),
+        updatedAt: timestampFromDate(new Date("2025-04-20T12:00:00Z")),
+      }),
+    });
+
+    it("shows the response under the review with its date, and no controls to others", () => {
+      const { card } = setup({ review: answered, viewer: tenant });
+      const block = card.querySelector(".review-card__response") as HTMLElement;
+      expect(block).toHaveTextContent("Response from the owner");
+      expect(block).toHaveTextContent("Apr 20, 2025");
+      expect(block).toHaveTextContent("Thanks, the <b>closet</b> is being enlarged.");
+      expect(within(card).queryByRole("button", { name: /Respond|Edit response/ })).not.toBeInTheDocument();
+    });
+
+    it("lets the owner respond, checking the length first", async () => {
+      const { user, card, requests } = setup({ review: makeReview({ id: 6 }), viewer: owner, canRespond: true });
+      await user.click(within(card).getByRole("button", { name: "Respond" }));
+      const form = within(card).getByRole("form", { name: "Respond to this review" });
+      const box = within(form).getByLabelText("Your response");
+      expect(box).toHaveFocus();
+      await user.type(box, "x");
+      await user.click(within(form).getByRole("button", { name: "Post Response" }));
+      expect(within(form).getByText("Response must be at least 2 characters")).toBeInTheDocument();
+      expect(requests.respondToReview).toEqual([]);
+
+      await user.type(box, "Thank you for the kind words!");
+      await user.click(within(form).getByRole("button", { name: "Post Response" }));
+      expect(await within(toasts()).findByText("Response posted")).toBeInTheDocument();
+      expect(requests.respondToReview).toEqual([
+        expect.objectContaining({ reviewId: 6, content: "xThank you for the kind words!" }),
+      ]);
+      await waitFor(() => expect(within(card).queryByRole("form")).not.toBeInTheDocument());
+      await waitFor(() => expect(within(card).getByRole("button", { name: "Respond" })).toHaveFocus());
+    });
+
+    it("lets the owner edit the response, starting from its text", async () => {
+      const { user, card, requests } = setup({ review: answered, viewer: owner, canRespond: true });
+      await user.click(within(card).getByRole("button", { name: "Edit response" }));
+      const form = within(card).getByRole("form", { name: "Edit your response" });
+      const box = within(form).getByLabelText("Your response");
+      expect(box).toHaveValue("Thanks, the <b>closet</b> is being enlarged.");
+      await user.clear(box);
+      await user.type(box, "Done: the closet is twice as big now.");
+      await user.click(within(form).getByRole("button", { name: "Save Response" }));
+      expect(await within(toasts()).findByText("Response updated")).toBeInTheDocument();
+      expect(requests.respondToReview).toEqual([expect.objectContaining({ reviewId: 4, content: "Done: the closet is twice as big now." })]);
+    });
+  });
+});

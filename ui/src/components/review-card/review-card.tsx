@@ -1,0 +1,165 @@
+import { BadgeCheck, Languages, MessageSquareReply, Pencil, ThumbsDown, ThumbsUp } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { StarRow } from "@/components/property-card/star-row";
+import { Avatar } from "@/components/ui/avatar";
+import { buttonClass } from "@/components/ui/button";
+import type { Review } from "@/gen/rentproof/review/v1/review_pb";
+import { isoDate } from "@/lib/format";
+import { postedAgo } from "@/lib/relative-time";
+import { HelpfulButton } from "./helpful-button";
+import { OwnerResponseBlock, RespondForm } from "./owner-response";
+import { ReportDialog } from "./report-dialog";
+import {
+  knownLanguage,
+  languageBadge,
+  reviewerName,
+  reviewTypeLabel,
+  stayPeriodText,
+  verifiedLabel,
+} from "./review-labels";
+import "./review-card.css";
+
+export interface ReviewCardProps {
+  review: Review;
+  /** The signed-in viewer's user id; null when nobody is signed in. */
+  viewerId: number | null;
+  /** True when the viewer owns the reviewed property, and so may respond to the review. */
+  canRespond?: boolean;
+  /** Heading level of the review's title; h3 by default. */
+  headingLevel?: 3 | 4;
+}
+
+/**
+ * ReviewCard is one review as SPEC §2 "Review card" draws it: the reviewer as first
+ * name and last initial with an initials avatar, the type label, the verified label,
+ * the language badge, stars, title, content, pros and cons, when it was posted, the
+ * Helpful and Report buttons, and the owner's response (which the owner may write or
+ * edit here). Everything the author wrote is rendered as text.
+ */
+export function ReviewCard({ review, viewerId, canRespond = false, headingLevel = 3 }: ReviewCardProps) {
+  const titleId = useId();
+  const who = reviewerName(review);
+  const language = languageBadge(review.language);
+  const lang = language && knownLanguage(review.language) ? review.language : undefined;
+  const stay = review.reviewType === "tenant_to_property" ? stayPeriodText(review.stayPeriod) : null;
+  const Heading = headingLevel === 4 ? "h4" : "h3";
+  const [responding, setResponding] = useState(false);
+  const respondButton = useRef<HTMLButtonElement>(null);
+
+  const closeResponse = () => {
+    // The form goes away: give focus back to the button that opened it, once it is back.
+    flushSync(() => setResponding(false));
+    respondButton.current?.focus();
+  };
+
+  return (
+    <article className="card review-card" aria-labelledby={titleId}>
+      <header className="review-card__header">
+        <div className="author">
+          <Avatar fallback={who.initials} size="md" />
+          <div className="author__text">
+            <span className="author__name">{who.name}</span>
+            <span className="review-card__posted">
+              {review.createdAt ? (
+                <time dateTime={isoDate(review.createdAt)}>{postedAgo(review.createdAt)}</time>
+              ) : (
+                postedAgo(undefined)
+              )}
+              {stay ? <span className="review-card__stay"> · {stay}</span> : null}
+            </span>
+          </div>
+        </div>
+        <ul className="review-card__badges" aria-label="About this review">
+          <li className="badge badge--category">{reviewTypeLabel(review.reviewType)}</li>
+          {review.verified ? (
+            <li className="badge badge--verified">
+              <BadgeCheck aria-hidden="true" size={14} /> Verified {verifiedLabel(review.reviewType)}
+            </li>
+          ) : null}
+          {language ? (
+            <li className="badge review-card__language">
+              <Languages aria-hidden="true" size={14} />
+              <span className="visually-hidden">Language: </span>
+              {language}
+            </li>
+          ) : null}
+        </ul>
+      </header>
+
+      <StarRow rating={review.rating} size={18} className="review-card__stars" />
+
+      <div className="review-card__body" lang={lang}>
+        <Heading id={titleId} className="review-card__title" dir="auto">
+          {review.title}
+        </Heading>
+        <p className="review-card__content" dir="auto">
+          {review.content}
+        </p>
+        {review.pros.length || review.cons.length ? (
+          <div className="review-card__points">
+            {review.pros.length ? <PointList kind="Pros" items={review.pros} /> : null}
+            {review.cons.length ? <PointList kind="Cons" items={review.cons} /> : null}
+          </div>
+        ) : null}
+      </div>
+
+      {review.categories.length ? (
+        <ul className="review-card__categories" aria-label="Categories">
+          {review.categories.map((c) => (
+            <li key={c} className="tag">
+              {c}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {review.ownerResponse && !responding ? <OwnerResponseBlock response={review.ownerResponse} /> : null}
+      {responding ? (
+        <RespondForm reviewId={review.id} current={review.ownerResponse?.content} onDone={closeResponse} />
+      ) : null}
+
+      <footer className="review-card__footer">
+        <HelpfulButton review={review} />
+        <ReportDialog reviewId={review.id} signedIn={viewerId !== null} />
+        {canRespond && !responding ? (
+          <button
+            ref={respondButton}
+            type="button"
+            className={buttonClass("ghost", "sm", "review-card__respond")}
+            onClick={() => setResponding(true)}
+          >
+            {review.ownerResponse ? (
+              <>
+                <Pencil aria-hidden="true" size={16} /> Edit response
+              </>
+            ) : (
+              <>
+                <MessageSquareReply aria-hidden="true" size={16} /> Respond
+              </>
+            )}
+          </button>
+        ) : null}
+      </footer>
+    </article>
+  );
+}
+
+function PointList({ kind, items }: { kind: "Pros" | "Cons"; items: string[] }) {
+  const id = useId();
+  const Icon = kind === "Pros" ? ThumbsUp : ThumbsDown;
+  return (
+    <div className={`review-card__point-list review-card__point-list--${kind.toLowerCase()}`}>
+      <p id={id} className="review-card__point-title">
+        <Icon aria-hidden="true" size={14} /> {kind}
+      </p>
+      <ul aria-labelledby={id}>
+        {items.map((item, i) => (
+          <li key={i} dir="auto">
+            {item}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

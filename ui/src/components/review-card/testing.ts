@@ -1,0 +1,199 @@
+// Test helpers (fake services) for the review card and the reviews feature; not part of the app.
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
+import type { User } from "@/gen/rentproof/account/v1/account_pb";
+import { PropertyService, RatingSummarySchema, type Property } from "@/gen/rentproof/property/v1/property_pb";
+import {
+  OwnerResponseSchema,
+  ReviewerSchema,
+  ReviewSchema,
+  ReviewService,
+  type CreateReviewRequest,
+  type MarkHelpfulRequest,
+  type ReportReviewRequest,
+  type RespondToReviewRequest,
+  type Review,
+} from "@/gen/rentproof/review/v1/review_pb";
+
+/** The review types of each tab, as the server has them (internal/review/service.go). */
+const TAB_TYPES: Record<string, string[]> = {
+  all: [],
+  tenant: ["tenant_to_property", "tenant_to_landlord"],
+  landlord: ["landlord_to_tenant"],
+  neighborhood: ["tenant_to_neighborhood"],
+  agent: ["agent_to_property"],
+};
+
+type Rpc = "createReview" | "markHelpful" | "reportReview" | "respondToReview" | "listPropertyReviews";
+
+interface ReviewFakeOptions {
+  properties: Property[];
+  reviews: Review[];
+  /** The signed-in user (the author of new reviews, the voter); undefined is signed out. */
+  viewer?: () => User | undefined;
+  /** Awaited by every rpc that changes something before it answers (to look at pending states). */
+  hold?: () => Promise<void>;
+  /** Makes an rpc fail with this error. */
+  fail?: Partial<Record<Rpc, ConnectError>>;
+}
+
+function summaryOf(reviews: Review[]) {
+  const distribution = [0, 0, 0, 0, 0];
+  for (const r of reviews) distribution[r.rating - 1]++;
+  const count = reviews.length;
+  const sum = reviews.reduce((a, r) => a + r.rating, 0);
+  return create(RatingSummarySchema, {
+    average: count ? Math.round((sum / count) * 10) / 10 : 0,
+    count,
+    recommendCount: reviews.filter((r) => r.rating >= 4).length,
+    distribution,
+  });
+}
+
+/**
+ * serveReviewFakes is an in-memory PropertyService (GetProperty, ListSimilarProperties)
+ * and ReviewService with the server's behaviour that the UI relies on: tabs, pages,
+ * aggregates recomputed from the reviews, one helpful vote per user, owner-only
+ * responses. Use it as fakeTransport's `extra`; it records every request.
+ */
+export function serveReviewFakes({ properties, reviews: initial, viewer = () => undefined, hold, fail = {} }: ReviewFakeOptions) {
+  const reviews = [...initial];
+  const votes = new Set<string>();
+  let nextId = 1000;
+  const requests = {
+    createReview: [] as CreateReviewRequest[],
+    markHelpful: [] as MarkHelpfulRequest[],
+    reportReview: [] as ReportReviewRequest[],
+    respondToReview: [] as RespondToReviewRequest[],
+    listPropertyReviews: [] as { propertyId: number; tab: string; page: number; pageSize: number }[],
+  };
+  // Answers are never changed in place: the UI may still hold them.
+  const replace = (next: Review) => {
+    const i = reviews.findIndex((r) => r.id === next.id);
+    reviews[i] = next;
+  };
+  const gate = async (rpc: Rpc) => {
+    await hold?.();
+    const err = fail[rpc];
+    if (err) throw err;
+  };
+  const signedIn = () => {
+    const user = viewer();
+    if (!user) throw new ConnectError("Please sign in", Code.Unauthenticated);
+    return user;
+  };
+  const withSummary = (p: Property): Property => ({
+    ...p,
+    ratingSummary: summaryOf(reviews.filter((r) => r.propertyId === p.id)),
+  });
+
+  const serve = (router: ConnectRouter) => {
+    router.service(PropertyService, {
+      getProperty(req) {
+        const found = properties.find((p) => p.id === req.id);
+        if (!found) throw new ConnectError("Property Not Found", Code.NotFound);
+        return { property: withSummary(found) };
+      },
+      listSimilarProperties() {
+        return { properties: [] };
+      },
+    });
+    router.service(ReviewService, {
+      async listPropertyReviews(req) {
+        requests.listPropertyReviews.push({ propertyId: req.propertyId, tab: req.tab, page: req.page, pageSize: req.pageSize });
+        const err = fail.listPropertyReviews;
+        if (err) throw err;
+        const types = TAB_TYPES[req.tab || "all"];
+        const matches = reviews
+          .filter((r) => r.propertyId === req.propertyId && (!types.length || types.includes(r.reviewType)))
+          .sort((a, b) => Number(b.createdAt?.seconds ?? 0n) - Number(a.createdAt?.seconds ?? 0n) || b.id - a.id);
+        const size = req.pageSize || 10;
+        const page = req.page || 1;
+        const user = viewer();
+        return {
+          reviews: matches
+            .slice((page - 1) * size, page * size)
+            .map((r) => ({ ...r, helpfulByViewer: !!user && votes.has(`${user.id}:${r.id}`) })),
+          hasMore: matches.length > page * size,
+        };
+      },
+      getRatingSummary(req) {
+        return { summary: summaryOf(reviews.filter((r) => r.propertyId === req.propertyId)) };
+      },
+      listRecentReviews(req) {
+        return { reviews: reviews.slice(0, req.limit || 2) };
+      },
+      async createReview(req) {
+        requests.createReview.push(req);
+        await gate("createReview");
+        const user = signedIn();
+        const review = create(ReviewSchema, {
+          id: nextId++,
+          propertyId: req.propertyId,
+          userId: user.id,
+          rating: req.rating,
+          title: req.title,
+          content: req.content,
+          reviewType: req.reviewType,
+          stayPeriod: req.stayPeriod,
+          pros: req.pros,
+          cons: req.cons,
+          categories: req.categories,
+          photos: req.photos,
+          language: req.language,
+          createdAt: timestampFromDate(new Date()),
+          reviewer: create(ReviewerSchema, { id: user.id, firstName: user.firstName, lastName: user.lastName }),
+          status: "published",
+        });
+        reviews.unshift(review);
+        return { review };
+      },
+      async markHelpful(req) {
+        requests.markHelpful.push(req);
+        await gate("markHelpful");
+        const user = signedIn();
+        const review = reviews.find((r) => r.id === req.reviewId);
+        if (!review) throw new ConnectError("Review not found", Code.NotFound);
+        if (review.userId === user.id) {
+          throw new ConnectError("You cannot mark your own review as helpful", Code.PermissionDenied);
+        }
+        const key = `${user.id}:${review.id}`;
+        if (votes.has(key)) return { helpful: review.helpful, alreadyMarked: true };
+        votes.add(key);
+        replace({ ...review, helpful: review.helpful + 1 });
+        return { helpful: review.helpful + 1, alreadyMarked: false };
+      },
+      async reportReview(req) {
+        requests.reportReview.push(req);
+        await gate("reportReview");
+        signedIn();
+        return {};
+      },
+      async respondToReview(req) {
+        requests.respondToReview.push(req);
+        await gate("respondToReview");
+        const user = signedIn();
+        const review = reviews.find((r) => r.id === req.reviewId);
+        if (!review) throw new ConnectError("Review not found", Code.NotFound);
+        const property = properties.find((p) => p.id === review.propertyId);
+        if (property?.landlordId !== user.id) {
+          throw new ConnectError("Only the property's owner can respond to its reviews", Code.PermissionDenied);
+        }
+        const now = timestampFromDate(new Date());
+        const answered = {
+          ...review,
+          ownerResponse: create(OwnerResponseSchema, {
+            content: req.content,
+            createdAt: review.ownerResponse?.createdAt ?? now,
+            updatedAt: now,
+          }),
+        };
+        replace(answered);
+        return { review: answered };
+      },
+    });
+  };
+
+  return { serve, requests, reviews };
+}

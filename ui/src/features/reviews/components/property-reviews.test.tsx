@@ -1,0 +1,311 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { serveReviewFakes } from "@/components/review-card/testing";
+import type { User } from "@/gen/rentproof/account/v1/account_pb";
+import { ReviewerSchema, type Review } from "@/gen/rentproof/review/v1/review_pb";
+import { makeProperty, makeReview } from "@/test/properties";
+import { fakeTransport, makeUser, renderApp } from "@/test/render";
+
+// These tests drive the whole property page through fake services; give them room on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 4_000 });
+
+const property = makeProperty({ id: 1, landlordId: 2, title: "Sunny Pre-War One-Bedroom in Chelsea" });
+const tenant = makeUser({ id: 7, firstName: "Dana", lastName: "Whitfield", role: "tenant" });
+const landlord = makeUser({ id: 8, username: "lars", firstName: "Lars", lastName: "Lind", role: "landlord" });
+const agent = makeUser({ id: 9, username: "agnes", firstName: "Agnes", lastName: "Agent", role: "agent" });
+const owner = makeUser({ id: 2, username: "olive", firstName: "Olive", lastName: "Owner", role: "landlord" });
+
+const daysAgo = (n: number) => timestampFromDate(new Date(Date.now() - n * 24 * 3600 * 1000));
+
+/** One review of each kind on property 1 (ratings 5, 4, 3, 4, 2: average 3.6). */
+const MIXED: Review[] = [
+  makeReview({ id: 1, rating: 5, reviewType: "tenant_to_property", title: "Tenant on the fifth floor", createdAt: daysAgo(1) }),
+  makeReview({ id: 2, rating: 4, reviewType: "tenant_to_landlord", title: "About the landlord", createdAt: daysAgo(2) }),
+  makeReview({ id: 3, rating: 3, reviewType: "tenant_to_neighborhood", title: "Around the block", createdAt: daysAgo(3) }),
+  makeReview({ id: 4, rating: 4, reviewType: "agent_to_property", title: "From the leasing agent", createdAt: daysAgo(4) }),
+  makeReview({
+    id: 5,
+    rating: 2,
+    reviewType: "general",
+    title: "A general view",
+    createdAt: daysAgo(5),
+    reviewer: create(ReviewerSchema, { id: 11, firstName: "Gus", lastName: "General" }),
+  }),
+];
+
+interface Setup {
+  viewer?: User;
+  reviews?: Review[];
+  fail?: Parameters<typeof serveReviewFakes>[0]["fail"];
+}
+
+function setup({ viewer, reviews = MIXED, fail }: Setup = {}) {
+  const fakes = serveReviewFakes({ properties: [property], reviews, viewer: () => viewer, fail });
+  const transport = fakeTransport({ user: viewer, extra: fakes.serve });
+  return { ...renderApp({ path: "/properties/1", transport }), ...fakes, user: userEvent.setup() };
+}
+
+const writeSection = () => screen.findByRole("region", { name: "Write a Review" });
+const form = () => screen.findByRole("form", { name: "Write a Review" });
+const reviewsSection = () => screen.findByRole("region", { name: "Reviews" });
+const cardTitles = async () => {
+  const list = await within(await reviewsSection()).findByRole("list", { name: "Reviews" });
+  return within(list)
+    .getAllByRole("article")
+    .map((a) => within(a).getByRole("heading", { level: 3 }).textContent);
+};
+const toasts = () => screen.getByRole("region", { name: "Notifications (F8)" });
+const typeOptions = async () =>
+  within(within(await form()).getByRole("combobox", { name: "Review Type" }))
+    .getAllByRole("option")
+    .map((o) => (o as HTMLOptionElement).value);
+
+describe("PropertyReviews", () => {
+  it("asks a signed-out visitor to sign in, and brings them back to the property", async () => {
+    const { user, router } = setup();
+    const section = await writeSection();
+    expect(within(section).queryByRole("form")).not.toBeInTheDocument();
+    const link = await within(section).findByRole("link", { name: "Sign In" });
+    expect(link).toHaveAttribute("href", "/auth");
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+    expect(router.state.location.state).toEqual({ from: expect.objectContaining({ pathname: "/properties/1" }) });
+  });
+
+  it("offers each role the review types it may write", async () => {
+    setup({ viewer: tenant });
+    expect(await typeOptions()).toEqual(["tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood", "general"]);
+    const select = within(await form()).getByRole("combobox", { name: "Review Type" });
+    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "Tenant review",
+      "Review about landlord",
+      "Neighborhood review",
+      "General review",
+    ]);
+  });
+
+  it("offers landlord_to_tenant to a landlord", async () => {
+    setup({ viewer: landlord });
+    expect(await typeOptions()).toContain("landlord_to_tenant");
+    expect(await typeOptions()).not.toContain("agent_to_property");
+  });
+
+  it("offers agent_to_property to an agent", async () => {
+    setup({ viewer: agent });
+    expect(await typeOptions()).toContain("agent_to_property");
+    expect(await typeOptions()).not.toContain("landlord_to_tenant");
+  });
+
+  it("has a star rating that works with the keyboard, starting at 5", async () => {
+    const { user } = setup({ viewer: tenant });
+    const stars = within(await form()).getByRole("radiogroup", { name: "Rating" });
+    const radios = within(stars).getAllByRole("radio");
+    expect(radios.map((r) => r.getAttribute("value"))).toEqual(["1", "2", "3", "4", "5"]);
+    expect(within(stars).getByRole("radio", { name: "5 stars" })).toBeChecked();
+    expect(stars).toHaveTextContent("5 out of 5 · Excellent");
+
+    within(stars).getByRole("radio", { name: "5 stars" }).focus();
+    await user.keyboard("{ArrowLeft}");
+    expect(within(stars).getByRole("radio", { name: "4 stars" })).toBeChecked();
+    expect(within(stars).getByRole("radio", { name: "4 stars" })).toHaveFocus();
+    await user.keyboard("{ArrowLeft}{ArrowLeft}{ArrowLeft}");
+    expect(within(stars).getByRole("radio", { name: "1 star" })).toBeChecked();
+    expect(stars).toHaveTextContent("1 out of 5 · Bad");
+    await user.keyboard("{ArrowRight}");
+    expect(within(stars).getByRole("radio", { name: "2 stars" })).toBeChecked();
+  });
+
+  it("shows SPEC's messages for a short title and a short review, and sends nothing", async () => {
+    const { user, requests } = setup({ viewer: tenant });
+    const f = await form();
+    await user.type(within(f).getByLabelText("Title"), "Hey");
+    await user.type(within(f).getByLabelText("Your Review"), "Too short.");
+    expect(within(f).getByText("10/1000 characters")).toBeInTheDocument();
+    await user.click(within(f).getByRole("button", { name: "Submit Review" }));
+    expect(within(f).getByLabelText("Title")).toHaveAccessibleDescription("3/100 Title must be at least 5 characters");
+    expect(within(f).getByLabelText("Your Review")).toHaveAccessibleDescription(
+      "10/1000 characters Review must be at least 20 characters",
+    );
+    expect(within(f).getByLabelText("Title")).toHaveFocus();
+    expect(requests.createReview).toEqual([]);
+
+    await user.type(within(f).getByLabelText("Title"), "x".repeat(98));
+    expect(within(f).getByText("Title must be at most 100 characters")).toBeInTheDocument();
+  });
+
+  it("shows the stay period for tenant reviews of the property only", async () => {
+    const { user } = setup({ viewer: tenant });
+    const f = await form();
+    expect(within(f).getByRole("combobox", { name: "Stay Period" })).toHaveValue("current");
+    await user.selectOptions(within(f).getByRole("combobox", { name: "Review Type" }), "general");
+    expect(within(f).queryByRole("combobox", { name: "Stay Period" })).not.toBeInTheDocument();
+    await user.selectOptions(within(f).getByRole("combobox", { name: "Review Type" }), "tenant_to_property");
+    expect(within(f).getByRole("combobox", { name: "Stay Period" })).toBeInTheDocument();
+  });
+
+  it("offers the twelve languages (English first) and the thirteen categories", async () => {
+    setup({ viewer: tenant });
+    const f = await form();
+    const languages = within(within(f).getByRole("combobox", { name: "Language" })).getAllByRole("option");
+    expect(languages).toHaveLength(12);
+    expect(within(f).getByRole("combobox", { name: "Language" })).toHaveValue("en");
+    expect(within(within(f).getByRole("group", { name: "Categories (optional)" })).getAllByRole("checkbox")).toHaveLength(13);
+  });
+
+  it("submits a review, then shows it and the new average", async () => {
+    const { user, requests } = setup({ viewer: tenant });
+    const f = await form();
+    const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
+    expect(within(ratings).getByRole("img", { name: "Rated 3.6 out of 5: Average" })).toBeInTheDocument();
+
+    await user.click(within(f).getByRole("radio", { name: "1 star" }));
+    await user.type(within(f).getByLabelText("Title"), "  Cold all winter  ");
+    await user.type(within(f).getByLabelText("Your Review"), "The radiators never worked and nobody came to fix them.");
+    await user.selectOptions(within(f).getByRole("combobox", { name: "Language" }), "es");
+    await user.selectOptions(within(f).getByRole("combobox", { name: "Stay Period" }), "1_to_3_years");
+    await user.click(within(f).getByRole("checkbox", { name: "Maintenance" }));
+    await user.click(within(f).getByRole("checkbox", { name: "Noise" }));
+    await user.click(within(f).getByRole("checkbox", { name: "Noise" }));
+
+    await user.type(within(f).getByRole("textbox", { name: "Pro 1" }), "Cheap{Enter}");
+    expect(within(f).getByRole("textbox", { name: "Pro 2" })).toHaveFocus();
+    await user.type(within(f).getByRole("textbox", { name: "Pro 2" }), "   ");
+    await user.click(within(f).getByRole("button", { name: "Add pro" }));
+    await user.type(within(f).getByRole("textbox", { name: "Pro 3" }), "Near the park");
+    await user.type(within(f).getByRole("textbox", { name: "Con 1" }), "Cold");
+    await user.click(within(f).getByRole("button", { name: "Add con" }));
+    await user.type(within(f).getByRole("textbox", { name: "Con 2" }), "Slow repairs");
+    await user.click(within(f).getByRole("button", { name: "Remove con 1" }));
+    expect(within(f).getByRole("textbox", { name: "Con 1" })).toHaveValue("Slow repairs");
+
+    await user.click(within(f).getByRole("button", { name: "Submit Review" }));
+    expect(await within(toasts()).findByText("Review submitted")).toBeInTheDocument();
+    expect(requests.createReview).toEqual([
+      expect.objectContaining({
+        propertyId: 1,
+        rating: 1,
+        title: "Cold all winter",
+        content: "The radiators never worked and nobody came to fix them.",
+        reviewType: "tenant_to_property",
+        language: "es",
+        stayPeriod: "1_to_3_years",
+        categories: ["Maintenance"],
+        pros: ["Cheap", "Near the park"],
+        cons: ["Slow repairs"],
+        photos: [],
+      }),
+    ]);
+
+    // The list, the summary and the property are fetched again.
+    await waitFor(async () => expect((await cardTitles())[0]).toBe("Cold all winter"));
+    const card = within(await reviewsSection()).getAllByRole("article")[0];
+    expect(card).toHaveTextContent("Dana W.");
+    expect(card).toHaveTextContent("Tenant review");
+    expect(card).toHaveTextContent("Spanish");
+    expect(card).toHaveTextContent("Stayed 1 to 3 years");
+    expect(within(ratings).getByRole("img", { name: "Rated 3.2 out of 5: Average" })).toBeInTheDocument();
+    expect(within(ratings).getByText("6 reviews")).toBeInTheDocument();
+
+    // The form starts again from its defaults.
+    expect(within(f).getByLabelText("Title")).toHaveValue("");
+    expect(within(f).getByRole("radio", { name: "5 stars" })).toBeChecked();
+  });
+
+  it("toasts the server's message, or SPEC's fallback, when the review is refused", async () => {
+    const { user } = setup({
+      viewer: tenant,
+      fail: {
+        createReview: new ConnectError("You have already written a review of this type for this property", Code.AlreadyExists),
+      },
+    });
+    const f = await form();
+    await user.type(within(f).getByLabelText("Title"), "Second thoughts");
+    await user.type(within(f).getByLabelText("Your Review"), "Still a lovely place, honestly.");
+    await user.click(within(f).getByRole("button", { name: "Submit Review" }));
+    const item = (await within(toasts()).findByText("Error submitting review")).closest("li");
+    expect(item).toHaveClass("toast--destructive");
+    expect(item).toHaveTextContent("You have already written a review of this type for this property");
+    expect(within(f).getByLabelText("Title")).toHaveValue("Second thoughts");
+  });
+
+  it("falls back to SPEC's message when the server gives none", async () => {
+    const { user } = setup({ viewer: tenant, fail: { createReview: new ConnectError("", Code.Internal) } });
+    const f = await form();
+    await user.type(within(f).getByLabelText("Title"), "Second thoughts");
+    await user.type(within(f).getByLabelText("Your Review"), "Still a lovely place, honestly.");
+    await user.click(within(f).getByRole("button", { name: "Submit Review" }));
+    expect(
+      await within(toasts()).findByText("There was an error submitting your review. Please try again."),
+    ).toBeInTheDocument();
+  });
+
+  it("filters by tab, with an empty state for a tab without reviews", async () => {
+    const { user, requests } = setup();
+    expect(await cardTitles()).toEqual([
+      "Tenant on the fifth floor",
+      "About the landlord",
+      "Around the block",
+      "From the leasing agent",
+      "A general view",
+    ]);
+    const tabs = within(await reviewsSection()).getByRole("tablist", { name: "Review types" });
+    expect(within(tabs).getAllByRole("tab").map((t) => t.textContent)).toEqual(["All", "Tenant", "Landlord", "Neighborhood", "Agent"]);
+
+    await user.click(within(tabs).getByRole("tab", { name: "Tenant" }));
+    await waitFor(async () => expect(await cardTitles()).toEqual(["Tenant on the fifth floor", "About the landlord"]));
+    await user.click(within(tabs).getByRole("tab", { name: "Neighborhood" }));
+    await waitFor(async () => expect(await cardTitles()).toEqual(["Around the block"]));
+    await user.click(within(tabs).getByRole("tab", { name: "Agent" }));
+    await waitFor(async () => expect(await cardTitles()).toEqual(["From the leasing agent"]));
+    await user.click(within(tabs).getByRole("tab", { name: "Landlord" }));
+    expect(await within(await reviewsSection()).findByRole("heading", { name: "No landlord reviews yet" })).toBeInTheDocument();
+    expect(requests.listPropertyReviews.map((r) => r.tab)).toEqual(["all", "tenant", "neighborhood", "agent", "landlord"]);
+  });
+
+  it("says there are no reviews yet on a property without any", async () => {
+    setup({ reviews: [] });
+    expect(await within(await reviewsSection()).findByRole("heading", { name: "No reviews yet" })).toBeInTheDocument();
+  });
+
+  it("loads more while more remain", async () => {
+    const many = Array.from({ length: 12 }, (_, i) =>
+      makeReview({ id: 100 + i, title: `Review number ${i + 1}`, createdAt: daysAgo(i + 1) }),
+    );
+    const { user, requests } = setup({ reviews: many });
+    await waitFor(async () => expect(await cardTitles()).toHaveLength(10));
+    await user.click(within(await reviewsSection()).getByRole("button", { name: "Load more" }));
+    await waitFor(async () => expect(await cardTitles()).toHaveLength(12));
+    expect((await cardTitles()).at(-1)).toBe("Review number 12");
+    expect(within(await reviewsSection()).queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+    expect(requests.listPropertyReviews.map((r) => [r.page, r.pageSize])).toEqual([
+      [1, 10],
+      [2, 10],
+    ]);
+  });
+
+  it("shows an error panel with a retry when the reviews cannot be loaded", async () => {
+    setup({ fail: { listPropertyReviews: new ConnectError("boom", Code.Internal) } });
+    const alert = await within(await reviewsSection()).findByRole("alert");
+    expect(alert).toHaveTextContent("Reviews could not be loaded.");
+    expect(within(alert).getByRole("button", { name: "Try Again" })).toBeInTheDocument();
+  });
+
+  it("lets the property's owner respond to reviews, and nobody else", async () => {
+    setup({ viewer: owner });
+    expect(await within(await writeSection()).findByText(/This is your property/)).toBeInTheDocument();
+    expect(await typeOptions()).toEqual(["landlord_to_tenant", "general"]);
+    await cardTitles();
+    expect(within(await reviewsSection()).getAllByRole("button", { name: "Respond" })).toHaveLength(5);
+  });
+
+  it("shows no Respond button to other users", async () => {
+    setup({ viewer: tenant });
+    await cardTitles();
+    expect(within(await reviewsSection()).queryByRole("button", { name: "Respond" })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,94 @@
+import { LogIn, MessageSquareReply } from "lucide-react";
+import { useId, useState } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { buttonClass } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { User } from "@/gen/rentproof/account/v1/account_pb";
+import type { Property } from "@/gen/rentproof/property/v1/property_pb";
+import { REVIEW_TABS, type ReviewTab } from "../api/use-property-reviews";
+import { ReviewForm } from "./review-form";
+import { ReviewList } from "./review-list";
+import "../reviews.css";
+
+export interface PropertyReviewsProps {
+  property: Property;
+  /** The signed-in user, or null. */
+  viewer: User | null;
+  /** True until it is known whether someone is signed in. */
+  viewerLoading: boolean;
+}
+
+function isReviewTab(value: string): value is ReviewTab {
+  return REVIEW_TABS.some((t) => t.value === value);
+}
+
+/**
+ * PropertyReviews is the reviews part of the property page (SPEC §2 "Property detail"):
+ * Write a Review for signed-in users (a Sign In link, which comes back here, for the
+ * others), then the reviews under the tabs All, Tenant, Landlord, Neighborhood, Agent.
+ * The property's owner may respond to each review.
+ */
+export function PropertyReviews({ property, viewer, viewerLoading }: PropertyReviewsProps) {
+  const writeId = useId();
+  const listId = useId();
+  const [tab, setTab] = useState<ReviewTab>("all");
+  const isOwner = viewer !== null && viewer.id === property.landlordId;
+
+  return (
+    <>
+      <section className="card detail-section reviews-section" aria-labelledby={writeId}>
+        <h2 id={writeId} className="detail-section__title">
+          Write a Review
+        </h2>
+        {viewerLoading ? (
+          <Spinner label="Loading" />
+        ) : viewer ? (
+          <>
+            {isOwner ? (
+              <p className="write-review__owner">
+                <MessageSquareReply aria-hidden="true" size={16} /> This is your property: you can respond to its
+                reviews below.
+              </p>
+            ) : null}
+            <ReviewForm key={`${viewer.id}-${viewer.role}`} propertyId={property.id} role={viewer.role} isOwner={isOwner} />
+          </>
+        ) : (
+          <SignInToReview />
+        )}
+      </section>
+
+      <section className="card detail-section reviews-section" aria-labelledby={listId}>
+        <h2 id={listId} className="detail-section__title">
+          Reviews
+        </h2>
+        <Tabs value={tab} onValueChange={(value) => isReviewTab(value) && setTab(value)}>
+          <TabsList aria-label="Review types" className="review-tabs">
+            {REVIEW_TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {REVIEW_TABS.map((t) => (
+            <TabsContent key={t.value} value={t.value}>
+              <ReviewList propertyId={property.id} tab={t.value} viewerId={viewer?.id ?? null} viewerIsOwner={isOwner} />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </section>
+    </>
+  );
+}
+
+function SignInToReview() {
+  const location = useLocation();
+  return (
+    <div className="write-review__signin">
+      <p>Lived here, managed it or know the neighbourhood? Sign in to share your experience with other renters.</p>
+      <Link to="/auth" state={{ from: location }} className={buttonClass("primary")}>
+        <LogIn aria-hidden="true" size={18} /> Sign In
+      </Link>
+    </div>
+  );
+}

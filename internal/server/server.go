@@ -83,12 +83,17 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		connect.WithRecover(rpc.Recover),
 		connect.WithReadMaxBytes(int(opts.MaxBodyBytes)),
 	)
+	// Only the API looks up sessions; static files and probes never cost a query.
+	authenticated := func(path string, h http.Handler) (string, http.Handler) {
+		return path, account.Authenticate(accounts, opts.TrustProxy, h)
+	}
 	mux := http.NewServeMux()
-	mux.Handle(accountv1connect.NewAccountServiceHandler(handlers.Account, rpcOpts))
-	mux.Handle(resourcev1connect.NewResourceServiceHandler(handlers.Resource, rpcOpts))
-	mux.Handle(propertyv1connect.NewPropertyServiceHandler(handlers.Property, rpcOpts))
-	mux.Handle(reviewv1connect.NewReviewServiceHandler(handlers.Review, rpcOpts))
-	mux.Handle(statisticsv1connect.NewStatisticsServiceHandler(handlers.Statistics, rpcOpts))
+	mux.Handle(authenticated(accountv1connect.NewAccountServiceHandler(handlers.Account, rpcOpts)))
+	mux.Handle(authenticated(resourcev1connect.NewResourceServiceHandler(handlers.Resource, rpcOpts)))
+	mux.Handle(authenticated(propertyv1connect.NewPropertyServiceHandler(handlers.Property, rpcOpts)))
+	mux.Handle(authenticated(reviewv1connect.NewReviewServiceHandler(handlers.Review, rpcOpts)))
+	mux.Handle(authenticated(statisticsv1connect.NewStatisticsServiceHandler(handlers.Statistics, rpcOpts)))
+	mux.Handle(authenticated("/api/", rest.New(handlers)))
 
 	reflector := grpcreflect.NewStaticReflector(append(Services, grpchealth.HealthV1ServiceName)...)
 	mux.Handle(grpcreflect.NewHandlerV1(reflector))
@@ -106,12 +111,10 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		}
 		writePlain(w, http.StatusOK, "ready")
 	})
-	mux.Handle("/api/", rest.New(handlers))
 	mux.Handle(upload.URLPrefix, opts.Uploads.Handler())
 	mux.Handle("/", spaHandler(opts.SPA))
 
 	var h http.Handler = mux
-	h = account.Authenticate(accounts, opts.TrustProxy, h)
 	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests
 	h = limitBody(h, opts.MaxBodyBytes, uploadPaths)
 	h = securityHeaders(h)

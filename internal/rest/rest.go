@@ -3,11 +3,9 @@
 package rest
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"maps"
@@ -113,41 +111,44 @@ func first(values ...string) string {
 
 // list reshapes repeated messages into a bare JSON array, as SPEC §7's list answers are.
 func list[M proto.Message](items []M) any {
-	var b bytes.Buffer
-	b.WriteByte('[')
+	b := make([]byte, 0, 2048*len(items)+2)
+	b = append(b, '[')
 	for i, m := range items {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		b.Write(message(m))
+		b = appendMessage(b, m)
 	}
-	b.WriteByte(']')
-	return json.RawMessage(b.Bytes())
+	return json.RawMessage(append(b, ']'))
 }
 
 // keyed encodes a map of messages as a JSON object keyed by id, in id order.
 func keyed[M proto.Message](items map[int32]M) any {
-	ids := slices.Sorted(maps.Keys(items))
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, id := range ids {
+	b := make([]byte, 0, 2048*len(items)+2)
+	b = append(b, '{')
+	for i, id := range slices.Sorted(maps.Keys(items)) {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		fmt.Fprintf(&b, "%q:", strconv.Itoa(int(id)))
-		b.Write(message(items[id]))
+		b = append(strconv.AppendQuote(b, strconv.Itoa(int(id))), ':')
+		b = appendMessage(b, items[id])
 	}
-	b.WriteByte('}')
-	return json.RawMessage(b.Bytes())
+	return json.RawMessage(append(b, '}'))
 }
 
 // message encodes one protobuf message.
-func message(m proto.Message) json.RawMessage {
-	b, err := marshal.Marshal(m)
+func message(m proto.Message) json.RawMessage { return appendMessage(nil, m) }
+
+// appendMessage appends m's JSON, through the fast encoder when it handles the shape.
+func appendMessage(b []byte, m proto.Message) []byte {
+	if out, ok := appendJSON(b, m.ProtoReflect()); ok {
+		return out
+	}
+	js, err := marshal.Marshal(m)
 	if err != nil {
 		panic(err) // generated messages always marshal
 	}
-	return b
+	return append(b, js...)
 }
 
 // copyHeaders passes an rpc's response headers on, but not Connect's own protocol headers.

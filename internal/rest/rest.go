@@ -19,11 +19,9 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
-)
 
-// marshal writes protobuf messages in the spec's lowerCamelCase JSON, zero values included,
-// so older clients always find every field.
-var marshal = protojson.MarshalOptions{EmitUnpopulated: true}
+	"github.com/rentproof/rentproof/internal/wirejson"
+)
 
 // Handlers are the rpc implementations the shim calls.
 type Handlers struct {
@@ -117,7 +115,7 @@ func list[M proto.Message](items []M) any {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendMessage(b, m)
+		b = wirejson.Append(b, m)
 	}
 	return json.RawMessage(append(b, ']'))
 }
@@ -131,25 +129,14 @@ func keyed[M proto.Message](items map[int32]M) any {
 			b = append(b, ',')
 		}
 		b = append(strconv.AppendQuote(b, strconv.Itoa(int(id))), ':')
-		b = appendMessage(b, items[id])
+		b = wirejson.Append(b, items[id])
 	}
 	return json.RawMessage(append(b, '}'))
 }
 
-// message encodes one protobuf message.
-func message(m proto.Message) json.RawMessage { return appendMessage(nil, m) }
-
-// appendMessage appends m's JSON, through the fast encoder when it handles the shape.
-func appendMessage(b []byte, m proto.Message) []byte {
-	if out, ok := appendJSON(b, m.ProtoReflect()); ok {
-		return out
-	}
-	js, err := marshal.Marshal(m)
-	if err != nil {
-		panic(err) // generated messages always marshal
-	}
-	return append(b, js...)
-}
+// message encodes one protobuf message in the spec's lowerCamelCase JSON, zero values included,
+// so older clients always find every field.
+func message(m proto.Message) json.RawMessage { return wirejson.Marshal(m) }
 
 // copyHeaders passes an rpc's response headers on, but not Connect's own protocol headers.
 func copyHeaders(dst, src http.Header) {

@@ -82,6 +82,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		connect.WithInterceptors(rpc.LogInterceptor()),
 		connect.WithRecover(rpc.Recover),
 		connect.WithReadMaxBytes(int(opts.MaxBodyBytes)),
+		connect.WithCodec(rpc.JSONCodec{}),
 	)
 	// Only the API looks up sessions; static files and probes never cost a query.
 	authenticated := func(path string, h http.Handler) (string, http.Handler) {

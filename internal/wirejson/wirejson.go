@@ -1,4 +1,9 @@
-package rest
+// Package wirejson writes protobuf messages as JSON the way protojson does with EmitUnpopulated
+// (lowerCamelCase names, every field, 64-bit integers quoted, RFC 3339 timestamps), at about twice
+// its speed: field plans are cached per message type instead of sorting and reflecting on every
+// call. Shapes it does not handle (oneofs, enums, other well-known types) go through protojson.
+// It serves the REST shim and the Connect JSON codec.
+package wirejson
 
 import (
 	"encoding/base64"
@@ -9,15 +14,31 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
-// appendJSON writes m as protojson does with EmitUnpopulated (lowerCamelCase names, every field,
-// 64-bit integers quoted, RFC 3339 timestamps), or reports false for shapes it does not handle
-// (oneofs, enums, other well-known types), which then go through protojson. It walks a field plan
-// cached per message type: protojson, which sorts fields and reflects on every call, was over a
-// third of the server's CPU on the search benchmark. TestAppendJSONMatchesProtojson keeps the two
-// in step.
+// protojsonOptions is the output Append matches, and its fallback.
+var protojsonOptions = protojson.MarshalOptions{EmitUnpopulated: true}
+
+// Append appends m's JSON to b. Measured on the search benchmark, protojson was over a third of
+// the server's CPU; TestAppendMatchesProtojson keeps the two outputs equal.
+func Append(b []byte, m proto.Message) []byte {
+	if out, ok := appendJSON(b, m.ProtoReflect()); ok {
+		return out
+	}
+	js, err := protojsonOptions.Marshal(m)
+	if err != nil {
+		panic(err) // generated messages always marshal
+	}
+	return append(b, js...)
+}
+
+// Marshal returns m's JSON.
+func Marshal(m proto.Message) []byte { return Append(nil, m) }
+
+// appendJSON writes m, or reports false for a shape it does not handle.
 func appendJSON(b []byte, m protoreflect.Message) ([]byte, bool) {
 	p := planFor(m.Descriptor())
 	if p == nil {

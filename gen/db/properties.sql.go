@@ -874,8 +874,8 @@ type SearchCityFeaturedParams struct {
 
 // Search. Statements are static so PostgreSQL caches one plan each: a mandatory leading
 // filter picks the index (city, postal code, text, or none), the optional filters are checked
-// on the rows it yields. Large result sets (a city, everything) get one statement per sort,
-// each walking its own index; small ones (a postal code, a text match) sort in one statement.
+// on the rows it yields. Places and everything get one statement per sort, each walking its
+// own index; a text match, usually small, sorts in one statement.
 // Orders always end on id, so pages are stable and complete.
 func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeaturedParams) ([]Property, error) {
 	rows, err := q.db.Query(ctx, searchCityFeatured,
@@ -1228,38 +1228,301 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 	return items, nil
 }
 
-const searchPostalCode = `-- name: SearchPostalCode :many
+const searchPostalFeatured = `-- name: SearchPostalFeatured :many
 SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
 WHERE active AND postal_code_key = $1
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
   AND ($4::text IS NULL OR search_text LIKE '%' || $4 || '%')
-ORDER BY
-    CASE WHEN $5::text = 'featured' THEN verified END DESC,
-    CASE WHEN $5 IN ('featured', 'highestRated') THEN rating END DESC,
-    CASE WHEN $5 IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
-    CASE WHEN $5 = 'newestListed' THEN created_at END DESC,
-    id DESC
-LIMIT $7 OFFSET $6
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT $6 OFFSET $5
 `
 
-type SearchPostalCodeParams struct {
+type SearchPostalFeaturedParams struct {
 	PostalCodeKey string
 	PropertyType  *string
 	VerifiedOnly  bool
 	Query         *string
-	SortBy        string
 	PageOffset    int32
 	PageSize      int32
 }
 
-func (q *Queries) SearchPostalCode(ctx context.Context, arg SearchPostalCodeParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, searchPostalCode,
+func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeaturedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchPostalFeatured,
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Query,
-		arg.SortBy,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchPostalHighestRated = `-- name: SearchPostalHighestRated :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active AND postal_code_key = $1
+  AND ($2::text IS NULL OR property_type = $2)
+  AND (NOT $3::bool OR verified)
+  AND ($4::text IS NULL OR search_text LIKE '%' || $4 || '%')
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT $6 OFFSET $5
+`
+
+type SearchPostalHighestRatedParams struct {
+	PostalCodeKey string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	PageOffset    int32
+	PageSize      int32
+}
+
+func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostalHighestRatedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchPostalHighestRated,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchPostalMostReviews = `-- name: SearchPostalMostReviews :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active AND postal_code_key = $1
+  AND ($2::text IS NULL OR property_type = $2)
+  AND (NOT $3::bool OR verified)
+  AND ($4::text IS NULL OR search_text LIKE '%' || $4 || '%')
+ORDER BY review_count DESC, id DESC
+LIMIT $6 OFFSET $5
+`
+
+type SearchPostalMostReviewsParams struct {
+	PostalCodeKey string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	PageOffset    int32
+	PageSize      int32
+}
+
+func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalMostReviewsParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchPostalMostReviews,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchPostalNewest = `-- name: SearchPostalNewest :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active AND postal_code_key = $1
+  AND ($2::text IS NULL OR property_type = $2)
+  AND (NOT $3::bool OR verified)
+  AND ($4::text IS NULL OR search_text LIKE '%' || $4 || '%')
+ORDER BY created_at DESC, id DESC
+LIMIT $6 OFFSET $5
+`
+
+type SearchPostalNewestParams struct {
+	PostalCodeKey string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	PageOffset    int32
+	PageSize      int32
+}
+
+func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewestParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchPostalNewest,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
 		arg.PageOffset,
 		arg.PageSize,
 	)

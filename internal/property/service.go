@@ -193,10 +193,7 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 			return res, nil
 		}
 	case in.ZipCode != "":
-		res.Properties, err = s.q.SearchPostalCode(ctx, db.SearchPostalCodeParams{
-			PostalCodeKey: in.ZipCode, PropertyType: page.typ, VerifiedOnly: page.verified, Query: page.query,
-			SortBy: page.sortBy, PageSize: page.size, PageOffset: page.offset,
-		})
+		res.Properties, err = s.searchPostalCode(ctx, in.ZipCode, page)
 	case page.query != nil:
 		res.Properties, err = s.q.SearchText(ctx, db.SearchTextParams{
 			Query: *page.query, PropertyType: page.typ, VerifiedOnly: page.verified,
@@ -243,6 +240,23 @@ func (s *Service) searchCity(ctx context.Context, key string, postalCode *string
 		return s.q.SearchCityNewest(ctx, db.SearchCityNewestParams(args))
 	default:
 		return s.q.SearchCityFeatured(ctx, args)
+	}
+}
+
+// searchPostalCode walks the postal-code index that matches the sort.
+func (s *Service) searchPostalCode(ctx context.Context, key string, p pageQuery) ([]db.Property, error) {
+	args := db.SearchPostalFeaturedParams{
+		PostalCodeKey: key, PropertyType: p.typ, VerifiedOnly: p.verified, Query: p.query, PageSize: p.size, PageOffset: p.offset,
+	}
+	switch p.sortBy {
+	case SortHighestRated:
+		return s.q.SearchPostalHighestRated(ctx, db.SearchPostalHighestRatedParams(args))
+	case SortMostReviews:
+		return s.q.SearchPostalMostReviews(ctx, db.SearchPostalMostReviewsParams(args))
+	case SortNewest:
+		return s.q.SearchPostalNewest(ctx, db.SearchPostalNewestParams(args))
+	default:
+		return s.q.SearchPostalFeatured(ctx, args)
 	}
 }
 

@@ -16,8 +16,8 @@ LIMIT 1;
 
 -- Search. Statements are static so PostgreSQL caches one plan each: a mandatory leading
 -- filter picks the index (city, postal code, text, or none), the optional filters are checked
--- on the rows it yields. Large result sets (a city, everything) get one statement per sort,
--- each walking its own index; small ones (a postal code, a text match) sort in one statement.
+-- on the rows it yields. Places and everything get one statement per sort, each walking its
+-- own index; a text match, usually small, sorts in one statement.
 -- Orders always end on id, so pages are stable and complete.
 
 -- name: SearchCityFeatured :many
@@ -96,18 +96,40 @@ WHERE active
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
--- name: SearchPostalCode :many
+-- name: SearchPostalFeatured :many
 SELECT * FROM properties
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query) || '%')
-ORDER BY
-    CASE WHEN sqlc.arg(sort_by)::text = 'featured' THEN verified END DESC,
-    CASE WHEN sqlc.arg(sort_by) IN ('featured', 'highestRated') THEN rating END DESC,
-    CASE WHEN sqlc.arg(sort_by) IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
-    CASE WHEN sqlc.arg(sort_by) = 'newestListed' THEN created_at END DESC,
-    id DESC
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchPostalHighestRated :many
+SELECT * FROM properties
+WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query) || '%')
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchPostalMostReviews :many
+SELECT * FROM properties
+WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query) || '%')
+ORDER BY review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchPostalNewest :many
+SELECT * FROM properties
+WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query) || '%')
+ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchText :many

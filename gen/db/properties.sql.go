@@ -204,17 +204,6 @@ func (q *Queries) CountPostalCode(ctx context.Context, arg CountPostalCodeParams
 	return column_1, err
 }
 
-const countProperties = `-- name: CountProperties :one
-SELECT count(*) FROM properties
-`
-
-func (q *Queries) CountProperties(ctx context.Context) (int64, error) {
-	row := q.db.QueryRow(ctx, countProperties)
-	var count int64
-	err := row.Scan(&count)
-	return count, err
-}
-
 const countText = `-- name: CountText :one
 SELECT count(*)::int FROM (
     SELECT 1 FROM properties

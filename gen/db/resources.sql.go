@@ -11,17 +11,6 @@ import (
 	"time"
 )
 
-const countResources = `-- name: CountResources :one
-SELECT count(*) FROM resources
-`
-
-func (q *Queries) CountResources(ctx context.Context) (int64, error) {
-	row := q.db.QueryRow(ctx, countResources)
-	var count int64
-	err := row.Scan(&count)
-	return count, err
-}
-
 const getResource = `-- name: GetResource :one
 SELECT id, title, description, content, category, region, country, author_name, author_title, author_image, cover_image, read_time, tags, published_at, created_at, updated_at, featured, meta_description, meta_keywords, slug, language FROM resources WHERE id = $1
 `

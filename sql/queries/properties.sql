@@ -4,9 +4,6 @@ SELECT * FROM properties WHERE id = $1 AND active;
 -- name: BatchGetProperties :many
 SELECT * FROM properties WHERE id = ANY(sqlc.arg(ids)::int[]) AND active;
 
--- name: CountProperties :one
-SELECT count(*) FROM properties;
-
 -- name: ClosestCity :one
 -- The best-spelled match among cities with listings, for typo-tolerant search.
 SELECT key, name, property_count FROM cities

@@ -10,9 +10,6 @@ LIMIT sqlc.arg(max_rows);
 -- name: GetResource :one
 SELECT * FROM resources WHERE id = $1;
 
--- name: CountResources :one
-SELECT count(*) FROM resources;
-
 -- name: SeedResource :exec
 INSERT INTO resources (
     title, description, content, category, region, country, author_name, author_title, author_image,

@@ -64,6 +64,11 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	defer pool.Close()
+	fixedPlans, err := store.OpenFixedPlans(ctx, os.Getenv("DATABASE_URL"))
+	if err != nil {
+		return err
+	}
+	defer fixedPlans.Close()
 	if env("SEED_DEMO", "true") == "true" {
 		if err := seed.Demo(ctx, pool); err != nil {
 			return fmt.Errorf("seed demo data: %w", err)
@@ -84,7 +89,7 @@ func serve(ctx context.Context) error {
 	}
 	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
 	h := server.NewHandler(pool, server.Options{
-		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, TrustProxy: env("TRUST_PROXY", "false") == "true",
+		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, FixedPlans: fixedPlans, TrustProxy: env("TRUST_PROXY", "false") == "true",
 	})
 	return server.Serve(ctx, ln, h)
 }

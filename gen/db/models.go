@@ -5,7 +5,6 @@
 package db
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
@@ -19,7 +18,7 @@ type Achievement struct {
 	Icon         *string
 	Category     string
 	Secret       bool
-	Requirements json.RawMessage
+	Requirements []byte
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 	Active       bool
@@ -38,7 +37,7 @@ type Badge struct {
 	Icon         string
 	Category     string
 	Level        int32
-	Requirements json.RawMessage
+	Requirements []byte
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 	Active       bool
@@ -81,8 +80,8 @@ type Property struct {
 	Active          bool
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
-	Amenities       json.RawMessage
-	Images          json.RawMessage
+	Amenities       []byte
+	Images          []byte
 	Latitude        *string
 	Longitude       *string
 	YearBuilt       *int32
@@ -90,7 +89,7 @@ type Property struct {
 	Furnished       bool
 	MetaDescription *string
 	MetaKeywords    *string
-	Keywords        json.RawMessage
+	Keywords        []byte
 	Slug            string
 	Rating1Count    int32
 	Rating2Count    int32
@@ -118,7 +117,7 @@ type Resource struct {
 	AuthorImage     *string
 	CoverImage      string
 	ReadTime        int32
-	Tags            json.RawMessage
+	Tags            []byte
 	PublishedAt     time.Time
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
@@ -139,17 +138,17 @@ type Review struct {
 	ReviewType      string
 	StayDuration    *string
 	StayPeriod      *string
-	Pros            json.RawMessage
-	Cons            json.RawMessage
-	Categories      json.RawMessage
-	Photos          json.RawMessage
+	Pros            []byte
+	Cons            []byte
+	Categories      []byte
+	Photos          []byte
 	Verified        bool
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
 	Helpful         int32
 	NotHelpful      int32
 	ReportCount     int32
-	ReviewResponses json.RawMessage
+	ReviewResponses []byte
 	Language        string
 	Slug            *string
 	Status          string
@@ -233,8 +232,8 @@ type TenantVerification struct {
 	ExpiresAt         *time.Time
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
-	RentalHistory     json.RawMessage
-	Documents         json.RawMessage
+	RentalHistory     []byte
+	Documents         []byte
 	Metadata          *string
 }
 
@@ -247,7 +246,7 @@ type TokenTransaction struct {
 	RelatedEntityType *string
 	Description       string
 	CreatedAt         time.Time
-	Metadata          json.RawMessage
+	Metadata          []byte
 }
 
 type User struct {
@@ -273,8 +272,8 @@ type User struct {
 	UpdatedAt               time.Time
 	LastLogin               *time.Time
 	Timezone                string
-	NotificationPreferences json.RawMessage
-	SocialProfiles          json.RawMessage
+	NotificationPreferences []byte
+	SocialProfiles          []byte
 	SecurityQuestion1       *string
 	SecurityAnswer1Hash     *string
 	SecurityQuestion2       *string
@@ -294,7 +293,7 @@ type UserActivity struct {
 	UserID       int32
 	ActivityType string
 	Points       int32
-	Metadata     json.RawMessage
+	Metadata     []byte
 	CreatedAt    time.Time
 	EntityID     *int32
 	EntityType   *string
@@ -314,7 +313,7 @@ type UserLevel struct {
 	Level          int32
 	Name           string
 	PointsRequired int32
-	Benefits       json.RawMessage
+	Benefits       []byte
 	Icon           *string
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
@@ -340,5 +339,5 @@ type VerificationRequest struct {
 	PaymentIntentID   *string
 	PaymentStatus     *string
 	OwnerUsername     *string
-	Metadata          json.RawMessage
+	Metadata          []byte
 }

@@ -7,7 +7,6 @@ package db
 
 import (
 	"context"
-	"encoding/json"
 )
 
 const batchGetProperties = `-- name: BatchGetProperties :many
@@ -262,8 +261,8 @@ type CreatePropertyParams struct {
 	AreaUnit        string
 	Currency        string
 	LandlordID      int32
-	Amenities       json.RawMessage
-	Images          json.RawMessage
+	Amenities       []byte
+	Images          []byte
 	Latitude        *string
 	Longitude       *string
 	YearBuilt       *int32
@@ -271,7 +270,7 @@ type CreatePropertyParams struct {
 	Furnished       bool
 	MetaDescription *string
 	MetaKeywords    *string
-	Keywords        json.RawMessage
+	Keywords        []byte
 	Slug            string
 }
 
@@ -425,6 +424,959 @@ type ListSimilarPropertiesParams struct {
 // Same city, same type first, then best rated; never the property itself.
 func (q *Queries) ListSimilarProperties(ctx context.Context, arg ListSimilarPropertiesParams) ([]Property, error) {
 	rows, err := q.db.Query(ctx, listSimilarProperties, arg.PropertyID, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainAllFeatured = `-- name: PlainAllFeatured :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT $2 OFFSET $1
+`
+
+type PlainAllFeaturedParams struct {
+	PageOffset int32
+	PageSize   int32
+}
+
+func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, plainAllFeatured, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainAllHighestRated = `-- name: PlainAllHighestRated :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT $2 OFFSET $1
+`
+
+type PlainAllHighestRatedParams struct {
+	PageOffset int32
+	PageSize   int32
+}
+
+func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestRatedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, plainAllHighestRated, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainAllMostReviews = `-- name: PlainAllMostReviews :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active
+ORDER BY review_count DESC, id DESC
+LIMIT $2 OFFSET $1
+`
+
+type PlainAllMostReviewsParams struct {
+	PageOffset int32
+	PageSize   int32
+}
+
+func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostReviewsParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, plainAllMostReviews, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainAllNewest = `-- name: PlainAllNewest :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active
+ORDER BY created_at DESC, id DESC
+LIMIT $2 OFFSET $1
+`
+
+type PlainAllNewestParams struct {
+	PageOffset int32
+	PageSize   int32
+}
+
+func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, plainAllNewest, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainCityFeatured = `-- name: PlainCityFeatured :many
+
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.postal_code_key, properties.search_text, properties.city_key, (SELECT property_count FROM cities WHERE key = $1)::int AS city_total
+FROM properties
+WHERE active AND city_key = $1
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT $3 OFFSET $2
+`
+
+type PlainCityFeaturedParams struct {
+	CityKey    string
+	PageOffset int32
+	PageSize   int32
+}
+
+type PlainCityFeaturedRow struct {
+	Property  Property
+	CityTotal int32
+}
+
+// Plain searches: a place (or none) and a sort, no other filter — most searches, and the home
+// page. Their text fixes the index, so they run on sessions that keep generic plans
+// (store.OpenFixedPlans): PostgreSQL would otherwise plan them again on every call, which costs
+// several times their execution. A city's page carries the city's listing count, kept by trigger.
+func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedParams) ([]PlainCityFeaturedRow, error) {
+	rows, err := q.db.Query(ctx, plainCityFeatured, arg.CityKey, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainCityFeaturedRow{}
+	for rows.Next() {
+		var i PlainCityFeaturedRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.PostalCodeKey,
+			&i.Property.SearchText,
+			&i.Property.CityKey,
+			&i.CityTotal,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainCityHighestRated = `-- name: PlainCityHighestRated :many
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.postal_code_key, properties.search_text, properties.city_key, (SELECT property_count FROM cities WHERE key = $1)::int AS city_total
+FROM properties
+WHERE active AND city_key = $1
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT $3 OFFSET $2
+`
+
+type PlainCityHighestRatedParams struct {
+	CityKey    string
+	PageOffset int32
+	PageSize   int32
+}
+
+type PlainCityHighestRatedRow struct {
+	Property  Property
+	CityTotal int32
+}
+
+func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighestRatedParams) ([]PlainCityHighestRatedRow, error) {
+	rows, err := q.db.Query(ctx, plainCityHighestRated, arg.CityKey, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainCityHighestRatedRow{}
+	for rows.Next() {
+		var i PlainCityHighestRatedRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.PostalCodeKey,
+			&i.Property.SearchText,
+			&i.Property.CityKey,
+			&i.CityTotal,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainCityMostReviews = `-- name: PlainCityMostReviews :many
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.postal_code_key, properties.search_text, properties.city_key, (SELECT property_count FROM cities WHERE key = $1)::int AS city_total
+FROM properties
+WHERE active AND city_key = $1
+ORDER BY review_count DESC, id DESC
+LIMIT $3 OFFSET $2
+`
+
+type PlainCityMostReviewsParams struct {
+	CityKey    string
+	PageOffset int32
+	PageSize   int32
+}
+
+type PlainCityMostReviewsRow struct {
+	Property  Property
+	CityTotal int32
+}
+
+func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostReviewsParams) ([]PlainCityMostReviewsRow, error) {
+	rows, err := q.db.Query(ctx, plainCityMostReviews, arg.CityKey, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainCityMostReviewsRow{}
+	for rows.Next() {
+		var i PlainCityMostReviewsRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.PostalCodeKey,
+			&i.Property.SearchText,
+			&i.Property.CityKey,
+			&i.CityTotal,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainCityNewest = `-- name: PlainCityNewest :many
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.postal_code_key, properties.search_text, properties.city_key, (SELECT property_count FROM cities WHERE key = $1)::int AS city_total
+FROM properties
+WHERE active AND city_key = $1
+ORDER BY created_at DESC, id DESC
+LIMIT $3 OFFSET $2
+`
+
+type PlainCityNewestParams struct {
+	CityKey    string
+	PageOffset int32
+	PageSize   int32
+}
+
+type PlainCityNewestRow struct {
+	Property  Property
+	CityTotal int32
+}
+
+func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams) ([]PlainCityNewestRow, error) {
+	rows, err := q.db.Query(ctx, plainCityNewest, arg.CityKey, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainCityNewestRow{}
+	for rows.Next() {
+		var i PlainCityNewestRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.PostalCodeKey,
+			&i.Property.SearchText,
+			&i.Property.CityKey,
+			&i.CityTotal,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainPostalFeatured = `-- name: PlainPostalFeatured :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active AND postal_code_key = $1
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT $3 OFFSET $2
+`
+
+type PlainPostalFeaturedParams struct {
+	PostalCodeKey string
+	PageOffset    int32
+	PageSize      int32
+}
+
+func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeaturedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, plainPostalFeatured, arg.PostalCodeKey, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainPostalHighestRated = `-- name: PlainPostalHighestRated :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active AND postal_code_key = $1
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT $3 OFFSET $2
+`
+
+type PlainPostalHighestRatedParams struct {
+	PostalCodeKey string
+	PageOffset    int32
+	PageSize      int32
+}
+
+func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHighestRatedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, plainPostalHighestRated, arg.PostalCodeKey, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainPostalMostReviews = `-- name: PlainPostalMostReviews :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active AND postal_code_key = $1
+ORDER BY review_count DESC, id DESC
+LIMIT $3 OFFSET $2
+`
+
+type PlainPostalMostReviewsParams struct {
+	PostalCodeKey string
+	PageOffset    int32
+	PageSize      int32
+}
+
+func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMostReviewsParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, plainPostalMostReviews, arg.PostalCodeKey, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.PostalCodeKey,
+			&i.SearchText,
+			&i.CityKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainPostalNewest = `-- name: PlainPostalNewest :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+WHERE active AND postal_code_key = $1
+ORDER BY created_at DESC, id DESC
+LIMIT $3 OFFSET $2
+`
+
+type PlainPostalNewestParams struct {
+	PostalCodeKey string
+	PageOffset    int32
+	PageSize      int32
+}
+
+func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, plainPostalNewest, arg.PostalCodeKey, arg.PageOffset, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,6 @@ package db
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 )
 
@@ -124,7 +123,7 @@ type SeedResourceParams struct {
 	AuthorImage     *string
 	CoverImage      string
 	ReadTime        int32
-	Tags            json.RawMessage
+	Tags            []byte
 	PublishedAt     time.Time
 	Featured        bool
 	MetaDescription *string

@@ -7,7 +7,6 @@ package db
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 )
 
@@ -98,10 +97,10 @@ type CreateReviewParams struct {
 	Content    string
 	ReviewType string
 	StayPeriod *string
-	Pros       json.RawMessage
-	Cons       json.RawMessage
-	Categories json.RawMessage
-	Photos     json.RawMessage
+	Pros       []byte
+	Cons       []byte
+	Categories []byte
+	Photos     []byte
 	Language   string
 }
 

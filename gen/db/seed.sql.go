@@ -7,7 +7,6 @@ package db
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 )
 
@@ -24,7 +23,7 @@ type SeedAchievementParams struct {
 	Icon         *string
 	Category     string
 	Secret       bool
-	Requirements json.RawMessage
+	Requirements []byte
 }
 
 func (q *Queries) SeedAchievement(ctx context.Context, arg SeedAchievementParams) error {
@@ -52,7 +51,7 @@ type SeedBadgeParams struct {
 	Icon         string
 	Category     string
 	Level        int32
-	Requirements json.RawMessage
+	Requirements []byte
 }
 
 func (q *Queries) SeedBadge(ctx context.Context, arg SeedBadgeParams) error {
@@ -77,7 +76,7 @@ type SeedLevelParams struct {
 	Level          int32
 	Name           string
 	PointsRequired int32
-	Benefits       json.RawMessage
+	Benefits       []byte
 	Icon           *string
 }
 
@@ -132,8 +131,8 @@ type SeedPropertyParams struct {
 	Currency        string
 	LandlordID      int32
 	Verified        bool
-	Amenities       json.RawMessage
-	Images          json.RawMessage
+	Amenities       []byte
+	Images          []byte
 	Latitude        *string
 	Longitude       *string
 	YearBuilt       *int32
@@ -141,7 +140,7 @@ type SeedPropertyParams struct {
 	Furnished       bool
 	MetaDescription *string
 	MetaKeywords    *string
-	Keywords        json.RawMessage
+	Keywords        []byte
 	Slug            string
 	CreatedAt       time.Time
 }
@@ -197,9 +196,9 @@ type SeedReviewParams struct {
 	Content    string
 	ReviewType string
 	StayPeriod *string
-	Pros       json.RawMessage
-	Cons       json.RawMessage
-	Categories json.RawMessage
+	Pros       []byte
+	Cons       []byte
+	Categories []byte
 	Verified   bool
 	Language   string
 	CreatedAt  time.Time

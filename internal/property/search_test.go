@@ -222,9 +222,12 @@ func TestSearchDetails(t *testing.T) {
 	if res.Page != 1 || res.PageSize != 1 || res.TotalCount != 59 || res.TotalCapped {
 		t.Errorf("paging: page %d size %d total %d capped %v", res.Page, res.PageSize, res.TotalCount, res.TotalCapped)
 	}
-	// A page past the end is empty, not an error.
+	// A page past the end is empty, not an error, and still tells how many there are.
 	if res := search(t, client, &propertyv1.SearchPropertiesRequest{Page: 50}); len(res.Properties) != 0 {
 		t.Errorf("page 50 returned %d", len(res.Properties))
+	}
+	if res := search(t, client, &propertyv1.SearchPropertiesRequest{City: "London", Page: 50}); len(res.Properties) != 0 || res.TotalCount != 20 {
+		t.Errorf("London page 50: %d results, total %d", len(res.Properties), res.TotalCount)
 	}
 
 	for name, req := range map[string]*propertyv1.SearchPropertiesRequest{

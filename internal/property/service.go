@@ -70,12 +70,14 @@ type ImageStore interface {
 type Service struct {
 	pool   *pgxpool.Pool
 	q      *db.Queries
+	plain  *db.Queries // the plain searches, on sessions that keep generic plans
 	images ImageStore
 }
 
-// NewService returns a Service over pool, checking listing images against images.
-func NewService(pool *pgxpool.Pool, images ImageStore) *Service {
-	return &Service{pool: pool, q: db.New(pool), images: images}
+// NewService returns a Service over pool, running plain searches on fixedPlans (a pool from
+// store.OpenFixedPlans) and checking listing images against images.
+func NewService(pool, fixedPlans *pgxpool.Pool, images ImageStore) *Service {
+	return &Service{pool: pool, q: db.New(pool), plain: db.New(fixedPlans), images: images}
 }
 
 // Get returns one active property with its stored rating aggregates.
@@ -176,19 +178,26 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 		typ: nonEmpty(in.PropertyType), verified: in.VerifiedOnly, query: nonEmpty(store.EscapeLike(in.Query)),
 		sortBy: in.SortBy, size: in.PageSize, offset: int32(offset),
 	}
-	onlyPlace := page.typ == nil && !page.verified && page.query == nil
 
 	var err error
 	var cityKey string
 	switch {
 	case in.City != "":
+		if page.plain() && in.ZipCode == "" {
+			// One statement: the page and the city's exact listing count.
+			res.Properties, res.Total, err = s.plainCity(ctx, strings.ToLower(in.City), page)
+			if err != nil || len(res.Properties) > 0 {
+				return res, err
+			}
+			// No listed city of that name, or a page past the end: the long way tells which.
+		}
 		var cityTotal int32
 		cityKey, res.MatchedCity, cityTotal, err = s.resolveCity(ctx, in.City)
 		if err != nil || cityKey == "" {
 			return res, err // no listed city is spelled anything like it
 		}
 		res.Properties, err = s.searchCity(ctx, cityKey, nonEmpty(in.ZipCode), page)
-		if err == nil && onlyPlace && in.ZipCode == "" {
+		if err == nil && page.plain() && in.ZipCode == "" {
 			res.Total = cityTotal // exact, from the cities table
 			return res, nil
 		}
@@ -226,8 +235,47 @@ type pageQuery struct {
 	size, offset int32
 }
 
+// plain reports a search without optional filters, which has statements with fixed plans.
+func (p pageQuery) plain() bool { return p.typ == nil && !p.verified && p.query == nil }
+
+// plainCity returns a page of a city without filters and the city's listing count.
+func (s *Service) plainCity(ctx context.Context, key string, p pageQuery) ([]db.Property, int32, error) {
+	args := db.PlainCityFeaturedParams{CityKey: key, PageSize: p.size, PageOffset: p.offset}
+	switch p.sortBy {
+	case SortHighestRated:
+		return cityPage(s.plain.PlainCityHighestRated(ctx, db.PlainCityHighestRatedParams(args)))
+	case SortMostReviews:
+		return cityPage(s.plain.PlainCityMostReviews(ctx, db.PlainCityMostReviewsParams(args)))
+	case SortNewest:
+		return cityPage(s.plain.PlainCityNewest(ctx, db.PlainCityNewestParams(args)))
+	default:
+		return cityPage(s.plain.PlainCityFeatured(ctx, args))
+	}
+}
+
+// cityPageRow is the row of every PlainCity statement (sqlc names one type per statement).
+type cityPageRow = struct {
+	Property  db.Property
+	CityTotal int32
+}
+
+func cityPage[Row ~cityPageRow](rows []Row, err error) ([]db.Property, int32, error) {
+	if err != nil || len(rows) == 0 {
+		return nil, 0, err
+	}
+	out := make([]db.Property, len(rows))
+	for i, r := range rows {
+		out[i] = cityPageRow(r).Property
+	}
+	return out, cityPageRow(rows[0]).CityTotal, nil
+}
+
 // searchCity walks the city index that matches the sort.
 func (s *Service) searchCity(ctx context.Context, key string, postalCode *string, p pageQuery) ([]db.Property, error) {
+	if postalCode == nil && p.plain() {
+		rows, _, err := s.plainCity(ctx, key, p)
+		return rows, err
+	}
 	args := db.SearchCityFeaturedParams{
 		CityKey: key, PostalCodeKey: postalCode, PropertyType: p.typ, VerifiedOnly: p.verified, Query: p.query, PageSize: p.size, PageOffset: p.offset,
 	}
@@ -245,6 +293,19 @@ func (s *Service) searchCity(ctx context.Context, key string, postalCode *string
 
 // searchPostalCode walks the postal-code index that matches the sort.
 func (s *Service) searchPostalCode(ctx context.Context, key string, p pageQuery) ([]db.Property, error) {
+	if p.plain() {
+		args := db.PlainPostalFeaturedParams{PostalCodeKey: key, PageSize: p.size, PageOffset: p.offset}
+		switch p.sortBy {
+		case SortHighestRated:
+			return s.plain.PlainPostalHighestRated(ctx, db.PlainPostalHighestRatedParams(args))
+		case SortMostReviews:
+			return s.plain.PlainPostalMostReviews(ctx, db.PlainPostalMostReviewsParams(args))
+		case SortNewest:
+			return s.plain.PlainPostalNewest(ctx, db.PlainPostalNewestParams(args))
+		default:
+			return s.plain.PlainPostalFeatured(ctx, args)
+		}
+	}
 	args := db.SearchPostalFeaturedParams{
 		PostalCodeKey: key, PropertyType: p.typ, VerifiedOnly: p.verified, Query: p.query, PageSize: p.size, PageOffset: p.offset,
 	}
@@ -262,6 +323,19 @@ func (s *Service) searchPostalCode(ctx context.Context, key string, p pageQuery)
 
 // searchAll walks the whole-table index that matches the sort.
 func (s *Service) searchAll(ctx context.Context, p pageQuery) ([]db.Property, error) {
+	if p.plain() {
+		args := db.PlainAllFeaturedParams{PageSize: p.size, PageOffset: p.offset}
+		switch p.sortBy {
+		case SortHighestRated:
+			return s.plain.PlainAllHighestRated(ctx, db.PlainAllHighestRatedParams(args))
+		case SortMostReviews:
+			return s.plain.PlainAllMostReviews(ctx, db.PlainAllMostReviewsParams(args))
+		case SortNewest:
+			return s.plain.PlainAllNewest(ctx, db.PlainAllNewestParams(args))
+		default:
+			return s.plain.PlainAllFeatured(ctx, args)
+		}
+	}
 	args := db.SearchAllFeaturedParams{
 		PropertyType: p.typ, VerifiedOnly: p.verified, Query: p.query, PageSize: p.size, PageOffset: p.offset,
 	}

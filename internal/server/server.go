@@ -44,6 +44,9 @@ type Options struct {
 	MaxBodyBytes int64
 	// Uploads stores and serves user uploads.
 	Uploads *upload.Service
+	// FixedPlans is a pool from store.OpenFixedPlans for the statements that keep one plan
+	// (default: the main pool, where PostgreSQL plans them again on every call).
+	FixedPlans *pgxpool.Pool
 	// TrustProxy takes the client address and scheme from X-Forwarded-For and X-Forwarded-Proto.
 	TrustProxy bool
 }
@@ -66,9 +69,12 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	if opts.MaxBodyBytes == 0 {
 		opts.MaxBodyBytes = 1 << 20
 	}
+	if opts.FixedPlans == nil {
+		opts.FixedPlans = pool
+	}
 	q := db.New(pool)
 	accounts := account.NewService(pool)
-	properties := property.NewService(pool, opts.Uploads)
+	properties := property.NewService(pool, opts.FixedPlans, opts.Uploads)
 	handlers := rest.Handlers{
 		PropertyImages: properties,
 		Account:        account.NewHandler(accounts),

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"strings"
 	"time"
@@ -23,10 +24,24 @@ import (
 
 // Open connects a pool to databaseURL and checks that the database answers.
 func Open(ctx context.Context, databaseURL string) (*pgxpool.Pool, error) {
+	return open(ctx, databaseURL, nil)
+}
+
+// OpenFixedPlans connects a pool whose sessions always run a prepared statement's generic plan
+// (plan_cache_mode=force_generic_plan). It is for statements whose text alone fixes the index:
+// PostgreSQL would otherwise keep planning them afresh on every call, judging the generic plan
+// costlier than custom ones when it is not. Statements with optional filters need custom plans
+// and stay on the pool from Open.
+func OpenFixedPlans(ctx context.Context, databaseURL string) (*pgxpool.Pool, error) {
+	return open(ctx, databaseURL, map[string]string{"plan_cache_mode": "force_generic_plan"})
+}
+
+func open(ctx context.Context, databaseURL string, settings map[string]string) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(databaseURL)
 	if err != nil {
 		return nil, fmt.Errorf("parse database url: %w", err)
 	}
+	maps.Copy(cfg.ConnConfig.RuntimeParams, settings)
 	if !strings.Contains(databaseURL, "pool_max_conns") {
 		cfg.MaxConns = 16 // enough to keep two cores busy while some queries wait on I/O
 	}

@@ -178,3 +178,36 @@ func TestRatingAggregates(t *testing.T) {
 		t.Errorf("rating rounds to one decimal: got %v", got)
 	}
 }
+
+func TestFixedPlansReuseTheGenericPlan(t *testing.T) {
+	ctx := context.Background()
+	_, url := dbtest.New(t)
+	fixed, err := store.OpenFixedPlans(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fixed.Close()
+	conn, err := fixed.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
+
+	// PostgreSQL plans a statement afresh for its first five runs unless told otherwise.
+	const statement = "SELECT id FROM properties WHERE active AND city_key = $1 ORDER BY rating DESC, id DESC LIMIT $2"
+	for range 8 {
+		rows, err := conn.Query(ctx, statement, "springfield", 12)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows.Close()
+	}
+	var generic, custom int64
+	if err := conn.QueryRow(ctx, "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1",
+		statement).Scan(&generic, &custom); err != nil {
+		t.Fatal(err)
+	}
+	if generic != 8 || custom != 0 {
+		t.Errorf("generic plans %d, custom plans %d; want 8 and 0", generic, custom)
+	}
+}

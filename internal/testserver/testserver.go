@@ -18,6 +18,7 @@ import (
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
+	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
 )
 
@@ -44,8 +45,13 @@ type Options struct {
 func Start(t testing.TB, opts Options) *Server {
 	t.Helper()
 	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	pool, _ := dbtest.New(t)
+	pool, dbURL := dbtest.New(t)
 	ctx, cancel := context.WithCancel(context.Background())
+	fixedPlans, err := store.OpenFixedPlans(ctx, dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(fixedPlans.Close)
 	if opts.Demo {
 		if err := seed.Demo(ctx, pool); err != nil {
 			t.Fatalf("seed: %v", err)
@@ -62,7 +68,7 @@ func Start(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := server.NewHandler(pool, server.Options{SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads})
+	h := server.NewHandler(pool, server.Options{SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, FixedPlans: fixedPlans})
 	done := make(chan error, 1)
 	go func() { done <- server.Serve(ctx, ln, h) }()
 	t.Cleanup(func() {

@@ -11,6 +11,87 @@ WHERE key % lower(sqlc.arg(city))
 ORDER BY similarity(key, lower(sqlc.arg(city))) DESC, property_count DESC
 LIMIT 1;
 
+-- Plain searches: a place (or none) and a sort, no other filter — most searches, and the home
+-- page. Their text fixes the index, so they run on sessions that keep generic plans
+-- (store.OpenFixedPlans): PostgreSQL would otherwise plan them again on every call, which costs
+-- several times their execution. A city's page carries the city's listing count, kept by trigger.
+
+-- name: PlainCityFeatured :many
+SELECT sqlc.embed(properties), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS city_total
+FROM properties
+WHERE active AND city_key = sqlc.arg(city_key)
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainCityHighestRated :many
+SELECT sqlc.embed(properties), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS city_total
+FROM properties
+WHERE active AND city_key = sqlc.arg(city_key)
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainCityMostReviews :many
+SELECT sqlc.embed(properties), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS city_total
+FROM properties
+WHERE active AND city_key = sqlc.arg(city_key)
+ORDER BY review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainCityNewest :many
+SELECT sqlc.embed(properties), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS city_total
+FROM properties
+WHERE active AND city_key = sqlc.arg(city_key)
+ORDER BY created_at DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainPostalFeatured :many
+SELECT * FROM properties
+WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainPostalHighestRated :many
+SELECT * FROM properties
+WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainPostalMostReviews :many
+SELECT * FROM properties
+WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+ORDER BY review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainPostalNewest :many
+SELECT * FROM properties
+WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+ORDER BY created_at DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainAllFeatured :many
+SELECT * FROM properties
+WHERE active
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainAllHighestRated :many
+SELECT * FROM properties
+WHERE active
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainAllMostReviews :many
+SELECT * FROM properties
+WHERE active
+ORDER BY review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainAllNewest :many
+SELECT * FROM properties
+WHERE active
+ORDER BY created_at DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
 -- Search. Statements are static so PostgreSQL caches one plan each: a mandatory leading
 -- filter picks the index (city, postal code, text, or none), the optional filters are checked
 -- on the rows it yields. Places and everything get one statement per sort, each walking its

@@ -210,12 +210,16 @@ func categoriesAsList(fields map[string]json.RawMessage) {
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	// protojson output is already valid JSON: written as is, not re-compacted by encoding/json.
+	// protojson output is already valid JSON: written as is, not re-compacted by encoding/json,
+	// with its length, so it goes out in one piece rather than in chunks.
 	if raw, ok := v.(json.RawMessage); ok {
-		_, _ = w.Write(append(raw, '\n'))
+		raw = append(raw, '\n')
+		w.Header().Set("Content-Length", strconv.Itoa(len(raw)))
+		w.WriteHeader(status)
+		_, _ = w.Write(raw)
 		return
 	}
+	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
 }
 

@@ -69,7 +69,7 @@ test-ui: ui-deps ## UI component tests (Vitest)
 	cd ui && npx vitest run
 
 chromium: ## install Debian's chromium for the browser tests when missing
-	@bash scripts/ensure-chromium.sh
+	@bash scripts/ensure-tool.sh chromium
 
 test-e2e: build chromium ## browser tests: the real server binary on a fresh database, in chromium
 	@url=$$(bash scripts/db.sh); \
@@ -77,6 +77,7 @@ test-e2e: build chromium ## browser tests: the real server binary on a fresh dat
 	cd ui && E2E_DATABASE_URL=$$fresh npx playwright test
 
 bench: build ## property search benchmark (BENCH_FLAGS="-properties 1000000 -reviews 5000000" for the large set)
+	@bash scripts/ensure-tool.sh wrk
 	DATABASE_URL=$$(bash scripts/db.sh) go run ./cmd/bench $(BENCH_FLAGS)
 
 clean: ## remove build output (keeps the database)

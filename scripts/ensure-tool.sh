@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Makes sure Debian's chromium is installed for the browser tests (Playwright never downloads one).
+# Makes sure a command from a Debian package is installed: ensure-tool.sh COMMAND [PACKAGE].
+# Used for Debian's chromium (Playwright never downloads one) and wrk (make bench).
 set -euo pipefail
-command -v chromium >/dev/null && exit 0
+cmd=$1 pkg=${2:-$1}
+command -v "$cmd" >/dev/null && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  echo "installing chromium with apt-get" >&2
+  echo "installing $pkg with apt-get" >&2
   apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$pkg" >&2
 else
-  echo "chromium is missing: install it (Debian: sudo apt-get install chromium)" >&2
+  echo "$cmd is missing: install it (Debian: sudo apt-get install $pkg)" >&2
   exit 1
 fi

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -268,10 +269,13 @@ func TestREST(t *testing.T) {
 		}
 	}
 
-	code, _, body = get("/api/properties/3")
+	code, hdr, body = get("/api/properties/3")
 	var p map[string]any
 	if err := json.Unmarshal(body, &p); code != http.StatusOK || err != nil || p["id"] != 3.0 {
 		t.Errorf("GET /api/properties/3: %d %s", code, body)
+	}
+	if hdr.Get("Content-Length") != strconv.Itoa(len(body)) { // sent whole, not chunked
+		t.Errorf("GET /api/properties/3: Content-Length %q for %d bytes", hdr.Get("Content-Length"), len(body))
 	}
 	code, _, body = get("/api/properties/3/reviews")
 	var reviews []map[string]any

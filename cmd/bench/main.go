@@ -1,7 +1,7 @@
 // Command bench measures the read paths of the property search at scale, through the real
 // server binary, with an open-model load (fixed arrival rates, vegeta), and compares the
 // server's highest search throughput (closed model, wrk) with the same statement run straight
-// against PostgreSQL by pgbench.
+// against PostgreSQL by pgbench and with the floor of the stack (see floor.go).
 //
 //	DATABASE_URL=$(scripts/db.sh) go run ./cmd/bench [-properties 100000 -reviews 1000000 -rate 1000 -duration 10s]
 //
@@ -40,7 +40,7 @@ func main() {
 	rate := flag.Int("rate", 1000, "requests per second for the fixed-rate runs")
 	duration := flag.Duration("duration", 10*time.Second, "length of each run")
 	binary := flag.String("server", "bin/rentproof", "server binary to measure")
-	ceilingOnly := flag.Bool("ceiling", false, "measure only the search ceiling against pgbench")
+	ceilingOnly := flag.Bool("ceiling", false, "measure only the search ceiling against pgbench and the floor of the stack")
 	flag.Parse()
 	log.SetFlags(0)
 
@@ -106,6 +106,13 @@ func main() {
 	fmt.Printf("\nmax search throughput through the server (wrk, 16 connections): %.0f/s, p99 %s, errors %d\n", c.rps, c.p99, c.errors)
 	fmt.Printf("pgbench, the server's statement straight to PostgreSQL (16 clients): %.0f/s\n", tps)
 	fmt.Printf("server / pgbench: %.0f%%\n", 100*c.rps/tps)
+
+	f, err := floor(ctx, dbURL, t.city, *duration)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("floor, net/http + pgx passing the statement's raw rows through (no decoding, no JSON): %.0f/s, errors %d, %.0f%% of pgbench\n",
+		f.rps, f.errors, 100*f.rps/tps)
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -239,16 +246,10 @@ var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
 // sql/queries/properties.sql, prepared, with the same parameters — on sessions with the same
 // plan mode as the server's (one generic plan).
 func pgbench(dbURL, city string, d time.Duration) (float64, error) {
-	statement, err := namedQuery("sql/queries/properties.sql", "PlainCityHighestRated")
+	statement, err := searchStatement(":city", ":size", ":offset")
 	if err != nil {
 		return 0, err
 	}
-	statement = strings.NewReplacer(
-		"sqlc.embed(properties)", "properties.*",
-		"sqlc.arg(city_key)", ":city",
-		"sqlc.arg(page_size)", ":size",
-		"sqlc.arg(page_offset)", ":offset",
-	).Replace(statement)
 	f := filepath.Join(os.TempDir(), "rentproof-bench.sql")
 	if err := os.WriteFile(f, []byte(statement), 0o644); err != nil {
 		return 0, err
@@ -269,6 +270,21 @@ func pgbench(dbURL, city string, d time.Duration) (float64, error) {
 		return 0, fmt.Errorf("pgbench printed no tps:\n%s", out)
 	}
 	return strconv.ParseFloat(string(m[1]), 64)
+}
+
+// searchStatement is the statement the server runs for a plain city search sorted by
+// highestRated, as plain SQL with the given placeholders for its parameters.
+func searchStatement(city, size, offset string) (string, error) {
+	statement, err := namedQuery("sql/queries/properties.sql", "PlainCityHighestRated")
+	if err != nil {
+		return "", err
+	}
+	return strings.NewReplacer(
+		"sqlc.embed(properties)", "properties.*",
+		"sqlc.arg(city_key)", city,
+		"sqlc.arg(page_size)", size,
+		"sqlc.arg(page_offset)", offset,
+	).Replace(statement), nil
 }
 
 // namedQuery returns the statement sqlc knows as name in file.

@@ -43,7 +43,7 @@ db-stop: ## stop the project-local PostgreSQL
 	@bash scripts/db.sh stop
 
 generate: ui-deps ## regenerate gen/ and ui/src/gen/ from proto/ and sql/
-	rm -rf gen/rentproof ui/src/gen
+	rm -rf gen/rentproof gen/db ui/src/gen
 	$(BUF) generate
 	$(GOTOOL) sqlc generate
 

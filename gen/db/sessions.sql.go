@@ -44,6 +44,16 @@ func (q *Queries) DeleteDeadSessions(ctx context.Context) error {
 	return err
 }
 
+const deleteStaleDevices = `-- name: DeleteStaleDevices :exec
+DELETE FROM known_devices WHERE last_used_at < now() - ($1::int * interval '1 second')
+`
+
+// Housekeeping: a device unused for longer than its cookie lives is forgotten.
+func (q *Queries) DeleteStaleDevices(ctx context.Context, olderThanSeconds int32) error {
+	_, err := q.db.Exec(ctx, deleteStaleDevices, olderThanSeconds)
+	return err
+}
+
 const getSessionUser = `-- name: GetSessionUser :one
 SELECT u.id, u.username, u.password_hash, u.email, u.first_name, u.last_name, u.role, u.bio, u.profile_image, u.phone_number, u.address, u.city, u.state, u.zip_code, u.country, u.language_preference, u.verification_status, u.tokens, u.created_at, u.updated_at, u.last_login, u.timezone, u.notification_preferences, u.social_profiles, u.security_question1, u.security_answer1_hash, u.security_question2, u.security_answer2_hash, s.id AS session_id, s.last_seen_at
 FROM sessions s
@@ -100,6 +110,37 @@ func (q *Queries) GetSessionUser(ctx context.Context, arg GetSessionUserParams) 
 		&i.LastSeenAt,
 	)
 	return i, err
+}
+
+const isKnownDevice = `-- name: IsKnownDevice :one
+SELECT EXISTS (SELECT 1 FROM known_devices WHERE token_hash = $1 AND user_id = $2)
+`
+
+type IsKnownDeviceParams struct {
+	TokenHash []byte
+	UserID    int32
+}
+
+func (q *Queries) IsKnownDevice(ctx context.Context, arg IsKnownDeviceParams) (bool, error) {
+	row := q.db.QueryRow(ctx, isKnownDevice, arg.TokenHash, arg.UserID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const rememberDevice = `-- name: RememberDevice :exec
+INSERT INTO known_devices (token_hash, user_id) VALUES ($1, $2)
+ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = now()
+`
+
+type RememberDeviceParams struct {
+	TokenHash []byte
+	UserID    int32
+}
+
+func (q *Queries) RememberDevice(ctx context.Context, arg RememberDeviceParams) error {
+	_, err := q.db.Exec(ctx, rememberDevice, arg.TokenHash, arg.UserID)
+	return err
 }
 
 const revokeSession = `-- name: RevokeSession :exec

@@ -244,7 +244,7 @@ func TestLoginRateLimit(t *testing.T) {
 	}
 
 	// The window slides: once the failures are older than 15 minutes, the right password works.
-	if _, err := srv.Pool.Exec(context.Background(), "UPDATE auth_failures SET created_at = created_at - interval '16 minutes'"); err != nil {
+	if _, err := srv.Pool.Exec(context.Background(), "UPDATE rate_events SET created_at = created_at - interval '16 minutes'"); err != nil {
 		t.Fatal(err)
 	}
 	if r := a.post("/api/login", right); r.status != http.StatusOK {
@@ -297,16 +297,16 @@ func TestHousekeepingPrunesOnlyTheDead(t *testing.T) {
 		}
 	}
 	exec(`INSERT INTO sessions (user_id, token_hash, expires_at) SELECT id, 'dead', now() - interval '2 days' FROM users`)
-	exec(`INSERT INTO auth_failures (key, created_at) VALUES ('login:old', now() - interval '1 hour'), ('login:new', now())`)
+	exec(`INSERT INTO rate_events (key, created_at) VALUES ('login:old', now() - interval '25 hours'), ('login:new', now() - interval '23 hours')`)
 	if err := account.NewService(srv.Pool).Housekeep(ctx); err != nil {
 		t.Fatal(err)
 	}
 	var sessions, failures int
-	if err := srv.Pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM sessions), (SELECT count(*) FROM auth_failures)").Scan(&sessions, &failures); err != nil {
+	if err := srv.Pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM sessions), (SELECT count(*) FROM rate_events WHERE key LIKE 'login:%')").Scan(&sessions, &failures); err != nil {
 		t.Fatal(err)
 	}
 	if sessions != 1 || failures != 1 {
-		t.Errorf("after housekeeping: %d sessions (want the live one), %d failures (want the recent one)", sessions, failures)
+		t.Errorf("after housekeeping: %d sessions (want the live one), %d rate events (want the one inside a day)", sessions, failures)
 	}
 	if me := a.get("/api/user"); me.status != http.StatusOK {
 		t.Errorf("the live session was pruned: %d", me.status)

@@ -7,11 +7,13 @@ import (
 	"net/mail"
 	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -35,8 +37,16 @@ type Registration struct {
 // SelfServiceRoles are the roles anyone may register with; others are granted, never chosen.
 var SelfServiceRoles = []string{"tenant", "landlord"}
 
-// Register creates a tenant or landlord with the opening token grant and signs them in.
-func (s *Service) Register(ctx context.Context, r Registration) (db.User, string, error) {
+// SignIn is what a successful sign-in or registration gives the browser: the user, the session
+// token and the device token (see DeviceCookie).
+type SignIn struct {
+	User            db.User
+	Session, Device string
+}
+
+// Register creates a tenant or landlord with the opening token grant and signs them in. At most
+// Limits.RegistrationsPerNetwork accounts are created from one client network in 24 hours.
+func (s *Service) Register(ctx context.Context, r Registration) (SignIn, error) {
 	r.Username = strings.TrimSpace(r.Username)
 	r.Email = strings.TrimSpace(r.Email)
 	r.FirstName = strings.TrimSpace(r.FirstName)
@@ -54,9 +64,17 @@ func (s *Service) Register(ctx context.Context, r Registration) (db.User, string
 	v.Check(utf8.RuneCountInString(r.LastName) <= maxName, "lastName", fmt.Sprintf("Last name must be at most %d characters", maxName))
 	v.Check(r.Role == "tenant" || r.Role == "landlord", "role", "You can only register as a tenant or a landlord")
 	if err := v.Err(); err != nil {
-		return db.User{}, "", err
+		return SignIn{}, err
 	}
-	return s.create(ctx, r)
+	perNetwork := ratelimit.Rule{
+		Key: "register:net:" + ratelimit.Network(ClientFrom(ctx).IP), Max: s.limits.RegistrationsPerNetwork, Window: 24 * time.Hour,
+	}
+	signIn, err := s.create(ctx, r, perNetwork)
+	if e, ok := ratelimit.IsExceeded(err); ok {
+		return SignIn{}, &apperr.Error{Kind: apperr.ErrResourceExhausted, RetryAfter: e.RetryAfter,
+			Message: "Too many accounts have been created from your network today. Please try again in " + waitText(e.RetryAfter) + "."}
+	}
+	return signIn, err
 }
 
 // CreateAdmin creates an administrator. It is reachable only from the server binary's
@@ -72,30 +90,35 @@ func (s *Service) CreateAdmin(ctx context.Context, r Registration) (db.User, err
 	if err := v.Err(); err != nil {
 		return db.User{}, err
 	}
-	u, _, err := s.create(ctx, r)
-	return u, err
+	signIn, err := s.create(ctx, r)
+	return signIn.User, err
 }
 
-func (s *Service) create(ctx context.Context, r Registration) (db.User, string, error) {
+// create makes the account and signs it in, counting it against limits in the same transaction
+// (so an account that fails to be created counts for nothing).
+func (s *Service) create(ctx context.Context, r Registration, limits ...ratelimit.Rule) (SignIn, error) {
 	if taken, err := s.q.UsernameTaken(ctx, r.Username); err != nil {
-		return db.User{}, "", fmt.Errorf("check username: %w", err)
+		return SignIn{}, fmt.Errorf("check username: %w", err)
 	} else if taken {
-		return db.User{}, "", apperr.New(apperr.ErrAlreadyExists, "Username already exists")
+		return SignIn{}, apperr.New(apperr.ErrAlreadyExists, "Username already exists")
 	}
 	if taken, err := s.q.EmailTaken(ctx, r.Email); err != nil {
-		return db.User{}, "", fmt.Errorf("check email: %w", err)
+		return SignIn{}, fmt.Errorf("check email: %w", err)
 	} else if taken {
-		return db.User{}, "", apperr.New(apperr.ErrAlreadyExists, "Email already exists")
+		return SignIn{}, apperr.New(apperr.ErrAlreadyExists, "Email already exists")
 	}
 	hash, err := HashSecret(r.Password)
 	if err != nil {
-		return db.User{}, "", err
+		return SignIn{}, err
 	}
-	var user db.User
-	var token string
+	var out SignIn
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		var err error
-		user, err = q.CreateUser(ctx, db.CreateUserParams{
+		if len(limits) > 0 {
+			if _, err := ratelimit.Reserve(ctx, q, limits...); err != nil {
+				return err
+			}
+		}
+		user, err := q.CreateUser(ctx, db.CreateUserParams{
 			Username: r.Username, PasswordHash: hash, Email: r.Email,
 			FirstName: r.FirstName, LastName: r.LastName, Role: r.Role,
 		})
@@ -109,17 +132,21 @@ func (s *Service) create(ctx context.Context, r Registration) (db.User, string, 
 		}); err != nil {
 			return fmt.Errorf("grant initial tokens: %w", err)
 		}
-		token, err = startSession(ctx, q, user.ID)
+		out.User = user
+		if out.Device, err = rememberDevice(ctx, q, user.ID); err != nil {
+			return err
+		}
+		out.Session, err = startSession(ctx, q, user.ID)
 		return err
 	})
 	if err != nil {
 		// Two registrations racing for one name: the unique index decides.
 		if err = store.Err(err); errors.Is(err, apperr.ErrAlreadyExists) {
-			return db.User{}, "", apperr.New(apperr.ErrAlreadyExists, "Username or email already exists")
+			return SignIn{}, apperr.New(apperr.ErrAlreadyExists, "Username or email already exists")
 		}
-		return db.User{}, "", err
+		return SignIn{}, err
 	}
-	return user, token, nil
+	return out, nil
 }
 
 // ErrBadCredentials is the one answer to a wrong identifier or password, so neither is revealed.
@@ -127,63 +154,67 @@ var ErrBadCredentials = apperr.Unauthenticated("Invalid username or password")
 
 // Login checks a username-or-email and password and starts a new session, revoking the one
 // the request came with (a sign-in always issues a fresh token).
-func (s *Service) Login(ctx context.Context, identifier, password string) (db.User, string, error) {
+func (s *Service) Login(ctx context.Context, identifier, password string) (SignIn, error) {
 	identifier = strings.TrimSpace(identifier)
 	var v apperr.Validator
 	v.Check(utf8.RuneCountInString(identifier) >= 3, "username", "Username or email must be at least 3 characters")
 	v.Check(utf8.RuneCountInString(password) >= minPassword, "password", "Password must be at least 6 characters")
 	if err := v.Err(); err != nil {
-		return db.User{}, "", err
+		return SignIn{}, err
 	}
 	if len(identifier) > maxEmail || len(password) > maxPassword {
-		return db.User{}, "", ErrBadCredentials
+		return SignIn{}, ErrBadCredentials
 	}
 
 	user, err := s.q.GetUserByLogin(ctx, identifier)
 	found := err == nil
 	if err != nil && !errors.Is(store.Err(err), apperr.ErrNotFound) {
-		return db.User{}, "", fmt.Errorf("find account: %w", err)
+		return SignIn{}, fmt.Errorf("find account: %w", err)
 	}
-	accountName := identifier
+	accountName, known := strings.ToLower(identifier), false
 	if found {
 		accountName = fmt.Sprint(user.ID) // one counter per account, whichever identifier is used
+		if known, err = knownDevice(ctx, s.q, user.ID); err != nil {
+			return SignIn{}, err
+		}
 	}
-	accountKey, addressKey := throttleKeys(ctx, "login", accountName)
-	if err := checkThrottle(ctx, s.q, accountKey, addressKey); err != nil {
-		return db.User{}, "", err
+	try := newAttempt(ctx, "login", accountName, known)
+	reserved, err := s.reserve(ctx, try)
+	if err != nil {
+		return SignIn{}, err
 	}
 	hash := s.dummyHash
 	if found {
 		hash = user.PasswordHash
 	}
 	if !VerifySecret(hash, password) || !found {
-		if err := recordFailure(ctx, s.q, accountKey, addressKey); err != nil {
-			return db.User{}, "", err
-		}
-		return db.User{}, "", ErrBadCredentials
+		return SignIn{}, ErrBadCredentials // the reservation stays: it was a failure
 	}
 
-	var token string
+	out := SignIn{User: user}
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		if old, ok := SessionFrom(ctx); ok {
 			if err := q.RevokeSession(ctx, old.ID); err != nil {
 				return fmt.Errorf("revoke previous session: %w", err)
 			}
 		}
-		if err := q.ClearFailures(ctx, accountKey); err != nil {
-			return fmt.Errorf("clear failures: %w", err)
+		if err := succeeded(ctx, q, try, reserved); err != nil {
+			return err
 		}
 		if err := q.RecordLogin(ctx, user.ID); err != nil {
 			return fmt.Errorf("record login: %w", err)
 		}
 		var err error
-		token, err = startSession(ctx, q, user.ID)
+		if out.Device, err = rememberDevice(ctx, q, user.ID); err != nil {
+			return err
+		}
+		out.Session, err = startSession(ctx, q, user.ID)
 		return err
 	})
 	if err != nil {
-		return db.User{}, "", err
+		return SignIn{}, err
 	}
-	return user, token, nil
+	return out, nil
 }
 
 // Logout revokes the request's session, if it has one.

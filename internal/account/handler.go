@@ -26,26 +26,26 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 // Register creates an account and signs it in.
 func (h *Handler) Register(ctx context.Context, req *connect.Request[accountv1.RegisterRequest]) (*connect.Response[accountv1.RegisterResponse], error) {
 	m := req.Msg
-	u, token, err := h.svc.Register(ctx, Registration{
+	in, err := h.svc.Register(ctx, Registration{
 		Username: m.GetUsername(), Email: m.GetEmail(), Password: m.GetPassword(),
 		FirstName: m.GetFirstName(), LastName: m.GetLastName(), Role: m.GetRole(),
 	})
 	if err != nil {
 		return nil, rpc.Error(ctx, err)
 	}
-	res := connect.NewResponse(&accountv1.RegisterResponse{User: UserToProto(u)})
-	setSessionCookie(ctx, res.Header(), token, SessionTTL)
+	res := connect.NewResponse(&accountv1.RegisterResponse{User: UserToProto(in.User)})
+	setSignInCookies(ctx, res.Header(), in)
 	return res, nil
 }
 
 // Login signs in.
 func (h *Handler) Login(ctx context.Context, req *connect.Request[accountv1.LoginRequest]) (*connect.Response[accountv1.LoginResponse], error) {
-	u, token, err := h.svc.Login(ctx, req.Msg.GetUsername(), req.Msg.GetPassword())
+	in, err := h.svc.Login(ctx, req.Msg.GetUsername(), req.Msg.GetPassword())
 	if err != nil {
 		return nil, rpc.Error(ctx, err)
 	}
-	res := connect.NewResponse(&accountv1.LoginResponse{User: UserToProto(u)})
-	setSessionCookie(ctx, res.Header(), token, SessionTTL)
+	res := connect.NewResponse(&accountv1.LoginResponse{User: UserToProto(in.User)})
+	setSignInCookies(ctx, res.Header(), in)
 	return res, nil
 }
 
@@ -55,7 +55,7 @@ func (h *Handler) Logout(ctx context.Context, _ *connect.Request[accountv1.Logou
 		return nil, rpc.Error(ctx, err)
 	}
 	res := connect.NewResponse(&accountv1.LogoutResponse{})
-	setSessionCookie(ctx, res.Header(), "", -1)
+	setCookie(ctx, res.Header(), SessionCookie, "", -1)
 	return res, nil
 }
 
@@ -114,11 +114,17 @@ func (h *Handler) ResetPassword(ctx context.Context, req *connect.Request[accoun
 	return connect.NewResponse(&accountv1.ResetPasswordResponse{}), nil
 }
 
-// setSessionCookie sets (or, with maxAge < 0, clears) the HttpOnly session cookie.
-func setSessionCookie(ctx context.Context, h http.Header, token string, maxAge time.Duration) {
+// setSignInCookies sets the session cookie and the device cookie of a sign-in.
+func setSignInCookies(ctx context.Context, h http.Header, in SignIn) {
+	setCookie(ctx, h, SessionCookie, in.Session, SessionTTL)
+	setCookie(ctx, h, DeviceCookie, in.Device, DeviceTTL)
+}
+
+// setCookie sets (or, with maxAge < 0, clears) an HttpOnly cookie.
+func setCookie(ctx context.Context, h http.Header, name, value string, maxAge time.Duration) {
 	c := &http.Cookie{
-		Name:     SessionCookie,
-		Value:    token,
+		Name:     name,
+		Value:    value,
 		Path:     "/",
 		HttpOnly: true,
 		Secure:   ClientFrom(ctx).Secure,

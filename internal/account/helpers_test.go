@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -20,6 +22,15 @@ type api struct {
 
 func newAPI(t *testing.T, srv *testserver.Server) *api {
 	return &api{t: t, base: srv.URL, client: testserver.Browser()}
+}
+
+// newAPIFrom is newAPI for a browser on another machine: its connections come from ip, another
+// loopback address (127.0.0.2, …), so the server sees another client address.
+func newAPIFrom(t *testing.T, srv *testserver.Server, ip string) *api {
+	a := newAPI(t, srv)
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	a.client.Transport = &http.Transport{DialContext: dialer.DialContext}
+	return a
 }
 
 // reply is a decoded answer.
@@ -88,4 +99,13 @@ func registration(username string) map[string]any {
 		"username": username, "email": username + "@example.com", "password": "s3cret-pass",
 		"firstName": "Ada", "lastName": "Lovelace", "role": "tenant",
 	}
+}
+
+func mustURL(t *testing.T, raw string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }

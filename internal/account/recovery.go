@@ -10,6 +10,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -78,8 +79,9 @@ type Recovery struct {
 	Question1, Question2 string
 }
 
-// FindAccount finds the account that both email and username name. Misses count against the
-// client address, so the form cannot be used to probe for accounts at speed.
+// FindAccount finds the account that both email and username name. Misses count like failed
+// sign-ins (per email and network, per email, per network), so the form cannot be used to probe
+// for accounts at speed.
 func (s *Service) FindAccount(ctx context.Context, email, username string) (Recovery, error) {
 	email, username = strings.TrimSpace(email), strings.TrimSpace(username)
 	var v apperr.Validator
@@ -88,19 +90,20 @@ func (s *Service) FindAccount(ctx context.Context, email, username string) (Reco
 	if err := v.Err(); err != nil {
 		return Recovery{}, err
 	}
-	accountKey, addressKey := throttleKeys(ctx, "find", email)
-	if err := checkThrottle(ctx, s.q, accountKey, addressKey); err != nil {
+	try := newAttempt(ctx, "find", strings.ToLower(email), false)
+	reserved, err := s.reserve(ctx, try)
+	if err != nil {
 		return Recovery{}, err
 	}
 	user, err := s.q.GetUserByEmailAndUsername(ctx, db.GetUserByEmailAndUsernameParams{Email: email, Username: username})
 	if err != nil {
 		if errors.Is(store.Err(err), apperr.ErrNotFound) {
-			if err := recordFailure(ctx, s.q, accountKey, addressKey); err != nil {
-				return Recovery{}, err
-			}
-			return Recovery{}, ErrAccountNotFound
+			return Recovery{}, ErrAccountNotFound // the reservation stays: a miss counts
 		}
 		return Recovery{}, fmt.Errorf("find account: %w", err)
+	}
+	if err := ratelimit.Release(ctx, s.q, reserved); err != nil {
+		return Recovery{}, err
 	}
 	if user.SecurityQuestion1 == nil || user.SecurityQuestion2 == nil {
 		return Recovery{}, apperr.New(apperr.ErrNotFound,
@@ -130,8 +133,9 @@ func (s *Service) ResetPassword(ctx context.Context, r PasswordReset) error {
 	if err := v.Err(); err != nil {
 		return err
 	}
-	accountKey, addressKey := throttleKeys(ctx, "recover", fmt.Sprint(r.UserID))
-	if err := checkThrottle(ctx, s.q, accountKey, addressKey); err != nil {
+	try := newAttempt(ctx, "recover", fmt.Sprint(r.UserID), false)
+	reserved, err := s.reserve(ctx, try)
+	if err != nil {
 		return err
 	}
 	user, err := s.q.GetUser(ctx, r.UserID)
@@ -145,10 +149,7 @@ func (s *Service) ResetPassword(ctx context.Context, r PasswordReset) error {
 	}
 	ok1, ok2 := VerifySecret(h1, a1), VerifySecret(h2, a2)
 	if err != nil || h1 == s.dummyHash || !ok1 || !ok2 {
-		if err := recordFailure(ctx, s.q, accountKey, addressKey); err != nil {
-			return err
-		}
-		return ErrWrongAnswers
+		return ErrWrongAnswers // the reservation stays: it was a failure
 	}
 	hash, err := HashSecret(r.NewPassword)
 	if err != nil {
@@ -161,9 +162,6 @@ func (s *Service) ResetPassword(ctx context.Context, r PasswordReset) error {
 		if err := q.RevokeUserSessions(ctx, user.ID); err != nil {
 			return fmt.Errorf("revoke sessions: %w", err)
 		}
-		if err := q.ClearFailures(ctx, accountKey); err != nil {
-			return fmt.Errorf("clear failures: %w", err)
-		}
-		return nil
+		return succeeded(ctx, q, try, reserved)
 	})
 }

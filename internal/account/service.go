@@ -17,6 +17,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -33,19 +34,28 @@ const InitialTokens = 10
 
 // Service holds the account rules.
 type Service struct {
-	pool *pgxpool.Pool
-	q    *db.Queries
+	pool   *pgxpool.Pool
+	q      *db.Queries
+	limits Limits
 	// dummyHash is verified against when no account matches, so a miss costs what a hit costs.
 	dummyHash string
 }
 
-// NewService returns a Service over pool.
+// NewService returns a Service over pool with the default limits.
 func NewService(pool *pgxpool.Pool) *Service {
 	dummy, err := HashSecret("no account has this password")
 	if err != nil {
 		panic(err) // only fails when the system has no randomness
 	}
-	return &Service{pool: pool, q: db.New(pool), dummyHash: dummy}
+	return &Service{pool: pool, q: db.New(pool), limits: DefaultLimits, dummyHash: dummy}
+}
+
+// WithLimits returns the service with limits in place of the defaults (zero fields keep theirs).
+func (s *Service) WithLimits(l Limits) *Service {
+	if l.RegistrationsPerNetwork > 0 {
+		s.limits.RegistrationsPerNetwork = l.RegistrationsPerNetwork
+	}
+	return s
 }
 
 // HashToken is how a session token is stored: only its SHA-256, so a leaked table grants nothing.
@@ -151,14 +161,14 @@ func truncate(s string, n int) string {
 	return s[:n]
 }
 
-// Housekeep deletes sessions that can never be used again and failure counts older than the
-// window. Safe to run on every server at once.
+// Housekeep deletes sessions that can never be used again, devices unused for longer than their
+// cookie lives and rate-limit events older than any window. Safe to run on every server at once.
 func (s *Service) Housekeep(ctx context.Context) error {
 	if err := s.q.DeleteDeadSessions(ctx); err != nil {
 		return fmt.Errorf("delete dead sessions: %w", err)
 	}
-	if err := s.q.DeleteOldFailures(ctx, failureWindowSecond); err != nil {
-		return fmt.Errorf("delete old failures: %w", err)
+	if err := s.q.DeleteStaleDevices(ctx, int32(DeviceTTL/time.Second)); err != nil {
+		return fmt.Errorf("delete stale devices: %w", err)
 	}
-	return nil
+	return ratelimit.Housekeep(ctx, s.q)
 }

@@ -4,67 +4,110 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/ratelimit"
+	"github.com/rentproof/rentproof/internal/store"
 )
 
-// Brute-force limits: failed sign-ins and recovery answers inside a sliding window, counted in
-// PostgreSQL per account and per client address. An address gets more room than an account,
-// since several people may share one (an office, a campus).
+// Brute-force limits on sign-in and recovery attempts, in a sliding window. Each attempt is
+// reserved before any secret is checked, so parallel attempts get exactly the limit; a success
+// gives its reservation back.
+//
+// Failures are counted tightly per account and client network, so guessing from one place stops
+// quickly without locking the account for anyone else; loosely per account from everywhere, so a
+// guesser spread over many networks stops too; and per network across accounts, against
+// credential stuffing. A browser that signed in to the account before (a device cookie) is
+// counted on its own instead of by network and is not held by the account-wide limit, so
+// nobody can lock an account's owner out by failing from elsewhere.
 const (
-	FailureWindow       = 15 * time.Minute
-	MaxAccountFailures  = 10
-	MaxAddressFailures  = 30
-	failureWindowSecond = int32(FailureWindow / time.Second)
+	FailureWindow = 15 * time.Minute
+	// MaxAccountNetworkFailures bounds an account's failures from one network (or one known device).
+	MaxAccountNetworkFailures = 10
+	// MaxAccountFailures bounds an account's failures from all networks together.
+	MaxAccountFailures = 50
+	// MaxNetworkFailures bounds a network's failures across accounts: several people may share
+	// one address (an office, a campus), so it is wider than an account's.
+	MaxNetworkFailures = 30
 )
+
+// Limits are the limits an operator tunes (and tests raise).
+type Limits struct {
+	// RegistrationsPerNetwork bounds the accounts created from one client network in 24 hours.
+	RegistrationsPerNetwork int
+}
+
+// DefaultLimits are the limits when none are configured.
+var DefaultLimits = Limits{RegistrationsPerNetwork: 10}
+
+// attempt is one sign-in or recovery attempt: the counters it touches.
+type attempt struct {
+	rules []ratelimit.Rule
+	// tight are the counters a success clears (the account's from this network or device).
+	tight []string
+}
+
+// newAttempt names the counters of an attempt at scope (login, find, recover) on account, as
+// seen from the request's client; known says the browser signed in to the account before.
+func newAttempt(ctx context.Context, scope, account string, known bool) attempt {
+	network := ratelimit.Network(ClientFrom(ctx).IP)
+	networkRule := ratelimit.Rule{Key: "auth:net:" + network, Max: MaxNetworkFailures, Window: FailureWindow}
+	accountKey := scope + ":acct:" + account
+	if known {
+		device := fmt.Sprintf("%x", HashToken(deviceFrom(ctx))[:16])
+		tight := ratelimit.Rule{Key: accountKey + ":device:" + device, Max: MaxAccountNetworkFailures, Window: FailureWindow}
+		return attempt{rules: []ratelimit.Rule{tight, networkRule}, tight: []string{tight.Key}}
+	}
+	tight := ratelimit.Rule{Key: accountKey + ":net:" + network, Max: MaxAccountNetworkFailures, Window: FailureWindow}
+	loose := ratelimit.Rule{Key: accountKey, Max: MaxAccountFailures, Window: FailureWindow}
+	return attempt{rules: []ratelimit.Rule{tight, loose, networkRule}, tight: []string{tight.Key}}
+}
+
+// reserve counts the attempt as a failure before its secret is checked, or refuses it when a
+// counter is full (even with the right secret, until the window has passed).
+func (s *Service) reserve(ctx context.Context, a attempt) (ratelimit.Reservation, error) {
+	var r ratelimit.Reservation
+	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		var err error
+		r, err = ratelimit.Reserve(ctx, q, a.rules...)
+		return err
+	})
+	if e, ok := ratelimit.IsExceeded(err); ok {
+		return nil, tooManyFailures(e.RetryAfter)
+	}
+	return r, err
+}
+
+// succeeded gives a successful attempt's reservation back and clears its tight counters.
+func succeeded(ctx context.Context, q *db.Queries, a attempt, r ratelimit.Reservation) error {
+	if err := ratelimit.Release(ctx, q, r); err != nil {
+		return err
+	}
+	return ratelimit.Clear(ctx, q, a.tight...)
+}
 
 // tooManyFailures refuses an attempt until the oldest failure in the window has left it.
 func tooManyFailures(retryAfter time.Duration) error {
-	minutes := int(math.Ceil(retryAfter.Minutes()))
-	unit := "minutes"
-	if minutes <= 1 {
-		minutes, unit = 1, "minute"
-	}
 	return &apperr.Error{
 		Kind:       apperr.ErrResourceExhausted,
-		Message:    fmt.Sprintf("Too many failed attempts. Please try again in %d %s.", minutes, unit),
+		Message:    "Too many failed attempts. Please try again in " + waitText(retryAfter) + ".",
 		RetryAfter: retryAfter,
 	}
 }
 
-// throttleKeys names the counters one attempt touches: the account's and the client address's.
-func throttleKeys(ctx context.Context, scope, account string) (accountKey, addressKey string) {
-	return scope + ":" + strings.ToLower(account), "address:" + ClientFrom(ctx).IP
+// waitText says how long to wait in words: "1 minute", "12 minutes", "3 hours".
+func waitText(d time.Duration) string {
+	if d > 90*time.Minute {
+		return plural(int(math.Ceil(d.Hours())), "hour")
+	}
+	return plural(max(1, int(math.Ceil(d.Minutes()))), "minute")
 }
 
-// checkThrottle refuses the attempt when either counter is full, before any secret is checked,
-// so even the right password is refused until the window has passed.
-func checkThrottle(ctx context.Context, q *db.Queries, accountKey, addressKey string) error {
-	rows, err := q.RecentFailures(ctx, db.RecentFailuresParams{
-		WindowSeconds: failureWindowSecond, Keys: []string{accountKey, addressKey},
-	})
-	if err != nil {
-		return fmt.Errorf("count failures: %w", err)
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
 	}
-	for _, r := range rows {
-		limit := MaxAccountFailures
-		if r.Key == addressKey {
-			limit = MaxAddressFailures
-		}
-		if int(r.Failures) >= limit {
-			return tooManyFailures(max(time.Until(r.RetryAt), time.Second))
-		}
-	}
-	return nil
-}
-
-// recordFailure counts one failed attempt against both counters.
-func recordFailure(ctx context.Context, q *db.Queries, accountKey, addressKey string) error {
-	if err := q.RecordFailures(ctx, []string{accountKey, addressKey}); err != nil {
-		return fmt.Errorf("record failure: %w", err)
-	}
-	return nil
+	return fmt.Sprintf("%d %ss", n, unit)
 }

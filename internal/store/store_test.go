@@ -18,7 +18,7 @@ import (
 var tables = []string{
 	"users", "sessions", "password_reset_tokens", "properties", "reviews", "tenant_verifications", "resources",
 	"verification_requests", "stripe_customers", "stripe_payouts", "token_transactions", "badges", "user_badges",
-	"user_activities", "user_levels", "achievements", "user_achievements", "auth_failures", "cities",
+	"user_activities", "user_levels", "achievements", "user_achievements", "rate_events", "known_devices", "cities",
 }
 
 func TestMigrationsUpDownUp(t *testing.T) {

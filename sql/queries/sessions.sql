@@ -22,3 +22,14 @@ UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL
 -- name: DeleteDeadSessions :exec
 -- Housekeeping: sessions that can never be used again.
 DELETE FROM sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day';
+
+-- name: IsKnownDevice :one
+SELECT EXISTS (SELECT 1 FROM known_devices WHERE token_hash = $1 AND user_id = $2);
+
+-- name: RememberDevice :exec
+INSERT INTO known_devices (token_hash, user_id) VALUES ($1, $2)
+ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = now();
+
+-- name: DeleteStaleDevices :exec
+-- Housekeeping: a device unused for longer than its cookie lives is forgotten.
+DELETE FROM known_devices WHERE last_used_at < now() - (sqlc.arg(older_than_seconds)::int * interval '1 second');

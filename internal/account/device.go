@@ -1,0 +1,63 @@
+package account
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/rentproof/rentproof/gen/db"
+)
+
+// DeviceCookie is the HttpOnly cookie that marks a browser which signed in before. It lets its
+// owner past the account-wide limit on failed sign-ins, which anyone could otherwise fill from
+// elsewhere to lock the account (OWASP's device cookies).
+const DeviceCookie = "rentproof_device"
+
+// DeviceTTL is how long a browser stays known without signing in again.
+const DeviceTTL = 365 * 24 * time.Hour
+
+type deviceKey struct{}
+
+func withDevice(ctx context.Context, token string) context.Context {
+	return context.WithValue(ctx, deviceKey{}, token)
+}
+
+// deviceFrom returns the device cookie the request came with, if any.
+func deviceFrom(ctx context.Context) string {
+	t, _ := ctx.Value(deviceKey{}).(string)
+	if len(t) > 200 {
+		return ""
+	}
+	return t
+}
+
+// knownDevice tells whether the request's browser signed in to the account before.
+func knownDevice(ctx context.Context, q *db.Queries, userID int32) (bool, error) {
+	token := deviceFrom(ctx)
+	if token == "" {
+		return false, nil
+	}
+	known, err := q.IsKnownDevice(ctx, db.IsKnownDeviceParams{TokenHash: HashToken(token), UserID: userID})
+	if err != nil {
+		return false, fmt.Errorf("look up device: %w", err)
+	}
+	return known, nil
+}
+
+// rememberDevice records that the request's browser signed in to the account, and returns the
+// device token its cookie should carry. A token is reused only when it is already known for this
+// account: a token planted in the browser by someone else never becomes a key to it.
+func rememberDevice(ctx context.Context, q *db.Queries, userID int32) (string, error) {
+	token := deviceFrom(ctx)
+	known, err := knownDevice(ctx, q, userID)
+	if err != nil {
+		return "", err
+	}
+	if !known {
+		token = newToken()
+	}
+	if err := q.RememberDevice(ctx, db.RememberDeviceParams{TokenHash: HashToken(token), UserID: userID}); err != nil {
+		return "", fmt.Errorf("remember device: %w", err)
+	}
+	return token, nil
+}

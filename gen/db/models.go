@@ -24,12 +24,6 @@ type Achievement struct {
 	Active       bool
 }
 
-type AuthFailure struct {
-	ID        int64
-	Key       string
-	CreatedAt time.Time
-}
-
 type Badge struct {
 	ID           int32
 	Name         string
@@ -47,6 +41,13 @@ type City struct {
 	Key           string
 	Name          string
 	PropertyCount int32
+}
+
+type KnownDevice struct {
+	TokenHash  []byte
+	UserID     int32
+	CreatedAt  time.Time
+	LastUsedAt time.Time
 }
 
 type PasswordResetToken struct {
@@ -102,6 +103,12 @@ type Property struct {
 	PostalCodeKey   string
 	SearchText      string
 	CityKey         string
+}
+
+type RateEvent struct {
+	ID        int64
+	Key       string
+	CreatedAt time.Time
 }
 
 type Resource struct {
@@ -247,6 +254,19 @@ type TokenTransaction struct {
 	Description       string
 	CreatedAt         time.Time
 	Metadata          []byte
+}
+
+type Upload struct {
+	ID         int64
+	Key        string
+	OwnerID    int32
+	Bytes      *int32
+	Width      *int32
+	Height     *int32
+	CreatedAt  time.Time
+	AttachedAt *time.Time
+	PropertyID *int32
+	ReviewID   *int32
 }
 
 type User struct {

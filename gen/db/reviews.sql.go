@@ -51,35 +51,58 @@ func (q *Queries) AddReport(ctx context.Context, arg AddReportParams) (int64, er
 	return result.RowsAffected(), nil
 }
 
-const countReportsSinceRestore = `-- name: CountReportsSinceRestore :one
+const countHidingReports = `-- name: CountHidingReports :one
 SELECT count(*)::int FROM review_reports rr
-WHERE rr.review_id = $1 AND rr.created_at > coalesce(
+JOIN reviews r ON r.id = rr.review_id
+JOIN properties p ON p.id = r.property_id
+WHERE rr.review_id = $1 AND rr.user_id <> p.landlord_id AND account_established(rr.user_id)
+  AND rr.created_at > coalesce(
     (SELECT max(d.created_at) FROM review_moderation_decisions d WHERE d.review_id = $1 AND d.decision = 'restore'),
     '-infinity'::timestamptz)
 `
 
-// Reports since an admin last restored the review: three of them hide it again.
-func (q *Queries) CountReportsSinceRestore(ctx context.Context, reviewID int32) (int32, error) {
-	row := q.db.QueryRow(ctx, countReportsSinceRestore, reviewID)
+// The reports that may hide a review before a moderator decides: made since an admin last
+// restored it, by established accounts (account_established), never by the property's owner.
+func (q *Queries) CountHidingReports(ctx context.Context, reviewID int32) (int32, error) {
+	row := q.db.QueryRow(ctx, countHidingReports, reviewID)
 	var column_1 int32
 	err := row.Scan(&column_1)
 	return column_1, err
 }
 
-const countReviewsSince = `-- name: CountReviewsSince :one
-SELECT count(*)::int FROM reviews WHERE user_id = $1 AND created_at > $2
+const countPropertyReviewsByType = `-- name: CountPropertyReviewsByType :many
+SELECT review_type, count(*)::int AS reviews, round(avg(rating), 1)::float8 AS average
+FROM reviews
+WHERE property_id = $1 AND status = 'published'
+GROUP BY review_type
+ORDER BY review_type
 `
 
-type CountReviewsSinceParams struct {
-	UserID    *int32
-	CreatedAt time.Time
+type CountPropertyReviewsByTypeRow struct {
+	ReviewType string
+	Reviews    int32
+	Average    float64
 }
 
-func (q *Queries) CountReviewsSince(ctx context.Context, arg CountReviewsSinceParams) (int32, error) {
-	row := q.db.QueryRow(ctx, countReviewsSince, arg.UserID, arg.CreatedAt)
-	var column_1 int32
-	err := row.Scan(&column_1)
-	return column_1, err
+// A property's published reviews per type, with their average: what each tab holds.
+func (q *Queries) CountPropertyReviewsByType(ctx context.Context, propertyID int32) ([]CountPropertyReviewsByTypeRow, error) {
+	rows, err := q.db.Query(ctx, countPropertyReviewsByType, propertyID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []CountPropertyReviewsByTypeRow{}
+	for rows.Next() {
+		var i CountPropertyReviewsByTypeRow
+		if err := rows.Scan(&i.ReviewType, &i.Reviews, &i.Average); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const createReview = `-- name: CreateReview :one
@@ -242,7 +265,8 @@ FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
 LEFT JOIN review_helpful_votes v ON v.review_id = r.id AND v.user_id = $1
-WHERE r.property_id = $2 AND r.status = 'published'
+WHERE r.property_id = $2
+  AND (r.status = 'published' OR (r.status = 'hidden' AND r.user_id = $1))
   AND (cardinality($3::text[]) = 0 OR r.review_type = ANY($3::text[]))
 ORDER BY r.created_at DESC, r.id DESC
 LIMIT $5 OFFSET $4
@@ -267,7 +291,8 @@ type ListPropertyReviewsRow struct {
 }
 
 // One page of a property's published reviews, newest first, with the author's name, the owner's
-// response and whether the viewer found it helpful: one statement for the whole list.
+// response and whether the viewer found it helpful: one statement for the whole list. The
+// viewer's own reviews that reports hid are listed too, so their author sees they are under review.
 func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyReviewsParams) ([]ListPropertyReviewsRow, error) {
 	rows, err := q.db.Query(ctx, listPropertyReviews,
 		arg.ViewerID,

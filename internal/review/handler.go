@@ -45,7 +45,15 @@ func (h *Handler) GetRatingSummary(ctx context.Context, req *connect.Request[rev
 	if err != nil {
 		return nil, rpc.Error(ctx, err)
 	}
-	return connect.NewResponse(&reviewv1.GetRatingSummaryResponse{Summary: property.ToProto(p).GetRatingSummary()}), nil
+	counts, err := h.svc.CountByType(ctx, p.ID)
+	if err != nil {
+		return nil, rpc.Error(ctx, err)
+	}
+	types := make([]*reviewv1.ReviewTypeCount, len(counts))
+	for i, c := range counts {
+		types[i] = &reviewv1.ReviewTypeCount{ReviewType: c.ReviewType, Count: c.Count, Average: c.Average, RatesProperty: c.RatesProperty}
+	}
+	return connect.NewResponse(&reviewv1.GetRatingSummaryResponse{Summary: property.ToProto(p).GetRatingSummary(), Types: types}), nil
 }
 
 // ListRecentReviews lists the newest reviews across the site.

@@ -23,9 +23,11 @@ type world struct {
 	client reviewv1connect.ReviewServiceClient
 }
 
-func newWorld(t *testing.T) *world {
+func newWorld(t *testing.T) *world { return newWorldWith(t, testserver.Options{}) }
+
+func newWorldWith(t *testing.T, opts testserver.Options) *world {
 	t.Helper()
-	srv := testserver.Start(t, testserver.Options{})
+	srv := testserver.Start(t, opts)
 	ctx := context.Background()
 	if _, err := srv.Pool.Exec(ctx, `INSERT INTO users (username, password_hash, email, first_name, last_name, role)
 		VALUES ('owner', 'x', 'owner@example.com', 'Olga', 'Owner', 'landlord')`); err != nil {
@@ -51,6 +53,25 @@ func (w *world) person(t *testing.T, username, role string) string {
 		INSERT INTO sessions (user_id, token_hash, expires_at)
 		SELECT coalesce((SELECT id FROM u), (SELECT id FROM users WHERE username = $1)), $3, now() + interval '1 day'
 		ON CONFLICT DO NOTHING`, username, role, account.HashToken(token))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return token
+}
+
+// established makes (or reuses) a signed-in user whose account counts as established: open for
+// eight days, with a published review of another property.
+func (w *world) established(t *testing.T, username string) string {
+	t.Helper()
+	token := w.person(t, username, "tenant")
+	_, err := w.srv.Pool.Exec(context.Background(), `
+		WITH other AS (
+			INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+			SELECT 'Other flat of ' || $1, '2 Side St', 'Leeds', 'apartment', 800, id, 'other-' || $1 FROM users WHERE username = 'owner'
+			RETURNING id),
+		u AS (UPDATE users SET created_at = now() - interval '8 days' WHERE username = $1 RETURNING id)
+		INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
+		SELECT other.id, u.id, 4, 'Fine place', 'A fine place to live for a year.', 'tenant_to_property' FROM other, u`, username)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,12 +166,11 @@ func TestCreateValidation(t *testing.T) {
 
 func TestRolesDuplicatesAndOwnProperty(t *testing.T) {
 	w := newWorld(t)
-	landlord := w.person(t, "larry", "landlord")
 	agent := w.person(t, "agnes", "agent")
 	tenant := w.person(t, "terry", "tenant")
 	owner := w.person(t, "owner", "landlord")
 
-	w.create(t, landlord, draft("landlord_to_tenant"))
+	w.create(t, owner, draft("landlord_to_tenant"))
 	w.create(t, agent, draft("agent_to_property"))
 	w.create(t, tenant, draft("tenant_to_property"))
 	w.create(t, tenant, draft("tenant_to_neighborhood")) // another type is another review
@@ -263,7 +283,7 @@ func TestReportsHideUntilAnAdminDecides(t *testing.T) {
 		return len(list.Msg.Reviews)
 	}
 	report := func(who string) error {
-		_, err := w.client.ReportReview(ctx, as(w.person(t, who, "tenant"), &reviewv1.ReportReviewRequest{ReviewId: r.Id, Reason: "spam", Detail: "Looks like an ad"}))
+		_, err := w.client.ReportReview(ctx, as(w.established(t, who), &reviewv1.ReportReviewRequest{ReviewId: r.Id, Reason: "spam", Detail: "Looks like an ad"}))
 		return err
 	}
 	if err := report("reporter1"); err != nil {
@@ -282,7 +302,7 @@ func TestReportsHideUntilAnAdminDecides(t *testing.T) {
 		t.Fatal(err)
 	}
 	if visible() != 0 {
-		t.Error("three reports from different users must hide the review")
+		t.Error("three reports from different established users must hide the review")
 	}
 	summary, _ := w.client.GetRatingSummary(ctx, connect.NewRequest(&reviewv1.GetRatingSummaryRequest{PropertyId: 1}))
 	if summary.Msg.Summary.Count != 0 {
@@ -363,7 +383,7 @@ func TestTabsAndPages(t *testing.T) {
 	w.create(t, w.person(t, "tenant1", "tenant"), draft("tenant_to_property"))
 	w.create(t, w.person(t, "tenant1", "tenant"), draft("tenant_to_landlord"))
 	w.create(t, w.person(t, "tenant1", "tenant"), draft("tenant_to_neighborhood"))
-	w.create(t, w.person(t, "landlord1", "landlord"), draft("landlord_to_tenant"))
+	w.create(t, w.person(t, "owner", "landlord"), draft("landlord_to_tenant"))
 	w.create(t, w.person(t, "agent1", "agent"), draft("agent_to_property"))
 	w.create(t, w.person(t, "general1", "tenant"), draft("general"))
 	for tab, want := range map[string]int{"": 6, "all": 6, "tenant": 2, "landlord": 1, "neighborhood": 1, "agent": 1} {

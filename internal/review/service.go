@@ -17,6 +17,7 @@ import (
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -39,17 +40,36 @@ var tabs = map[string][]string{
 	"agent":        {"agent_to_property"},
 }
 
-// ownReviewTypes are the types a property's owner may not write about their own property.
-var ownReviewTypes = []string{"tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood"}
+// RatedTypes are the review types that make a property's stars (its average, distribution,
+// review count and recommend count): reviews that judge the property itself. Reviews of the
+// landlord, the neighbourhood and tenants are shown in their tabs and kept out of the stars. The
+// database applies the same rule (review_rates_property) when it keeps the aggregates.
+var RatedTypes = []string{"tenant_to_property", "agent_to_property", "general"}
 
-// Limits.
+// OwnerReviewType is the one type a property's owner may write about it, and only its owner may:
+// the owner's account of a tenancy there (reviews have no subject user).
+const OwnerReviewType = "landlord_to_tenant"
+
+// Limits are the limits an operator tunes (and tests raise).
+type Limits struct {
+	// ReportsPerAccount bounds the reports one account files in 24 hours.
+	ReportsPerAccount int
+	// ReportsPerNetwork bounds the reports filed from one client network in 24 hours.
+	ReportsPerNetwork int
+}
+
+// DefaultLimits are the limits when none are configured.
+var DefaultLimits = Limits{ReportsPerAccount: 20, ReportsPerNetwork: 50}
+
+// Fixed limits.
 const (
 	DefaultPageSize = 10
 	MaxPageSize     = 50
 	maxRecent       = 20
 	// MaxReviewsPerDay bounds how many reviews one user writes in 24 hours.
 	MaxReviewsPerDay = 10
-	// HideAfterReports is how many different users' reports hide a review until an admin decides.
+	// HideAfterReports is how many reports from different established accounts (not the
+	// property's owner) hide a review until an admin decides.
 	HideAfterReports = 3
 	maxListItems     = 10
 	maxListItemLen   = 200
@@ -58,12 +78,26 @@ const (
 
 // Service holds the review rules.
 type Service struct {
-	pool *pgxpool.Pool
-	q    *db.Queries
+	pool   *pgxpool.Pool
+	q      *db.Queries
+	limits Limits
 }
 
-// NewService returns a Service over pool.
-func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool, q: db.New(pool)} }
+// NewService returns a Service over pool with the default limits.
+func NewService(pool *pgxpool.Pool) *Service {
+	return &Service{pool: pool, q: db.New(pool), limits: DefaultLimits}
+}
+
+// WithLimits returns the service with limits in place of the defaults (zero fields keep theirs).
+func (s *Service) WithLimits(l Limits) *Service {
+	if l.ReportsPerAccount > 0 {
+		s.limits.ReportsPerAccount = l.ReportsPerAccount
+	}
+	if l.ReportsPerNetwork > 0 {
+		s.limits.ReportsPerNetwork = l.ReportsPerNetwork
+	}
+	return s
+}
 
 // Page is one page of a property's reviews.
 type Page struct {
@@ -118,6 +152,33 @@ func (s *Service) RatingSummary(ctx context.Context, propertyID int32) (db.Prope
 	return p, nil
 }
 
+// TypeCount is a property's published reviews of one type.
+type TypeCount struct {
+	ReviewType    string
+	Count         int32
+	Average       float64
+	RatesProperty bool
+}
+
+// CountByType counts a property's published reviews of every type (zero counts included, in
+// the order of Types): what each tab holds, beside the stars that only RatedTypes make.
+func (s *Service) CountByType(ctx context.Context, propertyID int32) ([]TypeCount, error) {
+	rows, err := s.q.CountPropertyReviewsByType(ctx, propertyID)
+	if err != nil {
+		return nil, fmt.Errorf("count reviews of property %d by type: %w", propertyID, err)
+	}
+	out := make([]TypeCount, len(Types))
+	for i, t := range Types {
+		out[i] = TypeCount{ReviewType: t, RatesProperty: slices.Contains(RatedTypes, t)}
+		for _, r := range rows {
+			if r.ReviewType == t {
+				out[i].Count, out[i].Average = r.Reviews, r.Average
+			}
+		}
+	}
+	return out, nil
+}
+
 func (s *Service) propertyExists(ctx context.Context, id int32) error {
 	_, err := s.RatingSummary(ctx, id)
 	return err
@@ -158,16 +219,8 @@ func (s *Service) Create(ctx context.Context, d Draft) (db.GetReviewDetailsRow, 
 	if err != nil {
 		return db.GetReviewDetailsRow{}, err
 	}
-	if prop.LandlordID == author.ID && slices.Contains(ownReviewTypes, d.ReviewType) {
-		return db.GetReviewDetailsRow{}, apperr.PermissionDenied("You cannot review your own property as a tenant or resident")
-	}
-	recent, err := s.q.CountReviewsSince(ctx, db.CountReviewsSinceParams{UserID: &author.ID, CreatedAt: time.Now().Add(-24 * time.Hour)})
-	if err != nil {
-		return db.GetReviewDetailsRow{}, fmt.Errorf("count recent reviews: %w", err)
-	}
-	if recent >= MaxReviewsPerDay {
-		return db.GetReviewDetailsRow{}, &apperr.Error{Kind: apperr.ErrResourceExhausted,
-			Message: fmt.Sprintf("You can write at most %d reviews a day. Please try again tomorrow.", MaxReviewsPerDay), RetryAfter: time.Hour}
+	if err := checkOwnership(author.ID, prop.LandlordID, d.ReviewType); err != nil {
+		return db.GetReviewDetailsRow{}, err
 	}
 
 	var categories []byte
@@ -180,6 +233,12 @@ func (s *Service) Create(ctx context.Context, d Draft) (db.GetReviewDetailsRow, 
 	}
 	var created db.Review
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		// Counted in the transaction that writes the review, so parallel posts stop at the limit
+		// and a post that fails counts for nothing.
+		perDay := ratelimit.Rule{Key: fmt.Sprintf("review:acct:%d", author.ID), Max: MaxReviewsPerDay, Window: 24 * time.Hour}
+		if _, err := ratelimit.Reserve(ctx, q, perDay); err != nil {
+			return err
+		}
 		var err error
 		created, err = q.CreateReview(ctx, db.CreateReviewParams{
 			PropertyID: d.PropertyID, UserID: &author.ID, Rating: d.Rating, Title: d.Title, Content: d.Content,
@@ -194,6 +253,10 @@ func (s *Service) Create(ctx context.Context, d Draft) (db.GetReviewDetailsRow, 
 			EntityID: &created.ID, EntityType: convert.Ptr("review"),
 		})
 	})
+	if e, ok := ratelimit.IsExceeded(err); ok {
+		return db.GetReviewDetailsRow{}, &apperr.Error{Kind: apperr.ErrResourceExhausted, RetryAfter: e.RetryAfter,
+			Message: fmt.Sprintf("You can write at most %d reviews a day. Please try again tomorrow.", MaxReviewsPerDay)}
+	}
 	if err != nil {
 		if errors.Is(store.Err(err), apperr.ErrAlreadyExists) {
 			return db.GetReviewDetailsRow{}, apperr.New(apperr.ErrAlreadyExists,
@@ -202,6 +265,18 @@ func (s *Service) Create(ctx context.Context, d Draft) (db.GetReviewDetailsRow, 
 		return db.GetReviewDetailsRow{}, err
 	}
 	return s.details(ctx, created.ID)
+}
+
+// checkOwnership keeps owners from rating their own property: its owner may write only the
+// landlord's review of a tenant, and nobody else may write that one.
+func checkOwnership(authorID, ownerID int32, reviewType string) error {
+	switch {
+	case authorID == ownerID && reviewType != OwnerReviewType:
+		return apperr.PermissionDenied("You cannot review your own property. As its owner, you can write a landlord review of a tenant and respond to reviews.")
+	case authorID != ownerID && reviewType == OwnerReviewType:
+		return apperr.PermissionDenied("Only the property's owner can write a landlord review of its tenants")
+	}
+	return nil
 }
 
 func (s *Service) details(ctx context.Context, id int32) (db.GetReviewDetailsRow, error) {

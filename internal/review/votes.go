@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -65,8 +67,11 @@ func (s *Service) MarkHelpful(ctx context.Context, reviewID int32) (helpful int3
 	return helpful, alreadyMarked, err
 }
 
-// Report records the signed-in user's report. One report per user and review; the third report
-// from different users since the last restore hides the review until an admin decides.
+// Report records the signed-in user's report; every report reaches the moderators. One report
+// per user and review; at most Limits.ReportsPerAccount a day per account and
+// Limits.ReportsPerNetwork per client network. The review is hidden before a moderator decides
+// only once HideAfterReports reports since the last restore come from established accounts
+// other than the property's owner: a report is never a cheaper weapon than a review.
 func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail string) error {
 	reporter, ok := account.UserFrom(ctx)
 	if !ok {
@@ -79,7 +84,14 @@ func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail str
 	if err := v.Err(); err != nil {
 		return err
 	}
-	return store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+	limits := []ratelimit.Rule{
+		{Key: fmt.Sprintf("report:acct:%d", reporter.ID), Max: s.limits.ReportsPerAccount, Window: 24 * time.Hour},
+		{Key: "report:net:" + ratelimit.Network(account.ClientFrom(ctx).IP), Max: s.limits.ReportsPerNetwork, Window: 24 * time.Hour},
+	}
+	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		if _, err := ratelimit.Reserve(ctx, q, limits...); err != nil {
+			return err
+		}
 		r, err := lockPublished(ctx, q, reviewID)
 		if err != nil {
 			return err
@@ -94,12 +106,17 @@ func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail str
 		if added == 0 {
 			return apperr.New(apperr.ErrAlreadyExists, "You have already reported this review")
 		}
-		open, err := q.CountReportsSinceRestore(ctx, reviewID)
+		hiding, err := q.CountHidingReports(ctx, reviewID)
 		if err != nil {
 			return fmt.Errorf("count reports: %w", err)
 		}
-		return q.RecordReport(ctx, db.RecordReportParams{ReviewID: reviewID, Hide: open >= HideAfterReports})
+		return q.RecordReport(ctx, db.RecordReportParams{ReviewID: reviewID, Hide: hiding >= HideAfterReports})
 	})
+	if e, ok := ratelimit.IsExceeded(err); ok {
+		return &apperr.Error{Kind: apperr.ErrResourceExhausted, RetryAfter: e.RetryAfter,
+			Message: "You have sent as many reports as we accept in a day. Our moderators are looking at them; please try again tomorrow."}
+	}
+	return err
 }
 
 // Respond sets the property owner's public response to a review; only the owner may.

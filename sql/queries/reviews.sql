@@ -1,6 +1,7 @@
 -- name: ListPropertyReviews :many
 -- One page of a property's published reviews, newest first, with the author's name, the owner's
--- response and whether the viewer found it helpful: one statement for the whole list.
+-- response and whether the viewer found it helpful: one statement for the whole list. The
+-- viewer's own reviews that reports hid are listed too, so their author sees they are under review.
 SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer
@@ -8,7 +9,8 @@ FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
 LEFT JOIN review_helpful_votes v ON v.review_id = r.id AND v.user_id = sqlc.arg(viewer_id)
-WHERE r.property_id = sqlc.arg(property_id) AND r.status = 'published'
+WHERE r.property_id = sqlc.arg(property_id)
+  AND (r.status = 'published' OR (r.status = 'hidden' AND r.user_id = sqlc.arg(viewer_id)))
   AND (cardinality(sqlc.arg(review_types)::text[]) = 0 OR r.review_type = ANY(sqlc.arg(review_types)::text[]))
 ORDER BY r.created_at DESC, r.id DESC
 LIMIT sqlc.arg(max_rows) OFFSET sqlc.arg(row_offset);
@@ -23,6 +25,14 @@ LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
 LEFT JOIN review_helpful_votes v ON v.review_id = r.id AND v.user_id = sqlc.arg(viewer_id)
 WHERE r.id = sqlc.arg(review_id);
+
+-- name: CountPropertyReviewsByType :many
+-- A property's published reviews per type, with their average: what each tab holds.
+SELECT review_type, count(*)::int AS reviews, round(avg(rating), 1)::float8 AS average
+FROM reviews
+WHERE property_id = $1 AND status = 'published'
+GROUP BY review_type
+ORDER BY review_type;
 
 -- name: ListRecentReviews :many
 -- The newest published reviews of active properties, with author names and property titles.
@@ -50,9 +60,6 @@ INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, 
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
 RETURNING *;
 
--- name: CountReviewsSince :one
-SELECT count(*)::int FROM reviews WHERE user_id = $1 AND created_at > $2;
-
 -- name: RecordActivity :exec
 INSERT INTO user_activities (user_id, activity_type, points, entity_id, entity_type)
 VALUES ($1, $2, $3, $4, $5);
@@ -76,10 +83,14 @@ SELECT helpful FROM reviews WHERE id = $1;
 -- name: AddReport :execrows
 INSERT INTO review_reports (review_id, user_id, reason, detail) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING;
 
--- name: CountReportsSinceRestore :one
--- Reports since an admin last restored the review: three of them hide it again.
+-- name: CountHidingReports :one
+-- The reports that may hide a review before a moderator decides: made since an admin last
+-- restored it, by established accounts (account_established), never by the property's owner.
 SELECT count(*)::int FROM review_reports rr
-WHERE rr.review_id = $1 AND rr.created_at > coalesce(
+JOIN reviews r ON r.id = rr.review_id
+JOIN properties p ON p.id = r.property_id
+WHERE rr.review_id = $1 AND rr.user_id <> p.landlord_id AND account_established(rr.user_id)
+  AND rr.created_at > coalesce(
     (SELECT max(d.created_at) FROM review_moderation_decisions d WHERE d.review_id = $1 AND d.decision = 'restore'),
     '-infinity'::timestamptz);
 

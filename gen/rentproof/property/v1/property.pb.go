@@ -22,12 +22,14 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// RatingSummary is a property's review aggregate, kept up to date as reviews are written.
+// RatingSummary is a property's review aggregate, kept up to date as reviews are written. It is
+// made of the published reviews that rate the property itself (tenant_to_property,
+// agent_to_property and general); reviews of the landlord, the neighbourhood and tenants are not in it.
 type RatingSummary struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// average is the mean rating rounded to one decimal, 0 without reviews.
 	Average float64 `protobuf:"fixed64,1,opt,name=average,proto3" json:"average,omitempty"`
-	// count is the number of reviews.
+	// count is the number of reviews in the stars.
 	Count int32 `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
 	// recommend_count is the number of reviews rated 4 or more.
 	RecommendCount int32 `protobuf:"varint,3,opt,name=recommend_count,json=recommendCount,proto3" json:"recommend_count,omitempty"`

@@ -130,7 +130,8 @@ type Review struct {
 	OwnerResponse *OwnerResponse `protobuf:"bytes,19,opt,name=owner_response,json=ownerResponse,proto3" json:"owner_response,omitempty"`
 	// helpful_by_viewer is true when the signed-in viewer has marked the review helpful.
 	HelpfulByViewer bool `protobuf:"varint,20,opt,name=helpful_by_viewer,json=helpfulByViewer,proto3" json:"helpful_by_viewer,omitempty"`
-	// status is published, hidden (reported, awaiting an admin) or removed; public lists show published only.
+	// status is published, hidden (reported, awaiting an admin) or removed; public lists show
+	// published reviews, and to their author also the author's own hidden ones.
 	Status string `protobuf:"bytes,21,opt,name=status,proto3" json:"status,omitempty"`
 	// report_count is the number of reports (filled for admins).
 	ReportCount   int32 `protobuf:"varint,22,opt,name=report_count,json=reportCount,proto3" json:"report_count,omitempty"`
@@ -564,8 +565,12 @@ func (x *GetRatingSummaryRequest) GetPropertyId() int32 {
 // GetRatingSummaryResponse carries the aggregate.
 type GetRatingSummaryResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// summary is the property's rating aggregate.
-	Summary       *v1.RatingSummary `protobuf:"bytes,1,opt,name=summary,proto3" json:"summary,omitempty"`
+	// summary is the property's rating aggregate: its stars, made of the reviews that rate the
+	// property itself (tenant_to_property, agent_to_property and general).
+	Summary *v1.RatingSummary `protobuf:"bytes,1,opt,name=summary,proto3" json:"summary,omitempty"`
+	// types counts the published reviews of every review type, in the order of the types, zero
+	// counts included: what each tab holds, rated or not.
+	Types         []*ReviewTypeCount `protobuf:"bytes,2,rep,name=types,proto3" json:"types,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -607,6 +612,86 @@ func (x *GetRatingSummaryResponse) GetSummary() *v1.RatingSummary {
 	return nil
 }
 
+func (x *GetRatingSummaryResponse) GetTypes() []*ReviewTypeCount {
+	if x != nil {
+		return x.Types
+	}
+	return nil
+}
+
+// ReviewTypeCount is a property's published reviews of one type.
+type ReviewTypeCount struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// review_type is the review type.
+	ReviewType string `protobuf:"bytes,1,opt,name=review_type,json=reviewType,proto3" json:"review_type,omitempty"`
+	// count is the number of published reviews of the type.
+	Count int32 `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
+	// average is their mean rating rounded to one decimal, 0 without reviews.
+	Average float64 `protobuf:"fixed64,3,opt,name=average,proto3" json:"average,omitempty"`
+	// rates_property is true for the types that make the property's stars.
+	RatesProperty bool `protobuf:"varint,4,opt,name=rates_property,json=ratesProperty,proto3" json:"rates_property,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReviewTypeCount) Reset() {
+	*x = ReviewTypeCount{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReviewTypeCount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReviewTypeCount) ProtoMessage() {}
+
+func (x *ReviewTypeCount) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReviewTypeCount.ProtoReflect.Descriptor instead.
+func (*ReviewTypeCount) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *ReviewTypeCount) GetReviewType() string {
+	if x != nil {
+		return x.ReviewType
+	}
+	return ""
+}
+
+func (x *ReviewTypeCount) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+func (x *ReviewTypeCount) GetAverage() float64 {
+	if x != nil {
+		return x.Average
+	}
+	return 0
+}
+
+func (x *ReviewTypeCount) GetRatesProperty() bool {
+	if x != nil {
+		return x.RatesProperty
+	}
+	return false
+}
+
 // CreateReviewRequest is the review form; the author is the caller.
 type CreateReviewRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -639,7 +724,7 @@ type CreateReviewRequest struct {
 
 func (x *CreateReviewRequest) Reset() {
 	*x = CreateReviewRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[7]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -651,7 +736,7 @@ func (x *CreateReviewRequest) String() string {
 func (*CreateReviewRequest) ProtoMessage() {}
 
 func (x *CreateReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[7]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -664,7 +749,7 @@ func (x *CreateReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateReviewRequest.ProtoReflect.Descriptor instead.
 func (*CreateReviewRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{7}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CreateReviewRequest) GetPropertyId() int32 {
@@ -755,7 +840,7 @@ type CreateReviewResponse struct {
 
 func (x *CreateReviewResponse) Reset() {
 	*x = CreateReviewResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[8]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -767,7 +852,7 @@ func (x *CreateReviewResponse) String() string {
 func (*CreateReviewResponse) ProtoMessage() {}
 
 func (x *CreateReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[8]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -780,7 +865,7 @@ func (x *CreateReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateReviewResponse.ProtoReflect.Descriptor instead.
 func (*CreateReviewResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{8}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CreateReviewResponse) GetReview() *Review {
@@ -801,7 +886,7 @@ type MarkHelpfulRequest struct {
 
 func (x *MarkHelpfulRequest) Reset() {
 	*x = MarkHelpfulRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[9]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -813,7 +898,7 @@ func (x *MarkHelpfulRequest) String() string {
 func (*MarkHelpfulRequest) ProtoMessage() {}
 
 func (x *MarkHelpfulRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[9]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -826,7 +911,7 @@ func (x *MarkHelpfulRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarkHelpfulRequest.ProtoReflect.Descriptor instead.
 func (*MarkHelpfulRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{9}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *MarkHelpfulRequest) GetReviewId() int32 {
@@ -849,7 +934,7 @@ type MarkHelpfulResponse struct {
 
 func (x *MarkHelpfulResponse) Reset() {
 	*x = MarkHelpfulResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[10]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -861,7 +946,7 @@ func (x *MarkHelpfulResponse) String() string {
 func (*MarkHelpfulResponse) ProtoMessage() {}
 
 func (x *MarkHelpfulResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[10]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -874,7 +959,7 @@ func (x *MarkHelpfulResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarkHelpfulResponse.ProtoReflect.Descriptor instead.
 func (*MarkHelpfulResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{10}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *MarkHelpfulResponse) GetHelpful() int32 {
@@ -906,7 +991,7 @@ type ReportReviewRequest struct {
 
 func (x *ReportReviewRequest) Reset() {
 	*x = ReportReviewRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[11]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -918,7 +1003,7 @@ func (x *ReportReviewRequest) String() string {
 func (*ReportReviewRequest) ProtoMessage() {}
 
 func (x *ReportReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[11]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -931,7 +1016,7 @@ func (x *ReportReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportReviewRequest.ProtoReflect.Descriptor instead.
 func (*ReportReviewRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{11}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ReportReviewRequest) GetReviewId() int32 {
@@ -964,7 +1049,7 @@ type ReportReviewResponse struct {
 
 func (x *ReportReviewResponse) Reset() {
 	*x = ReportReviewResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[12]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -976,7 +1061,7 @@ func (x *ReportReviewResponse) String() string {
 func (*ReportReviewResponse) ProtoMessage() {}
 
 func (x *ReportReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[12]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -989,7 +1074,7 @@ func (x *ReportReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportReviewResponse.ProtoReflect.Descriptor instead.
 func (*ReportReviewResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{12}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{13}
 }
 
 // RespondToReviewRequest sets the owner's response.
@@ -1005,7 +1090,7 @@ type RespondToReviewRequest struct {
 
 func (x *RespondToReviewRequest) Reset() {
 	*x = RespondToReviewRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[13]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1017,7 +1102,7 @@ func (x *RespondToReviewRequest) String() string {
 func (*RespondToReviewRequest) ProtoMessage() {}
 
 func (x *RespondToReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[13]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1030,7 +1115,7 @@ func (x *RespondToReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RespondToReviewRequest.ProtoReflect.Descriptor instead.
 func (*RespondToReviewRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{13}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *RespondToReviewRequest) GetReviewId() int32 {
@@ -1058,7 +1143,7 @@ type RespondToReviewResponse struct {
 
 func (x *RespondToReviewResponse) Reset() {
 	*x = RespondToReviewResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[14]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1070,7 +1155,7 @@ func (x *RespondToReviewResponse) String() string {
 func (*RespondToReviewResponse) ProtoMessage() {}
 
 func (x *RespondToReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[14]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1083,7 +1168,7 @@ func (x *RespondToReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RespondToReviewResponse.ProtoReflect.Descriptor instead.
 func (*RespondToReviewResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{14}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *RespondToReviewResponse) GetReview() *Review {
@@ -1102,7 +1187,7 @@ type ListReportedReviewsRequest struct {
 
 func (x *ListReportedReviewsRequest) Reset() {
 	*x = ListReportedReviewsRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[15]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1114,7 +1199,7 @@ func (x *ListReportedReviewsRequest) String() string {
 func (*ListReportedReviewsRequest) ProtoMessage() {}
 
 func (x *ListReportedReviewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[15]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1127,7 +1212,7 @@ func (x *ListReportedReviewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReportedReviewsRequest.ProtoReflect.Descriptor instead.
 func (*ListReportedReviewsRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{15}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{16}
 }
 
 // ListReportedReviewsResponse lists reported reviews.
@@ -1141,7 +1226,7 @@ type ListReportedReviewsResponse struct {
 
 func (x *ListReportedReviewsResponse) Reset() {
 	*x = ListReportedReviewsResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[16]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1153,7 +1238,7 @@ func (x *ListReportedReviewsResponse) String() string {
 func (*ListReportedReviewsResponse) ProtoMessage() {}
 
 func (x *ListReportedReviewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[16]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1166,7 +1251,7 @@ func (x *ListReportedReviewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReportedReviewsResponse.ProtoReflect.Descriptor instead.
 func (*ListReportedReviewsResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{16}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListReportedReviewsResponse) GetReviews() []*Review {
@@ -1191,7 +1276,7 @@ type ModerateReviewRequest struct {
 
 func (x *ModerateReviewRequest) Reset() {
 	*x = ModerateReviewRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[17]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1203,7 +1288,7 @@ func (x *ModerateReviewRequest) String() string {
 func (*ModerateReviewRequest) ProtoMessage() {}
 
 func (x *ModerateReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[17]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1216,7 +1301,7 @@ func (x *ModerateReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ModerateReviewRequest.ProtoReflect.Descriptor instead.
 func (*ModerateReviewRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{17}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ModerateReviewRequest) GetReviewId() int32 {
@@ -1251,7 +1336,7 @@ type ModerateReviewResponse struct {
 
 func (x *ModerateReviewResponse) Reset() {
 	*x = ModerateReviewResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[18]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1263,7 +1348,7 @@ func (x *ModerateReviewResponse) String() string {
 func (*ModerateReviewResponse) ProtoMessage() {}
 
 func (x *ModerateReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[18]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1276,7 +1361,7 @@ func (x *ModerateReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ModerateReviewResponse.ProtoReflect.Descriptor instead.
 func (*ModerateReviewResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{18}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ModerateReviewResponse) GetReview() *Review {
@@ -1297,7 +1382,7 @@ type ListRecentReviewsRequest struct {
 
 func (x *ListRecentReviewsRequest) Reset() {
 	*x = ListRecentReviewsRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[19]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1309,7 +1394,7 @@ func (x *ListRecentReviewsRequest) String() string {
 func (*ListRecentReviewsRequest) ProtoMessage() {}
 
 func (x *ListRecentReviewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[19]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1322,7 +1407,7 @@ func (x *ListRecentReviewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRecentReviewsRequest.ProtoReflect.Descriptor instead.
 func (*ListRecentReviewsRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{19}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ListRecentReviewsRequest) GetLimit() int32 {
@@ -1343,7 +1428,7 @@ type ListRecentReviewsResponse struct {
 
 func (x *ListRecentReviewsResponse) Reset() {
 	*x = ListRecentReviewsResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[20]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1355,7 +1440,7 @@ func (x *ListRecentReviewsResponse) String() string {
 func (*ListRecentReviewsResponse) ProtoMessage() {}
 
 func (x *ListRecentReviewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[20]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1368,7 +1453,7 @@ func (x *ListRecentReviewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRecentReviewsResponse.ProtoReflect.Descriptor instead.
 func (*ListRecentReviewsResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{20}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ListRecentReviewsResponse) GetReviews() []*Review {
@@ -1435,9 +1520,16 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\bhas_more\x18\x02 \x01(\bR\ahasMore\":\n" +
 	"\x17GetRatingSummaryRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
-	"propertyId\"Z\n" +
+	"propertyId\"\x96\x01\n" +
 	"\x18GetRatingSummaryResponse\x12>\n" +
-	"\asummary\x18\x01 \x01(\v2$.rentproof.property.v1.RatingSummaryR\asummary\"\xbc\x02\n" +
+	"\asummary\x18\x01 \x01(\v2$.rentproof.property.v1.RatingSummaryR\asummary\x12:\n" +
+	"\x05types\x18\x02 \x03(\v2$.rentproof.review.v1.ReviewTypeCountR\x05types\"\x89\x01\n" +
+	"\x0fReviewTypeCount\x12\x1f\n" +
+	"\vreview_type\x18\x01 \x01(\tR\n" +
+	"reviewType\x12\x14\n" +
+	"\x05count\x18\x02 \x01(\x05R\x05count\x12\x18\n" +
+	"\aaverage\x18\x03 \x01(\x01R\aaverage\x12%\n" +
+	"\x0erates_property\x18\x04 \x01(\bR\rratesProperty\"\xbc\x02\n" +
 	"\x13CreateReviewRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
 	"propertyId\x12\x16\n" +
@@ -1510,7 +1602,7 @@ func file_rentproof_review_v1_review_proto_rawDescGZIP() []byte {
 	return file_rentproof_review_v1_review_proto_rawDescData
 }
 
-var file_rentproof_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_rentproof_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_rentproof_review_v1_review_proto_goTypes = []any{
 	(*Reviewer)(nil),                    // 0: rentproof.review.v1.Reviewer
 	(*Review)(nil),                      // 1: rentproof.review.v1.Review
@@ -1519,59 +1611,61 @@ var file_rentproof_review_v1_review_proto_goTypes = []any{
 	(*ListPropertyReviewsResponse)(nil), // 4: rentproof.review.v1.ListPropertyReviewsResponse
 	(*GetRatingSummaryRequest)(nil),     // 5: rentproof.review.v1.GetRatingSummaryRequest
 	(*GetRatingSummaryResponse)(nil),    // 6: rentproof.review.v1.GetRatingSummaryResponse
-	(*CreateReviewRequest)(nil),         // 7: rentproof.review.v1.CreateReviewRequest
-	(*CreateReviewResponse)(nil),        // 8: rentproof.review.v1.CreateReviewResponse
-	(*MarkHelpfulRequest)(nil),          // 9: rentproof.review.v1.MarkHelpfulRequest
-	(*MarkHelpfulResponse)(nil),         // 10: rentproof.review.v1.MarkHelpfulResponse
-	(*ReportReviewRequest)(nil),         // 11: rentproof.review.v1.ReportReviewRequest
-	(*ReportReviewResponse)(nil),        // 12: rentproof.review.v1.ReportReviewResponse
-	(*RespondToReviewRequest)(nil),      // 13: rentproof.review.v1.RespondToReviewRequest
-	(*RespondToReviewResponse)(nil),     // 14: rentproof.review.v1.RespondToReviewResponse
-	(*ListReportedReviewsRequest)(nil),  // 15: rentproof.review.v1.ListReportedReviewsRequest
-	(*ListReportedReviewsResponse)(nil), // 16: rentproof.review.v1.ListReportedReviewsResponse
-	(*ModerateReviewRequest)(nil),       // 17: rentproof.review.v1.ModerateReviewRequest
-	(*ModerateReviewResponse)(nil),      // 18: rentproof.review.v1.ModerateReviewResponse
-	(*ListRecentReviewsRequest)(nil),    // 19: rentproof.review.v1.ListRecentReviewsRequest
-	(*ListRecentReviewsResponse)(nil),   // 20: rentproof.review.v1.ListRecentReviewsResponse
-	(*timestamppb.Timestamp)(nil),       // 21: google.protobuf.Timestamp
-	(*v1.RatingSummary)(nil),            // 22: rentproof.property.v1.RatingSummary
+	(*ReviewTypeCount)(nil),             // 7: rentproof.review.v1.ReviewTypeCount
+	(*CreateReviewRequest)(nil),         // 8: rentproof.review.v1.CreateReviewRequest
+	(*CreateReviewResponse)(nil),        // 9: rentproof.review.v1.CreateReviewResponse
+	(*MarkHelpfulRequest)(nil),          // 10: rentproof.review.v1.MarkHelpfulRequest
+	(*MarkHelpfulResponse)(nil),         // 11: rentproof.review.v1.MarkHelpfulResponse
+	(*ReportReviewRequest)(nil),         // 12: rentproof.review.v1.ReportReviewRequest
+	(*ReportReviewResponse)(nil),        // 13: rentproof.review.v1.ReportReviewResponse
+	(*RespondToReviewRequest)(nil),      // 14: rentproof.review.v1.RespondToReviewRequest
+	(*RespondToReviewResponse)(nil),     // 15: rentproof.review.v1.RespondToReviewResponse
+	(*ListReportedReviewsRequest)(nil),  // 16: rentproof.review.v1.ListReportedReviewsRequest
+	(*ListReportedReviewsResponse)(nil), // 17: rentproof.review.v1.ListReportedReviewsResponse
+	(*ModerateReviewRequest)(nil),       // 18: rentproof.review.v1.ModerateReviewRequest
+	(*ModerateReviewResponse)(nil),      // 19: rentproof.review.v1.ModerateReviewResponse
+	(*ListRecentReviewsRequest)(nil),    // 20: rentproof.review.v1.ListRecentReviewsRequest
+	(*ListRecentReviewsResponse)(nil),   // 21: rentproof.review.v1.ListRecentReviewsResponse
+	(*timestamppb.Timestamp)(nil),       // 22: google.protobuf.Timestamp
+	(*v1.RatingSummary)(nil),            // 23: rentproof.property.v1.RatingSummary
 }
 var file_rentproof_review_v1_review_proto_depIdxs = []int32{
-	21, // 0: rentproof.review.v1.Review.created_at:type_name -> google.protobuf.Timestamp
+	22, // 0: rentproof.review.v1.Review.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: rentproof.review.v1.Review.reviewer:type_name -> rentproof.review.v1.Reviewer
 	2,  // 2: rentproof.review.v1.Review.owner_response:type_name -> rentproof.review.v1.OwnerResponse
-	21, // 3: rentproof.review.v1.OwnerResponse.created_at:type_name -> google.protobuf.Timestamp
-	21, // 4: rentproof.review.v1.OwnerResponse.updated_at:type_name -> google.protobuf.Timestamp
+	22, // 3: rentproof.review.v1.OwnerResponse.created_at:type_name -> google.protobuf.Timestamp
+	22, // 4: rentproof.review.v1.OwnerResponse.updated_at:type_name -> google.protobuf.Timestamp
 	1,  // 5: rentproof.review.v1.ListPropertyReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	22, // 6: rentproof.review.v1.GetRatingSummaryResponse.summary:type_name -> rentproof.property.v1.RatingSummary
-	1,  // 7: rentproof.review.v1.CreateReviewResponse.review:type_name -> rentproof.review.v1.Review
-	1,  // 8: rentproof.review.v1.RespondToReviewResponse.review:type_name -> rentproof.review.v1.Review
-	1,  // 9: rentproof.review.v1.ListReportedReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	1,  // 10: rentproof.review.v1.ModerateReviewResponse.review:type_name -> rentproof.review.v1.Review
-	1,  // 11: rentproof.review.v1.ListRecentReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	3,  // 12: rentproof.review.v1.ReviewService.ListPropertyReviews:input_type -> rentproof.review.v1.ListPropertyReviewsRequest
-	5,  // 13: rentproof.review.v1.ReviewService.GetRatingSummary:input_type -> rentproof.review.v1.GetRatingSummaryRequest
-	7,  // 14: rentproof.review.v1.ReviewService.CreateReview:input_type -> rentproof.review.v1.CreateReviewRequest
-	9,  // 15: rentproof.review.v1.ReviewService.MarkHelpful:input_type -> rentproof.review.v1.MarkHelpfulRequest
-	11, // 16: rentproof.review.v1.ReviewService.ReportReview:input_type -> rentproof.review.v1.ReportReviewRequest
-	13, // 17: rentproof.review.v1.ReviewService.RespondToReview:input_type -> rentproof.review.v1.RespondToReviewRequest
-	15, // 18: rentproof.review.v1.ReviewService.ListReportedReviews:input_type -> rentproof.review.v1.ListReportedReviewsRequest
-	17, // 19: rentproof.review.v1.ReviewService.ModerateReview:input_type -> rentproof.review.v1.ModerateReviewRequest
-	19, // 20: rentproof.review.v1.ReviewService.ListRecentReviews:input_type -> rentproof.review.v1.ListRecentReviewsRequest
-	4,  // 21: rentproof.review.v1.ReviewService.ListPropertyReviews:output_type -> rentproof.review.v1.ListPropertyReviewsResponse
-	6,  // 22: rentproof.review.v1.ReviewService.GetRatingSummary:output_type -> rentproof.review.v1.GetRatingSummaryResponse
-	8,  // 23: rentproof.review.v1.ReviewService.CreateReview:output_type -> rentproof.review.v1.CreateReviewResponse
-	10, // 24: rentproof.review.v1.ReviewService.MarkHelpful:output_type -> rentproof.review.v1.MarkHelpfulResponse
-	12, // 25: rentproof.review.v1.ReviewService.ReportReview:output_type -> rentproof.review.v1.ReportReviewResponse
-	14, // 26: rentproof.review.v1.ReviewService.RespondToReview:output_type -> rentproof.review.v1.RespondToReviewResponse
-	16, // 27: rentproof.review.v1.ReviewService.ListReportedReviews:output_type -> rentproof.review.v1.ListReportedReviewsResponse
-	18, // 28: rentproof.review.v1.ReviewService.ModerateReview:output_type -> rentproof.review.v1.ModerateReviewResponse
-	20, // 29: rentproof.review.v1.ReviewService.ListRecentReviews:output_type -> rentproof.review.v1.ListRecentReviewsResponse
-	21, // [21:30] is the sub-list for method output_type
-	12, // [12:21] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	23, // 6: rentproof.review.v1.GetRatingSummaryResponse.summary:type_name -> rentproof.property.v1.RatingSummary
+	7,  // 7: rentproof.review.v1.GetRatingSummaryResponse.types:type_name -> rentproof.review.v1.ReviewTypeCount
+	1,  // 8: rentproof.review.v1.CreateReviewResponse.review:type_name -> rentproof.review.v1.Review
+	1,  // 9: rentproof.review.v1.RespondToReviewResponse.review:type_name -> rentproof.review.v1.Review
+	1,  // 10: rentproof.review.v1.ListReportedReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
+	1,  // 11: rentproof.review.v1.ModerateReviewResponse.review:type_name -> rentproof.review.v1.Review
+	1,  // 12: rentproof.review.v1.ListRecentReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
+	3,  // 13: rentproof.review.v1.ReviewService.ListPropertyReviews:input_type -> rentproof.review.v1.ListPropertyReviewsRequest
+	5,  // 14: rentproof.review.v1.ReviewService.GetRatingSummary:input_type -> rentproof.review.v1.GetRatingSummaryRequest
+	8,  // 15: rentproof.review.v1.ReviewService.CreateReview:input_type -> rentproof.review.v1.CreateReviewRequest
+	10, // 16: rentproof.review.v1.ReviewService.MarkHelpful:input_type -> rentproof.review.v1.MarkHelpfulRequest
+	12, // 17: rentproof.review.v1.ReviewService.ReportReview:input_type -> rentproof.review.v1.ReportReviewRequest
+	14, // 18: rentproof.review.v1.ReviewService.RespondToReview:input_type -> rentproof.review.v1.RespondToReviewRequest
+	16, // 19: rentproof.review.v1.ReviewService.ListReportedReviews:input_type -> rentproof.review.v1.ListReportedReviewsRequest
+	18, // 20: rentproof.review.v1.ReviewService.ModerateReview:input_type -> rentproof.review.v1.ModerateReviewRequest
+	20, // 21: rentproof.review.v1.ReviewService.ListRecentReviews:input_type -> rentproof.review.v1.ListRecentReviewsRequest
+	4,  // 22: rentproof.review.v1.ReviewService.ListPropertyReviews:output_type -> rentproof.review.v1.ListPropertyReviewsResponse
+	6,  // 23: rentproof.review.v1.ReviewService.GetRatingSummary:output_type -> rentproof.review.v1.GetRatingSummaryResponse
+	9,  // 24: rentproof.review.v1.ReviewService.CreateReview:output_type -> rentproof.review.v1.CreateReviewResponse
+	11, // 25: rentproof.review.v1.ReviewService.MarkHelpful:output_type -> rentproof.review.v1.MarkHelpfulResponse
+	13, // 26: rentproof.review.v1.ReviewService.ReportReview:output_type -> rentproof.review.v1.ReportReviewResponse
+	15, // 27: rentproof.review.v1.ReviewService.RespondToReview:output_type -> rentproof.review.v1.RespondToReviewResponse
+	17, // 28: rentproof.review.v1.ReviewService.ListReportedReviews:output_type -> rentproof.review.v1.ListReportedReviewsResponse
+	19, // 29: rentproof.review.v1.ReviewService.ModerateReview:output_type -> rentproof.review.v1.ModerateReviewResponse
+	21, // 30: rentproof.review.v1.ReviewService.ListRecentReviews:output_type -> rentproof.review.v1.ListRecentReviewsResponse
+	22, // [22:31] is the sub-list for method output_type
+	13, // [13:22] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_review_v1_review_proto_init() }
@@ -1585,7 +1679,7 @@ func file_rentproof_review_v1_review_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_review_v1_review_proto_rawDesc), len(file_rentproof_review_v1_review_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   21,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -163,6 +163,32 @@ func (x *GetRatingSummaryResponse) AppendJSON(b []byte) []byte {
 	} else {
 		b = m.AppendJSON(b)
 	}
+	b = append(b, ",\"types\":"...)
+	b = append(b, '[')
+	for i, e := range x.GetTypes() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m := e; m == nil {
+			b = append(b, "null"...)
+		} else {
+			b = m.AppendJSON(b)
+		}
+	}
+	b = append(b, ']')
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ReviewTypeCount) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"reviewType\":"...)
+	b = wirejson.AppendString(b, x.GetReviewType())
+	b = append(b, ",\"count\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCount()), 10)
+	b = append(b, ",\"average\":"...)
+	b = wirejson.AppendFloat(b, x.GetAverage(), 64)
+	b = append(b, ",\"ratesProperty\":"...)
+	b = strconv.AppendBool(b, x.GetRatesProperty())
 	return append(b, '}')
 }
 

@@ -66,13 +66,14 @@ const (
 type ReviewServiceClient interface {
 	// ListPropertyReviews lists a property's published reviews, newest first, by tab and page.
 	ListPropertyReviews(context.Context, *connect.Request[v1.ListPropertyReviewsRequest]) (*connect.Response[v1.ListPropertyReviewsResponse], error)
-	// GetRatingSummary returns a property's stored rating aggregate.
+	// GetRatingSummary returns a property's stored rating aggregate and its reviews per type.
 	GetRatingSummary(context.Context, *connect.Request[v1.GetRatingSummaryRequest]) (*connect.Response[v1.GetRatingSummaryResponse], error)
 	// CreateReview posts a review as the signed-in user.
 	CreateReview(context.Context, *connect.Request[v1.CreateReviewRequest]) (*connect.Response[v1.CreateReviewResponse], error)
 	// MarkHelpful records the signed-in user's helpful vote; a repeat vote changes nothing.
 	MarkHelpful(context.Context, *connect.Request[v1.MarkHelpfulRequest]) (*connect.Response[v1.MarkHelpfulResponse], error)
-	// ReportReview reports a review; three reports from different users hide it until an admin decides.
+	// ReportReview reports a review to the moderators; three reports from different established
+	// accounts (not the property's owner) hide it until an admin decides.
 	ReportReview(context.Context, *connect.Request[v1.ReportReviewRequest]) (*connect.Response[v1.ReportReviewResponse], error)
 	// RespondToReview sets (or edits) the property owner's public response to a review.
 	RespondToReview(context.Context, *connect.Request[v1.RespondToReviewRequest]) (*connect.Response[v1.RespondToReviewResponse], error)
@@ -218,13 +219,14 @@ func (c *reviewServiceClient) ListRecentReviews(ctx context.Context, req *connec
 type ReviewServiceHandler interface {
 	// ListPropertyReviews lists a property's published reviews, newest first, by tab and page.
 	ListPropertyReviews(context.Context, *connect.Request[v1.ListPropertyReviewsRequest]) (*connect.Response[v1.ListPropertyReviewsResponse], error)
-	// GetRatingSummary returns a property's stored rating aggregate.
+	// GetRatingSummary returns a property's stored rating aggregate and its reviews per type.
 	GetRatingSummary(context.Context, *connect.Request[v1.GetRatingSummaryRequest]) (*connect.Response[v1.GetRatingSummaryResponse], error)
 	// CreateReview posts a review as the signed-in user.
 	CreateReview(context.Context, *connect.Request[v1.CreateReviewRequest]) (*connect.Response[v1.CreateReviewResponse], error)
 	// MarkHelpful records the signed-in user's helpful vote; a repeat vote changes nothing.
 	MarkHelpful(context.Context, *connect.Request[v1.MarkHelpfulRequest]) (*connect.Response[v1.MarkHelpfulResponse], error)
-	// ReportReview reports a review; three reports from different users hide it until an admin decides.
+	// ReportReview reports a review to the moderators; three reports from different established
+	// accounts (not the property's owner) hide it until an admin decides.
 	ReportReview(context.Context, *connect.Request[v1.ReportReviewRequest]) (*connect.Response[v1.ReportReviewResponse], error)
 	// RespondToReview sets (or edits) the property owner's public response to a review.
 	RespondToReview(context.Context, *connect.Request[v1.RespondToReviewRequest]) (*connect.Response[v1.RespondToReviewResponse], error)

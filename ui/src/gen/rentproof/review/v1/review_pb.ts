@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/review/v1/review.proto.
  */
 export const file_rentproof_review_v1_review: GenFile = /*@__PURE__*/
-  fileDesc("CiByZW50cHJvb2YvcmV2aWV3L3YxL3Jldmlldy5wcm90bxITcmVudHByb29mLnJldmlldy52MSI9CghSZXZpZXdlchIKCgJpZBgBIAEoBRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCSL/AwoGUmV2aWV3EgoKAmlkGAEgASgFEhMKC3Byb3BlcnR5X2lkGAIgASgFEg8KB3VzZXJfaWQYAyABKAUSDgoGcmF0aW5nGAQgASgFEg0KBXRpdGxlGAUgASgJEg8KB2NvbnRlbnQYBiABKAkSEwoLcmV2aWV3X3R5cGUYByABKAkSEwoLc3RheV9wZXJpb2QYCCABKAkSDAoEcHJvcxgJIAMoCRIMCgRjb25zGAogAygJEhIKCmNhdGVnb3JpZXMYCyADKAkSDgoGcGhvdG9zGAwgAygJEhAKCHZlcmlmaWVkGA0gASgIEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2hlbHBmdWwYDyABKAUSEAoIbGFuZ3VhZ2UYECABKAkSLwoIcmV2aWV3ZXIYESABKAsyHS5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlld2VyEhYKDnByb3BlcnR5X3RpdGxlGBIgASgJEjoKDm93bmVyX3Jlc3BvbnNlGBMgASgLMiIucmVudHByb29mLnJldmlldy52MS5Pd25lclJlc3BvbnNlEhkKEWhlbHBmdWxfYnlfdmlld2VyGBQgASgIEg4KBnN0YXR1cxgVIAEoCRIUCgxyZXBvcnRfY291bnQYFiABKAUigAEKDU93bmVyUmVzcG9uc2USDwoHY29udGVudBgBIAEoCRIuCgpjcmVhdGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJfChpMaXN0UHJvcGVydHlSZXZpZXdzUmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBRILCgN0YWIYAiABKAkSDAoEcGFnZRgDIAEoBRIRCglwYWdlX3NpemUYBCABKAUiXQobTGlzdFByb3BlcnR5UmV2aWV3c1Jlc3BvbnNlEiwKB3Jldmlld3MYASADKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldxIQCghoYXNfbW9yZRgCIAEoCCIuChdHZXRSYXRpbmdTdW1tYXJ5UmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBSJRChhHZXRSYXRpbmdTdW1tYXJ5UmVzcG9uc2USNQoHc3VtbWFyeRgBIAEoCzIkLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5SYXRpbmdTdW1tYXJ5ItYBChNDcmVhdGVSZXZpZXdSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFEg4KBnJhdGluZxgCIAEoBRINCgV0aXRsZRgDIAEoCRIPCgdjb250ZW50GAQgASgJEhMKC3Jldmlld190eXBlGAUgASgJEhAKCGxhbmd1YWdlGAYgASgJEgwKBHByb3MYByADKAkSDAoEY29ucxgIIAMoCRISCgpjYXRlZ29yaWVzGAkgAygJEg4KBnBob3RvcxgKIAMoCRITCgtzdGF5X3BlcmlvZBgLIAEoCSJDChRDcmVhdGVSZXZpZXdSZXNwb25zZRIrCgZyZXZpZXcYASABKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldyInChJNYXJrSGVscGZ1bFJlcXVlc3QSEQoJcmV2aWV3X2lkGAEgASgFIj4KE01hcmtIZWxwZnVsUmVzcG9uc2USDwoHaGVscGZ1bBgBIAEoBRIWCg5hbHJlYWR5X21hcmtlZBgCIAEoCCJIChNSZXBvcnRSZXZpZXdSZXF1ZXN0EhEKCXJldmlld19pZBgBIAEoBRIOCgZyZWFzb24YAiABKAkSDgoGZGV0YWlsGAMgASgJIhYKFFJlcG9ydFJldmlld1Jlc3BvbnNlIjwKFlJlc3BvbmRUb1Jldmlld1JlcXVlc3QSEQoJcmV2aWV3X2lkGAEgASgFEg8KB2NvbnRlbnQYAiABKAkiRgoXUmVzcG9uZFRvUmV2aWV3UmVzcG9uc2USKwoGcmV2aWV3GAEgASgLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXciHAoaTGlzdFJlcG9ydGVkUmV2aWV3c1JlcXVlc3QiSwobTGlzdFJlcG9ydGVkUmV2aWV3c1Jlc3BvbnNlEiwKB3Jldmlld3MYASADKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldyJKChVNb2RlcmF0ZVJldmlld1JlcXVlc3QSEQoJcmV2aWV3X2lkGAEgASgFEhAKCGRlY2lzaW9uGAIgASgJEgwKBG5vdGUYAyABKAkiRQoWTW9kZXJhdGVSZXZpZXdSZXNwb25zZRIrCgZyZXZpZXcYASABKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldyIpChhMaXN0UmVjZW50UmV2aWV3c1JlcXVlc3QSDQoFbGltaXQYASABKAUiSQoZTGlzdFJlY2VudFJldmlld3NSZXNwb25zZRIsCgdyZXZpZXdzGAEgAygLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXcygQgKDVJldmlld1NlcnZpY2USfQoTTGlzdFByb3BlcnR5UmV2aWV3cxIvLnJlbnRwcm9vZi5yZXZpZXcudjEuTGlzdFByb3BlcnR5UmV2aWV3c1JlcXVlc3QaMC5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RQcm9wZXJ0eVJldmlld3NSZXNwb25zZSIDkAIBEnQKEEdldFJhdGluZ1N1bW1hcnkSLC5yZW50cHJvb2YucmV2aWV3LnYxLkdldFJhdGluZ1N1bW1hcnlSZXF1ZXN0Gi0ucmVudHByb29mLnJldmlldy52MS5HZXRSYXRpbmdTdW1tYXJ5UmVzcG9uc2UiA5ACARJjCgxDcmVhdGVSZXZpZXcSKC5yZW50cHJvb2YucmV2aWV3LnYxLkNyZWF0ZVJldmlld1JlcXVlc3QaKS5yZW50cHJvb2YucmV2aWV3LnYxLkNyZWF0ZVJldmlld1Jlc3BvbnNlEmAKC01hcmtIZWxwZnVsEicucmVudHByb29mLnJldmlldy52MS5NYXJrSGVscGZ1bFJlcXVlc3QaKC5yZW50cHJvb2YucmV2aWV3LnYxLk1hcmtIZWxwZnVsUmVzcG9uc2USYwoMUmVwb3J0UmV2aWV3EigucmVudHByb29mLnJldmlldy52MS5SZXBvcnRSZXZpZXdSZXF1ZXN0GikucmVudHByb29mLnJldmlldy52MS5SZXBvcnRSZXZpZXdSZXNwb25zZRJsCg9SZXNwb25kVG9SZXZpZXcSKy5yZW50cHJvb2YucmV2aWV3LnYxLlJlc3BvbmRUb1Jldmlld1JlcXVlc3QaLC5yZW50cHJvb2YucmV2aWV3LnYxLlJlc3BvbmRUb1Jldmlld1Jlc3BvbnNlEn0KE0xpc3RSZXBvcnRlZFJldmlld3MSLy5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RSZXBvcnRlZFJldmlld3NSZXF1ZXN0GjAucmVudHByb29mLnJldmlldy52MS5MaXN0UmVwb3J0ZWRSZXZpZXdzUmVzcG9uc2UiA5ACARJpCg5Nb2RlcmF0ZVJldmlldxIqLnJlbnRwcm9vZi5yZXZpZXcudjEuTW9kZXJhdGVSZXZpZXdSZXF1ZXN0GisucmVudHByb29mLnJldmlldy52MS5Nb2RlcmF0ZVJldmlld1Jlc3BvbnNlEncKEUxpc3RSZWNlbnRSZXZpZXdzEi0ucmVudHByb29mLnJldmlldy52MS5MaXN0UmVjZW50UmV2aWV3c1JlcXVlc3QaLi5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RSZWNlbnRSZXZpZXdzUmVzcG9uc2UiA5ACAULVAQoXY29tLnJlbnRwcm9vZi5yZXZpZXcudjFCC1Jldmlld1Byb3RvUAFaP2dpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL3Jldmlldy92MTtyZXZpZXd2MaICA1JSWKoCE1JlbnRwcm9vZi5SZXZpZXcuVjHKAhNSZW50cHJvb2ZcUmV2aWV3XFYx4gIfUmVudHByb29mXFJldmlld1xWMVxHUEJNZXRhZGF0YeoCFVJlbnRwcm9vZjo6UmV2aWV3OjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_rentproof_property_v1_property]);
+  fileDesc("CiByZW50cHJvb2YvcmV2aWV3L3YxL3Jldmlldy5wcm90bxITcmVudHByb29mLnJldmlldy52MSI9CghSZXZpZXdlchIKCgJpZBgBIAEoBRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCSL/AwoGUmV2aWV3EgoKAmlkGAEgASgFEhMKC3Byb3BlcnR5X2lkGAIgASgFEg8KB3VzZXJfaWQYAyABKAUSDgoGcmF0aW5nGAQgASgFEg0KBXRpdGxlGAUgASgJEg8KB2NvbnRlbnQYBiABKAkSEwoLcmV2aWV3X3R5cGUYByABKAkSEwoLc3RheV9wZXJpb2QYCCABKAkSDAoEcHJvcxgJIAMoCRIMCgRjb25zGAogAygJEhIKCmNhdGVnb3JpZXMYCyADKAkSDgoGcGhvdG9zGAwgAygJEhAKCHZlcmlmaWVkGA0gASgIEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2hlbHBmdWwYDyABKAUSEAoIbGFuZ3VhZ2UYECABKAkSLwoIcmV2aWV3ZXIYESABKAsyHS5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlld2VyEhYKDnByb3BlcnR5X3RpdGxlGBIgASgJEjoKDm93bmVyX3Jlc3BvbnNlGBMgASgLMiIucmVudHByb29mLnJldmlldy52MS5Pd25lclJlc3BvbnNlEhkKEWhlbHBmdWxfYnlfdmlld2VyGBQgASgIEg4KBnN0YXR1cxgVIAEoCRIUCgxyZXBvcnRfY291bnQYFiABKAUigAEKDU93bmVyUmVzcG9uc2USDwoHY29udGVudBgBIAEoCRIuCgpjcmVhdGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJfChpMaXN0UHJvcGVydHlSZXZpZXdzUmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBRILCgN0YWIYAiABKAkSDAoEcGFnZRgDIAEoBRIRCglwYWdlX3NpemUYBCABKAUiXQobTGlzdFByb3BlcnR5UmV2aWV3c1Jlc3BvbnNlEiwKB3Jldmlld3MYASADKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldxIQCghoYXNfbW9yZRgCIAEoCCIuChdHZXRSYXRpbmdTdW1tYXJ5UmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBSKGAQoYR2V0UmF0aW5nU3VtbWFyeVJlc3BvbnNlEjUKB3N1bW1hcnkYASABKAsyJC5yZW50cHJvb2YucHJvcGVydHkudjEuUmF0aW5nU3VtbWFyeRIzCgV0eXBlcxgCIAMoCzIkLnJlbnRwcm9vZi5yZXZpZXcudjEuUmV2aWV3VHlwZUNvdW50Il4KD1Jldmlld1R5cGVDb3VudBITCgtyZXZpZXdfdHlwZRgBIAEoCRINCgVjb3VudBgCIAEoBRIPCgdhdmVyYWdlGAMgASgBEhYKDnJhdGVzX3Byb3BlcnR5GAQgASgIItYBChNDcmVhdGVSZXZpZXdSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFEg4KBnJhdGluZxgCIAEoBRINCgV0aXRsZRgDIAEoCRIPCgdjb250ZW50GAQgASgJEhMKC3Jldmlld190eXBlGAUgASgJEhAKCGxhbmd1YWdlGAYgASgJEgwKBHByb3MYByADKAkSDAoEY29ucxgIIAMoCRISCgpjYXRlZ29yaWVzGAkgAygJEg4KBnBob3RvcxgKIAMoCRITCgtzdGF5X3BlcmlvZBgLIAEoCSJDChRDcmVhdGVSZXZpZXdSZXNwb25zZRIrCgZyZXZpZXcYASABKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldyInChJNYXJrSGVscGZ1bFJlcXVlc3QSEQoJcmV2aWV3X2lkGAEgASgFIj4KE01hcmtIZWxwZnVsUmVzcG9uc2USDwoHaGVscGZ1bBgBIAEoBRIWCg5hbHJlYWR5X21hcmtlZBgCIAEoCCJIChNSZXBvcnRSZXZpZXdSZXF1ZXN0EhEKCXJldmlld19pZBgBIAEoBRIOCgZyZWFzb24YAiABKAkSDgoGZGV0YWlsGAMgASgJIhYKFFJlcG9ydFJldmlld1Jlc3BvbnNlIjwKFlJlc3BvbmRUb1Jldmlld1JlcXVlc3QSEQoJcmV2aWV3X2lkGAEgASgFEg8KB2NvbnRlbnQYAiABKAkiRgoXUmVzcG9uZFRvUmV2aWV3UmVzcG9uc2USKwoGcmV2aWV3GAEgASgLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXciHAoaTGlzdFJlcG9ydGVkUmV2aWV3c1JlcXVlc3QiSwobTGlzdFJlcG9ydGVkUmV2aWV3c1Jlc3BvbnNlEiwKB3Jldmlld3MYASADKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldyJKChVNb2RlcmF0ZVJldmlld1JlcXVlc3QSEQoJcmV2aWV3X2lkGAEgASgFEhAKCGRlY2lzaW9uGAIgASgJEgwKBG5vdGUYAyABKAkiRQoWTW9kZXJhdGVSZXZpZXdSZXNwb25zZRIrCgZyZXZpZXcYASABKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldyIpChhMaXN0UmVjZW50UmV2aWV3c1JlcXVlc3QSDQoFbGltaXQYASABKAUiSQoZTGlzdFJlY2VudFJldmlld3NSZXNwb25zZRIsCgdyZXZpZXdzGAEgAygLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXcygQgKDVJldmlld1NlcnZpY2USfQoTTGlzdFByb3BlcnR5UmV2aWV3cxIvLnJlbnRwcm9vZi5yZXZpZXcudjEuTGlzdFByb3BlcnR5UmV2aWV3c1JlcXVlc3QaMC5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RQcm9wZXJ0eVJldmlld3NSZXNwb25zZSIDkAIBEnQKEEdldFJhdGluZ1N1bW1hcnkSLC5yZW50cHJvb2YucmV2aWV3LnYxLkdldFJhdGluZ1N1bW1hcnlSZXF1ZXN0Gi0ucmVudHByb29mLnJldmlldy52MS5HZXRSYXRpbmdTdW1tYXJ5UmVzcG9uc2UiA5ACARJjCgxDcmVhdGVSZXZpZXcSKC5yZW50cHJvb2YucmV2aWV3LnYxLkNyZWF0ZVJldmlld1JlcXVlc3QaKS5yZW50cHJvb2YucmV2aWV3LnYxLkNyZWF0ZVJldmlld1Jlc3BvbnNlEmAKC01hcmtIZWxwZnVsEicucmVudHByb29mLnJldmlldy52MS5NYXJrSGVscGZ1bFJlcXVlc3QaKC5yZW50cHJvb2YucmV2aWV3LnYxLk1hcmtIZWxwZnVsUmVzcG9uc2USYwoMUmVwb3J0UmV2aWV3EigucmVudHByb29mLnJldmlldy52MS5SZXBvcnRSZXZpZXdSZXF1ZXN0GikucmVudHByb29mLnJldmlldy52MS5SZXBvcnRSZXZpZXdSZXNwb25zZRJsCg9SZXNwb25kVG9SZXZpZXcSKy5yZW50cHJvb2YucmV2aWV3LnYxLlJlc3BvbmRUb1Jldmlld1JlcXVlc3QaLC5yZW50cHJvb2YucmV2aWV3LnYxLlJlc3BvbmRUb1Jldmlld1Jlc3BvbnNlEn0KE0xpc3RSZXBvcnRlZFJldmlld3MSLy5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RSZXBvcnRlZFJldmlld3NSZXF1ZXN0GjAucmVudHByb29mLnJldmlldy52MS5MaXN0UmVwb3J0ZWRSZXZpZXdzUmVzcG9uc2UiA5ACARJpCg5Nb2RlcmF0ZVJldmlldxIqLnJlbnRwcm9vZi5yZXZpZXcudjEuTW9kZXJhdGVSZXZpZXdSZXF1ZXN0GisucmVudHByb29mLnJldmlldy52MS5Nb2RlcmF0ZVJldmlld1Jlc3BvbnNlEncKEUxpc3RSZWNlbnRSZXZpZXdzEi0ucmVudHByb29mLnJldmlldy52MS5MaXN0UmVjZW50UmV2aWV3c1JlcXVlc3QaLi5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RSZWNlbnRSZXZpZXdzUmVzcG9uc2UiA5ACAULVAQoXY29tLnJlbnRwcm9vZi5yZXZpZXcudjFCC1Jldmlld1Byb3RvUAFaP2dpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL3Jldmlldy92MTtyZXZpZXd2MaICA1JSWKoCE1JlbnRwcm9vZi5SZXZpZXcuVjHKAhNSZW50cHJvb2ZcUmV2aWV3XFYx4gIfUmVudHByb29mXFJldmlld1xWMVxHUEJNZXRhZGF0YeoCFVJlbnRwcm9vZjo6UmV2aWV3OjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_rentproof_property_v1_property]);
 
 /**
  * Reviewer is the public face of a review's author.
@@ -198,7 +198,8 @@ export type Review = Message<"rentproof.review.v1.Review"> & {
   helpfulByViewer: boolean;
 
   /**
-   * status is published, hidden (reported, awaiting an admin) or removed; public lists show published only.
+   * status is published, hidden (reported, awaiting an admin) or removed; public lists show
+   * published reviews, and to their author also the author's own hidden ones.
    *
    * @generated from field: string status = 21;
    */
@@ -353,11 +354,20 @@ export const GetRatingSummaryRequestSchema: GenMessage<GetRatingSummaryRequest> 
  */
 export type GetRatingSummaryResponse = Message<"rentproof.review.v1.GetRatingSummaryResponse"> & {
   /**
-   * summary is the property's rating aggregate.
+   * summary is the property's rating aggregate: its stars, made of the reviews that rate the
+   * property itself (tenant_to_property, agent_to_property and general).
    *
    * @generated from field: rentproof.property.v1.RatingSummary summary = 1;
    */
   summary?: RatingSummary | undefined;
+
+  /**
+   * types counts the published reviews of every review type, in the order of the types, zero
+   * counts included: what each tab holds, rated or not.
+   *
+   * @generated from field: repeated rentproof.review.v1.ReviewTypeCount types = 2;
+   */
+  types: ReviewTypeCount[];
 };
 
 /**
@@ -366,6 +376,48 @@ export type GetRatingSummaryResponse = Message<"rentproof.review.v1.GetRatingSum
  */
 export const GetRatingSummaryResponseSchema: GenMessage<GetRatingSummaryResponse> = /*@__PURE__*/
   messageDesc(file_rentproof_review_v1_review, 6);
+
+/**
+ * ReviewTypeCount is a property's published reviews of one type.
+ *
+ * @generated from message rentproof.review.v1.ReviewTypeCount
+ */
+export type ReviewTypeCount = Message<"rentproof.review.v1.ReviewTypeCount"> & {
+  /**
+   * review_type is the review type.
+   *
+   * @generated from field: string review_type = 1;
+   */
+  reviewType: string;
+
+  /**
+   * count is the number of published reviews of the type.
+   *
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+
+  /**
+   * average is their mean rating rounded to one decimal, 0 without reviews.
+   *
+   * @generated from field: double average = 3;
+   */
+  average: number;
+
+  /**
+   * rates_property is true for the types that make the property's stars.
+   *
+   * @generated from field: bool rates_property = 4;
+   */
+  ratesProperty: boolean;
+};
+
+/**
+ * Describes the message rentproof.review.v1.ReviewTypeCount.
+ * Use `create(ReviewTypeCountSchema)` to create a new message.
+ */
+export const ReviewTypeCountSchema: GenMessage<ReviewTypeCount> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 7);
 
 /**
  * CreateReviewRequest is the review form; the author is the caller.
@@ -457,7 +509,7 @@ export type CreateReviewRequest = Message<"rentproof.review.v1.CreateReviewReque
  * Use `create(CreateReviewRequestSchema)` to create a new message.
  */
 export const CreateReviewRequestSchema: GenMessage<CreateReviewRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 7);
+  messageDesc(file_rentproof_review_v1_review, 8);
 
 /**
  * CreateReviewResponse carries the new review.
@@ -478,7 +530,7 @@ export type CreateReviewResponse = Message<"rentproof.review.v1.CreateReviewResp
  * Use `create(CreateReviewResponseSchema)` to create a new message.
  */
 export const CreateReviewResponseSchema: GenMessage<CreateReviewResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 8);
+  messageDesc(file_rentproof_review_v1_review, 9);
 
 /**
  * MarkHelpfulRequest names a review.
@@ -499,7 +551,7 @@ export type MarkHelpfulRequest = Message<"rentproof.review.v1.MarkHelpfulRequest
  * Use `create(MarkHelpfulRequestSchema)` to create a new message.
  */
 export const MarkHelpfulRequestSchema: GenMessage<MarkHelpfulRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 9);
+  messageDesc(file_rentproof_review_v1_review, 10);
 
 /**
  * MarkHelpfulResponse tells the outcome.
@@ -527,7 +579,7 @@ export type MarkHelpfulResponse = Message<"rentproof.review.v1.MarkHelpfulRespon
  * Use `create(MarkHelpfulResponseSchema)` to create a new message.
  */
 export const MarkHelpfulResponseSchema: GenMessage<MarkHelpfulResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 10);
+  messageDesc(file_rentproof_review_v1_review, 11);
 
 /**
  * ReportReviewRequest reports a review.
@@ -562,7 +614,7 @@ export type ReportReviewRequest = Message<"rentproof.review.v1.ReportReviewReque
  * Use `create(ReportReviewRequestSchema)` to create a new message.
  */
 export const ReportReviewRequestSchema: GenMessage<ReportReviewRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 11);
+  messageDesc(file_rentproof_review_v1_review, 12);
 
 /**
  * ReportReviewResponse is empty.
@@ -577,7 +629,7 @@ export type ReportReviewResponse = Message<"rentproof.review.v1.ReportReviewResp
  * Use `create(ReportReviewResponseSchema)` to create a new message.
  */
 export const ReportReviewResponseSchema: GenMessage<ReportReviewResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 12);
+  messageDesc(file_rentproof_review_v1_review, 13);
 
 /**
  * RespondToReviewRequest sets the owner's response.
@@ -605,7 +657,7 @@ export type RespondToReviewRequest = Message<"rentproof.review.v1.RespondToRevie
  * Use `create(RespondToReviewRequestSchema)` to create a new message.
  */
 export const RespondToReviewRequestSchema: GenMessage<RespondToReviewRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 13);
+  messageDesc(file_rentproof_review_v1_review, 14);
 
 /**
  * RespondToReviewResponse carries the review with its response.
@@ -626,7 +678,7 @@ export type RespondToReviewResponse = Message<"rentproof.review.v1.RespondToRevi
  * Use `create(RespondToReviewResponseSchema)` to create a new message.
  */
 export const RespondToReviewResponseSchema: GenMessage<RespondToReviewResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 14);
+  messageDesc(file_rentproof_review_v1_review, 15);
 
 /**
  * ListReportedReviewsRequest takes no parameters.
@@ -641,7 +693,7 @@ export type ListReportedReviewsRequest = Message<"rentproof.review.v1.ListReport
  * Use `create(ListReportedReviewsRequestSchema)` to create a new message.
  */
 export const ListReportedReviewsRequestSchema: GenMessage<ListReportedReviewsRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 15);
+  messageDesc(file_rentproof_review_v1_review, 16);
 
 /**
  * ListReportedReviewsResponse lists reported reviews.
@@ -662,7 +714,7 @@ export type ListReportedReviewsResponse = Message<"rentproof.review.v1.ListRepor
  * Use `create(ListReportedReviewsResponseSchema)` to create a new message.
  */
 export const ListReportedReviewsResponseSchema: GenMessage<ListReportedReviewsResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 16);
+  messageDesc(file_rentproof_review_v1_review, 17);
 
 /**
  * ModerateReviewRequest decides on a reported review.
@@ -697,7 +749,7 @@ export type ModerateReviewRequest = Message<"rentproof.review.v1.ModerateReviewR
  * Use `create(ModerateReviewRequestSchema)` to create a new message.
  */
 export const ModerateReviewRequestSchema: GenMessage<ModerateReviewRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 17);
+  messageDesc(file_rentproof_review_v1_review, 18);
 
 /**
  * ModerateReviewResponse carries the review after the decision.
@@ -718,7 +770,7 @@ export type ModerateReviewResponse = Message<"rentproof.review.v1.ModerateReview
  * Use `create(ModerateReviewResponseSchema)` to create a new message.
  */
 export const ModerateReviewResponseSchema: GenMessage<ModerateReviewResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 18);
+  messageDesc(file_rentproof_review_v1_review, 19);
 
 /**
  * ListRecentReviewsRequest sizes the list.
@@ -739,7 +791,7 @@ export type ListRecentReviewsRequest = Message<"rentproof.review.v1.ListRecentRe
  * Use `create(ListRecentReviewsRequestSchema)` to create a new message.
  */
 export const ListRecentReviewsRequestSchema: GenMessage<ListRecentReviewsRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 19);
+  messageDesc(file_rentproof_review_v1_review, 20);
 
 /**
  * ListRecentReviewsResponse is the newest reviews.
@@ -760,7 +812,7 @@ export type ListRecentReviewsResponse = Message<"rentproof.review.v1.ListRecentR
  * Use `create(ListRecentReviewsResponseSchema)` to create a new message.
  */
 export const ListRecentReviewsResponseSchema: GenMessage<ListRecentReviewsResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 20);
+  messageDesc(file_rentproof_review_v1_review, 21);
 
 /**
  * ReviewService reads and writes reviews of properties, landlords, tenants and neighbourhoods.
@@ -779,7 +831,7 @@ export const ReviewService: GenService<{
     output: typeof ListPropertyReviewsResponseSchema;
   },
   /**
-   * GetRatingSummary returns a property's stored rating aggregate.
+   * GetRatingSummary returns a property's stored rating aggregate and its reviews per type.
    *
    * @generated from rpc rentproof.review.v1.ReviewService.GetRatingSummary
    */
@@ -809,7 +861,8 @@ export const ReviewService: GenService<{
     output: typeof MarkHelpfulResponseSchema;
   },
   /**
-   * ReportReview reports a review; three reports from different users hide it until an admin decides.
+   * ReportReview reports a review to the moderators; three reports from different established
+   * accounts (not the property's owner) hide it until an admin decides.
    *
    * @generated from rpc rentproof.review.v1.ReviewService.ReportReview
    */

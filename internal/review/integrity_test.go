@@ -4,8 +4,13 @@ package review_test
 // throwaway account or a burst of parallel requests could move or hide what renters read.
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"image"
+	pngenc "image/png"
+	"mime/multipart"
 	"net/http"
 	"strings"
 	"sync"
@@ -264,5 +269,71 @@ func TestParallelReviewsStopAtTheDailyLimit(t *testing.T) {
 	}
 	if ok != review.MaxReviewsPerDay || limited != 25-review.MaxReviewsPerDay || stored != review.MaxReviewsPerDay {
 		t.Errorf("25 parallel posts: %d accepted, %d limited, %d stored; want exactly %d", ok, limited, stored, review.MaxReviewsPerDay)
+	}
+}
+
+// uploadImage uploads a small PNG as the bearer of token and returns its URL.
+func (w *world) uploadImage(t *testing.T, token string) string {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	var png bytes.Buffer
+	if err := pngenc.Encode(&png, img); err != nil {
+		t.Fatal(err)
+	}
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	part, _ := mw.CreateFormFile("images", "photo.png")
+	part.Write(png.Bytes())
+	mw.Close()
+	req, _ := http.NewRequest(http.MethodPost, w.srv.URL+"/api/upload/property-images", &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var answer struct{ Files []string }
+	if err := json.NewDecoder(res.Body).Decode(&answer); err != nil || res.StatusCode != http.StatusOK || len(answer.Files) != 1 {
+		t.Fatalf("upload: %d %v %v", res.StatusCode, answer, err)
+	}
+	return answer.Files[0]
+}
+
+// Item 9: a review's photos are checked like listing images: uploads of the author's own,
+// attached to nothing else; a path that only starts like an upload is refused.
+func TestReviewPhotosAreTheAuthorsOwnUploads(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	agent := w.person(t, "agnes", "agent")
+	other := w.person(t, "larry", "landlord")
+	mine, theirs := w.uploadImage(t, agent), w.uploadImage(t, other)
+
+	for name, c := range map[string]struct{ photo, msg string }{
+		"a path out of the uploads": {"/uploads/../../api/logout", "Photos must be uploaded first"},
+		"a made-up upload":          {"/uploads/properties/00000000000000000000000000000000.png", "Photos must be uploaded first"},
+		"another account's upload":  {theirs, "Please use photos you uploaded yourself: one of them was uploaded from another account"},
+	} {
+		d := draft("agent_to_property")
+		d.Photos = []string{c.photo}
+		_, err := w.client.CreateReview(ctx, as(agent, d))
+		if connect.CodeOf(err) != connect.CodeInvalidArgument || message(err) != c.msg {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	var stored int
+	if err := w.srv.Pool.QueryRow(ctx, "SELECT count(*) FROM reviews").Scan(&stored); err != nil || stored != 0 {
+		t.Fatalf("refused reviews were stored: %d (%v)", stored, err)
+	}
+
+	d := draft("agent_to_property")
+	d.Photos = []string{mine}
+	if r := w.create(t, agent, d); fmt.Sprint(r.Photos) != fmt.Sprint([]string{mine}) {
+		t.Errorf("photos: %v", r.Photos)
+	}
+	d = draft("general")
+	d.Photos = []string{mine}
+	if _, err := w.client.CreateReview(ctx, as(agent, d)); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		t.Errorf("one photo in two reviews: %v", err)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/upload"
 )
 
 // Vocabulary of SPEC §3.
@@ -248,6 +249,10 @@ func (s *Service) Create(ctx context.Context, d Draft) (db.GetReviewDetailsRow, 
 		if err != nil {
 			return fmt.Errorf("create review: %w", err)
 		}
+		// Photos are the author's own uploads, attached to nothing else yet.
+		if err := upload.Attach(ctx, q, author.ID, d.Photos, upload.ReviewPhoto, created.ID); err != nil {
+			return err
+		}
 		return q.RecordActivity(ctx, db.RecordActivityParams{
 			UserID: author.ID, ActivityType: "review_posted", Points: 0,
 			EntityID: &created.ID, EntityType: convert.Ptr("review"),
@@ -324,12 +329,12 @@ func validate(author db.User, d Draft) error {
 		}
 	}
 	v.Check(len(d.Photos) <= maxPhotos, "photos", fmt.Sprintf("At most %d photos", maxPhotos))
-	for _, p := range d.Photos {
-		v.Check(strings.HasPrefix(p, "/uploads/"), "photos", "Photos must be uploaded first")
-	}
 	v.Check(d.ReviewType != "landlord_to_tenant" || author.Role == "landlord", "reviewType", "Only landlords can write landlord reviews")
 	v.Check(d.ReviewType != "agent_to_property" || author.Role == "agent", "reviewType", "Only agents can write agent reviews")
-	return v.Err()
+	if err := v.Err(); err != nil {
+		return err
+	}
+	return upload.CheckURLs(d.Photos, upload.ReviewPhoto)
 }
 
 func nonBlank(list []string) []string {

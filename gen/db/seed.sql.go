@@ -249,8 +249,8 @@ func (q *Queries) SeedTokenTransaction(ctx context.Context, arg SeedTokenTransac
 
 const seedUser = `-- name: SeedUser :one
 
-INSERT INTO users (username, password_hash, email, first_name, last_name, role, city, country, bio, last_login)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+INSERT INTO users (username, password_hash, email, first_name, last_name, role, city, country, bio, last_login, created_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
 RETURNING id
 `
 
@@ -265,6 +265,7 @@ type SeedUserParams struct {
 	Country      string
 	Bio          *string
 	LastLogin    *time.Time
+	CreatedAt    time.Time
 }
 
 // Statements used only to load the demo data into an empty database.
@@ -280,6 +281,7 @@ func (q *Queries) SeedUser(ctx context.Context, arg SeedUserParams) (int32, erro
 		arg.Country,
 		arg.Bio,
 		arg.LastLogin,
+		arg.CreatedAt,
 	)
 	var id int32
 	err := row.Scan(&id)

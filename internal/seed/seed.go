@@ -196,6 +196,9 @@ func (d *demoData) people(ctx context.Context, q *db.Queries, passwordHash strin
 			Username: u.Username, PasswordHash: passwordHash, Email: u.Email,
 			FirstName: u.FirstName, LastName: u.LastName, Role: u.Role,
 			City: convert.Ptr(u.City), Country: u.Country, Bio: convert.Ptr(u.Bio), LastLogin: &lastLogin,
+			// Members for two years, before any of their demo reviews (the oldest is 400 days old),
+			// so the demo reviewers are established accounts as real ones would be.
+			CreatedAt: now.AddDate(-2, 0, -i),
 		})
 		if err != nil {
 			return fmt.Errorf("user %s: %w", u.Username, err)

@@ -49,12 +49,18 @@ func TestDemoSeedsAnEmptyDatabaseOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Every demo property has reviews, and the stored aggregates match them.
+	// Every demo property has reviews in its stars, and the stored aggregates match its reviews
+	// of the types that rate the property.
 	var mismatched int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM properties p WHERE p.review_count = 0 OR p.review_count <>
-		(SELECT count(*) FROM reviews r WHERE r.property_id = p.id) OR p.rating <>
-		(SELECT round(avg(rating), 1) FROM reviews r WHERE r.property_id = p.id)::float8`).Scan(&mismatched); err != nil || mismatched != 0 {
-		t.Errorf("%d properties without reviews or with aggregates that disagree (%v)", mismatched, err)
+		(SELECT count(*) FROM reviews r WHERE r.property_id = p.id AND review_rates_property(r.review_type)) OR p.rating <>
+		(SELECT round(avg(rating), 1) FROM reviews r WHERE r.property_id = p.id AND review_rates_property(r.review_type))::float8`).Scan(&mismatched); err != nil || mismatched != 0 {
+		t.Errorf("%d properties without rated reviews or with aggregates that disagree (%v)", mismatched, err)
+	}
+	// Demo reviewers are established accounts, as people with a published review long ago are.
+	var established int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM users u WHERE account_established(u.id)`).Scan(&established); err != nil || established < 10 {
+		t.Errorf("%d established demo accounts (%v)", established, err)
 	}
 	// A balance always equals the sum of its transactions.
 	var off int

@@ -75,13 +75,17 @@ func serve(ctx context.Context) error {
 		}
 	}
 
-	uploads, err := upload.Open(ctx, env("BLOB_URL", defaultBlobURL()))
+	uploadOpts, err := uploadOptions()
+	if err != nil {
+		return err
+	}
+	uploads, err := upload.Open(ctx, env("BLOB_URL", defaultBlobURL()), pool, uploadOpts)
 	if err != nil {
 		return err
 	}
 	defer uploads.Close()
 
-	go housekeep(ctx, account.NewService(pool))
+	go housekeep(ctx, account.NewService(pool), uploads)
 
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -94,13 +98,30 @@ func serve(ctx context.Context) error {
 	return server.Serve(ctx, ln, h)
 }
 
-// housekeep prunes dead sessions and old failure counts hourly until ctx ends.
-func housekeep(ctx context.Context, accounts *account.Service) {
+// uploadOptions reads UPLOAD_IMAGES_PER_DAY and UPLOAD_DECODE_MEMORY_MB (unset: the defaults).
+func uploadOptions() (upload.Options, error) {
+	perDay, err := strconv.Atoi(env("UPLOAD_IMAGES_PER_DAY", strconv.Itoa(upload.DefaultPerDay)))
+	if err != nil || perDay < 1 {
+		return upload.Options{}, fmt.Errorf("UPLOAD_IMAGES_PER_DAY must be a positive number of images")
+	}
+	mb, err := strconv.ParseInt(env("UPLOAD_DECODE_MEMORY_MB", strconv.Itoa(upload.DefaultDecodeMemory>>20)), 10, 64)
+	if err != nil || mb < 1 {
+		return upload.Options{}, fmt.Errorf("UPLOAD_DECODE_MEMORY_MB must be a positive number of megabytes")
+	}
+	return upload.Options{PerDay: perDay, DecodeMemory: mb << 20}, nil
+}
+
+// housekeep prunes dead sessions and old failure counts, and removes uploads never attached,
+// hourly until ctx ends.
+func housekeep(ctx context.Context, accounts *account.Service, uploads *upload.Service) {
 	ticker := time.NewTicker(time.Hour)
 	defer ticker.Stop()
 	for {
 		if err := accounts.Housekeep(ctx); err != nil && ctx.Err() == nil {
 			slog.Warn("housekeeping", "err", err)
+		}
+		if n, err := uploads.RemoveUnattached(ctx); err != nil && ctx.Err() == nil {
+			slog.Warn("housekeeping uploads", "removed", n, "err", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -2,7 +2,9 @@ package property
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,12 +31,14 @@ type Listing struct {
 	PetsAllowed, Furnished                                               bool
 }
 
-// UploadImages stores listing images for the signed-in user, who must be allowed to list.
-func (s *Service) UploadImages(ctx context.Context, files []upload.File) ([]string, error) {
+// UploadImages stores listing images for the signed-in user, who must be allowed to list; the
+// uploads are theirs, for their own listings only. files yields the files one at a time.
+func (s *Service) UploadImages(ctx context.Context, files iter.Seq2[upload.File, error]) ([]string, error) {
 	if err := s.CanList(ctx); err != nil {
 		return nil, err
 	}
-	return s.images.SavePropertyImages(ctx, files)
+	user, _ := account.UserFrom(ctx)
+	return s.images.SavePropertyImages(ctx, user.ID, files)
 }
 
 // CanList checks that the caller is signed in with a listing role.
@@ -58,7 +62,7 @@ func (s *Service) Create(ctx context.Context, l Listing) (db.Property, error) {
 	}
 	landlord, _ := account.UserFrom(ctx)
 	l = normalise(l)
-	if err := s.validate(ctx, l); err != nil {
+	if err := s.validate(l); err != nil {
 		return db.Property{}, err
 	}
 	keywords := Keywords(l.Amenities)
@@ -79,6 +83,11 @@ func (s *Service) Create(ctx context.Context, l Listing) (db.Property, error) {
 		})
 		if err != nil {
 			return fmt.Errorf("create property: %w", err)
+		}
+		// The listing claims its images: the caller's own uploads, not used yet. Any other
+		// (another account's, one already used, one never issued) undoes the listing.
+		if err := upload.Attach(ctx, q, landlord.ID, l.Images, upload.PropertyImage, p.ID); err != nil {
+			return err
 		}
 		// The slug carries the id, known only once the row exists.
 		created, err = q.SetPropertySlug(ctx, db.SetPropertySlugParams{ID: p.ID, Slug: Slug(p.Title, p.ID)})
@@ -112,7 +121,7 @@ func normalise(l Listing) Listing {
 }
 
 // validate applies SPEC §5 "Add property" with its messages, and bounds the rest.
-func (s *Service) validate(ctx context.Context, l Listing) error {
+func (s *Service) validate(l Listing) error {
 	var v apperr.Validator
 	runes := utf8.RuneCountInString
 	v.Check(runes(l.Title) >= 5, "title", "Title must be at least 5 characters")
@@ -144,20 +153,14 @@ func (s *Service) validate(ctx context.Context, l Listing) error {
 	}
 	v.Check(len(l.Images) >= 1, "images", "Please upload at least one image of your property.")
 	v.Check(len(l.Images) <= MaxImages, "images", "You can only upload a maximum of 5 images.")
-	if err := v.Err(); err != nil {
-		return err
-	}
-	for _, url := range l.Images {
-		ok, err := s.images.Exists(ctx, url)
-		if err != nil {
-			return fmt.Errorf("check image %q: %w", url, err)
-		}
-		if !ok {
-			v.Check(false, "images", "Please upload the images again: one of them was not found")
-			return v.Err()
+	if len(l.Images) <= MaxImages {
+		// Their shape here, with the other fields; whose they are when the listing claims them.
+		var ve *apperr.ValidationError
+		if errors.As(upload.CheckURLs(l.Images, upload.PropertyImage), &ve) {
+			v.Check(false, ve.Violations[0].Field, ve.Violations[0].Message)
 		}
 	}
-	return nil
+	return v.Err()
 }
 
 func validCoordinate(s string, limit float64) bool {

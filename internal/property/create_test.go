@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/upload/uploadtest"
 )
 
 // client is one signed-in browser against the REST shim.
@@ -77,6 +78,17 @@ type part struct {
 
 func (c *client) upload(parts ...part) (int, map[string]any) {
 	c.t.Helper()
+	res := c.rawUpload(parts...)
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	var out map[string]any
+	_ = json.Unmarshal(raw, &out)
+	return res.StatusCode, out
+}
+
+// rawUpload posts parts as multipart to the upload path and returns the response as it is.
+func (c *client) rawUpload(parts ...part) *http.Response {
+	c.t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	for _, p := range parts {
@@ -89,7 +101,11 @@ func (c *client) upload(parts ...part) (int, map[string]any) {
 	mw.Close()
 	req, _ := http.NewRequest(http.MethodPost, c.base+"/api/upload/property-images", &buf)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
-	return c.do(req)
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return res
 }
 
 func pngImage(t *testing.T) []byte {
@@ -178,7 +194,8 @@ func TestCreatePropertyAsLandlord(t *testing.T) {
 
 	for _, role := range []string{"agent", "property_manager", "admin"} {
 		c := signUp(t, srv, "user_"+role, role)
-		if status, body := c.json(http.MethodPost, "/api/properties", listing(urls)); status != http.StatusOK {
+		_, up := c.upload(part{"images", "front.png", pngImage(t)})
+		if status, body := c.json(http.MethodPost, "/api/properties", listing(files(up))); status != http.StatusOK {
 			t.Errorf("%s creates: %d %v", role, status, body)
 		}
 	}
@@ -253,7 +270,7 @@ func TestUploadRefusals(t *testing.T) {
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "upton", "landlord")
 	img := pngImage(t)
-	big := append(append([]byte{}, img...), make([]byte, 5<<20)...)
+	big := append(append([]byte{}, img...), make([]byte, 25<<20)...)
 	for name, c := range map[string]struct {
 		parts  []part
 		status int
@@ -264,17 +281,25 @@ func TestUploadRefusals(t *testing.T) {
 		"svg":               {[]part{{"images", "logo.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`)}}, 400, "logo.svg is not a JPEG, PNG, GIF or WebP image."},
 		"truncated png":     {[]part{{"images", "half.png", img[:20]}}, 400, "half.png is not a JPEG, PNG, GIF or WebP image."},
 		"sixth image":       {[]part{{"images", "1.png", img}, {"images", "2.png", img}, {"images", "3.png", img}, {"images", "4.png", img}, {"images", "5.png", img}, {"images", "6.png", img}}, 400, "You can only upload a maximum of 5 images."},
-		"oversize":          {[]part{{"images", "huge.png", big}}, 400, "huge.png is larger than 5 MB."},
+		"oversize":          {[]part{{"images", "huge.png", big}}, 400, "huge.png is larger than 25 MB."},
 		"path traversal":    {[]part{{"images", "../../etc/passwd", []byte("root:x:0:0")}}, 400, "passwd is not a JPEG, PNG, GIF or WebP image."},
 		"no files":          {[]part{{"other", "a.png", img}}, 400, "Please choose at least one image to upload."},
-		"one bad of two":    {[]part{{"images", "ok.png", img}, {"images", "bad.gif", []byte("GIF89a-not-really")}}, 400, "bad.gif is not a JPEG, PNG, GIF or WebP image."},
+		"one bad of two":    {[]part{{"images", "ok.png", img}, {"images", "bad.gif", []byte("GIF89a\x01")}}, 400, "bad.gif is not a JPEG, PNG, GIF or WebP image."},
+		// Its header is well formed, and says 28,205 x 29,807 pixels.
+		"garbage gif":   {[]part{{"images", "bad.gif", []byte("GIF89a-not-really")}}, 400, "bad.gif has 840.7 megapixels: images of up to 50 megapixels are accepted."},
+		"damaged png":   {[]part{{"images", "cut.png", img[:len(img)-20]}}, 400, "cut.png could not be read: the image may be damaged."},
+		"64 mpx header": {[]part{{"images", "huge.png", uploadtest.PNGHeader(8000, 8000)}}, 400, "huge.png has 64.0 megapixels: images of up to 50 megapixels are accepted."},
 	} {
 		status, body := landlord.upload(c.parts...)
 		if status != c.status || body["success"] != false || body["error"] != c.msg {
 			t.Errorf("%s: %d %v", name, status, body)
 		}
 	}
-	// Nothing refused was stored: a good upload afterwards is the only file.
+	// Nothing refused was stored.
+	var stored int
+	if err := srv.Pool.QueryRow(context.Background(), "SELECT count(*) FROM uploads").Scan(&stored); err != nil || stored != 0 {
+		t.Errorf("refused uploads recorded %d files (%v)", stored, err)
+	}
 	status, body := landlord.upload(part{"images", "good.png", img})
 	if status != http.StatusOK {
 		t.Fatalf("good upload: %d %v", status, body)

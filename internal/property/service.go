@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"regexp"
 	"slices"
 	"strings"
@@ -60,10 +61,10 @@ const (
 	SortNewest       = "newestListed"
 )
 
-// ImageStore keeps listing images: it checks and stores uploads, and knows the URLs it issued.
+// ImageStore keeps listing images: it checks, re-encodes and stores an account's uploads.
+// Listings claim them with upload.Attach, in the transaction that creates the listing.
 type ImageStore interface {
-	SavePropertyImages(ctx context.Context, files []upload.File) ([]string, error)
-	Exists(ctx context.Context, url string) (bool, error)
+	SavePropertyImages(ctx context.Context, ownerID int32, files iter.Seq2[upload.File, error]) ([]string, error)
 }
 
 // Service holds the property rules.

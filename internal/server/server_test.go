@@ -369,7 +369,7 @@ func TestRequestLimitsAndCrossOrigin(t *testing.T) {
 func TestGracefulShutdown(t *testing.T) {
 	pool, _ := dbtest.New(t)
 	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	uploads, err := upload.Open(context.Background(), "file://"+t.TempDir())
+	uploads, err := upload.Open(context.Background(), "file://"+t.TempDir(), pool, upload.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,14 +31,17 @@ var SPA = fstest.MapFS{
 
 // Server is a running server.
 type Server struct {
-	URL  string        // http://127.0.0.1:port
-	Pool *pgxpool.Pool // its database, for arranging and checking state
+	URL     string          // http://127.0.0.1:port
+	Pool    *pgxpool.Pool   // its database, for arranging and checking state
+	Uploads *upload.Service // its upload store, for housekeeping
 }
 
 // Options shape a test server.
 type Options struct {
 	Demo         bool  // load the demo data first
 	MaxBodyBytes int64 // default 64 KiB
+	// Uploads configure the upload store (zero fields: the defaults).
+	Uploads upload.Options
 }
 
 // Start serves the real handler until the test ends.
@@ -64,7 +67,7 @@ func Start(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	uploads, err := upload.Open(ctx, "file://"+filepath.ToSlash(t.TempDir())+"?metadata=skip")
+	uploads, err := upload.Open(ctx, "file://"+filepath.ToSlash(t.TempDir())+"?metadata=skip", pool, opts.Uploads)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +81,7 @@ func Start(t testing.TB, opts Options) *Server {
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return &Server{URL: "http://" + ln.Addr().String(), Pool: pool}
+	return &Server{URL: "http://" + ln.Addr().String(), Pool: pool, Uploads: uploads}
 }
 
 // Browser returns an HTTP client with its own cookie jar, like one browser profile.

@@ -1,113 +1,275 @@
 // Package upload stores user uploads in a blob store (a local folder by default, any
 // S3-compatible store by configuration) and serves them back safely.
 //
-// Files are accepted by their content, never by name or declared type, and stored under
-// server-generated names, so nothing uploaded can be addressed by a path the client chose.
+// Files are accepted by their content, never by name or declared type. Every image is decoded
+// in full, under a process-wide memory budget, and only a re-encoded, downscaled version is
+// stored (so no metadata, EXIF and GPS included, survives), under a server-generated name. Each
+// upload belongs to the account that uploaded it (the uploads table): a listing or review may
+// only use its author's own uploads, each once, and an upload never used is removed after a day.
 package upload
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"image"
-	_ "image/gif"  // decoders for image.DecodeConfig
-	_ "image/jpeg" //
-	_ "image/png"  //
+	"io"
+	"iter"
+	"os"
 	"regexp"
 	"strings"
+	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"gocloud.dev/blob"
 	_ "gocloud.dev/blob/fileblob" // file:// buckets
 	_ "gocloud.dev/blob/s3blob"   // s3:// buckets (any S3-compatible store)
 	"gocloud.dev/gcerrors"
+	"golang.org/x/sync/semaphore"
 
+	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/store"
 )
 
-// Limits on property images (SPEC §9: at most 5 per listing).
+// Limits on uploads (SPEC §9: at most 5 images per listing).
 const (
-	MaxImages     = 5
-	MaxImageBytes = 5 << 20
-	maxPixels     = 40_000_000 // refuses decompression bombs before anything decodes them
+	MaxImages = 5
+	// MaxImageBytes caps one file as sent: a 50-megapixel phone JPEG is 10 to 25 MB.
+	MaxImageBytes = 25 << 20
 	// URLPrefix is where stored files are served.
 	URLPrefix = "/uploads/"
+	// DefaultPerDay is how many images one account may upload in any 24 hours, unless configured.
+	DefaultPerDay = 100
+	// DefaultDecodeMemory is the memory all decodes in the process may hold at once, unless
+	// configured: one image of the largest kind accepted, or several ordinary ones.
+	DefaultDecodeMemory = 512 << 20
 )
 
 // Messages written for the uploader.
 var (
-	ErrTooMany  = apperr.New(apperr.ErrInvalidArgument, "You can only upload a maximum of 5 images.")
-	ErrNoFiles  = apperr.New(apperr.ErrInvalidArgument, "Please choose at least one image to upload.")
-	errTooLarge = "%s is larger than 5 MB."
-	errNotImage = "%s is not a JPEG, PNG, GIF or WebP image."
+	ErrTooMany    = apperr.New(apperr.ErrInvalidArgument, "You can only upload a maximum of 5 images.")
+	ErrNoFiles    = apperr.New(apperr.ErrInvalidArgument, "Please choose at least one image to upload.")
+	ErrUnreadable = apperr.New(apperr.ErrInvalidArgument, "The upload was interrupted. Please try again.")
+	errTooLarge   = "%s is larger than 25 MB."
+	errNotImage   = "%s is not a JPEG, PNG, GIF or WebP image."
+	errDamaged    = "%s could not be read: the image may be damaged."
+	errPixels     = "%s has %.1f megapixels: images of up to 50 megapixels are accepted."
+	errMemory     = "%s is too large to process. Please save it as an ordinary JPEG and upload it again."
 )
 
-// Service stores and serves uploads.
-type Service struct{ bucket *blob.Bucket }
+// Options configure a Service beside its blob store.
+type Options struct {
+	// PerDay is how many images one account may upload in any 24 hours (default DefaultPerDay).
+	PerDay int
+	// DecodeMemory bounds the bytes that decoding images may hold at once in this process
+	// (default DefaultDecodeMemory); an image that alone would need more is refused.
+	DecodeMemory int64
+}
 
-// Open opens the blob store at url: file:///path?create_dir=1 or s3://bucket?endpoint=…&region=….
-func Open(ctx context.Context, url string) (*Service, error) {
+// Service stores and serves uploads.
+type Service struct {
+	bucket   *blob.Bucket
+	pool     *pgxpool.Pool
+	q        *db.Queries
+	perDay   int
+	memory   int64
+	decoding *semaphore.Weighted // admits decodes by their estimated bytes
+}
+
+// Open opens the blob store at url (file:///path?create_dir=1 or s3://bucket?endpoint=…&region=…)
+// and records uploads in pool's database.
+func Open(ctx context.Context, url string, pool *pgxpool.Pool, opts Options) (*Service, error) {
+	if opts.PerDay <= 0 {
+		opts.PerDay = DefaultPerDay
+	}
+	if opts.DecodeMemory <= 0 {
+		opts.DecodeMemory = DefaultDecodeMemory
+	}
 	b, err := blob.OpenBucket(ctx, url)
 	if err != nil {
 		return nil, fmt.Errorf("open blob store: %w", err)
 	}
-	return &Service{bucket: b}, nil
+	return &Service{bucket: b, pool: pool, q: db.New(pool), perDay: opts.PerDay, memory: opts.DecodeMemory,
+		decoding: semaphore.NewWeighted(opts.DecodeMemory)}, nil
 }
 
 // Close releases the store.
 func (s *Service) Close() error { return s.bucket.Close() }
 
-// File is one uploaded file as the client sent it.
+// File is one uploaded file as the client sends it.
 type File struct {
-	Name string // the client's file name, used only in messages
-	Data []byte
+	Name string    // the client's file name, used only in messages
+	Body io.Reader // read once, up to MaxImageBytes and one byte more
 }
 
-// SavePropertyImages checks every file, then stores them all, and returns their URLs.
-// Nothing is stored unless every file is acceptable.
-func (s *Service) SavePropertyImages(ctx context.Context, files []File) ([]string, error) {
-	if len(files) == 0 {
+// prepared is one accepted image's stored version.
+type prepared struct {
+	data          []byte
+	ext           string
+	width, height int
+}
+
+// SavePropertyImages stores the images of one upload for ownerID and returns their URLs.
+// Files are taken one at a time from files (a multipart body can be read no other way), and
+// each is checked, decoded and re-encoded before the next is read, so a request holds one
+// original at a time, in a temporary file. Nothing is stored unless every file is acceptable
+// and the account's daily quota has room for them all.
+func (s *Service) SavePropertyImages(ctx context.Context, ownerID int32, files iter.Seq2[File, error]) ([]string, error) {
+	// A full quota is refused before a byte of the files is read.
+	if err := s.checkQuota(ctx, s.q, ownerID, 1); err != nil {
+		return nil, err
+	}
+	var images []prepared
+	for f, err := range files {
+		if err != nil {
+			return nil, err
+		}
+		if len(images) == MaxImages {
+			return nil, ErrTooMany
+		}
+		img, err := s.prepare(ctx, f)
+		if err != nil {
+			return nil, err
+		}
+		images = append(images, img)
+	}
+	if len(images) == 0 {
 		return nil, ErrNoFiles
 	}
-	if len(files) > MaxImages {
-		return nil, ErrTooMany
+	return s.store(ctx, ownerID, images)
+}
+
+// prepare reads one file into a temporary file, checks it from its header, decodes it within
+// the memory budget and returns its stored version.
+func (s *Service) prepare(ctx context.Context, f File) (prepared, error) {
+	name := displayName(f.Name)
+	tmp, err := os.CreateTemp("", "rentproof-upload-*")
+	if err != nil {
+		return prepared{}, fmt.Errorf("create temporary file: %w", err)
 	}
-	exts := make([]string, len(files))
-	for i, f := range files {
-		name := displayName(f.Name)
-		if len(f.Data) > MaxImageBytes {
-			return nil, apperr.New(apperr.ErrInvalidArgument, errTooLarge, name)
-		}
-		ext, ok := imageType(f.Data)
-		if !ok {
-			return nil, apperr.New(apperr.ErrInvalidArgument, errNotImage, name)
-		}
-		exts[i] = ext
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	n, err := io.Copy(tmp, io.LimitReader(f.Body, MaxImageBytes+1))
+	if err != nil {
+		return prepared{}, fmt.Errorf("%w: %w", ErrUnreadable, err)
 	}
-	urls := make([]string, 0, len(files))
-	for i, f := range files {
-		key := "properties/" + randomName() + "." + exts[i]
-		if err := s.bucket.WriteAll(ctx, key, f.Data, &blob.WriterOptions{ContentType: contentTypes[exts[i]]}); err != nil {
-			s.remove(ctx, urls)
-			return nil, fmt.Errorf("store %s: %w", key, err)
+	if n > MaxImageBytes {
+		return prepared{}, apperr.New(apperr.ErrInvalidArgument, errTooLarge, name)
+	}
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return prepared{}, fmt.Errorf("rewind upload: %w", err)
+	}
+	h, err := inspect(tmp)
+	if errors.Is(err, errNotAnImage) {
+		return prepared{}, apperr.New(apperr.ErrInvalidArgument, errNotImage, name)
+	}
+	if err != nil {
+		return prepared{}, err
+	}
+	if pixels := int64(h.width) * int64(h.height); pixels > MaxPixels {
+		return prepared{}, apperr.New(apperr.ErrInvalidArgument, errPixels, name, float64(pixels)/1e6)
+	}
+	if h.cost > s.memory {
+		return prepared{}, apperr.New(apperr.ErrInvalidArgument, errMemory, name)
+	}
+	// Decodes wait for their estimated bytes, so the decodes running in the process at once
+	// never add up to more than the budget, however many uploads arrive together.
+	if err := s.decoding.Acquire(ctx, h.cost); err != nil {
+		return prepared{}, fmt.Errorf("wait to decode: %w", err)
+	}
+	defer s.decoding.Release(h.cost)
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return prepared{}, fmt.Errorf("rewind upload: %w", err)
+	}
+	src, _, err := image.Decode(bufio.NewReaderSize(tmp, 64<<10))
+	if err != nil {
+		return prepared{}, apperr.New(apperr.ErrInvalidArgument, errDamaged, name)
+	}
+	small := orient(scale(src), h.orientation)
+	data, ext, err := encode(small)
+	if err != nil {
+		return prepared{}, err
+	}
+	return prepared{data: data, ext: ext, width: small.Rect.Dx(), height: small.Rect.Dy()}, nil
+}
+
+// store records the images for ownerID and writes their files, in one transaction that holds
+// the account's upload lock: the quota is checked against what is committed, and parallel
+// uploads of one account take turns. On any failure nothing stays behind.
+func (s *Service) store(ctx context.Context, ownerID int32, images []prepared) ([]string, error) {
+	keys := make([]string, len(images))
+	params := db.CreateUploadsParams{OwnerID: ownerID}
+	for i, img := range images {
+		keys[i] = "properties/" + randomName() + "." + img.ext
+		params.Bytes = append(params.Bytes, int32(len(img.data)))
+		params.Widths = append(params.Widths, int32(img.width))
+		params.Heights = append(params.Heights, int32(img.height))
+	}
+	params.Keys = keys
+	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		if err := q.LockUploader(ctx, ownerID); err != nil {
+			return fmt.Errorf("lock uploader: %w", err)
 		}
-		urls = append(urls, URLPrefix+key)
+		if err := s.checkQuota(ctx, q, ownerID, len(images)); err != nil {
+			return err
+		}
+		if err := q.CreateUploads(ctx, params); err != nil {
+			return fmt.Errorf("record uploads: %w", err)
+		}
+		for i, img := range images {
+			opts := &blob.WriterOptions{ContentType: contentTypes[img.ext]}
+			if err := s.bucket.WriteAll(ctx, keys[i], img.data, opts); err != nil {
+				return fmt.Errorf("store %s: %w", keys[i], err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		// The rows rolled back; the files written before the failure go too.
+		for _, key := range keys {
+			if derr := s.bucket.Delete(context.WithoutCancel(ctx), key); derr != nil && !isNotFound(derr) {
+				err = errors.Join(err, fmt.Errorf("remove %s: %w", key, derr))
+			}
+		}
+		return nil, err
+	}
+	urls := make([]string, len(keys))
+	for i, key := range keys {
+		urls[i] = URLPrefix + key
 	}
 	return urls, nil
 }
 
-// keyPattern is the shape of every name the service generates.
+// checkQuota refuses n more uploads by ownerID when they would pass the daily limit.
+func (s *Service) checkQuota(ctx context.Context, q *db.Queries, ownerID int32, n int) error {
+	recent, err := q.CountRecentUploads(ctx, ownerID)
+	if err != nil {
+		return fmt.Errorf("count recent uploads: %w", err)
+	}
+	if int(recent.Uploads)+n <= s.perDay {
+		return nil
+	}
+	msg := fmt.Sprintf("You can upload at most %d images a day. Please try again later.", s.perDay)
+	if left := s.perDay - int(recent.Uploads); left > 0 {
+		msg = fmt.Sprintf("You can upload at most %d images a day: %d more for now.", s.perDay, left)
+	}
+	return &apperr.Error{Kind: apperr.ErrResourceExhausted, Message: msg,
+		RetryAfter: max(time.Duration(recent.RetryAfterSeconds)*time.Second, time.Minute)}
+}
+
+// keyPattern is the shape of every name the service generates (GIF and WebP only among files
+// stored before uploads were re-encoded).
 var keyPattern = regexp.MustCompile(`^properties/[0-9a-f]{32}\.(jpg|png|gif|webp)$`)
 
-// Exists tells whether url names a file this service stored.
-func (s *Service) Exists(ctx context.Context, url string) (bool, error) {
-	key, ok := keyOf(url)
-	if !ok {
-		return false, nil
-	}
-	return s.bucket.Exists(ctx, key)
+// ValidURL tells whether url has the shape of a URL the service issues. It says nothing of who
+// uploaded it or whether it exists: Attach settles that.
+func ValidURL(url string) bool {
+	_, ok := keyOf(url)
+	return ok
 }
 
 func keyOf(url string) (string, bool) {
@@ -115,38 +277,7 @@ func keyOf(url string) (string, bool) {
 	return key, ok && keyPattern.MatchString(key)
 }
 
-func (s *Service) remove(ctx context.Context, urls []string) {
-	for _, u := range urls {
-		if key, ok := keyOf(u); ok {
-			_ = s.bucket.Delete(ctx, key)
-		}
-	}
-}
-
 var contentTypes = map[string]string{"jpg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp"}
-
-// imageType identifies an image by its bytes: the signature must match and, for JPEG, PNG and
-// GIF, the header must decode with a sane size. A script or page renamed .jpg fails here.
-func imageType(data []byte) (ext string, ok bool) {
-	switch {
-	case bytes.HasPrefix(data, []byte("\xFF\xD8\xFF")):
-		ext = "jpg"
-	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
-		ext = "png"
-	case bytes.HasPrefix(data, []byte("GIF87a")), bytes.HasPrefix(data, []byte("GIF89a")):
-		ext = "gif"
-	case len(data) >= 16 && string(data[:4]) == "RIFF" && string(data[8:12]) == "WEBP" &&
-		(string(data[12:16]) == "VP8 " || string(data[12:16]) == "VP8L" || string(data[12:16]) == "VP8X"):
-		return "webp", true
-	default:
-		return "", false
-	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil || cfg.Width < 1 || cfg.Height < 1 || cfg.Width*cfg.Height > maxPixels {
-		return "", false
-	}
-	return ext, true
-}
 
 func randomName() string {
 	b := make([]byte, 16)

@@ -58,6 +58,10 @@ func serve(ctx context.Context) error {
 	if err != nil || maxBody < 1 {
 		return fmt.Errorf("MAX_BODY_BYTES must be a positive number of bytes")
 	}
+	proxies, err := trustedProxies(env("TRUST_PROXY", "false"))
+	if err != nil {
+		return err
+	}
 
 	pool, err := openDatabase(ctx)
 	if err != nil {
@@ -93,9 +97,25 @@ func serve(ctx context.Context) error {
 	}
 	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
 	h := server.NewHandler(pool, server.Options{
-		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, FixedPlans: fixedPlans, TrustProxy: env("TRUST_PROXY", "false") == "true",
+		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, FixedPlans: fixedPlans, TrustedProxies: proxies,
 	})
 	return server.Serve(ctx, ln, h)
+}
+
+// trustedProxies reads TRUST_PROXY: false (no proxy believed), true (one), or how many proxies
+// stand in front of the server, each appending to X-Forwarded-For.
+func trustedProxies(v string) (int, error) {
+	switch strings.ToLower(v) {
+	case "false":
+		return 0, nil
+	case "true":
+		return 1, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("TRUST_PROXY must be false, true or the number of proxies in front of the server, not %q", v)
+	}
+	return n, nil
 }
 
 // uploadOptions reads UPLOAD_IMAGES_PER_DAY and UPLOAD_DECODE_MEMORY_MB (unset: the defaults).

@@ -3,7 +3,6 @@ package account
 import (
 	"errors"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 
@@ -18,11 +17,14 @@ const SessionCookie = "rentproof_session"
 // internal tools, an "Authorization: Bearer" header. A missing or dead token leaves the request
 // anonymous; each rpc decides what needs a user.
 //
-// trustProxy makes the client address come from X-Forwarded-For and TLS from X-Forwarded-Proto;
-// set it only behind a proxy that overwrites those headers.
-func Authenticate(svc *Service, trustProxy bool, next http.Handler) http.Handler {
+// The client comes from Identify, which wraps the whole server; without it, the TCP peer is the
+// client and no forwarding header is believed.
+func Authenticate(svc *Service, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := WithClient(r.Context(), clientOf(r, trustProxy))
+		ctx := r.Context()
+		if _, identified := ctx.Value(clientKey{}).(Client); !identified {
+			ctx = WithClient(ctx, clientOf(r, 0))
+		}
 		if token := requestToken(r); token != "" {
 			sess, err := svc.SessionForToken(ctx, token)
 			switch {
@@ -44,16 +46,4 @@ func requestToken(r *http.Request) string {
 		return c.Value
 	}
 	return ""
-}
-
-func clientOf(r *http.Request, trustProxy bool) Client {
-	c := Client{UserAgent: r.UserAgent(), Secure: r.TLS != nil}
-	c.IP, _, _ = net.SplitHostPort(r.RemoteAddr)
-	if trustProxy {
-		if fwd := r.Header.Get("X-Forwarded-For"); fwd != "" {
-			c.IP = strings.TrimSpace(strings.Split(fwd, ",")[0])
-		}
-		c.Secure = c.Secure || r.Header.Get("X-Forwarded-Proto") == "https"
-	}
-	return c
 }

@@ -47,8 +47,10 @@ type Options struct {
 	// FixedPlans is a pool from store.OpenFixedPlans for the statements that keep one plan
 	// (default: the main pool, where PostgreSQL plans them again on every call).
 	FixedPlans *pgxpool.Pool
-	// TrustProxy takes the client address and scheme from X-Forwarded-For and X-Forwarded-Proto.
-	TrustProxy bool
+	// TrustedProxies is how many proxies stand in front of the server, each appending its peer to
+	// X-Forwarded-For: the client address and scheme come from the hop they received the request
+	// from. 0 (the default) believes no forwarding header.
+	TrustedProxies int
 }
 
 // Services lists every rpc service of the contract, for reflection and health. TokenService,
@@ -92,7 +94,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	)
 	// Only the API looks up sessions; static files and probes never cost a query.
 	authenticated := func(path string, h http.Handler) (string, http.Handler) {
-		return path, account.Authenticate(accounts, opts.TrustProxy, h)
+		return path, account.Authenticate(accounts, h)
 	}
 	mux := http.NewServeMux()
 	mux.Handle(authenticated(accountv1connect.NewAccountServiceHandler(handlers.Account, rpcOpts)))
@@ -127,6 +129,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	h = securityHeaders(h)
 	h = recoverPanics(h)
 	h = logRequests(h)
+	h = account.Identify(opts.TrustedProxies, h) // who sent it, for every request: no database
 	return h
 }
 

@@ -42,6 +42,8 @@ type Options struct {
 	MaxBodyBytes int64 // default 64 KiB
 	// Uploads configure the upload store (zero fields: the defaults).
 	Uploads upload.Options
+	// TrustedProxies is how many proxies the server believes stand in front of it (default none).
+	TrustedProxies int
 }
 
 // Start serves the real handler until the test ends.
@@ -71,7 +73,9 @@ func Start(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := server.NewHandler(pool, server.Options{SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, FixedPlans: fixedPlans})
+	h := server.NewHandler(pool, server.Options{
+		SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, FixedPlans: fixedPlans, TrustedProxies: opts.TrustedProxies,
+	})
 	done := make(chan error, 1)
 	go func() { done <- server.Serve(ctx, ln, h) }()
 	t.Cleanup(func() {

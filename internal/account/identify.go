@@ -1,0 +1,98 @@
+package account
+
+import (
+	"net/http"
+	"net/netip"
+	"strings"
+	"unicode/utf8"
+)
+
+// Identify puts the request's Client on the context for every request (static files too: the
+// HSTS header needs to know whether the request is secure). It costs no database query.
+//
+// proxies is the number of proxies in front of the server that each append the address they
+// got the request from to X-Forwarded-For (0: believe no forwarding header). Set it only when
+// every request passes through those proxies.
+func Identify(proxies int, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(WithClient(r.Context(), clientOf(r, proxies))))
+	})
+}
+
+// clientOf tells who sent r. Each trusted proxy appends its peer to X-Forwarded-For, so the client
+// is the proxies-th entry from the right; entries further left are whatever the client wrote and
+// are never believed. A list too short or an entry that is not an IP leaves the TCP peer: IP is
+// always a canonical address, never header text.
+func clientOf(r *http.Request, proxies int) Client {
+	c := Client{IP: peerIP(r.RemoteAddr), UserAgent: cleanUserAgent(r.UserAgent()), Secure: r.TLS != nil}
+	if proxies <= 0 {
+		return c
+	}
+	if hops := headerList(r.Header.Values("X-Forwarded-For")); len(hops) >= proxies {
+		if ip, ok := parseIP(hops[len(hops)-proxies]); ok {
+			c.IP = ip.String()
+		}
+	}
+	// The scheme of the same hop: what the outermost trusted proxy received. A list shorter than
+	// that is a TLS proxy that set the header once and inner proxies that passed it on.
+	if schemes := headerList(r.Header.Values("X-Forwarded-Proto")); len(schemes) > 0 {
+		c.Secure = c.Secure || strings.EqualFold(schemes[max(len(schemes)-proxies, 0)], "https")
+	}
+	return c
+}
+
+// headerList joins the comma-separated values of every instance of a header, in order.
+func headerList(values []string) []string {
+	var list []string
+	for _, v := range values {
+		for _, item := range strings.Split(v, ",") {
+			list = append(list, strings.TrimSpace(item))
+		}
+	}
+	return list
+}
+
+// parseIP reads an address as proxies write it: bare, or with a port as some add. An IPv4-mapped
+// IPv6 address is the IPv4 one, and a zone is dropped, so one client has one spelling.
+func parseIP(s string) (netip.Addr, bool) {
+	ip, err := netip.ParseAddr(s)
+	if err != nil {
+		ap, perr := netip.ParseAddrPort(s)
+		if perr != nil {
+			return netip.Addr{}, false
+		}
+		ip = ap.Addr()
+	}
+	return ip.Unmap().WithZone(""), true
+}
+
+// peerIP is the TCP peer's address; a peer that is not an IP (a test's pipe) counts as 0.0.0.0.
+func peerIP(remoteAddr string) string {
+	if ip, ok := parseIP(remoteAddr); ok {
+		return ip.String()
+	}
+	return netip.IPv4Unspecified().String()
+}
+
+// maxUserAgent bounds the user agent kept with a session.
+const maxUserAgent = 300
+
+// cleanUserAgent makes the header storable as text: control characters dropped, invalid UTF-8
+// replaced (strings.Map writes U+FFFD for it), and cut to maxUserAgent bytes on a character
+// boundary. It is not the user's writing, so it is cleaned rather than refused.
+func cleanUserAgent(ua string) string {
+	ua = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return -1
+		}
+		return r
+	}, ua)
+	if len(ua) > maxUserAgent {
+		cut := maxUserAgent
+		for cut > 0 && !utf8.RuneStart(ua[cut]) {
+			cut--
+		}
+		ua = ua[:cut]
+	}
+	return ua
+}

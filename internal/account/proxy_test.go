@@ -1,0 +1,100 @@
+package account_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/testserver"
+)
+
+// forwarded is a sign-in as it reaches the server through a proxy: the client's own
+// X-Forwarded-For, with the address the proxy saw appended.
+func forwarded(t *testing.T, base, username, clientWrote, proxySaw string) int {
+	t.Helper()
+	body := strings.NewReader(fmt.Sprintf(`{"username":%q,"password":"guess-123"}`, username))
+	req, _ := http.NewRequest(http.MethodPost, base+"/api/login", body)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Forwarded-For", strings.TrimPrefix(clientWrote+", "+proxySaw, ", "))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res.StatusCode
+}
+
+// The attack rotated the left-most X-Forwarded-For entry, which the server believed, to pass the
+// per-address limit. Behind one trusted proxy only the entry the proxy appended counts.
+func TestRotatingForwardedForDoesNotPassTheAddressLimit(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{TrustedProxies: 1})
+	throttledAt := 0
+	for i := 1; i <= 3*account.MaxNetworkFailures && throttledAt == 0; i++ {
+		rotated := fmt.Sprintf("10.%d.%d.%d", i/65536%256, i/256%256, i%256)
+		if forwarded(t, srv.URL, fmt.Sprint("victim", i), rotated, "203.0.113.7") == http.StatusTooManyRequests {
+			throttledAt = i
+		}
+	}
+	if throttledAt != account.MaxNetworkFailures+1 {
+		t.Errorf("rotating the client's own entries: throttled at attempt %d, want %d", throttledAt, account.MaxNetworkFailures+1)
+	}
+	// Another client behind the same proxy is another address.
+	if status := forwarded(t, srv.URL, "victim-next-door", "", "203.0.113.8"); status != http.StatusUnauthorized {
+		t.Errorf("another client behind the proxy: %d", status)
+	}
+}
+
+// The attack's header text was stored as the client address; now only a valid IP is.
+func TestClientAddressIsAlwaysAnIP(t *testing.T) {
+	for _, c := range []struct {
+		proxies int
+		header  string
+		want    string
+	}{
+		{1, "<script>alert(1)</script>, 198.51.100.23", "198.51.100.23"},
+		{1, "198.51.100.23, <script>alert(1)</script>", "127.0.0.1"},
+		{1, "::ffff:198.51.100.24", "198.51.100.24"},
+		{2, "198.51.100.25", "127.0.0.1"},
+		{0, "198.51.100.26", "127.0.0.1"},
+	} {
+		srv := testserver.Start(t, testserver.Options{TrustedProxies: c.proxies})
+		reg := registration("proxied")
+		body := fmt.Sprintf(`{"username":%q,"email":%q,"password":%q,"firstName":"Ada","lastName":"Lovelace","role":"tenant"}`,
+			reg["username"], reg["email"], reg["password"])
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/register", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Forwarded-For", c.header)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		var stored string
+		if err := srv.Pool.QueryRow(context.Background(), "SELECT client_ip FROM sessions").Scan(&stored); err != nil {
+			t.Fatalf("%d proxies, %q: %d, %v", c.proxies, c.header, res.StatusCode, err)
+		}
+		if stored != c.want {
+			t.Errorf("%d proxies, X-Forwarded-For %q: stored %q, want %q", c.proxies, c.header, stored, c.want)
+		}
+	}
+}
+
+// A user agent PostgreSQL cannot store as text (invalid UTF-8) failed sign-in with a 500.
+func TestSignInWithAnUnstorableUserAgent(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{})
+	newAPI(t, srv).post("/api/register", registration("agent"))
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/login", strings.NewReader(`{"username":"agent","password":"s3cret-pass"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "Mozilla/5.0 \xff\xfe"+strings.Repeat("é", 200))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("sign-in with a user agent that is not UTF-8: %d", res.StatusCode)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/rentproof/rentproof/internal/account"
 )
 
 // logRequests writes one structured line per request.
@@ -81,12 +83,21 @@ func limitBody(next http.Handler, defaultMax int64, larger map[string]int64) htt
 	})
 }
 
-// securityHeaders sets the headers every answer carries.
+// strictTransportSecurity keeps browsers on HTTPS for a year once they reached the site over it.
+// Not includeSubDomains: other hosts under the operator's domain are not ours to commit.
+const strictTransportSecurity = "max-age=31536000"
+
+// securityHeaders sets the headers every answer carries. HSTS goes only on secure requests, by
+// the rule the session cookie's Secure flag follows (direct TLS, or a trusted proxy's
+// X-Forwarded-Proto: https): browsers ignore it over plain HTTP anyway.
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		if account.ClientFrom(r.Context()).Secure {
+			h.Set("Strict-Transport-Security", strictTransportSecurity)
+		}
 		if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/grpc") {
 			h.Set("X-Frame-Options", "DENY")
 		}

@@ -129,7 +129,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	h = securityHeaders(h)
 	h = recoverPanics(h)
 	h = logRequests(h)
-	h = account.Identify(opts.TrustedProxies, h) // who sent it, for every request: no database
+	h = account.Identify(opts.TrustedProxies, h) // who sent it, for every request (HSTS too): no database
 	return h
 }
 

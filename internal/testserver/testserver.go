@@ -4,11 +4,13 @@ package testserver
 
 import (
 	"context"
+	"crypto/tls"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"net/http/httptest"
 	"path/filepath"
 	"testing"
 	"testing/fstest"
@@ -34,6 +36,7 @@ type Server struct {
 	URL     string          // http://127.0.0.1:port
 	Pool    *pgxpool.Pool   // its database, for arranging and checking state
 	Uploads *upload.Service // its upload store, for housekeeping
+	Client  *http.Client    // a client that trusts its certificate (with Options.TLS)
 }
 
 // Options shape a test server.
@@ -44,6 +47,8 @@ type Options struct {
 	Uploads upload.Options
 	// TrustedProxies is how many proxies the server believes stand in front of it (default none).
 	TrustedProxies int
+	// TLS serves HTTPS itself (Server.URL is https://, Server.Client trusts it).
+	TLS bool
 }
 
 // Start serves the real handler until the test ends.
@@ -69,6 +74,11 @@ func Start(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
+	scheme, client := "http", http.DefaultClient
+	if opts.TLS {
+		scheme = "https"
+		ln, client = withTLS(ln)
+	}
 	uploads, err := upload.Open(ctx, "file://"+filepath.ToSlash(t.TempDir())+"?metadata=skip", pool, opts.Uploads)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +95,16 @@ func Start(t testing.TB, opts Options) *Server {
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return &Server{URL: "http://" + ln.Addr().String(), Pool: pool, Uploads: uploads}
+	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Client: client}
+}
+
+// withTLS serves ln over TLS with httptest's certificate and returns a client that trusts it.
+func withTLS(ln net.Listener) (net.Listener, *http.Client) {
+	borrowed := httptest.NewUnstartedServer(http.NotFoundHandler())
+	borrowed.StartTLS()
+	defer borrowed.Close()
+	cfg := &tls.Config{Certificates: borrowed.TLS.Certificates, NextProtos: []string{"http/1.1"}}
+	return tls.NewListener(ln, cfg), borrowed.Client()
 }
 
 // Browser returns an HTTP client with its own cookie jar, like one browser profile.

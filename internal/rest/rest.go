@@ -17,9 +17,9 @@ import (
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/rentproof/rentproof/internal/rpc"
 	"github.com/rentproof/rentproof/internal/wirejson"
 )
 
@@ -51,10 +51,17 @@ func New(h Handlers) http.Handler {
 
 // call runs one rpc with a request built from the HTTP request and writes its answer reshaped by out.
 func call[Req, Res any](w http.ResponseWriter, r *http.Request, req *Req,
-	rpc func(context.Context, *connect.Request[Req]) (*connect.Response[Res], error),
+	method func(context.Context, *connect.Request[Req]) (*connect.Response[Res], error),
 	out func(*Res) any,
 ) {
-	res, err := rpc(r.Context(), connect.NewRequest(req))
+	// The shim calls handlers directly, past Connect's interceptors: what they check is checked here.
+	if m, ok := any(req).(proto.Message); ok {
+		if err := rpc.CheckText(m); err != nil {
+			writeError(w, r, rpc.Error(r.Context(), err))
+			return
+		}
+	}
+	res, err := method(r.Context(), connect.NewRequest(req))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -151,7 +158,8 @@ func copyHeaders(dst, src http.Header) {
 }
 
 // decode reads a JSON body into a request message: the spec's lowerCamelCase names, unknown
-// fields ignored (older clients send extra ones). It answers 400 itself when the body is not JSON.
+// fields ignored (older clients send extra ones), as the Connect JSON codec does (text that is
+// not UTF-8 included, which call then refuses). It answers 400 itself when the body is not JSON.
 func decode(w http.ResponseWriter, r *http.Request, m proto.Message) bool {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
@@ -161,7 +169,7 @@ func decode(w http.ResponseWriter, r *http.Request, m proto.Message) bool {
 	if len(body) == 0 {
 		body = []byte("{}")
 	}
-	if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(body, m); err != nil {
+	if err := (rpc.JSONCodec{}).Unmarshal(body, m); err != nil {
 		writeMessage(w, http.StatusBadRequest, "Invalid input")
 		return false
 	}
@@ -183,7 +191,7 @@ func decodeReshaped(w http.ResponseWriter, r *http.Request, m proto.Message, res
 	}
 	reshape(fields)
 	b, _ := json.Marshal(fields)
-	if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(b, m); err != nil {
+	if err := (rpc.JSONCodec{}).Unmarshal(b, m); err != nil {
 		writeMessage(w, http.StatusBadRequest, "Invalid input")
 		return false
 	}

@@ -87,10 +87,11 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	}
 
 	rpcOpts := connect.WithHandlerOptions(
-		connect.WithInterceptors(rpc.LogInterceptor()),
+		connect.WithInterceptors(rpc.LogInterceptor(), rpc.TextInterceptor()),
 		connect.WithRecover(rpc.Recover),
 		connect.WithReadMaxBytes(int(opts.MaxBodyBytes)),
 		connect.WithCodec(rpc.JSONCodec{}),
+		connect.WithCodec(rpc.ProtoCodec{}),
 	)
 	// Only the API looks up sessions; static files and probes never cost a query.
 	authenticated := func(path string, h http.Handler) (string, http.Handler) {

@@ -3,6 +3,7 @@
 package testserver
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"io"
@@ -49,12 +50,14 @@ type Options struct {
 	TrustedProxies int
 	// TLS serves HTTPS itself (Server.URL is https://, Server.Client trusts it).
 	TLS bool
+	// Log receives what the server logs (default: discarded).
+	Log slog.Handler
 }
 
 // Start serves the real handler until the test ends.
 func Start(t testing.TB, opts Options) *Server {
 	t.Helper()
-	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	slog.SetDefault(slog.New(cmp.Or[slog.Handler](opts.Log, slog.NewTextHandler(io.Discard, nil))))
 	pool, dbURL := dbtest.New(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	fixedPlans, err := store.OpenFixedPlans(ctx, dbURL)

@@ -1,0 +1,108 @@
+package rpc_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"testing"
+
+	"google.golang.org/protobuf/encoding/protowire"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/structpb"
+
+	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/rpc"
+)
+
+// violations lists a CheckText error as field: message, or its message alone without fields.
+func violations(err error) string {
+	var ve *apperr.ValidationError
+	if errors.As(err, &ve) {
+		var out []string
+		for _, v := range ve.Violations {
+			out = append(out, v.Field+": "+v.Message)
+		}
+		return fmt.Sprint(out)
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+func TestCheckText(t *testing.T) {
+	nested, _ := structpb.NewStruct(map[string]any{"ok": "fine", "inner": map[string]any{"deep": "bell\a"}})
+	for name, c := range map[string]struct {
+		msg  proto.Message
+		want string
+	}{
+		"fine, with tab, newlines, DEL and U+FFFD": {&reviewv1.CreateReviewRequest{Title: "a\tb\r\nc\x7f \uFFFD é"}, ""},
+		"NUL":            {&reviewv1.CreateReviewRequest{Title: "a\x00b"}, "[title: Text must not contain control characters]"},
+		"escape":         {&reviewv1.CreateReviewRequest{Content: "\x1b[31mred"}, "[content: Text must not contain control characters]"},
+		"invalid UTF-8":  {&reviewv1.CreateReviewRequest{Title: "a\xffb"}, "[title: Text must be valid UTF-8]"},
+		"list, once":     {&reviewv1.CreateReviewRequest{Pros: []string{"ok", "a\x00", "b\x00"}}, "[pros: Text must not contain control characters]"},
+		"several fields": {&reviewv1.CreateReviewRequest{Title: "\xff", Cons: []string{"\x00"}}, "[title: Text must be valid UTF-8 cons: Text must not contain control characters]"},
+		"map key":        {&structpb.Struct{Fields: map[string]*structpb.Value{"k\x00": structpb.NewStringValue("v")}}, "[fields: Text must not contain control characters]"},
+		"nested message": {nested, "[fields.structValue.fields.stringValue: Text must not contain control characters]"},
+	} {
+		if got := violations(rpc.CheckText(c.msg)); got != c.want {
+			t.Errorf("%s: got %s, want %s", name, got, c.want)
+		}
+		if err := rpc.CheckText(c.msg); err != nil && !errors.Is(err, apperr.ErrInvalidArgument) {
+			t.Errorf("%s: %v is not invalid argument", name, err)
+		}
+	}
+}
+
+// Text that is not UTF-8 passes the codecs marked, so CheckText refuses it in the user's words.
+func TestCodecsLeaveInvalidUTF8ToCheckText(t *testing.T) {
+	const marker = "QXQX"
+	msg := &reviewv1.CreateReviewRequest{Title: "Fine title", Pros: []string{"ok", "bad " + marker}}
+	wire, _ := proto.Marshal(msg)
+	wire = bytes.Replace(wire, []byte(marker), []byte("\xff\xfe\xfd\xfc"), 1)
+	var got reviewv1.CreateReviewRequest
+	if err := (rpc.ProtoCodec{}).Unmarshal(wire, &got); err != nil {
+		t.Fatal(err)
+	}
+	if v := violations(rpc.CheckText(&got)); v != "[pros: Text must be valid UTF-8]" || got.Title != "Fine title" {
+		t.Errorf("proto: %s, %+v", v, &got)
+	}
+
+	nested, _ := structpb.NewStruct(map[string]any{"inner": map[string]any{"deep": marker}})
+	wire, _ = proto.Marshal(nested)
+	wire = bytes.Replace(wire, []byte(marker), []byte("\xff\xfe\xfd\xfc"), 1)
+	var s structpb.Struct
+	if err := (rpc.ProtoCodec{}).Unmarshal(wire, &s); err != nil {
+		t.Fatal(err)
+	}
+	if v := violations(rpc.CheckText(&s)); v != "[fields.structValue.fields.stringValue: Text must be valid UTF-8]" {
+		t.Errorf("proto, nested: %s", v)
+	}
+
+	if err := (rpc.ProtoCodec{}).Unmarshal([]byte{0x0a, 0x05, 'a'}, &got); err == nil {
+		t.Error("a truncated message must still fail")
+	}
+
+	var fromJSON reviewv1.CreateReviewRequest
+	if err := (rpc.JSONCodec{}).Unmarshal([]byte("{\"title\":\"a\xffb\"}"), &fromJSON); err != nil {
+		t.Fatal(err)
+	}
+	if v := violations(rpc.CheckText(&fromJSON)); v != "Text must be valid UTF-8" {
+		t.Errorf("json: %s", v)
+	}
+	if err := (rpc.JSONCodec{}).Unmarshal([]byte(`{"title":`), &fromJSON); err == nil {
+		t.Error("broken JSON must still fail")
+	}
+
+	// A client sending the mark itself only has its request refused.
+	wire, _ = proto.Marshal(&reviewv1.CreateReviewRequest{Title: "Fine title"})
+	wire = protowire.AppendTag(wire, protowire.MaxValidNumber, protowire.BytesType)
+	wire = protowire.AppendString(wire, "made\x00up")
+	if err := (rpc.ProtoCodec{}).Unmarshal(wire, &got); err != nil {
+		t.Fatal(err)
+	}
+	if v := violations(rpc.CheckText(&got)); v != "Text must be valid UTF-8" {
+		t.Errorf("forged mark: %s", v)
+	}
+}

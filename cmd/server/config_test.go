@@ -2,6 +2,7 @@ package main
 
 import (
 	"testing"
+	"time"
 )
 
 func TestTrustProxy(t *testing.T) {
@@ -14,5 +15,18 @@ func TestTrustProxy(t *testing.T) {
 		if _, err := trustedProxies(v); err == nil {
 			t.Errorf("TRUST_PROXY=%s accepted", v)
 		}
+	}
+}
+
+func TestTimeoutsFromEnv(t *testing.T) {
+	t.Setenv("READ_TIMEOUT", "5s")
+	t.Setenv("UPLOAD_TIMEOUT", "10m")
+	got, err := timeoutsFromEnv()
+	if err != nil || got.Read != 5*time.Second || got.Upload != 10*time.Minute || got.Write != 0 {
+		t.Errorf("got %+v, %v", got, err)
+	}
+	t.Setenv("WRITE_TIMEOUT", "60")
+	if _, err := timeoutsFromEnv(); err == nil {
+		t.Error("a duration without unit was accepted")
 	}
 }

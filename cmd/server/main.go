@@ -62,6 +62,10 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	timeouts, err := timeoutsFromEnv()
+	if err != nil {
+		return err
+	}
 
 	pool, err := openDatabase(ctx)
 	if err != nil {
@@ -99,7 +103,7 @@ func serve(ctx context.Context) error {
 	h := server.NewHandler(pool, server.Options{
 		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, FixedPlans: fixedPlans, TrustedProxies: proxies,
 	})
-	return server.Serve(ctx, ln, h)
+	return server.Serve(ctx, ln, h, timeouts)
 }
 
 // trustedProxies reads TRUST_PROXY: false (no proxy believed), true (one), or how many proxies
@@ -116,6 +120,27 @@ func trustedProxies(v string) (int, error) {
 		return 0, fmt.Errorf("TRUST_PROXY must be false, true or the number of proxies in front of the server, not %q", v)
 	}
 	return n, nil
+}
+
+// timeoutsFromEnv reads the server's timeouts (Go durations such as 30s or 5m); unset ones keep
+// server.DefaultTimeouts.
+func timeoutsFromEnv() (server.Timeouts, error) {
+	var t server.Timeouts
+	for name, field := range map[string]*time.Duration{
+		"READ_HEADER_TIMEOUT": &t.ReadHeader, "READ_TIMEOUT": &t.Read, "WRITE_TIMEOUT": &t.Write,
+		"IDLE_TIMEOUT": &t.Idle, "UPLOAD_TIMEOUT": &t.Upload,
+	} {
+		v := os.Getenv(name)
+		if v == "" {
+			continue
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return t, fmt.Errorf("%s must be a positive duration such as 30s or 5m, not %q", name, v)
+		}
+		*field = d
+	}
+	return t, nil
 }
 
 // uploadOptions reads UPLOAD_IMAGES_PER_DAY and UPLOAD_DECODE_MEMORY_MB (unset: the defaults).

@@ -163,7 +163,7 @@ func copyHeaders(dst, src http.Header) {
 func decode(w http.ResponseWriter, r *http.Request, m proto.Message) bool {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
-		writeMessage(w, http.StatusRequestEntityTooLarge, "Request body too large")
+		bodyFailed(w, err)
 		return false
 	}
 	if len(body) == 0 {
@@ -176,12 +176,23 @@ func decode(w http.ResponseWriter, r *http.Request, m proto.Message) bool {
 	return true
 }
 
+// bodyFailed answers a body that could not be read: too large, or too slow to arrive (the
+// server's read deadline, which its middleware turns into deadline_exceeded).
+func bodyFailed(w http.ResponseWriter, err error) {
+	var ce *connect.Error
+	if errors.As(err, &ce) && ce.Code() == connect.CodeDeadlineExceeded {
+		writeMessage(w, http.StatusRequestTimeout, ce.Message())
+		return
+	}
+	writeMessage(w, http.StatusRequestEntityTooLarge, "Request body too large")
+}
+
 // decodeReshaped is decode for bodies whose shape differs from the message: reshape edits the
 // decoded JSON object first. It answers 400 itself when the body is not a JSON object.
 func decodeReshaped(w http.ResponseWriter, r *http.Request, m proto.Message, reshape func(map[string]json.RawMessage)) bool {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
-		writeMessage(w, http.StatusRequestEntityTooLarge, "Request body too large")
+		bodyFailed(w, err)
 		return false
 	}
 	fields := map[string]json.RawMessage{}

@@ -2,29 +2,56 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
+	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"runtime/debug"
 	"strings"
 	"time"
 
+	"connectrpc.com/connect"
+
 	"github.com/rentproof/rentproof/internal/account"
 )
 
-// logRequests writes one structured line per request.
+// logRequests writes one structured line per request. A client too slow to send its body is its
+// own doing, not an error of ours: a warning.
 func logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		body := &deadlineBody{ReadCloser: r.Body}
+		r.Body = body
 		next.ServeHTTP(rec, r)
 		level := slog.LevelInfo
-		if rec.status >= 500 {
+		switch {
+		case body.expired:
+			level = slog.LevelWarn
+		case rec.status >= 500:
 			level = slog.LevelError
 		}
 		slog.Log(r.Context(), level, "request",
 			"method", r.Method, "path", r.URL.Path, "status", rec.status,
-			"duration_ms", time.Since(start).Milliseconds(), "proto", r.Proto)
+			"duration_ms", time.Since(start).Milliseconds(), "proto", r.Proto, "too_slow", body.expired)
 	})
+}
+
+// deadlineBody turns a body read past the read deadline into an error in words for the client:
+// Connect answers it as is (deadline_exceeded), the REST shim as 408.
+type deadlineBody struct {
+	io.ReadCloser
+	expired bool
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err != nil && errors.Is(err, os.ErrDeadlineExceeded) {
+		b.expired = true
+		return n, connect.NewError(connect.CodeDeadlineExceeded, errors.New("The request took too long to arrive. Please try again."))
+	}
+	return n, err
 }
 
 // statusRecorder remembers the status for the log and passes Flush through for streaming rpcs.

@@ -3,13 +3,17 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"connectrpc.com/connect"
@@ -139,16 +143,83 @@ var uploadPaths = map[string]int64{
 	"/api/upload/property-images": upload.MaxImages*upload.MaxImageBytes + 1<<20,
 }
 
+// Timeouts bound how long one request may hold a connection, so slow clients cannot pile up
+// connections. Zero fields take the defaults (DefaultTimeouts).
+type Timeouts struct {
+	// ReadHeader bounds reading a request's headers.
+	ReadHeader time.Duration
+	// Read bounds reading a whole request, body included.
+	Read time.Duration
+	// Write bounds answering, from the end of the request's headers (over HTTP/2, from the start
+	// of the stream): reading the body counts too.
+	Write time.Duration
+	// Idle bounds how long a kept-alive connection waits for its next request.
+	Idle time.Duration
+	// Upload replaces Read for uploads (uploadPaths; Write then starts after it) and Write for
+	// serving uploaded files: both are sized for files, not API calls.
+	Upload time.Duration
+}
+
+// uploadRate is the slowest upload the default Upload timeout still lets through.
+const uploadRate = 100_000 // bytes per second
+
+// DefaultTimeouts are the timeouts of an unconfigured server.
+var DefaultTimeouts = Timeouts{
+	ReadHeader: 10 * time.Second,
+	Read:       30 * time.Second,
+	Write:      60 * time.Second,
+	Idle:       2 * time.Minute,
+	Upload:     defaultUploadTimeout(),
+}
+
+// defaultUploadTimeout lets the largest upload arrive at uploadRate (about 4.5 minutes for
+// today's 26 MiB), and follows the caps when they grow.
+func defaultUploadTimeout() time.Duration {
+	largest := slices.Max(slices.Collect(maps.Values(uploadPaths)))
+	return max(2*time.Minute, time.Duration(largest/uploadRate)*time.Second)
+}
+
+func (t Timeouts) withDefaults() Timeouts {
+	d := DefaultTimeouts
+	t.ReadHeader = cmp.Or(t.ReadHeader, d.ReadHeader)
+	t.Read = cmp.Or(t.Read, d.Read)
+	t.Write = cmp.Or(t.Write, d.Write)
+	t.Idle = cmp.Or(t.Idle, d.Idle)
+	t.Upload = cmp.Or(t.Upload, d.Upload)
+	return t
+}
+
+// uploadDeadlines gives uploads and uploaded files the Upload timeout in place of Read and Write.
+func uploadDeadlines(next http.Handler, t Timeouts) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, isUpload := uploadPaths[r.URL.Path]
+		if isUpload || strings.HasPrefix(r.URL.Path, upload.URLPrefix) {
+			rc := http.NewResponseController(w)
+			now := time.Now()
+			if isUpload {
+				_ = rc.SetReadDeadline(now.Add(t.Upload))
+				_ = rc.SetWriteDeadline(now.Add(t.Upload + t.Write)) // the body is read inside it
+			} else {
+				_ = rc.SetWriteDeadline(now.Add(t.Upload))
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // Serve answers on ln until ctx ends, then drains in-flight requests for up to 20 seconds.
-func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
+func Serve(ctx context.Context, ln net.Listener, h http.Handler, t Timeouts) error {
+	t = t.withDefaults()
 	var protocols http.Protocols
 	protocols.SetHTTP1(true)
 	protocols.SetUnencryptedHTTP2(true) // gRPC without TLS (h2c)
 	srv := &http.Server{
-		Handler:           h,
+		Handler:           uploadDeadlines(h, t),
 		Protocols:         &protocols,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		ReadHeaderTimeout: t.ReadHeader,
+		ReadTimeout:       t.Read,
+		WriteTimeout:      t.Write,
+		IdleTimeout:       t.Idle,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
 	}

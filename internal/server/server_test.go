@@ -380,7 +380,7 @@ func TestGracefulShutdown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- server.Serve(ctx, ln, server.NewHandler(pool, server.Options{SPA: testserver.SPA, Uploads: uploads}))
+		done <- server.Serve(ctx, ln, server.NewHandler(pool, server.Options{SPA: testserver.SPA, Uploads: uploads}), server.Timeouts{})
 	}()
 	if res, err := http.Get("http://" + ln.Addr().String() + "/healthz"); err != nil {
 		t.Fatal(err)

@@ -52,6 +52,8 @@ type Options struct {
 	TLS bool
 	// Log receives what the server logs (default: discarded).
 	Log slog.Handler
+	// Timeouts are the server's (zero fields: server.DefaultTimeouts).
+	Timeouts server.Timeouts
 }
 
 // Start serves the real handler until the test ends.
@@ -90,7 +92,7 @@ func Start(t testing.TB, opts Options) *Server {
 		SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, FixedPlans: fixedPlans, TrustedProxies: opts.TrustedProxies,
 	})
 	done := make(chan error, 1)
-	go func() { done <- server.Serve(ctx, ln, h) }()
+	go func() { done <- server.Serve(ctx, ln, h, opts.Timeouts) }()
 	t.Cleanup(func() {
 		cancel()
 		defer uploads.Close()

@@ -1,0 +1,202 @@
+package server_test
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/connectivity"
+	"google.golang.org/grpc/credentials/insecure"
+
+	resourcev1 "github.com/rentproof/rentproof/gen/rentproof/resource/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/resource/v1/resourcev1connect"
+	"github.com/rentproof/rentproof/internal/server"
+	"github.com/rentproof/rentproof/internal/testserver"
+)
+
+// slowClient sends head at once, then trickle one byte every interval, until the server answers
+// or closes. It returns how long that took and the first line of the answer ("" when the server
+// closed without one). It gives up after 15 seconds: the attack held connections for minutes.
+func slowClient(addr, head, trickle string, interval time.Duration) (time.Duration, string, error) {
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		return 0, "", err
+	}
+	defer conn.Close()
+	start := time.Now()
+	if _, err := io.WriteString(conn, head); err != nil {
+		return 0, "", err
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for i := 0; i < len(trickle); i++ {
+			select {
+			case <-stop:
+				return
+			case <-time.After(interval):
+			}
+			if _, err := conn.Write([]byte{trickle[i]}); err != nil {
+				return
+			}
+		}
+	}()
+	_ = conn.SetReadDeadline(start.Add(15 * time.Second))
+	line, err := bufio.NewReader(conn).ReadString('\n')
+	if errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET) {
+		return time.Since(start), "", nil
+	}
+	if err != nil {
+		return 0, "", fmt.Errorf("no answer nor close: %w", err)
+	}
+	return time.Since(start), strings.TrimSpace(line), nil
+}
+
+func within(d, low, high time.Duration) bool { return d >= low && d <= high }
+
+// The attack's slow-body clients held connections for over a minute. A body that does not
+// arrive within the read timeout is cut off, on Connect and REST alike, with an answer in words
+// and no ERROR in the log.
+func TestSlowBodyIsCutOff(t *testing.T) {
+	logged := &errorLog{}
+	srv := testserver.Start(t, testserver.Options{Log: logged, Timeouts: server.Timeouts{Read: time.Second}})
+	addr := strings.TrimPrefix(srv.URL, "http://")
+	body := `{"username":"someone","password":"not-telling-you-anything"}`
+	for path, want := range map[string]string{
+		"/rentproof.account.v1.AccountService/Login": "HTTP/1.1 504", // Connect's deadline_exceeded
+		"/api/login": "HTTP/1.1 408",
+	} {
+		head := "POST " + path + " HTTP/1.1\r\nHost: " + addr + "\r\nContent-Type: application/json\r\n" +
+			"Content-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body[:1]
+		took, status, err := slowClient(addr, head, body[1:], 300*time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !within(took, 900*time.Millisecond, 3*time.Second) || !strings.HasPrefix(status, want) {
+			t.Errorf("%s: answered %q after %v, want %q after about a second", path, status, took, want)
+		}
+	}
+	if errs := logged.errors(); len(errs) > 0 {
+		t.Errorf("slow clients logged as errors: %s", errs[0])
+	}
+}
+
+// A client that trickles its headers is cut off by the header timeout.
+func TestSlowHeadersAreCutOff(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{Timeouts: server.Timeouts{ReadHeader: time.Second}})
+	addr := strings.TrimPrefix(srv.URL, "http://")
+	took, _, err := slowClient(addr, "GET / HTTP/1.1\r\nHost: "+addr+"\r\n", "X-Slow: "+strings.Repeat("a", 100), 200*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !within(took, 900*time.Millisecond, 3*time.Second) {
+		t.Errorf("slow headers held the connection for %v, want about a second", took)
+	}
+}
+
+// Uploads read their body and send uploaded files under the longer Upload timeout; everything
+// else under Read and Write. The handler here stands in for the real ones, so only the deadlines
+// are measured.
+func TestUploadsHaveLongerDeadlines(t *testing.T) {
+	failedAfter := make(chan time.Duration, 1)
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		if r.Method == http.MethodPost {
+			_, err := io.Copy(io.Discard, r.Body)
+			failedAfter <- time.Since(start)
+			if err == nil {
+				t.Errorf("%s: the whole body arrived", r.URL.Path)
+			}
+			return
+		}
+		chunk := make([]byte, 1<<20)
+		for i := 0; i < 256; i++ { // 256 MiB: far more than any socket buffer
+			if _, err := w.Write(chunk); err != nil {
+				break
+			}
+		}
+		failedAfter <- time.Since(start)
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- server.Serve(ctx, ln, h, server.Timeouts{Read: time.Second, Write: time.Second, Upload: 3 * time.Second})
+	}()
+	defer func() { cancel(); <-done }()
+	addr := ln.Addr().String()
+
+	// Slow bodies: the read deadline.
+	for path, want := range map[string]time.Duration{"/api/login": time.Second, "/api/upload/property-images": 3 * time.Second} {
+		head := "POST " + path + " HTTP/1.1\r\nHost: " + addr + "\r\nContent-Length: 1000\r\n\r\n"
+		go slowClient(addr, head, strings.Repeat("a", 999), 200*time.Millisecond)
+		select {
+		case took := <-failedAfter:
+			if !within(took, want-200*time.Millisecond, want+2*time.Second) {
+				t.Errorf("slow body to %s cut off after %v, want %v", path, took, want)
+			}
+		case <-time.After(15 * time.Second):
+			t.Errorf("slow body to %s never cut off", path)
+		}
+	}
+
+	// A client that does not read what it asked for: the write deadline.
+	for path, want := range map[string]time.Duration{"/api/statistics": time.Second, "/uploads/properties/big.png": 3 * time.Second} {
+		conn, err := net.DialTCP("tcp", nil, ln.Addr().(*net.TCPAddr))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = conn.SetReadBuffer(4096)
+		if _, err := io.WriteString(conn, "GET "+path+" HTTP/1.1\r\nHost: "+addr+"\r\n\r\n"); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case took := <-failedAfter:
+			if !within(took, want-200*time.Millisecond, want+2*time.Second) {
+				t.Errorf("unread answer to %s cut off after %v, want %v", path, took, want)
+			}
+		case <-time.After(15 * time.Second):
+			t.Errorf("unread answer to %s never cut off", path)
+		}
+		conn.Close()
+	}
+}
+
+// gRPC keeps its HTTP/2 connection past the read and write timeouts: they bound each call, not
+// the connection.
+func TestGRPCConnectionOutlivesTheTimeouts(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{Demo: true, Timeouts: server.Timeouts{Read: time.Second, Write: time.Second}})
+	conn, err := grpc.NewClient(strings.TrimPrefix(srv.URL, "http://"), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	list := func() error {
+		var res resourcev1.ListResourcesResponse
+		return conn.Invoke(context.Background(), "/"+resourcev1connect.ResourceServiceName+"/ListResources", &resourcev1.ListResourcesRequest{}, &res)
+	}
+	if err := list(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2500*time.Millisecond)
+	defer cancel()
+	if conn.WaitForStateChange(ctx, connectivity.Ready) {
+		t.Errorf("the connection left READY (%v) within 2.5 s of idling", conn.GetState())
+	}
+	if err := list(); err != nil {
+		t.Errorf("second call: %v", err)
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"iter"
 	"os"
 	"regexp"
+	"runtime"
 	"strings"
 	"time"
 
@@ -176,25 +177,49 @@ func (s *Service) prepare(ctx context.Context, f File) (prepared, error) {
 	if h.cost > s.memory {
 		return prepared{}, apperr.New(apperr.ErrInvalidArgument, errMemory, name)
 	}
-	// Decodes wait for their estimated bytes, so the decodes running in the process at once
-	// never add up to more than the budget, however many uploads arrive together.
-	if err := s.decoding.Acquire(ctx, h.cost); err != nil {
-		return prepared{}, fmt.Errorf("wait to decode: %w", err)
-	}
-	defer s.decoding.Release(h.cost)
 	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
 		return prepared{}, fmt.Errorf("rewind upload: %w", err)
 	}
-	src, _, err := image.Decode(bufio.NewReaderSize(tmp, 64<<10))
+	small, err := s.decode(ctx, tmp, h.cost)
 	if err != nil {
+		return prepared{}, err
+	}
+	if small == nil {
 		return prepared{}, apperr.New(apperr.ErrInvalidArgument, errDamaged, name)
 	}
-	small := orient(scale(src), h.orientation)
+	small = orient(small, h.orientation)
 	data, ext, err := encode(small)
 	if err != nil {
 		return prepared{}, err
 	}
 	return prepared{data: data, ext: ext, width: small.Rect.Dx(), height: small.Rect.Dy()}, nil
+}
+
+// collectAfter is the decode cost past which the garbage a decode leaves is collected at once.
+const collectAfter = 64 << 20
+
+// decode decodes the image in r and scales it to the stored version's size, once cost bytes of
+// the budget are free; nil when the image turns out damaged. Decodes wait for their estimated
+// bytes, so the decodes running in the process at once never add up to more than the budget,
+// however many uploads arrive together.
+func (s *Service) decode(ctx context.Context, r io.Reader, cost int64) (*image.RGBA, error) {
+	if err := s.decoding.Acquire(ctx, cost); err != nil {
+		return nil, fmt.Errorf("wait to decode: %w", err)
+	}
+	small := func() *image.RGBA {
+		src, _, err := image.Decode(bufio.NewReaderSize(r, 64<<10))
+		if err != nil {
+			return nil
+		}
+		return scale(src)
+	}()
+	// The full-size image is garbage now. With a high GOGC (the server runs at 400) the heap
+	// would grow to several times the budget before the runtime collected it on its own.
+	if cost >= collectAfter {
+		runtime.GC()
+	}
+	s.decoding.Release(cost)
+	return small, nil
 }
 
 // store records the images for ownerID and writes their files, in one transaction that holds

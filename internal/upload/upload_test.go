@@ -320,3 +320,54 @@ func deref(p *int32) int32 {
 	}
 	return *p
 }
+
+// Every EXIF orientation turns the image as the EXIF documentation words it (exiftool's
+// names): 2 mirror horizontal, 3 rotate 180, 4 mirror vertical, 5 mirror horizontal and rotate
+// 270 CW, 6 rotate 90 CW, 7 mirror horizontal and rotate 90 CW, 8 rotate 270 CW.
+func TestOrient(t *testing.T) {
+	src := image.NewRGBA(image.Rect(0, 0, 3, 2))
+	for i := range 6 {
+		src.Pix[4*i] = uint8(i + 1)
+	}
+	mirror := func(m *image.RGBA) *image.RGBA {
+		b := m.Bounds()
+		out := image.NewRGBA(b)
+		for y := range b.Dy() {
+			for x := range b.Dx() {
+				out.Set(b.Dx()-1-x, y, m.At(x, y))
+			}
+		}
+		return out
+	}
+	rotate := func(m *image.RGBA) *image.RGBA { // 90 degrees clockwise
+		b := m.Bounds()
+		out := image.NewRGBA(image.Rect(0, 0, b.Dy(), b.Dx()))
+		for y := range b.Dy() {
+			for x := range b.Dx() {
+				out.Set(b.Dy()-1-y, x, m.At(x, y))
+			}
+		}
+		return out
+	}
+	times := func(n int, f func(*image.RGBA) *image.RGBA, m *image.RGBA) *image.RGBA {
+		for range n {
+			m = f(m)
+		}
+		return m
+	}
+	want := map[int]*image.RGBA{
+		1: src,
+		2: mirror(src),
+		3: times(2, rotate, src),
+		4: times(2, rotate, mirror(src)),
+		5: times(3, rotate, mirror(src)),
+		6: rotate(src),
+		7: rotate(mirror(src)),
+		8: times(3, rotate, src),
+	}
+	for o, w := range want {
+		if got := orient(src, o); got.Rect != w.Rect || !bytes.Equal(got.Pix, w.Pix) {
+			t.Errorf("orientation %d: %v %v, want %v %v", o, got.Rect, got.Pix, w.Rect, w.Pix)
+		}
+	}
+}

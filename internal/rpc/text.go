@@ -25,7 +25,7 @@ const (
 // values. The error names each field in the API's lowerCamelCase (nested ones dotted).
 func CheckText(m proto.Message) error {
 	r := m.ProtoReflect()
-	c := textChecker{seen: map[string]bool{}}
+	var c textChecker
 	if field, ok := invalidUTF8Mark(r); ok {
 		if field == "" { // a JSON body: where in it is not known
 			return apperr.New(apperr.ErrInvalidArgument, msgInvalidUTF8)
@@ -57,6 +57,9 @@ type textChecker struct {
 }
 
 func (c *textChecker) add(field, msg string) {
+	if c.seen == nil {
+		c.seen = map[string]bool{} // only for requests that are refused
+	}
 	if !c.seen[field] {
 		c.seen[field] = true
 		c.v.Check(false, field, msg)

@@ -20,11 +20,16 @@ func TestTrustProxy(t *testing.T) {
 
 func TestTimeoutsFromEnv(t *testing.T) {
 	t.Setenv("READ_TIMEOUT", "5s")
-	t.Setenv("UPLOAD_TIMEOUT", "10m")
+	t.Setenv("UPLOAD_MIN_RATE", "50000")
 	got, err := timeoutsFromEnv()
-	if err != nil || got.Read != 5*time.Second || got.Upload != 10*time.Minute || got.Write != 0 {
+	if err != nil || got.Read != 5*time.Second || got.UploadRate != 50000 || got.Write != 0 {
 		t.Errorf("got %+v, %v", got, err)
 	}
+	t.Setenv("UPLOAD_MIN_RATE", "fast")
+	if _, err := timeoutsFromEnv(); err == nil {
+		t.Error("a rate that is no number was accepted")
+	}
+	t.Setenv("UPLOAD_MIN_RATE", "")
 	t.Setenv("WRITE_TIMEOUT", "60")
 	if _, err := timeoutsFromEnv(); err == nil {
 		t.Error("a duration without unit was accepted")

@@ -122,13 +122,12 @@ func trustedProxies(v string) (int, error) {
 	return n, nil
 }
 
-// timeoutsFromEnv reads the server's timeouts (Go durations such as 30s or 5m); unset ones keep
-// server.DefaultTimeouts.
+// timeoutsFromEnv reads the server's timeouts (Go durations such as 30s or 5m) and
+// UPLOAD_MIN_RATE (bytes per second); unset ones keep server.DefaultTimeouts.
 func timeoutsFromEnv() (server.Timeouts, error) {
 	var t server.Timeouts
 	for name, field := range map[string]*time.Duration{
-		"READ_HEADER_TIMEOUT": &t.ReadHeader, "READ_TIMEOUT": &t.Read, "WRITE_TIMEOUT": &t.Write,
-		"IDLE_TIMEOUT": &t.Idle, "UPLOAD_TIMEOUT": &t.Upload,
+		"READ_HEADER_TIMEOUT": &t.ReadHeader, "READ_TIMEOUT": &t.Read, "WRITE_TIMEOUT": &t.Write, "IDLE_TIMEOUT": &t.Idle,
 	} {
 		v := os.Getenv(name)
 		if v == "" {
@@ -139,6 +138,13 @@ func timeoutsFromEnv() (server.Timeouts, error) {
 			return t, fmt.Errorf("%s must be a positive duration such as 30s or 5m, not %q", name, v)
 		}
 		*field = d
+	}
+	if v := os.Getenv("UPLOAD_MIN_RATE"); v != "" {
+		rate, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || rate < 1 {
+			return t, fmt.Errorf("UPLOAD_MIN_RATE must be a positive number of bytes per second, not %q", v)
+		}
+		t.UploadRate = rate
 	}
 	return t, nil
 }

@@ -9,10 +9,8 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
-	"maps"
 	"net"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -155,13 +153,11 @@ type Timeouts struct {
 	Write time.Duration
 	// Idle bounds how long a kept-alive connection waits for its next request.
 	Idle time.Duration
-	// Upload replaces Read for uploads (uploadPaths; Write then starts after it) and Write for
-	// serving uploaded files: both are sized for files, not API calls.
-	Upload time.Duration
+	// UploadRate is the slowest an upload may arrive, and an uploaded file leave, in bytes per
+	// second: their deadlines are their size at this rate (never less than Read and Write), so
+	// they follow the upload caps when those grow, and a small body gets no more time than any.
+	UploadRate int64
 }
-
-// uploadRate is the slowest upload the default Upload timeout still lets through.
-const uploadRate = 100_000 // bytes per second
 
 // DefaultTimeouts are the timeouts of an unconfigured server.
 var DefaultTimeouts = Timeouts{
@@ -169,14 +165,7 @@ var DefaultTimeouts = Timeouts{
 	Read:       30 * time.Second,
 	Write:      60 * time.Second,
 	Idle:       2 * time.Minute,
-	Upload:     defaultUploadTimeout(),
-}
-
-// defaultUploadTimeout lets the largest upload arrive at uploadRate (about 4.5 minutes for
-// today's 26 MiB), and follows the caps when they grow.
-func defaultUploadTimeout() time.Duration {
-	largest := slices.Max(slices.Collect(maps.Values(uploadPaths)))
-	return max(2*time.Minute, time.Duration(largest/uploadRate)*time.Second)
+	UploadRate: 100_000, // a slow mobile uplink
 }
 
 func (t Timeouts) withDefaults() Timeouts {
@@ -185,23 +174,26 @@ func (t Timeouts) withDefaults() Timeouts {
 	t.Read = cmp.Or(t.Read, d.Read)
 	t.Write = cmp.Or(t.Write, d.Write)
 	t.Idle = cmp.Or(t.Idle, d.Idle)
-	t.Upload = cmp.Or(t.Upload, d.Upload)
+	t.UploadRate = cmp.Or(t.UploadRate, d.UploadRate)
 	return t
 }
 
-// uploadDeadlines gives uploads and uploaded files the Upload timeout in place of Read and Write.
+// uploadDeadlines gives an upload (uploadPaths) the time its declared size takes at UploadRate
+// to arrive, up to the path's cap, and an uploaded file the time the largest takes to leave.
 func uploadDeadlines(next http.Handler, t Timeouts) http.Handler {
+	at := func(size int64) time.Duration { return time.Duration(size) * time.Second / time.Duration(t.UploadRate) }
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, isUpload := uploadPaths[r.URL.Path]
-		if isUpload || strings.HasPrefix(r.URL.Path, upload.URLPrefix) {
-			rc := http.NewResponseController(w)
-			now := time.Now()
-			if isUpload {
-				_ = rc.SetReadDeadline(now.Add(t.Upload))
-				_ = rc.SetWriteDeadline(now.Add(t.Upload + t.Write)) // the body is read inside it
-			} else {
-				_ = rc.SetWriteDeadline(now.Add(t.Upload))
+		rc := http.NewResponseController(w)
+		if limit, ok := uploadPaths[r.URL.Path]; ok {
+			size := r.ContentLength
+			if size < 0 || size > limit { // not declared (chunked), or refused anyway
+				size = limit
 			}
+			read := max(t.Read, at(size))
+			_ = rc.SetReadDeadline(time.Now().Add(read))
+			_ = rc.SetWriteDeadline(time.Now().Add(read + t.Write)) // the body is read inside it
+		} else if strings.HasPrefix(r.URL.Path, upload.URLPrefix) {
+			_ = rc.SetWriteDeadline(time.Now().Add(max(t.Write, at(upload.MaxImageBytes))))
 		}
 		next.ServeHTTP(w, r)
 	})

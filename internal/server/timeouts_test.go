@@ -22,6 +22,7 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/resource/v1/resourcev1connect"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/upload"
 )
 
 // slowClient sends head at once, then trickle one byte every interval, until the server answers
@@ -104,9 +105,9 @@ func TestSlowHeadersAreCutOff(t *testing.T) {
 	}
 }
 
-// Uploads read their body and send uploaded files under the longer Upload timeout; everything
-// else under Read and Write. The handler here stands in for the real ones, so only the deadlines
-// are measured.
+// An upload gets the time its declared size takes at UploadRate, an uploaded file the time the
+// largest takes; everything else Read and Write. The handler here stands in for the real ones,
+// so only the deadlines are measured.
 func TestUploadsHaveLongerDeadlines(t *testing.T) {
 	failedAfter := make(chan time.Duration, 1)
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -134,15 +135,25 @@ func TestUploadsHaveLongerDeadlines(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- server.Serve(ctx, ln, h, server.Timeouts{Read: time.Second, Write: time.Second, Upload: 3 * time.Second})
+		// The largest uploaded file takes 3 s at this rate; so does an upload declaring its size.
+		done <- server.Serve(ctx, ln, h, server.Timeouts{Read: time.Second, Write: time.Second, UploadRate: upload.MaxImageBytes / 3})
 	}()
 	defer func() { cancel(); <-done }()
 	addr := ln.Addr().String()
 
 	// Slow bodies: the read deadline.
-	for path, want := range map[string]time.Duration{"/api/login": time.Second, "/api/upload/property-images": 3 * time.Second} {
-		head := "POST " + path + " HTTP/1.1\r\nHost: " + addr + "\r\nContent-Length: 1000\r\n\r\n"
-		go slowClient(addr, head, strings.Repeat("a", 999), 200*time.Millisecond)
+	for _, c := range []struct {
+		path string
+		size int
+		want time.Duration
+	}{
+		{"/api/login", upload.MaxImageBytes, time.Second},
+		{"/api/upload/property-images", upload.MaxImageBytes, 3 * time.Second},
+		{"/api/upload/property-images", 1000, time.Second}, // a small body gets no more than any
+	} {
+		path, want := c.path, c.want
+		head := "POST " + path + " HTTP/1.1\r\nHost: " + addr + "\r\nContent-Length: " + strconv.Itoa(c.size) + "\r\n\r\n"
+		go slowClient(addr, head, strings.Repeat("a", 100), 200*time.Millisecond)
 		select {
 		case took := <-failedAfter:
 			if !within(took, want-200*time.Millisecond, want+2*time.Second) {

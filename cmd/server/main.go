@@ -66,6 +66,10 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	limits, err := limitsFromEnv()
+	if err != nil {
+		return err
+	}
 
 	pool, err := openDatabase(ctx)
 	if err != nil {
@@ -101,7 +105,7 @@ func serve(ctx context.Context) error {
 	}
 	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
 	h := server.NewHandler(pool, server.Options{
-		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, FixedPlans: fixedPlans, TrustedProxies: proxies,
+		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, FixedPlans: fixedPlans, TrustedProxies: proxies, Limits: limits,
 	})
 	return server.Serve(ctx, ln, h, timeouts)
 }
@@ -160,6 +164,27 @@ func uploadOptions() (upload.Options, error) {
 		return upload.Options{}, fmt.Errorf("UPLOAD_DECODE_MEMORY_MB must be a positive number of megabytes")
 	}
 	return upload.Options{PerDay: perDay, DecodeMemory: mb << 20}, nil
+}
+
+// limitsFromEnv reads the daily limits on registrations and reports (unset: the defaults).
+func limitsFromEnv() (server.Limits, error) {
+	var l server.Limits
+	for name, field := range map[string]*int{
+		"LIMIT_REGISTRATIONS_PER_NETWORK": &l.Accounts.RegistrationsPerNetwork,
+		"LIMIT_REPORTS_PER_ACCOUNT":       &l.Reviews.ReportsPerAccount,
+		"LIMIT_REPORTS_PER_NETWORK":       &l.Reviews.ReportsPerNetwork,
+	} {
+		v := os.Getenv(name)
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return l, fmt.Errorf("%s must be a positive number, not %q", name, v)
+		}
+		*field = n
+	}
+	return l, nil
 }
 
 // housekeep prunes dead sessions and old failure counts, and removes uploads never attached,

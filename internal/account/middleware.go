@@ -25,6 +25,9 @@ func Authenticate(svc *Service, next http.Handler) http.Handler {
 		if _, identified := ctx.Value(clientKey{}).(Client); !identified {
 			ctx = WithClient(ctx, clientOf(r, 0))
 		}
+		if c, err := r.Cookie(DeviceCookie); err == nil {
+			ctx = withDevice(ctx, c.Value)
+		}
 		if token := requestToken(r); token != "" {
 			sess, err := svc.SessionForToken(ctx, token)
 			switch {

@@ -53,6 +53,14 @@ type Options struct {
 	// X-Forwarded-For: the client address and scheme come from the hop they received the request
 	// from. 0 (the default) believes no forwarding header.
 	TrustedProxies int
+	// Limits are the daily limits an operator tunes; zero fields keep the services' defaults.
+	Limits Limits
+}
+
+// Limits are the daily limits on registrations and reports.
+type Limits struct {
+	Accounts account.Limits
+	Reviews  review.Limits
 }
 
 // Services lists every rpc service of the contract, for reflection and health. TokenService,
@@ -77,14 +85,14 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		opts.FixedPlans = pool
 	}
 	q := db.New(pool)
-	accounts := account.NewService(pool)
+	accounts := account.NewService(pool).WithLimits(opts.Limits.Accounts)
 	properties := property.NewService(pool, opts.FixedPlans, opts.Uploads)
 	handlers := rest.Handlers{
 		PropertyImages: properties,
 		Account:        account.NewHandler(accounts),
 		Resource:       resource.NewHandler(resource.NewService(q)),
 		Property:       property.NewHandler(properties),
-		Review:         review.NewHandler(review.NewService(pool)),
+		Review:         review.NewHandler(review.NewService(pool).WithLimits(opts.Limits.Reviews)),
 		Statistics:     statistics.NewHandler(statistics.NewService(q)),
 	}
 

@@ -18,7 +18,9 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/dbtest"
+	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/store"
@@ -44,6 +46,9 @@ type Server struct {
 type Options struct {
 	Demo         bool  // load the demo data first
 	MaxBodyBytes int64 // default 64 KiB
+	// Limits replace a test server's generous daily limits (zero fields keep them): tests make
+	// many accounts and reports from one address, so only a test of a limit sets it low.
+	Limits server.Limits
 	// Uploads configure the upload store (zero fields: the defaults).
 	Uploads upload.Options
 	// TrustedProxies is how many proxies the server believes stand in front of it (default none).
@@ -88,8 +93,18 @@ func Start(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
+	const generous = 10_000
+	l := opts.Limits
+	limits := server.Limits{
+		Accounts: account.Limits{RegistrationsPerNetwork: cmp.Or(l.Accounts.RegistrationsPerNetwork, generous)},
+		Reviews: review.Limits{
+			ReportsPerAccount: cmp.Or(l.Reviews.ReportsPerAccount, generous),
+			ReportsPerNetwork: cmp.Or(l.Reviews.ReportsPerNetwork, generous),
+		},
+	}
 	h := server.NewHandler(pool, server.Options{
-		SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, FixedPlans: fixedPlans, TrustedProxies: opts.TrustedProxies,
+		SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, FixedPlans: fixedPlans, Limits: limits,
+		TrustedProxies: opts.TrustedProxies,
 	})
 	done := make(chan error, 1)
 	go func() { done <- server.Serve(ctx, ln, h, opts.Timeouts) }()

@@ -8,15 +8,10 @@ const valid: ReviewFormValues = {
 };
 
 describe("reviewTypesFor", () => {
-  it("offers landlord_to_tenant only to landlords and agent_to_property only to agents", () => {
-    expect(reviewTypesFor("tenant")).toEqual(["tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood", "general"]);
-    expect(reviewTypesFor("landlord")).toEqual([
-      "tenant_to_property",
-      "landlord_to_tenant",
-      "tenant_to_landlord",
-      "tenant_to_neighborhood",
-      "general",
-    ]);
+  it("offers agent_to_property only to agents, and landlord_to_tenant to nobody but the owner", () => {
+    const others = ["tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood", "general"];
+    expect(reviewTypesFor("tenant")).toEqual(others);
+    expect(reviewTypesFor("landlord")).toEqual(others);
     expect(reviewTypesFor("agent")).toEqual([
       "tenant_to_property",
       "agent_to_property",
@@ -24,13 +19,16 @@ describe("reviewTypesFor", () => {
       "tenant_to_neighborhood",
       "general",
     ]);
-    expect(reviewTypesFor("property_manager")).toEqual(reviewTypesFor("tenant"));
-    expect(reviewTypesFor("admin")).toEqual(reviewTypesFor("tenant"));
+    expect(reviewTypesFor("property_manager")).toEqual(others);
+    expect(reviewTypesFor("admin")).toEqual(others);
+    expect(reviewTypesFor("landlord", false)).not.toContain("landlord_to_tenant");
   });
 
-  it("does not offer the owner the tenant and neighbourhood types of their own property", () => {
-    expect(reviewTypesFor("landlord", true)).toEqual(["landlord_to_tenant", "general"]);
-    expect(reviewTypesFor("property_manager", true)).toEqual(["general"]);
+  it("offers the property's owner only the landlord review, and only when the owner is a landlord", () => {
+    expect(reviewTypesFor("landlord", true)).toEqual(["landlord_to_tenant"]);
+    expect(reviewTypesFor("property_manager", true)).toEqual([]);
+    expect(reviewTypesFor("agent", true)).toEqual([]);
+    expect(reviewTypesFor("tenant", true)).toEqual([]);
   });
 });
 

@@ -41,20 +41,25 @@ const ROLE_ONLY: Partial<Record<ReviewType, string>> = {
   agent_to_property: "agent",
 };
 
-/** The types a property's owner may not write about their own property (the server refuses them). */
-const NOT_FOR_OWNER: readonly ReviewType[] = ["tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood"];
+/**
+ * OWNER_REVIEW_TYPE is the one type a property's owner may write about it, and only its
+ * owner may: owners cannot rate their own property (the server refuses anything else).
+ */
+export const OWNER_REVIEW_TYPE: ReviewType = "landlord_to_tenant";
 
 /**
- * reviewTypesFor lists the review types offered to a user (SPEC §5): landlord_to_tenant
- * only to role landlord, agent_to_property only to role agent, the others to everyone —
- * except that the property's own landlord is not offered the tenant and neighbourhood
- * types, which the server refuses for one's own property.
+ * reviewTypesFor lists the review types offered to a user about one property. SPEC §5's
+ * role rules (landlord_to_tenant only to role landlord, agent_to_property only to role
+ * agent) hold on top of the server's ownership rule: the property's owner may write only
+ * the landlord review of a tenant, and nobody else may. So an owner who is a landlord is
+ * offered just that one, an owner of any other role nothing at all, and everyone else
+ * every type their role may write but that one.
  */
 export function reviewTypesFor(role: string, isOwner = false): ReviewType[] {
   return REVIEW_TYPES.filter((type) => {
     const only = ROLE_ONLY[type];
     if (only && only !== role) return false;
-    return !(isOwner && NOT_FOR_OWNER.includes(type));
+    return isOwner === (type === OWNER_REVIEW_TYPE);
   });
 }
 

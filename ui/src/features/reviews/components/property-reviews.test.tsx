@@ -19,6 +19,8 @@ const tenant = makeUser({ id: 7, firstName: "Dana", lastName: "Whitfield", role:
 const landlord = makeUser({ id: 8, username: "lars", firstName: "Lars", lastName: "Lind", role: "landlord" });
 const agent = makeUser({ id: 9, username: "agnes", firstName: "Agnes", lastName: "Agent", role: "agent" });
 const owner = makeUser({ id: 2, username: "olive", firstName: "Olive", lastName: "Owner", role: "landlord" });
+/** The same owner, as a property manager: an owner who may not write a landlord review. */
+const managerOwner = makeUser({ id: 2, username: "olive", firstName: "Olive", lastName: "Owner", role: "property_manager" });
 
 const daysAgo = (n: number) => timestampFromDate(new Date(Date.now() - n * 24 * 3600 * 1000));
 
@@ -89,10 +91,10 @@ describe("PropertyReviews", () => {
     ]);
   });
 
-  it("offers landlord_to_tenant to a landlord", async () => {
+  it("does not offer landlord_to_tenant to a landlord who does not own the property", async () => {
     setup({ viewer: landlord });
-    expect(await typeOptions()).toContain("landlord_to_tenant");
-    expect(await typeOptions()).not.toContain("agent_to_property");
+    expect(await typeOptions()).toEqual(["tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood", "general"]);
+    expect(within(await writeSection()).queryByText(/You cannot review your own property/)).not.toBeInTheDocument();
   });
 
   it("offers agent_to_property to an agent", async () => {
@@ -297,8 +299,36 @@ describe("PropertyReviews", () => {
 
   it("lets the property's owner respond to reviews, and nobody else", async () => {
     setup({ viewer: owner });
-    expect(await within(await writeSection()).findByText(/This is your property/)).toBeInTheDocument();
-    expect(await typeOptions()).toEqual(["landlord_to_tenant", "general"]);
+    await cardTitles();
+    expect(within(await reviewsSection()).getAllByRole("button", { name: "Respond" })).toHaveLength(5);
+  });
+
+  it("offers an owner who is a landlord only the landlord review, and says why", async () => {
+    const { user, requests } = setup({ viewer: owner });
+    expect(
+      await within(await writeSection()).findByText(
+        "You cannot review your own property. As its owner, you can write a landlord review of a tenant and respond to reviews.",
+      ),
+    ).toBeInTheDocument();
+    expect(await typeOptions()).toEqual(["landlord_to_tenant"]);
+    const f = await form();
+    expect(within(f).getByRole("combobox", { name: "Review Type" })).toHaveDisplayValue("Landlord review");
+    expect(within(f).queryByRole("combobox", { name: "Stay Period" })).not.toBeInTheDocument();
+
+    await user.type(within(f).getByLabelText("Title"), "A careful tenant");
+    await user.type(within(f).getByLabelText("Your Review"), "Paid on time for three years and left the flat spotless.");
+    await user.click(within(f).getByRole("button", { name: "Submit Review" }));
+    expect(await within(toasts()).findByText("Review submitted")).toBeInTheDocument();
+    expect(requests.createReview).toEqual([expect.objectContaining({ reviewType: "landlord_to_tenant", stayPeriod: "" })]);
+  });
+
+  it("offers an owner who is not a landlord no review at all, and says they can respond", async () => {
+    setup({ viewer: managerOwner });
+    const section = await writeSection();
+    expect(
+      await within(section).findByText("You cannot review your own property. As its owner, you can respond to its reviews below."),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole("form")).not.toBeInTheDocument();
     await cardTitles();
     expect(within(await reviewsSection()).getAllByRole("button", { name: "Respond" })).toHaveLength(5);
   });

@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { REVIEW_TABS, type ReviewTab } from "../api/use-property-reviews";
+import { reviewTypesFor } from "../review-form";
 import { ReviewForm } from "./review-form";
 import { ReviewList } from "./review-list";
 import "../reviews.css";
@@ -44,15 +45,7 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
         {viewerLoading ? (
           <Spinner label="Loading" />
         ) : viewer ? (
-          <>
-            {isOwner ? (
-              <p className="write-review__owner">
-                <MessageSquareReply aria-hidden="true" size={16} /> This is your property: you can respond to its
-                reviews below.
-              </p>
-            ) : null}
-            <ReviewForm key={`${viewer.id}-${viewer.role}`} propertyId={property.id} role={viewer.role} isOwner={isOwner} />
-          </>
+          <WriteReview property={property} viewer={viewer} isOwner={isOwner} />
         ) : (
           <SignInToReview />
         )}
@@ -77,6 +70,31 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
           ))}
         </Tabs>
       </section>
+    </>
+  );
+}
+
+/**
+ * WriteReview is the form with the types the viewer may write about this property. Owners
+ * cannot rate their own property: an owner who is a landlord may write only a landlord
+ * review of a tenant, any other owner nothing, and they are told why instead.
+ */
+function WriteReview({ property, viewer, isOwner }: { property: Property; viewer: User; isOwner: boolean }) {
+  const types = reviewTypesFor(viewer.role, isOwner);
+  return (
+    <>
+      {isOwner ? (
+        <p className="write-review__owner">
+          <MessageSquareReply aria-hidden="true" size={16} />
+          {types.length
+            ? // The server's own words when it refuses an owner's rating.
+              "You cannot review your own property. As its owner, you can write a landlord review of a tenant and respond to reviews."
+            : "You cannot review your own property. As its owner, you can respond to its reviews below."}
+        </p>
+      ) : null}
+      {types.length ? (
+        <ReviewForm key={`${viewer.id}-${viewer.role}`} propertyId={property.id} role={viewer.role} isOwner={isOwner} />
+      ) : null}
     </>
   );
 }

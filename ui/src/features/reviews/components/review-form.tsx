@@ -143,7 +143,11 @@ export function ReviewForm({ propertyId, role, isOwner }: ReviewFormProps) {
             {...aria}
             className="textarea"
             rows={6}
-            placeholder="What was it like to live here? The building, the landlord, repairs, noise, the neighbourhood…"
+            placeholder={
+              reviewType === "landlord_to_tenant"
+                ? "How was the tenancy? Rent on time, care of the home, communication…"
+                : "What was it like to live here? The building, the landlord, repairs, noise, the neighbourhood…"
+            }
             value={values.content}
             onChange={(e) => set("content", e.target.value)}
           />

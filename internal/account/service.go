@@ -107,7 +107,7 @@ func startSession(ctx context.Context, q *db.Queries, userID int32) (string, err
 	client := ClientFrom(ctx)
 	if err := q.CreateSession(ctx, db.CreateSessionParams{
 		UserID: userID, TokenHash: HashToken(token), ExpiresAt: time.Now().Add(SessionTTL),
-		UserAgent: convert.Ptr(truncate(client.UserAgent, 300)), ClientIp: convert.Ptr(client.IP),
+		UserAgent: convert.Ptr(client.UserAgent), // cleaned and bounded by Identify ClientIp: convert.Ptr(client.IP),
 	}); err != nil {
 		return "", fmt.Errorf("create session: %w", err)
 	}
@@ -152,13 +152,6 @@ func (s *Service) UserName(ctx context.Context, id int32) (first, last string, e
 		return "", "", fmt.Errorf("get user %d: %w", id, err)
 	}
 	return u.FirstName, u.LastName, nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n]
 }
 
 // Housekeep deletes sessions that can never be used again, devices unused for longer than their

@@ -9,6 +9,7 @@ import {
   ReviewerSchema,
   ReviewSchema,
   ReviewService,
+  ReviewTypeCountSchema,
   type CreateReviewRequest,
   type MarkHelpfulRequest,
   type ReportReviewRequest,
@@ -25,7 +26,20 @@ const TAB_TYPES: Record<string, string[]> = {
   agent: ["agent_to_property"],
 };
 
-type Rpc = "createReview" | "markHelpful" | "reportReview" | "respondToReview" | "listPropertyReviews";
+/** The types that make a property's stars, as the server has them (review.RatedTypes). */
+const RATED_TYPES = ["tenant_to_property", "agent_to_property", "general"];
+
+/** Every review type, in the server's order (review.Types). */
+const ALL_TYPES = [
+  "tenant_to_property",
+  "landlord_to_tenant",
+  "agent_to_property",
+  "tenant_to_landlord",
+  "tenant_to_neighborhood",
+  "general",
+];
+
+type Rpc = "createReview" | "markHelpful" | "reportReview" | "respondToReview" | "listPropertyReviews" | "getRatingSummary";
 
 interface ReviewFakeOptions {
   properties: Property[];
@@ -38,26 +52,53 @@ interface ReviewFakeOptions {
   fail?: Partial<Record<Rpc, ConnectError>>;
 }
 
-function summaryOf(reviews: Review[]) {
+/** published tells whether a review is public (a review made without a status is). */
+const published = (r: Review) => r.status === "" || r.status === "published";
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** summaryOf is the stars of a property's reviews: its published reviews of the rated types only. */
+function summaryOf(all: Review[]) {
+  const reviews = all.filter((r) => published(r) && RATED_TYPES.includes(r.reviewType));
   const distribution = [0, 0, 0, 0, 0];
   for (const r of reviews) distribution[r.rating - 1]++;
   const count = reviews.length;
   const sum = reviews.reduce((a, r) => a + r.rating, 0);
   return create(RatingSummarySchema, {
-    average: count ? Math.round((sum / count) * 10) / 10 : 0,
+    average: count ? round1(sum / count) : 0,
     count,
     recommendCount: reviews.filter((r) => r.rating >= 4).length,
     distribution,
   });
 }
 
+/** typesOf counts a property's published reviews of every type, zero counts included, as GetRatingSummary does. */
+function typesOf(all: Review[]) {
+  return ALL_TYPES.map((reviewType) => {
+    const of = all.filter((r) => published(r) && r.reviewType === reviewType);
+    const sum = of.reduce((a, r) => a + r.rating, 0);
+    return create(ReviewTypeCountSchema, {
+      reviewType,
+      count: of.length,
+      average: of.length ? round1(sum / of.length) : 0,
+      ratesProperty: RATED_TYPES.includes(reviewType),
+    });
+  });
+}
+
 /**
  * serveReviewFakes is an in-memory PropertyService (GetProperty, ListSimilarProperties)
  * and ReviewService with the server's behaviour that the UI relies on: tabs, pages,
- * aggregates recomputed from the reviews, one helpful vote per user, owner-only
- * responses. Use it as fakeTransport's `extra`; it records every request.
+ * stars recomputed from the reviews that rate the property (tenant, agent, general),
+ * counts per type, one helpful vote per user, owner-only responses. Use it as fakeTransport's `extra`; it records every request.
  */
-export function serveReviewFakes({ properties, reviews: initial, viewer = () => undefined, hold, fail = {} }: ReviewFakeOptions) {
+export function serveReviewFakes({
+  properties,
+  reviews: initial,
+  viewer = () => undefined,
+  hold,
+  fail = {},
+}: ReviewFakeOptions) {
   const reviews = [...initial];
   const votes = new Set<string>();
   let nextId = 1000;
@@ -67,6 +108,7 @@ export function serveReviewFakes({ properties, reviews: initial, viewer = () => 
     reportReview: [] as ReportReviewRequest[],
     respondToReview: [] as RespondToReviewRequest[],
     listPropertyReviews: [] as { propertyId: number; tab: string; page: number; pageSize: number }[],
+    getRatingSummary: [] as { propertyId: number }[],
   };
   // Answers are never changed in place: the UI may still hold them.
   const replace = (next: Review) => {
@@ -105,12 +147,12 @@ export function serveReviewFakes({ properties, reviews: initial, viewer = () => 
         const err = fail.listPropertyReviews;
         if (err) throw err;
         const types = TAB_TYPES[req.tab || "all"];
+        const user = viewer();
         const matches = reviews
           .filter((r) => r.propertyId === req.propertyId && (!types.length || types.includes(r.reviewType)))
           .sort((a, b) => Number(b.createdAt?.seconds ?? 0n) - Number(a.createdAt?.seconds ?? 0n) || b.id - a.id);
         const size = req.pageSize || 10;
         const page = req.page || 1;
-        const user = viewer();
         return {
           reviews: matches
             .slice((page - 1) * size, page * size)
@@ -119,7 +161,11 @@ export function serveReviewFakes({ properties, reviews: initial, viewer = () => 
         };
       },
       getRatingSummary(req) {
-        return { summary: summaryOf(reviews.filter((r) => r.propertyId === req.propertyId)) };
+        requests.getRatingSummary.push({ propertyId: req.propertyId });
+        const err = fail.getRatingSummary;
+        if (err) throw err;
+        const of = reviews.filter((r) => r.propertyId === req.propertyId);
+        return { summary: summaryOf(of), types: typesOf(of) };
       },
       listRecentReviews(req) {
         return { reviews: reviews.slice(0, req.limit || 2) };

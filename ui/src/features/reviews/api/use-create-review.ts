@@ -10,8 +10,9 @@ export const REVIEW_FALLBACK = "There was an error submitting your review. Pleas
 
 /**
  * useCreateReview posts a review with ReviewService.CreateReview and reports it with
- * SPEC §8's toasts. On success every review list and summary is refetched, and so are
- * the properties (the page's rating summary and the cards' counts come with them).
+ * SPEC §8's toasts. On success every ReviewService query is refetched (the review lists
+ * and GetRatingSummary, which gives each tab's count), and so are the properties (the
+ * page's rating summary and the cards' counts come with them).
  */
 export function useCreateReview() {
   const queryClient = useQueryClient();

@@ -24,7 +24,11 @@ const managerOwner = makeUser({ id: 2, username: "olive", firstName: "Olive", la
 
 const daysAgo = (n: number) => timestampFromDate(new Date(Date.now() - n * 24 * 3600 * 1000));
 
-/** One review of each kind on property 1 (ratings 5, 4, 3, 4, 2: average 3.6). */
+/**
+ * One review of each kind on property 1 but the landlord's. The stars are made of the
+ * tenant (5), agent (4) and general (2) reviews only: 3 reviews, average 3.7; the reviews
+ * about the landlord (4) and the neighborhood (3) are listed but not counted in them.
+ */
 const MIXED: Review[] = [
   makeReview({ id: 1, rating: 5, reviewType: "tenant_to_property", title: "Tenant on the fifth floor", createdAt: daysAgo(1) }),
   makeReview({ id: 2, rating: 4, reviewType: "tenant_to_landlord", title: "About the landlord", createdAt: daysAgo(2) }),
@@ -62,6 +66,10 @@ const cardTitles = async () => {
     .map((a) => within(a).getByRole("heading", { level: 3 }).textContent);
 };
 const toasts = () => screen.getByRole("region", { name: "Notifications (F8)" });
+const tabList = async () => within(await reviewsSection()).getByRole("tablist", { name: "Review types" });
+/** tab finds a tab by its label, whatever its count says. */
+const tab = async (label: string) => within(await tabList()).getByRole("tab", { name: new RegExp(`^${label}\\b`) });
+const panel = async () => within(await reviewsSection()).getByRole("tabpanel");
 const typeOptions = async () =>
   within(within(await form()).getByRole("combobox", { name: "Review Type" }))
     .getAllByRole("option")
@@ -163,7 +171,8 @@ describe("PropertyReviews", () => {
     const { user, requests } = setup({ viewer: tenant });
     const f = await form();
     const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
-    expect(within(ratings).getByRole("img", { name: "Rated 3.6 out of 5: Average" })).toBeInTheDocument();
+    expect(within(ratings).getByRole("img", { name: "Rated 3.7 out of 5: Average" })).toBeInTheDocument();
+    expect(await tab("All")).toHaveAccessibleName("All, 5 reviews");
 
     await user.click(within(f).getByRole("radio", { name: "1 star" }));
     await user.type(within(f).getByLabelText("Title"), "  Cold all winter  ");
@@ -210,8 +219,14 @@ describe("PropertyReviews", () => {
     expect(card).toHaveTextContent("Tenant review");
     expect(card).toHaveTextContent("Spanish");
     expect(card).toHaveTextContent("Stayed 1 to 3 years");
-    expect(within(ratings).getByRole("img", { name: "Rated 3.2 out of 5: Average" })).toBeInTheDocument();
-    expect(within(ratings).getByText("6 reviews")).toBeInTheDocument();
+    expect(within(ratings).getByRole("img", { name: "Rated 3.0 out of 5: Average" })).toBeInTheDocument();
+    expect(within(ratings).getByText("4 reviews")).toBeInTheDocument();
+    // The tabs' counts and the All tab's line follow.
+    await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 6 reviews"));
+    expect(await tab("Tenant")).toHaveAccessibleName("Tenant, 3 reviews");
+    expect(within(await reviewsSection()).getByText(/^All 6 reviews\./)).toHaveTextContent(
+      "the 4 tenant, agent or general reviews of the property itself",
+    );
 
     // The form starts again from its defaults.
     expect(within(f).getByLabelText("Title")).toHaveValue("");
@@ -255,16 +270,13 @@ describe("PropertyReviews", () => {
       "From the leasing agent",
       "A general view",
     ]);
-    const tabs = within(await reviewsSection()).getByRole("tablist", { name: "Review types" });
-    expect(within(tabs).getAllByRole("tab").map((t) => t.textContent)).toEqual(["All", "Tenant", "Landlord", "Neighborhood", "Agent"]);
-
-    await user.click(within(tabs).getByRole("tab", { name: "Tenant" }));
+    await user.click(await tab("Tenant"));
     await waitFor(async () => expect(await cardTitles()).toEqual(["Tenant on the fifth floor", "About the landlord"]));
-    await user.click(within(tabs).getByRole("tab", { name: "Neighborhood" }));
+    await user.click(await tab("Neighborhood"));
     await waitFor(async () => expect(await cardTitles()).toEqual(["Around the block"]));
-    await user.click(within(tabs).getByRole("tab", { name: "Agent" }));
+    await user.click(await tab("Agent"));
     await waitFor(async () => expect(await cardTitles()).toEqual(["From the leasing agent"]));
-    await user.click(within(tabs).getByRole("tab", { name: "Landlord" }));
+    await user.click(await tab("Landlord"));
     expect(await within(await reviewsSection()).findByRole("heading", { name: "No landlord reviews yet" })).toBeInTheDocument();
     expect(requests.listPropertyReviews.map((r) => r.tab)).toEqual(["all", "tenant", "neighborhood", "agent", "landlord"]);
   });
@@ -320,6 +332,16 @@ describe("PropertyReviews", () => {
     await user.click(within(f).getByRole("button", { name: "Submit Review" }));
     expect(await within(toasts()).findByText("Review submitted")).toBeInTheDocument();
     expect(requests.createReview).toEqual([expect.objectContaining({ reviewType: "landlord_to_tenant", stayPeriod: "" })]);
+
+    // A landlord review is listed and counted in its tab, but the stars do not move.
+    await waitFor(async () => expect(await tab("Landlord")).toHaveAccessibleName("Landlord, 1 review"));
+    expect(await tab("All")).toHaveAccessibleName("All, 6 reviews");
+    const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
+    expect(within(ratings).getByRole("img", { name: "Rated 3.7 out of 5: Average" })).toBeInTheDocument();
+    expect(within(ratings).getByText("3 reviews")).toBeInTheDocument();
+    await user.click(await tab("All"));
+    const unrated = await within(await panel()).findByRole("list", { name: "Not counted in the property's rating" });
+    expect(within(unrated).getAllByRole("listitem")[1]).toHaveTextContent("Landlord reviews of tenants5.0 from 1 review");
   });
 
   it("offers an owner who is not a landlord no review at all, and says they can respond", async () => {
@@ -337,5 +359,101 @@ describe("PropertyReviews", () => {
     setup({ viewer: tenant });
     await cardTitles();
     expect(within(await reviewsSection()).queryByRole("button", { name: "Respond" })).not.toBeInTheDocument();
+  });
+
+  describe("counts", () => {
+    const line = async () => within(await panel()).findByText(/^All \d+ reviews|^1 review/);
+
+    it("shows each tab's count beside its label, and says what the All tab holds and what makes the rating", async () => {
+      const { requests } = setup();
+      await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 5 reviews"));
+      const names = ["All, 5 reviews", "Tenant, 2 reviews", "Landlord, 0 reviews", "Neighborhood, 1 review", "Agent, 1 review"];
+      const tabs = within(await tabList()).getAllByRole("tab");
+      expect(tabs).toHaveLength(5);
+      tabs.forEach((t, i) => expect(t).toHaveAccessibleName(names[i]));
+      // The SPEC labels stay as they are, the count beside them.
+      expect(tabs.map((t) => t.firstChild?.textContent)).toEqual(["All", "Tenant", "Landlord", "Neighborhood", "Agent"]);
+
+      expect(await line()).toHaveTextContent(
+        "All 5 reviews. The property's rating counts only the 3 tenant, agent or general reviews of the property itself; " +
+          "reviews about the landlord, the neighborhood or tenants are listed here but not counted in it.",
+      );
+      // The line's count is the stars' count.
+      const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
+      expect(within(ratings).getByText("3 reviews")).toBeInTheDocument();
+
+      // The kinds kept out of the rating have a summary of their own: count and average stars.
+      const unrated = within(await panel()).getByRole("list", { name: "Not counted in the property's rating" });
+      const items = within(unrated).getAllByRole("listitem");
+      expect(items.map((li) => li.textContent)).toEqual([
+        "Reviews about the landlord4.0 from 1 review",
+        "Neighborhood reviews3.0 from 1 review",
+      ]);
+      expect(within(items[0]).getByRole("img", { name: "4.0 out of 5 stars" })).toBeInTheDocument();
+      // One call brings every count.
+      expect(requests.getRatingSummary).toEqual([{ propertyId: 1 }]);
+    });
+
+    it("gives the unrated kinds in a tab their summary there too", async () => {
+      const { user } = setup();
+      await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 5 reviews"));
+      await user.click(await tab("Tenant"));
+      const tenant = await within(await panel()).findByRole("list", { name: "Not counted in the property's rating" });
+      expect(within(tenant).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+        "Reviews about the landlord4.0 from 1 review",
+      ]);
+      await user.click(await tab("Agent"));
+      await waitFor(async () => expect(await cardTitles()).toEqual(["From the leasing agent"]));
+      expect(within(await panel()).queryByRole("list", { name: "Not counted in the property's rating" })).not.toBeInTheDocument();
+      await user.click(await tab("Neighborhood"));
+      const neighborhood = await within(await panel()).findByRole("list", { name: "Not counted in the property's rating" });
+      expect(within(neighborhood).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Neighborhood reviews3.0 from 1 review"]);
+    });
+
+    it("says so when every review counts in the rating", async () => {
+      setup({ reviews: MIXED.filter((r) => ["tenant_to_property", "agent_to_property", "general"].includes(r.reviewType)) });
+      expect(await line()).toHaveTextContent("All 3 reviews, each counted in the property's rating.");
+      expect(within(await panel()).queryByRole("list", { name: "Not counted in the property's rating" })).not.toBeInTheDocument();
+    });
+
+    it("says so when no review counts in the rating", async () => {
+      setup({ reviews: MIXED.filter((r) => r.reviewType === "tenant_to_neighborhood") });
+      expect(await line()).toHaveTextContent(
+        "1 review. The property's rating counts only tenant, agent or general reviews of the property itself, and it has none yet;",
+      );
+      const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
+      expect(within(ratings).getAllByText("No reviews yet").length).toBeGreaterThan(0);
+    });
+
+    it("shows zero counts and no line on a property without reviews", async () => {
+      setup({ reviews: [] });
+      await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 0 reviews"));
+      expect(await within(await reviewsSection()).findByRole("heading", { name: "No reviews yet" })).toBeInTheDocument();
+      expect(within(await panel()).queryByText(/counted in/)).not.toBeInTheDocument();
+    });
+
+    it("keeps the tabs and the list when the counts cannot be loaded, and retries", async () => {
+      const fail: Parameters<typeof serveReviewFakes>[0]["fail"] = { getRatingSummary: new ConnectError("boom", Code.Internal) };
+      const { user } = setup({ fail });
+      expect(await within(await panel()).findByText("Review counts could not be loaded.")).toBeInTheDocument();
+      expect(await tab("All")).toHaveAccessibleName("All");
+      expect(await cardTitles()).toHaveLength(5);
+
+      delete fail.getRatingSummary;
+      await user.click(within(await panel()).getByRole("button", { name: "Try Again" }));
+      await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 5 reviews"));
+      expect(within(await panel()).queryByText("Review counts could not be loaded.")).not.toBeInTheDocument();
+      expect(await line()).toBeInTheDocument();
+    });
+
+    it("keeps the tabs working from the keyboard", async () => {
+      const { user } = setup();
+      await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 5 reviews"));
+      (await tab("All")).focus();
+      await user.keyboard("{ArrowRight}");
+      expect(await tab("Tenant")).toHaveFocus();
+      expect(await tab("Tenant")).toHaveAttribute("aria-selected", "true");
+      expect(await panel()).toHaveAccessibleName("Tenant, 2 reviews");
+    });
   });
 });

@@ -7,7 +7,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { REVIEW_TABS, type ReviewTab } from "../api/use-property-reviews";
+import { useReviewCounts } from "../api/use-review-counts";
+import { unratedIn } from "../review-counts";
 import { reviewTypesFor } from "../review-form";
+import { AllTabSummary, TabCount, UnratedSummary, tabName } from "./review-counts";
 import { ReviewForm } from "./review-form";
 import { ReviewList } from "./review-list";
 import "../reviews.css";
@@ -27,14 +30,17 @@ function isReviewTab(value: string): value is ReviewTab {
 /**
  * PropertyReviews is the reviews part of the property page (SPEC §2 "Property detail"):
  * Write a Review for signed-in users (a Sign In link, which comes back here, for the
- * others), then the reviews under the tabs All, Tenant, Landlord, Neighborhood, Agent.
- * The property's owner may respond to each review.
+ * others), then the reviews under the tabs All, Tenant, Landlord, Neighborhood, Agent,
+ * each with its count. The property's rating counts only the reviews of the property
+ * itself, so the All tab says what it holds and which of its reviews make the rating, and
+ * the other kinds get a summary of their own. The property's owner may respond to each review.
  */
 export function PropertyReviews({ property, viewer, viewerLoading }: PropertyReviewsProps) {
   const writeId = useId();
   const listId = useId();
   const [tab, setTab] = useState<ReviewTab>("all");
   const isOwner = viewer !== null && viewer.id === property.landlordId;
+  const { query: summary, counts } = useReviewCounts(property.id);
 
   return (
     <>
@@ -58,13 +64,29 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
         <Tabs value={tab} onValueChange={(value) => isReviewTab(value) && setTab(value)}>
           <TabsList aria-label="Review types" className="review-tabs">
             {REVIEW_TABS.map((t) => (
-              <TabsTrigger key={t.value} value={t.value}>
+              <TabsTrigger
+                key={t.value}
+                value={t.value}
+                // The name in words: a count read out of its pill would run into the label.
+                aria-label={counts ? tabName(t.label, counts.byTab[t.value]) : undefined}
+              >
                 {t.label}
+                {counts ? <TabCount count={counts.byTab[t.value]} /> : null}
               </TabsTrigger>
             ))}
           </TabsList>
           {REVIEW_TABS.map((t) => (
             <TabsContent key={t.value} value={t.value}>
+              {t.value === "all" ? (
+                <AllTabSummary
+                  counts={counts}
+                  failed={summary.isError}
+                  retrying={summary.isFetching}
+                  onRetry={() => void summary.refetch()}
+                />
+              ) : counts ? (
+                <UnratedSummary items={unratedIn(counts, t.value)} />
+              ) : null}
               <ReviewList propertyId={property.id} tab={t.value} viewerId={viewer?.id ?? null} viewerIsOwner={isOwner} />
             </TabsContent>
           ))}

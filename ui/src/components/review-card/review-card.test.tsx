@@ -230,6 +230,19 @@ describe("ReviewCard", () => {
       expect(document.querySelector(".toast--destructive")).toHaveTextContent("You have already reported this review");
     });
 
+    it("shows the daily limit on reports in the server's words", async () => {
+      const limit =
+        "You have sent as many reports as we accept in a day. Our moderators are looking at them; please try again tomorrow.";
+      const { user, card } = setup({ viewer: tenant, fail: { reportReview: new ConnectError(limit, Code.ResourceExhausted) } });
+      await user.click(within(card).getByRole("button", { name: "Report" }));
+      const dialog = await screen.findByRole("dialog", { name: "Report this review" });
+      await user.click(within(dialog).getByRole("radio", { name: "False or misleading information" }));
+      await user.click(within(dialog).getByRole("button", { name: "Submit Report" }));
+      expect((await within(dialog).findByRole("alert")).textContent).toBe(limit);
+      expect(document.querySelector(".toast--destructive")).toHaveTextContent(`Error${limit}`);
+      expect(within(dialog).getByRole("button", { name: "Submit Report" })).toBeEnabled();
+    });
+
     it("asks a signed-out visitor to sign in, coming back afterwards", async () => {
       const { user, card, router } = setup();
       await user.click(within(card).getByRole("button", { name: "Report" }));
@@ -238,6 +251,35 @@ describe("ReviewCard", () => {
       await user.click(within(dialog).getByRole("link", { name: "Sign In" }));
       expect(await screen.findByText("Sign-in page")).toBeInTheDocument();
       expect(router.state.location.state).toEqual({ from: expect.objectContaining({ pathname: "/properties/1" }) });
+    });
+  });
+
+  describe("under review", () => {
+    const hidden = makeReview({ id: 4, propertyId: 1, userId: tenant.id, status: "hidden", title: "Mould in the bathroom" });
+    const notice =
+      "Under review: reports about this review are with our moderators. Until they decide, only you can see it, " +
+      "and it does not count in the rating or in the number of reviews.";
+
+    it("tells the author that their hidden review is under review, as the card's description", () => {
+      const { card } = setup({ viewer: tenant, review: hidden });
+      expect(card).toHaveAccessibleName("Mould in the bathroom");
+      expect(card).toHaveAccessibleDescription(notice);
+      expect(within(card).getByText("Under review:").tagName).toBe("STRONG");
+      expect(card).toHaveClass("review-card--hidden");
+    });
+
+    it("says only that it is hidden to anyone else who is shown it (a moderator)", () => {
+      const { card } = setup({ viewer: owner, review: hidden });
+      expect(card).toHaveAccessibleDescription(
+        "Hidden: reports about this review are with our moderators, who have not decided yet.",
+      );
+      expect(card).not.toHaveTextContent("only you can see it");
+    });
+
+    it("has no notice on a published review", () => {
+      const { card } = setup({ viewer: tenant, review: makeReview({ userId: tenant.id, status: "published" }) });
+      expect(card).not.toHaveAccessibleDescription();
+      expect(card).not.toHaveTextContent("Under review");
     });
   });
 

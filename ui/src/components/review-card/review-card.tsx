@@ -1,4 +1,4 @@
-import { BadgeCheck, Languages, MessageSquareReply, Pencil, ThumbsDown, ThumbsUp } from "lucide-react";
+import { BadgeCheck, EyeOff, Languages, MessageSquareReply, Pencil, ThumbsDown, ThumbsUp } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { StarRow } from "@/components/property-card/star-row";
@@ -35,10 +35,14 @@ export interface ReviewCardProps {
  * name and last initial with an initials avatar, the type label, the verified label,
  * the language badge, stars, title, content, pros and cons, when it was posted, the
  * Helpful and Report buttons, and the owner's response (which the owner may write or
- * edit here). Everything the author wrote is rendered as text.
+ * edit here). Everything the author wrote is rendered as text. A review that reports
+ * hid until a moderator decides is shown to its author only, with a notice that says so.
  */
 export function ReviewCard({ review, viewerId, canRespond = false, headingLevel = 3 }: ReviewCardProps) {
   const titleId = useId();
+  const noticeId = useId();
+  // The server lists a review that reports hid only to its author (and to moderators).
+  const hidden = review.status === "hidden";
   const who = reviewerName(review);
   const language = languageBadge(review.language);
   const lang = language && knownLanguage(review.language) ? review.language : undefined;
@@ -54,7 +58,26 @@ export function ReviewCard({ review, viewerId, canRespond = false, headingLevel 
   };
 
   return (
-    <article className="card review-card" aria-labelledby={titleId}>
+    <article
+      className={hidden ? "card review-card review-card--hidden" : "card review-card"}
+      aria-labelledby={titleId}
+      aria-describedby={hidden ? noticeId : undefined}
+    >
+      {hidden ? (
+        <p id={noticeId} className="review-card__notice">
+          <EyeOff aria-hidden="true" size={18} className="review-card__notice-icon" />
+          {viewerId !== null && viewerId === review.userId ? (
+            <span>
+              <strong>Under review:</strong> reports about this review are with our moderators. Until they decide, only
+              you can see it, and it does not count in the rating or in the number of reviews.
+            </span>
+          ) : (
+            <span>
+              <strong>Hidden:</strong> reports about this review are with our moderators, who have not decided yet.
+            </span>
+          )}
+        </p>
+      ) : null}
       <header className="review-card__header">
         <div className="author">
           <Avatar fallback={who.initials} size="md" />

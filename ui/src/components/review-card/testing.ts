@@ -50,6 +50,8 @@ interface ReviewFakeOptions {
   hold?: () => Promise<void>;
   /** Makes an rpc fail with this error. */
   fail?: Partial<Record<Rpc, ConnectError>>;
+  /** When true a report hides the review at once, as the third report from established accounts does. */
+  reportsHide?: boolean;
 }
 
 /** published tells whether a review is public (a review made without a status is). */
@@ -90,7 +92,8 @@ function typesOf(all: Review[]) {
  * serveReviewFakes is an in-memory PropertyService (GetProperty, ListSimilarProperties)
  * and ReviewService with the server's behaviour that the UI relies on: tabs, pages,
  * stars recomputed from the reviews that rate the property (tenant, agent, general),
- * counts per type, one helpful vote per user, owner-only responses. Use it as fakeTransport's `extra`; it records every request.
+ * counts per type, hidden reviews listed to their author only, one helpful vote per
+ * user, owner-only responses. Use it as fakeTransport's `extra`; it records every request.
  */
 export function serveReviewFakes({
   properties,
@@ -98,6 +101,7 @@ export function serveReviewFakes({
   viewer = () => undefined,
   hold,
   fail = {},
+  reportsHide = false,
 }: ReviewFakeOptions) {
   const reviews = [...initial];
   const votes = new Set<string>();
@@ -149,6 +153,7 @@ export function serveReviewFakes({
         const types = TAB_TYPES[req.tab || "all"];
         const user = viewer();
         const matches = reviews
+          .filter((r) => published(r) || (r.status === "hidden" && !!user && r.userId === user.id))
           .filter((r) => r.propertyId === req.propertyId && (!types.length || types.includes(r.reviewType)))
           .sort((a, b) => Number(b.createdAt?.seconds ?? 0n) - Number(a.createdAt?.seconds ?? 0n) || b.id - a.id);
         const size = req.pageSize || 10;
@@ -214,6 +219,9 @@ export function serveReviewFakes({
         requests.reportReview.push(req);
         await gate("reportReview");
         signedIn();
+        const review = reviews.find((r) => r.id === req.reviewId);
+        if (!review) throw new ConnectError("Review not found", Code.NotFound);
+        if (reportsHide) replace({ ...review, status: "hidden" });
         return {};
       },
       async respondToReview(req) {

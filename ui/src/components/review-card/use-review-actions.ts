@@ -1,6 +1,7 @@
 import { createConnectQueryKey, useMutation } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
+import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
 import { ReviewService } from "@/gen/rentproof/review/v1/review_pb";
 import { errorMessage } from "@/lib/errors";
 
@@ -40,13 +41,25 @@ export function useMarkHelpful() {
   });
 }
 
-/** useReportReview reports a review with ReviewService.ReportReview (a reported review may be hidden: lists are refetched). */
+/**
+ * useReportReview reports a review with ReviewService.ReportReview. A report may hide the
+ * review until a moderator decides, which takes it out of the lists, the counts and the
+ * stars: all of them are fetched again. A refusal (say, the daily limit on reports) is
+ * shown in the server's words.
+ */
 export function useReportReview() {
-  const refetch = useRefetchReviewLists();
+  const queryClient = useQueryClient();
   return useMutation(ReviewService.method.reportReview, {
     onSuccess: async () => {
       toast({ title: "Report submitted", description: "Thank you. Our moderators will look at this review." });
-      await refetch();
+      await Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: createConnectQueryKey({ schema: ReviewService, cardinality: undefined }),
+        }),
+        queryClient.invalidateQueries({
+          queryKey: createConnectQueryKey({ schema: PropertyService, cardinality: undefined }),
+        }),
+      ]);
     },
     onError: (err) => {
       toast({ title: "Error", description: errorMessage(err) || REPORT_FALLBACK, variant: "destructive" });

@@ -48,10 +48,11 @@ interface Setup {
   viewer?: User;
   reviews?: Review[];
   fail?: Parameters<typeof serveReviewFakes>[0]["fail"];
+  reportsHide?: boolean;
 }
 
-function setup({ viewer, reviews = MIXED, fail }: Setup = {}) {
-  const fakes = serveReviewFakes({ properties: [property], reviews, viewer: () => viewer, fail });
+function setup({ viewer, reviews = MIXED, fail, reportsHide }: Setup = {}) {
+  const fakes = serveReviewFakes({ properties: [property], reviews, viewer: () => viewer, fail, reportsHide });
   const transport = fakeTransport({ user: viewer, extra: fakes.serve });
   return { ...renderApp({ path: "/properties/1", transport }), ...fakes, user: userEvent.setup() };
 }
@@ -454,6 +455,59 @@ describe("PropertyReviews", () => {
       expect(await tab("Tenant")).toHaveFocus();
       expect(await tab("Tenant")).toHaveAttribute("aria-selected", "true");
       expect(await panel()).toHaveAccessibleName("Tenant, 2 reviews");
+    });
+  });
+
+  describe("a review that reports hid", () => {
+    const hidden = makeReview({
+      id: 9,
+      userId: tenant.id,
+      rating: 1,
+      reviewType: "tenant_to_property",
+      title: "Reported by rivals",
+      createdAt: daysAgo(0.5),
+      status: "hidden",
+      reviewer: create(ReviewerSchema, { id: tenant.id, firstName: "Dana", lastName: "Whitfield" }),
+    });
+
+    it("is shown to its author with a notice, and counted nowhere", async () => {
+      setup({ viewer: tenant, reviews: [hidden, ...MIXED] });
+      await waitFor(async () => expect((await cardTitles())[0]).toBe("Reported by rivals"));
+      const card = within(await reviewsSection()).getAllByRole("article")[0];
+      expect(card).toHaveAccessibleDescription(
+        "Under review: reports about this review are with our moderators. Until they decide, only you can see it, " +
+          "and it does not count in the rating or in the number of reviews.",
+      );
+      expect(await tab("All")).toHaveAccessibleName("All, 5 reviews");
+      const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
+      expect(within(ratings).getByRole("img", { name: "Rated 3.7 out of 5: Average" })).toBeInTheDocument();
+      // The other cards carry no notice.
+      for (const other of within(await reviewsSection()).getAllByRole("article").slice(1)) {
+        expect(other).not.toHaveAccessibleDescription();
+      }
+    });
+
+    it("leaves the list, the counts and the stars of everyone else as soon as a report hides it", async () => {
+      const { user } = setup({ viewer: landlord, reportsHide: true });
+      await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 5 reviews"));
+      const card = within(await reviewsSection()).getAllByRole("article")[0];
+      await user.click(within(card).getByRole("button", { name: "Report" }));
+      const dialog = await screen.findByRole("dialog", { name: "Report this review" });
+      await user.click(within(dialog).getByRole("radio", { name: "Spam or advertising" }));
+      await user.click(within(dialog).getByRole("button", { name: "Submit Report" }));
+      expect(await within(toasts()).findByText("Report submitted")).toBeInTheDocument();
+
+      await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 4 reviews"));
+      expect(await cardTitles()).not.toContain("Tenant on the fifth floor");
+      const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
+      await waitFor(() => expect(within(ratings).getByText("2 reviews")).toBeInTheDocument());
+      expect(within(ratings).getByRole("img", { name: "Rated 3.0 out of 5: Average" })).toBeInTheDocument();
+    });
+
+    it("is not shown to anyone else", async () => {
+      setup({ viewer: landlord, reviews: [hidden, ...MIXED] });
+      await waitFor(async () => expect(await cardTitles()).toHaveLength(5));
+      expect(await cardTitles()).not.toContain("Reported by rivals");
     });
   });
 });

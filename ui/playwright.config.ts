@@ -37,7 +37,14 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
     command: "../bin/rentproof",
-    env: { DATABASE_URL: databaseUrl, ADDR: `127.0.0.1:${port}` },
+    env: {
+      DATABASE_URL: databaseUrl,
+      ADDR: `127.0.0.1:${port}`,
+      // Every test registers accounts and files reports from 127.0.0.1: lift the daily limits per network and account.
+      LIMIT_REGISTRATIONS_PER_NETWORK: "10000",
+      LIMIT_REPORTS_PER_ACCOUNT: "10000",
+      LIMIT_REPORTS_PER_NETWORK: "10000",
+    },
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -416,8 +416,7 @@ test.describe("review tabs", () => {
 test.describe("reports", () => {
   test("reports from new accounts reach the moderators without hiding the review", async ({ page }) => {
     // Before a moderator decides, only reports from established accounts (a week old, with a
-    // published review) hide a review; every account of a fresh e2e database is new, so the
-    // hidden state and its notice are covered by component tests (review-card.test.tsx).
+    // published review) hide a review; accounts registered here are new.
     const property = 13;
     const author = await register(page.request, "tenant", "Nora");
     const created = await page.request.post(`/api/properties/${property}/reviews`, {
@@ -460,5 +459,47 @@ test.describe("reports", () => {
     await page.reload();
     await expect(cardTitled(page, review.title)).toHaveCount(1);
     await expect(cardTitled(page, review.title)).not.toContainText("Under review");
+  });
+  test("reports from established accounts hide the review until a moderator decides; its author is told", async ({ page }) => {
+    // Demo reviewers are established (members for two years, with published reviews); the
+    // property's owner may report, but never counts toward hiding.
+    const property = 14;
+    const owner = { username: "kenji_morita", password: "rentproof-demo" };
+    const reporters = ["maya_johnson", "diego_hernandez", "aisha_okafor"];
+    const author = await register(page.request, "tenant", "Odile");
+    const title = `Mould in the bathroom ${stamp()}`;
+    const created = await page.request.post(`/api/properties/${property}/reviews`, {
+      data: { rating: 1, title, content: "Black mould came back every winter, however often we cleaned.", reviewType: "tenant_to_property" },
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const review = (await created.json()) as { id: number };
+    const stars = (await summaryOf(page.request, property)).count;
+
+    const report = async (username: string) => {
+      await page.request.post("/api/logout");
+      await signIn(page.request, username, "rentproof-demo");
+      const res = await page.request.post("/rentproof.review.v1.ReviewService/ReportReview", {
+        data: { reviewId: review.id, reason: "false_information" },
+      });
+      expect(res.ok(), await res.text()).toBeTruthy();
+    };
+    await report(owner.username);
+    await report(reporters[0]);
+    await report(reporters[1]);
+    await page.request.post("/api/logout");
+    await page.goto(`/properties/${property}`);
+    await expect(cardTitled(page, title)).toHaveCount(1); // the owner's report does not count
+
+    await report(reporters[2]);
+    await page.request.post("/api/logout");
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Reviews", exact: true })).toBeVisible();
+    await expect(cardTitled(page, title)).toHaveCount(0);
+    expect((await summaryOf(page.request, property)).count).toBe(stars - 1);
+
+    // Its author still sees it, marked as under review.
+    await signIn(page.request, author.username, PASSWORD);
+    await page.reload();
+    await expect(cardTitled(page, title)).toContainText("Under review: reports about this review are with our moderators.");
   });
 });

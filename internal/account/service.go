@@ -107,7 +107,8 @@ func startSession(ctx context.Context, q *db.Queries, userID int32) (string, err
 	client := ClientFrom(ctx)
 	if err := q.CreateSession(ctx, db.CreateSessionParams{
 		UserID: userID, TokenHash: HashToken(token), ExpiresAt: time.Now().Add(SessionTTL),
-		UserAgent: convert.Ptr(client.UserAgent), // cleaned and bounded by Identify ClientIp: convert.Ptr(client.IP),
+		// The user agent is already cleaned and bounded (Identify).
+		UserAgent: convert.Ptr(client.UserAgent), ClientIp: convert.Ptr(client.IP),
 	}); err != nil {
 		return "", fmt.Errorf("create session: %w", err)
 	}

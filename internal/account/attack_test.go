@@ -157,3 +157,31 @@ func TestRegistrationsPerNetwork(t *testing.T) {
 		t.Error("another network is refused")
 	}
 }
+
+// Item 3: behind a trusted proxy, addresses of one IPv6 /64 are one network; the next /64 is another.
+func TestRegistrationsPerIPv6Network(t *testing.T) {
+	srv := testserver.Start(t, testserver.Options{TrustedProxies: 1, Limits: server.Limits{Accounts: account.Limits{RegistrationsPerNetwork: 2}}})
+	register := func(name, from string) int {
+		body := fmt.Sprintf(`{"username":%q,"email":"%s@example.com","password":"s3cret-pass","firstName":"Ada","lastName":"Lovelace"}`, name, name)
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/register", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Forwarded-For", from)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	for i, from := range []string{"2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:fffe"} {
+		if status := register(fmt.Sprint("six", i), from); status != http.StatusOK {
+			t.Fatalf("registration %d from %s: %d", i, from, status)
+		}
+	}
+	if status := register("six2", "2001:db8:1:2:abcd::9"); status != http.StatusTooManyRequests {
+		t.Errorf("a third address of the same /64: %d", status)
+	}
+	if status := register("six3", "2001:db8:1:3::1"); status != http.StatusOK {
+		t.Errorf("the next /64: %d", status)
+	}
+}

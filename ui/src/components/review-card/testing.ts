@@ -16,6 +16,7 @@ import {
   type RespondToReviewRequest,
   type Review,
 } from "@/gen/rentproof/review/v1/review_pb";
+import { REVIEW_TYPES } from "./review-labels";
 
 /** The review types of each tab, as the server has them (internal/review/service.go). */
 const TAB_TYPES: Record<string, string[]> = {
@@ -28,16 +29,6 @@ const TAB_TYPES: Record<string, string[]> = {
 
 /** The types that make a property's stars, as the server has them (review.RatedTypes). */
 const RATED_TYPES = ["tenant_to_property", "agent_to_property", "general"];
-
-/** Every review type, in the server's order (review.Types). */
-const ALL_TYPES = [
-  "tenant_to_property",
-  "landlord_to_tenant",
-  "agent_to_property",
-  "tenant_to_landlord",
-  "tenant_to_neighborhood",
-  "general",
-];
 
 type Rpc = "createReview" | "markHelpful" | "reportReview" | "respondToReview" | "listPropertyReviews" | "getRatingSummary";
 
@@ -76,7 +67,7 @@ function summaryOf(all: Review[]) {
 
 /** typesOf counts a property's published reviews of every type, zero counts included, as GetRatingSummary does. */
 function typesOf(all: Review[]) {
-  return ALL_TYPES.map((reviewType) => {
+  return REVIEW_TYPES.map((reviewType) => {
     const of = all.filter((r) => published(r) && r.reviewType === reviewType);
     const sum = of.reduce((a, r) => a + r.rating, 0);
     return create(ReviewTypeCountSchema, {

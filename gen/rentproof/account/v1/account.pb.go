@@ -7,6 +7,7 @@
 package accountv1
 
 import (
+	_ "github.com/rentproof/rentproof/gen/rentproof/vocab/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -1080,7 +1081,7 @@ var File_rentproof_account_v1_account_proto protoreflect.FileDescriptor
 
 const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\n" +
-	"\"rentproof/account/v1/account.proto\x12\x14rentproof.account.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc6\x02\n" +
+	"\"rentproof/account/v1/account.proto\x12\x14rentproof.account.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\xc6\x02\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +
@@ -1097,20 +1098,23 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	" \x01(\bR\x14hasSecurityQuestions\"\x17\n" +
 	"\x15GetCurrentUserRequest\"H\n" +
 	"\x16GetCurrentUserResponse\x12.\n" +
-	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"\xaf\x01\n" +
-	"\x0fRegisterRequest\x12\x1a\n" +
-	"\busername\x18\x01 \x01(\tR\busername\x12\x14\n" +
-	"\x05email\x18\x02 \x01(\tR\x05email\x12\x1a\n" +
-	"\bpassword\x18\x03 \x01(\tR\bpassword\x12\x1d\n" +
+	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"\xa4\x02\n" +
+	"\x0fRegisterRequest\x12$\n" +
+	"\busername\x18\x01 \x01(\tB\b\xca\xf3\x18\x04\x18\x03 2R\busername\x12\x1f\n" +
+	"\x05email\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x03 \xfe\x01R\x05email\x12%\n" +
+	"\bpassword\x18\x03 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\bpassword\x12'\n" +
 	"\n" +
-	"first_name\x18\x04 \x01(\tR\tfirstName\x12\x1b\n" +
-	"\tlast_name\x18\x05 \x01(\tR\blastName\x12\x12\n" +
-	"\x04role\x18\x06 \x01(\tR\x04role\"B\n" +
+	"first_name\x18\x04 \x01(\tB\b\xca\xf3\x18\x04\x18\x01 dR\tfirstName\x12%\n" +
+	"\tlast_name\x18\x05 \x01(\tB\b\xca\xf3\x18\x04\x18\x01 dR\blastName\x12S\n" +
+	"\x04role\x18\x06 \x01(\tB?\xca\xf3\x18;\n" +
+	"\x11registration_role\x12\x10\n" +
+	"\x06tenant\x12\x06Tenant\x12\x14\n" +
+	"\blandlord\x12\bLandlordR\x04role\"B\n" +
 	"\x10RegisterResponse\x12.\n" +
-	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"F\n" +
-	"\fLoginRequest\x12\x1a\n" +
-	"\busername\x18\x01 \x01(\tR\busername\x12\x1a\n" +
-	"\bpassword\x18\x02 \x01(\tR\bpassword\"?\n" +
+	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"\\\n" +
+	"\fLoginRequest\x12%\n" +
+	"\busername\x18\x01 \x01(\tB\t\xca\xf3\x18\x05\x18\x03 \xfe\x01R\busername\x12%\n" +
+	"\bpassword\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\bpassword\"?\n" +
 	"\rLoginResponse\x12.\n" +
 	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"\x0f\n" +
 	"\rLogoutRequest\"\x10\n" +
@@ -1123,26 +1127,38 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\tlast_name\x18\x02 \x01(\tR\blastName\"\x1e\n" +
 	"\x1cListSecurityQuestionsRequest\"=\n" +
 	"\x1dListSecurityQuestionsResponse\x12\x1c\n" +
-	"\tquestions\x18\x01 \x03(\tR\tquestions\"\xd1\x01\n" +
-	"\x1bSetSecurityQuestionsRequest\x12-\n" +
-	"\x12security_question1\x18\x01 \x01(\tR\x11securityQuestion1\x12)\n" +
-	"\x10security_answer1\x18\x02 \x01(\tR\x0fsecurityAnswer1\x12-\n" +
-	"\x12security_question2\x18\x03 \x01(\tR\x11securityQuestion2\x12)\n" +
-	"\x10security_answer2\x18\x04 \x01(\tR\x0fsecurityAnswer2\"\x1e\n" +
-	"\x1cSetSecurityQuestionsResponse\"F\n" +
-	"\x12FindAccountRequest\x12\x14\n" +
-	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
-	"\busername\x18\x02 \x01(\tR\busername\"\x8c\x01\n" +
+	"\tquestions\x18\x01 \x03(\tR\tquestions\"\xae\x05\n" +
+	"\x1bSetSecurityQuestionsRequest\x12\xda\x03\n" +
+	"\x12security_question1\x18\x01 \x01(\tB\xaa\x03\xca\xf3\x18\xa5\x03\n" +
+	"\x11security_question\x12#\n" +
+	"!What was your childhood nickname?\x12%\n" +
+	"#What is the name of your first pet?\x12\x1d\n" +
+	"\x1bIn what city were you born?\x12$\n" +
+	"\"What is your mother's maiden name?\x12&\n" +
+	"$What was the make of your first car?\x12+\n" +
+	")What was the name of your primary school?\x12+\n" +
+	")Who was your favourite childhood teacher?\x12\x1f\n" +
+	"\x1dWhat is your favourite movie?\x12*\n" +
+	"(What was your favourite food as a child?\x120\n" +
+	".What is the name of the street you grew up on?R\x11securityQuestion1\x124\n" +
+	"\x10security_answer1\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xc8\x01R\x0fsecurityAnswer1\x12F\n" +
+	"\x12security_question2\x18\x03 \x01(\tB\x17\xca\xf3\x18\x13\n" +
+	"\x11security_questionR\x11securityQuestion2\x124\n" +
+	"\x10security_answer2\x18\x04 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xc8\x01R\x0fsecurityAnswer2\"\x1e\n" +
+	"\x1cSetSecurityQuestionsResponse\"[\n" +
+	"\x12FindAccountRequest\x12\x1f\n" +
+	"\x05email\x18\x01 \x01(\tB\t\xca\xf3\x18\x05\x18\x03 \xfe\x01R\x05email\x12$\n" +
+	"\busername\x18\x02 \x01(\tB\b\xca\xf3\x18\x04\x18\x03 2R\busername\"\x8c\x01\n" +
 	"\x13FindAccountResponse\x12\x17\n" +
 	"\auser_id\x18\x01 \x01(\x05R\x06userId\x12-\n" +
 	"\x12security_question1\x18\x02 \x01(\tR\x11securityQuestion1\x12-\n" +
-	"\x12security_question2\x18\x03 \x01(\tR\x11securityQuestion2\"\xd3\x01\n" +
+	"\x12security_question2\x18\x03 \x01(\tR\x11securityQuestion2\"\xff\x01\n" +
 	"\x14ResetPasswordRequest\x12\x17\n" +
-	"\auser_id\x18\x01 \x01(\x05R\x06userId\x12)\n" +
-	"\x10security_answer1\x18\x02 \x01(\tR\x0fsecurityAnswer1\x12)\n" +
-	"\x10security_answer2\x18\x03 \x01(\tR\x0fsecurityAnswer2\x12!\n" +
-	"\fnew_password\x18\x04 \x01(\tR\vnewPassword\x12)\n" +
-	"\x10confirm_password\x18\x05 \x01(\tR\x0fconfirmPassword\"\x17\n" +
+	"\auser_id\x18\x01 \x01(\x05R\x06userId\x124\n" +
+	"\x10security_answer1\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xc8\x01R\x0fsecurityAnswer1\x124\n" +
+	"\x10security_answer2\x18\x03 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xc8\x01R\x0fsecurityAnswer2\x12,\n" +
+	"\fnew_password\x18\x04 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\vnewPassword\x124\n" +
+	"\x10confirm_password\x18\x05 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\x0fconfirmPassword\"\x17\n" +
 	"\x15ResetPasswordResponse2\xc2\a\n" +
 	"\x0eAccountService\x12Y\n" +
 	"\bRegister\x12%.rentproof.account.v1.RegisterRequest\x1a&.rentproof.account.v1.RegisterResponse\x12P\n" +

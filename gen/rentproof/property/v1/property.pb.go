@@ -7,6 +7,7 @@
 package propertyv1
 
 import (
+	_ "github.com/rentproof/rentproof/gen/rentproof/vocab/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -1212,7 +1213,7 @@ var File_rentproof_property_v1_property_proto protoreflect.FileDescriptor
 
 const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\n" +
-	"$rentproof/property/v1/property.proto\x12\x15rentproof.property.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8c\x01\n" +
+	"$rentproof/property/v1/property.proto\x12\x15rentproof.property.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\x8c\x01\n" +
 	"\rRatingSummary\x12\x18\n" +
 	"\aaverage\x18\x01 \x01(\x01R\aaverage\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x05R\x05count\x12'\n" +
@@ -1271,14 +1272,14 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"properties\x1a^\n" +
 	"\x0fPropertiesEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\x05R\x03key\x125\n" +
-	"\x05value\x18\x02 \x01(\v2\x1f.rentproof.property.v1.PropertyR\x05value:\x028\x01\"\xf2\x01\n" +
-	"\x17SearchPropertiesRequest\x12\x12\n" +
-	"\x04city\x18\x01 \x01(\tR\x04city\x12\x19\n" +
-	"\bzip_code\x18\x02 \x01(\tR\azipCode\x12#\n" +
+	"\x05value\x18\x02 \x01(\v2\x1f.rentproof.property.v1.PropertyR\x05value:\x028\x01\"\x8a\x02\n" +
+	"\x17SearchPropertiesRequest\x12\x1a\n" +
+	"\x04city\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02 dR\x04city\x12!\n" +
+	"\bzip_code\x18\x02 \x01(\tB\x06\xca\xf3\x18\x02 \x14R\azipCode\x12#\n" +
 	"\rproperty_type\x18\x03 \x01(\tR\fpropertyType\x12#\n" +
 	"\rverified_only\x18\x04 \x01(\bR\fverifiedOnly\x12\x17\n" +
-	"\asort_by\x18\x05 \x01(\tR\x06sortBy\x12\x14\n" +
-	"\x05query\x18\x06 \x01(\tR\x05query\x12\x12\n" +
+	"\asort_by\x18\x05 \x01(\tR\x06sortBy\x12\x1c\n" +
+	"\x05query\x18\x06 \x01(\tB\x06\xca\xf3\x18\x02 dR\x05query\x12\x12\n" +
 	"\x04page\x18\a \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\b \x01(\x05R\bpageSize\"\xf3\x01\n" +
 	"\x18SearchPropertiesResponse\x12?\n" +
@@ -1298,27 +1299,97 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\x1dListSimilarPropertiesResponse\x12?\n" +
 	"\n" +
 	"properties\x18\x01 \x03(\v2\x1f.rentproof.property.v1.PropertyR\n" +
-	"properties\"\x90\x05\n" +
-	"\x15CreatePropertyRequest\x12\x14\n" +
-	"\x05title\x18\x01 \x01(\tR\x05title\x12 \n" +
-	"\vdescription\x18\x02 \x01(\tR\vdescription\x12\x18\n" +
-	"\aaddress\x18\x03 \x01(\tR\aaddress\x12\x1a\n" +
-	"\blocality\x18\x04 \x01(\tR\blocality\x12\x12\n" +
-	"\x04city\x18\x05 \x01(\tR\x04city\x12\x14\n" +
-	"\x05state\x18\x06 \x01(\tR\x05state\x12\x19\n" +
-	"\bzip_code\x18\a \x01(\tR\azipCode\x12\x18\n" +
-	"\acountry\x18\b \x01(\tR\acountry\x12#\n" +
-	"\rproperty_type\x18\t \x01(\tR\fpropertyType\x12!\n" +
+	"properties\"\x87\r\n" +
+	"\x15CreatePropertyRequest\x12\x1e\n" +
+	"\x05title\x18\x01 \x01(\tB\b\xca\xf3\x18\x04\x18\x05 dR\x05title\x12+\n" +
+	"\vdescription\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x14 \x88'R\vdescription\x12#\n" +
+	"\aaddress\x18\x03 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xc8\x01R\aaddress\x12\"\n" +
+	"\blocality\x18\x04 \x01(\tB\x06\xca\xf3\x18\x02 dR\blocality\x12\x1c\n" +
+	"\x04city\x18\x05 \x01(\tB\b\xca\xf3\x18\x04\x18\x01 dR\x04city\x12\x1c\n" +
+	"\x05state\x18\x06 \x01(\tB\x06\xca\xf3\x18\x02 dR\x05state\x12!\n" +
+	"\bzip_code\x18\a \x01(\tB\x06\xca\xf3\x18\x02 \x14R\azipCode\x12\"\n" +
+	"\acountry\x18\b \x01(\tB\b\xca\xf3\x18\x04\x18\x02 dR\acountry\x12\xf0\x02\n" +
+	"\rproperty_type\x18\t \x01(\tB\xca\x02\xca\xf3\x18\xc5\x02\n" +
+	"\rproperty_type\x12\x16\n" +
+	"\tapartment\x12\tApartment\x12\x0e\n" +
+	"\x05house\x12\x05House\x12\x0e\n" +
+	"\x05condo\x12\x05Condo\x12\"\n" +
+	"\x0fstudent_housing\x12\x0fStudent Housing\x12\x0e\n" +
+	"\x05villa\x12\x05Villa\x12\x16\n" +
+	"\ttownhouse\x12\tTownhouse\x12\x10\n" +
+	"\x06duplex\x12\x06Duplex\x12\x10\n" +
+	"\x06studio\x12\x06Studio\x12\x16\n" +
+	"\tpenthouse\x12\tPenthouse\x12\f\n" +
+	"\x04loft\x12\x04Loft\x12\x12\n" +
+	"\acottage\x12\aCottage\x12\x14\n" +
+	"\bbungalow\x12\bBungalow\x12\x10\n" +
+	"\x06chalet\x12\x06Chalet\x12\x16\n" +
+	"\tfarmhouse\x12\tFarmhouse\x12\x12\n" +
+	"\amansion\x12\aMansionR\fpropertyType\x12!\n" +
 	"\fmonthly_rent\x18\n" +
 	" \x01(\x05R\vmonthlyRent\x12\x1a\n" +
 	"\bbedrooms\x18\v \x01(\x05R\bbedrooms\x12\x1c\n" +
 	"\tbathrooms\x18\f \x01(\x05R\tbathrooms\x12\x1f\n" +
 	"\vsquare_feet\x18\r \x01(\x05R\n" +
-	"squareFeet\x12\x1b\n" +
-	"\tarea_unit\x18\x0e \x01(\tR\bareaUnit\x12\x1a\n" +
-	"\bcurrency\x18\x0f \x01(\tR\bcurrency\x12\x1c\n" +
-	"\tamenities\x18\x10 \x03(\tR\tamenities\x12\x16\n" +
-	"\x06images\x18\x11 \x03(\tR\x06images\x12\x1a\n" +
+	"squareFeet\x12d\n" +
+	"\tarea_unit\x18\x0e \x01(\tBG\xca\xf3\x18C\n" +
+	"\tarea_unit\x12\x1a\n" +
+	"\x04sqft\x12\x12Square feet (ft²)\x12\x1a\n" +
+	"\x03sqm\x12\x13Square meters (m²)R\bareaUnit\x12\xfe\x01\n" +
+	"\bcurrency\x18\x0f \x01(\tB\xe1\x01\xca\xf3\x18\xdc\x01\n" +
+	"\bcurrency\x12\x05\n" +
+	"\x03USD\x12\x05\n" +
+	"\x03EUR\x12\x05\n" +
+	"\x03GBP\x12\x05\n" +
+	"\x03CAD\x12\x05\n" +
+	"\x03AUD\x12\x05\n" +
+	"\x03INR\x12\x05\n" +
+	"\x03JPY\x12\x05\n" +
+	"\x03CNY\x12\x05\n" +
+	"\x03KRW\x12\x05\n" +
+	"\x03RUB\x12\x05\n" +
+	"\x03BRL\x12\x05\n" +
+	"\x03CHF\x12\x05\n" +
+	"\x03MXN\x12\x05\n" +
+	"\x03SGD\x12\x05\n" +
+	"\x03NZD\x12\x05\n" +
+	"\x03HKD\x12\x05\n" +
+	"\x03SEK\x12\x05\n" +
+	"\x03NOK\x12\x05\n" +
+	"\x03DKK\x12\x05\n" +
+	"\x03THB\x12\x05\n" +
+	"\x03ZAR\x12\x05\n" +
+	"\x03AED\x12\x05\n" +
+	"\x03IDR\x12\x05\n" +
+	"\x03PHP\x12\x05\n" +
+	"\x03MYR\x12\x05\n" +
+	"\x03TRY\x12\x05\n" +
+	"\x03PLN\x12\x05\n" +
+	"\x03CZK\x12\x05\n" +
+	"\x03HUF\x12\x05\n" +
+	"\x03ILSR\bcurrency\x12\xc0\x02\n" +
+	"\tamenities\x18\x10 \x03(\tB\xa1\x02\xca\xf3\x18\x9c\x02\n" +
+	"\aamenity\x12\x12\n" +
+	"\x10Air Conditioning\x12\x11\n" +
+	"\x0fIn-unit Laundry\x12\f\n" +
+	"\n" +
+	"Dishwasher\x12\x11\n" +
+	"\x0fHardwood Floors\x12\t\n" +
+	"\aBalcony\x12\x10\n" +
+	"\x0eFitness Center\x12\x0f\n" +
+	"\rSwimming Pool\x12\t\n" +
+	"\aParking\x12\x0e\n" +
+	"\fPet Friendly\x12\x0f\n" +
+	"\rStorage Space\x12\n" +
+	"\n" +
+	"\bElevator\x12\x11\n" +
+	"\x0fSecurity System\x12\v\n" +
+	"\tFireplace\x12\x06\n" +
+	"\x04Yard\x12\x15\n" +
+	"\x13Responsive landlord\x12\x10\n" +
+	"\x0eGreat location\x12\x12\n" +
+	"\x10Energy efficientR\tamenities\x12 \n" +
+	"\x06images\x18\x11 \x03(\tB\b\xca\xf3\x18\x04(\x010\x05R\x06images\x12\x1a\n" +
 	"\blatitude\x18\x12 \x01(\tR\blatitude\x12\x1c\n" +
 	"\tlongitude\x18\x13 \x01(\tR\tlongitude\x12\x1d\n" +
 	"\n" +

@@ -7,6 +7,7 @@
 package resourcev1
 
 import (
+	_ "github.com/rentproof/rentproof/gen/rentproof/vocab/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -445,13 +446,31 @@ var File_rentproof_resource_v1_resource_proto protoreflect.FileDescriptor
 
 const file_rentproof_resource_v1_resource_proto_rawDesc = "" +
 	"\n" +
-	"$rentproof/resource/v1/resource.proto\x12\x15rentproof.resource.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc4\x05\n" +
+	"$rentproof/resource/v1/resource.proto\x12\x15rentproof.resource.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\x85\b\n" +
 	"\bResource\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12 \n" +
 	"\vdescription\x18\x03 \x01(\tR\vdescription\x12\x18\n" +
-	"\acontent\x18\x04 \x01(\tR\acontent\x12\x1a\n" +
-	"\bcategory\x18\x05 \x01(\tR\bcategory\x12\x16\n" +
+	"\acontent\x18\x04 \x01(\tR\acontent\x12\xda\x02\n" +
+	"\bcategory\x18\x05 \x01(\tB\xbd\x02\xca\xf3\x18\xb8\x02\n" +
+	"\x11resource_category\x12\x15\n" +
+	"\x06tenant\x12\vFor Tenants\x12\x19\n" +
+	"\blandlord\x12\rFor Landlords\x12\x1e\n" +
+	"\rmarket_trends\x12\rMarket Trends\x12\x0e\n" +
+	"\x05legal\x12\x05Legal\x12\x17\n" +
+	"\x15international_housing\x12\r\n" +
+	"\vrental_tips\x12\x0e\n" +
+	"\fbuying_guide\x12\f\n" +
+	"\n" +
+	"investment\x12\x15\n" +
+	"\x13property_management\x12\x10\n" +
+	"\x0esustainability\x12\x0f\n" +
+	"\raccessibility\x12\x0e\n" +
+	"\fmoving_guide\x12\x14\n" +
+	"\x12neighborhood_guide\x12\f\n" +
+	"\n" +
+	"tax_advice\x12\r\n" +
+	"\vrenovationsR\bcategory\x12\x16\n" +
 	"\x06region\x18\x06 \x01(\tR\x06region\x12\x18\n" +
 	"\acountry\x18\a \x01(\tR\acountry\x12\x1f\n" +
 	"\vauthor_name\x18\b \x01(\tR\n" +
@@ -472,10 +491,10 @@ const file_rentproof_resource_v1_resource_proto_rawDesc = "" +
 	"\x10meta_description\x18\x12 \x01(\tR\x0fmetaDescription\x12#\n" +
 	"\rmeta_keywords\x18\x13 \x01(\tR\fmetaKeywords\x12\x12\n" +
 	"\x04slug\x18\x14 \x01(\tR\x04slug\x12\x1a\n" +
-	"\blanguage\x18\x15 \x01(\tR\blanguage\"H\n" +
+	"\blanguage\x18\x15 \x01(\tR\blanguage\"Q\n" +
 	"\x14ListResourcesRequest\x12\x1a\n" +
-	"\bcategory\x18\x01 \x01(\tR\bcategory\x12\x14\n" +
-	"\x05query\x18\x02 \x01(\tR\x05query\"V\n" +
+	"\bcategory\x18\x01 \x01(\tR\bcategory\x12\x1d\n" +
+	"\x05query\x18\x02 \x01(\tB\a\xca\xf3\x18\x03 \xc8\x01R\x05query\"V\n" +
 	"\x15ListResourcesResponse\x12=\n" +
 	"\tresources\x18\x01 \x03(\v2\x1f.rentproof.resource.v1.ResourceR\tresources\"$\n" +
 	"\x12GetResourceRequest\x12\x0e\n" +

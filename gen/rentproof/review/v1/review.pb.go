@@ -8,6 +8,7 @@ package reviewv1
 
 import (
 	v1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
+	_ "github.com/rentproof/rentproof/gen/rentproof/vocab/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -1467,7 +1468,7 @@ var File_rentproof_review_v1_review_proto protoreflect.FileDescriptor
 
 const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\n" +
-	" rentproof/review/v1/review.proto\x12\x13rentproof.review.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a$rentproof/property/v1/property.proto\"V\n" +
+	" rentproof/review/v1/review.proto\x12\x13rentproof.review.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a$rentproof/property/v1/property.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"V\n" +
 	"\bReviewer\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1d\n" +
 	"\n" +
@@ -1529,24 +1530,70 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"reviewType\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x05R\x05count\x12\x18\n" +
 	"\aaverage\x18\x03 \x01(\x01R\aaverage\x12%\n" +
-	"\x0erates_property\x18\x04 \x01(\bR\rratesProperty\"\xbc\x02\n" +
+	"\x0erates_property\x18\x04 \x01(\bR\rratesProperty\"\xbe\t\n" +
 	"\x13CreateReviewRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
 	"propertyId\x12\x16\n" +
-	"\x06rating\x18\x02 \x01(\x05R\x06rating\x12\x14\n" +
-	"\x05title\x18\x03 \x01(\tR\x05title\x12\x18\n" +
-	"\acontent\x18\x04 \x01(\tR\acontent\x12\x1f\n" +
-	"\vreview_type\x18\x05 \x01(\tR\n" +
-	"reviewType\x12\x1a\n" +
-	"\blanguage\x18\x06 \x01(\tR\blanguage\x12\x12\n" +
-	"\x04pros\x18\a \x03(\tR\x04pros\x12\x12\n" +
-	"\x04cons\x18\b \x03(\tR\x04cons\x12\x1e\n" +
+	"\x06rating\x18\x02 \x01(\x05R\x06rating\x12\x1e\n" +
+	"\x05title\x18\x03 \x01(\tB\b\xca\xf3\x18\x04\x18\x05 dR\x05title\x12#\n" +
+	"\acontent\x18\x04 \x01(\tB\t\xca\xf3\x18\x05\x18\x14 \xe8\aR\acontent\x12\x9a\x02\n" +
+	"\vreview_type\x18\x05 \x01(\tB\xf8\x01\xca\xf3\x18\xf3\x01\n" +
+	"\vreview_type\x12#\n" +
+	"\x12tenant_to_property\x12\rTenant review\x12%\n" +
+	"\x12landlord_to_tenant\x12\x0fLandlord review\x12!\n" +
+	"\x11agent_to_property\x12\fAgent review\x12+\n" +
+	"\x12tenant_to_landlord\x12\x15Review about landlord\x12-\n" +
+	"\x16tenant_to_neighborhood\x12\x13Neighborhood review\x12\x19\n" +
+	"\ageneral\x12\x0eGeneral reviewR\n" +
+	"reviewType\x12\xde\x01\n" +
+	"\blanguage\x18\x06 \x01(\tB\xc1\x01\xca\xf3\x18\xbc\x01\n" +
+	"\blanguage\x12\r\n" +
+	"\x02en\x12\aEnglish\x12\r\n" +
+	"\x02es\x12\aSpanish\x12\f\n" +
+	"\x02fr\x12\x06French\x12\f\n" +
+	"\x02de\x12\x06German\x12\r\n" +
+	"\x02it\x12\aItalian\x12\x10\n" +
+	"\x02pt\x12\n" +
+	"Portuguese\x12\r\n" +
+	"\x02zh\x12\aChinese\x12\x0e\n" +
+	"\x02ja\x12\bJapanese\x12\f\n" +
+	"\x02ko\x12\x06Korean\x12\v\n" +
+	"\x02hi\x12\x05Hindi\x12\f\n" +
+	"\x02ar\x12\x06Arabic\x12\r\n" +
+	"\x02ru\x12\aRussianR\blanguage\x12\x1d\n" +
+	"\x04pros\x18\a \x03(\tB\t\xca\xf3\x18\x05 \xc8\x010\n" +
+	"R\x04pros\x12\x1d\n" +
+	"\x04cons\x18\b \x03(\tB\t\xca\xf3\x18\x05 \xc8\x010\n" +
+	"R\x04cons\x12\xd9\x01\n" +
 	"\n" +
-	"categories\x18\t \x03(\tR\n" +
-	"categories\x12\x16\n" +
+	"categories\x18\t \x03(\tB\xb8\x01\xca\xf3\x18\xb3\x01\n" +
+	"\x0freview_category\x12\n" +
+	"\n" +
+	"\bLocation\x12\a\n" +
+	"\x05Value\x12\b\n" +
+	"\x06Safety\x12\f\n" +
+	"\n" +
+	"Management\x12\v\n" +
+	"\tAmenities\x12\a\n" +
+	"\x05Noise\x12\r\n" +
+	"\vCleanliness\x12\r\n" +
+	"\vMaintenance\x12\x10\n" +
+	"\x0eTransportation\x12\t\n" +
+	"\aSchools\x12\n" +
+	"\n" +
+	"\bShopping\x12\t\n" +
+	"\aParking\x12\v\n" +
+	"\tCommunityR\n" +
+	"categories\x12\x1e\n" +
 	"\x06photos\x18\n" +
-	" \x03(\tR\x06photos\x12\x1f\n" +
-	"\vstay_period\x18\v \x01(\tR\n" +
+	" \x03(\tB\x06\xca\xf3\x18\x020\x05R\x06photos\x12\xf0\x01\n" +
+	"\vstay_period\x18\v \x01(\tB\xce\x01\xca\xf3\x18\xc9\x01\n" +
+	"\vstay_period\x12 \n" +
+	"\acurrent\x12\x15I currently live here\x12(\n" +
+	"\x12less_than_6_months\x12\x12Less than 6 months\x12(\n" +
+	"\x126_months_to_1_year\x12\x126 months to 1 year\x12\x1c\n" +
+	"\f1_to_3_years\x12\f1 to 3 years\x12&\n" +
+	"\x11more_than_3_years\x12\x11More than 3 yearsR\n" +
 	"stayPeriod\"K\n" +
 	"\x14CreateReviewResponse\x123\n" +
 	"\x06review\x18\x01 \x01(\v2\x1b.rentproof.review.v1.ReviewR\x06review\"1\n" +
@@ -1554,24 +1601,34 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\treview_id\x18\x01 \x01(\x05R\breviewId\"V\n" +
 	"\x13MarkHelpfulResponse\x12\x18\n" +
 	"\ahelpful\x18\x01 \x01(\x05R\ahelpful\x12%\n" +
-	"\x0ealready_marked\x18\x02 \x01(\bR\ralreadyMarked\"b\n" +
+	"\x0ealready_marked\x18\x02 \x01(\bR\ralreadyMarked\"\xf2\x02\n" +
 	"\x13ReportReviewRequest\x12\x1b\n" +
-	"\treview_id\x18\x01 \x01(\x05R\breviewId\x12\x16\n" +
-	"\x06reason\x18\x02 \x01(\tR\x06reason\x12\x16\n" +
-	"\x06detail\x18\x03 \x01(\tR\x06detail\"\x16\n" +
-	"\x14ReportReviewResponse\"O\n" +
+	"\treview_id\x18\x01 \x01(\x05R\breviewId\x12\x9c\x02\n" +
+	"\x06reason\x18\x02 \x01(\tB\x83\x02\xca\xf3\x18\xfe\x01\n" +
+	"\rreport_reason\x12\x1b\n" +
+	"\x04spam\x12\x13Spam or advertising\x12*\n" +
+	"\toffensive\x12\x1dOffensive or abusive language\x124\n" +
+	"\x11false_information\x12\x1fFalse or misleading information\x12'\n" +
+	"\fnot_relevant\x12\x17Not about this property\x12,\n" +
+	"\x14conflict_of_interest\x12\x14Conflict of interest\x12\x17\n" +
+	"\x05other\x12\x0eSomething elseR\x06reason\x12\x1f\n" +
+	"\x06detail\x18\x03 \x01(\tB\a\xca\xf3\x18\x03 \xe8\aR\x06detail\"\x16\n" +
+	"\x14ReportReviewResponse\"Z\n" +
 	"\x16RespondToReviewRequest\x12\x1b\n" +
-	"\treview_id\x18\x01 \x01(\x05R\breviewId\x12\x18\n" +
-	"\acontent\x18\x02 \x01(\tR\acontent\"N\n" +
+	"\treview_id\x18\x01 \x01(\x05R\breviewId\x12#\n" +
+	"\acontent\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x02 \xe8\aR\acontent\"N\n" +
 	"\x17RespondToReviewResponse\x123\n" +
 	"\x06review\x18\x01 \x01(\v2\x1b.rentproof.review.v1.ReviewR\x06review\"\x1c\n" +
 	"\x1aListReportedReviewsRequest\"T\n" +
 	"\x1bListReportedReviewsResponse\x125\n" +
-	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews\"d\n" +
+	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews\"\x9d\x01\n" +
 	"\x15ModerateReviewRequest\x12\x1b\n" +
-	"\treview_id\x18\x01 \x01(\x05R\breviewId\x12\x1a\n" +
-	"\bdecision\x18\x02 \x01(\tR\bdecision\x12\x12\n" +
-	"\x04note\x18\x03 \x01(\tR\x04note\"M\n" +
+	"\treview_id\x18\x01 \x01(\x05R\breviewId\x12J\n" +
+	"\bdecision\x18\x02 \x01(\tB.\xca\xf3\x18*\n" +
+	"\x13moderation_decision\x12\t\n" +
+	"\arestore\x12\b\n" +
+	"\x06removeR\bdecision\x12\x1b\n" +
+	"\x04note\x18\x03 \x01(\tB\a\xca\xf3\x18\x03 \xf4\x03R\x04note\"M\n" +
 	"\x16ModerateReviewResponse\x123\n" +
 	"\x06review\x18\x01 \x01(\v2\x1b.rentproof.review.v1.ReviewR\x06review\"0\n" +
 	"\x18ListRecentReviewsRequest\x12\x14\n" +

@@ -55,7 +55,7 @@ func (q *Queries) DeleteStaleDevices(ctx context.Context, olderThanSeconds int32
 }
 
 const getSessionUser = `-- name: GetSessionUser :one
-SELECT u.id, u.username, u.password_hash, u.email, u.first_name, u.last_name, u.role, u.bio, u.profile_image, u.phone_number, u.address, u.city, u.state, u.zip_code, u.country, u.language_preference, u.verification_status, u.tokens, u.created_at, u.updated_at, u.last_login, u.timezone, u.notification_preferences, u.social_profiles, u.security_question1, u.security_answer1_hash, u.security_question2, u.security_answer2_hash, s.id AS session_id, s.last_seen_at
+SELECT u.id AS user_id, u.username, u.role, s.id AS session_id, s.last_seen_at
 FROM sessions s
 JOIN users u ON u.id = s.user_id
 WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
@@ -68,7 +68,9 @@ type GetSessionUserParams struct {
 }
 
 type GetSessionUserRow struct {
-	User       User
+	UserID     int32
+	Username   string
+	Role       string
 	SessionID  int64
 	LastSeenAt time.Time
 }
@@ -78,34 +80,9 @@ func (q *Queries) GetSessionUser(ctx context.Context, arg GetSessionUserParams) 
 	row := q.db.QueryRow(ctx, getSessionUser, arg.TokenHash, arg.IdleSeconds)
 	var i GetSessionUserRow
 	err := row.Scan(
-		&i.User.ID,
-		&i.User.Username,
-		&i.User.PasswordHash,
-		&i.User.Email,
-		&i.User.FirstName,
-		&i.User.LastName,
-		&i.User.Role,
-		&i.User.Bio,
-		&i.User.ProfileImage,
-		&i.User.PhoneNumber,
-		&i.User.Address,
-		&i.User.City,
-		&i.User.State,
-		&i.User.ZipCode,
-		&i.User.Country,
-		&i.User.LanguagePreference,
-		&i.User.VerificationStatus,
-		&i.User.Tokens,
-		&i.User.CreatedAt,
-		&i.User.UpdatedAt,
-		&i.User.LastLogin,
-		&i.User.Timezone,
-		&i.User.NotificationPreferences,
-		&i.User.SocialProfiles,
-		&i.User.SecurityQuestion1,
-		&i.User.SecurityAnswer1Hash,
-		&i.User.SecurityQuestion2,
-		&i.User.SecurityAnswer2Hash,
+		&i.UserID,
+		&i.Username,
+		&i.Role,
 		&i.SessionID,
 		&i.LastSeenAt,
 	)

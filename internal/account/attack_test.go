@@ -91,7 +91,7 @@ func TestOthersCannotLockTheOwnerOut(t *testing.T) {
 	}
 	device := ""
 	for _, c := range owner.client.Jar.Cookies(mustURL(t, srv.URL)) {
-		if c.Name == account.DeviceCookie {
+		if c.Name == "rentproof_device" {
 			device = c.Value
 		}
 	}

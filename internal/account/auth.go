@@ -12,6 +12,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
@@ -40,7 +41,7 @@ var SelfServiceRoles = []string{"tenant", "landlord"}
 // SignIn is what a successful sign-in or registration gives the browser: the user, the session
 // token and the device token (see DeviceCookie).
 type SignIn struct {
-	User            db.User
+	User            User
 	Session, Device string
 }
 
@@ -67,7 +68,7 @@ func (s *Service) Register(ctx context.Context, r Registration) (SignIn, error) 
 		return SignIn{}, err
 	}
 	perNetwork := ratelimit.Rule{
-		Key: "register:net:" + ratelimit.Network(ClientFrom(ctx).IP), Max: s.limits.RegistrationsPerNetwork, Window: 24 * time.Hour,
+		Key: "register:net:" + ratelimit.Network(identity.ClientFrom(ctx).IP), Max: s.limits.RegistrationsPerNetwork, Window: 24 * time.Hour,
 	}
 	signIn, err := s.create(ctx, r, perNetwork)
 	if e, ok := ratelimit.IsExceeded(err); ok {
@@ -79,7 +80,7 @@ func (s *Service) Register(ctx context.Context, r Registration) (SignIn, error) 
 
 // CreateAdmin creates an administrator. It is reachable only from the server binary's
 // `admin create` command, never through the API.
-func (s *Service) CreateAdmin(ctx context.Context, r Registration) (db.User, error) {
+func (s *Service) CreateAdmin(ctx context.Context, r Registration) (User, error) {
 	r.Role = "admin"
 	var v apperr.Validator
 	checkUsername(&v, r.Username)
@@ -88,7 +89,7 @@ func (s *Service) CreateAdmin(ctx context.Context, r Registration) (db.User, err
 	v.Check(strings.TrimSpace(r.FirstName) != "", "firstName", "First name is required")
 	v.Check(strings.TrimSpace(r.LastName) != "", "lastName", "Last name is required")
 	if err := v.Err(); err != nil {
-		return db.User{}, err
+		return User{}, err
 	}
 	signIn, err := s.create(ctx, r)
 	return signIn.User, err
@@ -132,7 +133,7 @@ func (s *Service) create(ctx context.Context, r Registration, limits ...ratelimi
 		}); err != nil {
 			return fmt.Errorf("grant initial tokens: %w", err)
 		}
-		out.User = user
+		out.User = userOf(user)
 		if out.Device, err = rememberDevice(ctx, q, user.ID); err != nil {
 			return err
 		}
@@ -191,9 +192,9 @@ func (s *Service) Login(ctx context.Context, identifier, password string) (SignI
 		return SignIn{}, ErrBadCredentials // the reservation stays: it was a failure
 	}
 
-	out := SignIn{User: user}
+	out := SignIn{User: userOf(user)}
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		if old, ok := SessionFrom(ctx); ok {
+		if old, ok := identity.SessionFrom(ctx); ok {
 			if err := q.RevokeSession(ctx, old.ID); err != nil {
 				return fmt.Errorf("revoke previous session: %w", err)
 			}
@@ -219,7 +220,7 @@ func (s *Service) Login(ctx context.Context, identifier, password string) (SignI
 
 // Logout revokes the request's session, if it has one.
 func (s *Service) Logout(ctx context.Context) error {
-	sess, ok := SessionFrom(ctx)
+	sess, ok := identity.SessionFrom(ctx)
 	if !ok {
 		return nil
 	}

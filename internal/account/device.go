@@ -6,25 +6,19 @@ import (
 	"time"
 
 	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/identity"
 )
 
-// DeviceCookie is the HttpOnly cookie that marks a browser which signed in before. It lets its
-// owner past the account-wide limit on failed sign-ins, which anyone could otherwise fill from
-// elsewhere to lock the account (OWASP's device cookies).
-const DeviceCookie = "rentproof_device"
+// A browser that signed in to an account before carries a device token (the API keeps it in a
+// cookie). It lets its owner past the account-wide limit on failed sign-ins, which anyone could
+// otherwise fill from elsewhere to lock the account (OWASP's device cookies).
 
 // DeviceTTL is how long a browser stays known without signing in again.
 const DeviceTTL = 365 * 24 * time.Hour
 
-type deviceKey struct{}
-
-func withDevice(ctx context.Context, token string) context.Context {
-	return context.WithValue(ctx, deviceKey{}, token)
-}
-
-// deviceFrom returns the device cookie the request came with, if any.
+// deviceFrom returns the device token the request came with, if any.
 func deviceFrom(ctx context.Context) string {
-	t, _ := ctx.Value(deviceKey{}).(string)
+	t := identity.ClientFrom(ctx).Device
 	if len(t) > 200 {
 		return ""
 	}

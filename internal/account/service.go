@@ -17,6 +17,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 )
@@ -73,38 +74,52 @@ func newToken() string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// Session is a signed-in session as the request context carries it.
-type Session struct {
-	ID   int64
-	User db.User
+// User is an account as its owner sees it; secrets never leave this package.
+type User struct {
+	ID                   int32
+	Username, Email      string
+	FirstName, LastName  string
+	Role                 string
+	ProfileImage         string
+	Tokens               int32
+	CreatedAt            time.Time
+	HasSecurityQuestions bool
+}
+
+func userOf(u db.User) User {
+	return User{
+		ID: u.ID, Username: u.Username, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
+		Role: u.Role, ProfileImage: convert.Value(u.ProfileImage), Tokens: u.Tokens, CreatedAt: u.CreatedAt,
+		HasSecurityQuestions: u.SecurityQuestion1 != nil,
+	}
 }
 
 // SessionForToken returns the live session of a token, or ErrUnauthenticated, and keeps it alive.
-func (s *Service) SessionForToken(ctx context.Context, token string) (Session, error) {
+func (s *Service) SessionForToken(ctx context.Context, token string) (identity.Session, error) {
 	if token == "" || len(token) > 200 {
-		return Session{}, apperr.ErrUnauthenticated
+		return identity.Session{}, apperr.ErrUnauthenticated
 	}
 	row, err := s.q.GetSessionUser(ctx, db.GetSessionUserParams{
 		TokenHash: HashToken(token), IdleSeconds: int32(IdleTimeout / time.Second),
 	})
 	if err != nil {
 		if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
-			return Session{}, apperr.ErrUnauthenticated
+			return identity.Session{}, apperr.ErrUnauthenticated
 		}
-		return Session{}, fmt.Errorf("look up session: %w", err)
+		return identity.Session{}, fmt.Errorf("look up session: %w", err)
 	}
 	if time.Since(row.LastSeenAt) > touchEvery {
 		if err := s.q.TouchSession(ctx, row.SessionID); err != nil {
 			slog.WarnContext(ctx, "touch session", "err", err)
 		}
 	}
-	return Session{ID: row.SessionID, User: row.User}, nil
+	return identity.Session{ID: row.SessionID, User: identity.User{ID: row.UserID, Username: row.Username, Role: row.Role}}, nil
 }
 
 // startSession creates a session for user and returns its token.
 func startSession(ctx context.Context, q *db.Queries, userID int32) (string, error) {
 	token := newToken()
-	client := ClientFrom(ctx)
+	client := identity.ClientFrom(ctx)
 	if err := q.CreateSession(ctx, db.CreateSessionParams{
 		UserID: userID, TokenHash: HashToken(token), ExpiresAt: time.Now().Add(SessionTTL),
 		// The user agent is already cleaned and bounded (Identify).
@@ -115,32 +130,17 @@ func startSession(ctx context.Context, q *db.Queries, userID int32) (string, err
 	return token, nil
 }
 
-type sessionKey struct{}
-
-// WithSession returns ctx carrying the signed-in session.
-func WithSession(ctx context.Context, s Session) context.Context {
-	return context.WithValue(ctx, sessionKey{}, s)
-}
-
-// SessionFrom returns the session put on ctx by the authentication middleware.
-func SessionFrom(ctx context.Context) (Session, bool) {
-	s, ok := ctx.Value(sessionKey{}).(Session)
-	return s, ok
-}
-
-// UserFrom returns the signed-in user.
-func UserFrom(ctx context.Context) (db.User, bool) {
-	s, ok := SessionFrom(ctx)
-	return s.User, ok
-}
-
-// Current returns the signed-in user, or ErrUnauthenticated.
-func (s *Service) Current(ctx context.Context) (db.User, error) {
-	u, ok := UserFrom(ctx)
+// Current returns the signed-in user's account, or ErrUnauthenticated.
+func (s *Service) Current(ctx context.Context) (User, error) {
+	me, ok := identity.UserFrom(ctx)
 	if !ok {
-		return db.User{}, apperr.Unauthenticated("You are not signed in")
+		return User{}, apperr.Unauthenticated("You are not signed in")
 	}
-	return u, nil
+	u, err := s.q.GetUser(ctx, me.ID)
+	if err != nil {
+		return User{}, fmt.Errorf("get user %d: %w", me.ID, err)
+	}
+	return userOf(u), nil
 }
 
 // UserName returns a user's public first and last name.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 )
@@ -52,7 +53,7 @@ type attempt struct {
 // newAttempt names the counters of an attempt at scope (login, find, recover) on account, as
 // seen from the request's client; known says the browser signed in to the account before.
 func newAttempt(ctx context.Context, scope, account string, known bool) attempt {
-	network := ratelimit.Network(ClientFrom(ctx).IP)
+	network := ratelimit.Network(identity.ClientFrom(ctx).IP)
 	networkRule := ratelimit.Rule{Key: "auth:net:" + network, Max: MaxNetworkFailures, Window: FailureWindow}
 	accountKey := scope + ":acct:" + account
 	if known {

@@ -12,8 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/rentproof/rentproof/gen/db"
-	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
@@ -37,13 +37,13 @@ func (s *Service) UploadImages(ctx context.Context, files iter.Seq2[upload.File,
 	if err := s.CanList(ctx); err != nil {
 		return nil, err
 	}
-	user, _ := account.UserFrom(ctx)
+	user, _ := identity.UserFrom(ctx)
 	return s.images.SavePropertyImages(ctx, user.ID, files)
 }
 
 // CanList checks that the caller is signed in with a listing role.
 func (s *Service) CanList(ctx context.Context) error {
-	user, ok := account.UserFrom(ctx)
+	user, ok := identity.UserFrom(ctx)
 	if !ok {
 		return apperr.Unauthenticated("Please sign in to add a property")
 	}
@@ -56,14 +56,14 @@ func (s *Service) CanList(ctx context.Context) error {
 // Create lists a property for the signed-in user, who must hold a listing role. The landlord is
 // the caller, never a field of the form; the listing starts unverified and active, and the server
 // derives its slug, keywords (first five amenities) and meta description (first 100 characters).
-func (s *Service) Create(ctx context.Context, l Listing) (db.Property, error) {
+func (s *Service) Create(ctx context.Context, l Listing) (Property, error) {
 	if err := s.CanList(ctx); err != nil {
-		return db.Property{}, err
+		return Property{}, err
 	}
-	landlord, _ := account.UserFrom(ctx)
+	landlord, _ := identity.UserFrom(ctx)
 	l = normalise(l)
 	if err := s.validate(l); err != nil {
-		return db.Property{}, err
+		return Property{}, err
 	}
 	keywords := Keywords(l.Amenities)
 	var created db.Property
@@ -94,9 +94,9 @@ func (s *Service) Create(ctx context.Context, l Listing) (db.Property, error) {
 		return err
 	})
 	if err != nil {
-		return db.Property{}, err
+		return Property{}, err
 	}
-	return created, nil
+	return fromRow(created), nil
 }
 
 func normalise(l Listing) Listing {

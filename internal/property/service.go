@@ -3,7 +3,6 @@ package property
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"iter"
 
@@ -11,7 +10,6 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
 )
 
@@ -63,20 +61,11 @@ func NewService(pool, fixedPlans *pgxpool.Pool, images ImageStore) *Service {
 	return &Service{pool: pool, q: db.New(pool), plain: db.New(fixedPlans), images: images}
 }
 
-// Get returns one active property with its stored rating aggregates.
-func (s *Service) Get(ctx context.Context, id int32) (db.Property, error) {
-	p, err := s.q.GetProperty(ctx, id)
-	if err != nil {
-		if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
-			return db.Property{}, apperr.NotFound("Property Not Found")
-		}
-		return db.Property{}, fmt.Errorf("get property %d: %w", id, err)
-	}
-	return p, nil
-}
+// Get returns one active property with its rating.
+func (s *Service) Get(ctx context.Context, id int32) (Property, error) { return Lookup(ctx, s.q, id) }
 
 // BatchGet returns the active properties among ids (at most 100), in one query.
-func (s *Service) BatchGet(ctx context.Context, ids []int32) ([]db.Property, error) {
+func (s *Service) BatchGet(ctx context.Context, ids []int32) ([]Property, error) {
 	if len(ids) > maxBatch {
 		return nil, apperr.New(apperr.ErrInvalidArgument, "At most %d properties can be requested at once", maxBatch)
 	}
@@ -87,11 +76,11 @@ func (s *Service) BatchGet(ctx context.Context, ids []int32) ([]db.Property, err
 	if err != nil {
 		return nil, fmt.Errorf("batch get properties: %w", err)
 	}
-	return rows, nil
+	return fromRows(rows), nil
 }
 
 // Similar returns other active properties in the reference property's city.
-func (s *Service) Similar(ctx context.Context, id int32, limit int32) ([]db.Property, error) {
+func (s *Service) Similar(ctx context.Context, id int32, limit int32) ([]Property, error) {
 	if _, err := s.Get(ctx, id); err != nil {
 		return nil, err
 	}
@@ -102,5 +91,5 @@ func (s *Service) Similar(ctx context.Context, id int32, limit int32) ([]db.Prop
 	if err != nil {
 		return nil, fmt.Errorf("similar properties of %d: %w", id, err)
 	}
-	return rows, nil
+	return fromRows(rows), nil
 }

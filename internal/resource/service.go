@@ -5,9 +5,13 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -27,8 +31,34 @@ var Categories = []string{
 // Service holds the resource rules.
 type Service struct{ q *db.Queries }
 
-// NewService returns a Service reading through q.
-func NewService(q *db.Queries) *Service { return &Service{q: q} }
+// NewService returns a Service over pool.
+func NewService(pool *pgxpool.Pool) *Service { return &Service{q: db.New(pool)} }
+
+// Resource is one article of the library.
+type Resource struct {
+	ID                                   int32
+	Title, Description, Content          string
+	Category, Region, Country            string
+	AuthorName, AuthorTitle, AuthorImage string
+	CoverImage                           string
+	ReadTime                             int32 // minutes
+	Tags                                 []string
+	PublishedAt, CreatedAt, UpdatedAt    time.Time
+	Featured                             bool
+	MetaDescription, MetaKeywords, Slug  string
+	Language                             string
+}
+
+func fromRow(r db.Resource) Resource {
+	return Resource{
+		ID: r.ID, Title: r.Title, Description: r.Description, Content: r.Content, Category: r.Category,
+		Region: convert.Value(r.Region), Country: convert.Value(r.Country), AuthorName: r.AuthorName,
+		AuthorTitle: convert.Value(r.AuthorTitle), AuthorImage: convert.Value(r.AuthorImage), CoverImage: r.CoverImage,
+		ReadTime: r.ReadTime, Tags: convert.Strings(r.Tags), PublishedAt: r.PublishedAt, CreatedAt: r.CreatedAt,
+		UpdatedAt: r.UpdatedAt, Featured: r.Featured, MetaDescription: convert.Value(r.MetaDescription),
+		MetaKeywords: convert.Value(r.MetaKeywords), Slug: r.Slug, Language: r.Language,
+	}
+}
 
 // Filter narrows a list: Category "" or "all" keeps every category; Query matches title or description.
 type Filter struct {
@@ -37,7 +67,7 @@ type Filter struct {
 }
 
 // List returns the resources matching f, featured first and then newest.
-func (s *Service) List(ctx context.Context, f Filter) ([]db.Resource, error) {
+func (s *Service) List(ctx context.Context, f Filter) ([]Resource, error) {
 	category := strings.TrimSpace(f.Category)
 	if category == "all" {
 		category = ""
@@ -57,16 +87,20 @@ func (s *Service) List(ctx context.Context, f Filter) ([]db.Resource, error) {
 	if err != nil {
 		return nil, fmt.Errorf("list resources: %w", err)
 	}
-	return rows, nil
+	out := make([]Resource, len(rows))
+	for i, r := range rows {
+		out[i] = fromRow(r)
+	}
+	return out, nil
 }
 
 // Get returns one resource.
-func (s *Service) Get(ctx context.Context, id int32) (db.Resource, error) {
+func (s *Service) Get(ctx context.Context, id int32) (Resource, error) {
 	r, err := s.q.GetResource(ctx, id)
 	if err != nil {
-		return db.Resource{}, fmt.Errorf("get resource %d: %w", id, store.Err(err))
+		return Resource{}, fmt.Errorf("get resource %d: %w", id, store.Err(err))
 	}
-	return r, nil
+	return fromRow(r), nil
 }
 
 func isCategory(c string) bool {

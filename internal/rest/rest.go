@@ -49,19 +49,13 @@ func New(h Handlers) http.Handler {
 	return mux
 }
 
-// call runs one rpc with a request built from the HTTP request and writes its answer reshaped by out.
-func call[Req, Res any](w http.ResponseWriter, r *http.Request, req *Req,
+// call runs one rpc through the interceptors every protocol passes (rpc.Invoke) with a request
+// built from the HTTP request, and writes its answer reshaped by out. procedure names the rpc.
+func call[Req, Res any](w http.ResponseWriter, r *http.Request, procedure string, req *Req,
 	method func(context.Context, *connect.Request[Req]) (*connect.Response[Res], error),
 	out func(*Res) any,
 ) {
-	// The shim calls handlers directly, past Connect's interceptors: what they check is checked here.
-	if m, ok := any(req).(proto.Message); ok {
-		if err := rpc.CheckText(m); err != nil {
-			writeError(w, r, rpc.Error(r.Context(), err))
-			return
-		}
-	}
-	res, err := method(r.Context(), connect.NewRequest(req))
+	res, err := rpc.Invoke(r.Context(), procedure, req, method)
 	if err != nil {
 		writeError(w, r, err)
 		return

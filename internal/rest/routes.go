@@ -29,14 +29,14 @@ type (
 func routeAccount(mux *http.ServeMux, rpcs AccountRPCs) {
 	// GET /api/user: the current user; 401 when signed out.
 	mux.HandleFunc("GET /api/user", func(w http.ResponseWriter, r *http.Request) {
-		call(w, r, &accountv1.GetCurrentUserRequest{}, rpcs.GetCurrentUser,
+		call(w, r, accountv1connect.AccountServiceGetCurrentUserProcedure, &accountv1.GetCurrentUserRequest{}, rpcs.GetCurrentUser,
 			func(res *accountv1.GetCurrentUserResponse) any { return message(res.GetUser()) })
 	})
 	// POST /api/register: the registration fields (no confirmPassword); answers the new user.
 	mux.HandleFunc("POST /api/register", func(w http.ResponseWriter, r *http.Request) {
 		var req accountv1.RegisterRequest
 		if decode(w, r, &req) {
-			call(w, r, &req, rpcs.Register,
+			call(w, r, accountv1connect.AccountServiceRegisterProcedure, &req, rpcs.Register,
 				func(res *accountv1.RegisterResponse) any { return message(res.GetUser()) })
 		}
 	})
@@ -44,12 +44,12 @@ func routeAccount(mux *http.ServeMux, rpcs AccountRPCs) {
 	mux.HandleFunc("POST /api/login", func(w http.ResponseWriter, r *http.Request) {
 		var req accountv1.LoginRequest
 		if decode(w, r, &req) {
-			call(w, r, &req, rpcs.Login,
+			call(w, r, accountv1connect.AccountServiceLoginProcedure, &req, rpcs.Login,
 				func(res *accountv1.LoginResponse) any { return message(res.GetUser()) })
 		}
 	})
 	mux.HandleFunc("POST /api/logout", func(w http.ResponseWriter, r *http.Request) {
-		call(w, r, &accountv1.LogoutRequest{}, rpcs.Logout,
+		call(w, r, accountv1connect.AccountServiceLogoutProcedure, &accountv1.LogoutRequest{}, rpcs.Logout,
 			func(*accountv1.LogoutResponse) any { return success{true} })
 	})
 	// GET /api/users/{userId}: first and last name only.
@@ -58,14 +58,14 @@ func routeAccount(mux *http.ServeMux, rpcs AccountRPCs) {
 		if !ok {
 			return
 		}
-		call(w, r, &accountv1.GetUserNameRequest{UserId: id}, rpcs.GetUserName,
+		call(w, r, accountv1connect.AccountServiceGetUserNameProcedure, &accountv1.GetUserNameRequest{UserId: id}, rpcs.GetUserName,
 			func(res *accountv1.GetUserNameResponse) any { return message(res) })
 	})
 	// POST /api/password-reset/request: {email, username}; answers userId and the two questions.
 	mux.HandleFunc("POST /api/password-reset/request", func(w http.ResponseWriter, r *http.Request) {
 		var req accountv1.FindAccountRequest
 		if decode(w, r, &req) {
-			call(w, r, &req, rpcs.FindAccount,
+			call(w, r, accountv1connect.AccountServiceFindAccountProcedure, &req, rpcs.FindAccount,
 				func(res *accountv1.FindAccountResponse) any { return message(res) })
 		}
 	})
@@ -73,7 +73,7 @@ func routeAccount(mux *http.ServeMux, rpcs AccountRPCs) {
 	mux.HandleFunc("POST /api/password-reset/verify", func(w http.ResponseWriter, r *http.Request) {
 		var req accountv1.ResetPasswordRequest
 		if decode(w, r, &req) {
-			call(w, r, &req, rpcs.ResetPassword,
+			call(w, r, accountv1connect.AccountServiceResetPasswordProcedure, &req, rpcs.ResetPassword,
 				func(*accountv1.ResetPasswordResponse) any { return success{true} })
 		}
 	})
@@ -81,7 +81,7 @@ func routeAccount(mux *http.ServeMux, rpcs AccountRPCs) {
 	mux.HandleFunc("POST /api/security-questions", func(w http.ResponseWriter, r *http.Request) {
 		var req accountv1.SetSecurityQuestionsRequest
 		if decode(w, r, &req) {
-			call(w, r, &req, rpcs.SetSecurityQuestions,
+			call(w, r, accountv1connect.AccountServiceSetSecurityQuestionsProcedure, &req, rpcs.SetSecurityQuestions,
 				func(*accountv1.SetSecurityQuestionsResponse) any { return success{true} })
 		}
 	})
@@ -97,7 +97,7 @@ func routeResources(mux *http.ServeMux, rpcs ResourceRPCs) {
 	mux.HandleFunc("GET /api/resources", func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		req := &resourcev1.ListResourcesRequest{Category: q.Get("category"), Query: q.Get("query")}
-		call(w, r, req, rpcs.ListResources,
+		call(w, r, resourcev1connect.ResourceServiceListResourcesProcedure, req, rpcs.ListResources,
 			func(res *resourcev1.ListResourcesResponse) any { return list(res.GetResources()) })
 	})
 	mux.HandleFunc("GET /api/resources/{id}", func(w http.ResponseWriter, r *http.Request) {
@@ -105,7 +105,7 @@ func routeResources(mux *http.ServeMux, rpcs ResourceRPCs) {
 		if !ok {
 			return
 		}
-		call(w, r, &resourcev1.GetResourceRequest{Id: id}, rpcs.GetResource,
+		call(w, r, resourcev1connect.ResourceServiceGetResourceProcedure, &resourcev1.GetResourceRequest{Id: id}, rpcs.GetResource,
 			func(res *resourcev1.GetResourceResponse) any { return message(res.GetResource()) })
 	})
 }
@@ -123,7 +123,7 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 		if !pageParams(w, q, &req.Page, &req.PageSize) {
 			return
 		}
-		call(w, r, req, properties.SearchProperties, func(res *propertyv1.SearchPropertiesResponse) any {
+		call(w, r, propertyv1connect.PropertyServiceSearchPropertiesProcedure, req, properties.SearchProperties, func(res *propertyv1.SearchPropertiesResponse) any {
 			w.Header().Set("X-Total-Count", strconv.Itoa(int(res.GetTotalCount())))
 			w.Header().Set("X-Total-Capped", strconv.FormatBool(res.GetTotalCapped()))
 			return list(res.GetProperties())
@@ -142,7 +142,7 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 				ids = append(ids, int32(id))
 			}
 		}
-		call(w, r, &propertyv1.BatchGetPropertiesRequest{Ids: ids}, properties.BatchGetProperties,
+		call(w, r, propertyv1connect.PropertyServiceBatchGetPropertiesProcedure, &propertyv1.BatchGetPropertiesRequest{Ids: ids}, properties.BatchGetProperties,
 			func(res *propertyv1.BatchGetPropertiesResponse) any { return keyed(res.GetProperties()) })
 	})
 	// POST /api/properties: the add-property form. landlordId, verified, rating and the other
@@ -150,7 +150,7 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 	mux.HandleFunc("POST /api/properties", func(w http.ResponseWriter, r *http.Request) {
 		var req propertyv1.CreatePropertyRequest
 		if decode(w, r, &req) {
-			call(w, r, &req, properties.CreateProperty,
+			call(w, r, propertyv1connect.PropertyServiceCreatePropertyProcedure, &req, properties.CreateProperty,
 				func(res *propertyv1.CreatePropertyResponse) any { return message(res.GetProperty()) })
 		}
 	})
@@ -159,7 +159,7 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 		if !ok {
 			return
 		}
-		call(w, r, &propertyv1.GetPropertyRequest{Id: id}, properties.GetProperty,
+		call(w, r, propertyv1connect.PropertyServiceGetPropertyProcedure, &propertyv1.GetPropertyRequest{Id: id}, properties.GetProperty,
 			func(res *propertyv1.GetPropertyResponse) any { return message(res.GetProperty()) })
 	})
 	// GET /api/properties/{id}/reviews?tab=&page=&pageSize=: a JSON array of published reviews, newest first.
@@ -173,7 +173,7 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 		if !pageParams(w, q, &req.Page, &req.PageSize) {
 			return
 		}
-		call(w, r, req, reviews.ListPropertyReviews,
+		call(w, r, reviewv1connect.ReviewServiceListPropertyReviewsProcedure, req, reviews.ListPropertyReviews,
 			func(res *reviewv1.ListPropertyReviewsResponse) any { return list(res.GetReviews()) })
 	})
 	// POST /api/properties/{id}/reviews: the SPEC payload. userId is ignored (the author is the
@@ -186,7 +186,7 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 		var req reviewv1.CreateReviewRequest
 		if decodeReshaped(w, r, &req, categoriesAsList) {
 			req.PropertyId = id
-			call(w, r, &req, reviews.CreateReview,
+			call(w, r, reviewv1connect.ReviewServiceCreateReviewProcedure, &req, reviews.CreateReview,
 				func(res *reviewv1.CreateReviewResponse) any { return message(res.GetReview()) })
 		}
 	})
@@ -196,7 +196,7 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 		if !ok {
 			return
 		}
-		call(w, r, &reviewv1.MarkHelpfulRequest{ReviewId: id}, reviews.MarkHelpful,
+		call(w, r, reviewv1connect.ReviewServiceMarkHelpfulProcedure, &reviewv1.MarkHelpfulRequest{ReviewId: id}, reviews.MarkHelpful,
 			func(res *reviewv1.MarkHelpfulResponse) any { return message(res) })
 	})
 }
@@ -204,7 +204,7 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 func routeStatistics(mux *http.ServeMux, rpcs StatisticsRPCs) {
 	// GET /api/statistics: the platform figures; clients may cache them for 60 seconds.
 	mux.HandleFunc("GET /api/statistics", func(w http.ResponseWriter, r *http.Request) {
-		call(w, r, &statisticsv1.GetStatisticsRequest{}, rpcs.GetStatistics,
+		call(w, r, statisticsv1connect.StatisticsServiceGetStatisticsProcedure, &statisticsv1.GetStatisticsRequest{}, rpcs.GetStatistics,
 			func(res *statisticsv1.GetStatisticsResponse) any { return message(res) })
 	})
 }

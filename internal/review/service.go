@@ -14,8 +14,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
-	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
@@ -102,7 +103,7 @@ func (s *Service) WithLimits(l Limits) *Service {
 
 // Page is one page of a property's reviews.
 type Page struct {
-	Reviews []db.ListPropertyReviewsRow
+	Reviews []Review
 	HasMore bool
 }
 
@@ -129,7 +130,7 @@ func (s *Service) ListForProperty(ctx context.Context, propertyID int32, tab str
 	if err := s.propertyExists(ctx, propertyID); err != nil {
 		return Page{}, err
 	}
-	viewer, _ := account.UserFrom(ctx)
+	viewer, _ := identity.UserFrom(ctx)
 	rows, err := s.q.ListPropertyReviews(ctx, db.ListPropertyReviewsParams{
 		ViewerID: viewer.ID, PropertyID: propertyID, ReviewTypes: types,
 		MaxRows: pageSize + 1, RowOffset: (page - 1) * pageSize, // one extra row tells whether more follow
@@ -138,19 +139,18 @@ func (s *Service) ListForProperty(ctx context.Context, propertyID int32, tab str
 		return Page{}, fmt.Errorf("list reviews of property %d: %w", propertyID, err)
 	}
 	more := len(rows) > int(pageSize)
-	return Page{Reviews: rows[:min(len(rows), int(pageSize))], HasMore: more}, nil
+	rows = rows[:min(len(rows), int(pageSize))]
+	out := make([]Review, len(rows))
+	for i, r := range rows {
+		out[i] = detailed(db.GetReviewDetailsRow(r))
+	}
+	return Page{Reviews: out, HasMore: more}, nil
 }
 
-// RatingSummary returns a property's stored aggregate.
-func (s *Service) RatingSummary(ctx context.Context, propertyID int32) (db.Property, error) {
-	p, err := s.q.GetProperty(ctx, propertyID)
-	if err != nil {
-		if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
-			return db.Property{}, apperr.NotFound("Property Not Found")
-		}
-		return db.Property{}, fmt.Errorf("get property %d: %w", propertyID, err)
-	}
-	return p, nil
+// RatingSummary returns a property's stars, stored on the property.
+func (s *Service) RatingSummary(ctx context.Context, propertyID int32) (property.Rating, error) {
+	p, err := property.Lookup(ctx, s.q, propertyID)
+	return p.Rating, err
 }
 
 // TypeCount is a property's published reviews of one type.
@@ -181,12 +181,13 @@ func (s *Service) CountByType(ctx context.Context, propertyID int32) ([]TypeCoun
 }
 
 func (s *Service) propertyExists(ctx context.Context, id int32) error {
-	_, err := s.RatingSummary(ctx, id)
+	_, err := property.Lookup(ctx, s.q, id)
 	return err
 }
 
-// Recent returns the newest published reviews across the site (default 2, at most 20).
-func (s *Service) Recent(ctx context.Context, limit int32) ([]db.ListRecentReviewsRow, error) {
+// Recent returns the newest published reviews across the site (default 2, at most 20), each
+// with its property's title.
+func (s *Service) Recent(ctx context.Context, limit int32) ([]Review, error) {
 	if limit <= 0 {
 		limit = 2
 	}
@@ -194,7 +195,12 @@ func (s *Service) Recent(ctx context.Context, limit int32) ([]db.ListRecentRevie
 	if err != nil {
 		return nil, fmt.Errorf("list recent reviews: %w", err)
 	}
-	return rows, nil
+	out := make([]Review, len(rows))
+	for i, r := range rows {
+		out[i] = fromRow(r.Review, r.AuthorFirstName, r.AuthorLastName)
+		out[i].PropertyTitle = r.PropertyTitle
+	}
+	return out, nil
 }
 
 // Draft is the review form.
@@ -207,21 +213,21 @@ type Draft struct {
 
 // Create posts a review by the signed-in user, updating the property's aggregates (by trigger)
 // and recording a review_posted activity in the same transaction.
-func (s *Service) Create(ctx context.Context, d Draft) (db.GetReviewDetailsRow, error) {
-	author, ok := account.UserFrom(ctx)
+func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
+	author, ok := identity.UserFrom(ctx)
 	if !ok {
-		return db.GetReviewDetailsRow{}, apperr.Unauthenticated("Please sign in to write a review")
+		return Review{}, apperr.Unauthenticated("Please sign in to write a review")
 	}
 	d = clean(d)
 	if err := validate(author, d); err != nil {
-		return db.GetReviewDetailsRow{}, err
+		return Review{}, err
 	}
-	prop, err := s.RatingSummary(ctx, d.PropertyID)
+	prop, err := property.Lookup(ctx, s.q, d.PropertyID)
 	if err != nil {
-		return db.GetReviewDetailsRow{}, err
+		return Review{}, err
 	}
 	if err := checkOwnership(author.ID, prop.LandlordID, d.ReviewType); err != nil {
-		return db.GetReviewDetailsRow{}, err
+		return Review{}, err
 	}
 
 	var categories []byte
@@ -259,15 +265,15 @@ func (s *Service) Create(ctx context.Context, d Draft) (db.GetReviewDetailsRow, 
 		})
 	})
 	if e, ok := ratelimit.IsExceeded(err); ok {
-		return db.GetReviewDetailsRow{}, &apperr.Error{Kind: apperr.ErrResourceExhausted, RetryAfter: e.RetryAfter,
+		return Review{}, &apperr.Error{Kind: apperr.ErrResourceExhausted, RetryAfter: e.RetryAfter,
 			Message: fmt.Sprintf("You can write at most %d reviews a day. Please try again tomorrow.", MaxReviewsPerDay)}
 	}
 	if err != nil {
 		if errors.Is(store.Err(err), apperr.ErrAlreadyExists) {
-			return db.GetReviewDetailsRow{}, apperr.New(apperr.ErrAlreadyExists,
+			return Review{}, apperr.New(apperr.ErrAlreadyExists,
 				"You have already written a review of this type for this property")
 		}
-		return db.GetReviewDetailsRow{}, err
+		return Review{}, err
 	}
 	return s.details(ctx, created.ID)
 }
@@ -284,13 +290,13 @@ func checkOwnership(authorID, ownerID int32, reviewType string) error {
 	return nil
 }
 
-func (s *Service) details(ctx context.Context, id int32) (db.GetReviewDetailsRow, error) {
-	viewer, _ := account.UserFrom(ctx)
+func (s *Service) details(ctx context.Context, id int32) (Review, error) {
+	viewer, _ := identity.UserFrom(ctx)
 	r, err := s.q.GetReviewDetails(ctx, db.GetReviewDetailsParams{ViewerID: viewer.ID, ReviewID: id})
 	if err != nil {
-		return db.GetReviewDetailsRow{}, fmt.Errorf("get review %d: %w", id, store.Err(err))
+		return Review{}, fmt.Errorf("get review %d: %w", id, store.Err(err))
 	}
-	return r, nil
+	return detailed(r), nil
 }
 
 // clean trims the text fields, drops blank list entries and applies the defaults.
@@ -307,7 +313,7 @@ func clean(d Draft) Draft {
 }
 
 // validate applies SPEC §5 "Review" with its messages, and the role rules of the review types.
-func validate(author db.User, d Draft) error {
+func validate(author identity.User, d Draft) error {
 	var v apperr.Validator
 	runes := utf8.RuneCountInString
 	v.Check(d.Rating >= 1 && d.Rating <= 5, "rating", "Rating is required")

@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/rentproof/rentproof/gen/db"
-	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
@@ -36,7 +36,7 @@ func lockPublished(ctx context.Context, q *db.Queries, reviewID int32) (db.LockR
 // nothing (alreadyMarked); nobody votes on their own review. Counts stay exact under concurrency:
 // the vote row is unique and the count is incremented in the same transaction.
 func (s *Service) MarkHelpful(ctx context.Context, reviewID int32) (helpful int32, alreadyMarked bool, err error) {
-	voter, ok := account.UserFrom(ctx)
+	voter, ok := identity.UserFrom(ctx)
 	if !ok {
 		return 0, false, apperr.Unauthenticated("Please sign in to mark reviews as helpful")
 	}
@@ -73,7 +73,7 @@ func (s *Service) MarkHelpful(ctx context.Context, reviewID int32) (helpful int3
 // only once HideAfterReports reports since the last restore come from established accounts
 // other than the property's owner: a report is never a cheaper weapon than a review.
 func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail string) error {
-	reporter, ok := account.UserFrom(ctx)
+	reporter, ok := identity.UserFrom(ctx)
 	if !ok {
 		return apperr.Unauthenticated("Please sign in to report a review")
 	}
@@ -86,7 +86,7 @@ func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail str
 	}
 	limits := []ratelimit.Rule{
 		{Key: fmt.Sprintf("report:acct:%d", reporter.ID), Max: s.limits.ReportsPerAccount, Window: 24 * time.Hour},
-		{Key: "report:net:" + ratelimit.Network(account.ClientFrom(ctx).IP), Max: s.limits.ReportsPerNetwork, Window: 24 * time.Hour},
+		{Key: "report:net:" + ratelimit.Network(identity.ClientFrom(ctx).IP), Max: s.limits.ReportsPerNetwork, Window: 24 * time.Hour},
 	}
 	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		if _, err := ratelimit.Reserve(ctx, q, limits...); err != nil {
@@ -120,17 +120,17 @@ func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail str
 }
 
 // Respond sets the property owner's public response to a review; only the owner may.
-func (s *Service) Respond(ctx context.Context, reviewID int32, content string) (db.GetReviewDetailsRow, error) {
-	owner, ok := account.UserFrom(ctx)
+func (s *Service) Respond(ctx context.Context, reviewID int32, content string) (Review, error) {
+	owner, ok := identity.UserFrom(ctx)
 	if !ok {
-		return db.GetReviewDetailsRow{}, apperr.Unauthenticated("Please sign in to respond to reviews")
+		return Review{}, apperr.Unauthenticated("Please sign in to respond to reviews")
 	}
 	content = strings.TrimSpace(content)
 	var v apperr.Validator
 	v.Check(utf8.RuneCountInString(content) >= 2, "content", "Response must be at least 2 characters")
 	v.Check(utf8.RuneCountInString(content) <= 1000, "content", "Response must be at most 1000 characters")
 	if err := v.Err(); err != nil {
-		return db.GetReviewDetailsRow{}, err
+		return Review{}, err
 	}
 	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		r, err := lockPublished(ctx, q, reviewID)
@@ -143,13 +143,13 @@ func (s *Service) Respond(ctx context.Context, reviewID int32, content string) (
 		return q.UpsertOwnerResponse(ctx, db.UpsertOwnerResponseParams{ReviewID: reviewID, OwnerID: &owner.ID, Content: content})
 	})
 	if err != nil {
-		return db.GetReviewDetailsRow{}, err
+		return Review{}, err
 	}
 	return s.details(ctx, reviewID)
 }
 
 // Reported lists reviews with reports for the admins.
-func (s *Service) Reported(ctx context.Context) ([]db.ListReportedReviewsRow, error) {
+func (s *Service) Reported(ctx context.Context) ([]Review, error) {
 	if err := requireAdmin(ctx); err != nil {
 		return nil, err
 	}
@@ -157,21 +157,26 @@ func (s *Service) Reported(ctx context.Context) ([]db.ListReportedReviewsRow, er
 	if err != nil {
 		return nil, fmt.Errorf("list reported reviews: %w", err)
 	}
-	return rows, nil
+	out := make([]Review, len(rows))
+	for i, r := range rows {
+		out[i] = fromRow(r.Review, r.AuthorFirstName, r.AuthorLastName)
+		out[i].PropertyTitle = r.PropertyTitle
+	}
+	return out, nil
 }
 
 // Moderate restores (publishes again) or removes a review, recording who decided and when.
-func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note string) (db.GetReviewDetailsRow, error) {
+func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note string) (Review, error) {
 	if err := requireAdmin(ctx); err != nil {
-		return db.GetReviewDetailsRow{}, err
+		return Review{}, err
 	}
-	admin, _ := account.UserFrom(ctx)
+	admin, _ := identity.UserFrom(ctx)
 	note = strings.TrimSpace(note)
 	var v apperr.Validator
 	v.Check(decision == "restore" || decision == "remove", "decision", "Decision must be restore or remove")
 	v.Check(utf8.RuneCountInString(note) <= 500, "note", "Note must be at most 500 characters")
 	if err := v.Err(); err != nil {
-		return db.GetReviewDetailsRow{}, err
+		return Review{}, err
 	}
 	status := map[string]string{"restore": "published", "remove": "removed"}[decision]
 	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
@@ -187,13 +192,13 @@ func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note s
 		return q.RecordModeration(ctx, db.RecordModerationParams{ReviewID: reviewID, AdminID: &admin.ID, Decision: decision, Note: convert.Ptr(note)})
 	})
 	if err != nil {
-		return db.GetReviewDetailsRow{}, err
+		return Review{}, err
 	}
 	return s.details(ctx, reviewID)
 }
 
 func requireAdmin(ctx context.Context) error {
-	u, ok := account.UserFrom(ctx)
+	u, ok := identity.UserFrom(ctx)
 	if !ok {
 		return apperr.Unauthenticated("Please sign in")
 	}

@@ -1,6 +1,7 @@
 package rpc
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
@@ -8,7 +9,16 @@ import (
 	"runtime/debug"
 
 	"connectrpc.com/connect"
+	"google.golang.org/protobuf/proto"
 )
+
+// Interceptors is the chain every rpc passes through, whatever its protocol: Connect, gRPC and
+// gRPC-Web through the handlers' options, the REST shim through Invoke. Logging is outermost, so
+// it sees the mapped error; domain errors are mapped to Connect codes in one place; text is
+// checked before any handler runs.
+func Interceptors() []connect.Interceptor {
+	return []connect.Interceptor{LogInterceptor(), ErrorInterceptor(), TextInterceptor()}
+}
 
 // Recover turns a panic in an rpc handler into a logged internal error.
 func Recover(ctx context.Context, spec connect.Spec, _ http.Header, p any) error {
@@ -16,15 +26,72 @@ func Recover(ctx context.Context, spec connect.Spec, _ http.Header, p any) error
 	return connect.NewError(connect.CodeInternal, errors.New("Something went wrong on our side. Please try again."))
 }
 
-// LogInterceptor logs each failed rpc with its code, so errors that reach users are visible.
+// LogInterceptor logs each failed rpc with its procedure and code, so errors that reach users
+// are visible.
 func LogInterceptor() connect.UnaryInterceptorFunc {
 	return func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
 			res, err := next(ctx, req)
 			if err != nil {
-				slog.InfoContext(ctx, "rpc failed", "procedure", req.Spec().Procedure, "code", connect.CodeOf(err).String(), "err", err)
+				slog.InfoContext(ctx, "rpc failed", "procedure", procedure(ctx, req), "code", connect.CodeOf(err).String(), "err", err)
 			}
 			return res, err
 		}
 	}
+}
+
+// ErrorInterceptor maps what a handler returns (domain errors from apperr, anything else as an
+// internal error logged with its detail) to a Connect error.
+func ErrorInterceptor() connect.UnaryInterceptorFunc {
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			res, err := next(ctx, req)
+			if err != nil {
+				return nil, Error(ctx, err)
+			}
+			return res, nil
+		}
+	}
+}
+
+// TextInterceptor runs CheckText on every request before its handler.
+func TextInterceptor() connect.UnaryInterceptorFunc {
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			if m, ok := req.Any().(proto.Message); ok {
+				if err := CheckText(m); err != nil {
+					return nil, err
+				}
+			}
+			return next(ctx, req)
+		}
+	}
+}
+
+// Invoke runs one rpc in process through Interceptors, as the REST shim does for each of its
+// paths: the request is checked, its errors mapped and its failure logged exactly as a Connect
+// call's. procedure names the rpc (the generated …Procedure constant), for the log.
+func Invoke[Req, Res any](ctx context.Context, procedure string, req *Req,
+	method func(context.Context, *connect.Request[Req]) (*connect.Response[Res], error),
+) (*connect.Response[Res], error) {
+	call := connect.UnaryFunc(func(ctx context.Context, r connect.AnyRequest) (connect.AnyResponse, error) {
+		return method(ctx, r.(*connect.Request[Req]))
+	})
+	chain := Interceptors()
+	for i := len(chain) - 1; i >= 0; i-- {
+		call = chain[i].WrapUnary(call)
+	}
+	res, err := call(context.WithValue(ctx, procedureKey{}, procedure), connect.NewRequest(req))
+	if err != nil {
+		return nil, err
+	}
+	return res.(*connect.Response[Res]), nil
+}
+
+type procedureKey struct{}
+
+// procedure names the rpc of req: Connect knows it; an in-process call (Invoke) says it.
+func procedure(ctx context.Context, req connect.AnyRequest) string {
+	p, _ := ctx.Value(procedureKey{}).(string)
+	return cmp.Or(req.Spec().Procedure, p)
 }

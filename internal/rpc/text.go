@@ -1,10 +1,8 @@
 package rpc
 
 import (
-	"context"
 	"unicode/utf8"
 
-	"connectrpc.com/connect"
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -34,20 +32,6 @@ func CheckText(m proto.Message) error {
 	}
 	c.message(r, "")
 	return c.v.Err()
-}
-
-// TextInterceptor runs CheckText on every request before its handler, whatever the protocol.
-func TextInterceptor() connect.UnaryInterceptorFunc {
-	return func(next connect.UnaryFunc) connect.UnaryFunc {
-		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
-			if m, ok := req.Any().(proto.Message); ok {
-				if err := CheckText(m); err != nil {
-					return nil, Error(ctx, err)
-				}
-			}
-			return next(ctx, req)
-		}
-	}
 }
 
 // textChecker collects one violation per field.

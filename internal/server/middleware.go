@@ -13,7 +13,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/identity"
 )
 
 // logRequests writes one structured line per request. A client too slow to send its body is its
@@ -122,7 +122,7 @@ func securityHeaders(next http.Handler) http.Handler {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		if account.ClientFrom(r.Context()).Secure {
+		if identity.ClientFrom(r.Context()).Secure {
 			h.Set("Strict-Transport-Security", strictTransportSecurity)
 		}
 		if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/grpc") {

@@ -19,7 +19,6 @@ import (
 	"connectrpc.com/grpcreflect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/gamification/v1/gamificationv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
@@ -29,6 +28,7 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/token/v1/tokenv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
 	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/api"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/resource"
 	"github.com/rentproof/rentproof/internal/rest"
@@ -84,20 +84,20 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	if opts.FixedPlans == nil {
 		opts.FixedPlans = pool
 	}
-	q := db.New(pool)
 	accounts := account.NewService(pool).WithLimits(opts.Limits.Accounts)
 	properties := property.NewService(pool, opts.FixedPlans, opts.Uploads)
 	handlers := rest.Handlers{
 		PropertyImages: properties,
-		Account:        account.NewHandler(accounts),
-		Resource:       resource.NewHandler(resource.NewService(q)),
-		Property:       property.NewHandler(properties),
-		Review:         review.NewHandler(review.NewService(pool).WithLimits(opts.Limits.Reviews)),
-		Statistics:     statistics.NewHandler(statistics.NewService(q)),
+		Account:        api.NewAccount(accounts),
+		Resource:       api.NewResource(resource.NewService(pool)),
+		Property:       api.NewProperty(properties),
+		Review:         api.NewReview(review.NewService(pool).WithLimits(opts.Limits.Reviews)),
+		Statistics:     api.NewStatistics(statistics.NewService(pool)),
 	}
 
+	// The REST shim runs the same interceptors in process (rpc.Invoke).
 	rpcOpts := connect.WithHandlerOptions(
-		connect.WithInterceptors(rpc.LogInterceptor(), rpc.TextInterceptor()),
+		connect.WithInterceptors(rpc.Interceptors()...),
 		connect.WithRecover(rpc.Recover),
 		connect.WithReadMaxBytes(int(opts.MaxBodyBytes)),
 		connect.WithCodec(rpc.JSONCodec{}),
@@ -105,7 +105,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	)
 	// Only the API looks up sessions; static files and probes never cost a query.
 	authenticated := func(path string, h http.Handler) (string, http.Handler) {
-		return path, account.Authenticate(accounts, h)
+		return path, Authenticate(accounts, h)
 	}
 	mux := http.NewServeMux()
 	mux.Handle(authenticated(accountv1connect.NewAccountServiceHandler(handlers.Account, rpcOpts)))
@@ -140,7 +140,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	h = securityHeaders(h)
 	h = recoverPanics(h)
 	h = logRequests(h)
-	h = account.Identify(opts.TrustedProxies, h) // who sent it, for every request (HSTS too): no database
+	h = Identify(opts.TrustedProxies, h) // who sent it, for every request (HSTS too): no database
 	return h
 }
 

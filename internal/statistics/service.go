@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/rentproof/rentproof/gen/db"
 )
 
@@ -24,8 +26,8 @@ type Figures struct {
 // Service computes statistics.
 type Service struct{ q *db.Queries }
 
-// NewService returns a Service reading through q.
-func NewService(q *db.Queries) *Service { return &Service{q: q} }
+// NewService returns a Service over pool.
+func NewService(pool *pgxpool.Pool) *Service { return &Service{q: db.New(pool)} }
 
 // Get computes the figures in one query.
 func (s *Service) Get(ctx context.Context) (Figures, error) {

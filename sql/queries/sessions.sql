@@ -4,7 +4,7 @@ VALUES ($1, $2, $3, $4, $5);
 
 -- name: GetSessionUser :one
 -- The user of a live session: not revoked, before its absolute expiry, used within the idle window.
-SELECT sqlc.embed(u), s.id AS session_id, s.last_seen_at
+SELECT u.id AS user_id, u.username, u.role, s.id AS session_id, s.last_seen_at
 FROM sessions s
 JOIN users u ON u.id = s.user_id
 WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()

@@ -1,4 +1,4 @@
-package account
+package server
 
 import (
 	"errors"
@@ -6,11 +6,11 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/api"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/identity"
 )
-
-// SessionCookie is the HttpOnly cookie that carries the session token.
-const SessionCookie = "rentproof_session"
 
 // Authenticate puts the request's client and, when its token is live, its session on the context,
 // for Connect, gRPC and REST alike. The token comes from the session cookie or, for gRPC and
@@ -18,21 +18,23 @@ const SessionCookie = "rentproof_session"
 // anonymous; each rpc decides what needs a user.
 //
 // The client comes from Identify, which wraps the whole server; without it, the TCP peer is the
-// client and no forwarding header is believed.
-func Authenticate(svc *Service, next http.Handler) http.Handler {
+// client and no forwarding header is believed. The device cookie joins it here (see account).
+func Authenticate(svc *account.Service, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
-		if _, identified := ctx.Value(clientKey{}).(Client); !identified {
-			ctx = WithClient(ctx, clientOf(r, 0))
+		client := identity.ClientFrom(ctx)
+		if !identity.HasClient(ctx) {
+			client = clientOf(r, 0)
 		}
-		if c, err := r.Cookie(DeviceCookie); err == nil {
-			ctx = withDevice(ctx, c.Value)
+		if c, err := r.Cookie(api.DeviceCookie); err == nil {
+			client.Device = c.Value
 		}
+		ctx = identity.WithClient(ctx, client)
 		if token := requestToken(r); token != "" {
 			sess, err := svc.SessionForToken(ctx, token)
 			switch {
 			case err == nil:
-				ctx = WithSession(ctx, sess)
+				ctx = identity.WithSession(ctx, sess)
 			case !errors.Is(err, apperr.ErrUnauthenticated):
 				slog.ErrorContext(ctx, "authenticate", "err", err)
 			}
@@ -45,7 +47,7 @@ func requestToken(r *http.Request) string {
 	if h := r.Header.Get("Authorization"); len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
 		return strings.TrimSpace(h[7:])
 	}
-	if c, err := r.Cookie(SessionCookie); err == nil {
+	if c, err := r.Cookie(api.SessionCookie); err == nil {
 		return c.Value
 	}
 	return ""

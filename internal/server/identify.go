@@ -1,10 +1,12 @@
-package account
+package server
 
 import (
 	"net/http"
 	"net/netip"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rentproof/rentproof/internal/identity"
 )
 
 // Identify puts the request's Client on the context for every request (static files too: the
@@ -15,7 +17,7 @@ import (
 // every request passes through those proxies.
 func Identify(proxies int, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(w, r.WithContext(WithClient(r.Context(), clientOf(r, proxies))))
+		next.ServeHTTP(w, r.WithContext(identity.WithClient(r.Context(), clientOf(r, proxies))))
 	})
 }
 
@@ -23,8 +25,8 @@ func Identify(proxies int, next http.Handler) http.Handler {
 // is the proxies-th entry from the right; entries further left are whatever the client wrote and
 // are never believed. A list too short or an entry that is not an IP leaves the TCP peer: IP is
 // always a canonical address, never header text.
-func clientOf(r *http.Request, proxies int) Client {
-	c := Client{IP: peerIP(r.RemoteAddr), UserAgent: cleanUserAgent(r.UserAgent()), Secure: r.TLS != nil}
+func clientOf(r *http.Request, proxies int) identity.Client {
+	c := identity.Client{IP: peerIP(r.RemoteAddr), UserAgent: cleanUserAgent(r.UserAgent()), Secure: r.TLS != nil}
 	if proxies <= 0 {
 		return c
 	}

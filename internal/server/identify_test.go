@@ -1,4 +1,4 @@
-package account
+package server
 
 import (
 	"crypto/tls"

@@ -1,4 +1,4 @@
-package statistics
+package api
 
 import (
 	"context"
@@ -7,22 +7,22 @@ import (
 
 	statisticsv1 "github.com/rentproof/rentproof/gen/rentproof/statistics/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/statistics/v1/statisticsv1connect"
-	"github.com/rentproof/rentproof/internal/rpc"
+	"github.com/rentproof/rentproof/internal/statistics"
 )
 
-// Handler adapts the Service to the Connect API.
-type Handler struct{ svc *Service }
+// Statistics serves StatisticsService.
+type Statistics struct{ svc *statistics.Service }
 
-var _ statisticsv1connect.StatisticsServiceHandler = (*Handler)(nil)
+var _ statisticsv1connect.StatisticsServiceHandler = (*Statistics)(nil)
 
-// NewHandler returns a Handler over svc.
-func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+// NewStatistics returns the StatisticsService handler over svc.
+func NewStatistics(svc *statistics.Service) *Statistics { return &Statistics{svc: svc} }
 
 // GetStatistics returns the platform figures.
-func (h *Handler) GetStatistics(ctx context.Context, _ *connect.Request[statisticsv1.GetStatisticsRequest]) (*connect.Response[statisticsv1.GetStatisticsResponse], error) {
+func (h *Statistics) GetStatistics(ctx context.Context, _ *connect.Request[statisticsv1.GetStatisticsRequest]) (*connect.Response[statisticsv1.GetStatisticsResponse], error) {
 	f, err := h.svc.Get(ctx)
 	if err != nil {
-		return nil, rpc.Error(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&statisticsv1.GetStatisticsResponse{
 		ActiveUsers:             f.ActiveUsers,

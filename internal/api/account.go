@@ -1,0 +1,160 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"connectrpc.com/connect"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	accountv1 "github.com/rentproof/rentproof/gen/rentproof/account/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/identity"
+)
+
+// The HttpOnly cookies of a signed-in browser: its session token, and its device token, which
+// marks a browser that signed in to an account before (see account.DeviceTTL).
+const (
+	SessionCookie = "rentproof_session"
+	DeviceCookie  = "rentproof_device"
+)
+
+// Account serves AccountService and owns the cookies of a sign-in.
+type Account struct{ svc *account.Service }
+
+var _ accountv1connect.AccountServiceHandler = (*Account)(nil)
+
+// NewAccount returns the AccountService handler over svc.
+func NewAccount(svc *account.Service) *Account { return &Account{svc: svc} }
+
+// Register creates an account and signs it in.
+func (h *Account) Register(ctx context.Context, req *connect.Request[accountv1.RegisterRequest]) (*connect.Response[accountv1.RegisterResponse], error) {
+	m := req.Msg
+	in, err := h.svc.Register(ctx, account.Registration{
+		Username: m.GetUsername(), Email: m.GetEmail(), Password: m.GetPassword(),
+		FirstName: m.GetFirstName(), LastName: m.GetLastName(), Role: m.GetRole(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	res := connect.NewResponse(&accountv1.RegisterResponse{User: userToProto(in.User)})
+	setSignInCookies(ctx, res.Header(), in)
+	return res, nil
+}
+
+// Login signs in.
+func (h *Account) Login(ctx context.Context, req *connect.Request[accountv1.LoginRequest]) (*connect.Response[accountv1.LoginResponse], error) {
+	in, err := h.svc.Login(ctx, req.Msg.GetUsername(), req.Msg.GetPassword())
+	if err != nil {
+		return nil, err
+	}
+	res := connect.NewResponse(&accountv1.LoginResponse{User: userToProto(in.User)})
+	setSignInCookies(ctx, res.Header(), in)
+	return res, nil
+}
+
+// Logout signs out.
+func (h *Account) Logout(ctx context.Context, _ *connect.Request[accountv1.LogoutRequest]) (*connect.Response[accountv1.LogoutResponse], error) {
+	if err := h.svc.Logout(ctx); err != nil {
+		return nil, err
+	}
+	res := connect.NewResponse(&accountv1.LogoutResponse{})
+	setCookie(ctx, res.Header(), SessionCookie, "", -1)
+	return res, nil
+}
+
+// GetCurrentUser returns the signed-in user.
+func (h *Account) GetCurrentUser(ctx context.Context, _ *connect.Request[accountv1.GetCurrentUserRequest]) (*connect.Response[accountv1.GetCurrentUserResponse], error) {
+	u, err := h.svc.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&accountv1.GetCurrentUserResponse{User: userToProto(u)}), nil
+}
+
+// GetUserName returns a user's public name.
+func (h *Account) GetUserName(ctx context.Context, req *connect.Request[accountv1.GetUserNameRequest]) (*connect.Response[accountv1.GetUserNameResponse], error) {
+	first, last, err := h.svc.UserName(ctx, req.Msg.GetUserId())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&accountv1.GetUserNameResponse{FirstName: first, LastName: last}), nil
+}
+
+// ListSecurityQuestions returns the fixed questions.
+func (h *Account) ListSecurityQuestions(context.Context, *connect.Request[accountv1.ListSecurityQuestionsRequest]) (*connect.Response[accountv1.ListSecurityQuestionsResponse], error) {
+	return connect.NewResponse(&accountv1.ListSecurityQuestionsResponse{Questions: account.SecurityQuestions}), nil
+}
+
+// SetSecurityQuestions sets the signed-in user's recovery questions.
+func (h *Account) SetSecurityQuestions(ctx context.Context, req *connect.Request[accountv1.SetSecurityQuestionsRequest]) (*connect.Response[accountv1.SetSecurityQuestionsResponse], error) {
+	m := req.Msg
+	if err := h.svc.SetSecurityQuestions(ctx, m.GetSecurityQuestion1(), m.GetSecurityAnswer1(), m.GetSecurityQuestion2(), m.GetSecurityAnswer2()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&accountv1.SetSecurityQuestionsResponse{}), nil
+}
+
+// FindAccount starts recovery.
+func (h *Account) FindAccount(ctx context.Context, req *connect.Request[accountv1.FindAccountRequest]) (*connect.Response[accountv1.FindAccountResponse], error) {
+	r, err := h.svc.FindAccount(ctx, req.Msg.GetEmail(), req.Msg.GetUsername())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&accountv1.FindAccountResponse{
+		UserId: r.UserID, SecurityQuestion1: r.Question1, SecurityQuestion2: r.Question2,
+	}), nil
+}
+
+// ResetPassword completes recovery.
+func (h *Account) ResetPassword(ctx context.Context, req *connect.Request[accountv1.ResetPasswordRequest]) (*connect.Response[accountv1.ResetPasswordResponse], error) {
+	m := req.Msg
+	if err := h.svc.ResetPassword(ctx, account.PasswordReset{
+		UserID: m.GetUserId(), Answer1: m.GetSecurityAnswer1(), Answer2: m.GetSecurityAnswer2(),
+		NewPassword: m.GetNewPassword(), ConfirmPassword: m.GetConfirmPassword(),
+	}); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&accountv1.ResetPasswordResponse{}), nil
+}
+
+// setSignInCookies sets the session cookie and the device cookie of a sign-in.
+func setSignInCookies(ctx context.Context, h http.Header, in account.SignIn) {
+	setCookie(ctx, h, SessionCookie, in.Session, account.SessionTTL)
+	setCookie(ctx, h, DeviceCookie, in.Device, account.DeviceTTL)
+}
+
+// setCookie sets (or, with maxAge < 0, clears) an HttpOnly cookie, Secure over TLS.
+func setCookie(ctx context.Context, h http.Header, name, value string, maxAge time.Duration) {
+	c := &http.Cookie{
+		Name:     name,
+		Value:    value,
+		Path:     "/",
+		HttpOnly: true,
+		Secure:   identity.ClientFrom(ctx).Secure,
+		SameSite: http.SameSiteLaxMode,
+		MaxAge:   int(maxAge / time.Second),
+	}
+	if maxAge < 0 {
+		c.MaxAge = -1
+	}
+	h.Add("Set-Cookie", c.String())
+}
+
+// userToProto converts an account to the form its owner sees.
+func userToProto(u account.User) *accountv1.User {
+	return &accountv1.User{
+		Id:                   u.ID,
+		Username:             u.Username,
+		Email:                u.Email,
+		FirstName:            u.FirstName,
+		LastName:             u.LastName,
+		Role:                 u.Role,
+		ProfileImage:         u.ProfileImage,
+		Tokens:               u.Tokens,
+		CreatedAt:            timestamppb.New(u.CreatedAt),
+		HasSecurityQuestions: u.HasSecurityQuestions,
+	}
+}

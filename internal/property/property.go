@@ -1,0 +1,88 @@
+package property
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/store"
+)
+
+// Property is a rental listing with its rating.
+type Property struct {
+	ID                                      int32
+	Title, Description                      string
+	Address, Locality, City, State, ZipCode string
+	Country                                 string
+	PropertyType                            string
+	MonthlyRent, Bedrooms, Bathrooms        int32
+	SquareFeet                              int32 // 0 when not given
+	AreaUnit, Currency                      string
+	LandlordID                              int32
+	Verified, Active                        bool
+	CreatedAt, UpdatedAt                    time.Time
+	Amenities, Images, Keywords             []string
+	Latitude, Longitude                     string
+	YearBuilt                               int32 // 0 when not given
+	PetsAllowed, Furnished                  bool
+	MetaDescription, MetaKeywords, Slug     string
+	Rating                                  Rating
+}
+
+// Rating is a property's stars, made of its published reviews that rate the property itself
+// (see review.RatedTypes), kept on the property as reviews are written.
+type Rating struct {
+	Average   float64  // one decimal, 0 without reviews
+	Count     int32    // the reviews in the stars
+	Recommend int32    // those rated 4 or more
+	Stars     [5]int32 // how many gave 1 to 5 stars
+}
+
+// fromRow is a stored property as the domain sees it.
+func fromRow(p db.Property) Property {
+	return Property{
+		ID: p.ID, Title: p.Title, Description: p.Description,
+		Address: p.Address, Locality: convert.Value(p.Locality), City: p.City, State: convert.Value(p.State),
+		ZipCode: convert.Value(p.ZipCode), Country: p.Country, PropertyType: p.PropertyType,
+		MonthlyRent: p.MonthlyRent, Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, SquareFeet: convert.Value(p.SquareFeet),
+		AreaUnit: p.AreaUnit, Currency: p.Currency, LandlordID: p.LandlordID, Verified: p.Verified, Active: p.Active,
+		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
+		Amenities: convert.Strings(p.Amenities), Images: convert.Strings(p.Images), Keywords: convert.Strings(p.Keywords),
+		Latitude: convert.Value(p.Latitude), Longitude: convert.Value(p.Longitude), YearBuilt: convert.Value(p.YearBuilt),
+		PetsAllowed: p.PetsAllowed, Furnished: p.Furnished,
+		MetaDescription: convert.Value(p.MetaDescription), MetaKeywords: convert.Value(p.MetaKeywords), Slug: p.Slug,
+		Rating: Rating{
+			Average: p.Rating, Count: p.ReviewCount, Recommend: p.RecommendCount,
+			Stars: [5]int32{p.Rating1Count, p.Rating2Count, p.Rating3Count, p.Rating4Count, p.Rating5Count},
+		},
+	}
+}
+
+func fromRows(rows []db.Property) []Property {
+	out := make([]Property, len(rows))
+	for i, r := range rows {
+		out[i] = fromRow(r)
+	}
+	return out
+}
+
+// Lookup returns one active property through q (a pool's or a transaction's queries), or
+// ErrNotFound with the message "Property Not Found". Other domains use it to find the property
+// an action is about.
+func Lookup(ctx context.Context, q *db.Queries, id int32) (Property, error) {
+	p, err := q.GetProperty(ctx, id)
+	if err != nil {
+		if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
+			return Property{}, apperr.NotFound("Property Not Found")
+		}
+		return Property{}, fmt.Errorf("get property %d: %w", id, err)
+	}
+	return fromRow(p), nil
+}
+
+// Listings are the page's properties as the domain sees them.
+func (r Results) Listings() []Property { return fromRows(r.Properties) }

@@ -1,0 +1,85 @@
+package review
+
+import (
+	"encoding/json"
+	"slices"
+	"time"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/convert"
+)
+
+// Review is one review as lists show it.
+type Review struct {
+	ID, PropertyID int32
+	AuthorID       int32   // 0 when the account no longer exists
+	Author         *Author // nil when unknown
+	Rating         int32
+	Title, Content string
+	ReviewType     string
+	StayPeriod     string
+	Language       string
+	// Status is published, hidden (reported, awaiting a moderator) or removed.
+	Status                         string
+	Pros, Cons, Categories, Photos []string
+	Verified                       bool
+	CreatedAt                      time.Time
+	Helpful                        int32
+	ReportCount                    int32
+	HelpfulByViewer                bool           // the viewer marked it helpful
+	OwnerResponse                  *OwnerResponse // nil without one
+	PropertyTitle                  string         // in site-wide lists
+}
+
+// Author is the public name of a review's author.
+type Author struct {
+	FirstName, LastName string
+}
+
+// OwnerResponse is the property owner's public answer to a review.
+type OwnerResponse struct {
+	Content              string
+	CreatedAt, UpdatedAt time.Time
+}
+
+// fromRow is a stored review with its author's name (nil names: the account is gone).
+func fromRow(r db.Review, firstName, lastName *string) Review {
+	out := Review{
+		ID: r.ID, PropertyID: r.PropertyID, AuthorID: convert.Value(r.UserID), Rating: r.Rating,
+		Title: r.Title, Content: r.Content, ReviewType: r.ReviewType, StayPeriod: convert.Value(r.StayPeriod),
+		Language: r.Language, Status: r.Status,
+		Pros: convert.Strings(r.Pros), Cons: convert.Strings(r.Cons), Categories: categoryNames(r.Categories),
+		Photos: convert.Strings(r.Photos), Verified: r.Verified, CreatedAt: r.CreatedAt, Helpful: r.Helpful,
+		ReportCount: r.ReportCount,
+	}
+	if r.UserID != nil && firstName != nil {
+		out.Author = &Author{FirstName: *firstName, LastName: convert.Value(lastName)}
+	}
+	return out
+}
+
+// detailed is a review with its owner's response and the viewer's vote.
+func detailed(r db.GetReviewDetailsRow) Review {
+	out := fromRow(r.Review, r.AuthorFirstName, r.AuthorLastName)
+	out.HelpfulByViewer = r.HelpfulByViewer
+	if r.ResponseContent != nil {
+		out.OwnerResponse = &OwnerResponse{
+			Content: *r.ResponseContent, CreatedAt: convert.Value(r.ResponseCreatedAt), UpdatedAt: convert.Value(r.ResponseUpdatedAt),
+		}
+	}
+	return out
+}
+
+// categoryNames lists the keys of the stored categories object ({"Location": 1, …}) in order.
+func categoryNames(raw []byte) []string {
+	var m map[string]int
+	if len(raw) == 0 || json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}

@@ -73,7 +73,8 @@ type Field struct {
 	Name protoreflect.FullName
 	// Vocabulary lists the allowed values, nil when any text is allowed.
 	Vocabulary *Vocabulary
-	// MinChars and MaxChars bound the text in characters, after trimming (MinChars 1: required).
+	// MinChars and MaxChars bound the text in characters (MinChars 1: required). Callers trim
+	// text fields first; passwords are counted as typed.
 	MinChars, MaxChars int
 	// MinItems and MaxItems bound the entries of a repeated field.
 	MinItems, MaxItems int
@@ -85,15 +86,11 @@ func Chars(s string) int { return utf8.RuneCountInString(s) }
 // Allows reports whether s is one of the field's values; any text is allowed without a vocabulary.
 func (f Field) Allows(s string) bool { return f.Vocabulary == nil || f.Vocabulary.Contains(s) }
 
-// TooShort reports whether s, trimmed, has fewer characters than MinChars.
-func (f Field) TooShort(s string) bool {
-	return f.MinChars > 0 && Chars(strings.TrimSpace(s)) < f.MinChars
-}
+// TooShort reports whether s has fewer characters than MinChars.
+func (f Field) TooShort(s string) bool { return f.MinChars > 0 && Chars(s) < f.MinChars }
 
-// TooLong reports whether s, trimmed, has more characters than MaxChars.
-func (f Field) TooLong(s string) bool {
-	return f.MaxChars > 0 && Chars(strings.TrimSpace(s)) > f.MaxChars
-}
+// TooLong reports whether s has more characters than MaxChars.
+func (f Field) TooLong(s string) bool { return f.MaxChars > 0 && Chars(s) > f.MaxChars }
 
 // TooFew reports whether a list of n entries has fewer than MinItems.
 func (f Field) TooFew(n int) bool { return f.MinItems > 0 && n < f.MinItems }

@@ -88,9 +88,10 @@ type Rules struct {
 	Vocabulary string `protobuf:"bytes,1,opt,name=vocabulary,proto3" json:"vocabulary,omitempty"`
 	// values are the allowed values in SPEC order (declared on one field per vocabulary).
 	Values []*Term `protobuf:"bytes,2,rep,name=values,proto3" json:"values,omitempty"`
-	// min_chars is the shortest accepted text, in characters, after trimming (1 means required).
+	// min_chars is the shortest accepted text, in characters (1 means required). Text fields are
+	// trimmed before they are counted; passwords are counted as typed.
 	MinChars int32 `protobuf:"varint,3,opt,name=min_chars,json=minChars,proto3" json:"min_chars,omitempty"`
-	// max_chars is the longest accepted text, in characters, after trimming.
+	// max_chars is the longest accepted text, in characters.
 	MaxChars int32 `protobuf:"varint,4,opt,name=max_chars,json=maxChars,proto3" json:"max_chars,omitempty"`
 	// min_items is the fewest entries of a repeated field.
 	MinItems int32 `protobuf:"varint,5,opt,name=min_items,json=minItems,proto3" json:"min_items,omitempty"`

@@ -67,14 +67,15 @@ export type Rules = Message<"rentproof.vocab.v1.Rules"> & {
   values: Term[];
 
   /**
-   * min_chars is the shortest accepted text, in characters, after trimming (1 means required).
+   * min_chars is the shortest accepted text, in characters (1 means required). Text fields are
+   * trimmed before they are counted; passwords are counted as typed.
    *
    * @generated from field: int32 min_chars = 3;
    */
   minChars: number;
 
   /**
-   * max_chars is the longest accepted text, in characters, after trimming.
+   * max_chars is the longest accepted text, in characters.
    *
    * @generated from field: int32 max_chars = 4;
    */

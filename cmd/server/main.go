@@ -20,6 +20,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/store"
@@ -91,11 +92,12 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	uploads, err := upload.Open(ctx, env("BLOB_URL", defaultBlobURL()), pool, uploadOpts)
+	files, err := blobstore.Open(ctx, env("BLOB_URL", defaultBlobURL()))
 	if err != nil {
 		return err
 	}
-	defer uploads.Close()
+	defer files.Close()
+	uploads := upload.New(files, pool, uploadOpts)
 
 	go housekeep(ctx, account.NewService(pool), uploads)
 

@@ -131,7 +131,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		}
 		writePlain(w, http.StatusOK, "ready")
 	})
-	mux.Handle(upload.URLPrefix, opts.Uploads.Handler())
+	mux.Handle(upload.URLPrefix, serveUploads(opts.Uploads))
 	mux.Handle("/", spaHandler(opts.SPA))
 
 	var h http.Handler = mux

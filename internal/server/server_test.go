@@ -24,6 +24,7 @@ import (
 
 	resourcev1 "github.com/rentproof/rentproof/gen/rentproof/resource/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/resource/v1/resourcev1connect"
+	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/server"
@@ -377,10 +378,12 @@ func TestRequestLimitsAndCrossOrigin(t *testing.T) {
 func TestGracefulShutdown(t *testing.T) {
 	pool, _ := dbtest.New(t)
 	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	uploads, err := upload.Open(context.Background(), "file://"+t.TempDir(), pool, upload.Options{})
+	files, err := blobstore.Open(context.Background(), "file://"+t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer files.Close()
+	uploads := upload.New(files, pool, upload.Options{})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

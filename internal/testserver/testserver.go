@@ -19,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/seed"
@@ -89,10 +90,11 @@ func Start(t testing.TB, opts Options) *Server {
 		scheme = "https"
 		ln, client = withTLS(ln)
 	}
-	uploads, err := upload.Open(ctx, "file://"+filepath.ToSlash(t.TempDir())+"?metadata=skip", pool, opts.Uploads)
+	files, err := blobstore.Open(ctx, "file://"+filepath.ToSlash(t.TempDir())+"?metadata=skip")
 	if err != nil {
 		t.Fatal(err)
 	}
+	uploads := upload.New(files, pool, opts.Uploads)
 	const generous = 10_000
 	l := opts.Limits
 	limits := server.Limits{
@@ -110,7 +112,7 @@ func Start(t testing.TB, opts Options) *Server {
 	go func() { done <- server.Serve(ctx, ln, h, opts.Timeouts) }()
 	t.Cleanup(func() {
 		cancel()
-		defer uploads.Close()
+		defer files.Close()
 		if err := <-done; err != nil {
 			t.Errorf("serve: %v", err)
 		}

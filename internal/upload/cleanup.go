@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"gocloud.dev/gcerrors"
-
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/store"
 )
@@ -60,7 +58,7 @@ func (s *Service) removeStale(ctx context.Context, key string) (bool, error) {
 		if n == 0 {
 			return nil
 		}
-		if err := s.bucket.Delete(ctx, key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
+		if err := s.files.Delete(ctx, key); err != nil {
 			return fmt.Errorf("delete %s: %w", key, err)
 		}
 		removed = true

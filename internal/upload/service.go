@@ -1,5 +1,5 @@
-// Package upload stores user uploads in a blob store (a local folder by default, any
-// S3-compatible store by configuration) and serves them back safely.
+// Package upload holds the rules for user uploads and keeps them in a Store (a local folder or
+// an S3-compatible bucket: package blobstore).
 //
 // Files are accepted by their content, never by name or declared type. Every image is decoded
 // in full, under a process-wide memory budget, and only a re-encoded, downscaled version is
@@ -25,10 +25,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"gocloud.dev/blob"
-	_ "gocloud.dev/blob/fileblob" // file:// buckets
-	_ "gocloud.dev/blob/s3blob"   // s3:// buckets (any S3-compatible store)
-	"gocloud.dev/gcerrors"
 	"golang.org/x/sync/semaphore"
 
 	"github.com/rentproof/rentproof/gen/db"
@@ -71,9 +67,17 @@ type Options struct {
 	DecodeMemory int64
 }
 
-// Service stores and serves uploads.
+// Store keeps the files under keys the service chooses. Delete of a missing key is not an
+// error; Read of one returns an error matching apperr.ErrNotFound.
+type Store interface {
+	Write(ctx context.Context, key string, data []byte, contentType string) error
+	Delete(ctx context.Context, key string) error
+	Read(ctx context.Context, key string) (io.ReadCloser, int64, error)
+}
+
+// Service stores uploads and finds them again.
 type Service struct {
-	bucket   *blob.Bucket
+	files    Store
 	pool     *pgxpool.Pool
 	q        *db.Queries
 	perDay   int
@@ -81,25 +85,17 @@ type Service struct {
 	decoding *semaphore.Weighted // admits decodes by their estimated bytes
 }
 
-// Open opens the blob store at url (file:///path?create_dir=1 or s3://bucket?endpoint=…&region=…)
-// and records uploads in pool's database.
-func Open(ctx context.Context, url string, pool *pgxpool.Pool, opts Options) (*Service, error) {
+// New returns a Service keeping files in files and recording uploads in pool's database.
+func New(files Store, pool *pgxpool.Pool, opts Options) *Service {
 	if opts.PerDay <= 0 {
 		opts.PerDay = DefaultPerDay
 	}
 	if opts.DecodeMemory <= 0 {
 		opts.DecodeMemory = DefaultDecodeMemory
 	}
-	b, err := blob.OpenBucket(ctx, url)
-	if err != nil {
-		return nil, fmt.Errorf("open blob store: %w", err)
-	}
-	return &Service{bucket: b, pool: pool, q: db.New(pool), perDay: opts.PerDay, memory: opts.DecodeMemory,
-		decoding: semaphore.NewWeighted(opts.DecodeMemory)}, nil
+	return &Service{files: files, pool: pool, q: db.New(pool), perDay: opts.PerDay, memory: opts.DecodeMemory,
+		decoding: semaphore.NewWeighted(opts.DecodeMemory)}
 }
-
-// Close releases the store.
-func (s *Service) Close() error { return s.bucket.Close() }
 
 // File is one uploaded file as the client sends it.
 type File struct {
@@ -246,8 +242,7 @@ func (s *Service) store(ctx context.Context, ownerID int32, images []prepared) (
 			return fmt.Errorf("record uploads: %w", err)
 		}
 		for i, img := range images {
-			opts := &blob.WriterOptions{ContentType: contentTypes[img.ext]}
-			if err := s.bucket.WriteAll(ctx, keys[i], img.data, opts); err != nil {
+			if err := s.files.Write(ctx, keys[i], img.data, contentTypes[img.ext]); err != nil {
 				return fmt.Errorf("store %s: %w", keys[i], err)
 			}
 		}
@@ -256,7 +251,7 @@ func (s *Service) store(ctx context.Context, ownerID int32, images []prepared) (
 	if err != nil {
 		// The rows rolled back; the files written before the failure go too.
 		for _, key := range keys {
-			if derr := s.bucket.Delete(context.WithoutCancel(ctx), key); derr != nil && !isNotFound(derr) {
+			if derr := s.files.Delete(context.WithoutCancel(ctx), key); derr != nil {
 				err = errors.Join(err, fmt.Errorf("remove %s: %w", key, derr))
 			}
 		}
@@ -330,8 +325,4 @@ func displayName(name string) string {
 		return "The file"
 	}
 	return name
-}
-
-func isNotFound(err error) bool {
-	return gcerrors.Code(err) == gcerrors.NotFound || errors.Is(err, context.Canceled)
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload/uploadtest"
@@ -146,12 +147,12 @@ func files(data ...[]byte) iter.Seq2[File, error] {
 func newService(t *testing.T, opts Options) (*Service, *db.Queries) {
 	t.Helper()
 	pool, _ := dbtest.New(t)
-	s, err := Open(context.Background(), "file://"+filepath.ToSlash(t.TempDir())+"?metadata=skip", pool, opts)
+	files, err := blobstore.Open(context.Background(), "file://"+filepath.ToSlash(t.TempDir())+"?metadata=skip")
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { s.Close() })
-	return s, db.New(pool)
+	t.Cleanup(func() { files.Close() })
+	return New(files, pool, opts), db.New(pool)
 }
 
 func createUser(t *testing.T, s *Service, name string) int32 {

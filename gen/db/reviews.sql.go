@@ -506,30 +506,6 @@ func (q *Queries) LockReview(ctx context.Context, id int32) (LockReviewRow, erro
 	return i, err
 }
 
-const recordActivity = `-- name: RecordActivity :exec
-INSERT INTO user_activities (user_id, activity_type, points, entity_id, entity_type)
-VALUES ($1, $2, $3, $4, $5)
-`
-
-type RecordActivityParams struct {
-	UserID       int32
-	ActivityType string
-	Points       int32
-	EntityID     *int32
-	EntityType   *string
-}
-
-func (q *Queries) RecordActivity(ctx context.Context, arg RecordActivityParams) error {
-	_, err := q.db.Exec(ctx, recordActivity,
-		arg.UserID,
-		arg.ActivityType,
-		arg.Points,
-		arg.EntityID,
-		arg.EntityType,
-	)
-	return err
-}
-
 const recordModeration = `-- name: RecordModeration :exec
 INSERT INTO review_moderation_decisions (review_id, admin_id, decision, note) VALUES ($1, $2, $3, $4)
 `

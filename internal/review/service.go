@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/activity"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
@@ -259,9 +260,8 @@ func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 		if err := upload.Attach(ctx, q, author.ID, d.Photos, upload.ReviewPhoto, created.ID); err != nil {
 			return err
 		}
-		return q.RecordActivity(ctx, db.RecordActivityParams{
-			UserID: author.ID, ActivityType: "review_posted", Points: 0,
-			EntityID: &created.ID, EntityType: convert.Ptr("review"),
+		return activity.Record(ctx, q, activity.Activity{
+			UserID: author.ID, Type: activity.ReviewPosted, EntityType: "review", EntityID: created.ID,
 		})
 	})
 	if e, ok := ratelimit.IsExceeded(err); ok {

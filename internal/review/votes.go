@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/activity"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
@@ -60,8 +61,8 @@ func (s *Service) MarkHelpful(ctx context.Context, reviewID int32) (helpful int3
 		if helpful, err = q.IncrementHelpful(ctx, reviewID); err != nil {
 			return fmt.Errorf("count vote: %w", err)
 		}
-		return q.RecordActivity(ctx, db.RecordActivityParams{
-			UserID: voter.ID, ActivityType: "helpful_vote", EntityID: &reviewID, EntityType: convert.Ptr("review"),
+		return activity.Record(ctx, q, activity.Activity{
+			UserID: voter.ID, Type: activity.HelpfulVote, EntityType: "review", EntityID: reviewID,
 		})
 	})
 	return helpful, alreadyMarked, err

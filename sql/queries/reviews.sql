@@ -60,10 +60,6 @@ INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, 
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
 RETURNING *;
 
--- name: RecordActivity :exec
-INSERT INTO user_activities (user_id, activity_type, points, entity_id, entity_type)
-VALUES ($1, $2, $3, $4, $5);
-
 -- name: LockReview :one
 -- The review's author, property owner and status, locking the row for the vote or report at hand.
 SELECT r.id, r.user_id, r.status, p.landlord_id

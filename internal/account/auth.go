@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
@@ -16,17 +15,12 @@ import (
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
-// Input bounds. The spec gives the minimums; the maximums keep hostile input out.
-const (
-	minUsername = 3
-	maxUsername = 50
-	maxEmail    = 254
-	minPassword = 6
-	maxPassword = 200
-	maxName     = 100
-)
+// The account fields' bounds come from the contract (internal/vocab): SPEC gives the minimums;
+// the maximums keep hostile input out.
+var rules = vocab.Account
 
 var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
 
@@ -34,9 +28,6 @@ var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
 type Registration struct {
 	Username, Email, Password, FirstName, LastName, Role string
 }
-
-// SelfServiceRoles are the roles anyone may register with; others are granted, never chosen.
-var SelfServiceRoles = []string{"tenant", "landlord"}
 
 // SignIn is what a successful sign-in or registration gives the browser: the user, the session
 // token and the device token (see DeviceCookie).
@@ -60,10 +51,11 @@ func (s *Service) Register(ctx context.Context, r Registration) (SignIn, error) 
 	checkEmail(&v, r.Email)
 	checkPassword(&v, "password", r.Password)
 	v.Check(r.FirstName != "", "firstName", "First name is required")
-	v.Check(utf8.RuneCountInString(r.FirstName) <= maxName, "firstName", fmt.Sprintf("First name must be at most %d characters", maxName))
+	v.Check(!rules.FirstName.TooLong(r.FirstName), "firstName", fmt.Sprintf("First name must be at most %d characters", rules.FirstName.MaxChars))
 	v.Check(r.LastName != "", "lastName", "Last name is required")
-	v.Check(utf8.RuneCountInString(r.LastName) <= maxName, "lastName", fmt.Sprintf("Last name must be at most %d characters", maxName))
-	v.Check(r.Role == "tenant" || r.Role == "landlord", "role", "You can only register as a tenant or a landlord")
+	v.Check(!rules.LastName.TooLong(r.LastName), "lastName", fmt.Sprintf("Last name must be at most %d characters", rules.LastName.MaxChars))
+	// Other roles are granted, never chosen.
+	v.Check(rules.Role.Allows(r.Role), "role", "You can only register as a tenant or a landlord")
 	if err := v.Err(); err != nil {
 		return SignIn{}, err
 	}
@@ -158,12 +150,13 @@ var ErrBadCredentials = apperr.Unauthenticated("Invalid username or password")
 func (s *Service) Login(ctx context.Context, identifier, password string) (SignIn, error) {
 	identifier = strings.TrimSpace(identifier)
 	var v apperr.Validator
-	v.Check(utf8.RuneCountInString(identifier) >= 3, "username", "Username or email must be at least 3 characters")
-	v.Check(utf8.RuneCountInString(password) >= minPassword, "password", "Password must be at least 6 characters")
+	v.Check(!rules.LoginIdentifier.TooShort(identifier), "username",
+		fmt.Sprintf("Username or email must be at least %d characters", rules.LoginIdentifier.MinChars))
+	v.Check(!rules.LoginPassword.TooShort(password), "password", fmt.Sprintf("Password must be at least %d characters", rules.LoginPassword.MinChars))
 	if err := v.Err(); err != nil {
 		return SignIn{}, err
 	}
-	if len(identifier) > maxEmail || len(password) > maxPassword {
+	if rules.LoginIdentifier.TooLong(identifier) || rules.LoginPassword.TooLong(password) {
 		return SignIn{}, ErrBadCredentials
 	}
 
@@ -231,10 +224,10 @@ func (s *Service) Logout(ctx context.Context) error {
 }
 
 func checkUsername(v *apperr.Validator, username string) {
-	n := utf8.RuneCountInString(username)
-	v.Check(n >= minUsername, "username", "Username must be at least 3 characters")
-	v.Check(n <= maxUsername, "username", fmt.Sprintf("Username must be at most %d characters", maxUsername))
-	v.Check(n == 0 || n > maxUsername || usernamePattern.MatchString(username), "username",
+	f := rules.Username
+	v.Check(!f.TooShort(username), "username", fmt.Sprintf("Username must be at least %d characters", f.MinChars))
+	v.Check(!f.TooLong(username), "username", fmt.Sprintf("Username must be at most %d characters", f.MaxChars))
+	v.Check(username == "" || f.TooLong(username) || usernamePattern.MatchString(username), "username",
 		"Username can only contain letters, numbers, dots, dashes and underscores")
 }
 
@@ -243,14 +236,14 @@ func checkEmail(v *apperr.Validator, email string) {
 }
 
 func checkPassword(v *apperr.Validator, field, password string) {
-	n := utf8.RuneCountInString(password)
-	v.Check(n >= minPassword, field, "Password must be at least 6 characters")
-	v.Check(n <= maxPassword, field, fmt.Sprintf("Password must be at most %d characters", maxPassword))
+	f := rules.Password
+	v.Check(!f.TooShort(password), field, fmt.Sprintf("Password must be at least %d characters", f.MinChars))
+	v.Check(!f.TooLong(password), field, fmt.Sprintf("Password must be at most %d characters", f.MaxChars))
 }
 
 // validEmail accepts a bare address (no display name) with a dotted domain.
 func validEmail(email string) bool {
-	if len(email) > maxEmail {
+	if rules.Email.TooLong(email) {
 		return false
 	}
 	a, err := mail.ParseAddress(email)

@@ -4,31 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
-// SecurityQuestions is the fixed list of SPEC §2 "Security questions", in display order.
-var SecurityQuestions = []string{
-	"What was your childhood nickname?",
-	"What is the name of your first pet?",
-	"In what city were you born?",
-	"What is your mother's maiden name?",
-	"What was the make of your first car?",
-	"What was the name of your primary school?",
-	"Who was your favourite childhood teacher?",
-	"What is your favourite movie?",
-	"What was your favourite food as a child?",
-	"What is the name of the street you grew up on?",
-}
-
-const maxAnswer = 200
+// SecurityQuestions is the fixed list of SPEC §2 "Security questions", in display order, as the
+// contract declares it.
+var SecurityQuestions = vocab.SecurityQuestions.Values()
 
 // ErrAccountNotFound is the one answer when email, username or both are wrong.
 var ErrAccountNotFound = apperr.NotFound("Please check your email and username")
@@ -39,21 +27,22 @@ var ErrWrongAnswers = apperr.PermissionDenied("Please check your security answer
 // SetSecurityQuestions stores the signed-in user's two questions with their answers hashed.
 // Answers are compared exactly (case-sensitive); only surrounding spaces are ignored.
 func (s *Service) SetSecurityQuestions(ctx context.Context, q1, a1, q2, a2 string) error {
-	user, err := s.Current(ctx)
-	if err != nil {
-		return err
+	user, ok := identity.UserFrom(ctx)
+	if !ok {
+		return apperr.Unauthenticated("You are not signed in")
 	}
 	a1, a2 = strings.TrimSpace(a1), strings.TrimSpace(a2)
+	answer := rules.SecurityAnswer
 	var v apperr.Validator
 	v.Check(q1 != "", "securityQuestion1", "Security question is required")
-	v.Check(q1 == "" || slices.Contains(SecurityQuestions, q1), "securityQuestion1", "Please choose a question from the list")
+	v.Check(q1 == "" || vocab.SecurityQuestions.Contains(q1), "securityQuestion1", "Please choose a question from the list")
 	v.Check(a1 != "", "securityAnswer1", "Security answer is required")
-	v.Check(utf8.RuneCountInString(a1) <= maxAnswer, "securityAnswer1", fmt.Sprintf("Security answer must be at most %d characters", maxAnswer))
+	v.Check(!answer.TooLong(a1), "securityAnswer1", fmt.Sprintf("Security answer must be at most %d characters", answer.MaxChars))
 	v.Check(q2 != "", "securityQuestion2", "Security question is required")
-	v.Check(q2 == "" || slices.Contains(SecurityQuestions, q2), "securityQuestion2", "Please choose a question from the list")
+	v.Check(q2 == "" || vocab.SecurityQuestions.Contains(q2), "securityQuestion2", "Please choose a question from the list")
 	v.Check(q2 == "" || q1 != q2, "securityQuestion2", "Please choose two different questions")
 	v.Check(a2 != "", "securityAnswer2", "Security answer is required")
-	v.Check(utf8.RuneCountInString(a2) <= maxAnswer, "securityAnswer2", fmt.Sprintf("Security answer must be at most %d characters", maxAnswer))
+	v.Check(!answer.TooLong(a2), "securityAnswer2", fmt.Sprintf("Security answer must be at most %d characters", answer.MaxChars))
 	if err := v.Err(); err != nil {
 		return err
 	}
@@ -86,7 +75,8 @@ func (s *Service) FindAccount(ctx context.Context, email, username string) (Reco
 	email, username = strings.TrimSpace(email), strings.TrimSpace(username)
 	var v apperr.Validator
 	checkEmail(&v, email)
-	v.Check(utf8.RuneCountInString(username) >= minUsername, "username", "Username must be at least 3 characters")
+	v.Check(!rules.RecoveryUsername.TooShort(username), "username",
+		fmt.Sprintf("Username must be at least %d characters", rules.RecoveryUsername.MinChars))
 	if err := v.Err(); err != nil {
 		return Recovery{}, err
 	}
@@ -128,7 +118,8 @@ func (s *Service) ResetPassword(ctx context.Context, r PasswordReset) error {
 	v.Check(a1 != "", "securityAnswer1", "Security answer is required")
 	v.Check(a2 != "", "securityAnswer2", "Security answer is required")
 	checkPassword(&v, "newPassword", r.NewPassword)
-	v.Check(utf8.RuneCountInString(r.ConfirmPassword) >= minPassword, "confirmPassword", "Password must be at least 6 characters")
+	v.Check(!rules.NewPassword.TooShort(r.ConfirmPassword), "confirmPassword",
+		fmt.Sprintf("Password must be at least %d characters", rules.NewPassword.MinChars))
 	v.Check(r.NewPassword == r.ConfirmPassword, "confirmPassword", "Passwords don't match")
 	if err := v.Err(); err != nil {
 		return err

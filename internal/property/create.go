@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
@@ -17,10 +16,8 @@ import (
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
-
-// MaxImages is the most images a listing may have (SPEC §9).
-const MaxImages = 5
 
 // Listing is the add-property form.
 type Listing struct {
@@ -123,37 +120,32 @@ func normalise(l Listing) Listing {
 // validate applies SPEC §5 "Add property" with its messages, and bounds the rest.
 func (s *Service) validate(l Listing) error {
 	var v apperr.Validator
-	runes := utf8.RuneCountInString
-	v.Check(runes(l.Title) >= 5, "title", "Title must be at least 5 characters")
-	v.Check(runes(l.Title) <= 100, "title", "Title must be at most 100 characters")
-	v.Check(runes(l.Description) >= 20, "description", "Description must be at least 20 characters")
-	v.Check(runes(l.Description) <= 5000, "description", "Description must be at most 5000 characters")
-	v.Check(l.Address != "", "address", "Address is required")
-	v.Check(runes(l.Address) <= 200, "address", "Address must be at most 200 characters")
-	v.Check(runes(l.Locality) <= 100, "locality", "Neighborhood must be at most 100 characters")
-	v.Check(l.City != "", "city", "City is required")
-	v.Check(runes(l.City) <= 100, "city", "City must be at most 100 characters")
-	v.Check(runes(l.State) <= 100, "state", "State must be at most 100 characters")
-	v.Check(runes(l.ZipCode) <= 20, "zipCode", "ZIP or postal code must be at most 20 characters")
-	v.Check(runes(l.Country) >= 2, "country", "Country must be at least 2 characters")
-	v.Check(runes(l.Country) <= 100, "country", "Country must be at most 100 characters")
-	v.Check(slices.Contains(Types, l.PropertyType), "propertyType", "Please select a property type")
+	rules := vocab.Property
+	rules.Title.CheckText(&v, "title", "Title", l.Title)
+	rules.Description.CheckText(&v, "description", "Description", l.Description)
+	rules.Address.CheckText(&v, "address", "Address", l.Address)
+	rules.Locality.CheckText(&v, "locality", "Neighborhood", l.Locality)
+	rules.City.CheckText(&v, "city", "City", l.City)
+	rules.State.CheckText(&v, "state", "State", l.State)
+	rules.ZipCode.CheckText(&v, "zipCode", "ZIP or postal code", l.ZipCode)
+	rules.Country.CheckText(&v, "country", "Country", l.Country)
+	v.Check(rules.Type.Allows(l.PropertyType), "propertyType", "Please select a property type")
 	v.Check(l.MonthlyRent > 0, "monthlyRent", "Rent must be greater than 0")
 	v.Check(l.Bedrooms >= 0 && l.Bedrooms <= 50, "bedrooms", "Bedrooms must be between 0 and 50")
 	v.Check(l.Bathrooms >= 0 && l.Bathrooms <= 50, "bathrooms", "Bathrooms must be between 0 and 50")
 	v.Check(l.SquareFeet >= 1, "squareFeet", "Square footage must be greater than 0")
 	v.Check(l.YearBuilt == 0 || l.YearBuilt >= 1500, "yearBuilt", "Year must be valid")
 	v.Check(l.YearBuilt <= int32(time.Now().Year()), "yearBuilt", "Year cannot be in the future")
-	v.Check(slices.Contains(Currencies, l.Currency), "currency", "Please select a valid currency")
-	v.Check(l.AreaUnit == "sqft" || l.AreaUnit == "sqm", "areaUnit", "Area unit must be sqft or sqm")
+	v.Check(rules.Currency.Allows(l.Currency), "currency", "Please select a valid currency")
+	v.Check(rules.AreaUnit.Allows(l.AreaUnit), "areaUnit", "Area unit must be sqft or sqm")
 	v.Check(validCoordinate(l.Latitude, 90), "latitude", "Latitude must be a number between -90 and 90")
 	v.Check(validCoordinate(l.Longitude, 180), "longitude", "Longitude must be a number between -180 and 180")
 	for _, a := range l.Amenities {
-		v.Check(slices.Contains(Amenities, a), "amenities", "Please choose amenities from the list")
+		v.Check(rules.Amenities.Allows(a), "amenities", "Please choose amenities from the list")
 	}
-	v.Check(len(l.Images) >= 1, "images", "Please upload at least one image of your property.")
-	v.Check(len(l.Images) <= MaxImages, "images", "You can only upload a maximum of 5 images.")
-	if len(l.Images) <= MaxImages {
+	v.Check(!rules.Images.TooFew(len(l.Images)), "images", "Please upload at least one image of your property.")
+	v.Check(!rules.Images.TooMany(len(l.Images)), "images", fmt.Sprintf("You can only upload a maximum of %d images.", rules.Images.MaxItems))
+	if !rules.Images.TooMany(len(l.Images)) {
 		// Their shape here, with the other fields; whose they are when the listing claims them.
 		var ve *apperr.ValidationError
 		if errors.As(upload.CheckURLs(l.Images, upload.PropertyImage), &ve) {

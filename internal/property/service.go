@@ -11,26 +11,11 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/upload"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
-// Types are the property types of SPEC §3.
-var Types = []string{
-	"apartment", "house", "condo", "student_housing", "villa", "townhouse", "duplex", "studio",
-	"penthouse", "loft", "cottage", "bungalow", "chalet", "farmhouse", "mansion",
-}
-
-// Currencies are the 30 supported rent currencies of SPEC §3.
-var Currencies = []string{
-	"USD", "EUR", "GBP", "CAD", "AUD", "INR", "JPY", "CNY", "KRW", "RUB", "BRL", "CHF", "MXN", "SGD", "NZD",
-	"HKD", "SEK", "NOK", "DKK", "THB", "ZAR", "AED", "IDR", "PHP", "MYR", "TRY", "PLN", "CZK", "HUF", "ILS",
-}
-
-// Amenities are the amenity choices of SPEC §3.
-var Amenities = []string{
-	"Air Conditioning", "In-unit Laundry", "Dishwasher", "Hardwood Floors", "Balcony", "Fitness Center",
-	"Swimming Pool", "Parking", "Pet Friendly", "Storage Space", "Elevator", "Security System", "Fireplace",
-	"Yard", "Responsive landlord", "Great location", "Energy efficient",
-}
+// Types are the property types of SPEC §3, in order, as the contract declares them.
+var Types = vocab.PropertyTypes.Values()
 
 // ListingRoles may list properties; tenants may not.
 var ListingRoles = []string{"landlord", "agent", "property_manager", "admin"}

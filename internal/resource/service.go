@@ -13,20 +13,11 @@ import (
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
 // maxResults bounds one list; the library holds dozens of articles, not thousands.
 const maxResults = 200
-
-// maxQueryLength bounds the search text, which is matched as a substring.
-const maxQueryLength = 200
-
-// Categories are the resource categories of SPEC §3, in display order.
-var Categories = []string{
-	"tenant", "landlord", "market_trends", "legal", "international_housing", "rental_tips", "buying_guide",
-	"investment", "property_management", "sustainability", "accessibility", "moving_guide",
-	"neighborhood_guide", "tax_advice", "renovations",
-}
 
 // Service holds the resource rules.
 type Service struct{ q *db.Queries }
@@ -73,9 +64,9 @@ func (s *Service) List(ctx context.Context, f Filter) ([]Resource, error) {
 		category = ""
 	}
 	var v apperr.Validator
-	v.Check(category == "" || isCategory(category), "category", "Unknown resource category")
+	v.Check(category == "" || vocab.Resource.Category.Allows(category), "category", "Unknown resource category")
 	query := strings.ToLower(strings.TrimSpace(f.Query))
-	v.Check(len(query) <= maxQueryLength, "query", fmt.Sprintf("Search must be at most %d characters", maxQueryLength))
+	v.Check(!vocab.Resource.Query.TooLong(query), "query", fmt.Sprintf("Search must be at most %d characters", vocab.Resource.Query.MaxChars))
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -101,13 +92,4 @@ func (s *Service) Get(ctx context.Context, id int32) (Resource, error) {
 		return Resource{}, fmt.Errorf("get resource %d: %w", id, store.Err(err))
 	}
 	return fromRow(r), nil
-}
-
-func isCategory(c string) bool {
-	for _, known := range Categories {
-		if c == known {
-			return true
-		}
-	}
-	return false
 }

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -22,17 +21,11 @@ import (
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
-// Vocabulary of SPEC §3.
-var (
-	Types      = []string{"tenant_to_property", "landlord_to_tenant", "agent_to_property", "tenant_to_landlord", "tenant_to_neighborhood", "general"}
-	Languages  = []string{"en", "es", "fr", "de", "it", "pt", "zh", "ja", "ko", "hi", "ar", "ru"}
-	Categories = []string{"Location", "Value", "Safety", "Management", "Amenities", "Noise", "Cleanliness",
-		"Maintenance", "Transportation", "Schools", "Shopping", "Parking", "Community"}
-	StayPeriods   = []string{"current", "less_than_6_months", "6_months_to_1_year", "1_to_3_years", "more_than_3_years"}
-	ReportReasons = []string{"spam", "offensive", "false_information", "not_relevant", "conflict_of_interest", "other"}
-)
+// Types are the review types of SPEC §3, in order, as the contract declares them.
+var Types = vocab.ReviewTypes.Values()
 
 // tabs maps the property page's review tabs to the review types they show.
 var tabs = map[string][]string{
@@ -74,9 +67,6 @@ const (
 	// HideAfterReports is how many reports from different established accounts (not the
 	// property's owner) hide a review until an admin decides.
 	HideAfterReports = 3
-	maxListItems     = 10
-	maxListItemLen   = 200
-	maxPhotos        = 5
 )
 
 // Service holds the review rules.
@@ -312,29 +302,33 @@ func clean(d Draft) Draft {
 	return d
 }
 
-// validate applies SPEC §5 "Review" with its messages, and the role rules of the review types.
+// validate applies SPEC §5 "Review" with its messages, the contract's vocabularies and limits
+// (internal/vocab), and the role rules of the review types.
 func validate(author identity.User, d Draft) error {
 	var v apperr.Validator
-	runes := utf8.RuneCountInString
+	rules := vocab.Review
 	v.Check(d.Rating >= 1 && d.Rating <= 5, "rating", "Rating is required")
-	v.Check(runes(d.Title) >= 5, "title", "Title must be at least 5 characters")
-	v.Check(runes(d.Title) <= 100, "title", "Title must be at most 100 characters")
-	v.Check(runes(d.Content) >= 20, "content", "Review must be at least 20 characters")
-	v.Check(runes(d.Content) <= 1000, "content", "Review must be at most 1000 characters")
-	v.Check(slices.Contains(Types, d.ReviewType), "reviewType", "Please choose a review type")
-	v.Check(slices.Contains(Languages, d.Language), "language", "Please choose a supported language")
+	v.Check(!rules.Title.TooShort(d.Title), "title", fmt.Sprintf("Title must be at least %d characters", rules.Title.MinChars))
+	v.Check(!rules.Title.TooLong(d.Title), "title", fmt.Sprintf("Title must be at most %d characters", rules.Title.MaxChars))
+	v.Check(!rules.Content.TooShort(d.Content), "content", fmt.Sprintf("Review must be at least %d characters", rules.Content.MinChars))
+	v.Check(!rules.Content.TooLong(d.Content), "content", fmt.Sprintf("Review must be at most %d characters", rules.Content.MaxChars))
+	v.Check(rules.Type.Allows(d.ReviewType), "reviewType", "Please choose a review type")
+	v.Check(rules.Language.Allows(d.Language), "language", "Please choose a supported language")
 	v.Check(d.StayPeriod == "" || d.ReviewType == "tenant_to_property", "stayPeriod", "Stay period applies to tenant reviews of a property only")
-	v.Check(d.StayPeriod == "" || slices.Contains(StayPeriods, d.StayPeriod), "stayPeriod", "Please choose a stay period")
+	v.Check(d.StayPeriod == "" || rules.StayPeriod.Allows(d.StayPeriod), "stayPeriod", "Please choose a stay period")
 	for _, c := range d.Categories {
-		v.Check(slices.Contains(Categories, c), "categories", "Please choose categories from the list")
+		v.Check(rules.Categories.Allows(c), "categories", "Please choose categories from the list")
 	}
-	for name, list := range map[string][]string{"pros": d.Pros, "cons": d.Cons} {
-		v.Check(len(list) <= maxListItems, name, fmt.Sprintf("At most %d entries", maxListItems))
-		for _, item := range list {
-			v.Check(runes(item) <= maxListItemLen, name, fmt.Sprintf("Each entry must be at most %d characters", maxListItemLen))
+	for name, list := range map[string]struct {
+		items []string
+		rules vocab.Field
+	}{"pros": {d.Pros, rules.Pros}, "cons": {d.Cons, rules.Cons}} {
+		v.Check(!list.rules.TooMany(len(list.items)), name, fmt.Sprintf("At most %d entries", list.rules.MaxItems))
+		for _, item := range list.items {
+			v.Check(!list.rules.TooLong(item), name, fmt.Sprintf("Each entry must be at most %d characters", list.rules.MaxChars))
 		}
 	}
-	v.Check(len(d.Photos) <= maxPhotos, "photos", fmt.Sprintf("At most %d photos", maxPhotos))
+	v.Check(!rules.Photos.TooMany(len(d.Photos)), "photos", fmt.Sprintf("At most %d photos", rules.Photos.MaxItems))
 	v.Check(d.ReviewType != "landlord_to_tenant" || author.Role == "landlord", "reviewType", "Only landlords can write landlord reviews")
 	v.Check(d.ReviewType != "agent_to_property" || author.Role == "agent", "reviewType", "Only agents can write agent reviews")
 	if err := v.Err(); err != nil {

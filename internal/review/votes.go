@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/activity"
@@ -16,6 +14,7 @@ import (
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
 // lockPublished locks a published review for a vote or report by the signed-in user.
@@ -80,8 +79,8 @@ func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail str
 	}
 	detail = strings.TrimSpace(detail)
 	var v apperr.Validator
-	v.Check(slices.Contains(ReportReasons, reason), "reason", "Please choose a reason")
-	v.Check(utf8.RuneCountInString(detail) <= 1000, "detail", "Details must be at most 1000 characters")
+	v.Check(vocab.Review.ReportReason.Allows(reason), "reason", "Please choose a reason")
+	v.Check(!vocab.Review.ReportDetail.TooLong(detail), "detail", fmt.Sprintf("Details must be at most %d characters", vocab.Review.ReportDetail.MaxChars))
 	if err := v.Err(); err != nil {
 		return err
 	}
@@ -128,8 +127,9 @@ func (s *Service) Respond(ctx context.Context, reviewID int32, content string) (
 	}
 	content = strings.TrimSpace(content)
 	var v apperr.Validator
-	v.Check(utf8.RuneCountInString(content) >= 2, "content", "Response must be at least 2 characters")
-	v.Check(utf8.RuneCountInString(content) <= 1000, "content", "Response must be at most 1000 characters")
+	rules := vocab.Review.Response
+	v.Check(!rules.TooShort(content), "content", fmt.Sprintf("Response must be at least %d characters", rules.MinChars))
+	v.Check(!rules.TooLong(content), "content", fmt.Sprintf("Response must be at most %d characters", rules.MaxChars))
 	if err := v.Err(); err != nil {
 		return Review{}, err
 	}
@@ -174,8 +174,8 @@ func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note s
 	admin, _ := identity.UserFrom(ctx)
 	note = strings.TrimSpace(note)
 	var v apperr.Validator
-	v.Check(decision == "restore" || decision == "remove", "decision", "Decision must be restore or remove")
-	v.Check(utf8.RuneCountInString(note) <= 500, "note", "Note must be at most 500 characters")
+	v.Check(vocab.Review.Decision.Allows(decision), "decision", "Decision must be restore or remove")
+	v.Check(!vocab.Review.Note.TooLong(note), "note", fmt.Sprintf("Note must be at most %d characters", vocab.Review.Note.MaxChars))
 	if err := v.Err(); err != nil {
 		return Review{}, err
 	}

@@ -24,8 +24,8 @@ type rpcLog struct {
 }
 
 func (l *rpcLog) Enabled(context.Context, slog.Level) bool { return true }
-func (l *rpcLog) WithAttrs([]slog.Attr) slog.Handler      { return l }
-func (l *rpcLog) WithGroup(string) slog.Handler           { return l }
+func (l *rpcLog) WithAttrs([]slog.Attr) slog.Handler       { return l }
+func (l *rpcLog) WithGroup(string) slog.Handler            { return l }
 
 func (l *rpcLog) Handle(_ context.Context, r slog.Record) error {
 	if r.Message != "rpc failed" {

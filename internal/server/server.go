@@ -146,7 +146,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 
 // uploadPaths take multipart uploads: up to MaxImages files of MaxImageBytes, plus form overhead.
 var uploadPaths = map[string]int64{
-	"/api/upload/property-images": upload.MaxImages*upload.MaxImageBytes + 1<<20,
+	"/api/upload/property-images": int64(upload.MaxImages)*upload.MaxImageBytes + 1<<20,
 }
 
 // Timeouts bound how long one request may hold a connection, so slow clients cannot pile up

@@ -30,11 +30,15 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
-// Limits on uploads (SPEC §9: at most 5 images per listing).
+// MaxImages is the most images one upload (and one listing) holds: SPEC §9's 5, as the contract
+// declares it.
+var MaxImages = vocab.Property.Images.MaxItems
+
+// Limits on uploads.
 const (
-	MaxImages = 5
 	// MaxImageBytes caps one file as sent: a 50-megapixel phone JPEG is 10 to 25 MB.
 	MaxImageBytes = 25 << 20
 	// URLPrefix is where stored files are served.
@@ -48,7 +52,7 @@ const (
 
 // Messages written for the uploader.
 var (
-	ErrTooMany    = apperr.New(apperr.ErrInvalidArgument, "You can only upload a maximum of 5 images.")
+	ErrTooMany    = apperr.New(apperr.ErrInvalidArgument, "You can only upload a maximum of %d images.", MaxImages)
 	ErrNoFiles    = apperr.New(apperr.ErrInvalidArgument, "Please choose at least one image to upload.")
 	ErrUnreadable = apperr.New(apperr.ErrInvalidArgument, "The upload was interrupted. Please try again.")
 	errTooLarge   = "%s is larger than 25 MB."

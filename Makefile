@@ -13,7 +13,7 @@ BIN := bin/rentproof
 GO_PKGS = $$(go list ./... | grep -v /node_modules/)
 
 .PHONY: help run build build-ui build-server ui-deps db db-stop generate check-generate lint \
-	test test-go test-ui test-e2e chromium bench clean
+	test test-go test-ui test-e2e chromium bench demo-images clean
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -57,6 +57,7 @@ lint: ui-deps ## buf lint and format, gofmt, go vet, sqlc vet, tsc, eslint
 	$(BUF) format --diff --exit-code
 	@test -z "$$(gofmt -l cmd internal scripts sql ui/embed.go)" || { gofmt -l cmd internal scripts sql ui/embed.go; echo "gofmt: run gofmt -w on the files above"; exit 1; }
 	go vet $(GO_PKGS)
+	go -C scripts/demo-images vet ./...
 	$(GOTOOL) sqlc vet
 	cd ui && npx tsc -b && npx eslint .
 
@@ -79,6 +80,9 @@ test-e2e: build chromium ## browser tests: the real server binary on a fresh dat
 bench: build ## property search benchmark (BENCH_FLAGS="-properties 1000000 -reviews 5000000" for the large set)
 	@bash scripts/ensure-tool.sh wrk
 	DATABASE_URL=$$(bash scripts/db.sh) go run ./cmd/bench $(BENCH_FLAGS)
+
+demo-images: ## redraw the demo illustrations under ui/public/images from the seed data (own module)
+	go -C scripts/demo-images run .
 
 clean: ## remove build output (keeps the database)
 	rm -rf bin ui/dist/assets ui/dist/index.html

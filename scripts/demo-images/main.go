@@ -15,9 +15,10 @@
 // The SVGs contain only shapes, gradients and patterns: no scripts, no
 // external references and no foreignObject.
 //
-// Run it from the repository root:
+// It is its own module, outside the server's package list (it only matters when the seed data
+// gains images). Run it from the repository root:
 //
-//	go run ./scripts/demo-images
+//	make demo-images        # or: go -C scripts/demo-images run .
 package main
 
 import (
@@ -40,8 +41,8 @@ import (
 const maxBytes = 15 * 1024
 
 func main() {
-	dataDir := flag.String("data", "internal/seed/data", "folder holding the seed JSON files")
-	outDir := flag.String("out", "ui/public/images", "folder the images are written to (served as /images)")
+	dataDir := flag.String("data", "../../internal/seed/data", "folder holding the seed JSON files")
+	outDir := flag.String("out", "../../ui/public/images", "folder the images are written to (served as /images)")
 	flag.Parse()
 
 	w := &writer{root: *outDir}

@@ -42,15 +42,20 @@ db: ## start the project-local PostgreSQL and print its URL
 db-stop: ## stop the project-local PostgreSQL
 	@bash scripts/db.sh stop
 
-generate: ui-deps ## regenerate gen/ and ui/src/gen/ from proto/ and sql/
+# Generated, committed and checked: gen/, ui/src/gen/, and the property search's statements and
+# their lookup table (cmd/gensearch writes them; sqlc then reads the statements).
+GENERATED := gen ui/src/gen sql/queries/search.sql internal/property/search_gen.go
+
+generate: ui-deps ## regenerate gen/ and ui/src/gen/ from proto/ and sql/, and the search statements
 	rm -rf gen/rentproof gen/db ui/src/gen
 	$(BUF) generate
+	go run ./cmd/gensearch
 	$(GOTOOL) sqlc generate
 
 check-generate: generate ## fail when generated code is not what the sources produce
-	@if [ -n "$$(git status --porcelain -- gen ui/src/gen)" ]; then \
+	@if [ -n "$$(git status --porcelain -- $(GENERATED))" ]; then \
 		echo "generated code is stale: run 'make generate' and commit the result"; \
-		git status --short -- gen ui/src/gen; exit 1; fi
+		git status --short -- $(GENERATED); exit 1; fi
 
 lint: ui-deps ## buf lint and format, gofmt, go vet, sqlc vet, tsc, eslint
 	$(BUF) lint

@@ -243,8 +243,8 @@ func startServer(binary, dbURL string) (string, func(), error) {
 var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
 
 // pgbench runs the statement the server runs for that city search — PlainCityHighestRated from
-// sql/queries/properties.sql, prepared, with the same parameters — on sessions with the same
-// plan mode as the server's (one generic plan).
+// sql/queries/search.sql, prepared, with the same parameters — on sessions with the same plan
+// mode as the server's (one generic plan).
 func pgbench(dbURL, city string, d time.Duration) (float64, error) {
 	statement, err := searchStatement(":city", ":size", ":offset")
 	if err != nil {
@@ -275,7 +275,7 @@ func pgbench(dbURL, city string, d time.Duration) (float64, error) {
 // searchStatement is the statement the server runs for a plain city search sorted by
 // highestRated, as plain SQL with the given placeholders for its parameters.
 func searchStatement(city, size, offset string) (string, error) {
-	statement, err := namedQuery("sql/queries/properties.sql", "PlainCityHighestRated")
+	statement, err := namedQuery("sql/queries/search.sql", "PlainCityHighestRated")
 	if err != nil {
 		return "", err
 	}
@@ -287,11 +287,11 @@ func searchStatement(city, size, offset string) (string, error) {
 	).Replace(statement), nil
 }
 
-// namedQuery returns the statement sqlc knows as name in file.
+// namedQuery returns the statement sqlc knows as name in file, without its comment lines.
 func namedQuery(file, name string) (string, error) {
 	src, err := os.ReadFile(file)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("read queries: %w", err)
 	}
 	_, after, found := strings.Cut(string(src), "-- name: "+name+" ")
 	if !found {
@@ -299,5 +299,11 @@ func namedQuery(file, name string) (string, error) {
 	}
 	_, statement, _ := strings.Cut(after, "\n")
 	statement, _, _ = strings.Cut(statement, ";")
-	return statement + ";\n", nil
+	var lines []string
+	for line := range strings.Lines(statement) {
+		if !strings.HasPrefix(line, "--") {
+			lines = append(lines, line)
+		}
+	}
+	return strings.Join(lines, "") + ";\n", nil
 }

@@ -1,0 +1,100 @@
+package main
+
+// The property search, described once. What a search may ask for and how each criterion matches
+// is written here and nowhere else: to add a filter, add a criterion to criteria, run
+// `make generate`, and fill its field of searchArgs from the request in
+// internal/property/search.go. Every shape checks it on the rows its index yields.
+
+// A criterion is one thing a search may ask for: a value that narrows the search when given
+// (NULL when not), or a flag that narrows it when on.
+type criterion struct {
+	arg     string // the statement argument, and (as sqlc names it) the field of searchArgs
+	sqlType string // the argument's type; a flag is bool
+	flag    bool
+	// match is the condition a listing meets, with %s for the argument (for a flag, the
+	// condition alone). It is the one place a criterion's rule is written.
+	match string
+	doc   string // the comment of its field in searchArgs
+}
+
+// criteria lists what a search may ask for, in the order the statements check it.
+var criteria = []*criterion{city, postalCode, propertyType, verified, text}
+
+var (
+	city = &criterion{arg: "city_key", sqlType: "text", match: "city_key = %s",
+		doc: "The city, lower-cased, as properties.city_key holds it."}
+	postalCode = &criterion{arg: "postal_code_key", sqlType: "text", match: "postal_code_key = %s",
+		doc: "The postal code's letters and digits, upper-cased (see PostalCodeKey)."}
+	text = &criterion{arg: "query", sqlType: "text", match: "search_text LIKE '%%' || %s::text || '%%'",
+		doc: "A fragment of the listing's title, address, neighbourhood or city: lower-cased, LIKE-escaped."}
+	propertyType = &criterion{arg: "property_type", sqlType: "text", match: "property_type = %s",
+		doc: "One of Types."}
+	verified = &criterion{arg: "verified_only", sqlType: "bool", flag: true, match: "verified",
+		doc: "Verified listings only."}
+)
+
+// A sort orders a search's results by its keys, then by id (all descending), so pages are stable.
+type sort struct {
+	name     string   // the API's value of sortBy
+	constant string   // its Go constant in package property
+	title    string   // the statements' suffix
+	doc      string   // the constant's comment
+	keys     []string // columns of properties
+}
+
+var sorts = []sort{
+	{name: "featured", constant: "SortFeatured", title: "Featured", keys: []string{"verified", "rating", "review_count"},
+		doc: "puts verified listings first (verification is what the spec says ranks higher), then the best rated, then the most reviewed"},
+	{name: "highestRated", constant: "SortHighestRated", title: "HighestRated", keys: []string{"rating", "review_count"},
+		doc: "puts the best rated first, then the most reviewed"},
+	{name: "mostReviews", constant: "SortMostReviews", title: "MostReviews", keys: []string{"review_count"},
+		doc: "puts the most reviewed first"},
+	{name: "newestListed", constant: "SortNewest", title: "Newest", keys: []string{"created_at"},
+		doc: "puts the latest listed first"},
+}
+
+// A shape is a search led by one criterion (or by none), which picks the index it walks; the
+// other criteria it may ask for (filters) are checked on the rows that index yields. A search
+// takes the first shape, in this order, whose lead it gives.
+type shape struct {
+	name string     // the statements' infix, and the Go constant shape<name>
+	lead *criterion // nil: every active listing
+	// indexes names, per sort, the index (created in sql/migrations) whose order the sort's
+	// statements walk: a page reads only its own rows. For a shape sorted by argument, "" names
+	// the index that finds its matches, which are then sorted.
+	indexes map[string]string
+	// plain: the shape has statements without optional filters. Their text alone fixes the index,
+	// so they run on sessions that keep one generic plan (store.OpenFixedPlans).
+	plain bool
+	// total, for a plain shape, is an expression for the exact number of its matches, which its
+	// page statements bring along in a column named total.
+	total string
+	// byArgument: one statement sorts the matches by the sort_by argument. For a text match: no
+	// index yields them in order, and walking a sort's index while filtering on the text would be
+	// fast for a common word and a walk of every listing for a rare one, which a cached plan
+	// cannot tell apart.
+	byArgument bool
+}
+
+var shapes = []shape{
+	{
+		name: "City", lead: city, plain: true,
+		total: "(SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int",
+		indexes: map[string]string{"featured": "properties_city_featured", "highestRated": "properties_city_rating",
+			"mostReviews": "properties_city_reviews", "newestListed": "properties_city_newest"},
+	},
+	{
+		name: "Postal", lead: postalCode, plain: true,
+		indexes: map[string]string{"featured": "properties_postal_featured", "highestRated": "properties_postal_rating",
+			"mostReviews": "properties_postal_reviews", "newestListed": "properties_postal_newest"},
+	},
+	{
+		name: "Text", lead: text, byArgument: true,
+		indexes: map[string]string{"": "properties_search_trgm"},
+	},
+	{
+		name: "All", plain: true,
+		indexes: map[string]string{"featured": "properties_featured", "highestRated": "properties_rating",
+			"mostReviews": "properties_reviews", "newestListed": "properties_newest"},
+	},
+}

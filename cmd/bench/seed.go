@@ -99,7 +99,7 @@ func seedSteps(properties, reviews int) []step {
 				lpad(((c * 37 + i %% 25) %% 100000)::text, 5, '0'), 'United States',
 				(ARRAY['apartment','house','condo','student_housing','studio','loft'])[1 + (i %% 6)],
 				800 + (r * 4000)::int, 1 + i %% 4, 1 + i %% 3, 400 + i %% 2000, 10 * (1 + i %% %[2]d),
-				r < 0.3, 'bench-home-' || i, now() - (r * interval '900 days'), '[]'
+				r < 0.3, 'bench-home-' || i, now() - (r * interval '900 days'), '{}'
 			FROM p`, properties, max(users/10, 1))},
 		{"cities", `
 			INSERT INTO cities (key, name, property_count)

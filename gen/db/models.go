@@ -81,8 +81,8 @@ type Property struct {
 	Active          bool
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
-	Amenities       []byte
-	Images          []byte
+	Amenities       []string
+	Images          []string
 	Latitude        *string
 	Longitude       *string
 	YearBuilt       *int32
@@ -90,7 +90,7 @@ type Property struct {
 	Furnished       bool
 	MetaDescription *string
 	MetaKeywords    *string
-	Keywords        []byte
+	Keywords        []string
 	Slug            string
 	Rating1Count    int32
 	Rating2Count    int32
@@ -124,7 +124,7 @@ type Resource struct {
 	AuthorImage     *string
 	CoverImage      string
 	ReadTime        int32
-	Tags            []byte
+	Tags            []string
 	PublishedAt     time.Time
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
@@ -145,10 +145,10 @@ type Review struct {
 	ReviewType      string
 	StayDuration    *string
 	StayPeriod      *string
-	Pros            []byte
-	Cons            []byte
-	Categories      []byte
-	Photos          []byte
+	Pros            []string
+	Cons            []string
+	Categories      []string
+	Photos          []string
 	Verified        bool
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
@@ -333,7 +333,7 @@ type UserLevel struct {
 	Level          int32
 	Name           string
 	PointsRequired int32
-	Benefits       []byte
+	Benefits       []string
 	Icon           *string
 	CreatedAt      time.Time
 	UpdatedAt      time.Time

@@ -135,8 +135,8 @@ type CreatePropertyParams struct {
 	AreaUnit        string
 	Currency        string
 	LandlordID      int32
-	Amenities       []byte
-	Images          []byte
+	Amenities       []string
+	Images          []string
 	Latitude        *string
 	Longitude       *string
 	YearBuilt       *int32
@@ -144,7 +144,7 @@ type CreatePropertyParams struct {
 	Furnished       bool
 	MetaDescription *string
 	MetaKeywords    *string
-	Keywords        []byte
+	Keywords        []string
 	Slug            string
 }
 

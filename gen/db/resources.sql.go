@@ -123,7 +123,7 @@ type SeedResourceParams struct {
 	AuthorImage     *string
 	CoverImage      string
 	ReadTime        int32
-	Tags            []byte
+	Tags            []string
 	PublishedAt     time.Time
 	Featured        bool
 	MetaDescription *string

@@ -120,10 +120,10 @@ type CreateReviewParams struct {
 	Content    string
 	ReviewType string
 	StayPeriod *string
-	Pros       []byte
-	Cons       []byte
-	Categories []byte
-	Photos     []byte
+	Pros       []string
+	Cons       []string
+	Categories []string
+	Photos     []string
 	Language   string
 }
 

@@ -76,7 +76,7 @@ type SeedLevelParams struct {
 	Level          int32
 	Name           string
 	PointsRequired int32
-	Benefits       []byte
+	Benefits       []string
 	Icon           *string
 }
 
@@ -131,8 +131,8 @@ type SeedPropertyParams struct {
 	Currency        string
 	LandlordID      int32
 	Verified        bool
-	Amenities       []byte
-	Images          []byte
+	Amenities       []string
+	Images          []string
 	Latitude        *string
 	Longitude       *string
 	YearBuilt       *int32
@@ -140,7 +140,7 @@ type SeedPropertyParams struct {
 	Furnished       bool
 	MetaDescription *string
 	MetaKeywords    *string
-	Keywords        []byte
+	Keywords        []string
 	Slug            string
 	CreatedAt       time.Time
 }
@@ -185,7 +185,7 @@ const seedReview = `-- name: SeedReview :exec
 INSERT INTO reviews (
     property_id, user_id, rating, title, content, review_type, stay_period, pros, cons, categories, photos,
     verified, language, created_at, updated_at
-) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, '[]', $11, $12, $13, $13)
+) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, '{}', $11, $12, $13, $13)
 `
 
 type SeedReviewParams struct {
@@ -196,9 +196,9 @@ type SeedReviewParams struct {
 	Content    string
 	ReviewType string
 	StayPeriod *string
-	Pros       []byte
-	Cons       []byte
-	Categories []byte
+	Pros       []string
+	Cons       []string
+	Categories []string
 	Verified   bool
 	Language   string
 	CreatedAt  time.Time

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -218,4 +219,33 @@ func redact(rawURL string) string {
 		return "the database"
 	}
 	return u.Redacted()
+}
+
+// NewBefore returns a pool on a new database migrated with the migrations whose names sort
+// before version (as a database that last ran an older server has them), and its URL, for
+// testing what a migration does to data already stored. It is dropped when the test ends.
+func NewBefore(t testing.TB, version string) (*pgxpool.Pool, string) {
+	t.Helper()
+	older := fstest.MapFS{}
+	err := fs.WalkDir(migrations.FS, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".sql") || path >= version {
+			return err
+		}
+		b, err := fs.ReadFile(migrations.FS, path)
+		older[path] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dbURL := NewEmpty(t)
+	if err := store.MigrateFrom(older, dbURL); err != nil {
+		t.Fatalf("migrate before %s: %v", version, err)
+	}
+	pool, err := store.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool, dbURL
 }

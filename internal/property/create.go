@@ -70,12 +70,12 @@ func (s *Service) Create(ctx context.Context, l Listing) (Property, error) {
 			City: l.City, State: convert.Ptr(l.State), ZipCode: convert.Ptr(l.ZipCode), Country: l.Country,
 			PropertyType: l.PropertyType, MonthlyRent: l.MonthlyRent, Bedrooms: l.Bedrooms, Bathrooms: l.Bathrooms,
 			SquareFeet: convert.Ptr(l.SquareFeet), AreaUnit: l.AreaUnit, Currency: l.Currency, LandlordID: landlord.ID,
-			Amenities: convert.JSON(l.Amenities), Images: convert.JSON(l.Images),
+			Amenities: l.Amenities, Images: l.Images,
 			Latitude: convert.Ptr(l.Latitude), Longitude: convert.Ptr(l.Longitude), YearBuilt: convert.Ptr(l.YearBuilt),
 			PetsAllowed: l.PetsAllowed, Furnished: l.Furnished,
 			MetaDescription: convert.Ptr(MetaDescription(l.Description)),
 			MetaKeywords:    convert.Ptr(strings.Join(keywords, ", ")),
-			Keywords:        convert.JSON(keywords),
+			Keywords:        keywords,
 			Slug:            "pending",
 		})
 		if err != nil {

@@ -51,7 +51,7 @@ func fromRow(p db.Property) Property {
 		MonthlyRent: p.MonthlyRent, Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, SquareFeet: convert.Value(p.SquareFeet),
 		AreaUnit: p.AreaUnit, Currency: p.Currency, LandlordID: p.LandlordID, Verified: p.Verified, Active: p.Active,
 		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
-		Amenities: convert.Strings(p.Amenities), Images: convert.Strings(p.Images), Keywords: convert.Strings(p.Keywords),
+		Amenities: p.Amenities, Images: p.Images, Keywords: p.Keywords,
 		Latitude: convert.Value(p.Latitude), Longitude: convert.Value(p.Longitude), YearBuilt: convert.Value(p.YearBuilt),
 		PetsAllowed: p.PetsAllowed, Furnished: p.Furnished,
 		MetaDescription: convert.Value(p.MetaDescription), MetaKeywords: convert.Value(p.MetaKeywords), Slug: p.Slug,

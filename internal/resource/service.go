@@ -45,7 +45,7 @@ func fromRow(r db.Resource) Resource {
 		ID: r.ID, Title: r.Title, Description: r.Description, Content: r.Content, Category: r.Category,
 		Region: convert.Value(r.Region), Country: convert.Value(r.Country), AuthorName: r.AuthorName,
 		AuthorTitle: convert.Value(r.AuthorTitle), AuthorImage: convert.Value(r.AuthorImage), CoverImage: r.CoverImage,
-		ReadTime: r.ReadTime, Tags: convert.Strings(r.Tags), PublishedAt: r.PublishedAt, CreatedAt: r.CreatedAt,
+		ReadTime: r.ReadTime, Tags: r.Tags, PublishedAt: r.PublishedAt, CreatedAt: r.CreatedAt,
 		UpdatedAt: r.UpdatedAt, Featured: r.Featured, MetaDescription: convert.Value(r.MetaDescription),
 		MetaKeywords: convert.Value(r.MetaKeywords), Slug: r.Slug, Language: r.Language,
 	}

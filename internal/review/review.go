@@ -1,8 +1,6 @@
 package review
 
 import (
-	"encoding/json"
-	"slices"
 	"time"
 
 	"github.com/rentproof/rentproof/gen/db"
@@ -48,8 +46,7 @@ func fromRow(r db.Review, firstName, lastName *string) Review {
 		ID: r.ID, PropertyID: r.PropertyID, AuthorID: convert.Value(r.UserID), Rating: r.Rating,
 		Title: r.Title, Content: r.Content, ReviewType: r.ReviewType, StayPeriod: convert.Value(r.StayPeriod),
 		Language: r.Language, Status: r.Status,
-		Pros: convert.Strings(r.Pros), Cons: convert.Strings(r.Cons), Categories: categoryNames(r.Categories),
-		Photos: convert.Strings(r.Photos), Verified: r.Verified, CreatedAt: r.CreatedAt, Helpful: r.Helpful,
+		Pros: r.Pros, Cons: r.Cons, Categories: r.Categories, Photos: r.Photos, Verified: r.Verified, CreatedAt: r.CreatedAt, Helpful: r.Helpful,
 		ReportCount: r.ReportCount,
 	}
 	if r.UserID != nil && firstName != nil {
@@ -68,18 +65,4 @@ func detailed(r db.GetReviewDetailsRow) Review {
 		}
 	}
 	return out
-}
-
-// categoryNames lists the keys of the stored categories object ({"Location": 1, …}) in order.
-func categoryNames(raw []byte) []string {
-	var m map[string]int
-	if len(raw) == 0 || json.Unmarshal(raw, &m) != nil {
-		return nil
-	}
-	names := make([]string, 0, len(m))
-	for name := range m {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return names
 }

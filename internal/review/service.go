@@ -221,14 +221,6 @@ func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 		return Review{}, err
 	}
 
-	var categories []byte
-	if len(d.Categories) > 0 { // stored as the spec's object keyed by category name
-		m := make(map[string]int, len(d.Categories))
-		for _, c := range d.Categories {
-			m[c] = 1
-		}
-		categories = convert.JSON(m)
-	}
 	var created db.Review
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		// Counted in the transaction that writes the review, so parallel posts stop at the limit
@@ -240,8 +232,8 @@ func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 		var err error
 		created, err = q.CreateReview(ctx, db.CreateReviewParams{
 			PropertyID: d.PropertyID, UserID: &author.ID, Rating: d.Rating, Title: d.Title, Content: d.Content,
-			ReviewType: d.ReviewType, StayPeriod: convert.Ptr(d.StayPeriod), Pros: convert.JSON(d.Pros),
-			Cons: convert.JSON(d.Cons), Categories: categories, Photos: convert.JSON(d.Photos), Language: d.Language,
+			ReviewType: d.ReviewType, StayPeriod: convert.Ptr(d.StayPeriod), Pros: d.Pros, Cons: d.Cons,
+			Categories: d.Categories, Photos: d.Photos, Language: d.Language,
 		})
 		if err != nil {
 			return fmt.Errorf("create review: %w", err)
@@ -299,6 +291,8 @@ func clean(d Draft) Draft {
 		d.Language = "en"
 	}
 	d.Pros, d.Cons, d.Categories, d.Photos = nonBlank(d.Pros), nonBlank(d.Cons), nonBlank(d.Categories), nonBlank(d.Photos)
+	slices.Sort(d.Categories) // a set of names, kept in order
+	d.Categories = slices.Compact(d.Categories)
 	return d
 }
 

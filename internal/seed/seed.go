@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -151,7 +152,7 @@ func (d *demoData) catalogues(ctx context.Context, q *db.Queries) error {
 			Title: r.Title, Description: r.Description, Content: r.Content, Category: r.Category,
 			Region: convert.Ptr(r.Region), Country: convert.Ptr(r.Country),
 			AuthorName: r.AuthorName, AuthorTitle: convert.Ptr(r.AuthorTitle), AuthorImage: convert.Ptr(r.AuthorImage),
-			CoverImage: r.CoverImage, ReadTime: r.ReadTime, Tags: convert.JSON(nonNil(r.Tags)),
+			CoverImage: r.CoverImage, ReadTime: r.ReadTime, Tags: nonNil(r.Tags),
 			PublishedAt: published, Featured: r.Featured,
 			MetaDescription: convert.Ptr(r.Description), MetaKeywords: convert.Ptr(strings.Join(r.Tags, ", ")),
 			Slug: r.Slug,
@@ -162,7 +163,7 @@ func (d *demoData) catalogues(ctx context.Context, q *db.Queries) error {
 	for _, l := range d.Levels {
 		if err := q.SeedLevel(ctx, db.SeedLevelParams{
 			Level: l.Level, Name: l.Name, PointsRequired: l.PointsRequired,
-			Benefits: convert.JSON(nonNil(l.Benefits)), Icon: convert.Ptr(l.Icon),
+			Benefits: nonNil(l.Benefits), Icon: convert.Ptr(l.Icon),
 		}); err != nil {
 			return fmt.Errorf("level %d: %w", l.Level, err)
 		}
@@ -223,11 +224,11 @@ func (d *demoData) people(ctx context.Context, q *db.Queries, passwordHash strin
 			Country: p.Country, PropertyType: p.PropertyType, MonthlyRent: p.MonthlyRent,
 			Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, SquareFeet: convert.Ptr(p.SquareFeet),
 			AreaUnit: p.AreaUnit, Currency: p.Currency, LandlordID: landlord, Verified: p.Verified,
-			Amenities: convert.JSON(nonNil(p.Amenities)), Images: convert.JSON(nonNil(p.Images)),
+			Amenities: nonNil(p.Amenities), Images: nonNil(p.Images),
 			Latitude: convert.Ptr(p.Latitude), Longitude: convert.Ptr(p.Longitude), YearBuilt: convert.Ptr(p.YearBuilt),
 			PetsAllowed: p.PetsAllowed, Furnished: p.Furnished,
 			MetaDescription: convert.Ptr(property.MetaDescription(p.Description)), MetaKeywords: convert.Ptr(strings.Join(keywords, ", ")),
-			Keywords: convert.JSON(nonNil(keywords)), Slug: property.Slug(p.Title, p.ID),
+			Keywords: nonNil(keywords), Slug: property.Slug(p.Title, p.ID),
 			// Listed one after another over the last months, so "newest" has an order.
 			CreatedAt: now.AddDate(0, 0, -3*int(16-p.ID)),
 		}); err != nil {
@@ -242,18 +243,10 @@ func (d *demoData) people(ctx context.Context, q *db.Queries, passwordHash strin
 		if !ok {
 			return fmt.Errorf("review %d: unknown author %q", i, r.Author)
 		}
-		var categories []byte
-		if len(r.Categories) > 0 {
-			m := make(map[string]int, len(r.Categories))
-			for _, c := range r.Categories {
-				m[c] = 1
-			}
-			categories = convert.JSON(m)
-		}
 		if err := q.SeedReview(ctx, db.SeedReviewParams{
 			PropertyID: r.PropertyID, UserID: &author, Rating: r.Rating, Title: r.Title, Content: r.Content,
 			ReviewType: r.ReviewType, StayPeriod: r.StayPeriod,
-			Pros: convert.JSON(nonNil(r.Pros)), Cons: convert.JSON(nonNil(r.Cons)), Categories: categories,
+			Pros: nonNil(r.Pros), Cons: nonNil(r.Cons), Categories: nonNil(slices.Compact(slices.Sorted(slices.Values(r.Categories)))),
 			Verified: r.Verified, Language: r.Language, CreatedAt: now.AddDate(0, 0, -r.DaysAgo),
 		}); err != nil {
 			return fmt.Errorf("review %d (%s on %d): %w", i, r.Author, r.PropertyID, err)

@@ -2,56 +2,19 @@ package store_test
 
 import (
 	"context"
-	"io"
-	"io/fs"
-	"net/url"
-	"strings"
+	"fmt"
 	"testing"
-	"testing/fstest"
-
-	"github.com/amacneil/dbmate/v2/pkg/dbmate"
 
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/store"
-	"github.com/rentproof/rentproof/sql/migrations"
 )
-
-// migrateBefore applies the migrations whose names sort before version, as a database that
-// last ran an older server would have them.
-func migrateBefore(t *testing.T, dbURL, version string) {
-	t.Helper()
-	older := fstest.MapFS{}
-	err := fs.WalkDir(migrations.FS, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".sql") || path >= version {
-			return err
-		}
-		b, err := fs.ReadFile(migrations.FS, path)
-		older[path] = &fstest.MapFile{Data: b}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, _ := url.Parse(dbURL)
-	m := dbmate.New(u)
-	m.FS, m.MigrationsDir, m.AutoDumpSchema, m.Log = older, []string{"."}, false, io.Discard
-	if err := m.Migrate(); err != nil {
-		t.Fatalf("migrate before %s: %v", version, err)
-	}
-}
 
 // The rating rules of 2026-11-23 apply to data already stored: aggregates are counted again
 // without the types that do not rate the property, and reviews that throwaway reports hid are
 // published again, while one that established accounts hid stays hidden.
 func TestIntegrityMigrationFixesStoredData(t *testing.T) {
 	ctx := context.Background()
-	dbURL := dbtest.NewEmpty(t)
-	migrateBefore(t, dbURL, "20261123000001")
-	pool, err := store.Open(ctx, dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
+	pool, dbURL := dbtest.NewBefore(t, "20261123000001")
 	exec := func(sql string) {
 		t.Helper()
 		if _, err := pool.Exec(ctx, sql); err != nil {
@@ -99,5 +62,39 @@ func TestIntegrityMigrationFixesStoredData(t *testing.T) {
 	}
 	if restored != "published" || stillHidden != "hidden" {
 		t.Errorf("hidden by throwaways: %s (want published); by established accounts: %s (want hidden)", restored, stillHidden)
+	}
+}
+
+// Lists stored as jsonb arrays become text[] with their entries in order, and a review's
+// categories object becomes its sorted names.
+func TestTextArraysMigrationKeepsLists(t *testing.T) {
+	ctx := context.Background()
+	pool, dbURL := dbtest.NewBefore(t, "20261123000020")
+	for _, sql := range []string{
+		`INSERT INTO users (id, username, password_hash, email, first_name, last_name) VALUES (1, 'ada', 'x', 'ada@example.com', 'Ada', 'L')`,
+		`INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug, amenities, images, keywords)
+		 VALUES (1, 'Flat', '1 Main St', 'Leeds', 'apartment', 900, 1, 'flat-1', '["Yard", "Balcony"]', '[]', '["Yard"]')`,
+		`INSERT INTO reviews (property_id, user_id, rating, title, content, pros, cons, categories, photos)
+		 VALUES (1, 1, 4, 'Quiet flat', 'Quiet flat with a kind landlord.', '["Light", "Quiet \"street\""]', '[]', '{"Value": 1, "Location": 1}', '[]')`,
+		`INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
+		 VALUES (1, 1, 3, 'The area', 'A calm area near the park.', 'tenant_to_neighborhood')`,
+	} {
+		if _, err := pool.Exec(ctx, sql); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	if err := store.Migrate(ctx, pool, dbURL); err != nil {
+		t.Fatal(err)
+	}
+	var amenities, images, pros, categories, noCategories []string
+	if err := pool.QueryRow(ctx, `SELECT p.amenities, p.images, r.pros, r.categories,
+		(SELECT categories FROM reviews WHERE review_type = 'tenant_to_neighborhood')
+		FROM properties p JOIN reviews r ON r.property_id = p.id AND r.review_type = 'general'`).
+		Scan(&amenities, &images, &pros, &categories, &noCategories); err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(amenities, images, pros, categories, noCategories)
+	if want := `[Yard Balcony] [] [Light Quiet "street"] [Location Value] []`; got != want {
+		t.Errorf("after the migration: %s, want %s", got, want)
 	}
 }

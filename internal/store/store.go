@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"net/url"
 	"strings"
@@ -86,6 +87,13 @@ func RollbackAll(databaseURL string) error {
 			return err
 		}
 	}
+}
+
+// MigrateFrom applies the migrations of files (tests use it to build an older schema).
+func MigrateFrom(files fs.FS, databaseURL string) error {
+	m := migrator(databaseURL)
+	m.FS = files
+	return m.Migrate()
 }
 
 func migrator(databaseURL string) *dbmate.DB {

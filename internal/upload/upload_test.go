@@ -263,12 +263,9 @@ func TestDecodeBudget(t *testing.T) {
 // The migration records files stored before it as their listing's landlord's (attached to that
 // listing), then review photos as their author's; anything not of the service's shape is left.
 func TestMigrationBackfill(t *testing.T) {
-	pool, url := dbtest.New(t)
+	// The schema before this migration, with listings and reviews made then.
+	pool, url := dbtest.NewBefore(t, "20261123000010")
 	ctx := context.Background()
-	// Back to the schema before this migration, with listings and reviews made then.
-	if _, err := pool.Exec(ctx, `DROP TABLE uploads; DELETE FROM schema_migrations WHERE version = '20261123000010'`); err != nil {
-		t.Fatal(err)
-	}
 	key := func(n int, ext string) string { return fmt.Sprintf("properties/%032x.%s", n, ext) }
 	var first, second, reviewer, p1, p2, r1 int32
 	for _, u := range []struct {

@@ -27,7 +27,7 @@ SELECT setval(pg_get_serial_sequence('properties', 'id'), (SELECT coalesce(max(i
 INSERT INTO reviews (
     property_id, user_id, rating, title, content, review_type, stay_period, pros, cons, categories, photos,
     verified, language, created_at, updated_at
-) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, '[]', $11, $12, $13, $13);
+) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, '{}', $11, $12, $13, $13);
 
 -- name: SeedLevel :exec
 INSERT INTO user_levels (level, name, points_required, benefits, icon)

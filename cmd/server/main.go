@@ -29,23 +29,30 @@ import (
 )
 
 func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+// run carries out the command in args and returns the process's exit code; it returns rather
+// than exits so that its deferred calls run.
+func run(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	slog.SetDefault(slog.New(logHandler()))
 	var err error
-	switch args := os.Args[1:]; {
+	switch {
 	case len(args) == 0 || args[0] == "serve":
 		err = serve(ctx)
 	case len(args) >= 2 && args[0] == "admin" && args[1] == "create":
 		err = createAdmin(ctx, args[2:], os.Stdin, os.Stdout)
 	default:
 		fmt.Fprintln(os.Stderr, "usage: rentproof [serve] | rentproof admin create -username NAME -email EMAIL -first-name F -last-name L")
-		os.Exit(2)
+		return 2
 	}
 	if err != nil {
 		slog.Error("stopped", "err", err)
-		os.Exit(1)
+		return 1
 	}
+	return 0
 }
 
 func serve(ctx context.Context) error {
@@ -101,7 +108,8 @@ func serve(ctx context.Context) error {
 
 	go housekeep(ctx, account.NewService(pool), uploads)
 
-	ln, err := net.Listen("tcp", addr)
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
@@ -258,8 +266,8 @@ func logHandler() slog.Handler {
 func displayAddr(a net.Addr) string {
 	s := a.String()
 	for _, wildcard := range []string{"[::]:", "0.0.0.0:"} {
-		if strings.HasPrefix(s, wildcard) {
-			return "localhost:" + strings.TrimPrefix(s, wildcard)
+		if port, ok := strings.CutPrefix(s, wildcard); ok {
+			return "localhost:" + port
 		}
 	}
 	return s

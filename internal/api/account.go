@@ -128,7 +128,7 @@ func setSignInCookies(ctx context.Context, h http.Header, in account.SignIn) {
 
 // setCookie sets (or, with maxAge < 0, clears) an HttpOnly cookie, Secure over TLS.
 func setCookie(ctx context.Context, h http.Header, name, value string, maxAge time.Duration) {
-	c := &http.Cookie{
+	c := &http.Cookie{ //nolint:gosec // G124: Secure follows the request (TLS or a trusted proxy's https): browsers drop Secure cookies over plain HTTP on a laptop
 		Name:     name,
 		Value:    value,
 		Path:     "/",

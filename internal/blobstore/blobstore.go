@@ -53,5 +53,6 @@ func (b *Bucket) Read(ctx context.Context, key string) (io.ReadCloser, int64, er
 		}
 		return nil, 0, err
 	}
-	return r, r.Size(), nil
+	size := r.Size()
+	return r, size, nil
 }

@@ -43,7 +43,7 @@ func New(h Handlers) http.Handler {
 	routeProperties(mux, h.Property, h.Review)
 	routeStatistics(mux, h.Statistics)
 	routeUploads(mux, h.PropertyImages)
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})
 	return mux

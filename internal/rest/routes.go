@@ -17,7 +17,8 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/statistics/v1/statisticsv1connect"
 )
 
-// The rpcs each group of paths needs: the generated handler interfaces.
+// AccountRPCs, ResourceRPCs and the others below are the rpcs each group of paths needs: the
+// generated handler interfaces.
 type (
 	AccountRPCs    = accountv1connect.AccountServiceHandler
 	ResourceRPCs   = resourcev1connect.ResourceServiceHandler
@@ -133,7 +134,7 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 	mux.HandleFunc("GET /api/properties/batch", func(w http.ResponseWriter, r *http.Request) {
 		var ids []int32
 		for _, field := range r.URL.Query()["ids"] {
-			for _, s := range strings.Split(field, ",") {
+			for s := range strings.SplitSeq(field, ",") {
 				id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 32)
 				if err != nil || id < 1 {
 					writeMessage(w, http.StatusBadRequest, "Invalid ids")

@@ -9,8 +9,6 @@ import (
 	"mime/multipart"
 	"net/http"
 
-	"connectrpc.com/connect"
-
 	"github.com/rentproof/rentproof/internal/rpc"
 	"github.com/rentproof/rentproof/internal/upload"
 )
@@ -52,9 +50,8 @@ func routeUploads(mux *http.ServeMux, uploader ImageUploader) {
 			}
 		}
 		status, msg := http.StatusRequestEntityTooLarge, tooLarge
-		var tooBig *http.MaxBytesError
-		if !errors.As(err, &tooBig) {
-			ce := rpc.Error(r.Context(), err).(*connect.Error)
+		if _, tooBig := errors.AsType[*http.MaxBytesError](err); !tooBig {
+			ce := rpc.ConnectError(r.Context(), err)
 			copyHeaders(w.Header(), ce.Meta()) // Retry-After when the daily quota is used up
 			status, msg = statusOf(ce), ce.Message()
 		}
@@ -71,8 +68,7 @@ func imageParts(mr *multipart.Reader) iter.Seq2[upload.File, error] {
 				return
 			}
 			if err != nil {
-				var tooBig *http.MaxBytesError
-				if !errors.As(err, &tooBig) {
+				if _, tooBig := errors.AsType[*http.MaxBytesError](err); !tooBig {
 					err = fmt.Errorf("%w: %w", upload.ErrUnreadable, err)
 				}
 				yield(upload.File{}, err)

@@ -20,20 +20,24 @@ func Error(ctx context.Context, err error) error {
 	if err == nil {
 		return nil
 	}
-	var ce *connect.Error
-	if errors.As(err, &ce) {
+	return ConnectError(ctx, err)
+}
+
+// ConnectError is Error for an error known not to be nil, typed as the Connect error it is.
+func ConnectError(ctx context.Context, err error) *connect.Error {
+	if ce, ok := errors.AsType[*connect.Error](err); ok {
 		return ce
 	}
 	for _, m := range codes {
-		if errors.Is(err, m.kind) {
-			ce := connect.NewError(m.code, errors.New(userMessage(err, m.fallback)))
-			addFieldViolations(ce, err)
-			var ae *apperr.Error
-			if errors.As(err, &ae) && ae.RetryAfter > 0 {
-				ce.Meta().Set("Retry-After", strconv.Itoa(int(math.Ceil(ae.RetryAfter.Seconds()))))
-			}
-			return ce
+		if !errors.Is(err, m.kind) {
+			continue
 		}
+		ce := connect.NewError(m.code, errors.New(userMessage(err, m.fallback)))
+		addFieldViolations(ce, err)
+		if ae, ok := errors.AsType[*apperr.Error](err); ok && ae.RetryAfter > 0 {
+			ce.Meta().Set("Retry-After", strconv.Itoa(int(math.Ceil(ae.RetryAfter.Seconds()))))
+		}
+		return ce
 	}
 	if errors.Is(err, context.Canceled) {
 		return connect.NewError(connect.CodeCanceled, errors.New("request canceled"))
@@ -61,8 +65,8 @@ var codes = []struct {
 // addFieldViolations attaches every broken field rule as a google.rpc.BadRequest detail,
 // so a form can show each message beside its field.
 func addFieldViolations(ce *connect.Error, err error) {
-	var ve *apperr.ValidationError
-	if !errors.As(err, &ve) {
+	ve, ok := errors.AsType[*apperr.ValidationError](err)
+	if !ok {
 		return
 	}
 	br := &errdetails.BadRequest{}
@@ -77,12 +81,10 @@ func addFieldViolations(ce *connect.Error, err error) {
 // userMessage is the message written for the user, or the kind's generic one when the error
 // carries none (a bare sentinel or a wrapped database error).
 func userMessage(err error, fallback string) string {
-	var ae *apperr.Error
-	if errors.As(err, &ae) {
+	if ae, ok := errors.AsType[*apperr.Error](err); ok {
 		return ae.Message
 	}
-	var ve *apperr.ValidationError
-	if errors.As(err, &ve) {
+	if ve, ok := errors.AsType[*apperr.ValidationError](err); ok {
 		return ve.Error()
 	}
 	return fallback

@@ -4,9 +4,11 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"slices"
 
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/proto"
@@ -75,17 +77,24 @@ func Invoke[Req, Res any](ctx context.Context, procedure string, req *Req,
 	method func(context.Context, *connect.Request[Req]) (*connect.Response[Res], error),
 ) (*connect.Response[Res], error) {
 	call := connect.UnaryFunc(func(ctx context.Context, r connect.AnyRequest) (connect.AnyResponse, error) {
-		return method(ctx, r.(*connect.Request[Req]))
+		typed, ok := r.(*connect.Request[Req])
+		if !ok {
+			return nil, fmt.Errorf("invoke %s: an interceptor passed on a %T", procedure, r)
+		}
+		return method(ctx, typed)
 	})
-	chain := Interceptors()
-	for i := len(chain) - 1; i >= 0; i-- {
-		call = chain[i].WrapUnary(call)
+	for _, interceptor := range slices.Backward(Interceptors()) {
+		call = interceptor.WrapUnary(call)
 	}
 	res, err := call(context.WithValue(ctx, procedureKey{}, procedure), connect.NewRequest(req))
 	if err != nil {
 		return nil, err
 	}
-	return res.(*connect.Response[Res]), nil
+	typed, ok := res.(*connect.Response[Res])
+	if !ok {
+		return nil, fmt.Errorf("invoke %s: an interceptor answered with a %T", procedure, res)
+	}
+	return typed, nil
 }
 
 type procedureKey struct{}

@@ -47,7 +47,7 @@ func clientOf(r *http.Request, proxies int) identity.Client {
 func headerList(values []string) []string {
 	var list []string
 	for _, v := range values {
-		for _, item := range strings.Split(v, ",") {
+		for item := range strings.SplitSeq(v, ",") {
 			list = append(list, strings.TrimSpace(item))
 		}
 	}

@@ -79,7 +79,7 @@ func recoverPanics(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
 			if p := recover(); p != nil {
-				if p == http.ErrAbortHandler {
+				if err, ok := p.(error); ok && errors.Is(err, http.ErrAbortHandler) {
 					panic(p)
 				}
 				slog.ErrorContext(r.Context(), "panic", "panic", p, "path", r.URL.Path, "stack", string(debug.Stack()))
@@ -95,17 +95,17 @@ func recoverPanics(next http.Handler) http.Handler {
 // limitBody caps request bodies so one client cannot exhaust memory; paths in larger get their own cap.
 func limitBody(next http.Handler, defaultMax int64, larger map[string]int64) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		max := defaultMax
+		limit := defaultMax
 		if m, ok := larger[r.URL.Path]; ok {
-			max = m
+			limit = m
 		}
-		if r.ContentLength > max {
+		if r.ContentLength > limit {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusRequestEntityTooLarge)
 			_ = json.NewEncoder(w).Encode(map[string]string{"message": "Request body too large"})
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, max)
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		next.ServeHTTP(w, r)
 	})
 }

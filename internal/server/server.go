@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -255,19 +256,15 @@ func (c *dbHealth) Check(ctx context.Context, req *grpchealth.CheckRequest) (*gr
 	if req.Service != "" && !known(req.Service) {
 		return nil, connect.NewError(connect.CodeNotFound, fmt.Errorf("unknown service %q", req.Service))
 	}
-	if err := ping(ctx, c.pool); err != nil {
-		return &grpchealth.CheckResponse{Status: grpchealth.StatusNotServing}, nil
+	status := grpchealth.StatusServing
+	if ping(ctx, c.pool) != nil { // a database that does not answer is a status, not a failed check
+		status = grpchealth.StatusNotServing
 	}
-	return &grpchealth.CheckResponse{Status: grpchealth.StatusServing}, nil
+	return &grpchealth.CheckResponse{Status: status}, nil
 }
 
 func known(service string) bool {
-	for _, s := range Services {
-		if s == service {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(Services, service)
 }
 
 func writePlain(w http.ResponseWriter, status int, body string) {

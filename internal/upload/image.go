@@ -191,14 +191,14 @@ func scanJPEG(r *bufio.Reader) jpegInfo {
 		if _, err := io.ReadFull(r, seg); err != nil {
 			return info
 		}
-		switch {
-		case marker == 0xE0:
+		switch marker {
+		case 0xE0:
 			jfif = jfif || bytes.HasPrefix(seg, []byte("JFIF\x00"))
-		case marker == 0xEE:
+		case 0xEE:
 			if n >= 12 && bytes.HasPrefix(seg, []byte("Adobe")) {
 				adobe, adobeTransform = true, seg[11]
 			}
-		case marker == 0xE1:
+		case 0xE1:
 			if bytes.HasPrefix(seg, []byte("Exif\x00\x00")) && info.orientation == 1 {
 				info.orientation = exifOrientation(seg[6:])
 			}

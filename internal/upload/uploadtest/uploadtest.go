@@ -13,6 +13,14 @@ import (
 	"image/png"
 )
 
+// writeBinary writes v to buf in order; binary.Write fails only for a value of no fixed size,
+// which would be a bug here.
+func writeBinary(buf *bytes.Buffer, order binary.ByteOrder, v any) {
+	if err := binary.Write(buf, order, v); err != nil {
+		panic(err)
+	}
+}
+
 // PNG encodes m as PNG.
 func PNG(m image.Image) []byte {
 	var buf bytes.Buffer
@@ -83,29 +91,29 @@ func WithEXIF(jpg []byte, orientation uint16) []byte {
 	be := binary.BigEndian
 	var t bytes.Buffer
 	t.WriteString("MM\x00*")
-	binary.Write(&t, be, uint32(8)) // IFD0 follows the header
+	writeBinary(&t, be, uint32(8)) // IFD0 follows the header
 	// IFD0: orientation, and the offset of the GPS IFD.
 	const ifd0Entries = 2
 	gpsIFD := uint32(8 + 2 + 12*ifd0Entries + 4)
-	binary.Write(&t, be, uint16(ifd0Entries))
-	binary.Write(&t, be, []uint16{0x0112, 3})
-	binary.Write(&t, be, uint32(1))
-	binary.Write(&t, be, []uint16{orientation, 0})
-	binary.Write(&t, be, []uint16{0x8825, 4})
-	binary.Write(&t, be, uint32(1))
-	binary.Write(&t, be, gpsIFD)
-	binary.Write(&t, be, uint32(0)) // no IFD1
+	writeBinary(&t, be, uint16(ifd0Entries))
+	writeBinary(&t, be, []uint16{0x0112, 3})
+	writeBinary(&t, be, uint32(1))
+	writeBinary(&t, be, []uint16{orientation, 0})
+	writeBinary(&t, be, []uint16{0x8825, 4})
+	writeBinary(&t, be, uint32(1))
+	writeBinary(&t, be, gpsIFD)
+	writeBinary(&t, be, uint32(0)) // no IFD1
 	// GPS IFD: latitude reference "N" (inline) and the area information (after the IFD).
 	const gpsEntries = 2
 	text := append([]byte("ASCII\x00\x00\x00"), Marker...)
-	binary.Write(&t, be, uint16(gpsEntries))
-	binary.Write(&t, be, []uint16{0x0001, 2})
-	binary.Write(&t, be, uint32(2))
+	writeBinary(&t, be, uint16(gpsEntries))
+	writeBinary(&t, be, []uint16{0x0001, 2})
+	writeBinary(&t, be, uint32(2))
 	t.WriteString("N\x00\x00\x00")
-	binary.Write(&t, be, []uint16{0x001C, 7})
-	binary.Write(&t, be, uint32(len(text)))
-	binary.Write(&t, be, gpsIFD+2+12*gpsEntries+4)
-	binary.Write(&t, be, uint32(0))
+	writeBinary(&t, be, []uint16{0x001C, 7})
+	writeBinary(&t, be, uint32(len(text)))
+	writeBinary(&t, be, gpsIFD+2+12*gpsEntries+4)
+	writeBinary(&t, be, uint32(0))
 	t.Write(text)
 
 	seg := append([]byte("Exif\x00\x00"), t.Bytes()...)
@@ -175,9 +183,9 @@ func LosslessWebP(w, h int, a, b color.NRGBA, at func(x, y int) bool) []byte {
 	var out bytes.Buffer
 	out.WriteString("RIFF")
 	pad := len(data) & 1
-	binary.Write(&out, binary.LittleEndian, uint32(4+8+len(data)+pad))
+	writeBinary(&out, binary.LittleEndian, uint32(4+8+len(data)+pad))
 	out.WriteString("WEBPVP8L")
-	binary.Write(&out, binary.LittleEndian, uint32(len(data)))
+	writeBinary(&out, binary.LittleEndian, uint32(len(data)))
 	out.Write(data)
 	if pad == 1 {
 		out.WriteByte(0)

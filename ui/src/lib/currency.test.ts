@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SUPPORTED_CURRENCIES, ZERO_DECIMAL_CURRENCIES, formatCurrency, formatRent } from "./currency";
+import { CURRENCY_LOCALES, SUPPORTED_CURRENCIES, ZERO_DECIMAL_CURRENCIES, formatCurrency, formatRent } from "./currency";
 
 /** Locale formats use no-break spaces and direction marks; compare on plain text. */
 function plain(text: string): string {
@@ -34,6 +34,7 @@ describe("formatCurrency", () => {
   it("formats every supported currency without falling back", () => {
     expect(SUPPORTED_CURRENCIES).toHaveLength(30);
     for (const code of SUPPORTED_CURRENCIES) {
+      expect(CURRENCY_LOCALES[code], code).toBeDefined();
       expect(formatCurrency(1000, code)).not.toContain("(USD)");
     }
   });

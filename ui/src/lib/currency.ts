@@ -3,12 +3,16 @@
  * locale writes it; currencies without minor units show no decimals, others at most
  * two; a code that cannot be formatted falls back to US dollars marked " (USD)".
  */
+import { CURRENCIES } from "./vocab";
 
 /** DEFAULT_CURRENCY is the currency of a property that names none. */
 export const DEFAULT_CURRENCY = "USD";
 
-/** The 30 supported currencies (SPEC §3), each with the locale that formats it. */
-export const CURRENCY_LOCALES = {
+/**
+ * The locale that writes each supported currency (the list itself is the contract's:
+ * CURRENCIES in ./vocab; a test checks that every one of them has a locale here).
+ */
+export const CURRENCY_LOCALES: Readonly<Record<string, string>> = {
   USD: "en-US",
   EUR: "de-DE",
   GBP: "en-GB",
@@ -39,13 +43,10 @@ export const CURRENCY_LOCALES = {
   CZK: "cs-CZ",
   HUF: "hu-HU",
   ILS: "he-IL",
-} as const;
-
-/** Currency is one of the supported currency codes. */
-export type Currency = keyof typeof CURRENCY_LOCALES;
+};
 
 /** SUPPORTED_CURRENCIES lists the supported codes in the order of SPEC §3. */
-export const SUPPORTED_CURRENCIES = Object.keys(CURRENCY_LOCALES) as Currency[];
+export const SUPPORTED_CURRENCIES = CURRENCIES.values;
 
 /** Currencies shown without a fractional part (SPEC §9). */
 export const ZERO_DECIMAL_CURRENCIES: ReadonlySet<string> = new Set([
@@ -61,8 +62,8 @@ export const ZERO_DECIMAL_CURRENCIES: ReadonlySet<string> = new Set([
 ]);
 
 /** isSupportedCurrency tells whether a code is one of the 30 supported currencies. */
-export function isSupportedCurrency(code: string): code is Currency {
-  return Object.hasOwn(CURRENCY_LOCALES, code);
+export function isSupportedCurrency(code: string): boolean {
+  return CURRENCIES.has(code);
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -70,7 +71,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
 function formatter(currency: string): Intl.NumberFormat {
   let f = formatters.get(currency);
   if (!f) {
-    const locale = isSupportedCurrency(currency) ? CURRENCY_LOCALES[currency] : CURRENCY_LOCALES.USD;
+    const locale = CURRENCY_LOCALES[currency] ?? CURRENCY_LOCALES.USD;
     f = new Intl.NumberFormat(locale, {
       style: "currency",
       currency,

@@ -1,72 +1,24 @@
 /**
  * Property display rules shared by cards, the detail page and the forms (SPEC §3):
- * types and their labels, amenities, area units, addresses and the demo marker.
+ * type labels, highlights, areas, addresses and the demo marker. The vocabularies
+ * themselves come from the contract (./vocab).
  */
 import { formatCurrency } from "./currency";
 import { humanize } from "./text";
-
-/** Every property type of SPEC §3, in order. */
-export const PROPERTY_TYPES = [
-  "apartment",
-  "house",
-  "condo",
-  "student_housing",
-  "villa",
-  "townhouse",
-  "duplex",
-  "studio",
-  "penthouse",
-  "loft",
-  "cottage",
-  "bungalow",
-  "chalet",
-  "farmhouse",
-  "mansion",
-] as const;
-
-/** PropertyType is one of the property types. */
-export type PropertyType = (typeof PROPERTY_TYPES)[number];
+import { PROPERTY_TYPES } from "./vocab";
 
 /** The property types offered by the search filter, after "all" (SPEC §2 "Search"). */
 export const SEARCH_PROPERTY_TYPES = ["apartment", "house", "condo", "student_housing"] as const;
 
-const TYPE_LABELS: Record<string, string> = {
-  apartment: "Apartment",
-  house: "House",
-  condo: "Condo",
-  student_housing: "Student Housing",
-};
-
 /** propertyTypeLabel names a property type: "Apartment", "Student Housing", "Villa". */
 export function propertyTypeLabel(type: string): string {
-  return TYPE_LABELS[type] ?? (humanize(type) || "Apartment");
+  return PROPERTY_TYPES.label(type) ?? (humanize(type) || "Apartment");
 }
 
 /** isPropertyType tells whether a value is one of the property types. */
-export function isPropertyType(value: string): value is PropertyType {
-  return (PROPERTY_TYPES as readonly string[]).includes(value);
+export function isPropertyType(value: string): boolean {
+  return PROPERTY_TYPES.has(value);
 }
-
-/** The amenity choices of SPEC §3, in order. */
-export const AMENITY_CHOICES = [
-  "Air Conditioning",
-  "In-unit Laundry",
-  "Dishwasher",
-  "Hardwood Floors",
-  "Balcony",
-  "Fitness Center",
-  "Swimming Pool",
-  "Parking",
-  "Pet Friendly",
-  "Storage Space",
-  "Elevator",
-  "Security System",
-  "Fireplace",
-  "Yard",
-  "Responsive landlord",
-  "Great location",
-  "Energy efficient",
-] as const;
 
 /** The amenities a property card highlights (SPEC §2 "Property card"). */
 export const HIGHLIGHT_AMENITIES = ["Responsive landlord", "Great location", "Energy efficient"] as const;
@@ -75,9 +27,6 @@ export const HIGHLIGHT_AMENITIES = ["Responsive landlord", "Great location", "En
 export function highlights(amenities: readonly string[]): string[] {
   return HIGHLIGHT_AMENITIES.filter((h) => amenities.includes(h));
 }
-
-/** The area units. */
-export const AREA_UNITS = ["sqft", "sqm"] as const;
 
 /** formatArea writes a floor area: "650 ft²", "78 m²" (sqm), or "N/A" without one. */
 export function formatArea(size: number, unit: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { humanize, initials, truncate } from "./text";
+import { charCount, humanize, initials, truncate } from "./text";
 
 describe("truncate", () => {
   it("keeps text that fits", () => {
@@ -13,6 +13,20 @@ describe("truncate", () => {
 
   it("drops trailing spaces before the ellipsis", () => {
     expect(truncate("abc def", 4)).toBe("abc…");
+  });
+
+  it("counts characters and never splits one", () => {
+    expect(truncate("😀😀😀", 3)).toBe("😀😀😀");
+    expect(truncate("😀😀😀", 2)).toBe("😀😀…");
+  });
+});
+
+describe("charCount", () => {
+  it("counts code points, as the server does", () => {
+    expect(charCount("")).toBe(0);
+    expect(charCount("héllo")).toBe(5);
+    expect(charCount("😀😀")).toBe(2);
+    expect("😀😀".length).toBe(4);
   });
 });
 

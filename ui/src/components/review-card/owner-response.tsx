@@ -1,22 +1,27 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { MessageSquareReply } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import type { OwnerResponse as Response } from "@/gen/rentproof/review/v1/review_pb";
 import { formatDate, isoDate } from "@/lib/format";
-import { textLength } from "./review-labels";
+import { charCount } from "@/lib/text";
+import { text } from "@/lib/validation";
+import { LIMITS } from "@/lib/vocab";
 import { useRespondToReview } from "./use-review-actions";
 
-/** Bounds of an owner's response (the server's rules). */
-export const RESPONSE_MIN = 2;
-export const RESPONSE_MAX = 1000;
+const RESPONSE = LIMITS.review.response;
 
-/** validateResponse returns the message for a response text, or undefined when it is fine. */
-export function validateResponse(text: string): string | undefined {
-  const n = textLength(text);
-  if (n < RESPONSE_MIN) return `Response must be at least ${RESPONSE_MIN} characters`;
-  if (n > RESPONSE_MAX) return `Response must be at most ${RESPONSE_MAX} characters`;
-  return undefined;
-}
+/** responseSchema is an owner's response with the server's bounds and messages. */
+export const responseSchema = z.object({
+  content: text({
+    limits: RESPONSE,
+    tooShort: `Response must be at least ${RESPONSE.minChars} characters`,
+    tooLong: `Response must be at most ${RESPONSE.maxChars} characters`,
+  }),
+});
+type ResponseValues = z.infer<typeof responseSchema>;
 
 /** OwnerResponseBlock shows the property owner's public response under a review, with its date. */
 export function OwnerResponseBlock({ response }: { response: Response }) {
@@ -55,48 +60,28 @@ interface RespondFormProps {
 
 /** RespondForm lets the property's owner write or edit the response to a review. */
 export function RespondForm({ reviewId, current, onDone }: RespondFormProps) {
-  const id = useId();
   const editing = current !== undefined;
-  const [text, setText] = useState(current ?? "");
-  const [submitted, setSubmitted] = useState(false);
+  const { control, handleSubmit } = useForm<ResponseValues>({
+    resolver: zodResolver(responseSchema),
+    defaultValues: { content: current ?? "" },
+    mode: "onChange",
+  });
   const respond = useRespondToReview(editing);
-  const error = submitted ? validateResponse(text) : undefined;
+  const content = useWatch({ control, name: "content" });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (validateResponse(text)) {
-      document.getElementById(`${id}-text`)?.focus();
-      return;
-    }
-    respond.mutate({ reviewId, content: text.trim() }, { onSuccess: onDone });
-  };
+  const onValid = (values: ResponseValues) =>
+    respond.mutate({ reviewId, content: values.content.trim() }, { onSuccess: onDone });
 
   return (
-    <form className="respond-form" noValidate onSubmit={onSubmit} aria-label={editing ? "Edit your response" : "Respond to this review"}>
-      <div className="field">
-        <label htmlFor={`${id}-text`} className="field__label">
-          Your response
-        </label>
-        <textarea
-          id={`${id}-text`}
-          className="textarea review-textarea"
-          rows={3}
-          autoFocus
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-count${error ? ` ${id}-error` : ""}`}
-        />
-        <p id={`${id}-count`} className="field__hint char-count">
-          {textLength(text)}/{RESPONSE_MAX}
-        </p>
-        {error ? (
-          <p id={`${id}-error`} className="field__error">
-            {error}
-          </p>
-        ) : null}
-      </div>
+    <form className="respond-form" noValidate onSubmit={handleSubmit(onValid)} aria-label={editing ? "Edit your response" : "Respond to this review"}>
+      <FormField
+        control={control}
+        name="content"
+        label="Your response"
+        hint={`${charCount(content.trim())}/${RESPONSE.maxChars}`}
+      >
+        {(props) => <textarea {...props} className="textarea review-textarea" rows={3} autoFocus />}
+      </FormField>
       <div className="respond-form__actions">
         <Button variant="ghost" size="sm" onClick={onDone}>
           Cancel

@@ -1,14 +1,17 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Flag } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Link, useLocation } from "react-router-dom";
+import { z } from "zod";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
 import { errorMessage } from "@/lib/errors";
-import { REPORT_REASONS, textLength } from "./review-labels";
+import { charCount } from "@/lib/text";
+import { text } from "@/lib/validation";
+import { LIMITS, REPORT_REASONS } from "@/lib/vocab";
 import { REPORT_FALLBACK, useReportReview } from "./use-review-actions";
-
-/** The longest report detail the server accepts. */
-export const REPORT_DETAIL_MAX = 1000;
 
 interface ReportDialogProps {
   reviewId: number;
@@ -53,79 +56,57 @@ function SignInToReport() {
   );
 }
 
+const DETAIL = LIMITS.review.reportDetail;
+
+/** reportSchema is a report: a reason from the contract's list and optional detail. */
+export const reportSchema = z.object({
+  reason: z.string().refine((v) => REPORT_REASONS.has(v), "Please choose a reason"),
+  detail: text({ limits: DETAIL, tooLong: `Details must be at most ${DETAIL.maxChars} characters` }),
+});
+type ReportValues = z.infer<typeof reportSchema>;
+
 function ReportForm({ reviewId, onDone }: { reviewId: number; onDone: () => void }) {
   const id = useId();
-  const [reason, setReason] = useState("");
-  const [detail, setDetail] = useState("");
-  const [submitted, setSubmitted] = useState(false);
+  const { control, handleSubmit } = useForm<ReportValues>({
+    resolver: zodResolver(reportSchema),
+    defaultValues: { reason: "", detail: "" },
+    mode: "onChange",
+  });
   const report = useReportReview();
+  const detail = useWatch({ control, name: "detail" });
 
-  const reasonError = submitted && !reason ? "Please choose a reason" : undefined;
-  const detailLength = textLength(detail);
-  const detailError =
-    detailLength > REPORT_DETAIL_MAX ? `Details must be at most ${REPORT_DETAIL_MAX} characters` : undefined;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!reason) {
-      document.getElementById(`${id}-reason-${REPORT_REASONS[0].value}`)?.focus();
-      return;
-    }
-    if (detailError) {
-      document.getElementById(`${id}-detail`)?.focus();
-      return;
-    }
+  const onValid = ({ reason, detail }: ReportValues) =>
     report.mutate({ reviewId, reason, detail: detail.trim() }, { onSuccess: onDone });
-  };
 
   return (
-    <form className="report-form" noValidate onSubmit={onSubmit} aria-label="Report this review">
-      <fieldset
-        className="report-form__reasons"
-        aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-        aria-invalid={reasonError ? true : undefined}
+    <form className="report-form" noValidate onSubmit={handleSubmit(onValid)} aria-label="Report this review">
+      <FormField control={control} name="reason" label="Reason" group className="report-form__reasons">
+        {(_, field) =>
+          REPORT_REASONS.terms.map((r, i) => (
+            <label key={r.value} className="report-form__reason">
+              <input
+                ref={i === 0 ? field.ref : undefined}
+                type="radio"
+                name={`${id}-reason`}
+                value={r.value}
+                checked={field.value === r.value}
+                onChange={() => field.onChange(r.value)}
+                onBlur={field.onBlur}
+              />
+              {r.label}
+            </label>
+          ))
+        }
+      </FormField>
+      <FormField
+        control={control}
+        name="detail"
+        label="Details"
+        optional
+        hint={`${charCount(detail.trim())}/${DETAIL.maxChars}`}
       >
-        <legend className="field__label">Reason</legend>
-        {REPORT_REASONS.map((r) => (
-          <label key={r.value} className="report-form__reason">
-            <input
-              id={`${id}-reason-${r.value}`}
-              type="radio"
-              name={`${id}-reason`}
-              value={r.value}
-              checked={reason === r.value}
-              onChange={() => setReason(r.value)}
-            />
-            {r.label}
-          </label>
-        ))}
-        <p id={`${id}-reason-error`} className="field__error" aria-live="polite">
-          {reasonError}
-        </p>
-      </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-detail`} className="field__label">
-          Details <span className="field__optional">(optional)</span>
-        </label>
-        <textarea
-          id={`${id}-detail`}
-          className="textarea review-textarea"
-          rows={3}
-          value={detail}
-          onChange={(e) => setDetail(e.target.value)}
-          aria-invalid={detailError ? true : undefined}
-          aria-describedby={`${id}-detail-count${detailError ? ` ${id}-detail-error` : ""}`}
-        />
-        <p id={`${id}-detail-count`} className="field__hint char-count">
-          {detailLength}/{REPORT_DETAIL_MAX}
-        </p>
-        {detailError ? (
-          <p id={`${id}-detail-error`} className="field__error">
-            {detailError}
-          </p>
-        ) : null}
-      </div>
+        {(props) => <textarea {...props} className="textarea review-textarea" rows={3} />}
+      </FormField>
       {report.isError ? (
         <p className="field__error" role="alert">
           {errorMessage(report.error) || REPORT_FALLBACK}

@@ -16,7 +16,7 @@ import {
   type RespondToReviewRequest,
   type Review,
 } from "@/gen/rentproof/review/v1/review_pb";
-import { REVIEW_TYPES } from "./review-labels";
+import { REVIEW_TYPES } from "@/lib/vocab";
 
 /** The review types of each tab, as the server has them (internal/review/service.go). */
 const TAB_TYPES: Record<string, string[]> = {
@@ -67,7 +67,7 @@ function summaryOf(all: Review[]) {
 
 /** typesOf counts a property's published reviews of every type, zero counts included, as GetRatingSummary does. */
 function typesOf(all: Review[]) {
-  return REVIEW_TYPES.map((reviewType) => {
+  return REVIEW_TYPES.values.map((reviewType) => {
     const of = all.filter((r) => published(r) && r.reviewType === reviewType);
     const sum = of.reduce((a, r) => a + r.rating, 0);
     return create(ReviewTypeCountSchema, {

@@ -10,21 +10,11 @@ import {
   type SetSecurityQuestionsRequest,
   type User,
 } from "@/gen/rentproof/account/v1/account_pb";
+import { SECURITY_QUESTIONS as SECURITY_QUESTION_VOCABULARY } from "@/lib/vocab";
 import { fakeTransport } from "@/test/render";
 
-/** SECURITY_QUESTIONS is the server's fixed list (internal/account/recovery.go), for tests. */
-export const SECURITY_QUESTIONS = [
-  "What was your childhood nickname?",
-  "What is the name of your first pet?",
-  "In what city were you born?",
-  "What is your mother's maiden name?",
-  "What was the make of your first car?",
-  "What was the name of your primary school?",
-  "Who was your favourite childhood teacher?",
-  "What is your favourite movie?",
-  "What was your favourite food as a child?",
-  "What is the name of the street you grew up on?",
-];
+/** SECURITY_QUESTIONS is the contract's fixed list, which the server serves, for tests. */
+export const SECURITY_QUESTIONS = [...SECURITY_QUESTION_VOCABULARY.values];
 
 /** FakeAccount is an account the fake server knows, with its secrets. */
 export interface FakeAccount {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { firstErrors, parseInteger } from "@/lib/validation";
 import {
   DEFAULT_PROPERTY_VALUES,
   canListProperties,
-  parseInteger,
+  propertySchema,
   toCreateRequest,
-  validateProperty,
   type PropertyFormValues,
 } from "./property-form";
 
@@ -19,7 +19,13 @@ const valid: PropertyFormValues = {
 };
 const now = new Date("2025-06-01T00:00:00Z");
 
-describe("validateProperty", () => {
+/** validateProperty returns each invalid field's first message, as the form shows them. */
+function validateProperty(values: PropertyFormValues, at: Date) {
+  const result = propertySchema(at).safeParse(values);
+  return result.success ? {} : firstErrors(result.error);
+}
+
+describe("propertySchema", () => {
   it("accepts a complete form", () => {
     expect(validateProperty(valid, now)).toEqual({});
   });
@@ -41,9 +47,16 @@ describe("validateProperty", () => {
     [{ bedrooms: "51" }, "bedrooms", "Number must be less than or equal to 50"],
     [{ bathrooms: "-1" }, "bathrooms", "Number must be greater than or equal to 0"],
     [{ latitude: "91" }, "latitude", "Latitude must be between -90 and 90"],
+    [{ title: "🏠".repeat(100) }, "title", undefined],
+    [{ title: "🏠".repeat(101) }, "title", "String must contain at most 100 character(s)"],
+    [{ title: "  🏠🏠🏠🏠  " }, "title", "String must contain at least 5 character(s)"],
+    [{ propertyType: "castle" }, "propertyType", "Invalid input"],
+    [{ currency: "XXX" }, "currency", "Invalid input"],
+    [{ bedrooms: "" }, "bedrooms", "Required"],
     [{ longitude: "abc" }, "longitude", "Longitude must be between -180 and 180"],
   ] as const)("%j → %s: %s", (change, field, message) => {
-    expect(validateProperty({ ...valid, ...change }, now)).toEqual({ [field]: message });
+    // Lengths count characters, as the server does: 100 emoji are a valid title.
+    expect(validateProperty({ ...valid, ...change }, now)).toEqual(message ? { [field]: message } : {});
   });
 
   it("accepts the bounds of the year", () => {

@@ -1,5 +1,7 @@
-import { DEFAULT_CURRENCY, isSupportedCurrency } from "@/lib/currency";
-import { isPropertyType } from "@/lib/property";
+import { z } from "zod";
+import { DEFAULT_CURRENCY } from "@/lib/currency";
+import { integer, oneOf, parseInteger, text } from "@/lib/validation";
+import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
 
 /** PropertyFormValues are the add-property form's inputs, as typed. */
 export interface PropertyFormValues {
@@ -54,107 +56,62 @@ export const DEFAULT_PROPERTY_VALUES: PropertyFormValues = {
   amenities: [],
 };
 
-/** The order in which fields appear, used to focus the first invalid one. */
-export const FIELD_ORDER: PropertyField[] = [
-  "title",
-  "description",
-  "propertyType",
-  "monthlyRent",
-  "currency",
-  "address",
-  "locality",
-  "city",
-  "state",
-  "zipCode",
-  "country",
-  "latitude",
-  "longitude",
-  "bedrooms",
-  "bathrooms",
-  "squareFeet",
-  "areaUnit",
-  "yearBuilt",
-];
-
-/** The bounds of the text fields (the server enforces the same). */
-export const LIMITS = {
-  title: [5, 100],
-  description: [20, 5000],
+/** Bounds the contract does not hold: the server's room counts, and caps that keep numbers in 32 bits. */
+export const NUMBER_LIMITS = {
   rooms: [0, 50],
-  /** Upper bounds that keep numbers inside the API's 32-bit integers. */
   maxRent: 100_000_000,
   maxArea: 10_000_000,
+  firstYear: 1500,
 } as const;
 
-/** parseInteger reads a number input as an integer (SPEC §5), or null when it is blank or not a number. */
-export function parseInteger(text: string): number | null {
-  const trimmed = text.trim();
-  if (!trimmed) return null;
-  const n = Number.parseInt(trimmed, 10);
-  return Number.isNaN(n) ? null : n;
+const { property } = LIMITS;
+
+function coordinate(limit: 90 | 180, name: string) {
+  const message = `${name} must be between -${limit} and ${limit}`;
+  return z.string().refine((text) => {
+    if (!text.trim()) return true;
+    const n = Number(text);
+    return Number.isFinite(n) && Math.abs(n) <= limit;
+  }, message);
 }
 
-function lengthError(value: string, [min, max]: readonly [number, number]): string | undefined {
-  const n = value.trim().length;
-  if (n < min) return `String must contain at least ${min} character(s)`;
-  if (n > max) return `String must contain at most ${max} character(s)`;
-  return undefined;
-}
-
-function roomsError(text: string): string | undefined {
-  const n = parseInteger(text);
-  if (n === null) return "Required";
-  if (n < LIMITS.rooms[0]) return `Number must be greater than or equal to ${LIMITS.rooms[0]}`;
-  if (n > LIMITS.rooms[1]) return `Number must be less than or equal to ${LIMITS.rooms[1]}`;
-  return undefined;
-}
-
-function coordinateError(text: string, limit: 90 | 180, name: string): string | undefined {
-  if (!text.trim()) return undefined;
-  const n = Number(text);
-  if (!Number.isFinite(n) || Math.abs(n) > limit) return `${name} must be between -${limit} and ${limit}`;
-  return undefined;
-}
+const rooms = integer(z.number().min(NUMBER_LIMITS.rooms[0]).max(NUMBER_LIMITS.rooms[1]));
 
 /**
- * validateProperty checks the form with the rules and messages of SPEC §5 "Add
- * property" (country, rent, year, area) and the server's bounds for the rest, and
- * returns one message per invalid field.
+ * propertySchema checks the form with the rules and messages of SPEC §5 "Add property"
+ * (country, rent, year, area), zod's generic messages and the contract's bounds for the
+ * rest. Text is counted in characters, after trimming, as the server counts it.
  */
-export function validateProperty(v: PropertyFormValues, now: Date = new Date()): Partial<Record<PropertyField, string>> {
-  const errors: Partial<Record<PropertyField, string>> = {};
-  const set = (field: PropertyField, message: string | undefined) => {
-    if (message) errors[field] = message;
-  };
-
-  set("title", lengthError(v.title, LIMITS.title));
-  set("description", lengthError(v.description, LIMITS.description));
-  if (!isPropertyType(v.propertyType)) set("propertyType", "Invalid input");
-
-  const rent = parseInteger(v.monthlyRent);
-  if (rent === null || rent <= 0) set("monthlyRent", "Rent must be greater than 0");
-  else if (rent > LIMITS.maxRent) set("monthlyRent", `Number must be less than or equal to ${LIMITS.maxRent}`);
-  if (!isSupportedCurrency(v.currency)) set("currency", "Invalid input");
-
-  if (!v.address.trim()) set("address", "Required");
-  if (!v.city.trim()) set("city", "Required");
-  if (v.country.trim().length < 2) set("country", "Country must be at least 2 characters");
-  set("latitude", coordinateError(v.latitude, 90, "Latitude"));
-  set("longitude", coordinateError(v.longitude, 180, "Longitude"));
-
-  set("bedrooms", roomsError(v.bedrooms));
-  set("bathrooms", roomsError(v.bathrooms));
-  const area = parseInteger(v.squareFeet);
-  if (area === null || area < 1) set("squareFeet", "Square footage must be greater than 0");
-  else if (area > LIMITS.maxArea) set("squareFeet", `Number must be less than or equal to ${LIMITS.maxArea}`);
-  if (v.areaUnit !== "sqft" && v.areaUnit !== "sqm") set("areaUnit", "Invalid input");
-
-  const year = parseInteger(v.yearBuilt);
-  if (year !== null) {
-    if (year < 1500) set("yearBuilt", "Year must be valid");
-    else if (year > now.getFullYear()) set("yearBuilt", "Year cannot be in the future");
-  }
-  return errors;
+export function propertySchema(now: Date = new Date()) {
+  return z.object({
+    title: text({ limits: property.title }),
+    description: text({ limits: property.description }),
+    propertyType: oneOf(PROPERTY_TYPES),
+    monthlyRent: integer(z.number().gt(0, "Rent must be greater than 0").max(NUMBER_LIMITS.maxRent), 0),
+    currency: oneOf(CURRENCIES),
+    address: text({ limits: property.address, required: true }),
+    locality: text({ limits: property.locality }),
+    city: text({ limits: property.city, required: true }),
+    state: text({ limits: property.state }),
+    zipCode: text({ limits: property.zipCode }),
+    country: text({ limits: property.country, tooShort: `Country must be at least ${property.country.minChars} characters` }),
+    latitude: coordinate(90, "Latitude"),
+    longitude: coordinate(180, "Longitude"),
+    bedrooms: rooms,
+    bathrooms: rooms,
+    squareFeet: integer(z.number().min(1, "Square footage must be greater than 0").max(NUMBER_LIMITS.maxArea), 0),
+    areaUnit: oneOf(AREA_UNITS),
+    // Optional: blank is unknown.
+    yearBuilt: z.string().superRefine((value, ctx) => {
+      const year = parseInteger(value);
+      if (year === null) return;
+      if (year < NUMBER_LIMITS.firstYear) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Year must be valid" });
+      else if (year > now.getFullYear()) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Year cannot be in the future" });
+    }),
+    petsAllowed: z.boolean(),
+    furnished: z.boolean(),
+    amenities: z.array(oneOf(AMENITIES)),
+  });
 }
 
 /** toCreateRequest turns valid form values and the uploaded image URLs into a CreateProperty request. */

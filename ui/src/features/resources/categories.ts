@@ -1,4 +1,5 @@
 import { humanize } from "@/lib/text";
+import { RESOURCE_CATEGORIES } from "@/lib/vocab";
 
 /** The tabs of the resource library, in order (SPEC §2 "Resources"). */
 export const RESOURCE_TABS = [
@@ -22,16 +23,9 @@ export function isTabCategory(category: string): category is Exclude<ResourceTab
   return category !== "all" && RESOURCE_TABS.some((tab) => tab.value === category);
 }
 
-const CARD_LABELS: Record<string, string> = {
-  tenant: "For Tenants",
-  landlord: "For Landlords",
-  market_trends: "Market Trends",
-  legal: "Legal",
-};
-
-/** categoryLabel is the category text on a resource card; other categories show the raw value. */
+/** categoryLabel is the category text on a resource card (the contract's label); others show the raw value. */
 export function categoryLabel(category: string): string {
-  return CARD_LABELS[category] ?? category;
+  return RESOURCE_CATEGORIES.label(category) ?? category;
 }
 
 /** groupHeading is the heading of a category group on the All tab. */

@@ -1,4 +1,4 @@
-import { reviewTypeLabel, type ReviewType } from "@/components/review-card/review-labels";
+import { reviewTypeLabel } from "@/components/review-card/review-labels";
 import type { GetRatingSummaryResponse, ReviewTypeCount } from "@/gen/rentproof/review/v1/review_pb";
 import { pluralize } from "@/lib/rating";
 import { REVIEW_TABS, type ReviewTab } from "./api/use-property-reviews";
@@ -65,7 +65,7 @@ export function allTabLine({ total, rated }: Pick<ReviewCounts, "total" | "rated
 }
 
 /** The names of the kinds kept out of the stars, as a summary lists them. */
-const UNRATED_NAMES: Partial<Record<ReviewType, string>> = {
+const UNRATED_NAMES: Readonly<Record<string, string>> = {
   tenant_to_landlord: "Reviews about the landlord",
   tenant_to_neighborhood: "Neighborhood reviews",
   landlord_to_tenant: "Landlord reviews of tenants",
@@ -73,7 +73,7 @@ const UNRATED_NAMES: Partial<Record<ReviewType, string>> = {
 
 /** unratedName names a kind of review kept out of the stars ("Reviews about the landlord"). */
 export function unratedName(type: string): string {
-  return UNRATED_NAMES[type as ReviewType] ?? reviewTypeLabel(type);
+  return Object.hasOwn(UNRATED_NAMES, type) ? UNRATED_NAMES[type] : reviewTypeLabel(type);
 }
 
 /** unratedIn lists the kinds kept out of the stars that a tab holds and that have reviews. */

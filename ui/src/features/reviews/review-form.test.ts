@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { defaultReviewValues, reviewTypesFor, toCreateRequest, validateReview, type ReviewFormValues } from "./review-form";
+import { firstErrors } from "@/lib/validation";
+import { defaultReviewValues, reviewSchema, reviewTypesFor, toCreateRequest, type ReviewFormValues } from "./review-form";
+
+/** validateReview returns each invalid field's first message, as the form shows them. */
+function validateReview(values: ReviewFormValues) {
+  const result = reviewSchema.safeParse(values);
+  return result.success ? {} : firstErrors(result.error);
+}
 
 const valid: ReviewFormValues = {
   ...defaultReviewValues(["tenant_to_property"]),
@@ -32,7 +39,7 @@ describe("reviewTypesFor", () => {
   });
 });
 
-describe("validateReview", () => {
+describe("reviewSchema", () => {
   it("defaults to rating 5, language en and stay period current", () => {
     expect(defaultReviewValues(["general"])).toMatchObject({ rating: 5, language: "en", stayPeriod: "current", reviewType: "general" });
     expect(validateReview(valid)).toEqual({});
@@ -46,12 +53,15 @@ describe("validateReview", () => {
     [{ title: "x".repeat(101) }, { title: "Title must be at most 100 characters" }],
     [{ content: "Too short to count." }, { content: "Review must be at least 20 characters" }],
     [{ content: "y".repeat(1001) }, { content: "Review must be at most 1000 characters" }],
+    [{ title: "🏠🏠🏠🏠" }, { title: "Title must be at least 5 characters" }],
+    [{ pros: ["ok", "z".repeat(201)] }, { "pros.1": "Each entry must be at most 200 characters" }],
   ])("%o gives %o", (change, errors) => {
     expect(validateReview({ ...valid, ...change })).toEqual(errors);
   });
 
-  it("accepts the bounds exactly", () => {
+  it("accepts the bounds exactly, counted in characters", () => {
     expect(validateReview({ ...valid, title: "x".repeat(5), content: "y".repeat(20) })).toEqual({});
+    expect(validateReview({ ...valid, title: "🏠".repeat(100), content: "🏠".repeat(1000) })).toEqual({});
     expect(validateReview({ ...valid, title: "x".repeat(100), content: "y".repeat(1000) })).toEqual({});
   });
 });

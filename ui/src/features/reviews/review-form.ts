@@ -1,28 +1,21 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import {
-  REVIEW_TYPES,
-  textLength,
-  type ReviewType,
-} from "@/components/review-card/review-labels";
+import { z } from "zod";
 import type { CreateReviewRequestSchema } from "@/gen/rentproof/review/v1/review_pb";
+import { text } from "@/lib/validation";
+import { LIMITS, REVIEW_TYPES } from "@/lib/vocab";
 
-/** Bounds of a review (SPEC §5 "Review", §9). */
-export const REVIEW_LIMITS = {
-  titleMin: 5,
-  titleMax: 100,
-  contentMin: 20,
-  contentMax: 1000,
-  /** The server keeps at most ten pros and ten cons, each up to 200 characters. */
-  pointsMax: 10,
-  pointMax: 200,
-} as const;
+const { title, content, pros, cons } = LIMITS.review;
+
+/** A list of pros or cons: each entry within the contract's length (blank ones are dropped on send). */
+const points = (limits: typeof pros) =>
+  z.array(text({ limits: { minChars: 0, maxChars: limits.maxChars }, tooLong: `Each entry must be at most ${limits.maxChars} characters` }));
 
 /** ReviewFormValues are the Write a Review form's fields. */
 export interface ReviewFormValues {
   rating: number;
   title: string;
   content: string;
-  reviewType: ReviewType;
+  reviewType: string;
   language: string;
   stayPeriod: string;
   categories: string[];
@@ -30,13 +23,8 @@ export interface ReviewFormValues {
   cons: string[];
 }
 
-/** The fields that can carry a message, in the order of the form. */
-export const REVIEW_FIELD_ORDER = ["rating", "title", "content"] as const;
-export type ReviewField = (typeof REVIEW_FIELD_ORDER)[number];
-export type ReviewErrors = Partial<Record<ReviewField, string>>;
-
 /** The types that only one role may write: landlord_to_tenant for landlords, agent_to_property for agents. */
-const ROLE_ONLY: Partial<Record<ReviewType, string>> = {
+const ROLE_ONLY: Readonly<Record<string, string>> = {
   landlord_to_tenant: "landlord",
   agent_to_property: "agent",
 };
@@ -45,7 +33,7 @@ const ROLE_ONLY: Partial<Record<ReviewType, string>> = {
  * OWNER_REVIEW_TYPE is the one type a property's owner may write about it, and only its
  * owner may: owners cannot rate their own property (the server refuses anything else).
  */
-export const OWNER_REVIEW_TYPE: ReviewType = "landlord_to_tenant";
+export const OWNER_REVIEW_TYPE = "landlord_to_tenant";
 
 /**
  * reviewTypesFor lists the review types offered to a user about one property. SPEC §5's
@@ -55,16 +43,16 @@ export const OWNER_REVIEW_TYPE: ReviewType = "landlord_to_tenant";
  * offered just that one, an owner of any other role nothing at all, and everyone else
  * every type their role may write but that one.
  */
-export function reviewTypesFor(role: string, isOwner = false): ReviewType[] {
-  return REVIEW_TYPES.filter((type) => {
-    const only = ROLE_ONLY[type];
+export function reviewTypesFor(role: string, isOwner = false): string[] {
+  return REVIEW_TYPES.values.filter((type) => {
+    const only = Object.hasOwn(ROLE_ONLY, type) ? ROLE_ONLY[type] : undefined;
     if (only && only !== role) return false;
     return isOwner === (type === OWNER_REVIEW_TYPE);
   });
 }
 
 /** defaultReviewValues are the form's starting values: rating 5, language en, stay period current. */
-export function defaultReviewValues(types: ReviewType[]): ReviewFormValues {
+export function defaultReviewValues(types: readonly string[]): ReviewFormValues {
   return {
     rating: 5,
     title: "",
@@ -78,18 +66,29 @@ export function defaultReviewValues(types: ReviewType[]): ReviewFormValues {
   };
 }
 
-/** validateReview applies SPEC §5 "Review" with the server's messages. */
-export function validateReview(values: ReviewFormValues): ReviewErrors {
-  const errors: ReviewErrors = {};
-  if (!Number.isInteger(values.rating) || values.rating < 1 || values.rating > 5) errors.rating = "Rating is required";
-  const title = textLength(values.title);
-  if (title < REVIEW_LIMITS.titleMin) errors.title = `Title must be at least ${REVIEW_LIMITS.titleMin} characters`;
-  else if (title > REVIEW_LIMITS.titleMax) errors.title = `Title must be at most ${REVIEW_LIMITS.titleMax} characters`;
-  const content = textLength(values.content);
-  if (content < REVIEW_LIMITS.contentMin) errors.content = `Review must be at least ${REVIEW_LIMITS.contentMin} characters`;
-  else if (content > REVIEW_LIMITS.contentMax) errors.content = `Review must be at most ${REVIEW_LIMITS.contentMax} characters`;
-  return errors;
-}
+/**
+ * reviewSchema is SPEC §5 "Review" with the server's messages; title and review are
+ * counted in characters, after trimming, as the server counts them.
+ */
+export const reviewSchema = z.object({
+  rating: z.number().refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, "Rating is required"),
+  title: text({
+    limits: title,
+    tooShort: `Title must be at least ${title.minChars} characters`,
+    tooLong: `Title must be at most ${title.maxChars} characters`,
+  }),
+  content: text({
+    limits: content,
+    tooShort: `Review must be at least ${content.minChars} characters`,
+    tooLong: `Review must be at most ${content.maxChars} characters`,
+  }),
+  reviewType: z.string(),
+  language: z.string(),
+  stayPeriod: z.string(),
+  categories: z.array(z.string()),
+  pros: points(pros),
+  cons: points(cons),
+});
 
 function nonBlank(list: string[]): string[] {
   return list.map((s) => s.trim()).filter(Boolean);

@@ -2,7 +2,7 @@ import { useMutation } from "@connectrpc/connect-query";
 import { toast } from "@/components/ui/use-toast";
 import { AccountService, type FindAccountResponse } from "@/gen/rentproof/account/v1/account_pb";
 import { errorMessage } from "@/lib/errors";
-import type { FindAccountValues, ResetPasswordValues } from "../validation";
+import type { FindAccountValues, ResetPasswordValues } from "../schemas";
 
 /**
  * useFindAccount is step 1 of the password reset (AccountService.FindAccount): email

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { AccountService } from "@/gen/rentproof/account/v1/account_pb";
 import { errorMessage } from "@/lib/errors";
-import type { SecurityQuestionsValues } from "../validation";
+import type { SecurityQuestionsValues } from "../schemas";
 import { currentUserKey } from "./use-sign-out";
 
 /** useSecurityQuestionList loads the fixed list of questions to choose from. */

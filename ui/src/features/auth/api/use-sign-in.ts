@@ -2,7 +2,7 @@ import { useMutation } from "@connectrpc/connect-query";
 import { toast } from "@/components/ui/use-toast";
 import { AccountService, type User } from "@/gen/rentproof/account/v1/account_pb";
 import { errorMessage } from "@/lib/errors";
-import type { LoginValues, RegisterValues } from "../validation";
+import type { LoginValues, RegisterValues } from "../schemas";
 import { useStartSession } from "./use-session";
 
 /** greetingName is how a toast addresses the user: the first name, else the username. */

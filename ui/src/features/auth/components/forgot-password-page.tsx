@@ -1,20 +1,21 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, KeyRound } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import type { FindAccountResponse } from "@/gen/rentproof/account/v1/account_pb";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useFindAccount, useResetPassword } from "../api/use-password-reset";
-import { SubmitButton, TextField } from "../form/fields";
-import { useForm } from "../form/use-form";
 import {
-  LIMITS,
-  validateFindAccount,
-  validateResetPassword,
+  findAccountSchema,
+  resetPasswordSchema,
   type FindAccountValues,
   type ResetPasswordValues,
-} from "../validation";
+} from "../schemas";
+import { SubmitButton } from "./submit-button";
 import "../auth.css";
 
 const EMPTY_FIND: FindAccountValues = { email: "", username: "" };
@@ -43,8 +44,16 @@ interface Found {
 export function ForgotPasswordPage() {
   usePageTitle("Reset Password");
   const [found, setFound] = useState<Found | null>(null);
-  const findForm = useForm(EMPTY_FIND, validateFindAccount);
-  const resetForm = useForm(EMPTY_RESET, validateResetPassword);
+  const findForm = useForm<FindAccountValues>({
+    resolver: zodResolver(findAccountSchema),
+    defaultValues: EMPTY_FIND,
+    mode: "onChange",
+  });
+  const resetForm = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: EMPTY_RESET,
+    mode: "onChange",
+  });
   const findTitleId = useId();
   const resetTitleId = useId();
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -101,32 +110,19 @@ export function ForgotPasswordPage() {
                   Answer the questions you chose for <strong>{found.username}</strong>. Answers are case-sensitive.
                 </p>
               </div>
-              <TextField
-                field={resetForm.field("securityAnswer1")}
-                label={found.securityQuestion1}
-                autoComplete="off"
-                maxLength={LIMITS.maxAnswer}
-              />
-              <TextField
-                field={resetForm.field("securityAnswer2")}
-                label={found.securityQuestion2}
-                autoComplete="off"
-                maxLength={LIMITS.maxAnswer}
-              />
-              <TextField
-                field={resetForm.field("newPassword")}
-                label="New Password"
-                type="password"
-                autoComplete="new-password"
-                maxLength={LIMITS.maxPassword}
-              />
-              <TextField
-                field={resetForm.field("confirmPassword")}
-                label="Confirm New Password"
-                type="password"
-                autoComplete="new-password"
-                maxLength={LIMITS.maxPassword}
-              />
+              <FormField control={resetForm.control} name="securityAnswer1" label={found.securityQuestion1}>
+                {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
+              </FormField>
+              <FormField control={resetForm.control} name="securityAnswer2" label={found.securityQuestion2}>
+                {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
+              </FormField>
+              {/* Changing the password judges its confirmation again. */}
+              <FormField control={resetForm.control} name="newPassword" label="New Password" deps={["confirmPassword"]}>
+                {(props) => <input {...props} type="password" className="field__control" autoComplete="new-password" />}
+              </FormField>
+              <FormField control={resetForm.control} name="confirmPassword" label="Confirm New Password">
+                {(props) => <input {...props} type="password" className="field__control" autoComplete="new-password" />}
+              </FormField>
               <SubmitButton pending={resetting} pendingLabel="Resetting password...">
                 <KeyRound aria-hidden="true" size={18} /> Reset Password
               </SubmitButton>
@@ -147,22 +143,21 @@ export function ForgotPasswordPage() {
                 </h2>
                 <p className="muted">Enter the email address and username of your account.</p>
               </div>
-              <TextField
-                field={findForm.field("email")}
-                label="Email"
-                type="email"
-                autoComplete="email"
-                spellCheck={false}
-                maxLength={LIMITS.maxEmail}
-              />
-              <TextField
-                field={findForm.field("username")}
-                label="Username"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={LIMITS.maxUsername}
-              />
+              <FormField control={findForm.control} name="email" label="Email">
+                {(props) => <input {...props} type="email" className="field__control" autoComplete="email" spellCheck={false} />}
+              </FormField>
+              <FormField control={findForm.control} name="username" label="Username">
+                {(props) => (
+                  <input
+                    {...props}
+                    type="text"
+                    className="field__control"
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                  />
+                )}
+              </FormField>
               <SubmitButton pending={finding} pendingLabel="Finding account...">
                 Find Account
               </SubmitButton>

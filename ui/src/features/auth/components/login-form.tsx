@@ -1,9 +1,11 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
+import { FormField } from "@/components/ui/form-field";
 import { useLogin } from "../api/use-sign-in";
-import { SubmitButton, TextField } from "../form/fields";
-import { useForm } from "../form/use-form";
-import { LIMITS, validateLogin, type LoginValues } from "../validation";
+import { loginSchema, type LoginValues } from "../schemas";
+import { SubmitButton } from "./submit-button";
 
 const EMPTY: LoginValues = { username: "", password: "" };
 
@@ -15,37 +17,38 @@ interface LoginFormProps {
 /** LoginForm signs in with a username or email and a password (SPEC §2, §5 Login). */
 export function LoginForm({ onRegisterInstead }: LoginFormProps) {
   const titleId = useId();
-  const form = useForm(EMPTY, validateLogin);
+  const { control, handleSubmit } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: EMPTY,
+    mode: "onChange",
+  });
   const { login, pending } = useLogin();
 
   return (
-    <form className="auth-form" noValidate aria-labelledby={titleId} onSubmit={form.handleSubmit(login)}>
+    <form className="auth-form" noValidate aria-labelledby={titleId} onSubmit={handleSubmit(login)}>
       <div className="auth-form__intro">
         <h2 id={titleId} className="auth-form__title">
           Welcome back
         </h2>
         <p className="muted">Sign in to manage your reviews, properties and rewards.</p>
       </div>
-      <TextField
-        field={form.field("username")}
-        label="Username or Email"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={LIMITS.maxEmail}
-      />
-      <TextField
-        field={form.field("password")}
+      <FormField control={control} name="username" label="Username or Email">
+        {(props) => (
+          <input {...props} type="text" className="field__control" autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        )}
+      </FormField>
+      <FormField
+        control={control}
+        name="password"
         label="Password"
-        type="password"
-        autoComplete="current-password"
-        maxLength={LIMITS.maxPassword}
         labelAside={
           <Link to="/forgot-password" className="field__aside">
             Forgot password?
           </Link>
         }
-      />
+      >
+        {(props) => <input {...props} type="password" className="field__control" autoComplete="current-password" />}
+      </FormField>
       <SubmitButton pending={pending} pendingLabel="Logging in...">
         Login
       </SubmitButton>

@@ -1,10 +1,13 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2, Home } from "lucide-react";
 import { useId } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
+import { FormField } from "@/components/ui/form-field";
+import { REGISTRATION_ROLES } from "@/lib/vocab";
 import { useRegister } from "../api/use-sign-in";
-import { SubmitButton, TextField } from "../form/fields";
-import { useForm } from "../form/use-form";
-import { LIMITS, REGISTER_ROLES, validateRegister, type RegisterRole, type RegisterValues } from "../validation";
+import { registerSchema, type RegisterValues } from "../schemas";
+import { SubmitButton } from "./submit-button";
 
 const EMPTY: RegisterValues = {
   firstName: "",
@@ -16,7 +19,7 @@ const EMPTY: RegisterValues = {
   role: "tenant",
 };
 
-const ROLE_ICONS = { tenant: Home, landlord: Building2 } as const;
+const ROLE_ICONS: Record<string, typeof Home> = { tenant: Home, landlord: Building2 };
 
 interface RegisterFormProps {
   /** Switches the page to the Login tab. */
@@ -30,11 +33,15 @@ interface RegisterFormProps {
 export function RegisterForm({ onLoginInstead }: RegisterFormProps) {
   const titleId = useId();
   const roleName = useId();
-  const form = useForm(EMPTY, validateRegister);
+  const { control, handleSubmit } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: EMPTY,
+    mode: "onChange",
+  });
   const { register, pending } = useRegister();
 
   return (
-    <form className="auth-form" noValidate aria-labelledby={titleId} onSubmit={form.handleSubmit(register)}>
+    <form className="auth-form" noValidate aria-labelledby={titleId} onSubmit={handleSubmit(register)}>
       <div className="auth-form__intro">
         <h2 id={titleId} className="auth-form__title">
           Create an account
@@ -42,73 +49,58 @@ export function RegisterForm({ onLoginInstead }: RegisterFormProps) {
         <p className="muted">Join RentProof to review homes and connect with landlords and tenants.</p>
       </div>
       <div className="auth-form__row">
-        <TextField
-          field={form.field("firstName")}
-          label="First Name"
-          autoComplete="given-name"
-          maxLength={LIMITS.maxName}
-        />
-        <TextField
-          field={form.field("lastName")}
-          label="Last Name"
-          autoComplete="family-name"
-          maxLength={LIMITS.maxName}
-        />
+        <FormField control={control} name="firstName" label="First Name">
+          {(props) => <input {...props} type="text" className="field__control" autoComplete="given-name" />}
+        </FormField>
+        <FormField control={control} name="lastName" label="Last Name">
+          {(props) => <input {...props} type="text" className="field__control" autoComplete="family-name" />}
+        </FormField>
       </div>
-      <TextField
-        field={form.field("email")}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
-        maxLength={LIMITS.maxEmail}
+      <FormField control={control} name="email" label="Email">
+        {(props) => <input {...props} type="email" className="field__control" autoComplete="email" spellCheck={false} />}
+      </FormField>
+      <FormField control={control} name="username" label="Username">
+        {(props) => (
+          <input {...props} type="text" className="field__control" autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        )}
+      </FormField>
+      {/* Changing the password judges its confirmation again. */}
+      <FormField control={control} name="password" label="Password" deps={["confirmPassword"]}>
+        {(props) => <input {...props} type="password" className="field__control" autoComplete="new-password" />}
+      </FormField>
+      <FormField control={control} name="confirmPassword" label="Confirm Password">
+        {(props) => <input {...props} type="password" className="field__control" autoComplete="new-password" />}
+      </FormField>
+      <Controller
+        control={control}
+        name="role"
+        render={({ field }) => (
+          <fieldset className="field role-picker">
+            <legend className="field__label">I am a:</legend>
+            <div className="role-picker__options">
+              {REGISTRATION_ROLES.terms.map((role) => {
+                const Icon = ROLE_ICONS[role.value] ?? Home;
+                return (
+                  <label key={role.value} className="role-option">
+                    <input
+                      type="radio"
+                      className="role-option__input"
+                      name={roleName}
+                      value={role.value}
+                      checked={field.value === role.value}
+                      onChange={() => field.onChange(role.value)}
+                    />
+                    <span className="role-option__box">
+                      <Icon aria-hidden="true" size={18} />
+                      {role.label}
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+        )}
       />
-      <TextField
-        field={form.field("username")}
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={LIMITS.maxUsername}
-      />
-      <TextField
-        field={form.field("password")}
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        maxLength={LIMITS.maxPassword}
-      />
-      <TextField
-        field={form.field("confirmPassword")}
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        maxLength={LIMITS.maxPassword}
-      />
-      <fieldset className="field role-picker">
-        <legend className="field__label">I am a:</legend>
-        <div className="role-picker__options">
-          {REGISTER_ROLES.map((role) => {
-            const Icon = ROLE_ICONS[role.value];
-            return (
-              <label key={role.value} className="role-option">
-                <input
-                  type="radio"
-                  className="role-option__input"
-                  name={roleName}
-                  value={role.value}
-                  checked={form.values.role === role.value}
-                  onChange={() => form.setValue("role", role.value as RegisterRole)}
-                />
-                <span className="role-option__box">
-                  <Icon aria-hidden="true" size={18} />
-                  {role.label}
-                </span>
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
       <SubmitButton pending={pending} pendingLabel="Creating account...">
         Create Account
       </SubmitButton>

@@ -1,16 +1,18 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, CheckCircle2, ShieldAlert, ShieldCheck } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { FormField, type FieldControlProps } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { errorTypeFromError } from "@/lib/errors";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useCurrentUser } from "../api/use-current-user";
 import { useSecurityQuestionList, useSetSecurityQuestions } from "../api/use-security-questions";
-import { SelectField, SubmitButton, TextField } from "../form/fields";
-import { useForm } from "../form/use-form";
-import { LIMITS, validateSecurityQuestions, type SecurityQuestionsValues } from "../validation";
+import { securityQuestionsSchema, type SecurityQuestionsValues } from "../schemas";
+import { SubmitButton } from "./submit-button";
 import "../auth.css";
 
 const EMPTY: SecurityQuestionsValues = {
@@ -32,7 +34,11 @@ export function SecurityQuestionsPage() {
   usePageTitle("Security Questions");
   const { user } = useCurrentUser();
   const list = useSecurityQuestionList();
-  const form = useForm(EMPTY, validateSecurityQuestions);
+  const form = useForm<SecurityQuestionsValues>({
+    resolver: zodResolver(securityQuestionsSchema),
+    defaultValues: EMPTY,
+    mode: "onChange",
+  });
   const [justSaved, setJustSaved] = useState(false);
   const savedNotice = useRef<HTMLDivElement>(null);
   const savedTitleId = useId();
@@ -46,17 +52,8 @@ export function SecurityQuestionsPage() {
   }, [justSaved]);
 
   const questions = list.data?.questions ?? [];
-  const first = form.field("securityQuestion1");
-  const firstQuestion: typeof first = {
-    ...first,
-    onChange: (event) => {
-      const value = event.target.value;
-      form.setValue("securityQuestion1", value);
-      // The second list leaves out the first choice: a clash empties the second.
-      if (value !== "" && value === form.values.securityQuestion2) form.setValue("securityQuestion2", "");
-    },
-  };
-  const secondOptions = questions.filter((q) => q !== form.values.securityQuestion1);
+  const [firstQuestion, secondQuestion] = useWatch({ control: form.control, name: ["securityQuestion1", "securityQuestion2"] });
+  const secondOptions = questions.filter((q) => q !== firstQuestion);
 
   return (
     <>
@@ -120,30 +117,29 @@ export function SecurityQuestionsPage() {
             <ErrorPanel type={errorTypeFromError(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
           ) : (
             <form className="auth-form" noValidate aria-label="Security questions" onSubmit={form.handleSubmit(save)}>
-              <SelectField
-                field={firstQuestion}
-                label="Security Question 1"
-                placeholder="Select a question"
-                options={questions}
-              />
-              <TextField
-                field={form.field("securityAnswer1")}
-                label="Security Answer 1"
-                autoComplete="off"
-                maxLength={LIMITS.maxAnswer}
-              />
-              <SelectField
-                field={form.field("securityQuestion2")}
-                label="Security Question 2"
-                placeholder="Select a question"
-                options={secondOptions}
-              />
-              <TextField
-                field={form.field("securityAnswer2")}
-                label="Security Answer 2"
-                autoComplete="off"
-                maxLength={LIMITS.maxAnswer}
-              />
+              <FormField control={form.control} name="securityQuestion1" label="Security Question 1">
+                {(props) => (
+                  <QuestionSelect
+                    {...props}
+                    questions={questions}
+                    onChange={(event) => {
+                      props.onChange(event);
+                      // The second list leaves out the first choice: a clash empties the second.
+                      const value = event.target.value;
+                      if (value !== "" && value === secondQuestion) form.setValue("securityQuestion2", "", { shouldValidate: true });
+                    }}
+                  />
+                )}
+              </FormField>
+              <FormField control={form.control} name="securityAnswer1" label="Security Answer 1">
+                {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
+              </FormField>
+              <FormField control={form.control} name="securityQuestion2" label="Security Question 2">
+                {(props) => <QuestionSelect {...props} questions={secondOptions} />}
+              </FormField>
+              <FormField control={form.control} name="securityAnswer2" label="Security Answer 2">
+                {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
+              </FormField>
               <p className="field__hint">Answers are case-sensitive. Choose answers you will remember exactly.</p>
               <SubmitButton pending={pending} pendingLabel="Saving...">
                 Save Security Questions
@@ -158,5 +154,19 @@ export function SecurityQuestionsPage() {
         </div>
       </div>
     </>
+  );
+}
+
+/** QuestionSelect is a native select of questions after an empty "Select a question". */
+function QuestionSelect({ questions, ...props }: FieldControlProps & { questions: readonly string[] }) {
+  return (
+    <select {...props} className="field__control field__control--select">
+      <option value="">Select a question</option>
+      {questions.map((q) => (
+        <option key={q} value={q}>
+          {q}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -1,10 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
+import { LIMITS } from "@/lib/vocab";
 
 /** The upload endpoint: the one call that is not Connect (multipart form data). */
 export const UPLOAD_PATH = "/api/upload/property-images";
 
-/** The most images a property can have (SPEC §9). */
-export const MAX_PROPERTY_IMAGES = 5;
+/** The most images a property can have (SPEC §9; the contract's CreatePropertyRequest.images). */
+export const MAX_PROPERTY_IMAGES = LIMITS.property.images.maxItems;
 
 interface UploadAnswer {
   success?: boolean;

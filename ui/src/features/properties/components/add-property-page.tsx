@@ -1,22 +1,22 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2, ShieldAlert } from "lucide-react";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button, buttonClass } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
-import { SUPPORTED_CURRENCIES } from "@/lib/currency";
 import { errorMessage } from "@/lib/errors";
-import { AMENITY_CHOICES, PROPERTY_TYPES, propertyTypeLabel } from "@/lib/property";
+import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useCreateProperty } from "../api/use-create-property";
 import {
   DEFAULT_PROPERTY_VALUES,
-  FIELD_ORDER,
   canListProperties,
+  propertySchema,
   toCreateRequest,
-  validateProperty,
-  type PropertyField,
   type PropertyFormValues,
 } from "../property-form";
 import { ImageUploader } from "./image-uploader";
@@ -74,71 +74,20 @@ export function AddPropertyPage({ role }: { role: string | undefined }) {
   );
 }
 
-interface FieldProps {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  optional?: boolean;
-  children: (aria: { id: string; "aria-invalid": boolean; "aria-describedby"?: string }) => ReactNode;
-  className?: string;
-}
-
-function Field({ id, label, error, hint, optional, children, className }: FieldProps) {
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={["field", className].filter(Boolean).join(" ")}>
-      <label htmlFor={id}>
-        {label}
-        {optional ? <span className="field__optional"> (optional)</span> : null}
-      </label>
-      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 function AddPropertyForm() {
   const navigate = useNavigate();
   const base = useId();
-  const idOf = (field: PropertyField) => `${base}-${field}`;
-  const [values, setValues] = useState<PropertyFormValues>(DEFAULT_PROPERTY_VALUES);
-  const [errors, setErrors] = useState<Partial<Record<PropertyField, string>>>({});
+  const schema = useMemo(() => propertySchema(), []);
+  const { control, handleSubmit } = useForm<PropertyFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: DEFAULT_PROPERTY_VALUES,
+    mode: "onChange",
+  });
   const [images, setImages] = useState<string[]>([]);
   const [imagesMissing, setImagesMissing] = useState(false);
   const create = useCreateProperty();
 
-  const set = <K extends PropertyField>(field: K, value: PropertyFormValues[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
-  const text = (field: PropertyField) => ({
-    value: values[field] as string,
-    onChange: (event: { target: { value: string } }) => set(field, event.target.value),
-  });
-
-  const toggleAmenity = (amenity: string, on: boolean) =>
-    set("amenities", on ? [...values.amenities, amenity] : values.amenities.filter((a) => a !== amenity));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateProperty(values);
-    setErrors(found);
-    const first = FIELD_ORDER.find((f) => found[f]);
-    if (first) {
-      document.getElementById(idOf(first))?.focus();
-      return;
-    }
+  const onValid = (values: PropertyFormValues) => {
     if (images.length === 0) {
       setImagesMissing(true);
       toast({
@@ -169,48 +118,48 @@ function AddPropertyForm() {
   const imagesErrorId = `${base}-images-error`;
 
   return (
-    <form className="property-form" noValidate onSubmit={onSubmit} aria-label="Add property">
+    <form className="property-form" noValidate onSubmit={handleSubmit(onValid)} aria-label="Add property">
       <fieldset className="card form-section">
         <legend className="form-section__title">Basic Information</legend>
         <div className="form-grid">
-          <Field id={idOf("title")} label="Property Title" error={errors.title} className="form-grid__wide">
-            {(aria) => <input {...aria} className="input" maxLength={100} placeholder="e.g. Sunny two-bedroom near the park" {...text("title")} />}
-          </Field>
-          <Field
-            id={idOf("description")}
+          <FormField control={control} name="title" label="Property Title" className="form-grid__wide">
+            {(props) => <input {...props} className="input" placeholder="e.g. Sunny two-bedroom near the park" />}
+          </FormField>
+          <FormField
+            control={control}
+            name="description"
             label="Description"
-            error={errors.description}
-            hint="At least 20 characters: the rooms, the building, the neighbourhood."
+            hint={`At least ${LIMITS.property.description.minChars} characters: the rooms, the building, the neighbourhood.`}
             className="form-grid__wide"
           >
-            {(aria) => <textarea {...aria} className="textarea" maxLength={5000} {...text("description")} />}
-          </Field>
-          <Field id={idOf("propertyType")} label="Property Type" error={errors.propertyType}>
-            {(aria) => (
-              <select {...aria} className="select" {...text("propertyType")}>
-                {PROPERTY_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {propertyTypeLabel(t)}
+            {(props) => <textarea {...props} className="textarea" />}
+          </FormField>
+          <FormField control={control} name="propertyType" label="Property Type">
+            {(props) => (
+              <select {...props} className="select">
+                {PROPERTY_TYPES.terms.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
                   </option>
                 ))}
               </select>
             )}
-          </Field>
+          </FormField>
           <div className="form-grid__pair">
-            <Field id={idOf("monthlyRent")} label="Monthly Rent" error={errors.monthlyRent}>
-              {(aria) => <input {...aria} className="input" type="number" inputMode="numeric" min={1} step={1} {...text("monthlyRent")} />}
-            </Field>
-            <Field id={idOf("currency")} label="Currency" error={errors.currency}>
-              {(aria) => (
-                <select {...aria} className="select" {...text("currency")}>
-                  {SUPPORTED_CURRENCIES.map((c) => (
+            <FormField control={control} name="monthlyRent" label="Monthly Rent">
+              {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={1} step={1} />}
+            </FormField>
+            <FormField control={control} name="currency" label="Currency">
+              {(props) => (
+                <select {...props} className="select">
+                  {CURRENCIES.values.map((c) => (
                     <option key={c} value={c}>
                       {c}
                     </option>
                   ))}
                 </select>
               )}
-            </Field>
+            </FormField>
           </div>
         </div>
       </fieldset>
@@ -218,31 +167,31 @@ function AddPropertyForm() {
       <fieldset className="card form-section">
         <legend className="form-section__title">Location</legend>
         <div className="form-grid">
-          <Field id={idOf("address")} label="Street Address" error={errors.address} className="form-grid__wide">
-            {(aria) => <input {...aria} className="input" autoComplete="street-address" {...text("address")} />}
-          </Field>
-          <Field id={idOf("locality")} label="Neighborhood" optional error={errors.locality}>
-            {(aria) => <input {...aria} className="input" {...text("locality")} />}
-          </Field>
-          <Field id={idOf("city")} label="City" error={errors.city}>
-            {(aria) => <input {...aria} className="input" autoComplete="address-level2" {...text("city")} />}
-          </Field>
-          <Field id={idOf("state")} label="State / Province" optional error={errors.state}>
-            {(aria) => <input {...aria} className="input" autoComplete="address-level1" {...text("state")} />}
-          </Field>
-          <Field id={idOf("zipCode")} label="ZIP / Postal Code" optional error={errors.zipCode}>
-            {(aria) => <input {...aria} className="input" autoComplete="postal-code" {...text("zipCode")} />}
-          </Field>
-          <Field id={idOf("country")} label="Country" error={errors.country}>
-            {(aria) => <input {...aria} className="input" autoComplete="country-name" {...text("country")} />}
-          </Field>
+          <FormField control={control} name="address" label="Street Address" className="form-grid__wide">
+            {(props) => <input {...props} className="input" autoComplete="street-address" />}
+          </FormField>
+          <FormField control={control} name="locality" label="Neighborhood" optional>
+            {(props) => <input {...props} className="input" />}
+          </FormField>
+          <FormField control={control} name="city" label="City">
+            {(props) => <input {...props} className="input" autoComplete="address-level2" />}
+          </FormField>
+          <FormField control={control} name="state" label="State / Province" optional>
+            {(props) => <input {...props} className="input" autoComplete="address-level1" />}
+          </FormField>
+          <FormField control={control} name="zipCode" label="ZIP / Postal Code" optional>
+            {(props) => <input {...props} className="input" autoComplete="postal-code" />}
+          </FormField>
+          <FormField control={control} name="country" label="Country">
+            {(props) => <input {...props} className="input" autoComplete="country-name" />}
+          </FormField>
           <div className="form-grid__pair">
-            <Field id={idOf("latitude")} label="Latitude" optional error={errors.latitude}>
-              {(aria) => <input {...aria} className="input" inputMode="decimal" placeholder="40.7497" {...text("latitude")} />}
-            </Field>
-            <Field id={idOf("longitude")} label="Longitude" optional error={errors.longitude}>
-              {(aria) => <input {...aria} className="input" inputMode="decimal" placeholder="-73.9973" {...text("longitude")} />}
-            </Field>
+            <FormField control={control} name="latitude" label="Latitude" optional>
+              {(props) => <input {...props} className="input" inputMode="decimal" placeholder="40.7497" />}
+            </FormField>
+            <FormField control={control} name="longitude" label="Longitude" optional>
+              {(props) => <input {...props} className="input" inputMode="decimal" placeholder="-73.9973" />}
+            </FormField>
           </div>
         </div>
       </fieldset>
@@ -250,57 +199,82 @@ function AddPropertyForm() {
       <fieldset className="card form-section">
         <legend className="form-section__title">Property Details</legend>
         <div className="form-grid form-grid--3">
-          <Field id={idOf("bedrooms")} label="Bedrooms" error={errors.bedrooms}>
-            {(aria) => <input {...aria} className="input" type="number" inputMode="numeric" min={0} max={50} step={1} {...text("bedrooms")} />}
-          </Field>
-          <Field id={idOf("bathrooms")} label="Bathrooms" error={errors.bathrooms}>
-            {(aria) => <input {...aria} className="input" type="number" inputMode="numeric" min={0} max={50} step={1} {...text("bathrooms")} />}
-          </Field>
-          <Field id={idOf("yearBuilt")} label="Year Built" optional error={errors.yearBuilt}>
-            {(aria) => <input {...aria} className="input" type="number" inputMode="numeric" min={1500} step={1} {...text("yearBuilt")} />}
-          </Field>
-          <Field id={idOf("squareFeet")} label="Area Size" error={errors.squareFeet}>
-            {(aria) => <input {...aria} className="input" type="number" inputMode="numeric" min={1} step={1} {...text("squareFeet")} />}
-          </Field>
-          <Field id={idOf("areaUnit")} label="Area Unit" error={errors.areaUnit}>
-            {(aria) => (
-              <select {...aria} className="select" {...text("areaUnit")}>
-                <option value="sqft">Square feet (ft²)</option>
-                <option value="sqm">Square meters (m²)</option>
+          <FormField control={control} name="bedrooms" label="Bedrooms">
+            {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={0} max={50} step={1} />}
+          </FormField>
+          <FormField control={control} name="bathrooms" label="Bathrooms">
+            {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={0} max={50} step={1} />}
+          </FormField>
+          <FormField control={control} name="yearBuilt" label="Year Built" optional>
+            {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={1500} step={1} />}
+          </FormField>
+          <FormField control={control} name="squareFeet" label="Area Size">
+            {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={1} step={1} />}
+          </FormField>
+          <FormField control={control} name="areaUnit" label="Area Unit">
+            {(props) => (
+              <select {...props} className="select">
+                {AREA_UNITS.terms.map((u) => (
+                  <option key={u.value} value={u.value}>
+                    {u.label}
+                  </option>
+                ))}
               </select>
             )}
-          </Field>
+          </FormField>
           <div className="form-checks">
-            <label className="checkbox">
-              <input type="checkbox" checked={values.petsAllowed} onChange={(e) => set("petsAllowed", e.target.checked)} />
-              Pets allowed
-            </label>
-            <label className="checkbox">
-              <input type="checkbox" checked={values.furnished} onChange={(e) => set("furnished", e.target.checked)} />
-              Furnished
-            </label>
+            <Controller
+              control={control}
+              name="petsAllowed"
+              render={({ field }) => (
+                <label className="checkbox">
+                  <input type="checkbox" checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
+                  Pets allowed
+                </label>
+              )}
+            />
+            <Controller
+              control={control}
+              name="furnished"
+              render={({ field }) => (
+                <label className="checkbox">
+                  <input type="checkbox" checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
+                  Furnished
+                </label>
+              )}
+            />
           </div>
         </div>
       </fieldset>
 
       <fieldset className="card form-section">
         <legend className="form-section__title">Amenities</legend>
-        <div className="amenity-picker">
-          <ul>
-            {AMENITY_CHOICES.map((amenity) => (
-              <li key={amenity}>
-                <label className="checkbox">
-                  <input
-                    type="checkbox"
-                    checked={values.amenities.includes(amenity)}
-                    onChange={(e) => toggleAmenity(amenity, e.target.checked)}
-                  />
-                  {amenity}
-                </label>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <Controller
+          control={control}
+          name="amenities"
+          render={({ field }) => (
+            <div className="amenity-picker">
+              <ul>
+                {AMENITIES.values.map((amenity) => (
+                  <li key={amenity}>
+                    <label className="checkbox">
+                      <input
+                        type="checkbox"
+                        checked={field.value.includes(amenity)}
+                        onChange={(e) =>
+                          field.onChange(
+                            e.target.checked ? [...field.value, amenity] : field.value.filter((a) => a !== amenity),
+                          )
+                        }
+                      />
+                      {amenity}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        />
       </fieldset>
 
       <fieldset className="card form-section">

@@ -1,18 +1,18 @@
 import { useInfiniteQuery } from "@connectrpc/connect-query";
-import { REVIEW_TYPES, type ReviewType } from "@/components/review-card/review-labels";
 import { ReviewService } from "@/gen/rentproof/review/v1/review_pb";
+import { REVIEW_TYPES } from "@/lib/vocab";
 
 /**
  * The review tabs of the property page (SPEC §2), with the server's tab values and the
  * review types each holds (internal/review's tabs).
  */
 export const REVIEW_TABS = [
-  { value: "all", label: "All", types: REVIEW_TYPES },
+  { value: "all", label: "All", types: REVIEW_TYPES.values },
   { value: "tenant", label: "Tenant", types: ["tenant_to_property", "tenant_to_landlord"] },
   { value: "landlord", label: "Landlord", types: ["landlord_to_tenant"] },
   { value: "neighborhood", label: "Neighborhood", types: ["tenant_to_neighborhood"] },
   { value: "agent", label: "Agent", types: ["agent_to_property"] },
-] as const satisfies readonly { value: string; label: string; types: readonly ReviewType[] }[];
+] as const satisfies readonly { value: string; label: string; types: readonly string[] }[];
 
 export type ReviewTab = (typeof REVIEW_TABS)[number]["value"];
 

@@ -1,7 +1,7 @@
 import { Plus, X } from "lucide-react";
 import { useId, type KeyboardEvent } from "react";
 import { flushSync } from "react-dom";
-import { REVIEW_LIMITS } from "../review-form";
+import { LIMITS } from "@/lib/vocab";
 
 interface PointsEditorProps {
   /** "Pros" or "Cons": the legend; the entries are named "Pro 1", "Con 2"… */
@@ -9,18 +9,21 @@ interface PointsEditorProps {
   items: string[];
   onChange: (items: string[]) => void;
   placeholder: string;
+  /** Each entry's message, by position (shown under it). */
+  errors?: readonly (string | undefined)[];
 }
 
 /**
  * PointsEditor is an add/remove list of short entries (pros or cons). Enter in an entry
  * adds the next one instead of submitting the review; blank entries are dropped on submit.
  */
-export function PointsEditor({ kind, items, onChange, placeholder }: PointsEditorProps) {
+export function PointsEditor({ kind, items, onChange, placeholder, errors = [] }: PointsEditorProps) {
   const base = useId();
   const one = kind === "Pros" ? "pro" : "con";
   const One = kind === "Pros" ? "Pro" : "Con";
   const inputId = (i: number) => `${base}-${i}`;
-  const full = items.length >= REVIEW_LIMITS.pointsMax;
+  // The server keeps at most ten pros and ten cons (the contract's maxItems).
+  const full = items.length >= (kind === "Pros" ? LIMITS.review.pros : LIMITS.review.cons).maxItems;
 
   const focus = (id: string) => document.getElementById(id)?.focus();
 
@@ -53,25 +56,33 @@ export function PointsEditor({ kind, items, onChange, placeholder }: PointsEdito
       {items.length ? (
         <ul className="points-editor__list">
           {items.map((item, i) => (
-            <li key={i} className="points-editor__item">
-              <input
-                id={inputId(i)}
-                className="input"
-                aria-label={`${One} ${i + 1}`}
-                value={item}
-                maxLength={REVIEW_LIMITS.pointMax}
-                placeholder={i === 0 ? placeholder : undefined}
-                onChange={(e) => onChange(items.map((v, j) => (j === i ? e.target.value : v)))}
-                onKeyDown={(e) => onKeyDown(e, i)}
-              />
-              <button
-                type="button"
-                className="points-editor__remove"
-                aria-label={`Remove ${one} ${i + 1}`}
-                onClick={() => remove(i)}
-              >
-                <X aria-hidden="true" size={16} />
-              </button>
+            <li key={i}>
+              <div className="points-editor__item">
+                <input
+                  id={inputId(i)}
+                  className="input"
+                  aria-label={`${One} ${i + 1}`}
+                  aria-invalid={errors[i] ? true : undefined}
+                  aria-describedby={errors[i] ? `${inputId(i)}-error` : undefined}
+                  value={item}
+                  placeholder={i === 0 ? placeholder : undefined}
+                  onChange={(e) => onChange(items.map((v, j) => (j === i ? e.target.value : v)))}
+                  onKeyDown={(e) => onKeyDown(e, i)}
+                />
+                <button
+                  type="button"
+                  className="points-editor__remove"
+                  aria-label={`Remove ${one} ${i + 1}`}
+                  onClick={() => remove(i)}
+                >
+                  <X aria-hidden="true" size={16} />
+                </button>
+              </div>
+              {errors[i] ? (
+                <p id={`${inputId(i)}-error`} className="field__error">
+                  {errors[i]}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -7,6 +7,8 @@ interface StarRatingInputProps {
   name: string;
   value: number;
   onChange: (value: number) => void;
+  /** Receives the first star, which takes focus when the rating is in error. */
+  inputRef?: (element: HTMLInputElement | null) => void;
   /** The id of the field's message, when there is one. */
   errorId?: string;
   invalid?: boolean;
@@ -19,7 +21,7 @@ const STARS = [1, 2, 3, 4, 5];
  * radios, it takes Tab to enter, the arrow keys to move (and choose), and announces
  * "3 stars, radio, 3 of 5". Hovering a star previews it.
  */
-export function StarRatingInput({ name, value, onChange, errorId, invalid }: StarRatingInputProps) {
+export function StarRatingInput({ name, value, onChange, inputRef, errorId, invalid }: StarRatingInputProps) {
   const [hover, setHover] = useState(0);
   const shown = hover || value;
   return (
@@ -40,6 +42,7 @@ export function StarRatingInput({ name, value, onChange, errorId, invalid }: Sta
               onMouseEnter={() => setHover(n)}
             >
               <input
+                ref={n === 1 ? inputRef : undefined}
                 type="radio"
                 className="star-input__radio"
                 name={name}

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { Markdown, parseBlocks, safeHref } from "./markdown";
+import { Markdown, safeHref } from "./markdown";
 
 function renderMarkdown(source: string) {
   return render(
@@ -44,8 +44,18 @@ describe("Markdown", () => {
     expect(screen.getByText("Use the market_trends tab.")).toBeInTheDocument();
   });
 
-  it("parses quotes, code and rules", () => {
-    expect(parseBlocks("> quoted\n\n```\ncode\n```\n\n---").map((b) => b.kind)).toEqual(["quote", "code", "rule"]);
+  it("renders quotes, code and rules", () => {
+    const { container } = renderMarkdown("> quoted\n\n```\ncode\n```\n\n---");
+    expect(container.querySelector("blockquote p")).toHaveTextContent("quoted");
+    expect(container.querySelector("pre code")).toHaveTextContent("code");
+    expect(container.querySelector("hr")).not.toBeNull();
+  });
+
+  it("keeps an image's alt text without loading it, and drops protocol-relative links", () => {
+    const { container } = renderMarkdown("![a floor plan](https://tracker.example/p.png) and [elsewhere](//evil.example)");
+    expect(container.querySelector("img")).toBeNull();
+    expect(container).toHaveTextContent("a floor plan and elsewhere");
+    expect(screen.queryByRole("link")).not.toBeInTheDocument();
   });
 
   it("accepts only safe link targets", () => {

@@ -163,7 +163,7 @@ func absent(c *criterion) string {
 func comment(indent, text string) string {
 	var b strings.Builder
 	line := indent + "//"
-	for _, word := range strings.Fields(text) {
+	for word := range strings.FieldsSeq(text) {
 		if len(line)+1+len(word) > 100 && line != indent+"//" {
 			b.WriteString(line + "\n")
 			line = indent + "//"

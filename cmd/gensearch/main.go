@@ -14,7 +14,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"go/format"
 	"log"
@@ -46,11 +45,8 @@ func main() {
 	}
 }
 
-// write replaces file only when its content changes, so make sees an unchanged file as such.
+// write replaces file with content.
 func write(file string, content []byte) error {
-	if old, err := os.ReadFile(file); err == nil && bytes.Equal(old, content) {
-		return nil
-	}
 	if err := os.WriteFile(file, content, 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", file, err)
 	}
@@ -123,16 +119,16 @@ func statements() []statement {
 // where is the statement's WHERE condition: active listings, the lead, then the optional
 // filters, one a line.
 func (st statement) where() string {
-	w := "active"
+	lines := []string{"active"}
 	if st.shape.lead != nil {
-		w += " AND " + st.shape.lead.required()
+		lines[0] += " AND " + st.shape.lead.required()
 	}
 	if !st.plain {
 		for _, c := range st.shape.filters() {
-			w += "\n  AND " + c.optional()
+			lines = append(lines, "AND "+c.optional())
 		}
 	}
-	return w
+	return strings.Join(lines, "\n  ")
 }
 
 // required is the condition of a criterion that leads: its argument is always given.

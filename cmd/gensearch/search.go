@@ -69,10 +69,11 @@ type shape struct {
 	// total, for a plain shape, is an expression for the exact number of its matches, which its
 	// page statements bring along in a column named total.
 	total string
-	// byArgument: one statement sorts the matches by the sort_by argument. For a text match: no
-	// index yields them in order, and walking a sort's index while filtering on the text would be
-	// fast for a common word and a walk of every listing for a rare one, which a cached plan
-	// cannot tell apart.
+	// byArgument: one statement sorts the matches by the sort_by argument. A text match is
+	// checked on each row an index walk passes, so walking a sort's index pays for a common word
+	// and reads every listing for a rare one: custom plans fold the argument and choose per word,
+	// and a cached generic plan, which cannot walk an order it does not know, keeps to the
+	// index that finds the matches.
 	byArgument bool
 }
 

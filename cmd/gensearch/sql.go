@@ -20,6 +20,8 @@ func searchSQL() string {
 --
 `)
 	b.WriteString(indexTable("-- "))
+	// sqlc documents a statement with the comments before it, back to the previous semicolon.
+	b.WriteString("--\n-- (The semicolon below ends this header, which sqlc would otherwise take for the first\n-- statement's comment.)\n;\n")
 	for _, st := range statements() {
 		b.WriteString("\n")
 		b.WriteString(st.sql())
@@ -33,7 +35,7 @@ func indexTable(prefix string) string {
 	for _, s := range shapes {
 		row := []string{strings.ToLower(s.name)}
 		if s.byArgument {
-			row = append(row, s.indexes[""]+" finds the matches, then they are sorted")
+			row = append(row, s.indexes[""]+" finds the matches, then they are sorted (a custom plan may walk the sort's index instead)")
 		} else {
 			for _, o := range sorts {
 				row = append(row, s.indexes[o.name])
@@ -51,11 +53,12 @@ func indexTable(prefix string) string {
 	}
 	var b strings.Builder
 	for _, row := range rows {
-		line := prefix
+		var line strings.Builder
+		line.WriteString(prefix)
 		for i, cell := range row {
-			line += fmt.Sprintf("%-*s  ", widths[i], cell)
+			fmt.Fprintf(&line, "%-*s  ", widths[i], cell)
 		}
-		b.WriteString(strings.TrimRight(line, " ") + "\n")
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 	}
 	return b.String()
 }

@@ -11,8 +11,12 @@
 -- shape   featured                    highestRated              mostReviews                newestListed
 -- city    properties_city_featured    properties_city_rating    properties_city_reviews    properties_city_newest
 -- postal  properties_postal_featured  properties_postal_rating  properties_postal_reviews  properties_postal_newest
--- text    properties_search_trgm finds the matches, then they are sorted
+-- text    properties_search_trgm finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
 -- all     properties_featured         properties_rating         properties_reviews         properties_newest
+--
+-- (The semicolon below ends this header, which sqlc would otherwise take for the first
+-- statement's comment.)
+;
 
 -- name: PlainCityFeatured :many
 -- Walks properties_city_featured.

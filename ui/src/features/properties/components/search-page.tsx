@@ -1,8 +1,9 @@
 import { LayoutGrid, List, Search, SlidersHorizontal, X } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useId, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
+import { useDebouncedCallback } from "@/lib/use-debounced-callback";
 import { usePageTitle } from "@/lib/use-page-title";
 import {
   SORT_OPTIONS,
@@ -54,21 +55,23 @@ export function SearchPage() {
     if (text.trim() !== urlText) setText(urlText);
   }
 
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const commitText = useCallback(
-    (value: string, replace: boolean) => {
-      clearTimeout(timer.current);
-      update((prev) => (value.trim() === searchText(prev) ? prev : applyText(prev, value)), replace);
-    },
+  /** applyTextToUrl writes the search text into the URL (unless it is what the URL has). */
+  const applyTextToUrl = useCallback(
+    (value: string, replace: boolean) =>
+      update((prev) => (value.trim() === searchText(prev) ? prev : applyText(prev, value)), replace),
     [update],
   );
+  const typing = useDebouncedCallback((value: string) => applyTextToUrl(value, true), TEXT_DEBOUNCE_MS);
+
+  /** commitText applies the text at once, dropping a search still waiting for typing to pause. */
+  const commitText = (value: string, replace: boolean) => {
+    typing.cancel();
+    applyTextToUrl(value, replace);
+  };
 
   const onTextChange = (value: string) => {
     setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => commitText(value, true), TEXT_DEBOUNCE_MS);
+    typing.schedule(value);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -78,7 +81,7 @@ export function SearchPage() {
 
   const active = hasActiveFilters(state);
   const clearAll = () => {
-    clearTimeout(timer.current);
+    typing.cancel();
     setText("");
     update(clearFilters);
   };

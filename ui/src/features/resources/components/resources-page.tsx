@@ -1,9 +1,10 @@
 import { Search, X } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useDebouncedCallback } from "@/lib/use-debounced-callback";
 import { usePageTitle } from "@/lib/use-page-title";
 import { RESOURCE_TABS, parseResourceTab, type ResourceTab } from "../categories";
 import { MustRead } from "./must-read";
@@ -34,12 +35,9 @@ export function ResourcesPage() {
     if (text.trim() !== query) setText(query);
   }
 
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const commitQuery = useCallback(
+  /** applyQuery writes the search text into the URL. */
+  const applyQuery = useCallback(
     (value: string) => {
-      clearTimeout(timer.current);
       const next = value.trim();
       setParams(
         (prev) => {
@@ -53,11 +51,17 @@ export function ResourcesPage() {
     },
     [setParams],
   );
+  const typing = useDebouncedCallback(applyQuery, SEARCH_DEBOUNCE_MS);
+
+  /** commitQuery applies the text at once, dropping a search still waiting for typing to pause. */
+  const commitQuery = (value: string) => {
+    typing.cancel();
+    applyQuery(value);
+  };
 
   const onTextChange = (value: string) => {
     setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => commitQuery(value), SEARCH_DEBOUNCE_MS);
+    typing.schedule(value);
   };
 
   const onSubmit = (event: FormEvent) => {

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { AppProviders, createQueryClient } from "@/app/providers";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { OwnerResponseSchema, ReviewerSchema, type Review } from "@/gen/rentproof/review/v1/review_pb";
-import { gate } from "@/features/auth/testing";
+import { gate } from "@/test/gate";
 import { makeProperty, makeReview } from "@/test/properties";
 import { fakeTransport, makeUser } from "@/test/render";
 import { ReviewCard, type ReviewCardProps } from "./review-card";

@@ -142,12 +142,3 @@ export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {} }: Fak
     signedIn: () => signedIn,
   };
 }
-
-/** gate returns a promise to hold rpcs on and the function that releases them. */
-export function gate() {
-  let release = () => {};
-  const promise = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { hold: () => promise, release };
-}

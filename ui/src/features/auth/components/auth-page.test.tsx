@@ -3,7 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { makeUser, renderApp } from "@/test/render";
-import { fakeAccounts, gate, type FakeAccount } from "../testing";
+import { gate } from "@/test/gate";
+import { fakeAccounts, type FakeAccount } from "../testing";
 
 const ADA: FakeAccount = {
   user: makeUser({ id: 11, username: "ada_l", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" }),

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { makeUser, renderApp } from "@/test/render";
-import { SECURITY_QUESTIONS, fakeAccounts, gate, type FakeAccount } from "../testing";
+import { gate } from "@/test/gate";
+import { SECURITY_QUESTIONS, fakeAccounts, type FakeAccount } from "../testing";
 
 const [Q1, Q2] = [SECURITY_QUESTIONS[1], SECURITY_QUESTIONS[2]];
 

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { makeUser, renderApp } from "@/test/render";
-import { SECURITY_QUESTIONS, fakeAccounts, gate } from "../testing";
+import { gate } from "@/test/gate";
+import { SECURITY_QUESTIONS, fakeAccounts } from "../testing";
 
 function notifications() {
   return screen.getByRole("region", { name: "Notifications (F8)" });

@@ -5,14 +5,8 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import type { Resource } from "@/gen/rentproof/resource/v1/resource_pb";
 import { errorTypeFromError } from "@/lib/errors";
 import { truncate } from "@/lib/text";
+import { RESOURCE_CATEGORIES } from "@/lib/vocab";
 import { useHomeResources } from "../api/use-home-data";
-
-const CATEGORY_LABELS: Record<string, string> = {
-  tenant: "For Tenants",
-  landlord: "For Landlords",
-  market_trends: "Market Trends",
-  legal: "Legal",
-};
 
 /** The cover shown for a resource without one or with a broken one. */
 const DEFAULT_COVER = "/images/default-resource.svg";
@@ -29,7 +23,7 @@ function HomeResourceCard({ resource }: { resource: Resource }) {
         height={360}
       />
       <div className="home-resource__body">
-        <span className="badge badge--category">{CATEGORY_LABELS[resource.category] ?? resource.category}</span>
+        <span className="badge badge--category">{RESOURCE_CATEGORIES.label(resource.category) ?? resource.category}</span>
         <h3 className="home-resource__title">
           <Link to={`/resources/${resource.id}`} className="stretched-link">
             {resource.title}

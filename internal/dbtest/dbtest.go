@@ -9,6 +9,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -17,6 +18,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -33,6 +35,8 @@ var (
 	adminURL  string // a database URL on the cluster, used to create and drop databases
 	template  string // the migrated template's name
 	setupErr  error
+	// seq keeps database names apart when parallel tests of one process start in the same instant.
+	seq atomic.Int64
 )
 
 // New returns a pool on a new, migrated, empty database that is dropped when the test ends,
@@ -44,7 +48,7 @@ func New(t testing.TB) (*pgxpool.Pool, string) {
 		t.Fatalf("test database: %v", setupErr)
 	}
 	ctx := context.Background()
-	name := fmt.Sprintf("test_%d_%d", time.Now().UnixNano(), os.Getpid())
+	name := fmt.Sprintf("test_%d_%d_%d", time.Now().UnixNano(), os.Getpid(), seq.Add(1))
 	if err := admin(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s", name, template)); err != nil {
 		t.Fatalf("create test database: %v", err)
 	}
@@ -70,7 +74,7 @@ func NewEmpty(t testing.TB) string {
 	if setupErr != nil {
 		t.Fatalf("test database: %v", setupErr)
 	}
-	name := fmt.Sprintf("test_empty_%d_%d", time.Now().UnixNano(), os.Getpid())
+	name := fmt.Sprintf("test_empty_%d_%d_%d", time.Now().UnixNano(), os.Getpid(), seq.Add(1))
 	if err := admin(context.Background(), "CREATE DATABASE "+name); err != nil {
 		t.Fatalf("create empty database: %v", err)
 	}
@@ -83,12 +87,12 @@ func NewEmpty(t testing.TB) string {
 }
 
 func setup() error {
-	u, err := clusterURL()
+	ctx := context.Background()
+	u, err := clusterURL(ctx)
 	if err != nil {
 		return err
 	}
 	adminURL = u
-	ctx := context.Background()
 	hash, err := migrationsHash()
 	if err != nil {
 		return err
@@ -136,7 +140,7 @@ func setup() error {
 }
 
 // clusterURL is DATABASE_URL, or the project's own cluster started by scripts/db.sh.
-func clusterURL() (string, error) {
+func clusterURL(ctx context.Context) (string, error) {
 	if u := os.Getenv("DATABASE_URL"); u != "" {
 		return u, nil
 	}
@@ -144,10 +148,10 @@ func clusterURL() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out, err := exec.Command("bash", filepath.Join(root, "scripts", "db.sh")).Output()
+	out, err := exec.CommandContext(ctx, "bash", filepath.Join(root, "scripts", "db.sh")).Output()
 	if err != nil {
 		msg := err.Error()
-		if ee, ok := err.(*exec.ExitError); ok {
+		if ee, ok := errors.AsType[*exec.ExitError](err); ok {
 			msg = strings.TrimSpace(string(ee.Stderr))
 		}
 		return "", fmt.Errorf("no DATABASE_URL set and scripts/db.sh could not start PostgreSQL: %s", msg)

@@ -19,6 +19,7 @@ import (
 
 // The demo properties, their reviews and the statistics agree with each other.
 func TestPropertiesReviewsAndStatistics(t *testing.T) {
+	t.Parallel()
 	base := start(t)
 	ctx := context.Background()
 	properties := propertyv1connect.NewPropertyServiceClient(http.DefaultClient, base)

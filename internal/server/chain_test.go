@@ -60,6 +60,7 @@ func (l *rpcLog) take() [][3]string {
 // A REST path runs the interceptors every protocol runs: its failure is mapped and logged
 // exactly as the same rpc's over Connect.
 func TestRESTPassesThroughTheInterceptors(t *testing.T) {
+	t.Parallel()
 	logged := &rpcLog{}
 	srv := testserver.Start(t, testserver.Options{Demo: true, Log: logged})
 	client := propertyv1connect.NewPropertyServiceClient(http.DefaultClient, srv.URL)

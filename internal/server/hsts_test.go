@@ -39,14 +39,17 @@ func getAll(t *testing.T, client *http.Client, base string, header http.Header) 
 // (the session cookie's rule: direct TLS, or a trusted proxy's X-Forwarded-Proto: https), and no
 // answer over plain HTTP does.
 func TestHSTSOnSecureRequestsOnly(t *testing.T) {
+	t.Parallel()
 	fromTLSProxy := http.Header{"X-Forwarded-Proto": {"https"}, "X-Forwarded-For": {"198.51.100.7"}}
 	check := func(name string, got map[string]string, want string) {
 		t.Helper()
-		for path, hsts := range got {
-			if hsts != want {
-				t.Errorf("%s, %s: Strict-Transport-Security %q, want %q", name, path, hsts, want)
+		t.Run(name, func(t *testing.T) {
+			for path, hsts := range got {
+				if hsts != want {
+					t.Errorf("%s: Strict-Transport-Security %q, want %q", path, hsts, want)
+				}
 			}
-		}
+		})
 	}
 
 	proxied := testserver.Start(t, testserver.Options{TrustedProxies: 1})
@@ -63,26 +66,29 @@ func TestHSTSOnSecureRequestsOnly(t *testing.T) {
 
 // HSTS and the session cookie's Secure flag follow one rule.
 func TestSecureCookieAndHSTSAgree(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{TrustedProxies: 1})
 	for _, proto := range []string{"https", "http"} {
-		body := strings.NewReader(`{"username":"hsts-` + proto + `","email":"hsts-` + proto + `@example.com","password":"s3cret-pass","firstName":"Ada","lastName":"Lovelace","role":"tenant"}`)
-		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/register", body)
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("X-Forwarded-Proto", proto)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		var secure, found bool
-		for _, c := range res.Cookies() {
-			if c.Name == "rentproof_session" {
-				found, secure = true, c.Secure
+		t.Run(proto, func(t *testing.T) {
+			body := strings.NewReader(`{"username":"hsts-` + proto + `","email":"hsts-` + proto + `@example.com","password":"s3cret-pass","firstName":"Ada","lastName":"Lovelace","role":"tenant"}`)
+			req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/register", body)
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("X-Forwarded-Proto", proto)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		hsts := res.Header.Get("Strict-Transport-Security") != ""
-		if !found || secure != (proto == "https") || hsts != secure {
-			t.Errorf("%s: status %d, cookie found %v secure %v, HSTS %v", proto, res.StatusCode, found, secure, hsts)
-		}
+			res.Body.Close()
+			var secure, found bool
+			for _, c := range res.Cookies() {
+				if c.Name == "rentproof_session" {
+					found, secure = true, c.Secure
+				}
+			}
+			hsts := res.Header.Get("Strict-Transport-Security") != ""
+			if !found || secure != (proto == "https") || hsts != secure {
+				t.Errorf("status %d, cookie found %v secure %v, HSTS %v", res.StatusCode, found, secure, hsts)
+			}
+		})
 	}
 }

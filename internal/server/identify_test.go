@@ -10,6 +10,7 @@ import (
 )
 
 func TestClientOf(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name    string
 		proxies int
@@ -40,20 +41,23 @@ func TestClientOf(t *testing.T) {
 		{"the outer proxy's https", 2, nil, []string{"https, http"}, "192.0.2.9", true},
 		{"set once by the TLS proxy, passed on", 2, nil, []string{"https"}, "192.0.2.9", true},
 	} {
-		r := httptest.NewRequest(http.MethodGet, "/", nil)
-		r.RemoteAddr = "192.0.2.9:51000"
-		for _, v := range c.forward {
-			r.Header.Add("X-Forwarded-For", v)
-		}
-		for _, v := range c.proto {
-			r.Header.Add("X-Forwarded-Proto", v)
-		}
-		if got := clientOf(r, c.proxies); got.IP != c.ip || got.Secure != c.secure {
-			t.Errorf("%s: got %s secure=%v, want %s secure=%v", c.name, got.IP, got.Secure, c.ip, c.secure)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := httptest.NewRequest(http.MethodGet, "/", http.NoBody)
+			r.RemoteAddr = "192.0.2.9:51000"
+			for _, v := range c.forward {
+				r.Header.Add("X-Forwarded-For", v)
+			}
+			for _, v := range c.proto {
+				r.Header.Add("X-Forwarded-Proto", v)
+			}
+			if got := clientOf(r, c.proxies); got.IP != c.ip || got.Secure != c.secure {
+				t.Errorf("got %s secure=%v, want %s secure=%v", got.IP, got.Secure, c.ip, c.secure)
+			}
+		})
 	}
 
-	r := httptest.NewRequest(http.MethodGet, "/", nil)
+	r := httptest.NewRequest(http.MethodGet, "/", http.NoBody)
 	r.TLS = &tls.ConnectionState{}
 	if c := clientOf(r, 0); !c.Secure {
 		t.Error("direct TLS is secure")
@@ -66,7 +70,8 @@ func TestClientOf(t *testing.T) {
 
 // The user agent is stored with the session as text: it must be storable whatever was sent.
 func TestUserAgentIsStorable(t *testing.T) {
-	r := httptest.NewRequest(http.MethodGet, "/", nil)
+	t.Parallel()
+	r := httptest.NewRequest(http.MethodGet, "/", http.NoBody)
 	r.Header.Set("User-Agent", "Mozilla\x00/5.0 \xff\xfe"+strings.Repeat("é", 400))
 	ua := clientOf(r, 0).UserAgent
 	if !utf8.ValidString(ua) || strings.ContainsRune(ua, 0) || len(ua) > maxUserAgent || !strings.HasPrefix(ua, "Mozilla/5.0 \uFFFD") {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"slices"
@@ -39,6 +38,7 @@ func start(t *testing.T) string {
 }
 
 func TestResourcesOverConnectGRPCWebAndGRPC(t *testing.T) {
+	t.Parallel()
 	base := start(t)
 	ctx := context.Background()
 
@@ -132,6 +132,7 @@ func TestResourcesOverConnectGRPCWebAndGRPC(t *testing.T) {
 }
 
 func TestResourceFilters(t *testing.T) {
+	t.Parallel()
 	base := start(t)
 	client := resourcev1connect.NewResourceServiceClient(http.DefaultClient, base)
 	list := func(category, query string) ([]*resourcev1.Resource, error) {
@@ -162,13 +163,15 @@ func TestResourceFilters(t *testing.T) {
 		}
 	}
 	for _, c := range []string{"tenant", "landlord", "market_trends", "legal"} {
-		if perCategory[c] < 3 {
-			t.Errorf("category %s has %d resources, want at least 3", c, perCategory[c])
-		}
-		got, err := list(c, "")
-		if err != nil || len(got) != perCategory[c] {
-			t.Errorf("filter %s: got %d, want %d (%v)", c, len(got), perCategory[c], err)
-		}
+		t.Run("category "+c, func(t *testing.T) {
+			if perCategory[c] < 3 {
+				t.Errorf("%d resources, want at least 3", perCategory[c])
+			}
+			got, err := list(c, "")
+			if err != nil || len(got) != perCategory[c] {
+				t.Errorf("filter: got %d, want %d (%v)", len(got), perCategory[c], err)
+			}
+		})
 	}
 
 	// The search matches title and description, ignoring case, and combines with the category.
@@ -195,8 +198,7 @@ func TestResourceFilters(t *testing.T) {
 	}
 
 	_, err = list("pirates", "")
-	var ce *connect.Error
-	if !errors.As(err, &ce) || ce.Code() != connect.CodeInvalidArgument || ce.Message() != "Unknown resource category" {
+	if ce, ok := errors.AsType[*connect.Error](err); !ok || ce.Code() != connect.CodeInvalidArgument || ce.Message() != "Unknown resource category" {
 		t.Errorf("unknown category: got %v", err)
 	}
 	_, err = list("", strings.Repeat("a", 201))
@@ -206,8 +208,9 @@ func TestResourceFilters(t *testing.T) {
 }
 
 func TestREST(t *testing.T) {
+	t.Parallel()
 	base := start(t)
-	get := func(path string) (int, http.Header, []byte) {
+	get := func(t *testing.T, path string) (int, http.Header, []byte) {
 		t.Helper()
 		res, err := http.Get(base + path)
 		if err != nil {
@@ -218,7 +221,7 @@ func TestREST(t *testing.T) {
 		return res.StatusCode, res.Header, body
 	}
 
-	code, hdr, body := get("/api/resources")
+	code, hdr, body := get(t, "/api/resources")
 	if code != http.StatusOK || !strings.HasPrefix(hdr.Get("Content-Type"), "application/json") {
 		t.Fatalf("GET /api/resources: %d %s", code, hdr.Get("Content-Type"))
 	}
@@ -239,7 +242,7 @@ func TestREST(t *testing.T) {
 		t.Errorf("id should be a JSON number, got %T", first["id"])
 	}
 
-	code, _, body = get("/api/resources?category=legal&query=lease")
+	code, _, body = get(t, "/api/resources?category=legal&query=lease")
 	var legal []map[string]any
 	if err := json.Unmarshal(body, &legal); code != http.StatusOK || err != nil {
 		t.Fatalf("filtered list: %d %v", code, err)
@@ -250,7 +253,7 @@ func TestREST(t *testing.T) {
 		}
 	}
 
-	code, _, body = get("/api/resources/" + jsonNumber(first["id"]))
+	code, _, body = get(t, "/api/resources/"+jsonNumber(first["id"]))
 	if code != http.StatusOK || !strings.Contains(string(body), `"title"`) {
 		t.Errorf("GET /api/resources/{id}: %d %s", code, body)
 	}
@@ -262,17 +265,19 @@ func TestREST(t *testing.T) {
 		"/api/no-such-thing":           http.StatusNotFound,
 		"/api/user":                    http.StatusUnauthorized,
 	} {
-		code, hdr, body := get(path)
-		if code != want || !strings.HasPrefix(hdr.Get("Content-Type"), "application/json") {
-			t.Errorf("GET %s: %d %s, want %d JSON", path, code, hdr.Get("Content-Type"), want)
-		}
-		var e struct{ Message string }
-		if err := json.Unmarshal(body, &e); err != nil || e.Message == "" {
-			t.Errorf("GET %s: error body %s has no message", path, body)
-		}
+		t.Run("GET "+path, func(t *testing.T) {
+			code, hdr, body := get(t, path)
+			if code != want || !strings.HasPrefix(hdr.Get("Content-Type"), "application/json") {
+				t.Errorf("%d %s, want %d JSON", code, hdr.Get("Content-Type"), want)
+			}
+			var e struct{ Message string }
+			if err := json.Unmarshal(body, &e); err != nil || e.Message == "" {
+				t.Errorf("error body %s has no message", body)
+			}
+		})
 	}
 
-	code, hdr, body = get("/api/properties/3")
+	code, hdr, body = get(t, "/api/properties/3")
 	var p map[string]any
 	if err := json.Unmarshal(body, &p); code != http.StatusOK || err != nil || p["id"] != 3.0 {
 		t.Errorf("GET /api/properties/3: %d %s", code, body)
@@ -280,7 +285,7 @@ func TestREST(t *testing.T) {
 	if hdr.Get("Content-Length") != strconv.Itoa(len(body)) { // sent whole, not chunked
 		t.Errorf("GET /api/properties/3: Content-Length %q for %d bytes", hdr.Get("Content-Length"), len(body))
 	}
-	code, _, body = get("/api/properties/3/reviews")
+	code, _, body = get(t, "/api/properties/3/reviews")
 	var reviews []map[string]any
 	if err := json.Unmarshal(body, &reviews); code != http.StatusOK || err != nil {
 		t.Errorf("GET /api/properties/3/reviews: %d %s", code, body)
@@ -294,7 +299,7 @@ func TestREST(t *testing.T) {
 	if n := p["ratingSummary"].(map[string]any)["count"]; n != float64(rated) || rated == 0 {
 		t.Errorf("property 3 counts %v reviews in its stars, its list has %d that rate it", n, rated)
 	}
-	code, _, _ = get("/api/statistics")
+	code, _, _ = get(t, "/api/statistics")
 	if code != http.StatusOK {
 		t.Errorf("GET /api/statistics: %d", code)
 	}
@@ -306,6 +311,7 @@ func jsonNumber(v any) string {
 }
 
 func TestSPAAndProbes(t *testing.T) {
+	t.Parallel()
 	base := start(t)
 	for _, c := range []struct {
 		path, wantType string
@@ -321,19 +327,21 @@ func TestSPAAndProbes(t *testing.T) {
 		{"/healthz", "text/plain", 200, "ok"},
 		{"/readyz", "text/plain", 200, "ready"},
 	} {
-		res, err := http.Get(base + c.path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		if res.StatusCode != c.wantCode || !strings.HasPrefix(res.Header.Get("Content-Type"), c.wantType) ||
-			!strings.Contains(string(body), c.wantBody) {
-			t.Errorf("GET %s: %d %q %.60q", c.path, res.StatusCode, res.Header.Get("Content-Type"), body)
-		}
-		if res.Header.Get("X-Content-Type-Options") != "nosniff" {
-			t.Errorf("GET %s: no nosniff header", c.path)
-		}
+		t.Run("GET "+c.path, func(t *testing.T) {
+			res, err := http.Get(base + c.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != c.wantCode || !strings.HasPrefix(res.Header.Get("Content-Type"), c.wantType) ||
+				!strings.Contains(string(body), c.wantBody) {
+				t.Errorf("%d %q %.60q", res.StatusCode, res.Header.Get("Content-Type"), body)
+			}
+			if res.Header.Get("X-Content-Type-Options") != "nosniff" {
+				t.Error("no nosniff header")
+			}
+		})
 	}
 	res, err := http.Get(base + "/assets/app-abc123.js")
 	if err != nil {
@@ -346,6 +354,7 @@ func TestSPAAndProbes(t *testing.T) {
 }
 
 func TestRequestLimitsAndCrossOrigin(t *testing.T) {
+	t.Parallel()
 	base := start(t)
 	procedure := base + "/" + resourcev1connect.ResourceServiceName + "/ListResources"
 
@@ -361,30 +370,33 @@ func TestRequestLimitsAndCrossOrigin(t *testing.T) {
 
 	// A browser's cross-site POST is refused; the same request from the site itself passes.
 	for site, want := range map[string]int{"cross-site": http.StatusForbidden, "same-origin": http.StatusOK} {
-		req, _ := http.NewRequest(http.MethodPost, procedure, strings.NewReader("{}"))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Sec-Fetch-Site", site)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		if res.StatusCode != want {
-			t.Errorf("%s POST: %d, want %d", site, res.StatusCode, want)
-		}
+		t.Run(site, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodPost, procedure, strings.NewReader("{}"))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Sec-Fetch-Site", site)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if res.StatusCode != want {
+				t.Errorf("POST: %d, want %d", res.StatusCode, want)
+			}
+		})
 	}
 }
 
 func TestGracefulShutdown(t *testing.T) {
+	t.Parallel()
 	pool, _ := dbtest.New(t)
-	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	files, err := blobstore.Open(context.Background(), "file://"+t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer files.Close()
 	uploads := upload.New(files, pool, upload.Options{})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	var lc net.ListenConfig
+	ln, err := lc.Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}

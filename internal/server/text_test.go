@@ -54,6 +54,7 @@ var badTexts = []badText{
 // with ERROR logs. Every protocol refuses them at the edge: 400 / invalid_argument in words for
 // the user, naming the field where it is known, nothing stored and nothing logged as an error.
 func TestTextPostgreSQLCannotStoreIsRefusedOnEveryProtocol(t *testing.T) {
+	t.Parallel()
 	logged := &errorLog{}
 	srv := testserver.Start(t, testserver.Options{Demo: true, Log: logged})
 	landlord := signIn(t, srv.URL, "rafael_ortega")
@@ -88,109 +89,114 @@ func TestTextPostgreSQLCannotStoreIsRefusedOnEveryProtocol(t *testing.T) {
 	defer conn.Close()
 
 	for _, bad := range badTexts {
-		for _, c := range rpcs {
-			wire, _ := proto.Marshal(c.msg)
-			wire = bytes.Replace(wire, []byte(marker), []byte(bad.wire), 1)
-			jsonBody, _ := protojson.Marshal(c.msg)
-			jsonBody = bytes.Replace(jsonBody, []byte(marker), []byte(bad.json), 1)
-			name := c.procedure[strings.LastIndex(c.procedure, "/")+1:] + " " + c.field + " " + bad.name
-
-			// Connect (JSON and binary) and gRPC-Web, through the Connect client.
-			for protocol, opts := range map[string][]connect.ClientOption{
-				"connect json":  {connect.WithCodec(rawCodec{"json"})},
-				"connect proto": {connect.WithCodec(rawCodec{"proto"})},
-				"grpc-web":      {connect.WithCodec(rawCodec{"proto"}), connect.WithGRPCWeb()},
-			} {
-				body, field := wire, c.field
-				if protocol == "connect json" {
-					body = jsonBody
-					if bad.name == "invalid UTF-8" {
-						field = "" // the body as a whole is not UTF-8: where is not known
+		t.Run(bad.name, func(t *testing.T) {
+			for _, c := range rpcs {
+				wire, _ := proto.Marshal(c.msg)
+				wire = bytes.Replace(wire, []byte(marker), []byte(bad.wire), 1)
+				jsonBody, _ := protojson.Marshal(c.msg)
+				jsonBody = bytes.Replace(jsonBody, []byte(marker), []byte(bad.json), 1)
+				name := c.procedure[strings.LastIndex(c.procedure, "/")+1:] + " " + c.field
+				t.Run(name, func(t *testing.T) {
+					// Connect (JSON and binary) and gRPC-Web, through the Connect client.
+					for protocol, opts := range map[string][]connect.ClientOption{
+						"connect json":  {connect.WithCodec(rawCodec{"json"})},
+						"connect proto": {connect.WithCodec(rawCodec{"proto"})},
+						"grpc-web":      {connect.WithCodec(rawCodec{"proto"}), connect.WithGRPCWeb()},
+					} {
+						t.Run(protocol, func(t *testing.T) {
+							body, field := wire, c.field
+							if protocol == "connect json" {
+								body = jsonBody
+								if bad.name == "invalid UTF-8" {
+									field = "" // the body as a whole is not UTF-8: where is not known
+								}
+							}
+							client := connect.NewClient[raw, raw](http.DefaultClient, srv.URL+c.procedure, opts...)
+							req := connect.NewRequest(&raw{body})
+							if c.token != "" {
+								req.Header().Set("Authorization", "Bearer "+c.token)
+							}
+							_, err := client.CallUnary(context.Background(), req)
+							ce, ok := errors.AsType[*connect.Error](err)
+							if !ok || ce.Code() != connect.CodeInvalidArgument || ce.Message() != bad.want {
+								t.Fatalf("got %v, want invalid_argument %q", err, bad.want)
+							}
+							if got := violations(ce.Details()); field != "" && got[field] != bad.want {
+								t.Errorf("field violations %v, want %s", got, field)
+							}
+						})
 					}
-				}
-				client := connect.NewClient[raw, raw](http.DefaultClient, srv.URL+c.procedure, opts...)
-				req := connect.NewRequest(&raw{body})
-				if c.token != "" {
-					req.Header().Set("Authorization", "Bearer "+c.token)
-				}
-				_, err := client.CallUnary(context.Background(), req)
-				var ce *connect.Error
-				if !errors.As(err, &ce) || ce.Code() != connect.CodeInvalidArgument || ce.Message() != bad.want {
-					t.Errorf("%s over %s: got %v, want invalid_argument %q", name, protocol, err, bad.want)
-					continue
-				}
-				if got := violations(ce.Details()); field != "" && got[field] != bad.want {
-					t.Errorf("%s over %s: field violations %v, want %s", name, protocol, got, field)
-				}
+
+					// gRPC, through grpc-go.
+					t.Run("grpc", func(t *testing.T) {
+						ctx := context.Background()
+						if c.token != "" {
+							ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+c.token)
+						}
+						err := conn.Invoke(ctx, c.procedure, &raw{wire}, &raw{}, grpc.ForceCodec(rawCodec{"proto"}))
+						st := status.Convert(err)
+						if st.Code() != codes.InvalidArgument || st.Message() != bad.want {
+							t.Fatalf("got %v, want InvalidArgument %q", err, bad.want)
+						}
+						var got map[string]string
+						for _, d := range st.Details() {
+							if br, ok := d.(*errdetails.BadRequest); ok {
+								got = fieldMap(br)
+							}
+						}
+						if got[c.field] != bad.want {
+							t.Errorf("field violations %v, want %s", got, c.field)
+						}
+					})
+				})
 			}
 
-			// gRPC, through grpc-go.
-			ctx := context.Background()
-			if c.token != "" {
-				ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+c.token)
+			// The REST shim: query parameters and JSON bodies (report has no REST path).
+			restCalls := []struct {
+				method, path, field, token string
+				body                       proto.Message
+			}{
+				{"GET", "/api/properties?city=" + bad.query, "city", "", nil},
+				{"GET", "/api/properties?query=loft+" + bad.query, "query", "", nil},
+				{"POST", "/api/login", "username", "", &accountv1.LoginRequest{Username: "maya" + marker, Password: "rentproof-demo"}},
+				{"POST", "/api/properties", "title", landlord, listing},
+				{"POST", "/api/properties/3/reviews", "pros", tenant, review},
 			}
-			err := conn.Invoke(ctx, c.procedure, &raw{wire}, &raw{}, grpc.ForceCodec(rawCodec{"proto"}))
-			st := status.Convert(err)
-			if st.Code() != codes.InvalidArgument || st.Message() != bad.want {
-				t.Errorf("%s over grpc: got %v, want InvalidArgument %q", name, err, bad.want)
-			} else {
-				var got map[string]string
-				for _, d := range st.Details() {
-					if br, ok := d.(*errdetails.BadRequest); ok {
-						got = fieldMap(br)
+			for _, c := range restCalls {
+				t.Run("REST "+c.method+" "+c.path, func(t *testing.T) {
+					var body io.Reader
+					field := c.field
+					if c.body != nil {
+						b, _ := protojson.Marshal(c.body)
+						body = bytes.NewReader(bytes.Replace(b, []byte(marker), []byte(bad.json), 1))
+						if bad.name == "invalid UTF-8" {
+							field = ""
+						}
 					}
-				}
-				if got[c.field] != bad.want {
-					t.Errorf("%s over grpc: field violations %v, want %s", name, got, c.field)
-				}
+					req, _ := http.NewRequest(c.method, srv.URL+c.path, body)
+					req.Header.Set("Content-Type", "application/json")
+					if c.token != "" {
+						req.Header.Set("Authorization", "Bearer "+c.token)
+					}
+					res, err := http.DefaultClient.Do(req)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var answer struct {
+						Message string
+						Errors  []struct{ Field, Message string }
+					}
+					err = json.NewDecoder(res.Body).Decode(&answer)
+					res.Body.Close()
+					if err != nil || res.StatusCode != http.StatusBadRequest || answer.Message != bad.want {
+						t.Fatalf("%d %+v, want 400 %q", res.StatusCode, answer, bad.want)
+					}
+					if field != "" && (len(answer.Errors) != 1 || answer.Errors[0].Field != field || answer.Errors[0].Message != bad.want) {
+						t.Errorf("errors %+v, want %s", answer.Errors, field)
+					}
+				})
 			}
-		}
-
-		// The REST shim: query parameters and JSON bodies (report has no REST path).
-		restCalls := []struct {
-			method, path, field, token string
-			body                       proto.Message
-		}{
-			{"GET", "/api/properties?city=" + bad.query, "city", "", nil},
-			{"GET", "/api/properties?query=loft+" + bad.query, "query", "", nil},
-			{"POST", "/api/login", "username", "", &accountv1.LoginRequest{Username: "maya" + marker, Password: "rentproof-demo"}},
-			{"POST", "/api/properties", "title", landlord, listing},
-			{"POST", "/api/properties/3/reviews", "pros", tenant, review},
-		}
-		for _, c := range restCalls {
-			var body io.Reader
-			field := c.field
-			if c.body != nil {
-				b, _ := protojson.Marshal(c.body)
-				body = bytes.NewReader(bytes.Replace(b, []byte(marker), []byte(bad.json), 1))
-				if bad.name == "invalid UTF-8" {
-					field = ""
-				}
-			}
-			req, _ := http.NewRequest(c.method, srv.URL+c.path, body)
-			req.Header.Set("Content-Type", "application/json")
-			if c.token != "" {
-				req.Header.Set("Authorization", "Bearer "+c.token)
-			}
-			res, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var answer struct {
-				Message string
-				Errors  []struct{ Field, Message string }
-			}
-			err = json.NewDecoder(res.Body).Decode(&answer)
-			res.Body.Close()
-			name := c.method + " " + c.path + " " + bad.name
-			if err != nil || res.StatusCode != http.StatusBadRequest || answer.Message != bad.want {
-				t.Errorf("%s: %d %+v, want 400 %q", name, res.StatusCode, answer, bad.want)
-				continue
-			}
-			if field != "" && (len(answer.Errors) != 1 || answer.Errors[0].Field != field || answer.Errors[0].Message != bad.want) {
-				t.Errorf("%s: errors %+v, want %s", name, answer.Errors, field)
-			}
-		}
+		})
 	}
 
 	if after := snapshot(t, srv.Pool); fmt.Sprint(after) != fmt.Sprint(before) {

@@ -6,13 +6,13 @@ import (
 	"cmp"
 	"context"
 	"crypto/tls"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"testing"
 	"testing/fstest"
 
@@ -56,7 +56,9 @@ type Options struct {
 	TrustedProxies int
 	// TLS serves HTTPS itself (Server.URL is https://, Server.Client trusts it).
 	TLS bool
-	// Log receives what the server logs (default: discarded).
+	// Log receives what the server logs (default: discarded): every record logged with the context
+	// of one of its requests, or of its start (seeding). Records of other servers in the same test
+	// binary never reach it, so tests that read their server's log may run in parallel.
 	Log slog.Handler
 	// Timeouts are the server's (zero fields: server.DefaultTimeouts).
 	Timeouts server.Timeouts
@@ -65,9 +67,9 @@ type Options struct {
 // Start serves the real handler until the test ends.
 func Start(t testing.TB, opts Options) *Server {
 	t.Helper()
-	slog.SetDefault(slog.New(cmp.Or[slog.Handler](opts.Log, slog.NewTextHandler(io.Discard, nil))))
+	logTo := cmp.Or[slog.Handler](opts.Log, slog.DiscardHandler)
 	pool, dbURL := dbtest.New(t)
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), logKey{}, logTo))
 	fixedPlans, err := store.OpenFixedPlans(ctx, dbURL)
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +83,8 @@ func Start(t testing.TB, opts Options) *Server {
 	if opts.MaxBodyBytes == 0 {
 		opts.MaxBodyBytes = 64 << 10
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,10 +107,10 @@ func Start(t testing.TB, opts Options) *Server {
 			ReportsPerNetwork: cmp.Or(l.Reviews.ReportsPerNetwork, generous),
 		},
 	}
-	h := server.NewHandler(pool, server.Options{
+	h := logsTo(logTo, server.NewHandler(pool, server.Options{
 		SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, FixedPlans: fixedPlans, Limits: limits,
 		TrustedProxies: opts.TrustedProxies,
-	})
+	}))
 	done := make(chan error, 1)
 	go func() { done <- server.Serve(ctx, ln, h, opts.Timeouts) }()
 	t.Cleanup(func() {
@@ -118,6 +121,62 @@ func Start(t testing.TB, opts Options) *Server {
 		}
 	})
 	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Client: client}
+}
+
+// The server code logs through slog's package functions, which use the process-wide default. A
+// test binary that imports this package routes that default by context instead: to the Log
+// handler of the server whose request (or start) a record comes from, and anything else (a
+// record logged without a server's context) nowhere. No test sets the default itself, so
+// parallel tests neither race on it nor read each other's records.
+func init() { slog.SetDefault(slog.New(routed{})) }
+
+type logKey struct{}
+
+// logsTo puts log on the context of every request to next.
+func logsTo(log slog.Handler, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), logKey{}, log)))
+	})
+}
+
+// routed hands each record to the handler on its context, with the attributes and groups added
+// through With and WithGroup along the way.
+type routed struct {
+	with []func(slog.Handler) slog.Handler
+}
+
+func (h routed) target(ctx context.Context) slog.Handler {
+	if ctx == nil {
+		return slog.DiscardHandler
+	}
+	target, ok := ctx.Value(logKey{}).(slog.Handler)
+	if !ok {
+		return slog.DiscardHandler
+	}
+	for _, with := range h.with {
+		target = with(target)
+	}
+	return target
+}
+
+func (h routed) Enabled(ctx context.Context, level slog.Level) bool {
+	return h.target(ctx).Enabled(ctx, level)
+}
+
+func (h routed) Handle(ctx context.Context, r slog.Record) error {
+	return h.target(ctx).Handle(ctx, r)
+}
+
+func (h routed) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return h.and(func(t slog.Handler) slog.Handler { return t.WithAttrs(attrs) })
+}
+
+func (h routed) WithGroup(name string) slog.Handler {
+	return h.and(func(t slog.Handler) slog.Handler { return t.WithGroup(name) })
+}
+
+func (h routed) and(with func(slog.Handler) slog.Handler) routed {
+	return routed{with: append(slices.Clip(h.with), with)}
 }
 
 // withTLS serves ln over TLS with httptest's certificate and returns a client that trusts it.

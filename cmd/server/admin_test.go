@@ -10,6 +10,7 @@ import (
 	"github.com/rentproof/rentproof/internal/dbtest"
 )
 
+// Not parallel: it sets DATABASE_URL and ADMIN_PASSWORD (t.Setenv), which are the process's.
 func TestAdminCreate(t *testing.T) {
 	pool, url := dbtest.New(t)
 	t.Setenv("DATABASE_URL", url)

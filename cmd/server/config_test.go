@@ -6,18 +6,26 @@ import (
 )
 
 func TestTrustProxy(t *testing.T) {
+	t.Parallel()
 	for v, want := range map[string]int{"false": 0, "FALSE": 0, "true": 1, "True": 1, "0": 0, "2": 2} {
-		if got, err := trustedProxies(v); err != nil || got != want {
-			t.Errorf("TRUST_PROXY=%s: %d, %v; want %d", v, got, err, want)
-		}
+		t.Run(v, func(t *testing.T) {
+			t.Parallel()
+			if got, err := trustedProxies(v); err != nil || got != want {
+				t.Errorf("TRUST_PROXY=%s: %d, %v; want %d", v, got, err, want)
+			}
+		})
 	}
 	for _, v := range []string{"yes", "-1", "1.5", "loadbalancer"} {
-		if _, err := trustedProxies(v); err == nil {
-			t.Errorf("TRUST_PROXY=%s accepted", v)
-		}
+		t.Run(v, func(t *testing.T) {
+			t.Parallel()
+			if _, err := trustedProxies(v); err == nil {
+				t.Errorf("TRUST_PROXY=%s accepted", v)
+			}
+		})
 	}
 }
 
+// Not parallel: it sets environment variables (t.Setenv), which are the process's.
 func TestTimeoutsFromEnv(t *testing.T) {
 	t.Setenv("READ_TIMEOUT", "5s")
 	t.Setenv("UPLOAD_MIN_RATE", "50000")

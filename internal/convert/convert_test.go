@@ -3,7 +3,9 @@ package convert
 import "testing"
 
 func TestValueAndPtrRoundTrip(t *testing.T) {
+	t.Parallel()
 	t.Run("zero is NULL", func(t *testing.T) {
+		t.Parallel()
 		if Ptr("") != nil || Ptr(int32(0)) != nil {
 			t.Error("a zero value must be stored as NULL")
 		}
@@ -12,6 +14,7 @@ func TestValueAndPtrRoundTrip(t *testing.T) {
 		}
 	})
 	t.Run("a value survives", func(t *testing.T) {
+		t.Parallel()
 		if Value(Ptr("Leeds")) != "Leeds" || Value(Ptr(int32(7))) != 7 {
 			t.Error("a value must survive the round trip")
 		}

@@ -13,6 +13,7 @@ import (
 )
 
 func TestNetwork(t *testing.T) {
+	t.Parallel()
 	for ip, want := range map[string]string{
 		"203.0.113.7":                "203.0.113.7",
 		"::ffff:203.0.113.7":         "203.0.113.7",
@@ -21,15 +22,19 @@ func TestNetwork(t *testing.T) {
 		"2001:db8:1:3::1":            "2001:db8:1:3::/64",
 		"not an address":             "not an address",
 	} {
-		if got := ratelimit.Network(ip); got != want {
-			t.Errorf("Network(%q) = %q, want %q", ip, got, want)
-		}
+		t.Run(ip, func(t *testing.T) {
+			t.Parallel()
+			if got := ratelimit.Network(ip); got != want {
+				t.Errorf("Network(%q) = %q, want %q", ip, got, want)
+			}
+		})
 	}
 }
 
 // Parallel reservations against shared keys let exactly the limit through, and a rule that is
 // full refuses the whole reservation, so no key is counted for a refused attempt.
 func TestReserveIsExactUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	pool, _ := dbtest.New(t)
 	ctx := context.Background()
 	tight := ratelimit.Rule{Key: "test:tight", Max: 7, Window: time.Minute}

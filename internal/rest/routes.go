@@ -17,13 +17,17 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/statistics/v1/statisticsv1connect"
 )
 
-// AccountRPCs, ResourceRPCs and the others below are the rpcs each group of paths needs: the
-// generated handler interfaces.
+// The rpcs each group of paths needs: the generated handler interfaces.
 type (
-	AccountRPCs    = accountv1connect.AccountServiceHandler
-	ResourceRPCs   = resourcev1connect.ResourceServiceHandler
-	PropertyRPCs   = propertyv1connect.PropertyServiceHandler
-	ReviewRPCs     = reviewv1connect.ReviewServiceHandler
+	// AccountRPCs serve the account paths.
+	AccountRPCs = accountv1connect.AccountServiceHandler
+	// ResourceRPCs serve the resource library's paths.
+	ResourceRPCs = resourcev1connect.ResourceServiceHandler
+	// PropertyRPCs serve the listing paths.
+	PropertyRPCs = propertyv1connect.PropertyServiceHandler
+	// ReviewRPCs serve the review paths.
+	ReviewRPCs = reviewv1connect.ReviewServiceHandler
+	// StatisticsRPCs serve the statistics path.
 	StatisticsRPCs = statisticsv1connect.StatisticsServiceHandler
 )
 

@@ -14,6 +14,7 @@ import (
 
 // A Connect JSON client (as the web app is) talks to a handler using JSONCodec.
 func TestJSONCodecOverConnect(t *testing.T) {
+	t.Parallel()
 	mux := http.NewServeMux()
 	mux.Handle("/test.v1.Echo/Get", connect.NewUnaryHandler("/test.v1.Echo/Get",
 		func(_ context.Context, req *connect.Request[resourcev1.GetResourceRequest]) (*connect.Response[resourcev1.GetResourceResponse], error) {
@@ -25,7 +26,7 @@ func TestJSONCodecOverConnect(t *testing.T) {
 
 	client := connect.NewClient[resourcev1.GetResourceRequest, resourcev1.GetResourceResponse](
 		srv.Client(), srv.URL+"/test.v1.Echo/Get", connect.WithProtoJSON())
-	res, err := client.CallUnary(context.Background(), connect.NewRequest(&resourcev1.GetResourceRequest{Id: 42}))
+	res, err := client.CallUnary(t.Context(), connect.NewRequest(&resourcev1.GetResourceRequest{Id: 42}))
 	if err != nil {
 		t.Fatal(err)
 	}

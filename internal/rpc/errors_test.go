@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"testing"
 
@@ -15,10 +14,12 @@ import (
 	"github.com/rentproof/rentproof/internal/rpc"
 )
 
-func init() { slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil))) }
+// Internal errors are logged: set before any test runs, so no test races on it.
+func init() { slog.SetDefault(slog.New(slog.DiscardHandler)) }
 
 func TestErrorMapping(t *testing.T) {
-	ctx := context.Background()
+	t.Parallel()
+	ctx := t.Context()
 	var v apperr.Validator
 	v.Check(false, "title", "Title must be at least 5 characters")
 	v.Check(true, "rating", "Rating is required")
@@ -39,22 +40,30 @@ func TestErrorMapping(t *testing.T) {
 		"internal stays vague": {errors.New("pq: password authentication failed for user admin"), connect.CodeInternal, "Something went wrong on our side. Please try again."},
 		"canceled":             {fmt.Errorf("query: %w", context.Canceled), connect.CodeCanceled, "request canceled"},
 	} {
-		got := rpc.Error(ctx, c.err)
-		var ce *connect.Error
-		if !errors.As(got, &ce) || ce.Code() != c.code || ce.Message() != c.message {
-			t.Errorf("%s: got %v, want %v %q", name, got, c.code, c.message)
-		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got := rpc.Error(ctx, c.err)
+			ce, ok := errors.AsType[*connect.Error](got)
+			if !ok || ce.Code() != c.code || ce.Message() != c.message {
+				t.Errorf("got %v, want %v %q", got, c.code, c.message)
+			}
+		})
 	}
 
 	// Every violated field travels as a BadRequest detail.
-	var ce *connect.Error
-	errors.As(rpc.Error(ctx, v.Err()), &ce)
+	ce := rpc.ConnectError(ctx, v.Err())
 	var fields []string
 	for _, d := range ce.Details() {
-		if br, err := d.Value(); err == nil {
-			for _, fv := range br.(*errdetails.BadRequest).GetFieldViolations() {
-				fields = append(fields, fv.GetField()+": "+fv.GetDescription())
-			}
+		value, err := d.Value()
+		if err != nil {
+			t.Fatalf("detail: %v", err)
+		}
+		br, ok := value.(*errdetails.BadRequest)
+		if !ok {
+			t.Fatalf("detail is a %T, want BadRequest", value)
+		}
+		for _, fv := range br.GetFieldViolations() {
+			fields = append(fields, fv.GetField()+": "+fv.GetDescription())
 		}
 	}
 	if fmt.Sprint(fields) != "[title: Title must be at least 5 characters content: Content must be at least 20 characters]" {

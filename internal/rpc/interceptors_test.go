@@ -14,6 +14,7 @@ import (
 )
 
 func TestRecoverTurnsAPanicIntoInternal(t *testing.T) {
+	t.Parallel()
 	mux := http.NewServeMux()
 	mux.Handle("/test.v1.Panics/Boom", connect.NewUnaryHandler("/test.v1.Panics/Boom",
 		func(context.Context, *connect.Request[emptypb.Empty]) (*connect.Response[emptypb.Empty], error) {
@@ -23,12 +24,11 @@ func TestRecoverTurnsAPanicIntoInternal(t *testing.T) {
 	defer srv.Close()
 
 	client := connect.NewClient[emptypb.Empty, emptypb.Empty](srv.Client(), srv.URL+"/test.v1.Panics/Boom")
-	_, err := client.CallUnary(context.Background(), connect.NewRequest(&emptypb.Empty{}))
-	var ce *connect.Error
+	_, err := client.CallUnary(t.Context(), connect.NewRequest(&emptypb.Empty{}))
 	if connect.CodeOf(err) != connect.CodeInternal {
 		t.Fatalf("want internal, got %v", err)
 	}
-	if errors.As(err, &ce) && ce.Message() == "secret detail" {
+	if ce, ok := errors.AsType[*connect.Error](err); ok && ce.Message() == "secret detail" {
 		t.Error("the panic's detail leaked to the client")
 	}
 }

@@ -93,7 +93,7 @@ func textProblem(s string) string {
 	if !utf8.ValidString(s) {
 		return msgInvalidUTF8
 	}
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if b := s[i]; b < 0x20 && b != '\t' && b != '\n' && b != '\r' {
 			return msgControlChar
 		}

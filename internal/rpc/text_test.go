@@ -17,8 +17,7 @@ import (
 
 // violations lists a CheckText error as field: message, or its message alone without fields.
 func violations(err error) string {
-	var ve *apperr.ValidationError
-	if errors.As(err, &ve) {
+	if ve, ok := errors.AsType[*apperr.ValidationError](err); ok {
 		var out []string
 		for _, v := range ve.Violations {
 			out = append(out, v.Field+": "+v.Message)
@@ -32,6 +31,7 @@ func violations(err error) string {
 }
 
 func TestCheckText(t *testing.T) {
+	t.Parallel()
 	nested, _ := structpb.NewStruct(map[string]any{"ok": "fine", "inner": map[string]any{"deep": "bell\a"}})
 	for name, c := range map[string]struct {
 		msg  proto.Message
@@ -46,17 +46,21 @@ func TestCheckText(t *testing.T) {
 		"map key":        {&structpb.Struct{Fields: map[string]*structpb.Value{"k\x00": structpb.NewStringValue("v")}}, "[fields: Text must not contain control characters]"},
 		"nested message": {nested, "[fields.structValue.fields.stringValue: Text must not contain control characters]"},
 	} {
-		if got := violations(rpc.CheckText(c.msg)); got != c.want {
-			t.Errorf("%s: got %s, want %s", name, got, c.want)
-		}
-		if err := rpc.CheckText(c.msg); err != nil && !errors.Is(err, apperr.ErrInvalidArgument) {
-			t.Errorf("%s: %v is not invalid argument", name, err)
-		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if got := violations(rpc.CheckText(c.msg)); got != c.want {
+				t.Errorf("got %s, want %s", got, c.want)
+			}
+			if err := rpc.CheckText(c.msg); err != nil && !errors.Is(err, apperr.ErrInvalidArgument) {
+				t.Errorf("%v is not invalid argument", err)
+			}
+		})
 	}
 }
 
 // Text that is not UTF-8 passes the codecs marked, so CheckText refuses it in the user's words.
 func TestCodecsLeaveInvalidUTF8ToCheckText(t *testing.T) {
+	t.Parallel()
 	const marker = "QXQX"
 	msg := &reviewv1.CreateReviewRequest{Title: "Fine title", Pros: []string{"ok", "bad " + marker}}
 	wire, _ := proto.Marshal(msg)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestDemoSeedsAnEmptyDatabaseOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pool, _ := dbtest.New(t)
 	count := func(table string) int {
@@ -88,6 +89,7 @@ func TestDemoSeedsAnEmptyDatabaseOnce(t *testing.T) {
 }
 
 func TestDemoNeverTouchesUserData(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pool, _ := dbtest.New(t)
 	if _, err := pool.Exec(ctx, `INSERT INTO users (username, password_hash, email, first_name, last_name)

@@ -13,6 +13,7 @@ import (
 // without the types that do not rate the property, and reviews that throwaway reports hid are
 // published again, while one that established accounts hid stays hidden.
 func TestIntegrityMigrationFixesStoredData(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pool, dbURL := dbtest.NewBefore(t, "20261123000001")
 	exec := func(sql string) {
@@ -50,11 +51,13 @@ func TestIntegrityMigrationFixesStoredData(t *testing.T) {
 		t.Fatal(err)
 	}
 	for id, want := range map[int]string{1: "2 4.5 [0 0 0 1 1]", 2: "1 5 [0 0 0 0 1]"} {
-		var got string
-		if err := pool.QueryRow(ctx, `SELECT review_count || ' ' || rating || ' [' || concat_ws(' ', rating1_count, rating2_count,
-			rating3_count, rating4_count, rating5_count) || ']' FROM properties WHERE id = $1`, id).Scan(&got); err != nil || got != want {
-			t.Errorf("property %d after: %q, want %q (%v)", id, got, want, err)
-		}
+		t.Run(fmt.Sprintf("property %d", id), func(t *testing.T) {
+			var got string
+			if err := pool.QueryRow(ctx, `SELECT review_count || ' ' || rating || ' [' || concat_ws(' ', rating1_count, rating2_count,
+				rating3_count, rating4_count, rating5_count) || ']' FROM properties WHERE id = $1`, id).Scan(&got); err != nil || got != want {
+				t.Errorf("after: %q, want %q (%v)", got, want, err)
+			}
+		})
 	}
 	var restored, stillHidden string
 	if err := pool.QueryRow(ctx, `SELECT (SELECT status FROM reviews WHERE id = 4), (SELECT status FROM reviews WHERE id = 5)`).Scan(&restored, &stillHidden); err != nil {
@@ -68,6 +71,7 @@ func TestIntegrityMigrationFixesStoredData(t *testing.T) {
 // Lists stored as jsonb arrays become text[] with their entries in order, and a review's
 // categories object becomes its sorted names.
 func TestTextArraysMigrationKeepsLists(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pool, dbURL := dbtest.NewBefore(t, "20261123000020")
 	for _, sql := range []string{

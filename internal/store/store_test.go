@@ -22,6 +22,7 @@ var tables = []string{
 }
 
 func TestMigrationsUpDownUp(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	url := dbtest.NewEmpty(t)
 	pool, err := store.Open(ctx, url)
@@ -63,6 +64,7 @@ func TestMigrationsUpDownUp(t *testing.T) {
 
 // The schema itself refuses what no rule of the product allows, whatever the code does.
 func TestSchemaConstraints(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pool, _ := dbtest.New(t)
 	mustExec := func(sql string, args ...any) {
@@ -96,11 +98,12 @@ func TestSchemaConstraints(t *testing.T) {
 			VALUES (1, 2, 4, 'Title', 'Twenty characters at least here', 'general', 'current')`, "23514"},
 		"unknown verification status": {`INSERT INTO verification_requests (property_id, requested_by_id, status) VALUES (1, 1, 'maybe')`, "23514"},
 	} {
-		_, err := pool.Exec(ctx, c.sql)
-		var pgErr *pgconn.PgError
-		if !errors.As(err, &pgErr) || pgErr.Code != c.code {
-			t.Errorf("%s: want SQLSTATE %s, got %v", name, c.code, err)
-		}
+		t.Run(name, func(t *testing.T) {
+			_, err := pool.Exec(ctx, c.sql)
+			if pgErr, ok := errors.AsType[*pgconn.PgError](err); !ok || pgErr.Code != c.code {
+				t.Errorf("want SQLSTATE %s, got %v", c.code, err)
+			}
+		})
 	}
 
 	mustExec(`INSERT INTO reviews (property_id, user_id, rating, title, content, review_type) VALUES (1, 2, 4, 'Title', 'Twenty characters at least here', 'tenant_to_property')`)
@@ -116,6 +119,7 @@ func TestSchemaConstraints(t *testing.T) {
 
 // The stored aggregates follow every insert, update and delete of reviews.
 func TestRatingAggregates(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pool, _ := dbtest.New(t)
 	if _, err := pool.Exec(ctx, `INSERT INTO users (id, username, password_hash, email, first_name, last_name)
@@ -180,6 +184,7 @@ func TestRatingAggregates(t *testing.T) {
 }
 
 func TestFixedPlansReuseTheGenericPlan(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	_, url := dbtest.New(t)
 	fixed, err := store.OpenFixedPlans(ctx, url)

@@ -29,8 +29,9 @@ var (
 
 // The lossless WebP the tests upload is a real one: x/image's decoder reads back its pixels.
 func TestLosslessWebPBuilder(t *testing.T) {
+	t.Parallel()
 	a, b := color.NRGBA{220, 20, 20, 255}, color.NRGBA{20, 20, 220, 128}
-	data := uploadtest.LosslessWebP(9, 5, a, b, func(x, y int) bool { return x < 4 })
+	data := uploadtest.LosslessWebP(9, 5, a, b, func(x, _ int) bool { return x < 4 })
 	m, err := webp.Decode(bytes.NewReader(data))
 	if err != nil {
 		t.Fatalf("decode: %v", err)
@@ -52,6 +53,7 @@ func TestLosslessWebPBuilder(t *testing.T) {
 }
 
 func TestInspect(t *testing.T) {
+	t.Parallel()
 	photo := uploadtest.WithEXIF(uploadtest.JPEG(uploadtest.Halves(40, 20, red, blue)), 6)
 	for name, c := range map[string]struct {
 		data          []byte
@@ -64,10 +66,13 @@ func TestInspect(t *testing.T) {
 		"png header":     {uploadtest.PNGHeader(8000, 8000), "png", 8000, 8000, 1},
 		"webp":           {uploadtest.LosslessWebP(5, 4, color.NRGBA{A: 255}, color.NRGBA{A: 255}, func(int, int) bool { return true }), "webp", 5, 4, 1},
 	} {
-		h, err := inspect(bytes.NewReader(c.data))
-		if err != nil || h.format != c.format || h.width != c.width || h.height != c.height || h.orientation != c.orientation {
-			t.Errorf("%s: %+v %v", name, h, err)
-		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h, err := inspect(bytes.NewReader(c.data))
+			if err != nil || h.format != c.format || h.width != c.width || h.height != c.height || h.orientation != c.orientation {
+				t.Errorf("%+v %v", h, err)
+			}
+		})
 	}
 	for name, data := range map[string][]byte{
 		"script":   []byte("<?php system($_GET['c']); ?>"),
@@ -77,15 +82,19 @@ func TestInspect(t *testing.T) {
 		// A PNG signature before a JPEG: the header must be of the format the signature says.
 		"mixed": append([]byte("\x89PNG\r\n\x1a\n"), photo...),
 	} {
-		if _, err := inspect(bytes.NewReader(data)); !errors.Is(err, errNotAnImage) {
-			t.Errorf("%s: %v", name, err)
-		}
+		t.Run("refuses "+name, func(t *testing.T) {
+			t.Parallel()
+			if _, err := inspect(bytes.NewReader(data)); !errors.Is(err, errNotAnImage) {
+				t.Errorf("%v", err)
+			}
+		})
 	}
 }
 
 // A decode's estimated cost follows what the decoder really allocates: progressive JPEGs keep
 // their coefficients, 16-bit PNGs take 8 bytes a pixel, and the stored version is counted.
 func TestDecodeCost(t *testing.T) {
+	t.Parallel()
 	cost := func(data []byte) int64 {
 		h, err := inspect(bytes.NewReader(data))
 		if err != nil {
@@ -108,6 +117,7 @@ func TestDecodeCost(t *testing.T) {
 }
 
 func TestCheckURLs(t *testing.T) {
+	t.Parallel()
 	good := "/uploads/properties/0123456789abcdef0123456789abcdef.jpg"
 	for _, url := range []string{
 		"/uploads/../../api/logout",
@@ -119,11 +129,14 @@ func TestCheckURLs(t *testing.T) {
 		"/images/demo/house.svg",
 		"",
 	} {
-		err := CheckURLs([]string{good, url}, ReviewPhoto)
-		var ve *apperr.ValidationError
-		if !errors.As(err, &ve) || ve.Violations[0] != (apperr.FieldViolation{Field: "photos", Message: "Photos must be uploaded first"}) {
-			t.Errorf("%q: %v", url, err)
-		}
+		t.Run(url, func(t *testing.T) {
+			t.Parallel()
+			err := CheckURLs([]string{good, url}, ReviewPhoto)
+			ve, ok := errors.AsType[*apperr.ValidationError](err)
+			if !ok || ve.Violations[0] != (apperr.FieldViolation{Field: "photos", Message: "Photos must be uploaded first"}) {
+				t.Errorf("%q: %v", url, err)
+			}
+		})
 	}
 	if err := CheckURLs([]string{good}, PropertyImage); err != nil {
 		t.Errorf("good URL: %v", err)
@@ -144,7 +157,7 @@ func files(data ...[]byte) iter.Seq2[File, error] {
 	}
 }
 
-func newService(t *testing.T, opts Options) (*Service, *db.Queries) {
+func newService(t *testing.T, opts Options) *Service {
 	t.Helper()
 	pool, _ := dbtest.New(t)
 	files, err := blobstore.Open(context.Background(), "file://"+filepath.ToSlash(t.TempDir())+"?metadata=skip")
@@ -152,7 +165,7 @@ func newService(t *testing.T, opts Options) (*Service, *db.Queries) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { files.Close() })
-	return New(files, pool, opts), db.New(pool)
+	return New(files, pool, opts)
 }
 
 func createUser(t *testing.T, s *Service, name string) int32 {
@@ -168,7 +181,8 @@ func createUser(t *testing.T, s *Service, name string) int32 {
 
 // Review photos are checked like listing images: the author's own uploads, unused, or nothing.
 func TestAttachReviewPhotos(t *testing.T) {
-	s, _ := newService(t, Options{})
+	t.Parallel()
+	s := newService(t, Options{})
 	ctx := context.Background()
 	owner, author := createUser(t, s, "owner"), createUser(t, s, "author")
 	var propertyID, reviewID int32
@@ -204,11 +218,13 @@ func TestAttachReviewPhotos(t *testing.T) {
 		"another account's": {[]string{mine[0], theirs[0]}, "Please use photos you uploaded yourself: one of them was uploaded from another account"},
 		"twice":             {[]string{mine[0], mine[0]}, "Please add each photo only once"},
 	} {
-		err := attach(c.urls...)
-		var ve *apperr.ValidationError
-		if !errors.As(err, &ve) || ve.Violations[0] != (apperr.FieldViolation{Field: "photos", Message: c.msg}) {
-			t.Errorf("%s: %v", name, err)
-		}
+		t.Run(name, func(t *testing.T) {
+			err := attach(c.urls...)
+			ve, ok := errors.AsType[*apperr.ValidationError](err)
+			if !ok || ve.Violations[0] != (apperr.FieldViolation{Field: "photos", Message: c.msg}) {
+				t.Errorf("%v", err)
+			}
+		})
 	}
 	if err := attach(); err != nil {
 		t.Errorf("no photos: %v", err)
@@ -234,12 +250,13 @@ func TestAttachReviewPhotos(t *testing.T) {
 // An image that alone needs more than the decode budget is refused from its header; ones that
 // fit all succeed however many arrive together, waiting their turn.
 func TestDecodeBudget(t *testing.T) {
+	t.Parallel()
 	small := uploadtest.PNG(uploadtest.Halves(300, 200, red, blue))
 	h, err := inspect(bytes.NewReader(small))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _ := newService(t, Options{DecodeMemory: h.cost + h.cost/2}) // room for one decode at a time
+	s := newService(t, Options{DecodeMemory: h.cost + h.cost/2}) // room for one decode at a time
 	owner := createUser(t, s, "lena")
 	big := uploadtest.PNG(image.NewGray(image.Rect(0, 0, 3000, 3000)))
 	_, err = s.SavePropertyImages(context.Background(), owner, files(big))
@@ -263,6 +280,7 @@ func TestDecodeBudget(t *testing.T) {
 // The migration records files stored before it as their listing's landlord's (attached to that
 // listing), then review photos as their author's; anything not of the service's shape is left.
 func TestMigrationBackfill(t *testing.T) {
+	t.Parallel()
 	// The schema before this migration, with listings and reviews made then.
 	pool, url := dbtest.NewBefore(t, "20261123000010")
 	ctx := context.Background()
@@ -323,6 +341,7 @@ func deref(p *int32) int32 {
 // names): 2 mirror horizontal, 3 rotate 180, 4 mirror vertical, 5 mirror horizontal and rotate
 // 270 CW, 6 rotate 90 CW, 7 mirror horizontal and rotate 90 CW, 8 rotate 270 CW.
 func TestOrient(t *testing.T) {
+	t.Parallel()
 	src := image.NewRGBA(image.Rect(0, 0, 3, 2))
 	for i := range 6 {
 		src.Pix[4*i] = uint8(i + 1)
@@ -364,8 +383,11 @@ func TestOrient(t *testing.T) {
 		8: times(3, rotate, src),
 	}
 	for o, w := range want {
-		if got := orient(src, o); got.Rect != w.Rect || !bytes.Equal(got.Pix, w.Pix) {
-			t.Errorf("orientation %d: %v %v, want %v %v", o, got.Rect, got.Pix, w.Rect, w.Pix)
-		}
+		t.Run(fmt.Sprintf("orientation %d", o), func(t *testing.T) {
+			t.Parallel()
+			if got := orient(src, o); got.Rect != w.Rect || !bytes.Equal(got.Pix, w.Pix) {
+				t.Errorf("%v %v, want %v %v", got.Rect, got.Pix, w.Rect, w.Pix)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package wirejson_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -30,6 +31,7 @@ var protojsonOptions = protojson.MarshalOptions{EmitUnpopulated: true}
 
 // contract lists every message of the API.
 func contract(t *testing.T) []protoreflect.MessageType {
+	t.Helper()
 	var out []protoreflect.MessageType
 	protoregistry.GlobalTypes.RangeMessages(func(mt protoreflect.MessageType) bool {
 		if strings.HasPrefix(string(mt.Descriptor().FullName()), "rentproof.") {
@@ -46,22 +48,26 @@ func contract(t *testing.T) []protoreflect.MessageType {
 // TestGeneratedMatchesProtojson fills every field of every message of the contract, in several
 // variants, and checks the generated encoder against protojson.
 func TestGeneratedMatchesProtojson(t *testing.T) {
+	t.Parallel()
 	for _, mt := range contract(t) {
-		name := mt.Descriptor().FullName()
-		if _, ok := mt.New().Interface().(wirejson.Appender); !ok {
-			t.Errorf("%s has no generated AppendJSON", name)
-			continue
-		}
-		for variant := range len(samples) {
-			m := mt.New()
-			fill(m, variant, 2)
-			same(t, string(name), m.Interface())
-		}
-		same(t, string(name)+" (empty)", mt.New().Interface())
+		name := string(mt.Descriptor().FullName())
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if _, ok := mt.New().Interface().(wirejson.Appender); !ok {
+				t.Fatalf("%s has no generated AppendJSON", name)
+			}
+			for variant := range samples {
+				m := mt.New()
+				fill(m, variant, 2)
+				same(t, fmt.Sprintf("%s (variant %d)", name, variant), m.Interface())
+			}
+			same(t, name+" (empty)", mt.New().Interface())
+		})
 	}
 }
 
 func TestUnsetNestedMessagesAreNull(t *testing.T) {
+	t.Parallel()
 	got := string(wirejson.Marshal(&propertyv1.Property{}))
 	for _, want := range []string{`"createdAt":null`, `"ratingSummary":null`, `"amenities":[]`, `"rating":0`} {
 		if !strings.Contains(got, want) {
@@ -71,6 +77,7 @@ func TestUnsetNestedMessagesAreNull(t *testing.T) {
 }
 
 func TestInvalidUTF8BecomesReplacementCharacter(t *testing.T) {
+	t.Parallel()
 	got := string(wirejson.Marshal(&propertyv1.Property{Title: "caf\xe9!"}))
 	if !strings.Contains(got, `"title":"caf`+"\ufffd"+`!"`) {
 		t.Errorf("got %s", got)

@@ -9,6 +9,7 @@ import (
 
 // TestVocabularies checks the sizes and ends of SPEC §3's lists, and the labels SPEC gives.
 func TestVocabularies(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		v           *vocab.Vocabulary
 		n           int
@@ -53,6 +54,7 @@ func TestVocabularies(t *testing.T) {
 
 // TestSharedVocabulary checks that a field naming a vocabulary declared elsewhere shares it.
 func TestSharedVocabulary(t *testing.T) {
+	t.Parallel()
 	second := vocab.Fields()["rentproof.account.v1.SetSecurityQuestionsRequest.security_question2"]
 	if second.Vocabulary != vocab.SecurityQuestions {
 		t.Fatalf("security_question2 has vocabulary %v", second.Vocabulary)
@@ -64,6 +66,7 @@ func TestSharedVocabulary(t *testing.T) {
 
 // TestLimits checks the limits of SPEC §9 and that they count characters, not bytes.
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	f := vocab.Review.Title
 	if f.MinChars != 5 || f.MaxChars != 100 {
 		t.Fatalf("review title %d..%d", f.MinChars, f.MaxChars)

@@ -7,6 +7,7 @@ package vocab
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -119,8 +120,8 @@ func read() (contract, error) {
 			m := ms.Get(i)
 			for j := range m.Fields().Len() {
 				fd := m.Fields().Get(j)
-				if proto.HasExtension(fd.Options(), vocabv1.E_Rules) {
-					found = append(found, pending{fd, proto.GetExtension(fd.Options(), vocabv1.E_Rules).(*vocabv1.Rules)})
+				if rules, ok := proto.GetExtension(fd.Options(), vocabv1.E_Rules).(*vocabv1.Rules); ok && proto.HasExtension(fd.Options(), vocabv1.E_Rules) {
+					found = append(found, pending{fd, rules})
 				}
 			}
 			walk(m.Messages())
@@ -192,20 +193,12 @@ func Lookup(name string) *Vocabulary { return loaded.vocabularies[name] }
 
 // All returns every vocabulary of the contract, by name.
 func All() map[string]*Vocabulary {
-	out := make(map[string]*Vocabulary, len(loaded.vocabularies))
-	for k, v := range loaded.vocabularies {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(loaded.vocabularies)
 }
 
 // Fields returns every field of the contract that declares rules, by full name.
 func Fields() map[protoreflect.FullName]Field {
-	out := make(map[protoreflect.FullName]Field, len(loaded.fields))
-	for k, v := range loaded.fields {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(loaded.fields)
 }
 
 // field returns the rules of field name of message m; a wrong name is a programming error.

@@ -117,6 +117,7 @@ func allowed(defs []string, col string) ([]string, bool) {
 // TestVocabulariesMatchTheSchema compares every vocabulary of the contract with the CHECK
 // constraint of the column that stores it, value for value.
 func TestVocabulariesMatchTheSchema(t *testing.T) {
+	t.Parallel()
 	checks := constraints(t)
 	for name, v := range vocab.All() {
 		where, ok := stored[name]
@@ -160,6 +161,7 @@ func sameSet(a, b []string) bool {
 
 // TestLengthsFitTheSchema checks that every text the rules accept fits its column's length CHECK.
 func TestLengthsFitTheSchema(t *testing.T) {
+	t.Parallel()
 	checks := constraints(t)
 	fields := vocab.Fields()
 	for name, col := range lengths {

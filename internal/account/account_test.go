@@ -3,6 +3,7 @@ package account_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 )
 
 func TestRegisterValidation(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	a := newAPI(t, srv)
 	long := strings.Repeat("x", 10_000)
@@ -36,14 +38,14 @@ func TestRegisterValidation(t *testing.T) {
 		"role agent":          {map[string]any{"role": "agent"}, "role", "You can only register as a tenant or a landlord"},
 		"role manager":        {map[string]any{"role": "property_manager"}, "role", "You can only register as a tenant or a landlord"},
 	} {
-		body := registration("valid_user")
-		for k, v := range c.change {
-			body[k] = v
-		}
-		r := a.post("/api/register", body)
-		if r.status != http.StatusBadRequest || r.fieldErrors()[c.field] != c.msg {
-			t.Errorf("%s: %d %v, want 400 with %s: %q", name, r.status, r.raw, c.field, c.msg)
-		}
+		t.Run(name, func(t *testing.T) {
+			body := registration("valid_user")
+			maps.Copy(body, c.change)
+			r := a.in(t).post("/api/register", body)
+			if r.status != http.StatusBadRequest || r.fieldErrors()[c.field] != c.msg {
+				t.Errorf("%d %v, want 400 with %s: %q", r.status, r.raw, c.field, c.msg)
+			}
+		})
 	}
 	var users int
 	if err := srv.Pool.QueryRow(context.Background(), "SELECT count(*) FROM users").Scan(&users); err != nil || users != 0 {
@@ -55,6 +57,7 @@ func TestRegisterValidation(t *testing.T) {
 }
 
 func TestRegisterSignsInWithTokensAndUniqueNames(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	a := newAPI(t, srv)
 
@@ -112,6 +115,7 @@ func TestRegisterSignsInWithTokensAndUniqueNames(t *testing.T) {
 }
 
 func TestLogin(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	newAPI(t, srv).post("/api/register", registration("grace"))
 	a := newAPI(t, srv)
@@ -124,9 +128,11 @@ func TestLogin(t *testing.T) {
 		"short identifier": {map[string]any{"username": "gr", "password": "s3cret-pass"}, "username", "Username or email must be at least 3 characters"},
 		"short password":   {map[string]any{"username": "grace", "password": "12345"}, "password", "Password must be at least 6 characters"},
 	} {
-		if r := a.post("/api/login", c.body); r.status != http.StatusBadRequest || r.fieldErrors()[c.field] != c.msg {
-			t.Errorf("%s: %d %s", name, r.status, r.raw)
-		}
+		t.Run(name, func(t *testing.T) {
+			if r := a.in(t).post("/api/login", c.body); r.status != http.StatusBadRequest || r.fieldErrors()[c.field] != c.msg {
+				t.Errorf("%d %s", r.status, r.raw)
+			}
+		})
 	}
 	for name, body := range map[string]map[string]any{
 		"wrong password":  {"username": "grace", "password": "wrong-pass"},
@@ -134,24 +140,28 @@ func TestLogin(t *testing.T) {
 		"sql in username": {"username": "' OR '1'='1", "password": "' OR '1'='1"},
 		"huge input":      {"username": strings.Repeat("g", 10_000), "password": strings.Repeat("p", 10_000)},
 	} {
-		if r := a.post("/api/login", body); r.status != http.StatusUnauthorized || r.message() != "Invalid username or password" {
-			t.Errorf("%s: %d %s", name, r.status, r.raw)
-		}
+		t.Run(name, func(t *testing.T) {
+			if r := a.in(t).post("/api/login", body); r.status != http.StatusUnauthorized || r.message() != "Invalid username or password" {
+				t.Errorf("%d %s", r.status, r.raw)
+			}
+		})
 	}
 	if me := a.get("/api/user"); me.status != http.StatusUnauthorized {
 		t.Errorf("failed logins signed someone in: %s", me.raw)
 	}
 
 	for _, identifier := range []string{"grace", "GRACE", "grace@example.com", "Grace@Example.com"} {
-		b := newAPI(t, srv)
-		r := b.post("/api/login", map[string]any{"username": identifier, "password": "s3cret-pass"})
-		if r.status != http.StatusOK || r.body["username"] != "grace" {
-			t.Errorf("login as %s: %d %s", identifier, r.status, r.raw)
-		}
+		t.Run("login as "+identifier, func(t *testing.T) {
+			r := newAPI(t, srv).post("/api/login", map[string]any{"username": identifier, "password": "s3cret-pass"})
+			if r.status != http.StatusOK || r.body["username"] != "grace" {
+				t.Errorf("%d %s", r.status, r.raw)
+			}
+		})
 	}
 }
 
 func TestSessionsExpireAndAreRevoked(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	ctx := context.Background()
 	a := newAPI(t, srv)
@@ -206,11 +216,12 @@ func TestSessionsExpireAndAreRevoked(t *testing.T) {
 }
 
 func TestBearerTokenForTools(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	a := newAPI(t, srv)
 	a.post("/api/register", registration("toolsmith"))
 	token := cookieValue(t, a)
-	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/user", nil)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/user", http.NoBody)
 	req.Header.Set("Authorization", "Bearer "+token)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -223,6 +234,7 @@ func TestBearerTokenForTools(t *testing.T) {
 }
 
 func TestLoginRateLimit(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	newAPI(t, srv).post("/api/register", registration("turing"))
 	a := newAPI(t, srv)
@@ -253,6 +265,7 @@ func TestLoginRateLimit(t *testing.T) {
 }
 
 func TestLoginRateLimitPerAddress(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	a := newAPI(t, srv)
 	for i := 1; i <= 30; i++ {
@@ -268,7 +281,7 @@ func TestLoginRateLimitPerAddress(t *testing.T) {
 
 func cookieValue(t *testing.T, a *api) string {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, a.base, nil)
+	req, _ := http.NewRequest(http.MethodGet, a.base, http.NoBody)
 	for _, c := range a.client.Jar.Cookies(req.URL) {
 		if c.Name == "rentproof_session" {
 			return c.Value
@@ -279,13 +292,15 @@ func cookieValue(t *testing.T, a *api) string {
 }
 
 func withToken(t *testing.T, srv *testserver.Server, token string) *api {
+	t.Helper()
 	a := newAPI(t, srv)
-	req, _ := http.NewRequest(http.MethodGet, srv.URL, nil)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL, http.NoBody)
 	a.client.Jar.SetCookies(req.URL, []*http.Cookie{{Name: "rentproof_session", Value: token}})
 	return a
 }
 
 func TestHousekeepingPrunesOnlyTheDead(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	ctx := context.Background()
 	a := newAPI(t, srv)

@@ -42,6 +42,7 @@ func tally(statuses []int) map[int]int {
 // Item 4: 60 simultaneous sign-ins to one account, the right password among them, are counted
 // before any password is checked: exactly the limit is evaluated, the rest refused.
 func TestParallelLoginsGetExactlyTheLimit(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	newAPI(t, srv).post("/api/register", registration("babbage"))
 	statuses := parallel(60, func(i int) reply {
@@ -63,6 +64,7 @@ func TestParallelLoginsGetExactlyTheLimit(t *testing.T) {
 
 // Item 4: 30 simultaneous recovery answers are counted the same way.
 func TestParallelRecoveryAnswersGetExactlyTheLimit(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	owner := newAPI(t, srv)
 	owner.post("/api/register", registration("lovelace"))
@@ -84,6 +86,7 @@ func TestParallelRecoveryAnswersGetExactlyTheLimit(t *testing.T) {
 // spread over many networks fills the account-wide limit, which a browser that signed in to the
 // account before is not held by.
 func TestOthersCannotLockTheOwnerOut(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	owner := newAPI(t, srv)
 	if r := owner.post("/api/register", registration("hamilton")); r.status != http.StatusOK {
@@ -138,6 +141,7 @@ func TestOthersCannotLockTheOwnerOut(t *testing.T) {
 
 // Item 3: registrations are limited per client network; an IPv6 /64 counts as one network.
 func TestRegistrationsPerNetwork(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{Limits: server.Limits{Accounts: account.Limits{RegistrationsPerNetwork: 3}}})
 	statuses := parallel(8, func(i int) reply {
 		return newAPI(t, srv).post("/api/register", registration(fmt.Sprint("bulk", i)))
@@ -160,6 +164,7 @@ func TestRegistrationsPerNetwork(t *testing.T) {
 
 // Item 3: behind a trusted proxy, addresses of one IPv6 /64 are one network; the next /64 is another.
 func TestRegistrationsPerIPv6Network(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{TrustedProxies: 1, Limits: server.Limits{Accounts: account.Limits{RegistrationsPerNetwork: 2}}})
 	register := func(name, from string) int {
 		body := fmt.Sprintf(`{"username":%q,"email":"%s@example.com","password":"s3cret-pass","firstName":"Ada","lastName":"Lovelace"}`, name, name)

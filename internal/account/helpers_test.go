@@ -21,16 +21,26 @@ type api struct {
 }
 
 func newAPI(t *testing.T, srv *testserver.Server) *api {
+	t.Helper()
 	return &api{t: t, base: srv.URL, client: testserver.Browser()}
 }
 
 // newAPIFrom is newAPI for a browser on another machine: its connections come from ip, another
 // loopback address (127.0.0.2, …), so the server sees another client address.
 func newAPIFrom(t *testing.T, srv *testserver.Server, ip string) *api {
+	t.Helper()
 	a := newAPI(t, srv)
 	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
 	a.client.Transport = &http.Transport{DialContext: dialer.DialContext}
 	return a
+}
+
+// in is the same browser (cookies and all) driven by subtest t, which its failures then fail.
+func (a *api) in(t *testing.T) *api {
+	t.Helper()
+	b := *a
+	b.t = t
+	return &b
 }
 
 // reply is a decoded answer.

@@ -1,6 +1,7 @@
 package account_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 )
 
 func TestSecretHashing(t *testing.T) {
+	t.Parallel()
 	h1, err := account.HashSecret("Blue Whale")
 	if err != nil {
 		t.Fatal(err)
@@ -23,13 +25,19 @@ func TestSecretHashing(t *testing.T) {
 		t.Error("hash contains the secret")
 	}
 	for secret, want := range map[string]bool{"Blue Whale": true, "blue whale": false, "Blue Whale ": false, "": false} {
-		if got := account.VerifySecret(h1, secret); got != want {
-			t.Errorf("VerifySecret(%q) = %v, want %v (answers are case-sensitive)", secret, got, want)
-		}
+		t.Run(fmt.Sprintf("verify %q", secret), func(t *testing.T) {
+			t.Parallel()
+			if got := account.VerifySecret(h1, secret); got != want {
+				t.Errorf("VerifySecret(%q) = %v, want %v (answers are case-sensitive)", secret, got, want)
+			}
+		})
 	}
 	for _, bad := range []string{"", "plain", "$argon2id$v=19$m=1,t=1,p=1$!!$!!", "$bcrypt$x$y$z$w"} {
-		if account.VerifySecret(bad, "x") {
-			t.Errorf("malformed hash %q verified", bad)
-		}
+		t.Run(fmt.Sprintf("malformed hash %q", bad), func(t *testing.T) {
+			t.Parallel()
+			if account.VerifySecret(bad, "x") {
+				t.Errorf("malformed hash %q verified", bad)
+			}
+		})
 	}
 }

@@ -30,6 +30,7 @@ func forwarded(t *testing.T, base, username, clientWrote, proxySaw string) int {
 // The attack rotated the left-most X-Forwarded-For entry, which the server believed, to pass the
 // per-address limit. Behind one trusted proxy only the entry the proxy appended counts.
 func TestRotatingForwardedForDoesNotPassTheAddressLimit(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{TrustedProxies: 1})
 	throttledAt := 0
 	for i := 1; i <= 3*account.MaxNetworkFailures && throttledAt == 0; i++ {
@@ -49,6 +50,7 @@ func TestRotatingForwardedForDoesNotPassTheAddressLimit(t *testing.T) {
 
 // The attack's header text was stored as the client address; now only a valid IP is.
 func TestClientAddressIsAlwaysAnIP(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		proxies int
 		header  string
@@ -60,30 +62,35 @@ func TestClientAddressIsAlwaysAnIP(t *testing.T) {
 		{2, "198.51.100.25", "127.0.0.1"},
 		{0, "198.51.100.26", "127.0.0.1"},
 	} {
-		srv := testserver.Start(t, testserver.Options{TrustedProxies: c.proxies})
-		reg := registration("proxied")
-		body := fmt.Sprintf(`{"username":%q,"email":%q,"password":%q,"firstName":"Ada","lastName":"Lovelace","role":"tenant"}`,
-			reg["username"], reg["email"], reg["password"])
-		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/register", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("X-Forwarded-For", c.header)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		var stored string
-		if err := srv.Pool.QueryRow(context.Background(), "SELECT client_ip FROM sessions").Scan(&stored); err != nil {
-			t.Fatalf("%d proxies, %q: %d, %v", c.proxies, c.header, res.StatusCode, err)
-		}
-		if stored != c.want {
-			t.Errorf("%d proxies, X-Forwarded-For %q: stored %q, want %q", c.proxies, c.header, stored, c.want)
-		}
+		// Each case has a server of its own, so the cases run at once.
+		t.Run(fmt.Sprintf("%d proxies, X-Forwarded-For %s", c.proxies, c.header), func(t *testing.T) {
+			t.Parallel()
+			srv := testserver.Start(t, testserver.Options{TrustedProxies: c.proxies})
+			reg := registration("proxied")
+			body := fmt.Sprintf(`{"username":%q,"email":%q,"password":%q,"firstName":"Ada","lastName":"Lovelace","role":"tenant"}`,
+				reg["username"], reg["email"], reg["password"])
+			req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/register", strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("X-Forwarded-For", c.header)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			var stored string
+			if err := srv.Pool.QueryRow(context.Background(), "SELECT client_ip FROM sessions").Scan(&stored); err != nil {
+				t.Fatalf("%d, %v", res.StatusCode, err)
+			}
+			if stored != c.want {
+				t.Errorf("stored %q, want %q", stored, c.want)
+			}
+		})
 	}
 }
 
 // A user agent PostgreSQL cannot store as text (invalid UTF-8) failed sign-in with a 500.
 func TestSignInWithAnUnstorableUserAgent(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	newAPI(t, srv).post("/api/register", registration("agent"))
 	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/login", strings.NewReader(`{"username":"agent","password":"s3cret-pass"}`))

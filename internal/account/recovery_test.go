@@ -21,6 +21,7 @@ func questions(a1, a2 string) map[string]any {
 }
 
 func TestSecurityQuestions(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	anonymous := newAPI(t, srv)
 	if r := anonymous.post("/api/security-questions", questions("Rex", "Lima")); r.status != http.StatusUnauthorized {
@@ -40,9 +41,11 @@ func TestSecurityQuestions(t *testing.T) {
 		"same question twice": {map[string]any{"securityQuestion1": q1, "securityAnswer1": "Rex", "securityQuestion2": q1, "securityAnswer2": "Rex"}, "securityQuestion2", "Please choose two different questions"},
 		"huge answer":         {questions(strings.Repeat("a", 10_000), "Lima"), "securityAnswer1", "Security answer must be at most 200 characters"},
 	} {
-		if r := a.post("/api/security-questions", c.body); r.status != http.StatusBadRequest || r.fieldErrors()[c.field] != c.msg {
-			t.Errorf("%s: %d %s", name, r.status, r.raw)
-		}
+		t.Run(name, func(t *testing.T) {
+			if r := a.in(t).post("/api/security-questions", c.body); r.status != http.StatusBadRequest || r.fieldErrors()[c.field] != c.msg {
+				t.Errorf("%d %s", r.status, r.raw)
+			}
+		})
 	}
 	if r := a.post("/api/security-questions", questions("Rex", "Lima")); r.status != http.StatusOK || r.body["success"] != true {
 		t.Fatalf("set: %d %s", r.status, r.raw)
@@ -58,6 +61,7 @@ func TestSecurityQuestions(t *testing.T) {
 }
 
 func TestRecovery(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	owner := newAPI(t, srv)
 	owner.post("/api/register", registration("noether"))
@@ -71,10 +75,12 @@ func TestRecovery(t *testing.T) {
 		"wrong username": {"email": "noether@example.com", "username": "someone"},
 		"both wrong":     {"email": "x@example.com", "username": "nobody"},
 	} {
-		r := a.post("/api/password-reset/request", body)
-		if r.status != http.StatusNotFound || r.message() != "Please check your email and username" {
-			t.Errorf("%s: %d %s", name, r.status, r.raw)
-		}
+		t.Run(name, func(t *testing.T) {
+			r := a.in(t).post("/api/password-reset/request", body)
+			if r.status != http.StatusNotFound || r.message() != "Please check your email and username" {
+				t.Errorf("%d %s", r.status, r.raw)
+			}
+		})
 	}
 	for name, c := range map[string]struct {
 		body  map[string]any
@@ -84,9 +90,11 @@ func TestRecovery(t *testing.T) {
 		"bad email":      {map[string]any{"email": "nope", "username": "noether"}, "email", "Please enter a valid email address"},
 		"short username": {map[string]any{"email": "noether@example.com", "username": "no"}, "username", "Username must be at least 3 characters"},
 	} {
-		if r := a.post("/api/password-reset/request", c.body); r.status != http.StatusBadRequest || r.fieldErrors()[c.field] != c.msg {
-			t.Errorf("%s: %d %s", name, r.status, r.raw)
-		}
+		t.Run(name, func(t *testing.T) {
+			if r := a.in(t).post("/api/password-reset/request", c.body); r.status != http.StatusBadRequest || r.fieldErrors()[c.field] != c.msg {
+				t.Errorf("%d %s", r.status, r.raw)
+			}
+		})
 	}
 	if r := a.post("/api/password-reset/request", map[string]any{"email": "noquestions@example.com", "username": "noquestions"}); r.status != http.StatusNotFound ||
 		!strings.Contains(r.message(), "no security questions") {
@@ -113,18 +121,22 @@ func TestRecovery(t *testing.T) {
 		"short password": {reset("Rex", "Erlangen", "12345", "12345"), "newPassword", "Password must be at least 6 characters"},
 		"mismatch":       {reset("Rex", "Erlangen", "new-pass-1", "new-pass-2"), "confirmPassword", "Passwords don't match"},
 	} {
-		if c.r.status != http.StatusBadRequest || c.r.fieldErrors()[c.field] != c.msg {
-			t.Errorf("%s: %d %s", name, c.r.status, c.r.raw)
-		}
+		t.Run(name, func(t *testing.T) {
+			if c.r.status != http.StatusBadRequest || c.r.fieldErrors()[c.field] != c.msg {
+				t.Errorf("%d %s", c.r.status, c.r.raw)
+			}
+		})
 	}
 	// Answers are case-sensitive.
 	for name, r := range map[string]reply{
 		"wrong answer":        reset("Fido", "Erlangen", "new-pass-1", "new-pass-1"),
 		"answer case differs": reset("rex", "erlangen", "new-pass-1", "new-pass-1"),
 	} {
-		if r.status != http.StatusForbidden || r.message() != "Please check your security answers" {
-			t.Errorf("%s: %d %s", name, r.status, r.raw)
-		}
+		t.Run(name, func(t *testing.T) {
+			if r.status != http.StatusForbidden || r.message() != "Please check your security answers" {
+				t.Errorf("%d %s", r.status, r.raw)
+			}
+		})
 	}
 	if r := a.post("/api/login", map[string]any{"username": "noether", "password": "new-pass-1"}); r.status != http.StatusUnauthorized {
 		t.Fatalf("wrong answers changed the password: %d", r.status)
@@ -146,6 +158,7 @@ func TestRecovery(t *testing.T) {
 }
 
 func TestRecoveryRateLimit(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	owner := newAPI(t, srv)
 	owner.post("/api/register", registration("lamarr"))
@@ -169,6 +182,7 @@ func TestRecoveryRateLimit(t *testing.T) {
 }
 
 func TestPublicUserName(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	a := newAPI(t, srv)
 	me := a.post("/api/register", registration("franklin"))
@@ -184,6 +198,7 @@ func TestPublicUserName(t *testing.T) {
 
 // A form on another site cannot sign a visitor out (or post anything else).
 func TestCrossSiteLogoutRefused(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	a := newAPI(t, srv)
 	a.post("/api/register", registration("lovelace"))

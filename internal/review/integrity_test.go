@@ -36,26 +36,32 @@ func (w *world) summary(t *testing.T) *reviewv1.GetRatingSummaryResponse {
 // Item 1: an owner of any listing role cannot lift their own property's rating; only the owner
 // writes the landlord's review of a tenant.
 func TestOwnersCannotRateTheirOwnProperty(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
 	for _, c := range []struct{ username, role string }{
 		{"owner", "landlord"}, {"agent_owner", "agent"}, {"pm_owner", "property_manager"},
 	} {
-		token := w.person(t, c.username, c.role)
-		if _, err := w.srv.Pool.Exec(ctx, `UPDATE properties SET landlord_id = (SELECT id FROM users WHERE username = $1) WHERE id = 1`, c.username); err != nil {
-			t.Fatal(err)
-		}
-		for _, typ := range review.Types {
-			if typ == review.OwnerReviewType && c.role == "landlord" {
-				continue
+		// In order: each case makes its user the property's owner.
+		t.Run(c.role+" owner", func(t *testing.T) {
+			token := w.person(t, c.username, c.role)
+			if _, err := w.srv.Pool.Exec(ctx, `UPDATE properties SET landlord_id = (SELECT id FROM users WHERE username = $1) WHERE id = 1`, c.username); err != nil {
+				t.Fatal(err)
 			}
-			d := draft(typ)
-			d.Rating = 5
-			_, err := w.client.CreateReview(ctx, as(token, d))
-			if code := connect.CodeOf(err); code != connect.CodePermissionDenied && code != connect.CodeInvalidArgument {
-				t.Errorf("%s (%s) posts %s on own property: %v", c.username, c.role, typ, err)
+			for _, typ := range review.Types {
+				if typ == review.OwnerReviewType && c.role == "landlord" {
+					continue
+				}
+				t.Run(typ, func(t *testing.T) {
+					d := draft(typ)
+					d.Rating = 5
+					_, err := w.client.CreateReview(ctx, as(token, d))
+					if code := connect.CodeOf(err); code != connect.CodePermissionDenied && code != connect.CodeInvalidArgument {
+						t.Errorf("%s (%s) posts %s on own property: %v", c.username, c.role, typ, err)
+					}
+				})
 			}
-		}
+		})
 	}
 	if s := w.summary(t).Summary; s.Count != 0 || s.Average != 0 {
 		t.Fatalf("owners moved the rating: %+v", s)
@@ -96,6 +102,7 @@ func TestOwnersCannotRateTheirOwnProperty(t *testing.T) {
 // Item 2: the stars, distribution, count and recommend count are made of the property's own
 // reviews; the other types are counted per tab.
 func TestOnlyPropertyReviewsMakeTheStars(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	post := func(who, role, typ string, rating int32) *reviewv1.Review {
 		d := draft(typ)
@@ -142,6 +149,7 @@ func TestOnlyPropertyReviewsMakeTheStars(t *testing.T) {
 // Item 3: three throwaway accounts cannot hide a review. Reports still reach the moderators;
 // only reports from established accounts other than the property's owner hide before a decision.
 func TestThrowawayReportsDoNotHide(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
 	target := w.create(t, w.person(t, "honest", "tenant"), func() *reviewv1.CreateReviewRequest {
@@ -197,6 +205,7 @@ func TestThrowawayReportsDoNotHide(t *testing.T) {
 // Item 3: reports are limited per account and per client network a day (registrations: see
 // internal/account).
 func TestReportLimits(t *testing.T) {
+	t.Parallel()
 	w := newWorldWith(t, testserver.Options{Limits: server.Limits{
 		Reviews: review.Limits{ReportsPerAccount: 2, ReportsPerNetwork: 4},
 	}})
@@ -232,6 +241,7 @@ func TestReportLimits(t *testing.T) {
 
 // Item 4: 25 parallel posts by one account store exactly the daily limit.
 func TestParallelReviewsStopAtTheDailyLimit(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
 	if _, err := w.srv.Pool.Exec(ctx, `
@@ -282,9 +292,16 @@ func (w *world) uploadImage(t *testing.T, token string) string {
 	}
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
-	part, _ := mw.CreateFormFile("images", "photo.png")
-	part.Write(png.Bytes())
-	mw.Close()
+	part, err := mw.CreateFormFile("images", "photo.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := part.Write(png.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	if err := mw.Close(); err != nil {
+		t.Fatal(err)
+	}
 	req, _ := http.NewRequest(http.MethodPost, w.srv.URL+"/api/upload/property-images", &body)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	req.Header.Set("Authorization", "Bearer "+token)
@@ -303,6 +320,7 @@ func (w *world) uploadImage(t *testing.T, token string) string {
 // Item 9: a review's photos are checked like listing images: uploads of the author's own,
 // attached to nothing else; a path that only starts like an upload is refused.
 func TestReviewPhotosAreTheAuthorsOwnUploads(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
 	agent := w.person(t, "agnes", "agent")
@@ -314,12 +332,14 @@ func TestReviewPhotosAreTheAuthorsOwnUploads(t *testing.T) {
 		"a made-up upload":          {"/uploads/properties/00000000000000000000000000000000.png", "Photos must be uploaded first"},
 		"another account's upload":  {theirs, "Please use photos you uploaded yourself: one of them was uploaded from another account"},
 	} {
-		d := draft("agent_to_property")
-		d.Photos = []string{c.photo}
-		_, err := w.client.CreateReview(ctx, as(agent, d))
-		if connect.CodeOf(err) != connect.CodeInvalidArgument || message(err) != c.msg {
-			t.Errorf("%s: %v", name, err)
-		}
+		t.Run(name, func(t *testing.T) {
+			d := draft("agent_to_property")
+			d.Photos = []string{c.photo}
+			_, err := w.client.CreateReview(ctx, as(agent, d))
+			if connect.CodeOf(err) != connect.CodeInvalidArgument || message(err) != c.msg {
+				t.Errorf("%v", err)
+			}
+		})
 	}
 	var stored int
 	if err := w.srv.Pool.QueryRow(ctx, "SELECT count(*) FROM reviews").Scan(&stored); err != nil || stored != 0 {

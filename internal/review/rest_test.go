@@ -27,6 +27,7 @@ func post(t *testing.T, url, token, body string) (int, map[string]any) {
 
 // The SPEC §7 payload: userId is ignored, categories arrive as an object keyed by name.
 func TestReviewsOverREST(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	tenant := w.person(t, "restful", "tenant")
 	status, r := post(t, w.srv.URL+"/api/properties/1/reviews", tenant, `{
@@ -66,14 +67,15 @@ func TestReviewsOverREST(t *testing.T) {
 		t.Fatal(err)
 	}
 	var list []map[string]any
-	json.NewDecoder(res.Body).Decode(&list)
+	err = json.NewDecoder(res.Body).Decode(&list)
 	res.Body.Close()
-	if len(list) != 1 || list[0]["title"] != "Lovely light" {
-		t.Errorf("list: %v", list)
+	if err != nil || len(list) != 1 || list[0]["title"] != "Lovely light" {
+		t.Errorf("list: %v (%v)", list, err)
 	}
 }
 
 func jsonNumber(t *testing.T, w *world, author string) string {
+	t.Helper()
 	var id string
 	if err := w.srv.Pool.QueryRow(context.Background(),
 		"SELECT r.id::text FROM reviews r JOIN users u ON u.id = r.user_id WHERE u.username = $1", author).Scan(&id); err != nil {

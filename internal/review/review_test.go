@@ -23,7 +23,10 @@ type world struct {
 	client reviewv1connect.ReviewServiceClient
 }
 
-func newWorld(t *testing.T) *world { return newWorldWith(t, testserver.Options{}) }
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	return newWorldWith(t, testserver.Options{})
+}
 
 func newWorldWith(t *testing.T, opts testserver.Options) *world {
 	t.Helper()
@@ -104,14 +107,14 @@ func (w *world) create(t *testing.T, token string, d *reviewv1.CreateReviewReque
 
 // message is the user's message of a Connect error.
 func message(err error) string {
-	var ce *connect.Error
-	if errors.As(err, &ce) {
+	if ce, ok := errors.AsType[*connect.Error](err); ok {
 		return ce.Message()
 	}
 	return ""
 }
 
 func TestCreateValidation(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	tenant := w.person(t, "tina", "tenant")
 	long := strings.Repeat("x", 5000)
@@ -134,12 +137,14 @@ func TestCreateValidation(t *testing.T) {
 		"agent type":        {func(d *reviewv1.CreateReviewRequest) { d.ReviewType = "agent_to_property" }, "Only agents can write agent reviews"},
 		"foreign photo":     {func(d *reviewv1.CreateReviewRequest) { d.Photos = []string{"https://evil.example/x.png"} }, "Photos must be uploaded first"},
 	} {
-		d := draft("tenant_to_property")
-		c.change(d)
-		_, err := w.client.CreateReview(context.Background(), as(tenant, d))
-		if connect.CodeOf(err) != connect.CodeInvalidArgument || message(err) != c.msg {
-			t.Errorf("%s: %v", name, err)
-		}
+		t.Run(name, func(t *testing.T) {
+			d := draft("tenant_to_property")
+			c.change(d)
+			_, err := w.client.CreateReview(context.Background(), as(tenant, d))
+			if connect.CodeOf(err) != connect.CodeInvalidArgument || message(err) != c.msg {
+				t.Errorf("%v", err)
+			}
+		})
 	}
 	if _, err := w.client.CreateReview(context.Background(), as("", draft("general"))); connect.CodeOf(err) != connect.CodeUnauthenticated {
 		t.Errorf("anonymous: %v", err)
@@ -165,6 +170,7 @@ func TestCreateValidation(t *testing.T) {
 }
 
 func TestRolesDuplicatesAndOwnProperty(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	agent := w.person(t, "agnes", "agent")
 	tenant := w.person(t, "terry", "tenant")
@@ -180,10 +186,12 @@ func TestRolesDuplicatesAndOwnProperty(t *testing.T) {
 		t.Errorf("second tenant review: %v", err)
 	}
 	for _, typ := range []string{"tenant_to_property", "tenant_to_neighborhood", "tenant_to_landlord"} {
-		_, err := w.client.CreateReview(context.Background(), as(owner, draft(typ)))
-		if connect.CodeOf(err) != connect.CodePermissionDenied {
-			t.Errorf("owner writes %s about own property: %v", typ, err)
-		}
+		t.Run("owner writes "+typ, func(t *testing.T) {
+			_, err := w.client.CreateReview(context.Background(), as(owner, draft(typ)))
+			if connect.CodeOf(err) != connect.CodePermissionDenied {
+				t.Errorf("owner writes %s about own property: %v", typ, err)
+			}
+		})
 	}
 	var activities int
 	if err := w.srv.Pool.QueryRow(context.Background(), "SELECT count(*) FROM user_activities WHERE activity_type = 'review_posted'").Scan(&activities); err != nil || activities != 4 {
@@ -192,6 +200,7 @@ func TestRolesDuplicatesAndOwnProperty(t *testing.T) {
 }
 
 func TestDailyLimit(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	prolific := w.person(t, "prolific", "tenant")
 	if _, err := w.srv.Pool.Exec(context.Background(), `
@@ -212,6 +221,7 @@ func TestDailyLimit(t *testing.T) {
 }
 
 func TestAggregatesFollowReviews(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for i, rating := range []int32{5, 4, 4, 2, 1, 5} {
 		d := draft("tenant_to_property")
@@ -230,6 +240,7 @@ func TestAggregatesFollowReviews(t *testing.T) {
 }
 
 func TestConcurrentHelpfulVotes(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	author := w.person(t, "author", "tenant")
 	r := w.create(t, author, draft("tenant_to_property"))
@@ -241,12 +252,10 @@ func TestConcurrentHelpfulVotes(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make(chan error, len(voters))
 	for _, v := range voters {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			_, err := w.client.MarkHelpful(context.Background(), as(v, &reviewv1.MarkHelpfulRequest{ReviewId: r.Id}))
 			errs <- err
-		}()
+		})
 	}
 	wg.Wait()
 	close(errs)
@@ -272,6 +281,7 @@ func TestConcurrentHelpfulVotes(t *testing.T) {
 }
 
 func TestReportsHideUntilAnAdminDecides(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
 	r := w.create(t, w.person(t, "writer", "tenant"), draft("tenant_to_property"))
@@ -329,8 +339,11 @@ func TestReportsHideUntilAnAdminDecides(t *testing.T) {
 	if err := report("reporter4"); err != nil || visible() != 1 {
 		t.Errorf("one report after a restore: %v", err)
 	}
-	report("reporter5")
-	report("reporter6")
+	for _, who := range []string{"reporter5", "reporter6"} {
+		if err := report(who); err != nil {
+			t.Fatalf("report by %s: %v", who, err)
+		}
+	}
 	if visible() != 0 {
 		t.Error("three new reports after a restore must hide it again")
 	}
@@ -346,6 +359,7 @@ func TestReportsHideUntilAnAdminDecides(t *testing.T) {
 }
 
 func TestOwnerResponse(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
 	r := w.create(t, w.person(t, "renter", "tenant"), draft("tenant_to_property"))
@@ -354,10 +368,12 @@ func TestOwnerResponse(t *testing.T) {
 		"the author":       w.person(t, "renter", "tenant"),
 		"an admin":         w.person(t, "boss", "admin"),
 	} {
-		_, err := w.client.RespondToReview(ctx, as(token, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: "Thanks!"}))
-		if connect.CodeOf(err) != connect.CodePermissionDenied {
-			t.Errorf("%s responds: %v", name, err)
-		}
+		t.Run(name+" responds", func(t *testing.T) {
+			_, err := w.client.RespondToReview(ctx, as(token, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: "Thanks!"}))
+			if connect.CodeOf(err) != connect.CodePermissionDenied {
+				t.Errorf("%v", err)
+			}
+		})
 	}
 	owner := w.person(t, "owner", "landlord")
 	res, err := w.client.RespondToReview(ctx, as(owner, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: "Thank you, glad the heating held up."}))
@@ -378,6 +394,7 @@ func TestOwnerResponse(t *testing.T) {
 }
 
 func TestTabsAndPages(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
 	w.create(t, w.person(t, "tenant1", "tenant"), draft("tenant_to_property"))
@@ -387,10 +404,12 @@ func TestTabsAndPages(t *testing.T) {
 	w.create(t, w.person(t, "agent1", "agent"), draft("agent_to_property"))
 	w.create(t, w.person(t, "general1", "tenant"), draft("general"))
 	for tab, want := range map[string]int{"": 6, "all": 6, "tenant": 2, "landlord": 1, "neighborhood": 1, "agent": 1} {
-		list, err := w.client.ListPropertyReviews(ctx, connect.NewRequest(&reviewv1.ListPropertyReviewsRequest{PropertyId: 1, Tab: tab}))
-		if err != nil || len(list.Msg.Reviews) != want {
-			t.Errorf("tab %q: %v %v", tab, len(list.Msg.GetReviews()), err)
-		}
+		t.Run(fmt.Sprintf("tab %q", tab), func(t *testing.T) {
+			list, err := w.client.ListPropertyReviews(ctx, connect.NewRequest(&reviewv1.ListPropertyReviewsRequest{PropertyId: 1, Tab: tab}))
+			if err != nil || len(list.Msg.Reviews) != want {
+				t.Errorf("%v reviews, want %d (%v)", len(list.Msg.GetReviews()), want, err)
+			}
+		})
 	}
 	seen := map[int32]bool{}
 	for page := int32(1); page <= 3; page++ {

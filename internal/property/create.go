@@ -147,8 +147,7 @@ func (s *Service) validate(l Listing) error {
 	v.Check(!rules.Images.TooMany(len(l.Images)), "images", fmt.Sprintf("You can only upload a maximum of %d images.", rules.Images.MaxItems))
 	if !rules.Images.TooMany(len(l.Images)) {
 		// Their shape here, with the other fields; whose they are when the listing claims them.
-		var ve *apperr.ValidationError
-		if errors.As(upload.CheckURLs(l.Images, upload.PropertyImage), &ve) {
+		if ve, ok := errors.AsType[*apperr.ValidationError](upload.CheckURLs(l.Images, upload.PropertyImage)); ok {
 			v.Check(false, ve.Violations[0].Field, ve.Violations[0].Message)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"net/http/cookiejar"
@@ -48,6 +49,14 @@ func signUp(t *testing.T, srv *testserver.Server, username, role string) *client
 		}
 	}
 	return c
+}
+
+// in is the same browser driven by subtest t, which its failures then fail.
+func (c *client) in(t *testing.T) *client {
+	t.Helper()
+	d := *c
+	d.t = t
+	return &d
 }
 
 func (c *client) json(method, path string, body any) (int, map[string]any) {
@@ -96,9 +105,13 @@ func (c *client) rawUpload(parts ...part) *http.Response {
 		if err != nil {
 			c.t.Fatal(err)
 		}
-		w.Write(p.data)
+		if _, err := w.Write(p.data); err != nil {
+			c.t.Fatal(err)
+		}
 	}
-	mw.Close()
+	if err := mw.Close(); err != nil {
+		c.t.Fatal(err)
+	}
 	req, _ := http.NewRequest(http.MethodPost, c.base+"/api/upload/property-images", &buf)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	res, err := c.http.Do(req)
@@ -109,6 +122,7 @@ func (c *client) rawUpload(parts ...part) *http.Response {
 }
 
 func pngImage(t *testing.T) []byte {
+	t.Helper()
 	img := image.NewRGBA(image.Rect(0, 0, 4, 3))
 	img.Set(1, 1, color.RGBA{200, 30, 30, 255})
 	var buf bytes.Buffer
@@ -139,6 +153,7 @@ func listing(images []string) map[string]any {
 }
 
 func TestCreatePropertyAsLandlord(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "lenny", "landlord")
 	status, up := landlord.upload(part{"images", "front.png", pngImage(t)}, part{"images", "kitchen.png", pngImage(t)})
@@ -155,7 +170,7 @@ func TestCreatePropertyAsLandlord(t *testing.T) {
 			t.Fatal(err)
 		}
 		res.Body.Close()
-		if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" || res.Header.Get("X-Content-Type-Options") != "nosniff" ||
+		if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "image/png" || res.Header.Get("X-Content-Type-Options") != "nosniff" ||
 			!strings.Contains(res.Header.Get("Content-Security-Policy"), "sandbox") || !strings.Contains(res.Header.Get("Cache-Control"), "max-age") {
 			t.Errorf("serving %s: %d %v", u, res.StatusCode, res.Header)
 		}
@@ -180,28 +195,34 @@ func TestCreatePropertyAsLandlord(t *testing.T) {
 		t.Errorf("derived fields: meta %q keywords %v slug %v", p["metaDescription"], p["keywords"], p["slug"])
 	}
 	// The new listing is found by search right away.
-	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/properties?city=portland", nil)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/properties?city=portland", http.NoBody)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var found []map[string]any
-	json.NewDecoder(res.Body).Decode(&found)
+	err = json.NewDecoder(res.Body).Decode(&found)
 	res.Body.Close()
+	if err != nil {
+		t.Fatalf("search: %v", err)
+	}
 	if len(found) != 1 || found[0]["id"] != p["id"] || res.Header.Get("X-Total-Count") != "1" {
 		t.Errorf("search finds the new listing: %v (%s)", found, res.Header.Get("X-Total-Count"))
 	}
 
 	for _, role := range []string{"agent", "property_manager", "admin"} {
-		c := signUp(t, srv, "user_"+role, role)
-		_, up := c.upload(part{"images", "front.png", pngImage(t)})
-		if status, body := c.json(http.MethodPost, "/api/properties", listing(files(up))); status != http.StatusOK {
-			t.Errorf("%s creates: %d %v", role, status, body)
-		}
+		t.Run(role+" creates", func(t *testing.T) {
+			c := signUp(t, srv, "user_"+role, role)
+			_, up := c.upload(part{"images", "front.png", pngImage(t)})
+			if status, body := c.json(http.MethodPost, "/api/properties", listing(files(up))); status != http.StatusOK {
+				t.Errorf("%d %v", status, body)
+			}
+		})
 	}
 }
 
 func TestCreatePropertyRefusals(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "lara", "landlord")
 	_, up := landlord.upload(part{"images", "a.png", pngImage(t)})
@@ -245,20 +266,20 @@ func TestCreatePropertyRefusals(t *testing.T) {
 		"foreign image":   {map[string]any{"images": []string{"https://evil.example/x.png"}}, "images", "Please upload the images again: one of them was not found"},
 		"bad latitude":    {map[string]any{"latitude": "north"}, "latitude", "Latitude must be a number between -90 and 90"},
 	} {
-		body := listing(urls)
-		for k, v := range c.change {
-			body[k] = v
-		}
-		status, res := landlord.json(http.MethodPost, "/api/properties", body)
-		errs, _ := res["errors"].([]any)
-		ok := false
-		for _, e := range errs {
-			m := e.(map[string]any)
-			ok = ok || (m["field"] == c.field && m["message"] == c.msg)
-		}
-		if status != http.StatusBadRequest || !ok {
-			t.Errorf("%s: %d %v", name, status, res)
-		}
+		t.Run(name, func(t *testing.T) {
+			body := listing(urls)
+			maps.Copy(body, c.change)
+			status, res := landlord.in(t).json(http.MethodPost, "/api/properties", body)
+			errs, _ := res["errors"].([]any)
+			ok := false
+			for _, e := range errs {
+				m, _ := e.(map[string]any)
+				ok = ok || (m["field"] == c.field && m["message"] == c.msg)
+			}
+			if status != http.StatusBadRequest || !ok {
+				t.Errorf("%d %v", status, res)
+			}
+		})
 	}
 	var n int
 	if err := srv.Pool.QueryRow(context.Background(), "SELECT count(*) FROM properties").Scan(&n); err != nil || n != 0 {
@@ -267,6 +288,7 @@ func TestCreatePropertyRefusals(t *testing.T) {
 }
 
 func TestUploadRefusals(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "upton", "landlord")
 	img := pngImage(t)
@@ -290,10 +312,12 @@ func TestUploadRefusals(t *testing.T) {
 		"damaged png":   {[]part{{"images", "cut.png", img[:len(img)-20]}}, 400, "cut.png could not be read: the image may be damaged."},
 		"64 mpx header": {[]part{{"images", "huge.png", uploadtest.PNGHeader(8000, 8000)}}, 400, "huge.png has 64.0 megapixels: images of up to 50 megapixels are accepted."},
 	} {
-		status, body := landlord.upload(c.parts...)
-		if status != c.status || body["success"] != false || body["error"] != c.msg {
-			t.Errorf("%s: %d %v", name, status, body)
-		}
+		t.Run(name, func(t *testing.T) {
+			status, body := landlord.in(t).upload(c.parts...)
+			if status != c.status || body["success"] != false || body["error"] != c.msg {
+				t.Errorf("%d %v", status, body)
+			}
+		})
 	}
 	// Nothing refused was stored.
 	var stored int
@@ -305,13 +329,15 @@ func TestUploadRefusals(t *testing.T) {
 		t.Fatalf("good upload: %d %v", status, body)
 	}
 	for _, path := range []string{"/uploads/../go.mod", "/uploads/properties/../../secret", "/uploads/properties/notours.png"} {
-		res, err := http.Get(srv.URL + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		if res.StatusCode == http.StatusOK && strings.HasPrefix(res.Header.Get("Content-Type"), "image/") {
-			t.Errorf("%s served a file", path)
-		}
+		t.Run("GET "+path, func(t *testing.T) {
+			res, err := http.Get(srv.URL + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK && strings.HasPrefix(res.Header.Get("Content-Type"), "image/") {
+				t.Errorf("%s served a file", path)
+			}
+		})
 	}
 }

@@ -32,7 +32,10 @@ func (r *recorder) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndDa
 // sort without sorting, or, for a text match, finds its matches with the index named.
 // Sequential scans and sorts are priced out, so the answer does not depend on the table's size.
 // The plans on a large table are in docs/benchmarks.md.
-func TestSearchStatementsUseTheirIndex(t *testing.T) { //nolint:paralleltest // its subtests take turns on one connection, whose last statement the recorder keeps
+func TestSearchStatementsUseTheirIndex(t *testing.T) {
+	// Parallel with the other tests (its database is its own); its subtests take turns on one
+	// connection, whose last statement the recorder keeps.
+	t.Parallel()
 	ctx := context.Background()
 	_, url := dbtest.New(t)
 	cfg, err := pgxpool.ParseConfig(url)

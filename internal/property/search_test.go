@@ -21,9 +21,9 @@ func fixture(t *testing.T) (*testserver.Server, propertyv1connect.PropertyServic
 	t.Helper()
 	srv := testserver.Start(t, testserver.Options{})
 	ctx := context.Background()
-	exec := func(sql string, args ...any) {
+	exec := func(sql string) {
 		t.Helper()
-		if _, err := srv.Pool.Exec(ctx, sql, args...); err != nil {
+		if _, err := srv.Pool.Exec(ctx, sql); err != nil {
 			t.Fatalf("%s: %v", sql, err)
 		}
 	}
@@ -46,12 +46,12 @@ func fixture(t *testing.T) (*testserver.Server, propertyv1connect.PropertyServic
 }
 
 type row struct {
-	id              int32
-	city, zip, typ  string
-	verified        bool
-	rating          float64
-	reviews, age    int32
-	locality, title string
+	id             int32
+	city, zip, typ string
+	verified       bool
+	rating         float64
+	reviews, age   int32
+	locality       string
 }
 
 // expected computes, from the fixture's rules, the ids a search should return in order.
@@ -149,6 +149,7 @@ func all(t *testing.T, c propertyv1connect.PropertyServiceClient, req *propertyv
 }
 
 func TestSearchFiltersSortsAndPages(t *testing.T) {
+	t.Parallel()
 	_, client := fixture(t)
 	filters := map[string]struct {
 		req  *propertyv1.SearchPropertiesRequest
@@ -193,6 +194,7 @@ func TestSearchFiltersSortsAndPages(t *testing.T) {
 }
 
 func TestSearchDetails(t *testing.T) {
+	t.Parallel()
 	_, client := fixture(t)
 
 	// Typo matches say which city they used; exact ones do not.
@@ -238,13 +240,16 @@ func TestSearchDetails(t *testing.T) {
 		"too deep":     {Page: 900, PageSize: 50},
 		"long query":   {Query: string(make([]byte, 101))},
 	} {
-		if _, err := client.SearchProperties(context.Background(), connect.NewRequest(req)); connect.CodeOf(err) != connect.CodeInvalidArgument {
-			t.Errorf("%s: %v", name, err)
-		}
+		t.Run(name, func(t *testing.T) {
+			if _, err := client.SearchProperties(context.Background(), connect.NewRequest(req)); connect.CodeOf(err) != connect.CodeInvalidArgument {
+				t.Errorf("%v", err)
+			}
+		})
 	}
 }
 
 func TestCountIsCappedOnLargeResults(t *testing.T) {
+	t.Parallel()
 	srv, client := fixture(t)
 	if _, err := srv.Pool.Exec(context.Background(), `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
 		SELECT 'Big ' || i, i || ' Long Road', 'Bigtown', 'apartment', 900, 1, 'big-' || i FROM generate_series(1, 1005) i`); err != nil {
@@ -256,19 +261,22 @@ func TestCountIsCappedOnLargeResults(t *testing.T) {
 		t.Errorf("big city: total %d capped %v, %d on the page", res.TotalCount, res.TotalCapped, len(res.Properties))
 	}
 	// Any further filter is counted up to the cap.
-	for _, req := range []*propertyv1.SearchPropertiesRequest{
-		{City: "Bigtown", PropertyType: "apartment", PageSize: 50},
-		{Query: "long road", PageSize: 50},
-		{PageSize: 50},
+	for name, req := range map[string]*propertyv1.SearchPropertiesRequest{
+		"city and type": {City: "Bigtown", PropertyType: "apartment", PageSize: 50},
+		"query":         {Query: "long road", PageSize: 50},
+		"everything":    {PageSize: 50},
 	} {
-		res := search(t, client, req)
-		if res.TotalCount != property.CountCap || !res.TotalCapped || len(res.Properties) != 50 {
-			t.Errorf("%v: total %d capped %v, %d on the page", req, res.TotalCount, res.TotalCapped, len(res.Properties))
-		}
+		t.Run(name, func(t *testing.T) {
+			res := search(t, client, req)
+			if res.TotalCount != property.CountCap || !res.TotalCapped || len(res.Properties) != 50 {
+				t.Errorf("%v: total %d capped %v, %d on the page", req, res.TotalCount, res.TotalCapped, len(res.Properties))
+			}
+		})
 	}
 }
 
 func TestBatchAndSimilar(t *testing.T) {
+	t.Parallel()
 	_, client := fixture(t)
 	ctx := context.Background()
 	res, err := client.BatchGetProperties(ctx, connect.NewRequest(&propertyv1.BatchGetPropertiesRequest{Ids: []int32{3, 6, 60, 999, 3}}))
@@ -307,12 +315,16 @@ func TestBatchAndSimilar(t *testing.T) {
 }
 
 func TestPostalCodeKey(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"sw1a 1aa": "SW1A1AA", "SW1A-1AA": "SW1A1AA", " m5v 2h1 ": "M5V2H1", "10001-1234": "100011234", "90210": "90210", "": "",
 		"<script>": "SCRIPT",
 	} {
-		if got := property.PostalCodeKey(in); got != want {
-			t.Errorf("PostalCodeKey(%q) = %q, want %q", in, got, want)
-		}
+		t.Run(in, func(t *testing.T) {
+			t.Parallel()
+			if got := property.PostalCodeKey(in); got != want {
+				t.Errorf("PostalCodeKey(%q) = %q, want %q", in, got, want)
+			}
+		})
 	}
 }

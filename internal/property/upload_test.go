@@ -54,6 +54,7 @@ func count(t *testing.T, srv *testserver.Server, query string, args ...any) int 
 // The attack: a landlord listed a property with another landlord's image URL, and it was taken.
 // An image now belongs to the account that uploaded it, and serves one listing.
 func TestImagesBelongToTheirUploader(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	alice := signUp(t, srv, "alice", "landlord")
 	mallory := signUp(t, srv, "mallory", "landlord")
@@ -93,6 +94,7 @@ func TestImagesBelongToTheirUploader(t *testing.T) {
 
 // Two listings made at once with the same upload: exactly one gets it.
 func TestParallelListingsClaimAnUploadOnce(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "paula", "landlord")
 	_, up := landlord.upload(part{"images", "front.png", pngImage(t)})
@@ -130,11 +132,12 @@ func TestParallelListingsClaimAnUploadOnce(t *testing.T) {
 // served as uploaded. It is a valid image of a size phones take, so it is accepted, but what is
 // stored and served is a 2048-pixel re-encoding of a few kilobytes.
 func TestLargeImagesAreStoredDownscaled(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "bob", "landlord")
 	grey := uploadtest.PNG(image.NewGray(image.Rect(0, 0, 6000, 6000)))
-	clear := uploadtest.PNG(image.NewNRGBA(image.Rect(0, 0, 6000, 6000)))
-	status, up := landlord.upload(part{"images", "zero.png", grey}, part{"images", "clear.png", clear})
+	transparent := uploadtest.PNG(image.NewNRGBA(image.Rect(0, 0, 6000, 6000)))
+	status, up := landlord.upload(part{"images", "zero.png", grey}, part{"images", "clear.png", transparent})
 	if status != http.StatusOK || len(files(up)) != 2 {
 		t.Fatalf("upload: %d %v", status, up)
 	}
@@ -172,6 +175,7 @@ func TestLargeImagesAreStoredDownscaled(t *testing.T) {
 // WebP is decoded (it was refused as unreadable before): lossless, with or without alpha, and a
 // solid 49-megapixel one of a few bytes; past 50 megapixels it is refused from its header.
 func TestWebPUploads(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "wendy", "landlord")
 	redish, bluish := color.NRGBA{220, 20, 20, 255}, color.NRGBA{20, 20, 220, 255}
@@ -208,6 +212,7 @@ func TestWebPUploads(t *testing.T) {
 // Phones record where a photo was taken (EXIF GPS) and how to turn it (EXIF orientation). The
 // stored version keeps nothing of the EXIF block, and is turned upright.
 func TestPhotoMetadataIsStripped(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "gina", "landlord")
 	red, blue := color.RGBA{220, 20, 20, 255}, color.RGBA{20, 20, 220, 255}
@@ -247,6 +252,7 @@ func TestPhotoMetadataIsStripped(t *testing.T) {
 
 // The quota is counted in PostgreSQL under a lock: parallel uploads cannot pass it together.
 func TestUploadQuota(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{Uploads: upload.Options{PerDay: 3}})
 	landlord := signUp(t, srv, "quinn", "landlord")
 	img := pngImage(t)
@@ -304,6 +310,7 @@ func TestUploadQuota(t *testing.T) {
 // Uploads never attached to a listing are removed, file and row, a day after their upload;
 // attached ones and recent ones stay.
 func TestUnattachedUploadsAreRemoved(t *testing.T) {
+	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "hugo", "landlord")
 	_, up := landlord.upload(part{"images", "used.png", pngImage(t)}, part{"images", "forgotten.png", pngImage(t)})
@@ -322,15 +329,22 @@ func TestUnattachedUploadsAreRemoved(t *testing.T) {
 	if err != nil || removed != 1 {
 		t.Fatalf("removed %d (%v), want 1", removed, err)
 	}
-	for url, want := range map[string]int{urls[0]: http.StatusOK, urls[1]: http.StatusNotFound, recent: http.StatusOK} {
-		res, err := http.Get(srv.URL + url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		if res.StatusCode != want {
-			t.Errorf("GET %s: %d, want %d", url, res.StatusCode, want)
-		}
+	for name, c := range map[string]struct {
+		url  string
+		want int
+	}{
+		"attached": {urls[0], http.StatusOK}, "forgotten": {urls[1], http.StatusNotFound}, "recent": {recent, http.StatusOK},
+	} {
+		t.Run(name, func(t *testing.T) {
+			res, err := http.Get(srv.URL + c.url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if res.StatusCode != c.want {
+				t.Errorf("GET %s: %d, want %d", c.url, res.StatusCode, c.want)
+			}
+		})
 	}
 	if c := count(t, srv, "SELECT count(*) FROM uploads"); c != 2 {
 		t.Errorf("%d upload rows left, want 2", c)

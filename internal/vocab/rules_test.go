@@ -29,15 +29,21 @@ func TestVocabularies(t *testing.T) {
 		{vocab.ResourceCategories, 15, "tenant", "renovations"},
 		{vocab.RegistrationRoles, 2, "tenant", "landlord"},
 	} {
-		values := c.v.Values()
-		if len(values) != c.n || values[0] != c.first || values[len(values)-1] != c.last {
-			t.Errorf("%s: %d values %v, want %d from %q to %q", c.v.Name(), len(values), values, c.n, c.first, c.last)
-		}
+		t.Run(c.v.Name(), func(t *testing.T) {
+			t.Parallel()
+			values := c.v.Values()
+			if len(values) != c.n || values[0] != c.first || values[len(values)-1] != c.last {
+				t.Errorf("%d values %v, want %d from %q to %q", len(values), values, c.n, c.first, c.last)
+			}
+		})
 	}
 	for value, label := range map[string]string{"student_housing": "Student Housing", "apartment": "Apartment"} {
-		if got := vocab.PropertyTypes.Label(value); got != label {
-			t.Errorf("PropertyTypes.Label(%q) = %q, want %q", value, got, label)
-		}
+		t.Run("label of "+value, func(t *testing.T) {
+			t.Parallel()
+			if got := vocab.PropertyTypes.Label(value); got != label {
+				t.Errorf("PropertyTypes.Label(%q) = %q, want %q", value, got, label)
+			}
+		})
 	}
 	if got := vocab.ReviewTypes.Label("tenant_to_landlord"); got != "Review about landlord" {
 		t.Errorf("review type label %q", got)

@@ -120,30 +120,32 @@ func TestVocabulariesMatchTheSchema(t *testing.T) {
 	t.Parallel()
 	checks := constraints(t)
 	for name, v := range vocab.All() {
-		where, ok := stored[name]
-		if !ok {
-			t.Errorf("vocabulary %q is new: say in this test where it is stored and how its CHECK constraint reads", name)
-			continue
-		}
-		values, found := allowed(checks[where.col], where.col.column)
-		switch {
-		case where.none:
-			if found {
-				t.Errorf("%s.%s now has a list CHECK %v: compare it with vocabulary %q", where.col.table, where.col.column, values, name)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			where, ok := stored[name]
+			if !ok {
+				t.Fatalf("vocabulary %q is new: say in this test where it is stored and how its CHECK constraint reads", name)
 			}
-		case !found:
-			t.Errorf("vocabulary %q: no list CHECK on %s.%s (constraints: %q)", name, where.col.table, where.col.column, checks[where.col])
-		case where.subset:
-			for _, value := range v.Values() {
-				if !slices.Contains(values, value) {
-					t.Errorf("vocabulary %q: %q is not allowed by %s.%s %v", name, value, where.col.table, where.col.column, values)
+			values, found := allowed(checks[where.col], where.col.column)
+			switch {
+			case where.none:
+				if found {
+					t.Errorf("%s.%s now has a list CHECK %v: compare it with vocabulary %q", where.col.table, where.col.column, values, name)
+				}
+			case !found:
+				t.Errorf("vocabulary %q: no list CHECK on %s.%s (constraints: %q)", name, where.col.table, where.col.column, checks[where.col])
+			case where.subset:
+				for _, value := range v.Values() {
+					if !slices.Contains(values, value) {
+						t.Errorf("vocabulary %q: %q is not allowed by %s.%s %v", name, value, where.col.table, where.col.column, values)
+					}
+				}
+			default:
+				if want := v.Values(); !sameSet(want, values) {
+					t.Errorf("vocabulary %q differs from %s.%s:\n contract %v\n schema   %v", name, where.col.table, where.col.column, want, values)
 				}
 			}
-		default:
-			if want := v.Values(); !sameSet(want, values) {
-				t.Errorf("vocabulary %q differs from %s.%s:\n contract %v\n schema   %v", name, where.col.table, where.col.column, want, values)
-			}
-		}
+		})
 	}
 	for name := range stored {
 		if vocab.Lookup(name) == nil {
@@ -165,22 +167,23 @@ func TestLengthsFitTheSchema(t *testing.T) {
 	checks := constraints(t)
 	fields := vocab.Fields()
 	for name, col := range lengths {
-		f, ok := fields[protoreflect.FullName(name)]
-		if !ok {
-			t.Errorf("%s declares no rules", name)
-			continue
-		}
-		lo, hi := bounds(checks[col], col.column)
-		if lo == 0 && hi == 0 {
-			t.Errorf("%s.%s has no length CHECK", col.table, col.column)
-			continue
-		}
-		if lo > 0 && f.MinChars < lo {
-			t.Errorf("%s accepts %d characters, %s.%s needs at least %d", name, f.MinChars, col.table, col.column, lo)
-		}
-		if hi > 0 && (f.MaxChars == 0 || f.MaxChars > hi) {
-			t.Errorf("%s accepts up to %d characters (0: no limit), %s.%s at most %d", name, f.MaxChars, col.table, col.column, hi)
-		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			f, ok := fields[protoreflect.FullName(name)]
+			if !ok {
+				t.Fatalf("%s declares no rules", name)
+			}
+			lo, hi := bounds(checks[col], col.column)
+			if lo == 0 && hi == 0 {
+				t.Fatalf("%s.%s has no length CHECK", col.table, col.column)
+			}
+			if lo > 0 && f.MinChars < lo {
+				t.Errorf("%s accepts %d characters, %s.%s needs at least %d", name, f.MinChars, col.table, col.column, lo)
+			}
+			if hi > 0 && (f.MaxChars == 0 || f.MaxChars > hi) {
+				t.Errorf("%s accepts up to %d characters (0: no limit), %s.%s at most %d", name, f.MaxChars, col.table, col.column, hi)
+			}
+		})
 	}
 }
 

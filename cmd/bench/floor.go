@@ -55,12 +55,13 @@ func floor(ctx context.Context, dbURL, city string, d time.Duration) (ceilingRes
 		_, _ = w.Write(body)
 	}
 
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", "127.0.0.1:0")
 	if err != nil {
 		return ceilingResult{}, err
 	}
 	srv := &http.Server{Handler: http.HandlerFunc(search), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	defer srv.Close()
-	return ceiling("http://"+ln.Addr().String()+"/", d)
+	return ceiling(ctx, "http://"+ln.Addr().String()+"/", d)
 }

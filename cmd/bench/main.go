@@ -11,6 +11,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"log"
@@ -35,6 +36,15 @@ import (
 )
 
 func main() {
+	log.SetFlags(0)
+	if err := bench(); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// bench runs the whole benchmark; it returns rather than exits on failure, so that its deferred
+// calls (closing the pool, stopping the server it started) still run.
+func bench() error {
 	properties := flag.Int("properties", 100_000, "synthetic properties")
 	reviews := flag.Int("reviews", 1_000_000, "synthetic reviews")
 	rate := flag.Int("rate", 1000, "requests per second for the fixed-rate runs")
@@ -42,30 +52,29 @@ func main() {
 	binary := flag.String("server", "bin/rentproof", "server binary to measure")
 	ceilingOnly := flag.Bool("ceiling", false, "measure only the search ceiling against pgbench and the floor of the stack")
 	flag.Parse()
-	log.SetFlags(0)
 
 	cluster := os.Getenv("DATABASE_URL")
 	if cluster == "" {
-		log.Fatal("DATABASE_URL is not set: run `make bench`, which starts the project's PostgreSQL")
+		return errors.New("DATABASE_URL is not set: run `make bench`, which starts the project's PostgreSQL")
 	}
 	ctx := context.Background()
 	dbURL, err := prepare(ctx, cluster, *properties, *reviews)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 	pool, err := store.Open(ctx, dbURL)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 	defer pool.Close()
 	t, err := pickTargets(ctx, pool)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 
-	base, stop, err := startServer(*binary, dbURL)
+	base, stop, err := startServer(ctx, *binary, dbURL)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 	defer stop()
 
@@ -95,13 +104,13 @@ func main() {
 	}
 
 	// The ceiling: the same search as fast as 16 connections go, server versus PostgreSQL alone.
-	c, err := ceiling(scenarios[0].targets[0].URL, *duration)
+	c, err := ceiling(ctx, scenarios[0].targets[0].URL, *duration)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
-	tps, err := pgbench(dbURL, t.city, *duration)
+	tps, err := pgbench(ctx, dbURL, t.city, *duration)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 	fmt.Printf("\nmax search throughput through the server (wrk, 16 connections): %.0f/s, p99 %s, errors %d\n", c.rps, c.p99, c.errors)
 	fmt.Printf("pgbench, the server's statement straight to PostgreSQL (16 clients): %.0f/s\n", tps)
@@ -109,10 +118,11 @@ func main() {
 
 	f, err := floor(ctx, dbURL, t.city, *duration)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 	fmt.Printf("floor, net/http + pgx passing the statement's raw rows through (no decoding, no JSON): %.0f/s, errors %d, %.0f%% of pgbench\n",
 		f.rps, f.errors, 100*f.rps/tps)
+	return nil
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -143,9 +153,9 @@ var (
 // ceiling drives url as fast as 16 connections go (closed model) with wrk, a load generator in C
 // like pgbench's client: measured here, vegeta spent as much CPU per request as PostgreSQL did,
 // on the same two cores as the server.
-func ceiling(url string, d time.Duration) (ceilingResult, error) {
+func ceiling(ctx context.Context, url string, d time.Duration) (ceilingResult, error) {
 	var c ceilingResult
-	out, err := exec.Command("wrk", "-t1", "-c16", "-d"+d.String(), "--latency", url).CombinedOutput()
+	out, err := exec.CommandContext(ctx, "wrk", "-t1", "-c16", "-d"+d.String(), "--latency", url).CombinedOutput()
 	if err != nil {
 		return c, fmt.Errorf("wrk (make bench installs it): %w\n%s", err, out)
 	}
@@ -213,14 +223,15 @@ func pickTargets(ctx context.Context, pool *pgxpool.Pool) (targets, error) {
 }
 
 // startServer runs the real binary on a free loopback port and waits until it is ready.
-func startServer(binary, dbURL string) (string, func(), error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+func startServer(ctx context.Context, binary, dbURL string) (string, func(), error) {
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(binary)
+	cmd := exec.CommandContext(ctx, binary)
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "ADDR="+addr, "SEED_DEMO=false", "LOG_LEVEL=error")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
@@ -229,7 +240,12 @@ func startServer(binary, dbURL string) (string, func(), error) {
 	stop := func() { _ = cmd.Process.Signal(os.Interrupt); _ = cmd.Wait() }
 	base := "http://" + addr
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if res, err := http.Get(base + "/readyz"); err == nil {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/readyz", http.NoBody)
+		if err != nil {
+			stop()
+			return "", nil, err
+		}
+		if res, err := http.DefaultClient.Do(req); err == nil {
 			res.Body.Close()
 			if res.StatusCode == http.StatusOK {
 				return base, stop, nil
@@ -245,7 +261,7 @@ var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
 // pgbench runs the statement the server runs for that city search — PlainCityHighestRated from
 // sql/queries/search.sql, prepared, with the same parameters — on sessions with the same plan
 // mode as the server's (one generic plan).
-func pgbench(dbURL, city string, d time.Duration) (float64, error) {
+func pgbench(ctx context.Context, dbURL, city string, d time.Duration) (float64, error) {
 	statement, err := searchStatement(":city", ":size", ":offset")
 	if err != nil {
 		return 0, err
@@ -258,7 +274,7 @@ func pgbench(dbURL, city string, d time.Duration) (float64, error) {
 	if matches, _ := filepath.Glob("/usr/lib/postgresql/*/bin/pgbench"); len(matches) > 0 {
 		bin = matches[len(matches)-1]
 	}
-	cmd := exec.Command(bin, "-n", "-M", "prepared", "-c", "16", "-j", "2", "-T", strconv.Itoa(int(d.Seconds())),
+	cmd := exec.CommandContext(ctx, bin, "-n", "-M", "prepared", "-c", "16", "-j", "2", "-T", strconv.Itoa(int(d.Seconds())),
 		"-D", "city="+strings.ToLower(city), "-D", "size=12", "-D", "offset=0", "-f", f, dbURL)
 	cmd.Env = append(os.Environ(), "PGOPTIONS=-c plan_cache_mode=force_generic_plan")
 	out, err := cmd.CombinedOutput()

@@ -7,13 +7,17 @@ SHELL := bash
 
 ADDR ?= :8080
 GOTOOL := go tool -modfile=tools/go.mod
+# golangci-lint has a modfile of its own: its ~200 requirements stay out of go.mod and tools/go.mod.
+GOLANGCI := go tool -modfile=tools/lint/go.mod golangci-lint
 BUF := ui/node_modules/.bin/buf
 BIN := bin/rentproof
 # Go packages of this module (ui/node_modules may hold stray Go files of npm packages).
 GO_PKGS = $$(go list ./... | grep -v /node_modules/)
+# The same packages as directories, which is what golangci-lint takes.
+GO_DIRS = $$(go list -f '{{.Dir}}' ./... | grep -v /node_modules/ | sed "s|^$$PWD/|./|")
 
-.PHONY: help run build build-ui build-server ui-deps db db-stop generate check-generate lint \
-	test test-go test-ui test-e2e chromium bench demo-images clean
+.PHONY: help run build build-ui build-server ui-deps db db-stop generate check-generate lint lint-go \
+	breaking test test-go test-ui test-e2e chromium bench demo-images clean
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -57,14 +61,22 @@ check-generate: generate ## fail when generated code is not what the sources pro
 		echo "generated code is stale: run 'make generate' and commit the result"; \
 		git status --short -- $(GENERATED); exit 1; fi
 
-lint: ui-deps ## buf lint and format, gofmt, go vet, sqlc vet, tsc, eslint
+lint: ui-deps ## buf lint, format and breaking, gofmt, golangci-lint, go vet, sqlc vet, tsc, eslint
 	$(BUF) lint
 	$(BUF) format --diff --exit-code
+	@bash scripts/buf-breaking.sh
 	@test -z "$$(gofmt -l cmd internal scripts sql ui/embed.go)" || { gofmt -l cmd internal scripts sql ui/embed.go; echo "gofmt: run gofmt -w on the files above"; exit 1; }
+	$(GOLANGCI) run $(GO_DIRS)
 	go vet $(GO_PKGS)
 	go -C scripts/demo-images vet ./...
 	$(GOTOOL) sqlc vet
 	cd ui && npx tsc -b && npx eslint .
+
+lint-go: ## golangci-lint (.golangci.yml, pinned in tools/lint/go.mod) over the module's Go packages
+	$(GOLANGCI) run $(GO_DIRS)
+
+breaking: ui-deps ## buf breaking: proto/ against the previous commit (BREAKING_AGAINST=ref for another)
+	@bash scripts/buf-breaking.sh
 
 test: test-go test-ui test-e2e ## every test: Go against PostgreSQL, UI components, browser end to end
 

@@ -56,10 +56,10 @@ generate: ui-deps ## regenerate gen/ and ui/src/gen/ from proto/ and sql/, and t
 	go run ./cmd/gensearch
 	$(GOTOOL) sqlc generate
 
-check-generate: generate ## fail when generated code is not what the sources produce
-	@if [ -n "$$(git status --porcelain -- $(GENERATED))" ]; then \
-		echo "generated code is stale: run 'make generate' and commit the result"; \
-		git status --short -- $(GENERATED); exit 1; fi
+check-generate: generate demo-images ## fail when generated code (or a demo image) is not what its sources produce
+	@if [ -n "$$(git status --porcelain -- $(GENERATED) ui/public/images)" ]; then \
+		echo "generated files are stale: run 'make generate demo-images' and commit the result"; \
+		git status --short -- $(GENERATED) ui/public/images; exit 1; fi
 
 lint: ui-deps ## buf lint, format and breaking, gofmt, golangci-lint, go vet, sqlc vet, tsc, eslint
 	$(BUF) lint

@@ -42,10 +42,7 @@ const (
 	}
 	b.WriteString("\t// The page: its size and how many rows come before it.\n\tPageSize, PageOffset int32\n}\n\n")
 
-	b.WriteString(`// searchShape is the criterion that leads a search and picks the index it walks.
-type searchShape uint8
-
-// The shapes: a search takes the first whose lead it gives.
+	b.WriteString(`// The shapes: a search takes the first whose lead it gives.
 const (
 `)
 	for i, s := range shapes {
@@ -56,13 +53,6 @@ const (
 		}
 	}
 	b.WriteString(`)
-
-// searchKey names a page statement.
-type searchKey struct {
-	shape searchShape
-	plain bool // nothing asked but the shape's lead: the statement runs on the fixed-plan pool
-	sort  string
-}
 
 // key returns the key of the statement that serves a, sorted by sort.
 func (a *searchArgs) key(sort string) searchKey {
@@ -85,18 +75,6 @@ func (a *searchArgs) key(sort string) searchKey {
 		fmt.Fprintf(&b, "\t\treturn searchKey{shape%s, %s, sort}\n", s.name, plain)
 	}
 	b.WriteString(`	}
-}
-
-// searchStatement is a generated page statement.
-type searchStatement struct {
-	// run calls the statement with a's arguments; total is the number of matches when the
-	// statement brings it, 0 otherwise.
-	run   func(ctx context.Context, q *db.Queries, a *searchArgs) (rows []db.Property, total int32, err error)
-	total bool   // the statement brings the exact number of matches
-	index string // the index it walks (see sql/queries/search.sql)
-	// ordered: the index yields the rows in the sort's order, so a page reads only its rows;
-	// otherwise it finds the matches, which are then sorted.
-	ordered bool
 }
 
 // searchStatements holds the statement of every key.

@@ -126,6 +126,29 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 	return res, nil
 }
 
+// searchShape is the criterion that leads a search and picks the index it walks (search_gen.go
+// names them).
+type searchShape uint8
+
+// searchKey names a page statement of searchStatements.
+type searchKey struct {
+	shape searchShape
+	plain bool // nothing asked but the shape's lead: the statement runs on the fixed-plan pool
+	sort  string
+}
+
+// searchStatement is a generated page statement.
+type searchStatement struct {
+	// run calls the statement with a's arguments; total is the number of matches when the
+	// statement brings it, 0 otherwise.
+	run   func(ctx context.Context, q *db.Queries, a *searchArgs) (rows []db.Property, total int32, err error)
+	total bool   // the statement brings the exact number of matches
+	index string // the index it walks (see sql/queries/search.sql)
+	// ordered: the index yields the rows in the sort's order, so a page reads only its rows;
+	// otherwise it finds the matches, which are then sorted.
+	ordered bool
+}
+
 // totalRow is the row of a statement that brings the number of matches in every row (sqlc
 // names one type per statement; they all convert to this one).
 type totalRow = struct {

@@ -43,9 +43,6 @@ type searchArgs struct {
 	PageSize, PageOffset int32
 }
 
-// searchShape is the criterion that leads a search and picks the index it walks.
-type searchShape uint8
-
 // The shapes: a search takes the first whose lead it gives.
 const (
 	shapeCity searchShape = iota
@@ -53,13 +50,6 @@ const (
 	shapeText
 	shapeAll
 )
-
-// searchKey names a page statement.
-type searchKey struct {
-	shape searchShape
-	plain bool // nothing asked but the shape's lead: the statement runs on the fixed-plan pool
-	sort  string
-}
 
 // key returns the key of the statement that serves a, sorted by sort.
 func (a *searchArgs) key(sort string) searchKey {
@@ -73,18 +63,6 @@ func (a *searchArgs) key(sort string) searchKey {
 	default:
 		return searchKey{shapeAll, a.PropertyType == nil && !a.VerifiedOnly, sort}
 	}
-}
-
-// searchStatement is a generated page statement.
-type searchStatement struct {
-	// run calls the statement with a's arguments; total is the number of matches when the
-	// statement brings it, 0 otherwise.
-	run   func(ctx context.Context, q *db.Queries, a *searchArgs) (rows []db.Property, total int32, err error)
-	total bool   // the statement brings the exact number of matches
-	index string // the index it walks (see sql/queries/search.sql)
-	// ordered: the index yields the rows in the sort's order, so a page reads only its rows;
-	// otherwise it finds the matches, which are then sorted.
-	ordered bool
 }
 
 // searchStatements holds the statement of every key.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"connectrpc.com/connect"
+	"google.golang.org/protobuf/proto"
 
 	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
@@ -178,7 +179,8 @@ func TestSearchFiltersSortsAndPages(t *testing.T) {
 	for name, f := range filters {
 		for sortName, less := range sorts {
 			t.Run(name+"/"+sortName, func(t *testing.T) {
-				req := f.req
+				t.Parallel()
+				req := proto.CloneOf(f.req) // each subtest pages with its own request
 				req.SortBy = sortName
 				got, total := all(t, client, req)
 				want := expected(f.keep, less)

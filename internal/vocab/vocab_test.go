@@ -19,7 +19,7 @@ type column struct{ table, column string }
 
 // stored says where each vocabulary is stored and how its CHECK constraint must read: the same
 // values (equal), a part of them (subset: the column takes more than the contract offers), or no
-// list at all (the values live in jsonb or are checked by the rules only).
+// list at all (the column is a text[] list, or free text the rules check).
 var stored = map[string]struct {
 	col    column
 	subset bool
@@ -57,7 +57,8 @@ var lengths = map[string]column{
 }
 
 var (
-	anyArray  = regexp.MustCompile(`\(\(?(\w+)\)?(?:::text)? = ANY \(\(?ARRAY\[(.*?)\]\)?`)
+	// "col = ANY (ARRAY[...])" for a text column, "col <@ ARRAY[...]" for a text[] one.
+	anyArray  = regexp.MustCompile(`\(\(?(\w+)\)?(?:::text)? (?:= ANY \(|<@ )\(?ARRAY\[(.*?)\]\)?`)
 	literal   = regexp.MustCompile(`'((?:[^']|'')*)'::(?:text|character varying)`)
 	minLength = regexp.MustCompile(`length\((\w+)\) >= (\d+)`)
 	maxLength = regexp.MustCompile(`length\((\w+)\) <= (\d+)`)
@@ -202,4 +203,21 @@ func bounds(defs []string, col string) (lo, hi int) {
 		}
 	}
 	return lo, hi
+}
+
+// TestAllowedReadsBothShapes checks the parsing of the two shapes of a list constraint.
+func TestAllowedReadsBothShapes(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		def, col string
+		want     []string
+	}{
+		{`CHECK ((currency = ANY (ARRAY['USD'::text, 'EUR'::text])))`, "currency", []string{"USD", "EUR"}},
+		{`CHECK ((amenities <@ ARRAY['Yard'::text, 'Owner''s garage'::text]))`, "amenities", []string{"Yard", "Owner's garage"}},
+	} {
+		got, ok := allowed([]string{c.def}, c.col)
+		if !ok || !slices.Equal(got, c.want) {
+			t.Errorf("allowed(%s) = %v, %v; want %v", c.def, got, ok, c.want)
+		}
+	}
 }

@@ -43,6 +43,12 @@ export default defineConfig({
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
             { name: "data", test: /node_modules[\\/](@bufbuild|@connectrpc|@tanstack)[\\/]/ },
             { name: "ui", test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll[^\\/]*|lucide-react|aria-hidden|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]/ },
+            { name: "forms", test: /node_modules[\\/](react-hook-form|@hookform|zod|@standard-schema)[\\/]/ },
+            // react-markdown and the unified/micromark packages it parses with.
+            {
+              name: "markdown",
+              test: /node_modules[\\/](react-markdown|unified|bail|devlop|trough|vfile[^\\/]*|unist-[^\\/]*|mdast-[^\\/]*|hast-[^\\/]*|micromark[^\\/]*|remark-[^\\/]*|decode-named-character-reference|character-entities[^\\/]*|property-information|space-separated-tokens|comma-separated-tokens|html-url-attributes|is-plain-obj|style-to-[^\\/]*|inline-style-parser|estree-util-[^\\/]*|trim-lines|zwitch|longest-streak|ccount|@ungap[\\/]structured-clone)[\\/]/,
+            },
           ],
         },
       },

@@ -38,6 +38,12 @@ interface FormFieldProps<T extends FieldValues, N extends FieldPath<T>> {
   /** Fields judged again when this one changes (a password's confirmation). */
   deps?: FieldPath<T>[];
   /**
+   * Show the message as soon as the user has changed the field and left it, not only after
+   * a submit attempt (the account forms). Off where a message appearing on leave would move
+   * the submit button under the pointer between press and release.
+   */
+  showOnLeave?: boolean;
+  /**
    * Renders the control. `props` suit a text input, select or textarea; `field` is the
    * field itself for other controls (its value, onChange with a value, onBlur, ref).
    */
@@ -46,11 +52,11 @@ interface FormFieldProps<T extends FieldValues, N extends FieldPath<T>> {
 
 /**
  * FormField is the one field of every form: a label (or legend), the control, an
- * optional hint and the field's message. A message shows after a submit attempt, or
- * once the user has changed the field and left it (tabbing through says nothing);
- * from then on it follows every change. The message element stays in the page as a
- * polite live region, so a message that appears while the user types is announced;
- * the control points at it with aria-describedby only while there is one.
+ * optional hint and the field's message. A message shows after a submit attempt (with
+ * showOnLeave, also once the user has changed the field and left it; tabbing through
+ * says nothing); from then on it follows every change. The message element stays in
+ * the page as a polite live region, so a message that appears while the user types is
+ * announced; the control points at it with aria-describedby only while there is one.
  */
 export function FormField<T extends FieldValues, N extends FieldPath<T>>({
   control,
@@ -62,18 +68,23 @@ export function FormField<T extends FieldValues, N extends FieldPath<T>>({
   optional = false,
   className,
   deps,
+  showOnLeave = false,
   children,
 }: FormFieldProps<T, N>) {
   const id = useId();
   const { field, fieldState, formState } = useController({ control, name, rules: deps ? { deps } : undefined });
 
-  const error = formState.isSubmitted || fieldState.isTouched ? fieldState.error?.message : undefined;
+  // isSubmitting turns on in the submit event itself, before the (asynchronous) validation
+  // ends: the messages already known show at once, the rest when validation ends.
+  const submitted = formState.isSubmitting || formState.isSubmitted;
+  const shown = submitted || (showOnLeave && fieldState.isTouched);
+  const error = shown ? fieldState.error?.message : undefined;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint !== undefined ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   const aria = { "aria-invalid": error ? (true as const) : undefined, "aria-describedby": describedBy };
 
-  // Touched (so judged) only once the user has changed the field and then left it.
+  // Touched (so shown, with showOnLeave) only once the user has changed the field and then left it.
   const wired: ControllerRenderProps<T, N> = {
     ...field,
     onBlur: () => {

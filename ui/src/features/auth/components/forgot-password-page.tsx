@@ -110,17 +110,17 @@ export function ForgotPasswordPage() {
                   Answer the questions you chose for <strong>{found.username}</strong>. Answers are case-sensitive.
                 </p>
               </div>
-              <FormField control={resetForm.control} name="securityAnswer1" label={found.securityQuestion1}>
+              <FormField showOnLeave control={resetForm.control} name="securityAnswer1" label={found.securityQuestion1}>
                 {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
               </FormField>
-              <FormField control={resetForm.control} name="securityAnswer2" label={found.securityQuestion2}>
+              <FormField showOnLeave control={resetForm.control} name="securityAnswer2" label={found.securityQuestion2}>
                 {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
               </FormField>
               {/* Changing the password judges its confirmation again. */}
-              <FormField control={resetForm.control} name="newPassword" label="New Password" deps={["confirmPassword"]}>
+              <FormField showOnLeave control={resetForm.control} name="newPassword" label="New Password" deps={["confirmPassword"]}>
                 {(props) => <input {...props} type="password" className="field__control" autoComplete="new-password" />}
               </FormField>
-              <FormField control={resetForm.control} name="confirmPassword" label="Confirm New Password">
+              <FormField showOnLeave control={resetForm.control} name="confirmPassword" label="Confirm New Password">
                 {(props) => <input {...props} type="password" className="field__control" autoComplete="new-password" />}
               </FormField>
               <SubmitButton pending={resetting} pendingLabel="Resetting password...">
@@ -143,10 +143,10 @@ export function ForgotPasswordPage() {
                 </h2>
                 <p className="muted">Enter the email address and username of your account.</p>
               </div>
-              <FormField control={findForm.control} name="email" label="Email">
+              <FormField showOnLeave control={findForm.control} name="email" label="Email">
                 {(props) => <input {...props} type="email" className="field__control" autoComplete="email" spellCheck={false} />}
               </FormField>
-              <FormField control={findForm.control} name="username" label="Username">
+              <FormField showOnLeave control={findForm.control} name="username" label="Username">
                 {(props) => (
                   <input
                     {...props}

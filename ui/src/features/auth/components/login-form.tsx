@@ -32,12 +32,12 @@ export function LoginForm({ onRegisterInstead }: LoginFormProps) {
         </h2>
         <p className="muted">Sign in to manage your reviews, properties and rewards.</p>
       </div>
-      <FormField control={control} name="username" label="Username or Email">
+      <FormField showOnLeave control={control} name="username" label="Username or Email">
         {(props) => (
           <input {...props} type="text" className="field__control" autoComplete="username" autoCapitalize="none" spellCheck={false} />
         )}
       </FormField>
-      <FormField
+      <FormField showOnLeave
         control={control}
         name="password"
         label="Password"

@@ -49,26 +49,26 @@ export function RegisterForm({ onLoginInstead }: RegisterFormProps) {
         <p className="muted">Join RentProof to review homes and connect with landlords and tenants.</p>
       </div>
       <div className="auth-form__row">
-        <FormField control={control} name="firstName" label="First Name">
+        <FormField showOnLeave control={control} name="firstName" label="First Name">
           {(props) => <input {...props} type="text" className="field__control" autoComplete="given-name" />}
         </FormField>
-        <FormField control={control} name="lastName" label="Last Name">
+        <FormField showOnLeave control={control} name="lastName" label="Last Name">
           {(props) => <input {...props} type="text" className="field__control" autoComplete="family-name" />}
         </FormField>
       </div>
-      <FormField control={control} name="email" label="Email">
+      <FormField showOnLeave control={control} name="email" label="Email">
         {(props) => <input {...props} type="email" className="field__control" autoComplete="email" spellCheck={false} />}
       </FormField>
-      <FormField control={control} name="username" label="Username">
+      <FormField showOnLeave control={control} name="username" label="Username">
         {(props) => (
           <input {...props} type="text" className="field__control" autoComplete="username" autoCapitalize="none" spellCheck={false} />
         )}
       </FormField>
       {/* Changing the password judges its confirmation again. */}
-      <FormField control={control} name="password" label="Password" deps={["confirmPassword"]}>
+      <FormField showOnLeave control={control} name="password" label="Password" deps={["confirmPassword"]}>
         {(props) => <input {...props} type="password" className="field__control" autoComplete="new-password" />}
       </FormField>
-      <FormField control={control} name="confirmPassword" label="Confirm Password">
+      <FormField showOnLeave control={control} name="confirmPassword" label="Confirm Password">
         {(props) => <input {...props} type="password" className="field__control" autoComplete="new-password" />}
       </FormField>
       <Controller

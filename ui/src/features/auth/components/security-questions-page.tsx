@@ -117,7 +117,7 @@ export function SecurityQuestionsPage() {
             <ErrorPanel type={errorTypeFromError(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
           ) : (
             <form className="auth-form" noValidate aria-label="Security questions" onSubmit={form.handleSubmit(save)}>
-              <FormField control={form.control} name="securityQuestion1" label="Security Question 1">
+              <FormField showOnLeave control={form.control} name="securityQuestion1" label="Security Question 1">
                 {(props) => (
                   <QuestionSelect
                     {...props}
@@ -131,13 +131,13 @@ export function SecurityQuestionsPage() {
                   />
                 )}
               </FormField>
-              <FormField control={form.control} name="securityAnswer1" label="Security Answer 1">
+              <FormField showOnLeave control={form.control} name="securityAnswer1" label="Security Answer 1">
                 {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
               </FormField>
-              <FormField control={form.control} name="securityQuestion2" label="Security Question 2">
+              <FormField showOnLeave control={form.control} name="securityQuestion2" label="Security Question 2">
                 {(props) => <QuestionSelect {...props} questions={secondOptions} />}
               </FormField>
-              <FormField control={form.control} name="securityAnswer2" label="Security Answer 2">
+              <FormField showOnLeave control={form.control} name="securityAnswer2" label="Security Answer 2">
                 {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
               </FormField>
               <p className="field__hint">Answers are case-sensitive. Choose answers you will remember exactly.</p>

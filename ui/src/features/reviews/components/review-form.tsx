@@ -39,6 +39,8 @@ export function ReviewForm({ propertyId, role, isOwner }: ReviewFormProps) {
     mode: "onChange",
   });
   const create = useCreateReview();
+  // As in FormField: on in the submit event itself, before validation ends.
+  const submitted = formState.isSubmitting || formState.isSubmitted;
   const [selectedType, title, content] = useWatch({ control, name: ["reviewType", "title", "content"] });
   // A role that changes under the form (sign-out and in as someone else) cannot keep a type it may not write.
   const reviewType = types.includes(selectedType) ? selectedType : (types[0] ?? "general");
@@ -54,7 +56,7 @@ export function ReviewForm({ propertyId, role, isOwner }: ReviewFormProps) {
         control={control}
         name="rating"
         render={({ field, fieldState }) => {
-          const error = formState.isSubmitted ? fieldState.error?.message : undefined;
+          const error = submitted ? fieldState.error?.message : undefined;
           const errorId = `${field.name}-error`;
           return (
             <>
@@ -179,7 +181,7 @@ export function ReviewForm({ propertyId, role, isOwner }: ReviewFormProps) {
               items={field.value}
               onChange={field.onChange}
               placeholder="e.g. Fast repairs"
-              errors={formState.isSubmitted ? entryErrors(formState.errors.pros) : undefined}
+              errors={submitted ? entryErrors(formState.errors.pros) : undefined}
             />
           )}
         />
@@ -192,7 +194,7 @@ export function ReviewForm({ propertyId, role, isOwner }: ReviewFormProps) {
               items={field.value}
               onChange={field.onChange}
               placeholder="e.g. Thin walls"
-              errors={formState.isSubmitted ? entryErrors(formState.errors.cons) : undefined}
+              errors={submitted ? entryErrors(formState.errors.cons) : undefined}
             />
           )}
         />

@@ -52,7 +52,7 @@ func (h *Property) SearchProperties(ctx context.Context, req *connect.Request[pr
 		return nil, err
 	}
 	return connect.NewResponse(&propertyv1.SearchPropertiesResponse{
-		Properties: propertiesToProto(res.Listings()), TotalCount: res.Total, TotalCapped: res.Capped,
+		Properties: propertiesToProto(res.Properties), TotalCount: res.Total, TotalCapped: res.Capped,
 		Page: res.Page, PageSize: res.PageSize, MatchedCity: res.MatchedCity,
 	}), nil
 }

@@ -83,6 +83,3 @@ func Lookup(ctx context.Context, q *db.Queries, id int32) (Property, error) {
 	}
 	return fromRow(p), nil
 }
-
-// Listings are the page's properties as the domain sees them.
-func (r Results) Listings() []Property { return fromRows(r.Properties) }

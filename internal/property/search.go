@@ -11,6 +11,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
 // Limits of the search.
@@ -21,7 +22,6 @@ const (
 	MaxOffset = 10_000
 	// CountCap bounds the result count, which stays cheap on the largest cities.
 	CountCap = 1000
-	maxQuery = 100
 )
 
 // Search is a search request; every filter is optional.
@@ -33,7 +33,7 @@ type Search struct {
 
 // Results is one page of a search.
 type Results struct {
-	Properties     []db.Property
+	Properties     []Property
 	Total          int32 // counted up to CountCap
 	Capped         bool  // more than CountCap match
 	Page, PageSize int32
@@ -60,13 +60,14 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 		in.PageSize = DefaultPageSize
 	}
 	var v apperr.Validator
-	v.Check(in.PropertyType == "" || slices.Contains(Types, in.PropertyType), "propertyType", "Unknown property type")
+	v.Check(in.PropertyType == "" || vocab.PropertyTypes.Contains(in.PropertyType), "propertyType", "Unknown property type")
 	v.Check(slices.Contains(searchSorts, in.SortBy), "sortBy", sortMessage)
 	v.Check(in.Page >= 1, "page", "Page must be 1 or more")
 	v.Check(in.PageSize >= 1 && in.PageSize <= MaxPageSize, "pageSize", fmt.Sprintf("Page size must be between 1 and %d", MaxPageSize))
-	v.Check(len(in.City) <= 100, "city", "City must be at most 100 characters")
-	v.Check(len(in.ZipCode) <= 20, "zipCode", "ZIP or postal code must be at most 20 characters")
-	v.Check(len(in.Query) <= maxQuery, "query", fmt.Sprintf("Search must be at most %d characters", maxQuery))
+	rules := vocab.Property
+	rules.SearchCity.CheckText(&v, "city", "City", in.City)
+	rules.SearchZipCode.CheckText(&v, "zipCode", "ZIP or postal code", in.ZipCode)
+	rules.SearchQuery.CheckText(&v, "query", "Search", in.Query)
 	if err := v.Err(); err != nil {
 		return Results{}, err
 	}
@@ -91,7 +92,9 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 	var err error
 	if page.total {
 		// One statement: the page and the city's exact listing count.
-		res.Properties, res.Total, err = page.run(ctx, q, &a)
+		var rows []db.Property
+		rows, res.Total, err = page.run(ctx, q, &a)
+		res.Properties = fromRows(rows)
 		if err != nil {
 			return Results{}, fmt.Errorf("search properties: %w", err)
 		}
@@ -107,9 +110,11 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 		}
 		a.CityKey, res.MatchedCity, res.Total = &cityKey, matched, listings
 	}
-	if res.Properties, _, err = page.run(ctx, q, &a); err != nil {
+	rows, _, err := page.run(ctx, q, &a)
+	if err != nil {
 		return Results{}, fmt.Errorf("search properties: %w", err)
 	}
+	res.Properties = fromRows(rows)
 	if page.total {
 		return res, nil // the city's listing count: exact, from the cities table, even past the last page
 	}

@@ -203,7 +203,7 @@ func requireAdmin(ctx context.Context) error {
 	if !ok {
 		return apperr.Unauthenticated("Please sign in")
 	}
-	if u.Role != "admin" {
+	if !u.IsAdmin() {
 		return apperr.PermissionDenied("Only administrators can moderate reviews")
 	}
 	return nil

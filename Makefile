@@ -89,10 +89,8 @@ test-ui: ui-deps ## UI component tests (Vitest)
 chromium: ## install Debian's chromium for the browser tests when missing
 	@bash scripts/ensure-tool.sh chromium
 
-test-e2e: build chromium ## browser tests: the real server binary on a fresh database, in chromium
-	@url=$$(bash scripts/db.sh); \
-	fresh=$$(bash scripts/fresh-db.sh "$$url" rentproof_e2e); \
-	cd ui && E2E_DATABASE_URL=$$fresh npx playwright test
+test-e2e: chromium ## browser tests: the real server binary on a fresh database, in chromium (E2E_ARGS for playwright's)
+	@bash scripts/e2e.sh e2e $(E2E_ARGS)
 
 bench: build ## property search benchmark (BENCH_FLAGS="-properties 1000000 -reviews 5000000" for the large set)
 	@bash scripts/ensure-tool.sh wrk

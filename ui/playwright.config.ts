@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 // Browser tests run against the real server binary on a fresh database:
-// `make test-e2e` builds everything, creates the database and sets E2E_DATABASE_URL.
+// `make test-e2e` (scripts/e2e.sh) builds everything, creates the database and sets
+// E2E_DATABASE_URL, E2E_PORT and E2E_SERVER_BIN.
 const databaseUrl = process.env.E2E_DATABASE_URL;
 if (!databaseUrl) {
   throw new Error("E2E_DATABASE_URL is not set: run `make test-e2e`");
@@ -36,7 +37,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "../bin/rentproof",
+    command: process.env.E2E_SERVER_BIN ?? "../bin/rentproof",
     env: {
       DATABASE_URL: databaseUrl,
       ADDR: `127.0.0.1:${port}`,

@@ -35,8 +35,11 @@ const (
 	b.WriteString("// searchArgs is what a search asks for, and its page: a nil value or a false flag asks for nothing.\ntype searchArgs struct {\n")
 	for _, c := range criteria {
 		typ := "*string"
-		if c.flag {
+		switch {
+		case c.flag:
 			typ = "bool"
+		case c.list():
+			typ = "[]string"
 		}
 		fmt.Fprintf(&b, "%s\t%s %s\n", comment("\t", c.doc), goName(c.arg), typ)
 	}
@@ -136,6 +139,9 @@ func absent(c *criterion) string {
 	}
 	return "a." + goName(c.arg) + " == nil"
 }
+
+// list tells whether the criterion's argument is a list.
+func (c *criterion) list() bool { return strings.HasSuffix(c.sqlType, "[]") }
 
 // comment is text as a Go comment wrapped at 100 columns, each line starting with indent.
 func comment(indent, text string) string {

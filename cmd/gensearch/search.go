@@ -9,7 +9,7 @@ package main
 // (NULL when not), or a flag that narrows it when on.
 type criterion struct {
 	arg     string // the statement argument, and (as sqlc names it) the field of searchArgs
-	sqlType string // the argument's type; a flag is bool
+	sqlType string // the argument's type; a flag is bool; text[] is a list, given when not nil
 	flag    bool
 	// match is the condition a listing meets, with %s for the argument (for a flag, the
 	// condition alone). It is the one place a criterion's rule is written.
@@ -18,15 +18,21 @@ type criterion struct {
 }
 
 // criteria lists what a search may ask for, in the order the statements check it.
-var criteria = []*criterion{city, postalCode, propertyType, verified, text}
+var criteria = []*criterion{city, locality, postalCode, propertyType, verified, text, words}
 
 var (
 	city = &criterion{arg: "city_key", sqlType: "text", match: "city_key = %s",
 		doc: "The city, lower-cased, as properties.city_key holds it."}
+	locality = &criterion{arg: "locality_key", sqlType: "text", match: "locality_key = %s",
+		doc: "The neighbourhood, lower-cased, as properties.locality_key holds it."}
 	postalCode = &criterion{arg: "postal_code_key", sqlType: "text", match: "postal_code_key = %s",
 		doc: "The postal code's letters and digits, upper-cased (see PostalCodeKey)."}
+	// A free-text query matches when every one of its words does (words); its longest word
+	// (text) leads, because one LIKE is what the trigram index can find.
 	text = &criterion{arg: "query", sqlType: "text", match: "search_text LIKE '%%' || %s::text || '%%'",
-		doc: "A fragment of the listing's title, address, neighbourhood or city: lower-cased, LIKE-escaped."}
+		doc: "The query's longest word: lower-cased, LIKE-escaped (see queryWords)."}
+	words = &criterion{arg: "query_words", sqlType: "text[]", match: "search_text LIKE ALL (%s::text[])",
+		doc: "Every word of the query as a LIKE pattern (see queryWords)."}
 	propertyType = &criterion{arg: "property_type", sqlType: "text", match: "property_type = %s",
 		doc: "One of Types."}
 	verified = &criterion{arg: "verified_only", sqlType: "bool", flag: true, match: "verified",
@@ -83,6 +89,12 @@ var shapes = []shape{
 		total: "(SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int",
 		indexes: map[string]string{"featured": "properties_city_featured", "highestRated": "properties_city_rating",
 			"mostReviews": "properties_city_reviews", "newestListed": "properties_city_newest"},
+	},
+	{
+		name: "Locality", lead: locality, plain: true,
+		total: "(SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int",
+		indexes: map[string]string{"featured": "properties_locality_featured", "highestRated": "properties_locality_rating",
+			"mostReviews": "properties_locality_reviews", "newestListed": "properties_locality_newest"},
 	},
 	{
 		name: "Postal", lead: postalCode, plain: true,

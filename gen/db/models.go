@@ -50,6 +50,12 @@ type KnownDevice struct {
 	LastUsedAt time.Time
 }
 
+type Locality struct {
+	Key           string
+	Name          string
+	PropertyCount int32
+}
+
 type PasswordResetToken struct {
 	ID        int32
 	UserID    int32
@@ -100,9 +106,10 @@ type Property struct {
 	ReviewCount     int32
 	RecommendCount  int32
 	Rating          float64
-	PostalCodeKey   string
-	SearchText      string
 	CityKey         string
+	LocalityKey     string
+	SearchText      string
+	PostalCodeKey   string
 }
 
 type RateEvent struct {

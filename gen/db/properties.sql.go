@@ -10,7 +10,7 @@ import (
 )
 
 const batchGetProperties = `-- name: BatchGetProperties :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties WHERE id = ANY($1::int[]) AND active
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties WHERE id = ANY($1::int[]) AND active
 `
 
 func (q *Queries) BatchGetProperties(ctx context.Context, ids []int32) ([]Property, error) {
@@ -63,9 +63,10 @@ func (q *Queries) BatchGetProperties(ctx context.Context, ids []int32) ([]Proper
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -77,32 +78,36 @@ func (q *Queries) BatchGetProperties(ctx context.Context, ids []int32) ([]Proper
 	return items, nil
 }
 
-const cityListingCount = `-- name: CityListingCount :one
-
-SELECT property_count FROM cities WHERE key = $1
-`
-
-// The search's page and count statements are generated: sql/queries/search.sql (cmd/gensearch).
-// The exact number of active listings in a city, kept by trigger.
-func (q *Queries) CityListingCount(ctx context.Context, cityKey string) (int32, error) {
-	row := q.db.QueryRow(ctx, cityListingCount, cityKey)
-	var property_count int32
-	err := row.Scan(&property_count)
-	return property_count, err
-}
-
-const closestCity = `-- name: ClosestCity :one
-SELECT key, name, property_count FROM cities
-WHERE key % lower($1)
-ORDER BY similarity(key, lower($1)) DESC, property_count DESC
+const closestPlace = `-- name: ClosestPlace :one
+SELECT kind, key, name, property_count FROM (
+    SELECT 'city'::text AS kind, key, name, property_count, similarity(key, lower($1)) AS score, 1 AS rank
+    FROM cities WHERE key % lower($1)
+    UNION ALL
+    SELECT 'locality'::text, key, name, property_count, similarity(key, lower($1)), 2
+    FROM localities WHERE key % lower($1)
+) AS places
+ORDER BY score DESC, rank, property_count DESC
 LIMIT 1
 `
 
-// The best-spelled match among cities with listings, for typo-tolerant search.
-func (q *Queries) ClosestCity(ctx context.Context, city string) (City, error) {
-	row := q.db.QueryRow(ctx, closestCity, city)
-	var i City
-	err := row.Scan(&i.Key, &i.Name, &i.PropertyCount)
+type ClosestPlaceRow struct {
+	Kind          string
+	Key           string
+	Name          string
+	PropertyCount int32
+}
+
+// The best-spelled match among cities and neighbourhoods with listings, for typo-tolerant
+// search; a city wins a tie.
+func (q *Queries) ClosestPlace(ctx context.Context, place string) (ClosestPlaceRow, error) {
+	row := q.db.QueryRow(ctx, closestPlace, place)
+	var i ClosestPlaceRow
+	err := row.Scan(
+		&i.Kind,
+		&i.Key,
+		&i.Name,
+		&i.PropertyCount,
+	)
 	return i, err
 }
 
@@ -115,7 +120,7 @@ INSERT INTO properties (
     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
     $19, $20, $21, $22, $23, $24, $25, $26, $27
 )
-RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key
+RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key
 `
 
 type CreatePropertyParams struct {
@@ -220,15 +225,46 @@ func (q *Queries) CreateProperty(ctx context.Context, arg CreatePropertyParams) 
 		&i.ReviewCount,
 		&i.RecommendCount,
 		&i.Rating,
-		&i.PostalCodeKey,
-		&i.SearchText,
 		&i.CityKey,
+		&i.LocalityKey,
+		&i.SearchText,
+		&i.PostalCodeKey,
+	)
+	return i, err
+}
+
+const exactPlace = `-- name: ExactPlace :one
+SELECT kind, key, name, property_count FROM (
+    SELECT 'city'::text AS kind, key, name, property_count, 1 AS rank FROM cities WHERE key = lower($1)
+    UNION ALL
+    SELECT 'locality'::text, key, name, property_count, 2 FROM localities WHERE key = lower($1)
+) AS places
+ORDER BY rank
+LIMIT 1
+`
+
+type ExactPlaceRow struct {
+	Kind          string
+	Key           string
+	Name          string
+	PropertyCount int32
+}
+
+// The city, else the neighbourhood, of exactly that name (ignoring case) with listings.
+func (q *Queries) ExactPlace(ctx context.Context, place string) (ExactPlaceRow, error) {
+	row := q.db.QueryRow(ctx, exactPlace, place)
+	var i ExactPlaceRow
+	err := row.Scan(
+		&i.Kind,
+		&i.Key,
+		&i.Name,
+		&i.PropertyCount,
 	)
 	return i, err
 }
 
 const getProperty = `-- name: GetProperty :one
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties WHERE id = $1 AND active
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties WHERE id = $1 AND active
 `
 
 func (q *Queries) GetProperty(ctx context.Context, id int32) (Property, error) {
@@ -275,15 +311,17 @@ func (q *Queries) GetProperty(ctx context.Context, id int32) (Property, error) {
 		&i.ReviewCount,
 		&i.RecommendCount,
 		&i.Rating,
-		&i.PostalCodeKey,
-		&i.SearchText,
 		&i.CityKey,
+		&i.LocalityKey,
+		&i.SearchText,
+		&i.PostalCodeKey,
 	)
 	return i, err
 }
 
 const listSimilarProperties = `-- name: ListSimilarProperties :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.postal_code_key, p.search_text, p.city_key FROM properties p
+
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key FROM properties p
 JOIN properties ref ON ref.id = $1
 WHERE p.active AND p.id <> ref.id AND p.city_key = ref.city_key
 ORDER BY (p.property_type = ref.property_type) DESC, p.rating DESC, p.review_count DESC, p.id DESC
@@ -295,6 +333,7 @@ type ListSimilarPropertiesParams struct {
 	MaxRows    int32
 }
 
+// The search's page and count statements are generated: sql/queries/search.sql (cmd/gensearch).
 // Same city, same type first, then best rated; never the property itself.
 func (q *Queries) ListSimilarProperties(ctx context.Context, arg ListSimilarPropertiesParams) ([]Property, error) {
 	rows, err := q.db.Query(ctx, listSimilarProperties, arg.PropertyID, arg.MaxRows)
@@ -346,9 +385,10 @@ func (q *Queries) ListSimilarProperties(ctx context.Context, arg ListSimilarProp
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -361,7 +401,7 @@ func (q *Queries) ListSimilarProperties(ctx context.Context, arg ListSimilarProp
 }
 
 const setPropertySlug = `-- name: SetPropertySlug :one
-UPDATE properties SET slug = $2 WHERE id = $1 RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key
+UPDATE properties SET slug = $2 WHERE id = $1 RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key
 `
 
 type SetPropertySlugParams struct {
@@ -413,9 +453,10 @@ func (q *Queries) SetPropertySlug(ctx context.Context, arg SetPropertySlugParams
 		&i.ReviewCount,
 		&i.RecommendCount,
 		&i.Rating,
-		&i.PostalCodeKey,
-		&i.SearchText,
 		&i.CityKey,
+		&i.LocalityKey,
+		&i.SearchText,
+		&i.PostalCodeKey,
 	)
 	return i, err
 }

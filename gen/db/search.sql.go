@@ -15,19 +15,26 @@ SELECT count(*)::int FROM (
     WHERE active
       AND ($1::text IS NULL OR property_type = $1)
       AND (NOT $2::bool OR verified)
-    LIMIT $3
+      AND ($3::text[] IS NULL OR search_text LIKE ALL ($3::text[]))
+    LIMIT $4
 ) AS matches
 `
 
 type CountAllParams struct {
 	PropertyType *string
 	VerifiedOnly bool
+	QueryWords   []string
 	CountCap     int32
 }
 
 // Counts the matches of a all search up to count_cap.
 func (q *Queries) CountAll(ctx context.Context, arg CountAllParams) (int32, error) {
-	row := q.db.QueryRow(ctx, countAll, arg.PropertyType, arg.VerifiedOnly, arg.CountCap)
+	row := q.db.QueryRow(ctx, countAll,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.QueryWords,
+		arg.CountCap,
+	)
 	var column_1 int32
 	err := row.Scan(&column_1)
 	return column_1, err
@@ -37,20 +44,24 @@ const countCity = `-- name: CountCity :one
 SELECT count(*)::int FROM (
     SELECT 1 FROM properties
     WHERE active AND city_key = $1
-      AND ($2::text IS NULL OR postal_code_key = $2)
-      AND ($3::text IS NULL OR property_type = $3)
-      AND (NOT $4::bool OR verified)
-      AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
-    LIMIT $6
+      AND ($2::text IS NULL OR locality_key = $2)
+      AND ($3::text IS NULL OR postal_code_key = $3)
+      AND ($4::text IS NULL OR property_type = $4)
+      AND (NOT $5::bool OR verified)
+      AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
+      AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
+    LIMIT $8
 ) AS matches
 `
 
 type CountCityParams struct {
 	CityKey       string
+	LocalityKey   *string
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
 	Query         *string
+	QueryWords    []string
 	CountCap      int32
 }
 
@@ -58,10 +69,51 @@ type CountCityParams struct {
 func (q *Queries) CountCity(ctx context.Context, arg CountCityParams) (int32, error) {
 	row := q.db.QueryRow(ctx, countCity,
 		arg.CityKey,
+		arg.LocalityKey,
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Query,
+		arg.QueryWords,
+		arg.CountCap,
+	)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const countLocality = `-- name: CountLocality :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND locality_key = $1
+      AND ($2::text IS NULL OR postal_code_key = $2)
+      AND ($3::text IS NULL OR property_type = $3)
+      AND (NOT $4::bool OR verified)
+      AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
+      AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
+    LIMIT $7
+) AS matches
+`
+
+type CountLocalityParams struct {
+	LocalityKey   string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	QueryWords    []string
+	CountCap      int32
+}
+
+// Counts the matches of a locality search up to count_cap.
+func (q *Queries) CountLocality(ctx context.Context, arg CountLocalityParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countLocality,
+		arg.LocalityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.QueryWords,
 		arg.CountCap,
 	)
 	var column_1 int32
@@ -76,7 +128,8 @@ SELECT count(*)::int FROM (
       AND ($2::text IS NULL OR property_type = $2)
       AND (NOT $3::bool OR verified)
       AND ($4::text IS NULL OR search_text LIKE '%' || $4::text || '%')
-    LIMIT $5
+      AND ($5::text[] IS NULL OR search_text LIKE ALL ($5::text[]))
+    LIMIT $6
 ) AS matches
 `
 
@@ -85,6 +138,7 @@ type CountPostalParams struct {
 	PropertyType  *string
 	VerifiedOnly  bool
 	Query         *string
+	QueryWords    []string
 	CountCap      int32
 }
 
@@ -95,6 +149,7 @@ func (q *Queries) CountPostal(ctx context.Context, arg CountPostalParams) (int32
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Query,
+		arg.QueryWords,
 		arg.CountCap,
 	)
 	var column_1 int32
@@ -108,7 +163,8 @@ SELECT count(*)::int FROM (
     WHERE active AND search_text LIKE '%' || $1::text || '%'
       AND ($2::text IS NULL OR property_type = $2)
       AND (NOT $3::bool OR verified)
-    LIMIT $4
+      AND ($4::text[] IS NULL OR search_text LIKE ALL ($4::text[]))
+    LIMIT $5
 ) AS matches
 `
 
@@ -116,6 +172,7 @@ type CountTextParams struct {
 	Query        string
 	PropertyType *string
 	VerifiedOnly bool
+	QueryWords   []string
 	CountCap     int32
 }
 
@@ -125,6 +182,7 @@ func (q *Queries) CountText(ctx context.Context, arg CountTextParams) (int32, er
 		arg.Query,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.QueryWords,
 		arg.CountCap,
 	)
 	var column_1 int32
@@ -133,7 +191,7 @@ func (q *Queries) CountText(ctx context.Context, arg CountTextParams) (int32, er
 }
 
 const plainAllFeatured = `-- name: PlainAllFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT $2 OFFSET $1
@@ -195,9 +253,10 @@ func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedPara
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -210,7 +269,7 @@ func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedPara
 }
 
 const plainAllHighestRated = `-- name: PlainAllHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT $2 OFFSET $1
@@ -272,9 +331,10 @@ func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestR
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -287,7 +347,7 @@ func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestR
 }
 
 const plainAllMostReviews = `-- name: PlainAllMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active
 ORDER BY review_count DESC, id DESC
 LIMIT $2 OFFSET $1
@@ -349,9 +409,10 @@ func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostRevie
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -364,7 +425,7 @@ func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostRevie
 }
 
 const plainAllNewest = `-- name: PlainAllNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active
 ORDER BY created_at DESC, id DESC
 LIMIT $2 OFFSET $1
@@ -426,9 +487,10 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -441,7 +503,7 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 }
 
 const plainCityFeatured = `-- name: PlainCityFeatured :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.postal_code_key, properties.search_text, properties.city_key, (SELECT property_count FROM cities WHERE key = $1)::int AS total
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM cities WHERE key = $1)::int AS total
 FROM properties
 WHERE active AND city_key = $1
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -510,9 +572,10 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 			&i.Property.ReviewCount,
 			&i.Property.RecommendCount,
 			&i.Property.Rating,
-			&i.Property.PostalCodeKey,
-			&i.Property.SearchText,
 			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -526,7 +589,7 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 }
 
 const plainCityHighestRated = `-- name: PlainCityHighestRated :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.postal_code_key, properties.search_text, properties.city_key, (SELECT property_count FROM cities WHERE key = $1)::int AS total
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM cities WHERE key = $1)::int AS total
 FROM properties
 WHERE active AND city_key = $1
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -595,9 +658,10 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 			&i.Property.ReviewCount,
 			&i.Property.RecommendCount,
 			&i.Property.Rating,
-			&i.Property.PostalCodeKey,
-			&i.Property.SearchText,
 			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -611,7 +675,7 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 }
 
 const plainCityMostReviews = `-- name: PlainCityMostReviews :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.postal_code_key, properties.search_text, properties.city_key, (SELECT property_count FROM cities WHERE key = $1)::int AS total
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM cities WHERE key = $1)::int AS total
 FROM properties
 WHERE active AND city_key = $1
 ORDER BY review_count DESC, id DESC
@@ -680,9 +744,10 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 			&i.Property.ReviewCount,
 			&i.Property.RecommendCount,
 			&i.Property.Rating,
-			&i.Property.PostalCodeKey,
-			&i.Property.SearchText,
 			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -696,7 +761,7 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 }
 
 const plainCityNewest = `-- name: PlainCityNewest :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.postal_code_key, properties.search_text, properties.city_key, (SELECT property_count FROM cities WHERE key = $1)::int AS total
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM cities WHERE key = $1)::int AS total
 FROM properties
 WHERE active AND city_key = $1
 ORDER BY created_at DESC, id DESC
@@ -765,9 +830,354 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 			&i.Property.ReviewCount,
 			&i.Property.RecommendCount,
 			&i.Property.Rating,
-			&i.Property.PostalCodeKey,
-			&i.Property.SearchText,
 			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainLocalityFeatured = `-- name: PlainLocalityFeatured :many
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM localities WHERE key = $1)::int AS total
+FROM properties
+WHERE active AND locality_key = $1
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT $3 OFFSET $2
+`
+
+type PlainLocalityFeaturedParams struct {
+	LocalityKey string
+	PageOffset  int32
+	PageSize    int32
+}
+
+type PlainLocalityFeaturedRow struct {
+	Property Property
+	Total    int32
+}
+
+// Walks properties_locality_featured.
+func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFeaturedParams) ([]PlainLocalityFeaturedRow, error) {
+	rows, err := q.db.Query(ctx, plainLocalityFeatured, arg.LocalityKey, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainLocalityFeaturedRow{}
+	for rows.Next() {
+		var i PlainLocalityFeaturedRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainLocalityHighestRated = `-- name: PlainLocalityHighestRated :many
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM localities WHERE key = $1)::int AS total
+FROM properties
+WHERE active AND locality_key = $1
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT $3 OFFSET $2
+`
+
+type PlainLocalityHighestRatedParams struct {
+	LocalityKey string
+	PageOffset  int32
+	PageSize    int32
+}
+
+type PlainLocalityHighestRatedRow struct {
+	Property Property
+	Total    int32
+}
+
+// Walks properties_locality_rating.
+func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocalityHighestRatedParams) ([]PlainLocalityHighestRatedRow, error) {
+	rows, err := q.db.Query(ctx, plainLocalityHighestRated, arg.LocalityKey, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainLocalityHighestRatedRow{}
+	for rows.Next() {
+		var i PlainLocalityHighestRatedRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainLocalityMostReviews = `-- name: PlainLocalityMostReviews :many
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM localities WHERE key = $1)::int AS total
+FROM properties
+WHERE active AND locality_key = $1
+ORDER BY review_count DESC, id DESC
+LIMIT $3 OFFSET $2
+`
+
+type PlainLocalityMostReviewsParams struct {
+	LocalityKey string
+	PageOffset  int32
+	PageSize    int32
+}
+
+type PlainLocalityMostReviewsRow struct {
+	Property Property
+	Total    int32
+}
+
+// Walks properties_locality_reviews.
+func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalityMostReviewsParams) ([]PlainLocalityMostReviewsRow, error) {
+	rows, err := q.db.Query(ctx, plainLocalityMostReviews, arg.LocalityKey, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainLocalityMostReviewsRow{}
+	for rows.Next() {
+		var i PlainLocalityMostReviewsRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainLocalityNewest = `-- name: PlainLocalityNewest :many
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM localities WHERE key = $1)::int AS total
+FROM properties
+WHERE active AND locality_key = $1
+ORDER BY created_at DESC, id DESC
+LIMIT $3 OFFSET $2
+`
+
+type PlainLocalityNewestParams struct {
+	LocalityKey string
+	PageOffset  int32
+	PageSize    int32
+}
+
+type PlainLocalityNewestRow struct {
+	Property Property
+	Total    int32
+}
+
+// Walks properties_locality_newest.
+func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewestParams) ([]PlainLocalityNewestRow, error) {
+	rows, err := q.db.Query(ctx, plainLocalityNewest, arg.LocalityKey, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainLocalityNewestRow{}
+	for rows.Next() {
+		var i PlainLocalityNewestRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -781,7 +1191,7 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 }
 
 const plainPostalFeatured = `-- name: PlainPostalFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active AND postal_code_key = $1
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -844,9 +1254,10 @@ func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeatur
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -859,7 +1270,7 @@ func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeatur
 }
 
 const plainPostalHighestRated = `-- name: PlainPostalHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active AND postal_code_key = $1
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -922,9 +1333,10 @@ func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHi
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -937,7 +1349,7 @@ func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHi
 }
 
 const plainPostalMostReviews = `-- name: PlainPostalMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active AND postal_code_key = $1
 ORDER BY review_count DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -1000,9 +1412,10 @@ func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMos
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -1015,7 +1428,7 @@ func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMos
 }
 
 const plainPostalNewest = `-- name: PlainPostalNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active AND postal_code_key = $1
 ORDER BY created_at DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -1078,9 +1491,10 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -1093,17 +1507,19 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 }
 
 const searchAllFeatured = `-- name: SearchAllFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active
   AND ($1::text IS NULL OR property_type = $1)
   AND (NOT $2::bool OR verified)
+  AND ($3::text[] IS NULL OR search_text LIKE ALL ($3::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $4 OFFSET $3
+LIMIT $5 OFFSET $4
 `
 
 type SearchAllFeaturedParams struct {
 	PropertyType *string
 	VerifiedOnly bool
+	QueryWords   []string
 	PageOffset   int32
 	PageSize     int32
 }
@@ -1113,6 +1529,7 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 	rows, err := q.db.Query(ctx, searchAllFeatured,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -1164,9 +1581,10 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -1179,17 +1597,19 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 }
 
 const searchAllHighestRated = `-- name: SearchAllHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active
   AND ($1::text IS NULL OR property_type = $1)
   AND (NOT $2::bool OR verified)
+  AND ($3::text[] IS NULL OR search_text LIKE ALL ($3::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $4 OFFSET $3
+LIMIT $5 OFFSET $4
 `
 
 type SearchAllHighestRatedParams struct {
 	PropertyType *string
 	VerifiedOnly bool
+	QueryWords   []string
 	PageOffset   int32
 	PageSize     int32
 }
@@ -1199,6 +1619,7 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 	rows, err := q.db.Query(ctx, searchAllHighestRated,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -1250,9 +1671,10 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -1265,17 +1687,19 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 }
 
 const searchAllMostReviews = `-- name: SearchAllMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active
   AND ($1::text IS NULL OR property_type = $1)
   AND (NOT $2::bool OR verified)
+  AND ($3::text[] IS NULL OR search_text LIKE ALL ($3::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $4 OFFSET $3
+LIMIT $5 OFFSET $4
 `
 
 type SearchAllMostReviewsParams struct {
 	PropertyType *string
 	VerifiedOnly bool
+	QueryWords   []string
 	PageOffset   int32
 	PageSize     int32
 }
@@ -1285,6 +1709,7 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 	rows, err := q.db.Query(ctx, searchAllMostReviews,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -1336,9 +1761,10 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -1351,17 +1777,19 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 }
 
 const searchAllNewest = `-- name: SearchAllNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active
   AND ($1::text IS NULL OR property_type = $1)
   AND (NOT $2::bool OR verified)
+  AND ($3::text[] IS NULL OR search_text LIKE ALL ($3::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $4 OFFSET $3
+LIMIT $5 OFFSET $4
 `
 
 type SearchAllNewestParams struct {
 	PropertyType *string
 	VerifiedOnly bool
+	QueryWords   []string
 	PageOffset   int32
 	PageSize     int32
 }
@@ -1371,6 +1799,7 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 	rows, err := q.db.Query(ctx, searchAllNewest,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -1422,9 +1851,10 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -1437,22 +1867,26 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 }
 
 const searchCityFeatured = `-- name: SearchCityFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active AND city_key = $1
-  AND ($2::text IS NULL OR postal_code_key = $2)
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
+  AND ($2::text IS NULL OR locality_key = $2)
+  AND ($3::text IS NULL OR postal_code_key = $3)
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
+  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $7 OFFSET $6
+LIMIT $9 OFFSET $8
 `
 
 type SearchCityFeaturedParams struct {
 	CityKey       string
+	LocalityKey   *string
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
 	Query         *string
+	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
 }
@@ -1461,10 +1895,12 @@ type SearchCityFeaturedParams struct {
 func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeaturedParams) ([]Property, error) {
 	rows, err := q.db.Query(ctx, searchCityFeatured,
 		arg.CityKey,
+		arg.LocalityKey,
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Query,
+		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -1516,9 +1952,10 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -1531,22 +1968,26 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 }
 
 const searchCityHighestRated = `-- name: SearchCityHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active AND city_key = $1
-  AND ($2::text IS NULL OR postal_code_key = $2)
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
+  AND ($2::text IS NULL OR locality_key = $2)
+  AND ($3::text IS NULL OR postal_code_key = $3)
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
+  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $7 OFFSET $6
+LIMIT $9 OFFSET $8
 `
 
 type SearchCityHighestRatedParams struct {
 	CityKey       string
+	LocalityKey   *string
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
 	Query         *string
+	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
 }
@@ -1555,10 +1996,12 @@ type SearchCityHighestRatedParams struct {
 func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHighestRatedParams) ([]Property, error) {
 	rows, err := q.db.Query(ctx, searchCityHighestRated,
 		arg.CityKey,
+		arg.LocalityKey,
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Query,
+		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -1610,9 +2053,10 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -1625,22 +2069,26 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 }
 
 const searchCityMostReviews = `-- name: SearchCityMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active AND city_key = $1
-  AND ($2::text IS NULL OR postal_code_key = $2)
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
+  AND ($2::text IS NULL OR locality_key = $2)
+  AND ($3::text IS NULL OR postal_code_key = $3)
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
+  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $7 OFFSET $6
+LIMIT $9 OFFSET $8
 `
 
 type SearchCityMostReviewsParams struct {
 	CityKey       string
+	LocalityKey   *string
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
 	Query         *string
+	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
 }
@@ -1649,10 +2097,12 @@ type SearchCityMostReviewsParams struct {
 func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostReviewsParams) ([]Property, error) {
 	rows, err := q.db.Query(ctx, searchCityMostReviews,
 		arg.CityKey,
+		arg.LocalityKey,
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Query,
+		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -1704,9 +2154,10 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -1719,22 +2170,26 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 }
 
 const searchCityNewest = `-- name: SearchCityNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active AND city_key = $1
-  AND ($2::text IS NULL OR postal_code_key = $2)
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
+  AND ($2::text IS NULL OR locality_key = $2)
+  AND ($3::text IS NULL OR postal_code_key = $3)
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
+  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $7 OFFSET $6
+LIMIT $9 OFFSET $8
 `
 
 type SearchCityNewestParams struct {
 	CityKey       string
+	LocalityKey   *string
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
 	Query         *string
+	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
 }
@@ -1743,10 +2198,12 @@ type SearchCityNewestParams struct {
 func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestParams) ([]Property, error) {
 	rows, err := q.db.Query(ctx, searchCityNewest,
 		arg.CityKey,
+		arg.LocalityKey,
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Query,
+		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -1798,9 +2255,402 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchLocalityFeatured = `-- name: SearchLocalityFeatured :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+WHERE active AND locality_key = $1
+  AND ($2::text IS NULL OR postal_code_key = $2)
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
+  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT $8 OFFSET $7
+`
+
+type SearchLocalityFeaturedParams struct {
+	LocalityKey   string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+// Walks properties_locality_featured.
+func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocalityFeaturedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchLocalityFeatured,
+		arg.LocalityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchLocalityHighestRated = `-- name: SearchLocalityHighestRated :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+WHERE active AND locality_key = $1
+  AND ($2::text IS NULL OR postal_code_key = $2)
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
+  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT $8 OFFSET $7
+`
+
+type SearchLocalityHighestRatedParams struct {
+	LocalityKey   string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+// Walks properties_locality_rating.
+func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLocalityHighestRatedParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchLocalityHighestRated,
+		arg.LocalityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchLocalityMostReviews = `-- name: SearchLocalityMostReviews :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+WHERE active AND locality_key = $1
+  AND ($2::text IS NULL OR postal_code_key = $2)
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
+  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
+ORDER BY review_count DESC, id DESC
+LIMIT $8 OFFSET $7
+`
+
+type SearchLocalityMostReviewsParams struct {
+	LocalityKey   string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+// Walks properties_locality_reviews.
+func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocalityMostReviewsParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchLocalityMostReviews,
+		arg.LocalityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchLocalityNewest = `-- name: SearchLocalityNewest :many
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+WHERE active AND locality_key = $1
+  AND ($2::text IS NULL OR postal_code_key = $2)
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
+  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
+ORDER BY created_at DESC, id DESC
+LIMIT $8 OFFSET $7
+`
+
+type SearchLocalityNewestParams struct {
+	LocalityKey   string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+// Walks properties_locality_newest.
+func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNewestParams) ([]Property, error) {
+	rows, err := q.db.Query(ctx, searchLocalityNewest,
+		arg.LocalityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Property{}
+	for rows.Next() {
+		var i Property
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Description,
+			&i.Address,
+			&i.Locality,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.Country,
+			&i.PropertyType,
+			&i.MonthlyRent,
+			&i.Bedrooms,
+			&i.Bathrooms,
+			&i.SquareFeet,
+			&i.AreaUnit,
+			&i.Currency,
+			&i.LandlordID,
+			&i.Verified,
+			&i.Active,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Amenities,
+			&i.Images,
+			&i.Latitude,
+			&i.Longitude,
+			&i.YearBuilt,
+			&i.PetsAllowed,
+			&i.Furnished,
+			&i.MetaDescription,
+			&i.MetaKeywords,
+			&i.Keywords,
+			&i.Slug,
+			&i.Rating1Count,
+			&i.Rating2Count,
+			&i.Rating3Count,
+			&i.Rating4Count,
+			&i.Rating5Count,
+			&i.ReviewCount,
+			&i.RecommendCount,
+			&i.Rating,
+			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -1813,13 +2663,14 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 }
 
 const searchPostalFeatured = `-- name: SearchPostalFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active AND postal_code_key = $1
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
   AND ($4::text IS NULL OR search_text LIKE '%' || $4::text || '%')
+  AND ($5::text[] IS NULL OR search_text LIKE ALL ($5::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $6 OFFSET $5
+LIMIT $7 OFFSET $6
 `
 
 type SearchPostalFeaturedParams struct {
@@ -1827,6 +2678,7 @@ type SearchPostalFeaturedParams struct {
 	PropertyType  *string
 	VerifiedOnly  bool
 	Query         *string
+	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
 }
@@ -1838,6 +2690,7 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Query,
+		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -1889,9 +2742,10 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -1904,13 +2758,14 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 }
 
 const searchPostalHighestRated = `-- name: SearchPostalHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active AND postal_code_key = $1
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
   AND ($4::text IS NULL OR search_text LIKE '%' || $4::text || '%')
+  AND ($5::text[] IS NULL OR search_text LIKE ALL ($5::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $6 OFFSET $5
+LIMIT $7 OFFSET $6
 `
 
 type SearchPostalHighestRatedParams struct {
@@ -1918,6 +2773,7 @@ type SearchPostalHighestRatedParams struct {
 	PropertyType  *string
 	VerifiedOnly  bool
 	Query         *string
+	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
 }
@@ -1929,6 +2785,7 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Query,
+		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -1980,9 +2837,10 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -1995,13 +2853,14 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 }
 
 const searchPostalMostReviews = `-- name: SearchPostalMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active AND postal_code_key = $1
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
   AND ($4::text IS NULL OR search_text LIKE '%' || $4::text || '%')
+  AND ($5::text[] IS NULL OR search_text LIKE ALL ($5::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $6 OFFSET $5
+LIMIT $7 OFFSET $6
 `
 
 type SearchPostalMostReviewsParams struct {
@@ -2009,6 +2868,7 @@ type SearchPostalMostReviewsParams struct {
 	PropertyType  *string
 	VerifiedOnly  bool
 	Query         *string
+	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
 }
@@ -2020,6 +2880,7 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Query,
+		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -2071,9 +2932,10 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -2086,13 +2948,14 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 }
 
 const searchPostalNewest = `-- name: SearchPostalNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active AND postal_code_key = $1
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
   AND ($4::text IS NULL OR search_text LIKE '%' || $4::text || '%')
+  AND ($5::text[] IS NULL OR search_text LIKE ALL ($5::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $6 OFFSET $5
+LIMIT $7 OFFSET $6
 `
 
 type SearchPostalNewestParams struct {
@@ -2100,6 +2963,7 @@ type SearchPostalNewestParams struct {
 	PropertyType  *string
 	VerifiedOnly  bool
 	Query         *string
+	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
 }
@@ -2111,6 +2975,7 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Query,
+		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -2162,9 +3027,10 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}
@@ -2177,23 +3043,25 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 }
 
 const searchText = `-- name: SearchText :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, postal_code_key, search_text, city_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
 WHERE active AND search_text LIKE '%' || $1::text || '%'
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
+  AND ($4::text[] IS NULL OR search_text LIKE ALL ($4::text[]))
 ORDER BY
-    CASE WHEN $4::text IN ('featured') THEN verified END DESC,
-    CASE WHEN $4::text IN ('featured', 'highestRated') THEN rating END DESC,
-    CASE WHEN $4::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
-    CASE WHEN $4::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN $5::text IN ('featured') THEN verified END DESC,
+    CASE WHEN $5::text IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN $5::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN $5::text IN ('newestListed') THEN created_at END DESC,
     id DESC
-LIMIT $6 OFFSET $5
+LIMIT $7 OFFSET $6
 `
 
 type SearchTextParams struct {
 	Query        string
 	PropertyType *string
 	VerifiedOnly bool
+	QueryWords   []string
 	SortBy       string
 	PageOffset   int32
 	PageSize     int32
@@ -2205,6 +3073,7 @@ func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Prope
 		arg.Query,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.QueryWords,
 		arg.SortBy,
 		arg.PageOffset,
 		arg.PageSize,
@@ -2257,9 +3126,10 @@ func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Prope
 			&i.ReviewCount,
 			&i.RecommendCount,
 			&i.Rating,
-			&i.PostalCodeKey,
-			&i.SearchText,
 			&i.CityKey,
+			&i.LocalityKey,
+			&i.SearchText,
+			&i.PostalCodeKey,
 		); err != nil {
 			return nil, err
 		}

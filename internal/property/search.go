@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
@@ -40,8 +42,10 @@ type Results struct {
 	MatchedCity    string // the city searched when the request's was matched by spelling
 }
 
-// Search finds active properties. The city matches ignoring case, or, when no listed city has
-// that name, the closest-spelled one; postal codes match ignoring spaces, dashes and case.
+// Search finds active properties. The city names a city or a neighbourhood, ignoring case, or,
+// when none with listings has that name, the closest-spelled one (a city wins over a
+// neighbourhood of the same name); postal codes match ignoring spaces, dashes and case; the
+// query matches when each of its words is in the title, street, neighbourhood, city or type.
 // The statement comes from the generated table (search_gen.go, from cmd/gensearch): the first
 // criterion given picks the shape and its index, the sort picks the statement.
 func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
@@ -77,57 +81,62 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 	}
 
 	res := Results{Page: in.Page, PageSize: in.PageSize}
+	lead, patterns := queryWords(in.Query)
 	a := searchArgs{
 		CityKey: nonEmpty(strings.ToLower(in.City)), PostalCodeKey: nonEmpty(PostalCodeKey(in.ZipCode)),
-		Query: nonEmpty(store.EscapeLike(in.Query)), PropertyType: nonEmpty(in.PropertyType), VerifiedOnly: in.VerifiedOnly,
+		Query: nonEmpty(lead), QueryWords: patterns, PropertyType: nonEmpty(in.PropertyType), VerifiedOnly: in.VerifiedOnly,
 		PageSize: in.PageSize, PageOffset: int32(offset),
 	}
+	var place db.ExactPlaceRow // the city or neighbourhood searched, once resolved
+	if a.CityKey != nil {
+		// The common case, a listed city, in one statement; anything else asks which place it is.
+		if page := searchStatements[a.key(in.SortBy)]; page.total {
+			rows, total, err := page.run(ctx, s.plain, &a)
+			if err != nil {
+				return Results{}, fmt.Errorf("search properties: %w", err)
+			}
+			if len(rows) > 0 {
+				res.Properties, res.Total = fromRows(rows), total
+				return res, nil
+			}
+		}
+		resolved, err := s.resolvePlace(ctx, in.City, &a)
+		if err != nil || resolved == nil {
+			return res, err // no listed city or neighbourhood is spelled anything like it
+		}
+		if place = *resolved; !strings.EqualFold(place.Name, in.City) {
+			res.MatchedCity = place.Name
+		}
+	}
+
 	key := a.key(in.SortBy)
 	page := searchStatements[key]
 	q := s.q
 	if key.plain {
 		q = s.plain
 	}
-
-	var err error
-	if page.total {
-		// One statement: the page and the city's exact listing count.
-		var rows []db.Property
-		rows, res.Total, err = page.run(ctx, q, &a)
-		res.Properties = fromRows(rows)
-		if err != nil {
-			return Results{}, fmt.Errorf("search properties: %w", err)
-		}
-		if len(res.Properties) > 0 {
-			return res, nil
-		}
-		// No listed city of that name, or a page past the end: the long way tells which.
-	}
-	if a.CityKey != nil {
-		cityKey, matched, listings, err := s.resolveCity(ctx, in.City)
-		if err != nil || cityKey == "" {
-			return res, err // no listed city is spelled anything like it
-		}
-		a.CityKey, res.MatchedCity, res.Total = &cityKey, matched, listings
-	}
-	rows, _, err := page.run(ctx, q, &a)
+	rows, total, err := page.run(ctx, q, &a)
 	if err != nil {
 		return Results{}, fmt.Errorf("search properties: %w", err)
 	}
 	res.Properties = fromRows(rows)
-	if page.total {
-		return res, nil // the city's listing count: exact, from the cities table, even past the last page
-	}
-	// A short first page holds every match: no need to count.
-	if in.Page == 1 && len(res.Properties) < int(in.PageSize) {
+	switch {
+	case page.total:
+		res.Total = total
+		if len(rows) == 0 {
+			res.Total = place.PropertyCount // a page past the end still tells how many there are
+		}
+		return res, nil
+	case in.Page == 1 && len(res.Properties) < int(in.PageSize):
+		// A short first page holds every match: no need to count.
 		res.Total = int32(len(res.Properties))
 		return res, nil
 	}
-	total, err := searchCounts[key.shape](ctx, s.q, &a, CountCap+1)
+	count, err := searchCounts[key.shape](ctx, s.q, &a, CountCap+1)
 	if err != nil {
 		return Results{}, fmt.Errorf("count search: %w", err)
 	}
-	res.Total, res.Capped = min(total, CountCap), total > CountCap
+	res.Total, res.Capped = min(count, CountCap), count > CountCap
 	return res, nil
 }
 
@@ -173,33 +182,71 @@ func withTotal[Row ~totalRow](rows []Row, err error) ([]db.Property, int32, erro
 	return out, totalRow(rows[0]).Total, nil
 }
 
-// resolveCity returns the search key of city and its listing count: itself when listed, else the
-// closest-spelled listed city (and its name), else "".
-func (s *Service) resolveCity(ctx context.Context, city string) (key, matched string, listings int32, err error) {
-	key = strings.ToLower(city)
-	listings, err = s.q.CityListingCount(ctx, key)
-	if err == nil {
-		return key, "", listings, nil
+// resolvePlace points a's place at the city, else the neighbourhood, named place, else at the
+// closest-spelled of them, and returns it; nil when there is none.
+func (s *Service) resolvePlace(ctx context.Context, place string, a *searchArgs) (*db.ExactPlaceRow, error) {
+	row, err := s.q.ExactPlace(ctx, place)
+	if errors.Is(store.Err(err), apperr.ErrNotFound) {
+		var closest db.ClosestPlaceRow
+		closest, err = s.q.ClosestPlace(ctx, place)
+		row = db.ExactPlaceRow(closest)
 	}
-	if !errors.Is(store.Err(err), apperr.ErrNotFound) {
-		return "", "", 0, fmt.Errorf("look up city: %w", err)
+	switch {
+	case errors.Is(store.Err(err), apperr.ErrNotFound):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("look up place: %w", err)
 	}
-	closest, err := s.q.ClosestCity(ctx, city)
-	if err != nil {
-		if errors.Is(store.Err(err), apperr.ErrNotFound) {
-			return "", "", 0, nil
-		}
-		return "", "", 0, fmt.Errorf("match city: %w", err)
+	a.CityKey, a.LocalityKey = nil, nil
+	if row.Kind == "city" {
+		a.CityKey = &row.Key
+	} else {
+		a.LocalityKey = &row.Key
 	}
-	return closest.Key, closest.Name, closest.PropertyCount, nil
+	return &row, nil
 }
 
-var notAlphanumeric = regexp.MustCompile(`[^A-Za-z0-9]`)
+// queryWords splits a lower-cased query into its words, each a LIKE pattern, and picks the
+// longest as the lead the trigram index finds. Punctuation around a word is dropped ("Chelsea,"),
+// and so is a plural's final s ("apartments" finds "apartment"), since every word matches as a
+// fragment.
+func queryWords(query string) (lead string, patterns []string) {
+	var words []string
+	for w := range strings.FieldsSeq(query) {
+		if bare := strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }); bare != "" {
+			w = bare // a word of punctuation alone is matched as it is
+		}
+		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+			w = strings.TrimSuffix(w, "s")
+		}
+		if slices.Contains(words, w) {
+			continue
+		}
+		words = append(words, w)
+		if utf8.RuneCountInString(w) > utf8.RuneCountInString(lead) {
+			lead = w
+		}
+	}
+	for _, w := range words {
+		patterns = append(patterns, "%"+store.EscapeLike(w)+"%")
+	}
+	return store.EscapeLike(lead), patterns
+}
 
-// PostalCodeKey normalises a ZIP or postal code as the properties table stores it:
-// letters and digits only, upper case ("sw1a 1aa" → "SW1A1AA").
+var (
+	notAlphanumeric = regexp.MustCompile(`[^A-Za-z0-9]`)
+	zipPlus4        = regexp.MustCompile(`^\d{9}$`)
+)
+
+// PostalCodeKey normalises a ZIP or postal code as the properties table stores it (its column
+// postal_code_key): letters and digits only, upper case ("sw1a 1aa" → "SW1A1AA"), and a US
+// ZIP+4 as its ZIP, so "10001-1234" and "10001" find each other.
 func PostalCodeKey(code string) string {
-	return strings.ToUpper(notAlphanumeric.ReplaceAllString(code, ""))
+	key := strings.ToUpper(notAlphanumeric.ReplaceAllString(code, ""))
+	if zipPlus4.MatchString(key) {
+		return key[:5]
+	}
+	return key
 }
 
 // nonEmpty is a criterion that "" does not ask for.

@@ -31,14 +31,18 @@ const sortMessage = "Sort must be featured, highestRated, mostReviews or newestL
 type searchArgs struct {
 	// The city, lower-cased, as properties.city_key holds it.
 	CityKey *string
+	// The neighbourhood, lower-cased, as properties.locality_key holds it.
+	LocalityKey *string
 	// The postal code's letters and digits, upper-cased (see PostalCodeKey).
 	PostalCodeKey *string
 	// One of Types.
 	PropertyType *string
 	// Verified listings only.
 	VerifiedOnly bool
-	// A fragment of the listing's title, address, neighbourhood or city: lower-cased, LIKE-escaped.
+	// The query's longest word: lower-cased, LIKE-escaped (see queryWords).
 	Query *string
+	// Every word of the query as a LIKE pattern (see queryWords).
+	QueryWords []string
 	// The page: its size and how many rows come before it.
 	PageSize, PageOffset int32
 }
@@ -46,6 +50,7 @@ type searchArgs struct {
 // The shapes: a search takes the first whose lead it gives.
 const (
 	shapeCity searchShape = iota
+	shapeLocality
 	shapePostal
 	shapeText
 	shapeAll
@@ -55,13 +60,15 @@ const (
 func (a *searchArgs) key(sort string) searchKey {
 	switch {
 	case a.CityKey != nil:
-		return searchKey{shapeCity, a.PostalCodeKey == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Query == nil, sort}
+		return searchKey{shapeCity, a.LocalityKey == nil && a.PostalCodeKey == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Query == nil && a.QueryWords == nil, sort}
+	case a.LocalityKey != nil:
+		return searchKey{shapeLocality, a.PostalCodeKey == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Query == nil && a.QueryWords == nil, sort}
 	case a.PostalCodeKey != nil:
-		return searchKey{shapePostal, a.PropertyType == nil && !a.VerifiedOnly && a.Query == nil, sort}
+		return searchKey{shapePostal, a.PropertyType == nil && !a.VerifiedOnly && a.Query == nil && a.QueryWords == nil, sort}
 	case a.Query != nil:
 		return searchKey{shapeText, false, sort}
 	default:
-		return searchKey{shapeAll, a.PropertyType == nil && !a.VerifiedOnly, sort}
+		return searchKey{shapeAll, a.PropertyType == nil && !a.VerifiedOnly && a.QueryWords == nil, sort}
 	}
 }
 
@@ -85,22 +92,58 @@ var searchStatements = map[searchKey]searchStatement{
 		}},
 	{shapeCity, false, SortFeatured}: {index: "properties_city_featured", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchCityFeatured(ctx, db.SearchCityFeaturedParams{CityKey: *a.CityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchCityFeatured(ctx, db.SearchCityFeaturedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapeCity, false, SortHighestRated}: {index: "properties_city_rating", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchCityHighestRated(ctx, db.SearchCityHighestRatedParams{CityKey: *a.CityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchCityHighestRated(ctx, db.SearchCityHighestRatedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapeCity, false, SortMostReviews}: {index: "properties_city_reviews", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchCityMostReviews(ctx, db.SearchCityMostReviewsParams{CityKey: *a.CityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchCityMostReviews(ctx, db.SearchCityMostReviewsParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapeCity, false, SortNewest}: {index: "properties_city_newest", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchCityNewest(ctx, db.SearchCityNewestParams{CityKey: *a.CityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchCityNewest(ctx, db.SearchCityNewestParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			return rows, 0, err
+		}},
+	{shapeLocality, true, SortFeatured}: {index: "properties_locality_featured", ordered: true, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
+			return withTotal(q.PlainLocalityFeatured(ctx, db.PlainLocalityFeaturedParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset}))
+		}},
+	{shapeLocality, true, SortHighestRated}: {index: "properties_locality_rating", ordered: true, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
+			return withTotal(q.PlainLocalityHighestRated(ctx, db.PlainLocalityHighestRatedParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset}))
+		}},
+	{shapeLocality, true, SortMostReviews}: {index: "properties_locality_reviews", ordered: true, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
+			return withTotal(q.PlainLocalityMostReviews(ctx, db.PlainLocalityMostReviewsParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset}))
+		}},
+	{shapeLocality, true, SortNewest}: {index: "properties_locality_newest", ordered: true, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
+			return withTotal(q.PlainLocalityNewest(ctx, db.PlainLocalityNewestParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset}))
+		}},
+	{shapeLocality, false, SortFeatured}: {index: "properties_locality_featured", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
+			rows, err := q.SearchLocalityFeatured(ctx, db.SearchLocalityFeaturedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			return rows, 0, err
+		}},
+	{shapeLocality, false, SortHighestRated}: {index: "properties_locality_rating", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
+			rows, err := q.SearchLocalityHighestRated(ctx, db.SearchLocalityHighestRatedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			return rows, 0, err
+		}},
+	{shapeLocality, false, SortMostReviews}: {index: "properties_locality_reviews", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
+			rows, err := q.SearchLocalityMostReviews(ctx, db.SearchLocalityMostReviewsParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			return rows, 0, err
+		}},
+	{shapeLocality, false, SortNewest}: {index: "properties_locality_newest", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
+			rows, err := q.SearchLocalityNewest(ctx, db.SearchLocalityNewestParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapePostal, true, SortFeatured}: {index: "properties_postal_featured", ordered: true, total: false,
@@ -125,42 +168,42 @@ var searchStatements = map[searchKey]searchStatement{
 		}},
 	{shapePostal, false, SortFeatured}: {index: "properties_postal_featured", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchPostalFeatured(ctx, db.SearchPostalFeaturedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchPostalFeatured(ctx, db.SearchPostalFeaturedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapePostal, false, SortHighestRated}: {index: "properties_postal_rating", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchPostalHighestRated(ctx, db.SearchPostalHighestRatedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchPostalHighestRated(ctx, db.SearchPostalHighestRatedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapePostal, false, SortMostReviews}: {index: "properties_postal_reviews", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchPostalMostReviews(ctx, db.SearchPostalMostReviewsParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchPostalMostReviews(ctx, db.SearchPostalMostReviewsParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapePostal, false, SortNewest}: {index: "properties_postal_newest", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchPostalNewest(ctx, db.SearchPostalNewestParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchPostalNewest(ctx, db.SearchPostalNewestParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapeText, false, SortFeatured}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapeText, false, SortHighestRated}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, SortBy: SortHighestRated, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortHighestRated, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapeText, false, SortMostReviews}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, SortBy: SortMostReviews, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortMostReviews, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapeText, false, SortNewest}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, SortBy: SortNewest, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortNewest, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapeAll, true, SortFeatured}: {index: "properties_featured", ordered: true, total: false,
@@ -185,22 +228,22 @@ var searchStatements = map[searchKey]searchStatement{
 		}},
 	{shapeAll, false, SortFeatured}: {index: "properties_featured", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchAllFeatured(ctx, db.SearchAllFeaturedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchAllFeatured(ctx, db.SearchAllFeaturedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapeAll, false, SortHighestRated}: {index: "properties_rating", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchAllHighestRated(ctx, db.SearchAllHighestRatedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchAllHighestRated(ctx, db.SearchAllHighestRatedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapeAll, false, SortMostReviews}: {index: "properties_reviews", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchAllMostReviews(ctx, db.SearchAllMostReviewsParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchAllMostReviews(ctx, db.SearchAllMostReviewsParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 	{shapeAll, false, SortNewest}: {index: "properties_newest", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchAllNewest(ctx, db.SearchAllNewestParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, PageSize: a.PageSize, PageOffset: a.PageOffset})
+			rows, err := q.SearchAllNewest(ctx, db.SearchAllNewestParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
 			return rows, 0, err
 		}},
 }
@@ -208,15 +251,18 @@ var searchStatements = map[searchKey]searchStatement{
 // searchCounts counts the matches of a search of each shape, up to limit.
 var searchCounts = [...]func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error){
 	shapeCity: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		return q.CountCity(ctx, db.CountCityParams{CityKey: *a.CityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, CountCap: limit})
+		return q.CountCity(ctx, db.CountCityParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
+	},
+	shapeLocality: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
+		return q.CountLocality(ctx, db.CountLocalityParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapePostal: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		return q.CountPostal(ctx, db.CountPostalParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, CountCap: limit})
+		return q.CountPostal(ctx, db.CountPostalParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapeText: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		return q.CountText(ctx, db.CountTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, CountCap: limit})
+		return q.CountText(ctx, db.CountTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapeAll: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		return q.CountAll(ctx, db.CountAllParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, CountCap: limit})
+		return q.CountAll(ctx, db.CountAllParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, CountCap: limit})
 	},
 }

@@ -58,8 +58,9 @@ func TestSearchStatementsUseTheirIndex(t *testing.T) {
 	q := db.New(conn)
 
 	word := func(s string) *string { return &s }
-	every := searchArgs{CityKey: word("austin"), PostalCodeKey: word("78701"), Query: word("riverside"),
-		PropertyType: word("house"), VerifiedOnly: true, PageSize: 12}
+	every := searchArgs{CityKey: word("austin"), LocalityKey: word("riverside"), PostalCodeKey: word("78701"),
+		Query: word("riverside"), QueryWords: []string{"%riverside%", "%house%"}, PropertyType: word("house"),
+		VerifiedOnly: true, PageSize: 12}
 	for key, st := range searchStatements {
 		t.Run(fmt.Sprintf("%d/%t/%s", key.shape, key.plain, key.sort), func(t *testing.T) {
 			if _, _, err := st.run(ctx, q, &every); err != nil {

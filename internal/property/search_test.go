@@ -175,6 +175,19 @@ func TestSearchFiltersSortsAndPages(t *testing.T) {
 		"zip+query": {&propertyv1.SearchPropertiesRequest{ZipCode: "78701", Query: "hilltop"},
 			func(r row) bool { return r.zip == "78701" && r.locality == "Hilltop" }},
 		"no match": {&propertyv1.SearchPropertiesRequest{City: "Austin", ZipCode: "SW1A 1AA"}, func(row) bool { return false }},
+		// The city box names a city or a neighbourhood, with the same tolerance for typos.
+		"neighbourhood":      {&propertyv1.SearchPropertiesRequest{City: "riverside"}, func(r row) bool { return r.locality == "Riverside" }},
+		"neighbourhood typo": {&propertyv1.SearchPropertiesRequest{City: "Hiltop"}, func(r row) bool { return r.locality == "Hilltop" }},
+		"neighbourhood+type": {&propertyv1.SearchPropertiesRequest{City: "Riverside", PropertyType: "condo", VerifiedOnly: true},
+			func(r row) bool { return r.locality == "Riverside" && r.typ == "condo" && r.verified }},
+		// Every word of a query must match, across title, street, neighbourhood, city and type.
+		"words": {&propertyv1.SearchPropertiesRequest{Query: "Riverside Apartments"},
+			func(r row) bool { return r.locality == "Riverside" && r.typ == "apartment" }},
+		"words+city": {&propertyv1.SearchPropertiesRequest{Query: "hilltop, student", City: "London"},
+			func(r row) bool { return r.locality == "Hilltop" && r.typ == "student_housing" && r.city == "London" }},
+		"words across fields": {&propertyv1.SearchPropertiesRequest{Query: "toronto main condos"},
+			func(r row) bool { return r.city == "Toronto" && r.typ == "condo" }},
+		"words that never meet": {&propertyv1.SearchPropertiesRequest{Query: "austin london"}, func(row) bool { return false }},
 	}
 	for name, f := range filters {
 		for sortName, less := range sorts {
@@ -208,6 +221,10 @@ func TestSearchDetails(t *testing.T) {
 	}
 	if res := search(t, client, &propertyv1.SearchPropertiesRequest{City: "Qqqzzx"}); len(res.Properties) != 0 || res.TotalCount != 0 {
 		t.Errorf("nonsense city found %d", len(res.Properties))
+	}
+	// A neighbourhood matched by spelling says so, as a city does.
+	if res := search(t, client, &propertyv1.SearchPropertiesRequest{City: "Rivreside"}); res.MatchedCity != "Riverside" || res.TotalCount != 29 {
+		t.Errorf("neighbourhood typo: matched %q with %d results", res.MatchedCity, res.TotalCount)
 	}
 	// LIKE metacharacters match literally.
 	if res := search(t, client, &propertyv1.SearchPropertiesRequest{Query: "%"}); len(res.Properties) != 0 {
@@ -247,6 +264,69 @@ func TestSearchDetails(t *testing.T) {
 				t.Errorf("%v", err)
 			}
 		})
+	}
+}
+
+// TestPlaceSearchReadsPlacesNotStreets: the city box finds cities and neighbourhoods, never a
+// street or title that shares the name; a city wins over a neighbourhood of the same name; and
+// the neighbourhood counts follow listings as they change.
+func TestPlaceSearchReadsPlacesNotStreets(t *testing.T) {
+	t.Parallel()
+	srv, client := fixture(t)
+	ctx := context.Background()
+	exec := func(sql string) {
+		t.Helper()
+		if _, err := srv.Pool.Exec(ctx, sql); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	exec(`INSERT INTO properties (id, title, address, locality, city, property_type, monthly_rent, landlord_id, slug) VALUES
+		(101, 'Sydney Flat', '4 Sydney Street', 'Chelsea', 'London', 'apartment', 2000, 1, 'sydney-flat'),
+		(102, 'Hilltop House', '1 Main Road', 'Centre', 'Hilltop', 'house', 900, 1, 'hilltop-house')`)
+
+	ids := func(req *propertyv1.SearchPropertiesRequest) []int32 {
+		var out []int32
+		for _, p := range search(t, client, req).Properties {
+			out = append(out, p.Id)
+		}
+		return out
+	}
+	if got := ids(&propertyv1.SearchPropertiesRequest{City: "Sydney"}); len(got) != 0 {
+		t.Errorf("city Sydney found the street: %v", got)
+	}
+	if got := ids(&propertyv1.SearchPropertiesRequest{City: "chelsea"}); fmt.Sprint(got) != "[101]" {
+		t.Errorf("neighbourhood Chelsea: %v", got)
+	}
+	if got := ids(&propertyv1.SearchPropertiesRequest{Query: "sydney"}); fmt.Sprint(got) != "[101]" {
+		t.Errorf("query sydney (a street is text): %v", got)
+	}
+	if got := ids(&propertyv1.SearchPropertiesRequest{City: "Hilltop"}); fmt.Sprint(got) != "[102]" {
+		t.Errorf("a city wins over a neighbourhood of the same name: %v", got)
+	}
+	// A ZIP+4 and its ZIP find each other, either way round.
+	exec(`UPDATE properties SET zip_code = '10001-1234' WHERE id = 102`)
+	exec(`UPDATE properties SET zip_code = '10001' WHERE id = 101`)
+	for _, code := range []string{"10001", "10001-1234", "10001 1234", "10001-9999"} {
+		if got := ids(&propertyv1.SearchPropertiesRequest{ZipCode: code, SortBy: property.SortNewest}); fmt.Sprint(got) != "[102 101]" {
+			t.Errorf("ZIP %s: %v", code, got)
+		}
+	}
+
+	count := func(key string) int32 {
+		var n int32
+		if err := srv.Pool.QueryRow(ctx, `SELECT coalesce((SELECT property_count FROM localities WHERE key = $1), 0)`, key).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	exec(`UPDATE properties SET locality = 'Chelsea' WHERE id IN (2, 4)`) // from Riverside
+	exec(`UPDATE properties SET active = false WHERE id = 101`)
+	exec(`UPDATE properties SET locality = NULL WHERE id = 6`)
+	if c, r := count("chelsea"), count("riverside"); c != 2 || r != 26 {
+		t.Errorf("localities: chelsea %d (want 2), riverside %d (want 26)", c, r)
+	}
+	if res := search(t, client, &propertyv1.SearchPropertiesRequest{City: "Chelsea"}); res.TotalCount != 2 || len(res.Properties) != 2 {
+		t.Errorf("Chelsea after the moves: %d of %d", len(res.Properties), res.TotalCount)
 	}
 }
 
@@ -319,7 +399,7 @@ func TestBatchAndSimilar(t *testing.T) {
 func TestPostalCodeKey(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
-		"sw1a 1aa": "SW1A1AA", "SW1A-1AA": "SW1A1AA", " m5v 2h1 ": "M5V2H1", "10001-1234": "100011234", "90210": "90210", "": "",
+		"sw1a 1aa": "SW1A1AA", "SW1A-1AA": "SW1A1AA", " m5v 2h1 ": "M5V2H1", "10001-1234": "10001", "100011234": "10001", "1000112345": "1000112345", "90210": "90210", "": "",
 		"<script>": "SCRIPT",
 	} {
 		t.Run(in, func(t *testing.T) {

@@ -4,18 +4,30 @@ SELECT * FROM properties WHERE id = $1 AND active;
 -- name: BatchGetProperties :many
 SELECT * FROM properties WHERE id = ANY(sqlc.arg(ids)::int[]) AND active;
 
--- name: ClosestCity :one
--- The best-spelled match among cities with listings, for typo-tolerant search.
-SELECT key, name, property_count FROM cities
-WHERE key % lower(sqlc.arg(city))
-ORDER BY similarity(key, lower(sqlc.arg(city))) DESC, property_count DESC
+-- name: ExactPlace :one
+-- The city, else the neighbourhood, of exactly that name (ignoring case) with listings.
+SELECT kind, key, name, property_count FROM (
+    SELECT 'city'::text AS kind, key, name, property_count, 1 AS rank FROM cities WHERE key = lower(sqlc.arg(place))
+    UNION ALL
+    SELECT 'locality'::text, key, name, property_count, 2 FROM localities WHERE key = lower(sqlc.arg(place))
+) AS places
+ORDER BY rank
+LIMIT 1;
+
+-- name: ClosestPlace :one
+-- The best-spelled match among cities and neighbourhoods with listings, for typo-tolerant
+-- search; a city wins a tie.
+SELECT kind, key, name, property_count FROM (
+    SELECT 'city'::text AS kind, key, name, property_count, similarity(key, lower(sqlc.arg(place))) AS score, 1 AS rank
+    FROM cities WHERE key % lower(sqlc.arg(place))
+    UNION ALL
+    SELECT 'locality'::text, key, name, property_count, similarity(key, lower(sqlc.arg(place))), 2
+    FROM localities WHERE key % lower(sqlc.arg(place))
+) AS places
+ORDER BY score DESC, rank, property_count DESC
 LIMIT 1;
 
 -- The search's page and count statements are generated: sql/queries/search.sql (cmd/gensearch).
-
--- name: CityListingCount :one
--- The exact number of active listings in a city, kept by trigger.
-SELECT property_count FROM cities WHERE key = sqlc.arg(city_key);
 
 -- name: ListSimilarProperties :many
 -- Same city, same type first, then best rated; never the property itself.

@@ -8,11 +8,12 @@
 --
 -- The index each shape and sort walks (created in sql/migrations):
 --
--- shape   featured                    highestRated              mostReviews                newestListed
--- city    properties_city_featured    properties_city_rating    properties_city_reviews    properties_city_newest
--- postal  properties_postal_featured  properties_postal_rating  properties_postal_reviews  properties_postal_newest
--- text    properties_search_trgm finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
--- all     properties_featured         properties_rating         properties_reviews         properties_newest
+-- shape     featured                      highestRated                mostReviews                  newestListed
+-- city      properties_city_featured      properties_city_rating      properties_city_reviews      properties_city_newest
+-- locality  properties_locality_featured  properties_locality_rating  properties_locality_reviews  properties_locality_newest
+-- postal    properties_postal_featured    properties_postal_rating    properties_postal_reviews    properties_postal_newest
+-- text      properties_search_trgm finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
+-- all       properties_featured           properties_rating           properties_reviews           properties_newest
 --
 -- (The semicolon below ends this header, which sqlc would otherwise take for the first
 -- statement's comment.)
@@ -54,10 +55,12 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- Walks properties_city_featured.
 SELECT * FROM properties
 WHERE active AND city_key = sqlc.arg(city_key)
+  AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
@@ -65,10 +68,12 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- Walks properties_city_rating.
 SELECT * FROM properties
 WHERE active AND city_key = sqlc.arg(city_key)
+  AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
@@ -76,10 +81,12 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- Walks properties_city_reviews.
 SELECT * FROM properties
 WHERE active AND city_key = sqlc.arg(city_key)
+  AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
@@ -87,10 +94,12 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- Walks properties_city_newest.
 SELECT * FROM properties
 WHERE active AND city_key = sqlc.arg(city_key)
+  AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
@@ -99,10 +108,105 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 SELECT count(*)::int FROM (
     SELECT 1 FROM properties
     WHERE active AND city_key = sqlc.arg(city_key)
+      AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
       AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+      AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+    LIMIT sqlc.arg(count_cap)
+) AS matches;
+
+-- name: PlainLocalityFeatured :many
+-- Walks properties_locality_featured.
+SELECT sqlc.embed(properties), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total
+FROM properties
+WHERE active AND locality_key = sqlc.arg(locality_key)
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainLocalityHighestRated :many
+-- Walks properties_locality_rating.
+SELECT sqlc.embed(properties), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total
+FROM properties
+WHERE active AND locality_key = sqlc.arg(locality_key)
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainLocalityMostReviews :many
+-- Walks properties_locality_reviews.
+SELECT sqlc.embed(properties), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total
+FROM properties
+WHERE active AND locality_key = sqlc.arg(locality_key)
+ORDER BY review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainLocalityNewest :many
+-- Walks properties_locality_newest.
+SELECT sqlc.embed(properties), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total
+FROM properties
+WHERE active AND locality_key = sqlc.arg(locality_key)
+ORDER BY created_at DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchLocalityFeatured :many
+-- Walks properties_locality_featured.
+SELECT * FROM properties
+WHERE active AND locality_key = sqlc.arg(locality_key)
+  AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchLocalityHighestRated :many
+-- Walks properties_locality_rating.
+SELECT * FROM properties
+WHERE active AND locality_key = sqlc.arg(locality_key)
+  AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchLocalityMostReviews :many
+-- Walks properties_locality_reviews.
+SELECT * FROM properties
+WHERE active AND locality_key = sqlc.arg(locality_key)
+  AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchLocalityNewest :many
+-- Walks properties_locality_newest.
+SELECT * FROM properties
+WHERE active AND locality_key = sqlc.arg(locality_key)
+  AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY created_at DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: CountLocality :one
+-- Counts the matches of a locality search up to count_cap.
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND locality_key = sqlc.arg(locality_key)
+      AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+      AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+      AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+      AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
 ) AS matches;
 
@@ -141,6 +245,7 @@ WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
@@ -151,6 +256,7 @@ WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
@@ -161,6 +267,7 @@ WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
@@ -171,6 +278,7 @@ WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
@@ -182,6 +290,7 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+      AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
 ) AS matches;
 
@@ -191,6 +300,7 @@ SELECT * FROM properties
 WHERE active AND search_text LIKE '%' || sqlc.arg(query)::text || '%'
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY
     CASE WHEN sqlc.arg(sort_by)::text IN ('featured') THEN verified END DESC,
     CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated') THEN rating END DESC,
@@ -206,6 +316,7 @@ SELECT count(*)::int FROM (
     WHERE active AND search_text LIKE '%' || sqlc.arg(query)::text || '%'
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
 ) AS matches;
 
@@ -243,6 +354,7 @@ SELECT * FROM properties
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
@@ -252,6 +364,7 @@ SELECT * FROM properties
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
@@ -261,6 +374,7 @@ SELECT * FROM properties
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
@@ -270,6 +384,7 @@ SELECT * FROM properties
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
@@ -280,5 +395,6 @@ SELECT count(*)::int FROM (
     WHERE active
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
 ) AS matches;

@@ -31,7 +31,7 @@ test.describe("home", () => {
     await page.getByPlaceholder("Enter a city, neighborhood, or ZIP/postal code").fill("  Chicago ");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/find-properties\?city=Chicago$/);
-    await expect(page.getByRole("searchbox", { name: "City or ZIP code" })).toHaveValue("Chicago");
+    await expect(page.getByRole("searchbox", { name: "City, neighborhood or postal code" })).toHaveValue("Chicago");
     const cards = page.getByRole("list", { name: "Properties" }).getByRole("article");
     await expect(cards.first()).toBeVisible();
     for (const address of await cards.locator(".property-card__address").allTextContents()) {
@@ -48,7 +48,7 @@ test.describe("home", () => {
     await expect(page).toHaveTitle("Properties in 10001 | RentProof");
     await expect(page.getByText("United States").first()).toBeVisible();
     const list = page.getByRole("list", { name: "Properties in 10001" });
-    await expect(list.getByRole("article", { name: "Sunny Pre-War One-Bedroom in Chelsea" })).toBeVisible();
+    await expect(list.getByRole("article", { name: "Sunny Pre-War Downtown One-Bedroom in Chelsea" })).toBeVisible();
     await list.getByRole("link", { name: /View Details/ }).first().click();
     await expect(page).toHaveURL(/\/properties\/\d+$/);
   });
@@ -64,7 +64,7 @@ test.describe("home", () => {
     await page.goto("/");
     await page.getByRole("link", { name: "Downtown Apartments" }).click();
     await expect(page).toHaveURL(/\/find-properties\?query=Downtown\+Apartments$/);
-    await expect(page.getByRole("searchbox", { name: "City or ZIP code" })).toHaveValue("Downtown Apartments");
+    await expect(page.getByRole("searchbox", { name: "City, neighborhood or postal code" })).toHaveValue("Downtown Apartments");
     await expect(page.getByText(/Showing [\d,]+ propert/)).toBeVisible();
   });
 });

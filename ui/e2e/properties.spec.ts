@@ -11,7 +11,7 @@ const PNG_1PX = Buffer.from(
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
 const results = (page: Page) => page.getByRole("list", { name: "Properties" }).getByRole("article");
-const countLine = (page: Page) => page.getByText(/^Showing [\d,]+\+? propert(y|ies)$/);
+const countLine = (page: Page) => page.getByText(/^Showing ([\d,]+–[\d,]+ of )?[\d,]+\+? propert(y|ies)$/);
 
 function stamp() {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -73,7 +73,7 @@ test.describe("search", () => {
 
   test("a ZIP code in the text box filters by zipCode", async ({ page }) => {
     await page.goto("/find-properties");
-    await page.getByRole("searchbox", { name: "City or ZIP code" }).fill("90210");
+    await page.getByRole("searchbox", { name: "City, neighborhood or postal code" }).fill("90210");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\?zipCode=90210$/);
     await expect(results(page).first()).toContainText("Beverly Hills");

@@ -41,12 +41,15 @@ describe("search URL", () => {
     expect(toSearchParams(parse(qs)).toString()).toBe(qs);
   });
 
-  it("treats exactly five digits as a ZIP code and anything else as a city, dropping the query", () => {
+  it("treats a US, Canadian or UK postal code as a postal code and anything else as a place, dropping the query", () => {
     const start = { ...parse("query=Downtown&page=4") };
     expect(applyText(start, " 10001 ")).toMatchObject({ zipCode: "10001", city: "", query: "", page: 1 });
     expect(applyText(start, "Austin")).toMatchObject({ zipCode: "", city: "Austin", query: "" });
     expect(applyText(start, "100011")).toMatchObject({ zipCode: "", city: "100011" });
-    expect(applyText(start, "SW1A 1AA")).toMatchObject({ zipCode: "", city: "SW1A 1AA" });
+    expect(applyText(start, "sw1a1aa")).toMatchObject({ zipCode: "SW1A 1AA", city: "" });
+    expect(applyText(start, "10001-1234")).toMatchObject({ zipCode: "10001-1234", city: "" });
+    expect(applyText(start, "m5v 2h1")).toMatchObject({ zipCode: "M5V 2H1", city: "" });
+    expect(applyText(start, "Chelsea")).toMatchObject({ zipCode: "", city: "Chelsea" });
   });
 
   it("knows when filters are active and clears them, keeping sort and view", () => {

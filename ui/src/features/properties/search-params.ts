@@ -1,3 +1,4 @@
+import { classifyPostalCode, normalizePostalCode } from "@/lib/postal-code";
 import { isPropertyType, propertyTypeLabel, SEARCH_PROPERTY_TYPES } from "@/lib/property";
 
 /** The sort orders of the search (SPEC §2 "Search"), first the default. */
@@ -33,7 +34,7 @@ export type SearchView = "grid" | "list";
 export interface SearchState {
   city: string;
   zipCode: string;
-  /** Free text over title, address, neighbourhood and city (the home shortcuts). */
+  /** Free text: every word matches the title, street, neighbourhood, city or type (the home shortcuts). */
   query: string;
   /** "all" or a property type. */
   propertyType: string;
@@ -109,13 +110,14 @@ export function clearFilters(s: SearchState): SearchState {
 }
 
 /**
- * applyText applies the search page's text box (SPEC §2): exactly five digits is a
- * ZIP code, anything else a city; it replaces any free-text query.
+ * applyText applies the search page's text box: a US, Canadian or UK postal code (the
+ * classification of SPEC §5, which the home box uses too) filters by that code, anything
+ * else names a city or neighbourhood; it replaces any free-text query.
  */
 export function applyText(s: SearchState, text: string): SearchState {
   const value = text.trim();
-  const zip = /^\d{5}$/.test(value);
-  return { ...s, city: zip ? "" : value, zipCode: zip ? value : "", query: "", page: 1 };
+  const postal = classifyPostalCode(value) !== null;
+  return { ...s, city: postal ? "" : value, zipCode: postal ? normalizePostalCode(value) : "", query: "", page: 1 };
 }
 
 /** searchText is what the text box shows for a state. */

@@ -41,7 +41,7 @@ describe("SearchPage", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Find Properties" })).toBeInTheDocument();
     expect(document.title).toBe("Find Properties | RentProof");
 
-    expect(screen.getByRole("searchbox", { name: "City or ZIP code" })).toHaveValue("London");
+    expect(screen.getByRole("searchbox", { name: "City, neighborhood or postal code" })).toHaveValue("London");
     expect(screen.getByRole("combobox", { name: "Property type" })).toHaveValue("apartment");
     expect(screen.getByRole("checkbox", { name: "Verified Only" })).toBeChecked();
     expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveValue("highestRated");
@@ -92,10 +92,10 @@ describe("SearchPage", () => {
     expect(screen.getByRole("checkbox", { name: "Verified Only" })).not.toBeChecked();
   });
 
-  it("treats five digits as a ZIP code and other text as a city", async () => {
+  it("treats a US, Canadian or UK postal code as a postal code and other text as a city or neighbourhood", async () => {
     const { router, requests, user } = setup("/find-properties?query=Downtown");
     await screen.findByRole("heading", { name: "No properties found" });
-    const box = screen.getByRole("searchbox", { name: "City or ZIP code" });
+    const box = screen.getByRole("searchbox", { name: "City, neighborhood or postal code" });
     expect(box).toHaveValue("Downtown");
 
     await user.clear(box);
@@ -103,6 +103,12 @@ describe("SearchPage", () => {
     expect(router.state.location.search).toBe("?zipCode=60614");
     await waitFor(() => expect(cardTitles()).toEqual(["Greystone Two-Bedroom Condo near Oz Park"]));
     expect(last(requests)).toMatchObject({ zipCode: "60614", city: "", query: "" });
+
+    await user.clear(box);
+    await user.type(box, "sw1a 1aa{Enter}");
+    expect(router.state.location.search).toBe("?zipCode=SW1A+1AA");
+    expect(box).toHaveValue("SW1A 1AA");
+    await waitFor(() => expect(last(requests)).toMatchObject({ zipCode: "SW1A 1AA", city: "" }));
 
     await user.clear(box);
     await user.type(box, "Tokyo");
@@ -114,7 +120,7 @@ describe("SearchPage", () => {
   it("searches after typing pauses", async () => {
     const { router, user } = setup("/find-properties");
     await screen.findByText("Showing 4 properties");
-    await user.type(screen.getByRole("searchbox", { name: "City or ZIP code" }), "Chicago");
+    await user.type(screen.getByRole("searchbox", { name: "City, neighborhood or postal code" }), "Chicago");
     await waitFor(() => expect(router.state.location.search).toBe("?city=Chicago"));
     await waitFor(() => expect(cardTitles()).toEqual(["Greystone Two-Bedroom Condo near Oz Park"]));
   });
@@ -123,7 +129,7 @@ describe("SearchPage", () => {
     const { router } = setup("/find-properties?city=Chicago");
     await screen.findByText("Showing 1 property");
     await act(() => router.navigate("/find-properties?verified=true"));
-    expect(screen.getByRole("searchbox", { name: "City or ZIP code" })).toHaveValue("");
+    expect(screen.getByRole("searchbox", { name: "City, neighborhood or postal code" })).toHaveValue("");
     expect(screen.getByRole("checkbox", { name: "Verified Only" })).toBeChecked();
     await screen.findByText("Showing 2 properties");
   });
@@ -152,7 +158,7 @@ describe("SearchPage", () => {
       makeProperty({ id: 100 + i, title: `Home ${String(i + 1).padStart(2, "0")}`, stars: [0, 0, 0, 0, 30 - i] }),
     );
     const { router, requests, user } = setup("/find-properties?sortBy=mostReviews", { properties: many });
-    await screen.findByText("Showing 30 properties");
+    await screen.findByText("Showing 1–12 of 30 properties");
     expect(cardTitles()).toHaveLength(12);
     expect(cardTitles()[0]).toBe("Home 01");
 
@@ -164,10 +170,12 @@ describe("SearchPage", () => {
     await user.click(within(pager).getByRole("link", { name: /Next/ }));
     expect(router.state.location.search).toBe("?sortBy=mostReviews&page=2");
     await waitFor(() => expect(cardTitles()[0]).toBe("Home 13"));
+    expect(screen.getByText("Showing 13–24 of 30 properties")).toBeInTheDocument();
     expect(last(requests)).toMatchObject({ page: 2, pageSize: 12 });
 
     await user.click(within(screen.getByRole("navigation", { name: "Pagination" })).getByRole("link", { name: "Page 3" }));
     await waitFor(() => expect(cardTitles()).toEqual(["Home 25", "Home 26", "Home 27", "Home 28", "Home 29", "Home 30"]));
+    expect(screen.getByText("Showing 25–30 of 30 properties")).toBeInTheDocument();
     const pager3 = screen.getByRole("navigation", { name: "Pagination" });
     expect(within(pager3).getByText("Next").closest("[aria-disabled]")).toHaveAttribute("aria-disabled", "true");
 
@@ -180,8 +188,8 @@ describe("SearchPage", () => {
     setup("/find-properties?city=Chicgo", {
       onSearch: () => ({ properties: SAMPLE_PROPERTIES.slice(1, 2), totalCount: 1000, totalCapped: true, matchedCity: "Chicago" }),
     });
-    expect(await screen.findByText("Showing 1,000+ properties")).toBeInTheDocument();
-    expect(screen.getByText(/No city is spelled exactly “Chicgo”/)).toHaveTextContent("Showing properties in Chicago.");
+    expect(await screen.findByText("Showing 1–1 of 1,000+ properties")).toBeInTheDocument();
+    expect(screen.getByText(/No city or neighborhood is spelled exactly “Chicgo”/)).toHaveTextContent("Showing properties in Chicago.");
   });
 
   it("shows an error panel with a retry", async () => {

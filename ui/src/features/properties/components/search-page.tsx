@@ -2,6 +2,7 @@ import { LayoutGrid, List, Search, SlidersHorizontal, X } from "lucide-react";
 import { useCallback, useId, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
+import { LOCATION_PLACEHOLDER } from "@/components/location-search/location-search";
 import { Button } from "@/components/ui/button";
 import { useDebouncedCallback } from "@/lib/use-debounced-callback";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -91,21 +92,21 @@ export function SearchPage() {
   return (
     <>
       <PageHeader title="Find Properties">
-        <p>Search rentals by city, ZIP or postal code, and read verified reviews from people who lived there.</p>
+        <p>Search rentals by city, neighborhood, ZIP or postal code, and read verified reviews from people who lived there.</p>
       </PageHeader>
 
       <div className="container section search-page">
         <form role="search" aria-label="Search properties" className="search-toolbar" onSubmit={onSubmit}>
           <div className="search-box search-box--flat">
             <label htmlFor={`${filtersId}-text`} className="visually-hidden">
-              City or ZIP code
+              City, neighborhood or postal code
             </label>
             <Search className="search-box__icon" aria-hidden="true" size={20} />
             <input
               id={`${filtersId}-text`}
               type="search"
               className="search-box__input"
-              placeholder="Search by city or 5-digit ZIP code"
+              placeholder={LOCATION_PLACEHOLDER}
               autoComplete="off"
               enterKeyHint="search"
               value={text}

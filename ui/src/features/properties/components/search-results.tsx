@@ -17,10 +17,16 @@ interface SearchResultsProps {
   viewToggle: ReactNode;
 }
 
-/** countText is the count line: "Showing 12 properties", "Showing 1,000+ properties". */
-export function countText(total: number, capped: boolean): string {
-  if (capped) return `Showing ${total.toLocaleString("en-US")}+ properties`;
-  return `Showing ${total.toLocaleString("en-US")} ${total === 1 ? "property" : "properties"}`;
+/**
+ * countText is the count line. SPEC's "Showing N properties" is for a list that fits on one page;
+ * a longer one names the page's range: "Showing 13–24 of 40 properties", "… of 1,000+ properties".
+ */
+export function countText(total: number, capped: boolean, page = 1, shown = total): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  const noun = total === 1 && !capped ? "property" : "properties";
+  if (page === 1 && shown === total && !capped) return `Showing ${n(total)} ${noun}`;
+  const first = (page - 1) * PAGE_SIZE + 1;
+  return `Showing ${n(first)}–${n(first + shown - 1)} of ${n(total)}${capped ? "+" : ""} ${noun}`;
 }
 
 /** SearchResults loads one page of a search and shows it: count, cards, pager, or the empty and error states. */
@@ -70,7 +76,7 @@ export function SearchResults({ state, onClearFilters, hrefFor, viewToggle }: Se
   const note =
     matchedCity && matchedCity.toLowerCase() !== requestedCity ? (
       <p className="results-note">
-        No city is spelled exactly “{state.city}”. Showing properties in <strong>{matchedCity}</strong>.
+        No city or neighborhood is spelled exactly “{state.city}”. Showing properties in <strong>{matchedCity}</strong>.
       </p>
     ) : null;
 
@@ -118,7 +124,7 @@ export function SearchResults({ state, onClearFilters, hrefFor, viewToggle }: Se
 
   return (
     <div aria-busy={busy} className={busy ? "search-results search-results--busy" : "search-results"}>
-      {bar(busy ? "Searching…" : countText(totalCount, totalCapped))}
+      {bar(busy ? "Searching…" : countText(totalCount, totalCapped, state.page, properties.length))}
       {note}
       <ul className={listClass} aria-label="Properties">
         {properties.map((property, i) => (

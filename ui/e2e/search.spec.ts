@@ -1,0 +1,82 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// Search that finds what it invites, against the real server and its demo data (properties 1-15):
+// every popular shortcut, a neighbourhood, postal codes typed on the search page, and the count line.
+
+const results = (page: Page) => page.getByRole("list", { name: "Properties" }).getByRole("article");
+const searchBox = (page: Page) => page.getByRole("searchbox", { name: "City, neighborhood or postal code" });
+
+test.describe("search", () => {
+  test("every popular shortcut on the home page brings listings", async ({ page }) => {
+    for (const [shortcut, where] of [
+      ["10001", /\/location\/10001$/],
+      ["90210", /\/location\/90210$/],
+      ["SW1A 1AA", /\/location\/SW1A%201AA$/],
+      ["M5V 2H1", /\/location\/M5V%202H1$/],
+    ] as const) {
+      await page.goto("/");
+      await page.getByRole("link", { name: shortcut, exact: true }).click();
+      await expect(page).toHaveURL(where);
+      await expect(page.getByRole("list", { name: `Properties in ${shortcut}` }).getByRole("article").first()).toBeVisible();
+    }
+
+    await page.goto("/");
+    await page.getByRole("link", { name: "Downtown Apartments" }).click();
+    await expect(page).toHaveURL(/\/find-properties\?query=Downtown\+Apartments$/);
+    await expect(results(page)).toHaveCount(1);
+    await expect(results(page).first()).toHaveAccessibleName("Sunny Pre-War Downtown One-Bedroom in Chelsea");
+  });
+
+  test("a word of the query finds the property type", async ({ page }) => {
+    await page.goto("/find-properties?query=Apartments");
+    // Demo listings 1, 8, 10 and 13 are apartments, 6 is a "Student Apartment" and 11 is at
+    // "Apartment 12"; no other word of theirs says apartment.
+    await expect(results(page)).toHaveCount(6);
+    await expect(page.getByRole("article", { name: "Altbau Two-Room Flat off Kollwitzplatz" })).toBeVisible();
+  });
+
+  test("a neighbourhood typed in the home box finds its listings, a typo too", async ({ page }) => {
+    await page.goto("/");
+    await page.getByPlaceholder("Enter a city, neighborhood, or ZIP/postal code").fill("Chelsea");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/find-properties\?city=Chelsea$/);
+    await expect(results(page)).toHaveCount(1);
+    await expect(results(page).first()).toHaveAccessibleName("Sunny Pre-War Downtown One-Bedroom in Chelsea");
+
+    await page.goto("/find-properties?city=Kitsilamo");
+    await expect(results(page)).toHaveCount(1);
+    await expect(page.getByText(/No city or neighborhood is spelled exactly “Kitsilamo”/)).toContainText("Kitsilano");
+
+    // A street is not a place: "Sydney" is the city of listing 15 alone.
+    await page.goto("/find-properties?city=Sydney");
+    await expect(results(page)).toHaveCount(1);
+    await expect(results(page).first()).toContainText("Sydney");
+  });
+
+  test("a postal code typed on the search page filters by it", async ({ page }) => {
+    await page.goto("/find-properties");
+    for (const [typed, param, title] of [
+      ["sw1a 1aa", "zipCode=SW1A+1AA", "Mansion-Block Flat in St James's"],
+      ["10001-1234", "zipCode=10001-1234", "Sunny Pre-War Downtown One-Bedroom in Chelsea"],
+      ["M5V 2H1", "zipCode=M5V+2H1", "King West Condo with Den and Lake-Facing Balcony"],
+    ] as const) {
+      await searchBox(page).fill(typed);
+      await searchBox(page).press("Enter");
+      await expect(page).toHaveURL(new RegExp(`\\?${param.replace("+", "\\+")}$`));
+      await expect(results(page)).toHaveCount(1);
+      await expect(results(page).first()).toHaveAccessibleName(title);
+    }
+  });
+
+  test("the count line names the page's range", async ({ page }) => {
+    await page.goto("/find-properties");
+    await expect(page.getByText("Showing 1–12 of 15 properties")).toBeVisible();
+    await expect(results(page)).toHaveCount(12);
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+    await expect(page.getByText("Showing 13–15 of 15 properties")).toBeVisible();
+    await expect(results(page)).toHaveCount(3);
+
+    await page.goto("/find-properties?city=London");
+    await expect(page.getByText("Showing 1 property", { exact: true })).toBeVisible();
+  });
+});

@@ -130,17 +130,21 @@ func startSession(ctx context.Context, q *db.Queries, userID int32) (string, err
 	return token, nil
 }
 
-// Current returns the signed-in user's account, or ErrUnauthenticated.
-func (s *Service) Current(ctx context.Context) (User, error) {
+// ErrNotSignedIn refuses what needs a signed-in user to someone who is not.
+var ErrNotSignedIn = apperr.Unauthenticated("You are not signed in")
+
+// Current returns the signed-in user's account; ok is false when nobody is signed in, which is
+// an answer rather than an error.
+func (s *Service) Current(ctx context.Context) (user User, ok bool, err error) {
 	me, ok := identity.UserFrom(ctx)
 	if !ok {
-		return User{}, apperr.Unauthenticated("You are not signed in")
+		return User{}, false, nil
 	}
 	u, err := s.q.GetUser(ctx, me.ID)
 	if err != nil {
-		return User{}, fmt.Errorf("get user %d: %w", me.ID, err)
+		return User{}, false, fmt.Errorf("get user %d: %w", me.ID, err)
 	}
-	return userOf(u), nil
+	return userOf(u), true, nil
 }
 
 // UserName returns a user's public first and last name.

@@ -65,13 +65,17 @@ func (h *Account) Logout(ctx context.Context, _ *connect.Request[accountv1.Logou
 	return res, nil
 }
 
-// GetCurrentUser returns the signed-in user.
+// GetCurrentUser returns the signed-in user, or no user when signed out.
 func (h *Account) GetCurrentUser(ctx context.Context, _ *connect.Request[accountv1.GetCurrentUserRequest]) (*connect.Response[accountv1.GetCurrentUserResponse], error) {
-	u, err := h.svc.Current(ctx)
+	u, ok, err := h.svc.Current(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&accountv1.GetCurrentUserResponse{User: userToProto(u)}), nil
+	res := &accountv1.GetCurrentUserResponse{}
+	if ok {
+		res.User = userToProto(u)
+	}
+	return connect.NewResponse(res), nil
 }
 
 // GetUserName returns a user's public name.
@@ -86,6 +90,15 @@ func (h *Account) GetUserName(ctx context.Context, req *connect.Request[accountv
 // ListSecurityQuestions returns the fixed questions.
 func (h *Account) ListSecurityQuestions(context.Context, *connect.Request[accountv1.ListSecurityQuestionsRequest]) (*connect.Response[accountv1.ListSecurityQuestionsResponse], error) {
 	return connect.NewResponse(&accountv1.ListSecurityQuestionsResponse{Questions: account.SecurityQuestions}), nil
+}
+
+// GetSecurityQuestions returns the signed-in user's chosen questions, never the answers.
+func (h *Account) GetSecurityQuestions(ctx context.Context, _ *connect.Request[accountv1.GetSecurityQuestionsRequest]) (*connect.Response[accountv1.GetSecurityQuestionsResponse], error) {
+	q1, q2, err := h.svc.ChosenQuestions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&accountv1.GetSecurityQuestionsResponse{SecurityQuestion1: q1, SecurityQuestion2: q2}), nil
 }
 
 // SetSecurityQuestions sets the signed-in user's recovery questions.

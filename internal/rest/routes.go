@@ -15,6 +15,8 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
 	statisticsv1 "github.com/rentproof/rentproof/gen/rentproof/statistics/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/statistics/v1/statisticsv1connect"
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/rpc"
 )
 
 // The rpcs each group of paths needs: the generated handler interfaces.
@@ -32,10 +34,18 @@ type (
 )
 
 func routeAccount(mux *http.ServeMux, rpcs AccountRPCs) {
-	// GET /api/user: the current user; 401 when signed out.
+	// GET /api/user: the current user; 401 when signed out (SPEC §7), where the rpc answers
+	// without a user.
 	mux.HandleFunc("GET /api/user", func(w http.ResponseWriter, r *http.Request) {
-		call(w, r, accountv1connect.AccountServiceGetCurrentUserProcedure, &accountv1.GetCurrentUserRequest{}, rpcs.GetCurrentUser,
-			func(res *accountv1.GetCurrentUserResponse) any { return message(res.GetUser()) })
+		res, err := rpc.Invoke(r.Context(), accountv1connect.AccountServiceGetCurrentUserProcedure, &accountv1.GetCurrentUserRequest{}, rpcs.GetCurrentUser)
+		switch {
+		case err != nil:
+			writeError(w, r, err)
+		case res.Msg.GetUser() == nil:
+			writeError(w, r, rpc.Error(r.Context(), account.ErrNotSignedIn))
+		default:
+			writeJSON(w, http.StatusOK, message(res.Msg.GetUser()))
+		}
 	})
 	// POST /api/register: the registration fields (no confirmPassword); answers the new user.
 	mux.HandleFunc("POST /api/register", func(w http.ResponseWriter, r *http.Request) {

@@ -187,10 +187,10 @@ func (*GetCurrentUserRequest) Descriptor() ([]byte, []int) {
 	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{1}
 }
 
-// GetCurrentUserResponse carries the signed-in user.
+// GetCurrentUserResponse carries the signed-in user, if any.
 type GetCurrentUserResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// user is the signed-in user.
+	// user is the signed-in user; absent when nobody is signed in.
 	User          *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -729,6 +729,99 @@ func (x *ListSecurityQuestionsResponse) GetQuestions() []string {
 	return nil
 }
 
+// GetSecurityQuestionsRequest takes no parameters; the session identifies the user.
+type GetSecurityQuestionsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSecurityQuestionsRequest) Reset() {
+	*x = GetSecurityQuestionsRequest{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSecurityQuestionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSecurityQuestionsRequest) ProtoMessage() {}
+
+func (x *GetSecurityQuestionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSecurityQuestionsRequest.ProtoReflect.Descriptor instead.
+func (*GetSecurityQuestionsRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{13}
+}
+
+// GetSecurityQuestionsResponse holds the signed-in user's chosen questions; the answers are
+// stored only as hashes and never leave the server.
+type GetSecurityQuestionsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// security_question1 is the first chosen question, empty when none is set.
+	SecurityQuestion1 string `protobuf:"bytes,1,opt,name=security_question1,json=securityQuestion1,proto3" json:"security_question1,omitempty"`
+	// security_question2 is the second chosen question, empty when none is set.
+	SecurityQuestion2 string `protobuf:"bytes,2,opt,name=security_question2,json=securityQuestion2,proto3" json:"security_question2,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *GetSecurityQuestionsResponse) Reset() {
+	*x = GetSecurityQuestionsResponse{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSecurityQuestionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSecurityQuestionsResponse) ProtoMessage() {}
+
+func (x *GetSecurityQuestionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSecurityQuestionsResponse.ProtoReflect.Descriptor instead.
+func (*GetSecurityQuestionsResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *GetSecurityQuestionsResponse) GetSecurityQuestion1() string {
+	if x != nil {
+		return x.SecurityQuestion1
+	}
+	return ""
+}
+
+func (x *GetSecurityQuestionsResponse) GetSecurityQuestion2() string {
+	if x != nil {
+		return x.SecurityQuestion2
+	}
+	return ""
+}
+
 // SetSecurityQuestionsRequest holds two questions from the fixed list and their answers.
 type SetSecurityQuestionsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -746,7 +839,7 @@ type SetSecurityQuestionsRequest struct {
 
 func (x *SetSecurityQuestionsRequest) Reset() {
 	*x = SetSecurityQuestionsRequest{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[13]
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -758,7 +851,7 @@ func (x *SetSecurityQuestionsRequest) String() string {
 func (*SetSecurityQuestionsRequest) ProtoMessage() {}
 
 func (x *SetSecurityQuestionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[13]
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -771,7 +864,7 @@ func (x *SetSecurityQuestionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetSecurityQuestionsRequest.ProtoReflect.Descriptor instead.
 func (*SetSecurityQuestionsRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{13}
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SetSecurityQuestionsRequest) GetSecurityQuestion1() string {
@@ -811,7 +904,7 @@ type SetSecurityQuestionsResponse struct {
 
 func (x *SetSecurityQuestionsResponse) Reset() {
 	*x = SetSecurityQuestionsResponse{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[14]
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -823,7 +916,7 @@ func (x *SetSecurityQuestionsResponse) String() string {
 func (*SetSecurityQuestionsResponse) ProtoMessage() {}
 
 func (x *SetSecurityQuestionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[14]
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -836,7 +929,7 @@ func (x *SetSecurityQuestionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetSecurityQuestionsResponse.ProtoReflect.Descriptor instead.
 func (*SetSecurityQuestionsResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{14}
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{16}
 }
 
 // FindAccountRequest names the account to recover.
@@ -852,7 +945,7 @@ type FindAccountRequest struct {
 
 func (x *FindAccountRequest) Reset() {
 	*x = FindAccountRequest{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[15]
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -864,7 +957,7 @@ func (x *FindAccountRequest) String() string {
 func (*FindAccountRequest) ProtoMessage() {}
 
 func (x *FindAccountRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[15]
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -877,7 +970,7 @@ func (x *FindAccountRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindAccountRequest.ProtoReflect.Descriptor instead.
 func (*FindAccountRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{15}
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *FindAccountRequest) GetEmail() string {
@@ -909,7 +1002,7 @@ type FindAccountResponse struct {
 
 func (x *FindAccountResponse) Reset() {
 	*x = FindAccountResponse{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[16]
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -921,7 +1014,7 @@ func (x *FindAccountResponse) String() string {
 func (*FindAccountResponse) ProtoMessage() {}
 
 func (x *FindAccountResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[16]
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -934,7 +1027,7 @@ func (x *FindAccountResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindAccountResponse.ProtoReflect.Descriptor instead.
 func (*FindAccountResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{16}
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *FindAccountResponse) GetUserId() int32 {
@@ -977,7 +1070,7 @@ type ResetPasswordRequest struct {
 
 func (x *ResetPasswordRequest) Reset() {
 	*x = ResetPasswordRequest{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[17]
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -989,7 +1082,7 @@ func (x *ResetPasswordRequest) String() string {
 func (*ResetPasswordRequest) ProtoMessage() {}
 
 func (x *ResetPasswordRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[17]
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1002,7 +1095,7 @@ func (x *ResetPasswordRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetPasswordRequest.ProtoReflect.Descriptor instead.
 func (*ResetPasswordRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{17}
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ResetPasswordRequest) GetUserId() int32 {
@@ -1049,7 +1142,7 @@ type ResetPasswordResponse struct {
 
 func (x *ResetPasswordResponse) Reset() {
 	*x = ResetPasswordResponse{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[18]
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1061,7 +1154,7 @@ func (x *ResetPasswordResponse) String() string {
 func (*ResetPasswordResponse) ProtoMessage() {}
 
 func (x *ResetPasswordResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[18]
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1074,7 +1167,7 @@ func (x *ResetPasswordResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetPasswordResponse.ProtoReflect.Descriptor instead.
 func (*ResetPasswordResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{18}
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{20}
 }
 
 var File_rentproof_account_v1_account_proto protoreflect.FileDescriptor
@@ -1127,7 +1220,11 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\tlast_name\x18\x02 \x01(\tR\blastName\"\x1e\n" +
 	"\x1cListSecurityQuestionsRequest\"=\n" +
 	"\x1dListSecurityQuestionsResponse\x12\x1c\n" +
-	"\tquestions\x18\x01 \x03(\tR\tquestions\"\xae\x05\n" +
+	"\tquestions\x18\x01 \x03(\tR\tquestions\"\x1d\n" +
+	"\x1bGetSecurityQuestionsRequest\"|\n" +
+	"\x1cGetSecurityQuestionsResponse\x12-\n" +
+	"\x12security_question1\x18\x01 \x01(\tR\x11securityQuestion1\x12-\n" +
+	"\x12security_question2\x18\x02 \x01(\tR\x11securityQuestion2\"\xae\x05\n" +
 	"\x1bSetSecurityQuestionsRequest\x12\xda\x03\n" +
 	"\x12security_question1\x18\x01 \x01(\tB\xaa\x03\xca\xf3\x18\xa5\x03\n" +
 	"\x11security_question\x12#\n" +
@@ -1159,14 +1256,15 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\x10security_answer2\x18\x03 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xc8\x01R\x0fsecurityAnswer2\x12,\n" +
 	"\fnew_password\x18\x04 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\vnewPassword\x124\n" +
 	"\x10confirm_password\x18\x05 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\x0fconfirmPassword\"\x17\n" +
-	"\x15ResetPasswordResponse2\xc2\a\n" +
+	"\x15ResetPasswordResponse2\xc7\b\n" +
 	"\x0eAccountService\x12Y\n" +
 	"\bRegister\x12%.rentproof.account.v1.RegisterRequest\x1a&.rentproof.account.v1.RegisterResponse\x12P\n" +
 	"\x05Login\x12\".rentproof.account.v1.LoginRequest\x1a#.rentproof.account.v1.LoginResponse\x12S\n" +
 	"\x06Logout\x12#.rentproof.account.v1.LogoutRequest\x1a$.rentproof.account.v1.LogoutResponse\x12p\n" +
 	"\x0eGetCurrentUser\x12+.rentproof.account.v1.GetCurrentUserRequest\x1a,.rentproof.account.v1.GetCurrentUserResponse\"\x03\x90\x02\x01\x12g\n" +
 	"\vGetUserName\x12(.rentproof.account.v1.GetUserNameRequest\x1a).rentproof.account.v1.GetUserNameResponse\"\x03\x90\x02\x01\x12\x85\x01\n" +
-	"\x15ListSecurityQuestions\x122.rentproof.account.v1.ListSecurityQuestionsRequest\x1a3.rentproof.account.v1.ListSecurityQuestionsResponse\"\x03\x90\x02\x01\x12}\n" +
+	"\x15ListSecurityQuestions\x122.rentproof.account.v1.ListSecurityQuestionsRequest\x1a3.rentproof.account.v1.ListSecurityQuestionsResponse\"\x03\x90\x02\x01\x12\x82\x01\n" +
+	"\x14GetSecurityQuestions\x121.rentproof.account.v1.GetSecurityQuestionsRequest\x1a2.rentproof.account.v1.GetSecurityQuestionsResponse\"\x03\x90\x02\x01\x12}\n" +
 	"\x14SetSecurityQuestions\x121.rentproof.account.v1.SetSecurityQuestionsRequest\x1a2.rentproof.account.v1.SetSecurityQuestionsResponse\x12b\n" +
 	"\vFindAccount\x12(.rentproof.account.v1.FindAccountRequest\x1a).rentproof.account.v1.FindAccountResponse\x12h\n" +
 	"\rResetPassword\x12*.rentproof.account.v1.ResetPasswordRequest\x1a+.rentproof.account.v1.ResetPasswordResponseB\xdd\x01\n" +
@@ -1184,7 +1282,7 @@ func file_rentproof_account_v1_account_proto_rawDescGZIP() []byte {
 	return file_rentproof_account_v1_account_proto_rawDescData
 }
 
-var file_rentproof_account_v1_account_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
+var file_rentproof_account_v1_account_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_rentproof_account_v1_account_proto_goTypes = []any{
 	(*User)(nil),                          // 0: rentproof.account.v1.User
 	(*GetCurrentUserRequest)(nil),         // 1: rentproof.account.v1.GetCurrentUserRequest
@@ -1199,16 +1297,18 @@ var file_rentproof_account_v1_account_proto_goTypes = []any{
 	(*GetUserNameResponse)(nil),           // 10: rentproof.account.v1.GetUserNameResponse
 	(*ListSecurityQuestionsRequest)(nil),  // 11: rentproof.account.v1.ListSecurityQuestionsRequest
 	(*ListSecurityQuestionsResponse)(nil), // 12: rentproof.account.v1.ListSecurityQuestionsResponse
-	(*SetSecurityQuestionsRequest)(nil),   // 13: rentproof.account.v1.SetSecurityQuestionsRequest
-	(*SetSecurityQuestionsResponse)(nil),  // 14: rentproof.account.v1.SetSecurityQuestionsResponse
-	(*FindAccountRequest)(nil),            // 15: rentproof.account.v1.FindAccountRequest
-	(*FindAccountResponse)(nil),           // 16: rentproof.account.v1.FindAccountResponse
-	(*ResetPasswordRequest)(nil),          // 17: rentproof.account.v1.ResetPasswordRequest
-	(*ResetPasswordResponse)(nil),         // 18: rentproof.account.v1.ResetPasswordResponse
-	(*timestamppb.Timestamp)(nil),         // 19: google.protobuf.Timestamp
+	(*GetSecurityQuestionsRequest)(nil),   // 13: rentproof.account.v1.GetSecurityQuestionsRequest
+	(*GetSecurityQuestionsResponse)(nil),  // 14: rentproof.account.v1.GetSecurityQuestionsResponse
+	(*SetSecurityQuestionsRequest)(nil),   // 15: rentproof.account.v1.SetSecurityQuestionsRequest
+	(*SetSecurityQuestionsResponse)(nil),  // 16: rentproof.account.v1.SetSecurityQuestionsResponse
+	(*FindAccountRequest)(nil),            // 17: rentproof.account.v1.FindAccountRequest
+	(*FindAccountResponse)(nil),           // 18: rentproof.account.v1.FindAccountResponse
+	(*ResetPasswordRequest)(nil),          // 19: rentproof.account.v1.ResetPasswordRequest
+	(*ResetPasswordResponse)(nil),         // 20: rentproof.account.v1.ResetPasswordResponse
+	(*timestamppb.Timestamp)(nil),         // 21: google.protobuf.Timestamp
 }
 var file_rentproof_account_v1_account_proto_depIdxs = []int32{
-	19, // 0: rentproof.account.v1.User.created_at:type_name -> google.protobuf.Timestamp
+	21, // 0: rentproof.account.v1.User.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: rentproof.account.v1.GetCurrentUserResponse.user:type_name -> rentproof.account.v1.User
 	0,  // 2: rentproof.account.v1.RegisterResponse.user:type_name -> rentproof.account.v1.User
 	0,  // 3: rentproof.account.v1.LoginResponse.user:type_name -> rentproof.account.v1.User
@@ -1218,20 +1318,22 @@ var file_rentproof_account_v1_account_proto_depIdxs = []int32{
 	1,  // 7: rentproof.account.v1.AccountService.GetCurrentUser:input_type -> rentproof.account.v1.GetCurrentUserRequest
 	9,  // 8: rentproof.account.v1.AccountService.GetUserName:input_type -> rentproof.account.v1.GetUserNameRequest
 	11, // 9: rentproof.account.v1.AccountService.ListSecurityQuestions:input_type -> rentproof.account.v1.ListSecurityQuestionsRequest
-	13, // 10: rentproof.account.v1.AccountService.SetSecurityQuestions:input_type -> rentproof.account.v1.SetSecurityQuestionsRequest
-	15, // 11: rentproof.account.v1.AccountService.FindAccount:input_type -> rentproof.account.v1.FindAccountRequest
-	17, // 12: rentproof.account.v1.AccountService.ResetPassword:input_type -> rentproof.account.v1.ResetPasswordRequest
-	4,  // 13: rentproof.account.v1.AccountService.Register:output_type -> rentproof.account.v1.RegisterResponse
-	6,  // 14: rentproof.account.v1.AccountService.Login:output_type -> rentproof.account.v1.LoginResponse
-	8,  // 15: rentproof.account.v1.AccountService.Logout:output_type -> rentproof.account.v1.LogoutResponse
-	2,  // 16: rentproof.account.v1.AccountService.GetCurrentUser:output_type -> rentproof.account.v1.GetCurrentUserResponse
-	10, // 17: rentproof.account.v1.AccountService.GetUserName:output_type -> rentproof.account.v1.GetUserNameResponse
-	12, // 18: rentproof.account.v1.AccountService.ListSecurityQuestions:output_type -> rentproof.account.v1.ListSecurityQuestionsResponse
-	14, // 19: rentproof.account.v1.AccountService.SetSecurityQuestions:output_type -> rentproof.account.v1.SetSecurityQuestionsResponse
-	16, // 20: rentproof.account.v1.AccountService.FindAccount:output_type -> rentproof.account.v1.FindAccountResponse
-	18, // 21: rentproof.account.v1.AccountService.ResetPassword:output_type -> rentproof.account.v1.ResetPasswordResponse
-	13, // [13:22] is the sub-list for method output_type
-	4,  // [4:13] is the sub-list for method input_type
+	13, // 10: rentproof.account.v1.AccountService.GetSecurityQuestions:input_type -> rentproof.account.v1.GetSecurityQuestionsRequest
+	15, // 11: rentproof.account.v1.AccountService.SetSecurityQuestions:input_type -> rentproof.account.v1.SetSecurityQuestionsRequest
+	17, // 12: rentproof.account.v1.AccountService.FindAccount:input_type -> rentproof.account.v1.FindAccountRequest
+	19, // 13: rentproof.account.v1.AccountService.ResetPassword:input_type -> rentproof.account.v1.ResetPasswordRequest
+	4,  // 14: rentproof.account.v1.AccountService.Register:output_type -> rentproof.account.v1.RegisterResponse
+	6,  // 15: rentproof.account.v1.AccountService.Login:output_type -> rentproof.account.v1.LoginResponse
+	8,  // 16: rentproof.account.v1.AccountService.Logout:output_type -> rentproof.account.v1.LogoutResponse
+	2,  // 17: rentproof.account.v1.AccountService.GetCurrentUser:output_type -> rentproof.account.v1.GetCurrentUserResponse
+	10, // 18: rentproof.account.v1.AccountService.GetUserName:output_type -> rentproof.account.v1.GetUserNameResponse
+	12, // 19: rentproof.account.v1.AccountService.ListSecurityQuestions:output_type -> rentproof.account.v1.ListSecurityQuestionsResponse
+	14, // 20: rentproof.account.v1.AccountService.GetSecurityQuestions:output_type -> rentproof.account.v1.GetSecurityQuestionsResponse
+	16, // 21: rentproof.account.v1.AccountService.SetSecurityQuestions:output_type -> rentproof.account.v1.SetSecurityQuestionsResponse
+	18, // 22: rentproof.account.v1.AccountService.FindAccount:output_type -> rentproof.account.v1.FindAccountResponse
+	20, // 23: rentproof.account.v1.AccountService.ResetPassword:output_type -> rentproof.account.v1.ResetPasswordResponse
+	14, // [14:24] is the sub-list for method output_type
+	4,  // [4:14] is the sub-list for method input_type
 	4,  // [4:4] is the sub-list for extension type_name
 	4,  // [4:4] is the sub-list for extension extendee
 	0,  // [0:4] is the sub-list for field type_name
@@ -1248,7 +1350,7 @@ func file_rentproof_account_v1_account_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_account_v1_account_proto_rawDesc), len(file_rentproof_account_v1_account_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   19,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -147,6 +147,21 @@ func (x *ListSecurityQuestionsResponse) AppendJSON(b []byte) []byte {
 }
 
 // AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *GetSecurityQuestionsRequest) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *GetSecurityQuestionsResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"securityQuestion1\":"...)
+	b = wirejson.AppendString(b, x.GetSecurityQuestion1())
+	b = append(b, ",\"securityQuestion2\":"...)
+	b = wirejson.AppendString(b, x.GetSecurityQuestion2())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
 func (x *SetSecurityQuestionsRequest) AppendJSON(b []byte) []byte {
 	b = append(b, "{\"securityQuestion1\":"...)
 	b = wirejson.AppendString(b, x.GetSecurityQuestion1())

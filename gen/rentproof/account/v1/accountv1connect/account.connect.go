@@ -48,6 +48,9 @@ const (
 	// AccountServiceListSecurityQuestionsProcedure is the fully-qualified name of the AccountService's
 	// ListSecurityQuestions RPC.
 	AccountServiceListSecurityQuestionsProcedure = "/rentproof.account.v1.AccountService/ListSecurityQuestions"
+	// AccountServiceGetSecurityQuestionsProcedure is the fully-qualified name of the AccountService's
+	// GetSecurityQuestions RPC.
+	AccountServiceGetSecurityQuestionsProcedure = "/rentproof.account.v1.AccountService/GetSecurityQuestions"
 	// AccountServiceSetSecurityQuestionsProcedure is the fully-qualified name of the AccountService's
 	// SetSecurityQuestions RPC.
 	AccountServiceSetSecurityQuestionsProcedure = "/rentproof.account.v1.AccountService/SetSecurityQuestions"
@@ -68,12 +71,17 @@ type AccountServiceClient interface {
 	Login(context.Context, *connect.Request[v1.LoginRequest]) (*connect.Response[v1.LoginResponse], error)
 	// Logout revokes the current session and clears its cookie.
 	Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error)
-	// GetCurrentUser returns the signed-in user, or unauthenticated when there is no valid session.
+	// GetCurrentUser returns the signed-in user, or a response without a user when there is no
+	// valid session: being signed out is an answer, not an error (a browser logs every 4xx it
+	// receives). The REST path GET /api/user still answers 401 without a user (SPEC §7).
 	GetCurrentUser(context.Context, *connect.Request[v1.GetCurrentUserRequest]) (*connect.Response[v1.GetCurrentUserResponse], error)
 	// GetUserName returns a user's public first and last name.
 	GetUserName(context.Context, *connect.Request[v1.GetUserNameRequest]) (*connect.Response[v1.GetUserNameResponse], error)
 	// ListSecurityQuestions returns the fixed list of questions to choose from.
 	ListSecurityQuestions(context.Context, *connect.Request[v1.ListSecurityQuestionsRequest]) (*connect.Response[v1.ListSecurityQuestionsResponse], error)
+	// GetSecurityQuestions returns the signed-in user's two chosen recovery questions (never the
+	// answers), so the form can show them; unauthenticated when signed out.
+	GetSecurityQuestions(context.Context, *connect.Request[v1.GetSecurityQuestionsRequest]) (*connect.Response[v1.GetSecurityQuestionsResponse], error)
 	// SetSecurityQuestions sets the signed-in user's two recovery questions and answers.
 	SetSecurityQuestions(context.Context, *connect.Request[v1.SetSecurityQuestionsRequest]) (*connect.Response[v1.SetSecurityQuestionsResponse], error)
 	// FindAccount starts recovery: email and username together name the account, whose two
@@ -134,6 +142,13 @@ func NewAccountServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		getSecurityQuestions: connect.NewClient[v1.GetSecurityQuestionsRequest, v1.GetSecurityQuestionsResponse](
+			httpClient,
+			baseURL+AccountServiceGetSecurityQuestionsProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("GetSecurityQuestions")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 		setSecurityQuestions: connect.NewClient[v1.SetSecurityQuestionsRequest, v1.SetSecurityQuestionsResponse](
 			httpClient,
 			baseURL+AccountServiceSetSecurityQuestionsProcedure,
@@ -163,6 +178,7 @@ type accountServiceClient struct {
 	getCurrentUser        *connect.Client[v1.GetCurrentUserRequest, v1.GetCurrentUserResponse]
 	getUserName           *connect.Client[v1.GetUserNameRequest, v1.GetUserNameResponse]
 	listSecurityQuestions *connect.Client[v1.ListSecurityQuestionsRequest, v1.ListSecurityQuestionsResponse]
+	getSecurityQuestions  *connect.Client[v1.GetSecurityQuestionsRequest, v1.GetSecurityQuestionsResponse]
 	setSecurityQuestions  *connect.Client[v1.SetSecurityQuestionsRequest, v1.SetSecurityQuestionsResponse]
 	findAccount           *connect.Client[v1.FindAccountRequest, v1.FindAccountResponse]
 	resetPassword         *connect.Client[v1.ResetPasswordRequest, v1.ResetPasswordResponse]
@@ -198,6 +214,11 @@ func (c *accountServiceClient) ListSecurityQuestions(ctx context.Context, req *c
 	return c.listSecurityQuestions.CallUnary(ctx, req)
 }
 
+// GetSecurityQuestions calls rentproof.account.v1.AccountService.GetSecurityQuestions.
+func (c *accountServiceClient) GetSecurityQuestions(ctx context.Context, req *connect.Request[v1.GetSecurityQuestionsRequest]) (*connect.Response[v1.GetSecurityQuestionsResponse], error) {
+	return c.getSecurityQuestions.CallUnary(ctx, req)
+}
+
 // SetSecurityQuestions calls rentproof.account.v1.AccountService.SetSecurityQuestions.
 func (c *accountServiceClient) SetSecurityQuestions(ctx context.Context, req *connect.Request[v1.SetSecurityQuestionsRequest]) (*connect.Response[v1.SetSecurityQuestionsResponse], error) {
 	return c.setSecurityQuestions.CallUnary(ctx, req)
@@ -222,12 +243,17 @@ type AccountServiceHandler interface {
 	Login(context.Context, *connect.Request[v1.LoginRequest]) (*connect.Response[v1.LoginResponse], error)
 	// Logout revokes the current session and clears its cookie.
 	Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error)
-	// GetCurrentUser returns the signed-in user, or unauthenticated when there is no valid session.
+	// GetCurrentUser returns the signed-in user, or a response without a user when there is no
+	// valid session: being signed out is an answer, not an error (a browser logs every 4xx it
+	// receives). The REST path GET /api/user still answers 401 without a user (SPEC §7).
 	GetCurrentUser(context.Context, *connect.Request[v1.GetCurrentUserRequest]) (*connect.Response[v1.GetCurrentUserResponse], error)
 	// GetUserName returns a user's public first and last name.
 	GetUserName(context.Context, *connect.Request[v1.GetUserNameRequest]) (*connect.Response[v1.GetUserNameResponse], error)
 	// ListSecurityQuestions returns the fixed list of questions to choose from.
 	ListSecurityQuestions(context.Context, *connect.Request[v1.ListSecurityQuestionsRequest]) (*connect.Response[v1.ListSecurityQuestionsResponse], error)
+	// GetSecurityQuestions returns the signed-in user's two chosen recovery questions (never the
+	// answers), so the form can show them; unauthenticated when signed out.
+	GetSecurityQuestions(context.Context, *connect.Request[v1.GetSecurityQuestionsRequest]) (*connect.Response[v1.GetSecurityQuestionsResponse], error)
 	// SetSecurityQuestions sets the signed-in user's two recovery questions and answers.
 	SetSecurityQuestions(context.Context, *connect.Request[v1.SetSecurityQuestionsRequest]) (*connect.Response[v1.SetSecurityQuestionsResponse], error)
 	// FindAccount starts recovery: email and username together name the account, whose two
@@ -284,6 +310,13 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	accountServiceGetSecurityQuestionsHandler := connect.NewUnaryHandler(
+		AccountServiceGetSecurityQuestionsProcedure,
+		svc.GetSecurityQuestions,
+		connect.WithSchema(accountServiceMethods.ByName("GetSecurityQuestions")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	accountServiceSetSecurityQuestionsHandler := connect.NewUnaryHandler(
 		AccountServiceSetSecurityQuestionsProcedure,
 		svc.SetSecurityQuestions,
@@ -316,6 +349,8 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 			accountServiceGetUserNameHandler.ServeHTTP(w, r)
 		case AccountServiceListSecurityQuestionsProcedure:
 			accountServiceListSecurityQuestionsHandler.ServeHTTP(w, r)
+		case AccountServiceGetSecurityQuestionsProcedure:
+			accountServiceGetSecurityQuestionsHandler.ServeHTTP(w, r)
 		case AccountServiceSetSecurityQuestionsProcedure:
 			accountServiceSetSecurityQuestionsHandler.ServeHTTP(w, r)
 		case AccountServiceFindAccountProcedure:
@@ -353,6 +388,10 @@ func (UnimplementedAccountServiceHandler) GetUserName(context.Context, *connect.
 
 func (UnimplementedAccountServiceHandler) ListSecurityQuestions(context.Context, *connect.Request[v1.ListSecurityQuestionsRequest]) (*connect.Response[v1.ListSecurityQuestionsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.ListSecurityQuestions is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) GetSecurityQuestions(context.Context, *connect.Request[v1.GetSecurityQuestionsRequest]) (*connect.Response[v1.GetSecurityQuestionsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.GetSecurityQuestions is not implemented"))
 }
 
 func (UnimplementedAccountServiceHandler) SetSecurityQuestions(context.Context, *connect.Request[v1.SetSecurityQuestionsRequest]) (*connect.Response[v1.SetSecurityQuestionsResponse], error) {

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/account/v1/account.proto.
  */
 export const file_rentproof_account_v1_account: GenFile = /*@__PURE__*/
-  fileDesc("CiJyZW50cHJvb2YvYWNjb3VudC92MS9hY2NvdW50LnByb3RvEhRyZW50cHJvb2YuYWNjb3VudC52MSLfAQoEVXNlchIKCgJpZBgBIAEoBRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIMCgRyb2xlGAYgASgJEhUKDXByb2ZpbGVfaW1hZ2UYByABKAkSDgoGdG9rZW5zGAggASgFEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh4KFmhhc19zZWN1cml0eV9xdWVzdGlvbnMYCiABKAgiFwoVR2V0Q3VycmVudFVzZXJSZXF1ZXN0IkIKFkdldEN1cnJlbnRVc2VyUmVzcG9uc2USKAoEdXNlchgBIAEoCzIaLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVzZXIi7gEKD1JlZ2lzdGVyUmVxdWVzdBIaCgh1c2VybmFtZRgBIAEoCUIIyvMYBBgDIDISGAoFZW1haWwYAiABKAlCCcrzGAUYAyD+ARIbCghwYXNzd29yZBgDIAEoCUIJyvMYBRgGIMgBEhwKCmZpcnN0X25hbWUYBCABKAlCCMrzGAQYASBkEhsKCWxhc3RfbmFtZRgFIAEoCUIIyvMYBBgBIGQSTQoEcm9sZRgGIAEoCUI/yvMYOwoRcmVnaXN0cmF0aW9uX3JvbGUSEAoGdGVuYW50EgZUZW5hbnQSFAoIbGFuZGxvcmQSCExhbmRsb3JkIjwKEFJlZ2lzdGVyUmVzcG9uc2USKAoEdXNlchgBIAEoCzIaLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVzZXIiSAoMTG9naW5SZXF1ZXN0EhsKCHVzZXJuYW1lGAEgASgJQgnK8xgFGAMg/gESGwoIcGFzc3dvcmQYAiABKAlCCcrzGAUYBiDIASI5Cg1Mb2dpblJlc3BvbnNlEigKBHVzZXIYASABKAsyGi5yZW50cHJvb2YuYWNjb3VudC52MS5Vc2VyIg8KDUxvZ291dFJlcXVlc3QiEAoOTG9nb3V0UmVzcG9uc2UiJQoSR2V0VXNlck5hbWVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAUiPAoTR2V0VXNlck5hbWVSZXNwb25zZRISCgpmaXJzdF9uYW1lGAEgASgJEhEKCWxhc3RfbmFtZRgCIAEoCSIeChxMaXN0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0IjIKHUxpc3RTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlEhEKCXF1ZXN0aW9ucxgBIAMoCSLmBAobU2V0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0EscDChJzZWN1cml0eV9xdWVzdGlvbjEYASABKAlCqgPK8xilAwoRc2VjdXJpdHlfcXVlc3Rpb24SIwohV2hhdCB3YXMgeW91ciBjaGlsZGhvb2Qgbmlja25hbWU/EiUKI1doYXQgaXMgdGhlIG5hbWUgb2YgeW91ciBmaXJzdCBwZXQ/Eh0KG0luIHdoYXQgY2l0eSB3ZXJlIHlvdSBib3JuPxIkCiJXaGF0IGlzIHlvdXIgbW90aGVyJ3MgbWFpZGVuIG5hbWU/EiYKJFdoYXQgd2FzIHRoZSBtYWtlIG9mIHlvdXIgZmlyc3QgY2FyPxIrCilXaGF0IHdhcyB0aGUgbmFtZSBvZiB5b3VyIHByaW1hcnkgc2Nob29sPxIrCilXaG8gd2FzIHlvdXIgZmF2b3VyaXRlIGNoaWxkaG9vZCB0ZWFjaGVyPxIfCh1XaGF0IGlzIHlvdXIgZmF2b3VyaXRlIG1vdmllPxIqCihXaGF0IHdhcyB5b3VyIGZhdm91cml0ZSBmb29kIGFzIGEgY2hpbGQ/EjAKLldoYXQgaXMgdGhlIG5hbWUgb2YgdGhlIHN0cmVldCB5b3UgZ3JldyB1cCBvbj8SIwoQc2VjdXJpdHlfYW5zd2VyMRgCIAEoCUIJyvMYBRgBIMgBEjMKEnNlY3VyaXR5X3F1ZXN0aW9uMhgDIAEoCUIXyvMYEwoRc2VjdXJpdHlfcXVlc3Rpb24SIwoQc2VjdXJpdHlfYW5zd2VyMhgEIAEoCUIJyvMYBRgBIMgBIh4KHFNldFNlY3VyaXR5UXVlc3Rpb25zUmVzcG9uc2UiSgoSRmluZEFjY291bnRSZXF1ZXN0EhgKBWVtYWlsGAEgASgJQgnK8xgFGAMg/gESGgoIdXNlcm5hbWUYAiABKAlCCMrzGAQYAyAyIl4KE0ZpbmRBY2NvdW50UmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoBRIaChJzZWN1cml0eV9xdWVzdGlvbjEYAiABKAkSGgoSc2VjdXJpdHlfcXVlc3Rpb24yGAMgASgJIrcBChRSZXNldFBhc3N3b3JkUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgFEiMKEHNlY3VyaXR5X2Fuc3dlcjEYAiABKAlCCcrzGAUYASDIARIjChBzZWN1cml0eV9hbnN3ZXIyGAMgASgJQgnK8xgFGAEgyAESHwoMbmV3X3Bhc3N3b3JkGAQgASgJQgnK8xgFGAYgyAESIwoQY29uZmlybV9wYXNzd29yZBgFIAEoCUIJyvMYBRgGIMgBIhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZTLCBwoOQWNjb3VudFNlcnZpY2USWQoIUmVnaXN0ZXISJS5yZW50cHJvb2YuYWNjb3VudC52MS5SZWdpc3RlclJlcXVlc3QaJi5yZW50cHJvb2YuYWNjb3VudC52MS5SZWdpc3RlclJlc3BvbnNlElAKBUxvZ2luEiIucmVudHByb29mLmFjY291bnQudjEuTG9naW5SZXF1ZXN0GiMucmVudHByb29mLmFjY291bnQudjEuTG9naW5SZXNwb25zZRJTCgZMb2dvdXQSIy5yZW50cHJvb2YuYWNjb3VudC52MS5Mb2dvdXRSZXF1ZXN0GiQucmVudHByb29mLmFjY291bnQudjEuTG9nb3V0UmVzcG9uc2UScAoOR2V0Q3VycmVudFVzZXISKy5yZW50cHJvb2YuYWNjb3VudC52MS5HZXRDdXJyZW50VXNlclJlcXVlc3QaLC5yZW50cHJvb2YuYWNjb3VudC52MS5HZXRDdXJyZW50VXNlclJlc3BvbnNlIgOQAgESZwoLR2V0VXNlck5hbWUSKC5yZW50cHJvb2YuYWNjb3VudC52MS5HZXRVc2VyTmFtZVJlcXVlc3QaKS5yZW50cHJvb2YuYWNjb3VudC52MS5HZXRVc2VyTmFtZVJlc3BvbnNlIgOQAgEShQEKFUxpc3RTZWN1cml0eVF1ZXN0aW9ucxIyLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxpc3RTZWN1cml0eVF1ZXN0aW9uc1JlcXVlc3QaMy5yZW50cHJvb2YuYWNjb3VudC52MS5MaXN0U2VjdXJpdHlRdWVzdGlvbnNSZXNwb25zZSIDkAIBEn0KFFNldFNlY3VyaXR5UXVlc3Rpb25zEjEucmVudHByb29mLmFjY291bnQudjEuU2V0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0GjIucmVudHByb29mLmFjY291bnQudjEuU2V0U2VjdXJpdHlRdWVzdGlvbnNSZXNwb25zZRJiCgtGaW5kQWNjb3VudBIoLnJlbnRwcm9vZi5hY2NvdW50LnYxLkZpbmRBY2NvdW50UmVxdWVzdBopLnJlbnRwcm9vZi5hY2NvdW50LnYxLkZpbmRBY2NvdW50UmVzcG9uc2USaAoNUmVzZXRQYXNzd29yZBIqLnJlbnRwcm9vZi5hY2NvdW50LnYxLlJlc2V0UGFzc3dvcmRSZXF1ZXN0GisucmVudHByb29mLmFjY291bnQudjEuUmVzZXRQYXNzd29yZFJlc3BvbnNlQt0BChhjb20ucmVudHByb29mLmFjY291bnQudjFCDEFjY291bnRQcm90b1ABWkFnaXRodWIuY29tL3JlbnRwcm9vZi9yZW50cHJvb2YvZ2VuL3JlbnRwcm9vZi9hY2NvdW50L3YxO2FjY291bnR2MaICA1JBWKoCFFJlbnRwcm9vZi5BY2NvdW50LlYxygIUUmVudHByb29mXEFjY291bnRcVjHiAiBSZW50cHJvb2ZcQWNjb3VudFxWMVxHUEJNZXRhZGF0YeoCFlJlbnRwcm9vZjo6QWNjb3VudDo6VjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
+  fileDesc("CiJyZW50cHJvb2YvYWNjb3VudC92MS9hY2NvdW50LnByb3RvEhRyZW50cHJvb2YuYWNjb3VudC52MSLfAQoEVXNlchIKCgJpZBgBIAEoBRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIMCgRyb2xlGAYgASgJEhUKDXByb2ZpbGVfaW1hZ2UYByABKAkSDgoGdG9rZW5zGAggASgFEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh4KFmhhc19zZWN1cml0eV9xdWVzdGlvbnMYCiABKAgiFwoVR2V0Q3VycmVudFVzZXJSZXF1ZXN0IkIKFkdldEN1cnJlbnRVc2VyUmVzcG9uc2USKAoEdXNlchgBIAEoCzIaLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVzZXIi7gEKD1JlZ2lzdGVyUmVxdWVzdBIaCgh1c2VybmFtZRgBIAEoCUIIyvMYBBgDIDISGAoFZW1haWwYAiABKAlCCcrzGAUYAyD+ARIbCghwYXNzd29yZBgDIAEoCUIJyvMYBRgGIMgBEhwKCmZpcnN0X25hbWUYBCABKAlCCMrzGAQYASBkEhsKCWxhc3RfbmFtZRgFIAEoCUIIyvMYBBgBIGQSTQoEcm9sZRgGIAEoCUI/yvMYOwoRcmVnaXN0cmF0aW9uX3JvbGUSEAoGdGVuYW50EgZUZW5hbnQSFAoIbGFuZGxvcmQSCExhbmRsb3JkIjwKEFJlZ2lzdGVyUmVzcG9uc2USKAoEdXNlchgBIAEoCzIaLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVzZXIiSAoMTG9naW5SZXF1ZXN0EhsKCHVzZXJuYW1lGAEgASgJQgnK8xgFGAMg/gESGwoIcGFzc3dvcmQYAiABKAlCCcrzGAUYBiDIASI5Cg1Mb2dpblJlc3BvbnNlEigKBHVzZXIYASABKAsyGi5yZW50cHJvb2YuYWNjb3VudC52MS5Vc2VyIg8KDUxvZ291dFJlcXVlc3QiEAoOTG9nb3V0UmVzcG9uc2UiJQoSR2V0VXNlck5hbWVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAUiPAoTR2V0VXNlck5hbWVSZXNwb25zZRISCgpmaXJzdF9uYW1lGAEgASgJEhEKCWxhc3RfbmFtZRgCIAEoCSIeChxMaXN0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0IjIKHUxpc3RTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlEhEKCXF1ZXN0aW9ucxgBIAMoCSIdChtHZXRTZWN1cml0eVF1ZXN0aW9uc1JlcXVlc3QiVgocR2V0U2VjdXJpdHlRdWVzdGlvbnNSZXNwb25zZRIaChJzZWN1cml0eV9xdWVzdGlvbjEYASABKAkSGgoSc2VjdXJpdHlfcXVlc3Rpb24yGAIgASgJIuYEChtTZXRTZWN1cml0eVF1ZXN0aW9uc1JlcXVlc3QSxwMKEnNlY3VyaXR5X3F1ZXN0aW9uMRgBIAEoCUKqA8rzGKUDChFzZWN1cml0eV9xdWVzdGlvbhIjCiFXaGF0IHdhcyB5b3VyIGNoaWxkaG9vZCBuaWNrbmFtZT8SJQojV2hhdCBpcyB0aGUgbmFtZSBvZiB5b3VyIGZpcnN0IHBldD8SHQobSW4gd2hhdCBjaXR5IHdlcmUgeW91IGJvcm4/EiQKIldoYXQgaXMgeW91ciBtb3RoZXIncyBtYWlkZW4gbmFtZT8SJgokV2hhdCB3YXMgdGhlIG1ha2Ugb2YgeW91ciBmaXJzdCBjYXI/EisKKVdoYXQgd2FzIHRoZSBuYW1lIG9mIHlvdXIgcHJpbWFyeSBzY2hvb2w/EisKKVdobyB3YXMgeW91ciBmYXZvdXJpdGUgY2hpbGRob29kIHRlYWNoZXI/Eh8KHVdoYXQgaXMgeW91ciBmYXZvdXJpdGUgbW92aWU/EioKKFdoYXQgd2FzIHlvdXIgZmF2b3VyaXRlIGZvb2QgYXMgYSBjaGlsZD8SMAouV2hhdCBpcyB0aGUgbmFtZSBvZiB0aGUgc3RyZWV0IHlvdSBncmV3IHVwIG9uPxIjChBzZWN1cml0eV9hbnN3ZXIxGAIgASgJQgnK8xgFGAEgyAESMwoSc2VjdXJpdHlfcXVlc3Rpb24yGAMgASgJQhfK8xgTChFzZWN1cml0eV9xdWVzdGlvbhIjChBzZWN1cml0eV9hbnN3ZXIyGAQgASgJQgnK8xgFGAEgyAEiHgocU2V0U2VjdXJpdHlRdWVzdGlvbnNSZXNwb25zZSJKChJGaW5kQWNjb3VudFJlcXVlc3QSGAoFZW1haWwYASABKAlCCcrzGAUYAyD+ARIaCgh1c2VybmFtZRgCIAEoCUIIyvMYBBgDIDIiXgoTRmluZEFjY291bnRSZXNwb25zZRIPCgd1c2VyX2lkGAEgASgFEhoKEnNlY3VyaXR5X3F1ZXN0aW9uMRgCIAEoCRIaChJzZWN1cml0eV9xdWVzdGlvbjIYAyABKAkitwEKFFJlc2V0UGFzc3dvcmRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAUSIwoQc2VjdXJpdHlfYW5zd2VyMRgCIAEoCUIJyvMYBRgBIMgBEiMKEHNlY3VyaXR5X2Fuc3dlcjIYAyABKAlCCcrzGAUYASDIARIfCgxuZXdfcGFzc3dvcmQYBCABKAlCCcrzGAUYBiDIARIjChBjb25maXJtX3Bhc3N3b3JkGAUgASgJQgnK8xgFGAYgyAEiFwoVUmVzZXRQYXNzd29yZFJlc3BvbnNlMscICg5BY2NvdW50U2VydmljZRJZCghSZWdpc3RlchIlLnJlbnRwcm9vZi5hY2NvdW50LnYxLlJlZ2lzdGVyUmVxdWVzdBomLnJlbnRwcm9vZi5hY2NvdW50LnYxLlJlZ2lzdGVyUmVzcG9uc2USUAoFTG9naW4SIi5yZW50cHJvb2YuYWNjb3VudC52MS5Mb2dpblJlcXVlc3QaIy5yZW50cHJvb2YuYWNjb3VudC52MS5Mb2dpblJlc3BvbnNlElMKBkxvZ291dBIjLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ291dFJlcXVlc3QaJC5yZW50cHJvb2YuYWNjb3VudC52MS5Mb2dvdXRSZXNwb25zZRJwCg5HZXRDdXJyZW50VXNlchIrLnJlbnRwcm9vZi5hY2NvdW50LnYxLkdldEN1cnJlbnRVc2VyUmVxdWVzdBosLnJlbnRwcm9vZi5hY2NvdW50LnYxLkdldEN1cnJlbnRVc2VyUmVzcG9uc2UiA5ACARJnCgtHZXRVc2VyTmFtZRIoLnJlbnRwcm9vZi5hY2NvdW50LnYxLkdldFVzZXJOYW1lUmVxdWVzdBopLnJlbnRwcm9vZi5hY2NvdW50LnYxLkdldFVzZXJOYW1lUmVzcG9uc2UiA5ACARKFAQoVTGlzdFNlY3VyaXR5UXVlc3Rpb25zEjIucmVudHByb29mLmFjY291bnQudjEuTGlzdFNlY3VyaXR5UXVlc3Rpb25zUmVxdWVzdBozLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxpc3RTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlIgOQAgESggEKFEdldFNlY3VyaXR5UXVlc3Rpb25zEjEucmVudHByb29mLmFjY291bnQudjEuR2V0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0GjIucmVudHByb29mLmFjY291bnQudjEuR2V0U2VjdXJpdHlRdWVzdGlvbnNSZXNwb25zZSIDkAIBEn0KFFNldFNlY3VyaXR5UXVlc3Rpb25zEjEucmVudHByb29mLmFjY291bnQudjEuU2V0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0GjIucmVudHByb29mLmFjY291bnQudjEuU2V0U2VjdXJpdHlRdWVzdGlvbnNSZXNwb25zZRJiCgtGaW5kQWNjb3VudBIoLnJlbnRwcm9vZi5hY2NvdW50LnYxLkZpbmRBY2NvdW50UmVxdWVzdBopLnJlbnRwcm9vZi5hY2NvdW50LnYxLkZpbmRBY2NvdW50UmVzcG9uc2USaAoNUmVzZXRQYXNzd29yZBIqLnJlbnRwcm9vZi5hY2NvdW50LnYxLlJlc2V0UGFzc3dvcmRSZXF1ZXN0GisucmVudHByb29mLmFjY291bnQudjEuUmVzZXRQYXNzd29yZFJlc3BvbnNlQt0BChhjb20ucmVudHByb29mLmFjY291bnQudjFCDEFjY291bnRQcm90b1ABWkFnaXRodWIuY29tL3JlbnRwcm9vZi9yZW50cHJvb2YvZ2VuL3JlbnRwcm9vZi9hY2NvdW50L3YxO2FjY291bnR2MaICA1JBWKoCFFJlbnRwcm9vZi5BY2NvdW50LlYxygIUUmVudHByb29mXEFjY291bnRcVjHiAiBSZW50cHJvb2ZcQWNjb3VudFxWMVxHUEJNZXRhZGF0YeoCFlJlbnRwcm9vZjo6QWNjb3VudDo6VjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
 
 /**
  * User is an account as its owner sees it; secrets are never part of it.
@@ -115,13 +115,13 @@ export const GetCurrentUserRequestSchema: GenMessage<GetCurrentUserRequest> = /*
   messageDesc(file_rentproof_account_v1_account, 1);
 
 /**
- * GetCurrentUserResponse carries the signed-in user.
+ * GetCurrentUserResponse carries the signed-in user, if any.
  *
  * @generated from message rentproof.account.v1.GetCurrentUserResponse
  */
 export type GetCurrentUserResponse = Message<"rentproof.account.v1.GetCurrentUserResponse"> & {
   /**
-   * user is the signed-in user.
+   * user is the signed-in user; absent when nobody is signed in.
    *
    * @generated from field: rentproof.account.v1.User user = 1;
    */
@@ -377,6 +377,50 @@ export const ListSecurityQuestionsResponseSchema: GenMessage<ListSecurityQuestio
   messageDesc(file_rentproof_account_v1_account, 12);
 
 /**
+ * GetSecurityQuestionsRequest takes no parameters; the session identifies the user.
+ *
+ * @generated from message rentproof.account.v1.GetSecurityQuestionsRequest
+ */
+export type GetSecurityQuestionsRequest = Message<"rentproof.account.v1.GetSecurityQuestionsRequest"> & {
+};
+
+/**
+ * Describes the message rentproof.account.v1.GetSecurityQuestionsRequest.
+ * Use `create(GetSecurityQuestionsRequestSchema)` to create a new message.
+ */
+export const GetSecurityQuestionsRequestSchema: GenMessage<GetSecurityQuestionsRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 13);
+
+/**
+ * GetSecurityQuestionsResponse holds the signed-in user's chosen questions; the answers are
+ * stored only as hashes and never leave the server.
+ *
+ * @generated from message rentproof.account.v1.GetSecurityQuestionsResponse
+ */
+export type GetSecurityQuestionsResponse = Message<"rentproof.account.v1.GetSecurityQuestionsResponse"> & {
+  /**
+   * security_question1 is the first chosen question, empty when none is set.
+   *
+   * @generated from field: string security_question1 = 1;
+   */
+  securityQuestion1: string;
+
+  /**
+   * security_question2 is the second chosen question, empty when none is set.
+   *
+   * @generated from field: string security_question2 = 2;
+   */
+  securityQuestion2: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.GetSecurityQuestionsResponse.
+ * Use `create(GetSecurityQuestionsResponseSchema)` to create a new message.
+ */
+export const GetSecurityQuestionsResponseSchema: GenMessage<GetSecurityQuestionsResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 14);
+
+/**
  * SetSecurityQuestionsRequest holds two questions from the fixed list and their answers.
  *
  * @generated from message rentproof.account.v1.SetSecurityQuestionsRequest
@@ -416,7 +460,7 @@ export type SetSecurityQuestionsRequest = Message<"rentproof.account.v1.SetSecur
  * Use `create(SetSecurityQuestionsRequestSchema)` to create a new message.
  */
 export const SetSecurityQuestionsRequestSchema: GenMessage<SetSecurityQuestionsRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_account_v1_account, 13);
+  messageDesc(file_rentproof_account_v1_account, 15);
 
 /**
  * SetSecurityQuestionsResponse is empty.
@@ -431,7 +475,7 @@ export type SetSecurityQuestionsResponse = Message<"rentproof.account.v1.SetSecu
  * Use `create(SetSecurityQuestionsResponseSchema)` to create a new message.
  */
 export const SetSecurityQuestionsResponseSchema: GenMessage<SetSecurityQuestionsResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_account_v1_account, 14);
+  messageDesc(file_rentproof_account_v1_account, 16);
 
 /**
  * FindAccountRequest names the account to recover.
@@ -459,7 +503,7 @@ export type FindAccountRequest = Message<"rentproof.account.v1.FindAccountReques
  * Use `create(FindAccountRequestSchema)` to create a new message.
  */
 export const FindAccountRequestSchema: GenMessage<FindAccountRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_account_v1_account, 15);
+  messageDesc(file_rentproof_account_v1_account, 17);
 
 /**
  * FindAccountResponse carries what the recovery form asks.
@@ -494,7 +538,7 @@ export type FindAccountResponse = Message<"rentproof.account.v1.FindAccountRespo
  * Use `create(FindAccountResponseSchema)` to create a new message.
  */
 export const FindAccountResponseSchema: GenMessage<FindAccountResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_account_v1_account, 16);
+  messageDesc(file_rentproof_account_v1_account, 18);
 
 /**
  * ResetPasswordRequest answers the questions and sets a new password.
@@ -543,7 +587,7 @@ export type ResetPasswordRequest = Message<"rentproof.account.v1.ResetPasswordRe
  * Use `create(ResetPasswordRequestSchema)` to create a new message.
  */
 export const ResetPasswordRequestSchema: GenMessage<ResetPasswordRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_account_v1_account, 17);
+  messageDesc(file_rentproof_account_v1_account, 19);
 
 /**
  * ResetPasswordResponse is empty.
@@ -558,7 +602,7 @@ export type ResetPasswordResponse = Message<"rentproof.account.v1.ResetPasswordR
  * Use `create(ResetPasswordResponseSchema)` to create a new message.
  */
 export const ResetPasswordResponseSchema: GenMessage<ResetPasswordResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_account_v1_account, 18);
+  messageDesc(file_rentproof_account_v1_account, 20);
 
 /**
  * AccountService manages accounts and sessions.
@@ -598,7 +642,9 @@ export const AccountService: GenService<{
     output: typeof LogoutResponseSchema;
   },
   /**
-   * GetCurrentUser returns the signed-in user, or unauthenticated when there is no valid session.
+   * GetCurrentUser returns the signed-in user, or a response without a user when there is no
+   * valid session: being signed out is an answer, not an error (a browser logs every 4xx it
+   * receives). The REST path GET /api/user still answers 401 without a user (SPEC §7).
    *
    * @generated from rpc rentproof.account.v1.AccountService.GetCurrentUser
    */
@@ -626,6 +672,17 @@ export const AccountService: GenService<{
     methodKind: "unary";
     input: typeof ListSecurityQuestionsRequestSchema;
     output: typeof ListSecurityQuestionsResponseSchema;
+  },
+  /**
+   * GetSecurityQuestions returns the signed-in user's two chosen recovery questions (never the
+   * answers), so the form can show them; unauthenticated when signed out.
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.GetSecurityQuestions
+   */
+  getSecurityQuestions: {
+    methodKind: "unary";
+    input: typeof GetSecurityQuestionsRequestSchema;
+    output: typeof GetSecurityQuestionsResponseSchema;
   },
   /**
    * SetSecurityQuestions sets the signed-in user's two recovery questions and answers.

@@ -10,8 +10,10 @@ import (
 )
 
 // serveUploads serves stored files under upload.URLPrefix: only names the service generates,
+// main files and their narrower versions (a version never made is answered with its main file),
 // with their stored content type, never sniffed, sandboxed so nothing can run as script in the
-// site's origin, and cached for good (names are random and never reused).
+// site's origin, and cached for good (names are random and never reused, and a version is made
+// with its upload or never).
 func serveUploads(uploads *upload.Service) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {

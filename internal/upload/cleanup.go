@@ -12,7 +12,7 @@ import (
 const cleanupBatch = 500
 
 // RemoveUnattached deletes the uploads never attached to a listing or review a day after their
-// upload: file and row. Each goes in its own transaction that keeps the row locked while the
+// upload: files (versions included) and row. Each goes in its own transaction that keeps the row locked while the
 // file is deleted, so an attach at that moment either comes first (and the upload stays) or
 // finds it gone; a file that cannot be deleted keeps its row, for the next run. It returns how
 // many uploads it removed.
@@ -58,8 +58,11 @@ func (s *Service) removeStale(ctx context.Context, key string) (bool, error) {
 		if n == 0 {
 			return nil
 		}
-		if err := s.files.Delete(ctx, key); err != nil {
-			return fmt.Errorf("delete %s: %w", key, err)
+		// The versions first: a failure leaves the main file, which the row still names.
+		for _, file := range append(versionKeys(key), key) {
+			if err := s.files.Delete(ctx, file); err != nil {
+				return fmt.Errorf("delete %s: %w", file, err)
+			}
 		}
 		removed = true
 		return nil

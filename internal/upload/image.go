@@ -12,6 +12,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
+	"iter"
 	"math"
 
 	"golang.org/x/image/draw"
@@ -29,6 +30,11 @@ const (
 	// jpegQuality is the stored versions' JPEG quality (opaque images).
 	jpegQuality = 85
 )
+
+// VersionWidths are the widths of the narrower copies stored beside each image, largest first
+// (each is scaled from the one before), so a browser drawing it in a phone's card or a tablet's
+// gallery (srcset) fetches a fraction of the bytes. A width not below the image's own is skipped.
+var VersionWidths = []int{960, 480}
 
 // header is what an image's first bytes say about it, read without decoding its pixels.
 type header struct {
@@ -115,13 +121,24 @@ func inspect(r io.ReadSeeker) (header, error) {
 		}
 	}
 	// Beside the decoded image: the halvings (RGBA at a quarter of the pixels, then a sixteenth,
-	// and so on: 4/3 of a byte a source pixel), and the stored version three times over (scaled,
-	// turned upright, encoded).
+	// and so on: 4/3 of a byte a source pixel), the stored version three times over (scaled,
+	// turned upright, encoded), and each narrower version three times over too (the halving it
+	// is scaled from, itself, encoded).
 	w, ht := fit(cfg.Width, cfg.Height)
 	if w != cfg.Width {
 		perPixel += 4.0 / 3
 	}
-	h.cost = int64(math.Ceil(float64(pixels)*perPixel)) + 3*4*int64(w)*int64(ht) + extra + decodeOverhead
+	stored := int64(w) * int64(ht)
+	upright, uprightHeight := w, ht
+	if h.orientation >= 5 { // turned a quarter: the upright width is the stored height
+		upright, uprightHeight = ht, w
+	}
+	for _, v := range VersionWidths {
+		if v < upright {
+			stored += int64(v) * int64(versionHeight(upright, uprightHeight, v))
+		}
+	}
+	h.cost = int64(math.Ceil(float64(pixels)*perPixel)) + 3*4*stored + extra + decodeOverhead
 	return h, nil
 }
 
@@ -137,6 +154,11 @@ func fit(w, h int) (int, int) {
 		return MaxSide, max(1, int(math.Round(float64(h)*MaxSide/float64(w))))
 	}
 	return max(1, int(math.Round(float64(w)*MaxSide/float64(h)))), MaxSide
+}
+
+// versionHeight is the height of an image of w×h scaled to width.
+func versionHeight(w, h, width int) int {
+	return max(1, int(math.Round(float64(h)*float64(width)/float64(w))))
 }
 
 // jpegInfo is what a JPEG's markers before its first scan say.
@@ -357,14 +379,19 @@ func exifOrientation(tiff []byte) int {
 	return 1
 }
 
-// scale draws src into a new image of the stored version's size. Large reductions first halve
-// the image, each halving averaging 2x2 blocks, until less than a halving is left, which
-// bilinear interpolation does: every source pixel counts, nothing aliases, and it takes no more
-// memory than the halves themselves (x/image/draw's Catmull-Rom keeps 32 bytes for every
-// destination column of every source row: 200 MB for a 50-megapixel photo).
+// scale draws src into a new image of the stored version's size.
 func scale(src image.Image) *image.RGBA {
+	w, h := fit(src.Bounds().Dx(), src.Bounds().Dy())
+	return resize(src, w, h)
+}
+
+// resize draws src into a new w×h image. Large reductions first halve the image, each halving
+// averaging 2x2 blocks, until less than a halving is left, which bilinear interpolation does:
+// every source pixel counts, nothing aliases, and it takes no more memory than the halves
+// themselves (x/image/draw's Catmull-Rom keeps 32 bytes for every destination column of every
+// source row: 200 MB for a 50-megapixel photo).
+func resize(src image.Image, w, h int) *image.RGBA {
 	b := src.Bounds()
-	w, h := fit(b.Dx(), b.Dy())
 	dst := image.NewRGBA(image.Rect(0, 0, w, h))
 	if w == b.Dx() && h == b.Dy() {
 		draw.Draw(dst, dst.Bounds(), src, b.Min, draw.Src)
@@ -415,18 +442,71 @@ func orient(m *image.RGBA, o int) *image.RGBA {
 	return dst
 }
 
-// encode writes the stored version: JPEG when every pixel is opaque (photos), PNG when
-// transparency matters. Neither carries any of the original's metadata.
-func encode(m *image.RGBA) (data []byte, ext string, err error) {
-	var buf bytes.Buffer
+// rendition is one stored file of an image, encoded.
+type rendition struct {
+	data          []byte
+	width, height int
+}
+
+// prepared is an accepted image's stored files: the main one and its narrower versions, all in
+// one format (the extension the versions' names share with the main one's).
+type prepared struct {
+	ext      string
+	main     rendition
+	versions []rendition // at the VersionWidths below the main one's width, largest first
+}
+
+// files yields the image's files under their keys when the main one is stored under key.
+func (p prepared) files(key string) iter.Seq2[string, []byte] {
+	return func(yield func(string, []byte) bool) {
+		if !yield(key, p.main.data) {
+			return
+		}
+		for _, v := range p.versions {
+			if !yield(versionKey(key, v.width), v.data) {
+				return
+			}
+		}
+	}
+}
+
+// render encodes the upright image m and its narrower versions: JPEG when every pixel is
+// opaque (photos), PNG when transparency matters. None carries any of the original's metadata.
+func render(m *image.RGBA) (prepared, error) {
+	p := prepared{ext: "png"}
 	if m.Opaque() {
-		err, ext = jpeg.Encode(&buf, m, &jpeg.Options{Quality: jpegQuality}), "jpg"
+		p.ext = "jpg"
+	}
+	var err error
+	if p.main, err = encodeAs(m, p.ext); err != nil {
+		return prepared{}, err
+	}
+	src := m
+	for _, width := range VersionWidths {
+		if width >= m.Rect.Dx() {
+			continue
+		}
+		src = resize(src, width, versionHeight(m.Rect.Dx(), m.Rect.Dy(), width))
+		v, err := encodeAs(src, p.ext)
+		if err != nil {
+			return prepared{}, err
+		}
+		p.versions = append(p.versions, v)
+	}
+	return p, nil
+}
+
+// encodeAs encodes m as JPEG ("jpg") or PNG ("png").
+func encodeAs(m *image.RGBA, ext string) (rendition, error) {
+	var buf bytes.Buffer
+	var err error
+	if ext == "jpg" {
+		err = jpeg.Encode(&buf, m, &jpeg.Options{Quality: jpegQuality})
 	} else {
-		enc := png.Encoder{CompressionLevel: png.BestSpeed}
-		err, ext = enc.Encode(&buf, m), "png"
+		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, m)
 	}
 	if err != nil {
-		return nil, "", fmt.Errorf("encode image: %w", err)
+		return rendition{}, fmt.Errorf("encode image: %w", err)
 	}
-	return buf.Bytes(), ext, nil
+	return rendition{data: buf.Bytes(), width: m.Rect.Dx(), height: m.Rect.Dy()}, nil
 }

@@ -2,8 +2,9 @@
 // an S3-compatible bucket: package blobstore).
 //
 // Files are accepted by their content, never by name or declared type. Every image is decoded
-// in full, under a process-wide memory budget, and only a re-encoded, downscaled version is
-// stored (so no metadata, EXIF and GPS included, survives), under a server-generated name. Each
+// in full, once, under a process-wide memory budget, and only re-encoded, downscaled versions are
+// stored (so no metadata, EXIF and GPS included, survives), under a server-generated name: the
+// main one, up to MaxSide, and narrower ones at VersionWidths named after it (srcset). Each
 // upload belongs to the account that uploaded it (the uploads table): a listing or review may
 // only use its author's own uploads, each once, and an upload never used is removed after a day.
 package upload
@@ -19,8 +20,11 @@ import (
 	"io"
 	"iter"
 	"os"
+	"path"
 	"regexp"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -107,13 +111,6 @@ type File struct {
 	Body io.Reader // read once, up to MaxImageBytes and one byte more
 }
 
-// prepared is one accepted image's stored version.
-type prepared struct {
-	data          []byte
-	ext           string
-	width, height int
-}
-
 // SavePropertyImages stores the images of one upload for ownerID and returns their URLs.
 // Files are taken one at a time from files (a multipart body can be read no other way), and
 // each is checked, decoded and re-encoded before the next is read, so a request holds one
@@ -180,32 +177,29 @@ func (s *Service) prepare(ctx context.Context, f File) (prepared, error) {
 	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
 		return prepared{}, fmt.Errorf("rewind upload: %w", err)
 	}
-	small, err := s.decode(ctx, tmp, h.cost)
+	img, ok, err := s.develop(ctx, tmp, h)
 	if err != nil {
 		return prepared{}, err
 	}
-	if small == nil {
+	if !ok {
 		return prepared{}, apperr.New(apperr.ErrInvalidArgument, errDamaged, name)
 	}
-	small = orient(small, h.orientation)
-	data, ext, err := encode(small)
-	if err != nil {
-		return prepared{}, err
-	}
-	return prepared{data: data, ext: ext, width: small.Rect.Dx(), height: small.Rect.Dy()}, nil
+	return img, nil
 }
 
 // collectAfter is the decode cost past which the garbage a decode leaves is collected at once.
 const collectAfter = 64 << 20
 
-// decode decodes the image in r and scales it to the stored version's size, once cost bytes of
-// the budget are free; nil when the image turns out damaged. Decodes wait for their estimated
-// bytes, so the decodes running in the process at once never add up to more than the budget,
-// however many uploads arrive together.
-func (s *Service) decode(ctx context.Context, r io.Reader, cost int64) (*image.RGBA, error) {
-	if err := s.decoding.Acquire(ctx, cost); err != nil {
-		return nil, fmt.Errorf("wait to decode: %w", err)
+// develop decodes the image in r once, scales it to the stored version's size, turns it upright
+// and renders it and its narrower versions, holding h.cost bytes of the budget throughout; ok is
+// false when the image turns out damaged. Decodes wait for their estimated bytes, so the decodes
+// running in the process at once never add up to more than the budget, however many uploads
+// arrive together.
+func (s *Service) develop(ctx context.Context, r io.Reader, h header) (img prepared, ok bool, err error) {
+	if err := s.decoding.Acquire(ctx, h.cost); err != nil {
+		return prepared{}, false, fmt.Errorf("wait to decode: %w", err)
 	}
+	defer s.decoding.Release(h.cost)
 	small := func() *image.RGBA {
 		src, _, err := image.Decode(bufio.NewReaderSize(r, 64<<10))
 		if err != nil {
@@ -215,11 +209,14 @@ func (s *Service) decode(ctx context.Context, r io.Reader, cost int64) (*image.R
 	}()
 	// The full-size image is garbage now. With a high GOGC (the server runs at 400) the heap
 	// would grow to several times the budget before the runtime collected it on its own.
-	if cost >= collectAfter {
+	if h.cost >= collectAfter {
 		runtime.GC()
 	}
-	s.decoding.Release(cost)
-	return small, nil
+	if small == nil {
+		return prepared{}, false, nil
+	}
+	img, err = render(orient(small, h.orientation))
+	return img, err == nil, err
 }
 
 // store records the images for ownerID and writes their files, in one transaction that holds
@@ -227,12 +224,13 @@ func (s *Service) decode(ctx context.Context, r io.Reader, cost int64) (*image.R
 // uploads of one account take turns. On any failure nothing stays behind.
 func (s *Service) store(ctx context.Context, ownerID int32, images []prepared) ([]string, error) {
 	keys := make([]string, len(images))
+	var written []string // every file's key, versions included, for the cleanup of a failure
 	params := db.CreateUploadsParams{OwnerID: ownerID}
 	for i, img := range images {
 		keys[i] = "properties/" + randomName() + "." + img.ext
-		params.Bytes = append(params.Bytes, int32(len(img.data)))
-		params.Widths = append(params.Widths, int32(img.width))
-		params.Heights = append(params.Heights, int32(img.height))
+		params.Bytes = append(params.Bytes, int32(len(img.main.data)))
+		params.Widths = append(params.Widths, int32(img.main.width))
+		params.Heights = append(params.Heights, int32(img.main.height))
 	}
 	params.Keys = keys
 	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
@@ -246,15 +244,18 @@ func (s *Service) store(ctx context.Context, ownerID int32, images []prepared) (
 			return fmt.Errorf("record uploads: %w", err)
 		}
 		for i, img := range images {
-			if err := s.files.Write(ctx, keys[i], img.data, contentTypes[img.ext]); err != nil {
-				return fmt.Errorf("store %s: %w", keys[i], err)
+			for key, data := range img.files(keys[i]) {
+				written = append(written, key)
+				if err := s.files.Write(ctx, key, data, contentTypes[img.ext]); err != nil {
+					return fmt.Errorf("store %s: %w", key, err)
+				}
 			}
 		}
 		return nil
 	})
 	if err != nil {
 		// The rows rolled back; the files written before the failure go too.
-		for _, key := range keys {
+		for _, key := range written {
 			if derr := s.files.Delete(context.WithoutCancel(ctx), key); derr != nil {
 				err = errors.Join(err, fmt.Errorf("remove %s: %w", key, derr))
 			}
@@ -299,6 +300,38 @@ func ValidURL(url string) bool {
 func keyOf(url string) (string, bool) {
 	key, ok := strings.CutPrefix(url, URLPrefix)
 	return key, ok && keyPattern.MatchString(key)
+}
+
+// versionKey names the version of width of the upload stored under key: the main name with
+// "-w<width>" before its extension, so a page can derive every version's URL from the main one
+// ("/uploads/properties/<hex>-w480.jpg").
+func versionKey(key string, width int) string {
+	ext := path.Ext(key)
+	return fmt.Sprintf("%s-w%d%s", strings.TrimSuffix(key, ext), width, ext)
+}
+
+// versionKeys names every version an upload stored under key may have.
+func versionKeys(key string) []string {
+	keys := make([]string, len(VersionWidths))
+	for i, w := range VersionWidths {
+		keys[i] = versionKey(key, w)
+	}
+	return keys
+}
+
+// versionPattern is the shape of a version's name: the main name's parts and the width.
+var versionPattern = regexp.MustCompile(`^(properties/[0-9a-f]{32})-w([1-9][0-9]{2,3})(\.(?:jpg|png|gif|webp))$`)
+
+// versionOf splits a version's URL into its key and the key of the main file it is a version
+// of; ok is false for anything else, a width the service does not make included.
+func versionOf(url string) (key, main string, ok bool) {
+	key, found := strings.CutPrefix(url, URLPrefix)
+	m := versionPattern.FindStringSubmatch(key)
+	if !found || m == nil {
+		return "", "", false
+	}
+	width, _ := strconv.Atoi(m[2])
+	return key, m[1] + m[3], slices.Contains(VersionWidths, width)
 }
 
 var contentTypes = map[string]string{"jpg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp"}

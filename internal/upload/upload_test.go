@@ -104,8 +104,9 @@ func TestDecodeCost(t *testing.T) {
 	}
 	grey := uploadtest.PNG(image.NewGray(image.Rect(0, 0, 3000, 2000)))
 	rgba64 := uploadtest.PNG(image.NewRGBA64(image.Rect(0, 0, 3000, 2000)))
-	// 1 byte a pixel, the halvings (4/3), row buffers, three 2048x1365 RGBA versions, overhead.
-	if c, want := cost(grey), int64(6e6*(1+4.0/3))+2*3000+3*4*2048*1365+decodeOverhead; c < want-8 || c > want+8 {
+	// 1 byte a pixel, the halvings (4/3), row buffers, three times the 2048x1365 RGBA stored
+	// version and its 960x640 and 480x320 versions, overhead.
+	if c, want := cost(grey), int64(6e6*(1+4.0/3))+2*3000+3*4*(2048*1365+960*640+480*320)+decodeOverhead; c < want-8 || c > want+8 {
 		t.Errorf("grey PNG cost %d, want about %d", c, want)
 	}
 	if cost(rgba64)-cost(grey) < 6e6*7 {

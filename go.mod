@@ -7,6 +7,7 @@ require (
 	connectrpc.com/grpchealth v1.4.0
 	connectrpc.com/grpcreflect v1.3.1
 	github.com/amacneil/dbmate/v2 v2.35.0
+	github.com/andybalholm/brotli v1.2.1
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/tsenart/vegeta/v12 v12.12.0
 	gocloud.dev v0.45.0

@@ -12,11 +12,12 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
 	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
-// spaHandler serves the built app. A path naming a file serves that file; a path without a file
-// extension is a client-side route and gets index.html (so /properties/3 survives a reload);
-// a missing file with an extension is a plain 404, so a broken image falls back in the page.
+// spaHandler serves the built app. A path naming a file serves that file (precompressed when
+// the client accepts it, see serveStatic); a path without a file extension is a client-side
+// route and gets index.html (so /properties/3 survives a reload); a missing file with an
+// extension is a plain 404, so a broken image falls back in the page. Hidden files (the build's
+// .vite/manifest.json, .gitkeep) are not served.
 func spaHandler(dist fs.FS) http.Handler {
-	files := http.FileServerFS(dist)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -24,14 +25,17 @@ func spaHandler(dist fs.FS) http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if hidden(name) {
+			http.NotFound(w, r)
+			return
+		}
 		if info, err := fs.Stat(dist, name); err == nil && !info.IsDir() && name != "index.html" {
+			cache := "public, max-age=3600"
 			if strings.HasPrefix(name, "assets/") {
 				// Vite puts a content hash in every asset name: safe to cache for a year.
-				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-			} else {
-				w.Header().Set("Cache-Control", "public, max-age=3600")
+				cache = "public, max-age=31536000, immutable"
 			}
-			files.ServeHTTP(w, r)
+			serveStatic(w, r, dist, name, "", cache)
 			return
 		}
 		if path.Ext(name) != "" && name != "index.html" {
@@ -42,17 +46,21 @@ func spaHandler(dist fs.FS) http.Handler {
 	})
 }
 
+// hidden reports whether a path has a segment that starts with a dot.
+func hidden(name string) bool {
+	for segment := range strings.SplitSeq(name, "/") {
+		if strings.HasPrefix(segment, ".") && segment != "." {
+			return true
+		}
+	}
+	return false
+}
+
 func serveIndex(w http.ResponseWriter, r *http.Request, dist fs.FS) {
-	index, err := fs.ReadFile(dist, "index.html")
-	if err != nil {
+	if _, err := fs.Stat(dist, "index.html"); err != nil {
 		http.Error(w, "The web app is not built: run `make build`.", http.StatusServiceUnavailable)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("Content-Security-Policy", contentSecurityPolicy)
-	w.WriteHeader(http.StatusOK)
-	if r.Method == http.MethodGet {
-		_, _ = w.Write(index)
-	}
+	serveStatic(w, r, dist, "index.html", "text/html; charset=utf-8", "no-cache")
 }

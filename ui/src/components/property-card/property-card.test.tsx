@@ -1,9 +1,30 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { makeProperty } from "@/test/properties";
 import { PropertyCard } from "./property-card";
+import { BAND_COLOURS } from "./rating-circle";
+
+// Radix positions a tooltip with ResizeObserver, which jsdom lacks.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+/** contrast is WCAG 2's contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
 
 function renderCard(property: Property) {
   const utils = render(
@@ -27,7 +48,7 @@ describe("PropertyCard", () => {
     );
     const c = within(card);
     expect(c.getByRole("heading", { level: 3, name: "Sunny Loft" })).toBeInTheDocument();
-    expect(c.getByText("Verified")).toBeInTheDocument();
+    expect(c.getByText(/^Verified/)).toHaveTextContent("Verified by tenants");
     expect(c.getByRole("img", { name: "Rated 4.4 out of 5: Very Good" })).toBeInTheDocument();
     expect(c.getByText("4.4")).toBeInTheDocument();
     expect(c.getByText("347 West 29th Street, Apt 5C, Chelsea, New York, NY 10001, United States")).toBeInTheDocument();
@@ -62,12 +83,50 @@ describe("PropertyCard", () => {
     expect(circle).toHaveTextContent(label);
   });
 
+  it.each(Object.entries(BAND_COLOURS))("paints the %s band at 4.5:1 or more (WCAG AA)", (_, colours) => {
+    expect(contrast(colours.fill, colours.text)).toBeGreaterThanOrEqual(4.5);
+    // The label sits on white, under the circle.
+    expect(contrast(colours.label, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each([
+    [4.9, "excellent"],
+    [4.2, "very-good"],
+    [3.5, "average"],
+    [2.4, "poor"],
+    [1.3, "bad"],
+  ] as const)("draws a %s average in its band's checked colours", (average, band) => {
+    const p = makeProperty({ id: 21 });
+    p.ratingSummary = { ...p.ratingSummary!, average, count: 3 };
+    const circle = within(renderCard(p).card).getByRole("img", { name: /^Rated/ });
+    expect(circle.style.getPropertyValue("--band")).toBe(BAND_COLOURS[band].fill);
+    expect(circle.style.getPropertyValue("--band-text")).toBe(BAND_COLOURS[band].text);
+    expect(circle.style.getPropertyValue("--band-label")).toBe(BAND_COLOURS[band].label);
+  });
+
+  it("explains the verification badge in a tooltip that keyboard focus opens", async () => {
+    const { card } = renderCard(makeProperty({ id: 22, verified: false }));
+    const badge = within(card).getByText(/^Not verified/);
+    await act(async () => badge.focus());
+    expect(await screen.findByRole("tooltip")).toHaveTextContent("Not verified by tenants yet");
+    fireEvent.keyDown(badge, { key: "Escape" });
+    expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+  });
+
+  it("keeps the rating beside the title rather than over it", () => {
+    const { card } = renderCard(makeProperty({ id: 23, title: "Mid-Century Villa with Pool in the Beverly Hills Flats" }));
+    const heading = within(card).getByRole("heading", { level: 3 });
+    const circle = within(card).getByRole("img", { name: /^Rated/ });
+    // Siblings in one row (laid out side by side by the CSS), not the circle floating over the picture's edge.
+    expect(circle.parentElement).toBe(heading.parentElement);
+  });
+
   it("says New rather than Bad without reviews, and marks unverified and demo listings", () => {
     const { card } = renderCard(makeProperty({ id: 3, verified: false, stars: [0, 0, 0, 0, 0], amenities: [] }));
     const c = within(card);
     expect(c.getByRole("img", { name: "No reviews yet" })).toHaveTextContent("New");
-    expect(c.getByText("Not verified")).toBeInTheDocument();
-    expect(c.getByText("Demo listing")).toBeInTheDocument();
+    expect(c.getByText(/^Not verified/)).toHaveTextContent("Not verified by tenants yet");
+    expect(c.getByText(/^Demo listing/)).toBeInTheDocument();
     expect(c.getByText("0 reviews")).toBeInTheDocument();
     expect(c.getByText("0 recommend")).toBeInTheDocument();
     expect(c.queryByRole("list", { name: "Highlights" })).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import { Bath, BedDouble, Leaf, MapPin, Ruler, ShieldCheck, Sparkles, ThumbsUp, 
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { buttonClass } from "@/components/ui/button";
+import { Tooltip } from "@/components/ui/tooltip";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { formatCurrency } from "@/lib/currency";
 import {
@@ -65,29 +66,16 @@ export function PropertyCard({ property: p, layout = "grid", headingLevel = 3, e
           width={640}
           height={420}
         />
-        <div className="property-card__badges">
-          {p.verified ? (
-            <span className="badge badge--verified" title="Verified by tenants">
-              <ShieldCheck aria-hidden="true" size={14} /> Verified
-            </span>
-          ) : (
-            <span className="badge badge--unverified" title="Not verified by tenants yet">
-              Not verified
-            </span>
-          )}
-          {isDemoProperty(p.id) ? (
-            <span className="badge badge--demo" title="A sample listing that shows how RentProof works">
-              <Sparkles aria-hidden="true" size={14} /> Demo listing
-            </span>
-          ) : null}
-        </div>
-        <RatingCircle average={average} count={count} className="property-card__rating" />
+        <VerificationBadge verified={p.verified} />
       </div>
 
       <div className="property-card__body">
-        <Heading id={titleId} className="property-card__title">
-          {p.title}
-        </Heading>
+        <div className="property-card__heading">
+          <Heading id={titleId} className="property-card__title">
+            {p.title}
+          </Heading>
+          <RatingCircle average={average} count={count} className="property-card__rating" />
+        </div>
         <p className="property-card__address">
           <MapPin aria-hidden="true" size={15} />
           <span>{fullAddress(p)}</span>
@@ -134,7 +122,7 @@ export function PropertyCard({ property: p, layout = "grid", headingLevel = 3, e
               const Icon = HIGHLIGHT_ICONS[h];
               return (
                 <li key={h} className="highlight">
-                  <Icon aria-hidden="true" size={13} />
+                  <Icon aria-hidden="true" size={14} />
                   {h}
                 </li>
               );
@@ -143,12 +131,36 @@ export function PropertyCard({ property: p, layout = "grid", headingLevel = 3, e
         ) : null}
 
         <div className="property-card__footer">
+          {isDemoProperty(p.id) ? (
+            <p className="property-card__demo">
+              <Sparkles aria-hidden="true" size={14} /> Demo listing
+              <span className="visually-hidden">: a sample that shows how RentProof works</span>
+            </p>
+          ) : null}
           <Link to={`/properties/${p.id}`} className={buttonClass("outline", "sm", "stretched-link property-card__link")}>
             View Details<span className="visually-hidden">: {p.title}</span>
           </Link>
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * VerificationBadge is the card's one badge on the picture: Verified or Not verified, with
+ * SPEC §4's phrase ("verified by tenants", "not verified by tenants yet") in a tooltip that
+ * opens on hover and on keyboard focus, and in the words a screen reader reads.
+ */
+function VerificationBadge({ verified }: { verified: boolean }) {
+  const [shown, rest] = verified ? ["Verified", " by tenants"] : ["Not verified", " by tenants yet"];
+  return (
+    <Tooltip content={shown + rest}>
+      <span className={`badge badge--${verified ? "verified" : "unverified"} property-card__verification`} tabIndex={0}>
+        {verified ? <ShieldCheck aria-hidden="true" size={14} /> : null}
+        {shown}
+        <span className="visually-hidden">{rest}</span>
+      </span>
+    </Tooltip>
   );
 }
 

@@ -51,7 +51,7 @@ export const SAMPLE_RESOURCES: Resource[] = [
 ];
 
 interface FakeOptions {
-  /** The signed-in user; undefined answers Code.Unauthenticated. Logout signs it out. */
+  /** The signed-in user; undefined answers without a user (signed out). Logout signs it out. */
   user?: User;
   resources?: Resource[];
   /** Called with every ListResources request (to assert what was sent). */
@@ -69,7 +69,6 @@ export function fakeTransport({ user, resources = SAMPLE_RESOURCES, onListResour
   return createRouterTransport((router) => {
     router.service(AccountService, {
       getCurrentUser() {
-        if (!signedIn) throw new ConnectError("You are not signed in", Code.Unauthenticated);
         return { user: signedIn };
       },
       logout() {
@@ -99,6 +98,23 @@ export function fakeTransport({ user, resources = SAMPLE_RESOURCES, onListResour
   });
 }
 
+/**
+ * eager returns the routes with every lazy route module already loaded, so a test renders its
+ * screen at once instead of the first-visit skeleton (router.test.tsx covers the lazy path).
+ */
+export async function eager(routes: RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    routes.map(async ({ lazy, children, ...route }) => {
+      const loaded = { ...route } as RouteObject;
+      if (lazy && typeof lazy === "object" && lazy.Component) loaded.Component = await lazy.Component();
+      if (children) loaded.children = await eager(children);
+      return loaded;
+    }),
+  );
+}
+
+const eagerRoutes = await eager(appRoutes);
+
 interface RenderAppOptions {
   path?: string;
   transport?: Transport;
@@ -106,7 +122,7 @@ interface RenderAppOptions {
 }
 
 /** renderApp renders the app's routes in memory at `path`, talking to `transport`. */
-export function renderApp({ path = "/", transport = fakeTransport(), routes = appRoutes }: RenderAppOptions = {}) {
+export function renderApp({ path = "/", transport = fakeTransport(), routes = eagerRoutes }: RenderAppOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const utils = render(

@@ -62,7 +62,6 @@ export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {} }: Fak
     extra: (router) =>
       router.service(AccountService, {
         getCurrentUser() {
-          if (!signedIn) throw new ConnectError("You are not signed in", Code.Unauthenticated);
           return { user: signedIn };
         },
         async login(req) {
@@ -104,11 +103,27 @@ export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {} }: Fak
         listSecurityQuestions() {
           return { questions: SECURITY_QUESTIONS };
         },
+        getSecurityQuestions() {
+          if (!signedIn) throw new ConnectError("You are not signed in", Code.Unauthenticated);
+          const id = signedIn.id;
+          const [securityQuestion1, securityQuestion2] = known.find((a) => a.user.id === id)?.security?.questions ?? ["", ""];
+          return { securityQuestion1, securityQuestion2 };
+        },
         async setSecurityQuestions(req) {
           requests.setSecurityQuestions.push(req);
           await wait("setSecurityQuestions");
           if (!signedIn) throw new ConnectError("You are not signed in", Code.Unauthenticated);
           signedIn = { ...signedIn, hasSecurityQuestions: true };
+          const id = signedIn.id;
+          let account = known.find((a) => a.user.id === id);
+          if (!account) {
+            account = { user: signedIn, password: "" };
+            known.push(account);
+          }
+          account.security = {
+            questions: [req.securityQuestion1, req.securityQuestion2],
+            answers: [req.securityAnswer1, req.securityAnswer2],
+          };
           return {};
         },
         async findAccount(req) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@connectrpc/connect-query";
+import { createConnectQueryKey, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { AccountService } from "@/gen/rentproof/account/v1/account_pb";
@@ -12,9 +12,22 @@ export function useSecurityQuestionList() {
 }
 
 /**
+ * useChosenSecurityQuestions loads the questions the signed-in user chose (empty when
+ * none): the server never sends the answers.
+ */
+export function useChosenSecurityQuestions() {
+  return useQuery(AccountService.method.getSecurityQuestions, {});
+}
+
+const chosenQuestionsKey = createConnectQueryKey({
+  schema: AccountService.method.getSecurityQuestions,
+  cardinality: "finite",
+});
+
+/**
  * useSetSecurityQuestions saves the signed-in user's two questions and answers, then
- * refreshes the current user (whose hasSecurityQuestions changes) and reports with the
- * toasts of SPEC §8.
+ * refreshes the current user (whose hasSecurityQuestions changes) and the chosen
+ * questions, and reports with the toasts of SPEC §8.
  */
 export function useSetSecurityQuestions(onSaved: () => void) {
   const queryClient = useQueryClient();
@@ -22,7 +35,10 @@ export function useSetSecurityQuestions(onSaved: () => void) {
     onSuccess: async () => {
       toast({ title: "Security questions updated successfully", description: "Your account is now more secure." });
       onSaved();
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: currentUserKey }),
+        queryClient.invalidateQueries({ queryKey: chosenQuestionsKey }),
+      ]);
     },
     onError: (err) => {
       toast({

@@ -1,5 +1,6 @@
 import { useMutation } from "@connectrpc/connect-query";
-import { toast } from "@/components/ui/use-toast";
+import { useRef } from "react";
+import { toast, type ToastHandle, type ToastOptions } from "@/components/ui/use-toast";
 import { AccountService, type User } from "@/gen/rentproof/account/v1/account_pb";
 import { errorMessage } from "@/lib/errors";
 import type { LoginValues, RegisterValues } from "../schemas";
@@ -11,22 +12,39 @@ function greetingName(user: User | undefined): string {
 }
 
 /**
+ * useFailureToast shows a form's failure toast and takes it away again when the user
+ * tries again or succeeds, so an old "failed" never stands beside a later success.
+ */
+function useFailureToast() {
+  const shown = useRef<ToastHandle | null>(null);
+  const clear = () => {
+    shown.current?.dismiss();
+    shown.current = null;
+  };
+  return {
+    show: (options: ToastOptions) => {
+      clear();
+      shown.current = toast({ ...options, variant: "destructive" });
+    },
+    clear,
+  };
+}
+
+/**
  * useLogin signs in with AccountService.Login (the server sets the session cookie),
  * then makes the answer the current user and reports with the toasts of SPEC §8.
  */
 export function useLogin() {
   const startSession = useStartSession();
+  const failure = useFailureToast();
   const mutation = useMutation(AccountService.method.login, {
+    onMutate: failure.clear,
     onSuccess: async ({ user }) => {
       toast({ title: "Login successful", description: `Welcome back, ${greetingName(user)}!` });
       await startSession(user);
     },
     onError: (err) => {
-      toast({
-        title: "Login failed",
-        description: errorMessage(err) || "Invalid username or password",
-        variant: "destructive",
-      });
+      failure.show({ title: "Login failed", description: errorMessage(err) || "Invalid username or password" });
     },
   });
   return {
@@ -42,16 +60,17 @@ export function useLogin() {
  */
 export function useRegister() {
   const startSession = useStartSession();
+  const failure = useFailureToast();
   const mutation = useMutation(AccountService.method.register, {
+    onMutate: failure.clear,
     onSuccess: async ({ user }) => {
       toast({ title: "Registration successful", description: `Welcome to RentProof, ${greetingName(user)}!` });
       await startSession(user);
     },
     onError: (err) => {
-      toast({
+      failure.show({
         title: "Registration failed",
         description: errorMessage(err) || "Please try again with different credentials",
-        variant: "destructive",
       });
     },
   });

@@ -201,6 +201,27 @@ describe("AuthPage", () => {
     expect(within(form).getByRole("button", { name: "Create Account" })).toBeEnabled();
   });
 
+  it("takes a failed registration's message away when the next attempt succeeds", async () => {
+    const { user, router } = await renderAuth();
+    await user.click(screen.getByRole("tab", { name: "Register" }));
+    const form = panel("Register");
+    await user.type(within(form).getByLabelText("First Name"), "Ada");
+    await user.type(within(form).getByLabelText("Last Name"), "King");
+    await user.type(within(form).getByLabelText("Email"), "ada.king@example.com");
+    await user.type(within(form).getByLabelText("Username"), "ada_l");
+    await user.type(within(form).getByLabelText("Password"), "secret12");
+    await user.type(within(form).getByLabelText("Confirm Password"), "secret12");
+    await user.click(within(form).getByRole("button", { name: "Create Account" }));
+    await waitFor(() => expect(notifications()).toHaveTextContent("Username already exists"));
+
+    await user.type(within(form).getByLabelText("Username"), "_king");
+    await user.click(within(form).getByRole("button", { name: "Create Account" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(notifications()).toHaveTextContent("Registration successful");
+    expect(notifications()).not.toHaveTextContent("Registration failed");
+    expect(notifications()).not.toHaveTextContent("Username already exists");
+  });
+
   it("falls back to the spec's registration message when the server gives none", async () => {
     const fake = fakeAccounts({ fail: { register: new ConnectError("", Code.Internal) } });
     const { user } = await renderAuth(fake);

@@ -83,9 +83,46 @@ describe("SecurityQuestionsPage", () => {
       securityQuestion2: SECURITY_QUESTIONS[2],
       securityAnswer2: "Leeds",
     });
-    // The form is emptied: answers do not stay on screen.
+    // The answers do not stay on screen; the questions stay selected, as on a revisit.
     expect(screen.getByLabelText("Security Answer 1")).toHaveValue("");
-    expect(screen.getByRole("combobox", { name: "Security Question 1" })).toHaveValue("");
+    expect(screen.getByLabelText("Security Answer 2")).toHaveValue("");
+    expect(screen.getByRole("combobox", { name: "Security Question 1" })).toHaveValue(SECURITY_QUESTIONS[0]);
+    expect(screen.getByRole("combobox", { name: "Security Question 2" })).toHaveValue(SECURITY_QUESTIONS[2]);
+  });
+
+  it("shows the saved questions on a revisit, never the answers, and asks for both answers again", async () => {
+    const dana = makeUser({ hasSecurityQuestions: true });
+    const fake = fakeAccounts({
+      signedInAs: dana,
+      accounts: [
+        {
+          user: dana,
+          password: "secret-pass",
+          security: { questions: [SECURITY_QUESTIONS[4], SECURITY_QUESTIONS[1]], answers: ["Volvo", "Rex"] },
+        },
+      ],
+    });
+    const { user } = await renderPage(fake);
+    expect(screen.getByRole("combobox", { name: "Security Question 1" })).toHaveValue(SECURITY_QUESTIONS[4]);
+    expect(screen.getByRole("combobox", { name: "Security Question 2" })).toHaveValue(SECURITY_QUESTIONS[1]);
+    expect(screen.getByLabelText("Security Answer 1")).toHaveValue("");
+    expect(screen.getByLabelText("Security Answer 2")).toHaveValue("");
+    expect(screen.getByRole("heading", { name: "Your security questions are set" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Save Security Questions" }));
+    expect(screen.getByLabelText("Security Answer 1")).toHaveAccessibleDescription("Security answer is required");
+    expect(screen.getByRole("combobox", { name: "Security Question 1" })).not.toHaveAccessibleDescription();
+    expect(fake.requests.setSecurityQuestions).toHaveLength(0);
+
+    await user.type(screen.getByLabelText("Security Answer 1"), "Saab");
+    await user.type(screen.getByLabelText("Security Answer 2"), "Rex");
+    await user.click(screen.getByRole("button", { name: "Save Security Questions" }));
+    await waitFor(() => expect(fake.requests.setSecurityQuestions).toHaveLength(1));
+    expect(fake.requests.setSecurityQuestions[0]).toMatchObject({
+      securityQuestion1: SECURITY_QUESTIONS[4],
+      securityAnswer1: "Saab",
+      securityQuestion2: SECURITY_QUESTIONS[1],
+    });
   });
 
   it("says the questions are set instead of the enhance notice when the user has them", async () => {

@@ -10,7 +10,11 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorTypeFromError } from "@/lib/errors";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useCurrentUser } from "../api/use-current-user";
-import { useSecurityQuestionList, useSetSecurityQuestions } from "../api/use-security-questions";
+import {
+  useChosenSecurityQuestions,
+  useSecurityQuestionList,
+  useSetSecurityQuestions,
+} from "../api/use-security-questions";
 import { securityQuestionsSchema, type SecurityQuestionsValues } from "../schemas";
 import { SubmitButton } from "./submit-button";
 import "../auth.css";
@@ -26,34 +30,24 @@ const EMPTY: SecurityQuestionsValues = {
  * SecurityQuestionsPage is /dashboard/security-questions (SPEC §2 "Security
  * questions"): two different questions from the server's fixed list, each with an
  * answer. An enhance-security notice shows while the user has none and has not just
- * saved; a success notice (which takes focus) shows after saving. The current
- * questions are never sent to the browser, so the form starts empty; saving replaces
- * them.
+ * saved; a success notice (which takes focus) shows after saving. The questions the
+ * user chose are selected when the page opens; the answers never leave the server,
+ * so their fields start empty and saving asks for both again.
  */
 export function SecurityQuestionsPage() {
   usePageTitle("Security Questions");
   const { user } = useCurrentUser();
   const list = useSecurityQuestionList();
-  const form = useForm<SecurityQuestionsValues>({
-    resolver: zodResolver(securityQuestionsSchema),
-    defaultValues: EMPTY,
-    mode: "onChange",
-  });
+  const chosen = useChosenSecurityQuestions();
   const [justSaved, setJustSaved] = useState(false);
   const savedNotice = useRef<HTMLDivElement>(null);
   const savedTitleId = useId();
-  const { save, pending } = useSetSecurityQuestions(() => {
-    form.reset();
-    setJustSaved(true);
-  });
 
   useEffect(() => {
     if (justSaved) savedNotice.current?.focus();
   }, [justSaved]);
 
-  const questions = list.data?.questions ?? [];
-  const [firstQuestion, secondQuestion] = useWatch({ control: form.control, name: ["securityQuestion1", "securityQuestion2"] });
-  const secondOptions = questions.filter((q) => q !== firstQuestion);
+  const failed = list.isError ? list : chosen.isError ? chosen : null;
 
   return (
     <>
@@ -103,48 +97,35 @@ export function SecurityQuestionsPage() {
             <ShieldCheck aria-hidden="true" size={22} className="notice__icon" />
             <div>
               <h2 className="notice__title">Your security questions are set</h2>
-              <p>Saving new questions and answers replaces the current ones.</p>
+              <p>
+                Your questions are selected below. Answers are never shown: to save, answer both again (or choose
+                new questions).
+              </p>
             </div>
           </div>
         ) : null}
 
         <div className="card auth-card">
-          {list.isPending ? (
+          {failed ? (
+            <ErrorPanel
+              type={errorTypeFromError(failed.error)}
+              onRetry={() => void failed.refetch()}
+              retrying={failed.isFetching}
+            />
+          ) : list.data && chosen.data ? (
+            <SecurityQuestionsForm
+              questions={list.data.questions}
+              saved={{
+                ...EMPTY,
+                securityQuestion1: chosen.data.securityQuestion1,
+                securityQuestion2: chosen.data.securityQuestion2,
+              }}
+              onSaved={() => setJustSaved(true)}
+            />
+          ) : (
             <div className="auth-card__loading">
               <Spinner label="Loading security questions" />
             </div>
-          ) : list.isError ? (
-            <ErrorPanel type={errorTypeFromError(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-          ) : (
-            <form className="auth-form" noValidate aria-label="Security questions" onSubmit={form.handleSubmit(save)}>
-              <FormField showOnLeave control={form.control} name="securityQuestion1" label="Security Question 1">
-                {(props) => (
-                  <QuestionSelect
-                    {...props}
-                    questions={questions}
-                    onChange={(event) => {
-                      props.onChange(event);
-                      // The second list leaves out the first choice: a clash empties the second.
-                      const value = event.target.value;
-                      if (value !== "" && value === secondQuestion) form.setValue("securityQuestion2", "", { shouldValidate: true });
-                    }}
-                  />
-                )}
-              </FormField>
-              <FormField showOnLeave control={form.control} name="securityAnswer1" label="Security Answer 1">
-                {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
-              </FormField>
-              <FormField showOnLeave control={form.control} name="securityQuestion2" label="Security Question 2">
-                {(props) => <QuestionSelect {...props} questions={secondOptions} />}
-              </FormField>
-              <FormField showOnLeave control={form.control} name="securityAnswer2" label="Security Answer 2">
-                {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
-              </FormField>
-              <p className="field__hint">Answers are case-sensitive. Choose answers you will remember exactly.</p>
-              <SubmitButton pending={pending} pendingLabel="Saving...">
-                Save Security Questions
-              </SubmitButton>
-            </form>
           )}
           <p className="auth-form__switch">
             <Link to="/dashboard" className="back-link">
@@ -154,6 +135,61 @@ export function SecurityQuestionsPage() {
         </div>
       </div>
     </>
+  );
+}
+
+interface SecurityQuestionsFormProps {
+  questions: readonly string[];
+  /** The questions the user chose before (answers always empty). */
+  saved: SecurityQuestionsValues;
+  onSaved: () => void;
+}
+
+/** SecurityQuestionsForm picks two questions and answers them, starting from the saved ones. */
+function SecurityQuestionsForm({ questions, saved, onSaved }: SecurityQuestionsFormProps) {
+  const form = useForm<SecurityQuestionsValues>({
+    resolver: zodResolver(securityQuestionsSchema),
+    defaultValues: saved,
+    mode: "onChange",
+  });
+  const { save, pending } = useSetSecurityQuestions(() => {
+    // The questions stay selected, as on a revisit; the answers do not stay on screen.
+    form.reset({ ...form.getValues(), securityAnswer1: "", securityAnswer2: "" });
+    onSaved();
+  });
+  const [firstQuestion, secondQuestion] = useWatch({ control: form.control, name: ["securityQuestion1", "securityQuestion2"] });
+  const secondOptions = questions.filter((q) => q !== firstQuestion);
+
+  return (
+    <form className="auth-form" noValidate aria-label="Security questions" onSubmit={form.handleSubmit(save)}>
+      <FormField showOnLeave control={form.control} name="securityQuestion1" label="Security Question 1">
+        {(props) => (
+          <QuestionSelect
+            {...props}
+            questions={questions}
+            onChange={(event) => {
+              props.onChange(event);
+              // The second list leaves out the first choice: a clash empties the second.
+              const value = event.target.value;
+              if (value !== "" && value === secondQuestion) form.setValue("securityQuestion2", "", { shouldValidate: true });
+            }}
+          />
+        )}
+      </FormField>
+      <FormField showOnLeave control={form.control} name="securityAnswer1" label="Security Answer 1">
+        {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
+      </FormField>
+      <FormField showOnLeave control={form.control} name="securityQuestion2" label="Security Question 2">
+        {(props) => <QuestionSelect {...props} questions={secondOptions} />}
+      </FormField>
+      <FormField showOnLeave control={form.control} name="securityAnswer2" label="Security Answer 2">
+        {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
+      </FormField>
+      <p className="field__hint">Answers are case-sensitive. Choose answers you will remember exactly.</p>
+      <SubmitButton pending={pending} pendingLabel="Saving...">
+        Save Security Questions
+      </SubmitButton>
+    </form>
   );
 }
 

@@ -19,6 +19,20 @@ function panel(name: "Login" | "Register") {
   return screen.getByRole("tabpanel", { name });
 }
 
+/** registerAs fills the Register tab as Ada King with `username` and submits it. */
+async function registerAs(user: ReturnType<typeof userEvent.setup>, username: string) {
+  await user.click(screen.getByRole("tab", { name: "Register" }));
+  const form = panel("Register");
+  await user.type(within(form).getByLabelText("First Name"), "Ada");
+  await user.type(within(form).getByLabelText("Last Name"), "King");
+  await user.type(within(form).getByLabelText("Email"), "ada.king@example.com");
+  await user.type(within(form).getByLabelText("Username"), username);
+  await user.type(within(form).getByLabelText("Password"), "secret12");
+  await user.type(within(form).getByLabelText("Confirm Password"), "secret12");
+  await user.click(within(form).getByRole("button", { name: "Create Account" }));
+  return form;
+}
+
 /** renderAuth opens /auth (or `path`) against a fake AccountService and waits for the form. */
 async function renderAuth(fake = fakeAccounts({ accounts: [ADA] }), path = "/auth") {
   const utils = renderApp({ path, transport: fake.transport });
@@ -184,15 +198,7 @@ describe("AuthPage", () => {
 
   it("reports a failed registration with the server's message", async () => {
     const { user, router } = await renderAuth();
-    await user.click(screen.getByRole("tab", { name: "Register" }));
-    const form = panel("Register");
-    await user.type(within(form).getByLabelText("First Name"), "Ada");
-    await user.type(within(form).getByLabelText("Last Name"), "King");
-    await user.type(within(form).getByLabelText("Email"), "ada.king@example.com");
-    await user.type(within(form).getByLabelText("Username"), "ada_l");
-    await user.type(within(form).getByLabelText("Password"), "secret12");
-    await user.type(within(form).getByLabelText("Confirm Password"), "secret12");
-    await user.click(within(form).getByRole("button", { name: "Create Account" }));
+    const form = await registerAs(user, "ada_l");
 
     await waitFor(() => expect(notifications()).toHaveTextContent("Registration failed"));
     expect(notifications()).toHaveTextContent("Username already exists");
@@ -203,15 +209,7 @@ describe("AuthPage", () => {
 
   it("takes a failed registration's message away when the next attempt succeeds", async () => {
     const { user, router } = await renderAuth();
-    await user.click(screen.getByRole("tab", { name: "Register" }));
-    const form = panel("Register");
-    await user.type(within(form).getByLabelText("First Name"), "Ada");
-    await user.type(within(form).getByLabelText("Last Name"), "King");
-    await user.type(within(form).getByLabelText("Email"), "ada.king@example.com");
-    await user.type(within(form).getByLabelText("Username"), "ada_l");
-    await user.type(within(form).getByLabelText("Password"), "secret12");
-    await user.type(within(form).getByLabelText("Confirm Password"), "secret12");
-    await user.click(within(form).getByRole("button", { name: "Create Account" }));
+    const form = await registerAs(user, "ada_l");
     await waitFor(() => expect(notifications()).toHaveTextContent("Username already exists"));
 
     await user.type(within(form).getByLabelText("Username"), "_king");
@@ -225,15 +223,7 @@ describe("AuthPage", () => {
   it("falls back to the spec's registration message when the server gives none", async () => {
     const fake = fakeAccounts({ fail: { register: new ConnectError("", Code.Internal) } });
     const { user } = await renderAuth(fake);
-    await user.click(screen.getByRole("tab", { name: "Register" }));
-    const form = panel("Register");
-    await user.type(within(form).getByLabelText("First Name"), "Ada");
-    await user.type(within(form).getByLabelText("Last Name"), "King");
-    await user.type(within(form).getByLabelText("Email"), "ada.king@example.com");
-    await user.type(within(form).getByLabelText("Username"), "ada_k");
-    await user.type(within(form).getByLabelText("Password"), "secret12");
-    await user.type(within(form).getByLabelText("Confirm Password"), "secret12");
-    await user.click(within(form).getByRole("button", { name: "Create Account" }));
+    await registerAs(user, "ada_k");
     await waitFor(() => expect(notifications()).toHaveTextContent("Registration failed"));
     expect(notifications()).toHaveTextContent("Please try again with different credentials");
   });

@@ -78,6 +78,10 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	mapTiles, err := server.ParseMapTiles(os.Getenv("MAP_TILE_URL"), os.Getenv("MAP_TILE_ATTRIBUTION"))
+	if err != nil {
+		return err
+	}
 
 	pool, err := openDatabase(ctx)
 	if err != nil {
@@ -116,6 +120,7 @@ func serve(ctx context.Context) error {
 	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
 	h := server.NewHandler(pool, server.Options{
 		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, FixedPlans: fixedPlans, TrustedProxies: proxies, Limits: limits,
+		MapTiles: mapTiles,
 	})
 	return server.Serve(ctx, ln, h, timeouts)
 }

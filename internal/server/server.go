@@ -56,6 +56,8 @@ type Options struct {
 	TrustedProxies int
 	// Limits are the daily limits an operator tunes; zero fields keep the services' defaults.
 	Limits Limits
+	// MapTiles is the street map's tile server; none (the default) keeps the offline drawing.
+	MapTiles MapTiles
 }
 
 // Limits are the daily limits on registrations and reports.
@@ -133,7 +135,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		writePlain(w, http.StatusOK, "ready")
 	})
 	mux.Handle(upload.URLPrefix, serveUploads(opts.Uploads))
-	mux.Handle("/", spaHandler(opts.SPA))
+	mux.Handle("/", spaHandler(opts.SPA, opts.MapTiles))
 
 	var h http.Handler = mux
 	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests

@@ -7,17 +7,15 @@ import (
 	"strings"
 )
 
-// contentSecurityPolicy keeps the app to its own origin: no inline or foreign scripts.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
-	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-
 // spaHandler serves the built app. A path naming a file serves that file (precompressed when
 // the client accepts it, see serveStatic); a path without a file extension is a client-side
 // route and gets index.html (so /properties/3 survives a reload); a missing file with an
 // extension is a plain 404, so a broken image falls back in the page. Hidden files (the build's
-// .vite/manifest.json, .gitkeep) are not served.
-func spaHandler(dist fs.FS) http.Handler {
+// .vite/manifest.json, .gitkeep) are not served. With a tile server, index.html carries its
+// settings and the Content-Security-Policy admits its images (maptiles.go).
+func spaHandler(dist fs.FS, tiles MapTiles) http.Handler {
+	dist = withMapTiles(dist, tiles)
+	policy := contentSecurityPolicy(tiles)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -42,7 +40,7 @@ func spaHandler(dist fs.FS) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		serveIndex(w, r, dist)
+		serveIndex(w, r, dist, policy)
 	})
 }
 
@@ -56,11 +54,11 @@ func hidden(name string) bool {
 	return false
 }
 
-func serveIndex(w http.ResponseWriter, r *http.Request, dist fs.FS) {
+func serveIndex(w http.ResponseWriter, r *http.Request, dist fs.FS, policy string) {
 	if _, err := fs.Stat(dist, "index.html"); err != nil {
 		http.Error(w, "The web app is not built: run `make build`.", http.StatusServiceUnavailable)
 		return
 	}
-	w.Header().Set("Content-Security-Policy", contentSecurityPolicy)
+	w.Header().Set("Content-Security-Policy", policy)
 	serveStatic(w, r, dist, "index.html", "text/html; charset=utf-8", "no-cache")
 }

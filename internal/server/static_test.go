@@ -70,7 +70,7 @@ func decode(t *testing.T, encoding string, body []byte) []byte {
 func TestStaticFilesArePrecompressed(t *testing.T) {
 	t.Parallel()
 	dist := precompressedFS(t)
-	handler := spaHandler(dist)
+	handler := spaHandler(dist, MapTiles{})
 
 	for _, c := range []struct {
 		name, path, acceptEncoding string
@@ -135,7 +135,7 @@ func TestStaticFilesArePrecompressed(t *testing.T) {
 func TestPrecompressedHeadAndRange(t *testing.T) {
 	t.Parallel()
 	dist := precompressedFS(t)
-	handler := spaHandler(dist)
+	handler := spaHandler(dist, MapTiles{})
 	br := dist["assets/app-abc1.js.br"].Data
 
 	t.Run("HEAD", func(t *testing.T) {

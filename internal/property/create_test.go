@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -17,6 +18,11 @@ import (
 	"testing"
 	"time"
 
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+
+	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
 	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/upload/uploadtest"
 )
@@ -247,24 +253,27 @@ func TestCreatePropertyRefusals(t *testing.T) {
 		field  string
 		msg    string
 	}{
-		"short country":   {map[string]any{"country": "U"}, "country", "Country must be at least 2 characters"},
-		"zero rent":       {map[string]any{"monthlyRent": 0}, "monthlyRent", "Rent must be greater than 0"},
-		"negative rent":   {map[string]any{"monthlyRent": -5}, "monthlyRent", "Rent must be greater than 0"},
-		"old year":        {map[string]any{"yearBuilt": 1499}, "yearBuilt", "Year must be valid"},
-		"future year":     {map[string]any{"yearBuilt": year + 1}, "yearBuilt", "Year cannot be in the future"},
-		"no area":         {map[string]any{"squareFeet": 0}, "squareFeet", "Square footage must be greater than 0"},
-		"bad currency":    {map[string]any{"currency": "XYZ"}, "currency", "Please select a valid currency"},
-		"bad unit":        {map[string]any{"areaUnit": "acres"}, "areaUnit", "Area unit must be sqft or sqm"},
-		"bad type":        {map[string]any{"propertyType": "castle"}, "propertyType", "Please select a property type"},
-		"short title":     {map[string]any{"title": "Flat"}, "title", "Title must be at least 5 characters"},
-		"huge title":      {map[string]any{"title": strings.Repeat("x", 10_000)}, "title", "Title must be at most 100 characters"},
-		"no address":      {map[string]any{"address": " "}, "address", "Address is required"},
-		"no city":         {map[string]any{"city": ""}, "city", "City is required"},
-		"unknown amenity": {map[string]any{"amenities": []string{"Moat"}}, "amenities", "Please choose amenities from the list"},
-		"no images":       {map[string]any{"images": []string{}}, "images", "Please upload at least one image of your property."},
-		"six images":      {map[string]any{"images": []string{urls[0], urls[0], urls[0], urls[0], urls[0], urls[0]}}, "images", "You can only upload a maximum of 5 images."},
-		"foreign image":   {map[string]any{"images": []string{"https://evil.example/x.png"}}, "images", "Please upload the images again: one of them was not found"},
-		"bad latitude":    {map[string]any{"latitude": "north"}, "latitude", "Latitude must be a number between -90 and 90"},
+		"short country":     {map[string]any{"country": "U"}, "country", "Country must be at least 2 characters"},
+		"zero rent":         {map[string]any{"monthlyRent": 0}, "monthlyRent", "Rent must be greater than 0"},
+		"negative rent":     {map[string]any{"monthlyRent": -5}, "monthlyRent", "Rent must be greater than 0"},
+		"old year":          {map[string]any{"yearBuilt": 1499}, "yearBuilt", "Year must be valid"},
+		"future year":       {map[string]any{"yearBuilt": year + 1}, "yearBuilt", "Year cannot be in the future"},
+		"no area":           {map[string]any{"squareFeet": 0}, "squareFeet", "Square footage must be greater than 0"},
+		"bad currency":      {map[string]any{"currency": "XYZ"}, "currency", "Please select a valid currency"},
+		"bad unit":          {map[string]any{"areaUnit": "acres"}, "areaUnit", "Area unit must be sqft or sqm"},
+		"bad type":          {map[string]any{"propertyType": "castle"}, "propertyType", "Please select a property type"},
+		"short title":       {map[string]any{"title": "Flat"}, "title", "Title must be at least 5 characters"},
+		"huge title":        {map[string]any{"title": strings.Repeat("x", 10_000)}, "title", "Title must be at most 100 characters"},
+		"no title":          {map[string]any{"title": ""}, "title", "Title must be at least 5 characters"},
+		"short description": {map[string]any{"description": "Too short"}, "description", "Description must be at least 20 characters"},
+		"huge description":  {map[string]any{"description": strings.Repeat("x", 5001)}, "description", "Description must be at most 5000 characters"},
+		"no address":        {map[string]any{"address": " "}, "address", "Address is required"},
+		"no city":           {map[string]any{"city": ""}, "city", "City is required"},
+		"unknown amenity":   {map[string]any{"amenities": []string{"Moat"}}, "amenities", "Please choose amenities from the list"},
+		"no images":         {map[string]any{"images": []string{}}, "images", "Please upload at least one image of your property."},
+		"six images":        {map[string]any{"images": []string{urls[0], urls[0], urls[0], urls[0], urls[0], urls[0]}}, "images", "You can only upload a maximum of 5 images."},
+		"foreign image":     {map[string]any{"images": []string{"https://evil.example/x.png"}}, "images", "Please upload the images again: one of them was not found"},
+		"bad latitude":      {map[string]any{"latitude": "north"}, "latitude", "Latitude must be a number between -90 and 90"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			body := listing(urls)
@@ -284,6 +293,34 @@ func TestCreatePropertyRefusals(t *testing.T) {
 	var n int
 	if err := srv.Pool.QueryRow(context.Background(), "SELECT count(*) FROM properties").Scan(&n); err != nil || n != 0 {
 		t.Errorf("refused listings stored %d properties (%v)", n, err)
+	}
+}
+
+// A Connect (or gRPC) client gets the words the REST shim and the add-property form use.
+func TestCreatePropertyMessagesOverConnect(t *testing.T) {
+	t.Parallel()
+	srv := testserver.Start(t, testserver.Options{})
+	landlord := signUp(t, srv, "connie", "landlord")
+	client := propertyv1connect.NewPropertyServiceClient(landlord.http, srv.URL)
+	_, err := client.CreateProperty(context.Background(), connect.NewRequest(&propertyv1.CreatePropertyRequest{
+		Title: "Flat", Description: "Too short", Address: "1 Main St", City: "Austin", PropertyType: "loft",
+		MonthlyRent: 900, SquareFeet: 400, Images: []string{},
+	}))
+	got := map[string]string{}
+	if ce, ok := errors.AsType[*connect.Error](err); ok {
+		for _, d := range ce.Details() {
+			if v, derr := d.Value(); derr == nil {
+				if br, ok := v.(*errdetails.BadRequest); ok {
+					for _, fv := range br.GetFieldViolations() {
+						got[fv.GetField()] = fv.GetDescription()
+					}
+				}
+			}
+		}
+	}
+	if connect.CodeOf(err) != connect.CodeInvalidArgument || got["title"] != "Title must be at least 5 characters" ||
+		got["description"] != "Description must be at least 20 characters" {
+		t.Errorf("%v: %v", err, got)
 	}
 }
 

@@ -79,13 +79,22 @@ const rooms = integer(z.number().min(NUMBER_LIMITS.rooms[0]).max(NUMBER_LIMITS.r
 
 /**
  * propertySchema checks the form with the rules and messages of SPEC §5 "Add property"
- * (country, rent, year, area), zod's generic messages and the contract's bounds for the
- * rest. Text is counted in characters, after trimming, as the server counts it.
+ * (country, rent, year, area), the server's messages for title and description (SPEC
+ * gives none), zod's generic messages and the contract's bounds for the rest. Text is counted in characters, after trimming, as the server counts it.
  */
 export function propertySchema(now: Date = new Date()) {
   return z.object({
-    title: text({ limits: property.title }),
-    description: text({ limits: property.description }),
+    // Named messages, the server's own (vocab.Field.CheckText): zod's generic wording read like a bug here.
+    title: text({
+      limits: property.title,
+      tooShort: `Title must be at least ${property.title.minChars} characters`,
+      tooLong: `Title must be at most ${property.title.maxChars} characters`,
+    }),
+    description: text({
+      limits: property.description,
+      tooShort: `Description must be at least ${property.description.minChars} characters`,
+      tooLong: `Description must be at most ${property.description.maxChars} characters`,
+    }),
     propertyType: oneOf(PROPERTY_TYPES),
     monthlyRent: integer(z.number().gt(0, "Rent must be greater than 0").max(NUMBER_LIMITS.maxRent), 0),
     currency: oneOf(CURRENCIES),

@@ -17,7 +17,7 @@ GO_PKGS = $$(go list ./... | grep -v /node_modules/)
 GO_DIRS = $$(go list -f '{{.Dir}}' ./... | grep -v /node_modules/ | sed "s|^$$PWD/|./|")
 
 .PHONY: help run build build-ui build-server ui-deps db db-stop generate check-generate lint lint-go \
-	breaking test test-go test-ui test-e2e chromium bench demo-images clean
+	breaking test test-go test-ui test-e2e test-budget chromium bench lighthouse demo-images clean
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -78,13 +78,18 @@ lint-go: ## golangci-lint (.golangci.yml, pinned in tools/lint/go.mod) over the 
 breaking: ui-deps ## buf breaking: proto/ against the previous commit (BREAKING_AGAINST=ref for another)
 	@bash scripts/buf-breaking.sh
 
-test: test-go test-ui test-e2e ## every test: Go against PostgreSQL, UI components, browser end to end
+test: test-go test-ui test-e2e test-budget ## every test: Go, UI components, browser end to end, JavaScript budget
 
 test-go: ## Go tests against a real PostgreSQL
 	DATABASE_URL=$$(bash scripts/db.sh) go test -count=1 $(GO_PKGS)
 
 test-ui: ui-deps ## UI component tests (Vitest)
 	cd ui && npx vitest run
+
+# Under the build lock (scripts/e2e.sh takes it too): a parallel build would empty ui/dist midway.
+test-budget: ui-deps ## build the web app and fail when the home page's first-load JavaScript is over 170 KB gzipped
+	@mkdir -p .data
+	@flock .data/build.lock bash -c '$(MAKE) --no-print-directory build-ui >/dev/null && cd ui && node scripts/bundle-budget.mjs'
 
 chromium: ## install Debian's chromium for the browser tests when missing
 	@bash scripts/ensure-tool.sh chromium
@@ -95,6 +100,9 @@ test-e2e: chromium ## browser tests: the real server binary on a fresh database,
 bench: build ## property search benchmark (BENCH_FLAGS="-properties 1000000 -reviews 5000000" for the large set)
 	@bash scripts/ensure-tool.sh wrk
 	DATABASE_URL=$$(bash scripts/db.sh) go run ./cmd/bench $(BENCH_FLAGS)
+
+lighthouse: chromium ## Lighthouse (mobile) on four pages of a fresh demo server; figures to docs/lighthouse.md
+	@bash tools/lighthouse/run.sh
 
 demo-images: ## redraw the demo illustrations under ui/public/images from the seed data (own module)
 	go -C scripts/demo-images run .

@@ -2,6 +2,8 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vitest/config";
+import { formatTable, routeSizes } from "./scripts/bundle-budget.mjs";
+import { precompress } from "./scripts/precompress.mjs";
 
 const backend = "http://127.0.0.1:8080";
 
@@ -19,8 +21,25 @@ function keepGitkeep(): Plugin {
   };
 }
 
+/**
+ * After the build: brotli and gzip copies beside each compressible file (the server sends
+ * them to browsers that accept them), and each route's first-load JavaScript, gzipped.
+ */
+function compressAndReport(): Plugin {
+  const dist = fileURLToPath(new URL("./dist", import.meta.url));
+  return {
+    name: "rentproof-compress-and-report",
+    apply: "build",
+    closeBundle() {
+      const count = precompress(dist);
+      this.info(`precompressed ${count} files (.br, .gz)`);
+      console.log(formatTable(routeSizes(dist)));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), keepGitkeep()],
+  plugins: [react(), keepGitkeep(), compressAndReport()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
@@ -35,20 +54,17 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route loads (scripts/bundle-budget.mjs).
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: they change far less often than the app code.
+        // Long-lived vendor chunks that every page needs: they change far less often than the
+        // app code. Libraries that only some screens use (radix parts, forms, markdown) are left
+        // to the bundler, which puts them with the route chunks that import them.
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
             { name: "data", test: /node_modules[\\/](@bufbuild|@connectrpc|@tanstack)[\\/]/ },
-            { name: "ui", test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll[^\\/]*|lucide-react|aria-hidden|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]/ },
-            { name: "forms", test: /node_modules[\\/](react-hook-form|@hookform|zod|@standard-schema)[\\/]/ },
-            // react-markdown and the unified/micromark packages it parses with.
-            {
-              name: "markdown",
-              test: /node_modules[\\/](react-markdown|unified|bail|devlop|trough|vfile[^\\/]*|unist-[^\\/]*|mdast-[^\\/]*|hast-[^\\/]*|micromark[^\\/]*|remark-[^\\/]*|decode-named-character-reference|character-entities[^\\/]*|property-information|space-separated-tokens|comma-separated-tokens|html-url-attributes|is-plain-obj|style-to-[^\\/]*|inline-style-parser|estree-util-[^\\/]*|trim-lines|zwitch|longest-streak|ccount|@ungap[\\/]structured-clone)[\\/]/,
-            },
           ],
         },
       },

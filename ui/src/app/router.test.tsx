@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
+import { routes } from "./router";
 
 describe("routes", () => {
   it("renders the home page with the landing tagline and a bare title", () => {
@@ -54,5 +55,17 @@ describe("routes", () => {
   ])("protected %s renders for a signed-in user", async (path, title) => {
     renderApp({ path, transport: fakeTransport({ user: makeUser() }) });
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["/", "Find and rate your perfect property"],
+    ["/find-properties", "Find Properties"],
+    ["/add-property", "Add Property"],
+  ])("loads %s's code when first opened, the header and a page skeleton showing meanwhile", async (path, title) => {
+    renderApp({ path, routes, transport: fakeTransport({ user: makeUser() }) });
+    expect(screen.getByRole("status", { name: "Loading page" })).toBeInTheDocument();
+    expect(screen.getByRole("banner")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading page" })).not.toBeInTheDocument();
   });
 });

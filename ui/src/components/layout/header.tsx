@@ -1,6 +1,5 @@
-import { LogOut, Menu, Trophy, LayoutDashboard, X } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { Menu, X } from "lucide-react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
@@ -25,6 +24,8 @@ interface HeaderProps {
 }
 
 const MOBILE_MENU_ID = "mobile-menu";
+
+const AccountMenu = lazy(() => import("./account-menu"));
 
 function navClass({ isActive }: { isActive: boolean }) {
   return isActive ? "nav-link nav-link--active" : "nav-link";
@@ -76,44 +77,31 @@ export function Header({ user, userLoading = false, onSignOut }: HeaderProps) {
         </nav>
 
         <div className="header-actions">
-          {userLoading ? (
-            <span className="header-actions__placeholder" aria-hidden="true" />
-          ) : user ? (
-            <DropdownMenu.Root modal={false}>
-              <DropdownMenu.Trigger asChild>
-                <button type="button" className="account-trigger" aria-label={`Account menu for ${fullName}`}>
-                  <Avatar src={user.profileImage} fallback={userInitials} size="sm" />
-                </button>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
-                  <DropdownMenu.Label className="menu__label">
-                    <span className="menu__name">{fullName}</span>
-                    <span className="menu__email">{user.email}</span>
-                  </DropdownMenu.Label>
-                  <DropdownMenu.Separator className="menu__separator" />
-                  <DropdownMenu.Item asChild className="menu__item">
-                    <Link to="/dashboard">
-                      <LayoutDashboard aria-hidden="true" size={16} /> My Dashboard
-                    </Link>
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item asChild className="menu__item">
-                    <Link to="/gamification">
-                      <Trophy aria-hidden="true" size={16} /> Rewards
-                    </Link>
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Separator className="menu__separator" />
-                  <DropdownMenu.Item className="menu__item" onSelect={onSignOut}>
-                    <LogOut aria-hidden="true" size={16} /> Sign Out
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
-          ) : (
-            <Link to="/auth" className={buttonClass("primary", "sm", "header-signin")}>
-              Sign In
-            </Link>
-          )}
+          {/* A slot of fixed size: Sign In, the avatar and the wait for the session all fit it,
+              so nothing in the header moves when the current user arrives. */}
+          <div className="header-account">
+            {userLoading ? null : user ? (
+              <Suspense
+                fallback={
+                  <span className="account-trigger">
+                    <Avatar src={user.profileImage} fallback={userInitials} size="sm" />
+                  </span>
+                }
+              >
+                <AccountMenu
+                  fullName={fullName}
+                  email={user.email}
+                  profileImage={user.profileImage}
+                  initials={userInitials}
+                  onSignOut={onSignOut}
+                />
+              </Suspense>
+            ) : (
+              <Link to="/auth" className={buttonClass("primary", "sm", "header-signin")}>
+                Sign In
+              </Link>
+            )}
+          </div>
 
           <button
             ref={toggleRef}

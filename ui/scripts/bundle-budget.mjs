@@ -1,0 +1,96 @@
+// The JavaScript each route loads on a first visit, gzipped, from the build's manifest
+// (dist/.vite/manifest.json): the entry and its static imports, plus the route's own lazy
+// chunk and its static imports. Vite prints the table after every build (vite.config.ts);
+// run as a script (`make test-budget`; optional argument: another build folder) it also fails
+// when the home page is over its budget.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { constants, gzipSync } from "node:zlib";
+
+/** The home page's first-load JavaScript may not exceed this many KB gzipped (issue 12). */
+export const HOME_BUDGET_KB = 170;
+
+/** Route modules are the lazy chunks under src/app/routes/; "home" is the home page's. */
+const ROUTE_MODULE = /^src\/app\/routes\/(.+)\.tsx$/;
+
+/**
+ * @typedef {{ file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[] }} Chunk
+ * @typedef {Record<string, Chunk>} Manifest
+ * @typedef {{ route: string, kb: number, ownKb: number }} RouteSize
+ */
+
+/**
+ * staticClosure adds key and every chunk it imports statically (what the browser fetches
+ * before the module runs) to files.
+ * @param {Manifest} manifest
+ * @param {string} key
+ * @param {Set<string>} files
+ */
+function staticClosure(manifest, key, files) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, files);
+  return files;
+}
+
+/**
+ * routeSizes measures every route module that the entry loads lazily.
+ * @param {string} dist the build folder
+ * @returns {RouteSize[]}
+ */
+export function routeSizes(dist) {
+  /** @type {Manifest} */
+  const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error("bundle-budget: the manifest has no entry");
+  /** @type {Map<string, number>} */
+  const gzipped = new Map();
+  /** @param {Set<string>} files */
+  const kb = (files) =>
+    [...files].reduce((sum, file) => {
+      if (!gzipped.has(file)) {
+        const data = readFileSync(join(dist, file));
+        gzipped.set(file, gzipSync(data, { level: constants.Z_BEST_COMPRESSION }).length);
+      }
+      return sum + (gzipped.get(file) ?? 0) / 1024;
+    }, 0);
+
+  const entry = staticClosure(manifest, entryKey, new Set());
+  const routes = [...new Set(manifest[entryKey].dynamicImports ?? [])].filter((key) => ROUTE_MODULE.test(key));
+  return routes
+    .map((key) => {
+      const all = staticClosure(manifest, key, new Set(entry));
+      const own = new Set([...all].filter((file) => !entry.has(file)));
+      return { route: key.replace(ROUTE_MODULE, "$1"), kb: kb(all), ownKb: kb(own) };
+    })
+    .sort((a, b) => a.kb - b.kb);
+}
+
+/**
+ * formatTable prints the sizes as a table, the budget beside home.
+ * @param {RouteSize[]} sizes
+ */
+export function formatTable(sizes) {
+  const rows = sizes.map(
+    ({ route, kb, ownKb }) =>
+      `  ${route.padEnd(16)} ${kb.toFixed(1).padStart(7)} KB ${ownKb.toFixed(1).padStart(9)} KB` +
+      (route === "home" ? `   (budget ${HOME_BUDGET_KB} KB)` : ""),
+  );
+  return ["First-load JavaScript per route, gzipped:", "  route              total   own chunks", ...rows].join("\n");
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dist = process.argv[2] ?? fileURLToPath(new URL("../dist", import.meta.url));
+  const sizes = routeSizes(dist);
+  console.log(formatTable(sizes));
+  const home = sizes.find((size) => size.route === "home");
+  if (!home) {
+    console.error("bundle-budget: no home route module (src/app/routes/home.tsx) in the build");
+    process.exit(1);
+  }
+  const verdict = home.kb <= HOME_BUDGET_KB ? "within" : "OVER";
+  console.log(`Home first-load JavaScript: ${home.kb.toFixed(1)} KB gzipped, ${verdict} the ${HOME_BUDGET_KB} KB budget`);
+  if (home.kb > HOME_BUDGET_KB) process.exit(1);
+}

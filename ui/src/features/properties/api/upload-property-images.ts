@@ -1,4 +1,5 @@
-import { useMutation } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "@/components/ui/use-toast";
 import { LIMITS } from "@/lib/vocab";
 
 /** The upload endpoint: the one call that is not Connect (multipart form data). */
@@ -6,6 +7,9 @@ export const UPLOAD_PATH = "/api/upload/property-images";
 
 /** The most images a property can have (SPEC §9; the contract's CreatePropertyRequest.images). */
 export const MAX_PROPERTY_IMAGES = LIMITS.property.images.maxItems;
+
+/** SPEC §8: an upload failure without a message from the server. */
+export const UPLOAD_FAILED = "Upload failed";
 
 interface UploadAnswer {
   success?: boolean;
@@ -25,31 +29,235 @@ export class UploadError extends Error {
 }
 
 /**
- * uploadPropertyImages sends images as multipart form data (repeated field
- * `images`, with the session cookie) and returns the URLs of the stored files.
- * A refusal raises an UploadError with the server's message, or, when the answer
- * is not the server's JSON, "status: body" (SPEC §8).
+ * readAnswer turns the endpoint's answer into the stored files' URLs, or an UploadError with
+ * the server's message or, when the answer is not the server's JSON, "status: body" (SPEC §8).
  */
-export async function uploadPropertyImages(files: File[], signal?: AbortSignal): Promise<string[]> {
-  const body = new FormData();
-  for (const file of files) body.append("images", file, file.name);
-  const res = await fetch(UPLOAD_PATH, { method: "POST", body, credentials: "include", signal });
-  const text = await res.text();
+function readAnswer(status: number, statusText: string, text: string): string[] {
   let answer: UploadAnswer | null = null;
   try {
     answer = JSON.parse(text) as UploadAnswer;
   } catch {
     answer = null;
   }
-  if (!res.ok || !answer || answer.success === false || !Array.isArray(answer.files)) {
-    const message =
-      answer?.message || answer?.error || (res.ok ? "Upload failed" : `${res.status}: ${text.trim() || res.statusText}`);
-    throw new UploadError(message, res.status);
+  const ok = status >= 200 && status < 300;
+  if (!ok || !answer || answer.success === false || !Array.isArray(answer.files)) {
+    const message = answer?.message || answer?.error || (ok ? UPLOAD_FAILED : `${status}: ${text.trim() || statusText}`);
+    throw new UploadError(message, status);
   }
   return answer.files;
 }
 
-/** useUploadPropertyImages wraps uploadPropertyImages in a mutation (pending state, no retries). */
-export function useUploadPropertyImages() {
-  return useMutation({ mutationFn: (files: File[]) => uploadPropertyImages(files) });
+interface UploadOptions {
+  /** Called as the bytes go out, with the share sent so far (0 to 1). */
+  onProgress?: (sent: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * uploadPropertyImage sends one image as multipart form data (field `images`, with the
+ * session cookie) and returns the URL of the stored file. It uses XMLHttpRequest because
+ * fetch cannot report upload progress. An abort rejects with an AbortError.
+ */
+export function uploadPropertyImage(file: File, { onProgress, signal }: UploadOptions = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const aborted = () => reject(new DOMException("The upload was cancelled", "AbortError"));
+    if (signal?.aborted) return aborted();
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.open("POST", UPLOAD_PATH);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      try {
+        const [url] = readAnswer(xhr.status, xhr.statusText, xhr.responseText);
+        if (url) resolve(url);
+        else reject(new UploadError(UPLOAD_FAILED, xhr.status));
+      } catch (err) {
+        reject(err instanceof Error ? err : new UploadError(UPLOAD_FAILED, xhr.status));
+      }
+    };
+    xhr.onerror = () => reject(new UploadError(`${UPLOAD_FAILED}: the server could not be reached`, 0));
+    xhr.onabort = aborted;
+    const body = new FormData();
+    body.append("images", file, file.name);
+    xhr.send(body);
+  });
+}
+
+/** ImageUpload is one chosen image on its way to the server. */
+export interface ImageUpload {
+  id: string;
+  file: File;
+  /** A local preview (an object URL), shown until the stored file is known. */
+  preview: string;
+  status: "uploading" | "uploaded" | "failed";
+  /** The share sent so far, 0 to 1, while uploading. */
+  progress: number;
+  /** The stored file's URL, once uploaded. */
+  url?: string;
+  /** Why the server refused it, when it failed. */
+  error?: string;
+}
+
+/** ImageUploads is the state and the actions of usePropertyImageUploads. */
+export interface ImageUploads {
+  items: readonly ImageUpload[];
+  /** Starts uploading the files at once; refuses a selection that would pass the maximum. */
+  add: (files: File[]) => void;
+  /** Forgets an image, cancelling its upload if it is still running. */
+  remove: (id: string) => void;
+  /** Uploads a failed image again. */
+  retry: (id: string) => void;
+  /** Resolves, once every running upload has ended, to the images as they are then. */
+  settled: () => Promise<readonly ImageUpload[]>;
+}
+
+let counter = 0;
+
+function previewOf(file: File): string {
+  return typeof URL.createObjectURL === "function" ? URL.createObjectURL(file) : "";
+}
+
+function release(url: string) {
+  if (url && typeof URL.revokeObjectURL === "function") URL.revokeObjectURL(url);
+}
+
+function isAbort(err: unknown): boolean {
+  return err instanceof DOMException && err.name === "AbortError";
+}
+
+/**
+ * usePropertyImageUploads uploads listing images as soon as they are chosen, one request
+ * per image so that each has its own progress and its own error. There is no separate
+ * Upload step: what the user sees is what the listing gets. Toasts follow SPEC §8
+ * ("Upload successful", "Upload failed", "Too many images").
+ */
+export function usePropertyImageUploads(): ImageUploads {
+  // The list lives in a ref (read by settled() after awaiting) and is mirrored into state to render.
+  const list = useRef<ImageUpload[]>([]);
+  const running = useRef(new Map<string, { controller: AbortController; done: Promise<void> }>());
+  const [items, setItems] = useState<readonly ImageUpload[]>([]);
+
+  const update = useCallback((change: (items: ImageUpload[]) => ImageUpload[]) => {
+    list.current = change(list.current);
+    setItems(list.current);
+  }, []);
+  const patch = useCallback(
+    (id: string, fields: Partial<ImageUpload>) => update((all) => all.map((i) => (i.id === id ? { ...i, ...fields } : i))),
+    [update],
+  );
+
+  // Starts one image's upload; resolves to whether it was stored (undefined when cancelled).
+  const start = useCallback(
+    (item: ImageUpload): Promise<boolean | undefined> => {
+      const controller = new AbortController();
+      const result = uploadPropertyImage(item.file, {
+        signal: controller.signal,
+        onProgress: (sent) => patch(item.id, { progress: sent }),
+      }).then(
+        (url) => {
+          patch(item.id, { status: "uploaded", progress: 1, url });
+          return true;
+        },
+        (err: unknown) => {
+          if (isAbort(err)) return undefined;
+          patch(item.id, { status: "failed", error: err instanceof Error && err.message ? err.message : UPLOAD_FAILED });
+          return false;
+        },
+      );
+      const done = result.then(() => {
+        running.current.delete(item.id);
+      });
+      running.current.set(item.id, { controller, done });
+      return result;
+    },
+    [patch],
+  );
+
+  const report = useCallback(async (uploads: Promise<boolean | undefined>[], ids: string[]) => {
+    const outcomes = await Promise.all(uploads);
+    const stored = outcomes.filter((o) => o === true).length;
+    if (stored > 0) {
+      toast({
+        title: "Upload successful",
+        description: `${stored} ${stored === 1 ? "image" : "images"} uploaded successfully.`,
+      });
+    }
+    const failed = list.current.filter((i) => ids.includes(i.id) && i.status === "failed");
+    if (failed.length > 0) {
+      toast({
+        title: "Upload failed",
+        description: failed[0].error || "An unknown error occurred",
+        variant: "destructive",
+      });
+    }
+  }, []);
+
+  const add = useCallback(
+    (files: File[]) => {
+      if (files.length === 0) return;
+      if (list.current.length + files.length > MAX_PROPERTY_IMAGES) {
+        toast({
+          title: "Too many images",
+          description: `You can only upload a maximum of ${MAX_PROPERTY_IMAGES} images.`,
+          variant: "destructive",
+        });
+        return;
+      }
+      const fresh = files.map<ImageUpload>((file) => ({
+        id: `image-${++counter}`,
+        file,
+        preview: previewOf(file),
+        status: "uploading",
+        progress: 0,
+      }));
+      update((all) => [...all, ...fresh]);
+      void report(
+        fresh.map(start),
+        fresh.map((i) => i.id),
+      );
+    },
+    [update, start, report],
+  );
+
+  const remove = useCallback(
+    (id: string) => {
+      running.current.get(id)?.controller.abort();
+      const gone = list.current.find((i) => i.id === id);
+      if (gone) release(gone.preview);
+      update((all) => all.filter((i) => i.id !== id));
+    },
+    [update],
+  );
+
+  const retry = useCallback(
+    (id: string) => {
+      const item = list.current.find((i) => i.id === id);
+      if (!item || item.status !== "failed") return;
+      const again: ImageUpload = { ...item, status: "uploading", progress: 0, error: undefined };
+      patch(id, again);
+      void report([start(again)], [id]);
+    },
+    [patch, start, report],
+  );
+
+  const settled = useCallback(async () => {
+    // An upload that ends may not start another, so one wait covers them all.
+    await Promise.all([...running.current.values()].map((r) => r.done));
+    return list.current;
+  }, []);
+
+  // Leaving the page cancels what is still running and frees the previews.
+  useEffect(() => {
+    const uploads = running.current;
+    const images = list;
+    return () => {
+      uploads.forEach((r) => r.controller.abort());
+      images.current.forEach((i) => release(i.preview));
+    };
+  }, []);
+
+  return { items, add, remove, retry, settled };
 }

@@ -1,5 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CreatePropertyRequest } from "@/gen/rentproof/property/v1/property_pb";
@@ -47,16 +47,62 @@ async function fillValidForm(user: UserEvent) {
   await user.click(screen.getByRole("checkbox", { name: "Pets allowed" }));
 }
 
-let fetchMock: ReturnType<typeof vi.fn>;
+/**
+ * FakeUpload stands in for XMLHttpRequest against the upload endpoint: each request is
+ * kept so a test can report progress and answer it; with `autoAnswer` every request is
+ * stored at once under the next URL.
+ */
+class FakeUpload {
+  static sent: FakeUpload[] = [];
+  static autoAnswer = true;
+  static stored = 0;
+  method = "";
+  url = "";
+  withCredentials = false;
+  body: FormData | null = null;
+  status = 0;
+  statusText = "";
+  responseText = "";
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  aborted = false;
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeUpload.sent.push(this);
+    if (FakeUpload.autoAnswer) queueMicrotask(() => this.store());
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  get fileName() {
+    return (this.body?.get("images") as File).name;
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+  store() {
+    this.answer(200, { success: true, files: [`/uploads/properties/img-${++FakeUpload.stored}.png`] });
+  }
+}
 
 beforeEach(() => {
-  let n = 0;
-  fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
-    const files = (init.body as FormData).getAll("images");
-    const urls = files.map(() => `/uploads/properties/img-${++n}.png`);
-    return new Response(JSON.stringify({ success: true, files: urls }), { status: 200 });
-  });
-  vi.stubGlobal("fetch", fetchMock);
+  FakeUpload.sent = [];
+  FakeUpload.autoAnswer = true;
+  FakeUpload.stored = 0;
+  vi.stubGlobal("XMLHttpRequest", FakeUpload);
   URL.createObjectURL = vi.fn(() => "blob:preview");
   URL.revokeObjectURL = vi.fn();
 });
@@ -64,6 +110,10 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+function chosen() {
+  return within(screen.getByRole("list", { name: "Chosen images" }));
+}
 
 describe("AddPropertyPage", () => {
   it("tells a tenant that only landlords, agents and property managers can list", async () => {
@@ -120,17 +170,39 @@ describe("AddPropertyPage", () => {
     expect(created).toHaveLength(0);
   });
 
-  it("asks for images before listing", async () => {
+  it("says Images Required at once, with the other fields' messages", async () => {
+    const { user } = setup();
+    await screen.findByRole("form", { name: "Add property" });
+    await user.type(screen.getByLabelText("Monthly Rent"), "0");
+    await user.click(screen.getByRole("button", { name: "Add Property" }));
+
+    expect(await toasts().findByText("Images Required")).toBeInTheDocument();
+    expect(toasts().getByText("Please upload at least one image of your property.")).toBeInTheDocument();
+    expect(await screen.findByText("Rent must be greater than 0")).toBeInTheDocument();
+    expect(screen.getByText("Title must be at least 5 characters")).toBeInTheDocument();
+    expect(screen.getByText("Description must be at least 20 characters")).toBeInTheDocument();
+    expect(screen.getByLabelText("Choose images")).toHaveAccessibleDescription(
+      expect.stringContaining("Please upload at least one image of your property."),
+    );
+    expect(created).toHaveLength(0);
+
+    // Choosing an image takes the message away; the message follows the images from now on.
+    await user.upload(screen.getByLabelText("Choose images"), [png("a.png")]);
+    await waitFor(() => expect(screen.getByLabelText("Choose images")).not.toHaveAccessibleDescription(/at least one image/));
+  });
+
+  it("with a valid form and no image, says Images Required and focuses the image picker", async () => {
     const { user } = setup();
     await screen.findByRole("form", { name: "Add property" });
     await fillValidForm(user);
     await user.click(screen.getByRole("button", { name: "Add Property" }));
     expect(toasts().getByText("Images Required")).toBeInTheDocument();
-    expect(toasts().getByText("Please upload at least one image of your property.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Choose images")).toHaveFocus());
     expect(created).toHaveLength(0);
   });
 
-  it("keeps chosen images pending until Upload, and refuses more than 5 in all", async () => {
+  it("uploads each image as soon as it is chosen, with its progress, and refuses more than 5 in all", async () => {
+    FakeUpload.autoAnswer = false;
     const { user } = setup();
     await screen.findByRole("form", { name: "Add property" });
     const input = screen.getByLabelText("Choose images");
@@ -138,59 +210,85 @@ describe("AddPropertyPage", () => {
     await user.upload(input, [1, 2, 3, 4, 5, 6].map((i) => png(`p${i}.png`)));
     expect(toasts().getByText("Too many images")).toBeInTheDocument();
     expect(toasts().getByText("You can only upload a maximum of 5 images.")).toBeInTheDocument();
-    expect(screen.queryByRole("list", { name: "Images waiting to be uploaded" })).not.toBeInTheDocument();
+    expect(FakeUpload.sent).toHaveLength(0);
 
     await user.upload(input, [png("a.png"), png("b.png"), png("c.png")]);
-    const pending = screen.getByRole("list", { name: "Images waiting to be uploaded" });
-    expect(within(pending).getAllByRole("img")).toHaveLength(3);
-    expect(fetchMock).not.toHaveBeenCalled();
+    // One request per image, sent at once: no Upload button to find first.
+    expect(FakeUpload.sent.map((x) => x.fileName)).toEqual(["a.png", "b.png", "c.png"]);
+    expect(FakeUpload.sent[0]).toMatchObject({ method: "POST", url: "/api/upload/property-images", withCredentials: true });
+    expect(screen.queryByRole("button", { name: /^Upload/ })).not.toBeInTheDocument();
 
-    await user.click(within(pending).getByRole("button", { name: "Remove c.png" }));
-    await user.click(screen.getByRole("button", { name: "Upload 2 images" }));
+    const [a, b, c] = FakeUpload.sent;
+    act(() => a.progress(30, 100));
+    expect(chosen().getByRole("progressbar", { name: "Uploading a.png" })).toHaveValue(30);
+    expect(chosen().getByText("Uploading 30%")).toBeInTheDocument();
+    expect(screen.getByText("0 of 5 images uploaded, 3 uploading")).toBeInTheDocument();
+
+    // Removing an image on its way cancels its upload.
+    await user.click(chosen().getByRole("button", { name: "Remove c.png" }));
+    expect(c.aborted).toBe(true);
+    act(() => {
+      a.store();
+      b.store();
+    });
     expect(await toasts().findByText("Upload successful")).toBeInTheDocument();
     expect(toasts().getByText("2 images uploaded successfully.")).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe("/api/upload/property-images");
-    expect(init).toMatchObject({ method: "POST", credentials: "include" });
-    expect((init.body as FormData).getAll("images").map((f) => (f as File).name)).toEqual(["a.png", "b.png"]);
-
-    const uploaded = screen.getByRole("list", { name: "Uploaded images" });
-    expect(within(uploaded).getAllByRole("img")).toHaveLength(2);
     expect(screen.getByText("2 of 5 images uploaded")).toBeInTheDocument();
+    expect(chosen().queryByRole("progressbar")).not.toBeInTheDocument();
+    expect(chosen().getByText("Cover")).toBeInTheDocument();
 
-    // 2 uploaded + 4 chosen is too many; 2 + 3 is fine.
+    // 2 chosen + 4 is too many; 2 + 3 is fine.
     await user.upload(input, [1, 2, 3, 4].map((i) => png(`q${i}.png`)));
     expect(toasts().getAllByText("Too many images")).toHaveLength(2);
     await user.upload(input, [1, 2, 3].map((i) => png(`r${i}.png`)));
-    expect(within(screen.getByRole("list", { name: "Images waiting to be uploaded" })).getAllByRole("img")).toHaveLength(3);
+    expect(chosen().getAllByRole("listitem")).toHaveLength(5);
   });
 
-  it("reports a refused upload with the server's message", async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ success: false, error: "unsupported", message: "Only JPEG, PNG, GIF and WebP images are accepted" }), {
-        status: 400,
-      }),
-    );
+  it("shows a refused image's own error in the server's words, and lets it be retried or removed", async () => {
+    FakeUpload.autoAnswer = false;
     const { user } = setup();
     await screen.findByRole("form", { name: "Add property" });
-    await user.upload(screen.getByLabelText("Choose images"), [png("fake.png")]);
-    await user.click(screen.getByRole("button", { name: "Upload 1 image" }));
+    await fillValidForm(user);
+    await user.upload(screen.getByLabelText("Choose images"), [png("fake.png"), png("good.png")]);
+    const [fake, good] = FakeUpload.sent;
+    act(() => {
+      fake.answer(400, { success: false, error: "unsupported", message: "Only JPEG, PNG, GIF and WebP images are accepted" });
+      good.store();
+    });
     expect(await toasts().findByText("Upload failed")).toBeInTheDocument();
     expect(toasts().getByText("Only JPEG, PNG, GIF and WebP images are accepted")).toBeInTheDocument();
-    expect(screen.getByRole("alert")).toHaveTextContent("Only JPEG, PNG, GIF and WebP images are accepted");
-    // The picture stays pending so the user can remove it or try again.
-    expect(screen.getByRole("list", { name: "Images waiting to be uploaded" })).toBeInTheDocument();
+    const item = chosen().getByRole("listitem", { name: "Image 1: fake.png" });
+    expect(within(item).getByRole("alert")).toHaveTextContent("Only JPEG, PNG, GIF and WebP images are accepted");
+    expect(within(item).getByRole("button", { name: "Remove fake.png" })).toHaveAccessibleDescription(
+      "Only JPEG, PNG, GIF and WebP images are accepted",
+    );
+
+    // A listing never drops a chosen image silently: submitting asks to retry or remove it.
+    await user.click(screen.getByRole("button", { name: "Add Property" }));
+    expect(await screen.findByText("Remove or retry the images that could not be uploaded.")).toBeInTheDocument();
+    expect(created).toHaveLength(0);
+    expect(screen.getByLabelText("Property Title")).toHaveValue("Sunny loft by the river");
+
+    await user.click(within(item).getByRole("button", { name: "Retry uploading fake.png" }));
+    expect(FakeUpload.sent).toHaveLength(3);
+    act(() => FakeUpload.sent[2].store());
+    await waitFor(() => expect(screen.getByText("2 of 5 images uploaded")).toBeInTheDocument());
+    expect(screen.queryByText("Remove or retry the images that could not be uploaded.")).not.toBeInTheDocument();
   });
 
-  it("lists the property and goes to the dashboard", async () => {
+  it("lists the property with the images chosen, waiting for uploads still running, and goes to the dashboard", async () => {
+    FakeUpload.autoAnswer = false;
     const { user, router } = setup();
     await screen.findByRole("form", { name: "Add property" });
     await fillValidForm(user);
     await user.upload(screen.getByLabelText("Choose images"), [png("a.png"), png("b.png")]);
-    await user.click(screen.getByRole("button", { name: "Upload 2 images" }));
-    await toasts().findByText("Upload successful");
+    act(() => FakeUpload.sent[0].store());
     await user.click(screen.getByRole("button", { name: "Add Property" }));
+
+    // b.png is still on its way: the listing waits for it rather than leaving it out.
+    expect(await screen.findByRole("button", { name: /Uploading images/ })).toBeDisabled();
+    expect(created).toHaveLength(0);
+    act(() => FakeUpload.sent[1].store());
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     expect(toasts().getByText("Property Added")).toBeInTheDocument();
@@ -222,12 +320,17 @@ describe("AddPropertyPage", () => {
     await screen.findByRole("form", { name: "Add property" });
     await fillValidForm(user);
     await user.upload(screen.getByLabelText("Choose images"), [png("a.png")]);
-    await user.click(screen.getByRole("button", { name: "Upload 1 image" }));
     await toasts().findByText("Upload successful");
     await user.click(screen.getByRole("button", { name: "Add Property" }));
     expect(await toasts().findByText("Error Adding Property")).toBeInTheDocument();
     expect(toasts().getByText(message)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/add-property");
+    // Nothing typed or chosen is lost: submitting again sends the same listing.
+    expect(screen.getByLabelText("Property Title")).toHaveValue("Sunny loft by the river");
+    expect(chosen().getAllByRole("listitem")).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Add Property" }));
+    await waitFor(() => expect(created).toHaveLength(2));
+    expect(created[1]).toEqual(created[0]);
   });
 
   it("goes home on Cancel", async () => {

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2, ShieldAlert } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
@@ -11,6 +11,7 @@ import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/errors";
 import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
 import { usePageTitle } from "@/lib/use-page-title";
+import { usePropertyImageUploads, type ImageUpload } from "../api/upload-property-images";
 import { useCreateProperty } from "../api/use-create-property";
 import {
   DEFAULT_PROPERTY_VALUES,
@@ -74,30 +75,36 @@ export function AddPropertyPage({ role }: { role: string | undefined }) {
   );
 }
 
+/** The field message when no image is chosen (SPEC §5's toast text, also shown at the field). */
+const IMAGES_REQUIRED = "Please upload at least one image of your property.";
+
 function AddPropertyForm() {
   const navigate = useNavigate();
   const base = useId();
   const schema = useMemo(() => propertySchema(), []);
-  const { control, handleSubmit } = useForm<PropertyFormValues>({
+  const { control, handleSubmit, formState } = useForm<PropertyFormValues>({
     resolver: zodResolver(schema),
     defaultValues: DEFAULT_PROPERTY_VALUES,
     mode: "onChange",
   });
-  const [images, setImages] = useState<string[]>([]);
-  const [imagesMissing, setImagesMissing] = useState(false);
+  const uploads = usePropertyImageUploads();
+  const imagesInput = useRef<HTMLInputElement>(null);
+  // Like the other fields' messages, the images' shows once a submit starts and then follows every change.
+  const [submitted, setSubmitted] = useState(false);
   const create = useCreateProperty();
 
-  const onValid = (values: PropertyFormValues) => {
-    if (images.length === 0) {
-      setImagesMissing(true);
-      toast({
-        title: "Images Required",
-        description: "Please upload at least one image of your property.",
-        variant: "destructive",
-      });
+  const imagesError = submitted ? imagesProblem(uploads.items) : "";
+  const uploading = uploads.items.some((i) => i.status === "uploading");
+
+  const onValid = async (values: PropertyFormValues) => {
+    // Images still on their way are waited for: submitting is the only step.
+    const images = await uploads.settled();
+    if (imagesProblem(images)) {
+      imagesInput.current?.focus();
       return;
     }
-    create.mutate(toCreateRequest(values, images), {
+    const urls = images.flatMap((i) => (i.url ? [i.url] : []));
+    create.mutate(toCreateRequest(values, urls), {
       onSuccess: () => {
         toast({
           title: "Property Added",
@@ -115,10 +122,20 @@ function AddPropertyForm() {
     });
   };
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setSubmitted(true);
+    // Said at once, with the other fields' messages, not only once they are fixed.
+    if (imagesProblem(uploads.items) === IMAGES_REQUIRED) {
+      toast({ title: "Images Required", description: IMAGES_REQUIRED, variant: "destructive" });
+    }
+    void handleSubmit(onValid)(event);
+  };
+
   const imagesErrorId = `${base}-images-error`;
+  const busy = formState.isSubmitting || create.isPending;
 
   return (
-    <form className="property-form" noValidate onSubmit={handleSubmit(onValid)} aria-label="Add property">
+    <form className="property-form" noValidate onSubmit={onSubmit} aria-label="Add property">
       <fieldset className="card form-section">
         <legend className="form-section__title">Basic Information</legend>
         <div className="form-grid">
@@ -280,20 +297,10 @@ function AddPropertyForm() {
       <fieldset className="card form-section">
         <legend className="form-section__title">Images</legend>
         <div className="field">
-          <ImageUploader
-            uploaded={images}
-            onUploaded={(urls) => {
-              setImages((prev) => [...prev, ...urls]);
-              setImagesMissing(false);
-            }}
-            onRemove={(url) => setImages((prev) => prev.filter((u) => u !== url))}
-            describedBy={imagesMissing ? imagesErrorId : undefined}
-          />
-          {imagesMissing ? (
-            <p id={imagesErrorId} className="field__error">
-              Please upload at least one image of your property.
-            </p>
-          ) : null}
+          <ImageUploader uploads={uploads} inputRef={imagesInput} describedBy={imagesError ? imagesErrorId : undefined} />
+          <p id={imagesErrorId} className="field__error" aria-live="polite">
+            {imagesError}
+          </p>
         </div>
       </fieldset>
 
@@ -301,10 +308,11 @@ function AddPropertyForm() {
         <Link to="/" className={buttonClass("ghost", "lg")}>
           Cancel
         </Link>
-        <Button type="submit" size="lg" disabled={create.isPending}>
-          {create.isPending ? (
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? (
             <>
-              <Spinner size="sm" label="Adding property" /> Adding Property...
+              <Spinner size="sm" label={uploading ? "Uploading images" : "Adding property"} />{" "}
+              {uploading ? "Uploading images..." : "Adding Property..."}
             </>
           ) : (
             <>
@@ -315,4 +323,14 @@ function AddPropertyForm() {
       </div>
     </form>
   );
+}
+
+/**
+ * imagesProblem says what keeps the chosen images from being listed: none chosen, or some
+ * the server refused (to retry or remove: a listing never silently drops a chosen image).
+ */
+function imagesProblem(images: readonly ImageUpload[]): string {
+  if (!images.some((i) => i.status !== "failed")) return IMAGES_REQUIRED;
+  if (images.some((i) => i.status === "failed")) return "Remove or retry the images that could not be uploaded.";
+  return "";
 }

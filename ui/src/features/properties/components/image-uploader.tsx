@@ -1,62 +1,34 @@
-import { ImagePlus, Trash2, Upload } from "lucide-react";
-import { useEffect, useId, useRef, useState, type DragEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { ImagePlus, RotateCcw, Trash2 } from "lucide-react";
+import { useId, useState, type DragEvent, type Ref } from "react";
 import { FallbackImage } from "@/components/ui/fallback-image";
-import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { IMAGE_FALLBACK } from "@/lib/property";
-import { MAX_PROPERTY_IMAGES, useUploadPropertyImages } from "../api/upload-property-images";
+import { MAX_PROPERTY_IMAGES, type ImageUpload, type ImageUploads } from "../api/upload-property-images";
 
 /** The image types the server accepts (it checks the content, not the name). */
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 
-interface PendingImage {
-  id: string;
-  file: File;
-  preview: string;
-}
-
 interface ImageUploaderProps {
-  /** URLs of the images already uploaded, in order (the first is the cover). */
-  uploaded: string[];
-  onUploaded: (urls: string[]) => void;
-  onRemove: (url: string) => void;
+  /** The images and their uploads (usePropertyImageUploads). */
+  uploads: ImageUploads;
+  /** The file input, for the form to focus when the images are what is missing. */
+  inputRef?: Ref<HTMLInputElement>;
   /** Id of the element describing an error of the whole field (e.g. no image at submit). */
   describedBy?: string;
 }
 
-let counter = 0;
-
-function preview(file: File): string {
-  return typeof URL.createObjectURL === "function" ? URL.createObjectURL(file) : "";
-}
-
-function release(url: string) {
-  if (url && typeof URL.revokeObjectURL === "function") URL.revokeObjectURL(url);
-}
-
 /**
- * ImageUploader picks property pictures (SPEC §4 "Image upload", §5): chosen files
- * are pending previews until Upload is pressed; at most 5 images in all, existing
- * plus pending ("Too many images"); uploaded ones can be removed.
+ * ImageUploader picks property pictures (SPEC §5): each chosen image uploads at once,
+ * showing its progress, and can be removed (cancelling a running upload) or, when the
+ * server refused it, retried; the refusal is shown on the image in the server's words.
+ * At most 5 images in all ("Too many images"); the first one stored is the cover.
  */
-export function ImageUploader({ uploaded, onUploaded, onRemove, describedBy }: ImageUploaderProps) {
+export function ImageUploader({ uploads, inputRef, describedBy }: ImageUploaderProps) {
   const inputId = useId();
   const hintId = useId();
   const titleId = useId();
-  const [pending, setPending] = useState<PendingImage[]>([]);
-  const [failure, setFailure] = useState("");
   const [dragging, setDragging] = useState(false);
-  const upload = useUploadPropertyImages();
-
-  // Release the previews' memory when the uploader goes away.
-  const pendingRef = useRef(pending);
-  useEffect(() => {
-    pendingRef.current = pending;
-  }, [pending]);
-  useEffect(() => () => pendingRef.current.forEach((p) => release(p.preview)), []);
-
-  const total = uploaded.length + pending.length;
+  const { items } = uploads;
 
   const addFiles = (files: File[]) => {
     if (files.length === 0) return;
@@ -68,53 +40,7 @@ export function ImageUploader({ uploaded, onUploaded, onRemove, describedBy }: I
         variant: "destructive",
       });
     }
-    if (images.length === 0) return;
-    if (total + images.length > MAX_PROPERTY_IMAGES) {
-      toast({
-        title: "Too many images",
-        description: `You can only upload a maximum of ${MAX_PROPERTY_IMAGES} images.`,
-        variant: "destructive",
-      });
-      return;
-    }
-    setFailure("");
-    setPending((prev) => [
-      ...prev,
-      ...images.map((file) => ({ id: `pending-${++counter}`, file, preview: preview(file) })),
-    ]);
-  };
-
-  const removePending = (id: string) => {
-    setPending((prev) => {
-      const gone = prev.find((p) => p.id === id);
-      if (gone) release(gone.preview);
-      return prev.filter((p) => p.id !== id);
-    });
-  };
-
-  const startUpload = () => {
-    const batch = pending;
-    if (batch.length === 0) return;
-    setFailure("");
-    upload.mutate(
-      batch.map((p) => p.file),
-      {
-        onSuccess: (urls) => {
-          batch.forEach((p) => release(p.preview));
-          setPending((prev) => prev.filter((p) => !batch.includes(p)));
-          onUploaded(urls);
-          toast({
-            title: "Upload successful",
-            description: `${urls.length} ${urls.length === 1 ? "image" : "images"} uploaded successfully.`,
-          });
-        },
-        onError: (err) => {
-          const message = err instanceof Error && err.message ? err.message : "";
-          setFailure(message || "Upload failed");
-          toast({ title: "Upload failed", description: message || "An unknown error occurred", variant: "destructive" });
-        },
-      },
-    );
+    uploads.add(images);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -122,6 +48,11 @@ export function ImageUploader({ uploaded, onUploaded, onRemove, describedBy }: I
     setDragging(false);
     addFiles(Array.from(event.dataTransfer.files));
   };
+
+  const stored = items.filter((i) => i.status === "uploaded").length;
+  const uploading = items.filter((i) => i.status === "uploading").length;
+  const failed = items.filter((i) => i.status === "failed").length;
+  const cover = items.find((i) => i.status !== "failed");
 
   return (
     <div className="uploader">
@@ -140,11 +71,12 @@ export function ImageUploader({ uploaded, onUploaded, onRemove, describedBy }: I
           Choose images
         </span>
         <span id={hintId} className="uploader__hint">
-          Click to browse or drag pictures here. Supported formats: JPG, PNG, GIF. Up to {MAX_PROPERTY_IMAGES} images;
-          the first is the cover.
+          Click to browse or drag pictures here; they upload as soon as you choose them. Supported formats: JPG, PNG,
+          GIF. Up to {MAX_PROPERTY_IMAGES} images; the first is the cover.
         </span>
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         type="file"
         className="visually-hidden"
@@ -159,67 +91,79 @@ export function ImageUploader({ uploaded, onUploaded, onRemove, describedBy }: I
       />
 
       <p className="uploader__status" aria-live="polite">
-        {uploaded.length} of {MAX_PROPERTY_IMAGES} images uploaded
-        {pending.length ? `, ${pending.length} waiting to be uploaded` : ""}
+        {stored} of {MAX_PROPERTY_IMAGES} images uploaded
+        {uploading ? `, ${uploading} uploading` : ""}
+        {failed ? `, ${failed} failed` : ""}
       </p>
 
-      {uploaded.length > 0 ? (
-        <ul className="uploader__grid" aria-label="Uploaded images">
-          {uploaded.map((url, i) => (
-            <li key={url} className="uploader__item">
-              <FallbackImage src={url} fallback={IMAGE_FALLBACK} alt={`Uploaded image ${i + 1}`} width={200} height={140} />
-              <span className="uploader__tag">{i === 0 ? "Cover" : "Uploaded"}</span>
-              <button
-                type="button"
-                className="uploader__remove"
-                aria-label={`Remove uploaded image ${i + 1}`}
-                onClick={() => onRemove(url)}
-              >
-                <Trash2 aria-hidden="true" size={16} />
-              </button>
-            </li>
+      {items.length > 0 ? (
+        <ul className="uploader__grid" aria-label="Chosen images">
+          {items.map((item, i) => (
+            <UploadItem
+              key={item.id}
+              item={item}
+              label={`Image ${i + 1}: ${item.file.name}`}
+              isCover={item === cover}
+              onRemove={() => uploads.remove(item.id)}
+              onRetry={() => uploads.retry(item.id)}
+            />
           ))}
         </ul>
       ) : null}
-
-      {pending.length > 0 ? (
-        <>
-          <ul className="uploader__grid" aria-label="Images waiting to be uploaded">
-            {pending.map((p, i) => (
-              <li key={p.id} className="uploader__item uploader__item--pending">
-                {p.preview ? <img src={p.preview} alt={`Selected image ${i + 1}: ${p.file.name}`} width={200} height={140} /> : <span className="uploader__name">{p.file.name}</span>}
-                <span className="uploader__tag">Not uploaded</span>
-                <button
-                  type="button"
-                  className="uploader__remove"
-                  aria-label={`Remove ${p.file.name}`}
-                  onClick={() => removePending(p.id)}
-                  disabled={upload.isPending}
-                >
-                  <Trash2 aria-hidden="true" size={16} />
-                </button>
-              </li>
-            ))}
-          </ul>
-          <Button variant="secondary" onClick={startUpload} disabled={upload.isPending}>
-            {upload.isPending ? (
-              <>
-                <Spinner size="sm" label="Uploading" /> Uploading...
-              </>
-            ) : (
-              <>
-                <Upload aria-hidden="true" size={16} /> Upload {pending.length} {pending.length === 1 ? "image" : "images"}
-              </>
-            )}
-          </Button>
-        </>
-      ) : null}
-
-      {failure ? (
-        <p className="field__error" role="alert">
-          {failure}
-        </p>
-      ) : null}
     </div>
+  );
+}
+
+interface UploadItemProps {
+  item: ImageUpload;
+  label: string;
+  isCover: boolean;
+  onRemove: () => void;
+  onRetry: () => void;
+}
+
+/** UploadItem is one chosen image: its picture, where its upload stands, and its buttons. */
+function UploadItem({ item, label, isCover, onRemove, onRetry }: UploadItemProps) {
+  const errorId = useId();
+  const name = item.file.name;
+  const percent = Math.round(item.progress * 100);
+  const failed = item.status === "failed";
+  return (
+    <li className={`uploader__item uploader__item--${item.status}`} aria-label={label}>
+      <div className="uploader__picture">
+        {item.url ? (
+          <FallbackImage src={item.url} fallback={IMAGE_FALLBACK} alt={label} width={200} height={140} />
+        ) : item.preview ? (
+          <img src={item.preview} alt={label} width={200} height={140} />
+        ) : (
+          <span className="uploader__name">{name}</span>
+        )}
+        <span className="uploader__tag">
+          {item.status === "uploading" ? `Uploading ${percent}%` : failed ? "Not uploaded" : isCover ? "Cover" : "Uploaded"}
+        </span>
+        <button
+          type="button"
+          className="uploader__remove"
+          aria-label={`Remove ${name}`}
+          aria-describedby={failed ? errorId : undefined}
+          onClick={onRemove}
+        >
+          <Trash2 aria-hidden="true" size={16} />
+        </button>
+      </div>
+      {item.status === "uploading" ? (
+        <progress className="uploader__progress" max={100} value={percent} aria-label={`Uploading ${name}`} />
+      ) : null}
+      {failed ? (
+        <div className="uploader__failure">
+          <p id={errorId} className="field__error" role="alert">
+            {item.error}
+          </p>
+          <button type="button" className="uploader__retry" onClick={onRetry} aria-label={`Retry uploading ${name}`}>
+            <RotateCcw aria-hidden="true" size={14} /> Retry
+          </button>
+        </div>
+      ) : null}
+    </li>
   );
 }

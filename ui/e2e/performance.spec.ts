@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+
+// Issue 12, pages that load fast: the home page's code comes precompressed and without the
+// screens it does not show; those arrive when opened.
+test("home loads brotli-compressed assets and not the add-property screen", async ({ page }) => {
+  const assets: { url: string; encoding: string | undefined; vary: string | undefined }[] = [];
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (/\.(js|css)$/.test(url.pathname)) {
+      const headers = response.headers();
+      assets.push({ url: url.pathname, encoding: headers["content-encoding"], vary: headers["vary"] });
+    }
+  });
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Find and rate your perfect property" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+
+  expect(assets.length).toBeGreaterThan(0);
+  for (const asset of assets) {
+    expect(asset, asset.url).toMatchObject({ encoding: "br", vary: "Accept-Encoding" });
+  }
+  const names = assets.map((asset) => asset.url);
+  // Chunks are named after their route module, then an 8-character hash.
+  expect(names.some((name) => /\/assets\/home-[\w-]{8}\.js$/.test(name))).toBe(true);
+  expect(names.filter((name) => /\/assets\/add-property-[\w-]{8}\.js$/.test(name))).toEqual([]);
+});
+
+test("a screen's chunk arrives when the screen is opened", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Find and rate your perfect property" })).toBeVisible();
+  const chunk = page.waitForResponse((response) => /\/assets\/find-properties-[\w-]{8}\.js$/.test(response.url()));
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Find Properties" }).click();
+  await chunk;
+  await expect(page.getByRole("heading", { level: 1, name: "Find Properties" })).toBeVisible();
+});

@@ -1,5 +1,9 @@
 import { Link } from "react-router-dom";
 import { SITE } from "@/lib/site";
+import { useInviteToList } from "../use-invite-to-list";
+
+/** The footer link a signed-in tenant, who cannot list, is not offered. */
+const ADD_PROPERTY = "/add-property";
 
 const COLUMNS = [
   {
@@ -7,7 +11,7 @@ const COLUMNS = [
     links: [
       { label: "Find Properties", to: "/find-properties" },
       { label: "Verified Properties", to: "/find-properties?verified=true" },
-      { label: "Add Your Property", to: "/add-property" },
+      { label: "Add Your Property", to: ADD_PROPERTY },
       { label: "Write a Review", to: "/find-properties" },
     ],
   },
@@ -41,6 +45,7 @@ const LEGAL = [
 
 /** Footer is the shared page footer (SPEC §2 "Shared chrome"). */
 export function Footer() {
+  const inviteToList = useInviteToList();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -65,7 +70,7 @@ export function Footer() {
           <nav key={column.title} aria-label={column.title} className="site-footer__column">
             <h2>{column.title}</h2>
             <ul>
-              {column.links.map((link) => (
+              {column.links.filter((link) => inviteToList || link.to !== ADD_PROPERTY).map((link) => (
                 <li key={link.label}>
                   <Link to={link.to}>{link.label}</Link>
                 </li>

@@ -150,11 +150,3 @@ export function toCreateRequest(v: PropertyFormValues, images: string[]) {
     images,
   };
 }
-
-/** The roles that may list a property (a tenant may not). */
-export const LISTING_ROLES = ["landlord", "agent", "property_manager", "admin"] as const;
-
-/** canListProperties tells whether a role may list properties. */
-export function canListProperties(role: string): boolean {
-  return (LISTING_ROLES as readonly string[]).includes(role);
-}

@@ -4,12 +4,14 @@ import { PropertyCard, PropertyCardSkeleton } from "@/components/property-card/p
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { useInviteToList } from "@/components/use-invite-to-list";
 import { errorTypeFromError } from "@/lib/errors";
 import { FEATURED_COUNT, useFeaturedProperties } from "../api/use-home-data";
 
 /** FeaturedProperties shows the first three properties of the featured order. */
 export function FeaturedProperties() {
   const result = useFeaturedProperties();
+  const inviteToList = useInviteToList();
 
   let body;
   if (result.isPending) {
@@ -36,12 +38,18 @@ export function FeaturedProperties() {
       <EmptyState
         type="properties"
         title="No properties listed yet"
-        message="Be the first landlord to list a property on RentProof."
+        message={
+          inviteToList
+            ? "Be the first landlord to list a property on RentProof."
+            : "Listings will appear here as landlords add them."
+        }
         headingLevel={3}
         action={
-          <Link to="/add-property" className={buttonClass("primary")}>
-            Add Your Property
-          </Link>
+          inviteToList ? (
+            <Link to="/add-property" className={buttonClass("primary")}>
+              Add Your Property
+            </Link>
+          ) : undefined
         }
       />
     );

@@ -9,13 +9,13 @@ import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/errors";
+import { canListProperties } from "@/lib/listing-roles";
 import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
 import { usePageTitle } from "@/lib/use-page-title";
 import { usePropertyImageUploads, type ImageUpload } from "../api/upload-property-images";
 import { useCreateProperty } from "../api/use-create-property";
 import {
   DEFAULT_PROPERTY_VALUES,
-  canListProperties,
   propertySchema,
   toCreateRequest,
   type PropertyFormValues,

@@ -6,6 +6,7 @@ import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Spinner } from "@/components/ui/spinner";
+import { useInviteToList } from "@/components/use-invite-to-list";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { formatRent } from "@/lib/currency";
 import { errorTypeFromError } from "@/lib/errors";
@@ -74,6 +75,8 @@ export function LocationPage() {
   const code = zipcode.trim();
   const valid = isPlausiblePostalCode(code);
   const result = usePropertiesByZip(code, valid);
+  // A signed-in tenant cannot list: the page offers what they can do instead.
+  const inviteToList = useInviteToList();
   const properties = result.data?.properties ?? [];
   const info = locationInfo(code, properties);
   const kind = CODE_NAMES[info.country];
@@ -126,11 +129,21 @@ export function LocationPage() {
       <EmptyState
         type="properties"
         title={`No properties listed in ${code} yet`}
-        message="Own or manage a rental here? Be the first to list it and help tenants find verified homes in this area."
+        message={
+          inviteToList
+            ? "Own or manage a rental here? Be the first to list it and help tenants find verified homes in this area."
+            : "Search nearby places, or come back later: landlords add new homes every day."
+        }
         action={
-          <Link to="/add-property" className={buttonClass("primary")}>
-            <Building2 aria-hidden="true" size={16} /> Add a Property
-          </Link>
+          inviteToList ? (
+            <Link to="/add-property" className={buttonClass("primary")}>
+              <Building2 aria-hidden="true" size={16} /> Add a Property
+            </Link>
+          ) : (
+            <Link to="/find-properties" className={buttonClass("primary")}>
+              <Search aria-hidden="true" size={16} /> Search All Properties
+            </Link>
+          )
         }
       />
     );
@@ -190,12 +203,18 @@ export function LocationPage() {
         <section className="cta-banner location-page__cta" aria-labelledby="location-cta-title">
           <div>
             <h2 id="location-cta-title">Know this area?</h2>
-            <p>List a property here, search other places, or join RentProof to review where you have lived.</p>
+            <p>
+              {inviteToList
+                ? "List a property here, search other places, or join RentProof to review where you have lived."
+                : "Search other places, or review a home you have rented here from its property page."}
+            </p>
           </div>
           <div className="location-page__actions">
-            <Link to="/add-property" className={buttonClass("primary")}>
-              <Building2 aria-hidden="true" size={16} /> Add Your Property
-            </Link>
+            {inviteToList ? (
+              <Link to="/add-property" className={buttonClass("primary")}>
+                <Building2 aria-hidden="true" size={16} /> Add Your Property
+              </Link>
+            ) : null}
             <Link to="/find-properties" className={buttonClass("outline")}>
               <Search aria-hidden="true" size={16} /> Search All Properties
             </Link>

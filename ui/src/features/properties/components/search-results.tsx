@@ -4,6 +4,7 @@ import { PropertyCard, PropertyCardSkeleton } from "@/components/property-card/p
 import { Button, buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { useInviteToList } from "@/components/use-invite-to-list";
 import { errorTypeFromError } from "@/lib/errors";
 import { useSearchProperties } from "../api/use-search-properties";
 import { hasActiveFilters, PAGE_SIZE, type SearchState } from "../search-params";
@@ -32,6 +33,7 @@ export function countText(total: number, capped: boolean, page = 1, shown = tota
 /** SearchResults loads one page of a search and shows it: count, cards, pager, or the empty and error states. */
 export function SearchResults({ state, onClearFilters, hrefFor, viewToggle }: SearchResultsProps) {
   const result = useSearchProperties(state);
+  const inviteToList = useInviteToList();
   const layout = state.view;
   const listClass = layout === "list" ? "property-list" : "property-grid";
 
@@ -111,11 +113,11 @@ export function SearchResults({ state, onClearFilters, hrefFor, viewToggle }: Se
               <Button variant="outline" onClick={onClearFilters}>
                 Clear Filters
               </Button>
-            ) : (
+            ) : inviteToList ? (
               <Link to="/add-property" className={buttonClass("primary")}>
                 Add Your Property
               </Link>
-            )
+            ) : undefined
           }
         />
       </>

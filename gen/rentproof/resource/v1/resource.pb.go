@@ -35,6 +35,7 @@ type Resource struct {
 	// content is the article body in Markdown.
 	Content string `protobuf:"bytes,4,opt,name=content,proto3" json:"content,omitempty"`
 	// category is one of the resource categories of the spec (tenant, landlord, market_trends, legal, …).
+	// SPEC labels the first four; the others are labelled in the same style.
 	Category string `protobuf:"bytes,5,opt,name=category,proto3" json:"category,omitempty"`
 	// region is the area the article is about, empty when it applies everywhere.
 	Region string `protobuf:"bytes,6,opt,name=region,proto3" json:"region,omitempty"`
@@ -446,31 +447,33 @@ var File_rentproof_resource_v1_resource_proto protoreflect.FileDescriptor
 
 const file_rentproof_resource_v1_resource_proto_rawDesc = "" +
 	"\n" +
-	"$rentproof/resource/v1/resource.proto\x12\x15rentproof.resource.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\x85\b\n" +
+	"$rentproof/resource/v1/resource.proto\x12\x15rentproof.resource.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\xb2\t\n" +
 	"\bResource\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12 \n" +
 	"\vdescription\x18\x03 \x01(\tR\vdescription\x12\x18\n" +
-	"\acontent\x18\x04 \x01(\tR\acontent\x12\xda\x02\n" +
-	"\bcategory\x18\x05 \x01(\tB\xbd\x02\xca\xf3\x18\xb8\x02\n" +
+	"\acontent\x18\x04 \x01(\tR\acontent\x12\x87\x04\n" +
+	"\bcategory\x18\x05 \x01(\tB\xea\x03\xca\xf3\x18\xe5\x03\n" +
 	"\x11resource_category\x12\x15\n" +
 	"\x06tenant\x12\vFor Tenants\x12\x19\n" +
 	"\blandlord\x12\rFor Landlords\x12\x1e\n" +
 	"\rmarket_trends\x12\rMarket Trends\x12\x0e\n" +
-	"\x05legal\x12\x05Legal\x12\x17\n" +
-	"\x15international_housing\x12\r\n" +
-	"\vrental_tips\x12\x0e\n" +
-	"\fbuying_guide\x12\f\n" +
+	"\x05legal\x12\x05Legal\x12.\n" +
+	"\x15international_housing\x12\x15International Housing\x12\x1a\n" +
+	"\vrental_tips\x12\vRental Tips\x12\x1c\n" +
+	"\fbuying_guide\x12\fBuying Guide\x12\x18\n" +
 	"\n" +
-	"investment\x12\x15\n" +
-	"\x13property_management\x12\x10\n" +
-	"\x0esustainability\x12\x0f\n" +
-	"\raccessibility\x12\x0e\n" +
-	"\fmoving_guide\x12\x14\n" +
-	"\x12neighborhood_guide\x12\f\n" +
+	"investment\x12\n" +
+	"Investment\x12*\n" +
+	"\x13property_management\x12\x13Property Management\x12 \n" +
+	"\x0esustainability\x12\x0eSustainability\x12\x1e\n" +
+	"\raccessibility\x12\rAccessibility\x12\x1c\n" +
+	"\fmoving_guide\x12\fMoving Guide\x12(\n" +
+	"\x12neighborhood_guide\x12\x12Neighborhood Guide\x12\x18\n" +
 	"\n" +
-	"tax_advice\x12\r\n" +
-	"\vrenovationsR\bcategory\x12\x16\n" +
+	"tax_advice\x12\n" +
+	"Tax Advice\x12\x1a\n" +
+	"\vrenovations\x12\vRenovationsR\bcategory\x12\x16\n" +
 	"\x06region\x18\x06 \x01(\tR\x06region\x12\x18\n" +
 	"\acountry\x18\a \x01(\tR\acountry\x12\x1f\n" +
 	"\vauthor_name\x18\b \x01(\tR\n" +

@@ -1,4 +1,3 @@
-import { humanize } from "@/lib/text";
 import { RESOURCE_CATEGORIES } from "@/lib/vocab";
 
 /** The tabs of the resource library, in order (SPEC §2 "Resources"). */
@@ -23,14 +22,17 @@ export function isTabCategory(category: string): category is Exclude<ResourceTab
   return category !== "all" && RESOURCE_TABS.some((tab) => tab.value === category);
 }
 
-/** categoryLabel is the category text on a resource card (the contract's label); others show the raw value. */
+/**
+ * categoryLabel is the category text on a resource card: the contract's label (SPEC's four, and
+ * the other eleven in their style); a value outside the vocabulary shows raw.
+ */
 export function categoryLabel(category: string): string {
   return RESOURCE_CATEGORIES.label(category) ?? category;
 }
 
-/** groupHeading is the heading of a category group on the All tab. */
+/** groupHeading is the heading of a category group on the All tab: its tab's name, else its label. */
 export function groupHeading(category: string): string {
-  return RESOURCE_TABS.find((tab) => tab.value === category)?.label ?? humanize(category);
+  return RESOURCE_TABS.find((tab) => tab.value === category)?.label ?? categoryLabel(category);
 }
 
 /** DEFAULT_RESOURCE_COVER replaces a missing or broken cover image. */

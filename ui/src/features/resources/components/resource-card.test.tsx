@@ -49,7 +49,19 @@ describe("ResourceCard", () => {
     ["landlord", "For Landlords"],
     ["market_trends", "Market Trends"],
     ["legal", "Legal"],
-    ["moving_guide", "moving_guide"],
+    ["international_housing", "International Housing"],
+    ["rental_tips", "Rental Tips"],
+    ["buying_guide", "Buying Guide"],
+    ["investment", "Investment"],
+    ["property_management", "Property Management"],
+    ["sustainability", "Sustainability"],
+    ["accessibility", "Accessibility"],
+    ["moving_guide", "Moving Guide"],
+    ["neighborhood_guide", "Neighborhood Guide"],
+    ["tax_advice", "Tax Advice"],
+    ["renovations", "Renovations"],
+    // Outside the vocabulary: the raw value (SPEC §3).
+    ["pet_care", "pet_care"],
   ])("labels category %s as %s", (category, label) => {
     renderCard({ category });
     expect(screen.getByText(label)).toBeInTheDocument();

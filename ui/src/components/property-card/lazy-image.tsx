@@ -1,59 +1,25 @@
-import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
+import { ResponsiveImage, type ResponsiveImageProps } from "@/components/ui/responsive-image";
 
-/** How far outside the viewport an image starts loading (SPEC §9). */
-export const LAZY_MARGIN = "200px";
+/**
+ * How wide a card's picture is drawn: the full width on phones, half on tablets, a third of
+ * the 1200px container (less the gaps) on wide screens.
+ */
+export const CARD_SIZES = "(min-width: 1024px) 368px, (min-width: 640px) 50vw, 100vw";
 
-interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "onError" | "loading"> {
-  /** The picture; `empty` is shown when it is blank. */
-  src: string | undefined;
+interface LazyImageProps extends Omit<ResponsiveImageProps, "loading" | "sizes"> {
   /** Shown when src is blank. */
   empty: string;
-  /** Shown when the picture fails to load. */
-  fallback: string;
-  /** Load at once (e.g. the first picture of a page) instead of near the viewport. */
+  /** Load at once (e.g. the first pictures of a page) instead of near the viewport. */
   eager?: boolean;
+  /** How wide the picture is drawn (default: a card in a grid of cards). */
+  sizes?: string;
 }
 
 /**
- * LazyImage loads its picture only when it comes within 200px of the viewport,
- * shows `empty` when there is no picture and `fallback` when it fails to load
- * (SPEC §3, §8). Give it a `key` when src changes.
+ * LazyImage is a card's picture: a ResponsiveImage that loads when it comes within 200px of the
+ * viewport (unless eager), shows `empty` when there is no picture and `fallback` when it fails
+ * to load (SPEC §3, §8).
  */
-export function LazyImage({ src, empty, fallback, eager = false, alt = "", ...props }: LazyImageProps) {
-  const ref = useRef<HTMLImageElement>(null);
-  const [near, setNear] = useState(() => eager || typeof IntersectionObserver === "undefined");
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (near || !el) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: LAZY_MARGIN },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [near]);
-
-  const wanted = src?.trim() ? src : empty;
-  const current = failed ? fallback : wanted;
-  return (
-    <img
-      {...props}
-      ref={ref}
-      alt={alt}
-      src={near ? current : undefined}
-      data-src={near ? undefined : current}
-      decoding="async"
-      loading={eager ? "eager" : "lazy"}
-      onError={() => {
-        if (current !== fallback) setFailed(true);
-      }}
-    />
-  );
+export function LazyImage({ src, empty, eager = false, sizes = CARD_SIZES, ...props }: LazyImageProps) {
+  return <ResponsiveImage {...props} src={src?.trim() ? src : empty} sizes={sizes} loading={eager ? "eager" : "lazy"} />;
 }

@@ -1,7 +1,10 @@
 import { ChevronLeft, ChevronRight, ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import { FallbackImage } from "@/components/ui/fallback-image";
+import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { DEFAULT_PROPERTY_IMAGE, IMAGE_FALLBACK } from "@/lib/property";
+
+/** The stage spans the page on phones, and beside the 340px rent card in the 1200px container on wide screens. */
+const STAGE_SIZES = "(min-width: 1024px) 788px, 100vw";
 
 interface PropertyGalleryProps {
   images: readonly string[];
@@ -23,12 +26,14 @@ export function PropertyGallery({ images, title, verified }: PropertyGalleryProp
   return (
     <section className="gallery" aria-label="Photos">
       <div className="gallery__stage">
-        <FallbackImage
-          key={current}
+        {/* The page's main picture: fetched at once and first. */}
+        <ResponsiveImage
           src={current}
           fallback={IMAGE_FALLBACK}
           alt={count ? `${title}, photo ${index + 1} of ${count}` : `${title}, no photos yet`}
+          sizes={STAGE_SIZES}
           loading="eager"
+          fetchPriority="high"
           className="gallery__image"
           width={1200}
           height={750}
@@ -63,7 +68,7 @@ export function PropertyGallery({ images, title, verified }: PropertyGalleryProp
                 aria-pressed={i === index}
                 onClick={() => setIndex(i)}
               >
-                <FallbackImage src={src} fallback={IMAGE_FALLBACK} width={160} height={100} />
+                <ResponsiveImage src={src} fallback={IMAGE_FALLBACK} sizes="110px" width={110} height={70} />
               </button>
             </li>
           ))}

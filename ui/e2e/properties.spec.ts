@@ -214,18 +214,18 @@ test.describe("add property", () => {
     await form.getByRole("checkbox", { name: "Great location" }).check();
     await form.getByRole("checkbox", { name: "Energy efficient" }).check();
 
-    // No images yet.
+    // No images yet. A second Images Required replaces the first (which fades out).
     await form.getByRole("button", { name: "Add Property" }).click();
+    await expect(toasts(page).getByText("Images Required")).toHaveCount(1);
     await expect(toasts(page).getByText("Images Required")).toBeVisible();
 
     await page.getByLabel("Choose images").setInputFiles([
       { name: "front.png", mimeType: "image/png", buffer: PNG_1PX },
       { name: "garden.png", mimeType: "image/png", buffer: PNG_1PX },
     ]);
-    await expect(page.getByRole("list", { name: "Images waiting to be uploaded" }).getByRole("listitem")).toHaveCount(2);
-    await page.getByRole("button", { name: "Upload 2 images" }).click();
+    // Chosen images upload at once: no second step.
     await expect(toasts(page).getByText("Upload successful")).toBeVisible();
-    const uploaded = page.getByRole("list", { name: "Uploaded images" }).getByRole("img");
+    const uploaded = page.getByRole("list", { name: "Chosen images" }).getByRole("img");
     await expect(uploaded).toHaveCount(2);
     await expect(uploaded.first()).toHaveAttribute("src", /^\/uploads\/properties\//);
 

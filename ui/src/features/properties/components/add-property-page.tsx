@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { Button, buttonClass } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/components/ui/use-toast";
+import { toast, type ToastHandle } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/errors";
 import { canListProperties } from "@/lib/listing-roles";
 import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
@@ -91,6 +91,7 @@ function AddPropertyForm() {
   const imagesInput = useRef<HTMLInputElement>(null);
   // Like the other fields' messages, the images' shows once a submit starts and then follows every change.
   const [submitted, setSubmitted] = useState(false);
+  const imagesToast = useRef<ToastHandle | null>(null);
   const create = useCreateProperty();
 
   const imagesError = submitted ? imagesProblem(uploads.items) : "";
@@ -126,7 +127,9 @@ function AddPropertyForm() {
     setSubmitted(true);
     // Said at once, with the other fields' messages, not only once they are fixed.
     if (imagesProblem(uploads.items) === IMAGES_REQUIRED) {
-      toast({ title: "Images Required", description: IMAGES_REQUIRED, variant: "destructive" });
+      // One at a time: a second submit replaces the toast rather than stacking another.
+      imagesToast.current?.dismiss();
+      imagesToast.current = toast({ title: "Images Required", description: IMAGES_REQUIRED, variant: "destructive" });
     }
     void handleSubmit(onValid)(event);
   };

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { RouterProvider, createBrowserRouter } from "react-router-dom";
+import { BrowserRouter, useRoutes } from "react-router-dom";
 import { AppProviders, createQueryClient, createTransport } from "./providers";
 import { routes } from "./router";
 
@@ -7,10 +7,15 @@ import { routes } from "./router";
 export function App() {
   const [transport] = useState(createTransport);
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <AppProviders transport={transport} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Screens />
+      </BrowserRouter>
     </AppProviders>
   );
+}
+
+function Screens() {
+  return useRoutes(routes);
 }

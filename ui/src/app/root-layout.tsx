@@ -1,14 +1,16 @@
-import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Outlet } from "react-router-dom";
 import { Footer } from "@/components/layout/footer";
 import { Header } from "@/components/layout/header";
 import { MAIN_CONTENT_ID, SkipLink } from "@/components/layout/skip-link";
 import { useCurrentUser } from "@/features/auth/api/use-current-user";
 import { useSignOut } from "@/features/auth/api/use-sign-out";
+import { useScrollRestoration } from "@/lib/use-scroll-restoration";
 
 /** RootLayout is the chrome around every screen: skip link, header, main, footer. */
 export function RootLayout() {
   const { user, isLoading } = useCurrentUser();
   const { signOut } = useSignOut();
+  useScrollRestoration();
   return (
     <div className="app-shell">
       <SkipLink />
@@ -17,7 +19,6 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

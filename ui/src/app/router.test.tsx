@@ -60,12 +60,16 @@ describe("routes", () => {
   it.each([
     ["/", "Find and rate your perfect property"],
     ["/find-properties", "Find Properties"],
-    ["/add-property", "Add Property"],
   ])("loads %s's code when first opened, the header and a page skeleton showing meanwhile", async (path, title) => {
     renderApp({ path, routes, transport: fakeTransport({ user: makeUser() }) });
     expect(screen.getByRole("status", { name: "Loading page" })).toBeInTheDocument();
     expect(screen.getByRole("banner")).toBeInTheDocument();
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
     expect(screen.queryByRole("status", { name: "Loading page" })).not.toBeInTheDocument();
+  });
+
+  it("loads a protected screen's code once the user is known", async () => {
+    renderApp({ path: "/add-property", routes, transport: fakeTransport({ user: makeUser() }) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Add Property" })).toBeInTheDocument();
   });
 });

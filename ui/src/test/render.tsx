@@ -4,7 +4,8 @@ import { Code, ConnectError, createRouterTransport, type ConnectRouter, type Tra
 import { render } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router-dom";
 import { AppProviders, createQueryClient } from "@/app/providers";
-import { routes as appRoutes } from "@/app/router";
+import { createElement } from "react";
+import { routes as appRoutes, type ScreenHandle } from "@/app/router";
 import { AccountService, UserSchema, type User } from "@/gen/rentproof/account/v1/account_pb";
 import { ResourceSchema, ResourceService, type Resource } from "@/gen/rentproof/resource/v1/resource_pb";
 
@@ -104,9 +105,10 @@ export function fakeTransport({ user, resources = SAMPLE_RESOURCES, onListResour
  */
 export async function eager(routes: RouteObject[]): Promise<RouteObject[]> {
   return Promise.all(
-    routes.map(async ({ lazy, children, ...route }) => {
+    routes.map(async ({ children, ...route }) => {
       const loaded = { ...route } as RouteObject;
-      if (lazy && typeof lazy === "object" && lazy.Component) loaded.Component = await lazy.Component();
+      const handle = route.handle as ScreenHandle | undefined;
+      if (handle?.load) loaded.element = createElement(await handle.load());
       if (children) loaded.children = await eager(children);
       return loaded;
     }),

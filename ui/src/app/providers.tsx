@@ -4,7 +4,6 @@ import { createConnectTransport } from "@connectrpc/connect-web";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
-import { TooltipProvider } from "@/components/ui/tooltip";
 
 /**
  * createQueryClient makes the data client with the defaults of SPEC §7: no refetch
@@ -39,12 +38,12 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** AppProviders wires the transport, the data client, the tooltips' shared delays and the toasts around the app. */
+/** AppProviders wires the transport, the data client and the toasts around the app. */
 export function AppProviders({ transport, queryClient, children }: AppProvidersProps) {
   return (
     <TransportProvider transport={transport}>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>{children}</TooltipProvider>
+        {children}
         <Toaster />
       </QueryClientProvider>
     </TransportProvider>

@@ -10,16 +10,18 @@ interface DialogProps {
   children?: ReactNode;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** A class beside dialog__content, e.g. for a wider dialog. */
+  className?: string;
 }
 
 /** Dialog is a modal Radix dialog with a title, a description and a close button. */
-export function Dialog({ trigger, title, description, children, open, onOpenChange }: DialogProps) {
+export function Dialog({ trigger, title, description, children, open, onOpenChange, className }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content className="dialog__content">
+        <RadixDialog.Content className={className ? `dialog__content ${className}` : "dialog__content"}>
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>

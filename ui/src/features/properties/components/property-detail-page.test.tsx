@@ -41,6 +41,31 @@ describe("PropertyDetailPage", () => {
     expect(amenities.map((a) => a.textContent?.trim())).toEqual(chelsea.amenities);
   });
 
+  it("says whether tenants verified it in words, not in a hover title", async () => {
+    setup("/properties/1");
+    const heading = await screen.findByRole("heading", { level: 1, name: chelsea.title });
+    const header = heading.closest("header")!;
+    expect(within(header).getByText("Verified by tenants")).toBeInTheDocument();
+    expect(header.querySelector("[title]")).toBeNull();
+  });
+
+  it("says when a property is not verified by tenants yet", async () => {
+    setup("/properties/21");
+    const heading = await screen.findByRole("heading", { level: 1, name: "Chelsea Studio" });
+    expect(within(heading.closest("header")!).getByText("Not verified by tenants yet")).toBeInTheDocument();
+  });
+
+  it("holds the page's shape while the property loads", async () => {
+    setup("/properties/1");
+    const loading = screen.getByRole("status", { name: "Loading property" });
+    // The page's own layout: the parts keep their places when the data arrives.
+    for (const part of ["property-detail__gallery", "property-detail__aside", "property-detail__main"]) {
+      expect(loading.querySelector(`.${part}`)).not.toBeNull();
+    }
+    expect(await screen.findByRole("heading", { level: 1, name: chelsea.title })).toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading property" })).not.toBeInTheDocument();
+  });
+
   it("shows the rating summary with the 1-5 distribution from the stored aggregate", async () => {
     setup("/properties/1");
     const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });

@@ -9,19 +9,20 @@ import {
   MapPin,
   PawPrint,
   Ruler,
+  ShieldCheck,
   Sofa,
   Sparkles,
   ThumbsUp,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
+import { LocationMap } from "@/components/location-map/location-map";
 import { PropertyTypeIcon } from "@/components/property-card/property-type-icon";
 import { RatingCircle } from "@/components/property-card/rating-circle";
 import { ShareControl } from "@/components/share-control/share-control";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { buttonClass } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
-import { Spinner } from "@/components/ui/spinner";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { formatCurrency } from "@/lib/currency";
 import { errorTypeFromError, isCode } from "@/lib/errors";
@@ -39,7 +40,6 @@ import { timeAgo } from "@/lib/relative-time";
 import { usePageTitle } from "@/lib/use-page-title";
 import { parsePropertyId, useProperty } from "../api/use-property";
 import { ContactActions } from "./contact-actions";
-import { LocationMap } from "./location-map";
 import { PropertyGallery } from "./property-gallery";
 import { RatingSummary } from "./rating-summary";
 import { SimilarProperties } from "./similar-properties";
@@ -83,7 +83,7 @@ export function PropertyDetailPage(slots: PropertyDetailSlots) {
     return (
       <div className="container section property-missing">
         <Breadcrumb items={[HOME, FIND, { label: "Property Not Found" }]} />
-        <div className="not-found__card">
+        <div className="not-found__card property-missing__card">
           <h1>Property Not Found</h1>
           <p>This property does not exist or is no longer listed.</p>
           <Link to="/find-properties" className={buttonClass("primary")}>
@@ -94,27 +94,68 @@ export function PropertyDetailPage(slots: PropertyDetailSlots) {
     );
   }
 
-  if (!property) {
+  if (result.isError && !property) {
     return (
       <div className="container section">
         <Breadcrumb items={[HOME, FIND, { label: "Property Details" }]} />
         <h1 className="visually-hidden">Property Details</h1>
-        {result.isError ? (
-          <ErrorPanel
-            type={errorTypeFromError(result.error)}
-            onRetry={() => void result.refetch()}
-            retrying={result.isFetching}
-          />
-        ) : (
-          <div className="page-spinner">
-            <Spinner label="Loading property" size="lg" />
-          </div>
-        )}
+        <ErrorPanel type={errorTypeFromError(result.error)} onRetry={() => void result.refetch()} retrying={result.isFetching} />
       </div>
     );
   }
 
+  if (!property) return <PropertyDetailSkeleton />;
+
   return <PropertyDetail key={property.id} property={property} {...slots} />;
+}
+
+/**
+ * PropertyDetailSkeleton is the page's shape while the property loads: the same layout
+ * classes and sizes as the page, so nothing moves when the data arrives.
+ */
+function PropertyDetailSkeleton() {
+  return (
+    <div className="property-detail">
+      <div className="container">
+        <div className="property-detail__top">
+          <BackLink />
+          <Breadcrumb items={[HOME, FIND, { label: "Property Details" }]} />
+        </div>
+        <h1 className="visually-hidden">Property Details</h1>
+        <div className="property-detail--loading" role="status" aria-label="Loading property">
+          <div className="property-detail__header" aria-hidden="true">
+            <div className="property-detail__heading">
+              <span className="skeleton property-skeleton__badges" />
+              <span className="skeleton property-skeleton__title" />
+              <span className="skeleton skeleton--line skeleton--w60" />
+            </div>
+          </div>
+          <div className="property-detail__layout" aria-hidden="true">
+            <div className="property-detail__gallery">
+              <div className="skeleton gallery__stage" />
+              <div className="property-skeleton__thumbs" />
+            </div>
+            <div className="property-detail__aside">
+              <div className="card rent-card property-skeleton__rent">
+                <span className="skeleton skeleton--line skeleton--w60" />
+                <span className="skeleton skeleton--line skeleton--w80" />
+                <span className="skeleton skeleton--line" />
+              </div>
+            </div>
+            <div className="property-detail__main">
+              {["facts", "description", "amenities", "location"].map((part) => (
+                <div key={part} className={`card detail-section property-skeleton__${part}`}>
+                  <span className="skeleton skeleton--line property-skeleton__heading" />
+                  <span className="skeleton skeleton--line skeleton--w80" />
+                  <span className="skeleton skeleton--line skeleton--w60" />
+                </div>
+              ))}
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
 }
 
 function PropertyDetail({ property: p, renderVerification, renderReviews }: { property: Property } & PropertyDetailSlots) {
@@ -143,10 +184,13 @@ function PropertyDetail({ property: p, renderVerification, renderReviews }: { pr
                 <PropertyTypeIcon type={p.propertyType} size={14} />
                 {propertyTypeLabel(p.propertyType)}
               </span>
-              {p.verified ? null : (
-                <span className="badge badge--unverified" title="Not verified by tenants yet">
-                  Not verified by tenants yet
+              {/* SPEC §4's phrase in words, for every reader (not a hover title). */}
+              {p.verified ? (
+                <span className="badge badge--verified">
+                  <ShieldCheck aria-hidden="true" size={14} /> Verified by tenants
                 </span>
+              ) : (
+                <span className="badge badge--unverified">Not verified by tenants yet</span>
               )}
               {isDemoProperty(p.id) ? (
                 <span className="badge badge--demo">

@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { serveReviewFakes } from "@/components/review-card/testing";
@@ -57,16 +57,24 @@ function setup({ viewer, reviews = MIXED, fail, reportsHide }: Setup = {}) {
   return { ...renderApp({ path: "/properties/1", transport }), ...fakes, user: userEvent.setup() };
 }
 
-const writeSection = () => screen.findByRole("region", { name: "Write a Review" });
-const form = () => screen.findByRole("form", { name: "Write a Review" });
 const reviewsSection = () => screen.findByRole("region", { name: "Reviews" });
+const writeButton = async () => within(await reviewsSection()).findByRole("button", { name: "Write a Review" });
+const dialog = () => screen.findByRole("dialog", { name: "Write a Review" });
+/** form opens Write a Review, unless it is open, and finds its form in the dialog. */
+const form = async () => {
+  const open = screen.queryByRole("form", { name: "Write a Review" });
+  if (open) return open;
+  fireEvent.click(await writeButton());
+  return within(await dialog()).findByRole("form", { name: "Write a Review" });
+};
 const cardTitles = async () => {
   const list = await within(await reviewsSection()).findByRole("list", { name: "Reviews" });
   return within(list)
     .getAllByRole("article")
     .map((a) => within(a).getByRole("heading", { level: 3 }).textContent);
 };
-const toasts = () => screen.getByRole("region", { name: "Notifications (F8)" });
+// hidden: under the open Write a Review dialog the rest of the page is aria-hidden (Radix then announces a toast on its own).
+const toasts = () => screen.getByRole("region", { name: "Notifications (F8)", hidden: true });
 const tabList = async () => within(await reviewsSection()).getByRole("tablist", { name: "Review types" });
 /** tab finds a tab by its label, whatever its count says. */
 const tab = async (label: string) => within(await tabList()).getByRole("tab", { name: new RegExp(`^${label}\\b`) });
@@ -79,9 +87,10 @@ const typeOptions = async () =>
 describe("PropertyReviews", () => {
   it("asks a signed-out visitor to sign in, and brings them back to the property", async () => {
     const { user, router } = setup();
-    const section = await writeSection();
-    expect(within(section).queryByRole("form")).not.toBeInTheDocument();
+    const section = await reviewsSection();
     const link = await within(section).findByRole("link", { name: "Sign In" });
+    expect(within(section).queryByRole("button", { name: "Write a Review" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("form")).not.toBeInTheDocument();
     expect(link).toHaveAttribute("href", "/auth");
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
@@ -102,8 +111,9 @@ describe("PropertyReviews", () => {
 
   it("does not offer landlord_to_tenant to a landlord who does not own the property", async () => {
     setup({ viewer: landlord });
+    await writeButton();
+    expect(within(await reviewsSection()).queryByText(/You cannot review your own property/)).not.toBeInTheDocument();
     expect(await typeOptions()).toEqual(["tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood", "general"]);
-    expect(within(await writeSection()).queryByText(/You cannot review your own property/)).not.toBeInTheDocument();
   });
 
   it("offers agent_to_property to an agent", async () => {
@@ -170,10 +180,10 @@ describe("PropertyReviews", () => {
 
   it("submits a review, then shows it and the new average", async () => {
     const { user, requests } = setup({ viewer: tenant });
-    const f = await form();
     const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
     expect(within(ratings).getByRole("img", { name: "Rated 3.7 out of 5: Average" })).toBeInTheDocument();
-    expect(await tab("All")).toHaveAccessibleName("All, 5 reviews");
+    await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 5 reviews"));
+    const f = await form();
 
     await user.click(within(f).getByRole("radio", { name: "1 star" }));
     await user.type(within(f).getByLabelText("Title"), "  Cold all winter  ");
@@ -197,6 +207,9 @@ describe("PropertyReviews", () => {
 
     await user.click(within(f).getByRole("button", { name: "Submit Review" }));
     expect(await within(toasts()).findByText("Review submitted")).toBeInTheDocument();
+    // Sent: the dialog closes and the keyboard is back on its button.
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await writeButton()).toHaveFocus();
     expect(requests.createReview).toEqual([
       expect.objectContaining({
         propertyId: 1,
@@ -230,8 +243,9 @@ describe("PropertyReviews", () => {
     );
 
     // The form starts again from its defaults.
-    expect(within(f).getByLabelText("Title")).toHaveValue("");
-    expect(within(f).getByRole("radio", { name: "5 stars" })).toBeChecked();
+    const again = await form();
+    expect(within(again).getByLabelText("Title")).toHaveValue("");
+    expect(within(again).getByRole("radio", { name: "5 stars" })).toBeChecked();
   });
 
   it("toasts the server's message, or SPEC's fallback, when the review is refused", async () => {
@@ -248,7 +262,32 @@ describe("PropertyReviews", () => {
     const item = (await within(toasts()).findByText("Error submitting review")).closest("li");
     expect(item).toHaveClass("toast--destructive");
     expect(item).toHaveTextContent("You have already written a review of this type for this property");
+    // Refused: the dialog stays open with everything typed.
+    expect(await dialog()).toContainElement(f);
     expect(within(f).getByLabelText("Title")).toHaveValue("Second thoughts");
+    expect(within(f).getByLabelText("Your Review")).toHaveValue("Still a lovely place, honestly.");
+  });
+
+  it("puts the reviews first and the form behind its button, keyboard-complete", async () => {
+    const { user } = setup({ viewer: tenant });
+    await cardTitles();
+    expect(screen.queryByRole("form")).not.toBeInTheDocument();
+
+    const button = await writeButton();
+    button.focus();
+    await user.keyboard("{Enter}");
+    const d = await dialog();
+    expect(d).toHaveAccessibleDescription(property.title);
+    // Focus moves into the dialog and stays there.
+    await waitFor(() => expect(d).toContainElement(document.activeElement as HTMLElement));
+    await user.type(within(d).getByLabelText("Title"), "Half a thought");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+
+    // Closed before sending: the draft waits for the next time.
+    await user.keyboard("{Enter}");
+    expect(within(await dialog()).getByLabelText("Title")).toHaveValue("Half a thought");
   });
 
   it("falls back to SPEC's message when the server gives none", async () => {
@@ -319,7 +358,7 @@ describe("PropertyReviews", () => {
   it("offers an owner who is a landlord only the landlord review, and says why", async () => {
     const { user, requests } = setup({ viewer: owner });
     expect(
-      await within(await writeSection()).findByText(
+      await within(await reviewsSection()).findByText(
         "You cannot review your own property. As its owner, you can write a landlord review of a tenant and respond to reviews.",
       ),
     ).toBeInTheDocument();
@@ -347,11 +386,11 @@ describe("PropertyReviews", () => {
 
   it("offers an owner who is not a landlord no review at all, and says they can respond", async () => {
     setup({ viewer: managerOwner });
-    const section = await writeSection();
+    const section = await reviewsSection();
     expect(
       await within(section).findByText("You cannot review your own property. As its owner, you can respond to its reviews below."),
     ).toBeInTheDocument();
-    expect(within(section).queryByRole("form")).not.toBeInTheDocument();
+    expect(within(section).queryByRole("button", { name: "Write a Review" })).not.toBeInTheDocument();
     await cardTitles();
     expect(within(await reviewsSection()).getAllByRole("button", { name: "Respond" })).toHaveLength(5);
   });

@@ -1,15 +1,15 @@
-import { LogIn, MessageSquareReply } from "lucide-react";
-import { useId, useState } from "react";
+import { LogIn, MessageSquareReply, PenLine } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { buttonClass } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { REVIEW_TABS, type ReviewTab } from "../api/use-property-reviews";
 import { useReviewCounts } from "../api/use-review-counts";
 import { unratedIn } from "../review-counts";
-import { reviewTypesFor } from "../review-form";
+import { reviewTypesFor, type ReviewFormValues } from "../review-form";
 import { AllTabSummary, TabCount, UnratedSummary, tabName } from "./review-counts";
 import { ReviewForm } from "./review-form";
 import { ReviewList } from "./review-list";
@@ -29,106 +29,126 @@ function isReviewTab(value: string): value is ReviewTab {
 
 /**
  * PropertyReviews is the reviews part of the property page (SPEC §2 "Property detail"):
- * Write a Review for signed-in users (a Sign In link, which comes back here, for the
- * others), then the reviews under the tabs All, Tenant, Landlord, Neighborhood, Agent,
- * each with its count. The property's rating counts only the reviews of the property
+ * the reviews under the tabs All, Tenant, Landlord, Neighborhood, Agent, each with its
+ * count, and above them a Write a Review button that opens the form in a dialog for
+ * signed-in users (a Sign In link, which comes back here, for the others). The property's rating counts only the reviews of the property
  * itself, so the All tab says what it holds and which of its reviews make the rating, and
  * the other kinds get a summary of their own. The property's owner may respond to each review.
  */
 export function PropertyReviews({ property, viewer, viewerLoading }: PropertyReviewsProps) {
-  const writeId = useId();
   const listId = useId();
   const [tab, setTab] = useState<ReviewTab>("all");
   const isOwner = viewer !== null && viewer.id === property.landlordId;
+  const types = viewer ? reviewTypesFor(viewer.role, isOwner) : [];
   const { query: summary, counts } = useReviewCounts(property.id);
 
   return (
-    <>
-      <section className="card detail-section reviews-section" aria-labelledby={writeId}>
-        <h2 id={writeId} className="detail-section__title">
-          Write a Review
-        </h2>
-        {viewerLoading ? (
-          <Spinner label="Loading" />
-        ) : viewer ? (
-          <WriteReview property={property} viewer={viewer} isOwner={isOwner} />
-        ) : (
-          <SignInToReview />
-        )}
-      </section>
-
-      <section className="card detail-section reviews-section" aria-labelledby={listId}>
+    <section className="card detail-section reviews-section" aria-labelledby={listId}>
+      <div className="reviews-section__header">
         <h2 id={listId} className="detail-section__title">
           Reviews
         </h2>
-        <Tabs value={tab} onValueChange={(value) => isReviewTab(value) && setTab(value)}>
-          <TabsList aria-label="Review types" className="review-tabs">
-            {REVIEW_TABS.map((t) => (
-              <TabsTrigger
-                key={t.value}
-                value={t.value}
-                // The name in words: a count read out of its pill would run into the label.
-                aria-label={counts ? tabName(t.label, counts.byTab[t.value]) : undefined}
-              >
-                {t.label}
-                {counts ? <TabCount count={counts.byTab[t.value]} /> : null}
-              </TabsTrigger>
-            ))}
-          </TabsList>
+        {viewerLoading ? (
+          // The button's place, kept while it is unknown who is reading.
+          <span className="skeleton reviews-section__action-placeholder" aria-hidden="true" />
+        ) : viewer ? (
+          types.length ? (
+            <WriteReview key={`${viewer.id}-${viewer.role}`} property={property} role={viewer.role} isOwner={isOwner} />
+          ) : null
+        ) : (
+          <SignInLink />
+        )}
+      </div>
+      {viewerLoading ? null : viewer ? (
+        isOwner ? (
+          <p className="write-review__owner">
+            <MessageSquareReply aria-hidden="true" size={16} />
+            {types.length
+              ? // The server's own words when it refuses an owner's rating.
+                "You cannot review your own property. As its owner, you can write a landlord review of a tenant and respond to reviews."
+              : "You cannot review your own property. As its owner, you can respond to its reviews below."}
+          </p>
+        ) : null
+      ) : (
+        <p className="write-review__signin">
+          Lived here, managed it or know the neighbourhood? Sign in to share your experience with other renters.
+        </p>
+      )}
+      <Tabs value={tab} onValueChange={(value) => isReviewTab(value) && setTab(value)}>
+        <TabsList aria-label="Review types" className="review-tabs">
           {REVIEW_TABS.map((t) => (
-            <TabsContent key={t.value} value={t.value}>
-              {t.value === "all" ? (
-                <AllTabSummary
-                  counts={counts}
-                  failed={summary.isError}
-                  retrying={summary.isFetching}
-                  onRetry={() => void summary.refetch()}
-                />
-              ) : counts ? (
-                <UnratedSummary items={unratedIn(counts, t.value)} />
-              ) : null}
-              <ReviewList propertyId={property.id} tab={t.value} viewerId={viewer?.id ?? null} viewerIsOwner={isOwner} />
-            </TabsContent>
+            <TabsTrigger
+              key={t.value}
+              value={t.value}
+              // The name in words: a count read out of its pill would run into the label.
+              aria-label={counts ? tabName(t.label, counts.byTab[t.value]) : undefined}
+            >
+              {t.label}
+              {counts ? <TabCount count={counts.byTab[t.value]} /> : null}
+            </TabsTrigger>
           ))}
-        </Tabs>
-      </section>
-    </>
+        </TabsList>
+        {REVIEW_TABS.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            {t.value === "all" ? (
+              <AllTabSummary
+                counts={counts}
+                failed={summary.isError}
+                retrying={summary.isFetching}
+                onRetry={() => void summary.refetch()}
+              />
+            ) : counts ? (
+              <UnratedSummary items={unratedIn(counts, t.value)} />
+            ) : null}
+            <ReviewList propertyId={property.id} tab={t.value} viewerId={viewer?.id ?? null} viewerIsOwner={isOwner} />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </section>
   );
 }
 
 /**
- * WriteReview is the form with the types the viewer may write about this property. Owners
- * cannot rate their own property: an owner who is a landlord may write only a landlord
- * review of a tenant, any other owner nothing, and they are told why instead.
+ * WriteReview is the Write a Review button and its dialog with the form, offering the types
+ * the viewer may write about this property (an owner who is a landlord: only a landlord review
+ * of a tenant). A successful review closes the dialog; a failed one keeps it open with
+ * everything typed, and so does closing it before sending (the draft waits for the next open).
  */
-function WriteReview({ property, viewer, isOwner }: { property: Property; viewer: User; isOwner: boolean }) {
-  const types = reviewTypesFor(viewer.role, isOwner);
+function WriteReview({ property, role, isOwner }: { property: Property; role: string; isOwner: boolean }) {
+  const [open, setOpen] = useState(false);
+  const draft = useRef<Partial<ReviewFormValues> | undefined>(undefined);
   return (
-    <>
-      {isOwner ? (
-        <p className="write-review__owner">
-          <MessageSquareReply aria-hidden="true" size={16} />
-          {types.length
-            ? // The server's own words when it refuses an owner's rating.
-              "You cannot review your own property. As its owner, you can write a landlord review of a tenant and respond to reviews."
-            : "You cannot review your own property. As its owner, you can respond to its reviews below."}
-        </p>
-      ) : null}
-      {types.length ? (
-        <ReviewForm key={`${viewer.id}-${viewer.role}`} propertyId={property.id} role={viewer.role} isOwner={isOwner} />
-      ) : null}
-    </>
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Write a Review"
+      description={property.title}
+      className="review-dialog"
+      trigger={
+        <Button>
+          <PenLine aria-hidden="true" size={18} /> Write a Review
+        </Button>
+      }
+    >
+      <ReviewForm
+        propertyId={property.id}
+        role={role}
+        isOwner={isOwner}
+        draft={draft}
+        onSubmitted={() => {
+          draft.current = undefined;
+          setOpen(false);
+        }}
+      />
+    </Dialog>
   );
 }
 
-function SignInToReview() {
+function SignInLink() {
   const location = useLocation();
   return (
-    <div className="write-review__signin">
-      <p>Lived here, managed it or know the neighbourhood? Sign in to share your experience with other renters.</p>
-      <Link to="/auth" state={{ from: location }} className={buttonClass("primary")}>
-        <LogIn aria-hidden="true" size={18} /> Sign In
-      </Link>
-    </div>
+    <Link to="/auth" state={{ from: location }} className={buttonClass("primary")}>
+      <LogIn aria-hidden="true" size={18} /> Sign In
+    </Link>
   );
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
+import { useEffect, type RefObject } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { reviewTypeLabel } from "@/components/review-card/review-labels";
 import { Button } from "@/components/ui/button";
@@ -23,6 +24,10 @@ interface ReviewFormProps {
   role: string;
   /** True when the user is the property's landlord. */
   isOwner: boolean;
+  /** Where the form keeps what is typed, so that it outlives the form (a dialog closed and opened again). */
+  draft?: RefObject<Partial<ReviewFormValues> | undefined>;
+  /** Called once a review is sent and the form emptied. */
+  onSubmitted?: () => void;
 }
 
 /**
@@ -31,13 +36,22 @@ interface ReviewFormProps {
  * language, the stay period (tenant reviews of the property only), categories, and
  * pros and cons.
  */
-export function ReviewForm({ propertyId, role, isOwner }: ReviewFormProps) {
+export function ReviewForm({ propertyId, role, isOwner, draft, onSubmitted }: ReviewFormProps) {
   const types = reviewTypesFor(role, isOwner);
-  const { control, handleSubmit, reset, formState } = useForm<ReviewFormValues>({
+  const { control, handleSubmit, reset, formState, subscribe } = useForm<ReviewFormValues>({
     resolver: zodResolver(reviewSchema),
-    defaultValues: defaultReviewValues(types),
+    defaultValues: { ...defaultReviewValues(types), ...draft?.current },
     mode: "onChange",
   });
+  useEffect(() => {
+    if (!draft) return;
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        draft.current = values;
+      },
+    });
+  }, [subscribe, draft]);
   const create = useCreateReview();
   // As in FormField: on in the submit event itself, before validation ends.
   const submitted = formState.isSubmitting || formState.isSubmitted;
@@ -47,7 +61,10 @@ export function ReviewForm({ propertyId, role, isOwner }: ReviewFormProps) {
 
   const onValid = (values: ReviewFormValues) =>
     create.mutate(toCreateRequest(propertyId, { ...values, reviewType }), {
-      onSuccess: () => reset(defaultReviewValues(types)),
+      onSuccess: () => {
+        reset(defaultReviewValues(types));
+        onSubmitted?.();
+      },
     });
 
   return (

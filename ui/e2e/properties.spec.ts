@@ -51,7 +51,7 @@ test.describe("search", () => {
       await expect(results(page).first()).toBeVisible();
       const cards = await results(page).all();
       for (const card of cards) {
-        await expect(card.getByText("Verified", { exact: true })).toBeVisible();
+        await expect(card.getByText("Verified by tenants", { exact: true })).toBeVisible();
         await expect(card.locator(".property-card__facts")).toContainText("Apartment");
       }
       return cards.length;

@@ -41,7 +41,7 @@ describe("vocabularies read from the contract", () => {
     expect(PROPERTY_TYPES.label("student_housing")).toBe("Student Housing");
     expect(REVIEW_TYPES.label("tenant_to_landlord")).toBe("Review about landlord");
     expect(RESOURCE_CATEGORIES.label("legal")).toBe("Legal");
-    expect(RESOURCE_CATEGORIES.label("tax_advice")).toBe("tax_advice");
+    expect(RESOURCE_CATEGORIES.label("tax_advice")).toBe("Tax Advice");
     expect(CURRENCIES.label("EUR")).toBe("EUR");
     expect(CURRENCIES.label("XXX")).toBeUndefined();
     expect(CURRENCIES.has("HUF")).toBe(true);

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { TILES } from "./e2e/map-tiles";
 
 // Browser tests run against the real server binary on a fresh database:
 // `make test-e2e` (scripts/e2e.sh) builds everything, creates the database and sets
@@ -9,6 +10,19 @@ if (!databaseUrl) {
 }
 const port = process.env.E2E_PORT ?? "8089";
 const baseURL = `http://127.0.0.1:${port}`;
+
+const serverEnv = {
+  DATABASE_URL: databaseUrl,
+  // Every test registers accounts and files reports from 127.0.0.1: lift the daily limits per network and account.
+  LIMIT_REGISTRATIONS_PER_NETWORK: "10000",
+  LIMIT_REPORTS_PER_ACCOUNT: "10000",
+  LIMIT_REPORTS_PER_NETWORK: "10000",
+};
+const serverOutput = {
+  // The server logs every request; set E2E_SERVER_LOGS=1 to see them.
+  stdout: process.env.E2E_SERVER_LOGS ? "pipe" : "ignore",
+  stderr: process.env.E2E_SERVER_LOGS ? "pipe" : "ignore",
+} as const;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -36,21 +50,30 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: process.env.E2E_SERVER_BIN ?? "../bin/rentproof",
-    env: {
-      DATABASE_URL: databaseUrl,
-      ADDR: `127.0.0.1:${port}`,
-      // Every test registers accounts and files reports from 127.0.0.1: lift the daily limits per network and account.
-      LIMIT_REGISTRATIONS_PER_NETWORK: "10000",
-      LIMIT_REPORTS_PER_ACCOUNT: "10000",
-      LIMIT_REPORTS_PER_NETWORK: "10000",
+  webServer: [
+    {
+      command: process.env.E2E_SERVER_BIN ?? "../bin/rentproof",
+      env: { ...serverEnv, ADDR: `127.0.0.1:${port}` },
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      ...serverOutput,
     },
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // The server logs every request; set E2E_SERVER_LOGS=1 to see them.
-    stdout: process.env.E2E_SERVER_LOGS ? "pipe" : "ignore",
-    stderr: process.env.E2E_SERVER_LOGS ? "pipe" : "ignore",
-  },
+    {
+      // The street map's server (e2e/map-tiles.ts).
+      command: process.env.E2E_SERVER_BIN ?? "../bin/rentproof",
+      // The first server seeds the database before it answers /readyz; this one only reads it.
+      env: {
+        ...serverEnv,
+        ADDR: TILES.baseURL.replace("http://", ""),
+        SEED_DEMO: "false",
+        MAP_TILE_URL: TILES.url,
+        MAP_TILE_ATTRIBUTION: TILES.attribution,
+      },
+      url: `${TILES.baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      ...serverOutput,
+    },
+  ],
 });

@@ -16,9 +16,16 @@ const HOSTILE_TITLE = "<script>alert(1)</script>";
 const HOSTILE_CONTENT = '<img src=x onerror="alert(2)"> Drafty windows, but the landlord fixed the boiler within a day.';
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
-const writeSection = (page: Page) => page.getByRole("region", { name: "Write a Review" });
-const reviewForm = (page: Page) => page.getByRole("form", { name: "Write a Review" });
+const reviewForm = (page: Page) => page.getByRole("dialog", { name: "Write a Review" }).getByRole("form", { name: "Write a Review" });
 const reviewList = (page: Page) => page.getByRole("region", { name: "Reviews", exact: true });
+const writeButton = (page: Page) => reviewList(page).getByRole("button", { name: "Write a Review" });
+
+/** openReviewForm opens Write a Review from its button above the reviews and returns its form. */
+async function openReviewForm(page: Page) {
+  await writeButton(page).click();
+  await expect(reviewForm(page)).toBeVisible();
+  return reviewForm(page);
+}
 const cards = (page: Page) => reviewList(page).getByRole("list", { name: "Reviews" }).getByRole("article");
 
 function stamp() {
@@ -118,8 +125,7 @@ test.describe("a review's life", () => {
     author = await register(page.request, "tenant");
 
     await page.goto(`/properties/${PROPERTY}`);
-    const form = reviewForm(page);
-    await expect(form).toBeVisible();
+    const form = await openReviewForm(page);
 
     // The rating is a radio group of five stars: 5 by default, the arrow keys choose.
     const stars = form.getByRole("radiogroup", { name: "Rating" });
@@ -164,8 +170,9 @@ test.describe("a review's life", () => {
     const after = await summaryOf(page.request, PROPERTY);
     expect(after.count).toBe(before.count + 1);
 
-    // The form is ready for another review.
-    await expect(form.getByLabel("Title")).toHaveValue("");
+    // Sent, the dialog closed; the form is ready for another review.
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect((await openReviewForm(page)).getByLabel("Title")).toHaveValue("");
 
     // After a reload it is still there, as text.
     await page.reload();
@@ -196,7 +203,7 @@ test.describe("a review's life", () => {
   test("the property's owner responds, and can edit the response", async ({ page }) => {
     await signIn(page.request, OWNER.username, OWNER.password);
     await page.goto(`/properties/${PROPERTY}`);
-    await expect(writeSection(page)).toContainText("You cannot review your own property.");
+    await expect(reviewList(page)).toContainText("You cannot review your own property.");
 
     const card = cardTitled(page, HOSTILE_TITLE);
     await card.getByRole("button", { name: "Respond" }).click();
@@ -231,7 +238,7 @@ test.describe("write a review", () => {
   test("shows SPEC's messages for a short title and short content", async ({ page }) => {
     await register(page.request, "tenant");
     await page.goto("/properties/3");
-    const form = reviewForm(page);
+    const form = await openReviewForm(page);
     await form.getByLabel("Title").fill("Hey");
     await form.getByLabel("Your Review").fill("Too short.");
     await form.getByRole("button", { name: "Submit Review" }).click();
@@ -257,18 +264,18 @@ test.describe("write a review", () => {
     // The owner-landlord: the landlord review of a tenant only, and why.
     await signIn(page.request, OWNER.username, OWNER.password);
     await page.goto(`/properties/${PROPERTY}`);
-    await expect(writeSection(page)).toContainText(
+    await expect(reviewList(page)).toContainText(
       "You cannot review your own property. As its owner, you can write a landlord review of a tenant and respond to reviews.",
     );
-    await expect(reviewForm(page).getByLabel("Review Type").locator("option")).toHaveCount(1);
-    expect(await typeValues()).toEqual(["landlord_to_tenant"]);
-    await expect(reviewForm(page).getByLabel("Stay Period")).toHaveCount(0);
-
-    // The server takes it, lists it under Landlord, and the stars do not move.
     const before = await ratingSummary(page.request, PROPERTY);
     const stars = page.getByRole("region", { name: "Ratings & Reviews" });
     await expect(stars).toContainText(reviewWord(before.stars));
-    const form = reviewForm(page);
+    const form = await openReviewForm(page);
+    await expect(form.getByLabel("Review Type").locator("option")).toHaveCount(1);
+    expect(await typeValues()).toEqual(["landlord_to_tenant"]);
+    await expect(form.getByLabel("Stay Period")).toHaveCount(0);
+
+    // The server takes it, lists it under Landlord, and the stars do not move.
     await form.getByLabel("Title").fill("A careful tenant");
     await form.getByLabel("Your Review").fill("Paid on time for two years and left the loft spotless.");
     await form.getByRole("button", { name: "Submit Review" }).click();
@@ -283,40 +290,40 @@ test.describe("write a review", () => {
     await page.request.post("/api/logout");
     await register(page.request, "landlord");
     await page.reload();
-    await expect(writeSection(page)).not.toContainText("You cannot review your own property");
-    await expect(reviewForm(page).getByLabel("Review Type").locator("option")).toHaveCount(4);
+    await expect(writeButton(page)).toBeVisible();
+    await expect(reviewList(page)).not.toContainText("You cannot review your own property");
+    await expect((await openReviewForm(page)).getByLabel("Review Type").locator("option")).toHaveCount(4);
     expect(await typeValues()).toEqual(everyoneElse);
 
     await page.request.post("/api/logout");
     await register(page.request, "tenant");
     await page.reload();
-    await expect(reviewForm(page).getByLabel("Review Type").locator("option")).toHaveCount(4);
+    await expect((await openReviewForm(page)).getByLabel("Review Type").locator("option")).toHaveCount(4);
     expect(await typeValues()).toEqual(everyoneElse);
   });
 
   test("an owner who is not a landlord is offered no review of their property, and told why", async ({ page }) => {
     await signIn(page.request, MANAGER_OWNER.username, MANAGER_OWNER.password);
     await page.goto(`/properties/${MANAGER_OWNER.property}`);
-    await expect(writeSection(page)).toContainText(
+    await expect(reviewList(page)).toContainText(
       "You cannot review your own property. As its owner, you can respond to its reviews below.",
     );
-    await expect(reviewForm(page)).toHaveCount(0);
+    await expect(writeButton(page)).toHaveCount(0);
     await expect(cards(page).first().getByRole("button", { name: "Respond" })).toBeVisible();
   });
 
   test("a visitor is sent to sign in and comes back to the property", async ({ page, request }) => {
     const account = await register(request, "tenant");
     await page.goto("/properties/4");
-    const section = writeSection(page);
-    await expect(reviewForm(page)).toHaveCount(0);
-    await section.getByRole("link", { name: "Sign In" }).click();
+    await expect(writeButton(page)).toHaveCount(0);
+    await reviewList(page).getByRole("link", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/auth$/);
     const login = page.getByRole("tabpanel", { name: "Login" });
     await login.getByLabel("Username or Email").fill(account.username);
     await login.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await login.getByRole("button", { name: "Login" }).click();
     await expect(page).toHaveURL(/\/properties\/4$/);
-    await expect(reviewForm(page)).toBeVisible();
+    await expect(writeButton(page)).toBeVisible();
   });
 });
 

@@ -34,3 +34,18 @@ test("a screen's chunk arrives when the screen is opened", async ({ page }) => {
   await chunk;
   await expect(page.getByRole("heading", { level: 1, name: "Find Properties" })).toBeVisible();
 });
+
+test("the header's bar paints from the HTML before any script, and the app replaces it", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await context.newPage();
+  await bare.goto("/");
+  await expect(bare.getByRole("banner").getByRole("link", { name: "RentProof" })).toBeVisible();
+  await context.close();
+
+  const page = await browser.newPage();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Find and rate your perfect property" })).toBeVisible();
+  await expect(page.getByRole("banner")).toHaveCount(1);
+  await expect(page.getByRole("main")).toHaveCount(1);
+  await page.close();
+});

@@ -1,16 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { TILES } from "./map-tiles";
+import { TILES, serveTiles } from "./map-tiles";
 
 // The property page and the property card as a person meets them (issue 12): the reviews
 // first with Write a Review behind its button, the rating circle beside long titles, the
 // missing-property card, no layout shift while the page loads, and the street map when tiles
 // are configured.
 
-/** A 1×1 PNG: every tile the fake tile server sends. */
-const PNG_1PX = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==",
-  "base64",
-);
 const LONG_TITLE = "Mid-Century Villa with Pool in the Beverly Hills Flats";
 
 const reviewList = (page: Page) => page.getByRole("region", { name: "Reviews", exact: true });
@@ -129,10 +124,7 @@ test.describe("street map", () => {
 
   test("shows Leaflet tiles and the provider's credit when a tile server is configured", async ({ page }) => {
     const tiles: string[] = [];
-    await page.route(`${TILES.host}/**`, (route) => {
-      tiles.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: "image/png", body: PNG_1PX });
-    });
+    await serveTiles(page, (url) => tiles.push(url));
     const response = await page.goto("/properties/1");
     expect(response?.headers()["content-security-policy"]).toContain(`img-src 'self' data: blob: ${TILES.host}`);
 
@@ -154,7 +146,7 @@ test.describe("street map", () => {
     page.on("request", (req) => {
       if (req.resourceType() === "script") scripts.push(req.url());
     });
-    await page.route(`${TILES.host}/**`, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PNG_1PX }));
+    await serveTiles(page);
     await page.goto("/");
     await expect(page.getByRole("list", { name: "Featured properties" }).getByRole("article")).toHaveCount(3);
     await page.waitForLoadState("networkidle");

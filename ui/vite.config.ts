@@ -1,9 +1,10 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vitest/config";
 import { formatTable, routeSizes } from "./scripts/bundle-budget.mjs";
 import { precompress } from "./scripts/precompress.mjs";
+import { writeScreens } from "./scripts/screens.mjs";
 
 const backend = "http://127.0.0.1:8080";
 
@@ -23,7 +24,8 @@ function keepGitkeep(): Plugin {
 
 /**
  * After the build: brotli and gzip copies beside each compressible file (the server sends
- * them to browsers that accept them), and each route's first-load JavaScript, gzipped.
+ * them to browsers that accept them), each screen's chunks for the server to preload
+ * (dist/.vite/screens.json), and each route's first-load JavaScript, gzipped.
  */
 function compressAndReport(): Plugin {
   const dist = fileURLToPath(new URL("./dist", import.meta.url));
@@ -33,6 +35,8 @@ function compressAndReport(): Plugin {
     closeBundle() {
       const count = precompress(dist);
       this.info(`precompressed ${count} files (.br, .gz)`);
+      const router = readFileSync(fileURLToPath(new URL("./src/app/router.tsx", import.meta.url)), "utf8");
+      this.info(`listed the chunks of ${writeScreens(dist, router)} screens for preloading`);
       console.log(formatTable(routeSizes(dist)));
     },
   };
@@ -73,7 +77,7 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.mjs"],
     css: false,
     restoreMocks: true,
   },

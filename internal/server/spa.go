@@ -2,6 +2,7 @@ package server
 
 import (
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"path"
 	"strings"
@@ -12,9 +13,14 @@ import (
 // route and gets index.html (so /properties/3 survives a reload); a missing file with an
 // extension is a plain 404, so a broken image falls back in the page. Hidden files (the build's
 // .vite/manifest.json, .gitkeep) are not served. With a tile server, index.html carries its
-// settings and the Content-Security-Policy admits its images (maptiles.go).
+// settings and the Content-Security-Policy admits its images (maptiles.go). The page that opens
+// a screen preloads that screen's code (preload.go).
 func spaHandler(dist fs.FS, tiles MapTiles) http.Handler {
 	dist = withMapTiles(dist, tiles)
+	pages, err := withScreenPreloads(dist)
+	if err != nil {
+		slog.Error("the app's pages will not preload their screens", "err", err)
+	}
 	policy := contentSecurityPolicy(tiles)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -40,7 +46,7 @@ func spaHandler(dist fs.FS, tiles MapTiles) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		serveIndex(w, r, dist, policy)
+		serveIndex(w, r, pages, policy)
 	})
 }
 
@@ -54,11 +60,13 @@ func hidden(name string) bool {
 	return false
 }
 
-func serveIndex(w http.ResponseWriter, r *http.Request, dist fs.FS, policy string) {
-	if _, err := fs.Stat(dist, "index.html"); err != nil {
+// serveIndex serves the page that opens the app at r's path: index.html, with the preloads of
+// the screen at that path when there is one.
+func serveIndex(w http.ResponseWriter, r *http.Request, pages screenPages, policy string) {
+	if _, err := fs.Stat(pages, "index.html"); err != nil {
 		http.Error(w, "The web app is not built: run `make build`.", http.StatusServiceUnavailable)
 		return
 	}
 	w.Header().Set("Content-Security-Policy", policy)
-	serveStatic(w, r, dist, "index.html", "text/html; charset=utf-8", "no-cache")
+	serveStatic(w, r, pages, pages.page(path.Clean(r.URL.Path)), "text/html; charset=utf-8", "no-cache")
 }

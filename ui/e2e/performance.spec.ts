@@ -26,6 +26,19 @@ test("home loads brotli-compressed assets and not the add-property screen", asyn
   expect(names.filter((name) => /\/assets\/add-property-[\w-]{8}\.js$/.test(name))).toEqual([]);
 });
 
+test("the page that opens a screen preloads that screen's code, and only that screen's", async ({ request }) => {
+  const preloads = async (path: string) =>
+    [...(await (await request.get(path)).text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+  const home = await preloads("/");
+  const article = await preloads("/resources/1");
+  expect(home.some((href) => /^\/assets\/home-[\w-]{8}\.js$/.test(href))).toBe(true);
+  expect(article.some((href) => /^\/assets\/resource-[\w-]{8}\.js$/.test(href))).toBe(true);
+  expect(home.filter((href) => /\/(resource|auth|add-property)-/.test(href))).toEqual([]);
+  expect(article.filter((href) => /\/home-/.test(href))).toEqual([]);
+});
+
 test("a screen's chunk arrives when the screen is opened", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Find and rate your perfect property" })).toBeVisible();

@@ -27,7 +27,7 @@ const ROUTE_MODULE = /^src\/app\/routes\/(.+)\.tsx$/;
  * @param {string} key
  * @param {Set<string>} files
  */
-function staticClosure(manifest, key, files) {
+export function staticClosure(manifest, key, files) {
   const chunk = manifest[key];
   if (!chunk || files.has(chunk.file)) return files;
   files.add(chunk.file);

@@ -1,0 +1,128 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"io/fs"
+	"strings"
+	"time"
+)
+
+// Screen preloads. The build lists, for each screen of the app, the chunks its code needs beyond
+// the entry's (ui/scripts/screens.mjs writes .vite/screens.json). The page that opens a screen
+// names them in <link rel="modulepreload">, so the browser fetches them beside the entry instead
+// of after the entry has run and asked for them: one round trip less before the screen shows.
+
+// screen is one entry of .vite/screens.json.
+type screen struct {
+	Path  string   `json:"path"`  // the router's pattern: "/properties/:id"
+	Files []string `json:"files"` // "/assets/property-….js"
+}
+
+// screenPages is the build with one copy of index.html per screen, carrying that screen's
+// preloads, as screens/<i>.html and a gzip copy beside it.
+type screenPages struct {
+	fs.FS
+	screens []screen
+	pages   map[string][]byte
+}
+
+// withScreenPreloads makes the screen pages from dist's index.html (as it is served, map tile
+// settings included). A build without the list, or a bad list, serves index.html alone.
+func withScreenPreloads(dist fs.FS) (screenPages, error) {
+	p := screenPages{FS: dist, pages: map[string][]byte{}}
+	if dist == nil {
+		return p, nil
+	}
+	index, err := fs.ReadFile(dist, "index.html")
+	if errors.Is(err, fs.ErrNotExist) {
+		return p, nil // not built: serveIndex says so
+	}
+	if err != nil {
+		return p, fmt.Errorf("read index.html: %w", err)
+	}
+	list, err := fs.ReadFile(dist, ".vite/screens.json")
+	if errors.Is(err, fs.ErrNotExist) {
+		return p, nil // built without the list: nothing to preload
+	}
+	if err != nil {
+		return p, fmt.Errorf("read .vite/screens.json: %w", err)
+	}
+	var screens []screen
+	if err := json.Unmarshal(list, &screens); err != nil {
+		return p, fmt.Errorf("read .vite/screens.json: %w", err)
+	}
+	for i, s := range screens {
+		var links strings.Builder
+		for _, file := range s.Files {
+			fmt.Fprintf(&links, `<link rel="modulepreload" crossorigin href="%s">`, html.EscapeString(file))
+		}
+		page := bytes.Replace(index, []byte("</head>"), []byte(links.String()+"</head>"), 1)
+		var compressed bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&compressed, gzip.BestCompression) // a valid level: no error
+		_, _ = zw.Write(page)                                           // writes to memory do not fail
+		_ = zw.Close()
+		name := fmt.Sprintf("screens/%d.html", i)
+		p.pages[name], p.pages[name+".gz"] = page, compressed.Bytes()
+	}
+	p.screens = screens
+	return p, nil
+}
+
+// page names the file that opens urlPath: its screen's page, or index.html.
+func (p screenPages) page(urlPath string) string {
+	for i, s := range p.screens {
+		if matchRoute(s.Path, urlPath) {
+			return fmt.Sprintf("screens/%d.html", i)
+		}
+	}
+	return "index.html"
+}
+
+// matchRoute reports whether urlPath fits a router pattern, where ":name" stands for any one
+// segment.
+func matchRoute(pattern, urlPath string) bool {
+	want := strings.Split(strings.Trim(pattern, "/"), "/")
+	got := strings.Split(strings.Trim(urlPath, "/"), "/")
+	if len(want) != len(got) {
+		return false
+	}
+	for i := range want {
+		if strings.HasPrefix(want[i], ":") {
+			if got[i] == "" {
+				return false
+			}
+		} else if want[i] != got[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Open opens a screen page from memory, anything else from the build.
+func (p screenPages) Open(name string) (fs.File, error) {
+	if page, ok := p.pages[name]; ok {
+		return memFile{Reader: bytes.NewReader(page), info: memInfo{name: name, size: int64(len(page))}}, nil
+	}
+	if p.FS == nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	return p.FS.Open(name)
+}
+
+// memInfo describes a file held in memory.
+type memInfo struct {
+	name string
+	size int64
+}
+
+func (i memInfo) Name() string     { return i.name[strings.LastIndex(i.name, "/")+1:] }
+func (i memInfo) Size() int64      { return i.size }
+func (memInfo) Mode() fs.FileMode  { return 0o444 }
+func (memInfo) ModTime() time.Time { return time.Time{} }
+func (memInfo) IsDir() bool        { return false }
+func (memInfo) Sys() any           { return nil }

@@ -190,7 +190,8 @@ describe("ReviewCard", () => {
       const { user, card, requests } = setup({ viewer: tenant, review: makeReview({ id: 8 }) });
       await user.click(within(card).getByRole("button", { name: "Report" }));
       const dialog = await screen.findByRole("dialog", { name: "Report this review" });
-      const reasons = within(within(dialog).getByRole("group", { name: "Reason" })).getAllByRole("radio");
+      // The form's code arrives when the dialog opens.
+      const reasons = within(await within(dialog).findByRole("group", { name: "Reason" })).getAllByRole("radio");
       expect(reasons.map((r) => r.closest("label")?.textContent)).toEqual([
         "Spam or advertising",
         "Offensive or abusive language",
@@ -305,7 +306,7 @@ describe("ReviewCard", () => {
     it("lets the owner respond, checking the length first", async () => {
       const { user, card, requests } = setup({ review: makeReview({ id: 6 }), viewer: owner, canRespond: true });
       await user.click(within(card).getByRole("button", { name: "Respond" }));
-      const form = within(card).getByRole("form", { name: "Respond to this review" });
+      const form = await within(card).findByRole("form", { name: "Respond to this review" });
       const box = within(form).getByLabelText("Your response");
       expect(box).toHaveFocus();
       await user.type(box, "x");
@@ -326,7 +327,7 @@ describe("ReviewCard", () => {
     it("lets the owner edit the response, starting from its text", async () => {
       const { user, card, requests } = setup({ review: answered, viewer: owner, canRespond: true });
       await user.click(within(card).getByRole("button", { name: "Edit response" }));
-      const form = within(card).getByRole("form", { name: "Edit your response" });
+      const form = await within(card).findByRole("form", { name: "Edit your response" });
       const box = within(form).getByLabelText("Your response");
       expect(box).toHaveValue("Thanks, the <b>closet</b> is being enlarged.");
       await user.clear(box);

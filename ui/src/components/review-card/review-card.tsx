@@ -1,14 +1,15 @@
 import { BadgeCheck, EyeOff, Languages, MessageSquareReply, Pencil, ThumbsDown, ThumbsUp } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { Suspense, lazy, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { StarRow } from "@/components/property-card/star-row";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import type { Review } from "@/gen/rentproof/review/v1/review_pb";
 import { isoDate } from "@/lib/format";
 import { postedAgo } from "@/lib/relative-time";
 import { HelpfulButton } from "./helpful-button";
-import { OwnerResponseBlock, RespondForm } from "./owner-response";
+import { OwnerResponseBlock } from "./owner-response";
 import { ReportDialog } from "./report-dialog";
 import {
   knownLanguage,
@@ -19,6 +20,9 @@ import {
   verifiedLabel,
 } from "./review-labels";
 import "./review-card.css";
+
+// The owner's response form (and its validation library) is a chunk of its own, fetched when opened.
+const RespondForm = lazy(async () => ({ default: (await import("./respond-form")).RespondForm }));
 
 export interface ReviewCardProps {
   review: Review;
@@ -139,7 +143,9 @@ export function ReviewCard({ review, viewerId, canRespond = false, headingLevel 
 
       {review.ownerResponse && !responding ? <OwnerResponseBlock response={review.ownerResponse} /> : null}
       {responding ? (
-        <RespondForm reviewId={review.id} current={review.ownerResponse?.content} onDone={closeResponse} />
+        <Suspense fallback={<Spinner label="Loading the form" />}>
+          <RespondForm reviewId={review.id} current={review.ownerResponse?.content} onDone={closeResponse} />
+        </Suspense>
       ) : null}
 
       <footer className="review-card__footer">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { firstErrors } from "@/lib/validation";
-import { defaultReviewValues, reviewSchema, reviewTypesFor, toCreateRequest, type ReviewFormValues } from "./review-form";
+import { defaultReviewValues, reviewSchema, toCreateRequest, type ReviewFormValues } from "./review-form";
+import { reviewTypesFor } from "./review-types";
 
 /** validateReview returns each invalid field's first message, as the form shows them. */
 function validateReview(values: ReviewFormValues) {

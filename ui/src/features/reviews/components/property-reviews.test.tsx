@@ -532,6 +532,7 @@ describe("PropertyReviews", () => {
       const card = within(await reviewsSection()).getAllByRole("article")[0];
       await user.click(within(card).getByRole("button", { name: "Report" }));
       const dialog = await screen.findByRole("dialog", { name: "Report this review" });
+      await within(dialog).findByRole("group", { name: "Reason" }); // the form's code arrives when the dialog opens
       await user.click(within(dialog).getByRole("radio", { name: "Spam or advertising" }));
       await user.click(within(dialog).getByRole("button", { name: "Submit Report" }));
       expect(await within(toasts()).findByText("Report submitted")).toBeInTheDocument();

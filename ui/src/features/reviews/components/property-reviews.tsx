@@ -1,7 +1,8 @@
 import { LogIn, MessageSquareReply, PenLine } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { Suspense, lazy, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Button, buttonClass } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { Dialog } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
@@ -9,11 +10,14 @@ import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { REVIEW_TABS, type ReviewTab } from "../api/use-property-reviews";
 import { useReviewCounts } from "../api/use-review-counts";
 import { unratedIn } from "../review-counts";
-import { reviewTypesFor, type ReviewFormValues } from "../review-form";
+import type { ReviewFormValues } from "../review-form";
+import { reviewTypesFor } from "../review-types";
 import { AllTabSummary, TabCount, UnratedSummary, tabName } from "./review-counts";
-import { ReviewForm } from "./review-form";
 import { ReviewList } from "./review-list";
 import "../reviews.css";
+
+// The form's code (and its validation library) is a chunk of its own, fetched when the dialog opens.
+const ReviewForm = lazy(async () => ({ default: (await import("./review-form")).ReviewForm }));
 
 export interface PropertyReviewsProps {
   property: Property;
@@ -130,16 +134,18 @@ function WriteReview({ property, role, isOwner }: { property: Property; role: st
         </Button>
       }
     >
-      <ReviewForm
-        propertyId={property.id}
-        role={role}
-        isOwner={isOwner}
-        draft={draft}
-        onSubmitted={() => {
-          draft.current = undefined;
-          setOpen(false);
-        }}
-      />
+      <Suspense fallback={<Spinner label="Loading the form" />}>
+        <ReviewForm
+          propertyId={property.id}
+          role={role}
+          isOwner={isOwner}
+          draft={draft}
+          onSubmitted={() => {
+            draft.current = undefined;
+            setOpen(false);
+          }}
+        />
+      </Suspense>
     </Dialog>
   );
 }

@@ -9,7 +9,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { charCount } from "@/lib/text";
 import { LIMITS, REVIEW_CATEGORIES, REVIEW_LANGUAGES, STAY_PERIODS } from "@/lib/vocab";
 import { useCreateReview } from "../api/use-create-review";
-import { defaultReviewValues, reviewSchema, reviewTypesFor, toCreateRequest, type ReviewFormValues } from "../review-form";
+import { defaultReviewValues, reviewSchema, toCreateRequest, type ReviewFormValues } from "../review-form";
+import { reviewTypesFor } from "../review-types";
 import { PointsEditor } from "./points-editor";
 import { StarRatingInput } from "./star-rating-input";
 

@@ -14,7 +14,7 @@ import { REPORT_FALLBACK, useReportReview } from "./use-review-actions";
 const DETAIL = LIMITS.review.reportDetail;
 
 /** reportSchema is a report: a reason from the contract's list and optional detail. */
-export const reportSchema = z.object({
+const reportSchema = z.object({
   reason: z.string().refine((v) => REPORT_REASONS.has(v), "Please choose a reason"),
   detail: text({ limits: DETAIL, tooLong: `Details must be at most ${DETAIL.maxChars} characters` }),
 });

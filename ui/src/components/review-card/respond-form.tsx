@@ -11,7 +11,7 @@ import { useRespondToReview } from "./use-review-actions";
 const RESPONSE = LIMITS.review.response;
 
 /** responseSchema is an owner's response with the server's bounds and messages. */
-export const responseSchema = z.object({
+const responseSchema = z.object({
   content: text({
     limits: RESPONSE,
     tooShort: `Response must be at least ${RESPONSE.minChars} characters`,

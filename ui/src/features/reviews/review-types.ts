@@ -13,7 +13,7 @@ const ROLE_ONLY: Readonly<Record<string, string>> = {
  * OWNER_REVIEW_TYPE is the one type a property's owner may write about it, and only its
  * owner may: owners cannot rate their own property (the server refuses anything else).
  */
-export const OWNER_REVIEW_TYPE = "landlord_to_tenant";
+const OWNER_REVIEW_TYPE = "landlord_to_tenant";
 
 /**
  * reviewTypesFor lists the review types offered to a user about one property. SPEC §5's

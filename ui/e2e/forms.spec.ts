@@ -1,37 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
+import { PNG_1PX, register, stamp } from "./accounts";
 
 // Issue 12's form details against the real server: images upload on selection, Images
 // Required with the other messages, Add Your Property only where it can be used, saved
 // security questions on a revisit, resource category labels, a failed sign-up's message
 // cleared by a later success, and a signed-out page load without console errors.
 
-/** A 1×1 PNG, small and valid, for uploads. */
-const PNG_1PX = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
-
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
-
-function stamp() {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-}
-
-/** register creates an account through the REST API; the page shares its session cookie. */
-async function register(page: Page, role: "landlord" | "tenant") {
-  const id = stamp();
-  const res = await page.request.post("/api/register", {
-    data: {
-      username: `${role}_${id}`,
-      email: `${role}.${id}@example.com`,
-      password: "keys-and-locks",
-      firstName: "Fern",
-      lastName: role === "landlord" ? "Landlord" : "Tenant",
-      role,
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
 
 /** consoleErrors collects what the page logs as an error, failed requests included. */
 function consoleErrors(page: Page): string[] {
@@ -64,7 +39,7 @@ test("a signed-out load of home logs no console error, and asks who is signed in
 
 test.describe("add property", () => {
   test("Images Required shows at once with the other messages", async ({ page }) => {
-    await register(page, "landlord");
+    await register(page.request, "landlord");
     await page.goto("/add-property");
     const form = page.getByRole("form", { name: "Add property" });
     await form.getByRole("button", { name: "Add Property" }).click();
@@ -78,7 +53,7 @@ test.describe("add property", () => {
   });
 
   test("images upload on selection with progress; a refused one says why; submit needs no second step", async ({ page }) => {
-    await register(page, "landlord");
+    await register(page.request, "landlord");
     const id = stamp();
     const title = `Canal cottage ${id}`;
     await page.goto("/add-property");
@@ -140,7 +115,7 @@ test.describe("Add Your Property", () => {
   });
 
   test("is not offered to a tenant, who is shown what to do instead", async ({ page }) => {
-    await register(page, "tenant");
+    await register(page.request, "tenant");
     await page.goto("/");
     await expect(page.getByRole("button", { name: /Account menu/ })).toBeVisible();
     const banner = page.getByRole("region", { name: "Ready to share your experience?" });
@@ -156,7 +131,7 @@ test.describe("Add Your Property", () => {
   });
 
   test("is offered to a landlord", async ({ page }) => {
-    await register(page, "landlord");
+    await register(page.request, "landlord");
     await page.goto("/");
     await expect(page.getByRole("button", { name: /Account menu/ })).toBeVisible();
     const banner = page.getByRole("region", { name: "Ready to share your experience?" });
@@ -166,7 +141,7 @@ test.describe("Add Your Property", () => {
 });
 
 test("a revisit of the security questions shows the saved questions, never the answers", async ({ page }) => {
-  await register(page, "tenant");
+  await register(page.request, "tenant");
   const q1 = "What is the name of your first pet?";
   const q2 = "What was the make of your first car?";
   const saved = await page.request.post("/api/security-questions", {

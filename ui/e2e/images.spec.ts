@@ -1,27 +1,9 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { register, stamp } from "./accounts";
 
 // Responsive images against the real server: a landlord's large photo is stored at several
 // widths, the property page offers them through srcset, and the browser fetches the narrowest
 // one that is sharp at the width it draws the picture.
-
-function stamp() {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-}
-
-async function registerLandlord(page: Page) {
-  const id = stamp();
-  const res = await page.request.post("/api/register", {
-    data: {
-      username: `landlord_${id}`,
-      email: `landlord.${id}@example.com`,
-      password: "keys-and-locks",
-      firstName: "Ines",
-      lastName: "Landlord",
-      role: "landlord",
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
 
 /**
  * largeJpeg has the browser draw a width×height photo-like picture (sky, a house) and encode it
@@ -82,7 +64,7 @@ async function pixelWidth(page: Page, path: string): Promise<number> {
 }
 
 test("a large photo reaches a phone at a width the phone draws it", async ({ page, browser }) => {
-  await registerLandlord(page);
+  await register(page.request, "landlord");
   const id = stamp();
   const title = `Brick terrace ${id}`;
   const city = `Stillwater${id.replace(/[^a-z]/g, "")}`;

@@ -1,37 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
+import { PNG_1PX, register, stamp } from "./accounts";
 
 // Property screens against the real server: search, filters in the URL, list view,
 // pagination, the property page, sharing, and listing a property as a landlord.
 
-/** A 1×1 PNG, small and valid, for uploads. */
-const PNG_1PX = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
-
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
 const results = (page: Page) => page.getByRole("list", { name: "Properties" }).getByRole("article");
 const countLine = (page: Page) => page.getByText(/^Showing ([\d,]+–[\d,]+ of )?[\d,]+\+? propert(y|ies)$/);
-
-function stamp() {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-}
-
-/** register creates an account through the REST API; the page shares its session cookie. */
-async function register(page: Page, role: "landlord" | "tenant") {
-  const id = stamp();
-  const res = await page.request.post("/api/register", {
-    data: {
-      username: `${role}_${id}`,
-      email: `${role}.${id}@example.com`,
-      password: "keys-and-locks",
-      firstName: "Rhea",
-      lastName: role === "landlord" ? "Landlord" : "Tenant",
-      role,
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
 
 test.describe("search", () => {
   test("filters are written to the URL and survive a reload; Clear removes them", async ({ page }) => {
@@ -177,14 +152,14 @@ test.describe("property page", () => {
 
 test.describe("add property", () => {
   test("a tenant is told that only landlords can list", async ({ page }) => {
-    await register(page, "tenant");
+    await register(page.request, "tenant");
     await page.goto("/add-property");
     await expect(page.getByText(/Only landlords, agents and property managers can list properties/)).toBeVisible();
     await expect(page.getByRole("form", { name: "Add property" })).toHaveCount(0);
   });
 
   test("a landlord lists a property with two uploaded images and finds it in search", async ({ page }) => {
-    await register(page, "landlord");
+    await register(page.request, "landlord");
     const id = stamp();
     const title = `Garden flat ${id}`;
     const city = `Brightwater${id.replace(/[^a-z]/g, "")}`;

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { register } from "./accounts";
 import { TILES, serveTiles } from "./map-tiles";
 
 // The property page and the property card as a person meets them (issue 12): the reviews
@@ -12,14 +13,6 @@ const reviewList = (page: Page) => page.getByRole("region", { name: "Reviews", e
 const writeButton = (page: Page) => reviewList(page).getByRole("button", { name: "Write a Review" });
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Write a Review" });
 
-async function registerTenant(page: Page) {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-  const res = await page.request.post("/api/register", {
-    data: { username: `tenant_${id}`, email: `tenant.${id}@example.com`, password: "keys-and-locks", firstName: "Tess", lastName: "Tenant", role: "tenant" },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
-
 /** overlap is the area two boxes share, in px². */
 async function overlap(a: Locator, b: Locator) {
   const [p, q] = [await a.boundingBox(), await b.boundingBox()];
@@ -31,7 +24,7 @@ async function overlap(a: Locator, b: Locator) {
 
 test.describe("write a review", () => {
   test("the reviews come first; the form opens from its button and works from the keyboard", async ({ page }) => {
-    await registerTenant(page);
+    await register(page.request, "tenant");
     await page.goto("/properties/5");
     await expect(reviewList(page).getByRole("list", { name: "Reviews" }).getByRole("article").first()).toBeVisible();
     await expect(page.getByRole("form", { name: "Write a Review" })).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { PASSWORD, register, stamp, type Account } from "./accounts";
 
 // Reviews against the real server and its demo data: writing one (with hostile text),
 // the new average, validation, helpful votes, the owner's response, the review types each
@@ -10,7 +11,6 @@ const PROPERTY = 11;
 const OWNER = { username: "oliver_hughes", password: "rentproof-demo" };
 /** Demo property 1 belongs to dana_whitfield, a property manager: an owner who is not a landlord. */
 const MANAGER_OWNER = { username: "dana_whitfield", password: "rentproof-demo", property: 1 };
-const PASSWORD = "keys-and-locks";
 
 const HOSTILE_TITLE = "<script>alert(1)</script>";
 const HOSTILE_CONTENT = '<img src=x onerror="alert(2)"> Drafty windows, but the landlord fixed the boiler within a day.';
@@ -27,27 +27,6 @@ async function openReviewForm(page: Page) {
   return reviewForm(page);
 }
 const cards = (page: Page) => reviewList(page).getByRole("list", { name: "Reviews" }).getByRole("article");
-
-function stamp() {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-}
-
-interface Account {
-  username: string;
-  firstName: string;
-  lastName: string;
-}
-
-/** register creates an account through the REST API; a page's request context shares the page's cookies. */
-async function register(request: APIRequestContext, role: "tenant" | "landlord", firstName = "Rhea"): Promise<Account> {
-  const id = stamp();
-  const account = { username: `${role}_${id}`, firstName, lastName: role === "landlord" ? "Landlord" : "Tenant" };
-  const res = await request.post("/api/register", {
-    data: { ...account, email: `${role}.${id}@example.com`, password: PASSWORD, role },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return account;
-}
 
 async function signIn(request: APIRequestContext, username: string, password: string) {
   const res = await request.post("/api/login", { data: { username, password } });

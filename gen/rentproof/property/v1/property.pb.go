@@ -169,8 +169,13 @@ type Property struct {
 	Rating float64 `protobuf:"fixed64,33,opt,name=rating,proto3" json:"rating,omitempty"`
 	// rating_summary is the stored review aggregate.
 	RatingSummary *RatingSummary `protobuf:"bytes,34,opt,name=rating_summary,json=ratingSummary,proto3" json:"rating_summary,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// verification_proof says how a verified property was verified: confirmed (people confirmed
+	// it), documents or paid_check (an administrator checked it); empty when not verified.
+	VerificationProof string `protobuf:"bytes,35,opt,name=verification_proof,json=verificationProof,proto3" json:"verification_proof,omitempty"`
+	// verification_confirmations is how many people's approvals confirmed it (proof confirmed).
+	VerificationConfirmations int32 `protobuf:"varint,36,opt,name=verification_confirmations,json=verificationConfirmations,proto3" json:"verification_confirmations,omitempty"`
+	unknownFields             protoimpl.UnknownFields
+	sizeCache                 protoimpl.SizeCache
 }
 
 func (x *Property) Reset() {
@@ -439,6 +444,20 @@ func (x *Property) GetRatingSummary() *RatingSummary {
 		return x.RatingSummary
 	}
 	return nil
+}
+
+func (x *Property) GetVerificationProof() string {
+	if x != nil {
+		return x.VerificationProof
+	}
+	return ""
+}
+
+func (x *Property) GetVerificationConfirmations() int32 {
+	if x != nil {
+		return x.VerificationConfirmations
+	}
+	return 0
 }
 
 // GetPropertyRequest names one property.
@@ -1218,7 +1237,7 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\aaverage\x18\x01 \x01(\x01R\aaverage\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x05R\x05count\x12'\n" +
 	"\x0frecommend_count\x18\x03 \x01(\x05R\x0erecommendCount\x12\"\n" +
-	"\fdistribution\x18\x04 \x03(\x05R\fdistribution\"\xc3\b\n" +
+	"\fdistribution\x18\x04 \x03(\x05R\fdistribution\"\xb1\t\n" +
 	"\bProperty\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12 \n" +
@@ -1259,7 +1278,9 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\bkeywords\x18\x1f \x03(\tR\bkeywords\x12\x12\n" +
 	"\x04slug\x18  \x01(\tR\x04slug\x12\x16\n" +
 	"\x06rating\x18! \x01(\x01R\x06rating\x12K\n" +
-	"\x0erating_summary\x18\" \x01(\v2$.rentproof.property.v1.RatingSummaryR\rratingSummary\"$\n" +
+	"\x0erating_summary\x18\" \x01(\v2$.rentproof.property.v1.RatingSummaryR\rratingSummary\x12-\n" +
+	"\x12verification_proof\x18# \x01(\tR\x11verificationProof\x12=\n" +
+	"\x1averification_confirmations\x18$ \x01(\x05R\x19verificationConfirmations\"$\n" +
 	"\x12GetPropertyRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\"R\n" +
 	"\x13GetPropertyResponse\x12;\n" +

@@ -125,6 +125,10 @@ func (x *Property) AppendJSON(b []byte) []byte {
 	} else {
 		b = m.AppendJSON(b)
 	}
+	b = append(b, ",\"verificationProof\":"...)
+	b = wirejson.AppendString(b, x.GetVerificationProof())
+	b = append(b, ",\"verificationConfirmations\":"...)
+	b = strconv.AppendInt(b, int64(x.GetVerificationConfirmations()), 10)
 	return append(b, '}')
 }
 

@@ -9,7 +9,9 @@ package tokenv1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
+	sync "sync"
 	unsafe "unsafe"
 )
 
@@ -20,22 +22,373 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// GetBalanceRequest takes no parameters; the session identifies the user.
+type GetBalanceRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetBalanceRequest) Reset() {
+	*x = GetBalanceRequest{}
+	mi := &file_rentproof_token_v1_token_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetBalanceRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetBalanceRequest) ProtoMessage() {}
+
+func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_token_v1_token_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetBalanceRequest.ProtoReflect.Descriptor instead.
+func (*GetBalanceRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_token_v1_token_proto_rawDescGZIP(), []int{0}
+}
+
+// GetBalanceResponse carries the balance.
+type GetBalanceResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// balance is the number of tokens the caller holds (never negative).
+	Balance       int32 `protobuf:"varint,1,opt,name=balance,proto3" json:"balance,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetBalanceResponse) Reset() {
+	*x = GetBalanceResponse{}
+	mi := &file_rentproof_token_v1_token_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetBalanceResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetBalanceResponse) ProtoMessage() {}
+
+func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_token_v1_token_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetBalanceResponse.ProtoReflect.Descriptor instead.
+func (*GetBalanceResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_token_v1_token_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *GetBalanceResponse) GetBalance() int32 {
+	if x != nil {
+		return x.Balance
+	}
+	return 0
+}
+
+// Transaction is one ledger row.
+type Transaction struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the transaction's identifier.
+	Id int32 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// amount is the change in tokens: positive when credited, negative when spent.
+	Amount int32 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	// transaction_type is property_listing, verification_reward, review_verification,
+	// system_grant, initial_allocation or other.
+	TransactionType string `protobuf:"bytes,3,opt,name=transaction_type,json=transactionType,proto3" json:"transaction_type,omitempty"`
+	// description says what the transaction was for, for the user.
+	Description string `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
+	// related_entity_type is property, review, verification_request, system or other; empty when none.
+	RelatedEntityType string `protobuf:"bytes,5,opt,name=related_entity_type,json=relatedEntityType,proto3" json:"related_entity_type,omitempty"`
+	// related_entity_id is the related entity's identifier, 0 when none.
+	RelatedEntityId int32 `protobuf:"varint,6,opt,name=related_entity_id,json=relatedEntityId,proto3" json:"related_entity_id,omitempty"`
+	// created_at is when the transaction was recorded.
+	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Transaction) Reset() {
+	*x = Transaction{}
+	mi := &file_rentproof_token_v1_token_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Transaction) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Transaction) ProtoMessage() {}
+
+func (x *Transaction) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_token_v1_token_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Transaction.ProtoReflect.Descriptor instead.
+func (*Transaction) Descriptor() ([]byte, []int) {
+	return file_rentproof_token_v1_token_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *Transaction) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Transaction) GetAmount() int32 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+func (x *Transaction) GetTransactionType() string {
+	if x != nil {
+		return x.TransactionType
+	}
+	return ""
+}
+
+func (x *Transaction) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *Transaction) GetRelatedEntityType() string {
+	if x != nil {
+		return x.RelatedEntityType
+	}
+	return ""
+}
+
+func (x *Transaction) GetRelatedEntityId() int32 {
+	if x != nil {
+		return x.RelatedEntityId
+	}
+	return 0
+}
+
+func (x *Transaction) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
+// ListTransactionsRequest pages the ledger.
+type ListTransactionsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// page is the 1-based page (default 1).
+	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the number of transactions per page (default 5, at most 100).
+	PageSize      int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTransactionsRequest) Reset() {
+	*x = ListTransactionsRequest{}
+	mi := &file_rentproof_token_v1_token_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTransactionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTransactionsRequest) ProtoMessage() {}
+
+func (x *ListTransactionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_token_v1_token_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTransactionsRequest.ProtoReflect.Descriptor instead.
+func (*ListTransactionsRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_token_v1_token_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ListTransactionsRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListTransactionsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// ListTransactionsResponse is one page of the ledger.
+type ListTransactionsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// transactions are newest first.
+	Transactions []*Transaction `protobuf:"bytes,1,rep,name=transactions,proto3" json:"transactions,omitempty"`
+	// total is the number of the caller's transactions (for "+ N more transactions").
+	Total int32 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// has_more is true when another page follows.
+	HasMore       bool `protobuf:"varint,3,opt,name=has_more,json=hasMore,proto3" json:"has_more,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTransactionsResponse) Reset() {
+	*x = ListTransactionsResponse{}
+	mi := &file_rentproof_token_v1_token_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTransactionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTransactionsResponse) ProtoMessage() {}
+
+func (x *ListTransactionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_token_v1_token_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTransactionsResponse.ProtoReflect.Descriptor instead.
+func (*ListTransactionsResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_token_v1_token_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *ListTransactionsResponse) GetTransactions() []*Transaction {
+	if x != nil {
+		return x.Transactions
+	}
+	return nil
+}
+
+func (x *ListTransactionsResponse) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *ListTransactionsResponse) GetHasMore() bool {
+	if x != nil {
+		return x.HasMore
+	}
+	return false
+}
+
 var File_rentproof_token_v1_token_proto protoreflect.FileDescriptor
 
 const file_rentproof_token_v1_token_proto_rawDesc = "" +
 	"\n" +
-	"\x1erentproof/token/v1/token.proto\x12\x12rentproof.token.v12\x0e\n" +
-	"\fTokenServiceB\xcd\x01\n" +
+	"\x1erentproof/token/v1/token.proto\x12\x12rentproof.token.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x13\n" +
+	"\x11GetBalanceRequest\".\n" +
+	"\x12GetBalanceResponse\x12\x18\n" +
+	"\abalance\x18\x01 \x01(\x05R\abalance\"\x99\x02\n" +
+	"\vTransaction\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x16\n" +
+	"\x06amount\x18\x02 \x01(\x05R\x06amount\x12)\n" +
+	"\x10transaction_type\x18\x03 \x01(\tR\x0ftransactionType\x12 \n" +
+	"\vdescription\x18\x04 \x01(\tR\vdescription\x12.\n" +
+	"\x13related_entity_type\x18\x05 \x01(\tR\x11relatedEntityType\x12*\n" +
+	"\x11related_entity_id\x18\x06 \x01(\x05R\x0frelatedEntityId\x129\n" +
+	"\n" +
+	"created_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\"J\n" +
+	"\x17ListTransactionsRequest\x12\x12\n" +
+	"\x04page\x18\x01 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\"\x90\x01\n" +
+	"\x18ListTransactionsResponse\x12C\n" +
+	"\ftransactions\x18\x01 \x03(\v2\x1f.rentproof.token.v1.TransactionR\ftransactions\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x19\n" +
+	"\bhas_more\x18\x03 \x01(\bR\ahasMore2\xe4\x01\n" +
+	"\fTokenService\x12`\n" +
+	"\n" +
+	"GetBalance\x12%.rentproof.token.v1.GetBalanceRequest\x1a&.rentproof.token.v1.GetBalanceResponse\"\x03\x90\x02\x01\x12r\n" +
+	"\x10ListTransactions\x12+.rentproof.token.v1.ListTransactionsRequest\x1a,.rentproof.token.v1.ListTransactionsResponse\"\x03\x90\x02\x01B\xcd\x01\n" +
 	"\x16com.rentproof.token.v1B\n" +
 	"TokenProtoP\x01Z=github.com/rentproof/rentproof/gen/rentproof/token/v1;tokenv1\xa2\x02\x03RTX\xaa\x02\x12Rentproof.Token.V1\xca\x02\x12Rentproof\\Token\\V1\xe2\x02\x1eRentproof\\Token\\V1\\GPBMetadata\xea\x02\x14Rentproof::Token::V1b\x06proto3"
 
-var file_rentproof_token_v1_token_proto_goTypes = []any{}
+var (
+	file_rentproof_token_v1_token_proto_rawDescOnce sync.Once
+	file_rentproof_token_v1_token_proto_rawDescData []byte
+)
+
+func file_rentproof_token_v1_token_proto_rawDescGZIP() []byte {
+	file_rentproof_token_v1_token_proto_rawDescOnce.Do(func() {
+		file_rentproof_token_v1_token_proto_rawDescData = protoimpl.X.CompressGZIP(unsafe.Slice(unsafe.StringData(file_rentproof_token_v1_token_proto_rawDesc), len(file_rentproof_token_v1_token_proto_rawDesc)))
+	})
+	return file_rentproof_token_v1_token_proto_rawDescData
+}
+
+var file_rentproof_token_v1_token_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_rentproof_token_v1_token_proto_goTypes = []any{
+	(*GetBalanceRequest)(nil),        // 0: rentproof.token.v1.GetBalanceRequest
+	(*GetBalanceResponse)(nil),       // 1: rentproof.token.v1.GetBalanceResponse
+	(*Transaction)(nil),              // 2: rentproof.token.v1.Transaction
+	(*ListTransactionsRequest)(nil),  // 3: rentproof.token.v1.ListTransactionsRequest
+	(*ListTransactionsResponse)(nil), // 4: rentproof.token.v1.ListTransactionsResponse
+	(*timestamppb.Timestamp)(nil),    // 5: google.protobuf.Timestamp
+}
 var file_rentproof_token_v1_token_proto_depIdxs = []int32{
-	0, // [0:0] is the sub-list for method output_type
-	0, // [0:0] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	5, // 0: rentproof.token.v1.Transaction.created_at:type_name -> google.protobuf.Timestamp
+	2, // 1: rentproof.token.v1.ListTransactionsResponse.transactions:type_name -> rentproof.token.v1.Transaction
+	0, // 2: rentproof.token.v1.TokenService.GetBalance:input_type -> rentproof.token.v1.GetBalanceRequest
+	3, // 3: rentproof.token.v1.TokenService.ListTransactions:input_type -> rentproof.token.v1.ListTransactionsRequest
+	1, // 4: rentproof.token.v1.TokenService.GetBalance:output_type -> rentproof.token.v1.GetBalanceResponse
+	4, // 5: rentproof.token.v1.TokenService.ListTransactions:output_type -> rentproof.token.v1.ListTransactionsResponse
+	4, // [4:6] is the sub-list for method output_type
+	2, // [2:4] is the sub-list for method input_type
+	2, // [2:2] is the sub-list for extension type_name
+	2, // [2:2] is the sub-list for extension extendee
+	0, // [0:2] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_token_v1_token_proto_init() }
@@ -49,12 +402,13 @@ func file_rentproof_token_v1_token_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_token_v1_token_proto_rawDesc), len(file_rentproof_token_v1_token_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   0,
+			NumMessages:   5,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_rentproof_token_v1_token_proto_goTypes,
 		DependencyIndexes: file_rentproof_token_v1_token_proto_depIdxs,
+		MessageInfos:      file_rentproof_token_v1_token_proto_msgTypes,
 	}.Build()
 	File_rentproof_token_v1_token_proto = out.File
 	file_rentproof_token_v1_token_proto_goTypes = nil

@@ -7,9 +7,12 @@
 package verificationv1
 
 import (
+	_ "github.com/rentproof/rentproof/gen/rentproof/vocab/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
+	sync "sync"
 	unsafe "unsafe"
 )
 
@@ -20,21 +23,1170 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// PotentialVerifier is an account that may confirm a property: what anyone choosing one sees.
+type PotentialVerifier struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the account's identifier.
+	Id int32 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// username is the account's public handle.
+	Username string `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
+	// role is tenant, landlord, agent or property_manager.
+	Role          string `protobuf:"bytes,3,opt,name=role,proto3" json:"role,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PotentialVerifier) Reset() {
+	*x = PotentialVerifier{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PotentialVerifier) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PotentialVerifier) ProtoMessage() {}
+
+func (x *PotentialVerifier) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PotentialVerifier.ProtoReflect.Descriptor instead.
+func (*PotentialVerifier) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *PotentialVerifier) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *PotentialVerifier) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+func (x *PotentialVerifier) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
+// ListPotentialVerifiersRequest filters the accounts.
+type ListPotentialVerifiersRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// role is the accounts' role (landlord on the property page; the caller's own role on the
+	// verification request screen).
+	Role string `protobuf:"bytes,1,opt,name=role,proto3" json:"role,omitempty"`
+	// query is a part of the username, matched ignoring case; empty lists all.
+	Query string `protobuf:"bytes,2,opt,name=query,proto3" json:"query,omitempty"`
+	// page is the 1-based page (default 1).
+	Page int32 `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the number of accounts per page (default 20, at most 50).
+	PageSize      int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPotentialVerifiersRequest) Reset() {
+	*x = ListPotentialVerifiersRequest{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPotentialVerifiersRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPotentialVerifiersRequest) ProtoMessage() {}
+
+func (x *ListPotentialVerifiersRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPotentialVerifiersRequest.ProtoReflect.Descriptor instead.
+func (*ListPotentialVerifiersRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *ListPotentialVerifiersRequest) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
+func (x *ListPotentialVerifiersRequest) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
+func (x *ListPotentialVerifiersRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListPotentialVerifiersRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// ListPotentialVerifiersResponse is one page of accounts.
+type ListPotentialVerifiersResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// verifiers are in username order.
+	Verifiers []*PotentialVerifier `protobuf:"bytes,1,rep,name=verifiers,proto3" json:"verifiers,omitempty"`
+	// has_more is true when another page follows.
+	HasMore       bool `protobuf:"varint,2,opt,name=has_more,json=hasMore,proto3" json:"has_more,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPotentialVerifiersResponse) Reset() {
+	*x = ListPotentialVerifiersResponse{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPotentialVerifiersResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPotentialVerifiersResponse) ProtoMessage() {}
+
+func (x *ListPotentialVerifiersResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPotentialVerifiersResponse.ProtoReflect.Descriptor instead.
+func (*ListPotentialVerifiersResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ListPotentialVerifiersResponse) GetVerifiers() []*PotentialVerifier {
+	if x != nil {
+		return x.Verifiers
+	}
+	return nil
+}
+
+func (x *ListPotentialVerifiersResponse) GetHasMore() bool {
+	if x != nil {
+		return x.HasMore
+	}
+	return false
+}
+
+// Party is one side of a request: an account's public handle.
+type Party struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the account's identifier, 0 when the account no longer exists.
+	Id int32 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// username is the account's public handle.
+	Username      string `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Party) Reset() {
+	*x = Party{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Party) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Party) ProtoMessage() {}
+
+func (x *Party) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Party.ProtoReflect.Descriptor instead.
+func (*Party) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Party) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Party) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+// VerificationRequest is one request to confirm a property, as its sender or addressee sees it.
+type VerificationRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the request's identifier.
+	Id int32 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// property_id is the property to confirm.
+	PropertyId int32 `protobuf:"varint,2,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
+	// property_title is the property's title, empty when it is gone ("Property #id" is shown then).
+	PropertyTitle string `protobuf:"bytes,3,opt,name=property_title,json=propertyTitle,proto3" json:"property_title,omitempty"`
+	// requested_by is who sent the request.
+	RequestedBy *Party `protobuf:"bytes,4,opt,name=requested_by,json=requestedBy,proto3" json:"requested_by,omitempty"`
+	// requested_to is who is asked to confirm.
+	RequestedTo *Party `protobuf:"bytes,5,opt,name=requested_to,json=requestedTo,proto3" json:"requested_to,omitempty"`
+	// status is pending, approved, rejected, paid (payments, later), held (approved, waiting for an
+	// administrator), closed (the property was verified through another request) or expired.
+	Status string `protobuf:"bytes,6,opt,name=status,proto3" json:"status,omitempty"`
+	// status_reason says why a request is held or closed, for the people on it; empty otherwise.
+	StatusReason string `protobuf:"bytes,7,opt,name=status_reason,json=statusReason,proto3" json:"status_reason,omitempty"`
+	// message is the sender's note.
+	Message string `protobuf:"bytes,8,opt,name=message,proto3" json:"message,omitempty"`
+	// response_message is the addressee's optional message with the answer.
+	ResponseMessage string `protobuf:"bytes,9,opt,name=response_message,json=responseMessage,proto3" json:"response_message,omitempty"`
+	// owner_username is the property owner's username.
+	OwnerUsername string `protobuf:"bytes,10,opt,name=owner_username,json=ownerUsername,proto3" json:"owner_username,omitempty"`
+	// incentive_amount is the verifier's reward in tokens, as a decimal ("1.00").
+	IncentiveAmount string `protobuf:"bytes,11,opt,name=incentive_amount,json=incentiveAmount,proto3" json:"incentive_amount,omitempty"`
+	// documents_provided is true when the request came with ownership documents.
+	DocumentsProvided bool `protobuf:"varint,12,opt,name=documents_provided,json=documentsProvided,proto3" json:"documents_provided,omitempty"`
+	// documents_verified is true when an administrator checked those documents.
+	DocumentsVerified bool `protobuf:"varint,13,opt,name=documents_verified,json=documentsVerified,proto3" json:"documents_verified,omitempty"`
+	// created_at is when the request was sent.
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// updated_at is when the request last changed.
+	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,15,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	// expires_at is when a pending request lapses (30 days after it was sent).
+	ExpiresAt *timestamppb.Timestamp `protobuf:"bytes,16,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	// responded_at is when the addressee answered, absent before.
+	RespondedAt   *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=responded_at,json=respondedAt,proto3" json:"responded_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerificationRequest) Reset() {
+	*x = VerificationRequest{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerificationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerificationRequest) ProtoMessage() {}
+
+func (x *VerificationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerificationRequest.ProtoReflect.Descriptor instead.
+func (*VerificationRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *VerificationRequest) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *VerificationRequest) GetPropertyId() int32 {
+	if x != nil {
+		return x.PropertyId
+	}
+	return 0
+}
+
+func (x *VerificationRequest) GetPropertyTitle() string {
+	if x != nil {
+		return x.PropertyTitle
+	}
+	return ""
+}
+
+func (x *VerificationRequest) GetRequestedBy() *Party {
+	if x != nil {
+		return x.RequestedBy
+	}
+	return nil
+}
+
+func (x *VerificationRequest) GetRequestedTo() *Party {
+	if x != nil {
+		return x.RequestedTo
+	}
+	return nil
+}
+
+func (x *VerificationRequest) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *VerificationRequest) GetStatusReason() string {
+	if x != nil {
+		return x.StatusReason
+	}
+	return ""
+}
+
+func (x *VerificationRequest) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *VerificationRequest) GetResponseMessage() string {
+	if x != nil {
+		return x.ResponseMessage
+	}
+	return ""
+}
+
+func (x *VerificationRequest) GetOwnerUsername() string {
+	if x != nil {
+		return x.OwnerUsername
+	}
+	return ""
+}
+
+func (x *VerificationRequest) GetIncentiveAmount() string {
+	if x != nil {
+		return x.IncentiveAmount
+	}
+	return ""
+}
+
+func (x *VerificationRequest) GetDocumentsProvided() bool {
+	if x != nil {
+		return x.DocumentsProvided
+	}
+	return false
+}
+
+func (x *VerificationRequest) GetDocumentsVerified() bool {
+	if x != nil {
+		return x.DocumentsVerified
+	}
+	return false
+}
+
+func (x *VerificationRequest) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
+func (x *VerificationRequest) GetUpdatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedAt
+	}
+	return nil
+}
+
+func (x *VerificationRequest) GetExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpiresAt
+	}
+	return nil
+}
+
+func (x *VerificationRequest) GetRespondedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RespondedAt
+	}
+	return nil
+}
+
+// CreateVerificationRequestRequest is either the property page's request (requested_to_id,
+// notes) or the landlord's (verifier_usernames, message); sending both shapes at once is refused.
+type CreateVerificationRequestRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// property_id is the property to confirm.
+	PropertyId int32 `protobuf:"varint,1,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
+	// requested_to_id is the landlord asked to confirm (property page path).
+	RequestedToId int32 `protobuf:"varint,2,opt,name=requested_to_id,json=requestedToId,proto3" json:"requested_to_id,omitempty"`
+	// notes is the property page path's note, at most 500 characters.
+	Notes string `protobuf:"bytes,3,opt,name=notes,proto3" json:"notes,omitempty"`
+	// verifier_usernames are the accounts the owner asks (landlord path), each once, at least one.
+	VerifierUsernames []string `protobuf:"bytes,4,rep,name=verifier_usernames,json=verifierUsernames,proto3" json:"verifier_usernames,omitempty"`
+	// message is the landlord path's note, at most 500 characters.
+	Message       string `protobuf:"bytes,5,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateVerificationRequestRequest) Reset() {
+	*x = CreateVerificationRequestRequest{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateVerificationRequestRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateVerificationRequestRequest) ProtoMessage() {}
+
+func (x *CreateVerificationRequestRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateVerificationRequestRequest.ProtoReflect.Descriptor instead.
+func (*CreateVerificationRequestRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *CreateVerificationRequestRequest) GetPropertyId() int32 {
+	if x != nil {
+		return x.PropertyId
+	}
+	return 0
+}
+
+func (x *CreateVerificationRequestRequest) GetRequestedToId() int32 {
+	if x != nil {
+		return x.RequestedToId
+	}
+	return 0
+}
+
+func (x *CreateVerificationRequestRequest) GetNotes() string {
+	if x != nil {
+		return x.Notes
+	}
+	return ""
+}
+
+func (x *CreateVerificationRequestRequest) GetVerifierUsernames() []string {
+	if x != nil {
+		return x.VerifierUsernames
+	}
+	return nil
+}
+
+func (x *CreateVerificationRequestRequest) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+// CreateVerificationRequestResponse carries the requests made, one per addressee.
+type CreateVerificationRequestResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// requests are the new requests.
+	Requests      []*VerificationRequest `protobuf:"bytes,1,rep,name=requests,proto3" json:"requests,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateVerificationRequestResponse) Reset() {
+	*x = CreateVerificationRequestResponse{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateVerificationRequestResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateVerificationRequestResponse) ProtoMessage() {}
+
+func (x *CreateVerificationRequestResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateVerificationRequestResponse.ProtoReflect.Descriptor instead.
+func (*CreateVerificationRequestResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *CreateVerificationRequestResponse) GetRequests() []*VerificationRequest {
+	if x != nil {
+		return x.Requests
+	}
+	return nil
+}
+
+// ListCreatedVerificationRequestsRequest pages the caller's sent requests.
+type ListCreatedVerificationRequestsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// page is the 1-based page (default 1).
+	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the number of requests per page (default 20, at most 100).
+	PageSize      int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCreatedVerificationRequestsRequest) Reset() {
+	*x = ListCreatedVerificationRequestsRequest{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCreatedVerificationRequestsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCreatedVerificationRequestsRequest) ProtoMessage() {}
+
+func (x *ListCreatedVerificationRequestsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCreatedVerificationRequestsRequest.ProtoReflect.Descriptor instead.
+func (*ListCreatedVerificationRequestsRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *ListCreatedVerificationRequestsRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListCreatedVerificationRequestsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// ListCreatedVerificationRequestsResponse is one page of sent requests.
+type ListCreatedVerificationRequestsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// requests are newest first.
+	Requests []*VerificationRequest `protobuf:"bytes,1,rep,name=requests,proto3" json:"requests,omitempty"`
+	// has_more is true when another page follows.
+	HasMore       bool `protobuf:"varint,2,opt,name=has_more,json=hasMore,proto3" json:"has_more,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCreatedVerificationRequestsResponse) Reset() {
+	*x = ListCreatedVerificationRequestsResponse{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCreatedVerificationRequestsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCreatedVerificationRequestsResponse) ProtoMessage() {}
+
+func (x *ListCreatedVerificationRequestsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCreatedVerificationRequestsResponse.ProtoReflect.Descriptor instead.
+func (*ListCreatedVerificationRequestsResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *ListCreatedVerificationRequestsResponse) GetRequests() []*VerificationRequest {
+	if x != nil {
+		return x.Requests
+	}
+	return nil
+}
+
+func (x *ListCreatedVerificationRequestsResponse) GetHasMore() bool {
+	if x != nil {
+		return x.HasMore
+	}
+	return false
+}
+
+// ListReceivedVerificationRequestsRequest pages the requests addressed to the caller.
+type ListReceivedVerificationRequestsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// page is the 1-based page (default 1).
+	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the number of requests per page (default 20, at most 100).
+	PageSize      int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReceivedVerificationRequestsRequest) Reset() {
+	*x = ListReceivedVerificationRequestsRequest{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReceivedVerificationRequestsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReceivedVerificationRequestsRequest) ProtoMessage() {}
+
+func (x *ListReceivedVerificationRequestsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReceivedVerificationRequestsRequest.ProtoReflect.Descriptor instead.
+func (*ListReceivedVerificationRequestsRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *ListReceivedVerificationRequestsRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListReceivedVerificationRequestsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// ListReceivedVerificationRequestsResponse is one page of received requests.
+type ListReceivedVerificationRequestsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// requests are newest first.
+	Requests []*VerificationRequest `protobuf:"bytes,1,rep,name=requests,proto3" json:"requests,omitempty"`
+	// has_more is true when another page follows.
+	HasMore       bool `protobuf:"varint,2,opt,name=has_more,json=hasMore,proto3" json:"has_more,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReceivedVerificationRequestsResponse) Reset() {
+	*x = ListReceivedVerificationRequestsResponse{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReceivedVerificationRequestsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReceivedVerificationRequestsResponse) ProtoMessage() {}
+
+func (x *ListReceivedVerificationRequestsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReceivedVerificationRequestsResponse.ProtoReflect.Descriptor instead.
+func (*ListReceivedVerificationRequestsResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ListReceivedVerificationRequestsResponse) GetRequests() []*VerificationRequest {
+	if x != nil {
+		return x.Requests
+	}
+	return nil
+}
+
+func (x *ListReceivedVerificationRequestsResponse) GetHasMore() bool {
+	if x != nil {
+		return x.HasMore
+	}
+	return false
+}
+
+// AnswerVerificationRequestRequest is the addressee's answer.
+type AnswerVerificationRequestRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the request's identifier.
+	Id int32 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// status is approved or rejected.
+	Status string `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
+	// response_message is an optional message to the sender, at most 500 characters.
+	ResponseMessage string `protobuf:"bytes,3,opt,name=response_message,json=responseMessage,proto3" json:"response_message,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *AnswerVerificationRequestRequest) Reset() {
+	*x = AnswerVerificationRequestRequest{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnswerVerificationRequestRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnswerVerificationRequestRequest) ProtoMessage() {}
+
+func (x *AnswerVerificationRequestRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnswerVerificationRequestRequest.ProtoReflect.Descriptor instead.
+func (*AnswerVerificationRequestRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *AnswerVerificationRequestRequest) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *AnswerVerificationRequestRequest) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *AnswerVerificationRequestRequest) GetResponseMessage() string {
+	if x != nil {
+		return x.ResponseMessage
+	}
+	return ""
+}
+
+// AnswerVerificationRequestResponse carries the answered request.
+type AnswerVerificationRequestResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// request is the request after the answer (status approved, rejected or held).
+	Request *VerificationRequest `protobuf:"bytes,1,opt,name=request,proto3" json:"request,omitempty"`
+	// property_verified is true when this answer verified the property.
+	PropertyVerified bool `protobuf:"varint,2,opt,name=property_verified,json=propertyVerified,proto3" json:"property_verified,omitempty"`
+	// tokens_earned is what the answer earned the caller (1).
+	TokensEarned  int32 `protobuf:"varint,3,opt,name=tokens_earned,json=tokensEarned,proto3" json:"tokens_earned,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnswerVerificationRequestResponse) Reset() {
+	*x = AnswerVerificationRequestResponse{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnswerVerificationRequestResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnswerVerificationRequestResponse) ProtoMessage() {}
+
+func (x *AnswerVerificationRequestResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnswerVerificationRequestResponse.ProtoReflect.Descriptor instead.
+func (*AnswerVerificationRequestResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *AnswerVerificationRequestResponse) GetRequest() *VerificationRequest {
+	if x != nil {
+		return x.Request
+	}
+	return nil
+}
+
+func (x *AnswerVerificationRequestResponse) GetPropertyVerified() bool {
+	if x != nil {
+		return x.PropertyVerified
+	}
+	return false
+}
+
+func (x *AnswerVerificationRequestResponse) GetTokensEarned() int32 {
+	if x != nil {
+		return x.TokensEarned
+	}
+	return 0
+}
+
+// WithdrawVerificationRequest names the property and the reason.
+type WithdrawVerificationRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// property_id is the verified property.
+	PropertyId int32 `protobuf:"varint,1,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
+	// reason is why the badge is withdrawn, kept in the audit trail (1 to 500 characters).
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WithdrawVerificationRequest) Reset() {
+	*x = WithdrawVerificationRequest{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WithdrawVerificationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WithdrawVerificationRequest) ProtoMessage() {}
+
+func (x *WithdrawVerificationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WithdrawVerificationRequest.ProtoReflect.Descriptor instead.
+func (*WithdrawVerificationRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *WithdrawVerificationRequest) GetPropertyId() int32 {
+	if x != nil {
+		return x.PropertyId
+	}
+	return 0
+}
+
+func (x *WithdrawVerificationRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+// WithdrawVerificationResponse confirms the withdrawal.
+type WithdrawVerificationResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WithdrawVerificationResponse) Reset() {
+	*x = WithdrawVerificationResponse{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WithdrawVerificationResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WithdrawVerificationResponse) ProtoMessage() {}
+
+func (x *WithdrawVerificationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WithdrawVerificationResponse.ProtoReflect.Descriptor instead.
+func (*WithdrawVerificationResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{14}
+}
+
 var File_rentproof_verification_v1_verification_proto protoreflect.FileDescriptor
 
 const file_rentproof_verification_v1_verification_proto_rawDesc = "" +
 	"\n" +
-	",rentproof/verification/v1/verification.proto\x12\x19rentproof.verification.v12\x15\n" +
-	"\x13VerificationServiceB\x85\x02\n" +
+	",rentproof/verification/v1/verification.proto\x12\x19rentproof.verification.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"S\n" +
+	"\x11PotentialVerifier\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1a\n" +
+	"\busername\x18\x02 \x01(\tR\busername\x12\x12\n" +
+	"\x04role\x18\x03 \x01(\tR\x04role\"\xf6\x01\n" +
+	"\x1dListPotentialVerifiersRequest\x12\x85\x01\n" +
+	"\x04role\x18\x01 \x01(\tBq\xca\xf3\x18m\n" +
+	"\rverifier_role\x12\x10\n" +
+	"\x06tenant\x12\x06Tenant\x12\x14\n" +
+	"\blandlord\x12\bLandlord\x12\x0e\n" +
+	"\x05agent\x12\x05Agent\x12$\n" +
+	"\x10property_manager\x12\x10Property ManagerR\x04role\x12\x1c\n" +
+	"\x05query\x18\x02 \x01(\tB\x06\xca\xf3\x18\x02 2R\x05query\x12\x12\n" +
+	"\x04page\x18\x03 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\"\x87\x01\n" +
+	"\x1eListPotentialVerifiersResponse\x12J\n" +
+	"\tverifiers\x18\x01 \x03(\v2,.rentproof.verification.v1.PotentialVerifierR\tverifiers\x12\x19\n" +
+	"\bhas_more\x18\x02 \x01(\bR\ahasMore\"3\n" +
+	"\x05Party\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1a\n" +
+	"\busername\x18\x02 \x01(\tR\busername\"\x99\x06\n" +
+	"\x13VerificationRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1f\n" +
+	"\vproperty_id\x18\x02 \x01(\x05R\n" +
+	"propertyId\x12%\n" +
+	"\x0eproperty_title\x18\x03 \x01(\tR\rpropertyTitle\x12C\n" +
+	"\frequested_by\x18\x04 \x01(\v2 .rentproof.verification.v1.PartyR\vrequestedBy\x12C\n" +
+	"\frequested_to\x18\x05 \x01(\v2 .rentproof.verification.v1.PartyR\vrequestedTo\x12\x16\n" +
+	"\x06status\x18\x06 \x01(\tR\x06status\x12#\n" +
+	"\rstatus_reason\x18\a \x01(\tR\fstatusReason\x12\x18\n" +
+	"\amessage\x18\b \x01(\tR\amessage\x12)\n" +
+	"\x10response_message\x18\t \x01(\tR\x0fresponseMessage\x12%\n" +
+	"\x0eowner_username\x18\n" +
+	" \x01(\tR\rownerUsername\x12)\n" +
+	"\x10incentive_amount\x18\v \x01(\tR\x0fincentiveAmount\x12-\n" +
+	"\x12documents_provided\x18\f \x01(\bR\x11documentsProvided\x12-\n" +
+	"\x12documents_verified\x18\r \x01(\bR\x11documentsVerified\x129\n" +
+	"\n" +
+	"created_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
+	"\n" +
+	"updated_at\x18\x0f \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x129\n" +
+	"\n" +
+	"expires_at\x18\x10 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x12=\n" +
+	"\fresponded_at\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\vrespondedAt\"\xe4\x01\n" +
+	" CreateVerificationRequestRequest\x12\x1f\n" +
+	"\vproperty_id\x18\x01 \x01(\x05R\n" +
+	"propertyId\x12&\n" +
+	"\x0frequested_to_id\x18\x02 \x01(\x05R\rrequestedToId\x12\x1d\n" +
+	"\x05notes\x18\x03 \x01(\tB\a\xca\xf3\x18\x03 \xf4\x03R\x05notes\x125\n" +
+	"\x12verifier_usernames\x18\x04 \x03(\tB\x06\xca\xf3\x18\x02 2R\x11verifierUsernames\x12!\n" +
+	"\amessage\x18\x05 \x01(\tB\a\xca\xf3\x18\x03 \xf4\x03R\amessage\"o\n" +
+	"!CreateVerificationRequestResponse\x12J\n" +
+	"\brequests\x18\x01 \x03(\v2..rentproof.verification.v1.VerificationRequestR\brequests\"Y\n" +
+	"&ListCreatedVerificationRequestsRequest\x12\x12\n" +
+	"\x04page\x18\x01 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\"\x90\x01\n" +
+	"'ListCreatedVerificationRequestsResponse\x12J\n" +
+	"\brequests\x18\x01 \x03(\v2..rentproof.verification.v1.VerificationRequestR\brequests\x12\x19\n" +
+	"\bhas_more\x18\x02 \x01(\bR\ahasMore\"Z\n" +
+	"'ListReceivedVerificationRequestsRequest\x12\x12\n" +
+	"\x04page\x18\x01 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\"\x91\x01\n" +
+	"(ListReceivedVerificationRequestsResponse\x12J\n" +
+	"\brequests\x18\x01 \x03(\v2..rentproof.verification.v1.VerificationRequestR\brequests\x12\x19\n" +
+	"\bhas_more\x18\x02 \x01(\bR\ahasMore\"\xb1\x01\n" +
+	" AnswerVerificationRequestRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12I\n" +
+	"\x06status\x18\x02 \x01(\tB1\xca\xf3\x18-\n" +
+	"\x13verification_answer\x12\n" +
+	"\n" +
+	"\bapproved\x12\n" +
+	"\n" +
+	"\brejectedR\x06status\x122\n" +
+	"\x10response_message\x18\x03 \x01(\tB\a\xca\xf3\x18\x03 \xf4\x03R\x0fresponseMessage\"\xbf\x01\n" +
+	"!AnswerVerificationRequestResponse\x12H\n" +
+	"\arequest\x18\x01 \x01(\v2..rentproof.verification.v1.VerificationRequestR\arequest\x12+\n" +
+	"\x11property_verified\x18\x02 \x01(\bR\x10propertyVerified\x12#\n" +
+	"\rtokens_earned\x18\x03 \x01(\x05R\ftokensEarned\"a\n" +
+	"\x1bWithdrawVerificationRequest\x12\x1f\n" +
+	"\vproperty_id\x18\x01 \x01(\x05R\n" +
+	"propertyId\x12!\n" +
+	"\x06reason\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xf4\x03R\x06reason\"\x1e\n" +
+	"\x1cWithdrawVerificationResponse2\xc9\a\n" +
+	"\x13VerificationService\x12\x92\x01\n" +
+	"\x16ListPotentialVerifiers\x128.rentproof.verification.v1.ListPotentialVerifiersRequest\x1a9.rentproof.verification.v1.ListPotentialVerifiersResponse\"\x03\x90\x02\x01\x12\x96\x01\n" +
+	"\x19CreateVerificationRequest\x12;.rentproof.verification.v1.CreateVerificationRequestRequest\x1a<.rentproof.verification.v1.CreateVerificationRequestResponse\x12\xad\x01\n" +
+	"\x1fListCreatedVerificationRequests\x12A.rentproof.verification.v1.ListCreatedVerificationRequestsRequest\x1aB.rentproof.verification.v1.ListCreatedVerificationRequestsResponse\"\x03\x90\x02\x01\x12\xb0\x01\n" +
+	" ListReceivedVerificationRequests\x12B.rentproof.verification.v1.ListReceivedVerificationRequestsRequest\x1aC.rentproof.verification.v1.ListReceivedVerificationRequestsResponse\"\x03\x90\x02\x01\x12\x96\x01\n" +
+	"\x19AnswerVerificationRequest\x12;.rentproof.verification.v1.AnswerVerificationRequestRequest\x1a<.rentproof.verification.v1.AnswerVerificationRequestResponse\x12\x87\x01\n" +
+	"\x14WithdrawVerification\x126.rentproof.verification.v1.WithdrawVerificationRequest\x1a7.rentproof.verification.v1.WithdrawVerificationResponseB\x85\x02\n" +
 	"\x1dcom.rentproof.verification.v1B\x11VerificationProtoP\x01ZKgithub.com/rentproof/rentproof/gen/rentproof/verification/v1;verificationv1\xa2\x02\x03RVX\xaa\x02\x19Rentproof.Verification.V1\xca\x02\x19Rentproof\\Verification\\V1\xe2\x02%Rentproof\\Verification\\V1\\GPBMetadata\xea\x02\x1bRentproof::Verification::V1b\x06proto3"
 
-var file_rentproof_verification_v1_verification_proto_goTypes = []any{}
+var (
+	file_rentproof_verification_v1_verification_proto_rawDescOnce sync.Once
+	file_rentproof_verification_v1_verification_proto_rawDescData []byte
+)
+
+func file_rentproof_verification_v1_verification_proto_rawDescGZIP() []byte {
+	file_rentproof_verification_v1_verification_proto_rawDescOnce.Do(func() {
+		file_rentproof_verification_v1_verification_proto_rawDescData = protoimpl.X.CompressGZIP(unsafe.Slice(unsafe.StringData(file_rentproof_verification_v1_verification_proto_rawDesc), len(file_rentproof_verification_v1_verification_proto_rawDesc)))
+	})
+	return file_rentproof_verification_v1_verification_proto_rawDescData
+}
+
+var file_rentproof_verification_v1_verification_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_rentproof_verification_v1_verification_proto_goTypes = []any{
+	(*PotentialVerifier)(nil),                        // 0: rentproof.verification.v1.PotentialVerifier
+	(*ListPotentialVerifiersRequest)(nil),            // 1: rentproof.verification.v1.ListPotentialVerifiersRequest
+	(*ListPotentialVerifiersResponse)(nil),           // 2: rentproof.verification.v1.ListPotentialVerifiersResponse
+	(*Party)(nil),                                    // 3: rentproof.verification.v1.Party
+	(*VerificationRequest)(nil),                      // 4: rentproof.verification.v1.VerificationRequest
+	(*CreateVerificationRequestRequest)(nil),         // 5: rentproof.verification.v1.CreateVerificationRequestRequest
+	(*CreateVerificationRequestResponse)(nil),        // 6: rentproof.verification.v1.CreateVerificationRequestResponse
+	(*ListCreatedVerificationRequestsRequest)(nil),   // 7: rentproof.verification.v1.ListCreatedVerificationRequestsRequest
+	(*ListCreatedVerificationRequestsResponse)(nil),  // 8: rentproof.verification.v1.ListCreatedVerificationRequestsResponse
+	(*ListReceivedVerificationRequestsRequest)(nil),  // 9: rentproof.verification.v1.ListReceivedVerificationRequestsRequest
+	(*ListReceivedVerificationRequestsResponse)(nil), // 10: rentproof.verification.v1.ListReceivedVerificationRequestsResponse
+	(*AnswerVerificationRequestRequest)(nil),         // 11: rentproof.verification.v1.AnswerVerificationRequestRequest
+	(*AnswerVerificationRequestResponse)(nil),        // 12: rentproof.verification.v1.AnswerVerificationRequestResponse
+	(*WithdrawVerificationRequest)(nil),              // 13: rentproof.verification.v1.WithdrawVerificationRequest
+	(*WithdrawVerificationResponse)(nil),             // 14: rentproof.verification.v1.WithdrawVerificationResponse
+	(*timestamppb.Timestamp)(nil),                    // 15: google.protobuf.Timestamp
+}
 var file_rentproof_verification_v1_verification_proto_depIdxs = []int32{
-	0, // [0:0] is the sub-list for method output_type
-	0, // [0:0] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	0,  // 0: rentproof.verification.v1.ListPotentialVerifiersResponse.verifiers:type_name -> rentproof.verification.v1.PotentialVerifier
+	3,  // 1: rentproof.verification.v1.VerificationRequest.requested_by:type_name -> rentproof.verification.v1.Party
+	3,  // 2: rentproof.verification.v1.VerificationRequest.requested_to:type_name -> rentproof.verification.v1.Party
+	15, // 3: rentproof.verification.v1.VerificationRequest.created_at:type_name -> google.protobuf.Timestamp
+	15, // 4: rentproof.verification.v1.VerificationRequest.updated_at:type_name -> google.protobuf.Timestamp
+	15, // 5: rentproof.verification.v1.VerificationRequest.expires_at:type_name -> google.protobuf.Timestamp
+	15, // 6: rentproof.verification.v1.VerificationRequest.responded_at:type_name -> google.protobuf.Timestamp
+	4,  // 7: rentproof.verification.v1.CreateVerificationRequestResponse.requests:type_name -> rentproof.verification.v1.VerificationRequest
+	4,  // 8: rentproof.verification.v1.ListCreatedVerificationRequestsResponse.requests:type_name -> rentproof.verification.v1.VerificationRequest
+	4,  // 9: rentproof.verification.v1.ListReceivedVerificationRequestsResponse.requests:type_name -> rentproof.verification.v1.VerificationRequest
+	4,  // 10: rentproof.verification.v1.AnswerVerificationRequestResponse.request:type_name -> rentproof.verification.v1.VerificationRequest
+	1,  // 11: rentproof.verification.v1.VerificationService.ListPotentialVerifiers:input_type -> rentproof.verification.v1.ListPotentialVerifiersRequest
+	5,  // 12: rentproof.verification.v1.VerificationService.CreateVerificationRequest:input_type -> rentproof.verification.v1.CreateVerificationRequestRequest
+	7,  // 13: rentproof.verification.v1.VerificationService.ListCreatedVerificationRequests:input_type -> rentproof.verification.v1.ListCreatedVerificationRequestsRequest
+	9,  // 14: rentproof.verification.v1.VerificationService.ListReceivedVerificationRequests:input_type -> rentproof.verification.v1.ListReceivedVerificationRequestsRequest
+	11, // 15: rentproof.verification.v1.VerificationService.AnswerVerificationRequest:input_type -> rentproof.verification.v1.AnswerVerificationRequestRequest
+	13, // 16: rentproof.verification.v1.VerificationService.WithdrawVerification:input_type -> rentproof.verification.v1.WithdrawVerificationRequest
+	2,  // 17: rentproof.verification.v1.VerificationService.ListPotentialVerifiers:output_type -> rentproof.verification.v1.ListPotentialVerifiersResponse
+	6,  // 18: rentproof.verification.v1.VerificationService.CreateVerificationRequest:output_type -> rentproof.verification.v1.CreateVerificationRequestResponse
+	8,  // 19: rentproof.verification.v1.VerificationService.ListCreatedVerificationRequests:output_type -> rentproof.verification.v1.ListCreatedVerificationRequestsResponse
+	10, // 20: rentproof.verification.v1.VerificationService.ListReceivedVerificationRequests:output_type -> rentproof.verification.v1.ListReceivedVerificationRequestsResponse
+	12, // 21: rentproof.verification.v1.VerificationService.AnswerVerificationRequest:output_type -> rentproof.verification.v1.AnswerVerificationRequestResponse
+	14, // 22: rentproof.verification.v1.VerificationService.WithdrawVerification:output_type -> rentproof.verification.v1.WithdrawVerificationResponse
+	17, // [17:23] is the sub-list for method output_type
+	11, // [11:17] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_verification_v1_verification_proto_init() }
@@ -48,12 +1200,13 @@ func file_rentproof_verification_v1_verification_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_verification_v1_verification_proto_rawDesc), len(file_rentproof_verification_v1_verification_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   0,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_rentproof_verification_v1_verification_proto_goTypes,
 		DependencyIndexes: file_rentproof_verification_v1_verification_proto_depIdxs,
+		MessageInfos:      file_rentproof_verification_v1_verification_proto_msgTypes,
 	}.Build()
 	File_rentproof_verification_v1_verification_proto = out.File
 	file_rentproof_verification_v1_verification_proto_goTypes = nil

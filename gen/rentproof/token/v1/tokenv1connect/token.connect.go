@@ -6,8 +6,11 @@ package tokenv1connect
 
 import (
 	connect "connectrpc.com/connect"
-	_ "github.com/rentproof/rentproof/gen/rentproof/token/v1"
+	context "context"
+	errors "errors"
+	v1 "github.com/rentproof/rentproof/gen/rentproof/token/v1"
 	http "net/http"
+	strings "strings"
 )
 
 // This is a compile-time assertion to ensure that this generated file and the connect package are
@@ -22,8 +25,27 @@ const (
 	TokenServiceName = "rentproof.token.v1.TokenService"
 )
 
+// These constants are the fully-qualified names of the RPCs defined in this package. They're
+// exposed at runtime as Spec.Procedure and as the final two segments of the HTTP route.
+//
+// Note that these are different from the fully-qualified method names used by
+// google.golang.org/protobuf/reflect/protoreflect. To convert from these constants to
+// reflection-formatted method names, remove the leading slash and convert the remaining slash to a
+// period.
+const (
+	// TokenServiceGetBalanceProcedure is the fully-qualified name of the TokenService's GetBalance RPC.
+	TokenServiceGetBalanceProcedure = "/rentproof.token.v1.TokenService/GetBalance"
+	// TokenServiceListTransactionsProcedure is the fully-qualified name of the TokenService's
+	// ListTransactions RPC.
+	TokenServiceListTransactionsProcedure = "/rentproof.token.v1.TokenService/ListTransactions"
+)
+
 // TokenServiceClient is a client for the rentproof.token.v1.TokenService service.
 type TokenServiceClient interface {
+	// GetBalance returns the caller's token balance.
+	GetBalance(context.Context, *connect.Request[v1.GetBalanceRequest]) (*connect.Response[v1.GetBalanceResponse], error)
+	// ListTransactions lists the caller's token transactions, newest first, by page.
+	ListTransactions(context.Context, *connect.Request[v1.ListTransactionsRequest]) (*connect.Response[v1.ListTransactionsResponse], error)
 }
 
 // NewTokenServiceClient constructs a client for the rentproof.token.v1.TokenService service. By
@@ -34,15 +56,48 @@ type TokenServiceClient interface {
 // The URL supplied here should be the base URL for the Connect or gRPC server (for example,
 // http://api.acme.com or https://acme.com/grpc).
 func NewTokenServiceClient(httpClient connect.HTTPClient, baseURL string, opts ...connect.ClientOption) TokenServiceClient {
-	return &tokenServiceClient{}
+	baseURL = strings.TrimRight(baseURL, "/")
+	tokenServiceMethods := v1.File_rentproof_token_v1_token_proto.Services().ByName("TokenService").Methods()
+	return &tokenServiceClient{
+		getBalance: connect.NewClient[v1.GetBalanceRequest, v1.GetBalanceResponse](
+			httpClient,
+			baseURL+TokenServiceGetBalanceProcedure,
+			connect.WithSchema(tokenServiceMethods.ByName("GetBalance")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		listTransactions: connect.NewClient[v1.ListTransactionsRequest, v1.ListTransactionsResponse](
+			httpClient,
+			baseURL+TokenServiceListTransactionsProcedure,
+			connect.WithSchema(tokenServiceMethods.ByName("ListTransactions")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+	}
 }
 
 // tokenServiceClient implements TokenServiceClient.
 type tokenServiceClient struct {
+	getBalance       *connect.Client[v1.GetBalanceRequest, v1.GetBalanceResponse]
+	listTransactions *connect.Client[v1.ListTransactionsRequest, v1.ListTransactionsResponse]
+}
+
+// GetBalance calls rentproof.token.v1.TokenService.GetBalance.
+func (c *tokenServiceClient) GetBalance(ctx context.Context, req *connect.Request[v1.GetBalanceRequest]) (*connect.Response[v1.GetBalanceResponse], error) {
+	return c.getBalance.CallUnary(ctx, req)
+}
+
+// ListTransactions calls rentproof.token.v1.TokenService.ListTransactions.
+func (c *tokenServiceClient) ListTransactions(ctx context.Context, req *connect.Request[v1.ListTransactionsRequest]) (*connect.Response[v1.ListTransactionsResponse], error) {
+	return c.listTransactions.CallUnary(ctx, req)
 }
 
 // TokenServiceHandler is an implementation of the rentproof.token.v1.TokenService service.
 type TokenServiceHandler interface {
+	// GetBalance returns the caller's token balance.
+	GetBalance(context.Context, *connect.Request[v1.GetBalanceRequest]) (*connect.Response[v1.GetBalanceResponse], error)
+	// ListTransactions lists the caller's token transactions, newest first, by page.
+	ListTransactions(context.Context, *connect.Request[v1.ListTransactionsRequest]) (*connect.Response[v1.ListTransactionsResponse], error)
 }
 
 // NewTokenServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -51,8 +106,27 @@ type TokenServiceHandler interface {
 // By default, handlers support the Connect, gRPC, and gRPC-Web protocols with the binary Protobuf
 // and JSON codecs. They also support gzip compression.
 func NewTokenServiceHandler(svc TokenServiceHandler, opts ...connect.HandlerOption) (string, http.Handler) {
+	tokenServiceMethods := v1.File_rentproof_token_v1_token_proto.Services().ByName("TokenService").Methods()
+	tokenServiceGetBalanceHandler := connect.NewUnaryHandler(
+		TokenServiceGetBalanceProcedure,
+		svc.GetBalance,
+		connect.WithSchema(tokenServiceMethods.ByName("GetBalance")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	tokenServiceListTransactionsHandler := connect.NewUnaryHandler(
+		TokenServiceListTransactionsProcedure,
+		svc.ListTransactions,
+		connect.WithSchema(tokenServiceMethods.ByName("ListTransactions")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.token.v1.TokenService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
+		case TokenServiceGetBalanceProcedure:
+			tokenServiceGetBalanceHandler.ServeHTTP(w, r)
+		case TokenServiceListTransactionsProcedure:
+			tokenServiceListTransactionsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -61,3 +135,11 @@ func NewTokenServiceHandler(svc TokenServiceHandler, opts ...connect.HandlerOpti
 
 // UnimplementedTokenServiceHandler returns CodeUnimplemented from all methods.
 type UnimplementedTokenServiceHandler struct{}
+
+func (UnimplementedTokenServiceHandler) GetBalance(context.Context, *connect.Request[v1.GetBalanceRequest]) (*connect.Response[v1.GetBalanceResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.token.v1.TokenService.GetBalance is not implemented"))
+}
+
+func (UnimplementedTokenServiceHandler) ListTransactions(context.Context, *connect.Request[v1.ListTransactionsRequest]) (*connect.Response[v1.ListTransactionsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.token.v1.TokenService.ListTransactions is not implemented"))
+}

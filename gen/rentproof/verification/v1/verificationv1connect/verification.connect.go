@@ -6,8 +6,11 @@ package verificationv1connect
 
 import (
 	connect "connectrpc.com/connect"
-	_ "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
+	context "context"
+	errors "errors"
+	v1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 	http "net/http"
+	strings "strings"
 )
 
 // This is a compile-time assertion to ensure that this generated file and the connect package are
@@ -22,9 +25,62 @@ const (
 	VerificationServiceName = "rentproof.verification.v1.VerificationService"
 )
 
+// These constants are the fully-qualified names of the RPCs defined in this package. They're
+// exposed at runtime as Spec.Procedure and as the final two segments of the HTTP route.
+//
+// Note that these are different from the fully-qualified method names used by
+// google.golang.org/protobuf/reflect/protoreflect. To convert from these constants to
+// reflection-formatted method names, remove the leading slash and convert the remaining slash to a
+// period.
+const (
+	// VerificationServiceListPotentialVerifiersProcedure is the fully-qualified name of the
+	// VerificationService's ListPotentialVerifiers RPC.
+	VerificationServiceListPotentialVerifiersProcedure = "/rentproof.verification.v1.VerificationService/ListPotentialVerifiers"
+	// VerificationServiceCreateVerificationRequestProcedure is the fully-qualified name of the
+	// VerificationService's CreateVerificationRequest RPC.
+	VerificationServiceCreateVerificationRequestProcedure = "/rentproof.verification.v1.VerificationService/CreateVerificationRequest"
+	// VerificationServiceListCreatedVerificationRequestsProcedure is the fully-qualified name of the
+	// VerificationService's ListCreatedVerificationRequests RPC.
+	VerificationServiceListCreatedVerificationRequestsProcedure = "/rentproof.verification.v1.VerificationService/ListCreatedVerificationRequests"
+	// VerificationServiceListReceivedVerificationRequestsProcedure is the fully-qualified name of the
+	// VerificationService's ListReceivedVerificationRequests RPC.
+	VerificationServiceListReceivedVerificationRequestsProcedure = "/rentproof.verification.v1.VerificationService/ListReceivedVerificationRequests"
+	// VerificationServiceAnswerVerificationRequestProcedure is the fully-qualified name of the
+	// VerificationService's AnswerVerificationRequest RPC.
+	VerificationServiceAnswerVerificationRequestProcedure = "/rentproof.verification.v1.VerificationService/AnswerVerificationRequest"
+	// VerificationServiceWithdrawVerificationProcedure is the fully-qualified name of the
+	// VerificationService's WithdrawVerification RPC.
+	VerificationServiceWithdrawVerificationProcedure = "/rentproof.verification.v1.VerificationService/WithdrawVerification"
+)
+
 // VerificationServiceClient is a client for the rentproof.verification.v1.VerificationService
 // service.
 type VerificationServiceClient interface {
+	// ListPotentialVerifiers lists accounts that may confirm a property: established accounts
+	// (7 days old with a published review) other than the caller, of one role, whose username
+	// contains the query ignoring case; username order, paginated. Signed-in callers only. Never
+	// returns emails or names.
+	ListPotentialVerifiers(context.Context, *connect.Request[v1.ListPotentialVerifiersRequest]) (*connect.Response[v1.ListPotentialVerifiersResponse], error)
+	// CreateVerificationRequest asks people to confirm a property, in one of SPEC's two shapes:
+	// the property page's (requested_to_id and notes: any signed-in user who does not own the
+	// property asks one landlord) or the landlord's (verifier_usernames and message: only the owner,
+	// one request per verifier). Every addressee must be an established account other than the
+	// owner and the caller. A verified property, a duplicate pending request to the same person and
+	// a request to oneself are refused. Requests expire after 30 days.
+	CreateVerificationRequest(context.Context, *connect.Request[v1.CreateVerificationRequestRequest]) (*connect.Response[v1.CreateVerificationRequestResponse], error)
+	// ListCreatedVerificationRequests lists the requests the caller sent, newest first.
+	ListCreatedVerificationRequests(context.Context, *connect.Request[v1.ListCreatedVerificationRequestsRequest]) (*connect.Response[v1.ListCreatedVerificationRequestsResponse], error)
+	// ListReceivedVerificationRequests lists the requests addressed to the caller, newest first.
+	ListReceivedVerificationRequests(context.Context, *connect.Request[v1.ListReceivedVerificationRequestsRequest]) (*connect.Response[v1.ListReceivedVerificationRequestsResponse], error)
+	// AnswerVerificationRequest approves or rejects a pending request addressed to the caller, once.
+	// Either answer earns the verifier 1 token. An approval verifies the property (proof:
+	// confirmed), pays the property-page requester 1 token and closes the property's other pending
+	// requests, all in one transaction, unless the approver has signed in from an address or
+	// device the owner used in the last 90 days: then it is held for an administrator.
+	AnswerVerificationRequest(context.Context, *connect.Request[v1.AnswerVerificationRequestRequest]) (*connect.Response[v1.AnswerVerificationRequestResponse], error)
+	// WithdrawVerification removes a property's badge with a reason (administrators only); the
+	// proof row is kept, marked withdrawn, as the audit trail.
+	WithdrawVerification(context.Context, *connect.Request[v1.WithdrawVerificationRequest]) (*connect.Response[v1.WithdrawVerificationResponse], error)
 }
 
 // NewVerificationServiceClient constructs a client for the
@@ -36,16 +92,124 @@ type VerificationServiceClient interface {
 // The URL supplied here should be the base URL for the Connect or gRPC server (for example,
 // http://api.acme.com or https://acme.com/grpc).
 func NewVerificationServiceClient(httpClient connect.HTTPClient, baseURL string, opts ...connect.ClientOption) VerificationServiceClient {
-	return &verificationServiceClient{}
+	baseURL = strings.TrimRight(baseURL, "/")
+	verificationServiceMethods := v1.File_rentproof_verification_v1_verification_proto.Services().ByName("VerificationService").Methods()
+	return &verificationServiceClient{
+		listPotentialVerifiers: connect.NewClient[v1.ListPotentialVerifiersRequest, v1.ListPotentialVerifiersResponse](
+			httpClient,
+			baseURL+VerificationServiceListPotentialVerifiersProcedure,
+			connect.WithSchema(verificationServiceMethods.ByName("ListPotentialVerifiers")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		createVerificationRequest: connect.NewClient[v1.CreateVerificationRequestRequest, v1.CreateVerificationRequestResponse](
+			httpClient,
+			baseURL+VerificationServiceCreateVerificationRequestProcedure,
+			connect.WithSchema(verificationServiceMethods.ByName("CreateVerificationRequest")),
+			connect.WithClientOptions(opts...),
+		),
+		listCreatedVerificationRequests: connect.NewClient[v1.ListCreatedVerificationRequestsRequest, v1.ListCreatedVerificationRequestsResponse](
+			httpClient,
+			baseURL+VerificationServiceListCreatedVerificationRequestsProcedure,
+			connect.WithSchema(verificationServiceMethods.ByName("ListCreatedVerificationRequests")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		listReceivedVerificationRequests: connect.NewClient[v1.ListReceivedVerificationRequestsRequest, v1.ListReceivedVerificationRequestsResponse](
+			httpClient,
+			baseURL+VerificationServiceListReceivedVerificationRequestsProcedure,
+			connect.WithSchema(verificationServiceMethods.ByName("ListReceivedVerificationRequests")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		answerVerificationRequest: connect.NewClient[v1.AnswerVerificationRequestRequest, v1.AnswerVerificationRequestResponse](
+			httpClient,
+			baseURL+VerificationServiceAnswerVerificationRequestProcedure,
+			connect.WithSchema(verificationServiceMethods.ByName("AnswerVerificationRequest")),
+			connect.WithClientOptions(opts...),
+		),
+		withdrawVerification: connect.NewClient[v1.WithdrawVerificationRequest, v1.WithdrawVerificationResponse](
+			httpClient,
+			baseURL+VerificationServiceWithdrawVerificationProcedure,
+			connect.WithSchema(verificationServiceMethods.ByName("WithdrawVerification")),
+			connect.WithClientOptions(opts...),
+		),
+	}
 }
 
 // verificationServiceClient implements VerificationServiceClient.
 type verificationServiceClient struct {
+	listPotentialVerifiers           *connect.Client[v1.ListPotentialVerifiersRequest, v1.ListPotentialVerifiersResponse]
+	createVerificationRequest        *connect.Client[v1.CreateVerificationRequestRequest, v1.CreateVerificationRequestResponse]
+	listCreatedVerificationRequests  *connect.Client[v1.ListCreatedVerificationRequestsRequest, v1.ListCreatedVerificationRequestsResponse]
+	listReceivedVerificationRequests *connect.Client[v1.ListReceivedVerificationRequestsRequest, v1.ListReceivedVerificationRequestsResponse]
+	answerVerificationRequest        *connect.Client[v1.AnswerVerificationRequestRequest, v1.AnswerVerificationRequestResponse]
+	withdrawVerification             *connect.Client[v1.WithdrawVerificationRequest, v1.WithdrawVerificationResponse]
+}
+
+// ListPotentialVerifiers calls
+// rentproof.verification.v1.VerificationService.ListPotentialVerifiers.
+func (c *verificationServiceClient) ListPotentialVerifiers(ctx context.Context, req *connect.Request[v1.ListPotentialVerifiersRequest]) (*connect.Response[v1.ListPotentialVerifiersResponse], error) {
+	return c.listPotentialVerifiers.CallUnary(ctx, req)
+}
+
+// CreateVerificationRequest calls
+// rentproof.verification.v1.VerificationService.CreateVerificationRequest.
+func (c *verificationServiceClient) CreateVerificationRequest(ctx context.Context, req *connect.Request[v1.CreateVerificationRequestRequest]) (*connect.Response[v1.CreateVerificationRequestResponse], error) {
+	return c.createVerificationRequest.CallUnary(ctx, req)
+}
+
+// ListCreatedVerificationRequests calls
+// rentproof.verification.v1.VerificationService.ListCreatedVerificationRequests.
+func (c *verificationServiceClient) ListCreatedVerificationRequests(ctx context.Context, req *connect.Request[v1.ListCreatedVerificationRequestsRequest]) (*connect.Response[v1.ListCreatedVerificationRequestsResponse], error) {
+	return c.listCreatedVerificationRequests.CallUnary(ctx, req)
+}
+
+// ListReceivedVerificationRequests calls
+// rentproof.verification.v1.VerificationService.ListReceivedVerificationRequests.
+func (c *verificationServiceClient) ListReceivedVerificationRequests(ctx context.Context, req *connect.Request[v1.ListReceivedVerificationRequestsRequest]) (*connect.Response[v1.ListReceivedVerificationRequestsResponse], error) {
+	return c.listReceivedVerificationRequests.CallUnary(ctx, req)
+}
+
+// AnswerVerificationRequest calls
+// rentproof.verification.v1.VerificationService.AnswerVerificationRequest.
+func (c *verificationServiceClient) AnswerVerificationRequest(ctx context.Context, req *connect.Request[v1.AnswerVerificationRequestRequest]) (*connect.Response[v1.AnswerVerificationRequestResponse], error) {
+	return c.answerVerificationRequest.CallUnary(ctx, req)
+}
+
+// WithdrawVerification calls rentproof.verification.v1.VerificationService.WithdrawVerification.
+func (c *verificationServiceClient) WithdrawVerification(ctx context.Context, req *connect.Request[v1.WithdrawVerificationRequest]) (*connect.Response[v1.WithdrawVerificationResponse], error) {
+	return c.withdrawVerification.CallUnary(ctx, req)
 }
 
 // VerificationServiceHandler is an implementation of the
 // rentproof.verification.v1.VerificationService service.
 type VerificationServiceHandler interface {
+	// ListPotentialVerifiers lists accounts that may confirm a property: established accounts
+	// (7 days old with a published review) other than the caller, of one role, whose username
+	// contains the query ignoring case; username order, paginated. Signed-in callers only. Never
+	// returns emails or names.
+	ListPotentialVerifiers(context.Context, *connect.Request[v1.ListPotentialVerifiersRequest]) (*connect.Response[v1.ListPotentialVerifiersResponse], error)
+	// CreateVerificationRequest asks people to confirm a property, in one of SPEC's two shapes:
+	// the property page's (requested_to_id and notes: any signed-in user who does not own the
+	// property asks one landlord) or the landlord's (verifier_usernames and message: only the owner,
+	// one request per verifier). Every addressee must be an established account other than the
+	// owner and the caller. A verified property, a duplicate pending request to the same person and
+	// a request to oneself are refused. Requests expire after 30 days.
+	CreateVerificationRequest(context.Context, *connect.Request[v1.CreateVerificationRequestRequest]) (*connect.Response[v1.CreateVerificationRequestResponse], error)
+	// ListCreatedVerificationRequests lists the requests the caller sent, newest first.
+	ListCreatedVerificationRequests(context.Context, *connect.Request[v1.ListCreatedVerificationRequestsRequest]) (*connect.Response[v1.ListCreatedVerificationRequestsResponse], error)
+	// ListReceivedVerificationRequests lists the requests addressed to the caller, newest first.
+	ListReceivedVerificationRequests(context.Context, *connect.Request[v1.ListReceivedVerificationRequestsRequest]) (*connect.Response[v1.ListReceivedVerificationRequestsResponse], error)
+	// AnswerVerificationRequest approves or rejects a pending request addressed to the caller, once.
+	// Either answer earns the verifier 1 token. An approval verifies the property (proof:
+	// confirmed), pays the property-page requester 1 token and closes the property's other pending
+	// requests, all in one transaction, unless the approver has signed in from an address or
+	// device the owner used in the last 90 days: then it is held for an administrator.
+	AnswerVerificationRequest(context.Context, *connect.Request[v1.AnswerVerificationRequestRequest]) (*connect.Response[v1.AnswerVerificationRequestResponse], error)
+	// WithdrawVerification removes a property's badge with a reason (administrators only); the
+	// proof row is kept, marked withdrawn, as the audit trail.
+	WithdrawVerification(context.Context, *connect.Request[v1.WithdrawVerificationRequest]) (*connect.Response[v1.WithdrawVerificationResponse], error)
 }
 
 // NewVerificationServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -54,8 +218,60 @@ type VerificationServiceHandler interface {
 // By default, handlers support the Connect, gRPC, and gRPC-Web protocols with the binary Protobuf
 // and JSON codecs. They also support gzip compression.
 func NewVerificationServiceHandler(svc VerificationServiceHandler, opts ...connect.HandlerOption) (string, http.Handler) {
+	verificationServiceMethods := v1.File_rentproof_verification_v1_verification_proto.Services().ByName("VerificationService").Methods()
+	verificationServiceListPotentialVerifiersHandler := connect.NewUnaryHandler(
+		VerificationServiceListPotentialVerifiersProcedure,
+		svc.ListPotentialVerifiers,
+		connect.WithSchema(verificationServiceMethods.ByName("ListPotentialVerifiers")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	verificationServiceCreateVerificationRequestHandler := connect.NewUnaryHandler(
+		VerificationServiceCreateVerificationRequestProcedure,
+		svc.CreateVerificationRequest,
+		connect.WithSchema(verificationServiceMethods.ByName("CreateVerificationRequest")),
+		connect.WithHandlerOptions(opts...),
+	)
+	verificationServiceListCreatedVerificationRequestsHandler := connect.NewUnaryHandler(
+		VerificationServiceListCreatedVerificationRequestsProcedure,
+		svc.ListCreatedVerificationRequests,
+		connect.WithSchema(verificationServiceMethods.ByName("ListCreatedVerificationRequests")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	verificationServiceListReceivedVerificationRequestsHandler := connect.NewUnaryHandler(
+		VerificationServiceListReceivedVerificationRequestsProcedure,
+		svc.ListReceivedVerificationRequests,
+		connect.WithSchema(verificationServiceMethods.ByName("ListReceivedVerificationRequests")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	verificationServiceAnswerVerificationRequestHandler := connect.NewUnaryHandler(
+		VerificationServiceAnswerVerificationRequestProcedure,
+		svc.AnswerVerificationRequest,
+		connect.WithSchema(verificationServiceMethods.ByName("AnswerVerificationRequest")),
+		connect.WithHandlerOptions(opts...),
+	)
+	verificationServiceWithdrawVerificationHandler := connect.NewUnaryHandler(
+		VerificationServiceWithdrawVerificationProcedure,
+		svc.WithdrawVerification,
+		connect.WithSchema(verificationServiceMethods.ByName("WithdrawVerification")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.verification.v1.VerificationService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
+		case VerificationServiceListPotentialVerifiersProcedure:
+			verificationServiceListPotentialVerifiersHandler.ServeHTTP(w, r)
+		case VerificationServiceCreateVerificationRequestProcedure:
+			verificationServiceCreateVerificationRequestHandler.ServeHTTP(w, r)
+		case VerificationServiceListCreatedVerificationRequestsProcedure:
+			verificationServiceListCreatedVerificationRequestsHandler.ServeHTTP(w, r)
+		case VerificationServiceListReceivedVerificationRequestsProcedure:
+			verificationServiceListReceivedVerificationRequestsHandler.ServeHTTP(w, r)
+		case VerificationServiceAnswerVerificationRequestProcedure:
+			verificationServiceAnswerVerificationRequestHandler.ServeHTTP(w, r)
+		case VerificationServiceWithdrawVerificationProcedure:
+			verificationServiceWithdrawVerificationHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -64,3 +280,27 @@ func NewVerificationServiceHandler(svc VerificationServiceHandler, opts ...conne
 
 // UnimplementedVerificationServiceHandler returns CodeUnimplemented from all methods.
 type UnimplementedVerificationServiceHandler struct{}
+
+func (UnimplementedVerificationServiceHandler) ListPotentialVerifiers(context.Context, *connect.Request[v1.ListPotentialVerifiersRequest]) (*connect.Response[v1.ListPotentialVerifiersResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.verification.v1.VerificationService.ListPotentialVerifiers is not implemented"))
+}
+
+func (UnimplementedVerificationServiceHandler) CreateVerificationRequest(context.Context, *connect.Request[v1.CreateVerificationRequestRequest]) (*connect.Response[v1.CreateVerificationRequestResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.verification.v1.VerificationService.CreateVerificationRequest is not implemented"))
+}
+
+func (UnimplementedVerificationServiceHandler) ListCreatedVerificationRequests(context.Context, *connect.Request[v1.ListCreatedVerificationRequestsRequest]) (*connect.Response[v1.ListCreatedVerificationRequestsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.verification.v1.VerificationService.ListCreatedVerificationRequests is not implemented"))
+}
+
+func (UnimplementedVerificationServiceHandler) ListReceivedVerificationRequests(context.Context, *connect.Request[v1.ListReceivedVerificationRequestsRequest]) (*connect.Response[v1.ListReceivedVerificationRequestsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.verification.v1.VerificationService.ListReceivedVerificationRequests is not implemented"))
+}
+
+func (UnimplementedVerificationServiceHandler) AnswerVerificationRequest(context.Context, *connect.Request[v1.AnswerVerificationRequestRequest]) (*connect.Response[v1.AnswerVerificationRequestResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.verification.v1.VerificationService.AnswerVerificationRequest is not implemented"))
+}
+
+func (UnimplementedVerificationServiceHandler) WithdrawVerification(context.Context, *connect.Request[v1.WithdrawVerificationRequest]) (*connect.Response[v1.WithdrawVerificationResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.verification.v1.VerificationService.WithdrawVerification is not implemented"))
+}

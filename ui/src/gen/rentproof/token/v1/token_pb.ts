@@ -2,22 +2,209 @@
 // @generated from file rentproof/token/v1/token.proto (package rentproof.token.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file rentproof/token/v1/token.proto.
  */
 export const file_rentproof_token_v1_token: GenFile = /*@__PURE__*/
-  fileDesc("Ch5yZW50cHJvb2YvdG9rZW4vdjEvdG9rZW4ucHJvdG8SEnJlbnRwcm9vZi50b2tlbi52MTIOCgxUb2tlblNlcnZpY2VCzQEKFmNvbS5yZW50cHJvb2YudG9rZW4udjFCClRva2VuUHJvdG9QAVo9Z2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvdG9rZW4vdjE7dG9rZW52MaICA1JUWKoCElJlbnRwcm9vZi5Ub2tlbi5WMcoCElJlbnRwcm9vZlxUb2tlblxWMeICHlJlbnRwcm9vZlxUb2tlblxWMVxHUEJNZXRhZGF0YeoCFFJlbnRwcm9vZjo6VG9rZW46OlYxYgZwcm90bzM");
+  fileDesc("Ch5yZW50cHJvb2YvdG9rZW4vdjEvdG9rZW4ucHJvdG8SEnJlbnRwcm9vZi50b2tlbi52MSITChFHZXRCYWxhbmNlUmVxdWVzdCIlChJHZXRCYWxhbmNlUmVzcG9uc2USDwoHYmFsYW5jZRgBIAEoBSLAAQoLVHJhbnNhY3Rpb24SCgoCaWQYASABKAUSDgoGYW1vdW50GAIgASgFEhgKEHRyYW5zYWN0aW9uX3R5cGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSGwoTcmVsYXRlZF9lbnRpdHlfdHlwZRgFIAEoCRIZChFyZWxhdGVkX2VudGl0eV9pZBgGIAEoBRIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCI6ChdMaXN0VHJhbnNhY3Rpb25zUmVxdWVzdBIMCgRwYWdlGAEgASgFEhEKCXBhZ2Vfc2l6ZRgCIAEoBSJyChhMaXN0VHJhbnNhY3Rpb25zUmVzcG9uc2USNQoMdHJhbnNhY3Rpb25zGAEgAygLMh8ucmVudHByb29mLnRva2VuLnYxLlRyYW5zYWN0aW9uEg0KBXRvdGFsGAIgASgFEhAKCGhhc19tb3JlGAMgASgIMuQBCgxUb2tlblNlcnZpY2USYAoKR2V0QmFsYW5jZRIlLnJlbnRwcm9vZi50b2tlbi52MS5HZXRCYWxhbmNlUmVxdWVzdBomLnJlbnRwcm9vZi50b2tlbi52MS5HZXRCYWxhbmNlUmVzcG9uc2UiA5ACARJyChBMaXN0VHJhbnNhY3Rpb25zEisucmVudHByb29mLnRva2VuLnYxLkxpc3RUcmFuc2FjdGlvbnNSZXF1ZXN0GiwucmVudHByb29mLnRva2VuLnYxLkxpc3RUcmFuc2FjdGlvbnNSZXNwb25zZSIDkAIBQs0BChZjb20ucmVudHByb29mLnRva2VuLnYxQgpUb2tlblByb3RvUAFaPWdpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL3Rva2VuL3YxO3Rva2VudjGiAgNSVFiqAhJSZW50cHJvb2YuVG9rZW4uVjHKAhJSZW50cHJvb2ZcVG9rZW5cVjHiAh5SZW50cHJvb2ZcVG9rZW5cVjFcR1BCTWV0YWRhdGHqAhRSZW50cHJvb2Y6OlRva2VuOjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
- * TokenService serves the token balance and its transaction history.
- * Its rpcs are added with the features that own them; only rpcs that work are ever declared.
+ * GetBalanceRequest takes no parameters; the session identifies the user.
+ *
+ * @generated from message rentproof.token.v1.GetBalanceRequest
+ */
+export type GetBalanceRequest = Message<"rentproof.token.v1.GetBalanceRequest"> & {
+};
+
+/**
+ * Describes the message rentproof.token.v1.GetBalanceRequest.
+ * Use `create(GetBalanceRequestSchema)` to create a new message.
+ */
+export const GetBalanceRequestSchema: GenMessage<GetBalanceRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_token_v1_token, 0);
+
+/**
+ * GetBalanceResponse carries the balance.
+ *
+ * @generated from message rentproof.token.v1.GetBalanceResponse
+ */
+export type GetBalanceResponse = Message<"rentproof.token.v1.GetBalanceResponse"> & {
+  /**
+   * balance is the number of tokens the caller holds (never negative).
+   *
+   * @generated from field: int32 balance = 1;
+   */
+  balance: number;
+};
+
+/**
+ * Describes the message rentproof.token.v1.GetBalanceResponse.
+ * Use `create(GetBalanceResponseSchema)` to create a new message.
+ */
+export const GetBalanceResponseSchema: GenMessage<GetBalanceResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_token_v1_token, 1);
+
+/**
+ * Transaction is one ledger row.
+ *
+ * @generated from message rentproof.token.v1.Transaction
+ */
+export type Transaction = Message<"rentproof.token.v1.Transaction"> & {
+  /**
+   * id is the transaction's identifier.
+   *
+   * @generated from field: int32 id = 1;
+   */
+  id: number;
+
+  /**
+   * amount is the change in tokens: positive when credited, negative when spent.
+   *
+   * @generated from field: int32 amount = 2;
+   */
+  amount: number;
+
+  /**
+   * transaction_type is property_listing, verification_reward, review_verification,
+   * system_grant, initial_allocation or other.
+   *
+   * @generated from field: string transaction_type = 3;
+   */
+  transactionType: string;
+
+  /**
+   * description says what the transaction was for, for the user.
+   *
+   * @generated from field: string description = 4;
+   */
+  description: string;
+
+  /**
+   * related_entity_type is property, review, verification_request, system or other; empty when none.
+   *
+   * @generated from field: string related_entity_type = 5;
+   */
+  relatedEntityType: string;
+
+  /**
+   * related_entity_id is the related entity's identifier, 0 when none.
+   *
+   * @generated from field: int32 related_entity_id = 6;
+   */
+  relatedEntityId: number;
+
+  /**
+   * created_at is when the transaction was recorded.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 7;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message rentproof.token.v1.Transaction.
+ * Use `create(TransactionSchema)` to create a new message.
+ */
+export const TransactionSchema: GenMessage<Transaction> = /*@__PURE__*/
+  messageDesc(file_rentproof_token_v1_token, 2);
+
+/**
+ * ListTransactionsRequest pages the ledger.
+ *
+ * @generated from message rentproof.token.v1.ListTransactionsRequest
+ */
+export type ListTransactionsRequest = Message<"rentproof.token.v1.ListTransactionsRequest"> & {
+  /**
+   * page is the 1-based page (default 1).
+   *
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * page_size is the number of transactions per page (default 5, at most 100).
+   *
+   * @generated from field: int32 page_size = 2;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message rentproof.token.v1.ListTransactionsRequest.
+ * Use `create(ListTransactionsRequestSchema)` to create a new message.
+ */
+export const ListTransactionsRequestSchema: GenMessage<ListTransactionsRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_token_v1_token, 3);
+
+/**
+ * ListTransactionsResponse is one page of the ledger.
+ *
+ * @generated from message rentproof.token.v1.ListTransactionsResponse
+ */
+export type ListTransactionsResponse = Message<"rentproof.token.v1.ListTransactionsResponse"> & {
+  /**
+   * transactions are newest first.
+   *
+   * @generated from field: repeated rentproof.token.v1.Transaction transactions = 1;
+   */
+  transactions: Transaction[];
+
+  /**
+   * total is the number of the caller's transactions (for "+ N more transactions").
+   *
+   * @generated from field: int32 total = 2;
+   */
+  total: number;
+
+  /**
+   * has_more is true when another page follows.
+   *
+   * @generated from field: bool has_more = 3;
+   */
+  hasMore: boolean;
+};
+
+/**
+ * Describes the message rentproof.token.v1.ListTransactionsResponse.
+ * Use `create(ListTransactionsResponseSchema)` to create a new message.
+ */
+export const ListTransactionsResponseSchema: GenMessage<ListTransactionsResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_token_v1_token, 4);
+
+/**
+ * TokenService serves the signed-in user's token balance and its ledger. The ledger is
+ * append-only: every balance change is a transaction row written with it, so the balance is
+ * always the sum of the user's transactions.
  *
  * @generated from service rentproof.token.v1.TokenService
  */
 export const TokenService: GenService<{
+  /**
+   * GetBalance returns the caller's token balance.
+   *
+   * @generated from rpc rentproof.token.v1.TokenService.GetBalance
+   */
+  getBalance: {
+    methodKind: "unary";
+    input: typeof GetBalanceRequestSchema;
+    output: typeof GetBalanceResponseSchema;
+  },
+  /**
+   * ListTransactions lists the caller's token transactions, newest first, by page.
+   *
+   * @generated from rpc rentproof.token.v1.TokenService.ListTransactions
+   */
+  listTransactions: {
+    methodKind: "unary";
+    input: typeof ListTransactionsRequestSchema;
+    output: typeof ListTransactionsResponseSchema;
+  },
 }> = /*@__PURE__*/
   serviceDesc(file_rentproof_token_v1_token, 0);
 

@@ -2,22 +2,664 @@
 // @generated from file rentproof/verification/v1/verification.proto (package rentproof.verification.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import { file_rentproof_vocab_v1_vocab } from "../../vocab/v1/vocab_pb";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file rentproof/verification/v1/verification.proto.
  */
 export const file_rentproof_verification_v1_verification: GenFile = /*@__PURE__*/
-  fileDesc("CixyZW50cHJvb2YvdmVyaWZpY2F0aW9uL3YxL3ZlcmlmaWNhdGlvbi5wcm90bxIZcmVudHByb29mLnZlcmlmaWNhdGlvbi52MTIVChNWZXJpZmljYXRpb25TZXJ2aWNlQoUCCh1jb20ucmVudHByb29mLnZlcmlmaWNhdGlvbi52MUIRVmVyaWZpY2F0aW9uUHJvdG9QAVpLZ2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvdmVyaWZpY2F0aW9uL3YxO3ZlcmlmaWNhdGlvbnYxogIDUlZYqgIZUmVudHByb29mLlZlcmlmaWNhdGlvbi5WMcoCGVJlbnRwcm9vZlxWZXJpZmljYXRpb25cVjHiAiVSZW50cHJvb2ZcVmVyaWZpY2F0aW9uXFYxXEdQQk1ldGFkYXRh6gIbUmVudHByb29mOjpWZXJpZmljYXRpb246OlYxYgZwcm90bzM");
+  fileDesc("CixyZW50cHJvb2YvdmVyaWZpY2F0aW9uL3YxL3ZlcmlmaWNhdGlvbi5wcm90bxIZcmVudHByb29mLnZlcmlmaWNhdGlvbi52MSI/ChFQb3RlbnRpYWxWZXJpZmllchIKCgJpZBgBIAEoBRIQCgh1c2VybmFtZRgCIAEoCRIMCgRyb2xlGAMgASgJItgBCh1MaXN0UG90ZW50aWFsVmVyaWZpZXJzUmVxdWVzdBJ/CgRyb2xlGAEgASgJQnHK8xhtCg12ZXJpZmllcl9yb2xlEhAKBnRlbmFudBIGVGVuYW50EhQKCGxhbmRsb3JkEghMYW5kbG9yZBIOCgVhZ2VudBIFQWdlbnQSJAoQcHJvcGVydHlfbWFuYWdlchIQUHJvcGVydHkgTWFuYWdlchIVCgVxdWVyeRgCIAEoCUIGyvMYAiAyEgwKBHBhZ2UYAyABKAUSEQoJcGFnZV9zaXplGAQgASgFInMKHkxpc3RQb3RlbnRpYWxWZXJpZmllcnNSZXNwb25zZRI/Cgl2ZXJpZmllcnMYASADKAsyLC5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLlBvdGVudGlhbFZlcmlmaWVyEhAKCGhhc19tb3JlGAIgASgIIiUKBVBhcnR5EgoKAmlkGAEgASgFEhAKCHVzZXJuYW1lGAIgASgJIrwEChNWZXJpZmljYXRpb25SZXF1ZXN0EgoKAmlkGAEgASgFEhMKC3Byb3BlcnR5X2lkGAIgASgFEhYKDnByb3BlcnR5X3RpdGxlGAMgASgJEjYKDHJlcXVlc3RlZF9ieRgEIAEoCzIgLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuUGFydHkSNgoMcmVxdWVzdGVkX3RvGAUgASgLMiAucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5QYXJ0eRIOCgZzdGF0dXMYBiABKAkSFQoNc3RhdHVzX3JlYXNvbhgHIAEoCRIPCgdtZXNzYWdlGAggASgJEhgKEHJlc3BvbnNlX21lc3NhZ2UYCSABKAkSFgoOb3duZXJfdXNlcm5hbWUYCiABKAkSGAoQaW5jZW50aXZlX2Ftb3VudBgLIAEoCRIaChJkb2N1bWVudHNfcHJvdmlkZWQYDCABKAgSGgoSZG9jdW1lbnRzX3ZlcmlmaWVkGA0gASgIEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDHJlc3BvbmRlZF9hdBgRIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAipgEKIENyZWF0ZVZlcmlmaWNhdGlvblJlcXVlc3RSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFEhcKD3JlcXVlc3RlZF90b19pZBgCIAEoBRIWCgVub3RlcxgDIAEoCUIHyvMYAyD0AxIiChJ2ZXJpZmllcl91c2VybmFtZXMYBCADKAlCBsrzGAIgMhIYCgdtZXNzYWdlGAUgASgJQgfK8xgDIPQDImUKIUNyZWF0ZVZlcmlmaWNhdGlvblJlcXVlc3RSZXNwb25zZRJACghyZXF1ZXN0cxgBIAMoCzIuLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuVmVyaWZpY2F0aW9uUmVxdWVzdCJJCiZMaXN0Q3JlYXRlZFZlcmlmaWNhdGlvblJlcXVlc3RzUmVxdWVzdBIMCgRwYWdlGAEgASgFEhEKCXBhZ2Vfc2l6ZRgCIAEoBSJ9CidMaXN0Q3JlYXRlZFZlcmlmaWNhdGlvblJlcXVlc3RzUmVzcG9uc2USQAoIcmVxdWVzdHMYASADKAsyLi5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLlZlcmlmaWNhdGlvblJlcXVlc3QSEAoIaGFzX21vcmUYAiABKAgiSgonTGlzdFJlY2VpdmVkVmVyaWZpY2F0aW9uUmVxdWVzdHNSZXF1ZXN0EgwKBHBhZ2UYASABKAUSEQoJcGFnZV9zaXplGAIgASgFIn4KKExpc3RSZWNlaXZlZFZlcmlmaWNhdGlvblJlcXVlc3RzUmVzcG9uc2USQAoIcmVxdWVzdHMYASADKAsyLi5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLlZlcmlmaWNhdGlvblJlcXVlc3QSEAoIaGFzX21vcmUYAiABKAgilAEKIEFuc3dlclZlcmlmaWNhdGlvblJlcXVlc3RSZXF1ZXN0EgoKAmlkGAEgASgFEkEKBnN0YXR1cxgCIAEoCUIxyvMYLQoTdmVyaWZpY2F0aW9uX2Fuc3dlchIKCghhcHByb3ZlZBIKCghyZWplY3RlZBIhChByZXNwb25zZV9tZXNzYWdlGAMgASgJQgfK8xgDIPQDIpYBCiFBbnN3ZXJWZXJpZmljYXRpb25SZXF1ZXN0UmVzcG9uc2USPwoHcmVxdWVzdBgBIAEoCzIuLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuVmVyaWZpY2F0aW9uUmVxdWVzdBIZChFwcm9wZXJ0eV92ZXJpZmllZBgCIAEoCBIVCg10b2tlbnNfZWFybmVkGAMgASgFIk0KG1dpdGhkcmF3VmVyaWZpY2F0aW9uUmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBRIZCgZyZWFzb24YAiABKAlCCcrzGAUYASD0AyIeChxXaXRoZHJhd1ZlcmlmaWNhdGlvblJlc3BvbnNlMskHChNWZXJpZmljYXRpb25TZXJ2aWNlEpIBChZMaXN0UG90ZW50aWFsVmVyaWZpZXJzEjgucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5MaXN0UG90ZW50aWFsVmVyaWZpZXJzUmVxdWVzdBo5LnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuTGlzdFBvdGVudGlhbFZlcmlmaWVyc1Jlc3BvbnNlIgOQAgESlgEKGUNyZWF0ZVZlcmlmaWNhdGlvblJlcXVlc3QSOy5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLkNyZWF0ZVZlcmlmaWNhdGlvblJlcXVlc3RSZXF1ZXN0GjwucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5DcmVhdGVWZXJpZmljYXRpb25SZXF1ZXN0UmVzcG9uc2USrQEKH0xpc3RDcmVhdGVkVmVyaWZpY2F0aW9uUmVxdWVzdHMSQS5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLkxpc3RDcmVhdGVkVmVyaWZpY2F0aW9uUmVxdWVzdHNSZXF1ZXN0GkIucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5MaXN0Q3JlYXRlZFZlcmlmaWNhdGlvblJlcXVlc3RzUmVzcG9uc2UiA5ACARKwAQogTGlzdFJlY2VpdmVkVmVyaWZpY2F0aW9uUmVxdWVzdHMSQi5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLkxpc3RSZWNlaXZlZFZlcmlmaWNhdGlvblJlcXVlc3RzUmVxdWVzdBpDLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuTGlzdFJlY2VpdmVkVmVyaWZpY2F0aW9uUmVxdWVzdHNSZXNwb25zZSIDkAIBEpYBChlBbnN3ZXJWZXJpZmljYXRpb25SZXF1ZXN0EjsucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5BbnN3ZXJWZXJpZmljYXRpb25SZXF1ZXN0UmVxdWVzdBo8LnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuQW5zd2VyVmVyaWZpY2F0aW9uUmVxdWVzdFJlc3BvbnNlEocBChRXaXRoZHJhd1ZlcmlmaWNhdGlvbhI2LnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuV2l0aGRyYXdWZXJpZmljYXRpb25SZXF1ZXN0GjcucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5XaXRoZHJhd1ZlcmlmaWNhdGlvblJlc3BvbnNlQoUCCh1jb20ucmVudHByb29mLnZlcmlmaWNhdGlvbi52MUIRVmVyaWZpY2F0aW9uUHJvdG9QAVpLZ2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvdmVyaWZpY2F0aW9uL3YxO3ZlcmlmaWNhdGlvbnYxogIDUlZYqgIZUmVudHByb29mLlZlcmlmaWNhdGlvbi5WMcoCGVJlbnRwcm9vZlxWZXJpZmljYXRpb25cVjHiAiVSZW50cHJvb2ZcVmVyaWZpY2F0aW9uXFYxXEdQQk1ldGFkYXRh6gIbUmVudHByb29mOjpWZXJpZmljYXRpb246OlYxYgZwcm90bzM", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
 
 /**
- * VerificationService serves property verification: owner documents, verifier requests and their answers.
- * Its rpcs are added with the features that own them; only rpcs that work are ever declared.
+ * PotentialVerifier is an account that may confirm a property: what anyone choosing one sees.
+ *
+ * @generated from message rentproof.verification.v1.PotentialVerifier
+ */
+export type PotentialVerifier = Message<"rentproof.verification.v1.PotentialVerifier"> & {
+  /**
+   * id is the account's identifier.
+   *
+   * @generated from field: int32 id = 1;
+   */
+  id: number;
+
+  /**
+   * username is the account's public handle.
+   *
+   * @generated from field: string username = 2;
+   */
+  username: string;
+
+  /**
+   * role is tenant, landlord, agent or property_manager.
+   *
+   * @generated from field: string role = 3;
+   */
+  role: string;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.PotentialVerifier.
+ * Use `create(PotentialVerifierSchema)` to create a new message.
+ */
+export const PotentialVerifierSchema: GenMessage<PotentialVerifier> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 0);
+
+/**
+ * ListPotentialVerifiersRequest filters the accounts.
+ *
+ * @generated from message rentproof.verification.v1.ListPotentialVerifiersRequest
+ */
+export type ListPotentialVerifiersRequest = Message<"rentproof.verification.v1.ListPotentialVerifiersRequest"> & {
+  /**
+   * role is the accounts' role (landlord on the property page; the caller's own role on the
+   * verification request screen).
+   *
+   * @generated from field: string role = 1;
+   */
+  role: string;
+
+  /**
+   * query is a part of the username, matched ignoring case; empty lists all.
+   *
+   * @generated from field: string query = 2;
+   */
+  query: string;
+
+  /**
+   * page is the 1-based page (default 1).
+   *
+   * @generated from field: int32 page = 3;
+   */
+  page: number;
+
+  /**
+   * page_size is the number of accounts per page (default 20, at most 50).
+   *
+   * @generated from field: int32 page_size = 4;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.ListPotentialVerifiersRequest.
+ * Use `create(ListPotentialVerifiersRequestSchema)` to create a new message.
+ */
+export const ListPotentialVerifiersRequestSchema: GenMessage<ListPotentialVerifiersRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 1);
+
+/**
+ * ListPotentialVerifiersResponse is one page of accounts.
+ *
+ * @generated from message rentproof.verification.v1.ListPotentialVerifiersResponse
+ */
+export type ListPotentialVerifiersResponse = Message<"rentproof.verification.v1.ListPotentialVerifiersResponse"> & {
+  /**
+   * verifiers are in username order.
+   *
+   * @generated from field: repeated rentproof.verification.v1.PotentialVerifier verifiers = 1;
+   */
+  verifiers: PotentialVerifier[];
+
+  /**
+   * has_more is true when another page follows.
+   *
+   * @generated from field: bool has_more = 2;
+   */
+  hasMore: boolean;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.ListPotentialVerifiersResponse.
+ * Use `create(ListPotentialVerifiersResponseSchema)` to create a new message.
+ */
+export const ListPotentialVerifiersResponseSchema: GenMessage<ListPotentialVerifiersResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 2);
+
+/**
+ * Party is one side of a request: an account's public handle.
+ *
+ * @generated from message rentproof.verification.v1.Party
+ */
+export type Party = Message<"rentproof.verification.v1.Party"> & {
+  /**
+   * id is the account's identifier, 0 when the account no longer exists.
+   *
+   * @generated from field: int32 id = 1;
+   */
+  id: number;
+
+  /**
+   * username is the account's public handle.
+   *
+   * @generated from field: string username = 2;
+   */
+  username: string;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.Party.
+ * Use `create(PartySchema)` to create a new message.
+ */
+export const PartySchema: GenMessage<Party> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 3);
+
+/**
+ * VerificationRequest is one request to confirm a property, as its sender or addressee sees it.
+ *
+ * @generated from message rentproof.verification.v1.VerificationRequest
+ */
+export type VerificationRequest = Message<"rentproof.verification.v1.VerificationRequest"> & {
+  /**
+   * id is the request's identifier.
+   *
+   * @generated from field: int32 id = 1;
+   */
+  id: number;
+
+  /**
+   * property_id is the property to confirm.
+   *
+   * @generated from field: int32 property_id = 2;
+   */
+  propertyId: number;
+
+  /**
+   * property_title is the property's title, empty when it is gone ("Property #id" is shown then).
+   *
+   * @generated from field: string property_title = 3;
+   */
+  propertyTitle: string;
+
+  /**
+   * requested_by is who sent the request.
+   *
+   * @generated from field: rentproof.verification.v1.Party requested_by = 4;
+   */
+  requestedBy?: Party | undefined;
+
+  /**
+   * requested_to is who is asked to confirm.
+   *
+   * @generated from field: rentproof.verification.v1.Party requested_to = 5;
+   */
+  requestedTo?: Party | undefined;
+
+  /**
+   * status is pending, approved, rejected, paid (payments, later), held (approved, waiting for an
+   * administrator), closed (the property was verified through another request) or expired.
+   *
+   * @generated from field: string status = 6;
+   */
+  status: string;
+
+  /**
+   * status_reason says why a request is held or closed, for the people on it; empty otherwise.
+   *
+   * @generated from field: string status_reason = 7;
+   */
+  statusReason: string;
+
+  /**
+   * message is the sender's note.
+   *
+   * @generated from field: string message = 8;
+   */
+  message: string;
+
+  /**
+   * response_message is the addressee's optional message with the answer.
+   *
+   * @generated from field: string response_message = 9;
+   */
+  responseMessage: string;
+
+  /**
+   * owner_username is the property owner's username.
+   *
+   * @generated from field: string owner_username = 10;
+   */
+  ownerUsername: string;
+
+  /**
+   * incentive_amount is the verifier's reward in tokens, as a decimal ("1.00").
+   *
+   * @generated from field: string incentive_amount = 11;
+   */
+  incentiveAmount: string;
+
+  /**
+   * documents_provided is true when the request came with ownership documents.
+   *
+   * @generated from field: bool documents_provided = 12;
+   */
+  documentsProvided: boolean;
+
+  /**
+   * documents_verified is true when an administrator checked those documents.
+   *
+   * @generated from field: bool documents_verified = 13;
+   */
+  documentsVerified: boolean;
+
+  /**
+   * created_at is when the request was sent.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 14;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * updated_at is when the request last changed.
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 15;
+   */
+  updatedAt?: Timestamp | undefined;
+
+  /**
+   * expires_at is when a pending request lapses (30 days after it was sent).
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 16;
+   */
+  expiresAt?: Timestamp | undefined;
+
+  /**
+   * responded_at is when the addressee answered, absent before.
+   *
+   * @generated from field: google.protobuf.Timestamp responded_at = 17;
+   */
+  respondedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.VerificationRequest.
+ * Use `create(VerificationRequestSchema)` to create a new message.
+ */
+export const VerificationRequestSchema: GenMessage<VerificationRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 4);
+
+/**
+ * CreateVerificationRequestRequest is either the property page's request (requested_to_id,
+ * notes) or the landlord's (verifier_usernames, message); sending both shapes at once is refused.
+ *
+ * @generated from message rentproof.verification.v1.CreateVerificationRequestRequest
+ */
+export type CreateVerificationRequestRequest = Message<"rentproof.verification.v1.CreateVerificationRequestRequest"> & {
+  /**
+   * property_id is the property to confirm.
+   *
+   * @generated from field: int32 property_id = 1;
+   */
+  propertyId: number;
+
+  /**
+   * requested_to_id is the landlord asked to confirm (property page path).
+   *
+   * @generated from field: int32 requested_to_id = 2;
+   */
+  requestedToId: number;
+
+  /**
+   * notes is the property page path's note, at most 500 characters.
+   *
+   * @generated from field: string notes = 3;
+   */
+  notes: string;
+
+  /**
+   * verifier_usernames are the accounts the owner asks (landlord path), each once, at least one.
+   *
+   * @generated from field: repeated string verifier_usernames = 4;
+   */
+  verifierUsernames: string[];
+
+  /**
+   * message is the landlord path's note, at most 500 characters.
+   *
+   * @generated from field: string message = 5;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.CreateVerificationRequestRequest.
+ * Use `create(CreateVerificationRequestRequestSchema)` to create a new message.
+ */
+export const CreateVerificationRequestRequestSchema: GenMessage<CreateVerificationRequestRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 5);
+
+/**
+ * CreateVerificationRequestResponse carries the requests made, one per addressee.
+ *
+ * @generated from message rentproof.verification.v1.CreateVerificationRequestResponse
+ */
+export type CreateVerificationRequestResponse = Message<"rentproof.verification.v1.CreateVerificationRequestResponse"> & {
+  /**
+   * requests are the new requests.
+   *
+   * @generated from field: repeated rentproof.verification.v1.VerificationRequest requests = 1;
+   */
+  requests: VerificationRequest[];
+};
+
+/**
+ * Describes the message rentproof.verification.v1.CreateVerificationRequestResponse.
+ * Use `create(CreateVerificationRequestResponseSchema)` to create a new message.
+ */
+export const CreateVerificationRequestResponseSchema: GenMessage<CreateVerificationRequestResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 6);
+
+/**
+ * ListCreatedVerificationRequestsRequest pages the caller's sent requests.
+ *
+ * @generated from message rentproof.verification.v1.ListCreatedVerificationRequestsRequest
+ */
+export type ListCreatedVerificationRequestsRequest = Message<"rentproof.verification.v1.ListCreatedVerificationRequestsRequest"> & {
+  /**
+   * page is the 1-based page (default 1).
+   *
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * page_size is the number of requests per page (default 20, at most 100).
+   *
+   * @generated from field: int32 page_size = 2;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.ListCreatedVerificationRequestsRequest.
+ * Use `create(ListCreatedVerificationRequestsRequestSchema)` to create a new message.
+ */
+export const ListCreatedVerificationRequestsRequestSchema: GenMessage<ListCreatedVerificationRequestsRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 7);
+
+/**
+ * ListCreatedVerificationRequestsResponse is one page of sent requests.
+ *
+ * @generated from message rentproof.verification.v1.ListCreatedVerificationRequestsResponse
+ */
+export type ListCreatedVerificationRequestsResponse = Message<"rentproof.verification.v1.ListCreatedVerificationRequestsResponse"> & {
+  /**
+   * requests are newest first.
+   *
+   * @generated from field: repeated rentproof.verification.v1.VerificationRequest requests = 1;
+   */
+  requests: VerificationRequest[];
+
+  /**
+   * has_more is true when another page follows.
+   *
+   * @generated from field: bool has_more = 2;
+   */
+  hasMore: boolean;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.ListCreatedVerificationRequestsResponse.
+ * Use `create(ListCreatedVerificationRequestsResponseSchema)` to create a new message.
+ */
+export const ListCreatedVerificationRequestsResponseSchema: GenMessage<ListCreatedVerificationRequestsResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 8);
+
+/**
+ * ListReceivedVerificationRequestsRequest pages the requests addressed to the caller.
+ *
+ * @generated from message rentproof.verification.v1.ListReceivedVerificationRequestsRequest
+ */
+export type ListReceivedVerificationRequestsRequest = Message<"rentproof.verification.v1.ListReceivedVerificationRequestsRequest"> & {
+  /**
+   * page is the 1-based page (default 1).
+   *
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * page_size is the number of requests per page (default 20, at most 100).
+   *
+   * @generated from field: int32 page_size = 2;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.ListReceivedVerificationRequestsRequest.
+ * Use `create(ListReceivedVerificationRequestsRequestSchema)` to create a new message.
+ */
+export const ListReceivedVerificationRequestsRequestSchema: GenMessage<ListReceivedVerificationRequestsRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 9);
+
+/**
+ * ListReceivedVerificationRequestsResponse is one page of received requests.
+ *
+ * @generated from message rentproof.verification.v1.ListReceivedVerificationRequestsResponse
+ */
+export type ListReceivedVerificationRequestsResponse = Message<"rentproof.verification.v1.ListReceivedVerificationRequestsResponse"> & {
+  /**
+   * requests are newest first.
+   *
+   * @generated from field: repeated rentproof.verification.v1.VerificationRequest requests = 1;
+   */
+  requests: VerificationRequest[];
+
+  /**
+   * has_more is true when another page follows.
+   *
+   * @generated from field: bool has_more = 2;
+   */
+  hasMore: boolean;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.ListReceivedVerificationRequestsResponse.
+ * Use `create(ListReceivedVerificationRequestsResponseSchema)` to create a new message.
+ */
+export const ListReceivedVerificationRequestsResponseSchema: GenMessage<ListReceivedVerificationRequestsResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 10);
+
+/**
+ * AnswerVerificationRequestRequest is the addressee's answer.
+ *
+ * @generated from message rentproof.verification.v1.AnswerVerificationRequestRequest
+ */
+export type AnswerVerificationRequestRequest = Message<"rentproof.verification.v1.AnswerVerificationRequestRequest"> & {
+  /**
+   * id is the request's identifier.
+   *
+   * @generated from field: int32 id = 1;
+   */
+  id: number;
+
+  /**
+   * status is approved or rejected.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * response_message is an optional message to the sender, at most 500 characters.
+   *
+   * @generated from field: string response_message = 3;
+   */
+  responseMessage: string;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.AnswerVerificationRequestRequest.
+ * Use `create(AnswerVerificationRequestRequestSchema)` to create a new message.
+ */
+export const AnswerVerificationRequestRequestSchema: GenMessage<AnswerVerificationRequestRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 11);
+
+/**
+ * AnswerVerificationRequestResponse carries the answered request.
+ *
+ * @generated from message rentproof.verification.v1.AnswerVerificationRequestResponse
+ */
+export type AnswerVerificationRequestResponse = Message<"rentproof.verification.v1.AnswerVerificationRequestResponse"> & {
+  /**
+   * request is the request after the answer (status approved, rejected or held).
+   *
+   * @generated from field: rentproof.verification.v1.VerificationRequest request = 1;
+   */
+  request?: VerificationRequest | undefined;
+
+  /**
+   * property_verified is true when this answer verified the property.
+   *
+   * @generated from field: bool property_verified = 2;
+   */
+  propertyVerified: boolean;
+
+  /**
+   * tokens_earned is what the answer earned the caller (1).
+   *
+   * @generated from field: int32 tokens_earned = 3;
+   */
+  tokensEarned: number;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.AnswerVerificationRequestResponse.
+ * Use `create(AnswerVerificationRequestResponseSchema)` to create a new message.
+ */
+export const AnswerVerificationRequestResponseSchema: GenMessage<AnswerVerificationRequestResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 12);
+
+/**
+ * WithdrawVerificationRequest names the property and the reason.
+ *
+ * @generated from message rentproof.verification.v1.WithdrawVerificationRequest
+ */
+export type WithdrawVerificationRequest = Message<"rentproof.verification.v1.WithdrawVerificationRequest"> & {
+  /**
+   * property_id is the verified property.
+   *
+   * @generated from field: int32 property_id = 1;
+   */
+  propertyId: number;
+
+  /**
+   * reason is why the badge is withdrawn, kept in the audit trail (1 to 500 characters).
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.WithdrawVerificationRequest.
+ * Use `create(WithdrawVerificationRequestSchema)` to create a new message.
+ */
+export const WithdrawVerificationRequestSchema: GenMessage<WithdrawVerificationRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 13);
+
+/**
+ * WithdrawVerificationResponse confirms the withdrawal.
+ *
+ * @generated from message rentproof.verification.v1.WithdrawVerificationResponse
+ */
+export type WithdrawVerificationResponse = Message<"rentproof.verification.v1.WithdrawVerificationResponse"> & {
+};
+
+/**
+ * Describes the message rentproof.verification.v1.WithdrawVerificationResponse.
+ * Use `create(WithdrawVerificationResponseSchema)` to create a new message.
+ */
+export const WithdrawVerificationResponseSchema: GenMessage<WithdrawVerificationResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 14);
+
+/**
+ * VerificationService serves property verification by people: requests to confirm a property,
+ * their answers, and the proof a verified property carries. Owner documents, the administrators'
+ * queue and payments join it in a later issue; only rpcs that work are ever declared.
  *
  * @generated from service rentproof.verification.v1.VerificationService
  */
 export const VerificationService: GenService<{
+  /**
+   * ListPotentialVerifiers lists accounts that may confirm a property: established accounts
+   * (7 days old with a published review) other than the caller, of one role, whose username
+   * contains the query ignoring case; username order, paginated. Signed-in callers only. Never
+   * returns emails or names.
+   *
+   * @generated from rpc rentproof.verification.v1.VerificationService.ListPotentialVerifiers
+   */
+  listPotentialVerifiers: {
+    methodKind: "unary";
+    input: typeof ListPotentialVerifiersRequestSchema;
+    output: typeof ListPotentialVerifiersResponseSchema;
+  },
+  /**
+   * CreateVerificationRequest asks people to confirm a property, in one of SPEC's two shapes:
+   * the property page's (requested_to_id and notes: any signed-in user who does not own the
+   * property asks one landlord) or the landlord's (verifier_usernames and message: only the owner,
+   * one request per verifier). Every addressee must be an established account other than the
+   * owner and the caller. A verified property, a duplicate pending request to the same person and
+   * a request to oneself are refused. Requests expire after 30 days.
+   *
+   * @generated from rpc rentproof.verification.v1.VerificationService.CreateVerificationRequest
+   */
+  createVerificationRequest: {
+    methodKind: "unary";
+    input: typeof CreateVerificationRequestRequestSchema;
+    output: typeof CreateVerificationRequestResponseSchema;
+  },
+  /**
+   * ListCreatedVerificationRequests lists the requests the caller sent, newest first.
+   *
+   * @generated from rpc rentproof.verification.v1.VerificationService.ListCreatedVerificationRequests
+   */
+  listCreatedVerificationRequests: {
+    methodKind: "unary";
+    input: typeof ListCreatedVerificationRequestsRequestSchema;
+    output: typeof ListCreatedVerificationRequestsResponseSchema;
+  },
+  /**
+   * ListReceivedVerificationRequests lists the requests addressed to the caller, newest first.
+   *
+   * @generated from rpc rentproof.verification.v1.VerificationService.ListReceivedVerificationRequests
+   */
+  listReceivedVerificationRequests: {
+    methodKind: "unary";
+    input: typeof ListReceivedVerificationRequestsRequestSchema;
+    output: typeof ListReceivedVerificationRequestsResponseSchema;
+  },
+  /**
+   * AnswerVerificationRequest approves or rejects a pending request addressed to the caller, once.
+   * Either answer earns the verifier 1 token. An approval verifies the property (proof:
+   * confirmed), pays the property-page requester 1 token and closes the property's other pending
+   * requests, all in one transaction, unless the approver has signed in from an address or
+   * device the owner used in the last 90 days: then it is held for an administrator.
+   *
+   * @generated from rpc rentproof.verification.v1.VerificationService.AnswerVerificationRequest
+   */
+  answerVerificationRequest: {
+    methodKind: "unary";
+    input: typeof AnswerVerificationRequestRequestSchema;
+    output: typeof AnswerVerificationRequestResponseSchema;
+  },
+  /**
+   * WithdrawVerification removes a property's badge with a reason (administrators only); the
+   * proof row is kept, marked withdrawn, as the audit trail.
+   *
+   * @generated from rpc rentproof.verification.v1.VerificationService.WithdrawVerification
+   */
+  withdrawVerification: {
+    methodKind: "unary";
+    input: typeof WithdrawVerificationRequestSchema;
+    output: typeof WithdrawVerificationResponseSchema;
+  },
 }> = /*@__PURE__*/
   serviceDesc(file_rentproof_verification_v1_verification, 0);
 

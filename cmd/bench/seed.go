@@ -93,13 +93,13 @@ func seedSteps(properties, reviews int) []step {
 				SELECT i, floor(400 * power(random(), 3))::int AS c, random() AS r FROM generate_series(1, %[1]d) i
 			)
 			INSERT INTO properties (title, description, address, locality, city, state, zip_code, country, property_type,
-				monthly_rent, bedrooms, bathrooms, square_feet, landlord_id, verified, slug, created_at, images)
+				monthly_rent, bedrooms, bathrooms, square_feet, landlord_id, verified, verification_proof, slug, created_at, images)
 			SELECT 'Bench home ' || i, 'A synthetic listing of the benchmark data set.', i || ' Bench Street',
 				'District ' || (i %% 40), CASE WHEN c = 0 THEN 'Springfield' ELSE 'City ' || c END, 'ST',
 				lpad(((c * 37 + i %% 25) %% 100000)::text, 5, '0'), 'United States',
 				(ARRAY['apartment','house','condo','student_housing','studio','loft'])[1 + (i %% 6)],
 				800 + (r * 4000)::int, 1 + i %% 4, 1 + i %% 3, 400 + i %% 2000, 10 * (1 + i %% %[2]d),
-				r < 0.3, 'bench-home-' || i, now() - (r * interval '900 days'), '{}'
+				r < 0.3, CASE WHEN r < 0.3 THEN 'demo' END, 'bench-home-' || i, now() - (r * interval '900 days'), '{}'
 			FROM p`, properties, max(users/10, 1))},
 		{"cities", `
 			INSERT INTO cities (key, name, property_count)

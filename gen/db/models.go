@@ -66,50 +66,65 @@ type PasswordResetToken struct {
 }
 
 type Property struct {
-	ID              int32
-	Title           string
-	Description     string
-	Address         string
-	Locality        *string
-	City            string
-	State           *string
-	ZipCode         *string
-	Country         string
-	PropertyType    string
-	MonthlyRent     int32
-	Bedrooms        int32
-	Bathrooms       int32
-	SquareFeet      *int32
-	AreaUnit        string
-	Currency        string
-	LandlordID      int32
-	Verified        bool
-	Active          bool
-	CreatedAt       time.Time
-	UpdatedAt       time.Time
-	Amenities       []string
-	Images          []string
-	Latitude        *string
-	Longitude       *string
-	YearBuilt       *int32
-	PetsAllowed     bool
-	Furnished       bool
-	MetaDescription *string
-	MetaKeywords    *string
-	Keywords        []string
-	Slug            string
-	Rating1Count    int32
-	Rating2Count    int32
-	Rating3Count    int32
-	Rating4Count    int32
-	Rating5Count    int32
-	ReviewCount     int32
-	RecommendCount  int32
-	Rating          float64
-	CityKey         string
-	LocalityKey     string
-	SearchText      string
-	PostalCodeKey   string
+	ID                        int32
+	Title                     string
+	Description               string
+	Address                   string
+	Locality                  *string
+	City                      string
+	State                     *string
+	ZipCode                   *string
+	Country                   string
+	PropertyType              string
+	MonthlyRent               int32
+	Bedrooms                  int32
+	Bathrooms                 int32
+	SquareFeet                *int32
+	AreaUnit                  string
+	Currency                  string
+	LandlordID                int32
+	Verified                  bool
+	Active                    bool
+	CreatedAt                 time.Time
+	UpdatedAt                 time.Time
+	Amenities                 []string
+	Images                    []string
+	Latitude                  *string
+	Longitude                 *string
+	YearBuilt                 *int32
+	PetsAllowed               bool
+	Furnished                 bool
+	MetaDescription           *string
+	MetaKeywords              *string
+	Keywords                  []string
+	Slug                      string
+	Rating1Count              int32
+	Rating2Count              int32
+	Rating3Count              int32
+	Rating4Count              int32
+	Rating5Count              int32
+	ReviewCount               int32
+	RecommendCount            int32
+	Rating                    float64
+	CityKey                   string
+	LocalityKey               string
+	SearchText                string
+	PostalCodeKey             string
+	VerificationProof         *string
+	VerificationConfirmations int32
+}
+
+type PropertyVerification struct {
+	ID             int32
+	PropertyID     int32
+	Proof          string
+	Confirmations  int32
+	RequestID      *int32
+	GrantedBy      *int32
+	GrantedAt      time.Time
+	WithdrawnAt    *time.Time
+	WithdrawnBy    *int32
+	WithdrawReason *string
 }
 
 type RateEvent struct {
@@ -210,6 +225,14 @@ type Session struct {
 	RevokedAt  *time.Time
 	UserAgent  *string
 	ClientIp   *string
+}
+
+type SignIn struct {
+	ID         int64
+	UserID     int32
+	CreatedAt  time.Time
+	Network    *string
+	DeviceHash []byte
 }
 
 type StripeCustomer struct {
@@ -356,7 +379,7 @@ type VerificationRequest struct {
 	ResponseMessage   *string
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
-	ExpiresAt         *time.Time
+	ExpiresAt         time.Time
 	IncentiveAmount   pgtype.Numeric
 	DocumentsProvided bool
 	DocumentsVerified bool
@@ -367,4 +390,27 @@ type VerificationRequest struct {
 	PaymentStatus     *string
 	OwnerUsername     *string
 	Metadata          []byte
+	StatusReason      *string
+}
+
+type VerificationRequestDetail struct {
+	ID                  int32
+	PropertyID          int32
+	PropertyTitle       string
+	RequestedByID       int32
+	RequestedByUsername string
+	RequestedToID       *int32
+	RequestedToUsername string
+	State               string
+	StatusReason        string
+	Message             string
+	ResponseMessage     string
+	OwnerUsername       string
+	IncentiveAmount     string
+	DocumentsProvided   bool
+	DocumentsVerified   bool
+	CreatedAt           time.Time
+	UpdatedAt           time.Time
+	ExpiresAt           time.Time
+	RespondedAt         *time.Time
 }

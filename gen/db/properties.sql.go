@@ -10,7 +10,7 @@ import (
 )
 
 const batchGetProperties = `-- name: BatchGetProperties :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties WHERE id = ANY($1::int[]) AND active
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties WHERE id = ANY($1::int[]) AND active
 `
 
 func (q *Queries) BatchGetProperties(ctx context.Context, ids []int32) ([]Property, error) {
@@ -67,6 +67,8 @@ func (q *Queries) BatchGetProperties(ctx context.Context, ids []int32) ([]Proper
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -120,7 +122,7 @@ INSERT INTO properties (
     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
     $19, $20, $21, $22, $23, $24, $25, $26, $27
 )
-RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key
+RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations
 `
 
 type CreatePropertyParams struct {
@@ -229,6 +231,8 @@ func (q *Queries) CreateProperty(ctx context.Context, arg CreatePropertyParams) 
 		&i.LocalityKey,
 		&i.SearchText,
 		&i.PostalCodeKey,
+		&i.VerificationProof,
+		&i.VerificationConfirmations,
 	)
 	return i, err
 }
@@ -264,7 +268,7 @@ func (q *Queries) ExactPlace(ctx context.Context, place string) (ExactPlaceRow, 
 }
 
 const getProperty = `-- name: GetProperty :one
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties WHERE id = $1 AND active
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties WHERE id = $1 AND active
 `
 
 func (q *Queries) GetProperty(ctx context.Context, id int32) (Property, error) {
@@ -315,13 +319,15 @@ func (q *Queries) GetProperty(ctx context.Context, id int32) (Property, error) {
 		&i.LocalityKey,
 		&i.SearchText,
 		&i.PostalCodeKey,
+		&i.VerificationProof,
+		&i.VerificationConfirmations,
 	)
 	return i, err
 }
 
 const listSimilarProperties = `-- name: ListSimilarProperties :many
 
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key FROM properties p
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations FROM properties p
 JOIN properties ref ON ref.id = $1
 WHERE p.active AND p.id <> ref.id AND p.city_key = ref.city_key
 ORDER BY (p.property_type = ref.property_type) DESC, p.rating DESC, p.review_count DESC, p.id DESC
@@ -389,6 +395,8 @@ func (q *Queries) ListSimilarProperties(ctx context.Context, arg ListSimilarProp
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -401,7 +409,7 @@ func (q *Queries) ListSimilarProperties(ctx context.Context, arg ListSimilarProp
 }
 
 const setPropertySlug = `-- name: SetPropertySlug :one
-UPDATE properties SET slug = $2 WHERE id = $1 RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key
+UPDATE properties SET slug = $2 WHERE id = $1 RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations
 `
 
 type SetPropertySlugParams struct {
@@ -457,6 +465,8 @@ func (q *Queries) SetPropertySlug(ctx context.Context, arg SetPropertySlugParams
 		&i.LocalityKey,
 		&i.SearchText,
 		&i.PostalCodeKey,
+		&i.VerificationProof,
+		&i.VerificationConfirmations,
 	)
 	return i, err
 }

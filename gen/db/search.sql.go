@@ -191,7 +191,7 @@ func (q *Queries) CountText(ctx context.Context, arg CountTextParams) (int32, er
 }
 
 const plainAllFeatured = `-- name: PlainAllFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT $2 OFFSET $1
@@ -257,6 +257,8 @@ func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedPara
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -269,7 +271,7 @@ func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedPara
 }
 
 const plainAllHighestRated = `-- name: PlainAllHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT $2 OFFSET $1
@@ -335,6 +337,8 @@ func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestR
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -347,7 +351,7 @@ func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestR
 }
 
 const plainAllMostReviews = `-- name: PlainAllMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active
 ORDER BY review_count DESC, id DESC
 LIMIT $2 OFFSET $1
@@ -413,6 +417,8 @@ func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostRevie
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -425,7 +431,7 @@ func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostRevie
 }
 
 const plainAllNewest = `-- name: PlainAllNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active
 ORDER BY created_at DESC, id DESC
 LIMIT $2 OFFSET $1
@@ -491,6 +497,8 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -503,7 +511,7 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 }
 
 const plainCityFeatured = `-- name: PlainCityFeatured :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM cities WHERE key = $1)::int AS total
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total
 FROM properties
 WHERE active AND city_key = $1
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -576,6 +584,8 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 			&i.Property.LocalityKey,
 			&i.Property.SearchText,
 			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -589,7 +599,7 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 }
 
 const plainCityHighestRated = `-- name: PlainCityHighestRated :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM cities WHERE key = $1)::int AS total
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total
 FROM properties
 WHERE active AND city_key = $1
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -662,6 +672,8 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 			&i.Property.LocalityKey,
 			&i.Property.SearchText,
 			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -675,7 +687,7 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 }
 
 const plainCityMostReviews = `-- name: PlainCityMostReviews :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM cities WHERE key = $1)::int AS total
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total
 FROM properties
 WHERE active AND city_key = $1
 ORDER BY review_count DESC, id DESC
@@ -748,6 +760,8 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 			&i.Property.LocalityKey,
 			&i.Property.SearchText,
 			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -761,7 +775,7 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 }
 
 const plainCityNewest = `-- name: PlainCityNewest :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM cities WHERE key = $1)::int AS total
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total
 FROM properties
 WHERE active AND city_key = $1
 ORDER BY created_at DESC, id DESC
@@ -834,6 +848,8 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 			&i.Property.LocalityKey,
 			&i.Property.SearchText,
 			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -847,7 +863,7 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 }
 
 const plainLocalityFeatured = `-- name: PlainLocalityFeatured :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM localities WHERE key = $1)::int AS total
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total
 FROM properties
 WHERE active AND locality_key = $1
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -920,6 +936,8 @@ func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFe
 			&i.Property.LocalityKey,
 			&i.Property.SearchText,
 			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -933,7 +951,7 @@ func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFe
 }
 
 const plainLocalityHighestRated = `-- name: PlainLocalityHighestRated :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM localities WHERE key = $1)::int AS total
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total
 FROM properties
 WHERE active AND locality_key = $1
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -1006,6 +1024,8 @@ func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocali
 			&i.Property.LocalityKey,
 			&i.Property.SearchText,
 			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -1019,7 +1039,7 @@ func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocali
 }
 
 const plainLocalityMostReviews = `-- name: PlainLocalityMostReviews :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM localities WHERE key = $1)::int AS total
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total
 FROM properties
 WHERE active AND locality_key = $1
 ORDER BY review_count DESC, id DESC
@@ -1092,6 +1112,8 @@ func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalit
 			&i.Property.LocalityKey,
 			&i.Property.SearchText,
 			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -1105,7 +1127,7 @@ func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalit
 }
 
 const plainLocalityNewest = `-- name: PlainLocalityNewest :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, (SELECT property_count FROM localities WHERE key = $1)::int AS total
+SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total
 FROM properties
 WHERE active AND locality_key = $1
 ORDER BY created_at DESC, id DESC
@@ -1178,6 +1200,8 @@ func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewe
 			&i.Property.LocalityKey,
 			&i.Property.SearchText,
 			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -1191,7 +1215,7 @@ func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewe
 }
 
 const plainPostalFeatured = `-- name: PlainPostalFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND postal_code_key = $1
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -1258,6 +1282,8 @@ func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeatur
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -1270,7 +1296,7 @@ func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeatur
 }
 
 const plainPostalHighestRated = `-- name: PlainPostalHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND postal_code_key = $1
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -1337,6 +1363,8 @@ func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHi
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -1349,7 +1377,7 @@ func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHi
 }
 
 const plainPostalMostReviews = `-- name: PlainPostalMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND postal_code_key = $1
 ORDER BY review_count DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -1416,6 +1444,8 @@ func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMos
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -1428,7 +1458,7 @@ func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMos
 }
 
 const plainPostalNewest = `-- name: PlainPostalNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND postal_code_key = $1
 ORDER BY created_at DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -1495,6 +1525,8 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -1507,7 +1539,7 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 }
 
 const searchAllFeatured = `-- name: SearchAllFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active
   AND ($1::text IS NULL OR property_type = $1)
   AND (NOT $2::bool OR verified)
@@ -1585,6 +1617,8 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -1597,7 +1631,7 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 }
 
 const searchAllHighestRated = `-- name: SearchAllHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active
   AND ($1::text IS NULL OR property_type = $1)
   AND (NOT $2::bool OR verified)
@@ -1675,6 +1709,8 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -1687,7 +1723,7 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 }
 
 const searchAllMostReviews = `-- name: SearchAllMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active
   AND ($1::text IS NULL OR property_type = $1)
   AND (NOT $2::bool OR verified)
@@ -1765,6 +1801,8 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -1777,7 +1815,7 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 }
 
 const searchAllNewest = `-- name: SearchAllNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active
   AND ($1::text IS NULL OR property_type = $1)
   AND (NOT $2::bool OR verified)
@@ -1855,6 +1893,8 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -1867,7 +1907,7 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 }
 
 const searchCityFeatured = `-- name: SearchCityFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND city_key = $1
   AND ($2::text IS NULL OR locality_key = $2)
   AND ($3::text IS NULL OR postal_code_key = $3)
@@ -1956,6 +1996,8 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -1968,7 +2010,7 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 }
 
 const searchCityHighestRated = `-- name: SearchCityHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND city_key = $1
   AND ($2::text IS NULL OR locality_key = $2)
   AND ($3::text IS NULL OR postal_code_key = $3)
@@ -2057,6 +2099,8 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -2069,7 +2113,7 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 }
 
 const searchCityMostReviews = `-- name: SearchCityMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND city_key = $1
   AND ($2::text IS NULL OR locality_key = $2)
   AND ($3::text IS NULL OR postal_code_key = $3)
@@ -2158,6 +2202,8 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -2170,7 +2216,7 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 }
 
 const searchCityNewest = `-- name: SearchCityNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND city_key = $1
   AND ($2::text IS NULL OR locality_key = $2)
   AND ($3::text IS NULL OR postal_code_key = $3)
@@ -2259,6 +2305,8 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -2271,7 +2319,7 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 }
 
 const searchLocalityFeatured = `-- name: SearchLocalityFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND locality_key = $1
   AND ($2::text IS NULL OR postal_code_key = $2)
   AND ($3::text IS NULL OR property_type = $3)
@@ -2357,6 +2405,8 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -2369,7 +2419,7 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 }
 
 const searchLocalityHighestRated = `-- name: SearchLocalityHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND locality_key = $1
   AND ($2::text IS NULL OR postal_code_key = $2)
   AND ($3::text IS NULL OR property_type = $3)
@@ -2455,6 +2505,8 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -2467,7 +2519,7 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 }
 
 const searchLocalityMostReviews = `-- name: SearchLocalityMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND locality_key = $1
   AND ($2::text IS NULL OR postal_code_key = $2)
   AND ($3::text IS NULL OR property_type = $3)
@@ -2553,6 +2605,8 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -2565,7 +2619,7 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 }
 
 const searchLocalityNewest = `-- name: SearchLocalityNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND locality_key = $1
   AND ($2::text IS NULL OR postal_code_key = $2)
   AND ($3::text IS NULL OR property_type = $3)
@@ -2651,6 +2705,8 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -2663,7 +2719,7 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 }
 
 const searchPostalFeatured = `-- name: SearchPostalFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND postal_code_key = $1
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
@@ -2746,6 +2802,8 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -2758,7 +2816,7 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 }
 
 const searchPostalHighestRated = `-- name: SearchPostalHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND postal_code_key = $1
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
@@ -2841,6 +2899,8 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -2853,7 +2913,7 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 }
 
 const searchPostalMostReviews = `-- name: SearchPostalMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND postal_code_key = $1
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
@@ -2936,6 +2996,8 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -2948,7 +3010,7 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 }
 
 const searchPostalNewest = `-- name: SearchPostalNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND postal_code_key = $1
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
@@ -3031,6 +3093,8 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}
@@ -3043,7 +3107,7 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 }
 
 const searchText = `-- name: SearchText :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key FROM properties
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
 WHERE active AND search_text LIKE '%' || $1::text || '%'
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
@@ -3130,6 +3194,8 @@ func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Prope
 			&i.LocalityKey,
 			&i.SearchText,
 			&i.PostalCodeKey,
+			&i.VerificationProof,
+			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}

@@ -66,6 +66,17 @@ func (q *Queries) SeedBadge(ctx context.Context, arg SeedBadgeParams) error {
 	return err
 }
 
+const seedDemoVerification = `-- name: SeedDemoVerification :exec
+INSERT INTO property_verifications (property_id, proof, granted_at)
+SELECT p.id, 'demo', p.created_at FROM properties p WHERE p.id = $1
+`
+
+// A demo listing's badge says what it is: sample data nobody checked (proof demo).
+func (q *Queries) SeedDemoVerification(ctx context.Context, id int32) error {
+	_, err := q.db.Exec(ctx, seedDemoVerification, id)
+	return err
+}
+
 const seedLevel = `-- name: SeedLevel :exec
 INSERT INTO user_levels (level, name, points_required, benefits, icon)
 VALUES ($1, $2, $3, $4, $5)
@@ -104,11 +115,11 @@ func (q *Queries) SeedLock(ctx context.Context) error {
 const seedProperty = `-- name: SeedProperty :exec
 INSERT INTO properties (
     id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent,
-    bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, amenities, images,
+    bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, amenities, images,
     latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, created_at
 ) VALUES (
     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-    $21, $22, $23, $24, $25, $26, $27, $28, $29, $30
+    $21, $22, $23, $24, $25, $26, $27, $28, $29
 )
 `
 
@@ -130,7 +141,6 @@ type SeedPropertyParams struct {
 	AreaUnit        string
 	Currency        string
 	LandlordID      int32
-	Verified        bool
 	Amenities       []string
 	Images          []string
 	Latitude        *string
@@ -145,6 +155,7 @@ type SeedPropertyParams struct {
 	CreatedAt       time.Time
 }
 
+// Listed unverified; the demo listings that show a badge get it from SeedDemoVerification.
 func (q *Queries) SeedProperty(ctx context.Context, arg SeedPropertyParams) error {
 	_, err := q.db.Exec(ctx, seedProperty,
 		arg.ID,
@@ -164,7 +175,6 @@ func (q *Queries) SeedProperty(ctx context.Context, arg SeedPropertyParams) erro
 		arg.AreaUnit,
 		arg.Currency,
 		arg.LandlordID,
-		arg.Verified,
 		arg.Amenities,
 		arg.Images,
 		arg.Latitude,
@@ -219,30 +229,6 @@ func (q *Queries) SeedReview(ctx context.Context, arg SeedReviewParams) error {
 		arg.Verified,
 		arg.Language,
 		arg.CreatedAt,
-	)
-	return err
-}
-
-const seedTokenTransaction = `-- name: SeedTokenTransaction :exec
-INSERT INTO token_transactions (user_id, amount, transaction_type, related_entity_type, description)
-VALUES ($1, $2, $3, $4, $5)
-`
-
-type SeedTokenTransactionParams struct {
-	UserID            int32
-	Amount            int32
-	TransactionType   string
-	RelatedEntityType *string
-	Description       string
-}
-
-func (q *Queries) SeedTokenTransaction(ctx context.Context, arg SeedTokenTransactionParams) error {
-	_, err := q.db.Exec(ctx, seedTokenTransaction,
-		arg.UserID,
-		arg.Amount,
-		arg.TransactionType,
-		arg.RelatedEntityType,
-		arg.Description,
 	)
 	return err
 }

@@ -44,6 +44,16 @@ func (q *Queries) DeleteDeadSessions(ctx context.Context) error {
 	return err
 }
 
+const deleteOldSignIns = `-- name: DeleteOldSignIns :exec
+DELETE FROM sign_ins WHERE created_at < now() - ($1::int * interval '1 second')
+`
+
+// Housekeeping: sign-ins older than the history kept.
+func (q *Queries) DeleteOldSignIns(ctx context.Context, olderThanSeconds int32) error {
+	_, err := q.db.Exec(ctx, deleteOldSignIns, olderThanSeconds)
+	return err
+}
+
 const deleteStaleDevices = `-- name: DeleteStaleDevices :exec
 DELETE FROM known_devices WHERE last_used_at < now() - ($1::int * interval '1 second')
 `
@@ -103,6 +113,22 @@ func (q *Queries) IsKnownDevice(ctx context.Context, arg IsKnownDeviceParams) (b
 	var exists bool
 	err := row.Scan(&exists)
 	return exists, err
+}
+
+const recordSignIn = `-- name: RecordSignIn :exec
+INSERT INTO sign_ins (user_id, network, device_hash) VALUES ($1, $2, $3)
+`
+
+type RecordSignInParams struct {
+	UserID     int32
+	Network    *string
+	DeviceHash []byte
+}
+
+// Kept 90 days: where and with which browser the account signed in (see sign_ins).
+func (q *Queries) RecordSignIn(ctx context.Context, arg RecordSignInParams) error {
+	_, err := q.db.Exec(ctx, recordSignIn, arg.UserID, arg.Network, arg.DeviceHash)
+	return err
 }
 
 const rememberDevice = `-- name: RememberDevice :exec

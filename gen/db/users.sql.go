@@ -20,32 +20,6 @@ func (q *Queries) CountUsers(ctx context.Context) (int64, error) {
 	return count, err
 }
 
-const createTokenTransaction = `-- name: CreateTokenTransaction :exec
-INSERT INTO token_transactions (user_id, amount, transaction_type, related_entity_id, related_entity_type, description)
-VALUES ($1, $2, $3, $4, $5, $6)
-`
-
-type CreateTokenTransactionParams struct {
-	UserID            int32
-	Amount            int32
-	TransactionType   string
-	RelatedEntityID   *int32
-	RelatedEntityType *string
-	Description       string
-}
-
-func (q *Queries) CreateTokenTransaction(ctx context.Context, arg CreateTokenTransactionParams) error {
-	_, err := q.db.Exec(ctx, createTokenTransaction,
-		arg.UserID,
-		arg.Amount,
-		arg.TransactionType,
-		arg.RelatedEntityID,
-		arg.RelatedEntityType,
-		arg.Description,
-	)
-	return err
-}
-
 const createUser = `-- name: CreateUser :one
 INSERT INTO users (username, password_hash, email, first_name, last_name, role, last_login)
 VALUES ($1, $2, $3, $4, $5, $6, now())

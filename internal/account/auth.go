@@ -11,8 +11,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
@@ -118,12 +118,9 @@ func (s *Service) create(ctx context.Context, r Registration, limits ...ratelimi
 		if err != nil {
 			return fmt.Errorf("create user: %w", err)
 		}
-		// The balance column starts at InitialTokens; this row keeps it equal to the sum of transactions.
-		if err := q.CreateTokenTransaction(ctx, db.CreateTokenTransactionParams{
-			UserID: user.ID, Amount: InitialTokens, TransactionType: "initial_allocation",
-			RelatedEntityType: convert.Ptr("system"), Description: "Welcome tokens for joining RentProof",
-		}); err != nil {
-			return fmt.Errorf("grant initial tokens: %w", err)
+		// The balance column starts at InitialTokens; its opening row keeps it the sum of the ledger.
+		if err := ledger.Open(ctx, q, user.ID); err != nil {
+			return err
 		}
 		out.User = userOf(user)
 		if out.Device, err = rememberDevice(ctx, q, user.ID); err != nil {

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -127,7 +128,39 @@ func startSession(ctx context.Context, q *db.Queries, userID int32) (string, err
 	}); err != nil {
 		return "", fmt.Errorf("create session: %w", err)
 	}
+	if err := recordSignIn(ctx, q, userID); err != nil {
+		return "", err
+	}
 	return token, nil
+}
+
+// SignInHistory is how long sign-ins are remembered (sign_ins): an approval of a verification
+// request from a network or browser its property's owner used within it waits for an administrator.
+const SignInHistory = 90 * 24 * time.Hour
+
+// recordSignIn remembers the network the user signed in from (none for the server's own
+// machine, where every client would look alike) and the device token the browser presented,
+// whichever account it was issued to: a browser two accounts share links them.
+func recordSignIn(ctx context.Context, q *db.Queries, userID int32) error {
+	var device []byte
+	if token := deviceFrom(ctx); token != "" {
+		device = HashToken(token)
+	}
+	if err := q.RecordSignIn(ctx, db.RecordSignInParams{
+		UserID: userID, Network: convert.Ptr(SignInNetwork(identity.ClientFrom(ctx).IP)), DeviceHash: device,
+	}); err != nil {
+		return fmt.Errorf("record sign-in: %w", err)
+	}
+	return nil
+}
+
+// SignInNetwork is the network a client address counts as when sign-ins are compared (an IPv4
+// address, an IPv6 /64), or "" for none: loopback, the server's own machine.
+func SignInNetwork(ip string) string {
+	if a, err := netip.ParseAddr(ip); err == nil && a.Unmap().IsLoopback() {
+		return ""
+	}
+	return ratelimit.Network(ip)
 }
 
 // ErrNotSignedIn refuses what needs a signed-in user to someone who is not.
@@ -160,13 +193,16 @@ func (s *Service) UserName(ctx context.Context, id int32) (first, last string, e
 }
 
 // Housekeep deletes sessions that can never be used again, devices unused for longer than their
-// cookie lives and rate-limit events older than any window. Safe to run on every server at once.
+// cookie lives, sign-ins older than SignInHistory and rate-limit events older than any window. Safe to run on every server at once.
 func (s *Service) Housekeep(ctx context.Context) error {
 	if err := s.q.DeleteDeadSessions(ctx); err != nil {
 		return fmt.Errorf("delete dead sessions: %w", err)
 	}
 	if err := s.q.DeleteStaleDevices(ctx, int32(DeviceTTL/time.Second)); err != nil {
 		return fmt.Errorf("delete stale devices: %w", err)
+	}
+	if err := s.q.DeleteOldSignIns(ctx, int32(SignInHistory/time.Second)); err != nil {
+		return fmt.Errorf("delete old sign-ins: %w", err)
 	}
 	return ratelimit.Housekeep(ctx, s.q)
 }

@@ -129,6 +129,9 @@ func propertyToProto(p property.Property) *propertyv1.Property {
 		Slug:            p.Slug,
 		Rating:          p.Rating.Average,
 		RatingSummary:   ratingToProto(p.Rating),
+
+		VerificationProof:         p.VerificationProof,
+		VerificationConfirmations: p.VerificationConfirmations,
 	}
 }
 

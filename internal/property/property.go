@@ -31,6 +31,11 @@ type Property struct {
 	PetsAllowed, Furnished                  bool
 	MetaDescription, MetaKeywords, Slug     string
 	Rating                                  Rating
+	// VerificationProof says how a verified property was verified: confirmed (people confirmed
+	// it), documents or paid_check (an administrator checked it), demo (sample data); empty when
+	// it is not verified. VerificationConfirmations counts the people who confirmed it.
+	VerificationProof         string
+	VerificationConfirmations int32
 }
 
 // Rating is a property's stars, made of its published reviews that rate the property itself
@@ -59,6 +64,7 @@ func fromRow(p db.Property) Property {
 			Average: p.Rating, Count: p.ReviewCount, Recommend: p.RecommendCount,
 			Stars: [5]int32{p.Rating1Count, p.Rating2Count, p.Rating3Count, p.Rating4Count, p.Rating5Count},
 		},
+		VerificationProof: convert.Value(p.VerificationProof), VerificationConfirmations: p.VerificationConfirmations,
 	}
 }
 

@@ -33,12 +33,12 @@ func fixture(t *testing.T) (*testserver.Server, propertyv1connect.PropertyServic
 	// i = 1..60: city by i%3, type by i%4, verified when i%5 = 0, postal codes by city,
 	// star counts chosen so ratings and review counts vary, listed i days ago.
 	exec(`INSERT INTO properties (id, title, address, locality, city, zip_code, property_type, monthly_rent,
-			landlord_id, verified, slug, created_at, rating1_count, rating3_count, rating5_count)
+			landlord_id, verified, verification_proof, slug, created_at, rating1_count, rating3_count, rating5_count)
 		SELECT i, 'Home ' || i, i || ' Main Street', CASE WHEN i % 2 = 0 THEN 'Riverside' ELSE 'Hilltop' END,
 			(ARRAY['Austin', 'London', 'Toronto'])[i % 3 + 1],
 			(ARRAY['78701', 'SW1A 1AA', 'M5V 2H1'])[i % 3 + 1],
 			(ARRAY['apartment', 'house', 'condo', 'student_housing'])[i % 4 + 1],
-			1000 + i, 1, i % 5 = 0, 'home-' || i, now() - i * interval '1 day',
+			1000 + i, 1, i % 5 = 0, CASE WHEN i % 5 = 0 THEN 'demo' END, 'home-' || i, now() - i * interval '1 day',
 			i % 3, i % 4, i % 7
 		FROM generate_series(1, 60) i`)
 	exec(`UPDATE properties SET active = false WHERE id = 60`) // withdrawn listings never show

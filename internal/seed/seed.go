@@ -22,6 +22,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/store"
 )
@@ -187,7 +188,8 @@ func (d *demoData) catalogues(ctx context.Context, q *db.Queries) error {
 	return nil
 }
 
-// people inserts the demo users with their opening token grant, the properties and the reviews.
+// people inserts the demo users with their opening token grant, the properties (the verified
+// ones with their demo proof) and the reviews.
 func (d *demoData) people(ctx context.Context, q *db.Queries, passwordHash string) error {
 	now := time.Now()
 	ids := make(map[string]int32, len(d.Users))
@@ -205,10 +207,7 @@ func (d *demoData) people(ctx context.Context, q *db.Queries, passwordHash strin
 			return fmt.Errorf("user %s: %w", u.Username, err)
 		}
 		ids[u.Username] = id
-		if err := q.SeedTokenTransaction(ctx, db.SeedTokenTransactionParams{
-			UserID: id, Amount: 10, TransactionType: "initial_allocation",
-			RelatedEntityType: convert.Ptr("system"), Description: "Welcome tokens for joining RentProof",
-		}); err != nil {
+		if err := ledger.Open(ctx, q, id); err != nil {
 			return fmt.Errorf("tokens of %s: %w", u.Username, err)
 		}
 	}
@@ -223,7 +222,7 @@ func (d *demoData) people(ctx context.Context, q *db.Queries, passwordHash strin
 			Locality: convert.Ptr(p.Locality), City: p.City, State: convert.Ptr(p.State), ZipCode: convert.Ptr(p.ZipCode),
 			Country: p.Country, PropertyType: p.PropertyType, MonthlyRent: p.MonthlyRent,
 			Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, SquareFeet: convert.Ptr(p.SquareFeet),
-			AreaUnit: p.AreaUnit, Currency: p.Currency, LandlordID: landlord, Verified: p.Verified,
+			AreaUnit: p.AreaUnit, Currency: p.Currency, LandlordID: landlord,
 			Amenities: nonNil(p.Amenities), Images: nonNil(p.Images),
 			Latitude: convert.Ptr(p.Latitude), Longitude: convert.Ptr(p.Longitude), YearBuilt: convert.Ptr(p.YearBuilt),
 			PetsAllowed: p.PetsAllowed, Furnished: p.Furnished,
@@ -233,6 +232,12 @@ func (d *demoData) people(ctx context.Context, q *db.Queries, passwordHash strin
 			CreatedAt: now.AddDate(0, 0, -3*int(16-p.ID)),
 		}); err != nil {
 			return fmt.Errorf("property %d: %w", p.ID, err)
+		}
+		// Nobody checked a demo listing: its badge's proof says it is sample data.
+		if p.Verified {
+			if err := q.SeedDemoVerification(ctx, p.ID); err != nil {
+				return fmt.Errorf("property %d: demo verification: %w", p.ID, err)
+			}
 		}
 	}
 	if err := q.SyncPropertyIDs(ctx); err != nil {

@@ -5,19 +5,21 @@ INSERT INTO users (username, password_hash, email, first_name, last_name, role, 
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
 RETURNING id;
 
--- name: SeedTokenTransaction :exec
-INSERT INTO token_transactions (user_id, amount, transaction_type, related_entity_type, description)
-VALUES ($1, $2, $3, $4, $5);
-
 -- name: SeedProperty :exec
+-- Listed unverified; the demo listings that show a badge get it from SeedDemoVerification.
 INSERT INTO properties (
     id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent,
-    bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, amenities, images,
+    bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, amenities, images,
     latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, created_at
 ) VALUES (
     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-    $21, $22, $23, $24, $25, $26, $27, $28, $29, $30
+    $21, $22, $23, $24, $25, $26, $27, $28, $29
 );
+
+-- name: SeedDemoVerification :exec
+-- A demo listing's badge says what it is: sample data nobody checked (proof demo).
+INSERT INTO property_verifications (property_id, proof, granted_at)
+SELECT p.id, 'demo', p.created_at FROM properties p WHERE p.id = $1;
 
 -- name: SyncPropertyIDs :exec
 -- Demo properties take fixed ids 1..15; the identity continues after the largest.

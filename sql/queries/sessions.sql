@@ -33,3 +33,11 @@ ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = now();
 -- name: DeleteStaleDevices :exec
 -- Housekeeping: a device unused for longer than its cookie lives is forgotten.
 DELETE FROM known_devices WHERE last_used_at < now() - (sqlc.arg(older_than_seconds)::int * interval '1 second');
+
+-- name: RecordSignIn :exec
+-- Kept 90 days: where and with which browser the account signed in (see sign_ins).
+INSERT INTO sign_ins (user_id, network, device_hash) VALUES ($1, $2, $3);
+
+-- name: DeleteOldSignIns :exec
+-- Housekeeping: sign-ins older than the history kept.
+DELETE FROM sign_ins WHERE created_at < now() - (sqlc.arg(older_than_seconds)::int * interval '1 second');

@@ -32,7 +32,3 @@ UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1;
 
 -- name: CountUsers :one
 SELECT count(*) FROM users;
-
--- name: CreateTokenTransaction :exec
-INSERT INTO token_transactions (user_id, amount, transaction_type, related_entity_id, related_entity_type, description)
-VALUES ($1, $2, $3, $4, $5, $6);

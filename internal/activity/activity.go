@@ -14,8 +14,10 @@ import (
 
 // Types of activity (SPEC §3 activityType) recorded so far.
 const (
-	ReviewPosted = "review_posted"
-	HelpfulVote  = "helpful_vote"
+	ReviewPosted          = "review_posted"
+	HelpfulVote           = "helpful_vote"
+	VerificationRequested = "verification_requested"
+	VerificationCompleted = "verification_completed"
 )
 
 // Activity is one thing a user did, about one entity.

@@ -18,6 +18,9 @@ var (
 	ErrPermissionDenied  = errors.New("permission denied")
 	ErrUnauthenticated   = errors.New("unauthenticated")
 	ErrResourceExhausted = errors.New("resource exhausted")
+	// ErrFailedPrecondition refuses an action the current state does not allow (a request
+	// already answered, a property already verified): not the input's fault, nor the caller's.
+	ErrFailedPrecondition = errors.New("failed precondition")
 )
 
 // Error is a failure with a message written for the user who caused it.
@@ -43,6 +46,11 @@ func NotFound(format string, args ...any) error { return New(ErrNotFound, format
 // PermissionDenied returns an ErrPermissionDenied with a message for the user.
 func PermissionDenied(format string, args ...any) error {
 	return New(ErrPermissionDenied, format, args...)
+}
+
+// FailedPrecondition returns an ErrFailedPrecondition with a message for the user.
+func FailedPrecondition(format string, args ...any) error {
+	return New(ErrFailedPrecondition, format, args...)
 }
 
 // Unauthenticated returns an ErrUnauthenticated with a message for the user.

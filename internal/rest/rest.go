@@ -28,11 +28,13 @@ type Handlers struct {
 	// PropertyImages stores uploaded listing images.
 	PropertyImages ImageUploader
 
-	Account    AccountRPCs
-	Resource   ResourceRPCs
-	Property   PropertyRPCs
-	Review     ReviewRPCs
-	Statistics StatisticsRPCs
+	Account      AccountRPCs
+	Resource     ResourceRPCs
+	Property     PropertyRPCs
+	Review       ReviewRPCs
+	Statistics   StatisticsRPCs
+	Verification VerificationRPCs
+	Token        TokenRPCs
 }
 
 // New returns the /api handler. Unknown paths answer a JSON 404, never the SPA.
@@ -42,6 +44,8 @@ func New(h Handlers) http.Handler {
 	routeResources(mux, h.Resource)
 	routeProperties(mux, h.Property, h.Review)
 	routeStatistics(mux, h.Statistics)
+	routeVerification(mux, h.Verification)
+	routeTokens(mux, h.Token)
 	routeUploads(mux, h.PropertyImages)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")

@@ -60,6 +60,7 @@ var codes = []struct {
 	{apperr.ErrPermissionDenied, connect.CodePermissionDenied, "Permission denied"},
 	{apperr.ErrUnauthenticated, connect.CodeUnauthenticated, "Authentication required"},
 	{apperr.ErrResourceExhausted, connect.CodeResourceExhausted, "Too many attempts. Please try again later."},
+	{apperr.ErrFailedPrecondition, connect.CodeFailedPrecondition, "This cannot be done now"},
 }
 
 // addFieldViolations attaches every broken field rule as a google.rpc.BadRequest detail,

@@ -37,6 +37,7 @@ func TestErrorMapping(t *testing.T) {
 		"permission":           {apperr.PermissionDenied("You can only request verification for your own properties."), connect.CodePermissionDenied, "You can only request verification for your own properties."},
 		"unauthenticated":      {apperr.Unauthenticated("Sign in first"), connect.CodeUnauthenticated, "Sign in first"},
 		"rate limit":           {apperr.ErrResourceExhausted, connect.CodeResourceExhausted, "Too many attempts. Please try again later."},
+		"precondition":         {apperr.FailedPrecondition("This request has already been answered."), connect.CodeFailedPrecondition, "This request has already been answered."},
 		"internal stays vague": {errors.New("pq: password authentication failed for user admin"), connect.CodeInternal, "Something went wrong on our side. Please try again."},
 		"canceled":             {fmt.Errorf("query: %w", context.Canceled), connect.CodeCanceled, "request canceled"},
 	} {

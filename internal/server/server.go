@@ -30,6 +30,7 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/api"
+	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/resource"
 	"github.com/rentproof/rentproof/internal/rest"
@@ -37,6 +38,7 @@ import (
 	"github.com/rentproof/rentproof/internal/rpc"
 	"github.com/rentproof/rentproof/internal/statistics"
 	"github.com/rentproof/rentproof/internal/upload"
+	"github.com/rentproof/rentproof/internal/verification"
 )
 
 // Options are what the handler needs beside the database.
@@ -66,8 +68,8 @@ type Limits struct {
 	Reviews  review.Limits
 }
 
-// Services lists every rpc service of the contract, for reflection and health. TokenService,
-// VerificationService and GamificationService have no rpcs yet, so nothing of theirs is routed.
+// Services lists every rpc service of the contract, for reflection and health. GamificationService
+// has no rpcs yet, so nothing of its is routed.
 var Services = []string{
 	accountv1connect.AccountServiceName,
 	gamificationv1connect.GamificationServiceName,
@@ -96,6 +98,8 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		Property:       api.NewProperty(properties),
 		Review:         api.NewReview(review.NewService(pool).WithLimits(opts.Limits.Reviews)),
 		Statistics:     api.NewStatistics(statistics.NewService(pool)),
+		Verification:   api.NewVerification(verification.NewService(pool)),
+		Token:          api.NewToken(ledger.NewService(pool)),
 	}
 
 	// The REST shim runs the same interceptors in process (rpc.Invoke).
@@ -116,6 +120,8 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(authenticated(propertyv1connect.NewPropertyServiceHandler(handlers.Property, rpcOpts)))
 	mux.Handle(authenticated(reviewv1connect.NewReviewServiceHandler(handlers.Review, rpcOpts)))
 	mux.Handle(authenticated(statisticsv1connect.NewStatisticsServiceHandler(handlers.Statistics, rpcOpts)))
+	mux.Handle(authenticated(verificationv1connect.NewVerificationServiceHandler(handlers.Verification, rpcOpts)))
+	mux.Handle(authenticated(tokenv1connect.NewTokenServiceHandler(handlers.Token, rpcOpts)))
 	mux.Handle(authenticated("/api/", rest.New(handlers)))
 
 	reflector := grpcreflect.NewStaticReflector(append(Services, grpchealth.HealthV1ServiceName)...)

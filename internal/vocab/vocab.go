@@ -20,6 +20,7 @@ import (
 	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	resourcev1 "github.com/rentproof/rentproof/gen/rentproof/resource/v1"
 	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
+	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 	vocabv1 "github.com/rentproof/rentproof/gen/rentproof/vocab/v1"
 )
 
@@ -247,6 +248,10 @@ var (
 	ResourceCategories = vocabulary("resource_category")
 	// RegistrationRoles are the roles a person may register with (tenant and landlord).
 	RegistrationRoles = vocabulary("registration_role")
+	// VerifierRoles are the roles whose accounts may confirm a property (every role but admin).
+	VerifierRoles = vocabulary("verifier_role")
+	// VerificationAnswers are approved and rejected.
+	VerificationAnswers = vocabulary("verification_answer")
 )
 
 // Property holds the rules of the add-property form (CreatePropertyRequest) and of the search.
@@ -340,4 +345,27 @@ var Resource = struct {
 }{
 	Category: field(&resourcev1.Resource{}, "category"),
 	Query:    field(&resourcev1.ListResourcesRequest{}, "query"),
+}
+
+// Verification holds the rules of verification by people: the verifier search, requests, their
+// answers and withdrawals.
+var Verification = struct {
+	// Role and Query are ListPotentialVerifiersRequest's.
+	Role, Query Field
+	// Notes (property page path), VerifierUsernames and Message (landlord path) are
+	// CreateVerificationRequestRequest's.
+	Notes, VerifierUsernames, Message Field
+	// Answer and ResponseMessage are AnswerVerificationRequestRequest's.
+	Answer, ResponseMessage Field
+	// WithdrawReason is WithdrawVerificationRequest.reason.
+	WithdrawReason Field
+}{
+	Role:              field(&verificationv1.ListPotentialVerifiersRequest{}, "role"),
+	Query:             field(&verificationv1.ListPotentialVerifiersRequest{}, "query"),
+	Notes:             field(&verificationv1.CreateVerificationRequestRequest{}, "notes"),
+	VerifierUsernames: field(&verificationv1.CreateVerificationRequestRequest{}, "verifier_usernames"),
+	Message:           field(&verificationv1.CreateVerificationRequestRequest{}, "message"),
+	Answer:            field(&verificationv1.AnswerVerificationRequestRequest{}, "status"),
+	ResponseMessage:   field(&verificationv1.AnswerVerificationRequestRequest{}, "response_message"),
+	WithdrawReason:    field(&verificationv1.WithdrawVerificationRequest{}, "reason"),
 }

@@ -38,6 +38,8 @@ var stored = map[string]struct {
 	"security_question":   {col: column{"users", "security_question1"}, none: true},
 	"resource_category":   {col: column{"resources", "category"}},
 	"registration_role":   {col: column{"users", "role"}, subset: true},
+	"verifier_role":       {col: column{"users", "role"}, subset: true},
+	"verification_answer": {col: column{"verification_requests", "status"}, subset: true},
 }
 
 // lengths pairs text fields with the columns that store them: the schema must accept every text
@@ -54,6 +56,11 @@ var lengths = map[string]column{
 	"rentproof.account.v1.RegisterRequest.email":          {"users", "email"},
 	"rentproof.account.v1.RegisterRequest.first_name":     {"users", "first_name"},
 	"rentproof.account.v1.RegisterRequest.last_name":      {"users", "last_name"},
+
+	"rentproof.verification.v1.CreateVerificationRequestRequest.notes":            {"verification_requests", "message"},
+	"rentproof.verification.v1.CreateVerificationRequestRequest.message":          {"verification_requests", "message"},
+	"rentproof.verification.v1.AnswerVerificationRequestRequest.response_message": {"verification_requests", "response_message"},
+	"rentproof.verification.v1.WithdrawVerificationRequest.reason":                {"property_verifications", "withdraw_reason"},
 }
 
 var (

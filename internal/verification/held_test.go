@@ -1,0 +1,164 @@
+package verification_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/verification"
+)
+
+// An approval from a network or browser the owner used in the last 90 days waits for an
+// administrator: the verifier still earns the token, the property stays unverified, its other
+// requests stay open. Addresses arrive through one trusted proxy (X-Forwarded-For).
+func TestApprovalSharingTheOwnersSignInIsHeld(t *testing.T) {
+	t.Parallel()
+	w := newWorldWith(t, testserver.Options{TrustedProxies: 1})
+	ctx := context.Background()
+	owner := w.established(t, "olga", "landlord")
+	olga := w.userID(t, "olga")
+	w.established(t, "bystander", "tenant")
+
+	for i, c := range []struct {
+		name    string
+		arrange string // SQL with $1 = the owner, $2 = the approver
+		from    string // the approver's address now
+		device  string // the approver's device cookie
+		held    bool
+	}{
+		{name: "approver answers from the owner's network", held: true,
+			arrange: `INSERT INTO sign_ins (user_id, network) VALUES ($1, '203.0.113.7')`, from: "203.0.113.7"},
+		{name: "approver signed in from it before", held: true,
+			arrange: `INSERT INTO sign_ins (user_id, network, created_at) VALUES ($1, '198.51.100.9', now() - interval '80 days'), ($2, '198.51.100.9', now() - interval '3 days')`,
+			from:    "192.0.2.200"},
+		{name: "the same IPv6 /64", held: true,
+			arrange: `INSERT INTO sign_ins (user_id, network) VALUES ($1, '2001:db8:1:2::/64')`, from: "2001:db8:1:2::abcd"},
+		{name: "a browser the owner signed in with", held: true,
+			arrange: fmt.Sprintf(`INSERT INTO known_devices (token_hash, user_id) VALUES ('\x%x', $1)`, account.HashToken("olgas-laptop")),
+			from:    "192.0.2.201", device: "olgas-laptop"},
+		{name: "the owner's browser token presented at the approver's sign-in", held: true,
+			arrange: fmt.Sprintf(`INSERT INTO known_devices (token_hash, user_id) VALUES ('\x%[1]x', $1);
+				INSERT INTO sign_ins (user_id, network, device_hash) VALUES ($2, NULL, '\x%[1]x')`, account.HashToken("olgas-tablet")),
+			from: "192.0.2.202"},
+		{name: "the owner's network over 90 days ago", held: false,
+			arrange: `INSERT INTO sign_ins (user_id, network, created_at) VALUES ($1, '192.0.2.10', now() - interval '91 days')`, from: "192.0.2.10"},
+		{name: "the owner's browser unused for over 90 days", held: false,
+			arrange: fmt.Sprintf(`INSERT INTO known_devices (token_hash, user_id, last_used_at) VALUES ('\x%x', $1, now() - interval '91 days')`, account.HashToken("olgas-old-phone")),
+			from:    "192.0.2.203", device: "olgas-old-phone"},
+		{name: "loopback tells nothing", held: false,
+			arrange: `INSERT INTO sign_ins (user_id, network) VALUES ($1, NULL)`, from: "127.0.0.1"},
+		{name: "elsewhere entirely", held: false, arrange: `SELECT $1::int, $2::int`, from: "192.0.2.99"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w.exec(t, `DELETE FROM sign_ins; DELETE FROM known_devices`)
+			approverName := fmt.Sprintf("approver%d", i)
+			approver := w.established(t, approverName, "tenant")
+			for stmt := range strings.SplitSeq(c.arrange, ";") {
+				if strings.TrimSpace(stmt) == "" {
+					continue
+				}
+				switch owners, approvers := strings.Contains(stmt, "$1"), strings.Contains(stmt, "$2"); {
+				case owners && approvers:
+					w.exec(t, stmt, olga, w.userID(t, approverName))
+				case owners:
+					w.exec(t, stmt, olga)
+				default:
+					w.exec(t, strings.ReplaceAll(stmt, "$2", "$1"), w.userID(t, approverName))
+				}
+			}
+			flat := w.property(t, "Flat for "+approverName)
+			reqs := w.ask(t, owner, flat, approverName, "bystander")
+			mine := reqs[1] // newest first: the bystander's, then the approver's
+			req := as(approver, &verificationv1.AnswerVerificationRequestRequest{Id: mine.Id, Status: "approved"})
+			req.Header().Set("X-Forwarded-For", c.from)
+			if c.device != "" {
+				req.Header().Set("Cookie", "rentproof_device="+c.device)
+			}
+			res, err := w.verification.AnswerVerificationRequest(ctx, req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := res.Msg
+			p := w.getProperty(t, flat)
+			if c.held {
+				if a.Request.Status != "held" || a.Request.StatusReason != verification.HeldReason || a.PropertyVerified || p.Verified {
+					t.Errorf("not held: status %q (%q), property verified %v/%v", a.Request.Status, a.Request.StatusReason, a.PropertyVerified, p.Verified)
+				}
+				// The bystander's request is still open: the property is not verified.
+				if a, err := w.answer("token-bystander", reqs[0].Id, "rejected"); err != nil || a.Request.Status != "rejected" {
+					t.Errorf("the other request: %v %v", a, err)
+				}
+			} else if a.Request.Status != "approved" || !a.PropertyVerified || !p.Verified || p.VerificationProof != "confirmed" {
+				t.Errorf("held or not verified: status %q (%q), property verified %v/%v", a.Request.Status, a.Request.StatusReason, a.PropertyVerified, p.Verified)
+			}
+			if a.TokensEarned != 1 || w.balance(t, approver) != 11 {
+				t.Errorf("the answer earned %d, balance %d: want 1 and 11 either way", a.TokensEarned, w.balance(t, approver))
+			}
+		})
+	}
+}
+
+// The signals come from real sign-ins: the owner registers in a browser from one address, the
+// approver later signs up in that same browser from another; the approval is held.
+func TestSharedBrowserAtSignInIsHeld(t *testing.T) {
+	t.Parallel()
+	srv := testserver.Start(t, testserver.Options{TrustedProxies: 1})
+	w := worldOf(srv, http.DefaultClient)
+	ctx := context.Background()
+	browser := testserver.Browser()
+	register := func(username, role, from string) {
+		t.Helper()
+		body, _ := json.Marshal(map[string]string{
+			"username": username, "email": username + "@example.com", "password": "correct horse",
+			"firstName": "F", "lastName": "L", "role": role,
+		})
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/register", strings.NewReader(string(body)))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Forwarded-For", from)
+		res, err := browser.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("register %s: %d", username, res.StatusCode)
+		}
+	}
+	register("olga", "landlord", "203.0.113.20")
+	register("sockpuppet", "tenant", "198.51.100.30")
+	// Registration opened each ledger with its 10 tokens and recorded each sign-in.
+	var signIns int32
+	if err := srv.Pool.QueryRow(ctx, `SELECT count(*) FROM sign_ins s JOIN users u ON u.id = s.user_id
+		WHERE (u.username = 'olga' AND s.network = '203.0.113.20' AND s.device_hash IS NULL)
+		   OR (u.username = 'sockpuppet' AND s.network = '198.51.100.30' AND s.device_hash IS NOT NULL)`).Scan(&signIns); err != nil || signIns != 2 {
+		t.Fatalf("sign-ins recorded: %d %v", signIns, err)
+	}
+	owner := "token-olga"
+	w.exec(t, `INSERT INTO sessions (user_id, token_hash, expires_at) SELECT id, $1, now() + interval '1 day' FROM users WHERE username = 'olga'`, account.HashToken(owner))
+	approver := "token-sockpuppet"
+	w.exec(t, `INSERT INTO sessions (user_id, token_hash, expires_at) SELECT id, $1, now() + interval '1 day' FROM users WHERE username = 'sockpuppet'`, account.HashToken(approver))
+	w.exec(t, `UPDATE users SET created_at = now() - interval '8 days' WHERE username = 'sockpuppet'`)
+	elsewhere := w.property(t, "Elsewhere")
+	w.exec(t, `INSERT INTO reviews (property_id, user_id, rating, title, content) SELECT $1, id, 4, 'Fine place', 'A fine place to live for a year.' FROM users WHERE username = 'sockpuppet'`, elsewhere)
+
+	flat := w.property(t, "Garden flat")
+	r := w.ask(t, owner, flat, "sockpuppet")[0]
+	req := as(approver, &verificationv1.AnswerVerificationRequestRequest{Id: r.Id, Status: "approved"})
+	req.Header().Set("X-Forwarded-For", "192.0.2.77")
+	res, err := w.verification.AnswerVerificationRequest(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Msg.Request.Status != "held" || res.Msg.PropertyVerified || w.getProperty(t, flat).Verified {
+		t.Errorf("an approval from the owner's browser: %v", res.Msg)
+	}
+	if bad := w.ledgerMismatches(t); len(bad) > 0 {
+		t.Errorf("balances that are not the sum of their ledger: %v", bad)
+	}
+}

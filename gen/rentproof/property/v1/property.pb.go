@@ -170,7 +170,8 @@ type Property struct {
 	// rating_summary is the stored review aggregate.
 	RatingSummary *RatingSummary `protobuf:"bytes,34,opt,name=rating_summary,json=ratingSummary,proto3" json:"rating_summary,omitempty"`
 	// verification_proof says how a verified property was verified: confirmed (people confirmed
-	// it), documents or paid_check (an administrator checked it); empty when not verified.
+	// it), documents or paid_check (an administrator checked it), or demo (sample data shipped with
+	// the product, which nobody checked); empty when not verified.
 	VerificationProof string `protobuf:"bytes,35,opt,name=verification_proof,json=verificationProof,proto3" json:"verification_proof,omitempty"`
 	// verification_confirmations is how many people's approvals confirmed it (proof confirmed).
 	VerificationConfirmations int32 `protobuf:"varint,36,opt,name=verification_confirmations,json=verificationConfirmations,proto3" json:"verification_confirmations,omitempty"`

@@ -305,7 +305,8 @@ export type Property = Message<"rentproof.property.v1.Property"> & {
 
   /**
    * verification_proof says how a verified property was verified: confirmed (people confirmed
-   * it), documents or paid_check (an administrator checked it); empty when not verified.
+   * it), documents or paid_check (an administrator checked it), or demo (sample data shipped with
+   * the product, which nobody checked); empty when not verified.
    *
    * @generated from field: string verification_proof = 35;
    */

@@ -15,7 +15,7 @@ const backend = "http://127.0.0.1:8080";
 function keepGitkeep(): Plugin {
   return {
     name: "rentproof-keep-gitkeep",
-    apply: "build",
+    apply: (config, { command }) => command === "build" && !config.build?.ssr,
     closeBundle() {
       writeFileSync(fileURLToPath(new URL("./dist/.gitkeep", import.meta.url)), "");
     },
@@ -31,7 +31,8 @@ function compressAndReport(): Plugin {
   const dist = fileURLToPath(new URL("./dist", import.meta.url));
   return {
     name: "rentproof-compress-and-report",
-    apply: "build",
+    // Not for the prerenderer's server build (.prerender/), which is never served.
+    apply: (config, { command }) => command === "build" && !config.build?.ssr,
     closeBundle() {
       const count = precompress(dist);
       this.info(`precompressed ${count} files (.br, .gz)`);

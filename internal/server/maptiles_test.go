@@ -26,10 +26,10 @@ func TestIndexAdmitsTheMapTilesOnlyWhenConfigured(t *testing.T) {
 	}
 	get := func(t *testing.T, tiles MapTiles) (http.Header, string) {
 		t.Helper()
-		req := httptest.NewRequest(http.MethodGet, "/properties/1", http.NoBody)
+		req := httptest.NewRequest(http.MethodGet, "/about", http.NoBody)
 		req.Header.Set("Accept-Encoding", "gzip")
 		rec := httptest.NewRecorder()
-		spaHandler(dist, tiles).ServeHTTP(rec, req)
+		spaHandler(dist, tiles, nil).ServeHTTP(rec, req)
 		return rec.Header(), rec.Body.String()
 	}
 

@@ -16,11 +16,17 @@ import (
 // the entry's (ui/scripts/screens.mjs writes .vite/screens.json). The page that opens a screen
 // names them in <link rel="modulepreload">, so the browser fetches them beside the entry instead
 // of after the entry has run and asked for them: one round trip less before the screen shows.
+// The screen's stylesheets are linked in the page for the same reason (the app, finding them
+// there, does not add them again).
 
 // screen is one entry of .vite/screens.json.
 type screen struct {
-	Path  string   `json:"path"`  // the router's pattern: "/properties/:id"
-	Files []string `json:"files"` // "/assets/property-….js"
+	Path   string   `json:"path"`   // the router's pattern: "/properties/:id"
+	Files  []string `json:"files"`  // "/assets/property-….js"
+	Styles []string `json:"styles"` // "/assets/property-….css"
+	// HTML is the screen's first render, prerendered by the build (ui/scripts/prerender.mjs),
+	// or empty: it replaces the page's placeholder shell and the app hydrates it.
+	HTML string `json:"html"`
 }
 
 // screenPages is the build with one copy of index.html per screen, carrying that screen's
@@ -61,7 +67,13 @@ func withScreenPreloads(dist fs.FS) (screenPages, error) {
 		for _, file := range s.Files {
 			fmt.Fprintf(&links, `<link rel="modulepreload" crossorigin href="%s">`, html.EscapeString(file))
 		}
+		for _, file := range s.Styles {
+			fmt.Fprintf(&links, `<link rel="stylesheet" crossorigin href="%s">`, html.EscapeString(file))
+		}
 		page := bytes.Replace(index, []byte("</head>"), []byte(links.String()+"</head>"), 1)
+		if s.HTML != "" {
+			page = withPrerendered(page, s.HTML)
+		}
 		var compressed bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&compressed, gzip.BestCompression) // a valid level: no error
 		_, _ = zw.Write(page)                                           // writes to memory do not fail
@@ -71,6 +83,20 @@ func withScreenPreloads(dist fs.FS) (screenPages, error) {
 	}
 	p.screens = screens
 	return p, nil
+}
+
+// withPrerendered puts a screen's prerendered markup in place of the page's placeholder shell
+// (between <!--shell--> and <!--/shell--> in index.html) and marks the root for hydration. A page
+// without the markers is left as it is.
+func withPrerendered(page []byte, markup string) []byte {
+	const root, start, end = `<div id="root">`, "<!--shell-->", "<!--/shell-->"
+	i, j, k := bytes.Index(page, []byte(root)), bytes.Index(page, []byte(start)), bytes.Index(page, []byte(end))
+	if i < 0 || j != i+len(root) || k < j {
+		return page
+	}
+	out := append([]byte{}, page[:i]...)
+	out = append(out, `<div id="root" data-prerendered>`+markup...)
+	return append(out, page[k+len(end):]...)
 }
 
 // page names the file that opens urlPath: its screen's page, or index.html.

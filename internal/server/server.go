@@ -141,7 +141,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		writePlain(w, http.StatusOK, "ready")
 	})
 	mux.Handle(upload.URLPrefix, serveUploads(opts.Uploads))
-	mux.Handle("/", spaHandler(opts.SPA, opts.MapTiles))
+	mux.Handle("/", spaHandler(opts.SPA, opts.MapTiles, mux))
 
 	var h http.Handler = mux
 	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests

@@ -1,10 +1,13 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -14,8 +17,9 @@ import (
 // extension is a plain 404, so a broken image falls back in the page. Hidden files (the build's
 // .vite/manifest.json, .gitkeep) are not served. With a tile server, index.html carries its
 // settings and the Content-Security-Policy admits its images (maptiles.go). The page that opens
-// a screen preloads that screen's code (preload.go).
-func spaHandler(dist fs.FS, tiles MapTiles) http.Handler {
+// a screen preloads that screen's code (preload.go), and the answer to its first rpc, served by
+// api in process (firstload.go).
+func spaHandler(dist fs.FS, tiles MapTiles, api http.Handler) http.Handler {
 	dist = withMapTiles(dist, tiles)
 	pages, err := withScreenPreloads(dist)
 	if err != nil {
@@ -46,7 +50,7 @@ func spaHandler(dist fs.FS, tiles MapTiles) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		serveIndex(w, r, pages, policy)
+		serveIndex(w, r, pages, policy, api)
 	})
 }
 
@@ -61,12 +65,42 @@ func hidden(name string) bool {
 }
 
 // serveIndex serves the page that opens the app at r's path: index.html, with the preloads of
-// the screen at that path when there is one.
-func serveIndex(w http.ResponseWriter, r *http.Request, pages screenPages, policy string) {
+// the screen at that path when there is one, and its first rpc's answer when it has one.
+func serveIndex(w http.ResponseWriter, r *http.Request, pages screenPages, policy string, api http.Handler) {
 	if _, err := fs.Stat(pages, "index.html"); err != nil {
 		http.Error(w, "The web app is not built: run `make build`.", http.StatusServiceUnavailable)
 		return
 	}
 	w.Header().Set("Content-Security-Policy", policy)
-	serveStatic(w, r, pages, pages.page(path.Clean(r.URL.Path)), "text/html; charset=utf-8", "no-cache")
+	name := pages.page(path.Clean(r.URL.Path))
+	if _, ok := firstLoadFor(r.URL); !ok || r.Method != http.MethodGet {
+		serveStatic(w, r, pages, name, "text/html; charset=utf-8", "no-cache")
+		return
+	}
+	page, err := fs.ReadFile(pages, name)
+	if err != nil {
+		http.Error(w, "page unavailable", http.StatusInternalServerError)
+		return
+	}
+	// The answer is the visitor's own (it may depend on the session): never cached for others.
+	servePage(w, r, withFirstLoad(r.Context(), page, r, api), "private, no-cache")
+}
+
+// servePage sends a page made for this request, gzipped when the client accepts it.
+func servePage(w http.ResponseWriter, r *http.Request, page []byte, cacheControl string) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", cacheControl)
+	h.Add("Vary", "Accept-Encoding")
+	if _, ok := negotiate(r.Header.Values("Accept-Encoding"), []encoding{{"gzip", ".gz"}}); ok {
+		var compressed bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&compressed, gzip.DefaultCompression) // a valid level: no error
+		_, _ = zw.Write(page)                                              // writes to memory do not fail
+		_ = zw.Close()
+		page = compressed.Bytes()
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(page)))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(page) // a client that went away is not an error of ours
 }

@@ -70,7 +70,7 @@ func decode(t *testing.T, encoding string, body []byte) []byte {
 func TestStaticFilesArePrecompressed(t *testing.T) {
 	t.Parallel()
 	dist := precompressedFS(t)
-	handler := spaHandler(dist, MapTiles{})
+	handler := spaHandler(dist, MapTiles{}, nil)
 
 	for _, c := range []struct {
 		name, path, acceptEncoding string
@@ -91,7 +91,7 @@ func TestStaticFilesArePrecompressed(t *testing.T) {
 		{"only the variants there are", "/images/logo.svg", "br, gzip;q=0.5", "gzip", "image/svg+xml", "public, max-age=3600", "images/logo.svg", true},
 		{"not compressible", "/images/photo.png", "br, gzip", "", "image/png", "public, max-age=3600", "images/photo.png", false},
 		{"index", "/", "br", "br", "text/html; charset=utf-8", "no-cache", "index.html", true},
-		{"client route", "/properties/3", "gzip", "gzip", "text/html; charset=utf-8", "no-cache", "index.html", true},
+		{"client route", "/resources/3", "gzip", "gzip", "text/html; charset=utf-8", "no-cache", "index.html", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			req := httptest.NewRequest(http.MethodGet, c.path, http.NoBody)
@@ -135,7 +135,7 @@ func TestStaticFilesArePrecompressed(t *testing.T) {
 func TestPrecompressedHeadAndRange(t *testing.T) {
 	t.Parallel()
 	dist := precompressedFS(t)
-	handler := spaHandler(dist, MapTiles{})
+	handler := spaHandler(dist, MapTiles{}, nil)
 	br := dist["assets/app-abc1.js.br"].Data
 
 	t.Run("HEAD", func(t *testing.T) {

@@ -62,3 +62,58 @@ test("the header's bar paints from the HTML before any script, and the app repla
   await expect(page.getByRole("main")).toHaveCount(1);
   await page.close();
 });
+
+test("the home page is prerendered: it paints without scripts, and the app takes it over without a mismatch", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await context.newPage();
+  await bare.goto("/");
+  await expect(bare.getByRole("heading", { level: 1, name: "Find and rate your perfect property" })).toBeVisible();
+  await expect(bare.getByRole("heading", { name: "How It Works" })).toBeVisible();
+  await context.close();
+
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto("/");
+  // Data arrives after hydration: the featured listings replace their skeletons.
+  await expect(page.getByRole("heading", { name: "Featured Properties" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "View Details" }).first()).toBeVisible();
+  // The markup came to life: its links route in the app.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Find Properties" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Find Properties" })).toBeVisible();
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test("a property page and the search come with their first answer and preload their picture", async ({ page }) => {
+  const calls: string[] = [];
+  const pictures: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/rentproof.")) calls.push(path.split("/").pop() ?? path);
+    if (path.startsWith("/images/demo/")) pictures.push(path);
+  });
+
+  await page.goto("/properties/1");
+  await expect(page.getByRole("heading", { level: 1, name: "Sunny Pre-War Downtown One-Bedroom in Chelsea" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(calls).not.toContain("GetProperty");
+  const gallery = await page.getByRole("img", { name: /photo 1 of/ }).getAttribute("src");
+  expect(pictures.filter((p) => p === gallery)).toHaveLength(1);
+
+  calls.length = 0;
+  await page.goto("/find-properties?city=Chelsea&sortBy=highestRated");
+  await expect(page.getByRole("list", { name: "Properties" }).getByRole("article").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(calls).not.toContain("SearchProperties");
+
+  // A later visit to a screen asks the server: the page's answer is used once.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Find Properties" }).click();
+  await expect(page).toHaveURL(/\/find-properties$/);
+  await expect.poll(() => calls).toContain("SearchProperties");
+});

@@ -104,7 +104,25 @@ for (const width of [1280, 390]) {
           for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
         }).observe({ type: "layout-shift", buffered: true });
       `);
-      // The property arrives late, as on a slow network: the page is drawn before it is.
+      const cls = async (how: string) => {
+        await page.waitForLoadState("networkidle");
+        const value = Number(await page.evaluate("window.__cls"));
+        console.log(`CLS on /properties/1 at ${width} wide, ${how}: ${value.toFixed(3)}`);
+        return value;
+      };
+
+      // As served: the page carries the property (internal/server/firstload.go).
+      await page.goto("/properties/1");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sunny Pre-War Downtown One-Bedroom in Chelsea");
+      expect(await cls("with the page's answer")).toBeLessThanOrEqual(0.1);
+
+      // Without it (the server's own call failed): the property arrives late, as on a slow
+      // network, and the page is drawn before it is.
+      await page.route("**/properties/1", async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/<script type="application\/json" id="first-load">.*?<\/script>/s, "");
+        await route.fulfill({ response, body });
+      });
       await page.route("**/rentproof.property.v1.PropertyService/GetProperty", async (route) => {
         await new Promise((done) => setTimeout(done, 600));
         await route.continue();
@@ -112,10 +130,7 @@ for (const width of [1280, 390]) {
       await page.goto("/properties/1");
       await expect(page.getByRole("status", { name: "Loading property" })).toBeVisible();
       await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Property Details");
-      await page.waitForLoadState("networkidle");
-      const cls = Number(await page.evaluate("window.__cls"));
-      console.log(`CLS on /properties/1 at ${width} wide: ${cls.toFixed(3)}`);
-      expect(cls).toBeLessThanOrEqual(0.1);
+      expect(await cls("without it")).toBeLessThanOrEqual(0.1);
     });
   });
 }

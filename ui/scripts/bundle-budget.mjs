@@ -15,7 +15,7 @@ export const HOME_BUDGET_KB = 170;
 const ROUTE_MODULE = /^src\/app\/routes\/(.+)\.tsx$/;
 
 /**
- * @typedef {{ file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[] }} Chunk
+ * @typedef {{ file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[], css?: string[] }} Chunk
  * @typedef {Record<string, Chunk>} Manifest
  * @typedef {{ route: string, kb: number, ownKb: number }} RouteSize
  */

@@ -1,0 +1,244 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"html"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rentproof/rentproof/internal/upload"
+	"github.com/rentproof/rentproof/internal/vocab"
+)
+
+// First-load data. A screen whose main content is a picture from the database (a property's
+// gallery, the first search result) would otherwise paint it after four waits in a row: the
+// page, the app's code, the rpc the code sends, then the picture. The page that opens such a
+// screen carries the answer to that first rpc (a JSON script the app puts in its query cache
+// before it renders, ui/src/app/first-load.ts) and preloads the picture, so the picture loads
+// beside the code and the screen renders from the first frame. The answer is the rpc's own,
+// served in process through the same handlers and interceptors as the app's call, with the
+// visitor's cookies. When the rpc fails the page goes without it and the app asks as usual.
+
+// firstRPC is the rpc a screen sends first, with its input as the app builds it.
+type firstRPC struct {
+	procedure string // "/rentproof.property.v1.PropertyService/GetProperty"
+	input     any
+	// picture returns the screen's main picture from the rpc's answer, "" when there is none.
+	picture func(answer []byte) string
+	// sizes is the picture's `sizes` in the app (how wide it is drawn), so the preload fetches
+	// the same width the page will ask for.
+	sizes string
+}
+
+// firstRPCs lists, per screen, how to find the rpc it sends first from the page's address. The
+// inputs mirror the app's (parsePropertyId; parseSearchParams and searchRequest): an input the
+// app builds differently only costs the app its own request.
+var firstRPCs = []struct {
+	pattern string
+	rpc     func(u *url.URL) (firstRPC, bool)
+}{
+	{"/properties/:id", propertyFirstRPC},
+	{"/find-properties", searchFirstRPC},
+}
+
+// propertyIDSegment is a property id as the app accepts it in a path.
+var propertyIDSegment = regexp.MustCompile(`^[1-9][0-9]{0,9}$`)
+
+// propertyFirstRPC is the property page's GetProperty; its picture is the first photo (the
+// gallery's sizes are STAGE_SIZES in ui/src/features/properties/components/property-gallery.tsx).
+func propertyFirstRPC(u *url.URL) (firstRPC, bool) {
+	segment := strings.Trim(strings.TrimPrefix(u.Path, "/properties/"), "/")
+	id, err := strconv.ParseInt(segment, 10, 32)
+	if !propertyIDSegment.MatchString(segment) || err != nil {
+		return firstRPC{}, false
+	}
+	return firstRPC{
+		procedure: "/rentproof.property.v1.PropertyService/GetProperty",
+		input:     map[string]any{"id": id},
+		picture: func(answer []byte) string {
+			var a struct {
+				Property struct{ Images []string } `json:"property"`
+			}
+			if json.Unmarshal(answer, &a) != nil {
+				return ""
+			}
+			return firstPicture(a.Property.Images)
+		},
+		sizes: "(min-width: 1024px) 788px, 100vw",
+	}, true
+}
+
+// searchSorts are the search page's sort orders (SORT_OPTIONS), the first the default.
+var searchSorts = []string{"featured", "highestRated", "mostReviews", "newestListed"}
+
+// searchPageSize is the search page's PAGE_SIZE.
+const searchPageSize = 12
+
+// searchFirstRPC is the search page's SearchProperties for the filters in its address; its
+// picture is the first result's (cards draw it at CARD_SIZES, ui/src/components/property-card).
+func searchFirstRPC(u *url.URL) (firstRPC, bool) {
+	q := u.Query()
+	propertyType := q.Get("propertyType")
+	if propertyType == "all" || !vocab.Lookup("property_type").Contains(propertyType) {
+		propertyType = ""
+	}
+	sortBy := q.Get("sortBy")
+	if !slices.Contains(searchSorts, sortBy) {
+		sortBy = searchSorts[0]
+	}
+	page, err := strconv.Atoi(strings.TrimSpace(q.Get("page")))
+	if err != nil || page < 1 || page > 10_000 {
+		page = 1
+	}
+	// Protobuf JSON leaves out default values, as the app's request does.
+	input := map[string]any{"sortBy": sortBy, "page": page, "pageSize": searchPageSize}
+	for key, value := range map[string]string{
+		"city":         strings.TrimSpace(q.Get("city")),
+		"zipCode":      strings.TrimSpace(q.Get("zipCode")),
+		"query":        strings.TrimSpace(q.Get("query")),
+		"propertyType": propertyType,
+	} {
+		if value != "" {
+			input[key] = value
+		}
+	}
+	if q.Get("verified") == "true" {
+		input["verifiedOnly"] = true
+	}
+	return firstRPC{
+		procedure: "/rentproof.property.v1.PropertyService/SearchProperties",
+		input:     input,
+		picture: func(answer []byte) string {
+			var a struct {
+				Properties []struct{ Images []string } `json:"properties"`
+			}
+			if json.Unmarshal(answer, &a) != nil || len(a.Properties) == 0 {
+				return ""
+			}
+			return firstPicture(a.Properties[0].Images)
+		},
+		sizes: "(min-width: 1024px) 368px, (min-width: 640px) 50vw, 100vw",
+	}, true
+}
+
+// firstPicture is the first non-blank picture of a list.
+func firstPicture(images []string) string {
+	for _, src := range images {
+		if strings.TrimSpace(src) != "" {
+			return src
+		}
+	}
+	return ""
+}
+
+// firstLoadFor finds the first rpc of the screen at u, if it has one.
+func firstLoadFor(u *url.URL) (firstRPC, bool) {
+	for _, s := range firstRPCs {
+		if matchRoute(s.pattern, u.Path) {
+			return s.rpc(u)
+		}
+	}
+	return firstRPC{}, false
+}
+
+// firstLoadEntry is one answer in the page's first-load script, as the app reads it.
+type firstLoadEntry struct {
+	Procedure string          `json:"procedure"`
+	Input     any             `json:"input"`
+	Output    json.RawMessage `json:"output"`
+}
+
+// withFirstLoad returns page with the answer to the screen's first rpc and its picture's
+// preload, or page unchanged when the screen has none or the rpc does not answer.
+func withFirstLoad(ctx context.Context, page []byte, r *http.Request, api http.Handler) []byte {
+	rpc, ok := firstLoadFor(r.URL)
+	if !ok || api == nil {
+		return page
+	}
+	answer, err := callInProcess(ctx, api, r, rpc)
+	if err != nil {
+		return page
+	}
+	script, err := json.Marshal([]firstLoadEntry{{Procedure: rpc.procedure, Input: rpc.input, Output: answer}})
+	if err != nil {
+		return page
+	}
+	var head strings.Builder
+	if src := rpc.picture(answer); src != "" {
+		head.WriteString(picturePreload(src, rpc.sizes))
+	}
+	// JSON inside a script element: "<" is escaped so no "</script>" or "<!--" can end it early.
+	body := `<script type="application/json" id="first-load">` +
+		string(bytes.ReplaceAll(script, []byte("<"), []byte(`\u003c`))) + `</script>`
+	page = bytes.Replace(page, []byte("</head>"), []byte(head.String()+"</head>"), 1)
+	return bytes.Replace(page, []byte("</body>"), []byte(body+"</body>"), 1)
+}
+
+// callInProcess sends rpc through api as the visitor (same cookies and client), returning the
+// JSON answer of a successful call.
+func callInProcess(ctx context.Context, api http.Handler, r *http.Request, rpc firstRPC) (json.RawMessage, error) {
+	input, err := json.Marshal(rpc.input)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s input: %w", rpc.procedure, err)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, rpc.procedure, bytes.NewReader(input))
+	if err != nil {
+		return nil, fmt.Errorf("make %s request: %w", rpc.procedure, err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for _, c := range r.Header.Values("Cookie") {
+		req.Header.Add("Cookie", c)
+	}
+	req.RemoteAddr, req.Host = r.RemoteAddr, r.Host
+	w := &bufferedResponse{header: http.Header{}, status: http.StatusOK}
+	api.ServeHTTP(w, req)
+	if w.status != http.StatusOK || !json.Valid(w.body.Bytes()) {
+		return nil, fmt.Errorf("%s answered %d", rpc.procedure, w.status)
+	}
+	return w.body.Bytes(), nil
+}
+
+// bufferedResponse keeps an in-process answer in memory.
+type bufferedResponse struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (w *bufferedResponse) Header() http.Header         { return w.header }
+func (w *bufferedResponse) WriteHeader(status int)      { w.status = status }
+func (w *bufferedResponse) Write(b []byte) (int, error) { return w.body.Write(b) }
+
+// picturePreload is the <link> that fetches a picture as the page's <img> will: an upload
+// offers its stored widths (srcset with the same sizes), anything else its one source.
+func picturePreload(src, sizes string) string {
+	if srcset := uploadSrcSet(src); srcset != "" {
+		return fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" imagesrcset="%s" imagesizes="%s">`,
+			html.EscapeString(srcset), html.EscapeString(sizes))
+	}
+	return fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(src))
+}
+
+// uploadName is an uploaded property image as the upload package names it.
+var uploadName = regexp.MustCompile(`^(/uploads/properties/[0-9a-f]{32})(\.(?:jpg|png|gif|webp))$`)
+
+// uploadSrcSet lists an upload's stored widths, narrowest first, then the main file, as the
+// app's uploadSrcSet does (ui/src/components/ui/responsive-image.tsx); "" for other pictures.
+func uploadSrcSet(src string) string {
+	m := uploadName.FindStringSubmatch(src)
+	if m == nil {
+		return ""
+	}
+	var parts []string
+	for _, w := range slices.Backward(upload.VersionWidths) {
+		parts = append(parts, fmt.Sprintf("%s-w%d%s %dw", m[1], w, m[2], w))
+	}
+	return strings.Join(append(parts, fmt.Sprintf("%s %dw", src, upload.MaxSide)), ", ")
+}

@@ -1,0 +1,144 @@
+package server
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// TestPagesCarryTheirFirstAnswer: the page that opens a property or the search carries the
+// answer to the screen's first rpc, called in process as the visitor, and preloads the
+// screen's main picture; the answer cannot end its script early; a failed rpc leaves the page
+// as built; other screens are not touched.
+func TestPagesCarryTheirFirstAnswer(t *testing.T) {
+	t.Parallel()
+	dist := fstest.MapFS{
+		"index.html":          {Data: []byte(`<!doctype html><head><title>RentProof</title></head><body><div id="root"></div></body>`)},
+		".vite/screens.json": {Data: []byte(`[{"path": "/properties/:id", "files": []}, {"path": "/find-properties", "files": []}, {"path": "/about", "files": []}]`)},
+	}
+	var calls []string
+	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		calls = append(calls, r.URL.Path+" "+string(body)+" "+r.Header.Get("Cookie"))
+		switch {
+		case strings.Contains(string(body), `"id":404`):
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = io.WriteString(w, `{"code":"not_found"}`)
+		case strings.HasSuffix(r.URL.Path, "/GetProperty"):
+			_, _ = io.WriteString(w, `{"property":{"id":3,"title":"</script><script>alert(1)</script>","images":["","/uploads/properties/0123456789abcdef0123456789abcdef.jpg"]}}`)
+		default:
+			_, _ = io.WriteString(w, `{"properties":[{"id":7,"images":["/images/demo/property-07-a.svg"]}],"total":1}`)
+		}
+	})
+	handler := spaHandler(dist, MapTiles{}, api)
+	get := func(path string) string {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodGet, path, http.NoBody)
+		req.Header.Set("Cookie", "rp_session=abc")
+		rec := httptest.NewRecorder()
+		handler.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("GET %s: %d", path, rec.Code)
+		}
+		return rec.Body.String()
+	}
+	firstLoad := func(t *testing.T, page string) []firstLoadEntry {
+		t.Helper()
+		_, script, ok := strings.Cut(page, `<script type="application/json" id="first-load">`)
+		if !ok {
+			t.Fatalf("no first-load script:\n%s", page)
+		}
+		script, _, _ = strings.Cut(script, "</script>")
+		var entries []firstLoadEntry
+		if err := json.Unmarshal([]byte(script), &entries); err != nil {
+			t.Fatalf("first-load script %q: %v", script, err)
+		}
+		return entries
+	}
+
+	page := get("/properties/3")
+	entries := firstLoad(t, page)
+	var answer struct {
+		Property struct{ Title string } `json:"property"`
+	}
+	if len(entries) != 1 || entries[0].Procedure != "/rentproof.property.v1.PropertyService/GetProperty" ||
+		json.Unmarshal(entries[0].Output, &answer) != nil || answer.Property.Title != "</script><script>alert(1)</script>" {
+		t.Errorf("entries %s", mustJSON(t, entries))
+	}
+	if strings.Contains(page, "<script>alert") {
+		t.Errorf("the answer ended its script:\n%s", page)
+	}
+	if want := `<link rel="preload" as="image" fetchpriority="high" imagesrcset="/uploads/properties/0123456789abcdef0123456789abcdef-w480.jpg 480w, ` +
+		`/uploads/properties/0123456789abcdef0123456789abcdef-w960.jpg 960w, /uploads/properties/0123456789abcdef0123456789abcdef.jpg 2048w" ` +
+		`imagesizes="(min-width: 1024px) 788px, 100vw"></head>`; !strings.Contains(page, want) {
+		t.Errorf("the page does not preload the gallery's first picture:\n%s", page)
+	}
+	if want := "/rentproof.property.v1.PropertyService/GetProperty {\"id\":3} rp_session=abc"; len(calls) != 1 || calls[0] != want {
+		t.Errorf("calls %q, want %q", calls, want)
+	}
+
+	page = get("/find-properties?city=+Chelsea+&propertyType=house&verified=true&sortBy=bogus&page=2&view=list")
+	entries = firstLoad(t, page)
+	var input map[string]any
+	_ = json.Unmarshal(mustJSON(t, entries[0].Input), &input)
+	want := map[string]any{"city": "Chelsea", "propertyType": "house", "verifiedOnly": true, "sortBy": "featured", "page": 2.0, "pageSize": 12.0}
+	if !reflect.DeepEqual(input, want) {
+		t.Errorf("search input %v, want %v", input, want)
+	}
+	if !strings.Contains(page, `<link rel="preload" as="image" fetchpriority="high" href="/images/demo/property-07-a.svg">`) {
+		t.Errorf("the search page does not preload the first result's picture:\n%s", page)
+	}
+
+	if page := get("/properties/404"); strings.Contains(page, "first-load") || strings.Contains(page, "preload") {
+		t.Errorf("a failed rpc changed the page:\n%s", page)
+	}
+	calls = nil
+	for _, path := range []string{"/about", "/properties/0", "/properties/abc", "/properties/99999999999"} {
+		if page := get(path); strings.Contains(page, "first-load") {
+			t.Errorf("%s carries a first load:\n%s", path, page)
+		}
+	}
+	if len(calls) != 0 {
+		t.Errorf("screens without a first rpc called %q", calls)
+	}
+}
+
+// TestSearchFirstRPCDefaults: the search page without parameters asks for page 1, featured.
+func TestSearchFirstRPCDefaults(t *testing.T) {
+	t.Parallel()
+	rpc, ok := searchFirstRPC(&url.URL{Path: "/find-properties", RawQuery: "propertyType=all&page=0"})
+	want := map[string]any{"sortBy": "featured", "page": 1, "pageSize": 12}
+	if !ok || !reflect.DeepEqual(rpc.input, want) {
+		t.Errorf("input %v, want %v", rpc.input, want)
+	}
+}
+
+// TestPrerenderedScreens: a screen the build prerendered is served with its markup in place of
+// the placeholder shell, marked for hydration; a page without the shell's markers is unchanged.
+func TestPrerenderedScreens(t *testing.T) {
+	t.Parallel()
+	page := []byte(`<body><div id="root"><!--shell--><header>bar</header><!--/shell--></div><script src="/a.js"></script></body>`)
+	got := string(withPrerendered(page, `<h1>Home</h1>`))
+	if want := `<body><div id="root" data-prerendered><h1>Home</h1></div><script src="/a.js"></script></body>`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	plain := []byte(`<body><div id="root"><header>bar</header></div></body>`)
+	if got := string(withPrerendered(plain, `<h1>Home</h1>`)); got != string(plain) {
+		t.Errorf("a page without markers became %s", got)
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

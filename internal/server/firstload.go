@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/vocab"
@@ -26,20 +27,29 @@ import (
 // served in process through the same handlers and interceptors as the app's call, with the
 // visitor's cookies. When the rpc fails the page goes without it and the app asks as usual.
 
-// firstRPC is the rpc a screen sends first, with its input as the app builds it.
-type firstRPC struct {
+// firstCall is an rpc a screen sends as it opens, with its input as the app builds it.
+type firstCall struct {
 	procedure string // "/rentproof.property.v1.PropertyService/GetProperty"
 	input     any
-	// picture returns the screen's main picture from the rpc's answer, "" when there is none.
+	// pageParamKey names the page field of a paged list the app reads as an infinite query
+	// ("page"); empty for a plain query.
+	pageParamKey string
+}
+
+// firstRPC is what a screen asks for as it opens: its main call first (without whose answer the
+// page carries nothing), then calls for the rest of the screen, and its main picture.
+type firstRPC struct {
+	calls []firstCall
+	// picture returns the screen's main picture from the main call's answer, "" when none.
 	picture func(answer []byte) string
 	// sizes is the picture's `sizes` in the app (how wide it is drawn), so the preload fetches
 	// the same width the page will ask for.
 	sizes string
 }
 
-// firstRPCs lists, per screen, how to find the rpc it sends first from the page's address. The
-// inputs mirror the app's (parsePropertyId; parseSearchParams and searchRequest): an input the
-// app builds differently only costs the app its own request.
+// firstRPCs lists, per screen, how to find the rpcs it sends first from the page's address.
+// The inputs mirror the app's (parsePropertyId, the review list's first page, parseSearchParams
+// and searchRequest): an input the app builds differently only costs the app its own request.
 var firstRPCs = []struct {
 	pattern string
 	rpc     func(u *url.URL) (firstRPC, bool)
@@ -51,8 +61,10 @@ var firstRPCs = []struct {
 // propertyIDSegment is a property id as the app accepts it in a path.
 var propertyIDSegment = regexp.MustCompile(`^[1-9][0-9]{0,9}$`)
 
-// propertyFirstRPC is the property page's GetProperty; its picture is the first photo (the
-// gallery's sizes are STAGE_SIZES in ui/src/features/properties/components/property-gallery.tsx).
+// propertyFirstRPC is the property page's GetProperty, then its rating summary, the first page
+// of its reviews (All tab, REVIEW_PAGE_SIZE) and its similar properties (SIMILAR_LIMIT): with
+// them all, the page renders once. Its picture is the first photo (the gallery's sizes are
+// STAGE_SIZES in ui/src/features/properties/components/property-gallery.tsx).
 func propertyFirstRPC(u *url.URL) (firstRPC, bool) {
 	segment := strings.Trim(strings.TrimPrefix(u.Path, "/properties/"), "/")
 	id, err := strconv.ParseInt(segment, 10, 32)
@@ -60,8 +72,16 @@ func propertyFirstRPC(u *url.URL) (firstRPC, bool) {
 		return firstRPC{}, false
 	}
 	return firstRPC{
-		procedure: "/rentproof.property.v1.PropertyService/GetProperty",
-		input:     map[string]any{"id": id},
+		calls: []firstCall{
+			{procedure: "/rentproof.property.v1.PropertyService/GetProperty", input: map[string]any{"id": id}},
+			{procedure: "/rentproof.review.v1.ReviewService/GetRatingSummary", input: map[string]any{"propertyId": id}},
+			{
+				procedure:    "/rentproof.review.v1.ReviewService/ListPropertyReviews",
+				input:        map[string]any{"propertyId": id, "tab": "all", "page": 1, "pageSize": 10},
+				pageParamKey: "page",
+			},
+			{procedure: "/rentproof.property.v1.PropertyService/ListSimilarProperties", input: map[string]any{"propertyId": id, "limit": 3}},
+		},
 		picture: func(answer []byte) string {
 			var a struct {
 				Property struct{ Images []string } `json:"property"`
@@ -113,8 +133,7 @@ func searchFirstRPC(u *url.URL) (firstRPC, bool) {
 		input["verifiedOnly"] = true
 	}
 	return firstRPC{
-		procedure: "/rentproof.property.v1.PropertyService/SearchProperties",
-		input:     input,
+		calls: []firstCall{{procedure: "/rentproof.property.v1.PropertyService/SearchProperties", input: input}},
 		picture: func(answer []byte) string {
 			var a struct {
 				Properties []struct{ Images []string } `json:"properties"`
@@ -150,28 +169,41 @@ func firstLoadFor(u *url.URL) (firstRPC, bool) {
 
 // firstLoadEntry is one answer in the page's first-load script, as the app reads it.
 type firstLoadEntry struct {
-	Procedure string          `json:"procedure"`
-	Input     any             `json:"input"`
-	Output    json.RawMessage `json:"output"`
+	Procedure    string          `json:"procedure"`
+	Input        any             `json:"input"`
+	PageParamKey string          `json:"pageParamKey,omitempty"`
+	Output       json.RawMessage `json:"output"`
 }
 
-// withFirstLoad returns page with the answer to the screen's first rpc and its picture's
-// preload, or page unchanged when the screen has none or the rpc does not answer.
+// withFirstLoad returns page with the answers to the screen's first rpcs and its picture's
+// preload, or page unchanged when the screen has none or its main rpc does not answer. The
+// calls run side by side; one that fails is left for the app to make.
 func withFirstLoad(ctx context.Context, page []byte, r *http.Request, api http.Handler) []byte {
 	rpc, ok := firstLoadFor(r.URL)
 	if !ok || api == nil {
 		return page
 	}
-	answer, err := callInProcess(ctx, api, r, rpc)
-	if err != nil {
+	answers := make([]json.RawMessage, len(rpc.calls))
+	var wg sync.WaitGroup
+	for i, call := range rpc.calls {
+		wg.Go(func() { answers[i], _ = callInProcess(ctx, api, r, call) })
+	}
+	wg.Wait()
+	if answers[0] == nil {
 		return page
 	}
-	script, err := json.Marshal([]firstLoadEntry{{Procedure: rpc.procedure, Input: rpc.input, Output: answer}})
+	var entries []firstLoadEntry
+	for i, call := range rpc.calls {
+		if answers[i] != nil {
+			entries = append(entries, firstLoadEntry{Procedure: call.procedure, Input: call.input, PageParamKey: call.pageParamKey, Output: answers[i]})
+		}
+	}
+	script, err := json.Marshal(entries)
 	if err != nil {
 		return page
 	}
 	var head strings.Builder
-	if src := rpc.picture(answer); src != "" {
+	if src := rpc.picture(answers[0]); src != "" {
 		head.WriteString(picturePreload(src, rpc.sizes))
 	}
 	// JSON inside a script element: "<" is escaped so no "</script>" or "<!--" can end it early.
@@ -181,16 +213,16 @@ func withFirstLoad(ctx context.Context, page []byte, r *http.Request, api http.H
 	return bytes.Replace(page, []byte("</body>"), []byte(body+"</body>"), 1)
 }
 
-// callInProcess sends rpc through api as the visitor (same cookies and client), returning the
+// callInProcess sends call through api as the visitor (same cookies and client), returning the
 // JSON answer of a successful call.
-func callInProcess(ctx context.Context, api http.Handler, r *http.Request, rpc firstRPC) (json.RawMessage, error) {
-	input, err := json.Marshal(rpc.input)
+func callInProcess(ctx context.Context, api http.Handler, r *http.Request, call firstCall) (json.RawMessage, error) {
+	input, err := json.Marshal(call.input)
 	if err != nil {
-		return nil, fmt.Errorf("encode %s input: %w", rpc.procedure, err)
+		return nil, fmt.Errorf("encode %s input: %w", call.procedure, err)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, rpc.procedure, bytes.NewReader(input))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, call.procedure, bytes.NewReader(input))
 	if err != nil {
-		return nil, fmt.Errorf("make %s request: %w", rpc.procedure, err)
+		return nil, fmt.Errorf("make %s request: %w", call.procedure, err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	for _, c := range r.Header.Values("Cookie") {
@@ -200,7 +232,7 @@ func callInProcess(ctx context.Context, api http.Handler, r *http.Request, rpc f
 	w := &bufferedResponse{header: http.Header{}, status: http.StatusOK}
 	api.ServeHTTP(w, req)
 	if w.status != http.StatusOK || !json.Valid(w.body.Bytes()) {
-		return nil, fmt.Errorf("%s answered %d", rpc.procedure, w.status)
+		return nil, fmt.Errorf("%s answered %d", call.procedure, w.status)
 	}
 	return w.body.Bytes(), nil
 }

@@ -7,7 +7,9 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 )
@@ -19,19 +21,28 @@ import (
 func TestPagesCarryTheirFirstAnswer(t *testing.T) {
 	t.Parallel()
 	dist := fstest.MapFS{
-		"index.html":          {Data: []byte(`<!doctype html><head><title>RentProof</title></head><body><div id="root"></div></body>`)},
+		"index.html":         {Data: []byte(`<!doctype html><head><title>RentProof</title></head><body><div id="root"></div></body>`)},
 		".vite/screens.json": {Data: []byte(`[{"path": "/properties/:id", "files": []}, {"path": "/find-properties", "files": []}, {"path": "/about", "files": []}]`)},
 	}
-	var calls []string
+	var (
+		mu    sync.Mutex
+		calls []string
+	)
 	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
 		calls = append(calls, r.URL.Path+" "+string(body)+" "+r.Header.Get("Cookie"))
+		mu.Unlock()
 		switch {
-		case strings.Contains(string(body), `"id":404`):
+		case strings.Contains(string(body), `"id":404`), strings.HasSuffix(r.URL.Path, "/ListSimilarProperties"):
 			w.WriteHeader(http.StatusNotFound)
 			_, _ = io.WriteString(w, `{"code":"not_found"}`)
 		case strings.HasSuffix(r.URL.Path, "/GetProperty"):
 			_, _ = io.WriteString(w, `{"property":{"id":3,"title":"</script><script>alert(1)</script>","images":["","/uploads/properties/0123456789abcdef0123456789abcdef.jpg"]}}`)
+		case strings.HasSuffix(r.URL.Path, "/GetRatingSummary"):
+			_, _ = io.WriteString(w, `{"summary":{"average":4.5}}`)
+		case strings.HasSuffix(r.URL.Path, "/ListPropertyReviews"):
+			_, _ = io.WriteString(w, `{"reviews":[],"hasMore":false}`)
 		default:
 			_, _ = io.WriteString(w, `{"properties":[{"id":7,"images":["/images/demo/property-07-a.svg"]}],"total":1}`)
 		}
@@ -67,8 +78,13 @@ func TestPagesCarryTheirFirstAnswer(t *testing.T) {
 	var answer struct {
 		Property struct{ Title string } `json:"property"`
 	}
-	if len(entries) != 1 || entries[0].Procedure != "/rentproof.property.v1.PropertyService/GetProperty" ||
+	if len(entries) != 3 || entries[0].Procedure != "/rentproof.property.v1.PropertyService/GetProperty" ||
 		json.Unmarshal(entries[0].Output, &answer) != nil || answer.Property.Title != "</script><script>alert(1)</script>" {
+		t.Errorf("entries %s", mustJSON(t, entries))
+	}
+	// The rest of the page comes along; a call that fails (similar properties) is left out.
+	if entries[1].Procedure != "/rentproof.review.v1.ReviewService/GetRatingSummary" ||
+		entries[2].Procedure != "/rentproof.review.v1.ReviewService/ListPropertyReviews" || entries[2].PageParamKey != "page" {
 		t.Errorf("entries %s", mustJSON(t, entries))
 	}
 	if strings.Contains(page, "<script>alert") {
@@ -79,8 +95,8 @@ func TestPagesCarryTheirFirstAnswer(t *testing.T) {
 		`imagesizes="(min-width: 1024px) 788px, 100vw"></head>`; !strings.Contains(page, want) {
 		t.Errorf("the page does not preload the gallery's first picture:\n%s", page)
 	}
-	if want := "/rentproof.property.v1.PropertyService/GetProperty {\"id\":3} rp_session=abc"; len(calls) != 1 || calls[0] != want {
-		t.Errorf("calls %q, want %q", calls, want)
+	if want := "/rentproof.property.v1.PropertyService/GetProperty {\"id\":3} rp_session=abc"; len(calls) != 4 || !slices.Contains(calls, want) {
+		t.Errorf("calls %q, want 4 with %q", calls, want)
 	}
 
 	page = get("/find-properties?city=+Chelsea+&propertyType=house&verified=true&sortBy=bogus&page=2&view=list")
@@ -114,8 +130,8 @@ func TestSearchFirstRPCDefaults(t *testing.T) {
 	t.Parallel()
 	rpc, ok := searchFirstRPC(&url.URL{Path: "/find-properties", RawQuery: "propertyType=all&page=0"})
 	want := map[string]any{"sortBy": "featured", "page": 1, "pageSize": 12}
-	if !ok || !reflect.DeepEqual(rpc.input, want) {
-		t.Errorf("input %v, want %v", rpc.input, want)
+	if !ok || len(rpc.calls) != 1 || !reflect.DeepEqual(rpc.calls[0].input, want) {
+		t.Errorf("calls %v, want one with %v", rpc.calls, want)
 	}
 }
 

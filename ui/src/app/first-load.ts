@@ -3,16 +3,25 @@ import type { Transport } from "@connectrpc/connect";
 import { createConnectQueryKey } from "@connectrpc/connect-query";
 import type { QueryClient } from "@tanstack/react-query";
 import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
+import { ReviewService } from "@/gen/rentproof/review/v1/review_pb";
 
 /**
- * The rpcs whose answers a page may carry: the first call of the screens whose main picture
+ * The rpcs whose answers a page may carry: the first calls of the screens whose main picture
  * comes from the database (internal/server/firstload.go).
  */
-const FIRST_RPCS: DescMethodUnary[] = [PropertyService.method.getProperty, PropertyService.method.searchProperties];
+const FIRST_RPCS: DescMethodUnary[] = [
+  PropertyService.method.getProperty,
+  PropertyService.method.searchProperties,
+  PropertyService.method.listSimilarProperties,
+  ReviewService.method.getRatingSummary,
+  ReviewService.method.listPropertyReviews,
+];
 
 interface FirstLoadEntry {
   procedure: string;
   input: JsonValue;
+  /** The page field of a list the app pages through (an infinite query); absent otherwise. */
+  pageParamKey?: string;
   output: JsonValue;
 }
 
@@ -38,8 +47,17 @@ export function seedFirstLoad(queryClient: QueryClient, transport: Transport, do
     try {
       const options = { ignoreUnknownFields: true };
       const input = fromJson(method.input, entry.input, options);
-      const key = createConnectQueryKey({ schema: method, input, transport, cardinality: "finite" });
-      queryClient.setQueryData(key, fromJson(method.output, entry.output, options));
+      const output = fromJson(method.output, entry.output, options);
+      const { pageParamKey } = entry;
+      if (pageParamKey) {
+        // The first page of a paged list, under the key the infinite query uses.
+        const key = createConnectQueryKey({ schema: method, input, transport, cardinality: "infinite", pageParamKey });
+        const pageParam = (input as unknown as Record<string, unknown>)[pageParamKey];
+        queryClient.setQueryData(key, { pages: [output], pageParams: [pageParam] });
+      } else {
+        const key = createConnectQueryKey({ schema: method, input, transport, cardinality: "finite" });
+        queryClient.setQueryData(key, output);
+      }
     } catch {
       // Not an answer this app can read: the screen asks for itself.
     }

@@ -3,7 +3,7 @@
 // Usage: node report.mjs REPORT_DIR OUTPUT.md "name /path"...
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 
 const [dir, output, ...pages] = process.argv.slice(2);
@@ -46,7 +46,7 @@ console.log(table);
 
 const git = (...args) => execFileSync("git", args, { encoding: "utf8" }).trim();
 const commit = git("rev-parse", "--short", "HEAD") + (git("status", "--porcelain", "--untracked-files=no") ? " (with uncommitted changes)" : "");
-const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Lighthouse ${rows[0].lighthouse}, Chromium ${rows[0].chrome} headless`;
+const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Lighthouse ${rows[0].lighthouse}, Chromium ${rows[0].chrome} headless, load average ${loadavg()[1].toFixed(1)} over the last 5 minutes (Lighthouse's simulation scales the CPU time it observes: a busy machine lowers the scores)`;
 
 writeFileSync(
   output,

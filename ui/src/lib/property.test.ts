@@ -8,6 +8,7 @@ import {
   propertyTypeLabel,
   shareDescription,
   shareTitle,
+  verificationProofLabel,
 } from "./property";
 
 describe("property display rules", () => {
@@ -63,5 +64,18 @@ describe("property display rules", () => {
     const p = { title: "Loft", bedrooms: 2, bathrooms: 1, city: "Chicago", monthlyRent: 2650, currency: "USD" };
     expect(shareTitle(p)).toBe("Check out Loft on RentProof");
     expect(shareDescription(p)).toBe("2 bed, 1 bath property in Chicago for $2,650/month");
+  });
+
+  it("says how a verified property was verified, and nothing for an unverified one", () => {
+    const proof = (verified: boolean, verificationProof: string, verificationConfirmations = 0) =>
+      verificationProofLabel({ verified, verificationProof, verificationConfirmations });
+    expect(proof(true, "confirmed", 1)).toBe("Confirmed by 1 person");
+    expect(proof(true, "confirmed", 3)).toBe("Confirmed by 3 people");
+    expect(proof(true, "documents")).toBe("Ownership documents checked");
+    expect(proof(true, "paid_check")).toBe("Checked by RentProof");
+    expect(proof(true, "demo")).toBe("Demo data, not checked");
+    expect(proof(true, "")).toBeNull();
+    expect(proof(true, "confirmed", 0)).toBeNull();
+    expect(proof(false, "confirmed", 2)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * themselves come from the contract (./vocab).
  */
 import { formatCurrency } from "./currency";
+import { pluralize } from "./rating";
 import { humanize } from "./text";
 import { PROPERTY_TYPES } from "./vocab";
 
@@ -89,4 +90,34 @@ export function shareTitle(p: Pick<ShareFacts, "title">): string {
 /** shareDescription is the text of a shared property link (SPEC §9). */
 export function shareDescription(p: ShareFacts): string {
   return `${p.bedrooms} bed, ${p.bathrooms} bath property in ${p.city} for ${formatCurrency(p.monthlyRent, p.currency)}/month`;
+}
+
+/** VerificationFacts are the property fields that say how it was verified. */
+export interface VerificationFacts {
+  verified: boolean;
+  verificationProof: string;
+  verificationConfirmations: number;
+}
+
+/**
+ * verificationProofLabel says how a verified property was verified, shown next to its badge:
+ * "Confirmed by 2 people" (confirmers may be tenants or landlords), "Ownership documents
+ * checked" or "Checked by RentProof" (an administrator checked documents or a paid check), or
+ * "Demo data, not checked" (a demo listing's badge is sample data); null when it is not verified
+ * or its proof is unknown.
+ */
+export function verificationProofLabel(p: VerificationFacts): string | null {
+  if (!p.verified) return null;
+  switch (p.verificationProof) {
+    case "confirmed":
+      return p.verificationConfirmations > 0 ? `Confirmed by ${pluralize(p.verificationConfirmations, "person", "people")}` : null;
+    case "documents":
+      return "Ownership documents checked";
+    case "paid_check":
+      return "Checked by RentProof";
+    case "demo":
+      return "Demo data, not checked";
+    default:
+      return null;
+  }
 }

@@ -86,18 +86,20 @@ const declared: DescField[] = [
   .flatMap((m) => m.fields)
   .filter((f) => hasOption(f, rules));
 
+/** declaredVocabulary is the vocabulary whose values a field's rules list, or undefined when they list none. */
+function declaredVocabulary(r: { vocabulary: string; values: { value: string; label: string }[] }): Vocabulary | undefined {
+  if (r.values.length === 0) return undefined;
+  return makeVocabulary(
+    r.vocabulary,
+    r.values.map((t) => ({ value: t.value, label: t.label || t.value })),
+  );
+}
+
 const vocabularies = new Map<string, Vocabulary>();
 for (const field of declared) {
   const r = getOption(field, rules);
-  if (r.values.length > 0) {
-    vocabularies.set(
-      r.vocabulary,
-      makeVocabulary(
-        r.vocabulary,
-        r.values.map((t) => ({ value: t.value, label: t.label || t.value })),
-      ),
-    );
-  }
+  const v = declaredVocabulary(r);
+  if (v) vocabularies.set(r.vocabulary, v);
 }
 
 function vocabulary(name: string): Vocabulary {
@@ -106,13 +108,19 @@ function vocabulary(name: string): Vocabulary {
   return v;
 }
 
-/** rulesOf returns the rules declared on a message's field (by its TypeScript name). */
+/**
+ * rulesOf returns the rules declared on a message's field (by its TypeScript name). A field of a
+ * file not read above (a feature's own contract, loaded with its screen) brings its vocabulary
+ * with it: the values declared on the field itself.
+ */
 export function rulesOf(schema: DescMessage, localName: string): FieldRules {
   const field = schema.fields.find((f) => f.localName === localName);
   if (!field) throw new Error(`vocab: ${schema.typeName} has no field ${localName}`);
   const r = getOption(field, rules);
   return {
-    vocabulary: r.vocabulary ? vocabulary(r.vocabulary) : undefined,
+    vocabulary: r.vocabulary
+      ? (vocabularies.get(r.vocabulary) ?? declaredVocabulary(r) ?? vocabulary(r.vocabulary))
+      : undefined,
     minChars: r.minChars,
     maxChars: r.maxChars,
     minItems: r.minItems,

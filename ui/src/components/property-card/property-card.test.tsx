@@ -104,6 +104,22 @@ describe("PropertyCard", () => {
     expect(badge).not.toHaveAttribute("title");
   });
 
+  it.each([
+    ["confirmed", 2, "Confirmed by 2 people"],
+    ["documents", 0, "Ownership documents checked"],
+    ["paid_check", 0, "Checked by RentProof"],
+  ])("shows a verified property's proof (%s) under its badge", (proof, n, label) => {
+    const { card } = renderCard(makeProperty({ id: 24, verified: true, verificationProof: proof, verificationConfirmations: n }));
+    const badge = within(card).getByText("Verified by tenants");
+    expect(badge.nextElementSibling).toHaveTextContent(label);
+    expect(badge.nextElementSibling).toHaveClass("badge--proof");
+  });
+
+  it("shows no proof on an unverified card", () => {
+    const { card } = renderCard(makeProperty({ id: 25, verified: false, verificationProof: "", verificationConfirmations: 0 }));
+    expect(card.querySelector(".badge--proof")).toBeNull();
+  });
+
   it("keeps the rating beside the title rather than over it", () => {
     const { card } = renderCard(makeProperty({ id: 23, title: "Mid-Century Villa with Pool in the Beverly Hills Flats" }));
     const heading = within(card).getByRole("heading", { level: 3 });

@@ -12,6 +12,8 @@ import {
   highlights,
   isDemoProperty,
   propertyTypeLabel,
+  verificationProofLabel,
+  type VerificationFacts,
 } from "@/lib/property";
 import { pluralize } from "@/lib/rating";
 import { LazyImage } from "./lazy-image";
@@ -65,7 +67,7 @@ export function PropertyCard({ property: p, layout = "grid", headingLevel = 3, e
           width={640}
           height={420}
         />
-        <VerificationBadge verified={p.verified} />
+        <VerificationBadge property={p} />
       </div>
 
       <div className="property-card__body">
@@ -146,16 +148,22 @@ export function PropertyCard({ property: p, layout = "grid", headingLevel = 3, e
 }
 
 /**
- * VerificationBadge is the card's one badge on the picture, in SPEC §4's words ("verified by
- * tenants", "not verified by tenants yet") shown in full: a phrase in a tooltip is one touch and
- * keyboard users never see, and a tooltip library would weigh on every page that lists cards.
+ * VerificationBadge is the card's badge on the picture, in SPEC §4's words ("verified by
+ * tenants", "not verified by tenants yet") shown in full, and under it the proof of a verified
+ * property ("Confirmed by 2 people"): a phrase in a tooltip is one touch and keyboard users never
+ * see, and a tooltip library would weigh on every page that lists cards.
  */
-function VerificationBadge({ verified }: { verified: boolean }) {
+function VerificationBadge({ property }: { property: VerificationFacts }) {
+  const { verified } = property;
+  const proof = verificationProofLabel(property);
   return (
-    <span className={`badge badge--${verified ? "verified" : "unverified"} property-card__verification`}>
-      {verified ? <ShieldCheck aria-hidden="true" size={14} /> : null}
-      {verified ? "Verified by tenants" : "Not verified by tenants yet"}
-    </span>
+    <div className="property-card__verification">
+      <span className={`badge badge--${verified ? "verified" : "unverified"}`}>
+        {verified ? <ShieldCheck aria-hidden="true" size={14} /> : null}
+        {verified ? "Verified by tenants" : "Not verified by tenants yet"}
+      </span>
+      {proof ? <span className="badge badge--proof">{proof}</span> : null}
+    </div>
   );
 }
 

@@ -34,6 +34,7 @@ import {
   propertyTypeLabel,
   shareDescription,
   shareTitle,
+  verificationProofLabel,
 } from "@/lib/property";
 import { pluralize } from "@/lib/rating";
 import { timeAgo } from "@/lib/relative-time";
@@ -163,6 +164,7 @@ function PropertyDetail({ property: p, renderVerification, renderReviews }: { pr
   const count = summary?.count ?? 0;
   const address = fullAddress(p);
   const listed = p.createdAt ? timestampDate(p.createdAt) : null;
+  const proof = verificationProofLabel(p);
   const share = {
     url: typeof window === "undefined" ? `/properties/${p.id}` : `${window.location.origin}/properties/${p.id}`,
     title: shareTitle(p),
@@ -186,9 +188,13 @@ function PropertyDetail({ property: p, renderVerification, renderReviews }: { pr
               </span>
               {/* SPEC §4's phrase in words, for every reader (not a hover title). */}
               {p.verified ? (
-                <span className="badge badge--verified">
-                  <ShieldCheck aria-hidden="true" size={14} /> Verified by tenants
-                </span>
+                <>
+                  <span className="badge badge--verified">
+                    <ShieldCheck aria-hidden="true" size={14} /> Verified by tenants
+                  </span>
+                  {/* How it was verified, next to the badge: "Confirmed by 2 people". */}
+                  {proof ? <span className="badge badge--proof">{proof}</span> : null}
+                </>
               ) : (
                 <span className="badge badge--unverified">Not verified by tenants yet</span>
               )}

@@ -68,6 +68,15 @@ describe("routes", () => {
     expect(screen.queryByRole("status", { name: "Loading page" })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ["/dashboard", "Dashboard"],
+    ["/verification-request/4", "Request Verification"],
+    ["/verification-success/4", "Verification Requests Sent"],
+  ])("loads the protected screen %s's code when first opened", async (path, title) => {
+    renderApp({ path, routes, transport: fakeTransport({ user: makeUser() }) });
+    expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+  });
+
   it("loads a protected screen's code once the user is known", async () => {
     renderApp({ path: "/add-property", routes, transport: fakeTransport({ user: makeUser() }) });
     expect(await screen.findByRole("heading", { level: 1, name: "Add Property" })).toBeInTheDocument();

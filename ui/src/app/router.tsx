@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
             path: "/add-property",
             ...screen(async () => (await import("./routes/add-property")).AddPropertyRoute),
           },
-          { path: "/dashboard", element: <PlaceholderPage title="Dashboard" /> },
+          { path: "/dashboard", ...screen(async () => (await import("./routes/dashboard")).DashboardRoute) },
           {
             path: "/dashboard/security-questions",
             ...screen(async () => (await import("./routes/auth")).SecurityQuestionsRoute),
@@ -96,16 +96,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: "/verification-success/:propertyId",
-            element: <PlaceholderPage title="Verification Requests Sent" />,
+            ...screen(async () => (await import("./routes/verification-success")).VerificationSuccessRoute),
           },
           {
             path: "/verification-request/:propertyId",
-            element: (
-              <PlaceholderPage
-                title="Request Verification"
-                breadcrumb={[HOME, DASHBOARD, { label: "Request Verification" }]}
-              />
-            ),
+            ...screen(async () => (await import("./routes/verification-request")).VerificationRequestRoute),
           },
         ],
       },

@@ -1,0 +1,271 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { User } from "@/gen/rentproof/account/v1/account_pb";
+import type { Transaction } from "@/gen/rentproof/token/v1/token_pb";
+import type { VerificationRequest } from "@/gen/rentproof/verification/v1/verification_pb";
+import { makeProperty } from "@/test/properties";
+import { fakeTransport, makeUser, renderApp } from "@/test/render";
+import { at, makeRequest, makeTransaction, serveVerificationFakes, type VerificationFakeOptions } from "@/test/verification";
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 4_000 });
+
+const tenant = makeUser({ id: 7, username: "dana", firstName: "Dana", lastName: "Whitfield", role: "tenant" });
+const landlord = makeUser({ id: 8, username: "lars_lind", firstName: "Lars", lastName: "Lind", role: "landlord" });
+
+/** TEN is a new account's ledger: the welcome grant. */
+const TEN = () => [makeTransaction({ id: 1, amount: 10 })];
+
+interface Setup extends Partial<Omit<VerificationFakeOptions, "viewer">> {
+  viewer?: User;
+}
+
+function setup({ viewer = tenant, ...options }: Setup = {}) {
+  const fakes = serveVerificationFakes({ viewer: () => viewer, ledgers: { [viewer.id]: TEN() }, ...options });
+  const transport = fakeTransport({ user: viewer, extra: fakes.serve });
+  return { ...renderApp({ path: "/dashboard", transport }), ...fakes, user: userEvent.setup() };
+}
+
+const toasts = () => within(screen.getByRole("region", { name: /Notifications/, hidden: true }));
+const tokens = () => screen.findByRole("region", { name: "Token Balance" });
+const requestsPanel = () => screen.findByRole("region", { name: "Verification Requests" });
+const item = async (title: string) => within(await requestsPanel()).findByRole("article", { name: title });
+
+describe("the dashboard", () => {
+  it("welcomes a tenant with their initials and the tenant's ways on", async () => {
+    setup();
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+    const welcome = within(screen.getByRole("region", { name: "Welcome back, Dana!" }));
+    expect(welcome.getByText("DW")).toBeInTheDocument();
+    expect(welcome.getByRole("link", { name: "Find Properties" })).toHaveAttribute("href", "/find-properties");
+    expect(welcome.getByRole("link", { name: "Tenant Resources" })).toHaveAttribute("href", "/resources?category=tenant");
+  });
+
+  it("gives every other role the landlord's ways on", async () => {
+    setup({ viewer: landlord });
+    const welcome = within(await screen.findByRole("region", { name: "Welcome back, Lars!" }));
+    expect(welcome.getByRole("link", { name: "Add Property" })).toHaveAttribute("href", "/add-property");
+    expect(welcome.getByRole("link", { name: "Landlord Resources" })).toHaveAttribute("href", "/resources?category=landlord");
+  });
+});
+
+describe("the token panel", () => {
+  it("shows the balance and the 5 most recent transactions, newest first, and how many more", async () => {
+    const ledger: Transaction[] = Array.from({ length: 7 }, (_, i) =>
+      makeTransaction({
+        id: 7 - i,
+        amount: i === 1 ? -2 : 1,
+        description: `Transaction ${7 - i}`,
+        createdAt: at(`2025-04-0${7 - i}T12:00:00Z`),
+      }),
+    );
+    setup({ ledgers: { 7: ledger } });
+    const panel = within(await tokens());
+    expect(await panel.findByText("4")).toBeInTheDocument();
+    expect(panel.getByText("4").closest("p")).toHaveTextContent("4 tokens");
+    const rows = panel.getAllByRole("listitem");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      "Transaction 7Apr 07, 2025+1 token",
+      "Transaction 6Apr 06, 2025−2 tokens",
+      "Transaction 5Apr 05, 2025+1 token",
+      "Transaction 4Apr 04, 2025+1 token",
+      "Transaction 3Apr 03, 2025+1 token",
+    ]);
+    expect(panel.getByText("+ 2 more transactions")).toBeInTheDocument();
+  });
+
+  it("says No transactions found for an empty ledger, and no more line", async () => {
+    setup({ ledgers: { 7: [] } });
+    const panel = within(await tokens());
+    expect(await panel.findByText("No transactions found")).toBeInTheDocument();
+    expect(panel.getByText("0").closest("p")).toHaveTextContent("0 tokens");
+    expect(panel.queryByText(/more transaction/)).not.toBeInTheDocument();
+  });
+
+  it("says Balance unavailable and toasts SPEC's messages when the calls fail", async () => {
+    setup({
+      fail: {
+        getBalance: new ConnectError("down", Code.Unavailable),
+        listTransactions: new ConnectError("down", Code.Unavailable),
+      },
+    });
+    const panel = within(await tokens());
+    expect(await panel.findByText("Balance unavailable")).toBeInTheDocument();
+    expect(await toasts().findByText("Failed to load token balance. Please try again later.")).toBeInTheDocument();
+    expect(await toasts().findByText("Failed to load token transactions. Please try again later.")).toBeInTheDocument();
+    expect(toasts().getAllByText("Error")).toHaveLength(2);
+  });
+});
+
+const property = makeProperty({ id: 1, landlordId: 2, verified: false });
+const RECEIVED: VerificationRequest[] = [
+  makeRequest({ id: 6, to: [7, "dana"], by: [2, "olive"], message: "You lived in 5C, can you confirm?" }),
+  makeRequest({ id: 5, to: [7, "dana"], propertyId: 44, propertyTitle: "", status: "approved", responseMessage: "All correct." }),
+  makeRequest({ id: 4, to: [7, "dana"], status: "rejected", propertyTitle: "Rejected Place" }),
+  makeRequest({ id: 3, to: [7, "dana"], status: "paid", propertyTitle: "Paid Place" }),
+  makeRequest({
+    id: 2,
+    to: [7, "dana"],
+    status: "held",
+    propertyTitle: "Held Place",
+    statusReason: "You signed in from an address the owner used recently, so an administrator checks this approval first.",
+  }),
+  makeRequest({ id: 1, to: [7, "dana"], status: "closed", propertyTitle: "Closed Place", statusReason: "The property was verified through another request." }),
+  makeRequest({ id: 0, to: [7, "dana"], status: "expired", propertyTitle: "Expired Place" }),
+];
+
+describe("Verification Requests", () => {
+  it("lists a tenant's received requests with their titles, dates and statuses, without tabs", async () => {
+    setup({ requests: RECEIVED });
+    const panel = within(await requestsPanel());
+    await panel.findByRole("list", { name: "Received requests" });
+    expect(panel.queryByRole("tablist")).not.toBeInTheDocument();
+    const pending = within(await item(property.title));
+    expect(pending.getByRole("link", { name: property.title })).toHaveAttribute("href", "/properties/1");
+    expect(pending.getByText(/From olive/)).toHaveTextContent("From olive · Apr 05, 2025 · Expires May 05, 2025");
+    expect(pending.getByText("You lived in 5C, can you confirm?")).toBeInTheDocument();
+    expect(pending.getByText("You earn 1 token for answering, approve or reject.")).toBeInTheDocument();
+
+    // A property without a title (gone) reads "Property #id"; the answer given shows.
+    const gone = within(await item("Property #44"));
+    expect(gone.getByText("Approved")).toHaveClass("status-badge--approved");
+    expect(gone.getByText("All correct.")).toBeInTheDocument();
+  });
+
+  it("gives each status its own badge colour, and says why a request is held or closed", async () => {
+    setup({ requests: RECEIVED });
+    const expected: [string, string, string][] = [
+      [property.title, "Pending", "pending"],
+      ["Property #44", "Approved", "approved"],
+      ["Rejected Place", "Rejected", "rejected"],
+      ["Paid Place", "Paid", "paid"],
+      ["Held Place", "Held for review", "held"],
+      ["Closed Place", "Closed", "closed"],
+      ["Expired Place", "Expired", "expired"],
+    ];
+    for (const [title, label, status] of expected) {
+      expect(within(await item(title)).getByText(label)).toHaveClass(`status-badge--${status}`);
+    }
+    expect(within(await item("Held Place")).getByText(/an administrator checks this approval first/)).toBeInTheDocument();
+    expect(within(await item("Closed Place")).getByText("The property was verified through another request.")).toBeInTheDocument();
+  });
+
+  it("offers Approve and Reject on pending requests only", async () => {
+    setup({ requests: RECEIVED });
+    const panel = within(await requestsPanel());
+    await panel.findByRole("list", { name: "Received requests" });
+    expect(panel.getAllByRole("button", { name: /^Approve/ })).toHaveLength(1);
+    expect(panel.getAllByRole("button", { name: /^Reject/ })).toHaveLength(1);
+    expect(within(await item(property.title)).getByRole("button", { name: `Approve: ${property.title}` })).toBeInTheDocument();
+  });
+
+  it("approves behind a confirm dialog with a message: the badge, the balance and the ledger follow", async () => {
+    const property = makeProperty({ id: 1, landlordId: 2, verified: false });
+    const { user, answers } = setup({ requests: [RECEIVED[0]], properties: [property] });
+    const panel = within(await tokens());
+    expect(await panel.findByText("10")).toBeInTheDocument();
+
+    await user.click(within(await item(property.title)).getByRole("button", { name: /^Approve/ }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Approve Verification Request" }));
+    expect(dialog.getByText(/Approving marks the property as verified/)).toBeInTheDocument();
+    await user.type(await dialog.findByRole("textbox", { name: /Message/ }), "I lived there in 2023.");
+    await user.click(dialog.getByRole("button", { name: "Approve" }));
+
+    expect(await toasts().findByText("Success")).toBeInTheDocument();
+    expect(toasts().getByText("Verification request updated successfully.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(answers).toEqual([expect.objectContaining({ id: 6, status: "approved", responseMessage: "I lived there in 2023." })]);
+    const approved = within(await item(property.title));
+    expect(await approved.findByText("Approved")).toBeInTheDocument();
+    expect(approved.queryByRole("button", { name: /^Approve|^Reject/ })).not.toBeInTheDocument();
+    expect(await panel.findByText("11")).toBeInTheDocument();
+    expect(panel.getAllByRole("listitem")[0]).toHaveTextContent(`Answered a verification request for ${property.title}`);
+    expect(property.verified).toBe(true);
+  });
+
+  it("rejects behind its own confirm dialog, and Cancel sends nothing", async () => {
+    const { user, answers } = setup({ requests: [RECEIVED[0]] });
+    const reject = within(await item(property.title)).getByRole("button", { name: /^Reject/ });
+    await user.click(reject);
+    let dialog = within(await screen.findByRole("dialog", { name: "Reject Verification Request" }));
+    await user.click(await dialog.findByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(reject).toHaveFocus();
+    expect(answers).toHaveLength(0);
+
+    await user.click(reject);
+    dialog = within(await screen.findByRole("dialog", { name: "Reject Verification Request" }));
+    await user.click(await dialog.findByRole("button", { name: "Reject" }));
+    expect(await toasts().findByText("Verification request updated successfully.")).toBeInTheDocument();
+    expect(answers).toEqual([expect.objectContaining({ id: 6, status: "rejected", responseMessage: "" })]);
+    expect(await within(await item(property.title)).findByText("Rejected")).toBeInTheDocument();
+  });
+
+  it("shows a refused answer in the server's words, or SPEC's fallback", async () => {
+    const fail = { answerVerificationRequest: new ConnectError("This request has expired.", Code.FailedPrecondition) };
+    const { user } = setup({ requests: [RECEIVED[0]], fail });
+    await user.click(within(await item(property.title)).getByRole("button", { name: /^Approve/ }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Approve Verification Request" }));
+    await user.click(await dialog.findByRole("button", { name: "Approve" }));
+    expect(await toasts().findByText("This request has expired.")).toBeInTheDocument();
+    expect(toasts().getByText("Error")).toBeInTheDocument();
+
+    fail.answerVerificationRequest = new ConnectError("", Code.Internal);
+    await user.click(dialog.getByRole("button", { name: "Approve" }));
+    expect(await toasts().findByText("Failed to update verification request.")).toBeInTheDocument();
+  });
+
+  it("keeps the answer's message within 500 characters", async () => {
+    const { user, answers } = setup({ requests: [RECEIVED[0]] });
+    await user.click(within(await item(property.title)).getByRole("button", { name: /^Approve/ }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Approve Verification Request" }));
+    const box = await dialog.findByRole("textbox", { name: /Message/ });
+    await user.click(box);
+    await user.paste("z".repeat(501));
+    await user.click(dialog.getByRole("button", { name: "Approve" }));
+    expect(await dialog.findByText("Message must be less than 500 characters")).toBeInTheDocument();
+    expect(answers).toHaveLength(0);
+  });
+
+  it("shows a landlord Sent and Received tabs: the sent requests first, the pending received counted", async () => {
+    const sent = [
+      makeRequest({ id: 20, by: [8, "lars_lind"], to: [30, "kenji_morita"], propertyTitle: "Lars's Loft", message: "Please confirm." }),
+      makeRequest({ id: 19, by: [8, "lars_lind"], to: [31, "oliver_hughes"], propertyTitle: "Lars's Loft", status: "approved" }),
+    ];
+    const received = [makeRequest({ id: 18, by: [2, "olive"], to: [8, "lars_lind"] })];
+    const { user } = setup({ viewer: landlord, requests: [...sent, ...received] });
+    const panel = within(await requestsPanel());
+    const tabs = within(await panel.findByRole("tablist", { name: "Verification requests" }));
+    expect(tabs.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Sent", "Received1"]);
+    expect(tabs.getByRole("tab", { name: "Sent" })).toHaveAttribute("aria-selected", "true");
+    expect(tabs.getByRole("tab", { name: "Received, 1 pending" })).toBeInTheDocument();
+
+    const sentList = within(await panel.findByRole("list", { name: "Sent requests" }));
+    expect(sentList.getAllByRole("article").map((a) => within(a).getByText(/^To /).textContent)).toEqual([
+      "To kenji_morita · Apr 05, 2025 · Expires May 05, 2025",
+      "To oliver_hughes · Apr 05, 2025",
+    ]);
+    expect(sentList.getByText("Please confirm.")).toBeInTheDocument();
+    expect(sentList.queryByRole("button", { name: /^Approve/ })).not.toBeInTheDocument();
+
+    await user.click(tabs.getByRole("tab", { name: /Received/ }));
+    const receivedList = within(await panel.findByRole("list", { name: "Received requests" }));
+    expect(receivedList.getByRole("button", { name: /^Approve/ })).toBeInTheDocument();
+  });
+
+  it("says when there is nothing to show", async () => {
+    const { user } = setup({ viewer: landlord });
+    const panel = within(await requestsPanel());
+    expect(await panel.findByText("You have not sent any verification requests yet.")).toBeInTheDocument();
+    await user.click(panel.getByRole("tab", { name: "Received" }));
+    expect(await panel.findByText(/No verification requests received yet/)).toBeInTheDocument();
+  });
+
+  it("shows a tenant who has sent requests from a property page a Sent tab too", async () => {
+    setup({ requests: [makeRequest({ id: 9, by: [7, "dana"], to: [8, "lars_lind"] })] });
+    const panel = within(await requestsPanel());
+    expect(await panel.findByRole("tab", { name: "Sent" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { createConnectQueryKey, useMutation, useQuery } from "@connectrpc/connect-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast, type ToastOptions } from "@/components/ui/use-toast";
+import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
+import { TokenService } from "@/gen/rentproof/token/v1/token_pb";
+import {
+  VerificationService,
+  type CreateVerificationRequestResponse,
+} from "@/gen/rentproof/verification/v1/verification_pb";
+import { errorMessage } from "@/lib/errors";
+
+/** How many requests a list shows (the newest). */
+export const REQUESTS_PAGE_SIZE = 50;
+
+/** Toast texts of SPEC §8. */
+export const REQUEST_FALLBACK = "Failed to submit verification request. Please try again.";
+export const SEND_FALLBACK = "Failed to send verification requests. Please try again.";
+export const ANSWER_FALLBACK = "Failed to update verification request.";
+
+/** useReceivedRequests lists the requests addressed to the signed-in user, newest first, titles included. */
+export function useReceivedRequests() {
+  return useQuery(VerificationService.method.listReceivedVerificationRequests, { pageSize: REQUESTS_PAGE_SIZE });
+}
+
+/** useCreatedRequests lists the requests the signed-in user sent, newest first, titles included. */
+export function useCreatedRequests() {
+  return useQuery(VerificationService.method.listCreatedVerificationRequests, { pageSize: REQUESTS_PAGE_SIZE });
+}
+
+/**
+ * useRefresh returns what refetches everything a request or an answer changes: the request
+ * lists, the token balance and ledger (a verifier's reward, a requester's) and the properties
+ * (an approval verifies one, with its proof).
+ */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [VerificationService, TokenService, PropertyService].map((schema) =>
+        queryClient.invalidateQueries({ queryKey: createConnectQueryKey({ schema, cardinality: undefined }) }),
+      ),
+    );
+}
+
+/** failureToast says a refusal in the server's words, or SPEC §8's fallback. */
+const failureToast = (fallback: string) => (err: unknown) =>
+  toast({ title: "Error", description: errorMessage(err) || fallback, variant: "destructive" });
+
+/**
+ * RequestPath is who asks: "page", anyone but the owner on the property page (one landlord,
+ * notes); "owner", the owner on the verification request screen (verifiers, a note).
+ */
+export type RequestPath = "page" | "owner";
+
+const SENT: Record<RequestPath, { success: (res: CreateVerificationRequestResponse) => ToastOptions; fallback: string }> = {
+  page: {
+    success: ({ requests }) => {
+      const to = requests[0]?.requestedTo?.username;
+      return {
+        title: "Verification Request Submitted",
+        description: to ? `Your request has been sent to ${to}.` : "Your request has been sent.",
+      };
+    },
+    fallback: REQUEST_FALLBACK,
+  },
+  owner: {
+    success: () => ({ title: "Verification Requests Sent", description: "Your requests have been sent to the selected verifiers." }),
+    fallback: SEND_FALLBACK,
+  },
+};
+
+/**
+ * useCreateRequest sends verification requests on one of SPEC's two paths with SPEC §8's
+ * toasts ("Verification Request Submitted" on the property page, "Verification Requests Sent"
+ * for the owner; "Error" in the server's words), then refetches the lists.
+ */
+export function useCreateRequest(path: RequestPath) {
+  const refresh = useRefresh();
+  return useMutation(VerificationService.method.createVerificationRequest, {
+    onSuccess: async (res) => {
+      toast(SENT[path].success(res));
+      await refresh();
+    },
+    onError: failureToast(SENT[path].fallback),
+  });
+}
+
+/**
+ * useAnswerRequest approves or rejects a received request with SPEC §8's toasts ("Success" /
+ * "Verification request updated successfully.", or "Error" in the server's words), then
+ * refetches the lists, the balance and the properties.
+ */
+export function useAnswerRequest() {
+  const refresh = useRefresh();
+  return useMutation(VerificationService.method.answerVerificationRequest, {
+    onSuccess: async () => {
+      toast({ title: "Success", description: "Verification request updated successfully." });
+      await refresh();
+    },
+    onError: failureToast(ANSWER_FALLBACK),
+  });
+}

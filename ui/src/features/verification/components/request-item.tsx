@@ -1,0 +1,75 @@
+import { Coins } from "lucide-react";
+import { useId } from "react";
+import { Link } from "react-router-dom";
+import type { VerificationRequest } from "@/gen/rentproof/verification/v1/verification_pb";
+import { formatRequestDate, isoDate } from "@/lib/format";
+import { AnswerActions } from "./answer-actions";
+import { StatusBadge } from "./status-badge";
+
+/** RequestKind says from which side a request is seen: its addressee's or its sender's. */
+export type RequestKind = "received" | "sent";
+
+/** propertyName is a request's property title, or "Property #id" when the property is gone. */
+export function propertyName(request: Pick<VerificationRequest, "propertyId" | "propertyTitle">): string {
+  return request.propertyTitle || `Property #${request.propertyId}`;
+}
+
+/** The statuses whose reason the people on a request are told. */
+const EXPLAINED = new Set(["held", "closed"]);
+
+/**
+ * RequestItem is one verification request on the dashboard: the property, who sent it or to
+ * whom, when, its status (with the reason of a held or closed one), the notes on both sides
+ * and, for a pending request received, Approve and Reject.
+ */
+export function RequestItem({ request: r, kind }: { request: VerificationRequest; kind: RequestKind }) {
+  const titleId = useId();
+  const other = kind === "received" ? r.requestedBy : r.requestedTo;
+  const name = other?.username || "a former member";
+  const reward = Number.parseFloat(r.incentiveAmount);
+  const pending = r.status === "pending";
+  return (
+    <article className="request-item" aria-labelledby={titleId}>
+      <div className="request-item__head">
+        <h3 id={titleId} className="request-item__title">
+          <Link to={`/properties/${r.propertyId}`}>{propertyName(r)}</Link>
+        </h3>
+        <StatusBadge status={r.status} />
+      </div>
+      <p className="request-item__meta">
+        {kind === "received" ? `From ${name}` : `To ${name}`}
+        {kind === "received" && r.ownerUsername && r.ownerUsername !== other?.username ? ` (owner: ${r.ownerUsername})` : ""}
+        {" · "}
+        <time dateTime={isoDate(r.createdAt)}>{formatRequestDate(r.createdAt)}</time>
+        {pending && r.expiresAt ? (
+          <>
+            {" · Expires "}
+            <time dateTime={isoDate(r.expiresAt)}>{formatRequestDate(r.expiresAt)}</time>
+          </>
+        ) : null}
+      </p>
+      {EXPLAINED.has(r.status) && r.statusReason ? <p className="request-item__reason">{r.statusReason}</p> : null}
+      {r.message ? (
+        <p className="request-item__note">
+          <span className="request-item__label">{kind === "received" ? "Their note:" : "Your note:"}</span> {r.message}
+        </p>
+      ) : null}
+      {r.responseMessage ? (
+        <p className="request-item__note">
+          <span className="request-item__label">{kind === "received" ? "Your answer:" : "Their answer:"}</span>{" "}
+          {r.responseMessage}
+        </p>
+      ) : null}
+      {kind === "received" && pending ? (
+        <div className="request-item__actions">
+          {reward > 0 ? (
+            <p className="request-item__reward">
+              <Coins aria-hidden="true" size={16} /> You earn {reward} {reward === 1 ? "token" : "tokens"} for answering, approve or reject.
+            </p>
+          ) : null}
+          <AnswerActions request={r} title={propertyName(r)} />
+        </div>
+      ) : null}
+    </article>
+  );
+}

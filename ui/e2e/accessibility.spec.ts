@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousViolation } from "./axe";
 import { TILES, serveTiles } from "./map-tiles";
 
 // axe-core on the pages a new user meets first, at a laptop's and a phone's width: no serious
@@ -49,13 +49,4 @@ for (const width of [1280, 390]) {
       await expectNoSeriousViolation(page);
     });
   });
-}
-
-/** expectNoSeriousViolation runs axe on the page and lists every serious or critical violation it finds. */
-async function expectNoSeriousViolation(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`);
-  expect(serious, serious.join("\n")).toEqual([]);
 }

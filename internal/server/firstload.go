@@ -59,7 +59,7 @@ var firstRPCs = []struct {
 }
 
 // propertyIDSegment is a property id as the app accepts it in a path.
-var propertyIDSegment = regexp.MustCompile(`^[1-9][0-9]{0,9}$`)
+var propertyIDSegment = regexp.MustCompile(`^[1-9]\d{0,9}$`)
 
 // propertyFirstRPC is the property page's GetProperty, then its rating summary, the first page
 // of its reviews (All tab, REVIEW_PAGE_SIZE) and its similar properties (SIMILAR_LIMIT): with
@@ -251,11 +251,14 @@ func (w *bufferedResponse) Write(b []byte) (int, error) { return w.body.Write(b)
 // picturePreload is the <link> that fetches a picture as the page's <img> will: an upload
 // offers its stored widths (srcset with the same sizes), anything else its one source.
 func picturePreload(src, sizes string) string {
+	var link strings.Builder
+	link.WriteString(`<link rel="preload" as="image" fetchpriority="high"`)
 	if srcset := uploadSrcSet(src); srcset != "" {
-		return fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" imagesrcset="%s" imagesizes="%s">`,
-			html.EscapeString(srcset), html.EscapeString(sizes))
+		fmt.Fprintf(&link, ` imagesrcset="%s" imagesizes="%s">`, html.EscapeString(srcset), html.EscapeString(sizes))
+	} else {
+		fmt.Fprintf(&link, ` href="%s">`, html.EscapeString(src))
 	}
-	return fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(src))
+	return link.String()
 }
 
 // uploadName is an uploaded property image as the upload package names it.

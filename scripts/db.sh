@@ -4,13 +4,18 @@
 #   scripts/db.sh          ensure the cluster runs and the "rentproof" database exists; print its URL
 #   scripts/db.sh stop     stop the cluster
 #
+# DB_CLUSTER=durable selects a second cluster (.data/postgres-durable) with PostgreSQL's durable
+# settings (fsync, synchronous_commit, full_page_writes on) and pg_stat_statements, for benchmarks
+# of writes (`make bench BENCH=ledger`): the default cluster turns them off for test speed.
+#
 # With DATABASE_URL set, it prints that and starts nothing. The cluster lives under .data/postgres
 # (git-ignored), listens on 127.0.0.1 only, on a free port chosen once and reused, and trusts local
 # connections: it is for development and tests, never for production.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-data="$root/.data/postgres"
+cluster=${DB_CLUSTER:-}
+data="$root/.data/postgres${cluster:+-$cluster}"
 dbname=${DB_NAME:-rentproof}
 log() { echo "db: $*" >&2; }
 
@@ -47,7 +52,7 @@ as_owner() {
 # The postgres user must be able to reach the data folder; when the checkout is private to root, keep
 # the cluster in a folder of its own outside it.
 if [ "$(id -u)" = 0 ] && ! runuser -u postgres -- test -x "$root"; then
-  data="/var/tmp/rentproof-postgres-$(echo "$root" | md5sum | cut -c1-8)"
+  data="/var/tmp/rentproof-postgres${cluster:+-$cluster}-$(echo "$root" | md5sum | cut -c1-8)"
 fi
 
 if [ "${1:-}" = stop ]; then
@@ -67,12 +72,25 @@ if [ ! -f "$data/PG_VERSION" ]; then
 listen_addresses = '127.0.0.1'
 port = $port
 unix_socket_directories = ''
+max_connections = 200
+CONF
+  if [ "$cluster" = durable ]; then
+    cat >>"$data/postgresql.conf" <<CONF
+fsync = on
+synchronous_commit = on
+full_page_writes = on
+shared_buffers = 4GB
+max_wal_size = 8GB
+shared_preload_libraries = 'pg_stat_statements'
+CONF
+  else
+    cat >>"$data/postgresql.conf" <<CONF
 fsync = off
 synchronous_commit = off
 full_page_writes = off
-max_connections = 200
 shared_buffers = 256MB
 CONF
+  fi
 fi
 
 port=$(sed -n 's/^port = \([0-9]*\)$/\1/p' "$data/postgresql.conf" | tail -n 1)

@@ -5,6 +5,11 @@
 //
 //	DATABASE_URL=$(scripts/db.sh) go run ./cmd/bench [-properties 100000 -reviews 1000000 -rate 1000 -duration 10s]
 //
+// With -ledger it measures the token ledger's reads and verification approvals instead (see
+// ledger.go), on a cluster with durable settings:
+//
+//	DATABASE_URL=$(DB_CLUSTER=durable scripts/db.sh) go run ./cmd/bench -ledger [-users 1000000 -transactions 10000000 -write-rate 200]
+//
 // The synthetic data set is built once per size in its own database (rentproof_bench_P_R) and
 // reused by later runs.
 package main
@@ -51,6 +56,10 @@ func bench() error {
 	duration := flag.Duration("duration", 10*time.Second, "length of each run")
 	binary := flag.String("server", "bin/rentproof", "server binary to measure")
 	ceilingOnly := flag.Bool("ceiling", false, "measure only the search ceiling against pgbench and the floor of the stack")
+	ledgerMode := flag.Bool("ledger", false, "measure the token ledger and verification approvals instead of the search (make bench BENCH=ledger)")
+	users := flag.Int("users", 1_000_000, "ledger: synthetic users")
+	transactions := flag.Int("transactions", 10_000_000, "ledger: token_transactions rows")
+	writeRate := flag.Int("write-rate", 200, "ledger: approvals per second")
 	flag.Parse()
 
 	cluster := os.Getenv("DATABASE_URL")
@@ -58,6 +67,11 @@ func bench() error {
 		return errors.New("DATABASE_URL is not set: run `make bench`, which starts the project's PostgreSQL")
 	}
 	ctx := context.Background()
+	if *ledgerMode {
+		return benchLedger(ctx, cluster, ledgerOptions{
+			users: *users, transactions: *transactions, readRate: *rate, writeRate: *writeRate, duration: *duration, binary: *binary,
+		})
+	}
 	dbURL, err := prepare(ctx, cluster, *properties, *reviews)
 	if err != nil {
 		return err
@@ -72,11 +86,12 @@ func bench() error {
 		return err
 	}
 
-	base, stop, err := startServer(ctx, *binary, dbURL)
+	srv, err := startServer(ctx, *binary, dbURL)
 	if err != nil {
 		return err
 	}
-	defer stop()
+	defer srv.stop()
+	base := srv.base
 
 	scenarios := []struct {
 		name    string
@@ -222,12 +237,36 @@ func pickTargets(ctx context.Context, pool *pgxpool.Pool) (targets, error) {
 	return t, nil
 }
 
+// server is the real binary, started by startServer.
+type server struct {
+	base string // http://127.0.0.1:port
+	cmd  *exec.Cmd
+}
+
+func (s *server) stop() { _ = s.cmd.Process.Signal(os.Interrupt); _ = s.cmd.Wait() }
+
+// cpu is the CPU time the server has used so far (user and system, from /proc; 0 elsewhere).
+func (s *server) cpu() time.Duration {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	_, after, _ := strings.Cut(string(stat), ") ") // the command name may hold spaces
+	fields := strings.Fields(after)
+	if len(fields) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(fields[11], 10, 64)
+	stime, _ := strconv.ParseInt(fields[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond // clock ticks of 1/100 s (USER_HZ on Linux)
+}
+
 // startServer runs the real binary on a free loopback port and waits until it is ready.
-func startServer(ctx context.Context, binary, dbURL string) (string, func(), error) {
+func startServer(ctx context.Context, binary, dbURL string) (*server, error) {
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", "127.0.0.1:0")
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	addr := ln.Addr().String()
 	ln.Close()
@@ -235,25 +274,24 @@ func startServer(ctx context.Context, binary, dbURL string) (string, func(), err
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "ADDR="+addr, "SEED_DEMO=false", "LOG_LEVEL=error")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
-		return "", nil, fmt.Errorf("start %s (run `make build` first): %w", binary, err)
+		return nil, fmt.Errorf("start %s (run `make build` first): %w", binary, err)
 	}
-	stop := func() { _ = cmd.Process.Signal(os.Interrupt); _ = cmd.Wait() }
-	base := "http://" + addr
+	srv := &server{base: "http://" + addr, cmd: cmd}
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/readyz", http.NoBody)
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.base+"/readyz", http.NoBody)
 		if err != nil {
-			stop()
-			return "", nil, err
+			srv.stop()
+			return nil, err
 		}
 		if res, err := http.DefaultClient.Do(req); err == nil {
 			res.Body.Close()
 			if res.StatusCode == http.StatusOK {
-				return base, stop, nil
+				return srv, nil
 			}
 		}
 	}
-	stop()
-	return "", nil, fmt.Errorf("server did not become ready")
+	srv.stop()
+	return nil, fmt.Errorf("server did not become ready")
 }
 
 var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)

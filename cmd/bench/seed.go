@@ -12,10 +12,16 @@ import (
 	"github.com/rentproof/rentproof/internal/store"
 )
 
-// prepare returns the URL of the bench database for this size, creating, migrating and
+// prepare returns the URL of the search bench database for this size, creating, migrating and
 // filling it when it is not complete yet.
 func prepare(ctx context.Context, cluster string, properties, reviews int) (string, error) {
-	name := fmt.Sprintf("rentproof_bench_%d_%d", properties, reviews)
+	return buildOnce(ctx, cluster, fmt.Sprintf("rentproof_bench_%d_%d", properties, reviews), seedSteps(properties, reviews))
+}
+
+// buildOnce returns the URL of the database name on cluster, creating and migrating it, and
+// running steps on one connection (so a step's session settings and temporary tables hold for
+// the next ones) unless an earlier run completed them.
+func buildOnce(ctx context.Context, cluster, name string, steps []step) (string, error) {
 	u, err := url.Parse(cluster)
 	if err != nil {
 		return "", err
@@ -61,9 +67,14 @@ func prepare(ctx context.Context, cluster string, properties, reviews int) (stri
 	}
 	log.Printf("building the data set %s (once; later runs reuse it)", name)
 	start := time.Now()
-	for _, step := range seedSteps(properties, reviews) {
+	c, err := pool.Acquire(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer c.Release()
+	for _, step := range steps {
 		t := time.Now()
-		if _, err := pool.Exec(ctx, step.sql); err != nil {
+		if _, err := c.Exec(ctx, step.sql); err != nil {
 			return "", fmt.Errorf("%s: %w", step.name, err)
 		}
 		log.Printf("  %-34s %6.1fs", step.name, time.Since(t).Seconds())
@@ -78,33 +89,16 @@ type step struct{ name, sql string }
 // review counts per property a milder one, ratings lean positive as on real review sites.
 func seedSteps(properties, reviews int) []step {
 	users := max(properties/5, 1000)
-	return []step{
+	steps := []step{
 		{"truncate", `TRUNCATE users, properties, reviews, cities RESTART IDENTITY CASCADE`},
 		{fmt.Sprintf("%d users", users), fmt.Sprintf(`
 			INSERT INTO users (username, password_hash, email, first_name, last_name, role)
 			SELECT 'bench' || i, 'x', 'bench' || i || '@example.com', 'Bench', 'User ' || i,
 				CASE WHEN i %% 10 = 0 THEN 'landlord' ELSE 'tenant' END
 			FROM generate_series(1, %d) i`, users)},
-		// Bulk loads bypass the per-row triggers (one transaction updating the same city row
-		// hundreds of thousands of times walks ever longer version chains) and rebuild after.
-		{"pause the city trigger", `ALTER TABLE properties DISABLE TRIGGER properties_sync_cities`},
-		{fmt.Sprintf("%d properties", properties), fmt.Sprintf(`
-			WITH p AS (
-				SELECT i, floor(400 * power(random(), 3))::int AS c, random() AS r FROM generate_series(1, %[1]d) i
-			)
-			INSERT INTO properties (title, description, address, locality, city, state, zip_code, country, property_type,
-				monthly_rent, bedrooms, bathrooms, square_feet, landlord_id, verified, verification_proof, slug, created_at, images)
-			SELECT 'Bench home ' || i, 'A synthetic listing of the benchmark data set.', i || ' Bench Street',
-				'District ' || (i %% 40), CASE WHEN c = 0 THEN 'Springfield' ELSE 'City ' || c END, 'ST',
-				lpad(((c * 37 + i %% 25) %% 100000)::text, 5, '0'), 'United States',
-				(ARRAY['apartment','house','condo','student_housing','studio','loft'])[1 + (i %% 6)],
-				800 + (r * 4000)::int, 1 + i %% 4, 1 + i %% 3, 400 + i %% 2000, 10 * (1 + i %% %[2]d),
-				r < 0.3, CASE WHEN r < 0.3 THEN 'demo' END, 'bench-home-' || i, now() - (r * interval '900 days'), '{}'
-			FROM p`, properties, max(users/10, 1))},
-		{"cities", `
-			INSERT INTO cities (key, name, property_count)
-			SELECT city_key, min(city), count(*) FROM properties WHERE active GROUP BY city_key`},
-		{"resume the city trigger", `ALTER TABLE properties ENABLE TRIGGER properties_sync_cities`},
+	}
+	steps = append(steps, propertySteps(properties, users, 0.3)...)
+	return append(steps, []step{
 		{"pause the rating trigger", `ALTER TABLE reviews DISABLE TRIGGER reviews_sync_property_rating`},
 		{fmt.Sprintf("%d reviews", reviews), fmt.Sprintf(`
 			INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, created_at)
@@ -126,5 +120,32 @@ func seedSteps(properties, reviews int) []step {
 			WHERE p.id = a.property_id`},
 		{"vacuum analyze", `VACUUM ANALYZE`},
 		{"mark complete", `CREATE TABLE bench_complete ()`},
+	}...)
+}
+
+// propertySteps add synthetic properties owned by the landlords among users (every tenth id),
+// verifiedShare of them verified (proof demo), in 400 cities with a steep power law.
+func propertySteps(properties, users int, verifiedShare float64) []step {
+	return []step{
+		// Bulk loads bypass the per-row triggers (one transaction updating the same city row
+		// hundreds of thousands of times walks ever longer version chains) and rebuild after.
+		{"pause the city trigger", `ALTER TABLE properties DISABLE TRIGGER properties_sync_cities`},
+		{fmt.Sprintf("%d properties", properties), fmt.Sprintf(`
+			WITH p AS (
+				SELECT i, floor(400 * power(random(), 3))::int AS c, random() AS r FROM generate_series(1, %[1]d) i
+			)
+			INSERT INTO properties (title, description, address, locality, city, state, zip_code, country, property_type,
+				monthly_rent, bedrooms, bathrooms, square_feet, landlord_id, verified, verification_proof, slug, created_at, images)
+			SELECT 'Bench home ' || i, 'A synthetic listing of the benchmark data set.', i || ' Bench Street',
+				'District ' || (i %% 40), CASE WHEN c = 0 THEN 'Springfield' ELSE 'City ' || c END, 'ST',
+				lpad(((c * 37 + i %% 25) %% 100000)::text, 5, '0'), 'United States',
+				(ARRAY['apartment','house','condo','student_housing','studio','loft'])[1 + (i %% 6)],
+				800 + (r * 4000)::int, 1 + i %% 4, 1 + i %% 3, 400 + i %% 2000, 10 * (1 + i %% %[2]d),
+				r < %[3]g, CASE WHEN r < %[3]g THEN 'demo' END, 'bench-home-' || i, now() - (r * interval '900 days'), '{}'
+			FROM p`, properties, max(users/10, 1), verifiedShare)},
+		{"cities", `
+			INSERT INTO cities (key, name, property_count)
+			SELECT city_key, min(city), count(*) FROM properties WHERE active GROUP BY city_key`},
+		{"resume the city trigger", `ALTER TABLE properties ENABLE TRIGGER properties_sync_cities`},
 	}
 }

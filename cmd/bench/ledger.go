@@ -1,0 +1,454 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	vegeta "github.com/tsenart/vegeta/v12/lib"
+
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/api"
+	"github.com/rentproof/rentproof/internal/store"
+)
+
+// The ledger benchmark (issue 13, `make bench BENCH=ledger`): the token ledger's reads and the
+// approval of verification requests, which writes the ledger, at scale and on a cluster with
+// PostgreSQL's durable settings.
+
+type ledgerOptions struct {
+	users, transactions int
+	readRate, writeRate int
+	duration            time.Duration
+	binary              string
+}
+
+// The sizes of the approval part of the data set.
+const (
+	benchVerifiers = 10_000 // established accounts the requests are addressed to
+	// benchSessionPrefix + user id is the session token of each test user (sessions hold its SHA-256).
+	benchSessionPrefix = "bench-session-"
+)
+
+func benchLedger(ctx context.Context, cluster string, o ledgerOptions) error {
+	approvals := o.writeRate * int(o.duration.Seconds())
+	// Enough pending requests for 20 approval runs before the set must be rebuilt.
+	properties := max(20*approvals, 10_000)
+	hash, err := account.HashSecret("bench-password")
+	if err != nil {
+		return err
+	}
+	name := fmt.Sprintf("rentproof_ledger_%d_%d_%d", o.users, o.transactions, properties)
+	dbURL, err := buildOnce(ctx, cluster, name, ledgerSteps(o.users, o.transactions, properties, hash))
+	if err != nil {
+		return err
+	}
+	pool, err := store.Open(ctx, dbURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+
+	settings, durable, err := clusterSettings(ctx, pool)
+	if err != nil {
+		return err
+	}
+	fmt.Println("cluster: " + settings)
+	if !durable {
+		return errors.New("write figures need fsync, synchronous_commit and full_page_writes on: run `make bench BENCH=ledger`, which starts such a cluster (DB_CLUSTER=durable scripts/db.sh)")
+	}
+	if _, err := pool.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"); err != nil {
+		fmt.Println("pg_stat_statements unavailable (no statement profile):", err)
+	}
+	if err := describeLedgerData(ctx, pool); err != nil {
+		return err
+	}
+	if err := checkLedger(ctx, pool, "before the runs"); err != nil {
+		return err
+	}
+
+	// The test users' sessions were made when the set was built: keep them alive and recently
+	// seen, as a signed-in user's are (a session is touched at most once a minute).
+	if _, err := pool.Exec(ctx, `UPDATE sessions SET last_seen_at = now(), expires_at = now() + interval '1 day', revoked_at = NULL`); err != nil {
+		return fmt.Errorf("refresh sessions: %w", err)
+	}
+	rows, err := pool.Query(ctx, `SELECT user_id FROM bench_readers ORDER BY md5(user_id::text)`)
+	if err != nil {
+		return fmt.Errorf("readers: %w", err)
+	}
+	readers, err := pgx.CollectRows(rows, pgx.RowTo[int32])
+	if err != nil {
+		return fmt.Errorf("readers: %w", err)
+	}
+	type pending struct{ ID, To int32 }
+	rows, err = pool.Query(ctx, `
+		SELECT r.id, r.requested_to_id FROM bench_targets t JOIN verification_requests r ON r.id = t.request_id
+		WHERE r.status = 'pending' AND r.expires_at > now() + interval '10 minutes'
+		ORDER BY r.id LIMIT $1`, approvals)
+	if err != nil {
+		return fmt.Errorf("pending requests: %w", err)
+	}
+	requests, err := pgx.CollectRows(rows, pgx.RowToStructByPos[pending])
+	if err != nil {
+		return fmt.Errorf("pending requests: %w", err)
+	}
+	if len(requests) < approvals {
+		return fmt.Errorf("only %d pending test requests left (%d needed): drop the database %s and run again to rebuild it", len(requests), approvals, name)
+	}
+
+	srv, err := startServer(ctx, o.binary, dbURL)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+
+	reads := func(path string) []vegeta.Target {
+		out := make([]vegeta.Target, len(readers))
+		for i, id := range readers {
+			out[i] = vegeta.Target{Method: http.MethodGet, URL: srv.base + path, Header: sessionHeader(id)}
+		}
+		return out
+	}
+	approve := make([]vegeta.Target, len(requests))
+	for i, r := range requests {
+		h := sessionHeader(r.To)
+		h.Set("Content-Type", "application/json")
+		approve[i] = vegeta.Target{Method: http.MethodPatch, URL: fmt.Sprintf("%s/api/verification-requests/%d", srv.base, r.ID),
+			Header: h, Body: []byte(`{"status":"approved","responseMessage":"I lived there: it is as listed."}`)}
+	}
+	fmt.Printf("load: open model (vegeta), %d distinct signed-in readers, reads at %d/s and approvals at %d/s for %s each, after a 3 s warm-up\n\n",
+		len(readers), o.readRate, o.writeRate, o.duration)
+	run(reads("/api/tokens/balance"), o.readRate/2, 3*time.Second)
+
+	scenarios := []struct {
+		name    string
+		targets []vegeta.Target
+		rate    int
+		target  time.Duration
+	}{
+		{"transactions, first page of 5 (the dashboard's)", reads("/api/tokens/transactions?page=1&pageSize=5"), o.readRate, 10 * time.Millisecond},
+		{"transactions, first page of 100 (no pageSize)", reads("/api/tokens/transactions"), o.readRate, 10 * time.Millisecond},
+		{"balance", reads("/api/tokens/balance"), o.readRate, 5 * time.Millisecond},
+		{"approve with reward (distinct requests)", approve, o.writeRate, 50 * time.Millisecond},
+	}
+	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "scenario\tp50 ms\tp95 ms\tp99 ms\tmax ms\trate/s\terrors\tserver CPU µs/req\tmachine busy\tCPU waits\tp99 target\t")
+	var profiles []string
+	var approved int
+	for _, s := range scenarios {
+		resetStatements(ctx, pool)
+		cpu, walBefore, machineBefore := srv.cpu(), walNow(ctx, pool), machineNow()
+		m := run(s.targets, s.rate, o.duration)
+		machine := machineNow().minus(machineBefore)
+		perRequest := float64(srv.cpu()-cpu) / float64(time.Microsecond) / float64(max(m.Requests, 1))
+		time.Sleep(time.Second) // backends report their statistics within a second
+		wal := walNow(ctx, pool).minus(walBefore)
+		errs := int(m.Requests) - int(float64(m.Requests)*m.Success+0.5)
+		verdict := "met"
+		if m.Latencies.P99 > s.target || errs > 0 {
+			verdict = "MISSED"
+		}
+		fmt.Fprintf(w, "%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%d\t%.0f\t%s\t%s\t≤ %s %s\t\n", s.name, ms(m.Latencies.P50), ms(m.Latencies.P95),
+			ms(m.Latencies.P99), ms(m.Latencies.Max), m.Rate, errs, perRequest, machine.busyShare(), machine.waitShare(), s.target, verdict)
+		if len(m.Errors) > 0 {
+			profiles = append(profiles, fmt.Sprintf("%s: errors %s", s.name, strings.Join(m.Errors, "; ")))
+		}
+		n := float64(max(m.Requests, 1))
+		p := fmt.Sprintf("  WAL per request: %.1f KB, %.1f full-page images; users rows updated %d (HOT %d), properties %d (HOT %d)\n",
+			float64(wal.bytes)/1024/n, float64(wal.fpi)/n, wal.usersUpd, wal.usersHot, wal.propsUpd, wal.propsHot)
+		profiles = append(profiles, s.name+":\n"+p+topStatements(ctx, pool))
+		if s.rate == o.writeRate {
+			approved = int(m.Requests) - errs
+		}
+	}
+	w.Flush()
+	if len(profiles) > 0 {
+		fmt.Println("\nstatements by total time (pg_stat_statements), per scenario:")
+		for _, p := range profiles {
+			fmt.Println(p)
+		}
+	}
+
+	ids := make([]int32, len(requests))
+	for i, r := range requests {
+		ids[i] = r.ID
+	}
+	var nowApproved int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM verification_requests WHERE id = ANY($1) AND status = 'approved'`, ids).Scan(&nowApproved); err != nil {
+		return err
+	}
+	fmt.Printf("\napprovals answered 2xx: %d; their requests now approved: %d\n", approved, nowApproved)
+	return checkLedger(ctx, pool, "after the approvals")
+}
+
+func sessionHeader(userID int32) http.Header {
+	h := http.Header{}
+	h.Set("Cookie", api.SessionCookie+"="+benchSessionPrefix+strconv.Itoa(int(userID)))
+	return h
+}
+
+// clusterSettings describes the settings write figures depend on, and whether they are durable.
+func clusterSettings(ctx context.Context, pool *pgxpool.Pool) (string, bool, error) {
+	names := []string{"server_version", "fsync", "synchronous_commit", "full_page_writes", "wal_level", "shared_buffers", "max_wal_size"}
+	values := make([]string, len(names))
+	parts := make([]string, len(names))
+	for i, n := range names {
+		if err := pool.QueryRow(ctx, "SELECT current_setting($1)", n).Scan(&values[i]); err != nil {
+			return "", false, fmt.Errorf("setting %s: %w", n, err)
+		}
+		parts[i] = n + "=" + values[i]
+	}
+	return strings.Join(parts, " "), values[1] == "on" && values[2] == "on" && values[3] == "on", nil
+}
+
+// describeLedgerData prints the data set's shape.
+func describeLedgerData(ctx context.Context, pool *pgxpool.Pool) error {
+	var users, rows, readers, pending, heavy, largest int64
+	var median, readerMean float64
+	err := pool.QueryRow(ctx, `
+		WITH per AS (SELECT user_id, count(*) AS n FROM token_transactions GROUP BY user_id)
+		SELECT (SELECT count(*) FROM users), (SELECT sum(n) FROM per),
+			(SELECT count(*) FROM per WHERE n >= 1000), (SELECT max(n) FROM per),
+			(SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY n) FROM per),
+			(SELECT count(*) FROM bench_readers), (SELECT avg(n) FROM per JOIN bench_readers USING (user_id)),
+			(SELECT count(*) FROM bench_targets t JOIN verification_requests r ON r.id = t.request_id WHERE r.status = 'pending')`).
+		Scan(&users, &rows, &heavy, &largest, &median, &readers, &readerMean, &pending)
+	if err != nil {
+		return fmt.Errorf("describe the data: %w", err)
+	}
+	fmt.Printf("data: %d users, %d token_transactions rows (median %.0f per user, %d users with ≥ 1,000, largest %d); "+
+		"%d readers (chosen in proportion to their ledger's size: %.0f rows each on average); %d pending test requests to %d established verifiers\n",
+		users, rows, median, heavy, largest, readers, readerMean, pending, benchVerifiers)
+	return nil
+}
+
+// checkLedger asserts the ledger invariant over the whole database: every balance is the sum of
+// its account's rows, and none is negative.
+func checkLedger(ctx context.Context, pool *pgxpool.Pool, when string) error {
+	var users, mismatched, negative, rows int64
+	start := time.Now()
+	err := pool.QueryRow(ctx, `
+		SELECT count(*), count(*) FILTER (WHERE u.tokens <> coalesce(t.total, 0)), count(*) FILTER (WHERE u.tokens < 0),
+			coalesce(sum(t.n), 0)
+		FROM users u LEFT JOIN (SELECT user_id, sum(amount) AS total, count(*) AS n FROM token_transactions GROUP BY user_id) t
+			ON t.user_id = u.id`).Scan(&users, &mismatched, &negative, &rows)
+	if err != nil {
+		return fmt.Errorf("check the ledger: %w", err)
+	}
+	fmt.Printf("ledger invariant %s: %d users, %d rows; balances ≠ sum of rows: %d; negative balances: %d (%.1fs)\n",
+		when, users, rows, mismatched, negative, time.Since(start).Seconds())
+	if mismatched > 0 || negative > 0 {
+		return errors.New("the ledger invariant does not hold")
+	}
+	return nil
+}
+
+// machineCounters are the whole machine's CPU time (busy and in all, in clock ticks, from
+// /proc/stat) and the time some runnable task waited for a CPU (µs, /proc/pressure/cpu): the
+// benchmark shares the machine's cores with whatever else runs on it.
+type machineCounters struct {
+	busy, all int64
+	waited    int64
+	at        time.Time
+	elapsed   time.Duration // of a difference
+}
+
+func machineNow() machineCounters {
+	c := machineCounters{at: time.Now()}
+	if stat, err := os.ReadFile("/proc/stat"); err == nil {
+		line, _, _ := strings.Cut(string(stat), "\n")
+		for i, f := range strings.Fields(line)[1:] {
+			v, _ := strconv.ParseInt(f, 10, 64)
+			c.all += v
+			if i != 3 && i != 4 { // idle, iowait
+				c.busy += v
+			}
+		}
+	}
+	if psi, err := os.ReadFile("/proc/pressure/cpu"); err == nil {
+		if _, after, ok := strings.Cut(string(psi), "total="); ok {
+			total, _, _ := strings.Cut(after, "\n")
+			c.waited, _ = strconv.ParseInt(total, 10, 64)
+		}
+	}
+	return c
+}
+
+func (c machineCounters) minus(o machineCounters) machineCounters {
+	return machineCounters{busy: c.busy - o.busy, all: c.all - o.all, waited: c.waited - o.waited, elapsed: c.at.Sub(o.at)}
+}
+
+// busyShare is the share of the cores' time spent busy.
+func (c machineCounters) busyShare() string {
+	if c.all <= 0 {
+		return "?"
+	}
+	return fmt.Sprintf("%.0f%%", 100*float64(c.busy)/float64(c.all))
+}
+
+// waitShare is the share of the time some runnable task waited for a core.
+func (c machineCounters) waitShare() string {
+	if c.waited <= 0 || c.elapsed <= 0 {
+		return "?"
+	}
+	return fmt.Sprintf("%.0f%%", 100*float64(c.waited)*float64(time.Microsecond)/float64(c.elapsed))
+}
+
+// walCounters are the cluster's WAL counters and the database's row updates so far.
+type walCounters struct{ bytes, fpi, usersUpd, usersHot, propsUpd, propsHot int64 }
+
+func walNow(ctx context.Context, pool *pgxpool.Pool) walCounters {
+	var c walCounters
+	_ = pool.QueryRow(ctx, `SELECT wal_bytes::bigint, wal_fpi,
+		(SELECT n_tup_upd FROM pg_stat_user_tables WHERE relname = 'users'), (SELECT n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'users'),
+		(SELECT n_tup_upd FROM pg_stat_user_tables WHERE relname = 'properties'), (SELECT n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'properties')
+		FROM pg_stat_wal`).Scan(&c.bytes, &c.fpi, &c.usersUpd, &c.usersHot, &c.propsUpd, &c.propsHot)
+	return c
+}
+
+func (c walCounters) minus(o walCounters) walCounters {
+	return walCounters{c.bytes - o.bytes, c.fpi - o.fpi, c.usersUpd - o.usersUpd, c.usersHot - o.usersHot, c.propsUpd - o.propsUpd, c.propsHot - o.propsHot}
+}
+
+// resetStatements clears pg_stat_statements when the cluster has it.
+func resetStatements(ctx context.Context, pool *pgxpool.Pool) {
+	_, _ = pool.Exec(ctx, "SELECT pg_stat_statements_reset()")
+}
+
+// topStatements lists the statements that took the most time since the last reset.
+func topStatements(ctx context.Context, pool *pgxpool.Pool) string {
+	rows, err := pool.Query(ctx, `
+		SELECT calls, round(mean_exec_time::numeric, 3), round(total_exec_time::numeric, 1),
+			left(regexp_replace(query, '\s+', ' ', 'g'), 110)
+		FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+		ORDER BY total_exec_time DESC LIMIT 6`)
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	for rows.Next() {
+		var calls int64
+		var mean, total float64
+		var query string
+		if rows.Scan(&calls, &mean, &total, &query) == nil {
+			fmt.Fprintf(&b, "  %8d calls  %7.3f ms mean  %8.1f ms total  %s\n", calls, mean, total, query)
+		}
+	}
+	rows.Close()
+	return b.String()
+}
+
+// ledgerSteps build the ledger data set: users with a valid password hash, each with an opening
+// row and a lognormal number of further rows (most a few, a long tail of thousands) spread over
+// their account's life in time order, balances equal to their rows' sums; unverified properties,
+// each with a pending request to one of benchVerifiers established accounts (and every other one
+// with a second request to another, which the approval closes); a session per test user.
+func ledgerSteps(users, transactions, properties int, passwordHash string) []step {
+	extra := transactions - users
+	steps := []step{
+		{"truncate", `TRUNCATE users, properties, reviews, cities, token_transactions, verification_requests, sessions RESTART IDENTITY CASCADE`},
+		{"session settings", `SET maintenance_work_mem = '1GB'; SET work_mem = '1GB'`},
+		// Indexes are built after the load (a sort) rather than row by row; primary keys stay.
+		{"drop secondary indexes", `
+			CREATE TEMP TABLE dropped_indexes AS
+			SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
+			FROM pg_index i WHERE i.indrelid IN ('users'::regclass, 'token_transactions'::regclass) AND NOT i.indisprimary;
+			DO $$ DECLARE r record; BEGIN
+				FOR r IN SELECT name FROM dropped_indexes LOOP EXECUTE 'DROP INDEX ' || r.name; END LOOP;
+			END $$`},
+		// x is lognormal (sigma 1.6); each user's share of the extra rows is proportional to it,
+		// rounded by largest remainders so that the rows add up exactly.
+		{"plan the ledgers", fmt.Sprintf(`
+			CREATE TEMP TABLE plan AS
+			WITH raw AS (
+				SELECT i AS id, now() - random() * interval '730 days' AS created,
+					exp(1.6 * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random())) AS x
+				FROM generate_series(1, %[1]d) i
+			), share AS (
+				SELECT id, created, x * %[2]d / sum(x) OVER () AS want FROM raw
+			), whole AS (
+				SELECT id, created, floor(want)::int AS n, want - floor(want) AS frac,
+					%[2]d - sum(floor(want)) OVER () AS left_over FROM share
+			)
+			SELECT id, created, n + (row_number() OVER (ORDER BY frac DESC) <= left_over)::int AS n FROM whole`, users, extra)},
+		// Every fifth row after the opening one spends a token, the others earn one: no balance
+		// ever goes below its opening 10.
+		{fmt.Sprintf("%d users", users), fmt.Sprintf(`
+			INSERT INTO users (id, username, password_hash, email, first_name, last_name, role, tokens, created_at, updated_at)
+			SELECT id, 'user' || id, '%[1]s', 'user' || id || '@example.com', 'Bench', 'User ' || id,
+				CASE WHEN id %% 10 = 0 THEN 'landlord' ELSE 'tenant' END, 10 + n - 2 * (n / 5), created, created
+			FROM plan ORDER BY id;
+			SELECT setval(pg_get_serial_sequence('users', 'id'), %[2]d)`, passwordHash, users)},
+		// The rows arrive in time order, as a ledger's do: each account's rows are scattered over
+		// the table. Foreign-key checks are skipped (session_replication_role): every user exists.
+		{fmt.Sprintf("%d token_transactions", transactions), `
+			SET session_replication_role = replica;
+			INSERT INTO token_transactions (user_id, amount, transaction_type, related_entity_id, related_entity_type, description, created_at)
+			SELECT user_id, amount, transaction_type, related_entity_id, related_entity_type, description, created_at FROM (
+				SELECT id AS user_id, 10 AS amount, 'initial_allocation' AS transaction_type, NULL::int AS related_entity_id,
+					'system' AS related_entity_type, 'Welcome tokens for joining RentProof' AS description, created AS created_at
+				FROM plan
+				UNION ALL
+				SELECT p.id, CASE WHEN r % 5 = 0 THEN -1 ELSE 1 END,
+					CASE WHEN r % 5 = 0 THEN 'other' ELSE 'verification_reward' END,
+					CASE WHEN r % 5 = 0 THEN NULL ELSE (p.id * 7 + r) % 1000000 END,
+					CASE WHEN r % 5 = 0 THEN 'other' ELSE 'verification_request' END,
+					CASE WHEN r % 5 = 0 THEN 'Tokens spent' ELSE 'Reward for answering the verification request for Bench home ' || (p.id + r) % 50000 END,
+					p.created + (now() - p.created) * ((r - 1 + random()) / p.n)
+				FROM plan p, generate_series(1, p.n) r
+			) rows ORDER BY created_at;
+			RESET session_replication_role`},
+		{"rebuild indexes", `
+			DO $$ DECLARE r record; BEGIN
+				FOR r IN SELECT def FROM dropped_indexes LOOP EXECUTE r.def; END LOOP;
+			END $$`},
+	}
+	steps = append(steps, propertySteps(properties, users, 0)...)
+	return append(steps, []step{
+		// Established verifiers: accounts at least 8 days old with a published review.
+		{"verifiers and their reviews", fmt.Sprintf(`
+			CREATE TABLE bench_verifiers AS
+			SELECT row_number() OVER (ORDER BY id) - 1 AS k, id FROM plan
+			WHERE id %% 10 NOT IN (0, 3) AND created < now() - interval '8 days' ORDER BY id LIMIT %[1]d;
+			INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, created_at)
+			SELECT 1 + (k * 7) %% %[2]d, id, 4, 'Bench review', 'A synthetic review of the benchmark data set.',
+				'tenant_to_property', now() - interval '7 days'
+			FROM bench_verifiers`, benchVerifiers, properties)},
+		// Property i: a pending request to verifier i mod V, half of them from the owner
+		// (landlord path), half from a tenant on the property page (ids ending in 3); the owner's
+		// also ask verifier i+1, a request the approval closes.
+		{"pending verification requests", fmt.Sprintf(`
+			CREATE TABLE bench_targets (request_id integer PRIMARY KEY);
+			WITH made AS (
+				INSERT INTO verification_requests (property_id, requested_by_id, requested_to_id, message, owner_username, created_at, expires_at)
+				SELECT p.id, CASE WHEN p.id %% 2 = 0 THEN p.landlord_id ELSE 3 + 10 * (p.id %% %[1]d) END, v.id,
+					'Could you confirm this listing?', 'user' || p.landlord_id, t, t + interval '30 days'
+				FROM properties p JOIN bench_verifiers v ON v.k = p.id %% %[2]d,
+					LATERAL (SELECT now() - random() * interval '2 days' AS t) c
+				RETURNING id
+			)
+			INSERT INTO bench_targets SELECT id FROM made;
+			INSERT INTO verification_requests (property_id, requested_by_id, requested_to_id, message, owner_username, created_at, expires_at)
+			SELECT p.id, p.landlord_id, v.id, 'Could you confirm this listing?', 'user' || p.landlord_id, now() - interval '1 day', now() + interval '29 days'
+			FROM properties p JOIN bench_verifiers v ON v.k = (p.id + 1) %% %[2]d
+			WHERE p.id %% 2 = 0`, users/10-1, benchVerifiers)},
+		// Readers are chosen in proportion to their ledger's size (every account with 500 rows or
+		// more): active users are the ones who both earn tokens and look at them.
+		{"readers and sessions", fmt.Sprintf(`
+			CREATE TABLE bench_readers AS SELECT id AS user_id FROM plan WHERE random() < (n + 1) / 500.0;
+			INSERT INTO sessions (user_id, token_hash, expires_at, user_agent, client_ip)
+			SELECT id, sha256(convert_to('%[1]s' || id, 'UTF8')), now() + interval '30 days', 'rentproof-bench', '127.0.0.1'
+			FROM (SELECT user_id AS id FROM bench_readers UNION SELECT id FROM bench_verifiers) s`, benchSessionPrefix)},
+		{"vacuum analyze", `VACUUM ANALYZE`},
+		{"checkpoint", `CHECKPOINT`},
+		{"mark complete", `CREATE TABLE bench_complete ()`},
+	}...)
+}

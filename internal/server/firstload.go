@@ -56,19 +56,26 @@ var firstRPCs = []struct {
 }{
 	{"/properties/:id", propertyFirstRPC},
 	{"/find-properties", searchFirstRPC},
+	{"/resources/:id", resourceFirstRPC},
 }
 
-// propertyIDSegment is a property id as the app accepts it in a path.
-var propertyIDSegment = regexp.MustCompile(`^[1-9]\d{0,9}$`)
+// idSegment is an id as the app accepts it in a path (parsePropertyId, parseResourceId).
+var idSegment = regexp.MustCompile(`^[1-9]\d{0,9}$`)
+
+// pathID reads the id after prefix in u's path, as the app does.
+func pathID(u *url.URL, prefix string) (int64, bool) {
+	segment := strings.Trim(strings.TrimPrefix(u.Path, prefix), "/")
+	id, err := strconv.ParseInt(segment, 10, 32)
+	return id, idSegment.MatchString(segment) && err == nil
+}
 
 // propertyFirstRPC is the property page's GetProperty, then its rating summary, the first page
 // of its reviews (All tab, REVIEW_PAGE_SIZE) and its similar properties (SIMILAR_LIMIT): with
 // them all, the page renders once. Its picture is the first photo (the gallery's sizes are
 // STAGE_SIZES in ui/src/features/properties/components/property-gallery.tsx).
 func propertyFirstRPC(u *url.URL) (firstRPC, bool) {
-	segment := strings.Trim(strings.TrimPrefix(u.Path, "/properties/"), "/")
-	id, err := strconv.ParseInt(segment, 10, 32)
-	if !propertyIDSegment.MatchString(segment) || err != nil {
+	id, ok := pathID(u, "/properties/")
+	if !ok {
 		return firstRPC{}, false
 	}
 	return firstRPC{
@@ -92,6 +99,28 @@ func propertyFirstRPC(u *url.URL) (firstRPC, bool) {
 			return firstPicture(a.Property.Images)
 		},
 		sizes: "(min-width: 1024px) 788px, 100vw",
+	}, true
+}
+
+// resourceFirstRPC is an article's GetResource; its picture is the cover (drawn at its one size).
+func resourceFirstRPC(u *url.URL) (firstRPC, bool) {
+	id, ok := pathID(u, "/resources/")
+	if !ok {
+		return firstRPC{}, false
+	}
+	return firstRPC{
+		calls: []firstCall{{procedure: "/rentproof.resource.v1.ResourceService/GetResource", input: map[string]any{"id": id}}},
+		picture: func(answer []byte) string {
+			var a struct {
+				Resource struct {
+					CoverImage string `json:"coverImage"`
+				} `json:"resource"`
+			}
+			if json.Unmarshal(answer, &a) != nil {
+				return ""
+			}
+			return strings.TrimSpace(a.Resource.CoverImage)
+		},
 	}, true
 }
 

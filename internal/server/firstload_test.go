@@ -125,6 +125,25 @@ func TestPagesCarryTheirFirstAnswer(t *testing.T) {
 	}
 }
 
+// TestResourceFirstRPC: an article asks for its resource and preloads its cover.
+func TestResourceFirstRPC(t *testing.T) {
+	t.Parallel()
+	rpc, ok := resourceFirstRPC(&url.URL{Path: "/resources/8"})
+	if !ok || len(rpc.calls) != 1 || rpc.calls[0].procedure != "/rentproof.resource.v1.ResourceService/GetResource" ||
+		!reflect.DeepEqual(rpc.calls[0].input, map[string]any{"id": int64(8)}) {
+		t.Fatalf("calls %+v", rpc.calls)
+	}
+	if got := rpc.picture([]byte(`{"resource":{"id":8,"coverImage":"/images/resources/rent.svg"}}`)); got != "/images/resources/rent.svg" {
+		t.Errorf("picture %q", got)
+	}
+	if got := picturePreload("/images/resources/rent.svg", rpc.sizes); got != `<link rel="preload" as="image" fetchpriority="high" href="/images/resources/rent.svg">` {
+		t.Errorf("preload %s", got)
+	}
+	if _, ok := resourceFirstRPC(&url.URL{Path: "/resources/x"}); ok {
+		t.Error("a malformed id has a first rpc")
+	}
+}
+
 // TestSearchFirstRPCDefaults: the search page without parameters asks for page 1, featured.
 func TestSearchFirstRPCDefaults(t *testing.T) {
 	t.Parallel()

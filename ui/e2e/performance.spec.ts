@@ -116,6 +116,12 @@ test("a property page and the search come with their first answer and preload th
   await page.waitForLoadState("networkidle");
   expect(calls).not.toContain("SearchProperties");
 
+  calls.length = 0;
+  await page.goto("/resources/1");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(calls).not.toContain("GetResource");
+
   // A later visit to a screen asks the server: the page's answer is used once.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Find Properties" }).click();
   await expect(page).toHaveURL(/\/find-properties$/);

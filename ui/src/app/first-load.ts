@@ -3,6 +3,7 @@ import type { Transport } from "@connectrpc/connect";
 import { createConnectQueryKey } from "@connectrpc/connect-query";
 import type { QueryClient } from "@tanstack/react-query";
 import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
+import { ResourceService } from "@/gen/rentproof/resource/v1/resource_pb";
 import { ReviewService } from "@/gen/rentproof/review/v1/review_pb";
 
 /**
@@ -15,6 +16,7 @@ const FIRST_RPCS: DescMethodUnary[] = [
   PropertyService.method.listSimilarProperties,
   ReviewService.method.getRatingSummary,
   ReviewService.method.listPropertyReviews,
+  ResourceService.method.getResource,
 ];
 
 interface FirstLoadEntry {

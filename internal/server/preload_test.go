@@ -68,7 +68,7 @@ func TestPagesPreloadTheirScreen(t *testing.T) {
 				t.Errorf("the page lost the map settings or its body:\n%s", body)
 			}
 			cache := "no-cache"
-			if path == "/properties/3" || path == "/properties/3/" {
+			if path == "/properties/3" || path == "/properties/3/" || path == "/resources/12" {
 				cache = "private, no-cache" // made for the visitor (firstload.go)
 			}
 			if h := rec.Header(); !strings.Contains(h.Get("Content-Security-Policy"), "img-src 'self' data: blob: https://tiles.example.com") ||

@@ -3,7 +3,7 @@ import { TransportProvider } from "@connectrpc/connect-query";
 import { createConnectTransport } from "@connectrpc/connect-web";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Toaster } from "@/components/ui/toaster";
+import { ToastOutlet } from "@/components/ui/toast-outlet";
 
 /**
  * createQueryClient makes the data client with the defaults of SPEC §7: no refetch
@@ -44,7 +44,7 @@ export function AppProviders({ transport, queryClient, children }: AppProvidersP
     <TransportProvider transport={transport}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <Toaster />
+        <ToastOutlet />
       </QueryClientProvider>
     </TransportProvider>
   );

@@ -1,7 +1,11 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { loadToaster } from "@/components/ui/toast-outlet";
 import { clearToasts } from "@/components/ui/use-toast";
+
+// The toaster's code is loaded after the first paint in the browser; here it is there from the start.
+await loadToaster();
 
 // jsdom implements neither scrolling nor matchMedia; the router and Radix call them.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vitest/config";
 import { formatTable, routeSizes } from "./scripts/bundle-budget.mjs";
 import { precompress } from "./scripts/precompress.mjs";
-import { writeScreens } from "./scripts/screens.mjs";
+import { preloadStart, writeScreens } from "./scripts/screens.mjs";
 
 const backend = "http://127.0.0.1:8080";
 
@@ -34,6 +34,7 @@ function compressAndReport(): Plugin {
     // Not for the prerenderer's server build (.prerender/), which is never served.
     apply: (config, { command }) => command === "build" && !config.build?.ssr,
     closeBundle() {
+      this.info(`named ${preloadStart(dist)} chunks of the app's start in index.html for preloading`);
       const count = precompress(dist);
       this.info(`precompressed ${count} files (.br, .gz)`);
       const router = readFileSync(fileURLToPath(new URL("./src/app/router.tsx", import.meta.url)), "utf8");
@@ -61,6 +62,14 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each route loads (scripts/bundle-budget.mjs).
     manifest: true,
+    // Every browser the build targets but Safari 16 knows <link rel="modulepreload">; there a
+    // chunk loads when imported. The polyfill would cost every page's entry half a KB.
+    // The entry's import of the start module needs no list of its chunks: index.html names
+    // them (scripts/screens.mjs, preloadStart).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps, { hostType }) => (hostType === "js" && /\/start-[\w-]+\.js$/.test(`/${file}`) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks that every page needs: they change far less often than the

@@ -45,6 +45,9 @@ type firstRPC struct {
 	// sizes is the picture's `sizes` in the app (how wide it is drawn), so the preload fetches
 	// the same width the page will ask for.
 	sizes string
+	// width and height are the app's <img> attributes for the picture: drawn in the skeleton with
+	// them, it takes the very box the screen gives it.
+	width, height int
 }
 
 // firstRPCs lists, per screen, how to find the rpcs it sends first from the page's address.
@@ -99,6 +102,7 @@ func propertyFirstRPC(u *url.URL) (firstRPC, bool) {
 			return firstPicture(a.Property.Images)
 		},
 		sizes: "(min-width: 1024px) 788px, 100vw",
+		width: 1200, height: 750,
 	}, true
 }
 
@@ -121,6 +125,7 @@ func resourceFirstRPC(u *url.URL) (firstRPC, bool) {
 			}
 			return strings.TrimSpace(a.Resource.CoverImage)
 		},
+		width: 1200, height: 630,
 	}, true
 }
 
@@ -173,6 +178,7 @@ func searchFirstRPC(u *url.URL) (firstRPC, bool) {
 			return firstPicture(a.Properties[0].Images)
 		},
 		sizes: "(min-width: 1024px) 368px, (min-width: 640px) 50vw, 100vw",
+		width: 640, height: 420,
 	}, true
 }
 
@@ -234,11 +240,13 @@ func withFirstLoad(ctx context.Context, page []byte, r *http.Request, api http.H
 	var head strings.Builder
 	if src := rpc.picture(answers[0]); src != "" {
 		head.WriteString(picturePreload(src, rpc.sizes))
+		page = withPicture(page, pictureImage(src, rpc.sizes, rpc.width, rpc.height))
 	}
 	// JSON inside a script element: "<" is escaped so no "</script>" or "<!--" can end it early.
 	body := `<script type="application/json" id="first-load">` +
 		string(bytes.ReplaceAll(script, []byte("<"), []byte(`\u003c`))) + `</script>`
-	page = bytes.Replace(page, []byte("</head>"), []byte(head.String()+"</head>"), 1)
+	// First in the head: the picture is asked for before the code, of which there is more.
+	page = bytes.Replace(page, []byte("<head>"), []byte("<head>"+head.String()), 1)
 	return bytes.Replace(page, []byte("</body>"), []byte(body+"</body>"), 1)
 }
 
@@ -288,6 +296,37 @@ func picturePreload(src, sizes string) string {
 		fmt.Fprintf(&link, ` href="%s">`, html.EscapeString(src))
 	}
 	return link.String()
+}
+
+// pictureImage is the <img> of a picture in a skeleton, asking for what the preload fetched.
+// The skeleton is hidden from assistive technology, so the picture says nothing (alt="").
+func pictureImage(src, sizes string, width, height int) string {
+	var img strings.Builder
+	fmt.Fprintf(&img, `<img alt="" fetchpriority="high" width="%d" height="%d"`, width, height)
+	if srcset := uploadSrcSet(src); srcset != "" {
+		fmt.Fprintf(&img, ` srcset="%s" sizes="%s"`, html.EscapeString(srcset), html.EscapeString(sizes))
+	}
+	fmt.Fprintf(&img, ` src="%s">`, html.EscapeString(src))
+	return img.String()
+}
+
+// pictureSlot marks the element of a prerendered skeleton that holds the screen's main picture
+// (ui/src/styles/global.css draws a picture there as the screen draws it).
+const pictureSlot = `data-picture-slot=""`
+
+// withPicture puts img in the page's first picture slot; a page without one is left as it is.
+// React escapes ">" in attribute values, so the first ">" after the mark closes its tag.
+func withPicture(page []byte, img string) []byte {
+	i := bytes.Index(page, []byte(pictureSlot))
+	if i < 0 {
+		return page
+	}
+	end := bytes.IndexByte(page[i:], '>')
+	if end < 0 {
+		return page
+	}
+	at := i + end + 1
+	return slices.Concat(page[:at], []byte(img), page[at:])
 }
 
 // uploadName is an uploaded property image as the upload package names it.

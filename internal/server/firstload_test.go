@@ -15,14 +15,19 @@ import (
 )
 
 // TestPagesCarryTheirFirstAnswer: the page that opens a property or the search carries the
-// answer to the screen's first rpc, called in process as the visitor, and preloads the
-// screen's main picture; the answer cannot end its script early; a failed rpc leaves the page
-// as built; other screens are not touched.
+// answer to the screen's first rpc, called in process as the visitor, preloads the screen's
+// main picture first thing in its head and shows it in the skeleton's picture slot; the answer
+// cannot end its script early; a failed rpc leaves the page as built; other screens are not
+// touched.
 func TestPagesCarryTheirFirstAnswer(t *testing.T) {
 	t.Parallel()
 	dist := fstest.MapFS{
-		"index.html":         {Data: []byte(`<!doctype html><head><title>RentProof</title></head><body><div id="root"></div></body>`)},
-		".vite/screens.json": {Data: []byte(`[{"path": "/properties/:id", "files": []}, {"path": "/find-properties", "files": []}, {"path": "/about", "files": []}]`)},
+		"index.html": {Data: []byte(`<!doctype html><head><title>RentProof</title></head><body><div id="root"><!--shell--><!--/shell--></div></body>`)},
+		".vite/screens.json": {Data: []byte(`[
+			{"path": "/properties/:id", "files": [], "html": "<div class=\"skeleton gallery__stage\" data-picture-slot=\"\"></div><div data-picture-slot=\"\"></div>"},
+			{"path": "/find-properties", "files": []},
+			{"path": "/about", "files": []}
+		]`)},
 	}
 	var (
 		mu    sync.Mutex
@@ -90,10 +95,16 @@ func TestPagesCarryTheirFirstAnswer(t *testing.T) {
 	if strings.Contains(page, "<script>alert") {
 		t.Errorf("the answer ended its script:\n%s", page)
 	}
-	if want := `<link rel="preload" as="image" fetchpriority="high" imagesrcset="/uploads/properties/0123456789abcdef0123456789abcdef-w480.jpg 480w, ` +
-		`/uploads/properties/0123456789abcdef0123456789abcdef-w960.jpg 960w, /uploads/properties/0123456789abcdef0123456789abcdef.jpg 2048w" ` +
-		`imagesizes="(min-width: 1024px) 788px, 100vw"></head>`; !strings.Contains(page, want) {
-		t.Errorf("the page does not preload the gallery's first picture:\n%s", page)
+	srcset := `/uploads/properties/0123456789abcdef0123456789abcdef-w480.jpg 480w, ` +
+		`/uploads/properties/0123456789abcdef0123456789abcdef-w960.jpg 960w, /uploads/properties/0123456789abcdef0123456789abcdef.jpg 2048w`
+	if want := `<head><link rel="preload" as="image" fetchpriority="high" imagesrcset="` + srcset + `" ` +
+		`imagesizes="(min-width: 1024px) 788px, 100vw"><title>`; !strings.Contains(page, want) {
+		t.Errorf("the page does not preload the gallery's first picture before anything else:\n%s", page)
+	}
+	// The skeleton's first picture slot shows the picture, as the gallery will; the others stay empty.
+	if want := `<div id="root"><div class="skeleton gallery__stage" data-picture-slot=""><img alt="" fetchpriority="high" width="1200" height="750" srcset="` + srcset +
+		`" sizes="(min-width: 1024px) 788px, 100vw" src="/uploads/properties/0123456789abcdef0123456789abcdef.jpg"></div><div data-picture-slot=""></div></div>`; !strings.Contains(page, want) {
+		t.Errorf("the skeleton does not show the picture:\n%s", page)
 	}
 	if want := "/rentproof.property.v1.PropertyService/GetProperty {\"id\":3} rp_session=abc"; len(calls) != 4 || !slices.Contains(calls, want) {
 		t.Errorf("calls %q, want 4 with %q", calls, want)
@@ -110,8 +121,11 @@ func TestPagesCarryTheirFirstAnswer(t *testing.T) {
 	if !strings.Contains(page, `<link rel="preload" as="image" fetchpriority="high" href="/images/demo/property-07-a.svg">`) {
 		t.Errorf("the search page does not preload the first result's picture:\n%s", page)
 	}
+	if strings.Contains(page, "<img") {
+		t.Errorf("a page without a picture slot got a picture:\n%s", page)
+	}
 
-	if page := get("/properties/404"); strings.Contains(page, "first-load") || strings.Contains(page, "preload") {
+	if page := get("/properties/404"); strings.Contains(page, "first-load") || strings.Contains(page, "preload") || strings.Contains(page, "<img") {
 		t.Errorf("a failed rpc changed the page:\n%s", page)
 	}
 	calls = nil
@@ -155,17 +169,39 @@ func TestSearchFirstRPCDefaults(t *testing.T) {
 }
 
 // TestPrerenderedScreens: a screen the build prerendered is served with its markup in place of
-// the placeholder shell, marked for hydration; a page without the shell's markers is unchanged.
+// the placeholder shell, marked for hydration when the app takes it over (not a skeleton, which
+// the app replaces); a page without the shell's markers is unchanged.
 func TestPrerenderedScreens(t *testing.T) {
 	t.Parallel()
 	page := []byte(`<body><div id="root"><!--shell--><header>bar</header><!--/shell--></div><script src="/a.js"></script></body>`)
-	got := string(withPrerendered(page, `<h1>Home</h1>`))
+	got := string(withPrerendered(page, `<h1>Home</h1>`, true))
 	if want := `<body><div id="root" data-prerendered><h1>Home</h1></div><script src="/a.js"></script></body>`; got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
+	got = string(withPrerendered(page, `<div class="skeleton"></div>`, false))
+	if want := `<body><div id="root"><div class="skeleton"></div></div><script src="/a.js"></script></body>`; got != want {
+		t.Errorf("skeleton: got %s, want %s", got, want)
+	}
 	plain := []byte(`<body><div id="root"><header>bar</header></div></body>`)
-	if got := string(withPrerendered(plain, `<h1>Home</h1>`)); got != string(plain) {
+	if got := string(withPrerendered(plain, `<h1>Home</h1>`, true)); got != string(plain) {
 		t.Errorf("a page without markers became %s", got)
+	}
+}
+
+// TestPictureSlot: the picture goes inside the first slot's tag, whatever its attributes; a
+// page without a slot is unchanged.
+func TestPictureSlot(t *testing.T) {
+	t.Parallel()
+	img := pictureImage(`/images/a "b".svg`, "100vw", 640, 420)
+	if img != `<img alt="" fetchpriority="high" width="640" height="420" src="/images/a &#34;b&#34;.svg">` {
+		t.Errorf("image %s", img)
+	}
+	page := []byte(`<div data-picture-slot="" class="a&gt;b"></div><div data-picture-slot=""></div>`)
+	if got, want := string(withPicture(page, "<img>")), `<div data-picture-slot="" class="a&gt;b"><img></div><div data-picture-slot=""></div>`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if got := string(withPicture([]byte(`<div class="skeleton"></div>`), "<img>")); got != `<div class="skeleton"></div>` {
+		t.Errorf("a page without a slot became %s", got)
 	}
 }
 

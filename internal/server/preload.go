@@ -13,11 +13,12 @@ import (
 )
 
 // Screen preloads. The build lists, for each screen of the app, the chunks its code needs beyond
-// the entry's (ui/scripts/screens.mjs writes .vite/screens.json). The page that opens a screen
-// names them in <link rel="modulepreload">, so the browser fetches them beside the entry instead
-// of after the entry has run and asked for them: one round trip less before the screen shows.
-// The screen's stylesheets are linked in the page for the same reason (the app, finding them
-// there, does not add them again).
+// the app's (ui/scripts/screens.mjs writes .vite/screens.json). The page that opens a screen
+// lists them (a JSON script, #screen-code), and the entry asks for them with the app's own once
+// the page has painted (ui/src/main.tsx): they download side by side instead of one import
+// after another, and not before the page's stylesheets and main picture. The screen's
+// stylesheets are linked in the page, for its first paint (the app, finding them there, does not
+// add them again).
 
 // screen is one entry of .vite/screens.json.
 type screen struct {
@@ -25,8 +26,11 @@ type screen struct {
 	Files  []string `json:"files"`  // "/assets/property-….js"
 	Styles []string `json:"styles"` // "/assets/property-….css"
 	// HTML is the screen's first render, prerendered by the build (ui/scripts/prerender.mjs),
-	// or empty: it replaces the page's placeholder shell and the app hydrates it.
+	// or empty: it replaces the page's placeholder shell.
 	HTML string `json:"html"`
+	// Hydrate says the app takes HTML over as it is (a screen that paints without data); else
+	// HTML is the screen's skeleton, which the app replaces.
+	Hydrate bool `json:"hydrate"`
 }
 
 // screenPages is the build with one copy of index.html per screen, carrying that screen's
@@ -64,15 +68,17 @@ func withScreenPreloads(dist fs.FS) (screenPages, error) {
 	}
 	for i, s := range screens {
 		var links strings.Builder
-		for _, file := range s.Files {
-			fmt.Fprintf(&links, `<link rel="modulepreload" crossorigin href="%s">`, html.EscapeString(file))
-		}
 		for _, file := range s.Styles {
 			fmt.Fprintf(&links, `<link rel="stylesheet" crossorigin href="%s">`, html.EscapeString(file))
 		}
+		code, err := json.Marshal(s.Files) // escapes <, > and &: safe inside a script element
+		if err != nil {
+			return p, fmt.Errorf("list the code of %s: %w", s.Path, err)
+		}
+		fmt.Fprintf(&links, `<script type="application/json" id="screen-code">%s</script>`, code)
 		page := bytes.Replace(index, []byte("</head>"), []byte(links.String()+"</head>"), 1)
 		if s.HTML != "" {
-			page = withPrerendered(page, s.HTML)
+			page = withPrerendered(page, s.HTML, s.Hydrate)
 		}
 		var compressed bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&compressed, gzip.BestCompression) // a valid level: no error
@@ -86,16 +92,21 @@ func withScreenPreloads(dist fs.FS) (screenPages, error) {
 }
 
 // withPrerendered puts a screen's prerendered markup in place of the page's placeholder shell
-// (between <!--shell--> and <!--/shell--> in index.html) and marks the root for hydration. A page
-// without the markers is left as it is.
-func withPrerendered(page []byte, markup string) []byte {
+// (between <!--shell--> and <!--/shell--> in index.html), marking the root for hydration when the
+// app is to take the markup over. A page without the markers is left as it is.
+func withPrerendered(page []byte, markup string, hydrate bool) []byte {
 	const root, start, end = `<div id="root">`, "<!--shell-->", "<!--/shell-->"
 	i, j, k := bytes.Index(page, []byte(root)), bytes.Index(page, []byte(start)), bytes.Index(page, []byte(end))
 	if i < 0 || j != i+len(root) || k < j {
 		return page
 	}
 	out := append([]byte{}, page[:i]...)
-	out = append(out, `<div id="root" data-prerendered>`+markup...)
+	if hydrate {
+		out = append(out, `<div id="root" data-prerendered>`...)
+	} else {
+		out = append(out, root...)
+	}
+	out = append(out, markup...)
 	return append(out, page[k+len(end):]...)
 }
 

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -9,8 +10,8 @@ import (
 	"testing/fstest"
 )
 
-// TestPagesPreloadTheirScreen: the page that opens a screen names that screen's chunks, and
-// only them, in modulepreload links; other paths get index.html as built; the pages keep the
+// TestPagesPreloadTheirScreen: the page that opens a screen lists that screen's chunks, and
+// only them, for the entry to fetch (#screen-code); other paths get index.html as built; the pages keep the
 // Content-Security-Policy, the map settings and compression.
 func TestPagesPreloadTheirScreen(t *testing.T) {
 	t.Parallel()
@@ -40,10 +41,14 @@ func TestPagesPreloadTheirScreen(t *testing.T) {
 		return rec
 	}
 	preloads := func(body string) []string {
+		_, list, ok := strings.Cut(body, `<script type="application/json" id="screen-code">`)
+		if !ok {
+			return []string{}
+		}
+		list, _, _ = strings.Cut(list, "</script>")
 		var out []string
-		for _, part := range strings.Split(body, `<link rel="modulepreload" crossorigin href="`)[1:] {
-			href, _, _ := strings.Cut(part, `"`)
-			out = append(out, href)
+		if err := json.Unmarshal([]byte(list), &out); err != nil {
+			t.Errorf("screen-code %q: %v", list, err)
 		}
 		return out
 	}

@@ -28,11 +28,11 @@ test("home loads brotli-compressed assets and not the add-property screen", asyn
   expect(names.filter((name) => /\/assets\/add-property-[\w-]{8}\.js$/.test(name))).toEqual([]);
 });
 
-test("the page that opens a screen preloads that screen's code, and only that screen's", async ({ request }) => {
-  const preloads = async (path: string) =>
-    [...(await (await request.get(path)).text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-      (m) => m[1],
-    );
+test("the page that opens a screen lists that screen's code, and only that screen's", async ({ request }) => {
+  const preloads = async (path: string) => {
+    const list = /<script type="application\/json" id="screen-code">([^<]*)<\/script>/.exec(await (await request.get(path)).text());
+    return JSON.parse(list?.[1] ?? "[]") as string[];
+  };
   const home = await preloads("/");
   const article = await preloads("/resources/1");
   expect(home.some((href) => /^\/assets\/home-[\w-]{8}\.js$/.test(href))).toBe(true);
@@ -90,6 +90,50 @@ test("the home page is prerendered: it paints without scripts, and the app takes
   await expect(page.getByRole("heading", { level: 1, name: "Find Properties" })).toBeVisible();
   expect(errors).toEqual([]);
   await page.close();
+});
+
+test("a property, the search and an article paint their skeleton with the main picture, without scripts", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/properties/1");
+  await expect(page.getByRole("status", { name: "Loading property" })).toBeAttached();
+  const gallery = page.locator(".gallery__stage[data-picture-slot] img");
+  await expect(gallery).toHaveAttribute("src", "/images/demo/property-01-a.svg");
+  await expect.poll(() => gallery.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+
+  await page.goto("/find-properties?city=Chelsea");
+  await expect(page.locator(".property-card__media[data-picture-slot] img")).toHaveAttribute("src", "/images/demo/property-01-a.svg");
+  await expect(page.locator("[data-picture-slot] img")).toHaveCount(1);
+  // Its search form waits for the app: nothing typed is sent as a plain form or lost.
+  await expect(page.getByRole("search").first()).toHaveAttribute("inert", "");
+
+  await page.goto("/resources/1");
+  await expect(page.locator(".article__cover[data-picture-slot] img")).toHaveAttribute("src", /^\/images\//);
+  await context.close();
+});
+
+test("the app's code is fetched only once the page has shown its main picture", async ({ page }) => {
+  await page.goto("/properties/1");
+  await expect(page.getByRole("heading", { level: 1, name: "Sunny Pre-War Downtown One-Bedroom in Chelsea" })).toBeVisible();
+  // The last largest-contentful-paint entry, and when the app's start chunk was asked for.
+  const { picture, code } = (await page.evaluate(`new Promise((resolve) => {
+    new PerformanceObserver((list) => {
+      const largest = list.getEntries().at(-1);
+      const start = performance.getEntriesByType("resource").find((r) => /\\/assets\\/start-[\\w-]{8}\\.js$/.test(r.name));
+      resolve({
+        picture: largest ? { url: new URL(largest.url, location.href).pathname, at: largest.startTime } : null,
+        code: start ? start.startTime : -1,
+      });
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  })`)) as { picture: { url: string; at: number } | null; code: number };
+  // The largest paint is the gallery's first photo, from the page itself, shown before the code was asked for.
+  expect(picture?.url).toBe("/images/demo/property-01-a.svg");
+  expect(code).toBeGreaterThan(picture?.at ?? Infinity);
+  // The gallery the app renders replaces the skeleton's photo.
+  await expect(page.locator("[data-picture-slot]")).toHaveCount(0);
+  await expect(page.getByRole("img", { name: /photo 1 of 3/ })).toBeVisible();
 });
 
 test("a property page and the search come with their first answer and preload their picture", async ({ page }) => {

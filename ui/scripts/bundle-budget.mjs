@@ -1,6 +1,6 @@
 // The JavaScript each route loads on a first visit, gzipped, from the build's manifest
-// (dist/.vite/manifest.json): the entry and its static imports, plus the route's own lazy
-// chunk and its static imports. Vite prints the table after every build (vite.config.ts);
+// (dist/.vite/manifest.json): the app's (the entry, the start module it imports once the page
+// has painted, and their static imports), plus the route's own lazy chunk and its static imports. Vite prints the table after every build (vite.config.ts);
 // run as a script (`make test-budget`; optional argument: another build folder) it also fails
 // when the home page is over its budget.
 import { readFileSync } from "node:fs";
@@ -35,16 +35,32 @@ export function staticClosure(manifest, key, files) {
   return files;
 }
 
+/** The module the entry (src/main.tsx) imports once the page has painted: it starts the app. */
+export const START_MODULE = "src/start.tsx";
+
 /**
- * routeSizes measures every route module that the entry loads lazily.
+ * appFiles lists the chunks every page runs: the entry's and the start module's static closures,
+ * with the manifest keys of the chunks among them.
+ * @param {Manifest} manifest
+ * @returns {{ files: Set<string>, keys: string[] }}
+ */
+export function appFiles(manifest) {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error("bundle-budget: the manifest has no entry");
+  if (!manifest[START_MODULE]) throw new Error(`bundle-budget: ${START_MODULE} is not in the build`);
+  const files = staticClosure(manifest, START_MODULE, staticClosure(manifest, entryKey, new Set()));
+  const keys = Object.keys(manifest).filter((key) => files.has(manifest[key].file));
+  return { files, keys };
+}
+
+/**
+ * routeSizes measures every route module that the app loads lazily.
  * @param {string} dist the build folder
  * @returns {RouteSize[]}
  */
 export function routeSizes(dist) {
   /** @type {Manifest} */
   const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entryKey) throw new Error("bundle-budget: the manifest has no entry");
   /** @type {Map<string, number>} */
   const gzipped = new Map();
   /** @param {Set<string>} files */
@@ -57,8 +73,10 @@ export function routeSizes(dist) {
       return sum + (gzipped.get(file) ?? 0) / 1024;
     }, 0);
 
-  const entry = staticClosure(manifest, entryKey, new Set());
-  const routes = [...new Set(manifest[entryKey].dynamicImports ?? [])].filter((key) => ROUTE_MODULE.test(key));
+  const { files: entry, keys } = appFiles(manifest);
+  const routes = [...new Set(keys.flatMap((key) => manifest[key].dynamicImports ?? []))].filter((key) =>
+    ROUTE_MODULE.test(key),
+  );
   return routes
     .map((key) => {
       const all = staticClosure(manifest, key, new Set(entry));

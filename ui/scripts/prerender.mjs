@@ -1,23 +1,31 @@
-// Prerenders the screens that paint without data (the home page) into the build: runs the
-// server build of src/prerender.tsx (vite build --ssr, in .prerender/) and stores each screen's
-// markup in dist/.vite/screens.json, where the server finds it (internal/server/preload.go).
+// Prerenders screens into the build: runs the server build of src/prerender.tsx (vite build
+// --ssr, in .prerender/) and stores each screen's markup in dist/.vite/screens.json, where the
+// server finds it (internal/server/preload.go). A screen that paints without data (the home
+// page) is prerendered whole and the app hydrates it; a screen made of data (a property, the
+// search results, an article) is prerendered as its skeleton, which paints at once, with the main picture
+// the server puts in it (internal/server/firstload.go), and which the app replaces.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-/** The screens prerendered: their first render is their content (hero, how it works, …). */
-const PRERENDERED = ["/"];
+/** The screens prerendered: the router's path, an address it opens, and whether the app hydrates it. */
+const PRERENDERED = [
+  { path: "/", url: "/", hydrate: true },
+  { path: "/properties/:id", url: "/properties/1", hydrate: false },
+  { path: "/find-properties", url: "/find-properties", hydrate: false },
+  { path: "/resources/:id", url: "/resources/1", hydrate: false },
+];
 
 const ui = join(import.meta.dirname, "..");
 const { render } = await import(pathToFileURL(join(ui, ".prerender", "prerender.js")).href);
 const file = join(ui, "dist", ".vite", "screens.json");
-/** @type {{ path: string, html?: string }[]} */
+/** @type {{ path: string, html?: string, hydrate?: boolean }[]} */
 const screens = JSON.parse(readFileSync(file, "utf8"));
-for (const path of PRERENDERED) {
+for (const { path, url, hydrate } of PRERENDERED) {
   const screen = screens.find((s) => s.path === path);
   if (!screen) throw new Error(`prerender: no screen ${path} in ${file}`);
-  const html = await render(path);
-  screen.html = html;
-  console.log(`prerendered ${path}: ${(html.length / 1024).toFixed(1)} KB of markup`);
+  const html = await render(url);
+  Object.assign(screen, { html, hydrate });
+  console.log(`prerendered ${path}${hydrate ? "" : " (skeleton)"}: ${(html.length / 1024).toFixed(1)} KB of markup`);
 }
 writeFileSync(file, JSON.stringify(screens, null, 1));

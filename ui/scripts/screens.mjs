@@ -1,11 +1,11 @@
-// Which chunks each screen of the app needs beyond the entry's, for the server to announce in
-// the page that opens it (<link rel="modulepreload">): they then download beside the entry
-// instead of after it has run. The screens and their paths are read from src/app/router.tsx
+// Which chunks each screen of the app needs beyond the app's, for the server to list in the
+// page that opens it (a JSON script, #screen-code): the entry asks for them all at once once the
+// page has painted, so they download side by side instead of one import after another. The screens and their paths are read from src/app/router.tsx
 // (each `path: "…", ...screen(async () => (await import("./routes/<module>"))…)`), the chunks
 // from the build's manifest. The server reads the result, dist/.vite/screens.json.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { staticClosure } from "./bundle-budget.mjs";
+import { START_MODULE, appFiles, staticClosure } from "./bundle-budget.mjs";
 
 /** A screen route: a path pattern and its route module. */
 const SCREEN_ROUTE = /path:\s*"([^"]+)",\s*\.\.\.screen\(async \(\) => \(await import\("\.\/(routes\/[\w-]+)"\)\)/g;
@@ -47,10 +47,8 @@ function screenStyles(manifest, key, seen = new Set(), styles = new Set()) {
 export function writeScreens(dist, routerSource) {
   /** @type {import("./bundle-budget.mjs").Manifest} */
   const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entryKey) throw new Error("screens: the manifest has no entry");
-  const entry = staticClosure(manifest, entryKey, new Set());
-  const entryStyles = screenStyles(manifest, entryKey);
+  const { files: entry, keys } = appFiles(manifest);
+  const entryStyles = new Set(keys.flatMap((key) => manifest[key].css ?? []));
   const screens = screenRoutes(routerSource).map(({ path, module }) => {
     if (!manifest[module]) throw new Error(`screens: ${module} (for ${path}) is not in the build`);
     const files = [...staticClosure(manifest, module, new Set(entry))].filter((file) => !entry.has(file));
@@ -59,4 +57,28 @@ export function writeScreens(dist, routerSource) {
   });
   writeFileSync(join(dist, ".vite", "screens.json"), JSON.stringify(screens, null, 1));
   return screens.length;
+}
+
+/**
+ * preloadStart lists the start module's chunks in dist/index.html (a JSON script, #app-code),
+ * which the entry asks for once the page has painted, and links its stylesheets (the header's,
+ * the footer's), which that paint needs.
+ * @param {string} dist the build folder
+ */
+export function preloadStart(dist) {
+  /** @type {import("./bundle-budget.mjs").Manifest} */
+  const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry) ?? "";
+  const entry = staticClosure(manifest, entryKey, new Set());
+  const files = [...staticClosure(manifest, START_MODULE, new Set(entry))].filter((file) => !entry.has(file));
+  const entryStyles = screenStyles(manifest, entryKey);
+  const styles = [...screenStyles(manifest, START_MODULE)].filter((file) => !entryStyles.has(file));
+  const links =
+    styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("") +
+    `<script type="application/json" id="app-code">${JSON.stringify(files.map((file) => `/${file}`))}</script>`;
+  const index = join(dist, "index.html");
+  const html = readFileSync(index, "utf8");
+  if (!html.includes("</head>")) throw new Error("screens: dist/index.html has no </head>");
+  writeFileSync(index, html.replace("</head>", `${links}</head>`));
+  return files.length;
 }

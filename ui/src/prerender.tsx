@@ -23,5 +23,7 @@ export async function render(url: string): Promise<string> {
   const { prelude } = await prerender(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const markup = await new Response(prelude).text();
   if (markup.includes("<script")) throw new Error(`prerender ${url}: the markup still needs a script`);
-  return markup;
+  // Its forms wait for the app (src/start.tsx lifts this): typed before, a search would be sent
+  // as a plain form, or lost when the app replaces a skeleton.
+  return markup.replace(/<form(?=[\s>])/g, '<form inert=""');
 }

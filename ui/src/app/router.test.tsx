@@ -1,7 +1,8 @@
 import { screen } from "@testing-library/react";
+import type { RouteObject } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
-import { routes } from "./router";
+import { preloadScreens, routes, screen as lazyScreen } from "./router";
 
 describe("routes", () => {
   it("renders the home page with the landing tagline and a bare title", () => {
@@ -57,15 +58,32 @@ describe("routes", () => {
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
   });
 
-  it.each([
-    ["/", "Find and rate your perfect property"],
-    ["/find-properties", "Find Properties"],
-  ])("loads %s's code when first opened, the header and a page skeleton showing meanwhile", async (path, title) => {
-    renderApp({ path, routes, transport: fakeTransport({ user: makeUser() }) });
+  it("shows a screen's skeleton until its code arrives, beside the header, and renders code loaded ahead at once", async () => {
+    let arrive = () => {};
+    const code = new Promise<void>((resolve) => (arrive = resolve));
+    const Slow = () => <h1>Slow Screen</h1>;
+    const slow = lazyScreen(async () => {
+      await code;
+      return Slow;
+    });
+    const withSlow: RouteObject[] = [{ element: routes[0]?.element, children: [{ path: "/slow", ...slow }] }];
+
+    const first = renderApp({ path: "/slow", routes: withSlow });
     expect(screen.getByRole("status", { name: "Loading page" })).toBeInTheDocument();
     expect(screen.getByRole("banner")).toBeInTheDocument();
-    expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+    arrive();
+    expect(await screen.findByRole("heading", { level: 1, name: "Slow Screen" })).toBeInTheDocument();
     expect(screen.queryByRole("status", { name: "Loading page" })).not.toBeInTheDocument();
+    first.unmount();
+
+    // The code is there now (as preloadScreens leaves it before the app's first render): no skeleton.
+    renderApp({ path: "/slow", routes: withSlow });
+    expect(screen.getByRole("heading", { level: 1, name: "Slow Screen" })).toBeInTheDocument();
+  });
+
+  it("loads the code of the screens on a path ahead", async () => {
+    await expect(preloadScreens("/properties/3")).resolves.toBeUndefined();
+    await expect(preloadScreens("/no/such/path")).resolves.toBeUndefined();
   });
 
   it.each([

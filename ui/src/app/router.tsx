@@ -1,5 +1,5 @@
 import { Suspense, lazy, type ComponentType } from "react";
-import { Outlet, type RouteObject } from "react-router-dom";
+import { Outlet, matchRoutes, type RouteObject } from "react-router-dom";
 import { ProtectedRoute } from "@/features/auth/components/protected-route";
 import { RootLayout } from "./root-layout";
 import { NotFoundRoute } from "./routes/not-found";
@@ -9,7 +9,7 @@ import { LegalPage, PlaceholderPage } from "./routes/placeholder-page";
 const HOME = { label: "Home", to: "/" };
 const DASHBOARD = { label: "Dashboard", to: "/dashboard" };
 
-/** ScreenHandle is the route handle of a lazy screen: how to load its code (tests load it ahead). */
+/** ScreenHandle is the route handle of a lazy screen: how to load its code (tests and the first render load it ahead). */
 export interface ScreenHandle {
   load: () => Promise<ComponentType>;
 }
@@ -17,11 +17,20 @@ export interface ScreenHandle {
 /**
  * screen is the element of a screen whose code is a chunk of its own (React.lazy), fetched when
  * the screen is first opened; meanwhile the header and footer are there and the page area shows
- * a skeleton of its shape.
+ * a skeleton of its shape. Code loaded ahead (preloadScreens) renders at once: React does not
+ * show the skeleton for it, nor hold the screen back the 300 ms it waits before replacing a
+ * skeleton it has just shown.
  */
-function screen(load: () => Promise<ComponentType>): Pick<RouteObject, "element" | "handle"> {
-  const Screen = lazy(async () => ({ default: await load() }));
-  const handle: ScreenHandle = { load };
+export function screen(load: () => Promise<ComponentType>): Pick<RouteObject, "element" | "handle"> {
+  let loaded: ComponentType | undefined;
+  const handle: ScreenHandle = {
+    load: async () => (loaded = await load()),
+  };
+  const Lazy = lazy(async () => ({ default: await handle.load() }));
+  function Screen() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
   return {
     element: (
       <Suspense fallback={<PageSkeleton />}>
@@ -30,6 +39,12 @@ function screen(load: () => Promise<ComponentType>): Pick<RouteObject, "element"
     ),
     handle,
   };
+}
+
+/** preloadScreens loads the code of the screens on a path, so that its first render has them. */
+export async function preloadScreens(path: string): Promise<void> {
+  const matches = matchRoutes(routes, path) ?? [];
+  await Promise.all(matches.map((m) => (m.route.handle as ScreenHandle | undefined)?.load()));
 }
 
 /**

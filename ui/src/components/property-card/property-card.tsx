@@ -167,11 +167,17 @@ function VerificationBadge({ property }: { property: VerificationFacts }) {
   );
 }
 
+interface PropertyCardSkeletonProps {
+  layout?: "grid" | "list";
+  /** Marks the picture's place for the server, which puts the page's main picture there (internal/server/firstload.go). */
+  pictureSlot?: boolean;
+}
+
 /** PropertyCardSkeleton is the grey shape of a card while a list loads. */
-export function PropertyCardSkeleton({ layout = "grid" }: { layout?: "grid" | "list" }) {
+export function PropertyCardSkeleton({ layout = "grid", pictureSlot = false }: PropertyCardSkeletonProps) {
   return (
     <div className={`card property-card property-card--${layout} property-card--skeleton`} aria-hidden="true">
-      <div className="skeleton property-card__media" />
+      <div className="skeleton property-card__media" data-picture-slot={pictureSlot ? "" : undefined} />
       <div className="property-card__body">
         <div className="skeleton skeleton--line skeleton--w80" />
         <div className="skeleton skeleton--line skeleton--w60" />

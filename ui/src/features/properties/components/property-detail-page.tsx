@@ -133,7 +133,8 @@ function PropertyDetailSkeleton() {
           </div>
           <div className="property-detail__layout" aria-hidden="true">
             <div className="property-detail__gallery">
-              <div className="skeleton gallery__stage" />
+              {/* The server puts the first photo here when the page comes with the property (internal/server/firstload.go). */}
+              <div className="skeleton gallery__stage" data-picture-slot="" />
               <div className="property-skeleton__thumbs" />
             </div>
             <div className="property-detail__aside">

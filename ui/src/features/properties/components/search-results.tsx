@@ -53,7 +53,7 @@ export function SearchResults({ state, onClearFilters, hrefFor, viewToggle }: Se
         <ul className={listClass} role="status" aria-label="Loading properties">
           {Array.from({ length: 6 }, (_, i) => (
             <li key={i}>
-              <PropertyCardSkeleton layout={layout} />
+              <PropertyCardSkeleton layout={layout} pictureSlot={i === 0} />
             </li>
           ))}
         </ul>

@@ -6,7 +6,6 @@ import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { buttonClass } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { FallbackImage } from "@/components/ui/fallback-image";
-import { PageSpinner } from "@/components/ui/spinner";
 import type { Resource } from "@/gen/rentproof/resource/v1/resource_pb";
 import { errorTypeFromError, isCode } from "@/lib/errors";
 import { formatDate, formatReadTime, isoDate } from "@/lib/format";
@@ -52,10 +51,32 @@ export function ResourceArticlePage() {
 
   if (id === null || isCode(result.error, Code.NotFound)) return <ResourceNotFound />;
   if (result.isError) return <ArticleError error={result.error} onRetry={() => void result.refetch()} />;
-  if (result.isPending) return <PageSpinner label="Loading resource" />;
+  if (result.isPending) return <ArticleSkeleton />;
   const resource = result.data.resource;
   if (!resource) return <ResourceNotFound />;
   return <ResourceArticle resource={resource} />;
+}
+
+/** ArticleSkeleton is the shape of an article while it loads; the build prerenders it as the page's first paint. */
+function ArticleSkeleton() {
+  return (
+    <div className="article" role="status" aria-label="Loading resource">
+      <div className="article__header" aria-hidden="true">
+        <div className="container container--narrow">
+          <div className="skeleton skeleton--line skeleton--w60" />
+          <div className="skeleton article-skeleton__title" />
+          <div className="skeleton skeleton--line skeleton--w80" />
+        </div>
+      </div>
+      <div className="container container--narrow" aria-hidden="true">
+        {/* The server puts the cover here when the page comes with the article (internal/server/firstload.go). */}
+        <div className="skeleton article__cover" data-picture-slot="" />
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line skeleton--w80" />
+        <div className="skeleton skeleton--line skeleton--w60" />
+      </div>
+    </div>
+  );
 }
 
 function ArticleError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -1,0 +1,27 @@
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App } from "@/app/app";
+import { preloadScreens } from "@/app/router";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("RentProof: the #root element is missing from index.html");
+
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+// The screen's code first (the page preloads it), so that the first render has it and shows the
+// screen, not its skeleton. A page the build prerendered to be taken over (internal/server/
+// preload.go) is hydrated; any other page's shell or skeleton is replaced. The first render is a
+// transition, which React renders in slices that yield to the browser between them, not in one
+// long task that blocks input. A chunk that fails to load is left to the screen's own error path.
+void preloadScreens(window.location.pathname)
+  .catch(() => undefined)
+  .then(() => {
+    if (root.dataset.prerendered !== undefined) {
+      // The prerender made its forms inert until now (src/prerender.tsx); a skeleton's are replaced.
+      for (const form of root.querySelectorAll("form[inert]")) form.removeAttribute("inert");
+      hydrateRoot(root, app);
+    } else startTransition(() => createRoot(root).render(app));
+  });

@@ -38,6 +38,7 @@ import {
 } from "@/lib/property";
 import { pluralize } from "@/lib/rating";
 import { timeAgo } from "@/lib/relative-time";
+import { useAfterFirstPaint } from "@/lib/use-after-first-paint";
 import { usePageTitle } from "@/lib/use-page-title";
 import { parsePropertyId, useProperty } from "../api/use-property";
 import { ContactActions } from "./contact-actions";
@@ -166,6 +167,7 @@ function PropertyDetail({ property: p, renderVerification, renderReviews }: { pr
   const address = fullAddress(p);
   const listed = p.createdAt ? timestampDate(p.createdAt) : null;
   const proof = verificationProofLabel(p);
+  const belowFold = useAfterFirstPaint();
   const share = {
     url: typeof window === "undefined" ? `/properties/${p.id}` : `${window.location.origin}/properties/${p.id}`,
     title: shareTitle(p),
@@ -343,26 +345,31 @@ function PropertyDetail({ property: p, renderVerification, renderReviews }: { pr
               )}
             </section>
 
-            <section className="card detail-section" aria-labelledby="location-title">
-              <h2 id="location-title" className="detail-section__title">
-                Location
-              </h2>
-              <LocationMap latitude={p.latitude} longitude={p.longitude} address={address} />
-            </section>
+            {/* Below the fold: rendered once the part in view is on screen (useAfterFirstPaint). */}
+            {belowFold ? (
+              <>
+                <section className="card detail-section" aria-labelledby="location-title">
+                  <h2 id="location-title" className="detail-section__title">
+                    Location
+                  </h2>
+                  <LocationMap latitude={p.latitude} longitude={p.longitude} address={address} />
+                </section>
 
-            <section className="card detail-section" aria-labelledby="ratings-title">
-              <h2 id="ratings-title" className="detail-section__title">
-                Ratings &amp; Reviews
-              </h2>
-              <RatingSummary summary={summary} />
-            </section>
-            {/* SLOT (reviews): Write a Review / Sign In and the review tabs (SPEC §2) go here. */}
-            {renderReviews?.(p)}
+                <section className="card detail-section" aria-labelledby="ratings-title">
+                  <h2 id="ratings-title" className="detail-section__title">
+                    Ratings &amp; Reviews
+                  </h2>
+                  <RatingSummary summary={summary} />
+                </section>
+                {/* SLOT (reviews): Write a Review / Sign In and the review tabs (SPEC §2) go here. */}
+                {renderReviews?.(p)}
+              </>
+            ) : null}
           </div>
 
         </div>
 
-        <SimilarProperties property={p} />
+        {belowFold ? <SimilarProperties property={p} /> : null}
       </div>
     </div>
   );

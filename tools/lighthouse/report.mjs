@@ -46,7 +46,7 @@ console.log(table);
 
 const git = (...args) => execFileSync("git", args, { encoding: "utf8" }).trim();
 const commit = git("rev-parse", "--short", "HEAD") + (git("status", "--porcelain", "--untracked-files=no") ? " (with uncommitted changes)" : "");
-const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Lighthouse ${rows[0].lighthouse}, Chromium ${rows[0].chrome} headless, load average ${loadavg()[1].toFixed(1)} over the last 5 minutes (Lighthouse's simulation scales the CPU time it observes: a busy machine lowers the scores)`;
+const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Lighthouse ${rows[0].lighthouse}, Chromium ${rows[0].chrome} headless, load average ${loadavg()[0].toFixed(1)} over the last minute and ${loadavg()[1].toFixed(1)} over 5 (Lighthouse's simulation scales the CPU time it observes: a busy machine lowers the scores)`;
 
 writeFileSync(
   output,

@@ -43,8 +43,9 @@ build-ui: ui-deps
 db: ## start the project-local PostgreSQL and print its URL
 	@bash scripts/db.sh
 
-db-stop: ## stop the project-local PostgreSQL
+db-stop: ## stop the project-local PostgreSQL and stripe-mock
 	@bash scripts/db.sh stop
+	@bash scripts/stripe-mock.sh stop
 
 # Generated, committed and checked: gen/, ui/src/gen/, and the property search's statements and
 # their lookup table (cmd/gensearch writes them; sqlc then reads the statements).
@@ -80,8 +81,8 @@ breaking: ui-deps ## buf breaking: proto/ against the previous commit (BREAKING_
 
 test: test-go test-ui test-e2e test-budget ## every test: Go, UI components, browser end to end, JavaScript budget
 
-test-go: ## Go tests against a real PostgreSQL
-	DATABASE_URL=$$(bash scripts/db.sh) go test -count=1 $(GO_PKGS)
+test-go: ## Go tests against a real PostgreSQL and stripe-mock (scripts/stripe-mock.sh)
+	DATABASE_URL=$$(bash scripts/db.sh) STRIPE_MOCK_URL=$$(bash scripts/stripe-mock.sh) go test -count=1 $(GO_PKGS)
 
 test-ui: ui-deps ## UI component tests (Vitest)
 	cd ui && npx vitest run

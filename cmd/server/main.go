@@ -21,6 +21,7 @@ import (
 
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/blobstore"
+	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/store"
@@ -109,8 +110,9 @@ func serve(ctx context.Context) error {
 	}
 	defer files.Close()
 	uploads := upload.New(files, pool, uploadOpts)
+	documents := document.New(files, pool)
 
-	go housekeep(ctx, account.NewService(pool), uploads)
+	go housekeep(ctx, account.NewService(pool), uploads, documents)
 
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", addr)
@@ -119,7 +121,7 @@ func serve(ctx context.Context) error {
 	}
 	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
 	h := server.NewHandler(pool, server.Options{
-		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, FixedPlans: fixedPlans, TrustedProxies: proxies, Limits: limits,
+		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, Documents: documents, FixedPlans: fixedPlans, TrustedProxies: proxies, Limits: limits,
 		MapTiles: mapTiles,
 	})
 	return server.Serve(ctx, ln, h, timeouts)
@@ -202,9 +204,9 @@ func limitsFromEnv() (server.Limits, error) {
 	return l, nil
 }
 
-// housekeep prunes dead sessions and old failure counts, and removes uploads never attached,
-// hourly until ctx ends.
-func housekeep(ctx context.Context, accounts *account.Service, uploads *upload.Service) {
+// housekeep prunes dead sessions and old failure counts, and removes uploads never attached and
+// ownership documents past their keeping, hourly until ctx ends.
+func housekeep(ctx context.Context, accounts *account.Service, uploads *upload.Service, documents *document.Service) {
 	ticker := time.NewTicker(time.Hour)
 	defer ticker.Stop()
 	for {
@@ -213,6 +215,9 @@ func housekeep(ctx context.Context, accounts *account.Service, uploads *upload.S
 		}
 		if n, err := uploads.RemoveUnattached(ctx); err != nil && ctx.Err() == nil {
 			slog.Warn("housekeeping uploads", "removed", n, "err", err)
+		}
+		if n, err := documents.RemoveExpired(ctx); err != nil && ctx.Err() == nil {
+			slog.Warn("housekeeping documents", "removed", n, "err", err)
 		}
 		select {
 		case <-ctx.Done():

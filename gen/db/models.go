@@ -24,6 +24,17 @@ type Achievement struct {
 	Active       bool
 }
 
+type AdminDecision struct {
+	ID         int32
+	AdminID    *int32
+	RequestID  *int32
+	ReviewID   *int32
+	PropertyID *int32
+	Decision   string
+	Message    *string
+	CreatedAt  time.Time
+}
+
 type Badge struct {
 	ID           int32
 	Name         string
@@ -54,6 +65,20 @@ type Locality struct {
 	Key           string
 	Name          string
 	PropertyCount int32
+}
+
+type OwnershipDocument struct {
+	ID          int32
+	Token       string
+	Key         string
+	OwnerID     int32
+	PropertyID  int32
+	RequestID   *int32
+	FileName    string
+	ContentType string
+	Bytes       int32
+	CreatedAt   time.Time
+	DeletedAt   *time.Time
 }
 
 type PasswordResetToken struct {

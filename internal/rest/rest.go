@@ -27,6 +27,8 @@ import (
 type Handlers struct {
 	// PropertyImages stores uploaded listing images.
 	PropertyImages ImageUploader
+	// Documents stores and opens owners' ownership documents (nil: no document paths).
+	Documents DocumentFiles
 
 	Account      AccountRPCs
 	Resource     ResourceRPCs
@@ -35,6 +37,7 @@ type Handlers struct {
 	Statistics   StatisticsRPCs
 	Verification VerificationRPCs
 	Token        TokenRPCs
+	Document     DocumentRPCs
 }
 
 // New returns the /api handler. Unknown paths answer a JSON 404, never the SPA.
@@ -47,6 +50,7 @@ func New(h Handlers) http.Handler {
 	routeVerification(mux, h.Verification)
 	routeTokens(mux, h.Token)
 	routeUploads(mux, h.PropertyImages)
+	routeDocuments(mux, h.Documents, h.Document)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})

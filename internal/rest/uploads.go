@@ -61,25 +61,7 @@ func routeUploads(mux *http.ServeMux, uploader ImageUploader) {
 
 // imageParts yields the "images" file parts one at a time, each to be read before the next.
 func imageParts(mr *multipart.Reader) iter.Seq2[upload.File, error] {
-	return func(yield func(upload.File, error) bool) {
-		for {
-			part, err := mr.NextPart()
-			if errors.Is(err, io.EOF) {
-				return
-			}
-			if err != nil {
-				if _, tooBig := errors.AsType[*http.MaxBytesError](err); !tooBig {
-					err = fmt.Errorf("%w: %w", upload.ErrUnreadable, err)
-				}
-				yield(upload.File{}, err)
-				return
-			}
-			if part.FormName() != "images" || part.FileName() == "" {
-				continue
-			}
-			if !yield(upload.File{Name: part.FileName(), Body: part}, nil) {
-				return
-			}
-		}
-	}
+	return fileParts(mr, "images", upload.ErrUnreadable, func(name string, body io.Reader) upload.File {
+		return upload.File{Name: name, Body: body}
+	})
 }

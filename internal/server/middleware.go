@@ -92,11 +92,12 @@ func recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
-// limitBody caps request bodies so one client cannot exhaust memory; paths in larger get their own cap.
-func limitBody(next http.Handler, defaultMax int64, larger map[string]int64) http.Handler {
+// limitBody caps request bodies so one client cannot exhaust memory; paths larger knows get
+// their own cap.
+func limitBody(next http.Handler, defaultMax int64, larger func(path string) (int64, bool)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		limit := defaultMax
-		if m, ok := larger[r.URL.Path]; ok {
+		if m, ok := larger(r.URL.Path); ok {
 			limit = m
 		}
 		if r.ContentLength > limit {

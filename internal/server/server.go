@@ -21,6 +21,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/gamification/v1/gamificationv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/resource/v1/resourcev1connect"
@@ -29,7 +30,9 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/token/v1/tokenv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
 	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/admin"
 	"github.com/rentproof/rentproof/internal/api"
+	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/resource"
@@ -49,6 +52,11 @@ type Options struct {
 	MaxBodyBytes int64
 	// Uploads stores and serves user uploads.
 	Uploads *upload.Service
+	// Documents stores owners' private ownership documents (nil: no document paths).
+	Documents *document.Service
+	// Refunder refunds a rejected paid check (the payment service); nil: administrators cannot
+	// reject a paid check, and are told so.
+	Refunder admin.Refunder
 	// FixedPlans is a pool from store.OpenFixedPlans for the statements that keep one plan
 	// (default: the main pool, where PostgreSQL plans them again on every call).
 	FixedPlans *pgxpool.Pool
@@ -72,6 +80,8 @@ type Limits struct {
 // has no rpcs yet, so nothing of its is routed.
 var Services = []string{
 	accountv1connect.AccountServiceName,
+	adminv1connect.AdminServiceName,
+	adminv1connect.DocumentServiceName,
 	gamificationv1connect.GamificationServiceName,
 	propertyv1connect.PropertyServiceName,
 	resourcev1connect.ResourceServiceName,
@@ -102,6 +112,10 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		Token:          api.NewToken(ledger.NewService(pool)),
 	}
 
+	if opts.Documents != nil {
+		handlers.Documents, handlers.Document = opts.Documents, api.NewDocuments(opts.Documents)
+	}
+
 	// The REST shim runs the same interceptors in process (rpc.Invoke).
 	rpcOpts := connect.WithHandlerOptions(
 		connect.WithInterceptors(rpc.Interceptors()...),
@@ -122,6 +136,10 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(authenticated(statisticsv1connect.NewStatisticsServiceHandler(handlers.Statistics, rpcOpts)))
 	mux.Handle(authenticated(verificationv1connect.NewVerificationServiceHandler(handlers.Verification, rpcOpts)))
 	mux.Handle(authenticated(tokenv1connect.NewTokenServiceHandler(handlers.Token, rpcOpts)))
+	mux.Handle(authenticated(adminv1connect.NewAdminServiceHandler(api.NewAdmin(admin.NewService(pool, opts.Refunder)), rpcOpts)))
+	if handlers.Document != nil {
+		mux.Handle(authenticated(adminv1connect.NewDocumentServiceHandler(handlers.Document, rpcOpts)))
+	}
 	mux.Handle(authenticated("/api/", rest.New(handlers)))
 
 	reflector := grpcreflect.NewStaticReflector(append(Services, grpchealth.HealthV1ServiceName)...)
@@ -145,7 +163,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 
 	var h http.Handler = mux
 	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests
-	h = limitBody(h, opts.MaxBodyBytes, uploadPaths)
+	h = limitBody(h, opts.MaxBodyBytes, uploadLimit)
 	h = securityHeaders(h)
 	h = recoverPanics(h)
 	h = logRequests(h)
@@ -156,6 +174,18 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 // uploadPaths take multipart uploads: up to MaxImages files of MaxImageBytes, plus form overhead.
 var uploadPaths = map[string]int64{
 	"/api/upload/property-images": int64(upload.MaxImages)*upload.MaxImageBytes + 1<<20,
+}
+
+// uploadLimit is the body cap of an upload path (uploadPaths, and each property's
+// upload-documents), and whether path is one.
+func uploadLimit(path string) (int64, bool) {
+	if limit, ok := uploadPaths[path]; ok {
+		return limit, true
+	}
+	if strings.HasPrefix(path, "/api/properties/") && strings.HasSuffix(path, "/upload-documents") {
+		return rest.DocumentUploadBytes, true
+	}
+	return 0, false
 }
 
 // Timeouts bound how long one request may hold a connection, so slow clients cannot pile up
@@ -201,7 +231,7 @@ func uploadDeadlines(next http.Handler, t Timeouts) http.Handler {
 	at := func(size int64) time.Duration { return time.Duration(size) * time.Second / time.Duration(t.UploadRate) }
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rc := http.NewResponseController(w)
-		if limit, ok := uploadPaths[r.URL.Path]; ok {
+		if limit, ok := uploadLimit(r.URL.Path); ok {
 			size := r.ContentLength
 			if size < 0 || size > limit { // not declared (chunked), or refused anyway
 				size = limit

@@ -21,6 +21,7 @@ import (
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/dbtest"
+	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
@@ -40,7 +41,9 @@ type Server struct {
 	URL     string          // http://127.0.0.1:port
 	Pool    *pgxpool.Pool   // its database, for arranging and checking state
 	Uploads *upload.Service // its upload store, for housekeeping
-	Client  *http.Client    // a client that trusts its certificate (with Options.TLS)
+	// Documents is its ownership-document store, for housekeeping.
+	Documents *document.Service
+	Client    *http.Client // a client that trusts its certificate (with Options.TLS)
 }
 
 // Options shape a test server.
@@ -98,6 +101,7 @@ func Start(t testing.TB, opts Options) *Server {
 		t.Fatal(err)
 	}
 	uploads := upload.New(files, pool, opts.Uploads)
+	documents := document.New(files, pool)
 	const generous = 10_000
 	l := opts.Limits
 	limits := server.Limits{
@@ -108,7 +112,7 @@ func Start(t testing.TB, opts Options) *Server {
 		},
 	}
 	h := logsTo(logTo, server.NewHandler(pool, server.Options{
-		SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, FixedPlans: fixedPlans, Limits: limits,
+		SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, FixedPlans: fixedPlans, Limits: limits,
 		TrustedProxies: opts.TrustedProxies,
 	}))
 	done := make(chan error, 1)
@@ -120,7 +124,7 @@ func Start(t testing.TB, opts Options) *Server {
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Client: client}
+	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Documents: documents, Client: client}
 }
 
 // The server code logs through slog's package functions, which use the process-wide default. A

@@ -1,0 +1,350 @@
+// Package admin holds the administrators' queue (issue 14): owners' document requests, paid
+// checks and approvals held because they came from an address the owner uses, and the decisions
+// on them. Every decision is kept with who made it, when, and the message (admin_decisions);
+// decisions on reported reviews (made by the review service) are copied there by the database.
+// Only administrators may use any of it.
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/store"
+)
+
+// Limits and defaults.
+const (
+	// MaxMessage is the longest a decision's message may be, in characters.
+	MaxMessage    = 500
+	defaultPage   = 50
+	maxPage       = 100
+	documentsPath = "/api/documents/" // where a document is read (package document's URLPrefix)
+)
+
+// Kinds of queue items.
+const (
+	KindDocuments = "documents"  // an owner's ownership documents
+	KindPaidCheck = "paid_check" // a paid priority check of the listing and its documents
+	KindHeld      = "held"       // a person's approval held for an administrator
+)
+
+// Decisions on a request.
+const (
+	Approve = "approve"
+	Reject  = "reject"
+)
+
+// ClosedReason is why a property's other pending requests close when an administrator
+// verifies it.
+const ClosedReason = "The property was verified through another request."
+
+// The refusals.
+var (
+	errSignedOut     = apperr.Unauthenticated("Please sign in as an administrator.")
+	errNotAdmin      = apperr.PermissionDenied("Only administrators can use the administrators' queue.")
+	errMissing       = apperr.NotFound("Verification request not found.")
+	errDecided       = apperr.FailedPrecondition("This request has already been decided.")
+	errNotQueued     = apperr.FailedPrecondition("This request is not waiting for an administrator.")
+	errNoRefunder    = apperr.FailedPrecondition("Refunds are not available on this server, so a paid check cannot be rejected: approve it or try again once payments are configured.")
+	errReasonMissing = "Please say why the request is rejected: the owner is told"
+)
+
+// Refunder refunds a paid check in full (the payment service implements it). It must be safe to
+// call again for a request it already refunded.
+type Refunder interface {
+	RefundPaidCheck(ctx context.Context, requestID int32) error
+}
+
+// Service holds the administrators' rules.
+type Service struct {
+	pool     *pgxpool.Pool
+	q        *db.Queries
+	refunder Refunder
+}
+
+// NewService returns a Service over pool. refunder may be nil: then a paid check cannot be
+// rejected (it can still be approved).
+func NewService(pool *pgxpool.Pool, refunder Refunder) *Service {
+	return &Service{pool: pool, q: db.New(pool), refunder: refunder}
+}
+
+// Require returns the caller when they are an administrator, and the refusal otherwise.
+func Require(ctx context.Context) (identity.User, error) {
+	me, ok := identity.UserFrom(ctx)
+	if !ok {
+		return identity.User{}, errSignedOut
+	}
+	if !me.IsAdmin() {
+		return identity.User{}, errNotAdmin
+	}
+	return me, nil
+}
+
+// Document is one document of a request, read at URL.
+type Document struct {
+	URL, FileName, ContentType string
+	Bytes                      int32
+	Deleted                    bool
+}
+
+// Item is one request waiting for an administrator.
+type Item struct {
+	Kind                                           string
+	RequestID, PropertyID                          int32
+	PropertyTitle, OwnerUsername                   string
+	RequestedByUsername, RequestedToUsername       string
+	Message, ResponseMessage, StatusReason, Status string
+	PaymentIntentID, PaymentStatus                 string
+	CreatedAt                                      time.Time
+	Documents                                      []Document
+}
+
+// Queue lists the requests waiting for an administrator, paid checks first, then oldest first,
+// each with its documents.
+func (s *Service) Queue(ctx context.Context, page, size int32) ([]Item, bool, error) {
+	if _, err := Require(ctx); err != nil {
+		return nil, false, err
+	}
+	page, size, err := paging(page, size)
+	if err != nil {
+		return nil, false, err
+	}
+	rows, err := s.q.ListAdminQueue(ctx, db.ListAdminQueueParams{MaxRows: size + 1, RowOffset: (page - 1) * size})
+	if err != nil {
+		return nil, false, fmt.Errorf("list the admin queue: %w", err)
+	}
+	more := len(rows) > int(size)
+	rows = rows[:min(len(rows), int(size))]
+	ids := make([]int32, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	docs, err := s.q.ListRequestDocuments(ctx, ids)
+	if err != nil {
+		return nil, false, fmt.Errorf("list request documents: %w", err)
+	}
+	byRequest := map[int32][]Document{}
+	for _, d := range docs {
+		rid := convert.Value(d.RequestID)
+		byRequest[rid] = append(byRequest[rid], Document{URL: documentsPath + d.Token, FileName: d.FileName,
+			ContentType: d.ContentType, Bytes: d.Bytes, Deleted: d.DeletedAt != nil})
+	}
+	out := make([]Item, len(rows))
+	for i, r := range rows {
+		kind := KindDocuments
+		switch {
+		case r.PaidCheck:
+			kind = KindPaidCheck
+		case r.State == "held":
+			kind = KindHeld
+		}
+		out[i] = Item{
+			Kind: kind, RequestID: r.ID, PropertyID: r.PropertyID, PropertyTitle: r.PropertyTitle,
+			OwnerUsername: r.OwnerUsername, RequestedByUsername: r.RequestedByUsername, RequestedToUsername: r.RequestedToUsername,
+			Message: r.Message, ResponseMessage: r.ResponseMessage, StatusReason: r.StatusReason, Status: r.State,
+			PaymentIntentID: r.PaymentIntentID, PaymentStatus: r.PaymentStatus, CreatedAt: r.CreatedAt,
+			Documents: byRequest[r.ID],
+		}
+	}
+	return out, more, nil
+}
+
+func paging(page, size int32) (int32, int32, error) {
+	if page == 0 {
+		page = 1
+	}
+	if size == 0 {
+		size = defaultPage
+	}
+	var v apperr.Validator
+	v.Check(page >= 1 && page <= 1000, "page", "Page must be between 1 and 1000")
+	v.Check(size >= 1 && size <= maxPage, "pageSize", fmt.Sprintf("Page size must be between 1 and %d", maxPage))
+	return page, size, v.Err()
+}
+
+// Decided is the outcome of a decision.
+type Decided struct {
+	Decision         Decision
+	PropertyVerified bool
+	Refunded         bool
+}
+
+// Decide approves or rejects a request waiting for an administrator, with a message (required
+// to reject: the owner is told why). Approving an owner's documents grants the badge with proof
+// documents, a paid check paid_check, a held approval confirmed (or one more confirmation when
+// the property is verified meanwhile); a property verified some other way keeps the badge in
+// force. Rejecting a paid check refunds it first (through the Refunder; refused without one).
+// Parallel decisions on one request queue on its row: one decides, the others are told it
+// has been decided.
+func (s *Service) Decide(ctx context.Context, requestID int32, decision, message string) (Decided, error) {
+	me, err := Require(ctx)
+	if err != nil {
+		return Decided{}, err
+	}
+	message = strings.TrimSpace(message)
+	var v apperr.Validator
+	v.Check(decision == Approve || decision == Reject, "decision", "Decision must be approve or reject")
+	v.Check(decision != Reject || message != "", "message", errReasonMissing)
+	v.Check(utf8.RuneCountInString(message) <= MaxMessage, "message", "Message must be less than 500 characters")
+	if err := v.Err(); err != nil {
+		return Decided{}, err
+	}
+	req, err := s.q.GetRequestForDecision(ctx, requestID)
+	if err != nil {
+		if errors.Is(store.Err(err), apperr.ErrNotFound) {
+			return Decided{}, errMissing
+		}
+		return Decided{}, fmt.Errorf("get verification request %d: %w", requestID, err)
+	}
+	var out Decided
+	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		// The property first, then the request: the order answers and requests take.
+		prop, err := q.LockPropertyForVerification(ctx, req.PropertyID)
+		if err != nil {
+			if errors.Is(store.Err(err), apperr.ErrNotFound) {
+				return apperr.NotFound("Property Not Found")
+			}
+			return fmt.Errorf("lock property %d: %w", req.PropertyID, err)
+		}
+		r, err := q.LockRequestForDecision(ctx, requestID)
+		if err != nil {
+			return fmt.Errorf("lock verification request %d: %w", requestID, err)
+		}
+		kind, ok := kindOf(r.Status, r.RequestedToID, r.DocumentsProvided, r.PaymentIntentID)
+		if !ok {
+			if r.Status == "approved" || r.Status == "rejected" {
+				return errDecided
+			}
+			return errNotQueued
+		}
+		if kind == KindPaidCheck && decision == Reject {
+			if s.refunder == nil {
+				return errNoRefunder
+			}
+			if err := s.refunder.RefundPaidCheck(ctx, requestID); err != nil {
+				return fmt.Errorf("refund paid check %d: %w", requestID, err)
+			}
+			out.Refunded = true
+		}
+		status := map[string]string{Approve: "approved", Reject: "rejected"}[decision]
+		n, err := q.DecideRequest(ctx, db.DecideRequestParams{ID: requestID, Status: status, FromStatus: r.Status, Message: convert.Ptr(message)})
+		if err != nil {
+			return fmt.Errorf("decide verification request %d: %w", requestID, err)
+		}
+		if n == 0 {
+			return errDecided
+		}
+		if decision == Approve {
+			if out.PropertyVerified, err = grant(ctx, q, kind, prop.ID, prop.Verified, requestID, me.ID); err != nil {
+				return err
+			}
+		}
+		row, err := q.RecordAdminDecision(ctx, db.RecordAdminDecisionParams{
+			AdminID: &me.ID, RequestID: &requestID, PropertyID: &prop.ID, Decision: decision, Message: convert.Ptr(message),
+		})
+		if err != nil {
+			return fmt.Errorf("record the decision: %w", err)
+		}
+		out.Decision = decisionOf(row, me.Username)
+		return nil
+	})
+	if err != nil {
+		return Decided{}, err
+	}
+	return out, nil
+}
+
+// kindOf tells what a request waiting for an administrator is, and whether it is one.
+func kindOf(status string, requestedTo *int32, documents bool, paymentIntent *string) (string, bool) {
+	switch {
+	case status == "paid" && paymentIntent != nil:
+		return KindPaidCheck, true
+	case status == "held":
+		return KindHeld, true
+	case status == "pending" && requestedTo == nil && documents && paymentIntent == nil:
+		return KindDocuments, true
+	}
+	return "", false
+}
+
+// grant verifies the property after an approval, reporting whether it did.
+func grant(ctx context.Context, q *db.Queries, kind string, propertyID int32, verified bool, requestID, adminID int32) (bool, error) {
+	if verified {
+		if kind != KindHeld {
+			return false, nil // the badge in force stays
+		}
+		if err := q.AddVerificationConfirmation(ctx, propertyID); err != nil {
+			return false, fmt.Errorf("add a confirmation to property %d: %w", propertyID, err)
+		}
+		return false, nil
+	}
+	var err error
+	if kind == KindHeld {
+		err = q.GrantConfirmedVerification(ctx, db.GrantConfirmedVerificationParams{PropertyID: propertyID, RequestID: &requestID, GrantedBy: &adminID})
+	} else {
+		err = q.GrantCheckedVerification(ctx, db.GrantCheckedVerificationParams{PropertyID: propertyID, Proof: kind, RequestID: &requestID, GrantedBy: &adminID})
+	}
+	if err != nil {
+		return false, fmt.Errorf("verify property %d: %w", propertyID, err)
+	}
+	if err := q.CloseOtherVerificationRequests(ctx, db.CloseOtherVerificationRequestsParams{
+		PropertyID: propertyID, RequestID: requestID, Reason: ClosedReason,
+	}); err != nil {
+		return false, fmt.Errorf("close the other requests of property %d: %w", propertyID, err)
+	}
+	return true, nil
+}
+
+// Decision is one administrator decision.
+type Decision struct {
+	ID                              int32
+	AdminUsername                   string
+	RequestID, ReviewID, PropertyID int32 // 0 when not about one
+	Decision, Message               string
+	CreatedAt                       time.Time
+}
+
+func decisionOf(d db.AdminDecision, admin string) Decision {
+	return Decision{ID: d.ID, AdminUsername: admin, RequestID: convert.Value(d.RequestID), ReviewID: convert.Value(d.ReviewID),
+		PropertyID: convert.Value(d.PropertyID), Decision: d.Decision, Message: convert.Value(d.Message), CreatedAt: d.CreatedAt}
+}
+
+// Decisions lists decisions newest first: of one request, one review, or all (both 0).
+func (s *Service) Decisions(ctx context.Context, requestID, reviewID, page, size int32) ([]Decision, bool, error) {
+	if _, err := Require(ctx); err != nil {
+		return nil, false, err
+	}
+	page, size, err := paging(page, size)
+	if err != nil {
+		return nil, false, err
+	}
+	var req, rev *int32
+	if requestID != 0 {
+		req = &requestID
+	}
+	if reviewID != 0 {
+		rev = &reviewID
+	}
+	rows, err := s.q.ListAdminDecisions(ctx, db.ListAdminDecisionsParams{RequestID: req, ReviewID: rev, MaxRows: size + 1, RowOffset: (page - 1) * size})
+	if err != nil {
+		return nil, false, fmt.Errorf("list decisions: %w", err)
+	}
+	more := len(rows) > int(size)
+	rows = rows[:min(len(rows), int(size))]
+	out := make([]Decision, len(rows))
+	for i, r := range rows {
+		out[i] = decisionOf(db.AdminDecision{ID: r.ID, AdminID: r.AdminID, RequestID: r.RequestID, ReviewID: r.ReviewID,
+			PropertyID: r.PropertyID, Decision: r.Decision, Message: r.Message, CreatedAt: r.CreatedAt}, r.AdminUsername)
+	}
+	return out, more, nil
+}

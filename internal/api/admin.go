@@ -1,0 +1,96 @@
+package api
+
+import (
+	"context"
+
+	"connectrpc.com/connect"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
+	"github.com/rentproof/rentproof/internal/admin"
+	"github.com/rentproof/rentproof/internal/document"
+)
+
+// Admin serves AdminService.
+type Admin struct{ svc *admin.Service }
+
+var _ adminv1connect.AdminServiceHandler = (*Admin)(nil)
+
+// NewAdmin returns the AdminService handler over svc.
+func NewAdmin(svc *admin.Service) *Admin { return &Admin{svc: svc} }
+
+// ListQueue lists the requests waiting for an administrator.
+func (h *Admin) ListQueue(ctx context.Context, req *connect.Request[adminv1.ListQueueRequest]) (*connect.Response[adminv1.ListQueueResponse], error) {
+	items, more, err := h.svc.Queue(ctx, req.Msg.GetPage(), req.Msg.GetPageSize())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*adminv1.QueueItem, len(items))
+	for i, it := range items {
+		docs := make([]*adminv1.Document, len(it.Documents))
+		for j, d := range it.Documents {
+			docs[j] = &adminv1.Document{Url: d.URL, FileName: d.FileName, ContentType: d.ContentType, Bytes: d.Bytes, Deleted: d.Deleted}
+		}
+		out[i] = &adminv1.QueueItem{
+			Kind: it.Kind, RequestId: it.RequestID, PropertyId: it.PropertyID, PropertyTitle: it.PropertyTitle,
+			OwnerUsername: it.OwnerUsername, RequestedByUsername: it.RequestedByUsername, RequestedToUsername: it.RequestedToUsername,
+			Message: it.Message, ResponseMessage: it.ResponseMessage, StatusReason: it.StatusReason, Status: it.Status,
+			PaymentIntentId: it.PaymentIntentID, PaymentStatus: it.PaymentStatus, CreatedAt: timestamppb.New(it.CreatedAt),
+			Documents: docs,
+		}
+	}
+	return connect.NewResponse(&adminv1.ListQueueResponse{Items: out, HasMore: more}), nil
+}
+
+// DecideRequest approves or rejects a queued request.
+func (h *Admin) DecideRequest(ctx context.Context, req *connect.Request[adminv1.DecideRequestRequest]) (*connect.Response[adminv1.DecideRequestResponse], error) {
+	m := req.Msg
+	d, err := h.svc.Decide(ctx, m.GetRequestId(), m.GetDecision(), m.GetMessage())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&adminv1.DecideRequestResponse{
+		Decision: decisionToProto(d.Decision), PropertyVerified: d.PropertyVerified, Refunded: d.Refunded,
+	}), nil
+}
+
+// ListDecisions lists administrator decisions.
+func (h *Admin) ListDecisions(ctx context.Context, req *connect.Request[adminv1.ListDecisionsRequest]) (*connect.Response[adminv1.ListDecisionsResponse], error) {
+	m := req.Msg
+	list, more, err := h.svc.Decisions(ctx, m.GetRequestId(), m.GetReviewId(), m.GetPage(), m.GetPageSize())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*adminv1.Decision, len(list))
+	for i, d := range list {
+		out[i] = decisionToProto(d)
+	}
+	return connect.NewResponse(&adminv1.ListDecisionsResponse{Decisions: out, HasMore: more}), nil
+}
+
+func decisionToProto(d admin.Decision) *adminv1.Decision {
+	return &adminv1.Decision{
+		Id: d.ID, AdminUsername: d.AdminUsername, RequestId: d.RequestID, ReviewId: d.ReviewID, PropertyId: d.PropertyID,
+		Decision: d.Decision, Message: d.Message, CreatedAt: timestamppb.New(d.CreatedAt),
+	}
+}
+
+// Documents serves DocumentService; the upload and the reading of documents are HTTP handlers
+// over the same domain service (package rest).
+type Documents struct{ svc *document.Service }
+
+var _ adminv1connect.DocumentServiceHandler = (*Documents)(nil)
+
+// NewDocuments returns the DocumentService handler over svc.
+func NewDocuments(svc *document.Service) *Documents { return &Documents{svc: svc} }
+
+// SubmitDirectVerification sends an owner's documents to the administrators.
+func (h *Documents) SubmitDirectVerification(ctx context.Context, req *connect.Request[adminv1.SubmitDirectVerificationRequest]) (*connect.Response[adminv1.SubmitDirectVerificationResponse], error) {
+	m := req.Msg
+	s, err := h.svc.Submit(ctx, m.GetPropertyId(), m.GetDocumentUrls(), m.GetNotes())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&adminv1.SubmitDirectVerificationResponse{RequestId: s.RequestID, Documents: int32(s.Documents)}), nil
+}

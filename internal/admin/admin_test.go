@@ -404,6 +404,16 @@ func TestDecisionsAreRecorded(t *testing.T) {
 	if _, err := w.verification.WithdrawVerification(ctx, as(ada, &verificationv1.WithdrawVerificationRequest{PropertyId: home, Reason: "Sold"})); err != nil {
 		t.Fatal(err)
 	}
+	// The review service's moderation decisions are copied into the log.
+	review := w.id(t, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
+		SELECT $1, id, 4, 'Fine place', 'A fine place to live for a year.', 'general' FROM users WHERE username = 'ada' RETURNING id`, flat)
+	w.exec(t, `INSERT INTO review_moderation_decisions (review_id, admin_id, decision, note)
+		SELECT $1, id, 'remove', 'Spam' FROM users WHERE username = 'ada'`, review)
+	if d, err := w.admin.ListDecisions(ctx, as(ada, &adminv1.ListDecisionsRequest{ReviewId: review})); err != nil ||
+		len(d.Msg.Decisions) != 1 || d.Msg.Decisions[0].Decision != "remove" || d.Msg.Decisions[0].Message != "Spam" || d.Msg.Decisions[0].AdminUsername != "ada" {
+		t.Errorf("review decisions: %v %v", d, err)
+	}
+	w.exec(t, `DELETE FROM admin_decisions WHERE review_id IS NOT NULL`)
 	list, err := w.admin.ListDecisions(ctx, as(ada, &adminv1.ListDecisionsRequest{}))
 	if err != nil {
 		t.Fatal(err)

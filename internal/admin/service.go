@@ -1,7 +1,8 @@
 // Package admin holds the administrators' queue (issue 14): owners' document requests, paid
 // checks and approvals held because they came from an address the owner uses, and the decisions
 // on them. Every decision is kept with who made it, when, and the message (admin_decisions);
-// decisions on reported reviews (made by the review service) are copied there by the database.
+// badge withdrawals (the verification service's) and decisions on reported reviews (the review
+// service's) are copied there by the database.
 // Only administrators may use any of it.
 package admin
 

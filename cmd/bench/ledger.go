@@ -140,7 +140,7 @@ func benchLedger(ctx context.Context, cluster string, o ledgerOptions) error {
 		{"approve with reward (distinct requests)", approve, o.writeRate, 50 * time.Millisecond},
 	}
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "scenario\tp50 ms\tp95 ms\tp99 ms\tmax ms\trate/s\terrors\tserver CPU µs/req\tmachine busy\tCPU waits\tp99 target\t")
+	fmt.Fprintln(w, "scenario\tp50 ms\tp95 ms\tp99 ms\tmax ms\trate/s\terrors\tserver CPU µs/req\tmachine busy\tstolen\tCPU waits\tp99 target\t")
 	var profiles []string
 	var approved int
 	for _, s := range scenarios {
@@ -156,8 +156,8 @@ func benchLedger(ctx context.Context, cluster string, o ledgerOptions) error {
 		if m.Latencies.P99 > s.target || errs > 0 {
 			verdict = "MISSED"
 		}
-		fmt.Fprintf(w, "%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%d\t%.0f\t%s\t%s\t≤ %s %s\t\n", s.name, ms(m.Latencies.P50), ms(m.Latencies.P95),
-			ms(m.Latencies.P99), ms(m.Latencies.Max), m.Rate, errs, perRequest, machine.busyShare(), machine.waitShare(), s.target, verdict)
+		fmt.Fprintf(w, "%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%d\t%.0f\t%s\t%s\t%s\t≤ %s %s\t\n", s.name, ms(m.Latencies.P50), ms(m.Latencies.P95),
+			ms(m.Latencies.P99), ms(m.Latencies.Max), m.Rate, errs, perRequest, machine.busyShare(), machine.stolenShare(), machine.waitShare(), s.target, verdict)
 		if len(m.Errors) > 0 {
 			profiles = append(profiles, fmt.Sprintf("%s: errors %s", s.name, strings.Join(m.Errors, "; ")))
 		}
@@ -251,14 +251,15 @@ func checkLedger(ctx context.Context, pool *pgxpool.Pool, when string) error {
 	return nil
 }
 
-// machineCounters are the whole machine's CPU time (busy and in all, in clock ticks, from
-// /proc/stat) and the time some runnable task waited for a CPU (µs, /proc/pressure/cpu): the
-// benchmark shares the machine's cores with whatever else runs on it.
+// machineCounters are the whole machine's CPU time (busy, stolen by the hypervisor and in all, in
+// clock ticks, from /proc/stat) and the time some runnable task waited for a CPU (µs,
+// /proc/pressure/cpu): the benchmark shares the machine's cores with whatever else runs on it,
+// and a virtual machine's cores with its host.
 type machineCounters struct {
-	busy, all int64
-	waited    int64
-	at        time.Time
-	elapsed   time.Duration // of a difference
+	busy, stolen, all int64
+	waited            int64
+	at                time.Time
+	elapsed           time.Duration // of a difference
 }
 
 func machineNow() machineCounters {
@@ -270,6 +271,9 @@ func machineNow() machineCounters {
 			c.all += v
 			if i != 3 && i != 4 { // idle, iowait
 				c.busy += v
+			}
+			if i == 7 { // steal
+				c.stolen += v
 			}
 		}
 	}
@@ -283,7 +287,7 @@ func machineNow() machineCounters {
 }
 
 func (c machineCounters) minus(o machineCounters) machineCounters {
-	return machineCounters{busy: c.busy - o.busy, all: c.all - o.all, waited: c.waited - o.waited, elapsed: c.at.Sub(o.at)}
+	return machineCounters{busy: c.busy - o.busy, stolen: c.stolen - o.stolen, all: c.all - o.all, waited: c.waited - o.waited, elapsed: c.at.Sub(o.at)}
 }
 
 // busyShare is the share of the cores' time spent busy.
@@ -292,6 +296,14 @@ func (c machineCounters) busyShare() string {
 		return "?"
 	}
 	return fmt.Sprintf("%.0f%%", 100*float64(c.busy)/float64(c.all))
+}
+
+// stolenShare is the share of the cores' time the hypervisor gave to other machines.
+func (c machineCounters) stolenShare() string {
+	if c.all <= 0 {
+		return "?"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(c.stolen)/float64(c.all))
 }
 
 // waitShare is the share of the time some runnable task waited for a core.

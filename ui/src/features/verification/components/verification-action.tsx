@@ -1,4 +1,4 @@
-import { ClipboardCheck, LogIn, ShieldCheck } from "lucide-react";
+import { ClipboardCheck, FileCheck, LogIn, ShieldCheck } from "lucide-react";
 import { Suspense, lazy, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -13,6 +13,11 @@ const RequestVerificationForm = lazy(async () => ({
   default: (await import("./request-verification-form")).RequestVerificationForm,
 }));
 
+// The owner's documents form is a chunk of its own too.
+const DirectVerificationForm = lazy(async () => ({
+  default: (await import("./direct-verification-form")).DirectVerificationForm,
+}));
+
 export interface VerificationActionProps {
   property: Property;
   /** The signed-in user, or null. */
@@ -25,7 +30,8 @@ export interface VerificationActionProps {
  * VerificationAction is the property page's verification button (SPEC §2 "Verification
  * dialog"): "Already Verified" (disabled) on a verified property; "Login to Verify" for a
  * visitor; for the owner, the way to the verification request screen, where they choose
- * verifiers; for anyone else, a dialog that asks a landlord to confirm the property.
+ * verifiers, and a dialog that sends ownership documents to the administrators (direct
+ * verification); for anyone else, a dialog that asks a landlord to confirm the property.
  */
 export function VerificationAction({ property, viewer, viewerLoading }: VerificationActionProps) {
   const location = useLocation();
@@ -46,9 +52,12 @@ export function VerificationAction({ property, viewer, viewerLoading }: Verifica
   }
   if (viewer.id === property.landlordId) {
     return (
-      <Link to={`/verification-request/${property.id}`} className={buttonClass("primary")}>
-        <ClipboardCheck aria-hidden="true" size={18} /> Request Verification
-      </Link>
+      <span className="verification-action__owner">
+        <Link to={`/verification-request/${property.id}`} className={buttonClass("primary")}>
+          <ClipboardCheck aria-hidden="true" size={18} /> Request Verification
+        </Link>
+        <DirectVerification property={property} />
+      </span>
     );
   }
   return <RequestVerification property={property} />;
@@ -72,6 +81,29 @@ function RequestVerification({ property }: { property: Property }) {
     >
       <Suspense fallback={<Spinner label="Loading the form" />}>
         <RequestVerificationForm propertyId={property.id} onDone={() => setOpen(false)} />
+      </Suspense>
+    </Dialog>
+  );
+}
+
+/** DirectVerification is the owner's Verify with Documents button and its dialog. */
+function DirectVerification({ property }: { property: Property }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Verify with Documents"
+      description={`Send documents that show you own ${property.title}. Our administrators check them; the badge appears once they approve.`}
+      className="verification-dialog"
+      trigger={
+        <Button variant="outline">
+          <FileCheck aria-hidden="true" size={18} /> Verify with Documents
+        </Button>
+      }
+    >
+      <Suspense fallback={<Spinner label="Loading the form" />}>
+        <DirectVerificationForm propertyId={property.id} onDone={() => setOpen(false)} />
       </Suspense>
     </Dialog>
   );

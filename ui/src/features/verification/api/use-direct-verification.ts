@@ -1,0 +1,111 @@
+import { createConnectQueryKey, useMutation } from "@connectrpc/connect-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "@/components/ui/use-toast";
+import { DocumentService } from "@/gen/rentproof/admin/v1/admin_pb";
+import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
+import { VerificationService } from "@/gen/rentproof/verification/v1/verification_pb";
+import { errorMessage } from "@/lib/errors";
+
+/** SPEC §8's texts of the owner path. */
+export const UPLOAD_DOCUMENTS_FAILED = "Failed to upload ownership documents";
+export const DIRECT_VERIFICATION_FAILED = "Verification Failed";
+export const DIRECT_VERIFICATION_FALLBACK = "Failed to verify property. Please try again.";
+
+/** The documents the server accepts (by content: these are what the file picker offers). */
+export const DOCUMENT_TYPES = "image/jpeg,image/png,image/webp,application/pdf,.pdf,.jpg,.jpeg,.png,.webp";
+
+/** The server's caps (internal/document): 10 per request, 10 MB each. */
+export const MAX_DOCUMENTS = 10;
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** The upload path: multipart form data, the one call of the owner path that is not Connect. */
+export const uploadDocumentsPath = (propertyId: number) => `/api/properties/${propertyId}/upload-documents`;
+
+/** The upload path's answer: SPEC §7's files, or the server's message. */
+interface UploadAnswer {
+  success?: boolean;
+  files?: string[];
+  message?: string;
+  error?: string;
+}
+
+/**
+ * uploadDocuments sends the owner's documents in one multipart request (field `documents`, with
+ * the session cookie) and resolves to their URLs. XMLHttpRequest, because fetch cannot report
+ * upload progress. A refusal rejects with the server's message.
+ */
+export function uploadDocuments(propertyId: number, files: File[], onProgress?: (sent: number) => void): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", uploadDocumentsPath(propertyId));
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let answer: UploadAnswer | null = null;
+      try {
+        answer = JSON.parse(xhr.responseText) as UploadAnswer;
+      } catch {
+        answer = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && answer?.success && Array.isArray(answer.files)) {
+        resolve(answer.files);
+        return;
+      }
+      reject(new Error(answer?.message || answer?.error || `${xhr.status}: ${xhr.responseText.trim() || xhr.statusText}`));
+    };
+    xhr.onerror = () => reject(new Error("The server could not be reached."));
+    const body = new FormData();
+    for (const file of files) body.append("documents", file, file.name);
+    xhr.send(body);
+  });
+}
+
+/**
+ * useDirectVerification uploads the owner's documents (with progress) and sends them with the
+ * notes to the administrators, with SPEC §8's toasts: "Failed to upload ownership documents",
+ * "Verification Failed", and "Verification Request Submitted" once sent (the badge comes with an
+ * administrator's approval).
+ */
+export function useDirectVerification(propertyId: number) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const submit = useMutation(DocumentService.method.submitDirectVerification);
+  const [busy, setBusy] = useState(false);
+
+  const send = async (files: File[], notes: string): Promise<boolean> => {
+    setBusy(true);
+    setProgress(0);
+    try {
+      let urls: string[];
+      try {
+        urls = await uploadDocuments(propertyId, files, setProgress);
+      } catch (err) {
+        toast({ title: UPLOAD_DOCUMENTS_FAILED, description: errorMessage(err) || undefined, variant: "destructive" });
+        return false;
+      }
+      try {
+        await submit.mutateAsync({ propertyId, documentUrls: urls, notes, documentsProvided: true, selfVerified: true });
+      } catch (err) {
+        toast({ title: DIRECT_VERIFICATION_FAILED, description: errorMessage(err) || DIRECT_VERIFICATION_FALLBACK, variant: "destructive" });
+        return false;
+      }
+      toast({
+        title: "Verification Request Submitted",
+        description: "Your ownership documents were sent to our administrators. The badge appears once they approve them.",
+      });
+      await Promise.all(
+        [VerificationService, PropertyService].map((schema) =>
+          queryClient.invalidateQueries({ queryKey: createConnectQueryKey({ schema, cardinality: undefined }) }),
+        ),
+      );
+      return true;
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+  return { send, busy, progress };
+}

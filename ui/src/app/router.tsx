@@ -119,6 +119,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      { path: "/admin", ...screen(async () => (await import("./routes/admin")).AdminRoute) },
       { path: "*", element: <NotFoundRoute /> },
     ],
   },

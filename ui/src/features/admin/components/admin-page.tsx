@@ -1,0 +1,238 @@
+import { Check, FileText, RotateCcw, Trash2, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import type { Document, QueueItem } from "@/gen/rentproof/admin/v1/admin_pb";
+import type { Review } from "@/gen/rentproof/review/v1/review_pb";
+import { errorMessage } from "@/lib/errors";
+import { formatRequestDate } from "@/lib/format";
+import { usePageTitle } from "@/lib/use-page-title";
+import { useDecide, useDecisions, useModerate, useQueue, useReportedReviews } from "../api/use-admin";
+import "../admin.css";
+
+/** What each kind of queued request is, for the administrator. */
+const KIND_LABELS: Record<string, string> = {
+  documents: "Ownership documents",
+  paid_check: "Paid check",
+  held: "Held approval",
+};
+
+/**
+ * AdminPage is /admin (administrators only): the queue of document requests, paid checks and
+ * held approvals, each with its documents opened in place and approve/reject with a message; the
+ * reported reviews with restore/remove; and the latest decisions with who made them and when.
+ */
+export function AdminPage() {
+  usePageTitle("Administration");
+  return (
+    <div className="container section admin-page">
+      <h1>Administration</h1>
+      <Queue />
+      <ReportedReviews />
+      <Decisions />
+    </div>
+  );
+}
+
+function Queue() {
+  const queue = useQueue();
+  return (
+    <section aria-labelledby="admin-queue">
+      <h2 id="admin-queue">Verification queue</h2>
+      {queue.isPending ? (
+        <Spinner label="Loading the queue" />
+      ) : queue.error ? (
+        <p role="alert">{errorMessage(queue.error)}</p>
+      ) : queue.data.items.length === 0 ? (
+        <p>Nothing is waiting for an administrator.</p>
+      ) : (
+        <ul className="admin-list">
+          {queue.data.items.map((item) => (
+            <li key={item.requestId}>
+              <QueueCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function QueueCard({ item }: { item: QueueItem }) {
+  const messageId = useId();
+  const [message, setMessage] = useState("");
+  const decide = useDecide();
+  const send = (decision: "approve" | "reject") =>
+    decide.mutate({ requestId: item.requestId, decision, message: message.trim() });
+  return (
+    <article className="admin-card" aria-labelledby={`${messageId}-title`}>
+      <header className="admin-card__header">
+        <span className="badge">{KIND_LABELS[item.kind] ?? item.kind}</span>
+        <h3 id={`${messageId}-title`}>
+          <Link to={`/properties/${item.propertyId}`}>{item.propertyTitle || `Property #${item.propertyId}`}</Link>
+        </h3>
+        <p className="admin-card__meta">
+          Owner {item.ownerUsername || "unknown"} · sent {formatRequestDate(item.createdAt)}
+          {item.requestedToUsername ? ` · approved by ${item.requestedToUsername}` : ""}
+          {item.paymentIntentId ? ` · payment ${item.paymentIntentId}` : ""}
+        </p>
+      </header>
+      {item.message ? <p className="admin-card__message">“{item.message}”</p> : null}
+      {item.statusReason ? <p className="admin-card__reason">{item.statusReason}</p> : null}
+      {item.documents.length > 0 ? (
+        <ul className="admin-documents" aria-label="Documents">
+          {item.documents.map((d) => (
+            <li key={d.url}>
+              <DocumentViewer document={d} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="field">
+        <label htmlFor={messageId} className="field__label">
+          Message to the owner
+        </label>
+        <textarea
+          id={messageId}
+          className="textarea"
+          rows={2}
+          maxLength={500}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          placeholder="Required to reject: say why."
+        />
+      </div>
+      <div className="admin-card__actions">
+        <Button onClick={() => send("approve")} disabled={decide.isPending}>
+          <Check aria-hidden="true" size={18} /> Approve
+        </Button>
+        <Button variant="outline" onClick={() => send("reject")} disabled={decide.isPending}>
+          <X aria-hidden="true" size={18} /> Reject
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * DocumentViewer opens a document in place: the server sends it as an attachment, so it is
+ * fetched (with the session cookie) and shown from a local object URL, a PDF in a frame, an
+ * image as an image.
+ */
+function DocumentViewer({ document: d }: { document: Document }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState("");
+  const [loading, setLoading] = useState(false);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  if (d.deleted) return <span>{d.fileName} (deleted 90 days after the decision)</span>;
+  const open = async () => {
+    setLoading(true);
+    setError("");
+    try {
+      const res = await fetch(d.url, { credentials: "include" });
+      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()).trim() || res.statusText}`);
+      const blob = new Blob([await res.arrayBuffer()], { type: d.contentType });
+      setUrl(URL.createObjectURL(blob));
+    } catch (err) {
+      setError(errorMessage(err) || "The document could not be opened.");
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <div className="admin-document">
+      {url ? (
+        <Button variant="ghost" size="sm" onClick={() => setUrl(null)}>
+          <X aria-hidden="true" size={14} /> Close {d.fileName}
+        </Button>
+      ) : (
+        <Button variant="outline" size="sm" onClick={() => void open()} disabled={loading}>
+          <FileText aria-hidden="true" size={14} /> Open {d.fileName}
+        </Button>
+      )}
+      {error ? <p role="alert">{error}</p> : null}
+      {url ? (
+        d.contentType === "application/pdf" ? (
+          <iframe className="admin-document__frame" title={d.fileName} src={url} />
+        ) : (
+          <img className="admin-document__image" alt={d.fileName} src={url} />
+        )
+      ) : null}
+    </div>
+  );
+}
+
+function ReportedReviews() {
+  const reviews = useReportedReviews();
+  return (
+    <section aria-labelledby="admin-reviews">
+      <h2 id="admin-reviews">Reported reviews</h2>
+      {reviews.isPending ? (
+        <Spinner label="Loading reported reviews" />
+      ) : reviews.error ? (
+        <p role="alert">{errorMessage(reviews.error)}</p>
+      ) : reviews.data.reviews.length === 0 ? (
+        <p>No reported reviews.</p>
+      ) : (
+        <ul className="admin-list">
+          {reviews.data.reviews.map((r) => (
+            <li key={r.id}>
+              <ReportedReview review={r} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ReportedReview({ review }: { review: Review }) {
+  const moderate = useModerate();
+  return (
+    <article className="admin-card" aria-label={`Review ${review.title}`}>
+      <p className="admin-card__meta">
+        {review.propertyTitle || `Property #${review.propertyId}`} · {review.status} · {review.reportCount} reports
+      </p>
+      <h3>{review.title}</h3>
+      <p>{review.content}</p>
+      <div className="admin-card__actions">
+        <Button variant="outline" disabled={moderate.isPending} onClick={() => moderate.mutate({ reviewId: review.id, decision: "restore" })}>
+          <RotateCcw aria-hidden="true" size={16} /> Restore
+        </Button>
+        <Button variant="outline" disabled={moderate.isPending} onClick={() => moderate.mutate({ reviewId: review.id, decision: "remove" })}>
+          <Trash2 aria-hidden="true" size={16} /> Remove
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+function Decisions() {
+  const decisions = useDecisions();
+  return (
+    <section aria-labelledby="admin-decisions">
+      <h2 id="admin-decisions">Latest decisions</h2>
+      {decisions.isPending ? (
+        <Spinner label="Loading decisions" />
+      ) : decisions.error ? (
+        <p role="alert">{errorMessage(decisions.error)}</p>
+      ) : decisions.data.decisions.length === 0 ? (
+        <p>No decisions yet.</p>
+      ) : (
+        <ul className="admin-decisions">
+          {decisions.data.decisions.map((d) => (
+            <li key={d.id}>
+              <strong>{d.decision}</strong> by {d.adminUsername || "a former administrator"} on{" "}
+              {formatRequestDate(d.createdAt)}
+              {d.requestId ? ` · request #${d.requestId}` : ""}
+              {d.reviewId ? ` · review #${d.reviewId}` : ""}
+              {d.propertyId ? ` · property #${d.propertyId}` : ""}
+              {d.message ? `: “${d.message}”` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

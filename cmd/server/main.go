@@ -22,6 +22,7 @@ import (
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/document"
+	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/store"
@@ -83,6 +84,10 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	payments, err := paymentConfig()
+	if err != nil {
+		return err
+	}
 
 	pool, err := openDatabase(ctx)
 	if err != nil {
@@ -122,7 +127,7 @@ func serve(ctx context.Context) error {
 	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
 	h := server.NewHandler(pool, server.Options{
 		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, Documents: documents, FixedPlans: fixedPlans, TrustedProxies: proxies, Limits: limits,
-		MapTiles: mapTiles,
+		MapTiles: mapTiles, Payments: payments,
 	})
 	return server.Serve(ctx, ln, h, timeouts)
 }
@@ -251,6 +256,26 @@ func defaultBlobURL() string {
 		dir = filepath.Join(os.TempDir(), "rentproof-uploads")
 	}
 	return "file://" + filepath.ToSlash(dir) + "?create_dir=1&metadata=skip"
+}
+
+// paymentConfig reads Stripe's keys: STRIPE_SECRET_KEY (none: demo mode), STRIPE_PUBLISHABLE_KEY
+// (required with it), STRIPE_WEBHOOK_SECRET and STRIPE_API_URL (another API base, e.g. stripe-mock).
+func paymentConfig() (payment.Config, error) {
+	cfg := payment.Config{
+		SecretKey: os.Getenv("STRIPE_SECRET_KEY"), PublishableKey: os.Getenv("STRIPE_PUBLISHABLE_KEY"),
+		WebhookSecret: os.Getenv("STRIPE_WEBHOOK_SECRET"), APIURL: os.Getenv("STRIPE_API_URL"),
+	}
+	if !cfg.Card() {
+		slog.Info("payments in demo mode: STRIPE_SECRET_KEY is not set")
+		return cfg, nil
+	}
+	if !strings.HasPrefix(cfg.PublishableKey, "pk_") {
+		return cfg, fmt.Errorf("STRIPE_PUBLISHABLE_KEY (pk_...) is required with STRIPE_SECRET_KEY")
+	}
+	if cfg.WebhookSecret == "" {
+		slog.Warn("STRIPE_WEBHOOK_SECRET is not set: payments settle only when their owner returns to the app")
+	}
+	return cfg, nil
 }
 
 func env(name, fallback string) string {

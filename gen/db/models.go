@@ -81,6 +81,14 @@ type OwnershipDocument struct {
 	DeletedAt   *time.Time
 }
 
+type PaidCheckRefund struct {
+	RequestID   int32
+	RefundID    string
+	AmountCents int32
+	RefundedBy  *int32
+	RefundedAt  time.Time
+}
+
 type PasswordResetToken struct {
 	ID        int32
 	UserID    int32
@@ -268,6 +276,12 @@ type StripeCustomer struct {
 	UpdatedAt        time.Time
 }
 
+type StripeEvent struct {
+	ID         string
+	Type       string
+	ReceivedAt time.Time
+}
+
 type StripePayout struct {
 	ID                    int32
 	UserID                int32
@@ -395,27 +409,30 @@ type UserLevel struct {
 }
 
 type VerificationRequest struct {
-	ID                int32
-	PropertyID        int32
-	RequestedByID     int32
-	RequestedToID     *int32
-	Status            string
-	Message           *string
-	ResponseMessage   *string
-	CreatedAt         time.Time
-	UpdatedAt         time.Time
-	ExpiresAt         time.Time
-	IncentiveAmount   pgtype.Numeric
-	DocumentsProvided bool
-	DocumentsVerified bool
-	SelfVerified      bool
-	DocumentUrls      []string
-	RespondedAt       *time.Time
-	PaymentIntentID   *string
-	PaymentStatus     *string
-	OwnerUsername     *string
-	Metadata          []byte
-	StatusReason      *string
+	ID                 int32
+	PropertyID         int32
+	RequestedByID      int32
+	RequestedToID      *int32
+	Status             string
+	Message            *string
+	ResponseMessage    *string
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+	ExpiresAt          time.Time
+	IncentiveAmount    pgtype.Numeric
+	DocumentsProvided  bool
+	DocumentsVerified  bool
+	SelfVerified       bool
+	DocumentUrls       []string
+	RespondedAt        *time.Time
+	PaymentIntentID    *string
+	PaymentStatus      *string
+	OwnerUsername      *string
+	Metadata           []byte
+	StatusReason       *string
+	PaymentAmountCents *int32
+	PaymentError       *string
+	PaidAt             *time.Time
 }
 
 type VerificationRequestDetail struct {

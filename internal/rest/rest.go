@@ -38,6 +38,9 @@ type Handlers struct {
 	Verification VerificationRPCs
 	Token        TokenRPCs
 	Document     DocumentRPCs
+	Payment      PaymentRPCs
+	// StripeWebhook applies Stripe's webhook events.
+	StripeWebhook StripeWebhook
 }
 
 // New returns the /api handler. Unknown paths answer a JSON 404, never the SPA.
@@ -51,6 +54,7 @@ func New(h Handlers) http.Handler {
 	routeTokens(mux, h.Token)
 	routeUploads(mux, h.PropertyImages)
 	routeDocuments(mux, h.Documents, h.Document)
+	routePayments(mux, h.Payment, h.StripeWebhook)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})

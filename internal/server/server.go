@@ -23,6 +23,7 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/gamification/v1/gamificationv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/payment/v1/paymentv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/resource/v1/resourcev1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
@@ -34,6 +35,7 @@ import (
 	"github.com/rentproof/rentproof/internal/api"
 	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/ledger"
+	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/resource"
 	"github.com/rentproof/rentproof/internal/rest"
@@ -54,8 +56,8 @@ type Options struct {
 	Uploads *upload.Service
 	// Documents stores owners' private ownership documents (nil: no document paths).
 	Documents *document.Service
-	// Refunder refunds a rejected paid check (the payment service); nil: administrators cannot
-	// reject a paid check, and are told so.
+	// Refunder refunds a rejected paid check; nil (the default): the server's payment service
+	// (Stripe, or recorded in demo mode).
 	Refunder admin.Refunder
 	// FixedPlans is a pool from store.OpenFixedPlans for the statements that keep one plan
 	// (default: the main pool, where PostgreSQL plans them again on every call).
@@ -68,6 +70,8 @@ type Options struct {
 	Limits Limits
 	// MapTiles is the street map's tile server; none (the default) keeps the offline drawing.
 	MapTiles MapTiles
+	// Payments configures card payments (Stripe); without a secret key, demo mode.
+	Payments payment.Config
 }
 
 // Limits are the daily limits on registrations and reports.
@@ -83,6 +87,7 @@ var Services = []string{
 	adminv1connect.AdminServiceName,
 	adminv1connect.DocumentServiceName,
 	gamificationv1connect.GamificationServiceName,
+	paymentv1connect.PaymentServiceName,
 	propertyv1connect.PropertyServiceName,
 	resourcev1connect.ResourceServiceName,
 	reviewv1connect.ReviewServiceName,
@@ -101,6 +106,10 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	}
 	accounts := account.NewService(pool).WithLimits(opts.Limits.Accounts)
 	properties := property.NewService(pool, opts.FixedPlans, opts.Uploads)
+	payments := payment.NewService(pool, opts.Payments)
+	if opts.Refunder == nil {
+		opts.Refunder = payments // a rejected paid check is refunded through Stripe, or recorded in demo mode
+	}
 	handlers := rest.Handlers{
 		PropertyImages: properties,
 		Account:        api.NewAccount(accounts),
@@ -110,6 +119,8 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		Statistics:     api.NewStatistics(statistics.NewService(pool)),
 		Verification:   api.NewVerification(verification.NewService(pool)),
 		Token:          api.NewToken(ledger.NewService(pool)),
+		Payment:        api.NewPayment(payments),
+		StripeWebhook:  payments,
 	}
 
 	if opts.Documents != nil {
@@ -136,6 +147,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(authenticated(statisticsv1connect.NewStatisticsServiceHandler(handlers.Statistics, rpcOpts)))
 	mux.Handle(authenticated(verificationv1connect.NewVerificationServiceHandler(handlers.Verification, rpcOpts)))
 	mux.Handle(authenticated(tokenv1connect.NewTokenServiceHandler(handlers.Token, rpcOpts)))
+	mux.Handle(authenticated(paymentv1connect.NewPaymentServiceHandler(handlers.Payment, rpcOpts)))
 	mux.Handle(authenticated(adminv1connect.NewAdminServiceHandler(api.NewAdmin(admin.NewService(pool, opts.Refunder)), rpcOpts)))
 	if handlers.Document != nil {
 		mux.Handle(authenticated(adminv1connect.NewDocumentServiceHandler(handlers.Document, rpcOpts)))
@@ -159,7 +171,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		writePlain(w, http.StatusOK, "ready")
 	})
 	mux.Handle(upload.URLPrefix, serveUploads(opts.Uploads))
-	mux.Handle("/", spaHandler(opts.SPA, opts.MapTiles, mux))
+	mux.Handle("/", spaHandlerWithPolicy(opts.SPA, opts.MapTiles, paymentPolicy(contentSecurityPolicy(opts.MapTiles), opts.Payments), mux))
 
 	var h http.Handler = mux
 	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests

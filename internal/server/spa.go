@@ -20,12 +20,17 @@ import (
 // a screen preloads that screen's code (preload.go), and the answer to its first rpc, served by
 // api in process (firstload.go).
 func spaHandler(dist fs.FS, tiles MapTiles, api http.Handler) http.Handler {
+	return spaHandlerWithPolicy(dist, tiles, contentSecurityPolicy(tiles), api)
+}
+
+// spaHandlerWithPolicy is spaHandler with the pages' Content-Security-Policy given (with card
+// payments it admits Stripe: payments.go).
+func spaHandlerWithPolicy(dist fs.FS, tiles MapTiles, policy string, api http.Handler) http.Handler {
 	dist = withMapTiles(dist, tiles)
 	pages, err := withScreenPreloads(dist)
 	if err != nil {
 		slog.Error("the app's pages will not preload their screens", "err", err)
 	}
-	policy := contentSecurityPolicy(tiles)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")

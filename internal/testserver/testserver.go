@@ -22,6 +22,7 @@ import (
 	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/document"
+	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
@@ -65,6 +66,8 @@ type Options struct {
 	Log slog.Handler
 	// Timeouts are the server's (zero fields: server.DefaultTimeouts).
 	Timeouts server.Timeouts
+	// Payments configure card payments (default: demo mode).
+	Payments payment.Config
 }
 
 // Start serves the real handler until the test ends.
@@ -113,7 +116,7 @@ func Start(t testing.TB, opts Options) *Server {
 	}
 	h := logsTo(logTo, server.NewHandler(pool, server.Options{
 		SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, FixedPlans: fixedPlans, Limits: limits,
-		TrustedProxies: opts.TrustedProxies,
+		TrustedProxies: opts.TrustedProxies, Payments: opts.Payments,
 	}))
 	done := make(chan error, 1)
 	go func() { done <- server.Serve(ctx, ln, h, opts.Timeouts) }()

@@ -1,0 +1,72 @@
+package api
+
+import (
+	"context"
+
+	"connectrpc.com/connect"
+
+	paymentv1 "github.com/rentproof/rentproof/gen/rentproof/payment/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/payment/v1/paymentv1connect"
+	"github.com/rentproof/rentproof/internal/payment"
+)
+
+// Payment serves PaymentService.
+type Payment struct{ svc *payment.Service }
+
+var _ paymentv1connect.PaymentServiceHandler = (*Payment)(nil)
+
+// NewPayment returns the PaymentService handler over svc.
+func NewPayment(svc *payment.Service) *Payment { return &Payment{svc: svc} }
+
+// GetPaymentConfig tells the app how to pay.
+func (h *Payment) GetPaymentConfig(context.Context, *connect.Request[paymentv1.GetPaymentConfigRequest]) (*connect.Response[paymentv1.GetPaymentConfigResponse], error) {
+	c := h.svc.PublicConfig()
+	return connect.NewResponse(&paymentv1.GetPaymentConfigResponse{
+		DemoMode: c.DemoMode, PublishableKey: c.PublishableKey, FeeCents: c.FeeCents, TaxCents: c.TaxCents, Currency: c.Currency,
+	}), nil
+}
+
+// CreatePayment opens the paid check's card payment.
+func (h *Payment) CreatePayment(ctx context.Context, req *connect.Request[paymentv1.CreatePaymentRequest]) (*connect.Response[paymentv1.CreatePaymentResponse], error) {
+	c, err := h.svc.CreatePayment(ctx, req.Msg.GetPropertyId())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&paymentv1.CreatePaymentResponse{
+		RequestId: c.RequestID, PaymentIntentId: c.PaymentIntentID, ClientSecret: c.ClientSecret,
+		AmountCents: payment.FeeCents, Currency: payment.Currency,
+	}), nil
+}
+
+// GetPaymentStatus tells where the property's paid check stands.
+func (h *Payment) GetPaymentStatus(ctx context.Context, req *connect.Request[paymentv1.GetPaymentStatusRequest]) (*connect.Response[paymentv1.GetPaymentStatusResponse], error) {
+	c, err := h.svc.PaymentStatus(ctx, req.Msg.GetPropertyId())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&paymentv1.GetPaymentStatusResponse{
+		RequestId: c.RequestID, Status: c.Status, PaymentStatus: c.PaymentStatus, PaymentError: c.PaymentError, PaymentIntentId: c.PaymentIntentID,
+	}), nil
+}
+
+// CreateDemoPayment opens demo mode's simulated payment.
+func (h *Payment) CreateDemoPayment(ctx context.Context, req *connect.Request[paymentv1.CreateDemoPaymentRequest]) (*connect.Response[paymentv1.CreateDemoPaymentResponse], error) {
+	c, err := h.svc.CreateDemoPayment(ctx, req.Msg.GetPropertyId())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&paymentv1.CreateDemoPaymentResponse{
+		MockPaymentIntent: &paymentv1.MockPaymentIntent{Id: c.PaymentIntentID}, RequestId: c.RequestID,
+	}), nil
+}
+
+// CompleteDemoPayment completes demo mode's simulated payment.
+func (h *Payment) CompleteDemoPayment(ctx context.Context, req *connect.Request[paymentv1.CompleteDemoPaymentRequest]) (*connect.Response[paymentv1.CompleteDemoPaymentResponse], error) {
+	c, err := h.svc.CompleteDemoPayment(ctx, req.Msg.GetPropertyId(), req.Msg.GetPaymentIntentId())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&paymentv1.CompleteDemoPaymentResponse{
+		Success: c.Status == payment.StatusPaid, RequestId: c.RequestID, Status: c.Status,
+	}), nil
+}

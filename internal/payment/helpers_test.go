@@ -1,0 +1,263 @@
+package payment_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"connectrpc.com/connect"
+
+	paymentv1 "github.com/rentproof/rentproof/gen/rentproof/payment/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/payment/v1/paymentv1connect"
+	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/payment"
+	"github.com/rentproof/rentproof/internal/testserver"
+)
+
+const (
+	testSecretKey     = "sk_test_123"
+	testPublishable   = "pk_test_123"
+	testWebhookSecret = "whsec_test_secret"
+)
+
+var (
+	mockOnce sync.Once
+	mockURL  string
+	mockErr  error
+)
+
+// stripeMock returns the URL of a running stripe-mock: STRIPE_MOCK_URL, or the one
+// scripts/stripe-mock.sh starts (pinned, on free ports), as the tests' database comes from
+// scripts/db.sh.
+func stripeMock(t *testing.T) string {
+	t.Helper()
+	mockOnce.Do(func() {
+		if u := os.Getenv("STRIPE_MOCK_URL"); u != "" {
+			mockURL = u
+			return
+		}
+		dir, err := os.Getwd()
+		if err != nil {
+			mockErr = err
+			return
+		}
+		for {
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				break
+			}
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				mockErr = errors.New("go.mod not found above the test's folder")
+				return
+			}
+			dir = parent
+		}
+		cmd := exec.CommandContext(context.Background(), "bash", filepath.Join(dir, "scripts", "stripe-mock.sh"))
+		out, err := cmd.Output()
+		if err != nil {
+			msg := err.Error()
+			if ee, ok := errors.AsType[*exec.ExitError](err); ok {
+				msg = strings.TrimSpace(string(ee.Stderr))
+			}
+			mockErr = fmt.Errorf("no STRIPE_MOCK_URL set and scripts/stripe-mock.sh could not start stripe-mock: %s", msg)
+			return
+		}
+		mockURL = strings.TrimSpace(string(out))
+	})
+	if mockErr != nil {
+		t.Fatalf("stripe-mock: %v", mockErr)
+	}
+	return mockURL
+}
+
+// stripeProxy stands between the server and stripe-mock: it counts the calls by method and path
+// and can make a payment intent read as succeeded (stripe-mock answers fixed fixtures).
+type stripeProxy struct {
+	URL       string
+	mu        sync.Mutex
+	calls     map[string]int
+	succeeded atomic.Bool
+}
+
+func newStripeProxy(t *testing.T) *stripeProxy {
+	t.Helper()
+	target, err := url.Parse(stripeMock(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &stripeProxy{calls: map[string]int{}}
+	rp := httputil.NewSingleHostReverseProxy(target)
+	rp.ModifyResponse = func(res *http.Response) error {
+		if res.Request.Method != http.MethodGet || !strings.HasPrefix(res.Request.URL.Path, "/v1/payment_intents/") || !p.succeeded.Load() {
+			return nil
+		}
+		if _, err := io.Copy(io.Discard, res.Body); err != nil {
+			return err
+		}
+		_ = res.Body.Close()
+		// stripe-mock's fixture: make it the fee, paid.
+		id := strings.TrimPrefix(res.Request.URL.Path, "/v1/payment_intents/")
+		patched := fmt.Sprintf(`{"id":%q,"object":"payment_intent","amount":1999,"amount_received":1999,"currency":"usd","status":"succeeded","client_secret":"%s_secret_x"}`, id, id)
+		res.Body = io.NopCloser(strings.NewReader(patched))
+		res.ContentLength = int64(len(patched))
+		res.Header.Set("Content-Length", fmt.Sprint(len(patched)))
+		return nil
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p.mu.Lock()
+		p.calls[r.Method+" "+pathKind(r.URL.Path)]++
+		p.mu.Unlock()
+		rp.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	p.URL = srv.URL
+	return p
+}
+
+// pathKind is a Stripe path without its object id: /v1/payment_intents/pi_1 → /v1/payment_intents/{id}.
+func pathKind(path string) string {
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	if len(parts) >= 3 {
+		parts[2] = "{id}"
+	}
+	return "/" + strings.Join(parts, "/")
+}
+
+func (p *stripeProxy) count(key string) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.calls[key]
+}
+
+// world is a server with a PaymentService client and helpers that arrange its database.
+type world struct {
+	srv      *testserver.Server
+	payments paymentv1connect.PaymentServiceClient
+	cfg      payment.Config
+	proxy    *stripeProxy
+}
+
+// demoWorld is a server in demo mode (no Stripe key).
+func demoWorld(t *testing.T) *world {
+	t.Helper()
+	return newWorld(t, payment.Config{})
+}
+
+// cardWorld is a server with card payments through stripe-mock.
+func cardWorld(t *testing.T) *world {
+	t.Helper()
+	proxy := newStripeProxy(t)
+	w := newWorld(t, payment.Config{
+		SecretKey: testSecretKey, PublishableKey: testPublishable, WebhookSecret: testWebhookSecret, APIURL: proxy.URL,
+	})
+	w.proxy = proxy
+	return w
+}
+
+func newWorld(t *testing.T, cfg payment.Config) *world {
+	t.Helper()
+	srv := testserver.Start(t, testserver.Options{Payments: cfg})
+	w := &world{srv: srv, payments: paymentv1connect.NewPaymentServiceClient(http.DefaultClient, srv.URL), cfg: cfg}
+	w.person(t, "olga", "landlord")
+	return w
+}
+
+func (w *world) exec(t *testing.T, sql string, args ...any) {
+	t.Helper()
+	if _, err := w.srv.Pool.Exec(context.Background(), sql, args...); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+func (w *world) id(t *testing.T, sql string, args ...any) int32 {
+	t.Helper()
+	var id int32
+	if err := w.srv.Pool.QueryRow(context.Background(), sql, args...).Scan(&id); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+	return id
+}
+
+// person makes a signed-in account and returns its session token.
+func (w *world) person(t *testing.T, username, role string) string {
+	t.Helper()
+	token := "token-" + username
+	w.exec(t, `
+		WITH u AS (
+			INSERT INTO users (username, password_hash, email, first_name, last_name, role)
+			VALUES ($1, 'x', $1 || '@example.com', initcap($1), 'Tester', $2) RETURNING id)
+		INSERT INTO sessions (user_id, token_hash, expires_at) SELECT id, $3, now() + interval '1 day' FROM u`,
+		username, role, account.HashToken(token))
+	return token
+}
+
+// property lists a property of olga's (every test's owner) and returns its id.
+func (w *world) property(t *testing.T, title string) int32 {
+	t.Helper()
+	return w.id(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+		SELECT $1, '1 Park Lane', 'Leeds', 'apartment', 900, id, lower(replace($1, ' ', '-')) FROM users WHERE username = 'olga'
+		RETURNING id`, title)
+}
+
+// check is a paid check's row as the tests read it.
+type check struct {
+	Status, PaymentStatus, Intent, PaymentError, RefundID string
+	Paid                                                  bool
+	PaidAt                                                string
+}
+
+func (w *world) check(t *testing.T, requestID int32) check {
+	t.Helper()
+	var c check
+	err := w.srv.Pool.QueryRow(context.Background(), `
+		SELECT status, coalesce(payment_status, ''), coalesce(payment_intent_id, ''), coalesce(payment_error, ''),
+			coalesce((SELECT refund_id FROM paid_check_refunds f WHERE f.request_id = r.id), ''),
+			paid_at IS NOT NULL, coalesce(paid_at::text, '')
+		FROM verification_requests r WHERE id = $1`, requestID).
+		Scan(&c.Status, &c.PaymentStatus, &c.Intent, &c.PaymentError, &c.RefundID, &c.Paid, &c.PaidAt)
+	if err != nil {
+		t.Fatalf("read check %d: %v", requestID, err)
+	}
+	return c
+}
+
+func as[T any](token string, msg *T) *connect.Request[T] {
+	req := connect.NewRequest(msg)
+	if token != "" {
+		req.Header().Set("Authorization", "Bearer "+token)
+	}
+	return req
+}
+
+// failure is an error's code and user's message, for comparing with what a test expects.
+func failure(err error) string {
+	if ce, ok := errors.AsType[*connect.Error](err); ok {
+		return ce.Code().String() + ": " + ce.Message()
+	}
+	if err == nil {
+		return "ok"
+	}
+	return err.Error()
+}
+
+// createPayment opens a card payment as olga.
+func (w *world) createPayment(t *testing.T, propertyID int32) *paymentv1.CreatePaymentResponse {
+	t.Helper()
+	res, err := w.payments.CreatePayment(context.Background(), as("token-olga", &paymentv1.CreatePaymentRequest{PropertyId: propertyID}))
+	if err != nil {
+		t.Fatalf("create payment for %d: %v", propertyID, err)
+	}
+	return res.Msg
+}

@@ -1,0 +1,443 @@
+package payment_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stripe/stripe-go/v76/webhook"
+
+	paymentv1 "github.com/rentproof/rentproof/gen/rentproof/payment/v1"
+	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/payment"
+)
+
+// post sends a JSON body to the REST shim as token and returns the status and body.
+func (w *world) post(t *testing.T, token, path string, body any, header ...string) (int, string) {
+	t.Helper()
+	var raw []byte
+	switch b := body.(type) {
+	case []byte:
+		raw = b
+	default:
+		raw, _ = json.Marshal(b)
+	}
+	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, w.srv.URL+path, bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(out)
+}
+
+// event is a signed Stripe webhook event about a payment intent.
+func event(id, typ, intentID string, at time.Time, secret string) ([]byte, string) {
+	payload := fmt.Sprintf(`{"id":%q,"object":"event","api_version":"2023-10-16","type":%q,"data":{"object":`+
+		`{"id":%q,"object":"payment_intent","amount":1999,"amount_received":1999,"currency":"usd","status":%q,%s}}}`,
+		id, typ, intentID, map[string]string{"payment_intent.succeeded": "succeeded", "payment_intent.payment_failed": "requires_payment_method"}[typ],
+		map[string]string{"payment_intent.succeeded": `"last_payment_error":null`, "payment_intent.payment_failed": `"last_payment_error":{"message":"Your card was declined."}`}[typ])
+	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: []byte(payload), Secret: secret, Timestamp: at})
+	return signed.Payload, signed.Header
+}
+
+func TestDemoPaymentEndsPaidAndWaitsForAnAdministrator(t *testing.T) {
+	t.Parallel()
+	w := demoWorld(t)
+	olga := "token-olga"
+	home := w.property(t, "Demo Flat")
+
+	cfg, err := w.payments.GetPaymentConfig(context.Background(), as("", &paymentv1.GetPaymentConfigRequest{}))
+	if err != nil || !cfg.Msg.DemoMode || cfg.Msg.PublishableKey != "" || cfg.Msg.FeeCents != 1999 || cfg.Msg.TaxCents != 0 {
+		t.Fatalf("config = %v, %v; want demo mode, fee 1999, tax 0", cfg, err)
+	}
+
+	status, body := w.post(t, olga, "/api/verification/demo-payment", map[string]any{"propertyId": home})
+	if status != http.StatusOK {
+		t.Fatalf("demo-payment: %d %s", status, body)
+	}
+	var created struct {
+		MockPaymentIntent struct{ ID string } `json:"mockPaymentIntent"`
+		RequestID         int32               `json:"requestId"`
+	}
+	if err := json.Unmarshal([]byte(body), &created); err != nil || !strings.HasPrefix(created.MockPaymentIntent.ID, "demo_pi_") {
+		t.Fatalf("demo-payment answered %s", body)
+	}
+	if c := w.check(t, created.RequestID); c.Status != "pending" || c.PaymentStatus != "pending" || c.Intent != created.MockPaymentIntent.ID {
+		t.Fatalf("after demo-payment: %+v", c)
+	}
+	// Pressing it again returns the same intent, not a second check.
+	_, again := w.post(t, olga, "/api/verification/demo-payment", map[string]any{"propertyId": home})
+	if !strings.Contains(again, created.MockPaymentIntent.ID) {
+		t.Fatalf("second demo-payment answered %s, want the same intent %s", again, created.MockPaymentIntent.ID)
+	}
+
+	// Another intent id is not this property's.
+	if status, body := w.post(t, olga, "/api/verification/demo-payment-complete",
+		map[string]any{"propertyId": home, "paymentIntentId": "demo_pi_someoneelse"}); status != http.StatusNotFound {
+		t.Fatalf("completing a foreign intent: %d %s", status, body)
+	}
+
+	status, body = w.post(t, olga, "/api/verification/demo-payment-complete",
+		map[string]any{"propertyId": home, "paymentIntentId": created.MockPaymentIntent.ID})
+	if status != http.StatusOK || !strings.Contains(body, `"success":true`) || !strings.Contains(body, `"status":"paid"`) {
+		t.Fatalf("demo-payment-complete: %d %s", status, body)
+	}
+	c := w.check(t, created.RequestID)
+	if c.Status != "paid" || c.PaymentStatus != "succeeded" || !c.Paid {
+		t.Fatalf("after completion: %+v", c)
+	}
+	// Completing again changes nothing; paying again is refused; the badge waits for an administrator.
+	if status, _ := w.post(t, olga, "/api/verification/demo-payment-complete",
+		map[string]any{"propertyId": home, "paymentIntentId": created.MockPaymentIntent.ID}); status != http.StatusOK {
+		t.Fatalf("completing twice: %d", status)
+	}
+	if after := w.check(t, created.RequestID); after.PaidAt != c.PaidAt {
+		t.Fatalf("completing twice moved paid_at %s → %s", c.PaidAt, after.PaidAt)
+	}
+	if _, err := w.payments.CreateDemoPayment(context.Background(), as(olga, &paymentv1.CreateDemoPaymentRequest{PropertyId: home})); failure(err) !=
+		"failed_precondition: This property's verification check is already paid and waits for an administrator." {
+		t.Fatalf("paying a paid check again: %s", failure(err))
+	}
+	var verified bool
+	if err := w.srv.Pool.QueryRow(context.Background(), `SELECT verified FROM properties WHERE id = $1`, home).Scan(&verified); err != nil || verified {
+		t.Fatalf("the property is verified = %v (%v) before an administrator decided", verified, err)
+	}
+	st, err := w.payments.GetPaymentStatus(context.Background(), as(olga, &paymentv1.GetPaymentStatusRequest{PropertyId: home}))
+	if err != nil || st.Msg.Status != "paid" || st.Msg.PaymentStatus != "succeeded" {
+		t.Fatalf("status = %v, %v", st, err)
+	}
+}
+
+func TestAStrangerCannotPayForAnotherOwnersListing(t *testing.T) {
+	t.Parallel()
+	for _, mode := range []string{"demo", "card"} {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			w := demoWorld(t)
+			if mode == "card" {
+				w = cardWorld(t)
+			}
+			home := w.property(t, "Olgas Flat")
+			mallory := w.person(t, "mallory", "landlord")
+			ctx := context.Background()
+			const denied = "permission_denied: You can only pay for verification of properties that you own."
+			var errs []error
+			if mode == "card" {
+				_, err := w.payments.CreatePayment(ctx, as(mallory, &paymentv1.CreatePaymentRequest{PropertyId: home}))
+				errs = append(errs, err)
+			} else {
+				_, err := w.payments.CreateDemoPayment(ctx, as(mallory, &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
+				errs = append(errs, err)
+				_, err = w.payments.CompleteDemoPayment(ctx, as(mallory, &paymentv1.CompleteDemoPaymentRequest{PropertyId: home, PaymentIntentId: "demo_pi_x"}))
+				errs = append(errs, err)
+			}
+			_, err := w.payments.GetPaymentStatus(ctx, as(mallory, &paymentv1.GetPaymentStatusRequest{PropertyId: home}))
+			errs = append(errs, err)
+			for i, err := range errs {
+				if got := failure(err); got != denied {
+					t.Errorf("call %d by a stranger: %s, want %s", i, got, denied)
+				}
+			}
+			if _, err := w.payments.GetPaymentStatus(ctx, as("", &paymentv1.GetPaymentStatusRequest{PropertyId: home})); failure(err) !=
+				"unauthenticated: Please sign in to pay for verification." {
+				t.Errorf("signed out: %s", failure(err))
+			}
+			if _, err := w.payments.GetPaymentStatus(ctx, as(mallory, &paymentv1.GetPaymentStatusRequest{PropertyId: 999999})); failure(err) !=
+				"not_found: Property not found." {
+				t.Errorf("missing property: %s", failure(err))
+			}
+			var n int
+			if err := w.srv.Pool.QueryRow(ctx, `SELECT count(*) FROM verification_requests`).Scan(&n); err != nil || n != 0 {
+				t.Errorf("%d requests after a stranger's tries (%v)", n, err)
+			}
+		})
+	}
+}
+
+func TestAVerifiedPropertyIsNotPaidFor(t *testing.T) {
+	t.Parallel()
+	w := demoWorld(t)
+	home := w.property(t, "Verified Flat")
+	w.exec(t, `INSERT INTO property_verifications (property_id, proof) VALUES ($1, 'demo')`, home)
+	_, err := w.payments.CreateDemoPayment(context.Background(), as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
+	if got := failure(err); got != "failed_precondition: This property is already verified." {
+		t.Fatalf("paying for a verified property: %s", got)
+	}
+}
+
+func TestDemoCallsAreRefusedWithAKeyAndCardCallsWithout(t *testing.T) {
+	t.Parallel()
+	card := cardWorld(t)
+	home := card.property(t, "Card Flat")
+	const demoOff = "failed_precondition: Demo payments are disabled: card payments are configured."
+	_, err := card.payments.CreateDemoPayment(context.Background(), as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
+	if got := failure(err); got != demoOff {
+		t.Errorf("CreateDemoPayment with a key: %s", got)
+	}
+	_, err = card.payments.CompleteDemoPayment(context.Background(), as("token-olga", &paymentv1.CompleteDemoPaymentRequest{PropertyId: home, PaymentIntentId: "demo_pi_x"}))
+	if got := failure(err); got != demoOff {
+		t.Errorf("CompleteDemoPayment with a key: %s", got)
+	}
+	for _, path := range []string{"/api/verification/demo-payment", "/api/verification/demo-payment-complete"} {
+		status, body := card.post(t, "token-olga", path, map[string]any{"propertyId": home, "paymentIntentId": "demo_pi_x"})
+		if status != http.StatusConflict || !strings.Contains(body, "Demo payments are disabled") {
+			t.Errorf("%s with a key: %d %s", path, status, body)
+		}
+	}
+	var n int
+	if err := card.srv.Pool.QueryRow(context.Background(), `SELECT count(*) FROM verification_requests`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("%d requests after refused demo calls (%v)", n, err)
+	}
+
+	demo := demoWorld(t)
+	home = demo.property(t, "Demo Flat")
+	_, err = demo.payments.CreatePayment(context.Background(), as("token-olga", &paymentv1.CreatePaymentRequest{PropertyId: home}))
+	if got := failure(err); !strings.HasPrefix(got, "failed_precondition: Card payment is disabled") {
+		t.Errorf("CreatePayment in demo mode: %s", got)
+	}
+}
+
+func TestCardPaymentIntentAndConfig(t *testing.T) {
+	t.Parallel()
+	w := cardWorld(t)
+	home := w.property(t, "Card Flat")
+	cfg, err := w.payments.GetPaymentConfig(context.Background(), as("", &paymentv1.GetPaymentConfigRequest{}))
+	if err != nil || cfg.Msg.DemoMode || cfg.Msg.PublishableKey != testPublishable {
+		t.Fatalf("config = %v, %v; want the publishable key", cfg, err)
+	}
+	first := w.createPayment(t, home)
+	if first.ClientSecret == "" || first.PaymentIntentId == "" || first.AmountCents != 1999 || first.Currency != "usd" {
+		t.Fatalf("create payment = %v", first)
+	}
+	second := w.createPayment(t, home)
+	if second.RequestId != first.RequestId || second.PaymentIntentId != first.PaymentIntentId {
+		t.Fatalf("a second Pay made request %d intent %s, want %d %s", second.RequestId, second.PaymentIntentId, first.RequestId, first.PaymentIntentId)
+	}
+	if n := w.proxy.count("POST /v1/payment_intents"); n != 1 {
+		t.Errorf("%d payment intents created, want 1", n)
+	}
+	if n := w.proxy.count("POST /v1/customers"); n != 1 {
+		t.Errorf("%d customers created, want 1", n)
+	}
+	var customers int
+	if err := w.srv.Pool.QueryRow(context.Background(), `SELECT count(*) FROM stripe_customers`).Scan(&customers); err != nil || customers != 1 {
+		t.Errorf("%d stripe_customers rows (%v), want 1", customers, err)
+	}
+
+	// The owner comes back before the webhook: the server asks Stripe, which says succeeded.
+	st, err := w.payments.GetPaymentStatus(context.Background(), as("token-olga", &paymentv1.GetPaymentStatusRequest{PropertyId: home}))
+	if err != nil || st.Msg.Status != "pending" {
+		t.Fatalf("status before payment = %v, %v", st, err)
+	}
+	w.proxy.succeeded.Store(true)
+	st, err = w.payments.GetPaymentStatus(context.Background(), as("token-olga", &paymentv1.GetPaymentStatusRequest{PropertyId: home}))
+	if err != nil || st.Msg.Status != "paid" || st.Msg.PaymentStatus != "succeeded" {
+		t.Fatalf("status after Stripe says succeeded = %v, %v", st, err)
+	}
+
+	// The pages admit Stripe only when a key is configured.
+	csp := func(w *world) string {
+		res, err := http.Get(w.srv.URL + "/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = res.Body.Close()
+		return res.Header.Get("Content-Security-Policy")
+	}
+	if got := csp(w); !strings.Contains(got, "script-src 'self' https://js.stripe.com") ||
+		!strings.Contains(got, "frame-src 'self' https://js.stripe.com https://hooks.stripe.com") ||
+		!strings.Contains(got, "connect-src 'self' https://api.stripe.com") {
+		t.Errorf("card mode's policy %q lacks Stripe's hosts", got)
+	}
+	if got := csp(demoWorld(t)); strings.Contains(got, "stripe") {
+		t.Errorf("demo mode's policy %q names Stripe", got)
+	}
+}
+
+func TestWebhook(t *testing.T) {
+	t.Parallel()
+	w := cardWorld(t)
+	home := w.property(t, "Webhook Flat")
+	pay := w.createPayment(t, home)
+
+	t.Run("bad signatures are refused", func(t *testing.T) {
+		payload, header := event("evt_bad", "payment_intent.succeeded", pay.PaymentIntentId, time.Now(), "whsec_wrong")
+		if status, body := w.post(t, "", "/api/stripe/webhook", payload, "Stripe-Signature", header); status != http.StatusBadRequest ||
+			!strings.Contains(body, "Invalid webhook signature.") {
+			t.Errorf("wrong secret: %d %s", status, body)
+		}
+		if status, _ := w.post(t, "", "/api/stripe/webhook", payload); status != http.StatusBadRequest {
+			t.Errorf("no signature: %d", status)
+		}
+		old, oldHeader := event("evt_old", "payment_intent.succeeded", pay.PaymentIntentId, time.Now().Add(-301*time.Second), testWebhookSecret)
+		if status, _ := w.post(t, "", "/api/stripe/webhook", old, "Stripe-Signature", oldHeader); status != http.StatusBadRequest {
+			t.Errorf("301 s old: %d", status)
+		}
+		// A signed body changed afterwards.
+		good, goodHeader := event("evt_tampered", "payment_intent.payment_failed", pay.PaymentIntentId, time.Now(), testWebhookSecret)
+		tampered := bytes.Replace(good, []byte("payment_failed"), []byte("succeeded"), 1)
+		if status, _ := w.post(t, "", "/api/stripe/webhook", tampered, "Stripe-Signature", goodHeader); status != http.StatusBadRequest {
+			t.Errorf("tampered: %d", status)
+		}
+		if c := w.check(t, pay.RequestId); c.Status != "pending" || c.PaymentStatus != "pending" {
+			t.Errorf("after refused events: %+v", c)
+		}
+		var n int
+		if err := w.srv.Pool.QueryRow(context.Background(), `SELECT count(*) FROM stripe_events`).Scan(&n); err != nil || n != 0 {
+			t.Errorf("%d events recorded (%v)", n, err)
+		}
+	})
+
+	t.Run("a failure is recorded", func(t *testing.T) {
+		payload, header := event("evt_failed", "payment_intent.payment_failed", pay.PaymentIntentId, time.Now(), testWebhookSecret)
+		if status, body := w.post(t, "", "/api/stripe/webhook", payload, "Stripe-Signature", header); status != http.StatusOK {
+			t.Fatalf("failed event: %d %s", status, body)
+		}
+		if c := w.check(t, pay.RequestId); c.Status != "pending" || c.PaymentStatus != "failed" || c.PaymentError != "Your card was declined." {
+			t.Errorf("after payment_failed: %+v", c)
+		}
+	})
+
+	t.Run("the same event twice changes nothing", func(t *testing.T) {
+		payload, header := event("evt_paid", "payment_intent.succeeded", pay.PaymentIntentId, time.Now(), testWebhookSecret)
+		var wg sync.WaitGroup
+		statuses := make([]int, 4)
+		for i := range statuses {
+			wg.Go(func() { statuses[i], _ = w.post(t, "", "/api/stripe/webhook", payload, "Stripe-Signature", header) })
+		}
+		wg.Wait()
+		for i, s := range statuses {
+			if s != http.StatusOK {
+				t.Errorf("delivery %d: %d", i, s)
+			}
+		}
+		c := w.check(t, pay.RequestId)
+		if c.Status != "paid" || c.PaymentStatus != "succeeded" || c.PaymentError != "" {
+			t.Fatalf("after payment_intent.succeeded: %+v", c)
+		}
+		// Delivered again later, and a later failure event of the same intent: nothing moves.
+		if status, _ := w.post(t, "", "/api/stripe/webhook", payload, "Stripe-Signature", header); status != http.StatusOK {
+			t.Errorf("redelivery: %d", status)
+		}
+		failed, failedHeader := event("evt_late_failure", "payment_intent.payment_failed", pay.PaymentIntentId, time.Now(), testWebhookSecret)
+		w.post(t, "", "/api/stripe/webhook", failed, "Stripe-Signature", failedHeader)
+		if after := w.check(t, pay.RequestId); after != c {
+			t.Errorf("after repeats: %+v, want %+v", after, c)
+		}
+		var n int
+		if err := w.srv.Pool.QueryRow(context.Background(), `SELECT count(*) FROM stripe_events WHERE id = 'evt_paid'`).Scan(&n); err != nil || n != 1 {
+			t.Errorf("evt_paid recorded %d times (%v)", n, err)
+		}
+	})
+}
+
+// admin is a context of a signed-in administrator, as the admin queue calls RefundPaidCheck.
+func (w *world) admin(t *testing.T) context.Context {
+	t.Helper()
+	w.person(t, "ada", "admin")
+	return identity.WithSession(context.Background(), identity.Session{User: identity.User{ID: w.id(t, `SELECT id FROM users WHERE username = 'ada'`), Username: "ada", Role: "admin"}})
+}
+
+func TestRefundPaidCheckRefundsOnceEvenWhenCalledTwiceAtOnce(t *testing.T) {
+	t.Parallel()
+	t.Run("card", func(t *testing.T) {
+		t.Parallel()
+		w := cardWorld(t)
+		home := w.property(t, "Refund Flat")
+		pay := w.createPayment(t, home)
+		svc := payment.NewService(w.srv.Pool, w.cfg)
+		ctx := w.admin(t)
+
+		// Not paid yet: nothing to refund.
+		if err := svc.RefundPaidCheck(ctx, pay.RequestId); failure(err) != "Only a paid verification check can be refunded." {
+			t.Fatalf("refund before payment: %s", failure(err))
+		}
+		payload, header := event("evt_refund_paid", "payment_intent.succeeded", pay.PaymentIntentId, time.Now(), testWebhookSecret)
+		if status, _ := w.post(t, "", "/api/stripe/webhook", payload, "Stripe-Signature", header); status != http.StatusOK {
+			t.Fatalf("webhook: %d", status)
+		}
+		// Only an administrator.
+		olgaCtx := identity.WithSession(context.Background(), identity.Session{User: identity.User{ID: 1, Username: "olga", Role: "landlord"}})
+		if err := svc.RefundPaidCheck(olgaCtx, pay.RequestId); failure(err) != "Only an administrator can refund a verification check." {
+			t.Fatalf("refund by a landlord: %s", failure(err))
+		}
+		errs := make([]error, 5)
+		var wg sync.WaitGroup
+		for i := range errs {
+			wg.Go(func() { errs[i] = svc.RefundPaidCheck(ctx, pay.RequestId) })
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Errorf("refund %d: %v", i, err)
+			}
+		}
+		if n := w.proxy.count("POST /v1/refunds"); n != 1 {
+			t.Errorf("Stripe was asked for %d refunds, want 1", n)
+		}
+		c := w.check(t, pay.RequestId)
+		if !strings.HasPrefix(c.RefundID, "re_") {
+			t.Errorf("refund id %q, want Stripe's", c.RefundID)
+		}
+		if err := svc.RefundPaidCheck(ctx, pay.RequestId); err != nil || w.proxy.count("POST /v1/refunds") != 1 {
+			t.Errorf("a later refund: %v, %d refunds", err, w.proxy.count("POST /v1/refunds"))
+		}
+		if err := svc.RefundPaidCheck(ctx, 999999); failure(err) != "Verification check not found." {
+			t.Errorf("refunding no check: %s", failure(err))
+		}
+	})
+	t.Run("demo", func(t *testing.T) {
+		t.Parallel()
+		w := demoWorld(t)
+		home := w.property(t, "Demo Refund Flat")
+		created, err := w.payments.CreateDemoPayment(context.Background(), as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.payments.CompleteDemoPayment(context.Background(), as("token-olga", &paymentv1.CompleteDemoPaymentRequest{
+			PropertyId: home, PaymentIntentId: created.Msg.MockPaymentIntent.Id,
+		})); err != nil {
+			t.Fatal(err)
+		}
+		svc := payment.NewService(w.srv.Pool, w.cfg)
+		ctx := w.admin(t)
+		var wg sync.WaitGroup
+		errs := make([]error, 5)
+		for i := range errs {
+			wg.Go(func() { errs[i] = svc.RefundPaidCheck(ctx, created.Msg.RequestId) })
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Errorf("refund %d: %v", i, err)
+			}
+		}
+		first := w.check(t, created.Msg.RequestId)
+		if !strings.HasPrefix(first.RefundID, "demo_re_") {
+			t.Errorf("demo refund id %q", first.RefundID)
+		}
+		_ = svc.RefundPaidCheck(ctx, created.Msg.RequestId)
+		if again := w.check(t, created.Msg.RequestId); again.RefundID != first.RefundID {
+			t.Errorf("refund id moved %s → %s", first.RefundID, again.RefundID)
+		}
+	})
+}

@@ -1,0 +1,25 @@
+package server
+
+import (
+	"strings"
+
+	"github.com/rentproof/rentproof/internal/payment"
+)
+
+// Stripe's hosts that its Payment Element needs: Stripe.js, its frames, and its API.
+const (
+	stripeScripts = "https://js.stripe.com"
+	stripeFrames  = "https://js.stripe.com https://hooks.stripe.com"
+	stripeAPI     = "https://api.stripe.com"
+)
+
+// paymentPolicy admits Stripe's script, frame and API hosts to the pages' Content-Security-Policy
+// when card payments are configured; in demo mode the policy stays as it is.
+func paymentPolicy(policy string, cfg payment.Config) string {
+	if !cfg.Card() {
+		return policy
+	}
+	policy = strings.Replace(policy, "script-src 'self'", "script-src 'self' "+stripeScripts, 1)
+	policy = strings.Replace(policy, "connect-src 'self'", "connect-src 'self' "+stripeAPI, 1)
+	return policy + "; frame-src 'self' " + stripeFrames
+}

@@ -1,0 +1,75 @@
+-- The paid check's payments (internal/payment): a verification request of the owner's with no
+-- addressee and a payment intent, Stripe's webhook events, and the owners' Stripe customers.
+
+-- name: GetPropertyForPayment :one
+-- The property an owner pays for, with its owner's username.
+SELECT p.id, p.title, p.landlord_id, p.verified, coalesce(u.username, '')::text AS owner_username
+FROM properties p
+LEFT JOIN users u ON u.id = p.landlord_id
+WHERE p.id = $1 AND p.active;
+
+-- name: CreatePaidCheck :one
+-- Opens the property's paid check, waiting for its payment; nothing when one is open already
+-- (verification_requests_one_open_paid_check), even from two calls at once.
+INSERT INTO verification_requests (property_id, requested_by_id, owner_username, payment_amount_cents, payment_status, message)
+VALUES (sqlc.arg(property_id), sqlc.arg(owner_id), sqlc.narg(owner_username), sqlc.arg(amount_cents), 'pending', sqlc.narg(message))
+ON CONFLICT DO NOTHING
+RETURNING *;
+
+-- name: GetOpenPaidCheck :one
+-- The property's paid check being paid or waiting for an administrator.
+SELECT * FROM verification_requests
+WHERE property_id = $1 AND requested_to_id IS NULL AND payment_amount_cents IS NOT NULL AND status IN ('pending', 'paid');
+
+-- name: GetPaidCheck :one
+SELECT * FROM verification_requests WHERE id = $1 AND payment_amount_cents IS NOT NULL;
+
+-- name: LockPaidCheckByIntent :one
+SELECT * FROM verification_requests WHERE payment_intent_id = $1 AND payment_amount_cents IS NOT NULL FOR UPDATE;
+
+-- name: SetPaidCheckIntent :one
+-- Gives a paid check its payment intent, once.
+UPDATE verification_requests SET payment_intent_id = sqlc.arg(payment_intent_id), updated_at = now()
+WHERE id = sqlc.arg(id) AND (payment_intent_id IS NULL OR payment_intent_id = sqlc.arg(payment_intent_id))
+RETURNING *;
+
+-- name: MarkPaidCheckPaid :one
+-- The payment succeeded: the request is paid and waits for an administrator. Only once: a paid
+-- (or decided) request does not change.
+UPDATE verification_requests SET status = 'paid', payment_status = 'succeeded', payment_error = NULL,
+    paid_at = now(), updated_at = now()
+WHERE id = $1 AND status = 'pending' AND payment_amount_cents IS NOT NULL
+RETURNING *;
+
+-- name: MarkPaidCheckFailed :one
+-- A payment attempt failed: recorded, and the owner may try again with the same intent.
+UPDATE verification_requests SET payment_status = 'failed', payment_error = sqlc.arg(payment_error), updated_at = now()
+WHERE id = sqlc.arg(id) AND status = 'pending' AND payment_amount_cents IS NOT NULL
+RETURNING *;
+
+-- name: ClaimPaidCheckRefund :execrows
+-- Claims a check's refund before Stripe is asked: 1 the first time; 0 once it is refunded (a
+-- concurrent claim waits here for the first to commit or roll back). refund_id is a placeholder
+-- until RecordPaidCheckRefund, in the same transaction.
+INSERT INTO paid_check_refunds (request_id, refund_id, amount_cents, refunded_by)
+VALUES (sqlc.arg(request_id), 'claimed', sqlc.arg(amount_cents), sqlc.narg(refunded_by))
+ON CONFLICT (request_id) DO NOTHING;
+
+-- name: RecordPaidCheckRefund :exec
+UPDATE paid_check_refunds SET refund_id = sqlc.arg(refund_id), refunded_at = now() WHERE request_id = sqlc.arg(request_id);
+
+-- name: GetPaidCheckRefund :one
+SELECT * FROM paid_check_refunds WHERE request_id = $1;
+
+-- name: RecordStripeEvent :execrows
+-- 1 the first time an event arrives, 0 on every repeat.
+INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING;
+
+-- name: GetStripeCustomer :one
+SELECT * FROM stripe_customers WHERE user_id = $1;
+
+-- name: CreateStripeCustomer :one
+-- The user's Stripe customer; the one already recorded when two calls race.
+INSERT INTO stripe_customers (user_id, stripe_customer_id) VALUES ($1, $2)
+ON CONFLICT (user_id) DO UPDATE SET updated_at = stripe_customers.updated_at
+RETURNING *;

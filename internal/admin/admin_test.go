@@ -544,14 +544,24 @@ func TestPaidChecksAndHeldApprovals(t *testing.T) {
 		t.Errorf("paid check proof %q", proof)
 	}
 
+	// A held approval of a request from the property page: its sender (tom) earns the token when
+	// the administrator's approval verifies the property.
+	w.person(t, "tom", "tenant", false)
 	p3 := w.property(t, "Held")
 	r3 := w.id(t, `INSERT INTO verification_requests (property_id, requested_by_id, requested_to_id, status, status_reason)
-		SELECT $1, p.landlord_id, v.id, 'held', 'Approved. Waiting for an administrator' FROM properties p, users v WHERE p.id = $1 AND v.username = 'vera' RETURNING id`, p3)
+		SELECT $1, t.id, v.id, 'held', 'Approved. Waiting for an administrator' FROM users t, users v WHERE t.username = 'tom' AND v.username = 'vera' RETURNING id`, p3)
 	if d, err := svc.Decide(ctx, r3, admin.Approve, "Vera lives next door"); err != nil || !d.PropertyVerified {
 		t.Errorf("approve held: %v %v", d, err)
 	}
 	if proof := w.verified(t, p3); proof != "confirmed" {
 		t.Errorf("held approval proof %q", proof)
+	}
+	if tokens := w.id(t, `SELECT tokens FROM users WHERE username = 'tom'`); tokens != 11 {
+		t.Errorf("the requester has %d tokens, want 11", tokens)
+	}
+	if n := w.id(t, `SELECT count(*)::int FROM (SELECT u.id FROM users u LEFT JOIN token_transactions t ON t.user_id = u.id WHERE u.username <> 'ada'
+		GROUP BY u.id HAVING u.tokens <> coalesce(sum(t.amount), 0)) m`); n != 0 {
+		t.Errorf("a balance differs from its ledger")
 	}
 	if _, err := svc.Decide(ctx, 999999, admin.Approve, ""); failure(err) != "Verification request not found." {
 		t.Errorf("missing request: %v", err)
@@ -593,5 +603,62 @@ func TestDocumentsDeletedAfterRetention(t *testing.T) {
 	}
 	if n := w.id(t, `SELECT count(*)::int FROM admin_decisions WHERE request_id = $1`, id); n != 1 {
 		t.Errorf("decision rows: %d", n)
+	}
+}
+
+// An owner sending twice at once makes one request; another owner's document cannot be sent.
+func TestOwnerAttacks(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	olga := w.person(t, "olga", "landlord", false)
+	lars := w.person(t, "lars", "landlord", false)
+	home := w.property(t, "Olga Home")
+	larsHome := w.id(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+		SELECT 'Lars Home', '2 Park Lane', 'Leeds', 'house', 800, id, 'lars-home' FROM users WHERE username = 'lars' RETURNING id`)
+	ctx := context.Background()
+
+	_, out := w.upload(t, lars, larsHome, file{"lars.pdf", pdf})
+	larsURL := out["files"].([]any)[0].(string)
+	for _, c := range []struct {
+		name     string
+		property int32
+	}{{"on the owner's own property", home}, {"on its own property", larsHome}} {
+		_, err := w.documents.SubmitDirectVerification(ctx, as(olga, &adminv1.SubmitDirectVerificationRequest{PropertyId: c.property, DocumentUrls: []string{larsURL}}))
+		if err == nil {
+			t.Errorf("olga sent lars's document %s", c.name)
+		}
+	}
+	// olga cannot read lars's document either.
+	if status, _, _ := w.do(t, olga, http.MethodGet, larsURL, "", nil); status != http.StatusForbidden {
+		t.Errorf("olga reads lars's document: %d", status)
+	}
+
+	const n = 8
+	urls := make([]string, n)
+	for i := range urls {
+		_, out := w.upload(t, olga, home, file{fmt.Sprintf("d%d.pdf", i), pdf})
+		urls[i] = out["files"].([]any)[0].(string)
+	}
+	var wg sync.WaitGroup
+	results := make([]string, n)
+	for i := range n {
+		wg.Go(func() {
+			_, err := w.documents.SubmitDirectVerification(ctx, as(olga, &adminv1.SubmitDirectVerificationRequest{PropertyId: home, DocumentUrls: []string{urls[i]}}))
+			results[i] = failure(err)
+		})
+	}
+	wg.Wait()
+	oks := 0
+	for _, r := range results {
+		if r == "ok" {
+			oks++
+		} else if r != "already_exists: Your documents for this property are already waiting for an administrator's decision." {
+			t.Errorf("parallel submit: %s", r)
+		}
+	}
+	requests := w.id(t, `SELECT count(*)::int FROM verification_requests WHERE property_id = $1`, home)
+	attached := w.id(t, `SELECT count(*)::int FROM ownership_documents WHERE property_id = $1 AND request_id IS NOT NULL`, home)
+	if oks != 1 || requests != 1 || attached != 1 {
+		t.Errorf("%d sent, %d requests, %d documents attached (%v)", oks, requests, attached, results)
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -44,6 +45,10 @@ const (
 	Approve = "approve"
 	Reject  = "reject"
 )
+
+// RequesterReward is what the property page's requester earns when their request verifies the
+// property (SPEC §9's 1 token, as package verification pays it).
+const RequesterReward = 1
 
 // ClosedReason is why a property's other pending requests close when an administrator
 // verifies it.
@@ -248,6 +253,17 @@ func (s *Service) Decide(ctx context.Context, requestID int32, decision, message
 		if decision == Approve {
 			if out.PropertyVerified, err = grant(ctx, q, kind, prop.ID, prop.Verified, requestID, me.ID); err != nil {
 				return err
+			}
+			// A held approval that verifies the property pays the property page's requester, as
+			// an approval that was not held would have (the approver was paid when answering).
+			if out.PropertyVerified && kind == KindHeld && r.RequestedByID != prop.LandlordID {
+				if err := ledger.CreditAll(ctx, q, ledger.Entry{
+					UserID: r.RequestedByID, Amount: RequesterReward, Type: ledger.VerificationReward,
+					RelatedType: ledger.RelatedVerificationRequest, RelatedID: requestID,
+					Description: fmt.Sprintf("Reward: %s was verified through your request", prop.Title),
+				}); err != nil {
+					return err
+				}
 			}
 		}
 		row, err := q.RecordAdminDecision(ctx, db.RecordAdminDecisionParams{

@@ -102,12 +102,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: "/verification-payment/:id",
-            element: (
-              <PlaceholderPage
-                title="Verification Payment"
-                breadcrumb={[HOME, DASHBOARD, { label: "Verification Payment" }]}
-              />
-            ),
+            ...screen(async () => (await import("./routes/verification-payment")).VerificationPaymentRoute),
           },
           {
             path: "/verification-success/:propertyId",

@@ -1,4 +1,4 @@
-import { useParams } from "react-router-dom";
+import { useParams, useSearchParams } from "react-router-dom";
 import { useCurrentUser } from "@/features/auth/api/use-current-user";
 import { parsePropertyId } from "@/features/properties/api/use-property";
 import { VerificationSuccessPage } from "@/features/verification/components/verification-success-page";
@@ -7,5 +7,12 @@ import { VerificationSuccessPage } from "@/features/verification/components/veri
 export function VerificationSuccessRoute() {
   const { propertyId } = useParams();
   const { user } = useCurrentUser();
-  return <VerificationSuccessPage propertyId={parsePropertyId(propertyId)} signedIn={user !== null} />;
+  const [search] = useSearchParams();
+  return (
+    <VerificationSuccessPage
+      propertyId={parsePropertyId(propertyId)}
+      signedIn={user !== null}
+      paidCheck={search.get("mock") === "true"}
+    />
+  );
 }

@@ -35,11 +35,30 @@ const NEXT_STEPS = [
   },
 ];
 
+/** What happens after an owner has paid for the administrators' check (the payment screen's way here, ?mock=true). */
+const PAID_CHECK_STEPS = [
+  {
+    title: "An administrator checks your property",
+    text: "Your payment is received. An administrator checks the listing's details and the ownership documents you have on file, ahead of other requests.",
+  },
+  {
+    title: "They approve or reject it",
+    text: "If something does not match, the administrator rejects the check, tells you why, and your $19.99 is refunded in full.",
+  },
+  {
+    title: "Your property gets the Verified badge",
+    text: "Once approved, the property shows the Verified badge, marked as a paid check. You can follow it under Verification Requests on your dashboard.",
+  },
+  NEXT_STEPS[3]!,
+];
+
 interface VerificationSuccessPageProps {
   /** The property the requests are about, or null when the route's id is not one. */
   propertyId: number | null;
   /** True when someone is signed in (the screen is protected, so always, in practice). */
   signedIn: boolean;
+  /** True after a payment for the administrators' check (the payment screen's ?mock=true). */
+  paidCheck?: boolean;
 }
 
 /**
@@ -47,7 +66,7 @@ interface VerificationSuccessPageProps {
  * why verification matters and what happens next, with the way back to the property and to the
  * dashboard. It refetches the token balance and ledger, which a request may have changed.
  */
-export function VerificationSuccessPage({ propertyId, signedIn }: VerificationSuccessPageProps) {
+export function VerificationSuccessPage({ propertyId, signedIn, paidCheck = false }: VerificationSuccessPageProps) {
   usePageTitle(TITLE);
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -58,7 +77,11 @@ export function VerificationSuccessPage({ propertyId, signedIn }: VerificationSu
   return (
     <>
       <PageHeader title={TITLE} breadcrumb={CRUMBS}>
-        <p>Your verification requests are on their way.</p>
+        <p>
+          {paidCheck
+            ? "Your payment is received: your property waits for an administrator's check."
+            : "Your verification requests are on their way."}
+        </p>
       </PageHeader>
       <div className="container container--narrow section verification-success">
         {propertyId !== null ? <SentRequests propertyId={propertyId} /> : null}
@@ -80,7 +103,7 @@ export function VerificationSuccessPage({ propertyId, signedIn }: VerificationSu
             What happens next
           </h2>
           <ol className="next-steps">
-            {NEXT_STEPS.map((step, i) => (
+            {(paidCheck ? PAID_CHECK_STEPS : NEXT_STEPS).map((step, i) => (
               <li key={step.title} className="next-steps__item">
                 <span className="next-steps__number" aria-hidden="true">
                   {i + 1}

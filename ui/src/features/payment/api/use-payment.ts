@@ -1,0 +1,58 @@
+import { useMutation, useQuery } from "@connectrpc/connect-query";
+import { useState } from "react";
+import { PaymentService } from "@/gen/rentproof/payment/v1/payment_pb";
+import { errorMessage } from "@/lib/errors";
+
+/** SPEC §8's demo payment texts. */
+export const DEMO_CREATE_FAILED = "Failed to process mock payment";
+export const DEMO_COMPLETE_FAILED = "Failed to complete mock verification";
+export const DEMO_FALLBACK = "Failed to simulate payment";
+
+/** The fee (SPEC §9), as the server also charges it (GetPaymentConfig). */
+export const FEE_CENTS = 1999;
+export const TAX_CENTS = 0;
+
+/** usePaymentConfig is how this server takes payments: demo mode or Stripe, and the fee. */
+export function usePaymentConfig() {
+  return useQuery(PaymentService.method.getPaymentConfig, {});
+}
+
+/** DemoPaymentError is a failed step of the demo payment: SPEC's words and the server's reason. */
+export class DemoPaymentError extends Error {
+  constructor(
+    message: string,
+    readonly reason: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * useDemoPayment runs SPEC's demo payment flow: demo-payment creation, then its completion. It
+ * resolves once the paid check is paid (it then waits for an administrator).
+ */
+export function useDemoPayment() {
+  const create = useMutation(PaymentService.method.createDemoPayment);
+  const complete = useMutation(PaymentService.method.completeDemoPayment);
+  const [pending, setPending] = useState(false);
+  async function pay(propertyId: number): Promise<void> {
+    setPending(true);
+    try {
+      let intentId: string;
+      try {
+        const created = await create.mutateAsync({ propertyId });
+        intentId = created.mockPaymentIntent?.id ?? "";
+      } catch (err) {
+        throw new DemoPaymentError(DEMO_CREATE_FAILED, errorMessage(err));
+      }
+      try {
+        await complete.mutateAsync({ propertyId, paymentIntentId: intentId });
+      } catch (err) {
+        throw new DemoPaymentError(DEMO_COMPLETE_FAILED, errorMessage(err));
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+  return { pay, pending };
+}

@@ -1,0 +1,269 @@
+import { Code } from "@connectrpc/connect";
+import { skipToken, useQuery } from "@connectrpc/connect-query";
+import { BadgeCheck, CreditCard, FileQuestion, Info, Lock, ShieldCheck } from "lucide-react";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { PageHeader } from "@/components/layout/page-header";
+import { Button, buttonClass } from "@/components/ui/button";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
+import type { User } from "@/gen/rentproof/account/v1/account_pb";
+import { PropertyService, type Property } from "@/gen/rentproof/property/v1/property_pb";
+import { errorTypeFromError, isCode } from "@/lib/errors";
+import { usePageTitle } from "@/lib/use-page-title";
+import {
+  DEMO_FALLBACK,
+  DemoPaymentError,
+  FEE_CENTS,
+  TAX_CENTS,
+  useDemoPayment,
+  usePaymentConfig,
+} from "../api/use-payment";
+import "../payment.css";
+
+const TITLE = "Verification Payment";
+const CRUMBS = [{ label: "Home", to: "/" }, { label: "Dashboard", to: "/dashboard" }, { label: TITLE }];
+
+/** How long demo mode's notice toast stays (SPEC §9: development payment toast 5000 ms). */
+export const DEMO_TOAST_MS = 5000;
+export const DEMO_TOAST_TITLE = "Development Mode";
+export const DEMO_TOAST_TEXT =
+  "Card payment is disabled in development. Please contact the administrator to verify your property.";
+
+/** dollars writes cents as SPEC's amounts ($19.99, $0.00). */
+export function dollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+const BENEFITS = [
+  "Higher visibility in search results",
+  "A Verified badge on your listing",
+  "More quality tenants interested in your property",
+  "Trusted tenants confirming your property's details",
+];
+
+interface VerificationPaymentPageProps {
+  /** The property from the route, or null when the route has no property id. */
+  propertyId: number | null;
+  /** The signed-in user (the screen is protected). */
+  user: User;
+}
+
+/**
+ * VerificationPaymentPage is /verification-payment/{id} (SPEC §2 "Verification payment screen"):
+ * the owner pays the one-time fee for an administrator's priority check of the listing. In demo
+ * mode (no payment provider configured) the payment is simulated; it ends on the success screen
+ * and the check waits for an administrator.
+ */
+export function VerificationPaymentPage({ propertyId, user }: VerificationPaymentPageProps) {
+  usePageTitle(TITLE);
+  const config = usePaymentConfig();
+  const demoMode = config.data?.demoMode ?? true;
+  const result = useQuery(PropertyService.method.getProperty, propertyId === null ? skipToken : { id: propertyId });
+  const property = result.data?.property;
+
+  useEffect(() => {
+    if (!config.data?.demoMode) return;
+    toast({ title: DEMO_TOAST_TITLE, description: DEMO_TOAST_TEXT, duration: DEMO_TOAST_MS });
+  }, [config.data?.demoMode]);
+
+  let body: ReactNode;
+  if (propertyId === null) {
+    body = (
+      <StateCard icon={<FileQuestion aria-hidden="true" size={40} />} title="Missing Property Information">
+        <p>No property was named for this payment.</p>
+        <Link to="/dashboard" className={buttonClass("primary")}>
+          Back to Dashboard
+        </Link>
+      </StateCard>
+    );
+  } else if (isCode(result.error, Code.NotFound) || (result.isSuccess && !property)) {
+    body = (
+      <StateCard icon={<FileQuestion aria-hidden="true" size={40} />} title="Property Not Found">
+        <p>This property does not exist or is no longer listed.</p>
+        <Link to="/dashboard" className={buttonClass("primary")}>
+          Return to Dashboard
+        </Link>
+      </StateCard>
+    );
+  } else if (result.isError) {
+    body = (
+      <ErrorPanel type={errorTypeFromError(result.error)} onRetry={() => void result.refetch()} retrying={result.isFetching} />
+    );
+  } else if (!property || config.isPending) {
+    body = (
+      <div className="payment-page__loading">
+        <Spinner label="Loading property" size="lg" />
+        <p>Loading property details...</p>
+      </div>
+    );
+  } else if (property.verified) {
+    body = (
+      <StateCard icon={<BadgeCheck aria-hidden="true" size={40} />} title="Property Already Verified">
+        <p>Verified properties show a Verified badge and get priority in search results: there is nothing to pay.</p>
+        <Link to={`/properties/${property.id}`} className={buttonClass("primary")}>
+          Back to Property
+        </Link>
+      </StateCard>
+    );
+  } else if (property.landlordId !== user.id) {
+    body = (
+      <StateCard icon={<Lock aria-hidden="true" size={40} />} title="Permission Denied">
+        <p>You can only pay for verification of properties that you own.</p>
+        <Link to={`/properties/${property.id}`} className={buttonClass("primary")}>
+          Back to Property
+        </Link>
+      </StateCard>
+    );
+  } else {
+    body = (
+      <div className="payment-page__columns">
+        <PaymentCard property={property} demoMode={demoMode} />
+        <div className="payment-page__side">
+          <PropertyDetails property={property} />
+          <PaymentSummary />
+          <Benefits />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={TITLE} breadcrumb={CRUMBS}>
+        <p>A one-time fee for an administrator&apos;s priority check of your listing and its documents.</p>
+      </PageHeader>
+      <div className="container section payment-page">{body}</div>
+    </>
+  );
+}
+
+/** PaymentCard is the left column: demo mode's simulation, or the card payment's notice. */
+function PaymentCard({ property, demoMode }: { property: Property; demoMode: boolean }) {
+  const titleId = useId();
+  const navigate = useNavigate();
+  const { pay, pending } = useDemoPayment();
+  const [failure, setFailure] = useState("");
+
+  async function simulate() {
+    setFailure("");
+    try {
+      await pay(property.id);
+      void navigate(`/verification-success/${property.id}?mock=true&propertyId=${property.id}`);
+    } catch (err) {
+      const message = err instanceof DemoPaymentError ? err.message : DEMO_FALLBACK;
+      const reason = err instanceof DemoPaymentError ? err.reason : "";
+      toast({ title: "Error", description: message || DEMO_FALLBACK, variant: "destructive" });
+      setFailure(reason ? `${message}: ${reason}` : message);
+    }
+  }
+
+  return (
+    <section className="card payment-page__card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="payment-page__heading">
+        <CreditCard aria-hidden="true" size={20} /> Payment
+      </h2>
+      {demoMode ? (
+        <>
+          <p className="payment-page__notice" role="note">
+            <Info aria-hidden="true" size={18} />
+            <span>
+              <strong>Demo Mode</strong>: no card payment provider is configured, so the payment is simulated and
+              nothing is charged. Your verification check then waits for an administrator.
+            </span>
+          </p>
+          <div className="payment-page__fields" aria-label="Card details (placeholder)" role="group">
+            <label>
+              Card number
+              <input type="text" disabled placeholder="4242 4242 4242 4242" />
+            </label>
+            <div className="payment-page__fields-row">
+              <label>
+                Expiry
+                <input type="text" disabled placeholder="MM / YY" />
+              </label>
+              <label>
+                CVC
+                <input type="text" disabled placeholder="123" />
+              </label>
+            </div>
+          </div>
+          <Button onClick={() => void simulate()} disabled={pending} className="payment-page__pay">
+            {pending ? "Processing..." : `Simulate Payment (${dollars(FEE_CENTS)})`}
+          </Button>
+          {failure ? (
+            <p className="payment-page__error" role="alert">
+              {failure}
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <p className="payment-page__notice" role="note">
+          <Info aria-hidden="true" size={18} />
+          <span>Card payment is not available in this version of the app. Please contact the administrator.</span>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function PropertyDetails({ property }: { property: Property }) {
+  const titleId = useId();
+  return (
+    <section className="card payment-page__card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="payment-page__heading">
+        Property Details
+      </h2>
+      <p className="payment-page__title">{property.title}</p>
+      <p className="muted">{property.address}</p>
+      <p className="muted">{[property.city, [property.state, property.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}</p>
+    </section>
+  );
+}
+
+function PaymentSummary() {
+  const titleId = useId();
+  return (
+    <section className="card payment-page__card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="payment-page__heading">
+        Payment Summary
+      </h2>
+      <dl className="payment-page__summary">
+        <dt>Verification Fee</dt>
+        <dd>{dollars(FEE_CENTS)}</dd>
+        <dt>Tax</dt>
+        <dd>{dollars(TAX_CENTS)}</dd>
+        <dt className="payment-page__total">Total</dt>
+        <dd className="payment-page__total">{dollars(FEE_CENTS + TAX_CENTS)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function Benefits() {
+  const titleId = useId();
+  return (
+    <section className="card payment-page__card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="payment-page__heading">
+        <ShieldCheck aria-hidden="true" size={20} /> Benefits of Verification
+      </h2>
+      <ul className="payment-page__benefits">
+        {BENEFITS.map((b) => (
+          <li key={b}>{b}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function StateCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section className="not-found__card payment-page__state" aria-labelledby={titleId}>
+      <span className="payment-page__state-icon">{icon}</span>
+      <h2 id={titleId}>{title}</h2>
+      {children}
+    </section>
+  );
+}

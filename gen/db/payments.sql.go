@@ -252,6 +252,67 @@ func (q *Queries) GetStripeCustomer(ctx context.Context, userID int32) (StripeCu
 	return i, err
 }
 
+const listUnverifiedOwnProperties = `-- name: ListUnverifiedOwnProperties :many
+SELECT p.id, p.title, p.address, p.city, p.state, p.zip_code, p.monthly_rent, p.currency,
+    coalesce((SELECT r.status FROM verification_requests r
+              WHERE r.property_id = p.id AND r.requested_to_id IS NULL AND r.payment_amount_cents IS NOT NULL
+                AND r.status IN ('pending', 'paid')), '')::text AS check_status
+FROM properties p
+WHERE p.landlord_id = $1 AND p.active AND NOT p.verified
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT $2
+`
+
+type ListUnverifiedOwnPropertiesParams struct {
+	OwnerID int32
+	MaxRows int32
+}
+
+type ListUnverifiedOwnPropertiesRow struct {
+	ID          int32
+	Title       string
+	Address     string
+	City        string
+	State       *string
+	ZipCode     *string
+	MonthlyRent int32
+	Currency    string
+	CheckStatus string
+}
+
+// The owner's listings that are not verified, newest first, each with its open paid check's
+// status (pending: being paid; paid: waiting for an administrator; empty: none), for the
+// dashboard's Verification Pending tab.
+func (q *Queries) ListUnverifiedOwnProperties(ctx context.Context, arg ListUnverifiedOwnPropertiesParams) ([]ListUnverifiedOwnPropertiesRow, error) {
+	rows, err := q.db.Query(ctx, listUnverifiedOwnProperties, arg.OwnerID, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListUnverifiedOwnPropertiesRow{}
+	for rows.Next() {
+		var i ListUnverifiedOwnPropertiesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Title,
+			&i.Address,
+			&i.City,
+			&i.State,
+			&i.ZipCode,
+			&i.MonthlyRent,
+			&i.Currency,
+			&i.CheckStatus,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const lockPaidCheckByIntent = `-- name: LockPaidCheckByIntent :one
 SELECT id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at FROM verification_requests WHERE payment_intent_id = $1 AND payment_amount_cents IS NOT NULL FOR UPDATE
 `

@@ -70,3 +70,19 @@ func (h *Payment) CompleteDemoPayment(ctx context.Context, req *connect.Request[
 		Success: c.Status == payment.StatusPaid, RequestId: c.RequestID, Status: c.Status,
 	}), nil
 }
+
+// ListPendingVerifications lists the caller's unverified listings.
+func (h *Payment) ListPendingVerifications(ctx context.Context, _ *connect.Request[paymentv1.ListPendingVerificationsRequest]) (*connect.Response[paymentv1.ListPendingVerificationsResponse], error) {
+	list, err := h.svc.PendingVerifications(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*paymentv1.PendingVerification, len(list))
+	for i, p := range list {
+		out[i] = &paymentv1.PendingVerification{
+			PropertyId: p.PropertyID, Title: p.Title, Address: p.Address, City: p.City, State: p.State, ZipCode: p.ZipCode,
+			MonthlyRent: p.MonthlyRent, Currency: p.Currency, CheckStatus: p.CheckStatus,
+		}
+	}
+	return connect.NewResponse(&paymentv1.ListPendingVerificationsResponse{Properties: out}), nil
+}

@@ -441,3 +441,39 @@ func TestRefundPaidCheckRefundsOnceEvenWhenCalledTwiceAtOnce(t *testing.T) {
 		}
 	})
 }
+
+func TestPendingVerificationsListsOnlyTheCallersUnverifiedListings(t *testing.T) {
+	t.Parallel()
+	w := demoWorld(t)
+	ctx := context.Background()
+	plain := w.property(t, "Plain Flat")
+	paid := w.property(t, "Paid Flat")
+	verified := w.property(t, "Verified Flat")
+	w.exec(t, `INSERT INTO property_verifications (property_id, proof) VALUES ($1, 'demo')`, verified)
+	created, err := w.payments.CreateDemoPayment(ctx, as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: paid}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.payments.CompleteDemoPayment(ctx, as("token-olga", &paymentv1.CompleteDemoPaymentRequest{PropertyId: paid, PaymentIntentId: created.Msg.MockPaymentIntent.Id})); err != nil {
+		t.Fatal(err)
+	}
+	res, err := w.payments.ListPendingVerifications(ctx, as("token-olga", &paymentv1.ListPendingVerificationsRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range res.Msg.Properties {
+		got = append(got, fmt.Sprintf("%d %s %q", p.PropertyId, p.Title, p.CheckStatus))
+	}
+	want := []string{fmt.Sprintf("%d Paid Flat %q", paid, "paid"), fmt.Sprintf("%d Plain Flat %q", plain, "")}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("olga's pending = %v, want %v", got, want)
+	}
+	mallory := w.person(t, "mallory", "landlord")
+	if res, err := w.payments.ListPendingVerifications(ctx, as(mallory, &paymentv1.ListPendingVerificationsRequest{})); err != nil || len(res.Msg.Properties) != 0 {
+		t.Errorf("mallory's pending = %v, %v; want none", res, err)
+	}
+	if _, err := w.payments.ListPendingVerifications(ctx, as("", &paymentv1.ListPendingVerificationsRequest{})); failure(err) != "unauthenticated: Please sign in to pay for verification." {
+		t.Errorf("signed out: %s", failure(err))
+	}
+}

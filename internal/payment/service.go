@@ -501,6 +501,38 @@ func (s *Service) RefundPaidCheck(ctx context.Context, requestID int32) error {
 	})
 }
 
+// Pending is one of the owner's listings that is not verified, with its paid check's status.
+type Pending struct {
+	PropertyID                           int32
+	Title, Address, City, State, ZipCode string
+	MonthlyRent                          int32
+	Currency                             string
+	CheckStatus                          string // pending, paid, or empty when none is open
+}
+
+// maxPending bounds the Verification Pending list.
+const maxPending = 100
+
+// PendingVerifications lists the caller's listings that are not verified, newest first.
+func (s *Service) PendingVerifications(ctx context.Context) ([]Pending, error) {
+	me, ok := identity.UserFrom(ctx)
+	if !ok {
+		return nil, apperr.Unauthenticated(msgSignIn)
+	}
+	rows, err := s.q.ListUnverifiedOwnProperties(ctx, db.ListUnverifiedOwnPropertiesParams{OwnerID: me.ID, MaxRows: maxPending})
+	if err != nil {
+		return nil, fmt.Errorf("list unverified properties: %w", err)
+	}
+	out := make([]Pending, len(rows))
+	for i, r := range rows {
+		out[i] = Pending{
+			PropertyID: r.ID, Title: r.Title, Address: r.Address, City: r.City, State: deref(r.State), ZipCode: deref(r.ZipCode),
+			MonthlyRent: r.MonthlyRent, Currency: r.Currency, CheckStatus: r.CheckStatus,
+		}
+	}
+	return out, nil
+}
+
 func randomHex() string {
 	b := make([]byte, 12)
 	_, _ = rand.Read(b)

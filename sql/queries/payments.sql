@@ -73,3 +73,16 @@ SELECT * FROM stripe_customers WHERE user_id = $1;
 INSERT INTO stripe_customers (user_id, stripe_customer_id) VALUES ($1, $2)
 ON CONFLICT (user_id) DO UPDATE SET updated_at = stripe_customers.updated_at
 RETURNING *;
+
+-- name: ListUnverifiedOwnProperties :many
+-- The owner's listings that are not verified, newest first, each with its open paid check's
+-- status (pending: being paid; paid: waiting for an administrator; empty: none), for the
+-- dashboard's Verification Pending tab.
+SELECT p.id, p.title, p.address, p.city, p.state, p.zip_code, p.monthly_rent, p.currency,
+    coalesce((SELECT r.status FROM verification_requests r
+              WHERE r.property_id = p.id AND r.requested_to_id IS NULL AND r.payment_amount_cents IS NOT NULL
+                AND r.status IN ('pending', 'paid')), '')::text AS check_status
+FROM properties p
+WHERE p.landlord_id = sqlc.arg(owner_id) AND p.active AND NOT p.verified
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT sqlc.arg(max_rows);

@@ -663,6 +663,208 @@ func (x *CompleteDemoPaymentResponse) GetStatus() string {
 	return ""
 }
 
+// ListPendingVerificationsRequest takes no parameters; the session identifies the owner.
+type ListPendingVerificationsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPendingVerificationsRequest) Reset() {
+	*x = ListPendingVerificationsRequest{}
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPendingVerificationsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPendingVerificationsRequest) ProtoMessage() {}
+
+func (x *ListPendingVerificationsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPendingVerificationsRequest.ProtoReflect.Descriptor instead.
+func (*ListPendingVerificationsRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{11}
+}
+
+// PendingVerification is one of the caller's listings that is not verified.
+type PendingVerification struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// property_id is the listing's identifier.
+	PropertyId int32 `protobuf:"varint,1,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
+	// title is the listing's title.
+	Title string `protobuf:"bytes,2,opt,name=title,proto3" json:"title,omitempty"`
+	// address is the street address.
+	Address string `protobuf:"bytes,3,opt,name=address,proto3" json:"address,omitempty"`
+	// city is the listing's city.
+	City string `protobuf:"bytes,4,opt,name=city,proto3" json:"city,omitempty"`
+	// state is the listing's state or region; empty when none.
+	State string `protobuf:"bytes,5,opt,name=state,proto3" json:"state,omitempty"`
+	// zip_code is the postal code; empty when none.
+	ZipCode string `protobuf:"bytes,6,opt,name=zip_code,json=zipCode,proto3" json:"zip_code,omitempty"`
+	// monthly_rent is the rent per month in currency's whole units.
+	MonthlyRent int32 `protobuf:"varint,7,opt,name=monthly_rent,json=monthlyRent,proto3" json:"monthly_rent,omitempty"`
+	// currency is the rent's ISO 4217 code.
+	Currency string `protobuf:"bytes,8,opt,name=currency,proto3" json:"currency,omitempty"`
+	// check_status is the paid check's: pending (being paid), paid (waiting for an administrator),
+	// or empty when none is open.
+	CheckStatus   string `protobuf:"bytes,9,opt,name=check_status,json=checkStatus,proto3" json:"check_status,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PendingVerification) Reset() {
+	*x = PendingVerification{}
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PendingVerification) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PendingVerification) ProtoMessage() {}
+
+func (x *PendingVerification) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PendingVerification.ProtoReflect.Descriptor instead.
+func (*PendingVerification) Descriptor() ([]byte, []int) {
+	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *PendingVerification) GetPropertyId() int32 {
+	if x != nil {
+		return x.PropertyId
+	}
+	return 0
+}
+
+func (x *PendingVerification) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *PendingVerification) GetAddress() string {
+	if x != nil {
+		return x.Address
+	}
+	return ""
+}
+
+func (x *PendingVerification) GetCity() string {
+	if x != nil {
+		return x.City
+	}
+	return ""
+}
+
+func (x *PendingVerification) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *PendingVerification) GetZipCode() string {
+	if x != nil {
+		return x.ZipCode
+	}
+	return ""
+}
+
+func (x *PendingVerification) GetMonthlyRent() int32 {
+	if x != nil {
+		return x.MonthlyRent
+	}
+	return 0
+}
+
+func (x *PendingVerification) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
+}
+
+func (x *PendingVerification) GetCheckStatus() string {
+	if x != nil {
+		return x.CheckStatus
+	}
+	return ""
+}
+
+// ListPendingVerificationsResponse lists the caller's unverified listings.
+type ListPendingVerificationsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// properties are newest first.
+	Properties    []*PendingVerification `protobuf:"bytes,1,rep,name=properties,proto3" json:"properties,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPendingVerificationsResponse) Reset() {
+	*x = ListPendingVerificationsResponse{}
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPendingVerificationsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPendingVerificationsResponse) ProtoMessage() {}
+
+func (x *ListPendingVerificationsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPendingVerificationsResponse.ProtoReflect.Descriptor instead.
+func (*ListPendingVerificationsResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *ListPendingVerificationsResponse) GetProperties() []*PendingVerification {
+	if x != nil {
+		return x.Properties
+	}
+	return nil
+}
+
 var File_rentproof_payment_v1_payment_proto protoreflect.FileDescriptor
 
 const file_rentproof_payment_v1_payment_proto_rawDesc = "" +
@@ -712,13 +914,30 @@ const file_rentproof_payment_v1_payment_proto_rawDesc = "" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x02 \x01(\x05R\trequestId\x12\x16\n" +
-	"\x06status\x18\x03 \x01(\tR\x06status2\xd7\x04\n" +
+	"\x06status\x18\x03 \x01(\tR\x06status\"!\n" +
+	"\x1fListPendingVerificationsRequest\"\x8d\x02\n" +
+	"\x13PendingVerification\x12\x1f\n" +
+	"\vproperty_id\x18\x01 \x01(\x05R\n" +
+	"propertyId\x12\x14\n" +
+	"\x05title\x18\x02 \x01(\tR\x05title\x12\x18\n" +
+	"\aaddress\x18\x03 \x01(\tR\aaddress\x12\x12\n" +
+	"\x04city\x18\x04 \x01(\tR\x04city\x12\x14\n" +
+	"\x05state\x18\x05 \x01(\tR\x05state\x12\x19\n" +
+	"\bzip_code\x18\x06 \x01(\tR\azipCode\x12!\n" +
+	"\fmonthly_rent\x18\a \x01(\x05R\vmonthlyRent\x12\x1a\n" +
+	"\bcurrency\x18\b \x01(\tR\bcurrency\x12!\n" +
+	"\fcheck_status\x18\t \x01(\tR\vcheckStatus\"m\n" +
+	" ListPendingVerificationsResponse\x12I\n" +
+	"\n" +
+	"properties\x18\x01 \x03(\v2).rentproof.payment.v1.PendingVerificationR\n" +
+	"properties2\xe8\x05\n" +
 	"\x0ePaymentService\x12v\n" +
 	"\x10GetPaymentConfig\x12-.rentproof.payment.v1.GetPaymentConfigRequest\x1a..rentproof.payment.v1.GetPaymentConfigResponse\"\x03\x90\x02\x01\x12h\n" +
 	"\rCreatePayment\x12*.rentproof.payment.v1.CreatePaymentRequest\x1a+.rentproof.payment.v1.CreatePaymentResponse\x12q\n" +
 	"\x10GetPaymentStatus\x12-.rentproof.payment.v1.GetPaymentStatusRequest\x1a..rentproof.payment.v1.GetPaymentStatusResponse\x12t\n" +
 	"\x11CreateDemoPayment\x12..rentproof.payment.v1.CreateDemoPaymentRequest\x1a/.rentproof.payment.v1.CreateDemoPaymentResponse\x12z\n" +
-	"\x13CompleteDemoPayment\x120.rentproof.payment.v1.CompleteDemoPaymentRequest\x1a1.rentproof.payment.v1.CompleteDemoPaymentResponseB\xdd\x01\n" +
+	"\x13CompleteDemoPayment\x120.rentproof.payment.v1.CompleteDemoPaymentRequest\x1a1.rentproof.payment.v1.CompleteDemoPaymentResponse\x12\x8e\x01\n" +
+	"\x18ListPendingVerifications\x125.rentproof.payment.v1.ListPendingVerificationsRequest\x1a6.rentproof.payment.v1.ListPendingVerificationsResponse\"\x03\x90\x02\x01B\xdd\x01\n" +
 	"\x18com.rentproof.payment.v1B\fPaymentProtoP\x01ZAgithub.com/rentproof/rentproof/gen/rentproof/payment/v1;paymentv1\xa2\x02\x03RPX\xaa\x02\x14Rentproof.Payment.V1\xca\x02\x14Rentproof\\Payment\\V1\xe2\x02 Rentproof\\Payment\\V1\\GPBMetadata\xea\x02\x16Rentproof::Payment::V1b\x06proto3"
 
 var (
@@ -733,37 +952,43 @@ func file_rentproof_payment_v1_payment_proto_rawDescGZIP() []byte {
 	return file_rentproof_payment_v1_payment_proto_rawDescData
 }
 
-var file_rentproof_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_rentproof_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_rentproof_payment_v1_payment_proto_goTypes = []any{
-	(*GetPaymentConfigRequest)(nil),     // 0: rentproof.payment.v1.GetPaymentConfigRequest
-	(*GetPaymentConfigResponse)(nil),    // 1: rentproof.payment.v1.GetPaymentConfigResponse
-	(*CreatePaymentRequest)(nil),        // 2: rentproof.payment.v1.CreatePaymentRequest
-	(*CreatePaymentResponse)(nil),       // 3: rentproof.payment.v1.CreatePaymentResponse
-	(*GetPaymentStatusRequest)(nil),     // 4: rentproof.payment.v1.GetPaymentStatusRequest
-	(*GetPaymentStatusResponse)(nil),    // 5: rentproof.payment.v1.GetPaymentStatusResponse
-	(*MockPaymentIntent)(nil),           // 6: rentproof.payment.v1.MockPaymentIntent
-	(*CreateDemoPaymentRequest)(nil),    // 7: rentproof.payment.v1.CreateDemoPaymentRequest
-	(*CreateDemoPaymentResponse)(nil),   // 8: rentproof.payment.v1.CreateDemoPaymentResponse
-	(*CompleteDemoPaymentRequest)(nil),  // 9: rentproof.payment.v1.CompleteDemoPaymentRequest
-	(*CompleteDemoPaymentResponse)(nil), // 10: rentproof.payment.v1.CompleteDemoPaymentResponse
+	(*GetPaymentConfigRequest)(nil),          // 0: rentproof.payment.v1.GetPaymentConfigRequest
+	(*GetPaymentConfigResponse)(nil),         // 1: rentproof.payment.v1.GetPaymentConfigResponse
+	(*CreatePaymentRequest)(nil),             // 2: rentproof.payment.v1.CreatePaymentRequest
+	(*CreatePaymentResponse)(nil),            // 3: rentproof.payment.v1.CreatePaymentResponse
+	(*GetPaymentStatusRequest)(nil),          // 4: rentproof.payment.v1.GetPaymentStatusRequest
+	(*GetPaymentStatusResponse)(nil),         // 5: rentproof.payment.v1.GetPaymentStatusResponse
+	(*MockPaymentIntent)(nil),                // 6: rentproof.payment.v1.MockPaymentIntent
+	(*CreateDemoPaymentRequest)(nil),         // 7: rentproof.payment.v1.CreateDemoPaymentRequest
+	(*CreateDemoPaymentResponse)(nil),        // 8: rentproof.payment.v1.CreateDemoPaymentResponse
+	(*CompleteDemoPaymentRequest)(nil),       // 9: rentproof.payment.v1.CompleteDemoPaymentRequest
+	(*CompleteDemoPaymentResponse)(nil),      // 10: rentproof.payment.v1.CompleteDemoPaymentResponse
+	(*ListPendingVerificationsRequest)(nil),  // 11: rentproof.payment.v1.ListPendingVerificationsRequest
+	(*PendingVerification)(nil),              // 12: rentproof.payment.v1.PendingVerification
+	(*ListPendingVerificationsResponse)(nil), // 13: rentproof.payment.v1.ListPendingVerificationsResponse
 }
 var file_rentproof_payment_v1_payment_proto_depIdxs = []int32{
 	6,  // 0: rentproof.payment.v1.CreateDemoPaymentResponse.mock_payment_intent:type_name -> rentproof.payment.v1.MockPaymentIntent
-	0,  // 1: rentproof.payment.v1.PaymentService.GetPaymentConfig:input_type -> rentproof.payment.v1.GetPaymentConfigRequest
-	2,  // 2: rentproof.payment.v1.PaymentService.CreatePayment:input_type -> rentproof.payment.v1.CreatePaymentRequest
-	4,  // 3: rentproof.payment.v1.PaymentService.GetPaymentStatus:input_type -> rentproof.payment.v1.GetPaymentStatusRequest
-	7,  // 4: rentproof.payment.v1.PaymentService.CreateDemoPayment:input_type -> rentproof.payment.v1.CreateDemoPaymentRequest
-	9,  // 5: rentproof.payment.v1.PaymentService.CompleteDemoPayment:input_type -> rentproof.payment.v1.CompleteDemoPaymentRequest
-	1,  // 6: rentproof.payment.v1.PaymentService.GetPaymentConfig:output_type -> rentproof.payment.v1.GetPaymentConfigResponse
-	3,  // 7: rentproof.payment.v1.PaymentService.CreatePayment:output_type -> rentproof.payment.v1.CreatePaymentResponse
-	5,  // 8: rentproof.payment.v1.PaymentService.GetPaymentStatus:output_type -> rentproof.payment.v1.GetPaymentStatusResponse
-	8,  // 9: rentproof.payment.v1.PaymentService.CreateDemoPayment:output_type -> rentproof.payment.v1.CreateDemoPaymentResponse
-	10, // 10: rentproof.payment.v1.PaymentService.CompleteDemoPayment:output_type -> rentproof.payment.v1.CompleteDemoPaymentResponse
-	6,  // [6:11] is the sub-list for method output_type
-	1,  // [1:6] is the sub-list for method input_type
-	1,  // [1:1] is the sub-list for extension type_name
-	1,  // [1:1] is the sub-list for extension extendee
-	0,  // [0:1] is the sub-list for field type_name
+	12, // 1: rentproof.payment.v1.ListPendingVerificationsResponse.properties:type_name -> rentproof.payment.v1.PendingVerification
+	0,  // 2: rentproof.payment.v1.PaymentService.GetPaymentConfig:input_type -> rentproof.payment.v1.GetPaymentConfigRequest
+	2,  // 3: rentproof.payment.v1.PaymentService.CreatePayment:input_type -> rentproof.payment.v1.CreatePaymentRequest
+	4,  // 4: rentproof.payment.v1.PaymentService.GetPaymentStatus:input_type -> rentproof.payment.v1.GetPaymentStatusRequest
+	7,  // 5: rentproof.payment.v1.PaymentService.CreateDemoPayment:input_type -> rentproof.payment.v1.CreateDemoPaymentRequest
+	9,  // 6: rentproof.payment.v1.PaymentService.CompleteDemoPayment:input_type -> rentproof.payment.v1.CompleteDemoPaymentRequest
+	11, // 7: rentproof.payment.v1.PaymentService.ListPendingVerifications:input_type -> rentproof.payment.v1.ListPendingVerificationsRequest
+	1,  // 8: rentproof.payment.v1.PaymentService.GetPaymentConfig:output_type -> rentproof.payment.v1.GetPaymentConfigResponse
+	3,  // 9: rentproof.payment.v1.PaymentService.CreatePayment:output_type -> rentproof.payment.v1.CreatePaymentResponse
+	5,  // 10: rentproof.payment.v1.PaymentService.GetPaymentStatus:output_type -> rentproof.payment.v1.GetPaymentStatusResponse
+	8,  // 11: rentproof.payment.v1.PaymentService.CreateDemoPayment:output_type -> rentproof.payment.v1.CreateDemoPaymentResponse
+	10, // 12: rentproof.payment.v1.PaymentService.CompleteDemoPayment:output_type -> rentproof.payment.v1.CompleteDemoPaymentResponse
+	13, // 13: rentproof.payment.v1.PaymentService.ListPendingVerifications:output_type -> rentproof.payment.v1.ListPendingVerificationsResponse
+	8,  // [8:14] is the sub-list for method output_type
+	2,  // [2:8] is the sub-list for method input_type
+	2,  // [2:2] is the sub-list for extension type_name
+	2,  // [2:2] is the sub-list for extension extendee
+	0,  // [0:2] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_payment_v1_payment_proto_init() }
@@ -777,7 +1002,7 @@ func file_rentproof_payment_v1_payment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_payment_v1_payment_proto_rawDesc), len(file_rentproof_payment_v1_payment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   11,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

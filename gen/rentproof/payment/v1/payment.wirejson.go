@@ -119,3 +119,50 @@ func (x *CompleteDemoPaymentResponse) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendString(b, x.GetStatus())
 	return append(b, '}')
 }
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListPendingVerificationsRequest) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *PendingVerification) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"propertyId\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPropertyId()), 10)
+	b = append(b, ",\"title\":"...)
+	b = wirejson.AppendString(b, x.GetTitle())
+	b = append(b, ",\"address\":"...)
+	b = wirejson.AppendString(b, x.GetAddress())
+	b = append(b, ",\"city\":"...)
+	b = wirejson.AppendString(b, x.GetCity())
+	b = append(b, ",\"state\":"...)
+	b = wirejson.AppendString(b, x.GetState())
+	b = append(b, ",\"zipCode\":"...)
+	b = wirejson.AppendString(b, x.GetZipCode())
+	b = append(b, ",\"monthlyRent\":"...)
+	b = strconv.AppendInt(b, int64(x.GetMonthlyRent()), 10)
+	b = append(b, ",\"currency\":"...)
+	b = wirejson.AppendString(b, x.GetCurrency())
+	b = append(b, ",\"checkStatus\":"...)
+	b = wirejson.AppendString(b, x.GetCheckStatus())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListPendingVerificationsResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"properties\":"...)
+	b = append(b, '[')
+	for i, e := range x.GetProperties() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m := e; m == nil {
+			b = append(b, "null"...)
+		} else {
+			b = m.AppendJSON(b)
+		}
+	}
+	b = append(b, ']')
+	return append(b, '}')
+}

@@ -48,6 +48,9 @@ const (
 	// PaymentServiceCompleteDemoPaymentProcedure is the fully-qualified name of the PaymentService's
 	// CompleteDemoPayment RPC.
 	PaymentServiceCompleteDemoPaymentProcedure = "/rentproof.payment.v1.PaymentService/CompleteDemoPayment"
+	// PaymentServiceListPendingVerificationsProcedure is the fully-qualified name of the
+	// PaymentService's ListPendingVerifications RPC.
+	PaymentServiceListPendingVerificationsProcedure = "/rentproof.payment.v1.PaymentService/ListPendingVerifications"
 )
 
 // PaymentServiceClient is a client for the rentproof.payment.v1.PaymentService service.
@@ -71,6 +74,10 @@ type PaymentServiceClient interface {
 	// /api/verification/demo-payment-complete): the paid check becomes paid and waits for an
 	// administrator, as a card payment does. Owner only; refused when a Stripe key is configured.
 	CompleteDemoPayment(context.Context, *connect.Request[v1.CompleteDemoPaymentRequest]) (*connect.Response[v1.CompleteDemoPaymentResponse], error)
+	// ListPendingVerifications lists the caller's listings that are not verified, newest first (at
+	// most 100), each with its paid check's status: the landlord dashboard's Verification Pending
+	// tab. Signed-in callers only; only their own listings.
+	ListPendingVerifications(context.Context, *connect.Request[v1.ListPendingVerificationsRequest]) (*connect.Response[v1.ListPendingVerificationsResponse], error)
 }
 
 // NewPaymentServiceClient constructs a client for the rentproof.payment.v1.PaymentService service.
@@ -115,16 +122,24 @@ func NewPaymentServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(paymentServiceMethods.ByName("CompleteDemoPayment")),
 			connect.WithClientOptions(opts...),
 		),
+		listPendingVerifications: connect.NewClient[v1.ListPendingVerificationsRequest, v1.ListPendingVerificationsResponse](
+			httpClient,
+			baseURL+PaymentServiceListPendingVerificationsProcedure,
+			connect.WithSchema(paymentServiceMethods.ByName("ListPendingVerifications")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // paymentServiceClient implements PaymentServiceClient.
 type paymentServiceClient struct {
-	getPaymentConfig    *connect.Client[v1.GetPaymentConfigRequest, v1.GetPaymentConfigResponse]
-	createPayment       *connect.Client[v1.CreatePaymentRequest, v1.CreatePaymentResponse]
-	getPaymentStatus    *connect.Client[v1.GetPaymentStatusRequest, v1.GetPaymentStatusResponse]
-	createDemoPayment   *connect.Client[v1.CreateDemoPaymentRequest, v1.CreateDemoPaymentResponse]
-	completeDemoPayment *connect.Client[v1.CompleteDemoPaymentRequest, v1.CompleteDemoPaymentResponse]
+	getPaymentConfig         *connect.Client[v1.GetPaymentConfigRequest, v1.GetPaymentConfigResponse]
+	createPayment            *connect.Client[v1.CreatePaymentRequest, v1.CreatePaymentResponse]
+	getPaymentStatus         *connect.Client[v1.GetPaymentStatusRequest, v1.GetPaymentStatusResponse]
+	createDemoPayment        *connect.Client[v1.CreateDemoPaymentRequest, v1.CreateDemoPaymentResponse]
+	completeDemoPayment      *connect.Client[v1.CompleteDemoPaymentRequest, v1.CompleteDemoPaymentResponse]
+	listPendingVerifications *connect.Client[v1.ListPendingVerificationsRequest, v1.ListPendingVerificationsResponse]
 }
 
 // GetPaymentConfig calls rentproof.payment.v1.PaymentService.GetPaymentConfig.
@@ -152,6 +167,11 @@ func (c *paymentServiceClient) CompleteDemoPayment(ctx context.Context, req *con
 	return c.completeDemoPayment.CallUnary(ctx, req)
 }
 
+// ListPendingVerifications calls rentproof.payment.v1.PaymentService.ListPendingVerifications.
+func (c *paymentServiceClient) ListPendingVerifications(ctx context.Context, req *connect.Request[v1.ListPendingVerificationsRequest]) (*connect.Response[v1.ListPendingVerificationsResponse], error) {
+	return c.listPendingVerifications.CallUnary(ctx, req)
+}
+
 // PaymentServiceHandler is an implementation of the rentproof.payment.v1.PaymentService service.
 type PaymentServiceHandler interface {
 	// GetPaymentConfig tells the app how to pay: demo mode or Stripe with its publishable key, and
@@ -173,6 +193,10 @@ type PaymentServiceHandler interface {
 	// /api/verification/demo-payment-complete): the paid check becomes paid and waits for an
 	// administrator, as a card payment does. Owner only; refused when a Stripe key is configured.
 	CompleteDemoPayment(context.Context, *connect.Request[v1.CompleteDemoPaymentRequest]) (*connect.Response[v1.CompleteDemoPaymentResponse], error)
+	// ListPendingVerifications lists the caller's listings that are not verified, newest first (at
+	// most 100), each with its paid check's status: the landlord dashboard's Verification Pending
+	// tab. Signed-in callers only; only their own listings.
+	ListPendingVerifications(context.Context, *connect.Request[v1.ListPendingVerificationsRequest]) (*connect.Response[v1.ListPendingVerificationsResponse], error)
 }
 
 // NewPaymentServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -213,6 +237,13 @@ func NewPaymentServiceHandler(svc PaymentServiceHandler, opts ...connect.Handler
 		connect.WithSchema(paymentServiceMethods.ByName("CompleteDemoPayment")),
 		connect.WithHandlerOptions(opts...),
 	)
+	paymentServiceListPendingVerificationsHandler := connect.NewUnaryHandler(
+		PaymentServiceListPendingVerificationsProcedure,
+		svc.ListPendingVerifications,
+		connect.WithSchema(paymentServiceMethods.ByName("ListPendingVerifications")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.payment.v1.PaymentService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case PaymentServiceGetPaymentConfigProcedure:
@@ -225,6 +256,8 @@ func NewPaymentServiceHandler(svc PaymentServiceHandler, opts ...connect.Handler
 			paymentServiceCreateDemoPaymentHandler.ServeHTTP(w, r)
 		case PaymentServiceCompleteDemoPaymentProcedure:
 			paymentServiceCompleteDemoPaymentHandler.ServeHTTP(w, r)
+		case PaymentServiceListPendingVerificationsProcedure:
+			paymentServiceListPendingVerificationsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -252,4 +285,8 @@ func (UnimplementedPaymentServiceHandler) CreateDemoPayment(context.Context, *co
 
 func (UnimplementedPaymentServiceHandler) CompleteDemoPayment(context.Context, *connect.Request[v1.CompleteDemoPaymentRequest]) (*connect.Response[v1.CompleteDemoPaymentResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.payment.v1.PaymentService.CompleteDemoPayment is not implemented"))
+}
+
+func (UnimplementedPaymentServiceHandler) ListPendingVerifications(context.Context, *connect.Request[v1.ListPendingVerificationsRequest]) (*connect.Response[v1.ListPendingVerificationsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.payment.v1.PaymentService.ListPendingVerifications is not implemented"))
 }

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/payment/v1/payment.proto.
  */
 export const file_rentproof_payment_v1_payment: GenFile = /*@__PURE__*/
-  fileDesc("CiJyZW50cHJvb2YvcGF5bWVudC92MS9wYXltZW50LnByb3RvEhRyZW50cHJvb2YucGF5bWVudC52MSIZChdHZXRQYXltZW50Q29uZmlnUmVxdWVzdCJ+ChhHZXRQYXltZW50Q29uZmlnUmVzcG9uc2USEQoJZGVtb19tb2RlGAEgASgIEhcKD3B1Ymxpc2hhYmxlX2tleRgCIAEoCRIRCglmZWVfY2VudHMYAyABKAUSEQoJdGF4X2NlbnRzGAQgASgFEhAKCGN1cnJlbmN5GAUgASgJIisKFENyZWF0ZVBheW1lbnRSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFIoUBChVDcmVhdGVQYXltZW50UmVzcG9uc2USEgoKcmVxdWVzdF9pZBgBIAEoBRIZChFwYXltZW50X2ludGVudF9pZBgCIAEoCRIVCg1jbGllbnRfc2VjcmV0GAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoBRIQCghjdXJyZW5jeRgFIAEoCSIuChdHZXRQYXltZW50U3RhdHVzUmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBSKIAQoYR2V0UGF5bWVudFN0YXR1c1Jlc3BvbnNlEhIKCnJlcXVlc3RfaWQYASABKAUSDgoGc3RhdHVzGAIgASgJEhYKDnBheW1lbnRfc3RhdHVzGAMgASgJEhUKDXBheW1lbnRfZXJyb3IYBCABKAkSGQoRcGF5bWVudF9pbnRlbnRfaWQYBSABKAkiHwoRTW9ja1BheW1lbnRJbnRlbnQSCgoCaWQYASABKAkiLwoYQ3JlYXRlRGVtb1BheW1lbnRSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFInUKGUNyZWF0ZURlbW9QYXltZW50UmVzcG9uc2USRAoTbW9ja19wYXltZW50X2ludGVudBgBIAEoCzInLnJlbnRwcm9vZi5wYXltZW50LnYxLk1vY2tQYXltZW50SW50ZW50EhIKCnJlcXVlc3RfaWQYAiABKAUiTAoaQ29tcGxldGVEZW1vUGF5bWVudFJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAUSGQoRcGF5bWVudF9pbnRlbnRfaWQYAiABKAkiUgobQ29tcGxldGVEZW1vUGF5bWVudFJlc3BvbnNlEg8KB3N1Y2Nlc3MYASABKAgSEgoKcmVxdWVzdF9pZBgCIAEoBRIOCgZzdGF0dXMYAyABKAky1wQKDlBheW1lbnRTZXJ2aWNlEnYKEEdldFBheW1lbnRDb25maWcSLS5yZW50cHJvb2YucGF5bWVudC52MS5HZXRQYXltZW50Q29uZmlnUmVxdWVzdBouLnJlbnRwcm9vZi5wYXltZW50LnYxLkdldFBheW1lbnRDb25maWdSZXNwb25zZSIDkAIBEmgKDUNyZWF0ZVBheW1lbnQSKi5yZW50cHJvb2YucGF5bWVudC52MS5DcmVhdGVQYXltZW50UmVxdWVzdBorLnJlbnRwcm9vZi5wYXltZW50LnYxLkNyZWF0ZVBheW1lbnRSZXNwb25zZRJxChBHZXRQYXltZW50U3RhdHVzEi0ucmVudHByb29mLnBheW1lbnQudjEuR2V0UGF5bWVudFN0YXR1c1JlcXVlc3QaLi5yZW50cHJvb2YucGF5bWVudC52MS5HZXRQYXltZW50U3RhdHVzUmVzcG9uc2USdAoRQ3JlYXRlRGVtb1BheW1lbnQSLi5yZW50cHJvb2YucGF5bWVudC52MS5DcmVhdGVEZW1vUGF5bWVudFJlcXVlc3QaLy5yZW50cHJvb2YucGF5bWVudC52MS5DcmVhdGVEZW1vUGF5bWVudFJlc3BvbnNlEnoKE0NvbXBsZXRlRGVtb1BheW1lbnQSMC5yZW50cHJvb2YucGF5bWVudC52MS5Db21wbGV0ZURlbW9QYXltZW50UmVxdWVzdBoxLnJlbnRwcm9vZi5wYXltZW50LnYxLkNvbXBsZXRlRGVtb1BheW1lbnRSZXNwb25zZULdAQoYY29tLnJlbnRwcm9vZi5wYXltZW50LnYxQgxQYXltZW50UHJvdG9QAVpBZ2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvcGF5bWVudC92MTtwYXltZW50djGiAgNSUFiqAhRSZW50cHJvb2YuUGF5bWVudC5WMcoCFFJlbnRwcm9vZlxQYXltZW50XFYx4gIgUmVudHByb29mXFBheW1lbnRcVjFcR1BCTWV0YWRhdGHqAhZSZW50cHJvb2Y6OlBheW1lbnQ6OlYxYgZwcm90bzM");
+  fileDesc("CiJyZW50cHJvb2YvcGF5bWVudC92MS9wYXltZW50LnByb3RvEhRyZW50cHJvb2YucGF5bWVudC52MSIZChdHZXRQYXltZW50Q29uZmlnUmVxdWVzdCJ+ChhHZXRQYXltZW50Q29uZmlnUmVzcG9uc2USEQoJZGVtb19tb2RlGAEgASgIEhcKD3B1Ymxpc2hhYmxlX2tleRgCIAEoCRIRCglmZWVfY2VudHMYAyABKAUSEQoJdGF4X2NlbnRzGAQgASgFEhAKCGN1cnJlbmN5GAUgASgJIisKFENyZWF0ZVBheW1lbnRSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFIoUBChVDcmVhdGVQYXltZW50UmVzcG9uc2USEgoKcmVxdWVzdF9pZBgBIAEoBRIZChFwYXltZW50X2ludGVudF9pZBgCIAEoCRIVCg1jbGllbnRfc2VjcmV0GAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoBRIQCghjdXJyZW5jeRgFIAEoCSIuChdHZXRQYXltZW50U3RhdHVzUmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBSKIAQoYR2V0UGF5bWVudFN0YXR1c1Jlc3BvbnNlEhIKCnJlcXVlc3RfaWQYASABKAUSDgoGc3RhdHVzGAIgASgJEhYKDnBheW1lbnRfc3RhdHVzGAMgASgJEhUKDXBheW1lbnRfZXJyb3IYBCABKAkSGQoRcGF5bWVudF9pbnRlbnRfaWQYBSABKAkiHwoRTW9ja1BheW1lbnRJbnRlbnQSCgoCaWQYASABKAkiLwoYQ3JlYXRlRGVtb1BheW1lbnRSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFInUKGUNyZWF0ZURlbW9QYXltZW50UmVzcG9uc2USRAoTbW9ja19wYXltZW50X2ludGVudBgBIAEoCzInLnJlbnRwcm9vZi5wYXltZW50LnYxLk1vY2tQYXltZW50SW50ZW50EhIKCnJlcXVlc3RfaWQYAiABKAUiTAoaQ29tcGxldGVEZW1vUGF5bWVudFJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAUSGQoRcGF5bWVudF9pbnRlbnRfaWQYAiABKAkiUgobQ29tcGxldGVEZW1vUGF5bWVudFJlc3BvbnNlEg8KB3N1Y2Nlc3MYASABKAgSEgoKcmVxdWVzdF9pZBgCIAEoBRIOCgZzdGF0dXMYAyABKAkiIQofTGlzdFBlbmRpbmdWZXJpZmljYXRpb25zUmVxdWVzdCK3AQoTUGVuZGluZ1ZlcmlmaWNhdGlvbhITCgtwcm9wZXJ0eV9pZBgBIAEoBRINCgV0aXRsZRgCIAEoCRIPCgdhZGRyZXNzGAMgASgJEgwKBGNpdHkYBCABKAkSDQoFc3RhdGUYBSABKAkSEAoIemlwX2NvZGUYBiABKAkSFAoMbW9udGhseV9yZW50GAcgASgFEhAKCGN1cnJlbmN5GAggASgJEhQKDGNoZWNrX3N0YXR1cxgJIAEoCSJhCiBMaXN0UGVuZGluZ1ZlcmlmaWNhdGlvbnNSZXNwb25zZRI9Cgpwcm9wZXJ0aWVzGAEgAygLMikucmVudHByb29mLnBheW1lbnQudjEuUGVuZGluZ1ZlcmlmaWNhdGlvbjLoBQoOUGF5bWVudFNlcnZpY2USdgoQR2V0UGF5bWVudENvbmZpZxItLnJlbnRwcm9vZi5wYXltZW50LnYxLkdldFBheW1lbnRDb25maWdSZXF1ZXN0Gi4ucmVudHByb29mLnBheW1lbnQudjEuR2V0UGF5bWVudENvbmZpZ1Jlc3BvbnNlIgOQAgESaAoNQ3JlYXRlUGF5bWVudBIqLnJlbnRwcm9vZi5wYXltZW50LnYxLkNyZWF0ZVBheW1lbnRSZXF1ZXN0GisucmVudHByb29mLnBheW1lbnQudjEuQ3JlYXRlUGF5bWVudFJlc3BvbnNlEnEKEEdldFBheW1lbnRTdGF0dXMSLS5yZW50cHJvb2YucGF5bWVudC52MS5HZXRQYXltZW50U3RhdHVzUmVxdWVzdBouLnJlbnRwcm9vZi5wYXltZW50LnYxLkdldFBheW1lbnRTdGF0dXNSZXNwb25zZRJ0ChFDcmVhdGVEZW1vUGF5bWVudBIuLnJlbnRwcm9vZi5wYXltZW50LnYxLkNyZWF0ZURlbW9QYXltZW50UmVxdWVzdBovLnJlbnRwcm9vZi5wYXltZW50LnYxLkNyZWF0ZURlbW9QYXltZW50UmVzcG9uc2USegoTQ29tcGxldGVEZW1vUGF5bWVudBIwLnJlbnRwcm9vZi5wYXltZW50LnYxLkNvbXBsZXRlRGVtb1BheW1lbnRSZXF1ZXN0GjEucmVudHByb29mLnBheW1lbnQudjEuQ29tcGxldGVEZW1vUGF5bWVudFJlc3BvbnNlEo4BChhMaXN0UGVuZGluZ1ZlcmlmaWNhdGlvbnMSNS5yZW50cHJvb2YucGF5bWVudC52MS5MaXN0UGVuZGluZ1ZlcmlmaWNhdGlvbnNSZXF1ZXN0GjYucmVudHByb29mLnBheW1lbnQudjEuTGlzdFBlbmRpbmdWZXJpZmljYXRpb25zUmVzcG9uc2UiA5ACAULdAQoYY29tLnJlbnRwcm9vZi5wYXltZW50LnYxQgxQYXltZW50UHJvdG9QAVpBZ2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvcGF5bWVudC92MTtwYXltZW50djGiAgNSUFiqAhRSZW50cHJvb2YuUGF5bWVudC5WMcoCFFJlbnRwcm9vZlxQYXltZW50XFYx4gIgUmVudHByb29mXFBheW1lbnRcVjFcR1BCTWV0YWRhdGHqAhZSZW50cHJvb2Y6OlBheW1lbnQ6OlYxYgZwcm90bzM");
 
 /**
  * GetPaymentConfigRequest takes no parameters.
@@ -351,6 +351,120 @@ export const CompleteDemoPaymentResponseSchema: GenMessage<CompleteDemoPaymentRe
   messageDesc(file_rentproof_payment_v1_payment, 10);
 
 /**
+ * ListPendingVerificationsRequest takes no parameters; the session identifies the owner.
+ *
+ * @generated from message rentproof.payment.v1.ListPendingVerificationsRequest
+ */
+export type ListPendingVerificationsRequest = Message<"rentproof.payment.v1.ListPendingVerificationsRequest"> & {
+};
+
+/**
+ * Describes the message rentproof.payment.v1.ListPendingVerificationsRequest.
+ * Use `create(ListPendingVerificationsRequestSchema)` to create a new message.
+ */
+export const ListPendingVerificationsRequestSchema: GenMessage<ListPendingVerificationsRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_payment_v1_payment, 11);
+
+/**
+ * PendingVerification is one of the caller's listings that is not verified.
+ *
+ * @generated from message rentproof.payment.v1.PendingVerification
+ */
+export type PendingVerification = Message<"rentproof.payment.v1.PendingVerification"> & {
+  /**
+   * property_id is the listing's identifier.
+   *
+   * @generated from field: int32 property_id = 1;
+   */
+  propertyId: number;
+
+  /**
+   * title is the listing's title.
+   *
+   * @generated from field: string title = 2;
+   */
+  title: string;
+
+  /**
+   * address is the street address.
+   *
+   * @generated from field: string address = 3;
+   */
+  address: string;
+
+  /**
+   * city is the listing's city.
+   *
+   * @generated from field: string city = 4;
+   */
+  city: string;
+
+  /**
+   * state is the listing's state or region; empty when none.
+   *
+   * @generated from field: string state = 5;
+   */
+  state: string;
+
+  /**
+   * zip_code is the postal code; empty when none.
+   *
+   * @generated from field: string zip_code = 6;
+   */
+  zipCode: string;
+
+  /**
+   * monthly_rent is the rent per month in currency's whole units.
+   *
+   * @generated from field: int32 monthly_rent = 7;
+   */
+  monthlyRent: number;
+
+  /**
+   * currency is the rent's ISO 4217 code.
+   *
+   * @generated from field: string currency = 8;
+   */
+  currency: string;
+
+  /**
+   * check_status is the paid check's: pending (being paid), paid (waiting for an administrator),
+   * or empty when none is open.
+   *
+   * @generated from field: string check_status = 9;
+   */
+  checkStatus: string;
+};
+
+/**
+ * Describes the message rentproof.payment.v1.PendingVerification.
+ * Use `create(PendingVerificationSchema)` to create a new message.
+ */
+export const PendingVerificationSchema: GenMessage<PendingVerification> = /*@__PURE__*/
+  messageDesc(file_rentproof_payment_v1_payment, 12);
+
+/**
+ * ListPendingVerificationsResponse lists the caller's unverified listings.
+ *
+ * @generated from message rentproof.payment.v1.ListPendingVerificationsResponse
+ */
+export type ListPendingVerificationsResponse = Message<"rentproof.payment.v1.ListPendingVerificationsResponse"> & {
+  /**
+   * properties are newest first.
+   *
+   * @generated from field: repeated rentproof.payment.v1.PendingVerification properties = 1;
+   */
+  properties: PendingVerification[];
+};
+
+/**
+ * Describes the message rentproof.payment.v1.ListPendingVerificationsResponse.
+ * Use `create(ListPendingVerificationsResponseSchema)` to create a new message.
+ */
+export const ListPendingVerificationsResponseSchema: GenMessage<ListPendingVerificationsResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_payment_v1_payment, 13);
+
+/**
  * PaymentService serves the paid check: an owner pays the one-time $19.99 fee (tax $0.00) for an
  * administrator's priority check of a listing and the documents on file. A paid request waits for
  * an administrator, who approves it (the badge, proof paid check) or rejects it (a full refund).
@@ -419,6 +533,18 @@ export const PaymentService: GenService<{
     methodKind: "unary";
     input: typeof CompleteDemoPaymentRequestSchema;
     output: typeof CompleteDemoPaymentResponseSchema;
+  },
+  /**
+   * ListPendingVerifications lists the caller's listings that are not verified, newest first (at
+   * most 100), each with its paid check's status: the landlord dashboard's Verification Pending
+   * tab. Signed-in callers only; only their own listings.
+   *
+   * @generated from rpc rentproof.payment.v1.PaymentService.ListPendingVerifications
+   */
+  listPendingVerifications: {
+    methodKind: "unary";
+    input: typeof ListPendingVerificationsRequestSchema;
+    output: typeof ListPendingVerificationsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_rentproof_payment_v1_payment, 0);

@@ -25,7 +25,9 @@ const EXPLAINED = new Set(["held", "closed"]);
 export function RequestItem({ request: r, kind }: { request: VerificationRequest; kind: RequestKind }) {
   const titleId = useId();
   const other = kind === "received" ? r.requestedBy : r.requestedTo;
-  const name = other?.username || "a former member";
+  // An owner's documents and paid checks go to the administrators: no addressee, no expiry.
+  const toAdmins = kind === "sent" && !r.requestedTo?.id;
+  const name = toAdmins ? "the administrators" : other?.username || "a former member";
   const reward = Number.parseFloat(r.incentiveAmount);
   const pending = r.status === "pending";
   return (
@@ -41,7 +43,7 @@ export function RequestItem({ request: r, kind }: { request: VerificationRequest
         {kind === "received" && r.ownerUsername && r.ownerUsername !== other?.username ? ` (owner: ${r.ownerUsername})` : ""}
         {" · "}
         <time dateTime={isoDate(r.createdAt)}>{formatRequestDate(r.createdAt)}</time>
-        {pending && r.expiresAt ? (
+        {pending && r.expiresAt && !toAdmins ? (
           <>
             {" · Expires "}
             <time dateTime={isoDate(r.expiresAt)}>{formatRequestDate(r.expiresAt)}</time>

@@ -71,7 +71,10 @@ func contentSecurityPolicy(tiles MapTiles) string {
 	}
 	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
 		"img-src " + images + "; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
-		"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+		"base-uri 'self'; form-action 'self'; frame-ancestors 'none'; " +
+		// blob: frames: /admin shows an ownership document in place from a local copy (the
+		// server sends documents as attachments); only the app's own scripts make blob URLs.
+		"frame-src 'self' blob:"
 }
 
 // withMapTiles writes the tile settings into the app's index.html as meta tags, which the page

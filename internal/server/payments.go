@@ -21,5 +21,5 @@ func paymentPolicy(policy string, cfg payment.Config) string {
 	}
 	policy = strings.Replace(policy, "script-src 'self'", "script-src 'self' "+stripeScripts, 1)
 	policy = strings.Replace(policy, "connect-src 'self'", "connect-src 'self' "+stripeAPI, 1)
-	return policy + "; frame-src 'self' " + stripeFrames
+	return strings.Replace(policy, "frame-src 'self'", "frame-src 'self' "+stripeFrames, 1)
 }

@@ -77,6 +77,11 @@ test("an owner sends a PDF deed, an administrator approves it in /admin, the bad
   const adminPage = await (await browser.newContext()).newPage();
   const login = await adminPage.request.post("/api/login", { data: { username, password: ADMIN_PASSWORD } });
   expect(login.ok(), await login.text()).toBeTruthy();
+  // The page's policy must let the document show in place (a blob: frame).
+  const refused: string[] = [];
+  adminPage.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
   await adminPage.goto("/admin");
   await expect(adminPage.getByRole("heading", { level: 1, name: "Administration" })).toBeVisible();
   const card = adminPage.getByRole("article", { name: title });
@@ -84,6 +89,8 @@ test("an owner sends a PDF deed, an administrator approves it in /admin, the bad
   await expect(card.getByText("“The deed from the land registry.”")).toBeVisible();
   await card.getByRole("button", { name: "Open deed.pdf" }).click();
   await expect(card.locator('iframe[title="deed.pdf"]')).toBeVisible();
+  await adminPage.waitForTimeout(500);
+  expect(refused).toEqual([]);
   await card.getByRole("textbox", { name: "Message to the owner" }).fill("The deed matches the listing.");
   await expectNoSeriousViolation(adminPage);
   await card.getByRole("button", { name: "Approve" }).click();

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { expect, type APIRequestContext } from "@playwright/test";
 
 // Accounts and files the browser tests share. Accounts are new on every run: the database
@@ -33,4 +34,48 @@ export async function register(request: APIRequestContext, role: "tenant" | "lan
   });
   expect(res.ok(), await res.text()).toBeTruthy();
   return account;
+}
+
+/** ADMIN_PASSWORD is the password of every administrator the tests make. */
+export const ADMIN_PASSWORD = "queue-keeper-pass";
+
+/**
+ * makeAdmin creates an administrator with the server's own command (`rentproof admin create`,
+ * as an operator would: self-registration offers no such role) and returns its username.
+ */
+export function makeAdmin(): string {
+  const username = `admin_${stamp()}`;
+  execFileSync(
+    process.env.E2E_SERVER_BIN ?? "../bin/rentproof",
+    ["admin", "create", "-username", username, "-email", `${username}@example.com`, "-first-name", "Ada", "-last-name", "Admin"],
+    { env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, ADMIN_PASSWORD }, stdio: "pipe" },
+  );
+  return username;
+}
+
+/** listProperty lists a two-bedroom flat with one picture as the signed-in landlord and returns its id. */
+export async function listProperty(request: APIRequestContext, title: string): Promise<number> {
+  const upload = await request.post("/api/upload/property-images", {
+    multipart: { images: { name: "front.png", mimeType: "image/png", buffer: PNG_1PX } },
+  });
+  expect(upload.ok(), await upload.text()).toBeTruthy();
+  const created = await request.post("/rentproof.property.v1.PropertyService/CreateProperty", {
+    data: {
+      title,
+      description: "A two-bedroom flat over a bakery, with a new kitchen and a shared roof garden.",
+      address: "18 Mill Road",
+      city: "Cambridge",
+      country: "United Kingdom",
+      propertyType: "apartment",
+      monthlyRent: 1900,
+      bedrooms: 2,
+      bathrooms: 1,
+      squareFeet: 70,
+      areaUnit: "sqm",
+      currency: "GBP",
+      images: ((await upload.json()) as { files: string[] }).files,
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  return ((await created.json()) as { property: { id: number } }).property.id;
 }

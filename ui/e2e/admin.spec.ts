@@ -1,6 +1,5 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import { PNG_1PX, register, stamp } from "./accounts";
+import { ADMIN_PASSWORD, listProperty, makeAdmin, register, stamp } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
 
 // Direct verification against the real server (issue 14): an owner sends a PDF deed from the
@@ -9,47 +8,13 @@ import { expectNoSeriousViolation } from "./axe";
 // Verified with the proof "Ownership documents checked". Anyone else finds no /admin.
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-const ADMIN_PASSWORD = "queue-keeper-pass";
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
-
-/** makeAdmin creates an administrator with the server's own command and returns its username. */
-function makeAdmin(): string {
-  const username = `admin_${stamp()}`;
-  execFileSync(
-    process.env.E2E_SERVER_BIN ?? "../bin/rentproof",
-    ["admin", "create", "-username", username, "-email", `${username}@example.com`, "-first-name", "Ada", "-last-name", "Admin"],
-    { env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, ADMIN_PASSWORD }, stdio: "pipe" },
-  );
-  return username;
-}
 
 test("an owner sends a PDF deed, an administrator approves it in /admin, the badge says documents", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await register(page.request, "landlord");
-  const upload = await page.request.post("/api/upload/property-images", {
-    multipart: { images: { name: "front.png", mimeType: "image/png", buffer: PNG_1PX } },
-  });
-  expect(upload.ok(), await upload.text()).toBeTruthy();
   const title = `Cottage by the river ${stamp()}`;
-  const created = await page.request.post("/rentproof.property.v1.PropertyService/CreateProperty", {
-    data: {
-      title,
-      description: "A stone cottage by the river with a wood stove, a small garden and a view of the weir.",
-      address: "3 Weir Lane",
-      city: "Bath",
-      country: "United Kingdom",
-      propertyType: "house",
-      monthlyRent: 1500,
-      bedrooms: 2,
-      bathrooms: 1,
-      squareFeet: 80,
-      areaUnit: "sqm",
-      currency: "GBP",
-      images: ((await upload.json()) as { files: string[] }).files,
-    },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const id = ((await created.json()) as { property: { id: number } }).property.id;
+  const id = await listProperty(page.request, title);
 
   // The owner's documents, from the property page.
   await page.goto(`/properties/${id}`);

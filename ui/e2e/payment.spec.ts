@@ -1,6 +1,5 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import { PNG_1PX, register, stamp } from "./accounts";
+import { ADMIN_PASSWORD, listProperty, makeAdmin, register, stamp } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
 
 // The paid check in demo mode against the real server (issue 14, part B: the server runs without
@@ -8,47 +7,13 @@ import { expectNoSeriousViolation } from "./axe";
 // ends on the success screen with mock=true, and the paid check waits in the administrators'
 // queue; the property is not verified by paying.
 
-const ADMIN_PASSWORD = "queue-keeper-pass";
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
-
-/** makeAdmin creates an administrator with the server's own command and returns its username. */
-function makeAdmin(): string {
-  const username = `admin_${stamp()}`;
-  execFileSync(
-    process.env.E2E_SERVER_BIN ?? "../bin/rentproof",
-    ["admin", "create", "-username", username, "-email", `${username}@example.com`, "-first-name", "Ada", "-last-name", "Admin"],
-    { env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, ADMIN_PASSWORD }, stdio: "pipe" },
-  );
-  return username;
-}
 
 test("a demo payment ends on the success page and the paid check waits for an administrator", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await register(page.request, "landlord");
-  const upload = await page.request.post("/api/upload/property-images", {
-    multipart: { images: { name: "front.png", mimeType: "image/png", buffer: PNG_1PX } },
-  });
-  expect(upload.ok(), await upload.text()).toBeTruthy();
   const title = `Flat over the bakery ${stamp()}`;
-  const created = await page.request.post("/rentproof.property.v1.PropertyService/CreateProperty", {
-    data: {
-      title,
-      description: "A two-bedroom flat over a bakery, with a new kitchen and a shared roof garden.",
-      address: "18 Mill Road",
-      city: "Cambridge",
-      country: "United Kingdom",
-      propertyType: "apartment",
-      monthlyRent: 1900,
-      bedrooms: 2,
-      bathrooms: 1,
-      squareFeet: 70,
-      areaUnit: "sqm",
-      currency: "GBP",
-      images: ((await upload.json()) as { files: string[] }).files,
-    },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const id = ((await created.json()) as { property: { id: number } }).property.id;
+  const id = await listProperty(page.request, title);
 
   await page.goto(`/verification-payment/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Verification Payment" })).toBeVisible();

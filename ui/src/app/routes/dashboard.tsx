@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
 import { useCurrentUser } from "@/features/auth/api/use-current-user";
+import { VerificationPendingPanel } from "@/features/payment/components/verification-pending-panel";
 import { TokenPanel } from "@/features/tokens/components/token-panel";
 import { VerificationRequestsPanel } from "@/features/verification/components/verification-requests-panel";
 import { initials } from "@/lib/text";
@@ -57,6 +58,7 @@ export function DashboardRoute() {
             <TokenPanel />
           </aside>
           <div className="dashboard__main">
+            {tenant ? null : <VerificationPendingPanel />}
             <VerificationRequestsPanel role={user.role} />
           </div>
         </div>

@@ -33,8 +33,9 @@ func (q *Queries) ClaimPaidCheckRefund(ctx context.Context, arg ClaimPaidCheckRe
 }
 
 const createPaidCheck = `-- name: CreatePaidCheck :one
-INSERT INTO verification_requests (property_id, requested_by_id, owner_username, payment_amount_cents, payment_status, message)
-VALUES ($1, $2, $3, $4, 'pending', $5)
+INSERT INTO verification_requests (property_id, requested_by_id, owner_username, payment_amount_cents, payment_status, message, expires_at)
+VALUES ($1, $2, $3, $4, 'pending', $5,
+    now() + interval '100 years')
 ON CONFLICT DO NOTHING
 RETURNING id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at
 `
@@ -48,7 +49,9 @@ type CreatePaidCheckParams struct {
 }
 
 // Opens the property's paid check, waiting for its payment; nothing when one is open already
-// (verification_requests_one_open_paid_check), even from two calls at once.
+// (verification_requests_one_open_paid_check), even from two calls at once. No expiry in practice
+// (as the owners' document requests): a card payment may succeed late, and then waits for a
+// decision.
 func (q *Queries) CreatePaidCheck(ctx context.Context, arg CreatePaidCheckParams) (VerificationRequest, error) {
 	row := q.db.QueryRow(ctx, createPaidCheck,
 		arg.PropertyID,

@@ -477,3 +477,18 @@ func TestPendingVerificationsListsOnlyTheCallersUnverifiedListings(t *testing.T)
 		t.Errorf("signed out: %s", failure(err))
 	}
 }
+
+func TestAPaidCheckDoesNotExpire(t *testing.T) {
+	t.Parallel()
+	w := demoWorld(t)
+	home := w.property(t, "Slow Payer Flat")
+	created, err := w.payments.CreateDemoPayment(context.Background(), as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var years float64
+	if err := w.srv.Pool.QueryRow(context.Background(),
+		`SELECT extract(epoch FROM expires_at - now()) / (365 * 86400) FROM verification_requests WHERE id = $1`, created.Msg.RequestId).Scan(&years); err != nil || years < 99 {
+		t.Fatalf("a paid check expires in %.1f years (%v), want none in practice: a late card payment would find it expired", years, err)
+	}
+}

@@ -10,9 +10,12 @@ WHERE p.id = $1 AND p.active;
 
 -- name: CreatePaidCheck :one
 -- Opens the property's paid check, waiting for its payment; nothing when one is open already
--- (verification_requests_one_open_paid_check), even from two calls at once.
-INSERT INTO verification_requests (property_id, requested_by_id, owner_username, payment_amount_cents, payment_status, message)
-VALUES (sqlc.arg(property_id), sqlc.arg(owner_id), sqlc.narg(owner_username), sqlc.arg(amount_cents), 'pending', sqlc.narg(message))
+-- (verification_requests_one_open_paid_check), even from two calls at once. No expiry in practice
+-- (as the owners' document requests): a card payment may succeed late, and then waits for a
+-- decision.
+INSERT INTO verification_requests (property_id, requested_by_id, owner_username, payment_amount_cents, payment_status, message, expires_at)
+VALUES (sqlc.arg(property_id), sqlc.arg(owner_id), sqlc.narg(owner_username), sqlc.arg(amount_cents), 'pending', sqlc.narg(message),
+    now() + interval '100 years')
 ON CONFLICT DO NOTHING
 RETURNING *;
 

@@ -492,3 +492,36 @@ func TestAPaidCheckDoesNotExpire(t *testing.T) {
 		t.Fatalf("a paid check expires in %.1f years (%v), want none in practice: a late card payment would find it expired", years, err)
 	}
 }
+
+func TestParallelPaysMakeOneCheckWithOneIntent(t *testing.T) {
+	t.Parallel()
+	w := cardWorld(t)
+	home := w.property(t, "Busy Flat")
+	answers := make([]*paymentv1.CreatePaymentResponse, 6)
+	errs := make([]error, len(answers))
+	var wg sync.WaitGroup
+	for i := range answers {
+		wg.Go(func() {
+			res, err := w.payments.CreatePayment(context.Background(), as("token-olga", &paymentv1.CreatePaymentRequest{PropertyId: home}))
+			errs[i] = err
+			if err == nil {
+				answers[i] = res.Msg
+			}
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("pay %d: %v", i, err)
+		}
+	}
+	for i, a := range answers {
+		if a.RequestId != answers[0].RequestId || a.PaymentIntentId != answers[0].PaymentIntentId || a.ClientSecret == "" {
+			t.Errorf("pay %d: request %d intent %s, want request %d intent %s", i, a.RequestId, a.PaymentIntentId, answers[0].RequestId, answers[0].PaymentIntentId)
+		}
+	}
+	var n int
+	if err := w.srv.Pool.QueryRow(context.Background(), `SELECT count(*) FROM verification_requests WHERE property_id = $1`, home).Scan(&n); err != nil || n != 1 {
+		t.Errorf("%d checks (%v), want 1", n, err)
+	}
+}

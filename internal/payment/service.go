@@ -250,8 +250,21 @@ func (s *Service) CreatePayment(ctx context.Context, propertyID int32) (Check, e
 		if err != nil {
 			return Check{}, fmt.Errorf("create payment intent: %w", err)
 		}
-		if check, err = s.q.SetPaidCheckIntent(ctx, db.SetPaidCheckIntentParams{ID: check.ID, PaymentIntentID: &intent.ID}); err != nil {
+		recorded, err := s.q.SetPaidCheckIntent(ctx, db.SetPaidCheckIntentParams{ID: check.ID, PaymentIntentID: &intent.ID})
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			// A concurrent call recorded its intent first (Stripe answers both with one intent for
+			// one idempotency key; were they two, the unrecorded one is never confirmed): use that.
+			if check, err = s.q.GetPaidCheck(ctx, check.ID); err != nil {
+				return Check{}, fmt.Errorf("get paid check: %w", err)
+			}
+			if intent, err = s.stripe.PaymentIntents.Get(deref(check.PaymentIntentID), nil); err != nil {
+				return Check{}, fmt.Errorf("get payment intent: %w", err)
+			}
+		case err != nil:
 			return Check{}, fmt.Errorf("record payment intent: %w", err)
+		default:
+			check = recorded
 		}
 	} else {
 		intent, err = s.stripe.PaymentIntents.Get(*check.PaymentIntentID, nil)

@@ -3,7 +3,8 @@ import { ADMIN_PASSWORD, listProperty, makeAdmin, register, stamp } from "./acco
 import { expectNoSeriousViolation } from "./axe";
 
 // The paid check in demo mode against the real server (issue 14, part B: the server runs without
-// a Stripe key): an owner pays the $19.99 with Simulate Payment on /verification-payment/{id},
+// a Stripe key): an owner goes from the dashboard's Verification Pending part to
+// /verification-payment/{id}, pays the $19.99 with Simulate Payment,
 // ends on the success screen with mock=true, and the paid check waits in the administrators'
 // queue; the property is not verified by paying.
 
@@ -15,7 +16,13 @@ test("a demo payment ends on the success page and the paid check waits for an ad
   const title = `Flat over the bakery ${stamp()}`;
   const id = await listProperty(page.request, title);
 
-  await page.goto(`/verification-payment/${id}`);
+  // The dashboard's Verification Pending part leads to the payment screen.
+  await page.goto("/dashboard");
+  const pending = page.getByRole("region", { name: "Verification Pending" });
+  await expect(pending).toContainText("Verification Fee $19.99");
+  await expectNoSeriousViolation(page);
+  await pending.getByRole("link", { name: `Verify Now: ${title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/verification-payment/${id}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Verification Payment" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Property Details" })).toContainText(title);
   await expect(page.getByRole("region", { name: "Payment Summary" })).toContainText("$19.99");
@@ -27,6 +34,9 @@ test("a demo payment ends on the success page and the paid check waits for an ad
   await expect(page.getByRole("heading", { level: 1, name: "Verification Requests Sent" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "An administrator checks your property" })).toBeVisible();
   await expectNoSeriousViolation(page);
+
+  await page.goto("/dashboard");
+  await expect(pending.getByText(title).locator("xpath=ancestor::li")).toContainText("Paid: waiting for an administrator");
 
   // Paying verifies nothing: the badge waits for an administrator, whose queue lists the check.
   const property = await page.request.get(`/api/properties/${id}`);

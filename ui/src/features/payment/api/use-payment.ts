@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@connectrpc/connect-query";
+import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useState } from "react";
 import { PaymentService } from "@/gen/rentproof/payment/v1/payment_pb";
 import { errorMessage } from "@/lib/errors";
@@ -15,6 +15,14 @@ export const TAX_CENTS = 0;
 /** usePaymentConfig is how this server takes payments: demo mode or Stripe, and the fee. */
 export function usePaymentConfig() {
   return useQuery(PaymentService.method.getPaymentConfig, {});
+}
+
+/**
+ * usePaymentStatus asks where a property's paid check stands. Back from the card form before
+ * Stripe's webhook has arrived, this is what makes the server ask Stripe (GetPaymentStatus).
+ */
+export function usePaymentStatus(propertyId: number | null) {
+  return useQuery(PaymentService.method.getPaymentStatus, propertyId === null ? skipToken : { propertyId });
 }
 
 /** DemoPaymentError is a failed step of the demo payment: SPEC's words and the server's reason. */

@@ -33,6 +33,14 @@ function setup(path: string, { demoMode = true, failCreate, failComplete }: Paym
           if (failCreate) throw new ConnectError(failCreate, Code.FailedPrecondition);
           return { mockPaymentIntent: { id: "demo_pi_1" }, requestId: 11 };
         },
+        getPaymentStatus(req) {
+          calls.push(`status ${req.propertyId}`);
+          return { requestId: 11, status: "paid", paymentStatus: "succeeded", paymentIntentId: "pi_1" };
+        },
+        createPayment(req) {
+          calls.push(`card ${req.propertyId}`);
+          throw new ConnectError("Stripe is not reachable from tests", Code.Unavailable);
+        },
         completeDemoPayment(req) {
           calls.push(`complete ${req.propertyId} ${req.paymentIntentId}`);
           if (failComplete) throw new ConnectError(failComplete, Code.NotFound);
@@ -95,15 +103,23 @@ describe("VerificationPaymentPage", () => {
     expect(screen.queryByRole("button", { name: /Simulate Payment/ })).not.toBeInTheDocument();
   });
 
-  it("offers no simulation when card payments are configured", async () => {
-    setup("/verification-payment/4", { demoMode: false });
+  it("offers the card form, not the simulation, when card payments are configured (card-payment.test.tsx covers the form)", async () => {
+    const { calls } = setup("/verification-payment/4", { demoMode: false });
     expect(await screen.findByRole("region", { name: "Payment Summary" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Simulate Payment/ })).not.toBeInTheDocument();
-    expect(screen.getByRole("note")).toHaveTextContent("Please contact the administrator.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Payment failed: Stripe is not reachable from tests");
+    expect(calls).toContain("card 4");
   });
 });
 
 describe("VerificationSuccessPage after a paid check", () => {
+  it("back from Stripe's card form, has the server check the payment and describes the administrators' check", async () => {
+    const { calls } = setup("/verification-success/4?payment=card&propertyId=4&payment_intent=pi_1&redirect_status=succeeded");
+    expect(await screen.findByText("Your payment is received: your property waits for an administrator's check.")).toBeInTheDocument();
+    await waitFor(() => expect(calls).toContain("status 4"));
+  });
+
+
   it("describes the administrators' check in What happens next", async () => {
     setup("/verification-success/4?mock=true&propertyId=4");
     expect(await screen.findByRole("heading", { level: 1, name: "Verification Requests Sent" })).toBeInTheDocument();

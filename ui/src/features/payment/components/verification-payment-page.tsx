@@ -1,7 +1,7 @@
 import { Code } from "@connectrpc/connect";
 import { skipToken, useQuery } from "@connectrpc/connect-query";
 import { BadgeCheck, CreditCard, FileQuestion, Info, Lock, ShieldCheck } from "lucide-react";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useId, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -21,6 +21,9 @@ import {
   usePaymentConfig,
 } from "../api/use-payment";
 import "../payment.css";
+
+// Stripe's libraries load with the card form only, and only when a key is configured.
+const CardPayment = lazy(() => import("./card-payment"));
 
 const TITLE = "Verification Payment";
 const CRUMBS = [{ label: "Home", to: "/" }, { label: "Dashboard", to: "/dashboard" }, { label: TITLE }];
@@ -119,7 +122,7 @@ export function VerificationPaymentPage({ propertyId, user }: VerificationPaymen
   } else {
     body = (
       <div className="payment-page__columns">
-        <PaymentCard property={property} demoMode={demoMode} />
+        <PaymentCard property={property} demoMode={demoMode} publishableKey={config.data?.publishableKey ?? ""} />
         <div className="payment-page__side">
           <PropertyDetails property={property} />
           <PaymentSummary />
@@ -139,8 +142,8 @@ export function VerificationPaymentPage({ propertyId, user }: VerificationPaymen
   );
 }
 
-/** PaymentCard is the left column: demo mode's simulation, or the card payment's notice. */
-function PaymentCard({ property, demoMode }: { property: Property; demoMode: boolean }) {
+/** PaymentCard is the left column: demo mode's simulation, or the card form. */
+function PaymentCard({ property, demoMode, publishableKey }: { property: Property; demoMode: boolean; publishableKey: string }) {
   const titleId = useId();
   const navigate = useNavigate();
   const { pay, pending } = useDemoPayment();
@@ -198,10 +201,14 @@ function PaymentCard({ property, demoMode }: { property: Property; demoMode: boo
             </p>
           ) : null}
         </>
+      ) : publishableKey ? (
+        <Suspense fallback={<Spinner label="Preparing the card payment" />}>
+          <CardPayment propertyId={property.id} publishableKey={publishableKey} />
+        </Suspense>
       ) : (
         <p className="payment-page__notice" role="note">
           <Info aria-hidden="true" size={18} />
-          <span>Card payment is not available in this version of the app. Please contact the administrator.</span>
+          <span>Card payment is not configured on this server. Please contact the administrator.</span>
         </p>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { LogOut, Trophy, LayoutDashboard } from "lucide-react";
+import { LogOut, ShieldCheck, Trophy, LayoutDashboard } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
@@ -8,6 +8,8 @@ interface AccountMenuProps {
   email: string;
   profileImage: string;
   initials: string;
+  /** An administrator's menu also leads to the administrators' queue (/admin). */
+  isAdmin?: boolean;
   onSignOut: () => void;
 }
 
@@ -15,7 +17,7 @@ interface AccountMenuProps {
  * AccountMenu is the signed-in user's avatar button and its menu. It is a chunk of its own
  * (the header loads it lazily): a signed-out visitor never downloads the menu's code.
  */
-export default function AccountMenu({ fullName, email, profileImage, initials, onSignOut }: AccountMenuProps) {
+export default function AccountMenu({ fullName, email, profileImage, initials, isAdmin = false, onSignOut }: AccountMenuProps) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -40,6 +42,13 @@ export default function AccountMenu({ fullName, email, profileImage, initials, o
               <Trophy aria-hidden="true" size={16} /> Rewards
             </Link>
           </DropdownMenu.Item>
+          {isAdmin ? (
+            <DropdownMenu.Item asChild className="menu__item">
+              <Link to="/admin">
+                <ShieldCheck aria-hidden="true" size={16} /> Administration
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item className="menu__item" onSelect={onSignOut}>
             <LogOut aria-hidden="true" size={16} /> Sign Out

@@ -53,6 +53,7 @@ describe("Header", () => {
     const menu = screen.getByRole("navigation", { name: "Mobile" });
     expect(within(menu).getByRole("link", { name: "My Dashboard" })).toHaveAttribute("href", "/dashboard");
     expect(within(menu).getByRole("link", { name: "Rewards" })).toHaveAttribute("href", "/gamification");
+    expect(within(menu).queryByRole("link", { name: "Administration" })).not.toBeInTheDocument();
 
     await user.click(within(menu).getByRole("button", { name: "Sign Out" }));
     const notifications = screen.getByRole("region", { name: "Notifications (F8)" });
@@ -60,6 +61,17 @@ describe("Header", () => {
     expect(notifications).toHaveTextContent("You have been successfully logged out");
     expect(await screen.findByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
     expect(screen.queryByRole("button", { name: /Account menu/ })).not.toBeInTheDocument();
+  });
+
+  it("leads an administrator to the administrators' queue, from both account menus", async () => {
+    const user = userEvent.setup();
+    renderApp({ path: "/", transport: fakeTransport({ user: makeUser({ role: "admin" }) }) });
+    await user.click(await screen.findByRole("button", { name: "Account menu for Dana Whitfield" }));
+    expect(await screen.findByRole("menuitem", { name: "Administration" })).toHaveAttribute("href", "/admin");
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    const menu = screen.getByRole("navigation", { name: "Mobile" });
+    expect(within(menu).getByRole("link", { name: "Administration" })).toHaveAttribute("href", "/admin");
   });
 
   it("reports a failed sign-out and keeps the user signed in", async () => {

@@ -13,6 +13,8 @@ export interface HeaderUser {
   username: string;
   email: string;
   profileImage: string;
+  /** "admin" adds the administrators' queue to the account menus (the server guards /admin itself). */
+  role?: string;
 }
 
 interface HeaderProps {
@@ -90,6 +92,7 @@ export function Header({ user, userLoading = false, onSignOut }: HeaderProps) {
               >
                 <AccountMenu
                   fullName={fullName}
+                  isAdmin={user.role === "admin"}
                   email={user.email}
                   profileImage={user.profileImage}
                   initials={userInitials}
@@ -146,6 +149,13 @@ export function Header({ user, userLoading = false, onSignOut }: HeaderProps) {
                       Rewards
                     </NavLink>
                   </li>
+                  {user.role === "admin" ? (
+                    <li>
+                      <NavLink to="/admin" className={navClass} onClick={closeMenu}>
+                        Administration
+                      </NavLink>
+                    </li>
+                  ) : null}
                 </ul>
                 <button
                   type="button"

@@ -59,6 +59,7 @@ test("an owner sends a PDF deed, an administrator approves it in /admin, the bad
   await card.getByRole("textbox", { name: "Message to the owner" }).fill("The deed matches the listing.");
   await expectNoSeriousViolation(adminPage);
   await card.getByRole("button", { name: "Approve" }).click();
+  await expect(toasts(adminPage).getByText("Property Verified")).toBeVisible();
   await expect(toasts(adminPage).getByText("The request was approved.")).toBeVisible();
   await expect(adminPage.getByRole("article", { name: title })).toHaveCount(0);
   await expect(adminPage.getByRole("region", { name: "Latest decisions" }).getByText(/The deed matches the listing\./)).toBeVisible();

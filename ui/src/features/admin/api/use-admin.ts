@@ -39,10 +39,12 @@ export function useDecide() {
   const refresh = useRefresh();
   return useMutation(AdminService.method.decideRequest, {
     onSuccess: async (res) => {
-      toast({
-        title: "Success",
-        description: res.decision?.decision === "approve" ? "The request was approved." : "The request was rejected.",
-      });
+      // SPEC §8's words when a verification is granted.
+      toast(
+        res.decision?.decision === "approve"
+          ? { title: "Property Verified", description: "The request was approved." }
+          : { title: "Success", description: "The request was rejected." },
+      );
       await refresh();
     },
     onError: failed("Failed to decide the request."),

@@ -45,6 +45,7 @@ UPDATE verification_requests SET
     status_reason = CASE WHEN expires_at <= now() THEN NULL ELSE $1::text END,
     updated_at = now()
 WHERE property_id = $2 AND status = 'pending' AND id <> $3
+    AND payment_amount_cents IS NULL
 `
 
 type CloseOtherVerificationRequestsParams struct {
@@ -54,6 +55,8 @@ type CloseOtherVerificationRequestsParams struct {
 }
 
 // The property is verified: its other pending requests close unanswered (or expire, if due).
+// A paid check being paid stays open: its money may be on its way, and once paid it waits for
+// an administrator, who can still reject it with a refund.
 func (q *Queries) CloseOtherVerificationRequests(ctx context.Context, arg CloseOtherVerificationRequestsParams) error {
 	_, err := q.db.Exec(ctx, closeOtherVerificationRequests, arg.Reason, arg.PropertyID, arg.RequestID)
 	return err

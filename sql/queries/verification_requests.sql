@@ -60,11 +60,14 @@ RETURNING id;
 
 -- name: CloseOtherVerificationRequests :exec
 -- The property is verified: its other pending requests close unanswered (or expire, if due).
+-- A paid check being paid stays open: its money may be on its way, and once paid it waits for
+-- an administrator, who can still reject it with a refund.
 UPDATE verification_requests SET
     status = CASE WHEN expires_at <= now() THEN 'expired' ELSE 'closed' END,
     status_reason = CASE WHEN expires_at <= now() THEN NULL ELSE sqlc.arg(reason)::text END,
     updated_at = now()
-WHERE property_id = sqlc.arg(property_id) AND status = 'pending' AND id <> sqlc.arg(request_id);
+WHERE property_id = sqlc.arg(property_id) AND status = 'pending' AND id <> sqlc.arg(request_id)
+    AND payment_amount_cents IS NULL;
 
 -- name: ListCreatedVerificationRequests :many
 -- Walks verification_requests_requested_by; titles and names come with the rows.

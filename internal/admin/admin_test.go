@@ -268,6 +268,11 @@ func TestOwnerPathRules(t *testing.T) {
 		out["message"] != "deed.pdf is not a JPEG, PNG or WebP image or a PDF." {
 		t.Errorf("html as pdf: %d %v", status, out)
 	}
+	// An image format public uploads take but documents do not.
+	if status, out := w.upload(t, olga, home, file{"deed.gif", "GIF89a" + strings.Repeat("\x00", 40)}); status != 400 ||
+		out["message"] != "deed.gif is not a JPEG, PNG or WebP image or a PDF." {
+		t.Errorf("gif: %d %v", status, out)
+	}
 	if status, out := w.upload(t, olga, home); status != 400 || out["message"] != "Please upload property ownership documents to verify your property" {
 		t.Errorf("no files: %d %v", status, out)
 	}

@@ -30,6 +30,7 @@ import (
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/upload"
 )
 
 // Limits on documents.
@@ -116,18 +117,14 @@ var types = map[string][2]string{
 	"jpeg": {"jpg", "image/jpeg"}, "png": {"png", "image/png"}, "webp": {"webp", "image/webp"}, "pdf": {"pdf", "application/pdf"},
 }
 
-// sniff recognises the accepted formats by their signatures (the images as package upload does).
+// sniff recognises the accepted formats by their signatures: a PDF, or an image as package
+// upload recognises it, GIF aside.
 func sniff(head []byte) (string, bool) {
-	switch {
-	case bytes.HasPrefix(head, []byte("\xFF\xD8\xFF")):
-		return "jpeg", true
-	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
-		return "png", true
-	case len(head) >= 16 && string(head[:4]) == "RIFF" && string(head[8:12]) == "WEBP" &&
-		(string(head[12:16]) == "VP8 " || string(head[12:16]) == "VP8L" || string(head[12:16]) == "VP8X"):
-		return "webp", true
-	case bytes.HasPrefix(head, []byte("%PDF-")):
+	if bytes.HasPrefix(head, []byte("%PDF-")) {
 		return "pdf", true
+	}
+	if format, ok := upload.Sniff(head); ok && format != "gif" {
+		return format, true
 	}
 	return "", false
 }

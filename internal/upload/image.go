@@ -48,8 +48,8 @@ type header struct {
 	orientation int
 }
 
-// sniff recognises the four accepted formats by their signatures.
-func sniff(head []byte) (string, bool) {
+// Sniff recognises the four accepted image formats (jpeg, png, gif, webp) by their signatures.
+func Sniff(head []byte) (string, bool) {
 	switch {
 	case bytes.HasPrefix(head, []byte("\xFF\xD8\xFF")):
 		return "jpeg", true
@@ -72,7 +72,7 @@ var errNotAnImage = errors.New("not an image")
 func inspect(r io.ReadSeeker) (header, error) {
 	var head [16]byte
 	n, _ := io.ReadFull(r, head[:])
-	format, ok := sniff(head[:n])
+	format, ok := Sniff(head[:n])
 	if !ok {
 		return header{}, errNotAnImage
 	}

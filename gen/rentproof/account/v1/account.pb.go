@@ -46,8 +46,16 @@ type User struct {
 	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	// has_security_questions tells whether account recovery is set up.
 	HasSecurityQuestions bool `protobuf:"varint,10,opt,name=has_security_questions,json=hasSecurityQuestions,proto3" json:"has_security_questions,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// bio is the user's short description of themselves, empty when none.
+	Bio string `protobuf:"bytes,11,opt,name=bio,proto3" json:"bio,omitempty"`
+	// city is where the user lives, empty when not given.
+	City string `protobuf:"bytes,12,opt,name=city,proto3" json:"city,omitempty"`
+	// country is the user's country (default United States).
+	Country string `protobuf:"bytes,13,opt,name=country,proto3" json:"country,omitempty"`
+	// language is the user's preferred language code (default en).
+	Language      string `protobuf:"bytes,14,opt,name=language,proto3" json:"language,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *User) Reset() {
@@ -148,6 +156,34 @@ func (x *User) GetHasSecurityQuestions() bool {
 		return x.HasSecurityQuestions
 	}
 	return false
+}
+
+func (x *User) GetBio() string {
+	if x != nil {
+		return x.Bio
+	}
+	return ""
+}
+
+func (x *User) GetCity() string {
+	if x != nil {
+		return x.City
+	}
+	return ""
+}
+
+func (x *User) GetCountry() string {
+	if x != nil {
+		return x.Country
+	}
+	return ""
+}
+
+func (x *User) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
 }
 
 // GetCurrentUserRequest takes no parameters; the session cookie or bearer token identifies the user.
@@ -1170,11 +1206,148 @@ func (*ResetPasswordResponse) Descriptor() ([]byte, []int) {
 	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{20}
 }
 
+// UpdateProfileRequest is the Edit Profile form; every field is replaced.
+type UpdateProfileRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// first_name is 1 to 100 characters.
+	FirstName string `protobuf:"bytes,1,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
+	// last_name is 1 to 100 characters.
+	LastName string `protobuf:"bytes,2,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
+	// bio is at most 500 characters (optional).
+	Bio string `protobuf:"bytes,3,opt,name=bio,proto3" json:"bio,omitempty"`
+	// city is at most 100 characters (optional).
+	City string `protobuf:"bytes,4,opt,name=city,proto3" json:"city,omitempty"`
+	// country is 2 to 100 characters.
+	Country string `protobuf:"bytes,5,opt,name=country,proto3" json:"country,omitempty"`
+	// language is one of the languages reviews are written in (SPEC §4).
+	Language      string `protobuf:"bytes,6,opt,name=language,proto3" json:"language,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateProfileRequest) Reset() {
+	*x = UpdateProfileRequest{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateProfileRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateProfileRequest) ProtoMessage() {}
+
+func (x *UpdateProfileRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateProfileRequest.ProtoReflect.Descriptor instead.
+func (*UpdateProfileRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *UpdateProfileRequest) GetFirstName() string {
+	if x != nil {
+		return x.FirstName
+	}
+	return ""
+}
+
+func (x *UpdateProfileRequest) GetLastName() string {
+	if x != nil {
+		return x.LastName
+	}
+	return ""
+}
+
+func (x *UpdateProfileRequest) GetBio() string {
+	if x != nil {
+		return x.Bio
+	}
+	return ""
+}
+
+func (x *UpdateProfileRequest) GetCity() string {
+	if x != nil {
+		return x.City
+	}
+	return ""
+}
+
+func (x *UpdateProfileRequest) GetCountry() string {
+	if x != nil {
+		return x.Country
+	}
+	return ""
+}
+
+func (x *UpdateProfileRequest) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
+// UpdateProfileResponse carries the user as changed.
+type UpdateProfileResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// user is the signed-in user after the change.
+	User          *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateProfileResponse) Reset() {
+	*x = UpdateProfileResponse{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateProfileResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateProfileResponse) ProtoMessage() {}
+
+func (x *UpdateProfileResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateProfileResponse.ProtoReflect.Descriptor instead.
+func (*UpdateProfileResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *UpdateProfileResponse) GetUser() *User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
 var File_rentproof_account_v1_account_proto protoreflect.FileDescriptor
 
 const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\n" +
-	"\"rentproof/account/v1/account.proto\x12\x14rentproof.account.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\xc6\x02\n" +
+	"\"rentproof/account/v1/account.proto\x12\x14rentproof.account.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\xa2\x03\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +
@@ -1188,7 +1361,11 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\n" +
 	"created_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x124\n" +
 	"\x16has_security_questions\x18\n" +
-	" \x01(\bR\x14hasSecurityQuestions\"\x17\n" +
+	" \x01(\bR\x14hasSecurityQuestions\x12\x10\n" +
+	"\x03bio\x18\v \x01(\tR\x03bio\x12\x12\n" +
+	"\x04city\x18\f \x01(\tR\x04city\x12\x18\n" +
+	"\acountry\x18\r \x01(\tR\acountry\x12\x1a\n" +
+	"\blanguage\x18\x0e \x01(\tR\blanguage\"\x17\n" +
 	"\x15GetCurrentUserRequest\"H\n" +
 	"\x16GetCurrentUserResponse\x12.\n" +
 	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"\xa4\x02\n" +
@@ -1256,7 +1433,19 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\x10security_answer2\x18\x03 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xc8\x01R\x0fsecurityAnswer2\x12,\n" +
 	"\fnew_password\x18\x04 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\vnewPassword\x124\n" +
 	"\x10confirm_password\x18\x05 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\x0fconfirmPassword\"\x17\n" +
-	"\x15ResetPasswordResponse2\xc7\b\n" +
+	"\x15ResetPasswordResponse\"\xed\x01\n" +
+	"\x14UpdateProfileRequest\x12'\n" +
+	"\n" +
+	"first_name\x18\x01 \x01(\tB\b\xca\xf3\x18\x04\x18\x01 dR\tfirstName\x12%\n" +
+	"\tlast_name\x18\x02 \x01(\tB\b\xca\xf3\x18\x04\x18\x01 dR\blastName\x12\x19\n" +
+	"\x03bio\x18\x03 \x01(\tB\a\xca\xf3\x18\x03 \xf4\x03R\x03bio\x12\x1a\n" +
+	"\x04city\x18\x04 \x01(\tB\x06\xca\xf3\x18\x02 dR\x04city\x12\"\n" +
+	"\acountry\x18\x05 \x01(\tB\b\xca\xf3\x18\x04\x18\x02 dR\acountry\x12*\n" +
+	"\blanguage\x18\x06 \x01(\tB\x0e\xca\xf3\x18\n" +
+	"\n" +
+	"\blanguageR\blanguage\"G\n" +
+	"\x15UpdateProfileResponse\x12.\n" +
+	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user2\xb1\t\n" +
 	"\x0eAccountService\x12Y\n" +
 	"\bRegister\x12%.rentproof.account.v1.RegisterRequest\x1a&.rentproof.account.v1.RegisterResponse\x12P\n" +
 	"\x05Login\x12\".rentproof.account.v1.LoginRequest\x1a#.rentproof.account.v1.LoginResponse\x12S\n" +
@@ -1267,7 +1456,8 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\x14GetSecurityQuestions\x121.rentproof.account.v1.GetSecurityQuestionsRequest\x1a2.rentproof.account.v1.GetSecurityQuestionsResponse\"\x03\x90\x02\x01\x12}\n" +
 	"\x14SetSecurityQuestions\x121.rentproof.account.v1.SetSecurityQuestionsRequest\x1a2.rentproof.account.v1.SetSecurityQuestionsResponse\x12b\n" +
 	"\vFindAccount\x12(.rentproof.account.v1.FindAccountRequest\x1a).rentproof.account.v1.FindAccountResponse\x12h\n" +
-	"\rResetPassword\x12*.rentproof.account.v1.ResetPasswordRequest\x1a+.rentproof.account.v1.ResetPasswordResponseB\xdd\x01\n" +
+	"\rResetPassword\x12*.rentproof.account.v1.ResetPasswordRequest\x1a+.rentproof.account.v1.ResetPasswordResponse\x12h\n" +
+	"\rUpdateProfile\x12*.rentproof.account.v1.UpdateProfileRequest\x1a+.rentproof.account.v1.UpdateProfileResponseB\xdd\x01\n" +
 	"\x18com.rentproof.account.v1B\fAccountProtoP\x01ZAgithub.com/rentproof/rentproof/gen/rentproof/account/v1;accountv1\xa2\x02\x03RAX\xaa\x02\x14Rentproof.Account.V1\xca\x02\x14Rentproof\\Account\\V1\xe2\x02 Rentproof\\Account\\V1\\GPBMetadata\xea\x02\x16Rentproof::Account::V1b\x06proto3"
 
 var (
@@ -1282,7 +1472,7 @@ func file_rentproof_account_v1_account_proto_rawDescGZIP() []byte {
 	return file_rentproof_account_v1_account_proto_rawDescData
 }
 
-var file_rentproof_account_v1_account_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_rentproof_account_v1_account_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_rentproof_account_v1_account_proto_goTypes = []any{
 	(*User)(nil),                          // 0: rentproof.account.v1.User
 	(*GetCurrentUserRequest)(nil),         // 1: rentproof.account.v1.GetCurrentUserRequest
@@ -1305,38 +1495,43 @@ var file_rentproof_account_v1_account_proto_goTypes = []any{
 	(*FindAccountResponse)(nil),           // 18: rentproof.account.v1.FindAccountResponse
 	(*ResetPasswordRequest)(nil),          // 19: rentproof.account.v1.ResetPasswordRequest
 	(*ResetPasswordResponse)(nil),         // 20: rentproof.account.v1.ResetPasswordResponse
-	(*timestamppb.Timestamp)(nil),         // 21: google.protobuf.Timestamp
+	(*UpdateProfileRequest)(nil),          // 21: rentproof.account.v1.UpdateProfileRequest
+	(*UpdateProfileResponse)(nil),         // 22: rentproof.account.v1.UpdateProfileResponse
+	(*timestamppb.Timestamp)(nil),         // 23: google.protobuf.Timestamp
 }
 var file_rentproof_account_v1_account_proto_depIdxs = []int32{
-	21, // 0: rentproof.account.v1.User.created_at:type_name -> google.protobuf.Timestamp
+	23, // 0: rentproof.account.v1.User.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: rentproof.account.v1.GetCurrentUserResponse.user:type_name -> rentproof.account.v1.User
 	0,  // 2: rentproof.account.v1.RegisterResponse.user:type_name -> rentproof.account.v1.User
 	0,  // 3: rentproof.account.v1.LoginResponse.user:type_name -> rentproof.account.v1.User
-	3,  // 4: rentproof.account.v1.AccountService.Register:input_type -> rentproof.account.v1.RegisterRequest
-	5,  // 5: rentproof.account.v1.AccountService.Login:input_type -> rentproof.account.v1.LoginRequest
-	7,  // 6: rentproof.account.v1.AccountService.Logout:input_type -> rentproof.account.v1.LogoutRequest
-	1,  // 7: rentproof.account.v1.AccountService.GetCurrentUser:input_type -> rentproof.account.v1.GetCurrentUserRequest
-	9,  // 8: rentproof.account.v1.AccountService.GetUserName:input_type -> rentproof.account.v1.GetUserNameRequest
-	11, // 9: rentproof.account.v1.AccountService.ListSecurityQuestions:input_type -> rentproof.account.v1.ListSecurityQuestionsRequest
-	13, // 10: rentproof.account.v1.AccountService.GetSecurityQuestions:input_type -> rentproof.account.v1.GetSecurityQuestionsRequest
-	15, // 11: rentproof.account.v1.AccountService.SetSecurityQuestions:input_type -> rentproof.account.v1.SetSecurityQuestionsRequest
-	17, // 12: rentproof.account.v1.AccountService.FindAccount:input_type -> rentproof.account.v1.FindAccountRequest
-	19, // 13: rentproof.account.v1.AccountService.ResetPassword:input_type -> rentproof.account.v1.ResetPasswordRequest
-	4,  // 14: rentproof.account.v1.AccountService.Register:output_type -> rentproof.account.v1.RegisterResponse
-	6,  // 15: rentproof.account.v1.AccountService.Login:output_type -> rentproof.account.v1.LoginResponse
-	8,  // 16: rentproof.account.v1.AccountService.Logout:output_type -> rentproof.account.v1.LogoutResponse
-	2,  // 17: rentproof.account.v1.AccountService.GetCurrentUser:output_type -> rentproof.account.v1.GetCurrentUserResponse
-	10, // 18: rentproof.account.v1.AccountService.GetUserName:output_type -> rentproof.account.v1.GetUserNameResponse
-	12, // 19: rentproof.account.v1.AccountService.ListSecurityQuestions:output_type -> rentproof.account.v1.ListSecurityQuestionsResponse
-	14, // 20: rentproof.account.v1.AccountService.GetSecurityQuestions:output_type -> rentproof.account.v1.GetSecurityQuestionsResponse
-	16, // 21: rentproof.account.v1.AccountService.SetSecurityQuestions:output_type -> rentproof.account.v1.SetSecurityQuestionsResponse
-	18, // 22: rentproof.account.v1.AccountService.FindAccount:output_type -> rentproof.account.v1.FindAccountResponse
-	20, // 23: rentproof.account.v1.AccountService.ResetPassword:output_type -> rentproof.account.v1.ResetPasswordResponse
-	14, // [14:24] is the sub-list for method output_type
-	4,  // [4:14] is the sub-list for method input_type
-	4,  // [4:4] is the sub-list for extension type_name
-	4,  // [4:4] is the sub-list for extension extendee
-	0,  // [0:4] is the sub-list for field type_name
+	0,  // 4: rentproof.account.v1.UpdateProfileResponse.user:type_name -> rentproof.account.v1.User
+	3,  // 5: rentproof.account.v1.AccountService.Register:input_type -> rentproof.account.v1.RegisterRequest
+	5,  // 6: rentproof.account.v1.AccountService.Login:input_type -> rentproof.account.v1.LoginRequest
+	7,  // 7: rentproof.account.v1.AccountService.Logout:input_type -> rentproof.account.v1.LogoutRequest
+	1,  // 8: rentproof.account.v1.AccountService.GetCurrentUser:input_type -> rentproof.account.v1.GetCurrentUserRequest
+	9,  // 9: rentproof.account.v1.AccountService.GetUserName:input_type -> rentproof.account.v1.GetUserNameRequest
+	11, // 10: rentproof.account.v1.AccountService.ListSecurityQuestions:input_type -> rentproof.account.v1.ListSecurityQuestionsRequest
+	13, // 11: rentproof.account.v1.AccountService.GetSecurityQuestions:input_type -> rentproof.account.v1.GetSecurityQuestionsRequest
+	15, // 12: rentproof.account.v1.AccountService.SetSecurityQuestions:input_type -> rentproof.account.v1.SetSecurityQuestionsRequest
+	17, // 13: rentproof.account.v1.AccountService.FindAccount:input_type -> rentproof.account.v1.FindAccountRequest
+	19, // 14: rentproof.account.v1.AccountService.ResetPassword:input_type -> rentproof.account.v1.ResetPasswordRequest
+	21, // 15: rentproof.account.v1.AccountService.UpdateProfile:input_type -> rentproof.account.v1.UpdateProfileRequest
+	4,  // 16: rentproof.account.v1.AccountService.Register:output_type -> rentproof.account.v1.RegisterResponse
+	6,  // 17: rentproof.account.v1.AccountService.Login:output_type -> rentproof.account.v1.LoginResponse
+	8,  // 18: rentproof.account.v1.AccountService.Logout:output_type -> rentproof.account.v1.LogoutResponse
+	2,  // 19: rentproof.account.v1.AccountService.GetCurrentUser:output_type -> rentproof.account.v1.GetCurrentUserResponse
+	10, // 20: rentproof.account.v1.AccountService.GetUserName:output_type -> rentproof.account.v1.GetUserNameResponse
+	12, // 21: rentproof.account.v1.AccountService.ListSecurityQuestions:output_type -> rentproof.account.v1.ListSecurityQuestionsResponse
+	14, // 22: rentproof.account.v1.AccountService.GetSecurityQuestions:output_type -> rentproof.account.v1.GetSecurityQuestionsResponse
+	16, // 23: rentproof.account.v1.AccountService.SetSecurityQuestions:output_type -> rentproof.account.v1.SetSecurityQuestionsResponse
+	18, // 24: rentproof.account.v1.AccountService.FindAccount:output_type -> rentproof.account.v1.FindAccountResponse
+	20, // 25: rentproof.account.v1.AccountService.ResetPassword:output_type -> rentproof.account.v1.ResetPasswordResponse
+	22, // 26: rentproof.account.v1.AccountService.UpdateProfile:output_type -> rentproof.account.v1.UpdateProfileResponse
+	16, // [16:27] is the sub-list for method output_type
+	5,  // [5:16] is the sub-list for method input_type
+	5,  // [5:5] is the sub-list for extension type_name
+	5,  // [5:5] is the sub-list for extension extendee
+	0,  // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_account_v1_account_proto_init() }
@@ -1350,7 +1545,7 @@ func file_rentproof_account_v1_account_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_account_v1_account_proto_rawDesc), len(file_rentproof_account_v1_account_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   21,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -30,6 +30,14 @@ func (x *User) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendTimestamp(b, x.GetCreatedAt())
 	b = append(b, ",\"hasSecurityQuestions\":"...)
 	b = strconv.AppendBool(b, x.GetHasSecurityQuestions())
+	b = append(b, ",\"bio\":"...)
+	b = wirejson.AppendString(b, x.GetBio())
+	b = append(b, ",\"city\":"...)
+	b = wirejson.AppendString(b, x.GetCity())
+	b = append(b, ",\"country\":"...)
+	b = wirejson.AppendString(b, x.GetCountry())
+	b = append(b, ",\"language\":"...)
+	b = wirejson.AppendString(b, x.GetLanguage())
 	return append(b, '}')
 }
 
@@ -218,5 +226,33 @@ func (x *ResetPasswordRequest) AppendJSON(b []byte) []byte {
 // AppendJSON appends x as protojson with EmitUnpopulated writes it.
 func (x *ResetPasswordResponse) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *UpdateProfileRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"firstName\":"...)
+	b = wirejson.AppendString(b, x.GetFirstName())
+	b = append(b, ",\"lastName\":"...)
+	b = wirejson.AppendString(b, x.GetLastName())
+	b = append(b, ",\"bio\":"...)
+	b = wirejson.AppendString(b, x.GetBio())
+	b = append(b, ",\"city\":"...)
+	b = wirejson.AppendString(b, x.GetCity())
+	b = append(b, ",\"country\":"...)
+	b = wirejson.AppendString(b, x.GetCountry())
+	b = append(b, ",\"language\":"...)
+	b = wirejson.AppendString(b, x.GetLanguage())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *UpdateProfileResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"user\":"...)
+	if m := x.GetUser(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
 	return append(b, '}')
 }

@@ -175,8 +175,10 @@ type Property struct {
 	VerificationProof string `protobuf:"bytes,35,opt,name=verification_proof,json=verificationProof,proto3" json:"verification_proof,omitempty"`
 	// verification_confirmations is how many people's approvals confirmed it (proof confirmed).
 	VerificationConfirmations int32 `protobuf:"varint,36,opt,name=verification_confirmations,json=verificationConfirmations,proto3" json:"verification_confirmations,omitempty"`
-	unknownFields             protoimpl.UnknownFields
-	sizeCache                 protoimpl.SizeCache
+	// saved is true when the signed-in caller has saved the property; false for visitors.
+	Saved         bool `protobuf:"varint,37,opt,name=saved,proto3" json:"saved,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Property) Reset() {
@@ -459,6 +461,13 @@ func (x *Property) GetVerificationConfirmations() int32 {
 		return x.VerificationConfirmations
 	}
 	return 0
+}
+
+func (x *Property) GetSaved() bool {
+	if x != nil {
+		return x.Saved
+	}
+	return false
 }
 
 // GetPropertyRequest names one property.
@@ -1229,6 +1238,806 @@ func (x *CreatePropertyResponse) GetProperty() *Property {
 	return nil
 }
 
+// UpdatePropertyRequest is the edit form of one listing.
+type UpdatePropertyRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the listing to change.
+	Id int32 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// listing is the whole form, as on creation; every field is replaced.
+	Listing       *CreatePropertyRequest `protobuf:"bytes,2,opt,name=listing,proto3" json:"listing,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdatePropertyRequest) Reset() {
+	*x = UpdatePropertyRequest{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdatePropertyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdatePropertyRequest) ProtoMessage() {}
+
+func (x *UpdatePropertyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdatePropertyRequest.ProtoReflect.Descriptor instead.
+func (*UpdatePropertyRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *UpdatePropertyRequest) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *UpdatePropertyRequest) GetListing() *CreatePropertyRequest {
+	if x != nil {
+		return x.Listing
+	}
+	return nil
+}
+
+// UpdatePropertyResponse carries the listing as changed.
+type UpdatePropertyResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// property is the listing after the change.
+	Property *Property `protobuf:"bytes,1,opt,name=property,proto3" json:"property,omitempty"`
+	// verification_removed is true when the change of address, city or postal code returned a
+	// verified listing to unverified.
+	VerificationRemoved bool `protobuf:"varint,2,opt,name=verification_removed,json=verificationRemoved,proto3" json:"verification_removed,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
+}
+
+func (x *UpdatePropertyResponse) Reset() {
+	*x = UpdatePropertyResponse{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdatePropertyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdatePropertyResponse) ProtoMessage() {}
+
+func (x *UpdatePropertyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdatePropertyResponse.ProtoReflect.Descriptor instead.
+func (*UpdatePropertyResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *UpdatePropertyResponse) GetProperty() *Property {
+	if x != nil {
+		return x.Property
+	}
+	return nil
+}
+
+func (x *UpdatePropertyResponse) GetVerificationRemoved() bool {
+	if x != nil {
+		return x.VerificationRemoved
+	}
+	return false
+}
+
+// ListMyPropertiesRequest pages the caller's own listings.
+type ListMyPropertiesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// query matches text in the title, address or city, ignoring case (optional).
+	Query string `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
+	// page is the 1-based page number (default 1).
+	Page int32 `protobuf:"varint,2,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the number of listings per page (default 20, at most 100).
+	PageSize      int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListMyPropertiesRequest) Reset() {
+	*x = ListMyPropertiesRequest{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListMyPropertiesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListMyPropertiesRequest) ProtoMessage() {}
+
+func (x *ListMyPropertiesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListMyPropertiesRequest.ProtoReflect.Descriptor instead.
+func (*ListMyPropertiesRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ListMyPropertiesRequest) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
+func (x *ListMyPropertiesRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListMyPropertiesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// ListMyPropertiesResponse is one page of the caller's listings.
+type ListMyPropertiesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// properties are this page's listings, newest first.
+	Properties []*Property `protobuf:"bytes,1,rep,name=properties,proto3" json:"properties,omitempty"`
+	// total_count is the number of the caller's listings that match.
+	TotalCount int32 `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
+	// page is the page returned.
+	Page int32 `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the page size used.
+	PageSize      int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListMyPropertiesResponse) Reset() {
+	*x = ListMyPropertiesResponse{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListMyPropertiesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListMyPropertiesResponse) ProtoMessage() {}
+
+func (x *ListMyPropertiesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListMyPropertiesResponse.ProtoReflect.Descriptor instead.
+func (*ListMyPropertiesResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ListMyPropertiesResponse) GetProperties() []*Property {
+	if x != nil {
+		return x.Properties
+	}
+	return nil
+}
+
+func (x *ListMyPropertiesResponse) GetTotalCount() int32 {
+	if x != nil {
+		return x.TotalCount
+	}
+	return 0
+}
+
+func (x *ListMyPropertiesResponse) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListMyPropertiesResponse) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// GetLandlordStatsRequest takes no parameters: the stats are the caller's.
+type GetLandlordStatsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetLandlordStatsRequest) Reset() {
+	*x = GetLandlordStatsRequest{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLandlordStatsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLandlordStatsRequest) ProtoMessage() {}
+
+func (x *GetLandlordStatsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLandlordStatsRequest.ProtoReflect.Descriptor instead.
+func (*GetLandlordStatsRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{16}
+}
+
+// RentTotal is the monthly rent of the caller's listings in one currency.
+type RentTotal struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// currency is the ISO 4217 code.
+	Currency string `protobuf:"bytes,1,opt,name=currency,proto3" json:"currency,omitempty"`
+	// monthly_rent is the sum of the listings' monthly rents in that currency.
+	MonthlyRent   int64 `protobuf:"varint,2,opt,name=monthly_rent,json=monthlyRent,proto3" json:"monthly_rent,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RentTotal) Reset() {
+	*x = RentTotal{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RentTotal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RentTotal) ProtoMessage() {}
+
+func (x *RentTotal) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RentTotal.ProtoReflect.Descriptor instead.
+func (*RentTotal) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *RentTotal) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
+}
+
+func (x *RentTotal) GetMonthlyRent() int64 {
+	if x != nil {
+		return x.MonthlyRent
+	}
+	return 0
+}
+
+// TypeCount is how many of the caller's listings are of one property type.
+type TypeCount struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// property_type is one of the property types.
+	PropertyType string `protobuf:"bytes,1,opt,name=property_type,json=propertyType,proto3" json:"property_type,omitempty"`
+	// count is the number of listings of that type.
+	Count         int32 `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TypeCount) Reset() {
+	*x = TypeCount{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TypeCount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TypeCount) ProtoMessage() {}
+
+func (x *TypeCount) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TypeCount.ProtoReflect.Descriptor instead.
+func (*TypeCount) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *TypeCount) GetPropertyType() string {
+	if x != nil {
+		return x.PropertyType
+	}
+	return ""
+}
+
+func (x *TypeCount) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+// GetLandlordStatsResponse sums the caller's active listings. Rents are never added across
+// currencies.
+type GetLandlordStatsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// monthly_rent_totals has one total per currency, largest count of listings first.
+	MonthlyRentTotals []*RentTotal `protobuf:"bytes,1,rep,name=monthly_rent_totals,json=monthlyRentTotals,proto3" json:"monthly_rent_totals,omitempty"`
+	// property_count is the number of active listings.
+	PropertyCount int32 `protobuf:"varint,2,opt,name=property_count,json=propertyCount,proto3" json:"property_count,omitempty"`
+	// verified_count is the number of those that are verified.
+	VerifiedCount int32 `protobuf:"varint,3,opt,name=verified_count,json=verifiedCount,proto3" json:"verified_count,omitempty"`
+	// type_counts has every property type with at least one listing, most listings first.
+	TypeCounts []*TypeCount `protobuf:"bytes,4,rep,name=type_counts,json=typeCounts,proto3" json:"type_counts,omitempty"`
+	// average_rating is the mean of the published reviews that rate the caller's properties, to
+	// one decimal; 0 when there are none (shown N/A).
+	AverageRating float64 `protobuf:"fixed64,5,opt,name=average_rating,json=averageRating,proto3" json:"average_rating,omitempty"`
+	// rated_review_count is the number of reviews average_rating is made of.
+	RatedReviewCount int32 `protobuf:"varint,6,opt,name=rated_review_count,json=ratedReviewCount,proto3" json:"rated_review_count,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *GetLandlordStatsResponse) Reset() {
+	*x = GetLandlordStatsResponse{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLandlordStatsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLandlordStatsResponse) ProtoMessage() {}
+
+func (x *GetLandlordStatsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLandlordStatsResponse.ProtoReflect.Descriptor instead.
+func (*GetLandlordStatsResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *GetLandlordStatsResponse) GetMonthlyRentTotals() []*RentTotal {
+	if x != nil {
+		return x.MonthlyRentTotals
+	}
+	return nil
+}
+
+func (x *GetLandlordStatsResponse) GetPropertyCount() int32 {
+	if x != nil {
+		return x.PropertyCount
+	}
+	return 0
+}
+
+func (x *GetLandlordStatsResponse) GetVerifiedCount() int32 {
+	if x != nil {
+		return x.VerifiedCount
+	}
+	return 0
+}
+
+func (x *GetLandlordStatsResponse) GetTypeCounts() []*TypeCount {
+	if x != nil {
+		return x.TypeCounts
+	}
+	return nil
+}
+
+func (x *GetLandlordStatsResponse) GetAverageRating() float64 {
+	if x != nil {
+		return x.AverageRating
+	}
+	return 0
+}
+
+func (x *GetLandlordStatsResponse) GetRatedReviewCount() int32 {
+	if x != nil {
+		return x.RatedReviewCount
+	}
+	return 0
+}
+
+// SavePropertyRequest names the property to save.
+type SavePropertyRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// property_id is the property's identifier.
+	PropertyId    int32 `protobuf:"varint,1,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SavePropertyRequest) Reset() {
+	*x = SavePropertyRequest{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SavePropertyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SavePropertyRequest) ProtoMessage() {}
+
+func (x *SavePropertyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SavePropertyRequest.ProtoReflect.Descriptor instead.
+func (*SavePropertyRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *SavePropertyRequest) GetPropertyId() int32 {
+	if x != nil {
+		return x.PropertyId
+	}
+	return 0
+}
+
+// SavePropertyResponse confirms the save.
+type SavePropertyResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// saved_count is how many properties the caller has saved now.
+	SavedCount    int32 `protobuf:"varint,1,opt,name=saved_count,json=savedCount,proto3" json:"saved_count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SavePropertyResponse) Reset() {
+	*x = SavePropertyResponse{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SavePropertyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SavePropertyResponse) ProtoMessage() {}
+
+func (x *SavePropertyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SavePropertyResponse.ProtoReflect.Descriptor instead.
+func (*SavePropertyResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *SavePropertyResponse) GetSavedCount() int32 {
+	if x != nil {
+		return x.SavedCount
+	}
+	return 0
+}
+
+// UnsavePropertyRequest names the property to take off the saved list.
+type UnsavePropertyRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// property_id is the property's identifier.
+	PropertyId    int32 `protobuf:"varint,1,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnsavePropertyRequest) Reset() {
+	*x = UnsavePropertyRequest{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnsavePropertyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnsavePropertyRequest) ProtoMessage() {}
+
+func (x *UnsavePropertyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnsavePropertyRequest.ProtoReflect.Descriptor instead.
+func (*UnsavePropertyRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *UnsavePropertyRequest) GetPropertyId() int32 {
+	if x != nil {
+		return x.PropertyId
+	}
+	return 0
+}
+
+// UnsavePropertyResponse confirms the removal.
+type UnsavePropertyResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// saved_count is how many properties the caller has saved now.
+	SavedCount    int32 `protobuf:"varint,1,opt,name=saved_count,json=savedCount,proto3" json:"saved_count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnsavePropertyResponse) Reset() {
+	*x = UnsavePropertyResponse{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnsavePropertyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnsavePropertyResponse) ProtoMessage() {}
+
+func (x *UnsavePropertyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnsavePropertyResponse.ProtoReflect.Descriptor instead.
+func (*UnsavePropertyResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *UnsavePropertyResponse) GetSavedCount() int32 {
+	if x != nil {
+		return x.SavedCount
+	}
+	return 0
+}
+
+// ListSavedPropertiesRequest pages the caller's saved properties.
+type ListSavedPropertiesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// page is the 1-based page number (default 1).
+	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the number of properties per page (default 12, at most 50).
+	PageSize      int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSavedPropertiesRequest) Reset() {
+	*x = ListSavedPropertiesRequest{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSavedPropertiesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSavedPropertiesRequest) ProtoMessage() {}
+
+func (x *ListSavedPropertiesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSavedPropertiesRequest.ProtoReflect.Descriptor instead.
+func (*ListSavedPropertiesRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *ListSavedPropertiesRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListSavedPropertiesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// ListSavedPropertiesResponse is one page of the caller's saved properties.
+type ListSavedPropertiesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// properties are this page's saved properties (each with saved true), most recently saved first.
+	Properties []*Property `protobuf:"bytes,1,rep,name=properties,proto3" json:"properties,omitempty"`
+	// total_count is the number of saved properties that are still listed.
+	TotalCount int32 `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
+	// page is the page returned.
+	Page int32 `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the page size used.
+	PageSize      int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSavedPropertiesResponse) Reset() {
+	*x = ListSavedPropertiesResponse{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSavedPropertiesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSavedPropertiesResponse) ProtoMessage() {}
+
+func (x *ListSavedPropertiesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSavedPropertiesResponse.ProtoReflect.Descriptor instead.
+func (*ListSavedPropertiesResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *ListSavedPropertiesResponse) GetProperties() []*Property {
+	if x != nil {
+		return x.Properties
+	}
+	return nil
+}
+
+func (x *ListSavedPropertiesResponse) GetTotalCount() int32 {
+	if x != nil {
+		return x.TotalCount
+	}
+	return 0
+}
+
+func (x *ListSavedPropertiesResponse) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListSavedPropertiesResponse) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
 var File_rentproof_property_v1_property_proto protoreflect.FileDescriptor
 
 const file_rentproof_property_v1_property_proto_rawDesc = "" +
@@ -1238,7 +2047,7 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\aaverage\x18\x01 \x01(\x01R\aaverage\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x05R\x05count\x12'\n" +
 	"\x0frecommend_count\x18\x03 \x01(\x05R\x0erecommendCount\x12\"\n" +
-	"\fdistribution\x18\x04 \x03(\x05R\fdistribution\"\xb1\t\n" +
+	"\fdistribution\x18\x04 \x03(\x05R\fdistribution\"\xc7\t\n" +
 	"\bProperty\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12 \n" +
@@ -1281,7 +2090,8 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\x06rating\x18! \x01(\x01R\x06rating\x12K\n" +
 	"\x0erating_summary\x18\" \x01(\v2$.rentproof.property.v1.RatingSummaryR\rratingSummary\x12-\n" +
 	"\x12verification_proof\x18# \x01(\tR\x11verificationProof\x12=\n" +
-	"\x1averification_confirmations\x18$ \x01(\x05R\x19verificationConfirmations\"$\n" +
+	"\x1averification_confirmations\x18$ \x01(\x05R\x19verificationConfirmations\x12\x14\n" +
+	"\x05saved\x18% \x01(\bR\x05saved\"$\n" +
 	"\x12GetPropertyRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\"R\n" +
 	"\x13GetPropertyResponse\x12;\n" +
@@ -1419,13 +2229,76 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\fpets_allowed\x18\x15 \x01(\bR\vpetsAllowed\x12\x1c\n" +
 	"\tfurnished\x18\x16 \x01(\bR\tfurnished\"U\n" +
 	"\x16CreatePropertyResponse\x12;\n" +
-	"\bproperty\x18\x01 \x01(\v2\x1f.rentproof.property.v1.PropertyR\bproperty2\xef\x04\n" +
+	"\bproperty\x18\x01 \x01(\v2\x1f.rentproof.property.v1.PropertyR\bproperty\"o\n" +
+	"\x15UpdatePropertyRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12F\n" +
+	"\alisting\x18\x02 \x01(\v2,.rentproof.property.v1.CreatePropertyRequestR\alisting\"\x88\x01\n" +
+	"\x16UpdatePropertyResponse\x12;\n" +
+	"\bproperty\x18\x01 \x01(\v2\x1f.rentproof.property.v1.PropertyR\bproperty\x121\n" +
+	"\x14verification_removed\x18\x02 \x01(\bR\x13verificationRemoved\"h\n" +
+	"\x17ListMyPropertiesRequest\x12\x1c\n" +
+	"\x05query\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02 dR\x05query\x12\x12\n" +
+	"\x04page\x18\x02 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\"\xad\x01\n" +
+	"\x18ListMyPropertiesResponse\x12?\n" +
+	"\n" +
+	"properties\x18\x01 \x03(\v2\x1f.rentproof.property.v1.PropertyR\n" +
+	"properties\x12\x1f\n" +
+	"\vtotal_count\x18\x02 \x01(\x05R\n" +
+	"totalCount\x12\x12\n" +
+	"\x04page\x18\x03 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\"\x19\n" +
+	"\x17GetLandlordStatsRequest\"J\n" +
+	"\tRentTotal\x12\x1a\n" +
+	"\bcurrency\x18\x01 \x01(\tR\bcurrency\x12!\n" +
+	"\fmonthly_rent\x18\x02 \x01(\x03R\vmonthlyRent\"F\n" +
+	"\tTypeCount\x12#\n" +
+	"\rproperty_type\x18\x01 \x01(\tR\fpropertyType\x12\x14\n" +
+	"\x05count\x18\x02 \x01(\x05R\x05count\"\xd2\x02\n" +
+	"\x18GetLandlordStatsResponse\x12P\n" +
+	"\x13monthly_rent_totals\x18\x01 \x03(\v2 .rentproof.property.v1.RentTotalR\x11monthlyRentTotals\x12%\n" +
+	"\x0eproperty_count\x18\x02 \x01(\x05R\rpropertyCount\x12%\n" +
+	"\x0everified_count\x18\x03 \x01(\x05R\rverifiedCount\x12A\n" +
+	"\vtype_counts\x18\x04 \x03(\v2 .rentproof.property.v1.TypeCountR\n" +
+	"typeCounts\x12%\n" +
+	"\x0eaverage_rating\x18\x05 \x01(\x01R\raverageRating\x12,\n" +
+	"\x12rated_review_count\x18\x06 \x01(\x05R\x10ratedReviewCount\"6\n" +
+	"\x13SavePropertyRequest\x12\x1f\n" +
+	"\vproperty_id\x18\x01 \x01(\x05R\n" +
+	"propertyId\"7\n" +
+	"\x14SavePropertyResponse\x12\x1f\n" +
+	"\vsaved_count\x18\x01 \x01(\x05R\n" +
+	"savedCount\"8\n" +
+	"\x15UnsavePropertyRequest\x12\x1f\n" +
+	"\vproperty_id\x18\x01 \x01(\x05R\n" +
+	"propertyId\"9\n" +
+	"\x16UnsavePropertyResponse\x12\x1f\n" +
+	"\vsaved_count\x18\x01 \x01(\x05R\n" +
+	"savedCount\"M\n" +
+	"\x1aListSavedPropertiesRequest\x12\x12\n" +
+	"\x04page\x18\x01 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\"\xb0\x01\n" +
+	"\x1bListSavedPropertiesResponse\x12?\n" +
+	"\n" +
+	"properties\x18\x01 \x03(\v2\x1f.rentproof.property.v1.PropertyR\n" +
+	"properties\x12\x1f\n" +
+	"\vtotal_count\x18\x02 \x01(\x05R\n" +
+	"totalCount\x12\x12\n" +
+	"\x04page\x18\x03 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize2\xb8\n" +
+	"\n" +
 	"\x0fPropertyService\x12i\n" +
 	"\vGetProperty\x12).rentproof.property.v1.GetPropertyRequest\x1a*.rentproof.property.v1.GetPropertyResponse\"\x03\x90\x02\x01\x12~\n" +
 	"\x12BatchGetProperties\x120.rentproof.property.v1.BatchGetPropertiesRequest\x1a1.rentproof.property.v1.BatchGetPropertiesResponse\"\x03\x90\x02\x01\x12x\n" +
 	"\x10SearchProperties\x12..rentproof.property.v1.SearchPropertiesRequest\x1a/.rentproof.property.v1.SearchPropertiesResponse\"\x03\x90\x02\x01\x12\x87\x01\n" +
 	"\x15ListSimilarProperties\x123.rentproof.property.v1.ListSimilarPropertiesRequest\x1a4.rentproof.property.v1.ListSimilarPropertiesResponse\"\x03\x90\x02\x01\x12m\n" +
-	"\x0eCreateProperty\x12,.rentproof.property.v1.CreatePropertyRequest\x1a-.rentproof.property.v1.CreatePropertyResponseB\xe5\x01\n" +
+	"\x0eCreateProperty\x12,.rentproof.property.v1.CreatePropertyRequest\x1a-.rentproof.property.v1.CreatePropertyResponse\x12m\n" +
+	"\x0eUpdateProperty\x12,.rentproof.property.v1.UpdatePropertyRequest\x1a-.rentproof.property.v1.UpdatePropertyResponse\x12x\n" +
+	"\x10ListMyProperties\x12..rentproof.property.v1.ListMyPropertiesRequest\x1a/.rentproof.property.v1.ListMyPropertiesResponse\"\x03\x90\x02\x01\x12x\n" +
+	"\x10GetLandlordStats\x12..rentproof.property.v1.GetLandlordStatsRequest\x1a/.rentproof.property.v1.GetLandlordStatsResponse\"\x03\x90\x02\x01\x12l\n" +
+	"\fSaveProperty\x12*.rentproof.property.v1.SavePropertyRequest\x1a+.rentproof.property.v1.SavePropertyResponse\"\x03\x90\x02\x02\x12r\n" +
+	"\x0eUnsaveProperty\x12,.rentproof.property.v1.UnsavePropertyRequest\x1a-.rentproof.property.v1.UnsavePropertyResponse\"\x03\x90\x02\x02\x12\x81\x01\n" +
+	"\x13ListSavedProperties\x121.rentproof.property.v1.ListSavedPropertiesRequest\x1a2.rentproof.property.v1.ListSavedPropertiesResponse\"\x03\x90\x02\x01B\xe5\x01\n" +
 	"\x19com.rentproof.property.v1B\rPropertyProtoP\x01ZCgithub.com/rentproof/rentproof/gen/rentproof/property/v1;propertyv1\xa2\x02\x03RPX\xaa\x02\x15Rentproof.Property.V1\xca\x02\x15Rentproof\\Property\\V1\xe2\x02!Rentproof\\Property\\V1\\GPBMetadata\xea\x02\x17Rentproof::Property::V1b\x06proto3"
 
 var (
@@ -1440,7 +2313,7 @@ func file_rentproof_property_v1_property_proto_rawDescGZIP() []byte {
 	return file_rentproof_property_v1_property_proto_rawDescData
 }
 
-var file_rentproof_property_v1_property_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_rentproof_property_v1_property_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_rentproof_property_v1_property_proto_goTypes = []any{
 	(*RatingSummary)(nil),                 // 0: rentproof.property.v1.RatingSummary
 	(*Property)(nil),                      // 1: rentproof.property.v1.Property
@@ -1454,34 +2327,66 @@ var file_rentproof_property_v1_property_proto_goTypes = []any{
 	(*ListSimilarPropertiesResponse)(nil), // 9: rentproof.property.v1.ListSimilarPropertiesResponse
 	(*CreatePropertyRequest)(nil),         // 10: rentproof.property.v1.CreatePropertyRequest
 	(*CreatePropertyResponse)(nil),        // 11: rentproof.property.v1.CreatePropertyResponse
-	nil,                                   // 12: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
-	(*timestamppb.Timestamp)(nil),         // 13: google.protobuf.Timestamp
+	(*UpdatePropertyRequest)(nil),         // 12: rentproof.property.v1.UpdatePropertyRequest
+	(*UpdatePropertyResponse)(nil),        // 13: rentproof.property.v1.UpdatePropertyResponse
+	(*ListMyPropertiesRequest)(nil),       // 14: rentproof.property.v1.ListMyPropertiesRequest
+	(*ListMyPropertiesResponse)(nil),      // 15: rentproof.property.v1.ListMyPropertiesResponse
+	(*GetLandlordStatsRequest)(nil),       // 16: rentproof.property.v1.GetLandlordStatsRequest
+	(*RentTotal)(nil),                     // 17: rentproof.property.v1.RentTotal
+	(*TypeCount)(nil),                     // 18: rentproof.property.v1.TypeCount
+	(*GetLandlordStatsResponse)(nil),      // 19: rentproof.property.v1.GetLandlordStatsResponse
+	(*SavePropertyRequest)(nil),           // 20: rentproof.property.v1.SavePropertyRequest
+	(*SavePropertyResponse)(nil),          // 21: rentproof.property.v1.SavePropertyResponse
+	(*UnsavePropertyRequest)(nil),         // 22: rentproof.property.v1.UnsavePropertyRequest
+	(*UnsavePropertyResponse)(nil),        // 23: rentproof.property.v1.UnsavePropertyResponse
+	(*ListSavedPropertiesRequest)(nil),    // 24: rentproof.property.v1.ListSavedPropertiesRequest
+	(*ListSavedPropertiesResponse)(nil),   // 25: rentproof.property.v1.ListSavedPropertiesResponse
+	nil,                                   // 26: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
+	(*timestamppb.Timestamp)(nil),         // 27: google.protobuf.Timestamp
 }
 var file_rentproof_property_v1_property_proto_depIdxs = []int32{
-	13, // 0: rentproof.property.v1.Property.created_at:type_name -> google.protobuf.Timestamp
-	13, // 1: rentproof.property.v1.Property.updated_at:type_name -> google.protobuf.Timestamp
+	27, // 0: rentproof.property.v1.Property.created_at:type_name -> google.protobuf.Timestamp
+	27, // 1: rentproof.property.v1.Property.updated_at:type_name -> google.protobuf.Timestamp
 	0,  // 2: rentproof.property.v1.Property.rating_summary:type_name -> rentproof.property.v1.RatingSummary
 	1,  // 3: rentproof.property.v1.GetPropertyResponse.property:type_name -> rentproof.property.v1.Property
-	12, // 4: rentproof.property.v1.BatchGetPropertiesResponse.properties:type_name -> rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
+	26, // 4: rentproof.property.v1.BatchGetPropertiesResponse.properties:type_name -> rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
 	1,  // 5: rentproof.property.v1.SearchPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
 	1,  // 6: rentproof.property.v1.ListSimilarPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
 	1,  // 7: rentproof.property.v1.CreatePropertyResponse.property:type_name -> rentproof.property.v1.Property
-	1,  // 8: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry.value:type_name -> rentproof.property.v1.Property
-	2,  // 9: rentproof.property.v1.PropertyService.GetProperty:input_type -> rentproof.property.v1.GetPropertyRequest
-	4,  // 10: rentproof.property.v1.PropertyService.BatchGetProperties:input_type -> rentproof.property.v1.BatchGetPropertiesRequest
-	6,  // 11: rentproof.property.v1.PropertyService.SearchProperties:input_type -> rentproof.property.v1.SearchPropertiesRequest
-	8,  // 12: rentproof.property.v1.PropertyService.ListSimilarProperties:input_type -> rentproof.property.v1.ListSimilarPropertiesRequest
-	10, // 13: rentproof.property.v1.PropertyService.CreateProperty:input_type -> rentproof.property.v1.CreatePropertyRequest
-	3,  // 14: rentproof.property.v1.PropertyService.GetProperty:output_type -> rentproof.property.v1.GetPropertyResponse
-	5,  // 15: rentproof.property.v1.PropertyService.BatchGetProperties:output_type -> rentproof.property.v1.BatchGetPropertiesResponse
-	7,  // 16: rentproof.property.v1.PropertyService.SearchProperties:output_type -> rentproof.property.v1.SearchPropertiesResponse
-	9,  // 17: rentproof.property.v1.PropertyService.ListSimilarProperties:output_type -> rentproof.property.v1.ListSimilarPropertiesResponse
-	11, // 18: rentproof.property.v1.PropertyService.CreateProperty:output_type -> rentproof.property.v1.CreatePropertyResponse
-	14, // [14:19] is the sub-list for method output_type
-	9,  // [9:14] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	10, // 8: rentproof.property.v1.UpdatePropertyRequest.listing:type_name -> rentproof.property.v1.CreatePropertyRequest
+	1,  // 9: rentproof.property.v1.UpdatePropertyResponse.property:type_name -> rentproof.property.v1.Property
+	1,  // 10: rentproof.property.v1.ListMyPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
+	17, // 11: rentproof.property.v1.GetLandlordStatsResponse.monthly_rent_totals:type_name -> rentproof.property.v1.RentTotal
+	18, // 12: rentproof.property.v1.GetLandlordStatsResponse.type_counts:type_name -> rentproof.property.v1.TypeCount
+	1,  // 13: rentproof.property.v1.ListSavedPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
+	1,  // 14: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry.value:type_name -> rentproof.property.v1.Property
+	2,  // 15: rentproof.property.v1.PropertyService.GetProperty:input_type -> rentproof.property.v1.GetPropertyRequest
+	4,  // 16: rentproof.property.v1.PropertyService.BatchGetProperties:input_type -> rentproof.property.v1.BatchGetPropertiesRequest
+	6,  // 17: rentproof.property.v1.PropertyService.SearchProperties:input_type -> rentproof.property.v1.SearchPropertiesRequest
+	8,  // 18: rentproof.property.v1.PropertyService.ListSimilarProperties:input_type -> rentproof.property.v1.ListSimilarPropertiesRequest
+	10, // 19: rentproof.property.v1.PropertyService.CreateProperty:input_type -> rentproof.property.v1.CreatePropertyRequest
+	12, // 20: rentproof.property.v1.PropertyService.UpdateProperty:input_type -> rentproof.property.v1.UpdatePropertyRequest
+	14, // 21: rentproof.property.v1.PropertyService.ListMyProperties:input_type -> rentproof.property.v1.ListMyPropertiesRequest
+	16, // 22: rentproof.property.v1.PropertyService.GetLandlordStats:input_type -> rentproof.property.v1.GetLandlordStatsRequest
+	20, // 23: rentproof.property.v1.PropertyService.SaveProperty:input_type -> rentproof.property.v1.SavePropertyRequest
+	22, // 24: rentproof.property.v1.PropertyService.UnsaveProperty:input_type -> rentproof.property.v1.UnsavePropertyRequest
+	24, // 25: rentproof.property.v1.PropertyService.ListSavedProperties:input_type -> rentproof.property.v1.ListSavedPropertiesRequest
+	3,  // 26: rentproof.property.v1.PropertyService.GetProperty:output_type -> rentproof.property.v1.GetPropertyResponse
+	5,  // 27: rentproof.property.v1.PropertyService.BatchGetProperties:output_type -> rentproof.property.v1.BatchGetPropertiesResponse
+	7,  // 28: rentproof.property.v1.PropertyService.SearchProperties:output_type -> rentproof.property.v1.SearchPropertiesResponse
+	9,  // 29: rentproof.property.v1.PropertyService.ListSimilarProperties:output_type -> rentproof.property.v1.ListSimilarPropertiesResponse
+	11, // 30: rentproof.property.v1.PropertyService.CreateProperty:output_type -> rentproof.property.v1.CreatePropertyResponse
+	13, // 31: rentproof.property.v1.PropertyService.UpdateProperty:output_type -> rentproof.property.v1.UpdatePropertyResponse
+	15, // 32: rentproof.property.v1.PropertyService.ListMyProperties:output_type -> rentproof.property.v1.ListMyPropertiesResponse
+	19, // 33: rentproof.property.v1.PropertyService.GetLandlordStats:output_type -> rentproof.property.v1.GetLandlordStatsResponse
+	21, // 34: rentproof.property.v1.PropertyService.SaveProperty:output_type -> rentproof.property.v1.SavePropertyResponse
+	23, // 35: rentproof.property.v1.PropertyService.UnsaveProperty:output_type -> rentproof.property.v1.UnsavePropertyResponse
+	25, // 36: rentproof.property.v1.PropertyService.ListSavedProperties:output_type -> rentproof.property.v1.ListSavedPropertiesResponse
+	26, // [26:37] is the sub-list for method output_type
+	15, // [15:26] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_property_v1_property_proto_init() }
@@ -1495,7 +2400,7 @@ func file_rentproof_property_v1_property_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_property_v1_property_proto_rawDesc), len(file_rentproof_property_v1_property_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -129,6 +129,8 @@ func (x *Property) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendString(b, x.GetVerificationProof())
 	b = append(b, ",\"verificationConfirmations\":"...)
 	b = strconv.AppendInt(b, int64(x.GetVerificationConfirmations()), 10)
+	b = append(b, ",\"saved\":"...)
+	b = strconv.AppendBool(b, x.GetSaved())
 	return append(b, '}')
 }
 
@@ -331,5 +333,190 @@ func (x *CreatePropertyResponse) AppendJSON(b []byte) []byte {
 	} else {
 		b = m.AppendJSON(b)
 	}
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *UpdatePropertyRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"id\":"...)
+	b = strconv.AppendInt(b, int64(x.GetId()), 10)
+	b = append(b, ",\"listing\":"...)
+	if m := x.GetListing(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *UpdatePropertyResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"property\":"...)
+	if m := x.GetProperty(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
+	b = append(b, ",\"verificationRemoved\":"...)
+	b = strconv.AppendBool(b, x.GetVerificationRemoved())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListMyPropertiesRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"query\":"...)
+	b = wirejson.AppendString(b, x.GetQuery())
+	b = append(b, ",\"page\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPage()), 10)
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListMyPropertiesResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"properties\":"...)
+	b = append(b, '[')
+	for i, e := range x.GetProperties() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m := e; m == nil {
+			b = append(b, "null"...)
+		} else {
+			b = m.AppendJSON(b)
+		}
+	}
+	b = append(b, ']')
+	b = append(b, ",\"totalCount\":"...)
+	b = strconv.AppendInt(b, int64(x.GetTotalCount()), 10)
+	b = append(b, ",\"page\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPage()), 10)
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *GetLandlordStatsRequest) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *RentTotal) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"currency\":"...)
+	b = wirejson.AppendString(b, x.GetCurrency())
+	b = append(b, ",\"monthlyRent\":"...)
+	b = append(strconv.AppendInt(append(b, '"'), x.GetMonthlyRent(), 10), '"')
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *TypeCount) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"propertyType\":"...)
+	b = wirejson.AppendString(b, x.GetPropertyType())
+	b = append(b, ",\"count\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCount()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *GetLandlordStatsResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"monthlyRentTotals\":"...)
+	b = append(b, '[')
+	for i, e := range x.GetMonthlyRentTotals() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m := e; m == nil {
+			b = append(b, "null"...)
+		} else {
+			b = m.AppendJSON(b)
+		}
+	}
+	b = append(b, ']')
+	b = append(b, ",\"propertyCount\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPropertyCount()), 10)
+	b = append(b, ",\"verifiedCount\":"...)
+	b = strconv.AppendInt(b, int64(x.GetVerifiedCount()), 10)
+	b = append(b, ",\"typeCounts\":"...)
+	b = append(b, '[')
+	for i, e := range x.GetTypeCounts() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m := e; m == nil {
+			b = append(b, "null"...)
+		} else {
+			b = m.AppendJSON(b)
+		}
+	}
+	b = append(b, ']')
+	b = append(b, ",\"averageRating\":"...)
+	b = wirejson.AppendFloat(b, x.GetAverageRating(), 64)
+	b = append(b, ",\"ratedReviewCount\":"...)
+	b = strconv.AppendInt(b, int64(x.GetRatedReviewCount()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *SavePropertyRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"propertyId\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPropertyId()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *SavePropertyResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"savedCount\":"...)
+	b = strconv.AppendInt(b, int64(x.GetSavedCount()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *UnsavePropertyRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"propertyId\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPropertyId()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *UnsavePropertyResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"savedCount\":"...)
+	b = strconv.AppendInt(b, int64(x.GetSavedCount()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListSavedPropertiesRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"page\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPage()), 10)
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListSavedPropertiesResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"properties\":"...)
+	b = append(b, '[')
+	for i, e := range x.GetProperties() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m := e; m == nil {
+			b = append(b, "null"...)
+		} else {
+			b = m.AppendJSON(b)
+		}
+	}
+	b = append(b, ']')
+	b = append(b, ",\"totalCount\":"...)
+	b = strconv.AppendInt(b, int64(x.GetTotalCount()), 10)
+	b = append(b, ",\"page\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPage()), 10)
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
 	return append(b, '}')
 }

@@ -125,7 +125,7 @@ type Review struct {
 	Language string `protobuf:"bytes,16,opt,name=language,proto3" json:"language,omitempty"`
 	// reviewer is the author's public name, absent when unknown.
 	Reviewer *Reviewer `protobuf:"bytes,17,opt,name=reviewer,proto3" json:"reviewer,omitempty"`
-	// property_title is the reviewed property's title (filled by ListRecentReviews).
+	// property_title is the reviewed property's title (filled by ListRecentReviews and ListMyReviews).
 	PropertyTitle string `protobuf:"bytes,18,opt,name=property_title,json=propertyTitle,proto3" json:"property_title,omitempty"`
 	// owner_response is the property owner's public response, absent when there is none.
 	OwnerResponse *OwnerResponse `protobuf:"bytes,19,opt,name=owner_response,json=ownerResponse,proto3" json:"owner_response,omitempty"`
@@ -1464,6 +1464,152 @@ func (x *ListRecentReviewsResponse) GetReviews() []*Review {
 	return nil
 }
 
+// ListMyReviewsRequest pages the caller's own reviews.
+type ListMyReviewsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// query matches text in the review's title or content, ignoring case (optional).
+	Query string `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
+	// page is the 1-based page number (default 1).
+	Page int32 `protobuf:"varint,2,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the number of reviews per page (default 10, at most 50).
+	PageSize      int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListMyReviewsRequest) Reset() {
+	*x = ListMyReviewsRequest{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListMyReviewsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListMyReviewsRequest) ProtoMessage() {}
+
+func (x *ListMyReviewsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListMyReviewsRequest.ProtoReflect.Descriptor instead.
+func (*ListMyReviewsRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *ListMyReviewsRequest) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
+func (x *ListMyReviewsRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListMyReviewsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// ListMyReviewsResponse is one page of the caller's reviews.
+type ListMyReviewsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// reviews are this page's reviews, newest first, each with its property's title.
+	Reviews []*Review `protobuf:"bytes,1,rep,name=reviews,proto3" json:"reviews,omitempty"`
+	// total_count is the number of the caller's reviews that match the query.
+	TotalCount int32 `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
+	// review_count is the number of reviews the caller has written, whatever the query.
+	ReviewCount int32 `protobuf:"varint,3,opt,name=review_count,json=reviewCount,proto3" json:"review_count,omitempty"`
+	// page is the page returned.
+	Page int32 `protobuf:"varint,4,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the page size used.
+	PageSize      int32 `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListMyReviewsResponse) Reset() {
+	*x = ListMyReviewsResponse{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListMyReviewsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListMyReviewsResponse) ProtoMessage() {}
+
+func (x *ListMyReviewsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListMyReviewsResponse.ProtoReflect.Descriptor instead.
+func (*ListMyReviewsResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *ListMyReviewsResponse) GetReviews() []*Review {
+	if x != nil {
+		return x.Reviews
+	}
+	return nil
+}
+
+func (x *ListMyReviewsResponse) GetTotalCount() int32 {
+	if x != nil {
+		return x.TotalCount
+	}
+	return 0
+}
+
+func (x *ListMyReviewsResponse) GetReviewCount() int32 {
+	if x != nil {
+		return x.ReviewCount
+	}
+	return 0
+}
+
+func (x *ListMyReviewsResponse) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListMyReviewsResponse) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
 var File_rentproof_review_v1_review_proto protoreflect.FileDescriptor
 
 const file_rentproof_review_v1_review_proto_rawDesc = "" +
@@ -1634,7 +1780,18 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\x18ListRecentReviewsRequest\x12\x14\n" +
 	"\x05limit\x18\x01 \x01(\x05R\x05limit\"R\n" +
 	"\x19ListRecentReviewsResponse\x125\n" +
-	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews2\x81\b\n" +
+	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews\"e\n" +
+	"\x14ListMyReviewsRequest\x12\x1c\n" +
+	"\x05query\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02 dR\x05query\x12\x12\n" +
+	"\x04page\x18\x02 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\"\xc3\x01\n" +
+	"\x15ListMyReviewsResponse\x125\n" +
+	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews\x12\x1f\n" +
+	"\vtotal_count\x18\x02 \x01(\x05R\n" +
+	"totalCount\x12!\n" +
+	"\freview_count\x18\x03 \x01(\x05R\vreviewCount\x12\x12\n" +
+	"\x04page\x18\x04 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x05 \x01(\x05R\bpageSize2\xee\b\n" +
 	"\rReviewService\x12}\n" +
 	"\x13ListPropertyReviews\x12/.rentproof.review.v1.ListPropertyReviewsRequest\x1a0.rentproof.review.v1.ListPropertyReviewsResponse\"\x03\x90\x02\x01\x12t\n" +
 	"\x10GetRatingSummary\x12,.rentproof.review.v1.GetRatingSummaryRequest\x1a-.rentproof.review.v1.GetRatingSummaryResponse\"\x03\x90\x02\x01\x12c\n" +
@@ -1644,7 +1801,8 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\x0fRespondToReview\x12+.rentproof.review.v1.RespondToReviewRequest\x1a,.rentproof.review.v1.RespondToReviewResponse\x12}\n" +
 	"\x13ListReportedReviews\x12/.rentproof.review.v1.ListReportedReviewsRequest\x1a0.rentproof.review.v1.ListReportedReviewsResponse\"\x03\x90\x02\x01\x12i\n" +
 	"\x0eModerateReview\x12*.rentproof.review.v1.ModerateReviewRequest\x1a+.rentproof.review.v1.ModerateReviewResponse\x12w\n" +
-	"\x11ListRecentReviews\x12-.rentproof.review.v1.ListRecentReviewsRequest\x1a..rentproof.review.v1.ListRecentReviewsResponse\"\x03\x90\x02\x01B\xd5\x01\n" +
+	"\x11ListRecentReviews\x12-.rentproof.review.v1.ListRecentReviewsRequest\x1a..rentproof.review.v1.ListRecentReviewsResponse\"\x03\x90\x02\x01\x12k\n" +
+	"\rListMyReviews\x12).rentproof.review.v1.ListMyReviewsRequest\x1a*.rentproof.review.v1.ListMyReviewsResponse\"\x03\x90\x02\x01B\xd5\x01\n" +
 	"\x17com.rentproof.review.v1B\vReviewProtoP\x01Z?github.com/rentproof/rentproof/gen/rentproof/review/v1;reviewv1\xa2\x02\x03RRX\xaa\x02\x13Rentproof.Review.V1\xca\x02\x13Rentproof\\Review\\V1\xe2\x02\x1fRentproof\\Review\\V1\\GPBMetadata\xea\x02\x15Rentproof::Review::V1b\x06proto3"
 
 var (
@@ -1659,7 +1817,7 @@ func file_rentproof_review_v1_review_proto_rawDescGZIP() []byte {
 	return file_rentproof_review_v1_review_proto_rawDescData
 }
 
-var file_rentproof_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_rentproof_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_rentproof_review_v1_review_proto_goTypes = []any{
 	(*Reviewer)(nil),                    // 0: rentproof.review.v1.Reviewer
 	(*Review)(nil),                      // 1: rentproof.review.v1.Review
@@ -1683,46 +1841,51 @@ var file_rentproof_review_v1_review_proto_goTypes = []any{
 	(*ModerateReviewResponse)(nil),      // 19: rentproof.review.v1.ModerateReviewResponse
 	(*ListRecentReviewsRequest)(nil),    // 20: rentproof.review.v1.ListRecentReviewsRequest
 	(*ListRecentReviewsResponse)(nil),   // 21: rentproof.review.v1.ListRecentReviewsResponse
-	(*timestamppb.Timestamp)(nil),       // 22: google.protobuf.Timestamp
-	(*v1.RatingSummary)(nil),            // 23: rentproof.property.v1.RatingSummary
+	(*ListMyReviewsRequest)(nil),        // 22: rentproof.review.v1.ListMyReviewsRequest
+	(*ListMyReviewsResponse)(nil),       // 23: rentproof.review.v1.ListMyReviewsResponse
+	(*timestamppb.Timestamp)(nil),       // 24: google.protobuf.Timestamp
+	(*v1.RatingSummary)(nil),            // 25: rentproof.property.v1.RatingSummary
 }
 var file_rentproof_review_v1_review_proto_depIdxs = []int32{
-	22, // 0: rentproof.review.v1.Review.created_at:type_name -> google.protobuf.Timestamp
+	24, // 0: rentproof.review.v1.Review.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: rentproof.review.v1.Review.reviewer:type_name -> rentproof.review.v1.Reviewer
 	2,  // 2: rentproof.review.v1.Review.owner_response:type_name -> rentproof.review.v1.OwnerResponse
-	22, // 3: rentproof.review.v1.OwnerResponse.created_at:type_name -> google.protobuf.Timestamp
-	22, // 4: rentproof.review.v1.OwnerResponse.updated_at:type_name -> google.protobuf.Timestamp
+	24, // 3: rentproof.review.v1.OwnerResponse.created_at:type_name -> google.protobuf.Timestamp
+	24, // 4: rentproof.review.v1.OwnerResponse.updated_at:type_name -> google.protobuf.Timestamp
 	1,  // 5: rentproof.review.v1.ListPropertyReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	23, // 6: rentproof.review.v1.GetRatingSummaryResponse.summary:type_name -> rentproof.property.v1.RatingSummary
+	25, // 6: rentproof.review.v1.GetRatingSummaryResponse.summary:type_name -> rentproof.property.v1.RatingSummary
 	7,  // 7: rentproof.review.v1.GetRatingSummaryResponse.types:type_name -> rentproof.review.v1.ReviewTypeCount
 	1,  // 8: rentproof.review.v1.CreateReviewResponse.review:type_name -> rentproof.review.v1.Review
 	1,  // 9: rentproof.review.v1.RespondToReviewResponse.review:type_name -> rentproof.review.v1.Review
 	1,  // 10: rentproof.review.v1.ListReportedReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
 	1,  // 11: rentproof.review.v1.ModerateReviewResponse.review:type_name -> rentproof.review.v1.Review
 	1,  // 12: rentproof.review.v1.ListRecentReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	3,  // 13: rentproof.review.v1.ReviewService.ListPropertyReviews:input_type -> rentproof.review.v1.ListPropertyReviewsRequest
-	5,  // 14: rentproof.review.v1.ReviewService.GetRatingSummary:input_type -> rentproof.review.v1.GetRatingSummaryRequest
-	8,  // 15: rentproof.review.v1.ReviewService.CreateReview:input_type -> rentproof.review.v1.CreateReviewRequest
-	10, // 16: rentproof.review.v1.ReviewService.MarkHelpful:input_type -> rentproof.review.v1.MarkHelpfulRequest
-	12, // 17: rentproof.review.v1.ReviewService.ReportReview:input_type -> rentproof.review.v1.ReportReviewRequest
-	14, // 18: rentproof.review.v1.ReviewService.RespondToReview:input_type -> rentproof.review.v1.RespondToReviewRequest
-	16, // 19: rentproof.review.v1.ReviewService.ListReportedReviews:input_type -> rentproof.review.v1.ListReportedReviewsRequest
-	18, // 20: rentproof.review.v1.ReviewService.ModerateReview:input_type -> rentproof.review.v1.ModerateReviewRequest
-	20, // 21: rentproof.review.v1.ReviewService.ListRecentReviews:input_type -> rentproof.review.v1.ListRecentReviewsRequest
-	4,  // 22: rentproof.review.v1.ReviewService.ListPropertyReviews:output_type -> rentproof.review.v1.ListPropertyReviewsResponse
-	6,  // 23: rentproof.review.v1.ReviewService.GetRatingSummary:output_type -> rentproof.review.v1.GetRatingSummaryResponse
-	9,  // 24: rentproof.review.v1.ReviewService.CreateReview:output_type -> rentproof.review.v1.CreateReviewResponse
-	11, // 25: rentproof.review.v1.ReviewService.MarkHelpful:output_type -> rentproof.review.v1.MarkHelpfulResponse
-	13, // 26: rentproof.review.v1.ReviewService.ReportReview:output_type -> rentproof.review.v1.ReportReviewResponse
-	15, // 27: rentproof.review.v1.ReviewService.RespondToReview:output_type -> rentproof.review.v1.RespondToReviewResponse
-	17, // 28: rentproof.review.v1.ReviewService.ListReportedReviews:output_type -> rentproof.review.v1.ListReportedReviewsResponse
-	19, // 29: rentproof.review.v1.ReviewService.ModerateReview:output_type -> rentproof.review.v1.ModerateReviewResponse
-	21, // 30: rentproof.review.v1.ReviewService.ListRecentReviews:output_type -> rentproof.review.v1.ListRecentReviewsResponse
-	22, // [22:31] is the sub-list for method output_type
-	13, // [13:22] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	1,  // 13: rentproof.review.v1.ListMyReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
+	3,  // 14: rentproof.review.v1.ReviewService.ListPropertyReviews:input_type -> rentproof.review.v1.ListPropertyReviewsRequest
+	5,  // 15: rentproof.review.v1.ReviewService.GetRatingSummary:input_type -> rentproof.review.v1.GetRatingSummaryRequest
+	8,  // 16: rentproof.review.v1.ReviewService.CreateReview:input_type -> rentproof.review.v1.CreateReviewRequest
+	10, // 17: rentproof.review.v1.ReviewService.MarkHelpful:input_type -> rentproof.review.v1.MarkHelpfulRequest
+	12, // 18: rentproof.review.v1.ReviewService.ReportReview:input_type -> rentproof.review.v1.ReportReviewRequest
+	14, // 19: rentproof.review.v1.ReviewService.RespondToReview:input_type -> rentproof.review.v1.RespondToReviewRequest
+	16, // 20: rentproof.review.v1.ReviewService.ListReportedReviews:input_type -> rentproof.review.v1.ListReportedReviewsRequest
+	18, // 21: rentproof.review.v1.ReviewService.ModerateReview:input_type -> rentproof.review.v1.ModerateReviewRequest
+	20, // 22: rentproof.review.v1.ReviewService.ListRecentReviews:input_type -> rentproof.review.v1.ListRecentReviewsRequest
+	22, // 23: rentproof.review.v1.ReviewService.ListMyReviews:input_type -> rentproof.review.v1.ListMyReviewsRequest
+	4,  // 24: rentproof.review.v1.ReviewService.ListPropertyReviews:output_type -> rentproof.review.v1.ListPropertyReviewsResponse
+	6,  // 25: rentproof.review.v1.ReviewService.GetRatingSummary:output_type -> rentproof.review.v1.GetRatingSummaryResponse
+	9,  // 26: rentproof.review.v1.ReviewService.CreateReview:output_type -> rentproof.review.v1.CreateReviewResponse
+	11, // 27: rentproof.review.v1.ReviewService.MarkHelpful:output_type -> rentproof.review.v1.MarkHelpfulResponse
+	13, // 28: rentproof.review.v1.ReviewService.ReportReview:output_type -> rentproof.review.v1.ReportReviewResponse
+	15, // 29: rentproof.review.v1.ReviewService.RespondToReview:output_type -> rentproof.review.v1.RespondToReviewResponse
+	17, // 30: rentproof.review.v1.ReviewService.ListReportedReviews:output_type -> rentproof.review.v1.ListReportedReviewsResponse
+	19, // 31: rentproof.review.v1.ReviewService.ModerateReview:output_type -> rentproof.review.v1.ModerateReviewResponse
+	21, // 32: rentproof.review.v1.ReviewService.ListRecentReviews:output_type -> rentproof.review.v1.ListRecentReviewsResponse
+	23, // 33: rentproof.review.v1.ReviewService.ListMyReviews:output_type -> rentproof.review.v1.ListMyReviewsResponse
+	24, // [24:34] is the sub-list for method output_type
+	14, // [14:24] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_review_v1_review_proto_init() }
@@ -1736,7 +1899,7 @@ func file_rentproof_review_v1_review_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_review_v1_review_proto_rawDesc), len(file_rentproof_review_v1_review_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   22,
+			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

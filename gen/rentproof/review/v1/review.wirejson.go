@@ -381,3 +381,40 @@ func (x *ListRecentReviewsResponse) AppendJSON(b []byte) []byte {
 	b = append(b, ']')
 	return append(b, '}')
 }
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListMyReviewsRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"query\":"...)
+	b = wirejson.AppendString(b, x.GetQuery())
+	b = append(b, ",\"page\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPage()), 10)
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListMyReviewsResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"reviews\":"...)
+	b = append(b, '[')
+	for i, e := range x.GetReviews() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m := e; m == nil {
+			b = append(b, "null"...)
+		} else {
+			b = m.AppendJSON(b)
+		}
+	}
+	b = append(b, ']')
+	b = append(b, ",\"totalCount\":"...)
+	b = strconv.AppendInt(b, int64(x.GetTotalCount()), 10)
+	b = append(b, ",\"reviewCount\":"...)
+	b = strconv.AppendInt(b, int64(x.GetReviewCount()), 10)
+	b = append(b, ",\"page\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPage()), 10)
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	return append(b, '}')
+}

@@ -60,6 +60,9 @@ const (
 	// AccountServiceResetPasswordProcedure is the fully-qualified name of the AccountService's
 	// ResetPassword RPC.
 	AccountServiceResetPasswordProcedure = "/rentproof.account.v1.AccountService/ResetPassword"
+	// AccountServiceUpdateProfileProcedure is the fully-qualified name of the AccountService's
+	// UpdateProfile RPC.
+	AccountServiceUpdateProfileProcedure = "/rentproof.account.v1.AccountService/UpdateProfile"
 )
 
 // AccountServiceClient is a client for the rentproof.account.v1.AccountService service.
@@ -90,6 +93,8 @@ type AccountServiceClient interface {
 	// ResetPassword sets a new password when both answers are right, and revokes every session.
 	// Repeated wrong answers per account and per client address answer resource_exhausted.
 	ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error)
+	// UpdateProfile changes the signed-in user's name and profile (the dashboard's Edit Profile).
+	UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error)
 }
 
 // NewAccountServiceClient constructs a client for the rentproof.account.v1.AccountService service.
@@ -167,6 +172,12 @@ func NewAccountServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(accountServiceMethods.ByName("ResetPassword")),
 			connect.WithClientOptions(opts...),
 		),
+		updateProfile: connect.NewClient[v1.UpdateProfileRequest, v1.UpdateProfileResponse](
+			httpClient,
+			baseURL+AccountServiceUpdateProfileProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("UpdateProfile")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -182,6 +193,7 @@ type accountServiceClient struct {
 	setSecurityQuestions  *connect.Client[v1.SetSecurityQuestionsRequest, v1.SetSecurityQuestionsResponse]
 	findAccount           *connect.Client[v1.FindAccountRequest, v1.FindAccountResponse]
 	resetPassword         *connect.Client[v1.ResetPasswordRequest, v1.ResetPasswordResponse]
+	updateProfile         *connect.Client[v1.UpdateProfileRequest, v1.UpdateProfileResponse]
 }
 
 // Register calls rentproof.account.v1.AccountService.Register.
@@ -234,6 +246,11 @@ func (c *accountServiceClient) ResetPassword(ctx context.Context, req *connect.R
 	return c.resetPassword.CallUnary(ctx, req)
 }
 
+// UpdateProfile calls rentproof.account.v1.AccountService.UpdateProfile.
+func (c *accountServiceClient) UpdateProfile(ctx context.Context, req *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error) {
+	return c.updateProfile.CallUnary(ctx, req)
+}
+
 // AccountServiceHandler is an implementation of the rentproof.account.v1.AccountService service.
 type AccountServiceHandler interface {
 	// Register creates a tenant or landlord account and signs it in (sets the session cookie).
@@ -262,6 +279,8 @@ type AccountServiceHandler interface {
 	// ResetPassword sets a new password when both answers are right, and revokes every session.
 	// Repeated wrong answers per account and per client address answer resource_exhausted.
 	ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error)
+	// UpdateProfile changes the signed-in user's name and profile (the dashboard's Edit Profile).
+	UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error)
 }
 
 // NewAccountServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -335,6 +354,12 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 		connect.WithSchema(accountServiceMethods.ByName("ResetPassword")),
 		connect.WithHandlerOptions(opts...),
 	)
+	accountServiceUpdateProfileHandler := connect.NewUnaryHandler(
+		AccountServiceUpdateProfileProcedure,
+		svc.UpdateProfile,
+		connect.WithSchema(accountServiceMethods.ByName("UpdateProfile")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.account.v1.AccountService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AccountServiceRegisterProcedure:
@@ -357,6 +382,8 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 			accountServiceFindAccountHandler.ServeHTTP(w, r)
 		case AccountServiceResetPasswordProcedure:
 			accountServiceResetPasswordHandler.ServeHTTP(w, r)
+		case AccountServiceUpdateProfileProcedure:
+			accountServiceUpdateProfileHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -404,4 +431,8 @@ func (UnimplementedAccountServiceHandler) FindAccount(context.Context, *connect.
 
 func (UnimplementedAccountServiceHandler) ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.ResetPassword is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.UpdateProfile is not implemented"))
 }

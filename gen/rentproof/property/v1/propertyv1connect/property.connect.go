@@ -48,6 +48,24 @@ const (
 	// PropertyServiceCreatePropertyProcedure is the fully-qualified name of the PropertyService's
 	// CreateProperty RPC.
 	PropertyServiceCreatePropertyProcedure = "/rentproof.property.v1.PropertyService/CreateProperty"
+	// PropertyServiceUpdatePropertyProcedure is the fully-qualified name of the PropertyService's
+	// UpdateProperty RPC.
+	PropertyServiceUpdatePropertyProcedure = "/rentproof.property.v1.PropertyService/UpdateProperty"
+	// PropertyServiceListMyPropertiesProcedure is the fully-qualified name of the PropertyService's
+	// ListMyProperties RPC.
+	PropertyServiceListMyPropertiesProcedure = "/rentproof.property.v1.PropertyService/ListMyProperties"
+	// PropertyServiceGetLandlordStatsProcedure is the fully-qualified name of the PropertyService's
+	// GetLandlordStats RPC.
+	PropertyServiceGetLandlordStatsProcedure = "/rentproof.property.v1.PropertyService/GetLandlordStats"
+	// PropertyServiceSavePropertyProcedure is the fully-qualified name of the PropertyService's
+	// SaveProperty RPC.
+	PropertyServiceSavePropertyProcedure = "/rentproof.property.v1.PropertyService/SaveProperty"
+	// PropertyServiceUnsavePropertyProcedure is the fully-qualified name of the PropertyService's
+	// UnsaveProperty RPC.
+	PropertyServiceUnsavePropertyProcedure = "/rentproof.property.v1.PropertyService/UnsaveProperty"
+	// PropertyServiceListSavedPropertiesProcedure is the fully-qualified name of the PropertyService's
+	// ListSavedProperties RPC.
+	PropertyServiceListSavedPropertiesProcedure = "/rentproof.property.v1.PropertyService/ListSavedProperties"
 )
 
 // PropertyServiceClient is a client for the rentproof.property.v1.PropertyService service.
@@ -63,6 +81,23 @@ type PropertyServiceClient interface {
 	// CreateProperty lists a property for the signed-in landlord, agent, property manager or admin.
 	// The caller becomes its landlord; it starts unverified and active.
 	CreateProperty(context.Context, *connect.Request[v1.CreatePropertyRequest]) (*connect.Response[v1.CreatePropertyResponse], error)
+	// UpdateProperty changes a listing; only its landlord may, under the same rules and messages as
+	// CreateProperty (images included: add, remove and reorder, at most 5). Changing the address,
+	// city or postal code of a verified property returns it to unverified, since its proof was
+	// about the old address; verification_removed tells the owner.
+	UpdateProperty(context.Context, *connect.Request[v1.UpdatePropertyRequest]) (*connect.Response[v1.UpdatePropertyResponse], error)
+	// ListMyProperties pages the signed-in user's own active listings, newest first, with an
+	// optional search over title, address or city.
+	ListMyProperties(context.Context, *connect.Request[v1.ListMyPropertiesRequest]) (*connect.Response[v1.ListMyPropertiesResponse], error)
+	// GetLandlordStats sums the signed-in user's active listings from stored aggregates.
+	GetLandlordStats(context.Context, *connect.Request[v1.GetLandlordStatsRequest]) (*connect.Response[v1.GetLandlordStatsResponse], error)
+	// SaveProperty keeps an active property in the signed-in user's saved list (at most 500
+	// properties); saving one already saved changes nothing.
+	SaveProperty(context.Context, *connect.Request[v1.SavePropertyRequest]) (*connect.Response[v1.SavePropertyResponse], error)
+	// UnsaveProperty takes a property off the signed-in user's saved list; one not saved is no error.
+	UnsaveProperty(context.Context, *connect.Request[v1.UnsavePropertyRequest]) (*connect.Response[v1.UnsavePropertyResponse], error)
+	// ListSavedProperties pages the signed-in user's saved properties, most recently saved first.
+	ListSavedProperties(context.Context, *connect.Request[v1.ListSavedPropertiesRequest]) (*connect.Response[v1.ListSavedPropertiesResponse], error)
 }
 
 // NewPropertyServiceClient constructs a client for the rentproof.property.v1.PropertyService
@@ -110,6 +145,47 @@ func NewPropertyServiceClient(httpClient connect.HTTPClient, baseURL string, opt
 			connect.WithSchema(propertyServiceMethods.ByName("CreateProperty")),
 			connect.WithClientOptions(opts...),
 		),
+		updateProperty: connect.NewClient[v1.UpdatePropertyRequest, v1.UpdatePropertyResponse](
+			httpClient,
+			baseURL+PropertyServiceUpdatePropertyProcedure,
+			connect.WithSchema(propertyServiceMethods.ByName("UpdateProperty")),
+			connect.WithClientOptions(opts...),
+		),
+		listMyProperties: connect.NewClient[v1.ListMyPropertiesRequest, v1.ListMyPropertiesResponse](
+			httpClient,
+			baseURL+PropertyServiceListMyPropertiesProcedure,
+			connect.WithSchema(propertyServiceMethods.ByName("ListMyProperties")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		getLandlordStats: connect.NewClient[v1.GetLandlordStatsRequest, v1.GetLandlordStatsResponse](
+			httpClient,
+			baseURL+PropertyServiceGetLandlordStatsProcedure,
+			connect.WithSchema(propertyServiceMethods.ByName("GetLandlordStats")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		saveProperty: connect.NewClient[v1.SavePropertyRequest, v1.SavePropertyResponse](
+			httpClient,
+			baseURL+PropertyServiceSavePropertyProcedure,
+			connect.WithSchema(propertyServiceMethods.ByName("SaveProperty")),
+			connect.WithIdempotency(connect.IdempotencyIdempotent),
+			connect.WithClientOptions(opts...),
+		),
+		unsaveProperty: connect.NewClient[v1.UnsavePropertyRequest, v1.UnsavePropertyResponse](
+			httpClient,
+			baseURL+PropertyServiceUnsavePropertyProcedure,
+			connect.WithSchema(propertyServiceMethods.ByName("UnsaveProperty")),
+			connect.WithIdempotency(connect.IdempotencyIdempotent),
+			connect.WithClientOptions(opts...),
+		),
+		listSavedProperties: connect.NewClient[v1.ListSavedPropertiesRequest, v1.ListSavedPropertiesResponse](
+			httpClient,
+			baseURL+PropertyServiceListSavedPropertiesProcedure,
+			connect.WithSchema(propertyServiceMethods.ByName("ListSavedProperties")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -120,6 +196,12 @@ type propertyServiceClient struct {
 	searchProperties      *connect.Client[v1.SearchPropertiesRequest, v1.SearchPropertiesResponse]
 	listSimilarProperties *connect.Client[v1.ListSimilarPropertiesRequest, v1.ListSimilarPropertiesResponse]
 	createProperty        *connect.Client[v1.CreatePropertyRequest, v1.CreatePropertyResponse]
+	updateProperty        *connect.Client[v1.UpdatePropertyRequest, v1.UpdatePropertyResponse]
+	listMyProperties      *connect.Client[v1.ListMyPropertiesRequest, v1.ListMyPropertiesResponse]
+	getLandlordStats      *connect.Client[v1.GetLandlordStatsRequest, v1.GetLandlordStatsResponse]
+	saveProperty          *connect.Client[v1.SavePropertyRequest, v1.SavePropertyResponse]
+	unsaveProperty        *connect.Client[v1.UnsavePropertyRequest, v1.UnsavePropertyResponse]
+	listSavedProperties   *connect.Client[v1.ListSavedPropertiesRequest, v1.ListSavedPropertiesResponse]
 }
 
 // GetProperty calls rentproof.property.v1.PropertyService.GetProperty.
@@ -147,6 +229,36 @@ func (c *propertyServiceClient) CreateProperty(ctx context.Context, req *connect
 	return c.createProperty.CallUnary(ctx, req)
 }
 
+// UpdateProperty calls rentproof.property.v1.PropertyService.UpdateProperty.
+func (c *propertyServiceClient) UpdateProperty(ctx context.Context, req *connect.Request[v1.UpdatePropertyRequest]) (*connect.Response[v1.UpdatePropertyResponse], error) {
+	return c.updateProperty.CallUnary(ctx, req)
+}
+
+// ListMyProperties calls rentproof.property.v1.PropertyService.ListMyProperties.
+func (c *propertyServiceClient) ListMyProperties(ctx context.Context, req *connect.Request[v1.ListMyPropertiesRequest]) (*connect.Response[v1.ListMyPropertiesResponse], error) {
+	return c.listMyProperties.CallUnary(ctx, req)
+}
+
+// GetLandlordStats calls rentproof.property.v1.PropertyService.GetLandlordStats.
+func (c *propertyServiceClient) GetLandlordStats(ctx context.Context, req *connect.Request[v1.GetLandlordStatsRequest]) (*connect.Response[v1.GetLandlordStatsResponse], error) {
+	return c.getLandlordStats.CallUnary(ctx, req)
+}
+
+// SaveProperty calls rentproof.property.v1.PropertyService.SaveProperty.
+func (c *propertyServiceClient) SaveProperty(ctx context.Context, req *connect.Request[v1.SavePropertyRequest]) (*connect.Response[v1.SavePropertyResponse], error) {
+	return c.saveProperty.CallUnary(ctx, req)
+}
+
+// UnsaveProperty calls rentproof.property.v1.PropertyService.UnsaveProperty.
+func (c *propertyServiceClient) UnsaveProperty(ctx context.Context, req *connect.Request[v1.UnsavePropertyRequest]) (*connect.Response[v1.UnsavePropertyResponse], error) {
+	return c.unsaveProperty.CallUnary(ctx, req)
+}
+
+// ListSavedProperties calls rentproof.property.v1.PropertyService.ListSavedProperties.
+func (c *propertyServiceClient) ListSavedProperties(ctx context.Context, req *connect.Request[v1.ListSavedPropertiesRequest]) (*connect.Response[v1.ListSavedPropertiesResponse], error) {
+	return c.listSavedProperties.CallUnary(ctx, req)
+}
+
 // PropertyServiceHandler is an implementation of the rentproof.property.v1.PropertyService service.
 type PropertyServiceHandler interface {
 	// GetProperty returns one active property by id with its stored rating aggregates, or not_found.
@@ -160,6 +272,23 @@ type PropertyServiceHandler interface {
 	// CreateProperty lists a property for the signed-in landlord, agent, property manager or admin.
 	// The caller becomes its landlord; it starts unverified and active.
 	CreateProperty(context.Context, *connect.Request[v1.CreatePropertyRequest]) (*connect.Response[v1.CreatePropertyResponse], error)
+	// UpdateProperty changes a listing; only its landlord may, under the same rules and messages as
+	// CreateProperty (images included: add, remove and reorder, at most 5). Changing the address,
+	// city or postal code of a verified property returns it to unverified, since its proof was
+	// about the old address; verification_removed tells the owner.
+	UpdateProperty(context.Context, *connect.Request[v1.UpdatePropertyRequest]) (*connect.Response[v1.UpdatePropertyResponse], error)
+	// ListMyProperties pages the signed-in user's own active listings, newest first, with an
+	// optional search over title, address or city.
+	ListMyProperties(context.Context, *connect.Request[v1.ListMyPropertiesRequest]) (*connect.Response[v1.ListMyPropertiesResponse], error)
+	// GetLandlordStats sums the signed-in user's active listings from stored aggregates.
+	GetLandlordStats(context.Context, *connect.Request[v1.GetLandlordStatsRequest]) (*connect.Response[v1.GetLandlordStatsResponse], error)
+	// SaveProperty keeps an active property in the signed-in user's saved list (at most 500
+	// properties); saving one already saved changes nothing.
+	SaveProperty(context.Context, *connect.Request[v1.SavePropertyRequest]) (*connect.Response[v1.SavePropertyResponse], error)
+	// UnsaveProperty takes a property off the signed-in user's saved list; one not saved is no error.
+	UnsaveProperty(context.Context, *connect.Request[v1.UnsavePropertyRequest]) (*connect.Response[v1.UnsavePropertyResponse], error)
+	// ListSavedProperties pages the signed-in user's saved properties, most recently saved first.
+	ListSavedProperties(context.Context, *connect.Request[v1.ListSavedPropertiesRequest]) (*connect.Response[v1.ListSavedPropertiesResponse], error)
 }
 
 // NewPropertyServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -203,6 +332,47 @@ func NewPropertyServiceHandler(svc PropertyServiceHandler, opts ...connect.Handl
 		connect.WithSchema(propertyServiceMethods.ByName("CreateProperty")),
 		connect.WithHandlerOptions(opts...),
 	)
+	propertyServiceUpdatePropertyHandler := connect.NewUnaryHandler(
+		PropertyServiceUpdatePropertyProcedure,
+		svc.UpdateProperty,
+		connect.WithSchema(propertyServiceMethods.ByName("UpdateProperty")),
+		connect.WithHandlerOptions(opts...),
+	)
+	propertyServiceListMyPropertiesHandler := connect.NewUnaryHandler(
+		PropertyServiceListMyPropertiesProcedure,
+		svc.ListMyProperties,
+		connect.WithSchema(propertyServiceMethods.ByName("ListMyProperties")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	propertyServiceGetLandlordStatsHandler := connect.NewUnaryHandler(
+		PropertyServiceGetLandlordStatsProcedure,
+		svc.GetLandlordStats,
+		connect.WithSchema(propertyServiceMethods.ByName("GetLandlordStats")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	propertyServiceSavePropertyHandler := connect.NewUnaryHandler(
+		PropertyServiceSavePropertyProcedure,
+		svc.SaveProperty,
+		connect.WithSchema(propertyServiceMethods.ByName("SaveProperty")),
+		connect.WithIdempotency(connect.IdempotencyIdempotent),
+		connect.WithHandlerOptions(opts...),
+	)
+	propertyServiceUnsavePropertyHandler := connect.NewUnaryHandler(
+		PropertyServiceUnsavePropertyProcedure,
+		svc.UnsaveProperty,
+		connect.WithSchema(propertyServiceMethods.ByName("UnsaveProperty")),
+		connect.WithIdempotency(connect.IdempotencyIdempotent),
+		connect.WithHandlerOptions(opts...),
+	)
+	propertyServiceListSavedPropertiesHandler := connect.NewUnaryHandler(
+		PropertyServiceListSavedPropertiesProcedure,
+		svc.ListSavedProperties,
+		connect.WithSchema(propertyServiceMethods.ByName("ListSavedProperties")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.property.v1.PropertyService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case PropertyServiceGetPropertyProcedure:
@@ -215,6 +385,18 @@ func NewPropertyServiceHandler(svc PropertyServiceHandler, opts ...connect.Handl
 			propertyServiceListSimilarPropertiesHandler.ServeHTTP(w, r)
 		case PropertyServiceCreatePropertyProcedure:
 			propertyServiceCreatePropertyHandler.ServeHTTP(w, r)
+		case PropertyServiceUpdatePropertyProcedure:
+			propertyServiceUpdatePropertyHandler.ServeHTTP(w, r)
+		case PropertyServiceListMyPropertiesProcedure:
+			propertyServiceListMyPropertiesHandler.ServeHTTP(w, r)
+		case PropertyServiceGetLandlordStatsProcedure:
+			propertyServiceGetLandlordStatsHandler.ServeHTTP(w, r)
+		case PropertyServiceSavePropertyProcedure:
+			propertyServiceSavePropertyHandler.ServeHTTP(w, r)
+		case PropertyServiceUnsavePropertyProcedure:
+			propertyServiceUnsavePropertyHandler.ServeHTTP(w, r)
+		case PropertyServiceListSavedPropertiesProcedure:
+			propertyServiceListSavedPropertiesHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -242,4 +424,28 @@ func (UnimplementedPropertyServiceHandler) ListSimilarProperties(context.Context
 
 func (UnimplementedPropertyServiceHandler) CreateProperty(context.Context, *connect.Request[v1.CreatePropertyRequest]) (*connect.Response[v1.CreatePropertyResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.property.v1.PropertyService.CreateProperty is not implemented"))
+}
+
+func (UnimplementedPropertyServiceHandler) UpdateProperty(context.Context, *connect.Request[v1.UpdatePropertyRequest]) (*connect.Response[v1.UpdatePropertyResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.property.v1.PropertyService.UpdateProperty is not implemented"))
+}
+
+func (UnimplementedPropertyServiceHandler) ListMyProperties(context.Context, *connect.Request[v1.ListMyPropertiesRequest]) (*connect.Response[v1.ListMyPropertiesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.property.v1.PropertyService.ListMyProperties is not implemented"))
+}
+
+func (UnimplementedPropertyServiceHandler) GetLandlordStats(context.Context, *connect.Request[v1.GetLandlordStatsRequest]) (*connect.Response[v1.GetLandlordStatsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.property.v1.PropertyService.GetLandlordStats is not implemented"))
+}
+
+func (UnimplementedPropertyServiceHandler) SaveProperty(context.Context, *connect.Request[v1.SavePropertyRequest]) (*connect.Response[v1.SavePropertyResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.property.v1.PropertyService.SaveProperty is not implemented"))
+}
+
+func (UnimplementedPropertyServiceHandler) UnsaveProperty(context.Context, *connect.Request[v1.UnsavePropertyRequest]) (*connect.Response[v1.UnsavePropertyResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.property.v1.PropertyService.UnsaveProperty is not implemented"))
+}
+
+func (UnimplementedPropertyServiceHandler) ListSavedProperties(context.Context, *connect.Request[v1.ListSavedPropertiesRequest]) (*connect.Response[v1.ListSavedPropertiesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.property.v1.PropertyService.ListSavedProperties is not implemented"))
 }

@@ -60,6 +60,9 @@ const (
 	// ReviewServiceListRecentReviewsProcedure is the fully-qualified name of the ReviewService's
 	// ListRecentReviews RPC.
 	ReviewServiceListRecentReviewsProcedure = "/rentproof.review.v1.ReviewService/ListRecentReviews"
+	// ReviewServiceListMyReviewsProcedure is the fully-qualified name of the ReviewService's
+	// ListMyReviews RPC.
+	ReviewServiceListMyReviewsProcedure = "/rentproof.review.v1.ReviewService/ListMyReviews"
 )
 
 // ReviewServiceClient is a client for the rentproof.review.v1.ReviewService service.
@@ -83,6 +86,9 @@ type ReviewServiceClient interface {
 	ModerateReview(context.Context, *connect.Request[v1.ModerateReviewRequest]) (*connect.Response[v1.ModerateReviewResponse], error)
 	// ListRecentReviews lists the newest reviews across the site, each with its property's title.
 	ListRecentReviews(context.Context, *connect.Request[v1.ListRecentReviewsRequest]) (*connect.Response[v1.ListRecentReviewsResponse], error)
+	// ListMyReviews pages the reviews the signed-in user wrote, newest first, each with its
+	// property's title, with an optional search over title and content.
+	ListMyReviews(context.Context, *connect.Request[v1.ListMyReviewsRequest]) (*connect.Response[v1.ListMyReviewsResponse], error)
 }
 
 // NewReviewServiceClient constructs a client for the rentproof.review.v1.ReviewService service. By
@@ -154,6 +160,13 @@ func NewReviewServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		listMyReviews: connect.NewClient[v1.ListMyReviewsRequest, v1.ListMyReviewsResponse](
+			httpClient,
+			baseURL+ReviewServiceListMyReviewsProcedure,
+			connect.WithSchema(reviewServiceMethods.ByName("ListMyReviews")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -168,6 +181,7 @@ type reviewServiceClient struct {
 	listReportedReviews *connect.Client[v1.ListReportedReviewsRequest, v1.ListReportedReviewsResponse]
 	moderateReview      *connect.Client[v1.ModerateReviewRequest, v1.ModerateReviewResponse]
 	listRecentReviews   *connect.Client[v1.ListRecentReviewsRequest, v1.ListRecentReviewsResponse]
+	listMyReviews       *connect.Client[v1.ListMyReviewsRequest, v1.ListMyReviewsResponse]
 }
 
 // ListPropertyReviews calls rentproof.review.v1.ReviewService.ListPropertyReviews.
@@ -215,6 +229,11 @@ func (c *reviewServiceClient) ListRecentReviews(ctx context.Context, req *connec
 	return c.listRecentReviews.CallUnary(ctx, req)
 }
 
+// ListMyReviews calls rentproof.review.v1.ReviewService.ListMyReviews.
+func (c *reviewServiceClient) ListMyReviews(ctx context.Context, req *connect.Request[v1.ListMyReviewsRequest]) (*connect.Response[v1.ListMyReviewsResponse], error) {
+	return c.listMyReviews.CallUnary(ctx, req)
+}
+
 // ReviewServiceHandler is an implementation of the rentproof.review.v1.ReviewService service.
 type ReviewServiceHandler interface {
 	// ListPropertyReviews lists a property's published reviews, newest first, by tab and page.
@@ -236,6 +255,9 @@ type ReviewServiceHandler interface {
 	ModerateReview(context.Context, *connect.Request[v1.ModerateReviewRequest]) (*connect.Response[v1.ModerateReviewResponse], error)
 	// ListRecentReviews lists the newest reviews across the site, each with its property's title.
 	ListRecentReviews(context.Context, *connect.Request[v1.ListRecentReviewsRequest]) (*connect.Response[v1.ListRecentReviewsResponse], error)
+	// ListMyReviews pages the reviews the signed-in user wrote, newest first, each with its
+	// property's title, with an optional search over title and content.
+	ListMyReviews(context.Context, *connect.Request[v1.ListMyReviewsRequest]) (*connect.Response[v1.ListMyReviewsResponse], error)
 }
 
 // NewReviewServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -303,6 +325,13 @@ func NewReviewServiceHandler(svc ReviewServiceHandler, opts ...connect.HandlerOp
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	reviewServiceListMyReviewsHandler := connect.NewUnaryHandler(
+		ReviewServiceListMyReviewsProcedure,
+		svc.ListMyReviews,
+		connect.WithSchema(reviewServiceMethods.ByName("ListMyReviews")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.review.v1.ReviewService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ReviewServiceListPropertyReviewsProcedure:
@@ -323,6 +352,8 @@ func NewReviewServiceHandler(svc ReviewServiceHandler, opts ...connect.HandlerOp
 			reviewServiceModerateReviewHandler.ServeHTTP(w, r)
 		case ReviewServiceListRecentReviewsProcedure:
 			reviewServiceListRecentReviewsHandler.ServeHTTP(w, r)
+		case ReviewServiceListMyReviewsProcedure:
+			reviewServiceListMyReviewsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -366,4 +397,8 @@ func (UnimplementedReviewServiceHandler) ModerateReview(context.Context, *connec
 
 func (UnimplementedReviewServiceHandler) ListRecentReviews(context.Context, *connect.Request[v1.ListRecentReviewsRequest]) (*connect.Response[v1.ListRecentReviewsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.ListRecentReviews is not implemented"))
+}
+
+func (UnimplementedReviewServiceHandler) ListMyReviews(context.Context, *connect.Request[v1.ListMyReviewsRequest]) (*connect.Response[v1.ListMyReviewsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.ListMyReviews is not implemented"))
 }

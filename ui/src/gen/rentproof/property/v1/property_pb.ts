@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/property/v1/property.proto.
  */
 export const file_rentproof_property_v1_property: GenFile = /*@__PURE__*/
-  fileDesc("CiRyZW50cHJvb2YvcHJvcGVydHkvdjEvcHJvcGVydHkucHJvdG8SFXJlbnRwcm9vZi5wcm9wZXJ0eS52MSJeCg1SYXRpbmdTdW1tYXJ5Eg8KB2F2ZXJhZ2UYASABKAESDQoFY291bnQYAiABKAUSFwoPcmVjb21tZW5kX2NvdW50GAMgASgFEhQKDGRpc3RyaWJ1dGlvbhgEIAMoBSKkBgoIUHJvcGVydHkSCgoCaWQYASABKAUSDQoFdGl0bGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSDwoHYWRkcmVzcxgEIAEoCRIQCghsb2NhbGl0eRgFIAEoCRIMCgRjaXR5GAYgASgJEg0KBXN0YXRlGAcgASgJEhAKCHppcF9jb2RlGAggASgJEg8KB2NvdW50cnkYCSABKAkSFQoNcHJvcGVydHlfdHlwZRgKIAEoCRIUCgxtb250aGx5X3JlbnQYCyABKAUSEAoIYmVkcm9vbXMYDCABKAUSEQoJYmF0aHJvb21zGA0gASgFEhMKC3NxdWFyZV9mZWV0GA4gASgFEhEKCWFyZWFfdW5pdBgPIAEoCRIQCghjdXJyZW5jeRgQIAEoCRITCgtsYW5kbG9yZF9pZBgRIAEoBRIQCgh2ZXJpZmllZBgSIAEoCBIOCgZhY3RpdmUYEyABKAgSLgoKY3JlYXRlZF9hdBgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJYW1lbml0aWVzGBYgAygJEg4KBmltYWdlcxgXIAMoCRIQCghsYXRpdHVkZRgYIAEoCRIRCglsb25naXR1ZGUYGSABKAkSEgoKeWVhcl9idWlsdBgaIAEoBRIUCgxwZXRzX2FsbG93ZWQYGyABKAgSEQoJZnVybmlzaGVkGBwgASgIEhgKEG1ldGFfZGVzY3JpcHRpb24YHSABKAkSFQoNbWV0YV9rZXl3b3JkcxgeIAEoCRIQCghrZXl3b3JkcxgfIAMoCRIMCgRzbHVnGCAgASgJEg4KBnJhdGluZxghIAEoARI8Cg5yYXRpbmdfc3VtbWFyeRgiIAEoCzIkLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5SYXRpbmdTdW1tYXJ5EhoKEnZlcmlmaWNhdGlvbl9wcm9vZhgjIAEoCRIiChp2ZXJpZmljYXRpb25fY29uZmlybWF0aW9ucxgkIAEoBSIgChJHZXRQcm9wZXJ0eVJlcXVlc3QSCgoCaWQYASABKAUiSAoTR2V0UHJvcGVydHlSZXNwb25zZRIxCghwcm9wZXJ0eRgBIAEoCzIfLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5Qcm9wZXJ0eSIoChlCYXRjaEdldFByb3BlcnRpZXNSZXF1ZXN0EgsKA2lkcxgBIAMoBSLHAQoaQmF0Y2hHZXRQcm9wZXJ0aWVzUmVzcG9uc2USVQoKcHJvcGVydGllcxgBIAMoCzJBLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5CYXRjaEdldFByb3BlcnRpZXNSZXNwb25zZS5Qcm9wZXJ0aWVzRW50cnkaUgoPUHJvcGVydGllc0VudHJ5EgsKA2tleRgBIAEoBRIuCgV2YWx1ZRgCIAEoCzIfLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5Qcm9wZXJ0eToCOAEiwAEKF1NlYXJjaFByb3BlcnRpZXNSZXF1ZXN0EhQKBGNpdHkYASABKAlCBsrzGAIgZBIYCgh6aXBfY29kZRgCIAEoCUIGyvMYAiAUEhUKDXByb3BlcnR5X3R5cGUYAyABKAkSFQoNdmVyaWZpZWRfb25seRgEIAEoCBIPCgdzb3J0X2J5GAUgASgJEhUKBXF1ZXJ5GAYgASgJQgbK8xgCIGQSDAoEcGFnZRgHIAEoBRIRCglwYWdlX3NpemUYCCABKAUisQEKGFNlYXJjaFByb3BlcnRpZXNSZXNwb25zZRIzCgpwcm9wZXJ0aWVzGAEgAygLMh8ucmVudHByb29mLnByb3BlcnR5LnYxLlByb3BlcnR5EhMKC3RvdGFsX2NvdW50GAIgASgFEhQKDHRvdGFsX2NhcHBlZBgDIAEoCBIMCgRwYWdlGAQgASgFEhEKCXBhZ2Vfc2l6ZRgFIAEoBRIUCgxtYXRjaGVkX2NpdHkYBiABKAkiQgocTGlzdFNpbWlsYXJQcm9wZXJ0aWVzUmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBRINCgVsaW1pdBgCIAEoBSJUCh1MaXN0U2ltaWxhclByb3BlcnRpZXNSZXNwb25zZRIzCgpwcm9wZXJ0aWVzGAEgAygLMh8ucmVudHByb29mLnByb3BlcnR5LnYxLlByb3BlcnR5IqYLChVDcmVhdGVQcm9wZXJ0eVJlcXVlc3QSFwoFdGl0bGUYASABKAlCCMrzGAQYBSBkEh4KC2Rlc2NyaXB0aW9uGAIgASgJQgnK8xgFGBQgiCcSGgoHYWRkcmVzcxgDIAEoCUIJyvMYBRgBIMgBEhgKCGxvY2FsaXR5GAQgASgJQgbK8xgCIGQSFgoEY2l0eRgFIAEoCUIIyvMYBBgBIGQSFQoFc3RhdGUYBiABKAlCBsrzGAIgZBIYCgh6aXBfY29kZRgHIAEoCUIGyvMYAiAUEhkKB2NvdW50cnkYCCABKAlCCMrzGAQYAiBkEuICCg1wcm9wZXJ0eV90eXBlGAkgASgJQsoCyvMYxQIKDXByb3BlcnR5X3R5cGUSFgoJYXBhcnRtZW50EglBcGFydG1lbnQSDgoFaG91c2USBUhvdXNlEg4KBWNvbmRvEgVDb25kbxIiCg9zdHVkZW50X2hvdXNpbmcSD1N0dWRlbnQgSG91c2luZxIOCgV2aWxsYRIFVmlsbGESFgoJdG93bmhvdXNlEglUb3duaG91c2USEAoGZHVwbGV4EgZEdXBsZXgSEAoGc3R1ZGlvEgZTdHVkaW8SFgoJcGVudGhvdXNlEglQZW50aG91c2USDAoEbG9mdBIETG9mdBISCgdjb3R0YWdlEgdDb3R0YWdlEhQKCGJ1bmdhbG93EghCdW5nYWxvdxIQCgZjaGFsZXQSBkNoYWxldBIWCglmYXJtaG91c2USCUZhcm1ob3VzZRISCgdtYW5zaW9uEgdNYW5zaW9uEhQKDG1vbnRobHlfcmVudBgKIAEoBRIQCghiZWRyb29tcxgLIAEoBRIRCgliYXRocm9vbXMYDCABKAUSEwoLc3F1YXJlX2ZlZXQYDSABKAUSWgoJYXJlYV91bml0GA4gASgJQkfK8xhDCglhcmVhX3VuaXQSGgoEc3FmdBISU3F1YXJlIGZlZXQgKGZ0wrIpEhoKA3NxbRITU3F1YXJlIG1ldGVycyAobcKyKRL0AQoIY3VycmVuY3kYDyABKAlC4QHK8xjcAQoIY3VycmVuY3kSBQoDVVNEEgUKA0VVUhIFCgNHQlASBQoDQ0FEEgUKA0FVRBIFCgNJTlISBQoDSlBZEgUKA0NOWRIFCgNLUlcSBQoDUlVCEgUKA0JSTBIFCgNDSEYSBQoDTVhOEgUKA1NHRBIFCgNOWkQSBQoDSEtEEgUKA1NFSxIFCgNOT0sSBQoDREtLEgUKA1RIQhIFCgNaQVISBQoDQUVEEgUKA0lEUhIFCgNQSFASBQoDTVlSEgUKA1RSWRIFCgNQTE4SBQoDQ1pLEgUKA0hVRhIFCgNJTFMStQIKCWFtZW5pdGllcxgQIAMoCUKhAsrzGJwCCgdhbWVuaXR5EhIKEEFpciBDb25kaXRpb25pbmcSEQoPSW4tdW5pdCBMYXVuZHJ5EgwKCkRpc2h3YXNoZXISEQoPSGFyZHdvb2QgRmxvb3JzEgkKB0JhbGNvbnkSEAoORml0bmVzcyBDZW50ZXISDwoNU3dpbW1pbmcgUG9vbBIJCgdQYXJraW5nEg4KDFBldCBGcmllbmRseRIPCg1TdG9yYWdlIFNwYWNlEgoKCEVsZXZhdG9yEhEKD1NlY3VyaXR5IFN5c3RlbRILCglGaXJlcGxhY2USBgoEWWFyZBIVChNSZXNwb25zaXZlIGxhbmRsb3JkEhAKDkdyZWF0IGxvY2F0aW9uEhIKEEVuZXJneSBlZmZpY2llbnQSGAoGaW1hZ2VzGBEgAygJQgjK8xgEKAEwBRIQCghsYXRpdHVkZRgSIAEoCRIRCglsb25naXR1ZGUYEyABKAkSEgoKeWVhcl9idWlsdBgUIAEoBRIUCgxwZXRzX2FsbG93ZWQYFSABKAgSEQoJZnVybmlzaGVkGBYgASgIIksKFkNyZWF0ZVByb3BlcnR5UmVzcG9uc2USMQoIcHJvcGVydHkYASABKAsyHy5yZW50cHJvb2YucHJvcGVydHkudjEuUHJvcGVydHky7wQKD1Byb3BlcnR5U2VydmljZRJpCgtHZXRQcm9wZXJ0eRIpLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5HZXRQcm9wZXJ0eVJlcXVlc3QaKi5yZW50cHJvb2YucHJvcGVydHkudjEuR2V0UHJvcGVydHlSZXNwb25zZSIDkAIBEn4KEkJhdGNoR2V0UHJvcGVydGllcxIwLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5CYXRjaEdldFByb3BlcnRpZXNSZXF1ZXN0GjEucmVudHByb29mLnByb3BlcnR5LnYxLkJhdGNoR2V0UHJvcGVydGllc1Jlc3BvbnNlIgOQAgESeAoQU2VhcmNoUHJvcGVydGllcxIuLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5TZWFyY2hQcm9wZXJ0aWVzUmVxdWVzdBovLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5TZWFyY2hQcm9wZXJ0aWVzUmVzcG9uc2UiA5ACARKHAQoVTGlzdFNpbWlsYXJQcm9wZXJ0aWVzEjMucmVudHByb29mLnByb3BlcnR5LnYxLkxpc3RTaW1pbGFyUHJvcGVydGllc1JlcXVlc3QaNC5yZW50cHJvb2YucHJvcGVydHkudjEuTGlzdFNpbWlsYXJQcm9wZXJ0aWVzUmVzcG9uc2UiA5ACARJtCg5DcmVhdGVQcm9wZXJ0eRIsLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5DcmVhdGVQcm9wZXJ0eVJlcXVlc3QaLS5yZW50cHJvb2YucHJvcGVydHkudjEuQ3JlYXRlUHJvcGVydHlSZXNwb25zZULlAQoZY29tLnJlbnRwcm9vZi5wcm9wZXJ0eS52MUINUHJvcGVydHlQcm90b1ABWkNnaXRodWIuY29tL3JlbnRwcm9vZi9yZW50cHJvb2YvZ2VuL3JlbnRwcm9vZi9wcm9wZXJ0eS92MTtwcm9wZXJ0eXYxogIDUlBYqgIVUmVudHByb29mLlByb3BlcnR5LlYxygIVUmVudHByb29mXFByb3BlcnR5XFYx4gIhUmVudHByb29mXFByb3BlcnR5XFYxXEdQQk1ldGFkYXRh6gIXUmVudHByb29mOjpQcm9wZXJ0eTo6VjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
+  fileDesc("CiRyZW50cHJvb2YvcHJvcGVydHkvdjEvcHJvcGVydHkucHJvdG8SFXJlbnRwcm9vZi5wcm9wZXJ0eS52MSJeCg1SYXRpbmdTdW1tYXJ5Eg8KB2F2ZXJhZ2UYASABKAESDQoFY291bnQYAiABKAUSFwoPcmVjb21tZW5kX2NvdW50GAMgASgFEhQKDGRpc3RyaWJ1dGlvbhgEIAMoBSKzBgoIUHJvcGVydHkSCgoCaWQYASABKAUSDQoFdGl0bGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSDwoHYWRkcmVzcxgEIAEoCRIQCghsb2NhbGl0eRgFIAEoCRIMCgRjaXR5GAYgASgJEg0KBXN0YXRlGAcgASgJEhAKCHppcF9jb2RlGAggASgJEg8KB2NvdW50cnkYCSABKAkSFQoNcHJvcGVydHlfdHlwZRgKIAEoCRIUCgxtb250aGx5X3JlbnQYCyABKAUSEAoIYmVkcm9vbXMYDCABKAUSEQoJYmF0aHJvb21zGA0gASgFEhMKC3NxdWFyZV9mZWV0GA4gASgFEhEKCWFyZWFfdW5pdBgPIAEoCRIQCghjdXJyZW5jeRgQIAEoCRITCgtsYW5kbG9yZF9pZBgRIAEoBRIQCgh2ZXJpZmllZBgSIAEoCBIOCgZhY3RpdmUYEyABKAgSLgoKY3JlYXRlZF9hdBgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJYW1lbml0aWVzGBYgAygJEg4KBmltYWdlcxgXIAMoCRIQCghsYXRpdHVkZRgYIAEoCRIRCglsb25naXR1ZGUYGSABKAkSEgoKeWVhcl9idWlsdBgaIAEoBRIUCgxwZXRzX2FsbG93ZWQYGyABKAgSEQoJZnVybmlzaGVkGBwgASgIEhgKEG1ldGFfZGVzY3JpcHRpb24YHSABKAkSFQoNbWV0YV9rZXl3b3JkcxgeIAEoCRIQCghrZXl3b3JkcxgfIAMoCRIMCgRzbHVnGCAgASgJEg4KBnJhdGluZxghIAEoARI8Cg5yYXRpbmdfc3VtbWFyeRgiIAEoCzIkLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5SYXRpbmdTdW1tYXJ5EhoKEnZlcmlmaWNhdGlvbl9wcm9vZhgjIAEoCRIiChp2ZXJpZmljYXRpb25fY29uZmlybWF0aW9ucxgkIAEoBRINCgVzYXZlZBglIAEoCCIgChJHZXRQcm9wZXJ0eVJlcXVlc3QSCgoCaWQYASABKAUiSAoTR2V0UHJvcGVydHlSZXNwb25zZRIxCghwcm9wZXJ0eRgBIAEoCzIfLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5Qcm9wZXJ0eSIoChlCYXRjaEdldFByb3BlcnRpZXNSZXF1ZXN0EgsKA2lkcxgBIAMoBSLHAQoaQmF0Y2hHZXRQcm9wZXJ0aWVzUmVzcG9uc2USVQoKcHJvcGVydGllcxgBIAMoCzJBLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5CYXRjaEdldFByb3BlcnRpZXNSZXNwb25zZS5Qcm9wZXJ0aWVzRW50cnkaUgoPUHJvcGVydGllc0VudHJ5EgsKA2tleRgBIAEoBRIuCgV2YWx1ZRgCIAEoCzIfLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5Qcm9wZXJ0eToCOAEiwAEKF1NlYXJjaFByb3BlcnRpZXNSZXF1ZXN0EhQKBGNpdHkYASABKAlCBsrzGAIgZBIYCgh6aXBfY29kZRgCIAEoCUIGyvMYAiAUEhUKDXByb3BlcnR5X3R5cGUYAyABKAkSFQoNdmVyaWZpZWRfb25seRgEIAEoCBIPCgdzb3J0X2J5GAUgASgJEhUKBXF1ZXJ5GAYgASgJQgbK8xgCIGQSDAoEcGFnZRgHIAEoBRIRCglwYWdlX3NpemUYCCABKAUisQEKGFNlYXJjaFByb3BlcnRpZXNSZXNwb25zZRIzCgpwcm9wZXJ0aWVzGAEgAygLMh8ucmVudHByb29mLnByb3BlcnR5LnYxLlByb3BlcnR5EhMKC3RvdGFsX2NvdW50GAIgASgFEhQKDHRvdGFsX2NhcHBlZBgDIAEoCBIMCgRwYWdlGAQgASgFEhEKCXBhZ2Vfc2l6ZRgFIAEoBRIUCgxtYXRjaGVkX2NpdHkYBiABKAkiQgocTGlzdFNpbWlsYXJQcm9wZXJ0aWVzUmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBRINCgVsaW1pdBgCIAEoBSJUCh1MaXN0U2ltaWxhclByb3BlcnRpZXNSZXNwb25zZRIzCgpwcm9wZXJ0aWVzGAEgAygLMh8ucmVudHByb29mLnByb3BlcnR5LnYxLlByb3BlcnR5IqYLChVDcmVhdGVQcm9wZXJ0eVJlcXVlc3QSFwoFdGl0bGUYASABKAlCCMrzGAQYBSBkEh4KC2Rlc2NyaXB0aW9uGAIgASgJQgnK8xgFGBQgiCcSGgoHYWRkcmVzcxgDIAEoCUIJyvMYBRgBIMgBEhgKCGxvY2FsaXR5GAQgASgJQgbK8xgCIGQSFgoEY2l0eRgFIAEoCUIIyvMYBBgBIGQSFQoFc3RhdGUYBiABKAlCBsrzGAIgZBIYCgh6aXBfY29kZRgHIAEoCUIGyvMYAiAUEhkKB2NvdW50cnkYCCABKAlCCMrzGAQYAiBkEuICCg1wcm9wZXJ0eV90eXBlGAkgASgJQsoCyvMYxQIKDXByb3BlcnR5X3R5cGUSFgoJYXBhcnRtZW50EglBcGFydG1lbnQSDgoFaG91c2USBUhvdXNlEg4KBWNvbmRvEgVDb25kbxIiCg9zdHVkZW50X2hvdXNpbmcSD1N0dWRlbnQgSG91c2luZxIOCgV2aWxsYRIFVmlsbGESFgoJdG93bmhvdXNlEglUb3duaG91c2USEAoGZHVwbGV4EgZEdXBsZXgSEAoGc3R1ZGlvEgZTdHVkaW8SFgoJcGVudGhvdXNlEglQZW50aG91c2USDAoEbG9mdBIETG9mdBISCgdjb3R0YWdlEgdDb3R0YWdlEhQKCGJ1bmdhbG93EghCdW5nYWxvdxIQCgZjaGFsZXQSBkNoYWxldBIWCglmYXJtaG91c2USCUZhcm1ob3VzZRISCgdtYW5zaW9uEgdNYW5zaW9uEhQKDG1vbnRobHlfcmVudBgKIAEoBRIQCghiZWRyb29tcxgLIAEoBRIRCgliYXRocm9vbXMYDCABKAUSEwoLc3F1YXJlX2ZlZXQYDSABKAUSWgoJYXJlYV91bml0GA4gASgJQkfK8xhDCglhcmVhX3VuaXQSGgoEc3FmdBISU3F1YXJlIGZlZXQgKGZ0wrIpEhoKA3NxbRITU3F1YXJlIG1ldGVycyAobcKyKRL0AQoIY3VycmVuY3kYDyABKAlC4QHK8xjcAQoIY3VycmVuY3kSBQoDVVNEEgUKA0VVUhIFCgNHQlASBQoDQ0FEEgUKA0FVRBIFCgNJTlISBQoDSlBZEgUKA0NOWRIFCgNLUlcSBQoDUlVCEgUKA0JSTBIFCgNDSEYSBQoDTVhOEgUKA1NHRBIFCgNOWkQSBQoDSEtEEgUKA1NFSxIFCgNOT0sSBQoDREtLEgUKA1RIQhIFCgNaQVISBQoDQUVEEgUKA0lEUhIFCgNQSFASBQoDTVlSEgUKA1RSWRIFCgNQTE4SBQoDQ1pLEgUKA0hVRhIFCgNJTFMStQIKCWFtZW5pdGllcxgQIAMoCUKhAsrzGJwCCgdhbWVuaXR5EhIKEEFpciBDb25kaXRpb25pbmcSEQoPSW4tdW5pdCBMYXVuZHJ5EgwKCkRpc2h3YXNoZXISEQoPSGFyZHdvb2QgRmxvb3JzEgkKB0JhbGNvbnkSEAoORml0bmVzcyBDZW50ZXISDwoNU3dpbW1pbmcgUG9vbBIJCgdQYXJraW5nEg4KDFBldCBGcmllbmRseRIPCg1TdG9yYWdlIFNwYWNlEgoKCEVsZXZhdG9yEhEKD1NlY3VyaXR5IFN5c3RlbRILCglGaXJlcGxhY2USBgoEWWFyZBIVChNSZXNwb25zaXZlIGxhbmRsb3JkEhAKDkdyZWF0IGxvY2F0aW9uEhIKEEVuZXJneSBlZmZpY2llbnQSGAoGaW1hZ2VzGBEgAygJQgjK8xgEKAEwBRIQCghsYXRpdHVkZRgSIAEoCRIRCglsb25naXR1ZGUYEyABKAkSEgoKeWVhcl9idWlsdBgUIAEoBRIUCgxwZXRzX2FsbG93ZWQYFSABKAgSEQoJZnVybmlzaGVkGBYgASgIIksKFkNyZWF0ZVByb3BlcnR5UmVzcG9uc2USMQoIcHJvcGVydHkYASABKAsyHy5yZW50cHJvb2YucHJvcGVydHkudjEuUHJvcGVydHkiYgoVVXBkYXRlUHJvcGVydHlSZXF1ZXN0EgoKAmlkGAEgASgFEj0KB2xpc3RpbmcYAiABKAsyLC5yZW50cHJvb2YucHJvcGVydHkudjEuQ3JlYXRlUHJvcGVydHlSZXF1ZXN0ImkKFlVwZGF0ZVByb3BlcnR5UmVzcG9uc2USMQoIcHJvcGVydHkYASABKAsyHy5yZW50cHJvb2YucHJvcGVydHkudjEuUHJvcGVydHkSHAoUdmVyaWZpY2F0aW9uX3JlbW92ZWQYAiABKAgiUQoXTGlzdE15UHJvcGVydGllc1JlcXVlc3QSFQoFcXVlcnkYASABKAlCBsrzGAIgZBIMCgRwYWdlGAIgASgFEhEKCXBhZ2Vfc2l6ZRgDIAEoBSKFAQoYTGlzdE15UHJvcGVydGllc1Jlc3BvbnNlEjMKCnByb3BlcnRpZXMYASADKAsyHy5yZW50cHJvb2YucHJvcGVydHkudjEuUHJvcGVydHkSEwoLdG90YWxfY291bnQYAiABKAUSDAoEcGFnZRgDIAEoBRIRCglwYWdlX3NpemUYBCABKAUiGQoXR2V0TGFuZGxvcmRTdGF0c1JlcXVlc3QiMwoJUmVudFRvdGFsEhAKCGN1cnJlbmN5GAEgASgJEhQKDG1vbnRobHlfcmVudBgCIAEoAyIxCglUeXBlQ291bnQSFQoNcHJvcGVydHlfdHlwZRgBIAEoCRINCgVjb3VudBgCIAEoBSL0AQoYR2V0TGFuZGxvcmRTdGF0c1Jlc3BvbnNlEj0KE21vbnRobHlfcmVudF90b3RhbHMYASADKAsyIC5yZW50cHJvb2YucHJvcGVydHkudjEuUmVudFRvdGFsEhYKDnByb3BlcnR5X2NvdW50GAIgASgFEhYKDnZlcmlmaWVkX2NvdW50GAMgASgFEjUKC3R5cGVfY291bnRzGAQgAygLMiAucmVudHByb29mLnByb3BlcnR5LnYxLlR5cGVDb3VudBIWCg5hdmVyYWdlX3JhdGluZxgFIAEoARIaChJyYXRlZF9yZXZpZXdfY291bnQYBiABKAUiKgoTU2F2ZVByb3BlcnR5UmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBSIrChRTYXZlUHJvcGVydHlSZXNwb25zZRITCgtzYXZlZF9jb3VudBgBIAEoBSIsChVVbnNhdmVQcm9wZXJ0eVJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAUiLQoWVW5zYXZlUHJvcGVydHlSZXNwb25zZRITCgtzYXZlZF9jb3VudBgBIAEoBSI9ChpMaXN0U2F2ZWRQcm9wZXJ0aWVzUmVxdWVzdBIMCgRwYWdlGAEgASgFEhEKCXBhZ2Vfc2l6ZRgCIAEoBSKIAQobTGlzdFNhdmVkUHJvcGVydGllc1Jlc3BvbnNlEjMKCnByb3BlcnRpZXMYASADKAsyHy5yZW50cHJvb2YucHJvcGVydHkudjEuUHJvcGVydHkSEwoLdG90YWxfY291bnQYAiABKAUSDAoEcGFnZRgDIAEoBRIRCglwYWdlX3NpemUYBCABKAUyuAoKD1Byb3BlcnR5U2VydmljZRJpCgtHZXRQcm9wZXJ0eRIpLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5HZXRQcm9wZXJ0eVJlcXVlc3QaKi5yZW50cHJvb2YucHJvcGVydHkudjEuR2V0UHJvcGVydHlSZXNwb25zZSIDkAIBEn4KEkJhdGNoR2V0UHJvcGVydGllcxIwLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5CYXRjaEdldFByb3BlcnRpZXNSZXF1ZXN0GjEucmVudHByb29mLnByb3BlcnR5LnYxLkJhdGNoR2V0UHJvcGVydGllc1Jlc3BvbnNlIgOQAgESeAoQU2VhcmNoUHJvcGVydGllcxIuLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5TZWFyY2hQcm9wZXJ0aWVzUmVxdWVzdBovLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5TZWFyY2hQcm9wZXJ0aWVzUmVzcG9uc2UiA5ACARKHAQoVTGlzdFNpbWlsYXJQcm9wZXJ0aWVzEjMucmVudHByb29mLnByb3BlcnR5LnYxLkxpc3RTaW1pbGFyUHJvcGVydGllc1JlcXVlc3QaNC5yZW50cHJvb2YucHJvcGVydHkudjEuTGlzdFNpbWlsYXJQcm9wZXJ0aWVzUmVzcG9uc2UiA5ACARJtCg5DcmVhdGVQcm9wZXJ0eRIsLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5DcmVhdGVQcm9wZXJ0eVJlcXVlc3QaLS5yZW50cHJvb2YucHJvcGVydHkudjEuQ3JlYXRlUHJvcGVydHlSZXNwb25zZRJtCg5VcGRhdGVQcm9wZXJ0eRIsLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5VcGRhdGVQcm9wZXJ0eVJlcXVlc3QaLS5yZW50cHJvb2YucHJvcGVydHkudjEuVXBkYXRlUHJvcGVydHlSZXNwb25zZRJ4ChBMaXN0TXlQcm9wZXJ0aWVzEi4ucmVudHByb29mLnByb3BlcnR5LnYxLkxpc3RNeVByb3BlcnRpZXNSZXF1ZXN0Gi8ucmVudHByb29mLnByb3BlcnR5LnYxLkxpc3RNeVByb3BlcnRpZXNSZXNwb25zZSIDkAIBEngKEEdldExhbmRsb3JkU3RhdHMSLi5yZW50cHJvb2YucHJvcGVydHkudjEuR2V0TGFuZGxvcmRTdGF0c1JlcXVlc3QaLy5yZW50cHJvb2YucHJvcGVydHkudjEuR2V0TGFuZGxvcmRTdGF0c1Jlc3BvbnNlIgOQAgESbAoMU2F2ZVByb3BlcnR5EioucmVudHByb29mLnByb3BlcnR5LnYxLlNhdmVQcm9wZXJ0eVJlcXVlc3QaKy5yZW50cHJvb2YucHJvcGVydHkudjEuU2F2ZVByb3BlcnR5UmVzcG9uc2UiA5ACAhJyCg5VbnNhdmVQcm9wZXJ0eRIsLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5VbnNhdmVQcm9wZXJ0eVJlcXVlc3QaLS5yZW50cHJvb2YucHJvcGVydHkudjEuVW5zYXZlUHJvcGVydHlSZXNwb25zZSIDkAICEoEBChNMaXN0U2F2ZWRQcm9wZXJ0aWVzEjEucmVudHByb29mLnByb3BlcnR5LnYxLkxpc3RTYXZlZFByb3BlcnRpZXNSZXF1ZXN0GjIucmVudHByb29mLnByb3BlcnR5LnYxLkxpc3RTYXZlZFByb3BlcnRpZXNSZXNwb25zZSIDkAIBQuUBChljb20ucmVudHByb29mLnByb3BlcnR5LnYxQg1Qcm9wZXJ0eVByb3RvUAFaQ2dpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL3Byb3BlcnR5L3YxO3Byb3BlcnR5djGiAgNSUFiqAhVSZW50cHJvb2YuUHJvcGVydHkuVjHKAhVSZW50cHJvb2ZcUHJvcGVydHlcVjHiAiFSZW50cHJvb2ZcUHJvcGVydHlcVjFcR1BCTWV0YWRhdGHqAhdSZW50cHJvb2Y6OlByb3BlcnR5OjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
 
 /**
  * RatingSummary is a property's review aggregate, kept up to date as reviews are written. It is
@@ -318,6 +318,13 @@ export type Property = Message<"rentproof.property.v1.Property"> & {
    * @generated from field: int32 verification_confirmations = 36;
    */
   verificationConfirmations: number;
+
+  /**
+   * saved is true when the signed-in caller has saved the property; false for visitors.
+   *
+   * @generated from field: bool saved = 37;
+   */
+  saved: boolean;
 };
 
 /**
@@ -778,6 +785,423 @@ export const CreatePropertyResponseSchema: GenMessage<CreatePropertyResponse> = 
   messageDesc(file_rentproof_property_v1_property, 11);
 
 /**
+ * UpdatePropertyRequest is the edit form of one listing.
+ *
+ * @generated from message rentproof.property.v1.UpdatePropertyRequest
+ */
+export type UpdatePropertyRequest = Message<"rentproof.property.v1.UpdatePropertyRequest"> & {
+  /**
+   * id is the listing to change.
+   *
+   * @generated from field: int32 id = 1;
+   */
+  id: number;
+
+  /**
+   * listing is the whole form, as on creation; every field is replaced.
+   *
+   * @generated from field: rentproof.property.v1.CreatePropertyRequest listing = 2;
+   */
+  listing?: CreatePropertyRequest | undefined;
+};
+
+/**
+ * Describes the message rentproof.property.v1.UpdatePropertyRequest.
+ * Use `create(UpdatePropertyRequestSchema)` to create a new message.
+ */
+export const UpdatePropertyRequestSchema: GenMessage<UpdatePropertyRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 12);
+
+/**
+ * UpdatePropertyResponse carries the listing as changed.
+ *
+ * @generated from message rentproof.property.v1.UpdatePropertyResponse
+ */
+export type UpdatePropertyResponse = Message<"rentproof.property.v1.UpdatePropertyResponse"> & {
+  /**
+   * property is the listing after the change.
+   *
+   * @generated from field: rentproof.property.v1.Property property = 1;
+   */
+  property?: Property | undefined;
+
+  /**
+   * verification_removed is true when the change of address, city or postal code returned a
+   * verified listing to unverified.
+   *
+   * @generated from field: bool verification_removed = 2;
+   */
+  verificationRemoved: boolean;
+};
+
+/**
+ * Describes the message rentproof.property.v1.UpdatePropertyResponse.
+ * Use `create(UpdatePropertyResponseSchema)` to create a new message.
+ */
+export const UpdatePropertyResponseSchema: GenMessage<UpdatePropertyResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 13);
+
+/**
+ * ListMyPropertiesRequest pages the caller's own listings.
+ *
+ * @generated from message rentproof.property.v1.ListMyPropertiesRequest
+ */
+export type ListMyPropertiesRequest = Message<"rentproof.property.v1.ListMyPropertiesRequest"> & {
+  /**
+   * query matches text in the title, address or city, ignoring case (optional).
+   *
+   * @generated from field: string query = 1;
+   */
+  query: string;
+
+  /**
+   * page is the 1-based page number (default 1).
+   *
+   * @generated from field: int32 page = 2;
+   */
+  page: number;
+
+  /**
+   * page_size is the number of listings per page (default 20, at most 100).
+   *
+   * @generated from field: int32 page_size = 3;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message rentproof.property.v1.ListMyPropertiesRequest.
+ * Use `create(ListMyPropertiesRequestSchema)` to create a new message.
+ */
+export const ListMyPropertiesRequestSchema: GenMessage<ListMyPropertiesRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 14);
+
+/**
+ * ListMyPropertiesResponse is one page of the caller's listings.
+ *
+ * @generated from message rentproof.property.v1.ListMyPropertiesResponse
+ */
+export type ListMyPropertiesResponse = Message<"rentproof.property.v1.ListMyPropertiesResponse"> & {
+  /**
+   * properties are this page's listings, newest first.
+   *
+   * @generated from field: repeated rentproof.property.v1.Property properties = 1;
+   */
+  properties: Property[];
+
+  /**
+   * total_count is the number of the caller's listings that match.
+   *
+   * @generated from field: int32 total_count = 2;
+   */
+  totalCount: number;
+
+  /**
+   * page is the page returned.
+   *
+   * @generated from field: int32 page = 3;
+   */
+  page: number;
+
+  /**
+   * page_size is the page size used.
+   *
+   * @generated from field: int32 page_size = 4;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message rentproof.property.v1.ListMyPropertiesResponse.
+ * Use `create(ListMyPropertiesResponseSchema)` to create a new message.
+ */
+export const ListMyPropertiesResponseSchema: GenMessage<ListMyPropertiesResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 15);
+
+/**
+ * GetLandlordStatsRequest takes no parameters: the stats are the caller's.
+ *
+ * @generated from message rentproof.property.v1.GetLandlordStatsRequest
+ */
+export type GetLandlordStatsRequest = Message<"rentproof.property.v1.GetLandlordStatsRequest"> & {
+};
+
+/**
+ * Describes the message rentproof.property.v1.GetLandlordStatsRequest.
+ * Use `create(GetLandlordStatsRequestSchema)` to create a new message.
+ */
+export const GetLandlordStatsRequestSchema: GenMessage<GetLandlordStatsRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 16);
+
+/**
+ * RentTotal is the monthly rent of the caller's listings in one currency.
+ *
+ * @generated from message rentproof.property.v1.RentTotal
+ */
+export type RentTotal = Message<"rentproof.property.v1.RentTotal"> & {
+  /**
+   * currency is the ISO 4217 code.
+   *
+   * @generated from field: string currency = 1;
+   */
+  currency: string;
+
+  /**
+   * monthly_rent is the sum of the listings' monthly rents in that currency.
+   *
+   * @generated from field: int64 monthly_rent = 2;
+   */
+  monthlyRent: bigint;
+};
+
+/**
+ * Describes the message rentproof.property.v1.RentTotal.
+ * Use `create(RentTotalSchema)` to create a new message.
+ */
+export const RentTotalSchema: GenMessage<RentTotal> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 17);
+
+/**
+ * TypeCount is how many of the caller's listings are of one property type.
+ *
+ * @generated from message rentproof.property.v1.TypeCount
+ */
+export type TypeCount = Message<"rentproof.property.v1.TypeCount"> & {
+  /**
+   * property_type is one of the property types.
+   *
+   * @generated from field: string property_type = 1;
+   */
+  propertyType: string;
+
+  /**
+   * count is the number of listings of that type.
+   *
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message rentproof.property.v1.TypeCount.
+ * Use `create(TypeCountSchema)` to create a new message.
+ */
+export const TypeCountSchema: GenMessage<TypeCount> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 18);
+
+/**
+ * GetLandlordStatsResponse sums the caller's active listings. Rents are never added across
+ * currencies.
+ *
+ * @generated from message rentproof.property.v1.GetLandlordStatsResponse
+ */
+export type GetLandlordStatsResponse = Message<"rentproof.property.v1.GetLandlordStatsResponse"> & {
+  /**
+   * monthly_rent_totals has one total per currency, largest count of listings first.
+   *
+   * @generated from field: repeated rentproof.property.v1.RentTotal monthly_rent_totals = 1;
+   */
+  monthlyRentTotals: RentTotal[];
+
+  /**
+   * property_count is the number of active listings.
+   *
+   * @generated from field: int32 property_count = 2;
+   */
+  propertyCount: number;
+
+  /**
+   * verified_count is the number of those that are verified.
+   *
+   * @generated from field: int32 verified_count = 3;
+   */
+  verifiedCount: number;
+
+  /**
+   * type_counts has every property type with at least one listing, most listings first.
+   *
+   * @generated from field: repeated rentproof.property.v1.TypeCount type_counts = 4;
+   */
+  typeCounts: TypeCount[];
+
+  /**
+   * average_rating is the mean of the published reviews that rate the caller's properties, to
+   * one decimal; 0 when there are none (shown N/A).
+   *
+   * @generated from field: double average_rating = 5;
+   */
+  averageRating: number;
+
+  /**
+   * rated_review_count is the number of reviews average_rating is made of.
+   *
+   * @generated from field: int32 rated_review_count = 6;
+   */
+  ratedReviewCount: number;
+};
+
+/**
+ * Describes the message rentproof.property.v1.GetLandlordStatsResponse.
+ * Use `create(GetLandlordStatsResponseSchema)` to create a new message.
+ */
+export const GetLandlordStatsResponseSchema: GenMessage<GetLandlordStatsResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 19);
+
+/**
+ * SavePropertyRequest names the property to save.
+ *
+ * @generated from message rentproof.property.v1.SavePropertyRequest
+ */
+export type SavePropertyRequest = Message<"rentproof.property.v1.SavePropertyRequest"> & {
+  /**
+   * property_id is the property's identifier.
+   *
+   * @generated from field: int32 property_id = 1;
+   */
+  propertyId: number;
+};
+
+/**
+ * Describes the message rentproof.property.v1.SavePropertyRequest.
+ * Use `create(SavePropertyRequestSchema)` to create a new message.
+ */
+export const SavePropertyRequestSchema: GenMessage<SavePropertyRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 20);
+
+/**
+ * SavePropertyResponse confirms the save.
+ *
+ * @generated from message rentproof.property.v1.SavePropertyResponse
+ */
+export type SavePropertyResponse = Message<"rentproof.property.v1.SavePropertyResponse"> & {
+  /**
+   * saved_count is how many properties the caller has saved now.
+   *
+   * @generated from field: int32 saved_count = 1;
+   */
+  savedCount: number;
+};
+
+/**
+ * Describes the message rentproof.property.v1.SavePropertyResponse.
+ * Use `create(SavePropertyResponseSchema)` to create a new message.
+ */
+export const SavePropertyResponseSchema: GenMessage<SavePropertyResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 21);
+
+/**
+ * UnsavePropertyRequest names the property to take off the saved list.
+ *
+ * @generated from message rentproof.property.v1.UnsavePropertyRequest
+ */
+export type UnsavePropertyRequest = Message<"rentproof.property.v1.UnsavePropertyRequest"> & {
+  /**
+   * property_id is the property's identifier.
+   *
+   * @generated from field: int32 property_id = 1;
+   */
+  propertyId: number;
+};
+
+/**
+ * Describes the message rentproof.property.v1.UnsavePropertyRequest.
+ * Use `create(UnsavePropertyRequestSchema)` to create a new message.
+ */
+export const UnsavePropertyRequestSchema: GenMessage<UnsavePropertyRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 22);
+
+/**
+ * UnsavePropertyResponse confirms the removal.
+ *
+ * @generated from message rentproof.property.v1.UnsavePropertyResponse
+ */
+export type UnsavePropertyResponse = Message<"rentproof.property.v1.UnsavePropertyResponse"> & {
+  /**
+   * saved_count is how many properties the caller has saved now.
+   *
+   * @generated from field: int32 saved_count = 1;
+   */
+  savedCount: number;
+};
+
+/**
+ * Describes the message rentproof.property.v1.UnsavePropertyResponse.
+ * Use `create(UnsavePropertyResponseSchema)` to create a new message.
+ */
+export const UnsavePropertyResponseSchema: GenMessage<UnsavePropertyResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 23);
+
+/**
+ * ListSavedPropertiesRequest pages the caller's saved properties.
+ *
+ * @generated from message rentproof.property.v1.ListSavedPropertiesRequest
+ */
+export type ListSavedPropertiesRequest = Message<"rentproof.property.v1.ListSavedPropertiesRequest"> & {
+  /**
+   * page is the 1-based page number (default 1).
+   *
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * page_size is the number of properties per page (default 12, at most 50).
+   *
+   * @generated from field: int32 page_size = 2;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message rentproof.property.v1.ListSavedPropertiesRequest.
+ * Use `create(ListSavedPropertiesRequestSchema)` to create a new message.
+ */
+export const ListSavedPropertiesRequestSchema: GenMessage<ListSavedPropertiesRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 24);
+
+/**
+ * ListSavedPropertiesResponse is one page of the caller's saved properties.
+ *
+ * @generated from message rentproof.property.v1.ListSavedPropertiesResponse
+ */
+export type ListSavedPropertiesResponse = Message<"rentproof.property.v1.ListSavedPropertiesResponse"> & {
+  /**
+   * properties are this page's saved properties (each with saved true), most recently saved first.
+   *
+   * @generated from field: repeated rentproof.property.v1.Property properties = 1;
+   */
+  properties: Property[];
+
+  /**
+   * total_count is the number of saved properties that are still listed.
+   *
+   * @generated from field: int32 total_count = 2;
+   */
+  totalCount: number;
+
+  /**
+   * page is the page returned.
+   *
+   * @generated from field: int32 page = 3;
+   */
+  page: number;
+
+  /**
+   * page_size is the page size used.
+   *
+   * @generated from field: int32 page_size = 4;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message rentproof.property.v1.ListSavedPropertiesResponse.
+ * Use `create(ListSavedPropertiesResponseSchema)` to create a new message.
+ */
+export const ListSavedPropertiesResponseSchema: GenMessage<ListSavedPropertiesResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_property_v1_property, 25);
+
+/**
  * PropertyService lists, finds and describes rental properties.
  *
  * @generated from service rentproof.property.v1.PropertyService
@@ -833,6 +1257,71 @@ export const PropertyService: GenService<{
     methodKind: "unary";
     input: typeof CreatePropertyRequestSchema;
     output: typeof CreatePropertyResponseSchema;
+  },
+  /**
+   * UpdateProperty changes a listing; only its landlord may, under the same rules and messages as
+   * CreateProperty (images included: add, remove and reorder, at most 5). Changing the address,
+   * city or postal code of a verified property returns it to unverified, since its proof was
+   * about the old address; verification_removed tells the owner.
+   *
+   * @generated from rpc rentproof.property.v1.PropertyService.UpdateProperty
+   */
+  updateProperty: {
+    methodKind: "unary";
+    input: typeof UpdatePropertyRequestSchema;
+    output: typeof UpdatePropertyResponseSchema;
+  },
+  /**
+   * ListMyProperties pages the signed-in user's own active listings, newest first, with an
+   * optional search over title, address or city.
+   *
+   * @generated from rpc rentproof.property.v1.PropertyService.ListMyProperties
+   */
+  listMyProperties: {
+    methodKind: "unary";
+    input: typeof ListMyPropertiesRequestSchema;
+    output: typeof ListMyPropertiesResponseSchema;
+  },
+  /**
+   * GetLandlordStats sums the signed-in user's active listings from stored aggregates.
+   *
+   * @generated from rpc rentproof.property.v1.PropertyService.GetLandlordStats
+   */
+  getLandlordStats: {
+    methodKind: "unary";
+    input: typeof GetLandlordStatsRequestSchema;
+    output: typeof GetLandlordStatsResponseSchema;
+  },
+  /**
+   * SaveProperty keeps an active property in the signed-in user's saved list (at most 500
+   * properties); saving one already saved changes nothing.
+   *
+   * @generated from rpc rentproof.property.v1.PropertyService.SaveProperty
+   */
+  saveProperty: {
+    methodKind: "unary";
+    input: typeof SavePropertyRequestSchema;
+    output: typeof SavePropertyResponseSchema;
+  },
+  /**
+   * UnsaveProperty takes a property off the signed-in user's saved list; one not saved is no error.
+   *
+   * @generated from rpc rentproof.property.v1.PropertyService.UnsaveProperty
+   */
+  unsaveProperty: {
+    methodKind: "unary";
+    input: typeof UnsavePropertyRequestSchema;
+    output: typeof UnsavePropertyResponseSchema;
+  },
+  /**
+   * ListSavedProperties pages the signed-in user's saved properties, most recently saved first.
+   *
+   * @generated from rpc rentproof.property.v1.PropertyService.ListSavedProperties
+   */
+  listSavedProperties: {
+    methodKind: "unary";
+    input: typeof ListSavedPropertiesRequestSchema;
+    output: typeof ListSavedPropertiesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_rentproof_property_v1_property, 0);

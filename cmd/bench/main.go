@@ -60,6 +60,7 @@ func bench() error {
 	users := flag.Int("users", 1_000_000, "ledger: synthetic users")
 	transactions := flag.Int("transactions", 10_000_000, "ledger: token_transactions rows")
 	writeRate := flag.Int("write-rate", 200, "ledger: approvals per second")
+	flag.IntVar(&serverConns, "server-conns", 0, "the server's database connections (pool_max_conns; 0: the server's default)")
 	flag.Parse()
 
 	cluster := os.Getenv("DATABASE_URL")
@@ -261,6 +262,9 @@ func (s *server) cpu() time.Duration {
 	return time.Duration(utime+stime) * 10 * time.Millisecond // clock ticks of 1/100 s (USER_HZ on Linux)
 }
 
+// serverConns overrides the size of the server's database pool (-server-conns).
+var serverConns int
+
 // startServer runs the real binary on a free loopback port and waits until it is ready.
 func startServer(ctx context.Context, binary, dbURL string) (*server, error) {
 	var lc net.ListenConfig
@@ -270,6 +274,13 @@ func startServer(ctx context.Context, binary, dbURL string) (*server, error) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
+	if serverConns > 0 { // the server's own default otherwise (internal/store)
+		sep := "?"
+		if strings.Contains(dbURL, "?") {
+			sep = "&"
+		}
+		dbURL += fmt.Sprintf("%spool_max_conns=%d", sep, serverConns)
+	}
 	cmd := exec.CommandContext(ctx, binary)
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "ADDR="+addr, "SEED_DEMO=false", "LOG_LEVEL=error")
 	cmd.Stderr = os.Stderr

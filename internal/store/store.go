@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"maps"
 	"net/url"
+	"runtime"
 	"strings"
 	"time"
 
@@ -44,7 +45,7 @@ func open(ctx context.Context, databaseURL string, settings map[string]string) (
 	}
 	maps.Copy(cfg.ConnConfig.RuntimeParams, settings)
 	if !strings.Contains(databaseURL, "pool_max_conns") {
-		cfg.MaxConns = 16 // enough to keep two cores busy while some queries wait on I/O
+		cfg.MaxConns = defaultMaxConns()
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -57,6 +58,15 @@ func open(ctx context.Context, databaseURL string, settings map[string]string) (
 		return nil, fmt.Errorf("reach database: %w", err)
 	}
 	return pool, nil
+}
+
+// defaultMaxConns is two connections per core and two for queries waiting on I/O. More only
+// queue on the same cores: a transaction that holds a row or page lock and loses its core makes
+// every other one behind it wait too. With 16 on two cores, the ledger bench's approval p99 went
+// over 50 ms in half its runs; with 6, in none (docs/benchmarks.md, runs 20–30). pool_max_conns in
+// DATABASE_URL overrides it, e.g. for a database server with more cores than this one.
+func defaultMaxConns() int32 {
+	return int32(2*runtime.NumCPU() + 2)
 }
 
 // migrationLock is the advisory lock that keeps servers starting together from migrating at once.
@@ -101,6 +111,14 @@ func migrator(databaseURL string) *dbmate.DB {
 	if err != nil {
 		u = &url.URL{}
 	}
+	// pool_max_conns and the like are pgxpool's; PostgreSQL refuses them as connection settings.
+	query := u.Query()
+	for name := range query {
+		if strings.HasPrefix(name, "pool_") {
+			query.Del(name)
+		}
+	}
+	u.RawQuery = query.Encode()
 	m := dbmate.New(u)
 	m.FS = migrations.FS
 	m.MigrationsDir = []string{"."}

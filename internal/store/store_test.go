@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -214,5 +216,37 @@ func TestFixedPlansReuseTheGenericPlan(t *testing.T) {
 	}
 	if generic != 8 || custom != 0 {
 		t.Errorf("generic plans %d, custom plans %d; want 8 and 0", generic, custom)
+	}
+}
+
+// pool_max_conns in DATABASE_URL sizes the pool and must not reach PostgreSQL, which would refuse
+// it as a setting when the migrations connect.
+func TestPoolSettingsInTheURL(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	url := dbtest.NewEmpty(t)
+	sized := url + "&pool_max_conns=3"
+	if !strings.Contains(url, "?") {
+		sized = url + "?pool_max_conns=3"
+	}
+	pool, err := store.Open(ctx, sized)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if got := pool.Config().MaxConns; got != 3 {
+		t.Fatalf("MaxConns = %d, want 3 from the URL", got)
+	}
+	if err := store.Migrate(ctx, pool, sized); err != nil {
+		t.Fatalf("migrate with pool_max_conns in the URL: %v", err)
+	}
+
+	plain, err := store.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Close()
+	if got, want := plain.Config().MaxConns, int32(2*runtime.NumCPU()+2); got != want {
+		t.Fatalf("default MaxConns = %d, want %d (two per core and two)", got, want)
 	}
 }

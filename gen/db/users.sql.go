@@ -263,6 +263,68 @@ func (q *Queries) SetSecurityQuestions(ctx context.Context, arg SetSecurityQuest
 	return err
 }
 
+const updateProfile = `-- name: UpdateProfile :one
+UPDATE users SET first_name = $2, last_name = $3, bio = $4, city = $5, country = $6,
+    language_preference = $7, updated_at = now()
+WHERE id = $1
+RETURNING id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash
+`
+
+type UpdateProfileParams struct {
+	ID                 int32
+	FirstName          string
+	LastName           string
+	Bio                *string
+	City               *string
+	Country            string
+	LanguagePreference string
+}
+
+// The Edit Profile form: every field is replaced.
+func (q *Queries) UpdateProfile(ctx context.Context, arg UpdateProfileParams) (User, error) {
+	row := q.db.QueryRow(ctx, updateProfile,
+		arg.ID,
+		arg.FirstName,
+		arg.LastName,
+		arg.Bio,
+		arg.City,
+		arg.Country,
+		arg.LanguagePreference,
+	)
+	var i User
+	err := row.Scan(
+		&i.ID,
+		&i.Username,
+		&i.PasswordHash,
+		&i.Email,
+		&i.FirstName,
+		&i.LastName,
+		&i.Role,
+		&i.Bio,
+		&i.ProfileImage,
+		&i.PhoneNumber,
+		&i.Address,
+		&i.City,
+		&i.State,
+		&i.ZipCode,
+		&i.Country,
+		&i.LanguagePreference,
+		&i.VerificationStatus,
+		&i.Tokens,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.LastLogin,
+		&i.Timezone,
+		&i.NotificationPreferences,
+		&i.SocialProfiles,
+		&i.SecurityQuestion1,
+		&i.SecurityAnswer1Hash,
+		&i.SecurityQuestion2,
+		&i.SecurityAnswer2Hash,
+	)
+	return i, err
+}
+
 const usernameTaken = `-- name: UsernameTaken :one
 SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1))
 `

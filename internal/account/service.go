@@ -85,6 +85,8 @@ type User struct {
 	Tokens               int32
 	CreatedAt            time.Time
 	HasSecurityQuestions bool
+	// The profile: Bio and City are empty when not given; Language is a language code.
+	Bio, City, Country, Language string
 }
 
 func userOf(u db.User) User {
@@ -92,6 +94,8 @@ func userOf(u db.User) User {
 		ID: u.ID, Username: u.Username, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
 		Role: u.Role, ProfileImage: convert.Value(u.ProfileImage), Tokens: u.Tokens, CreatedAt: u.CreatedAt,
 		HasSecurityQuestions: u.SecurityQuestion1 != nil,
+		Bio:                  convert.Value(u.Bio), City: convert.Value(u.City), Country: u.Country,
+		Language: u.LanguagePreference,
 	}
 }
 

@@ -156,6 +156,19 @@ func setCookie(ctx context.Context, h http.Header, name, value string, maxAge ti
 	h.Add("Set-Cookie", c.String())
 }
 
+// UpdateProfile changes the signed-in user's name and profile.
+func (h *Account) UpdateProfile(ctx context.Context, req *connect.Request[accountv1.UpdateProfileRequest]) (*connect.Response[accountv1.UpdateProfileResponse], error) {
+	m := req.Msg
+	u, err := h.svc.UpdateProfile(ctx, account.Profile{
+		FirstName: m.GetFirstName(), LastName: m.GetLastName(), Bio: m.GetBio(),
+		City: m.GetCity(), Country: m.GetCountry(), Language: m.GetLanguage(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&accountv1.UpdateProfileResponse{User: userToProto(u)}), nil
+}
+
 // userToProto converts an account to the form its owner sees.
 func userToProto(u account.User) *accountv1.User {
 	return &accountv1.User{
@@ -169,5 +182,9 @@ func userToProto(u account.User) *accountv1.User {
 		Tokens:               u.Tokens,
 		CreatedAt:            timestamppb.New(u.CreatedAt),
 		HasSecurityQuestions: u.HasSecurityQuestions,
+		Bio:                  u.Bio,
+		City:                 u.City,
+		Country:              u.Country,
+		Language:             u.Language,
 	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"connectrpc.com/connect"
 
-	accountv1 "github.com/rentproof/rentproof/gen/rentproof/account/v1"
 	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
 )
@@ -18,11 +17,6 @@ var errPending = connect.NewError(connect.CodeUnimplemented, errors.New("not ava
 
 // UpdateProperty is pending (issue 15, edit a listing).
 func (h *Property) UpdateProperty(context.Context, *connect.Request[propertyv1.UpdatePropertyRequest]) (*connect.Response[propertyv1.UpdatePropertyResponse], error) {
-	return nil, errPending
-}
-
-// UpdateProfile is pending (issue 15, edit profile).
-func (h *Account) UpdateProfile(context.Context, *connect.Request[accountv1.UpdateProfileRequest]) (*connect.Response[accountv1.UpdateProfileResponse], error) {
 	return nil, errPending
 }
 

@@ -47,6 +47,15 @@ func routeAccount(mux *http.ServeMux, rpcs AccountRPCs) {
 			writeJSON(w, http.StatusOK, message(res.Msg.GetUser()))
 		}
 	})
+	// PUT /api/user/profile: the Edit Profile form {firstName, lastName, bio, city, country,
+	// language}, every field replaced; answers the user.
+	mux.HandleFunc("PUT /api/user/profile", func(w http.ResponseWriter, r *http.Request) {
+		var req accountv1.UpdateProfileRequest
+		if decode(w, r, &req) {
+			call(w, r, accountv1connect.AccountServiceUpdateProfileProcedure, &req, rpcs.UpdateProfile,
+				func(res *accountv1.UpdateProfileResponse) any { return message(res.GetUser()) })
+		}
+	})
 	// POST /api/register: the registration fields (no confirmPassword); answers the new user.
 	mux.HandleFunc("POST /api/register", func(w http.ResponseWriter, r *http.Request) {
 		var req accountv1.RegisterRequest
@@ -167,6 +176,19 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 		if decode(w, r, &req) {
 			call(w, r, propertyv1connect.PropertyServiceCreatePropertyProcedure, &req, properties.CreateProperty,
 				func(res *propertyv1.CreatePropertyResponse) any { return message(res.GetProperty()) })
+		}
+	})
+	// PUT /api/properties/{id}: the same form as POST, every field replaced (the owner only);
+	// answers {property, verificationRemoved}.
+	mux.HandleFunc("PUT /api/properties/{id}", func(w http.ResponseWriter, r *http.Request) {
+		id, ok := pathID(w, r, "id")
+		if !ok {
+			return
+		}
+		var listing propertyv1.CreatePropertyRequest
+		if decode(w, r, &listing) {
+			call(w, r, propertyv1connect.PropertyServiceUpdatePropertyProcedure, &propertyv1.UpdatePropertyRequest{Id: id, Listing: &listing},
+				properties.UpdateProperty, func(res *propertyv1.UpdatePropertyResponse) any { return message(res) })
 		}
 	})
 	mux.HandleFunc("GET /api/properties/{id}", func(w http.ResponseWriter, r *http.Request) {

@@ -335,6 +335,18 @@ var Account = struct {
 	NewPassword:      field(&accountv1.ResetPasswordRequest{}, "new_password"),
 }
 
+// Profile holds the rules of the Edit Profile form (UpdateProfileRequest).
+var Profile = struct {
+	FirstName, LastName, Bio, City, Country, Language Field
+}{
+	FirstName: field(&accountv1.UpdateProfileRequest{}, "first_name"),
+	LastName:  field(&accountv1.UpdateProfileRequest{}, "last_name"),
+	Bio:       field(&accountv1.UpdateProfileRequest{}, "bio"),
+	City:      field(&accountv1.UpdateProfileRequest{}, "city"),
+	Country:   field(&accountv1.UpdateProfileRequest{}, "country"),
+	Language:  field(&accountv1.UpdateProfileRequest{}, "language"),
+}
+
 // Resource holds the rules of the resource library.
 var Resource = struct {
 	// Category is Resource.category; ListResourcesRequest.category takes the same values, or

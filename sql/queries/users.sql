@@ -32,3 +32,10 @@ UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1;
 
 -- name: CountUsers :one
 SELECT count(*) FROM users;
+
+-- name: UpdateProfile :one
+-- The Edit Profile form: every field is replaced.
+UPDATE users SET first_name = $2, last_name = $3, bio = $4, city = $5, country = $6,
+    language_preference = $7, updated_at = now()
+WHERE id = $1
+RETURNING *;

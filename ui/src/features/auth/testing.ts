@@ -8,6 +8,7 @@ import {
   type RegisterRequest,
   type ResetPasswordRequest,
   type SetSecurityQuestionsRequest,
+  type UpdateProfileRequest,
   type User,
 } from "@/gen/rentproof/account/v1/account_pb";
 import { SECURITY_QUESTIONS as SECURITY_QUESTION_VOCABULARY } from "@/lib/vocab";
@@ -34,7 +35,9 @@ interface FakeAccountsOptions {
    */
   hold?: () => Promise<void>;
   /** Makes one rpc fail with this error instead of doing its work. */
-  fail?: Partial<Record<"login" | "register" | "findAccount" | "resetPassword" | "setSecurityQuestions", ConnectError>>;
+  fail?: Partial<
+    Record<"login" | "register" | "findAccount" | "resetPassword" | "setSecurityQuestions" | "updateProfile", ConnectError>
+  >;
 }
 
 /**
@@ -51,6 +54,7 @@ export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {} }: Fak
     findAccount: [] as FindAccountRequest[],
     resetPassword: [] as ResetPasswordRequest[],
     setSecurityQuestions: [] as SetSecurityQuestionsRequest[],
+    updateProfile: [] as UpdateProfileRequest[],
   };
   const wait = async (rpc: keyof typeof requests) => {
     await hold?.();
@@ -99,6 +103,14 @@ export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {} }: Fak
         logout() {
           signedIn = undefined;
           return {};
+        },
+        async updateProfile(req) {
+          requests.updateProfile.push(req);
+          await wait("updateProfile");
+          if (!signedIn) throw new ConnectError("You are not signed in", Code.Unauthenticated);
+          const { firstName, lastName, bio, city, country, language } = req;
+          signedIn = create(UserSchema, { ...signedIn, firstName, lastName, bio, city, country, language });
+          return { user: signedIn };
         },
         listSecurityQuestions() {
           return { questions: SECURITY_QUESTIONS };

@@ -43,7 +43,8 @@ const (
 		}
 		fmt.Fprintf(&b, "%s\t%s %s\n", comment("\t", c.doc), goName(c.arg), typ)
 	}
-	b.WriteString("\t// The page: its size and how many rows come before it.\n\tPageSize, PageOffset int32\n}\n\n")
+	b.WriteString("\t// The page: its size and how many rows come before it.\n\tPageSize, PageOffset int32\n")
+	b.WriteString("\t// The signed-in viewer whose saved flags the rows carry, 0 for visitors.\n\tViewerID int32\n}\n\n")
 
 	b.WriteString(`// The shapes: a search takes the first whose lead it gives.
 const (
@@ -97,12 +98,12 @@ var searchStatements = map[searchKey]searchStatement{
 				index, ordered = st.shape.indexes[""], false
 			}
 			fmt.Fprintf(&b, "\t{shape%s, %t, %s}: {index: %q, ordered: %t, total: %t,\n", st.shape.name, st.plain, o.constant, index, ordered, st.plain && st.shape.total != "")
-			b.WriteString("\t\trun: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {\n")
+			b.WriteString("\t\trun: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {\n")
 			call := fmt.Sprintf("q.%s(ctx, db.%sParams{%s})", st.name, st.name, st.params(o))
 			if st.plain && st.shape.total != "" {
 				fmt.Fprintf(&b, "\t\t\treturn withTotal(%s)\n", call)
 			} else {
-				fmt.Fprintf(&b, "\t\t\trows, err := %s\n\t\t\treturn rows, 0, err\n", call)
+				fmt.Fprintf(&b, "\t\t\trows, err := %s\n\t\t\treturn withSaved(rows), 0, err\n", call)
 			}
 			b.WriteString("\t\t}},\n")
 		}
@@ -174,9 +175,9 @@ func (st statement) params(o sort) string {
 	case st.count:
 		fields = append(fields, "CountCap: limit")
 	case st.sort == nil:
-		fields = append(fields, "SortBy: "+o.constant, "PageSize: a.PageSize", "PageOffset: a.PageOffset")
+		fields = append(fields, "SortBy: "+o.constant, "PageSize: a.PageSize", "PageOffset: a.PageOffset", "ViewerID: a.ViewerID")
 	default:
-		fields = append(fields, "PageSize: a.PageSize", "PageOffset: a.PageOffset")
+		fields = append(fields, "PageSize: a.PageSize", "PageOffset: a.PageOffset", "ViewerID: a.ViewerID")
 	}
 	return strings.Join(fields, ", ")
 }

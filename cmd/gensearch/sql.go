@@ -14,7 +14,8 @@ func searchSQL() string {
 -- index) a page statement per sort, plain ones (the shape's own criterion alone) that run on
 -- sessions keeping one generic plan (store.OpenFixedPlans), and a count that stops at a cap
 -- (an exact count over a large city costs ~100x the page). Orders always end on id, so pages
--- are stable and complete. internal/property/search_gen.go calls them.
+-- are stable and complete. Every page carries the viewer's saved flag (viewer_id, 0 for
+-- visitors). internal/property/search_gen.go calls them.
 --
 -- The index each shape and sort walks (created in sql/migrations):
 --
@@ -71,6 +72,10 @@ func sortNames() []string {
 	return out
 }
 
+// savedFlag tells whether the viewer (viewer_id, 0 for visitors) saved the row's property p: one
+// probe of saved_properties' primary key per row of the page, in the page's own statement.
+const savedFlag = "EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id)"
+
 // sql is the statement with its sqlc name line and comment.
 func (st statement) sql() string {
 	var b strings.Builder
@@ -89,9 +94,9 @@ func (st statement) sql() string {
 		fmt.Fprintf(&b, "-- Finds the matches with %s and sorts them by sort_by.\n", st.shape.indexes[""])
 	}
 	if st.plain && st.shape.total != "" {
-		fmt.Fprintf(&b, "SELECT sqlc.embed(properties), %s AS total\nFROM properties\n", st.shape.total)
+		fmt.Fprintf(&b, "SELECT sqlc.embed(p), %s AS total,\n    %s AS saved\nFROM properties p\n", st.shape.total, savedFlag)
 	} else {
-		b.WriteString("SELECT * FROM properties\n")
+		fmt.Fprintf(&b, "SELECT sqlc.embed(p),\n    %s AS saved\nFROM properties p\n", savedFlag)
 	}
 	fmt.Fprintf(&b, "WHERE %s\n", where)
 	if st.sort != nil {

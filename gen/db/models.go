@@ -248,6 +248,12 @@ type ReviewReport struct {
 	CreatedAt time.Time
 }
 
+type SavedProperty struct {
+	UserID     int32
+	PropertyID int32
+	CreatedAt  time.Time
+}
+
 type Session struct {
 	ID         int64
 	UserID     int32

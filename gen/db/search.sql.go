@@ -191,74 +191,83 @@ func (q *Queries) CountText(ctx context.Context, arg CountTextParams) (int32, er
 }
 
 const plainAllFeatured = `-- name: PlainAllFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $2 OFFSET $1
+LIMIT $3 OFFSET $2
 `
 
 type PlainAllFeaturedParams struct {
+	ViewerID   int32
 	PageOffset int32
 	PageSize   int32
 }
 
+type PlainAllFeaturedRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_featured.
-func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, plainAllFeatured, arg.PageOffset, arg.PageSize)
+func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedParams) ([]PlainAllFeaturedRow, error) {
+	rows, err := q.db.Query(ctx, plainAllFeatured, arg.ViewerID, arg.PageOffset, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []PlainAllFeaturedRow{}
 	for rows.Next() {
-		var i Property
+		var i PlainAllFeaturedRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -271,74 +280,83 @@ func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedPara
 }
 
 const plainAllHighestRated = `-- name: PlainAllHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $2 OFFSET $1
+LIMIT $3 OFFSET $2
 `
 
 type PlainAllHighestRatedParams struct {
+	ViewerID   int32
 	PageOffset int32
 	PageSize   int32
 }
 
+type PlainAllHighestRatedRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_rating.
-func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestRatedParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, plainAllHighestRated, arg.PageOffset, arg.PageSize)
+func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestRatedParams) ([]PlainAllHighestRatedRow, error) {
+	rows, err := q.db.Query(ctx, plainAllHighestRated, arg.ViewerID, arg.PageOffset, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []PlainAllHighestRatedRow{}
 	for rows.Next() {
-		var i Property
+		var i PlainAllHighestRatedRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -351,74 +369,83 @@ func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestR
 }
 
 const plainAllMostReviews = `-- name: PlainAllMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
 ORDER BY review_count DESC, id DESC
-LIMIT $2 OFFSET $1
+LIMIT $3 OFFSET $2
 `
 
 type PlainAllMostReviewsParams struct {
+	ViewerID   int32
 	PageOffset int32
 	PageSize   int32
 }
 
+type PlainAllMostReviewsRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_reviews.
-func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostReviewsParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, plainAllMostReviews, arg.PageOffset, arg.PageSize)
+func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostReviewsParams) ([]PlainAllMostReviewsRow, error) {
+	rows, err := q.db.Query(ctx, plainAllMostReviews, arg.ViewerID, arg.PageOffset, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []PlainAllMostReviewsRow{}
 	for rows.Next() {
-		var i Property
+		var i PlainAllMostReviewsRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -431,74 +458,83 @@ func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostRevie
 }
 
 const plainAllNewest = `-- name: PlainAllNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
 ORDER BY created_at DESC, id DESC
-LIMIT $2 OFFSET $1
+LIMIT $3 OFFSET $2
 `
 
 type PlainAllNewestParams struct {
+	ViewerID   int32
 	PageOffset int32
 	PageSize   int32
 }
 
+type PlainAllNewestRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_newest.
-func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, plainAllNewest, arg.PageOffset, arg.PageSize)
+func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) ([]PlainAllNewestRow, error) {
+	rows, err := q.db.Query(ctx, plainAllNewest, arg.ViewerID, arg.PageOffset, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []PlainAllNewestRow{}
 	for rows.Next() {
-		var i Property
+		var i PlainAllNewestRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -511,15 +547,17 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 }
 
 const plainCityFeatured = `-- name: PlainCityFeatured :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total
-FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND city_key = $1
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $3 OFFSET $2
+LIMIT $4 OFFSET $3
 `
 
 type PlainCityFeaturedParams struct {
 	CityKey    string
+	ViewerID   int32
 	PageOffset int32
 	PageSize   int32
 }
@@ -527,11 +565,17 @@ type PlainCityFeaturedParams struct {
 type PlainCityFeaturedRow struct {
 	Property Property
 	Total    int32
+	Saved    bool
 }
 
 // Walks properties_city_featured.
 func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedParams) ([]PlainCityFeaturedRow, error) {
-	rows, err := q.db.Query(ctx, plainCityFeatured, arg.CityKey, arg.PageOffset, arg.PageSize)
+	rows, err := q.db.Query(ctx, plainCityFeatured,
+		arg.CityKey,
+		arg.ViewerID,
+		arg.PageOffset,
+		arg.PageSize,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -587,6 +631,7 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
 			&i.Total,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -599,15 +644,17 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 }
 
 const plainCityHighestRated = `-- name: PlainCityHighestRated :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total
-FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND city_key = $1
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $3 OFFSET $2
+LIMIT $4 OFFSET $3
 `
 
 type PlainCityHighestRatedParams struct {
 	CityKey    string
+	ViewerID   int32
 	PageOffset int32
 	PageSize   int32
 }
@@ -615,11 +662,17 @@ type PlainCityHighestRatedParams struct {
 type PlainCityHighestRatedRow struct {
 	Property Property
 	Total    int32
+	Saved    bool
 }
 
 // Walks properties_city_rating.
 func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighestRatedParams) ([]PlainCityHighestRatedRow, error) {
-	rows, err := q.db.Query(ctx, plainCityHighestRated, arg.CityKey, arg.PageOffset, arg.PageSize)
+	rows, err := q.db.Query(ctx, plainCityHighestRated,
+		arg.CityKey,
+		arg.ViewerID,
+		arg.PageOffset,
+		arg.PageSize,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -675,6 +728,7 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
 			&i.Total,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -687,15 +741,17 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 }
 
 const plainCityMostReviews = `-- name: PlainCityMostReviews :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total
-FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND city_key = $1
 ORDER BY review_count DESC, id DESC
-LIMIT $3 OFFSET $2
+LIMIT $4 OFFSET $3
 `
 
 type PlainCityMostReviewsParams struct {
 	CityKey    string
+	ViewerID   int32
 	PageOffset int32
 	PageSize   int32
 }
@@ -703,11 +759,17 @@ type PlainCityMostReviewsParams struct {
 type PlainCityMostReviewsRow struct {
 	Property Property
 	Total    int32
+	Saved    bool
 }
 
 // Walks properties_city_reviews.
 func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostReviewsParams) ([]PlainCityMostReviewsRow, error) {
-	rows, err := q.db.Query(ctx, plainCityMostReviews, arg.CityKey, arg.PageOffset, arg.PageSize)
+	rows, err := q.db.Query(ctx, plainCityMostReviews,
+		arg.CityKey,
+		arg.ViewerID,
+		arg.PageOffset,
+		arg.PageSize,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -763,6 +825,7 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
 			&i.Total,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -775,15 +838,17 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 }
 
 const plainCityNewest = `-- name: PlainCityNewest :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total
-FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND city_key = $1
 ORDER BY created_at DESC, id DESC
-LIMIT $3 OFFSET $2
+LIMIT $4 OFFSET $3
 `
 
 type PlainCityNewestParams struct {
 	CityKey    string
+	ViewerID   int32
 	PageOffset int32
 	PageSize   int32
 }
@@ -791,11 +856,17 @@ type PlainCityNewestParams struct {
 type PlainCityNewestRow struct {
 	Property Property
 	Total    int32
+	Saved    bool
 }
 
 // Walks properties_city_newest.
 func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams) ([]PlainCityNewestRow, error) {
-	rows, err := q.db.Query(ctx, plainCityNewest, arg.CityKey, arg.PageOffset, arg.PageSize)
+	rows, err := q.db.Query(ctx, plainCityNewest,
+		arg.CityKey,
+		arg.ViewerID,
+		arg.PageOffset,
+		arg.PageSize,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -851,6 +922,7 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
 			&i.Total,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -863,15 +935,17 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 }
 
 const plainLocalityFeatured = `-- name: PlainLocalityFeatured :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total
-FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND locality_key = $1
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $3 OFFSET $2
+LIMIT $4 OFFSET $3
 `
 
 type PlainLocalityFeaturedParams struct {
 	LocalityKey string
+	ViewerID    int32
 	PageOffset  int32
 	PageSize    int32
 }
@@ -879,11 +953,17 @@ type PlainLocalityFeaturedParams struct {
 type PlainLocalityFeaturedRow struct {
 	Property Property
 	Total    int32
+	Saved    bool
 }
 
 // Walks properties_locality_featured.
 func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFeaturedParams) ([]PlainLocalityFeaturedRow, error) {
-	rows, err := q.db.Query(ctx, plainLocalityFeatured, arg.LocalityKey, arg.PageOffset, arg.PageSize)
+	rows, err := q.db.Query(ctx, plainLocalityFeatured,
+		arg.LocalityKey,
+		arg.ViewerID,
+		arg.PageOffset,
+		arg.PageSize,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -939,6 +1019,7 @@ func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFe
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
 			&i.Total,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -951,15 +1032,17 @@ func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFe
 }
 
 const plainLocalityHighestRated = `-- name: PlainLocalityHighestRated :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total
-FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND locality_key = $1
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $3 OFFSET $2
+LIMIT $4 OFFSET $3
 `
 
 type PlainLocalityHighestRatedParams struct {
 	LocalityKey string
+	ViewerID    int32
 	PageOffset  int32
 	PageSize    int32
 }
@@ -967,11 +1050,17 @@ type PlainLocalityHighestRatedParams struct {
 type PlainLocalityHighestRatedRow struct {
 	Property Property
 	Total    int32
+	Saved    bool
 }
 
 // Walks properties_locality_rating.
 func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocalityHighestRatedParams) ([]PlainLocalityHighestRatedRow, error) {
-	rows, err := q.db.Query(ctx, plainLocalityHighestRated, arg.LocalityKey, arg.PageOffset, arg.PageSize)
+	rows, err := q.db.Query(ctx, plainLocalityHighestRated,
+		arg.LocalityKey,
+		arg.ViewerID,
+		arg.PageOffset,
+		arg.PageSize,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -1027,6 +1116,7 @@ func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocali
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
 			&i.Total,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -1039,15 +1129,17 @@ func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocali
 }
 
 const plainLocalityMostReviews = `-- name: PlainLocalityMostReviews :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total
-FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND locality_key = $1
 ORDER BY review_count DESC, id DESC
-LIMIT $3 OFFSET $2
+LIMIT $4 OFFSET $3
 `
 
 type PlainLocalityMostReviewsParams struct {
 	LocalityKey string
+	ViewerID    int32
 	PageOffset  int32
 	PageSize    int32
 }
@@ -1055,11 +1147,17 @@ type PlainLocalityMostReviewsParams struct {
 type PlainLocalityMostReviewsRow struct {
 	Property Property
 	Total    int32
+	Saved    bool
 }
 
 // Walks properties_locality_reviews.
 func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalityMostReviewsParams) ([]PlainLocalityMostReviewsRow, error) {
-	rows, err := q.db.Query(ctx, plainLocalityMostReviews, arg.LocalityKey, arg.PageOffset, arg.PageSize)
+	rows, err := q.db.Query(ctx, plainLocalityMostReviews,
+		arg.LocalityKey,
+		arg.ViewerID,
+		arg.PageOffset,
+		arg.PageSize,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -1115,6 +1213,7 @@ func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalit
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
 			&i.Total,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -1127,15 +1226,17 @@ func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalit
 }
 
 const plainLocalityNewest = `-- name: PlainLocalityNewest :many
-SELECT properties.id, properties.title, properties.description, properties.address, properties.locality, properties.city, properties.state, properties.zip_code, properties.country, properties.property_type, properties.monthly_rent, properties.bedrooms, properties.bathrooms, properties.square_feet, properties.area_unit, properties.currency, properties.landlord_id, properties.verified, properties.active, properties.created_at, properties.updated_at, properties.amenities, properties.images, properties.latitude, properties.longitude, properties.year_built, properties.pets_allowed, properties.furnished, properties.meta_description, properties.meta_keywords, properties.keywords, properties.slug, properties.rating1_count, properties.rating2_count, properties.rating3_count, properties.rating4_count, properties.rating5_count, properties.review_count, properties.recommend_count, properties.rating, properties.city_key, properties.locality_key, properties.search_text, properties.postal_code_key, properties.verification_proof, properties.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total
-FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND locality_key = $1
 ORDER BY created_at DESC, id DESC
-LIMIT $3 OFFSET $2
+LIMIT $4 OFFSET $3
 `
 
 type PlainLocalityNewestParams struct {
 	LocalityKey string
+	ViewerID    int32
 	PageOffset  int32
 	PageSize    int32
 }
@@ -1143,11 +1244,17 @@ type PlainLocalityNewestParams struct {
 type PlainLocalityNewestRow struct {
 	Property Property
 	Total    int32
+	Saved    bool
 }
 
 // Walks properties_locality_newest.
 func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewestParams) ([]PlainLocalityNewestRow, error) {
-	rows, err := q.db.Query(ctx, plainLocalityNewest, arg.LocalityKey, arg.PageOffset, arg.PageSize)
+	rows, err := q.db.Query(ctx, plainLocalityNewest,
+		arg.LocalityKey,
+		arg.ViewerID,
+		arg.PageOffset,
+		arg.PageSize,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -1203,6 +1310,7 @@ func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewe
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
 			&i.Total,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -1215,75 +1323,89 @@ func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewe
 }
 
 const plainPostalFeatured = `-- name: PlainPostalFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND postal_code_key = $1
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND postal_code_key = $2
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $3 OFFSET $2
+LIMIT $4 OFFSET $3
 `
 
 type PlainPostalFeaturedParams struct {
+	ViewerID      int32
 	PostalCodeKey string
 	PageOffset    int32
 	PageSize      int32
 }
 
+type PlainPostalFeaturedRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_postal_featured.
-func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeaturedParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, plainPostalFeatured, arg.PostalCodeKey, arg.PageOffset, arg.PageSize)
+func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeaturedParams) ([]PlainPostalFeaturedRow, error) {
+	rows, err := q.db.Query(ctx, plainPostalFeatured,
+		arg.ViewerID,
+		arg.PostalCodeKey,
+		arg.PageOffset,
+		arg.PageSize,
+	)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []PlainPostalFeaturedRow{}
 	for rows.Next() {
-		var i Property
+		var i PlainPostalFeaturedRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -1296,75 +1418,89 @@ func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeatur
 }
 
 const plainPostalHighestRated = `-- name: PlainPostalHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND postal_code_key = $1
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND postal_code_key = $2
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $3 OFFSET $2
+LIMIT $4 OFFSET $3
 `
 
 type PlainPostalHighestRatedParams struct {
+	ViewerID      int32
 	PostalCodeKey string
 	PageOffset    int32
 	PageSize      int32
 }
 
+type PlainPostalHighestRatedRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_postal_rating.
-func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHighestRatedParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, plainPostalHighestRated, arg.PostalCodeKey, arg.PageOffset, arg.PageSize)
+func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHighestRatedParams) ([]PlainPostalHighestRatedRow, error) {
+	rows, err := q.db.Query(ctx, plainPostalHighestRated,
+		arg.ViewerID,
+		arg.PostalCodeKey,
+		arg.PageOffset,
+		arg.PageSize,
+	)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []PlainPostalHighestRatedRow{}
 	for rows.Next() {
-		var i Property
+		var i PlainPostalHighestRatedRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -1377,75 +1513,89 @@ func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHi
 }
 
 const plainPostalMostReviews = `-- name: PlainPostalMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND postal_code_key = $1
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND postal_code_key = $2
 ORDER BY review_count DESC, id DESC
-LIMIT $3 OFFSET $2
+LIMIT $4 OFFSET $3
 `
 
 type PlainPostalMostReviewsParams struct {
+	ViewerID      int32
 	PostalCodeKey string
 	PageOffset    int32
 	PageSize      int32
 }
 
+type PlainPostalMostReviewsRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_postal_reviews.
-func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMostReviewsParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, plainPostalMostReviews, arg.PostalCodeKey, arg.PageOffset, arg.PageSize)
+func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMostReviewsParams) ([]PlainPostalMostReviewsRow, error) {
+	rows, err := q.db.Query(ctx, plainPostalMostReviews,
+		arg.ViewerID,
+		arg.PostalCodeKey,
+		arg.PageOffset,
+		arg.PageSize,
+	)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []PlainPostalMostReviewsRow{}
 	for rows.Next() {
-		var i Property
+		var i PlainPostalMostReviewsRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -1458,75 +1608,89 @@ func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMos
 }
 
 const plainPostalNewest = `-- name: PlainPostalNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND postal_code_key = $1
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND postal_code_key = $2
 ORDER BY created_at DESC, id DESC
-LIMIT $3 OFFSET $2
+LIMIT $4 OFFSET $3
 `
 
 type PlainPostalNewestParams struct {
+	ViewerID      int32
 	PostalCodeKey string
 	PageOffset    int32
 	PageSize      int32
 }
 
+type PlainPostalNewestRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_postal_newest.
-func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, plainPostalNewest, arg.PostalCodeKey, arg.PageOffset, arg.PageSize)
+func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestParams) ([]PlainPostalNewestRow, error) {
+	rows, err := q.db.Query(ctx, plainPostalNewest,
+		arg.ViewerID,
+		arg.PostalCodeKey,
+		arg.PageOffset,
+		arg.PageSize,
+	)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []PlainPostalNewestRow{}
 	for rows.Next() {
-		var i Property
+		var i PlainPostalNewestRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -1539,16 +1703,19 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 }
 
 const searchAllFeatured = `-- name: SearchAllFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
-  AND ($1::text IS NULL OR property_type = $1)
-  AND (NOT $2::bool OR verified)
-  AND ($3::text[] IS NULL OR search_text LIKE ALL ($3::text[]))
+  AND ($2::text IS NULL OR property_type = $2)
+  AND (NOT $3::bool OR verified)
+  AND ($4::text[] IS NULL OR search_text LIKE ALL ($4::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $5 OFFSET $4
+LIMIT $6 OFFSET $5
 `
 
 type SearchAllFeaturedParams struct {
+	ViewerID     int32
 	PropertyType *string
 	VerifiedOnly bool
 	QueryWords   []string
@@ -1556,9 +1723,15 @@ type SearchAllFeaturedParams struct {
 	PageSize     int32
 }
 
+type SearchAllFeaturedRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_featured.
-func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedParams) ([]Property, error) {
+func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedParams) ([]SearchAllFeaturedRow, error) {
 	rows, err := q.db.Query(ctx, searchAllFeatured,
+		arg.ViewerID,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.QueryWords,
@@ -1569,56 +1742,57 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchAllFeaturedRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchAllFeaturedRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -1631,16 +1805,19 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 }
 
 const searchAllHighestRated = `-- name: SearchAllHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
-  AND ($1::text IS NULL OR property_type = $1)
-  AND (NOT $2::bool OR verified)
-  AND ($3::text[] IS NULL OR search_text LIKE ALL ($3::text[]))
+  AND ($2::text IS NULL OR property_type = $2)
+  AND (NOT $3::bool OR verified)
+  AND ($4::text[] IS NULL OR search_text LIKE ALL ($4::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $5 OFFSET $4
+LIMIT $6 OFFSET $5
 `
 
 type SearchAllHighestRatedParams struct {
+	ViewerID     int32
 	PropertyType *string
 	VerifiedOnly bool
 	QueryWords   []string
@@ -1648,9 +1825,15 @@ type SearchAllHighestRatedParams struct {
 	PageSize     int32
 }
 
+type SearchAllHighestRatedRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_rating.
-func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighestRatedParams) ([]Property, error) {
+func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighestRatedParams) ([]SearchAllHighestRatedRow, error) {
 	rows, err := q.db.Query(ctx, searchAllHighestRated,
+		arg.ViewerID,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.QueryWords,
@@ -1661,56 +1844,57 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchAllHighestRatedRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchAllHighestRatedRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -1723,16 +1907,19 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 }
 
 const searchAllMostReviews = `-- name: SearchAllMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
-  AND ($1::text IS NULL OR property_type = $1)
-  AND (NOT $2::bool OR verified)
-  AND ($3::text[] IS NULL OR search_text LIKE ALL ($3::text[]))
+  AND ($2::text IS NULL OR property_type = $2)
+  AND (NOT $3::bool OR verified)
+  AND ($4::text[] IS NULL OR search_text LIKE ALL ($4::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $5 OFFSET $4
+LIMIT $6 OFFSET $5
 `
 
 type SearchAllMostReviewsParams struct {
+	ViewerID     int32
 	PropertyType *string
 	VerifiedOnly bool
 	QueryWords   []string
@@ -1740,9 +1927,15 @@ type SearchAllMostReviewsParams struct {
 	PageSize     int32
 }
 
+type SearchAllMostReviewsRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_reviews.
-func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostReviewsParams) ([]Property, error) {
+func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostReviewsParams) ([]SearchAllMostReviewsRow, error) {
 	rows, err := q.db.Query(ctx, searchAllMostReviews,
+		arg.ViewerID,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.QueryWords,
@@ -1753,56 +1946,57 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchAllMostReviewsRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchAllMostReviewsRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -1815,16 +2009,19 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 }
 
 const searchAllNewest = `-- name: SearchAllNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
-  AND ($1::text IS NULL OR property_type = $1)
-  AND (NOT $2::bool OR verified)
-  AND ($3::text[] IS NULL OR search_text LIKE ALL ($3::text[]))
+  AND ($2::text IS NULL OR property_type = $2)
+  AND (NOT $3::bool OR verified)
+  AND ($4::text[] IS NULL OR search_text LIKE ALL ($4::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $5 OFFSET $4
+LIMIT $6 OFFSET $5
 `
 
 type SearchAllNewestParams struct {
+	ViewerID     int32
 	PropertyType *string
 	VerifiedOnly bool
 	QueryWords   []string
@@ -1832,9 +2029,15 @@ type SearchAllNewestParams struct {
 	PageSize     int32
 }
 
+type SearchAllNewestRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_newest.
-func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams) ([]Property, error) {
+func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams) ([]SearchAllNewestRow, error) {
 	rows, err := q.db.Query(ctx, searchAllNewest,
+		arg.ViewerID,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.QueryWords,
@@ -1845,56 +2048,57 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchAllNewestRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchAllNewestRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -1907,19 +2111,22 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 }
 
 const searchCityFeatured = `-- name: SearchCityFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND city_key = $1
-  AND ($2::text IS NULL OR locality_key = $2)
-  AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::text IS NULL OR property_type = $4)
-  AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
-  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND city_key = $2
+  AND ($3::text IS NULL OR locality_key = $3)
+  AND ($4::text IS NULL OR postal_code_key = $4)
+  AND ($5::text IS NULL OR property_type = $5)
+  AND (NOT $6::bool OR verified)
+  AND ($7::text IS NULL OR search_text LIKE '%' || $7::text || '%')
+  AND ($8::text[] IS NULL OR search_text LIKE ALL ($8::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $9 OFFSET $8
+LIMIT $10 OFFSET $9
 `
 
 type SearchCityFeaturedParams struct {
+	ViewerID      int32
 	CityKey       string
 	LocalityKey   *string
 	PostalCodeKey *string
@@ -1931,9 +2138,15 @@ type SearchCityFeaturedParams struct {
 	PageSize      int32
 }
 
+type SearchCityFeaturedRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_city_featured.
-func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeaturedParams) ([]Property, error) {
+func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeaturedParams) ([]SearchCityFeaturedRow, error) {
 	rows, err := q.db.Query(ctx, searchCityFeatured,
+		arg.ViewerID,
 		arg.CityKey,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
@@ -1948,56 +2161,57 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchCityFeaturedRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchCityFeaturedRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -2010,19 +2224,22 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 }
 
 const searchCityHighestRated = `-- name: SearchCityHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND city_key = $1
-  AND ($2::text IS NULL OR locality_key = $2)
-  AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::text IS NULL OR property_type = $4)
-  AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
-  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND city_key = $2
+  AND ($3::text IS NULL OR locality_key = $3)
+  AND ($4::text IS NULL OR postal_code_key = $4)
+  AND ($5::text IS NULL OR property_type = $5)
+  AND (NOT $6::bool OR verified)
+  AND ($7::text IS NULL OR search_text LIKE '%' || $7::text || '%')
+  AND ($8::text[] IS NULL OR search_text LIKE ALL ($8::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $9 OFFSET $8
+LIMIT $10 OFFSET $9
 `
 
 type SearchCityHighestRatedParams struct {
+	ViewerID      int32
 	CityKey       string
 	LocalityKey   *string
 	PostalCodeKey *string
@@ -2034,9 +2251,15 @@ type SearchCityHighestRatedParams struct {
 	PageSize      int32
 }
 
+type SearchCityHighestRatedRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_city_rating.
-func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHighestRatedParams) ([]Property, error) {
+func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHighestRatedParams) ([]SearchCityHighestRatedRow, error) {
 	rows, err := q.db.Query(ctx, searchCityHighestRated,
+		arg.ViewerID,
 		arg.CityKey,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
@@ -2051,56 +2274,57 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchCityHighestRatedRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchCityHighestRatedRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -2113,19 +2337,22 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 }
 
 const searchCityMostReviews = `-- name: SearchCityMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND city_key = $1
-  AND ($2::text IS NULL OR locality_key = $2)
-  AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::text IS NULL OR property_type = $4)
-  AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
-  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND city_key = $2
+  AND ($3::text IS NULL OR locality_key = $3)
+  AND ($4::text IS NULL OR postal_code_key = $4)
+  AND ($5::text IS NULL OR property_type = $5)
+  AND (NOT $6::bool OR verified)
+  AND ($7::text IS NULL OR search_text LIKE '%' || $7::text || '%')
+  AND ($8::text[] IS NULL OR search_text LIKE ALL ($8::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $9 OFFSET $8
+LIMIT $10 OFFSET $9
 `
 
 type SearchCityMostReviewsParams struct {
+	ViewerID      int32
 	CityKey       string
 	LocalityKey   *string
 	PostalCodeKey *string
@@ -2137,9 +2364,15 @@ type SearchCityMostReviewsParams struct {
 	PageSize      int32
 }
 
+type SearchCityMostReviewsRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_city_reviews.
-func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostReviewsParams) ([]Property, error) {
+func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostReviewsParams) ([]SearchCityMostReviewsRow, error) {
 	rows, err := q.db.Query(ctx, searchCityMostReviews,
+		arg.ViewerID,
 		arg.CityKey,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
@@ -2154,56 +2387,57 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchCityMostReviewsRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchCityMostReviewsRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -2216,19 +2450,22 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 }
 
 const searchCityNewest = `-- name: SearchCityNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND city_key = $1
-  AND ($2::text IS NULL OR locality_key = $2)
-  AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::text IS NULL OR property_type = $4)
-  AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
-  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND city_key = $2
+  AND ($3::text IS NULL OR locality_key = $3)
+  AND ($4::text IS NULL OR postal_code_key = $4)
+  AND ($5::text IS NULL OR property_type = $5)
+  AND (NOT $6::bool OR verified)
+  AND ($7::text IS NULL OR search_text LIKE '%' || $7::text || '%')
+  AND ($8::text[] IS NULL OR search_text LIKE ALL ($8::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $9 OFFSET $8
+LIMIT $10 OFFSET $9
 `
 
 type SearchCityNewestParams struct {
+	ViewerID      int32
 	CityKey       string
 	LocalityKey   *string
 	PostalCodeKey *string
@@ -2240,9 +2477,15 @@ type SearchCityNewestParams struct {
 	PageSize      int32
 }
 
+type SearchCityNewestRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_city_newest.
-func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestParams) ([]Property, error) {
+func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestParams) ([]SearchCityNewestRow, error) {
 	rows, err := q.db.Query(ctx, searchCityNewest,
+		arg.ViewerID,
 		arg.CityKey,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
@@ -2257,56 +2500,57 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchCityNewestRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchCityNewestRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -2319,18 +2563,21 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 }
 
 const searchLocalityFeatured = `-- name: SearchLocalityFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND locality_key = $1
-  AND ($2::text IS NULL OR postal_code_key = $2)
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
-  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND locality_key = $2
+  AND ($3::text IS NULL OR postal_code_key = $3)
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
+  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $8 OFFSET $7
+LIMIT $9 OFFSET $8
 `
 
 type SearchLocalityFeaturedParams struct {
+	ViewerID      int32
 	LocalityKey   string
 	PostalCodeKey *string
 	PropertyType  *string
@@ -2341,9 +2588,15 @@ type SearchLocalityFeaturedParams struct {
 	PageSize      int32
 }
 
+type SearchLocalityFeaturedRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_locality_featured.
-func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocalityFeaturedParams) ([]Property, error) {
+func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocalityFeaturedParams) ([]SearchLocalityFeaturedRow, error) {
 	rows, err := q.db.Query(ctx, searchLocalityFeatured,
+		arg.ViewerID,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
 		arg.PropertyType,
@@ -2357,56 +2610,57 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchLocalityFeaturedRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchLocalityFeaturedRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -2419,18 +2673,21 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 }
 
 const searchLocalityHighestRated = `-- name: SearchLocalityHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND locality_key = $1
-  AND ($2::text IS NULL OR postal_code_key = $2)
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
-  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND locality_key = $2
+  AND ($3::text IS NULL OR postal_code_key = $3)
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
+  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $8 OFFSET $7
+LIMIT $9 OFFSET $8
 `
 
 type SearchLocalityHighestRatedParams struct {
+	ViewerID      int32
 	LocalityKey   string
 	PostalCodeKey *string
 	PropertyType  *string
@@ -2441,9 +2698,15 @@ type SearchLocalityHighestRatedParams struct {
 	PageSize      int32
 }
 
+type SearchLocalityHighestRatedRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_locality_rating.
-func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLocalityHighestRatedParams) ([]Property, error) {
+func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLocalityHighestRatedParams) ([]SearchLocalityHighestRatedRow, error) {
 	rows, err := q.db.Query(ctx, searchLocalityHighestRated,
+		arg.ViewerID,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
 		arg.PropertyType,
@@ -2457,56 +2720,57 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchLocalityHighestRatedRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchLocalityHighestRatedRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -2519,18 +2783,21 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 }
 
 const searchLocalityMostReviews = `-- name: SearchLocalityMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND locality_key = $1
-  AND ($2::text IS NULL OR postal_code_key = $2)
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
-  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND locality_key = $2
+  AND ($3::text IS NULL OR postal_code_key = $3)
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
+  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $8 OFFSET $7
+LIMIT $9 OFFSET $8
 `
 
 type SearchLocalityMostReviewsParams struct {
+	ViewerID      int32
 	LocalityKey   string
 	PostalCodeKey *string
 	PropertyType  *string
@@ -2541,9 +2808,15 @@ type SearchLocalityMostReviewsParams struct {
 	PageSize      int32
 }
 
+type SearchLocalityMostReviewsRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_locality_reviews.
-func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocalityMostReviewsParams) ([]Property, error) {
+func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocalityMostReviewsParams) ([]SearchLocalityMostReviewsRow, error) {
 	rows, err := q.db.Query(ctx, searchLocalityMostReviews,
+		arg.ViewerID,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
 		arg.PropertyType,
@@ -2557,56 +2830,57 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchLocalityMostReviewsRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchLocalityMostReviewsRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -2619,18 +2893,21 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 }
 
 const searchLocalityNewest = `-- name: SearchLocalityNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND locality_key = $1
-  AND ($2::text IS NULL OR postal_code_key = $2)
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
-  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND locality_key = $2
+  AND ($3::text IS NULL OR postal_code_key = $3)
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
+  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $8 OFFSET $7
+LIMIT $9 OFFSET $8
 `
 
 type SearchLocalityNewestParams struct {
+	ViewerID      int32
 	LocalityKey   string
 	PostalCodeKey *string
 	PropertyType  *string
@@ -2641,9 +2918,15 @@ type SearchLocalityNewestParams struct {
 	PageSize      int32
 }
 
+type SearchLocalityNewestRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_locality_newest.
-func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNewestParams) ([]Property, error) {
+func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNewestParams) ([]SearchLocalityNewestRow, error) {
 	rows, err := q.db.Query(ctx, searchLocalityNewest,
+		arg.ViewerID,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
 		arg.PropertyType,
@@ -2657,56 +2940,57 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchLocalityNewestRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchLocalityNewestRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -2719,17 +3003,20 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 }
 
 const searchPostalFeatured = `-- name: SearchPostalFeatured :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND postal_code_key = $1
-  AND ($2::text IS NULL OR property_type = $2)
-  AND (NOT $3::bool OR verified)
-  AND ($4::text IS NULL OR search_text LIKE '%' || $4::text || '%')
-  AND ($5::text[] IS NULL OR search_text LIKE ALL ($5::text[]))
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND postal_code_key = $2
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
+  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $7 OFFSET $6
+LIMIT $8 OFFSET $7
 `
 
 type SearchPostalFeaturedParams struct {
+	ViewerID      int32
 	PostalCodeKey string
 	PropertyType  *string
 	VerifiedOnly  bool
@@ -2739,9 +3026,15 @@ type SearchPostalFeaturedParams struct {
 	PageSize      int32
 }
 
+type SearchPostalFeaturedRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_postal_featured.
-func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeaturedParams) ([]Property, error) {
+func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeaturedParams) ([]SearchPostalFeaturedRow, error) {
 	rows, err := q.db.Query(ctx, searchPostalFeatured,
+		arg.ViewerID,
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
@@ -2754,56 +3047,57 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchPostalFeaturedRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchPostalFeaturedRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -2816,17 +3110,20 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 }
 
 const searchPostalHighestRated = `-- name: SearchPostalHighestRated :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND postal_code_key = $1
-  AND ($2::text IS NULL OR property_type = $2)
-  AND (NOT $3::bool OR verified)
-  AND ($4::text IS NULL OR search_text LIKE '%' || $4::text || '%')
-  AND ($5::text[] IS NULL OR search_text LIKE ALL ($5::text[]))
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND postal_code_key = $2
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
+  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $7 OFFSET $6
+LIMIT $8 OFFSET $7
 `
 
 type SearchPostalHighestRatedParams struct {
+	ViewerID      int32
 	PostalCodeKey string
 	PropertyType  *string
 	VerifiedOnly  bool
@@ -2836,9 +3133,15 @@ type SearchPostalHighestRatedParams struct {
 	PageSize      int32
 }
 
+type SearchPostalHighestRatedRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_postal_rating.
-func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostalHighestRatedParams) ([]Property, error) {
+func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostalHighestRatedParams) ([]SearchPostalHighestRatedRow, error) {
 	rows, err := q.db.Query(ctx, searchPostalHighestRated,
+		arg.ViewerID,
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
@@ -2851,56 +3154,57 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchPostalHighestRatedRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchPostalHighestRatedRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -2913,17 +3217,20 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 }
 
 const searchPostalMostReviews = `-- name: SearchPostalMostReviews :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND postal_code_key = $1
-  AND ($2::text IS NULL OR property_type = $2)
-  AND (NOT $3::bool OR verified)
-  AND ($4::text IS NULL OR search_text LIKE '%' || $4::text || '%')
-  AND ($5::text[] IS NULL OR search_text LIKE ALL ($5::text[]))
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND postal_code_key = $2
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
+  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $7 OFFSET $6
+LIMIT $8 OFFSET $7
 `
 
 type SearchPostalMostReviewsParams struct {
+	ViewerID      int32
 	PostalCodeKey string
 	PropertyType  *string
 	VerifiedOnly  bool
@@ -2933,9 +3240,15 @@ type SearchPostalMostReviewsParams struct {
 	PageSize      int32
 }
 
+type SearchPostalMostReviewsRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_postal_reviews.
-func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalMostReviewsParams) ([]Property, error) {
+func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalMostReviewsParams) ([]SearchPostalMostReviewsRow, error) {
 	rows, err := q.db.Query(ctx, searchPostalMostReviews,
+		arg.ViewerID,
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
@@ -2948,56 +3261,57 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchPostalMostReviewsRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchPostalMostReviewsRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -3010,17 +3324,20 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 }
 
 const searchPostalNewest = `-- name: SearchPostalNewest :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND postal_code_key = $1
-  AND ($2::text IS NULL OR property_type = $2)
-  AND (NOT $3::bool OR verified)
-  AND ($4::text IS NULL OR search_text LIKE '%' || $4::text || '%')
-  AND ($5::text[] IS NULL OR search_text LIKE ALL ($5::text[]))
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND postal_code_key = $2
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
+  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $7 OFFSET $6
+LIMIT $8 OFFSET $7
 `
 
 type SearchPostalNewestParams struct {
+	ViewerID      int32
 	PostalCodeKey string
 	PropertyType  *string
 	VerifiedOnly  bool
@@ -3030,9 +3347,15 @@ type SearchPostalNewestParams struct {
 	PageSize      int32
 }
 
+type SearchPostalNewestRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Walks properties_postal_newest.
-func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewestParams) ([]Property, error) {
+func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewestParams) ([]SearchPostalNewestRow, error) {
 	rows, err := q.db.Query(ctx, searchPostalNewest,
+		arg.ViewerID,
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
@@ -3045,56 +3368,57 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchPostalNewestRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchPostalNewestRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}
@@ -3107,21 +3431,24 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 }
 
 const searchText = `-- name: SearchText :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties
-WHERE active AND search_text LIKE '%' || $1::text || '%'
-  AND ($2::text IS NULL OR property_type = $2)
-  AND (NOT $3::bool OR verified)
-  AND ($4::text[] IS NULL OR search_text LIKE ALL ($4::text[]))
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE active AND search_text LIKE '%' || $2::text || '%'
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text[] IS NULL OR search_text LIKE ALL ($5::text[]))
 ORDER BY
-    CASE WHEN $5::text IN ('featured') THEN verified END DESC,
-    CASE WHEN $5::text IN ('featured', 'highestRated') THEN rating END DESC,
-    CASE WHEN $5::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
-    CASE WHEN $5::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN $6::text IN ('featured') THEN verified END DESC,
+    CASE WHEN $6::text IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN $6::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN $6::text IN ('newestListed') THEN created_at END DESC,
     id DESC
-LIMIT $7 OFFSET $6
+LIMIT $8 OFFSET $7
 `
 
 type SearchTextParams struct {
+	ViewerID     int32
 	Query        string
 	PropertyType *string
 	VerifiedOnly bool
@@ -3131,9 +3458,15 @@ type SearchTextParams struct {
 	PageSize     int32
 }
 
+type SearchTextRow struct {
+	Property Property
+	Saved    bool
+}
+
 // Finds the matches with properties_search_trgm and sorts them by sort_by.
-func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Property, error) {
+func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]SearchTextRow, error) {
 	rows, err := q.db.Query(ctx, searchText,
+		arg.ViewerID,
 		arg.Query,
 		arg.PropertyType,
 		arg.VerifiedOnly,
@@ -3146,56 +3479,57 @@ func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Prope
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Property{}
+	items := []SearchTextRow{}
 	for rows.Next() {
-		var i Property
+		var i SearchTextRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Saved,
 		); err != nil {
 			return nil, err
 		}

@@ -20,21 +20,6 @@ func (h *Property) UpdateProperty(context.Context, *connect.Request[propertyv1.U
 	return nil, errPending
 }
 
-// SaveProperty is pending (issue 15, saved properties).
-func (h *Property) SaveProperty(context.Context, *connect.Request[propertyv1.SavePropertyRequest]) (*connect.Response[propertyv1.SavePropertyResponse], error) {
-	return nil, errPending
-}
-
-// UnsaveProperty is pending (issue 15, saved properties).
-func (h *Property) UnsaveProperty(context.Context, *connect.Request[propertyv1.UnsavePropertyRequest]) (*connect.Response[propertyv1.UnsavePropertyResponse], error) {
-	return nil, errPending
-}
-
-// ListSavedProperties is pending (issue 15, saved properties).
-func (h *Property) ListSavedProperties(context.Context, *connect.Request[propertyv1.ListSavedPropertiesRequest]) (*connect.Response[propertyv1.ListSavedPropertiesResponse], error) {
-	return nil, errPending
-}
-
 // ListMyProperties is pending (issue 15, dashboard).
 func (h *Property) ListMyProperties(context.Context, *connect.Request[propertyv1.ListMyPropertiesRequest]) (*connect.Response[propertyv1.ListMyPropertiesResponse], error) {
 	return nil, errPending

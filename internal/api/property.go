@@ -132,6 +132,7 @@ func propertyToProto(p property.Property) *propertyv1.Property {
 
 		VerificationProof:         p.VerificationProof,
 		VerificationConfirmations: p.VerificationConfirmations,
+		Saved:                     p.Saved,
 	}
 }
 

@@ -36,6 +36,9 @@ type Property struct {
 	// it is not verified. VerificationConfirmations counts the people who confirmed it.
 	VerificationProof         string
 	VerificationConfirmations int32
+	// Saved tells whether the signed-in caller saved the property (false for visitors, and
+	// always false from Lookup, which other domains use).
+	Saved bool
 }
 
 // Rating is a property's stars, made of its published reviews that rate the property itself
@@ -66,14 +69,6 @@ func fromRow(p db.Property) Property {
 		},
 		VerificationProof: convert.Value(p.VerificationProof), VerificationConfirmations: p.VerificationConfirmations,
 	}
-}
-
-func fromRows(rows []db.Property) []Property {
-	out := make([]Property, len(rows))
-	for i, r := range rows {
-		out[i] = fromRow(r)
-	}
-	return out
 }
 
 // Lookup returns one active property through q (a pool's or a transaction's queries), or

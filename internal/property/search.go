@@ -85,7 +85,7 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 	a := searchArgs{
 		CityKey: nonEmpty(strings.ToLower(in.City)), PostalCodeKey: nonEmpty(PostalCodeKey(in.ZipCode)),
 		Query: nonEmpty(lead), QueryWords: patterns, PropertyType: nonEmpty(in.PropertyType), VerifiedOnly: in.VerifiedOnly,
-		PageSize: in.PageSize, PageOffset: int32(offset),
+		PageSize: in.PageSize, PageOffset: int32(offset), ViewerID: viewerID(ctx),
 	}
 	var place db.ExactPlaceRow // the city or neighbourhood searched, once resolved
 	if a.CityKey != nil {
@@ -96,7 +96,7 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 				return Results{}, fmt.Errorf("search properties: %w", err)
 			}
 			if len(rows) > 0 {
-				res.Properties, res.Total = fromRows(rows), total
+				res.Properties, res.Total = rows, total
 				return res, nil
 			}
 		}
@@ -119,7 +119,7 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 	if err != nil {
 		return Results{}, fmt.Errorf("search properties: %w", err)
 	}
-	res.Properties = fromRows(rows)
+	res.Properties = rows
 	switch {
 	case page.total:
 		res.Total = total
@@ -154,8 +154,8 @@ type searchKey struct {
 // searchStatement is a generated page statement.
 type searchStatement struct {
 	// run calls the statement with a's arguments; total is the number of matches when the
-	// statement brings it, 0 otherwise.
-	run   func(ctx context.Context, q *db.Queries, a *searchArgs) (rows []db.Property, total int32, err error)
+	// statement brings it, 0 otherwise. Each row carries the viewer's saved flag.
+	run   func(ctx context.Context, q *db.Queries, a *searchArgs) (rows []Property, total int32, err error)
 	total bool   // the statement brings the exact number of matches
 	index string // the index it walks (see sql/queries/search.sql)
 	// ordered: the index yields the rows in the sort's order, so a page reads only its rows;
@@ -163,21 +163,22 @@ type searchStatement struct {
 	ordered bool
 }
 
-// totalRow is the row of a statement that brings the number of matches in every row (sqlc
-// names one type per statement; they all convert to this one).
+// totalRow is the row of a statement that brings the number of matches in every row, and the
+// viewer's saved flag (sqlc names one type per statement; they all convert to this one).
 type totalRow = struct {
 	Property db.Property
 	Total    int32
+	Saved    bool
 }
 
 // withTotal unpacks the rows of a statement that brings the number of matches.
-func withTotal[Row ~totalRow](rows []Row, err error) ([]db.Property, int32, error) {
+func withTotal[Row ~totalRow](rows []Row, err error) ([]Property, int32, error) {
 	if err != nil || len(rows) == 0 {
 		return nil, 0, err
 	}
-	out := make([]db.Property, len(rows))
+	out := make([]Property, len(rows))
 	for i, r := range rows {
-		out[i] = totalRow(r).Property
+		out[i] = fromSavedRow(savedRow{Property: totalRow(r).Property, Saved: totalRow(r).Saved})
 	}
 	return out, totalRow(rows[0]).Total, nil
 }

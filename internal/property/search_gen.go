@@ -45,6 +45,8 @@ type searchArgs struct {
 	QueryWords []string
 	// The page: its size and how many rows come before it.
 	PageSize, PageOffset int32
+	// The signed-in viewer whose saved flags the rows carry, 0 for visitors.
+	ViewerID int32
 }
 
 // The shapes: a search takes the first whose lead it gives.
@@ -75,176 +77,176 @@ func (a *searchArgs) key(sort string) searchKey {
 // searchStatements holds the statement of every key.
 var searchStatements = map[searchKey]searchStatement{
 	{shapeCity, true, SortFeatured}: {index: "properties_city_featured", ordered: true, total: true,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			return withTotal(q.PlainCityFeatured(ctx, db.PlainCityFeaturedParams{CityKey: *a.CityKey, PageSize: a.PageSize, PageOffset: a.PageOffset}))
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainCityFeatured(ctx, db.PlainCityFeaturedParams{CityKey: *a.CityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
 		}},
 	{shapeCity, true, SortHighestRated}: {index: "properties_city_rating", ordered: true, total: true,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			return withTotal(q.PlainCityHighestRated(ctx, db.PlainCityHighestRatedParams{CityKey: *a.CityKey, PageSize: a.PageSize, PageOffset: a.PageOffset}))
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainCityHighestRated(ctx, db.PlainCityHighestRatedParams{CityKey: *a.CityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
 		}},
 	{shapeCity, true, SortMostReviews}: {index: "properties_city_reviews", ordered: true, total: true,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			return withTotal(q.PlainCityMostReviews(ctx, db.PlainCityMostReviewsParams{CityKey: *a.CityKey, PageSize: a.PageSize, PageOffset: a.PageOffset}))
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainCityMostReviews(ctx, db.PlainCityMostReviewsParams{CityKey: *a.CityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
 		}},
 	{shapeCity, true, SortNewest}: {index: "properties_city_newest", ordered: true, total: true,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			return withTotal(q.PlainCityNewest(ctx, db.PlainCityNewestParams{CityKey: *a.CityKey, PageSize: a.PageSize, PageOffset: a.PageOffset}))
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainCityNewest(ctx, db.PlainCityNewestParams{CityKey: *a.CityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
 		}},
 	{shapeCity, false, SortFeatured}: {index: "properties_city_featured", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchCityFeatured(ctx, db.SearchCityFeaturedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchCityFeatured(ctx, db.SearchCityFeaturedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeCity, false, SortHighestRated}: {index: "properties_city_rating", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchCityHighestRated(ctx, db.SearchCityHighestRatedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchCityHighestRated(ctx, db.SearchCityHighestRatedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeCity, false, SortMostReviews}: {index: "properties_city_reviews", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchCityMostReviews(ctx, db.SearchCityMostReviewsParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchCityMostReviews(ctx, db.SearchCityMostReviewsParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeCity, false, SortNewest}: {index: "properties_city_newest", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchCityNewest(ctx, db.SearchCityNewestParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchCityNewest(ctx, db.SearchCityNewestParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, true, SortFeatured}: {index: "properties_locality_featured", ordered: true, total: true,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			return withTotal(q.PlainLocalityFeatured(ctx, db.PlainLocalityFeaturedParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset}))
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainLocalityFeatured(ctx, db.PlainLocalityFeaturedParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
 		}},
 	{shapeLocality, true, SortHighestRated}: {index: "properties_locality_rating", ordered: true, total: true,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			return withTotal(q.PlainLocalityHighestRated(ctx, db.PlainLocalityHighestRatedParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset}))
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainLocalityHighestRated(ctx, db.PlainLocalityHighestRatedParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
 		}},
 	{shapeLocality, true, SortMostReviews}: {index: "properties_locality_reviews", ordered: true, total: true,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			return withTotal(q.PlainLocalityMostReviews(ctx, db.PlainLocalityMostReviewsParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset}))
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainLocalityMostReviews(ctx, db.PlainLocalityMostReviewsParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
 		}},
 	{shapeLocality, true, SortNewest}: {index: "properties_locality_newest", ordered: true, total: true,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			return withTotal(q.PlainLocalityNewest(ctx, db.PlainLocalityNewestParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset}))
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainLocalityNewest(ctx, db.PlainLocalityNewestParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
 		}},
 	{shapeLocality, false, SortFeatured}: {index: "properties_locality_featured", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchLocalityFeatured(ctx, db.SearchLocalityFeaturedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchLocalityFeatured(ctx, db.SearchLocalityFeaturedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, false, SortHighestRated}: {index: "properties_locality_rating", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchLocalityHighestRated(ctx, db.SearchLocalityHighestRatedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchLocalityHighestRated(ctx, db.SearchLocalityHighestRatedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, false, SortMostReviews}: {index: "properties_locality_reviews", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchLocalityMostReviews(ctx, db.SearchLocalityMostReviewsParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchLocalityMostReviews(ctx, db.SearchLocalityMostReviewsParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, false, SortNewest}: {index: "properties_locality_newest", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchLocalityNewest(ctx, db.SearchLocalityNewestParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchLocalityNewest(ctx, db.SearchLocalityNewestParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapePostal, true, SortFeatured}: {index: "properties_postal_featured", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.PlainPostalFeatured(ctx, db.PlainPostalFeaturedParams{PostalCodeKey: *a.PostalCodeKey, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.PlainPostalFeatured(ctx, db.PlainPostalFeaturedParams{PostalCodeKey: *a.PostalCodeKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapePostal, true, SortHighestRated}: {index: "properties_postal_rating", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.PlainPostalHighestRated(ctx, db.PlainPostalHighestRatedParams{PostalCodeKey: *a.PostalCodeKey, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.PlainPostalHighestRated(ctx, db.PlainPostalHighestRatedParams{PostalCodeKey: *a.PostalCodeKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapePostal, true, SortMostReviews}: {index: "properties_postal_reviews", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.PlainPostalMostReviews(ctx, db.PlainPostalMostReviewsParams{PostalCodeKey: *a.PostalCodeKey, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.PlainPostalMostReviews(ctx, db.PlainPostalMostReviewsParams{PostalCodeKey: *a.PostalCodeKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapePostal, true, SortNewest}: {index: "properties_postal_newest", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.PlainPostalNewest(ctx, db.PlainPostalNewestParams{PostalCodeKey: *a.PostalCodeKey, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.PlainPostalNewest(ctx, db.PlainPostalNewestParams{PostalCodeKey: *a.PostalCodeKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapePostal, false, SortFeatured}: {index: "properties_postal_featured", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchPostalFeatured(ctx, db.SearchPostalFeaturedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchPostalFeatured(ctx, db.SearchPostalFeaturedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapePostal, false, SortHighestRated}: {index: "properties_postal_rating", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchPostalHighestRated(ctx, db.SearchPostalHighestRatedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchPostalHighestRated(ctx, db.SearchPostalHighestRatedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapePostal, false, SortMostReviews}: {index: "properties_postal_reviews", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchPostalMostReviews(ctx, db.SearchPostalMostReviewsParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchPostalMostReviews(ctx, db.SearchPostalMostReviewsParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapePostal, false, SortNewest}: {index: "properties_postal_newest", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchPostalNewest(ctx, db.SearchPostalNewestParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchPostalNewest(ctx, db.SearchPostalNewestParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortFeatured}: {index: "properties_search_trgm", ordered: false, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortHighestRated}: {index: "properties_search_trgm", ordered: false, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortHighestRated, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortHighestRated, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortMostReviews}: {index: "properties_search_trgm", ordered: false, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortMostReviews, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortMostReviews, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortNewest}: {index: "properties_search_trgm", ordered: false, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortNewest, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortNewest, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeAll, true, SortFeatured}: {index: "properties_featured", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.PlainAllFeatured(ctx, db.PlainAllFeaturedParams{PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.PlainAllFeatured(ctx, db.PlainAllFeaturedParams{PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeAll, true, SortHighestRated}: {index: "properties_rating", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.PlainAllHighestRated(ctx, db.PlainAllHighestRatedParams{PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.PlainAllHighestRated(ctx, db.PlainAllHighestRatedParams{PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeAll, true, SortMostReviews}: {index: "properties_reviews", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.PlainAllMostReviews(ctx, db.PlainAllMostReviewsParams{PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.PlainAllMostReviews(ctx, db.PlainAllMostReviewsParams{PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeAll, true, SortNewest}: {index: "properties_newest", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.PlainAllNewest(ctx, db.PlainAllNewestParams{PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.PlainAllNewest(ctx, db.PlainAllNewestParams{PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeAll, false, SortFeatured}: {index: "properties_featured", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchAllFeatured(ctx, db.SearchAllFeaturedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchAllFeatured(ctx, db.SearchAllFeaturedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeAll, false, SortHighestRated}: {index: "properties_rating", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchAllHighestRated(ctx, db.SearchAllHighestRatedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchAllHighestRated(ctx, db.SearchAllHighestRatedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeAll, false, SortMostReviews}: {index: "properties_reviews", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchAllMostReviews(ctx, db.SearchAllMostReviewsParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchAllMostReviews(ctx, db.SearchAllMostReviewsParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 	{shapeAll, false, SortNewest}: {index: "properties_newest", ordered: true, total: false,
-		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]db.Property, int32, error) {
-			rows, err := q.SearchAllNewest(ctx, db.SearchAllNewestParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset})
-			return rows, 0, err
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchAllNewest(ctx, db.SearchAllNewestParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
 		}},
 }
 

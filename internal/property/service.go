@@ -3,6 +3,7 @@ package property
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/vocab"
 )
@@ -46,10 +48,20 @@ func NewService(pool, fixedPlans *pgxpool.Pool, images ImageStore) *Service {
 	return &Service{pool: pool, q: db.New(pool), plain: db.New(fixedPlans), images: images}
 }
 
-// Get returns one active property with its rating.
-func (s *Service) Get(ctx context.Context, id int32) (Property, error) { return Lookup(ctx, s.q, id) }
+// Get returns one active property with its rating and the caller's saved flag.
+func (s *Service) Get(ctx context.Context, id int32) (Property, error) {
+	row, err := s.q.GetViewedProperty(ctx, db.GetViewedPropertyParams{ViewerID: viewerID(ctx), ID: id})
+	if err != nil {
+		if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
+			return Property{}, apperr.NotFound("Property Not Found")
+		}
+		return Property{}, fmt.Errorf("get property %d: %w", id, err)
+	}
+	return fromSavedRow(savedRow(row)), nil
+}
 
-// BatchGet returns the active properties among ids (at most 100), in one query.
+// BatchGet returns the active properties among ids (at most 100) with the caller's saved flags,
+// in one query.
 func (s *Service) BatchGet(ctx context.Context, ids []int32) ([]Property, error) {
 	if len(ids) > maxBatch {
 		return nil, apperr.New(apperr.ErrInvalidArgument, "At most %d properties can be requested at once", maxBatch)
@@ -57,24 +69,27 @@ func (s *Service) BatchGet(ctx context.Context, ids []int32) ([]Property, error)
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	rows, err := s.q.BatchGetProperties(ctx, ids)
+	rows, err := s.q.BatchGetViewedProperties(ctx, db.BatchGetViewedPropertiesParams{ViewerID: viewerID(ctx), Ids: ids})
 	if err != nil {
 		return nil, fmt.Errorf("batch get properties: %w", err)
 	}
-	return fromRows(rows), nil
+	return withSaved(rows), nil
 }
 
-// Similar returns other active properties in the reference property's city.
+// Similar returns other active properties in the reference property's city, with the caller's
+// saved flags.
 func (s *Service) Similar(ctx context.Context, id int32, limit int32) ([]Property, error) {
-	if _, err := s.Get(ctx, id); err != nil {
+	if _, err := Lookup(ctx, s.q, id); err != nil {
 		return nil, err
 	}
 	if limit <= 0 {
 		limit = 3
 	}
-	rows, err := s.q.ListSimilarProperties(ctx, db.ListSimilarPropertiesParams{PropertyID: id, MaxRows: min(limit, maxSimilar)})
+	rows, err := s.q.ListSimilarViewedProperties(ctx, db.ListSimilarViewedPropertiesParams{
+		ViewerID: viewerID(ctx), PropertyID: id, MaxRows: min(limit, maxSimilar),
+	})
 	if err != nil {
 		return nil, fmt.Errorf("similar properties of %d: %w", id, err)
 	}
-	return fromRows(rows), nil
+	return withSaved(rows), nil
 }

@@ -50,6 +50,7 @@ func New(h Handlers) http.Handler {
 	routeResources(mux, h.Resource)
 	routeProperties(mux, h.Property, h.Review)
 	routeStatistics(mux, h.Statistics)
+	routeSaved(mux, h.Property)
 	routeVerification(mux, h.Verification)
 	routeTokens(mux, h.Token)
 	routeUploads(mux, h.PropertyImages)

@@ -4,7 +4,8 @@
 -- index) a page statement per sort, plain ones (the shape's own criterion alone) that run on
 -- sessions keeping one generic plan (store.OpenFixedPlans), and a count that stops at a cap
 -- (an exact count over a large city costs ~100x the page). Orders always end on id, so pages
--- are stable and complete. internal/property/search_gen.go calls them.
+-- are stable and complete. Every page carries the viewer's saved flag (viewer_id, 0 for
+-- visitors). internal/property/search_gen.go calls them.
 --
 -- The index each shape and sort walks (created in sql/migrations):
 --
@@ -21,39 +22,45 @@
 
 -- name: PlainCityFeatured :many
 -- Walks properties_city_featured.
-SELECT sqlc.embed(properties), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total
-FROM properties
+SELECT sqlc.embed(p), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: PlainCityHighestRated :many
 -- Walks properties_city_rating.
-SELECT sqlc.embed(properties), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total
-FROM properties
+SELECT sqlc.embed(p), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: PlainCityMostReviews :many
 -- Walks properties_city_reviews.
-SELECT sqlc.embed(properties), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total
-FROM properties
+SELECT sqlc.embed(p), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
 ORDER BY review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: PlainCityNewest :many
 -- Walks properties_city_newest.
-SELECT sqlc.embed(properties), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total
-FROM properties
+SELECT sqlc.embed(p), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchCityFeatured :many
 -- Walks properties_city_featured.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
@@ -66,7 +73,9 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchCityHighestRated :many
 -- Walks properties_city_rating.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
@@ -79,7 +88,9 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchCityMostReviews :many
 -- Walks properties_city_reviews.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
@@ -92,7 +103,9 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchCityNewest :many
 -- Walks properties_city_newest.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
@@ -119,39 +132,45 @@ SELECT count(*)::int FROM (
 
 -- name: PlainLocalityFeatured :many
 -- Walks properties_locality_featured.
-SELECT sqlc.embed(properties), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total
-FROM properties
+SELECT sqlc.embed(p), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: PlainLocalityHighestRated :many
 -- Walks properties_locality_rating.
-SELECT sqlc.embed(properties), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total
-FROM properties
+SELECT sqlc.embed(p), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: PlainLocalityMostReviews :many
 -- Walks properties_locality_reviews.
-SELECT sqlc.embed(properties), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total
-FROM properties
+SELECT sqlc.embed(p), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
 ORDER BY review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: PlainLocalityNewest :many
 -- Walks properties_locality_newest.
-SELECT sqlc.embed(properties), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total
-FROM properties
+SELECT sqlc.embed(p), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchLocalityFeatured :many
 -- Walks properties_locality_featured.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
@@ -163,7 +182,9 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchLocalityHighestRated :many
 -- Walks properties_locality_rating.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
@@ -175,7 +196,9 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchLocalityMostReviews :many
 -- Walks properties_locality_reviews.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
@@ -187,7 +210,9 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchLocalityNewest :many
 -- Walks properties_locality_newest.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
@@ -212,35 +237,45 @@ SELECT count(*)::int FROM (
 
 -- name: PlainPostalFeatured :many
 -- Walks properties_postal_featured.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: PlainPostalHighestRated :many
 -- Walks properties_postal_rating.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: PlainPostalMostReviews :many
 -- Walks properties_postal_reviews.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
 ORDER BY review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: PlainPostalNewest :many
 -- Walks properties_postal_newest.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchPostalFeatured :many
 -- Walks properties_postal_featured.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
@@ -251,7 +286,9 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchPostalHighestRated :many
 -- Walks properties_postal_rating.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
@@ -262,7 +299,9 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchPostalMostReviews :many
 -- Walks properties_postal_reviews.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
@@ -273,7 +312,9 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchPostalNewest :many
 -- Walks properties_postal_newest.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
@@ -296,7 +337,9 @@ SELECT count(*)::int FROM (
 
 -- name: SearchText :many
 -- Finds the matches with properties_search_trgm and sorts them by sort_by.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active AND search_text LIKE '%' || sqlc.arg(query)::text || '%'
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
@@ -322,35 +365,45 @@ SELECT count(*)::int FROM (
 
 -- name: PlainAllFeatured :many
 -- Walks properties_featured.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: PlainAllHighestRated :many
 -- Walks properties_rating.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: PlainAllMostReviews :many
 -- Walks properties_reviews.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
 ORDER BY review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: PlainAllNewest :many
 -- Walks properties_newest.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchAllFeatured :many
 -- Walks properties_featured.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
@@ -360,7 +413,9 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchAllHighestRated :many
 -- Walks properties_rating.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
@@ -370,7 +425,9 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchAllMostReviews :many
 -- Walks properties_reviews.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
@@ -380,7 +437,9 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: SearchAllNewest :many
 -- Walks properties_newest.
-SELECT * FROM properties
+SELECT sqlc.embed(p),
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+FROM properties p
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)

@@ -274,6 +274,21 @@ type SignIn struct {
 	DeviceHash []byte
 }
 
+type StatisticsCache struct {
+	ID                      bool
+	ComputedAt              time.Time
+	ActiveUsers             int32
+	TotalProperties         int32
+	UniqueCountries         int32
+	NewProperties30d        int32
+	NewPropertiesPrev30d    int32
+	TotalVerifiedProperties int32
+	TotalReviews            int32
+	AverageRating           float64
+	EstablishedUsers        int32
+	RetainedUsers           int32
+}
+
 type StripeCustomer struct {
 	ID               int32
 	UserID           int32

@@ -267,6 +267,61 @@ func (q *Queries) ExactPlace(ctx context.Context, place string) (ExactPlaceRow, 
 	return i, err
 }
 
+const getLandlordStats = `-- name: GetLandlordStats :many
+SELECT coalesce(currency, '')::text AS currency, coalesce(property_type, '')::text AS property_type,
+    count(*)::int AS properties,
+    count(*) FILTER (WHERE verified)::int AS verified,
+    coalesce(sum(monthly_rent), 0)::bigint AS monthly_rent,
+    coalesce(sum(review_count), 0)::int AS rated_reviews,
+    coalesce(round(sum(rating1_count + 2 * rating2_count + 3 * rating3_count + 4 * rating4_count + 5 * rating5_count)::numeric
+        / nullif(sum(review_count), 0), 1), 0)::float8 AS average_rating
+FROM properties
+WHERE landlord_id = $1 AND active
+GROUP BY GROUPING SETS ((currency), (property_type), ())
+`
+
+type GetLandlordStatsRow struct {
+	Currency      string
+	PropertyType  string
+	Properties    int32
+	Verified      int32
+	MonthlyRent   int64
+	RatedReviews  int32
+	AverageRating float64
+}
+
+// An owner's active listings summed from their stored columns in one pass: one row per currency
+// (rent), one per property type, and the grand total (also without listings) with the verified count and
+// the stars of the reviews that rate the properties (the stored rating counts). A rolled-up key
+// reads ” (no listing has an empty currency or type).
+func (q *Queries) GetLandlordStats(ctx context.Context, landlordID int32) ([]GetLandlordStatsRow, error) {
+	rows, err := q.db.Query(ctx, getLandlordStats, landlordID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []GetLandlordStatsRow{}
+	for rows.Next() {
+		var i GetLandlordStatsRow
+		if err := rows.Scan(
+			&i.Currency,
+			&i.PropertyType,
+			&i.Properties,
+			&i.Verified,
+			&i.MonthlyRent,
+			&i.RatedReviews,
+			&i.AverageRating,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getProperty = `-- name: GetProperty :one
 SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties WHERE id = $1 AND active
 `
@@ -323,6 +378,109 @@ func (q *Queries) GetProperty(ctx context.Context, id int32) (Property, error) {
 		&i.VerificationConfirmations,
 	)
 	return i, err
+}
+
+const listMyProperties = `-- name: ListMyProperties :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, count(*) OVER ()::int AS total_count,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE p.landlord_id = $1 AND p.active
+  AND ($2::text = ''
+       OR p.title ILIKE '%' || $2 || '%'
+       OR p.address ILIKE '%' || $2 || '%'
+       OR p.city ILIKE '%' || $2 || '%')
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT $4 OFFSET $3
+`
+
+type ListMyPropertiesParams struct {
+	LandlordID int32
+	Pattern    string
+	RowOffset  int32
+	MaxRows    int32
+}
+
+type ListMyPropertiesRow struct {
+	Property   Property
+	TotalCount int32
+	Saved      bool
+}
+
+// One page of an owner's active listings, newest first (properties_landlord_newest), those whose
+// title, address or city holds the pattern (escaped for LIKE; ” matches all), with how many match
+// and whether the owner saved each (the saved flag every list carries).
+func (q *Queries) ListMyProperties(ctx context.Context, arg ListMyPropertiesParams) ([]ListMyPropertiesRow, error) {
+	rows, err := q.db.Query(ctx, listMyProperties,
+		arg.LandlordID,
+		arg.Pattern,
+		arg.RowOffset,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListMyPropertiesRow{}
+	for rows.Next() {
+		var i ListMyPropertiesRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.TotalCount,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const listSimilarProperties = `-- name: ListSimilarProperties :many

@@ -105,6 +105,18 @@ func (q *Queries) CountPropertyReviewsByType(ctx context.Context, propertyID int
 	return items, nil
 }
 
+const countUserReviews = `-- name: CountUserReviews :one
+SELECT count(*)::int FROM reviews WHERE user_id = $1::int
+`
+
+// How many reviews a user wrote, in every status.
+func (q *Queries) CountUserReviews(ctx context.Context, userID int32) (int32, error) {
+	row := q.db.QueryRow(ctx, countUserReviews, userID)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const createReview = `-- name: CreateReview :one
 INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, stay_period, pros, cons,
     categories, photos, language)
@@ -255,6 +267,89 @@ func (q *Queries) IncrementHelpful(ctx context.Context, id int32) (int32, error)
 	var helpful int32
 	err := row.Scan(&helpful)
 	return helpful, err
+}
+
+const listMyReviews = `-- name: ListMyReviews :many
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, p.title AS property_title,
+    count(*) OVER ()::int AS total_count,
+    (SELECT count(*) FROM reviews a WHERE a.user_id = $1::int)::int AS review_count
+FROM reviews r
+JOIN properties p ON p.id = r.property_id
+WHERE r.user_id = $1::int
+  AND ($2::text = ''
+       OR r.title ILIKE '%' || $2 || '%'
+       OR r.content ILIKE '%' || $2 || '%')
+ORDER BY r.created_at DESC, r.id DESC
+LIMIT $4 OFFSET $3
+`
+
+type ListMyReviewsParams struct {
+	UserID    int32
+	Pattern   string
+	RowOffset int32
+	MaxRows   int32
+}
+
+type ListMyReviewsRow struct {
+	Review        Review
+	PropertyTitle string
+	TotalCount    int32
+	ReviewCount   int32
+}
+
+// One page of an author's reviews in every status (the author sees hidden and removed ones),
+// newest first (reviews_user_newest), those whose title or content holds the pattern (escaped for
+// LIKE; ” matches all), with the property's title, how many match and how many they wrote.
+func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([]ListMyReviewsRow, error) {
+	rows, err := q.db.Query(ctx, listMyReviews,
+		arg.UserID,
+		arg.Pattern,
+		arg.RowOffset,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListMyReviewsRow{}
+	for rows.Next() {
+		var i ListMyReviewsRow
+		if err := rows.Scan(
+			&i.Review.ID,
+			&i.Review.PropertyID,
+			&i.Review.UserID,
+			&i.Review.Rating,
+			&i.Review.Title,
+			&i.Review.Content,
+			&i.Review.ReviewType,
+			&i.Review.StayDuration,
+			&i.Review.StayPeriod,
+			&i.Review.Pros,
+			&i.Review.Cons,
+			&i.Review.Categories,
+			&i.Review.Photos,
+			&i.Review.Verified,
+			&i.Review.CreatedAt,
+			&i.Review.UpdatedAt,
+			&i.Review.Helpful,
+			&i.Review.NotHelpful,
+			&i.Review.ReportCount,
+			&i.Review.ReviewResponses,
+			&i.Review.Language,
+			&i.Review.Slug,
+			&i.Review.Status,
+			&i.PropertyTitle,
+			&i.TotalCount,
+			&i.ReviewCount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const listPropertyReviews = `-- name: ListPropertyReviews :many

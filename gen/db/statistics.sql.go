@@ -9,8 +9,43 @@ import (
 	"context"
 )
 
-const getStatistics = `-- name: GetStatistics :one
-SELECT
+const getStatisticsCache = `-- name: GetStatisticsCache :one
+SELECT statistics_cache.id, statistics_cache.computed_at, statistics_cache.active_users, statistics_cache.total_properties, statistics_cache.unique_countries, statistics_cache.new_properties_30d, statistics_cache.new_properties_prev_30d, statistics_cache.total_verified_properties, statistics_cache.total_reviews, statistics_cache.average_rating, statistics_cache.established_users, statistics_cache.retained_users, (computed_at > now() - interval '60 seconds')::bool AS fresh
+FROM statistics_cache
+`
+
+type GetStatisticsCacheRow struct {
+	StatisticsCache StatisticsCache
+	Fresh           bool
+}
+
+// The stored figures (see the statistics_cache table) and whether they are under 60 seconds old.
+func (q *Queries) GetStatisticsCache(ctx context.Context) (GetStatisticsCacheRow, error) {
+	row := q.db.QueryRow(ctx, getStatisticsCache)
+	var i GetStatisticsCacheRow
+	err := row.Scan(
+		&i.StatisticsCache.ID,
+		&i.StatisticsCache.ComputedAt,
+		&i.StatisticsCache.ActiveUsers,
+		&i.StatisticsCache.TotalProperties,
+		&i.StatisticsCache.UniqueCountries,
+		&i.StatisticsCache.NewProperties30d,
+		&i.StatisticsCache.NewPropertiesPrev30d,
+		&i.StatisticsCache.TotalVerifiedProperties,
+		&i.StatisticsCache.TotalReviews,
+		&i.StatisticsCache.AverageRating,
+		&i.StatisticsCache.EstablishedUsers,
+		&i.StatisticsCache.RetainedUsers,
+		&i.Fresh,
+	)
+	return i, err
+}
+
+const refreshStatistics = `-- name: RefreshStatistics :one
+UPDATE statistics_cache SET
+    computed_at = now(),
+    (active_users, total_properties, unique_countries, new_properties_30d, new_properties_prev_30d,
+     total_verified_properties, total_reviews, average_rating, established_users, retained_users) = (SELECT
     (SELECT count(*) FROM users WHERE last_login > now() - interval '30 days')::int AS active_users,
     (SELECT count(*) FROM properties WHERE active)::int AS total_properties,
     (SELECT count(DISTINCT lower(country)) FROM properties WHERE active)::int AS unique_countries,
@@ -24,27 +59,20 @@ SELECT
         WHERE status = 'published' AND review_rates_property(review_type))::float8 AS average_rating,
     (SELECT count(*) FROM users WHERE created_at <= now() - interval '30 days')::int AS established_users,
     (SELECT count(*) FROM users WHERE created_at <= now() - interval '30 days'
-        AND last_login > now() - interval '30 days')::int AS retained_users
+        AND last_login > now() - interval '30 days')::int AS retained_users)
+WHERE computed_at <= now() - interval '60 seconds'
+RETURNING id, computed_at, active_users, total_properties, unique_countries, new_properties_30d, new_properties_prev_30d, total_verified_properties, total_reviews, average_rating, established_users, retained_users
 `
 
-type GetStatisticsRow struct {
-	ActiveUsers             int32
-	TotalProperties         int32
-	UniqueCountries         int32
-	NewProperties30d        int32
-	NewPropertiesPrev30d    int32
-	TotalVerifiedProperties int32
-	TotalReviews            int32
-	AverageRating           float64
-	EstablishedUsers        int32
-	RetainedUsers           int32
-}
-
-// Every figure of the statistics panel in one statement.
-func (q *Queries) GetStatistics(ctx context.Context) (GetStatisticsRow, error) {
-	row := q.db.QueryRow(ctx, getStatistics)
-	var i GetStatisticsRow
+// Recomputes every figure in one statement when the stored ones are 60 seconds old or more, and
+// answers no row when they are not: of servers refreshing at once, one recomputes; the others wait
+// for its row lock, find the row fresh and change nothing.
+func (q *Queries) RefreshStatistics(ctx context.Context) (StatisticsCache, error) {
+	row := q.db.QueryRow(ctx, refreshStatistics)
+	var i StatisticsCache
 	err := row.Scan(
+		&i.ID,
+		&i.ComputedAt,
 		&i.ActiveUsers,
 		&i.TotalProperties,
 		&i.UniqueCountries,

@@ -51,6 +51,7 @@ func New(h Handlers) http.Handler {
 	routeProperties(mux, h.Property, h.Review)
 	routeStatistics(mux, h.Statistics)
 	routeSaved(mux, h.Property)
+	routeDashboard(mux, h.Property, h.Review)
 	routeVerification(mux, h.Verification)
 	routeTokens(mux, h.Token)
 	routeUploads(mux, h.PropertyImages)

@@ -1,11 +1,14 @@
-// Package statistics computes the platform's headline figures.
+// Package statistics computes the platform's headline figures, kept in PostgreSQL for 60 seconds
+// (SPEC §9) so that every server answers the same figures.
 package statistics
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
@@ -29,12 +32,30 @@ type Service struct{ q *db.Queries }
 // NewService returns a Service over pool.
 func NewService(pool *pgxpool.Pool) *Service { return &Service{q: db.New(pool)} }
 
-// Get computes the figures in one query.
+// Get returns the stored figures, recomputing them first when they are 60 seconds old or more.
+// Of several servers finding them stale at once, one recomputes (RefreshStatistics's guarded
+// UPDATE); the others wait for it and read what it stored.
 func (s *Service) Get(ctx context.Context) (Figures, error) {
-	r, err := s.q.GetStatistics(ctx)
+	c, err := s.q.GetStatisticsCache(ctx)
 	if err != nil {
 		return Figures{}, fmt.Errorf("get statistics: %w", err)
 	}
+	if c.Fresh {
+		return figures(c.StatisticsCache), nil
+	}
+	r, err := s.q.RefreshStatistics(ctx)
+	if errors.Is(err, pgx.ErrNoRows) { // another server refreshed them meanwhile
+		c, err = s.q.GetStatisticsCache(ctx)
+		r = c.StatisticsCache
+	}
+	if err != nil {
+		return Figures{}, fmt.Errorf("refresh statistics: %w", err)
+	}
+	return figures(r), nil
+}
+
+// figures are the stored figures as SPEC §3 shows them.
+func figures(r db.StatisticsCache) Figures {
 	return Figures{
 		ActiveUsers:             r.ActiveUsers,
 		TotalProperties:         r.TotalProperties,
@@ -44,7 +65,7 @@ func (s *Service) Get(ctx context.Context) (Figures, error) {
 		TotalReviews:            r.TotalReviews,
 		AverageRating:           r.AverageRating,
 		RetentionRate:           percent(r.RetainedUsers, r.EstablishedUsers),
-	}, nil
+	}
 }
 
 // percentChange is the growth from before to now in percent, one decimal; 0 when there was nothing before.

@@ -50,3 +50,34 @@ RETURNING *;
 
 -- name: SetPropertySlug :one
 UPDATE properties SET slug = $2 WHERE id = $1 RETURNING *;
+
+-- name: ListMyProperties :many
+-- One page of an owner's active listings, newest first (properties_landlord_newest), those whose
+-- title, address or city holds the pattern (escaped for LIKE; '' matches all), with how many match
+-- and whether the owner saved each (the saved flag every list carries).
+SELECT sqlc.embed(p), count(*) OVER ()::int AS total_count,
+    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(landlord_id) AND s.property_id = p.id) AS saved
+FROM properties p
+WHERE p.landlord_id = sqlc.arg(landlord_id) AND p.active
+  AND (sqlc.arg(pattern)::text = ''
+       OR p.title ILIKE '%' || sqlc.arg(pattern) || '%'
+       OR p.address ILIKE '%' || sqlc.arg(pattern) || '%'
+       OR p.city ILIKE '%' || sqlc.arg(pattern) || '%')
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT sqlc.arg(max_rows) OFFSET sqlc.arg(row_offset);
+
+-- name: GetLandlordStats :many
+-- An owner's active listings summed from their stored columns in one pass: one row per currency
+-- (rent), one per property type, and the grand total (also without listings) with the verified count and
+-- the stars of the reviews that rate the properties (the stored rating counts). A rolled-up key
+-- reads '' (no listing has an empty currency or type).
+SELECT coalesce(currency, '')::text AS currency, coalesce(property_type, '')::text AS property_type,
+    count(*)::int AS properties,
+    count(*) FILTER (WHERE verified)::int AS verified,
+    coalesce(sum(monthly_rent), 0)::bigint AS monthly_rent,
+    coalesce(sum(review_count), 0)::int AS rated_reviews,
+    coalesce(round(sum(rating1_count + 2 * rating2_count + 3 * rating3_count + 4 * rating4_count + 5 * rating5_count)::numeric
+        / nullif(sum(review_count), 0), 1), 0)::float8 AS average_rating
+FROM properties
+WHERE landlord_id = sqlc.arg(landlord_id) AND active
+GROUP BY GROUPING SETS ((currency), (property_type), ());

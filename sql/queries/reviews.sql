@@ -104,3 +104,23 @@ INSERT INTO review_moderation_decisions (review_id, admin_id, decision, note) VA
 -- name: UpsertOwnerResponse :exec
 INSERT INTO review_owner_responses (review_id, owner_id, content) VALUES ($1, $2, $3)
 ON CONFLICT (review_id) DO UPDATE SET content = EXCLUDED.content, owner_id = EXCLUDED.owner_id, updated_at = now();
+
+-- name: ListMyReviews :many
+-- One page of an author's reviews in every status (the author sees hidden and removed ones),
+-- newest first (reviews_user_newest), those whose title or content holds the pattern (escaped for
+-- LIKE; '' matches all), with the property's title, how many match and how many they wrote.
+SELECT sqlc.embed(r), p.title AS property_title,
+    count(*) OVER ()::int AS total_count,
+    (SELECT count(*) FROM reviews a WHERE a.user_id = sqlc.arg(user_id)::int)::int AS review_count
+FROM reviews r
+JOIN properties p ON p.id = r.property_id
+WHERE r.user_id = sqlc.arg(user_id)::int
+  AND (sqlc.arg(pattern)::text = ''
+       OR r.title ILIKE '%' || sqlc.arg(pattern) || '%'
+       OR r.content ILIKE '%' || sqlc.arg(pattern) || '%')
+ORDER BY r.created_at DESC, r.id DESC
+LIMIT sqlc.arg(max_rows) OFFSET sqlc.arg(row_offset);
+
+-- name: CountUserReviews :one
+-- How many reviews a user wrote, in every status.
+SELECT count(*)::int FROM reviews WHERE user_id = sqlc.arg(user_id)::int;

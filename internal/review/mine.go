@@ -1,0 +1,55 @@
+package review
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/vocab"
+)
+
+// Mine is one page of the reviews the signed-in user wrote.
+type Mine struct {
+	Reviews []Review
+	// Total is how many of the user's reviews match the query; Written is how many they wrote.
+	Total, Written int32
+	Page, PageSize int32
+}
+
+// ListMine returns a page of the signed-in user's reviews in every status (their author sees
+// hidden and removed ones, with that status), newest first, those whose title or content holds
+// query (ignoring case; empty: all), each with its property's title, in one statement.
+func (s *Service) ListMine(ctx context.Context, query string, page, pageSize int32) (Mine, error) {
+	user, ok := identity.UserFrom(ctx)
+	if !ok {
+		return Mine{}, apperr.Unauthenticated("Please sign in to see your reviews")
+	}
+	var v apperr.Validator
+	p := store.Paging(&v, page, pageSize, DefaultPageSize, MaxPageSize)
+	vocab.Dashboard.ReviewQuery.CheckText(&v, "query", "Search", query)
+	if err := v.Err(); err != nil {
+		return Mine{}, err
+	}
+	rows, err := s.q.ListMyReviews(ctx, db.ListMyReviewsParams{
+		UserID: user.ID, Pattern: store.EscapeLike(query), MaxRows: p.Size, RowOffset: p.Offset,
+	})
+	if err != nil {
+		return Mine{}, fmt.Errorf("list reviews of %d: %w", user.ID, err)
+	}
+	out := Mine{Reviews: make([]Review, len(rows)), Page: p.Number, PageSize: p.Size}
+	for i, r := range rows {
+		out.Reviews[i] = fromRow(r.Review, nil, nil)
+		out.Reviews[i].PropertyTitle = r.PropertyTitle
+		out.Total, out.Written = r.TotalCount, r.ReviewCount
+	}
+	if len(rows) == 0 && (query != "" || p.Number > 1) {
+		// No row carries the count of what they wrote: ask for it alone.
+		if out.Written, err = s.q.CountUserReviews(ctx, user.ID); err != nil {
+			return Mine{}, fmt.Errorf("count reviews of %d: %w", user.ID, err)
+		}
+	}
+	return out, nil
+}

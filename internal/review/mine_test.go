@@ -1,0 +1,74 @@
+package review_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"connectrpc.com/connect"
+
+	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
+)
+
+func TestListMyReviews(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	tara := w.person(t, "tara", "tenant")
+	w.person(t, "theo", "tenant")
+	// Tara's reviews, oldest first: published, one hidden by reports and one removed by a
+	// moderator (she sees both, with their status); Theo's review never shows in hers.
+	_, err := w.srv.Pool.Exec(context.Background(), `
+		INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, status, created_at)
+		SELECT 1, u.id, 4, r.title, r.content, r.type, r.status, now() - r.age * interval '1 day'
+		FROM (VALUES
+			('tara', 'Quiet street', 'The heating worked all winter, 100% of the time.', 'tenant_to_property', 'published', 3),
+			('tara', 'Noisy nights', 'The bars downstairs close late on weekends.', 'tenant_to_neighborhood', 'hidden', 2),
+			('tara', 'Fair landlord', 'Repairs were quick and the deposit came back.', 'tenant_to_landlord', 'removed', 1),
+			('theo', 'Quiet garden', 'A quiet garden and a landlord who answers.', 'tenant_to_property', 'published', 0)
+		) AS r(who, title, content, type, status, age)
+		JOIN users u ON u.username = r.who`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := func(t *testing.T, token string, req *reviewv1.ListMyReviewsRequest) (*reviewv1.ListMyReviewsResponse, string) {
+		t.Helper()
+		res, err := w.client.ListMyReviews(context.Background(), as(token, req))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range res.Msg.Reviews {
+			got = append(got, r.Title+"/"+r.Status+"/"+r.PropertyTitle)
+		}
+		return res.Msg, fmt.Sprint(got)
+	}
+	cases := []struct {
+		name, query, want string
+		page, size, total int32
+	}{
+		{"every status, newest first", "", "[Fair landlord/removed/Garden flat Noisy nights/hidden/Garden flat Quiet street/published/Garden flat]", 0, 0, 3},
+		{"title, ignoring case", "QUIET", "[Quiet street/published/Garden flat]", 0, 0, 1},
+		{"content", "deposit", "[Fair landlord/removed/Garden flat]", 0, 0, 1},
+		{"wildcards are literal", "100%", "[Quiet street/published/Garden flat]", 0, 0, 1},
+		{"nothing matches", "garden", "[]", 0, 0, 0},
+		{"second page", "", "[Noisy nights/hidden/Garden flat]", 2, 1, 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, got := list(t, tara, &reviewv1.ListMyReviewsRequest{Query: c.query, Page: c.page, PageSize: c.size})
+			if got != c.want || res.TotalCount != c.total || res.ReviewCount != 3 {
+				t.Errorf("got %s (%d of %d), want %s (%d of 3)", got, res.TotalCount, res.ReviewCount, c.want, c.total)
+			}
+		})
+	}
+	t.Run("refusals", func(t *testing.T) {
+		for _, req := range []*reviewv1.ListMyReviewsRequest{{PageSize: 51}, {Page: -2}, {Query: "a\x00b"}} {
+			if _, err := w.client.ListMyReviews(context.Background(), as(tara, req)); connect.CodeOf(err) != connect.CodeInvalidArgument {
+				t.Errorf("%q: %v", req.Query, err)
+			}
+		}
+		if _, err := w.client.ListMyReviews(context.Background(), as("", &reviewv1.ListMyReviewsRequest{})); connect.CodeOf(err) != connect.CodeUnauthenticated {
+			t.Errorf("signed out: %v", err)
+		}
+	})
+}

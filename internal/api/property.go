@@ -68,8 +68,27 @@ func (h *Property) ListSimilarProperties(ctx context.Context, req *connect.Reque
 
 // CreateProperty lists a property for the signed-in user.
 func (h *Property) CreateProperty(ctx context.Context, req *connect.Request[propertyv1.CreatePropertyRequest]) (*connect.Response[propertyv1.CreatePropertyResponse], error) {
-	m := req.Msg
-	p, err := h.svc.Create(ctx, property.Listing{
+	p, err := h.svc.Create(ctx, listingOf(req.Msg))
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&propertyv1.CreatePropertyResponse{Property: propertyToProto(p)}), nil
+}
+
+// UpdateProperty changes a listing, for its landlord only.
+func (h *Property) UpdateProperty(ctx context.Context, req *connect.Request[propertyv1.UpdatePropertyRequest]) (*connect.Response[propertyv1.UpdatePropertyResponse], error) {
+	u, err := h.svc.Update(ctx, req.Msg.GetId(), listingOf(req.Msg.GetListing()))
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&propertyv1.UpdatePropertyResponse{
+		Property: propertyToProto(u.Property), VerificationRemoved: u.VerificationRemoved,
+	}), nil
+}
+
+// listingOf is the add-property form (create and edit) as the domain takes it.
+func listingOf(m *propertyv1.CreatePropertyRequest) property.Listing {
+	return property.Listing{
 		Title: m.GetTitle(), Description: m.GetDescription(), Address: m.GetAddress(), Locality: m.GetLocality(),
 		City: m.GetCity(), State: m.GetState(), ZipCode: m.GetZipCode(), Country: m.GetCountry(),
 		PropertyType: m.GetPropertyType(), AreaUnit: m.GetAreaUnit(), Currency: m.GetCurrency(),
@@ -77,11 +96,7 @@ func (h *Property) CreateProperty(ctx context.Context, req *connect.Request[prop
 		Bedrooms: m.GetBedrooms(), Bathrooms: m.GetBathrooms(), SquareFeet: m.GetSquareFeet(),
 		YearBuilt: m.GetYearBuilt(), Amenities: m.GetAmenities(), Images: m.GetImages(),
 		PetsAllowed: m.GetPetsAllowed(), Furnished: m.GetFurnished(),
-	})
-	if err != nil {
-		return nil, err
 	}
-	return connect.NewResponse(&propertyv1.CreatePropertyResponse{Property: propertyToProto(p)}), nil
 }
 
 func propertiesToProto(list []property.Property) []*propertyv1.Property {

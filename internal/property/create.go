@@ -59,7 +59,7 @@ func (s *Service) Create(ctx context.Context, l Listing) (Property, error) {
 	}
 	landlord, _ := identity.UserFrom(ctx)
 	l = normalise(l)
-	if err := s.validate(l); err != nil {
+	if err := s.validate(l, nil); err != nil {
 		return Property{}, err
 	}
 	keywords := Keywords(l.Amenities)
@@ -117,8 +117,9 @@ func normalise(l Listing) Listing {
 	return l
 }
 
-// validate applies SPEC §5 "Add property" with its messages, and bounds the rest.
-func (s *Service) validate(l Listing) error {
+// validate applies SPEC §5 "Add property" with its messages, and bounds the rest. kept are the
+// images the listing shows already (an edit), accepted as they are; any other must be an upload.
+func (s *Service) validate(l Listing, kept []string) error {
 	var v apperr.Validator
 	rules := vocab.Property
 	rules.Title.CheckText(&v, "title", "Title", l.Title)
@@ -147,7 +148,7 @@ func (s *Service) validate(l Listing) error {
 	v.Check(!rules.Images.TooMany(len(l.Images)), "images", fmt.Sprintf("You can only upload a maximum of %d images.", rules.Images.MaxItems))
 	if !rules.Images.TooMany(len(l.Images)) {
 		// Their shape here, with the other fields; whose they are when the listing claims them.
-		if ve, ok := errors.AsType[*apperr.ValidationError](upload.CheckURLs(l.Images, upload.PropertyImage)); ok {
+		if ve, ok := errors.AsType[*apperr.ValidationError](upload.CheckKeptURLs(l.Images, kept, upload.PropertyImage)); ok {
 			v.Check(false, ve.Violations[0].Field, ve.Violations[0].Message)
 		}
 	}

@@ -39,11 +39,15 @@ var attachMessages = map[Purpose]struct{ field, notFound, foreign, used, repeate
 // CheckURLs checks the shape of urls for purpose, without the database: each must be a URL the
 // service issues, and none may repeat. It returns an *apperr.ValidationError on the purpose's
 // field ("images" or "photos"), so it can join a form's other checks.
-func CheckURLs(urls []string, purpose Purpose) error {
+func CheckURLs(urls []string, purpose Purpose) error { return CheckKeptURLs(urls, nil, purpose) }
+
+// CheckKeptURLs is CheckURLs for an edited listing: the URLs among kept (those it shows
+// already, such as the demo listings' images, which are not uploads) are accepted as they are.
+func CheckKeptURLs(urls, kept []string, purpose Purpose) error {
 	m := attachMessages[purpose]
 	var v apperr.Validator
 	for i, u := range urls {
-		if !ValidURL(u) {
+		if !slices.Contains(kept, u) && !ValidURL(u) {
 			v.Check(false, m.field, m.notFound)
 			return v.Err()
 		}

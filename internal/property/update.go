@@ -1,0 +1,121 @@
+package property
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/upload"
+)
+
+// AddressChangedReason is the audit trail's reason when an edit of the address, city or postal
+// code withdraws a property's verification.
+const AddressChangedReason = "The address changed after verification"
+
+var (
+	errSignedOutEdit = apperr.Unauthenticated("Please sign in to edit a property")
+	errNotOwner      = apperr.PermissionDenied("You can only edit your own listings")
+)
+
+// Updated is an edited listing, and whether the edit withdrew its verification (the address,
+// city or postal code of a verified property changed: its proof was about the old address).
+type Updated struct {
+	Property            Property
+	VerificationRemoved bool
+}
+
+// Update replaces every field of the listing id with l, for its landlord only, under the rules
+// and messages of Create. Images may be added (the caller's own uploads, not used yet), removed
+// and reordered; those it shows already are kept as they are. The slug follows the title; the
+// keys, ratings and verification columns are the database's. Moving a verified property (its
+// address, city or postal code, compared as search compares them) withdraws its verification in
+// the same transaction, through the audit trail. The property row is locked for the whole edit
+// in the mode verification takes, so an approval racing the edit is seen by it or sees it.
+func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, error) {
+	me, ok := identity.UserFrom(ctx)
+	if !ok {
+		return Updated{}, errSignedOutEdit
+	}
+	l = normalise(l)
+	// A first look outside the transaction answers who may edit before the form is judged (the
+	// transaction checks it again under the lock).
+	current, err := Lookup(ctx, s.q, id)
+	if err != nil {
+		return Updated{}, err
+	}
+	if current.LandlordID != me.ID {
+		return Updated{}, errNotOwner
+	}
+	if err := s.validate(l, current.Images); err != nil {
+		return Updated{}, err
+	}
+	var out Updated
+	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		old, err := q.LockPropertyForEdit(ctx, id)
+		if err != nil {
+			if errors.Is(store.Err(err), apperr.ErrNotFound) {
+				return apperr.NotFound("Property Not Found")
+			}
+			return fmt.Errorf("lock property %d: %w", id, err)
+		}
+		if old.LandlordID != me.ID {
+			return errNotOwner
+		}
+		// Images it shows already stay; the others are claimed now, as on creation.
+		added := slices.DeleteFunc(slices.Clone(l.Images), func(u string) bool { return slices.Contains(old.Images, u) })
+		if err := upload.Attach(ctx, q, me.ID, added, upload.PropertyImage, id); err != nil {
+			return err
+		}
+		keywords := Keywords(l.Amenities)
+		row, err := q.UpdateProperty(ctx, db.UpdatePropertyParams{
+			ID: id, Title: l.Title, Description: l.Description, Address: l.Address, Locality: convert.Ptr(l.Locality),
+			City: l.City, State: convert.Ptr(l.State), ZipCode: convert.Ptr(l.ZipCode), Country: l.Country,
+			PropertyType: l.PropertyType, MonthlyRent: l.MonthlyRent, Bedrooms: l.Bedrooms, Bathrooms: l.Bathrooms,
+			SquareFeet: convert.Ptr(l.SquareFeet), AreaUnit: l.AreaUnit, Currency: l.Currency,
+			Amenities: l.Amenities, Images: l.Images,
+			Latitude: convert.Ptr(l.Latitude), Longitude: convert.Ptr(l.Longitude), YearBuilt: convert.Ptr(l.YearBuilt),
+			PetsAllowed: l.PetsAllowed, Furnished: l.Furnished,
+			MetaDescription: convert.Ptr(MetaDescription(l.Description)),
+			MetaKeywords:    convert.Ptr(strings.Join(keywords, ", ")),
+			Keywords:        keywords,
+			Slug:            Slug(l.Title, id),
+		})
+		if err != nil {
+			return fmt.Errorf("update property %d: %w", id, err)
+		}
+		if old.Verified && Moved(old, row) {
+			n, err := q.WithdrawVerificationForEdit(ctx, db.WithdrawVerificationForEditParams{
+				PropertyID: id, OwnerID: &me.ID, Reason: convert.Ptr(AddressChangedReason),
+			})
+			if err != nil {
+				return fmt.Errorf("withdraw the verification of property %d: %w", id, err)
+			}
+			out.VerificationRemoved = n > 0
+			// The trigger made the property unverified: read it as it is now.
+			if row, err = q.LockPropertyForEdit(ctx, id); err != nil {
+				return fmt.Errorf("read property %d: %w", id, err)
+			}
+		}
+		out.Property = fromRow(row)
+		return nil
+	})
+	if err != nil {
+		return Updated{}, err
+	}
+	return out, nil
+}
+
+// Moved reports whether an edit changed where a property is: its address or city (ignoring
+// case and surrounding spaces) or its postal code (as PostalCodeKey reads it).
+func Moved(before, after db.Property) bool {
+	same := func(a, b string) bool { return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b)) }
+	return !same(before.Address, after.Address) || !same(before.City, after.City) ||
+		PostalCodeKey(convert.Value(before.ZipCode)) != PostalCodeKey(convert.Value(after.ZipCode))
+}

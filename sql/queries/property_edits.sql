@@ -1,0 +1,29 @@
+-- Editing a listing (issue 15): the owner's form replaces every field it carries; the
+-- generated keys (city, neighbourhood, postal code, search text) and the stored aggregates
+-- (ratings, verification) follow by themselves.
+
+-- name: LockPropertyForEdit :one
+-- The active property to edit, locked until the transaction ends in the mode verification
+-- takes (FOR NO KEY UPDATE): an edit and an approval of one property take turns, so the edit
+-- sees the verification an approval granted before it, and withdraws it when the address moves.
+SELECT * FROM properties WHERE id = $1 AND active FOR NO KEY UPDATE;
+
+-- name: UpdateProperty :one
+UPDATE properties SET
+    title = sqlc.arg(title), description = sqlc.arg(description), address = sqlc.arg(address),
+    locality = sqlc.narg(locality), city = sqlc.arg(city), state = sqlc.narg(state), zip_code = sqlc.narg(zip_code),
+    country = sqlc.arg(country), property_type = sqlc.arg(property_type), monthly_rent = sqlc.arg(monthly_rent),
+    bedrooms = sqlc.arg(bedrooms), bathrooms = sqlc.arg(bathrooms), square_feet = sqlc.narg(square_feet),
+    area_unit = sqlc.arg(area_unit), currency = sqlc.arg(currency), amenities = sqlc.arg(amenities),
+    images = sqlc.arg(images), latitude = sqlc.narg(latitude), longitude = sqlc.narg(longitude),
+    year_built = sqlc.narg(year_built), pets_allowed = sqlc.arg(pets_allowed), furnished = sqlc.arg(furnished),
+    meta_description = sqlc.narg(meta_description), meta_keywords = sqlc.narg(meta_keywords),
+    keywords = sqlc.arg(keywords), slug = sqlc.arg(slug), updated_at = now()
+WHERE id = sqlc.arg(id)
+RETURNING *;
+
+-- name: WithdrawVerificationForEdit :execrows
+-- The owner moved the address of a verified property: the verification in force is withdrawn
+-- (the row stays as the audit trail, and the trigger makes the property unverified).
+UPDATE property_verifications SET withdrawn_at = now(), withdrawn_by = sqlc.arg(owner_id), withdraw_reason = sqlc.arg(reason)
+WHERE property_id = sqlc.arg(property_id) AND withdrawn_at IS NULL;

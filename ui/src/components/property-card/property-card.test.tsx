@@ -1,6 +1,8 @@
+import { createRouterTransport } from "@connectrpc/connect";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
+import { AppProviders, createQueryClient } from "@/app/providers";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { makeProperty } from "@/test/properties";
 import { PropertyCard } from "./property-card";
@@ -20,10 +22,13 @@ function contrast(a: string, b: string): number {
 }
 
 function renderCard(property: Property) {
+  // The card's heart reads the current user: a transport without services answers as signed out.
   const utils = render(
-    <MemoryRouter>
-      <PropertyCard property={property} />
-    </MemoryRouter>,
+    <AppProviders transport={createRouterTransport(() => {})} queryClient={createQueryClient()}>
+      <MemoryRouter>
+        <PropertyCard property={property} />
+      </MemoryRouter>
+    </AppProviders>,
   );
   return { ...utils, card: screen.getByRole("article", { name: property.title }) };
 }

@@ -1,6 +1,7 @@
 import { Bath, BedDouble, Leaf, MapPin, Ruler, ShieldCheck, Sparkles, ThumbsUp, UserCheck, type LucideIcon } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router-dom";
+import { SaveButton } from "@/components/save-button/save-button";
 import { buttonClass } from "@/components/ui/button";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { formatCurrency } from "@/lib/currency";
@@ -41,7 +42,8 @@ interface PropertyCardProps {
 /**
  * PropertyCard is one property in a list (SPEC §2 "Property card"): picture,
  * verification badge, rating circle, title, address, rent, type, area, beds, baths,
- * reviews with stars, recommend count, highlight amenities and a View Details link.
+ * reviews with stars, recommend count, highlight amenities and a View Details link, and the
+ * heart that saves it (issue 15).
  * Everything comes from the property itself (its stored rating summary): a card
  * never asks for reviews.
  */
@@ -68,6 +70,7 @@ export function PropertyCard({ property: p, layout = "grid", headingLevel = 3, e
           height={420}
         />
         <VerificationBadge property={p} />
+        <SaveButton property={p} describedBy={titleId} />
       </div>
 
       <div className="property-card__body">

@@ -19,6 +19,7 @@ import { Link, useParams } from "react-router-dom";
 import { LocationMap } from "@/components/location-map/location-map";
 import { PropertyTypeIcon } from "@/components/property-card/property-type-icon";
 import { RatingCircle } from "@/components/property-card/rating-circle";
+import { SaveButton } from "@/components/save-button/save-button";
 import { ShareControl } from "@/components/share-control/share-control";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { buttonClass } from "@/components/ui/button";
@@ -214,6 +215,7 @@ function PropertyDetail({ property: p, renderVerification, renderReviews }: { pr
             </p>
           </div>
           <div className="property-detail__actions">
+            <SaveButton property={p} variant="page" />
             <ShareControl content={share} />
             {/* SLOT (verification): SPEC §2 "Verification dialog" goes here. */}
             {renderVerification?.(p)}

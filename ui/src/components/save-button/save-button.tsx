@@ -1,0 +1,107 @@
+import type { DescMethodUnary } from "@bufbuild/protobuf";
+import { Code, type ConnectError } from "@connectrpc/connect";
+import { createConnectQueryKey, useMutation, useQuery } from "@connectrpc/connect-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { Heart } from "lucide-react";
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import { buttonClass } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { AccountService } from "@/gen/rentproof/account/v1/account_pb";
+import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
+import { errorMessage } from "@/lib/errors";
+import "./save-button.css";
+
+/** The lists whose properties carry the saved flag: saving or unsaving refreshes them. */
+const SAVED_FLAG_METHODS: DescMethodUnary[] = [
+  PropertyService.method.getProperty,
+  PropertyService.method.batchGetProperties,
+  PropertyService.method.searchProperties,
+  PropertyService.method.listSimilarProperties,
+  PropertyService.method.listSavedProperties,
+  PropertyService.method.listMyProperties,
+];
+
+interface SaveButtonProps {
+  /** The property: its id, and whether the signed-in caller saved it (from the list it came in). */
+  property: { id: number; saved: boolean };
+  /** card: a round heart over a card's picture; page: an outline button with a word, beside Share. */
+  variant?: "card" | "page";
+  /** The id of the element that names the property (a card's title), read after the button's name. */
+  describedBy?: string;
+}
+
+/**
+ * SaveButton is the heart that keeps a property in the signed-in user's saved list (issue 15):
+ * a toggle (aria-pressed) named "Save property" or "Remove from saved". It turns at once and
+ * turns back, with a toast, when the server refuses; then every list with the saved flag is
+ * refreshed. Signed out, it leads to /auth and back (SPEC: protected actions send visitors there).
+ * It reads the cached current user (the header's query), so a card adds no request.
+ */
+export function SaveButton({ property, variant = "card", describedBy }: SaveButtonProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: session } = useQuery(AccountService.method.getCurrentUser, {});
+  // The state shown while a change is on its way; null: the property's own flag.
+  const [pending, setPending] = useState<boolean | null>(null);
+  const saved = pending ?? property.saved;
+
+  const refresh = () =>
+    Promise.all(
+      SAVED_FLAG_METHODS.map((schema) =>
+        queryClient.invalidateQueries({ queryKey: createConnectQueryKey({ schema, cardinality: undefined }) }),
+      ),
+    );
+  const signIn = () => void navigate("/auth", { state: { from: location } });
+  const onError = (err: ConnectError, wanted: boolean) => {
+    setPending(null);
+    if (err.code === Code.Unauthenticated) {
+      signIn();
+      return;
+    }
+    toast({
+      title: wanted ? "Could not save property" : "Could not remove from saved",
+      description: errorMessage(err) || "Please try again.",
+      variant: "destructive",
+    });
+  };
+  const settle = async () => {
+    await refresh();
+    setPending(null);
+  };
+  const save = useMutation(PropertyService.method.saveProperty, {
+    onError: (err) => onError(err, true),
+    onSuccess: settle,
+  });
+  const unsave = useMutation(PropertyService.method.unsaveProperty, {
+    onError: (err) => onError(err, false),
+    onSuccess: settle,
+  });
+
+  const toggle = () => {
+    if (!session?.user) {
+      signIn();
+      return;
+    }
+    if (save.isPending || unsave.isPending) return; // one change at a time, in order
+    const wanted = !saved;
+    setPending(wanted);
+    (wanted ? save : unsave).mutate({ propertyId: property.id });
+  };
+
+  const label = saved ? "Remove from saved" : "Save property";
+  return (
+    <button
+      type="button"
+      className={variant === "page" ? buttonClass("outline", "md", "save-button save-button--page") : "save-button save-button--card"}
+      aria-pressed={saved}
+      aria-label={label}
+      aria-describedby={describedBy}
+      onClick={toggle}
+    >
+      <Heart aria-hidden="true" size={variant === "card" ? 18 : 16} className="save-button__icon" />
+      {variant === "page" ? <span aria-hidden="true">{saved ? "Saved" : "Save"}</span> : null}
+    </button>
+  );
+}

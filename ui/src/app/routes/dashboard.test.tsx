@@ -5,8 +5,12 @@ import { describe, expect, it, vi } from "vitest";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import type { Transaction } from "@/gen/rentproof/token/v1/token_pb";
 import type { VerificationRequest } from "@/gen/rentproof/verification/v1/verification_pb";
-import { makeProperty } from "@/test/properties";
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { RentTotalSchema, TypeCountSchema } from "@/gen/rentproof/property/v1/property_pb";
+import { makeProperty, makeReview } from "@/test/properties";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
+import { serveDashboardFakes, type DashboardFakeOptions } from "@/features/dashboard/testing";
 import { at, makeRequest, makeTransaction, serveVerificationFakes, type VerificationFakeOptions } from "@/test/verification";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -20,13 +24,27 @@ const TEN = () => [makeTransaction({ id: 1, amount: 10 })];
 
 interface Setup extends Partial<Omit<VerificationFakeOptions, "viewer">> {
   viewer?: User;
+  /** Where the app opens (a tab: "/dashboard?tab=…"). */
+  path?: string;
+  /** The viewer's own reviews, listings and stats. */
+  mine?: DashboardFakeOptions;
 }
 
-function setup({ viewer = tenant, ...options }: Setup = {}) {
+function setup({ viewer = tenant, path = "/dashboard", mine: own = {}, ...options }: Setup = {}) {
   const fakes = serveVerificationFakes({ viewer: () => viewer, ledgers: { [viewer.id]: TEN() }, ...options });
-  const transport = fakeTransport({ user: viewer, extra: fakes.serve });
-  return { ...renderApp({ path: "/dashboard", transport }), ...fakes, user: userEvent.setup() };
+  const mine = serveDashboardFakes(own);
+  const transport = fakeTransport({
+    user: viewer,
+    extra: (router) => {
+      fakes.serve(router);
+      mine.serve(router);
+    },
+  });
+  return { ...renderApp({ path, transport }), ...fakes, mine, user: userEvent.setup() };
 }
+
+/** setupRequests opens the Verification Requests tab. */
+const setupRequests = (options: Setup = {}) => setup({ path: "/dashboard?tab=verification", ...options });
 
 const toasts = () => within(screen.getByRole("region", { name: /Notifications/, hidden: true }));
 const tokens = () => screen.findByRole("region", { name: "Token Balance" });
@@ -118,7 +136,7 @@ const RECEIVED: VerificationRequest[] = [
 
 describe("Verification Requests", () => {
   it("lists a tenant's received requests with their titles, dates and statuses, without tabs", async () => {
-    setup({ requests: RECEIVED });
+    setupRequests({ requests: RECEIVED });
     const panel = within(await requestsPanel());
     await panel.findByRole("list", { name: "Received requests" });
     expect(panel.queryByRole("tablist")).not.toBeInTheDocument();
@@ -135,7 +153,7 @@ describe("Verification Requests", () => {
   });
 
   it("gives each status its own badge colour, and says why a request is held or closed", async () => {
-    setup({ requests: RECEIVED });
+    setupRequests({ requests: RECEIVED });
     const expected: [string, string, string][] = [
       [property.title, "Pending", "pending"],
       ["Property #44", "Approved", "approved"],
@@ -153,7 +171,7 @@ describe("Verification Requests", () => {
   });
 
   it("offers Approve and Reject on pending requests only", async () => {
-    setup({ requests: RECEIVED });
+    setupRequests({ requests: RECEIVED });
     const panel = within(await requestsPanel());
     await panel.findByRole("list", { name: "Received requests" });
     expect(panel.getAllByRole("button", { name: /^Approve/ })).toHaveLength(1);
@@ -163,7 +181,7 @@ describe("Verification Requests", () => {
 
   it("approves behind a confirm dialog with a message: the badge, the balance and the ledger follow", async () => {
     const property = makeProperty({ id: 1, landlordId: 2, verified: false });
-    const { user, answers } = setup({ requests: [RECEIVED[0]], properties: [property] });
+    const { user, answers } = setupRequests({ requests: [RECEIVED[0]], properties: [property] });
     const panel = within(await tokens());
     expect(await panel.findByText("10")).toBeInTheDocument();
 
@@ -186,7 +204,7 @@ describe("Verification Requests", () => {
   });
 
   it("rejects behind its own confirm dialog, and Cancel sends nothing", async () => {
-    const { user, answers } = setup({ requests: [RECEIVED[0]] });
+    const { user, answers } = setupRequests({ requests: [RECEIVED[0]] });
     const reject = within(await item(property.title)).getByRole("button", { name: /^Reject/ });
     await user.click(reject);
     let dialog = within(await screen.findByRole("dialog", { name: "Reject Verification Request" }));
@@ -205,7 +223,7 @@ describe("Verification Requests", () => {
 
   it("shows a refused answer in the server's words, or SPEC's fallback", async () => {
     const fail = { answerVerificationRequest: new ConnectError("This request has expired.", Code.FailedPrecondition) };
-    const { user } = setup({ requests: [RECEIVED[0]], fail });
+    const { user } = setupRequests({ requests: [RECEIVED[0]], fail });
     await user.click(within(await item(property.title)).getByRole("button", { name: /^Approve/ }));
     const dialog = within(await screen.findByRole("dialog", { name: "Approve Verification Request" }));
     await user.click(await dialog.findByRole("button", { name: "Approve" }));
@@ -218,7 +236,7 @@ describe("Verification Requests", () => {
   });
 
   it("keeps the answer's message within 500 characters", async () => {
-    const { user, answers } = setup({ requests: [RECEIVED[0]] });
+    const { user, answers } = setupRequests({ requests: [RECEIVED[0]] });
     await user.click(within(await item(property.title)).getByRole("button", { name: /^Approve/ }));
     const dialog = within(await screen.findByRole("dialog", { name: "Approve Verification Request" }));
     const box = await dialog.findByRole("textbox", { name: /Message/ });
@@ -235,7 +253,7 @@ describe("Verification Requests", () => {
       makeRequest({ id: 19, by: [8, "lars_lind"], to: [31, "oliver_hughes"], propertyTitle: "Lars's Loft", status: "approved" }),
     ];
     const received = [makeRequest({ id: 18, by: [2, "olive"], to: [8, "lars_lind"] })];
-    const { user } = setup({ viewer: landlord, requests: [...sent, ...received] });
+    const { user } = setupRequests({ viewer: landlord, requests: [...sent, ...received] });
     const panel = within(await requestsPanel());
     const tabs = within(await panel.findByRole("tablist", { name: "Verification requests" }));
     expect(tabs.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Sent", "Received1"]);
@@ -256,7 +274,7 @@ describe("Verification Requests", () => {
   });
 
   it("says when there is nothing to show", async () => {
-    const { user } = setup({ viewer: landlord });
+    const { user } = setupRequests({ viewer: landlord });
     const panel = within(await requestsPanel());
     expect(await panel.findByText("You have not sent any verification requests yet.")).toBeInTheDocument();
     await user.click(panel.getByRole("tab", { name: "Received" }));
@@ -264,8 +282,193 @@ describe("Verification Requests", () => {
   });
 
   it("shows a tenant who has sent requests from a property page a Sent tab too", async () => {
-    setup({ requests: [makeRequest({ id: 9, by: [7, "dana"], to: [8, "lars_lind"] })] });
+    setupRequests({ requests: [makeRequest({ id: 9, by: [7, "dana"], to: [8, "lars_lind"] })] });
     const panel = within(await requestsPanel());
     expect(await panel.findByRole("tab", { name: "Sent" })).toBeInTheDocument();
+  });
+});
+
+const MY_REVIEWS = [
+  makeReview({ id: 3, title: "Quiet street, warm flat", content: "The heating worked all winter.", status: "published", propertyTitle: "Garden Flat" }),
+  makeReview({ id: 2, title: "Noisy on weekends", content: "Bars downstairs close late.", status: "hidden", propertyId: 4, propertyTitle: "" }),
+  makeReview({ id: 1, title: "Fair landlord", content: "The deposit came back in full.", status: "removed", propertyTitle: "Canal House" }),
+];
+
+describe("the tenant's dashboard", () => {
+  it("sums up the account, with the reviews written and Edit Profile", async () => {
+    const viewer = makeUser({ ...tenant, createdAt: timestampFromDate(new Date("2024-03-05T10:00:00Z")) });
+    setup({ viewer, mine: { reviews: MY_REVIEWS } });
+    const summary = within(await screen.findByRole("region", { name: "Account Summary" }));
+    expect(summary.getByText("Username").nextSibling).toHaveTextContent("dana");
+    expect(summary.getByText("Email").nextSibling).toHaveTextContent(viewer.email);
+    expect(summary.getByText("Member since").nextSibling).toHaveTextContent("Mar 5, 2024");
+    await waitFor(() => expect(summary.getByText("Reviews written").nextSibling).toHaveTextContent("3"));
+    expect(summary.getByRole("button", { name: "Edit Profile" })).toBeInTheDocument();
+  });
+
+  it("has the tenant's quick links, the unbuilt ones disabled, Saved Properties opening its tab", async () => {
+    const { user, router } = setup();
+    const links = within(await screen.findByRole("navigation", { name: "Quick Links" }));
+    expect(links.getByRole("link", { name: "Search Properties" })).toHaveAttribute("href", "/find-properties");
+    expect(links.getByRole("link", { name: "Tenant Resources" })).toHaveAttribute("href", "/resources?category=tenant");
+    expect(links.getByRole("link", { name: "Renter's Guide" })).toHaveAttribute("href", "/faq");
+    expect(links.getByRole("link", { name: "Set Security Questions" })).toHaveAttribute("href", "/dashboard/security-questions");
+    const history = links.getByRole("button", { name: /Viewing History/ });
+    expect(history).toBeDisabled();
+    expect(history).toHaveAttribute("aria-disabled", "true");
+    expect(history).toHaveTextContent("Coming soon");
+
+    await user.click(links.getByRole("button", { name: /Saved Properties/ }));
+    await waitFor(() => expect(router.state.location.search).toBe("?tab=saved"));
+    expect(screen.getByRole("tab", { name: "Saved Properties" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  it("lists My Reviews in every status with the property, and searches them", async () => {
+    const { user } = setup({ mine: { reviews: MY_REVIEWS } });
+    const list = within(await screen.findByRole("list", { name: "My reviews" }));
+    expect(list.getAllByRole("heading").map((h) => h.textContent)).toEqual([
+      "Quiet street, warm flat",
+      "Noisy on weekends",
+      "Fair landlord",
+    ]);
+    expect(list.getByText("Under review")).toBeInTheDocument();
+    expect(list.getByText("Removed")).toBeInTheDocument();
+    expect(list.getByRole("link", { name: "Property #4" })).toHaveAttribute("href", "/properties/4");
+
+    const box = screen.getByRole("searchbox", { name: "Search my reviews" });
+    await user.type(box, "DEPOSIT{Enter}");
+    const found = within(await screen.findByRole("list", { name: "My reviews" }));
+    await waitFor(() => expect(found.getAllByRole("heading").map((h) => h.textContent)).toEqual(["Fair landlord"]));
+    expect(screen.getByText('1 of your 3 reviews match "DEPOSIT"')).toBeInTheDocument();
+  });
+
+  it("says when a search finds nothing, with Clear Search and Write a Review, and Clear Search brings the list back", async () => {
+    const { user } = setup({ mine: { reviews: MY_REVIEWS } });
+    await screen.findByRole("list", { name: "My reviews" });
+    const box = screen.getByRole("searchbox", { name: "Search my reviews" });
+    await user.type(box, "garage{Enter}");
+    const empty = within(await screen.findByRole("region", { name: "No reviews found" }));
+    expect(empty.getByRole("link", { name: "Write a Review" })).toHaveAttribute("href", "/find-properties");
+    await user.click(empty.getByRole("button", { name: "Clear Search" }));
+    expect(await screen.findByRole("list", { name: "My reviews" })).toBeInTheDocument();
+    expect(screen.getByRole("searchbox", { name: "Search my reviews" })).toHaveValue("");
+  });
+
+  it("invites a tenant without reviews to write one", async () => {
+    setup();
+    const empty = within(await screen.findByRole("region", { name: "No reviews yet" }));
+    expect(empty.getByRole("link", { name: "Write a Review" })).toHaveAttribute("href", "/find-properties");
+  });
+
+  it("explains a failure to load the reviews and tries again", async () => {
+    const { user, mine } = setup({ mine: { reviews: MY_REVIEWS, fail: { listMyReviews: new ConnectError("down", Code.Unavailable) } } });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Your reviews could not be loaded.");
+    delete mine.fail.listMyReviews;
+    await user.click(within(alert).getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByRole("list", { name: "My reviews" })).toBeInTheDocument();
+  });
+
+  it("keeps the open tab in the address", async () => {
+    const { user, router } = setup({ path: "/dashboard?tab=verification" });
+    expect(await screen.findByRole("tab", { name: "Verification Requests" })).toHaveAttribute("aria-selected", "true");
+    await user.click(screen.getByRole("tab", { name: "My Reviews" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?tab=reviews"));
+    expect(await screen.findByRole("searchbox", { name: "Search my reviews" })).toBeInTheDocument();
+  });
+});
+
+const LISTINGS = [
+  makeProperty({ id: 11, title: "Canal Loft", address: "3 Prinsengracht", city: "Amsterdam", state: "", zipCode: "", country: "Netherlands", monthlyRent: 1800, currency: "EUR", verified: true, bedrooms: 2, bathrooms: 1, squareFeet: 80, areaUnit: "sqm", createdAt: timestampFromDate(new Date(Date.now() - 3 * 24 * 3600 * 1000)) }),
+  makeProperty({ id: 12, title: "Family House", address: "2 Oak Avenue", city: "Austin", state: "TX", zipCode: "78701", monthlyRent: 2400, currency: "USD", verified: false, bedrooms: 3, bathrooms: 2, squareFeet: 1800, propertyType: "house" }),
+];
+
+const STATS = {
+  monthlyRentTotals: [
+    create(RentTotalSchema, { currency: "USD", monthlyRent: 6400n }),
+    create(RentTotalSchema, { currency: "EUR", monthlyRent: 2750n }),
+  ],
+  propertyCount: 5,
+  verifiedCount: 2,
+  typeCounts: [
+    create(TypeCountSchema, { propertyType: "apartment", count: 3 }),
+    create(TypeCountSchema, { propertyType: "house", count: 1 }),
+    create(TypeCountSchema, { propertyType: "villa", count: 1 }),
+  ],
+  averageRating: 3.7,
+  ratedReviewCount: 3,
+};
+
+describe("the landlord's dashboard", () => {
+  it("shows the property stats: rent per currency, counts, the real average and the types", async () => {
+    setup({ viewer: landlord, mine: { stats: STATS } });
+    const stats = within(await screen.findByRole("region", { name: "Property Stats" }));
+    await waitFor(() => expect(stats.getByText("Total monthly rent").nextSibling).toHaveTextContent("$6,400"));
+    expect(stats.getByText("Total monthly rent").nextSibling).toHaveTextContent("2.750 €");
+    expect(stats.getByText("Properties").nextSibling).toHaveTextContent("5");
+    expect(stats.getByText("Average rating").nextSibling).toHaveTextContent("3.7");
+    const types = ["Apartment", "House", "Condo", "Student Housing", "Villa"].map((t) => stats.getByText(t).nextSibling?.textContent);
+    expect(types).toEqual(["3", "1", "0", "0", "1"]);
+
+    const summary = within(screen.getByRole("region", { name: "Account Summary" }));
+    expect(summary.getByText("Properties listed").nextSibling).toHaveTextContent("5");
+    expect(summary.getByText("Verified properties").nextSibling).toHaveTextContent("2");
+  });
+
+  it("says N/A without a rated review, and $0 without listings", async () => {
+    setup({ viewer: landlord });
+    const stats = within(await screen.findByRole("region", { name: "Property Stats" }));
+    await waitFor(() => expect(stats.getByText("Average rating").nextSibling).toHaveTextContent("N/A"));
+    expect(stats.getByText("Total monthly rent").nextSibling).toHaveTextContent("$0");
+  });
+
+  it("has the landlord's quick links, all disabled", async () => {
+    setup({ viewer: landlord });
+    const links = within(await screen.findByRole("navigation", { name: "Quick Links" }));
+    const buttons = links.getAllByRole("button");
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      "Analytics Coming soon",
+      "Tenant Management Coming soon",
+      "Settings Coming soon",
+    ]);
+    for (const b of buttons) expect(b).toBeDisabled();
+    expect(links.queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("lists My Properties with each row's facts, View and Edit, and searches by city", async () => {
+    const { user, mine } = setup({ viewer: landlord, mine: { properties: LISTINGS } });
+    const list = within(await screen.findByRole("list", { name: "My properties" }));
+    const loft = within(list.getAllByRole("listitem")[0]);
+    expect(loft.getByRole("heading", { name: "Canal Loft" })).toBeInTheDocument();
+    expect(loft.getByText("3 Prinsengracht, Chelsea, Amsterdam, Netherlands")).toBeInTheDocument();
+    expect(loft.getByText("1.800 €/month")).toBeInTheDocument();
+    expect(loft.getByText("Verified")).toBeInTheDocument();
+    expect(loft.getByText("2 beds")).toBeInTheDocument();
+    expect(loft.getByText("1 bath")).toBeInTheDocument();
+    expect(loft.getByText("80 m²")).toBeInTheDocument();
+    expect(loft.getByText("3 days ago")).toBeInTheDocument();
+    expect(loft.getByRole("link", { name: "View: Canal Loft" })).toHaveAttribute("href", "/properties/11");
+    expect(loft.getByRole("link", { name: "Edit: Canal Loft" })).toHaveAttribute("href", "/properties/11/edit");
+    expect(within(list.getAllByRole("listitem")[1]).getByText("Pending")).toBeInTheDocument();
+
+    await user.type(screen.getByRole("searchbox", { name: "Search my properties" }), "austin{Enter}");
+    await waitFor(() => expect(screen.getByRole("list", { name: "My properties" }).querySelectorAll("li")).toHaveLength(1));
+    expect(mine.requests.properties.at(-1)).toMatchObject({ query: "austin", page: 1, pageSize: 20 });
+    await user.type(screen.getByRole("searchbox", { name: "Search my properties" }), "x{Enter}");
+    const empty = within(await screen.findByRole("region", { name: "No properties found" }));
+    await user.click(empty.getByRole("button", { name: "Clear Search" }));
+    await waitFor(() => expect(screen.getByRole("list", { name: "My properties" }).querySelectorAll("li")).toHaveLength(2));
+  });
+
+  it("shows My Listings as cards, and an invitation to list without any", async () => {
+    setup({ viewer: landlord, path: "/dashboard?tab=listings", mine: { properties: LISTINGS } });
+    const grid = within(await screen.findByRole("list", { name: "My listings" }));
+    expect(grid.getAllByRole("link", { name: /View Details/ })).toHaveLength(2);
+  });
+
+  it("invites a landlord without listings to add one", async () => {
+    setup({ viewer: landlord });
+    const empty = within(await screen.findByRole("region", { name: "No properties yet" }));
+    expect(empty.getByRole("link", { name: "Add Property" })).toHaveAttribute("href", "/add-property");
   });
 });

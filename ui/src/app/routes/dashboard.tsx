@@ -1,14 +1,25 @@
 import { Building2, Library, Plus, Search } from "lucide-react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
+import { PropertyCard } from "@/components/property-card/property-card";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { useCurrentUser } from "@/features/auth/api/use-current-user";
+import { EditProfileButton } from "@/features/auth/components/edit-profile-dialog";
+import { AccountSummary } from "@/features/dashboard/components/account-summary";
+import { MyListingsPanel, MyPropertiesPanel } from "@/features/dashboard/components/my-properties-panel";
+import { MyReviewsPanel } from "@/features/dashboard/components/my-reviews-panel";
+import { PropertyStats } from "@/features/dashboard/components/property-stats";
+import { LANDLORD_LINKS, QuickLinks, tenantLinks } from "@/features/dashboard/components/quick-links";
 import { VerificationPendingPanel } from "@/features/payment/components/verification-pending-panel";
+import { SavedPropertiesPanel } from "@/features/properties/components/saved-properties-panel";
 import { TokenPanel } from "@/features/tokens/components/token-panel";
 import { VerificationRequestsPanel } from "@/features/verification/components/verification-requests-panel";
 import { initials } from "@/lib/text";
 import { usePageTitle } from "@/lib/use-page-title";
+import "@/features/dashboard/dashboard.css";
 import "./dashboard.css";
 
 /** The dashboard's buttons (SPEC §2): the tenant's and everyone else's. */
@@ -21,10 +32,44 @@ const LANDLORD_ACTIONS = [
   { to: "/resources?category=landlord", label: "Landlord Resources", Icon: Building2 },
 ];
 
+/** The tabs of each view, the first one the default; `?tab=` names the open one. */
+const TENANT_TABS = [
+  { value: "reviews", label: "My Reviews" },
+  { value: "saved", label: "Saved Properties" },
+  { value: "verification", label: "Verification Requests" },
+] as const;
+const LANDLORD_TABS = [
+  { value: "properties", label: "My Properties" },
+  { value: "listings", label: "My Listings" },
+  { value: "pending", label: "Verification Pending" },
+  { value: "verification", label: "Verification Requests" },
+] as const;
+
 /**
- * DashboardRoute is /dashboard (behind ProtectedRoute; SPEC §2 "Dashboard"): a welcome with the
- * user's initials and the way to what they do most, the token panel and the Verification
- * Requests. A tenant gets the tenant view; every other role the landlord view (SPEC §6).
+ * useTab keeps the open tab in the address (`?tab=`), so a link opens a tab and a reload keeps
+ * it; an unknown or missing value is the first tab. Changing tabs replaces the history entry.
+ */
+function useTab(tabs: readonly { value: string }[]) {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("tab");
+  const tab = tabs.some((t) => t.value === asked) ? (asked as string) : tabs[0].value;
+  const setTab = (value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set("tab", value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return [tab, setTab] as const;
+}
+
+/**
+ * DashboardRoute is /dashboard (behind ProtectedRoute; SPEC §2 "Dashboard"): the welcome with the
+ * user's initials and the role's two buttons, the side cards (token balance, account summary,
+ * property stats for landlords, quick links) and the tabs. A tenant gets the tenant view; every
+ * other role the landlord view (SPEC §6).
  */
 export function DashboardRoute() {
   const { user } = useCurrentUser();
@@ -53,16 +98,82 @@ export function DashboardRoute() {
             ))}
           </div>
         </section>
-        <div className="dashboard__layout">
-          <aside className="dashboard__side" aria-label="Tokens">
-            <TokenPanel />
-          </aside>
-          <div className="dashboard__main">
-            {tenant ? null : <VerificationPendingPanel />}
-            <VerificationRequestsPanel role={user.role} />
-          </div>
-        </div>
+        {tenant ? <TenantDashboard user={user} /> : <LandlordDashboard user={user} />}
       </div>
     </>
+  );
+}
+
+function TenantDashboard({ user }: { user: User }) {
+  const [tab, setTab] = useTab(TENANT_TABS);
+  const openSaved = () => {
+    setTab("saved");
+    document.getElementById("dashboard-tabs")?.scrollIntoView({ block: "start" });
+  };
+  return (
+    <div className="dashboard__layout">
+      <aside className="dashboard__side" aria-label="Your account">
+        <TokenPanel />
+        <AccountSummary user={user} action={<EditProfileButton />} />
+        <QuickLinks links={tenantLinks(openSaved)} />
+      </aside>
+      <div className="dashboard__main" id="dashboard-tabs">
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList aria-label="Dashboard">
+            {TENANT_TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="reviews">
+            <MyReviewsPanel />
+          </TabsContent>
+          <TabsContent value="saved">
+            <SavedPropertiesPanel />
+          </TabsContent>
+          <TabsContent value="verification">
+            <VerificationRequestsPanel role={user.role} />
+          </TabsContent>
+        </Tabs>
+      </div>
+    </div>
+  );
+}
+
+function LandlordDashboard({ user }: { user: User }) {
+  const [tab, setTab] = useTab(LANDLORD_TABS);
+  return (
+    <div className="dashboard__layout">
+      <aside className="dashboard__side" aria-label="Your account">
+        <AccountSummary user={user} action={<EditProfileButton />} />
+        <TokenPanel />
+        <PropertyStats />
+        <QuickLinks links={LANDLORD_LINKS} />
+      </aside>
+      <div className="dashboard__main" id="dashboard-tabs">
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList aria-label="Dashboard">
+            {LANDLORD_TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="properties">
+            <MyPropertiesPanel />
+          </TabsContent>
+          <TabsContent value="listings">
+            <MyListingsPanel card={(p) => <PropertyCard property={p} />} />
+          </TabsContent>
+          <TabsContent value="pending">
+            <VerificationPendingPanel />
+          </TabsContent>
+          <TabsContent value="verification">
+            <VerificationRequestsPanel role={user.role} />
+          </TabsContent>
+        </Tabs>
+      </div>
+    </div>
   );
 }

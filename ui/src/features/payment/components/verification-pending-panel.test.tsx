@@ -21,7 +21,7 @@ function setup(properties: { propertyId: number; title: string; checkStatus: str
       });
     },
   });
-  return { ...renderApp({ path: "/dashboard", transport }), user: userEvent.setup() };
+  return { ...renderApp({ path: "/dashboard?tab=pending", transport }), user: userEvent.setup() };
 }
 
 describe("VerificationPendingPanel", () => {

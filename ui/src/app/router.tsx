@@ -91,6 +91,10 @@ export const routes: RouteObject[] = [
             path: "/add-property",
             ...screen(async () => (await import("./routes/add-property")).AddPropertyRoute),
           },
+          {
+            path: "/properties/:id/edit",
+            ...screen(async () => (await import("./routes/edit-property")).EditPropertyRoute),
+          },
           { path: "/dashboard", ...screen(async () => (await import("./routes/dashboard")).DashboardRoute) },
           {
             path: "/dashboard/security-questions",

@@ -8,6 +8,7 @@ import {
   type CreatePropertyRequest,
   type Property,
   type SearchPropertiesRequest,
+  type UpdatePropertyRequest,
 } from "@/gen/rentproof/property/v1/property_pb";
 import { ReviewerSchema, ReviewSchema, ReviewService, type Review } from "@/gen/rentproof/review/v1/review_pb";
 
@@ -206,6 +207,8 @@ export interface PropertyFakeOptions {
   onSearch?: (req: SearchPropertiesRequest) => void | Partial<SearchAnswer>;
   /** Answers CreateProperty; by default echoes the request as property 99. */
   onCreate?: (req: CreatePropertyRequest) => Property;
+  /** Answers UpdateProperty; by default the listing as changed, verification kept. */
+  onUpdate?: (req: UpdatePropertyRequest) => { property: Property; verificationRemoved?: boolean };
 }
 
 /**
@@ -217,6 +220,7 @@ export function servePropertyFakes({
   reviews = SAMPLE_REVIEWS,
   onSearch,
   onCreate,
+  onUpdate,
 }: PropertyFakeOptions = {}) {
   return (router: ConnectRouter) => {
     router.service(PropertyService, {
@@ -247,6 +251,11 @@ export function servePropertyFakes({
       createProperty(req) {
         const { $typeName: _t, $unknown: _u, ...fields } = req;
         return { property: onCreate ? onCreate(req) : makeProperty({ ...fields, id: 99, verified: false }) };
+      },
+      updateProperty(req) {
+        if (onUpdate) return onUpdate(req);
+        const { $typeName: _t, $unknown: _u, ...fields } = req.listing ?? {};
+        return { property: makeProperty({ ...fields, id: req.id }) };
       },
     });
     router.service(ReviewService, {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { DEFAULT_CURRENCY } from "@/lib/currency";
 import { integer, oneOf, parseInteger, text } from "@/lib/validation";
 import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
@@ -148,5 +149,33 @@ export function toCreateRequest(v: PropertyFormValues, images: string[]) {
     furnished: v.furnished,
     amenities: v.amenities,
     images,
+  };
+}
+
+/** valuesOfProperty fills the form with a stored listing (the edit form); unknown numbers are blank. */
+export function valuesOfProperty(p: Property): PropertyFormValues {
+  const number = (n: number) => (n ? String(n) : "");
+  return {
+    title: p.title,
+    description: p.description,
+    propertyType: p.propertyType,
+    monthlyRent: number(p.monthlyRent),
+    currency: p.currency || DEFAULT_CURRENCY,
+    address: p.address,
+    locality: p.locality,
+    city: p.city,
+    state: p.state,
+    zipCode: p.zipCode,
+    country: p.country,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    bedrooms: String(p.bedrooms),
+    bathrooms: String(p.bathrooms),
+    squareFeet: number(p.squareFeet),
+    areaUnit: p.areaUnit || "sqft",
+    yearBuilt: number(p.yearBuilt),
+    petsAllowed: p.petsAllowed,
+    furnished: p.furnished,
+    amenities: p.amenities.filter((a) => AMENITIES.has(a)),
   };
 }

@@ -89,7 +89,10 @@ export function uploadPropertyImage(file: File, { onProgress, signal }: UploadOp
 /** ImageUpload is one chosen image on its way to the server. */
 export interface ImageUpload {
   id: string;
-  file: File;
+  /** What the user calls it: the chosen file's name, or "current image N" for one the listing has. */
+  name: string;
+  /** The chosen file; none for an image the listing already shows (an edit). */
+  file?: File;
   /** A local preview (an object URL), shown until the stored file is known. */
   preview: string;
   status: "uploading" | "uploaded" | "failed";
@@ -110,6 +113,8 @@ export interface ImageUploads {
   remove: (id: string) => void;
   /** Uploads a failed image again. */
   retry: (id: string) => void;
+  /** Moves an image by offset places (-1: earlier, 1: later); the first is the cover. */
+  move: (id: string, offset: number) => void;
   /** Resolves, once every running upload has ended, to the images as they are then. */
   settled: () => Promise<readonly ImageUpload[]>;
 }
@@ -134,11 +139,21 @@ function isAbort(err: unknown): boolean {
  * Upload step: what the user sees is what the listing gets. Toasts follow SPEC §8
  * ("Upload successful", "Upload failed", "Too many images").
  */
-export function usePropertyImageUploads(): ImageUploads {
+export function usePropertyImageUploads(initial: readonly string[] = []): ImageUploads {
   // The list lives in a ref (read by settled() after awaiting) and is mirrored into state to render.
-  const list = useRef<ImageUpload[]>([]);
+  // An edited listing starts with the images it shows, stored already.
+  const [items, setItems] = useState<readonly ImageUpload[]>(() =>
+    initial.map((url, i) => ({
+      id: `current-image-${i + 1}`,
+      name: `current image ${i + 1}`,
+      preview: "",
+      status: "uploaded",
+      progress: 1,
+      url,
+    })),
+  );
+  const list = useRef<ImageUpload[]>([...items]);
   const running = useRef(new Map<string, { controller: AbortController; done: Promise<void> }>());
-  const [items, setItems] = useState<readonly ImageUpload[]>([]);
 
   const update = useCallback((change: (items: ImageUpload[]) => ImageUpload[]) => {
     list.current = change(list.current);
@@ -151,7 +166,7 @@ export function usePropertyImageUploads(): ImageUploads {
 
   // Starts one image's upload; resolves to whether it was stored (undefined when cancelled).
   const start = useCallback(
-    (item: ImageUpload): Promise<boolean | undefined> => {
+    (item: ImageUpload & { file: File }): Promise<boolean | undefined> => {
       const controller = new AbortController();
       const result = uploadPropertyImage(item.file, {
         signal: controller.signal,
@@ -206,8 +221,9 @@ export function usePropertyImageUploads(): ImageUploads {
         });
         return;
       }
-      const fresh = files.map<ImageUpload>((file) => ({
+      const fresh = files.map<ImageUpload & { file: File }>((file) => ({
         id: `image-${++counter}`,
+        name: file.name,
         file,
         preview: previewOf(file),
         status: "uploading",
@@ -235,12 +251,26 @@ export function usePropertyImageUploads(): ImageUploads {
   const retry = useCallback(
     (id: string) => {
       const item = list.current.find((i) => i.id === id);
-      if (!item || item.status !== "failed") return;
-      const again: ImageUpload = { ...item, status: "uploading", progress: 0, error: undefined };
+      if (!item?.file || item.status !== "failed") return;
+      const again = { ...item, file: item.file, status: "uploading" as const, progress: 0, error: undefined };
       patch(id, again);
       void report([start(again)], [id]);
     },
     [patch, start, report],
+  );
+
+  const move = useCallback(
+    (id: string, offset: number) =>
+      update((all) => {
+        const from = all.findIndex((i) => i.id === id);
+        const to = from + offset;
+        if (from < 0 || to < 0 || to >= all.length) return all;
+        const next = [...all];
+        const [item] = next.splice(from, 1);
+        next.splice(to, 0, item);
+        return next;
+      }),
+    [update],
   );
 
   const settled = useCallback(async () => {
@@ -259,5 +289,5 @@ export function usePropertyImageUploads(): ImageUploads {
     };
   }, []);
 
-  return { items, add, remove, retry, settled };
+  return { items, add, remove, retry, move, settled };
 }

@@ -1,8 +1,9 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { CreatePropertyRequest } from "@/gen/rentproof/property/v1/property_pb";
+import { FakeUpload, png, stubUploadsInEachTest } from "@/test/fake-upload";
 import { makeProperty, servePropertyFakes } from "@/test/properties";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
 
@@ -27,10 +28,6 @@ function setup({ role = "landlord", failWith }: { role?: string; failWith?: Conn
   return { ...renderApp({ path: "/add-property", transport }), user: userEvent.setup({ delay: null }) };
 }
 
-function png(name: string) {
-  return new File([new Uint8Array([137, 80, 78, 71])], name, { type: "image/png" });
-}
-
 function toasts() {
   return within(screen.getByRole("region", { name: /Notifications/ }));
 }
@@ -47,69 +44,7 @@ async function fillValidForm(user: UserEvent) {
   await user.click(screen.getByRole("checkbox", { name: "Pets allowed" }));
 }
 
-/**
- * FakeUpload stands in for XMLHttpRequest against the upload endpoint: each request is
- * kept so a test can report progress and answer it; with `autoAnswer` every request is
- * stored at once under the next URL.
- */
-class FakeUpload {
-  static sent: FakeUpload[] = [];
-  static autoAnswer = true;
-  static stored = 0;
-  method = "";
-  url = "";
-  withCredentials = false;
-  body: FormData | null = null;
-  status = 0;
-  statusText = "";
-  responseText = "";
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  aborted = false;
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeUpload.sent.push(this);
-    if (FakeUpload.autoAnswer) queueMicrotask(() => this.store());
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  get fileName() {
-    return (this.body?.get("images") as File).name;
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-  store() {
-    this.answer(200, { success: true, files: [`/uploads/properties/img-${++FakeUpload.stored}.png`] });
-  }
-}
-
-beforeEach(() => {
-  FakeUpload.sent = [];
-  FakeUpload.autoAnswer = true;
-  FakeUpload.stored = 0;
-  vi.stubGlobal("XMLHttpRequest", FakeUpload);
-  URL.createObjectURL = vi.fn(() => "blob:preview");
-  URL.revokeObjectURL = vi.fn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+stubUploadsInEachTest();
 
 function chosen() {
   return within(screen.getByRole("list", { name: "Chosen images" }));

@@ -1,26 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Building2, ShieldAlert } from "lucide-react";
-import { useId, useMemo, useRef, useState, type FormEvent } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { ShieldAlert } from "lucide-react";
 import { Link, useNavigate } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
-import { Button, buttonClass } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Spinner } from "@/components/ui/spinner";
-import { toast, type ToastHandle } from "@/components/ui/use-toast";
+import { buttonClass } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/errors";
 import { canListProperties } from "@/lib/listing-roles";
-import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
 import { usePageTitle } from "@/lib/use-page-title";
-import { usePropertyImageUploads, type ImageUpload } from "../api/upload-property-images";
 import { useCreateProperty } from "../api/use-create-property";
-import {
-  DEFAULT_PROPERTY_VALUES,
-  propertySchema,
-  toCreateRequest,
-  type PropertyFormValues,
-} from "../property-form";
-import { ImageUploader } from "./image-uploader";
+import { DEFAULT_PROPERTY_VALUES } from "../property-form";
+import { ListingForm } from "./listing-form";
 import "../properties.css";
 
 /** The toast text when listing fails without a message from the server (SPEC §8). */
@@ -75,265 +63,36 @@ export function AddPropertyPage({ role }: { role: string | undefined }) {
   );
 }
 
-/** The field message when no image is chosen (SPEC §5's toast text, also shown at the field). */
-const IMAGES_REQUIRED = "Please upload at least one image of your property.";
+const ADD_LABELS = { form: "Add property", submit: "Add Property", pending: "Adding Property...", spinner: "Adding property" };
 
+/** AddPropertyForm lists the form's property with CreateProperty, then goes to the dashboard. */
 function AddPropertyForm() {
   const navigate = useNavigate();
-  const base = useId();
-  const schema = useMemo(() => propertySchema(), []);
-  const { control, handleSubmit, formState } = useForm<PropertyFormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: DEFAULT_PROPERTY_VALUES,
-    mode: "onChange",
-  });
-  const uploads = usePropertyImageUploads();
-  const imagesInput = useRef<HTMLInputElement>(null);
-  // Like the other fields' messages, the images' shows once a submit starts and then follows every change.
-  const [submitted, setSubmitted] = useState(false);
-  const imagesToast = useRef<ToastHandle | null>(null);
   const create = useCreateProperty();
-
-  const imagesError = submitted ? imagesProblem(uploads.items) : "";
-  const uploading = uploads.items.some((i) => i.status === "uploading");
-
-  const onValid = async (values: PropertyFormValues) => {
-    // Images still on their way are waited for: submitting is the only step.
-    const images = await uploads.settled();
-    if (imagesProblem(images)) {
-      imagesInput.current?.focus();
-      return;
-    }
-    const urls = images.flatMap((i) => (i.url ? [i.url] : []));
-    create.mutate(toCreateRequest(values, urls), {
-      onSuccess: () => {
-        toast({
-          title: "Property Added",
-          description: "Your property has been listed and is pending verification.",
-        });
-        navigate("/dashboard");
-      },
-      onError: (err) => {
-        toast({
-          title: "Error Adding Property",
-          description: errorMessage(err) || ADD_PROPERTY_FALLBACK,
-          variant: "destructive",
-        });
-      },
-    });
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    setSubmitted(true);
-    // Said at once, with the other fields' messages, not only once they are fixed.
-    if (imagesProblem(uploads.items) === IMAGES_REQUIRED) {
-      // One at a time: a second submit replaces the toast rather than stacking another.
-      imagesToast.current?.dismiss();
-      imagesToast.current = toast({ title: "Images Required", description: IMAGES_REQUIRED, variant: "destructive" });
-    }
-    void handleSubmit(onValid)(event);
-  };
-
-  const imagesErrorId = `${base}-images-error`;
-  const busy = formState.isSubmitting || create.isPending;
-
   return (
-    <form className="property-form" noValidate onSubmit={onSubmit} aria-label="Add property">
-      <fieldset className="card form-section">
-        <legend className="form-section__title">Basic Information</legend>
-        <div className="form-grid">
-          <FormField control={control} name="title" label="Property Title" className="form-grid__wide">
-            {(props) => <input {...props} className="input" placeholder="e.g. Sunny two-bedroom near the park" />}
-          </FormField>
-          <FormField
-            control={control}
-            name="description"
-            label="Description"
-            hint={`At least ${LIMITS.property.description.minChars} characters: the rooms, the building, the neighbourhood.`}
-            className="form-grid__wide"
-          >
-            {(props) => <textarea {...props} className="textarea" />}
-          </FormField>
-          <FormField control={control} name="propertyType" label="Property Type">
-            {(props) => (
-              <select {...props} className="select">
-                {PROPERTY_TYPES.terms.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <div className="form-grid__pair">
-            <FormField control={control} name="monthlyRent" label="Monthly Rent">
-              {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={1} step={1} />}
-            </FormField>
-            <FormField control={control} name="currency" label="Currency">
-              {(props) => (
-                <select {...props} className="select">
-                  {CURRENCIES.values.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-          </div>
-        </div>
-      </fieldset>
-
-      <fieldset className="card form-section">
-        <legend className="form-section__title">Location</legend>
-        <div className="form-grid">
-          <FormField control={control} name="address" label="Street Address" className="form-grid__wide">
-            {(props) => <input {...props} className="input" autoComplete="street-address" />}
-          </FormField>
-          <FormField control={control} name="locality" label="Neighborhood" optional>
-            {(props) => <input {...props} className="input" />}
-          </FormField>
-          <FormField control={control} name="city" label="City">
-            {(props) => <input {...props} className="input" autoComplete="address-level2" />}
-          </FormField>
-          <FormField control={control} name="state" label="State / Province" optional>
-            {(props) => <input {...props} className="input" autoComplete="address-level1" />}
-          </FormField>
-          <FormField control={control} name="zipCode" label="ZIP / Postal Code" optional>
-            {(props) => <input {...props} className="input" autoComplete="postal-code" />}
-          </FormField>
-          <FormField control={control} name="country" label="Country">
-            {(props) => <input {...props} className="input" autoComplete="country-name" />}
-          </FormField>
-          <div className="form-grid__pair">
-            <FormField control={control} name="latitude" label="Latitude" optional>
-              {(props) => <input {...props} className="input" inputMode="decimal" placeholder="40.7497" />}
-            </FormField>
-            <FormField control={control} name="longitude" label="Longitude" optional>
-              {(props) => <input {...props} className="input" inputMode="decimal" placeholder="-73.9973" />}
-            </FormField>
-          </div>
-        </div>
-      </fieldset>
-
-      <fieldset className="card form-section">
-        <legend className="form-section__title">Property Details</legend>
-        <div className="form-grid form-grid--3">
-          <FormField control={control} name="bedrooms" label="Bedrooms">
-            {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={0} max={50} step={1} />}
-          </FormField>
-          <FormField control={control} name="bathrooms" label="Bathrooms">
-            {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={0} max={50} step={1} />}
-          </FormField>
-          <FormField control={control} name="yearBuilt" label="Year Built" optional>
-            {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={1500} step={1} />}
-          </FormField>
-          <FormField control={control} name="squareFeet" label="Area Size">
-            {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={1} step={1} />}
-          </FormField>
-          <FormField control={control} name="areaUnit" label="Area Unit">
-            {(props) => (
-              <select {...props} className="select">
-                {AREA_UNITS.terms.map((u) => (
-                  <option key={u.value} value={u.value}>
-                    {u.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <div className="form-checks">
-            <Controller
-              control={control}
-              name="petsAllowed"
-              render={({ field }) => (
-                <label className="checkbox">
-                  <input type="checkbox" checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
-                  Pets allowed
-                </label>
-              )}
-            />
-            <Controller
-              control={control}
-              name="furnished"
-              render={({ field }) => (
-                <label className="checkbox">
-                  <input type="checkbox" checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
-                  Furnished
-                </label>
-              )}
-            />
-          </div>
-        </div>
-      </fieldset>
-
-      <fieldset className="card form-section">
-        <legend className="form-section__title">Amenities</legend>
-        <Controller
-          control={control}
-          name="amenities"
-          render={({ field }) => (
-            <div className="amenity-picker">
-              <ul>
-                {AMENITIES.values.map((amenity) => (
-                  <li key={amenity}>
-                    <label className="checkbox">
-                      <input
-                        type="checkbox"
-                        checked={field.value.includes(amenity)}
-                        onChange={(e) =>
-                          field.onChange(
-                            e.target.checked ? [...field.value, amenity] : field.value.filter((a) => a !== amenity),
-                          )
-                        }
-                      />
-                      {amenity}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        />
-      </fieldset>
-
-      <fieldset className="card form-section">
-        <legend className="form-section__title">Images</legend>
-        <div className="field">
-          <ImageUploader uploads={uploads} inputRef={imagesInput} describedBy={imagesError ? imagesErrorId : undefined} />
-          <p id={imagesErrorId} className="field__error" aria-live="polite">
-            {imagesError}
-          </p>
-        </div>
-      </fieldset>
-
-      <div className="form-actions">
-        <Link to="/" className={buttonClass("ghost", "lg")}>
-          Cancel
-        </Link>
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? (
-            <>
-              <Spinner size="sm" label={uploading ? "Uploading images" : "Adding property"} />{" "}
-              {uploading ? "Uploading images..." : "Adding Property..."}
-            </>
-          ) : (
-            <>
-              <Building2 aria-hidden="true" size={18} /> Add Property
-            </>
-          )}
-        </Button>
-      </div>
-    </form>
+    <ListingForm
+      defaultValues={DEFAULT_PROPERTY_VALUES}
+      labels={ADD_LABELS}
+      cancelTo="/"
+      pending={create.isPending}
+      onSave={(request) =>
+        create.mutate(request, {
+          onSuccess: () => {
+            toast({
+              title: "Property Added",
+              description: "Your property has been listed and is pending verification.",
+            });
+            navigate("/dashboard");
+          },
+          onError: (err) => {
+            toast({
+              title: "Error Adding Property",
+              description: errorMessage(err) || ADD_PROPERTY_FALLBACK,
+              variant: "destructive",
+            });
+          },
+        })
+      }
+    />
   );
-}
-
-/**
- * imagesProblem says what keeps the chosen images from being listed: none chosen, or some
- * the server refused (to retry or remove: a listing never silently drops a chosen image).
- */
-function imagesProblem(images: readonly ImageUpload[]): string {
-  if (!images.some((i) => i.status !== "failed")) return IMAGES_REQUIRED;
-  if (images.some((i) => i.status === "failed")) return "Remove or retry the images that could not be uploaded.";
-  return "";
 }

@@ -1,4 +1,4 @@
-import { ImagePlus, RotateCcw, Trash2 } from "lucide-react";
+import { ArrowLeft, ArrowRight, ImagePlus, RotateCcw, Trash2 } from "lucide-react";
 import { useId, useState, type DragEvent, type Ref } from "react";
 import { FallbackImage } from "@/components/ui/fallback-image";
 import { toast } from "@/components/ui/use-toast";
@@ -102,10 +102,12 @@ export function ImageUploader({ uploads, inputRef, describedBy }: ImageUploaderP
             <UploadItem
               key={item.id}
               item={item}
-              label={`Image ${i + 1}: ${item.file.name}`}
+              label={`Image ${i + 1}: ${item.name}`}
               isCover={item === cover}
               onRemove={() => uploads.remove(item.id)}
               onRetry={() => uploads.retry(item.id)}
+              onEarlier={i > 0 ? () => uploads.move(item.id, -1) : undefined}
+              onLater={i < items.length - 1 ? () => uploads.move(item.id, 1) : undefined}
             />
           ))}
         </ul>
@@ -120,12 +122,16 @@ interface UploadItemProps {
   isCover: boolean;
   onRemove: () => void;
   onRetry: () => void;
+  /** Moves the image one place earlier (towards the cover); none for the first. */
+  onEarlier?: () => void;
+  /** Moves the image one place later; none for the last. */
+  onLater?: () => void;
 }
 
 /** UploadItem is one chosen image: its picture, where its upload stands, and its buttons. */
-function UploadItem({ item, label, isCover, onRemove, onRetry }: UploadItemProps) {
+function UploadItem({ item, label, isCover, onRemove, onRetry, onEarlier, onLater }: UploadItemProps) {
   const errorId = useId();
-  const name = item.file.name;
+  const name = item.name;
   const percent = Math.round(item.progress * 100);
   const failed = item.status === "failed";
   return (
@@ -151,6 +157,17 @@ function UploadItem({ item, label, isCover, onRemove, onRetry }: UploadItemProps
           <Trash2 aria-hidden="true" size={16} />
         </button>
       </div>
+      {onEarlier || onLater ? (
+        <div className="uploader__order">
+          {/* Native buttons: Tab reaches them, Enter or Space moves; a disabled end keeps the layout. */}
+          <button type="button" className="uploader__move" aria-label={`Move ${name} earlier`} disabled={!onEarlier} onClick={onEarlier}>
+            <ArrowLeft aria-hidden="true" size={14} />
+          </button>
+          <button type="button" className="uploader__move" aria-label={`Move ${name} later`} disabled={!onLater} onClick={onLater}>
+            <ArrowRight aria-hidden="true" size={14} />
+          </button>
+        </div>
+      ) : null}
       {item.status === "uploading" ? (
         <progress className="uploader__progress" max={100} value={percent} aria-label={`Uploading ${name}`} />
       ) : null}

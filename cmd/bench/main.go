@@ -93,12 +93,17 @@ func bench() error {
 	}
 	defer srv.stop()
 	base := srv.base
+	saved, err := savedSearches(ctx, pool, base, t.city) // saved.go
+	if err != nil {
+		return err
+	}
 
 	scenarios := []struct {
 		name    string
 		targets []vegeta.Target
 	}{
 		{fmt.Sprintf("search city=%s sortBy=highestRated", t.city), get(base, "/api/properties?sortBy=highestRated&city="+url.QueryEscape(t.city))},
+		saved[0], saved[1],
 		{"search by zip (200 zips)", get(base, prefixEach("/api/properties?zipCode=", t.zips)...)},
 		{"property by id (random)", get(base, prefixEach("/api/properties/", t.ids)...)},
 		{"batch get of 20 (random)", get(base, t.batches...)},
@@ -345,7 +350,8 @@ func searchStatement(city, size, offset string) (string, error) {
 		return "", err
 	}
 	return strings.NewReplacer(
-		"sqlc.embed(properties)", "properties.*",
+		"sqlc.embed(p)", "p.*",
+		"sqlc.arg(viewer_id)", "0", // a visitor's saved flags, as the signed-out scenario's
 		"sqlc.arg(city_key)", city,
 		"sqlc.arg(page_size)", size,
 		"sqlc.arg(page_offset)", offset,

@@ -12,7 +12,7 @@ func TestSearchStatement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(got, "sqlc.") || strings.Contains(got, "--") || !strings.HasPrefix(got, "SELECT properties.*") {
+	if strings.Contains(got, "sqlc.") || strings.Contains(got, "--") || !strings.HasPrefix(got, "SELECT p.*") {
 		t.Errorf("statement:\n%s", got)
 	}
 }

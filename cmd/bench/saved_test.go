@@ -11,6 +11,7 @@ import (
 // The saved-search scenarios' users: sessions the server accepts, and exactly the saved
 // properties the scenario names, every time it is prepared (a reused data set).
 func TestSavedSearches(t *testing.T) {
+	t.Parallel()
 	pool, _ := dbtest.New(t)
 	ctx := context.Background()
 	for _, sql := range []string{

@@ -290,7 +290,7 @@ func TestSavedPropertiesREST(t *testing.T) {
 	if status, _ := alice.json(http.MethodPut, "/api/user/saved/abc", nil); status != http.StatusBadRequest {
 		t.Errorf("PUT abc: %d", status)
 	}
-	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/user/saved", nil)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/user/saved", http.NoBody)
 	res, err := alice.http.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -17,7 +17,7 @@ test("a demo payment ends on the success page and the paid check waits for an ad
   const id = await listProperty(page.request, title);
 
   // The dashboard's Verification Pending part leads to the payment screen.
-  await page.goto("/dashboard");
+  await page.goto("/dashboard?tab=pending");
   const pending = page.getByRole("region", { name: "Verification Pending" });
   await expect(pending).toContainText("Verification Fee $19.99");
   await expectNoSeriousViolation(page);
@@ -35,7 +35,7 @@ test("a demo payment ends on the success page and the paid check waits for an ad
   await expect(page.getByRole("heading", { name: "An administrator checks your property" })).toBeVisible();
   await expectNoSeriousViolation(page);
 
-  await page.goto("/dashboard");
+  await page.goto("/dashboard?tab=pending");
   await expect(pending.getByText(title).locator("xpath=ancestor::li")).toContainText("Paid: waiting for an administrator");
 
   // Paying verifies nothing: the badge waits for an administrator, whose queue lists the check.

@@ -106,7 +106,7 @@ test("a landlord asks two established users, one approves: Verified with its pro
   const verifier = await signedInPage(browser, VERIFIERS[0]);
   // A demo user's opening grant: every run has a database of its own (scripts/e2e.sh).
   expect(await balanceOf(verifier.request)).toBe(10);
-  await verifier.goto("/dashboard");
+  await verifier.goto("/dashboard?tab=verification");
   const tokens = verifier.getByRole("region", { name: "Token Balance" });
   await expect(tokens.getByText("10 tokens", { exact: true })).toBeVisible();
   const requests = verifier.getByRole("region", { name: "Verification Requests" });
@@ -140,7 +140,7 @@ test("a landlord asks two established users, one approves: Verified with its pro
 
   // The other verifier's request closed, saying why; the owner sees both answers.
   const other = await signedInPage(browser, VERIFIERS[1]);
-  await other.goto("/dashboard");
+  await other.goto("/dashboard?tab=verification");
   const closed = other.getByRole("region", { name: "Verification Requests" });
   await closed.getByRole("tab", { name: /Received/ }).click();
   const closedRequest = closed.getByRole("article", { name: title });
@@ -148,7 +148,7 @@ test("a landlord asks two established users, one approves: Verified with its pro
   await expect(closedRequest).toContainText("The property was verified through another request.");
   await expect(closedRequest.getByRole("button", { name: /^Approve|^Reject/ })).toHaveCount(0);
 
-  await page.goto("/dashboard");
+  await page.goto("/dashboard?tab=verification");
   const sent = page.getByRole("region", { name: "Verification Requests" }).getByRole("list", { name: "Sent requests" });
   await expect(sent.getByRole("article", { name: title })).toHaveCount(2);
   await expect(sent).toContainText("Seen it: the details are right.");
@@ -194,7 +194,7 @@ test("a tenant asks a landlord from the property page, and finds the request on 
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Escape");
 
-  await page.goto("/dashboard");
+  await page.goto("/dashboard?tab=verification");
   const sent = page.getByRole("region", { name: "Verification Requests" });
   await sent.getByRole("tab", { name: "Sent" }).click();
   const request = sent.getByRole("article", { name: title });

@@ -178,11 +178,11 @@ function PropertyRow({ property: p }: { property: Property }) {
         ) : null}
       </p>
       <div className="property-row__actions">
-        <Link to={`/properties/${p.id}`} className={buttonClass("outline", "sm")}>
-          <Eye aria-hidden="true" size={16} /> View<span className="visually-hidden">: {p.title}</span>
+        <Link to={`/properties/${p.id}`} className={buttonClass("outline", "sm")} aria-label={`View: ${p.title}`}>
+          <Eye aria-hidden="true" size={16} /> View
         </Link>
-        <Link to={`/properties/${p.id}/edit`} className={buttonClass("outline", "sm")}>
-          <Pencil aria-hidden="true" size={16} /> Edit<span className="visually-hidden">: {p.title}</span>
+        <Link to={`/properties/${p.id}/edit`} className={buttonClass("outline", "sm")} aria-label={`Edit: ${p.title}`}>
+          <Pencil aria-hidden="true" size={16} /> Edit
         </Link>
       </div>
     </li>

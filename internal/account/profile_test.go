@@ -86,4 +86,3 @@ func TestUpdateProfile(t *testing.T) {
 		}
 	})
 }
-

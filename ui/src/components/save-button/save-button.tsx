@@ -42,7 +42,7 @@ export function SaveButton({ property, variant = "card", describedBy }: SaveButt
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const { data: session } = useQuery(AccountService.method.getCurrentUser, {});
+  const { data: session, isPending: sessionPending } = useQuery(AccountService.method.getCurrentUser, {});
   // The state shown while a change is on its way; null: the property's own flag.
   const [pending, setPending] = useState<boolean | null>(null);
   const saved = pending ?? property.saved;
@@ -80,6 +80,7 @@ export function SaveButton({ property, variant = "card", describedBy }: SaveButt
   });
 
   const toggle = () => {
+    if (sessionPending) return; // who is signed in is not known yet
     if (!session?.user) {
       signIn();
       return;

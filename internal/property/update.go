@@ -98,12 +98,13 @@ func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, err
 				return fmt.Errorf("withdraw the verification of property %d: %w", id, err)
 			}
 			out.VerificationRemoved = n > 0
-			// The trigger made the property unverified: read it as it is now.
-			if row, err = q.LockPropertyForEdit(ctx, id); err != nil {
-				return fmt.Errorf("read property %d: %w", id, err)
-			}
 		}
-		out.Property = fromRow(row)
+		// As it is now (the trigger may have made it unverified), with the owner's saved flag.
+		viewed, err := q.GetViewedProperty(ctx, db.GetViewedPropertyParams{ViewerID: me.ID, ID: id})
+		if err != nil {
+			return fmt.Errorf("read property %d: %w", id, err)
+		}
+		out.Property = fromSavedRow(savedRow(viewed))
 		return nil
 	})
 	if err != nil {

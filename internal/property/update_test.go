@@ -154,11 +154,13 @@ func TestUpdatePropertyIsValidatedLikeCreate(t *testing.T) {
 }
 
 // The owner changes fields and images (remove, reorder, add); the slug follows the title, the
-// rating stays, updated_at moves; search finds the listing by its new city.
+// rating stays, updated_at moves; the answer carries the owner's saved flag; search finds the
+// listing by its new city.
 func TestUpdatePropertyChangesTheListing(t *testing.T) {
 	t.Parallel()
 	w := newEditWorld(t)
 	w.exec(t, `UPDATE properties SET rating4_count = 1, updated_at = now() - interval '1 day' WHERE id = $1`, w.id)
+	w.exec(t, `INSERT INTO saved_properties (user_id, property_id) SELECT landlord_id, id FROM properties WHERE id = $1`, w.id)
 	_, up := w.lara.upload(part{"images", "c.png", pngImage(t)})
 	added := files(up)[0]
 
@@ -174,7 +176,7 @@ func TestUpdatePropertyChangesTheListing(t *testing.T) {
 	p, _ := res["property"].(map[string]any)
 	if res["verificationRemoved"] == true || p["monthlyRent"] != 2450.0 || p["city"] != "Salem" ||
 		p["slug"] != fmt.Sprintf("sunny-loft-by-the-river-%d", w.id) || fmt.Sprint(p["images"]) != fmt.Sprint([]string{added, w.uploaded[1]}) ||
-		fmt.Sprint(p["keywords"]) != "[Parking]" || p["rating"] != 4.0 || fmt.Sprint(p["ratingSummary"]) != "map[average:4 count:1 distribution:[0 0 0 1 0] recommendCount:1]" {
+		fmt.Sprint(p["keywords"]) != "[Parking]" || p["saved"] != true || p["rating"] != 4.0 || fmt.Sprint(p["ratingSummary"]) != "map[average:4 count:1 distribution:[0 0 0 1 0] recommendCount:1]" {
 		t.Errorf("edited: %v", res)
 	}
 	if n := count(t, w.srv, `SELECT count(*) FROM properties WHERE id = $1 AND updated_at > now() - interval '1 minute' AND city_key = 'salem'`, w.id); n != 1 {

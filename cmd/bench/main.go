@@ -10,6 +10,9 @@
 //
 //	DATABASE_URL=$(DB_CLUSTER=durable scripts/db.sh) go run ./cmd/bench -ledger [-users 1000000 -transactions 10000000 -write-rate 200]
 //
+// With -dashboard it measures the dashboards (see dashboard.go): a landlord with 500 listings and
+// tenants with their reviews, over the search's data set.
+//
 // The synthetic data set is built once per size in its own database (rentproof_bench_P_R) and
 // reused by later runs.
 package main
@@ -57,6 +60,7 @@ func bench() error {
 	binary := flag.String("server", "bin/rentproof", "server binary to measure")
 	ceilingOnly := flag.Bool("ceiling", false, "measure only the search ceiling against pgbench and the floor of the stack")
 	ledgerMode := flag.Bool("ledger", false, "measure the token ledger and verification approvals instead of the search (make bench BENCH=ledger)")
+	dashboardMode := flag.Bool("dashboard", false, "measure the dashboards instead of the search: a landlord with 500 listings at rate/2, tenants at rate (make bench BENCH=dashboard)")
 	users := flag.Int("users", 1_000_000, "ledger: synthetic users")
 	transactions := flag.Int("transactions", 10_000_000, "ledger: token_transactions rows")
 	writeRate := flag.Int("write-rate", 200, "ledger: approvals per second")
@@ -71,6 +75,11 @@ func bench() error {
 	if *ledgerMode {
 		return benchLedger(ctx, cluster, ledgerOptions{
 			users: *users, transactions: *transactions, readRate: *rate, writeRate: *writeRate, duration: *duration, binary: *binary,
+		})
+	}
+	if *dashboardMode {
+		return benchDashboard(ctx, cluster, dashboardOptions{
+			properties: *properties, reviews: *reviews, rate: *rate, duration: *duration, binary: *binary,
 		})
 	}
 	dbURL, err := prepare(ctx, cluster, *properties, *reviews)

@@ -63,7 +63,7 @@ func dashboardSteps(properties, reviews int) []step {
 			SELECT p.id, t.id, 1 + (p.id + t.n) % 5, 'Bench review', 'A synthetic review of the benchmark data set.',
 				(ARRAY['tenant_to_property','general','agent_to_property','tenant_to_neighborhood','tenant_to_landlord'])[1 + t.n % 5],
 				now() - t.n * interval '1 day'
-			FROM properties p JOIN users l ON l.id = p.landlord_id AND l.username = '`+dashboardLandlord+`'
+			FROM properties p JOIN users l ON l.id = p.landlord_id AND l.username = '` + dashboardLandlord + `'
 			CROSS JOIN LATERAL (
 				SELECT id, row_number() OVER () AS n FROM users WHERE role = 'tenant' AND id % 97 = p.id % 97 LIMIT 8) t
 			ON CONFLICT DO NOTHING`},

@@ -321,6 +321,7 @@ describe("the tenant's dashboard", () => {
     await user.click(links.getByRole("button", { name: /Saved Properties/ }));
     await waitFor(() => expect(router.state.location.search).toBe("?tab=saved"));
     expect(screen.getByRole("tab", { name: "Saved Properties" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Saved Properties" })).toHaveFocus();
   });
 
   it("lists My Reviews in every status with the property, and searches them", async () => {

@@ -106,9 +106,11 @@ export function DashboardRoute() {
 
 function TenantDashboard({ user }: { user: User }) {
   const [tab, setTab] = useTab(TENANT_TABS);
+  // The quick link opens the tab and takes focus to it (which scrolls it into view), as a
+  // keyboard user would arrive there.
   const openSaved = () => {
     setTab("saved");
-    document.getElementById("dashboard-tabs")?.scrollIntoView({ block: "start" });
+    document.querySelector<HTMLElement>('#dashboard-tabs [role="tab"][aria-controls$="-content-saved"]')?.focus();
   };
   return (
     <div className="dashboard__layout">

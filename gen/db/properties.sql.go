@@ -9,77 +9,6 @@ import (
 	"context"
 )
 
-const batchGetProperties = `-- name: BatchGetProperties :many
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations FROM properties WHERE id = ANY($1::int[]) AND active
-`
-
-func (q *Queries) BatchGetProperties(ctx context.Context, ids []int32) ([]Property, error) {
-	rows, err := q.db.Query(ctx, batchGetProperties, ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []Property{}
-	for rows.Next() {
-		var i Property
-		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const closestPlace = `-- name: ClosestPlace :one
 SELECT kind, key, name, property_count FROM (
     SELECT 'city'::text AS kind, key, name, property_count, similarity(key, lower($1)) AS score, 1 AS rank
@@ -114,6 +43,7 @@ func (q *Queries) ClosestPlace(ctx context.Context, place string) (ClosestPlaceR
 }
 
 const createProperty = `-- name: CreateProperty :one
+
 INSERT INTO properties (
     title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent,
     bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, amenities, images,
@@ -155,6 +85,9 @@ type CreatePropertyParams struct {
 	Slug            string
 }
 
+// The search's page and count statements are generated: sql/queries/search.sql (cmd/gensearch).
+// The property page's, batches and similar properties, with the viewer's saved flags, are in
+// sql/queries/saved_properties.sql.
 func (q *Queries) CreateProperty(ctx context.Context, arg CreatePropertyParams) (Property, error) {
 	row := q.db.QueryRow(ctx, createProperty,
 		arg.Title,
@@ -472,89 +405,6 @@ func (q *Queries) ListMyProperties(ctx context.Context, arg ListMyPropertiesPara
 			&i.Property.VerificationConfirmations,
 			&i.TotalCount,
 			&i.Saved,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const listSimilarProperties = `-- name: ListSimilarProperties :many
-
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations FROM properties p
-JOIN properties ref ON ref.id = $1
-WHERE p.active AND p.id <> ref.id AND p.city_key = ref.city_key
-ORDER BY (p.property_type = ref.property_type) DESC, p.rating DESC, p.review_count DESC, p.id DESC
-LIMIT $2
-`
-
-type ListSimilarPropertiesParams struct {
-	PropertyID int32
-	MaxRows    int32
-}
-
-// The search's page and count statements are generated: sql/queries/search.sql (cmd/gensearch).
-// Same city, same type first, then best rated; never the property itself.
-func (q *Queries) ListSimilarProperties(ctx context.Context, arg ListSimilarPropertiesParams) ([]Property, error) {
-	rows, err := q.db.Query(ctx, listSimilarProperties, arg.PropertyID, arg.MaxRows)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []Property{}
-	for rows.Next() {
-		var i Property
-		if err := rows.Scan(
-			&i.ID,
-			&i.Title,
-			&i.Description,
-			&i.Address,
-			&i.Locality,
-			&i.City,
-			&i.State,
-			&i.ZipCode,
-			&i.Country,
-			&i.PropertyType,
-			&i.MonthlyRent,
-			&i.Bedrooms,
-			&i.Bathrooms,
-			&i.SquareFeet,
-			&i.AreaUnit,
-			&i.Currency,
-			&i.LandlordID,
-			&i.Verified,
-			&i.Active,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Amenities,
-			&i.Images,
-			&i.Latitude,
-			&i.Longitude,
-			&i.YearBuilt,
-			&i.PetsAllowed,
-			&i.Furnished,
-			&i.MetaDescription,
-			&i.MetaKeywords,
-			&i.Keywords,
-			&i.Slug,
-			&i.Rating1Count,
-			&i.Rating2Count,
-			&i.Rating3Count,
-			&i.Rating4Count,
-			&i.Rating5Count,
-			&i.ReviewCount,
-			&i.RecommendCount,
-			&i.Rating,
-			&i.CityKey,
-			&i.LocalityKey,
-			&i.SearchText,
-			&i.PostalCodeKey,
-			&i.VerificationProof,
-			&i.VerificationConfirmations,
 		); err != nil {
 			return nil, err
 		}

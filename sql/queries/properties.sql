@@ -1,9 +1,6 @@
 -- name: GetProperty :one
 SELECT * FROM properties WHERE id = $1 AND active;
 
--- name: BatchGetProperties :many
-SELECT * FROM properties WHERE id = ANY(sqlc.arg(ids)::int[]) AND active;
-
 -- name: ExactPlace :one
 -- The city, else the neighbourhood, of exactly that name (ignoring case) with listings.
 SELECT kind, key, name, property_count FROM (
@@ -28,14 +25,8 @@ ORDER BY score DESC, rank, property_count DESC
 LIMIT 1;
 
 -- The search's page and count statements are generated: sql/queries/search.sql (cmd/gensearch).
-
--- name: ListSimilarProperties :many
--- Same city, same type first, then best rated; never the property itself.
-SELECT p.* FROM properties p
-JOIN properties ref ON ref.id = sqlc.arg(property_id)
-WHERE p.active AND p.id <> ref.id AND p.city_key = ref.city_key
-ORDER BY (p.property_type = ref.property_type) DESC, p.rating DESC, p.review_count DESC, p.id DESC
-LIMIT sqlc.arg(max_rows);
+-- The property page's, batches and similar properties, with the viewer's saved flags, are in
+-- sql/queries/saved_properties.sql.
 
 -- name: CreateProperty :one
 INSERT INTO properties (

@@ -43,7 +43,6 @@ func (q *Queries) ClosestPlace(ctx context.Context, place string) (ClosestPlaceR
 }
 
 const createProperty = `-- name: CreateProperty :one
-
 INSERT INTO properties (
     title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent,
     bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, amenities, images,
@@ -85,9 +84,6 @@ type CreatePropertyParams struct {
 	Slug            string
 }
 
-// The search's page and count statements are generated: sql/queries/search.sql (cmd/gensearch).
-// The property page's, batches and similar properties, with the viewer's saved flags, are in
-// sql/queries/saved_properties.sql.
 func (q *Queries) CreateProperty(ctx context.Context, arg CreatePropertyParams) (Property, error) {
 	row := q.db.QueryRow(ctx, createProperty,
 		arg.Title,

@@ -27,6 +27,7 @@ LIMIT 1;
 -- The search's page and count statements are generated: sql/queries/search.sql (cmd/gensearch).
 -- The property page's, batches and similar properties, with the viewer's saved flags, are in
 -- sql/queries/saved_properties.sql.
+;
 
 -- name: CreateProperty :one
 INSERT INTO properties (

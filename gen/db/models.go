@@ -388,6 +388,9 @@ type User struct {
 	SecurityAnswer1Hash     *string
 	SecurityQuestion2       *string
 	SecurityAnswer2Hash     *string
+	Xp                      int32
+	XpReachedAt             *time.Time
+	LeaderboardFullName     bool
 }
 
 type UserAchievement struct {

@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-const seedAchievement = `-- name: SeedAchievement :exec
+const seedAchievement = `-- name: SeedAchievement :execrows
 INSERT INTO achievements (name, description, points, icon, category, secret, requirements)
 VALUES ($1, $2, $3, $4, $5, $6, $7)
 ON CONFLICT (name) DO NOTHING
@@ -26,8 +26,8 @@ type SeedAchievementParams struct {
 	Requirements []byte
 }
 
-func (q *Queries) SeedAchievement(ctx context.Context, arg SeedAchievementParams) error {
-	_, err := q.db.Exec(ctx, seedAchievement,
+func (q *Queries) SeedAchievement(ctx context.Context, arg SeedAchievementParams) (int64, error) {
+	result, err := q.db.Exec(ctx, seedAchievement,
 		arg.Name,
 		arg.Description,
 		arg.Points,
@@ -36,10 +36,13 @@ func (q *Queries) SeedAchievement(ctx context.Context, arg SeedAchievementParams
 		arg.Secret,
 		arg.Requirements,
 	)
-	return err
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
-const seedBadge = `-- name: SeedBadge :exec
+const seedBadge = `-- name: SeedBadge :execrows
 INSERT INTO badges (name, description, icon, category, level, requirements)
 VALUES ($1, $2, $3, $4, $5, $6)
 ON CONFLICT (name) DO NOTHING
@@ -54,8 +57,8 @@ type SeedBadgeParams struct {
 	Requirements []byte
 }
 
-func (q *Queries) SeedBadge(ctx context.Context, arg SeedBadgeParams) error {
-	_, err := q.db.Exec(ctx, seedBadge,
+func (q *Queries) SeedBadge(ctx context.Context, arg SeedBadgeParams) (int64, error) {
+	result, err := q.db.Exec(ctx, seedBadge,
 		arg.Name,
 		arg.Description,
 		arg.Icon,
@@ -63,7 +66,10 @@ func (q *Queries) SeedBadge(ctx context.Context, arg SeedBadgeParams) error {
 		arg.Level,
 		arg.Requirements,
 	)
-	return err
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const seedDemoVerification = `-- name: SeedDemoVerification :exec
@@ -77,7 +83,7 @@ func (q *Queries) SeedDemoVerification(ctx context.Context, id int32) error {
 	return err
 }
 
-const seedLevel = `-- name: SeedLevel :exec
+const seedLevel = `-- name: SeedLevel :execrows
 INSERT INTO user_levels (level, name, points_required, benefits, icon)
 VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (level) DO NOTHING
@@ -91,15 +97,18 @@ type SeedLevelParams struct {
 	Icon           *string
 }
 
-func (q *Queries) SeedLevel(ctx context.Context, arg SeedLevelParams) error {
-	_, err := q.db.Exec(ctx, seedLevel,
+func (q *Queries) SeedLevel(ctx context.Context, arg SeedLevelParams) (int64, error) {
+	result, err := q.db.Exec(ctx, seedLevel,
 		arg.Level,
 		arg.Name,
 		arg.PointsRequired,
 		arg.Benefits,
 		arg.Icon,
 	)
-	return err
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const seedLock = `-- name: SeedLock :exec

@@ -39,6 +39,7 @@ type Handlers struct {
 	Token        TokenRPCs
 	Document     DocumentRPCs
 	Payment      PaymentRPCs
+	Gamification GamificationRPCs
 	// StripeWebhook applies Stripe's webhook events.
 	StripeWebhook StripeWebhook
 }
@@ -57,6 +58,7 @@ func New(h Handlers) http.Handler {
 	routeUploads(mux, h.PropertyImages)
 	routeDocuments(mux, h.Documents, h.Document)
 	routePayments(mux, h.Payment, h.StripeWebhook)
+	routeGamification(mux, h.Gamification)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})

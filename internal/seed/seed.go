@@ -22,6 +22,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/store"
@@ -59,7 +60,11 @@ func Demo(ctx context.Context, pool *pgxpool.Pool) error {
 			return nil
 		}
 		slog.InfoContext(ctx, "seeding demo data", "users", len(d.Users), "properties", len(d.Properties), "reviews", len(d.Reviews))
-		return d.people(ctx, q, passwordHash)
+		if err := d.people(ctx, q, passwordHash); err != nil {
+			return err
+		}
+		// The demo people's reviews and listings earn their XP and badges as real ones would.
+		return gamification.Backfill(ctx, q)
 	})
 }
 
@@ -161,31 +166,52 @@ func (d *demoData) catalogues(ctx context.Context, q *db.Queries) error {
 			return fmt.Errorf("resource %s: %w", r.Slug, err)
 		}
 	}
+	_, _, _, err := d.gamification(ctx, q)
+	return err
+}
+
+// Gamification inserts the levels, badges and achievements of the demo data that are missing
+// (GamificationService.Initialize), reporting how many of each it added.
+func Gamification(ctx context.Context, q *db.Queries) (levels, badges, achievements int64, err error) {
+	var d demoData
+	if err := d.load(); err != nil {
+		return 0, 0, 0, err
+	}
+	return d.gamification(ctx, q)
+}
+
+func (d *demoData) gamification(ctx context.Context, q *db.Queries) (levels, badges, achievements int64, err error) {
 	for _, l := range d.Levels {
-		if err := q.SeedLevel(ctx, db.SeedLevelParams{
+		n, err := q.SeedLevel(ctx, db.SeedLevelParams{
 			Level: l.Level, Name: l.Name, PointsRequired: l.PointsRequired,
 			Benefits: nonNil(l.Benefits), Icon: convert.Ptr(l.Icon),
-		}); err != nil {
-			return fmt.Errorf("level %d: %w", l.Level, err)
+		})
+		if err != nil {
+			return 0, 0, 0, fmt.Errorf("level %d: %w", l.Level, err)
 		}
+		levels += n
 	}
 	for _, b := range d.Badges {
-		if err := q.SeedBadge(ctx, db.SeedBadgeParams{
+		n, err := q.SeedBadge(ctx, db.SeedBadgeParams{
 			Name: b.Name, Description: b.Description, Icon: b.Icon, Category: b.Category,
 			Level: max(b.Level, 1), Requirements: b.Requirements,
-		}); err != nil {
-			return fmt.Errorf("badge %s: %w", b.Name, err)
+		})
+		if err != nil {
+			return 0, 0, 0, fmt.Errorf("badge %s: %w", b.Name, err)
 		}
+		badges += n
 	}
 	for _, a := range d.Achievements {
-		if err := q.SeedAchievement(ctx, db.SeedAchievementParams{
+		n, err := q.SeedAchievement(ctx, db.SeedAchievementParams{
 			Name: a.Name, Description: a.Description, Points: a.Points, Icon: convert.Ptr(a.Icon),
 			Category: a.Category, Secret: a.Secret, Requirements: a.Requirements,
-		}); err != nil {
-			return fmt.Errorf("achievement %s: %w", a.Name, err)
+		})
+		if err != nil {
+			return 0, 0, 0, fmt.Errorf("achievement %s: %w", a.Name, err)
 		}
+		achievements += n
 	}
-	return nil
+	return levels, badges, achievements, nil
 }
 
 // people inserts the demo users with their opening token grant, the properties (the verified

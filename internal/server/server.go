@@ -34,6 +34,7 @@ import (
 	"github.com/rentproof/rentproof/internal/admin"
 	"github.com/rentproof/rentproof/internal/api"
 	"github.com/rentproof/rentproof/internal/document"
+	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/property"
@@ -41,7 +42,9 @@ import (
 	"github.com/rentproof/rentproof/internal/rest"
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/rpc"
+	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/statistics"
+	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/verification"
 )
@@ -80,8 +83,7 @@ type Limits struct {
 	Reviews  review.Limits
 }
 
-// Services lists every rpc service of the contract, for reflection and health. GamificationService
-// has no rpcs yet, so nothing of its is routed.
+// Services lists every rpc service of the contract, for reflection and health.
 var Services = []string{
 	accountv1connect.AccountServiceName,
 	adminv1connect.AdminServiceName,
@@ -120,7 +122,10 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		Verification:   api.NewVerification(verification.NewService(pool)),
 		Token:          api.NewToken(ledger.NewService(pool)),
 		Payment:        api.NewPayment(payments),
-		StripeWebhook:  payments,
+		Gamification: api.NewGamification(gamification.NewService(pool, func(ctx context.Context) (int, error) {
+			return store.MigrateCounting(ctx, pool, pool.Config().ConnString())
+		}, seed.Gamification)),
+		StripeWebhook: payments,
 	}
 
 	if opts.Documents != nil {
@@ -148,6 +153,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(authenticated(verificationv1connect.NewVerificationServiceHandler(handlers.Verification, rpcOpts)))
 	mux.Handle(authenticated(tokenv1connect.NewTokenServiceHandler(handlers.Token, rpcOpts)))
 	mux.Handle(authenticated(paymentv1connect.NewPaymentServiceHandler(handlers.Payment, rpcOpts)))
+	mux.Handle(authenticated(gamificationv1connect.NewGamificationServiceHandler(handlers.Gamification, rpcOpts)))
 	mux.Handle(authenticated(adminv1connect.NewAdminServiceHandler(api.NewAdmin(admin.NewService(pool, opts.Refunder)), rpcOpts)))
 	if handlers.Document != nil {
 		mux.Handle(authenticated(adminv1connect.NewDocumentServiceHandler(handlers.Document, rpcOpts)))

@@ -74,17 +74,37 @@ const migrationLock = 727273
 
 // Migrate applies every pending migration embedded in the binary.
 func Migrate(ctx context.Context, pool *pgxpool.Pool, databaseURL string) error {
+	_, err := MigrateCounting(ctx, pool, databaseURL)
+	return err
+}
+
+// MigrateCounting is Migrate, reporting how many migrations it applied.
+func MigrateCounting(ctx context.Context, pool *pgxpool.Pool, databaseURL string) (int, error) {
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
-		return fmt.Errorf("acquire connection: %w", err)
+		return 0, fmt.Errorf("acquire connection: %w", err)
 	}
 	defer conn.Release()
 	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", migrationLock); err != nil {
-		return fmt.Errorf("lock migrations: %w", err)
+		return 0, fmt.Errorf("lock migrations: %w", err)
 	}
 	defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", migrationLock) //nolint:errcheck // released with the session anyway
 
-	return migrator(databaseURL).Migrate()
+	m := migrator(databaseURL)
+	found, err := m.FindMigrations()
+	if err != nil {
+		return 0, fmt.Errorf("find migrations: %w", err)
+	}
+	pending := 0
+	for _, f := range found {
+		if !f.Applied {
+			pending++
+		}
+	}
+	if pending == 0 {
+		return 0, nil
+	}
+	return pending, m.Migrate()
 }
 
 // RollbackAll undoes every applied migration, newest first (used by the migration tests).

@@ -31,17 +31,17 @@ INSERT INTO reviews (
     verified, language, created_at, updated_at
 ) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, '{}', $11, $12, $13, $13);
 
--- name: SeedLevel :exec
+-- name: SeedLevel :execrows
 INSERT INTO user_levels (level, name, points_required, benefits, icon)
 VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (level) DO NOTHING;
 
--- name: SeedBadge :exec
+-- name: SeedBadge :execrows
 INSERT INTO badges (name, description, icon, category, level, requirements)
 VALUES ($1, $2, $3, $4, $5, $6)
 ON CONFLICT (name) DO NOTHING;
 
--- name: SeedAchievement :exec
+-- name: SeedAchievement :execrows
 INSERT INTO achievements (name, description, points, icon, category, secret, requirements)
 VALUES ($1, $2, $3, $4, $5, $6, $7)
 ON CONFLICT (name) DO NOTHING;

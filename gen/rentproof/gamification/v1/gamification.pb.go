@@ -9,7 +9,9 @@ package gamificationv1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
+	sync "sync"
 	unsafe "unsafe"
 )
 
@@ -20,21 +22,958 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// Badge is a badge a user earned.
+type Badge struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the badge's identifier.
+	Id int32 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// name is the badge's name.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// description says what earns it.
+	Description string `protobuf:"bytes,3,opt,name=description,proto3" json:"description,omitempty"`
+	// icon is one of trophy, award, star, users, zap, activity, shield, crown, book (default award).
+	Icon string `protobuf:"bytes,4,opt,name=icon,proto3" json:"icon,omitempty"`
+	// category is activity, verification, reviews, properties, community or special.
+	Category string `protobuf:"bytes,5,opt,name=category,proto3" json:"category,omitempty"`
+	// level is the badge's level (default 1).
+	Level int32 `protobuf:"varint,6,opt,name=level,proto3" json:"level,omitempty"`
+	// earned_at is when the user earned it.
+	EarnedAt      *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=earned_at,json=earnedAt,proto3" json:"earned_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Badge) Reset() {
+	*x = Badge{}
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Badge) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Badge) ProtoMessage() {}
+
+func (x *Badge) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Badge.ProtoReflect.Descriptor instead.
+func (*Badge) Descriptor() ([]byte, []int) {
+	return file_rentproof_gamification_v1_gamification_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *Badge) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Badge) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Badge) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *Badge) GetIcon() string {
+	if x != nil {
+		return x.Icon
+	}
+	return ""
+}
+
+func (x *Badge) GetCategory() string {
+	if x != nil {
+		return x.Category
+	}
+	return ""
+}
+
+func (x *Badge) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *Badge) GetEarnedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.EarnedAt
+	}
+	return nil
+}
+
+// Profile is one user's standing.
+type Profile struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// user_id is the user's identifier.
+	UserId int32 `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	// username is the user's public handle.
+	Username string `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
+	// role is tenant, landlord, agent, property_manager or admin.
+	Role string `protobuf:"bytes,3,opt,name=role,proto3" json:"role,omitempty"`
+	// profile_image is a URL of the user's picture, empty when none.
+	ProfileImage string `protobuf:"bytes,4,opt,name=profile_image,json=profileImage,proto3" json:"profile_image,omitempty"`
+	// level is the highest level whose points_required the user's XP reaches (1 at 0 XP).
+	Level int32 `protobuf:"varint,5,opt,name=level,proto3" json:"level,omitempty"`
+	// level_name is that level's name.
+	LevelName string `protobuf:"bytes,6,opt,name=level_name,json=levelName,proto3" json:"level_name,omitempty"`
+	// xp is the user's experience points.
+	Xp int32 `protobuf:"varint,7,opt,name=xp,proto3" json:"xp,omitempty"`
+	// level_xp is the XP the current level starts at.
+	LevelXp int32 `protobuf:"varint,8,opt,name=level_xp,json=levelXp,proto3" json:"level_xp,omitempty"`
+	// next_level_xp is the XP the next level starts at; at the top level, the top level's own
+	// threshold (the bar shows full).
+	NextLevelXp int32 `protobuf:"varint,9,opt,name=next_level_xp,json=nextLevelXp,proto3" json:"next_level_xp,omitempty"`
+	// badges are the badges earned, newest first.
+	Badges []*Badge `protobuf:"bytes,10,rep,name=badges,proto3" json:"badges,omitempty"`
+	// achievements is the number of achievements earned.
+	Achievements int32 `protobuf:"varint,11,opt,name=achievements,proto3" json:"achievements,omitempty"`
+	// rank is the user's 1-based position on the leaderboard, 0 when unranked (0 XP).
+	Rank int32 `protobuf:"varint,12,opt,name=rank,proto3" json:"rank,omitempty"`
+	// rank_approximate is true when rank is beyond the first 10,000 and rounded.
+	RankApproximate bool `protobuf:"varint,13,opt,name=rank_approximate,json=rankApproximate,proto3" json:"rank_approximate,omitempty"`
+	// show_full_name is true when the user chose to show their full name on the leaderboard.
+	ShowFullName  bool `protobuf:"varint,14,opt,name=show_full_name,json=showFullName,proto3" json:"show_full_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Profile) Reset() {
+	*x = Profile{}
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Profile) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Profile) ProtoMessage() {}
+
+func (x *Profile) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Profile.ProtoReflect.Descriptor instead.
+func (*Profile) Descriptor() ([]byte, []int) {
+	return file_rentproof_gamification_v1_gamification_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Profile) GetUserId() int32 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *Profile) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+func (x *Profile) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
+func (x *Profile) GetProfileImage() string {
+	if x != nil {
+		return x.ProfileImage
+	}
+	return ""
+}
+
+func (x *Profile) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *Profile) GetLevelName() string {
+	if x != nil {
+		return x.LevelName
+	}
+	return ""
+}
+
+func (x *Profile) GetXp() int32 {
+	if x != nil {
+		return x.Xp
+	}
+	return 0
+}
+
+func (x *Profile) GetLevelXp() int32 {
+	if x != nil {
+		return x.LevelXp
+	}
+	return 0
+}
+
+func (x *Profile) GetNextLevelXp() int32 {
+	if x != nil {
+		return x.NextLevelXp
+	}
+	return 0
+}
+
+func (x *Profile) GetBadges() []*Badge {
+	if x != nil {
+		return x.Badges
+	}
+	return nil
+}
+
+func (x *Profile) GetAchievements() int32 {
+	if x != nil {
+		return x.Achievements
+	}
+	return 0
+}
+
+func (x *Profile) GetRank() int32 {
+	if x != nil {
+		return x.Rank
+	}
+	return 0
+}
+
+func (x *Profile) GetRankApproximate() bool {
+	if x != nil {
+		return x.RankApproximate
+	}
+	return false
+}
+
+func (x *Profile) GetShowFullName() bool {
+	if x != nil {
+		return x.ShowFullName
+	}
+	return false
+}
+
+// GetProfileRequest takes no parameters: the profile is the caller's.
+type GetProfileRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetProfileRequest) Reset() {
+	*x = GetProfileRequest{}
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetProfileRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetProfileRequest) ProtoMessage() {}
+
+func (x *GetProfileRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetProfileRequest.ProtoReflect.Descriptor instead.
+func (*GetProfileRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_gamification_v1_gamification_proto_rawDescGZIP(), []int{2}
+}
+
+// GetProfileResponse carries the caller's profile.
+type GetProfileResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// initialized is false when the levels and badges tables are empty ("not fully initialised").
+	Initialized bool `protobuf:"varint,1,opt,name=initialized,proto3" json:"initialized,omitempty"`
+	// profile is the caller's standing; absent when not initialized.
+	Profile       *Profile `protobuf:"bytes,2,opt,name=profile,proto3" json:"profile,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetProfileResponse) Reset() {
+	*x = GetProfileResponse{}
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetProfileResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetProfileResponse) ProtoMessage() {}
+
+func (x *GetProfileResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetProfileResponse.ProtoReflect.Descriptor instead.
+func (*GetProfileResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_gamification_v1_gamification_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *GetProfileResponse) GetInitialized() bool {
+	if x != nil {
+		return x.Initialized
+	}
+	return false
+}
+
+func (x *GetProfileResponse) GetProfile() *Profile {
+	if x != nil {
+		return x.Profile
+	}
+	return nil
+}
+
+// LeaderboardEntry is one ranked user.
+type LeaderboardEntry struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// position is the 1-based rank.
+	Position int32 `protobuf:"varint,1,opt,name=position,proto3" json:"position,omitempty"`
+	// id is the user's identifier.
+	Id int32 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	// username is the user's public handle.
+	Username string `protobuf:"bytes,3,opt,name=username,proto3" json:"username,omitempty"`
+	// first_name is the user's first name.
+	FirstName string `protobuf:"bytes,4,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
+	// last_name is the user's last name when they chose to show it, else its initial and a dot.
+	LastName string `protobuf:"bytes,5,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
+	// profile_image is a URL of the user's picture, empty when none.
+	ProfileImage string `protobuf:"bytes,6,opt,name=profile_image,json=profileImage,proto3" json:"profile_image,omitempty"`
+	// level is the user's level.
+	Level int32 `protobuf:"varint,7,opt,name=level,proto3" json:"level,omitempty"`
+	// xp is the user's experience points.
+	Xp            int32 `protobuf:"varint,8,opt,name=xp,proto3" json:"xp,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LeaderboardEntry) Reset() {
+	*x = LeaderboardEntry{}
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LeaderboardEntry) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LeaderboardEntry) ProtoMessage() {}
+
+func (x *LeaderboardEntry) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LeaderboardEntry.ProtoReflect.Descriptor instead.
+func (*LeaderboardEntry) Descriptor() ([]byte, []int) {
+	return file_rentproof_gamification_v1_gamification_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *LeaderboardEntry) GetPosition() int32 {
+	if x != nil {
+		return x.Position
+	}
+	return 0
+}
+
+func (x *LeaderboardEntry) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *LeaderboardEntry) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+func (x *LeaderboardEntry) GetFirstName() string {
+	if x != nil {
+		return x.FirstName
+	}
+	return ""
+}
+
+func (x *LeaderboardEntry) GetLastName() string {
+	if x != nil {
+		return x.LastName
+	}
+	return ""
+}
+
+func (x *LeaderboardEntry) GetProfileImage() string {
+	if x != nil {
+		return x.ProfileImage
+	}
+	return ""
+}
+
+func (x *LeaderboardEntry) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *LeaderboardEntry) GetXp() int32 {
+	if x != nil {
+		return x.Xp
+	}
+	return 0
+}
+
+// GetLeaderboardRequest takes no parameters.
+type GetLeaderboardRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetLeaderboardRequest) Reset() {
+	*x = GetLeaderboardRequest{}
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLeaderboardRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLeaderboardRequest) ProtoMessage() {}
+
+func (x *GetLeaderboardRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLeaderboardRequest.ProtoReflect.Descriptor instead.
+func (*GetLeaderboardRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_gamification_v1_gamification_proto_rawDescGZIP(), []int{5}
+}
+
+// GetLeaderboardResponse is the top of the leaderboard and the caller's place.
+type GetLeaderboardResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// entries are the top 50, best first.
+	Entries []*LeaderboardEntry `protobuf:"bytes,1,rep,name=entries,proto3" json:"entries,omitempty"`
+	// own_rank is the caller's position, 0 when unranked.
+	OwnRank int32 `protobuf:"varint,2,opt,name=own_rank,json=ownRank,proto3" json:"own_rank,omitempty"`
+	// own_rank_approximate is true when own_rank is beyond the first 10,000 and rounded.
+	OwnRankApproximate bool `protobuf:"varint,3,opt,name=own_rank_approximate,json=ownRankApproximate,proto3" json:"own_rank_approximate,omitempty"`
+	// own_xp is the caller's XP.
+	OwnXp         int32 `protobuf:"varint,4,opt,name=own_xp,json=ownXp,proto3" json:"own_xp,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetLeaderboardResponse) Reset() {
+	*x = GetLeaderboardResponse{}
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLeaderboardResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLeaderboardResponse) ProtoMessage() {}
+
+func (x *GetLeaderboardResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLeaderboardResponse.ProtoReflect.Descriptor instead.
+func (*GetLeaderboardResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_gamification_v1_gamification_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *GetLeaderboardResponse) GetEntries() []*LeaderboardEntry {
+	if x != nil {
+		return x.Entries
+	}
+	return nil
+}
+
+func (x *GetLeaderboardResponse) GetOwnRank() int32 {
+	if x != nil {
+		return x.OwnRank
+	}
+	return 0
+}
+
+func (x *GetLeaderboardResponse) GetOwnRankApproximate() bool {
+	if x != nil {
+		return x.OwnRankApproximate
+	}
+	return false
+}
+
+func (x *GetLeaderboardResponse) GetOwnXp() int32 {
+	if x != nil {
+		return x.OwnXp
+	}
+	return 0
+}
+
+// SetLeaderboardNameRequest chooses the caller's leaderboard name.
+type SetLeaderboardNameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// show_full_name shows the full name when true, first name and last initial when false.
+	ShowFullName  bool `protobuf:"varint,1,opt,name=show_full_name,json=showFullName,proto3" json:"show_full_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetLeaderboardNameRequest) Reset() {
+	*x = SetLeaderboardNameRequest{}
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetLeaderboardNameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetLeaderboardNameRequest) ProtoMessage() {}
+
+func (x *SetLeaderboardNameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetLeaderboardNameRequest.ProtoReflect.Descriptor instead.
+func (*SetLeaderboardNameRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_gamification_v1_gamification_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *SetLeaderboardNameRequest) GetShowFullName() bool {
+	if x != nil {
+		return x.ShowFullName
+	}
+	return false
+}
+
+// SetLeaderboardNameResponse confirms the choice.
+type SetLeaderboardNameResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// show_full_name is the choice now in force.
+	ShowFullName  bool `protobuf:"varint,1,opt,name=show_full_name,json=showFullName,proto3" json:"show_full_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetLeaderboardNameResponse) Reset() {
+	*x = SetLeaderboardNameResponse{}
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetLeaderboardNameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetLeaderboardNameResponse) ProtoMessage() {}
+
+func (x *SetLeaderboardNameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetLeaderboardNameResponse.ProtoReflect.Descriptor instead.
+func (*SetLeaderboardNameResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_gamification_v1_gamification_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *SetLeaderboardNameResponse) GetShowFullName() bool {
+	if x != nil {
+		return x.ShowFullName
+	}
+	return false
+}
+
+// RunMigrationRequest takes no parameters.
+type RunMigrationRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RunMigrationRequest) Reset() {
+	*x = RunMigrationRequest{}
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RunMigrationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RunMigrationRequest) ProtoMessage() {}
+
+func (x *RunMigrationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RunMigrationRequest.ProtoReflect.Descriptor instead.
+func (*RunMigrationRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_gamification_v1_gamification_proto_rawDescGZIP(), []int{9}
+}
+
+// RunMigrationResponse says what was applied.
+type RunMigrationResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// message says how many migrations were applied ("No pending migrations" when none).
+	Message       string `protobuf:"bytes,1,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RunMigrationResponse) Reset() {
+	*x = RunMigrationResponse{}
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RunMigrationResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RunMigrationResponse) ProtoMessage() {}
+
+func (x *RunMigrationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RunMigrationResponse.ProtoReflect.Descriptor instead.
+func (*RunMigrationResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_gamification_v1_gamification_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *RunMigrationResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+// InitializeRequest takes no parameters.
+type InitializeRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *InitializeRequest) Reset() {
+	*x = InitializeRequest{}
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *InitializeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*InitializeRequest) ProtoMessage() {}
+
+func (x *InitializeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use InitializeRequest.ProtoReflect.Descriptor instead.
+func (*InitializeRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_gamification_v1_gamification_proto_rawDescGZIP(), []int{11}
+}
+
+// InitializeResponse says what was seeded.
+type InitializeResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// message says how many levels and badges were added (none when already initialised).
+	Message       string `protobuf:"bytes,1,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *InitializeResponse) Reset() {
+	*x = InitializeResponse{}
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *InitializeResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*InitializeResponse) ProtoMessage() {}
+
+func (x *InitializeResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_gamification_v1_gamification_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use InitializeResponse.ProtoReflect.Descriptor instead.
+func (*InitializeResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_gamification_v1_gamification_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *InitializeResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
 var File_rentproof_gamification_v1_gamification_proto protoreflect.FileDescriptor
 
 const file_rentproof_gamification_v1_gamification_proto_rawDesc = "" +
 	"\n" +
-	",rentproof/gamification/v1/gamification.proto\x12\x19rentproof.gamification.v12\x15\n" +
-	"\x13GamificationServiceB\x85\x02\n" +
+	",rentproof/gamification/v1/gamification.proto\x12\x19rentproof.gamification.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xcc\x01\n" +
+	"\x05Badge\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
+	"\vdescription\x18\x03 \x01(\tR\vdescription\x12\x12\n" +
+	"\x04icon\x18\x04 \x01(\tR\x04icon\x12\x1a\n" +
+	"\bcategory\x18\x05 \x01(\tR\bcategory\x12\x14\n" +
+	"\x05level\x18\x06 \x01(\x05R\x05level\x127\n" +
+	"\tearned_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\bearnedAt\"\xbe\x03\n" +
+	"\aProfile\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x05R\x06userId\x12\x1a\n" +
+	"\busername\x18\x02 \x01(\tR\busername\x12\x12\n" +
+	"\x04role\x18\x03 \x01(\tR\x04role\x12#\n" +
+	"\rprofile_image\x18\x04 \x01(\tR\fprofileImage\x12\x14\n" +
+	"\x05level\x18\x05 \x01(\x05R\x05level\x12\x1d\n" +
+	"\n" +
+	"level_name\x18\x06 \x01(\tR\tlevelName\x12\x0e\n" +
+	"\x02xp\x18\a \x01(\x05R\x02xp\x12\x19\n" +
+	"\blevel_xp\x18\b \x01(\x05R\alevelXp\x12\"\n" +
+	"\rnext_level_xp\x18\t \x01(\x05R\vnextLevelXp\x128\n" +
+	"\x06badges\x18\n" +
+	" \x03(\v2 .rentproof.gamification.v1.BadgeR\x06badges\x12\"\n" +
+	"\fachievements\x18\v \x01(\x05R\fachievements\x12\x12\n" +
+	"\x04rank\x18\f \x01(\x05R\x04rank\x12)\n" +
+	"\x10rank_approximate\x18\r \x01(\bR\x0frankApproximate\x12$\n" +
+	"\x0eshow_full_name\x18\x0e \x01(\bR\fshowFullName\"\x13\n" +
+	"\x11GetProfileRequest\"t\n" +
+	"\x12GetProfileResponse\x12 \n" +
+	"\vinitialized\x18\x01 \x01(\bR\vinitialized\x12<\n" +
+	"\aprofile\x18\x02 \x01(\v2\".rentproof.gamification.v1.ProfileR\aprofile\"\xe1\x01\n" +
+	"\x10LeaderboardEntry\x12\x1a\n" +
+	"\bposition\x18\x01 \x01(\x05R\bposition\x12\x0e\n" +
+	"\x02id\x18\x02 \x01(\x05R\x02id\x12\x1a\n" +
+	"\busername\x18\x03 \x01(\tR\busername\x12\x1d\n" +
+	"\n" +
+	"first_name\x18\x04 \x01(\tR\tfirstName\x12\x1b\n" +
+	"\tlast_name\x18\x05 \x01(\tR\blastName\x12#\n" +
+	"\rprofile_image\x18\x06 \x01(\tR\fprofileImage\x12\x14\n" +
+	"\x05level\x18\a \x01(\x05R\x05level\x12\x0e\n" +
+	"\x02xp\x18\b \x01(\x05R\x02xp\"\x17\n" +
+	"\x15GetLeaderboardRequest\"\xc3\x01\n" +
+	"\x16GetLeaderboardResponse\x12E\n" +
+	"\aentries\x18\x01 \x03(\v2+.rentproof.gamification.v1.LeaderboardEntryR\aentries\x12\x19\n" +
+	"\bown_rank\x18\x02 \x01(\x05R\aownRank\x120\n" +
+	"\x14own_rank_approximate\x18\x03 \x01(\bR\x12ownRankApproximate\x12\x15\n" +
+	"\x06own_xp\x18\x04 \x01(\x05R\x05ownXp\"A\n" +
+	"\x19SetLeaderboardNameRequest\x12$\n" +
+	"\x0eshow_full_name\x18\x01 \x01(\bR\fshowFullName\"B\n" +
+	"\x1aSetLeaderboardNameResponse\x12$\n" +
+	"\x0eshow_full_name\x18\x01 \x01(\bR\fshowFullName\"\x15\n" +
+	"\x13RunMigrationRequest\"0\n" +
+	"\x14RunMigrationResponse\x12\x18\n" +
+	"\amessage\x18\x01 \x01(\tR\amessage\"\x13\n" +
+	"\x11InitializeRequest\".\n" +
+	"\x12InitializeResponse\x12\x18\n" +
+	"\amessage\x18\x01 \x01(\tR\amessage2\xe6\x04\n" +
+	"\x13GamificationService\x12n\n" +
+	"\n" +
+	"GetProfile\x12,.rentproof.gamification.v1.GetProfileRequest\x1a-.rentproof.gamification.v1.GetProfileResponse\"\x03\x90\x02\x01\x12z\n" +
+	"\x0eGetLeaderboard\x120.rentproof.gamification.v1.GetLeaderboardRequest\x1a1.rentproof.gamification.v1.GetLeaderboardResponse\"\x03\x90\x02\x01\x12\x86\x01\n" +
+	"\x12SetLeaderboardName\x124.rentproof.gamification.v1.SetLeaderboardNameRequest\x1a5.rentproof.gamification.v1.SetLeaderboardNameResponse\"\x03\x90\x02\x02\x12o\n" +
+	"\fRunMigration\x12..rentproof.gamification.v1.RunMigrationRequest\x1a/.rentproof.gamification.v1.RunMigrationResponse\x12i\n" +
+	"\n" +
+	"Initialize\x12,.rentproof.gamification.v1.InitializeRequest\x1a-.rentproof.gamification.v1.InitializeResponseB\x85\x02\n" +
 	"\x1dcom.rentproof.gamification.v1B\x11GamificationProtoP\x01ZKgithub.com/rentproof/rentproof/gen/rentproof/gamification/v1;gamificationv1\xa2\x02\x03RGX\xaa\x02\x19Rentproof.Gamification.V1\xca\x02\x19Rentproof\\Gamification\\V1\xe2\x02%Rentproof\\Gamification\\V1\\GPBMetadata\xea\x02\x1bRentproof::Gamification::V1b\x06proto3"
 
-var file_rentproof_gamification_v1_gamification_proto_goTypes = []any{}
+var (
+	file_rentproof_gamification_v1_gamification_proto_rawDescOnce sync.Once
+	file_rentproof_gamification_v1_gamification_proto_rawDescData []byte
+)
+
+func file_rentproof_gamification_v1_gamification_proto_rawDescGZIP() []byte {
+	file_rentproof_gamification_v1_gamification_proto_rawDescOnce.Do(func() {
+		file_rentproof_gamification_v1_gamification_proto_rawDescData = protoimpl.X.CompressGZIP(unsafe.Slice(unsafe.StringData(file_rentproof_gamification_v1_gamification_proto_rawDesc), len(file_rentproof_gamification_v1_gamification_proto_rawDesc)))
+	})
+	return file_rentproof_gamification_v1_gamification_proto_rawDescData
+}
+
+var file_rentproof_gamification_v1_gamification_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_rentproof_gamification_v1_gamification_proto_goTypes = []any{
+	(*Badge)(nil),                      // 0: rentproof.gamification.v1.Badge
+	(*Profile)(nil),                    // 1: rentproof.gamification.v1.Profile
+	(*GetProfileRequest)(nil),          // 2: rentproof.gamification.v1.GetProfileRequest
+	(*GetProfileResponse)(nil),         // 3: rentproof.gamification.v1.GetProfileResponse
+	(*LeaderboardEntry)(nil),           // 4: rentproof.gamification.v1.LeaderboardEntry
+	(*GetLeaderboardRequest)(nil),      // 5: rentproof.gamification.v1.GetLeaderboardRequest
+	(*GetLeaderboardResponse)(nil),     // 6: rentproof.gamification.v1.GetLeaderboardResponse
+	(*SetLeaderboardNameRequest)(nil),  // 7: rentproof.gamification.v1.SetLeaderboardNameRequest
+	(*SetLeaderboardNameResponse)(nil), // 8: rentproof.gamification.v1.SetLeaderboardNameResponse
+	(*RunMigrationRequest)(nil),        // 9: rentproof.gamification.v1.RunMigrationRequest
+	(*RunMigrationResponse)(nil),       // 10: rentproof.gamification.v1.RunMigrationResponse
+	(*InitializeRequest)(nil),          // 11: rentproof.gamification.v1.InitializeRequest
+	(*InitializeResponse)(nil),         // 12: rentproof.gamification.v1.InitializeResponse
+	(*timestamppb.Timestamp)(nil),      // 13: google.protobuf.Timestamp
+}
 var file_rentproof_gamification_v1_gamification_proto_depIdxs = []int32{
-	0, // [0:0] is the sub-list for method output_type
-	0, // [0:0] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	13, // 0: rentproof.gamification.v1.Badge.earned_at:type_name -> google.protobuf.Timestamp
+	0,  // 1: rentproof.gamification.v1.Profile.badges:type_name -> rentproof.gamification.v1.Badge
+	1,  // 2: rentproof.gamification.v1.GetProfileResponse.profile:type_name -> rentproof.gamification.v1.Profile
+	4,  // 3: rentproof.gamification.v1.GetLeaderboardResponse.entries:type_name -> rentproof.gamification.v1.LeaderboardEntry
+	2,  // 4: rentproof.gamification.v1.GamificationService.GetProfile:input_type -> rentproof.gamification.v1.GetProfileRequest
+	5,  // 5: rentproof.gamification.v1.GamificationService.GetLeaderboard:input_type -> rentproof.gamification.v1.GetLeaderboardRequest
+	7,  // 6: rentproof.gamification.v1.GamificationService.SetLeaderboardName:input_type -> rentproof.gamification.v1.SetLeaderboardNameRequest
+	9,  // 7: rentproof.gamification.v1.GamificationService.RunMigration:input_type -> rentproof.gamification.v1.RunMigrationRequest
+	11, // 8: rentproof.gamification.v1.GamificationService.Initialize:input_type -> rentproof.gamification.v1.InitializeRequest
+	3,  // 9: rentproof.gamification.v1.GamificationService.GetProfile:output_type -> rentproof.gamification.v1.GetProfileResponse
+	6,  // 10: rentproof.gamification.v1.GamificationService.GetLeaderboard:output_type -> rentproof.gamification.v1.GetLeaderboardResponse
+	8,  // 11: rentproof.gamification.v1.GamificationService.SetLeaderboardName:output_type -> rentproof.gamification.v1.SetLeaderboardNameResponse
+	10, // 12: rentproof.gamification.v1.GamificationService.RunMigration:output_type -> rentproof.gamification.v1.RunMigrationResponse
+	12, // 13: rentproof.gamification.v1.GamificationService.Initialize:output_type -> rentproof.gamification.v1.InitializeResponse
+	9,  // [9:14] is the sub-list for method output_type
+	4,  // [4:9] is the sub-list for method input_type
+	4,  // [4:4] is the sub-list for extension type_name
+	4,  // [4:4] is the sub-list for extension extendee
+	0,  // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_gamification_v1_gamification_proto_init() }
@@ -48,12 +987,13 @@ func file_rentproof_gamification_v1_gamification_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_gamification_v1_gamification_proto_rawDesc), len(file_rentproof_gamification_v1_gamification_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   0,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_rentproof_gamification_v1_gamification_proto_goTypes,
 		DependencyIndexes: file_rentproof_gamification_v1_gamification_proto_depIdxs,
+		MessageInfos:      file_rentproof_gamification_v1_gamification_proto_msgTypes,
 	}.Build()
 	File_rentproof_gamification_v1_gamification_proto = out.File
 	file_rentproof_gamification_v1_gamification_proto_goTypes = nil

@@ -6,8 +6,11 @@ package gamificationv1connect
 
 import (
 	connect "connectrpc.com/connect"
-	_ "github.com/rentproof/rentproof/gen/rentproof/gamification/v1"
+	context "context"
+	errors "errors"
+	v1 "github.com/rentproof/rentproof/gen/rentproof/gamification/v1"
 	http "net/http"
+	strings "strings"
 )
 
 // This is a compile-time assertion to ensure that this generated file and the connect package are
@@ -22,9 +25,48 @@ const (
 	GamificationServiceName = "rentproof.gamification.v1.GamificationService"
 )
 
+// These constants are the fully-qualified names of the RPCs defined in this package. They're
+// exposed at runtime as Spec.Procedure and as the final two segments of the HTTP route.
+//
+// Note that these are different from the fully-qualified method names used by
+// google.golang.org/protobuf/reflect/protoreflect. To convert from these constants to
+// reflection-formatted method names, remove the leading slash and convert the remaining slash to a
+// period.
+const (
+	// GamificationServiceGetProfileProcedure is the fully-qualified name of the GamificationService's
+	// GetProfile RPC.
+	GamificationServiceGetProfileProcedure = "/rentproof.gamification.v1.GamificationService/GetProfile"
+	// GamificationServiceGetLeaderboardProcedure is the fully-qualified name of the
+	// GamificationService's GetLeaderboard RPC.
+	GamificationServiceGetLeaderboardProcedure = "/rentproof.gamification.v1.GamificationService/GetLeaderboard"
+	// GamificationServiceSetLeaderboardNameProcedure is the fully-qualified name of the
+	// GamificationService's SetLeaderboardName RPC.
+	GamificationServiceSetLeaderboardNameProcedure = "/rentproof.gamification.v1.GamificationService/SetLeaderboardName"
+	// GamificationServiceRunMigrationProcedure is the fully-qualified name of the GamificationService's
+	// RunMigration RPC.
+	GamificationServiceRunMigrationProcedure = "/rentproof.gamification.v1.GamificationService/RunMigration"
+	// GamificationServiceInitializeProcedure is the fully-qualified name of the GamificationService's
+	// Initialize RPC.
+	GamificationServiceInitializeProcedure = "/rentproof.gamification.v1.GamificationService/Initialize"
+)
+
 // GamificationServiceClient is a client for the rentproof.gamification.v1.GamificationService
 // service.
 type GamificationServiceClient interface {
+	// GetProfile returns the signed-in user's XP, level, badges and rank. initialized is false when
+	// the levels and badges tables are empty.
+	GetProfile(context.Context, *connect.Request[v1.GetProfileRequest]) (*connect.Response[v1.GetProfileResponse], error)
+	// GetLeaderboard returns the 50 users with the most XP (ties: who reached it first; users with
+	// 0 XP are not ranked) and the caller's own rank.
+	GetLeaderboard(context.Context, *connect.Request[v1.GetLeaderboardRequest]) (*connect.Response[v1.GetLeaderboardResponse], error)
+	// SetLeaderboardName chooses how the caller's name shows on the leaderboard: first name and
+	// last initial (the default, as on reviews) or the full name.
+	SetLeaderboardName(context.Context, *connect.Request[v1.SetLeaderboardNameRequest]) (*connect.Response[v1.SetLeaderboardNameResponse], error)
+	// RunMigration applies pending database migrations (normally none: the server migrates at
+	// start) and says what it did. Administrators only.
+	RunMigration(context.Context, *connect.Request[v1.RunMigrationRequest]) (*connect.Response[v1.RunMigrationResponse], error)
+	// Initialize seeds the levels and badges, idempotently. Administrators only.
+	Initialize(context.Context, *connect.Request[v1.InitializeRequest]) (*connect.Response[v1.InitializeResponse], error)
 }
 
 // NewGamificationServiceClient constructs a client for the
@@ -36,16 +78,96 @@ type GamificationServiceClient interface {
 // The URL supplied here should be the base URL for the Connect or gRPC server (for example,
 // http://api.acme.com or https://acme.com/grpc).
 func NewGamificationServiceClient(httpClient connect.HTTPClient, baseURL string, opts ...connect.ClientOption) GamificationServiceClient {
-	return &gamificationServiceClient{}
+	baseURL = strings.TrimRight(baseURL, "/")
+	gamificationServiceMethods := v1.File_rentproof_gamification_v1_gamification_proto.Services().ByName("GamificationService").Methods()
+	return &gamificationServiceClient{
+		getProfile: connect.NewClient[v1.GetProfileRequest, v1.GetProfileResponse](
+			httpClient,
+			baseURL+GamificationServiceGetProfileProcedure,
+			connect.WithSchema(gamificationServiceMethods.ByName("GetProfile")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		getLeaderboard: connect.NewClient[v1.GetLeaderboardRequest, v1.GetLeaderboardResponse](
+			httpClient,
+			baseURL+GamificationServiceGetLeaderboardProcedure,
+			connect.WithSchema(gamificationServiceMethods.ByName("GetLeaderboard")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		setLeaderboardName: connect.NewClient[v1.SetLeaderboardNameRequest, v1.SetLeaderboardNameResponse](
+			httpClient,
+			baseURL+GamificationServiceSetLeaderboardNameProcedure,
+			connect.WithSchema(gamificationServiceMethods.ByName("SetLeaderboardName")),
+			connect.WithIdempotency(connect.IdempotencyIdempotent),
+			connect.WithClientOptions(opts...),
+		),
+		runMigration: connect.NewClient[v1.RunMigrationRequest, v1.RunMigrationResponse](
+			httpClient,
+			baseURL+GamificationServiceRunMigrationProcedure,
+			connect.WithSchema(gamificationServiceMethods.ByName("RunMigration")),
+			connect.WithClientOptions(opts...),
+		),
+		initialize: connect.NewClient[v1.InitializeRequest, v1.InitializeResponse](
+			httpClient,
+			baseURL+GamificationServiceInitializeProcedure,
+			connect.WithSchema(gamificationServiceMethods.ByName("Initialize")),
+			connect.WithClientOptions(opts...),
+		),
+	}
 }
 
 // gamificationServiceClient implements GamificationServiceClient.
 type gamificationServiceClient struct {
+	getProfile         *connect.Client[v1.GetProfileRequest, v1.GetProfileResponse]
+	getLeaderboard     *connect.Client[v1.GetLeaderboardRequest, v1.GetLeaderboardResponse]
+	setLeaderboardName *connect.Client[v1.SetLeaderboardNameRequest, v1.SetLeaderboardNameResponse]
+	runMigration       *connect.Client[v1.RunMigrationRequest, v1.RunMigrationResponse]
+	initialize         *connect.Client[v1.InitializeRequest, v1.InitializeResponse]
+}
+
+// GetProfile calls rentproof.gamification.v1.GamificationService.GetProfile.
+func (c *gamificationServiceClient) GetProfile(ctx context.Context, req *connect.Request[v1.GetProfileRequest]) (*connect.Response[v1.GetProfileResponse], error) {
+	return c.getProfile.CallUnary(ctx, req)
+}
+
+// GetLeaderboard calls rentproof.gamification.v1.GamificationService.GetLeaderboard.
+func (c *gamificationServiceClient) GetLeaderboard(ctx context.Context, req *connect.Request[v1.GetLeaderboardRequest]) (*connect.Response[v1.GetLeaderboardResponse], error) {
+	return c.getLeaderboard.CallUnary(ctx, req)
+}
+
+// SetLeaderboardName calls rentproof.gamification.v1.GamificationService.SetLeaderboardName.
+func (c *gamificationServiceClient) SetLeaderboardName(ctx context.Context, req *connect.Request[v1.SetLeaderboardNameRequest]) (*connect.Response[v1.SetLeaderboardNameResponse], error) {
+	return c.setLeaderboardName.CallUnary(ctx, req)
+}
+
+// RunMigration calls rentproof.gamification.v1.GamificationService.RunMigration.
+func (c *gamificationServiceClient) RunMigration(ctx context.Context, req *connect.Request[v1.RunMigrationRequest]) (*connect.Response[v1.RunMigrationResponse], error) {
+	return c.runMigration.CallUnary(ctx, req)
+}
+
+// Initialize calls rentproof.gamification.v1.GamificationService.Initialize.
+func (c *gamificationServiceClient) Initialize(ctx context.Context, req *connect.Request[v1.InitializeRequest]) (*connect.Response[v1.InitializeResponse], error) {
+	return c.initialize.CallUnary(ctx, req)
 }
 
 // GamificationServiceHandler is an implementation of the
 // rentproof.gamification.v1.GamificationService service.
 type GamificationServiceHandler interface {
+	// GetProfile returns the signed-in user's XP, level, badges and rank. initialized is false when
+	// the levels and badges tables are empty.
+	GetProfile(context.Context, *connect.Request[v1.GetProfileRequest]) (*connect.Response[v1.GetProfileResponse], error)
+	// GetLeaderboard returns the 50 users with the most XP (ties: who reached it first; users with
+	// 0 XP are not ranked) and the caller's own rank.
+	GetLeaderboard(context.Context, *connect.Request[v1.GetLeaderboardRequest]) (*connect.Response[v1.GetLeaderboardResponse], error)
+	// SetLeaderboardName chooses how the caller's name shows on the leaderboard: first name and
+	// last initial (the default, as on reviews) or the full name.
+	SetLeaderboardName(context.Context, *connect.Request[v1.SetLeaderboardNameRequest]) (*connect.Response[v1.SetLeaderboardNameResponse], error)
+	// RunMigration applies pending database migrations (normally none: the server migrates at
+	// start) and says what it did. Administrators only.
+	RunMigration(context.Context, *connect.Request[v1.RunMigrationRequest]) (*connect.Response[v1.RunMigrationResponse], error)
+	// Initialize seeds the levels and badges, idempotently. Administrators only.
+	Initialize(context.Context, *connect.Request[v1.InitializeRequest]) (*connect.Response[v1.InitializeResponse], error)
 }
 
 // NewGamificationServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -54,8 +176,52 @@ type GamificationServiceHandler interface {
 // By default, handlers support the Connect, gRPC, and gRPC-Web protocols with the binary Protobuf
 // and JSON codecs. They also support gzip compression.
 func NewGamificationServiceHandler(svc GamificationServiceHandler, opts ...connect.HandlerOption) (string, http.Handler) {
+	gamificationServiceMethods := v1.File_rentproof_gamification_v1_gamification_proto.Services().ByName("GamificationService").Methods()
+	gamificationServiceGetProfileHandler := connect.NewUnaryHandler(
+		GamificationServiceGetProfileProcedure,
+		svc.GetProfile,
+		connect.WithSchema(gamificationServiceMethods.ByName("GetProfile")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	gamificationServiceGetLeaderboardHandler := connect.NewUnaryHandler(
+		GamificationServiceGetLeaderboardProcedure,
+		svc.GetLeaderboard,
+		connect.WithSchema(gamificationServiceMethods.ByName("GetLeaderboard")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	gamificationServiceSetLeaderboardNameHandler := connect.NewUnaryHandler(
+		GamificationServiceSetLeaderboardNameProcedure,
+		svc.SetLeaderboardName,
+		connect.WithSchema(gamificationServiceMethods.ByName("SetLeaderboardName")),
+		connect.WithIdempotency(connect.IdempotencyIdempotent),
+		connect.WithHandlerOptions(opts...),
+	)
+	gamificationServiceRunMigrationHandler := connect.NewUnaryHandler(
+		GamificationServiceRunMigrationProcedure,
+		svc.RunMigration,
+		connect.WithSchema(gamificationServiceMethods.ByName("RunMigration")),
+		connect.WithHandlerOptions(opts...),
+	)
+	gamificationServiceInitializeHandler := connect.NewUnaryHandler(
+		GamificationServiceInitializeProcedure,
+		svc.Initialize,
+		connect.WithSchema(gamificationServiceMethods.ByName("Initialize")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.gamification.v1.GamificationService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
+		case GamificationServiceGetProfileProcedure:
+			gamificationServiceGetProfileHandler.ServeHTTP(w, r)
+		case GamificationServiceGetLeaderboardProcedure:
+			gamificationServiceGetLeaderboardHandler.ServeHTTP(w, r)
+		case GamificationServiceSetLeaderboardNameProcedure:
+			gamificationServiceSetLeaderboardNameHandler.ServeHTTP(w, r)
+		case GamificationServiceRunMigrationProcedure:
+			gamificationServiceRunMigrationHandler.ServeHTTP(w, r)
+		case GamificationServiceInitializeProcedure:
+			gamificationServiceInitializeHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -64,3 +230,23 @@ func NewGamificationServiceHandler(svc GamificationServiceHandler, opts ...conne
 
 // UnimplementedGamificationServiceHandler returns CodeUnimplemented from all methods.
 type UnimplementedGamificationServiceHandler struct{}
+
+func (UnimplementedGamificationServiceHandler) GetProfile(context.Context, *connect.Request[v1.GetProfileRequest]) (*connect.Response[v1.GetProfileResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.gamification.v1.GamificationService.GetProfile is not implemented"))
+}
+
+func (UnimplementedGamificationServiceHandler) GetLeaderboard(context.Context, *connect.Request[v1.GetLeaderboardRequest]) (*connect.Response[v1.GetLeaderboardResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.gamification.v1.GamificationService.GetLeaderboard is not implemented"))
+}
+
+func (UnimplementedGamificationServiceHandler) SetLeaderboardName(context.Context, *connect.Request[v1.SetLeaderboardNameRequest]) (*connect.Response[v1.SetLeaderboardNameResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.gamification.v1.GamificationService.SetLeaderboardName is not implemented"))
+}
+
+func (UnimplementedGamificationServiceHandler) RunMigration(context.Context, *connect.Request[v1.RunMigrationRequest]) (*connect.Response[v1.RunMigrationResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.gamification.v1.GamificationService.RunMigration is not implemented"))
+}
+
+func (UnimplementedGamificationServiceHandler) Initialize(context.Context, *connect.Request[v1.InitializeRequest]) (*connect.Response[v1.InitializeResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.gamification.v1.GamificationService.Initialize is not implemented"))
+}

@@ -2,22 +2,540 @@
 // @generated from file rentproof/gamification/v1/gamification.proto (package rentproof.gamification.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file rentproof/gamification/v1/gamification.proto.
  */
 export const file_rentproof_gamification_v1_gamification: GenFile = /*@__PURE__*/
-  fileDesc("CixyZW50cHJvb2YvZ2FtaWZpY2F0aW9uL3YxL2dhbWlmaWNhdGlvbi5wcm90bxIZcmVudHByb29mLmdhbWlmaWNhdGlvbi52MTIVChNHYW1pZmljYXRpb25TZXJ2aWNlQoUCCh1jb20ucmVudHByb29mLmdhbWlmaWNhdGlvbi52MUIRR2FtaWZpY2F0aW9uUHJvdG9QAVpLZ2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvZ2FtaWZpY2F0aW9uL3YxO2dhbWlmaWNhdGlvbnYxogIDUkdYqgIZUmVudHByb29mLkdhbWlmaWNhdGlvbi5WMcoCGVJlbnRwcm9vZlxHYW1pZmljYXRpb25cVjHiAiVSZW50cHJvb2ZcR2FtaWZpY2F0aW9uXFYxXEdQQk1ldGFkYXRh6gIbUmVudHByb29mOjpHYW1pZmljYXRpb246OlYxYgZwcm90bzM");
+  fileDesc("CixyZW50cHJvb2YvZ2FtaWZpY2F0aW9uL3YxL2dhbWlmaWNhdGlvbi5wcm90bxIZcmVudHByb29mLmdhbWlmaWNhdGlvbi52MSKUAQoFQmFkZ2USCgoCaWQYASABKAUSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIMCgRpY29uGAQgASgJEhAKCGNhdGVnb3J5GAUgASgJEg0KBWxldmVsGAYgASgFEi0KCWVhcm5lZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAisQIKB1Byb2ZpbGUSDwoHdXNlcl9pZBgBIAEoBRIQCgh1c2VybmFtZRgCIAEoCRIMCgRyb2xlGAMgASgJEhUKDXByb2ZpbGVfaW1hZ2UYBCABKAkSDQoFbGV2ZWwYBSABKAUSEgoKbGV2ZWxfbmFtZRgGIAEoCRIKCgJ4cBgHIAEoBRIQCghsZXZlbF94cBgIIAEoBRIVCg1uZXh0X2xldmVsX3hwGAkgASgFEjAKBmJhZGdlcxgKIAMoCzIgLnJlbnRwcm9vZi5nYW1pZmljYXRpb24udjEuQmFkZ2USFAoMYWNoaWV2ZW1lbnRzGAsgASgFEgwKBHJhbmsYDCABKAUSGAoQcmFua19hcHByb3hpbWF0ZRgNIAEoCBIWCg5zaG93X2Z1bGxfbmFtZRgOIAEoCCITChFHZXRQcm9maWxlUmVxdWVzdCJeChJHZXRQcm9maWxlUmVzcG9uc2USEwoLaW5pdGlhbGl6ZWQYASABKAgSMwoHcHJvZmlsZRgCIAEoCzIiLnJlbnRwcm9vZi5nYW1pZmljYXRpb24udjEuUHJvZmlsZSKbAQoQTGVhZGVyYm9hcmRFbnRyeRIQCghwb3NpdGlvbhgBIAEoBRIKCgJpZBgCIAEoBRIQCgh1c2VybmFtZRgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIVCg1wcm9maWxlX2ltYWdlGAYgASgJEg0KBWxldmVsGAcgASgFEgoKAnhwGAggASgFIhcKFUdldExlYWRlcmJvYXJkUmVxdWVzdCKWAQoWR2V0TGVhZGVyYm9hcmRSZXNwb25zZRI8CgdlbnRyaWVzGAEgAygLMisucmVudHByb29mLmdhbWlmaWNhdGlvbi52MS5MZWFkZXJib2FyZEVudHJ5EhAKCG93bl9yYW5rGAIgASgFEhwKFG93bl9yYW5rX2FwcHJveGltYXRlGAMgASgIEg4KBm93bl94cBgEIAEoBSIzChlTZXRMZWFkZXJib2FyZE5hbWVSZXF1ZXN0EhYKDnNob3dfZnVsbF9uYW1lGAEgASgIIjQKGlNldExlYWRlcmJvYXJkTmFtZVJlc3BvbnNlEhYKDnNob3dfZnVsbF9uYW1lGAEgASgIIhUKE1J1bk1pZ3JhdGlvblJlcXVlc3QiJwoUUnVuTWlncmF0aW9uUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSITChFJbml0aWFsaXplUmVxdWVzdCIlChJJbml0aWFsaXplUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCTLmBAoTR2FtaWZpY2F0aW9uU2VydmljZRJuCgpHZXRQcm9maWxlEiwucmVudHByb29mLmdhbWlmaWNhdGlvbi52MS5HZXRQcm9maWxlUmVxdWVzdBotLnJlbnRwcm9vZi5nYW1pZmljYXRpb24udjEuR2V0UHJvZmlsZVJlc3BvbnNlIgOQAgESegoOR2V0TGVhZGVyYm9hcmQSMC5yZW50cHJvb2YuZ2FtaWZpY2F0aW9uLnYxLkdldExlYWRlcmJvYXJkUmVxdWVzdBoxLnJlbnRwcm9vZi5nYW1pZmljYXRpb24udjEuR2V0TGVhZGVyYm9hcmRSZXNwb25zZSIDkAIBEoYBChJTZXRMZWFkZXJib2FyZE5hbWUSNC5yZW50cHJvb2YuZ2FtaWZpY2F0aW9uLnYxLlNldExlYWRlcmJvYXJkTmFtZVJlcXVlc3QaNS5yZW50cHJvb2YuZ2FtaWZpY2F0aW9uLnYxLlNldExlYWRlcmJvYXJkTmFtZVJlc3BvbnNlIgOQAgISbwoMUnVuTWlncmF0aW9uEi4ucmVudHByb29mLmdhbWlmaWNhdGlvbi52MS5SdW5NaWdyYXRpb25SZXF1ZXN0Gi8ucmVudHByb29mLmdhbWlmaWNhdGlvbi52MS5SdW5NaWdyYXRpb25SZXNwb25zZRJpCgpJbml0aWFsaXplEiwucmVudHByb29mLmdhbWlmaWNhdGlvbi52MS5Jbml0aWFsaXplUmVxdWVzdBotLnJlbnRwcm9vZi5nYW1pZmljYXRpb24udjEuSW5pdGlhbGl6ZVJlc3BvbnNlQoUCCh1jb20ucmVudHByb29mLmdhbWlmaWNhdGlvbi52MUIRR2FtaWZpY2F0aW9uUHJvdG9QAVpLZ2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvZ2FtaWZpY2F0aW9uL3YxO2dhbWlmaWNhdGlvbnYxogIDUkdYqgIZUmVudHByb29mLkdhbWlmaWNhdGlvbi5WMcoCGVJlbnRwcm9vZlxHYW1pZmljYXRpb25cVjHiAiVSZW50cHJvb2ZcR2FtaWZpY2F0aW9uXFYxXEdQQk1ldGFkYXRh6gIbUmVudHByb29mOjpHYW1pZmljYXRpb246OlYxYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
- * GamificationService serves experience points, levels, badges and the leaderboard.
- * Its rpcs are added with the features that own them; only rpcs that work are ever declared.
+ * Badge is a badge a user earned.
+ *
+ * @generated from message rentproof.gamification.v1.Badge
+ */
+export type Badge = Message<"rentproof.gamification.v1.Badge"> & {
+  /**
+   * id is the badge's identifier.
+   *
+   * @generated from field: int32 id = 1;
+   */
+  id: number;
+
+  /**
+   * name is the badge's name.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * description says what earns it.
+   *
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * icon is one of trophy, award, star, users, zap, activity, shield, crown, book (default award).
+   *
+   * @generated from field: string icon = 4;
+   */
+  icon: string;
+
+  /**
+   * category is activity, verification, reviews, properties, community or special.
+   *
+   * @generated from field: string category = 5;
+   */
+  category: string;
+
+  /**
+   * level is the badge's level (default 1).
+   *
+   * @generated from field: int32 level = 6;
+   */
+  level: number;
+
+  /**
+   * earned_at is when the user earned it.
+   *
+   * @generated from field: google.protobuf.Timestamp earned_at = 7;
+   */
+  earnedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message rentproof.gamification.v1.Badge.
+ * Use `create(BadgeSchema)` to create a new message.
+ */
+export const BadgeSchema: GenMessage<Badge> = /*@__PURE__*/
+  messageDesc(file_rentproof_gamification_v1_gamification, 0);
+
+/**
+ * Profile is one user's standing.
+ *
+ * @generated from message rentproof.gamification.v1.Profile
+ */
+export type Profile = Message<"rentproof.gamification.v1.Profile"> & {
+  /**
+   * user_id is the user's identifier.
+   *
+   * @generated from field: int32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * username is the user's public handle.
+   *
+   * @generated from field: string username = 2;
+   */
+  username: string;
+
+  /**
+   * role is tenant, landlord, agent, property_manager or admin.
+   *
+   * @generated from field: string role = 3;
+   */
+  role: string;
+
+  /**
+   * profile_image is a URL of the user's picture, empty when none.
+   *
+   * @generated from field: string profile_image = 4;
+   */
+  profileImage: string;
+
+  /**
+   * level is the highest level whose points_required the user's XP reaches (1 at 0 XP).
+   *
+   * @generated from field: int32 level = 5;
+   */
+  level: number;
+
+  /**
+   * level_name is that level's name.
+   *
+   * @generated from field: string level_name = 6;
+   */
+  levelName: string;
+
+  /**
+   * xp is the user's experience points.
+   *
+   * @generated from field: int32 xp = 7;
+   */
+  xp: number;
+
+  /**
+   * level_xp is the XP the current level starts at.
+   *
+   * @generated from field: int32 level_xp = 8;
+   */
+  levelXp: number;
+
+  /**
+   * next_level_xp is the XP the next level starts at; at the top level, the top level's own
+   * threshold (the bar shows full).
+   *
+   * @generated from field: int32 next_level_xp = 9;
+   */
+  nextLevelXp: number;
+
+  /**
+   * badges are the badges earned, newest first.
+   *
+   * @generated from field: repeated rentproof.gamification.v1.Badge badges = 10;
+   */
+  badges: Badge[];
+
+  /**
+   * achievements is the number of achievements earned.
+   *
+   * @generated from field: int32 achievements = 11;
+   */
+  achievements: number;
+
+  /**
+   * rank is the user's 1-based position on the leaderboard, 0 when unranked (0 XP).
+   *
+   * @generated from field: int32 rank = 12;
+   */
+  rank: number;
+
+  /**
+   * rank_approximate is true when rank is beyond the first 10,000 and rounded.
+   *
+   * @generated from field: bool rank_approximate = 13;
+   */
+  rankApproximate: boolean;
+
+  /**
+   * show_full_name is true when the user chose to show their full name on the leaderboard.
+   *
+   * @generated from field: bool show_full_name = 14;
+   */
+  showFullName: boolean;
+};
+
+/**
+ * Describes the message rentproof.gamification.v1.Profile.
+ * Use `create(ProfileSchema)` to create a new message.
+ */
+export const ProfileSchema: GenMessage<Profile> = /*@__PURE__*/
+  messageDesc(file_rentproof_gamification_v1_gamification, 1);
+
+/**
+ * GetProfileRequest takes no parameters: the profile is the caller's.
+ *
+ * @generated from message rentproof.gamification.v1.GetProfileRequest
+ */
+export type GetProfileRequest = Message<"rentproof.gamification.v1.GetProfileRequest"> & {
+};
+
+/**
+ * Describes the message rentproof.gamification.v1.GetProfileRequest.
+ * Use `create(GetProfileRequestSchema)` to create a new message.
+ */
+export const GetProfileRequestSchema: GenMessage<GetProfileRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_gamification_v1_gamification, 2);
+
+/**
+ * GetProfileResponse carries the caller's profile.
+ *
+ * @generated from message rentproof.gamification.v1.GetProfileResponse
+ */
+export type GetProfileResponse = Message<"rentproof.gamification.v1.GetProfileResponse"> & {
+  /**
+   * initialized is false when the levels and badges tables are empty ("not fully initialised").
+   *
+   * @generated from field: bool initialized = 1;
+   */
+  initialized: boolean;
+
+  /**
+   * profile is the caller's standing; absent when not initialized.
+   *
+   * @generated from field: rentproof.gamification.v1.Profile profile = 2;
+   */
+  profile?: Profile | undefined;
+};
+
+/**
+ * Describes the message rentproof.gamification.v1.GetProfileResponse.
+ * Use `create(GetProfileResponseSchema)` to create a new message.
+ */
+export const GetProfileResponseSchema: GenMessage<GetProfileResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_gamification_v1_gamification, 3);
+
+/**
+ * LeaderboardEntry is one ranked user.
+ *
+ * @generated from message rentproof.gamification.v1.LeaderboardEntry
+ */
+export type LeaderboardEntry = Message<"rentproof.gamification.v1.LeaderboardEntry"> & {
+  /**
+   * position is the 1-based rank.
+   *
+   * @generated from field: int32 position = 1;
+   */
+  position: number;
+
+  /**
+   * id is the user's identifier.
+   *
+   * @generated from field: int32 id = 2;
+   */
+  id: number;
+
+  /**
+   * username is the user's public handle.
+   *
+   * @generated from field: string username = 3;
+   */
+  username: string;
+
+  /**
+   * first_name is the user's first name.
+   *
+   * @generated from field: string first_name = 4;
+   */
+  firstName: string;
+
+  /**
+   * last_name is the user's last name when they chose to show it, else its initial and a dot.
+   *
+   * @generated from field: string last_name = 5;
+   */
+  lastName: string;
+
+  /**
+   * profile_image is a URL of the user's picture, empty when none.
+   *
+   * @generated from field: string profile_image = 6;
+   */
+  profileImage: string;
+
+  /**
+   * level is the user's level.
+   *
+   * @generated from field: int32 level = 7;
+   */
+  level: number;
+
+  /**
+   * xp is the user's experience points.
+   *
+   * @generated from field: int32 xp = 8;
+   */
+  xp: number;
+};
+
+/**
+ * Describes the message rentproof.gamification.v1.LeaderboardEntry.
+ * Use `create(LeaderboardEntrySchema)` to create a new message.
+ */
+export const LeaderboardEntrySchema: GenMessage<LeaderboardEntry> = /*@__PURE__*/
+  messageDesc(file_rentproof_gamification_v1_gamification, 4);
+
+/**
+ * GetLeaderboardRequest takes no parameters.
+ *
+ * @generated from message rentproof.gamification.v1.GetLeaderboardRequest
+ */
+export type GetLeaderboardRequest = Message<"rentproof.gamification.v1.GetLeaderboardRequest"> & {
+};
+
+/**
+ * Describes the message rentproof.gamification.v1.GetLeaderboardRequest.
+ * Use `create(GetLeaderboardRequestSchema)` to create a new message.
+ */
+export const GetLeaderboardRequestSchema: GenMessage<GetLeaderboardRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_gamification_v1_gamification, 5);
+
+/**
+ * GetLeaderboardResponse is the top of the leaderboard and the caller's place.
+ *
+ * @generated from message rentproof.gamification.v1.GetLeaderboardResponse
+ */
+export type GetLeaderboardResponse = Message<"rentproof.gamification.v1.GetLeaderboardResponse"> & {
+  /**
+   * entries are the top 50, best first.
+   *
+   * @generated from field: repeated rentproof.gamification.v1.LeaderboardEntry entries = 1;
+   */
+  entries: LeaderboardEntry[];
+
+  /**
+   * own_rank is the caller's position, 0 when unranked.
+   *
+   * @generated from field: int32 own_rank = 2;
+   */
+  ownRank: number;
+
+  /**
+   * own_rank_approximate is true when own_rank is beyond the first 10,000 and rounded.
+   *
+   * @generated from field: bool own_rank_approximate = 3;
+   */
+  ownRankApproximate: boolean;
+
+  /**
+   * own_xp is the caller's XP.
+   *
+   * @generated from field: int32 own_xp = 4;
+   */
+  ownXp: number;
+};
+
+/**
+ * Describes the message rentproof.gamification.v1.GetLeaderboardResponse.
+ * Use `create(GetLeaderboardResponseSchema)` to create a new message.
+ */
+export const GetLeaderboardResponseSchema: GenMessage<GetLeaderboardResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_gamification_v1_gamification, 6);
+
+/**
+ * SetLeaderboardNameRequest chooses the caller's leaderboard name.
+ *
+ * @generated from message rentproof.gamification.v1.SetLeaderboardNameRequest
+ */
+export type SetLeaderboardNameRequest = Message<"rentproof.gamification.v1.SetLeaderboardNameRequest"> & {
+  /**
+   * show_full_name shows the full name when true, first name and last initial when false.
+   *
+   * @generated from field: bool show_full_name = 1;
+   */
+  showFullName: boolean;
+};
+
+/**
+ * Describes the message rentproof.gamification.v1.SetLeaderboardNameRequest.
+ * Use `create(SetLeaderboardNameRequestSchema)` to create a new message.
+ */
+export const SetLeaderboardNameRequestSchema: GenMessage<SetLeaderboardNameRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_gamification_v1_gamification, 7);
+
+/**
+ * SetLeaderboardNameResponse confirms the choice.
+ *
+ * @generated from message rentproof.gamification.v1.SetLeaderboardNameResponse
+ */
+export type SetLeaderboardNameResponse = Message<"rentproof.gamification.v1.SetLeaderboardNameResponse"> & {
+  /**
+   * show_full_name is the choice now in force.
+   *
+   * @generated from field: bool show_full_name = 1;
+   */
+  showFullName: boolean;
+};
+
+/**
+ * Describes the message rentproof.gamification.v1.SetLeaderboardNameResponse.
+ * Use `create(SetLeaderboardNameResponseSchema)` to create a new message.
+ */
+export const SetLeaderboardNameResponseSchema: GenMessage<SetLeaderboardNameResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_gamification_v1_gamification, 8);
+
+/**
+ * RunMigrationRequest takes no parameters.
+ *
+ * @generated from message rentproof.gamification.v1.RunMigrationRequest
+ */
+export type RunMigrationRequest = Message<"rentproof.gamification.v1.RunMigrationRequest"> & {
+};
+
+/**
+ * Describes the message rentproof.gamification.v1.RunMigrationRequest.
+ * Use `create(RunMigrationRequestSchema)` to create a new message.
+ */
+export const RunMigrationRequestSchema: GenMessage<RunMigrationRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_gamification_v1_gamification, 9);
+
+/**
+ * RunMigrationResponse says what was applied.
+ *
+ * @generated from message rentproof.gamification.v1.RunMigrationResponse
+ */
+export type RunMigrationResponse = Message<"rentproof.gamification.v1.RunMigrationResponse"> & {
+  /**
+   * message says how many migrations were applied ("No pending migrations" when none).
+   *
+   * @generated from field: string message = 1;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message rentproof.gamification.v1.RunMigrationResponse.
+ * Use `create(RunMigrationResponseSchema)` to create a new message.
+ */
+export const RunMigrationResponseSchema: GenMessage<RunMigrationResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_gamification_v1_gamification, 10);
+
+/**
+ * InitializeRequest takes no parameters.
+ *
+ * @generated from message rentproof.gamification.v1.InitializeRequest
+ */
+export type InitializeRequest = Message<"rentproof.gamification.v1.InitializeRequest"> & {
+};
+
+/**
+ * Describes the message rentproof.gamification.v1.InitializeRequest.
+ * Use `create(InitializeRequestSchema)` to create a new message.
+ */
+export const InitializeRequestSchema: GenMessage<InitializeRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_gamification_v1_gamification, 11);
+
+/**
+ * InitializeResponse says what was seeded.
+ *
+ * @generated from message rentproof.gamification.v1.InitializeResponse
+ */
+export type InitializeResponse = Message<"rentproof.gamification.v1.InitializeResponse"> & {
+  /**
+   * message says how many levels and badges were added (none when already initialised).
+   *
+   * @generated from field: string message = 1;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message rentproof.gamification.v1.InitializeResponse.
+ * Use `create(InitializeResponseSchema)` to create a new message.
+ */
+export const InitializeResponseSchema: GenMessage<InitializeResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_gamification_v1_gamification, 12);
+
+/**
+ * GamificationService serves experience points (XP), levels, badges and the leaderboard. XP comes
+ * only from activities recorded with the actions that earn them, from one table of points with
+ * daily caps; it never depends on a review's rating or on which answer someone gave.
  *
  * @generated from service rentproof.gamification.v1.GamificationService
  */
 export const GamificationService: GenService<{
+  /**
+   * GetProfile returns the signed-in user's XP, level, badges and rank. initialized is false when
+   * the levels and badges tables are empty.
+   *
+   * @generated from rpc rentproof.gamification.v1.GamificationService.GetProfile
+   */
+  getProfile: {
+    methodKind: "unary";
+    input: typeof GetProfileRequestSchema;
+    output: typeof GetProfileResponseSchema;
+  },
+  /**
+   * GetLeaderboard returns the 50 users with the most XP (ties: who reached it first; users with
+   * 0 XP are not ranked) and the caller's own rank.
+   *
+   * @generated from rpc rentproof.gamification.v1.GamificationService.GetLeaderboard
+   */
+  getLeaderboard: {
+    methodKind: "unary";
+    input: typeof GetLeaderboardRequestSchema;
+    output: typeof GetLeaderboardResponseSchema;
+  },
+  /**
+   * SetLeaderboardName chooses how the caller's name shows on the leaderboard: first name and
+   * last initial (the default, as on reviews) or the full name.
+   *
+   * @generated from rpc rentproof.gamification.v1.GamificationService.SetLeaderboardName
+   */
+  setLeaderboardName: {
+    methodKind: "unary";
+    input: typeof SetLeaderboardNameRequestSchema;
+    output: typeof SetLeaderboardNameResponseSchema;
+  },
+  /**
+   * RunMigration applies pending database migrations (normally none: the server migrates at
+   * start) and says what it did. Administrators only.
+   *
+   * @generated from rpc rentproof.gamification.v1.GamificationService.RunMigration
+   */
+  runMigration: {
+    methodKind: "unary";
+    input: typeof RunMigrationRequestSchema;
+    output: typeof RunMigrationResponseSchema;
+  },
+  /**
+   * Initialize seeds the levels and badges, idempotently. Administrators only.
+   *
+   * @generated from rpc rentproof.gamification.v1.GamificationService.Initialize
+   */
+  initialize: {
+    methodKind: "unary";
+    input: typeof InitializeRequestSchema;
+    output: typeof InitializeResponseSchema;
+  },
 }> = /*@__PURE__*/
   serviceDesc(file_rentproof_gamification_v1_gamification, 0);
 

@@ -1,0 +1,188 @@
+// Package gamification is experience points (XP), levels, badges, achievements and the
+// leaderboard. XP comes only from the points table below: an action that earns XP calls Award
+// with its own transaction, which records the user_activities row with its points (capped per
+// day), moves users.xp by exactly those points and awards the badges and achievements whose
+// requirements are now met, all in that transaction. A user's XP is therefore always the sum of
+// their activity rows' points. XP never depends on a review's rating or on which answer someone
+// gave to a verification request.
+package gamification
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/convert"
+)
+
+// Rule is one row of the points table. Its Key names it in the activity rows' metadata and in
+// the badges' and achievements' requirements ({"reviews": 10} asks for ten).
+type Rule struct {
+	Key          string
+	ActivityType string // SPEC §3 activityType of its rows
+	EntityType   string // what EntityID names
+	Points       int32
+	DailyCap     int32 // how many a day (UTC) earn points; 0: no cap. Beyond it the row has 0 points.
+	// OncePerEntity: a second award about the same entity (net of reversals) earns nothing.
+	OncePerEntity bool
+}
+
+// The points table (README "Gamification rules"). Signing in, viewing and profile edits earn
+// nothing.
+var (
+	// ReviewPublished: a review posted (to its author).
+	ReviewPublished = Rule{Key: "reviews", ActivityType: "review_posted", EntityType: "review", Points: 20, DailyCap: 3, OncePerEntity: true}
+	// HelpfulVoteReceived: a helpful vote on the user's review from an established account.
+	HelpfulVoteReceived = Rule{Key: "helpfulVotes", ActivityType: "helpful_vote", EntityType: "review", Points: 2, DailyCap: 20}
+	// RequestAnswered: a verification request answered by the person asked, approved or rejected alike.
+	RequestAnswered = Rule{Key: "verificationsAnswered", ActivityType: "verification_completed", EntityType: "verification", Points: 10, OncePerEntity: true}
+	// ListingPublished: a property listed (to its landlord).
+	ListingPublished = Rule{Key: "properties", ActivityType: "property_listing", EntityType: "property", Points: 10, DailyCap: 2, OncePerEntity: true}
+	// PropertyVerified: the user's property verified, whichever the proof (once per property).
+	PropertyVerified = Rule{Key: "verifiedProperties", ActivityType: "verification_completed", EntityType: "property", Points: 25, OncePerEntity: true}
+)
+
+// Rules is the whole points table.
+var Rules = []Rule{ReviewPublished, HelpfulVoteReceived, RequestAnswered, ListingPublished, PropertyVerified}
+
+// Award is one thing that may earn XP: rule's action by (or, for votes received, to) UserID
+// about EntityID. VoterID is the voter of a helpful vote.
+type Award struct {
+	Rule     Rule
+	UserID   int32
+	EntityID int32
+	VoterID  int32
+}
+
+// Awarded says what an award earned.
+type Awarded struct {
+	Recorded bool  // false: an award about the entity stands already (OncePerEntity)
+	Points   int32 // 0 when the day's cap was reached
+}
+
+// dayStart is the start of the current UTC day, when daily caps start again.
+func dayStart(now time.Time) time.Time {
+	return now.UTC().Truncate(24 * time.Hour)
+}
+
+// Give records a with its points inside the caller's transaction tx: the user's row is locked
+// first, so the daily cap and the once-only check count every award before this one, even under
+// parallel requests.
+func Give(ctx context.Context, tx *db.Queries, a Award) (Awarded, error) {
+	if _, err := tx.LockUserXP(ctx, a.UserID); err != nil {
+		return Awarded{}, fmt.Errorf("lock the XP of user %d: %w", a.UserID, err)
+	}
+	standing, err := tx.GetAwardStanding(ctx, db.GetAwardStandingParams{
+		DayStart: dayStart(time.Now()), EntityType: a.Rule.EntityType, EntityID: a.EntityID,
+		UserID: a.UserID, Rule: a.Rule.Key,
+	})
+	if err != nil {
+		return Awarded{}, fmt.Errorf("count the %s awards of user %d: %w", a.Rule.Key, a.UserID, err)
+	}
+	if a.Rule.OncePerEntity && standing.Held > 0 {
+		return Awarded{}, nil
+	}
+	points := a.Rule.Points
+	if a.Rule.DailyCap > 0 && standing.EarnedToday >= a.Rule.DailyCap {
+		points = 0
+	}
+	meta := map[string]any{"rule": a.Rule.Key}
+	if a.VoterID != 0 {
+		meta["voter"] = a.VoterID
+	}
+	if err := record(ctx, tx, a.UserID, a.Rule, a.EntityID, points, meta); err != nil {
+		return Awarded{}, err
+	}
+	if err := tx.AwardEarned(ctx, db.AwardEarnedParams{UserID: a.UserID, Rule: a.Rule.Key}); err != nil {
+		return Awarded{}, fmt.Errorf("award the badges of user %d: %w", a.UserID, err)
+	}
+	return Awarded{Recorded: true, Points: points}, nil
+}
+
+// record writes one activity row and moves the user's XP by its points.
+func record(ctx context.Context, tx *db.Queries, userID int32, r Rule, entityID, points int32, meta map[string]any) error {
+	metadata, err := json.Marshal(meta)
+	if err != nil {
+		return fmt.Errorf("encode activity metadata: %w", err)
+	}
+	if err := tx.RecordAward(ctx, db.RecordAwardParams{
+		UserID: userID, ActivityType: r.ActivityType, Points: points,
+		EntityID: &entityID, EntityType: convert.Ptr(r.EntityType), Metadata: metadata,
+	}); err != nil {
+		return fmt.Errorf("record %s activity: %w", r.Key, err)
+	}
+	if points == 0 {
+		return nil
+	}
+	if err := tx.AddXP(ctx, db.AddXPParams{ID: userID, Points: points}); err != nil {
+		return fmt.Errorf("move the XP of user %d: %w", userID, err)
+	}
+	return nil
+}
+
+// GiveHelpfulVote awards the author of a review the helpful vote of voterID, when the voter's
+// account is established (account_established: a week old with a published review): votes from
+// fresh accounts earn nothing and are not recorded for the author.
+func GiveHelpfulVote(ctx context.Context, tx *db.Queries, authorID, reviewID, voterID int32) error {
+	established, err := tx.IsEstablished(ctx, voterID)
+	if err != nil {
+		return fmt.Errorf("is user %d established: %w", voterID, err)
+	}
+	if !established {
+		return nil
+	}
+	_, err = Give(ctx, tx, Award{Rule: HelpfulVoteReceived, UserID: authorID, EntityID: reviewID, VoterID: voterID})
+	return err
+}
+
+// GivePropertyVerified awards the owner of propertyID its verification.
+func GivePropertyVerified(ctx context.Context, tx *db.Queries, propertyID int32) error {
+	owner, err := tx.GetLandlordOf(ctx, propertyID)
+	if err != nil {
+		return fmt.Errorf("owner of property %d: %w", propertyID, err)
+	}
+	_, err = Give(ctx, tx, Award{Rule: PropertyVerified, UserID: owner, EntityID: propertyID})
+	return err
+}
+
+// TakeBackReview reverses what a review earned its author (its own award and the helpful votes
+// on it) with one reversing row, when the review is removed. Levels follow the XP down; badges
+// stay. A review already taken back, or never awarded, changes nothing. Publishing it again
+// (a moderator's restore) awards it anew through Give.
+func TakeBackReview(ctx context.Context, tx *db.Queries, authorID, reviewID int32) error {
+	if _, err := tx.LockUserXP(ctx, authorID); err != nil {
+		return fmt.Errorf("lock the XP of user %d: %w", authorID, err)
+	}
+	earned, err := tx.GetEntityXP(ctx, db.GetEntityXPParams{
+		MainRule: ReviewPublished.Key, UserID: authorID, EntityType: ReviewPublished.EntityType, EntityID: reviewID,
+		Rules: []string{ReviewPublished.Key, HelpfulVoteReceived.Key},
+	})
+	if err != nil {
+		return fmt.Errorf("XP of review %d: %w", reviewID, err)
+	}
+	if earned.Held <= 0 {
+		return nil
+	}
+	return record(ctx, tx, authorID, ReviewPublished, reviewID, -earned.Points, map[string]any{"rule": ReviewPublished.Key, "reversal": true})
+}
+
+// rulesJSON is the points table as gamification_backfill takes it.
+func rulesJSON() []byte {
+	m := make(map[string]map[string]int32, len(Rules))
+	for _, r := range Rules {
+		m[r.Key] = map[string]int32{"points": r.Points, "cap": r.DailyCap}
+	}
+	b, _ := json.Marshal(m) //nolint:errchkjson // maps of ints always encode
+	return b
+}
+
+// Backfill awards, with the points table, whatever happened without an award (demo data,
+// data from before gamification): see gamification_backfill in the migrations.
+func Backfill(ctx context.Context, tx *db.Queries) error {
+	if err := tx.BackfillGamification(ctx, rulesJSON()); err != nil {
+		return fmt.Errorf("backfill XP: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,288 @@
+package gamification
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/store"
+)
+
+// Leaderboard sizes.
+const (
+	// TopSize is how many users the leaderboard lists.
+	TopSize = 50
+	// ExactRankLimit is how far down ranks are exact; beyond it they are estimated and rounded.
+	ExactRankLimit = 10000
+)
+
+// Messages of the administrators' calls.
+const (
+	NoPendingMigrations = "No pending migrations"
+	AlreadyInitialized  = "Gamification is already initialized: no levels or badges were missing"
+)
+
+var (
+	errSignedOut = apperr.Unauthenticated("Please sign in to see your rewards")
+	errNotAdmin  = apperr.PermissionDenied("Only administrators can run the migration or initialize gamification")
+)
+
+// Migrator applies the pending migrations (store.Migrate), reporting how many it applied.
+type Migrator func(ctx context.Context) (applied int, err error)
+
+// Seeder inserts the levels, badges and achievements that are missing (internal/seed's
+// catalogue), reporting how many of each it added.
+type Seeder func(ctx context.Context, q *db.Queries) (levels, badges, achievements int64, err error)
+
+// Service reads standings and serves the administrators' calls.
+type Service struct {
+	pool      *pgxpool.Pool
+	q         *db.Queries
+	migrate   Migrator
+	seed      Seeder
+	exactRank int32
+}
+
+// NewService returns a Service over pool; migrate and seed serve RunMigration and Initialize.
+func NewService(pool *pgxpool.Pool, migrate Migrator, seed Seeder) *Service {
+	return &Service{pool: pool, q: db.New(pool), migrate: migrate, seed: seed, exactRank: ExactRankLimit}
+}
+
+// WithExactRankLimit returns s counting ranks exactly only up to limit (tests use a small one).
+func (s *Service) WithExactRankLimit(limit int32) *Service {
+	c := *s
+	c.exactRank = limit
+	return &c
+}
+
+// Badge is an earned badge.
+type Badge struct {
+	ID                                int32
+	Name, Description, Icon, Category string
+	Level                             int32
+	EarnedAt                          time.Time
+}
+
+// Rank is a position on the leaderboard: 0 when unranked; Approximate beyond the exact limit.
+type Rank struct {
+	Position    int32
+	Approximate bool
+}
+
+// Profile is one user's standing.
+type Profile struct {
+	UserID                   int32
+	Username, Role, Image    string
+	Level                    int32
+	LevelName                string
+	XP, LevelXP, NextLevelXP int32
+	Badges                   []Badge
+	Achievements             int32
+	Rank                     Rank
+	ShowFullName             bool
+}
+
+// Profile returns the caller's standing; initialized is false (and the profile empty) while the
+// levels and badges tables are empty.
+func (s *Service) Profile(ctx context.Context) (p Profile, initialized bool, err error) {
+	me, ok := identity.UserFrom(ctx)
+	if !ok {
+		return Profile{}, false, errSignedOut
+	}
+	row, err := s.q.GetGamificationProfile(ctx, me.ID)
+	if err != nil {
+		return Profile{}, false, fmt.Errorf("profile of user %d: %w", me.ID, store.Err(err))
+	}
+	if !row.Initialized {
+		return Profile{}, false, nil
+	}
+	badges, err := s.q.ListUserBadges(ctx, me.ID)
+	if err != nil {
+		return Profile{}, false, fmt.Errorf("badges of user %d: %w", me.ID, err)
+	}
+	rank, err := s.rank(ctx, me.ID, row.Xp, row.XpReachedAt)
+	if err != nil {
+		return Profile{}, false, err
+	}
+	p = Profile{
+		UserID: row.ID, Username: row.Username, Role: row.Role, Image: row.ProfileImage,
+		Level: row.Level, LevelName: row.LevelName, XP: row.Xp, LevelXP: row.LevelXp, NextLevelXP: row.NextLevelXp,
+		Badges: make([]Badge, len(badges)), Achievements: row.Achievements, Rank: rank, ShowFullName: row.LeaderboardFullName,
+	}
+	for i, b := range badges {
+		p.Badges[i] = Badge{ID: b.ID, Name: b.Name, Description: b.Description, Icon: b.Icon, Category: b.Category, Level: b.Level, EarnedAt: b.EarnedAt}
+	}
+	return p, true, nil
+}
+
+// rank places a user with xp reached at reachedAt: exact up to the limit, beyond it estimated
+// from the database's statistics and rounded to two significant digits (never above the limit).
+func (s *Service) rank(ctx context.Context, id, xp int32, reachedAt *time.Time) (Rank, error) {
+	if xp <= 0 || reachedAt == nil {
+		return Rank{}, nil
+	}
+	ahead, err := s.q.CountAhead(ctx, db.CountAheadParams{Xp: xp, Lim: s.exactRank, ReachedAt: *reachedAt, ID: id})
+	if err != nil {
+		return Rank{}, fmt.Errorf("count users ahead: %w", err)
+	}
+	if ahead < s.exactRank {
+		return Rank{Position: ahead + 1}, nil
+	}
+	estimate, err := s.q.EstimateAhead(ctx, xp)
+	if err != nil {
+		return Rank{}, fmt.Errorf("estimate users ahead: %w", err)
+	}
+	return Rank{Position: roundRank(estimate+1, s.exactRank), Approximate: true}, nil
+}
+
+// roundRank rounds an estimated position to two significant digits, keeping it beyond limit.
+func roundRank(position int64, limit int32) int32 {
+	if position > math.MaxInt32 {
+		position = math.MaxInt32
+	}
+	unit := int64(1)
+	for position/unit >= 100 {
+		unit *= 10
+	}
+	rounded := (position + unit/2) / unit * unit
+	return max(int32(min(rounded, math.MaxInt32)), limit+1)
+}
+
+// Entry is one ranked user.
+type Entry struct {
+	Position                      int32
+	ID                            int32
+	Username, FirstName, LastName string
+	Image                         string
+	Level, XP                     int32
+}
+
+// Leaderboard is the top of the board and the caller's place (zero for visitors).
+type Leaderboard struct {
+	Entries []Entry
+	Own     Rank
+	OwnXP   int32
+}
+
+// Leaderboard returns the top users, named as on reviews (first name and last initial) unless
+// they chose to show their full name, and the caller's rank.
+func (s *Service) Leaderboard(ctx context.Context) (Leaderboard, error) {
+	rows, err := s.q.ListLeaderboard(ctx, TopSize)
+	if err != nil {
+		return Leaderboard{}, fmt.Errorf("list the leaderboard: %w", err)
+	}
+	out := Leaderboard{Entries: make([]Entry, len(rows))}
+	for i, r := range rows {
+		last := r.LastName
+		if !r.LeaderboardFullName {
+			last = Initial(r.LastName)
+		}
+		out.Entries[i] = Entry{Position: int32(i + 1), ID: r.ID, Username: r.Username, FirstName: r.FirstName,
+			LastName: last, Image: r.ProfileImage, Level: r.Level, XP: r.Xp}
+	}
+	me, ok := identity.UserFrom(ctx)
+	if !ok {
+		return out, nil
+	}
+	standing, err := s.q.GetXPStanding(ctx, me.ID)
+	if err != nil {
+		return Leaderboard{}, fmt.Errorf("XP of user %d: %w", me.ID, store.Err(err))
+	}
+	out.OwnXP = standing.Xp
+	out.Own, err = s.rank(ctx, me.ID, standing.Xp, standing.XpReachedAt)
+	return out, err
+}
+
+// Initial is a last name's initial and a dot, as reviews show it ("" for none).
+func Initial(last string) string {
+	for _, r := range last {
+		return string(r) + "."
+	}
+	return ""
+}
+
+// SetLeaderboardName records whether the caller's full name shows on the leaderboard.
+func (s *Service) SetLeaderboardName(ctx context.Context, fullName bool) (bool, error) {
+	me, ok := identity.UserFrom(ctx)
+	if !ok {
+		return false, apperr.Unauthenticated("Please sign in to choose your leaderboard name")
+	}
+	v, err := s.q.SetLeaderboardFullName(ctx, db.SetLeaderboardFullNameParams{ID: me.ID, FullName: fullName})
+	if err != nil {
+		return false, fmt.Errorf("set the leaderboard name of user %d: %w", me.ID, store.Err(err))
+	}
+	return v, nil
+}
+
+func requireAdmin(ctx context.Context) error {
+	me, ok := identity.UserFrom(ctx)
+	switch {
+	case !ok:
+		return apperr.Unauthenticated("Please sign in")
+	case !me.IsAdmin():
+		return errNotAdmin
+	}
+	return nil
+}
+
+// RunMigration applies the pending migrations (administrators only) and says how many.
+func (s *Service) RunMigration(ctx context.Context) (string, error) {
+	if err := requireAdmin(ctx); err != nil {
+		return "", err
+	}
+	if s.migrate == nil {
+		return "", errors.New("run migration: no migrator configured")
+	}
+	n, err := s.migrate(ctx)
+	if err != nil {
+		return "", fmt.Errorf("run migration: %w", err)
+	}
+	if n == 0 {
+		return NoPendingMigrations, nil
+	}
+	return fmt.Sprintf("Applied %d %s", n, plural(int64(n), "migration")), nil
+}
+
+// Initialize adds the missing levels, badges and achievements (administrators only) and then
+// awards what existing activity already earns; running it again adds nothing.
+func (s *Service) Initialize(ctx context.Context) (string, error) {
+	if err := requireAdmin(ctx); err != nil {
+		return "", err
+	}
+	if s.seed == nil {
+		return "", errors.New("initialize: no seeder configured")
+	}
+	var levels, badges, achievements int64
+	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		var err error
+		if levels, badges, achievements, err = s.seed(ctx, q); err != nil {
+			return fmt.Errorf("initialize: %w", err)
+		}
+		if levels+badges+achievements == 0 {
+			return nil
+		}
+		return Backfill(ctx, q)
+	})
+	if err != nil {
+		return "", err
+	}
+	if levels+badges+achievements == 0 {
+		return AlreadyInitialized, nil
+	}
+	return fmt.Sprintf("Added %d %s, %d %s and %d %s", levels, plural(levels, "level"), badges, plural(badges, "badge"),
+		achievements, plural(achievements, "achievement")), nil
+}
+
+func plural(n int64, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}

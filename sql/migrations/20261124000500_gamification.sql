@@ -1,0 +1,159 @@
+-- migrate:up
+
+-- Experience points (issue 16). A user's XP is the sum of the points of their user_activities
+-- rows; users.xp holds that sum and changes only in the transaction that writes such a row
+-- (internal/gamification.Award). xp_reached_at is when the user reached their current XP: of two
+-- users with the same XP, the one who got there first ranks higher. leaderboard_full_name is the
+-- user's choice to show their full name on the leaderboard (else first name and last initial).
+ALTER TABLE users
+    ADD COLUMN xp integer NOT NULL DEFAULT 0 CHECK (xp >= 0),
+    ADD COLUMN xp_reached_at timestamptz,
+    ADD COLUMN leaderboard_full_name boolean NOT NULL DEFAULT false;
+
+-- The leaderboard in its order; users with 0 XP are not ranked and not indexed.
+CREATE INDEX users_leaderboard ON users (xp DESC, xp_reached_at, id) WHERE xp > 0;
+
+-- An award row says which rule of the points table it follows (metadata.rule). A reversing row
+-- (metadata.reversal, e.g. a removed review's XP taken back) is the one row whose points may be
+-- negative.
+ALTER TABLE user_activities DROP CONSTRAINT user_activities_points_check;
+ALTER TABLE user_activities ADD CONSTRAINT user_activities_points_check
+    CHECK (points >= 0 OR (metadata ->> 'reversal') = 'true');
+
+-- How many users rank ahead of a user with p_xp, from the planner's statistics of users.xp (no
+-- scan): the leaderboard counts exactly up to its limit and estimates beyond it.
+CREATE FUNCTION leaderboard_ahead_estimate(p_xp integer) RETURNS bigint
+    LANGUAGE plpgsql STABLE
+    AS $$
+DECLARE
+    plan jsonb;
+BEGIN
+    EXECUTE format('EXPLAIN (FORMAT JSON) SELECT 1 FROM users WHERE xp > %s', p_xp) INTO plan;
+    RETURN (plan -> 0 -> 'Plan' ->> 'Plan Rows')::bigint;
+END;
+$$;
+
+-- gamification_backfill gives XP, badges and achievements for what happened without them: each
+-- published review, helpful vote from an established account on a review that stands, answered
+-- verification request, listing and verified property not awarded yet gets its award row, dated
+-- when it happened, with the points of rules (the points table of internal/gamification, as
+-- {"reviews": {"points": 20, "cap": 3}, ...}; cap 0: none) and each day's cap counted by that
+-- day (UTC). Then every user's xp is their rows' sum and every badge and achievement whose
+-- requirements are met is awarded. One set-based statement per kind; idempotent. The server
+-- calls it after seeding the demo data and on Initialize; this migration for existing data.
+CREATE FUNCTION gamification_backfill(rules jsonb) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    -- Published reviews, to their authors.
+    INSERT INTO user_activities (user_id, activity_type, points, entity_type, entity_id, created_at, metadata)
+    SELECT c.user_id, 'review_posted', CASE WHEN coalesce((rules -> 'reviews' ->> 'cap')::int, 0) = 0 OR c.n <= (rules -> 'reviews' ->> 'cap')::int
+                                            THEN (rules -> 'reviews' ->> 'points')::int ELSE 0 END,
+           'review', c.id, c.at, '{"rule": "reviews"}'
+    FROM (
+        SELECT r.user_id, r.id, r.created_at AS at,
+               row_number() OVER (PARTITION BY r.user_id, (r.created_at AT TIME ZONE 'UTC')::date ORDER BY r.created_at, r.id) AS n
+        FROM reviews r WHERE r.status = 'published' AND r.user_id IS NOT NULL
+    ) c
+    WHERE NOT EXISTS (SELECT 1 FROM user_activities a WHERE a.user_id = c.user_id AND a.entity_type = 'review'
+                      AND a.entity_id = c.id AND a.metadata ->> 'rule' = 'reviews');
+
+    -- Helpful votes from established accounts, to the reviews' authors (the voters' own rows stay).
+    INSERT INTO user_activities (user_id, activity_type, points, entity_type, entity_id, created_at, metadata)
+    SELECT c.user_id, 'helpful_vote', CASE WHEN coalesce((rules -> 'helpfulVotes' ->> 'cap')::int, 0) = 0 OR c.n <= (rules -> 'helpfulVotes' ->> 'cap')::int
+                                           THEN (rules -> 'helpfulVotes' ->> 'points')::int ELSE 0 END,
+           'review', c.review_id, c.at, jsonb_build_object('rule', 'helpfulVotes', 'voter', c.voter_id)
+    FROM (
+        SELECT r.user_id, v.review_id, v.user_id AS voter_id, v.created_at AS at,
+               row_number() OVER (PARTITION BY r.user_id, (v.created_at AT TIME ZONE 'UTC')::date ORDER BY v.created_at, v.review_id, v.user_id) AS n
+        FROM review_helpful_votes v JOIN reviews r ON r.id = v.review_id
+        WHERE r.user_id IS NOT NULL AND r.user_id <> v.user_id AND r.status <> 'removed' AND account_established(v.user_id)
+    ) c
+    WHERE NOT EXISTS (SELECT 1 FROM user_activities a WHERE a.user_id = c.user_id AND a.entity_type = 'review'
+                      AND a.entity_id = c.review_id AND a.metadata ->> 'rule' = 'helpfulVotes'
+                      AND a.metadata ->> 'voter' = c.voter_id::text);
+
+    -- Verification requests answered (approved or rejected) by the people asked.
+    INSERT INTO user_activities (user_id, activity_type, points, entity_type, entity_id, created_at, metadata)
+    SELECT c.user_id, 'verification_completed', CASE WHEN coalesce((rules -> 'verificationsAnswered' ->> 'cap')::int, 0) = 0 OR c.n <= (rules -> 'verificationsAnswered' ->> 'cap')::int
+                                                     THEN (rules -> 'verificationsAnswered' ->> 'points')::int ELSE 0 END,
+           'verification', c.id, c.at, '{"rule": "verificationsAnswered"}'
+    FROM (
+        SELECT q.requested_to_id AS user_id, q.id, q.responded_at AS at,
+               row_number() OVER (PARTITION BY q.requested_to_id, (q.responded_at AT TIME ZONE 'UTC')::date ORDER BY q.responded_at, q.id) AS n
+        FROM verification_requests q
+        WHERE q.requested_to_id IS NOT NULL AND q.responded_at IS NOT NULL AND q.status IN ('approved', 'rejected')
+    ) c
+    WHERE NOT EXISTS (SELECT 1 FROM user_activities a WHERE a.user_id = c.user_id AND a.entity_type = 'verification'
+                      AND a.entity_id = c.id AND a.metadata ->> 'rule' = 'verificationsAnswered');
+
+    -- Listings, to their landlords.
+    INSERT INTO user_activities (user_id, activity_type, points, entity_type, entity_id, created_at, metadata)
+    SELECT c.user_id, 'property_listing', CASE WHEN coalesce((rules -> 'properties' ->> 'cap')::int, 0) = 0 OR c.n <= (rules -> 'properties' ->> 'cap')::int
+                                               THEN (rules -> 'properties' ->> 'points')::int ELSE 0 END,
+           'property', c.id, c.at, '{"rule": "properties"}'
+    FROM (
+        SELECT p.landlord_id AS user_id, p.id, p.created_at AS at,
+               row_number() OVER (PARTITION BY p.landlord_id, (p.created_at AT TIME ZONE 'UTC')::date ORDER BY p.created_at, p.id) AS n
+        FROM properties p
+    ) c
+    WHERE NOT EXISTS (SELECT 1 FROM user_activities a WHERE a.user_id = c.user_id AND a.entity_type = 'property'
+                      AND a.entity_id = c.id AND a.metadata ->> 'rule' = 'properties');
+
+    -- Verified properties (first verification, whichever proof), to their owners.
+    INSERT INTO user_activities (user_id, activity_type, points, entity_type, entity_id, created_at, metadata)
+    SELECT c.user_id, 'verification_completed', CASE WHEN coalesce((rules -> 'verifiedProperties' ->> 'cap')::int, 0) = 0 OR c.n <= (rules -> 'verifiedProperties' ->> 'cap')::int
+                                                     THEN (rules -> 'verifiedProperties' ->> 'points')::int ELSE 0 END,
+           'property', c.id, c.at, '{"rule": "verifiedProperties"}'
+    FROM (
+        SELECT f.user_id, f.id, f.at,
+               row_number() OVER (PARTITION BY f.user_id, (f.at AT TIME ZONE 'UTC')::date ORDER BY f.at, f.id) AS n
+        FROM (SELECT p.landlord_id AS user_id, p.id, min(v.granted_at) AS at
+              FROM property_verifications v JOIN properties p ON p.id = v.property_id
+              GROUP BY p.landlord_id, p.id) f
+    ) c
+    WHERE NOT EXISTS (SELECT 1 FROM user_activities a WHERE a.user_id = c.user_id AND a.entity_type = 'property'
+                      AND a.entity_id = c.id AND a.metadata ->> 'rule' = 'verifiedProperties');
+
+    -- Every user's XP is their rows' sum, reached with their last row that moved it.
+    UPDATE users u SET xp = s.total, xp_reached_at = s.reached_at
+    FROM (SELECT user_id, sum(points)::int AS total, max(created_at) FILTER (WHERE points <> 0) AS reached_at
+          FROM user_activities GROUP BY user_id) s
+    WHERE u.id = s.user_id AND (u.xp <> s.total OR u.xp_reached_at IS DISTINCT FROM s.reached_at);
+
+    -- Badges and achievements whose requirements the counts now meet (awarded once).
+    WITH counts AS (
+        SELECT user_id, rule, count(*) FILTER (WHERE NOT reversal) - count(*) FILTER (WHERE reversal) AS n
+        FROM (SELECT user_id, metadata ->> 'rule' AS rule, coalesce((metadata ->> 'reversal')::bool, false) AS reversal
+              FROM user_activities WHERE metadata ? 'rule') a
+        GROUP BY user_id, rule
+    ), badge_rows AS (
+        INSERT INTO user_badges (user_id, badge_id)
+        SELECT DISTINCT c.user_id, b.id FROM counts c JOIN badges b ON b.active AND b.requirements ? c.rule
+        WHERE c.n >= (b.requirements ->> c.rule)::int
+        ON CONFLICT DO NOTHING
+    )
+    INSERT INTO user_achievements (user_id, achievement_id)
+    SELECT DISTINCT c.user_id, x.id FROM counts c JOIN achievements x ON x.active AND x.requirements ? c.rule
+    WHERE c.n >= (x.requirements ->> c.rule)::int
+    ON CONFLICT DO NOTHING;
+END;
+$$;
+
+SELECT gamification_backfill('{
+    "reviews": {"points": 20, "cap": 3},
+    "helpfulVotes": {"points": 2, "cap": 20},
+    "verificationsAnswered": {"points": 10, "cap": 0},
+    "properties": {"points": 10, "cap": 2},
+    "verifiedProperties": {"points": 25, "cap": 0}
+}');
+
+-- migrate:down
+
+DROP FUNCTION gamification_backfill(jsonb);
+DROP FUNCTION leaderboard_ahead_estimate(integer);
+DELETE FROM user_activities WHERE points < 0;
+ALTER TABLE user_activities DROP CONSTRAINT user_activities_points_check;
+ALTER TABLE user_activities ADD CONSTRAINT user_activities_points_check CHECK (points >= 0);
+DROP INDEX users_leaderboard;
+ALTER TABLE users DROP COLUMN leaderboard_full_name, DROP COLUMN xp_reached_at, DROP COLUMN xp;

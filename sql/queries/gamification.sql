@@ -1,0 +1,121 @@
+-- Experience points, levels, badges and the leaderboard (internal/gamification). An award row's
+-- metadata names its rule of the points table; a reversing row says reversal.
+
+-- name: LockUserXP :one
+-- Locks the user's row for an award: the daily caps and once-only checks that follow are
+-- counted under it, so parallel awards to one user queue here.
+SELECT xp FROM users WHERE id = $1 FOR NO KEY UPDATE;
+
+-- name: GetAwardStanding :one
+-- How many awards of rule the user earned points for since day_start, and how many of them
+-- (net of reversals) are about the entity.
+SELECT
+    count(*) FILTER (WHERE points > 0 AND created_at >= sqlc.arg(day_start)::timestamptz)::int AS earned_today,
+    (count(*) FILTER (WHERE entity_type = sqlc.arg(entity_type)::text AND entity_id = sqlc.arg(entity_id)::int AND (metadata ->> 'reversal') IS NULL)
+     - count(*) FILTER (WHERE entity_type = sqlc.arg(entity_type)::text AND entity_id = sqlc.arg(entity_id)::int AND (metadata ->> 'reversal') IS NOT NULL))::int AS held
+FROM user_activities
+WHERE user_id = sqlc.arg(user_id) AND metadata ->> 'rule' = sqlc.arg(rule)::text;
+
+-- name: RecordAward :exec
+INSERT INTO user_activities (user_id, activity_type, points, entity_id, entity_type, metadata)
+VALUES ($1, $2, $3, $4, $5, $6);
+
+-- name: AddXP :exec
+-- Moves the user's XP by the points of the row just recorded.
+UPDATE users SET xp = xp + sqlc.arg(points)::int, xp_reached_at = now() WHERE id = sqlc.arg(id);
+
+-- name: AwardEarned :exec
+-- Awards the badges and achievements of rule whose requirement the user's count (net of
+-- reversals) now meets; each at most once.
+WITH n AS (
+    SELECT (count(*) FILTER (WHERE (metadata ->> 'reversal') IS NULL)
+            - count(*) FILTER (WHERE (metadata ->> 'reversal') IS NOT NULL))::int AS n
+    FROM user_activities WHERE user_id = sqlc.arg(user_id) AND metadata ->> 'rule' = sqlc.arg(rule)::text
+), badge_rows AS (
+    INSERT INTO user_badges (user_id, badge_id)
+    SELECT sqlc.arg(user_id), b.id FROM badges b, n
+    WHERE b.active AND (b.requirements ->> sqlc.arg(rule)::text)::int <= n.n
+    ON CONFLICT DO NOTHING
+)
+INSERT INTO user_achievements (user_id, achievement_id)
+SELECT sqlc.arg(user_id), a.id FROM achievements a, n
+WHERE a.active AND (a.requirements ->> sqlc.arg(rule)::text)::int <= n.n
+ON CONFLICT DO NOTHING;
+
+-- name: GetEntityXP :one
+-- The user's net points and net award count of the given rules about one entity.
+SELECT coalesce(sum(points), 0)::int AS points,
+    (count(*) FILTER (WHERE metadata ->> 'rule' = sqlc.arg(main_rule)::text AND (metadata ->> 'reversal') IS NULL)
+     - count(*) FILTER (WHERE metadata ->> 'rule' = sqlc.arg(main_rule)::text AND (metadata ->> 'reversal') IS NOT NULL))::int AS held
+FROM user_activities
+WHERE user_id = sqlc.arg(user_id) AND entity_type = sqlc.arg(entity_type)::text AND entity_id = sqlc.arg(entity_id)::int
+  AND metadata ->> 'rule' = ANY (sqlc.arg(rules)::text[]);
+
+-- name: GetLandlordOf :one
+SELECT landlord_id FROM properties WHERE id = $1;
+
+-- name: IsEstablished :one
+SELECT account_established(sqlc.arg(user_id))::bool;
+
+-- name: GetGamificationProfile :one
+-- The user's standing: XP, the level it reaches and the next one's threshold (at the top level,
+-- its own), achievements earned, and whether the levels and badges exist at all.
+SELECT u.id, u.username, u.role, coalesce(u.profile_image, '')::text AS profile_image, u.xp, u.xp_reached_at,
+    u.leaderboard_full_name,
+    coalesce(l.level, 1)::int AS level, coalesce(l.name, '')::text AS level_name,
+    coalesce(l.points_required, 0)::int AS level_xp,
+    coalesce(nx.points_required, l.points_required, 0)::int AS next_level_xp,
+    (SELECT count(*) FROM user_achievements ua WHERE ua.user_id = u.id)::int AS achievements,
+    (EXISTS (SELECT 1 FROM user_levels) AND EXISTS (SELECT 1 FROM badges))::bool AS initialized
+FROM users u
+LEFT JOIN LATERAL (
+    SELECT ul.level, ul.name, ul.points_required FROM user_levels ul
+    WHERE ul.points_required <= u.xp ORDER BY ul.points_required DESC LIMIT 1
+) l ON true
+LEFT JOIN LATERAL (
+    SELECT ul.points_required FROM user_levels ul
+    WHERE ul.points_required > u.xp ORDER BY ul.points_required LIMIT 1
+) nx ON true
+WHERE u.id = sqlc.arg(id);
+
+-- name: ListUserBadges :many
+-- The badges the user earned, newest first.
+SELECT b.id, b.name, b.description, b.icon, b.category, b.level, ub.earned_at
+FROM user_badges ub JOIN badges b ON b.id = ub.badge_id
+WHERE ub.user_id = $1
+ORDER BY ub.earned_at DESC, b.id DESC;
+
+-- name: GetXPStanding :one
+SELECT xp, xp_reached_at FROM users WHERE id = $1;
+
+-- name: CountAhead :one
+-- How many users rank ahead of one with xp reached at reached_at (id breaks exact ties), each
+-- part counted from users_leaderboard and stopped at lim: beyond it the rank is estimated.
+SELECT ((SELECT count(*) FROM (SELECT 1 FROM users WHERE xp > 0 AND xp > sqlc.arg(xp)::int LIMIT sqlc.arg(lim)::int) a)
+      + (SELECT count(*) FROM (SELECT 1 FROM users
+                               WHERE xp > 0 AND xp = sqlc.arg(xp)::int
+                                 AND (xp_reached_at, id) < (sqlc.arg(reached_at)::timestamptz, sqlc.arg(id)::int)
+                               LIMIT sqlc.arg(lim)::int) b))::int AS ahead;
+
+-- name: EstimateAhead :one
+SELECT leaderboard_ahead_estimate(sqlc.arg(xp)::int)::bigint;
+
+-- name: ListLeaderboard :many
+-- The top of the leaderboard: most XP first, then who reached it first; 0 XP is not ranked.
+SELECT u.id, u.username, u.first_name, u.last_name, u.leaderboard_full_name,
+    coalesce(u.profile_image, '')::text AS profile_image, u.xp,
+    coalesce((SELECT max(ul.level) FROM user_levels ul WHERE ul.points_required <= u.xp), 1)::int AS level
+FROM users u
+WHERE u.xp > 0
+ORDER BY u.xp DESC, u.xp_reached_at, u.id
+LIMIT sqlc.arg(lim)::int;
+
+-- name: SetLeaderboardFullName :one
+UPDATE users SET leaderboard_full_name = sqlc.arg(full_name)::bool WHERE id = sqlc.arg(id)
+RETURNING leaderboard_full_name;
+
+-- name: IsGamificationInitialized :one
+SELECT (EXISTS (SELECT 1 FROM user_levels) AND EXISTS (SELECT 1 FROM badges))::bool;
+
+-- name: BackfillGamification :exec
+SELECT gamification_backfill(sqlc.arg(rules)::jsonb);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { PNG_1PX, listProperty, register, stamp } from "./accounts";
+import { expectNoSeriousViolation } from "./axe";
 
 // Issue 15: a landlord edits a listing and sees it on the property page; Edit Profile changes the
 // name the header and the dashboard show. Against the real server and database.
@@ -102,3 +103,23 @@ test.describe("edit profile", () => {
     await expect(page.getByRole("dialog", { name: "Edit Profile" }).getByRole("combobox", { name: "Language" })).toHaveValue("es");
   });
 });
+
+// axe-core on the edit form (its images' buttons included) and on the Edit Profile dialog, at a
+// laptop's and a phone's width.
+for (const width of [1280, 390]) {
+  test(`the edit form and the Edit Profile dialog have no serious or critical violation at ${width} wide`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await register(page.request, "landlord");
+    const id = await listProperty(page.request, `Axe flat ${stamp()}`);
+    await page.goto(`/properties/${id}/edit`);
+    await page.getByLabel("Choose images").setInputFiles([{ name: "hall.png", mimeType: "image/png", buffer: PNG_1PX }]);
+    await expect(page.getByRole("button", { name: "Move hall.png earlier" })).toBeEnabled();
+    await page.waitForLoadState("networkidle");
+    await expectNoSeriousViolation(page);
+
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await expect(page.getByRole("dialog", { name: "Edit Profile" })).toBeVisible();
+    await expectNoSeriousViolation(page);
+  });
+}

@@ -84,12 +84,15 @@ describe("EditPropertyPage", () => {
     await user.type(screen.getByLabelText("Monthly Rent"), "2650");
     await user.upload(screen.getByLabelText("Choose images"), [png("c.png")]);
     await toasts().findByText("Upload successful");
-    // The new image becomes the cover with the keyboard alone: focus its "earlier" button, press Enter twice.
+    // The new image becomes the cover with the keyboard alone: its "earlier" button, Enter twice;
+    // at the front that button is disabled and the focus moves to "later".
     chosen().getByRole("button", { name: "Move c.png earlier" }).focus();
     await user.keyboard("{Enter}");
-    chosen().getByRole("button", { name: "Move c.png earlier" }).focus();
+    expect(chosen().getByRole("button", { name: "Move c.png earlier" })).toHaveFocus();
     await user.keyboard("{Enter}");
     expect(chosen().getByRole("button", { name: "Move c.png earlier" })).toBeDisabled();
+    expect(chosen().getByRole("button", { name: "Move c.png later" })).toHaveFocus();
+    expect(chosen().getAllByRole("listitem")[0]).toHaveAccessibleName("Image 1: c.png");
     await user.click(chosen().getByRole("button", { name: "Remove current image 1" }));
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
 

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, ImagePlus, RotateCcw, Trash2 } from "lucide-react";
-import { useId, useState, type DragEvent, type Ref } from "react";
+import { useEffect, useId, useRef, useState, type DragEvent, type Ref } from "react";
 import { FallbackImage } from "@/components/ui/fallback-image";
 import { toast } from "@/components/ui/use-toast";
 import { IMAGE_FALLBACK } from "@/lib/property";
@@ -132,6 +132,17 @@ interface UploadItemProps {
 function UploadItem({ item, label, isCover, onRemove, onRetry, onEarlier, onLater }: UploadItemProps) {
   const errorId = useId();
   const name = item.name;
+  const earlier = useRef<HTMLButtonElement>(null);
+  const later = useRef<HTMLButtonElement>(null);
+  // A move to either end disables the button just pressed: the focus goes to the other one, not
+  // to the page, so the keyboard can go on.
+  const pressed = useRef<"earlier" | "later" | null>(null);
+  useEffect(() => {
+    const which = pressed.current;
+    pressed.current = null;
+    if (which === "earlier" && earlier.current?.disabled) later.current?.focus();
+    if (which === "later" && later.current?.disabled) earlier.current?.focus();
+  });
   const percent = Math.round(item.progress * 100);
   const failed = item.status === "failed";
   return (
@@ -160,10 +171,30 @@ function UploadItem({ item, label, isCover, onRemove, onRetry, onEarlier, onLate
       {onEarlier || onLater ? (
         <div className="uploader__order">
           {/* Native buttons: Tab reaches them, Enter or Space moves; a disabled end keeps the layout. */}
-          <button type="button" className="uploader__move" aria-label={`Move ${name} earlier`} disabled={!onEarlier} onClick={onEarlier}>
+          <button
+            ref={earlier}
+            type="button"
+            className="uploader__move"
+            aria-label={`Move ${name} earlier`}
+            disabled={!onEarlier}
+            onClick={() => {
+              pressed.current = "earlier";
+              onEarlier?.();
+            }}
+          >
             <ArrowLeft aria-hidden="true" size={14} />
           </button>
-          <button type="button" className="uploader__move" aria-label={`Move ${name} later`} disabled={!onLater} onClick={onLater}>
+          <button
+            ref={later}
+            type="button"
+            className="uploader__move"
+            aria-label={`Move ${name} later`}
+            disabled={!onLater}
+            onClick={() => {
+              pressed.current = "later";
+              onLater?.();
+            }}
+          >
             <ArrowRight aria-hidden="true" size={14} />
           </button>
         </div>

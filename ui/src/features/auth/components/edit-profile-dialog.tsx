@@ -148,7 +148,7 @@ export function EditProfileButton({ className }: { className?: string }) {
       open={open}
       onOpenChange={setOpen}
       title="Edit Profile"
-      description="Your name and profile as other people see them."
+      description="Your name, a few words about you, where you live and your language."
       trigger={
         <Button variant="outline" className={className}>
           <UserPen aria-hidden="true" size={16} /> Edit Profile

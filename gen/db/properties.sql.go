@@ -310,7 +310,13 @@ func (q *Queries) GetProperty(ctx context.Context, id int32) (Property, error) {
 }
 
 const listMyProperties = `-- name: ListMyProperties :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, count(*) OVER ()::int AS total_count,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+    (SELECT count(*) FROM properties c
+     WHERE c.landlord_id = $1 AND c.active
+       AND ($2::text = ''
+            OR c.title ILIKE '%' || $2 || '%'
+            OR c.address ILIKE '%' || $2 || '%'
+            OR c.city ILIKE '%' || $2 || '%'))::int AS total_count,
     EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
 FROM properties p
 WHERE p.landlord_id = $1 AND p.active
@@ -337,7 +343,8 @@ type ListMyPropertiesRow struct {
 
 // One page of an owner's active listings, newest first (properties_landlord_newest), those whose
 // title, address or city holds the pattern (escaped for LIKE; ” matches all), with how many match
-// and whether the owner saved each (the saved flag every list carries).
+// (counted once, apart: without a pattern an index-only scan, where a window count would read
+// every listing's row) and whether the owner saved each (the saved flag every list carries).
 func (q *Queries) ListMyProperties(ctx context.Context, arg ListMyPropertiesParams) ([]ListMyPropertiesRow, error) {
 	rows, err := q.db.Query(ctx, listMyProperties,
 		arg.LandlordID,

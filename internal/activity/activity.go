@@ -1,7 +1,7 @@
-// Package activity records what people do on the site (user_activities), the record that
-// rewards will be computed from. An action records its activity in its own transaction, by
-// calling Record with that transaction's queries: the activity exists exactly when the action
-// does.
+// Package activity records what people do on the site (user_activities) that earns no XP. An
+// action records its activity in its own transaction, by calling Record with that transaction's
+// queries: the activity exists exactly when the action does. Activities that earn XP are recorded
+// by gamification.Give, the one place that decides points; rows recorded here have none.
 package activity
 
 import (
@@ -26,13 +26,12 @@ type Activity struct {
 	Type       string
 	EntityType string // property, review, verification, resource or badge
 	EntityID   int32
-	Points     int32
 }
 
 // Record stores a inside the caller's transaction tx.
 func Record(ctx context.Context, tx *db.Queries, a Activity) error {
 	if err := tx.RecordActivity(ctx, db.RecordActivityParams{
-		UserID: a.UserID, ActivityType: a.Type, Points: a.Points,
+		UserID: a.UserID, ActivityType: a.Type, Points: 0,
 		EntityID: convert.Ptr(a.EntityID), EntityType: convert.Ptr(a.EntityType),
 	}); err != nil {
 		return fmt.Errorf("record %s activity: %w", a.Type, err)

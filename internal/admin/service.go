@@ -19,6 +19,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/store"
@@ -318,6 +319,9 @@ func grant(ctx context.Context, q *db.Queries, kind string, propertyID int32, ve
 		PropertyID: propertyID, RequestID: requestID, Reason: ClosedReason,
 	}); err != nil {
 		return false, fmt.Errorf("close the other requests of property %d: %w", propertyID, err)
+	}
+	if err := gamification.GivePropertyVerified(ctx, q, propertyID); err != nil {
+		return false, err
 	}
 	return true, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
@@ -87,7 +88,10 @@ func (s *Service) Create(ctx context.Context, l Listing) (Property, error) {
 			return err
 		}
 		// The slug carries the id, known only once the row exists.
-		created, err = q.SetPropertySlug(ctx, db.SetPropertySlugParams{ID: p.ID, Slug: Slug(p.Title, p.ID)})
+		if created, err = q.SetPropertySlug(ctx, db.SetPropertySlugParams{ID: p.ID, Slug: Slug(p.Title, p.ID)}); err != nil {
+			return err
+		}
+		_, err = gamification.Give(ctx, q, gamification.Award{Rule: gamification.ListingPublished, UserID: landlord.ID, EntityID: p.ID})
 		return err
 	})
 	if err != nil {

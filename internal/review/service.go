@@ -13,9 +13,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
-	"github.com/rentproof/rentproof/internal/activity"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/ratelimit"
@@ -242,9 +242,8 @@ func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 		if err := upload.Attach(ctx, q, author.ID, d.Photos, upload.ReviewPhoto, created.ID); err != nil {
 			return err
 		}
-		return activity.Record(ctx, q, activity.Activity{
-			UserID: author.ID, Type: activity.ReviewPosted, EntityType: "review", EntityID: created.ID,
-		})
+		_, err = gamification.Give(ctx, q, gamification.Award{Rule: gamification.ReviewPublished, UserID: author.ID, EntityID: created.ID})
+		return err
 	})
 	if e, ok := ratelimit.IsExceeded(err); ok {
 		return Review{}, &apperr.Error{Kind: apperr.ErrResourceExhausted, RetryAfter: e.RetryAfter,

@@ -11,6 +11,7 @@ import (
 	"github.com/rentproof/rentproof/internal/activity"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
@@ -60,9 +61,15 @@ func (s *Service) MarkHelpful(ctx context.Context, reviewID int32) (helpful int3
 		if helpful, err = q.IncrementHelpful(ctx, reviewID); err != nil {
 			return fmt.Errorf("count vote: %w", err)
 		}
-		return activity.Record(ctx, q, activity.Activity{
+		if err := activity.Record(ctx, q, activity.Activity{
 			UserID: voter.ID, Type: activity.HelpfulVote, EntityType: "review", EntityID: reviewID,
-		})
+		}); err != nil {
+			return err
+		}
+		if r.UserID == nil {
+			return nil
+		}
+		return gamification.GiveHelpfulVote(ctx, q, *r.UserID, reviewID, voter.ID)
 	})
 	return helpful, alreadyMarked, err
 }
@@ -181,7 +188,8 @@ func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note s
 	}
 	status := map[string]string{"restore": "published", "remove": "removed"}[decision]
 	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		if _, err := q.LockReview(ctx, reviewID); err != nil {
+		r, err := q.LockReview(ctx, reviewID)
+		if err != nil {
 			if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
 				return apperr.NotFound("Review not found")
 			}
@@ -189,6 +197,16 @@ func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note s
 		}
 		if err := q.SetReviewStatus(ctx, db.SetReviewStatusParams{ID: reviewID, Status: status}); err != nil {
 			return fmt.Errorf("set status: %w", err)
+		}
+		// A removed review's XP is taken back; published again, it earns it anew (once).
+		if r.UserID != nil && status == "removed" {
+			if err := gamification.TakeBackReview(ctx, q, *r.UserID, reviewID); err != nil {
+				return err
+			}
+		} else if r.UserID != nil && r.Status == "removed" {
+			if _, err := gamification.Give(ctx, q, gamification.Award{Rule: gamification.ReviewPublished, UserID: *r.UserID, EntityID: reviewID}); err != nil {
+				return err
+			}
 		}
 		return q.RecordModeration(ctx, db.RecordModerationParams{ReviewID: reviewID, AdminID: &admin.ID, Decision: decision, Note: convert.Ptr(note)})
 	})

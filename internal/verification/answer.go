@@ -8,9 +8,9 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/account"
-	"github.com/rentproof/rentproof/internal/activity"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/store"
@@ -128,9 +128,8 @@ func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage 
 			return err
 		}
 		out.TokensEarned = Reward
-		return activity.Record(ctx, q, activity.Activity{
-			UserID: me.ID, Type: activity.VerificationCompleted, EntityType: "verification", EntityID: id,
-		})
+		_, err = gamification.Give(ctx, q, gamification.Award{Rule: gamification.RequestAnswered, UserID: me.ID, EntityID: id})
+		return err
 	})
 	if err != nil {
 		return Answered{}, err
@@ -158,7 +157,7 @@ func grant(ctx context.Context, q *db.Queries, propertyID, requestID, approverID
 	}); err != nil {
 		return fmt.Errorf("close the other requests of property %d: %w", propertyID, err)
 	}
-	return nil
+	return gamification.GivePropertyVerified(ctx, q, propertyID)
 }
 
 // currentDevice is the hash of the device token the request carries, if any.

@@ -47,7 +47,7 @@ func TestParallelApprovalsOfOneRequestCreditOnce(t *testing.T) {
 	}
 	rewards := w.id(t, `SELECT count(*) FROM token_transactions WHERE transaction_type = 'verification_reward'
 		AND related_entity_type = 'verification_request' AND related_entity_id = $1`, r.Id)
-	completed := w.id(t, `SELECT count(*) FROM user_activities WHERE activity_type = 'verification_completed'`)
+	completed := w.id(t, `SELECT count(*) FROM user_activities WHERE activity_type = 'verification_completed' AND entity_type = 'verification'`)
 	confirmations := w.getProperty(t, flat).VerificationConfirmations
 	if rewards != 1 || completed != 1 || confirmations != 1 {
 		t.Errorf("%d rewards, %d activities, %d confirmations: want one of each", rewards, completed, confirmations)

@@ -23,7 +23,7 @@ ALTER TABLE user_activities ADD CONSTRAINT user_activities_points_check
 -- How many users rank ahead of a user with p_xp, from the planner's statistics of users.xp (no
 -- scan): the leaderboard counts exactly up to its limit and estimates beyond it.
 CREATE FUNCTION leaderboard_ahead_estimate(p_xp integer) RETURNS bigint
-    LANGUAGE plpgsql STABLE
+    LANGUAGE plpgsql
     AS $$
 DECLARE
     plan jsonb;
@@ -82,7 +82,7 @@ BEGIN
         SELECT q.requested_to_id AS user_id, q.id, q.responded_at AS at,
                row_number() OVER (PARTITION BY q.requested_to_id, (q.responded_at AT TIME ZONE 'UTC')::date ORDER BY q.responded_at, q.id) AS n
         FROM verification_requests q
-        WHERE q.requested_to_id IS NOT NULL AND q.responded_at IS NOT NULL AND q.status IN ('approved', 'rejected')
+        WHERE q.requested_to_id IS NOT NULL AND q.responded_at IS NOT NULL AND q.status IN ('approved', 'rejected', 'held')
     ) c
     WHERE NOT EXISTS (SELECT 1 FROM user_activities a WHERE a.user_id = c.user_id AND a.entity_type = 'verification'
                       AND a.entity_id = c.id AND a.metadata ->> 'rule' = 'verificationsAnswered');
@@ -139,6 +139,29 @@ BEGIN
     ON CONFLICT DO NOTHING;
 END;
 $$;
+
+-- The seeded catalogue (internal/seed/data) keeps only what can be earned: badges and
+-- achievements that nothing records are gone (nobody could have earned them), the verifier's
+-- badge counts answered requests, and the levels promise only what they give. Where the
+-- catalogue was seeded, the new entries join it; where not, Initialize seeds it whole.
+DELETE FROM badges WHERE name IN ('Verified Tenant', 'Regular Visitor', 'Bookworm', 'Globetrotter', 'Early Supporter');
+UPDATE badges SET description = 'Answered five verification requests from other users.',
+    requirements = '{"verificationsAnswered": 5}' WHERE name = 'Trusted Verifier';
+UPDATE badges SET description = 'Your reviews were marked helpful 25 times by established members.' WHERE name = 'Helpful Voice';
+INSERT INTO badges (name, description, icon, category, level, requirements)
+SELECT 'First Verification', 'Answered your first verification request from another user.', 'shield', 'verification', 1,
+       '{"verificationsAnswered": 1}' WHERE EXISTS (SELECT 1 FROM badges)
+ON CONFLICT (name) DO NOTHING;
+DELETE FROM achievements WHERE name IN ('Welcome Home', 'Honest Voice', 'Neighbourhood Guide', 'Polyglot', 'Night Owl');
+UPDATE achievements SET description = 'Answered a verification request for another user.',
+    requirements = '{"verificationsAnswered": 1}' WHERE name = 'Good Samaritan';
+UPDATE achievements SET description = 'Received ten helpful votes from established members on your reviews.' WHERE name = 'Community Helper';
+UPDATE achievements SET description = 'Listed your first property.', requirements = '{"properties": 1}' WHERE name = 'Open Door';
+INSERT INTO achievements (name, description, points, icon, category, secret, requirements)
+SELECT 'Storyteller', 'Posted three reviews.', 10, 'star', 'review', false, '{"reviews": 3}'
+WHERE EXISTS (SELECT 1 FROM achievements)
+ON CONFLICT (name) DO NOTHING;
+UPDATE user_levels SET benefits = ARRAY['The ' || name || ' level and its icon on your profile and the leaderboard'];
 
 SELECT gamification_backfill('{
     "reviews": {"points": 20, "cap": 3},

@@ -14,7 +14,7 @@ import (
 	"github.com/rentproof/rentproof/internal/testserver"
 )
 
-func as[T any](token string, msg *T) *connect.Request[T] {
+func req[T any](token string, msg *T) *connect.Request[T] {
 	req := connect.NewRequest(msg)
 	if token != "" {
 		req.Header().Set("Authorization", "Bearer "+token)
@@ -64,7 +64,7 @@ func TestDemoProfileLeaderboardAndAdminCalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	token := signIn(t, srv, top)
-	prof, err := client.GetProfile(ctx, as(token, &gamificationv1.GetProfileRequest{}))
+	prof, err := client.GetProfile(ctx, req(token, &gamificationv1.GetProfileRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,20 +72,20 @@ func TestDemoProfileLeaderboardAndAdminCalls(t *testing.T) {
 	if !prof.Msg.GetInitialized() || p.GetXp() <= 0 || len(p.GetBadges()) == 0 || p.GetRank() != 1 {
 		t.Fatalf("the top demo user's profile: %+v", prof.Msg)
 	}
-	board, err := client.GetLeaderboard(ctx, as(token, &gamificationv1.GetLeaderboardRequest{}))
+	board, err := client.GetLeaderboard(ctx, req(token, &gamificationv1.GetLeaderboardRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(board.Msg.GetEntries()) == 0 || board.Msg.GetEntries()[0].GetId() != top || board.Msg.GetOwnRank() != 1 {
 		t.Fatalf("leaderboard: %+v", board.Msg)
 	}
-	if _, err := client.GetProfile(ctx, as("", &gamificationv1.GetProfileRequest{})); code(err) != connect.CodeUnauthenticated {
+	if _, err := client.GetProfile(ctx, req("", &gamificationv1.GetProfileRequest{})); code(err) != connect.CodeUnauthenticated {
 		t.Errorf("a visitor's profile: %v", err)
 	}
-	if _, err := client.RunMigration(ctx, as(token, &gamificationv1.RunMigrationRequest{})); code(err) != connect.CodePermissionDenied {
+	if _, err := client.RunMigration(ctx, req(token, &gamificationv1.RunMigrationRequest{})); code(err) != connect.CodePermissionDenied {
 		t.Errorf("a non-admin's migration: %v", err)
 	}
-	if _, err := client.Initialize(ctx, as(token, &gamificationv1.InitializeRequest{})); code(err) != connect.CodePermissionDenied {
+	if _, err := client.Initialize(ctx, req(token, &gamificationv1.InitializeRequest{})); code(err) != connect.CodePermissionDenied {
 		t.Errorf("a non-admin's initialise: %v", err)
 	}
 }

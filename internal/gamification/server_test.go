@@ -3,14 +3,22 @@ package gamification_test
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
+	"strings"
+	"sync"
 	"testing"
 
 	"connectrpc.com/connect"
 
+	"github.com/rentproof/rentproof/gen/db"
 	gamificationv1 "github.com/rentproof/rentproof/gen/rentproof/gamification/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/gamification/v1/gamificationv1connect"
+	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
 	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/seed"
+	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/testserver"
 )
 
@@ -87,5 +95,118 @@ func TestDemoProfileLeaderboardAndAdminCalls(t *testing.T) {
 	}
 	if _, err := client.Initialize(ctx, req(token, &gamificationv1.InitializeRequest{})); code(err) != connect.CodePermissionDenied {
 		t.Errorf("a non-admin's initialise: %v", err)
+	}
+}
+
+// Through the real server: reviews earn 20 XP for the first three of the day and the First Review
+// badge; 30 established accounts marking a review helpful at once earn its author exactly the
+// day's cap (20 votes, 40 XP) and a fresh account's vote nothing; a moderator removing the review
+// takes back its 20 and its votes' 40; the REST paths answer the profile and the leaderboard.
+func TestActionsEarnXPThroughTheServer(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	srv := testserver.Start(t, testserver.Options{})
+	t.Cleanup(func() { checkXPIsTheSumOfActivities(t, srv.Pool) })
+	if err := store.WithTx(ctx, srv.Pool, func(q *db.Queries) error {
+		_, _, _, err := seed.Gamification(ctx, q)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	reviews := reviewv1connect.NewReviewServiceClient(http.DefaultClient, srv.URL)
+	games := gamificationv1connect.NewGamificationServiceClient(http.DefaultClient, srv.URL)
+	owner := newUser(t, srv.Pool, "Olga", "Owner", "landlord")
+	if _, err := srv.Pool.Exec(ctx, `INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug)
+		VALUES (1, 'Garden flat', '1 Park Lane', 'Leeds', 'apartment', 900, $1, 'garden-flat-1')`, owner); err != nil {
+		t.Fatal(err)
+	}
+	author := newUser(t, srv.Pool, "Ada", "Author", "tenant")
+	authorToken := signIn(t, srv, author)
+	var first int32
+	for i, typ := range []string{"tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood", "general"} {
+		res, err := reviews.CreateReview(ctx, req(authorToken, &reviewv1.CreateReviewRequest{PropertyId: 1, Rating: int32(1 + i),
+			Title: "Quiet and bright", Content: "Two years here, the heating always worked.", ReviewType: typ, Language: "en"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = res.Msg.GetReview().GetId()
+		}
+	}
+	prof, err := games.GetProfile(ctx, req(authorToken, &gamificationv1.GetProfileRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := prof.Msg.GetProfile(); p.GetXp() != 60 || len(p.GetBadges()) != 1 || p.GetBadges()[0].GetName() != "First Review" || p.GetAchievements() != 1 {
+		t.Fatalf("after four reviews: %+v", p)
+	}
+
+	const voters = 30
+	tokens := make([]string, voters+1)
+	for i := range voters {
+		v := newUser(t, srv.Pool, "Vo", "Ter", "tenant")
+		if _, err := srv.Pool.Exec(ctx, `UPDATE users SET created_at = now() - interval '8 days' WHERE id = $1`, v); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := srv.Pool.Exec(ctx, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
+			VALUES (1, $1, 4, 'Fine place', 'A fine place to live for a year.', 'tenant_to_neighborhood')`, v); err != nil {
+			t.Fatal(err)
+		}
+		tokens[i] = signIn(t, srv, v)
+	}
+	tokens[voters] = signIn(t, srv, newUser(t, srv.Pool, "Fresh", "Voter", "tenant"))
+	errs := make([]error, len(tokens))
+	var wg sync.WaitGroup
+	for i, token := range tokens {
+		wg.Go(func() {
+			_, errs[i] = reviews.MarkHelpful(ctx, req(token, &reviewv1.MarkHelpfulRequest{ReviewId: first}))
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	xpOf := func() int32 {
+		t.Helper()
+		var xp int32
+		if err := srv.Pool.QueryRow(ctx, `SELECT xp FROM users WHERE id = $1`, author).Scan(&xp); err != nil {
+			t.Fatal(err)
+		}
+		return xp
+	}
+	if xp := xpOf(); xp != 100 {
+		t.Errorf("after %d established votes and a fresh one: %d XP, want 60 + the cap's 40", voters, xp)
+	}
+
+	admin := signIn(t, srv, newUser(t, srv.Pool, "Ad", "Min", "admin"))
+	if _, err := reviews.ModerateReview(ctx, req(admin, &reviewv1.ModerateReviewRequest{ReviewId: first, Decision: "remove"})); err != nil {
+		t.Fatal(err)
+	}
+	if xp := xpOf(); xp != 40 {
+		t.Errorf("after the removal: %d XP, want 40", xp)
+	}
+
+	for path, want := range map[string]string{
+		"/api/gamification/profile":     `"xp":40`,
+		"/api/gamification/leaderboard": `"firstName":"Ada","lastName":"A."`,
+	} {
+		r, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+path, nil)
+		r.Header.Set("Authorization", "Bearer "+authorToken)
+		res, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK || !strings.Contains(string(body), want) {
+			t.Errorf("GET %s: %d %s, want %s", path, res.StatusCode, body, want)
+		}
+	}
+	r, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/api/gamification/initialize", nil)
+	r.Header.Set("Authorization", "Bearer "+authorToken)
+	if res, err := http.DefaultClient.Do(r); err != nil || res.StatusCode != http.StatusForbidden {
+		t.Errorf("POST initialize by a tenant: %v %v", res.StatusCode, err)
+	} else {
+		res.Body.Close()
 	}
 }

@@ -19,9 +19,9 @@ import (
 )
 
 // newDB is a migrated database with the levels, badges and achievements seeded.
-func newDB(t *testing.T) (*pgxpool.Pool, string) {
+func newDB(t *testing.T) *pgxpool.Pool {
 	t.Helper()
-	pool, url := dbtest.New(t)
+	pool, _ := dbtest.New(t)
 	if err := store.WithTx(context.Background(), pool, func(q *db.Queries) error {
 		_, _, _, err := seed.Gamification(context.Background(), q)
 		return err
@@ -29,7 +29,7 @@ func newDB(t *testing.T) (*pgxpool.Pool, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { checkXPIsTheSumOfActivities(t, pool) })
-	return pool, url
+	return pool
 }
 
 // checkXPIsTheSumOfActivities: every user's XP is the sum of their activity rows' points, and
@@ -89,7 +89,7 @@ func profile(t *testing.T, svc *gamification.Service, id int32) gamification.Pro
 func TestLevelsAtTheirThresholdsUpAndDown(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, _ := newDB(t)
+	pool := newDB(t)
 	svc := gamification.NewService(pool, nil, nil)
 	ada := newUser(t, pool, "Ada", "Lovelace", "tenant")
 
@@ -158,7 +158,7 @@ func hasBadge(p gamification.Profile, name string) bool {
 func TestBadgesOnceAndCapsUnderParallelActions(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, _ := newDB(t)
+	pool := newDB(t)
 	const n = 50
 	for _, rule := range gamification.Rules {
 		t.Run(rule.Key, func(t *testing.T) {
@@ -231,7 +231,7 @@ func parallel(t *testing.T, n int, fn func(i int) error) {
 func TestVotesFromFreshAccountsEarnNothing(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, _ := newDB(t)
+	pool := newDB(t)
 	author := newUser(t, pool, "Aut", "Hor", "tenant")
 	fresh := newUser(t, pool, "Fre", "Sh", "tenant")
 	elder := newUser(t, pool, "El", "Der", "tenant")
@@ -272,7 +272,7 @@ func TestVotesFromFreshAccountsEarnNothing(t *testing.T) {
 // reviews unless the user opts in; the caller's rank exact, and estimated beyond the limit.
 func TestLeaderboardOrderTiesNamesAndOwnRank(t *testing.T) {
 	t.Parallel()
-	pool, _ := newDB(t)
+	pool := newDB(t)
 	svc := gamification.NewService(pool, nil, nil)
 	first := newUser(t, pool, "Tie", "First", "tenant")
 	second := newUser(t, pool, "Tie", "Second", "tenant")
@@ -358,7 +358,7 @@ func TestAdminCallsAndIdempotentInitialize(t *testing.T) {
 // dead data.
 func TestEverySeededRequirementIsWired(t *testing.T) {
 	t.Parallel()
-	pool, _ := newDB(t)
+	pool := newDB(t)
 	keys := map[string]bool{}
 	for _, r := range gamification.Rules {
 		keys[r.Key] = true

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -33,23 +34,12 @@ func req[T any](token string, msg *T) *connect.Request[T] {
 // signIn gives the user a session and returns its token.
 func signIn(t *testing.T, srv *testserver.Server, userID int32) string {
 	t.Helper()
-	token := "token-" + string(rune('a'+userID%26)) + "-" + itoa(userID)
+	token := "token-" + strconv.Itoa(int(userID))
 	if _, err := srv.Pool.Exec(context.Background(), `INSERT INTO sessions (user_id, token_hash, expires_at)
 		VALUES ($1, $2, now() + interval '1 day')`, userID, account.HashToken(token)); err != nil {
 		t.Fatal(err)
 	}
 	return token
-}
-
-func itoa(n int32) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
 }
 
 func code(err error) connect.Code {
@@ -190,7 +180,7 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 		"/api/gamification/profile":     `"xp":40`,
 		"/api/gamification/leaderboard": `"firstName":"Ada","lastName":"A."`,
 	} {
-		r, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+path, nil)
+		r, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+path, http.NoBody)
 		r.Header.Set("Authorization", "Bearer "+authorToken)
 		res, err := http.DefaultClient.Do(r)
 		if err != nil {
@@ -202,7 +192,7 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 			t.Errorf("GET %s: %d %s, want %s", path, res.StatusCode, body, want)
 		}
 	}
-	r, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/api/gamification/initialize", nil)
+	r, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/api/gamification/initialize", http.NoBody)
 	r.Header.Set("Authorization", "Bearer "+authorToken)
 	if res, err := http.DefaultClient.Do(r); err != nil || res.StatusCode != http.StatusForbidden {
 		t.Errorf("POST initialize by a tenant: %v %v", res.StatusCode, err)

@@ -33,6 +33,14 @@ BEGIN
 END;
 $$;
 
+-- The points of the n-th award of rule on its day: rules' points within its cap, else 0.
+CREATE FUNCTION gamification_points(rules jsonb, rule text, n bigint) RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$
+        SELECT CASE WHEN coalesce((rules -> rule ->> 'cap')::int, 0) = 0 OR n <= (rules -> rule ->> 'cap')::int
+                    THEN (rules -> rule ->> 'points')::int ELSE 0 END
+    $$;
+
 -- gamification_backfill gives XP, badges and achievements for what happened without them: each
 -- published review, helpful vote from an established account on a review that stands, answered
 -- verification request, listing and verified property not awarded yet gets its award row, dated
@@ -47,8 +55,7 @@ CREATE FUNCTION gamification_backfill(rules jsonb) RETURNS void
 BEGIN
     -- Published reviews, to their authors.
     INSERT INTO user_activities (user_id, activity_type, points, entity_type, entity_id, created_at, metadata)
-    SELECT c.user_id, 'review_posted', CASE WHEN coalesce((rules -> 'reviews' ->> 'cap')::int, 0) = 0 OR c.n <= (rules -> 'reviews' ->> 'cap')::int
-                                            THEN (rules -> 'reviews' ->> 'points')::int ELSE 0 END,
+    SELECT c.user_id, 'review_posted', gamification_points(rules, 'reviews', c.n),
            'review', c.id, c.at, '{"rule": "reviews"}'
     FROM (
         SELECT r.user_id, r.id, r.created_at AS at,
@@ -60,8 +67,7 @@ BEGIN
 
     -- Helpful votes from established accounts, to the reviews' authors (the voters' own rows stay).
     INSERT INTO user_activities (user_id, activity_type, points, entity_type, entity_id, created_at, metadata)
-    SELECT c.user_id, 'helpful_vote', CASE WHEN coalesce((rules -> 'helpfulVotes' ->> 'cap')::int, 0) = 0 OR c.n <= (rules -> 'helpfulVotes' ->> 'cap')::int
-                                           THEN (rules -> 'helpfulVotes' ->> 'points')::int ELSE 0 END,
+    SELECT c.user_id, 'helpful_vote', gamification_points(rules, 'helpfulVotes', c.n),
            'review', c.review_id, c.at, jsonb_build_object('rule', 'helpfulVotes', 'voter', c.voter_id)
     FROM (
         SELECT r.user_id, v.review_id, v.user_id AS voter_id, v.created_at AS at,
@@ -75,8 +81,7 @@ BEGIN
 
     -- Verification requests answered (approved or rejected) by the people asked.
     INSERT INTO user_activities (user_id, activity_type, points, entity_type, entity_id, created_at, metadata)
-    SELECT c.user_id, 'verification_completed', CASE WHEN coalesce((rules -> 'verificationsAnswered' ->> 'cap')::int, 0) = 0 OR c.n <= (rules -> 'verificationsAnswered' ->> 'cap')::int
-                                                     THEN (rules -> 'verificationsAnswered' ->> 'points')::int ELSE 0 END,
+    SELECT c.user_id, 'verification_completed', gamification_points(rules, 'verificationsAnswered', c.n),
            'verification', c.id, c.at, '{"rule": "verificationsAnswered"}'
     FROM (
         SELECT q.requested_to_id AS user_id, q.id, q.responded_at AS at,
@@ -89,8 +94,7 @@ BEGIN
 
     -- Listings, to their landlords.
     INSERT INTO user_activities (user_id, activity_type, points, entity_type, entity_id, created_at, metadata)
-    SELECT c.user_id, 'property_listing', CASE WHEN coalesce((rules -> 'properties' ->> 'cap')::int, 0) = 0 OR c.n <= (rules -> 'properties' ->> 'cap')::int
-                                               THEN (rules -> 'properties' ->> 'points')::int ELSE 0 END,
+    SELECT c.user_id, 'property_listing', gamification_points(rules, 'properties', c.n),
            'property', c.id, c.at, '{"rule": "properties"}'
     FROM (
         SELECT p.landlord_id AS user_id, p.id, p.created_at AS at,
@@ -102,8 +106,7 @@ BEGIN
 
     -- Verified properties (first verification, whichever proof), to their owners.
     INSERT INTO user_activities (user_id, activity_type, points, entity_type, entity_id, created_at, metadata)
-    SELECT c.user_id, 'verification_completed', CASE WHEN coalesce((rules -> 'verifiedProperties' ->> 'cap')::int, 0) = 0 OR c.n <= (rules -> 'verifiedProperties' ->> 'cap')::int
-                                                     THEN (rules -> 'verifiedProperties' ->> 'points')::int ELSE 0 END,
+    SELECT c.user_id, 'verification_completed', gamification_points(rules, 'verifiedProperties', c.n),
            'property', c.id, c.at, '{"rule": "verifiedProperties"}'
     FROM (
         SELECT f.user_id, f.id, f.at,
@@ -174,6 +177,7 @@ SELECT gamification_backfill('{
 -- migrate:down
 
 DROP FUNCTION gamification_backfill(jsonb);
+DROP FUNCTION gamification_points(jsonb, text, bigint);
 DROP FUNCTION leaderboard_ahead_estimate(integer);
 DELETE FROM user_activities WHERE points < 0;
 ALTER TABLE user_activities DROP CONSTRAINT user_activities_points_check;

@@ -6,9 +6,6 @@ import { NotFoundRoute } from "./routes/not-found";
 import { PageSkeleton } from "./routes/page-skeleton";
 import { LegalPage, PlaceholderPage } from "./routes/placeholder-page";
 
-const HOME = { label: "Home", to: "/" };
-const DASHBOARD = { label: "Dashboard", to: "/dashboard" };
-
 /** ScreenHandle is the route handle of a lazy screen: how to load its code (tests and the first render load it ahead). */
 export interface ScreenHandle {
   load: () => Promise<ComponentType>;
@@ -102,7 +99,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: "/gamification",
-            element: <PlaceholderPage title="Rewards" breadcrumb={[HOME, DASHBOARD, { label: "Gamification" }]} />,
+            ...screen(async () => (await import("./routes/gamification")).GamificationRoute),
           },
           {
             path: "/verification-payment/:id",

@@ -1,5 +1,5 @@
 import { Building2, Library, Plus, Search } from "lucide-react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { PropertyCard } from "@/components/property-card/property-card";
 import { Avatar } from "@/components/ui/avatar";
@@ -19,6 +19,7 @@ import { TokenPanel } from "@/features/tokens/components/token-panel";
 import { VerificationRequestsPanel } from "@/features/verification/components/verification-requests-panel";
 import { initials } from "@/lib/text";
 import { usePageTitle } from "@/lib/use-page-title";
+import { useTabParam } from "@/lib/use-tab-param";
 import "@/features/dashboard/dashboard.css";
 import "./dashboard.css";
 
@@ -44,26 +45,6 @@ const LANDLORD_TABS = [
   { value: "pending", label: "Verification Pending" },
   { value: "verification", label: "Verification Requests" },
 ] as const;
-
-/**
- * useTab keeps the open tab in the address (`?tab=`), so a link opens a tab and a reload keeps
- * it; an unknown or missing value is the first tab. Changing tabs replaces the history entry.
- */
-function useTab(tabs: readonly { value: string }[]) {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get("tab");
-  const tab = tabs.some((t) => t.value === asked) ? (asked as string) : tabs[0].value;
-  const setTab = (value: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set("tab", value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  return [tab, setTab] as const;
-}
 
 /**
  * DashboardRoute is /dashboard (behind ProtectedRoute; SPEC §2 "Dashboard"): the welcome with the
@@ -105,7 +86,7 @@ export function DashboardRoute() {
 }
 
 function TenantDashboard({ user }: { user: User }) {
-  const [tab, setTab] = useTab(TENANT_TABS);
+  const [tab, setTab] = useTabParam(TENANT_TABS);
   // The quick link opens the tab and takes focus to it (which scrolls it into view), as a
   // keyboard user would arrive there.
   const openSaved = () => {
@@ -144,7 +125,7 @@ function TenantDashboard({ user }: { user: User }) {
 }
 
 function LandlordDashboard({ user }: { user: User }) {
-  const [tab, setTab] = useTab(LANDLORD_TABS);
+  const [tab, setTab] = useTabParam(LANDLORD_TABS);
   return (
     <div className="dashboard__layout">
       <aside className="dashboard__side" aria-label="Your account">

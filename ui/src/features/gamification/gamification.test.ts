@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { crown, progressPercent, rankExplanation, rankLabel } from "./gamification";
+
+describe("progressPercent", () => {
+  it.each([
+    [0, 100, 0],
+    [99, 100, 99],
+    [100, 100, 100],
+    [450, 500, 90],
+    [6400, 6000, 100], // the top level: full
+    [5, 0, 100],
+    [-20, 100, 0],
+  ])("%i of %i XP is %i%%", (xp, next, want) => expect(progressPercent(xp, next)).toBe(want));
+});
+
+describe("rankLabel", () => {
+  it("writes exact, estimated and missing ranks", () => {
+    expect(rankLabel({ rank: 3, approximate: false })).toBe("#3");
+    expect(rankLabel({ rank: 12000, approximate: true })).toBe("≈ #12,000");
+    expect(rankLabel({ rank: 0, approximate: false })).toBe("-");
+    expect(rankExplanation({ rank: 0, approximate: false })).toBe("Not ranked yet — earn XP to join the leaderboard");
+  });
+});
+
+describe("crown", () => {
+  it("crowns the first three in gold, silver and bronze", () => {
+    expect([1, 2, 3, 4, 0].map(crown)).toEqual([
+      { tone: "gold", label: "1st" },
+      { tone: "silver", label: "2nd" },
+      { tone: "bronze", label: "3rd" },
+      undefined,
+      undefined,
+    ]);
+  });
+});

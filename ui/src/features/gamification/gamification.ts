@@ -1,0 +1,59 @@
+/**
+ * progressPercent is xp over nextLevelXp as a whole percentage (SPEC §2), 0 to 100: at the top
+ * level nextLevelXp is the top level's own threshold, which the XP has reached, so the bar is full.
+ */
+export function progressPercent(xp: number, nextLevelXp: number): number {
+  if (nextLevelXp <= 0) return 100;
+  return Math.max(0, Math.min(100, Math.floor((xp / nextLevelXp) * 100)));
+}
+
+/** Rank is a place on the leaderboard as the server gives it: 0 when unranked. */
+export interface Rank {
+  rank: number;
+  approximate: boolean;
+}
+
+/** rankLabel writes a rank: "#12", "≈ #12,000" (estimated beyond the first 10,000), "-" unranked. */
+export function rankLabel({ rank, approximate }: Rank): string {
+  if (rank <= 0) return "-";
+  return `${approximate ? "≈ " : ""}#${rank.toLocaleString("en-US")}`;
+}
+
+/** UNRANKED says why there is no rank and what to do about it. */
+export const UNRANKED = "Not ranked yet — earn XP to join the leaderboard";
+
+/** rankExplanation is the short note beside a rank. */
+export function rankExplanation({ rank, approximate }: Rank): string {
+  if (rank <= 0) return UNRANKED;
+  if (approximate) return "Estimated: exact ranks are counted for the top 10,000";
+  return "Your place among everyone with XP";
+}
+
+/** ORDINALS are the accessible names of the three crowned places. */
+const ORDINALS = ["1st", "2nd", "3rd"] as const;
+
+/** crown is the colour and accessible text of a top-three position, undefined below it. */
+export function crown(position: number): { tone: "gold" | "silver" | "bronze"; label: string } | undefined {
+  const tones = ["gold", "silver", "bronze"] as const;
+  if (position < 1 || position > 3) return undefined;
+  return { tone: tones[position - 1], label: ORDINALS[position - 1] };
+}
+
+/**
+ * XP_TABLE is the points table the server awards from (internal/gamification/points.go, README
+ * "Gamification rules"), written for people.
+ */
+export const XP_TABLE: { action: string; xp: number; limit: string }[] = [
+  { action: "A review you publish", xp: 20, limit: "the first 3 each day" },
+  { action: "A helpful vote on your review from an established account", xp: 2, limit: "at most 20 a day" },
+  { action: "A verification request you answer (approve or reject alike)", xp: 10, limit: "once per request" },
+  { action: "A property you list", xp: 10, limit: "the first 2 each day" },
+  { action: "A property of yours verified", xp: 25, limit: "once per property" },
+];
+
+/** XP_NOTES are the rules beside the table. */
+export const XP_NOTES = [
+  "Signing in, viewing pages and editing your profile earn nothing.",
+  "XP never depends on the rating you give.",
+  "A review removed by a moderator takes back the XP it earned; badges once earned stay.",
+];

@@ -380,3 +380,44 @@ func TestEverySeededRequirementIsWired(t *testing.T) {
 		}
 	}
 }
+
+// Administrators initialising at once while people earn XP: every award lands once and every
+// user's XP stays the sum of their rows.
+func TestParallelInitializeAndAwards(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _ := dbtest.New(t)
+	svc := gamification.NewService(pool, nil, seed.Gamification)
+	admin := newUser(t, pool, "Ad", "Min", "admin")
+	users := make([]int32, 10)
+	for i := range users {
+		users[i] = newUser(t, pool, "Us", "Er", "tenant")
+	}
+	// Reviews from before: Initialize's backfill awards them (20 each).
+	if _, err := pool.Exec(ctx, `INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug)
+		VALUES (1, 'Flat', '1 Main St', 'Leeds', 'apartment', 900, $1, 'flat-1')`, admin); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
+		SELECT 1, id, 4, 'Fine place', 'A fine place to live for a year.', 'general' FROM users WHERE role = 'tenant'`); err != nil {
+		t.Fatal(err)
+	}
+	parallel(t, 40, func(i int) error {
+		if i%4 == 0 {
+			_, err := svc.Initialize(as(admin, "admin"))
+			return err
+		}
+		return store.WithTx(ctx, pool, func(q *db.Queries) error {
+			_, err := gamification.Give(ctx, q, gamification.Award{Rule: gamification.RequestAnswered, UserID: users[i%len(users)], EntityID: int32(i)})
+			return err
+		})
+	})
+	var rows, xp int32
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM user_activities), (SELECT sum(xp) FROM users)`).Scan(&rows, &xp); err != nil {
+		t.Fatal(err)
+	}
+	if rows != 41 || xp != 510 {
+		t.Errorf("%d rows, %d XP: want 41 and 510 (10 reviews of 20, the listing's 10, 30 answers of 10)", rows, xp)
+	}
+	checkXPIsTheSumOfActivities(t, pool)
+}

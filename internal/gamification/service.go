@@ -123,21 +123,26 @@ func (s *Service) Profile(ctx context.Context) (p Profile, initialized bool, err
 }
 
 // rank places a user with xp reached at reachedAt: exact up to the limit, beyond it estimated
-// from the database's statistics and rounded to two significant digits (never above the limit).
+// from the database's statistics and rounded to two significant digits (never within the limit).
+// Counting stops at the limit, and is skipped when the estimate is twice the limit or more.
 func (s *Service) rank(ctx context.Context, id, xp int32, reachedAt *time.Time) (Rank, error) {
 	if xp <= 0 || reachedAt == nil {
 		return Rank{}, nil
 	}
-	ahead, err := s.q.CountAhead(ctx, db.CountAheadParams{Xp: xp, Lim: s.exactRank, ReachedAt: *reachedAt, ID: id})
-	if err != nil {
-		return Rank{}, fmt.Errorf("count users ahead: %w", err)
-	}
-	if ahead < s.exactRank {
-		return Rank{Position: ahead + 1}, nil
-	}
+	// The planner's estimate first (no scan): far beyond the limit, counting to it is wasted.
 	estimate, err := s.q.EstimateAhead(ctx, xp)
 	if err != nil {
 		return Rank{}, fmt.Errorf("estimate users ahead: %w", err)
+	}
+	if estimate < 2*int64(s.exactRank) {
+		ahead, err := s.q.CountAhead(ctx, db.CountAheadParams{Xp: xp, Lim: s.exactRank, ReachedAt: *reachedAt, ID: id})
+		if err != nil {
+			return Rank{}, fmt.Errorf("count users ahead: %w", err)
+		}
+		if ahead < s.exactRank {
+			return Rank{Position: ahead + 1}, nil
+		}
+		estimate = max(estimate, int64(ahead))
 	}
 	return Rank{Position: roundRank(estimate+1, s.exactRank), Approximate: true}, nil
 }

@@ -53,6 +53,11 @@ CREATE FUNCTION gamification_backfill(rules jsonb) RETURNS void
     LANGUAGE plpgsql
     AS $$
 BEGIN
+    -- Awards (gamification.Give) start by locking their user's row, which this lock waits for
+    -- and then holds off: the sums below see every award, none lands between them, and two
+    -- backfills take turns. Reads of users go on.
+    LOCK TABLE users IN EXCLUSIVE MODE;
+
     -- Published reviews, to their authors.
     INSERT INTO user_activities (user_id, activity_type, points, entity_type, entity_id, created_at, metadata)
     SELECT c.user_id, 'review_posted', gamification_points(rules, 'reviews', c.n),

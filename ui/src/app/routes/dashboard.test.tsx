@@ -355,6 +355,22 @@ describe("the tenant's dashboard", () => {
     expect(screen.getByRole("searchbox", { name: "Search my reviews" })).toHaveValue("");
   });
 
+  it("pages My Reviews ten at a time", async () => {
+    const many = Array.from({ length: 12 }, (_, i) => makeReview({ id: 100 - i, title: `Review number ${i + 1}` }));
+    const { user } = setup({ mine: { reviews: many } });
+    const pages = within(await screen.findByRole("navigation", { name: "Pages of reviews" }));
+    expect(pages.getByText("Page 1 of 2")).toBeInTheDocument();
+    expect(pages.getByRole("button", { name: /Previous/ })).toBeDisabled();
+    await user.click(pages.getByRole("button", { name: /Next/ }));
+    await waitFor(() =>
+      expect(within(screen.getByRole("list", { name: "My reviews" })).getAllByRole("heading").map((h) => h.textContent)).toEqual([
+        "Review number 11",
+        "Review number 12",
+      ]),
+    );
+    expect(pages.getByRole("button", { name: /Next/ })).toBeDisabled();
+  });
+
   it("invites a tenant without reviews to write one", async () => {
     setup();
     const empty = within(await screen.findByRole("region", { name: "No reviews yet" }));

@@ -17,6 +17,8 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/gamification/v1/gamificationv1connect"
 	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
+	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/store"
@@ -174,6 +176,28 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 	}
 	if xp := xpOf(); xp != 40 {
 		t.Errorf("after the removal: %d XP, want 40", xp)
+	}
+
+	// Two people asked about the property: one rejects, one approves. Each earns 10, alike;
+	// the owner 25 for the verification.
+	verifications := verificationv1connect.NewVerificationServiceClient(http.DefaultClient, srv.URL)
+	for i, status := range []string{"rejected", "approved"} {
+		var id int32
+		if err := srv.Pool.QueryRow(ctx, `INSERT INTO verification_requests (property_id, requested_by_id, requested_to_id)
+			SELECT 1, $1, user_id FROM sessions WHERE token_hash = $2 RETURNING id`, owner, account.HashToken(tokens[i])).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := verifications.AnswerVerificationRequest(ctx, req(tokens[i], &verificationv1.AnswerVerificationRequestRequest{Id: id, Status: status})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var answers, ownerXP int32
+	if err := srv.Pool.QueryRow(ctx, `SELECT (SELECT sum(xp) FROM users u JOIN sessions s ON s.user_id = u.id WHERE s.token_hash = ANY ($1)),
+		(SELECT xp FROM users WHERE id = $2)`, [][]byte{account.HashToken(tokens[0]), account.HashToken(tokens[1])}, owner).Scan(&answers, &ownerXP); err != nil {
+		t.Fatal(err)
+	}
+	if answers != 20 || ownerXP != 25 {
+		t.Errorf("answers earned %d XP (want 10 each), the owner %d (want 25)", answers, ownerXP)
 	}
 
 	for path, want := range map[string]string{

@@ -152,20 +152,40 @@ func GivePropertyVerified(ctx context.Context, tx *db.Queries, propertyID int32)
 // stay. A review already taken back, or never awarded, changes nothing. Publishing it again
 // (a moderator's restore) awards it anew through Give.
 func TakeBackReview(ctx context.Context, tx *db.Queries, authorID, reviewID int32) error {
-	if _, err := tx.LockUserXP(ctx, authorID); err != nil {
-		return fmt.Errorf("lock the XP of user %d: %w", authorID, err)
+	return takeBack(ctx, tx, authorID, ReviewPublished, reviewID, HelpfulVoteReceived)
+}
+
+// TakePropertyVerifiedBack reverses the owner's award for propertyID's verification when it is
+// withdrawn (by an administrator, or by an edit that moved the property); verified again, the
+// property earns it anew.
+func TakePropertyVerifiedBack(ctx context.Context, tx *db.Queries, propertyID int32) error {
+	owner, err := tx.GetLandlordOf(ctx, propertyID)
+	if err != nil {
+		return fmt.Errorf("owner of property %d: %w", propertyID, err)
+	}
+	return takeBack(ctx, tx, owner, PropertyVerified, propertyID)
+}
+
+// takeBack writes one reversing row of rule about entityID for userID, worth minus what the
+// user's rows of rule and of also about that entity earned, when an award of rule stands.
+func takeBack(ctx context.Context, tx *db.Queries, userID int32, rule Rule, entityID int32, also ...Rule) error {
+	if _, err := tx.LockUserXP(ctx, userID); err != nil {
+		return fmt.Errorf("lock the XP of user %d: %w", userID, err)
+	}
+	keys := []string{rule.Key}
+	for _, r := range also {
+		keys = append(keys, r.Key)
 	}
 	earned, err := tx.GetEntityXP(ctx, db.GetEntityXPParams{
-		MainRule: ReviewPublished.Key, UserID: authorID, EntityType: ReviewPublished.EntityType, EntityID: reviewID,
-		Rules: []string{ReviewPublished.Key, HelpfulVoteReceived.Key},
+		MainRule: rule.Key, UserID: userID, EntityType: rule.EntityType, EntityID: entityID, Rules: keys,
 	})
 	if err != nil {
-		return fmt.Errorf("XP of review %d: %w", reviewID, err)
+		return fmt.Errorf("XP of %s %d: %w", rule.EntityType, entityID, err)
 	}
 	if earned.Held <= 0 {
 		return nil
 	}
-	return record(ctx, tx, authorID, ReviewPublished, reviewID, -earned.Points, map[string]any{"rule": ReviewPublished.Key, "reversal": true})
+	return record(ctx, tx, userID, rule, entityID, -earned.Points, map[string]any{"rule": rule.Key, "reversal": true})
 }
 
 // rulesJSON is the points table as gamification_backfill takes it.

@@ -199,6 +199,13 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 	if answers != 20 || ownerXP != 25 {
 		t.Errorf("answers earned %d XP (want 10 each), the owner %d (want 25)", answers, ownerXP)
 	}
+	// Withdrawn, the verification's XP goes back; the answers' stay.
+	if _, err := verifications.WithdrawVerification(ctx, req(admin, &verificationv1.WithdrawVerificationRequest{PropertyId: 1, Reason: "Forged"})); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Pool.QueryRow(ctx, `SELECT xp FROM users WHERE id = $1`, owner).Scan(&ownerXP); err != nil || ownerXP != 0 {
+		t.Errorf("after the withdrawal the owner has %d XP (%v), want 0", ownerXP, err)
+	}
 
 	for path, want := range map[string]string{
 		"/api/gamification/profile":     `"xp":40`,

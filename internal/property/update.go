@@ -10,6 +10,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
@@ -98,6 +99,11 @@ func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, err
 				return fmt.Errorf("withdraw the verification of property %d: %w", id, err)
 			}
 			out.VerificationRemoved = n > 0
+			if out.VerificationRemoved {
+				if err := gamification.TakePropertyVerifiedBack(ctx, q, id); err != nil {
+					return err
+				}
+			}
 		}
 		// As it is now (the trigger may have made it unverified), with the owner's saved flag.
 		viewed, err := q.GetViewedProperty(ctx, db.GetViewedPropertyParams{ViewerID: me.ID, ID: id})

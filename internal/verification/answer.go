@@ -229,6 +229,6 @@ func (s *Service) Withdraw(ctx context.Context, propertyID int32, reason string)
 		if n == 0 {
 			return apperr.FailedPrecondition("This property is not verified.")
 		}
-		return nil
+		return gamification.TakePropertyVerifiedBack(ctx, q, propertyID)
 	})
 }

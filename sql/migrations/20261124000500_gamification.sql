@@ -109,16 +109,16 @@ BEGIN
     WHERE NOT EXISTS (SELECT 1 FROM user_activities a WHERE a.user_id = c.user_id AND a.entity_type = 'property'
                       AND a.entity_id = c.id AND a.metadata ->> 'rule' = 'properties');
 
-    -- Verified properties (first verification, whichever proof), to their owners.
+    -- Verified properties (the verification in force, whichever proof), to their owners.
     INSERT INTO user_activities (user_id, activity_type, points, entity_type, entity_id, created_at, metadata)
     SELECT c.user_id, 'verification_completed', gamification_points(rules, 'verifiedProperties', c.n),
            'property', c.id, c.at, '{"rule": "verifiedProperties"}'
     FROM (
         SELECT f.user_id, f.id, f.at,
                row_number() OVER (PARTITION BY f.user_id, (f.at AT TIME ZONE 'UTC')::date ORDER BY f.at, f.id) AS n
-        FROM (SELECT p.landlord_id AS user_id, p.id, min(v.granted_at) AS at
+        FROM (SELECT p.landlord_id AS user_id, p.id, v.granted_at AS at
               FROM property_verifications v JOIN properties p ON p.id = v.property_id
-              GROUP BY p.landlord_id, p.id) f
+              WHERE v.withdrawn_at IS NULL) f
     ) c
     WHERE NOT EXISTS (SELECT 1 FROM user_activities a WHERE a.user_id = c.user_id AND a.entity_type = 'property'
                       AND a.entity_id = c.id AND a.metadata ->> 'rule' = 'verifiedProperties');

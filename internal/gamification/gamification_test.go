@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/admin"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/gamification"
@@ -420,4 +421,33 @@ func TestParallelInitializeAndAwards(t *testing.T) {
 		t.Errorf("%d rows, %d XP: want 41 and 510 (10 reviews of 20, the listing's 10, 30 answers of 10)", rows, xp)
 	}
 	checkXPIsTheSumOfActivities(t, pool)
+}
+
+// An administrator approving an owner's documents verifies the property: its owner earns 25 XP
+// in that decision's transaction, once, however many administrators decide at once.
+func TestAdminApprovalEarnsTheOwnerTheVerification(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := newDB(t)
+	owner := newUser(t, pool, "Own", "Er", "landlord")
+	adminID := newUser(t, pool, "Ad", "Min", "admin")
+	if _, err := pool.Exec(ctx, `INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug)
+		VALUES (1, 'Flat', '1 Main St', 'Leeds', 'apartment', 900, $1, 'flat-1')`, owner); err != nil {
+		t.Fatal(err)
+	}
+	var request int32
+	if err := pool.QueryRow(ctx, `INSERT INTO verification_requests (property_id, requested_by_id, documents_provided)
+		VALUES (1, $1, true) RETURNING id`, owner).Scan(&request); err != nil {
+		t.Fatal(err)
+	}
+	svc := admin.NewService(pool, nil)
+	var wg sync.WaitGroup
+	for range 10 {
+		wg.Go(func() { _, _ = svc.Decide(as(adminID, "admin"), request, admin.Approve, "") })
+	}
+	wg.Wait()
+	var xp int32
+	if err := pool.QueryRow(ctx, `SELECT xp FROM users WHERE id = $1`, owner).Scan(&xp); err != nil || xp != 25 {
+		t.Errorf("the owner has %d XP (%v), want 25", xp, err)
+	}
 }

@@ -105,15 +105,14 @@ func (q *Queries) EstimateAhead(ctx context.Context, xp int32) (int64, error) {
 
 const getAwardStanding = `-- name: GetAwardStanding :one
 SELECT
-    count(*) FILTER (WHERE points > 0 AND created_at >= $1::timestamptz)::int AS earned_today,
-    (count(*) FILTER (WHERE entity_type = $2::text AND entity_id = $3::int AND (metadata ->> 'reversal') IS NULL)
-     - count(*) FILTER (WHERE entity_type = $2::text AND entity_id = $3::int AND (metadata ->> 'reversal') IS NOT NULL))::int AS held
+    count(*) FILTER (WHERE points > 0 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS earned_today,
+    (count(*) FILTER (WHERE entity_type = $1::text AND entity_id = $2::int AND (metadata ->> 'reversal') IS NULL)
+     - count(*) FILTER (WHERE entity_type = $1::text AND entity_id = $2::int AND (metadata ->> 'reversal') IS NOT NULL))::int AS held
 FROM user_activities
-WHERE user_id = $4 AND metadata ->> 'rule' = $5::text
+WHERE user_id = $3 AND metadata ->> 'rule' = $4::text
 `
 
 type GetAwardStandingParams struct {
-	DayStart   time.Time
 	EntityType string
 	EntityID   int32
 	UserID     int32
@@ -125,11 +124,10 @@ type GetAwardStandingRow struct {
 	Held        int32
 }
 
-// How many awards of rule the user earned points for since day_start, and how many of them
-// (net of reversals) are about the entity.
+// How many awards of rule the user earned points for today (the UTC day, by the database's
+// clock, as the backfill counts days), and how many of them (net of reversals) are about the entity.
 func (q *Queries) GetAwardStanding(ctx context.Context, arg GetAwardStandingParams) (GetAwardStandingRow, error) {
 	row := q.db.QueryRow(ctx, getAwardStanding,
-		arg.DayStart,
 		arg.EntityType,
 		arg.EntityID,
 		arg.UserID,

@@ -11,7 +11,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/convert"
@@ -62,11 +61,6 @@ type Awarded struct {
 	Points   int32 // 0 when the day's cap was reached
 }
 
-// dayStart is the start of the current UTC day, when daily caps start again.
-func dayStart(now time.Time) time.Time {
-	return now.UTC().Truncate(24 * time.Hour)
-}
-
 // Give records a with its points inside the caller's transaction tx: the user's row is locked
 // first, so the daily cap and the once-only check count every award before this one, even under
 // parallel requests.
@@ -75,7 +69,7 @@ func Give(ctx context.Context, tx *db.Queries, a Award) (Awarded, error) {
 		return Awarded{}, fmt.Errorf("lock the XP of user %d: %w", a.UserID, err)
 	}
 	standing, err := tx.GetAwardStanding(ctx, db.GetAwardStandingParams{
-		DayStart: dayStart(time.Now()), EntityType: a.Rule.EntityType, EntityID: a.EntityID,
+		EntityType: a.Rule.EntityType, EntityID: a.EntityID,
 		UserID: a.UserID, Rule: a.Rule.Key,
 	})
 	if err != nil {

@@ -7,10 +7,10 @@
 SELECT xp FROM users WHERE id = $1 FOR NO KEY UPDATE;
 
 -- name: GetAwardStanding :one
--- How many awards of rule the user earned points for since day_start, and how many of them
--- (net of reversals) are about the entity.
+-- How many awards of rule the user earned points for today (the UTC day, by the database's
+-- clock, as the backfill counts days), and how many of them (net of reversals) are about the entity.
 SELECT
-    count(*) FILTER (WHERE points > 0 AND created_at >= sqlc.arg(day_start)::timestamptz)::int AS earned_today,
+    count(*) FILTER (WHERE points > 0 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS earned_today,
     (count(*) FILTER (WHERE entity_type = sqlc.arg(entity_type)::text AND entity_id = sqlc.arg(entity_id)::int AND (metadata ->> 'reversal') IS NULL)
      - count(*) FILTER (WHERE entity_type = sqlc.arg(entity_type)::text AND entity_id = sqlc.arg(entity_id)::int AND (metadata ->> 'reversal') IS NOT NULL))::int AS held
 FROM user_activities

@@ -21,6 +21,9 @@ const (
 	TopSize = 50
 	// ExactRankLimit is how far down ranks are exact; beyond it they are estimated and rounded.
 	ExactRankLimit = 10000
+	// alwaysCounted is how far down ranks are counted even when the estimate is far beyond the
+	// limit (statistics not gathered yet after a bulk load can put anyone there).
+	alwaysCounted = 100
 )
 
 // Messages of the administrators' calls.
@@ -124,27 +127,29 @@ func (s *Service) Profile(ctx context.Context) (p Profile, initialized bool, err
 
 // rank places a user with xp reached at reachedAt: exact up to the limit, beyond it estimated
 // from the database's statistics and rounded to two significant digits (never within the limit).
-// Counting stops at the limit, and is skipped when the estimate is twice the limit or more.
+// Counting stops at the limit, or at the first 100 when the estimate is twice the limit or more.
 func (s *Service) rank(ctx context.Context, id, xp int32, reachedAt *time.Time) (Rank, error) {
 	if xp <= 0 || reachedAt == nil {
 		return Rank{}, nil
 	}
-	// The planner's estimate first (no scan): far beyond the limit, counting to it is wasted.
+	// The planner's estimate first (no scan): far beyond the limit, counting to it is wasted,
+	// but the first hundred are always counted, whatever statistics the planner has.
 	estimate, err := s.q.EstimateAhead(ctx, xp)
 	if err != nil {
 		return Rank{}, fmt.Errorf("estimate users ahead: %w", err)
 	}
-	if estimate < 2*int64(s.exactRank) {
-		ahead, err := s.q.CountAhead(ctx, db.CountAheadParams{Xp: xp, Lim: s.exactRank, ReachedAt: *reachedAt, ID: id})
-		if err != nil {
-			return Rank{}, fmt.Errorf("count users ahead: %w", err)
-		}
-		if ahead < s.exactRank {
-			return Rank{Position: ahead + 1}, nil
-		}
-		estimate = max(estimate, int64(ahead))
+	limit := s.exactRank
+	if estimate >= 2*int64(limit) {
+		limit = min(limit, alwaysCounted)
 	}
-	return Rank{Position: roundRank(estimate+1, s.exactRank), Approximate: true}, nil
+	ahead, err := s.q.CountAhead(ctx, db.CountAheadParams{Xp: xp, Lim: limit, ReachedAt: *reachedAt, ID: id})
+	if err != nil {
+		return Rank{}, fmt.Errorf("count users ahead: %w", err)
+	}
+	if ahead < limit {
+		return Rank{Position: ahead + 1}, nil
+	}
+	return Rank{Position: roundRank(max(estimate, int64(ahead))+1, s.exactRank), Approximate: true}, nil
 }
 
 // roundRank rounds an estimated position to two significant digits, keeping it beyond limit.

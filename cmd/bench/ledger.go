@@ -8,7 +8,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -17,7 +16,6 @@ import (
 
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/api"
-	"github.com/rentproof/rentproof/internal/store"
 )
 
 // The ledger benchmark (issue 13, `make bench BENCH=ledger`): the token ledger's reads and the
@@ -47,27 +45,11 @@ func benchLedger(ctx context.Context, cluster string, o ledgerOptions) error {
 		return err
 	}
 	name := fmt.Sprintf("rentproof_ledger_%d_%d_%d", o.users, o.transactions, properties)
-	dbURL, err := buildOnce(ctx, cluster, name, ledgerSteps(o.users, o.transactions, properties, hash))
-	if err != nil {
-		return err
-	}
-	pool, err := store.Open(ctx, dbURL)
+	pool, dbURL, err := openDurable(ctx, cluster, name, ledgerSteps(o.users, o.transactions, properties, hash), "ledger")
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
-
-	settings, durable, err := clusterSettings(ctx, pool)
-	if err != nil {
-		return err
-	}
-	fmt.Println("cluster: " + settings)
-	if !durable {
-		return errors.New("write figures need fsync, synchronous_commit and full_page_writes on: run `make bench BENCH=ledger`, which starts such a cluster (DB_CLUSTER=durable scripts/db.sh)")
-	}
-	if _, err := pool.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"); err != nil {
-		fmt.Println("pg_stat_statements unavailable (no statement profile):", err)
-	}
 	if err := describeLedgerData(ctx, pool); err != nil {
 		return err
 	}
@@ -128,54 +110,14 @@ func benchLedger(ctx context.Context, cluster string, o ledgerOptions) error {
 		len(readers), o.readRate, o.writeRate, o.duration)
 	run(reads("/api/tokens/balance"), o.readRate/2, 3*time.Second)
 
-	scenarios := []struct {
-		name    string
-		targets []vegeta.Target
-		rate    int
-		target  time.Duration
-	}{
+	scenarios := []scenario{
 		{"transactions, first page of 5 (the dashboard's)", reads("/api/tokens/transactions?page=1&pageSize=5"), o.readRate, 10 * time.Millisecond},
 		{"transactions, first page of 100 (no pageSize)", reads("/api/tokens/transactions"), o.readRate, 10 * time.Millisecond},
 		{"balance", reads("/api/tokens/balance"), o.readRate, 5 * time.Millisecond},
 		{"approve with reward (distinct requests)", approve, o.writeRate, 50 * time.Millisecond},
 	}
-	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "scenario\tp50 ms\tp95 ms\tp99 ms\tmax ms\trate/s\terrors\tserver CPU µs/req\tmachine busy\tstolen\tCPU waits\tp99 target\t")
-	var profiles []string
-	var approved int
-	for _, s := range scenarios {
-		resetStatements(ctx, pool)
-		cpu, walBefore, machineBefore := srv.cpu(), walNow(ctx, pool), machineNow()
-		m := run(s.targets, s.rate, o.duration)
-		machine := machineNow().minus(machineBefore)
-		perRequest := float64(srv.cpu()-cpu) / float64(time.Microsecond) / float64(max(m.Requests, 1))
-		time.Sleep(time.Second) // backends report their statistics within a second
-		wal := walNow(ctx, pool).minus(walBefore)
-		errs := int(m.Requests) - int(float64(m.Requests)*m.Success+0.5)
-		verdict := "met"
-		if m.Latencies.P99 > s.target || errs > 0 {
-			verdict = "MISSED"
-		}
-		fmt.Fprintf(w, "%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%d\t%.0f\t%s\t%s\t%s\t≤ %s %s\t\n", s.name, ms(m.Latencies.P50), ms(m.Latencies.P95),
-			ms(m.Latencies.P99), ms(m.Latencies.Max), m.Rate, errs, perRequest, machine.busyShare(), machine.stolenShare(), machine.waitShare(), s.target, verdict)
-		if len(m.Errors) > 0 {
-			profiles = append(profiles, fmt.Sprintf("%s: errors %s", s.name, strings.Join(m.Errors, "; ")))
-		}
-		n := float64(max(m.Requests, 1))
-		p := fmt.Sprintf("  WAL per request: %.1f KB, %.1f full-page images; users rows updated %d (HOT %d), properties %d (HOT %d)\n",
-			float64(wal.bytes)/1024/n, float64(wal.fpi)/n, wal.usersUpd, wal.usersHot, wal.propsUpd, wal.propsHot)
-		profiles = append(profiles, s.name+":\n"+p+topStatements(ctx, pool))
-		if s.rate == o.writeRate {
-			approved = int(m.Requests) - errs
-		}
-	}
-	w.Flush()
-	if len(profiles) > 0 {
-		fmt.Println("\nstatements by total time (pg_stat_statements), per scenario:")
-		for _, p := range profiles {
-			fmt.Println(p)
-		}
-	}
+	metrics, errs := measure(ctx, pool, srv, scenarios, o.duration)
+	approved := int(metrics[3].Requests) - errs[3]
 
 	ids := make([]int32, len(requests))
 	for i, r := range requests {
@@ -368,29 +310,8 @@ func ledgerSteps(users, transactions, properties int, passwordHash string) []ste
 	steps := []step{
 		{"truncate", `TRUNCATE users, properties, reviews, cities, token_transactions, verification_requests, sessions RESTART IDENTITY CASCADE`},
 		{"session settings", `SET maintenance_work_mem = '1GB'; SET work_mem = '1GB'`},
-		// Indexes are built after the load (a sort) rather than row by row; primary keys stay.
-		{"drop secondary indexes", `
-			CREATE TEMP TABLE dropped_indexes AS
-			SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
-			FROM pg_index i WHERE i.indrelid IN ('users'::regclass, 'token_transactions'::regclass) AND NOT i.indisprimary;
-			DO $$ DECLARE r record; BEGIN
-				FOR r IN SELECT name FROM dropped_indexes LOOP EXECUTE 'DROP INDEX ' || r.name; END LOOP;
-			END $$`},
-		// x is lognormal (sigma 1.6); each user's share of the extra rows is proportional to it,
-		// rounded by largest remainders so that the rows add up exactly.
-		{"plan the ledgers", fmt.Sprintf(`
-			CREATE TEMP TABLE plan AS
-			WITH raw AS (
-				SELECT i AS id, now() - random() * interval '730 days' AS created,
-					exp(1.6 * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random())) AS x
-				FROM generate_series(1, %[1]d) i
-			), share AS (
-				SELECT id, created, x * %[2]d / sum(x) OVER () AS want FROM raw
-			), whole AS (
-				SELECT id, created, floor(want)::int AS n, want - floor(want) AS frac,
-					%[2]d - sum(floor(want)) OVER () AS left_over FROM share
-			)
-			SELECT id, created, n + (row_number() OVER (ORDER BY frac DESC) <= left_over)::int AS n FROM whole`, users, extra)},
+		dropIndexesStep("users", "token_transactions"),
+		planStep("plan the ledgers", users, extra),
 		// Every fifth row after the opening one spends a token, the others earn one: no balance
 		// ever goes below its opening 10.
 		{fmt.Sprintf("%d users", users), fmt.Sprintf(`
@@ -418,10 +339,7 @@ func ledgerSteps(users, transactions, properties int, passwordHash string) []ste
 				FROM plan p, generate_series(1, p.n) r
 			) rows ORDER BY created_at;
 			RESET session_replication_role`},
-		{"rebuild indexes", `
-			DO $$ DECLARE r record; BEGIN
-				FOR r IN SELECT def FROM dropped_indexes LOOP EXECUTE r.def; END LOOP;
-			END $$`},
+		rebuildIndexesStep,
 	}
 	steps = append(steps, propertySteps(properties, users, 0)...)
 	return append(steps, []step{
@@ -464,3 +382,40 @@ func ledgerSteps(users, transactions, properties int, passwordHash string) []ste
 		{"mark complete", `CREATE TABLE bench_complete ()`},
 	}...)
 }
+
+// planStep makes the temporary table plan (id, created, n) of users accounts opened over the last
+// two years, sharing extra rows in proportion to a lognormal x (sigma 1.6: most a few, a long
+// tail of thousands), rounded by largest remainders so that the rows add up exactly.
+func planStep(name string, users, extra int) step {
+	return step{name, fmt.Sprintf(`
+		CREATE TEMP TABLE plan AS
+		WITH raw AS (
+			SELECT i AS id, now() - random() * interval '730 days' AS created,
+				exp(1.6 * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random())) AS x
+			FROM generate_series(1, %[1]d) i
+		), share AS (
+			SELECT id, created, x * %[2]d / sum(x) OVER () AS want FROM raw
+		), whole AS (
+			SELECT id, created, floor(want)::int AS n, want - floor(want) AS frac,
+				%[2]d - sum(floor(want)) OVER () AS left_over FROM share
+		)
+		SELECT id, created, n + (row_number() OVER (ORDER BY frac DESC) <= left_over)::int AS n FROM whole`, users, extra)}
+}
+
+// dropIndexesStep drops the secondary indexes of tables (primary keys stay), remembering them in
+// the temporary table dropped_indexes: indexes are built after a bulk load (a sort) rather than
+// row by row. rebuildIndexesStep builds them again.
+func dropIndexesStep(tables ...string) step {
+	return step{"drop secondary indexes", fmt.Sprintf(`
+		CREATE TEMP TABLE dropped_indexes AS
+		SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
+		FROM pg_index i WHERE i.indrelid::regclass::text = ANY ('{%s}'::text[]) AND NOT i.indisprimary;
+		DO $$ DECLARE r record; BEGIN
+			FOR r IN SELECT name FROM dropped_indexes LOOP EXECUTE 'DROP INDEX ' || r.name; END LOOP;
+		END $$`, strings.Join(tables, ","))}
+}
+
+var rebuildIndexesStep = step{"rebuild indexes", `
+	DO $$ DECLARE r record; BEGIN
+		FOR r IN SELECT def FROM dropped_indexes LOOP EXECUTE r.def; END LOOP;
+	END $$`}

@@ -10,6 +10,11 @@
 //
 //	DATABASE_URL=$(DB_CLUSTER=durable scripts/db.sh) go run ./cmd/bench -ledger [-users 1000000 -transactions 10000000 -write-rate 200]
 //
+// With -gamification it measures the leaderboard, profiles with their own rank and review posts
+// that earn XP (see gamification.go), on a cluster with durable settings:
+//
+//	DATABASE_URL=$(DB_CLUSTER=durable scripts/db.sh) go run ./cmd/bench -gamification [-users 1000000 -activities 5000000 -write-rate 200]
+//
 // With -dashboard it measures the dashboards (see dashboard.go): a landlord with 500 listings and
 // tenants with their reviews, over the search's data set.
 //
@@ -60,10 +65,12 @@ func bench() error {
 	binary := flag.String("server", "bin/rentproof", "server binary to measure")
 	ceilingOnly := flag.Bool("ceiling", false, "measure only the search ceiling against pgbench and the floor of the stack")
 	ledgerMode := flag.Bool("ledger", false, "measure the token ledger and verification approvals instead of the search (make bench BENCH=ledger)")
+	gamificationMode := flag.Bool("gamification", false, "measure the leaderboard, profiles and review posts with XP instead of the search (make bench BENCH=gamification)")
+	activities := flag.Int("activities", 5_000_000, "gamification: user_activities rows")
 	dashboardMode := flag.Bool("dashboard", false, "measure the dashboards instead of the search: a landlord with 500 listings at rate/2, tenants at rate (make bench BENCH=dashboard)")
-	users := flag.Int("users", 1_000_000, "ledger: synthetic users")
+	users := flag.Int("users", 1_000_000, "ledger and gamification: synthetic users")
 	transactions := flag.Int("transactions", 10_000_000, "ledger: token_transactions rows")
-	writeRate := flag.Int("write-rate", 200, "ledger: approvals per second")
+	writeRate := flag.Int("write-rate", 200, "ledger: approvals per second; gamification: review posts per second")
 	flag.IntVar(&serverConns, "server-conns", 0, "the server's database connections (pool_max_conns; 0: the server's default)")
 	flag.Parse()
 
@@ -75,6 +82,11 @@ func bench() error {
 	if *ledgerMode {
 		return benchLedger(ctx, cluster, ledgerOptions{
 			users: *users, transactions: *transactions, readRate: *rate, writeRate: *writeRate, duration: *duration, binary: *binary,
+		})
+	}
+	if *gamificationMode {
+		return benchGamification(ctx, cluster, gamificationOptions{
+			users: *users, activities: *activities, readRate: *rate, writeRate: *writeRate, duration: *duration, binary: *binary,
 		})
 	}
 	if *dashboardMode {

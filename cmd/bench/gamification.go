@@ -1,0 +1,349 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	vegeta "github.com/tsenart/vegeta/v12/lib"
+
+	"github.com/rentproof/rentproof/internal/gamification"
+)
+
+// The gamification benchmark (issue 16, `make bench BENCH=gamification`): the leaderboard, the
+// profile with its own rank, and review posts that earn XP, badges and update the property's
+// stored rating, at scale and on a cluster with PostgreSQL's durable settings.
+
+type gamificationOptions struct {
+	users, activities   int
+	readRate, writeRate int
+	duration            time.Duration
+	binary              string
+}
+
+const (
+	// gamificationWriters is the least number of established writers, each with a property of
+	// their own to review: enough for 20 runs of 10 s at 200/s before the set must be rebuilt.
+	gamificationWriters = 40_000
+	// gamificationReaders is about how many signed-in users read the leaderboard and profiles.
+	gamificationReaders = 10_000
+	// exactRanks is how far the server counts a rank exactly (gamification's limit).
+	exactRanks = 10_000
+	// reviewBody is the review every writer posts (SPEC's REST payload).
+	reviewBody = `{"rating":4,"title":"Quiet street, fair landlord","content":"The heating works all winter and repairs are done within the week.","reviewType":"tenant_to_property"}`
+)
+
+// activityShare is how the synthetic activity rows divide among the rules of the points table,
+// out of 20: mostly reviews and helpful votes, few listings and verified properties.
+var activityShare = map[string]int{
+	gamification.ReviewPublished.Key:     8,
+	gamification.HelpfulVoteReceived.Key: 7,
+	gamification.RequestAnswered.Key:     3,
+	gamification.ListingPublished.Key:    1,
+	gamification.PropertyVerified.Key:    1,
+}
+
+func benchGamification(ctx context.Context, cluster string, o gamificationOptions) error {
+	writes := o.writeRate * int(o.duration.Seconds())
+	writers := max(20*writes, gamificationWriters)
+	steps, err := gamificationSteps(o.users, o.activities, writers)
+	if err != nil {
+		return err
+	}
+	name := fmt.Sprintf("rentproof_gamification_%d_%d_%d", o.users, o.activities, writers)
+	pool, dbURL, err := openDurable(ctx, cluster, name, steps, "gamification")
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := describeGamificationData(ctx, pool); err != nil {
+		return err
+	}
+	if err := checkXP(ctx, pool, "before the runs"); err != nil {
+		return err
+	}
+	people, err := gamificationPeople(ctx, pool, writes)
+	if err != nil {
+		return fmt.Errorf("%w: drop the database %s and run again to rebuild it", err, name)
+	}
+
+	srv, err := startServer(ctx, o.binary, dbURL)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+
+	reads := func(path string) []vegeta.Target {
+		out := make([]vegeta.Target, len(people.readers))
+		for i, id := range people.readers {
+			out[i] = vegeta.Target{Method: http.MethodGet, URL: srv.base + path, Header: sessionHeader(id)}
+		}
+		return out
+	}
+	posts := make([]vegeta.Target, len(people.writes))
+	for i, w := range people.writes {
+		h := sessionHeader(w.UserID)
+		h.Set("Content-Type", "application/json")
+		posts[i] = vegeta.Target{Method: http.MethodPost, URL: fmt.Sprintf("%s/api/properties/%d/reviews", srv.base, w.PropertyID),
+			Header: h, Body: []byte(reviewBody)}
+	}
+	fmt.Printf("load: open model (vegeta), %d distinct signed-in readers (%d ranked in the first %d, %d beyond, %d unranked), reads at %d/s "+
+		"and review posts by %d distinct established writers on distinct properties at %d/s, for %s each, after a 3 s warm-up\n\n",
+		len(people.readers), people.top, exactRanks, people.beyond, people.unranked, o.readRate, len(posts), o.writeRate, o.duration)
+	run(reads("/api/gamification/leaderboard"), o.readRate/2, 3*time.Second)
+
+	_, _ = measure(ctx, pool, srv, []scenario{
+		{"leaderboard, top 50 and own rank", reads("/api/gamification/leaderboard"), o.readRate, 10 * time.Millisecond},
+		{"profile with own rank", reads("/api/gamification/profile"), o.readRate, 10 * time.Millisecond},
+		{"review post with XP, badge and rating (distinct writers and properties)", posts, o.writeRate, 50 * time.Millisecond},
+	}, o.duration)
+
+	ids := make([]int32, len(people.writes))
+	for i, w := range people.writes {
+		ids[i] = w.UserID
+	}
+	var reviews, awarded, badges int
+	if err := pool.QueryRow(ctx, `
+		SELECT (SELECT count(*) FROM reviews WHERE user_id = ANY($1) AND created_at > now() - interval '1 hour'),
+			(SELECT count(*) FROM user_activities WHERE user_id = ANY($1) AND metadata ->> 'rule' = $2 AND points > 0
+				AND created_at > now() - interval '1 hour'),
+			(SELECT count(*) FROM user_badges WHERE user_id = ANY($1) AND earned_at > now() - interval '1 hour')`,
+		ids, gamification.ReviewPublished.Key).Scan(&reviews, &awarded, &badges); err != nil {
+		return err
+	}
+	fmt.Printf("\nreviews posted: %d; their awards with points: %d; badges the writers earned: %d\n", reviews, awarded, badges)
+	return checkXP(ctx, pool, "after the posts")
+}
+
+// gamificationSteps build the data set: users accounts over two years sharing activities rows of
+// the points table (lognormal: most users a few, a long tail of thousands) with their rules'
+// points; the levels, badges and achievements of the demo data; writers established accounts
+// (older than a week, with a published review) each with an unreviewed property of their own to
+// review, and their properties owned by landlords; then gamification_backfill, the server's own
+// set-based award of what happened without an award (the writers' reviews and the listings),
+// which makes every user's XP their rows' sum and awards the badges and achievements the counts
+// meet.
+func gamificationSteps(users, activities, writers int) ([]step, error) {
+	catalogue, err := catalogueStep()
+	if err != nil {
+		return nil, err
+	}
+	// The activity rows' rules by slot (0-19): the rule's activity type, entity and points.
+	var slots []string
+	for _, r := range gamification.Rules {
+		for range activityShare[r.Key] {
+			slots = append(slots, fmt.Sprintf("(%d, '%s', '%s', '%s', %d)", len(slots), r.Key, r.ActivityType, r.EntityType, r.Points))
+		}
+	}
+	if len(slots) != 20 {
+		return nil, fmt.Errorf("activity shares add up to %d, not 20", len(slots))
+	}
+	rules := map[string]map[string]int32{}
+	for _, r := range gamification.Rules {
+		rules[r.Key] = map[string]int32{"points": r.Points, "cap": r.DailyCap}
+	}
+	rulesJSON, err := json.Marshal(rules)
+	if err != nil {
+		return nil, err
+	}
+	properties := writers
+	steps := []step{
+		{"truncate", `TRUNCATE users, properties, reviews, cities, user_activities, user_badges, user_achievements,
+			user_levels, badges, achievements, sessions RESTART IDENTITY CASCADE`},
+		{"session settings", `SET maintenance_work_mem = '1GB'; SET work_mem = '1GB'`},
+		catalogue,
+		dropIndexesStep("users", "user_activities"),
+		planStep("plan the activities", users, activities),
+		{fmt.Sprintf("%d users", users), fmt.Sprintf(`
+			INSERT INTO users (id, username, password_hash, email, first_name, last_name, role, created_at, updated_at)
+			SELECT id, 'user' || id, 'x', 'user' || id || '@example.com', 'Bench', 'User ' || id,
+				CASE WHEN id %% 10 = 0 THEN 'landlord' ELSE 'tenant' END, created, created
+			FROM plan ORDER BY id;
+			SELECT setval(pg_get_serial_sequence('users', 'id'), %d)`, users)},
+		// Rows arrive in time order, as activities do, each user's spread over their account's life
+		// up to yesterday; entity ids start at 10^9, clear of the entities the runs create.
+		// Foreign-key checks are skipped (session_replication_role): every user exists.
+		{fmt.Sprintf("%d user_activities", activities), fmt.Sprintf(`
+			CREATE TEMP TABLE slots (slot int, rule text, activity_type text, entity_type text, points int);
+			INSERT INTO slots VALUES %[1]s;
+			SET session_replication_role = replica;
+			INSERT INTO user_activities (user_id, activity_type, points, entity_type, entity_id, created_at, metadata)
+			SELECT p.id, s.activity_type, s.points, s.entity_type, 1000000000 + r,
+				p.created + greatest(now() - interval '1 day' - p.created, interval '0') * ((r - 1 + random()) / p.n),
+				CASE WHEN s.rule = '%[2]s' THEN jsonb_build_object('rule', s.rule, 'voter', 1 + (p.id * 31 + r) %% %[3]d)
+					ELSE jsonb_build_object('rule', s.rule) END
+			FROM plan p, generate_series(1, p.n) r, slots s
+			WHERE s.slot = (p.id * 7 + r) %% 20
+			ORDER BY 6;
+			RESET session_replication_role`, strings.Join(slots, ", "), gamification.HelpfulVoteReceived.Key, users)},
+		rebuildIndexesStep,
+	}
+	steps = append(steps, propertySteps(properties, users, 0)...)
+	return append(steps, []step{
+		// Writer k (a tenant older than 8 days) reviews property 1 + k in the runs; their
+		// published review of another property makes them established.
+		{"established writers", fmt.Sprintf(`
+			CREATE TABLE bench_writers AS
+			SELECT k, id AS user_id, 1 + k AS property_id FROM (
+				SELECT row_number() OVER (ORDER BY id) - 1 AS k, id FROM plan
+				WHERE id %% 10 <> 0 AND created < now() - interval '8 days') w
+			WHERE k < %[1]d;
+			INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, created_at)
+			SELECT 1 + (k + %[1]d / 2) %% %[1]d, user_id, 4, 'Bench review', 'A synthetic review of the benchmark data set.',
+				'tenant_to_property', now() - interval '7 days'
+			FROM bench_writers`, properties)},
+		{"awards of what happened (gamification_backfill)", fmt.Sprintf(`SELECT gamification_backfill('%s')`, rulesJSON)},
+		{"vacuum analyze", `VACUUM ANALYZE`},
+		{"checkpoint", `CHECKPOINT`},
+		{"mark complete", `CREATE TABLE bench_complete ()`},
+	}...), nil
+}
+
+// catalogueStep inserts the levels, badges and achievements of the demo data (internal/seed/data,
+// read from the repository: the bench runs from its root), as Initialize does.
+func catalogueStep() (step, error) {
+	files := map[string]string{}
+	for _, name := range []string{"levels", "badges", "achievements"} {
+		b, err := os.ReadFile(filepath.Join("internal", "seed", "data", name+".json"))
+		if err != nil {
+			return step{}, fmt.Errorf("read the %s (run from the repository's root): %w", name, err)
+		}
+		if strings.Contains(string(b), "$seed$") {
+			return step{}, fmt.Errorf("%s.json holds $seed$", name)
+		}
+		files[name] = string(b)
+	}
+	return step{"levels, badges and achievements", fmt.Sprintf(`
+		INSERT INTO user_levels (level, name, points_required, benefits, icon)
+		SELECT level, name, "pointsRequired", ARRAY(SELECT jsonb_array_elements_text(benefits)), icon
+		FROM jsonb_to_recordset($seed$%s$seed$) AS x(level int, name text, "pointsRequired" int, benefits jsonb, icon text);
+		INSERT INTO badges (name, description, icon, category, level, requirements)
+		SELECT name, description, icon, category, greatest(coalesce(level, 1), 1), requirements
+		FROM jsonb_to_recordset($seed$%s$seed$) AS x(name text, description text, icon text, category text, level int, requirements jsonb);
+		INSERT INTO achievements (name, description, points, icon, category, secret, requirements)
+		SELECT name, description, coalesce(points, 10), icon, category, coalesce(secret, false), requirements
+		FROM jsonb_to_recordset($seed$%s$seed$) AS x(name text, description text, points int, icon text, category text, secret boolean, requirements jsonb)`,
+		files["levels"], files["badges"], files["achievements"])}, nil
+}
+
+// describeGamificationData prints the data set's shape.
+func describeGamificationData(ctx context.Context, pool *pgxpool.Pool) error {
+	var users, rows, ranked, badges, maxXP int64
+	var median float64
+	var levels string
+	err := pool.QueryRow(ctx, `
+		SELECT (SELECT count(*) FROM users), (SELECT count(*) FROM user_activities),
+			(SELECT count(*) FROM users WHERE xp > 0), (SELECT count(*) FROM user_badges),
+			(SELECT max(xp) FROM users), (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY xp) FROM users WHERE xp > 0),
+			(SELECT string_agg(n || ' ' || name, ', ' ORDER BY level) FROM (
+				SELECT l.level, l.name, count(u.id) AS n FROM user_levels l
+				LEFT JOIN users u ON u.xp >= l.points_required
+					AND u.xp < coalesce((SELECT min(x.points_required) FROM user_levels x WHERE x.points_required > l.points_required), 2147483647)
+				GROUP BY l.level, l.name) c)`).
+		Scan(&users, &rows, &ranked, &badges, &maxXP, &median, &levels)
+	if err != nil {
+		return fmt.Errorf("describe the data: %w", err)
+	}
+	fmt.Printf("data: %d users (%d with XP, median %.0f, most %d), %d user_activities rows, %d badges earned; users per level: %s\n",
+		users, ranked, median, maxXP, rows, badges, levels)
+	return nil
+}
+
+// checkXP asserts the XP invariant over the whole database: every user's XP is the sum of their
+// activity rows' points.
+func checkXP(ctx context.Context, pool *pgxpool.Pool, when string) error {
+	var users, mismatched int64
+	start := time.Now()
+	err := pool.QueryRow(ctx, `
+		SELECT count(*), count(*) FILTER (WHERE u.xp <> coalesce(a.total, 0))
+		FROM users u LEFT JOIN (SELECT user_id, sum(points) AS total FROM user_activities GROUP BY user_id) a ON a.user_id = u.id`).
+		Scan(&users, &mismatched)
+	if err != nil {
+		return fmt.Errorf("check XP: %w", err)
+	}
+	fmt.Printf("XP invariant %s: %d users; XP ≠ sum of their activities' points: %d (%.1fs)\n", when, users, mismatched, time.Since(start).Seconds())
+	if mismatched > 0 {
+		return errors.New("the XP invariant does not hold")
+	}
+	return nil
+}
+
+// gamificationCast is who the runs sign in as.
+type gamificationCast struct {
+	readers               []int32 // in a random order
+	top, beyond, unranked int     // readers ranked within exactRanks, beyond it, not ranked
+	writes                []write // writers and the properties they review, unused so far
+}
+
+type write struct{ UserID, PropertyID int32 }
+
+// gamificationPeople picks the readers, spread over the ranks (one in ten of the first 10,000,
+// about 9,000 evenly over the rest, 500 without XP), and n writers who have not yet reviewed their
+// property, and gives them all sessions afresh (a reused data set's have expired).
+func gamificationPeople(ctx context.Context, pool *pgxpool.Pool, n int) (gamificationCast, error) {
+	var c gamificationCast
+	rows, err := pool.Query(ctx, `
+		WITH ranked AS (
+			SELECT id, row_number() OVER (ORDER BY xp DESC, xp_reached_at, id) AS pos, count(*) OVER () AS total
+			FROM users WHERE xp > 0
+		), picked AS (
+			SELECT id, pos FROM ranked WHERE pos <= $1 AND pos % 10 = 1
+			UNION ALL
+			SELECT id, pos FROM ranked WHERE pos > $1 AND pos % greatest((total - $1) / ($2 - $1 / 10 - 500), 1) = 0
+			UNION ALL
+			(SELECT id, 0 FROM users WHERE xp = 0 ORDER BY id LIMIT 500)
+		)
+		SELECT id, pos FROM picked ORDER BY md5(id::text)`, exactRanks, gamificationReaders)
+	if err != nil {
+		return c, fmt.Errorf("readers: %w", err)
+	}
+	type reader struct{ ID, Pos int64 }
+	readers, err := pgx.CollectRows(rows, pgx.RowToStructByPos[reader])
+	if err != nil {
+		return c, fmt.Errorf("readers: %w", err)
+	}
+	for _, r := range readers {
+		c.readers = append(c.readers, int32(r.ID))
+		switch {
+		case r.Pos == 0:
+			c.unranked++
+		case r.Pos <= exactRanks:
+			c.top++
+		default:
+			c.beyond++
+		}
+	}
+	rows, err = pool.Query(ctx, `
+		SELECT w.user_id, w.property_id FROM bench_writers w
+		WHERE NOT EXISTS (SELECT 1 FROM reviews r WHERE r.property_id = w.property_id AND r.user_id = w.user_id)
+		ORDER BY w.k LIMIT $1`, n)
+	if err != nil {
+		return c, fmt.Errorf("writers: %w", err)
+	}
+	if c.writes, err = pgx.CollectRows(rows, pgx.RowToStructByPos[write]); err != nil {
+		return c, fmt.Errorf("writers: %w", err)
+	}
+	if len(c.writes) < n {
+		return c, fmt.Errorf("only %d writers left who have not posted (%d needed)", len(c.writes), n)
+	}
+	ids := append([]int32{}, c.readers...)
+	for _, w := range c.writes {
+		ids = append(ids, w.UserID)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO sessions (user_id, token_hash, expires_at, user_agent, client_ip)
+		SELECT id, sha256(convert_to($1 || id, 'UTF8')), now() + interval '1 day', 'rentproof-bench', '127.0.0.1'
+		FROM (SELECT DISTINCT unnest($2::int[]) AS id) s
+		ON CONFLICT (token_hash) DO UPDATE SET expires_at = EXCLUDED.expires_at, last_seen_at = now(), revoked_at = NULL`,
+		benchSessionPrefix, ids); err != nil {
+		return c, fmt.Errorf("sessions: %w", err)
+	}
+	return c, nil
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	vegeta "github.com/tsenart/vegeta/v12/lib"
+
+	"github.com/rentproof/rentproof/internal/store"
+)
+
+// scenario is one fixed-rate run of the benchmarks on a durable cluster, with its p99 target.
+type scenario struct {
+	name    string
+	targets []vegeta.Target
+	rate    int
+	target  time.Duration
+}
+
+// measure runs each scenario for d against the server (open model), prints a row per scenario
+// (latencies, errors, the server's CPU per request, how busy the machine was, the verdict against
+// the target) and then, per scenario, the WAL written per request and the statements that took
+// the most time. It returns each scenario's metrics and error count.
+func measure(ctx context.Context, pool *pgxpool.Pool, srv *server, scenarios []scenario, d time.Duration) ([]vegeta.Metrics, []int) {
+	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "scenario\tp50 ms\tp95 ms\tp99 ms\tmax ms\trate/s\terrors\tserver CPU µs/req\tmachine busy\tstolen\tCPU waits\tp99 target\t")
+	var profiles []string
+	metrics := make([]vegeta.Metrics, len(scenarios))
+	errors := make([]int, len(scenarios))
+	for i, s := range scenarios {
+		resetStatements(ctx, pool)
+		cpu, walBefore, machineBefore := srv.cpu(), walNow(ctx, pool), machineNow()
+		m := run(s.targets, s.rate, d)
+		machine := machineNow().minus(machineBefore)
+		perRequest := float64(srv.cpu()-cpu) / float64(time.Microsecond) / float64(max(m.Requests, 1))
+		time.Sleep(time.Second) // backends report their statistics within a second
+		wal := walNow(ctx, pool).minus(walBefore)
+		errs := int(m.Requests) - int(float64(m.Requests)*m.Success+0.5)
+		verdict := "met"
+		if m.Latencies.P99 > s.target || errs > 0 {
+			verdict = "MISSED"
+		}
+		fmt.Fprintf(w, "%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%d\t%.0f\t%s\t%s\t%s\t≤ %s %s\t\n", s.name, ms(m.Latencies.P50), ms(m.Latencies.P95),
+			ms(m.Latencies.P99), ms(m.Latencies.Max), m.Rate, errs, perRequest, machine.busyShare(), machine.stolenShare(), machine.waitShare(), s.target, verdict)
+		if len(m.Errors) > 0 {
+			profiles = append(profiles, fmt.Sprintf("%s: errors %s", s.name, strings.Join(m.Errors, "; ")))
+		}
+		n := float64(max(m.Requests, 1))
+		p := fmt.Sprintf("  WAL per request: %.1f KB, %.1f full-page images; users rows updated %d (HOT %d), properties %d (HOT %d)\n",
+			float64(wal.bytes)/1024/n, float64(wal.fpi)/n, wal.usersUpd, wal.usersHot, wal.propsUpd, wal.propsHot)
+		profiles = append(profiles, s.name+":\n"+p+topStatements(ctx, pool))
+		metrics[i], errors[i] = m, errs
+	}
+	w.Flush()
+	if len(profiles) > 0 {
+		fmt.Println("\nstatements by total time (pg_stat_statements), per scenario:")
+		for _, p := range profiles {
+			fmt.Println(p)
+		}
+	}
+	return metrics, errors
+}
+
+// openDurable opens the data set name on cluster (built by steps once), prints the cluster's
+// settings and refuses a cluster without PostgreSQL's durable settings (write figures on it would
+// flatter: bench names the make target that starts one), then turns on the statement profile
+// where it can. The caller closes the pool.
+func openDurable(ctx context.Context, cluster, name string, steps []step, bench string) (*pgxpool.Pool, string, error) {
+	dbURL, err := buildOnce(ctx, cluster, name, steps)
+	if err != nil {
+		return nil, "", err
+	}
+	pool, err := store.Open(ctx, dbURL)
+	if err != nil {
+		return nil, "", err
+	}
+	settings, durable, err := clusterSettings(ctx, pool)
+	if err != nil {
+		pool.Close()
+		return nil, "", err
+	}
+	fmt.Println("cluster: " + settings)
+	if !durable {
+		pool.Close()
+		return nil, "", fmt.Errorf("write figures need fsync, synchronous_commit and full_page_writes on: run `make bench BENCH=%s`, which starts such a cluster (DB_CLUSTER=durable scripts/db.sh)", bench)
+	}
+	if _, err := pool.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"); err != nil {
+		fmt.Println("pg_stat_statements unavailable (no statement profile):", err)
+	}
+	return pool, dbURL, nil
+}

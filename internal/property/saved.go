@@ -116,30 +116,23 @@ func (s *Service) ListSaved(ctx context.Context, page, pageSize int32) (Saved, e
 	if !ok {
 		return Saved{}, apperr.Unauthenticated(msgSavedSignIn)
 	}
-	if page == 0 {
-		page = 1
-	}
-	if pageSize == 0 {
-		pageSize = DefaultSavedPageSize
-	}
 	var v apperr.Validator
-	v.Check(page >= 1 && page <= MaxSaved, "page", fmt.Sprintf("Page must be between 1 and %d", MaxSaved))
-	v.Check(pageSize >= 1 && pageSize <= MaxSavedPageSize, "pageSize", fmt.Sprintf("Page size must be between 1 and %d", MaxSavedPageSize))
+	p := store.Paging(&v, page, pageSize, DefaultSavedPageSize, MaxSavedPageSize)
 	if err := v.Err(); err != nil {
 		return Saved{}, err
 	}
 	rows, err := s.q.ListSavedProperties(ctx, db.ListSavedPropertiesParams{
-		UserID: user.ID, PageSize: pageSize, PageOffset: (page - 1) * pageSize,
+		UserID: user.ID, PageSize: p.Size, PageOffset: p.Offset,
 	})
 	if err != nil {
 		return Saved{}, fmt.Errorf("list saved properties of %d: %w", user.ID, err)
 	}
-	out := Saved{Properties: make([]Property, len(rows)), Page: page, PageSize: pageSize}
+	out := Saved{Properties: make([]Property, len(rows)), Page: p.Number, PageSize: p.Size}
 	for i, r := range rows {
 		out.Properties[i] = fromSavedRow(savedRow{Property: r.Property, Saved: r.Saved})
 		out.Total = r.Total
 	}
-	if len(rows) == 0 && page > 1 {
+	if len(rows) == 0 && p.Number > 1 {
 		// A page past the end still tells how many there are.
 		if out.Total, err = s.q.CountSavedProperties(ctx, user.ID); err != nil {
 			return Saved{}, fmt.Errorf("count saved properties of %d: %w", user.ID, err)

@@ -241,11 +241,11 @@ func describeGamificationData(ctx context.Context, pool *pgxpool.Pool) error {
 	var levels string
 	err := pool.QueryRow(ctx, `
 		SELECT (SELECT count(*) FROM users), (SELECT count(*) FROM user_activities),
-			(SELECT count(*) FROM users WHERE xp > 0), (SELECT count(*) FROM user_badges),
-			(SELECT max(xp) FROM users), (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY xp) FROM users WHERE xp > 0),
+			(SELECT count(*) FROM user_xp WHERE xp > 0), (SELECT count(*) FROM user_badges),
+			(SELECT max(xp) FROM user_xp), (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY xp) FROM user_xp WHERE xp > 0),
 			(SELECT string_agg(n || ' ' || name, ', ' ORDER BY level) FROM (
-				SELECT l.level, l.name, count(u.id) AS n FROM user_levels l
-				LEFT JOIN users u ON u.xp >= l.points_required
+				SELECT l.level, l.name, count(u.user_id) AS n FROM user_levels l
+				LEFT JOIN user_xp u ON u.xp >= l.points_required
 					AND u.xp < coalesce((SELECT min(x.points_required) FROM user_levels x WHERE x.points_required > l.points_required), 2147483647)
 				GROUP BY l.level, l.name) c)`).
 		Scan(&users, &rows, &ranked, &badges, &maxXP, &median, &levels)
@@ -263,8 +263,9 @@ func checkXP(ctx context.Context, pool *pgxpool.Pool, when string) error {
 	var users, mismatched int64
 	start := time.Now()
 	err := pool.QueryRow(ctx, `
-		SELECT count(*), count(*) FILTER (WHERE u.xp <> coalesce(a.total, 0))
-		FROM users u LEFT JOIN (SELECT user_id, sum(points) AS total FROM user_activities GROUP BY user_id) a ON a.user_id = u.id`).
+		SELECT count(*), count(*) FILTER (WHERE coalesce(x.xp, 0) <> coalesce(a.total, 0))
+		FROM users u LEFT JOIN user_xp x ON x.user_id = u.id
+		LEFT JOIN (SELECT user_id, sum(points) AS total FROM user_activities GROUP BY user_id) a ON a.user_id = u.id`).
 		Scan(&users, &mismatched)
 	if err != nil {
 		return fmt.Errorf("check XP: %w", err)
@@ -292,14 +293,14 @@ func gamificationPeople(ctx context.Context, pool *pgxpool.Pool, n int) (gamific
 	var c gamificationCast
 	rows, err := pool.Query(ctx, `
 		WITH ranked AS (
-			SELECT id, row_number() OVER (ORDER BY xp DESC, xp_reached_at, id) AS pos, count(*) OVER () AS total
-			FROM users WHERE xp > 0
+			SELECT user_id AS id, row_number() OVER (ORDER BY xp DESC, xp_reached_at, user_id) AS pos, count(*) OVER () AS total
+			FROM user_xp WHERE xp > 0
 		), picked AS (
 			SELECT id, pos FROM ranked WHERE pos <= $1 AND pos % 10 = 1
 			UNION ALL
 			SELECT id, pos FROM ranked WHERE pos > $1 AND pos % greatest((total - $1) / ($2 - $1 / 10 - 500), 1) = 0
 			UNION ALL
-			(SELECT id, 0 FROM users WHERE xp = 0 ORDER BY id LIMIT 500)
+			(SELECT u.id, 0 FROM users u WHERE NOT EXISTS (SELECT 1 FROM user_xp x WHERE x.user_id = u.id AND x.xp > 0) ORDER BY u.id LIMIT 500)
 		)
 		SELECT id, pos FROM picked ORDER BY md5(id::text)`, exactRanks, gamificationReaders)
 	if err != nil {

@@ -11,17 +11,20 @@ import (
 )
 
 const addXP = `-- name: AddXP :exec
-UPDATE users SET xp = xp + $1::int, xp_reached_at = now() WHERE id = $2
+INSERT INTO user_xp AS x (user_id, xp, xp_reached_at) VALUES ($1, greatest($2::int, 0), now())
+ON CONFLICT (user_id) DO UPDATE SET xp = x.xp + $2::int, xp_reached_at = now()
 `
 
 type AddXPParams struct {
-	Points int32
 	ID     int32
+	Points int32
 }
 
-// Moves the user's XP by the points of the row just recorded.
+// Moves the user's XP by the points of the row just recorded; a user's first award adds the row.
+// (The row to insert is checked before the conflict is found, so it never carries a reversal's
+// negative points; a reversal always follows the award that made the row.)
 func (q *Queries) AddXP(ctx context.Context, arg AddXPParams) error {
-	_, err := q.db.Exec(ctx, addXP, arg.Points, arg.ID)
+	_, err := q.db.Exec(ctx, addXP, arg.ID, arg.Points)
 	return err
 }
 
@@ -64,10 +67,10 @@ func (q *Queries) BackfillGamification(ctx context.Context, rules []byte) error 
 }
 
 const countAhead = `-- name: CountAhead :one
-SELECT ((SELECT count(*) FROM (SELECT 1 FROM users WHERE xp > 0 AND xp > $1::int LIMIT $2::int) a)
-      + (SELECT count(*) FROM (SELECT 1 FROM users
+SELECT ((SELECT count(*) FROM (SELECT 1 FROM user_xp WHERE xp > 0 AND xp > $1::int LIMIT $2::int) a)
+      + (SELECT count(*) FROM (SELECT 1 FROM user_xp
                                WHERE xp > 0 AND xp = $1::int
-                                 AND (xp_reached_at, id) < ($3::timestamptz, $4::int)
+                                 AND (xp_reached_at, user_id) < ($3::timestamptz, $4::int)
                                LIMIT $2::int) b))::int AS ahead
 `
 
@@ -79,7 +82,7 @@ type CountAheadParams struct {
 }
 
 // How many users rank ahead of one with xp reached at reached_at (id breaks exact ties), each
-// part counted from users_leaderboard and stopped at lim: beyond it the rank is estimated.
+// part counted from user_xp_leaderboard and stopped at lim: beyond it the rank is estimated.
 func (q *Queries) CountAhead(ctx context.Context, arg CountAheadParams) (int32, error) {
 	row := q.db.QueryRow(ctx, countAhead,
 		arg.Xp,
@@ -175,21 +178,22 @@ func (q *Queries) GetEntityXP(ctx context.Context, arg GetEntityXPParams) (GetEn
 }
 
 const getGamificationProfile = `-- name: GetGamificationProfile :one
-SELECT u.id, u.username, u.role, coalesce(u.profile_image, '')::text AS profile_image, u.xp, u.xp_reached_at,
-    u.leaderboard_full_name,
+SELECT u.id, u.username, u.role, coalesce(u.profile_image, '')::text AS profile_image,
+    coalesce(x.xp, 0)::int AS xp, x.xp_reached_at, u.leaderboard_full_name,
     coalesce(l.level, 1)::int AS level, coalesce(l.name, '')::text AS level_name,
     coalesce(l.points_required, 0)::int AS level_xp,
     coalesce(nx.points_required, l.points_required, 0)::int AS next_level_xp,
     (SELECT count(*) FROM user_achievements ua WHERE ua.user_id = u.id)::int AS achievements,
     (EXISTS (SELECT 1 FROM user_levels) AND EXISTS (SELECT 1 FROM badges))::bool AS initialized
 FROM users u
+LEFT JOIN user_xp x ON x.user_id = u.id
 LEFT JOIN LATERAL (
     SELECT ul.level, ul.name, ul.points_required FROM user_levels ul
-    WHERE ul.points_required <= u.xp ORDER BY ul.points_required DESC LIMIT 1
+    WHERE ul.points_required <= coalesce(x.xp, 0) ORDER BY ul.points_required DESC LIMIT 1
 ) l ON true
 LEFT JOIN LATERAL (
     SELECT ul.points_required FROM user_levels ul
-    WHERE ul.points_required > u.xp ORDER BY ul.points_required LIMIT 1
+    WHERE ul.points_required > coalesce(x.xp, 0) ORDER BY ul.points_required LIMIT 1
 ) nx ON true
 WHERE u.id = $1
 `
@@ -245,7 +249,7 @@ func (q *Queries) GetLandlordOf(ctx context.Context, id int32) (int32, error) {
 }
 
 const getXPStanding = `-- name: GetXPStanding :one
-SELECT xp, xp_reached_at FROM users WHERE id = $1
+SELECT coalesce(x.xp, 0)::int AS xp, x.xp_reached_at FROM users u LEFT JOIN user_xp x ON x.user_id = u.id WHERE u.id = $1
 `
 
 type GetXPStandingRow struct {
@@ -284,11 +288,12 @@ func (q *Queries) IsGamificationInitialized(ctx context.Context) (bool, error) {
 
 const listLeaderboard = `-- name: ListLeaderboard :many
 SELECT u.id, u.username, u.first_name, u.last_name, u.leaderboard_full_name,
-    coalesce(u.profile_image, '')::text AS profile_image, u.xp,
-    coalesce((SELECT max(ul.level) FROM user_levels ul WHERE ul.points_required <= u.xp), 1)::int AS level
-FROM users u
-WHERE u.xp > 0
-ORDER BY u.xp DESC, u.xp_reached_at, u.id
+    coalesce(u.profile_image, '')::text AS profile_image, x.xp,
+    coalesce((SELECT max(ul.level) FROM user_levels ul WHERE ul.points_required <= x.xp), 1)::int AS level
+FROM user_xp x
+JOIN users u ON u.id = x.user_id
+WHERE x.xp > 0
+ORDER BY x.xp DESC, x.xp_reached_at, x.user_id
 LIMIT $1::int
 `
 
@@ -381,18 +386,19 @@ func (q *Queries) ListUserBadges(ctx context.Context, userID int32) ([]ListUserB
 
 const lockUserXP = `-- name: LockUserXP :one
 
-SELECT xp FROM users WHERE id = $1 FOR NO KEY UPDATE
+SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE
 `
 
 // Experience points, levels, badges and the leaderboard (internal/gamification). An award row's
 // metadata names its rule of the points table; a reversing row says reversal.
 // Locks the user's row for an award: the daily caps and once-only checks that follow are
-// counted under it, so parallel awards to one user queue here.
+// counted under it, so parallel awards to one user queue here. (A lock writes no new row
+// version: the user's other updates stay in place.)
 func (q *Queries) LockUserXP(ctx context.Context, id int32) (int32, error) {
 	row := q.db.QueryRow(ctx, lockUserXP, id)
-	var xp int32
-	err := row.Scan(&xp)
-	return xp, err
+	var id_2 int32
+	err := row.Scan(&id_2)
+	return id_2, err
 }
 
 const recordAward = `-- name: RecordAward :exec

@@ -388,8 +388,6 @@ type User struct {
 	SecurityAnswer1Hash     *string
 	SecurityQuestion2       *string
 	SecurityAnswer2Hash     *string
-	Xp                      int32
-	XpReachedAt             *time.Time
 	LeaderboardFullName     bool
 }
 
@@ -430,6 +428,12 @@ type UserLevel struct {
 	Icon           *string
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
+}
+
+type UserXp struct {
+	UserID      int32
+	Xp          int32
+	XpReachedAt *time.Time
 }
 
 type VerificationRequest struct {

@@ -62,7 +62,7 @@ func TestMigrationBackfillsXPAndBadges(t *testing.T) {
 	check := func(when string) {
 		t.Helper()
 		var got string
-		if err := pool.QueryRow(ctx, `SELECT string_agg(id || ':' || xp || ':' || coalesce((SELECT string_agg(b.name, ',' ORDER BY b.name)
+		if err := pool.QueryRow(ctx, `SELECT string_agg(id || ':' || coalesce((SELECT xp FROM user_xp x WHERE x.user_id = u.id), 0) || ':' || coalesce((SELECT string_agg(b.name, ',' ORDER BY b.name)
 			FROM user_badges ub JOIN badges b ON b.id = ub.badge_id WHERE ub.user_id = u.id), '-'), ' ' ORDER BY id) FROM users u`).Scan(&got); err != nil {
 			t.Fatal(err)
 		}

@@ -38,8 +38,8 @@ func newDB(t *testing.T) *pgxpool.Pool {
 func checkXPIsTheSumOfActivities(t *testing.T, pool *pgxpool.Pool) {
 	t.Helper()
 	var wrong int
-	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM users u
-		WHERE u.xp <> coalesce((SELECT sum(points) FROM user_activities a WHERE a.user_id = u.id), 0)`).Scan(&wrong); err != nil {
+	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM users u LEFT JOIN user_xp x ON x.user_id = u.id
+		WHERE coalesce(x.xp, 0) <> coalesce((SELECT sum(points) FROM user_activities a WHERE a.user_id = u.id), 0)`).Scan(&wrong); err != nil {
 		t.Fatal(err)
 	}
 	if wrong != 0 {
@@ -175,7 +175,7 @@ func TestBadgesOnceAndCapsUnderParallelActions(t *testing.T) {
 				want = rule.Points * rule.DailyCap
 			}
 			var xp, rows, badges, duplicates int32
-			if err := pool.QueryRow(ctx, `SELECT xp, (SELECT count(*) FROM user_activities WHERE user_id = $1),
+			if err := pool.QueryRow(ctx, `SELECT coalesce((SELECT xp FROM user_xp WHERE user_id = $1), 0), (SELECT count(*) FROM user_activities WHERE user_id = $1),
 				(SELECT count(*) FROM user_badges WHERE user_id = $1),
 				(SELECT count(*) FROM (SELECT badge_id FROM user_badges WHERE user_id = $1 GROUP BY badge_id HAVING count(*) > 1) d)
 				FROM users WHERE id = $1`, user).Scan(&xp, &rows, &badges, &duplicates); err != nil {
@@ -204,7 +204,7 @@ func TestBadgesOnceAndCapsUnderParallelActions(t *testing.T) {
 					return err
 				})
 			})
-			if err := pool.QueryRow(ctx, `SELECT xp, (SELECT count(*) FROM user_activities WHERE user_id = $1) FROM users WHERE id = $1`,
+			if err := pool.QueryRow(ctx, `SELECT coalesce((SELECT xp FROM user_xp WHERE user_id = $1), 0), (SELECT count(*) FROM user_activities WHERE user_id = $1) FROM users WHERE id = $1`,
 				other).Scan(&xp, &rows); err != nil {
 				t.Fatal(err)
 			}
@@ -261,7 +261,7 @@ func TestVotesFromFreshAccountsEarnNothing(t *testing.T) {
 		}
 	}
 	var xp, rows int32
-	if err := pool.QueryRow(ctx, `SELECT xp, (SELECT count(*) FROM user_activities WHERE user_id = $1) FROM users WHERE id = $1`, author).Scan(&xp, &rows); err != nil {
+	if err := pool.QueryRow(ctx, `SELECT coalesce((SELECT xp FROM user_xp WHERE user_id = $1), 0), (SELECT count(*) FROM user_activities WHERE user_id = $1) FROM users WHERE id = $1`, author).Scan(&xp, &rows); err != nil {
 		t.Fatal(err)
 	}
 	if xp != 4 || rows != 2 {
@@ -414,7 +414,7 @@ func TestParallelInitializeAndAwards(t *testing.T) {
 		})
 	})
 	var rows, xp int32
-	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM user_activities), (SELECT sum(xp) FROM users)`).Scan(&rows, &xp); err != nil {
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM user_activities), (SELECT sum(xp) FROM user_xp)`).Scan(&rows, &xp); err != nil {
 		t.Fatal(err)
 	}
 	if rows != 41 || xp != 510 {
@@ -447,7 +447,7 @@ func TestAdminApprovalEarnsTheOwnerTheVerification(t *testing.T) {
 	}
 	wg.Wait()
 	var xp int32
-	if err := pool.QueryRow(ctx, `SELECT xp FROM users WHERE id = $1`, owner).Scan(&xp); err != nil || xp != 25 {
+	if err := pool.QueryRow(ctx, `SELECT coalesce((SELECT xp FROM user_xp WHERE user_id = $1), 0)`, owner).Scan(&xp); err != nil || xp != 25 {
 		t.Errorf("the owner has %d XP (%v), want 25", xp, err)
 	}
 }

@@ -1,7 +1,7 @@
 // Package gamification is experience points (XP), levels, badges, achievements and the
 // leaderboard. XP comes only from the points table below: an action that earns XP calls Award
 // with its own transaction, which records the user_activities row with its points (capped per
-// day), moves users.xp by exactly those points and awards the badges and achievements whose
+// day), moves user_xp.xp by exactly those points and awards the badges and achievements whose
 // requirements are now met, all in that transaction. A user's XP is therefore always the sum of
 // their activity rows' points. XP never depends on a review's rating or on which answer someone
 // gave to a verification request.

@@ -60,7 +60,7 @@ func TestDemoProfileLeaderboardAndAdminCalls(t *testing.T) {
 	client := gamificationv1connect.NewGamificationServiceClient(http.DefaultClient, srv.URL)
 
 	var top int32
-	if err := srv.Pool.QueryRow(ctx, `SELECT id FROM users ORDER BY xp DESC, xp_reached_at, id LIMIT 1`).Scan(&top); err != nil {
+	if err := srv.Pool.QueryRow(ctx, `SELECT user_id FROM user_xp ORDER BY xp DESC, xp_reached_at, user_id LIMIT 1`).Scan(&top); err != nil {
 		t.Fatal(err)
 	}
 	token := signIn(t, srv, top)
@@ -161,7 +161,7 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 	xpOf := func() int32 {
 		t.Helper()
 		var xp int32
-		if err := srv.Pool.QueryRow(ctx, `SELECT xp FROM users WHERE id = $1`, author).Scan(&xp); err != nil {
+		if err := srv.Pool.QueryRow(ctx, `SELECT coalesce((SELECT xp FROM user_xp WHERE user_id = $1), 0)`, author).Scan(&xp); err != nil {
 			t.Fatal(err)
 		}
 		return xp
@@ -192,8 +192,8 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 		}
 	}
 	var answers, ownerXP int32
-	if err := srv.Pool.QueryRow(ctx, `SELECT (SELECT sum(xp) FROM users u JOIN sessions s ON s.user_id = u.id WHERE s.token_hash = ANY ($1)),
-		(SELECT xp FROM users WHERE id = $2)`, [][]byte{account.HashToken(tokens[0]), account.HashToken(tokens[1])}, owner).Scan(&answers, &ownerXP); err != nil {
+	if err := srv.Pool.QueryRow(ctx, `SELECT (SELECT sum(x.xp) FROM user_xp x JOIN sessions s ON s.user_id = x.user_id WHERE s.token_hash = ANY ($1)),
+		coalesce((SELECT xp FROM user_xp WHERE user_id = $2), 0)`, [][]byte{account.HashToken(tokens[0]), account.HashToken(tokens[1])}, owner).Scan(&answers, &ownerXP); err != nil {
 		t.Fatal(err)
 	}
 	if answers != 20 || ownerXP != 25 {
@@ -203,7 +203,7 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 	if _, err := verifications.WithdrawVerification(ctx, req(admin, &verificationv1.WithdrawVerificationRequest{PropertyId: 1, Reason: "Forged"})); err != nil {
 		t.Fatal(err)
 	}
-	if err := srv.Pool.QueryRow(ctx, `SELECT xp FROM users WHERE id = $1`, owner).Scan(&ownerXP); err != nil || ownerXP != 0 {
+	if err := srv.Pool.QueryRow(ctx, `SELECT coalesce((SELECT xp FROM user_xp WHERE user_id = $1), 0)`, owner).Scan(&ownerXP); err != nil || ownerXP != 0 {
 		t.Errorf("after the withdrawal the owner has %d XP (%v), want 0", ownerXP, err)
 	}
 

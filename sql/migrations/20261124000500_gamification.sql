@@ -1,17 +1,23 @@
 -- migrate:up
 
 -- Experience points (issue 16). A user's XP is the sum of the points of their user_activities
--- rows; users.xp holds that sum and changes only in the transaction that writes such a row
--- (internal/gamification.Award). xp_reached_at is when the user reached their current XP: of two
--- users with the same XP, the one who got there first ranks higher. leaderboard_full_name is the
--- user's choice to show their full name on the leaderboard (else first name and last initial).
-ALTER TABLE users
-    ADD COLUMN xp integer NOT NULL DEFAULT 0 CHECK (xp >= 0),
-    ADD COLUMN xp_reached_at timestamptz,
-    ADD COLUMN leaderboard_full_name boolean NOT NULL DEFAULT false;
+-- rows; user_xp.xp holds that sum and changes only in the transaction that writes such a row
+-- (internal/gamification.Give). xp_reached_at is when the user reached their current XP: of two
+-- users with the same XP, the one who got there first ranks higher. XP lives in its own narrow
+-- table, not on users: an award moves the leaderboard's index, and on users that update would
+-- rewrite an entry in each of users' indexes (its username trigram GIN among them) and stop the
+-- token ledger's balance updates of the same row from staying in place (HOT). A user without a
+-- row has 0 XP. leaderboard_full_name is the user's choice to show their full name on the
+-- leaderboard (else first name and last initial).
+CREATE TABLE user_xp (
+    user_id       integer PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    xp            integer NOT NULL DEFAULT 0 CHECK (xp >= 0),
+    xp_reached_at timestamptz
+);
+ALTER TABLE users ADD COLUMN leaderboard_full_name boolean NOT NULL DEFAULT false;
 
 -- The leaderboard in its order; users with 0 XP are not ranked and not indexed.
-CREATE INDEX users_leaderboard ON users (xp DESC, xp_reached_at, id) WHERE xp > 0;
+CREATE INDEX user_xp_leaderboard ON user_xp (xp DESC, xp_reached_at, user_id) WHERE xp > 0;
 
 -- An award row says which rule of the points table it follows (metadata.rule). A reversing row
 -- (metadata.reversal, e.g. a removed review's XP taken back) is the one row whose points may be
@@ -20,7 +26,7 @@ ALTER TABLE user_activities DROP CONSTRAINT user_activities_points_check;
 ALTER TABLE user_activities ADD CONSTRAINT user_activities_points_check
     CHECK (points >= 0 OR (metadata ->> 'reversal') = 'true');
 
--- How many users rank ahead of a user with p_xp, from the planner's statistics of users.xp (no
+-- How many users rank ahead of a user with p_xp, from the planner's statistics of user_xp.xp (no
 -- scan): the leaderboard counts exactly up to its limit and estimates beyond it.
 CREATE FUNCTION leaderboard_ahead_estimate(p_xp integer) RETURNS bigint
     LANGUAGE plpgsql
@@ -28,7 +34,7 @@ CREATE FUNCTION leaderboard_ahead_estimate(p_xp integer) RETURNS bigint
 DECLARE
     plan jsonb;
 BEGIN
-    EXECUTE format('EXPLAIN (FORMAT JSON) SELECT 1 FROM users WHERE xp > %s', p_xp) INTO plan;
+    EXECUTE format('EXPLAIN (FORMAT JSON) SELECT 1 FROM user_xp WHERE xp > %s', p_xp) INTO plan;
     RETURN (plan -> 0 -> 'Plan' ->> 'Plan Rows')::bigint;
 END;
 $$;
@@ -124,10 +130,11 @@ BEGIN
                       AND a.entity_id = c.id AND a.metadata ->> 'rule' = 'verifiedProperties');
 
     -- Every user's XP is their rows' sum, reached with their last row that moved it.
-    UPDATE users u SET xp = s.total, xp_reached_at = s.reached_at
-    FROM (SELECT user_id, sum(points)::int AS total, max(created_at) FILTER (WHERE points <> 0) AS reached_at
-          FROM user_activities GROUP BY user_id) s
-    WHERE u.id = s.user_id AND (u.xp <> s.total OR u.xp_reached_at IS DISTINCT FROM s.reached_at);
+    INSERT INTO user_xp AS x (user_id, xp, xp_reached_at)
+    SELECT user_id, sum(points)::int, max(created_at) FILTER (WHERE points <> 0)
+    FROM user_activities GROUP BY user_id
+    ON CONFLICT (user_id) DO UPDATE SET xp = EXCLUDED.xp, xp_reached_at = EXCLUDED.xp_reached_at
+    WHERE x.xp <> EXCLUDED.xp OR x.xp_reached_at IS DISTINCT FROM EXCLUDED.xp_reached_at;
 
     -- Badges and achievements whose requirements the counts now meet (awarded once).
     WITH counts AS (
@@ -187,5 +194,5 @@ DROP FUNCTION leaderboard_ahead_estimate(integer);
 DELETE FROM user_activities WHERE points < 0;
 ALTER TABLE user_activities DROP CONSTRAINT user_activities_points_check;
 ALTER TABLE user_activities ADD CONSTRAINT user_activities_points_check CHECK (points >= 0);
-DROP INDEX users_leaderboard;
-ALTER TABLE users DROP COLUMN leaderboard_full_name, DROP COLUMN xp_reached_at, DROP COLUMN xp;
+DROP TABLE user_xp;
+ALTER TABLE users DROP COLUMN leaderboard_full_name;

@@ -3,8 +3,9 @@
 
 -- name: LockUserXP :one
 -- Locks the user's row for an award: the daily caps and once-only checks that follow are
--- counted under it, so parallel awards to one user queue here.
-SELECT xp FROM users WHERE id = $1 FOR NO KEY UPDATE;
+-- counted under it, so parallel awards to one user queue here. (A lock writes no new row
+-- version: the user's other updates stay in place.)
+SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE;
 
 -- name: GetAwardStanding :one
 -- How many awards of rule the user earned points for today (the UTC day, by the database's
@@ -21,8 +22,11 @@ INSERT INTO user_activities (user_id, activity_type, points, entity_id, entity_t
 VALUES ($1, $2, $3, $4, $5, $6);
 
 -- name: AddXP :exec
--- Moves the user's XP by the points of the row just recorded.
-UPDATE users SET xp = xp + sqlc.arg(points)::int, xp_reached_at = now() WHERE id = sqlc.arg(id);
+-- Moves the user's XP by the points of the row just recorded; a user's first award adds the row.
+-- (The row to insert is checked before the conflict is found, so it never carries a reversal's
+-- negative points; a reversal always follows the award that made the row.)
+INSERT INTO user_xp AS x (user_id, xp, xp_reached_at) VALUES (sqlc.arg(id), greatest(sqlc.arg(points)::int, 0), now())
+ON CONFLICT (user_id) DO UPDATE SET xp = x.xp + sqlc.arg(points)::int, xp_reached_at = now();
 
 -- name: AwardEarned :exec
 -- Awards the badges and achievements of rule whose requirement the user's count (net of
@@ -60,21 +64,22 @@ SELECT account_established(sqlc.arg(user_id))::bool;
 -- name: GetGamificationProfile :one
 -- The user's standing: XP, the level it reaches and the next one's threshold (at the top level,
 -- its own), achievements earned, and whether the levels and badges exist at all.
-SELECT u.id, u.username, u.role, coalesce(u.profile_image, '')::text AS profile_image, u.xp, u.xp_reached_at,
-    u.leaderboard_full_name,
+SELECT u.id, u.username, u.role, coalesce(u.profile_image, '')::text AS profile_image,
+    coalesce(x.xp, 0)::int AS xp, x.xp_reached_at, u.leaderboard_full_name,
     coalesce(l.level, 1)::int AS level, coalesce(l.name, '')::text AS level_name,
     coalesce(l.points_required, 0)::int AS level_xp,
     coalesce(nx.points_required, l.points_required, 0)::int AS next_level_xp,
     (SELECT count(*) FROM user_achievements ua WHERE ua.user_id = u.id)::int AS achievements,
     (EXISTS (SELECT 1 FROM user_levels) AND EXISTS (SELECT 1 FROM badges))::bool AS initialized
 FROM users u
+LEFT JOIN user_xp x ON x.user_id = u.id
 LEFT JOIN LATERAL (
     SELECT ul.level, ul.name, ul.points_required FROM user_levels ul
-    WHERE ul.points_required <= u.xp ORDER BY ul.points_required DESC LIMIT 1
+    WHERE ul.points_required <= coalesce(x.xp, 0) ORDER BY ul.points_required DESC LIMIT 1
 ) l ON true
 LEFT JOIN LATERAL (
     SELECT ul.points_required FROM user_levels ul
-    WHERE ul.points_required > u.xp ORDER BY ul.points_required LIMIT 1
+    WHERE ul.points_required > coalesce(x.xp, 0) ORDER BY ul.points_required LIMIT 1
 ) nx ON true
 WHERE u.id = sqlc.arg(id);
 
@@ -86,15 +91,15 @@ WHERE ub.user_id = $1
 ORDER BY ub.earned_at DESC, b.id DESC;
 
 -- name: GetXPStanding :one
-SELECT xp, xp_reached_at FROM users WHERE id = $1;
+SELECT coalesce(x.xp, 0)::int AS xp, x.xp_reached_at FROM users u LEFT JOIN user_xp x ON x.user_id = u.id WHERE u.id = $1;
 
 -- name: CountAhead :one
 -- How many users rank ahead of one with xp reached at reached_at (id breaks exact ties), each
--- part counted from users_leaderboard and stopped at lim: beyond it the rank is estimated.
-SELECT ((SELECT count(*) FROM (SELECT 1 FROM users WHERE xp > 0 AND xp > sqlc.arg(xp)::int LIMIT sqlc.arg(lim)::int) a)
-      + (SELECT count(*) FROM (SELECT 1 FROM users
+-- part counted from user_xp_leaderboard and stopped at lim: beyond it the rank is estimated.
+SELECT ((SELECT count(*) FROM (SELECT 1 FROM user_xp WHERE xp > 0 AND xp > sqlc.arg(xp)::int LIMIT sqlc.arg(lim)::int) a)
+      + (SELECT count(*) FROM (SELECT 1 FROM user_xp
                                WHERE xp > 0 AND xp = sqlc.arg(xp)::int
-                                 AND (xp_reached_at, id) < (sqlc.arg(reached_at)::timestamptz, sqlc.arg(id)::int)
+                                 AND (xp_reached_at, user_id) < (sqlc.arg(reached_at)::timestamptz, sqlc.arg(id)::int)
                                LIMIT sqlc.arg(lim)::int) b))::int AS ahead;
 
 -- name: EstimateAhead :one
@@ -103,11 +108,12 @@ SELECT leaderboard_ahead_estimate(sqlc.arg(xp)::int)::bigint;
 -- name: ListLeaderboard :many
 -- The top of the leaderboard: most XP first, then who reached it first; 0 XP is not ranked.
 SELECT u.id, u.username, u.first_name, u.last_name, u.leaderboard_full_name,
-    coalesce(u.profile_image, '')::text AS profile_image, u.xp,
-    coalesce((SELECT max(ul.level) FROM user_levels ul WHERE ul.points_required <= u.xp), 1)::int AS level
-FROM users u
-WHERE u.xp > 0
-ORDER BY u.xp DESC, u.xp_reached_at, u.id
+    coalesce(u.profile_image, '')::text AS profile_image, x.xp,
+    coalesce((SELECT max(ul.level) FROM user_levels ul WHERE ul.points_required <= x.xp), 1)::int AS level
+FROM user_xp x
+JOIN users u ON u.id = x.user_id
+WHERE x.xp > 0
+ORDER BY x.xp DESC, x.xp_reached_at, x.user_id
 LIMIT sqlc.arg(lim)::int;
 
 -- name: SetLeaderboardFullName :one

@@ -59,6 +59,7 @@ interface Setup {
   leaderboard?: Init<GetLeaderboardResponse>;
   runMigration?: () => { message: string };
   initialize?: () => { message: string };
+  nameFails?: boolean;
   path?: string;
 }
 
@@ -68,6 +69,7 @@ function setup({
   leaderboard = { entries: entries(4), ownRank: 2 },
   runMigration = () => ({ message: "No pending migrations" }),
   initialize = () => ({ message: "Added 10 levels and 7 badges" }),
+  nameFails = false,
   path = "/gamification",
 }: Setup = {}) {
   const calls = { profile: 0, leaderboard: 0, names: [] as boolean[] };
@@ -85,6 +87,7 @@ function setup({
         },
         setLeaderboardName: (req) => {
           calls.names.push(req.showFullName);
+          if (nameFails) throw new ConnectError("The database is busy", Code.Unavailable);
           return { showFullName: req.showFullName };
         },
         runMigration: () => runMigration(),
@@ -163,7 +166,18 @@ describe("/gamification", () => {
     const box = await screen.findByRole("checkbox", { name: "Show my full name on the leaderboard" });
     expect(box).not.toBeChecked();
     await user.click(box);
+    expect(box).toBeChecked();
     await waitFor(() => expect(calls.names).toEqual([true]));
+    expect(box).toBeChecked();
+  });
+
+  it("puts the full-name choice back when it cannot be saved", async () => {
+    const { user, calls } = setup({ nameFails: true });
+    const box = await screen.findByRole("checkbox", { name: "Show my full name on the leaderboard" });
+    await user.click(box);
+    expect(await within(toasts()).findByText("The database is busy")).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(calls.names).toEqual([true]);
   });
 
   it("fetches the leaderboard only when its tab opens, with crowns for the top three and the caller's rank", async () => {

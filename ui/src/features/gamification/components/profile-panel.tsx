@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import type { Badge, Profile } from "@/gen/rentproof/gamification/v1/gamification_pb";
 import { humanize } from "@/lib/text";
@@ -109,7 +109,14 @@ function XpProgress({ profile: p }: { profile: Profile }) {
 function LeaderboardNameChoice({ showFullName }: { showFullName: boolean }) {
   const hintId = useId();
   const save = useSetLeaderboardName();
-  const checked = save.isPending ? save.variables.showFullName ?? showFullName : showFullName;
+  // Shown at once (a controlled box would spring back until the server answers), put back if the
+  // save fails, and following the stored choice whenever the profile brings a new one.
+  const [checked, setChecked] = useState(showFullName);
+  const [stored, setStored] = useState(showFullName);
+  if (stored !== showFullName) {
+    setStored(showFullName);
+    setChecked(showFullName);
+  }
   return (
     <div className="gamification-name-choice">
       <label className="gamification-checkbox">
@@ -118,7 +125,11 @@ function LeaderboardNameChoice({ showFullName }: { showFullName: boolean }) {
           checked={checked}
           disabled={save.isPending}
           aria-describedby={hintId}
-          onChange={(e) => save.mutate({ showFullName: e.target.checked })}
+          onChange={(e) => {
+            const next = e.target.checked;
+            setChecked(next);
+            save.mutate({ showFullName: next }, { onError: () => setChecked(!next) });
+          }}
         />
         Show my full name on the leaderboard
       </label>

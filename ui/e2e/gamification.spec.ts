@@ -1,0 +1,110 @@
+import { execFileSync } from "node:child_process";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { listProperty, register, stamp } from "./accounts";
+import { expectNoSeriousViolation } from "./axe";
+
+// Issue 16, rewards, against the real server and database: a new tenant, made established in the
+// setup, posts a review and sees its XP and the First Review badge on /gamification; a helpful
+// vote from another established account adds 2 XP, one from a fresh account nothing; the
+// leaderboard tab shows the top users and the tenant's rank; the full-name choice is stored.
+
+/**
+ * ageAccount moves an account's opening date eight days back, straight in the database (as an
+ * operator could): an account is established once a week old with a published review.
+ */
+function ageAccount(username: string) {
+  execFileSync("psql", [process.env.E2E_DATABASE_URL ?? "", "-qAt", "-v", "ON_ERROR_STOP=1", "-v", `name=${username}`], {
+    input: "UPDATE users SET created_at = now() - interval '8 days' WHERE username = :'name';",
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+}
+
+/** postReview writes a tenant's review of a property through REST and returns its id. */
+async function postReview(request: APIRequestContext, propertyId: number, title: string): Promise<number> {
+  const res = await request.post(`/api/properties/${propertyId}/reviews`, {
+    data: { rating: 3, title, content: "Thin walls, but the landlord answers within a day.", reviewType: "tenant_to_property" },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function voteHelpful(request: APIRequestContext, reviewId: number) {
+  const res = await request.post(`/api/reviews/${reviewId}/helpful`);
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+test("a new tenant's review earns XP and the First Review badge; votes count from established accounts only", async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
+  // A landlord lists two flats (a request context of its own: the page stays the tenant's).
+  await register(request, "landlord");
+  const flat = await listProperty(request, `Rewards flat ${stamp()}`);
+  const other = await listProperty(request, `Rewards loft ${stamp()}`);
+
+  const tenant = await register(page.request, "tenant");
+  ageAccount(tenant.username);
+
+  // The review, written in the form on the property page.
+  const title = `Warm in winter ${stamp()}`;
+  await page.goto(`/properties/${flat}`);
+  await page.getByRole("region", { name: "Reviews", exact: true }).getByRole("button", { name: "Write a Review" }).click();
+  const form = page.getByRole("dialog", { name: "Write a Review" }).getByRole("form", { name: "Write a Review" });
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Your Review").fill("The boiler was replaced in a day and the windows keep the heat in.");
+  await form.getByRole("button", { name: "Submit Review" }).click();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Review submitted");
+
+  // The rewards page: 20 XP of the first level's 100, the badge, a rank.
+  await page.goto("/gamification");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/Home.*Dashboard.*Gamification/);
+  const profile = page.getByRole("region", { name: tenant.username });
+  await expect(profile.getByText("20 / 100 XP")).toBeVisible();
+  await expect(profile.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "20");
+  await expect(profile.getByText("Level 1 · Newcomer")).toBeVisible();
+  await expect(profile.getByText("Tenant", { exact: true })).toBeVisible();
+  await expect(profile.getByRole("list", { name: "Badges earned" }).getByRole("listitem")).toHaveText([/^First Review/]);
+  await expect(profile.locator(".gamification-stats dd").nth(1)).toHaveText("1");
+  await expect(profile.locator(".gamification-stats dd").nth(2)).toContainText(/^(≈ )?#\d/);
+  await expectNoSeriousViolation(page);
+
+  // A helpful vote from an established account (a week old, with a review of its own) gives 2 XP;
+  // one from a fresh account gives nothing.
+  const reviewId = (
+    (await (await page.request.get(`/api/properties/${flat}/reviews`)).json()) as { id: number; title: string }[]
+  ).find((r) => r.title === title)?.id;
+  expect(reviewId).toBeTruthy();
+  const established = await playwright.request.newContext({ baseURL });
+  const voter = await register(established, "tenant", "Bea");
+  ageAccount(voter.username);
+  await postReview(established, other, `Loft review ${stamp()}`);
+  await voteHelpful(established, reviewId as number);
+  const fresh = await playwright.request.newContext({ baseURL });
+  await register(fresh, "tenant", "Cal");
+  await voteHelpful(fresh, reviewId as number);
+  await page.reload();
+  await expect(profile.getByText("22 / 100 XP")).toBeVisible();
+
+  // The full name on the leaderboard: chosen, and still chosen after a reload.
+  const fullName = profile.getByRole("checkbox", { name: "Show my full name on the leaderboard" });
+  await expect(fullName).not.toBeChecked();
+  await fullName.check();
+  await expect(fullName).toBeEnabled();
+  await page.reload();
+  await expect(fullName).toBeChecked();
+
+  // The leaderboard, fetched when its tab opens: the top users and the tenant's rank.
+  await page.getByRole("tab", { name: "Leaderboard" }).click();
+  await expect(page).toHaveURL(/\?tab=leaderboard$/);
+  await expect(page.getByRole("heading", { name: "Top Users" })).toBeVisible();
+  const rows = page.getByRole("list", { name: "Top Users" }).getByRole("listitem");
+  await expect(rows.first()).toContainText("1st");
+  await expect(rows.first()).toContainText(/XP$/);
+  await expect(page.getByText(/^Your rank: (≈ )?#\d/)).toBeVisible();
+  await expectNoSeriousViolation(page);
+
+  await established.dispose();
+  await fresh.dispose();
+});

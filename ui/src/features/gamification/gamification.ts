@@ -22,11 +22,11 @@ export function rankLabel({ rank, approximate }: Rank): string {
 /** UNRANKED says why there is no rank and what to do about it. */
 export const UNRANKED = "Not ranked yet — earn XP to join the leaderboard";
 
-/** rankExplanation is the short note beside a rank. */
+/** rankExplanation is the short note under a rank ("Rank: …"). */
 export function rankExplanation({ rank, approximate }: Rank): string {
   if (rank <= 0) return UNRANKED;
-  if (approximate) return "Estimated: exact ranks are counted for the top 10,000";
-  return "Your place among everyone with XP";
+  if (approximate) return "estimated (exact ranks are counted for the top 10,000)";
+  return "your place among everyone with XP";
 }
 
 /** ORDINALS are the accessible names of the three crowned places. */

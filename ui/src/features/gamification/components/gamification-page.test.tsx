@@ -135,7 +135,8 @@ describe("/gamification", () => {
     setup({ profile: () => ({ initialized: true, profile: makeProfile({ badges: [], rank: 0, xp: 0, level: 1, nextLevelXp: 100 }) }) });
     expect(await screen.findByText("No badges earned yet. Complete activities to earn badges!")).toBeInTheDocument();
     const rank = screen.getByText("Rank", { selector: "dt" }).nextElementSibling;
-    expect(rank).toHaveTextContent("-Not ranked yet — earn XP to join the leaderboard");
+    expect(rank).toHaveTextContent(/^-$/);
+    expect(rank).toHaveAccessibleDescription("Rank: Not ranked yet — earn XP to join the leaderboard");
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
   });
 
@@ -149,7 +150,9 @@ describe("/gamification", () => {
     const bar = await screen.findByRole("progressbar");
     expect(bar).toHaveAttribute("aria-valuenow", "100");
     expect(screen.getByText("Top level reached")).toBeInTheDocument();
-    expect(screen.getByText("Rank", { selector: "dt" }).nextElementSibling).toHaveTextContent(/^≈ #12,000Estimated/);
+    const rank = screen.getByText("Rank", { selector: "dt" }).nextElementSibling;
+    expect(rank).toHaveTextContent(/^≈ #12,000$/);
+    expect(rank).toHaveAccessibleDescription(/^Rank: estimated/);
   });
 
   it("lists the XP table in the How XP works disclosure", async () => {

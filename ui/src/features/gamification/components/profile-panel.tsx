@@ -20,6 +20,7 @@ interface ProfilePanelProps {
  */
 export function ProfilePanel({ profile: p, initials }: ProfilePanelProps) {
   const headingId = useId();
+  const rankNoteId = useId();
   const rank = { rank: p.rank, approximate: p.rankApproximate };
   return (
     <section className="card gamification-card gamification-profile" aria-labelledby={headingId}>
@@ -50,12 +51,12 @@ export function ProfilePanel({ profile: p, initials }: ProfilePanelProps) {
         </div>
         <div>
           <dt>Rank</dt>
-          <dd>
-            {rankLabel(rank)}
-            <span className="gamification-stats__note">{rankExplanation(rank)}</span>
-          </dd>
+          <dd aria-describedby={rankNoteId}>{rankLabel(rank)}</dd>
         </div>
       </dl>
+      <p id={rankNoteId} className="gamification-stats__note muted">
+        Rank: {rankExplanation(rank)}
+      </p>
 
       <LeaderboardNameChoice showFullName={p.showFullName} />
 

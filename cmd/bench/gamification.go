@@ -157,7 +157,8 @@ func gamificationSteps(users, activities, writers int) ([]step, error) {
 	properties := writers
 	steps := []step{
 		{"truncate", `TRUNCATE users, properties, reviews, cities, user_activities, user_badges, user_achievements,
-			user_levels, badges, achievements, sessions RESTART IDENTITY CASCADE`},
+			user_levels, badges, achievements, sessions RESTART IDENTITY CASCADE;
+			DROP TABLE IF EXISTS bench_writers`}, // left by a build that stopped half way
 		{"session settings", `SET maintenance_work_mem = '1GB'; SET work_mem = '1GB'`},
 		catalogue,
 		dropIndexesStep("users", "user_activities"),

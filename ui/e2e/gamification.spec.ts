@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { listProperty, register, stamp } from "./accounts";
+import { ADMIN_PASSWORD, listProperty, makeAdmin, register, stamp } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
 
 // Issue 16, rewards, against the real server and database: a new tenant, made established in the
@@ -8,15 +8,19 @@ import { expectNoSeriousViolation } from "./axe";
 // vote from another established account adds 2 XP, one from a fresh account nothing; the
 // leaderboard tab shows the top users and the tenant's rank; the full-name choice is stored.
 
+/** sql runs statements on the test database, as an operator could. */
+function sql(statements: string, vars: Record<string, string> = {}) {
+  const args = [process.env.E2E_DATABASE_URL ?? "", "-qAt", "-v", "ON_ERROR_STOP=1"];
+  for (const [name, value] of Object.entries(vars)) args.push("-v", `${name}=${value}`);
+  execFileSync("psql", args, { input: statements, stdio: ["pipe", "pipe", "pipe"] });
+}
+
 /**
  * ageAccount moves an account's opening date eight days back, straight in the database (as an
  * operator could): an account is established once a week old with a published review.
  */
 function ageAccount(username: string) {
-  execFileSync("psql", [process.env.E2E_DATABASE_URL ?? "", "-qAt", "-v", "ON_ERROR_STOP=1", "-v", `name=${username}`], {
-    input: "UPDATE users SET created_at = now() - interval '8 days' WHERE username = :'name';",
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  sql("UPDATE users SET created_at = now() - interval '8 days' WHERE username = :'name';", { name: username });
 }
 
 /** postReview writes a tenant's review of a property through REST and returns its id. */
@@ -107,4 +111,38 @@ test("a new tenant's review earns XP and the First Review badge; votes count fro
 
   await established.dispose();
   await fresh.dispose();
+});
+
+test("without levels the page is not fully initialised: an administrator runs the two steps, others are told why", async ({
+  page,
+}) => {
+  // The levels gone (badges stay: what users earned is kept), as on a database never initialised.
+  sql("DELETE FROM user_levels;");
+
+  await register(page.request, "tenant");
+  await page.goto("/gamification");
+  await expect(page.getByRole("heading", { name: "Rewards are not fully initialised" })).toBeVisible();
+  await expect(page.getByText(/An administrator needs to initialise them/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Step 1: Run Migration" })).toHaveCount(0);
+  await expect(page.getByRole("tab", { name: "Leaderboard" })).toHaveCount(0);
+  // The server refuses both steps to anyone but an administrator.
+  expect((await page.request.post("/api/gamification/run-migration")).status()).toBe(403);
+  expect((await page.request.post("/api/gamification/initialize")).status()).toBe(403);
+
+  await page.context().clearCookies();
+  const admin = makeAdmin();
+  const login = await page.request.post("/api/login", { data: { username: admin, password: ADMIN_PASSWORD } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  await page.goto("/gamification");
+  const toasts = page.getByRole("region", { name: "Notifications (F8)" });
+  await page.getByRole("button", { name: "Step 1: Run Migration" }).click();
+  await expect(toasts).toContainText("Migration Initiated");
+  await expect(toasts).toContainText("No pending migrations");
+  await expectNoSeriousViolation(page);
+  await page.getByRole("button", { name: "Step 2: Initialize Data" }).click();
+  await expect(toasts).toContainText("Gamification Initialized");
+  // The profile is fetched again: the page is the rewards page now.
+  const profile = page.getByRole("region", { name: admin });
+  await expect(profile.getByText("Level 1 · Newcomer")).toBeVisible();
+  await expect(profile.getByText("Admin", { exact: true })).toBeVisible();
 });

@@ -204,6 +204,16 @@ describe("/gamification", () => {
     expect(screen.getByText("Your rank: #2")).toBeInTheDocument();
   });
 
+  it("opens the leaderboard by keyboard", async () => {
+    const { user, calls } = setup();
+    await screen.findByRole("region", { name: "dana_whitfield" });
+    await user.click(screen.getByRole("tab", { name: "Profile" }));
+    await user.keyboard("{ArrowRight}");
+    expect(await screen.findByRole("tab", { name: "Leaderboard", selected: true })).toHaveFocus();
+    expect(await screen.findByRole("heading", { name: "Top Users" })).toBeInTheDocument();
+    expect(calls.leaderboard).toBe(1);
+  });
+
   it.each([
     [{ entries: entries(1), ownRank: 12000, ownRankApproximate: true }, "Your rank: ≈ #12,000"],
     [{ entries: entries(1), ownRank: 0 }, "Not ranked yet — earn XP to join the leaderboard"],
@@ -216,6 +226,27 @@ describe("/gamification", () => {
     setup({ leaderboard: { entries: [], ownRank: 0 }, path: "/gamification?tab=leaderboard" });
     expect(await screen.findByRole("heading", { name: "No leaderboard data available yet." })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Top Users" })).not.toBeInTheDocument();
+  });
+
+  it("shows an error with a retry when the leaderboard cannot be loaded", async () => {
+    let fail = true;
+    const transport = fakeTransport({
+      user: makeUser(),
+      extra: (router) =>
+        router.service(GamificationService, {
+          getProfile: () => ({ initialized: true, profile: makeProfile() }),
+          getLeaderboard: () => {
+            if (fail) throw new ConnectError("boom", Code.Internal);
+            return { entries: entries(2), ownRank: 1 };
+          },
+        }),
+    });
+    renderApp({ path: "/gamification?tab=leaderboard", transport });
+    expect(await screen.findByRole("heading", { name: "Server Error" })).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByRole("list", { name: "Top Users" })).toBeInTheDocument();
+    expect(screen.getByText("Your rank: #1")).toBeInTheDocument();
   });
 
   it("shows an error with a retry when the profile cannot be loaded", async () => {

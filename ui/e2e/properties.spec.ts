@@ -82,9 +82,10 @@ test.describe("search", () => {
     await pager.getByRole("link", { name: /Next/ }).click();
     await expect(page).toHaveURL(/\?page=2$/);
     await expect(pager.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
-    await expect(results(page).first()).toBeVisible();
-    const secondPage = await results(page).locator("h2").allTextContents();
-    expect(secondPage.filter((t) => firstPage.includes(t))).toEqual([]);
+    // The first page's cards stay on screen while the second loads: wait for the new ones.
+    await expect
+      .poll(async () => (await results(page).locator("h2").allTextContents()).filter((t) => firstPage.includes(t)))
+      .toEqual([]);
     await pager.getByRole("link", { name: /Previous/ }).click();
     await expect(page).toHaveURL(/\/find-properties$/);
   });

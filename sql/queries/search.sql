@@ -23,7 +23,7 @@
 -- name: PlainCityFeatured :many
 -- Walks properties_city_featured.
 SELECT sqlc.embed(p), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total,
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -32,7 +32,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: PlainCityHighestRated :many
 -- Walks properties_city_rating.
 SELECT sqlc.embed(p), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total,
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -41,7 +41,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: PlainCityMostReviews :many
 -- Walks properties_city_reviews.
 SELECT sqlc.embed(p), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total,
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
 ORDER BY review_count DESC, id DESC
@@ -50,7 +50,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: PlainCityNewest :many
 -- Walks properties_city_newest.
 SELECT sqlc.embed(p), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total,
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
 ORDER BY created_at DESC, id DESC
@@ -59,7 +59,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchCityFeatured :many
 -- Walks properties_city_featured.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
@@ -74,7 +74,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchCityHighestRated :many
 -- Walks properties_city_rating.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
@@ -89,7 +89,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchCityMostReviews :many
 -- Walks properties_city_reviews.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
@@ -104,7 +104,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchCityNewest :many
 -- Walks properties_city_newest.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
@@ -133,7 +133,7 @@ SELECT count(*)::int FROM (
 -- name: PlainLocalityFeatured :many
 -- Walks properties_locality_featured.
 SELECT sqlc.embed(p), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total,
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -142,7 +142,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: PlainLocalityHighestRated :many
 -- Walks properties_locality_rating.
 SELECT sqlc.embed(p), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total,
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -151,7 +151,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: PlainLocalityMostReviews :many
 -- Walks properties_locality_reviews.
 SELECT sqlc.embed(p), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total,
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
 ORDER BY review_count DESC, id DESC
@@ -160,7 +160,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: PlainLocalityNewest :many
 -- Walks properties_locality_newest.
 SELECT sqlc.embed(p), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total,
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
 ORDER BY created_at DESC, id DESC
@@ -169,7 +169,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchLocalityFeatured :many
 -- Walks properties_locality_featured.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
@@ -183,7 +183,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchLocalityHighestRated :many
 -- Walks properties_locality_rating.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
@@ -197,7 +197,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchLocalityMostReviews :many
 -- Walks properties_locality_reviews.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
@@ -211,7 +211,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchLocalityNewest :many
 -- Walks properties_locality_newest.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
@@ -238,7 +238,7 @@ SELECT count(*)::int FROM (
 -- name: PlainPostalFeatured :many
 -- Walks properties_postal_featured.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -247,7 +247,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: PlainPostalHighestRated :many
 -- Walks properties_postal_rating.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -256,7 +256,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: PlainPostalMostReviews :many
 -- Walks properties_postal_reviews.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
 ORDER BY review_count DESC, id DESC
@@ -265,7 +265,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: PlainPostalNewest :many
 -- Walks properties_postal_newest.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
 ORDER BY created_at DESC, id DESC
@@ -274,7 +274,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchPostalFeatured :many
 -- Walks properties_postal_featured.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
@@ -287,7 +287,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchPostalHighestRated :many
 -- Walks properties_postal_rating.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
@@ -300,7 +300,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchPostalMostReviews :many
 -- Walks properties_postal_reviews.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
@@ -313,7 +313,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchPostalNewest :many
 -- Walks properties_postal_newest.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
@@ -338,7 +338,7 @@ SELECT count(*)::int FROM (
 -- name: SearchText :many
 -- Finds the matches with properties_search_trgm and sorts them by sort_by.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND search_text LIKE '%' || sqlc.arg(query)::text || '%'
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
@@ -366,7 +366,7 @@ SELECT count(*)::int FROM (
 -- name: PlainAllFeatured :many
 -- Walks properties_featured.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -375,7 +375,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: PlainAllHighestRated :many
 -- Walks properties_rating.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -384,7 +384,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: PlainAllMostReviews :many
 -- Walks properties_reviews.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
 ORDER BY review_count DESC, id DESC
@@ -393,7 +393,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: PlainAllNewest :many
 -- Walks properties_newest.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
 ORDER BY created_at DESC, id DESC
@@ -402,7 +402,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchAllFeatured :many
 -- Walks properties_featured.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
@@ -414,7 +414,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchAllHighestRated :many
 -- Walks properties_rating.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
@@ -426,7 +426,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchAllMostReviews :many
 -- Walks properties_reviews.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
@@ -438,7 +438,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- name: SearchAllNewest :many
 -- Walks properties_newest.
 SELECT sqlc.embed(p),
-    EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id) AND s.property_id = p.id) AS saved
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))

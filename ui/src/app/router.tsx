@@ -4,7 +4,6 @@ import { ProtectedRoute } from "@/features/auth/components/protected-route";
 import { RootLayout } from "./root-layout";
 import { NotFoundRoute } from "./routes/not-found";
 import { PageSkeleton } from "./routes/page-skeleton";
-import { LegalPage, PlaceholderPage } from "./routes/placeholder-page";
 
 /** ScreenHandle is the route handle of a lazy screen: how to load its code (tests and the first render load it ahead). */
 export interface ScreenHandle {
@@ -61,9 +60,13 @@ export const routes: RouteObject[] = [
         path: "/find-properties",
         ...screen(async () => (await import("./routes/find-properties")).FindPropertiesRoute),
       },
-      { path: "/about", element: <PlaceholderPage title="About Us" /> },
-      { path: "/faq", element: <PlaceholderPage title="Frequently Asked Questions" /> },
-      { path: "/contact", element: <PlaceholderPage title="Contact Us" /> },
+      { path: "/about", ...screen(async () => (await import("./routes/about")).AboutRoute) },
+      { path: "/faq", ...screen(async () => (await import("./routes/faq")).FaqRoute) },
+      { path: "/contact", ...screen(async () => (await import("./routes/contact")).ContactRoute) },
+      {
+        path: "/how-reviews-work",
+        ...screen(async () => (await import("./routes/how-reviews-work")).HowReviewsWorkRoute),
+      },
       { path: "/resources", ...screen(async () => (await import("./routes/resources")).ResourcesRoute) },
       { path: "/resources/:id", ...screen(async () => (await import("./routes/resource")).ResourceRoute) },
       { path: "/properties/:id", ...screen(async () => (await import("./routes/property")).PropertyRoute) },
@@ -72,11 +75,11 @@ export const routes: RouteObject[] = [
         path: "/forgot-password",
         ...screen(async () => (await import("./routes/auth")).ForgotPasswordRoute),
       },
-      { path: "/terms", element: <LegalPage title="Terms and Conditions" /> },
-      { path: "/privacy", element: <LegalPage title="Privacy Policy" /> },
-      { path: "/cookies", element: <LegalPage title="Cookie Policy" /> },
-      { path: "/accessibility", element: <LegalPage title="Accessibility Statement" /> },
-      { path: "/invest", element: <PlaceholderPage title="Invest in RentProof" /> },
+      { path: "/terms", ...screen(async () => (await import("./routes/legal")).TermsRoute) },
+      { path: "/privacy", ...screen(async () => (await import("./routes/legal")).PrivacyRoute) },
+      { path: "/cookies", ...screen(async () => (await import("./routes/legal")).CookiesRoute) },
+      { path: "/accessibility", ...screen(async () => (await import("./routes/legal")).AccessibilityRoute) },
+      { path: "/invest", ...screen(async () => (await import("./routes/invest")).InvestRoute) },
       {
         element: (
           <ProtectedRoute>

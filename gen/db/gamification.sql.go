@@ -95,15 +95,14 @@ func (q *Queries) CountAhead(ctx context.Context, arg CountAheadParams) (int32, 
 	return ahead, err
 }
 
-const estimateAhead = `-- name: EstimateAhead :one
-SELECT leaderboard_ahead_estimate($1::int)::bigint
+const expireLeaderboardTop = `-- name: ExpireLeaderboardTop :exec
+UPDATE leaderboard_top SET computed_at = 'epoch'
 `
 
-func (q *Queries) EstimateAhead(ctx context.Context, xp int32) (int64, error) {
-	row := q.db.QueryRow(ctx, estimateAhead, xp)
-	var column_1 int64
-	err := row.Scan(&column_1)
-	return column_1, err
+// Makes the next reader recompute the stored top (a name choice changes how it shows someone).
+func (q *Queries) ExpireLeaderboardTop(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, expireLeaderboardTop)
+	return err
 }
 
 const getAwardStanding = `-- name: GetAwardStanding :one
@@ -180,6 +179,7 @@ func (q *Queries) GetEntityXP(ctx context.Context, arg GetEntityXPParams) (GetEn
 const getGamificationProfile = `-- name: GetGamificationProfile :one
 SELECT u.id, u.username, u.role, coalesce(u.profile_image, '')::text AS profile_image,
     coalesce(x.xp, 0)::int AS xp, x.xp_reached_at, u.leaderboard_full_name,
+    CASE WHEN x.xp > 0 THEN leaderboard_ahead_estimate(x.xp) ELSE 0 END::bigint AS ahead_estimate,
     coalesce(l.level, 1)::int AS level, coalesce(l.name, '')::text AS level_name,
     coalesce(l.points_required, 0)::int AS level_xp,
     coalesce(nx.points_required, l.points_required, 0)::int AS next_level_xp,
@@ -206,6 +206,7 @@ type GetGamificationProfileRow struct {
 	Xp                  int32
 	XpReachedAt         *time.Time
 	LeaderboardFullName bool
+	AheadEstimate       int64
 	Level               int32
 	LevelName           string
 	LevelXp             int32
@@ -215,7 +216,8 @@ type GetGamificationProfileRow struct {
 }
 
 // The user's standing: XP, the level it reaches and the next one's threshold (at the top level,
-// its own), achievements earned, and whether the levels and badges exist at all.
+// its own), achievements earned, whether the levels and badges exist at all, and the planner's
+// estimate of how many rank ahead.
 func (q *Queries) GetGamificationProfile(ctx context.Context, id int32) (GetGamificationProfileRow, error) {
 	row := q.db.QueryRow(ctx, getGamificationProfile, id)
 	var i GetGamificationProfileRow
@@ -227,6 +229,7 @@ func (q *Queries) GetGamificationProfile(ctx context.Context, id int32) (GetGami
 		&i.Xp,
 		&i.XpReachedAt,
 		&i.LeaderboardFullName,
+		&i.AheadEstimate,
 		&i.Level,
 		&i.LevelName,
 		&i.LevelXp,
@@ -248,19 +251,47 @@ func (q *Queries) GetLandlordOf(ctx context.Context, id int32) (int32, error) {
 	return landlord_id, err
 }
 
+const getLeaderboardTop = `-- name: GetLeaderboardTop :one
+SELECT t.entries, t.computed_at,
+    (t.computed_at > now() - interval '10 seconds'
+     AND (now_top.ranked, now_top.xp_sum, now_top.latest) IS NOT DISTINCT FROM (t.ranked, t.xp_sum, t.latest))::bool AS fresh
+FROM leaderboard_top t,
+LATERAL (SELECT count(*)::int AS ranked, coalesce(sum(x.xp), 0)::bigint AS xp_sum, max(x.xp_reached_at) AS latest
+         FROM user_xp x WHERE x.xp > 0 AND x.xp >= t.min_xp) now_top
+`
+
+type GetLeaderboardTopRow struct {
+	Entries    []byte
+	ComputedAt time.Time
+	Fresh      bool
+}
+
+// The stored top of the leaderboard and whether it still holds: under 10 seconds old and the
+// users at its lowest XP or more the same ones, with the same XP, as when it was computed.
+func (q *Queries) GetLeaderboardTop(ctx context.Context) (GetLeaderboardTopRow, error) {
+	row := q.db.QueryRow(ctx, getLeaderboardTop)
+	var i GetLeaderboardTopRow
+	err := row.Scan(&i.Entries, &i.ComputedAt, &i.Fresh)
+	return i, err
+}
+
 const getXPStanding = `-- name: GetXPStanding :one
-SELECT coalesce(x.xp, 0)::int AS xp, x.xp_reached_at FROM users u LEFT JOIN user_xp x ON x.user_id = u.id WHERE u.id = $1
+SELECT coalesce(x.xp, 0)::int AS xp, x.xp_reached_at,
+    CASE WHEN x.xp > 0 THEN leaderboard_ahead_estimate(x.xp) ELSE 0 END::bigint AS ahead_estimate
+FROM users u LEFT JOIN user_xp x ON x.user_id = u.id WHERE u.id = $1
 `
 
 type GetXPStandingRow struct {
-	Xp          int32
-	XpReachedAt *time.Time
+	Xp            int32
+	XpReachedAt   *time.Time
+	AheadEstimate int64
 }
 
+// The user's XP, when they reached it, and the planner's estimate of how many rank ahead.
 func (q *Queries) GetXPStanding(ctx context.Context, id int32) (GetXPStandingRow, error) {
 	row := q.db.QueryRow(ctx, getXPStanding, id)
 	var i GetXPStandingRow
-	err := row.Scan(&i.Xp, &i.XpReachedAt)
+	err := row.Scan(&i.Xp, &i.XpReachedAt, &i.AheadEstimate)
 	return i, err
 }
 
@@ -284,58 +315,6 @@ func (q *Queries) IsGamificationInitialized(ctx context.Context) (bool, error) {
 	var column_1 bool
 	err := row.Scan(&column_1)
 	return column_1, err
-}
-
-const listLeaderboard = `-- name: ListLeaderboard :many
-SELECT u.id, u.username, u.first_name, u.last_name, u.leaderboard_full_name,
-    coalesce(u.profile_image, '')::text AS profile_image, x.xp,
-    coalesce((SELECT max(ul.level) FROM user_levels ul WHERE ul.points_required <= x.xp), 1)::int AS level
-FROM user_xp x
-JOIN users u ON u.id = x.user_id
-WHERE x.xp > 0
-ORDER BY x.xp DESC, x.xp_reached_at, x.user_id
-LIMIT $1::int
-`
-
-type ListLeaderboardRow struct {
-	ID                  int32
-	Username            string
-	FirstName           string
-	LastName            string
-	LeaderboardFullName bool
-	ProfileImage        string
-	Xp                  int32
-	Level               int32
-}
-
-// The top of the leaderboard: most XP first, then who reached it first; 0 XP is not ranked.
-func (q *Queries) ListLeaderboard(ctx context.Context, lim int32) ([]ListLeaderboardRow, error) {
-	rows, err := q.db.Query(ctx, listLeaderboard, lim)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []ListLeaderboardRow{}
-	for rows.Next() {
-		var i ListLeaderboardRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.Username,
-			&i.FirstName,
-			&i.LastName,
-			&i.LeaderboardFullName,
-			&i.ProfileImage,
-			&i.Xp,
-			&i.Level,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
 }
 
 const listUserBadges = `-- name: ListUserBadges :many
@@ -425,6 +404,47 @@ func (q *Queries) RecordAward(ctx context.Context, arg RecordAwardParams) error 
 		arg.Metadata,
 	)
 	return err
+}
+
+const refreshLeaderboardTop = `-- name: RefreshLeaderboardTop :one
+WITH top AS (
+    SELECT row_number() OVER (ORDER BY x.xp DESC, x.xp_reached_at, x.user_id) AS position,
+        u.id, u.username, u.first_name, u.last_name, u.leaderboard_full_name AS full_name,
+        coalesce(u.profile_image, '') AS image, x.xp,
+        coalesce((SELECT max(ul.level) FROM user_levels ul WHERE ul.points_required <= x.xp), 1) AS level
+    FROM user_xp x
+    JOIN users u ON u.id = x.user_id
+    WHERE x.xp > 0
+    ORDER BY x.xp DESC, x.xp_reached_at, x.user_id
+    LIMIT $2::int
+), bound AS (
+    SELECT CASE WHEN count(*) = $2::int THEN min(xp) ELSE 1 END AS min_xp FROM top
+), signature AS (
+    SELECT count(*)::int AS ranked, coalesce(sum(x.xp), 0)::bigint AS xp_sum, max(x.xp_reached_at) AS latest
+    FROM user_xp x, bound WHERE x.xp > 0 AND x.xp >= bound.min_xp
+)
+UPDATE leaderboard_top t SET
+    computed_at = now(), min_xp = bound.min_xp,
+    ranked = signature.ranked, xp_sum = signature.xp_sum, latest = signature.latest,
+    entries = (SELECT coalesce(jsonb_agg(to_jsonb(top) - 'position' ORDER BY top.position), '[]') FROM top)
+FROM bound, signature
+WHERE t.computed_at = $1::timestamptz
+RETURNING t.entries
+`
+
+type RefreshLeaderboardTopParams struct {
+	Seen time.Time
+	Lim  int32
+}
+
+// Recomputes the top lim users (most XP first, then who reached it first; 0 XP is not ranked)
+// unless someone did since computed_at was read: of servers refreshing at once, one recomputes;
+// the others wait for its row lock, find computed_at moved and change nothing (no row).
+func (q *Queries) RefreshLeaderboardTop(ctx context.Context, arg RefreshLeaderboardTopParams) ([]byte, error) {
+	row := q.db.QueryRow(ctx, refreshLeaderboardTop, arg.Seen, arg.Lim)
+	var entries []byte
+	err := row.Scan(&entries)
+	return entries, err
 }
 
 const setLeaderboardFullName = `-- name: SetLeaderboardFullName :one

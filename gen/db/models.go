@@ -61,6 +61,16 @@ type KnownDevice struct {
 	LastUsedAt time.Time
 }
 
+type LeaderboardTop struct {
+	ID         bool
+	ComputedAt time.Time
+	MinXp      int32
+	Ranked     int32
+	XpSum      int64
+	Latest     *time.Time
+	Entries    []byte
+}
+
 type Locality struct {
 	Key           string
 	Name          string

@@ -110,7 +110,7 @@ func (s *Service) Profile(ctx context.Context) (p Profile, initialized bool, err
 	if err != nil {
 		return Profile{}, false, fmt.Errorf("badges of user %d: %w", me.ID, err)
 	}
-	rank, err := s.rank(ctx, me.ID, row.Xp, row.XpReachedAt)
+	rank, err := s.rank(ctx, me.ID, row.Xp, row.XpReachedAt, row.AheadEstimate)
 	if err != nil {
 		return Profile{}, false, err
 	}
@@ -125,18 +125,14 @@ func (s *Service) Profile(ctx context.Context) (p Profile, initialized bool, err
 	return p, true, nil
 }
 
-// rank places a user with xp reached at reachedAt: exact up to the limit, beyond it estimated
-// from the database's statistics and rounded to two significant digits (never within the limit).
-// Counting stops at the limit, or at the first 100 when the estimate is twice the limit or more.
-func (s *Service) rank(ctx context.Context, id, xp int32, reachedAt *time.Time) (Rank, error) {
+// rank places a user with xp reached at reachedAt, with the planner's estimate of how many rank
+// ahead: exact up to the limit, beyond it estimated and rounded to two significant digits (never
+// within the limit). Counting stops at the limit, or at the first 100 when the estimate is twice
+// the limit or more (counting to the limit would be wasted there, but the first hundred are
+// always counted, whatever statistics the planner has).
+func (s *Service) rank(ctx context.Context, id, xp int32, reachedAt *time.Time, estimate int64) (Rank, error) {
 	if xp <= 0 || reachedAt == nil {
 		return Rank{}, nil
-	}
-	// The planner's estimate first (no scan): far beyond the limit, counting to it is wasted,
-	// but the first hundred are always counted, whatever statistics the planner has.
-	estimate, err := s.q.EstimateAhead(ctx, xp)
-	if err != nil {
-		return Rank{}, fmt.Errorf("estimate users ahead: %w", err)
 	}
 	limit := s.exactRank
 	if estimate >= 2*int64(limit) {
@@ -163,72 +159,6 @@ func roundRank(position int64, limit int32) int32 {
 	}
 	rounded := (position + unit/2) / unit * unit
 	return max(int32(min(rounded, math.MaxInt32)), limit+1)
-}
-
-// Entry is one ranked user.
-type Entry struct {
-	Position                      int32
-	ID                            int32
-	Username, FirstName, LastName string
-	Image                         string
-	Level, XP                     int32
-}
-
-// Leaderboard is the top of the board and the caller's place (zero for visitors).
-type Leaderboard struct {
-	Entries []Entry
-	Own     Rank
-	OwnXP   int32
-}
-
-// Leaderboard returns the top users, named as on reviews (first name and last initial) unless
-// they chose to show their full name, and the caller's rank.
-func (s *Service) Leaderboard(ctx context.Context) (Leaderboard, error) {
-	rows, err := s.q.ListLeaderboard(ctx, TopSize)
-	if err != nil {
-		return Leaderboard{}, fmt.Errorf("list the leaderboard: %w", err)
-	}
-	out := Leaderboard{Entries: make([]Entry, len(rows))}
-	for i, r := range rows {
-		last := r.LastName
-		if !r.LeaderboardFullName {
-			last = Initial(r.LastName)
-		}
-		out.Entries[i] = Entry{Position: int32(i + 1), ID: r.ID, Username: r.Username, FirstName: r.FirstName,
-			LastName: last, Image: r.ProfileImage, Level: r.Level, XP: r.Xp}
-	}
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return out, nil
-	}
-	standing, err := s.q.GetXPStanding(ctx, me.ID)
-	if err != nil {
-		return Leaderboard{}, fmt.Errorf("XP of user %d: %w", me.ID, store.Err(err))
-	}
-	out.OwnXP = standing.Xp
-	out.Own, err = s.rank(ctx, me.ID, standing.Xp, standing.XpReachedAt)
-	return out, err
-}
-
-// Initial is a last name's initial and a dot, as reviews show it ("" for none).
-func Initial(last string) string {
-	for _, r := range last {
-		return string(r) + "."
-	}
-	return ""
-}
-
-// SetLeaderboardName records whether the caller's full name shows on the leaderboard.
-func (s *Service) SetLeaderboardName(ctx context.Context, fullName bool) (bool, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return false, apperr.Unauthenticated("Please sign in to choose your leaderboard name")
-	}
-	v, err := s.q.SetLeaderboardFullName(ctx, db.SetLeaderboardFullNameParams{ID: me.ID, FullName: fullName})
-	if err != nil {
-		return false, fmt.Errorf("set the leaderboard name of user %d: %w", me.ID, store.Err(err))
-	}
-	return v, nil
 }
 
 func requireAdmin(ctx context.Context) error {

@@ -63,9 +63,11 @@ SELECT account_established(sqlc.arg(user_id))::bool;
 
 -- name: GetGamificationProfile :one
 -- The user's standing: XP, the level it reaches and the next one's threshold (at the top level,
--- its own), achievements earned, and whether the levels and badges exist at all.
+-- its own), achievements earned, whether the levels and badges exist at all, and the planner's
+-- estimate of how many rank ahead.
 SELECT u.id, u.username, u.role, coalesce(u.profile_image, '')::text AS profile_image,
     coalesce(x.xp, 0)::int AS xp, x.xp_reached_at, u.leaderboard_full_name,
+    CASE WHEN x.xp > 0 THEN leaderboard_ahead_estimate(x.xp) ELSE 0 END::bigint AS ahead_estimate,
     coalesce(l.level, 1)::int AS level, coalesce(l.name, '')::text AS level_name,
     coalesce(l.points_required, 0)::int AS level_xp,
     coalesce(nx.points_required, l.points_required, 0)::int AS next_level_xp,
@@ -91,7 +93,10 @@ WHERE ub.user_id = $1
 ORDER BY ub.earned_at DESC, b.id DESC;
 
 -- name: GetXPStanding :one
-SELECT coalesce(x.xp, 0)::int AS xp, x.xp_reached_at FROM users u LEFT JOIN user_xp x ON x.user_id = u.id WHERE u.id = $1;
+-- The user's XP, when they reached it, and the planner's estimate of how many rank ahead.
+SELECT coalesce(x.xp, 0)::int AS xp, x.xp_reached_at,
+    CASE WHEN x.xp > 0 THEN leaderboard_ahead_estimate(x.xp) ELSE 0 END::bigint AS ahead_estimate
+FROM users u LEFT JOIN user_xp x ON x.user_id = u.id WHERE u.id = $1;
 
 -- name: CountAhead :one
 -- How many users rank ahead of one with xp reached at reached_at (id breaks exact ties), each
@@ -102,19 +107,47 @@ SELECT ((SELECT count(*) FROM (SELECT 1 FROM user_xp WHERE xp > 0 AND xp > sqlc.
                                  AND (xp_reached_at, user_id) < (sqlc.arg(reached_at)::timestamptz, sqlc.arg(id)::int)
                                LIMIT sqlc.arg(lim)::int) b))::int AS ahead;
 
--- name: EstimateAhead :one
-SELECT leaderboard_ahead_estimate(sqlc.arg(xp)::int)::bigint;
+-- name: GetLeaderboardTop :one
+-- The stored top of the leaderboard and whether it still holds: under 10 seconds old and the
+-- users at its lowest XP or more the same ones, with the same XP, as when it was computed.
+SELECT t.entries, t.computed_at,
+    (t.computed_at > now() - interval '10 seconds'
+     AND (now_top.ranked, now_top.xp_sum, now_top.latest) IS NOT DISTINCT FROM (t.ranked, t.xp_sum, t.latest))::bool AS fresh
+FROM leaderboard_top t,
+LATERAL (SELECT count(*)::int AS ranked, coalesce(sum(x.xp), 0)::bigint AS xp_sum, max(x.xp_reached_at) AS latest
+         FROM user_xp x WHERE x.xp > 0 AND x.xp >= t.min_xp) now_top;
 
--- name: ListLeaderboard :many
--- The top of the leaderboard: most XP first, then who reached it first; 0 XP is not ranked.
-SELECT u.id, u.username, u.first_name, u.last_name, u.leaderboard_full_name,
-    coalesce(u.profile_image, '')::text AS profile_image, x.xp,
-    coalesce((SELECT max(ul.level) FROM user_levels ul WHERE ul.points_required <= x.xp), 1)::int AS level
-FROM user_xp x
-JOIN users u ON u.id = x.user_id
-WHERE x.xp > 0
-ORDER BY x.xp DESC, x.xp_reached_at, x.user_id
-LIMIT sqlc.arg(lim)::int;
+-- name: RefreshLeaderboardTop :one
+-- Recomputes the top lim users (most XP first, then who reached it first; 0 XP is not ranked)
+-- unless someone did since computed_at was read: of servers refreshing at once, one recomputes;
+-- the others wait for its row lock, find computed_at moved and change nothing (no row).
+WITH top AS (
+    SELECT row_number() OVER (ORDER BY x.xp DESC, x.xp_reached_at, x.user_id) AS position,
+        u.id, u.username, u.first_name, u.last_name, u.leaderboard_full_name AS full_name,
+        coalesce(u.profile_image, '') AS image, x.xp,
+        coalesce((SELECT max(ul.level) FROM user_levels ul WHERE ul.points_required <= x.xp), 1) AS level
+    FROM user_xp x
+    JOIN users u ON u.id = x.user_id
+    WHERE x.xp > 0
+    ORDER BY x.xp DESC, x.xp_reached_at, x.user_id
+    LIMIT sqlc.arg(lim)::int
+), bound AS (
+    SELECT CASE WHEN count(*) = sqlc.arg(lim)::int THEN min(xp) ELSE 1 END AS min_xp FROM top
+), signature AS (
+    SELECT count(*)::int AS ranked, coalesce(sum(x.xp), 0)::bigint AS xp_sum, max(x.xp_reached_at) AS latest
+    FROM user_xp x, bound WHERE x.xp > 0 AND x.xp >= bound.min_xp
+)
+UPDATE leaderboard_top t SET
+    computed_at = now(), min_xp = bound.min_xp,
+    ranked = signature.ranked, xp_sum = signature.xp_sum, latest = signature.latest,
+    entries = (SELECT coalesce(jsonb_agg(to_jsonb(top) - 'position' ORDER BY top.position), '[]') FROM top)
+FROM bound, signature
+WHERE t.computed_at = sqlc.arg(seen)::timestamptz
+RETURNING t.entries;
+
+-- name: ExpireLeaderboardTop :exec
+-- Makes the next reader recompute the stored top (a name choice changes how it shows someone).
+UPDATE leaderboard_top SET computed_at = 'epoch';
 
 -- name: SetLeaderboardFullName :one
 UPDATE users SET leaderboard_full_name = sqlc.arg(full_name)::bool WHERE id = sqlc.arg(id)

@@ -54,6 +54,18 @@ type City struct {
 	PropertyCount int32
 }
 
+type ContactMessage struct {
+	ID        int64
+	Name      string
+	Email     string
+	Subject   string
+	Message   string
+	UserID    *int32
+	CreatedAt time.Time
+	HandledAt *time.Time
+	HandledBy *int32
+}
+
 type KnownDevice struct {
 	TokenHash  []byte
 	UserID     int32

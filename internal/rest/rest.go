@@ -40,6 +40,7 @@ type Handlers struct {
 	Document     DocumentRPCs
 	Payment      PaymentRPCs
 	Gamification GamificationRPCs
+	Contact      ContactRPCs
 	// StripeWebhook applies Stripe's webhook events.
 	StripeWebhook StripeWebhook
 }
@@ -59,6 +60,7 @@ func New(h Handlers) http.Handler {
 	routeDocuments(mux, h.Documents, h.Document)
 	routePayments(mux, h.Payment, h.StripeWebhook)
 	routeGamification(mux, h.Gamification)
+	routeContact(mux, h.Contact)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})

@@ -22,6 +22,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/contact/v1/contactv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/gamification/v1/gamificationv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/payment/v1/paymentv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
@@ -33,6 +34,7 @@ import (
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/admin"
 	"github.com/rentproof/rentproof/internal/api"
+	"github.com/rentproof/rentproof/internal/contact"
 	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/ledger"
@@ -88,6 +90,7 @@ var Services = []string{
 	accountv1connect.AccountServiceName,
 	adminv1connect.AdminServiceName,
 	adminv1connect.DocumentServiceName,
+	contactv1connect.ContactServiceName,
 	gamificationv1connect.GamificationServiceName,
 	paymentv1connect.PaymentServiceName,
 	propertyv1connect.PropertyServiceName,
@@ -126,6 +129,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 			return store.MigrateCounting(ctx, pool, pool.Config().ConnString())
 		}, seed.Gamification)),
 		StripeWebhook: payments,
+		Contact:       api.NewContact(contact.NewService(pool)),
 	}
 
 	if opts.Documents != nil {
@@ -154,6 +158,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(authenticated(tokenv1connect.NewTokenServiceHandler(handlers.Token, rpcOpts)))
 	mux.Handle(authenticated(paymentv1connect.NewPaymentServiceHandler(handlers.Payment, rpcOpts)))
 	mux.Handle(authenticated(gamificationv1connect.NewGamificationServiceHandler(handlers.Gamification, rpcOpts)))
+	mux.Handle(authenticated(contactv1connect.NewContactServiceHandler(handlers.Contact, rpcOpts)))
 	mux.Handle(authenticated(adminv1connect.NewAdminServiceHandler(api.NewAdmin(admin.NewService(pool, opts.Refunder)), rpcOpts)))
 	if handlers.Document != nil {
 		mux.Handle(authenticated(adminv1connect.NewDocumentServiceHandler(handlers.Document, rpcOpts)))

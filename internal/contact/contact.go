@@ -1,0 +1,273 @@
+// Package contact is the contact form (/contact) and the administrators' list of what it
+// received. SPEC only simulated sending; here a message is checked against SPEC §5's rules,
+// stored, limited per client network (in PostgreSQL, so the limit holds across servers and
+// parallel requests), kept 12 months, and listed for administrators, who mark it handled.
+package contact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/mail"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/ratelimit"
+	"github.com/rentproof/rentproof/internal/store"
+)
+
+// Subjects are SPEC §3's contact subjects, in order: the one list the server checks against.
+var Subjects = []string{"general", "support", "feedback", "business", "report"}
+
+// Bounds of the form's fields, in characters (code points) after trimming.
+const (
+	NameMin    = 2   // SPEC §5
+	NameMax    = 100 // beyond SPEC: a name, not an essay
+	EmailMax   = 254 // the longest address SMTP carries
+	MessageMin = 10  // SPEC §5 and §9
+	MessageMax = 500 // SPEC §5 and §9
+)
+
+// Limits on sending, per client network (ratelimit.Network: the address itself for IPv4, its
+// /64 for IPv6). A household or office sharing one address can still write a few times an hour;
+// a script cannot fill the administrators' list.
+const (
+	PerHour = 5
+	PerDay  = 20
+)
+
+// Retention: messages are kept this many months, then deleted. The delete runs in each send's
+// transaction, at most RetentionBatch rows at a time, through the created_at index; the list
+// never shows an older message whatever the delete has reached.
+const (
+	RetentionMonths = 12
+	RetentionBatch  = 100
+)
+
+// Paging of the administrators' list.
+const (
+	DefaultPageSize = 20
+	MaxPageSize     = 100
+)
+
+// The messages a person may see. The validation messages are SPEC §5's, word for word, where
+// SPEC has one.
+const (
+	MsgNameShort    = "Name must be at least 2 characters"
+	MsgNameLong     = "Name must be at most 100 characters"
+	MsgEmail        = "Please enter a valid email address"
+	MsgSubject      = "Please select a subject"
+	MsgMessageShort = "Message must be at least 10 characters"
+	MsgMessageLong  = "Message cannot exceed 500 characters"
+	MsgTooMany      = "Too many messages from your network: please try again later"
+)
+
+var (
+	errSignedOut = apperr.Unauthenticated("Please sign in as an administrator.")
+	errNotAdmin  = apperr.PermissionDenied("Only administrators can read contact messages.")
+	errMissing   = apperr.NotFound("Message not found")
+)
+
+// Form is what the contact form sends.
+type Form struct {
+	Name, Email, Subject, Message string
+	// Website is the honeypot: people leave it empty.
+	Website string
+}
+
+// Message is one stored message.
+type Message struct {
+	ID                            int64
+	Name, Email, Subject, Message string
+	UserID                        int32 // 0 for a visitor
+	CreatedAt                     time.Time
+	HandledAt                     *time.Time // nil while open
+	HandledBy                     string     // the administrator's username, "" while open
+}
+
+// Handled tells whether an administrator marked the message handled.
+func (m Message) Handled() bool { return m.HandledAt != nil }
+
+// Page is one page of the administrators' list.
+type Page struct {
+	Messages []Message
+	// Total is how many messages match the request over every page; Open how many are open.
+	Total, Open int32
+}
+
+// Service holds the contact rules.
+type Service struct {
+	pool *pgxpool.Pool
+	q    *db.Queries
+}
+
+// NewService returns a Service over pool.
+func NewService(pool *pgxpool.Pool) *Service {
+	return &Service{pool: pool, q: db.New(pool)}
+}
+
+// Send stores a message from anyone, signed in or not (the account is kept with it). A filled
+// honeypot is answered as a success and stores nothing. Text is trimmed, then checked; at most
+// PerHour and PerDay messages a client network are accepted, counted atomically.
+func (s *Service) Send(ctx context.Context, f Form) error {
+	if strings.TrimSpace(f.Website) != "" {
+		return nil // a robot: it is told it succeeded, and learns nothing
+	}
+	f.Name, f.Email, f.Message = strings.TrimSpace(f.Name), strings.TrimSpace(f.Email), strings.TrimSpace(f.Message)
+	if err := check(f); err != nil {
+		return err
+	}
+	var userID *int32
+	if u, ok := identity.UserFrom(ctx); ok {
+		userID = &u.ID
+	}
+	network := ratelimit.Network(identity.ClientFrom(ctx).IP)
+	limits := []ratelimit.Rule{
+		{Key: "contact:hour:" + network, Max: PerHour, Window: time.Hour},
+		{Key: "contact:day:" + network, Max: PerDay, Window: 24 * time.Hour},
+	}
+	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		if _, err := ratelimit.Reserve(ctx, q, limits...); err != nil {
+			return err
+		}
+		if _, err := q.DeleteExpiredContactMessages(ctx, db.DeleteExpiredContactMessagesParams{
+			KeepMonths: RetentionMonths, BatchSize: RetentionBatch,
+		}); err != nil {
+			return fmt.Errorf("delete expired contact messages: %w", err)
+		}
+		if err := q.CreateContactMessage(ctx, db.CreateContactMessageParams{
+			Name: f.Name, Email: f.Email, Subject: f.Subject, Message: f.Message, UserID: userID,
+		}); err != nil {
+			return fmt.Errorf("create contact message: %w", err)
+		}
+		return nil
+	})
+	if e, ok := ratelimit.IsExceeded(err); ok {
+		return &apperr.Error{Kind: apperr.ErrResourceExhausted, RetryAfter: e.RetryAfter, Message: MsgTooMany}
+	}
+	return err
+}
+
+// check applies the form's rules to trimmed text, every field at once.
+func check(f Form) error {
+	var v apperr.Validator
+	if textOK(&v, "name", "Name", f.Name, false) {
+		n := utf8.RuneCountInString(f.Name)
+		v.Check(n >= NameMin, "name", MsgNameShort)
+		v.Check(n <= NameMax, "name", MsgNameLong)
+	}
+	if textOK(&v, "email", "Email", f.Email, false) {
+		v.Check(validEmail(f.Email), "email", MsgEmail)
+	}
+	v.Check(slices.Contains(Subjects, f.Subject), "subject", MsgSubject)
+	if textOK(&v, "message", "Message", f.Message, true) {
+		n := utf8.RuneCountInString(f.Message)
+		v.Check(n >= MessageMin, "message", MsgMessageShort)
+		v.Check(n <= MessageMax, "message", MsgMessageLong)
+	}
+	return v.Err()
+}
+
+// textOK records why s cannot be stored (invalid UTF-8, a NUL or another control character;
+// line breaks and tabs only where multiline) and reports whether it can.
+func textOK(v *apperr.Validator, field, label, s string, multiline bool) bool {
+	if !utf8.ValidString(s) {
+		v.Check(false, field, label+" must be valid UTF-8 text")
+		return false
+	}
+	bad := strings.ContainsFunc(s, func(r rune) bool {
+		if multiline && (r == '\n' || r == '\r' || r == '\t') {
+			return false
+		}
+		return r < 0x20 || r == 0x7f
+	})
+	v.Check(!bad, field, label+" must not contain control characters such as NUL")
+	return !bad
+}
+
+// validEmail accepts a bare address (no display name) with a dotted domain, at most EmailMax
+// characters: what the form's own check accepts.
+func validEmail(email string) bool {
+	if utf8.RuneCountInString(email) > EmailMax {
+		return false
+	}
+	a, err := mail.ParseAddress(email)
+	if err != nil || a.Name != "" || a.Address != email {
+		return false
+	}
+	domain := email[strings.LastIndexByte(email, '@')+1:]
+	return strings.Contains(domain, ".") && !strings.HasSuffix(domain, ".")
+}
+
+// requireAdmin returns the caller when they are an administrator, and the refusal otherwise.
+func requireAdmin(ctx context.Context) (identity.User, error) {
+	me, ok := identity.UserFrom(ctx)
+	if !ok {
+		return identity.User{}, errSignedOut
+	}
+	if !me.IsAdmin() {
+		return identity.User{}, errNotAdmin
+	}
+	return me, nil
+}
+
+// List returns one page of messages for an administrator, newest first: open ones, or every
+// message with includeHandled. page is 1-based (0: 1); pageSize 1 to MaxPageSize (0: the default).
+func (s *Service) List(ctx context.Context, includeHandled bool, page, pageSize int32) (Page, error) {
+	if _, err := requireAdmin(ctx); err != nil {
+		return Page{}, err
+	}
+	var v apperr.Validator
+	p := store.Paging(&v, page, pageSize, DefaultPageSize, MaxPageSize)
+	if err := v.Err(); err != nil {
+		return Page{}, err
+	}
+	rows, err := s.q.ListContactMessages(ctx, db.ListContactMessagesParams{
+		KeepMonths: RetentionMonths, IncludeHandled: includeHandled, PageOffset: p.Offset, PageSize: p.Size,
+	})
+	if err != nil {
+		return Page{}, fmt.Errorf("list contact messages: %w", err)
+	}
+	var out Page
+	for _, r := range rows {
+		out.Total, out.Open = r.Total, r.Open
+		if r.ID == nil {
+			continue // the counts alone: the page is empty
+		}
+		out.Messages = append(out.Messages, Message{
+			ID: *r.ID, Name: convert.Value(r.Name), Email: convert.Value(r.Email), Subject: convert.Value(r.Subject), Message: convert.Value(r.Message),
+			UserID: convert.Value(r.UserID), CreatedAt: convert.Value(r.CreatedAt), HandledAt: r.HandledAt, HandledBy: convert.Value(r.HandledByUsername),
+		})
+	}
+	return out, nil
+}
+
+// MarkHandled marks a message handled by the calling administrator (or open again) and returns
+// it as it now is. Marking a handled message handled again keeps who did it first and when.
+func (s *Service) MarkHandled(ctx context.Context, id int64, handled bool) (Message, error) {
+	me, err := requireAdmin(ctx)
+	if err != nil {
+		return Message{}, err
+	}
+	r, err := s.q.SetContactMessageHandled(ctx, db.SetContactMessageHandledParams{
+		Handled: handled, AdminID: me.ID, ID: id, KeepMonths: RetentionMonths,
+	})
+	if err != nil {
+		if errors.Is(store.Err(err), apperr.ErrNotFound) {
+			return Message{}, errMissing
+		}
+		return Message{}, fmt.Errorf("mark contact message %d: %w", id, err)
+	}
+	return Message{
+		ID: r.ID, Name: r.Name, Email: r.Email, Subject: r.Subject, Message: r.Message, UserID: convert.Value(r.UserID),
+		CreatedAt: r.CreatedAt, HandledAt: r.HandledAt, HandledBy: convert.Value(r.HandledByUsername),
+	}, nil
+}

@@ -1,6 +1,10 @@
-import { PlaceholderPage } from "./placeholder-page";
+import { FaqPage } from "@/features/content/components/faq-page";
+import { buildFaq } from "@/features/content/faq-data";
 
-/** FaqRoute is /faq: replaced by the page itself in issue 17's work. */
+/** The FAQ's questions, built once. */
+const CATEGORIES = buildFaq();
+
+/** FaqRoute is /faq. */
 export function FaqRoute() {
-  return <PlaceholderPage title="Frequently Asked Questions" />;
+  return <FaqPage categories={CATEGORIES} />;
 }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { FACTS, formatFee, reviewTypeName } from "./facts";
+
+/**
+ * Node as the tests run in it (the app's own types leave Node out, so the two calls used are
+ * typed here).
+ */
+const node = (
+  globalThis as unknown as {
+    process: { cwd(): string; getBuiltinModule(id: "node:fs"): { readFileSync(path: string, encoding: "utf8"): string } };
+  }
+).process;
+
+/** source reads a file of the repository (the tests run in ui/). */
+function source(path: string): string {
+  return node.getBuiltinModule("node:fs").readFileSync(`${node.cwd()}/../${path}`, "utf8");
+}
+
+/** goConst finds `name = value` in a Go file and returns the value's text. */
+function goConst(path: string, name: string): string {
+  const match = new RegExp(`\\b${name}\\s*=\\s*([^\\n/]+)`).exec(source(path));
+  if (!match) throw new Error(`${name} not found in ${path}`);
+  return match[1].trim();
+}
+
+describe("the content pages' figures agree with the server's rules", () => {
+  it("review rules (internal/review)", () => {
+    const file = "internal/review/service.go";
+    expect(Number(goConst(file, "HideAfterReports"))).toBe(FACTS.hideAfterReports);
+    expect(Number(goConst(file, "MaxReviewsPerDay"))).toBe(FACTS.maxReviewsPerDay);
+    expect(goConst(file, "DefaultLimits")).toBe(
+      `Limits{ReportsPerAccount: ${FACTS.reportsPerAccount}, ReportsPerNetwork: ${FACTS.reportsPerNetwork}}`,
+    );
+    expect(goConst(file, "var RatedTypes")).toBe(`[]string{${FACTS.ratedTypes.map((t) => `"${t}"`).join(", ")}}`);
+  });
+
+  it("verification rules (internal/verification)", () => {
+    const file = "internal/verification/service.go";
+    expect(Number(goConst(file, "Reward"))).toBe(FACTS.verifierReward);
+    expect(goConst(file, "Lifetime")).toBe(`${FACTS.requestLifetimeDays} * 24 * time.Hour`);
+    expect(Number(goConst(file, "MaxVerifiers"))).toBe(FACTS.maxVerifiers);
+    expect(Number(goConst(file, "MaxRequestsPerDay"))).toBe(FACTS.maxRequestsPerDay);
+    expect(source(file)).toContain(`used in the last ${FACTS.heldWindowDays} days`);
+  });
+
+  it("accounts, tokens and saved properties", () => {
+    expect(goConst("internal/account/service.go", "SessionTTL")).toBe(`${FACTS.sessionDays} * 24 * time.Hour`);
+    expect(goConst("internal/account/service.go", "IdleTimeout")).toBe(`${FACTS.sessionIdleDays} * 24 * time.Hour`);
+    expect(Number(goConst("internal/property/saved.go", "MaxSaved"))).toBe(FACTS.maxSaved);
+    expect(source("sql/migrations/20261121000001_schema.sql")).toMatch(
+      new RegExp(`tokens\\s+integer NOT NULL DEFAULT ${FACTS.openingTokens}\\b`),
+    );
+    expect(source("sql/migrations/20261123000002_established_reporters.sql")).toContain(
+      `u.created_at <= now() - interval '${FACTS.establishedDays} days'`,
+    );
+  });
+
+  it("documents and sign-in limits", () => {
+    expect(goConst("internal/document/service.go", "MaxBytes")).toBe(`${FACTS.documentMaxMB} << 20`);
+    expect(Number(goConst("internal/document/service.go", "MaxPerUpload"))).toBe(FACTS.documentsPerUpload);
+    expect(goConst("internal/account/throttle.go", "FailureWindow")).toBe(`${FACTS.signInWindowMinutes} * time.Minute`);
+    expect(Number(goConst("internal/account/throttle.go", "MaxAccountNetworkFailures"))).toBe(FACTS.signInFailures);
+  });
+
+  it("the paid check's fee (internal/payment)", () => {
+    expect(Number(goConst("internal/payment/service.go", "FeeCents"))).toBe(FACTS.feeCents);
+  });
+
+  it("writes fees and review type names", () => {
+    expect(formatFee(1999)).toBe("$19.99");
+    expect(reviewTypeName("tenant_to_landlord")).toBe("Review about landlord");
+  });
+});

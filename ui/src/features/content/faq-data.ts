@@ -1,0 +1,277 @@
+/**
+ * The FAQ's questions and answers. Every answer describes RentProof as it is built: where SPEC's
+ * FAQ text promised what the product does not do, the answer says what it does instead (account
+ * recovery is by security questions, with no emailed reset link; any owner of a property may
+ * respond to its reviews, verified or not; a landlord's review of a tenant is the owner's account
+ * of a tenancy at their property, shown in its own tab and never in the stars; anyone signed in,
+ * owners included, may report a review, and an owner's report never hides it on its own).
+ */
+import { CURRENCIES, REVIEW_LANGUAGES } from "@/lib/vocab";
+import { FACTS, MODERATION_TARGET, REPORT_REASON_LABELS, REVIEW_LIMITS, SUPPORT, formatFee, reviewTypeName } from "./facts";
+import type { FaqCategory } from "./faq";
+
+const HOW_REVIEWS_WORK = { label: "How reviews work", to: "/how-reviews-work" };
+
+/** buildFaq returns the FAQ's four categories (SPEC §2), in order. */
+export function buildFaq(): FaqCategory[] {
+  const fee = formatFee(FACTS.feeCents);
+  const rated = FACTS.ratedTypes.map(reviewTypeName).join(", ");
+  return [
+    {
+      id: "general",
+      title: "General Questions",
+      items: [
+        {
+          id: "what-is-rentproof",
+          question: "What is RentProof?",
+          answer: [
+            "RentProof is a rental-property review platform. Tenants, landlords, agents and property managers list rental properties, verify them and write reviews of the places they have lived in, let or managed.",
+            "Anyone can search properties and read reviews without an account. With a free account you can write reviews, mark reviews as helpful, report reviews, save properties, list properties (landlords) and help verify listings.",
+          ],
+          links: [{ label: "Find properties", to: "/find-properties" }],
+        },
+        {
+          id: "is-it-free",
+          question: "Does RentProof cost anything?",
+          answer: [
+            "Searching, reading and writing reviews, listing a property and asking people to confirm a listing are free.",
+            `The one paid service is optional: an owner may pay ${fee} (one-time, tax $0.00) for a priority check of a listing by our administrators. The fee buys the check, not the badge: if the administrators cannot confirm the listing they reject the check and the fee is refunded in full.`,
+          ],
+        },
+        {
+          id: "what-verified-means",
+          question: "What does the Verified badge on a property mean?",
+          answer: [
+            "A verified property carries the proof of how it was verified, shown next to its badge: confirmed by people who know it (\"Confirmed by 2 people\"), ownership documents checked by our administrators (\"Ownership documents checked\"), or a paid check by our administrators (\"Checked by RentProof\").",
+            "The demonstration listings that come with the site carry a badge that nobody checked; they say so (\"Demo data, not checked\").",
+            "In search results, the Featured order lists verified properties first. Verification never changes a property's rating or its reviews.",
+          ],
+          links: [HOW_REVIEWS_WORK],
+        },
+        {
+          id: "how-ratings-work",
+          question: "How is a property's rating calculated?",
+          answer: [
+            `The stars are the average of the property's published reviews of these types: ${rated}, rounded to one decimal. A property without such reviews shows no average yet.`,
+            "Reviews about the landlord, about the neighbourhood and landlords' reviews of tenants are shown in their own tabs with their own counts and never move the stars. Reviews hidden while moderators look at reports are left out too.",
+            "A review rated 4 or 5 counts towards the property's \"recommend\" figure.",
+          ],
+          links: [HOW_REVIEWS_WORK],
+        },
+        {
+          id: "tokens",
+          question: "What are tokens?",
+          answer: [
+            `Tokens record the verification work you do for the community. Every new account opens with ${FACTS.openingTokens} tokens. You earn ${FACTS.verifierReward} token for each verification request you answer (approve or reject alike), and ${FACTS.verifierReward} token when a property you asked a landlord to confirm is verified through your request.`,
+            "Every change to your balance is a line in your token history on your dashboard. Tokens cannot be bought, sold or exchanged for money, and there is nothing to spend them on yet.",
+          ],
+        },
+        {
+          id: "xp-levels-badges",
+          question: "What are XP, levels and badges?",
+          answer: [
+            "Experience points (XP) reward contributions: publishing reviews, receiving helpful votes from established members, answering verification requests, listing properties and getting your properties verified. Each has a fixed number of points, most with a daily cap.",
+            "Your level follows your XP, and badges mark milestones such as your first review. XP never depends on the rating you give or on how you answer a request. You can see your level, badges and the leaderboard on the Rewards page.",
+          ],
+          links: [HOW_REVIEWS_WORK],
+        },
+        {
+          id: "where",
+          question: "Which countries does RentProof cover?",
+          answer: [
+            `RentProof is open to properties anywhere. Rents can be shown in ${CURRENCIES.values.length} currencies, areas in square feet or square metres, and reviews can be written in ${REVIEW_LANGUAGES.values.length} languages.`,
+            "Type a US ZIP code, a Canadian postal code or a UK postcode into the search box to open the page of that area, or a city or neighbourhood to search by place.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "tenants",
+      title: "For Tenants",
+      items: [
+        {
+          id: "write-review",
+          question: "How do I write a review?",
+          answer: [
+            "Sign in, open the property's page and press Write a Review. Give a rating from 1 to 5 stars, a title and your review; pros, cons, categories, photos and how long you stayed are optional.",
+            `A title has ${REVIEW_LIMITS.titleMin} to ${REVIEW_LIMITS.titleMax} characters and a review ${REVIEW_LIMITS.contentMin} to ${REVIEW_LIMITS.contentMax}. Your review is published on the property's page as soon as you send it.`,
+          ],
+        },
+        {
+          id: "review-types",
+          question: "Which kinds of review can I write?",
+          answer: [
+            `As a tenant you can write a ${reviewTypeName("tenant_to_property")} of the property, a ${reviewTypeName("tenant_to_landlord")}, a ${reviewTypeName("tenant_to_neighborhood")} and a ${reviewTypeName("general")}.`,
+            `You can write one review of each kind per property, and up to ${FACTS.maxReviewsPerDay} reviews in 24 hours. Landlord reviews are written only by the property's owner, and agent reviews only by agents.`,
+          ],
+        },
+        {
+          id: "who-sees-my-name",
+          question: "What do other people see about me on a review?",
+          answer: [
+            "Your first name and the initial of your last name, with your initials in the avatar. Your email address, username and other account details are never shown on reviews.",
+            "Please do not put personal details about anyone (yours or others') in a review.",
+          ],
+        },
+        {
+          id: "edit-review",
+          question: "Can I change or delete my review?",
+          answer: [
+            "Not yet: a review cannot be edited or deleted from the site once it is published. Your dashboard lists all your reviews with their status.",
+            "If you need one of your reviews taken down, write to us through the contact page, say which review it is, and we will remove it.",
+          ],
+          links: [{ label: "Contact us", to: "/contact" }],
+        },
+        {
+          id: "helpful",
+          question: "What does the Helpful button do?",
+          answer: [
+            "It tells other readers that a review helped you. You can mark each review once, and not your own. The number of helpful votes is shown on the review; it does not change the order of reviews.",
+          ],
+        },
+        {
+          id: "tenant-verify",
+          question: "How can I help verify a property?",
+          answer: [
+            `On a property's page, press Verify Property and choose a landlord who knows the property; you earn ${FACTS.verifierReward} token when the property is verified through your request.`,
+            `When an owner asks you to confirm one of their properties, the request appears on your dashboard. Approve it if the details are right, reject it if they are not: either answer earns you ${FACTS.verifierReward} token. Requests can be answered for ${FACTS.requestLifetimeDays} days.`,
+          ],
+        },
+        {
+          id: "save",
+          question: "Can I save properties to look at later?",
+          answer: [
+            `Yes. Signed in, press the heart on a property card or page. You can keep up to ${FACTS.maxSaved} properties saved, and find them on your dashboard.`,
+          ],
+        },
+      ],
+    },
+    {
+      id: "landlords",
+      title: "For Landlords",
+      items: [
+        {
+          id: "list-property",
+          question: "How do I list my property?",
+          answer: [
+            "Register with the role Landlord (or sign in), then choose Add Your Property. Fill in the basic information, location and property details, choose the amenities and upload photos.",
+            `Every listing needs at least one photo and can have up to ${REVIEW_LIMITS.imagesMax}. JPEG, PNG, GIF and WebP are accepted; we store a resized copy of each photo with its location data and other metadata removed.`,
+          ],
+          links: [{ label: "Add Your Property", to: "/add-property" }],
+        },
+        {
+          id: "landlord-verify",
+          question: "How do I get my property verified?",
+          answer: [
+            `Ask people who know it: on your property's page choose Request Verification and pick up to ${FACTS.maxVerifiers} people by username. Each must have had an account for at least ${FACTS.establishedDays} days and published a review. The property is verified when one of them approves; an approval from a network or browser you have used yourself waits for an administrator.`,
+            `Send ownership documents: choose Verify with Documents and upload a deed, a title or a tax bill (JPEG, PNG, WebP or PDF, up to ${FACTS.documentMaxMB} MB each). Our administrators check them and approve or reject with a message. The documents are private: only you, the administrators and the people you asked to confirm the property can open them.`,
+            `Pay for a priority check (${fee}, one-time): an administrator checks the listing first. The fee is refunded in full if the check is rejected.`,
+          ],
+          links: [HOW_REVIEWS_WORK],
+        },
+        {
+          id: "respond",
+          question: "Can I respond to reviews of my property?",
+          answer: [
+            "Yes. As the property's owner you can post one public response under each of its reviews, and edit it later. Your property does not need to be verified for that. Your response is shown with the review.",
+          ],
+        },
+        {
+          id: "review-tenants",
+          question: "Can landlords review tenants?",
+          answer: [
+            `Yes, in a limited way. The owner of a property, with the role Landlord, can write a ${reviewTypeName("landlord_to_tenant")} on that property's page: an account of a tenancy there. It is shown in the property's Landlord tab and does not count in the property's rating.`,
+            "It is not linked to a tenant's account or profile, so please do not name the tenant or include their personal details.",
+          ],
+        },
+        {
+          id: "own-property",
+          question: "Can I review my own property or remove a negative review?",
+          answer: [
+            "No. Owners cannot rate their own property under any review type, and nobody can pay to publish, move or remove a review.",
+            `If a review breaks the rules, report it like anyone else: our moderators look at every report. An owner's reports never hide a review on their own; a review is hidden before a moderator decides only after ${FACTS.hideAfterReports} reports from established members who do not own the property.`,
+          ],
+          links: [HOW_REVIEWS_WORK],
+        },
+        {
+          id: "edit-listing",
+          question: "Can I edit my listing?",
+          answer: [
+            "Yes: press Edit next to it in My Properties on your dashboard. Only you, as its landlord, can edit it. If you change the address, city or postal code of a verified property, its verification is withdrawn, because the proof was about the old address; you can then have it verified again.",
+          ],
+        },
+        {
+          id: "report",
+          question: "How do I report a review?",
+          answer: [
+            `Signed in, press Report on the review, choose a reason (${REPORT_REASON_LABELS.join(", ")}) and add details if you like. You can report each review once, and not your own.`,
+            `Every report goes to our moderators, who restore or remove the review. We aim to decide within ${MODERATION_TARGET}.`,
+          ],
+          links: [HOW_REVIEWS_WORK],
+        },
+      ],
+    },
+    {
+      id: "support",
+      title: "Technical Support",
+      items: [
+        {
+          id: "forgot-password",
+          question: "I forgot my password. How do I reset it?",
+          answer: [
+            "RentProof does not send password reset links by email. You reset your password by answering the two security questions you chose for your account.",
+            "Go to Forgot password? on the sign-in page, enter your email address and username, answer both questions exactly as you set them (answers are case-sensitive) and choose a new password. Resetting your password signs you out on every device.",
+            "If you have not set security questions, the account cannot be recovered this way: contact us and we will help.",
+          ],
+          links: [{ label: "Reset your password", to: "/forgot-password" }],
+        },
+        {
+          id: "security-questions",
+          question: "How do I set my security questions?",
+          answer: [
+            "Signed in, open your dashboard and choose Set Security Questions. Pick two different questions and give an answer to each. We store the answers only in a scrambled (hashed) form, so nobody, our staff included, can read them.",
+          ],
+          links: [{ label: "Set Security Questions", to: "/dashboard/security-questions" }],
+        },
+        {
+          id: "sign-in-wait",
+          question: "Why am I asked to wait before signing in again?",
+          answer: [
+            `After ${FACTS.signInFailures} failed attempts to sign in to one account from the same network within ${FACTS.signInWindowMinutes} minutes, further attempts from there wait until the time shown. This stops password guessing without locking you out: a browser you have signed in with before is counted on its own.`,
+          ],
+        },
+        {
+          id: "session",
+          question: "How long do I stay signed in?",
+          answer: [
+            `Up to ${FACTS.sessionDays} days after you sign in, or until you have been away for ${FACTS.sessionIdleDays} days. Signing out, or resetting your password, ends the session.`,
+          ],
+        },
+        {
+          id: "uploads",
+          question: "My photo or document will not upload. What can I do?",
+          answer: [
+            `Listing and review photos can be JPEG, PNG, GIF or WebP. Ownership documents can be JPEG, PNG, WebP or PDF, up to ${FACTS.documentMaxMB} MB each. Files are recognised by their content, so a renamed file of another type is refused.`,
+            "If a file still fails, try a smaller copy or another format, then contact us with the message you saw.",
+          ],
+        },
+        {
+          id: "accessibility",
+          question: "Can I use RentProof with a keyboard or a screen reader?",
+          answer: [
+            "Yes. Every page can be used with the keyboard alone and is tested with automated accessibility checks. If something gets in your way, tell us: we answer accessibility feedback within 5 business days.",
+          ],
+          links: [{ label: "Accessibility statement", to: "/accessibility" }],
+        },
+        {
+          id: "contact-support",
+          question: "How do I contact support?",
+          answer: [
+            `Use the contact form. We answer ${SUPPORT.response}; support hours are ${SUPPORT.hours}.`,
+          ],
+          links: [{ label: "Contact us", to: "/contact" }],
+        },
+      ],
+    },
+  ];
+}

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from "./placeholder-page";
+import { InvestPage } from "@/features/invest/components/invest-page";
 
-/** InvestRoute is /invest: replaced by the page itself in issue 17's work. */
+/** InvestRoute is /invest, the investor page. */
 export function InvestRoute() {
-  return <PlaceholderPage title="Invest in RentProof" />;
+  return <InvestPage />;
 }

@@ -1,21 +1,24 @@
-import { LegalPage } from "./placeholder-page";
+import { AccessibilityStatement } from "@/features/legal/components/accessibility-statement";
+import { CookiePolicy } from "@/features/legal/components/cookie-policy";
+import { PrivacyPolicy } from "@/features/legal/components/privacy-policy";
+import { TermsAndConditions } from "@/features/legal/components/terms";
 
 /** TermsRoute is /terms. */
 export function TermsRoute() {
-  return <LegalPage title="Terms and Conditions" />;
+  return <TermsAndConditions />;
 }
 
 /** PrivacyRoute is /privacy. */
 export function PrivacyRoute() {
-  return <LegalPage title="Privacy Policy" />;
+  return <PrivacyPolicy />;
 }
 
 /** CookiesRoute is /cookies. */
 export function CookiesRoute() {
-  return <LegalPage title="Cookie Policy" />;
+  return <CookiePolicy />;
 }
 
 /** AccessibilityRoute is /accessibility. */
 export function AccessibilityRoute() {
-  return <LegalPage title="Accessibility Statement" />;
+  return <AccessibilityStatement />;
 }

@@ -26,13 +26,3 @@ export function PlaceholderPage({ title, breadcrumb, children }: PlaceholderPage
     </>
   );
 }
-
-/** LegalPage is a placeholder for a static legal page, with its last-updated date. */
-export function LegalPage({ title }: { title: string }) {
-  usePageTitle(title);
-  return (
-    <PageHeader title={title}>
-      <p className="muted">Last updated April 20, 2025</p>
-    </PageHeader>
-  );
-}

@@ -255,9 +255,10 @@ const getLeaderboardTop = `-- name: GetLeaderboardTop :one
 SELECT t.entries, t.computed_at,
     (t.computed_at > now() - interval '10 seconds'
      AND (now_top.ranked, now_top.xp_sum, now_top.latest) IS NOT DISTINCT FROM (t.ranked, t.xp_sum, t.latest))::bool AS fresh
-FROM leaderboard_top t,
+FROM (SELECT id, computed_at, min_xp, ranked, xp_sum, latest, entries FROM leaderboard_top LIMIT 1) t, -- one row, which the planner is told
 LATERAL (SELECT count(*)::int AS ranked, coalesce(sum(x.xp), 0)::bigint AS xp_sum, max(x.xp_reached_at) AS latest
-         FROM user_xp x WHERE x.xp > 0 AND x.xp >= t.min_xp) now_top
+         FROM (SELECT x.xp, x.xp_reached_at FROM user_xp x WHERE x.xp > 0 AND x.xp >= t.min_xp
+               ORDER BY x.xp DESC LIMIT 10000) x) now_top
 `
 
 type GetLeaderboardTopRow struct {
@@ -267,7 +268,9 @@ type GetLeaderboardTopRow struct {
 }
 
 // The stored top of the leaderboard and whether it still holds: under 10 seconds old and the
-// users at its lowest XP or more the same ones, with the same XP, as when it was computed.
+// users at its lowest XP or more the same ones, with the same XP, as when it was computed. (The
+// LIMIT tells the planner the probe is small; past 10,000 users tied at the top's lowest XP, the
+// 10 seconds alone refresh it.)
 func (q *Queries) GetLeaderboardTop(ctx context.Context) (GetLeaderboardTopRow, error) {
 	row := q.db.QueryRow(ctx, getLeaderboardTop)
 	var i GetLeaderboardTopRow
@@ -421,7 +424,8 @@ WITH top AS (
     SELECT CASE WHEN count(*) = $2::int THEN min(xp) ELSE 1 END AS min_xp FROM top
 ), signature AS (
     SELECT count(*)::int AS ranked, coalesce(sum(x.xp), 0)::bigint AS xp_sum, max(x.xp_reached_at) AS latest
-    FROM user_xp x, bound WHERE x.xp > 0 AND x.xp >= bound.min_xp
+    FROM (SELECT x.xp, x.xp_reached_at FROM user_xp x, bound WHERE x.xp > 0 AND x.xp >= bound.min_xp
+          ORDER BY x.xp DESC LIMIT 10000) x
 )
 UPDATE leaderboard_top t SET
     computed_at = now(), min_xp = bound.min_xp,

@@ -249,4 +249,8 @@ func TestPoolSettingsInTheURL(t *testing.T) {
 	if got, want := plain.Config().MaxConns, int32(2*runtime.NumCPU()+2); got != want {
 		t.Fatalf("default MaxConns = %d, want %d (two per core and two)", got, want)
 	}
+	var jit string
+	if err := plain.QueryRow(ctx, "SHOW jit").Scan(&jit); err != nil || jit != "off" {
+		t.Fatalf("jit = %q (%v), want off for the app's sessions", jit, err)
+	}
 }

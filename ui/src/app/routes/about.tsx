@@ -1,6 +1,6 @@
-import { PlaceholderPage } from "./placeholder-page";
+import { AboutPage } from "@/features/content/components/about-page";
 
-/** AboutRoute is /about: replaced by the page itself in issue 17's work. */
+/** AboutRoute is /about (anchor #careers). */
 export function AboutRoute() {
-  return <PlaceholderPage title="About Us" />;
+  return <AboutPage />;
 }

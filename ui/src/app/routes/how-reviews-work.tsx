@@ -1,6 +1,12 @@
-import { PlaceholderPage } from "./placeholder-page";
+import { HowReviewsWorkPage } from "@/features/content/components/how-reviews-work-page";
+import { XP_TABLE } from "@/features/gamification/gamification";
+import { reviewTypesFor } from "@/features/reviews/review-types";
 
-/** HowReviewsWorkRoute is /how-reviews-work: replaced by the page itself in issue 17's work. */
+/**
+ * HowReviewsWorkRoute is /how-reviews-work (linked from the footer, the property page's reviews and
+ * the verification dialog): the page takes the points table and the review form's rule of who may
+ * write which type from the features that apply them, so it cannot describe other rules.
+ */
 export function HowReviewsWorkRoute() {
-  return <PlaceholderPage title="How Reviews Work" />;
+  return <HowReviewsWorkPage xpTable={XP_TABLE} reviewTypesFor={reviewTypesFor} />;
 }

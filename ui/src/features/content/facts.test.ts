@@ -58,6 +58,7 @@ describe("the content pages' figures agree with the server's rules", () => {
   it("documents and sign-in limits", () => {
     expect(goConst("internal/document/service.go", "MaxBytes")).toBe(`${FACTS.documentMaxMB} << 20`);
     expect(Number(goConst("internal/document/service.go", "MaxPerUpload"))).toBe(FACTS.documentsPerUpload);
+    expect(goConst("internal/document/service.go", "Retention")).toBe(`${FACTS.documentRetentionDays} * 24 * time.Hour`);
     expect(goConst("internal/account/throttle.go", "FailureWindow")).toBe(`${FACTS.signInWindowMinutes} * time.Minute`);
     expect(Number(goConst("internal/account/throttle.go", "MaxAccountNetworkFailures"))).toBe(FACTS.signInFailures);
   });

@@ -38,6 +38,8 @@ export const FACTS = {
   /** internal/document MaxBytes (in MB) and MaxPerUpload: an owner's ownership documents. */
   documentMaxMB: 10,
   documentsPerUpload: 10,
+  /** internal/document Retention: days after a decision that ownership documents are deleted. */
+  documentRetentionDays: 90,
   /** internal/account FailureWindow and MaxAccountNetworkFailures: failed sign-ins before a wait. */
   signInFailures: 10,
   signInWindowMinutes: 15,

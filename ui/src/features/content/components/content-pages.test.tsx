@@ -1,0 +1,60 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderApp } from "@/test/render";
+
+describe("AboutPage", () => {
+  it("has the story, values, verification, team and careers, and links on to /auth, /find-properties and /contact", async () => {
+    renderApp({ path: "/about" });
+    await screen.findByRole("heading", { level: 1, name: "About Us" });
+    for (const name of ["Our Story", "What We Stand For", "How Verification Works", "Our Team", "Careers"]) {
+      expect(screen.getByRole("heading", { level: 2, name })).toBeInTheDocument();
+    }
+    expect(document.title).toBe("About Us | RentProof");
+    const start = screen.getByRole("region", { name: "Get Started" });
+    expect(within(start).getByRole("link", { name: "Sign In or Register" })).toHaveAttribute("href", "/auth");
+    expect(within(start).getByRole("link", { name: "Find Properties" })).toHaveAttribute("href", "/find-properties");
+    expect(within(start).getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+    // The team agrees with the footer: one person.
+    expect(screen.getByText(/RentProof is one person: its founder, a solo entrepreneur/)).toBeInTheDocument();
+  });
+
+  it("lands on #careers with focus on its heading", async () => {
+    renderApp({ path: "/about#careers" });
+    const careers = await screen.findByRole("heading", { level: 2, name: "Careers" });
+    await waitFor(() => expect(careers).toHaveFocus());
+  });
+});
+
+describe("HowReviewsWorkPage", () => {
+  it("says who may write each review type and which count in the stars, from the review form's own rule", async () => {
+    renderApp({ path: "/how-reviews-work" });
+    await screen.findByRole("heading", { level: 1, name: "How Reviews Work" });
+    expect(document.title).toBe("How Reviews Work | RentProof");
+    const table = screen.getByRole("table", { name: "Review types" });
+    const row = (name: string) => within(table).getByRole("row", { name: new RegExp(`^${name}`) });
+    expect(row("Tenant review")).toHaveTextContent("Any member except the property's owner");
+    expect(row("Tenant review")).toHaveTextContent("Yes");
+    expect(row("Landlord review")).toHaveTextContent("Only the property's owner, and only if they are one of the landlords");
+    expect(row("Landlord review")).toHaveTextContent("No");
+    expect(row("Agent review")).toHaveTextContent("Only agents, never the property's owner");
+    expect(row("Review about landlord")).toHaveTextContent("No");
+  });
+
+  it("shows the points table and the decision target", async () => {
+    renderApp({ path: "/how-reviews-work" });
+    await screen.findByRole("heading", { level: 1, name: "How Reviews Work" });
+    const xp = screen.getByRole("table", { name: "XP for each action" });
+    expect(within(xp).getByRole("row", { name: /A review you publish/ })).toHaveTextContent("20");
+    expect(screen.getByText(/We aim to decide on a reported review within 5 business days/)).toBeInTheDocument();
+    expect(screen.getByText(/No reward depends on a rating or on the answer you give/)).toBeInTheDocument();
+  });
+
+  it("jumps to a section from its table of contents", async () => {
+    const { router } = renderApp({ path: "/how-reviews-work" });
+    await screen.findByRole("heading", { level: 1, name: "How Reviews Work" });
+    const toc = screen.getByRole("navigation", { name: "On this page" });
+    within(toc).getByRole("link", { name: "How ratings are calculated" }).click();
+    await waitFor(() => expect(router.state.location.hash).toBe("#ratings"));
+    await waitFor(() => expect(screen.getByRole("heading", { level: 2, name: "How ratings are calculated" })).toHaveFocus());
+  });
+});

@@ -1,0 +1,330 @@
+import { Link } from "react-router-dom";
+import { PageHeader } from "@/components/layout/page-header";
+import { verificationProofLabel } from "@/lib/property";
+import { usePageTitle } from "@/lib/use-page-title";
+import { REVIEW_TYPES } from "@/lib/vocab";
+import { FACTS, MODERATION_TARGET, REPORT_REASON_LABELS, REVIEW_LIMITS, SUPPORT, formatFee } from "../facts";
+import { useHashTarget } from "../use-hash-target";
+import { ContentSection } from "./content-section";
+import "../content.css";
+
+export const HOW_REVIEWS_WORK_TITLE = "How Reviews Work";
+
+/** XpRule is one row of the points table (features/gamification's XP_TABLE, passed in by the route). */
+export interface XpRule {
+  action: string;
+  xp: number;
+  limit: string;
+}
+
+export interface HowReviewsWorkPageProps {
+  /** The XP each action earns, as the server awards it. */
+  xpTable: readonly XpRule[];
+  /** The review types a role may write about a property (its owner or not), as the review form offers them. */
+  reviewTypesFor: (role: string, isOwner: boolean) => string[];
+}
+
+/** The roles that write reviews, with the words for them. */
+const WRITER_ROLES = [
+  { role: "tenant", label: "tenants" },
+  { role: "landlord", label: "landlords" },
+  { role: "agent", label: "agents" },
+  { role: "property_manager", label: "property managers" },
+];
+
+/** The property page's tab that shows each review type (internal/review's tabs; every type is in All). */
+const TAB_OF: Readonly<Record<string, string>> = {
+  tenant_to_property: "Tenant",
+  tenant_to_landlord: "Tenant",
+  landlord_to_tenant: "Landlord",
+  tenant_to_neighborhood: "Neighborhood",
+  agent_to_property: "Agent",
+};
+
+/** writersOf says who may write a review type, from the same rule the review form applies. */
+function writersOf(type: string, typesFor: HowReviewsWorkPageProps["reviewTypesFor"]): string {
+  const roles = WRITER_ROLES.filter(({ role }) => typesFor(role, false).includes(type)).map((r) => r.label);
+  const owners = WRITER_ROLES.filter(({ role }) => typesFor(role, true).includes(type)).map((r) => r.label);
+  if (roles.length === WRITER_ROLES.length) return "Any member except the property's owner";
+  if (roles.length > 0) return `Only ${roles.join(" and ")}, never the property's owner`;
+  if (owners.length > 0) return `Only the property's owner, and only if they are one of the ${owners.join(" and ")}`;
+  return "Nobody";
+}
+
+/** proof is the label a verified property shows for a proof (lib/property). */
+function proof(verificationProof: string, confirmations = 0): string {
+  return verificationProofLabel({ verified: true, verificationProof, verificationConfirmations: confirmations }) ?? "";
+}
+
+const SECTIONS = [
+  { id: "who-reviews", title: "Who can review what" },
+  { id: "verification", title: "How reviewers and properties are verified" },
+  { id: "order", title: "How reviews are ordered" },
+  { id: "hidden", title: "When a review is hidden or removed" },
+  { id: "ratings", title: "How ratings are calculated" },
+  { id: "rewards", title: "What earns tokens and XP" },
+  { id: "reporting", title: "How to report a review" },
+];
+
+function title(id: string): string {
+  return SECTIONS.find((s) => s.id === id)?.title ?? id;
+}
+
+/**
+ * HowReviewsWorkPage is /how-reviews-work: the disclosure the EU Omnibus directive and the UK DMCC
+ * Act expect of a review platform — who may review what, how reviewers and properties are verified,
+ * how reviews are ordered and when they are hidden, how ratings are computed, what earns tokens and
+ * XP (none of it a rating), and how to report a review and how long a decision takes. Its figures
+ * come from the contract (lib/vocab), the points table, and facts.ts, which a test holds to the
+ * server's code.
+ */
+export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPageProps) {
+  usePageTitle(HOW_REVIEWS_WORK_TITLE);
+  useHashTarget();
+  const rated = new Set(FACTS.ratedTypes);
+  return (
+    <>
+      <PageHeader title={HOW_REVIEWS_WORK_TITLE}>
+        <p>
+          The rules that decide which reviews you read on RentProof, in what order, and what goes into a rating. The
+          software applies them the same way to everyone; nobody can pay to change them.
+        </p>
+      </PageHeader>
+      <div className="container container--narrow section content-page">
+        <nav className="card content-toc" aria-labelledby="toc-title">
+          <h2 id="toc-title">On this page</h2>
+          <ol>
+            {SECTIONS.map((s) => (
+              <li key={s.id}>
+                <Link to={{ hash: s.id }}>{s.title}</Link>
+              </li>
+            ))}
+          </ol>
+        </nav>
+
+        <ContentSection id="who-reviews" title={title("who-reviews")}>
+          <p>
+            Anyone can read reviews. To write one you need a RentProof account and must be signed in. Each review is one of
+            these types, and the type decides who may write it and whether it counts in the property's stars:
+          </p>
+          <div className="content-table" role="region" aria-labelledby="types-caption" tabIndex={0}>
+            <table>
+              <caption id="types-caption">Review types</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Type</th>
+                  <th scope="col">Who may write it</th>
+                  <th scope="col">In the stars</th>
+                  <th scope="col">Tab on the property page</th>
+                </tr>
+              </thead>
+              <tbody>
+                {REVIEW_TYPES.terms.map((t) => (
+                  <tr key={t.value}>
+                    <th scope="row">{t.label}</th>
+                    <td>{writersOf(t.value, reviewTypesFor)}</td>
+                    <td>{rated.has(t.value) ? "Yes" : "No"}</td>
+                    <td>{TAB_OF[t.value] ? `${TAB_OF[t.value]} and All` : "All"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul>
+            <li>
+              Owners cannot rate their own property under any type. The only review an owner may write about their property
+              is the landlord review: their account of a tenancy there. It is not linked to any tenant's account.
+            </li>
+            <li>
+              One review per member, property and type, and at most {FACTS.maxReviewsPerDay} reviews per member in 24 hours.
+            </li>
+            <li>
+              A review has a rating from 1 to 5 stars, a title of {REVIEW_LIMITS.titleMin} to {REVIEW_LIMITS.titleMax}{" "}
+              characters and a text of {REVIEW_LIMITS.contentMin} to {REVIEW_LIMITS.contentMax} characters.
+            </li>
+            <li>
+              Reviews are published as soon as they are sent; there is no approval before publication. Moderators look at
+              reviews that are reported (see below).
+            </li>
+            <li>
+              The owner of a property can post one public response under each of its reviews and edit it later. A response
+              never changes the review or its rating.
+            </li>
+            <li>
+              RentProof does not pay for reviews, and nothing anyone earns depends on the rating a review gives.
+            </li>
+          </ul>
+          <p>
+            Some rules rely on <strong>established members</strong>: accounts at least {FACTS.establishedDays} days old with
+            at least one published review. Only their reports can hide a review before a moderator decides, only their
+            helpful votes earn XP, and only they can confirm a property.
+          </p>
+        </ContentSection>
+
+        <ContentSection id="verification" title={title("verification")}>
+          <h3>Reviewers</h3>
+          <p>
+            RentProof does not yet check that a reviewer lived at, let or managed the property they review. What it checks
+            is the account: who may write which type, one review per type, the daily limit, and that owners do not rate
+            their own property. A "Verified" label on a review appears only on some of the example reviews that came with
+            the site; reviews written here do not carry it.
+          </p>
+          <h3>Properties</h3>
+          <p>A property's Verified badge always says how it was verified:</p>
+          <ul>
+            <li>
+              <strong>"{proof("confirmed", 2)}"</strong>: established members who know the property approved a request to
+              confirm it (never its owner, never the person who asked). A request can be answered for{" "}
+              {FACTS.requestLifetimeDays} days; an owner asks at most {FACTS.maxVerifiers} people at once and any member sends
+              requests at most {FACTS.maxRequestsPerDay} times in 24 hours. An approval from a network or browser the owner
+              used in the last {FACTS.heldWindowDays} days waits for an administrator.
+            </li>
+            <li>
+              <strong>"{proof("documents")}"</strong>: our administrators checked ownership documents the owner sent and
+              approved them.
+            </li>
+            <li>
+              <strong>"{proof("paid_check")}"</strong>: the owner paid {formatFee(FACTS.feeCents)} for a priority check and
+              an administrator approved it. The fee buys the check, not the badge; a rejected check is refunded in full.
+            </li>
+            <li>
+              <strong>"{proof("demo")}"</strong>: an example listing that came with the site. Nobody checked it.
+            </li>
+          </ul>
+          <p>
+            Moving a verified listing to another address withdraws its badge, and an administrator can withdraw a badge
+            with a stated reason; every grant and withdrawal is kept on record. Verification never changes a property's
+            reviews or rating. More on the process: <Link to="/about#verification">About Us</Link>.
+          </p>
+        </ContentSection>
+
+        <ContentSection id="order" title={title("order")}>
+          <p>
+            On a property's page, every tab lists its reviews newest first, by the time they were published. The order is
+            the same for every reader. It does not depend on the rating, on helpful votes, on whether the property is
+            verified, or on any payment; helpful votes are shown on each review but do not move it.
+          </p>
+          <p>
+            In property search, the Featured order lists verified properties first, then the best rated, then the most
+            reviewed; you can sort by highest rated, most reviews or newest listed instead.
+          </p>
+        </ContentSection>
+
+        <ContentSection id="hidden" title={title("hidden")}>
+          <p>
+            A review leaves the public lists only in two cases:
+          </p>
+          <ul>
+            <li>
+              <strong>Hidden while moderators decide</strong>: after {FACTS.hideAfterReports} reports from different
+              established members who do not own the property (counted since a moderator last restored it). Reports from
+              newer accounts and from the property's owner still reach the moderators, but cannot hide a review on their
+              own. While hidden, the review is out of the lists and the rating; its author still sees it, marked "Under
+              review".
+            </li>
+            <li>
+              <strong>Removed by a moderator</strong>, when it breaks the rules (for example spam, abuse, false information,
+              or a conflict of interest).
+            </li>
+          </ul>
+          <p>
+            A moderator either restores a reported review (it is published again and counts again; reports made before the
+            restore no longer count towards hiding it) or removes it. Every decision is recorded with who made it and
+            when. Owners cannot remove reviews of their property, and neither can anyone who pays.
+          </p>
+        </ContentSection>
+
+        <ContentSection id="ratings" title={title("ratings")}>
+          <p>
+            A property's stars are made only of its published reviews of the types that judge the property itself:{" "}
+            {FACTS.ratedTypes.map((t) => REVIEW_TYPES.label(t) ?? t).join(", ")}. From those reviews RentProof keeps:
+          </p>
+          <ul>
+            <li>the number of reviews at each star from 1 to 5 (the distribution on the property page);</li>
+            <li>the review count, and the average rating rounded to one decimal;</li>
+            <li>the "recommend" count: reviews rated 4 or 5.</li>
+          </ul>
+          <p>
+            These figures are stored with the property and updated in the same step that publishes, hides, restores or
+            removes a review, so a card in search and the property's page always agree. Reviews about the landlord, about
+            the neighbourhood and landlords' reviews of tenants have their own counts and averages in their tabs and never
+            move the stars. Hidden and removed reviews are not counted.
+          </p>
+        </ContentSection>
+
+        <ContentSection id="rewards" title={title("rewards")}>
+          <h3>Experience points (XP)</h3>
+          <p>XP comes only from these actions, each recorded with the action itself:</p>
+          <div className="content-table" role="region" aria-labelledby="xp-caption" tabIndex={0}>
+            <table>
+              <caption id="xp-caption">XP for each action</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Action</th>
+                  <th scope="col">XP</th>
+                  <th scope="col">Limit</th>
+                </tr>
+              </thead>
+              <tbody>
+                {xpTable.map((rule) => (
+                  <tr key={rule.action}>
+                    <th scope="row">{rule.action}</th>
+                    <td>{rule.xp}</td>
+                    <td>{rule.limit}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            Signing in, viewing pages and editing your profile earn nothing. When a moderator removes a review, the XP it
+            earned (its own and its helpful votes') is taken back; badges once earned stay.
+          </p>
+          <h3>Tokens</h3>
+          <ul>
+            <li>Every new account opens with {FACTS.openingTokens} tokens.</li>
+            <li>
+              Answering a verification request you were asked earns {FACTS.verifierReward} token, whether you approve or
+              reject it.
+            </li>
+            <li>
+              Asking a landlord to confirm a property from its page earns {FACTS.verifierReward} token when the property is
+              verified through your request.
+            </li>
+          </ul>
+          <p>
+            Tokens cannot be bought, sold or exchanged for money. Every change to a balance is a line in its owner's token
+            history.
+          </p>
+          <div className="content-note">
+            <p>
+              <strong>No reward depends on a rating or on the answer you give.</strong> A 1-star review earns the same XP as
+              a 5-star one, and rejecting a verification request earns the same as approving it. Two rewards follow a
+              property's verification itself: its owner's XP for a verified property, and the token of the member who asked
+              a landlord to confirm it.
+            </p>
+          </div>
+        </ContentSection>
+
+        <ContentSection id="reporting" title={title("reporting")}>
+          <p>
+            If a review breaks the rules, sign in and press <strong>Report</strong> on it. Choose a reason (
+            {REPORT_REASON_LABELS.join(", ")}) and add details if you like, up to {REVIEW_LIMITS.reportDetailMax}{" "}
+            characters. You can report each review once, and not your own. The property's owner may report too.
+          </p>
+          <p>
+            Every report reaches the moderators, who look first at reviews already hidden by reports, then at the most
+            reported. <strong>We aim to decide on a reported review within {MODERATION_TARGET}.</strong> To keep reporting
+            from being used as a weapon, one account can file at most {FACTS.reportsPerAccount} reports in 24 hours, and one
+            network at most {FACTS.reportsPerNetwork}.
+          </p>
+          <p>
+            For anything a report does not cover (a review about you that you want taken down, a question about a
+            decision), <Link to="/contact">contact us</Link>: we answer {SUPPORT.response}, {SUPPORT.hours}. Answers to
+            common questions are in the <Link to="/faq">FAQ</Link>.
+          </p>
+        </ContentSection>
+      </div>
+    </>
+  );
+}

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from "./placeholder-page";
+import { ContactPage } from "@/features/contact/components/contact-page";
 
-/** ContactRoute is /contact: replaced by the page itself in issue 17's work. */
+/** ContactRoute is /contact. */
 export function ContactRoute() {
-  return <PlaceholderPage title="Contact Us" />;
+  return <ContactPage />;
 }

@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/errors";
 import { formatRequestDate } from "@/lib/format";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useDecide, useDecisions, useModerate, useQueue, useReportedReviews } from "../api/use-admin";
+import { ContactMessages } from "./contact-messages";
 import "../admin.css";
 
 /** What each kind of queued request is, for the administrator. */
@@ -21,7 +22,8 @@ const KIND_LABELS: Record<string, string> = {
 /**
  * AdminPage is /admin (administrators only): the queue of document requests, paid checks and
  * held approvals, each with its documents opened in place and approve/reject with a message; the
- * reported reviews with restore/remove; and the latest decisions with who made them and when.
+ * reported reviews with restore/remove; the contact form's messages; and the latest decisions
+ * with who made them and when.
  */
 export function AdminPage() {
   usePageTitle("Administration");
@@ -30,6 +32,7 @@ export function AdminPage() {
       <h1>Administration</h1>
       <Queue />
       <ReportedReviews />
+      <ContactMessages />
       <Decisions />
     </div>
   );

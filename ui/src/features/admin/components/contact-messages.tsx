@@ -1,0 +1,107 @@
+import { Check, ChevronLeft, ChevronRight, Mail, RotateCcw } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import type { ContactMessage } from "@/gen/rentproof/contact/v1/contact_pb";
+import { errorMessage } from "@/lib/errors";
+import { formatRequestDate } from "@/lib/format";
+import { humanize } from "@/lib/text";
+import { MESSAGES_PAGE_SIZE, useContactMessages, useMarkHandled } from "../api/use-contact-messages";
+
+/**
+ * ContactMessages is the administrators' "Messages" section: what the contact form received,
+ * newest first, open ones unless "Show handled messages" is ticked, each with "Mark handled" or
+ * "Reopen" (who handled it and when are shown).
+ */
+export function ContactMessages() {
+  const toggleId = useId();
+  const [includeHandled, setIncludeHandled] = useState(false);
+  const [page, setPage] = useState(1);
+  const messages = useContactMessages(includeHandled, page);
+  const pages = Math.max(1, Math.ceil((messages.data?.total ?? 0) / MESSAGES_PAGE_SIZE));
+  return (
+    <section aria-labelledby="admin-messages">
+      <h2 id="admin-messages">Messages</h2>
+      <div className="admin-messages__bar">
+        <p className="admin-card__meta" aria-live="polite">
+          {messages.data ? `${messages.data.open} open${includeHandled ? ` of ${messages.data.total}` : ""}` : ""}
+        </p>
+        <label htmlFor={toggleId} className="admin-messages__toggle">
+          <input
+            id={toggleId}
+            type="checkbox"
+            checked={includeHandled}
+            onChange={(e) => {
+              setIncludeHandled(e.target.checked);
+              setPage(1);
+            }}
+          />
+          Show handled messages
+        </label>
+      </div>
+      {messages.isPending ? (
+        <Spinner label="Loading messages" />
+      ) : messages.error ? (
+        <p role="alert">{errorMessage(messages.error)}</p>
+      ) : messages.data.messages.length === 0 ? (
+        <p>{includeHandled ? "No messages yet." : "No open messages."}</p>
+      ) : (
+        <ul className="admin-list">
+          {messages.data.messages.map((m) => (
+            <li key={m.id.toString()}>
+              <MessageCard message={m} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav className="admin-card__actions" aria-label="Messages pages">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            <ChevronLeft aria-hidden="true" size={16} /> Newer
+          </Button>
+          <span className="admin-card__meta">
+            Page {page} of {pages}
+          </span>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Older <ChevronRight aria-hidden="true" size={16} />
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function MessageCard({ message: m }: { message: ContactMessage }) {
+  const titleId = useId();
+  const mark = useMarkHandled();
+  return (
+    <article className="admin-card" aria-labelledby={titleId}>
+      <header className="admin-card__header">
+        <span className="badge">{humanize(m.subject)}</span>
+        <h3 id={titleId}>Message from {m.name}</h3>
+        <p className="admin-card__meta">
+          <Mail aria-hidden="true" size={14} /> <a href={`mailto:${m.email}`}>{m.email}</a> · sent{" "}
+          {formatRequestDate(m.createdAt)}
+          {m.userId ? ` · account #${m.userId}` : " · visitor"}
+        </p>
+      </header>
+      <p className="admin-card__message">{m.message}</p>
+      {m.handled ? (
+        <p className="admin-card__meta">
+          Handled by {m.handledBy || "a former administrator"} on {formatRequestDate(m.handledAt)}
+        </p>
+      ) : null}
+      <div className="admin-card__actions">
+        {m.handled ? (
+          <Button variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: m.id, handled: false })}>
+            <RotateCcw aria-hidden="true" size={16} /> Reopen
+          </Button>
+        ) : (
+          <Button disabled={mark.isPending} onClick={() => mark.mutate({ id: m.id, handled: true })}>
+            <Check aria-hidden="true" size={16} /> Mark handled
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

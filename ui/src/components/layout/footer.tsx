@@ -30,6 +30,7 @@ const COLUMNS = [
       { label: "About Us", to: "/about" },
       { label: "Careers", to: "/about#careers" },
       { label: "FAQ", to: "/faq" },
+      { label: "How Reviews Work", to: "/how-reviews-work" },
       { label: "Contact", to: "/contact" },
       { label: "Invest", to: "/invest" },
     ],

@@ -78,6 +78,9 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
           Lived here, managed it or know the neighbourhood? Sign in to share your experience with other renters.
         </p>
       )}
+      <p className="muted">
+        <Link to="/how-reviews-work">How reviews work</Link>: who can write them, their order, and what counts in the rating.
+      </p>
       <Tabs value={tab} onValueChange={(value) => isReviewTab(value) && setTab(value)}>
         <TabsList aria-label="Review types" className="review-tabs">
           {REVIEW_TABS.map((t) => (

@@ -82,6 +82,7 @@ function RequestVerification({ property }: { property: Property }) {
       <Suspense fallback={<Spinner label="Loading the form" />}>
         <RequestVerificationForm propertyId={property.id} onDone={() => setOpen(false)} />
       </Suspense>
+      <HowVerificationWorks />
     </Dialog>
   );
 }
@@ -105,6 +106,16 @@ function DirectVerification({ property }: { property: Property }) {
       <Suspense fallback={<Spinner label="Loading the form" />}>
         <DirectVerificationForm propertyId={property.id} onDone={() => setOpen(false)} />
       </Suspense>
+      <HowVerificationWorks />
     </Dialog>
+  );
+}
+
+/** HowVerificationWorks links a verification dialog to the rules it applies. */
+function HowVerificationWorks() {
+  return (
+    <p className="muted">
+      <Link to="/how-reviews-work#verification">How verification works</Link>
+    </p>
   );
 }

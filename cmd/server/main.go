@@ -88,6 +88,11 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// The origin canonical links and the sitemap name; unset, each request's own host.
+	publicURL, err := server.ParsePublicURL(os.Getenv("PUBLIC_URL"))
+	if err != nil {
+		return err
+	}
 
 	pool, err := openDatabase(ctx)
 	if err != nil {
@@ -127,7 +132,7 @@ func serve(ctx context.Context) error {
 	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
 	h := server.NewHandler(pool, server.Options{
 		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, Documents: documents, FixedPlans: fixedPlans, TrustedProxies: proxies, Limits: limits,
-		MapTiles: mapTiles, Payments: payments,
+		MapTiles: mapTiles, Payments: payments, PublicURL: publicURL,
 	})
 	return server.Serve(ctx, ln, h, timeouts)
 }

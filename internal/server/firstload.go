@@ -50,13 +50,16 @@ type firstRPC struct {
 	width, height int
 }
 
+// firstRPCRoute finds a screen's first rpcs from the page's address.
+type firstRPCRoute struct {
+	pattern string
+	rpc     func(u *url.URL) (firstRPC, bool)
+}
+
 // firstRPCs lists, per screen, how to find the rpcs it sends first from the page's address.
 // The inputs mirror the app's (parsePropertyId, the review list's first page, parseSearchParams
 // and searchRequest): an input the app builds differently only costs the app its own request.
-var firstRPCs = []struct {
-	pattern string
-	rpc     func(u *url.URL) (firstRPC, bool)
-}{
+var firstRPCs = []firstRPCRoute{
 	{"/properties/:id", propertyFirstRPC},
 	{"/find-properties", searchFirstRPC},
 	{"/resources/:id", resourceFirstRPC},
@@ -212,20 +215,23 @@ type firstLoadEntry struct {
 
 // withFirstLoad returns page with the answers to the screen's first rpcs and its picture's
 // preload, or page unchanged when the screen has none or its main rpc does not answer. The
-// calls run side by side; one that fails is left for the app to make.
-func withFirstLoad(ctx context.Context, page []byte, r *http.Request, api http.Handler) []byte {
+// calls run side by side; one that fails is left for the app to make. It also returns the main
+// call's answer (nil when it failed) and its HTTP status (0 without a call), from which the page
+// is named (seo.go) and a missing subject answered 404.
+func withFirstLoad(ctx context.Context, page []byte, r *http.Request, api http.Handler) ([]byte, json.RawMessage, int) {
 	rpc, ok := firstLoadFor(r.URL)
 	if !ok || api == nil {
-		return page
+		return page, nil, 0
 	}
 	answers := make([]json.RawMessage, len(rpc.calls))
+	statuses := make([]int, len(rpc.calls))
 	var wg sync.WaitGroup
 	for i, call := range rpc.calls {
-		wg.Go(func() { answers[i], _ = callInProcess(ctx, api, r, call) })
+		wg.Go(func() { answers[i], statuses[i], _ = callInProcess(ctx, api, r, call) })
 	}
 	wg.Wait()
 	if answers[0] == nil {
-		return page
+		return page, nil, statuses[0]
 	}
 	var entries []firstLoadEntry
 	for i, call := range rpc.calls {
@@ -235,7 +241,7 @@ func withFirstLoad(ctx context.Context, page []byte, r *http.Request, api http.H
 	}
 	script, err := json.Marshal(entries)
 	if err != nil {
-		return page
+		return page, answers[0], statuses[0]
 	}
 	var head strings.Builder
 	if src := rpc.picture(answers[0]); src != "" {
@@ -247,19 +253,19 @@ func withFirstLoad(ctx context.Context, page []byte, r *http.Request, api http.H
 		string(bytes.ReplaceAll(script, []byte("<"), []byte(`\u003c`))) + `</script>`
 	// First in the head: the picture is asked for before the code, of which there is more.
 	page = bytes.Replace(page, []byte("<head>"), []byte("<head>"+head.String()), 1)
-	return bytes.Replace(page, []byte("</body>"), []byte(body+"</body>"), 1)
+	return bytes.Replace(page, []byte("</body>"), []byte(body+"</body>"), 1), answers[0], statuses[0]
 }
 
 // callInProcess sends call through api as the visitor (same cookies and client), returning the
-// JSON answer of a successful call.
-func callInProcess(ctx context.Context, api http.Handler, r *http.Request, call firstCall) (json.RawMessage, error) {
+// JSON answer of a successful call, and the answer's HTTP status.
+func callInProcess(ctx context.Context, api http.Handler, r *http.Request, call firstCall) (json.RawMessage, int, error) {
 	input, err := json.Marshal(call.input)
 	if err != nil {
-		return nil, fmt.Errorf("encode %s input: %w", call.procedure, err)
+		return nil, 0, fmt.Errorf("encode %s input: %w", call.procedure, err)
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, call.procedure, bytes.NewReader(input))
 	if err != nil {
-		return nil, fmt.Errorf("make %s request: %w", call.procedure, err)
+		return nil, 0, fmt.Errorf("make %s request: %w", call.procedure, err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	for _, c := range r.Header.Values("Cookie") {
@@ -269,9 +275,9 @@ func callInProcess(ctx context.Context, api http.Handler, r *http.Request, call 
 	w := &bufferedResponse{header: http.Header{}, status: http.StatusOK}
 	api.ServeHTTP(w, req)
 	if w.status != http.StatusOK || !json.Valid(w.body.Bytes()) {
-		return nil, fmt.Errorf("%s answered %d", call.procedure, w.status)
+		return nil, w.status, fmt.Errorf("%s answered %d", call.procedure, w.status)
 	}
-	return w.body.Bytes(), nil
+	return w.body.Bytes(), w.status, nil
 }
 
 // bufferedResponse keeps an in-process answer in memory.

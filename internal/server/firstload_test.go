@@ -53,16 +53,20 @@ func TestPagesCarryTheirFirstAnswer(t *testing.T) {
 		}
 	})
 	handler := spaHandler(dist, MapTiles{}, api)
-	get := func(path string) string {
+	getStatus := func(path string, status int) string {
 		t.Helper()
 		req := httptest.NewRequest(http.MethodGet, path, http.NoBody)
 		req.Header.Set("Cookie", "rp_session=abc")
 		rec := httptest.NewRecorder()
 		handler.ServeHTTP(rec, req)
-		if rec.Code != http.StatusOK {
-			t.Fatalf("GET %s: %d", path, rec.Code)
+		if rec.Code != status {
+			t.Fatalf("GET %s: %d, want %d", path, rec.Code, status)
 		}
 		return rec.Body.String()
+	}
+	get := func(path string) string {
+		t.Helper()
+		return getStatus(path, http.StatusOK)
 	}
 	firstLoad := func(t *testing.T, page string) []firstLoadEntry {
 		t.Helper()
@@ -125,12 +129,13 @@ func TestPagesCarryTheirFirstAnswer(t *testing.T) {
 		t.Errorf("a page without a picture slot got a picture:\n%s", page)
 	}
 
-	if page := get("/properties/404"); strings.Contains(page, "first-load") || strings.Contains(page, "preload") || strings.Contains(page, "<img") {
+	// A property that is not there is a 404, its page (which says so) without a first load.
+	if page := getStatus("/properties/404", http.StatusNotFound); strings.Contains(page, "first-load") || strings.Contains(page, "preload") || strings.Contains(page, "<img") {
 		t.Errorf("a failed rpc changed the page:\n%s", page)
 	}
 	calls = nil
-	for _, path := range []string{"/about", "/properties/0", "/properties/abc", "/properties/99999999999"} {
-		if page := get(path); strings.Contains(page, "first-load") {
+	for path, status := range map[string]int{"/about": 200, "/properties/0": 404, "/properties/abc": 404, "/properties/99999999999": 404} {
+		if page := getStatus(path, status); strings.Contains(page, "first-load") {
 			t.Errorf("%s carries a first load:\n%s", path, page)
 		}
 	}

@@ -31,7 +31,16 @@ type screen struct {
 	// Hydrate says the app takes HTML over as it is (a screen that paints without data); else
 	// HTML is the screen's skeleton, which the app replaces.
 	Hydrate bool `json:"hydrate"`
+	// Title and Description are the page's, from src/app/page-meta.json (seo.go); a Dynamic
+	// page makes its own from its data, and a NoIndex page is kept out of search engines.
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Dynamic     bool   `json:"dynamic"`
+	NoIndex     bool   `json:"noindex"`
 }
+
+// notFoundScreen is the path of the not-found page's entry in the list (the router's catch-all).
+const notFoundScreen = "*"
 
 // screenPages is the build with one copy of index.html per screen, carrying that screen's
 // preloads, as screens/<i>.html and a gzip copy beside it.
@@ -39,12 +48,14 @@ type screenPages struct {
 	fs.FS
 	screens []screen
 	pages   map[string][]byte
+	// heads keeps the fixed screens' pages with their heads, per origin (seo.go).
+	heads *namedPages
 }
 
 // withScreenPreloads makes the screen pages from dist's index.html (as it is served, map tile
 // settings included). A build without the list, or a bad list, serves index.html alone.
 func withScreenPreloads(dist fs.FS) (screenPages, error) {
-	p := screenPages{FS: dist, pages: map[string][]byte{}}
+	p := screenPages{FS: dist, pages: map[string][]byte{}, heads: &namedPages{pages: map[string]namedPage{}}}
 	if dist == nil {
 		return p, nil
 	}
@@ -55,16 +66,9 @@ func withScreenPreloads(dist fs.FS) (screenPages, error) {
 	if err != nil {
 		return p, fmt.Errorf("read index.html: %w", err)
 	}
-	list, err := fs.ReadFile(dist, ".vite/screens.json")
-	if errors.Is(err, fs.ErrNotExist) {
-		return p, nil // built without the list: nothing to preload
-	}
+	screens, err := readScreens(dist)
 	if err != nil {
-		return p, fmt.Errorf("read .vite/screens.json: %w", err)
-	}
-	var screens []screen
-	if err := json.Unmarshal(list, &screens); err != nil {
-		return p, fmt.Errorf("read .vite/screens.json: %w", err)
+		return p, err
 	}
 	for i, s := range screens {
 		var links strings.Builder
@@ -91,6 +95,26 @@ func withScreenPreloads(dist fs.FS) (screenPages, error) {
 	return p, nil
 }
 
+// readScreens reads the build's list of screens (.vite/screens.json); none when the build has
+// no list.
+func readScreens(dist fs.FS) ([]screen, error) {
+	if dist == nil {
+		return nil, nil
+	}
+	list, err := fs.ReadFile(dist, ".vite/screens.json")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil // built without the list: nothing to preload
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read .vite/screens.json: %w", err)
+	}
+	var screens []screen
+	if err := json.Unmarshal(list, &screens); err != nil {
+		return nil, fmt.Errorf("read .vite/screens.json: %w", err)
+	}
+	return screens, nil
+}
+
 // withPrerendered puts a screen's prerendered markup in place of the page's placeholder shell
 // (between <!--shell--> and <!--/shell--> in index.html), marking the root for hydration when the
 // app is to take the markup over. A page without the markers is left as it is.
@@ -110,14 +134,21 @@ func withPrerendered(page []byte, markup string, hydrate bool) []byte {
 	return append(out, page[k+len(end):]...)
 }
 
-// page names the file that opens urlPath: its screen's page, or index.html.
-func (p screenPages) page(urlPath string) string {
+// screen finds the screen at urlPath: the name of its page and its entry. Without a match it
+// gives the not-found page, and false, when the build lists one, else index.html (a build without
+// the list knows no routes, so it cannot tell one unknown).
+func (p screenPages) screen(urlPath string) (string, screen, bool) {
 	for i, s := range p.screens {
-		if matchRoute(s.Path, urlPath) {
-			return fmt.Sprintf("screens/%d.html", i)
+		if s.Path != notFoundScreen && matchRoute(s.Path, urlPath) {
+			return fmt.Sprintf("screens/%d.html", i), s, true
 		}
 	}
-	return "index.html"
+	for i, s := range p.screens {
+		if s.Path == notFoundScreen {
+			return fmt.Sprintf("screens/%d.html", i), s, false
+		}
+	}
+	return "index.html", screen{}, true
 }
 
 // matchRoute reports whether urlPath fits a router pattern, where ":name" stands for any one

@@ -20,6 +20,7 @@ import (
 	"connectrpc.com/grpcreflect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/contact/v1/contactv1connect"
@@ -77,6 +78,10 @@ type Options struct {
 	MapTiles MapTiles
 	// Payments configures card payments (Stripe); without a secret key, demo mode.
 	Payments payment.Config
+	// PublicURL is the site's public origin ("https://rentproof.example", from ParsePublicURL),
+	// which canonical links, link previews, the sitemap and robots.txt name; "" takes the scheme
+	// and host of each request (seo.go, siteOrigin).
+	PublicURL string
 }
 
 // Limits are the daily limits on registrations and reports.
@@ -182,7 +187,8 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		writePlain(w, http.StatusOK, "ready")
 	})
 	mux.Handle(upload.URLPrefix, serveUploads(opts.Uploads))
-	mux.Handle("/", spaHandlerWithPolicy(opts.SPA, opts.MapTiles, paymentPolicy(contentSecurityPolicy(opts.MapTiles), opts.Payments), mux))
+	site := newSitemaps(db.New(pool), opts.SPA, opts.PublicURL, sitemapMaxURLs)
+	mux.Handle("/", site.wrap(spaHandlerWithPolicy(opts.SPA, opts.MapTiles, paymentPolicy(contentSecurityPolicy(opts.MapTiles), opts.Payments), mux, opts.PublicURL)))
 
 	var h http.Handler = mux
 	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests

@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"context"
 	"crypto/tls"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -68,6 +69,10 @@ type Options struct {
 	Timeouts server.Timeouts
 	// Payments configure card payments (default: demo mode).
 	Payments payment.Config
+	// SPA is the built web app (default: SPA).
+	SPA fs.FS
+	// PublicURL is the site's public origin (default: each request's host).
+	PublicURL string
 }
 
 // Start serves the real handler until the test ends.
@@ -114,8 +119,12 @@ func Start(t testing.TB, opts Options) *Server {
 			ReportsPerNetwork: cmp.Or(l.Reviews.ReportsPerNetwork, generous),
 		},
 	}
+	var spa fs.FS = SPA
+	if opts.SPA != nil {
+		spa = opts.SPA
+	}
 	h := logsTo(logTo, server.NewHandler(pool, server.Options{
-		SPA: SPA, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, FixedPlans: fixedPlans, Limits: limits,
+		SPA: spa, PublicURL: opts.PublicURL, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, FixedPlans: fixedPlans, Limits: limits,
 		TrustedProxies: opts.TrustedProxies, Payments: opts.Payments,
 	}))
 	done := make(chan error, 1)

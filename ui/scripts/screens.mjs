@@ -19,6 +19,37 @@ export function screenRoutes(routerSource) {
   return [...routerSource.matchAll(SCREEN_ROUTE)].map(([, path, module]) => ({ path, module: `src/app/${module}.tsx` }));
 }
 
+/** NOT_FOUND is the path of the not-found screen's entry: the router's catch-all route. */
+export const NOT_FOUND = "*";
+
+/**
+ * withPageMeta gives each screen its title, description and flags from src/app/page-meta.json
+ * (the router reads the same file for the titles it shows), and adds the not-found screen, so
+ * the server names every page from one list. A screen without an entry, or an entry without a
+ * screen, fails the build: a new route must say how it is found.
+ * @template {{ path: string }} S
+ * @param {S[]} screens
+ * @param {Record<string, { title: string, description?: string, dynamic?: boolean, noindex?: boolean }>} meta
+ */
+export function withPageMeta(screens, meta) {
+  const paths = new Set(screens.map((s) => s.path));
+  for (const path of Object.keys(meta)) {
+    if (path !== NOT_FOUND && !paths.has(path)) throw new Error(`screens: page-meta.json names ${path}, which the router does not have`);
+  }
+  const notFound = meta[NOT_FOUND];
+  if (!notFound) throw new Error(`screens: page-meta.json has no entry "${NOT_FOUND}" for the not-found page`);
+  return [...screens, { path: NOT_FOUND, files: [], styles: [] }].map((s) => {
+    const m = meta[s.path];
+    if (!m?.title) throw new Error(`screens: ${s.path} has no title in src/app/page-meta.json`);
+    return { ...s, title: m.title, description: m.description ?? "", dynamic: Boolean(m.dynamic), noindex: Boolean(m.noindex) };
+  });
+}
+
+/** readPageMeta reads src/app/page-meta.json. */
+export function readPageMeta() {
+  return JSON.parse(readFileSync(join(import.meta.dirname, "..", "src", "app", "page-meta.json"), "utf8"));
+}
+
 /**
  * screenStyles lists the stylesheets of a chunk and of every chunk it imports statically: the
  * app adds them when the screen's code loads, which would otherwise be one more round trip
@@ -43,8 +74,9 @@ function screenStyles(manifest, key, seen = new Set(), styles = new Set()) {
  * how many screens it found.
  * @param {string} dist the build folder
  * @param {string} routerSource src/app/router.tsx
+ * @param {Parameters<typeof withPageMeta>[1]} [pageMeta] src/app/page-meta.json
  */
-export function writeScreens(dist, routerSource) {
+export function writeScreens(dist, routerSource, pageMeta = readPageMeta()) {
   /** @type {import("./bundle-budget.mjs").Manifest} */
   const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
   const { files: entry, keys } = appFiles(manifest);
@@ -55,7 +87,7 @@ export function writeScreens(dist, routerSource) {
     const styles = [...screenStyles(manifest, module)].filter((file) => !entryStyles.has(file));
     return { path, files: files.map((file) => `/${file}`), styles: styles.map((file) => `/${file}`) };
   });
-  writeFileSync(join(dist, ".vite", "screens.json"), JSON.stringify(screens, null, 1));
+  writeFileSync(join(dist, ".vite", "screens.json"), JSON.stringify(withPageMeta(screens, pageMeta), null, 1));
   return screens.length;
 }
 

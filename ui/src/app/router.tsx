@@ -1,6 +1,8 @@
-import { Suspense, lazy, type ComponentType } from "react";
-import { Outlet, matchRoutes, type RouteObject } from "react-router-dom";
+import { Suspense, lazy, useEffect, type ComponentType } from "react";
+import { Outlet, matchRoutes, useLocation, type RouteObject } from "react-router-dom";
 import { ProtectedRoute } from "@/features/auth/components/protected-route";
+import { pageTitle } from "@/lib/use-page-title";
+import PAGE_META from "./page-meta.json";
 import { RootLayout } from "./root-layout";
 import { NotFoundRoute } from "./routes/not-found";
 import { PageSkeleton } from "./routes/page-skeleton";
@@ -24,6 +26,7 @@ export function screen(load: () => Promise<ComponentType>): Pick<RouteObject, "e
   };
   const Lazy = lazy(async () => ({ default: await handle.load() }));
   function Screen() {
+    useScreenTitle();
     const Loaded = loaded;
     return Loaded ? <Loaded /> : <Lazy />;
   }
@@ -35,6 +38,37 @@ export function screen(load: () => Promise<ComponentType>): Pick<RouteObject, "e
     ),
     handle,
   };
+}
+
+/**
+ * PageMeta is a route's entry in page-meta.json, the one list of the pages' titles and
+ * descriptions: the build copies it into the screens' list (scripts/screens.mjs), from which the
+ * server writes each page's title, description and robots tags before any script runs
+ * (internal/server/seo.go). A dynamic page sets its own title from its data, as the server does;
+ * noindex keeps a page out of search engines and the sitemap.
+ */
+export interface PageMeta {
+  title: string;
+  description?: string;
+  dynamic?: boolean;
+  noindex?: boolean;
+}
+
+const pageMeta: Record<string, PageMeta | undefined> = PAGE_META;
+
+/**
+ * useScreenTitle sets the document title of a screen whose title is fixed from its route's
+ * metadata, after the screen's own (a parent's effect runs after its children's), so the title
+ * the app shows is the one the server sent.
+ */
+function useScreenTitle() {
+  const { pathname } = useLocation();
+  const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
+  const meta = path === undefined ? undefined : pageMeta[path];
+  const title = meta && !meta.dynamic ? meta.title : undefined;
+  useEffect(() => {
+    if (title !== undefined) document.title = pageTitle(title);
+  }, [title]);
 }
 
 /** preloadScreens loads the code of the screens on a path, so that its first render has them. */

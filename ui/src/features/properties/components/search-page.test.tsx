@@ -39,7 +39,7 @@ describe("SearchPage", () => {
     expect(await screen.findByText("Showing 1 property")).toBeInTheDocument();
     expect(cardTitles()).toEqual(["Mansion-Block Flat in St James's"]);
     expect(screen.getByRole("heading", { level: 1, name: "Find Properties" })).toBeInTheDocument();
-    expect(document.title).toBe("Find Properties | RentProof");
+    expect(document.title).toBe("Properties in London | RentProof"); // after the city, as the server names it
 
     expect(screen.getByRole("searchbox", { name: "City, neighborhood or postal code" })).toHaveValue("London");
     expect(screen.getByRole("combobox", { name: "Property type" })).toHaveValue("apartment");

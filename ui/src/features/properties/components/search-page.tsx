@@ -31,9 +31,10 @@ export const TEXT_DEBOUNCE_MS = 400;
  * rewritten on every change, so reloads and shared links show the same results.
  */
 export function SearchPage() {
-  usePageTitle("Find Properties");
   const [params, setParams] = useSearchParams();
   const state = parseSearchParams(params);
+  // As the server names the page (internal/server/seo.go): after the city searched for.
+  usePageTitle(state.city ? `Properties in ${state.city}` : "Find Properties");
   const filtersId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
 

@@ -1,0 +1,326 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/xml"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rentproof/rentproof/gen/db"
+)
+
+// The sitemap and robots.txt. /sitemap.xml lists every public page: the fixed pages of the
+// screens' list (not those marked noindex, nor the search's filtered addresses), every article,
+// every location page with listings and every active property. Past MaxURLs addresses it is an
+// index of numbered sitemaps: /sitemap-pages-N.xml (fixed pages, articles, locations: chunks of
+// one cached list) and /sitemap-properties-N.xml (the properties with ids in the Nth range of
+// MaxURLs: one range scan of the primary key each, however many listings there are; the index
+// needs only the highest id). Answers are kept in memory for a few minutes (a cache only: any
+// server makes the same) and may be cached by clients as long.
+
+// sitemapMaxURLs is how many addresses one sitemap may hold (sitemaps.org).
+const sitemapMaxURLs = 50_000
+
+// sitemapTTL is how long a generated sitemap is served before it is made again.
+const sitemapTTL = 5 * time.Minute
+
+// sitemapQueries are the statements the sitemap reads (gen/db).
+type sitemapQueries interface {
+	MaxPropertyID(ctx context.Context) (int64, error)
+	ListSitemapProperties(ctx context.Context, arg db.ListSitemapPropertiesParams) ([]db.ListSitemapPropertiesRow, error)
+	ListSitemapResources(ctx context.Context) ([]db.ListSitemapResourcesRow, error)
+	ListSitemapLocations(ctx context.Context) ([]db.ListSitemapLocationsRow, error)
+}
+
+// sitemaps serves /sitemap.xml, its numbered parts and /robots.txt.
+type sitemaps struct {
+	q        sitemapQueries
+	public   string // PUBLIC_URL's origin, or "" (siteOrigin)
+	limit    int    // addresses per sitemap
+	ttl      time.Duration
+	fixed    []string // the fixed public pages' paths
+	disallow []string // robots.txt's Disallow lines
+
+	mu    sync.Mutex // one generation at a time: no stampede on the database
+	pages cachedList
+	files map[string]cachedFile
+}
+
+// cachedList is the list of fixed pages, articles and locations, and when it was made.
+type cachedList struct {
+	urls []sitemapURL
+	made time.Time
+}
+
+// cachedFile is a generated sitemap and its gzip copy.
+type cachedFile struct {
+	body, gz []byte
+	made     time.Time
+}
+
+// maxCachedSitemaps bounds the files kept (per origin: see siteOrigin).
+const maxCachedSitemaps = 256
+
+// sitemapURL is one address in a sitemap: a path from "/" and its last change (zero: none).
+type sitemapURL struct {
+	path    string
+	lastmod time.Time
+}
+
+// newSitemaps makes the sitemap of the app in dist (its screens' list) over q, with limit
+// addresses per sitemap.
+func newSitemaps(q sitemapQueries, dist fs.FS, public string, limit int) *sitemaps {
+	screens, err := readScreens(dist)
+	if err != nil {
+		slog.Error("the sitemap will list no fixed pages", "err", err)
+	}
+	s := &sitemaps{q: q, public: public, limit: limit, ttl: sitemapTTL, files: map[string]cachedFile{}}
+	s.disallow = []string{"/api/", "/rentproof.", "/grpc.", "/healthz", "/readyz"}
+	for _, sc := range screens {
+		switch {
+		case sc.Path == notFoundScreen:
+		case sc.NoIndex:
+			s.disallow = append(s.disallow, robotsPattern(sc.Path))
+		case !strings.Contains(sc.Path, ":"):
+			s.fixed = append(s.fixed, sc.Path)
+		}
+	}
+	return s
+}
+
+// robotsPattern writes a route as a robots.txt path: each ":param" is "*", and a trailing one
+// is left out (a prefix matches it).
+func robotsPattern(route string) string {
+	segments := strings.Split(route, "/")
+	for i, seg := range segments {
+		if strings.HasPrefix(seg, ":") {
+			segments[i] = "*"
+		}
+	}
+	return strings.TrimSuffix(strings.Join(segments, "/"), "*")
+}
+
+// numberedSitemap is a part of the sitemap index: its kind and number.
+var numberedSitemap = regexp.MustCompile(`^/sitemap-(pages|properties)-([1-9]\d{0,6})\.xml$`)
+
+// wrap serves the sitemap and robots.txt, and passes everything else to next.
+func (s *sitemaps) wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if p != "/robots.txt" && p != "/sitemap.xml" && !numberedSitemap.MatchString(p) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		origin := siteOrigin(r, s.public)
+		if p == "/robots.txt" {
+			s.serveRobots(w, r, origin)
+			return
+		}
+		if origin == "" {
+			http.Error(w, "unknown host", http.StatusBadRequest) // a sitemap's addresses are absolute
+			return
+		}
+		file, ok, err := s.file(r.Context(), p, origin)
+		switch {
+		case err != nil:
+			slog.ErrorContext(r.Context(), "sitemap", "path", p, "err", err)
+			http.Error(w, "sitemap unavailable", http.StatusServiceUnavailable)
+		case !ok:
+			http.NotFound(w, r)
+		default:
+			h := w.Header()
+			h.Set("Content-Type", "application/xml; charset=utf-8")
+			h.Set("Cache-Control", fmt.Sprintf("public, max-age=%d", int(s.ttl.Seconds())))
+			h.Add("Vary", "Accept-Encoding")
+			body := file.body
+			if _, gz := negotiate(r.Header.Values("Accept-Encoding"), []encoding{{"gzip", ".gz"}}); gz {
+				body = file.gz
+				h.Set("Content-Encoding", "gzip")
+			}
+			h.Set("Content-Length", strconv.Itoa(len(body)))
+			if r.Method == http.MethodHead {
+				return
+			}
+			_, _ = w.Write(body)
+		}
+	})
+}
+
+// serveRobots writes robots.txt: public pages allowed, the API, rpc paths and private pages
+// (the screens marked noindex) not, and where the sitemap is.
+func (s *sitemaps) serveRobots(w http.ResponseWriter, r *http.Request, origin string) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for _, path := range s.disallow {
+		fmt.Fprintf(&b, "Disallow: %s\n", path)
+	}
+	b.WriteString("Allow: /\n")
+	if origin != "" {
+		fmt.Fprintf(&b, "\nSitemap: %s/sitemap.xml\n", origin)
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	if r.Method == http.MethodHead {
+		return
+	}
+	_, _ = w.Write([]byte(b.String()))
+}
+
+// file returns the sitemap at path for origin, from the cache when it is fresh; false when
+// there is no such sitemap.
+func (s *sitemaps) file(ctx context.Context, path, origin string) (cachedFile, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	key := path + " " + origin
+	if f, ok := s.files[key]; ok && time.Since(f.made) < s.ttl {
+		return f, true, nil
+	}
+	body, ok, err := s.generate(ctx, path, origin)
+	if err != nil || !ok {
+		return cachedFile{}, ok, err
+	}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed) // a valid level: no error
+	_, _ = zw.Write(body)                             // writes to memory do not fail
+	_ = zw.Close()
+	f := cachedFile{body: body, gz: gz.Bytes(), made: time.Now()}
+	if _, ok := s.files[key]; ok || len(s.files) < maxCachedSitemaps {
+		s.files[key] = f
+	}
+	return f, true, nil
+}
+
+// generate makes the sitemap at path.
+func (s *sitemaps) generate(ctx context.Context, path, origin string) ([]byte, bool, error) {
+	pages, err := s.pageList(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	maxID, err := s.q.MaxPropertyID(ctx)
+	if err != nil {
+		return nil, false, fmt.Errorf("highest property id: %w", err)
+	}
+	propertyFiles := int((maxID + int64(s.limit) - 1) / int64(s.limit))
+	if path == "/sitemap.xml" {
+		if int64(len(pages))+maxID > int64(s.limit) {
+			return sitemapIndex(origin, (len(pages)+s.limit-1)/s.limit, propertyFiles), true, nil
+		}
+		properties, err := s.properties(ctx, 1, maxID)
+		if err != nil {
+			return nil, false, err
+		}
+		return urlSet(origin, slices.Concat(pages, properties)), true, nil
+	}
+	m := numberedSitemap.FindStringSubmatch(path)
+	n, _ := strconv.Atoi(m[2]) // digits only, at most 7
+	if m[1] == "pages" {
+		first := (n - 1) * s.limit
+		if first >= len(pages) {
+			return nil, false, nil
+		}
+		return urlSet(origin, pages[first:min(first+s.limit, len(pages))]), true, nil
+	}
+	if n > propertyFiles {
+		return nil, false, nil
+	}
+	first := int64(n-1)*int64(s.limit) + 1
+	properties, err := s.properties(ctx, first, first+int64(s.limit)-1)
+	if err != nil {
+		return nil, false, err
+	}
+	return urlSet(origin, properties), true, nil
+}
+
+// properties lists the active properties with ids from first to last.
+func (s *sitemaps) properties(ctx context.Context, first, last int64) ([]sitemapURL, error) {
+	rows, err := s.q.ListSitemapProperties(ctx, db.ListSitemapPropertiesParams{FirstID: first, LastID: last})
+	if err != nil {
+		return nil, fmt.Errorf("list properties %d to %d: %w", first, last, err)
+	}
+	urls := make([]sitemapURL, len(rows))
+	for i, row := range rows {
+		urls[i] = sitemapURL{path: "/properties/" + strconv.Itoa(int(row.ID)), lastmod: row.UpdatedAt}
+	}
+	return urls, nil
+}
+
+// pageList is the fixed pages, every article and every location with listings (cached).
+func (s *sitemaps) pageList(ctx context.Context) ([]sitemapURL, error) {
+	if s.pages.urls != nil && time.Since(s.pages.made) < s.ttl {
+		return s.pages.urls, nil
+	}
+	resources, err := s.q.ListSitemapResources(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list resources: %w", err)
+	}
+	locations, err := s.q.ListSitemapLocations(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list locations: %w", err)
+	}
+	urls := make([]sitemapURL, 0, len(s.fixed)+len(resources)+len(locations))
+	for _, path := range s.fixed {
+		urls = append(urls, sitemapURL{path: path})
+	}
+	for _, row := range resources {
+		urls = append(urls, sitemapURL{path: "/resources/" + strconv.Itoa(int(row.ID)), lastmod: row.UpdatedAt})
+	}
+	for _, row := range locations {
+		if code, ok := locationHead("/location/" + url.PathEscape(row.Code)); ok {
+			urls = append(urls, sitemapURL{path: code.canonical, lastmod: row.UpdatedAt})
+		}
+	}
+	s.pages = cachedList{urls: urls, made: time.Now()}
+	return urls, nil
+}
+
+// urlSet writes a sitemap of urls.
+func urlSet(origin string, urls []sitemapURL) []byte {
+	var b bytes.Buffer
+	b.WriteString(xml.Header + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, u := range urls {
+		b.WriteString("<url><loc>")
+		_ = xml.EscapeText(&b, []byte(origin+u.path)) // writes to memory do not fail
+		b.WriteString("</loc>")
+		if !u.lastmod.IsZero() {
+			fmt.Fprintf(&b, "<lastmod>%s</lastmod>", u.lastmod.UTC().Format(time.RFC3339))
+		}
+		b.WriteString("</url>\n")
+	}
+	b.WriteString("</urlset>\n")
+	return b.Bytes()
+}
+
+// sitemapIndex writes the index of pageFiles page sitemaps and propertyFiles property sitemaps.
+func sitemapIndex(origin string, pageFiles, propertyFiles int) []byte {
+	var b bytes.Buffer
+	b.WriteString(xml.Header + `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	write := func(kind string, n int) {
+		b.WriteString("<sitemap><loc>")
+		_ = xml.EscapeText(&b, fmt.Appendf(nil, "%s/sitemap-%s-%d.xml", origin, kind, n))
+		b.WriteString("</loc></sitemap>\n")
+	}
+	for n := 1; n <= pageFiles; n++ {
+		write("pages", n)
+	}
+	for n := 1; n <= propertyFiles; n++ {
+		write("properties", n)
+	}
+	b.WriteString("</sitemapindex>\n")
+	return b.Bytes()
+}

@@ -49,7 +49,7 @@ describe("ContactPage", () => {
       expect(screen.getByRole("link", { name: mailbox })).toHaveAttribute("href", `mailto:${mailbox}`);
     }
     expect(screen.getByRole("link", { name: "Browse the FAQ" })).toHaveAttribute("href", "/faq");
-    expect(screen.getByRole("link", { name: /Open in maps/ })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: /Open in maps/ })).toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Subject" })).toHaveTextContent(
       "Select a subjectGeneral InquiryTechnical SupportFeedbackBusiness & PartnershipsReport a Problem",
     );

@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { LocationMap } from "@/components/location-map/location-map";
 import { buttonClass } from "@/components/ui/button";
+import { useAfterFirstPaint } from "@/lib/use-after-first-paint";
 import { usePageTitle } from "@/lib/use-page-title";
 import { GENERAL, MAILBOXES, OFFICE, SUPPORT } from "../facts";
 import { ContactForm } from "./contact-form";
@@ -30,6 +31,9 @@ function ContactCard({ id, title, children }: { id: string; title: string; child
  */
 export function ContactPage() {
   usePageTitle("Contact Us");
+  // The map reads the page's tile server and may be a street map: it comes after the first
+  // render, so the prerendered page (no document) and its hydration agree.
+  const showMap = useAfterFirstPaint();
   return (
     <>
       <PageHeader title="Contact Us">
@@ -105,7 +109,11 @@ export function ContactPage() {
         </div>
         <section className="contact-map" aria-labelledby="contact-office">
           <h2 id="contact-office">Our office</h2>
-          <LocationMap latitude={OFFICE.latitude} longitude={OFFICE.longitude} address={OFFICE.address} />
+          {showMap ? (
+            <LocationMap latitude={OFFICE.latitude} longitude={OFFICE.longitude} address={OFFICE.address} />
+          ) : (
+            <div className="contact-map__placeholder" />
+          )}
         </section>
       </div>
     </>

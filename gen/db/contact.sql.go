@@ -61,7 +61,7 @@ func (q *Queries) DeleteExpiredContactMessages(ctx context.Context, arg DeleteEx
 }
 
 const listContactMessages = `-- name: ListContactMessages :many
-WITH live AS (
+WITH live AS NOT MATERIALIZED (
     SELECT id, name, email, subject, message, user_id, created_at, handled_at, handled_by FROM contact_messages
     WHERE created_at >= now() - make_interval(months => $1::int)
 ), counts AS (
@@ -106,7 +106,8 @@ type ListContactMessagesRow struct {
 // One page of messages newest first (open ones only unless include_handled), with how many
 // match (total) and how many are open, in one statement: the counts row is always there, the
 // page's columns are NULL when the page is empty. Messages past keep_months are never listed,
-// whether or not the retention's delete has reached them yet.
+// whether or not the retention's delete has reached them yet. (live is inlined in both uses, so
+// the page is read in index order, not sorted out of a materialised copy.)
 func (q *Queries) ListContactMessages(ctx context.Context, arg ListContactMessagesParams) ([]ListContactMessagesRow, error) {
 	rows, err := q.db.Query(ctx, listContactMessages,
 		arg.KeepMonths,

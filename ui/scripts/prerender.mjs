@@ -3,7 +3,11 @@
 // server finds it (internal/server/preload.go). A screen that paints without data (the home
 // page) is prerendered whole and the app hydrates it; a screen made of data (a property, the
 // search results, an article) is prerendered as its skeleton, which paints at once, with the main picture
-// the server puts in it (internal/server/firstload.go), and which the app replaces.
+// the server puts in it (internal/server/firstload.go), and which the app replaces. The content
+// pages (about, FAQ, contact, legal…) are prerendered whole, so their text is in the page before
+// any script runs (search engines and link previews read it). The not-found page is prerendered
+// at NOT_FOUND_URL, which the server replaces with the address asked for (internal/server/seo.go);
+// the app replaces it.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,6 +18,18 @@ const PRERENDERED = [
   { path: "/properties/:id", url: "/properties/1", hydrate: false },
   { path: "/find-properties", url: "/find-properties", hydrate: false },
   { path: "/resources/:id", url: "/resources/1", hydrate: false },
+  ...[
+    "/about",
+    "/faq",
+    "/contact",
+    "/how-reviews-work",
+    "/invest",
+    "/terms",
+    "/privacy",
+    "/cookies",
+    "/accessibility",
+  ].map((path) => ({ path, url: path, hydrate: true })),
+  { path: "*", url: "/rentproof-not-found", hydrate: false },
 ];
 
 const ui = join(import.meta.dirname, "..");

@@ -5,6 +5,7 @@
  * decides them named beside each. facts.test.ts reads those sources, so a rule changed on the
  * server without this file fails the tests instead of leaving the pages wrong.
  */
+import { verificationProofLabel } from "@/lib/property";
 import { LIMITS, REPORT_REASONS, REVIEW_TYPES } from "@/lib/vocab";
 
 export const FACTS = {
@@ -88,4 +89,9 @@ export const REPORT_REASON_LABELS: readonly string[] = REPORT_REASONS.terms.map(
 /** formatFee writes a fee in cents as US dollars: 1999 → "$19.99". */
 export function formatFee(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** proof is the label a verified property shows beside its badge for a proof (lib/property), as the pages quote it. */
+export function proof(verificationProof: string, confirmations = 0): string {
+  return verificationProofLabel({ verified: true, verificationProof, verificationConfirmations: confirmations }) ?? "";
 }

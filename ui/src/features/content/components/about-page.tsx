@@ -2,20 +2,14 @@ import { BadgeCheck, Eye, Handshake, Lock, Scale } from "lucide-react";
 import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { buttonClass } from "@/components/ui/button";
-import { verificationProofLabel } from "@/lib/property";
 import { usePageTitle } from "@/lib/use-page-title";
 import { CURRENCIES, REVIEW_LANGUAGES } from "@/lib/vocab";
-import { FACTS, SUPPORT, formatFee } from "../facts";
+import { FACTS, proof, SUPPORT, formatFee } from "../facts";
 import { useHashTarget } from "../use-hash-target";
 import "../content.css";
 import { ContentSection } from "./content-section";
 
 export const ABOUT_TITLE = "About Us";
-
-/** proof is the label a verified property shows for a proof (lib/property), as the About page quotes it. */
-function proof(verificationProof: string, confirmations = 0): string {
-  return verificationProofLabel({ verified: true, verificationProof, verificationConfirmations: confirmations }) ?? "";
-}
 
 const VALUES = [
   {
@@ -130,7 +124,7 @@ export function AboutPage() {
             </li>
           </ol>
           <p>
-            A badge is not for ever. Moving a verified listing to another address withdraws it, since the proof was about
+            A badge is not forever. Moving a verified listing to another address withdraws it, since the proof was about
             the old one, and an administrator can withdraw a badge with a stated reason. The listings that come with the
             site as examples say "{proof("demo")}": nobody checked them.
           </p>

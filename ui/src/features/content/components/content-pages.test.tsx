@@ -34,7 +34,7 @@ describe("HowReviewsWorkPage", () => {
     const row = (name: string) => within(table).getByRole("row", { name: new RegExp(`^${name}`) });
     expect(row("Tenant review")).toHaveTextContent("Any member except the property's owner");
     expect(row("Tenant review")).toHaveTextContent("Yes");
-    expect(row("Landlord review")).toHaveTextContent("Only the property's owner, and only if they are one of the landlords");
+    expect(row("Landlord review")).toHaveTextContent("Only the property's owner, with a landlord account");
     expect(row("Landlord review")).toHaveTextContent("No");
     expect(row("Agent review")).toHaveTextContent("Only agents, never the property's owner");
     expect(row("Review about landlord")).toHaveTextContent("No");

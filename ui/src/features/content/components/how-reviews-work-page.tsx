@@ -1,9 +1,8 @@
 import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
-import { verificationProofLabel } from "@/lib/property";
 import { usePageTitle } from "@/lib/use-page-title";
 import { REVIEW_TYPES } from "@/lib/vocab";
-import { FACTS, MODERATION_TARGET, REPORT_REASON_LABELS, REVIEW_LIMITS, SUPPORT, formatFee } from "../facts";
+import { FACTS, proof, MODERATION_TARGET, REPORT_REASON_LABELS, REVIEW_LIMITS, SUPPORT, formatFee } from "../facts";
 import { useHashTarget } from "../use-hash-target";
 import { ContentSection } from "./content-section";
 import "../content.css";
@@ -26,10 +25,10 @@ export interface HowReviewsWorkPageProps {
 
 /** The roles that write reviews, with the words for them. */
 const WRITER_ROLES = [
-  { role: "tenant", label: "tenants" },
-  { role: "landlord", label: "landlords" },
-  { role: "agent", label: "agents" },
-  { role: "property_manager", label: "property managers" },
+  { role: "tenant", label: "tenants", account: "tenant" },
+  { role: "landlord", label: "landlords", account: "landlord" },
+  { role: "agent", label: "agents", account: "agent" },
+  { role: "property_manager", label: "property managers", account: "property manager" },
 ];
 
 /** The property page's tab that shows each review type (internal/review's tabs; every type is in All). */
@@ -44,16 +43,11 @@ const TAB_OF: Readonly<Record<string, string>> = {
 /** writersOf says who may write a review type, from the same rule the review form applies. */
 function writersOf(type: string, typesFor: HowReviewsWorkPageProps["reviewTypesFor"]): string {
   const roles = WRITER_ROLES.filter(({ role }) => typesFor(role, false).includes(type)).map((r) => r.label);
-  const owners = WRITER_ROLES.filter(({ role }) => typesFor(role, true).includes(type)).map((r) => r.label);
+  const owners = WRITER_ROLES.filter(({ role }) => typesFor(role, true).includes(type)).map((r) => r.account);
   if (roles.length === WRITER_ROLES.length) return "Any member except the property's owner";
   if (roles.length > 0) return `Only ${roles.join(" and ")}, never the property's owner`;
-  if (owners.length > 0) return `Only the property's owner, and only if they are one of the ${owners.join(" and ")}`;
+  if (owners.length > 0) return `Only the property's owner, with a ${owners.join(" or ")} account`;
   return "Nobody";
-}
-
-/** proof is the label a verified property shows for a proof (lib/property). */
-function proof(verificationProof: string, confirmations = 0): string {
-  return verificationProofLabel({ verified: true, verificationProof, verificationConfirmations: confirmations }) ?? "";
 }
 
 const SECTIONS = [

@@ -40,7 +40,7 @@ type sitemapQueries interface {
 	MaxPropertyID(ctx context.Context) (int64, error)
 	ListSitemapProperties(ctx context.Context, arg db.ListSitemapPropertiesParams) ([]db.ListSitemapPropertiesRow, error)
 	ListSitemapResources(ctx context.Context) ([]db.ListSitemapResourcesRow, error)
-	ListSitemapLocations(ctx context.Context) ([]db.ListSitemapLocationsRow, error)
+	ListSitemapLocations(ctx context.Context) ([]string, error)
 }
 
 // sitemaps serves /sitemap.xml, its numbered parts and /robots.txt.
@@ -280,9 +280,9 @@ func (s *sitemaps) pageList(ctx context.Context) ([]sitemapURL, error) {
 	for _, row := range resources {
 		urls = append(urls, sitemapURL{path: "/resources/" + strconv.Itoa(int(row.ID)), lastmod: row.UpdatedAt})
 	}
-	for _, row := range locations {
-		if code, ok := locationHead("/location/" + url.PathEscape(row.Code)); ok {
-			urls = append(urls, sitemapURL{path: code.canonical, lastmod: row.UpdatedAt})
+	for _, code := range locations {
+		if head, ok := locationHead("/location/" + url.PathEscape(code)); ok {
+			urls = append(urls, sitemapURL{path: head.canonical})
 		}
 	}
 	s.pages = cachedList{urls: urls, made: time.Now()}

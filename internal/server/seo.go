@@ -190,9 +190,17 @@ func bytesConcat(parts ...[]byte) []byte {
 	return bytes.Join(parts, nil)
 }
 
-// clip cuts text to at most n characters on a word boundary where it can, adding "…".
+// clip cuts text to at most n characters on a word boundary where it can, adding "…", after
+// making it one line of valid UTF-8 without control characters (text from an address may hold
+// any bytes).
 func clip(text string, n int) string {
-	text = strings.Join(strings.Fields(strings.ToValidUTF8(text, "")), " ")
+	text = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(text, ""))
+	text = strings.Join(strings.Fields(text), " ")
 	if utf8.RuneCountInString(text) <= n {
 		return text
 	}
@@ -415,12 +423,15 @@ func locationHead(urlPath string) (pageHead, bool) {
 	}, true
 }
 
+// maxCityInTitle bounds the city a search page is named after (the address may carry any text).
+const maxCityInTitle = 80
+
 // searchHead is the search page's head: named after the city searched for, if any (as the page
 // names itself), with the canonical link to the unfiltered search or the city's, whatever the
 // other filters, sort or page.
 func searchHead(s screen, u *url.URL) pageHead {
 	head := staticHead(s)
-	if city := strings.TrimSpace(u.Query().Get("city")); city != "" {
+	if city := clip(u.Query().Get("city"), maxCityInTitle); city != "" {
 		head.title = "Properties in " + city
 		head.description = fmt.Sprintf("Rental properties in %s with ratings and verified reviews from tenants, landlords and neighbours on %s.", city, siteName)
 		head.canonical = "/find-properties?" + url.Values{"city": {city}}.Encode()

@@ -177,6 +177,17 @@ func TestHostileTitlesAreEscaped(t *testing.T) {
 	if len(ld) != 2 || ld[1]["name"] != hostile {
 		t.Errorf("JSON-LD %v", ld)
 	}
+	// A city from the address: NUL, invalid UTF-8 and markup become text, and a long one is cut.
+	_, body = page(t, srv.URL, "/find-properties?city=%00Bo%FFston%3C%2Ftitle%3E&page=2")
+	if !strings.Contains(body, "<title>Properties in Boston&lt;/title&gt; | RentProof</title>") {
+		t.Errorf("a hostile city:\n%s", head(body))
+	}
+	if _, body = page(t, srv.URL, "/find-properties?city="+strings.Repeat("x", 5000)); len(head(body)) > 3000 {
+		t.Errorf("a 5,000-character city made a %d-byte head", len(head(body)))
+	}
+	if status, body := page(t, srv.URL, "/index.html"); status != http.StatusOK || !strings.Contains(body, "<title>Find and Rate Rental Properties | RentProof</title>") {
+		t.Errorf("/index.html: %d\n%s", status, head(body))
+	}
 	// The origin comes from a Host header only when it is a host name.
 	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/about", http.NoBody)
 	req.Host = `evil"><script>x</script>`

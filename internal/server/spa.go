@@ -83,6 +83,9 @@ func serveIndex(w http.ResponseWriter, r *http.Request, pages screenPages, polic
 	}
 	w.Header().Set("Content-Security-Policy", policy)
 	urlPath := path.Clean(r.URL.Path)
+	if urlPath == "/index.html" {
+		urlPath = "/" // the home page by its file's name
+	}
 	name, s, found := pages.screen(urlPath)
 	if s.Path == "" { // a build without the screens' list: index.html as built
 		serveStatic(w, r, pages, name, "text/html; charset=utf-8", "no-cache")

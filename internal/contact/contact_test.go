@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -441,6 +442,10 @@ func TestThroughTheServer(t *testing.T) {
 	if status != http.StatusTooManyRequests || !strings.Contains(reply, contact.MsgTooMany) {
 		t.Errorf("past the limit: %d %s", status, reply)
 	}
+	status, header, reply := postWithHeaders(t, w.srv.URL+"/api/contact", `{"name":"Ada","email":"ada@example.com","subject":"feedback","message":"Lovely site, thank you."}`)
+	if retry, err := strconv.Atoi(header.Get("Retry-After")); status != http.StatusTooManyRequests || err != nil || retry < 1 || retry > 3600 {
+		t.Errorf("past the limit: %d, Retry-After %q (%s)", status, header.Get("Retry-After"), reply)
+	}
 	_, err := w.client.SendContactMessage(ctx, connect.NewRequest(&contactv1.SendContactMessageRequest{
 		Name: "Ada", Email: "ada@example.com", Subject: "general", Message: "Hello there, friends.",
 	}))
@@ -458,6 +463,12 @@ func TestThroughTheServer(t *testing.T) {
 
 func post(t *testing.T, url, body string) (int, string) {
 	t.Helper()
+	status, _, reply := postWithHeaders(t, url, body)
+	return status, reply
+}
+
+func postWithHeaders(t *testing.T, url, body string) (int, http.Header, string) {
+	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
@@ -472,5 +483,5 @@ func post(t *testing.T, url, body string) (int, string) {
 	if _, err := io.Copy(&b, res.Body); err != nil {
 		t.Fatal(err)
 	}
-	return res.StatusCode, b.String()
+	return res.StatusCode, res.Header, b.String()
 }

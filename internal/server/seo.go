@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -38,12 +39,10 @@ func documentTitle(title string) string {
 	return title + " | " + siteName
 }
 
-// Images shown for pages without a picture of their own (DEFAULT_PROPERTY_IMAGE in
-// ui/src/lib/property.ts; the logo for the rest).
-const (
-	defaultPropertyImage = "/images/default-property.svg"
-	defaultSiteImage     = "/images/logo.svg"
-)
+// defaultSiteImage is the picture a shared link shows for a page without a picture of its own,
+// or whose picture is a drawing (SVG), which the networks' previews do not show: the product's
+// card, 1,200 × 630 as they ask.
+const defaultSiteImage = "/images/share.jpg"
 
 // pageHead is what a page's head says about it.
 type pageHead struct {
@@ -53,7 +52,7 @@ type pageHead struct {
 	noindex     bool
 	ogType      string // "website" (default) or "article"
 	ogTitle     string // the title shared links show; "" for the document title
-	image       string // a path from "/" or an absolute URL; "" for the logo
+	image       string // a path from "/" or an absolute URL; "" for the product's card
 	jsonLD      []any  // schema.org objects
 }
 
@@ -129,17 +128,20 @@ func (h pageHead) html(origin string) string {
 	if ogTitle == "" {
 		ogTitle = title
 	}
-	image := h.image
-	if image == "" {
-		image = defaultSiteImage
+	image := absolute(origin, h.image)
+	if image == "" || strings.HasSuffix(strings.ToLower(path.Ext(strings.SplitN(image, "?", 2)[0])), ".svg") {
+		image = absolute(origin, defaultSiteImage)
 	}
-	image = absolute(origin, image)
 	meta("property", "og:site_name", siteName)
 	meta("property", "og:type", cmpOr(h.ogType, "website"))
 	meta("property", "og:title", ogTitle)
 	meta("property", "og:description", h.description)
 	meta("property", "og:url", canonical)
 	meta("property", "og:image", image)
+	if image == absolute(origin, defaultSiteImage) {
+		meta("property", "og:image:width", "1200")
+		meta("property", "og:image:height", "630")
+	}
 	meta("name", "twitter:card", "summary_large_image")
 	meta("name", "twitter:title", ogTitle)
 	meta("name", "twitter:description", h.description)
@@ -290,9 +292,6 @@ func propertyHead(answer []byte, canonical string, origin string) (pageHead, boo
 	p := a.Property
 	description := fmt.Sprintf("%d bed, %d bath property in %s for %s", p.Bedrooms, p.Bathrooms, p.City, formatRent(p.MonthlyRent, p.Currency))
 	image := firstPicture(p.Images)
-	if image == "" {
-		image = defaultPropertyImage
-	}
 	place := map[string]any{
 		"@context": "https://schema.org",
 		"@type":    "Accommodation",
@@ -366,7 +365,7 @@ func resourceHead(answer []byte, canonical string, origin string) (pageHead, boo
 		"headline":         clip(r.Title, 110),
 		"description":      description,
 		"mainEntityOfPage": origin + canonical,
-		"publisher":        map[string]any{"@type": "Organization", "name": siteName, "logo": absolute(origin, defaultSiteImage)},
+		"publisher":        map[string]any{"@type": "Organization", "name": siteName},
 	}
 	if cover := absolute(origin, strings.TrimSpace(r.CoverImage)); cover != "" {
 		article["image"] = []string{cover}

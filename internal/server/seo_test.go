@@ -89,7 +89,8 @@ func TestPagesAreNamedWithoutJavaScript(t *testing.T) {
 		`<meta property="og:title" content="Check out ` + title + ` on RentProof">`,
 		`<link rel="canonical" href="https://rentproof.example/properties/1">`,
 		`<meta property="og:url" content="https://rentproof.example/properties/1">`,
-		`<meta property="og:image" content="https://rentproof.example/`,
+		// The demo's pictures are drawings (SVG), which link previews do not show: the product's card.
+		`<meta property="og:image" content="https://rentproof.example/images/share.jpg">`,
 		`<meta name="twitter:card" content="summary_large_image">`,
 	}
 	if status != http.StatusOK {
@@ -117,7 +118,7 @@ func TestPagesAreNamedWithoutJavaScript(t *testing.T) {
 
 	for path, want := range map[string][]string{
 		"/":          {"<title>Find and Rate Rental Properties | RentProof</title>", `<link rel="canonical" href="https://rentproof.example/">`},
-		"/about":     {"<title>About Us | RentProof</title>", `<meta name="description" content="Who we are.">`, `<link rel="canonical" href="https://rentproof.example/about">`, `<div id="root" data-prerendered><h1>About Us</h1>`},
+		"/about":     {"<title>About Us | RentProof</title>", `<meta property="og:image" content="https://rentproof.example/images/share.jpg"><meta property="og:image:width" content="1200">`, `<meta name="description" content="Who we are.">`, `<link rel="canonical" href="https://rentproof.example/about">`, `<div id="root" data-prerendered><h1>About Us</h1>`},
 		"/dashboard": {"<title>Dashboard | RentProof</title>", `<meta name="robots" content="noindex">`},
 		"/find-properties?city=Austin&sortBy=newestListed&page=2": {
 			"<title>Properties in Austin | RentProof</title>",

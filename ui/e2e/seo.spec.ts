@@ -1,11 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 
 // Being found (issue 17): the title the server sends before any script is the title the app
 // shows once it runs, on a property, a fixed page and a city search; an unknown address answers
 // 404 and the app shows its not-found screen; a content page's text is in the HTML itself.
 
 /** served fetches path as a crawler does (no JavaScript) and reads its status, title and og:title. */
-async function served(request: import("@playwright/test").APIRequestContext, path: string) {
+async function served(request: APIRequestContext, path: string) {
   const res = await request.get(path);
   const html = await res.text();
   const decode = (s: string) =>

@@ -101,7 +101,6 @@ type demoReview struct {
 	Pros, Cons, Categories                       []string
 	StayPeriod                                   *string
 	DaysAgo                                      int
-	Verified                                     bool
 }
 
 type demoResource struct {
@@ -278,7 +277,8 @@ func (d *demoData) people(ctx context.Context, q *db.Queries, passwordHash strin
 			PropertyID: r.PropertyID, UserID: &author, Rating: r.Rating, Title: r.Title, Content: r.Content,
 			ReviewType: r.ReviewType, StayPeriod: r.StayPeriod,
 			Pros: nonNil(r.Pros), Cons: nonNil(r.Cons), Categories: nonNil(slices.Compact(slices.Sorted(slices.Values(r.Categories)))),
-			Verified: r.Verified, Language: r.Language, CreatedAt: now.AddDate(0, 0, -r.DaysAgo),
+			// Nothing yet checks a reviewer's tenancy (/how-reviews-work): no demo review claims it.
+			Verified: false, Language: r.Language, CreatedAt: now.AddDate(0, 0, -r.DaysAgo),
 		}); err != nil {
 			return fmt.Errorf("review %d (%s on %d): %w", i, r.Author, r.PropertyID, err)
 		}

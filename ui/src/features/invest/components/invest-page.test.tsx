@@ -30,7 +30,7 @@ describe("InvestPage", () => {
     const round = screen.getByRole("region", { name: "The seed round" });
     expect(round).toHaveTextContent("Raising$1M USD");
     expect(round).toHaveTextContent("Minimum investment$50,000");
-    expect(round).toHaveTextContent("InstrumentSAFE (Simple Agreement for Future Equity)");
+    expect(round).toHaveTextContent("InstrumentSAFESimple Agreement for Future Equity");
     const funds = screen.getByRole("region", { name: "Use of funds" });
     expect(within(funds).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
       "Product development",

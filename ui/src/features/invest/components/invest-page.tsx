@@ -11,11 +11,11 @@ import "../invest.css";
 const MAILTO = `mailto:${INVEST_MAILBOX}?subject=${encodeURIComponent("RentProof seed round")}`;
 
 /** The round's terms as the page lists them. */
-const TERMS = [
+const TERMS: { label: string; value: string; detail?: string }[] = [
   { label: "Round", value: "Seed" },
   { label: "Raising", value: `${formatUSDShort(ROUND.target)} USD` },
   { label: "Minimum investment", value: formatUSD(ROUND.minimum) },
-  { label: "Instrument", value: `${ROUND.instrument} (Simple Agreement for Future Equity)` },
+  { label: "Instrument", value: ROUND.instrument, detail: "Simple Agreement for Future Equity" },
 ];
 
 interface InvestSectionProps {
@@ -80,6 +80,7 @@ export function InvestPage() {
               <div key={term.label} className="invest-terms__item">
                 <dt>{term.label}</dt>
                 <dd>{term.value}</dd>
+                {term.detail ? <dd className="invest-terms__detail">{term.detail}</dd> : null}
               </div>
             ))}
           </dl>

@@ -3,6 +3,24 @@ import { COOKIES, DEVICE_DAYS, MAILBOX, SESSION_DAYS, SESSION_IDLE_DAYS } from "
 import { LegalPage, type LegalSection } from "./legal-page";
 import { LegalTable, MailLink } from "./legal-parts";
 
+/** CookieName writes a cookie's name so that a narrow column may break it after an underscore. */
+function CookieName({ name }: { name: string }) {
+  const parts = name.split("_");
+  return (
+    <code>
+      {parts.map((part, i) =>
+        i < parts.length - 1 ? (
+          <span key={i}>
+            {part}_<wbr />
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </code>
+  );
+}
+
 const SECTIONS: LegalSection[] = [
   {
     id: "what-cookies-are",
@@ -30,12 +48,12 @@ const SECTIONS: LegalSection[] = [
           head={["Name", "Purpose", "Lifetime"]}
           rows={[
             [
-              <code key="n">{COOKIES.session}</code>,
+              <CookieName key="n" name={COOKIES.session} />,
               "Keeps you signed in. It holds a random token; we store only its hash. Signing out deletes it.",
-              `${SESSION_DAYS} days from sign-in; the session also ends after ${SESSION_IDLE_DAYS} days without use`,
+              `${SESSION_DAYS} days from sign-in (the session ends sooner after ${SESSION_IDLE_DAYS} days unused)`,
             ],
             [
-              <code key="n">{COOKIES.device}</code>,
+              <CookieName key="n" name={COOKIES.device} />,
               "Recognises a browser that has signed in to your account before, so that failed sign-in attempts elsewhere do not lock you out, and so that verification approvals from the property owner's own browser wait for an administrator. It holds a random token; we store only its hash.",
               `${DEVICE_DAYS} days`,
             ],

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 test.describe("shared chrome", () => {
   test("home renders header, navigation and footer", async ({ page }) => {
     await page.goto("/");
-    await expect(page).toHaveTitle("RentProof");
+    await expect(page).toHaveTitle("Find and Rate Rental Properties with Verified Reviews | RentProof");
     await expect(page.getByRole("heading", { level: 1, name: "Find and rate your perfect property" })).toBeVisible();
 
     const header = page.getByRole("banner");

@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 test.describe("home", () => {
   test("shows every section, the fixed statistics and the featured properties", async ({ page }) => {
     await page.goto("/");
-    await expect(page).toHaveTitle("RentProof");
+    await expect(page).toHaveTitle("Find and Rate Rental Properties with Verified Reviews | RentProof");
     const main = page.getByRole("main");
     for (const name of [
       "Featured Properties",

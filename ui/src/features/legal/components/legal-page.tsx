@@ -33,7 +33,8 @@ export function LegalPage({ title, intro, sections }: LegalPageProps) {
     <>
       <PageHeader title={title}>
         <p className="legal-updated">
-          Last updated <time dateTime={LAST_UPDATED.iso}>{LAST_UPDATED.text}</time>
+          {/* One text, as SPEC writes it; the time element gives machines the date. */}
+          <time dateTime={LAST_UPDATED.iso}>{`Last updated ${LAST_UPDATED.text}`}</time>
         </p>
       </PageHeader>
       <div className="container section legal-layout">

@@ -172,7 +172,8 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           Every new account receives {WELCOME_TOKENS} tokens. You earn one token for answering a verification request
-          (approving or rejecting alike), and the person who asked for a verification that is granted earns one too. Every
+          (approving or rejecting alike), and a user who asks a property&apos;s landlord to verify it from the property
+          page earns one when that verification is granted. Every
           token is recorded in your transaction history.
         </p>
         <p>

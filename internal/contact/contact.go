@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
-	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -22,19 +21,12 @@ import (
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
-// Subjects are SPEC §3's contact subjects, in order: the one list the server checks against.
-var Subjects = []string{"general", "support", "feedback", "business", "report"}
-
-// Bounds of the form's fields, in characters (code points) after trimming.
-const (
-	NameMin    = 2   // SPEC §5
-	NameMax    = 100 // beyond SPEC: a name, not an essay
-	EmailMax   = 254 // the longest address SMTP carries
-	MessageMin = 10  // SPEC §5 and §9
-	MessageMax = 500 // SPEC §5 and §9
-)
+// rules are the form's limits and subjects, declared on SendContactMessageRequest: counted in
+// characters (code points) after trimming.
+var rules = vocab.Contact
 
 // Limits on sending, per client network (ratelimit.Network: the address itself for IPv4, its
 // /64 for IPv6). A household or office sharing one address can still write a few times an hour;
@@ -60,14 +52,17 @@ const (
 
 // The messages a person may see. The validation messages are SPEC §5's, word for word, where
 // SPEC has one.
+var (
+	MsgNameShort    = fmt.Sprintf("Name must be at least %d characters", rules.Name.MinChars)
+	MsgNameLong     = fmt.Sprintf("Name must be at most %d characters", rules.Name.MaxChars)
+	MsgMessageShort = fmt.Sprintf("Message must be at least %d characters", rules.Message.MinChars)
+	MsgMessageLong  = fmt.Sprintf("Message cannot exceed %d characters", rules.Message.MaxChars)
+)
+
 const (
-	MsgNameShort    = "Name must be at least 2 characters"
-	MsgNameLong     = "Name must be at most 100 characters"
-	MsgEmail        = "Please enter a valid email address"
-	MsgSubject      = "Please select a subject"
-	MsgMessageShort = "Message must be at least 10 characters"
-	MsgMessageLong  = "Message cannot exceed 500 characters"
-	MsgTooMany      = "Too many messages from your network: please try again later"
+	MsgEmail   = "Please enter a valid email address"
+	MsgSubject = "Please select a subject"
+	MsgTooMany = "Too many messages from your network: please try again later"
 )
 
 var (
@@ -160,18 +155,16 @@ func (s *Service) Send(ctx context.Context, f Form) error {
 func check(f Form) error {
 	var v apperr.Validator
 	if textOK(&v, "name", "Name", f.Name, false) {
-		n := utf8.RuneCountInString(f.Name)
-		v.Check(n >= NameMin, "name", MsgNameShort)
-		v.Check(n <= NameMax, "name", MsgNameLong)
+		v.Check(!rules.Name.TooShort(f.Name), "name", MsgNameShort)
+		v.Check(!rules.Name.TooLong(f.Name), "name", MsgNameLong)
 	}
 	if textOK(&v, "email", "Email", f.Email, false) {
 		v.Check(validEmail(f.Email), "email", MsgEmail)
 	}
-	v.Check(slices.Contains(Subjects, f.Subject), "subject", MsgSubject)
+	v.Check(rules.Subject.Vocabulary.Contains(f.Subject), "subject", MsgSubject)
 	if textOK(&v, "message", "Message", f.Message, true) {
-		n := utf8.RuneCountInString(f.Message)
-		v.Check(n >= MessageMin, "message", MsgMessageShort)
-		v.Check(n <= MessageMax, "message", MsgMessageLong)
+		v.Check(!rules.Message.TooShort(f.Message), "message", MsgMessageShort)
+		v.Check(!rules.Message.TooLong(f.Message), "message", MsgMessageLong)
 	}
 	return v.Err()
 }
@@ -193,10 +186,10 @@ func textOK(v *apperr.Validator, field, label, s string, multiline bool) bool {
 	return !bad
 }
 
-// validEmail accepts a bare address (no display name) with a dotted domain, at most EmailMax
-// characters: what the form's own check accepts.
+// validEmail accepts a bare address (no display name) with a dotted domain, within the email
+// field's length: what the form's own check accepts.
 func validEmail(email string) bool {
-	if utf8.RuneCountInString(email) > EmailMax {
+	if rules.Email.TooLong(email) {
 		return false
 	}
 	a, err := mail.ParseAddress(email)

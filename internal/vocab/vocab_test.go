@@ -37,6 +37,7 @@ var stored = map[string]struct {
 	"moderation_decision": {col: column{"review_moderation_decisions", "decision"}},
 	"security_question":   {col: column{"users", "security_question1"}, none: true},
 	"resource_category":   {col: column{"resources", "category"}},
+	"contact_subject":     {col: column{"contact_messages", "subject"}},
 	"registration_role":   {col: column{"users", "role"}, subset: true},
 	"verifier_role":       {col: column{"users", "role"}, subset: true},
 	"verification_answer": {col: column{"verification_requests", "status"}, subset: true},

@@ -7,6 +7,7 @@
 package contactv1
 
 import (
+	_ "github.com/rentproof/rentproof/gen/rentproof/vocab/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -149,14 +150,14 @@ func (x *ContactMessage) GetHandledBy() string {
 	return ""
 }
 
-// SendContactMessageRequest is the contact form.
+// SendContactMessageRequest is the contact form. Text is trimmed before it is counted.
 type SendContactMessageRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// name is the sender's name: 2 to 100 characters.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// email is the sender's address.
+	// email is the sender's address, at most 254 characters (the longest SMTP carries).
 	Email string `protobuf:"bytes,2,opt,name=email,proto3" json:"email,omitempty"`
-	// subject is one of general, support, feedback, business, report.
+	// subject is one of the contact subjects (SPEC §3).
 	Subject string `protobuf:"bytes,3,opt,name=subject,proto3" json:"subject,omitempty"`
 	// message is 10 to 500 characters.
 	Message string `protobuf:"bytes,4,opt,name=message,proto3" json:"message,omitempty"`
@@ -502,7 +503,7 @@ var File_rentproof_contact_v1_contact_proto protoreflect.FileDescriptor
 
 const file_rentproof_contact_v1_contact_proto_rawDesc = "" +
 	"\n" +
-	"\"rentproof/contact/v1/contact.proto\x12\x14rentproof.contact.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc6\x02\n" +
+	"\"rentproof/contact/v1/contact.proto\x12\x14rentproof.contact.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\xc6\x02\n" +
 	"\x0eContactMessage\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -517,12 +518,19 @@ const file_rentproof_contact_v1_contact_proto_rawDesc = "" +
 	"handled_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\thandledAt\x12\x1d\n" +
 	"\n" +
 	"handled_by\x18\n" +
-	" \x01(\tR\thandledBy\"\x93\x01\n" +
-	"\x19SendContactMessageRequest\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
-	"\x05email\x18\x02 \x01(\tR\x05email\x12\x18\n" +
-	"\asubject\x18\x03 \x01(\tR\asubject\x12\x18\n" +
-	"\amessage\x18\x04 \x01(\tR\amessage\x12\x18\n" +
+	" \x01(\tR\thandledBy\"\xde\x02\n" +
+	"\x19SendContactMessageRequest\x12\x1c\n" +
+	"\x04name\x18\x01 \x01(\tB\b\xca\xf3\x18\x04\x18\x02 dR\x04name\x12\x1f\n" +
+	"\x05email\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xfe\x01R\x05email\x12\xc2\x01\n" +
+	"\asubject\x18\x03 \x01(\tB\xa7\x01\xca\xf3\x18\xa2\x01\n" +
+	"\x0fcontact_subject\x12\x1a\n" +
+	"\ageneral\x12\x0fGeneral Inquiry\x12\x1c\n" +
+	"\asupport\x12\x11Technical Support\x12\x14\n" +
+	"\bfeedback\x12\bFeedback\x12#\n" +
+	"\bbusiness\x12\x17Business & Partnerships\x12\x1a\n" +
+	"\x06report\x12\x10Report a ProblemR\asubject\x12#\n" +
+	"\amessage\x18\x04 \x01(\tB\t\xca\xf3\x18\x05\x18\n" +
+	" \xf4\x03R\amessage\x12\x18\n" +
 	"\awebsite\x18\x05 \x01(\tR\awebsite\"\x1c\n" +
 	"\x1aSendContactMessageResponse\"v\n" +
 	"\x1aListContactMessagesRequest\x12'\n" +

@@ -59,6 +59,7 @@ var (
 	MsgMessageLong  = fmt.Sprintf("Message cannot exceed %d characters", rules.Message.MaxChars)
 )
 
+// The messages that do not name a limit.
 const (
 	MsgEmail   = "Please enter a valid email address"
 	MsgSubject = "Please select a subject"

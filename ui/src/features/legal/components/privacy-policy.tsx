@@ -177,7 +177,11 @@ const SECTIONS: LegalSection[] = [
         head={["Data", "Kept"]}
         rows={[
           ["Account and profile", "Until your account is deleted"],
-          ["Reviews, responses and listings", "Until you or a moderator removes them, or your account is deleted"],
+          [
+            "Reviews and responses",
+            "Until a moderator removes them or you ask us to delete them; after your account is deleted, without your name",
+          ],
+          ["Listings", "Until you ask us to remove them; they are removed when your account is deleted"],
           [
             "Sessions (with user agent and IP address)",
             `A session ends ${SESSION_DAYS} days after sign-in, after ${SESSION_IDLE_DAYS} days unused, or at sign-out; its record is deleted a day later`,
@@ -212,8 +216,8 @@ const SECTIONS: LegalSection[] = [
         </ul>
         <p>
           Write to <MailLink to={MAILBOX.privacy} /> from the email address of your account, or tell us your username so
-          we can confirm the account is yours. We answer within one month. When an account is deleted, its reviews are
-          deleted too, unless you ask us to keep them without your name.
+          we can confirm the account is yours. We answer within one month. When an account is deleted, its reviews stay
+          on RentProof without your name, unless you ask us to delete them too, which we then do.
         </p>
         <p>
           If you are in the European Economic Area or the United Kingdom you can also complain to your data protection

@@ -259,8 +259,8 @@ const SECTIONS: LegalSection[] = [
         You can stop using RentProof at any time and ask us to delete your account by writing to{" "}
         <MailLink to={MAILBOX.privacy} />. We may suspend or close an account that seriously or repeatedly breaks these
         terms, tell you why unless the law or the safety of others prevents it, and you can ask us to look at the decision
-        again. When an account closes, its tokens and points end, and its reviews are deleted unless you ask us to keep
-        them without your name.
+        again. When an account closes, its tokens and points end, and its reviews stay without your name unless you ask us to
+        delete them too.
       </p>
     ),
   },

@@ -165,11 +165,16 @@ test.describe("How Reviews Work", () => {
     await expect(page.getByRole("heading", { level: 2, name: "How ratings are calculated" })).toBeFocused();
   });
 
-  test("fits a 390 px wide screen (its tables scroll inside their own box)", async ({ page }) => {
+  test("fits a 390 px wide screen, its tables too", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/how-reviews-work");
     await expect(page.getByRole("table", { name: "Review types" })).toBeAttached();
     expect(await overflowsSideways(page)).toBe(false);
+    // Every column in view, none behind a sideways scroll of its box.
+    const tablesFit = await page.evaluate(
+      "[...document.querySelectorAll('.content-table')].every((box) => box.scrollWidth <= box.clientWidth)",
+    );
+    expect(tablesFit).toBe(true);
   });
 
   test("is linked from the footer", async ({ page }) => {

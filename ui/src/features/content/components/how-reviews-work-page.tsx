@@ -109,21 +109,23 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
                   <th scope="col">Type</th>
                   <th scope="col">Who may write it</th>
                   <th scope="col">In the stars</th>
-                  <th scope="col">Tab on the property page</th>
                 </tr>
               </thead>
               <tbody>
                 {REVIEW_TYPES.terms.map((t) => (
                   <tr key={t.value}>
-                    <th scope="row">{t.label}</th>
+                    <th scope="row">
+                      {t.label}
+                      <span className="content-table__sub">{TAB_OF[t.value] ? `${TAB_OF[t.value]} tab` : "All tab only"}</span>
+                    </th>
                     <td>{writersOf(t.value, reviewTypesFor)}</td>
                     <td>{rated.has(t.value) ? "Yes" : "No"}</td>
-                    <td>{TAB_OF[t.value] ? `${TAB_OF[t.value]} and All` : "All"}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          <p className="muted">Under each type, the tab of the property's page that lists it; every review is also in the All tab.</p>
           <ul>
             <li>
               Owners cannot rate their own property under any type. The only review an owner may write about their property

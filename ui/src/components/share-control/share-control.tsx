@@ -81,6 +81,7 @@ interface ShareControlProps {
  */
 export function ShareControl({ content, className }: ShareControlProps) {
   const [copied, setCopied] = useState(false);
+  const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const canShareNatively = typeof navigator !== "undefined" && typeof navigator.share === "function";
@@ -112,14 +113,21 @@ export function ShareControl({ content, className }: ShareControlProps) {
   };
 
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger asChild>
         <Button variant="outline" className={["share-control", className].filter(Boolean).join(" ")}>
           <Share2 aria-hidden="true" size={16} /> Share
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu share-menu" align="end" sideOffset={8}>
+        <DropdownMenu.Content
+          className="menu share-menu"
+          align="end"
+          sideOffset={8}
+          // The "Link copied" toast is a layer above the menu, and the top layer takes Escape: the
+          // menu, which has the focus, closes on the same key (and gives the focus back to Share).
+          onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+        >
           <DropdownMenu.Label className="menu__label">Share this property</DropdownMenu.Label>
           {SHARE_TARGETS.map((target) => {
             const Icon = target.icon;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Usage: tools/lighthouse/run.sh (make lighthouse)
 # Builds the server, starts a copy of it on a fresh database with the demo data, runs Lighthouse's
-# mobile profile in headless chromium on four pages (home, search, a property, a resource
-# article), prints each page's scores and Core Web Vitals and writes them to docs/lighthouse.md.
+# mobile profile in headless chromium on five pages (home, search, a property, a resource
+# article, a location page with demo listings), prints each page's scores and Core Web Vitals
+# and writes them to docs/lighthouse.md.
 # A recorded measurement, not a gate: scores move with the machine's load.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -39,7 +40,10 @@ echo "lighthouse: load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 resource=$(curl -fsS "$base/api/resources" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s)[0].id))')
 
 out=$(mktemp -d)
-pages=("home /" "search /find-properties" "property /properties/1" "article /resources/$resource")
+# A location page with listings: the postal code of the first demo property (internal/seed).
+location=$(curl -fsS "$base/api/properties/1" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(encodeURIComponent(JSON.parse(s).zipCode)))')
+
+pages=("home /" "search /find-properties" "property /properties/1" "article /resources/$resource" "location /location/$location")
 for page in "${pages[@]}"; do
   read -r name path <<<"$page"
   echo "lighthouse: $name ($path)" >&2

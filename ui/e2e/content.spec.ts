@@ -209,3 +209,17 @@ test.describe("How Reviews Work", () => {
     await expect(heading).toBeFocused();
   });
 });
+
+test("signed in, each content page has no serious accessibility violation", async ({ page }) => {
+  await register(page.request, "tenant");
+  for (const [path, title] of [
+    ["/faq", "Frequently Asked Questions"],
+    ["/about", "About Us"],
+    ["/how-reviews-work", "How Reviews Work"],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Account menu for / })).toBeVisible();
+    await expectNoSeriousViolation(page);
+  }
+});

@@ -52,9 +52,10 @@ type sitemaps struct {
 	fixed    []string // the fixed public pages' paths
 	disallow []string // robots.txt's Disallow lines
 
-	mu    sync.Mutex // one generation at a time: no stampede on the database
-	pages cachedList
-	files map[string]cachedFile
+	mu     sync.Mutex // one generation at a time: no stampede on the database
+	pages  cachedList
+	files  map[string]cachedFile // by path, made with originMark
+	served map[string]cachedFile // by path and origin, with its gzip copy
 }
 
 // cachedList is the list of fixed pages, articles and locations, and when it was made.
@@ -69,7 +70,8 @@ type cachedFile struct {
 	made     time.Time
 }
 
-// maxCachedSitemaps bounds the files kept (per origin: see siteOrigin).
+// maxCachedSitemaps bounds the copies kept for origins (one with PUBLIC_URL; else one per host
+// name the site is reached by: siteOrigin).
 const maxCachedSitemaps = 256
 
 // sitemapURL is one address in a sitemap: a path from "/" and its last change (zero: none).
@@ -85,7 +87,7 @@ func newSitemaps(q sitemapQueries, dist fs.FS, public string, limit int) *sitema
 	if err != nil {
 		slog.Error("the sitemap will list no fixed pages", "err", err)
 	}
-	s := &sitemaps{q: q, public: public, limit: limit, ttl: sitemapTTL, files: map[string]cachedFile{}}
+	s := &sitemaps{q: q, public: public, limit: limit, ttl: sitemapTTL, files: map[string]cachedFile{}, served: map[string]cachedFile{}}
 	s.disallow = []string{"/api/", "/rentproof.", "/grpc.", "/healthz", "/readyz"}
 	for _, sc := range screens {
 		switch {
@@ -182,26 +184,37 @@ func (s *sitemaps) serveRobots(w http.ResponseWriter, r *http.Request, origin st
 	_, _ = w.Write([]byte(b.String()))
 }
 
+// originMark stands for the origin in a generated sitemap (no path of ours holds a brace: codes
+// are path-escaped), so one generation serves every origin.
+const originMark = "{origin}"
+
 // file returns the sitemap at path for origin, from the cache when it is fresh; false when
-// there is no such sitemap.
+// there is no such sitemap. The database is read once per path and cache time, whatever the
+// origins asked for; each origin costs only its copy and its compression.
 func (s *sitemaps) file(ctx context.Context, path, origin string) (cachedFile, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	made, ok := s.files[path]
+	if !ok || time.Since(made.made) >= s.ttl {
+		body, found, err := s.generate(ctx, path, originMark)
+		if err != nil || !found {
+			return cachedFile{}, found, err
+		}
+		made = cachedFile{body: body, made: time.Now()}
+		s.files[path] = made
+	}
 	key := path + " " + origin
-	if f, ok := s.files[key]; ok && time.Since(f.made) < s.ttl {
+	if f, ok := s.served[key]; ok && f.made.Equal(made.made) {
 		return f, true, nil
 	}
-	body, ok, err := s.generate(ctx, path, origin)
-	if err != nil || !ok {
-		return cachedFile{}, ok, err
-	}
+	body := bytes.ReplaceAll(made.body, []byte(originMark), []byte(origin))
 	var gz bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed) // a valid level: no error
 	_, _ = zw.Write(body)                             // writes to memory do not fail
 	_ = zw.Close()
-	f := cachedFile{body: body, gz: gz.Bytes(), made: time.Now()}
-	if _, ok := s.files[key]; ok || len(s.files) < maxCachedSitemaps {
-		s.files[key] = f
+	f := cachedFile{body: body, gz: gz.Bytes(), made: made.made}
+	if _, ok := s.served[key]; ok || len(s.served) < maxCachedSitemaps {
+		s.served[key] = f
 	}
 	return f, true, nil
 }

@@ -95,9 +95,14 @@ func TestSitemapListsActiveProperties(t *testing.T) {
 	if _, err := pool.Exec(ctx, `UPDATE properties SET active = false WHERE id = 2`); err != nil {
 		t.Fatal(err)
 	}
-	// Cached: the same list until the cache expires.
+	// Cached: the same list until the cache expires, for every origin (one generation serves all).
 	if _, again := get(t, h, "/sitemap.xml"); again != body {
 		t.Error("the sitemap was made again within its cache time")
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://other.test/sitemap.xml", http.NoBody))
+	if other := rec.Body.String(); other != strings.ReplaceAll(body, "http://rentproof.test", "http://other.test") {
+		t.Errorf("another origin got another list:\n%s", other)
 	}
 	site.ttl = 0
 	_, body = get(t, h, "/sitemap.xml")

@@ -248,12 +248,21 @@ func (p screenPages) named(name, origin string, head pageHead) (page, gz []byte)
 }
 
 // staticHead is the head of a fixed page: its entry in the screens' list.
-func staticHead(s screen) pageHead {
+// The home page says what the site is called and whose it is (WebSite and Organization data,
+// from which search engines take the site's name and logo).
+func staticHead(s screen, origin string) pageHead {
 	canonical := s.Path
 	if strings.Contains(s.Path, ":") {
 		canonical = ""
 	}
-	return pageHead{title: s.Title, description: s.Description, canonical: canonical, noindex: s.NoIndex}
+	head := pageHead{title: s.Title, description: s.Description, canonical: canonical, noindex: s.NoIndex}
+	if s.Path == "/" && origin != "" {
+		head.jsonLD = []any{
+			map[string]any{"@context": "https://schema.org", "@type": "WebSite", "name": siteName, "url": origin + "/"},
+			map[string]any{"@context": "https://schema.org", "@type": "Organization", "name": siteName, "url": origin + "/", "logo": origin + "/images/logo.svg"},
+		}
+	}
+	return head
 }
 
 // propertyAnswer is the part of GetProperty's answer a property page's head uses.
@@ -429,7 +438,7 @@ const maxCityInTitle = 80
 // names itself), with the canonical link to the unfiltered search or the city's, whatever the
 // other filters, sort or page.
 func searchHead(s screen, u *url.URL) pageHead {
-	head := staticHead(s)
+	head := staticHead(s, "")
 	if city := clip(u.Query().Get("city"), maxCityInTitle); city != "" {
 		head.title = "Properties in " + city
 		head.description = fmt.Sprintf("Rental properties in %s with ratings and verified reviews from tenants, landlords and neighbours on %s.", city, siteName)

@@ -141,6 +141,12 @@ func TestPagesAreNamedWithoutJavaScript(t *testing.T) {
 		}
 	}
 
+	// The home page names the site and its owner.
+	_, body = page(t, srv.URL, "/")
+	if ld := jsonLD(t, body); len(ld) != 2 || ld[0]["@type"] != "WebSite" || ld[0]["url"] != "https://rentproof.example/" || ld[1]["@type"] != "Organization" {
+		t.Errorf("home JSON-LD %v", ld)
+	}
+
 	// An article: Article JSON-LD with its headline, and its breadcrumb.
 	var resourceTitle string
 	if err := srv.Pool.QueryRow(context.Background(), `SELECT title FROM resources ORDER BY id LIMIT 1`).Scan(&resourceTitle); err != nil {
@@ -222,6 +228,13 @@ func TestMissingPagesAre404(t *testing.T) {
 		if status != http.StatusNotFound || !strings.Contains(body, want) || !strings.Contains(body, `<meta name="robots" content="noindex">`) {
 			t.Errorf("GET %s: %d\n%s", path, status, head(body))
 		}
+	}
+	// A withdrawn listing is gone too.
+	if _, err := srv.Pool.Exec(context.Background(), `UPDATE properties SET active = false WHERE id = 3`); err != nil {
+		t.Fatal(err)
+	}
+	if status, body := page(t, srv.URL, "/properties/3"); status != http.StatusNotFound || !strings.Contains(body, "<title>Property Not Found | RentProof</title>") {
+		t.Errorf("a withdrawn property: %d\n%s", status, head(body))
 	}
 	status, body := page(t, srv.URL, "/no-such-page/%3Cscript%3E")
 	if status != http.StatusNotFound || !strings.Contains(body, "<h1>404 Page Not Found</h1><p>No route matches <code>/no-such-page/&lt;script&gt;</code>.</p>") {

@@ -93,7 +93,7 @@ func serveIndex(w http.ResponseWriter, r *http.Request, pages screenPages, polic
 	}
 	origin := siteOrigin(r, public)
 	if found && !madeForRequest(s.Path) {
-		page, gz := pages.named(name, origin, staticHead(s))
+		page, gz := pages.named(name, origin, staticHead(s, origin))
 		servePage(w, r, http.StatusOK, page, gz, "no-cache")
 		return
 	}
@@ -102,7 +102,7 @@ func serveIndex(w http.ResponseWriter, r *http.Request, pages screenPages, polic
 		http.Error(w, "page unavailable", http.StatusInternalServerError)
 		return
 	}
-	status, cache, head := http.StatusOK, "no-cache", staticHead(s)
+	status, cache, head := http.StatusOK, "no-cache", staticHead(s, origin)
 	missing := func() {
 		status, head = http.StatusNotFound, pageHead{title: cmpOr(notFoundTitles[s.Path], head.title), noindex: true}
 	}

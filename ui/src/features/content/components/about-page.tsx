@@ -60,8 +60,8 @@ export function AboutPage() {
             bought, written by the owner, or reported away by whoever it embarrasses, and a reader cannot tell which.
           </p>
           <p>
-            RentProof started in 2025 to build the review site its founder wanted as a tenant: one where the rules that
-            decide what you read are written down and enforced by the software itself. Tenants review the places they
+            RentProof started in 2025 to be a review site where the rules that decide what you read are written down and
+            enforced by the software itself. Tenants review the places they
             lived in, the landlords they dealt with and the neighbourhoods around them; landlords list their properties,
             answer reviews in public and can have their listings verified by the people who know them.
           </p>

@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -43,7 +42,7 @@ type screen struct {
 const notFoundScreen = "*"
 
 // screenPages is the build with one copy of index.html per screen, carrying that screen's
-// preloads, as screens/<i>.html and a gzip copy beside it.
+// preloads, as screens/<i>.html (compressed as they are served, with their heads: seo.go).
 type screenPages struct {
 	fs.FS
 	screens []screen
@@ -84,12 +83,7 @@ func withScreenPreloads(dist fs.FS) (screenPages, error) {
 		if s.HTML != "" {
 			page = withPrerendered(page, s.HTML, s.Hydrate)
 		}
-		var compressed bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&compressed, gzip.BestCompression) // a valid level: no error
-		_, _ = zw.Write(page)                                           // writes to memory do not fail
-		_ = zw.Close()
-		name := fmt.Sprintf("screens/%d.html", i)
-		p.pages[name], p.pages[name+".gz"] = page, compressed.Bytes()
+		p.pages[fmt.Sprintf("screens/%d.html", i)] = page
 	}
 	p.screens = screens
 	return p, nil

@@ -162,8 +162,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
           <p>
             RentProof does not yet check that a reviewer lived at, let or managed the property they review. What it checks
             is the account: who may write which type, one review per type, the daily limit, and that owners do not rate
-            their own property. A "Verified" label on a review appears only on some of the example reviews that came with
-            the site; reviews written here do not carry it.
+            their own property. So no review carries a "Verified" label: RentProof shows one only for what it has
+            checked.
           </p>
           <h3>Properties</h3>
           <p>A property's Verified badge always says how it was verified:</p>

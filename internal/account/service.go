@@ -184,7 +184,7 @@ func (s *Service) Current(ctx context.Context) (user User, ok bool, err error) {
 	return userOf(u), true, nil
 }
 
-// UserName returns a user's public first and last name.
+// UserName returns a user's public name: the first name and the last name's first letter.
 func (s *Service) UserName(ctx context.Context, id int32) (first, last string, err error) {
 	u, err := s.q.GetUser(ctx, id)
 	if err != nil {
@@ -193,7 +193,7 @@ func (s *Service) UserName(ctx context.Context, id int32) (first, last string, e
 		}
 		return "", "", fmt.Errorf("get user %d: %w", id, err)
 	}
-	return u.FirstName, u.LastName, nil
+	return u.FirstName, identity.PublicLastName(u.LastName), nil
 }
 
 // Housekeep deletes sessions that can never be used again, devices unused for longer than their

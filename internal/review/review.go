@@ -5,6 +5,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/identity"
 )
 
 // Review is one review as lists show it.
@@ -29,7 +30,7 @@ type Review struct {
 	PropertyTitle                  string         // in site-wide lists
 }
 
-// Author is the public name of a review's author.
+// Author is the public name of a review's author: the first name and the last name's first letter.
 type Author struct {
 	FirstName, LastName string
 }
@@ -50,7 +51,7 @@ func fromRow(r db.Review, firstName, lastName *string) Review {
 		ReportCount: r.ReportCount,
 	}
 	if r.UserID != nil && firstName != nil {
-		out.Author = &Author{FirstName: *firstName, LastName: convert.Value(lastName)}
+		out.Author = &Author{FirstName: *firstName, LastName: identity.PublicLastName(convert.Value(lastName))}
 	}
 	return out
 }

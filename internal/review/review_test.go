@@ -167,6 +167,16 @@ func TestCreateValidation(t *testing.T) {
 		r.StayPeriod != "1_to_3_years" || r.Reviewer.GetFirstName() != "Tina" || r.Status != "published" {
 		t.Errorf("created: %+v", r)
 	}
+	// The author's last name is public only by its first letter, to visitors as in the answer.
+	list, err := w.client.ListPropertyReviews(context.Background(), connect.NewRequest(&reviewv1.ListPropertyReviewsRequest{PropertyId: d.PropertyId}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, listed := range append(list.Msg.GetReviews(), r) {
+		if last := listed.GetReviewer().GetLastName(); last != "T" {
+			t.Errorf("review %d: the author's last name is %q; want only its first letter, T", listed.GetId(), last)
+		}
+	}
 }
 
 func TestRolesDuplicatesAndOwnProperty(t *testing.T) {

@@ -627,12 +627,12 @@ func (x *GetUserNameRequest) GetUserId() int32 {
 	return 0
 }
 
-// GetUserNameResponse is a user's public name.
+// GetUserNameResponse is a user's public name, as reviews show it.
 type GetUserNameResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// first_name is the user's first name.
 	FirstName string `protobuf:"bytes,1,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
-	// last_name is the user's last name.
+	// last_name is the first letter of the user's last name: the full last name is not public.
 	LastName      string `protobuf:"bytes,2,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -66,8 +66,8 @@ const SECTIONS: LegalSection[] = [
         <p>
           Reviews (rating, title, text, pros and cons, how long you stayed, photos), responses to reviews of your
           properties, and listings (address, rent, details and photos) are published on RentProof for anyone to read.
-          Reviews are shown with your first and last name as you entered them; review cards display your first name and
-          the initial of your last name. We also record helpful votes (the public sees only their number) and reports of
+          Reviews are shown with your first name and the first letter of your last name; your full last name is never
+          published, not even through our API. We also record helpful votes (the public sees only their number) and reports of
           reviews (seen only by our moderators).
         </p>
         <p>

@@ -341,7 +341,7 @@ export const GetUserNameRequestSchema: GenMessage<GetUserNameRequest> = /*@__PUR
   messageDesc(file_rentproof_account_v1_account, 9);
 
 /**
- * GetUserNameResponse is a user's public name.
+ * GetUserNameResponse is a user's public name, as reviews show it.
  *
  * @generated from message rentproof.account.v1.GetUserNameResponse
  */
@@ -354,7 +354,7 @@ export type GetUserNameResponse = Message<"rentproof.account.v1.GetUserNameRespo
   firstName: string;
 
   /**
-   * last_name is the user's last name.
+   * last_name is the first letter of the user's last name: the full last name is not public.
    *
    * @generated from field: string last_name = 2;
    */

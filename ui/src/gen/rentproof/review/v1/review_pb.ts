@@ -38,7 +38,7 @@ export type Reviewer = Message<"rentproof.review.v1.Reviewer"> & {
   firstName: string;
 
   /**
-   * last_name is the author's last name (cards show only its initial).
+   * last_name is the first letter of the author's last name: the full last name is not public.
    *
    * @generated from field: string last_name = 3;
    */

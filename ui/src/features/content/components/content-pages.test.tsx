@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderApp } from "@/test/render";
+
+// The whole app renders, so a busy machine can take seconds; the checks themselves are quick.
+vi.setConfig({ testTimeout: 20_000 });
 
 describe("AboutPage", () => {
   it("has the story, values, verification, team and careers, and links on to /auth, /find-properties and /contact", async () => {
     renderApp({ path: "/about" });
-    await screen.findByRole("heading", { level: 1, name: "About Us" });
+    await screen.findByRole("heading", { level: 1, name: "About Us" }, { timeout: 10_000 });
     for (const name of ["Our Story", "What We Stand For", "How Verification Works", "Our Team", "Careers"]) {
       expect(screen.getByRole("heading", { level: 2, name })).toBeInTheDocument();
     }
@@ -20,7 +23,7 @@ describe("AboutPage", () => {
 
   it("lands on #careers with focus on its heading", async () => {
     renderApp({ path: "/about#careers" });
-    const careers = await screen.findByRole("heading", { level: 2, name: "Careers" });
+    const careers = await screen.findByRole("heading", { level: 2, name: "Careers" }, { timeout: 10_000 });
     await waitFor(() => expect(careers).toHaveFocus());
   });
 });
@@ -28,7 +31,7 @@ describe("AboutPage", () => {
 describe("HowReviewsWorkPage", () => {
   it("says who may write each review type and which count in the stars, from the review form's own rule", async () => {
     renderApp({ path: "/how-reviews-work" });
-    await screen.findByRole("heading", { level: 1, name: "How Reviews Work" });
+    await screen.findByRole("heading", { level: 1, name: "How Reviews Work" }, { timeout: 10_000 });
     expect(document.title).toBe("How Reviews Work | RentProof");
     const table = screen.getByRole("table", { name: "Review types" });
     const row = (name: string) => within(table).getByRole("row", { name: new RegExp(`^${name}`) });
@@ -42,7 +45,7 @@ describe("HowReviewsWorkPage", () => {
 
   it("shows the points table and the decision target", async () => {
     renderApp({ path: "/how-reviews-work" });
-    await screen.findByRole("heading", { level: 1, name: "How Reviews Work" });
+    await screen.findByRole("heading", { level: 1, name: "How Reviews Work" }, { timeout: 10_000 });
     const xp = screen.getByRole("table", { name: "XP for each action" });
     expect(within(xp).getByRole("row", { name: /A review you publish/ })).toHaveTextContent("20");
     expect(screen.getByText(/We aim to decide on a reported review within 5 business days/)).toBeInTheDocument();
@@ -51,7 +54,7 @@ describe("HowReviewsWorkPage", () => {
 
   it("jumps to a section from its table of contents", async () => {
     const { router } = renderApp({ path: "/how-reviews-work" });
-    await screen.findByRole("heading", { level: 1, name: "How Reviews Work" });
+    await screen.findByRole("heading", { level: 1, name: "How Reviews Work" }, { timeout: 10_000 });
     const toc = screen.getByRole("navigation", { name: "On this page" });
     within(toc).getByRole("link", { name: "How ratings are calculated" }).click();
     await waitFor(() => expect(router.state.location.hash).toBe("#ratings"));

@@ -1,14 +1,17 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderApp } from "@/test/render";
+
+// The whole app renders, so a busy machine can take seconds; the checks themselves are quick.
+vi.setConfig({ testTimeout: 20_000 });
 
 /** question finds an accordion trigger by its question. */
 const question = (name: string) => screen.getByRole("button", { name });
 
 async function openFaq() {
   renderApp({ path: "/faq" });
-  await screen.findByRole("heading", { level: 1, name: "Frequently Asked Questions" });
+  await screen.findByRole("heading", { level: 1, name: "Frequently Asked Questions" }, { timeout: 10_000 });
 }
 
 describe("FaqPage", () => {

@@ -51,6 +51,38 @@ async function focusIndicator(page: Page): Promise<string> {
   });
 }
 
+/**
+ * ringContrast is the contrast ratio of the focused element's outline (its own, or its
+ * ::after's) against the background it is drawn on, the first opaque background among its
+ * ancestors; null when it has no outline or sits on a picture, a gradient or a translucent wash
+ * (nothing to measure).
+ */
+async function ringContrast(page: Page): Promise<number | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const ring = [null, "::after"].map((p) => getComputedStyle(el, p)).find((st) => st.outlineStyle !== "none" && parseFloat(st.outlineWidth) > 0);
+    if (!ring) return null;
+    const rgba = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+    let bg = [255, 255, 255];
+    for (let e = el.parentElement; e; e = e.parentElement) {
+      const st = getComputedStyle(e);
+      if (st.backgroundImage !== "none") return null;
+      const c = rgba(st.backgroundColor);
+      if (c.length === 3 || c[3] === 1) {
+        bg = c.slice(0, 3);
+        break;
+      }
+      if (c[3] > 0) return null;
+    }
+    const lum = (c: number[]) => {
+      const [r, g, b] = c.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const [a, b] = [lum(rgba(ring.outlineColor).slice(0, 3)), lum(bg)].sort((x, y) => y - x);
+    return Math.round(((a + 0.05) / (b + 0.05)) * 100) / 100;
+  });
+}
+
 /** expectFocusShown walks the page with Tab and expects every stop to show the focus; it returns the kinds of control met. */
 async function expectFocusShown(page: Page, stops: number): Promise<Set<string>> {
   const kinds = new Set<string>();
@@ -64,6 +96,9 @@ async function expectFocusShown(page: Page, stops: number): Promise<Set<string>>
     if (what.kind === "body") break;
     kinds.add(what.kind);
     expect(await focusIndicator(page), `no visible focus on ${what.name}`).not.toBe("");
+    // WCAG 1.4.11: what shows a state stands out 3:1 from what is around it.
+    const ratio = await ringContrast(page);
+    if (ratio !== null) expect(ratio, `the focus ring of ${what.name} is too faint`).toBeGreaterThanOrEqual(3);
   }
   return kinds;
 }

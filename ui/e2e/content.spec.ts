@@ -10,11 +10,25 @@ async function overflowsSideways(page: Page): Promise<boolean> {
   return page.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth");
 }
 
+/**
+ * visit goes to a page and waits until the app has taken over its prerendered markup (React marks
+ * the root element once it hydrates it): a click on a question or a link before then would be the
+ * browser's alone.
+ */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    // The page's document (this file is typed without the DOM's types).
+    const { document } = globalThis as unknown as { document: { getElementById(id: string): object | null } };
+    return Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer"));
+  });
+}
+
 const footerCompany = (page: Page) => page.getByRole("contentinfo").getByRole("navigation", { name: "Company" });
 
 test.describe("FAQ", () => {
   test("has SPEC's four categories, a way to /contact and no serious accessibility violation", async ({ page }) => {
-    await page.goto("/faq");
+    await visit(page, "/faq");
     await expect(page).toHaveTitle("Frequently Asked Questions | RentProof");
     await expect(page.getByRole("heading", { level: 1, name: "Frequently Asked Questions" })).toBeVisible();
     for (const name of ["General Questions", "For Tenants", "For Landlords", "Technical Support"]) {
@@ -29,7 +43,7 @@ test.describe("FAQ", () => {
   });
 
   test("keeps one question open at a time across every category, by mouse and keyboard", async ({ page }) => {
-    await page.goto("/faq");
+    await visit(page, "/faq");
     const first = page.getByRole("button", { name: "What is RentProof?" });
     const reset = page.getByRole("button", { name: "I forgot my password. How do I reset it?" });
     const landlords = page.getByRole("button", { name: "Can landlords review tenants?" });
@@ -55,7 +69,7 @@ test.describe("FAQ", () => {
   });
 
   test('searches questions and answers, says "No results found" and clears', async ({ page }) => {
-    await page.goto("/faq");
+    await visit(page, "/faq");
     const search = page.getByRole("searchbox", { name: "Search questions and answers" });
 
     // Upper case still finds the answers that mention security questions, and only those.
@@ -78,7 +92,7 @@ test.describe("FAQ", () => {
 
   test("fits a 390 px wide screen", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/faq");
+    await visit(page, "/faq");
     await page.getByRole("button", { name: "How is a property's rating calculated?" }).click();
     await expect(page.getByText(/rounded to one decimal/)).toBeVisible();
     expect(await overflowsSideways(page)).toBe(false);
@@ -87,7 +101,7 @@ test.describe("FAQ", () => {
 
 test.describe("About", () => {
   test("tells the story, values, verification, team and careers, with links on", async ({ page }) => {
-    await page.goto("/about");
+    await visit(page, "/about");
     await expect(page).toHaveTitle("About Us | RentProof");
     for (const name of ["Our Story", "What We Stand For", "How Verification Works", "Our Team", "Careers"]) {
       await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
@@ -110,7 +124,7 @@ test.describe("About", () => {
   });
 
   test("the footer's Careers link lands on #careers, in view and focused", async ({ page }) => {
-    await page.goto("/faq");
+    await visit(page, "/faq");
     await footerCompany(page).getByRole("link", { name: "Careers" }).click();
     await expect(page).toHaveURL(/\/about#careers$/);
     const careers = page.getByRole("heading", { level: 2, name: "Careers" });
@@ -136,7 +150,7 @@ test.describe("About", () => {
 
 test.describe("How Reviews Work", () => {
   test("discloses who reviews what, verification, order, hiding, ratings, rewards and reporting", async ({ page }) => {
-    await page.goto("/how-reviews-work");
+    await visit(page, "/how-reviews-work");
     await expect(page).toHaveTitle("How Reviews Work | RentProof");
     for (const name of [
       "Who can review what",
@@ -167,7 +181,7 @@ test.describe("How Reviews Work", () => {
 
   test("fits a 390 px wide screen, its tables too", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/how-reviews-work");
+    await visit(page, "/how-reviews-work");
     await expect(page.getByRole("table", { name: "Review types" })).toBeAttached();
     expect(await overflowsSideways(page)).toBe(false);
     // Every column in view, none behind a sideways scroll of its box.
@@ -217,7 +231,7 @@ test("signed in, each content page has no serious accessibility violation", asyn
     ["/about", "About Us"],
     ["/how-reviews-work", "How Reviews Work"],
   ]) {
-    await page.goto(path);
+    await visit(page, path);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Account menu for / })).toBeVisible();
     await expectNoSeriousViolation(page);

@@ -136,7 +136,9 @@ function FaqEntry({ item }: { item: FaqItem }) {
           <ChevronDown aria-hidden="true" size={20} className="faq__chevron" />
         </Accordion.Trigger>
       </Accordion.Header>
-      <Accordion.Content className="faq__answer">
+      {/* Mounted while closed too (hidden by its data-state), so every answer is in the page's HTML,
+          prerendered, for search engines and for readers before the app's code has loaded. */}
+      <Accordion.Content className="faq__answer" forceMount>
         {item.answer.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}

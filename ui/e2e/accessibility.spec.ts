@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
 import { ADMIN_PASSWORD, listProperty, makeAdmin, register } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
@@ -142,6 +144,13 @@ const CHECKS: Check[] = [
   ),
   { name: "contact, signed in", path: "/contact", roles: ["tenant"] },
   { name: "the dashboard", path: "/dashboard", roles: ["tenant", "landlord", "admin"] },
+  // Signed out, a protected route leads to sign-in, and /admin says who may see it.
+  {
+    name: "the dashboard, signed out",
+    path: "/dashboard",
+    roles: ["visitor"],
+    loaded: (page) => expect(page).toHaveURL(/\/auth$/),
+  },
   { name: "saved properties", path: "/dashboard?tab=saved", roles: ["tenant"] },
   { name: "verification requests", path: "/dashboard?tab=verification", roles: ["tenant", "landlord"] },
   { name: "my listings", path: "/dashboard?tab=listings", roles: ["landlord"] },
@@ -151,10 +160,26 @@ const CHECKS: Check[] = [
   { name: "add a property", path: "/add-property", roles: ["landlord"] },
   { name: "edit a property", path: "/properties/1/edit", roles: ["owner"] },
   { name: "my own listing", path: (s) => `/properties/${s.listing}`, roles: ["landlord"] },
-  { name: "verification request", path: (s) => `/verification-request/${s.listing}`, roles: ["landlord"] },
-  { name: "verification payment", path: (s) => `/verification-payment/${s.listing}`, roles: ["landlord"] },
-  { name: "verification success", path: (s) => `/verification-success/${s.listing}`, roles: ["landlord"] },
-  { name: "administration", path: "/admin", roles: ["admin", "tenant"] },
+  {
+    name: "verification request",
+    path: (s) => `/verification-request/${s.listing}`,
+    roles: ["landlord"],
+    loaded: (page) => expect(page.getByRole("form", { name: "Choose verifiers" })).toBeVisible(),
+  },
+  {
+    name: "verification payment",
+    path: (s) => `/verification-payment/${s.listing}`,
+    roles: ["landlord"],
+    loaded: (page) => expect(page.getByRole("region", { name: "Payment Summary" })).toBeVisible(),
+  },
+  {
+    name: "verification success",
+    path: (s) => `/verification-success/${s.listing}`,
+    roles: ["landlord"],
+    loaded: (page) => expect(page.getByRole("heading", { level: 1, name: "Verification Requests Sent" })).toBeVisible(),
+  },
+  { name: "administration", path: "/admin", roles: ["admin"], loaded: (page) => expect(page.getByRole("heading", { level: 1, name: "Administration" })).toBeVisible() },
+  { name: "administration, not an administrator", path: "/admin", roles: ["tenant", "visitor"] },
   // Dialogs and menus, open.
   { name: "the review form", path: "/properties/1", roles: ["tenant"], loaded: reviews, open: dialog("Write a Review", "Write a Review") },
   {
@@ -188,6 +213,18 @@ const CHECKS: Check[] = [
 ];
 
 test.describe.configure({ mode: "parallel" });
+
+test("the checks cover every route of the router", () => {
+  const router = readFileSync(join(test.info().project.testDir, "../src/app/router.tsx"), "utf8");
+  const patterns = [...router.matchAll(/path: "([^"]+)"/g)].map((m) => m[1]);
+  expect(patterns.length).toBeGreaterThan(20);
+  const sample: Sessions = { states: {} as Sessions["states"], listing: 1 };
+  const paths = CHECKS.map((c) => new URL(typeof c.path === "string" ? c.path : c.path(sample), "http://x").pathname);
+  for (const pattern of patterns) {
+    const re = new RegExp(`^${pattern === "*" ? "/no-such-page" : pattern.replace(/:[a-zA-Z]+/g, "[^/]+")}$`);
+    expect(paths.some((p) => re.test(p)), `no check opens ${pattern}`).toBe(true);
+  }
+});
 
 for (const width of [1280, 390]) {
   for (const role of ALL) {

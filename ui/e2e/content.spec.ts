@@ -3,7 +3,8 @@ import { listProperty, register, stamp } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
 
 // The content pages of issue 17: /faq, /about (with #careers) and /how-reviews-work, and the
-// links to /how-reviews-work from the footer, a property's reviews and the verification dialog.
+// links to /how-reviews-work from the footer, the home page's and a property's reviews and the
+// verification dialog.
 
 /** overflowsSideways tells whether the page is wider than the window (a sideways scroll). */
 async function overflowsSideways(page: Page): Promise<boolean> {
@@ -202,6 +203,14 @@ test.describe("How Reviews Work", () => {
     await page.goto("/properties/3");
     const reviews = page.getByRole("region", { name: "Reviews" });
     await reviews.getByRole("link", { name: "How reviews work" }).click();
+    await expect(page).toHaveURL(/\/how-reviews-work$/);
+    await expect(page.getByRole("heading", { level: 1, name: "How Reviews Work" })).toBeVisible();
+  });
+
+  test("is linked from the home page's recent reviews", async ({ page }) => {
+    await visit(page, "/");
+    const recent = page.getByRole("region", { name: "Recent Reviews" });
+    await recent.getByRole("link", { name: "How reviews work" }).click();
     await expect(page).toHaveURL(/\/how-reviews-work$/);
     await expect(page.getByRole("heading", { level: 1, name: "How Reviews Work" })).toBeVisible();
   });

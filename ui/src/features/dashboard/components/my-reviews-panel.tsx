@@ -100,6 +100,9 @@ export function MyReviewsPanel() {
           ))}
         </ul>
         <Pager page={page} pageSize={MY_REVIEWS_PAGE_SIZE} total={reviews.data.totalCount} onPage={setPage} noun="reviews" />
+        <p className="muted">
+          <Link to="/how-reviews-work#hidden">How reviews work</Link>: when a review is hidden or removed.
+        </p>
       </>
     );
   }

@@ -89,7 +89,9 @@ export function RecentReviews() {
             <h2 id="recent-reviews-title" className="section__title">
               Recent Reviews
             </h2>
-            <p className="section__subtitle">What tenants are saying about the places they rent.</p>
+            <p className="section__subtitle">
+              What tenants are saying about the places they rent. <Link to="/how-reviews-work">How reviews work</Link>
+            </p>
           </div>
           <Link to="/find-properties" className={buttonClass("outline")}>
             Read More Reviews <ArrowRight aria-hidden="true" size={16} />

@@ -23,6 +23,13 @@ describe("Markdown", () => {
     expect(screen.getAllByRole("listitem")).toHaveLength(4);
   });
 
+  it("starts a document's headings at h2 whatever level it starts at, keeping their order", () => {
+    renderMarkdown("## The kinds of rent data\n\n### Asking rents\n\ntext\n\n## What to do\n\n#### Deep");
+    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["The kinds of rent data", "What to do"]);
+    expect(screen.getByRole("heading", { level: 3, name: "Asking rents" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 4, name: "Deep" })).toBeInTheDocument();
+  });
+
   it("renders safe links and drops dangerous ones", () => {
     renderMarkdown("See [the law](https://example.gov/law), [FAQ](/faq) and [bad](javascript:alert(1)).");
     const external = screen.getByRole("link", { name: "the law" });

@@ -46,14 +46,34 @@ function SafeLink({ href, title, children }: ComponentProps<"a">) {
   );
 }
 
-/** The page's own title is the h1, so article headings start at h2. */
+/** MdNode is what headingsUnderTitle reads of a Markdown syntax tree's nodes. */
+interface MdNode {
+  type: string;
+  depth?: number;
+  children?: MdNode[];
+}
+
+/**
+ * headingsUnderTitle is a remark plugin: the page's own title is the h1, so a document's top
+ * heading level becomes h2 and the levels under it follow, whether the document starts at "#"
+ * or at "##" (the demo articles do; shifting each level by one made them skip from h1 to h3).
+ */
+function headingsUnderTitle() {
+  return (tree: MdNode) => {
+    const headings: MdNode[] = [];
+    const walk = (node: MdNode) => {
+      if (node.type === "heading") headings.push(node);
+      node.children?.forEach(walk);
+    };
+    walk(tree);
+    const top = Math.min(...headings.map((h) => h.depth ?? 1));
+    for (const h of headings) h.depth = Math.min(6, (h.depth ?? 1) - top + 2);
+  };
+}
+
+const REMARK_PLUGINS = [headingsUnderTitle];
+
 const COMPONENTS: Components = {
-  h1: ({ children }) => <h2>{children}</h2>,
-  h2: ({ children }) => <h3>{children}</h3>,
-  h3: ({ children }) => <h4>{children}</h4>,
-  h4: ({ children }) => <h5>{children}</h5>,
-  h5: ({ children }) => <h6>{children}</h6>,
-  h6: ({ children }) => <h6>{children}</h6>,
   a: ({ href, title, children }) => (
     <SafeLink href={href} title={title}>
       {children}
@@ -64,5 +84,9 @@ const COMPONENTS: Components = {
 
 /** Markdown renders a Markdown document as React elements. */
 export function Markdown({ source }: { source: string }) {
-  return <ReactMarkdown components={COMPONENTS}>{source}</ReactMarkdown>;
+  return (
+    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={COMPONENTS}>
+      {source}
+    </ReactMarkdown>
+  );
 }

@@ -50,9 +50,9 @@ function LocationCard({ property: p }: { property: Property }) {
         height={300}
       />
       <div className="location-card__body">
-        <h3 id={`location-card-${p.id}`} className="location-card__title">
+        <h2 id={`location-card-${p.id}`} className="location-card__title">
           {p.title}
-        </h3>
+        </h2>
         <p className="location-card__address">
           <MapPin aria-hidden="true" size={14} /> {fullAddress(p)}
         </p>

@@ -11,7 +11,7 @@ describe("ResourceArticlePage", () => {
       }),
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Deposit Guide" })).toBeInTheDocument();
-    expect(screen.getByRole("heading", { level: 3, name: "Steps" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "Steps" })).toBeInTheDocument();
     expect(screen.getByText("photos").tagName).toBe("STRONG");
     expect(screen.getByText("Mar 14, 2025")).toBeInTheDocument();
     expect(screen.getByText("6 min read")).toBeInTheDocument();

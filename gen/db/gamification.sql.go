@@ -424,7 +424,8 @@ WITH top AS (
     SELECT CASE WHEN count(*) = $2::int THEN min(xp) ELSE 1 END AS min_xp FROM top
 ), signature AS (
     SELECT count(*)::int AS ranked, coalesce(sum(x.xp), 0)::bigint AS xp_sum, max(x.xp_reached_at) AS latest
-    FROM (SELECT x.xp, x.xp_reached_at FROM user_xp x, bound WHERE x.xp > 0 AND x.xp >= bound.min_xp
+    FROM (SELECT x.xp, x.xp_reached_at FROM user_xp x
+          WHERE x.xp > 0 AND x.xp >= (SELECT min_xp FROM bound) -- a value, so an index bound in any plan
           ORDER BY x.xp DESC LIMIT 10000) x
 )
 UPDATE leaderboard_top t SET

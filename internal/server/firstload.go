@@ -63,6 +63,7 @@ var firstRPCs = []firstRPCRoute{
 	{"/properties/:id", propertyFirstRPC},
 	{"/find-properties", searchFirstRPC},
 	{"/resources/:id", resourceFirstRPC},
+	{"/location/:zipcode", locationFirstRPC},
 }
 
 // idSegment is an id as the app accepts it in a path (parsePropertyId, parseResourceId).
@@ -170,18 +171,48 @@ func searchFirstRPC(u *url.URL) (firstRPC, bool) {
 		input["verifiedOnly"] = true
 	}
 	return firstRPC{
-		calls: []firstCall{{procedure: "/rentproof.property.v1.PropertyService/SearchProperties", input: input}},
-		picture: func(answer []byte) string {
-			var a struct {
-				Properties []struct{ Images []string } `json:"properties"`
-			}
-			if json.Unmarshal(answer, &a) != nil || len(a.Properties) == 0 {
-				return ""
-			}
-			return firstPicture(a.Properties[0].Images)
-		},
-		sizes: "(min-width: 1024px) 368px, (min-width: 640px) 50vw, 100vw",
-		width: 640, height: 420,
+		calls:   []firstCall{{procedure: searchProcedure, input: input}},
+		picture: firstCardPicture,
+		sizes:   cardSizes,
+		width:   640, height: 420,
+	}, true
+}
+
+// searchProcedure is the rpc of the search and location pages.
+const searchProcedure = "/rentproof.property.v1.PropertyService/SearchProperties"
+
+// cardSizes is how wide a property card draws its picture (CARD_SIZES, ui/src/components/property-card).
+const cardSizes = "(min-width: 1024px) 368px, (min-width: 640px) 50vw, 100vw"
+
+// firstCardPicture is the picture of the first card of a SearchProperties answer.
+func firstCardPicture(answer []byte) string {
+	var a struct {
+		Properties []struct{ Images []string } `json:"properties"`
+	}
+	if json.Unmarshal(answer, &a) != nil || len(a.Properties) == 0 {
+		return ""
+	}
+	return firstPicture(a.Properties[0].Images)
+}
+
+// locationPageSize is the location page's page of listings (usePropertiesByZip).
+const locationPageSize = 50
+
+// locationFirstRPC is the location page's SearchProperties for the postal code in its address,
+// as usePropertiesByZip asks for it; a code that cannot be one (the page's "Location Not Found")
+// asks nothing. Its picture is the first listing's, drawn as a card's.
+func locationFirstRPC(u *url.URL) (firstRPC, bool) {
+	code, err := url.PathUnescape(strings.TrimPrefix(u.Path, "/location/"))
+	code = strings.TrimSpace(code)
+	if err != nil || !anyPostalCode.MatchString(code) {
+		return firstRPC{}, false
+	}
+	return firstRPC{
+		calls: []firstCall{{procedure: searchProcedure,
+			input: map[string]any{"zipCode": code, "sortBy": searchSorts[0], "page": 1, "pageSize": locationPageSize}}},
+		picture: firstCardPicture,
+		sizes:   cardSizes,
+		width:   480, height: 300, // the location card's <img>
 	}, true
 }
 

@@ -218,3 +218,26 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// TestLocationFirstRPC: a location page asks for its code's listings as usePropertiesByZip does
+// (the code decoded and trimmed) and preloads the first card's picture; a code that cannot be a
+// postal code asks nothing.
+func TestLocationFirstRPC(t *testing.T) {
+	t.Parallel()
+	rpc, ok := locationFirstRPC(&url.URL{Path: "/location/SW1A%201AA%20"})
+	want := map[string]any{"zipCode": "SW1A 1AA", "sortBy": "featured", "page": 1, "pageSize": 50}
+	if !ok || len(rpc.calls) != 1 || rpc.calls[0].procedure != searchProcedure || !reflect.DeepEqual(rpc.calls[0].input, want) {
+		t.Fatalf("calls %+v, want SearchProperties %v", rpc.calls, want)
+	}
+	if got := rpc.picture([]byte(`{"properties":[{"images":[" ","/images/demo/property-01-a.svg"]}]}`)); got != "/images/demo/property-01-a.svg" {
+		t.Errorf("picture %q", got)
+	}
+	if rpc.sizes != cardSizes {
+		t.Errorf("sizes %q, want a card's", rpc.sizes)
+	}
+	for _, path := range []string{"/location/%3Cscript%3E", "/location/-", "/location/%ZZ"} {
+		if _, ok := locationFirstRPC(&url.URL{Path: path}); ok {
+			t.Errorf("%s has a first rpc", path)
+		}
+	}
+}

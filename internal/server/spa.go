@@ -113,7 +113,11 @@ func serveIndex(w http.ResponseWriter, r *http.Request, pages screenPages, polic
 	case s.Path == "/location/:zipcode":
 		if head, found = locationHead(urlPath); !found {
 			status = http.StatusNotFound
+			break
 		}
+		// Its listings come with it: the answer is the visitor's own (saved flags).
+		page, _, _ = withFirstLoad(r.Context(), page, r, api)
+		cache = "private, no-cache"
 	default:
 		if _, ok := firstLoadFor(r.URL); !ok {
 			missing() // an id the app refuses: its "Not Found"
@@ -144,9 +148,9 @@ func serveIndex(w http.ResponseWriter, r *http.Request, pages screenPages, polic
 }
 
 // madeForRequest reports whether the page of a screen is made for each request: one with a
-// first rpc (firstload.go), or the location page, named after its address.
+// first rpc (firstload.go; the location page's is named after its address too).
 func madeForRequest(route string) bool {
-	return route == "/location/:zipcode" || slices.ContainsFunc(firstRPCs, func(f firstRPCRoute) bool { return f.pattern == route })
+	return slices.ContainsFunc(firstRPCs, func(f firstRPCRoute) bool { return f.pattern == route })
 }
 
 // servePage sends a page made for this request, gzipped when the client accepts it (gz, when

@@ -136,7 +136,7 @@ test("the app's code is fetched only once the page has shown its main picture", 
   await expect(page.getByRole("img", { name: /photo 1 of 3/ })).toBeVisible();
 });
 
-test("a property page and the search come with their first answer and preload their picture", async ({ page }) => {
+test("a property page, the search and a location page come with their first answer and preload their picture", async ({ page }) => {
   const calls: string[] = [];
   const pictures: string[] = [];
   page.on("request", (request) => {
@@ -157,6 +157,14 @@ test("a property page and the search come with their first answer and preload th
   calls.length = 0;
   await page.goto("/find-properties?city=Chelsea&sortBy=highestRated");
   await expect(page.getByRole("list", { name: "Properties" }).getByRole("article").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(calls).not.toContain("SearchProperties");
+
+  // A location page too: its listings come with it, the first card's picture preloaded.
+  calls.length = 0;
+  const locationPage = await page.goto("/location/10001");
+  expect(await locationPage?.text()).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/images\/demo\//);
+  await expect(page.getByRole("list", { name: "Properties in 10001" }).getByRole("article").first()).toBeVisible();
   await page.waitForLoadState("networkidle");
   expect(calls).not.toContain("SearchProperties");
 

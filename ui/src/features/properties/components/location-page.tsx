@@ -38,10 +38,14 @@ export function locationInfo(code: string, properties: Property[]): LocationInfo
   return { name, country: detectCountry(code), exists: isPlausiblePostalCode(code) };
 }
 
-function LocationCard({ property: p }: { property: Property }) {
+/** EAGER_CARDS is how many cards load their picture at once: the first row on a wide screen. */
+const EAGER_CARDS = 3;
+
+function LocationCard({ property: p, eager }: { property: Property; eager: boolean }) {
   return (
     <article className="card location-card" aria-labelledby={`location-card-${p.id}`}>
       <LazyImage
+        eager={eager}
         src={p.images[0]}
         empty={DEFAULT_PROPERTY_IMAGE}
         fallback={IMAGE_FALLBACK}
@@ -155,9 +159,9 @@ export function LocationPage() {
           {pluralize(total, "property", "properties")} in {code}
         </p>
         <ul className="property-grid" aria-label={`Properties in ${code}`}>
-          {properties.map((p) => (
+          {properties.map((p, i) => (
             <li key={p.id}>
-              <LocationCard property={p} />
+              <LocationCard property={p} eager={i < EAGER_CARDS} />
             </li>
           ))}
         </ul>

@@ -202,9 +202,8 @@ const locationPageSize = 50
 // as usePropertiesByZip asks for it; a code that cannot be one (the page's "Location Not Found")
 // asks nothing. Its picture is the first listing's, drawn as a card's.
 func locationFirstRPC(u *url.URL) (firstRPC, bool) {
-	code, err := url.PathUnescape(strings.TrimPrefix(u.Path, "/location/"))
-	code = strings.TrimSpace(code)
-	if err != nil || !anyPostalCode.MatchString(code) {
+	code, ok := locationCode(u.Path)
+	if !ok {
 		return firstRPC{}, false
 	}
 	return firstRPC{

@@ -415,13 +415,28 @@ func breadcrumbs(origin string, trail ...crumb) map[string]any {
 // the location page shows "Location Not Found" for anything else.
 var anyPostalCode = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9 -]{0,8}[A-Za-z0-9]$`)
 
+// locationCode is the postal code of a location page's address, decoded and trimmed as the page
+// reads it, and false when it cannot be one.
+func locationCode(urlPath string) (string, bool) {
+	code, err := url.PathUnescape(strings.TrimPrefix(strings.TrimSuffix(urlPath, "/"), "/location/"))
+	code = strings.TrimSpace(code)
+	return code, err == nil && anyPostalCode.MatchString(code)
+}
+
+// locationPlaceholder is the code the build prerenders the location page's skeleton for
+// (ui/scripts/prerender.mjs); the server writes the page's own code in its place.
+const locationPlaceholder = "RP0CODE0"
+
+// locationPage is the prerendered location skeleton named after code (any text: escaped).
+func locationPage(page []byte, code string) []byte {
+	return bytes.ReplaceAll(page, []byte(locationPlaceholder), []byte(html.EscapeString(strings.ToValidUTF8(code, "\uFFFD"))))
+}
+
 // locationHead is a location page's head from its address, and false when the code cannot be a
 // postal code (the page's "Location Not Found"). Its title is the page's (location-page.tsx).
 func locationHead(urlPath string) (pageHead, bool) {
-	segment := strings.TrimPrefix(strings.TrimSuffix(urlPath, "/"), "/location/")
-	code, err := url.PathUnescape(segment)
-	code = strings.TrimSpace(code)
-	if err != nil || !anyPostalCode.MatchString(code) {
+	code, ok := locationCode(urlPath)
+	if !ok {
 		return pageHead{title: "Location Not Found", noindex: true}, false
 	}
 	return pageHead{

@@ -28,7 +28,8 @@ var seoSPA = fstest.MapFS{
 		{"path": "/find-properties", "files": [], "title": "Find Properties", "description": "Search rentals.", "dynamic": true},
 		{"path": "/properties/:id", "files": [], "title": "Property Details", "description": "A property.", "dynamic": true},
 		{"path": "/resources/:id", "files": [], "title": "Resources", "description": "A guide.", "dynamic": true},
-		{"path": "/location/:zipcode", "files": [], "title": "Properties by Location", "dynamic": true},
+		{"path": "/location/:zipcode", "files": [], "title": "Properties by Location", "dynamic": true,
+		 "html": "<h1>Properties in RP0CODE0</h1><ul><li><div data-picture-slot=\"\"></div></li></ul>"},
 		{"path": "/dashboard", "files": [], "title": "Dashboard", "noindex": true},
 		{"path": "*", "files": [], "title": "Page Not Found", "noindex": true,
 		 "html": "<h1>404 Page Not Found</h1><p>No route matches <code>/rentproof-not-found</code>.</p>"}
@@ -277,5 +278,22 @@ func TestSitemapAndRobots(t *testing.T) {
 		if status != http.StatusOK || !strings.Contains(body, w) {
 			t.Errorf("robots.txt (%d) lacks %q:\n%s", status, w, body)
 		}
+	}
+}
+
+// A location page's prerendered skeleton names the page's own code, escaped, and shows the first
+// listing's picture; its listings come with it.
+func TestLocationPageNamesItsCode(t *testing.T) {
+	t.Parallel()
+	srv := testserver.Start(t, testserver.Options{Demo: true, SPA: seoSPA})
+	status, body := page(t, srv.URL, "/location/10001")
+	if status != http.StatusOK || !strings.Contains(body, "<h1>Properties in 10001</h1>") || strings.Contains(body, "RP0CODE0") ||
+		!strings.Contains(body, `<div data-picture-slot=""><img alt="" fetchpriority="high" width="480" height="300" src="/images/demo/`) ||
+		!strings.Contains(body, `<script type="application/json" id="first-load">[{"procedure":"/rentproof.property.v1.PropertyService/SearchProperties","input":{"page":1,"pageSize":50,"sortBy":"featured","zipCode":"10001"}`) {
+		t.Errorf("GET /location/10001: %d\n%s", status, body)
+	}
+	status, body = page(t, srv.URL, "/location/%3Cb%3E")
+	if status != http.StatusNotFound || !strings.Contains(body, "<h1>Properties in &lt;b&gt;</h1>") || strings.Contains(body, "first-load") {
+		t.Errorf("GET /location/<b>: %d\n%s", status, body)
 	}
 }

@@ -111,11 +111,14 @@ func serveIndex(w http.ResponseWriter, r *http.Request, pages screenPages, polic
 	case !found:
 		status, page = http.StatusNotFound, notFoundPage(page, r.URL.Path)
 	case s.Path == "/location/:zipcode":
+		// Its skeleton names its code, and its listings come with it: the answer is the visitor's
+		// own (saved flags).
+		code, _ := locationCode(urlPath)
+		page = locationPage(page, code)
 		if head, found = locationHead(urlPath); !found {
 			status = http.StatusNotFound
 			break
 		}
-		// Its listings come with it: the answer is the visitor's own (saved flags).
 		page, _, _ = withFirstLoad(r.Context(), page, r, api)
 		cache = "private, no-cache"
 	default:

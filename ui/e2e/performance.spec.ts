@@ -92,7 +92,7 @@ test("the home page is prerendered: it paints without scripts, and the app takes
   await page.close();
 });
 
-test("a property, the search and an article paint their skeleton with the main picture, without scripts", async ({
+test("a property, the search, an article and a location page paint their skeleton with the main picture, without scripts", async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -111,6 +111,11 @@ test("a property, the search and an article paint their skeleton with the main p
 
   await page.goto("/resources/1");
   await expect(page.locator(".article__cover[data-picture-slot] img")).toHaveAttribute("src", /^\/images\//);
+
+  // A location page's skeleton names its own code.
+  await page.goto("/location/10001");
+  await expect(page.getByRole("heading", { level: 1, name: "Properties in 10001" })).toBeVisible();
+  await expect(page.locator(".location-card__image[data-picture-slot] img")).toHaveAttribute("src", /^\/images\/demo\//);
   await context.close();
 });
 

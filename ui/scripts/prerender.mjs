@@ -18,6 +18,8 @@ const PRERENDERED = [
   { path: "/properties/:id", url: "/properties/1", hydrate: false },
   { path: "/find-properties", url: "/find-properties", hydrate: false },
   { path: "/resources/:id", url: "/resources/1", hydrate: false },
+  // The server writes each page's own code in place of this one (internal/server/seo.go).
+  { path: "/location/:zipcode", url: "/location/RP0CODE0", hydrate: false },
   ...[
     "/about",
     "/faq",

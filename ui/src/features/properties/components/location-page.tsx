@@ -5,7 +5,6 @@ import { PageHeader } from "@/components/layout/page-header";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
-import { Spinner } from "@/components/ui/spinner";
 import { useInviteToList } from "@/components/use-invite-to-list";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { formatRent } from "@/lib/currency";
@@ -70,6 +69,34 @@ function LocationCard({ property: p, eager }: { property: Property; eager: boole
 }
 
 /**
+ * LocationCardsSkeleton is the first row of cards while the listings load. The build prerenders
+ * it and the server puts the first listing's picture in its slot (internal/server/firstload.go),
+ * so the page paints its main picture before any script runs.
+ */
+function LocationCardsSkeleton() {
+  return (
+    <>
+      <p className="visually-hidden" role="status">
+        Loading properties
+      </p>
+      <ul className="property-grid" aria-hidden="true">
+        {Array.from({ length: EAGER_CARDS }, (_, i) => (
+          <li key={i}>
+            <div className="card location-card">
+              <div className="skeleton location-card__image" data-picture-slot={i === 0 ? "" : undefined} />
+              <div className="location-card__body">
+                <div className="skeleton skeleton--line skeleton--w80" />
+                <div className="skeleton skeleton--line skeleton--w60" />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
  * LocationPage is /location/{zipcode} (SPEC §2 "Location page"): the properties of
  * one postal code, the country told from the code's format, SEO copy and calls to
  * action. A code that cannot be a postal code is "Location Not Found".
@@ -114,11 +141,7 @@ export function LocationPage() {
 
   let body;
   if (result.isPending) {
-    body = (
-      <div className="page-spinner">
-        <Spinner label="Loading properties" size="lg" />
-      </div>
-    );
+    body = <LocationCardsSkeleton />;
   } else if (result.isError) {
     body = (
       <ErrorPanel

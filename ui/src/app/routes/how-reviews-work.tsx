@@ -1,5 +1,5 @@
 import { HowReviewsWorkPage } from "@/features/content/components/how-reviews-work-page";
-import { XP_TABLE } from "@/features/gamification/gamification";
+import { XpTable } from "@/features/gamification/components/xp-table";
 import { reviewTypesFor } from "@/features/reviews/review-types";
 
 /**
@@ -8,5 +8,5 @@ import { reviewTypesFor } from "@/features/reviews/review-types";
  * write which type from the features that apply them, so it cannot describe other rules.
  */
 export function HowReviewsWorkRoute() {
-  return <HowReviewsWorkPage xpTable={XP_TABLE} reviewTypesFor={reviewTypesFor} />;
+  return <HowReviewsWorkPage xpTable={<XpTable captionId="xp-caption" />} reviewTypesFor={reviewTypesFor} />;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -9,16 +10,9 @@ import "../content.css";
 
 export const HOW_REVIEWS_WORK_TITLE = "How Reviews Work";
 
-/** XpRule is one row of the points table (features/gamification's XP_TABLE, passed in by the route). */
-export interface XpRule {
-  action: string;
-  xp: number;
-  limit: string;
-}
-
 export interface HowReviewsWorkPageProps {
-  /** The XP each action earns, as the server awards it. */
-  xpTable: readonly XpRule[];
+  /** The table of the XP each action earns, as the server awards it (captioned "xp-caption"). */
+  xpTable: ReactNode;
   /** The review types a role may write about a property (its owner or not), as the review form offers them. */
   reviewTypesFor: (role: string, isOwner: boolean) => string[];
 }
@@ -252,25 +246,7 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
           <h3>Experience points (XP)</h3>
           <p>XP comes only from these actions, each recorded with the action itself:</p>
           <div className="content-table" role="region" aria-labelledby="xp-caption" tabIndex={0}>
-            <table>
-              <caption id="xp-caption">XP for each action</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Action</th>
-                  <th scope="col">XP</th>
-                  <th scope="col">Limit</th>
-                </tr>
-              </thead>
-              <tbody>
-                {xpTable.map((rule) => (
-                  <tr key={rule.action}>
-                    <th scope="row">{rule.action}</th>
-                    <td>{rule.xp}</td>
-                    <td>{rule.limit}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            {xpTable}
           </div>
           <p>
             Signing in, viewing pages and editing your profile earn nothing. When a moderator removes a review, the XP it

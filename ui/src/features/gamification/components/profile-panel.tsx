@@ -4,7 +4,8 @@ import { Avatar } from "@/components/ui/avatar";
 import type { Badge, Profile } from "@/gen/rentproof/gamification/v1/gamification_pb";
 import { humanize } from "@/lib/text";
 import { useSetLeaderboardName } from "../api/use-gamification";
-import { XP_NOTES, XP_TABLE, progressPercent, rankExplanation, rankLabel } from "../gamification";
+import { XP_NOTES, progressPercent, rankExplanation, rankLabel } from "../gamification";
+import { XpTable } from "./xp-table";
 import { BadgeIcon } from "./badge-icon";
 
 interface ProfilePanelProps {
@@ -162,25 +163,7 @@ function XpRules() {
       <summary>
         How XP works <ChevronDown aria-hidden="true" size={16} className="gamification-rules__chevron" />
       </summary>
-      <table className="gamification-rules__table">
-        <caption className="visually-hidden">XP for each action</caption>
-        <thead>
-          <tr>
-            <th scope="col">Action</th>
-            <th scope="col">XP</th>
-            <th scope="col">Limit</th>
-          </tr>
-        </thead>
-        <tbody>
-          {XP_TABLE.map((r) => (
-            <tr key={r.action}>
-              <th scope="row">{r.action}</th>
-              <td>{r.xp}</td>
-              <td>{r.limit}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <XpTable className="gamification-rules__table" hiddenCaption />
       <ul className="gamification-rules__notes">
         {XP_NOTES.map((n) => (
           <li key={n}>{n}</li>

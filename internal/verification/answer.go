@@ -79,13 +79,9 @@ func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage 
 		}
 		newStatus, reason := status, ""
 		if status == StatusApproved {
-			shared, err := q.SharesSignInWithOwner(ctx, db.SharesSignInWithOwnerParams{
-				OwnerID: prop.LandlordID, ApproverID: me.ID,
-				CurrentNetwork: convert.Ptr(account.SignInNetwork(identity.ClientFrom(ctx).IP)),
-				CurrentDevice:  currentDevice(ctx),
-			})
+			shared, err := account.LinkedToCaller(ctx, q, me.ID, prop.LandlordID)
 			if err != nil {
-				return fmt.Errorf("compare sign-ins with the owner: %w", err)
+				return err
 			}
 			if shared {
 				newStatus, reason = StatusHeld, HeldReason
@@ -158,14 +154,6 @@ func grant(ctx context.Context, q *db.Queries, propertyID, requestID, approverID
 		return fmt.Errorf("close the other requests of property %d: %w", propertyID, err)
 	}
 	return gamification.GivePropertyVerified(ctx, q, propertyID)
-}
-
-// currentDevice is the hash of the device token the request carries, if any.
-func currentDevice(ctx context.Context) []byte {
-	if t := identity.ClientFrom(ctx).Device; t != "" && len(t) <= 200 {
-		return account.HashToken(t)
-	}
-	return nil
 }
 
 // stateAllowsAnswer refuses a request that is no longer pending, saying why.

@@ -88,28 +88,3 @@ LIMIT sqlc.arg(max_rows) OFFSET sqlc.arg(row_offset);
 SELECT * FROM verification_request_details
 WHERE id = ANY(sqlc.arg(ids)::int[])
 ORDER BY created_at DESC, id DESC;
-
--- name: SharesSignInWithOwner :one
--- Whether the approver signed in (or answers now) from a network or with a browser the owner
--- used in the last 90 days (sign_ins, known_devices). Every lookup is by account.
-WITH owner_networks AS (
-    SELECT s.network FROM sign_ins s
-    WHERE s.user_id = sqlc.arg(owner_id) AND s.created_at > now() - interval '90 days' AND s.network IS NOT NULL
-), owner_devices AS (
-    SELECT s.device_hash AS hash FROM sign_ins s
-    WHERE s.user_id = sqlc.arg(owner_id) AND s.created_at > now() - interval '90 days' AND s.device_hash IS NOT NULL
-    UNION
-    SELECT d.token_hash FROM known_devices d WHERE d.user_id = sqlc.arg(owner_id) AND d.last_used_at > now() - interval '90 days'
-), approver_networks AS (
-    SELECT s.network FROM sign_ins s WHERE s.user_id = sqlc.arg(approver_id) AND s.network IS NOT NULL
-    UNION
-    SELECT sqlc.narg(current_network)::text WHERE sqlc.narg(current_network)::text IS NOT NULL
-), approver_devices AS (
-    SELECT s.device_hash AS hash FROM sign_ins s WHERE s.user_id = sqlc.arg(approver_id) AND s.device_hash IS NOT NULL
-    UNION
-    SELECT d.token_hash FROM known_devices d WHERE d.user_id = sqlc.arg(approver_id)
-    UNION
-    SELECT sqlc.narg(current_device)::bytea WHERE sqlc.narg(current_device)::bytea IS NOT NULL
-)
-SELECT coalesce(EXISTS (SELECT 1 FROM owner_networks o JOIN approver_networks a ON a.network = o.network)
-    OR EXISTS (SELECT 1 FROM owner_devices o JOIN approver_devices a ON a.hash = o.hash), false)::bool AS shared;

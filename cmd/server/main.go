@@ -123,6 +123,7 @@ func serve(ctx context.Context) error {
 	documents := document.New(files, pool)
 
 	go housekeep(ctx, account.NewService(pool), uploads, documents)
+	go payment.NewService(pool, payments).RunRefunds(ctx) // refunds owed after a check closed
 
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", addr)

@@ -26,6 +26,8 @@ type DecideRequestParams struct {
 	FromStatus string
 }
 
+// The administrator's decision: the owner reads its message as the response to a request of
+// theirs to the administrators, the people on a person's request as its reason.
 func (q *Queries) DecideRequest(ctx context.Context, arg DecideRequestParams) (int64, error) {
 	result, err := q.db.Exec(ctx, decideRequest,
 		arg.Status,
@@ -39,34 +41,15 @@ func (q *Queries) DecideRequest(ctx context.Context, arg DecideRequestParams) (i
 	return result.RowsAffected(), nil
 }
 
-const getRequestForDecision = `-- name: GetRequestForDecision :one
-SELECT id, property_id, requested_by_id, requested_to_id, status, documents_provided, payment_intent_id
-FROM verification_requests WHERE id = $1
+const getRequestProperty = `-- name: GetRequestProperty :one
+SELECT property_id FROM verification_requests WHERE id = $1
 `
 
-type GetRequestForDecisionRow struct {
-	ID                int32
-	PropertyID        int32
-	RequestedByID     int32
-	RequestedToID     *int32
-	Status            string
-	DocumentsProvided bool
-	PaymentIntentID   *string
-}
-
-func (q *Queries) GetRequestForDecision(ctx context.Context, id int32) (GetRequestForDecisionRow, error) {
-	row := q.db.QueryRow(ctx, getRequestForDecision, id)
-	var i GetRequestForDecisionRow
-	err := row.Scan(
-		&i.ID,
-		&i.PropertyID,
-		&i.RequestedByID,
-		&i.RequestedToID,
-		&i.Status,
-		&i.DocumentsProvided,
-		&i.PaymentIntentID,
-	)
-	return i, err
+func (q *Queries) GetRequestProperty(ctx context.Context, id int32) (int32, error) {
+	row := q.db.QueryRow(ctx, getRequestProperty, id)
+	var property_id int32
+	err := row.Scan(&property_id)
+	return property_id, err
 }
 
 const grantCheckedVerification = `-- name: GrantCheckedVerification :exec
@@ -158,11 +141,14 @@ func (q *Queries) ListAdminDecisions(ctx context.Context, arg ListAdminDecisions
 
 const listAdminQueue = `-- name: ListAdminQueue :many
 
-SELECT d.id, d.property_id, d.property_title, d.requested_by_id, d.requested_by_username, d.requested_to_id, d.requested_to_username, d.state, d.status_reason, d.message, d.response_message, d.owner_username, d.incentive_amount, d.documents_provided, d.documents_verified, d.created_at, d.updated_at, d.expires_at, d.responded_at, coalesce(r.payment_intent_id, '')::text AS payment_intent_id, coalesce(r.payment_status, '')::text AS payment_status,
-    (r.payment_intent_id IS NOT NULL AND r.status = 'paid')::bool AS paid_check
+SELECT d.id, d.property_id, d.property_title, d.requested_by_id, d.requested_by_username, d.requested_to_id, d.requested_to_username, d.state, d.status_reason, d.message, d.response_message, d.owner_username, d.incentive_amount, d.documents_provided, d.documents_verified, d.created_at, d.updated_at, d.expires_at, d.responded_at, d.address, coalesce(r.payment_intent_id, '')::text AS payment_intent_id, coalesce(r.payment_status, '')::text AS payment_status,
+    (r.payment_intent_id IS NOT NULL AND r.status = 'paid')::bool AS paid_check,
+    coalesce(property_address_text(p.address, p.city, p.state, p.zip_code, p.country), '')::text AS current_address,
+    (r.address_key IS DISTINCT FROM property_address_key(p.address, p.city, p.state, p.postal_code_key, p.country))::bool AS address_changed
 FROM verification_requests r
 JOIN verification_request_details d ON d.id = r.id
-WHERE r.status IN ('paid', 'held') OR (r.status = 'pending' AND r.requested_to_id IS NULL AND r.documents_provided)
+LEFT JOIN properties p ON p.id = r.property_id
+WHERE r.status IN ('paid', 'held', 'confirmed') OR (r.status = 'pending' AND r.requested_to_id IS NULL AND r.documents_provided)
 ORDER BY (r.status = 'paid') DESC, r.created_at, r.id
 LIMIT $2 OFFSET $1
 `
@@ -192,13 +178,18 @@ type ListAdminQueueRow struct {
 	UpdatedAt           time.Time
 	ExpiresAt           time.Time
 	RespondedAt         *time.Time
+	Address             string
 	PaymentIntentID     string
 	PaymentStatus       string
 	PaidCheck           bool
+	CurrentAddress      string
+	AddressChanged      bool
 }
 
 // The administrators' queue and decisions (internal/admin).
-// Open document requests, paid checks and held approvals, paid checks first, then oldest first.
+// Open document requests, paid checks, held approvals and confirmations waiting for their owner,
+// paid checks first, then oldest first; each with the address its proof was gathered for and
+// the listing's address now.
 func (q *Queries) ListAdminQueue(ctx context.Context, arg ListAdminQueueParams) ([]ListAdminQueueRow, error) {
 	rows, err := q.db.Query(ctx, listAdminQueue, arg.RowOffset, arg.MaxRows)
 	if err != nil {
@@ -228,9 +219,12 @@ func (q *Queries) ListAdminQueue(ctx context.Context, arg ListAdminQueueParams) 
 			&i.UpdatedAt,
 			&i.ExpiresAt,
 			&i.RespondedAt,
+			&i.Address,
 			&i.PaymentIntentID,
 			&i.PaymentStatus,
 			&i.PaidCheck,
+			&i.CurrentAddress,
+			&i.AddressChanged,
 		); err != nil {
 			return nil, err
 		}
@@ -242,36 +236,111 @@ func (q *Queries) ListAdminQueue(ctx context.Context, arg ListAdminQueueParams) 
 	return items, nil
 }
 
-const lockRequestForDecision = `-- name: LockRequestForDecision :one
-SELECT id, property_id, requested_by_id, requested_to_id, status, documents_provided, payment_intent_id
-FROM verification_requests WHERE id = $1 FOR UPDATE
+const listAnsweredRequests = `-- name: ListAnsweredRequests :many
+SELECT d.id, d.property_id, d.property_title, d.requested_by_id, d.requested_by_username, d.requested_to_id, d.requested_to_username, d.state, d.status_reason, d.message, d.response_message, d.owner_username, d.incentive_amount, d.documents_provided, d.documents_verified, d.created_at, d.updated_at, d.expires_at, d.responded_at, d.address, r.arranged_at,
+    (SELECT coalesce(sum(t.amount), 0) FROM token_transactions t
+     WHERE t.related_entity_type = 'verification_request' AND t.related_entity_id = r.id)::int AS tokens_paid
+FROM verification_requests r
+JOIN verification_request_details d ON d.id = r.id
+WHERE r.requested_to_id IS NOT NULL AND r.responded_at IS NOT NULL
+  AND ($1::text IS NULL
+       OR lower(d.requested_to_username) = lower($1) OR lower(d.requested_by_username) = lower($1))
+ORDER BY r.responded_at DESC, r.id DESC
+LIMIT $3 OFFSET $2
 `
 
-type LockRequestForDecisionRow struct {
-	ID                int32
-	PropertyID        int32
-	RequestedByID     int32
-	RequestedToID     *int32
-	Status            string
-	DocumentsProvided bool
-	PaymentIntentID   *string
+type ListAnsweredRequestsParams struct {
+	Username  *string
+	RowOffset int32
+	MaxRows   int32
 }
 
-// Locks the request (after its property): parallel decisions queue here, the first commits and
-// the others find its status changed.
-func (q *Queries) LockRequestForDecision(ctx context.Context, id int32) (LockRequestForDecisionRow, error) {
-	row := q.db.QueryRow(ctx, lockRequestForDecision, id)
-	var i LockRequestForDecisionRow
-	err := row.Scan(
-		&i.ID,
-		&i.PropertyID,
-		&i.RequestedByID,
-		&i.RequestedToID,
-		&i.Status,
-		&i.DocumentsProvided,
-		&i.PaymentIntentID,
-	)
-	return i, err
+type ListAnsweredRequestsRow struct {
+	ID                  int32
+	PropertyID          int32
+	PropertyTitle       string
+	RequestedByID       int32
+	RequestedByUsername string
+	RequestedToID       *int32
+	RequestedToUsername string
+	State               string
+	StatusReason        string
+	Message             string
+	ResponseMessage     string
+	OwnerUsername       string
+	IncentiveAmount     string
+	DocumentsProvided   bool
+	DocumentsVerified   bool
+	CreatedAt           time.Time
+	UpdatedAt           time.Time
+	ExpiresAt           time.Time
+	RespondedAt         *time.Time
+	Address             string
+	ArrangedAt          *time.Time
+	TokensPaid          int32
+}
+
+// Requests answered by the person asked, newest answer first (verification_requests_answered),
+// optionally of one username (sender or addressee), with the tokens they paid net of reversals.
+func (q *Queries) ListAnsweredRequests(ctx context.Context, arg ListAnsweredRequestsParams) ([]ListAnsweredRequestsRow, error) {
+	rows, err := q.db.Query(ctx, listAnsweredRequests, arg.Username, arg.RowOffset, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListAnsweredRequestsRow{}
+	for rows.Next() {
+		var i ListAnsweredRequestsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.PropertyID,
+			&i.PropertyTitle,
+			&i.RequestedByID,
+			&i.RequestedByUsername,
+			&i.RequestedToID,
+			&i.RequestedToUsername,
+			&i.State,
+			&i.StatusReason,
+			&i.Message,
+			&i.ResponseMessage,
+			&i.OwnerUsername,
+			&i.IncentiveAmount,
+			&i.DocumentsProvided,
+			&i.DocumentsVerified,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.ExpiresAt,
+			&i.RespondedAt,
+			&i.Address,
+			&i.ArrangedAt,
+			&i.TokensPaid,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const markRequestArranged = `-- name: MarkRequestArranged :execrows
+UPDATE verification_requests SET arranged_at = now(), arranged_by = $1, updated_at = now()
+WHERE id = $2 AND arranged_at IS NULL
+`
+
+type MarkRequestArrangedParams struct {
+	AdminID *int32
+	ID      int32
+}
+
+func (q *Queries) MarkRequestArranged(ctx context.Context, arg MarkRequestArrangedParams) (int64, error) {
+	result, err := q.db.Exec(ctx, markRequestArranged, arg.AdminID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const recordAdminDecision = `-- name: RecordAdminDecision :one
@@ -310,4 +379,24 @@ func (q *Queries) RecordAdminDecision(ctx context.Context, arg RecordAdminDecisi
 		&i.CreatedAt,
 	)
 	return i, err
+}
+
+const withdrawVerificationOfRequest = `-- name: WithdrawVerificationOfRequest :execrows
+UPDATE property_verifications SET withdrawn_at = now(), withdrawn_by = $1, withdraw_reason = $2
+WHERE request_id = $3 AND withdrawn_at IS NULL
+`
+
+type WithdrawVerificationOfRequestParams struct {
+	AdminID   *int32
+	Reason    *string
+	RequestID *int32
+}
+
+// The verification granted through one request, withdrawn when it is in force.
+func (q *Queries) WithdrawVerificationOfRequest(ctx context.Context, arg WithdrawVerificationOfRequestParams) (int64, error) {
+	result, err := q.db.Exec(ctx, withdrawVerificationOfRequest, arg.AdminID, arg.Reason, arg.RequestID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }

@@ -104,11 +104,16 @@ type OwnershipDocument struct {
 }
 
 type PaidCheckRefund struct {
-	RequestID   int32
-	RefundID    string
-	AmountCents int32
-	RefundedBy  *int32
-	RefundedAt  time.Time
+	RequestID     int32
+	RefundID      string
+	AmountCents   int32
+	RefundedBy    *int32
+	RefundedAt    *time.Time
+	Reason        *string
+	Attempts      int32
+	LastError     *string
+	NextAttemptAt time.Time
+	CreatedAt     time.Time
 }
 
 type PasswordResetToken struct {
@@ -180,6 +185,7 @@ type PropertyVerification struct {
 	WithdrawnAt    *time.Time
 	WithdrawnBy    *int32
 	WithdrawReason *string
+	AddressKey     *string
 }
 
 type RateEvent struct {
@@ -483,6 +489,10 @@ type VerificationRequest struct {
 	PaymentAmountCents *int32
 	PaymentError       *string
 	PaidAt             *time.Time
+	AddressKey         *string
+	Address            *string
+	ArrangedAt         *time.Time
+	ArrangedBy         *int32
 }
 
 type VerificationRequestDetail struct {
@@ -505,4 +515,5 @@ type VerificationRequestDetail struct {
 	UpdatedAt           time.Time
 	ExpiresAt           time.Time
 	RespondedAt         *time.Time
+	Address             string
 }

@@ -9,6 +9,37 @@ import (
 	"context"
 )
 
+const claimDueRefund = `-- name: ClaimDueRefund :one
+SELECT f.request_id, f.amount_cents, f.attempts, coalesce(r.payment_intent_id, '')::text AS payment_intent_id
+FROM paid_check_refunds f
+LEFT JOIN verification_requests r ON r.id = f.request_id
+WHERE f.refunded_at IS NULL AND f.next_attempt_at <= now()
+ORDER BY f.next_attempt_at, f.request_id
+LIMIT 1
+FOR UPDATE OF f SKIP LOCKED
+`
+
+type ClaimDueRefundRow struct {
+	RequestID       int32
+	AmountCents     int32
+	Attempts        int32
+	PaymentIntentID string
+}
+
+// One refund owed and due now, locked until the transaction ends; refunds another server is
+// settling are skipped, so two servers never ask Stripe for one refund at once.
+func (q *Queries) ClaimDueRefund(ctx context.Context) (ClaimDueRefundRow, error) {
+	row := q.db.QueryRow(ctx, claimDueRefund)
+	var i ClaimDueRefundRow
+	err := row.Scan(
+		&i.RequestID,
+		&i.AmountCents,
+		&i.Attempts,
+		&i.PaymentIntentID,
+	)
+	return i, err
+}
+
 const claimPaidCheckRefund = `-- name: ClaimPaidCheckRefund :execrows
 INSERT INTO paid_check_refunds (request_id, refund_id, amount_cents, refunded_by)
 VALUES ($1, 'claimed', $2, $3)
@@ -37,7 +68,7 @@ INSERT INTO verification_requests (property_id, requested_by_id, owner_username,
 VALUES ($1, $2, $3, $4, 'pending', $5,
     now() + interval '100 years')
 ON CONFLICT DO NOTHING
-RETURNING id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at
+RETURNING id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at, address_key, address, arranged_at, arranged_by
 `
 
 type CreatePaidCheckParams struct {
@@ -86,6 +117,10 @@ func (q *Queries) CreatePaidCheck(ctx context.Context, arg CreatePaidCheckParams
 		&i.PaymentAmountCents,
 		&i.PaymentError,
 		&i.PaidAt,
+		&i.AddressKey,
+		&i.Address,
+		&i.ArrangedAt,
+		&i.ArrangedBy,
 	)
 	return i, err
 }
@@ -116,7 +151,7 @@ func (q *Queries) CreateStripeCustomer(ctx context.Context, arg CreateStripeCust
 }
 
 const getOpenPaidCheck = `-- name: GetOpenPaidCheck :one
-SELECT id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at FROM verification_requests
+SELECT id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at, address_key, address, arranged_at, arranged_by FROM verification_requests
 WHERE property_id = $1 AND requested_to_id IS NULL AND payment_amount_cents IS NOT NULL AND status IN ('pending', 'paid')
 `
 
@@ -149,12 +184,16 @@ func (q *Queries) GetOpenPaidCheck(ctx context.Context, propertyID int32) (Verif
 		&i.PaymentAmountCents,
 		&i.PaymentError,
 		&i.PaidAt,
+		&i.AddressKey,
+		&i.Address,
+		&i.ArrangedAt,
+		&i.ArrangedBy,
 	)
 	return i, err
 }
 
 const getPaidCheck = `-- name: GetPaidCheck :one
-SELECT id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at FROM verification_requests WHERE id = $1 AND payment_amount_cents IS NOT NULL
+SELECT id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at, address_key, address, arranged_at, arranged_by FROM verification_requests WHERE id = $1 AND payment_amount_cents IS NOT NULL
 `
 
 func (q *Queries) GetPaidCheck(ctx context.Context, id int32) (VerificationRequest, error) {
@@ -185,12 +224,16 @@ func (q *Queries) GetPaidCheck(ctx context.Context, id int32) (VerificationReque
 		&i.PaymentAmountCents,
 		&i.PaymentError,
 		&i.PaidAt,
+		&i.AddressKey,
+		&i.Address,
+		&i.ArrangedAt,
+		&i.ArrangedBy,
 	)
 	return i, err
 }
 
 const getPaidCheckRefund = `-- name: GetPaidCheckRefund :one
-SELECT request_id, refund_id, amount_cents, refunded_by, refunded_at FROM paid_check_refunds WHERE request_id = $1
+SELECT request_id, refund_id, amount_cents, refunded_by, refunded_at, reason, attempts, last_error, next_attempt_at, created_at FROM paid_check_refunds WHERE request_id = $1
 `
 
 func (q *Queries) GetPaidCheckRefund(ctx context.Context, requestID int32) (PaidCheckRefund, error) {
@@ -202,6 +245,11 @@ func (q *Queries) GetPaidCheckRefund(ctx context.Context, requestID int32) (Paid
 		&i.AmountCents,
 		&i.RefundedBy,
 		&i.RefundedAt,
+		&i.Reason,
+		&i.Attempts,
+		&i.LastError,
+		&i.NextAttemptAt,
+		&i.CreatedAt,
 	)
 	return i, err
 }
@@ -317,7 +365,7 @@ func (q *Queries) ListUnverifiedOwnProperties(ctx context.Context, arg ListUnver
 }
 
 const lockPaidCheckByIntent = `-- name: LockPaidCheckByIntent :one
-SELECT id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at FROM verification_requests WHERE payment_intent_id = $1 AND payment_amount_cents IS NOT NULL FOR UPDATE
+SELECT id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at, address_key, address, arranged_at, arranged_by FROM verification_requests WHERE payment_intent_id = $1 AND payment_amount_cents IS NOT NULL FOR UPDATE
 `
 
 func (q *Queries) LockPaidCheckByIntent(ctx context.Context, paymentIntentID *string) (VerificationRequest, error) {
@@ -348,6 +396,10 @@ func (q *Queries) LockPaidCheckByIntent(ctx context.Context, paymentIntentID *st
 		&i.PaymentAmountCents,
 		&i.PaymentError,
 		&i.PaidAt,
+		&i.AddressKey,
+		&i.Address,
+		&i.ArrangedAt,
+		&i.ArrangedBy,
 	)
 	return i, err
 }
@@ -355,7 +407,7 @@ func (q *Queries) LockPaidCheckByIntent(ctx context.Context, paymentIntentID *st
 const markPaidCheckFailed = `-- name: MarkPaidCheckFailed :one
 UPDATE verification_requests SET payment_status = 'failed', payment_error = $1, updated_at = now()
 WHERE id = $2 AND status = 'pending' AND payment_amount_cents IS NOT NULL
-RETURNING id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at
+RETURNING id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at, address_key, address, arranged_at, arranged_by
 `
 
 type MarkPaidCheckFailedParams struct {
@@ -392,6 +444,10 @@ func (q *Queries) MarkPaidCheckFailed(ctx context.Context, arg MarkPaidCheckFail
 		&i.PaymentAmountCents,
 		&i.PaymentError,
 		&i.PaidAt,
+		&i.AddressKey,
+		&i.Address,
+		&i.ArrangedAt,
+		&i.ArrangedBy,
 	)
 	return i, err
 }
@@ -400,7 +456,7 @@ const markPaidCheckPaid = `-- name: MarkPaidCheckPaid :one
 UPDATE verification_requests SET status = 'paid', payment_status = 'succeeded', payment_error = NULL,
     paid_at = now(), updated_at = now()
 WHERE id = $1 AND status = 'pending' AND payment_amount_cents IS NOT NULL
-RETURNING id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at
+RETURNING id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at, address_key, address, arranged_at, arranged_by
 `
 
 // The payment succeeded: the request is paid and waits for an administrator. Only once: a paid
@@ -433,8 +489,56 @@ func (q *Queries) MarkPaidCheckPaid(ctx context.Context, id int32) (Verification
 		&i.PaymentAmountCents,
 		&i.PaymentError,
 		&i.PaidAt,
+		&i.AddressKey,
+		&i.Address,
+		&i.ArrangedAt,
+		&i.ArrangedBy,
 	)
 	return i, err
+}
+
+const postponeDueRefund = `-- name: PostponeDueRefund :exec
+UPDATE paid_check_refunds SET attempts = attempts + 1, last_error = $1,
+    next_attempt_at = now() + least(interval '1 minute' * power(2, least(attempts, 20)), interval '6 hours')
+WHERE request_id = $2 AND refunded_at IS NULL
+`
+
+type PostponeDueRefundParams struct {
+	LastError *string
+	RequestID int32
+}
+
+// Stripe did not refund: try again later, waiting twice as long each time (1 minute to 6 hours).
+func (q *Queries) PostponeDueRefund(ctx context.Context, arg PostponeDueRefundParams) error {
+	_, err := q.db.Exec(ctx, postponeDueRefund, arg.LastError, arg.RequestID)
+	return err
+}
+
+const recordLatePayment = `-- name: RecordLatePayment :execrows
+WITH paid AS (
+    UPDATE verification_requests SET payment_status = 'succeeded', payment_error = NULL, paid_at = now(),
+        status_reason = $1, updated_at = now()
+    WHERE id = $2 AND status = 'closed' AND paid_at IS NULL AND payment_amount_cents IS NOT NULL
+    RETURNING id, payment_amount_cents
+)
+INSERT INTO paid_check_refunds (request_id, refund_id, amount_cents, reason, refunded_at)
+SELECT id, 'claimed', payment_amount_cents, $1, NULL FROM paid
+ON CONFLICT (request_id) DO NOTHING
+`
+
+type RecordLatePaymentParams struct {
+	Reason *string
+	ID     int32
+}
+
+// A payment that succeeded after its check was closed (the listing moved, or was verified another
+// way, while it was being paid): recorded as paid, and its refund due in the same statement.
+func (q *Queries) RecordLatePayment(ctx context.Context, arg RecordLatePaymentParams) (int64, error) {
+	result, err := q.db.Exec(ctx, recordLatePayment, arg.Reason, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const recordPaidCheckRefund = `-- name: RecordPaidCheckRefund :exec
@@ -472,7 +576,7 @@ func (q *Queries) RecordStripeEvent(ctx context.Context, arg RecordStripeEventPa
 const setPaidCheckIntent = `-- name: SetPaidCheckIntent :one
 UPDATE verification_requests SET payment_intent_id = $1, updated_at = now()
 WHERE id = $2 AND (payment_intent_id IS NULL OR payment_intent_id = $1)
-RETURNING id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at
+RETURNING id, property_id, requested_by_id, requested_to_id, status, message, response_message, created_at, updated_at, expires_at, incentive_amount, documents_provided, documents_verified, self_verified, document_urls, responded_at, payment_intent_id, payment_status, owner_username, metadata, status_reason, payment_amount_cents, payment_error, paid_at, address_key, address, arranged_at, arranged_by
 `
 
 type SetPaidCheckIntentParams struct {
@@ -509,6 +613,25 @@ func (q *Queries) SetPaidCheckIntent(ctx context.Context, arg SetPaidCheckIntent
 		&i.PaymentAmountCents,
 		&i.PaymentError,
 		&i.PaidAt,
+		&i.AddressKey,
+		&i.Address,
+		&i.ArrangedAt,
+		&i.ArrangedBy,
 	)
 	return i, err
+}
+
+const settleDueRefund = `-- name: SettleDueRefund :exec
+UPDATE paid_check_refunds SET refund_id = $1, refunded_at = now(), last_error = NULL
+WHERE request_id = $2 AND refunded_at IS NULL
+`
+
+type SettleDueRefundParams struct {
+	RefundID  string
+	RequestID int32
+}
+
+func (q *Queries) SettleDueRefund(ctx context.Context, arg SettleDueRefundParams) error {
+	_, err := q.db.Exec(ctx, settleDueRefund, arg.RefundID, arg.RequestID)
+	return err
 }

@@ -200,24 +200,3 @@ func (q *Queries) UpdateProperty(ctx context.Context, arg UpdatePropertyParams) 
 	)
 	return i, err
 }
-
-const withdrawVerificationForEdit = `-- name: WithdrawVerificationForEdit :execrows
-UPDATE property_verifications SET withdrawn_at = now(), withdrawn_by = $1, withdraw_reason = $2
-WHERE property_id = $3 AND withdrawn_at IS NULL
-`
-
-type WithdrawVerificationForEditParams struct {
-	OwnerID    *int32
-	Reason     *string
-	PropertyID int32
-}
-
-// The owner moved the address of a verified property: the verification in force is withdrawn
-// (the row stays as the audit trail, and the trigger makes the property unverified).
-func (q *Queries) WithdrawVerificationForEdit(ctx context.Context, arg WithdrawVerificationForEditParams) (int64, error) {
-	result, err := q.db.Exec(ctx, withdrawVerificationForEdit, arg.OwnerID, arg.Reason, arg.PropertyID)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}

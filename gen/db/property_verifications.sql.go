@@ -59,3 +59,27 @@ func (q *Queries) WithdrawVerification(ctx context.Context, arg WithdrawVerifica
 	}
 	return result.RowsAffected(), nil
 }
+
+const withdrawVerificationElsewhere = `-- name: WithdrawVerificationElsewhere :execrows
+UPDATE property_verifications v SET withdrawn_at = now(), withdrawn_by = $1, withdraw_reason = $2
+FROM properties p
+WHERE v.property_id = $3 AND v.withdrawn_at IS NULL AND p.id = v.property_id
+  AND v.address_key IS DISTINCT FROM property_address_key(p.address, p.city, p.state, p.postal_code_key, p.country)
+`
+
+type WithdrawVerificationElsewhereParams struct {
+	OwnerID    *int32
+	Reason     *string
+	PropertyID int32
+}
+
+// The listing moved: the verification in force, when it was granted for another address than
+// the property's current one, is withdrawn by the owner who moved it (the row stays as the audit
+// trail; the trigger makes the property unverified).
+func (q *Queries) WithdrawVerificationElsewhere(ctx context.Context, arg WithdrawVerificationElsewhereParams) (int64, error) {
+	result, err := q.db.Exec(ctx, withdrawVerificationElsewhere, arg.OwnerID, arg.Reason, arg.PropertyID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}

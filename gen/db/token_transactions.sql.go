@@ -147,3 +147,58 @@ func (q *Queries) OpenLedger(ctx context.Context, arg OpenLedgerParams) (int64, 
 	}
 	return result.RowsAffected(), nil
 }
+
+const reverseRequestRewards = `-- name: ReverseRequestRewards :many
+WITH paid AS (
+    SELECT t.user_id, sum(t.amount)::int AS net FROM token_transactions t
+    WHERE t.related_entity_type = 'verification_request' AND t.related_entity_id = $1
+      AND t.transaction_type = 'verification_reward'
+    GROUP BY t.user_id HAVING sum(t.amount) > 0
+), locked AS (
+    SELECT u.id, u.tokens, p.net FROM users u JOIN paid p ON p.user_id = u.id ORDER BY u.id FOR NO KEY UPDATE OF u
+), entry AS (
+    INSERT INTO token_transactions (user_id, amount, transaction_type, related_entity_id, related_entity_type, description, metadata)
+    SELECT l.id, -least(l.net, l.tokens), 'verification_reward', $1, 'verification_request', $2,
+        jsonb_build_object('reversal', true, 'owed', l.net, 'taken', least(l.net, l.tokens))
+    FROM locked l
+    RETURNING user_id, amount
+)
+UPDATE users u SET tokens = u.tokens + entry.amount
+FROM entry
+WHERE u.id = entry.user_id
+RETURNING u.id, entry.amount
+`
+
+type ReverseRequestRewardsParams struct {
+	RequestID   *int32
+	Description string
+}
+
+type ReverseRequestRewardsRow struct {
+	ID     int32
+	Amount int32
+}
+
+// Takes back the verification rewards one request paid, from each account it paid, as far as the
+// balance goes: never below zero, and the rest is written off (the row's metadata says how much
+// was owed and taken). One row per account, even when nothing could be taken, so its owner reads
+// why. Accounts are locked in id order, as CreditAll takes them.
+func (q *Queries) ReverseRequestRewards(ctx context.Context, arg ReverseRequestRewardsParams) ([]ReverseRequestRewardsRow, error) {
+	rows, err := q.db.Query(ctx, reverseRequestRewards, arg.RequestID, arg.Description)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ReverseRequestRewardsRow{}
+	for rows.Next() {
+		var i ReverseRequestRewardsRow
+		if err := rows.Scan(&i.ID, &i.Amount); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 )
 
 const answerVerificationRequest = `-- name: AnswerVerificationRequest :one
@@ -39,27 +40,135 @@ func (q *Queries) AnswerVerificationRequest(ctx context.Context, arg AnswerVerif
 	return id, err
 }
 
-const closeOtherVerificationRequests = `-- name: CloseOtherVerificationRequests :exec
-UPDATE verification_requests SET
-    status = CASE WHEN expires_at <= now() THEN 'expired' ELSE 'closed' END,
-    status_reason = CASE WHEN expires_at <= now() THEN NULL ELSE $1::text END,
-    updated_at = now()
-WHERE property_id = $2 AND status = 'pending' AND id <> $3
-    AND payment_amount_cents IS NULL
+const closeOpenVerificationRequests = `-- name: CloseOpenVerificationRequests :many
+WITH p AS (
+    SELECT pr.id, property_address_key(pr.address, pr.city, pr.state, pr.postal_code_key, pr.country) AS key
+    FROM properties pr WHERE pr.id = $1
+), closed AS (
+    UPDATE verification_requests r SET
+        status = CASE WHEN r.status = 'pending' AND r.expires_at <= now() THEN 'expired' ELSE 'closed' END,
+        status_reason = CASE WHEN r.status = 'pending' AND r.expires_at <= now() THEN NULL
+                             WHEN r.paid_at IS NOT NULL THEN $2::text
+                             ELSE $3::text END,
+        updated_at = now()
+    FROM p
+    WHERE r.property_id = p.id AND r.id <> $4
+      AND r.status IN ('pending', 'held', 'confirmed', 'paid')
+      AND (NOT $5::bool OR r.address_key IS DISTINCT FROM p.key)
+    RETURNING r.id, r.status, r.paid_at, r.payment_amount_cents
+), refunds AS (
+    INSERT INTO paid_check_refunds (request_id, refund_id, amount_cents, reason, refunded_at)
+    SELECT c.id, 'claimed', c.payment_amount_cents, $2::text, NULL
+    FROM closed c WHERE c.paid_at IS NOT NULL AND c.payment_amount_cents IS NOT NULL
+    ON CONFLICT (request_id) DO NOTHING
+    RETURNING request_id
+)
+SELECT c.id, c.status, EXISTS (SELECT 1 FROM refunds f WHERE f.request_id = c.id)::bool AS refund_due
+FROM closed c ORDER BY c.id
 `
 
-type CloseOtherVerificationRequestsParams struct {
-	Reason     string
-	PropertyID int32
-	RequestID  int32
+type CloseOpenVerificationRequestsParams struct {
+	PropertyID    int32
+	PaidReason    string
+	Reason        string
+	KeepRequestID int32
+	MovedOnly     bool
 }
 
-// The property is verified: its other pending requests close unanswered (or expire, if due).
-// A paid check being paid stays open: its money may be on its way, and once paid it waits for
-// an administrator, who can still reject it with a refund.
-func (q *Queries) CloseOtherVerificationRequests(ctx context.Context, arg CloseOtherVerificationRequestsParams) error {
-	_, err := q.db.Exec(ctx, closeOtherVerificationRequests, arg.Reason, arg.PropertyID, arg.RequestID)
-	return err
+type CloseOpenVerificationRequestsRow struct {
+	ID        int32
+	Status    string
+	RefundDue bool
+}
+
+// Closes the property's open requests but keep_request_id — pending (or expired, if due), held,
+// confirmed, and paid checks being paid or waiting for an administrator — with reason, or
+// paid_reason for a check already paid, whose refund it makes due in the same statement (settled
+// after commit: paid_check_refunds). With moved_only, only those about another address than the
+// property's current one (an edit moved it). Returns the requests closed.
+func (q *Queries) CloseOpenVerificationRequests(ctx context.Context, arg CloseOpenVerificationRequestsParams) ([]CloseOpenVerificationRequestsRow, error) {
+	rows, err := q.db.Query(ctx, closeOpenVerificationRequests,
+		arg.PropertyID,
+		arg.PaidReason,
+		arg.Reason,
+		arg.KeepRequestID,
+		arg.MovedOnly,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []CloseOpenVerificationRequestsRow{}
+	for rows.Next() {
+		var i CloseOpenVerificationRequestsRow
+		if err := rows.Scan(&i.ID, &i.Status, &i.RefundDue); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const confirmationsToAccept = `-- name: ConfirmationsToAccept :many
+SELECT d.id, d.property_id, d.property_title, d.requested_by_id, d.requested_by_username, d.requested_to_id, d.requested_to_username, d.state, d.status_reason, d.message, d.response_message, d.owner_username, d.incentive_amount, d.documents_provided, d.documents_verified, d.created_at, d.updated_at, d.expires_at, d.responded_at, d.address
+FROM verification_requests r
+JOIN properties p ON p.id = r.property_id
+JOIN verification_request_details d ON d.id = r.id
+WHERE p.landlord_id = $1 AND r.status = 'confirmed'
+ORDER BY r.responded_at, r.id
+LIMIT $3 OFFSET $2
+`
+
+type ConfirmationsToAcceptParams struct {
+	OwnerID   int32
+	RowOffset int32
+	MaxRows   int32
+}
+
+// Confirmations of the owner's listings that the owner did not ask for (the property page's
+// requests), approved by the person asked and waiting for the owner, oldest first.
+func (q *Queries) ConfirmationsToAccept(ctx context.Context, arg ConfirmationsToAcceptParams) ([]VerificationRequestDetail, error) {
+	rows, err := q.db.Query(ctx, confirmationsToAccept, arg.OwnerID, arg.RowOffset, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []VerificationRequestDetail{}
+	for rows.Next() {
+		var i VerificationRequestDetail
+		if err := rows.Scan(
+			&i.ID,
+			&i.PropertyID,
+			&i.PropertyTitle,
+			&i.RequestedByID,
+			&i.RequestedByUsername,
+			&i.RequestedToID,
+			&i.RequestedToUsername,
+			&i.State,
+			&i.StatusReason,
+			&i.Message,
+			&i.ResponseMessage,
+			&i.OwnerUsername,
+			&i.IncentiveAmount,
+			&i.DocumentsProvided,
+			&i.DocumentsVerified,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.ExpiresAt,
+			&i.RespondedAt,
+			&i.Address,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const createVerificationRequest = `-- name: CreateVerificationRequest :one
@@ -201,17 +310,22 @@ func (q *Queries) FindVerifiersByUsername(ctx context.Context, usernames []strin
 
 const getVerificationRequestForAnswer = `-- name: GetVerificationRequestForAnswer :one
 SELECT r.id, r.property_id, r.requested_by_id, r.requested_to_id,
-    verification_request_state(r.status, r.expires_at)::text AS state, r.status_reason
+    verification_request_state(r.status, r.expires_at)::text AS state, r.status_reason,
+    coalesce(r.address_key, '')::text AS address_key, coalesce(r.address, '')::text AS address,
+    account_established(r.requested_by_id)::bool AS requester_established
 FROM verification_requests r WHERE r.id = $1
 `
 
 type GetVerificationRequestForAnswerRow struct {
-	ID            int32
-	PropertyID    int32
-	RequestedByID int32
-	RequestedToID *int32
-	State         string
-	StatusReason  *string
+	ID                   int32
+	PropertyID           int32
+	RequestedByID        int32
+	RequestedToID        *int32
+	State                string
+	StatusReason         *string
+	AddressKey           string
+	Address              string
+	RequesterEstablished bool
 }
 
 func (q *Queries) GetVerificationRequestForAnswer(ctx context.Context, id int32) (GetVerificationRequestForAnswerRow, error) {
@@ -224,12 +338,15 @@ func (q *Queries) GetVerificationRequestForAnswer(ctx context.Context, id int32)
 		&i.RequestedToID,
 		&i.State,
 		&i.StatusReason,
+		&i.AddressKey,
+		&i.Address,
+		&i.RequesterEstablished,
 	)
 	return i, err
 }
 
 const getVerificationRequestsByID = `-- name: GetVerificationRequestsByID :many
-SELECT id, property_id, property_title, requested_by_id, requested_by_username, requested_to_id, requested_to_username, state, status_reason, message, response_message, owner_username, incentive_amount, documents_provided, documents_verified, created_at, updated_at, expires_at, responded_at FROM verification_request_details
+SELECT id, property_id, property_title, requested_by_id, requested_by_username, requested_to_id, requested_to_username, state, status_reason, message, response_message, owner_username, incentive_amount, documents_provided, documents_verified, created_at, updated_at, expires_at, responded_at, address FROM verification_request_details
 WHERE id = ANY($1::int[])
 ORDER BY created_at DESC, id DESC
 `
@@ -264,6 +381,7 @@ func (q *Queries) GetVerificationRequestsByID(ctx context.Context, ids []int32) 
 			&i.UpdatedAt,
 			&i.ExpiresAt,
 			&i.RespondedAt,
+			&i.Address,
 		); err != nil {
 			return nil, err
 		}
@@ -276,7 +394,7 @@ func (q *Queries) GetVerificationRequestsByID(ctx context.Context, ids []int32) 
 }
 
 const listCreatedVerificationRequests = `-- name: ListCreatedVerificationRequests :many
-SELECT id, property_id, property_title, requested_by_id, requested_by_username, requested_to_id, requested_to_username, state, status_reason, message, response_message, owner_username, incentive_amount, documents_provided, documents_verified, created_at, updated_at, expires_at, responded_at FROM verification_request_details
+SELECT id, property_id, property_title, requested_by_id, requested_by_username, requested_to_id, requested_to_username, state, status_reason, message, response_message, owner_username, incentive_amount, documents_provided, documents_verified, created_at, updated_at, expires_at, responded_at, address FROM verification_request_details
 WHERE requested_by_id = $1
 ORDER BY created_at DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -318,6 +436,7 @@ func (q *Queries) ListCreatedVerificationRequests(ctx context.Context, arg ListC
 			&i.UpdatedAt,
 			&i.ExpiresAt,
 			&i.RespondedAt,
+			&i.Address,
 		); err != nil {
 			return nil, err
 		}
@@ -384,7 +503,7 @@ func (q *Queries) ListPotentialVerifiers(ctx context.Context, arg ListPotentialV
 }
 
 const listReceivedVerificationRequests = `-- name: ListReceivedVerificationRequests :many
-SELECT id, property_id, property_title, requested_by_id, requested_by_username, requested_to_id, requested_to_username, state, status_reason, message, response_message, owner_username, incentive_amount, documents_provided, documents_verified, created_at, updated_at, expires_at, responded_at FROM verification_request_details
+SELECT id, property_id, property_title, requested_by_id, requested_by_username, requested_to_id, requested_to_username, state, status_reason, message, response_message, owner_username, incentive_amount, documents_provided, documents_verified, created_at, updated_at, expires_at, responded_at, address FROM verification_request_details
 WHERE requested_to_id = $1
 ORDER BY created_at DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -426,6 +545,7 @@ func (q *Queries) ListReceivedVerificationRequests(ctx context.Context, arg List
 			&i.UpdatedAt,
 			&i.ExpiresAt,
 			&i.RespondedAt,
+			&i.Address,
 		); err != nil {
 			return nil, err
 		}
@@ -438,7 +558,9 @@ func (q *Queries) ListReceivedVerificationRequests(ctx context.Context, arg List
 }
 
 const lockPropertyForVerification = `-- name: LockPropertyForVerification :one
-SELECT p.id, p.title, p.landlord_id, p.verified, u.username AS owner_username
+SELECT p.id, p.title, p.landlord_id, p.verified, u.username AS owner_username,
+    property_address_key(p.address, p.city, p.state, p.postal_code_key, p.country)::text AS address_key,
+    property_address_text(p.address, p.city, p.state, p.zip_code, p.country)::text AS address
 FROM properties p
 LEFT JOIN users u ON u.id = p.landlord_id
 WHERE p.id = $1 AND p.active
@@ -451,10 +573,13 @@ type LockPropertyForVerificationRow struct {
 	LandlordID    int32
 	Verified      bool
 	OwnerUsername *string
+	AddressKey    string
+	Address       string
 }
 
 // The property a request is about, locked until the transaction ends: creating and answering
 // requests of one property take turns, so checks made under the lock stay true.
+// Its address key and text are what requests gathered now are about (property_address_key).
 func (q *Queries) LockPropertyForVerification(ctx context.Context, id int32) (LockPropertyForVerificationRow, error) {
 	row := q.db.QueryRow(ctx, lockPropertyForVerification, id)
 	var i LockPropertyForVerificationRow
@@ -464,6 +589,77 @@ func (q *Queries) LockPropertyForVerification(ctx context.Context, id int32) (Lo
 		&i.LandlordID,
 		&i.Verified,
 		&i.OwnerUsername,
+		&i.AddressKey,
+		&i.Address,
 	)
 	return i, err
+}
+
+const lockRequest = `-- name: LockRequest :one
+SELECT id, property_id, requested_by_id, requested_to_id, status, coalesce(status_reason, '')::text AS status_reason,
+    documents_provided, payment_intent_id, coalesce(address_key, '')::text AS address_key, coalesce(address, '')::text AS address, responded_at, arranged_at
+FROM verification_requests WHERE id = $1 FOR UPDATE
+`
+
+type LockRequestRow struct {
+	ID                int32
+	PropertyID        int32
+	RequestedByID     int32
+	RequestedToID     *int32
+	Status            string
+	StatusReason      string
+	DocumentsProvided bool
+	PaymentIntentID   *string
+	AddressKey        string
+	Address           string
+	RespondedAt       *time.Time
+	ArrangedAt        *time.Time
+}
+
+// A request, locked after its property (the order every writer takes).
+func (q *Queries) LockRequest(ctx context.Context, id int32) (LockRequestRow, error) {
+	row := q.db.QueryRow(ctx, lockRequest, id)
+	var i LockRequestRow
+	err := row.Scan(
+		&i.ID,
+		&i.PropertyID,
+		&i.RequestedByID,
+		&i.RequestedToID,
+		&i.Status,
+		&i.StatusReason,
+		&i.DocumentsProvided,
+		&i.PaymentIntentID,
+		&i.AddressKey,
+		&i.Address,
+		&i.RespondedAt,
+		&i.ArrangedAt,
+	)
+	return i, err
+}
+
+const setRequestStatus = `-- name: SetRequestStatus :execrows
+UPDATE verification_requests SET status = $1, status_reason = $2, updated_at = now()
+WHERE id = $3 AND status = $4
+`
+
+type SetRequestStatusParams struct {
+	Status     string
+	Reason     *string
+	ID         int32
+	FromStatus string
+}
+
+// Moves a request from one status to another (the caller holds its lock), with the reason its
+// people read (status_reason).
+func (q *Queries) SetRequestStatus(ctx context.Context, arg SetRequestStatusParams) (int64, error) {
+	result, err := q.db.Exec(ctx, setRequestStatus,
+		arg.Status,
+		arg.Reason,
+		arg.ID,
+		arg.FromStatus,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }

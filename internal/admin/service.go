@@ -1,6 +1,7 @@
 // Package admin holds the administrators' queue (issue 14): owners' document requests, paid
-// checks and approvals held because they came from an address the owner uses, and the decisions
-// on them. Every decision is kept with who made it, when, and the message (admin_decisions);
+// checks, approvals held because they came from an account linked to the owner or the sender,
+// and confirmations the owner did not ask for; the decisions on them; and requests an
+// administrator marks arranged, whose rewards are taken back. Every decision is kept with who made it, when, and the message (admin_decisions);
 // badge withdrawals (the verification service's) and decisions on reported reviews (the review
 // service's) are copied there by the database.
 // Only administrators may use any of it.
@@ -19,10 +20,9 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
-	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
-	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/verification"
 )
 
 // Limits and defaults.
@@ -36,9 +36,10 @@ const (
 
 // Kinds of queue items.
 const (
-	KindDocuments = "documents"  // an owner's ownership documents
-	KindPaidCheck = "paid_check" // a paid priority check of the listing and its documents
-	KindHeld      = "held"       // a person's approval held for an administrator
+	KindDocuments    = "documents"    // an owner's ownership documents
+	KindPaidCheck    = "paid_check"   // a paid priority check of the listing and its documents
+	KindHeld         = "held"         // a person's approval held for an administrator
+	KindConfirmation = "confirmation" // the property page's request, confirmed, waiting for the owner
 )
 
 // Decisions on a request.
@@ -46,14 +47,6 @@ const (
 	Approve = "approve"
 	Reject  = "reject"
 )
-
-// RequesterReward is what the property page's requester earns when their request verifies the
-// property (SPEC §9's 1 token, as package verification pays it).
-const RequesterReward = 1
-
-// ClosedReason is why a property's other pending requests close when an administrator
-// verifies it.
-const ClosedReason = "The property was verified through another request."
 
 // The refusals.
 var (
@@ -112,8 +105,12 @@ type Item struct {
 	RequestedByUsername, RequestedToUsername       string
 	Message, ResponseMessage, StatusReason, Status string
 	PaymentIntentID, PaymentStatus                 string
-	CreatedAt                                      time.Time
-	Documents                                      []Document
+	// Address is the address the proof was gathered for, CurrentAddress the listing's now;
+	// AddressChanged says they differ (approving is then refused).
+	Address, CurrentAddress string
+	AddressChanged          bool
+	CreatedAt               time.Time
+	Documents               []Document
 }
 
 // Queue lists the requests waiting for an administrator, paid checks first, then oldest first,
@@ -152,14 +149,17 @@ func (s *Service) Queue(ctx context.Context, page, size int32) ([]Item, bool, er
 		switch {
 		case r.PaidCheck:
 			kind = KindPaidCheck
-		case r.State == "held":
+		case r.State == verification.StatusHeld:
 			kind = KindHeld
+		case r.State == verification.StatusConfirmed:
+			kind = KindConfirmation
 		}
 		out[i] = Item{
 			Kind: kind, RequestID: r.ID, PropertyID: r.PropertyID, PropertyTitle: r.PropertyTitle,
 			OwnerUsername: r.OwnerUsername, RequestedByUsername: r.RequestedByUsername, RequestedToUsername: r.RequestedToUsername,
 			Message: r.Message, ResponseMessage: r.ResponseMessage, StatusReason: r.StatusReason, Status: r.State,
 			PaymentIntentID: r.PaymentIntentID, PaymentStatus: r.PaymentStatus, CreatedAt: r.CreatedAt,
+			Address: r.Address, CurrentAddress: r.CurrentAddress, AddressChanged: r.AddressChanged,
 			Documents: byRequest[r.ID],
 		}
 	}
@@ -188,11 +188,13 @@ type Decided struct {
 
 // Decide approves or rejects a request waiting for an administrator, with a message (required
 // to reject: the owner is told why). Approving an owner's documents grants the badge with proof
-// documents, a paid check paid_check, a held approval confirmed (or one more confirmation when
-// the property is verified meanwhile); a property verified some other way keeps the badge in
-// force. Rejecting a paid check refunds it first (through the Refunder; refused without one).
-// Parallel decisions on one request queue on its row: one decides, the others are told it
-// has been decided.
+// documents, a paid check paid_check, a held approval or a confirmation proof confirmed (or one
+// more confirmation when the property is verified meanwhile), paying what verification's rewards
+// say; a property verified some other way keeps the badge in force. Proof gathered for another
+// address than the listing's current one is never approved. Rejecting a paid check refunds it
+// first (through the Refunder; refused without one); rejecting a confirmation declines it.
+// Parallel decisions on one request queue on its row: one decides, the others are told it has
+// been decided.
 func (s *Service) Decide(ctx context.Context, requestID int32, decision, message string) (Decided, error) {
 	me, err := Require(ctx)
 	if err != nil {
@@ -206,33 +208,31 @@ func (s *Service) Decide(ctx context.Context, requestID int32, decision, message
 	if err := v.Err(); err != nil {
 		return Decided{}, err
 	}
-	req, err := s.q.GetRequestForDecision(ctx, requestID)
+	propertyID, err := s.propertyOf(ctx, requestID)
 	if err != nil {
-		if errors.Is(store.Err(err), apperr.ErrNotFound) {
-			return Decided{}, errMissing
-		}
-		return Decided{}, fmt.Errorf("get verification request %d: %w", requestID, err)
+		return Decided{}, err
 	}
 	var out Decided
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		// The property first, then the request: the order answers and requests take.
-		prop, err := q.LockPropertyForVerification(ctx, req.PropertyID)
+		prop, r, err := lockRequest(ctx, q, propertyID, requestID)
 		if err != nil {
-			if errors.Is(store.Err(err), apperr.ErrNotFound) {
-				return apperr.NotFound("Property Not Found")
-			}
-			return fmt.Errorf("lock property %d: %w", req.PropertyID, err)
-		}
-		r, err := q.LockRequestForDecision(ctx, requestID)
-		if err != nil {
-			return fmt.Errorf("lock verification request %d: %w", requestID, err)
+			return err
 		}
 		kind, ok := kindOf(r.Status, r.RequestedToID, r.DocumentsProvided, r.PaymentIntentID)
 		if !ok {
-			if r.Status == "approved" || r.Status == "rejected" {
+			switch r.Status {
+			case verification.StatusApproved, verification.StatusRejected, verification.StatusDeclined:
 				return errDecided
+			case verification.StatusClosed:
+				return verification.Closed(r.StatusReason)
 			}
 			return errNotQueued
+		}
+		if decision == Approve {
+			if err := verification.SameAddress(r.AddressKey, r.Address, prop.AddressKey, prop.Address); err != nil {
+				return err
+			}
 		}
 		if kind == KindPaidCheck && decision == Reject {
 			if s.refunder == nil {
@@ -244,6 +244,9 @@ func (s *Service) Decide(ctx context.Context, requestID int32, decision, message
 			out.Refunded = true
 		}
 		status := map[string]string{Approve: "approved", Reject: "rejected"}[decision]
+		if kind == KindConfirmation && decision == Reject {
+			status = verification.StatusDeclined
+		}
 		n, err := q.DecideRequest(ctx, db.DecideRequestParams{ID: requestID, Status: status, FromStatus: r.Status, Message: convert.Ptr(message)})
 		if err != nil {
 			return fmt.Errorf("decide verification request %d: %w", requestID, err)
@@ -252,19 +255,14 @@ func (s *Service) Decide(ctx context.Context, requestID int32, decision, message
 			return errDecided
 		}
 		if decision == Approve {
-			if out.PropertyVerified, err = grant(ctx, q, kind, prop.ID, prop.Verified, requestID, me.ID); err != nil {
-				return err
+			switch kind {
+			case KindHeld, KindConfirmation:
+				out.PropertyVerified, err = verification.ApproveConfirmation(ctx, q, r, prop, me.ID)
+			default:
+				out.PropertyVerified, err = verification.Grant(ctx, q, prop.ID, requestID, me.ID, kind, prop.Verified)
 			}
-			// A held approval that verifies the property pays the property page's requester, as
-			// an approval that was not held would have (the approver was paid when answering).
-			if out.PropertyVerified && kind == KindHeld && r.RequestedByID != prop.LandlordID {
-				if err := ledger.CreditAll(ctx, q, ledger.Entry{
-					UserID: r.RequestedByID, Amount: RequesterReward, Type: ledger.VerificationReward,
-					RelatedType: ledger.RelatedVerificationRequest, RelatedID: requestID,
-					Description: fmt.Sprintf("Reward: %s was verified through your request", prop.Title),
-				}); err != nil {
-					return err
-				}
+			if err != nil {
+				return err
 			}
 		}
 		row, err := q.RecordAdminDecision(ctx, db.RecordAdminDecisionParams{
@@ -282,48 +280,46 @@ func (s *Service) Decide(ctx context.Context, requestID int32, decision, message
 	return out, nil
 }
 
+// propertyOf finds the property a request is about, to lock it first.
+func (s *Service) propertyOf(ctx context.Context, requestID int32) (int32, error) {
+	propertyID, err := s.q.GetRequestProperty(ctx, requestID)
+	if errors.Is(store.Err(err), apperr.ErrNotFound) {
+		return 0, errMissing
+	} else if err != nil {
+		return 0, fmt.Errorf("get verification request %d: %w", requestID, err)
+	}
+	return propertyID, nil
+}
+
+// lockRequest locks a request's property, then the request: the order every writer takes.
+func lockRequest(ctx context.Context, q *db.Queries, propertyID, requestID int32) (verification.LockedProperty, verification.LockedRequest, error) {
+	prop, err := q.LockPropertyForVerification(ctx, propertyID)
+	if err != nil {
+		if errors.Is(store.Err(err), apperr.ErrNotFound) {
+			return prop, verification.LockedRequest{}, apperr.NotFound("Property Not Found")
+		}
+		return prop, verification.LockedRequest{}, fmt.Errorf("lock property %d: %w", propertyID, err)
+	}
+	r, err := q.LockRequest(ctx, requestID)
+	if err != nil {
+		return prop, r, fmt.Errorf("lock verification request %d: %w", requestID, err)
+	}
+	return prop, r, nil
+}
+
 // kindOf tells what a request waiting for an administrator is, and whether it is one.
 func kindOf(status string, requestedTo *int32, documents bool, paymentIntent *string) (string, bool) {
 	switch {
 	case status == "paid" && paymentIntent != nil:
 		return KindPaidCheck, true
-	case status == "held":
+	case status == verification.StatusHeld:
 		return KindHeld, true
+	case status == verification.StatusConfirmed:
+		return KindConfirmation, true
 	case status == "pending" && requestedTo == nil && documents && paymentIntent == nil:
 		return KindDocuments, true
 	}
 	return "", false
-}
-
-// grant verifies the property after an approval, reporting whether it did.
-func grant(ctx context.Context, q *db.Queries, kind string, propertyID int32, verified bool, requestID, adminID int32) (bool, error) {
-	if verified {
-		if kind != KindHeld {
-			return false, nil // the badge in force stays
-		}
-		if err := q.AddVerificationConfirmation(ctx, propertyID); err != nil {
-			return false, fmt.Errorf("add a confirmation to property %d: %w", propertyID, err)
-		}
-		return false, nil
-	}
-	var err error
-	if kind == KindHeld {
-		err = q.GrantConfirmedVerification(ctx, db.GrantConfirmedVerificationParams{PropertyID: propertyID, RequestID: &requestID, GrantedBy: &adminID})
-	} else {
-		err = q.GrantCheckedVerification(ctx, db.GrantCheckedVerificationParams{PropertyID: propertyID, Proof: kind, RequestID: &requestID, GrantedBy: &adminID})
-	}
-	if err != nil {
-		return false, fmt.Errorf("verify property %d: %w", propertyID, err)
-	}
-	if err := q.CloseOtherVerificationRequests(ctx, db.CloseOtherVerificationRequestsParams{
-		PropertyID: propertyID, RequestID: requestID, Reason: ClosedReason,
-	}); err != nil {
-		return false, fmt.Errorf("close the other requests of property %d: %w", propertyID, err)
-	}
-	if err := gamification.GivePropertyVerified(ctx, q, propertyID); err != nil {
-		return false, err
-	}
-	return true, nil
 }
 
 // Decision is one administrator decision.

@@ -37,7 +37,7 @@ func (h *Admin) ListQueue(ctx context.Context, req *connect.Request[adminv1.List
 			OwnerUsername: it.OwnerUsername, RequestedByUsername: it.RequestedByUsername, RequestedToUsername: it.RequestedToUsername,
 			Message: it.Message, ResponseMessage: it.ResponseMessage, StatusReason: it.StatusReason, Status: it.Status,
 			PaymentIntentId: it.PaymentIntentID, PaymentStatus: it.PaymentStatus, CreatedAt: timestamppb.New(it.CreatedAt),
-			Documents: docs,
+			Documents: docs, Address: it.Address, CurrentAddress: it.CurrentAddress, AddressChanged: it.AddressChanged,
 		}
 	}
 	return connect.NewResponse(&adminv1.ListQueueResponse{Items: out, HasMore: more}), nil
@@ -67,6 +67,36 @@ func (h *Admin) ListDecisions(ctx context.Context, req *connect.Request[adminv1.
 		out[i] = decisionToProto(d)
 	}
 	return connect.NewResponse(&adminv1.ListDecisionsResponse{Decisions: out, HasMore: more}), nil
+}
+
+// ListAnsweredRequests lists requests answered by the person asked.
+func (h *Admin) ListAnsweredRequests(ctx context.Context, req *connect.Request[adminv1.ListAnsweredRequestsRequest]) (*connect.Response[adminv1.ListAnsweredRequestsResponse], error) {
+	m := req.Msg
+	list, more, err := h.svc.AnsweredRequests(ctx, m.GetUsername(), m.GetPage(), m.GetPageSize())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*adminv1.AnsweredRequest, len(list))
+	for i, a := range list {
+		out[i] = &adminv1.AnsweredRequest{
+			RequestId: a.RequestID, PropertyId: a.PropertyID, PropertyTitle: a.PropertyTitle, OwnerUsername: a.OwnerUsername,
+			RequestedByUsername: a.RequestedByUsername, RequestedToUsername: a.RequestedToUsername,
+			Status: a.Status, StatusReason: a.StatusReason, Message: a.Message, ResponseMessage: a.ResponseMessage,
+			RespondedAt: optionalTime(a.RespondedAt), ArrangedAt: optionalTime(a.ArrangedAt), TokensPaid: a.TokensPaid,
+		}
+	}
+	return connect.NewResponse(&adminv1.ListAnsweredRequestsResponse{Requests: out, HasMore: more}), nil
+}
+
+// MarkRequestArranged marks an answered request as arranged and takes its rewards back.
+func (h *Admin) MarkRequestArranged(ctx context.Context, req *connect.Request[adminv1.MarkRequestArrangedRequest]) (*connect.Response[adminv1.MarkRequestArrangedResponse], error) {
+	a, err := h.svc.MarkArranged(ctx, req.Msg.GetRequestId(), req.Msg.GetMessage())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&adminv1.MarkRequestArrangedResponse{
+		Decision: decisionToProto(a.Decision), TokensTakenBack: a.TokensTakenBack, VerificationWithdrawn: a.VerificationWithdrawn,
+	}), nil
 }
 
 func decisionToProto(d admin.Decision) *adminv1.Decision {

@@ -3,3 +3,17 @@
 // map no errors: the interceptors of internal/rpc map what the domains return, for every
 // protocol alike.
 package api
+
+import (
+	"time"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+)
+
+// optionalTime is a timestamp that may be absent (nil: the field stays unset).
+func optionalTime(t *time.Time) *timestamppb.Timestamp {
+	if t == nil {
+		return nil
+	}
+	return timestamppb.New(*t)
+}

@@ -55,12 +55,8 @@ func (h *Contact) MarkContactMessageHandled(ctx context.Context, req *connect.Re
 }
 
 func contactMessageToProto(m contact.Message) *contactv1.ContactMessage {
-	out := &contactv1.ContactMessage{
+	return &contactv1.ContactMessage{
 		Id: m.ID, Name: m.Name, Email: m.Email, Subject: m.Subject, Message: m.Message, UserId: int64(m.UserID),
-		CreatedAt: timestamppb.New(m.CreatedAt), Handled: m.Handled(), HandledBy: m.HandledBy,
+		CreatedAt: timestamppb.New(m.CreatedAt), Handled: m.Handled(), HandledBy: m.HandledBy, HandledAt: optionalTime(m.HandledAt),
 	}
-	if m.HandledAt != nil {
-		out.HandledAt = timestamppb.New(*m.HandledAt)
-	}
-	return out
 }

@@ -76,6 +76,24 @@ func (h *Verification) AnswerVerificationRequest(ctx context.Context, req *conne
 	}), nil
 }
 
+// ListConfirmationsToAccept lists the confirmations waiting for the caller, as an owner.
+func (h *Verification) ListConfirmationsToAccept(ctx context.Context, req *connect.Request[verificationv1.ListConfirmationsToAcceptRequest]) (*connect.Response[verificationv1.ListConfirmationsToAcceptResponse], error) {
+	page, err := h.svc.Confirmations(ctx, req.Msg.GetPage(), req.Msg.GetPageSize())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&verificationv1.ListConfirmationsToAcceptResponse{Requests: requestsToProto(page.Requests), HasMore: page.HasMore}), nil
+}
+
+// DecideConfirmation accepts or declines a confirmation of the caller's property.
+func (h *Verification) DecideConfirmation(ctx context.Context, req *connect.Request[verificationv1.DecideConfirmationRequest]) (*connect.Response[verificationv1.DecideConfirmationResponse], error) {
+	d, err := h.svc.DecideConfirmation(ctx, req.Msg.GetId(), req.Msg.GetAccept())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&verificationv1.DecideConfirmationResponse{Request: requestToProto(d.Request), PropertyVerified: d.PropertyVerified}), nil
+}
+
 // WithdrawVerification removes a property's badge.
 func (h *Verification) WithdrawVerification(ctx context.Context, req *connect.Request[verificationv1.WithdrawVerificationRequest]) (*connect.Response[verificationv1.WithdrawVerificationResponse], error) {
 	if err := h.svc.Withdraw(ctx, req.Msg.GetPropertyId(), req.Msg.GetReason()); err != nil {
@@ -107,12 +125,10 @@ func requestToProto(r verification.Request) *verificationv1.VerificationRequest 
 		IncentiveAmount:   r.IncentiveAmount,
 		DocumentsProvided: r.DocumentsProvided,
 		DocumentsVerified: r.DocumentsVerified,
+		Address:           r.Address,
 		CreatedAt:         timestamppb.New(r.CreatedAt),
 		UpdatedAt:         timestamppb.New(r.UpdatedAt),
-		ExpiresAt:         timestamppb.New(r.ExpiresAt),
 	}
-	if r.RespondedAt != nil {
-		out.RespondedAt = timestamppb.New(*r.RespondedAt)
-	}
+	out.ExpiresAt, out.RespondedAt = optionalTime(r.ExpiresAt), optionalTime(r.RespondedAt)
 	return out
 }

@@ -35,8 +35,10 @@ var (
 	ReviewPublished = Rule{Key: "reviews", ActivityType: "review_posted", EntityType: "review", Points: 20, DailyCap: 3, OncePerEntity: true}
 	// HelpfulVoteReceived: a helpful vote on the user's review from an established account.
 	HelpfulVoteReceived = Rule{Key: "helpfulVotes", ActivityType: "helpful_vote", EntityType: "review", Points: 2, DailyCap: 20}
-	// RequestAnswered: a verification request answered by the person asked, approved or rejected alike.
-	RequestAnswered = Rule{Key: "verificationsAnswered", ActivityType: "verification_completed", EntityType: "verification", Points: 10, OncePerEntity: true}
+	// RequestAnswered: a verification request answered by the person asked, approved or rejected
+	// alike, when the answer earns a reward at all (package verification decides); the first 10
+	// a day earn XP, and the verifier's token follows the XP.
+	RequestAnswered = Rule{Key: "verificationsAnswered", ActivityType: "verification_completed", EntityType: "verification", Points: 10, DailyCap: 10, OncePerEntity: true}
 	// ListingPublished: a property listed (to its landlord).
 	ListingPublished = Rule{Key: "properties", ActivityType: "property_listing", EntityType: "property", Points: 10, DailyCap: 2, OncePerEntity: true}
 	// PropertyVerified: the user's property verified, whichever the proof (once per property).
@@ -147,6 +149,12 @@ func GivePropertyVerified(ctx context.Context, tx *db.Queries, propertyID int32)
 // (a moderator's restore) awards it anew through Give.
 func TakeBackReview(ctx context.Context, tx *db.Queries, authorID, reviewID int32) error {
 	return takeBack(ctx, tx, authorID, ReviewPublished, reviewID, HelpfulVoteReceived)
+}
+
+// TakeBackRequestAnswered reverses what answering requestID earned verifierID, when an
+// administrator finds the request was arranged.
+func TakeBackRequestAnswered(ctx context.Context, tx *db.Queries, verifierID, requestID int32) error {
+	return takeBack(ctx, tx, verifierID, RequestAnswered, requestID)
 }
 
 // TakePropertyVerifiedBack reverses the owner's award for propertyID's verification when it is

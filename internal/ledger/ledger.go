@@ -89,6 +89,23 @@ func CreditAll(ctx context.Context, tx *db.Queries, entries ...Entry) error {
 	return nil
 }
 
+// ReverseRequest takes back the verification rewards that request paid, inside the caller's
+// transaction tx: from each account it paid, as much as its balance holds (never below zero),
+// with one row per account saying, in its metadata, what was owed and what was taken; the rest
+// is written off. It returns the tokens taken back. Reversing a request twice would take the
+// written-off rest: the caller reverses a request once (admin's arranged mark).
+func ReverseRequest(ctx context.Context, tx *db.Queries, requestID int32, description string) (int32, error) {
+	rows, err := tx.ReverseRequestRewards(ctx, db.ReverseRequestRewardsParams{RequestID: &requestID, Description: description})
+	if err != nil {
+		return 0, fmt.Errorf("reverse the rewards of request %d: %w", requestID, err)
+	}
+	var taken int32
+	for _, r := range rows {
+		taken -= r.Amount
+	}
+	return taken, nil
+}
+
 // Open writes a new account's opening row, equal to the balance it starts with (users.tokens'
 // default, SPEC's 10), inside the transaction that creates the account. It writes nothing for an
 // account that already has rows.

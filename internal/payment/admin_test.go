@@ -93,31 +93,3 @@ func TestTheQueueRejectsAPaidCheckWithOneRefund(t *testing.T) {
 		})
 	}
 }
-
-// A paid check whose card payment is still on its way stays open when the property is verified
-// another way meanwhile (an administrator approves the owner's documents): the money arrives
-// for a check that exists, which then waits for an administrator, who may reject it with a
-// refund. Closing it would have left a succeeded payment with no check to refund.
-func TestAPaidCheckOnItsWayStaysOpenWhenThePropertyIsVerifiedOtherwise(t *testing.T) {
-	t.Parallel()
-	w := cardWorld(t)
-	home := w.property(t, "Deeded Flat")
-	pay := w.createPayment(t, home)
-	documents := w.id(t, `INSERT INTO verification_requests (property_id, requested_by_id, documents_provided, owner_username, expires_at)
-		SELECT $1, id, true, username, now() + interval '100 years' FROM users WHERE username = 'olga' RETURNING id`, home)
-	ada := w.person(t, "ada", "admin")
-	queue := adminv1connect.NewAdminServiceClient(http.DefaultClient, w.srv.URL)
-	if _, err := queue.DecideRequest(context.Background(), as(ada, &adminv1.DecideRequestRequest{RequestId: documents, Decision: "approve"})); err != nil {
-		t.Fatalf("approve the documents: %v", err)
-	}
-	if c := w.check(t, pay.RequestId); c.Status != "pending" {
-		t.Fatalf("the paid check on its way became %q", c.Status)
-	}
-	payload, header := event("evt_late_paid", "payment_intent.succeeded", pay.PaymentIntentId, time.Now(), testWebhookSecret)
-	if status, body := w.post(t, "", "/api/stripe/webhook", payload, "Stripe-Signature", header); status != http.StatusOK {
-		t.Fatalf("webhook: %d %s", status, body)
-	}
-	if c := w.check(t, pay.RequestId); c.Status != "paid" || c.PaymentStatus != "succeeded" {
-		t.Fatalf("after the payment: %+v, want paid, waiting for an administrator", c)
-	}
-}

@@ -89,6 +89,10 @@ type stripeProxy struct {
 	mu        sync.Mutex
 	calls     map[string]int
 	succeeded atomic.Bool
+	// failRefunds makes Stripe answer every refund with a server error while it is set;
+	// refundKeys are the Idempotency-Key headers of the refunds Stripe made.
+	failRefunds atomic.Bool
+	refundKeys  []string
 }
 
 func newStripeProxy(t *testing.T) *stripeProxy {
@@ -116,14 +120,31 @@ func newStripeProxy(t *testing.T) *stripeProxy {
 		return nil
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		refund := r.Method == http.MethodPost && r.URL.Path == "/v1/refunds"
+		if refund && p.failRefunds.Load() {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusInternalServerError)
+			_, _ = io.WriteString(w, `{"error": {"type": "api_error", "message": "Stripe is having a bad day."}}`)
+			return
+		}
 		p.mu.Lock()
 		p.calls[r.Method+" "+pathKind(r.URL.Path)]++
+		if refund {
+			p.refundKeys = append(p.refundKeys, r.Header.Get("Idempotency-Key"))
+		}
 		p.mu.Unlock()
 		rp.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
 	p.URL = srv.URL
 	return p
+}
+
+// refunds returns the Idempotency-Key of every refund Stripe made.
+func (p *stripeProxy) refunds() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.refundKeys...)
 }
 
 // pathKind is a Stripe path without its object id: /v1/payment_intents/pi_1 → /v1/payment_intents/{id}.

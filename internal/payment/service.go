@@ -35,6 +35,7 @@ import (
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/verification"
 )
 
 // The fee (SPEC §9).
@@ -342,6 +343,14 @@ func settle(ctx context.Context, q *db.Queries, intent *stripe.PaymentIntent) er
 	if err != nil {
 		return fmt.Errorf("lock paid check: %w", err)
 	}
+	if check.Status == verification.StatusClosed && intent.Status == stripe.PaymentIntentStatusSucceeded {
+		// Closed while it was being paid (the listing moved or was verified another way): the
+		// money came anyway, so it is owed back (settled after commit: refunds.go).
+		if _, err := q.RecordLatePayment(ctx, db.RecordLatePaymentParams{ID: check.ID, Reason: new(latePaymentReason)}); err != nil {
+			return fmt.Errorf("record a late payment: %w", err)
+		}
+		return nil
+	}
 	if check.Status != StatusPending {
 		return nil // paid (or decided) already: once only
 	}
@@ -492,20 +501,9 @@ func (s *Service) RefundPaidCheck(ctx context.Context, requestID int32) error {
 		if n == 0 {
 			return nil // refunded already
 		}
-		refundID := demoRefundPrefix + randomHex()
-		if !strings.HasPrefix(intentID, demoIntentPrefix) {
-			if s.stripe == nil {
-				return errors.New("refund a card payment: no Stripe key configured")
-			}
-			params := &stripe.RefundParams{PaymentIntent: new(intentID)}
-			params.AddMetadata("verification_request_id", strconv.Itoa(int(check.ID)))
-			// Should this transaction fail after Stripe refunded, a retry gets the same refund.
-			params.SetIdempotencyKey(fmt.Sprintf("paid-check-refund-%d", check.ID))
-			refund, err := s.stripe.Refunds.New(params)
-			if err != nil {
-				return fmt.Errorf("refund payment intent: %w", err)
-			}
-			refundID = refund.ID
+		refundID, err := s.refund(check.ID, intentID)
+		if err != nil {
+			return fmt.Errorf("refund payment intent: %w", err)
 		}
 		if err := q.RecordPaidCheckRefund(ctx, db.RecordPaidCheckRefundParams{RequestID: check.ID, RefundID: refundID}); err != nil {
 			return fmt.Errorf("record refund: %w", err)

@@ -10,14 +10,14 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
-	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
+	"github.com/rentproof/rentproof/internal/verification"
 )
 
-// AddressChangedReason is the audit trail's reason when an edit of the address, city or postal
-// code withdraws a property's verification.
+// AddressChangedReason is the audit trail's reason when an edit of the address (street line, city,
+// state, postal code or country) withdraws a property's verification.
 const AddressChangedReason = "The address changed after verification"
 
 var (
@@ -25,8 +25,8 @@ var (
 	errNotOwner      = apperr.PermissionDenied("You can only edit your own listings")
 )
 
-// Updated is an edited listing, and whether the edit withdrew its verification (the address,
-// city or postal code of a verified property changed: its proof was about the old address).
+// Updated is an edited listing, and whether the edit withdrew its verification (the address of a
+// verified property changed: its proof was about the old address).
 type Updated struct {
 	Property            Property
 	VerificationRemoved bool
@@ -35,10 +35,11 @@ type Updated struct {
 // Update replaces every field of the listing id with l, for its landlord only, under the rules
 // and messages of Create. Images may be added (the caller's own uploads, not used yet), removed
 // and reordered; those it shows already are kept as they are. The slug follows the title; the
-// keys, ratings and verification columns are the database's. Moving a verified property (its
-// address, city or postal code, compared as search compares them) withdraws its verification in
-// the same transaction, through the audit trail. The property row is locked for the whole edit
-// in the mode verification takes, so an approval racing the edit is seen by it or sees it.
+// keys, ratings and verification columns are the database's. Moving the property (its street
+// line, city, state, postal code or country: SQL property_address_key) withdraws its verification
+// and closes every open request gathered for the old address, in the same transaction
+// (verification.AddressChanged). The property row is locked for the whole edit in the mode
+// verification takes, so an approval racing the edit is seen by it or sees it.
 func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, error) {
 	me, ok := identity.UserFrom(ctx)
 	if !ok {
@@ -75,7 +76,7 @@ func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, err
 			return err
 		}
 		keywords := Keywords(l.Amenities)
-		row, err := q.UpdateProperty(ctx, db.UpdatePropertyParams{
+		_, err = q.UpdateProperty(ctx, db.UpdatePropertyParams{
 			ID: id, Title: l.Title, Description: l.Description, Address: l.Address, Locality: convert.Ptr(l.Locality),
 			City: l.City, State: convert.Ptr(l.State), ZipCode: convert.Ptr(l.ZipCode), Country: l.Country,
 			PropertyType: l.PropertyType, MonthlyRent: l.MonthlyRent, Bedrooms: l.Bedrooms, Bathrooms: l.Bathrooms,
@@ -91,19 +92,9 @@ func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, err
 		if err != nil {
 			return fmt.Errorf("update property %d: %w", id, err)
 		}
-		if old.Verified && Moved(old, row) {
-			n, err := q.WithdrawVerificationForEdit(ctx, db.WithdrawVerificationForEditParams{
-				PropertyID: id, OwnerID: &me.ID, Reason: convert.Ptr(AddressChangedReason),
-			})
-			if err != nil {
-				return fmt.Errorf("withdraw the verification of property %d: %w", id, err)
-			}
-			out.VerificationRemoved = n > 0
-			if out.VerificationRemoved {
-				if err := gamification.TakePropertyVerifiedBack(ctx, q, id); err != nil {
-					return err
-				}
-			}
+		// Whatever was gathered for another address stops counting (verification.AddressChanged).
+		if out.VerificationRemoved, err = verification.AddressChanged(ctx, q, id, me.ID, AddressChangedReason); err != nil {
+			return err
 		}
 		// As it is now (the trigger may have made it unverified), with the owner's saved flag.
 		viewed, err := q.GetViewedProperty(ctx, db.GetViewedPropertyParams{ViewerID: me.ID, ID: id})
@@ -117,12 +108,4 @@ func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, err
 		return Updated{}, err
 	}
 	return out, nil
-}
-
-// Moved reports whether an edit changed where a property is: its address or city (ignoring
-// case and surrounding spaces) or its postal code (as PostalCodeKey reads it).
-func Moved(before, after db.Property) bool {
-	same := func(a, b string) bool { return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b)) }
-	return !same(before.Address, after.Address) || !same(before.City, after.City) ||
-		PostalCodeKey(convert.Value(before.ZipCode)) != PostalCodeKey(convert.Value(after.ZipCode))
 }

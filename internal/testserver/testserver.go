@@ -127,10 +127,12 @@ func Start(t testing.TB, opts Options) *Server {
 		SPA: spa, PublicURL: opts.PublicURL, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, FixedPlans: fixedPlans, Limits: limits,
 		TrustedProxies: opts.TrustedProxies, Payments: opts.Payments,
 	}))
-	done := make(chan error, 1)
+	done, refunds := make(chan error, 1), make(chan struct{})
 	go func() { done <- server.Serve(ctx, ln, h, opts.Timeouts) }()
+	go func() { payment.NewService(pool, opts.Payments).RunRefunds(ctx); close(refunds) }() // as the server binary does
 	t.Cleanup(func() {
 		cancel()
+		<-refunds
 		defer files.Close()
 		if err := <-done; err != nil {
 			t.Errorf("serve: %v", err)

@@ -12,7 +12,6 @@ import (
 	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
-	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
 )
@@ -22,7 +21,7 @@ type Answered struct {
 	Request Request
 	// PropertyVerified is true when this answer verified the property.
 	PropertyVerified bool
-	// TokensEarned is what the answer earned its author.
+	// TokensEarned is what the answer earned its author (0 when it earns nothing: see rewards.go).
 	TokensEarned int32
 }
 
@@ -35,12 +34,15 @@ var (
 	errExpired         = apperr.FailedPrecondition("This request has expired: requests can be answered for 30 days.")
 )
 
-// Answer approves or rejects a pending request addressed to the caller, once. Either answer
-// earns the caller Reward tokens. An approval verifies the property (proof confirmed, one more
-// confirmation), earns the property page's requester Reward tokens and closes the property's
-// other pending requests, unless the caller signed in (or answers now) from a network or device
-// the owner used in the last 90 days: then the request is held for an administrator and the
-// property stays unverified. Everything is written in one transaction, under the property's lock.
+// Answer approves or rejects a pending request addressed to the caller, once. An approval of the
+// owner's own request verifies the property (proof confirmed, one more confirmation when it is
+// verified already) and closes its other open requests; an approval of someone else's request
+// (the property page's) verifies nothing by itself: it is confirmed, waiting for the owner to
+// accept it or for an administrator. An approval from an account linked to the owner or to the
+// sender (account.LinkedToCaller: one network or browser in 90 days, this answer's included) is
+// held for an administrator instead. The answer earns its author what rewards.go says. Proof
+// gathered for another address than the listing's current one is refused. Everything is written
+// in one transaction, under the property's lock.
 func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage string) (Answered, error) {
 	me, ok := identity.UserFrom(ctx)
 	if !ok {
@@ -77,14 +79,18 @@ func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage 
 			}
 			return fmt.Errorf("lock property %d: %w", req.PropertyID, err)
 		}
+		fromOwner := req.RequestedByID == prop.LandlordID
+		independent, err := independentOf(ctx, q, me.ID, prop.LandlordID, req.RequestedByID)
+		if err != nil {
+			return err
+		}
 		newStatus, reason := status, ""
 		if status == StatusApproved {
-			shared, err := account.LinkedToCaller(ctx, q, me.ID, prop.LandlordID)
-			if err != nil {
-				return err
-			}
-			if shared {
+			switch {
+			case !independent:
 				newStatus, reason = StatusHeld, HeldReason
+			case !fromOwner:
+				newStatus, reason = StatusConfirmed, ConfirmedReason
 			}
 		}
 		if _, err := q.AnswerVerificationRequest(ctx, db.AnswerVerificationRequestParams{
@@ -92,39 +98,22 @@ func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage 
 			ResponseMessage: convert.Ptr(responseMessage),
 		}); err != nil {
 			if errors.Is(store.Err(err), apperr.ErrNotFound) {
-				return stateNow(ctx, q, id) // answered (or expired) while this one waited
+				return stateNow(ctx, q, id) // answered, expired or closed while this one waited
 			}
 			return fmt.Errorf("answer verification request %d: %w", id, err)
 		}
-		credits := []ledger.Entry{{
-			UserID: me.ID, Amount: Reward, Type: ledger.VerificationReward,
-			RelatedType: ledger.RelatedVerificationRequest, RelatedID: id,
-			Description: fmt.Sprintf("Reward for answering the verification request for %s", prop.Title),
-		}}
-		if newStatus == StatusApproved {
-			if prop.Verified { // verified some other way meanwhile: one more person confirms it
-				if err := q.AddVerificationConfirmation(ctx, prop.ID); err != nil {
-					return fmt.Errorf("add a confirmation to property %d: %w", prop.ID, err)
-				}
-			} else {
-				if err := grant(ctx, q, prop.ID, id, me.ID); err != nil {
-					return err
-				}
-				out.PropertyVerified = true
-				if req.RequestedByID != prop.LandlordID { // the property page's requester, who judged nothing
-					credits = append(credits, ledger.Entry{
-						UserID: req.RequestedByID, Amount: Reward, Type: ledger.VerificationReward,
-						RelatedType: ledger.RelatedVerificationRequest, RelatedID: id,
-						Description: fmt.Sprintf("Reward: %s was verified through your request", prop.Title),
-					})
-				}
-			}
-		}
-		if err := ledger.CreditAll(ctx, q, credits...); err != nil {
+		// A move closes what it gathered (AddressChanged); this guards any request left open.
+		if err := SameAddress(req.AddressKey, req.Address, prop.AddressKey, prop.Address); err != nil {
 			return err
 		}
-		out.TokensEarned = Reward
-		_, err = gamification.Give(ctx, q, gamification.Award{Rule: gamification.RequestAnswered, UserID: me.ID, EntityID: id})
+		if newStatus == StatusApproved {
+			if out.PropertyVerified, err = Grant(ctx, q, prop.ID, id, me.ID, ProofConfirmed, prop.Verified); err != nil {
+				return err
+			}
+		}
+		if independent && newStatus != StatusHeld && (fromOwner || req.RequesterEstablished) {
+			out.TokensEarned, err = rewardAnswer(ctx, q, me.ID, id, prop.Title)
+		}
 		return err
 	})
 	if err != nil {
@@ -140,20 +129,19 @@ func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage 
 	return out, nil
 }
 
-// grant verifies the property through request (proof confirmed, its first confirmation) and
-// closes its other pending requests.
-func grant(ctx context.Context, q *db.Queries, propertyID, requestID, approverID int32) error {
-	if err := q.GrantConfirmedVerification(ctx, db.GrantConfirmedVerificationParams{
-		PropertyID: propertyID, RequestID: &requestID, GrantedBy: &approverID,
-	}); err != nil {
-		return fmt.Errorf("verify property %d: %w", propertyID, err)
+// independentOf tells whether the caller (a verifier answering now) is linked to neither the
+// property's owner nor the request's sender.
+func independentOf(ctx context.Context, q *db.Queries, me, owner, sender int32) (bool, error) {
+	for _, other := range []int32{owner, sender} {
+		linked, err := account.LinkedToCaller(ctx, q, me, other)
+		if err != nil || linked {
+			return false, err
+		}
+		if sender == owner {
+			break
+		}
 	}
-	if err := q.CloseOtherVerificationRequests(ctx, db.CloseOtherVerificationRequestsParams{
-		PropertyID: propertyID, RequestID: requestID, Reason: ClosedReason,
-	}); err != nil {
-		return fmt.Errorf("close the other requests of property %d: %w", propertyID, err)
-	}
-	return gamification.GivePropertyVerified(ctx, q, propertyID)
+	return true, nil
 }
 
 // stateAllowsAnswer refuses a request that is no longer pending, saying why.
@@ -164,13 +152,18 @@ func stateAllowsAnswer(state, reason string) error {
 	case StatusExpired:
 		return errExpired
 	case StatusClosed:
-		if reason == "" {
-			return apperr.FailedPrecondition("This request was closed.")
-		}
-		return apperr.FailedPrecondition("This request was closed: %s", strings.ToLower(reason[:1])+reason[1:])
+		return Closed(reason)
 	default:
 		return errAnswered
 	}
+}
+
+// Closed is the refusal of an action on a closed request, with the reason it closed.
+func Closed(reason string) error {
+	if reason == "" {
+		return apperr.FailedPrecondition("This request was closed.")
+	}
+	return apperr.FailedPrecondition("This request was closed: %s", strings.ToLower(reason[:1])+reason[1:])
 }
 
 // stateNow explains why a request could not be answered after all.

@@ -13,7 +13,6 @@ import (
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
-	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
@@ -40,6 +39,7 @@ var (
 	errToSelf           = apperr.New(apperr.ErrInvalidArgument, "You cannot send a verification request to yourself.")
 	errBothShapes       = apperr.New(apperr.ErrInvalidArgument, "Send either a landlord to ask (requestedToId, notes) or verifiers (verifierUsernames, message), not both.")
 	errLandlordNotFound = apperr.NotFound("The selected landlord was not found.")
+	errNotEstablished   = apperr.FailedPrecondition("You cannot ask for this property to be verified yet: only accounts open for at least 7 days with a published review can.")
 )
 
 // tooManyRequests is the refusal past MaxRequestsPerDay.
@@ -47,9 +47,10 @@ var tooManyRequests = fmt.Sprintf("You can send verification requests at most %d
 
 // Create sends the draft's requests, one per addressee, each expiring in 30 days. Every
 // addressee must be an established account (SQL account_established) other than the property's
-// owner and the caller; the property must not be verified yet; nobody may hold a pending
-// request, or have answered one, for the same property. The requests and the sender's
-// verification_requested activities are written in one transaction, under the property's lock.
+// owner and the caller; on the property page's path the caller must be established too; the
+// property must not be verified yet; nobody may hold a pending request, or have answered one,
+// for the same property. The requests and the sender's verification_requested activities are
+// written in one transaction, under the property's lock.
 func (s *Service) Create(ctx context.Context, d Draft) ([]Request, error) {
 	me, ok := identity.UserFrom(ctx)
 	if !ok {
@@ -61,11 +62,11 @@ func (s *Service) Create(ctx context.Context, d Draft) ([]Request, error) {
 	if pagePath && ownerPath {
 		return nil, errBothShapes
 	}
-	prop, err := property.Lookup(ctx, s.q, d.PropertyID)
-	if errors.Is(err, apperr.ErrNotFound) {
+	prop, err := s.q.GetPropertyOwner(ctx, d.PropertyID)
+	if errors.Is(store.Err(err), apperr.ErrNotFound) {
 		return nil, errPropertyMissing
 	} else if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("get property %d: %w", d.PropertyID, err)
 	}
 	owner := prop.LandlordID == me.ID
 	if !pagePath && !ownerPath { // an empty form: the shape the caller's screen has
@@ -81,6 +82,15 @@ func (s *Service) Create(ctx context.Context, d Draft) ([]Request, error) {
 		return nil, errOwnerOnPagePath
 	case prop.Verified:
 		return nil, errAlreadyVerified
+	}
+	if !ownerPath { // someone else's property: only an account with a history may ask
+		established, err := s.q.IsEstablished(ctx, me.ID)
+		if err != nil {
+			return nil, fmt.Errorf("is user %d established: %w", me.ID, err)
+		}
+		if !established {
+			return nil, errNotEstablished
+		}
 	}
 	addressees, err := s.addressees(ctx, d, ownerPath, me.ID, prop.LandlordID)
 	if err != nil {

@@ -128,18 +128,27 @@ func TestOwnerPathApproval(t *testing.T) {
 	}
 }
 
-// The property page's path: a tenant asks a landlord, who approves; both earn a token. A
-// rejection earns the verifier a token and verifies nothing.
+// The property page's path: an established tenant asks a landlord, who approves; the approval
+// verifies nothing until the owner accepts it, and then the requester earns a token. A rejection
+// earns the verifier a token and verifies nothing. A fresh account cannot ask at all.
 func TestPropertyPagePath(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	w.established(t, "olga", "landlord")
+	owner := w.established(t, "olga", "landlord")
 	flat := w.property(t, "Garden flat")
 	loft := w.property(t, "City loft")
-	tenant := w.person(t, "tina", "tenant") // any signed-in user may ask
+	tenant := w.established(t, "tina", "tenant")
 	larry := w.established(t, "larry", "landlord")
 	lena := w.established(t, "lena", "landlord")
+
+	fresh := w.person(t, "fred", "tenant")
+	_, err := w.verification.CreateVerificationRequest(ctx, as(fresh, &verificationv1.CreateVerificationRequestRequest{
+		PropertyId: flat, RequestedToId: w.userID(t, "larry"),
+	}))
+	if got, want := failure(err), "failed_precondition: You cannot ask for this property to be verified yet: only accounts open for at least 7 days with a published review can."; got != want {
+		t.Errorf("a fresh account asked: %s", got)
+	}
 
 	send := func(property int32, to string) *verificationv1.VerificationRequest {
 		t.Helper()
@@ -166,8 +175,34 @@ func TestPropertyPagePath(t *testing.T) {
 	}
 
 	approved := send(flat, "larry")
-	if a, err := w.answer(larry, approved.Id, "approved"); err != nil || !a.PropertyVerified {
+	a, err := w.answer(larry, approved.Id, "approved")
+	if err != nil || a.PropertyVerified || a.TokensEarned != 1 || a.Request.Status != "confirmed" || a.Request.StatusReason != verification.ConfirmedReason {
 		t.Fatalf("approve: %v %v", a, err)
+	}
+	if w.getProperty(t, flat).Verified || w.balance(t, tenant) != 10 {
+		t.Fatal("a confirmation the owner did not ask for verified the flat, or paid its requester")
+	}
+	// The owner sees it, with the confirmer and their message, and accepts it.
+	list, err := w.verification.ListConfirmationsToAccept(ctx, as(owner, &verificationv1.ListConfirmationsToAcceptRequest{}))
+	if err != nil || len(list.Msg.Requests) != 1 || list.Msg.Requests[0].RequestedTo.Username != "larry" || list.Msg.Requests[0].Id != approved.Id {
+		t.Fatalf("the owner's confirmations: %v %v", list, err)
+	}
+	for _, who := range []string{tenant, larry} {
+		if _, err := w.verification.DecideConfirmation(ctx, as(who, &verificationv1.DecideConfirmationRequest{Id: approved.Id, Accept: true})); failure(err) !=
+			"permission_denied: Only the property's owner can accept or decline its confirmations." {
+			t.Errorf("someone else accepted it: %s", failure(err))
+		}
+	}
+	d, err := w.verification.DecideConfirmation(ctx, as(owner, &verificationv1.DecideConfirmationRequest{Id: approved.Id, Accept: true}))
+	if err != nil || !d.Msg.PropertyVerified || d.Msg.Request.Status != "approved" {
+		t.Fatalf("accept: %v %v", d, err)
+	}
+	if p := w.getProperty(t, flat); !p.Verified || p.VerificationProof != "confirmed" {
+		t.Errorf("accepted, the flat reads %v / %q", p.Verified, p.VerificationProof)
+	}
+	if _, err := w.verification.DecideConfirmation(ctx, as(owner, &verificationv1.DecideConfirmationRequest{Id: approved.Id, Accept: false})); failure(err) !=
+		"failed_precondition: This request is not a confirmation waiting for the owner." {
+		t.Errorf("decided twice: %s", failure(err))
 	}
 	for token, want := range map[string]int32{tenant: 11, larry: 11, lena: 11} {
 		if got := w.balance(t, token); got != want {

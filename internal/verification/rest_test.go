@@ -1,12 +1,15 @@
 package verification_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+
+	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 )
 
 // call sends a REST request as token and decodes the JSON answer into out.
@@ -114,9 +117,15 @@ func TestVerificationOverREST(t *testing.T) {
 		t.Errorf("a stranger's answer: %d %v", status, answered)
 	}
 	status, _ = call(t, w, http.MethodPatch, path, larry, `{"status": "approved", "responseMessage": "Confirmed"}`, &answered)
-	if status != http.StatusOK || answered["propertyVerified"] != true || answered["tokensEarned"] != 1.0 ||
-		answered["request"].(map[string]any)["status"] != "approved" {
+	if status != http.StatusOK || answered["propertyVerified"] != false || answered["tokensEarned"] != 1.0 ||
+		answered["request"].(map[string]any)["status"] != "confirmed" {
 		t.Fatalf("answer: %d %v", status, answered)
+	}
+	// The owner did not ask: the confirmation waits for them (an rpc of its own, no SPEC path).
+	if _, err := w.verification.DecideConfirmation(context.Background(), as(owner, &verificationv1.DecideConfirmationRequest{
+		Id: int32(pageRequest.(float64)), Accept: true,
+	})); err != nil {
+		t.Fatalf("the owner accepts: %v", err)
 	}
 	status, _ = call(t, w, http.MethodPatch, path, larry, `{"status": "rejected"}`, &answered)
 	if status != http.StatusConflict || answered["message"] != "This request has already been answered." {

@@ -1,8 +1,12 @@
 // Package verification holds verification by people: who may confirm a property, requests to
 // confirm one (the property page's, to a landlord, and the owner's, to verifiers), their answers,
-// the rewards they earn and the proof a verified property carries, and an administrator's
+// the owner's acceptance of confirmations they did not ask for, the rewards answers earn and the
+// proof a verified property carries, what a move of the listing closes, and an administrator's
 // withdrawal of a badge. An answer verifies the property, credits the ledger and records the
-// activity in one transaction (ledger.CreditAll and activity.Record take it).
+// activity in one transaction (ledger.Credit and gamification.Give take it).
+//
+// Proof is about an address: every request and every verification records the address it was
+// gathered for (SQL property_address_key), and nothing gathered for one address verifies another.
 package verification
 
 import (
@@ -24,7 +28,7 @@ import (
 // Rules and limits.
 const (
 	// Reward is what answering a request earns its addressee, approve or reject, and what the
-	// property page's requester earns when the property is verified (SPEC §9).
+	// property page's requester earns when the property is verified through the request (SPEC §9).
 	Reward = 1
 	// Lifetime is how long a request can be answered (the database's default expires_at).
 	Lifetime = 30 * 24 * time.Hour
@@ -50,13 +54,29 @@ const (
 	StatusClosed = "closed"
 	// StatusExpired is a request nobody answered in 30 days.
 	StatusExpired = "expired"
+	// StatusConfirmed is a confirmation the owner did not ask for (the property page's request),
+	// approved by the person asked: it waits for the owner to accept it, or for an administrator.
+	StatusConfirmed = "confirmed"
+	// StatusDeclined is a confirmation the owner (or an administrator) declined.
+	StatusDeclined = "declined"
 )
 
 // The reasons a request is held or closed, for the people on it.
 const (
 	HeldReason = "Approved. Waiting for an administrator: the approver has signed in from a network or " +
-		"device the property's owner used in the last 90 days."
-	ClosedReason = "The property was verified through another request."
+		"device the property's owner or the request's sender used in the last 90 days."
+	ConfirmedReason = "Confirmed. Waiting for the property's owner to accept it, or for an administrator."
+	ClosedReason    = "The property was verified through another request."
+	// ClosedPaidReason closes a paid check the listing no longer needs.
+	ClosedPaidReason = "The property was verified through another request, so its check is no longer needed: the fee is refunded in full."
+	// MovedReason closes what was gathered for the old address when the listing moves.
+	MovedReason = "The listing's address changed after this request was sent, and its proof was about the old address."
+	// MovedPaidReason closes a paid check whose listing moved before an administrator decided it.
+	MovedPaidReason = "The listing's address changed before an administrator checked it, so the check was about the old address: the fee is refunded in full."
+	// AcceptedReason is a confirmation the owner accepted.
+	AcceptedReason = "Accepted by the property's owner."
+	// DeclinedReason is a confirmation the owner declined.
+	DeclinedReason = "Declined by the property's owner."
 )
 
 // Service holds the verification rules.
@@ -136,15 +156,20 @@ type Request struct {
 	ID, PropertyID           int32
 	PropertyTitle            string // empty when the property is gone
 	RequestedBy, RequestedTo Party
-	// Status is pending, approved, rejected, paid, held, closed or expired (a pending request
+	// Status is pending, approved, rejected, paid, held, confirmed, declined, closed or expired (a pending request
 	// past its 30 days reads as expired).
 	Status, StatusReason                 string
 	Message, ResponseMessage             string
 	OwnerUsername                        string
 	IncentiveAmount                      string // tokens, as a decimal ("1.00")
 	DocumentsProvided, DocumentsVerified bool
-	CreatedAt, UpdatedAt, ExpiresAt      time.Time
-	RespondedAt                          *time.Time
+	// Address is the address the request was about (when it was sent).
+	Address              string
+	CreatedAt, UpdatedAt time.Time
+	// ExpiresAt is when a request to a person lapses; nil for requests to the administrators
+	// (owners' documents, paid checks), which never do.
+	ExpiresAt   *time.Time
+	RespondedAt *time.Time
 }
 
 // RequestPage is one page of requests, newest first.
@@ -206,13 +231,18 @@ func (s *Service) byID(ctx context.Context, ids ...int32) ([]Request, error) {
 }
 
 func fromRow(r db.VerificationRequestDetail) Request {
-	return Request{
+	out := Request{
 		ID: r.ID, PropertyID: r.PropertyID, PropertyTitle: r.PropertyTitle,
 		RequestedBy: Party{ID: r.RequestedByID, Username: r.RequestedByUsername},
 		RequestedTo: Party{ID: convert.Value(r.RequestedToID), Username: r.RequestedToUsername},
 		Status:      r.State, StatusReason: r.StatusReason, Message: r.Message, ResponseMessage: r.ResponseMessage,
 		OwnerUsername: r.OwnerUsername, IncentiveAmount: r.IncentiveAmount,
 		DocumentsProvided: r.DocumentsProvided, DocumentsVerified: r.DocumentsVerified,
-		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, ExpiresAt: r.ExpiresAt, RespondedAt: r.RespondedAt,
+		Address:   r.Address,
+		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, RespondedAt: r.RespondedAt,
 	}
+	if r.RequestedToID != nil { // requests to the administrators never expire
+		out.ExpiresAt = &r.ExpiresAt
+	}
+	return out
 }

@@ -89,3 +89,37 @@ FROM properties p
 WHERE p.landlord_id = sqlc.arg(owner_id) AND p.active AND NOT p.verified
 ORDER BY p.created_at DESC, p.id DESC
 LIMIT sqlc.arg(max_rows);
+
+-- name: RecordLatePayment :execrows
+-- A payment that succeeded after its check was closed (the listing moved, or was verified another
+-- way, while it was being paid): recorded as paid, and its refund due in the same statement.
+WITH paid AS (
+    UPDATE verification_requests SET payment_status = 'succeeded', payment_error = NULL, paid_at = now(),
+        status_reason = sqlc.arg(reason), updated_at = now()
+    WHERE id = sqlc.arg(id) AND status = 'closed' AND paid_at IS NULL AND payment_amount_cents IS NOT NULL
+    RETURNING id, payment_amount_cents
+)
+INSERT INTO paid_check_refunds (request_id, refund_id, amount_cents, reason, refunded_at)
+SELECT id, 'claimed', payment_amount_cents, sqlc.arg(reason), NULL FROM paid
+ON CONFLICT (request_id) DO NOTHING;
+
+-- name: ClaimDueRefund :one
+-- One refund owed and due now, locked until the transaction ends; refunds another server is
+-- settling are skipped, so two servers never ask Stripe for one refund at once.
+SELECT f.request_id, f.amount_cents, f.attempts, coalesce(r.payment_intent_id, '')::text AS payment_intent_id
+FROM paid_check_refunds f
+LEFT JOIN verification_requests r ON r.id = f.request_id
+WHERE f.refunded_at IS NULL AND f.next_attempt_at <= now()
+ORDER BY f.next_attempt_at, f.request_id
+LIMIT 1
+FOR UPDATE OF f SKIP LOCKED;
+
+-- name: SettleDueRefund :exec
+UPDATE paid_check_refunds SET refund_id = sqlc.arg(refund_id), refunded_at = now(), last_error = NULL
+WHERE request_id = sqlc.arg(request_id) AND refunded_at IS NULL;
+
+-- name: PostponeDueRefund :exec
+-- Stripe did not refund: try again later, waiting twice as long each time (1 minute to 6 hours).
+UPDATE paid_check_refunds SET attempts = attempts + 1, last_error = sqlc.arg(last_error),
+    next_attempt_at = now() + least(interval '1 minute' * power(2, least(attempts, 20)), interval '6 hours')
+WHERE request_id = sqlc.arg(request_id) AND refunded_at IS NULL;

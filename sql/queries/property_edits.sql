@@ -21,9 +21,3 @@ UPDATE properties SET
     keywords = sqlc.arg(keywords), slug = sqlc.arg(slug), updated_at = now()
 WHERE id = sqlc.arg(id)
 RETURNING *;
-
--- name: WithdrawVerificationForEdit :execrows
--- The owner moved the address of a verified property: the verification in force is withdrawn
--- (the row stays as the audit trail, and the trigger makes the property unverified).
-UPDATE property_verifications SET withdrawn_at = now(), withdrawn_by = sqlc.arg(owner_id), withdraw_reason = sqlc.arg(reason)
-WHERE property_id = sqlc.arg(property_id) AND withdrawn_at IS NULL;

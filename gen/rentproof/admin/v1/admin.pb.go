@@ -7,6 +7,7 @@
 package adminv1
 
 import (
+	_ "github.com/rentproof/rentproof/gen/rentproof/vocab/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -108,7 +109,8 @@ func (x *Document) GetDeleted() bool {
 // QueueItem is one request waiting for an administrator.
 type QueueItem struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// kind is documents, paid_check or held.
+	// kind is documents, paid_check, held or confirmation (the property page's request, approved
+	// by the person asked, waiting for the owner).
 	Kind string `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
 	// request_id is the verification request's identifier.
 	RequestId int32 `protobuf:"varint,2,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
@@ -128,7 +130,7 @@ type QueueItem struct {
 	ResponseMessage string `protobuf:"bytes,9,opt,name=response_message,json=responseMessage,proto3" json:"response_message,omitempty"`
 	// status_reason says why a request is held.
 	StatusReason string `protobuf:"bytes,10,opt,name=status_reason,json=statusReason,proto3" json:"status_reason,omitempty"`
-	// status is pending, paid or held.
+	// status is pending, paid, held or confirmed.
 	Status string `protobuf:"bytes,11,opt,name=status,proto3" json:"status,omitempty"`
 	// payment_intent_id is a paid check's payment.
 	PaymentIntentId string `protobuf:"bytes,12,opt,name=payment_intent_id,json=paymentIntentId,proto3" json:"payment_intent_id,omitempty"`
@@ -137,9 +139,15 @@ type QueueItem struct {
 	// created_at is when the request was sent.
 	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	// documents are the request's ownership documents.
-	Documents     []*Document `protobuf:"bytes,15,rep,name=documents,proto3" json:"documents,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Documents []*Document `protobuf:"bytes,15,rep,name=documents,proto3" json:"documents,omitempty"`
+	// address is the address the proof was gathered for (the listing's when the request was sent).
+	Address string `protobuf:"bytes,16,opt,name=address,proto3" json:"address,omitempty"`
+	// current_address is the listing's address now.
+	CurrentAddress string `protobuf:"bytes,17,opt,name=current_address,json=currentAddress,proto3" json:"current_address,omitempty"`
+	// address_changed is true when the two differ: approving is then refused.
+	AddressChanged bool `protobuf:"varint,18,opt,name=address_changed,json=addressChanged,proto3" json:"address_changed,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *QueueItem) Reset() {
@@ -277,6 +285,27 @@ func (x *QueueItem) GetDocuments() []*Document {
 	return nil
 }
 
+func (x *QueueItem) GetAddress() string {
+	if x != nil {
+		return x.Address
+	}
+	return ""
+}
+
+func (x *QueueItem) GetCurrentAddress() string {
+	if x != nil {
+		return x.CurrentAddress
+	}
+	return ""
+}
+
+func (x *QueueItem) GetAddressChanged() bool {
+	if x != nil {
+		return x.AddressChanged
+	}
+	return false
+}
+
 // ListQueueRequest pages the queue.
 type ListQueueRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -400,7 +429,7 @@ type Decision struct {
 	ReviewId int32 `protobuf:"varint,4,opt,name=review_id,json=reviewId,proto3" json:"review_id,omitempty"`
 	// property_id is the property concerned, 0 when gone.
 	PropertyId int32 `protobuf:"varint,5,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
-	// decision is approve, reject, withdraw, restore or remove.
+	// decision is approve, reject, withdraw, restore, remove or arranged.
 	Decision string `protobuf:"bytes,6,opt,name=decision,proto3" json:"decision,omitempty"`
 	// message is what the administrator wrote.
 	Message string `protobuf:"bytes,7,opt,name=message,proto3" json:"message,omitempty"`
@@ -752,6 +781,400 @@ func (x *ListDecisionsResponse) GetHasMore() bool {
 	return false
 }
 
+// AnsweredRequest is a verification request its addressee answered, as administrators review it.
+type AnsweredRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// request_id is the verification request's identifier.
+	RequestId int32 `protobuf:"varint,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// property_id is the property it is about.
+	PropertyId int32 `protobuf:"varint,2,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
+	// property_title is the property's title.
+	PropertyTitle string `protobuf:"bytes,3,opt,name=property_title,json=propertyTitle,proto3" json:"property_title,omitempty"`
+	// owner_username is the property owner's username.
+	OwnerUsername string `protobuf:"bytes,4,opt,name=owner_username,json=ownerUsername,proto3" json:"owner_username,omitempty"`
+	// requested_by_username is who sent the request.
+	RequestedByUsername string `protobuf:"bytes,5,opt,name=requested_by_username,json=requestedByUsername,proto3" json:"requested_by_username,omitempty"`
+	// requested_to_username is who answered it.
+	RequestedToUsername string `protobuf:"bytes,6,opt,name=requested_to_username,json=requestedToUsername,proto3" json:"requested_to_username,omitempty"`
+	// status is the request's status now (approved, rejected, held, confirmed, declined, closed).
+	Status string `protobuf:"bytes,7,opt,name=status,proto3" json:"status,omitempty"`
+	// status_reason says why it is held, confirmed, declined or closed.
+	StatusReason string `protobuf:"bytes,8,opt,name=status_reason,json=statusReason,proto3" json:"status_reason,omitempty"`
+	// message is the sender's note.
+	Message string `protobuf:"bytes,9,opt,name=message,proto3" json:"message,omitempty"`
+	// response_message is the answer's message.
+	ResponseMessage string `protobuf:"bytes,10,opt,name=response_message,json=responseMessage,proto3" json:"response_message,omitempty"`
+	// responded_at is when it was answered.
+	RespondedAt *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=responded_at,json=respondedAt,proto3" json:"responded_at,omitempty"`
+	// arranged_at is when an administrator marked it arranged; absent when not.
+	ArrangedAt *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=arranged_at,json=arrangedAt,proto3" json:"arranged_at,omitempty"`
+	// tokens_paid is what the request paid, net of reversals.
+	TokensPaid    int32 `protobuf:"varint,13,opt,name=tokens_paid,json=tokensPaid,proto3" json:"tokens_paid,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnsweredRequest) Reset() {
+	*x = AnsweredRequest{}
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnsweredRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnsweredRequest) ProtoMessage() {}
+
+func (x *AnsweredRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnsweredRequest.ProtoReflect.Descriptor instead.
+func (*AnsweredRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *AnsweredRequest) GetRequestId() int32 {
+	if x != nil {
+		return x.RequestId
+	}
+	return 0
+}
+
+func (x *AnsweredRequest) GetPropertyId() int32 {
+	if x != nil {
+		return x.PropertyId
+	}
+	return 0
+}
+
+func (x *AnsweredRequest) GetPropertyTitle() string {
+	if x != nil {
+		return x.PropertyTitle
+	}
+	return ""
+}
+
+func (x *AnsweredRequest) GetOwnerUsername() string {
+	if x != nil {
+		return x.OwnerUsername
+	}
+	return ""
+}
+
+func (x *AnsweredRequest) GetRequestedByUsername() string {
+	if x != nil {
+		return x.RequestedByUsername
+	}
+	return ""
+}
+
+func (x *AnsweredRequest) GetRequestedToUsername() string {
+	if x != nil {
+		return x.RequestedToUsername
+	}
+	return ""
+}
+
+func (x *AnsweredRequest) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *AnsweredRequest) GetStatusReason() string {
+	if x != nil {
+		return x.StatusReason
+	}
+	return ""
+}
+
+func (x *AnsweredRequest) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *AnsweredRequest) GetResponseMessage() string {
+	if x != nil {
+		return x.ResponseMessage
+	}
+	return ""
+}
+
+func (x *AnsweredRequest) GetRespondedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RespondedAt
+	}
+	return nil
+}
+
+func (x *AnsweredRequest) GetArrangedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ArrangedAt
+	}
+	return nil
+}
+
+func (x *AnsweredRequest) GetTokensPaid() int32 {
+	if x != nil {
+		return x.TokensPaid
+	}
+	return 0
+}
+
+// ListAnsweredRequestsRequest filters and pages the answered requests.
+type ListAnsweredRequestsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// username limits the list to requests sent or answered by this username (empty: all).
+	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	// page is the page wanted, from 1 (default 1).
+	Page int32 `protobuf:"varint,2,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the requests per page (default 50, at most 100).
+	PageSize      int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAnsweredRequestsRequest) Reset() {
+	*x = ListAnsweredRequestsRequest{}
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAnsweredRequestsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAnsweredRequestsRequest) ProtoMessage() {}
+
+func (x *ListAnsweredRequestsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAnsweredRequestsRequest.ProtoReflect.Descriptor instead.
+func (*ListAnsweredRequestsRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ListAnsweredRequestsRequest) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+func (x *ListAnsweredRequestsRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListAnsweredRequestsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// ListAnsweredRequestsResponse is one page of answered requests, newest answer first.
+type ListAnsweredRequestsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// requests are newest answer first.
+	Requests []*AnsweredRequest `protobuf:"bytes,1,rep,name=requests,proto3" json:"requests,omitempty"`
+	// has_more is true when a further page follows.
+	HasMore       bool `protobuf:"varint,2,opt,name=has_more,json=hasMore,proto3" json:"has_more,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAnsweredRequestsResponse) Reset() {
+	*x = ListAnsweredRequestsResponse{}
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAnsweredRequestsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAnsweredRequestsResponse) ProtoMessage() {}
+
+func (x *ListAnsweredRequestsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAnsweredRequestsResponse.ProtoReflect.Descriptor instead.
+func (*ListAnsweredRequestsResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ListAnsweredRequestsResponse) GetRequests() []*AnsweredRequest {
+	if x != nil {
+		return x.Requests
+	}
+	return nil
+}
+
+func (x *ListAnsweredRequestsResponse) GetHasMore() bool {
+	if x != nil {
+		return x.HasMore
+	}
+	return false
+}
+
+// MarkRequestArrangedRequest names the request and why it was arranged.
+type MarkRequestArrangedRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// request_id is the verification request's identifier.
+	RequestId int32 `protobuf:"varint,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// message is why the administrator found it arranged (1 to 500 characters), kept with the decision.
+	Message       string `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MarkRequestArrangedRequest) Reset() {
+	*x = MarkRequestArrangedRequest{}
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarkRequestArrangedRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarkRequestArrangedRequest) ProtoMessage() {}
+
+func (x *MarkRequestArrangedRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarkRequestArrangedRequest.ProtoReflect.Descriptor instead.
+func (*MarkRequestArrangedRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *MarkRequestArrangedRequest) GetRequestId() int32 {
+	if x != nil {
+		return x.RequestId
+	}
+	return 0
+}
+
+func (x *MarkRequestArrangedRequest) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+// MarkRequestArrangedResponse is what the mark took back.
+type MarkRequestArrangedResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// decision is the recorded decision (arranged).
+	Decision *Decision `protobuf:"bytes,1,opt,name=decision,proto3" json:"decision,omitempty"`
+	// tokens_taken_back is what the reversal took from the balances the request paid (the rest,
+	// when a balance was spent below it, is written off).
+	TokensTakenBack int32 `protobuf:"varint,2,opt,name=tokens_taken_back,json=tokensTakenBack,proto3" json:"tokens_taken_back,omitempty"`
+	// verification_withdrawn is true when the request had verified the property and that badge
+	// was still in force.
+	VerificationWithdrawn bool `protobuf:"varint,3,opt,name=verification_withdrawn,json=verificationWithdrawn,proto3" json:"verification_withdrawn,omitempty"`
+	unknownFields         protoimpl.UnknownFields
+	sizeCache             protoimpl.SizeCache
+}
+
+func (x *MarkRequestArrangedResponse) Reset() {
+	*x = MarkRequestArrangedResponse{}
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarkRequestArrangedResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarkRequestArrangedResponse) ProtoMessage() {}
+
+func (x *MarkRequestArrangedResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarkRequestArrangedResponse.ProtoReflect.Descriptor instead.
+func (*MarkRequestArrangedResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *MarkRequestArrangedResponse) GetDecision() *Decision {
+	if x != nil {
+		return x.Decision
+	}
+	return nil
+}
+
+func (x *MarkRequestArrangedResponse) GetTokensTakenBack() int32 {
+	if x != nil {
+		return x.TokensTakenBack
+	}
+	return 0
+}
+
+func (x *MarkRequestArrangedResponse) GetVerificationWithdrawn() bool {
+	if x != nil {
+		return x.VerificationWithdrawn
+	}
+	return false
+}
+
 // SubmitDirectVerificationRequest is SPEC's direct-verification body.
 type SubmitDirectVerificationRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -771,7 +1194,7 @@ type SubmitDirectVerificationRequest struct {
 
 func (x *SubmitDirectVerificationRequest) Reset() {
 	*x = SubmitDirectVerificationRequest{}
-	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[9]
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -783,7 +1206,7 @@ func (x *SubmitDirectVerificationRequest) String() string {
 func (*SubmitDirectVerificationRequest) ProtoMessage() {}
 
 func (x *SubmitDirectVerificationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[9]
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -796,7 +1219,7 @@ func (x *SubmitDirectVerificationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitDirectVerificationRequest.ProtoReflect.Descriptor instead.
 func (*SubmitDirectVerificationRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{9}
+	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SubmitDirectVerificationRequest) GetPropertyId() int32 {
@@ -849,7 +1272,7 @@ type SubmitDirectVerificationResponse struct {
 
 func (x *SubmitDirectVerificationResponse) Reset() {
 	*x = SubmitDirectVerificationResponse{}
-	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[10]
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -861,7 +1284,7 @@ func (x *SubmitDirectVerificationResponse) String() string {
 func (*SubmitDirectVerificationResponse) ProtoMessage() {}
 
 func (x *SubmitDirectVerificationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[10]
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -874,7 +1297,7 @@ func (x *SubmitDirectVerificationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitDirectVerificationResponse.ProtoReflect.Descriptor instead.
 func (*SubmitDirectVerificationResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{10}
+	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SubmitDirectVerificationResponse) GetRequestId() int32 {
@@ -902,13 +1325,13 @@ var File_rentproof_admin_v1_admin_proto protoreflect.FileDescriptor
 
 const file_rentproof_admin_v1_admin_proto_rawDesc = "" +
 	"\n" +
-	"\x1erentproof/admin/v1/admin.proto\x12\x12rentproof.admin.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8c\x01\n" +
+	"\x1erentproof/admin/v1/admin.proto\x12\x12rentproof.admin.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\x8c\x01\n" +
 	"\bDocument\x12\x10\n" +
 	"\x03url\x18\x01 \x01(\tR\x03url\x12\x1b\n" +
 	"\tfile_name\x18\x02 \x01(\tR\bfileName\x12!\n" +
 	"\fcontent_type\x18\x03 \x01(\tR\vcontentType\x12\x14\n" +
 	"\x05bytes\x18\x04 \x01(\x05R\x05bytes\x12\x18\n" +
-	"\adeleted\x18\x05 \x01(\bR\adeleted\"\xe1\x04\n" +
+	"\adeleted\x18\x05 \x01(\bR\adeleted\"\xcd\x05\n" +
 	"\tQueueItem\x12\x12\n" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x1d\n" +
 	"\n" +
@@ -928,7 +1351,10 @@ const file_rentproof_admin_v1_admin_proto_rawDesc = "" +
 	"\x0epayment_status\x18\r \x01(\tR\rpaymentStatus\x129\n" +
 	"\n" +
 	"created_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12:\n" +
-	"\tdocuments\x18\x0f \x03(\v2\x1c.rentproof.admin.v1.DocumentR\tdocuments\"C\n" +
+	"\tdocuments\x18\x0f \x03(\v2\x1c.rentproof.admin.v1.DocumentR\tdocuments\x12\x18\n" +
+	"\aaddress\x18\x10 \x01(\tR\aaddress\x12'\n" +
+	"\x0fcurrent_address\x18\x11 \x01(\tR\x0ecurrentAddress\x12'\n" +
+	"\x0faddress_changed\x18\x12 \x01(\bR\x0eaddressChanged\"C\n" +
 	"\x10ListQueueRequest\x12\x12\n" +
 	"\x04page\x18\x01 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\"c\n" +
@@ -964,7 +1390,41 @@ const file_rentproof_admin_v1_admin_proto_rawDesc = "" +
 	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\"n\n" +
 	"\x15ListDecisionsResponse\x12:\n" +
 	"\tdecisions\x18\x01 \x03(\v2\x1c.rentproof.admin.v1.DecisionR\tdecisions\x12\x19\n" +
-	"\bhas_more\x18\x02 \x01(\bR\ahasMore\"\xd1\x01\n" +
+	"\bhas_more\x18\x02 \x01(\bR\ahasMore\"\xa6\x04\n" +
+	"\x0fAnsweredRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\x05R\trequestId\x12\x1f\n" +
+	"\vproperty_id\x18\x02 \x01(\x05R\n" +
+	"propertyId\x12%\n" +
+	"\x0eproperty_title\x18\x03 \x01(\tR\rpropertyTitle\x12%\n" +
+	"\x0eowner_username\x18\x04 \x01(\tR\rownerUsername\x122\n" +
+	"\x15requested_by_username\x18\x05 \x01(\tR\x13requestedByUsername\x122\n" +
+	"\x15requested_to_username\x18\x06 \x01(\tR\x13requestedToUsername\x12\x16\n" +
+	"\x06status\x18\a \x01(\tR\x06status\x12#\n" +
+	"\rstatus_reason\x18\b \x01(\tR\fstatusReason\x12\x18\n" +
+	"\amessage\x18\t \x01(\tR\amessage\x12)\n" +
+	"\x10response_message\x18\n" +
+	" \x01(\tR\x0fresponseMessage\x12=\n" +
+	"\fresponded_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\vrespondedAt\x12;\n" +
+	"\varranged_at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"arrangedAt\x12\x1f\n" +
+	"\vtokens_paid\x18\r \x01(\x05R\n" +
+	"tokensPaid\"r\n" +
+	"\x1bListAnsweredRequestsRequest\x12\"\n" +
+	"\busername\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02 2R\busername\x12\x12\n" +
+	"\x04page\x18\x02 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\"z\n" +
+	"\x1cListAnsweredRequestsResponse\x12?\n" +
+	"\brequests\x18\x01 \x03(\v2#.rentproof.admin.v1.AnsweredRequestR\brequests\x12\x19\n" +
+	"\bhas_more\x18\x02 \x01(\bR\ahasMore\"`\n" +
+	"\x1aMarkRequestArrangedRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\x05R\trequestId\x12#\n" +
+	"\amessage\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xf4\x03R\amessage\"\xba\x01\n" +
+	"\x1bMarkRequestArrangedResponse\x128\n" +
+	"\bdecision\x18\x01 \x01(\v2\x1c.rentproof.admin.v1.DecisionR\bdecision\x12*\n" +
+	"\x11tokens_taken_back\x18\x02 \x01(\x05R\x0ftokensTakenBack\x125\n" +
+	"\x16verification_withdrawn\x18\x03 \x01(\bR\x15verificationWithdrawn\"\xd1\x01\n" +
 	"\x1fSubmitDirectVerificationRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
 	"propertyId\x12#\n" +
@@ -976,11 +1436,13 @@ const file_rentproof_admin_v1_admin_proto_rawDesc = "" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x05R\trequestId\x12+\n" +
 	"\x11property_verified\x18\x02 \x01(\bR\x10propertyVerified\x12\x1c\n" +
-	"\tdocuments\x18\x03 \x01(\x05R\tdocuments2\xbe\x02\n" +
+	"\tdocuments\x18\x03 \x01(\x05R\tdocuments2\xb6\x04\n" +
 	"\fAdminService\x12]\n" +
 	"\tListQueue\x12$.rentproof.admin.v1.ListQueueRequest\x1a%.rentproof.admin.v1.ListQueueResponse\"\x03\x90\x02\x01\x12d\n" +
 	"\rDecideRequest\x12(.rentproof.admin.v1.DecideRequestRequest\x1a).rentproof.admin.v1.DecideRequestResponse\x12i\n" +
-	"\rListDecisions\x12(.rentproof.admin.v1.ListDecisionsRequest\x1a).rentproof.admin.v1.ListDecisionsResponse\"\x03\x90\x02\x012\x99\x01\n" +
+	"\rListDecisions\x12(.rentproof.admin.v1.ListDecisionsRequest\x1a).rentproof.admin.v1.ListDecisionsResponse\"\x03\x90\x02\x01\x12~\n" +
+	"\x14ListAnsweredRequests\x12/.rentproof.admin.v1.ListAnsweredRequestsRequest\x1a0.rentproof.admin.v1.ListAnsweredRequestsResponse\"\x03\x90\x02\x01\x12v\n" +
+	"\x13MarkRequestArranged\x12..rentproof.admin.v1.MarkRequestArrangedRequest\x1a/.rentproof.admin.v1.MarkRequestArrangedResponse2\x99\x01\n" +
 	"\x0fDocumentService\x12\x85\x01\n" +
 	"\x18SubmitDirectVerification\x123.rentproof.admin.v1.SubmitDirectVerificationRequest\x1a4.rentproof.admin.v1.SubmitDirectVerificationResponseB\xcd\x01\n" +
 	"\x16com.rentproof.admin.v1B\n" +
@@ -998,7 +1460,7 @@ func file_rentproof_admin_v1_admin_proto_rawDescGZIP() []byte {
 	return file_rentproof_admin_v1_admin_proto_rawDescData
 }
 
-var file_rentproof_admin_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_rentproof_admin_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_rentproof_admin_v1_admin_proto_goTypes = []any{
 	(*Document)(nil),                         // 0: rentproof.admin.v1.Document
 	(*QueueItem)(nil),                        // 1: rentproof.admin.v1.QueueItem
@@ -1009,30 +1471,43 @@ var file_rentproof_admin_v1_admin_proto_goTypes = []any{
 	(*DecideRequestResponse)(nil),            // 6: rentproof.admin.v1.DecideRequestResponse
 	(*ListDecisionsRequest)(nil),             // 7: rentproof.admin.v1.ListDecisionsRequest
 	(*ListDecisionsResponse)(nil),            // 8: rentproof.admin.v1.ListDecisionsResponse
-	(*SubmitDirectVerificationRequest)(nil),  // 9: rentproof.admin.v1.SubmitDirectVerificationRequest
-	(*SubmitDirectVerificationResponse)(nil), // 10: rentproof.admin.v1.SubmitDirectVerificationResponse
-	(*timestamppb.Timestamp)(nil),            // 11: google.protobuf.Timestamp
+	(*AnsweredRequest)(nil),                  // 9: rentproof.admin.v1.AnsweredRequest
+	(*ListAnsweredRequestsRequest)(nil),      // 10: rentproof.admin.v1.ListAnsweredRequestsRequest
+	(*ListAnsweredRequestsResponse)(nil),     // 11: rentproof.admin.v1.ListAnsweredRequestsResponse
+	(*MarkRequestArrangedRequest)(nil),       // 12: rentproof.admin.v1.MarkRequestArrangedRequest
+	(*MarkRequestArrangedResponse)(nil),      // 13: rentproof.admin.v1.MarkRequestArrangedResponse
+	(*SubmitDirectVerificationRequest)(nil),  // 14: rentproof.admin.v1.SubmitDirectVerificationRequest
+	(*SubmitDirectVerificationResponse)(nil), // 15: rentproof.admin.v1.SubmitDirectVerificationResponse
+	(*timestamppb.Timestamp)(nil),            // 16: google.protobuf.Timestamp
 }
 var file_rentproof_admin_v1_admin_proto_depIdxs = []int32{
-	11, // 0: rentproof.admin.v1.QueueItem.created_at:type_name -> google.protobuf.Timestamp
+	16, // 0: rentproof.admin.v1.QueueItem.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: rentproof.admin.v1.QueueItem.documents:type_name -> rentproof.admin.v1.Document
 	1,  // 2: rentproof.admin.v1.ListQueueResponse.items:type_name -> rentproof.admin.v1.QueueItem
-	11, // 3: rentproof.admin.v1.Decision.created_at:type_name -> google.protobuf.Timestamp
+	16, // 3: rentproof.admin.v1.Decision.created_at:type_name -> google.protobuf.Timestamp
 	4,  // 4: rentproof.admin.v1.DecideRequestResponse.decision:type_name -> rentproof.admin.v1.Decision
 	4,  // 5: rentproof.admin.v1.ListDecisionsResponse.decisions:type_name -> rentproof.admin.v1.Decision
-	2,  // 6: rentproof.admin.v1.AdminService.ListQueue:input_type -> rentproof.admin.v1.ListQueueRequest
-	5,  // 7: rentproof.admin.v1.AdminService.DecideRequest:input_type -> rentproof.admin.v1.DecideRequestRequest
-	7,  // 8: rentproof.admin.v1.AdminService.ListDecisions:input_type -> rentproof.admin.v1.ListDecisionsRequest
-	9,  // 9: rentproof.admin.v1.DocumentService.SubmitDirectVerification:input_type -> rentproof.admin.v1.SubmitDirectVerificationRequest
-	3,  // 10: rentproof.admin.v1.AdminService.ListQueue:output_type -> rentproof.admin.v1.ListQueueResponse
-	6,  // 11: rentproof.admin.v1.AdminService.DecideRequest:output_type -> rentproof.admin.v1.DecideRequestResponse
-	8,  // 12: rentproof.admin.v1.AdminService.ListDecisions:output_type -> rentproof.admin.v1.ListDecisionsResponse
-	10, // 13: rentproof.admin.v1.DocumentService.SubmitDirectVerification:output_type -> rentproof.admin.v1.SubmitDirectVerificationResponse
-	10, // [10:14] is the sub-list for method output_type
-	6,  // [6:10] is the sub-list for method input_type
-	6,  // [6:6] is the sub-list for extension type_name
-	6,  // [6:6] is the sub-list for extension extendee
-	0,  // [0:6] is the sub-list for field type_name
+	16, // 6: rentproof.admin.v1.AnsweredRequest.responded_at:type_name -> google.protobuf.Timestamp
+	16, // 7: rentproof.admin.v1.AnsweredRequest.arranged_at:type_name -> google.protobuf.Timestamp
+	9,  // 8: rentproof.admin.v1.ListAnsweredRequestsResponse.requests:type_name -> rentproof.admin.v1.AnsweredRequest
+	4,  // 9: rentproof.admin.v1.MarkRequestArrangedResponse.decision:type_name -> rentproof.admin.v1.Decision
+	2,  // 10: rentproof.admin.v1.AdminService.ListQueue:input_type -> rentproof.admin.v1.ListQueueRequest
+	5,  // 11: rentproof.admin.v1.AdminService.DecideRequest:input_type -> rentproof.admin.v1.DecideRequestRequest
+	7,  // 12: rentproof.admin.v1.AdminService.ListDecisions:input_type -> rentproof.admin.v1.ListDecisionsRequest
+	10, // 13: rentproof.admin.v1.AdminService.ListAnsweredRequests:input_type -> rentproof.admin.v1.ListAnsweredRequestsRequest
+	12, // 14: rentproof.admin.v1.AdminService.MarkRequestArranged:input_type -> rentproof.admin.v1.MarkRequestArrangedRequest
+	14, // 15: rentproof.admin.v1.DocumentService.SubmitDirectVerification:input_type -> rentproof.admin.v1.SubmitDirectVerificationRequest
+	3,  // 16: rentproof.admin.v1.AdminService.ListQueue:output_type -> rentproof.admin.v1.ListQueueResponse
+	6,  // 17: rentproof.admin.v1.AdminService.DecideRequest:output_type -> rentproof.admin.v1.DecideRequestResponse
+	8,  // 18: rentproof.admin.v1.AdminService.ListDecisions:output_type -> rentproof.admin.v1.ListDecisionsResponse
+	11, // 19: rentproof.admin.v1.AdminService.ListAnsweredRequests:output_type -> rentproof.admin.v1.ListAnsweredRequestsResponse
+	13, // 20: rentproof.admin.v1.AdminService.MarkRequestArranged:output_type -> rentproof.admin.v1.MarkRequestArrangedResponse
+	15, // 21: rentproof.admin.v1.DocumentService.SubmitDirectVerification:output_type -> rentproof.admin.v1.SubmitDirectVerificationResponse
+	16, // [16:22] is the sub-list for method output_type
+	10, // [10:16] is the sub-list for method input_type
+	10, // [10:10] is the sub-list for extension type_name
+	10, // [10:10] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_admin_v1_admin_proto_init() }
@@ -1046,7 +1521,7 @@ func file_rentproof_admin_v1_admin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_admin_v1_admin_proto_rawDesc), len(file_rentproof_admin_v1_admin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   11,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -66,6 +66,12 @@ func (x *QueueItem) AppendJSON(b []byte) []byte {
 		}
 	}
 	b = append(b, ']')
+	b = append(b, ",\"address\":"...)
+	b = wirejson.AppendString(b, x.GetAddress())
+	b = append(b, ",\"currentAddress\":"...)
+	b = wirejson.AppendString(b, x.GetCurrentAddress())
+	b = append(b, ",\"addressChanged\":"...)
+	b = strconv.AppendBool(b, x.GetAddressChanged())
 	return append(b, '}')
 }
 
@@ -175,6 +181,92 @@ func (x *ListDecisionsResponse) AppendJSON(b []byte) []byte {
 	b = append(b, ']')
 	b = append(b, ",\"hasMore\":"...)
 	b = strconv.AppendBool(b, x.GetHasMore())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *AnsweredRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"requestId\":"...)
+	b = strconv.AppendInt(b, int64(x.GetRequestId()), 10)
+	b = append(b, ",\"propertyId\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPropertyId()), 10)
+	b = append(b, ",\"propertyTitle\":"...)
+	b = wirejson.AppendString(b, x.GetPropertyTitle())
+	b = append(b, ",\"ownerUsername\":"...)
+	b = wirejson.AppendString(b, x.GetOwnerUsername())
+	b = append(b, ",\"requestedByUsername\":"...)
+	b = wirejson.AppendString(b, x.GetRequestedByUsername())
+	b = append(b, ",\"requestedToUsername\":"...)
+	b = wirejson.AppendString(b, x.GetRequestedToUsername())
+	b = append(b, ",\"status\":"...)
+	b = wirejson.AppendString(b, x.GetStatus())
+	b = append(b, ",\"statusReason\":"...)
+	b = wirejson.AppendString(b, x.GetStatusReason())
+	b = append(b, ",\"message\":"...)
+	b = wirejson.AppendString(b, x.GetMessage())
+	b = append(b, ",\"responseMessage\":"...)
+	b = wirejson.AppendString(b, x.GetResponseMessage())
+	b = append(b, ",\"respondedAt\":"...)
+	b = wirejson.AppendTimestamp(b, x.GetRespondedAt())
+	b = append(b, ",\"arrangedAt\":"...)
+	b = wirejson.AppendTimestamp(b, x.GetArrangedAt())
+	b = append(b, ",\"tokensPaid\":"...)
+	b = strconv.AppendInt(b, int64(x.GetTokensPaid()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListAnsweredRequestsRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"username\":"...)
+	b = wirejson.AppendString(b, x.GetUsername())
+	b = append(b, ",\"page\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPage()), 10)
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListAnsweredRequestsResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"requests\":"...)
+	b = append(b, '[')
+	for i, e := range x.GetRequests() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m := e; m == nil {
+			b = append(b, "null"...)
+		} else {
+			b = m.AppendJSON(b)
+		}
+	}
+	b = append(b, ']')
+	b = append(b, ",\"hasMore\":"...)
+	b = strconv.AppendBool(b, x.GetHasMore())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *MarkRequestArrangedRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"requestId\":"...)
+	b = strconv.AppendInt(b, int64(x.GetRequestId()), 10)
+	b = append(b, ",\"message\":"...)
+	b = wirejson.AppendString(b, x.GetMessage())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *MarkRequestArrangedResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"decision\":"...)
+	if m := x.GetDecision(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
+	b = append(b, ",\"tokensTakenBack\":"...)
+	b = strconv.AppendInt(b, int64(x.GetTokensTakenBack()), 10)
+	b = append(b, ",\"verificationWithdrawn\":"...)
+	b = strconv.AppendBool(b, x.GetVerificationWithdrawn())
 	return append(b, '}')
 }
 

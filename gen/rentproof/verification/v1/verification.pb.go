@@ -284,10 +284,14 @@ type VerificationRequest struct {
 	RequestedBy *Party `protobuf:"bytes,4,opt,name=requested_by,json=requestedBy,proto3" json:"requested_by,omitempty"`
 	// requested_to is who is asked to confirm.
 	RequestedTo *Party `protobuf:"bytes,5,opt,name=requested_to,json=requestedTo,proto3" json:"requested_to,omitempty"`
-	// status is pending, approved, rejected, paid (payments, later), held (approved, waiting for an
-	// administrator), closed (the property was verified through another request) or expired.
+	// status is pending, approved, rejected, paid (a paid check waiting for an administrator), held
+	// (approved, waiting for an administrator), confirmed (the property page's request approved,
+	// waiting for the owner or an administrator), declined (a confirmation the owner or an
+	// administrator declined), closed (verified through another request, or the listing moved) or
+	// expired.
 	Status string `protobuf:"bytes,6,opt,name=status,proto3" json:"status,omitempty"`
-	// status_reason says why a request is held or closed, for the people on it; empty otherwise.
+	// status_reason says why a request is held, confirmed, declined or closed, for the people on
+	// it; empty otherwise.
 	StatusReason string `protobuf:"bytes,7,opt,name=status_reason,json=statusReason,proto3" json:"status_reason,omitempty"`
 	// message is the sender's note.
 	Message string `protobuf:"bytes,8,opt,name=message,proto3" json:"message,omitempty"`
@@ -305,10 +309,13 @@ type VerificationRequest struct {
 	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	// updated_at is when the request last changed.
 	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,15,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
-	// expires_at is when a pending request lapses (30 days after it was sent).
+	// expires_at is when a pending request lapses (30 days after it was sent); absent for requests
+	// to the administrators (owners' documents, paid checks), which never lapse.
 	ExpiresAt *timestamppb.Timestamp `protobuf:"bytes,16,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
 	// responded_at is when the addressee answered, absent before.
-	RespondedAt   *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=responded_at,json=respondedAt,proto3" json:"responded_at,omitempty"`
+	RespondedAt *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=responded_at,json=respondedAt,proto3" json:"responded_at,omitempty"`
+	// address is the listing's address when the request was sent: its proof is about it.
+	Address       string `protobuf:"bytes,18,opt,name=address,proto3" json:"address,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -460,6 +467,13 @@ func (x *VerificationRequest) GetRespondedAt() *timestamppb.Timestamp {
 		return x.RespondedAt
 	}
 	return nil
+}
+
+func (x *VerificationRequest) GetAddress() string {
+	if x != nil {
+		return x.Address
+	}
+	return ""
 }
 
 // CreateVerificationRequestRequest is either the property page's request (requested_to_id,
@@ -882,7 +896,8 @@ type AnswerVerificationRequestResponse struct {
 	Request *VerificationRequest `protobuf:"bytes,1,opt,name=request,proto3" json:"request,omitempty"`
 	// property_verified is true when this answer verified the property.
 	PropertyVerified bool `protobuf:"varint,2,opt,name=property_verified,json=propertyVerified,proto3" json:"property_verified,omitempty"`
-	// tokens_earned is what the answer earned the caller (1).
+	// tokens_earned is what the answer earned the caller: 1, or 0 when it earns nothing (a linked
+	// or fresh sender, a held approval, or past the day's 10 rewarded answers).
 	TokensEarned  int32 `protobuf:"varint,3,opt,name=tokens_earned,json=tokensEarned,proto3" json:"tokens_earned,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -939,6 +954,227 @@ func (x *AnswerVerificationRequestResponse) GetTokensEarned() int32 {
 	return 0
 }
 
+// ListConfirmationsToAcceptRequest pages the confirmations waiting for the caller.
+type ListConfirmationsToAcceptRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// page is the 1-based page (default 1).
+	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
+	// page_size is the number of requests per page (default 20, at most 100).
+	PageSize      int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListConfirmationsToAcceptRequest) Reset() {
+	*x = ListConfirmationsToAcceptRequest{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListConfirmationsToAcceptRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListConfirmationsToAcceptRequest) ProtoMessage() {}
+
+func (x *ListConfirmationsToAcceptRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListConfirmationsToAcceptRequest.ProtoReflect.Descriptor instead.
+func (*ListConfirmationsToAcceptRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *ListConfirmationsToAcceptRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListConfirmationsToAcceptRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// ListConfirmationsToAcceptResponse is one page of confirmations waiting for their owner.
+type ListConfirmationsToAcceptResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// requests are oldest first, each with the confirmer (requested_to) and their message
+	// (response_message).
+	Requests []*VerificationRequest `protobuf:"bytes,1,rep,name=requests,proto3" json:"requests,omitempty"`
+	// has_more is true when another page follows.
+	HasMore       bool `protobuf:"varint,2,opt,name=has_more,json=hasMore,proto3" json:"has_more,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListConfirmationsToAcceptResponse) Reset() {
+	*x = ListConfirmationsToAcceptResponse{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListConfirmationsToAcceptResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListConfirmationsToAcceptResponse) ProtoMessage() {}
+
+func (x *ListConfirmationsToAcceptResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListConfirmationsToAcceptResponse.ProtoReflect.Descriptor instead.
+func (*ListConfirmationsToAcceptResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ListConfirmationsToAcceptResponse) GetRequests() []*VerificationRequest {
+	if x != nil {
+		return x.Requests
+	}
+	return nil
+}
+
+func (x *ListConfirmationsToAcceptResponse) GetHasMore() bool {
+	if x != nil {
+		return x.HasMore
+	}
+	return false
+}
+
+// DecideConfirmationRequest is the owner's decision on a confirmation they did not ask for.
+type DecideConfirmationRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the request's identifier.
+	Id int32 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// accept is true to accept the confirmation, false to decline it.
+	Accept        bool `protobuf:"varint,2,opt,name=accept,proto3" json:"accept,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecideConfirmationRequest) Reset() {
+	*x = DecideConfirmationRequest{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecideConfirmationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecideConfirmationRequest) ProtoMessage() {}
+
+func (x *DecideConfirmationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecideConfirmationRequest.ProtoReflect.Descriptor instead.
+func (*DecideConfirmationRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *DecideConfirmationRequest) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *DecideConfirmationRequest) GetAccept() bool {
+	if x != nil {
+		return x.Accept
+	}
+	return false
+}
+
+// DecideConfirmationResponse carries the decided request.
+type DecideConfirmationResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// request is the request after the decision (status approved or declined).
+	Request *VerificationRequest `protobuf:"bytes,1,opt,name=request,proto3" json:"request,omitempty"`
+	// property_verified is true when accepting it verified the property.
+	PropertyVerified bool `protobuf:"varint,2,opt,name=property_verified,json=propertyVerified,proto3" json:"property_verified,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *DecideConfirmationResponse) Reset() {
+	*x = DecideConfirmationResponse{}
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecideConfirmationResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecideConfirmationResponse) ProtoMessage() {}
+
+func (x *DecideConfirmationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecideConfirmationResponse.ProtoReflect.Descriptor instead.
+func (*DecideConfirmationResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *DecideConfirmationResponse) GetRequest() *VerificationRequest {
+	if x != nil {
+		return x.Request
+	}
+	return nil
+}
+
+func (x *DecideConfirmationResponse) GetPropertyVerified() bool {
+	if x != nil {
+		return x.PropertyVerified
+	}
+	return false
+}
+
 // WithdrawVerificationRequest names the property and the reason.
 type WithdrawVerificationRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -952,7 +1188,7 @@ type WithdrawVerificationRequest struct {
 
 func (x *WithdrawVerificationRequest) Reset() {
 	*x = WithdrawVerificationRequest{}
-	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[13]
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -964,7 +1200,7 @@ func (x *WithdrawVerificationRequest) String() string {
 func (*WithdrawVerificationRequest) ProtoMessage() {}
 
 func (x *WithdrawVerificationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[13]
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -977,7 +1213,7 @@ func (x *WithdrawVerificationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawVerificationRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawVerificationRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{13}
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *WithdrawVerificationRequest) GetPropertyId() int32 {
@@ -1003,7 +1239,7 @@ type WithdrawVerificationResponse struct {
 
 func (x *WithdrawVerificationResponse) Reset() {
 	*x = WithdrawVerificationResponse{}
-	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[14]
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1015,7 +1251,7 @@ func (x *WithdrawVerificationResponse) String() string {
 func (*WithdrawVerificationResponse) ProtoMessage() {}
 
 func (x *WithdrawVerificationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[14]
+	mi := &file_rentproof_verification_v1_verification_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1028,7 +1264,7 @@ func (x *WithdrawVerificationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawVerificationResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawVerificationResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{14}
+	return file_rentproof_verification_v1_verification_proto_rawDescGZIP(), []int{18}
 }
 
 var File_rentproof_verification_v1_verification_proto protoreflect.FileDescriptor
@@ -1055,7 +1291,7 @@ const file_rentproof_verification_v1_verification_proto_rawDesc = "" +
 	"\bhas_more\x18\x02 \x01(\bR\ahasMore\"3\n" +
 	"\x05Party\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1a\n" +
-	"\busername\x18\x02 \x01(\tR\busername\"\x99\x06\n" +
+	"\busername\x18\x02 \x01(\tR\busername\"\xb3\x06\n" +
 	"\x13VerificationRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1f\n" +
 	"\vproperty_id\x18\x02 \x01(\x05R\n" +
@@ -1078,7 +1314,8 @@ const file_rentproof_verification_v1_verification_proto_rawDesc = "" +
 	"updated_at\x18\x0f \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x129\n" +
 	"\n" +
 	"expires_at\x18\x10 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x12=\n" +
-	"\fresponded_at\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\vrespondedAt\"\xe4\x01\n" +
+	"\fresponded_at\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\vrespondedAt\x12\x18\n" +
+	"\aaddress\x18\x12 \x01(\tR\aaddress\"\xe4\x01\n" +
 	" CreateVerificationRequestRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
 	"propertyId\x12&\n" +
@@ -1112,18 +1349,32 @@ const file_rentproof_verification_v1_verification_proto_rawDesc = "" +
 	"!AnswerVerificationRequestResponse\x12H\n" +
 	"\arequest\x18\x01 \x01(\v2..rentproof.verification.v1.VerificationRequestR\arequest\x12+\n" +
 	"\x11property_verified\x18\x02 \x01(\bR\x10propertyVerified\x12#\n" +
-	"\rtokens_earned\x18\x03 \x01(\x05R\ftokensEarned\"a\n" +
+	"\rtokens_earned\x18\x03 \x01(\x05R\ftokensEarned\"S\n" +
+	" ListConfirmationsToAcceptRequest\x12\x12\n" +
+	"\x04page\x18\x01 \x01(\x05R\x04page\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\"\x8a\x01\n" +
+	"!ListConfirmationsToAcceptResponse\x12J\n" +
+	"\brequests\x18\x01 \x03(\v2..rentproof.verification.v1.VerificationRequestR\brequests\x12\x19\n" +
+	"\bhas_more\x18\x02 \x01(\bR\ahasMore\"C\n" +
+	"\x19DecideConfirmationRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x16\n" +
+	"\x06accept\x18\x02 \x01(\bR\x06accept\"\x93\x01\n" +
+	"\x1aDecideConfirmationResponse\x12H\n" +
+	"\arequest\x18\x01 \x01(\v2..rentproof.verification.v1.VerificationRequestR\arequest\x12+\n" +
+	"\x11property_verified\x18\x02 \x01(\bR\x10propertyVerified\"a\n" +
 	"\x1bWithdrawVerificationRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
 	"propertyId\x12!\n" +
 	"\x06reason\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xf4\x03R\x06reason\"\x1e\n" +
-	"\x1cWithdrawVerificationResponse2\xc9\a\n" +
+	"\x1cWithdrawVerificationResponse2\xeb\t\n" +
 	"\x13VerificationService\x12\x92\x01\n" +
 	"\x16ListPotentialVerifiers\x128.rentproof.verification.v1.ListPotentialVerifiersRequest\x1a9.rentproof.verification.v1.ListPotentialVerifiersResponse\"\x03\x90\x02\x01\x12\x96\x01\n" +
 	"\x19CreateVerificationRequest\x12;.rentproof.verification.v1.CreateVerificationRequestRequest\x1a<.rentproof.verification.v1.CreateVerificationRequestResponse\x12\xad\x01\n" +
 	"\x1fListCreatedVerificationRequests\x12A.rentproof.verification.v1.ListCreatedVerificationRequestsRequest\x1aB.rentproof.verification.v1.ListCreatedVerificationRequestsResponse\"\x03\x90\x02\x01\x12\xb0\x01\n" +
 	" ListReceivedVerificationRequests\x12B.rentproof.verification.v1.ListReceivedVerificationRequestsRequest\x1aC.rentproof.verification.v1.ListReceivedVerificationRequestsResponse\"\x03\x90\x02\x01\x12\x96\x01\n" +
-	"\x19AnswerVerificationRequest\x12;.rentproof.verification.v1.AnswerVerificationRequestRequest\x1a<.rentproof.verification.v1.AnswerVerificationRequestResponse\x12\x87\x01\n" +
+	"\x19AnswerVerificationRequest\x12;.rentproof.verification.v1.AnswerVerificationRequestRequest\x1a<.rentproof.verification.v1.AnswerVerificationRequestResponse\x12\x9b\x01\n" +
+	"\x19ListConfirmationsToAccept\x12;.rentproof.verification.v1.ListConfirmationsToAcceptRequest\x1a<.rentproof.verification.v1.ListConfirmationsToAcceptResponse\"\x03\x90\x02\x01\x12\x81\x01\n" +
+	"\x12DecideConfirmation\x124.rentproof.verification.v1.DecideConfirmationRequest\x1a5.rentproof.verification.v1.DecideConfirmationResponse\x12\x87\x01\n" +
 	"\x14WithdrawVerification\x126.rentproof.verification.v1.WithdrawVerificationRequest\x1a7.rentproof.verification.v1.WithdrawVerificationResponseB\x85\x02\n" +
 	"\x1dcom.rentproof.verification.v1B\x11VerificationProtoP\x01ZKgithub.com/rentproof/rentproof/gen/rentproof/verification/v1;verificationv1\xa2\x02\x03RVX\xaa\x02\x19Rentproof.Verification.V1\xca\x02\x19Rentproof\\Verification\\V1\xe2\x02%Rentproof\\Verification\\V1\\GPBMetadata\xea\x02\x1bRentproof::Verification::V1b\x06proto3"
 
@@ -1139,7 +1390,7 @@ func file_rentproof_verification_v1_verification_proto_rawDescGZIP() []byte {
 	return file_rentproof_verification_v1_verification_proto_rawDescData
 }
 
-var file_rentproof_verification_v1_verification_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_rentproof_verification_v1_verification_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_rentproof_verification_v1_verification_proto_goTypes = []any{
 	(*PotentialVerifier)(nil),                        // 0: rentproof.verification.v1.PotentialVerifier
 	(*ListPotentialVerifiersRequest)(nil),            // 1: rentproof.verification.v1.ListPotentialVerifiersRequest
@@ -1154,39 +1405,49 @@ var file_rentproof_verification_v1_verification_proto_goTypes = []any{
 	(*ListReceivedVerificationRequestsResponse)(nil), // 10: rentproof.verification.v1.ListReceivedVerificationRequestsResponse
 	(*AnswerVerificationRequestRequest)(nil),         // 11: rentproof.verification.v1.AnswerVerificationRequestRequest
 	(*AnswerVerificationRequestResponse)(nil),        // 12: rentproof.verification.v1.AnswerVerificationRequestResponse
-	(*WithdrawVerificationRequest)(nil),              // 13: rentproof.verification.v1.WithdrawVerificationRequest
-	(*WithdrawVerificationResponse)(nil),             // 14: rentproof.verification.v1.WithdrawVerificationResponse
-	(*timestamppb.Timestamp)(nil),                    // 15: google.protobuf.Timestamp
+	(*ListConfirmationsToAcceptRequest)(nil),         // 13: rentproof.verification.v1.ListConfirmationsToAcceptRequest
+	(*ListConfirmationsToAcceptResponse)(nil),        // 14: rentproof.verification.v1.ListConfirmationsToAcceptResponse
+	(*DecideConfirmationRequest)(nil),                // 15: rentproof.verification.v1.DecideConfirmationRequest
+	(*DecideConfirmationResponse)(nil),               // 16: rentproof.verification.v1.DecideConfirmationResponse
+	(*WithdrawVerificationRequest)(nil),              // 17: rentproof.verification.v1.WithdrawVerificationRequest
+	(*WithdrawVerificationResponse)(nil),             // 18: rentproof.verification.v1.WithdrawVerificationResponse
+	(*timestamppb.Timestamp)(nil),                    // 19: google.protobuf.Timestamp
 }
 var file_rentproof_verification_v1_verification_proto_depIdxs = []int32{
 	0,  // 0: rentproof.verification.v1.ListPotentialVerifiersResponse.verifiers:type_name -> rentproof.verification.v1.PotentialVerifier
 	3,  // 1: rentproof.verification.v1.VerificationRequest.requested_by:type_name -> rentproof.verification.v1.Party
 	3,  // 2: rentproof.verification.v1.VerificationRequest.requested_to:type_name -> rentproof.verification.v1.Party
-	15, // 3: rentproof.verification.v1.VerificationRequest.created_at:type_name -> google.protobuf.Timestamp
-	15, // 4: rentproof.verification.v1.VerificationRequest.updated_at:type_name -> google.protobuf.Timestamp
-	15, // 5: rentproof.verification.v1.VerificationRequest.expires_at:type_name -> google.protobuf.Timestamp
-	15, // 6: rentproof.verification.v1.VerificationRequest.responded_at:type_name -> google.protobuf.Timestamp
+	19, // 3: rentproof.verification.v1.VerificationRequest.created_at:type_name -> google.protobuf.Timestamp
+	19, // 4: rentproof.verification.v1.VerificationRequest.updated_at:type_name -> google.protobuf.Timestamp
+	19, // 5: rentproof.verification.v1.VerificationRequest.expires_at:type_name -> google.protobuf.Timestamp
+	19, // 6: rentproof.verification.v1.VerificationRequest.responded_at:type_name -> google.protobuf.Timestamp
 	4,  // 7: rentproof.verification.v1.CreateVerificationRequestResponse.requests:type_name -> rentproof.verification.v1.VerificationRequest
 	4,  // 8: rentproof.verification.v1.ListCreatedVerificationRequestsResponse.requests:type_name -> rentproof.verification.v1.VerificationRequest
 	4,  // 9: rentproof.verification.v1.ListReceivedVerificationRequestsResponse.requests:type_name -> rentproof.verification.v1.VerificationRequest
 	4,  // 10: rentproof.verification.v1.AnswerVerificationRequestResponse.request:type_name -> rentproof.verification.v1.VerificationRequest
-	1,  // 11: rentproof.verification.v1.VerificationService.ListPotentialVerifiers:input_type -> rentproof.verification.v1.ListPotentialVerifiersRequest
-	5,  // 12: rentproof.verification.v1.VerificationService.CreateVerificationRequest:input_type -> rentproof.verification.v1.CreateVerificationRequestRequest
-	7,  // 13: rentproof.verification.v1.VerificationService.ListCreatedVerificationRequests:input_type -> rentproof.verification.v1.ListCreatedVerificationRequestsRequest
-	9,  // 14: rentproof.verification.v1.VerificationService.ListReceivedVerificationRequests:input_type -> rentproof.verification.v1.ListReceivedVerificationRequestsRequest
-	11, // 15: rentproof.verification.v1.VerificationService.AnswerVerificationRequest:input_type -> rentproof.verification.v1.AnswerVerificationRequestRequest
-	13, // 16: rentproof.verification.v1.VerificationService.WithdrawVerification:input_type -> rentproof.verification.v1.WithdrawVerificationRequest
-	2,  // 17: rentproof.verification.v1.VerificationService.ListPotentialVerifiers:output_type -> rentproof.verification.v1.ListPotentialVerifiersResponse
-	6,  // 18: rentproof.verification.v1.VerificationService.CreateVerificationRequest:output_type -> rentproof.verification.v1.CreateVerificationRequestResponse
-	8,  // 19: rentproof.verification.v1.VerificationService.ListCreatedVerificationRequests:output_type -> rentproof.verification.v1.ListCreatedVerificationRequestsResponse
-	10, // 20: rentproof.verification.v1.VerificationService.ListReceivedVerificationRequests:output_type -> rentproof.verification.v1.ListReceivedVerificationRequestsResponse
-	12, // 21: rentproof.verification.v1.VerificationService.AnswerVerificationRequest:output_type -> rentproof.verification.v1.AnswerVerificationRequestResponse
-	14, // 22: rentproof.verification.v1.VerificationService.WithdrawVerification:output_type -> rentproof.verification.v1.WithdrawVerificationResponse
-	17, // [17:23] is the sub-list for method output_type
-	11, // [11:17] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	4,  // 11: rentproof.verification.v1.ListConfirmationsToAcceptResponse.requests:type_name -> rentproof.verification.v1.VerificationRequest
+	4,  // 12: rentproof.verification.v1.DecideConfirmationResponse.request:type_name -> rentproof.verification.v1.VerificationRequest
+	1,  // 13: rentproof.verification.v1.VerificationService.ListPotentialVerifiers:input_type -> rentproof.verification.v1.ListPotentialVerifiersRequest
+	5,  // 14: rentproof.verification.v1.VerificationService.CreateVerificationRequest:input_type -> rentproof.verification.v1.CreateVerificationRequestRequest
+	7,  // 15: rentproof.verification.v1.VerificationService.ListCreatedVerificationRequests:input_type -> rentproof.verification.v1.ListCreatedVerificationRequestsRequest
+	9,  // 16: rentproof.verification.v1.VerificationService.ListReceivedVerificationRequests:input_type -> rentproof.verification.v1.ListReceivedVerificationRequestsRequest
+	11, // 17: rentproof.verification.v1.VerificationService.AnswerVerificationRequest:input_type -> rentproof.verification.v1.AnswerVerificationRequestRequest
+	13, // 18: rentproof.verification.v1.VerificationService.ListConfirmationsToAccept:input_type -> rentproof.verification.v1.ListConfirmationsToAcceptRequest
+	15, // 19: rentproof.verification.v1.VerificationService.DecideConfirmation:input_type -> rentproof.verification.v1.DecideConfirmationRequest
+	17, // 20: rentproof.verification.v1.VerificationService.WithdrawVerification:input_type -> rentproof.verification.v1.WithdrawVerificationRequest
+	2,  // 21: rentproof.verification.v1.VerificationService.ListPotentialVerifiers:output_type -> rentproof.verification.v1.ListPotentialVerifiersResponse
+	6,  // 22: rentproof.verification.v1.VerificationService.CreateVerificationRequest:output_type -> rentproof.verification.v1.CreateVerificationRequestResponse
+	8,  // 23: rentproof.verification.v1.VerificationService.ListCreatedVerificationRequests:output_type -> rentproof.verification.v1.ListCreatedVerificationRequestsResponse
+	10, // 24: rentproof.verification.v1.VerificationService.ListReceivedVerificationRequests:output_type -> rentproof.verification.v1.ListReceivedVerificationRequestsResponse
+	12, // 25: rentproof.verification.v1.VerificationService.AnswerVerificationRequest:output_type -> rentproof.verification.v1.AnswerVerificationRequestResponse
+	14, // 26: rentproof.verification.v1.VerificationService.ListConfirmationsToAccept:output_type -> rentproof.verification.v1.ListConfirmationsToAcceptResponse
+	16, // 27: rentproof.verification.v1.VerificationService.DecideConfirmation:output_type -> rentproof.verification.v1.DecideConfirmationResponse
+	18, // 28: rentproof.verification.v1.VerificationService.WithdrawVerification:output_type -> rentproof.verification.v1.WithdrawVerificationResponse
+	21, // [21:29] is the sub-list for method output_type
+	13, // [13:21] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_verification_v1_verification_proto_init() }
@@ -1200,7 +1461,7 @@ func file_rentproof_verification_v1_verification_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_verification_v1_verification_proto_rawDesc), len(file_rentproof_verification_v1_verification_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

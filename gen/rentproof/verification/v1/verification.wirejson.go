@@ -105,6 +105,8 @@ func (x *VerificationRequest) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendTimestamp(b, x.GetExpiresAt())
 	b = append(b, ",\"respondedAt\":"...)
 	b = wirejson.AppendTimestamp(b, x.GetRespondedAt())
+	b = append(b, ",\"address\":"...)
+	b = wirejson.AppendString(b, x.GetAddress())
 	return append(b, '}')
 }
 
@@ -229,6 +231,57 @@ func (x *AnswerVerificationRequestResponse) AppendJSON(b []byte) []byte {
 	b = strconv.AppendBool(b, x.GetPropertyVerified())
 	b = append(b, ",\"tokensEarned\":"...)
 	b = strconv.AppendInt(b, int64(x.GetTokensEarned()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListConfirmationsToAcceptRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"page\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPage()), 10)
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListConfirmationsToAcceptResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"requests\":"...)
+	b = append(b, '[')
+	for i, e := range x.GetRequests() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m := e; m == nil {
+			b = append(b, "null"...)
+		} else {
+			b = m.AppendJSON(b)
+		}
+	}
+	b = append(b, ']')
+	b = append(b, ",\"hasMore\":"...)
+	b = strconv.AppendBool(b, x.GetHasMore())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *DecideConfirmationRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"id\":"...)
+	b = strconv.AppendInt(b, int64(x.GetId()), 10)
+	b = append(b, ",\"accept\":"...)
+	b = strconv.AppendBool(b, x.GetAccept())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *DecideConfirmationResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"request\":"...)
+	if m := x.GetRequest(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
+	b = append(b, ",\"propertyVerified\":"...)
+	b = strconv.AppendBool(b, x.GetPropertyVerified())
 	return append(b, '}')
 }
 

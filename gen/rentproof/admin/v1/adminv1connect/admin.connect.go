@@ -43,6 +43,12 @@ const (
 	// AdminServiceListDecisionsProcedure is the fully-qualified name of the AdminService's
 	// ListDecisions RPC.
 	AdminServiceListDecisionsProcedure = "/rentproof.admin.v1.AdminService/ListDecisions"
+	// AdminServiceListAnsweredRequestsProcedure is the fully-qualified name of the AdminService's
+	// ListAnsweredRequests RPC.
+	AdminServiceListAnsweredRequestsProcedure = "/rentproof.admin.v1.AdminService/ListAnsweredRequests"
+	// AdminServiceMarkRequestArrangedProcedure is the fully-qualified name of the AdminService's
+	// MarkRequestArranged RPC.
+	AdminServiceMarkRequestArrangedProcedure = "/rentproof.admin.v1.AdminService/MarkRequestArranged"
 	// DocumentServiceSubmitDirectVerificationProcedure is the fully-qualified name of the
 	// DocumentService's SubmitDirectVerification RPC.
 	DocumentServiceSubmitDirectVerificationProcedure = "/rentproof.admin.v1.DocumentService/SubmitDirectVerification"
@@ -55,13 +61,23 @@ type AdminServiceClient interface {
 	ListQueue(context.Context, *connect.Request[v1.ListQueueRequest]) (*connect.Response[v1.ListQueueResponse], error)
 	// DecideRequest approves or rejects a queued request with a message (required to reject: the
 	// owner is told why). Approval grants the badge: proof documents for an owner's documents,
-	// paid_check for a paid check, confirmed for a held approval. Rejecting a paid check refunds
-	// it in full first. A request is decided once: a second decision is refused
-	// (failed_precondition). Every decision is kept with who made it and when.
+	// paid_check for a paid check, confirmed for a held approval or a confirmation. Approving proof
+	// gathered for another address than the listing's current one is refused. Rejecting a paid
+	// check refunds it in full first; rejecting a confirmation declines it. A request is decided
+	// once: a second decision is refused (failed_precondition). Every decision is kept with who
+	// made it and when.
 	DecideRequest(context.Context, *connect.Request[v1.DecideRequestRequest]) (*connect.Response[v1.DecideRequestResponse], error)
 	// ListDecisions lists administrator decisions newest first: of one request, of one review, or
 	// all of them.
 	ListDecisions(context.Context, *connect.Request[v1.ListDecisionsRequest]) (*connect.Response[v1.ListDecisionsResponse], error)
+	// ListAnsweredRequests lists verification requests answered by the person asked, newest answer
+	// first, optionally of one username (sender or addressee), with the tokens each paid.
+	ListAnsweredRequests(context.Context, *connect.Request[v1.ListAnsweredRequestsRequest]) (*connect.Response[v1.ListAnsweredRequestsResponse], error)
+	// MarkRequestArranged marks an answered request as arranged between the people on it, once,
+	// with a reason: the tokens it paid are taken back (never below a zero balance: the rest is
+	// written off), the verifier's XP for it is reversed, a badge it granted is withdrawn, and a
+	// held approval or confirmation still waiting is closed.
+	MarkRequestArranged(context.Context, *connect.Request[v1.MarkRequestArrangedRequest]) (*connect.Response[v1.MarkRequestArrangedResponse], error)
 }
 
 // NewAdminServiceClient constructs a client for the rentproof.admin.v1.AdminService service. By
@@ -95,14 +111,29 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		listAnsweredRequests: connect.NewClient[v1.ListAnsweredRequestsRequest, v1.ListAnsweredRequestsResponse](
+			httpClient,
+			baseURL+AdminServiceListAnsweredRequestsProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("ListAnsweredRequests")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		markRequestArranged: connect.NewClient[v1.MarkRequestArrangedRequest, v1.MarkRequestArrangedResponse](
+			httpClient,
+			baseURL+AdminServiceMarkRequestArrangedProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("MarkRequestArranged")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // adminServiceClient implements AdminServiceClient.
 type adminServiceClient struct {
-	listQueue     *connect.Client[v1.ListQueueRequest, v1.ListQueueResponse]
-	decideRequest *connect.Client[v1.DecideRequestRequest, v1.DecideRequestResponse]
-	listDecisions *connect.Client[v1.ListDecisionsRequest, v1.ListDecisionsResponse]
+	listQueue            *connect.Client[v1.ListQueueRequest, v1.ListQueueResponse]
+	decideRequest        *connect.Client[v1.DecideRequestRequest, v1.DecideRequestResponse]
+	listDecisions        *connect.Client[v1.ListDecisionsRequest, v1.ListDecisionsResponse]
+	listAnsweredRequests *connect.Client[v1.ListAnsweredRequestsRequest, v1.ListAnsweredRequestsResponse]
+	markRequestArranged  *connect.Client[v1.MarkRequestArrangedRequest, v1.MarkRequestArrangedResponse]
 }
 
 // ListQueue calls rentproof.admin.v1.AdminService.ListQueue.
@@ -120,6 +151,16 @@ func (c *adminServiceClient) ListDecisions(ctx context.Context, req *connect.Req
 	return c.listDecisions.CallUnary(ctx, req)
 }
 
+// ListAnsweredRequests calls rentproof.admin.v1.AdminService.ListAnsweredRequests.
+func (c *adminServiceClient) ListAnsweredRequests(ctx context.Context, req *connect.Request[v1.ListAnsweredRequestsRequest]) (*connect.Response[v1.ListAnsweredRequestsResponse], error) {
+	return c.listAnsweredRequests.CallUnary(ctx, req)
+}
+
+// MarkRequestArranged calls rentproof.admin.v1.AdminService.MarkRequestArranged.
+func (c *adminServiceClient) MarkRequestArranged(ctx context.Context, req *connect.Request[v1.MarkRequestArrangedRequest]) (*connect.Response[v1.MarkRequestArrangedResponse], error) {
+	return c.markRequestArranged.CallUnary(ctx, req)
+}
+
 // AdminServiceHandler is an implementation of the rentproof.admin.v1.AdminService service.
 type AdminServiceHandler interface {
 	// ListQueue lists the requests waiting for an administrator: paid checks first, then the
@@ -127,13 +168,23 @@ type AdminServiceHandler interface {
 	ListQueue(context.Context, *connect.Request[v1.ListQueueRequest]) (*connect.Response[v1.ListQueueResponse], error)
 	// DecideRequest approves or rejects a queued request with a message (required to reject: the
 	// owner is told why). Approval grants the badge: proof documents for an owner's documents,
-	// paid_check for a paid check, confirmed for a held approval. Rejecting a paid check refunds
-	// it in full first. A request is decided once: a second decision is refused
-	// (failed_precondition). Every decision is kept with who made it and when.
+	// paid_check for a paid check, confirmed for a held approval or a confirmation. Approving proof
+	// gathered for another address than the listing's current one is refused. Rejecting a paid
+	// check refunds it in full first; rejecting a confirmation declines it. A request is decided
+	// once: a second decision is refused (failed_precondition). Every decision is kept with who
+	// made it and when.
 	DecideRequest(context.Context, *connect.Request[v1.DecideRequestRequest]) (*connect.Response[v1.DecideRequestResponse], error)
 	// ListDecisions lists administrator decisions newest first: of one request, of one review, or
 	// all of them.
 	ListDecisions(context.Context, *connect.Request[v1.ListDecisionsRequest]) (*connect.Response[v1.ListDecisionsResponse], error)
+	// ListAnsweredRequests lists verification requests answered by the person asked, newest answer
+	// first, optionally of one username (sender or addressee), with the tokens each paid.
+	ListAnsweredRequests(context.Context, *connect.Request[v1.ListAnsweredRequestsRequest]) (*connect.Response[v1.ListAnsweredRequestsResponse], error)
+	// MarkRequestArranged marks an answered request as arranged between the people on it, once,
+	// with a reason: the tokens it paid are taken back (never below a zero balance: the rest is
+	// written off), the verifier's XP for it is reversed, a badge it granted is withdrawn, and a
+	// held approval or confirmation still waiting is closed.
+	MarkRequestArranged(context.Context, *connect.Request[v1.MarkRequestArrangedRequest]) (*connect.Response[v1.MarkRequestArrangedResponse], error)
 }
 
 // NewAdminServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -163,6 +214,19 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminServiceListAnsweredRequestsHandler := connect.NewUnaryHandler(
+		AdminServiceListAnsweredRequestsProcedure,
+		svc.ListAnsweredRequests,
+		connect.WithSchema(adminServiceMethods.ByName("ListAnsweredRequests")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceMarkRequestArrangedHandler := connect.NewUnaryHandler(
+		AdminServiceMarkRequestArrangedProcedure,
+		svc.MarkRequestArranged,
+		connect.WithSchema(adminServiceMethods.ByName("MarkRequestArranged")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.admin.v1.AdminService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminServiceListQueueProcedure:
@@ -171,6 +235,10 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 			adminServiceDecideRequestHandler.ServeHTTP(w, r)
 		case AdminServiceListDecisionsProcedure:
 			adminServiceListDecisionsHandler.ServeHTTP(w, r)
+		case AdminServiceListAnsweredRequestsProcedure:
+			adminServiceListAnsweredRequestsHandler.ServeHTTP(w, r)
+		case AdminServiceMarkRequestArrangedProcedure:
+			adminServiceMarkRequestArrangedHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -190,6 +258,14 @@ func (UnimplementedAdminServiceHandler) DecideRequest(context.Context, *connect.
 
 func (UnimplementedAdminServiceHandler) ListDecisions(context.Context, *connect.Request[v1.ListDecisionsRequest]) (*connect.Response[v1.ListDecisionsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.admin.v1.AdminService.ListDecisions is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) ListAnsweredRequests(context.Context, *connect.Request[v1.ListAnsweredRequestsRequest]) (*connect.Response[v1.ListAnsweredRequestsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.admin.v1.AdminService.ListAnsweredRequests is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) MarkRequestArranged(context.Context, *connect.Request[v1.MarkRequestArrangedRequest]) (*connect.Response[v1.MarkRequestArrangedResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.admin.v1.AdminService.MarkRequestArranged is not implemented"))
 }
 
 // DocumentServiceClient is a client for the rentproof.admin.v1.DocumentService service.

@@ -48,6 +48,12 @@ const (
 	// VerificationServiceAnswerVerificationRequestProcedure is the fully-qualified name of the
 	// VerificationService's AnswerVerificationRequest RPC.
 	VerificationServiceAnswerVerificationRequestProcedure = "/rentproof.verification.v1.VerificationService/AnswerVerificationRequest"
+	// VerificationServiceListConfirmationsToAcceptProcedure is the fully-qualified name of the
+	// VerificationService's ListConfirmationsToAccept RPC.
+	VerificationServiceListConfirmationsToAcceptProcedure = "/rentproof.verification.v1.VerificationService/ListConfirmationsToAccept"
+	// VerificationServiceDecideConfirmationProcedure is the fully-qualified name of the
+	// VerificationService's DecideConfirmation RPC.
+	VerificationServiceDecideConfirmationProcedure = "/rentproof.verification.v1.VerificationService/DecideConfirmation"
 	// VerificationServiceWithdrawVerificationProcedure is the fully-qualified name of the
 	// VerificationService's WithdrawVerification RPC.
 	VerificationServiceWithdrawVerificationProcedure = "/rentproof.verification.v1.VerificationService/WithdrawVerification"
@@ -62,22 +68,32 @@ type VerificationServiceClient interface {
 	// returns emails or names.
 	ListPotentialVerifiers(context.Context, *connect.Request[v1.ListPotentialVerifiersRequest]) (*connect.Response[v1.ListPotentialVerifiersResponse], error)
 	// CreateVerificationRequest asks people to confirm a property, in one of SPEC's two shapes:
-	// the property page's (requested_to_id and notes: any signed-in user who does not own the
-	// property asks one landlord) or the landlord's (verifier_usernames and message: only the owner,
-	// one request per verifier). Every addressee must be an established account other than the
-	// owner and the caller. A verified property, a duplicate pending request to the same person and
-	// a request to oneself are refused. Requests expire after 30 days.
+	// the property page's (requested_to_id and notes: an established signed-in user who does not
+	// own the property asks one landlord) or the landlord's (verifier_usernames and message: only
+	// the owner, one request per verifier). Every addressee must be an established account other
+	// than the owner and the caller. A verified property, a duplicate pending request to the same
+	// person and a request to oneself are refused. Requests expire after 30 days.
 	CreateVerificationRequest(context.Context, *connect.Request[v1.CreateVerificationRequestRequest]) (*connect.Response[v1.CreateVerificationRequestResponse], error)
 	// ListCreatedVerificationRequests lists the requests the caller sent, newest first.
 	ListCreatedVerificationRequests(context.Context, *connect.Request[v1.ListCreatedVerificationRequestsRequest]) (*connect.Response[v1.ListCreatedVerificationRequestsResponse], error)
 	// ListReceivedVerificationRequests lists the requests addressed to the caller, newest first.
 	ListReceivedVerificationRequests(context.Context, *connect.Request[v1.ListReceivedVerificationRequestsRequest]) (*connect.Response[v1.ListReceivedVerificationRequestsResponse], error)
 	// AnswerVerificationRequest approves or rejects a pending request addressed to the caller, once.
-	// Either answer earns the verifier 1 token. An approval verifies the property (proof:
-	// confirmed), pays the property-page requester 1 token and closes the property's other pending
-	// requests, all in one transaction, unless the approver has signed in from an address or
-	// device the owner used in the last 90 days: then it is held for an administrator.
+	// Either answer earns the verifier 1 token and its XP when the request came from the owner or
+	// an established account, the verifier is linked to neither (one network or browser in 90
+	// days), and it is one of the verifier's first 10 rewarded answers of the day. An approval of
+	// the owner's request verifies the property (proof: confirmed) and closes its other open
+	// requests; an approval of the property page's request is confirmed, waiting for the owner to
+	// accept it (DecideConfirmation) or an administrator. An approval from an account linked to the
+	// owner or the sender is held for an administrator and pays nobody until one approves it.
 	AnswerVerificationRequest(context.Context, *connect.Request[v1.AnswerVerificationRequestRequest]) (*connect.Response[v1.AnswerVerificationRequestResponse], error)
+	// ListConfirmationsToAccept lists confirmations of the caller's listings that the caller did
+	// not ask for (the property page's requests, approved by the person asked), oldest first.
+	ListConfirmationsToAccept(context.Context, *connect.Request[v1.ListConfirmationsToAcceptRequest]) (*connect.Response[v1.ListConfirmationsToAcceptResponse], error)
+	// DecideConfirmation accepts (the property is verified, proof confirmed, and the requester
+	// earns 1 token unless linked to the confirmer) or declines one of them: the property's owner
+	// only, once.
+	DecideConfirmation(context.Context, *connect.Request[v1.DecideConfirmationRequest]) (*connect.Response[v1.DecideConfirmationResponse], error)
 	// WithdrawVerification removes a property's badge with a reason (administrators only); the
 	// proof row is kept, marked withdrawn, as the audit trail.
 	WithdrawVerification(context.Context, *connect.Request[v1.WithdrawVerificationRequest]) (*connect.Response[v1.WithdrawVerificationResponse], error)
@@ -128,6 +144,19 @@ func NewVerificationServiceClient(httpClient connect.HTTPClient, baseURL string,
 			connect.WithSchema(verificationServiceMethods.ByName("AnswerVerificationRequest")),
 			connect.WithClientOptions(opts...),
 		),
+		listConfirmationsToAccept: connect.NewClient[v1.ListConfirmationsToAcceptRequest, v1.ListConfirmationsToAcceptResponse](
+			httpClient,
+			baseURL+VerificationServiceListConfirmationsToAcceptProcedure,
+			connect.WithSchema(verificationServiceMethods.ByName("ListConfirmationsToAccept")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		decideConfirmation: connect.NewClient[v1.DecideConfirmationRequest, v1.DecideConfirmationResponse](
+			httpClient,
+			baseURL+VerificationServiceDecideConfirmationProcedure,
+			connect.WithSchema(verificationServiceMethods.ByName("DecideConfirmation")),
+			connect.WithClientOptions(opts...),
+		),
 		withdrawVerification: connect.NewClient[v1.WithdrawVerificationRequest, v1.WithdrawVerificationResponse](
 			httpClient,
 			baseURL+VerificationServiceWithdrawVerificationProcedure,
@@ -144,6 +173,8 @@ type verificationServiceClient struct {
 	listCreatedVerificationRequests  *connect.Client[v1.ListCreatedVerificationRequestsRequest, v1.ListCreatedVerificationRequestsResponse]
 	listReceivedVerificationRequests *connect.Client[v1.ListReceivedVerificationRequestsRequest, v1.ListReceivedVerificationRequestsResponse]
 	answerVerificationRequest        *connect.Client[v1.AnswerVerificationRequestRequest, v1.AnswerVerificationRequestResponse]
+	listConfirmationsToAccept        *connect.Client[v1.ListConfirmationsToAcceptRequest, v1.ListConfirmationsToAcceptResponse]
+	decideConfirmation               *connect.Client[v1.DecideConfirmationRequest, v1.DecideConfirmationResponse]
 	withdrawVerification             *connect.Client[v1.WithdrawVerificationRequest, v1.WithdrawVerificationResponse]
 }
 
@@ -177,6 +208,17 @@ func (c *verificationServiceClient) AnswerVerificationRequest(ctx context.Contex
 	return c.answerVerificationRequest.CallUnary(ctx, req)
 }
 
+// ListConfirmationsToAccept calls
+// rentproof.verification.v1.VerificationService.ListConfirmationsToAccept.
+func (c *verificationServiceClient) ListConfirmationsToAccept(ctx context.Context, req *connect.Request[v1.ListConfirmationsToAcceptRequest]) (*connect.Response[v1.ListConfirmationsToAcceptResponse], error) {
+	return c.listConfirmationsToAccept.CallUnary(ctx, req)
+}
+
+// DecideConfirmation calls rentproof.verification.v1.VerificationService.DecideConfirmation.
+func (c *verificationServiceClient) DecideConfirmation(ctx context.Context, req *connect.Request[v1.DecideConfirmationRequest]) (*connect.Response[v1.DecideConfirmationResponse], error) {
+	return c.decideConfirmation.CallUnary(ctx, req)
+}
+
 // WithdrawVerification calls rentproof.verification.v1.VerificationService.WithdrawVerification.
 func (c *verificationServiceClient) WithdrawVerification(ctx context.Context, req *connect.Request[v1.WithdrawVerificationRequest]) (*connect.Response[v1.WithdrawVerificationResponse], error) {
 	return c.withdrawVerification.CallUnary(ctx, req)
@@ -191,22 +233,32 @@ type VerificationServiceHandler interface {
 	// returns emails or names.
 	ListPotentialVerifiers(context.Context, *connect.Request[v1.ListPotentialVerifiersRequest]) (*connect.Response[v1.ListPotentialVerifiersResponse], error)
 	// CreateVerificationRequest asks people to confirm a property, in one of SPEC's two shapes:
-	// the property page's (requested_to_id and notes: any signed-in user who does not own the
-	// property asks one landlord) or the landlord's (verifier_usernames and message: only the owner,
-	// one request per verifier). Every addressee must be an established account other than the
-	// owner and the caller. A verified property, a duplicate pending request to the same person and
-	// a request to oneself are refused. Requests expire after 30 days.
+	// the property page's (requested_to_id and notes: an established signed-in user who does not
+	// own the property asks one landlord) or the landlord's (verifier_usernames and message: only
+	// the owner, one request per verifier). Every addressee must be an established account other
+	// than the owner and the caller. A verified property, a duplicate pending request to the same
+	// person and a request to oneself are refused. Requests expire after 30 days.
 	CreateVerificationRequest(context.Context, *connect.Request[v1.CreateVerificationRequestRequest]) (*connect.Response[v1.CreateVerificationRequestResponse], error)
 	// ListCreatedVerificationRequests lists the requests the caller sent, newest first.
 	ListCreatedVerificationRequests(context.Context, *connect.Request[v1.ListCreatedVerificationRequestsRequest]) (*connect.Response[v1.ListCreatedVerificationRequestsResponse], error)
 	// ListReceivedVerificationRequests lists the requests addressed to the caller, newest first.
 	ListReceivedVerificationRequests(context.Context, *connect.Request[v1.ListReceivedVerificationRequestsRequest]) (*connect.Response[v1.ListReceivedVerificationRequestsResponse], error)
 	// AnswerVerificationRequest approves or rejects a pending request addressed to the caller, once.
-	// Either answer earns the verifier 1 token. An approval verifies the property (proof:
-	// confirmed), pays the property-page requester 1 token and closes the property's other pending
-	// requests, all in one transaction, unless the approver has signed in from an address or
-	// device the owner used in the last 90 days: then it is held for an administrator.
+	// Either answer earns the verifier 1 token and its XP when the request came from the owner or
+	// an established account, the verifier is linked to neither (one network or browser in 90
+	// days), and it is one of the verifier's first 10 rewarded answers of the day. An approval of
+	// the owner's request verifies the property (proof: confirmed) and closes its other open
+	// requests; an approval of the property page's request is confirmed, waiting for the owner to
+	// accept it (DecideConfirmation) or an administrator. An approval from an account linked to the
+	// owner or the sender is held for an administrator and pays nobody until one approves it.
 	AnswerVerificationRequest(context.Context, *connect.Request[v1.AnswerVerificationRequestRequest]) (*connect.Response[v1.AnswerVerificationRequestResponse], error)
+	// ListConfirmationsToAccept lists confirmations of the caller's listings that the caller did
+	// not ask for (the property page's requests, approved by the person asked), oldest first.
+	ListConfirmationsToAccept(context.Context, *connect.Request[v1.ListConfirmationsToAcceptRequest]) (*connect.Response[v1.ListConfirmationsToAcceptResponse], error)
+	// DecideConfirmation accepts (the property is verified, proof confirmed, and the requester
+	// earns 1 token unless linked to the confirmer) or declines one of them: the property's owner
+	// only, once.
+	DecideConfirmation(context.Context, *connect.Request[v1.DecideConfirmationRequest]) (*connect.Response[v1.DecideConfirmationResponse], error)
 	// WithdrawVerification removes a property's badge with a reason (administrators only); the
 	// proof row is kept, marked withdrawn, as the audit trail.
 	WithdrawVerification(context.Context, *connect.Request[v1.WithdrawVerificationRequest]) (*connect.Response[v1.WithdrawVerificationResponse], error)
@@ -252,6 +304,19 @@ func NewVerificationServiceHandler(svc VerificationServiceHandler, opts ...conne
 		connect.WithSchema(verificationServiceMethods.ByName("AnswerVerificationRequest")),
 		connect.WithHandlerOptions(opts...),
 	)
+	verificationServiceListConfirmationsToAcceptHandler := connect.NewUnaryHandler(
+		VerificationServiceListConfirmationsToAcceptProcedure,
+		svc.ListConfirmationsToAccept,
+		connect.WithSchema(verificationServiceMethods.ByName("ListConfirmationsToAccept")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	verificationServiceDecideConfirmationHandler := connect.NewUnaryHandler(
+		VerificationServiceDecideConfirmationProcedure,
+		svc.DecideConfirmation,
+		connect.WithSchema(verificationServiceMethods.ByName("DecideConfirmation")),
+		connect.WithHandlerOptions(opts...),
+	)
 	verificationServiceWithdrawVerificationHandler := connect.NewUnaryHandler(
 		VerificationServiceWithdrawVerificationProcedure,
 		svc.WithdrawVerification,
@@ -270,6 +335,10 @@ func NewVerificationServiceHandler(svc VerificationServiceHandler, opts ...conne
 			verificationServiceListReceivedVerificationRequestsHandler.ServeHTTP(w, r)
 		case VerificationServiceAnswerVerificationRequestProcedure:
 			verificationServiceAnswerVerificationRequestHandler.ServeHTTP(w, r)
+		case VerificationServiceListConfirmationsToAcceptProcedure:
+			verificationServiceListConfirmationsToAcceptHandler.ServeHTTP(w, r)
+		case VerificationServiceDecideConfirmationProcedure:
+			verificationServiceDecideConfirmationHandler.ServeHTTP(w, r)
 		case VerificationServiceWithdrawVerificationProcedure:
 			verificationServiceWithdrawVerificationHandler.ServeHTTP(w, r)
 		default:
@@ -299,6 +368,14 @@ func (UnimplementedVerificationServiceHandler) ListReceivedVerificationRequests(
 
 func (UnimplementedVerificationServiceHandler) AnswerVerificationRequest(context.Context, *connect.Request[v1.AnswerVerificationRequestRequest]) (*connect.Response[v1.AnswerVerificationRequestResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.verification.v1.VerificationService.AnswerVerificationRequest is not implemented"))
+}
+
+func (UnimplementedVerificationServiceHandler) ListConfirmationsToAccept(context.Context, *connect.Request[v1.ListConfirmationsToAcceptRequest]) (*connect.Response[v1.ListConfirmationsToAcceptResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.verification.v1.VerificationService.ListConfirmationsToAccept is not implemented"))
+}
+
+func (UnimplementedVerificationServiceHandler) DecideConfirmation(context.Context, *connect.Request[v1.DecideConfirmationRequest]) (*connect.Response[v1.DecideConfirmationResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.verification.v1.VerificationService.DecideConfirmation is not implemented"))
 }
 
 func (UnimplementedVerificationServiceHandler) WithdrawVerification(context.Context, *connect.Request[v1.WithdrawVerificationRequest]) (*connect.Response[v1.WithdrawVerificationResponse], error) {

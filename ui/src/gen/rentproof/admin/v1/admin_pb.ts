@@ -6,13 +6,14 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import { file_rentproof_vocab_v1_vocab } from "../../vocab/v1/vocab_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file rentproof/admin/v1/admin.proto.
  */
 export const file_rentproof_admin_v1_admin: GenFile = /*@__PURE__*/
-  fileDesc("Ch5yZW50cHJvb2YvYWRtaW4vdjEvYWRtaW4ucHJvdG8SEnJlbnRwcm9vZi5hZG1pbi52MSJgCghEb2N1bWVudBILCgN1cmwYASABKAkSEQoJZmlsZV9uYW1lGAIgASgJEhQKDGNvbnRlbnRfdHlwZRgDIAEoCRINCgVieXRlcxgEIAEoBRIPCgdkZWxldGVkGAUgASgIIpYDCglRdWV1ZUl0ZW0SDAoEa2luZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgFEhMKC3Byb3BlcnR5X2lkGAMgASgFEhYKDnByb3BlcnR5X3RpdGxlGAQgASgJEhYKDm93bmVyX3VzZXJuYW1lGAUgASgJEh0KFXJlcXVlc3RlZF9ieV91c2VybmFtZRgGIAEoCRIdChVyZXF1ZXN0ZWRfdG9fdXNlcm5hbWUYByABKAkSDwoHbWVzc2FnZRgIIAEoCRIYChByZXNwb25zZV9tZXNzYWdlGAkgASgJEhUKDXN0YXR1c19yZWFzb24YCiABKAkSDgoGc3RhdHVzGAsgASgJEhkKEXBheW1lbnRfaW50ZW50X2lkGAwgASgJEhYKDnBheW1lbnRfc3RhdHVzGA0gASgJEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCWRvY3VtZW50cxgPIAMoCzIcLnJlbnRwcm9vZi5hZG1pbi52MS5Eb2N1bWVudCIzChBMaXN0UXVldWVSZXF1ZXN0EgwKBHBhZ2UYASABKAUSEQoJcGFnZV9zaXplGAIgASgFIlMKEUxpc3RRdWV1ZVJlc3BvbnNlEiwKBWl0ZW1zGAEgAygLMh0ucmVudHByb29mLmFkbWluLnYxLlF1ZXVlSXRlbRIQCghoYXNfbW9yZRgCIAEoCCK9AQoIRGVjaXNpb24SCgoCaWQYASABKAUSFgoOYWRtaW5fdXNlcm5hbWUYAiABKAkSEgoKcmVxdWVzdF9pZBgDIAEoBRIRCglyZXZpZXdfaWQYBCABKAUSEwoLcHJvcGVydHlfaWQYBSABKAUSEAoIZGVjaXNpb24YBiABKAkSDwoHbWVzc2FnZRgHIAEoCRIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJNChREZWNpZGVSZXF1ZXN0UmVxdWVzdBISCgpyZXF1ZXN0X2lkGAEgASgFEhAKCGRlY2lzaW9uGAIgASgJEg8KB21lc3NhZ2UYAyABKAkidAoVRGVjaWRlUmVxdWVzdFJlc3BvbnNlEi4KCGRlY2lzaW9uGAEgASgLMhwucmVudHByb29mLmFkbWluLnYxLkRlY2lzaW9uEhkKEXByb3BlcnR5X3ZlcmlmaWVkGAIgASgIEhAKCHJlZnVuZGVkGAMgASgIIl4KFExpc3REZWNpc2lvbnNSZXF1ZXN0EhIKCnJlcXVlc3RfaWQYASABKAUSEQoJcmV2aWV3X2lkGAIgASgFEgwKBHBhZ2UYAyABKAUSEQoJcGFnZV9zaXplGAQgASgFIloKFUxpc3REZWNpc2lvbnNSZXNwb25zZRIvCglkZWNpc2lvbnMYASADKAsyHC5yZW50cHJvb2YuYWRtaW4udjEuRGVjaXNpb24SEAoIaGFzX21vcmUYAiABKAgijwEKH1N1Ym1pdERpcmVjdFZlcmlmaWNhdGlvblJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAUSFQoNZG9jdW1lbnRfdXJscxgCIAMoCRINCgVub3RlcxgDIAEoCRIaChJkb2N1bWVudHNfcHJvdmlkZWQYBCABKAgSFQoNc2VsZl92ZXJpZmllZBgFIAEoCCJkCiBTdWJtaXREaXJlY3RWZXJpZmljYXRpb25SZXNwb25zZRISCgpyZXF1ZXN0X2lkGAEgASgFEhkKEXByb3BlcnR5X3ZlcmlmaWVkGAIgASgIEhEKCWRvY3VtZW50cxgDIAEoBTK+AgoMQWRtaW5TZXJ2aWNlEl0KCUxpc3RRdWV1ZRIkLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0UXVldWVSZXF1ZXN0GiUucmVudHByb29mLmFkbWluLnYxLkxpc3RRdWV1ZVJlc3BvbnNlIgOQAgESZAoNRGVjaWRlUmVxdWVzdBIoLnJlbnRwcm9vZi5hZG1pbi52MS5EZWNpZGVSZXF1ZXN0UmVxdWVzdBopLnJlbnRwcm9vZi5hZG1pbi52MS5EZWNpZGVSZXF1ZXN0UmVzcG9uc2USaQoNTGlzdERlY2lzaW9ucxIoLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0RGVjaXNpb25zUmVxdWVzdBopLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0RGVjaXNpb25zUmVzcG9uc2UiA5ACATKZAQoPRG9jdW1lbnRTZXJ2aWNlEoUBChhTdWJtaXREaXJlY3RWZXJpZmljYXRpb24SMy5yZW50cHJvb2YuYWRtaW4udjEuU3VibWl0RGlyZWN0VmVyaWZpY2F0aW9uUmVxdWVzdBo0LnJlbnRwcm9vZi5hZG1pbi52MS5TdWJtaXREaXJlY3RWZXJpZmljYXRpb25SZXNwb25zZULNAQoWY29tLnJlbnRwcm9vZi5hZG1pbi52MUIKQWRtaW5Qcm90b1ABWj1naXRodWIuY29tL3JlbnRwcm9vZi9yZW50cHJvb2YvZ2VuL3JlbnRwcm9vZi9hZG1pbi92MTthZG1pbnYxogIDUkFYqgISUmVudHByb29mLkFkbWluLlYxygISUmVudHByb29mXEFkbWluXFYx4gIeUmVudHByb29mXEFkbWluXFYxXEdQQk1ldGFkYXRh6gIUUmVudHByb29mOjpBZG1pbjo6VjFiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Ch5yZW50cHJvb2YvYWRtaW4vdjEvYWRtaW4ucHJvdG8SEnJlbnRwcm9vZi5hZG1pbi52MSJgCghEb2N1bWVudBILCgN1cmwYASABKAkSEQoJZmlsZV9uYW1lGAIgASgJEhQKDGNvbnRlbnRfdHlwZRgDIAEoCRINCgVieXRlcxgEIAEoBRIPCgdkZWxldGVkGAUgASgIItkDCglRdWV1ZUl0ZW0SDAoEa2luZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgFEhMKC3Byb3BlcnR5X2lkGAMgASgFEhYKDnByb3BlcnR5X3RpdGxlGAQgASgJEhYKDm93bmVyX3VzZXJuYW1lGAUgASgJEh0KFXJlcXVlc3RlZF9ieV91c2VybmFtZRgGIAEoCRIdChVyZXF1ZXN0ZWRfdG9fdXNlcm5hbWUYByABKAkSDwoHbWVzc2FnZRgIIAEoCRIYChByZXNwb25zZV9tZXNzYWdlGAkgASgJEhUKDXN0YXR1c19yZWFzb24YCiABKAkSDgoGc3RhdHVzGAsgASgJEhkKEXBheW1lbnRfaW50ZW50X2lkGAwgASgJEhYKDnBheW1lbnRfc3RhdHVzGA0gASgJEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCWRvY3VtZW50cxgPIAMoCzIcLnJlbnRwcm9vZi5hZG1pbi52MS5Eb2N1bWVudBIPCgdhZGRyZXNzGBAgASgJEhcKD2N1cnJlbnRfYWRkcmVzcxgRIAEoCRIXCg9hZGRyZXNzX2NoYW5nZWQYEiABKAgiMwoQTGlzdFF1ZXVlUmVxdWVzdBIMCgRwYWdlGAEgASgFEhEKCXBhZ2Vfc2l6ZRgCIAEoBSJTChFMaXN0UXVldWVSZXNwb25zZRIsCgVpdGVtcxgBIAMoCzIdLnJlbnRwcm9vZi5hZG1pbi52MS5RdWV1ZUl0ZW0SEAoIaGFzX21vcmUYAiABKAgivQEKCERlY2lzaW9uEgoKAmlkGAEgASgFEhYKDmFkbWluX3VzZXJuYW1lGAIgASgJEhIKCnJlcXVlc3RfaWQYAyABKAUSEQoJcmV2aWV3X2lkGAQgASgFEhMKC3Byb3BlcnR5X2lkGAUgASgFEhAKCGRlY2lzaW9uGAYgASgJEg8KB21lc3NhZ2UYByABKAkSLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTQoURGVjaWRlUmVxdWVzdFJlcXVlc3QSEgoKcmVxdWVzdF9pZBgBIAEoBRIQCghkZWNpc2lvbhgCIAEoCRIPCgdtZXNzYWdlGAMgASgJInQKFURlY2lkZVJlcXVlc3RSZXNwb25zZRIuCghkZWNpc2lvbhgBIAEoCzIcLnJlbnRwcm9vZi5hZG1pbi52MS5EZWNpc2lvbhIZChFwcm9wZXJ0eV92ZXJpZmllZBgCIAEoCBIQCghyZWZ1bmRlZBgDIAEoCCJeChRMaXN0RGVjaXNpb25zUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAEgASgFEhEKCXJldmlld19pZBgCIAEoBRIMCgRwYWdlGAMgASgFEhEKCXBhZ2Vfc2l6ZRgEIAEoBSJaChVMaXN0RGVjaXNpb25zUmVzcG9uc2USLwoJZGVjaXNpb25zGAEgAygLMhwucmVudHByb29mLmFkbWluLnYxLkRlY2lzaW9uEhAKCGhhc19tb3JlGAIgASgIIvICCg9BbnN3ZXJlZFJlcXVlc3QSEgoKcmVxdWVzdF9pZBgBIAEoBRITCgtwcm9wZXJ0eV9pZBgCIAEoBRIWCg5wcm9wZXJ0eV90aXRsZRgDIAEoCRIWCg5vd25lcl91c2VybmFtZRgEIAEoCRIdChVyZXF1ZXN0ZWRfYnlfdXNlcm5hbWUYBSABKAkSHQoVcmVxdWVzdGVkX3RvX3VzZXJuYW1lGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIVCg1zdGF0dXNfcmVhc29uGAggASgJEg8KB21lc3NhZ2UYCSABKAkSGAoQcmVzcG9uc2VfbWVzc2FnZRgKIAEoCRIwCgxyZXNwb25kZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2FycmFuZ2VkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgt0b2tlbnNfcGFpZBgNIAEoBSJYChtMaXN0QW5zd2VyZWRSZXF1ZXN0c1JlcXVlc3QSGAoIdXNlcm5hbWUYASABKAlCBsrzGAIgMhIMCgRwYWdlGAIgASgFEhEKCXBhZ2Vfc2l6ZRgDIAEoBSJnChxMaXN0QW5zd2VyZWRSZXF1ZXN0c1Jlc3BvbnNlEjUKCHJlcXVlc3RzGAEgAygLMiMucmVudHByb29mLmFkbWluLnYxLkFuc3dlcmVkUmVxdWVzdBIQCghoYXNfbW9yZRgCIAEoCCJMChpNYXJrUmVxdWVzdEFycmFuZ2VkUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAEgASgFEhoKB21lc3NhZ2UYAiABKAlCCcrzGAUYASD0AyKIAQobTWFya1JlcXVlc3RBcnJhbmdlZFJlc3BvbnNlEi4KCGRlY2lzaW9uGAEgASgLMhwucmVudHByb29mLmFkbWluLnYxLkRlY2lzaW9uEhkKEXRva2Vuc190YWtlbl9iYWNrGAIgASgFEh4KFnZlcmlmaWNhdGlvbl93aXRoZHJhd24YAyABKAgijwEKH1N1Ym1pdERpcmVjdFZlcmlmaWNhdGlvblJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAUSFQoNZG9jdW1lbnRfdXJscxgCIAMoCRINCgVub3RlcxgDIAEoCRIaChJkb2N1bWVudHNfcHJvdmlkZWQYBCABKAgSFQoNc2VsZl92ZXJpZmllZBgFIAEoCCJkCiBTdWJtaXREaXJlY3RWZXJpZmljYXRpb25SZXNwb25zZRISCgpyZXF1ZXN0X2lkGAEgASgFEhkKEXByb3BlcnR5X3ZlcmlmaWVkGAIgASgIEhEKCWRvY3VtZW50cxgDIAEoBTK2BAoMQWRtaW5TZXJ2aWNlEl0KCUxpc3RRdWV1ZRIkLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0UXVldWVSZXF1ZXN0GiUucmVudHByb29mLmFkbWluLnYxLkxpc3RRdWV1ZVJlc3BvbnNlIgOQAgESZAoNRGVjaWRlUmVxdWVzdBIoLnJlbnRwcm9vZi5hZG1pbi52MS5EZWNpZGVSZXF1ZXN0UmVxdWVzdBopLnJlbnRwcm9vZi5hZG1pbi52MS5EZWNpZGVSZXF1ZXN0UmVzcG9uc2USaQoNTGlzdERlY2lzaW9ucxIoLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0RGVjaXNpb25zUmVxdWVzdBopLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0RGVjaXNpb25zUmVzcG9uc2UiA5ACARJ+ChRMaXN0QW5zd2VyZWRSZXF1ZXN0cxIvLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0QW5zd2VyZWRSZXF1ZXN0c1JlcXVlc3QaMC5yZW50cHJvb2YuYWRtaW4udjEuTGlzdEFuc3dlcmVkUmVxdWVzdHNSZXNwb25zZSIDkAIBEnYKE01hcmtSZXF1ZXN0QXJyYW5nZWQSLi5yZW50cHJvb2YuYWRtaW4udjEuTWFya1JlcXVlc3RBcnJhbmdlZFJlcXVlc3QaLy5yZW50cHJvb2YuYWRtaW4udjEuTWFya1JlcXVlc3RBcnJhbmdlZFJlc3BvbnNlMpkBCg9Eb2N1bWVudFNlcnZpY2UShQEKGFN1Ym1pdERpcmVjdFZlcmlmaWNhdGlvbhIzLnJlbnRwcm9vZi5hZG1pbi52MS5TdWJtaXREaXJlY3RWZXJpZmljYXRpb25SZXF1ZXN0GjQucmVudHByb29mLmFkbWluLnYxLlN1Ym1pdERpcmVjdFZlcmlmaWNhdGlvblJlc3BvbnNlQs0BChZjb20ucmVudHByb29mLmFkbWluLnYxQgpBZG1pblByb3RvUAFaPWdpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL2FkbWluL3YxO2FkbWludjGiAgNSQViqAhJSZW50cHJvb2YuQWRtaW4uVjHKAhJSZW50cHJvb2ZcQWRtaW5cVjHiAh5SZW50cHJvb2ZcQWRtaW5cVjFcR1BCTWV0YWRhdGHqAhRSZW50cHJvb2Y6OkFkbWluOjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
 
 /**
  * Document is one ownership document, read at url by its owner, administrators and the
@@ -71,7 +72,8 @@ export const DocumentSchema: GenMessage<Document> = /*@__PURE__*/
  */
 export type QueueItem = Message<"rentproof.admin.v1.QueueItem"> & {
   /**
-   * kind is documents, paid_check or held.
+   * kind is documents, paid_check, held or confirmation (the property page's request, approved
+   * by the person asked, waiting for the owner).
    *
    * @generated from field: string kind = 1;
    */
@@ -141,7 +143,7 @@ export type QueueItem = Message<"rentproof.admin.v1.QueueItem"> & {
   statusReason: string;
 
   /**
-   * status is pending, paid or held.
+   * status is pending, paid, held or confirmed.
    *
    * @generated from field: string status = 11;
    */
@@ -174,6 +176,27 @@ export type QueueItem = Message<"rentproof.admin.v1.QueueItem"> & {
    * @generated from field: repeated rentproof.admin.v1.Document documents = 15;
    */
   documents: Document[];
+
+  /**
+   * address is the address the proof was gathered for (the listing's when the request was sent).
+   *
+   * @generated from field: string address = 16;
+   */
+  address: string;
+
+  /**
+   * current_address is the listing's address now.
+   *
+   * @generated from field: string current_address = 17;
+   */
+  currentAddress: string;
+
+  /**
+   * address_changed is true when the two differ: approving is then refused.
+   *
+   * @generated from field: bool address_changed = 18;
+   */
+  addressChanged: boolean;
 };
 
 /**
@@ -281,7 +304,7 @@ export type Decision = Message<"rentproof.admin.v1.Decision"> & {
   propertyId: number;
 
   /**
-   * decision is approve, reject, withdraw, restore or remove.
+   * decision is approve, reject, withdraw, restore, remove or arranged.
    *
    * @generated from field: string decision = 6;
    */
@@ -450,6 +473,239 @@ export const ListDecisionsResponseSchema: GenMessage<ListDecisionsResponse> = /*
   messageDesc(file_rentproof_admin_v1_admin, 8);
 
 /**
+ * AnsweredRequest is a verification request its addressee answered, as administrators review it.
+ *
+ * @generated from message rentproof.admin.v1.AnsweredRequest
+ */
+export type AnsweredRequest = Message<"rentproof.admin.v1.AnsweredRequest"> & {
+  /**
+   * request_id is the verification request's identifier.
+   *
+   * @generated from field: int32 request_id = 1;
+   */
+  requestId: number;
+
+  /**
+   * property_id is the property it is about.
+   *
+   * @generated from field: int32 property_id = 2;
+   */
+  propertyId: number;
+
+  /**
+   * property_title is the property's title.
+   *
+   * @generated from field: string property_title = 3;
+   */
+  propertyTitle: string;
+
+  /**
+   * owner_username is the property owner's username.
+   *
+   * @generated from field: string owner_username = 4;
+   */
+  ownerUsername: string;
+
+  /**
+   * requested_by_username is who sent the request.
+   *
+   * @generated from field: string requested_by_username = 5;
+   */
+  requestedByUsername: string;
+
+  /**
+   * requested_to_username is who answered it.
+   *
+   * @generated from field: string requested_to_username = 6;
+   */
+  requestedToUsername: string;
+
+  /**
+   * status is the request's status now (approved, rejected, held, confirmed, declined, closed).
+   *
+   * @generated from field: string status = 7;
+   */
+  status: string;
+
+  /**
+   * status_reason says why it is held, confirmed, declined or closed.
+   *
+   * @generated from field: string status_reason = 8;
+   */
+  statusReason: string;
+
+  /**
+   * message is the sender's note.
+   *
+   * @generated from field: string message = 9;
+   */
+  message: string;
+
+  /**
+   * response_message is the answer's message.
+   *
+   * @generated from field: string response_message = 10;
+   */
+  responseMessage: string;
+
+  /**
+   * responded_at is when it was answered.
+   *
+   * @generated from field: google.protobuf.Timestamp responded_at = 11;
+   */
+  respondedAt?: Timestamp | undefined;
+
+  /**
+   * arranged_at is when an administrator marked it arranged; absent when not.
+   *
+   * @generated from field: google.protobuf.Timestamp arranged_at = 12;
+   */
+  arrangedAt?: Timestamp | undefined;
+
+  /**
+   * tokens_paid is what the request paid, net of reversals.
+   *
+   * @generated from field: int32 tokens_paid = 13;
+   */
+  tokensPaid: number;
+};
+
+/**
+ * Describes the message rentproof.admin.v1.AnsweredRequest.
+ * Use `create(AnsweredRequestSchema)` to create a new message.
+ */
+export const AnsweredRequestSchema: GenMessage<AnsweredRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_admin_v1_admin, 9);
+
+/**
+ * ListAnsweredRequestsRequest filters and pages the answered requests.
+ *
+ * @generated from message rentproof.admin.v1.ListAnsweredRequestsRequest
+ */
+export type ListAnsweredRequestsRequest = Message<"rentproof.admin.v1.ListAnsweredRequestsRequest"> & {
+  /**
+   * username limits the list to requests sent or answered by this username (empty: all).
+   *
+   * @generated from field: string username = 1;
+   */
+  username: string;
+
+  /**
+   * page is the page wanted, from 1 (default 1).
+   *
+   * @generated from field: int32 page = 2;
+   */
+  page: number;
+
+  /**
+   * page_size is the requests per page (default 50, at most 100).
+   *
+   * @generated from field: int32 page_size = 3;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message rentproof.admin.v1.ListAnsweredRequestsRequest.
+ * Use `create(ListAnsweredRequestsRequestSchema)` to create a new message.
+ */
+export const ListAnsweredRequestsRequestSchema: GenMessage<ListAnsweredRequestsRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_admin_v1_admin, 10);
+
+/**
+ * ListAnsweredRequestsResponse is one page of answered requests, newest answer first.
+ *
+ * @generated from message rentproof.admin.v1.ListAnsweredRequestsResponse
+ */
+export type ListAnsweredRequestsResponse = Message<"rentproof.admin.v1.ListAnsweredRequestsResponse"> & {
+  /**
+   * requests are newest answer first.
+   *
+   * @generated from field: repeated rentproof.admin.v1.AnsweredRequest requests = 1;
+   */
+  requests: AnsweredRequest[];
+
+  /**
+   * has_more is true when a further page follows.
+   *
+   * @generated from field: bool has_more = 2;
+   */
+  hasMore: boolean;
+};
+
+/**
+ * Describes the message rentproof.admin.v1.ListAnsweredRequestsResponse.
+ * Use `create(ListAnsweredRequestsResponseSchema)` to create a new message.
+ */
+export const ListAnsweredRequestsResponseSchema: GenMessage<ListAnsweredRequestsResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_admin_v1_admin, 11);
+
+/**
+ * MarkRequestArrangedRequest names the request and why it was arranged.
+ *
+ * @generated from message rentproof.admin.v1.MarkRequestArrangedRequest
+ */
+export type MarkRequestArrangedRequest = Message<"rentproof.admin.v1.MarkRequestArrangedRequest"> & {
+  /**
+   * request_id is the verification request's identifier.
+   *
+   * @generated from field: int32 request_id = 1;
+   */
+  requestId: number;
+
+  /**
+   * message is why the administrator found it arranged (1 to 500 characters), kept with the decision.
+   *
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message rentproof.admin.v1.MarkRequestArrangedRequest.
+ * Use `create(MarkRequestArrangedRequestSchema)` to create a new message.
+ */
+export const MarkRequestArrangedRequestSchema: GenMessage<MarkRequestArrangedRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_admin_v1_admin, 12);
+
+/**
+ * MarkRequestArrangedResponse is what the mark took back.
+ *
+ * @generated from message rentproof.admin.v1.MarkRequestArrangedResponse
+ */
+export type MarkRequestArrangedResponse = Message<"rentproof.admin.v1.MarkRequestArrangedResponse"> & {
+  /**
+   * decision is the recorded decision (arranged).
+   *
+   * @generated from field: rentproof.admin.v1.Decision decision = 1;
+   */
+  decision?: Decision | undefined;
+
+  /**
+   * tokens_taken_back is what the reversal took from the balances the request paid (the rest,
+   * when a balance was spent below it, is written off).
+   *
+   * @generated from field: int32 tokens_taken_back = 2;
+   */
+  tokensTakenBack: number;
+
+  /**
+   * verification_withdrawn is true when the request had verified the property and that badge
+   * was still in force.
+   *
+   * @generated from field: bool verification_withdrawn = 3;
+   */
+  verificationWithdrawn: boolean;
+};
+
+/**
+ * Describes the message rentproof.admin.v1.MarkRequestArrangedResponse.
+ * Use `create(MarkRequestArrangedResponseSchema)` to create a new message.
+ */
+export const MarkRequestArrangedResponseSchema: GenMessage<MarkRequestArrangedResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_admin_v1_admin, 13);
+
+/**
  * SubmitDirectVerificationRequest is SPEC's direct-verification body.
  *
  * @generated from message rentproof.admin.v1.SubmitDirectVerificationRequest
@@ -496,7 +752,7 @@ export type SubmitDirectVerificationRequest = Message<"rentproof.admin.v1.Submit
  * Use `create(SubmitDirectVerificationRequestSchema)` to create a new message.
  */
 export const SubmitDirectVerificationRequestSchema: GenMessage<SubmitDirectVerificationRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_admin_v1_admin, 9);
+  messageDesc(file_rentproof_admin_v1_admin, 14);
 
 /**
  * SubmitDirectVerificationResponse is the request sent.
@@ -531,12 +787,13 @@ export type SubmitDirectVerificationResponse = Message<"rentproof.admin.v1.Submi
  * Use `create(SubmitDirectVerificationResponseSchema)` to create a new message.
  */
 export const SubmitDirectVerificationResponseSchema: GenMessage<SubmitDirectVerificationResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_admin_v1_admin, 10);
+  messageDesc(file_rentproof_admin_v1_admin, 15);
 
 /**
  * AdminService is the administrators' queue (issue 14): owners' ownership documents, paid
- * checks and approvals held because the approver used an address or device the property's owner
- * uses, and the decisions on them. Administrators only: anyone else is refused with
+ * checks, approvals held because the approver is linked to the property's owner or the request's
+ * sender (one network or browser in 90 days), confirmations the owner did not ask for, and the
+ * decisions on them; and the answered requests an administrator may mark arranged. Administrators only: anyone else is refused with
  * permission_denied (unauthenticated when signed out). Reported reviews are restored or removed
  * with ReviewService.ModerateReview and badges withdrawn with
  * VerificationService.WithdrawVerification; those decisions are kept in the same log.
@@ -558,9 +815,11 @@ export const AdminService: GenService<{
   /**
    * DecideRequest approves or rejects a queued request with a message (required to reject: the
    * owner is told why). Approval grants the badge: proof documents for an owner's documents,
-   * paid_check for a paid check, confirmed for a held approval. Rejecting a paid check refunds
-   * it in full first. A request is decided once: a second decision is refused
-   * (failed_precondition). Every decision is kept with who made it and when.
+   * paid_check for a paid check, confirmed for a held approval or a confirmation. Approving proof
+   * gathered for another address than the listing's current one is refused. Rejecting a paid
+   * check refunds it in full first; rejecting a confirmation declines it. A request is decided
+   * once: a second decision is refused (failed_precondition). Every decision is kept with who
+   * made it and when.
    *
    * @generated from rpc rentproof.admin.v1.AdminService.DecideRequest
    */
@@ -579,6 +838,30 @@ export const AdminService: GenService<{
     methodKind: "unary";
     input: typeof ListDecisionsRequestSchema;
     output: typeof ListDecisionsResponseSchema;
+  },
+  /**
+   * ListAnsweredRequests lists verification requests answered by the person asked, newest answer
+   * first, optionally of one username (sender or addressee), with the tokens each paid.
+   *
+   * @generated from rpc rentproof.admin.v1.AdminService.ListAnsweredRequests
+   */
+  listAnsweredRequests: {
+    methodKind: "unary";
+    input: typeof ListAnsweredRequestsRequestSchema;
+    output: typeof ListAnsweredRequestsResponseSchema;
+  },
+  /**
+   * MarkRequestArranged marks an answered request as arranged between the people on it, once,
+   * with a reason: the tokens it paid are taken back (never below a zero balance: the rest is
+   * written off), the verifier's XP for it is reversed, a badge it granted is withdrawn, and a
+   * held approval or confirmation still waiting is closed.
+   *
+   * @generated from rpc rentproof.admin.v1.AdminService.MarkRequestArranged
+   */
+  markRequestArranged: {
+    methodKind: "unary";
+    input: typeof MarkRequestArrangedRequestSchema;
+    output: typeof MarkRequestArrangedResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_rentproof_admin_v1_admin, 0);

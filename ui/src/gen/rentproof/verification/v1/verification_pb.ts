@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/verification/v1/verification.proto.
  */
 export const file_rentproof_verification_v1_verification: GenFile = /*@__PURE__*/
-  fileDesc("CixyZW50cHJvb2YvdmVyaWZpY2F0aW9uL3YxL3ZlcmlmaWNhdGlvbi5wcm90bxIZcmVudHByb29mLnZlcmlmaWNhdGlvbi52MSI/ChFQb3RlbnRpYWxWZXJpZmllchIKCgJpZBgBIAEoBRIQCgh1c2VybmFtZRgCIAEoCRIMCgRyb2xlGAMgASgJItgBCh1MaXN0UG90ZW50aWFsVmVyaWZpZXJzUmVxdWVzdBJ/CgRyb2xlGAEgASgJQnHK8xhtCg12ZXJpZmllcl9yb2xlEhAKBnRlbmFudBIGVGVuYW50EhQKCGxhbmRsb3JkEghMYW5kbG9yZBIOCgVhZ2VudBIFQWdlbnQSJAoQcHJvcGVydHlfbWFuYWdlchIQUHJvcGVydHkgTWFuYWdlchIVCgVxdWVyeRgCIAEoCUIGyvMYAiAyEgwKBHBhZ2UYAyABKAUSEQoJcGFnZV9zaXplGAQgASgFInMKHkxpc3RQb3RlbnRpYWxWZXJpZmllcnNSZXNwb25zZRI/Cgl2ZXJpZmllcnMYASADKAsyLC5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLlBvdGVudGlhbFZlcmlmaWVyEhAKCGhhc19tb3JlGAIgASgIIiUKBVBhcnR5EgoKAmlkGAEgASgFEhAKCHVzZXJuYW1lGAIgASgJIrwEChNWZXJpZmljYXRpb25SZXF1ZXN0EgoKAmlkGAEgASgFEhMKC3Byb3BlcnR5X2lkGAIgASgFEhYKDnByb3BlcnR5X3RpdGxlGAMgASgJEjYKDHJlcXVlc3RlZF9ieRgEIAEoCzIgLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuUGFydHkSNgoMcmVxdWVzdGVkX3RvGAUgASgLMiAucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5QYXJ0eRIOCgZzdGF0dXMYBiABKAkSFQoNc3RhdHVzX3JlYXNvbhgHIAEoCRIPCgdtZXNzYWdlGAggASgJEhgKEHJlc3BvbnNlX21lc3NhZ2UYCSABKAkSFgoOb3duZXJfdXNlcm5hbWUYCiABKAkSGAoQaW5jZW50aXZlX2Ftb3VudBgLIAEoCRIaChJkb2N1bWVudHNfcHJvdmlkZWQYDCABKAgSGgoSZG9jdW1lbnRzX3ZlcmlmaWVkGA0gASgIEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDHJlc3BvbmRlZF9hdBgRIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAipgEKIENyZWF0ZVZlcmlmaWNhdGlvblJlcXVlc3RSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFEhcKD3JlcXVlc3RlZF90b19pZBgCIAEoBRIWCgVub3RlcxgDIAEoCUIHyvMYAyD0AxIiChJ2ZXJpZmllcl91c2VybmFtZXMYBCADKAlCBsrzGAIgMhIYCgdtZXNzYWdlGAUgASgJQgfK8xgDIPQDImUKIUNyZWF0ZVZlcmlmaWNhdGlvblJlcXVlc3RSZXNwb25zZRJACghyZXF1ZXN0cxgBIAMoCzIuLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuVmVyaWZpY2F0aW9uUmVxdWVzdCJJCiZMaXN0Q3JlYXRlZFZlcmlmaWNhdGlvblJlcXVlc3RzUmVxdWVzdBIMCgRwYWdlGAEgASgFEhEKCXBhZ2Vfc2l6ZRgCIAEoBSJ9CidMaXN0Q3JlYXRlZFZlcmlmaWNhdGlvblJlcXVlc3RzUmVzcG9uc2USQAoIcmVxdWVzdHMYASADKAsyLi5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLlZlcmlmaWNhdGlvblJlcXVlc3QSEAoIaGFzX21vcmUYAiABKAgiSgonTGlzdFJlY2VpdmVkVmVyaWZpY2F0aW9uUmVxdWVzdHNSZXF1ZXN0EgwKBHBhZ2UYASABKAUSEQoJcGFnZV9zaXplGAIgASgFIn4KKExpc3RSZWNlaXZlZFZlcmlmaWNhdGlvblJlcXVlc3RzUmVzcG9uc2USQAoIcmVxdWVzdHMYASADKAsyLi5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLlZlcmlmaWNhdGlvblJlcXVlc3QSEAoIaGFzX21vcmUYAiABKAgilAEKIEFuc3dlclZlcmlmaWNhdGlvblJlcXVlc3RSZXF1ZXN0EgoKAmlkGAEgASgFEkEKBnN0YXR1cxgCIAEoCUIxyvMYLQoTdmVyaWZpY2F0aW9uX2Fuc3dlchIKCghhcHByb3ZlZBIKCghyZWplY3RlZBIhChByZXNwb25zZV9tZXNzYWdlGAMgASgJQgfK8xgDIPQDIpYBCiFBbnN3ZXJWZXJpZmljYXRpb25SZXF1ZXN0UmVzcG9uc2USPwoHcmVxdWVzdBgBIAEoCzIuLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuVmVyaWZpY2F0aW9uUmVxdWVzdBIZChFwcm9wZXJ0eV92ZXJpZmllZBgCIAEoCBIVCg10b2tlbnNfZWFybmVkGAMgASgFIk0KG1dpdGhkcmF3VmVyaWZpY2F0aW9uUmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBRIZCgZyZWFzb24YAiABKAlCCcrzGAUYASD0AyIeChxXaXRoZHJhd1ZlcmlmaWNhdGlvblJlc3BvbnNlMskHChNWZXJpZmljYXRpb25TZXJ2aWNlEpIBChZMaXN0UG90ZW50aWFsVmVyaWZpZXJzEjgucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5MaXN0UG90ZW50aWFsVmVyaWZpZXJzUmVxdWVzdBo5LnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuTGlzdFBvdGVudGlhbFZlcmlmaWVyc1Jlc3BvbnNlIgOQAgESlgEKGUNyZWF0ZVZlcmlmaWNhdGlvblJlcXVlc3QSOy5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLkNyZWF0ZVZlcmlmaWNhdGlvblJlcXVlc3RSZXF1ZXN0GjwucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5DcmVhdGVWZXJpZmljYXRpb25SZXF1ZXN0UmVzcG9uc2USrQEKH0xpc3RDcmVhdGVkVmVyaWZpY2F0aW9uUmVxdWVzdHMSQS5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLkxpc3RDcmVhdGVkVmVyaWZpY2F0aW9uUmVxdWVzdHNSZXF1ZXN0GkIucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5MaXN0Q3JlYXRlZFZlcmlmaWNhdGlvblJlcXVlc3RzUmVzcG9uc2UiA5ACARKwAQogTGlzdFJlY2VpdmVkVmVyaWZpY2F0aW9uUmVxdWVzdHMSQi5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLkxpc3RSZWNlaXZlZFZlcmlmaWNhdGlvblJlcXVlc3RzUmVxdWVzdBpDLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuTGlzdFJlY2VpdmVkVmVyaWZpY2F0aW9uUmVxdWVzdHNSZXNwb25zZSIDkAIBEpYBChlBbnN3ZXJWZXJpZmljYXRpb25SZXF1ZXN0EjsucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5BbnN3ZXJWZXJpZmljYXRpb25SZXF1ZXN0UmVxdWVzdBo8LnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuQW5zd2VyVmVyaWZpY2F0aW9uUmVxdWVzdFJlc3BvbnNlEocBChRXaXRoZHJhd1ZlcmlmaWNhdGlvbhI2LnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuV2l0aGRyYXdWZXJpZmljYXRpb25SZXF1ZXN0GjcucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5XaXRoZHJhd1ZlcmlmaWNhdGlvblJlc3BvbnNlQoUCCh1jb20ucmVudHByb29mLnZlcmlmaWNhdGlvbi52MUIRVmVyaWZpY2F0aW9uUHJvdG9QAVpLZ2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvdmVyaWZpY2F0aW9uL3YxO3ZlcmlmaWNhdGlvbnYxogIDUlZYqgIZUmVudHByb29mLlZlcmlmaWNhdGlvbi5WMcoCGVJlbnRwcm9vZlxWZXJpZmljYXRpb25cVjHiAiVSZW50cHJvb2ZcVmVyaWZpY2F0aW9uXFYxXEdQQk1ldGFkYXRh6gIbUmVudHByb29mOjpWZXJpZmljYXRpb246OlYxYgZwcm90bzM", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
+  fileDesc("CixyZW50cHJvb2YvdmVyaWZpY2F0aW9uL3YxL3ZlcmlmaWNhdGlvbi5wcm90bxIZcmVudHByb29mLnZlcmlmaWNhdGlvbi52MSI/ChFQb3RlbnRpYWxWZXJpZmllchIKCgJpZBgBIAEoBRIQCgh1c2VybmFtZRgCIAEoCRIMCgRyb2xlGAMgASgJItgBCh1MaXN0UG90ZW50aWFsVmVyaWZpZXJzUmVxdWVzdBJ/CgRyb2xlGAEgASgJQnHK8xhtCg12ZXJpZmllcl9yb2xlEhAKBnRlbmFudBIGVGVuYW50EhQKCGxhbmRsb3JkEghMYW5kbG9yZBIOCgVhZ2VudBIFQWdlbnQSJAoQcHJvcGVydHlfbWFuYWdlchIQUHJvcGVydHkgTWFuYWdlchIVCgVxdWVyeRgCIAEoCUIGyvMYAiAyEgwKBHBhZ2UYAyABKAUSEQoJcGFnZV9zaXplGAQgASgFInMKHkxpc3RQb3RlbnRpYWxWZXJpZmllcnNSZXNwb25zZRI/Cgl2ZXJpZmllcnMYASADKAsyLC5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLlBvdGVudGlhbFZlcmlmaWVyEhAKCGhhc19tb3JlGAIgASgIIiUKBVBhcnR5EgoKAmlkGAEgASgFEhAKCHVzZXJuYW1lGAIgASgJIs0EChNWZXJpZmljYXRpb25SZXF1ZXN0EgoKAmlkGAEgASgFEhMKC3Byb3BlcnR5X2lkGAIgASgFEhYKDnByb3BlcnR5X3RpdGxlGAMgASgJEjYKDHJlcXVlc3RlZF9ieRgEIAEoCzIgLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuUGFydHkSNgoMcmVxdWVzdGVkX3RvGAUgASgLMiAucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5QYXJ0eRIOCgZzdGF0dXMYBiABKAkSFQoNc3RhdHVzX3JlYXNvbhgHIAEoCRIPCgdtZXNzYWdlGAggASgJEhgKEHJlc3BvbnNlX21lc3NhZ2UYCSABKAkSFgoOb3duZXJfdXNlcm5hbWUYCiABKAkSGAoQaW5jZW50aXZlX2Ftb3VudBgLIAEoCRIaChJkb2N1bWVudHNfcHJvdmlkZWQYDCABKAgSGgoSZG9jdW1lbnRzX3ZlcmlmaWVkGA0gASgIEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDHJlc3BvbmRlZF9hdBgRIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHYWRkcmVzcxgSIAEoCSKmAQogQ3JlYXRlVmVyaWZpY2F0aW9uUmVxdWVzdFJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAUSFwoPcmVxdWVzdGVkX3RvX2lkGAIgASgFEhYKBW5vdGVzGAMgASgJQgfK8xgDIPQDEiIKEnZlcmlmaWVyX3VzZXJuYW1lcxgEIAMoCUIGyvMYAiAyEhgKB21lc3NhZ2UYBSABKAlCB8rzGAMg9AMiZQohQ3JlYXRlVmVyaWZpY2F0aW9uUmVxdWVzdFJlc3BvbnNlEkAKCHJlcXVlc3RzGAEgAygLMi4ucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5WZXJpZmljYXRpb25SZXF1ZXN0IkkKJkxpc3RDcmVhdGVkVmVyaWZpY2F0aW9uUmVxdWVzdHNSZXF1ZXN0EgwKBHBhZ2UYASABKAUSEQoJcGFnZV9zaXplGAIgASgFIn0KJ0xpc3RDcmVhdGVkVmVyaWZpY2F0aW9uUmVxdWVzdHNSZXNwb25zZRJACghyZXF1ZXN0cxgBIAMoCzIuLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuVmVyaWZpY2F0aW9uUmVxdWVzdBIQCghoYXNfbW9yZRgCIAEoCCJKCidMaXN0UmVjZWl2ZWRWZXJpZmljYXRpb25SZXF1ZXN0c1JlcXVlc3QSDAoEcGFnZRgBIAEoBRIRCglwYWdlX3NpemUYAiABKAUifgooTGlzdFJlY2VpdmVkVmVyaWZpY2F0aW9uUmVxdWVzdHNSZXNwb25zZRJACghyZXF1ZXN0cxgBIAMoCzIuLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuVmVyaWZpY2F0aW9uUmVxdWVzdBIQCghoYXNfbW9yZRgCIAEoCCKUAQogQW5zd2VyVmVyaWZpY2F0aW9uUmVxdWVzdFJlcXVlc3QSCgoCaWQYASABKAUSQQoGc3RhdHVzGAIgASgJQjHK8xgtChN2ZXJpZmljYXRpb25fYW5zd2VyEgoKCGFwcHJvdmVkEgoKCHJlamVjdGVkEiEKEHJlc3BvbnNlX21lc3NhZ2UYAyABKAlCB8rzGAMg9AMilgEKIUFuc3dlclZlcmlmaWNhdGlvblJlcXVlc3RSZXNwb25zZRI/CgdyZXF1ZXN0GAEgASgLMi4ucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5WZXJpZmljYXRpb25SZXF1ZXN0EhkKEXByb3BlcnR5X3ZlcmlmaWVkGAIgASgIEhUKDXRva2Vuc19lYXJuZWQYAyABKAUiQwogTGlzdENvbmZpcm1hdGlvbnNUb0FjY2VwdFJlcXVlc3QSDAoEcGFnZRgBIAEoBRIRCglwYWdlX3NpemUYAiABKAUidwohTGlzdENvbmZpcm1hdGlvbnNUb0FjY2VwdFJlc3BvbnNlEkAKCHJlcXVlc3RzGAEgAygLMi4ucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5WZXJpZmljYXRpb25SZXF1ZXN0EhAKCGhhc19tb3JlGAIgASgIIjcKGURlY2lkZUNvbmZpcm1hdGlvblJlcXVlc3QSCgoCaWQYASABKAUSDgoGYWNjZXB0GAIgASgIIngKGkRlY2lkZUNvbmZpcm1hdGlvblJlc3BvbnNlEj8KB3JlcXVlc3QYASABKAsyLi5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLlZlcmlmaWNhdGlvblJlcXVlc3QSGQoRcHJvcGVydHlfdmVyaWZpZWQYAiABKAgiTQobV2l0aGRyYXdWZXJpZmljYXRpb25SZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFEhkKBnJlYXNvbhgCIAEoCUIJyvMYBRgBIPQDIh4KHFdpdGhkcmF3VmVyaWZpY2F0aW9uUmVzcG9uc2Uy6wkKE1ZlcmlmaWNhdGlvblNlcnZpY2USkgEKFkxpc3RQb3RlbnRpYWxWZXJpZmllcnMSOC5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLkxpc3RQb3RlbnRpYWxWZXJpZmllcnNSZXF1ZXN0GjkucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5MaXN0UG90ZW50aWFsVmVyaWZpZXJzUmVzcG9uc2UiA5ACARKWAQoZQ3JlYXRlVmVyaWZpY2F0aW9uUmVxdWVzdBI7LnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuQ3JlYXRlVmVyaWZpY2F0aW9uUmVxdWVzdFJlcXVlc3QaPC5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLkNyZWF0ZVZlcmlmaWNhdGlvblJlcXVlc3RSZXNwb25zZRKtAQofTGlzdENyZWF0ZWRWZXJpZmljYXRpb25SZXF1ZXN0cxJBLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuTGlzdENyZWF0ZWRWZXJpZmljYXRpb25SZXF1ZXN0c1JlcXVlc3QaQi5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLkxpc3RDcmVhdGVkVmVyaWZpY2F0aW9uUmVxdWVzdHNSZXNwb25zZSIDkAIBErABCiBMaXN0UmVjZWl2ZWRWZXJpZmljYXRpb25SZXF1ZXN0cxJCLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuTGlzdFJlY2VpdmVkVmVyaWZpY2F0aW9uUmVxdWVzdHNSZXF1ZXN0GkMucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5MaXN0UmVjZWl2ZWRWZXJpZmljYXRpb25SZXF1ZXN0c1Jlc3BvbnNlIgOQAgESlgEKGUFuc3dlclZlcmlmaWNhdGlvblJlcXVlc3QSOy5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLkFuc3dlclZlcmlmaWNhdGlvblJlcXVlc3RSZXF1ZXN0GjwucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5BbnN3ZXJWZXJpZmljYXRpb25SZXF1ZXN0UmVzcG9uc2USmwEKGUxpc3RDb25maXJtYXRpb25zVG9BY2NlcHQSOy5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLkxpc3RDb25maXJtYXRpb25zVG9BY2NlcHRSZXF1ZXN0GjwucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5MaXN0Q29uZmlybWF0aW9uc1RvQWNjZXB0UmVzcG9uc2UiA5ACARKBAQoSRGVjaWRlQ29uZmlybWF0aW9uEjQucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5EZWNpZGVDb25maXJtYXRpb25SZXF1ZXN0GjUucmVudHByb29mLnZlcmlmaWNhdGlvbi52MS5EZWNpZGVDb25maXJtYXRpb25SZXNwb25zZRKHAQoUV2l0aGRyYXdWZXJpZmljYXRpb24SNi5yZW50cHJvb2YudmVyaWZpY2F0aW9uLnYxLldpdGhkcmF3VmVyaWZpY2F0aW9uUmVxdWVzdBo3LnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjEuV2l0aGRyYXdWZXJpZmljYXRpb25SZXNwb25zZUKFAgodY29tLnJlbnRwcm9vZi52ZXJpZmljYXRpb24udjFCEVZlcmlmaWNhdGlvblByb3RvUAFaS2dpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL3ZlcmlmaWNhdGlvbi92MTt2ZXJpZmljYXRpb252MaICA1JWWKoCGVJlbnRwcm9vZi5WZXJpZmljYXRpb24uVjHKAhlSZW50cHJvb2ZcVmVyaWZpY2F0aW9uXFYx4gIlUmVudHByb29mXFZlcmlmaWNhdGlvblxWMVxHUEJNZXRhZGF0YeoCG1JlbnRwcm9vZjo6VmVyaWZpY2F0aW9uOjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
 
 /**
  * PotentialVerifier is an account that may confirm a property: what anyone choosing one sees.
@@ -191,15 +191,19 @@ export type VerificationRequest = Message<"rentproof.verification.v1.Verificatio
   requestedTo?: Party | undefined;
 
   /**
-   * status is pending, approved, rejected, paid (payments, later), held (approved, waiting for an
-   * administrator), closed (the property was verified through another request) or expired.
+   * status is pending, approved, rejected, paid (a paid check waiting for an administrator), held
+   * (approved, waiting for an administrator), confirmed (the property page's request approved,
+   * waiting for the owner or an administrator), declined (a confirmation the owner or an
+   * administrator declined), closed (verified through another request, or the listing moved) or
+   * expired.
    *
    * @generated from field: string status = 6;
    */
   status: string;
 
   /**
-   * status_reason says why a request is held or closed, for the people on it; empty otherwise.
+   * status_reason says why a request is held, confirmed, declined or closed, for the people on
+   * it; empty otherwise.
    *
    * @generated from field: string status_reason = 7;
    */
@@ -262,7 +266,8 @@ export type VerificationRequest = Message<"rentproof.verification.v1.Verificatio
   updatedAt?: Timestamp | undefined;
 
   /**
-   * expires_at is when a pending request lapses (30 days after it was sent).
+   * expires_at is when a pending request lapses (30 days after it was sent); absent for requests
+   * to the administrators (owners' documents, paid checks), which never lapse.
    *
    * @generated from field: google.protobuf.Timestamp expires_at = 16;
    */
@@ -274,6 +279,13 @@ export type VerificationRequest = Message<"rentproof.verification.v1.Verificatio
    * @generated from field: google.protobuf.Timestamp responded_at = 17;
    */
   respondedAt?: Timestamp | undefined;
+
+  /**
+   * address is the listing's address when the request was sent: its proof is about it.
+   *
+   * @generated from field: string address = 18;
+   */
+  address: string;
 };
 
 /**
@@ -522,7 +534,8 @@ export type AnswerVerificationRequestResponse = Message<"rentproof.verification.
   propertyVerified: boolean;
 
   /**
-   * tokens_earned is what the answer earned the caller (1).
+   * tokens_earned is what the answer earned the caller: 1, or 0 when it earns nothing (a linked
+   * or fresh sender, a held approval, or past the day's 10 rewarded answers).
    *
    * @generated from field: int32 tokens_earned = 3;
    */
@@ -535,6 +548,119 @@ export type AnswerVerificationRequestResponse = Message<"rentproof.verification.
  */
 export const AnswerVerificationRequestResponseSchema: GenMessage<AnswerVerificationRequestResponse> = /*@__PURE__*/
   messageDesc(file_rentproof_verification_v1_verification, 12);
+
+/**
+ * ListConfirmationsToAcceptRequest pages the confirmations waiting for the caller.
+ *
+ * @generated from message rentproof.verification.v1.ListConfirmationsToAcceptRequest
+ */
+export type ListConfirmationsToAcceptRequest = Message<"rentproof.verification.v1.ListConfirmationsToAcceptRequest"> & {
+  /**
+   * page is the 1-based page (default 1).
+   *
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * page_size is the number of requests per page (default 20, at most 100).
+   *
+   * @generated from field: int32 page_size = 2;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.ListConfirmationsToAcceptRequest.
+ * Use `create(ListConfirmationsToAcceptRequestSchema)` to create a new message.
+ */
+export const ListConfirmationsToAcceptRequestSchema: GenMessage<ListConfirmationsToAcceptRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 13);
+
+/**
+ * ListConfirmationsToAcceptResponse is one page of confirmations waiting for their owner.
+ *
+ * @generated from message rentproof.verification.v1.ListConfirmationsToAcceptResponse
+ */
+export type ListConfirmationsToAcceptResponse = Message<"rentproof.verification.v1.ListConfirmationsToAcceptResponse"> & {
+  /**
+   * requests are oldest first, each with the confirmer (requested_to) and their message
+   * (response_message).
+   *
+   * @generated from field: repeated rentproof.verification.v1.VerificationRequest requests = 1;
+   */
+  requests: VerificationRequest[];
+
+  /**
+   * has_more is true when another page follows.
+   *
+   * @generated from field: bool has_more = 2;
+   */
+  hasMore: boolean;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.ListConfirmationsToAcceptResponse.
+ * Use `create(ListConfirmationsToAcceptResponseSchema)` to create a new message.
+ */
+export const ListConfirmationsToAcceptResponseSchema: GenMessage<ListConfirmationsToAcceptResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 14);
+
+/**
+ * DecideConfirmationRequest is the owner's decision on a confirmation they did not ask for.
+ *
+ * @generated from message rentproof.verification.v1.DecideConfirmationRequest
+ */
+export type DecideConfirmationRequest = Message<"rentproof.verification.v1.DecideConfirmationRequest"> & {
+  /**
+   * id is the request's identifier.
+   *
+   * @generated from field: int32 id = 1;
+   */
+  id: number;
+
+  /**
+   * accept is true to accept the confirmation, false to decline it.
+   *
+   * @generated from field: bool accept = 2;
+   */
+  accept: boolean;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.DecideConfirmationRequest.
+ * Use `create(DecideConfirmationRequestSchema)` to create a new message.
+ */
+export const DecideConfirmationRequestSchema: GenMessage<DecideConfirmationRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 15);
+
+/**
+ * DecideConfirmationResponse carries the decided request.
+ *
+ * @generated from message rentproof.verification.v1.DecideConfirmationResponse
+ */
+export type DecideConfirmationResponse = Message<"rentproof.verification.v1.DecideConfirmationResponse"> & {
+  /**
+   * request is the request after the decision (status approved or declined).
+   *
+   * @generated from field: rentproof.verification.v1.VerificationRequest request = 1;
+   */
+  request?: VerificationRequest | undefined;
+
+  /**
+   * property_verified is true when accepting it verified the property.
+   *
+   * @generated from field: bool property_verified = 2;
+   */
+  propertyVerified: boolean;
+};
+
+/**
+ * Describes the message rentproof.verification.v1.DecideConfirmationResponse.
+ * Use `create(DecideConfirmationResponseSchema)` to create a new message.
+ */
+export const DecideConfirmationResponseSchema: GenMessage<DecideConfirmationResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_verification_v1_verification, 16);
 
 /**
  * WithdrawVerificationRequest names the property and the reason.
@@ -562,7 +688,7 @@ export type WithdrawVerificationRequest = Message<"rentproof.verification.v1.Wit
  * Use `create(WithdrawVerificationRequestSchema)` to create a new message.
  */
 export const WithdrawVerificationRequestSchema: GenMessage<WithdrawVerificationRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_verification_v1_verification, 13);
+  messageDesc(file_rentproof_verification_v1_verification, 17);
 
 /**
  * WithdrawVerificationResponse confirms the withdrawal.
@@ -577,7 +703,7 @@ export type WithdrawVerificationResponse = Message<"rentproof.verification.v1.Wi
  * Use `create(WithdrawVerificationResponseSchema)` to create a new message.
  */
 export const WithdrawVerificationResponseSchema: GenMessage<WithdrawVerificationResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_verification_v1_verification, 14);
+  messageDesc(file_rentproof_verification_v1_verification, 18);
 
 /**
  * VerificationService serves property verification by people: requests to confirm a property,
@@ -602,11 +728,11 @@ export const VerificationService: GenService<{
   },
   /**
    * CreateVerificationRequest asks people to confirm a property, in one of SPEC's two shapes:
-   * the property page's (requested_to_id and notes: any signed-in user who does not own the
-   * property asks one landlord) or the landlord's (verifier_usernames and message: only the owner,
-   * one request per verifier). Every addressee must be an established account other than the
-   * owner and the caller. A verified property, a duplicate pending request to the same person and
-   * a request to oneself are refused. Requests expire after 30 days.
+   * the property page's (requested_to_id and notes: an established signed-in user who does not
+   * own the property asks one landlord) or the landlord's (verifier_usernames and message: only
+   * the owner, one request per verifier). Every addressee must be an established account other
+   * than the owner and the caller. A verified property, a duplicate pending request to the same
+   * person and a request to oneself are refused. Requests expire after 30 days.
    *
    * @generated from rpc rentproof.verification.v1.VerificationService.CreateVerificationRequest
    */
@@ -637,10 +763,13 @@ export const VerificationService: GenService<{
   },
   /**
    * AnswerVerificationRequest approves or rejects a pending request addressed to the caller, once.
-   * Either answer earns the verifier 1 token. An approval verifies the property (proof:
-   * confirmed), pays the property-page requester 1 token and closes the property's other pending
-   * requests, all in one transaction, unless the approver has signed in from an address or
-   * device the owner used in the last 90 days: then it is held for an administrator.
+   * Either answer earns the verifier 1 token and its XP when the request came from the owner or
+   * an established account, the verifier is linked to neither (one network or browser in 90
+   * days), and it is one of the verifier's first 10 rewarded answers of the day. An approval of
+   * the owner's request verifies the property (proof: confirmed) and closes its other open
+   * requests; an approval of the property page's request is confirmed, waiting for the owner to
+   * accept it (DecideConfirmation) or an administrator. An approval from an account linked to the
+   * owner or the sender is held for an administrator and pays nobody until one approves it.
    *
    * @generated from rpc rentproof.verification.v1.VerificationService.AnswerVerificationRequest
    */
@@ -648,6 +777,29 @@ export const VerificationService: GenService<{
     methodKind: "unary";
     input: typeof AnswerVerificationRequestRequestSchema;
     output: typeof AnswerVerificationRequestResponseSchema;
+  },
+  /**
+   * ListConfirmationsToAccept lists confirmations of the caller's listings that the caller did
+   * not ask for (the property page's requests, approved by the person asked), oldest first.
+   *
+   * @generated from rpc rentproof.verification.v1.VerificationService.ListConfirmationsToAccept
+   */
+  listConfirmationsToAccept: {
+    methodKind: "unary";
+    input: typeof ListConfirmationsToAcceptRequestSchema;
+    output: typeof ListConfirmationsToAcceptResponseSchema;
+  },
+  /**
+   * DecideConfirmation accepts (the property is verified, proof confirmed, and the requester
+   * earns 1 token unless linked to the confirmer) or declines one of them: the property's owner
+   * only, once.
+   *
+   * @generated from rpc rentproof.verification.v1.VerificationService.DecideConfirmation
+   */
+  decideConfirmation: {
+    methodKind: "unary";
+    input: typeof DecideConfirmationRequestSchema;
+    output: typeof DecideConfirmationResponseSchema;
   },
   /**
    * WithdrawVerification removes a property's badge with a reason (administrators only); the

@@ -1,0 +1,93 @@
+package verification
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/gamification"
+)
+
+// Proofs a verification carries.
+const (
+	ProofConfirmed = "confirmed"  // people confirmed it
+	ProofDocuments = "documents"  // an administrator checked the owner's documents
+	ProofPaidCheck = "paid_check" // an administrator's paid check
+)
+
+// Grant verifies a property through a request, inside the caller's transaction (which holds
+// the property's lock, LockPropertyForVerification): the verification with its proof (stamped
+// with the address it is about), every other open request of the property closed (a paid check
+// waiting for an administrator is refunded after commit: paid_check_refunds), and the owner's
+// XP. A property verified already gets one more confirmation instead, when the proof is people's.
+// It reports whether this verified the property.
+func Grant(ctx context.Context, q *db.Queries, propertyID, requestID, grantedBy int32, proof string, alreadyVerified bool) (bool, error) {
+	if alreadyVerified {
+		if proof != ProofConfirmed {
+			return false, nil // the badge in force stays
+		}
+		if err := q.AddVerificationConfirmation(ctx, propertyID); err != nil {
+			return false, fmt.Errorf("add a confirmation to property %d: %w", propertyID, err)
+		}
+		return false, nil
+	}
+	var err error
+	if proof == ProofConfirmed {
+		err = q.GrantConfirmedVerification(ctx, db.GrantConfirmedVerificationParams{PropertyID: propertyID, RequestID: &requestID, GrantedBy: &grantedBy})
+	} else {
+		err = q.GrantCheckedVerification(ctx, db.GrantCheckedVerificationParams{PropertyID: propertyID, Proof: proof, RequestID: &requestID, GrantedBy: &grantedBy})
+	}
+	if err != nil {
+		return false, fmt.Errorf("verify property %d: %w", propertyID, err)
+	}
+	if _, err := q.CloseOpenVerificationRequests(ctx, db.CloseOpenVerificationRequestsParams{
+		PropertyID: propertyID, KeepRequestID: requestID, Reason: ClosedReason, PaidReason: ClosedPaidReason,
+	}); err != nil {
+		return false, fmt.Errorf("close the other requests of property %d: %w", propertyID, err)
+	}
+	return true, gamification.GivePropertyVerified(ctx, q, propertyID)
+}
+
+// AddressChanged is called by an edit of the listing, in its transaction and under the
+// property's lock, after the new address is written: the verification in force, when it was
+// granted for another address, is withdrawn (the owner is the one withdrawing it, with the
+// reason), and every open request gathered for another address closes — people's requests,
+// owners' documents, held approvals, confirmations, and paid checks, the paid ones refunded after
+// commit. It reports whether a verification was withdrawn.
+func AddressChanged(ctx context.Context, q *db.Queries, propertyID, ownerID int32, reason string) (bool, error) {
+	n, err := q.WithdrawVerificationElsewhere(ctx, db.WithdrawVerificationElsewhereParams{
+		PropertyID: propertyID, OwnerID: &ownerID, Reason: &reason,
+	})
+	if err != nil {
+		return false, fmt.Errorf("withdraw the verification of property %d: %w", propertyID, err)
+	}
+	if n > 0 {
+		if err := gamification.TakePropertyVerifiedBack(ctx, q, propertyID); err != nil {
+			return false, err
+		}
+	}
+	if _, err := q.CloseOpenVerificationRequests(ctx, db.CloseOpenVerificationRequestsParams{
+		PropertyID: propertyID, Reason: MovedReason, PaidReason: MovedPaidReason, MovedOnly: true,
+	}); err != nil {
+		return false, fmt.Errorf("close the requests of property %d about its old address: %w", propertyID, err)
+	}
+	return n > 0, nil
+}
+
+// SameAddress refuses proof gathered for another address than the property's current one
+// (requestKey and currentKey are SQL property_address_key values).
+func SameAddress(requestKey, requestAddress, currentKey, currentAddress string) error {
+	if requestKey == currentKey {
+		return nil
+	}
+	return apperr.FailedPrecondition("This request was about %s, but the listing is now at %s: its proof cannot verify the new address.",
+		orUnknown(requestAddress), orUnknown(currentAddress))
+}
+
+func orUnknown(address string) string {
+	if address == "" {
+		return "an address that is not recorded"
+	}
+	return address
+}

@@ -16,8 +16,10 @@ import (
 	"github.com/rentproof/rentproof/internal/identity"
 )
 
-// logRequests writes one structured line per request. A client too slow to send its body is its
-// own doing, not an error of ours: a warning.
+// logRequests writes one structured line per request. ERROR is for what an operator must look
+// at: a server error the client did not cause. The 5xx answers a client brings on itself are
+// warnings: a body too slow to arrive, a feature the server does not have (501: Connect's answer
+// to an unsupported compression) and the end of the deadline the client set (504).
 func logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -27,7 +29,8 @@ func logRequests(next http.Handler) http.Handler {
 		next.ServeHTTP(rec, r)
 		level := slog.LevelInfo
 		switch {
-		case body.expired:
+		case body.expired, rec.status == http.StatusNotImplemented,
+			rec.status == http.StatusGatewayTimeout && r.Header.Get("Connect-Timeout-Ms") != "":
 			level = slog.LevelWarn
 		case rec.status >= 500:
 			level = slog.LevelError

@@ -153,27 +153,36 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	authenticated := func(path string, h http.Handler) (string, http.Handler) {
 		return path, Authenticate(accounts, h)
 	}
+	// Every rpc handler answers a request it cannot read as the client's mistake (rpcEdge), the
+	// services before any session lookup.
+	rpcErrors := connect.NewErrorWriter(rpcOpts)
+	edge := func(path string, h http.Handler) (string, http.Handler) {
+		return path, rpcEdge(rpcErrors, h)
+	}
+	service := func(path string, h http.Handler) (string, http.Handler) {
+		return edge(authenticated(path, h))
+	}
 	mux := http.NewServeMux()
-	mux.Handle(authenticated(accountv1connect.NewAccountServiceHandler(handlers.Account, rpcOpts)))
-	mux.Handle(authenticated(resourcev1connect.NewResourceServiceHandler(handlers.Resource, rpcOpts)))
-	mux.Handle(authenticated(propertyv1connect.NewPropertyServiceHandler(handlers.Property, rpcOpts)))
-	mux.Handle(authenticated(reviewv1connect.NewReviewServiceHandler(handlers.Review, rpcOpts)))
-	mux.Handle(authenticated(statisticsv1connect.NewStatisticsServiceHandler(handlers.Statistics, rpcOpts)))
-	mux.Handle(authenticated(verificationv1connect.NewVerificationServiceHandler(handlers.Verification, rpcOpts)))
-	mux.Handle(authenticated(tokenv1connect.NewTokenServiceHandler(handlers.Token, rpcOpts)))
-	mux.Handle(authenticated(paymentv1connect.NewPaymentServiceHandler(handlers.Payment, rpcOpts)))
-	mux.Handle(authenticated(gamificationv1connect.NewGamificationServiceHandler(handlers.Gamification, rpcOpts)))
-	mux.Handle(authenticated(contactv1connect.NewContactServiceHandler(handlers.Contact, rpcOpts)))
-	mux.Handle(authenticated(adminv1connect.NewAdminServiceHandler(api.NewAdmin(admin.NewService(pool, opts.Refunder)), rpcOpts)))
+	mux.Handle(service(accountv1connect.NewAccountServiceHandler(handlers.Account, rpcOpts)))
+	mux.Handle(service(resourcev1connect.NewResourceServiceHandler(handlers.Resource, rpcOpts)))
+	mux.Handle(service(propertyv1connect.NewPropertyServiceHandler(handlers.Property, rpcOpts)))
+	mux.Handle(service(reviewv1connect.NewReviewServiceHandler(handlers.Review, rpcOpts)))
+	mux.Handle(service(statisticsv1connect.NewStatisticsServiceHandler(handlers.Statistics, rpcOpts)))
+	mux.Handle(service(verificationv1connect.NewVerificationServiceHandler(handlers.Verification, rpcOpts)))
+	mux.Handle(service(tokenv1connect.NewTokenServiceHandler(handlers.Token, rpcOpts)))
+	mux.Handle(service(paymentv1connect.NewPaymentServiceHandler(handlers.Payment, rpcOpts)))
+	mux.Handle(service(gamificationv1connect.NewGamificationServiceHandler(handlers.Gamification, rpcOpts)))
+	mux.Handle(service(contactv1connect.NewContactServiceHandler(handlers.Contact, rpcOpts)))
+	mux.Handle(service(adminv1connect.NewAdminServiceHandler(api.NewAdmin(admin.NewService(pool, opts.Refunder)), rpcOpts)))
 	if handlers.Document != nil {
-		mux.Handle(authenticated(adminv1connect.NewDocumentServiceHandler(handlers.Document, rpcOpts)))
+		mux.Handle(service(adminv1connect.NewDocumentServiceHandler(handlers.Document, rpcOpts)))
 	}
 	mux.Handle(authenticated("/api/", rest.New(handlers)))
 
 	reflector := grpcreflect.NewStaticReflector(append(Services, grpchealth.HealthV1ServiceName)...)
-	mux.Handle(grpcreflect.NewHandlerV1(reflector))
-	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector))
-	mux.Handle(grpchealth.NewHandler(&dbHealth{pool: pool}))
+	mux.Handle(edge(grpcreflect.NewHandlerV1(reflector)))
+	mux.Handle(edge(grpcreflect.NewHandlerV1Alpha(reflector)))
+	mux.Handle(edge(grpchealth.NewHandler(&dbHealth{pool: pool})))
 
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writePlain(w, http.StatusOK, "ok")

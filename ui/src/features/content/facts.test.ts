@@ -1,27 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { goConst, goRule, source } from "@/test/source";
 import { FACTS, formatFee, reviewTypeName } from "./facts";
-
-/**
- * Node as the tests run in it (the app's own types leave Node out, so the two calls used are
- * typed here).
- */
-const node = (
-  globalThis as unknown as {
-    process: { cwd(): string; getBuiltinModule(id: "node:fs"): { readFileSync(path: string, encoding: "utf8"): string } };
-  }
-).process;
-
-/** source reads a file of the repository (the tests run in ui/). */
-function source(path: string): string {
-  return node.getBuiltinModule("node:fs").readFileSync(`${node.cwd()}/../${path}`, "utf8");
-}
-
-/** goConst finds `name = value` in a Go file and returns the value's text. */
-function goConst(path: string, name: string): string {
-  const match = new RegExp(`\\b${name}\\s*=\\s*([^\\n/]+)`).exec(source(path));
-  if (!match) throw new Error(`${name} not found in ${path}`);
-  return match[1].trim();
-}
 
 describe("the content pages' figures agree with the server's rules", () => {
   it("review rules (internal/review)", () => {
@@ -41,6 +20,14 @@ describe("the content pages' figures agree with the server's rules", () => {
     expect(Number(goConst(file, "MaxVerifiers"))).toBe(FACTS.maxVerifiers);
     expect(Number(goConst(file, "MaxRequestsPerDay"))).toBe(FACTS.maxRequestsPerDay);
     expect(source(file)).toContain(`used in the last ${FACTS.heldWindowDays} days`);
+  });
+
+  it("rewarded answers a day, and linked accounts (issue 25)", () => {
+    // The verifier's token follows the answer's XP, so the XP rule's daily cap is the answers a day that earn.
+    expect(goRule("RequestAnswered").dailyCap).toBe(FACTS.rewardedAnswersPerDay);
+    const linked = source("sql/migrations/20261126000100_linked_accounts.sql");
+    expect(linked).toContain(`in the last ${FACTS.linkedWindowDays} days, in either order`);
+    expect(linked.match(/interval '(\d+) days'/g)?.every((m) => m === `interval '${FACTS.linkedWindowDays} days'`)).toBe(true);
   });
 
   it("accounts, tokens and saved properties", () => {

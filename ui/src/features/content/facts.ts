@@ -31,6 +31,10 @@ export const FACTS = {
   maxRequestsPerDay: 20,
   /** internal/verification HeldReason: days an owner's network or browser links them to an approver. */
   heldWindowDays: 90,
+  /** SQL accounts_linked: days a shared network or browser links two accounts (either order). */
+  linkedWindowDays: 90,
+  /** internal/gamification RequestAnswered.DailyCap: answers a day that earn their verifier XP and the token. */
+  rewardedAnswersPerDay: 10,
   /** internal/property MaxSaved: listed properties one user may keep saved. */
   maxSaved: 500,
   /** internal/account sessions: days a session lasts, and idle days that end it. */

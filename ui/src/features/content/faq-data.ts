@@ -62,7 +62,8 @@ export function buildFaq(): FaqCategory[] {
           id: "tokens",
           question: "What are tokens?",
           answer: [
-            `Tokens record the verification work you do for the community. Every new account opens with ${FACTS.openingTokens} tokens. You earn ${FACTS.verifierReward} token for each verification request you answer (approve or reject alike), and ${FACTS.verifierReward} token when a property you asked a landlord to confirm is verified through your request.`,
+            `Tokens record the verification work you do for the community. Every new account opens with ${FACTS.openingTokens} tokens. You earn ${FACTS.verifierReward} token for a verification request you answer (approve or reject alike) when it came from the property's owner or from an established member you are not linked to, for up to ${FACTS.rewardedAnswersPerDay} rewarded answers a day, and ${FACTS.verifierReward} token when a property you asked a landlord to confirm is verified through your request and you are not linked to that landlord.`,
+            "If an administrator finds that a request was arranged between the people on it, what it paid is taken back, as far as the balance goes: a balance never goes below zero.",
             "Every change to your balance is a line in your token history on your dashboard. Tokens cannot be bought, sold or exchanged for money, and there is nothing to spend them on yet.",
           ],
         },
@@ -133,9 +134,18 @@ export function buildFaq(): FaqCategory[] {
           id: "tenant-verify",
           question: "How can I help verify a property?",
           answer: [
-            `On a property's page, press Verify Property and choose a landlord who knows the property; you earn ${FACTS.verifierReward} token when the property is verified through your request.`,
-            `When an owner asks you to confirm one of their properties, the request appears on your dashboard. Approve it if the details are right, reject it if they are not: either answer earns you ${FACTS.verifierReward} token. Requests can be answered for ${FACTS.requestLifetimeDays} days.`,
+            `On a property's page, press Verify Property and choose a landlord who knows the property. Only established members can ask (accounts at least ${FACTS.establishedDays} days old with a published review). When the landlord confirms, the property's owner must accept the confirmation (or an administrator does); you earn ${FACTS.verifierReward} token when the property is verified through your request, unless you and the landlord are linked accounts.`,
+            `When an owner asks you to confirm one of their properties, the request appears on your dashboard. Approve it if the details are right, reject it if they are not: either answer earns you ${FACTS.verifierReward} token, as long as the request came from the owner or an established member you are not linked to, up to ${FACTS.rewardedAnswersPerDay} rewarded answers a day. Requests can be answered for ${FACTS.requestLifetimeDays} days.`,
           ],
+        },
+        {
+          id: "answer-no-reward",
+          question: "Why did my answer to a verification request earn nothing?",
+          answer: [
+            `An answer earns its token and XP only when the request came from the property's owner or from an established member, you are not linked to either of them, and it is one of your first ${FACTS.rewardedAnswersPerDay} rewarded answers that day (UTC). Other answers still count for the property; they just earn nothing.`,
+            `Two accounts are linked when they signed in from the same network or with the same browser in the last ${FACTS.linkedWindowDays} days. An approval from an account linked to the owner or to the sender waits for an administrator and earns nothing until one approves it.`,
+          ],
+          links: [HOW_REVIEWS_WORK],
         },
         {
           id: "save",
@@ -163,7 +173,8 @@ export function buildFaq(): FaqCategory[] {
           id: "landlord-verify",
           question: "How do I get my property verified?",
           answer: [
-            `Ask people who know it: on your property's page choose Request Verification and pick up to ${FACTS.maxVerifiers} people by username. Each must have had an account for at least ${FACTS.establishedDays} days and published a review. The property is verified when one of them approves; an approval from a network or browser you have used yourself waits for an administrator.`,
+            `Ask people who know it: on your property's page choose Request Verification and pick up to ${FACTS.maxVerifiers} people by username. Each must have had an account for at least ${FACTS.establishedDays} days and published a review. The property is verified when one of them approves; an approval from an account linked to yours (the same network or browser in the last ${FACTS.linkedWindowDays} days) waits for an administrator.`,
+            "Someone else may ask a landlord to confirm your listing from its page. If the landlord confirms it, the confirmation appears under Verification Requests on your dashboard: it verifies your listing only if you accept it, and you may decline it.",
             `Send ownership documents: choose Verify with Documents and upload a deed, a title or a tax bill (JPEG, PNG, WebP or PDF, up to ${FACTS.documentMaxMB} MB each). Our administrators check them and approve or reject with a message. The documents are private: only you, the administrators and the people you asked to confirm the property can open them.`,
             `Pay for a priority check (${fee}, one-time): an administrator checks the listing first. The fee is refunded in full if the check is rejected.`,
           ],
@@ -197,7 +208,7 @@ export function buildFaq(): FaqCategory[] {
           id: "edit-listing",
           question: "Can I edit my listing?",
           answer: [
-            "Yes: press Edit next to it in My Properties on your dashboard. Only you, as its landlord, can edit it. If you change the address, city or postal code of a verified property, its verification is withdrawn, because the proof was about the old address; you can then have it verified again.",
+            "Yes: press Edit next to it in My Properties on your dashboard. Only you, as its landlord, can edit it. If you change the address, city, state, postal code or country of a property, its verification is withdrawn and every verification request still open for the old address is closed, because the proof was about the old address; a paid check no administrator has decided yet is refunded in full. You can then have it verified again.",
           ],
         },
         {

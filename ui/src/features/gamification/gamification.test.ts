@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { crown, progressPercent, rankExplanation, rankLabel } from "./gamification";
+import { goRule } from "@/test/source";
+import { XP_TABLE, crown, progressPercent, rankExplanation, rankLabel } from "./gamification";
 
 describe("progressPercent", () => {
   it.each([
@@ -31,5 +32,19 @@ describe("crown", () => {
       undefined,
       undefined,
     ]);
+  });
+});
+
+describe("the XP table", () => {
+  it("states the points and daily limits of internal/gamification/points.go", () => {
+    const rules = ["ReviewPublished", "HelpfulVoteReceived", "RequestAnswered", "ListingPublished", "PropertyVerified"].map(goRule);
+    expect(XP_TABLE.map((r) => r.xp)).toEqual(rules.map((r) => r.points));
+    XP_TABLE.forEach((row, i) => {
+      const cap = rules[i].dailyCap;
+      // A capped action names its cap; an uncapped one names no number.
+      if (cap > 0) expect(row.limit).toMatch(new RegExp(`\\b${cap}\\b.*(day)`));
+      else expect(row.limit).not.toMatch(/\d/);
+    });
+    expect(rules[2].dailyCap).toBe(10);
   });
 });

@@ -41,12 +41,18 @@ export function crown(position: number): { tone: "gold" | "silver" | "bronze"; l
 
 /**
  * XP_TABLE is the points table the server awards from (internal/gamification/points.go, README
- * "Gamification rules"), written for people.
+ * "Gamification rules"), written for people; gamification.test.ts holds its points and daily
+ * limits to the Go source.
  */
 export const XP_TABLE: { action: string; xp: number; limit: string }[] = [
   { action: "A review you publish", xp: 20, limit: "the first 3 each day" },
   { action: "A helpful vote on your review from an established account", xp: 2, limit: "at most 20 a day" },
-  { action: "A verification request you answer (approve or reject alike)", xp: 10, limit: "once per request" },
+  {
+    action:
+      "A verification request you answer (approve or reject alike), sent by the property's owner or an established account you are not linked to",
+    xp: 10,
+    limit: "the first 10 each day, once per request",
+  },
   { action: "A property you list", xp: 10, limit: "the first 2 each day" },
   { action: "A property of yours verified", xp: 25, limit: "once per property" },
 ];

@@ -94,15 +94,17 @@ export function AboutPage() {
             <li className="card">
               <h3>People who know the property confirm it</h3>
               <p>
-                The owner asks up to {FACTS.maxVerifiers} people by username; any other member can ask a landlord from the
-                property's page. Only established members can confirm (accounts at least {FACTS.establishedDays} days old with
-                a published review), and never the owner or the person who asked. Each request can be answered for{" "}
-                {FACTS.requestLifetimeDays} days, and answering earns {FACTS.verifierReward} token whether the answer is
+                The owner asks up to {FACTS.maxVerifiers} people by username; an established member can also ask a landlord
+                from the property's page. Only established members can confirm (accounts at least {FACTS.establishedDays}{" "}
+                days old with a published review), and never the owner or the person who asked. Each request can be answered
+                for {FACTS.requestLifetimeDays} days, and an answer earns the same {FACTS.verifierReward} token whether it is
                 approve or reject, so nobody is paid to say yes.
               </p>
               <p>
-                One approval verifies the property, shown as "{proof("confirmed", 1)}". An approval from a network or browser
-                the owner has used in the last {FACTS.heldWindowDays} days waits for an administrator instead.
+                One approval of the owner's request verifies the property, shown as "{proof("confirmed", 1)}"; a landlord's
+                approval of someone else's request verifies it once the owner accepts it. An approval from an account linked
+                to the owner or to the person who asked (the same network or browser in the last {FACTS.linkedWindowDays}{" "}
+                days) waits for an administrator instead.
               </p>
             </li>
             <li className="card">

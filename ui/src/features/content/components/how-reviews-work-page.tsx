@@ -164,10 +164,13 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
           <ul>
             <li>
               <strong>"{proof("confirmed", 2)}"</strong>: established members who know the property approved a request to
-              confirm it (never its owner, never the person who asked). A request can be answered for{" "}
-              {FACTS.requestLifetimeDays} days; an owner asks at most {FACTS.maxVerifiers} people at once and any member sends
-              requests at most {FACTS.maxRequestsPerDay} times in 24 hours. An approval from a network or browser the owner
-              used in the last {FACTS.heldWindowDays} days waits for an administrator.
+              confirm it (never its owner, never the person who asked). When the owner asks them, from the listing's
+              verification page, an approval verifies the property. When someone else asks a landlord from the property's
+              page (only established members can), the landlord's approval is a confirmation the owner did not ask for: it
+              verifies nothing until the owner accepts it on their dashboard, or an administrator does, and the owner may
+              decline it. A request can be answered for {FACTS.requestLifetimeDays} days; an owner asks at most{" "}
+              {FACTS.maxVerifiers} people at once and any member sends requests at most {FACTS.maxRequestsPerDay} times in
+              24 hours.
             </li>
             <li>
               <strong>"{proof("documents")}"</strong>: our administrators checked ownership documents the owner sent and
@@ -181,10 +184,36 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
               <strong>"{proof("demo")}"</strong>: an example listing that came with the site. Nobody checked it.
             </li>
           </ul>
+          <h3>Linked accounts cannot vouch for each other</h3>
           <p>
-            Moving a verified listing to another address withdraws its badge, and an administrator can withdraw a badge
-            with a stated reason; every grant and withdrawal is kept on record. Verification never changes a property's
-            reviews or rating. More on the process: <Link to="/about#verification">About Us</Link>.
+            Two accounts are <strong>linked</strong> when they signed in from the same network (one internet address) or
+            with the same browser in the last {FACTS.linkedWindowDays} days, in either order. An approval from an account
+            linked to the property's owner or to the person who sent the request does not verify anything by itself: it
+            waits for an administrator, and pays nobody until one approves it. Nobody earns a token or XP from an account
+            linked to them.
+          </p>
+          <h3>Proof is about an address</h3>
+          <p>
+            Every request and every verification records the listing's address at the time, and what was gathered for one
+            address never verifies another. Moving a listing (its street address, unit included, city, state, postal code
+            or country; renaming its neighbourhood does not count) withdraws its badge and closes every request still open
+            for the old address: people's requests, confirmations waiting for the owner, approvals waiting for an
+            administrator, ownership documents and paid checks, each telling its people why. A paid check that no
+            administrator has decided yet is refunded in full. Administrators see both addresses before they approve
+            anything. When a listing is verified one way, its other open requests close too, and a paid check still
+            open is refunded in full.
+          </p>
+          <h3>Arranged requests</h3>
+          <p>
+            An administrator who finds that a request was arranged between the people on it marks it so, with a reason
+            that is kept on record. Everything it paid is taken back: its tokens, as far as each balance goes (a balance
+            never goes below zero; what could not be taken back is written off, and the token history says so), and the
+            XP for answering it. A badge it granted is withdrawn.
+          </p>
+          <p>
+            An administrator can also withdraw a badge with a stated reason; every grant and withdrawal is kept on record.
+            Verification never changes a property's reviews or rating. More on the process:{" "}
+            <Link to="/about#verification">About Us</Link>.
           </p>
         </ContentSection>
 
@@ -250,19 +279,25 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
           </div>
           <p>
             Signing in, viewing pages and editing your profile earn nothing. When a moderator removes a review, the XP it
-            earned (its own and its helpful votes') is taken back; badges once earned stay.
+            earned (its own and its helpful votes') is taken back, and so is the XP for answering a request an
+            administrator marks arranged; badges once earned stay.
           </p>
           <h3>Tokens</h3>
           <ul>
             <li>Every new account opens with {FACTS.openingTokens} tokens.</li>
             <li>
-              Answering a verification request you were asked earns {FACTS.verifierReward} token, whether you approve or
-              reject it.
+              Answering a verification request you were asked earns {FACTS.verifierReward} token and its XP, whether you
+              approve or reject it, when the request came from the property's owner or from an established member, you are
+              linked to neither of them, and it is one of your first {FACTS.rewardedAnswersPerDay} rewarded answers that day
+              (UTC). Other answers count just the same for the property, but earn nothing. An approval that waits for an
+              administrator earns nothing until an administrator approves it.
             </li>
             <li>
               Asking a landlord to confirm a property from its page earns {FACTS.verifierReward} token when the property is
-              verified through your request.
+              verified through your request (the owner, or an administrator, accepts the landlord's confirmation) and you
+              are not linked to that landlord.
             </li>
+            <li>Tokens and XP paid for a request an administrator marks arranged are taken back (see above).</li>
           </ul>
           <p>
             Tokens cannot be bought, sold or exchanged for money. Every change to a balance is a line in its owner's token

@@ -12,6 +12,7 @@ import {
   VerificationService,
   type AnswerVerificationRequestRequest,
   type CreateVerificationRequestRequest,
+  type DecideConfirmationRequest,
   type ListPotentialVerifiersRequest,
   type PotentialVerifier,
   type VerificationRequest,
@@ -71,6 +72,8 @@ type Rpc =
   | "listCreatedVerificationRequests"
   | "listReceivedVerificationRequests"
   | "answerVerificationRequest"
+  | "listConfirmationsToAccept"
+  | "decideConfirmation"
   | "getBalance"
   | "listTransactions";
 
@@ -91,14 +94,18 @@ export interface VerificationFakeOptions {
   held?: Rpc[];
   /** Makes an rpc fail with this error. */
   fail?: Partial<Record<Rpc, ConnectError>>;
+  /** False: answers earn nothing (a linked or new sender, past the day's rewarded answers), as the server may decide. */
+  rewardAnswers?: boolean;
 }
 
 /**
  * serveVerificationFakes serves VerificationService and TokenService from memory, with the
  * server's main rules: a search by role and username part leaving the caller out; requests in
  * both shapes; answers only by the addressee, only while pending; an answer credits the verifier
- * one token, and an approval verifies the property (proof confirmed). Use `serve` as
- * fakeTransport's `extra`; the other fields record what was asked.
+ * one token (unless rewardAnswers is false); an approval of the owner's request verifies the
+ * property (proof confirmed), of anyone else's is confirmed, waiting for the owner, who accepts
+ * (verified) or declines it. Use `serve` as fakeTransport's `extra`; the other fields record what
+ * was asked.
  */
 export function serveVerificationFakes({
   verifiers = [],
@@ -109,12 +116,14 @@ export function serveVerificationFakes({
   hold,
   held,
   fail = {},
+  rewardAnswers = true,
 }: VerificationFakeOptions) {
   // Copies: an answer changes a request, and the next test starts from the given ones.
   const requests = initial.map((r) => clone(VerificationRequestSchema, r));
   const searches: ListPotentialVerifiersRequest[] = [];
   const created: CreateVerificationRequestRequest[] = [];
   const answers: AnswerVerificationRequestRequest[] = [];
+  const decisions: DecideConfirmationRequest[] = [];
   /** Every rpc asked, in order. */
   const calls: Rpc[] = [];
   let nextId = Math.max(100, ...requests.map((r) => r.id + 1));
@@ -131,6 +140,16 @@ export function serveVerificationFakes({
     return user;
   }
   const ledgerOf = (id: number) => (ledgers[id] ??= []);
+  /** verify marks a property verified (proof confirmed), telling whether it was not already. */
+  function verify(propertyId: number): boolean {
+    const property = properties.find((p) => p.id === propertyId);
+    if (!property) return false;
+    const first = !property.verified;
+    property.verified = true;
+    property.verificationProof = "confirmed";
+    property.verificationConfirmations += 1;
+    return first;
+  }
 
   const serve = (router: ConnectRouter) => {
     router.service(VerificationService, {
@@ -187,25 +206,46 @@ export function serveVerificationFakes({
           throw new ConnectError("Only the person a request is addressed to may answer it.", Code.PermissionDenied);
         }
         if (found.status !== "pending") throw new ConnectError("This request has already been answered.", Code.FailedPrecondition);
-        found.status = req.status;
+        // The property page's request (not the owner's) is only confirmed: the owner accepts it.
+        const confirmation = req.status === "approved" && found.requestedBy?.username !== found.ownerUsername;
+        found.status = confirmation ? "confirmed" : req.status;
+        found.statusReason = confirmation ? "Confirmed. Waiting for the property's owner to accept it, or for an administrator." : "";
         found.responseMessage = req.responseMessage;
-        ledgerOf(user.id).unshift(
-          makeTransaction({
-            id: 1000 + found.id,
-            amount: 1,
-            transactionType: "verification_reward",
-            description: `Answered a verification request for ${found.propertyTitle}`,
-            createdAt: timestampFromDate(new Date()),
-          }),
-        );
-        const property = properties.find((p) => p.id === found.propertyId);
-        const verified = req.status === "approved" && !!property;
-        if (property && verified) {
-          property.verified = true;
-          property.verificationProof = "confirmed";
-          property.verificationConfirmations += 1;
+        found.respondedAt = timestampFromDate(new Date());
+        if (rewardAnswers) {
+          ledgerOf(user.id).unshift(
+            makeTransaction({
+              id: 1000 + found.id,
+              amount: 1,
+              transactionType: "verification_reward",
+              description: `Answered a verification request for ${found.propertyTitle}`,
+              createdAt: timestampFromDate(new Date()),
+            }),
+          );
         }
-        return { request: found, propertyVerified: verified, tokensEarned: 1 };
+        const verified = found.status === "approved" && verify(found.propertyId);
+        return { request: found, propertyVerified: verified, tokensEarned: rewardAnswers ? 1 : 0 };
+      },
+      async listConfirmationsToAccept() {
+        await gate("listConfirmationsToAccept");
+        const user = me();
+        const waiting = requests.filter((r) => r.status === "confirmed" && r.ownerUsername === user.username);
+        return { requests: [...waiting].reverse(), hasMore: false };
+      },
+      async decideConfirmation(req) {
+        decisions.push(req);
+        await gate("decideConfirmation");
+        const user = me();
+        const found = requests.find((r) => r.id === req.id);
+        if (!found || found.ownerUsername !== user.username) {
+          throw new ConnectError("Only the property's owner can accept or decline its confirmations.", Code.PermissionDenied);
+        }
+        if (found.status !== "confirmed") {
+          throw new ConnectError("This request is not a confirmation waiting for the owner.", Code.FailedPrecondition);
+        }
+        found.status = req.accept ? "approved" : "declined";
+        found.statusReason = req.accept ? "Accepted by the property's owner." : "Declined by the property's owner.";
+        return { request: found, propertyVerified: req.accept && verify(found.propertyId) };
       },
     });
     router.service(TokenService, {
@@ -222,5 +262,5 @@ export function serveVerificationFakes({
       },
     });
   };
-  return { serve, requests, searches, created, answers, ledgers, calls };
+  return { serve, requests, searches, created, answers, decisions, ledgers, calls };
 }

@@ -144,7 +144,9 @@ describe("Verification Requests", () => {
     expect(pending.getByRole("link", { name: property.title })).toHaveAttribute("href", "/properties/1");
     expect(pending.getByText(/From olive/)).toHaveTextContent("From olive · Apr 05, 2025 · Expires May 05, 2025");
     expect(pending.getByText("You lived in 5C, can you confirm?")).toBeInTheDocument();
-    expect(pending.getByText("You earn 1 token for answering, approve or reject.")).toBeInTheDocument();
+    expect(pending.getByText(/^You earn 1 token for answering, approve or reject alike, when the request comes from the owner/)).toHaveTextContent(
+      "You earn 1 token for answering, approve or reject alike, when the request comes from the owner or an established member you are not linked to (the first 10 rewarded answers a day). How rewards work",
+    );
 
     // A property without a title (gone) reads "Property #id"; the answer given shows.
     const gone = within(await item("Property #44"));

@@ -40,7 +40,16 @@ export function searchRole(userRole: string): string {
 }
 
 /** RequestStatus is a request's status (the contract's VerificationRequest.status). */
-export type RequestStatus = "pending" | "approved" | "rejected" | "paid" | "held" | "closed" | "expired";
+export type RequestStatus =
+  | "pending"
+  | "approved"
+  | "rejected"
+  | "paid"
+  | "held"
+  | "confirmed"
+  | "declined"
+  | "closed"
+  | "expired";
 
 const STATUS_LABELS: Record<RequestStatus, string> = {
   pending: "Pending",
@@ -48,6 +57,9 @@ const STATUS_LABELS: Record<RequestStatus, string> = {
   rejected: "Rejected",
   paid: "Paid",
   held: "Held for review",
+  // The property page's request, approved by the person asked: nothing is verified until the owner accepts.
+  confirmed: "Confirmed — waiting for the owner",
+  declined: "Declined",
   closed: "Closed",
   expired: "Expired",
 };
@@ -64,4 +76,19 @@ export function statusLabel(status: string): string {
 /** statusClass is the badge class of a status: each has its own colour. */
 export function statusClass(status: string): string {
   return `badge status-badge status-badge--${isStatus(status) ? status : "other"}`;
+}
+
+/**
+ * REWARDED_ANSWERS_PER_DAY is how many answers a day earn their verifier a token and XP
+ * (internal/gamification RequestAnswered.DailyCap; verification.test.ts holds it to the Go source).
+ */
+export const REWARDED_ANSWERS_PER_DAY = 10;
+
+/**
+ * fromOwner tells whether a request came from its property's owner (the landlord path), whose
+ * approval verifies the property, rather than from someone on the property's page, whose
+ * approval the owner must accept first.
+ */
+export function fromOwner(request: { ownerUsername: string; requestedBy?: { username: string } }): boolean {
+  return !!request.ownerUsername && request.requestedBy?.username === request.ownerUsername;
 }

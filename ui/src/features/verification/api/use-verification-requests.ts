@@ -1,13 +1,17 @@
 import { createConnectQueryKey, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
+import { createElement } from "react";
 import { toast, type ToastOptions } from "@/components/ui/use-toast";
 import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
 import { TokenService } from "@/gen/rentproof/token/v1/token_pb";
 import {
   VerificationService,
+  type AnswerVerificationRequestResponse,
   type CreateVerificationRequestResponse,
 } from "@/gen/rentproof/verification/v1/verification_pb";
 import { errorMessage } from "@/lib/errors";
+import { ToastLines } from "../components/toast-lines";
+import { REWARDED_ANSWERS_PER_DAY } from "../verification";
 
 /** How many requests a list shows (the newest). */
 export const REQUESTS_PAGE_SIZE = 50;
@@ -85,16 +89,71 @@ export function useCreateRequest(path: RequestPath) {
   });
 }
 
+/** SPEC §8's words for an answer recorded. */
+export const ANSWER_SUCCESS = "Verification request updated successfully.";
+
+/**
+ * answerNotes are the lines an answer's toast adds to SPEC's words, so that it never claims a
+ * reward the server did not pay: what a confirmation still waits for, and that the answer earned
+ * nothing when the server says so (a held approval, a linked or new sender, past the day's
+ * rewarded answers).
+ */
+export function answerNotes({ request, tokensEarned }: AnswerVerificationRequestResponse): string[] {
+  const notes: string[] = [];
+  if (request?.status === "confirmed") notes.push("The property is verified once its owner accepts your confirmation.");
+  if (tokensEarned > 0) return notes;
+  notes.push(
+    request?.status === "held"
+      ? "It earned nothing: an administrator checks this approval first, and it can earn only once approved."
+      : `It earned no token or XP: only answers to the owner or to an established member you are not linked to earn, the first ${REWARDED_ANSWERS_PER_DAY} a day.`,
+  );
+  return notes;
+}
+
 /**
  * useAnswerRequest approves or rejects a received request with SPEC §8's toasts ("Success" /
- * "Verification request updated successfully.", or "Error" in the server's words), then
- * refetches the lists, the balance and the properties.
+ * "Verification request updated successfully.", with a line when the answer earned nothing, or
+ * "Error" in the server's words), then refetches the lists, the balance and the properties.
  */
 export function useAnswerRequest() {
   const refresh = useRefresh();
   return useMutation(VerificationService.method.answerVerificationRequest, {
-    onSuccess: async () => {
-      toast({ title: "Success", description: "Verification request updated successfully." });
+    onSuccess: async (res) => {
+      toast({ title: "Success", description: createElement(ToastLines, { lines: [ANSWER_SUCCESS, ...answerNotes(res)] }) });
+      await refresh();
+    },
+    onError: failureToast(ANSWER_FALLBACK),
+  });
+}
+
+/** How many confirmations the owner's list shows at once (the oldest first). */
+export const CONFIRMATIONS_PAGE_SIZE = 20;
+
+/**
+ * useConfirmationsToAccept lists the confirmations of the signed-in owner's listings that they
+ * did not ask for (the property page's requests, approved by the person asked), oldest first.
+ */
+export function useConfirmationsToAccept(enabled = true) {
+  return useQuery(VerificationService.method.listConfirmationsToAccept, { pageSize: CONFIRMATIONS_PAGE_SIZE }, { enabled });
+}
+
+/**
+ * useDecideConfirmation accepts or declines one of those confirmations: "Property Verified"
+ * (SPEC §8's words for a verification) when accepting verified the property, "Success" otherwise,
+ * "Error" in the server's words on a refusal; then refetches the lists, balances and properties.
+ */
+export function useDecideConfirmation() {
+  const refresh = useRefresh();
+  return useMutation(VerificationService.method.decideConfirmation, {
+    onSuccess: async (res, req) => {
+      const title = res.request?.propertyTitle || "The property";
+      toast(
+        !req.accept
+          ? { title: "Success", description: "The confirmation was declined. The property stays unverified." }
+          : res.propertyVerified
+            ? { title: "Property Verified", description: `You accepted the confirmation: ${title} is verified.` }
+            : { title: "Success", description: "You accepted the confirmation." },
+      );
       await refresh();
     },
     onError: failureToast(ANSWER_FALLBACK),

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import type { VerificationRequest } from "@/gen/rentproof/verification/v1/verification_pb";
+import { fromOwner } from "../verification";
 
 // The form's code (and its validation library) is a chunk of its own, fetched when a dialog opens.
 const AnswerForm = lazy(async () => ({ default: (await import("./answer-form")).AnswerForm }));
@@ -11,12 +12,16 @@ const AnswerForm = lazy(async () => ({ default: (await import("./answer-form")).
 /** Answer is approved or rejected. */
 export type Answer = "approved" | "rejected";
 
-const DIALOGS: Record<Answer, { button: string; title: string; description: (title: string) => string }> = {
+const DIALOGS: Record<Answer, { button: string; title: string; description: (title: string, owners: boolean) => string }> = {
   approved: {
     button: "Approve",
     title: "Approve Verification Request",
-    description: (title) =>
-      `Approve only if you know ${title} and its details are accurate. Approving marks the property as verified.`,
+    // Only the owner's own request verifies at once; a confirmation the owner did not ask for waits for them.
+    description: (title, owners) =>
+      `Approve only if you know ${title} and its details are accurate. ` +
+      (owners
+        ? "Approving marks the property as verified."
+        : "The owner did not send this request: your confirmation verifies the property once the owner (or an administrator) accepts it."),
   },
   rejected: {
     button: "Reject",
@@ -43,7 +48,7 @@ function AnswerDialog({ request, title, answer }: { request: VerificationRequest
       open={open}
       onOpenChange={setOpen}
       title={d.title}
-      description={d.description(title)}
+      description={d.description(title, fromOwner(request))}
       trigger={
         <Button
           variant={answer === "approved" ? "primary" : "outline"}

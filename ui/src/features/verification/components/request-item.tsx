@@ -3,6 +3,7 @@ import { useId } from "react";
 import { Link } from "react-router-dom";
 import type { VerificationRequest } from "@/gen/rentproof/verification/v1/verification_pb";
 import { formatRequestDate, isoDate } from "@/lib/format";
+import { REWARDED_ANSWERS_PER_DAY } from "../verification";
 import { AnswerActions } from "./answer-actions";
 import { StatusBadge } from "./status-badge";
 
@@ -14,13 +15,21 @@ export function propertyName(request: Pick<VerificationRequest, "propertyId" | "
   return request.propertyTitle || `Property #${request.propertyId}`;
 }
 
-/** The statuses whose reason the people on a request are told. */
-const EXPLAINED = new Set(["held", "closed"]);
+/** RequestAddress is the address a request's proof is about (the listing's when it was sent). */
+export function RequestAddress({ request }: { request: Pick<VerificationRequest, "address"> }) {
+  if (!request.address) return null;
+  return (
+    <p className="request-item__note">
+      <span className="request-item__label">For the address:</span> {request.address}
+    </p>
+  );
+}
 
 /**
  * RequestItem is one verification request on the dashboard: the property, who sent it or to
- * whom, when, its status (with the reason of a held or closed one), the notes on both sides
- * and, for a pending request received, Approve and Reject.
+ * whom, when, the address its proof is about, its status (with the reason the server gives: why
+ * it is held, confirmed, declined or closed), the notes on both sides and, for a pending request
+ * received, what answering earns and Approve and Reject.
  */
 export function RequestItem({ request: r, kind }: { request: VerificationRequest; kind: RequestKind }) {
   const titleId = useId();
@@ -50,7 +59,8 @@ export function RequestItem({ request: r, kind }: { request: VerificationRequest
           </>
         ) : null}
       </p>
-      {EXPLAINED.has(r.status) && r.statusReason ? <p className="request-item__reason">{r.statusReason}</p> : null}
+      <RequestAddress request={r} />
+      {r.statusReason ? <p className="request-item__reason">{r.statusReason}</p> : null}
       {r.message ? (
         <p className="request-item__note">
           <span className="request-item__label">{kind === "received" ? "Their note:" : "Your note:"}</span> {r.message}
@@ -66,7 +76,12 @@ export function RequestItem({ request: r, kind }: { request: VerificationRequest
         <div className="request-item__actions">
           {reward > 0 ? (
             <p className="request-item__reward">
-              <Coins aria-hidden="true" size={16} /> You earn {reward} {reward === 1 ? "token" : "tokens"} for answering, approve or reject.
+              <Coins aria-hidden="true" size={16} />
+              <span>
+                You earn {reward} {reward === 1 ? "token" : "tokens"} for answering, approve or reject alike, when the request
+                comes from the owner or an established member you are not linked to (the first {REWARDED_ANSWERS_PER_DAY}{" "}
+                rewarded answers a day). <Link to="/how-reviews-work#rewards">How rewards work</Link>
+              </span>
             </p>
           ) : null}
           <AnswerActions request={r} title={propertyName(r)} />

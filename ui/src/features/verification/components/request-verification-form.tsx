@@ -7,8 +7,9 @@ import { DialogClose } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import type { PotentialVerifier } from "@/gen/rentproof/verification/v1/verification_pb";
+import { errorMessage } from "@/lib/errors";
 import { charCount } from "@/lib/text";
-import { useCreateRequest } from "../api/use-verification-requests";
+import { REQUEST_FALLBACK, useCreateRequest } from "../api/use-verification-requests";
 import { requestSchema, type RequestValues } from "../schemas";
 import { VERIFICATION_LIMITS } from "../verification";
 import { VerifierName, VerifierSearch } from "./verifier-search";
@@ -23,7 +24,9 @@ interface RequestVerificationFormProps {
  * RequestVerificationForm is the property page's verification dialog for a signed-in user who
  * does not own the property (SPEC §2 "Verification dialog", §5): choose a landlord among the
  * potential verifiers (a username search over radios, so arrows move between them), optional
- * notes, and the token the user earns once the property is verified.
+ * notes, and the token the user earns once the property is verified through the request (the
+ * owner accepts the confirmation; the server pays it unless the requester and the landlord are
+ * linked). A refusal (an account too new to ask, say) shows in the form in the server's words.
  */
 export function RequestVerificationForm({ propertyId, onDone }: RequestVerificationFormProps) {
   const radioName = useId();
@@ -37,6 +40,7 @@ export function RequestVerificationForm({ propertyId, onDone }: RequestVerificat
   const request = useCreateRequest("page");
 
   const onValid = (values: RequestValues) =>
+    // A refusal stays in the form (the toast says it too, and goes): a new account cannot ask at all.
     request.mutate({ propertyId, requestedToId: values.requestedToId, notes: values.notes.trim() }, { onSuccess: onDone });
 
   return (
@@ -94,9 +98,23 @@ export function RequestVerificationForm({ propertyId, onDone }: RequestVerificat
         )}
       </FormField>
 
-      <p className="verification-form__reward">
-        <Coins aria-hidden="true" size={18} /> You'll earn 1 token when this property is verified.
-      </p>
+      <div className="verification-form__reward">
+        <Coins aria-hidden="true" size={18} />
+        <div>
+          <p>You'll earn 1 token when this property is verified.</p>
+          <p className="verification-form__reward-terms">
+            The landlord's confirmation verifies it only once the property's owner (or an administrator) accepts it, and
+            the token is paid only if you and the landlord are not linked accounts (signed in from one network or
+            browser).
+          </p>
+        </div>
+      </div>
+
+      {request.error ? (
+        <p className="verification-form__error" role="alert">
+          {errorMessage(request.error) || REQUEST_FALLBACK}
+        </p>
+      ) : null}
 
       <div className="dialog__actions">
         <DialogClose asChild>

@@ -91,6 +91,10 @@ describe("the property page's verification button", () => {
     const form = await openDialog(user);
     const f = within(form);
     expect(f.getByText("You'll earn 1 token when this property is verified.")).toBeInTheDocument();
+    // The token is promised only as the server pays it: after the owner accepts, and not between linked accounts.
+    expect(f.getByText(/verifies it only once the property's owner \(or an administrator\) accepts it/)).toHaveTextContent(
+      "The landlord's confirmation verifies it only once the property's owner (or an administrator) accepts it, and the token is paid only if you and the landlord are not linked accounts (signed in from one network or browser).",
+    );
     // Every landlord at first, in username order.
     const list = await f.findByRole("list", { name: "Landlords" });
     expect(within(list).getAllByRole("radio").map((r) => r.closest("label")?.textContent)).toEqual([
@@ -191,5 +195,26 @@ describe("the property page's verification button", () => {
     fail.createVerificationRequest = new ConnectError("", Code.Internal);
     await user.click(f.getByRole("button", { name: "Submit Request" }));
     expect(await toasts().findByText("Failed to submit verification request. Please try again.")).toBeInTheDocument();
+  });
+
+  it("says in the form, as in the toast, that a new account cannot ask yet", async () => {
+    const refusal =
+      "You cannot ask for this property to be verified yet: only accounts open for at least 7 days with a published review can.";
+    const fail = { createVerificationRequest: new ConnectError(refusal, Code.FailedPrecondition) };
+    const { user, created } = setup({ viewer: tenant, fail });
+    const f = within(await openDialog(user));
+    await user.click(await f.findByRole("radio", { name: /lars_lind/ }));
+    await user.click(f.getByRole("button", { name: "Submit Request" }));
+    expect(await f.findByRole("alert")).toHaveTextContent(refusal);
+    expect(toasts().getByText("Error")).toBeInTheDocument();
+    expect(toasts().getByText(refusal)).toBeInTheDocument();
+    expect(created).toHaveLength(1);
+    expect(screen.getByRole("dialog", { name: "Request Verification" })).toBeInTheDocument();
+
+    // Sent again and accepted, the message goes (and the dialog with it).
+    delete (fail as Partial<typeof fail>).createVerificationRequest;
+    await user.click(f.getByRole("button", { name: "Submit Request" }));
+    expect(await toasts().findByText("Verification Request Submitted")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 });

@@ -1,10 +1,10 @@
 import { MailOpen } from "lucide-react";
 import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { VerificationRequest } from "@/gen/rentproof/verification/v1/verification_pb";
-import { errorMessage } from "@/lib/errors";
 import { useCreatedRequests, useReceivedRequests } from "../api/use-verification-requests";
+import { ConfirmationsToAccept } from "./confirmations-to-accept";
+import { ListError, ListLoading } from "./list-states";
 import { RequestItem, type RequestKind } from "./request-item";
 import "../verification.css";
 
@@ -26,8 +26,10 @@ const EMPTY: Record<RequestKind, string> = {
 /**
  * VerificationRequestsPanel is the dashboard's Verification Requests tab (SPEC §2, §6): the
  * requests addressed to the user, with Approve and Reject on pending ones, and the requests the
- * user sent. Landlords (every role but tenant) see both, under Sent and Received; a tenant sees
- * what they received, and what they sent too once they have sent any (from a property page).
+ * user sent. Landlords (every role but tenant) see both, under Sent and Received, below the
+ * confirmations of their listings they did not ask for, which they accept or decline; a tenant
+ * (who lists nothing) sees what they received, and what they sent too once they have sent any
+ * (from a property page).
  */
 export function VerificationRequestsPanel({ role }: { role: string }) {
   const headingId = useId();
@@ -43,6 +45,7 @@ export function VerificationRequestsPanel({ role }: { role: string }) {
       <h2 id={headingId} className="dashboard-panel__title">
         Verification Requests
       </h2>
+      {landlordView ? <ConfirmationsToAccept /> : null}
       {showSent ? (
         <Tabs value={tab} onValueChange={(v) => setTab(v === "sent" ? "sent" : "received")}>
           <TabsList aria-label="Verification requests">
@@ -67,28 +70,8 @@ export function VerificationRequestsPanel({ role }: { role: string }) {
 }
 
 function RequestList({ query, kind }: { query: ListQuery; kind: RequestKind }) {
-  if (query.isPending) {
-    return (
-      <div className="request-list__loading" role="status" aria-label="Loading verification requests">
-        {[0, 1].map((i) => (
-          <div key={i} className="request-item request-item--skeleton" aria-hidden="true">
-            <span className="skeleton skeleton--line skeleton--w60" />
-            <span className="skeleton skeleton--line skeleton--w80" />
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="request-list__error" role="alert">
-        <p>{errorMessage(query.error) || "Failed to load verification requests."}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Try Again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isPending) return <ListLoading label="Loading verification requests" />;
+  if (query.isError) return <ListError query={query} fallback="Failed to load verification requests." />;
   const requests = query.data?.requests ?? [];
   if (requests.length === 0) {
     return (

@@ -1,5 +1,5 @@
 import { createConnectQueryKey, useMutation, useQuery } from "@connectrpc/connect-query";
-import { useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { AdminService } from "@/gen/rentproof/admin/v1/admin_pb";
 import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
@@ -14,6 +14,22 @@ export function useQueue() {
 /** useDecisions lists the latest administrator decisions. */
 export function useDecisions() {
   return useQuery(AdminService.method.listDecisions, { pageSize: 20 });
+}
+
+/** How many answered requests a page of /admin shows. */
+export const ANSWERED_PAGE_SIZE = 20;
+
+/**
+ * useAnsweredRequests lists the requests their addressee answered, newest answer first, one page
+ * at a time, optionally of one username (sender or answerer), with the tokens each paid.
+ */
+export function useAnsweredRequests(username: string, page: number) {
+  return useQuery(
+    AdminService.method.listAnsweredRequests,
+    { username, page, pageSize: ANSWERED_PAGE_SIZE },
+    // The page shown stays while the next one loads.
+    { placeholderData: keepPreviousData },
+  );
 }
 
 /** useReportedReviews lists reported reviews (hidden ones first). */
@@ -60,5 +76,29 @@ export function useModerate() {
       await refresh();
     },
     onError: failed("Failed to moderate the review."),
+  });
+}
+
+/**
+ * useMarkArranged marks an answered request arranged with the administrator's reason, then says
+ * what it took back (the tokens, and the badge when it had verified the property) and refreshes
+ * the lists, the log and the properties.
+ */
+export function useMarkArranged() {
+  const refresh = useRefresh();
+  return useMutation(AdminService.method.markRequestArranged, {
+    onSuccess: async (res) => {
+      const n = res.tokensTakenBack;
+      toast({
+        title: "Marked arranged",
+        description: `${n === 0 ? "No tokens were" : n === 1 ? "1 token was" : `${n} tokens were`} taken back. ${
+          res.verificationWithdrawn
+            ? "The verification it granted was withdrawn."
+            : "No badge was withdrawn: the request had granted none still in force."
+        }`,
+      });
+      await refresh();
+    },
+    onError: failed("Failed to mark the request arranged."),
   });
 }

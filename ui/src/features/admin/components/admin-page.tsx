@@ -1,4 +1,4 @@
-import { Check, FileText, RotateCcw, Trash2, X } from "lucide-react";
+import { Check, FileText, RotateCcw, Trash2, TriangleAlert, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/errors";
 import { formatRequestDate } from "@/lib/format";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useDecide, useDecisions, useModerate, useQueue, useReportedReviews } from "../api/use-admin";
+import { AnsweredRequests } from "./answered-requests";
 import { ContactMessages } from "./contact-messages";
 import "../admin.css";
 
@@ -17,13 +18,16 @@ const KIND_LABELS: Record<string, string> = {
   documents: "Ownership documents",
   paid_check: "Paid check",
   held: "Held approval",
+  confirmation: "Confirmation the owner did not ask for",
 };
 
 /**
- * AdminPage is /admin (administrators only): the queue of document requests, paid checks and
- * held approvals, each with its documents opened in place and approve/reject with a message; the
- * reported reviews with restore/remove; the contact form's messages; and the latest decisions
- * with who made them and when.
+ * AdminPage is /admin (administrators only): the queue of document requests, paid checks, held
+ * approvals and confirmations the owner did not ask for, each with the address its proof was
+ * gathered for beside the listing's address now, its documents opened in place and
+ * approve/reject with a message; the reported reviews with restore/remove; the contact form's
+ * messages; the answered requests, which an administrator may mark arranged; and the latest
+ * decisions with who made them and when.
  */
 export function AdminPage() {
   usePageTitle("Administration");
@@ -33,6 +37,7 @@ export function AdminPage() {
       <Queue />
       <ReportedReviews />
       <ContactMessages />
+      <AnsweredRequests />
       <Decisions />
     </div>
   );
@@ -64,6 +69,7 @@ function Queue() {
 
 function QueueCard({ item }: { item: QueueItem }) {
   const messageId = useId();
+  const warningId = `${messageId}-moved`;
   const [message, setMessage] = useState("");
   const decide = useDecide();
   const send = (decision: "approve" | "reject") =>
@@ -77,11 +83,18 @@ function QueueCard({ item }: { item: QueueItem }) {
         </h3>
         <p className="admin-card__meta">
           Owner {item.ownerUsername || "unknown"} · sent {formatRequestDate(item.createdAt)}
+          {item.requestedByUsername && item.requestedByUsername !== item.ownerUsername ? ` by ${item.requestedByUsername}` : ""}
           {item.requestedToUsername ? ` · approved by ${item.requestedToUsername}` : ""}
           {item.paymentIntentId ? ` · payment ${item.paymentIntentId}` : ""}
         </p>
       </header>
+      <ProofAddress item={item} warningId={warningId} />
       {item.message ? <p className="admin-card__message">“{item.message}”</p> : null}
+      {item.responseMessage ? (
+        <p className="admin-card__message">
+          {item.requestedToUsername || "The approver"} wrote: “{item.responseMessage}”
+        </p>
+      ) : null}
       {item.statusReason ? <p className="admin-card__reason">{item.statusReason}</p> : null}
       {item.documents.length > 0 ? (
         <ul className="admin-documents" aria-label="Documents">
@@ -107,7 +120,11 @@ function QueueCard({ item }: { item: QueueItem }) {
         />
       </div>
       <div className="admin-card__actions">
-        <Button onClick={() => send("approve")} disabled={decide.isPending}>
+        <Button
+          onClick={() => send("approve")}
+          disabled={decide.isPending || item.addressChanged}
+          aria-describedby={item.addressChanged ? warningId : undefined}
+        >
           <Check aria-hidden="true" size={18} /> Approve
         </Button>
         <Button variant="outline" onClick={() => send("reject")} disabled={decide.isPending}>
@@ -115,6 +132,34 @@ function QueueCard({ item }: { item: QueueItem }) {
         </Button>
       </div>
     </article>
+  );
+}
+
+/**
+ * ProofAddress shows the address a request's proof was gathered for beside the listing's address
+ * now, and warns when they differ: the server then refuses to approve it.
+ */
+function ProofAddress({ item, warningId }: { item: QueueItem; warningId: string }) {
+  if (!item.address && !item.currentAddress) return null;
+  return (
+    <div className="admin-card__addresses">
+      <dl>
+        <div>
+          <dt>Proof gathered for</dt>
+          <dd>{item.address || "unknown"}</dd>
+        </div>
+        <div>
+          <dt>Listing's address now</dt>
+          <dd>{item.currentAddress || "unknown"}</dd>
+        </div>
+      </dl>
+      {item.addressChanged ? (
+        <p id={warningId} className="admin-card__warning">
+          <TriangleAlert aria-hidden="true" size={18} /> The listing has moved since this proof was gathered: it cannot
+          verify the new address, so it cannot be approved. Reject it with a message to the owner.
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 // Accounts and files the browser tests share. Accounts are new on every run: the database
 // outlives a test.
@@ -78,4 +78,18 @@ export async function listProperty(request: APIRequestContext, title: string): P
   });
   expect(created.ok(), await created.text()).toBeTruthy();
   return ((await created.json()) as { property: { id: number } }).property.id;
+}
+
+/** DEMO_PASSWORD is the demo data's password (internal/seed): its users are established members. */
+export const DEMO_PASSWORD = "rentproof-demo";
+
+/**
+ * signedInPage opens a browser of its own (its own device cookie, so nobody shares a browser with
+ * anyone else: linked accounts wait for an administrator) signed in as username.
+ */
+export async function signedInPage(browser: Browser, username: string, password = DEMO_PASSWORD): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const res = await page.request.post("/api/login", { data: { username, password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return page;
 }

@@ -348,12 +348,13 @@ func TestProofForTheOldAddressVerifiesNothingAfterAMove(t *testing.T) {
 	if a := w.answerFrom(t, wes, held.Id, "approved", "203.0.113.1"); a.Request.Status != "held" {
 		t.Fatalf("wes's approval: %v", a)
 	}
-	page, err := w.pageRequest(tina, home, w.userID(t, "olga"), "192.0.2.5")
+	_, err := w.pageRequest(tina, home, w.userID(t, "olga"), "192.0.2.5")
 	if failure(err) != "invalid_argument: olga owns this property and cannot confirm it. Please choose someone else." {
 		t.Fatalf("asking the owner: %s", failure(err))
 	}
 	w.established(t, "larry", "landlord")
-	if page, err = w.pageRequest(tina, home, w.userID(t, "larry"), "192.0.2.5"); err != nil {
+	page, err := w.pageRequest(tina, home, w.userID(t, "larry"), "192.0.2.5")
+	if err != nil {
 		t.Fatal(err)
 	}
 	w.answerFrom(t, "token-larry", page.Id, "approved", "192.0.2.6")

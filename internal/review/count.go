@@ -19,8 +19,8 @@ import (
 // CountEvery is how often each server runs CountDue.
 const CountEvery = 1 * time.Minute
 
-// countBatch is how many reviews one transaction of CountDue counts in.
-const countBatch = 500
+// countBatchSize is how many reviews one transaction of CountDue counts in.
+const countBatchSize = 500
 
 // CountDue counts in, batch by batch, the published reviews whose authors have become
 // established since they wrote them, and returns how many it counted. Catch-ups running at once
@@ -31,7 +31,7 @@ func (s *Service) CountDue(ctx context.Context) (int, error) {
 	for {
 		n, err := s.countBatch(ctx)
 		total += n
-		if err != nil || n < countBatch {
+		if err != nil || n < countBatchSize {
 			return total, err
 		}
 	}
@@ -43,7 +43,7 @@ func (s *Service) CountDue(ctx context.Context) (int, error) {
 func (s *Service) countBatch(ctx context.Context) (int, error) {
 	var n int64
 	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		due, err := q.LockReviewsDueCounting(ctx, countBatch)
+		due, err := q.LockReviewsDueCounting(ctx, countBatchSize)
 		if err != nil || len(due) == 0 {
 			return err
 		}

@@ -252,8 +252,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
             not yet established is published and listed at once, marked "New member · not counted yet", but it moves
             nothing: not the stars, the review count on cards, the search order, the owner's dashboard figures, its tab's
             average, or the average rating on the statistics page. Every {FACTS.countEveryMinutes === 1 ? "minute" : `${FACTS.countEveryMinutes} minutes`}{" "}
-            RentProof looks for reviews whose authors have become established since and counts them in, once each. So a
-            handful of accounts opened the same day cannot move a listing's rating. The All tab and the rating summary
+            RentProof looks for reviews whose authors have become established since and counts them in, once each. So
+            accounts opened for the purpose cannot move a listing's rating in their first week. The All tab and the rating summary
             say how many reviews are listed and how many of them count, for example "12 reviews · 9 count toward the
             rating".
           </p>

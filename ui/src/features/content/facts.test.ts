@@ -32,6 +32,12 @@ describe("the content pages' figures agree with the server's rules", () => {
       `Limits{ReportsPerAccount: ${FACTS.reportsPerAccount}, ReportsPerNetwork: ${FACTS.reportsPerNetwork}}`,
     );
     expect(goConst(file, "var RatedTypes")).toBe(`[]string{${FACTS.ratedTypes.map((t) => `"${t}"`).join(", ")}}`);
+    expect(goConst("internal/review/count.go", "CountEvery")).toBe(`${FACTS.countEveryMinutes} * time.Minute`);
+    // The hiding rule passes HideAfterReports to the one definition of independent reporters.
+    expect(source("internal/review/votes.go")).toContain("CountHidingReportersParams{ReviewID: reviewID, Enough: HideAfterReports}");
+    expect(source("sql/migrations/20261126000100_linked_accounts.sql")).toContain(
+      `s.created_at > now() - interval '${FACTS.linkedWindowDays} days'`,
+    );
   });
 
   it("verification rules (internal/verification)", () => {

@@ -59,10 +59,10 @@ func dashboardSteps(properties, reviews int) []step {
 				i %% 3 = 0, CASE WHEN i %% 3 = 0 THEN 'demo' END, 'landlord-home-' || i, now() - i * interval '1 hour', '{}'
 			FROM u, generate_series(1, %[2]d) i`, dashboardLandlord, dashboardListings)},
 		step{"reviews of the landlord's listings", `
-			INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, created_at)
+			INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, created_at, counted)
 			SELECT p.id, t.id, 1 + (p.id + t.n) % 5, 'Bench review', 'A synthetic review of the benchmark data set.',
 				(ARRAY['tenant_to_property','general','agent_to_property','tenant_to_neighborhood','tenant_to_landlord'])[1 + t.n % 5],
-				now() - t.n * interval '1 day'
+				now() - t.n * interval '1 day', true
 			FROM properties p JOIN users l ON l.id = p.landlord_id AND l.username = '` + dashboardLandlord + `'
 			CROSS JOIN LATERAL (
 				SELECT id, row_number() OVER () AS n FROM users WHERE role = 'tenant' AND id % 97 = p.id % 97 LIMIT 8) t

@@ -201,9 +201,9 @@ func gamificationSteps(users, activities, writers int) ([]step, error) {
 				SELECT row_number() OVER (ORDER BY id) - 1 AS k, id FROM plan
 				WHERE id %% 10 <> 0 AND created < now() - interval '8 days') w
 			WHERE k < %[1]d;
-			INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, created_at)
+			INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, created_at, counted)
 			SELECT 1 + (k + %[1]d / 2) %% %[1]d, user_id, 4, 'Bench review', 'A synthetic review of the benchmark data set.',
-				'tenant_to_property', now() - interval '7 days'
+				'tenant_to_property', now() - interval '7 days', true
 			FROM bench_writers`, properties)},
 		// Statistics first: planned against the empty tables' (autovacuum lags a bulk load), the
 		// backfill's anti-joins scan 5 M rows per review.

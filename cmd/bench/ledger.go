@@ -354,9 +354,9 @@ func ledgerSteps(users, transactions, properties int, passwordHash string) []ste
 			CREATE TABLE bench_verifiers AS
 			SELECT row_number() OVER (ORDER BY id) - 1 AS k, id FROM plan
 			WHERE id %% 10 NOT IN (0, 3) AND created < now() - interval '8 days' ORDER BY id LIMIT %[1]d;
-			INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, created_at)
+			INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, created_at, counted)
 			SELECT 1 + (k * 7) %% %[2]d, id, 4, 'Bench review', 'A synthetic review of the benchmark data set.',
-				'tenant_to_property', now() - interval '7 days'
+				'tenant_to_property', now() - interval '7 days', true
 			FROM bench_verifiers`, benchVerifiers, properties)},
 		// Property i: a pending request to verifier i mod V, half of them from the owner
 		// (landlord path), half from a tenant on the property page (ids ending in 3); the owner's

@@ -100,12 +100,13 @@ func seedSteps(properties, reviews int) []step {
 	steps = append(steps, propertySteps(properties, users, 0.3)...)
 	return append(steps, []step{
 		{"pause the rating trigger", `ALTER TABLE reviews DISABLE TRIGGER reviews_sync_property_rating`},
+		// Counted, as established authors' reviews are: the stars below are made of them all.
 		{fmt.Sprintf("%d reviews", reviews), fmt.Sprintf(`
-			INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, created_at)
+			INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, created_at, counted)
 			SELECT 1 + floor(%[2]d * power(random(), 1.5))::int, 1 + (i %% %[3]d),
 				(ARRAY[1,2,3,3,4,4,4,5,5,5])[1 + floor(random() * 10)::int],
 				'Bench review', 'A synthetic review of the benchmark data set.', 'tenant_to_property',
-				now() - random() * interval '900 days'
+				now() - random() * interval '900 days', true
 			FROM generate_series(1, %[1]d) i
 			ON CONFLICT DO NOTHING`, reviews, properties, users)},
 		{"resume the rating trigger", `ALTER TABLE reviews ENABLE TRIGGER reviews_sync_property_rating`},

@@ -23,6 +23,7 @@ import (
 	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/payment"
+	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/store"
@@ -124,6 +125,7 @@ func serve(ctx context.Context) error {
 
 	go housekeep(ctx, account.NewService(pool), uploads, documents)
 	go payment.NewService(pool, payments).RunRefunds(ctx) // refunds owed after a check closed
+	go countReviews(ctx, review.NewService(pool))
 
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", addr)
@@ -229,6 +231,23 @@ func housekeep(ctx context.Context, accounts *account.Service, uploads *upload.S
 		}
 		if n, err := documents.RemoveExpired(ctx); err != nil && ctx.Err() == nil {
 			slog.Warn("housekeeping documents", "removed", n, "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+	}
+}
+
+// countReviews counts in, every review.CountEvery until ctx ends, the reviews whose authors
+// have become established since they wrote them (every server runs it; they share the work).
+func countReviews(ctx context.Context, reviews *review.Service) {
+	ticker := time.NewTicker(review.CountEvery)
+	defer ticker.Stop()
+	for {
+		if n, err := reviews.CountDue(ctx); err != nil && ctx.Err() == nil {
+			slog.Warn("counting reviews of established authors", "counted", n, "err", err)
 		}
 		select {
 		case <-ctx.Done():

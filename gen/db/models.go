@@ -242,6 +242,7 @@ type Review struct {
 	Language        string
 	Slug            *string
 	Status          string
+	Counted         bool
 }
 
 type ReviewHelpfulVote struct {
@@ -268,12 +269,14 @@ type ReviewOwnerResponse struct {
 }
 
 type ReviewReport struct {
-	ID        int32
-	ReviewID  int32
-	UserID    int32
-	Reason    string
-	Detail    *string
-	CreatedAt time.Time
+	ID         int32
+	ReviewID   int32
+	UserID     int32
+	Reason     string
+	Detail     *string
+	CreatedAt  time.Time
+	Network    *string
+	DeviceHash []byte
 }
 
 type SavedProperty struct {

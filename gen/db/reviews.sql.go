@@ -28,22 +28,28 @@ func (q *Queries) AddHelpfulVote(ctx context.Context, arg AddHelpfulVoteParams) 
 }
 
 const addReport = `-- name: AddReport :execrows
-INSERT INTO review_reports (review_id, user_id, reason, detail) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING
+INSERT INTO review_reports (review_id, user_id, reason, detail, network, device_hash) VALUES ($1, $2, $3, $4, $5, $6)
+ON CONFLICT DO NOTHING
 `
 
 type AddReportParams struct {
-	ReviewID int32
-	UserID   int32
-	Reason   string
-	Detail   *string
+	ReviewID   int32
+	UserID     int32
+	Reason     string
+	Detail     *string
+	Network    *string
+	DeviceHash []byte
 }
 
+// The report with the network and browser (device cookie hash) it was sent from.
 func (q *Queries) AddReport(ctx context.Context, arg AddReportParams) (int64, error) {
 	result, err := q.db.Exec(ctx, addReport,
 		arg.ReviewID,
 		arg.UserID,
 		arg.Reason,
 		arg.Detail,
+		arg.Network,
+		arg.DeviceHash,
 	)
 	if err != nil {
 		return 0, err
@@ -51,27 +57,41 @@ func (q *Queries) AddReport(ctx context.Context, arg AddReportParams) (int64, er
 	return result.RowsAffected(), nil
 }
 
-const countHidingReports = `-- name: CountHidingReports :one
-SELECT count(*)::int FROM review_reports rr
-JOIN reviews r ON r.id = rr.review_id
-JOIN properties p ON p.id = r.property_id
-WHERE rr.review_id = $1 AND rr.user_id <> p.landlord_id AND account_established(rr.user_id)
-  AND rr.created_at > coalesce(
-    (SELECT max(d.created_at) FROM review_moderation_decisions d WHERE d.review_id = $1 AND d.decision = 'restore'),
-    '-infinity'::timestamptz)
+const countHidingReporters = `-- name: CountHidingReporters :one
+SELECT review_hiding_reporters($1::int, $2::int)::int
 `
 
-// The reports that may hide a review before a moderator decides: made since an admin last
-// restored it, by established accounts (account_established), never by the property's owner.
-func (q *Queries) CountHidingReports(ctx context.Context, reviewID int32) (int32, error) {
-	row := q.db.QueryRow(ctx, countHidingReports, reviewID)
+type CountHidingReportersParams struct {
+	ReviewID int32
+	Enough   int32
+}
+
+// The independent reporters that may hide a review before a moderator decides, counted up to
+// enough (SQL review_hiding_reporters, the one definition).
+func (q *Queries) CountHidingReporters(ctx context.Context, arg CountHidingReportersParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countHidingReporters, arg.ReviewID, arg.Enough)
 	var column_1 int32
 	err := row.Scan(&column_1)
 	return column_1, err
 }
 
+const countNewReview = `-- name: CountNewReview :execrows
+UPDATE reviews SET counted = true WHERE id = $1 AND NOT counted AND account_established(user_id)
+`
+
+// Counts a review just written, in its transaction, when its author is established now that it
+// is published: an old account's first review makes it established.
+func (q *Queries) CountNewReview(ctx context.Context, id int32) (int64, error) {
+	result, err := q.db.Exec(ctx, countNewReview, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const countPropertyReviewsByType = `-- name: CountPropertyReviewsByType :many
-SELECT review_type, count(*)::int AS reviews, round(avg(rating), 1)::float8 AS average
+SELECT review_type, count(*)::int AS reviews, count(*) FILTER (WHERE counted)::int AS counted,
+    coalesce(round(avg(rating) FILTER (WHERE counted), 1), 0)::float8 AS average
 FROM reviews
 WHERE property_id = $1 AND status = 'published'
 GROUP BY review_type
@@ -81,10 +101,13 @@ ORDER BY review_type
 type CountPropertyReviewsByTypeRow struct {
 	ReviewType string
 	Reviews    int32
+	Counted    int32
 	Average    float64
 }
 
-// A property's published reviews per type, with their average: what each tab holds.
+// A property's published reviews per type (what each tab holds), how many of them count (their
+// authors are established: counted) and the average of those: a new member's review is listed
+// but moves no average until it counts.
 func (q *Queries) CountPropertyReviewsByType(ctx context.Context, propertyID int32) ([]CountPropertyReviewsByTypeRow, error) {
 	rows, err := q.db.Query(ctx, countPropertyReviewsByType, propertyID)
 	if err != nil {
@@ -94,7 +117,12 @@ func (q *Queries) CountPropertyReviewsByType(ctx context.Context, propertyID int
 	items := []CountPropertyReviewsByTypeRow{}
 	for rows.Next() {
 		var i CountPropertyReviewsByTypeRow
-		if err := rows.Scan(&i.ReviewType, &i.Reviews, &i.Average); err != nil {
+		if err := rows.Scan(
+			&i.ReviewType,
+			&i.Reviews,
+			&i.Counted,
+			&i.Average,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -103,6 +131,19 @@ func (q *Queries) CountPropertyReviewsByType(ctx context.Context, propertyID int
 		return nil, err
 	}
 	return items, nil
+}
+
+const countReviews = `-- name: CountReviews :execrows
+UPDATE reviews SET counted = true WHERE id = ANY($1::int[]) AND NOT counted
+`
+
+// Counts in a locked batch; the trigger adds each review to its property's stars, once.
+func (q *Queries) CountReviews(ctx context.Context, ids []int32) (int64, error) {
+	result, err := q.db.Exec(ctx, countReviews, ids)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const countUserReviews = `-- name: CountUserReviews :one
@@ -119,9 +160,9 @@ func (q *Queries) CountUserReviews(ctx context.Context, userID int32) (int32, er
 
 const createReview = `-- name: CreateReview :one
 INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, stay_period, pros, cons,
-    categories, photos, language)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-RETURNING id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status
+    categories, photos, language, counted)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, account_established($2))
+RETURNING id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted
 `
 
 type CreateReviewParams struct {
@@ -139,6 +180,8 @@ type CreateReviewParams struct {
 	Language   string
 }
 
+// The review counts at once when its author is already established (account_established, which
+// cannot see this review yet: CountNewReview looks again).
 func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Review, error) {
 	row := q.db.QueryRow(ctx, createReview,
 		arg.PropertyID,
@@ -179,6 +222,7 @@ func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Rev
 		&i.Language,
 		&i.Slug,
 		&i.Status,
+		&i.Counted,
 	)
 	return i, err
 }
@@ -195,7 +239,7 @@ func (q *Queries) GetHelpful(ctx context.Context, id int32) (int32, error) {
 }
 
 const getReviewDetails = `-- name: GetReviewDetails :one
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, u.first_name AS author_first_name, u.last_name AS author_last_name,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer
 FROM reviews r
@@ -248,6 +292,7 @@ func (q *Queries) GetReviewDetails(ctx context.Context, arg GetReviewDetailsPara
 		&i.Review.Language,
 		&i.Review.Slug,
 		&i.Review.Status,
+		&i.Review.Counted,
 		&i.AuthorFirstName,
 		&i.AuthorLastName,
 		&i.ResponseContent,
@@ -270,7 +315,7 @@ func (q *Queries) IncrementHelpful(ctx context.Context, id int32) (int32, error)
 }
 
 const listMyReviews = `-- name: ListMyReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, p.title AS property_title,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, p.title AS property_title,
     count(*) OVER ()::int AS total_count,
     (SELECT count(*) FROM reviews a WHERE a.user_id = $1::int)::int AS review_count
 FROM reviews r
@@ -338,6 +383,7 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 			&i.Review.Language,
 			&i.Review.Slug,
 			&i.Review.Status,
+			&i.Review.Counted,
 			&i.PropertyTitle,
 			&i.TotalCount,
 			&i.ReviewCount,
@@ -353,7 +399,7 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 }
 
 const listPropertyReviews = `-- name: ListPropertyReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, u.first_name AS author_first_name, u.last_name AS author_last_name,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer
 FROM reviews r
@@ -427,6 +473,7 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 			&i.Review.Language,
 			&i.Review.Slug,
 			&i.Review.Status,
+			&i.Review.Counted,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.ResponseContent,
@@ -445,7 +492,7 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 }
 
 const listRecentReviews = `-- name: ListRecentReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
 FROM reviews r
 JOIN properties p ON p.id = r.property_id AND p.active
 LEFT JOIN users u ON u.id = r.user_id
@@ -495,6 +542,7 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 			&i.Review.Language,
 			&i.Review.Slug,
 			&i.Review.Status,
+			&i.Review.Counted,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.PropertyTitle,
@@ -510,7 +558,7 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 }
 
 const listReportedReviews = `-- name: ListReportedReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
 LEFT JOIN users u ON u.id = r.user_id
@@ -560,6 +608,7 @@ func (q *Queries) ListReportedReviews(ctx context.Context) ([]ListReportedReview
 			&i.Review.Language,
 			&i.Review.Slug,
 			&i.Review.Status,
+			&i.Review.Counted,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.PropertyTitle,
@@ -572,6 +621,17 @@ func (q *Queries) ListReportedReviews(ctx context.Context) ([]ListReportedReview
 		return nil, err
 	}
 	return items, nil
+}
+
+const lockPropertiesForCounting = `-- name: LockPropertiesForCounting :exec
+SELECT id FROM properties WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE
+`
+
+// Locks the properties of a batch in id order before the trigger updates their stars, so
+// catch-ups running at once always take them in the same order and never deadlock.
+func (q *Queries) LockPropertiesForCounting(ctx context.Context, ids []int32) error {
+	_, err := q.db.Exec(ctx, lockPropertiesForCounting, ids)
+	return err
 }
 
 const lockReview = `-- name: LockReview :one
@@ -599,6 +659,42 @@ func (q *Queries) LockReview(ctx context.Context, id int32) (LockReviewRow, erro
 		&i.LandlordID,
 	)
 	return i, err
+}
+
+const lockReviewsDueCounting = `-- name: LockReviewsDueCounting :many
+SELECT id, property_id FROM reviews
+WHERE NOT counted AND status = 'published' AND user_id IS NOT NULL AND account_established(user_id)
+ORDER BY id
+LIMIT $1
+FOR UPDATE SKIP LOCKED
+`
+
+type LockReviewsDueCountingRow struct {
+	ID         int32
+	PropertyID int32
+}
+
+// Up to max_rows published reviews not counted yet whose authors are established now
+// (account_established), in id order through the partial index reviews_due_counting, locked;
+// rows another catch-up holds are skipped, so catch-ups running at once share the work.
+func (q *Queries) LockReviewsDueCounting(ctx context.Context, maxRows int32) ([]LockReviewsDueCountingRow, error) {
+	rows, err := q.db.Query(ctx, lockReviewsDueCounting, maxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []LockReviewsDueCountingRow{}
+	for rows.Next() {
+		var i LockReviewsDueCountingRow
+		if err := rows.Scan(&i.ID, &i.PropertyID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const recordModeration = `-- name: RecordModeration :exec

@@ -72,6 +72,17 @@ func (q *Queries) SeedBadge(ctx context.Context, arg SeedBadgeParams) (int64, er
 	return result.RowsAffected(), nil
 }
 
+const seedCountReviews = `-- name: SeedCountReviews :exec
+UPDATE reviews SET counted = true WHERE NOT counted AND status = 'published' AND account_established(user_id)
+`
+
+// The demo reviews count as any review of an established author does (account_established):
+// every demo reviewer is.
+func (q *Queries) SeedCountReviews(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, seedCountReviews)
+	return err
+}
+
 const seedDemoVerification = `-- name: SeedDemoVerification :exec
 INSERT INTO property_verifications (property_id, proof, granted_at)
 SELECT p.id, 'demo', p.created_at FROM properties p WHERE p.id = $1

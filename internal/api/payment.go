@@ -44,9 +44,18 @@ func (h *Payment) GetPaymentStatus(ctx context.Context, req *connect.Request[pay
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&paymentv1.GetPaymentStatusResponse{
+	out := &paymentv1.GetPaymentStatusResponse{
 		RequestId: c.RequestID, Status: c.Status, PaymentStatus: c.PaymentStatus, PaymentError: c.PaymentError, PaymentIntentId: c.PaymentIntentID,
-	}), nil
+		PropertyVerified: c.PropertyVerified,
+	}
+	if l := c.Latest; l != nil {
+		out.LatestCheck = &paymentv1.PaidCheck{
+			RequestId: l.RequestID, Status: l.Status, StatusReason: l.StatusReason, ResponseMessage: l.ResponseMessage,
+			PaymentStatus: l.PaymentStatus, PaymentError: l.PaymentError, AmountCents: l.AmountCents,
+			RefundStatus: l.RefundStatus, RefundAmountCents: l.RefundAmountCents,
+		}
+	}
+	return connect.NewResponse(out), nil
 }
 
 // CreateDemoPayment opens demo mode's simulated payment.

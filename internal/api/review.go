@@ -41,7 +41,9 @@ func (h *Review) GetRatingSummary(ctx context.Context, req *connect.Request[revi
 	}
 	types := make([]*reviewv1.ReviewTypeCount, len(counts))
 	for i, c := range counts {
-		types[i] = &reviewv1.ReviewTypeCount{ReviewType: c.ReviewType, Count: c.Count, Average: c.Average, RatesProperty: c.RatesProperty}
+		types[i] = &reviewv1.ReviewTypeCount{
+			ReviewType: c.ReviewType, Count: c.Count, Counted: c.Counted, Average: c.Average, RatesProperty: c.RatesProperty,
+		}
 	}
 	return connect.NewResponse(&reviewv1.GetRatingSummaryResponse{Summary: ratingToProto(rating), Types: types}), nil
 }
@@ -149,6 +151,7 @@ func reviewToProto(r review.Review) *reviewv1.Review {
 		Status:          r.Status,
 		HelpfulByViewer: r.HelpfulByViewer,
 		PropertyTitle:   r.PropertyTitle,
+		NewMember:       r.NewMember,
 	}
 	if r.Author != nil {
 		out.Reviewer = &reviewv1.Reviewer{Id: r.AuthorID, FirstName: r.Author.FirstName, LastName: r.Author.LastName}

@@ -230,6 +230,20 @@ func redact(rawURL string) string {
 // testing what a migration does to data already stored. It is dropped when the test ends.
 func NewBefore(t testing.TB, version string) (*pgxpool.Pool, string) {
 	t.Helper()
+	dbURL := NewEmpty(t)
+	MigrateBefore(t, dbURL, version)
+	pool, err := store.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool, dbURL
+}
+
+// MigrateBefore applies to the database at dbURL the pending migrations whose names sort before
+// version: a test of one migration's data stops there, whatever later migrations do.
+func MigrateBefore(t testing.TB, dbURL, version string) {
+	t.Helper()
 	older := fstest.MapFS{}
 	err := fs.WalkDir(migrations.FS, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".sql") || path >= version {
@@ -242,14 +256,7 @@ func NewBefore(t testing.TB, version string) (*pgxpool.Pool, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dbURL := NewEmpty(t)
 	if err := store.MigrateFrom(older, dbURL); err != nil {
 		t.Fatalf("migrate before %s: %v", version, err)
 	}
-	pool, err := store.Open(context.Background(), dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	return pool, dbURL
 }

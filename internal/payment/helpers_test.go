@@ -83,16 +83,33 @@ func stripeMock(t *testing.T) string {
 }
 
 // stripeProxy stands between the server and stripe-mock: it counts the calls by method and path
-// and can make a payment intent read as succeeded (stripe-mock answers fixed fixtures).
+// and can make a payment intent read as succeeded, or as any state of intentAs (stripe-mock
+// answers fixed fixtures).
 type stripeProxy struct {
 	URL       string
 	mu        sync.Mutex
 	calls     map[string]int
 	succeeded atomic.Bool
+	intentAs  atomic.Pointer[intentState]
 	// failRefunds makes Stripe answer every refund with a server error while it is set;
 	// refundKeys are the Idempotency-Key headers of the refunds Stripe made.
 	failRefunds atomic.Bool
 	refundKeys  []string
+}
+
+// intentState is what a fetched payment intent says: Stripe's status and, after a failed
+// attempt, Stripe's reason.
+type intentState struct{ Status, Error string }
+
+// patched is the state a fetched intent reads as; nil leaves stripe-mock's fixture alone.
+func (p *stripeProxy) patched() *intentState {
+	if st := p.intentAs.Load(); st != nil {
+		return st
+	}
+	if p.succeeded.Load() {
+		return &intentState{Status: "succeeded"}
+	}
+	return nil
 }
 
 func newStripeProxy(t *testing.T) *stripeProxy {
@@ -104,16 +121,26 @@ func newStripeProxy(t *testing.T) *stripeProxy {
 	p := &stripeProxy{calls: map[string]int{}}
 	rp := httputil.NewSingleHostReverseProxy(target)
 	rp.ModifyResponse = func(res *http.Response) error {
-		if res.Request.Method != http.MethodGet || !strings.HasPrefix(res.Request.URL.Path, "/v1/payment_intents/") || !p.succeeded.Load() {
+		st := p.patched()
+		if res.Request.Method != http.MethodGet || !strings.HasPrefix(res.Request.URL.Path, "/v1/payment_intents/") || st == nil {
 			return nil
 		}
 		if _, err := io.Copy(io.Discard, res.Body); err != nil {
 			return err
 		}
 		_ = res.Body.Close()
-		// stripe-mock's fixture: make it the fee, paid.
+		// stripe-mock's fixture: make it the fee, in the state asked for.
 		id := strings.TrimPrefix(res.Request.URL.Path, "/v1/payment_intents/")
-		patched := fmt.Sprintf(`{"id":%q,"object":"payment_intent","amount":1999,"amount_received":1999,"currency":"usd","status":"succeeded","client_secret":"%s_secret_x"}`, id, id)
+		lastError := "" // none: absent, as Stripe sends it
+		if st.Error != "" {
+			lastError = fmt.Sprintf(`,"last_payment_error":{"type":"card_error","code":"card_declined","message":%q}`, st.Error)
+		}
+		received := 0
+		if st.Status == "succeeded" {
+			received = 1999
+		}
+		patched := fmt.Sprintf(`{"id":%q,"object":"payment_intent","amount":1999,"amount_received":%d,"currency":"usd","status":%q,"client_secret":"%s_secret_x"%s}`,
+			id, received, st.Status, id, lastError)
 		res.Body = io.NopCloser(strings.NewReader(patched))
 		res.ContentLength = int64(len(patched))
 		res.Header.Set("Content-Length", fmt.Sprint(len(patched)))
@@ -281,4 +308,20 @@ func (w *world) createPayment(t *testing.T, propertyID int32) *paymentv1.CreateP
 		t.Fatalf("create payment for %d: %v", propertyID, err)
 	}
 	return res.Msg
+}
+
+// demoPaid pays olga's check of a property in demo mode.
+func (w *world) demoPaid(t *testing.T, propertyID int32) int32 {
+	t.Helper()
+	ctx := context.Background()
+	created, err := w.payments.CreateDemoPayment(ctx, as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: propertyID}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.payments.CompleteDemoPayment(ctx, as("token-olga", &paymentv1.CompleteDemoPaymentRequest{
+		PropertyId: propertyID, PaymentIntentId: created.Msg.MockPaymentIntent.Id,
+	})); err != nil {
+		t.Fatal(err)
+	}
+	return created.Msg.RequestId
 }

@@ -301,39 +301,90 @@ func (s *Service) customer(ctx context.Context, userID int32) (string, error) {
 	return c.StripeCustomerID, nil
 }
 
+// Refund states of a paid check, as its owner is told (the latest check's RefundStatus).
+const (
+	RefundRequested = "requested" // asked for, not confirmed yet
+	RefundRefunded  = "refunded"  // recorded by Stripe (or demo mode)
+)
+
+// LatestCheck is a property's latest paid check, open or not, as its owner sees it.
+type LatestCheck struct {
+	RequestID         int32
+	Status            string // pending, paid, closed, approved or rejected
+	StatusReason      string // why it was closed
+	ResponseMessage   string // the administrator's message with the decision
+	PaymentStatus     string
+	PaymentError      string
+	AmountCents       int32
+	RefundStatus      string // empty, RefundRequested or RefundRefunded
+	RefundAmountCents int32
+}
+
+// Status is where a property's paid check stands: what the payment and success screens show.
+type Status struct {
+	// Check is the open paid check (pending or paid); zero when none is open.
+	Check
+	// Latest is the latest paid check, open or not; nil when the property never had one.
+	Latest *LatestCheck
+	// PropertyVerified tells whether the property is verified, by any proof.
+	PropertyVerified bool
+}
+
 // PaymentStatus tells the owner where the property's paid check stands. While a card payment is
 // not settled, it asks Stripe (the owner may come back before the webhook) and records the answer
 // as the webhook would.
-func (s *Service) PaymentStatus(ctx context.Context, propertyID int32) (Check, error) {
-	if _, _, err := s.owned(ctx, propertyID); err != nil {
-		return Check{}, err
+func (s *Service) PaymentStatus(ctx context.Context, propertyID int32) (Status, error) {
+	_, p, err := s.owned(ctx, propertyID)
+	if err != nil {
+		return Status{}, err
 	}
-	check, err := s.q.GetOpenPaidCheck(ctx, propertyID)
+	// The owner may be back before Stripe's webhook (or without one): ask Stripe where a payment
+	// still unsettled stands — an open check's, or one closed while it was being paid, whose
+	// money, if it came, is owed back — and record it first.
+	latest, err := s.q.GetLatestPaidCheck(ctx, propertyID)
+	if err == nil && (latest.Status == StatusPending || (latest.Status == verification.StatusClosed && !latest.Paid)) {
+		if err := s.refresh(ctx, latest.PaymentIntentID); err != nil {
+			return Status{}, err
+		}
+		latest, err = s.q.GetLatestPaidCheck(ctx, propertyID)
+	}
+	out := Status{PropertyVerified: p.Verified}
 	if errors.Is(err, pgx.ErrNoRows) {
-		return Check{}, nil
+		return out, nil
 	}
 	if err != nil {
-		return Check{}, fmt.Errorf("get paid check: %w", err)
+		return Status{}, fmt.Errorf("get latest paid check: %w", err)
 	}
-	intentID := deref(check.PaymentIntentID)
-	if check.Status != StatusPending || !s.cfg.Card() || intentID == "" || strings.HasPrefix(intentID, demoIntentPrefix) {
-		return checkOf(check), nil
+	out.Latest = &LatestCheck{
+		RequestID: latest.ID, Status: latest.Status, StatusReason: latest.StatusReason, ResponseMessage: latest.ResponseMessage,
+		PaymentStatus: latest.PaymentStatus, PaymentError: latest.PaymentError, AmountCents: latest.AmountCents,
+		RefundStatus: latest.RefundStatus, RefundAmountCents: latest.RefundAmountCents,
+	}
+	if latest.Status == StatusPending || latest.Status == StatusPaid {
+		// The open check (the latest, since a check opens only when none is), read after refresh.
+		out.Check = Check{
+			RequestID: latest.ID, Status: latest.Status, PaymentStatus: latest.PaymentStatus, PaymentError: latest.PaymentError,
+			PaymentIntentID: latest.PaymentIntentID,
+		}
+	}
+	return out, nil
+}
+
+// refresh asks Stripe where a check's card payment stands and records the answer (settle); a
+// demo payment, or a check without an intent, has nothing to ask.
+func (s *Service) refresh(ctx context.Context, intentID string) error {
+	if !s.cfg.Card() || intentID == "" || strings.HasPrefix(intentID, demoIntentPrefix) {
+		return nil
 	}
 	intent, err := s.stripe.PaymentIntents.Get(intentID, nil)
 	if err != nil {
-		return Check{}, fmt.Errorf("get payment intent: %w", err)
+		return fmt.Errorf("get payment intent: %w", err)
 	}
-	if err := store.WithTx(ctx, s.pool, func(q *db.Queries) error { return settle(ctx, q, intent) }); err != nil {
-		return Check{}, err
-	}
-	if check, err = s.q.GetPaidCheck(ctx, check.ID); err != nil {
-		return Check{}, fmt.Errorf("get paid check: %w", err)
-	}
-	return checkOf(check), nil
+	return store.WithTx(ctx, s.pool, func(q *db.Queries) error { return settle(ctx, q, intent) })
 }
 
 // settle records what Stripe says of an intent: succeeded makes its check paid (once), a failure
-// is recorded. An intent that is not a paid check's is ignored.
+// or a payment still processing is recorded. An intent that is not a paid check's is ignored.
 func settle(ctx context.Context, q *db.Queries, intent *stripe.PaymentIntent) error {
 	check, err := q.LockPaidCheckByIntent(ctx, &intent.ID)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -363,6 +414,10 @@ func settle(ctx context.Context, q *db.Queries, intent *stripe.PaymentIntent) er
 		if _, err := q.MarkPaidCheckPaid(ctx, check.ID); err != nil {
 			return fmt.Errorf("mark paid: %w", err)
 		}
+	case stripe.PaymentIntentStatusProcessing:
+		if _, err := q.MarkPaidCheckProcessing(ctx, check.ID); err != nil {
+			return fmt.Errorf("mark processing: %w", err)
+		}
 	case stripe.PaymentIntentStatusRequiresPaymentMethod:
 		if intent.LastPaymentError == nil {
 			return nil // not tried yet
@@ -386,7 +441,8 @@ func clip(s string) *string {
 }
 
 // HandleWebhook verifies and applies one Stripe webhook event: payment_intent.succeeded makes
-// the check paid, payment_intent.payment_failed records the failure. An event already handled
+// the check paid, payment_intent.payment_failed records the failure, payment_intent.processing
+// that the payment is on its way. An event already handled
 // (Stripe delivers at least once) changes nothing.
 func (s *Service) HandleWebhook(ctx context.Context, payload []byte, signature string) error {
 	if !s.cfg.Card() || s.cfg.WebhookSecret == "" {
@@ -409,7 +465,7 @@ func (s *Service) HandleWebhook(ctx context.Context, payload []byte, signature s
 			return nil
 		}
 		switch event.Type {
-		case "payment_intent.succeeded", "payment_intent.payment_failed":
+		case "payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.processing":
 			var intent stripe.PaymentIntent
 			if err := json.Unmarshal(event.Data.Raw, &intent); err != nil {
 				return apperr.New(apperr.ErrInvalidArgument, "Invalid payment intent in the event.")

@@ -76,9 +76,9 @@ func newDashboardWorld(t *testing.T) (*dashboardWorld, string) {
 		SELECT 'Austin cottage', '9 Elm Street', 'Bath', 'cottage', 700, id, 'omar-1' FROM users WHERE username = 'omar'`)
 	// Reviews of Lena's listings: the rated types (5, 4, 2 stars) make her average; a
 	// neighbourhood, a landlord and a tenant review, a hidden one, and one of the withdrawn
-	// listing do not.
-	w.exec(t, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, status)
-		SELECT p.id, u.id, r.rating, 'Review title', 'A review long enough to be valid here.', r.type, r.status
+	// listing do not. All of them count (counted: as an established author's).
+	w.exec(t, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, status, counted)
+		SELECT p.id, u.id, r.rating, 'Review title', 'A review long enough to be valid here.', r.type, r.status, true
 		FROM (VALUES
 			('Sunny loft', 5, 'tenant_to_property', 'published'),
 			('Sunny loft', 4, 'general', 'published'),

@@ -107,7 +107,7 @@ func TestOnlyPropertyReviewsMakeTheStars(t *testing.T) {
 	post := func(who, role, typ string, rating int32) *reviewv1.Review {
 		d := draft(typ)
 		d.Rating = rating
-		return w.create(t, w.person(t, who, role), d)
+		return w.create(t, w.member(t, who, role), d)
 	}
 	post("tenant1", "tenant", "tenant_to_property", 4)
 	post("tenant2", "tenant", "general", 2)
@@ -152,14 +152,18 @@ func TestThrowawayReportsDoNotHide(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	target := w.create(t, w.person(t, "honest", "tenant"), func() *reviewv1.CreateReviewRequest {
+	target := w.create(t, w.member(t, "honest", "tenant"), func() *reviewv1.CreateReviewRequest {
 		d := draft("tenant_to_property")
 		d.Rating = 5
 		return d
 	}())
+	// Every reporter on a network and browser of their own: only who they are decides here.
+	reporters := 0
 	report := func(token string) {
 		t.Helper()
-		if _, err := w.client.ReportReview(ctx, as(token, &reviewv1.ReportReviewRequest{ReviewId: target.Id, Reason: "false_information"})); err != nil {
+		reporters++
+		req := as(token, &reviewv1.ReportReviewRequest{ReviewId: target.Id, Reason: "false_information"})
+		if _, err := w.client.ReportReview(ctx, from(req, fmt.Sprintf("198.51.100.%d", reporters), fmt.Sprintf("browser-%d", reporters))); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -28,6 +28,9 @@ type Review struct {
 	HelpfulByViewer                bool           // the viewer marked it helpful
 	OwnerResponse                  *OwnerResponse // nil without one
 	PropertyTitle                  string         // in site-wide lists
+	// NewMember is true while the review does not count: its author was not established when it
+	// was written, and the catch-up (CountDue) has not found them established since.
+	NewMember bool
 }
 
 // Author is the public name of a review's author: the first name and the last name's first letter.
@@ -48,7 +51,7 @@ func fromRow(r db.Review, firstName, lastName *string) Review {
 		Title: r.Title, Content: r.Content, ReviewType: r.ReviewType, StayPeriod: convert.Value(r.StayPeriod),
 		Language: r.Language, Status: r.Status,
 		Pros: r.Pros, Cons: r.Cons, Categories: r.Categories, Photos: r.Photos, Verified: r.Verified, CreatedAt: r.CreatedAt, Helpful: r.Helpful,
-		ReportCount: r.ReportCount,
+		ReportCount: r.ReportCount, NewMember: !r.Counted,
 	}
 	if r.UserID != nil && firstName != nil {
 		out.Author = &Author{FirstName: *firstName, LastName: identity.PublicLastName(convert.Value(lastName))}

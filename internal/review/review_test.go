@@ -14,6 +14,7 @@ import (
 	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
 	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/api"
 	"github.com/rentproof/rentproof/internal/testserver"
 )
 
@@ -28,8 +29,12 @@ func newWorld(t *testing.T) *world {
 	return newWorldWith(t, testserver.Options{})
 }
 
+// newWorldWith starts the world's server behind one trusted proxy, so a request can say which
+// network it comes from (from); without that header every request comes from loopback, which
+// counts as no network.
 func newWorldWith(t *testing.T, opts testserver.Options) *world {
 	t.Helper()
+	opts.TrustedProxies = 1
 	srv := testserver.Start(t, opts)
 	ctx := context.Background()
 	if _, err := srv.Pool.Exec(ctx, `INSERT INTO users (username, password_hash, email, first_name, last_name, role)
@@ -63,7 +68,7 @@ func (w *world) person(t *testing.T, username, role string) string {
 }
 
 // established makes (or reuses) a signed-in user whose account counts as established: open for
-// eight days, with a published review of another property.
+// eight days, with a published review of another property (which counts).
 func (w *world) established(t *testing.T, username string) string {
 	t.Helper()
 	token := w.person(t, username, "tenant")
@@ -73,12 +78,33 @@ func (w *world) established(t *testing.T, username string) string {
 			SELECT 'Other flat of ' || $1, '2 Side St', 'Leeds', 'apartment', 800, id, 'other-' || $1 FROM users WHERE username = 'owner'
 			RETURNING id),
 		u AS (UPDATE users SET created_at = now() - interval '8 days' WHERE username = $1 RETURNING id)
-		INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
-		SELECT other.id, u.id, 4, 'Fine place', 'A fine place to live for a year.', 'tenant_to_property' FROM other, u`, username)
+		INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, counted)
+		SELECT other.id, u.id, 4, 'Fine place', 'A fine place to live for a year.', 'tenant_to_property', true FROM other, u`, username)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return token
+}
+
+// member makes (or reuses) a signed-in user whose account is eight days old: established once
+// they have a published review.
+func (w *world) member(t *testing.T, username, role string) string {
+	t.Helper()
+	token := w.person(t, username, role)
+	if _, err := w.srv.Pool.Exec(context.Background(), `UPDATE users SET created_at = now() - interval '8 days' WHERE username = $1`, username); err != nil {
+		t.Fatal(err)
+	}
+	return token
+}
+
+// from sends req as a client on network ip (through the trusted proxy) with the browser whose
+// device cookie is device ("": none).
+func from[T any](req *connect.Request[T], ip, device string) *connect.Request[T] {
+	req.Header().Set("X-Forwarded-For", ip)
+	if device != "" {
+		req.Header().Set("Cookie", api.DeviceCookie+"="+device)
+	}
+	return req
 }
 
 func as[T any](token string, msg *T) *connect.Request[T] {
@@ -236,7 +262,7 @@ func TestAggregatesFollowReviews(t *testing.T) {
 	for i, rating := range []int32{5, 4, 4, 2, 1, 5} {
 		d := draft("tenant_to_property")
 		d.Rating = rating
-		w.create(t, w.person(t, fmt.Sprintf("rater%d", i), "tenant"), d)
+		w.create(t, w.member(t, fmt.Sprintf("rater%d", i), "tenant"), d)
 	}
 	res, err := w.client.GetRatingSummary(context.Background(), connect.NewRequest(&reviewv1.GetRatingSummaryRequest{PropertyId: 1}))
 	if err != nil {
@@ -294,7 +320,10 @@ func TestReportsHideUntilAnAdminDecides(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	r := w.create(t, w.person(t, "writer", "tenant"), draft("tenant_to_property"))
+	r := w.create(t, w.member(t, "writer", "tenant"), draft("tenant_to_property"))
+	if summary := w.summary(t).Summary; summary.Count != 1 {
+		t.Fatalf("an established author's review counts at once: %+v", summary)
+	}
 	visible := func() int {
 		list, err := w.client.ListPropertyReviews(ctx, connect.NewRequest(&reviewv1.ListPropertyReviewsRequest{PropertyId: 1}))
 		if err != nil {
@@ -302,8 +331,11 @@ func TestReportsHideUntilAnAdminDecides(t *testing.T) {
 		}
 		return len(list.Msg.Reviews)
 	}
+	// Each reporter is established and on a network and browser of their own.
 	report := func(who string) error {
-		_, err := w.client.ReportReview(ctx, as(w.established(t, who), &reviewv1.ReportReviewRequest{ReviewId: r.Id, Reason: "spam", Detail: "Looks like an ad"}))
+		n := who[len(who)-1:]
+		req := as(w.established(t, who), &reviewv1.ReportReviewRequest{ReviewId: r.Id, Reason: "spam", Detail: "Looks like an ad"})
+		_, err := w.client.ReportReview(ctx, from(req, "192.0.2."+n, "browser-"+n))
 		return err
 	}
 	if err := report("reporter1"); err != nil {

@@ -64,8 +64,9 @@ const (
 	maxRecent       = 20
 	// MaxReviewsPerDay bounds how many reviews one user writes in 24 hours.
 	MaxReviewsPerDay = 10
-	// HideAfterReports is how many reports from different established accounts (not the
-	// property's owner) hide a review until an admin decides.
+	// HideAfterReports is how many independent reporters (SQL review_hiding_reporters:
+	// established, on different networks and browsers, linked to nobody involved) hide a review
+	// until an admin decides.
 	HideAfterReports = 3
 )
 
@@ -144,12 +145,13 @@ func (s *Service) RatingSummary(ctx context.Context, propertyID int32) (property
 	return p.Rating, err
 }
 
-// TypeCount is a property's published reviews of one type.
+// TypeCount is a property's published reviews of one type: Count are listed, Counted of them
+// count (their authors are established), and Average is the mean rating of those.
 type TypeCount struct {
-	ReviewType    string
-	Count         int32
-	Average       float64
-	RatesProperty bool
+	ReviewType     string
+	Count, Counted int32
+	Average        float64
+	RatesProperty  bool
 }
 
 // CountByType counts a property's published reviews of every type (zero counts included, in
@@ -164,7 +166,7 @@ func (s *Service) CountByType(ctx context.Context, propertyID int32) ([]TypeCoun
 		out[i] = TypeCount{ReviewType: t, RatesProperty: slices.Contains(RatedTypes, t)}
 		for _, r := range rows {
 			if r.ReviewType == t {
-				out[i].Count, out[i].Average = r.Reviews, r.Average
+				out[i].Count, out[i].Counted, out[i].Average = r.Reviews, r.Counted, r.Average
 			}
 		}
 	}
@@ -203,7 +205,9 @@ type Draft struct {
 }
 
 // Create posts a review by the signed-in user, updating the property's aggregates (by trigger)
-// and recording a review_posted activity in the same transaction.
+// and recording a review_posted activity in the same transaction. The review is published at
+// once; it counts in the stars and averages at once only when its author is established (SQL
+// account_established, this review included), otherwise once CountDue finds them established.
 func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 	author, ok := identity.UserFrom(ctx)
 	if !ok {
@@ -237,6 +241,13 @@ func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 		})
 		if err != nil {
 			return fmt.Errorf("create review: %w", err)
+		}
+		if !created.Counted {
+			n, err := q.CountNewReview(ctx, created.ID)
+			if err != nil {
+				return fmt.Errorf("count review: %w", err)
+			}
+			created.Counted = n == 1
 		}
 		// Photos are the author's own uploads, attached to nothing else yet.
 		if err := upload.Attach(ctx, q, author.ID, d.Photos, upload.ReviewPhoto, created.ID); err != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/activity"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/convert"
@@ -74,11 +75,13 @@ func (s *Service) MarkHelpful(ctx context.Context, reviewID int32) (helpful int3
 	return helpful, alreadyMarked, err
 }
 
-// Report records the signed-in user's report; every report reaches the moderators. One report
-// per user and review; at most Limits.ReportsPerAccount a day per account and
-// Limits.ReportsPerNetwork per client network. The review is hidden before a moderator decides
-// only once HideAfterReports reports since the last restore come from established accounts
-// other than the property's owner: a report is never a cheaper weapon than a review.
+// Report records the signed-in user's report, with the network and browser it comes from; every
+// report reaches the moderators. One report per user and review; at most
+// Limits.ReportsPerAccount a day per account and Limits.ReportsPerNetwork per client network.
+// The review is hidden before a moderator decides only once HideAfterReports independent
+// reporters have reported it since the last restore (SQL review_hiding_reporters): established
+// accounts on different networks and browsers, linked neither to the review's author, nor to the
+// property's owner, nor to one another. A report is never a cheaper weapon than a review.
 func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail string) error {
 	reporter, ok := identity.UserFrom(ctx)
 	if !ok {
@@ -106,14 +109,18 @@ func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail str
 		if r.UserID != nil && *r.UserID == reporter.ID {
 			return apperr.PermissionDenied("You cannot report your own review")
 		}
-		added, err := q.AddReport(ctx, db.AddReportParams{ReviewID: reviewID, UserID: reporter.ID, Reason: reason, Detail: convert.Ptr(detail)})
+		network, device := clientSignals(ctx)
+		added, err := q.AddReport(ctx, db.AddReportParams{
+			ReviewID: reviewID, UserID: reporter.ID, Reason: reason, Detail: convert.Ptr(detail),
+			Network: convert.Ptr(network), DeviceHash: device,
+		})
 		if err != nil {
 			return fmt.Errorf("add report: %w", err)
 		}
 		if added == 0 {
 			return apperr.New(apperr.ErrAlreadyExists, "You have already reported this review")
 		}
-		hiding, err := q.CountHidingReports(ctx, reviewID)
+		hiding, err := q.CountHidingReporters(ctx, db.CountHidingReportersParams{ReviewID: reviewID, Enough: HideAfterReports})
 		if err != nil {
 			return fmt.Errorf("count reports: %w", err)
 		}
@@ -124,6 +131,16 @@ func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail str
 			Message: "You have sent as many reports as we accept in a day. Our moderators are looking at them; please try again tomorrow."}
 	}
 	return err
+}
+
+// clientSignals are the network (account.SignInNetwork: none for loopback) and the hashed device
+// cookie of the request, as a sign-in records them.
+func clientSignals(ctx context.Context) (network string, device []byte) {
+	client := identity.ClientFrom(ctx)
+	if client.Device != "" {
+		device = account.HashToken(client.Device)
+	}
+	return account.SignInNetwork(client.IP), device
 }
 
 // Respond sets the property owner's public response to a review; only the owner may.

@@ -283,6 +283,11 @@ func (d *demoData) people(ctx context.Context, q *db.Queries, passwordHash strin
 			return fmt.Errorf("review %d (%s on %d): %w", i, r.Author, r.PropertyID, err)
 		}
 	}
+	// Demo reviewers are established, so their reviews count in the stars as established
+	// authors' do (the catch-up's rule, run once here).
+	if err := q.SeedCountReviews(ctx); err != nil {
+		return fmt.Errorf("count demo reviews: %w", err)
+	}
 	return nil
 }
 

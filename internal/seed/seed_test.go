@@ -63,6 +63,11 @@ func TestDemoSeedsAnEmptyDatabaseOnce(t *testing.T) {
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM users u WHERE account_established(u.id)`).Scan(&established); err != nil || established < 10 {
 		t.Errorf("%d established demo accounts (%v)", established, err)
 	}
+	// So every demo review counts (the stars above are made of all of them): none is a new member's.
+	var uncounted int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM reviews WHERE NOT counted`).Scan(&uncounted); err != nil || uncounted != 0 {
+		t.Errorf("%d demo reviews do not count (%v)", uncounted, err)
+	}
 	// A balance always equals the sum of its transactions.
 	var off int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM users u WHERE u.tokens <>

@@ -150,9 +150,10 @@ func TestRatingAggregates(t *testing.T) {
 	if got := read(1); got != (agg{}) {
 		t.Fatalf("no reviews: %+v", got)
 	}
+	// Reviews that count (counted: their authors are established).
 	for i, rating := range []int{5, 4, 4, 2, 1} {
-		if _, err := pool.Exec(ctx, `INSERT INTO reviews (property_id, user_id, rating, title, content)
-			VALUES (1, $1, $2, 'Title', 'Twenty characters at least here')`, i+2, rating); err != nil {
+		if _, err := pool.Exec(ctx, `INSERT INTO reviews (property_id, user_id, rating, title, content, counted)
+			VALUES (1, $1, $2, 'Title', 'Twenty characters at least here', true)`, i+2, rating); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -177,7 +178,7 @@ func TestRatingAggregates(t *testing.T) {
 		t.Errorf("after moving reviews: %+v / %+v", a, b)
 	}
 	// One decimal: 4,4,5 → 4.333… → 4.3
-	if _, err := pool.Exec(ctx, `INSERT INTO reviews (property_id, user_id, rating, title, content) VALUES (2, 9, 5, 'Title', 'Twenty characters at least here')`); err != nil {
+	if _, err := pool.Exec(ctx, `INSERT INTO reviews (property_id, user_id, rating, title, content, counted) VALUES (2, 9, 5, 'Title', 'Twenty characters at least here', true)`); err != nil {
 		t.Fatal(err)
 	}
 	if got := read(2).rating; fmt.Sprint(got) != "4.3" {

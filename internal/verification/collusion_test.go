@@ -348,12 +348,13 @@ func TestProofForTheOldAddressVerifiesNothingAfterAMove(t *testing.T) {
 	if a := w.answerFrom(t, wes, held.Id, "approved", "203.0.113.1"); a.Request.Status != "held" {
 		t.Fatalf("wes's approval: %v", a)
 	}
-	page, err := w.pageRequest(tina, home, w.userID(t, "olga"), "192.0.2.5")
+	_, err := w.pageRequest(tina, home, w.userID(t, "olga"), "192.0.2.5")
 	if failure(err) != "invalid_argument: olga owns this property and cannot confirm it. Please choose someone else." {
 		t.Fatalf("asking the owner: %s", failure(err))
 	}
 	w.established(t, "larry", "landlord")
-	if page, err = w.pageRequest(tina, home, w.userID(t, "larry"), "192.0.2.5"); err != nil {
+	page, err := w.pageRequest(tina, home, w.userID(t, "larry"), "192.0.2.5")
+	if err != nil {
 		t.Fatal(err)
 	}
 	w.answerFrom(t, "token-larry", page.Id, "approved", "192.0.2.6")
@@ -393,5 +394,89 @@ func TestProofForTheOldAddressVerifiesNothingAfterAMove(t *testing.T) {
 	}
 	if a, err := w.answer(vera, again.Id, "approved"); err != nil || !a.PropertyVerified {
 		t.Errorf("confirming the new address: %v %v", a, err)
+	}
+}
+
+// Item 1, raced: on many listings at once, the owner moves the listing while an administrator
+// approves its held approval, or while the owner's own acceptance of a confirmation is on its
+// way (another tab). Every decision takes the property's lock, so it sees the move — and is
+// refused — or the move sees it and withdraws the badge: no listing ends verified.
+func TestMovingRacingHeldApprovalsAndConfirmations(t *testing.T) {
+	t.Parallel()
+	w := newWorldWith(t, testserver.Options{TrustedProxies: 1})
+	ctx := context.Background()
+	owner := w.established(t, "olga", "landlord")
+	w.signedIn(t, "olga", "203.0.113.1")
+	wes := w.established(t, "wes", "landlord")
+	w.signedIn(t, "wes", "203.0.113.1") // linked to the owner: his approvals are held
+	larry := w.established(t, "larry", "landlord")
+	tina := w.established(t, "tina", "tenant")
+	ada := w.person(t, "ada", "admin")
+	const n = 8
+	type target struct {
+		home, request int32
+		held          bool
+	}
+	var targets []target
+	for i := range 2 * n {
+		home := w.id(t, `INSERT INTO properties (title, address, city, zip_code, property_type, monthly_rent, landlord_id, slug, images)
+			SELECT 'Flat ' || $1::int, '1407 Kenwood Avenue', 'Springfield', '62704', 'apartment', 900, id, 'flat-' || $1::int, ARRAY['/images/demo/a.svg']
+			FROM users WHERE username = 'olga' RETURNING id`, i)
+		if i < n {
+			r := w.ask(t, owner, home, "wes")[0]
+			if a := w.answerFrom(t, wes, r.Id, "approved", "203.0.113.1"); a.Request.Status != "held" {
+				t.Fatalf("not held: %v", a.Request)
+			}
+			targets = append(targets, target{home, r.Id, true})
+			continue
+		}
+		r, err := w.pageRequest(tina, home, w.userID(t, "larry"), "192.0.2.5")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := w.answerFrom(t, larry, r.Id, "approved", "192.0.2.6"); a.Request.Status != "confirmed" {
+			t.Fatalf("not confirmed: %v", a.Request)
+		}
+		targets = append(targets, target{home, r.Id, false})
+	}
+	closed := "failed_precondition: This request was closed: t" + verification.MovedReason[1:]
+	decided, removed := make([]bool, len(targets)), make([]bool, len(targets))
+	var wg sync.WaitGroup
+	for i, tg := range targets {
+		wg.Go(func() {
+			var err error
+			if tg.held {
+				_, err = w.admin().DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: tg.request, Decision: "approve"}))
+			} else {
+				_, err = w.verification.DecideConfirmation(ctx, as(owner, &verificationv1.DecideConfirmationRequest{Id: tg.request, Accept: true}))
+			}
+			decided[i] = err == nil
+			if err != nil && failure(err) != closed {
+				t.Errorf("decide %d: %s", tg.request, failure(err))
+			}
+		})
+		wg.Go(func() {
+			res, err := w.properties.UpdateProperty(ctx, as(owner, &propertyv1.UpdatePropertyRequest{
+				Id: tg.home, Listing: &propertyv1.CreatePropertyRequest{
+					Title: "Moved flat", Description: "A flat that moved to another street entirely.",
+					Address: "500 Somewhere Else Blvd", City: "Springfield", ZipCode: "62704", PropertyType: "apartment",
+					MonthlyRent: 900, SquareFeet: 500, Images: []string{"/images/demo/a.svg"},
+				},
+			}))
+			if err != nil {
+				t.Errorf("move %d: %v", tg.home, err)
+				return
+			}
+			removed[i] = res.Msg.VerificationRemoved
+		})
+	}
+	wg.Wait()
+	for i, tg := range targets {
+		if p := w.getProperty(t, tg.home); p.Verified || decided[i] != removed[i] {
+			t.Errorf("listing %d (held %v): verified %v, decided %v, the move withdrew %v", tg.home, tg.held, p.Verified, decided[i], removed[i])
+		}
+	}
+	if bad := w.ledgerMismatches(t); len(bad) > 0 {
+		t.Errorf("balances that are not the sum of their ledger: %v", bad)
 	}
 }

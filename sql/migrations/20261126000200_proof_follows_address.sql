@@ -42,12 +42,16 @@ UPDATE property_verifications v SET address_key = property_address_key(p.address
 FROM properties p WHERE p.id = v.property_id;
 
 CREATE FUNCTION stamp_property_address() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    stamped_key text;
+    stamped_text text;
 BEGIN
-    SELECT property_address_key(p.address, p.city, p.state, p.postal_code_key, p.country)
-    INTO NEW.address_key FROM properties p WHERE p.id = NEW.property_id;
+    SELECT property_address_key(p.address, p.city, p.state, p.postal_code_key, p.country),
+           property_address_text(p.address, p.city, p.state, p.zip_code, p.country)
+    INTO stamped_key, stamped_text FROM properties p WHERE p.id = NEW.property_id;
+    NEW.address_key := stamped_key;
     IF TG_TABLE_NAME = 'verification_requests' THEN
-        SELECT property_address_text(p.address, p.city, p.state, p.zip_code, p.country)
-        INTO NEW.address FROM properties p WHERE p.id = NEW.property_id;
+        NEW.address := stamped_text;
     END IF;
     RETURN NEW;
 END;

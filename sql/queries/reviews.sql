@@ -27,8 +27,11 @@ LEFT JOIN review_helpful_votes v ON v.review_id = r.id AND v.user_id = sqlc.arg(
 WHERE r.id = sqlc.arg(review_id);
 
 -- name: CountPropertyReviewsByType :many
--- A property's published reviews per type, with their average: what each tab holds.
-SELECT review_type, count(*)::int AS reviews, round(avg(rating), 1)::float8 AS average
+-- A property's published reviews per type (what each tab holds), how many of them count (their
+-- authors are established: counted) and the average of those: a new member's review is listed
+-- but moves no average until it counts.
+SELECT review_type, count(*)::int AS reviews, count(*) FILTER (WHERE counted)::int AS counted,
+    coalesce(round(avg(rating) FILTER (WHERE counted), 1), 0)::float8 AS average
 FROM reviews
 WHERE property_id = $1 AND status = 'published'
 GROUP BY review_type
@@ -55,10 +58,36 @@ ORDER BY (r.status = 'hidden') DESC, r.report_count DESC, r.id DESC
 LIMIT 200;
 
 -- name: CreateReview :one
+-- The review counts at once when its author is already established (account_established, which
+-- cannot see this review yet: CountNewReview looks again).
 INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, stay_period, pros, cons,
-    categories, photos, language)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    categories, photos, language, counted)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, account_established($2))
 RETURNING *;
+
+-- name: CountNewReview :execrows
+-- Counts a review just written, in its transaction, when its author is established now that it
+-- is published: an old account's first review makes it established.
+UPDATE reviews SET counted = true WHERE id = $1 AND NOT counted AND account_established(user_id);
+
+-- name: LockReviewsDueCounting :many
+-- Up to max_rows published reviews not counted yet whose authors are established now
+-- (account_established), in id order through the partial index reviews_due_counting, locked;
+-- rows another catch-up holds are skipped, so catch-ups running at once share the work.
+SELECT id, property_id FROM reviews
+WHERE NOT counted AND status = 'published' AND user_id IS NOT NULL AND account_established(user_id)
+ORDER BY id
+LIMIT sqlc.arg(max_rows)
+FOR UPDATE SKIP LOCKED;
+
+-- name: LockPropertiesForCounting :exec
+-- Locks the properties of a batch in id order before the trigger updates their stars, so
+-- catch-ups running at once always take them in the same order and never deadlock.
+SELECT id FROM properties WHERE id = ANY(sqlc.arg(ids)::int[]) ORDER BY id FOR NO KEY UPDATE;
+
+-- name: CountReviews :execrows
+-- Counts in a locked batch; the trigger adds each review to its property's stars, once.
+UPDATE reviews SET counted = true WHERE id = ANY(sqlc.arg(ids)::int[]) AND NOT counted;
 
 -- name: LockReview :one
 -- The review's author, property owner and status, locking the row for the vote or report at hand.
@@ -77,18 +106,14 @@ UPDATE reviews SET helpful = helpful + 1 WHERE id = $1 RETURNING helpful;
 SELECT helpful FROM reviews WHERE id = $1;
 
 -- name: AddReport :execrows
-INSERT INTO review_reports (review_id, user_id, reason, detail) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING;
+-- The report with the network and browser (device cookie hash) it was sent from.
+INSERT INTO review_reports (review_id, user_id, reason, detail, network, device_hash) VALUES ($1, $2, $3, $4, $5, $6)
+ON CONFLICT DO NOTHING;
 
--- name: CountHidingReports :one
--- The reports that may hide a review before a moderator decides: made since an admin last
--- restored it, by established accounts (account_established), never by the property's owner.
-SELECT count(*)::int FROM review_reports rr
-JOIN reviews r ON r.id = rr.review_id
-JOIN properties p ON p.id = r.property_id
-WHERE rr.review_id = $1 AND rr.user_id <> p.landlord_id AND account_established(rr.user_id)
-  AND rr.created_at > coalesce(
-    (SELECT max(d.created_at) FROM review_moderation_decisions d WHERE d.review_id = $1 AND d.decision = 'restore'),
-    '-infinity'::timestamptz);
+-- name: CountHidingReporters :one
+-- The independent reporters that may hide a review before a moderator decides, counted up to
+-- enough (SQL review_hiding_reporters, the one definition).
+SELECT review_hiding_reporters(sqlc.arg(review_id)::int, sqlc.arg(enough)::int)::int;
 
 -- name: RecordReport :exec
 UPDATE reviews SET report_count = report_count + 1,

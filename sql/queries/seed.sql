@@ -31,6 +31,11 @@ INSERT INTO reviews (
     verified, language, created_at, updated_at
 ) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, '{}', $11, $12, $13, $13);
 
+-- name: SeedCountReviews :exec
+-- The demo reviews count as any review of an established author does (account_established):
+-- every demo reviewer is.
+UPDATE reviews SET counted = true WHERE NOT counted AND status = 'published' AND account_established(user_id);
+
 -- name: SeedLevel :execrows
 INSERT INTO user_levels (level, name, points_required, benefits, icon)
 VALUES ($1, $2, $3, $4, $5)

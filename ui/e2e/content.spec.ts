@@ -168,7 +168,8 @@ test.describe("How Reviews Work", () => {
     await expect(types.getByRole("row", { name: /^Landlord review/ })).toContainText("Only the property's owner");
     await expect(types.getByRole("row", { name: /^Tenant review/ })).toContainText("Yes");
     await expect(page.getByText(/newest first/).first()).toBeVisible();
-    await expect(page.getByText(/after 3 reports from different established members/)).toBeVisible();
+    await expect(page.getByText(/after reports from 3 independent reporters/)).toBeVisible();
+    await expect(page.getByText(/New members. reviews count once their authors are established/)).toBeVisible();
     await expect(page.getByRole("table", { name: "XP for each action" }).getByRole("row", { name: /A review you publish/ })).toContainText("20");
     await expect(page.getByText("No reward depends on a rating or on the answer you give.")).toBeVisible();
     await expect(page.getByText(/We aim to decide on a reported review within 5 business days/)).toBeVisible();

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { PASSWORD, register, stamp, type Account } from "./accounts";
 
-// Reviews against the real server and its demo data: writing one (with hostile text),
-// the new average, validation, helpful votes, the owner's response, the review types each
+// Reviews against the real server and its demo data: writing one (with hostile text) as a new
+// member, listed at once and kept out of the stars, validation, helpful votes, the owner's response, the review types each
 // user may write (owners cannot rate their own property), the tabs and their counts, and
 // reports. Accounts are new on every run; the database outlives a test.
 
@@ -55,6 +55,13 @@ async function ratingSummary(request: APIRequestContext, propertyId: number) {
 
 const reviewWord = (n: number) => `${n} ${n === 1 ? "review" : "reviews"}`;
 
+/** shownLine is the rating summary's count: the stars' count alone, or how many are listed and how many count. */
+function shownLine(all: number, stars: number) {
+  if (all <= stars) return reviewWord(stars);
+  const counting = stars === 0 ? "none counts" : stars === 1 ? "1 counts" : `${stars} count`;
+  return `${reviewWord(all)} · ${counting} toward the rating${stars === 0 ? " yet" : ""}.`;
+}
+
 /** summaryOf reads a property's stored rating aggregate through the REST API. */
 async function summaryOf(request: APIRequestContext, id: number) {
   const res = await request.get(`/api/properties/${id}`);
@@ -98,9 +105,10 @@ test.describe("a review's life", () => {
 
   let author: Account;
 
-  test("a tenant writes a review and sees it with the right labels and the new average", async ({ page }) => {
+  test("a new tenant writes a review and sees it listed with the right labels, marked as not counted yet", async ({ page }) => {
     const dialogs = watchDialogs(page);
     const before = await summaryOf(page.request, PROPERTY);
+    const listedBefore = (await ratingSummary(page.request, PROPERTY)).all;
     author = await register(page.request, "tenant");
 
     await page.goto(`/properties/${PROPERTY}`);
@@ -132,7 +140,9 @@ test.describe("a review's life", () => {
     await expect(card).toContainText(HOSTILE_CONTENT);
     await expect(card).toContainText(`${author.firstName} T.`);
     await expect(card.locator(".avatar")).toHaveText("RT");
-    await expect(card.getByRole("list", { name: "About this review" })).toHaveText(/Tenant review\s*Language: French/);
+    await expect(card.getByRole("list", { name: "About this review" })).toHaveText(
+      /Tenant review\s*New member · not counted yet\s*Language: French/,
+    );
     await expect(card).toContainText("Posted just now");
     await expect(card).toContainText("Stayed less than 6 months");
     await expect(card.getByRole("img", { name: "2.0 out of 5 stars" })).toBeVisible();
@@ -142,12 +152,14 @@ test.describe("a review's life", () => {
     await expect(card.getByRole("button", { name: "Helpful (0)" })).toBeVisible();
     await expect(card.locator("script, img")).toHaveCount(0);
 
-    // The summary shows the new average and count, without a reload.
+    // A new member's review is listed at once but moves no star: the summary says one more
+    // review is listed, and the same number count, without a reload.
     const ratings = page.getByRole("region", { name: "Ratings & Reviews" });
-    await expect(ratings.getByRole("img", { name: circleName(before.sum + 2, before.count + 1) })).toBeVisible();
-    await expect(ratings).toContainText(`${before.count + 1} reviews`);
+    await expect(ratings.getByRole("img", { name: circleName(before.sum, before.count) })).toBeVisible();
+    await expect(ratings).toContainText(shownLine(listedBefore + 1, before.count));
+    await expect(reviewList(page).getByRole("tabpanel")).toContainText(/from (a new member|new members): listed at once, counted once/);
     const after = await summaryOf(page.request, PROPERTY);
-    expect(after.count).toBe(before.count + 1);
+    expect(after.count).toBe(before.count);
 
     // Sent, the dialog closed; the form is ready for another review.
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -248,7 +260,7 @@ test.describe("write a review", () => {
     );
     const before = await ratingSummary(page.request, PROPERTY);
     const stars = page.getByRole("region", { name: "Ratings & Reviews" });
-    await expect(stars).toContainText(reviewWord(before.stars));
+    await expect(stars).toContainText(shownLine(before.all, before.stars));
     const form = await openReviewForm(page);
     await expect(form.getByLabel("Review Type").locator("option")).toHaveCount(1);
     expect(await typeValues()).toEqual(["landlord_to_tenant"]);
@@ -262,7 +274,7 @@ test.describe("write a review", () => {
     const tabs = reviewList(page).getByRole("tablist", { name: "Review types" });
     await expect(tabs.getByRole("tab", { name: /^Landlord\b/ })).toHaveAccessibleName(`Landlord, ${reviewWord(before.landlord + 1)}`);
     await expect(tabs.getByRole("tab", { name: /^All\b/ })).toHaveAccessibleName(`All, ${reviewWord(before.all + 1)}`);
-    await expect(stars).toContainText(reviewWord(before.stars));
+    await expect(stars).toContainText(shownLine(before.all + 1, before.stars));
     expect((await ratingSummary(page.request, PROPERTY)).stars).toBe(before.stars);
 
     // Another landlord is not offered it, and neither is a tenant.
@@ -353,7 +365,7 @@ test.describe("review tabs", () => {
 
     await page.goto(`/properties/${id}`);
     const stars = page.getByRole("region", { name: "Ratings & Reviews" });
-    await expect(stars).toContainText(reviewWord(counts.stars));
+    await expect(stars).toContainText("5 reviews · 3 count toward the rating.");
     await expect(page.getByRole("complementary", { name: "Rent and contact" })).toContainText(reviewWord(counts.stars));
 
     const tabs = reviewList(page).getByRole("tablist", { name: "Review types" });
@@ -368,7 +380,7 @@ test.describe("review tabs", () => {
 
     const panel = reviewList(page).getByRole("tabpanel");
     await expect(panel).toContainText(
-      "All 5 reviews. The property's rating counts only the 3 tenant, agent or general reviews of the property itself; " +
+      "5 reviews · 3 count toward the property's rating. Only tenant, agent and general reviews of the property itself make it; " +
         "reviews about the landlord, the neighborhood or tenants are listed here but not counted in it.",
     );
     const unrated = panel.getByRole("list", { name: "Not counted in the property's rating" });
@@ -446,9 +458,12 @@ test.describe("reports", () => {
     await expect(cardTitled(page, review.title)).toHaveCount(1);
     await expect(cardTitled(page, review.title)).not.toContainText("Under review");
   });
-  test("reports from established accounts hide the review until a moderator decides; its author is told", async ({ page }) => {
-    // Demo reviewers are established (members for two years, with published reviews); the
-    // property's owner may report, but never counts toward hiding.
+  test("established accounts reporting from one place reach the moderators without hiding the review", async ({ page }) => {
+    // Demo reviewers are established (members for two years, with published reviews), but here
+    // they all report from this machine: no network tells them apart, so together they count
+    // for none of the three independent reporters a review needs to be hidden before a moderator
+    // decides (internal/review's Go tests send reports from networks of their own, through a
+    // trusted proxy, and hide it). The property's owner never counts.
     const property = 14;
     const owner = { username: "kenji_morita", password: "rentproof-demo" };
     const reporters = ["maya_johnson", "diego_hernandez", "aisha_okafor"];
@@ -459,33 +474,24 @@ test.describe("reports", () => {
     });
     expect(created.ok(), await created.text()).toBeTruthy();
     const review = (await created.json()) as { id: number };
-    const stars = (await summaryOf(page.request, property)).count;
 
-    const report = async (username: string) => {
+    for (const username of [owner.username, ...reporters]) {
       await page.request.post("/api/logout");
       await signIn(page.request, username, "rentproof-demo");
       const res = await page.request.post("/rentproof.review.v1.ReviewService/ReportReview", {
         data: { reviewId: review.id, reason: "false_information" },
       });
       expect(res.ok(), await res.text()).toBeTruthy();
-    };
-    await report(owner.username);
-    await report(reporters[0]);
-    await report(reporters[1]);
+    }
     await page.request.post("/api/logout");
     await page.goto(`/properties/${property}`);
-    await expect(cardTitled(page, title)).toHaveCount(1); // the owner's report does not count
-
-    await report(reporters[2]);
-    await page.request.post("/api/logout");
-    await page.reload();
     await expect(page.getByRole("region", { name: "Reviews", exact: true })).toBeVisible();
-    await expect(cardTitled(page, title)).toHaveCount(0);
-    expect((await summaryOf(page.request, property)).count).toBe(stars - 1);
+    await expect(cardTitled(page, title)).toHaveCount(1);
 
-    // Its author still sees it, marked as under review.
+    // Its author sees it as everyone does, with no under-review notice.
     await signIn(page.request, author.username, PASSWORD);
     await page.reload();
-    await expect(cardTitled(page, title)).toContainText("Under review: reports about this review are with our moderators.");
+    await expect(cardTitled(page, title)).toHaveCount(1);
+    await expect(cardTitled(page, title)).not.toContainText("Under review");
   });
 });

@@ -71,12 +71,12 @@ test("a landlord asks two established users, one approves: Verified with its pro
   await expect(search).toHaveAttribute("placeholder", "Enter username to search...");
   for (const username of VERIFIERS) {
     await search.fill(username.slice(0, 6).toUpperCase());
-    const found = form.getByRole("list", { name: "Users found" }).getByRole("button", { name: `${username} Landlord Add` });
+    const found = form.getByRole("list", { name: "Landlords found" }).getByRole("button", { name: `${username} Landlord Add` });
     await found.click();
     await expect(form.getByRole("button", { name: `${username} Landlord Added` })).toBeVisible();
   }
   await search.fill("no-such-user-anywhere");
-  await expect(form.getByText('No users found matching "no-such-user-anywhere"')).toBeVisible();
+  await expect(form.getByText('No users found matching "no-such-user-anywhere" among landlords.')).toBeVisible();
   const selected = form.getByRole("list", { name: "Selected verifiers" }).getByRole("listitem");
   await expect(selected).toHaveText([/^rafael_ortega Landlord/, /^oliver_hughes Landlord/]);
   await form.getByRole("textbox", { name: "Additional Note (Optional)" }).fill("You viewed it with me in March.");
@@ -145,6 +145,46 @@ test("a landlord asks two established users, one approves: Verified with its pro
 
   await verifier.context().close();
   await other.context().close();
+});
+
+// Issue 25, item 8: the people who know a flat are often its tenants. The owner chooses whom to
+// search (their own role first, SPEC §6), by keyboard here, and asks an established demo tenant.
+test("a landlord finds a tenant who knows the flat, selects them and sends the request", async ({ page }) => {
+  test.setTimeout(60_000);
+  await register(page.request, "landlord");
+  const title = `Flat by the canal ${stamp()}`;
+  const id = await listProperty(page.request, title);
+  const tenant = "yui_tanaka";
+
+  await page.goto(`/verification-request/${id}`);
+  const form = page.getByRole("form", { name: "Choose verifiers" });
+  const roles = form.getByRole("radiogroup", { name: "Search among" });
+  await expect(roles.getByRole("radio", { name: "Landlords" })).toBeChecked();
+  const search = form.getByRole("searchbox", { name: "Search users by username" });
+  await search.fill("yui");
+  await expect(form.getByText('No users found matching "yui" among landlords.')).toBeVisible();
+
+  // One tab stop for the group; an arrow moves to Tenants, and the list says whom it shows.
+  await roles.getByRole("radio", { name: "Landlords" }).focus();
+  // Held as a person holds a key for a moment: Radix moves the focus just after the keydown and
+  // checks the radio it lands on while the arrow is down (press() lets go at once).
+  await page.keyboard.down("ArrowLeft");
+  await expect(roles.getByRole("radio", { name: "Tenants" })).toBeFocused();
+  await page.keyboard.up("ArrowLeft");
+  await expect(roles.getByRole("radio", { name: "Tenants" })).toBeChecked();
+  const found = form.getByRole("list", { name: "Tenants found" }).getByRole("button", { name: `${tenant} Tenant Add` });
+  await found.focus();
+  await page.keyboard.press("Enter");
+  await expect(form.getByRole("button", { name: `${tenant} Tenant Added` })).toBeVisible();
+  await expect(form.getByRole("list", { name: "Selected verifiers" }).getByRole("listitem")).toHaveText([new RegExp(`^${tenant} Tenant`)]);
+  await expectNoSeriousViolation(page);
+
+  await form.getByRole("button", { name: "Send Verification Requests" }).click();
+  await expect(toasts(page).getByText("Your requests have been sent to the selected verifiers.")).toBeVisible();
+  await expect(page).toHaveURL(`/verification-success/${id}`);
+  const waiting = page.getByRole("region", { name: "Waiting for an answer" }).getByRole("listitem");
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText(tenant);
 });
 
 test("a new tenant cannot ask for a property to be verified yet: the dialog says why", async ({ page, browser }) => {

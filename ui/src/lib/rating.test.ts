@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRating, pluralize, ratingBand, ratingLabel, starFill } from "./rating";
+import { formatRating, pluralize, ratingBand, ratingLabel, shownAndCounted, starFill } from "./rating";
 
 describe("rating bands and labels", () => {
   it.each([
@@ -43,5 +43,22 @@ describe("pluralize", () => {
     expect(pluralize(1, "review")).toBe("1 review");
     expect(pluralize(1200, "review")).toBe("1,200 reviews");
     expect(pluralize(0, "property", "properties")).toBe("0 properties");
+  });
+});
+
+describe("shownAndCounted", () => {
+  it.each([
+    [12, 9, "12 reviews · 9 count toward the rating."],
+    [2, 1, "2 reviews · 1 counts toward the rating."],
+    [3, 0, "3 reviews · none counts toward the rating yet."],
+    [1500, 1200, "1,500 reviews · 1,200 count toward the rating."],
+    [4, 4, null],
+    [0, 0, null],
+  ])("%i shown, %i counted: %s", (shown, counted, text) => {
+    expect(shownAndCounted(shown, counted)).toBe(text);
+  });
+
+  it("names the rating it means", () => {
+    expect(shownAndCounted(5, 3, "the property's rating")).toBe("5 reviews · 3 count toward the property's rating.");
   });
 });

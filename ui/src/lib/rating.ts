@@ -44,3 +44,14 @@ export function starFill(average: number): number[] {
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? singular : plural}`;
 }
+
+/**
+ * shownAndCounted says how many reviews are shown and how many of them count toward a rating:
+ * "12 reviews · 9 count toward the rating." Null when they are the same number, or there are no
+ * reviews: then a count alone says it.
+ */
+export function shownAndCounted(shown: number, counted: number, rating = "the rating"): string | null {
+  if (shown === 0 || counted >= shown) return null;
+  const counting = counted === 0 ? "none counts" : counted === 1 ? "1 counts" : `${counted.toLocaleString("en-US")} count`;
+  return `${pluralize(shown, "review")} · ${counting} toward ${rating}${counted === 0 ? " yet" : ""}.`;
+}

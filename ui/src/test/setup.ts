@@ -14,6 +14,12 @@ Element.prototype.scrollIntoView = vi.fn();
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.setPointerCapture ??= () => {};
 Element.prototype.releasePointerCapture ??= () => {};
+// Radix's radio group measures its items (a form's hidden input follows their size); jsdom lays nothing out.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({

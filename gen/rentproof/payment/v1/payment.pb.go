@@ -328,8 +328,14 @@ type GetPaymentStatusResponse struct {
 	PaymentError string `protobuf:"bytes,4,opt,name=payment_error,json=paymentError,proto3" json:"payment_error,omitempty"`
 	// payment_intent_id is the payment intent (a simulated one in demo mode).
 	PaymentIntentId string `protobuf:"bytes,5,opt,name=payment_intent_id,json=paymentIntentId,proto3" json:"payment_intent_id,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// latest_check is the property's latest paid check, open or not (the open one when one is
+	// open); absent when the property has never had one. The fields above describe only an open
+	// check, as they always have.
+	LatestCheck *PaidCheck `protobuf:"bytes,6,opt,name=latest_check,json=latestCheck,proto3" json:"latest_check,omitempty"`
+	// property_verified is true when the property is verified, by any proof.
+	PropertyVerified bool `protobuf:"varint,7,opt,name=property_verified,json=propertyVerified,proto3" json:"property_verified,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *GetPaymentStatusResponse) Reset() {
@@ -397,6 +403,142 @@ func (x *GetPaymentStatusResponse) GetPaymentIntentId() string {
 	return ""
 }
 
+func (x *GetPaymentStatusResponse) GetLatestCheck() *PaidCheck {
+	if x != nil {
+		return x.LatestCheck
+	}
+	return nil
+}
+
+func (x *GetPaymentStatusResponse) GetPropertyVerified() bool {
+	if x != nil {
+		return x.PropertyVerified
+	}
+	return false
+}
+
+// PaidCheck is one paid check of a property as its owner sees it, open or not.
+type PaidCheck struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// request_id is the paid check's verification request.
+	RequestId int32 `protobuf:"varint,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// status is the request's: pending (being paid), paid (waiting for an administrator), closed
+	// (the property was verified another way, or its address changed), approved or rejected (an
+	// administrator decided).
+	Status string `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
+	// status_reason says why the check was closed; empty otherwise.
+	StatusReason string `protobuf:"bytes,3,opt,name=status_reason,json=statusReason,proto3" json:"status_reason,omitempty"`
+	// response_message is the administrator's message with the decision; empty when none.
+	ResponseMessage string `protobuf:"bytes,4,opt,name=response_message,json=responseMessage,proto3" json:"response_message,omitempty"`
+	// payment_status is pending (not paid yet), processing, succeeded or failed.
+	PaymentStatus string `protobuf:"bytes,5,opt,name=payment_status,json=paymentStatus,proto3" json:"payment_status,omitempty"`
+	// payment_error is the last failed attempt's reason, in the payment provider's words; empty
+	// when none.
+	PaymentError string `protobuf:"bytes,6,opt,name=payment_error,json=paymentError,proto3" json:"payment_error,omitempty"`
+	// amount_cents is the fee the check charges (1999).
+	AmountCents int32 `protobuf:"varint,7,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	// refund_status is empty when the fee was not refunded, requested while the refund is asked for
+	// but not confirmed yet, refunded once the payment provider (or demo mode) recorded it.
+	RefundStatus string `protobuf:"bytes,8,opt,name=refund_status,json=refundStatus,proto3" json:"refund_status,omitempty"`
+	// refund_amount_cents is what is refunded; 0 when nothing is.
+	RefundAmountCents int32 `protobuf:"varint,9,opt,name=refund_amount_cents,json=refundAmountCents,proto3" json:"refund_amount_cents,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *PaidCheck) Reset() {
+	*x = PaidCheck{}
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PaidCheck) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PaidCheck) ProtoMessage() {}
+
+func (x *PaidCheck) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PaidCheck.ProtoReflect.Descriptor instead.
+func (*PaidCheck) Descriptor() ([]byte, []int) {
+	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *PaidCheck) GetRequestId() int32 {
+	if x != nil {
+		return x.RequestId
+	}
+	return 0
+}
+
+func (x *PaidCheck) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *PaidCheck) GetStatusReason() string {
+	if x != nil {
+		return x.StatusReason
+	}
+	return ""
+}
+
+func (x *PaidCheck) GetResponseMessage() string {
+	if x != nil {
+		return x.ResponseMessage
+	}
+	return ""
+}
+
+func (x *PaidCheck) GetPaymentStatus() string {
+	if x != nil {
+		return x.PaymentStatus
+	}
+	return ""
+}
+
+func (x *PaidCheck) GetPaymentError() string {
+	if x != nil {
+		return x.PaymentError
+	}
+	return ""
+}
+
+func (x *PaidCheck) GetAmountCents() int32 {
+	if x != nil {
+		return x.AmountCents
+	}
+	return 0
+}
+
+func (x *PaidCheck) GetRefundStatus() string {
+	if x != nil {
+		return x.RefundStatus
+	}
+	return ""
+}
+
+func (x *PaidCheck) GetRefundAmountCents() int32 {
+	if x != nil {
+		return x.RefundAmountCents
+	}
+	return 0
+}
+
 // MockPaymentIntent is demo mode's simulated payment intent.
 type MockPaymentIntent struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -408,7 +550,7 @@ type MockPaymentIntent struct {
 
 func (x *MockPaymentIntent) Reset() {
 	*x = MockPaymentIntent{}
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[6]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -420,7 +562,7 @@ func (x *MockPaymentIntent) String() string {
 func (*MockPaymentIntent) ProtoMessage() {}
 
 func (x *MockPaymentIntent) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[6]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -433,7 +575,7 @@ func (x *MockPaymentIntent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MockPaymentIntent.ProtoReflect.Descriptor instead.
 func (*MockPaymentIntent) Descriptor() ([]byte, []int) {
-	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{6}
+	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *MockPaymentIntent) GetId() string {
@@ -454,7 +596,7 @@ type CreateDemoPaymentRequest struct {
 
 func (x *CreateDemoPaymentRequest) Reset() {
 	*x = CreateDemoPaymentRequest{}
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[7]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -466,7 +608,7 @@ func (x *CreateDemoPaymentRequest) String() string {
 func (*CreateDemoPaymentRequest) ProtoMessage() {}
 
 func (x *CreateDemoPaymentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[7]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -479,7 +621,7 @@ func (x *CreateDemoPaymentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateDemoPaymentRequest.ProtoReflect.Descriptor instead.
 func (*CreateDemoPaymentRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{7}
+	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CreateDemoPaymentRequest) GetPropertyId() int32 {
@@ -502,7 +644,7 @@ type CreateDemoPaymentResponse struct {
 
 func (x *CreateDemoPaymentResponse) Reset() {
 	*x = CreateDemoPaymentResponse{}
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[8]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -514,7 +656,7 @@ func (x *CreateDemoPaymentResponse) String() string {
 func (*CreateDemoPaymentResponse) ProtoMessage() {}
 
 func (x *CreateDemoPaymentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[8]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -527,7 +669,7 @@ func (x *CreateDemoPaymentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateDemoPaymentResponse.ProtoReflect.Descriptor instead.
 func (*CreateDemoPaymentResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{8}
+	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CreateDemoPaymentResponse) GetMockPaymentIntent() *MockPaymentIntent {
@@ -557,7 +699,7 @@ type CompleteDemoPaymentRequest struct {
 
 func (x *CompleteDemoPaymentRequest) Reset() {
 	*x = CompleteDemoPaymentRequest{}
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[9]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -569,7 +711,7 @@ func (x *CompleteDemoPaymentRequest) String() string {
 func (*CompleteDemoPaymentRequest) ProtoMessage() {}
 
 func (x *CompleteDemoPaymentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[9]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -582,7 +724,7 @@ func (x *CompleteDemoPaymentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteDemoPaymentRequest.ProtoReflect.Descriptor instead.
 func (*CompleteDemoPaymentRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{9}
+	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CompleteDemoPaymentRequest) GetPropertyId() int32 {
@@ -614,7 +756,7 @@ type CompleteDemoPaymentResponse struct {
 
 func (x *CompleteDemoPaymentResponse) Reset() {
 	*x = CompleteDemoPaymentResponse{}
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[10]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -626,7 +768,7 @@ func (x *CompleteDemoPaymentResponse) String() string {
 func (*CompleteDemoPaymentResponse) ProtoMessage() {}
 
 func (x *CompleteDemoPaymentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[10]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -639,7 +781,7 @@ func (x *CompleteDemoPaymentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteDemoPaymentResponse.ProtoReflect.Descriptor instead.
 func (*CompleteDemoPaymentResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{10}
+	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CompleteDemoPaymentResponse) GetSuccess() bool {
@@ -672,7 +814,7 @@ type ListPendingVerificationsRequest struct {
 
 func (x *ListPendingVerificationsRequest) Reset() {
 	*x = ListPendingVerificationsRequest{}
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[11]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -684,7 +826,7 @@ func (x *ListPendingVerificationsRequest) String() string {
 func (*ListPendingVerificationsRequest) ProtoMessage() {}
 
 func (x *ListPendingVerificationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[11]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -697,7 +839,7 @@ func (x *ListPendingVerificationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPendingVerificationsRequest.ProtoReflect.Descriptor instead.
 func (*ListPendingVerificationsRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{11}
+	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{12}
 }
 
 // PendingVerification is one of the caller's listings that is not verified.
@@ -728,7 +870,7 @@ type PendingVerification struct {
 
 func (x *PendingVerification) Reset() {
 	*x = PendingVerification{}
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[12]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -740,7 +882,7 @@ func (x *PendingVerification) String() string {
 func (*PendingVerification) ProtoMessage() {}
 
 func (x *PendingVerification) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[12]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -753,7 +895,7 @@ func (x *PendingVerification) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PendingVerification.ProtoReflect.Descriptor instead.
 func (*PendingVerification) Descriptor() ([]byte, []int) {
-	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{12}
+	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *PendingVerification) GetPropertyId() int32 {
@@ -830,7 +972,7 @@ type ListPendingVerificationsResponse struct {
 
 func (x *ListPendingVerificationsResponse) Reset() {
 	*x = ListPendingVerificationsResponse{}
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[13]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -842,7 +984,7 @@ func (x *ListPendingVerificationsResponse) String() string {
 func (*ListPendingVerificationsResponse) ProtoMessage() {}
 
 func (x *ListPendingVerificationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[13]
+	mi := &file_rentproof_payment_v1_payment_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -855,7 +997,7 @@ func (x *ListPendingVerificationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPendingVerificationsResponse.ProtoReflect.Descriptor instead.
 func (*ListPendingVerificationsResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{13}
+	return file_rentproof_payment_v1_payment_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListPendingVerificationsResponse) GetProperties() []*PendingVerification {
@@ -889,14 +1031,27 @@ const file_rentproof_payment_v1_payment_proto_rawDesc = "" +
 	"\bcurrency\x18\x05 \x01(\tR\bcurrency\":\n" +
 	"\x17GetPaymentStatusRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
-	"propertyId\"\xc9\x01\n" +
+	"propertyId\"\xba\x02\n" +
 	"\x18GetPaymentStatusResponse\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x05R\trequestId\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\tR\x06status\x12%\n" +
 	"\x0epayment_status\x18\x03 \x01(\tR\rpaymentStatus\x12#\n" +
 	"\rpayment_error\x18\x04 \x01(\tR\fpaymentError\x12*\n" +
-	"\x11payment_intent_id\x18\x05 \x01(\tR\x0fpaymentIntentId\"#\n" +
+	"\x11payment_intent_id\x18\x05 \x01(\tR\x0fpaymentIntentId\x12B\n" +
+	"\flatest_check\x18\x06 \x01(\v2\x1f.rentproof.payment.v1.PaidCheckR\vlatestCheck\x12+\n" +
+	"\x11property_verified\x18\a \x01(\bR\x10propertyVerified\"\xd6\x02\n" +
+	"\tPaidCheck\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\x05R\trequestId\x12\x16\n" +
+	"\x06status\x18\x02 \x01(\tR\x06status\x12#\n" +
+	"\rstatus_reason\x18\x03 \x01(\tR\fstatusReason\x12)\n" +
+	"\x10response_message\x18\x04 \x01(\tR\x0fresponseMessage\x12%\n" +
+	"\x0epayment_status\x18\x05 \x01(\tR\rpaymentStatus\x12#\n" +
+	"\rpayment_error\x18\x06 \x01(\tR\fpaymentError\x12!\n" +
+	"\famount_cents\x18\a \x01(\x05R\vamountCents\x12#\n" +
+	"\rrefund_status\x18\b \x01(\tR\frefundStatus\x12.\n" +
+	"\x13refund_amount_cents\x18\t \x01(\x05R\x11refundAmountCents\"#\n" +
 	"\x11MockPaymentIntent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\";\n" +
 	"\x18CreateDemoPaymentRequest\x12\x1f\n" +
@@ -952,7 +1107,7 @@ func file_rentproof_payment_v1_payment_proto_rawDescGZIP() []byte {
 	return file_rentproof_payment_v1_payment_proto_rawDescData
 }
 
-var file_rentproof_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_rentproof_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_rentproof_payment_v1_payment_proto_goTypes = []any{
 	(*GetPaymentConfigRequest)(nil),          // 0: rentproof.payment.v1.GetPaymentConfigRequest
 	(*GetPaymentConfigResponse)(nil),         // 1: rentproof.payment.v1.GetPaymentConfigResponse
@@ -960,35 +1115,37 @@ var file_rentproof_payment_v1_payment_proto_goTypes = []any{
 	(*CreatePaymentResponse)(nil),            // 3: rentproof.payment.v1.CreatePaymentResponse
 	(*GetPaymentStatusRequest)(nil),          // 4: rentproof.payment.v1.GetPaymentStatusRequest
 	(*GetPaymentStatusResponse)(nil),         // 5: rentproof.payment.v1.GetPaymentStatusResponse
-	(*MockPaymentIntent)(nil),                // 6: rentproof.payment.v1.MockPaymentIntent
-	(*CreateDemoPaymentRequest)(nil),         // 7: rentproof.payment.v1.CreateDemoPaymentRequest
-	(*CreateDemoPaymentResponse)(nil),        // 8: rentproof.payment.v1.CreateDemoPaymentResponse
-	(*CompleteDemoPaymentRequest)(nil),       // 9: rentproof.payment.v1.CompleteDemoPaymentRequest
-	(*CompleteDemoPaymentResponse)(nil),      // 10: rentproof.payment.v1.CompleteDemoPaymentResponse
-	(*ListPendingVerificationsRequest)(nil),  // 11: rentproof.payment.v1.ListPendingVerificationsRequest
-	(*PendingVerification)(nil),              // 12: rentproof.payment.v1.PendingVerification
-	(*ListPendingVerificationsResponse)(nil), // 13: rentproof.payment.v1.ListPendingVerificationsResponse
+	(*PaidCheck)(nil),                        // 6: rentproof.payment.v1.PaidCheck
+	(*MockPaymentIntent)(nil),                // 7: rentproof.payment.v1.MockPaymentIntent
+	(*CreateDemoPaymentRequest)(nil),         // 8: rentproof.payment.v1.CreateDemoPaymentRequest
+	(*CreateDemoPaymentResponse)(nil),        // 9: rentproof.payment.v1.CreateDemoPaymentResponse
+	(*CompleteDemoPaymentRequest)(nil),       // 10: rentproof.payment.v1.CompleteDemoPaymentRequest
+	(*CompleteDemoPaymentResponse)(nil),      // 11: rentproof.payment.v1.CompleteDemoPaymentResponse
+	(*ListPendingVerificationsRequest)(nil),  // 12: rentproof.payment.v1.ListPendingVerificationsRequest
+	(*PendingVerification)(nil),              // 13: rentproof.payment.v1.PendingVerification
+	(*ListPendingVerificationsResponse)(nil), // 14: rentproof.payment.v1.ListPendingVerificationsResponse
 }
 var file_rentproof_payment_v1_payment_proto_depIdxs = []int32{
-	6,  // 0: rentproof.payment.v1.CreateDemoPaymentResponse.mock_payment_intent:type_name -> rentproof.payment.v1.MockPaymentIntent
-	12, // 1: rentproof.payment.v1.ListPendingVerificationsResponse.properties:type_name -> rentproof.payment.v1.PendingVerification
-	0,  // 2: rentproof.payment.v1.PaymentService.GetPaymentConfig:input_type -> rentproof.payment.v1.GetPaymentConfigRequest
-	2,  // 3: rentproof.payment.v1.PaymentService.CreatePayment:input_type -> rentproof.payment.v1.CreatePaymentRequest
-	4,  // 4: rentproof.payment.v1.PaymentService.GetPaymentStatus:input_type -> rentproof.payment.v1.GetPaymentStatusRequest
-	7,  // 5: rentproof.payment.v1.PaymentService.CreateDemoPayment:input_type -> rentproof.payment.v1.CreateDemoPaymentRequest
-	9,  // 6: rentproof.payment.v1.PaymentService.CompleteDemoPayment:input_type -> rentproof.payment.v1.CompleteDemoPaymentRequest
-	11, // 7: rentproof.payment.v1.PaymentService.ListPendingVerifications:input_type -> rentproof.payment.v1.ListPendingVerificationsRequest
-	1,  // 8: rentproof.payment.v1.PaymentService.GetPaymentConfig:output_type -> rentproof.payment.v1.GetPaymentConfigResponse
-	3,  // 9: rentproof.payment.v1.PaymentService.CreatePayment:output_type -> rentproof.payment.v1.CreatePaymentResponse
-	5,  // 10: rentproof.payment.v1.PaymentService.GetPaymentStatus:output_type -> rentproof.payment.v1.GetPaymentStatusResponse
-	8,  // 11: rentproof.payment.v1.PaymentService.CreateDemoPayment:output_type -> rentproof.payment.v1.CreateDemoPaymentResponse
-	10, // 12: rentproof.payment.v1.PaymentService.CompleteDemoPayment:output_type -> rentproof.payment.v1.CompleteDemoPaymentResponse
-	13, // 13: rentproof.payment.v1.PaymentService.ListPendingVerifications:output_type -> rentproof.payment.v1.ListPendingVerificationsResponse
-	8,  // [8:14] is the sub-list for method output_type
-	2,  // [2:8] is the sub-list for method input_type
-	2,  // [2:2] is the sub-list for extension type_name
-	2,  // [2:2] is the sub-list for extension extendee
-	0,  // [0:2] is the sub-list for field type_name
+	6,  // 0: rentproof.payment.v1.GetPaymentStatusResponse.latest_check:type_name -> rentproof.payment.v1.PaidCheck
+	7,  // 1: rentproof.payment.v1.CreateDemoPaymentResponse.mock_payment_intent:type_name -> rentproof.payment.v1.MockPaymentIntent
+	13, // 2: rentproof.payment.v1.ListPendingVerificationsResponse.properties:type_name -> rentproof.payment.v1.PendingVerification
+	0,  // 3: rentproof.payment.v1.PaymentService.GetPaymentConfig:input_type -> rentproof.payment.v1.GetPaymentConfigRequest
+	2,  // 4: rentproof.payment.v1.PaymentService.CreatePayment:input_type -> rentproof.payment.v1.CreatePaymentRequest
+	4,  // 5: rentproof.payment.v1.PaymentService.GetPaymentStatus:input_type -> rentproof.payment.v1.GetPaymentStatusRequest
+	8,  // 6: rentproof.payment.v1.PaymentService.CreateDemoPayment:input_type -> rentproof.payment.v1.CreateDemoPaymentRequest
+	10, // 7: rentproof.payment.v1.PaymentService.CompleteDemoPayment:input_type -> rentproof.payment.v1.CompleteDemoPaymentRequest
+	12, // 8: rentproof.payment.v1.PaymentService.ListPendingVerifications:input_type -> rentproof.payment.v1.ListPendingVerificationsRequest
+	1,  // 9: rentproof.payment.v1.PaymentService.GetPaymentConfig:output_type -> rentproof.payment.v1.GetPaymentConfigResponse
+	3,  // 10: rentproof.payment.v1.PaymentService.CreatePayment:output_type -> rentproof.payment.v1.CreatePaymentResponse
+	5,  // 11: rentproof.payment.v1.PaymentService.GetPaymentStatus:output_type -> rentproof.payment.v1.GetPaymentStatusResponse
+	9,  // 12: rentproof.payment.v1.PaymentService.CreateDemoPayment:output_type -> rentproof.payment.v1.CreateDemoPaymentResponse
+	11, // 13: rentproof.payment.v1.PaymentService.CompleteDemoPayment:output_type -> rentproof.payment.v1.CompleteDemoPaymentResponse
+	14, // 14: rentproof.payment.v1.PaymentService.ListPendingVerifications:output_type -> rentproof.payment.v1.ListPendingVerificationsResponse
+	9,  // [9:15] is the sub-list for method output_type
+	3,  // [3:9] is the sub-list for method input_type
+	3,  // [3:3] is the sub-list for extension type_name
+	3,  // [3:3] is the sub-list for extension extendee
+	0,  // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_payment_v1_payment_proto_init() }
@@ -1002,7 +1159,7 @@ func file_rentproof_payment_v1_payment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_payment_v1_payment_proto_rawDesc), len(file_rentproof_payment_v1_payment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -70,6 +70,37 @@ func (x *GetPaymentStatusResponse) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendString(b, x.GetPaymentError())
 	b = append(b, ",\"paymentIntentId\":"...)
 	b = wirejson.AppendString(b, x.GetPaymentIntentId())
+	b = append(b, ",\"latestCheck\":"...)
+	if m := x.GetLatestCheck(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
+	b = append(b, ",\"propertyVerified\":"...)
+	b = strconv.AppendBool(b, x.GetPropertyVerified())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *PaidCheck) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"requestId\":"...)
+	b = strconv.AppendInt(b, int64(x.GetRequestId()), 10)
+	b = append(b, ",\"status\":"...)
+	b = wirejson.AppendString(b, x.GetStatus())
+	b = append(b, ",\"statusReason\":"...)
+	b = wirejson.AppendString(b, x.GetStatusReason())
+	b = append(b, ",\"responseMessage\":"...)
+	b = wirejson.AppendString(b, x.GetResponseMessage())
+	b = append(b, ",\"paymentStatus\":"...)
+	b = wirejson.AppendString(b, x.GetPaymentStatus())
+	b = append(b, ",\"paymentError\":"...)
+	b = wirejson.AppendString(b, x.GetPaymentError())
+	b = append(b, ",\"amountCents\":"...)
+	b = strconv.AppendInt(b, int64(x.GetAmountCents()), 10)
+	b = append(b, ",\"refundStatus\":"...)
+	b = wirejson.AppendString(b, x.GetRefundStatus())
+	b = append(b, ",\"refundAmountCents\":"...)
+	b = strconv.AppendInt(b, int64(x.GetRefundAmountCents()), 10)
 	return append(b, '}')
 }
 

@@ -135,7 +135,12 @@ type Review struct {
 	// published reviews, and to their author also the author's own hidden ones.
 	Status string `protobuf:"bytes,21,opt,name=status,proto3" json:"status,omitempty"`
 	// report_count is the number of reports (filled for admins).
-	ReportCount   int32 `protobuf:"varint,22,opt,name=report_count,json=reportCount,proto3" json:"report_count,omitempty"`
+	ReportCount int32 `protobuf:"varint,22,opt,name=report_count,json=reportCount,proto3" json:"report_count,omitempty"`
+	// new_member is true while the review does not count, because its author's account was not yet
+	// established (7 days old with a published review) when it was written: it is listed like any
+	// other but kept out of the stars and the averages, and joins them by itself once the author is
+	// established.
+	NewMember     bool `protobuf:"varint,23,opt,name=new_member,json=newMember,proto3" json:"new_member,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -322,6 +327,13 @@ func (x *Review) GetReportCount() int32 {
 		return x.ReportCount
 	}
 	return 0
+}
+
+func (x *Review) GetNewMember() bool {
+	if x != nil {
+		return x.NewMember
+	}
+	return false
 }
 
 // OwnerResponse is the property owner's public answer to a review.
@@ -570,7 +582,7 @@ type GetRatingSummaryResponse struct {
 	// property itself (tenant_to_property, agent_to_property and general).
 	Summary *v1.RatingSummary `protobuf:"bytes,1,opt,name=summary,proto3" json:"summary,omitempty"`
 	// types counts the published reviews of every review type, in the order of the types, zero
-	// counts included: what each tab holds, rated or not.
+	// counts included: what each tab holds, rated or not, and how many of them count.
 	Types         []*ReviewTypeCount `protobuf:"bytes,2,rep,name=types,proto3" json:"types,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -627,10 +639,13 @@ type ReviewTypeCount struct {
 	ReviewType string `protobuf:"bytes,1,opt,name=review_type,json=reviewType,proto3" json:"review_type,omitempty"`
 	// count is the number of published reviews of the type.
 	Count int32 `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
-	// average is their mean rating rounded to one decimal, 0 without reviews.
+	// average is the mean rating of the counted ones rounded to one decimal, 0 without any.
 	Average float64 `protobuf:"fixed64,3,opt,name=average,proto3" json:"average,omitempty"`
 	// rates_property is true for the types that make the property's stars.
 	RatesProperty bool `protobuf:"varint,4,opt,name=rates_property,json=ratesProperty,proto3" json:"rates_property,omitempty"`
+	// counted is how many of them count (their authors are established): the average is theirs,
+	// and for the rated types they are the reviews in the stars. The others are new members'.
+	Counted       int32 `protobuf:"varint,5,opt,name=counted,proto3" json:"counted,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -691,6 +706,13 @@ func (x *ReviewTypeCount) GetRatesProperty() bool {
 		return x.RatesProperty
 	}
 	return false
+}
+
+func (x *ReviewTypeCount) GetCounted() int32 {
+	if x != nil {
+		return x.Counted
+	}
+	return 0
 }
 
 // CreateReviewRequest is the review form; the author is the caller.
@@ -1619,7 +1641,7 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x02 \x01(\tR\tfirstName\x12\x1b\n" +
-	"\tlast_name\x18\x03 \x01(\tR\blastName\"\xdd\x05\n" +
+	"\tlast_name\x18\x03 \x01(\tR\blastName\"\xfc\x05\n" +
 	"\x06Review\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1f\n" +
 	"\vproperty_id\x18\x02 \x01(\x05R\n" +
@@ -1649,7 +1671,9 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\x0eowner_response\x18\x13 \x01(\v2\".rentproof.review.v1.OwnerResponseR\rownerResponse\x12*\n" +
 	"\x11helpful_by_viewer\x18\x14 \x01(\bR\x0fhelpfulByViewer\x12\x16\n" +
 	"\x06status\x18\x15 \x01(\tR\x06status\x12!\n" +
-	"\freport_count\x18\x16 \x01(\x05R\vreportCount\"\x9f\x01\n" +
+	"\freport_count\x18\x16 \x01(\x05R\vreportCount\x12\x1d\n" +
+	"\n" +
+	"new_member\x18\x17 \x01(\bR\tnewMember\"\x9f\x01\n" +
 	"\rOwnerResponse\x12\x18\n" +
 	"\acontent\x18\x01 \x01(\tR\acontent\x129\n" +
 	"\n" +
@@ -1670,13 +1694,14 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"propertyId\"\x96\x01\n" +
 	"\x18GetRatingSummaryResponse\x12>\n" +
 	"\asummary\x18\x01 \x01(\v2$.rentproof.property.v1.RatingSummaryR\asummary\x12:\n" +
-	"\x05types\x18\x02 \x03(\v2$.rentproof.review.v1.ReviewTypeCountR\x05types\"\x89\x01\n" +
+	"\x05types\x18\x02 \x03(\v2$.rentproof.review.v1.ReviewTypeCountR\x05types\"\xa3\x01\n" +
 	"\x0fReviewTypeCount\x12\x1f\n" +
 	"\vreview_type\x18\x01 \x01(\tR\n" +
 	"reviewType\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x05R\x05count\x12\x18\n" +
 	"\aaverage\x18\x03 \x01(\x01R\aaverage\x12%\n" +
-	"\x0erates_property\x18\x04 \x01(\bR\rratesProperty\"\xbe\t\n" +
+	"\x0erates_property\x18\x04 \x01(\bR\rratesProperty\x12\x18\n" +
+	"\acounted\x18\x05 \x01(\x05R\acounted\"\xbe\t\n" +
 	"\x13CreateReviewRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
 	"propertyId\x12\x16\n" +

@@ -101,6 +101,8 @@ func (x *Review) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendString(b, x.GetStatus())
 	b = append(b, ",\"reportCount\":"...)
 	b = strconv.AppendInt(b, int64(x.GetReportCount()), 10)
+	b = append(b, ",\"newMember\":"...)
+	b = strconv.AppendBool(b, x.GetNewMember())
 	return append(b, '}')
 }
 
@@ -189,6 +191,8 @@ func (x *ReviewTypeCount) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendFloat(b, x.GetAverage(), 64)
 	b = append(b, ",\"ratesProperty\":"...)
 	b = strconv.AppendBool(b, x.GetRatesProperty())
+	b = append(b, ",\"counted\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCounted()), 10)
 	return append(b, '}')
 }
 

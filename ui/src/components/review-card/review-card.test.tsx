@@ -52,6 +52,17 @@ function setup({ review = makeReview({ id: 1, propertyId: 1, userId: 9 }), viewe
 const toasts = () => screen.getByRole("region", { name: "Notifications (F8)" });
 
 describe("ReviewCard", () => {
+  it("labels a new member's review as not counted yet, and no other", () => {
+    const { card } = setup({ review: makeReview({ newMember: true }) });
+    const about = within(card).getByRole("list", { name: "About this review" });
+    expect(within(about).getByText("New member · not counted yet")).toBeInTheDocument();
+  });
+
+  it("gives an established member's review no new-member label", () => {
+    const { card } = setup();
+    expect(within(card).queryByText(/New member/)).not.toBeInTheDocument();
+  });
+
   it("shows the reviewer as first name and last initial with initials in the avatar", () => {
     const { card } = setup({
       review: makeReview({ reviewer: create(ReviewerSchema, { id: 9, firstName: "Ada", lastName: "Lovelace" }) }),

@@ -1,4 +1,4 @@
-import { BadgeCheck, EyeOff, Languages, MessageSquareReply, Pencil, ThumbsDown, ThumbsUp } from "lucide-react";
+import { BadgeCheck, EyeOff, Languages, MessageSquareReply, Pencil, ThumbsDown, ThumbsUp, UserRoundPlus } from "lucide-react";
 import { Suspense, lazy, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { StarRow } from "@/components/property-card/star-row";
@@ -40,7 +40,9 @@ export interface ReviewCardProps {
  * the language badge, stars, title, content, pros and cons, when it was posted, the
  * Helpful and Report buttons, and the owner's response (which the owner may write or
  * edit here). Everything the author wrote is rendered as text. A review that reports
- * hid until a moderator decides is shown to its author only, with a notice that says so.
+ * hid until a moderator decides is shown to its author only, with a notice that says so. A new
+ * member's review (its author's account is not established yet) is labelled as such: it does
+ * not count in the ratings until it is.
  */
 export function ReviewCard({ review, viewerId, canRespond = false, headingLevel = 3 }: ReviewCardProps) {
   const titleId = useId();
@@ -102,6 +104,12 @@ export function ReviewCard({ review, viewerId, canRespond = false, headingLevel 
           {review.verified ? (
             <li className="badge badge--verified">
               <BadgeCheck aria-hidden="true" size={14} /> Verified {verifiedLabel(review.reviewType)}
+            </li>
+          ) : null}
+          {review.newMember ? (
+            // Listed like any review, kept out of the stars and averages until its author is established.
+            <li className="badge review-card__new-member">
+              <UserRoundPlus aria-hidden="true" size={14} /> New member · not counted yet
             </li>
           ) : null}
           {language ? (

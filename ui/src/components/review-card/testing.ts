@@ -50,9 +50,9 @@ const published = (r: Review) => r.status === "" || r.status === "published";
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** summaryOf is the stars of a property's reviews: its published reviews of the rated types only. */
+/** summaryOf is the stars of a property's reviews: its published reviews of the rated types that count (not new members'). */
 function summaryOf(all: Review[]) {
-  const reviews = all.filter((r) => published(r) && RATED_TYPES.includes(r.reviewType));
+  const reviews = all.filter((r) => published(r) && !r.newMember && RATED_TYPES.includes(r.reviewType));
   const distribution = [0, 0, 0, 0, 0];
   for (const r of reviews) distribution[r.rating - 1]++;
   const count = reviews.length;
@@ -65,15 +65,20 @@ function summaryOf(all: Review[]) {
   });
 }
 
-/** typesOf counts a property's published reviews of every type, zero counts included, as GetRatingSummary does. */
+/**
+ * typesOf counts a property's published reviews of every type, zero counts included, and those
+ * that count (not new members'), with their average, as GetRatingSummary does.
+ */
 function typesOf(all: Review[]) {
   return REVIEW_TYPES.values.map((reviewType) => {
     const of = all.filter((r) => published(r) && r.reviewType === reviewType);
-    const sum = of.reduce((a, r) => a + r.rating, 0);
+    const counted = of.filter((r) => !r.newMember);
+    const sum = counted.reduce((a, r) => a + r.rating, 0);
     return create(ReviewTypeCountSchema, {
       reviewType,
       count: of.length,
-      average: of.length ? round1(sum / of.length) : 0,
+      counted: counted.length,
+      average: counted.length ? round1(sum / counted.length) : 0,
       ratesProperty: RATED_TYPES.includes(reviewType),
     });
   });

@@ -9,8 +9,12 @@ import { verificationProofLabel } from "@/lib/property";
 import { LIMITS, REPORT_REASONS, REVIEW_TYPES } from "@/lib/vocab";
 
 export const FACTS = {
-  /** internal/review HideAfterReports: reports from established accounts that hide a review. */
+  /** internal/review HideAfterReports: independent reporters (SQL review_hiding_reporters) that hide a review. */
   hideAfterReports: 3,
+  /** SQL accounts_linked: days in which one network or browser links two accounts. */
+  linkedWindowDays: 90,
+  /** internal/review CountEvery: minutes between the checks that count new members' reviews in once their authors are established. */
+  countEveryMinutes: 1,
   /** internal/review MaxReviewsPerDay: reviews one account writes in 24 hours. */
   maxReviewsPerDay: 10,
   /** internal/review DefaultLimits.ReportsPerAccount (LIMIT_REPORTS_PER_ACCOUNT's default). */
@@ -31,8 +35,6 @@ export const FACTS = {
   maxRequestsPerDay: 20,
   /** internal/verification HeldReason: days an owner's network or browser links them to an approver. */
   heldWindowDays: 90,
-  /** SQL accounts_linked: days a shared network or browser links two accounts (either order). */
-  linkedWindowDays: 90,
   /** internal/gamification RequestAnswered.DailyCap: answers a day that earn their verifier XP and the token. */
   rewardedAnswersPerDay: 10,
   /** internal/property MaxSaved: listed properties one user may keep saved. */

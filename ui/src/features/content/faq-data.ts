@@ -52,7 +52,8 @@ export function buildFaq(): FaqCategory[] {
           id: "how-ratings-work",
           question: "How is a property's rating calculated?",
           answer: [
-            `The stars are the average of the property's published reviews of these types: ${rated}, rounded to one decimal. A property without such reviews shows no average yet.`,
+            `The stars are the average, rounded to one decimal, of the property's published reviews of these types: ${rated}, written by established members (accounts at least ${FACTS.establishedDays} days old with a published review). A property without such reviews shows no average yet.`,
+            "A new member's review is listed at once, marked \"New member · not counted yet\", and joins the stars by itself once its author's account is established. The property's page says how many reviews are listed and how many count.",
             "Reviews about the landlord, about the neighbourhood and landlords' reviews of tenants are shown in their own tabs with their own counts and never move the stars. Reviews hidden while moderators look at reports are left out too.",
             "A review rated 4 or 5 counts towards the property's \"recommend\" figure.",
           ],
@@ -200,7 +201,7 @@ export function buildFaq(): FaqCategory[] {
           question: "Can I review my own property or remove a negative review?",
           answer: [
             "No. Owners cannot rate their own property under any review type, and nobody can pay to publish, move or remove a review.",
-            `If a review breaks the rules, report it like anyone else: our moderators look at every report. An owner's reports never hide a review on their own; a review is hidden before a moderator decides only after ${FACTS.hideAfterReports} reports from established members who do not own the property.`,
+            `If a review breaks the rules, report it like anyone else: our moderators look at every report. An owner's reports never hide a review on their own; a review is hidden before a moderator decides only after reports from ${FACTS.hideAfterReports} established members on different networks and browsers, none of them linked to the review's author, to the property's owner or to each other.`,
           ],
           links: [HOW_REVIEWS_WORK],
         },

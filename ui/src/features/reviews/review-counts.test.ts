@@ -2,22 +2,26 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { RatingSummarySchema } from "@/gen/rentproof/property/v1/property_pb";
 import { ReviewTypeCountSchema } from "@/gen/rentproof/review/v1/review_pb";
-import { allTabLine, reviewCounts, unratedIn, unratedName } from "./review-counts";
+import { allTabLine, reviewCounts, typeFigures, unratedIn, unratedName } from "./review-counts";
 
 const RATED = ["tenant_to_property", "agent_to_property", "general"];
 
-/** answer builds a GetRatingSummary answer from counts per type (the server's order, zeros included). */
-function answer(counts: Partial<Record<string, [number, number]>>) {
+/**
+ * answer builds a GetRatingSummary answer from [count, average, counted] per type (the server's
+ * order, zeros included; counted defaults to count).
+ */
+function answer(counts: Partial<Record<string, [number, number, number?]>>) {
   const types = ["tenant_to_property", "landlord_to_tenant", "agent_to_property", "tenant_to_landlord", "tenant_to_neighborhood", "general"].map(
     (reviewType) =>
       create(ReviewTypeCountSchema, {
         reviewType,
         count: counts[reviewType]?.[0] ?? 0,
+        counted: counts[reviewType]?.[2] ?? counts[reviewType]?.[0] ?? 0,
         average: counts[reviewType]?.[1] ?? 0,
         ratesProperty: RATED.includes(reviewType),
       }),
   );
-  const rated = types.filter((t) => t.ratesProperty).reduce((n, t) => n + t.count, 0);
+  const rated = types.filter((t) => t.ratesProperty).reduce((n, t) => n + t.counted, 0);
   return { summary: create(RatingSummarySchema, { count: rated }), types };
 }
 
@@ -35,6 +39,7 @@ describe("reviewCounts", () => {
     );
     expect(counts.total).toBe(8);
     expect(counts.rated).toBe(4);
+    expect(counts.pending).toBe(0);
     expect(counts.byTab).toEqual({ all: 8, tenant: 3, landlord: 1, neighborhood: 2, agent: 1 });
     expect(counts.unrated.map((c) => [c.reviewType, c.count, c.average])).toEqual([
       ["tenant_to_landlord", 1, 3],
@@ -44,6 +49,14 @@ describe("reviewCounts", () => {
     expect(unratedIn(counts, "tenant").map((c) => c.reviewType)).toEqual(["tenant_to_landlord"]);
     expect(unratedIn(counts, "agent")).toEqual([]);
     expect(unratedIn(counts, "all")).toHaveLength(3);
+  });
+
+  it("counts new members' reviews of the rated types apart: listed, not in the stars yet", () => {
+    const counts = reviewCounts(answer({ tenant_to_property: [5, 4, 3], general: [2, 3, 1], tenant_to_neighborhood: [2, 5, 1] }));
+    expect(counts.total).toBe(9);
+    expect(counts.rated).toBe(4);
+    expect(counts.pending).toBe(3);
+    expect(counts.unrated.map((c) => [c.reviewType, c.count, c.counted])).toEqual([["tenant_to_neighborhood", 2, 1]]);
   });
 
   it("takes the stars' count from the summary, and leaves out kinds without reviews", () => {
@@ -57,32 +70,44 @@ describe("reviewCounts", () => {
 });
 
 describe("allTabLine", () => {
+  const unrated =
+    "Only tenant, agent and general reviews of the property itself make it; reviews about the landlord, the neighborhood or tenants are listed here but not counted in it.";
   it.each([
-    [{ total: 0, rated: 0 }, null],
-    [{ total: 1, rated: 1 }, "1 review, counted in the property's rating."],
-    [{ total: 3, rated: 3 }, "All 3 reviews, each counted in the property's rating."],
+    [{ total: 0, rated: 0, pending: 0 }, null],
+    [{ total: 1, rated: 1, pending: 0 }, "1 review, counted in the property's rating."],
+    [{ total: 3, rated: 3, pending: 0 }, "All 3 reviews, each counted in the property's rating."],
+    [{ total: 6, rated: 3, pending: 0 }, `6 reviews · 3 count toward the property's rating. ${unrated}`],
+    [{ total: 2, rated: 1, pending: 0 }, `2 reviews · 1 counts toward the property's rating. ${unrated}`],
+    [{ total: 2, rated: 0, pending: 0 }, `2 reviews · none counts toward the property's rating yet. ${unrated}`],
+    [{ total: 1200, rated: 1000, pending: 0 }, `1,200 reviews · 1,000 count toward the property's rating. ${unrated}`],
     [
-      { total: 6, rated: 3 },
-      "All 6 reviews. The property's rating counts only the 3 tenant, agent or general reviews of the property itself; " +
-        "reviews about the landlord, the neighborhood or tenants are listed here but not counted in it.",
+      { total: 12, rated: 9, pending: 3 },
+      "12 reviews · 9 count toward the property's rating. " +
+        "3 reviews are from new members: listed at once, counted once their authors' accounts are established.",
     ],
     [
-      { total: 2, rated: 1 },
-      "All 2 reviews. The property's rating counts only the 1 tenant, agent or general review of the property itself; " +
-        "reviews about the landlord, the neighborhood or tenants are listed here but not counted in it.",
+      { total: 5, rated: 2, pending: 1 },
+      `5 reviews · 2 count toward the property's rating. ${unrated} ` +
+        "1 review is from a new member: listed at once, counted once its author's account is established.",
     ],
     [
-      { total: 2, rated: 0 },
-      "All 2 reviews. The property's rating counts only tenant, agent or general reviews of the property itself, and it has none yet; " +
-        "reviews about the landlord, the neighborhood or tenants are listed here but not counted in it.",
-    ],
-    [
-      { total: 1200, rated: 1000 },
-      "All 1,200 reviews. The property's rating counts only the 1,000 tenant, agent or general reviews of the property itself; " +
-        "reviews about the landlord, the neighborhood or tenants are listed here but not counted in it.",
+      { total: 4, rated: 0, pending: 4 },
+      "4 reviews · none counts toward the property's rating yet. " +
+        "4 reviews are from new members: listed at once, counted once their authors' accounts are established.",
     ],
   ])("%o says %s", (counts, line) => {
     expect(allTabLine(counts)).toBe(line);
+  });
+});
+
+describe("typeFigures", () => {
+  it.each([
+    [{ average: 4, count: 3, counted: 3 }, "4.0 from 3 reviews"],
+    [{ average: 4.5, count: 3, counted: 2 }, "4.5 from 2 reviews · 1 from a new member, not counted yet"],
+    [{ average: 5, count: 4, counted: 1 }, "5.0 from 1 review · 3 from new members, not counted yet"],
+    [{ average: 0, count: 2, counted: 0 }, "Not counted yet: 2 from new members"],
+  ])("%o reads %s", (c, text) => {
+    expect(typeFigures(c)).toBe(text);
   });
 });
 

@@ -1,20 +1,24 @@
 import { reviewTypeLabel } from "@/components/review-card/review-labels";
 import type { GetRatingSummaryResponse, ReviewTypeCount } from "@/gen/rentproof/review/v1/review_pb";
-import { pluralize } from "@/lib/rating";
+import { formatRating, pluralize, shownAndCounted } from "@/lib/rating";
 import { REVIEW_TABS, type ReviewTab } from "./api/use-property-reviews";
 
 /**
  * What a property's reviews add up to, from ReviewService.GetRatingSummary: the stars are
  * made only of the reviews that rate the property itself (tenant, agent and general
- * reviews); reviews about the landlord, the neighborhood and tenants are listed in their
- * tabs but kept out of the stars. The page says so wherever its counts would otherwise
- * seem to disagree with the stars.
+ * reviews) and whose authors are established members; reviews about the landlord, the
+ * neighborhood and tenants are listed in their tabs but kept out of the stars, and a new
+ * member's review is listed at once but counts (in the stars, and in its tab's average) only
+ * once its author is established. The page says so wherever its counts would otherwise seem
+ * to disagree with the stars.
  */
 export interface ReviewCounts {
   /** Every published review, rated or not: what the All tab holds. */
   total: number;
   /** The reviews in the stars: the count beside the property's rating. */
   rated: number;
+  /** New members' reviews of the rated types: listed, and in the stars once their authors are established. */
+  pending: number;
   /** The published reviews each tab holds. */
   byTab: Record<ReviewTab, number>;
   /** The kinds kept out of the stars that have reviews, in the order of the tabs that hold them. */
@@ -35,11 +39,12 @@ export function reviewCounts(answer: Pick<GetRatingSummaryResponse, "summary" | 
   const byTab = Object.fromEntries(
     REVIEW_TABS.map((tab) => [tab.value, tab.types.reduce((n, type) => n + countOf(type), 0)]),
   ) as Record<ReviewTab, number>;
-  const ratedByType = answer.types.filter((c) => c.ratesProperty).reduce((n, c) => n + c.count, 0);
+  const ratedTypes = answer.types.filter((c) => c.ratesProperty);
   return {
     total: answer.types.reduce((n, c) => n + c.count, 0),
     // The stars' own count, so the line agrees with the rating shown above it.
-    rated: answer.summary?.count ?? ratedByType,
+    rated: answer.summary?.count ?? ratedTypes.reduce((n, c) => n + c.counted, 0),
+    pending: ratedTypes.reduce((n, c) => n + c.count - c.counted, 0),
     byTab,
     unrated: answer.types
       .filter((c) => !c.ratesProperty && c.count > 0)
@@ -48,20 +53,41 @@ export function reviewCounts(answer: Pick<GetRatingSummaryResponse, "summary" | 
 }
 
 /**
- * allTabLine says what the All tab holds and which of its reviews make the rating, or
- * null without reviews (the empty state says so).
+ * allTabLine says what the All tab holds and which of its reviews make the rating, and why the
+ * others do not, or null without reviews (the empty state says so).
  */
-export function allTabLine({ total, rated }: Pick<ReviewCounts, "total" | "rated">): string | null {
+export function allTabLine({ total, rated, pending }: Pick<ReviewCounts, "total" | "rated" | "pending">): string | null {
   if (total === 0) return null;
-  const lead = total === 1 ? "1 review" : `All ${pluralize(total, "review")}`;
-  if (rated >= total) {
-    return total === 1 ? "1 review, counted in the property's rating." : `${lead}, each counted in the property's rating.`;
+  const line = shownAndCounted(total, rated, "the property's rating");
+  if (!line) {
+    return total === 1 ? "1 review, counted in the property's rating." : `All ${pluralize(total, "review")}, each counted in the property's rating.`;
   }
-  const notCounted = "reviews about the landlord, the neighborhood or tenants are listed here but not counted in it.";
-  if (rated === 0) {
-    return `${lead}. The property's rating counts only tenant, agent or general reviews of the property itself, and it has none yet; ${notCounted}`;
+  const why = [line];
+  if (total - rated - pending > 0) {
+    why.push(
+      "Only tenant, agent and general reviews of the property itself make it; reviews about the landlord, the neighborhood or tenants are listed here but not counted in it.",
+    );
   }
-  return `${lead}. The property's rating counts only the ${pluralize(rated, "tenant, agent or general review")} of the property itself; ${notCounted}`;
+  if (pending > 0) {
+    why.push(
+      pending === 1
+        ? "1 review is from a new member: listed at once, counted once its author's account is established."
+        : `${pending.toLocaleString("en-US")} reviews are from new members: listed at once, counted once their authors' accounts are established.`,
+    );
+  }
+  return why.join(" ");
+}
+
+/**
+ * typeFigures says what a kind's average is made of: "4.0 from 3 reviews", and the new
+ * members' reviews the average leaves out until their authors are established.
+ */
+export function typeFigures({ average, count, counted }: Pick<ReviewTypeCount, "average" | "count" | "counted">): string {
+  const waiting = count - counted;
+  const newMembers = waiting === 1 ? "1 from a new member" : `${waiting.toLocaleString("en-US")} from new members`;
+  if (counted === 0) return `Not counted yet: ${newMembers}`;
+  const figures = `${formatRating(average)} from ${pluralize(counted, "review")}`;
+  return waiting > 0 ? `${figures} · ${newMembers}, not counted yet` : figures;
 }
 
 /** The names of the kinds kept out of the stars, as a summary lists them. */

@@ -26,14 +26,23 @@ export const VERIFICATION_LIMITS = {
 /** VERIFIER_ROLES are the roles a verifier may have, with their labels. */
 const VERIFIER_ROLES = rulesOf(ListPotentialVerifiersRequestSchema, "role").vocabulary;
 
+/** VERIFIER_ROLE_VALUES are the roles the search may ask for, in the contract's order. */
+export const VERIFIER_ROLE_VALUES: readonly string[] = VERIFIER_ROLES?.values ?? [];
+
 /** roleLabel names a verifier's role: "Landlord", "Property Manager". */
 export function roleLabel(role: string): string {
   return VERIFIER_ROLES?.label(role) ?? humanize(role);
 }
 
+/** rolePlural names the accounts of a role: "Tenants", "Property Managers" (every label takes an s). */
+export function rolePlural(role: string): string {
+  return `${roleLabel(role)}s`;
+}
+
 /**
- * searchRole is the role the verification request screen searches for: the user's own
- * (SPEC §6), or landlord for a role no verifier has (an administrator).
+ * searchRole is the role the verification request screen searches first: the user's own
+ * (SPEC §6), or landlord for a role no verifier has (an administrator). The owner may then
+ * choose another (README: decisions).
  */
 export function searchRole(userRole: string): string {
   return VERIFIER_ROLES?.has(userRole) ? userRole : "landlord";

@@ -64,7 +64,9 @@ type PaymentServiceClient interface {
 	CreatePayment(context.Context, *connect.Request[v1.CreatePaymentRequest]) (*connect.Response[v1.CreatePaymentResponse], error)
 	// GetPaymentStatus tells the owner where the property's paid check stands; while its payment is
 	// not settled it asks Stripe for the intent's status (the owner may return before the webhook)
-	// and records what Stripe says. Only the property's owner.
+	// and records what Stripe says. It also describes the property's latest paid check, open or
+	// not (closed, approved or rejected, with the reason and its refund), and whether the property
+	// is verified: what the payment and success screens show. Only the property's owner.
 	GetPaymentStatus(context.Context, *connect.Request[v1.GetPaymentStatusRequest]) (*connect.Response[v1.GetPaymentStatusResponse], error)
 	// CreateDemoPayment is demo mode's payment (SPEC's POST /api/verification/demo-payment): it
 	// opens the property's paid check with a simulated payment intent. Owner only; refused when a
@@ -183,7 +185,9 @@ type PaymentServiceHandler interface {
 	CreatePayment(context.Context, *connect.Request[v1.CreatePaymentRequest]) (*connect.Response[v1.CreatePaymentResponse], error)
 	// GetPaymentStatus tells the owner where the property's paid check stands; while its payment is
 	// not settled it asks Stripe for the intent's status (the owner may return before the webhook)
-	// and records what Stripe says. Only the property's owner.
+	// and records what Stripe says. It also describes the property's latest paid check, open or
+	// not (closed, approved or rejected, with the reason and its refund), and whether the property
+	// is verified: what the payment and success screens show. Only the property's owner.
 	GetPaymentStatus(context.Context, *connect.Request[v1.GetPaymentStatusRequest]) (*connect.Response[v1.GetPaymentStatusResponse], error)
 	// CreateDemoPayment is demo mode's payment (SPEC's POST /api/verification/demo-payment): it
 	// opens the property's paid check with a simulated payment intent. Owner only; refused when a

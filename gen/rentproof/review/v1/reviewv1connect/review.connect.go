@@ -75,8 +75,9 @@ type ReviewServiceClient interface {
 	CreateReview(context.Context, *connect.Request[v1.CreateReviewRequest]) (*connect.Response[v1.CreateReviewResponse], error)
 	// MarkHelpful records the signed-in user's helpful vote; a repeat vote changes nothing.
 	MarkHelpful(context.Context, *connect.Request[v1.MarkHelpfulRequest]) (*connect.Response[v1.MarkHelpfulResponse], error)
-	// ReportReview reports a review to the moderators; three reports from different established
-	// accounts (not the property's owner) hide it until an admin decides.
+	// ReportReview reports a review to the moderators; three independent reporters (established
+	// accounts on different networks and browsers, linked neither to the author, nor to the
+	// property's owner, nor to one another) hide it until an admin decides.
 	ReportReview(context.Context, *connect.Request[v1.ReportReviewRequest]) (*connect.Response[v1.ReportReviewResponse], error)
 	// RespondToReview sets (or edits) the property owner's public response to a review.
 	RespondToReview(context.Context, *connect.Request[v1.RespondToReviewRequest]) (*connect.Response[v1.RespondToReviewResponse], error)
@@ -244,8 +245,9 @@ type ReviewServiceHandler interface {
 	CreateReview(context.Context, *connect.Request[v1.CreateReviewRequest]) (*connect.Response[v1.CreateReviewResponse], error)
 	// MarkHelpful records the signed-in user's helpful vote; a repeat vote changes nothing.
 	MarkHelpful(context.Context, *connect.Request[v1.MarkHelpfulRequest]) (*connect.Response[v1.MarkHelpfulResponse], error)
-	// ReportReview reports a review to the moderators; three reports from different established
-	// accounts (not the property's owner) hide it until an admin decides.
+	// ReportReview reports a review to the moderators; three independent reporters (established
+	// accounts on different networks and browsers, linked neither to the author, nor to the
+	// property's owner, nor to one another) hide it until an admin decides.
 	ReportReview(context.Context, *connect.Request[v1.ReportReviewRequest]) (*connect.Response[v1.ReportReviewResponse], error)
 	// RespondToReview sets (or edits) the property owner's public response to a review.
 	RespondToReview(context.Context, *connect.Request[v1.RespondToReviewRequest]) (*connect.Response[v1.RespondToReviewResponse], error)

@@ -52,6 +52,22 @@ describe("HowReviewsWorkPage", () => {
     expect(screen.getByText(/No reward depends on a rating or on the answer you give/)).toBeInTheDocument();
   });
 
+  it("says which reports hide a review, and that new members' reviews count once their authors are established", async () => {
+    renderApp({ path: "/how-reviews-work" });
+    await screen.findByRole("heading", { level: 1, name: "How Reviews Work" }, { timeout: 10_000 });
+    const hidden = screen.getByRole("region", { name: "When a review is hidden or removed" });
+    expect(hidden).toHaveTextContent("after reports from 3 independent reporters");
+    expect(hidden).toHaveTextContent(
+      "not linked to the review's author, to the property's owner or to another counted reporter. Two accounts are linked when " +
+        "they signed in from the same network or the same browser in the last 90 days",
+    );
+    const ratings = screen.getByRole("region", { name: "How ratings are calculated" });
+    expect(ratings).toHaveTextContent("whose authors are established members");
+    expect(ratings).toHaveTextContent("marked \"New member · not counted yet\", but it moves nothing");
+    expect(ratings).toHaveTextContent("Every minute RentProof looks for reviews whose authors have become established since");
+    expect(ratings).toHaveTextContent('"12 reviews · 9 count toward the rating"');
+  });
+
   it("jumps to a section from its table of contents", async () => {
     const { router } = renderApp({ path: "/how-reviews-work" });
     await screen.findByRole("heading", { level: 1, name: "How Reviews Work" }, { timeout: 10_000 });

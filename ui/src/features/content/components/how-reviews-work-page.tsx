@@ -134,7 +134,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
             </li>
             <li>
               Reviews are published as soon as they are sent; there is no approval before publication. Moderators look at
-              reviews that are reported (see below).
+              reviews that are reported (see below). A new member's review is published at once too, but counts in the
+              ratings only once its author is established (see <Link to={{ hash: "ratings" }}>{title("ratings")}</Link>).
             </li>
             <li>
               The owner of a property can post one public response under each of its reviews and edit it later. A response
@@ -146,8 +147,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
           </ul>
           <p>
             Some rules rely on <strong>established members</strong>: accounts at least {FACTS.establishedDays} days old with
-            at least one published review. Only their reports can hide a review before a moderator decides, only their
-            helpful votes earn XP, and only they can confirm a property.
+            at least one published review. Only their reviews count in the ratings, only their reports can hide a review
+            before a moderator decides, only their helpful votes earn XP, and only they can confirm a property.
           </p>
         </ContentSection>
 
@@ -235,11 +236,16 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
           </p>
           <ul>
             <li>
-              <strong>Hidden while moderators decide</strong>: after {FACTS.hideAfterReports} reports from different
-              established members who do not own the property (counted since a moderator last restored it). Reports from
-              newer accounts and from the property's owner still reach the moderators, but cannot hide a review on their
-              own. While hidden, the review is out of the lists and the rating; its author still sees it, marked "Under
-              review".
+              <strong>Hidden while moderators decide</strong>: after reports from {FACTS.hideAfterReports} independent
+              reporters, counted since a moderator last restored it. An independent reporter is an established member
+              who reports from a network (an internet address; a home's IPv6 block counts as one) and a browser that no
+              other counted reporter used, and who is not linked to the review's author, to the property's owner or to
+              another counted reporter. Two accounts are linked when they signed in from the same network or the same
+              browser in the last {FACTS.linkedWindowDays} days; the network and browser a report is sent from count
+              too. Reports are taken in the order they were made, so of
+              several linked reporters only the first counts. Reports from newer accounts, from the property's owner and
+              from linked accounts still reach the moderators, but cannot hide a review on their own. While hidden, the
+              review is out of the lists and the rating; its author still sees it, marked "Under review".
             </li>
             <li>
               <strong>Removed by a moderator</strong>, when it breaks the rules (for example spam, abuse, false information,
@@ -255,8 +261,9 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
 
         <ContentSection id="ratings" title={title("ratings")}>
           <p>
-            A property's stars are made only of its published reviews of the types that judge the property itself:{" "}
-            {FACTS.ratedTypes.map((t) => REVIEW_TYPES.label(t) ?? t).join(", ")}. From those reviews RentProof keeps:
+            A property's stars are made only of its published reviews of the types that judge the property itself (
+            {FACTS.ratedTypes.map((t) => REVIEW_TYPES.label(t) ?? t).join(", ")}) whose authors are established members.
+            From those reviews RentProof keeps:
           </p>
           <ul>
             <li>the number of reviews at each star from 1 to 5 (the distribution on the property page);</li>
@@ -268,6 +275,16 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
             removes a review, so a card in search and the property's page always agree. Reviews about the landlord, about
             the neighbourhood and landlords' reviews of tenants have their own counts and averages in their tabs and never
             move the stars. Hidden and removed reviews are not counted.
+          </p>
+          <p>
+            <strong>New members' reviews count once their authors are established.</strong> A review by an account that is
+            not yet established is published and listed at once, marked "New member · not counted yet", but it moves
+            nothing: not the stars, the review count on cards, the search order, the owner's dashboard figures, its tab's
+            average, or the average rating on the statistics page. Every {FACTS.countEveryMinutes === 1 ? "minute" : `${FACTS.countEveryMinutes} minutes`}{" "}
+            RentProof looks for reviews whose authors have become established since and counts them in, once each. So
+            accounts opened for the purpose cannot move a listing's rating in their first week. The All tab and the rating summary
+            say how many reviews are listed and how many of them count, for example "12 reviews · 9 count toward the
+            rating".
           </p>
         </ContentSection>
 
@@ -321,7 +338,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
           </p>
           <p>
             Every report reaches the moderators, who look first at reviews already hidden by reports, then at the most
-            reported. <strong>We aim to decide on a reported review within {MODERATION_TARGET}.</strong> To keep reporting
+            reported. Each report keeps the network and browser it was sent from, so that reports from one place or one
+            person count once towards hiding a review. <strong>We aim to decide on a reported review within {MODERATION_TARGET}.</strong> To keep reporting
             from being used as a weapon, one account can file at most {FACTS.reportsPerAccount} reports in 24 hours, and one
             network at most {FACTS.reportsPerNetwork}.
           </p>

@@ -2,6 +2,7 @@ import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useState } from "react";
 import { PaymentService } from "@/gen/rentproof/payment/v1/payment_pb";
 import { errorMessage } from "@/lib/errors";
+import { paidCheckState } from "../paid-check";
 
 /** SPEC §8's demo payment texts. */
 export const DEMO_CREATE_FAILED = "Failed to process mock payment";
@@ -17,12 +18,22 @@ export function usePaymentConfig() {
   return useQuery(PaymentService.method.getPaymentConfig, {});
 }
 
+/** How often a payment Stripe is still confirming is asked about again. */
+export const PROCESSING_POLL_MS = 5000;
+
 /**
  * usePaymentStatus asks where a property's paid check stands. Back from the card form before
- * Stripe's webhook has arrived, this is what makes the server ask Stripe (GetPaymentStatus).
+ * Stripe's webhook has arrived, this is what makes the server ask Stripe (GetPaymentStatus). It
+ * is asked again on every visit (a payment moves on between screens), and every few seconds
+ * while Stripe is still confirming the payment.
  */
 export function usePaymentStatus(propertyId: number | null) {
-  return useQuery(PaymentService.method.getPaymentStatus, propertyId === null ? skipToken : { propertyId });
+  return useQuery(PaymentService.method.getPaymentStatus, propertyId === null ? skipToken : { propertyId }, {
+    staleTime: 0,
+    refetchOnMount: "always",
+    refetchInterval: (query) =>
+      query.state.data && paidCheckState(query.state.data).kind === "processing" ? PROCESSING_POLL_MS : false,
+  });
 }
 
 /** DemoPaymentError is a failed step of the demo payment: SPEC's words and the server's reason. */

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { PaymentService } from "@/gen/rentproof/payment/v1/payment_pb";
 import { makeProperty, servePropertyFakes } from "@/test/properties";
+import { paidCheck, type StatusInit } from "@/test/payment";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -18,9 +19,11 @@ interface PaymentFakes {
   demoMode?: boolean;
   failCreate?: string;
   failComplete?: string;
+  /** What GetPaymentStatus answers: no check at all unless told. */
+  status?: StatusInit;
 }
 
-function setup(path: string, { demoMode = true, failCreate, failComplete }: PaymentFakes = {}) {
+function setup(path: string, { demoMode = true, failCreate, failComplete, status = {} }: PaymentFakes = {}) {
   const calls: string[] = [];
   const transport = fakeTransport({
     user: owner,
@@ -35,7 +38,7 @@ function setup(path: string, { demoMode = true, failCreate, failComplete }: Paym
         },
         getPaymentStatus(req) {
           calls.push(`status ${req.propertyId}`);
-          return { requestId: 11, status: "paid", paymentStatus: "succeeded", paymentIntentId: "pi_1" };
+          return status;
         },
         createPayment(req) {
           calls.push(`card ${req.propertyId}`);
@@ -75,7 +78,7 @@ describe("VerificationPaymentPage", () => {
     await user.click(await screen.findByRole("button", { name: "Simulate Payment ($19.99)" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/verification-success/4"));
     expect(router.state.location.search).toBe("?mock=true&propertyId=4");
-    expect(calls).toEqual(["create 4", "complete 4 demo_pi_1"]);
+    expect(calls.filter((c) => !c.startsWith("status"))).toEqual(["create 4", "complete 4 demo_pi_1"]);
   });
 
   it("says which step failed, in SPEC's words, with the server's reason", async () => {
@@ -107,29 +110,58 @@ describe("VerificationPaymentPage", () => {
     const { calls } = setup("/verification-payment/4", { demoMode: false });
     expect(await screen.findByRole("region", { name: "Payment Summary" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Simulate Payment/ })).not.toBeInTheDocument();
-    expect(await screen.findByRole("alert")).toHaveTextContent("Payment failed: Stripe is not reachable from tests");
+    expect(await screen.findByRole("alert")).toHaveTextContent("The card payment could not start: Stripe is not reachable from tests");
     expect(calls).toContain("card 4");
   });
-});
 
-describe("VerificationSuccessPage after a paid check", () => {
-  it("back from Stripe's card form, has the server check the payment and describes the administrators' check", async () => {
-    const { calls } = setup("/verification-success/4?payment=card&propertyId=4&payment_intent=pi_1&redirect_status=succeeded");
-    expect(await screen.findByText("Your payment is received: your property waits for an administrator's check.")).toBeInTheDocument();
-    await waitFor(() => expect(calls).toContain("status 4"));
+  it.each([
+    ["demo", true],
+    ["card", false],
+  ])("%s mode: a paid listing says it is paid and waits for an administrator, and offers no payment", async (_, demoMode) => {
+    const { calls } = setup("/verification-payment/4", { demoMode, status: paidCheck("paid", { paymentStatus: "succeeded" }) });
+    const card = await screen.findByRole("region", { name: "Verification Check Paid" });
+    expect(card).toHaveTextContent("Your property waits for an administrator's check");
+    expect(card).toHaveTextContent("If the administrator rejects it, your $19.99 is refunded.");
+    expect(within(card).getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(screen.queryByRole("button", { name: /Simulate Payment|Pay \$19.99/ })).not.toBeInTheDocument();
+    // Nothing is opened or charged: the page never asks for a payment.
+    expect(calls.filter((c) => !c.startsWith("status"))).toEqual([]);
   });
 
+  it("a payment still processing is not offered again", async () => {
+    const { calls } = setup("/verification-payment/4", { demoMode: false, status: paidCheck("pending", { paymentStatus: "processing" }) });
+    const card = await screen.findByRole("region", { name: "Payment Processing" });
+    expect(card).toHaveTextContent("Your bank is still confirming your payment.");
+    expect(calls).not.toContain("card 4");
+  });
 
-  it("describes the administrators' check in What happens next", async () => {
-    setup("/verification-success/4?mock=true&propertyId=4");
-    expect(await screen.findByRole("heading", { level: 1, name: "Verification Requests Sent" })).toBeInTheDocument();
-    expect(screen.getByText("Your payment is received: your property waits for an administrator's check.")).toBeInTheDocument();
-    const steps = within(screen.getByRole("region", { name: "What happens next" })).getAllByRole("listitem");
-    expect(steps.map((s) => within(s).getByRole("heading").textContent)).toEqual([
-      "An administrator checks your property",
-      "They approve or reject it",
-      "Your property gets the Verified badge",
-      "More renters see and trust it",
-    ]);
+  it("a listing verified meanwhile (the status says so) says it is verified", async () => {
+    setup("/verification-payment/4", { status: paidCheck("closed", { statusReason: "The property was verified through another request." }, true) });
+    expect(await screen.findByRole("heading", { name: "Property Already Verified" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Simulate Payment/ })).not.toBeInTheDocument();
+  });
+
+  it("after a failed attempt, says why and offers to pay again", async () => {
+    const { calls } = setup("/verification-payment/4", {
+      demoMode: false,
+      status: paidCheck("pending", { paymentStatus: "failed", paymentError: "Your card was declined." }),
+    });
+    const payment = await screen.findByRole("region", { name: "Payment" });
+    expect(payment).toHaveTextContent("Payment Failed: your last payment did not go through. Your card was declined. You can try again below.");
+    await waitFor(() => expect(calls).toContain("card 4"));
+  });
+
+  it("after a failed attempt without Stripe's reason, says SPEC's default", async () => {
+    setup("/verification-payment/4", { demoMode: false, status: paidCheck("pending", { paymentStatus: "failed" }) });
+    expect(await screen.findByRole("region", { name: "Payment" })).toHaveTextContent(
+      "Payment Failed: your last payment did not go through. An error occurred during payment processing.",
+    );
+  });
+
+  it("after a rejected and refunded check, offers to pay again", async () => {
+    setup("/verification-payment/4", {
+      status: paidCheck("rejected", { paymentStatus: "succeeded", responseMessage: "Upload the deed.", refundStatus: "refunded", refundAmountCents: 1999 }),
+    });
+    expect(await screen.findByRole("button", { name: "Simulate Payment ($19.99)" })).toBeEnabled();
   });
 });

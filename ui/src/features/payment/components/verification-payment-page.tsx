@@ -1,6 +1,6 @@
 import { Code } from "@connectrpc/connect";
 import { skipToken, useQuery } from "@connectrpc/connect-query";
-import { BadgeCheck, CreditCard, FileQuestion, Info, Lock, ShieldCheck } from "lucide-react";
+import { AlertCircle, BadgeCheck, Clock, CreditCard, FileQuestion, Info, Lock, ShieldCheck } from "lucide-react";
 import { Suspense, lazy, useEffect, useId, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
@@ -19,7 +19,9 @@ import {
   TAX_CENTS,
   useDemoPayment,
   usePaymentConfig,
+  usePaymentStatus,
 } from "../api/use-payment";
+import { PAYMENT_FAILED, PAYMENT_FAILED_INLINE, dollars, paidCheckState, paidCheckText } from "../paid-check";
 import "../payment.css";
 
 // Stripe's libraries load with the card form only, and only when a key is configured.
@@ -33,11 +35,6 @@ export const DEMO_TOAST_MS = 5000;
 export const DEMO_TOAST_TITLE = "Development Mode";
 export const DEMO_TOAST_TEXT =
   "Card payment is disabled in development. Please contact the administrator to verify your property.";
-
-/** dollars writes cents as SPEC's amounts ($19.99, $0.00). */
-export function dollars(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
 
 const BENEFITS = [
   "Higher visibility in search results",
@@ -57,7 +54,9 @@ interface VerificationPaymentPageProps {
  * VerificationPaymentPage is /verification-payment/{id} (SPEC §2 "Verification payment screen"):
  * the owner pays the one-time fee for an administrator's priority check of the listing. In demo
  * mode (no payment provider configured) the payment is simulated; it ends on the success screen
- * and the check waits for an administrator.
+ * and the check waits for an administrator. What the server says of the listing's check decides
+ * what the owner is offered: a paid check (or one whose payment is processing) is not offered
+ * again, a verified listing says so, a failed attempt says why above the form.
  */
 export function VerificationPaymentPage({ propertyId, user }: VerificationPaymentPageProps) {
   usePageTitle(TITLE);
@@ -102,14 +101,7 @@ export function VerificationPaymentPage({ propertyId, user }: VerificationPaymen
       </div>
     );
   } else if (property.verified) {
-    body = (
-      <StateCard icon={<BadgeCheck aria-hidden="true" size={40} />} title="Property Already Verified">
-        <p>Verified properties show a Verified badge and get priority in search results: there is nothing to pay.</p>
-        <Link to={`/properties/${property.id}`} className={buttonClass("primary")}>
-          Back to Property
-        </Link>
-      </StateCard>
-    );
+    body = <AlreadyVerified propertyId={property.id} />;
   } else if (property.landlordId !== user.id) {
     body = (
       <StateCard icon={<Lock aria-hidden="true" size={40} />} title="Permission Denied">
@@ -120,16 +112,7 @@ export function VerificationPaymentPage({ propertyId, user }: VerificationPaymen
       </StateCard>
     );
   } else {
-    body = (
-      <div className="payment-page__columns">
-        <PaymentCard property={property} demoMode={demoMode} publishableKey={config.data?.publishableKey ?? ""} />
-        <div className="payment-page__side">
-          <PropertyDetails property={property} />
-          <PaymentSummary />
-          <Benefits />
-        </div>
-      </div>
-    );
+    body = <OwnerPayment property={property} demoMode={demoMode} publishableKey={config.data?.publishableKey ?? ""} />;
   }
 
   return (
@@ -142,8 +125,86 @@ export function VerificationPaymentPage({ propertyId, user }: VerificationPaymen
   );
 }
 
+function AlreadyVerified({ propertyId }: { propertyId: number }) {
+  return (
+    <StateCard icon={<BadgeCheck aria-hidden="true" size={40} />} title="Property Already Verified">
+      <p>Verified properties show a Verified badge and get priority in search results: there is nothing to pay.</p>
+      <Link to={`/properties/${propertyId}`} className={buttonClass("primary")}>
+        Back to Property
+      </Link>
+    </StateCard>
+  );
+}
+
+interface OwnerPaymentProps {
+  property: Property;
+  demoMode: boolean;
+  publishableKey: string;
+}
+
+/**
+ * OwnerPayment is the owner's screen once the property is loaded: asked on every visit, the
+ * server's account of the listing's check decides whether there is anything to pay.
+ */
+function OwnerPayment({ property, demoMode, publishableKey }: OwnerPaymentProps) {
+  const status = usePaymentStatus(property.id);
+  if (status.isError) {
+    return <ErrorPanel type={errorTypeFromError(status.error)} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+  }
+  if (!status.data || !status.isFetchedAfterMount) {
+    return (
+      <div className="payment-page__loading">
+        <Spinner label="Checking your payment" size="lg" />
+        <p>Checking your payment...</p>
+      </div>
+    );
+  }
+  if (status.data.propertyVerified) return <AlreadyVerified propertyId={property.id} />;
+  const state = paidCheckState(status.data);
+  if (state.kind === "paid" || state.kind === "processing") {
+    const text = paidCheckText(state, status.data.latestCheck?.amountCents || FEE_CENTS, false);
+    const paid = state.kind === "paid";
+    return (
+      <StateCard
+        icon={paid ? <BadgeCheck aria-hidden="true" size={40} /> : <Clock aria-hidden="true" size={40} />}
+        title={paid ? "Verification Check Paid" : text.title}
+      >
+        {text.lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+        <Link to="/dashboard" className={buttonClass("primary")}>
+          Go to Dashboard
+        </Link>
+      </StateCard>
+    );
+  }
+  return (
+    <div className="payment-page__columns">
+      <PaymentCard
+        property={property}
+        demoMode={demoMode}
+        publishableKey={publishableKey}
+        lastFailure={state.kind === "failed" ? state.reason || PAYMENT_FAILED_INLINE : ""}
+      />
+      <div className="payment-page__side">
+        <PropertyDetails property={property} />
+        <PaymentSummary />
+        <Benefits />
+      </div>
+    </div>
+  );
+}
+
+interface PaymentCardProps {
+  property: Property;
+  demoMode: boolean;
+  publishableKey: string;
+  /** Why the last attempt failed, in Stripe's words; empty when none did. */
+  lastFailure: string;
+}
+
 /** PaymentCard is the left column: demo mode's simulation, or the card form. */
-function PaymentCard({ property, demoMode, publishableKey }: { property: Property; demoMode: boolean; publishableKey: string }) {
+function PaymentCard({ property, demoMode, publishableKey, lastFailure }: PaymentCardProps) {
   const titleId = useId();
   const navigate = useNavigate();
   const { pay, pending } = useDemoPayment();
@@ -167,6 +228,14 @@ function PaymentCard({ property, demoMode, publishableKey }: { property: Propert
       <h2 id={titleId} className="payment-page__heading">
         <CreditCard aria-hidden="true" size={20} /> Payment
       </h2>
+      {lastFailure ? (
+        <p className="payment-page__notice payment-page__notice--failed">
+          <AlertCircle aria-hidden="true" size={18} />
+          <span>
+            <strong>{PAYMENT_FAILED}</strong>: your last payment did not go through. {lastFailure} You can try again below.
+          </span>
+        </p>
+      ) : null}
       {demoMode ? (
         <>
           <p className="payment-page__notice" role="note">

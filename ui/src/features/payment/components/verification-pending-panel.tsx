@@ -9,7 +9,7 @@ import { formatCurrency } from "@/lib/currency";
 import { errorTypeFromError } from "@/lib/errors";
 import { FEE_CENTS } from "../api/use-payment";
 import { usePendingVerifications } from "../api/use-pending-verifications";
-import { dollars } from "./verification-payment-page";
+import { dollars } from "../paid-check";
 import "../payment.css";
 
 /** What a listing's paid check says while it is open. */

@@ -1,6 +1,8 @@
-import { configure, screen, within } from "@testing-library/react";
+import { create } from "@bufbuild/protobuf";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { ReviewService, ReviewTypeCountSchema } from "@/gen/rentproof/review/v1/review_pb";
 import { makeProperty, SAMPLE_PROPERTIES, servePropertyFakes } from "@/test/properties";
 import { fakeTransport, renderApp } from "@/test/render";
 
@@ -15,11 +17,25 @@ const chelsea = makeProperty({
 });
 const neighbour = makeProperty({ id: 21, title: "Chelsea Studio", propertyType: "studio", verified: false });
 
-function setup(path: string) {
+/** setup renders path; listed, when given, is what GetRatingSummary answers for property 1: reviews listed of each type and how many count. */
+function setup(path: string, listed?: { reviewType: string; count: number; counted: number }[]) {
+  const properties = servePropertyFakes({ properties: [chelsea, neighbour, ...SAMPLE_PROPERTIES.slice(1)] });
+  const summaries: number[] = [];
   const transport = fakeTransport({
-    extra: servePropertyFakes({ properties: [chelsea, neighbour, ...SAMPLE_PROPERTIES.slice(1)] }),
+    extra: (router) => {
+      properties(router);
+      if (listed) {
+        router.service(ReviewService, {
+          getRatingSummary: (req) => {
+            summaries.push(req.propertyId);
+            return { summary: chelsea.ratingSummary, types: listed.map((t) => create(ReviewTypeCountSchema, t)) };
+          },
+          listPropertyReviews: () => ({ reviews: [] }),
+        });
+      }
+    },
   });
-  return { ...renderApp({ path, transport }), user: userEvent.setup() };
+  return { ...renderApp({ path, transport }), user: userEvent.setup(), summaries };
 }
 
 describe("PropertyDetailPage", () => {
@@ -80,6 +96,26 @@ describe("PropertyDetailPage", () => {
       "2 stars0 reviews",
       "1 star1 review",
     ]);
+  });
+
+  it("says how many reviews are listed and how many count, when they differ", async () => {
+    setup("/properties/1", [
+      { reviewType: "tenant_to_property", count: 12, counted: 9 },
+      { reviewType: "tenant_to_neighborhood", count: 2, counted: 2 },
+      { reviewType: "general", count: 1, counted: 1 },
+    ]);
+    const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
+    // The stars are the stored aggregate's: 10 reviews; the page lists 15.
+    expect(within(ratings).getByRole("img", { name: "Rated 3.9 out of 5: Average" })).toBeInTheDocument();
+    expect(await within(ratings).findByText("15 reviews · 10 count toward the rating.")).toBeInTheDocument();
+  });
+
+  it("keeps the stars' count alone when every listed review counts", async () => {
+    const { summaries } = setup("/properties/1", [{ reviewType: "tenant_to_property", count: 10, counted: 10 }]);
+    const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
+    await waitFor(() => expect(summaries).toEqual([1]));
+    expect(await within(ratings).findByText("10 reviews")).toBeInTheDocument();
+    expect(within(ratings).queryByText(/count toward/)).not.toBeInTheDocument();
   });
 
   it("has a gallery with thumbnails and the Verified badge", async () => {

@@ -42,6 +42,7 @@ import { timeAgo } from "@/lib/relative-time";
 import { useAfterFirstPaint } from "@/lib/use-after-first-paint";
 import { usePageTitle } from "@/lib/use-page-title";
 import { parsePropertyId, useProperty } from "../api/use-property";
+import { useShownReviews } from "../api/use-shown-reviews";
 import { ContactActions } from "./contact-actions";
 import { PropertyGallery } from "./property-gallery";
 import { RatingSummary } from "./rating-summary";
@@ -169,6 +170,7 @@ function PropertyDetail({ property: p, renderVerification, renderReviews }: { pr
   const listed = p.createdAt ? timestampDate(p.createdAt) : null;
   const proof = verificationProofLabel(p);
   const belowFold = useAfterFirstPaint();
+  const shown = useShownReviews(p.id, belowFold);
   const share = {
     url: typeof window === "undefined" ? `/properties/${p.id}` : `${window.location.origin}/properties/${p.id}`,
     title: shareTitle(p),
@@ -361,7 +363,7 @@ function PropertyDetail({ property: p, renderVerification, renderReviews }: { pr
                   <h2 id="ratings-title" className="detail-section__title">
                     Ratings &amp; Reviews
                   </h2>
-                  <RatingSummary summary={summary} />
+                  <RatingSummary summary={summary} shown={shown} />
                 </section>
                 {/* SLOT (reviews): Write a Review / Sign In and the review tabs (SPEC §2) go here. */}
                 {renderReviews?.(p)}

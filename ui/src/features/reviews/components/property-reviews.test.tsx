@@ -234,13 +234,11 @@ describe("PropertyReviews", () => {
     expect(card).toHaveTextContent("Spanish");
     expect(card).toHaveTextContent("Stayed 1 to 3 years");
     expect(within(ratings).getByRole("img", { name: "Rated 3.0 out of 5: Average" })).toBeInTheDocument();
-    expect(within(ratings).getByText("4 reviews")).toBeInTheDocument();
-    // The tabs' counts and the All tab's line follow.
+    // The tabs' counts, the summary and the All tab's line follow.
     await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 6 reviews"));
     expect(await tab("Tenant")).toHaveAccessibleName("Tenant, 3 reviews");
-    expect(within(await reviewsSection()).getByText(/^All 6 reviews\./)).toHaveTextContent(
-      "the 4 tenant, agent or general reviews of the property itself",
-    );
+    await waitFor(() => expect(within(ratings).getByText("6 reviews · 4 count toward the rating.")).toBeInTheDocument());
+    expect(within(await reviewsSection()).getByText(/^6 reviews · 4 count toward the property's rating\./)).toBeInTheDocument();
 
     // The form starts again from its defaults.
     const again = await form();
@@ -378,7 +376,7 @@ describe("PropertyReviews", () => {
     expect(await tab("All")).toHaveAccessibleName("All, 6 reviews");
     const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
     expect(within(ratings).getByRole("img", { name: "Rated 3.7 out of 5: Average" })).toBeInTheDocument();
-    expect(within(ratings).getByText("3 reviews")).toBeInTheDocument();
+    expect(within(ratings).getByText("6 reviews · 3 count toward the rating.")).toBeInTheDocument();
     await user.click(await tab("All"));
     const unrated = await within(await panel()).findByRole("list", { name: "Not counted in the property's rating" });
     expect(within(unrated).getAllByRole("listitem")[1]).toHaveTextContent("Landlord reviews of tenants5.0 from 1 review");
@@ -402,7 +400,7 @@ describe("PropertyReviews", () => {
   });
 
   describe("counts", () => {
-    const line = async () => within(await panel()).findByText(/^All \d+ reviews|^1 review/);
+    const line = async () => within(await panel()).findByText(/^All \d+ reviews|^1 review|^\d+ reviews? · /);
 
     it("shows each tab's count beside its label, and says what the All tab holds and what makes the rating", async () => {
       const { requests } = setup();
@@ -415,12 +413,12 @@ describe("PropertyReviews", () => {
       expect(tabs.map((t) => t.firstChild?.textContent)).toEqual(["All", "Tenant", "Landlord", "Neighborhood", "Agent"]);
 
       expect(await line()).toHaveTextContent(
-        "All 5 reviews. The property's rating counts only the 3 tenant, agent or general reviews of the property itself; " +
+        "5 reviews · 3 count toward the property's rating. Only tenant, agent and general reviews of the property itself make it; " +
           "reviews about the landlord, the neighborhood or tenants are listed here but not counted in it.",
       );
-      // The line's count is the stars' count.
+      // The line's counts are the summary's: the reviews listed, and the stars' count.
       const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
-      expect(within(ratings).getByText("3 reviews")).toBeInTheDocument();
+      expect(within(ratings).getByText("5 reviews · 3 count toward the rating.")).toBeInTheDocument();
 
       // The kinds kept out of the rating have a summary of their own: count and average stars.
       const unrated = within(await panel()).getByRole("list", { name: "Not counted in the property's rating" });
@@ -459,10 +457,10 @@ describe("PropertyReviews", () => {
     it("says so when no review counts in the rating", async () => {
       setup({ reviews: MIXED.filter((r) => r.reviewType === "tenant_to_neighborhood") });
       expect(await line()).toHaveTextContent(
-        "1 review. The property's rating counts only tenant, agent or general reviews of the property itself, and it has none yet;",
+        "1 review · none counts toward the property's rating yet. Only tenant, agent and general reviews of the property itself make it;",
       );
       const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
-      expect(within(ratings).getAllByText("No reviews yet").length).toBeGreaterThan(0);
+      expect(await within(ratings).findByText("1 review · none counts toward the rating yet.")).toBeInTheDocument();
     });
 
     it("shows zero counts and no line on a property without reviews", async () => {
@@ -494,6 +492,36 @@ describe("PropertyReviews", () => {
       expect(await tab("Tenant")).toHaveFocus();
       expect(await tab("Tenant")).toHaveAttribute("aria-selected", "true");
       expect(await panel()).toHaveAccessibleName("Tenant, 2 reviews");
+    });
+  });
+
+  describe("new members' reviews", () => {
+    const fresh = (id: number, reviewType: string, rating: number) =>
+      makeReview({ id, rating, reviewType, title: `New member's ${reviewType}`, createdAt: daysAgo(0.1), newMember: true });
+
+    it("are listed and labelled, say how many count, and move neither the stars nor a tab's average", async () => {
+      setup({ reviews: [fresh(20, "tenant_to_property", 1), fresh(21, "tenant_to_neighborhood", 5), ...MIXED] });
+      await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 7 reviews"));
+      const cards = within(await reviewsSection()).getAllByRole("article");
+      expect(cards.slice(0, 2).map((c) => within(c).getByRole("list", { name: "About this review" }).textContent)).toEqual([
+        "Neighborhood review Verified Resident New member · not counted yet",
+        "Tenant review Verified Tenant New member · not counted yet",
+      ]);
+      expect(within(cards[2]).queryByText(/New member/)).not.toBeInTheDocument();
+
+      const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
+      expect(within(ratings).getByRole("img", { name: "Rated 3.7 out of 5: Average" })).toBeInTheDocument();
+      expect(await within(ratings).findByText("7 reviews · 3 count toward the rating.")).toBeInTheDocument();
+      expect(await within(await panel()).findByText(/^7 reviews · /)).toHaveTextContent(
+        "7 reviews · 3 count toward the property's rating. Only tenant, agent and general reviews of the property itself make it; " +
+          "reviews about the landlord, the neighborhood or tenants are listed here but not counted in it. " +
+          "1 review is from a new member: listed at once, counted once its author's account is established.",
+      );
+      const unrated = within(await panel()).getByRole("list", { name: "Not counted in the property's rating" });
+      expect(within(unrated).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+        "Reviews about the landlord4.0 from 1 review",
+        "Neighborhood reviews3.0 from 1 review · 1 from a new member, not counted yet",
+      ]);
     });
   });
 
@@ -540,7 +568,7 @@ describe("PropertyReviews", () => {
       await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 4 reviews"));
       expect(await cardTitles()).not.toContain("Tenant on the fifth floor");
       const ratings = await screen.findByRole("region", { name: "Ratings & Reviews" });
-      await waitFor(() => expect(within(ratings).getByText("2 reviews")).toBeInTheDocument());
+      await waitFor(() => expect(within(ratings).getByText("4 reviews · 2 count toward the rating.")).toBeInTheDocument());
       expect(within(ratings).getByRole("img", { name: "Rated 3.0 out of 5: Average" })).toBeInTheDocument();
     });
 

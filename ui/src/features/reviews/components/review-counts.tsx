@@ -3,8 +3,8 @@ import { useId } from "react";
 import { StarRow } from "@/components/property-card/star-row";
 import { Button } from "@/components/ui/button";
 import type { ReviewTypeCount } from "@/gen/rentproof/review/v1/review_pb";
-import { formatRating, pluralize } from "@/lib/rating";
-import { allTabLine, unratedName, type ReviewCounts } from "../review-counts";
+import { pluralize } from "@/lib/rating";
+import { allTabLine, typeFigures, unratedName, type ReviewCounts } from "../review-counts";
 
 /** tabName is a tab's accessible name with its count: "Tenant, 3 reviews". */
 export function tabName(label: string, count: number): string {
@@ -22,7 +22,8 @@ export function TabCount({ count }: { count: number }) {
 
 /**
  * UnratedSummary is a small summary of the kinds of review kept out of the property's
- * rating: each with its count and average stars. Nothing without such reviews.
+ * rating: each with its count and average stars (of the reviews that count). Nothing
+ * without such reviews.
  */
 export function UnratedSummary({ items }: { items: ReviewTypeCount[] }) {
   const id = useId();
@@ -37,9 +38,7 @@ export function UnratedSummary({ items }: { items: ReviewTypeCount[] }) {
           <li key={c.reviewType} className="unrated-summary__item">
             <span className="unrated-summary__name">{unratedName(c.reviewType)}</span>
             <StarRow rating={c.average} size={14} />
-            <span className="unrated-summary__figures">
-              {formatRating(c.average)} from {pluralize(c.count, "review")}
-            </span>
+            <span className="unrated-summary__figures">{typeFigures(c)}</span>
           </li>
         ))}
       </ul>
@@ -56,9 +55,9 @@ interface AllTabSummaryProps {
 }
 
 /**
- * AllTabSummary heads the All tab: how many reviews it holds and which of them make the
- * property's rating, then the others' own summary; or, when the counts could not be
- * loaded, a quiet retry (the list below still works).
+ * AllTabSummary heads the All tab: how many reviews it holds, how many of them count toward
+ * the property's rating and why the others do not, then the unrated kinds' own summary; or,
+ * when the counts could not be loaded, a quiet retry (the list below still works).
  */
 export function AllTabSummary({ counts, failed, retrying, onRetry }: AllTabSummaryProps) {
   if (!counts) {

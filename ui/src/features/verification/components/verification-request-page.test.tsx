@@ -21,6 +21,8 @@ const PEOPLE = [
   makeVerifier(10, "kenji_morita", "landlord"),
   makeVerifier(11, "lana_agent", "agent"),
   makeVerifier(12, "priya_raman", "property_manager"),
+  makeVerifier(13, "maya_johnson", "tenant"),
+  makeVerifier(14, "marco_tenant", "tenant"),
 ];
 const house = () =>
   makeProperty({ id: 1, landlordId: 2, verified: false, title: "Garden Flat", address: "4 Orchard Lane", locality: "", city: "Austin", state: "TX", zipCode: "73301", country: "United States" });
@@ -55,7 +57,8 @@ function setup({ viewer = owner, property = house(), path = "/verification-reque
 
 const toasts = () => within(screen.getByRole("region", { name: /Notifications/ }));
 const form = () => screen.findByRole("form", { name: "Choose verifiers" });
-const results = async () => within(await form()).findByRole("list", { name: "Users found" });
+const results = async (name = "Landlords found") => within(await form()).findByRole("list", { name });
+const roles = async () => within(await form()).findByRole("radiogroup", { name: "Search among" });
 const selected = async () => within(await form()).queryByRole("list", { name: "Selected verifiers" });
 
 describe("VerificationRequestPage", () => {
@@ -98,8 +101,9 @@ describe("VerificationRequestPage", () => {
     expect(f.getByRole("button", { name: "Send Verification Requests" })).toBeDisabled();
   });
 
-  it("searches the owner's own role (SPEC §6): a landlord finds landlords, with their role", async () => {
+  it("searches the owner's own role first (SPEC §6): a landlord finds landlords, with their role", async () => {
     const { searches } = setup();
+    expect(within(await roles()).getByRole("radio", { name: "Landlords" })).toBeChecked();
     const list = await results();
     expect(within(list).getAllByRole("button").map((b) => b.textContent)).toEqual([
       "kenji_morita Landlord Add",
@@ -111,12 +115,13 @@ describe("VerificationRequestPage", () => {
 
   it("searches agents for an agent who owns the property", async () => {
     const { searches } = setup({ viewer: agentOwner });
-    const list = await results();
+    expect(within(await roles()).getByRole("radio", { name: "Agents" })).toBeChecked();
+    const list = await results("Agents found");
     expect(within(list).getAllByRole("button").map((b) => b.textContent)).toEqual(["lana_agent Agent Add"]);
     expect(searches.at(-1)).toMatchObject({ role: "agent" });
   });
 
-  it("says Loading users... while it searches and No users found matching when nothing matches", async () => {
+  it("says Loading users... while it searches and No users found matching, among which role, when nothing matches", async () => {
     const held = gate();
     const { user } = setup({ hold: held.hold });
     const f = within(await form());
@@ -124,8 +129,60 @@ describe("VerificationRequestPage", () => {
     held.release();
     await results();
     await user.type(f.getByRole("searchbox", { name: "Search users by username" }), "nobody");
-    expect(await f.findByText('No users found matching "nobody"')).toBeInTheDocument();
-    expect(f.queryByRole("list", { name: "Users found" })).not.toBeInTheDocument();
+    expect(await f.findByText('No users found matching "nobody" among landlords.')).toBeInTheDocument();
+    expect(f.queryByRole("list", { name: "Landlords found" })).not.toBeInTheDocument();
+  });
+
+  it("lets the owner search tenants, agents or property managers, keeping whom they chose, by keyboard", async () => {
+    const { user, searches, created } = setup();
+    const f = within(await form());
+    const group = await roles();
+    expect(within(group).getAllByRole("radio").map((r) => r.textContent)).toEqual(["Tenants", "Landlords", "Agents", "Property Managers"]);
+    await user.click(await f.findByRole("button", { name: /^lars_lind Landlord/ }));
+    await user.type(f.getByRole("searchbox", { name: "Search users by username" }), "ma");
+    await waitFor(() => expect(searches.at(-1)).toMatchObject({ role: "landlord", query: "ma" }));
+
+    // One stop in the tab order; the arrows move between the roles (Radix's radio group).
+    within(group).getByRole("radio", { name: "Landlords" }).focus();
+    // Held down, as a person presses it: Radix moves the focus a moment after the keydown.
+    await user.keyboard("{ArrowLeft>}");
+    const tenants = within(group).getByRole("radio", { name: "Tenants" });
+    await waitFor(() => expect(tenants).toHaveFocus());
+    expect(tenants).toBeChecked();
+    await user.keyboard("{/ArrowLeft}");
+    const list = await results("Tenants found");
+    await waitFor(() => expect(within(list).getAllByRole("button").map((b) => b.textContent)).toEqual([
+      "marco_tenant Tenant Add",
+      "maya_johnson Tenant Add",
+    ]));
+    expect(searches.at(-1)).toMatchObject({ role: "tenant", query: "ma" });
+    within(list).getByRole("button", { name: /^maya_johnson Tenant/ }).focus();
+    await user.keyboard("{Enter}");
+
+    await user.click(within(group).getByRole("radio", { name: "Property Managers" }));
+    expect(await results("Property Managers found")).toBeInTheDocument();
+    expect(searches.at(-1)).toMatchObject({ role: "property_manager", query: "ma" });
+    expect(f.getByRole("searchbox", { name: "Search users by username" })).toHaveValue("ma");
+
+    // Whom they chose stays chosen across the role changes, and all are asked.
+    expect(within((await selected())!).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "lars_lind Landlord Remove",
+      "maya_johnson Tenant Remove",
+    ]);
+    await user.click(f.getByRole("button", { name: "Send Verification Requests" }));
+    await waitFor(() => expect(created).toEqual([expect.objectContaining({ verifierUsernames: ["lars_lind", "maya_johnson"] })]));
+  });
+
+  it("says which role it searched when nobody of that role matches, or there is nobody of that role", async () => {
+    const { user } = setup({ verifiers: PEOPLE.filter((p) => p.role !== "tenant") });
+    const f = within(await form());
+    await results();
+    await user.click(within(await roles()).getByRole("radio", { name: "Tenants" }));
+    expect(await f.findByText("No tenants can verify properties yet.")).toBeInTheDocument();
+    await user.click(within(await roles()).getByRole("radio", { name: "Property Managers" }));
+    await results("Property Managers found");
+    await user.type(f.getByRole("searchbox"), "zzz");
+    expect(await f.findByText('No users found matching "zzz" among property managers.')).toBeInTheDocument();
   });
 
   it("adds a verifier once, by click or Enter, and removes one", async () => {

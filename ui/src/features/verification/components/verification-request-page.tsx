@@ -2,7 +2,7 @@ import { Code } from "@connectrpc/connect";
 import { skipToken, useQuery } from "@connectrpc/connect-query";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, FileQuestion, Lock, Plus, Send, ShieldCheck, X } from "lucide-react";
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
@@ -18,8 +18,8 @@ import { charCount } from "@/lib/text";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useCreateRequest } from "../api/use-verification-requests";
 import { verifiersSchema, type VerifiersValues } from "../schemas";
-import { VERIFICATION_LIMITS, searchRole } from "../verification";
-import { VerifierName, VerifierSearch } from "./verifier-search";
+import { VERIFICATION_LIMITS, rolePlural, searchRole } from "../verification";
+import { VerifierName, VerifierRoleChoice, VerifierSearch } from "./verifier-search";
 import "../verification.css";
 
 const TITLE = "Request Verification";
@@ -144,10 +144,13 @@ function PropertySummary({ property: p }: { property: Property }) {
 }
 
 /**
- * VerifiersForm chooses the verifiers (a username search among the potential verifiers of the
- * owner's role; a click or Enter adds one, once) and the optional note, and sends the requests.
+ * VerifiersForm chooses the verifiers (a username search among the potential verifiers of a
+ * role the owner chooses, their own first; a click or Enter adds one, once, and the chosen stay
+ * chosen when the role changes) and the optional note, and sends the requests.
  */
-function VerifiersForm({ property, role }: { property: Property; role: string }) {
+function VerifiersForm({ property, role: ownRole }: { property: Property; role: string }) {
+  const [role, setRole] = useState(ownRole);
+  const plural = rolePlural(role);
   const navigate = useNavigate();
   const { control, handleSubmit } = useForm<VerifiersValues>({
     resolver: zodResolver(verifiersSchema),
@@ -167,11 +170,18 @@ function VerifiersForm({ property, role }: { property: Property; role: string })
   return (
     <form className="card verification-page__card verification-form" noValidate onSubmit={handleSubmit(onValid)} aria-label="Choose verifiers">
       <h2 className="verification-page__heading">Choose verifiers</h2>
+      <VerifierRoleChoice
+        label="Search among"
+        hint="Ask the people who know the property: tenants who lived there, landlords, agents or property managers."
+        value={role}
+        onChange={setRole}
+      />
       <VerifierSearch
         role={role}
         label="Search users by username"
-        listLabel="Users found"
-        emptyText="No users can verify properties yet."
+        listLabel={`${plural} found`}
+        roleName={plural.toLowerCase()}
+        emptyText={`No ${plural.toLowerCase()} can verify properties yet.`}
         renderItem={(v) => {
           const added = fields.some((f) => f.id === v.id);
           return (

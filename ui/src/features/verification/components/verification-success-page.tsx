@@ -1,7 +1,7 @@
 import { createConnectQueryKey } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, CheckCircle2, LayoutDashboard } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { buttonClass } from "@/components/ui/button";
@@ -35,15 +35,18 @@ const NEXT_STEPS = [
   },
 ];
 
-/** What happens after an owner has paid for the administrators' check (the payment screen's way here, ?mock=true). */
+/**
+ * What happens once an owner has paid for the administrators' check (the payment screen's way
+ * here). It says nothing of this payment: the payment's own card says what the server says.
+ */
 const PAID_CHECK_STEPS = [
   {
     title: "An administrator checks your property",
-    text: "Your payment is received. An administrator checks the listing's details and the ownership documents you have on file, ahead of other requests.",
+    text: "Once your payment is received, an administrator checks the listing's details and the ownership documents you have on file, ahead of other requests.",
   },
   {
     title: "They approve or reject it",
-    text: "If something does not match, the administrator rejects the check, tells you why, and your $19.99 is refunded in full.",
+    text: "If something does not match, the administrator rejects the check, tells you why, and your $19.99 is refunded.",
   },
   {
     title: "Your property gets the Verified badge",
@@ -57,8 +60,10 @@ interface VerificationSuccessPageProps {
   propertyId: number | null;
   /** True when someone is signed in (the screen is protected, so always, in practice). */
   signedIn: boolean;
-  /** True after a payment for the administrators' check (the payment screen's ?mock=true). */
+  /** True after a payment for the administrators' check (the payment screen's ?mock=true or ?payment=card). */
   paidCheck?: boolean;
+  /** Where the payment stands, shown first after a paid check (the route composes it). */
+  payment?: ReactNode;
 }
 
 /**
@@ -66,7 +71,7 @@ interface VerificationSuccessPageProps {
  * why verification matters and what happens next, with the way back to the property and to the
  * dashboard. It refetches the token balance and ledger, which a request may have changed.
  */
-export function VerificationSuccessPage({ propertyId, signedIn, paidCheck = false }: VerificationSuccessPageProps) {
+export function VerificationSuccessPage({ propertyId, signedIn, paidCheck = false, payment }: VerificationSuccessPageProps) {
   usePageTitle(TITLE);
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -79,11 +84,12 @@ export function VerificationSuccessPage({ propertyId, signedIn, paidCheck = fals
       <PageHeader title={TITLE} breadcrumb={CRUMBS}>
         <p>
           {paidCheck
-            ? "Your payment is received: your property waits for an administrator's check."
+            ? "Where your verification check and its payment stand, and what happens next."
             : "Your verification requests are on their way."}
         </p>
       </PageHeader>
       <div className="container container--narrow section verification-success">
+        {payment}
         {propertyId !== null ? <SentRequests propertyId={propertyId} /> : null}
 
         <section className="card verification-page__card" aria-labelledby="why-title">
@@ -132,10 +138,16 @@ export function VerificationSuccessPage({ propertyId, signedIn, paidCheck = fals
   );
 }
 
-/** SentRequests lists the user's pending requests about the property: to whom, and until when. */
+/**
+ * SentRequests lists the user's pending requests to people about the property: to whom, and
+ * until when (a request that never expires has no expiresAt and shows no date). A paid check or
+ * a documents request is addressed to nobody and is not listed: the payment's card tells of it.
+ */
 function SentRequests({ propertyId }: { propertyId: number }) {
   const created = useCreatedRequests();
-  const requests = (created.data?.requests ?? []).filter((r) => r.propertyId === propertyId && r.status === "pending");
+  const requests = (created.data?.requests ?? []).filter(
+    (r) => r.propertyId === propertyId && r.status === "pending" && Boolean(r.requestedTo?.username),
+  );
   if (requests.length === 0) return null;
   return (
     <section className="card verification-page__card" aria-labelledby="sent-title">

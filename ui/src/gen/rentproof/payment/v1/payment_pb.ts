@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/payment/v1/payment.proto.
  */
 export const file_rentproof_payment_v1_payment: GenFile = /*@__PURE__*/
-  fileDesc("CiJyZW50cHJvb2YvcGF5bWVudC92MS9wYXltZW50LnByb3RvEhRyZW50cHJvb2YucGF5bWVudC52MSIZChdHZXRQYXltZW50Q29uZmlnUmVxdWVzdCJ+ChhHZXRQYXltZW50Q29uZmlnUmVzcG9uc2USEQoJZGVtb19tb2RlGAEgASgIEhcKD3B1Ymxpc2hhYmxlX2tleRgCIAEoCRIRCglmZWVfY2VudHMYAyABKAUSEQoJdGF4X2NlbnRzGAQgASgFEhAKCGN1cnJlbmN5GAUgASgJIisKFENyZWF0ZVBheW1lbnRSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFIoUBChVDcmVhdGVQYXltZW50UmVzcG9uc2USEgoKcmVxdWVzdF9pZBgBIAEoBRIZChFwYXltZW50X2ludGVudF9pZBgCIAEoCRIVCg1jbGllbnRfc2VjcmV0GAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoBRIQCghjdXJyZW5jeRgFIAEoCSIuChdHZXRQYXltZW50U3RhdHVzUmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBSKIAQoYR2V0UGF5bWVudFN0YXR1c1Jlc3BvbnNlEhIKCnJlcXVlc3RfaWQYASABKAUSDgoGc3RhdHVzGAIgASgJEhYKDnBheW1lbnRfc3RhdHVzGAMgASgJEhUKDXBheW1lbnRfZXJyb3IYBCABKAkSGQoRcGF5bWVudF9pbnRlbnRfaWQYBSABKAkiHwoRTW9ja1BheW1lbnRJbnRlbnQSCgoCaWQYASABKAkiLwoYQ3JlYXRlRGVtb1BheW1lbnRSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFInUKGUNyZWF0ZURlbW9QYXltZW50UmVzcG9uc2USRAoTbW9ja19wYXltZW50X2ludGVudBgBIAEoCzInLnJlbnRwcm9vZi5wYXltZW50LnYxLk1vY2tQYXltZW50SW50ZW50EhIKCnJlcXVlc3RfaWQYAiABKAUiTAoaQ29tcGxldGVEZW1vUGF5bWVudFJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAUSGQoRcGF5bWVudF9pbnRlbnRfaWQYAiABKAkiUgobQ29tcGxldGVEZW1vUGF5bWVudFJlc3BvbnNlEg8KB3N1Y2Nlc3MYASABKAgSEgoKcmVxdWVzdF9pZBgCIAEoBRIOCgZzdGF0dXMYAyABKAkiIQofTGlzdFBlbmRpbmdWZXJpZmljYXRpb25zUmVxdWVzdCK3AQoTUGVuZGluZ1ZlcmlmaWNhdGlvbhITCgtwcm9wZXJ0eV9pZBgBIAEoBRINCgV0aXRsZRgCIAEoCRIPCgdhZGRyZXNzGAMgASgJEgwKBGNpdHkYBCABKAkSDQoFc3RhdGUYBSABKAkSEAoIemlwX2NvZGUYBiABKAkSFAoMbW9udGhseV9yZW50GAcgASgFEhAKCGN1cnJlbmN5GAggASgJEhQKDGNoZWNrX3N0YXR1cxgJIAEoCSJhCiBMaXN0UGVuZGluZ1ZlcmlmaWNhdGlvbnNSZXNwb25zZRI9Cgpwcm9wZXJ0aWVzGAEgAygLMikucmVudHByb29mLnBheW1lbnQudjEuUGVuZGluZ1ZlcmlmaWNhdGlvbjLoBQoOUGF5bWVudFNlcnZpY2USdgoQR2V0UGF5bWVudENvbmZpZxItLnJlbnRwcm9vZi5wYXltZW50LnYxLkdldFBheW1lbnRDb25maWdSZXF1ZXN0Gi4ucmVudHByb29mLnBheW1lbnQudjEuR2V0UGF5bWVudENvbmZpZ1Jlc3BvbnNlIgOQAgESaAoNQ3JlYXRlUGF5bWVudBIqLnJlbnRwcm9vZi5wYXltZW50LnYxLkNyZWF0ZVBheW1lbnRSZXF1ZXN0GisucmVudHByb29mLnBheW1lbnQudjEuQ3JlYXRlUGF5bWVudFJlc3BvbnNlEnEKEEdldFBheW1lbnRTdGF0dXMSLS5yZW50cHJvb2YucGF5bWVudC52MS5HZXRQYXltZW50U3RhdHVzUmVxdWVzdBouLnJlbnRwcm9vZi5wYXltZW50LnYxLkdldFBheW1lbnRTdGF0dXNSZXNwb25zZRJ0ChFDcmVhdGVEZW1vUGF5bWVudBIuLnJlbnRwcm9vZi5wYXltZW50LnYxLkNyZWF0ZURlbW9QYXltZW50UmVxdWVzdBovLnJlbnRwcm9vZi5wYXltZW50LnYxLkNyZWF0ZURlbW9QYXltZW50UmVzcG9uc2USegoTQ29tcGxldGVEZW1vUGF5bWVudBIwLnJlbnRwcm9vZi5wYXltZW50LnYxLkNvbXBsZXRlRGVtb1BheW1lbnRSZXF1ZXN0GjEucmVudHByb29mLnBheW1lbnQudjEuQ29tcGxldGVEZW1vUGF5bWVudFJlc3BvbnNlEo4BChhMaXN0UGVuZGluZ1ZlcmlmaWNhdGlvbnMSNS5yZW50cHJvb2YucGF5bWVudC52MS5MaXN0UGVuZGluZ1ZlcmlmaWNhdGlvbnNSZXF1ZXN0GjYucmVudHByb29mLnBheW1lbnQudjEuTGlzdFBlbmRpbmdWZXJpZmljYXRpb25zUmVzcG9uc2UiA5ACAULdAQoYY29tLnJlbnRwcm9vZi5wYXltZW50LnYxQgxQYXltZW50UHJvdG9QAVpBZ2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvcGF5bWVudC92MTtwYXltZW50djGiAgNSUFiqAhRSZW50cHJvb2YuUGF5bWVudC5WMcoCFFJlbnRwcm9vZlxQYXltZW50XFYx4gIgUmVudHByb29mXFBheW1lbnRcVjFcR1BCTWV0YWRhdGHqAhZSZW50cHJvb2Y6OlBheW1lbnQ6OlYxYgZwcm90bzM");
+  fileDesc("CiJyZW50cHJvb2YvcGF5bWVudC92MS9wYXltZW50LnByb3RvEhRyZW50cHJvb2YucGF5bWVudC52MSIZChdHZXRQYXltZW50Q29uZmlnUmVxdWVzdCJ+ChhHZXRQYXltZW50Q29uZmlnUmVzcG9uc2USEQoJZGVtb19tb2RlGAEgASgIEhcKD3B1Ymxpc2hhYmxlX2tleRgCIAEoCRIRCglmZWVfY2VudHMYAyABKAUSEQoJdGF4X2NlbnRzGAQgASgFEhAKCGN1cnJlbmN5GAUgASgJIisKFENyZWF0ZVBheW1lbnRSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFIoUBChVDcmVhdGVQYXltZW50UmVzcG9uc2USEgoKcmVxdWVzdF9pZBgBIAEoBRIZChFwYXltZW50X2ludGVudF9pZBgCIAEoCRIVCg1jbGllbnRfc2VjcmV0GAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoBRIQCghjdXJyZW5jeRgFIAEoCSIuChdHZXRQYXltZW50U3RhdHVzUmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBSLaAQoYR2V0UGF5bWVudFN0YXR1c1Jlc3BvbnNlEhIKCnJlcXVlc3RfaWQYASABKAUSDgoGc3RhdHVzGAIgASgJEhYKDnBheW1lbnRfc3RhdHVzGAMgASgJEhUKDXBheW1lbnRfZXJyb3IYBCABKAkSGQoRcGF5bWVudF9pbnRlbnRfaWQYBSABKAkSNQoMbGF0ZXN0X2NoZWNrGAYgASgLMh8ucmVudHByb29mLnBheW1lbnQudjEuUGFpZENoZWNrEhkKEXByb3BlcnR5X3ZlcmlmaWVkGAcgASgIItkBCglQYWlkQ2hlY2sSEgoKcmVxdWVzdF9pZBgBIAEoBRIOCgZzdGF0dXMYAiABKAkSFQoNc3RhdHVzX3JlYXNvbhgDIAEoCRIYChByZXNwb25zZV9tZXNzYWdlGAQgASgJEhYKDnBheW1lbnRfc3RhdHVzGAUgASgJEhUKDXBheW1lbnRfZXJyb3IYBiABKAkSFAoMYW1vdW50X2NlbnRzGAcgASgFEhUKDXJlZnVuZF9zdGF0dXMYCCABKAkSGwoTcmVmdW5kX2Ftb3VudF9jZW50cxgJIAEoBSIfChFNb2NrUGF5bWVudEludGVudBIKCgJpZBgBIAEoCSIvChhDcmVhdGVEZW1vUGF5bWVudFJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAUidQoZQ3JlYXRlRGVtb1BheW1lbnRSZXNwb25zZRJEChNtb2NrX3BheW1lbnRfaW50ZW50GAEgASgLMicucmVudHByb29mLnBheW1lbnQudjEuTW9ja1BheW1lbnRJbnRlbnQSEgoKcmVxdWVzdF9pZBgCIAEoBSJMChpDb21wbGV0ZURlbW9QYXltZW50UmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBRIZChFwYXltZW50X2ludGVudF9pZBgCIAEoCSJSChtDb21wbGV0ZURlbW9QYXltZW50UmVzcG9uc2USDwoHc3VjY2VzcxgBIAEoCBISCgpyZXF1ZXN0X2lkGAIgASgFEg4KBnN0YXR1cxgDIAEoCSIhCh9MaXN0UGVuZGluZ1ZlcmlmaWNhdGlvbnNSZXF1ZXN0IrcBChNQZW5kaW5nVmVyaWZpY2F0aW9uEhMKC3Byb3BlcnR5X2lkGAEgASgFEg0KBXRpdGxlGAIgASgJEg8KB2FkZHJlc3MYAyABKAkSDAoEY2l0eRgEIAEoCRINCgVzdGF0ZRgFIAEoCRIQCgh6aXBfY29kZRgGIAEoCRIUCgxtb250aGx5X3JlbnQYByABKAUSEAoIY3VycmVuY3kYCCABKAkSFAoMY2hlY2tfc3RhdHVzGAkgASgJImEKIExpc3RQZW5kaW5nVmVyaWZpY2F0aW9uc1Jlc3BvbnNlEj0KCnByb3BlcnRpZXMYASADKAsyKS5yZW50cHJvb2YucGF5bWVudC52MS5QZW5kaW5nVmVyaWZpY2F0aW9uMugFCg5QYXltZW50U2VydmljZRJ2ChBHZXRQYXltZW50Q29uZmlnEi0ucmVudHByb29mLnBheW1lbnQudjEuR2V0UGF5bWVudENvbmZpZ1JlcXVlc3QaLi5yZW50cHJvb2YucGF5bWVudC52MS5HZXRQYXltZW50Q29uZmlnUmVzcG9uc2UiA5ACARJoCg1DcmVhdGVQYXltZW50EioucmVudHByb29mLnBheW1lbnQudjEuQ3JlYXRlUGF5bWVudFJlcXVlc3QaKy5yZW50cHJvb2YucGF5bWVudC52MS5DcmVhdGVQYXltZW50UmVzcG9uc2UScQoQR2V0UGF5bWVudFN0YXR1cxItLnJlbnRwcm9vZi5wYXltZW50LnYxLkdldFBheW1lbnRTdGF0dXNSZXF1ZXN0Gi4ucmVudHByb29mLnBheW1lbnQudjEuR2V0UGF5bWVudFN0YXR1c1Jlc3BvbnNlEnQKEUNyZWF0ZURlbW9QYXltZW50Ei4ucmVudHByb29mLnBheW1lbnQudjEuQ3JlYXRlRGVtb1BheW1lbnRSZXF1ZXN0Gi8ucmVudHByb29mLnBheW1lbnQudjEuQ3JlYXRlRGVtb1BheW1lbnRSZXNwb25zZRJ6ChNDb21wbGV0ZURlbW9QYXltZW50EjAucmVudHByb29mLnBheW1lbnQudjEuQ29tcGxldGVEZW1vUGF5bWVudFJlcXVlc3QaMS5yZW50cHJvb2YucGF5bWVudC52MS5Db21wbGV0ZURlbW9QYXltZW50UmVzcG9uc2USjgEKGExpc3RQZW5kaW5nVmVyaWZpY2F0aW9ucxI1LnJlbnRwcm9vZi5wYXltZW50LnYxLkxpc3RQZW5kaW5nVmVyaWZpY2F0aW9uc1JlcXVlc3QaNi5yZW50cHJvb2YucGF5bWVudC52MS5MaXN0UGVuZGluZ1ZlcmlmaWNhdGlvbnNSZXNwb25zZSIDkAIBQt0BChhjb20ucmVudHByb29mLnBheW1lbnQudjFCDFBheW1lbnRQcm90b1ABWkFnaXRodWIuY29tL3JlbnRwcm9vZi9yZW50cHJvb2YvZ2VuL3JlbnRwcm9vZi9wYXltZW50L3YxO3BheW1lbnR2MaICA1JQWKoCFFJlbnRwcm9vZi5QYXltZW50LlYxygIUUmVudHByb29mXFBheW1lbnRcVjHiAiBSZW50cHJvb2ZcUGF5bWVudFxWMVxHUEJNZXRhZGF0YeoCFlJlbnRwcm9vZjo6UGF5bWVudDo6VjFiBnByb3RvMw");
 
 /**
  * GetPaymentConfigRequest takes no parameters.
@@ -208,6 +208,22 @@ export type GetPaymentStatusResponse = Message<"rentproof.payment.v1.GetPaymentS
    * @generated from field: string payment_intent_id = 5;
    */
   paymentIntentId: string;
+
+  /**
+   * latest_check is the property's latest paid check, open or not (the open one when one is
+   * open); absent when the property has never had one. The fields above describe only an open
+   * check, as they always have.
+   *
+   * @generated from field: rentproof.payment.v1.PaidCheck latest_check = 6;
+   */
+  latestCheck?: PaidCheck | undefined;
+
+  /**
+   * property_verified is true when the property is verified, by any proof.
+   *
+   * @generated from field: bool property_verified = 7;
+   */
+  propertyVerified: boolean;
 };
 
 /**
@@ -216,6 +232,87 @@ export type GetPaymentStatusResponse = Message<"rentproof.payment.v1.GetPaymentS
  */
 export const GetPaymentStatusResponseSchema: GenMessage<GetPaymentStatusResponse> = /*@__PURE__*/
   messageDesc(file_rentproof_payment_v1_payment, 5);
+
+/**
+ * PaidCheck is one paid check of a property as its owner sees it, open or not.
+ *
+ * @generated from message rentproof.payment.v1.PaidCheck
+ */
+export type PaidCheck = Message<"rentproof.payment.v1.PaidCheck"> & {
+  /**
+   * request_id is the paid check's verification request.
+   *
+   * @generated from field: int32 request_id = 1;
+   */
+  requestId: number;
+
+  /**
+   * status is the request's: pending (being paid), paid (waiting for an administrator), closed
+   * (the property was verified another way, or its address changed), approved or rejected (an
+   * administrator decided).
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * status_reason says why the check was closed; empty otherwise.
+   *
+   * @generated from field: string status_reason = 3;
+   */
+  statusReason: string;
+
+  /**
+   * response_message is the administrator's message with the decision; empty when none.
+   *
+   * @generated from field: string response_message = 4;
+   */
+  responseMessage: string;
+
+  /**
+   * payment_status is pending (not paid yet), processing, succeeded or failed.
+   *
+   * @generated from field: string payment_status = 5;
+   */
+  paymentStatus: string;
+
+  /**
+   * payment_error is the last failed attempt's reason, in the payment provider's words; empty
+   * when none.
+   *
+   * @generated from field: string payment_error = 6;
+   */
+  paymentError: string;
+
+  /**
+   * amount_cents is the fee the check charges (1999).
+   *
+   * @generated from field: int32 amount_cents = 7;
+   */
+  amountCents: number;
+
+  /**
+   * refund_status is empty when the fee was not refunded, requested while the refund is asked for
+   * but not confirmed yet, refunded once the payment provider (or demo mode) recorded it.
+   *
+   * @generated from field: string refund_status = 8;
+   */
+  refundStatus: string;
+
+  /**
+   * refund_amount_cents is what is refunded; 0 when nothing is.
+   *
+   * @generated from field: int32 refund_amount_cents = 9;
+   */
+  refundAmountCents: number;
+};
+
+/**
+ * Describes the message rentproof.payment.v1.PaidCheck.
+ * Use `create(PaidCheckSchema)` to create a new message.
+ */
+export const PaidCheckSchema: GenMessage<PaidCheck> = /*@__PURE__*/
+  messageDesc(file_rentproof_payment_v1_payment, 6);
 
 /**
  * MockPaymentIntent is demo mode's simulated payment intent.
@@ -236,7 +333,7 @@ export type MockPaymentIntent = Message<"rentproof.payment.v1.MockPaymentIntent"
  * Use `create(MockPaymentIntentSchema)` to create a new message.
  */
 export const MockPaymentIntentSchema: GenMessage<MockPaymentIntent> = /*@__PURE__*/
-  messageDesc(file_rentproof_payment_v1_payment, 6);
+  messageDesc(file_rentproof_payment_v1_payment, 7);
 
 /**
  * CreateDemoPaymentRequest names the property to pay for.
@@ -257,7 +354,7 @@ export type CreateDemoPaymentRequest = Message<"rentproof.payment.v1.CreateDemoP
  * Use `create(CreateDemoPaymentRequestSchema)` to create a new message.
  */
 export const CreateDemoPaymentRequestSchema: GenMessage<CreateDemoPaymentRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_payment_v1_payment, 7);
+  messageDesc(file_rentproof_payment_v1_payment, 8);
 
 /**
  * CreateDemoPaymentResponse carries the simulated intent.
@@ -285,7 +382,7 @@ export type CreateDemoPaymentResponse = Message<"rentproof.payment.v1.CreateDemo
  * Use `create(CreateDemoPaymentResponseSchema)` to create a new message.
  */
 export const CreateDemoPaymentResponseSchema: GenMessage<CreateDemoPaymentResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_payment_v1_payment, 8);
+  messageDesc(file_rentproof_payment_v1_payment, 9);
 
 /**
  * CompleteDemoPaymentRequest completes a simulated payment.
@@ -313,7 +410,7 @@ export type CompleteDemoPaymentRequest = Message<"rentproof.payment.v1.CompleteD
  * Use `create(CompleteDemoPaymentRequestSchema)` to create a new message.
  */
 export const CompleteDemoPaymentRequestSchema: GenMessage<CompleteDemoPaymentRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_payment_v1_payment, 9);
+  messageDesc(file_rentproof_payment_v1_payment, 10);
 
 /**
  * CompleteDemoPaymentResponse is the completed payment.
@@ -348,7 +445,7 @@ export type CompleteDemoPaymentResponse = Message<"rentproof.payment.v1.Complete
  * Use `create(CompleteDemoPaymentResponseSchema)` to create a new message.
  */
 export const CompleteDemoPaymentResponseSchema: GenMessage<CompleteDemoPaymentResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_payment_v1_payment, 10);
+  messageDesc(file_rentproof_payment_v1_payment, 11);
 
 /**
  * ListPendingVerificationsRequest takes no parameters; the session identifies the owner.
@@ -363,7 +460,7 @@ export type ListPendingVerificationsRequest = Message<"rentproof.payment.v1.List
  * Use `create(ListPendingVerificationsRequestSchema)` to create a new message.
  */
 export const ListPendingVerificationsRequestSchema: GenMessage<ListPendingVerificationsRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_payment_v1_payment, 11);
+  messageDesc(file_rentproof_payment_v1_payment, 12);
 
 /**
  * PendingVerification is one of the caller's listings that is not verified.
@@ -441,7 +538,7 @@ export type PendingVerification = Message<"rentproof.payment.v1.PendingVerificat
  * Use `create(PendingVerificationSchema)` to create a new message.
  */
 export const PendingVerificationSchema: GenMessage<PendingVerification> = /*@__PURE__*/
-  messageDesc(file_rentproof_payment_v1_payment, 12);
+  messageDesc(file_rentproof_payment_v1_payment, 13);
 
 /**
  * ListPendingVerificationsResponse lists the caller's unverified listings.
@@ -462,7 +559,7 @@ export type ListPendingVerificationsResponse = Message<"rentproof.payment.v1.Lis
  * Use `create(ListPendingVerificationsResponseSchema)` to create a new message.
  */
 export const ListPendingVerificationsResponseSchema: GenMessage<ListPendingVerificationsResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_payment_v1_payment, 13);
+  messageDesc(file_rentproof_payment_v1_payment, 14);
 
 /**
  * PaymentService serves the paid check: an owner pays the one-time $19.99 fee (tax $0.00) for an
@@ -501,7 +598,9 @@ export const PaymentService: GenService<{
   /**
    * GetPaymentStatus tells the owner where the property's paid check stands; while its payment is
    * not settled it asks Stripe for the intent's status (the owner may return before the webhook)
-   * and records what Stripe says. Only the property's owner.
+   * and records what Stripe says. It also describes the property's latest paid check, open or
+   * not (closed, approved or rejected, with the reason and its refund), and whether the property
+   * is verified: what the payment and success screens show. Only the property's owner.
    *
    * @generated from rpc rentproof.payment.v1.PaymentService.GetPaymentStatus
    */

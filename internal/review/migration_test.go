@@ -1,0 +1,81 @@
+package review_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/rentproof/rentproof/internal/dbtest"
+)
+
+// Issue 25's rules apply to data already stored. Reviews hidden under the old rule are published
+// again (reports sent before it carry no network or browser, so none counts towards hiding),
+// without a moderator's decision and with their reports kept for the moderators; reviews count
+// when their authors are established, and the stored stars are counted again.
+func TestMigrationsRejudgeHiddenAndCountedReviews(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, dbURL := dbtest.NewBefore(t, "20261126000300")
+	exec := func(sql string) {
+		t.Helper()
+		if _, err := pool.Exec(ctx, sql); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	// 1 owns both flats; 2 and 10–12 are established (30 days old, with published reviews);
+	// 3 joined today.
+	exec(`INSERT INTO users (id, username, password_hash, email, first_name, last_name, role, created_at)
+		SELECT i, 'user' || i, 'x', 'user' || i || '@example.com', 'U', 'Ser', CASE WHEN i = 1 THEN 'landlord' ELSE 'tenant' END,
+		       CASE WHEN i = 3 THEN now() ELSE now() - interval '30 days' END
+		FROM generate_series(1, 12) i`)
+	exec(`INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug)
+		VALUES (1, 'Flat', '1 Main St', 'Leeds', 'apartment', 900, 1, 'flat-1'), (2, 'Other', '2 Main St', 'Leeds', 'apartment', 900, 1, 'other-2')`)
+	exec(`INSERT INTO reviews (id, property_id, user_id, rating, title, content, review_type) VALUES
+		(1, 1, 2, 5, 'Great flat', 'Lovely flat with good light.', 'tenant_to_property'),
+		(2, 1, 3, 1, 'Awful flat', 'A new account with a grudge.', 'general'),
+		(3, 2, 2, 4, 'Good flat', 'A good flat and a fair landlord.', 'tenant_to_property'),
+		(4, 2, 10, 3, 'Fair landlord', 'Answers within the week, mostly.', 'tenant_to_landlord'),
+		(5, 2, 11, 3, 'Fair landlord', 'Answers within the week, mostly.', 'tenant_to_landlord'),
+		(6, 2, 12, 3, 'Fair landlord', 'Answers within the week, mostly.', 'tenant_to_landlord'),
+		(7, 2, 3, 1, 'Loud street', 'The street is loud every night.', 'tenant_to_neighborhood')`)
+	// Three established accounts hid review 3 under the old rule.
+	exec(`INSERT INTO review_reports (review_id, user_id, reason) VALUES (3, 10, 'spam'), (3, 11, 'spam'), (3, 12, 'spam')`)
+	exec(`UPDATE reviews SET status = 'hidden', report_count = 3 WHERE id = 3`)
+	stars := func(id int) string {
+		t.Helper()
+		var got string
+		if err := pool.QueryRow(ctx, `SELECT review_count || ' ' || rating || ' [' || concat_ws(' ', rating1_count, rating2_count,
+			rating3_count, rating4_count, rating5_count) || ']' FROM properties WHERE id = $1`, id).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	if got := stars(1); got != "2 3 [1 0 0 0 1]" {
+		t.Fatalf("before: the new account's review counted: %q", got)
+	}
+
+	dbtest.MigrateBefore(t, dbURL, "20261126000400") // this issue's migrations (000300–000399)
+	for id, want := range map[int]string{1: "1 5 [0 0 0 0 1]", 2: "1 4 [0 0 0 1 0]"} {
+		if got := stars(id); got != want {
+			t.Errorf("property %d after: %q, want %q", id, got, want)
+		}
+	}
+	var status, counted string
+	var reports, decisions int
+	if err := pool.QueryRow(ctx, `SELECT (SELECT status FROM reviews WHERE id = 3),
+		(SELECT string_agg(id || ':' || counted, ' ' ORDER BY id) FROM reviews),
+		(SELECT count(*) FROM review_reports WHERE review_id = 3),
+		(SELECT count(*) FROM review_moderation_decisions)`).Scan(&status, &counted, &reports, &decisions); err != nil {
+		t.Fatal(err)
+	}
+	if status != "published" || reports != 3 || decisions != 0 {
+		t.Errorf("review 3: %s with %d reports, %d decisions written; want published, its 3 reports kept, no decision", status, reports, decisions)
+	}
+	if want := "1:true 2:false 3:true 4:true 5:true 6:true 7:false"; counted != want {
+		t.Errorf("counted: %s, want %s", counted, want)
+	}
+	// New reviews are written without judging their author unless the writer does: not counted.
+	exec(`INSERT INTO reviews (id, property_id, user_id, rating, title, content) VALUES (8, 1, 10, 2, 'Later flat', 'Written after the migration.')`)
+	if got := stars(1); got != "1 5 [0 0 0 0 1]" {
+		t.Errorf("a review written without its author judged counted: %q", got)
+	}
+}

@@ -55,11 +55,14 @@ export function useDecide() {
   const refresh = useRefresh();
   return useMutation(AdminService.method.decideRequest, {
     onSuccess: async (res) => {
-      // SPEC §8's words when a verification is granted.
+      // SPEC §8's words when a verification is granted; an approval that verified nothing (the
+      // listing was verified already) says only that it was approved.
       toast(
-        res.decision?.decision === "approve"
-          ? { title: "Property Verified", description: "The request was approved." }
-          : { title: "Success", description: "The request was rejected." },
+        res.decision?.decision !== "approve"
+          ? { title: "Success", description: "The request was rejected." }
+          : res.propertyVerified
+            ? { title: "Property Verified", description: "The request was approved." }
+            : { title: "Success", description: "The request was approved." },
       );
       await refresh();
     },

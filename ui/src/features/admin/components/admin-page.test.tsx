@@ -14,6 +14,7 @@ import { ReviewService } from "@/gen/rentproof/review/v1/review_pb";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
 
 vi.setConfig({ testTimeout: 30_000 });
+const toasts = () => within(screen.getByRole("region", { name: /Notifications/, hidden: true }));
 configure({ asyncUtilTimeout: 4_000 });
 
 const admin = makeUser({ id: 1, username: "ada", role: "admin" });
@@ -33,7 +34,7 @@ function item(): QueueItem {
   });
 }
 
-function setup(viewer: User | undefined) {
+function setup(viewer: User | undefined, propertyVerified = true) {
   let queue = [item()];
   const decided: DecideRequestRequest[] = [];
   const transport = fakeTransport({
@@ -45,7 +46,7 @@ function setup(viewer: User | undefined) {
         decideRequest: (req) => {
           decided.push(req);
           queue = [];
-          return { decision: { id: 1, decision: req.decision, adminUsername: "ada", message: req.message }, propertyVerified: true };
+          return { decision: { id: 1, decision: req.decision, adminUsername: "ada", message: req.message }, propertyVerified };
         },
       });
       router.service(ReviewService, { listReportedReviews: () => ({ reviews: [] }) });
@@ -84,5 +85,14 @@ describe("/admin", () => {
     await user.click(card.getByRole("button", { name: "Approve" }));
     await waitFor(() => expect(decided).toEqual([expect.objectContaining({ requestId: 7, decision: "approve", message: "Deed matches" })]));
     expect(await screen.findByText("Nothing is waiting for an administrator.")).toBeInTheDocument();
+    expect(await toasts().findByText("Property Verified")).toBeInTheDocument();
+  });
+
+  it("claims no verification an approval did not grant (the listing was verified already)", async () => {
+    const { user } = setup(admin, false);
+    const card = within(await screen.findByRole("article", { name: "Sunny Flat" }));
+    await user.click(card.getByRole("button", { name: "Approve" }));
+    expect(await toasts().findByText("The request was approved.")).toBeInTheDocument();
+    expect(toasts().queryByText("Property Verified")).not.toBeInTheDocument();
   });
 });

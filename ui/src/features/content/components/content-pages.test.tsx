@@ -57,9 +57,12 @@ describe("HowReviewsWorkPage", () => {
     await screen.findByRole("heading", { level: 1, name: "How Reviews Work" }, { timeout: 10_000 });
     const hidden = screen.getByRole("region", { name: "When a review is hidden or removed" });
     expect(hidden).toHaveTextContent("after reports from 3 independent reporters");
-    expect(hidden).toHaveTextContent(
-      "not linked to the review's author, to the property's owner or to another counted reporter. Two accounts are linked when " +
-        "they signed in from the same network or the same browser in the last 90 days",
+    expect(hidden).toHaveTextContent("not linked to the review's author, to the property's owner or to another counted reporter");
+    // "Linked" is defined once, under verification, and the hidden-reviews text links there.
+    expect(within(hidden).getByRole("link", { name: "linked" })).toHaveAttribute("href", "#linked-accounts");
+    expect(screen.getByRole("heading", { level: 3, name: "Linked accounts cannot vouch for each other" })).toHaveAttribute("id", "linked-accounts");
+    expect(screen.getByRole("region", { name: /verif/i })).toHaveTextContent(
+      "Two accounts are linked when they signed in from the same network (one internet address) or with the same browser in the last 90 days",
     );
     const ratings = screen.getByRole("region", { name: "How ratings are calculated" });
     expect(ratings).toHaveTextContent("whose authors are established members");

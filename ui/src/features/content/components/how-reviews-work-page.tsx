@@ -185,7 +185,7 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
               <strong>"{proof("demo")}"</strong>: an example listing that came with the site. Nobody checked it.
             </li>
           </ul>
-          <h3>Linked accounts cannot vouch for each other</h3>
+          <h3 id="linked-accounts">Linked accounts cannot vouch for each other</h3>
           <p>
             Two accounts are <strong>linked</strong> when they signed in from the same network (one internet address) or
             with the same browser in the last {FACTS.linkedWindowDays} days, in either order. An approval from an account
@@ -240,9 +240,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
               reporters, counted since a moderator last restored it. An independent reporter is an established member
               who reports from a network (an internet address; a home's IPv6 block counts as one) and a browser that no
               other counted reporter used, and who is not linked to the review's author, to the property's owner or to
-              another counted reporter. Two accounts are linked when they signed in from the same network or the same
-              browser in the last {FACTS.linkedWindowDays} days; the network and browser a report is sent from count
-              too. Reports are taken in the order they were made, so of
+              another counted reporter (<a href="#linked-accounts">linked</a> as verification defines it; the network and
+              browser a report is sent from count too). Reports are taken in the order they were made, so of
               several linked reporters only the first counts. Reports from newer accounts, from the property's owner and
               from linked accounts still reach the moderators, but cannot hide a review on their own. While hidden, the
               review is out of the lists and the rating; its author still sees it, marked "Under review".

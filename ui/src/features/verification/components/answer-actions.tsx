@@ -20,7 +20,7 @@ const DIALOGS: Record<Answer, { button: string; title: string; description: (tit
     description: (title, owners) =>
       `Approve only if you know ${title} and its details are accurate. ` +
       (owners
-        ? "Approving marks the property as verified."
+        ? "Approving marks the property as verified, unless an administrator must check it first (when your account shares a network or browser with the owner's)."
         : "The owner did not send this request: your confirmation verifies the property once the owner (or an administrator) accepts it."),
   },
   rejected: {

@@ -3,7 +3,8 @@ import { TILES } from "./e2e/map-tiles";
 
 // Browser tests run against the real server binary on a fresh database:
 // `make test-e2e` (scripts/e2e.sh) builds everything, creates the database and sets
-// E2E_DATABASE_URL, E2E_PORT and E2E_SERVER_BIN.
+// E2E_DATABASE_URL, E2E_PORT, E2E_TILES_PORT, E2E_SERVER_BIN and E2E_OUTPUT_DIR (each run its own,
+// so runs at once never clear each other's traces).
 const databaseUrl = process.env.E2E_DATABASE_URL;
 if (!databaseUrl) {
   throw new Error("E2E_DATABASE_URL is not set: run `make test-e2e`");
@@ -26,6 +27,7 @@ const serverOutput = {
 
 export default defineConfig({
   testDir: "./e2e",
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   workers: 2,

@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
  * first copy, which draws the offline map.
  */
 export const TILES = {
-  baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? "8089") + 1000}`,
+  baseURL: `http://127.0.0.1:${process.env.E2E_TILES_PORT ?? Number(process.env.E2E_PORT ?? "8089") + 1000}`,
   url: "https://tiles.rentproof.test/{z}/{x}/{y}.png",
   host: "https://tiles.rentproof.test",
   attribution: "Map tiles by RentProof test tiles",

@@ -8,8 +8,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
@@ -36,7 +36,7 @@ func (s *Service) ChosenQuestions(ctx context.Context) (q1, q2 string, err error
 	if err != nil {
 		return "", "", fmt.Errorf("get user %d: %w", me.ID, err)
 	}
-	return convert.Value(u.SecurityQuestion1), convert.Value(u.SecurityQuestion2), nil
+	return nullable.Value(u.SecurityQuestion1), nullable.Value(u.SecurityQuestion2), nil
 }
 
 // SetSecurityQuestions stores the signed-in user's two questions with their answers hashed.

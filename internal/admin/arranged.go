@@ -9,9 +9,9 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/ledger"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/verification"
 )
@@ -51,7 +51,7 @@ func (s *Service) AnsweredRequests(ctx context.Context, username string, page, s
 		return nil, false, err
 	}
 	rows, err := s.q.ListAnsweredRequests(ctx, db.ListAnsweredRequestsParams{
-		Username: convert.Ptr(strings.TrimSpace(username)), MaxRows: size + 1, RowOffset: (page - 1) * size,
+		Username: nullable.Ptr(strings.TrimSpace(username)), MaxRows: size + 1, RowOffset: (page - 1) * size,
 	})
 	if err != nil {
 		return nil, false, fmt.Errorf("list answered requests: %w", err)
@@ -131,7 +131,7 @@ func (s *Service) MarkArranged(ctx context.Context, requestID int32, message str
 			return err
 		}
 		n, err := q.WithdrawVerificationOfRequest(ctx, db.WithdrawVerificationOfRequestParams{
-			RequestID: &requestID, AdminID: &me.ID, Reason: convert.Ptr(ArrangedReason),
+			RequestID: &requestID, AdminID: &me.ID, Reason: nullable.Ptr(ArrangedReason),
 		})
 		if err != nil {
 			return fmt.Errorf("withdraw the verification granted through request %d: %w", requestID, err)

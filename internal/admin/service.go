@@ -19,8 +19,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/verification"
 )
@@ -139,7 +139,7 @@ func (s *Service) Queue(ctx context.Context, page, size int32) ([]Item, bool, er
 	}
 	byRequest := map[int32][]Document{}
 	for _, d := range docs {
-		rid := convert.Value(d.RequestID)
+		rid := nullable.Value(d.RequestID)
 		byRequest[rid] = append(byRequest[rid], Document{URL: documentsPath + d.Token, FileName: d.FileName,
 			ContentType: d.ContentType, Bytes: d.Bytes, Deleted: d.DeletedAt != nil})
 	}
@@ -247,7 +247,7 @@ func (s *Service) Decide(ctx context.Context, requestID int32, decision, message
 		if kind == KindConfirmation && decision == Reject {
 			status = verification.StatusDeclined
 		}
-		n, err := q.DecideRequest(ctx, db.DecideRequestParams{ID: requestID, Status: status, FromStatus: r.Status, Message: convert.Ptr(message)})
+		n, err := q.DecideRequest(ctx, db.DecideRequestParams{ID: requestID, Status: status, FromStatus: r.Status, Message: nullable.Ptr(message)})
 		if err != nil {
 			return fmt.Errorf("decide verification request %d: %w", requestID, err)
 		}
@@ -266,7 +266,7 @@ func (s *Service) Decide(ctx context.Context, requestID int32, decision, message
 			}
 		}
 		row, err := q.RecordAdminDecision(ctx, db.RecordAdminDecisionParams{
-			AdminID: &me.ID, RequestID: &requestID, PropertyID: &prop.ID, Decision: decision, Message: convert.Ptr(message),
+			AdminID: &me.ID, RequestID: &requestID, PropertyID: &prop.ID, Decision: decision, Message: nullable.Ptr(message),
 		})
 		if err != nil {
 			return fmt.Errorf("record the decision: %w", err)
@@ -332,8 +332,8 @@ type Decision struct {
 }
 
 func decisionOf(d db.AdminDecision, admin string) Decision {
-	return Decision{ID: d.ID, AdminUsername: admin, RequestID: convert.Value(d.RequestID), ReviewID: convert.Value(d.ReviewID),
-		PropertyID: convert.Value(d.PropertyID), Decision: d.Decision, Message: convert.Value(d.Message), CreatedAt: d.CreatedAt}
+	return Decision{ID: d.ID, AdminUsername: admin, RequestID: nullable.Value(d.RequestID), ReviewID: nullable.Value(d.ReviewID),
+		PropertyID: nullable.Value(d.PropertyID), Decision: d.Decision, Message: nullable.Value(d.Message), CreatedAt: d.CreatedAt}
 }
 
 // Decisions lists decisions newest first: of one request, one review, or all (both 0).

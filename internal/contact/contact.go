@@ -17,8 +17,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
@@ -237,8 +237,8 @@ func (s *Service) List(ctx context.Context, includeHandled bool, page, pageSize 
 			continue // the counts alone: the page is empty
 		}
 		out.Messages = append(out.Messages, Message{
-			ID: *r.ID, Name: convert.Value(r.Name), Email: convert.Value(r.Email), Subject: convert.Value(r.Subject), Message: convert.Value(r.Message),
-			UserID: convert.Value(r.UserID), CreatedAt: convert.Value(r.CreatedAt), HandledAt: r.HandledAt, HandledBy: convert.Value(r.HandledByUsername),
+			ID: *r.ID, Name: nullable.Value(r.Name), Email: nullable.Value(r.Email), Subject: nullable.Value(r.Subject), Message: nullable.Value(r.Message),
+			UserID: nullable.Value(r.UserID), CreatedAt: nullable.Value(r.CreatedAt), HandledAt: r.HandledAt, HandledBy: nullable.Value(r.HandledByUsername),
 		})
 	}
 	return out, nil
@@ -261,7 +261,7 @@ func (s *Service) MarkHandled(ctx context.Context, id int64, handled bool) (Mess
 		return Message{}, fmt.Errorf("mark contact message %d: %w", id, err)
 	}
 	return Message{
-		ID: r.ID, Name: r.Name, Email: r.Email, Subject: r.Subject, Message: r.Message, UserID: convert.Value(r.UserID),
-		CreatedAt: r.CreatedAt, HandledAt: r.HandledAt, HandledBy: convert.Value(r.HandledByUsername),
+		ID: r.ID, Name: r.Name, Email: r.Email, Subject: r.Subject, Message: r.Message, UserID: nullable.Value(r.UserID),
+		CreatedAt: r.CreatedAt, HandledAt: r.HandledAt, HandledBy: nullable.Value(r.HandledByUsername),
 	}, nil
 }

@@ -17,8 +17,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 )
 
 // Transaction types (SPEC §3 transactionType) written so far.
@@ -66,7 +66,7 @@ func Credit(ctx context.Context, tx *db.Queries, e Entry) (int32, error) {
 	}
 	balance, err := tx.CreditTokens(ctx, db.CreditTokensParams{
 		UserID: e.UserID, Amount: e.Amount, TransactionType: e.Type,
-		RelatedEntityID: convert.Ptr(e.RelatedID), RelatedEntityType: convert.Ptr(e.RelatedType),
+		RelatedEntityID: nullable.Ptr(e.RelatedID), RelatedEntityType: nullable.Ptr(e.RelatedType),
 		Description: e.Description,
 	})
 	if err != nil {
@@ -187,7 +187,7 @@ func (s *Service) Transactions(ctx context.Context, page, size int32) (Page, err
 	for i, r := range rows {
 		out.Transactions[i] = Transaction{
 			ID: r.ID, Amount: r.Amount, Type: r.TransactionType, Description: r.Description,
-			RelatedType: convert.Value(r.RelatedEntityType), RelatedID: convert.Value(r.RelatedEntityID), CreatedAt: r.CreatedAt,
+			RelatedType: nullable.Value(r.RelatedEntityType), RelatedID: nullable.Value(r.RelatedEntityID), CreatedAt: r.CreatedAt,
 		}
 		out.Total = r.Total
 	}

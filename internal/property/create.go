@@ -12,9 +12,9 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/vocab"
@@ -67,15 +67,15 @@ func (s *Service) Create(ctx context.Context, l Listing) (Property, error) {
 	var created db.Property
 	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		p, err := q.CreateProperty(ctx, db.CreatePropertyParams{
-			Title: l.Title, Description: l.Description, Address: l.Address, Locality: convert.Ptr(l.Locality),
-			City: l.City, State: convert.Ptr(l.State), ZipCode: convert.Ptr(l.ZipCode), Country: l.Country,
+			Title: l.Title, Description: l.Description, Address: l.Address, Locality: nullable.Ptr(l.Locality),
+			City: l.City, State: nullable.Ptr(l.State), ZipCode: nullable.Ptr(l.ZipCode), Country: l.Country,
 			PropertyType: l.PropertyType, MonthlyRent: l.MonthlyRent, Bedrooms: l.Bedrooms, Bathrooms: l.Bathrooms,
-			SquareFeet: convert.Ptr(l.SquareFeet), AreaUnit: l.AreaUnit, Currency: l.Currency, LandlordID: landlord.ID,
+			SquareFeet: nullable.Ptr(l.SquareFeet), AreaUnit: l.AreaUnit, Currency: l.Currency, LandlordID: landlord.ID,
 			Amenities: l.Amenities, Images: l.Images,
-			Latitude: convert.Ptr(l.Latitude), Longitude: convert.Ptr(l.Longitude), YearBuilt: convert.Ptr(l.YearBuilt),
+			Latitude: nullable.Ptr(l.Latitude), Longitude: nullable.Ptr(l.Longitude), YearBuilt: nullable.Ptr(l.YearBuilt),
 			PetsAllowed: l.PetsAllowed, Furnished: l.Furnished,
-			MetaDescription: convert.Ptr(MetaDescription(l.Description)),
-			MetaKeywords:    convert.Ptr(strings.Join(keywords, ", ")),
+			MetaDescription: nullable.Ptr(MetaDescription(l.Description)),
+			MetaKeywords:    nullable.Ptr(strings.Join(keywords, ", ")),
 			Keywords:        keywords,
 			Slug:            "pending",
 		})

@@ -14,9 +14,9 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
@@ -236,7 +236,7 @@ func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 		var err error
 		created, err = q.CreateReview(ctx, db.CreateReviewParams{
 			PropertyID: d.PropertyID, UserID: &author.ID, Rating: d.Rating, Title: d.Title, Content: d.Content,
-			ReviewType: d.ReviewType, StayPeriod: convert.Ptr(d.StayPeriod), Pros: d.Pros, Cons: d.Cons,
+			ReviewType: d.ReviewType, StayPeriod: nullable.Ptr(d.StayPeriod), Pros: d.Pros, Cons: d.Cons,
 			Categories: d.Categories, Photos: d.Photos, Language: d.Language,
 		})
 		if err != nil {

@@ -11,9 +11,9 @@ import (
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/activity"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
@@ -111,8 +111,8 @@ func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail str
 		}
 		network, device := clientSignals(ctx)
 		added, err := q.AddReport(ctx, db.AddReportParams{
-			ReviewID: reviewID, UserID: reporter.ID, Reason: reason, Detail: convert.Ptr(detail),
-			Network: convert.Ptr(network), DeviceHash: device,
+			ReviewID: reviewID, UserID: reporter.ID, Reason: reason, Detail: nullable.Ptr(detail),
+			Network: nullable.Ptr(network), DeviceHash: device,
 		})
 		if err != nil {
 			return fmt.Errorf("add report: %w", err)
@@ -225,7 +225,7 @@ func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note s
 				return err
 			}
 		}
-		return q.RecordModeration(ctx, db.RecordModerationParams{ReviewID: reviewID, AdminID: &admin.ID, Decision: decision, Note: convert.Ptr(note)})
+		return q.RecordModeration(ctx, db.RecordModerationParams{ReviewID: reviewID, AdminID: &admin.ID, Decision: decision, Note: nullable.Ptr(note)})
 	})
 	if err != nil {
 		return Review{}, err

@@ -9,9 +9,9 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
 )
@@ -63,10 +63,10 @@ func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage 
 		}
 		return Answered{}, fmt.Errorf("get verification request %d: %w", id, err)
 	}
-	if convert.Value(req.RequestedToID) != me.ID {
+	if nullable.Value(req.RequestedToID) != me.ID {
 		return Answered{}, errNotAddressee
 	}
-	if err := stateAllowsAnswer(req.State, convert.Value(req.StatusReason)); err != nil {
+	if err := stateAllowsAnswer(req.State, nullable.Value(req.StatusReason)); err != nil {
 		return Answered{}, err
 	}
 
@@ -94,8 +94,8 @@ func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage 
 			}
 		}
 		if _, err := q.AnswerVerificationRequest(ctx, db.AnswerVerificationRequestParams{
-			ID: id, AnswererID: &me.ID, Status: newStatus, StatusReason: convert.Ptr(reason),
-			ResponseMessage: convert.Ptr(responseMessage),
+			ID: id, AnswererID: &me.ID, Status: newStatus, StatusReason: nullable.Ptr(reason),
+			ResponseMessage: nullable.Ptr(responseMessage),
 		}); err != nil {
 			if errors.Is(store.Err(err), apperr.ErrNotFound) {
 				return stateNow(ctx, q, id) // answered, expired or closed while this one waited
@@ -172,7 +172,7 @@ func stateNow(ctx context.Context, q *db.Queries, id int32) error {
 	if err != nil {
 		return fmt.Errorf("get verification request %d: %w", id, err)
 	}
-	if err := stateAllowsAnswer(req.State, convert.Value(req.StatusReason)); err != nil {
+	if err := stateAllowsAnswer(req.State, nullable.Value(req.StatusReason)); err != nil {
 		return err
 	}
 	return errAnswered

@@ -19,8 +19,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
 )
@@ -234,7 +234,7 @@ func fromRow(r db.VerificationRequestDetail) Request {
 	out := Request{
 		ID: r.ID, PropertyID: r.PropertyID, PropertyTitle: r.PropertyTitle,
 		RequestedBy: Party{ID: r.RequestedByID, Username: r.RequestedByUsername},
-		RequestedTo: Party{ID: convert.Value(r.RequestedToID), Username: r.RequestedToUsername},
+		RequestedTo: Party{ID: nullable.Value(r.RequestedToID), Username: r.RequestedToUsername},
 		Status:      r.State, StatusReason: r.StatusReason, Message: r.Message, ResponseMessage: r.ResponseMessage,
 		OwnerUsername: r.OwnerUsername, IncentiveAmount: r.IncentiveAmount,
 		DocumentsProvided: r.DocumentsProvided, DocumentsVerified: r.DocumentsVerified,

@@ -1,7 +1,7 @@
 // Package document holds owners' ownership documents and direct verification (issue 14): an
 // owner uploads private documents (JPEG, PNG, WebP or PDF, recognised by their content) for one
 // of their properties, then sends them with optional notes as a request to the administrators.
-// Sending does not verify the property: an administrator's approval does (package admin).
+// Sending does not verify the property: an administrator's approval does (package verifyqueue).
 //
 // Documents are private: stored in the blob store under documents/<random>.<ext>, apart from
 // the public images (which are served under /uploads/ and only under the properties/ prefix),

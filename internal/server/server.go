@@ -33,7 +33,6 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/token/v1/tokenv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
 	"github.com/rentproof/rentproof/internal/account"
-	"github.com/rentproof/rentproof/internal/admin"
 	"github.com/rentproof/rentproof/internal/api"
 	"github.com/rentproof/rentproof/internal/contact"
 	"github.com/rentproof/rentproof/internal/document"
@@ -50,6 +49,7 @@ import (
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/verification"
+	"github.com/rentproof/rentproof/internal/verifyqueue"
 )
 
 // Options are what the handler needs beside the database.
@@ -64,7 +64,7 @@ type Options struct {
 	Documents *document.Service
 	// Refunder refunds a rejected paid check; nil (the default): the server's payment service
 	// (Stripe, or recorded in demo mode).
-	Refunder admin.Refunder
+	Refunder verifyqueue.Refunder
 	// FixedPlans is a pool from store.OpenFixedPlans for the statements that keep one plan
 	// (default: the main pool, where PostgreSQL plans them again on every call).
 	FixedPlans *pgxpool.Pool
@@ -173,7 +173,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(service(paymentv1connect.NewPaymentServiceHandler(handlers.Payment, rpcOpts)))
 	mux.Handle(service(gamificationv1connect.NewGamificationServiceHandler(handlers.Gamification, rpcOpts)))
 	mux.Handle(service(contactv1connect.NewContactServiceHandler(handlers.Contact, rpcOpts)))
-	mux.Handle(service(adminv1connect.NewAdminServiceHandler(api.NewAdmin(admin.NewService(pool, opts.Refunder)), rpcOpts)))
+	mux.Handle(service(adminv1connect.NewAdminServiceHandler(api.NewAdmin(verifyqueue.NewService(pool, opts.Refunder)), rpcOpts)))
 	if handlers.Document != nil {
 		mux.Handle(service(adminv1connect.NewDocumentServiceHandler(handlers.Document, rpcOpts)))
 	}

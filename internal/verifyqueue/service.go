@@ -1,11 +1,12 @@
-// Package admin holds the administrators' queue (issue 14): owners' document requests, paid
-// checks, approvals held because they came from an account linked to the owner or the sender,
-// and confirmations the owner did not ask for; the decisions on them; and requests an
-// administrator marks arranged, whose rewards are taken back. Every decision is kept with who made it, when, and the message (admin_decisions);
-// badge withdrawals (the verification service's) and decisions on reported reviews (the review
-// service's) are copied there by the database.
-// Only administrators may use any of it.
-package admin
+// Package verifyqueue is the verification decision queue, the administrators' side of
+// verification (issue 14): owners' document requests, paid checks, approvals held because they
+// came from an account linked to the owner or the sender, and confirmations the owner did not
+// ask for; the decisions on them; and requests an administrator marks arranged, whose rewards
+// are taken back. Every decision is kept with who made it, when, and the message
+// (admin_decisions); badge withdrawals (the verification service's) and decisions on reported
+// reviews (the review service's) are copied there by the database. Only administrators may use
+// any of it. AdminService (proto/rentproof/admin/v1) is its contract.
+package verifyqueue
 
 import (
 	"context"

@@ -116,16 +116,6 @@ func pageParams(w http.ResponseWriter, q url.Values, page, size *int32) bool {
 	return ok
 }
 
-// first returns the first non-empty value.
-func first(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}
-
 // list reshapes repeated messages into a bare JSON array, as SPEC §7's list answers are.
 func list[M proto.Message](items []M) any {
 	b := make([]byte, 0, 2048*len(items)+2)

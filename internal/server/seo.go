@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
@@ -133,7 +134,7 @@ func (h pageHead) html(origin string) string {
 		image = absolute(origin, defaultSiteImage)
 	}
 	meta("property", "og:site_name", siteName)
-	meta("property", "og:type", cmpOr(h.ogType, "website"))
+	meta("property", "og:type", cmp.Or(h.ogType, "website"))
 	meta("property", "og:title", ogTitle)
 	meta("property", "og:description", h.description)
 	meta("property", "og:url", canonical)
@@ -150,14 +151,6 @@ func (h pageHead) html(origin string) string {
 		fmt.Fprintf(&b, `<script type="application/ld+json">%s</script>`, scriptJSON(data))
 	}
 	return b.String()
-}
-
-// cmpOr is the first non-empty string.
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // scriptJSON is v as JSON that cannot end the script element holding it: encoding/json
@@ -367,7 +360,7 @@ func resourceHead(answer []byte, canonical string, origin string) (pageHead, boo
 		return pageHead{}, false
 	}
 	r := a.Resource
-	description := clip(cmpOr(strings.TrimSpace(r.MetaDescription), r.Description), 160)
+	description := clip(cmp.Or(strings.TrimSpace(r.MetaDescription), r.Description), 160)
 	article := map[string]any{
 		"@context":         "https://schema.org",
 		"@type":            "Article",

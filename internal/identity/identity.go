@@ -5,6 +5,14 @@ package identity
 
 import "context"
 
+// The HttpOnly cookies of a signed-in browser: its session token, and its device token, which
+// marks a browser that signed in to an account before (see account.DeviceTTL). The API layer
+// sets them at sign-in; the HTTP edge reads them into the Session and the Client.
+const (
+	SessionCookie = "rentproof_session"
+	DeviceCookie  = "rentproof_device"
+)
+
 // User is the signed-in principal: enough to decide who may do what, nothing secret.
 type User struct {
 	ID       int32

@@ -93,3 +93,22 @@ func (s *Service) Get(ctx context.Context, id int32) (Resource, error) {
 	}
 	return fromRow(r), nil
 }
+
+// Dated is an article's id and when it last changed: what the sitemap lists.
+type Dated struct {
+	ID        int32
+	UpdatedAt time.Time
+}
+
+// Articles lists every article's id and last change, in id order.
+func (s *Service) Articles(ctx context.Context) ([]Dated, error) {
+	rows, err := s.q.ListSitemapResources(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list resources: %w", err)
+	}
+	out := make([]Dated, len(rows))
+	for i, r := range rows {
+		out[i] = Dated{ID: r.ID, UpdatedAt: r.UpdatedAt}
+	}
+	return out, nil
+}

@@ -20,7 +20,6 @@ import (
 	"connectrpc.com/grpcreflect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/contact/v1/contactv1connect"
@@ -120,10 +119,11 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	if opts.Refunder == nil {
 		opts.Refunder = payments // a rejected paid check is refunded through Stripe, or recorded in demo mode
 	}
+	resources := resource.NewService(pool)
 	handlers := rest.Handlers{
 		PropertyImages: properties,
 		Account:        api.NewAccount(accounts),
-		Resource:       api.NewResource(resource.NewService(pool)),
+		Resource:       api.NewResource(resources),
 		Property:       api.NewProperty(properties),
 		Review:         api.NewReview(review.NewService(pool).WithLimits(opts.Limits.Reviews)),
 		Statistics:     api.NewStatistics(statistics.NewService(pool)),
@@ -196,7 +196,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		writePlain(w, http.StatusOK, "ready")
 	})
 	mux.Handle(upload.URLPrefix, serveUploads(opts.Uploads))
-	site := newSitemaps(db.New(pool), opts.SPA, opts.PublicURL, sitemapMaxURLs)
+	site := newSitemaps(properties, resources, opts.SPA, opts.PublicURL, sitemapMaxURLs)
 	mux.Handle("/", site.wrap(spaHandlerWithPolicy(opts.SPA, opts.MapTiles, paymentPolicy(contentSecurityPolicy(opts.MapTiles), opts.Payments), mux, opts.PublicURL)))
 
 	var h http.Handler = mux

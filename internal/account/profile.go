@@ -20,9 +20,9 @@ type Profile struct {
 // UpdateProfile changes the signed-in user's name and profile, and returns the account as
 // changed. Nobody can change another account's profile: the account is the caller's.
 func (s *Service) UpdateProfile(ctx context.Context, p Profile) (User, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return User{}, ErrNotSignedIn
+	me, err := identity.RequireUser(ctx, ErrNotSignedIn)
+	if err != nil {
+		return User{}, err
 	}
 	for _, f := range []*string{&p.FirstName, &p.LastName, &p.Bio, &p.City, &p.Country, &p.Language} {
 		*f = strings.TrimSpace(*f)

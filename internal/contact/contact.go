@@ -201,22 +201,10 @@ func validEmail(email string) bool {
 	return strings.Contains(domain, ".") && !strings.HasSuffix(domain, ".")
 }
 
-// requireAdmin returns the caller when they are an administrator, and the refusal otherwise.
-func requireAdmin(ctx context.Context) (identity.User, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return identity.User{}, errSignedOut
-	}
-	if !me.IsAdmin() {
-		return identity.User{}, errNotAdmin
-	}
-	return me, nil
-}
-
 // List returns one page of messages for an administrator, newest first: open ones, or every
 // message with includeHandled. page is 1-based (0: 1); pageSize 1 to MaxPageSize (0: the default).
 func (s *Service) List(ctx context.Context, includeHandled bool, page, pageSize int32) (Page, error) {
-	if _, err := requireAdmin(ctx); err != nil {
+	if _, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin); err != nil {
 		return Page{}, err
 	}
 	var v apperr.Validator
@@ -247,7 +235,7 @@ func (s *Service) List(ctx context.Context, includeHandled bool, page, pageSize 
 // MarkHandled marks a message handled by the calling administrator (or open again) and returns
 // it as it now is. Marking a handled message handled again keeps who did it first and when.
 func (s *Service) MarkHandled(ctx context.Context, id int64, handled bool) (Message, error) {
-	me, err := requireAdmin(ctx)
+	me, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin)
 	if err != nil {
 		return Message{}, err
 	}

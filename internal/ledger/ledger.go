@@ -147,9 +147,9 @@ var errSignedOut = apperr.Unauthenticated("Please sign in to see your tokens.")
 
 // Balance returns the signed-in user's balance (a primary-key read).
 func (s *Service) Balance(ctx context.Context) (int32, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return 0, errSignedOut
+	me, err := identity.RequireUser(ctx, errSignedOut)
+	if err != nil {
+		return 0, err
 	}
 	balance, err := s.q.GetTokenBalance(ctx, me.ID)
 	if err != nil {
@@ -161,9 +161,9 @@ func (s *Service) Balance(ctx context.Context) (int32, error) {
 // Transactions returns a page of the signed-in user's ledger, newest first (page from 1; size
 // default 5, at most 100), with the number of rows in all.
 func (s *Service) Transactions(ctx context.Context, page, size int32) (Page, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Page{}, errSignedOut
+	me, err := identity.RequireUser(ctx, errSignedOut)
+	if err != nil {
+		return Page{}, err
 	}
 	if page == 0 {
 		page = 1

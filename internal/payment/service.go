@@ -85,6 +85,10 @@ const (
 	msgRefundNotFound = "Verification check not found."
 )
 
+// errAdminOnly refuses a refund to anyone but an administrator, signed out or not (the
+// administrators' queue is its one caller).
+var errAdminOnly = apperr.PermissionDenied(msgAdminOnly)
+
 // Config is how payments are made. Without SecretKey, demo mode.
 type Config struct {
 	// SecretKey is Stripe's secret key (STRIPE_SECRET_KEY); empty for demo mode.
@@ -169,9 +173,9 @@ func deref(s *string) string {
 
 // owned returns the signed-in caller and their property, refusing anyone but its owner.
 func (s *Service) owned(ctx context.Context, propertyID int32) (identity.User, db.GetPropertyForPaymentRow, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return me, db.GetPropertyForPaymentRow{}, apperr.Unauthenticated(msgSignIn)
+	me, err := identity.RequireUser(ctx, apperr.Unauthenticated(msgSignIn))
+	if err != nil {
+		return me, db.GetPropertyForPaymentRow{}, err
 	}
 	if propertyID < 1 {
 		return me, db.GetPropertyForPaymentRow{}, apperr.NotFound(msgNotFound)
@@ -529,9 +533,9 @@ func (s *Service) CompleteDemoPayment(ctx context.Context, propertyID int32, int
 // (the queue calls it when rejecting a paid check). It never locks the request's row: the queue
 // calls it while its own transaction holds that lock.
 func (s *Service) RefundPaidCheck(ctx context.Context, requestID int32) error {
-	me, ok := identity.UserFrom(ctx)
-	if !ok || !me.IsAdmin() {
-		return apperr.PermissionDenied(msgAdminOnly)
+	me, err := identity.RequireAdmin(ctx, errAdminOnly, errAdminOnly)
+	if err != nil {
+		return err
 	}
 	check, err := s.q.GetPaidCheck(ctx, requestID)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -582,9 +586,9 @@ const maxPending = 100
 
 // PendingVerifications lists the caller's listings that are not verified, newest first.
 func (s *Service) PendingVerifications(ctx context.Context) ([]Pending, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return nil, apperr.Unauthenticated(msgSignIn)
+	me, err := identity.RequireUser(ctx, apperr.Unauthenticated(msgSignIn))
+	if err != nil {
+		return nil, err
 	}
 	rows, err := s.q.ListUnverifiedOwnProperties(ctx, db.ListUnverifiedOwnPropertiesParams{OwnerID: me.ID, MaxRows: maxPending})
 	if err != nil {

@@ -41,9 +41,9 @@ type Updated struct {
 // (verification.AddressChanged). The property row is locked for the whole edit in the mode
 // verification takes, so an approval racing the edit is seen by it or sees it.
 func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Updated{}, errSignedOutEdit
+	me, err := identity.RequireUser(ctx, errSignedOutEdit)
+	if err != nil {
+		return Updated{}, err
 	}
 	l = normalise(l)
 	// A first look outside the transaction answers who may edit before the form is judged (the

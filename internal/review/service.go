@@ -209,9 +209,9 @@ type Draft struct {
 // once; it counts in the stars and averages at once only when its author is established (SQL
 // account_established, this review included), otherwise once CountDue finds them established.
 func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
-	author, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Review{}, apperr.Unauthenticated("Please sign in to write a review")
+	author, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to write a review"))
+	if err != nil {
+		return Review{}, err
 	}
 	d = clean(d)
 	if err := validate(author, d); err != nil {

@@ -38,9 +38,9 @@ type Decided struct {
 // confirmation) and pays the requester as rewards.go says; declined, it verifies nothing. Under
 // the property's lock, then the request's, as every decision takes them.
 func (s *Service) DecideConfirmation(ctx context.Context, id int32, accept bool) (Decided, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Decided{}, errSignedOutDecide
+	me, err := identity.RequireUser(ctx, errSignedOutDecide)
+	if err != nil {
+		return Decided{}, err
 	}
 	propertyID, err := s.q.GetRequestProperty(ctx, id)
 	if err != nil {

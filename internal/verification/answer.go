@@ -44,9 +44,9 @@ var (
 // gathered for another address than the listing's current one is refused. Everything is written
 // in one transaction, under the property's lock.
 func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage string) (Answered, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Answered{}, errSignedOutAnswer
+	me, err := identity.RequireUser(ctx, errSignedOutAnswer)
+	if err != nil {
+		return Answered{}, err
 	}
 	responseMessage = strings.TrimSpace(responseMessage)
 	rules := vocab.Verification
@@ -181,12 +181,10 @@ func stateNow(ctx context.Context, q *db.Queries, id int32) error {
 // Withdraw removes a property's badge for reason (administrators only). The verification's row
 // stays in the audit trail, marked withdrawn with who and when; the property reads unverified.
 func (s *Service) Withdraw(ctx context.Context, propertyID int32, reason string) error {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return apperr.Unauthenticated("Please sign in as an administrator.")
-	}
-	if !me.IsAdmin() {
-		return apperr.PermissionDenied("Only administrators can withdraw a verification.")
+	me, err := identity.RequireAdmin(ctx, apperr.Unauthenticated("Please sign in as an administrator."),
+		apperr.PermissionDenied("Only administrators can withdraw a verification."))
+	if err != nil {
+		return err
 	}
 	reason = strings.TrimSpace(reason)
 	rules := vocab.Verification.WithdrawReason

@@ -52,9 +52,9 @@ var tooManyRequests = fmt.Sprintf("You can send verification requests at most %d
 // for the same property. The requests and the sender's verification_requested activities are
 // written in one transaction, under the property's lock.
 func (s *Service) Create(ctx context.Context, d Draft) ([]Request, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return nil, errSignedOutRequest
+	me, err := identity.RequireUser(ctx, errSignedOutRequest)
+	if err != nil {
+		return nil, err
 	}
 	d = cleanDraft(d)
 	pagePath := d.RequestedToID != 0 || d.Notes != ""

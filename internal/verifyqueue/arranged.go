@@ -10,6 +10,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/gamification"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
@@ -43,7 +44,7 @@ type Answered struct {
 // AnsweredRequests lists requests answered by the person asked, newest answer first, optionally
 // of one username (sender or addressee).
 func (s *Service) AnsweredRequests(ctx context.Context, username string, page, size int32) ([]Answered, bool, error) {
-	if _, err := Require(ctx); err != nil {
+	if _, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin); err != nil {
 		return nil, false, err
 	}
 	page, size, err := paging(page, size)
@@ -87,7 +88,7 @@ type Arranged struct {
 // is reversed, a badge it granted that is still in force is withdrawn, and a held approval or a
 // confirmation still waiting is closed. Under the property's lock, then the request's.
 func (s *Service) MarkArranged(ctx context.Context, requestID int32, message string) (Arranged, error) {
-	me, err := Require(ctx)
+	me, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin)
 	if err != nil {
 		return Arranged{}, err
 	}

@@ -79,18 +79,6 @@ func NewService(pool *pgxpool.Pool, refunder Refunder) *Service {
 	return &Service{pool: pool, q: db.New(pool), refunder: refunder}
 }
 
-// Require returns the caller when they are an administrator, and the refusal otherwise.
-func Require(ctx context.Context) (identity.User, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return identity.User{}, errSignedOut
-	}
-	if !me.IsAdmin() {
-		return identity.User{}, errNotAdmin
-	}
-	return me, nil
-}
-
 // Document is one document of a request, read at URL.
 type Document struct {
 	URL, FileName, ContentType string
@@ -117,7 +105,7 @@ type Item struct {
 // Queue lists the requests waiting for an administrator, paid checks first, then oldest first,
 // each with its documents.
 func (s *Service) Queue(ctx context.Context, page, size int32) ([]Item, bool, error) {
-	if _, err := Require(ctx); err != nil {
+	if _, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin); err != nil {
 		return nil, false, err
 	}
 	page, size, err := paging(page, size)
@@ -197,7 +185,7 @@ type Decided struct {
 // Parallel decisions on one request queue on its row: one decides, the others are told it has
 // been decided.
 func (s *Service) Decide(ctx context.Context, requestID int32, decision, message string) (Decided, error) {
-	me, err := Require(ctx)
+	me, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin)
 	if err != nil {
 		return Decided{}, err
 	}
@@ -339,7 +327,7 @@ func decisionOf(d db.AdminDecision, admin string) Decision {
 
 // Decisions lists decisions newest first: of one request, one review, or all (both 0).
 func (s *Service) Decisions(ctx context.Context, requestID, reviewID, page, size int32) ([]Decision, bool, error) {
-	if _, err := Require(ctx); err != nil {
+	if _, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin); err != nil {
 		return nil, false, err
 	}
 	page, size, err := paging(page, size)

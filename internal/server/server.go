@@ -1,5 +1,7 @@
 // Package server wires the services into one HTTP handler and serves it: Connect, gRPC and
-// gRPC-Web (HTTP/2 without TLS), gRPC reflection and health, the /api REST shim, and the SPA.
+// gRPC-Web (HTTP/2 without TLS), gRPC reflection and health, the /api REST shim, uploaded files
+// and the web pages (internal/web), behind the HTTP edge (Identify, Authenticate, body limits,
+// timeouts, security headers, logging and recovery).
 package server
 
 import (
@@ -49,6 +51,7 @@ import (
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/verification"
 	"github.com/rentproof/rentproof/internal/verifyqueue"
+	"github.com/rentproof/rentproof/internal/web"
 )
 
 // Options are what the handler needs beside the database.
@@ -74,12 +77,12 @@ type Options struct {
 	// Limits are the daily limits an operator tunes; zero fields keep the services' defaults.
 	Limits Limits
 	// MapTiles is the street map's tile server; none (the default) keeps the offline drawing.
-	MapTiles MapTiles
+	MapTiles web.MapTiles
 	// Payments configures card payments (Stripe); without a secret key, demo mode.
 	Payments payment.Config
-	// PublicURL is the site's public origin ("https://rentproof.example", from ParsePublicURL),
+	// PublicURL is the site's public origin ("https://rentproof.example", from web.ParsePublicURL),
 	// which canonical links, link previews, the sitemap and robots.txt name; "" takes the scheme
-	// and host of each request (seo.go, siteOrigin).
+	// and host of each request.
 	PublicURL string
 }
 
@@ -196,8 +199,10 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		writePlain(w, http.StatusOK, "ready")
 	})
 	mux.Handle(upload.URLPrefix, serveUploads(opts.Uploads))
-	site := newSitemaps(properties, resources, opts.SPA, opts.PublicURL, sitemapMaxURLs)
-	mux.Handle("/", site.wrap(spaHandlerWithPolicy(opts.SPA, opts.MapTiles, paymentPolicy(contentSecurityPolicy(opts.MapTiles), opts.Payments), mux, opts.PublicURL)))
+	mux.Handle("/", web.New(web.Options{
+		SPA: opts.SPA, MapTiles: opts.MapTiles, CardPayments: opts.Payments.Card(), PublicURL: opts.PublicURL,
+		API: mux, Listings: properties, Articles: resources,
+	}))
 
 	var h http.Handler = mux
 	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests

@@ -1,4 +1,4 @@
-package server
+package web
 
 import (
 	"bytes"
@@ -36,22 +36,22 @@ const sitemapMaxURLs = 50_000
 // sitemapTTL is how long a generated sitemap is served before it is made again.
 const sitemapTTL = 5 * time.Minute
 
-// sitemapProperties is what the sitemap asks the property domain (property.Service).
-type sitemapProperties interface {
+// Listings is what the sitemap asks the property domain (property.Service).
+type Listings interface {
 	HighestID(ctx context.Context) (int64, error)
 	ListedBetween(ctx context.Context, first, last int64) ([]property.Listed, error)
 	PostalCodes(ctx context.Context) ([]string, error)
 }
 
-// sitemapArticles is what the sitemap asks the resource domain (resource.Service).
-type sitemapArticles interface {
+// Articles is what the sitemap asks the resource domain (resource.Service).
+type Articles interface {
 	Articles(ctx context.Context) ([]resource.Dated, error)
 }
 
 // sitemaps serves /sitemap.xml, its numbered parts and /robots.txt.
 type sitemaps struct {
-	listings sitemapProperties
-	articles sitemapArticles
+	listings Listings
+	articles Articles
 	public   string // PUBLIC_URL's origin, or "" (siteOrigin)
 	limit    int    // addresses per sitemap
 	ttl      time.Duration
@@ -88,7 +88,7 @@ type sitemapURL struct {
 
 // newSitemaps makes the sitemap of the app in dist (its screens' list) of properties and
 // articles, with limit addresses per sitemap.
-func newSitemaps(properties sitemapProperties, articles sitemapArticles, dist fs.FS, public string, limit int) *sitemaps {
+func newSitemaps(properties Listings, articles Articles, dist fs.FS, public string, limit int) *sitemaps {
 	screens, err := readScreens(dist)
 	if err != nil {
 		slog.Error("the sitemap will list no fixed pages", "err", err)

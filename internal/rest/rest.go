@@ -1,5 +1,7 @@
 // Package rest is the thin /api shim for older clients (SPEC §7): each path calls one rpc of the
-// same Connect handler the other protocols use, and only reshapes JSON. No business rule lives here.
+// same Connect handler the other protocols use (rpc.Invoke), and only reshapes JSON; the four
+// paths protobuf carries badly (uploads, a document, Stripe's webhook) are written by hand and
+// run their service call through the same interceptors (rpc.Handle). No business rule lives here.
 package rest
 
 import (

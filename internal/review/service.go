@@ -205,7 +205,8 @@ type Draft struct {
 }
 
 // Create posts a review by the signed-in user, updating the property's aggregates (by trigger)
-// and recording a review_posted activity in the same transaction. The review is published at
+// and awarding its XP with gamification.Give (which records the review_posted activity) in the
+// same transaction. The review is published at
 // once; it counts in the stars and averages at once only when its author is established (SQL
 // account_established, this review included), otherwise once CountDue finds them established.
 func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {

@@ -11,7 +11,7 @@ import (
 	"github.com/rentproof/rentproof/internal/nullable"
 )
 
-// Who earns what (README "Verification rewards"). A verifier's answer, approve or reject alike,
+// Who earns what (README, "Trust rules": Rewards). A verifier's answer, approve or reject alike,
 // earns Reward tokens and the XP of gamification.RequestAnswered when the request came from the
 // property's owner or from an established account, the verifier is linked (account.Linked) to
 // neither of them, and it is one of the verifier's first rewarded answers of the day (UTC), as

@@ -28,6 +28,7 @@ import (
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
+	"github.com/rentproof/rentproof/internal/web"
 	"github.com/rentproof/rentproof/ui"
 )
 
@@ -81,7 +82,7 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	mapTiles, err := server.ParseMapTiles(os.Getenv("MAP_TILE_URL"), os.Getenv("MAP_TILE_ATTRIBUTION"))
+	mapTiles, err := web.ParseMapTiles(os.Getenv("MAP_TILE_URL"), os.Getenv("MAP_TILE_ATTRIBUTION"))
 	if err != nil {
 		return err
 	}
@@ -90,7 +91,7 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	// The origin canonical links and the sitemap name; unset, each request's own host.
-	publicURL, err := server.ParsePublicURL(os.Getenv("PUBLIC_URL"))
+	publicURL, err := web.ParsePublicURL(os.Getenv("PUBLIC_URL"))
 	if err != nil {
 		return err
 	}

@@ -186,7 +186,7 @@ type ListAdminQueueRow struct {
 	AddressChanged      bool
 }
 
-// The administrators' queue and decisions (internal/admin).
+// The verification decision queue: the administrators' queue and decisions (internal/verifyqueue).
 // Open document requests, paid checks, held approvals and confirmations waiting for their owner,
 // paid checks first, then oldest first; each with the address its proof was gathered for and
 // the listing's address now.

@@ -124,7 +124,7 @@ const maxPropertyID = `-- name: MaxPropertyID :one
 SELECT coalesce(max(id), 0)::bigint AS max_id FROM properties
 `
 
-// The sitemap (internal/server/sitemap.go): every public page search engines should know.
+// The sitemap (internal/web/sitemap.go, through property.Service and resource.Service): every public page search engines should know.
 // The highest property id: the property sitemaps are ranges of ids (one backward step of the
 // primary key's index).
 func (q *Queries) MaxPropertyID(ctx context.Context) (int64, error) {

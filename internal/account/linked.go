@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/rentproof/rentproof/gen/db"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 )
 
 // LinkedToCaller reports whether the signed-in caller and the account other are linked (SQL
@@ -20,7 +20,7 @@ func LinkedToCaller(ctx context.Context, q *db.Queries, callerID, other int32) (
 	}
 	linked, err := q.AccountsLinked(ctx, db.AccountsLinkedParams{
 		A: other, B: callerID,
-		BNetwork: convert.Ptr(SignInNetwork(identity.ClientFrom(ctx).IP)), BDevice: device,
+		BNetwork: nullable.Ptr(SignInNetwork(identity.ClientFrom(ctx).IP)), BDevice: device,
 	})
 	if err != nil {
 		return false, fmt.Errorf("compare the sign-ins of accounts %d and %d: %w", callerID, other, err)

@@ -7,8 +7,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/vocab"
 )
 
@@ -20,9 +20,9 @@ type Profile struct {
 // UpdateProfile changes the signed-in user's name and profile, and returns the account as
 // changed. Nobody can change another account's profile: the account is the caller's.
 func (s *Service) UpdateProfile(ctx context.Context, p Profile) (User, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return User{}, ErrNotSignedIn
+	me, err := identity.RequireUser(ctx, ErrNotSignedIn)
+	if err != nil {
+		return User{}, err
 	}
 	for _, f := range []*string{&p.FirstName, &p.LastName, &p.Bio, &p.City, &p.Country, &p.Language} {
 		*f = strings.TrimSpace(*f)
@@ -31,8 +31,8 @@ func (s *Service) UpdateProfile(ctx context.Context, p Profile) (User, error) {
 		return User{}, err
 	}
 	u, err := s.q.UpdateProfile(ctx, db.UpdateProfileParams{
-		ID: me.ID, FirstName: p.FirstName, LastName: p.LastName, Bio: convert.Ptr(p.Bio),
-		City: convert.Ptr(p.City), Country: p.Country, LanguagePreference: p.Language,
+		ID: me.ID, FirstName: p.FirstName, LastName: p.LastName, Bio: nullable.Ptr(p.Bio),
+		City: nullable.Ptr(p.City), Country: p.Country, LanguagePreference: p.Language,
 	})
 	if err != nil {
 		return User{}, fmt.Errorf("update profile of user %d: %w", me.ID, err)

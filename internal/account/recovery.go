@@ -8,8 +8,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
@@ -28,23 +28,23 @@ var ErrWrongAnswers = apperr.PermissionDenied("Please check your security answer
 // ChosenQuestions returns the signed-in user's two security questions, empty when none are set.
 // The answers stay on the server: they are stored only as hashes and never returned.
 func (s *Service) ChosenQuestions(ctx context.Context) (q1, q2 string, err error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return "", "", ErrNotSignedIn
+	me, err := identity.RequireUser(ctx, ErrNotSignedIn)
+	if err != nil {
+		return "", "", err
 	}
 	u, err := s.q.GetUser(ctx, me.ID)
 	if err != nil {
 		return "", "", fmt.Errorf("get user %d: %w", me.ID, err)
 	}
-	return convert.Value(u.SecurityQuestion1), convert.Value(u.SecurityQuestion2), nil
+	return nullable.Value(u.SecurityQuestion1), nullable.Value(u.SecurityQuestion2), nil
 }
 
 // SetSecurityQuestions stores the signed-in user's two questions with their answers hashed.
 // Answers are compared exactly (case-sensitive); only surrounding spaces are ignored.
 func (s *Service) SetSecurityQuestions(ctx context.Context, q1, a1, q2, a2 string) error {
-	user, ok := identity.UserFrom(ctx)
-	if !ok {
-		return ErrNotSignedIn
+	user, err := identity.RequireUser(ctx, ErrNotSignedIn)
+	if err != nil {
+		return err
 	}
 	a1, a2 = strings.TrimSpace(a1), strings.TrimSpace(a2)
 	answer := rules.SecurityAnswer

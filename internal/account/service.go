@@ -17,8 +17,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 )
@@ -92,9 +92,9 @@ type User struct {
 func userOf(u db.User) User {
 	return User{
 		ID: u.ID, Username: u.Username, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
-		Role: u.Role, ProfileImage: convert.Value(u.ProfileImage), Tokens: u.Tokens, CreatedAt: u.CreatedAt,
+		Role: u.Role, ProfileImage: nullable.Value(u.ProfileImage), Tokens: u.Tokens, CreatedAt: u.CreatedAt,
 		HasSecurityQuestions: u.SecurityQuestion1 != nil,
-		Bio:                  convert.Value(u.Bio), City: convert.Value(u.City), Country: u.Country,
+		Bio:                  nullable.Value(u.Bio), City: nullable.Value(u.City), Country: u.Country,
 		Language: u.LanguagePreference,
 	}
 }
@@ -128,7 +128,7 @@ func startSession(ctx context.Context, q *db.Queries, userID int32) (string, err
 	if err := q.CreateSession(ctx, db.CreateSessionParams{
 		UserID: userID, TokenHash: HashToken(token), ExpiresAt: time.Now().Add(SessionTTL),
 		// The user agent is already cleaned and bounded (Identify).
-		UserAgent: convert.Ptr(client.UserAgent), ClientIp: convert.Ptr(client.IP),
+		UserAgent: nullable.Ptr(client.UserAgent), ClientIp: nullable.Ptr(client.IP),
 	}); err != nil {
 		return "", fmt.Errorf("create session: %w", err)
 	}
@@ -151,7 +151,7 @@ func recordSignIn(ctx context.Context, q *db.Queries, userID int32) error {
 		device = HashToken(token)
 	}
 	if err := q.RecordSignIn(ctx, db.RecordSignInParams{
-		UserID: userID, Network: convert.Ptr(SignInNetwork(identity.ClientFrom(ctx).IP)), DeviceHash: device,
+		UserID: userID, Network: nullable.Ptr(SignInNetwork(identity.ClientFrom(ctx).IP)), DeviceHash: device,
 	}); err != nil {
 		return fmt.Errorf("record sign-in: %w", err)
 	}

@@ -9,7 +9,7 @@ import (
 	"fmt"
 
 	"github.com/rentproof/rentproof/gen/db"
-	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/nullable"
 )
 
 // Types of activity (SPEC §3 activityType) recorded so far.
@@ -32,7 +32,7 @@ type Activity struct {
 func Record(ctx context.Context, tx *db.Queries, a Activity) error {
 	if err := tx.RecordActivity(ctx, db.RecordActivityParams{
 		UserID: a.UserID, ActivityType: a.Type, Points: 0,
-		EntityID: convert.Ptr(a.EntityID), EntityType: convert.Ptr(a.EntityType),
+		EntityID: nullable.Ptr(a.EntityID), EntityType: nullable.Ptr(a.EntityType),
 	}); err != nil {
 		return fmt.Errorf("record %s activity: %w", a.Type, err)
 	}

@@ -14,11 +14,11 @@ import (
 	"github.com/rentproof/rentproof/internal/identity"
 )
 
-// The HttpOnly cookies of a signed-in browser: its session token, and its device token, which
-// marks a browser that signed in to an account before (see account.DeviceTTL).
+// The cookies' names are identity's (the HTTP edge reads them, this handler sets them); they are
+// named here too for the benchmark tool (cmd/bench), which signs in with them.
 const (
-	SessionCookie = "rentproof_session"
-	DeviceCookie  = "rentproof_device"
+	SessionCookie = identity.SessionCookie
+	DeviceCookie  = identity.DeviceCookie
 )
 
 // Account serves AccountService and owns the cookies of a sign-in.
@@ -61,7 +61,7 @@ func (h *Account) Logout(ctx context.Context, _ *connect.Request[accountv1.Logou
 		return nil, err
 	}
 	res := connect.NewResponse(&accountv1.LogoutResponse{})
-	setCookie(ctx, res.Header(), SessionCookie, "", -1)
+	setCookie(ctx, res.Header(), identity.SessionCookie, "", -1)
 	return res, nil
 }
 
@@ -135,8 +135,8 @@ func (h *Account) ResetPassword(ctx context.Context, req *connect.Request[accoun
 
 // setSignInCookies sets the session cookie and the device cookie of a sign-in.
 func setSignInCookies(ctx context.Context, h http.Header, in account.SignIn) {
-	setCookie(ctx, h, SessionCookie, in.Session, account.SessionTTL)
-	setCookie(ctx, h, DeviceCookie, in.Device, account.DeviceTTL)
+	setCookie(ctx, h, identity.SessionCookie, in.Session, account.SessionTTL)
+	setCookie(ctx, h, identity.DeviceCookie, in.Device, account.DeviceTTL)
 }
 
 // setCookie sets (or, with maxAge < 0, clears) an HttpOnly cookie, Secure over TLS.

@@ -8,17 +8,17 @@ import (
 
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
-	"github.com/rentproof/rentproof/internal/admin"
 	"github.com/rentproof/rentproof/internal/document"
+	"github.com/rentproof/rentproof/internal/verifyqueue"
 )
 
 // Admin serves AdminService.
-type Admin struct{ svc *admin.Service }
+type Admin struct{ svc *verifyqueue.Service }
 
 var _ adminv1connect.AdminServiceHandler = (*Admin)(nil)
 
 // NewAdmin returns the AdminService handler over svc.
-func NewAdmin(svc *admin.Service) *Admin { return &Admin{svc: svc} }
+func NewAdmin(svc *verifyqueue.Service) *Admin { return &Admin{svc: svc} }
 
 // ListQueue lists the requests waiting for an administrator.
 func (h *Admin) ListQueue(ctx context.Context, req *connect.Request[adminv1.ListQueueRequest]) (*connect.Response[adminv1.ListQueueResponse], error) {
@@ -99,7 +99,7 @@ func (h *Admin) MarkRequestArranged(ctx context.Context, req *connect.Request[ad
 	}), nil
 }
 
-func decisionToProto(d admin.Decision) *adminv1.Decision {
+func decisionToProto(d verifyqueue.Decision) *adminv1.Decision {
 	return &adminv1.Decision{
 		Id: d.ID, AdminUsername: d.AdminUsername, RequestId: d.RequestID, ReviewId: d.ReviewID, PropertyId: d.PropertyID,
 		Decision: d.Decision, Message: d.Message, CreatedAt: timestamppb.New(d.CreatedAt),

@@ -17,8 +17,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
@@ -201,22 +201,10 @@ func validEmail(email string) bool {
 	return strings.Contains(domain, ".") && !strings.HasSuffix(domain, ".")
 }
 
-// requireAdmin returns the caller when they are an administrator, and the refusal otherwise.
-func requireAdmin(ctx context.Context) (identity.User, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return identity.User{}, errSignedOut
-	}
-	if !me.IsAdmin() {
-		return identity.User{}, errNotAdmin
-	}
-	return me, nil
-}
-
 // List returns one page of messages for an administrator, newest first: open ones, or every
 // message with includeHandled. page is 1-based (0: 1); pageSize 1 to MaxPageSize (0: the default).
 func (s *Service) List(ctx context.Context, includeHandled bool, page, pageSize int32) (Page, error) {
-	if _, err := requireAdmin(ctx); err != nil {
+	if _, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin); err != nil {
 		return Page{}, err
 	}
 	var v apperr.Validator
@@ -237,8 +225,8 @@ func (s *Service) List(ctx context.Context, includeHandled bool, page, pageSize 
 			continue // the counts alone: the page is empty
 		}
 		out.Messages = append(out.Messages, Message{
-			ID: *r.ID, Name: convert.Value(r.Name), Email: convert.Value(r.Email), Subject: convert.Value(r.Subject), Message: convert.Value(r.Message),
-			UserID: convert.Value(r.UserID), CreatedAt: convert.Value(r.CreatedAt), HandledAt: r.HandledAt, HandledBy: convert.Value(r.HandledByUsername),
+			ID: *r.ID, Name: nullable.Value(r.Name), Email: nullable.Value(r.Email), Subject: nullable.Value(r.Subject), Message: nullable.Value(r.Message),
+			UserID: nullable.Value(r.UserID), CreatedAt: nullable.Value(r.CreatedAt), HandledAt: r.HandledAt, HandledBy: nullable.Value(r.HandledByUsername),
 		})
 	}
 	return out, nil
@@ -247,7 +235,7 @@ func (s *Service) List(ctx context.Context, includeHandled bool, page, pageSize 
 // MarkHandled marks a message handled by the calling administrator (or open again) and returns
 // it as it now is. Marking a handled message handled again keeps who did it first and when.
 func (s *Service) MarkHandled(ctx context.Context, id int64, handled bool) (Message, error) {
-	me, err := requireAdmin(ctx)
+	me, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin)
 	if err != nil {
 		return Message{}, err
 	}
@@ -261,7 +249,7 @@ func (s *Service) MarkHandled(ctx context.Context, id int64, handled bool) (Mess
 		return Message{}, fmt.Errorf("mark contact message %d: %w", id, err)
 	}
 	return Message{
-		ID: r.ID, Name: r.Name, Email: r.Email, Subject: r.Subject, Message: r.Message, UserID: convert.Value(r.UserID),
-		CreatedAt: r.CreatedAt, HandledAt: r.HandledAt, HandledBy: convert.Value(r.HandledByUsername),
+		ID: r.ID, Name: r.Name, Email: r.Email, Subject: r.Subject, Message: r.Message, UserID: nullable.Value(r.UserID),
+		CreatedAt: r.CreatedAt, HandledAt: r.HandledAt, HandledBy: nullable.Value(r.HandledByUsername),
 	}, nil
 }

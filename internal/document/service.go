@@ -1,7 +1,7 @@
 // Package document holds owners' ownership documents and direct verification (issue 14): an
 // owner uploads private documents (JPEG, PNG, WebP or PDF, recognised by their content) for one
 // of their properties, then sends them with optional notes as a request to the administrators.
-// Sending does not verify the property: an administrator's approval does (package admin).
+// Sending does not verify the property: an administrator's approval does (package verifyqueue).
 //
 // Documents are private: stored in the blob store under documents/<random>.<ext>, apart from
 // the public images (which are served under /uploads/ and only under the properties/ prefix),
@@ -137,9 +137,9 @@ func (s *Service) CanUpload(ctx context.Context, propertyID int32) error {
 
 // owned returns the caller when they own the active property.
 func (s *Service) owned(ctx context.Context, propertyID int32) (identity.User, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return identity.User{}, errSignedOut
+	me, err := identity.RequireUser(ctx, errSignedOut)
+	if err != nil {
+		return identity.User{}, err
 	}
 	p, err := s.q.GetPropertyOwner(ctx, propertyID)
 	if err != nil {
@@ -362,9 +362,9 @@ type Opened struct {
 // Open opens the document at url for the caller: its owner, an administrator, or a verifier the
 // owner invited for that property; anyone else is refused.
 func (s *Service) Open(ctx context.Context, url string) (Opened, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Opened{}, errDocSignedOut
+	me, err := identity.RequireUser(ctx, errDocSignedOut)
+	if err != nil {
+		return Opened{}, err
 	}
 	token, _ := strings.CutPrefix(url, URLPrefix)
 	if len(token) != 32 || strings.Trim(token, "0123456789abcdef") != "" {

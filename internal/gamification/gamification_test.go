@@ -10,13 +10,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
-	"github.com/rentproof/rentproof/internal/admin"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/verifyqueue"
 )
 
 // newDB is a migrated database with the levels, badges and achievements seeded.
@@ -440,10 +440,10 @@ func TestAdminApprovalEarnsTheOwnerTheVerification(t *testing.T) {
 		VALUES (1, $1, true) RETURNING id`, owner).Scan(&request); err != nil {
 		t.Fatal(err)
 	}
-	svc := admin.NewService(pool, nil)
+	svc := verifyqueue.NewService(pool, nil)
 	var wg sync.WaitGroup
 	for range 10 {
-		wg.Go(func() { _, _ = svc.Decide(as(adminID, "admin"), request, admin.Approve, "") })
+		wg.Go(func() { _, _ = svc.Decide(as(adminID, "admin"), request, verifyqueue.Approve, "") })
 	}
 	wg.Wait()
 	var xp int32

@@ -113,12 +113,12 @@ func Initial(last string) string {
 // SetLeaderboardName records whether the caller's full name shows on the leaderboard; the stored
 // top is recomputed by its next reader, so the choice shows at once.
 func (s *Service) SetLeaderboardName(ctx context.Context, fullName bool) (bool, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return false, apperr.Unauthenticated("Please sign in to choose your leaderboard name")
+	me, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to choose your leaderboard name"))
+	if err != nil {
+		return false, err
 	}
 	var v bool
-	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		var err error
 		if v, err = q.SetLeaderboardFullName(ctx, db.SetLeaderboardFullNameParams{ID: me.ID, FullName: fullName}); err != nil {
 			return err

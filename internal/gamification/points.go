@@ -13,7 +13,7 @@ import (
 	"fmt"
 
 	"github.com/rentproof/rentproof/gen/db"
-	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/nullable"
 )
 
 // Rule is one row of the points table. Its Key names it in the activity rows' metadata and in
@@ -105,7 +105,7 @@ func record(ctx context.Context, tx *db.Queries, userID int32, r Rule, entityID,
 	}
 	if err := tx.RecordAward(ctx, db.RecordAwardParams{
 		UserID: userID, ActivityType: r.ActivityType, Points: points,
-		EntityID: &entityID, EntityType: convert.Ptr(r.EntityType), Metadata: metadata,
+		EntityID: &entityID, EntityType: nullable.Ptr(r.EntityType), Metadata: metadata,
 	}); err != nil {
 		return fmt.Errorf("record %s activity: %w", r.Key, err)
 	}

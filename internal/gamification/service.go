@@ -33,8 +33,9 @@ const (
 )
 
 var (
-	errSignedOut = apperr.Unauthenticated("Please sign in to see your rewards")
-	errNotAdmin  = apperr.PermissionDenied("Only administrators can run the migration or initialize gamification")
+	errSignedOut      = apperr.Unauthenticated("Please sign in to see your rewards")
+	errNotAdmin       = apperr.PermissionDenied("Only administrators can run the migration or initialize gamification")
+	errAdminSignedOut = apperr.Unauthenticated("Please sign in") // the administrators' buttons, signed out
 )
 
 // Migrator applies the pending migrations (store.Migrate), reporting how many it applied.
@@ -95,9 +96,9 @@ type Profile struct {
 // Profile returns the caller's standing; initialized is false (and the profile empty) while the
 // levels and badges tables are empty.
 func (s *Service) Profile(ctx context.Context) (p Profile, initialized bool, err error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Profile{}, false, errSignedOut
+	me, err := identity.RequireUser(ctx, errSignedOut)
+	if err != nil {
+		return Profile{}, false, err
 	}
 	row, err := s.q.GetGamificationProfile(ctx, me.ID)
 	if err != nil {
@@ -161,20 +162,9 @@ func roundRank(position int64, limit int32) int32 {
 	return max(int32(min(rounded, math.MaxInt32)), limit+1)
 }
 
-func requireAdmin(ctx context.Context) error {
-	me, ok := identity.UserFrom(ctx)
-	switch {
-	case !ok:
-		return apperr.Unauthenticated("Please sign in")
-	case !me.IsAdmin():
-		return errNotAdmin
-	}
-	return nil
-}
-
 // RunMigration applies the pending migrations (administrators only) and says how many.
 func (s *Service) RunMigration(ctx context.Context) (string, error) {
-	if err := requireAdmin(ctx); err != nil {
+	if _, err := identity.RequireAdmin(ctx, errAdminSignedOut, errNotAdmin); err != nil {
 		return "", err
 	}
 	if s.migrate == nil {
@@ -193,7 +183,7 @@ func (s *Service) RunMigration(ctx context.Context) (string, error) {
 // Initialize adds the missing levels, badges and achievements (administrators only) and then
 // awards what existing activity already earns; running it again adds nothing.
 func (s *Service) Initialize(ctx context.Context) (string, error) {
-	if err := requireAdmin(ctx); err != nil {
+	if _, err := identity.RequireAdmin(ctx, errAdminSignedOut, errNotAdmin); err != nil {
 		return "", err
 	}
 	if s.seed == nil {

@@ -1,9 +1,18 @@
 // Package identity is who sent a request, as every layer sees it: the signed-in user (a small
 // principal, never a database row) and the client they connect from. The HTTP edge puts both on
-// the request's context; domains read them from there.
+// the request's context; domains read them from there, and ask who may act with RequireUser and
+// RequireAdmin, the one place those checks are written.
 package identity
 
 import "context"
+
+// The HttpOnly cookies of a signed-in browser: its session token, and its device token, which
+// marks a browser that signed in to an account before (see account.DeviceTTL). The API layer
+// sets them at sign-in; the HTTP edge reads them into the Session and the Client.
+const (
+	SessionCookie = "rentproof_session"
+	DeviceCookie  = "rentproof_device"
+)
 
 // User is the signed-in principal: enough to decide who may do what, nothing secret.
 type User struct {
@@ -49,6 +58,26 @@ func SessionFrom(ctx context.Context) (Session, bool) {
 func UserFrom(ctx context.Context) (User, bool) {
 	s, ok := SessionFrom(ctx)
 	return s.User, ok
+}
+
+// RequireUser returns the signed-in user, or signedOut when nobody is signed in: the caller's
+// refusal in its own words (an apperr.Unauthenticated), so each screen keeps its message.
+func RequireUser(ctx context.Context, signedOut error) (User, error) {
+	u, ok := UserFrom(ctx)
+	if !ok {
+		return User{}, signedOut
+	}
+	return u, nil
+}
+
+// RequireAdmin returns the signed-in administrator: signedOut when nobody is signed in, notAdmin
+// when the user does not administer the site (the caller's refusals, as for RequireUser).
+func RequireAdmin(ctx context.Context, signedOut, notAdmin error) (User, error) {
+	u, err := RequireUser(ctx, signedOut)
+	if err == nil && !u.IsAdmin() {
+		return User{}, notAdmin
+	}
+	return u, err
 }
 
 // WithClient returns ctx carrying the request's client.

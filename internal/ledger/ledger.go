@@ -17,8 +17,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 )
 
 // Transaction types (SPEC §3 transactionType) written so far.
@@ -66,7 +66,7 @@ func Credit(ctx context.Context, tx *db.Queries, e Entry) (int32, error) {
 	}
 	balance, err := tx.CreditTokens(ctx, db.CreditTokensParams{
 		UserID: e.UserID, Amount: e.Amount, TransactionType: e.Type,
-		RelatedEntityID: convert.Ptr(e.RelatedID), RelatedEntityType: convert.Ptr(e.RelatedType),
+		RelatedEntityID: nullable.Ptr(e.RelatedID), RelatedEntityType: nullable.Ptr(e.RelatedType),
 		Description: e.Description,
 	})
 	if err != nil {
@@ -147,9 +147,9 @@ var errSignedOut = apperr.Unauthenticated("Please sign in to see your tokens.")
 
 // Balance returns the signed-in user's balance (a primary-key read).
 func (s *Service) Balance(ctx context.Context) (int32, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return 0, errSignedOut
+	me, err := identity.RequireUser(ctx, errSignedOut)
+	if err != nil {
+		return 0, err
 	}
 	balance, err := s.q.GetTokenBalance(ctx, me.ID)
 	if err != nil {
@@ -161,9 +161,9 @@ func (s *Service) Balance(ctx context.Context) (int32, error) {
 // Transactions returns a page of the signed-in user's ledger, newest first (page from 1; size
 // default 5, at most 100), with the number of rows in all.
 func (s *Service) Transactions(ctx context.Context, page, size int32) (Page, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Page{}, errSignedOut
+	me, err := identity.RequireUser(ctx, errSignedOut)
+	if err != nil {
+		return Page{}, err
 	}
 	if page == 0 {
 		page = 1
@@ -187,7 +187,7 @@ func (s *Service) Transactions(ctx context.Context, page, size int32) (Page, err
 	for i, r := range rows {
 		out.Transactions[i] = Transaction{
 			ID: r.ID, Amount: r.Amount, Type: r.TransactionType, Description: r.Description,
-			RelatedType: convert.Value(r.RelatedEntityType), RelatedID: convert.Value(r.RelatedEntityID), CreatedAt: r.CreatedAt,
+			RelatedType: nullable.Value(r.RelatedEntityType), RelatedID: nullable.Value(r.RelatedEntityID), CreatedAt: r.CreatedAt,
 		}
 		out.Total = r.Total
 	}

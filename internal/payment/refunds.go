@@ -13,6 +13,8 @@ import (
 	"github.com/stripe/stripe-go/v76"
 
 	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -152,4 +154,48 @@ func (s *Service) refund(requestID int32, intentID string) (string, error) {
 		return "", err
 	}
 	return refund.ID, nil
+}
+
+// RefundPaidCheck refunds a paid check's fee in full (Stripe refund; recorded in demo mode), once:
+// a second call, even a concurrent one, finds it refunded and does nothing. Administrators only
+// (the queue calls it when rejecting a paid check). It never locks the request's row: the queue
+// calls it while its own transaction holds that lock.
+func (s *Service) RefundPaidCheck(ctx context.Context, requestID int32) error {
+	me, err := identity.RequireAdmin(ctx, errAdminOnly, errAdminOnly)
+	if err != nil {
+		return err
+	}
+	check, err := s.q.GetPaidCheck(ctx, requestID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return apperr.NotFound(msgRefundNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("get paid check: %w", err)
+	}
+	intentID := deref(check.PaymentIntentID)
+	if check.PaidAt == nil || deref(check.PaymentStatus) != PaymentSucceeded || intentID == "" {
+		return apperr.FailedPrecondition(msgNotPaid)
+	}
+	amount := FeeCents
+	if check.PaymentAmountCents != nil {
+		amount = int(*check.PaymentAmountCents)
+	}
+	return store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		// Concurrent refunds of one check take turns here; the later ones find it claimed.
+		n, err := q.ClaimPaidCheckRefund(ctx, db.ClaimPaidCheckRefundParams{RequestID: check.ID, AmountCents: int32(amount), RefundedBy: &me.ID})
+		if err != nil {
+			return fmt.Errorf("claim refund: %w", err)
+		}
+		if n == 0 {
+			return nil // refunded already
+		}
+		refundID, err := s.refund(check.ID, intentID)
+		if err != nil {
+			return fmt.Errorf("refund payment intent: %w", err)
+		}
+		if err := q.RecordPaidCheckRefund(ctx, db.RecordPaidCheckRefundParams{RequestID: check.ID, RefundID: refundID}); err != nil {
+			return fmt.Errorf("record refund: %w", err)
+		}
+		return nil
+	})
 }

@@ -183,6 +183,9 @@ func TestPaymentStatusAfterTheCheckEnds(t *testing.T) {
 		// As the verification closes a paid check when the listing is verified another way: the
 		// refund is claimed in that transaction and recorded once Stripe has answered.
 		const reason = "The property was verified through another request."
+		// The server's refund runner would record the refund at once: Stripe fails it here, so the
+		// claimed placeholder stays until the test records the refund itself.
+		w.proxy.failRefunds.Store(true)
 		w.exec(t, `INSERT INTO property_verifications (property_id, proof) VALUES ($1, 'demo')`, home)
 		w.exec(t, `UPDATE verification_requests SET status = 'closed', status_reason = $2 WHERE id = $1`, check, reason)
 		w.exec(t, `INSERT INTO paid_check_refunds (request_id, refund_id, amount_cents) VALUES ($1, 'claimed', 1999)`, check)

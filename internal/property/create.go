@@ -12,9 +12,9 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/vocab"
@@ -32,50 +32,62 @@ type Listing struct {
 // UploadImages stores listing images for the signed-in user, who must be allowed to list; the
 // uploads are theirs, for their own listings only. files yields the files one at a time.
 func (s *Service) UploadImages(ctx context.Context, files iter.Seq2[upload.File, error]) ([]string, error) {
-	if err := s.CanList(ctx); err != nil {
+	user, err := lister(ctx)
+	if err != nil {
 		return nil, err
 	}
-	user, _ := identity.UserFrom(ctx)
 	return s.images.SavePropertyImages(ctx, user.ID, files)
 }
 
+// CanList reports whether role may list properties (ListingRoles): tenants may not.
+func CanList(role string) bool { return slices.Contains(ListingRoles, role) }
+
 // CanList checks that the caller is signed in with a listing role.
 func (s *Service) CanList(ctx context.Context) error {
-	user, ok := identity.UserFrom(ctx)
-	if !ok {
-		return apperr.Unauthenticated("Please sign in to add a property")
+	_, err := lister(ctx)
+	return err
+}
+
+// The refusals of listing.
+var (
+	errSignedOutList = apperr.Unauthenticated("Please sign in to add a property")
+	errNotLister     = apperr.PermissionDenied("Only landlords, agents and property managers can list properties")
+)
+
+// lister returns the caller when they may list properties, and the refusal otherwise.
+func lister(ctx context.Context) (identity.User, error) {
+	user, err := identity.RequireUser(ctx, errSignedOutList)
+	if err == nil && !CanList(user.Role) {
+		return identity.User{}, errNotLister
 	}
-	if !slices.Contains(ListingRoles, user.Role) {
-		return apperr.PermissionDenied("Only landlords, agents and property managers can list properties")
-	}
-	return nil
+	return user, err
 }
 
 // Create lists a property for the signed-in user, who must hold a listing role. The landlord is
 // the caller, never a field of the form; the listing starts unverified and active, and the server
 // derives its slug, keywords (first five amenities) and meta description (first 100 characters).
 func (s *Service) Create(ctx context.Context, l Listing) (Property, error) {
-	if err := s.CanList(ctx); err != nil {
+	landlord, err := lister(ctx)
+	if err != nil {
 		return Property{}, err
 	}
-	landlord, _ := identity.UserFrom(ctx)
 	l = normalise(l)
 	if err := s.validate(l, nil); err != nil {
 		return Property{}, err
 	}
 	keywords := Keywords(l.Amenities)
 	var created db.Property
-	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		p, err := q.CreateProperty(ctx, db.CreatePropertyParams{
-			Title: l.Title, Description: l.Description, Address: l.Address, Locality: convert.Ptr(l.Locality),
-			City: l.City, State: convert.Ptr(l.State), ZipCode: convert.Ptr(l.ZipCode), Country: l.Country,
+			Title: l.Title, Description: l.Description, Address: l.Address, Locality: nullable.Ptr(l.Locality),
+			City: l.City, State: nullable.Ptr(l.State), ZipCode: nullable.Ptr(l.ZipCode), Country: l.Country,
 			PropertyType: l.PropertyType, MonthlyRent: l.MonthlyRent, Bedrooms: l.Bedrooms, Bathrooms: l.Bathrooms,
-			SquareFeet: convert.Ptr(l.SquareFeet), AreaUnit: l.AreaUnit, Currency: l.Currency, LandlordID: landlord.ID,
+			SquareFeet: nullable.Ptr(l.SquareFeet), AreaUnit: l.AreaUnit, Currency: l.Currency, LandlordID: landlord.ID,
 			Amenities: l.Amenities, Images: l.Images,
-			Latitude: convert.Ptr(l.Latitude), Longitude: convert.Ptr(l.Longitude), YearBuilt: convert.Ptr(l.YearBuilt),
+			Latitude: nullable.Ptr(l.Latitude), Longitude: nullable.Ptr(l.Longitude), YearBuilt: nullable.Ptr(l.YearBuilt),
 			PetsAllowed: l.PetsAllowed, Furnished: l.Furnished,
-			MetaDescription: convert.Ptr(MetaDescription(l.Description)),
-			MetaKeywords:    convert.Ptr(strings.Join(keywords, ", ")),
+			MetaDescription: nullable.Ptr(MetaDescription(l.Description)),
+			MetaKeywords:    nullable.Ptr(strings.Join(keywords, ", ")),
 			Keywords:        keywords,
 			Slug:            "pending",
 		})

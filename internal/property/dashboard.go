@@ -30,9 +30,9 @@ type Mine struct {
 // title, address or city holds query (ignoring case; empty: all), with each one's saved flag for
 // the caller, in one statement.
 func (s *Service) ListMine(ctx context.Context, query string, page, pageSize int32) (Mine, error) {
-	user, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Mine{}, apperr.Unauthenticated("Please sign in to see your properties")
+	user, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to see your properties"))
+	if err != nil {
+		return Mine{}, err
 	}
 	var v apperr.Validator
 	p := store.Paging(&v, page, pageSize, DefaultMinePageSize, MaxMinePageSize)
@@ -86,9 +86,9 @@ type TypeCount struct {
 // LandlordStats sums the signed-in user's active listings from their stored columns and rating
 // aggregates, in one statement. Any role may ask: a tenant has no listings, so all is zero.
 func (s *Service) LandlordStats(ctx context.Context) (Stats, error) {
-	user, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Stats{}, apperr.Unauthenticated("Please sign in to see your statistics")
+	user, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to see your statistics"))
+	if err != nil {
+		return Stats{}, err
 	}
 	rows, err := s.q.GetLandlordStats(ctx, user.ID)
 	if err != nil {

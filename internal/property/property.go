@@ -8,7 +8,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -54,20 +54,20 @@ type Rating struct {
 func fromRow(p db.Property) Property {
 	return Property{
 		ID: p.ID, Title: p.Title, Description: p.Description,
-		Address: p.Address, Locality: convert.Value(p.Locality), City: p.City, State: convert.Value(p.State),
-		ZipCode: convert.Value(p.ZipCode), Country: p.Country, PropertyType: p.PropertyType,
-		MonthlyRent: p.MonthlyRent, Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, SquareFeet: convert.Value(p.SquareFeet),
+		Address: p.Address, Locality: nullable.Value(p.Locality), City: p.City, State: nullable.Value(p.State),
+		ZipCode: nullable.Value(p.ZipCode), Country: p.Country, PropertyType: p.PropertyType,
+		MonthlyRent: p.MonthlyRent, Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, SquareFeet: nullable.Value(p.SquareFeet),
 		AreaUnit: p.AreaUnit, Currency: p.Currency, LandlordID: p.LandlordID, Verified: p.Verified, Active: p.Active,
 		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
 		Amenities: p.Amenities, Images: p.Images, Keywords: p.Keywords,
-		Latitude: convert.Value(p.Latitude), Longitude: convert.Value(p.Longitude), YearBuilt: convert.Value(p.YearBuilt),
+		Latitude: nullable.Value(p.Latitude), Longitude: nullable.Value(p.Longitude), YearBuilt: nullable.Value(p.YearBuilt),
 		PetsAllowed: p.PetsAllowed, Furnished: p.Furnished,
-		MetaDescription: convert.Value(p.MetaDescription), MetaKeywords: convert.Value(p.MetaKeywords), Slug: p.Slug,
+		MetaDescription: nullable.Value(p.MetaDescription), MetaKeywords: nullable.Value(p.MetaKeywords), Slug: p.Slug,
 		Rating: Rating{
 			Average: p.Rating, Count: p.ReviewCount, Recommend: p.RecommendCount,
 			Stars: [5]int32{p.Rating1Count, p.Rating2Count, p.Rating3Count, p.Rating4Count, p.Rating5Count},
 		},
-		VerificationProof: convert.Value(p.VerificationProof), VerificationConfirmations: p.VerificationConfirmations,
+		VerificationProof: nullable.Value(p.VerificationProof), VerificationConfirmations: p.VerificationConfirmations,
 	}
 }
 

@@ -67,12 +67,12 @@ type Saved struct {
 // have saved. Saving one already saved changes nothing; past MaxSaved it is refused. The count
 // and the insert run under a per-user lock, so parallel saves cannot pass the limit together.
 func (s *Service) Save(ctx context.Context, propertyID int32) (int32, error) {
-	user, ok := identity.UserFrom(ctx)
-	if !ok {
-		return 0, apperr.Unauthenticated(msgSaveSignIn)
+	user, err := identity.RequireUser(ctx, apperr.Unauthenticated(msgSaveSignIn))
+	if err != nil {
+		return 0, err
 	}
 	var row db.SavePropertyRow
-	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		if err := q.LockSavedProperties(ctx, user.ID); err != nil {
 			return fmt.Errorf("lock saved properties of %d: %w", user.ID, err)
 		}
@@ -98,9 +98,9 @@ func (s *Service) Save(ctx context.Context, propertyID int32) (int32, error) {
 // Unsave takes a property off the signed-in user's saved list (one not saved is no error) and
 // returns how many they have saved.
 func (s *Service) Unsave(ctx context.Context, propertyID int32) (int32, error) {
-	user, ok := identity.UserFrom(ctx)
-	if !ok {
-		return 0, apperr.Unauthenticated(msgSaveSignIn)
+	user, err := identity.RequireUser(ctx, apperr.Unauthenticated(msgSaveSignIn))
+	if err != nil {
+		return 0, err
 	}
 	n, err := s.q.UnsaveProperty(ctx, db.UnsavePropertyParams{UserID: user.ID, PropertyID: propertyID})
 	if err != nil {
@@ -112,9 +112,9 @@ func (s *Service) Unsave(ctx context.Context, propertyID int32) (int32, error) {
 // ListSaved returns a page of the signed-in user's saved properties that are still listed, most
 // recently saved first (page 0 is the first; pageSize 0 is DefaultSavedPageSize).
 func (s *Service) ListSaved(ctx context.Context, page, pageSize int32) (Saved, error) {
-	user, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Saved{}, apperr.Unauthenticated(msgSavedSignIn)
+	user, err := identity.RequireUser(ctx, apperr.Unauthenticated(msgSavedSignIn))
+	if err != nil {
+		return Saved{}, err
 	}
 	var v apperr.Validator
 	p := store.Paging(&v, page, pageSize, DefaultSavedPageSize, MaxSavedPageSize)

@@ -9,8 +9,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/verification"
@@ -41,9 +41,9 @@ type Updated struct {
 // (verification.AddressChanged). The property row is locked for the whole edit in the mode
 // verification takes, so an approval racing the edit is seen by it or sees it.
 func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Updated{}, errSignedOutEdit
+	me, err := identity.RequireUser(ctx, errSignedOutEdit)
+	if err != nil {
+		return Updated{}, err
 	}
 	l = normalise(l)
 	// A first look outside the transaction answers who may edit before the form is judged (the
@@ -77,15 +77,15 @@ func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, err
 		}
 		keywords := Keywords(l.Amenities)
 		_, err = q.UpdateProperty(ctx, db.UpdatePropertyParams{
-			ID: id, Title: l.Title, Description: l.Description, Address: l.Address, Locality: convert.Ptr(l.Locality),
-			City: l.City, State: convert.Ptr(l.State), ZipCode: convert.Ptr(l.ZipCode), Country: l.Country,
+			ID: id, Title: l.Title, Description: l.Description, Address: l.Address, Locality: nullable.Ptr(l.Locality),
+			City: l.City, State: nullable.Ptr(l.State), ZipCode: nullable.Ptr(l.ZipCode), Country: l.Country,
 			PropertyType: l.PropertyType, MonthlyRent: l.MonthlyRent, Bedrooms: l.Bedrooms, Bathrooms: l.Bathrooms,
-			SquareFeet: convert.Ptr(l.SquareFeet), AreaUnit: l.AreaUnit, Currency: l.Currency,
+			SquareFeet: nullable.Ptr(l.SquareFeet), AreaUnit: l.AreaUnit, Currency: l.Currency,
 			Amenities: l.Amenities, Images: l.Images,
-			Latitude: convert.Ptr(l.Latitude), Longitude: convert.Ptr(l.Longitude), YearBuilt: convert.Ptr(l.YearBuilt),
+			Latitude: nullable.Ptr(l.Latitude), Longitude: nullable.Ptr(l.Longitude), YearBuilt: nullable.Ptr(l.YearBuilt),
 			PetsAllowed: l.PetsAllowed, Furnished: l.Furnished,
-			MetaDescription: convert.Ptr(MetaDescription(l.Description)),
-			MetaKeywords:    convert.Ptr(strings.Join(keywords, ", ")),
+			MetaDescription: nullable.Ptr(MetaDescription(l.Description)),
+			MetaKeywords:    nullable.Ptr(strings.Join(keywords, ", ")),
 			Keywords:        keywords,
 			Slug:            Slug(l.Title, id),
 		})

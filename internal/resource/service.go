@@ -11,7 +11,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
 )
@@ -43,11 +43,11 @@ type Resource struct {
 func fromRow(r db.Resource) Resource {
 	return Resource{
 		ID: r.ID, Title: r.Title, Description: r.Description, Content: r.Content, Category: r.Category,
-		Region: convert.Value(r.Region), Country: convert.Value(r.Country), AuthorName: r.AuthorName,
-		AuthorTitle: convert.Value(r.AuthorTitle), AuthorImage: convert.Value(r.AuthorImage), CoverImage: r.CoverImage,
+		Region: nullable.Value(r.Region), Country: nullable.Value(r.Country), AuthorName: r.AuthorName,
+		AuthorTitle: nullable.Value(r.AuthorTitle), AuthorImage: nullable.Value(r.AuthorImage), CoverImage: r.CoverImage,
 		ReadTime: r.ReadTime, Tags: r.Tags, PublishedAt: r.PublishedAt, CreatedAt: r.CreatedAt,
-		UpdatedAt: r.UpdatedAt, Featured: r.Featured, MetaDescription: convert.Value(r.MetaDescription),
-		MetaKeywords: convert.Value(r.MetaKeywords), Slug: r.Slug, Language: r.Language,
+		UpdatedAt: r.UpdatedAt, Featured: r.Featured, MetaDescription: nullable.Value(r.MetaDescription),
+		MetaKeywords: nullable.Value(r.MetaKeywords), Slug: r.Slug, Language: r.Language,
 	}
 }
 
@@ -92,4 +92,23 @@ func (s *Service) Get(ctx context.Context, id int32) (Resource, error) {
 		return Resource{}, fmt.Errorf("get resource %d: %w", id, store.Err(err))
 	}
 	return fromRow(r), nil
+}
+
+// Dated is an article's id and when it last changed: what the sitemap lists.
+type Dated struct {
+	ID        int32
+	UpdatedAt time.Time
+}
+
+// Articles lists every article's id and last change, in id order.
+func (s *Service) Articles(ctx context.Context) ([]Dated, error) {
+	rows, err := s.q.ListSitemapResources(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list resources: %w", err)
+	}
+	out := make([]Dated, len(rows))
+	for i, r := range rows {
+		out[i] = Dated{ID: r.ID, UpdatedAt: r.UpdatedAt}
+	}
+	return out, nil
 }

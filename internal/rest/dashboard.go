@@ -8,6 +8,7 @@ import (
 	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/property"
 )
 
 func routeDashboard(mux *http.ServeMux, properties PropertyRPCs, reviews ReviewRPCs) {
@@ -21,7 +22,7 @@ func routeDashboard(mux *http.ServeMux, properties PropertyRPCs, reviews ReviewR
 		if !pageParams(w, q, &page, &size) {
 			return
 		}
-		if user, ok := identity.UserFrom(r.Context()); !ok || user.Role == "tenant" {
+		if user, ok := identity.UserFrom(r.Context()); !ok || !property.CanList(user.Role) {
 			req := &reviewv1.ListMyReviewsRequest{Query: q.Get("query"), Page: page, PageSize: size}
 			call(w, r, reviewv1connect.ReviewServiceListMyReviewsProcedure, req, reviews.ListMyReviews,
 				func(res *reviewv1.ListMyReviewsResponse) any { return message(res) })

@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"strconv"
 
+	"connectrpc.com/connect"
+
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	"github.com/rentproof/rentproof/internal/document"
@@ -60,35 +62,35 @@ func routeDocuments(mux *http.ServeMux, files DocumentFiles, rpcs DocumentRPCs) 
 	// POST /api/properties/{id}/upload-documents: multipart with repeated "documents" parts;
 	// answers {success, files: [urls], documents}. Who may upload is settled before a byte of the
 	// files is read.
-	mux.HandleFunc("POST /api/properties/{id}/upload-documents", func(w http.ResponseWriter, r *http.Request) {
+	const uploadName = "POST /api/properties/{id}/upload-documents"
+	mux.HandleFunc(uploadName, func(w http.ResponseWriter, r *http.Request) {
 		id, ok := pathID(w, r, "id")
 		if !ok {
 			return
 		}
-		err := files.CanUpload(r.Context(), id)
-		if err == nil {
-			var mr *multipart.Reader
-			if mr, err = r.MultipartReader(); err != nil {
-				err = document.ErrNoDocuments
-			} else {
-				var docs []document.Document
-				if docs, err = files.Upload(r.Context(), id, documentParts(mr)); err == nil {
-					out := documentUploadAnswer{Success: true, Files: make([]string, len(docs)), Documents: make([]uploadedDocument, len(docs))}
-					for i, d := range docs {
-						out.Files[i] = d.URL
-						out.Documents[i] = uploadedDocument{URL: d.URL, FileName: d.FileName, ContentType: d.ContentType, Bytes: d.Bytes}
-					}
-					writeJSON(w, http.StatusOK, out)
-					return
-				}
+		var docs []document.Document
+		err := rpc.Handle(r.Context(), uploadName, nil, func(ctx context.Context) error {
+			if err := files.CanUpload(ctx, id); err != nil {
+				return err
 			}
+			mr, err := r.MultipartReader()
+			if err != nil {
+				return document.ErrNoDocuments
+			}
+			docs, err = files.Upload(ctx, id, documentParts(mr))
+			return bodyTooLarge(err)
+		})
+		if err != nil {
+			status, msg := uploadFailed(w, r, err, documentsTooLarge)
+			writeJSON(w, status, documentUploadAnswer{Success: false, Files: []string{}, Error: msg, Message: msg})
+			return
 		}
-		status, msg := http.StatusRequestEntityTooLarge, documentsTooLarge
-		if _, tooBig := errors.AsType[*http.MaxBytesError](err); !tooBig {
-			ce := rpc.ConnectError(r.Context(), err)
-			status, msg = statusOf(ce), ce.Message()
+		out := documentUploadAnswer{Success: true, Files: make([]string, len(docs)), Documents: make([]uploadedDocument, len(docs))}
+		for i, d := range docs {
+			out.Files[i] = d.URL
+			out.Documents[i] = uploadedDocument{URL: d.URL, FileName: d.FileName, ContentType: d.ContentType, Bytes: d.Bytes}
 		}
-		writeJSON(w, status, documentUploadAnswer{Success: false, Files: []string{}, Error: msg, Message: msg})
+		writeJSON(w, http.StatusOK, out)
 	})
 	// POST /api/properties/{id}/direct-verification: {documentUrls, notes, documentsProvided,
 	// selfVerified}; answers {requestId, propertyVerified: false, documents}: the request waits
@@ -107,10 +109,16 @@ func routeDocuments(mux *http.ServeMux, files DocumentFiles, rpcs DocumentRPCs) 
 	})
 	// GET /api/documents/{token}: the document itself, for its owner, administrators and the
 	// verifiers the owner invited; always a download, never sniffed, never cached.
-	mux.HandleFunc("GET /api/documents/{token}", func(w http.ResponseWriter, r *http.Request) {
-		f, err := files.Open(r.Context(), r.URL.Path)
+	const openName = "GET /api/documents/{token}"
+	mux.HandleFunc(openName, func(w http.ResponseWriter, r *http.Request) {
+		var f document.Opened
+		err := rpc.Handle(r.Context(), openName, rpc.Text{"token": r.PathValue("token")}, func(ctx context.Context) error {
+			var err error
+			f, err = files.Open(ctx, r.URL.Path)
+			return err
+		})
 		if err != nil {
-			writeError(w, r, rpc.ConnectError(r.Context(), err))
+			writeError(w, r, err)
 			return
 		}
 		defer f.Close()
@@ -132,6 +140,28 @@ func routeDocuments(mux *http.ServeMux, files DocumentFiles, rpcs DocumentRPCs) 
 	})
 }
 
+// bodyTooLarge marks a body past its path's cap (the server's *http.MaxBytesError, which no
+// service maps) as resource_exhausted, as Connect answers a message over its limit, so the chain
+// logs it as the client's; the handler answers it 413 in its own words (uploadFailed).
+func bodyTooLarge(err error) error {
+	if _, tooBig := errors.AsType[*http.MaxBytesError](err); tooBig {
+		return connect.NewError(connect.CodeResourceExhausted, err)
+	}
+	return err
+}
+
+// uploadFailed is the status and message of a failed upload (err, mapped by rpc.Handle), passing
+// on the error's headers (Retry-After when a daily quota is used up): 413 with tooLarge for a
+// body past its cap.
+func uploadFailed(w http.ResponseWriter, r *http.Request, err error, tooLarge string) (int, string) {
+	if _, tooBig := errors.AsType[*http.MaxBytesError](err); tooBig {
+		return http.StatusRequestEntityTooLarge, tooLarge
+	}
+	ce := rpc.ConnectError(r.Context(), err) // already a *connect.Error: this only types it
+	copyHeaders(w.Header(), ce.Meta())
+	return statusOf(ce), ce.Message()
+}
+
 // documentParts yields the "documents" file parts one at a time, each to be read before the next.
 func documentParts(mr *multipart.Reader) iter.Seq2[document.File, error] {
 	return fileParts(mr, "documents", document.ErrUnreadable, func(name string, body io.Reader) document.File {
@@ -140,7 +170,8 @@ func documentParts(mr *multipart.Reader) iter.Seq2[document.File, error] {
 }
 
 // fileParts yields the file parts named field one at a time, each to be read before the next;
-// a body that breaks off is unreadable (or the server's *http.MaxBytesError).
+// a body that breaks off is unreadable (or the server's *http.MaxBytesError), and a file name
+// that is not clean text is refused as any rpc's text is (rpc.Text), named after field.
 func fileParts[F any](mr *multipart.Reader, field string, unreadable error, file func(name string, body io.Reader) F) iter.Seq2[F, error] {
 	return func(yield func(F, error) bool) {
 		var none F
@@ -158,6 +189,10 @@ func fileParts[F any](mr *multipart.Reader, field string, unreadable error, file
 			}
 			if part.FormName() != field || part.FileName() == "" {
 				continue
+			}
+			if err := (rpc.Text{field: part.FileName()}).Check(); err != nil {
+				yield(none, err)
+				return
 			}
 			if !yield(file(part.FileName(), part), nil) {
 				return

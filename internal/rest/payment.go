@@ -43,14 +43,21 @@ func routePayments(mux *http.ServeMux, rpcs PaymentRPCs, hook StripeWebhook) {
 	// POST /api/stripe/webhook: Stripe's events, signed (Stripe-Signature). The signature needs the
 	// body byte for byte, which protobuf cannot carry: a hand-written handler that still leaves
 	// every rule to the service.
-	mux.HandleFunc("POST /api/stripe/webhook", func(w http.ResponseWriter, r *http.Request) {
+	const webhookName = "POST /api/stripe/webhook"
+	mux.HandleFunc(webhookName, func(w http.ResponseWriter, r *http.Request) {
 		payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBytes))
 		if err != nil {
 			bodyFailed(w, err)
 			return
 		}
-		if err := hook.HandleWebhook(r.Context(), payload, r.Header.Get("Stripe-Signature")); err != nil {
-			writeError(w, r, rpc.Error(r.Context(), err))
+		// Its text is the body as it came (Stripe's JSON escapes any control character) and the
+		// signature.
+		signature := r.Header.Get("Stripe-Signature")
+		text := rpc.Text{"body": string(payload), "Stripe-Signature": signature}
+		if err := rpc.Handle(r.Context(), webhookName, text, func(ctx context.Context) error {
+			return hook.HandleWebhook(ctx, payload, signature)
+		}); err != nil {
+			writeError(w, r, err)
 			return
 		}
 		writeJSON(w, http.StatusOK, map[string]bool{"received": true})

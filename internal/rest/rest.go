@@ -1,5 +1,7 @@
 // Package rest is the thin /api shim for older clients (SPEC §7): each path calls one rpc of the
-// same Connect handler the other protocols use, and only reshapes JSON. No business rule lives here.
+// same Connect handler the other protocols use (rpc.Invoke), and only reshapes JSON; the four
+// paths protobuf carries badly (uploads, a document, Stripe's webhook) are written by hand and
+// run their service call through the same interceptors (rpc.Handle). No business rule lives here.
 package rest
 
 import (
@@ -114,16 +116,6 @@ func pageParams(w http.ResponseWriter, q url.Values, page, size *int32) bool {
 	}
 	*size, ok = queryInt(w, q.Get("pageSize"), "pageSize")
 	return ok
-}
-
-// first returns the first non-empty value.
-func first(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 // list reshapes repeated messages into a bare JSON array, as SPEC §7's list answers are.

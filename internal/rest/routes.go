@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"cmp"
 	"net/http"
 	"strconv"
 	"strings"
@@ -140,7 +141,7 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 	mux.HandleFunc("GET /api/properties", func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		req := &propertyv1.SearchPropertiesRequest{
-			City: q.Get("city"), ZipCode: first(q.Get("zipCode"), q.Get("location")),
+			City: q.Get("city"), ZipCode: cmp.Or(q.Get("zipCode"), q.Get("location")),
 			PropertyType: q.Get("propertyType"), VerifiedOnly: q.Get("verified") == "true",
 			SortBy: q.Get("sortBy"), Query: q.Get("query"),
 		}

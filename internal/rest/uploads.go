@@ -2,7 +2,6 @@ package rest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -31,31 +30,31 @@ type uploadAnswer struct {
 var tooLarge = fmt.Sprintf("The upload is too large: at most %d images of %d MB each.", upload.MaxImages, upload.MaxImageBytes>>20)
 
 // routeUploads serves POST /api/upload/property-images: multipart with repeated "images" parts.
-// Multipart is what protobuf carries badly, so this is the one hand-written handler; the rules
-// (who, how many, what content, how large) are the service's.
+// Multipart is what protobuf carries badly, so the handler is written by hand, and runs through
+// the interceptors with rpc.Handle; the rules (who, how many, what content, how large) are the
+// service's.
 func routeUploads(mux *http.ServeMux, uploader ImageUploader) {
-	mux.HandleFunc("POST /api/upload/property-images", func(w http.ResponseWriter, r *http.Request) {
-		// Who may upload is settled before a byte of the files is read.
-		err := uploader.CanList(r.Context())
-		if err == nil {
-			var mr *multipart.Reader
-			if mr, err = r.MultipartReader(); err != nil {
-				err = upload.ErrNoFiles
-			} else {
-				var urls []string
-				if urls, err = uploader.UploadImages(r.Context(), imageParts(mr)); err == nil {
-					writeJSON(w, http.StatusOK, uploadAnswer{Success: true, Files: urls})
-					return
-				}
+	const name = "POST /api/upload/property-images"
+	mux.HandleFunc(name, func(w http.ResponseWriter, r *http.Request) {
+		var urls []string
+		err := rpc.Handle(r.Context(), name, nil, func(ctx context.Context) error {
+			// Who may upload is settled before a byte of the files is read.
+			if err := uploader.CanList(ctx); err != nil {
+				return err
 			}
+			mr, err := r.MultipartReader()
+			if err != nil {
+				return upload.ErrNoFiles
+			}
+			urls, err = uploader.UploadImages(ctx, imageParts(mr))
+			return bodyTooLarge(err)
+		})
+		if err != nil {
+			status, msg := uploadFailed(w, r, err, tooLarge)
+			writeJSON(w, status, uploadAnswer{Success: false, Files: []string{}, Error: msg, Message: msg})
+			return
 		}
-		status, msg := http.StatusRequestEntityTooLarge, tooLarge
-		if _, tooBig := errors.AsType[*http.MaxBytesError](err); !tooBig {
-			ce := rpc.ConnectError(r.Context(), err)
-			copyHeaders(w.Header(), ce.Meta()) // Retry-After when the daily quota is used up
-			status, msg = statusOf(ce), ce.Message()
-		}
-		writeJSON(w, status, uploadAnswer{Success: false, Files: []string{}, Error: msg, Message: msg})
+		writeJSON(w, http.StatusOK, uploadAnswer{Success: true, Files: urls})
 	})
 }
 

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 	"strconv"
@@ -29,7 +30,7 @@ func routeVerification(mux *http.ServeMux, rpcs VerificationRPCs) {
 	// GET /api/potential-verifiers?role=&query=&page=&pageSize=: a JSON array of {id, username, role}.
 	mux.HandleFunc("GET /api/potential-verifiers", func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
-		req := &verificationv1.ListPotentialVerifiersRequest{Role: q.Get("role"), Query: first(q.Get("query"), q.Get("search"))}
+		req := &verificationv1.ListPotentialVerifiersRequest{Role: q.Get("role"), Query: cmp.Or(q.Get("query"), q.Get("search"))}
 		if !pageParams(w, q, &req.Page, &req.PageSize) {
 			return
 		}

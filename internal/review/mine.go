@@ -23,9 +23,9 @@ type Mine struct {
 // hidden and removed ones, with that status), newest first, those whose title or content holds
 // query (ignoring case; empty: all), each with its property's title, in one statement.
 func (s *Service) ListMine(ctx context.Context, query string, page, pageSize int32) (Mine, error) {
-	user, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Mine{}, apperr.Unauthenticated("Please sign in to see your reviews")
+	user, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to see your reviews"))
+	if err != nil {
+		return Mine{}, err
 	}
 	var v apperr.Validator
 	p := store.Paging(&v, page, pageSize, DefaultPageSize, MaxPageSize)

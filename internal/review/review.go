@@ -4,8 +4,8 @@ import (
 	"time"
 
 	"github.com/rentproof/rentproof/gen/db"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 )
 
 // Review is one review as lists show it.
@@ -47,14 +47,14 @@ type OwnerResponse struct {
 // fromRow is a stored review with its author's name (nil names: the account is gone).
 func fromRow(r db.Review, firstName, lastName *string) Review {
 	out := Review{
-		ID: r.ID, PropertyID: r.PropertyID, AuthorID: convert.Value(r.UserID), Rating: r.Rating,
-		Title: r.Title, Content: r.Content, ReviewType: r.ReviewType, StayPeriod: convert.Value(r.StayPeriod),
+		ID: r.ID, PropertyID: r.PropertyID, AuthorID: nullable.Value(r.UserID), Rating: r.Rating,
+		Title: r.Title, Content: r.Content, ReviewType: r.ReviewType, StayPeriod: nullable.Value(r.StayPeriod),
 		Language: r.Language, Status: r.Status,
 		Pros: r.Pros, Cons: r.Cons, Categories: r.Categories, Photos: r.Photos, Verified: r.Verified, CreatedAt: r.CreatedAt, Helpful: r.Helpful,
 		ReportCount: r.ReportCount, NewMember: !r.Counted,
 	}
 	if r.UserID != nil && firstName != nil {
-		out.Author = &Author{FirstName: *firstName, LastName: identity.PublicLastName(convert.Value(lastName))}
+		out.Author = &Author{FirstName: *firstName, LastName: identity.PublicLastName(nullable.Value(lastName))}
 	}
 	return out
 }
@@ -65,7 +65,7 @@ func detailed(r db.GetReviewDetailsRow) Review {
 	out.HelpfulByViewer = r.HelpfulByViewer
 	if r.ResponseContent != nil {
 		out.OwnerResponse = &OwnerResponse{
-			Content: *r.ResponseContent, CreatedAt: convert.Value(r.ResponseCreatedAt), UpdatedAt: convert.Value(r.ResponseUpdatedAt),
+			Content: *r.ResponseContent, CreatedAt: nullable.Value(r.ResponseCreatedAt), UpdatedAt: nullable.Value(r.ResponseUpdatedAt),
 		}
 	}
 	return out

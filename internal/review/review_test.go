@@ -14,7 +14,7 @@ import (
 	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
 	"github.com/rentproof/rentproof/internal/account"
-	"github.com/rentproof/rentproof/internal/api"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/testserver"
 )
 
@@ -102,7 +102,7 @@ func (w *world) member(t *testing.T, username, role string) string {
 func from[T any](req *connect.Request[T], ip, device string) *connect.Request[T] {
 	req.Header().Set("X-Forwarded-For", ip)
 	if device != "" {
-		req.Header().Set("Cookie", api.DeviceCookie+"="+device)
+		req.Header().Set("Cookie", identity.DeviceCookie+"="+device)
 	}
 	return req
 }

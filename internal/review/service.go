@@ -14,9 +14,9 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
@@ -205,13 +205,14 @@ type Draft struct {
 }
 
 // Create posts a review by the signed-in user, updating the property's aggregates (by trigger)
-// and recording a review_posted activity in the same transaction. The review is published at
+// and awarding its XP with gamification.Give (which records the review_posted activity) in the
+// same transaction. The review is published at
 // once; it counts in the stars and averages at once only when its author is established (SQL
 // account_established, this review included), otherwise once CountDue finds them established.
 func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
-	author, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Review{}, apperr.Unauthenticated("Please sign in to write a review")
+	author, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to write a review"))
+	if err != nil {
+		return Review{}, err
 	}
 	d = clean(d)
 	if err := validate(author, d); err != nil {
@@ -236,7 +237,7 @@ func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 		var err error
 		created, err = q.CreateReview(ctx, db.CreateReviewParams{
 			PropertyID: d.PropertyID, UserID: &author.ID, Rating: d.Rating, Title: d.Title, Content: d.Content,
-			ReviewType: d.ReviewType, StayPeriod: convert.Ptr(d.StayPeriod), Pros: d.Pros, Cons: d.Cons,
+			ReviewType: d.ReviewType, StayPeriod: nullable.Ptr(d.StayPeriod), Pros: d.Pros, Cons: d.Cons,
 			Categories: d.Categories, Photos: d.Photos, Language: d.Language,
 		})
 		if err != nil {

@@ -11,12 +11,18 @@ import (
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/activity"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
+)
+
+// The refusals of the moderators' calls.
+var (
+	errModeratorSignedOut = apperr.Unauthenticated("Please sign in")
+	errNotModerator       = apperr.PermissionDenied("Only administrators can moderate reviews")
 )
 
 // lockPublished locks a published review for a vote or report by the signed-in user.
@@ -38,9 +44,9 @@ func lockPublished(ctx context.Context, q *db.Queries, reviewID int32) (db.LockR
 // nothing (alreadyMarked); nobody votes on their own review. Counts stay exact under concurrency:
 // the vote row is unique and the count is incremented in the same transaction.
 func (s *Service) MarkHelpful(ctx context.Context, reviewID int32) (helpful int32, alreadyMarked bool, err error) {
-	voter, ok := identity.UserFrom(ctx)
-	if !ok {
-		return 0, false, apperr.Unauthenticated("Please sign in to mark reviews as helpful")
+	voter, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to mark reviews as helpful"))
+	if err != nil {
+		return 0, false, err
 	}
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		r, err := lockPublished(ctx, q, reviewID)
@@ -83,9 +89,9 @@ func (s *Service) MarkHelpful(ctx context.Context, reviewID int32) (helpful int3
 // accounts on different networks and browsers, linked neither to the review's author, nor to the
 // property's owner, nor to one another. A report is never a cheaper weapon than a review.
 func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail string) error {
-	reporter, ok := identity.UserFrom(ctx)
-	if !ok {
-		return apperr.Unauthenticated("Please sign in to report a review")
+	reporter, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to report a review"))
+	if err != nil {
+		return err
 	}
 	detail = strings.TrimSpace(detail)
 	var v apperr.Validator
@@ -98,7 +104,7 @@ func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail str
 		{Key: fmt.Sprintf("report:acct:%d", reporter.ID), Max: s.limits.ReportsPerAccount, Window: 24 * time.Hour},
 		{Key: "report:net:" + ratelimit.Network(identity.ClientFrom(ctx).IP), Max: s.limits.ReportsPerNetwork, Window: 24 * time.Hour},
 	}
-	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		if _, err := ratelimit.Reserve(ctx, q, limits...); err != nil {
 			return err
 		}
@@ -111,8 +117,8 @@ func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail str
 		}
 		network, device := clientSignals(ctx)
 		added, err := q.AddReport(ctx, db.AddReportParams{
-			ReviewID: reviewID, UserID: reporter.ID, Reason: reason, Detail: convert.Ptr(detail),
-			Network: convert.Ptr(network), DeviceHash: device,
+			ReviewID: reviewID, UserID: reporter.ID, Reason: reason, Detail: nullable.Ptr(detail),
+			Network: nullable.Ptr(network), DeviceHash: device,
 		})
 		if err != nil {
 			return fmt.Errorf("add report: %w", err)
@@ -145,9 +151,9 @@ func clientSignals(ctx context.Context) (network string, device []byte) {
 
 // Respond sets the property owner's public response to a review; only the owner may.
 func (s *Service) Respond(ctx context.Context, reviewID int32, content string) (Review, error) {
-	owner, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Review{}, apperr.Unauthenticated("Please sign in to respond to reviews")
+	owner, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to respond to reviews"))
+	if err != nil {
+		return Review{}, err
 	}
 	content = strings.TrimSpace(content)
 	var v apperr.Validator
@@ -157,7 +163,7 @@ func (s *Service) Respond(ctx context.Context, reviewID int32, content string) (
 	if err := v.Err(); err != nil {
 		return Review{}, err
 	}
-	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		r, err := lockPublished(ctx, q, reviewID)
 		if err != nil {
 			return err
@@ -175,7 +181,7 @@ func (s *Service) Respond(ctx context.Context, reviewID int32, content string) (
 
 // Reported lists reviews with reports for the admins.
 func (s *Service) Reported(ctx context.Context) ([]Review, error) {
-	if err := requireAdmin(ctx); err != nil {
+	if _, err := identity.RequireAdmin(ctx, errModeratorSignedOut, errNotModerator); err != nil {
 		return nil, err
 	}
 	rows, err := s.q.ListReportedReviews(ctx)
@@ -192,10 +198,10 @@ func (s *Service) Reported(ctx context.Context) ([]Review, error) {
 
 // Moderate restores (publishes again) or removes a review, recording who decided and when.
 func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note string) (Review, error) {
-	if err := requireAdmin(ctx); err != nil {
+	admin, err := identity.RequireAdmin(ctx, errModeratorSignedOut, errNotModerator)
+	if err != nil {
 		return Review{}, err
 	}
-	admin, _ := identity.UserFrom(ctx)
 	note = strings.TrimSpace(note)
 	var v apperr.Validator
 	v.Check(vocab.Review.Decision.Allows(decision), "decision", "Decision must be restore or remove")
@@ -204,7 +210,7 @@ func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note s
 		return Review{}, err
 	}
 	status := map[string]string{"restore": "published", "remove": "removed"}[decision]
-	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		r, err := q.LockReview(ctx, reviewID)
 		if err != nil {
 			if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
@@ -225,21 +231,10 @@ func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note s
 				return err
 			}
 		}
-		return q.RecordModeration(ctx, db.RecordModerationParams{ReviewID: reviewID, AdminID: &admin.ID, Decision: decision, Note: convert.Ptr(note)})
+		return q.RecordModeration(ctx, db.RecordModerationParams{ReviewID: reviewID, AdminID: &admin.ID, Decision: decision, Note: nullable.Ptr(note)})
 	})
 	if err != nil {
 		return Review{}, err
 	}
 	return s.details(ctx, reviewID)
-}
-
-func requireAdmin(ctx context.Context) error {
-	u, ok := identity.UserFrom(ctx)
-	if !ok {
-		return apperr.Unauthenticated("Please sign in")
-	}
-	if !u.IsAdmin() {
-		return apperr.PermissionDenied("Only administrators can moderate reviews")
-	}
-	return nil
 }

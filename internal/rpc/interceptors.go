@@ -56,14 +56,20 @@ func ErrorInterceptor() connect.UnaryInterceptorFunc {
 	}
 }
 
-// TextInterceptor runs CheckText on every request before its handler.
+// TextInterceptor runs CheckText on every request before its handler (Text.Check on a
+// hand-written handler's, see Handle).
 func TextInterceptor() connect.UnaryInterceptorFunc {
 	return func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
-			if m, ok := req.Any().(proto.Message); ok {
-				if err := CheckText(m); err != nil {
-					return nil, err
-				}
+			var err error
+			switch m := req.Any().(type) {
+			case proto.Message:
+				err = CheckText(m)
+			case *Text:
+				err = m.Check()
+			}
+			if err != nil {
+				return nil, err
 			}
 			return next(ctx, req)
 		}
@@ -95,6 +101,21 @@ func Invoke[Req, Res any](ctx context.Context, procedure string, req *Req,
 		return nil, fmt.Errorf("invoke %s: an interceptor answered with a %T", procedure, res)
 	}
 	return typed, nil
+}
+
+// Handle runs fn, the work of a hand-written handler (what protobuf carries badly: a multipart
+// upload, a file sent back, a signed webhook body), through Interceptors as one rpc named name
+// (its method and path, "POST /api/upload/property-images", for the log): text is checked before
+// fn runs, and fn's error is mapped and logged exactly as an rpc's, Retry-After included. It
+// returns nil, or the *connect.Error to answer.
+func Handle(ctx context.Context, name string, text Text, fn func(ctx context.Context) error) error {
+	_, err := Invoke(ctx, name, &text, func(ctx context.Context, _ *connect.Request[Text]) (*connect.Response[struct{}], error) {
+		if err := fn(ctx); err != nil {
+			return nil, err
+		}
+		return connect.NewResponse(&struct{}{}), nil
+	})
+	return err
 }
 
 type procedureKey struct{}

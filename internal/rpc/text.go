@@ -1,6 +1,8 @@
 package rpc
 
 import (
+	"maps"
+	"slices"
 	"unicode/utf8"
 
 	"google.golang.org/protobuf/encoding/protowire"
@@ -31,6 +33,19 @@ func CheckText(m proto.Message) error {
 		c.add(field, msgInvalidUTF8)
 	}
 	c.message(r, "")
+	return c.v.Err()
+}
+
+// Text is the text of a request that comes in no protobuf message (a hand-written handler's path
+// values, headers and file names: see Handle), by the name the API gives each field.
+type Text map[string]string
+
+// Check is CheckText for t: the same refusals, each naming its field.
+func (t Text) Check() error {
+	var c textChecker
+	for _, field := range slices.Sorted(maps.Keys(t)) {
+		c.text(field, t[field])
+	}
 	return c.v.Err()
 }
 

@@ -21,9 +21,9 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/account"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/ledger"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/store"
 )
@@ -155,11 +155,11 @@ func (d *demoData) catalogues(ctx context.Context, q *db.Queries) error {
 		}
 		if err := q.SeedResource(ctx, db.SeedResourceParams{
 			Title: r.Title, Description: r.Description, Content: r.Content, Category: r.Category,
-			Region: convert.Ptr(r.Region), Country: convert.Ptr(r.Country),
-			AuthorName: r.AuthorName, AuthorTitle: convert.Ptr(r.AuthorTitle), AuthorImage: convert.Ptr(r.AuthorImage),
+			Region: nullable.Ptr(r.Region), Country: nullable.Ptr(r.Country),
+			AuthorName: r.AuthorName, AuthorTitle: nullable.Ptr(r.AuthorTitle), AuthorImage: nullable.Ptr(r.AuthorImage),
 			CoverImage: r.CoverImage, ReadTime: r.ReadTime, Tags: nonNil(r.Tags),
 			PublishedAt: published, Featured: r.Featured,
-			MetaDescription: convert.Ptr(r.Description), MetaKeywords: convert.Ptr(strings.Join(r.Tags, ", ")),
+			MetaDescription: nullable.Ptr(r.Description), MetaKeywords: nullable.Ptr(strings.Join(r.Tags, ", ")),
 			Slug: r.Slug,
 		}); err != nil {
 			return fmt.Errorf("resource %s: %w", r.Slug, err)
@@ -183,7 +183,7 @@ func (d *demoData) gamification(ctx context.Context, q *db.Queries) (levels, bad
 	for _, l := range d.Levels {
 		n, err := q.SeedLevel(ctx, db.SeedLevelParams{
 			Level: l.Level, Name: l.Name, PointsRequired: l.PointsRequired,
-			Benefits: nonNil(l.Benefits), Icon: convert.Ptr(l.Icon),
+			Benefits: nonNil(l.Benefits), Icon: nullable.Ptr(l.Icon),
 		})
 		if err != nil {
 			return 0, 0, 0, fmt.Errorf("level %d: %w", l.Level, err)
@@ -202,7 +202,7 @@ func (d *demoData) gamification(ctx context.Context, q *db.Queries) (levels, bad
 	}
 	for _, a := range d.Achievements {
 		n, err := q.SeedAchievement(ctx, db.SeedAchievementParams{
-			Name: a.Name, Description: a.Description, Points: a.Points, Icon: convert.Ptr(a.Icon),
+			Name: a.Name, Description: a.Description, Points: a.Points, Icon: nullable.Ptr(a.Icon),
 			Category: a.Category, Secret: a.Secret, Requirements: a.Requirements,
 		})
 		if err != nil {
@@ -223,7 +223,7 @@ func (d *demoData) people(ctx context.Context, q *db.Queries, passwordHash strin
 		id, err := q.SeedUser(ctx, db.SeedUserParams{
 			Username: u.Username, PasswordHash: passwordHash, Email: u.Email,
 			FirstName: u.FirstName, LastName: u.LastName, Role: u.Role,
-			City: convert.Ptr(u.City), Country: u.Country, Bio: convert.Ptr(u.Bio), LastLogin: &lastLogin,
+			City: nullable.Ptr(u.City), Country: u.Country, Bio: nullable.Ptr(u.Bio), LastLogin: &lastLogin,
 			// Members for two years, before any of their demo reviews (the oldest is 400 days old),
 			// so the demo reviewers are established accounts as real ones would be.
 			CreatedAt: now.AddDate(-2, 0, -i),
@@ -244,14 +244,14 @@ func (d *demoData) people(ctx context.Context, q *db.Queries, passwordHash strin
 		keywords := property.Keywords(p.Amenities)
 		if err := q.SeedProperty(ctx, db.SeedPropertyParams{
 			ID: p.ID, Title: p.Title, Description: p.Description, Address: p.Address,
-			Locality: convert.Ptr(p.Locality), City: p.City, State: convert.Ptr(p.State), ZipCode: convert.Ptr(p.ZipCode),
+			Locality: nullable.Ptr(p.Locality), City: p.City, State: nullable.Ptr(p.State), ZipCode: nullable.Ptr(p.ZipCode),
 			Country: p.Country, PropertyType: p.PropertyType, MonthlyRent: p.MonthlyRent,
-			Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, SquareFeet: convert.Ptr(p.SquareFeet),
+			Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, SquareFeet: nullable.Ptr(p.SquareFeet),
 			AreaUnit: p.AreaUnit, Currency: p.Currency, LandlordID: landlord,
 			Amenities: nonNil(p.Amenities), Images: nonNil(p.Images),
-			Latitude: convert.Ptr(p.Latitude), Longitude: convert.Ptr(p.Longitude), YearBuilt: convert.Ptr(p.YearBuilt),
+			Latitude: nullable.Ptr(p.Latitude), Longitude: nullable.Ptr(p.Longitude), YearBuilt: nullable.Ptr(p.YearBuilt),
 			PetsAllowed: p.PetsAllowed, Furnished: p.Furnished,
-			MetaDescription: convert.Ptr(property.MetaDescription(p.Description)), MetaKeywords: convert.Ptr(strings.Join(keywords, ", ")),
+			MetaDescription: nullable.Ptr(property.MetaDescription(p.Description)), MetaKeywords: nullable.Ptr(strings.Join(keywords, ", ")),
 			Keywords: nonNil(keywords), Slug: property.Slug(p.Title, p.ID),
 			// Listed one after another over the last months, so "newest" has an order.
 			CreatedAt: now.AddDate(0, 0, -3*int(16-p.ID)),

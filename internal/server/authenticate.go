@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/rentproof/rentproof/internal/account"
-	"github.com/rentproof/rentproof/internal/api"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
 )
@@ -26,7 +25,7 @@ func Authenticate(svc *account.Service, next http.Handler) http.Handler {
 		if !identity.HasClient(ctx) {
 			client = clientOf(r, 0)
 		}
-		if c, err := r.Cookie(api.DeviceCookie); err == nil {
+		if c, err := r.Cookie(identity.DeviceCookie); err == nil {
 			client.Device = c.Value
 		}
 		ctx = identity.WithClient(ctx, client)
@@ -47,7 +46,7 @@ func requestToken(r *http.Request) string {
 	if h := r.Header.Get("Authorization"); len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
 		return strings.TrimSpace(h[7:])
 	}
-	if c, err := r.Cookie(api.SessionCookie); err == nil {
+	if c, err := r.Cookie(identity.SessionCookie); err == nil {
 		return c.Value
 	}
 	return ""

@@ -1,5 +1,7 @@
 // Package server wires the services into one HTTP handler and serves it: Connect, gRPC and
-// gRPC-Web (HTTP/2 without TLS), gRPC reflection and health, the /api REST shim, and the SPA.
+// gRPC-Web (HTTP/2 without TLS), gRPC reflection and health, the /api REST shim, uploaded files
+// and the web pages (internal/web), behind the HTTP edge (Identify, Authenticate, body limits,
+// timeouts, security headers, logging and recovery).
 package server
 
 import (
@@ -20,7 +22,6 @@ import (
 	"connectrpc.com/grpcreflect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/contact/v1/contactv1connect"
@@ -33,7 +34,6 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/token/v1/tokenv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
 	"github.com/rentproof/rentproof/internal/account"
-	"github.com/rentproof/rentproof/internal/admin"
 	"github.com/rentproof/rentproof/internal/api"
 	"github.com/rentproof/rentproof/internal/contact"
 	"github.com/rentproof/rentproof/internal/document"
@@ -50,6 +50,8 @@ import (
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/verification"
+	"github.com/rentproof/rentproof/internal/verifyqueue"
+	"github.com/rentproof/rentproof/internal/web"
 )
 
 // Options are what the handler needs beside the database.
@@ -64,7 +66,7 @@ type Options struct {
 	Documents *document.Service
 	// Refunder refunds a rejected paid check; nil (the default): the server's payment service
 	// (Stripe, or recorded in demo mode).
-	Refunder admin.Refunder
+	Refunder verifyqueue.Refunder
 	// FixedPlans is a pool from store.OpenFixedPlans for the statements that keep one plan
 	// (default: the main pool, where PostgreSQL plans them again on every call).
 	FixedPlans *pgxpool.Pool
@@ -75,12 +77,12 @@ type Options struct {
 	// Limits are the daily limits an operator tunes; zero fields keep the services' defaults.
 	Limits Limits
 	// MapTiles is the street map's tile server; none (the default) keeps the offline drawing.
-	MapTiles MapTiles
+	MapTiles web.MapTiles
 	// Payments configures card payments (Stripe); without a secret key, demo mode.
 	Payments payment.Config
-	// PublicURL is the site's public origin ("https://rentproof.example", from ParsePublicURL),
+	// PublicURL is the site's public origin ("https://rentproof.example", from web.ParsePublicURL),
 	// which canonical links, link previews, the sitemap and robots.txt name; "" takes the scheme
-	// and host of each request (seo.go, siteOrigin).
+	// and host of each request.
 	PublicURL string
 }
 
@@ -120,10 +122,11 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	if opts.Refunder == nil {
 		opts.Refunder = payments // a rejected paid check is refunded through Stripe, or recorded in demo mode
 	}
+	resources := resource.NewService(pool)
 	handlers := rest.Handlers{
 		PropertyImages: properties,
 		Account:        api.NewAccount(accounts),
-		Resource:       api.NewResource(resource.NewService(pool)),
+		Resource:       api.NewResource(resources),
 		Property:       api.NewProperty(properties),
 		Review:         api.NewReview(review.NewService(pool).WithLimits(opts.Limits.Reviews)),
 		Statistics:     api.NewStatistics(statistics.NewService(pool)),
@@ -173,7 +176,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(service(paymentv1connect.NewPaymentServiceHandler(handlers.Payment, rpcOpts)))
 	mux.Handle(service(gamificationv1connect.NewGamificationServiceHandler(handlers.Gamification, rpcOpts)))
 	mux.Handle(service(contactv1connect.NewContactServiceHandler(handlers.Contact, rpcOpts)))
-	mux.Handle(service(adminv1connect.NewAdminServiceHandler(api.NewAdmin(admin.NewService(pool, opts.Refunder)), rpcOpts)))
+	mux.Handle(service(adminv1connect.NewAdminServiceHandler(api.NewAdmin(verifyqueue.NewService(pool, opts.Refunder)), rpcOpts)))
 	if handlers.Document != nil {
 		mux.Handle(service(adminv1connect.NewDocumentServiceHandler(handlers.Document, rpcOpts)))
 	}
@@ -196,8 +199,10 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		writePlain(w, http.StatusOK, "ready")
 	})
 	mux.Handle(upload.URLPrefix, serveUploads(opts.Uploads))
-	site := newSitemaps(db.New(pool), opts.SPA, opts.PublicURL, sitemapMaxURLs)
-	mux.Handle("/", site.wrap(spaHandlerWithPolicy(opts.SPA, opts.MapTiles, paymentPolicy(contentSecurityPolicy(opts.MapTiles), opts.Payments), mux, opts.PublicURL)))
+	mux.Handle("/", web.New(web.Options{
+		SPA: opts.SPA, MapTiles: opts.MapTiles, CardPayments: opts.Payments.Card(), PublicURL: opts.PublicURL,
+		API: mux, Listings: properties, Articles: resources,
+	}))
 
 	var h http.Handler = mux
 	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests

@@ -7,8 +7,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -38,9 +38,9 @@ type Decided struct {
 // confirmation) and pays the requester as rewards.go says; declined, it verifies nothing. Under
 // the property's lock, then the request's, as every decision takes them.
 func (s *Service) DecideConfirmation(ctx context.Context, id int32, accept bool) (Decided, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Decided{}, errSignedOutDecide
+	me, err := identity.RequireUser(ctx, errSignedOutDecide)
+	if err != nil {
+		return Decided{}, err
 	}
 	propertyID, err := s.q.GetRequestProperty(ctx, id)
 	if err != nil {
@@ -79,7 +79,7 @@ func (s *Service) DecideConfirmation(ctx context.Context, id int32, accept bool)
 			return fmt.Errorf("decide verification request %d: %w", id, err)
 		}
 		if accept {
-			out.PropertyVerified, err = ApproveConfirmation(ctx, q, r, prop, convert.Value(r.RequestedToID))
+			out.PropertyVerified, err = ApproveConfirmation(ctx, q, r, prop, nullable.Value(r.RequestedToID))
 		}
 		return err
 	})

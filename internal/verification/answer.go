@@ -9,9 +9,9 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
 )
@@ -44,9 +44,9 @@ var (
 // gathered for another address than the listing's current one is refused. Everything is written
 // in one transaction, under the property's lock.
 func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage string) (Answered, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return Answered{}, errSignedOutAnswer
+	me, err := identity.RequireUser(ctx, errSignedOutAnswer)
+	if err != nil {
+		return Answered{}, err
 	}
 	responseMessage = strings.TrimSpace(responseMessage)
 	rules := vocab.Verification
@@ -63,10 +63,10 @@ func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage 
 		}
 		return Answered{}, fmt.Errorf("get verification request %d: %w", id, err)
 	}
-	if convert.Value(req.RequestedToID) != me.ID {
+	if nullable.Value(req.RequestedToID) != me.ID {
 		return Answered{}, errNotAddressee
 	}
-	if err := stateAllowsAnswer(req.State, convert.Value(req.StatusReason)); err != nil {
+	if err := stateAllowsAnswer(req.State, nullable.Value(req.StatusReason)); err != nil {
 		return Answered{}, err
 	}
 
@@ -94,8 +94,8 @@ func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage 
 			}
 		}
 		if _, err := q.AnswerVerificationRequest(ctx, db.AnswerVerificationRequestParams{
-			ID: id, AnswererID: &me.ID, Status: newStatus, StatusReason: convert.Ptr(reason),
-			ResponseMessage: convert.Ptr(responseMessage),
+			ID: id, AnswererID: &me.ID, Status: newStatus, StatusReason: nullable.Ptr(reason),
+			ResponseMessage: nullable.Ptr(responseMessage),
 		}); err != nil {
 			if errors.Is(store.Err(err), apperr.ErrNotFound) {
 				return stateNow(ctx, q, id) // answered, expired or closed while this one waited
@@ -172,7 +172,7 @@ func stateNow(ctx context.Context, q *db.Queries, id int32) error {
 	if err != nil {
 		return fmt.Errorf("get verification request %d: %w", id, err)
 	}
-	if err := stateAllowsAnswer(req.State, convert.Value(req.StatusReason)); err != nil {
+	if err := stateAllowsAnswer(req.State, nullable.Value(req.StatusReason)); err != nil {
 		return err
 	}
 	return errAnswered
@@ -181,12 +181,10 @@ func stateNow(ctx context.Context, q *db.Queries, id int32) error {
 // Withdraw removes a property's badge for reason (administrators only). The verification's row
 // stays in the audit trail, marked withdrawn with who and when; the property reads unverified.
 func (s *Service) Withdraw(ctx context.Context, propertyID int32, reason string) error {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return apperr.Unauthenticated("Please sign in as an administrator.")
-	}
-	if !me.IsAdmin() {
-		return apperr.PermissionDenied("Only administrators can withdraw a verification.")
+	me, err := identity.RequireAdmin(ctx, apperr.Unauthenticated("Please sign in as an administrator."),
+		apperr.PermissionDenied("Only administrators can withdraw a verification."))
+	if err != nil {
+		return err
 	}
 	reason = strings.TrimSpace(reason)
 	rules := vocab.Verification.WithdrawReason

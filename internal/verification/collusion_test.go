@@ -11,9 +11,9 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
-	"github.com/rentproof/rentproof/internal/admin"
 	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/verification"
+	"github.com/rentproof/rentproof/internal/verifyqueue"
 )
 
 // The second attack on the live product (issue 25), replayed over the public API. Networks come
@@ -145,7 +145,7 @@ func TestTwoColludingAccountsCannotVerifyAStrangersListing(t *testing.T) {
 	}
 	w.answerFrom(t, accomplice, r3.Id, "approved", "198.51.100.2")
 	queue, err := w.admin().ListQueue(ctx, as(ada, &adminv1.ListQueueRequest{}))
-	if err != nil || len(queue.Msg.Items) != 1 || queue.Msg.Items[0].Kind != admin.KindConfirmation || queue.Msg.Items[0].RequestId != r3.Id {
+	if err != nil || len(queue.Msg.Items) != 1 || queue.Msg.Items[0].Kind != verifyqueue.KindConfirmation || queue.Msg.Items[0].RequestId != r3.Id {
 		t.Fatalf("the queue: %v %v", queue, err)
 	}
 	if _, err := w.admin().DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: r3.Id, Decision: "approve"})); err != nil {

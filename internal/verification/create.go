@@ -11,8 +11,8 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/activity"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
@@ -52,9 +52,9 @@ var tooManyRequests = fmt.Sprintf("You can send verification requests at most %d
 // for the same property. The requests and the sender's verification_requested activities are
 // written in one transaction, under the property's lock.
 func (s *Service) Create(ctx context.Context, d Draft) ([]Request, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return nil, errSignedOutRequest
+	me, err := identity.RequireUser(ctx, errSignedOutRequest)
+	if err != nil {
+		return nil, err
 	}
 	d = cleanDraft(d)
 	pagePath := d.RequestedToID != 0 || d.Notes != ""
@@ -127,7 +127,7 @@ func (s *Service) Create(ctx context.Context, d Draft) ([]Request, error) {
 		for _, a := range addressees {
 			id, err := q.CreateVerificationRequest(ctx, db.CreateVerificationRequestParams{
 				PropertyID: prop.ID, RequestedByID: me.ID, RequestedToID: &a.ID,
-				Message: convert.Ptr(note), OwnerUsername: locked.OwnerUsername,
+				Message: nullable.Ptr(note), OwnerUsername: locked.OwnerUsername,
 			})
 			if err != nil {
 				return fmt.Errorf("create verification request: %w", err)
@@ -272,7 +272,7 @@ func checkNotAskedBefore(ctx context.Context, q *db.Queries, propertyID int32, t
 	}
 	for _, a := range to {
 		for _, r := range rows {
-			if convert.Value(r.RequestedToID) != a.ID {
+			if nullable.Value(r.RequestedToID) != a.ID {
 				continue
 			}
 			if r.Status == StatusPending {

@@ -6,12 +6,12 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/account"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/ledger"
+	"github.com/rentproof/rentproof/internal/nullable"
 )
 
-// Who earns what (README "Verification rewards"). A verifier's answer, approve or reject alike,
+// Who earns what (README, "Trust rules": Rewards). A verifier's answer, approve or reject alike,
 // earns Reward tokens and the XP of gamification.RequestAnswered when the request came from the
 // property's owner or from an established account, the verifier is linked (account.Linked) to
 // neither of them, and it is one of the verifier's first rewarded answers of the day (UTC), as
@@ -74,7 +74,7 @@ func ApproveConfirmation(ctx context.Context, q *db.Queries, r LockedRequest, pr
 	if err := SameAddress(r.AddressKey, r.Address, prop.AddressKey, prop.Address); err != nil {
 		return false, err
 	}
-	verifier := convert.Value(r.RequestedToID)
+	verifier := nullable.Value(r.RequestedToID)
 	verified, err := Grant(ctx, q, prop.ID, r.ID, grantedBy, ProofConfirmed, prop.Verified)
 	if err != nil {
 		return false, err

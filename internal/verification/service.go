@@ -19,8 +19,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
 )
@@ -103,9 +103,9 @@ type VerifierPage struct {
 // PotentialVerifiers lists established accounts of one role other than the caller whose
 // username contains query ignoring case, in username order.
 func (s *Service) PotentialVerifiers(ctx context.Context, role, query string, page, size int32) (VerifierPage, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return VerifierPage{}, apperr.Unauthenticated("Please sign in to choose verifiers.")
+	me, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to choose verifiers."))
+	if err != nil {
+		return VerifierPage{}, err
 	}
 	query = strings.TrimSpace(query)
 	rules := vocab.Verification
@@ -195,9 +195,9 @@ func (s *Service) Received(ctx context.Context, page, size int32) (RequestPage, 
 func (s *Service) list(ctx context.Context, page, size int32,
 	query func(me, limit, offset int32) ([]db.VerificationRequestDetail, error),
 ) (RequestPage, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return RequestPage{}, apperr.Unauthenticated("Please sign in to see your verification requests.")
+	me, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to see your verification requests."))
+	if err != nil {
+		return RequestPage{}, err
 	}
 	var v apperr.Validator
 	page, size = paging(&v, page, size, defaultRequestPage, maxRequestPage)
@@ -234,7 +234,7 @@ func fromRow(r db.VerificationRequestDetail) Request {
 	out := Request{
 		ID: r.ID, PropertyID: r.PropertyID, PropertyTitle: r.PropertyTitle,
 		RequestedBy: Party{ID: r.RequestedByID, Username: r.RequestedByUsername},
-		RequestedTo: Party{ID: convert.Value(r.RequestedToID), Username: r.RequestedToUsername},
+		RequestedTo: Party{ID: nullable.Value(r.RequestedToID), Username: r.RequestedToUsername},
 		Status:      r.State, StatusReason: r.StatusReason, Message: r.Message, ResponseMessage: r.ResponseMessage,
 		OwnerUsername: r.OwnerUsername, IncentiveAmount: r.IncentiveAmount,
 		DocumentsProvided: r.DocumentsProvided, DocumentsVerified: r.DocumentsVerified,

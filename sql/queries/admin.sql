@@ -1,4 +1,4 @@
--- The administrators' queue and decisions (internal/admin).
+-- The verification decision queue: the administrators' queue and decisions (internal/verifyqueue).
 
 -- name: ListAdminQueue :many
 -- Open document requests, paid checks, held approvals and confirmations waiting for their owner,

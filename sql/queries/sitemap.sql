@@ -1,4 +1,4 @@
--- The sitemap (internal/server/sitemap.go): every public page search engines should know.
+-- The sitemap (internal/web/sitemap.go, through property.Service and resource.Service): every public page search engines should know.
 
 -- name: MaxPropertyID :one
 -- The highest property id: the property sitemaps are ranges of ids (one backward step of the

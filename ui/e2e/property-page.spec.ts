@@ -111,7 +111,7 @@ for (const width of [1280, 390]) {
         return value;
       };
 
-      // As served: the page carries the property (internal/server/firstload.go).
+      // As served: the page carries the property (internal/web/firstload.go).
       await page.goto("/properties/1");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sunny Pre-War Downtown One-Bedroom in Chelsea");
       expect(await cls("with the page's answer")).toBeLessThanOrEqual(0.1);

@@ -1,5 +1,5 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside every compressible file of the build, at
-// the highest quality: the server sends them as they are (internal/server/static.go), so the
+// the highest quality: the server sends them as they are (internal/web/static.go), so the
 // compression is paid once at build time instead of on every request.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { extname, join } from "node:path";

@@ -1,12 +1,12 @@
 // Prerenders screens into the build: runs the server build of src/prerender.tsx (vite build
 // --ssr, in .prerender/) and stores each screen's markup in dist/.vite/screens.json, where the
-// server finds it (internal/server/preload.go). A screen that paints without data (the home
+// server finds it (internal/web/preload.go). A screen that paints without data (the home
 // page) is prerendered whole and the app hydrates it; a screen made of data (a property, the
 // search results, an article) is prerendered as its skeleton, which paints at once, with the main picture
-// the server puts in it (internal/server/firstload.go), and which the app replaces. The content
+// the server puts in it (internal/web/firstload.go), and which the app replaces. The content
 // pages (about, FAQ, contact, legal…) are prerendered whole, so their text is in the page before
 // any script runs (search engines and link previews read it). The not-found page is prerendered
-// at NOT_FOUND_URL, which the server replaces with the address asked for (internal/server/seo.go);
+// at NOT_FOUND_URL, which the server replaces with the address asked for (internal/web/seo.go);
 // the app replaces it.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,7 +18,7 @@ const PRERENDERED = [
   { path: "/properties/:id", url: "/properties/1", hydrate: false },
   { path: "/find-properties", url: "/find-properties", hydrate: false },
   { path: "/resources/:id", url: "/resources/1", hydrate: false },
-  // The server writes each page's own code in place of this one (internal/server/seo.go).
+  // The server writes each page's own code in place of this one (internal/web/seo.go).
   { path: "/location/:zipcode", url: "/location/RP0CODE0", hydrate: false },
   ...[
     "/about",

@@ -1,7 +1,7 @@
 import "@/styles/global.css";
 
 // The page is shown before the app's code is even fetched: its shell or skeleton, with the
-// screen's main picture when the server put one in (internal/server/firstload.go). On a phone,
+// screen's main picture when the server put one in (internal/web/firstload.go). On a phone,
 // fetching and running the code takes longer than the picture takes to arrive, and the picture
 // is what the visitor came for. The wait is capped: a tab in the background shows nothing, and
 // a picture may not load.

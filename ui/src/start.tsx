@@ -12,7 +12,7 @@ const app = (
   </StrictMode>
 );
 // The screen's code first (the page preloads it), so that the first render has it and shows the
-// screen, not its skeleton. A page the build prerendered to be taken over (internal/server/
+// screen, not its skeleton. A page the build prerendered to be taken over (internal/web/
 // preload.go) is hydrated; any other page's shell or skeleton is replaced. The first render is a
 // transition, which React renders in slices that yield to the browser between them, not in one
 // long task that blocks input. A chunk that fails to load is left to the screen's own error path.

@@ -8,7 +8,7 @@ import { ReviewService } from "@/gen/rentproof/review/v1/review_pb";
 
 /**
  * The rpcs whose answers a page may carry: the first calls of the screens whose main picture
- * comes from the database (internal/server/firstload.go).
+ * comes from the database (internal/web/firstload.go).
  */
 const FIRST_RPCS: DescMethodUnary[] = [
   PropertyService.method.getProperty,

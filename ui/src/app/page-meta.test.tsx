@@ -4,7 +4,7 @@ import { renderApp } from "@/test/render";
 import PAGE_META from "./page-meta.json";
 import { preloadScreens, routes } from "./router";
 
-// The server names each fixed page from page-meta.json (internal/server/seo.go); the app shows
+// The server names each fixed page from page-meta.json (internal/web/seo.go); the app shows
 // the same title once it runs, whatever the screen itself sets, on first load and on navigation.
 describe("page titles", () => {
   it.each(["/", "/about", "/faq", "/terms", "/contact"])("%s has its page-meta title", async (path) => {

@@ -44,7 +44,7 @@ export function screen(load: () => Promise<ComponentType>): Pick<RouteObject, "e
  * PageMeta is a route's entry in page-meta.json, the one list of the pages' titles and
  * descriptions: the build copies it into the screens' list (scripts/screens.mjs), from which the
  * server writes each page's title, description and robots tags before any script runs
- * (internal/server/seo.go). A dynamic page sets its own title from its data, as the server does;
+ * (internal/web/seo.go). A dynamic page sets its own title from its data, as the server does;
  * noindex keeps a page out of search engines and the sitemap.
  */
 export interface PageMeta {

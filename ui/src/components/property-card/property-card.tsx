@@ -172,7 +172,7 @@ function VerificationBadge({ property }: { property: VerificationFacts }) {
 
 interface PropertyCardSkeletonProps {
   layout?: "grid" | "list";
-  /** Marks the picture's place for the server, which puts the page's main picture there (internal/server/firstload.go). */
+  /** Marks the picture's place for the server, which puts the page's main picture there (internal/web/firstload.go). */
   pictureSlot?: boolean;
 }
 

@@ -70,7 +70,7 @@ function LocationCard({ property: p, eager }: { property: Property; eager: boole
 
 /**
  * LocationCardsSkeleton is the first row of cards while the listings load. The build prerenders
- * it and the server puts the first listing's picture in its slot (internal/server/firstload.go),
+ * it and the server puts the first listing's picture in its slot (internal/web/firstload.go),
  * so the page paints its main picture before any script runs.
  */
 function LocationCardsSkeleton() {

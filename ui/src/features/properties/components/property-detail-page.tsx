@@ -136,7 +136,7 @@ function PropertyDetailSkeleton() {
           </div>
           <div className="property-detail__layout" aria-hidden="true">
             <div className="property-detail__gallery">
-              {/* The server puts the first photo here when the page comes with the property (internal/server/firstload.go). */}
+              {/* The server puts the first photo here when the page comes with the property (internal/web/firstload.go). */}
               <div className="skeleton gallery__stage" data-picture-slot="" />
               <div className="property-skeleton__thumbs" />
             </div>

@@ -33,7 +33,7 @@ export const TEXT_DEBOUNCE_MS = 400;
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const state = parseSearchParams(params);
-  // As the server names the page (internal/server/seo.go): after the city searched for.
+  // As the server names the page (internal/web/seo.go): after the city searched for.
   usePageTitle(state.city ? `Properties in ${state.city}` : "Find Properties");
   const filtersId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);

@@ -69,7 +69,7 @@ function ArticleSkeleton() {
         </div>
       </div>
       <div className="container container--narrow" aria-hidden="true">
-        {/* The server puts the cover here when the page comes with the article (internal/server/firstload.go). */}
+        {/* The server puts the cover here when the page comes with the article (internal/web/firstload.go). */}
         <div className="skeleton article__cover" data-picture-slot="" />
         <div className="skeleton skeleton--line" />
         <div className="skeleton skeleton--line skeleton--w80" />

@@ -1,10 +1,6 @@
-package server
+package web
 
-import (
-	"strings"
-
-	"github.com/rentproof/rentproof/internal/payment"
-)
+import "strings"
 
 // Stripe's hosts that its Payment Element needs: Stripe.js, its frames, and its API.
 const (
@@ -15,8 +11,8 @@ const (
 
 // paymentPolicy admits Stripe's script, frame and API hosts to the pages' Content-Security-Policy
 // when card payments are configured; in demo mode the policy stays as it is.
-func paymentPolicy(policy string, cfg payment.Config) string {
-	if !cfg.Card() {
+func paymentPolicy(policy string, card bool) string {
+	if !card {
 		return policy
 	}
 	policy = strings.Replace(policy, "script-src 'self'", "script-src 'self' "+stripeScripts, 1)

@@ -1,4 +1,4 @@
-package admin_test
+package verifyqueue_test
 
 import (
 	"context"

@@ -1,12 +1,10 @@
-package server
+package web
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,6 +15,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/dbtest"
+	"github.com/rentproof/rentproof/internal/property"
+	"github.com/rentproof/rentproof/internal/resource"
 	"github.com/rentproof/rentproof/internal/seed"
 )
 
@@ -31,14 +31,14 @@ var sitemapDist = fstest.MapFS{".vite/screens.json": {Data: []byte(`[
 	{"path": "*", "title": "Page Not Found", "noindex": true}
 ]`)}}
 
-// demoDatabase is a new database with the demo data.
-func demoDatabase(t *testing.T) (*pgxpool.Pool, *db.Queries) {
+// demoDatabase is a new database with the demo data, and the domains the sitemap reads it through.
+func demoDatabase(t *testing.T) (*pgxpool.Pool, *property.Service, *resource.Service) {
 	t.Helper()
 	pool, _ := dbtest.New(t)
 	if err := seed.Demo(context.Background(), pool); err != nil {
 		t.Fatal(err)
 	}
-	return pool, db.New(pool)
+	return pool, property.NewService(pool, pool, nil), resource.NewService(pool)
 }
 
 // get answers path from h.
@@ -64,9 +64,10 @@ func locs(body string) []string {
 // one included once the cache has expired, and leaves out a withdrawn one and private pages.
 func TestSitemapListsActiveProperties(t *testing.T) {
 	t.Parallel()
-	pool, q := demoDatabase(t)
+	pool, properties, articles := demoDatabase(t)
+	q := db.New(pool)
 	ctx := context.Background()
-	site := newSitemaps(q, sitemapDist, "", sitemapMaxURLs)
+	site := newSitemaps(properties, articles, sitemapDist, "", sitemapMaxURLs)
 	h := site.wrap(http.NotFoundHandler())
 
 	status, body := get(t, h, "/sitemap.xml")
@@ -119,13 +120,13 @@ func TestSitemapListsActiveProperties(t *testing.T) {
 // together list every address once, and a number past the last is a 404.
 func TestSitemapIndexSplits(t *testing.T) {
 	t.Parallel()
-	_, q := demoDatabase(t)
-	whole := newSitemaps(q, sitemapDist, "https://rentproof.example", sitemapMaxURLs).wrap(http.NotFoundHandler())
+	_, properties, articles := demoDatabase(t)
+	whole := newSitemaps(properties, articles, sitemapDist, "https://rentproof.example", sitemapMaxURLs).wrap(http.NotFoundHandler())
 	_, body := get(t, whole, "/sitemap.xml")
 	want := locs(body)
 
 	const limit = 4
-	split := newSitemaps(q, sitemapDist, "https://rentproof.example", limit).wrap(http.NotFoundHandler())
+	split := newSitemaps(properties, articles, sitemapDist, "https://rentproof.example", limit).wrap(http.NotFoundHandler())
 	status, index := get(t, split, "/sitemap.xml")
 	if status != http.StatusOK || !strings.Contains(index, "<sitemapindex") {
 		t.Fatalf("no index (%d):\n%s", status, index)
@@ -155,7 +156,7 @@ func TestSitemapIndexSplits(t *testing.T) {
 // robots.txt paths), and told where the sitemap is.
 func TestRobots(t *testing.T) {
 	t.Parallel()
-	site := newSitemaps(nil, sitemapDist, "https://rentproof.example", sitemapMaxURLs)
+	site := newSitemaps(nil, nil, sitemapDist, "https://rentproof.example", sitemapMaxURLs)
 	_, body := get(t, site.wrap(http.NotFoundHandler()), "/robots.txt")
 	want := "User-agent: *\nDisallow: /api/\nDisallow: /rentproof.\nDisallow: /grpc.\nDisallow: /healthz\nDisallow: /readyz\n" +
 		"Disallow: /properties/*/edit\nDisallow: /dashboard\nAllow: /\n\nSitemap: https://rentproof.example/sitemap.xml\n"
@@ -164,40 +165,6 @@ func TestRobots(t *testing.T) {
 	}
 	if got := robotsPattern("/verification-payment/:id"); got != "/verification-payment/" {
 		t.Errorf("robotsPattern: %q", got)
-	}
-}
-
-// TestFormatRentAsTheApp: rents are written as the app's formatRent writes them, for every
-// supported currency (testdata/rent-formats.json is Node's Intl output for the app's locales).
-func TestFormatRentAsTheApp(t *testing.T) {
-	t.Parallel()
-	data, err := os.ReadFile("testdata/rent-formats.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var samples map[string][][2]any
-	if err := json.Unmarshal(data, &samples); err != nil {
-		t.Fatal(err)
-	}
-	if len(samples) != len(rentFormats) {
-		t.Errorf("%d currencies sampled, %d formatted", len(samples), len(rentFormats))
-	}
-	for code, list := range samples {
-		for _, s := range list {
-			amount, want := s[0].(float64), s[1].(string)
-			if amount != float64(int64(amount)) {
-				continue // rents are whole amounts
-			}
-			if got := formatRent(int64(amount), code); got != want+"/month" {
-				t.Errorf("%s %v: %q, want %q", code, amount, got, want+"/month")
-			}
-		}
-	}
-	if got := formatRent(4250, ""); got != "$4,250/month" {
-		t.Errorf("no currency: %q", got)
-	}
-	if got := formatRent(4250, "XYZ"); got != "$4,250 (USD)/month" {
-		t.Errorf("unknown currency: %q", got)
 	}
 }
 

@@ -1,6 +1,6 @@
-// Package convert holds the small conversions between database rows and domain types: NULL
-// columns are nil pointers in sqlc's rows and zero values in the domain.
-package convert
+// Package nullable converts NULL columns between database rows and domain types: they are nil
+// pointers in sqlc's rows and zero values in the domain.
+package nullable
 
 // Value returns *p, or the zero value when p is nil (a NULL column).
 func Value[T any](p *T) T {

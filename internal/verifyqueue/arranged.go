@@ -1,4 +1,4 @@
-package admin
+package verifyqueue
 
 import (
 	"context"
@@ -9,9 +9,10 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/gamification"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/ledger"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/verification"
 )
@@ -43,7 +44,7 @@ type Answered struct {
 // AnsweredRequests lists requests answered by the person asked, newest answer first, optionally
 // of one username (sender or addressee).
 func (s *Service) AnsweredRequests(ctx context.Context, username string, page, size int32) ([]Answered, bool, error) {
-	if _, err := Require(ctx); err != nil {
+	if _, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin); err != nil {
 		return nil, false, err
 	}
 	page, size, err := paging(page, size)
@@ -51,7 +52,7 @@ func (s *Service) AnsweredRequests(ctx context.Context, username string, page, s
 		return nil, false, err
 	}
 	rows, err := s.q.ListAnsweredRequests(ctx, db.ListAnsweredRequestsParams{
-		Username: convert.Ptr(strings.TrimSpace(username)), MaxRows: size + 1, RowOffset: (page - 1) * size,
+		Username: nullable.Ptr(strings.TrimSpace(username)), MaxRows: size + 1, RowOffset: (page - 1) * size,
 	})
 	if err != nil {
 		return nil, false, fmt.Errorf("list answered requests: %w", err)
@@ -87,7 +88,7 @@ type Arranged struct {
 // is reversed, a badge it granted that is still in force is withdrawn, and a held approval or a
 // confirmation still waiting is closed. Under the property's lock, then the request's.
 func (s *Service) MarkArranged(ctx context.Context, requestID int32, message string) (Arranged, error) {
-	me, err := Require(ctx)
+	me, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin)
 	if err != nil {
 		return Arranged{}, err
 	}
@@ -131,7 +132,7 @@ func (s *Service) MarkArranged(ctx context.Context, requestID int32, message str
 			return err
 		}
 		n, err := q.WithdrawVerificationOfRequest(ctx, db.WithdrawVerificationOfRequestParams{
-			RequestID: &requestID, AdminID: &me.ID, Reason: convert.Ptr(ArrangedReason),
+			RequestID: &requestID, AdminID: &me.ID, Reason: nullable.Ptr(ArrangedReason),
 		})
 		if err != nil {
 			return fmt.Errorf("withdraw the verification granted through request %d: %w", requestID, err)

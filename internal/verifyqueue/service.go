@@ -1,11 +1,12 @@
-// Package admin holds the administrators' queue (issue 14): owners' document requests, paid
-// checks, approvals held because they came from an account linked to the owner or the sender,
-// and confirmations the owner did not ask for; the decisions on them; and requests an
-// administrator marks arranged, whose rewards are taken back. Every decision is kept with who made it, when, and the message (admin_decisions);
-// badge withdrawals (the verification service's) and decisions on reported reviews (the review
-// service's) are copied there by the database.
-// Only administrators may use any of it.
-package admin
+// Package verifyqueue is the verification decision queue, the administrators' side of
+// verification (issue 14): owners' document requests, paid checks, approvals held because they
+// came from an account linked to the owner or the sender, and confirmations the owner did not
+// ask for; the decisions on them; and requests an administrator marks arranged, whose rewards
+// are taken back. Every decision is kept with who made it, when, and the message
+// (admin_decisions); badge withdrawals (the verification service's) and decisions on reported
+// reviews (the review service's) are copied there by the database. Only administrators may use
+// any of it. AdminService (proto/rentproof/admin/v1) is its contract.
+package verifyqueue
 
 import (
 	"context"
@@ -19,8 +20,8 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
-	"github.com/rentproof/rentproof/internal/convert"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/verification"
 )
@@ -78,18 +79,6 @@ func NewService(pool *pgxpool.Pool, refunder Refunder) *Service {
 	return &Service{pool: pool, q: db.New(pool), refunder: refunder}
 }
 
-// Require returns the caller when they are an administrator, and the refusal otherwise.
-func Require(ctx context.Context) (identity.User, error) {
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return identity.User{}, errSignedOut
-	}
-	if !me.IsAdmin() {
-		return identity.User{}, errNotAdmin
-	}
-	return me, nil
-}
-
 // Document is one document of a request, read at URL.
 type Document struct {
 	URL, FileName, ContentType string
@@ -116,7 +105,7 @@ type Item struct {
 // Queue lists the requests waiting for an administrator, paid checks first, then oldest first,
 // each with its documents.
 func (s *Service) Queue(ctx context.Context, page, size int32) ([]Item, bool, error) {
-	if _, err := Require(ctx); err != nil {
+	if _, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin); err != nil {
 		return nil, false, err
 	}
 	page, size, err := paging(page, size)
@@ -139,7 +128,7 @@ func (s *Service) Queue(ctx context.Context, page, size int32) ([]Item, bool, er
 	}
 	byRequest := map[int32][]Document{}
 	for _, d := range docs {
-		rid := convert.Value(d.RequestID)
+		rid := nullable.Value(d.RequestID)
 		byRequest[rid] = append(byRequest[rid], Document{URL: documentsPath + d.Token, FileName: d.FileName,
 			ContentType: d.ContentType, Bytes: d.Bytes, Deleted: d.DeletedAt != nil})
 	}
@@ -196,7 +185,7 @@ type Decided struct {
 // Parallel decisions on one request queue on its row: one decides, the others are told it has
 // been decided.
 func (s *Service) Decide(ctx context.Context, requestID int32, decision, message string) (Decided, error) {
-	me, err := Require(ctx)
+	me, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin)
 	if err != nil {
 		return Decided{}, err
 	}
@@ -247,7 +236,7 @@ func (s *Service) Decide(ctx context.Context, requestID int32, decision, message
 		if kind == KindConfirmation && decision == Reject {
 			status = verification.StatusDeclined
 		}
-		n, err := q.DecideRequest(ctx, db.DecideRequestParams{ID: requestID, Status: status, FromStatus: r.Status, Message: convert.Ptr(message)})
+		n, err := q.DecideRequest(ctx, db.DecideRequestParams{ID: requestID, Status: status, FromStatus: r.Status, Message: nullable.Ptr(message)})
 		if err != nil {
 			return fmt.Errorf("decide verification request %d: %w", requestID, err)
 		}
@@ -266,7 +255,7 @@ func (s *Service) Decide(ctx context.Context, requestID int32, decision, message
 			}
 		}
 		row, err := q.RecordAdminDecision(ctx, db.RecordAdminDecisionParams{
-			AdminID: &me.ID, RequestID: &requestID, PropertyID: &prop.ID, Decision: decision, Message: convert.Ptr(message),
+			AdminID: &me.ID, RequestID: &requestID, PropertyID: &prop.ID, Decision: decision, Message: nullable.Ptr(message),
 		})
 		if err != nil {
 			return fmt.Errorf("record the decision: %w", err)
@@ -332,13 +321,13 @@ type Decision struct {
 }
 
 func decisionOf(d db.AdminDecision, admin string) Decision {
-	return Decision{ID: d.ID, AdminUsername: admin, RequestID: convert.Value(d.RequestID), ReviewID: convert.Value(d.ReviewID),
-		PropertyID: convert.Value(d.PropertyID), Decision: d.Decision, Message: convert.Value(d.Message), CreatedAt: d.CreatedAt}
+	return Decision{ID: d.ID, AdminUsername: admin, RequestID: nullable.Value(d.RequestID), ReviewID: nullable.Value(d.ReviewID),
+		PropertyID: nullable.Value(d.PropertyID), Decision: d.Decision, Message: nullable.Value(d.Message), CreatedAt: d.CreatedAt}
 }
 
 // Decisions lists decisions newest first: of one request, one review, or all (both 0).
 func (s *Service) Decisions(ctx context.Context, requestID, reviewID, page, size int32) ([]Decision, bool, error) {
-	if _, err := Require(ctx); err != nil {
+	if _, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdmin); err != nil {
 		return nil, false, err
 	}
 	page, size, err := paging(page, size)

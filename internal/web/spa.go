@@ -1,7 +1,8 @@
-package server
+package web
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"io/fs"
 	"log/slog"
@@ -104,7 +105,7 @@ func serveIndex(w http.ResponseWriter, r *http.Request, pages screenPages, polic
 	}
 	status, cache, head := http.StatusOK, "no-cache", staticHead(s, origin)
 	missing := func() {
-		status, head = http.StatusNotFound, pageHead{title: cmpOr(notFoundTitles[s.Path], head.title), noindex: true}
+		status, head = http.StatusNotFound, pageHead{title: cmp.Or(notFoundTitles[s.Path], head.title), noindex: true}
 	}
 	canonical := strings.TrimSuffix(urlPath, "/")
 	switch {

@@ -1,4 +1,4 @@
-package admin_test
+package verifyqueue_test
 
 import (
 	"bytes"
@@ -20,9 +20,9 @@ import (
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
 	"github.com/rentproof/rentproof/internal/account"
-	"github.com/rentproof/rentproof/internal/admin"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/verifyqueue"
 )
 
 // A tiny PDF: what the server recognises is its signature.
@@ -516,33 +516,33 @@ func TestPaidChecksAndHeldApprovals(t *testing.T) {
 	}
 
 	p1, r1 := paid("Paid One")
-	none := admin.NewService(w.srv.Pool, nil)
-	if _, err := none.Decide(ctx, r1, admin.Reject, "Not the owner"); failure(err) != "Refunds are not available on this server, so a paid check cannot be rejected: approve it or try again once payments are configured." {
+	none := verifyqueue.NewService(w.srv.Pool, nil)
+	if _, err := none.Decide(ctx, r1, verifyqueue.Reject, "Not the owner"); failure(err) != "Refunds are not available on this server, so a paid check cannot be rejected: approve it or try again once payments are configured." {
 		t.Errorf("reject without a refunder: %v", err)
 	}
 	items, _, err := none.Queue(ctx, 1, 10)
-	if err != nil || len(items) != 1 || items[0].Kind != admin.KindPaidCheck || items[0].PaymentIntentID != fmt.Sprintf("pi_%d", p1) {
+	if err != nil || len(items) != 1 || items[0].Kind != verifyqueue.KindPaidCheck || items[0].PaymentIntentID != fmt.Sprintf("pi_%d", p1) {
 		t.Errorf("queue: %v %v", items, err)
 	}
 	failing := &refunds{fail: errors.New("stripe is down")}
-	if _, err := admin.NewService(w.srv.Pool, failing).Decide(ctx, r1, admin.Reject, "Not the owner"); err == nil {
+	if _, err := verifyqueue.NewService(w.srv.Pool, failing).Decide(ctx, r1, verifyqueue.Reject, "Not the owner"); err == nil {
 		t.Error("rejected although the refund failed")
 	}
 	if st := w.id(t, `SELECT count(*)::int FROM verification_requests WHERE id = $1 AND status = 'paid'`, r1); st != 1 {
 		t.Error("a failed refund changed the request")
 	}
 	r := &refunds{}
-	svc := admin.NewService(w.srv.Pool, r)
-	d, err := svc.Decide(ctx, r1, admin.Reject, "Not the owner")
+	svc := verifyqueue.NewService(w.srv.Pool, r)
+	d, err := svc.Decide(ctx, r1, verifyqueue.Reject, "Not the owner")
 	if err != nil || !d.Refunded || fmt.Sprint(r.calls) != fmt.Sprint([]int32{r1}) {
 		t.Errorf("reject: %v %v, refunds %v", d, err, r.calls)
 	}
-	if _, err := svc.Decide(ctx, r1, admin.Reject, "Again"); failure(err) != "This request has already been decided." || len(r.calls) != 1 {
+	if _, err := svc.Decide(ctx, r1, verifyqueue.Reject, "Again"); failure(err) != "This request has already been decided." || len(r.calls) != 1 {
 		t.Errorf("second reject: %v, refunds %v", err, r.calls)
 	}
 
 	p2, r2 := paid("Paid Two")
-	if d, err := svc.Decide(ctx, r2, admin.Approve, ""); err != nil || !d.PropertyVerified || d.Refunded {
+	if d, err := svc.Decide(ctx, r2, verifyqueue.Approve, ""); err != nil || !d.PropertyVerified || d.Refunded {
 		t.Errorf("approve paid: %v %v", d, err)
 	}
 	if proof := w.verified(t, p2); proof != "paid_check" {
@@ -555,7 +555,7 @@ func TestPaidChecksAndHeldApprovals(t *testing.T) {
 	p3 := w.property(t, "Held")
 	r3 := w.id(t, `INSERT INTO verification_requests (property_id, requested_by_id, requested_to_id, status, status_reason)
 		SELECT $1, t.id, v.id, 'held', 'Approved. Waiting for an administrator' FROM users t, users v WHERE t.username = 'tom' AND v.username = 'vera' RETURNING id`, p3)
-	if d, err := svc.Decide(ctx, r3, admin.Approve, "Vera lives next door"); err != nil || !d.PropertyVerified {
+	if d, err := svc.Decide(ctx, r3, verifyqueue.Approve, "Vera lives next door"); err != nil || !d.PropertyVerified {
 		t.Errorf("approve held: %v %v", d, err)
 	}
 	if proof := w.verified(t, p3); proof != "confirmed" {
@@ -568,7 +568,7 @@ func TestPaidChecksAndHeldApprovals(t *testing.T) {
 		GROUP BY u.id HAVING u.tokens <> coalesce(sum(t.amount), 0)) m`); n != 0 {
 		t.Errorf("a balance differs from its ledger")
 	}
-	if _, err := svc.Decide(ctx, 999999, admin.Approve, ""); failure(err) != "Verification request not found." {
+	if _, err := svc.Decide(ctx, 999999, verifyqueue.Approve, ""); failure(err) != "Verification request not found." {
 		t.Errorf("missing request: %v", err)
 	}
 }

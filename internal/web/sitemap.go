@@ -1,4 +1,4 @@
-package server
+package web
 
 import (
 	"bytes"
@@ -17,7 +17,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/property"
+	"github.com/rentproof/rentproof/internal/resource"
 )
 
 // The sitemap and robots.txt. /sitemap.xml lists every public page: the fixed pages of the
@@ -35,17 +36,22 @@ const sitemapMaxURLs = 50_000
 // sitemapTTL is how long a generated sitemap is served before it is made again.
 const sitemapTTL = 5 * time.Minute
 
-// sitemapQueries are the statements the sitemap reads (gen/db).
-type sitemapQueries interface {
-	MaxPropertyID(ctx context.Context) (int64, error)
-	ListSitemapProperties(ctx context.Context, arg db.ListSitemapPropertiesParams) ([]db.ListSitemapPropertiesRow, error)
-	ListSitemapResources(ctx context.Context) ([]db.ListSitemapResourcesRow, error)
-	ListSitemapLocations(ctx context.Context) ([]string, error)
+// Listings is what the sitemap asks the property domain (property.Service).
+type Listings interface {
+	HighestID(ctx context.Context) (int64, error)
+	ListedBetween(ctx context.Context, first, last int64) ([]property.Listed, error)
+	PostalCodes(ctx context.Context) ([]string, error)
+}
+
+// Articles is what the sitemap asks the resource domain (resource.Service).
+type Articles interface {
+	Articles(ctx context.Context) ([]resource.Dated, error)
 }
 
 // sitemaps serves /sitemap.xml, its numbered parts and /robots.txt.
 type sitemaps struct {
-	q        sitemapQueries
+	listings Listings
+	articles Articles
 	public   string // PUBLIC_URL's origin, or "" (siteOrigin)
 	limit    int    // addresses per sitemap
 	ttl      time.Duration
@@ -80,14 +86,14 @@ type sitemapURL struct {
 	lastmod time.Time
 }
 
-// newSitemaps makes the sitemap of the app in dist (its screens' list) over q, with limit
-// addresses per sitemap.
-func newSitemaps(q sitemapQueries, dist fs.FS, public string, limit int) *sitemaps {
+// newSitemaps makes the sitemap of the app in dist (its screens' list) of properties and
+// articles, with limit addresses per sitemap.
+func newSitemaps(properties Listings, articles Articles, dist fs.FS, public string, limit int) *sitemaps {
 	screens, err := readScreens(dist)
 	if err != nil {
 		slog.Error("the sitemap will list no fixed pages", "err", err)
 	}
-	s := &sitemaps{q: q, public: public, limit: limit, ttl: sitemapTTL, files: map[string]cachedFile{}, served: map[string]cachedFile{}}
+	s := &sitemaps{listings: properties, articles: articles, public: public, limit: limit, ttl: sitemapTTL, files: map[string]cachedFile{}, served: map[string]cachedFile{}}
 	s.disallow = []string{"/api/", "/rentproof.", "/grpc.", "/healthz", "/readyz"}
 	for _, sc := range screens {
 		switch {
@@ -225,9 +231,9 @@ func (s *sitemaps) generate(ctx context.Context, path, origin string) ([]byte, b
 	if err != nil {
 		return nil, false, err
 	}
-	maxID, err := s.q.MaxPropertyID(ctx)
+	maxID, err := s.listings.HighestID(ctx)
 	if err != nil {
-		return nil, false, fmt.Errorf("highest property id: %w", err)
+		return nil, false, err
 	}
 	propertyFiles := int((maxID + int64(s.limit) - 1) / int64(s.limit))
 	if path == "/sitemap.xml" {
@@ -262,12 +268,12 @@ func (s *sitemaps) generate(ctx context.Context, path, origin string) ([]byte, b
 
 // properties lists the active properties with ids from first to last.
 func (s *sitemaps) properties(ctx context.Context, first, last int64) ([]sitemapURL, error) {
-	rows, err := s.q.ListSitemapProperties(ctx, db.ListSitemapPropertiesParams{FirstID: first, LastID: last})
+	listed, err := s.listings.ListedBetween(ctx, first, last)
 	if err != nil {
-		return nil, fmt.Errorf("list properties %d to %d: %w", first, last, err)
+		return nil, err
 	}
-	urls := make([]sitemapURL, len(rows))
-	for i, row := range rows {
+	urls := make([]sitemapURL, len(listed))
+	for i, row := range listed {
 		urls[i] = sitemapURL{path: "/properties/" + strconv.Itoa(int(row.ID)), lastmod: row.UpdatedAt}
 	}
 	return urls, nil
@@ -278,13 +284,13 @@ func (s *sitemaps) pageList(ctx context.Context) ([]sitemapURL, error) {
 	if s.pages.urls != nil && time.Since(s.pages.made) < s.ttl {
 		return s.pages.urls, nil
 	}
-	resources, err := s.q.ListSitemapResources(ctx)
+	resources, err := s.articles.Articles(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("list resources: %w", err)
+		return nil, err
 	}
-	locations, err := s.q.ListSitemapLocations(ctx)
+	locations, err := s.listings.PostalCodes(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("list locations: %w", err)
+		return nil, err
 	}
 	urls := make([]sitemapURL, 0, len(s.fixed)+len(resources)+len(locations))
 	for _, path := range s.fixed {

@@ -383,6 +383,18 @@ func (q *Queries) LockUserXP(ctx context.Context, id int32) (int32, error) {
 	return id_2, err
 }
 
+const lockUsers = `-- name: LockUsers :exec
+SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE
+`
+
+// Locks several users' rows in id order, in the mode LockUserXP and the ledger's updates take: a
+// transaction that will award or credit several people takes them all at once first, so two
+// such transactions never wait on each other in a cycle.
+func (q *Queries) LockUsers(ctx context.Context, ids []int32) error {
+	_, err := q.db.Exec(ctx, lockUsers, ids)
+	return err
+}
+
 const recordAward = `-- name: RecordAward :exec
 INSERT INTO user_activities (user_id, activity_type, points, entity_id, entity_type, metadata)
 VALUES ($1, $2, $3, $4, $5, $6)

@@ -97,6 +97,17 @@ func Give(ctx context.Context, tx *db.Queries, a Award) (Awarded, error) {
 	return Awarded{Recorded: true, Points: points}, nil
 }
 
+// LockPeople locks the rows of every user a transaction will award XP or tokens to, in id order,
+// before it awards anyone: Give and the ledger lock one user at a time, in whatever order the
+// action meets them, and two actions meeting the same people in opposite orders (an owner who is
+// another property's verifier) would otherwise deadlock.
+func LockPeople(ctx context.Context, tx *db.Queries, ids ...int32) error {
+	if err := tx.LockUsers(ctx, ids); err != nil {
+		return fmt.Errorf("lock users %v: %w", ids, err)
+	}
+	return nil
+}
+
 // record writes one activity row and moves the user's XP by its points.
 func record(ctx context.Context, tx *db.Queries, userID int32, r Rule, entityID, points int32, meta map[string]any) error {
 	metadata, err := json.Marshal(meta)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
@@ -64,6 +65,9 @@ func (s *Service) DecideConfirmation(ctx context.Context, id int32, accept bool)
 		r, err := q.LockRequest(ctx, id)
 		if err != nil {
 			return fmt.Errorf("lock verification request %d: %w", id, err)
+		}
+		if err := gamification.LockPeople(ctx, q, prop.LandlordID, r.RequestedByID, nullable.Value(r.RequestedToID)); err != nil {
+			return err
 		}
 		if r.Status != StatusConfirmed {
 			if r.Status == StatusClosed {

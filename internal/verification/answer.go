@@ -79,6 +79,9 @@ func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage 
 			}
 			return fmt.Errorf("lock property %d: %w", req.PropertyID, err)
 		}
+		if err := gamification.LockPeople(ctx, q, prop.LandlordID, me.ID, req.RequestedByID); err != nil {
+			return err
+		}
 		fromOwner := req.RequestedByID == prop.LandlordID
 		independent, err := independentOf(ctx, q, me.ID, prop.LandlordID, req.RequestedByID)
 		if err != nil {

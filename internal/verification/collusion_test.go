@@ -480,3 +480,51 @@ func TestMovingRacingHeldApprovalsAndConfirmations(t *testing.T) {
 		t.Errorf("balances that are not the sum of their ledger: %v", bad)
 	}
 }
+
+// Two owners who verify each other's listings (linked, so each approval is held) are approved
+// by administrators at the same moment, many times over: each decision awards the owner and pays
+// the verifier, so the two decisions of a pair meet the same two people in opposite orders. The
+// people on a decision are locked at once in id order (gamification.LockPeople), so every
+// decision succeeds instead of one of a pair dying in a deadlock.
+func TestCrossedApprovalsNeverDeadlock(t *testing.T) {
+	t.Parallel()
+	w := newWorldWith(t, testserver.Options{TrustedProxies: 1})
+	ctx := context.Background()
+	xena := w.established(t, "xena", "landlord")
+	yuri := w.established(t, "yuri", "landlord")
+	w.signedIn(t, "xena", "203.0.113.9")
+	w.signedIn(t, "yuri", "203.0.113.9")
+	ada := w.person(t, "ada", "admin")
+	const pairs = 12
+	var held []int32
+	for i := range pairs {
+		for _, c := range []struct{ owner, ownerToken, verifier, verifierToken string }{
+			{"xena", xena, "yuri", yuri}, {"yuri", yuri, "xena", xena},
+		} {
+			home := w.id(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+				SELECT $1 || ' flat ' || $2::int, $2::int || ' Park Lane', 'Leeds', 'apartment', 900, id, $1 || '-flat-' || $2::int
+				FROM users WHERE username = $1 RETURNING id`, c.owner, i)
+			r := w.ask(t, c.ownerToken, home, c.verifier)[0]
+			if a := w.answerFrom(t, c.verifierToken, r.Id, "approved", "203.0.113.9"); a.Request.Status != "held" {
+				t.Fatalf("not held: %v", a.Request)
+			}
+			held = append(held, r.Id)
+		}
+	}
+	errs := make([]error, len(held))
+	var wg sync.WaitGroup
+	for i, id := range held {
+		wg.Go(func() {
+			_, errs[i] = w.admin().DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: id, Decision: "approve"}))
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("approve %d: %v", held[i], err)
+		}
+	}
+	if bad := w.ledgerMismatches(t); len(bad) > 0 {
+		t.Errorf("balances that are not the sum of their ledger: %v", bad)
+	}
+}

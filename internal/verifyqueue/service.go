@@ -20,6 +20,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/store"
@@ -280,7 +281,8 @@ func (s *Service) propertyOf(ctx context.Context, requestID int32) (int32, error
 	return propertyID, nil
 }
 
-// lockRequest locks a request's property, then the request: the order every writer takes.
+// lockRequest locks a request's property, then the request, then the people on it: the order
+// every writer takes.
 func lockRequest(ctx context.Context, q *db.Queries, propertyID, requestID int32) (verification.LockedProperty, verification.LockedRequest, error) {
 	prop, err := q.LockPropertyForVerification(ctx, propertyID)
 	if err != nil {
@@ -293,7 +295,8 @@ func lockRequest(ctx context.Context, q *db.Queries, propertyID, requestID int32
 	if err != nil {
 		return prop, r, fmt.Errorf("lock verification request %d: %w", requestID, err)
 	}
-	return prop, r, nil
+	// Everyone a decision may award or credit, at once and in id order.
+	return prop, r, gamification.LockPeople(ctx, q, prop.LandlordID, r.RequestedByID, nullable.Value(r.RequestedToID))
 }
 
 // kindOf tells what a request waiting for an administrator is, and whether it is one.

@@ -7,6 +7,12 @@
 -- version: the user's other updates stay in place.)
 SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE;
 
+-- name: LockUsers :exec
+-- Locks several users' rows in id order, in the mode LockUserXP and the ledger's updates take: a
+-- transaction that will award or credit several people takes them all at once first, so two
+-- such transactions never wait on each other in a cycle.
+SELECT id FROM users WHERE id = ANY(sqlc.arg(ids)::int[]) ORDER BY id FOR NO KEY UPDATE;
+
 -- name: GetAwardStanding :one
 -- How many awards of rule the user earned points for today (the UTC day, by the database's
 -- clock, as the backfill counts days), and how many of them (net of reversals) are about the entity.

@@ -16,13 +16,15 @@ export function FeaturedProperties() {
   let body;
   if (result.isPending) {
     body = (
-      <ul className="property-grid" role="status" aria-label="Loading featured properties">
-        {Array.from({ length: FEATURED_COUNT }, (_, i) => (
-          <li key={i}>
-            <PropertyCardSkeleton />
-          </li>
-        ))}
-      </ul>
+      <div role="status" aria-label="Loading featured properties">
+        <ul className="property-grid">
+          {Array.from({ length: FEATURED_COUNT }, (_, i) => (
+            <li key={i}>
+              <PropertyCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      </div>
     );
   } else if (result.isError) {
     body = (

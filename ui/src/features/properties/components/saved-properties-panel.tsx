@@ -37,13 +37,15 @@ export function SavedPropertiesPanel() {
   }
   if (list.isPending) {
     return (
-      <ul className="property-grid" role="status" aria-label="Loading saved properties">
-        {Array.from({ length: 3 }, (_, i) => (
-          <li key={i}>
-            <PropertyCardSkeleton />
-          </li>
-        ))}
-      </ul>
+      <div role="status" aria-label="Loading saved properties">
+        <ul className="property-grid">
+          {Array.from({ length: 3 }, (_, i) => (
+            <li key={i}>
+              <PropertyCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      </div>
     );
   }
   if (list.data.properties.length === 0 && total === 0) {

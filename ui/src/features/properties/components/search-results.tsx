@@ -50,13 +50,15 @@ export function SearchResults({ state, onClearFilters, hrefFor, viewToggle }: Se
     return (
       <>
         {bar("Searching…")}
-        <ul className={listClass} role="status" aria-label="Loading properties">
-          {Array.from({ length: 6 }, (_, i) => (
-            <li key={i}>
-              <PropertyCardSkeleton layout={layout} pictureSlot={i === 0} />
-            </li>
-          ))}
-        </ul>
+        <div role="status" aria-label="Loading properties">
+          <ul className={listClass}>
+            {Array.from({ length: 6 }, (_, i) => (
+              <li key={i}>
+                <PropertyCardSkeleton layout={layout} pictureSlot={i === 0} />
+              </li>
+            ))}
+          </ul>
+        </div>
       </>
     );
   }

@@ -2,12 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
 import { useEffect, type RefObject } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { reviewTypeLabel } from "@/components/review-card/review-labels";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
+import { VocabSelect } from "@/components/ui/vocab-select";
 import { charCount } from "@/lib/text";
-import { LIMITS, REVIEW_CATEGORIES, REVIEW_LANGUAGES, STAY_PERIODS } from "@/lib/vocab";
+import { LIMITS, REVIEW_CATEGORIES, REVIEW_LANGUAGES, REVIEW_TYPES, STAY_PERIODS } from "@/lib/vocab";
 import { useCreateReview } from "../api/use-create-review";
 import { defaultReviewValues, reviewSchema, toCreateRequest, type ReviewFormValues } from "../review-form";
 import { reviewTypesFor } from "../review-types";
@@ -127,38 +127,14 @@ export function ReviewForm({ propertyId, role, isOwner, draft, onSubmitted }: Re
 
       <div className="review-form__grid">
         <FormField control={control} name="reviewType" label="Review Type">
-          {(props) => (
-            <select {...props} value={reviewType} className="select">
-              {types.map((t) => (
-                <option key={t} value={t}>
-                  {reviewTypeLabel(t)}
-                </option>
-              ))}
-            </select>
-          )}
+          {(props) => <VocabSelect {...props} value={reviewType} vocabulary={REVIEW_TYPES} only={types} />}
         </FormField>
         <FormField control={control} name="language" label="Language">
-          {(props) => (
-            <select {...props} className="select">
-              {REVIEW_LANGUAGES.terms.map((l) => (
-                <option key={l.value} value={l.value}>
-                  {l.label}
-                </option>
-              ))}
-            </select>
-          )}
+          {(props) => <VocabSelect {...props} vocabulary={REVIEW_LANGUAGES} />}
         </FormField>
         {reviewType === "tenant_to_property" ? (
           <FormField control={control} name="stayPeriod" label="Stay Period">
-            {(props) => (
-              <select {...props} className="select">
-                {STAY_PERIODS.terms.map((p) => (
-                  <option key={p.value} value={p.value}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
-            )}
+            {(props) => <VocabSelect {...props} vocabulary={STAY_PERIODS} />}
           </FormField>
         ) : null}
       </div>

@@ -7,7 +7,7 @@ import { FormField } from "@/components/ui/form-field";
 import { VocabSelect } from "@/components/ui/vocab-select";
 import { charCount } from "@/lib/text";
 import { refusalOf, useSendContactMessage } from "../api/use-send-contact-message";
-import { SUPPORT } from "../facts";
+import { SUPPORT } from "../contact-details";
 import { CONTACT_LIMITS, EMPTY_CONTACT, SUBJECTS, contactSchema, toRequest, type ContactValues } from "../schema";
 
 /**

@@ -398,6 +398,65 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 	return items, nil
 }
 
+const listMyReviewsOfProperty = `-- name: ListMyReviewsOfProperty :many
+SELECT id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted FROM reviews
+WHERE user_id = $1::int AND property_id = $2::int
+ORDER BY array_position($3::text[], review_type), id
+`
+
+type ListMyReviewsOfPropertyParams struct {
+	UserID     int32
+	PropertyID int32
+	TypeOrder  []string
+}
+
+// An author's reviews of one property in every status (one per type: the unique key
+// reviews (user_id, property_id, review_type) finds them), in the order of type_order.
+func (q *Queries) ListMyReviewsOfProperty(ctx context.Context, arg ListMyReviewsOfPropertyParams) ([]Review, error) {
+	rows, err := q.db.Query(ctx, listMyReviewsOfProperty, arg.UserID, arg.PropertyID, arg.TypeOrder)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Review{}
+	for rows.Next() {
+		var i Review
+		if err := rows.Scan(
+			&i.ID,
+			&i.PropertyID,
+			&i.UserID,
+			&i.Rating,
+			&i.Title,
+			&i.Content,
+			&i.ReviewType,
+			&i.StayDuration,
+			&i.StayPeriod,
+			&i.Pros,
+			&i.Cons,
+			&i.Categories,
+			&i.Photos,
+			&i.Verified,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Helpful,
+			&i.NotHelpful,
+			&i.ReportCount,
+			&i.ReviewResponses,
+			&i.Language,
+			&i.Slug,
+			&i.Status,
+			&i.Counted,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listPropertyReviews = `-- name: ListPropertyReviews :many
 SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,

@@ -54,3 +54,12 @@ func (h *Review) ListMyReviews(ctx context.Context, req *connect.Request[reviewv
 		Reviews: reviewsToProto(res.Reviews), TotalCount: res.Total, ReviewCount: res.Written, Page: res.Page, PageSize: res.PageSize,
 	}), nil
 }
+
+// ListMyReviewsOfProperty lists the caller's own reviews of one property.
+func (h *Review) ListMyReviewsOfProperty(ctx context.Context, req *connect.Request[reviewv1.ListMyReviewsOfPropertyRequest]) (*connect.Response[reviewv1.ListMyReviewsOfPropertyResponse], error) {
+	reviews, err := h.svc.MineOfProperty(ctx, req.Msg.GetPropertyId())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&reviewv1.ListMyReviewsOfPropertyResponse{Reviews: reviewsToProto(reviews)}), nil
+}

@@ -53,3 +53,24 @@ func (s *Service) ListMine(ctx context.Context, query string, page, pageSize int
 	}
 	return out, nil
 }
+
+// MineOfProperty returns the signed-in user's reviews of one property in every status, one per
+// review type at most (the unique key refuses a second), in the order of the types: what the
+// review form needs to offer only the types not written yet.
+func (s *Service) MineOfProperty(ctx context.Context, propertyID int32) ([]Review, error) {
+	user, ok := identity.UserFrom(ctx)
+	if !ok {
+		return nil, apperr.Unauthenticated("Please sign in to see your reviews")
+	}
+	rows, err := s.q.ListMyReviewsOfProperty(ctx, db.ListMyReviewsOfPropertyParams{
+		UserID: user.ID, PropertyID: propertyID, TypeOrder: vocab.ReviewTypes.Values(),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list reviews of %d by %d: %w", propertyID, user.ID, err)
+	}
+	out := make([]Review, len(rows))
+	for i, r := range rows {
+		out[i] = fromRow(r, nil, nil)
+	}
+	return out, nil
+}

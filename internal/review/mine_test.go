@@ -72,3 +72,58 @@ func TestListMyReviews(t *testing.T) {
 		}
 	})
 }
+
+// The review form asks which types the member already wrote about a property before they fill
+// it in (issue 26): ListMyReviewsOfProperty answers the caller's own reviews of the property in
+// every status, in the order of the types, and exactly those types are the ones CreateReview
+// refuses as a second review; nobody sees another member's, and a visitor is told to sign in.
+func TestListMyReviewsOfPropertyNamesWhatCreateRefuses(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	tara := w.person(t, "tara", "tenant")
+	theo := w.person(t, "theo", "tenant")
+	w.create(t, tara, draft("tenant_to_neighborhood"))
+	w.create(t, tara, draft("tenant_to_property"))
+	removed := w.create(t, tara, draft("tenant_to_landlord"))
+	w.create(t, theo, draft("general"))
+	// A moderator's removal keeps the review, and the slot of its type.
+	w.exec(t, `UPDATE reviews SET status = 'removed' WHERE id = $1`, removed.Id)
+
+	mine := func(token string, propertyID int32) string {
+		t.Helper()
+		res, err := w.client.ListMyReviewsOfProperty(ctx, as(token, &reviewv1.ListMyReviewsOfPropertyRequest{PropertyId: propertyID}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range res.Msg.Reviews {
+			got = append(got, r.ReviewType+"/"+r.Status)
+		}
+		return fmt.Sprint(got)
+	}
+	if got, want := mine(tara, 1), "[tenant_to_property/published tenant_to_landlord/removed tenant_to_neighborhood/published]"; got != want {
+		t.Errorf("tara's reviews of property 1: %s, want %s", got, want)
+	}
+	if got := mine(theo, 1); got != "[general/published]" {
+		t.Errorf("theo's reviews of property 1: %s", got)
+	}
+	if got := mine(tara, 2); got != "[]" {
+		t.Errorf("tara's reviews of a property she never reviewed: %s", got)
+	}
+	if _, err := w.client.ListMyReviewsOfProperty(ctx, as("", &reviewv1.ListMyReviewsOfPropertyRequest{PropertyId: 1})); connect.CodeOf(err) != connect.CodeUnauthenticated {
+		t.Errorf("a visitor: %v", err)
+	}
+
+	// Every type listed is refused again, removed or not; a type not listed is accepted.
+	for _, typ := range []string{"tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood"} {
+		_, err := w.client.CreateReview(ctx, as(tara, draft(typ)))
+		if connect.CodeOf(err) != connect.CodeAlreadyExists {
+			t.Errorf("a second %s review: %v", typ, err)
+		}
+	}
+	w.create(t, tara, draft("general"))
+	if got := mine(tara, 1); got != "[tenant_to_property/published tenant_to_landlord/removed tenant_to_neighborhood/published general/published]" {
+		t.Errorf("after a general review: %s", got)
+	}
+}

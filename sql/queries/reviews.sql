@@ -146,6 +146,13 @@ WHERE r.user_id = sqlc.arg(user_id)::int
 ORDER BY r.created_at DESC, r.id DESC
 LIMIT sqlc.arg(max_rows) OFFSET sqlc.arg(row_offset);
 
+-- name: ListMyReviewsOfProperty :many
+-- An author's reviews of one property in every status (one per type: the unique key
+-- reviews (user_id, property_id, review_type) finds them), in the order of type_order.
+SELECT * FROM reviews
+WHERE user_id = sqlc.arg(user_id)::int AND property_id = sqlc.arg(property_id)::int
+ORDER BY array_position(sqlc.arg(type_order)::text[], review_type), id;
+
 -- name: CountUserReviews :one
 -- How many reviews a user wrote, in every status.
 SELECT count(*)::int FROM reviews WHERE user_id = sqlc.arg(user_id)::int;

@@ -212,6 +212,166 @@ const CHECKS: Check[] = [
   },
 ];
 
+/**
+ * RpcState is what the server seems to answer while a state of a page is checked: nothing yet
+ * (the rpcs are held back, so the loading state stays on screen), a failure, or empty answers.
+ */
+type RpcState = "loading" | "error" | "empty";
+
+/** StateCheck is one loading, error or empty state of a route, as one role sees it. */
+interface StateCheck {
+  name: string;
+  path: string | ((s: Sessions) => string);
+  role: Role;
+  state: RpcState;
+  /** The rpcs (method names) held, failed or emptied; every rpc but GetCurrentUser when absent. */
+  rpcs?: string[];
+  /** Opens the page by its address, not from another page (a page that carries no first answers). */
+  direct?: boolean;
+  /** Holds back the app's code instead of rpcs: the page as the server sends it, before any script runs. */
+  code?: boolean;
+  /** What shows the state is on screen. */
+  shown: (page: Page) => Promise<void>;
+}
+
+const status = (name: string) => (page: Page) => expect(page.getByRole("status", { name, exact: true }).first()).toBeVisible();
+const alert = (page: Page) => expect(page.getByRole("alert").first()).toBeVisible();
+const heading = (name: string | RegExp) => (page: Page) => expect(page.getByRole("heading", { name }).first()).toBeVisible();
+const REVIEW_RPCS = ["ListPropertyReviews", "GetRatingSummary", "ListSimilarProperties"];
+
+/** Shown says, for each state checked, what shows it is on screen. */
+type Shown = Partial<Record<RpcState, (page: Page) => Promise<void>>>;
+
+/** route makes a route's checks: one per state it names, as one role sees them. */
+function route(name: string, path: StateCheck["path"], role: Role, shown: Shown, options: Partial<StateCheck> = {}): StateCheck[] {
+  return (Object.entries(shown) as [RpcState, StateCheck["shown"]][]).map(([state, s]) => ({ name, path, role, state, shown: s, ...options }));
+}
+
+const direct = { direct: true };
+
+// Every route with a loading state, held on screen, and its empty and error states where it has
+// them. A page that carries its first answers (a property, the search, an article, a location:
+// internal/server/firstload.go) is opened from another page, as a visitor clicking through
+// would, so that it asks for them itself.
+const STATES: StateCheck[] = [
+  ...route("home", "/", "visitor", { loading: status("Loading featured properties"), empty: heading("No properties listed yet"), error: alert }, direct),
+  ...route("search", "/find-properties?city=Chicago", "visitor", { loading: status("Loading properties"), empty: heading("No properties found"), error: alert }),
+  ...route("a property", "/properties/2", "visitor", { loading: status("Loading property") }),
+  ...route("a property", "/properties/2", "visitor", { error: alert }, { rpcs: ["GetProperty"] }),
+  ...route("a property's reviews", "/properties/2", "tenant", { loading: status("Loading reviews"), empty: heading("No reviews yet"), error: alert }, { rpcs: REVIEW_RPCS }),
+  ...route("a location", `/location/${DEMO_POSTAL_CODE}`, "visitor", {
+    loading: status("Loading properties"),
+    empty: heading(/^No properties listed in/),
+    error: heading("Failed to fetch properties"),
+  }),
+  ...route("resources", "/resources", "visitor", { loading: status("Loading resources"), empty: heading("No resources found"), error: alert }, direct),
+  ...route("a resource", "/resources/2", "visitor", { loading: status("Loading resource"), error: alert }),
+  ...route("invest", "/invest", "visitor", { loading: (page) => expect(page.locator("dl[aria-busy=true]")).toBeVisible(), error: alert }, direct),
+  // Pages as the server sends them, before the app's code runs: prerendered in their loading
+  // state (ui/scripts/prerender.mjs), or the header's bar alone.
+  ...[
+    { name: "home", path: "/", shown: status("Loading featured properties") },
+    { name: "a property", path: "/properties/1", shown: status("Loading property") },
+    { name: "search", path: "/find-properties", shown: status("Loading properties") },
+    { name: "a resource", path: "/resources/1", shown: status("Loading resource") },
+    { name: "a location", path: `/location/${DEMO_POSTAL_CODE}`, shown: status("Loading properties") },
+    { name: "the dashboard", path: "/dashboard", shown: (page: Page) => expect(page.getByRole("banner")).toBeVisible() },
+  ].flatMap((c) => route(`${c.name}, before the app's code`, c.path, "visitor", { loading: c.shown }, { direct: true, code: true })),
+  // Until it is known who is signed in: sign-in, a protected route, /admin.
+  ...[
+    { name: "sign in", path: "/auth", role: "visitor" as const },
+    { name: "a protected route", path: "/dashboard", role: "tenant" as const },
+    { name: "administration", path: "/admin", role: "admin" as const },
+  ].flatMap((c) => route(`${c.name}, who is signed in unknown`, c.path, c.role, { loading: status("Loading") }, { direct: true, rpcs: ["GetCurrentUser"] })),
+  ...route("administration", "/admin", "admin", { loading: status("Loading the queue"), empty: heading("Verification queue"), error: alert }, direct),
+  ...route("the tenant's dashboard", "/dashboard", "tenant", { loading: status("Loading your reviews"), empty: heading("No reviews yet"), error: alert }, direct),
+  ...route("saved properties", "/dashboard?tab=saved", "tenant", {
+    loading: status("Loading saved properties"),
+    empty: heading("No saved properties yet"),
+    error: alert,
+  }, direct),
+  ...route("verification requests", "/dashboard?tab=verification", "tenant", {
+    loading: status("Loading verification requests"),
+    empty: (page) => expect(page.getByText(/No verification requests received yet/)).toBeVisible(),
+    error: alert,
+  }, direct),
+  ...route("the landlord's dashboard", "/dashboard", "landlord", { loading: status("Loading your properties"), empty: heading("No properties yet"), error: alert }, direct),
+  ...route("my listings", "/dashboard?tab=listings", "landlord", { loading: status("Loading your properties") }, direct),
+  ...route("verification pending", "/dashboard?tab=pending", "landlord", {
+    loading: status("Loading properties"),
+    empty: heading("All Properties Verified"),
+    error: alert,
+  }, direct),
+  ...route("security questions", "/dashboard/security-questions", "tenant", { loading: status("Loading security questions"), error: alert }, direct),
+  ...route("rewards", "/gamification", "tenant", { loading: status("Loading profile"), empty: heading("Rewards are not fully initialised"), error: alert }, direct),
+  ...route("the leaderboard", "/gamification?tab=leaderboard", "tenant", {
+    loading: status("Loading leaderboard"),
+    empty: heading("No leaderboard data available yet."),
+    error: alert,
+  }, { direct: true, rpcs: ["GetLeaderboard"] }),
+  ...route("edit a property", "/properties/1/edit", "owner", { loading: status("Loading property"), error: alert }, direct),
+  ...route("verification request", (s) => `/verification-request/${s.listing}`, "landlord", { loading: status("Loading property"), error: alert }, direct),
+  ...route("verification payment", (s) => `/verification-payment/${s.listing}`, "landlord", { loading: status("Loading property"), error: alert }, direct),
+];
+
+/**
+ * Routes whose only loading states are the page before the app's code and, behind sign-in, who
+ * is signed in (both checked above): fixed pages, and forms that ask for nothing before they show.
+ */
+const NO_STATE_OF_THEIR_OWN = [
+  "/about",
+  "/faq",
+  "/contact",
+  "/how-reviews-work",
+  "/terms",
+  "/privacy",
+  "/cookies",
+  "/accessibility",
+  "/forgot-password",
+  "/add-property",
+  "/verification-success/:propertyId",
+  "*",
+];
+
+/** isRpc tells whether a request is a Connect call of one of the methods (of any but GetCurrentUser when none are named). */
+function isRpc(url: URL, methods?: string[]): boolean {
+  const method = /^\/rentproof\.[a-z]+\.v1\.[A-Za-z]+\/([A-Za-z]+)$/.exec(url.pathname)?.[1];
+  if (!method) return false;
+  return methods ? methods.includes(method) : method !== "GetCurrentUser";
+}
+
+/**
+ * openInState opens a page with its rpcs answering as the state wants: held back until the page
+ * closes, failing as an unavailable server would, or empty. A page that carries its first answers
+ * is reached from /about by the app's own navigation (the router follows history).
+ */
+async function openInState(page: Page, path: string, check: StateCheck) {
+  if (!check.direct) {
+    await page.goto("/about");
+    await ready(page);
+  }
+  await page.route(
+    (url) => (check.code ? url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js") : isRpc(url, check.rpcs)),
+    async (route) => {
+      if (check.state === "loading") return; // never answered: the page keeps waiting
+      await route.fulfill(
+        check.state === "error"
+          ? { status: 503, contentType: "application/json", body: JSON.stringify({ code: "unavailable", message: "The server is unavailable" }) }
+          : { status: 200, contentType: "application/json", body: "{}" },
+      );
+    },
+  );
+  if (check.direct) {
+    // Held back, the app's module scripts keep the document from ever being ready.
+    await page.goto(path, { waitUntil: check.code ? "commit" : "load" });
+  } else {
+    await page.evaluate((to) => {
+      window.history.pushState(null, "", to);
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    }, path);
+  }
+}
+
 test.describe.configure({ mode: "parallel" });
 
 test("the checks cover every route of the router", () => {
@@ -223,6 +383,17 @@ test("the checks cover every route of the router", () => {
   for (const pattern of patterns) {
     const re = new RegExp(`^${pattern === "*" ? "/no-such-page" : pattern.replace(/:[a-zA-Z]+/g, "[^/]+")}$`);
     expect(paths.some((p) => re.test(p)), `no check opens ${pattern}`).toBe(true);
+  }
+});
+
+test("the state checks cover every route with a loading state", () => {
+  const router = readFileSync(join(test.info().project.testDir, "../src/app/router.tsx"), "utf8");
+  const patterns = [...router.matchAll(/path: "([^"]+)"/g)].map((m) => m[1]);
+  const sample: Sessions = { states: {} as Sessions["states"], listing: 1 };
+  const paths = STATES.map((c) => new URL(typeof c.path === "string" ? c.path : c.path(sample), "http://x").pathname);
+  for (const pattern of patterns.filter((p) => !NO_STATE_OF_THEIR_OWN.includes(p))) {
+    const re = new RegExp(`^${pattern.replace(/:[a-zA-Z]+/g, "[^/]+")}$`);
+    expect(paths.some((p) => re.test(p)), `no state check opens ${pattern}`).toBe(true);
   }
 });
 
@@ -241,6 +412,20 @@ for (const width of [1280, 390]) {
       }
     });
   }
+
+  test.describe(`loading, empty and error states, ${width} wide`, () => {
+    for (const check of STATES) {
+      test.describe(check.role, () => {
+        test.use({ role: check.role, viewport: { width, height: 900 } });
+        test(`${check.name}, ${check.state}, has no serious or critical violation`, async ({ page, sessions }) => {
+          await openInState(page, typeof check.path === "string" ? check.path : check.path(sessions), check);
+          await check.shown(page);
+          await expectNoSeriousViolation(page);
+          await page.unrouteAll({ behavior: "ignoreErrors" });
+        });
+      });
+    }
+  });
 
   test.describe(`street map, ${width} wide`, () => {
     test.use({ viewport: { width, height: 900 } });

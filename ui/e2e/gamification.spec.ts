@@ -58,6 +58,7 @@ test("a new tenant's review earns XP and the First Review badge; votes count fro
   const form = page.getByRole("dialog", { name: "Write a Review" }).getByRole("form", { name: "Write a Review" });
   await form.getByLabel("Title").fill(title);
   await form.getByLabel("Your Review").fill("The boiler was replaced in a day and the windows keep the heat in.");
+  await form.getByRole("radio", { name: "5 stars" }).check();
   await form.getByRole("button", { name: "Submit Review" }).click();
   await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Review submitted");
 

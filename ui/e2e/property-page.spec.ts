@@ -46,6 +46,7 @@ test.describe("write a review", () => {
     const form = dialog(page).getByRole("form", { name: "Write a Review" });
     await expect(form.getByLabel("Title")).toHaveValue("Bright, quiet and well kept");
     await form.getByLabel("Your Review").fill("Two years here: the heating works, repairs are quick and the street is calm.");
+    await form.getByRole("radio", { name: "4 stars" }).check();
     await page.route("**/rentproof.review.v1.ReviewService/CreateReview", (route) =>
       route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ code: "unavailable", message: "" }) }),
     );

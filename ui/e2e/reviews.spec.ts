@@ -114,10 +114,14 @@ test.describe("a review's life", () => {
     await page.goto(`/properties/${PROPERTY}`);
     const form = await openReviewForm(page);
 
-    // The rating is a radio group of five stars: 5 by default, the arrow keys choose.
+    // The rating is a radio group of five stars: none chosen at first (the author must choose),
+    // Space chooses the focused one and the arrow keys move the choice.
     const stars = form.getByRole("radiogroup", { name: "Rating" });
-    await expect(stars.getByRole("radio", { name: "5 stars" })).toBeChecked();
+    await expect(stars.getByRole("radio", { checked: true })).toHaveCount(0);
+    await expect(stars).toContainText("Choose a rating");
     await stars.getByRole("radio", { name: "5 stars" }).focus();
+    await page.keyboard.press("Space");
+    await expect(stars.getByRole("radio", { name: "5 stars" })).toBeChecked();
     for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
     await expect(stars.getByRole("radio", { name: "2 stars" })).toBeChecked();
     await expect(stars.getByRole("radio", { name: "2 stars" })).toBeFocused();
@@ -161,9 +165,16 @@ test.describe("a review's life", () => {
     const after = await summaryOf(page.request, PROPERTY);
     expect(after.count).toBe(before.count);
 
-    // Sent, the dialog closed; the form is ready for another review.
+    // Sent, the dialog closed; the form is ready for another review, of another type: it says
+    // which one is written before anything is typed, and no longer offers it.
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect((await openReviewForm(page)).getByLabel("Title")).toHaveValue("");
+    const again = await openReviewForm(page);
+    await expect(again.getByLabel("Title")).toHaveValue("");
+    await expect(page.getByRole("dialog")).toContainText(
+      "You have already reviewed this property: Tenant review (published). One review of each type is allowed, so the form offers the others.",
+    );
+    await expect(again.getByLabel("Review Type").locator("option")).toHaveText(["Review about landlord", "Neighborhood review", "General review"]);
+    await page.keyboard.press("Escape");
 
     // After a reload it is still there, as text.
     await page.reload();
@@ -230,6 +241,7 @@ test.describe("write a review", () => {
     await register(page.request, "tenant");
     await page.goto("/properties/3");
     const form = await openReviewForm(page);
+    await form.getByRole("radio", { name: "3 stars" }).check();
     await form.getByLabel("Title").fill("Hey");
     await form.getByLabel("Your Review").fill("Too short.");
     await form.getByRole("button", { name: "Submit Review" }).click();
@@ -242,6 +254,22 @@ test.describe("write a review", () => {
     await expect(form.getByText("Title must be at least 5 characters")).toHaveCount(0);
     await form.getByLabel("Your Review").fill("x".repeat(1001));
     await expect(form.getByText("Review must be at most 1000 characters")).toBeVisible();
+  });
+
+  test("asks for a rating: none is chosen for the author", async ({ page }) => {
+    await register(page.request, "tenant");
+    await page.goto("/properties/3");
+    const form = await openReviewForm(page);
+    await form.getByLabel("Title").fill("Quiet and bright");
+    await form.getByLabel("Your Review").fill("The heating worked all winter and the street is calm.");
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    const stars = form.getByRole("radiogroup", { name: "Rating" });
+    await expect(stars).toHaveAccessibleDescription("Rating is required");
+    await expect(stars.getByRole("radio", { name: "1 star", exact: true })).toBeFocused();
+    await expect(toasts(page).getByText("Review submitted")).toHaveCount(0);
+    await stars.getByRole("radio", { name: "4 stars" }).check();
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    await expectToast(page, "Review submitted");
   });
 
   test("only the property's owner, as a landlord, is offered the landlord review, and nothing else there", async ({ page }) => {
@@ -269,6 +297,7 @@ test.describe("write a review", () => {
     // The server takes it, lists it under Landlord, and the stars do not move.
     await form.getByLabel("Title").fill("A careful tenant");
     await form.getByLabel("Your Review").fill("Paid on time for two years and left the loft spotless.");
+    await form.getByRole("radio", { name: "5 stars" }).check();
     await form.getByRole("button", { name: "Submit Review" }).click();
     await expectToast(page, "Review submitted");
     const tabs = reviewList(page).getByRole("tablist", { name: "Review types" });

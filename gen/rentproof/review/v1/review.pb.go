@@ -1632,6 +1632,99 @@ func (x *ListMyReviewsResponse) GetPageSize() int32 {
 	return 0
 }
 
+// ListMyReviewsOfPropertyRequest names the property.
+type ListMyReviewsOfPropertyRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// property_id is the property's identifier.
+	PropertyId    int32 `protobuf:"varint,1,opt,name=property_id,json=propertyId,proto3" json:"property_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListMyReviewsOfPropertyRequest) Reset() {
+	*x = ListMyReviewsOfPropertyRequest{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListMyReviewsOfPropertyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListMyReviewsOfPropertyRequest) ProtoMessage() {}
+
+func (x *ListMyReviewsOfPropertyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListMyReviewsOfPropertyRequest.ProtoReflect.Descriptor instead.
+func (*ListMyReviewsOfPropertyRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *ListMyReviewsOfPropertyRequest) GetPropertyId() int32 {
+	if x != nil {
+		return x.PropertyId
+	}
+	return 0
+}
+
+// ListMyReviewsOfPropertyResponse is the caller's reviews of the property.
+type ListMyReviewsOfPropertyResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// reviews are the caller's reviews of the property in every status, at most one per review
+	// type, in the order of the types.
+	Reviews       []*Review `protobuf:"bytes,1,rep,name=reviews,proto3" json:"reviews,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListMyReviewsOfPropertyResponse) Reset() {
+	*x = ListMyReviewsOfPropertyResponse{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListMyReviewsOfPropertyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListMyReviewsOfPropertyResponse) ProtoMessage() {}
+
+func (x *ListMyReviewsOfPropertyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListMyReviewsOfPropertyResponse.ProtoReflect.Descriptor instead.
+func (*ListMyReviewsOfPropertyResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *ListMyReviewsOfPropertyResponse) GetReviews() []*Review {
+	if x != nil {
+		return x.Reviews
+	}
+	return nil
+}
+
 var File_rentproof_review_v1_review_proto protoreflect.FileDescriptor
 
 const file_rentproof_review_v1_review_proto_rawDesc = "" +
@@ -1816,7 +1909,12 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"totalCount\x12!\n" +
 	"\freview_count\x18\x03 \x01(\x05R\vreviewCount\x12\x12\n" +
 	"\x04page\x18\x04 \x01(\x05R\x04page\x12\x1b\n" +
-	"\tpage_size\x18\x05 \x01(\x05R\bpageSize2\xee\b\n" +
+	"\tpage_size\x18\x05 \x01(\x05R\bpageSize\"A\n" +
+	"\x1eListMyReviewsOfPropertyRequest\x12\x1f\n" +
+	"\vproperty_id\x18\x01 \x01(\x05R\n" +
+	"propertyId\"X\n" +
+	"\x1fListMyReviewsOfPropertyResponse\x125\n" +
+	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews2\xfa\t\n" +
 	"\rReviewService\x12}\n" +
 	"\x13ListPropertyReviews\x12/.rentproof.review.v1.ListPropertyReviewsRequest\x1a0.rentproof.review.v1.ListPropertyReviewsResponse\"\x03\x90\x02\x01\x12t\n" +
 	"\x10GetRatingSummary\x12,.rentproof.review.v1.GetRatingSummaryRequest\x1a-.rentproof.review.v1.GetRatingSummaryResponse\"\x03\x90\x02\x01\x12c\n" +
@@ -1827,7 +1925,8 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\x13ListReportedReviews\x12/.rentproof.review.v1.ListReportedReviewsRequest\x1a0.rentproof.review.v1.ListReportedReviewsResponse\"\x03\x90\x02\x01\x12i\n" +
 	"\x0eModerateReview\x12*.rentproof.review.v1.ModerateReviewRequest\x1a+.rentproof.review.v1.ModerateReviewResponse\x12w\n" +
 	"\x11ListRecentReviews\x12-.rentproof.review.v1.ListRecentReviewsRequest\x1a..rentproof.review.v1.ListRecentReviewsResponse\"\x03\x90\x02\x01\x12k\n" +
-	"\rListMyReviews\x12).rentproof.review.v1.ListMyReviewsRequest\x1a*.rentproof.review.v1.ListMyReviewsResponse\"\x03\x90\x02\x01B\xd5\x01\n" +
+	"\rListMyReviews\x12).rentproof.review.v1.ListMyReviewsRequest\x1a*.rentproof.review.v1.ListMyReviewsResponse\"\x03\x90\x02\x01\x12\x89\x01\n" +
+	"\x17ListMyReviewsOfProperty\x123.rentproof.review.v1.ListMyReviewsOfPropertyRequest\x1a4.rentproof.review.v1.ListMyReviewsOfPropertyResponse\"\x03\x90\x02\x01B\xd5\x01\n" +
 	"\x17com.rentproof.review.v1B\vReviewProtoP\x01Z?github.com/rentproof/rentproof/gen/rentproof/review/v1;reviewv1\xa2\x02\x03RRX\xaa\x02\x13Rentproof.Review.V1\xca\x02\x13Rentproof\\Review\\V1\xe2\x02\x1fRentproof\\Review\\V1\\GPBMetadata\xea\x02\x15Rentproof::Review::V1b\x06proto3"
 
 var (
@@ -1842,43 +1941,45 @@ func file_rentproof_review_v1_review_proto_rawDescGZIP() []byte {
 	return file_rentproof_review_v1_review_proto_rawDescData
 }
 
-var file_rentproof_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
+var file_rentproof_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_rentproof_review_v1_review_proto_goTypes = []any{
-	(*Reviewer)(nil),                    // 0: rentproof.review.v1.Reviewer
-	(*Review)(nil),                      // 1: rentproof.review.v1.Review
-	(*OwnerResponse)(nil),               // 2: rentproof.review.v1.OwnerResponse
-	(*ListPropertyReviewsRequest)(nil),  // 3: rentproof.review.v1.ListPropertyReviewsRequest
-	(*ListPropertyReviewsResponse)(nil), // 4: rentproof.review.v1.ListPropertyReviewsResponse
-	(*GetRatingSummaryRequest)(nil),     // 5: rentproof.review.v1.GetRatingSummaryRequest
-	(*GetRatingSummaryResponse)(nil),    // 6: rentproof.review.v1.GetRatingSummaryResponse
-	(*ReviewTypeCount)(nil),             // 7: rentproof.review.v1.ReviewTypeCount
-	(*CreateReviewRequest)(nil),         // 8: rentproof.review.v1.CreateReviewRequest
-	(*CreateReviewResponse)(nil),        // 9: rentproof.review.v1.CreateReviewResponse
-	(*MarkHelpfulRequest)(nil),          // 10: rentproof.review.v1.MarkHelpfulRequest
-	(*MarkHelpfulResponse)(nil),         // 11: rentproof.review.v1.MarkHelpfulResponse
-	(*ReportReviewRequest)(nil),         // 12: rentproof.review.v1.ReportReviewRequest
-	(*ReportReviewResponse)(nil),        // 13: rentproof.review.v1.ReportReviewResponse
-	(*RespondToReviewRequest)(nil),      // 14: rentproof.review.v1.RespondToReviewRequest
-	(*RespondToReviewResponse)(nil),     // 15: rentproof.review.v1.RespondToReviewResponse
-	(*ListReportedReviewsRequest)(nil),  // 16: rentproof.review.v1.ListReportedReviewsRequest
-	(*ListReportedReviewsResponse)(nil), // 17: rentproof.review.v1.ListReportedReviewsResponse
-	(*ModerateReviewRequest)(nil),       // 18: rentproof.review.v1.ModerateReviewRequest
-	(*ModerateReviewResponse)(nil),      // 19: rentproof.review.v1.ModerateReviewResponse
-	(*ListRecentReviewsRequest)(nil),    // 20: rentproof.review.v1.ListRecentReviewsRequest
-	(*ListRecentReviewsResponse)(nil),   // 21: rentproof.review.v1.ListRecentReviewsResponse
-	(*ListMyReviewsRequest)(nil),        // 22: rentproof.review.v1.ListMyReviewsRequest
-	(*ListMyReviewsResponse)(nil),       // 23: rentproof.review.v1.ListMyReviewsResponse
-	(*timestamppb.Timestamp)(nil),       // 24: google.protobuf.Timestamp
-	(*v1.RatingSummary)(nil),            // 25: rentproof.property.v1.RatingSummary
+	(*Reviewer)(nil),                        // 0: rentproof.review.v1.Reviewer
+	(*Review)(nil),                          // 1: rentproof.review.v1.Review
+	(*OwnerResponse)(nil),                   // 2: rentproof.review.v1.OwnerResponse
+	(*ListPropertyReviewsRequest)(nil),      // 3: rentproof.review.v1.ListPropertyReviewsRequest
+	(*ListPropertyReviewsResponse)(nil),     // 4: rentproof.review.v1.ListPropertyReviewsResponse
+	(*GetRatingSummaryRequest)(nil),         // 5: rentproof.review.v1.GetRatingSummaryRequest
+	(*GetRatingSummaryResponse)(nil),        // 6: rentproof.review.v1.GetRatingSummaryResponse
+	(*ReviewTypeCount)(nil),                 // 7: rentproof.review.v1.ReviewTypeCount
+	(*CreateReviewRequest)(nil),             // 8: rentproof.review.v1.CreateReviewRequest
+	(*CreateReviewResponse)(nil),            // 9: rentproof.review.v1.CreateReviewResponse
+	(*MarkHelpfulRequest)(nil),              // 10: rentproof.review.v1.MarkHelpfulRequest
+	(*MarkHelpfulResponse)(nil),             // 11: rentproof.review.v1.MarkHelpfulResponse
+	(*ReportReviewRequest)(nil),             // 12: rentproof.review.v1.ReportReviewRequest
+	(*ReportReviewResponse)(nil),            // 13: rentproof.review.v1.ReportReviewResponse
+	(*RespondToReviewRequest)(nil),          // 14: rentproof.review.v1.RespondToReviewRequest
+	(*RespondToReviewResponse)(nil),         // 15: rentproof.review.v1.RespondToReviewResponse
+	(*ListReportedReviewsRequest)(nil),      // 16: rentproof.review.v1.ListReportedReviewsRequest
+	(*ListReportedReviewsResponse)(nil),     // 17: rentproof.review.v1.ListReportedReviewsResponse
+	(*ModerateReviewRequest)(nil),           // 18: rentproof.review.v1.ModerateReviewRequest
+	(*ModerateReviewResponse)(nil),          // 19: rentproof.review.v1.ModerateReviewResponse
+	(*ListRecentReviewsRequest)(nil),        // 20: rentproof.review.v1.ListRecentReviewsRequest
+	(*ListRecentReviewsResponse)(nil),       // 21: rentproof.review.v1.ListRecentReviewsResponse
+	(*ListMyReviewsRequest)(nil),            // 22: rentproof.review.v1.ListMyReviewsRequest
+	(*ListMyReviewsResponse)(nil),           // 23: rentproof.review.v1.ListMyReviewsResponse
+	(*ListMyReviewsOfPropertyRequest)(nil),  // 24: rentproof.review.v1.ListMyReviewsOfPropertyRequest
+	(*ListMyReviewsOfPropertyResponse)(nil), // 25: rentproof.review.v1.ListMyReviewsOfPropertyResponse
+	(*timestamppb.Timestamp)(nil),           // 26: google.protobuf.Timestamp
+	(*v1.RatingSummary)(nil),                // 27: rentproof.property.v1.RatingSummary
 }
 var file_rentproof_review_v1_review_proto_depIdxs = []int32{
-	24, // 0: rentproof.review.v1.Review.created_at:type_name -> google.protobuf.Timestamp
+	26, // 0: rentproof.review.v1.Review.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: rentproof.review.v1.Review.reviewer:type_name -> rentproof.review.v1.Reviewer
 	2,  // 2: rentproof.review.v1.Review.owner_response:type_name -> rentproof.review.v1.OwnerResponse
-	24, // 3: rentproof.review.v1.OwnerResponse.created_at:type_name -> google.protobuf.Timestamp
-	24, // 4: rentproof.review.v1.OwnerResponse.updated_at:type_name -> google.protobuf.Timestamp
+	26, // 3: rentproof.review.v1.OwnerResponse.created_at:type_name -> google.protobuf.Timestamp
+	26, // 4: rentproof.review.v1.OwnerResponse.updated_at:type_name -> google.protobuf.Timestamp
 	1,  // 5: rentproof.review.v1.ListPropertyReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	25, // 6: rentproof.review.v1.GetRatingSummaryResponse.summary:type_name -> rentproof.property.v1.RatingSummary
+	27, // 6: rentproof.review.v1.GetRatingSummaryResponse.summary:type_name -> rentproof.property.v1.RatingSummary
 	7,  // 7: rentproof.review.v1.GetRatingSummaryResponse.types:type_name -> rentproof.review.v1.ReviewTypeCount
 	1,  // 8: rentproof.review.v1.CreateReviewResponse.review:type_name -> rentproof.review.v1.Review
 	1,  // 9: rentproof.review.v1.RespondToReviewResponse.review:type_name -> rentproof.review.v1.Review
@@ -1886,31 +1987,34 @@ var file_rentproof_review_v1_review_proto_depIdxs = []int32{
 	1,  // 11: rentproof.review.v1.ModerateReviewResponse.review:type_name -> rentproof.review.v1.Review
 	1,  // 12: rentproof.review.v1.ListRecentReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
 	1,  // 13: rentproof.review.v1.ListMyReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	3,  // 14: rentproof.review.v1.ReviewService.ListPropertyReviews:input_type -> rentproof.review.v1.ListPropertyReviewsRequest
-	5,  // 15: rentproof.review.v1.ReviewService.GetRatingSummary:input_type -> rentproof.review.v1.GetRatingSummaryRequest
-	8,  // 16: rentproof.review.v1.ReviewService.CreateReview:input_type -> rentproof.review.v1.CreateReviewRequest
-	10, // 17: rentproof.review.v1.ReviewService.MarkHelpful:input_type -> rentproof.review.v1.MarkHelpfulRequest
-	12, // 18: rentproof.review.v1.ReviewService.ReportReview:input_type -> rentproof.review.v1.ReportReviewRequest
-	14, // 19: rentproof.review.v1.ReviewService.RespondToReview:input_type -> rentproof.review.v1.RespondToReviewRequest
-	16, // 20: rentproof.review.v1.ReviewService.ListReportedReviews:input_type -> rentproof.review.v1.ListReportedReviewsRequest
-	18, // 21: rentproof.review.v1.ReviewService.ModerateReview:input_type -> rentproof.review.v1.ModerateReviewRequest
-	20, // 22: rentproof.review.v1.ReviewService.ListRecentReviews:input_type -> rentproof.review.v1.ListRecentReviewsRequest
-	22, // 23: rentproof.review.v1.ReviewService.ListMyReviews:input_type -> rentproof.review.v1.ListMyReviewsRequest
-	4,  // 24: rentproof.review.v1.ReviewService.ListPropertyReviews:output_type -> rentproof.review.v1.ListPropertyReviewsResponse
-	6,  // 25: rentproof.review.v1.ReviewService.GetRatingSummary:output_type -> rentproof.review.v1.GetRatingSummaryResponse
-	9,  // 26: rentproof.review.v1.ReviewService.CreateReview:output_type -> rentproof.review.v1.CreateReviewResponse
-	11, // 27: rentproof.review.v1.ReviewService.MarkHelpful:output_type -> rentproof.review.v1.MarkHelpfulResponse
-	13, // 28: rentproof.review.v1.ReviewService.ReportReview:output_type -> rentproof.review.v1.ReportReviewResponse
-	15, // 29: rentproof.review.v1.ReviewService.RespondToReview:output_type -> rentproof.review.v1.RespondToReviewResponse
-	17, // 30: rentproof.review.v1.ReviewService.ListReportedReviews:output_type -> rentproof.review.v1.ListReportedReviewsResponse
-	19, // 31: rentproof.review.v1.ReviewService.ModerateReview:output_type -> rentproof.review.v1.ModerateReviewResponse
-	21, // 32: rentproof.review.v1.ReviewService.ListRecentReviews:output_type -> rentproof.review.v1.ListRecentReviewsResponse
-	23, // 33: rentproof.review.v1.ReviewService.ListMyReviews:output_type -> rentproof.review.v1.ListMyReviewsResponse
-	24, // [24:34] is the sub-list for method output_type
-	14, // [14:24] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	1,  // 14: rentproof.review.v1.ListMyReviewsOfPropertyResponse.reviews:type_name -> rentproof.review.v1.Review
+	3,  // 15: rentproof.review.v1.ReviewService.ListPropertyReviews:input_type -> rentproof.review.v1.ListPropertyReviewsRequest
+	5,  // 16: rentproof.review.v1.ReviewService.GetRatingSummary:input_type -> rentproof.review.v1.GetRatingSummaryRequest
+	8,  // 17: rentproof.review.v1.ReviewService.CreateReview:input_type -> rentproof.review.v1.CreateReviewRequest
+	10, // 18: rentproof.review.v1.ReviewService.MarkHelpful:input_type -> rentproof.review.v1.MarkHelpfulRequest
+	12, // 19: rentproof.review.v1.ReviewService.ReportReview:input_type -> rentproof.review.v1.ReportReviewRequest
+	14, // 20: rentproof.review.v1.ReviewService.RespondToReview:input_type -> rentproof.review.v1.RespondToReviewRequest
+	16, // 21: rentproof.review.v1.ReviewService.ListReportedReviews:input_type -> rentproof.review.v1.ListReportedReviewsRequest
+	18, // 22: rentproof.review.v1.ReviewService.ModerateReview:input_type -> rentproof.review.v1.ModerateReviewRequest
+	20, // 23: rentproof.review.v1.ReviewService.ListRecentReviews:input_type -> rentproof.review.v1.ListRecentReviewsRequest
+	22, // 24: rentproof.review.v1.ReviewService.ListMyReviews:input_type -> rentproof.review.v1.ListMyReviewsRequest
+	24, // 25: rentproof.review.v1.ReviewService.ListMyReviewsOfProperty:input_type -> rentproof.review.v1.ListMyReviewsOfPropertyRequest
+	4,  // 26: rentproof.review.v1.ReviewService.ListPropertyReviews:output_type -> rentproof.review.v1.ListPropertyReviewsResponse
+	6,  // 27: rentproof.review.v1.ReviewService.GetRatingSummary:output_type -> rentproof.review.v1.GetRatingSummaryResponse
+	9,  // 28: rentproof.review.v1.ReviewService.CreateReview:output_type -> rentproof.review.v1.CreateReviewResponse
+	11, // 29: rentproof.review.v1.ReviewService.MarkHelpful:output_type -> rentproof.review.v1.MarkHelpfulResponse
+	13, // 30: rentproof.review.v1.ReviewService.ReportReview:output_type -> rentproof.review.v1.ReportReviewResponse
+	15, // 31: rentproof.review.v1.ReviewService.RespondToReview:output_type -> rentproof.review.v1.RespondToReviewResponse
+	17, // 32: rentproof.review.v1.ReviewService.ListReportedReviews:output_type -> rentproof.review.v1.ListReportedReviewsResponse
+	19, // 33: rentproof.review.v1.ReviewService.ModerateReview:output_type -> rentproof.review.v1.ModerateReviewResponse
+	21, // 34: rentproof.review.v1.ReviewService.ListRecentReviews:output_type -> rentproof.review.v1.ListRecentReviewsResponse
+	23, // 35: rentproof.review.v1.ReviewService.ListMyReviews:output_type -> rentproof.review.v1.ListMyReviewsResponse
+	25, // 36: rentproof.review.v1.ReviewService.ListMyReviewsOfProperty:output_type -> rentproof.review.v1.ListMyReviewsOfPropertyResponse
+	26, // [26:37] is the sub-list for method output_type
+	15, // [15:26] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_review_v1_review_proto_init() }
@@ -1924,7 +2028,7 @@ func file_rentproof_review_v1_review_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_review_v1_review_proto_rawDesc), len(file_rentproof_review_v1_review_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   24,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

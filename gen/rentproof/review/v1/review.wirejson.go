@@ -422,3 +422,28 @@ func (x *ListMyReviewsResponse) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
 	return append(b, '}')
 }
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListMyReviewsOfPropertyRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"propertyId\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPropertyId()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListMyReviewsOfPropertyResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"reviews\":"...)
+	b = append(b, '[')
+	for i, e := range x.GetReviews() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m := e; m == nil {
+			b = append(b, "null"...)
+		} else {
+			b = m.AppendJSON(b)
+		}
+	}
+	b = append(b, ']')
+	return append(b, '}')
+}

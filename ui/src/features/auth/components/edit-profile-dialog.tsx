@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
+import { VocabSelect } from "@/components/ui/vocab-select";
 import { UpdateProfileRequestSchema, type User } from "@/gen/rentproof/account/v1/account_pb";
 import { errorMessage } from "@/lib/errors";
 import { charCount } from "@/lib/text";
@@ -106,15 +107,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         </FormField>
       </div>
       <FormField control={control} name="language" label="Language">
-        {(props) => (
-          <select {...props} className="select">
-            {REVIEW_LANGUAGES.terms.map((l) => (
-              <option key={l.value} value={l.value}>
-                {l.label}
-              </option>
-            ))}
-          </select>
-        )}
+        {(props) => <VocabSelect {...props} vocabulary={REVIEW_LANGUAGES} />}
       </FormField>
       {update.error ? (
         <p className="field__error" role="alert">

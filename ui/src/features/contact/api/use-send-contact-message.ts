@@ -3,7 +3,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { toast } from "@/components/ui/use-toast";
 import { ContactService } from "@/gen/rentproof/contact/v1/contact_pb";
 import { errorMessage } from "@/lib/errors";
-import { SUPPORT } from "../facts";
+import { SUPPORT } from "../contact-details";
 
 /**
  * useSendContactMessage sends the contact form. Success says SPEC §8's "Message sent!"; a

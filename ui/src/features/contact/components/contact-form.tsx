@@ -4,9 +4,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
+import { VocabSelect } from "@/components/ui/vocab-select";
 import { charCount } from "@/lib/text";
 import { refusalOf, useSendContactMessage } from "../api/use-send-contact-message";
-import { SUPPORT } from "../facts";
+import { SUPPORT } from "../contact-details";
 import { CONTACT_LIMITS, EMPTY_CONTACT, SUBJECTS, contactSchema, toRequest, type ContactValues } from "../schema";
 
 /**
@@ -61,14 +62,7 @@ export function ContactForm() {
       </div>
       <FormField showOnLeave control={control} name="subject" label="Subject">
         {(props) => (
-          <select {...props} className="field__control field__control--select">
-            <option value="">Select a subject</option>
-            {SUBJECTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
+          <VocabSelect {...props} vocabulary={SUBJECTS} placeholder="Select a subject" className="field__control field__control--select" />
         )}
       </FormField>
       <FormField

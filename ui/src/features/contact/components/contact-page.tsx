@@ -6,7 +6,7 @@ import { LocationMap } from "@/components/location-map/location-map";
 import { buttonClass } from "@/components/ui/button";
 import { useAfterFirstPaint } from "@/lib/use-after-first-paint";
 import { usePageTitle } from "@/lib/use-page-title";
-import { GENERAL, MAILBOXES, OFFICE, SUPPORT } from "../facts";
+import { GENERAL, MAILBOXES, OFFICE, SUPPORT } from "../contact-details";
 import { ContactForm } from "./contact-form";
 import "../contact.css";
 

@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { buttonClass } from "@/components/ui/button";
 import { usePageTitle } from "@/lib/use-page-title";
 import { CURRENCIES, REVIEW_LANGUAGES } from "@/lib/vocab";
-import { FACTS, proof, SUPPORT, formatFee } from "../facts";
+import { FACTS, proof, SUPPORT, formatFee } from "../published-rules";
 import { useHashTarget } from "../use-hash-target";
 import "../content.css";
 import { ContentSection } from "./content-section";

@@ -7,7 +7,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/lib/use-page-title";
 import { countItems, filterFaq, type FaqCategory, type FaqItem } from "../faq";
-import { SUPPORT } from "../facts";
+import { SUPPORT } from "../published-rules";
 import "../content.css";
 
 export const FAQ_TITLE = "Frequently Asked Questions";

@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { usePageTitle } from "@/lib/use-page-title";
 import { REVIEW_TYPES } from "@/lib/vocab";
-import { FACTS, proof, MODERATION_TARGET, REPORT_REASON_LABELS, REVIEW_LIMITS, SUPPORT, formatFee } from "../facts";
+import { FACTS, proof, MODERATION_TARGET, REPORT_REASON_LABELS, REVIEW_LIMITS, SUPPORT, formatFee } from "../published-rules";
 import { useHashTarget } from "../use-hash-target";
 import { ContentSection } from "./content-section";
 import "../content.css";
@@ -63,7 +63,7 @@ function title(id: string): string {
  * Act expect of a review platform — who may review what, how reviewers and properties are verified,
  * how reviews are ordered and when they are hidden, how ratings are computed, what earns tokens and
  * XP (none of it a rating), and how to report a review and how long a decision takes. Its figures
- * come from the contract (lib/vocab), the points table, and facts.ts, which a test holds to the
+ * come from the contract (lib/vocab), the points table, and published-rules.ts, which a test holds to the
  * server's code.
  */
 export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPageProps) {

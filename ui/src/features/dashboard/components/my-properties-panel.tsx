@@ -4,10 +4,9 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { Button, buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { QueryState } from "@/components/ui/query-state";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { formatRent } from "@/lib/currency";
-import { errorTypeFromError } from "@/lib/errors";
 import { isoDate } from "@/lib/format";
 import { formatArea, fullAddress } from "@/lib/property";
 import { pluralize } from "@/lib/rating";
@@ -46,57 +45,53 @@ function MyPropertiesList({
   state: ReturnType<typeof useMyPropertiesList>;
 }) {
   const { query, page, setPage, searchKey, list, search, clear } = state;
-  let body;
-  if (list.isError) {
-    body = (
-      <ErrorPanel
-        type={errorTypeFromError(list.error)}
-        message="Your properties could not be loaded."
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
-  } else if (list.isPending) {
-    body = <ListSkeleton label="Loading your properties" />;
-  } else if (list.data.properties.length === 0) {
-    body = query ? (
-      <EmptyState
-        type="search"
-        headingLevel={3}
-        title="No properties found"
-        message={`None of your properties matches "${query}" in its title, address or city.`}
-        action={
-          <Button variant="outline" onClick={clear}>
-            Clear Search
-          </Button>
-        }
-      />
-    ) : (
-      <EmptyState
-        type="properties"
-        headingLevel={3}
-        title="No properties yet"
-        message="You haven't listed any properties yet. Add one and start collecting verified reviews."
-        action={
-          <Link to="/add-property" className={buttonClass("primary")}>
-            <Plus aria-hidden="true" size={16} /> Add Property
-          </Link>
-        }
-      />
-    );
-  } else {
-    body = (
-      <>
-        <p className="muted dashboard-list__count" aria-live="polite">
-          {query
-            ? `${pluralize(list.data.totalCount, "property", "properties")} ${list.data.totalCount === 1 ? "matches" : "match"} "${query}"`
-            : pluralize(list.data.totalCount, "property", "properties")}
-        </p>
-        <div aria-busy={list.isPlaceholderData || undefined}>{children(list.data.properties)}</div>
-        <Pager page={page} pageSize={MY_PROPERTIES_PAGE_SIZE} total={list.data.totalCount} onPage={setPage} noun="properties" />
-      </>
-    );
-  }
+  const body = (
+    <QueryState
+      query={list}
+      loading={<ListSkeleton label="Loading your properties" />}
+      error="Your properties could not be loaded."
+      isEmpty={(data) => data.properties.length === 0}
+      empty={
+        query ? (
+          <EmptyState
+            type="search"
+            headingLevel={3}
+            title="No properties found"
+            message={`None of your properties matches "${query}" in its title, address or city.`}
+            action={
+              <Button variant="outline" onClick={clear}>
+                Clear Search
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            type="properties"
+            headingLevel={3}
+            title="No properties yet"
+            message="You haven't listed any properties yet. Add one and start collecting verified reviews."
+            action={
+              <Link to="/add-property" className={buttonClass("primary")}>
+                <Plus aria-hidden="true" size={16} /> Add Property
+              </Link>
+            }
+          />
+        )
+      }
+    >
+      {(data) => (
+        <>
+          <p className="muted dashboard-list__count" aria-live="polite">
+            {query
+              ? `${pluralize(data.totalCount, "property", "properties")} ${data.totalCount === 1 ? "matches" : "match"} "${query}"`
+              : pluralize(data.totalCount, "property", "properties")}
+          </p>
+          <div aria-busy={list.isPlaceholderData || undefined}>{children(data.properties)}</div>
+          <Pager page={page} pageSize={MY_PROPERTIES_PAGE_SIZE} total={data.totalCount} onPage={setPage} noun="properties" />
+        </>
+      )}
+    </QueryState>
+  );
   return (
     <div className="dashboard-tab">
       <ListSearch

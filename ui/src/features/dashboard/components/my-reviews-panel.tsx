@@ -5,9 +5,8 @@ import { StarRow } from "@/components/property-card/star-row";
 import { reviewTypeLabel } from "@/components/review-card/review-labels";
 import { Button, buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { QueryState } from "@/components/ui/query-state";
 import type { Review } from "@/gen/rentproof/review/v1/review_pb";
-import { errorTypeFromError } from "@/lib/errors";
 import { formatDate, isoDate } from "@/lib/format";
 import { truncate } from "@/lib/text";
 import { MY_REVIEWS_PAGE_SIZE, useMyReviews } from "../api/use-dashboard";
@@ -49,63 +48,59 @@ export function MyReviewsPanel() {
     </Link>
   );
 
-  let body;
-  if (reviews.isError) {
-    body = (
-      <ErrorPanel
-        type={errorTypeFromError(reviews.error)}
-        message="Your reviews could not be loaded."
-        onRetry={() => void reviews.refetch()}
-        retrying={reviews.isFetching}
-      />
-    );
-  } else if (reviews.isPending) {
-    body = <ListSkeleton label="Loading your reviews" />;
-  } else if (reviews.data.reviews.length === 0) {
-    body = query ? (
-      <EmptyState
-        type="search"
-        headingLevel={3}
-        title="No reviews found"
-        message={`None of your reviews mentions "${query}".`}
-        action={
-          <>
-            <Button variant="outline" onClick={clear}>
-              Clear Search
-            </Button>
-            {writeLink}
-          </>
-        }
-      />
-    ) : (
-      <EmptyState
-        type="reviews"
-        headingLevel={3}
-        title="No reviews yet"
-        message="You haven't written any reviews yet. Share your experience of a place you rented."
-        action={writeLink}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <p className="muted dashboard-list__count" aria-live="polite">
-          {query
-            ? `${reviews.data.totalCount} of your ${reviews.data.reviewCount} reviews match "${query}"`
-            : `${reviews.data.totalCount} ${reviews.data.totalCount === 1 ? "review" : "reviews"}`}
-        </p>
-        <ul className="dashboard-list" aria-label="My reviews" aria-busy={reviews.isPlaceholderData || undefined}>
-          {reviews.data.reviews.map((r) => (
-            <MyReview key={r.id} review={r} />
-          ))}
-        </ul>
-        <Pager page={page} pageSize={MY_REVIEWS_PAGE_SIZE} total={reviews.data.totalCount} onPage={setPage} noun="reviews" />
-        <p className="muted">
-          <Link to="/how-reviews-work#hidden">How reviews work</Link>: when a review is hidden or removed.
-        </p>
-      </>
-    );
-  }
+  const body = (
+    <QueryState
+      query={reviews}
+      loading={<ListSkeleton label="Loading your reviews" />}
+      error="Your reviews could not be loaded."
+      isEmpty={(data) => data.reviews.length === 0}
+      empty={
+        query ? (
+          <EmptyState
+            type="search"
+            headingLevel={3}
+            title="No reviews found"
+            message={`None of your reviews mentions "${query}".`}
+            action={
+              <>
+                <Button variant="outline" onClick={clear}>
+                  Clear Search
+                </Button>
+                {writeLink}
+              </>
+            }
+          />
+        ) : (
+          <EmptyState
+            type="reviews"
+            headingLevel={3}
+            title="No reviews yet"
+            message="You haven't written any reviews yet. Share your experience of a place you rented."
+            action={writeLink}
+          />
+        )
+      }
+    >
+      {(data) => (
+        <>
+          <p className="muted dashboard-list__count" aria-live="polite">
+            {query
+              ? `${data.totalCount} of your ${data.reviewCount} reviews match "${query}"`
+              : `${data.totalCount} ${data.totalCount === 1 ? "review" : "reviews"}`}
+          </p>
+          <ul className="dashboard-list" aria-label="My reviews" aria-busy={reviews.isPlaceholderData || undefined}>
+            {data.reviews.map((r) => (
+              <MyReview key={r.id} review={r} />
+            ))}
+          </ul>
+          <Pager page={page} pageSize={MY_REVIEWS_PAGE_SIZE} total={data.totalCount} onPage={setPage} noun="reviews" />
+          <p className="muted">
+            <Link to="/how-reviews-work#hidden">How reviews work</Link>: when a review is hidden or removed.
+          </p>
+        </>
+      )}
+    </QueryState>
+  );
   return (
     <div className="dashboard-tab">
       <ListSearch key={searchKey} initial={query} onSearch={search} label="Search my reviews" placeholder="Search your reviews by title or content" />

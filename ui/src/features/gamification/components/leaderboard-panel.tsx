@@ -1,9 +1,8 @@
 import { Crown } from "lucide-react";
 import { useId } from "react";
 import { Avatar } from "@/components/ui/avatar";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { QueryState } from "@/components/ui/query-state";
 import type { GetLeaderboardResponse, LeaderboardEntry } from "@/gen/rentproof/gamification/v1/gamification_pb";
-import { errorTypeFromError } from "@/lib/errors";
 import { initials } from "@/lib/text";
 import { useLeaderboard } from "../api/use-gamification";
 import { UNRANKED, crown, rankLabel } from "../gamification";
@@ -16,31 +15,24 @@ import { UNRANKED, crown, rankLabel } from "../gamification";
 export function LeaderboardPanel({ active, viewerId }: { active: boolean; viewerId?: number }) {
   const headingId = useId();
   const board = useLeaderboard(active);
-  if (board.isError) {
-    return (
-      <ErrorPanel
-        type={errorTypeFromError(board.error)}
-        onRetry={() => void board.refetch()}
-        retrying={board.isFetching}
-      />
-    );
-  }
-  if (board.isPending) return <LeaderboardSkeleton />;
-  const { entries } = board.data;
   return (
-    <section className="card gamification-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="gamification-card__title">
-        {entries.length ? "Top Users" : "No leaderboard data available yet."}
-      </h2>
-      {entries.length ? (
-        <ol className="leaderboard" aria-labelledby={headingId}>
-          {entries.map((e) => (
-            <LeaderboardRow key={e.id} entry={e} own={e.id === viewerId} />
-          ))}
-        </ol>
-      ) : null}
-      <OwnRank board={board.data} />
-    </section>
+    <QueryState query={board} loading={<LeaderboardSkeleton />}>
+      {(data) => (
+        <section className="card gamification-card" aria-labelledby={headingId}>
+          <h2 id={headingId} className="gamification-card__title">
+            {data.entries.length ? "Top Users" : "No leaderboard data available yet."}
+          </h2>
+          {data.entries.length ? (
+            <ol className="leaderboard" aria-labelledby={headingId}>
+              {data.entries.map((e) => (
+                <LeaderboardRow key={e.id} entry={e} own={e.id === viewerId} />
+              ))}
+            </ol>
+          ) : null}
+          <OwnRank board={data} />
+        </section>
+      )}
+    </QueryState>
   );
 }
 

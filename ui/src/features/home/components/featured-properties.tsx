@@ -1,11 +1,10 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router-dom";
-import { PropertyCard, PropertyCardSkeleton } from "@/components/property-card/property-card";
+import { PropertyCard, PropertyCardsLoading } from "@/components/property-card/property-card";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { QueryState } from "@/components/ui/query-state";
 import { useInviteToList } from "@/components/use-invite-to-list";
-import { errorTypeFromError } from "@/lib/errors";
 import { FEATURED_COUNT, useFeaturedProperties } from "../api/use-home-data";
 
 /** FeaturedProperties shows the first three properties of the featured order. */
@@ -13,57 +12,43 @@ export function FeaturedProperties() {
   const result = useFeaturedProperties();
   const inviteToList = useInviteToList();
 
-  let body;
-  if (result.isPending) {
-    body = (
-      <ul className="property-grid" role="status" aria-label="Loading featured properties">
-        {Array.from({ length: FEATURED_COUNT }, (_, i) => (
-          <li key={i}>
-            <PropertyCardSkeleton />
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (result.isError) {
-    body = (
-      <ErrorPanel
-        type={errorTypeFromError(result.error)}
-        message="Featured properties could not be loaded."
-        onRetry={() => void result.refetch()}
-        retrying={result.isFetching}
-      />
-    );
-  } else if (result.data.properties.length === 0) {
-    body = (
-      <EmptyState
-        type="properties"
-        title="No properties listed yet"
-        message={
-          inviteToList
-            ? "Be the first landlord to list a property on RentProof."
-            : "Listings will appear here as landlords add them."
-        }
-        headingLevel={3}
-        action={
-          inviteToList ? (
-            <Link to="/add-property" className={buttonClass("primary")}>
-              Add Your Property
-            </Link>
-          ) : undefined
-        }
-      />
-    );
-  } else {
-    body = (
-      <ul className="property-grid" aria-label="Featured properties">
-        {result.data.properties.map((property) => (
-          <li key={property.id}>
-            <PropertyCard property={property} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <QueryState
+      query={result}
+      loading={<PropertyCardsLoading label="Loading featured properties" count={FEATURED_COUNT} />}
+      error="Featured properties could not be loaded."
+      isEmpty={(data) => data.properties.length === 0}
+      empty={
+        <EmptyState
+          type="properties"
+          title="No properties listed yet"
+          message={
+            inviteToList
+              ? "Be the first landlord to list a property on RentProof."
+              : "Listings will appear here as landlords add them."
+          }
+          headingLevel={3}
+          action={
+            inviteToList ? (
+              <Link to="/add-property" className={buttonClass("primary")}>
+                Add Your Property
+              </Link>
+            ) : undefined
+          }
+        />
+      }
+    >
+      {(data) => (
+        <ul className="property-grid" aria-label="Featured properties">
+          {data.properties.map((property) => (
+            <li key={property.id}>
+              <PropertyCard property={property} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <section className="section home-section" aria-labelledby="featured-title">

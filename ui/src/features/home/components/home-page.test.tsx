@@ -36,6 +36,12 @@ describe("HomePage", () => {
     expect(stats).toHaveTextContent("Tenants8,400+");
   });
 
+  it("keeps the featured skeleton a list inside its status while it loads (axe listitem)", () => {
+    setup();
+    const loading = screen.getByRole("status", { name: "Loading featured properties" });
+    expect(within(within(loading).getByRole("list")).getAllByRole("listitem")).toHaveLength(3);
+  });
+
   it("shows the first three featured properties from one search", async () => {
     const { searches } = setup();
     const list = await screen.findByRole("list", { name: "Featured properties" });

@@ -1,9 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router-dom";
 import { FallbackImage } from "@/components/ui/fallback-image";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { Loading, QueryState } from "@/components/ui/query-state";
 import type { Resource } from "@/gen/rentproof/resource/v1/resource_pb";
-import { errorTypeFromError } from "@/lib/errors";
 import { truncate } from "@/lib/text";
 import { RESOURCE_CATEGORIES } from "@/lib/vocab";
 import { useHomeResources } from "../api/use-home-data";
@@ -38,29 +37,23 @@ function HomeResourceCard({ resource }: { resource: Resource }) {
 /** HomeResources shows the first three housing resources. */
 export function HomeResources() {
   const result = useHomeResources();
-  let body;
-  if (result.isPending) {
-    body = <div className="skeleton home-resources__skeleton" role="status" aria-label="Loading resources" />;
-  } else if (result.isError) {
-    body = (
-      <ErrorPanel
-        type={errorTypeFromError(result.error)}
-        message="Resources could not be loaded."
-        onRetry={() => void result.refetch()}
-        retrying={result.isFetching}
-      />
-    );
-  } else {
-    body = (
-      <ul className="home-resources__grid">
-        {result.data.map((resource) => (
-          <li key={resource.id}>
-            <HomeResourceCard resource={resource} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <QueryState
+      query={result}
+      loading={<Loading label="Loading resources" className="skeleton home-resources__skeleton" />}
+      error="Resources could not be loaded."
+    >
+      {(resources) => (
+        <ul className="home-resources__grid">
+          {resources.map((resource) => (
+            <li key={resource.id}>
+              <HomeResourceCard resource={resource} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
   return (
     <section className="section home-section" aria-labelledby="home-resources-title">
       <div className="container">

@@ -5,9 +5,8 @@ import { reviewerName } from "@/components/review-card/review-labels";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { Loading, QueryState } from "@/components/ui/query-state";
 import type { Review } from "@/gen/rentproof/review/v1/review_pb";
-import { errorTypeFromError } from "@/lib/errors";
 import { postedAgo } from "@/lib/relative-time";
 import { truncate } from "@/lib/text";
 import { useRecentReviews } from "../api/use-home-data";
@@ -57,29 +56,23 @@ function RecentReview({ review }: { review: Review }) {
 export function RecentReviews() {
   const result = useRecentReviews();
 
-  let body;
-  if (result.isPending) {
-    body = <div className="recent-reviews__grid skeleton recent-reviews__skeleton" role="status" aria-label="Loading reviews" />;
-  } else if (result.isError) {
-    body = (
-      <ErrorPanel
-        type={errorTypeFromError(result.error)}
-        message="Recent reviews could not be loaded."
-        onRetry={() => void result.refetch()}
-        retrying={result.isFetching}
-      />
-    );
-  } else if (result.data.reviews.length === 0) {
-    body = <EmptyState type="reviews" headingLevel={3} />;
-  } else {
-    body = (
-      <div className="recent-reviews__grid">
-        {result.data.reviews.slice(0, 2).map((review) => (
-          <RecentReview key={review.id} review={review} />
-        ))}
-      </div>
-    );
-  }
+  const body = (
+    <QueryState
+      query={result}
+      loading={<Loading label="Loading reviews" className="recent-reviews__grid skeleton recent-reviews__skeleton" />}
+      error="Recent reviews could not be loaded."
+      isEmpty={(data) => data.reviews.length === 0}
+      empty={<EmptyState type="reviews" headingLevel={3} />}
+    >
+      {(data) => (
+        <div className="recent-reviews__grid">
+          {data.reviews.slice(0, 2).map((review) => (
+            <RecentReview key={review.id} review={review} />
+          ))}
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <section className="section home-section" aria-labelledby="recent-reviews-title">

@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { buttonClass } from "@/components/ui/button";
 import { usePageTitle } from "@/lib/use-page-title";
-import { INVEST_MAILBOX, ROUND, USE_OF_FUNDS, formatUSD, formatUSDShort } from "../facts";
+import { INVEST_MAILBOX, ROUND, USE_OF_FUNDS, formatUSD, formatUSDShort } from "../seed-round";
 import { PlatformStats } from "./platform-stats";
 import "../invest.css";
 

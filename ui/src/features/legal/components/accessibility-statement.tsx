@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { ACCESSIBILITY_REPLY_DAYS, MAILBOX } from "../facts";
+import { ACCESSIBILITY_REPLY_DAYS, MAILBOX } from "../policy-figures";
 import { LegalPage, type LegalSection } from "./legal-page";
 import { MailLink } from "./legal-parts";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { COOKIES, DEVICE_DAYS, MAILBOX, SESSION_DAYS, SESSION_IDLE_DAYS } from "../facts";
+import { COOKIES, DEVICE_DAYS, MAILBOX, SESSION_DAYS, SESSION_IDLE_DAYS } from "../policy-figures";
 import { LegalPage, type LegalSection } from "./legal-page";
 import { LegalTable, MailLink } from "./legal-parts";
 

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { usePageTitle } from "@/lib/use-page-title";
-import { LAST_UPDATED } from "../facts";
+import { LAST_UPDATED } from "../policy-figures";
 import "../legal.css";
 
 /** LegalSection is one numbered part of a legal page: its anchor, heading and text. */

@@ -9,7 +9,7 @@ import {
   SESSION_DAYS,
   SESSION_IDLE_DAYS,
   SIGN_IN_HISTORY_DAYS,
-} from "../facts";
+} from "../policy-figures";
 import { LegalPage, type LegalSection } from "./legal-page";
 import { LegalTable, MailLink } from "./legal-parts";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { CHECK_FEE, MAILBOX, WELCOME_TOKENS } from "../facts";
+import { CHECK_FEE, MAILBOX, WELCOME_TOKENS } from "../policy-figures";
 import { LegalPage, type LegalSection } from "./legal-page";
 import { MailLink } from "./legal-parts";
 

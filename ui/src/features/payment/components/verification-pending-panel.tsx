@@ -2,11 +2,10 @@ import { BadgeCheck, ShieldCheck } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { buttonClass } from "@/components/ui/button";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
 import type { PendingVerification } from "@/gen/rentproof/payment/v1/payment_pb";
 import { formatCurrency } from "@/lib/currency";
-import { errorTypeFromError } from "@/lib/errors";
 import { FEE_CENTS } from "../api/use-payment";
 import { usePendingVerifications } from "../api/use-pending-verifications";
 import { dollars } from "../paid-check";
@@ -26,38 +25,37 @@ const CHECK_STATUS: Record<string, string> = {
 export function VerificationPendingPanel() {
   const titleId = useId();
   const list = usePendingVerifications();
-  const properties = list.data?.properties ?? [];
-  let body;
-  if (list.isError) {
-    body = <ErrorPanel type={errorTypeFromError(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  } else if (list.isPending) {
-    body = <Spinner label="Loading properties" />;
-  } else if (properties.length === 0) {
-    body = (
-      <div className="payment-pending__empty">
-        <BadgeCheck aria-hidden="true" size={32} />
-        <h3>All Properties Verified</h3>
-        <p className="muted">Every property you list shows the Verified badge.</p>
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        <p className="payment-pending__fee">
-          <ShieldCheck aria-hidden="true" size={18} />
-          <span>
-            Verification Fee <strong>{dollars(FEE_CENTS)}</strong>, one time: an administrator checks your listing and
-            its documents first.
-          </span>
-        </p>
-        <ul className="payment-pending__list">
-          {properties.map((p) => (
-            <PendingItem key={p.propertyId} property={p} />
-          ))}
-        </ul>
-      </>
-    );
-  }
+  const body = (
+    <QueryState
+      query={list}
+      loading={<Spinner label="Loading properties" />}
+      isEmpty={(data) => data.properties.length === 0}
+      empty={
+        <div className="payment-pending__empty">
+          <BadgeCheck aria-hidden="true" size={32} />
+          <h3>All Properties Verified</h3>
+          <p className="muted">Every property you list shows the Verified badge.</p>
+        </div>
+      }
+    >
+      {(data) => (
+        <>
+          <p className="payment-pending__fee">
+            <ShieldCheck aria-hidden="true" size={18} />
+            <span>
+              Verification Fee <strong>{dollars(FEE_CENTS)}</strong>, one time: an administrator checks your listing and
+              its documents first.
+            </span>
+          </p>
+          <ul className="payment-pending__list">
+            {data.properties.map((p) => (
+              <PendingItem key={p.propertyId} property={p} />
+            ))}
+          </ul>
+        </>
+      )}
+    </QueryState>
+  );
   return (
     <section className="card payment-pending" aria-labelledby={titleId}>
       <h2 id={titleId} className="payment-page__heading">

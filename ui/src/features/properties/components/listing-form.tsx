@@ -7,6 +7,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { toast, type ToastHandle } from "@/components/ui/use-toast";
+import { VocabSelect } from "@/components/ui/vocab-select";
 import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
 import { usePropertyImageUploads, type ImageUpload } from "../api/upload-property-images";
 import { propertySchema, toCreateRequest, type PropertyFormValues } from "../property-form";
@@ -106,30 +107,14 @@ export function ListingForm({ defaultValues, images = [], labels, cancelTo, pend
             {(props) => <textarea {...props} className="textarea" />}
           </FormField>
           <FormField control={control} name="propertyType" label="Property Type">
-            {(props) => (
-              <select {...props} className="select">
-                {PROPERTY_TYPES.terms.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
-              </select>
-            )}
+            {(props) => <VocabSelect {...props} vocabulary={PROPERTY_TYPES} />}
           </FormField>
           <div className="form-grid__pair">
             <FormField control={control} name="monthlyRent" label="Monthly Rent">
               {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={1} step={1} />}
             </FormField>
             <FormField control={control} name="currency" label="Currency">
-              {(props) => (
-                <select {...props} className="select">
-                  {CURRENCIES.values.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </select>
-              )}
+              {(props) => <VocabSelect {...props} vocabulary={CURRENCIES} />}
             </FormField>
           </div>
         </div>
@@ -183,15 +168,7 @@ export function ListingForm({ defaultValues, images = [], labels, cancelTo, pend
             {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={1} step={1} />}
           </FormField>
           <FormField control={control} name="areaUnit" label="Area Unit">
-            {(props) => (
-              <select {...props} className="select">
-                {AREA_UNITS.terms.map((u) => (
-                  <option key={u.value} value={u.value}>
-                    {u.label}
-                  </option>
-                ))}
-              </select>
-            )}
+            {(props) => <VocabSelect {...props} vocabulary={AREA_UNITS} />}
           </FormField>
           <div className="form-checks">
             <Controller

@@ -4,11 +4,10 @@ import { LazyImage } from "@/components/property-card/lazy-image";
 import { PageHeader } from "@/components/layout/page-header";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { Loading, QueryState } from "@/components/ui/query-state";
 import { useInviteToList } from "@/components/use-invite-to-list";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { formatRent } from "@/lib/currency";
-import { errorTypeFromError } from "@/lib/errors";
 import { detectCountry, isPlausiblePostalCode, type LocationCountry } from "@/lib/postal-code";
 import { DEFAULT_PROPERTY_IMAGE, IMAGE_FALLBACK, fullAddress } from "@/lib/property";
 import { pluralize } from "@/lib/rating";
@@ -75,10 +74,7 @@ function LocationCard({ property: p, eager }: { property: Property; eager: boole
  */
 function LocationCardsSkeleton() {
   return (
-    <>
-      <p className="visually-hidden" role="status">
-        Loading properties
-      </p>
+    <Loading label="Loading properties">
       <ul className="property-grid" aria-hidden="true">
         {Array.from({ length: EAGER_CARDS }, (_, i) => (
           <li key={i}>
@@ -92,7 +88,7 @@ function LocationCardsSkeleton() {
           </li>
         ))}
       </ul>
-    </>
+    </Loading>
   );
 }
 
@@ -139,65 +135,65 @@ export function LocationPage() {
     );
   }
 
-  let body;
-  if (result.isPending) {
-    body = <LocationCardsSkeleton />;
-  } else if (result.isError) {
-    body = (
-      <ErrorPanel
-        type={errorTypeFromError(result.error)}
-        title="Failed to fetch properties"
-        message={`We couldn't load the properties in ${code}. Reload the page to try again.`}
-        onRetry={() => window.location.reload()}
-      />
-    );
-  } else if (properties.length === 0) {
-    body = (
-      <EmptyState
-        type="properties"
-        title={`No properties listed in ${code} yet`}
-        message={
-          inviteToList
-            ? "Own or manage a rental here? Be the first to list it and help tenants find verified homes in this area."
-            : "Search nearby places, or come back later: landlords add new homes every day."
-        }
-        action={
-          inviteToList ? (
-            <Link to="/add-property" className={buttonClass("primary")}>
-              <Building2 aria-hidden="true" size={16} /> Add a Property
-            </Link>
-          ) : (
-            <Link to="/find-properties" className={buttonClass("primary")}>
-              <Search aria-hidden="true" size={16} /> Search All Properties
-            </Link>
-          )
-        }
-      />
-    );
-  } else {
-    const total = result.data?.totalCount ?? properties.length;
-    body = (
-      <>
-        <p className="results-count">
-          {pluralize(total, "property", "properties")} in {code}
-        </p>
-        <ul className="property-grid" aria-label={`Properties in ${code}`}>
-          {properties.map((p, i) => (
-            <li key={p.id}>
-              <LocationCard property={p} eager={i < EAGER_CARDS} />
-            </li>
-          ))}
-        </ul>
-        {total > properties.length ? (
-          <p className="location-page__more">
-            <Link to={`/find-properties?${new URLSearchParams({ zipCode: code })}`} className="arrow-link">
-              See all {total.toLocaleString("en-US")} properties in search
-            </Link>
-          </p>
-        ) : null}
-      </>
-    );
-  }
+  const body = (
+    <QueryState
+      query={result}
+      loading={<LocationCardsSkeleton />}
+      error={{
+        title: "Failed to fetch properties",
+        message: `We couldn't load the properties in ${code}. Reload the page to try again.`,
+        onRetry: () => window.location.reload(),
+      }}
+      isEmpty={(data) => data.properties.length === 0}
+      empty={
+        <EmptyState
+          type="properties"
+          title={`No properties listed in ${code} yet`}
+          message={
+            inviteToList
+              ? "Own or manage a rental here? Be the first to list it and help tenants find verified homes in this area."
+              : "Search nearby places, or come back later: landlords add new homes every day."
+          }
+          action={
+            inviteToList ? (
+              <Link to="/add-property" className={buttonClass("primary")}>
+                <Building2 aria-hidden="true" size={16} /> Add a Property
+              </Link>
+            ) : (
+              <Link to="/find-properties" className={buttonClass("primary")}>
+                <Search aria-hidden="true" size={16} /> Search All Properties
+              </Link>
+            )
+          }
+        />
+      }
+    >
+      {(data) => {
+        const total = data.totalCount;
+        return (
+          <>
+            <p className="results-count">
+              {pluralize(total, "property", "properties")} in {code}
+            </p>
+            <ul className="property-grid" aria-label={`Properties in ${code}`}>
+              {data.properties.map((p, i) => (
+                <li key={p.id}>
+                  <LocationCard property={p} eager={i < EAGER_CARDS} />
+                </li>
+              ))}
+            </ul>
+            {total > data.properties.length ? (
+              <p className="location-page__more">
+                <Link to={`/find-properties?${new URLSearchParams({ zipCode: code })}`} className="arrow-link">
+                  See all {total.toLocaleString("en-US")} properties in search
+                </Link>
+              </p>
+            ) : null}
+          </>
+        );
+      }}
+    </QueryState>
+  );
 
   return (
     <>

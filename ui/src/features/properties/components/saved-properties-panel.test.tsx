@@ -44,7 +44,9 @@ function setup(ids: number[]) {
 describe("SavedPropertiesPanel", () => {
   it("says there is nothing saved and leads to the search", async () => {
     setup([]);
-    expect(screen.getByRole("status", { name: "Loading saved properties" })).toBeInTheDocument();
+    // The status wraps the skeleton's list: the list keeps its items (axe listitem).
+    const loading = screen.getByRole("status", { name: "Loading saved properties" });
+    expect(within(within(loading).getByRole("list")).getAllByRole("listitem")).toHaveLength(3);
     expect(await screen.findByRole("heading", { name: "No saved properties yet" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Find Properties" })).toHaveAttribute("href", "/find-properties");
   });

@@ -34,6 +34,12 @@ function cardTitles() {
 const last = <T,>(items: T[]) => items[items.length - 1];
 
 describe("SearchPage", () => {
+  it("keeps the loading skeleton a list inside its status (axe listitem)", () => {
+    setup("/find-properties");
+    const loading = screen.getByRole("status", { name: "Loading properties" });
+    expect(within(within(loading).getByRole("list")).getAllByRole("listitem")).toHaveLength(6);
+  });
+
   it("reads every filter from the URL on load", async () => {
     const { requests } = setup("/find-properties?city=London&propertyType=apartment&verified=true&sortBy=highestRated");
     expect(await screen.findByText("Showing 1 property")).toBeInTheDocument();

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { PropertyCard, PropertyCardSkeleton } from "@/components/property-card/property-card";
+import { PropertyCard, PropertyCardsLoading } from "@/components/property-card/property-card";
 import { Button, buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { QueryState } from "@/components/ui/query-state";
 import { useInviteToList } from "@/components/use-invite-to-list";
-import { errorTypeFromError } from "@/lib/errors";
+import type { SearchPropertiesResponse } from "@/gen/rentproof/property/v1/property_pb";
 import { useSearchProperties } from "../api/use-search-properties";
 import { hasActiveFilters, PAGE_SIZE, type SearchState } from "../search-params";
 import { Pagination } from "./pagination";
@@ -33,11 +33,34 @@ export function countText(total: number, capped: boolean, page = 1, shown = tota
 /** SearchResults loads one page of a search and shows it: count, cards, pager, or the empty and error states. */
 export function SearchResults({ state, onClearFilters, hrefFor, viewToggle }: SearchResultsProps) {
   const result = useSearchProperties(state);
-  const inviteToList = useInviteToList();
   const layout = state.view;
-  const listClass = layout === "list" ? "property-list" : "property-grid";
+  return (
+    <QueryState
+      query={result}
+      loading={
+        <>
+          <ResultsBar line="Searching…" viewToggle={viewToggle} />
+          <PropertyCardsLoading label="Loading properties" count={6} layout={layout} firstPictureSlot />
+        </>
+      }
+    >
+      {(data) => (
+        <Results
+          data={data}
+          busy={result.isPlaceholderData && result.isFetching}
+          state={state}
+          onClearFilters={onClearFilters}
+          hrefFor={hrefFor}
+          viewToggle={viewToggle}
+        />
+      )}
+    </QueryState>
+  );
+}
 
-  const bar = (line: ReactNode) => (
+/** ResultsBar is the count line, with the grid/list switch beside it. */
+function ResultsBar({ line, viewToggle }: { line: ReactNode; viewToggle: ReactNode }) {
+  return (
     <div className="results-bar">
       <p className="results-count" aria-live="polite">
         {line}
@@ -45,34 +68,15 @@ export function SearchResults({ state, onClearFilters, hrefFor, viewToggle }: Se
       {viewToggle}
     </div>
   );
+}
 
-  if (result.isPending) {
-    return (
-      <>
-        {bar("Searching…")}
-        <ul className={listClass} role="status" aria-label="Loading properties">
-          {Array.from({ length: 6 }, (_, i) => (
-            <li key={i}>
-              <PropertyCardSkeleton layout={layout} pictureSlot={i === 0} />
-            </li>
-          ))}
-        </ul>
-      </>
-    );
-  }
-
-  if (result.isError) {
-    return (
-      <ErrorPanel
-        type={errorTypeFromError(result.error)}
-        onRetry={() => void result.refetch()}
-        retrying={result.isFetching}
-      />
-    );
-  }
-
-  const { properties, totalCount, totalCapped, matchedCity } = result.data;
-  const busy = result.isPlaceholderData && result.isFetching;
+/** Results draws a loaded page: the count, a note when the city was matched by spelling, the cards and the pager, or the empty states. */
+function Results({ data, busy, state, onClearFilters, hrefFor, viewToggle }: SearchResultsProps & { data: SearchPropertiesResponse; busy: boolean }) {
+  const inviteToList = useInviteToList();
+  const layout = state.view;
+  const listClass = layout === "list" ? "property-list" : "property-grid";
+  const bar = (line: ReactNode) => <ResultsBar line={line} viewToggle={viewToggle} />;
+  const { properties, totalCount, totalCapped, matchedCity } = data;
   const pageCount = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
   const requestedCity = state.city.trim().toLowerCase();
   const note =

@@ -1,8 +1,7 @@
 import type { Resource } from "@/gen/rentproof/resource/v1/resource_pb";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorPanel } from "@/components/ui/error-panel";
-import { errorTypeFromError } from "@/lib/errors";
+import { Loading, QueryState } from "@/components/ui/query-state";
 import { useResources } from "../api/use-resources";
 import { groupHeading, isTabCategory, type ResourceTab } from "../categories";
 import { ResourceCard, ResourceCardSkeleton } from "./resource-card";
@@ -21,28 +20,40 @@ interface ResourceResultsProps {
 export function ResourceResults({ tab, query, onViewAll, onClearSearch }: ResourceResultsProps) {
   const result = useResources(tab, query);
 
-  if (result.isPending) {
-    return (
-      <div className="resource-grid" role="status" aria-label="Loading resources">
-        {Array.from({ length: 6 }, (_, i) => (
-          <ResourceCardSkeleton key={i} />
-        ))}
-      </div>
-    );
-  }
+  return (
+    <QueryState
+      query={result}
+      loading={
+        <Loading label="Loading resources" className="resource-grid">
+          {Array.from({ length: 6 }, (_, i) => (
+            <ResourceCardSkeleton key={i} />
+          ))}
+        </Loading>
+      }
+    >
+      {(data) => (
+        <Resources
+          resources={data.resources}
+          busy={result.isPlaceholderData && result.isFetching}
+          tab={tab}
+          query={query}
+          onViewAll={onViewAll}
+          onClearSearch={onClearSearch}
+        />
+      )}
+    </QueryState>
+  );
+}
 
-  if (result.isError) {
-    return (
-      <ErrorPanel
-        type={errorTypeFromError(result.error)}
-        onRetry={() => void result.refetch()}
-        retrying={result.isFetching}
-      />
-    );
-  }
-
-  const resources = result.data.resources;
-  const busy = result.isPlaceholderData && result.isFetching;
+/** Resources draws a loaded list: the count, then the cards (grouped by category on the All tab), or the empty state. */
+function Resources({
+  resources,
+  busy,
+  tab,
+  query,
+  onViewAll,
+  onClearSearch,
+}: ResourceResultsProps & { resources: Resource[]; busy: boolean }) {
   const count = (
     <p className="results-count" aria-live="polite">
       {busy

@@ -30,12 +30,13 @@ const daysAgo = (n: number) => timestampFromDate(new Date(Date.now() - n * 24 * 
  * about the landlord (4) and the neighborhood (3) are listed but not counted in them.
  */
 const MIXED: Review[] = [
-  makeReview({ id: 1, rating: 5, reviewType: "tenant_to_property", title: "Tenant on the fifth floor", createdAt: daysAgo(1) }),
-  makeReview({ id: 2, rating: 4, reviewType: "tenant_to_landlord", title: "About the landlord", createdAt: daysAgo(2) }),
-  makeReview({ id: 3, rating: 3, reviewType: "tenant_to_neighborhood", title: "Around the block", createdAt: daysAgo(3) }),
-  makeReview({ id: 4, rating: 4, reviewType: "agent_to_property", title: "From the leasing agent", createdAt: daysAgo(4) }),
+  makeReview({ id: 1, userId: 21, rating: 5, reviewType: "tenant_to_property", title: "Tenant on the fifth floor", createdAt: daysAgo(1) }),
+  makeReview({ id: 2, userId: 22, rating: 4, reviewType: "tenant_to_landlord", title: "About the landlord", createdAt: daysAgo(2) }),
+  makeReview({ id: 3, userId: 23, rating: 3, reviewType: "tenant_to_neighborhood", title: "Around the block", createdAt: daysAgo(3) }),
+  makeReview({ id: 4, userId: 24, rating: 4, reviewType: "agent_to_property", title: "From the leasing agent", createdAt: daysAgo(4) }),
   makeReview({
     id: 5,
+    userId: 11,
     rating: 2,
     reviewType: "general",
     title: "A general view",
@@ -122,15 +123,17 @@ describe("PropertyReviews", () => {
     expect(await typeOptions()).not.toContain("landlord_to_tenant");
   });
 
-  it("has a star rating that works with the keyboard, starting at 5", async () => {
+  it("has a star rating that works with the keyboard, with none chosen at first", async () => {
     const { user } = setup({ viewer: tenant });
     const stars = within(await form()).getByRole("radiogroup", { name: "Rating" });
     const radios = within(stars).getAllByRole("radio");
     expect(radios.map((r) => r.getAttribute("value"))).toEqual(["1", "2", "3", "4", "5"]);
-    expect(within(stars).getByRole("radio", { name: "5 stars" })).toBeChecked();
-    expect(stars).toHaveTextContent("5 out of 5 · Excellent");
+    for (const radio of radios) expect(radio).not.toBeChecked();
+    expect(stars).toHaveTextContent("Choose a rating");
 
     within(stars).getByRole("radio", { name: "5 stars" }).focus();
+    await user.keyboard(" ");
+    expect(stars).toHaveTextContent("5 out of 5 · Excellent");
     await user.keyboard("{ArrowLeft}");
     expect(within(stars).getByRole("radio", { name: "4 stars" })).toBeChecked();
     expect(within(stars).getByRole("radio", { name: "4 stars" })).toHaveFocus();
@@ -141,9 +144,50 @@ describe("PropertyReviews", () => {
     expect(within(stars).getByRole("radio", { name: "2 stars" })).toBeChecked();
   });
 
+  it("requires a rating: without one, SPEC's message and nothing sent", async () => {
+    const { user, requests } = setup({ viewer: tenant });
+    const f = await form();
+    await user.type(within(f).getByLabelText("Title"), "Bright and quiet");
+    await user.type(within(f).getByLabelText("Your Review"), "Twenty characters at the very least.");
+    await user.click(within(f).getByRole("button", { name: "Submit Review" }));
+    const stars = within(f).getByRole("radiogroup", { name: "Rating" });
+    expect(stars).toHaveAccessibleDescription("Rating is required");
+    expect(within(stars).getByRole("radio", { name: "1 star" })).toHaveFocus();
+    expect(requests.createReview).toEqual([]);
+    await user.click(within(stars).getByRole("radio", { name: "4 stars" }));
+    await user.click(within(f).getByRole("button", { name: "Submit Review" }));
+    await waitFor(() => expect(requests.createReview).toEqual([expect.objectContaining({ rating: 4 })]));
+  });
+
+  it("says which types the member already wrote about the property, and offers the others", async () => {
+    const mine = (reviewType: string, status: string, id: number) =>
+      makeReview({ id, userId: tenant.id, reviewType, status, title: `Mine ${id}`, createdAt: daysAgo(id) });
+    setup({ viewer: tenant, reviews: [...MIXED, mine("tenant_to_property", "published", 31), mine("tenant_to_landlord", "removed", 32)] });
+    const f = await form();
+    expect(within(await dialog()).getByText(/^You have already reviewed this property:/)).toHaveTextContent(
+      "You have already reviewed this property: Tenant review (published), Review about landlord (removed by a moderator). One review of each type is allowed, so the form offers the others.",
+    );
+    expect(await typeOptions()).toEqual(["tenant_to_neighborhood", "general"]);
+    // The first type left is chosen: no stay period, which only a tenant review of the property has.
+    expect(within(f).queryByRole("combobox", { name: "Stay Period" })).not.toBeInTheDocument();
+  });
+
+  it("says so instead of the form when every type is written", async () => {
+    const types = ["tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood", "general"];
+    setup({
+      viewer: tenant,
+      reviews: types.map((reviewType, i) => makeReview({ id: 40 + i, userId: tenant.id, reviewType, createdAt: daysAgo(i + 1) })),
+    });
+    fireEvent.click(await writeButton());
+    const d = await dialog();
+    expect(await within(d).findByText("You have written every kind of review you can write about this property.")).toBeInTheDocument();
+    expect(within(d).queryByRole("form")).not.toBeInTheDocument();
+  });
+
   it("shows SPEC's messages for a short title and a short review, and sends nothing", async () => {
     const { user, requests } = setup({ viewer: tenant });
     const f = await form();
+    await user.click(within(f).getByRole("radio", { name: "4 stars" }));
     await user.type(within(f).getByLabelText("Title"), "Hey");
     await user.type(within(f).getByLabelText("Your Review"), "Too short.");
     expect(within(f).getByText("10/1000 characters")).toBeInTheDocument();
@@ -240,10 +284,12 @@ describe("PropertyReviews", () => {
     await waitFor(() => expect(within(ratings).getByText("6 reviews · 4 count toward the rating.")).toBeInTheDocument());
     expect(within(await reviewsSection()).getByText(/^6 reviews · 4 count toward the property's rating\./)).toBeInTheDocument();
 
-    // The form starts again from its defaults.
+    // The form starts again from its defaults, without the type just written.
     const again = await form();
     expect(within(again).getByLabelText("Title")).toHaveValue("");
-    expect(within(again).getByRole("radio", { name: "5 stars" })).toBeChecked();
+    for (const radio of within(again).getAllByRole("radio")) expect(radio).not.toBeChecked();
+    expect(within(await dialog()).getByText(/^You have already reviewed this property:/)).toHaveTextContent("Tenant review (published)");
+    expect(await typeOptions()).toEqual(["tenant_to_landlord", "tenant_to_neighborhood", "general"]);
   });
 
   it("toasts the server's message, or SPEC's fallback, when the review is refused", async () => {
@@ -254,6 +300,7 @@ describe("PropertyReviews", () => {
       },
     });
     const f = await form();
+    await user.click(within(f).getByRole("radio", { name: "3 stars" }));
     await user.type(within(f).getByLabelText("Title"), "Second thoughts");
     await user.type(within(f).getByLabelText("Your Review"), "Still a lovely place, honestly.");
     await user.click(within(f).getByRole("button", { name: "Submit Review" }));
@@ -291,6 +338,7 @@ describe("PropertyReviews", () => {
   it("falls back to SPEC's message when the server gives none", async () => {
     const { user } = setup({ viewer: tenant, fail: { createReview: new ConnectError("", Code.Internal) } });
     const f = await form();
+    await user.click(within(f).getByRole("radio", { name: "3 stars" }));
     await user.type(within(f).getByLabelText("Title"), "Second thoughts");
     await user.type(within(f).getByLabelText("Your Review"), "Still a lovely place, honestly.");
     await user.click(within(f).getByRole("button", { name: "Submit Review" }));
@@ -365,6 +413,7 @@ describe("PropertyReviews", () => {
     expect(within(f).getByRole("combobox", { name: "Review Type" })).toHaveDisplayValue("Landlord review");
     expect(within(f).queryByRole("combobox", { name: "Stay Period" })).not.toBeInTheDocument();
 
+    await user.click(within(f).getByRole("radio", { name: "5 stars" }));
     await user.type(within(f).getByLabelText("Title"), "A careful tenant");
     await user.type(within(f).getByLabelText("Your Review"), "Paid on time for three years and left the flat spotless.");
     await user.click(within(f).getByRole("button", { name: "Submit Review" }));

@@ -1,14 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Send } from "lucide-react";
+import { Info, Send } from "lucide-react";
 import { useEffect, type RefObject } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { reviewTypeLabel } from "@/components/review-card/review-labels";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
+import { VocabSelect } from "@/components/ui/vocab-select";
 import { charCount } from "@/lib/text";
-import { LIMITS, REVIEW_CATEGORIES, REVIEW_LANGUAGES, STAY_PERIODS } from "@/lib/vocab";
+import { LIMITS, REVIEW_CATEGORIES, REVIEW_LANGUAGES, REVIEW_TYPES, STAY_PERIODS } from "@/lib/vocab";
+import type { Review } from "@/gen/rentproof/review/v1/review_pb";
 import { useCreateReview } from "../api/use-create-review";
+import { useMyReviewsOfProperty } from "../api/use-my-reviews-of-property";
 import { defaultReviewValues, reviewSchema, toCreateRequest, type ReviewFormValues } from "../review-form";
 import { reviewTypesFor } from "../review-types";
 import { PointsEditor } from "./points-editor";
@@ -31,14 +34,56 @@ interface ReviewFormProps {
   onSubmitted?: () => void;
 }
 
+/** How the author reads the status of one of their reviews. */
+const WRITTEN_STATUS: Record<string, string> = {
+  published: "published",
+  hidden: "under review",
+  removed: "removed by a moderator",
+};
+
 /**
- * ReviewForm is Write a Review (SPEC §2, §5 "Review"): a keyboard-friendly star rating,
- * title, review text with a counter, the review types the user's role may write, the
- * language, the stay period (tenant reviews of the property only), categories, and
- * pros and cons.
+ * ReviewForm is Write a Review (SPEC §2, §5 "Review"). Before the fields it says which reviews
+ * the user already wrote about the property (one of each type is allowed: the server refuses a
+ * second), and offers only the types left; when none is left, it says so instead of the form.
  */
-export function ReviewForm({ propertyId, role, isOwner, draft, onSubmitted }: ReviewFormProps) {
-  const types = reviewTypesFor(role, isOwner);
+export function ReviewForm(props: ReviewFormProps) {
+  const mine = useMyReviewsOfProperty(props.propertyId);
+  if (mine.isPending) return <Spinner label="Loading the form" />;
+  // Unread, every type is offered: the server still refuses a second review of one.
+  const written = mine.data?.reviews ?? [];
+  const types = reviewTypesFor(props.role, props.isOwner).filter((t) => !written.some((r) => r.reviewType === t));
+  return (
+    <>
+      {written.length ? <WrittenReviews reviews={written} /> : null}
+      {types.length ? (
+        <ReviewFields {...props} types={types} />
+      ) : (
+        <p className="review-form__done">You have written every kind of review you can write about this property.</p>
+      )}
+    </>
+  );
+}
+
+/** WrittenReviews names the types the user already wrote about the property, with their status. */
+function WrittenReviews({ reviews }: { reviews: Review[] }) {
+  return (
+    <div className="review-form__written">
+      <Info aria-hidden="true" size={16} />
+      <p>
+        You have already reviewed this property:{" "}
+        {reviews.map((r) => `${reviewTypeLabel(r.reviewType)} (${WRITTEN_STATUS[r.status] ?? r.status})`).join(", ")}. One
+        review of each type is allowed, so the form offers the others.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * ReviewFields are the form itself: a keyboard-friendly star rating (none chosen at first),
+ * title, review text with a counter, the review types offered, the language, the stay period
+ * (tenant reviews of the property only), categories, and pros and cons.
+ */
+function ReviewFields({ propertyId, types, draft, onSubmitted }: ReviewFormProps & { types: string[] }) {
   const { control, handleSubmit, reset, formState, subscribe } = useForm<ReviewFormValues>({
     resolver: zodResolver(reviewSchema),
     defaultValues: { ...defaultReviewValues(types), ...draft?.current },
@@ -127,38 +172,14 @@ export function ReviewForm({ propertyId, role, isOwner, draft, onSubmitted }: Re
 
       <div className="review-form__grid">
         <FormField control={control} name="reviewType" label="Review Type">
-          {(props) => (
-            <select {...props} value={reviewType} className="select">
-              {types.map((t) => (
-                <option key={t} value={t}>
-                  {reviewTypeLabel(t)}
-                </option>
-              ))}
-            </select>
-          )}
+          {(props) => <VocabSelect {...props} value={reviewType} vocabulary={REVIEW_TYPES} only={types} />}
         </FormField>
         <FormField control={control} name="language" label="Language">
-          {(props) => (
-            <select {...props} className="select">
-              {REVIEW_LANGUAGES.terms.map((l) => (
-                <option key={l.value} value={l.value}>
-                  {l.label}
-                </option>
-              ))}
-            </select>
-          )}
+          {(props) => <VocabSelect {...props} vocabulary={REVIEW_LANGUAGES} />}
         </FormField>
         {reviewType === "tenant_to_property" ? (
           <FormField control={control} name="stayPeriod" label="Stay Period">
-            {(props) => (
-              <select {...props} className="select">
-                {STAY_PERIODS.terms.map((p) => (
-                  <option key={p.value} value={p.value}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
-            )}
+            {(props) => <VocabSelect {...props} vocabulary={STAY_PERIODS} />}
           </FormField>
         ) : null}
       </div>

@@ -1,9 +1,8 @@
 import { ReviewCard } from "@/components/review-card/review-card";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
-import { errorTypeFromError } from "@/lib/errors";
 import { usePropertyReviews, type ReviewTab } from "../api/use-property-reviews";
 
 /** The empty-state title of each tab. */
@@ -27,55 +26,48 @@ interface ReviewListProps {
 export function ReviewList({ propertyId, tab, viewerId, viewerIsOwner }: ReviewListProps) {
   const result = usePropertyReviews(propertyId, tab);
 
-  if (result.isPending) {
-    return (
-      <div className="review-list__state">
-        <Spinner label="Loading reviews" />
-      </div>
-    );
-  }
-  if (!result.data) {
-    return (
-      <ErrorPanel
-        type={errorTypeFromError(result.error)}
-        message="Reviews could not be loaded."
-        onRetry={() => void result.refetch()}
-        retrying={result.isRefetching}
-      />
-    );
-  }
-
-  const reviews = result.data.pages.flatMap((page) => page.reviews);
-  if (reviews.length === 0) {
-    return <EmptyState type="reviews" title={EMPTY_TITLES[tab]} headingLevel={3} />;
-  }
-
   return (
-    <>
-      <ul className="review-list" aria-label="Reviews">
-        {reviews.map((review) => (
-          <li key={review.id}>
-            <ReviewCard review={review} viewerId={viewerId} canRespond={viewerIsOwner} />
-          </li>
-        ))}
-      </ul>
-      {result.hasNextPage ? (
-        <div className="review-list__more">
-          {result.isFetchNextPageError ? (
-            <p className="field__error" role="alert">
-              More reviews could not be loaded. Please try again.
-            </p>
-          ) : null}
-          <Button
-            variant="outline"
-            onClick={() => void result.fetchNextPage()}
-            disabled={result.isFetchingNextPage}
-            aria-busy={result.isFetchingNextPage || undefined}
-          >
-            {result.isFetchingNextPage ? "Loading..." : "Load more"}
-          </Button>
+    <QueryState
+      query={result}
+      loading={
+        <div className="review-list__state">
+          <Spinner label="Loading reviews" />
         </div>
-      ) : null}
-    </>
+      }
+      error="Reviews could not be loaded."
+      isEmpty={(data) => data.pages.every((page) => page.reviews.length === 0)}
+      empty={<EmptyState type="reviews" title={EMPTY_TITLES[tab]} headingLevel={3} />}
+    >
+      {(data) => (
+        <>
+          <ul className="review-list" aria-label="Reviews">
+            {data.pages
+              .flatMap((page) => page.reviews)
+              .map((review) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} viewerId={viewerId} canRespond={viewerIsOwner} />
+                </li>
+              ))}
+          </ul>
+          {result.hasNextPage ? (
+            <div className="review-list__more">
+              {result.isFetchNextPageError ? (
+                <p className="field__error" role="alert">
+                  More reviews could not be loaded. Please try again.
+                </p>
+              ) : null}
+              <Button
+                variant="outline"
+                onClick={() => void result.fetchNextPage()}
+                disabled={result.isFetchingNextPage}
+                aria-busy={result.isFetchingNextPage || undefined}
+              >
+                {result.isFetchingNextPage ? "Loading..." : "Load more"}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </QueryState>
   );
 }

@@ -2,7 +2,7 @@
  * The figures the content pages (FAQ, About, How Reviews Work) state about RentProof's rules.
  * Where the web app already reads a figure from the contract (lib/vocab), it is taken from there;
  * the others are rules only the server applies, copied here once with the Go or SQL source that
- * decides them named beside each. facts.test.ts reads those sources, so a rule changed on the
+ * decides them named beside each. published-rules.test.ts reads those sources, so a rule changed on the
  * server without this file fails the tests instead of leaving the pages wrong.
  */
 import { verificationProofLabel } from "@/lib/property";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { goConst, goRule, source } from "@/test/source";
-import { FACTS, formatFee, reviewTypeName } from "./facts";
+import { FACTS, formatFee, reviewTypeName } from "./published-rules";
 
 describe("the content pages' figures agree with the server's rules", () => {
   it("review rules (internal/review)", () => {

@@ -1,0 +1,48 @@
+import { MapPin, ShieldCheck, Sparkles } from "lucide-react";
+import type { ReactNode } from "react";
+import { PropertyTypeIcon } from "@/components/property-card/property-type-icon";
+import type { Property } from "@/gen/rentproof/property/v1/property_pb";
+import { fullAddress, isDemoProperty, propertyTypeLabel, verificationProofLabel } from "@/lib/property";
+
+/**
+ * PropertyHeading is the top of the page: the type, verification and demo badges, the title,
+ * the full address, and the actions beside them (save, share, verification).
+ */
+export function PropertyHeading({ property: p, actions }: { property: Property; actions: ReactNode }) {
+  const proof = verificationProofLabel(p);
+  return (
+    <header className="property-detail__header">
+      <div className="property-detail__heading">
+        <div className="property-detail__badges">
+          <span className="badge badge--category">
+            <PropertyTypeIcon type={p.propertyType} size={14} />
+            {propertyTypeLabel(p.propertyType)}
+          </span>
+          {/* SPEC §4's phrase in words, for every reader (not a hover title). */}
+          {p.verified ? (
+            <>
+              <span className="badge badge--verified">
+                <ShieldCheck aria-hidden="true" size={14} /> Verified by tenants
+              </span>
+              {/* How it was verified, next to the badge: "Confirmed by 2 people". */}
+              {proof ? <span className="badge badge--proof">{proof}</span> : null}
+            </>
+          ) : (
+            <span className="badge badge--unverified">Not verified by tenants yet</span>
+          )}
+          {isDemoProperty(p.id) ? (
+            <span className="badge badge--demo">
+              <Sparkles aria-hidden="true" size={14} /> Demo listing
+            </span>
+          ) : null}
+        </div>
+        <h1 className="property-detail__title">{p.title}</h1>
+        <p className="property-detail__address">
+          <MapPin aria-hidden="true" size={18} />
+          {fullAddress(p)}
+        </p>
+      </div>
+      <div className="property-detail__actions">{actions}</div>
+    </header>
+  );
+}

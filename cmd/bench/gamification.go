@@ -160,12 +160,12 @@ func gamificationSteps(users, activities, writers int) ([]step, error) {
 	}
 	properties := writers
 	steps := []step{
-		{"truncate", `TRUNCATE users, properties, reviews, cities, user_activities, user_badges, user_achievements,
+		{"truncate", `TRUNCATE users, properties, reviews, cities, localities, user_activities, user_badges, user_achievements,
 			user_levels, badges, achievements, sessions RESTART IDENTITY CASCADE;
 			DROP TABLE IF EXISTS bench_writers`}, // left by a build that stopped half way
 		{"session settings", `SET maintenance_work_mem = '1GB'; SET work_mem = '1GB'`},
 		catalogue,
-		dropIndexesStep("users", "user_activities"),
+		dropIndexesStep("users", "user_activities", "properties"),
 		planStep("plan the activities", users, activities),
 		{fmt.Sprintf("%d users", users), fmt.Sprintf(`
 			INSERT INTO users (id, username, password_hash, email, first_name, last_name, role, created_at, updated_at)
@@ -189,10 +189,10 @@ func gamificationSteps(users, activities, writers int) ([]step, error) {
 			WHERE s.slot = (p.id * 7 + r) %% 20
 			ORDER BY 6;
 			RESET session_replication_role`, strings.Join(slots, ", "), gamification.HelpfulVoteReceived.Key, users)},
-		rebuildIndexesStep,
 	}
 	steps = append(steps, propertySteps(properties, users, 0)...)
 	return append(steps, []step{
+		pauseTriggers("reviews_sync_property_rating"),
 		// Writer k (a tenant older than 8 days) reviews property 1 + k in the runs; their
 		// published review of another property makes them established.
 		{"established writers", fmt.Sprintf(`
@@ -205,6 +205,9 @@ func gamificationSteps(users, activities, writers int) ([]step, error) {
 			SELECT 1 + (k + %[1]d / 2) %% %[1]d, user_id, 4, 'Bench review', 'A synthetic review of the benchmark data set.',
 				'tenant_to_property', now() - interval '7 days', true
 			FROM bench_writers`, properties)},
+		countStarsStep(""),
+		resumeTriggers("reviews_sync_property_rating"),
+		rebuildIndexesStep,
 		// Statistics first: planned against the empty tables' (autovacuum lags a bulk load), the
 		// backfill's anti-joins scan 5 M rows per review.
 		{"analyze", `ANALYZE`},

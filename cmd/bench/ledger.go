@@ -314,9 +314,11 @@ func topStatements(ctx context.Context, pool *pgxpool.Pool) string {
 func ledgerSteps(users, transactions, properties int, passwordHash string) []step {
 	extra := transactions - users
 	steps := []step{
-		{"truncate", `TRUNCATE users, properties, reviews, cities, token_transactions, verification_requests, sessions RESTART IDENTITY CASCADE`},
+		{"truncate", `TRUNCATE users, properties, reviews, cities, localities, token_transactions, verification_requests, sessions
+			RESTART IDENTITY CASCADE;
+			DROP TABLE IF EXISTS bench_verifiers, bench_targets, bench_readers`}, // left by a build that stopped half way
 		{"session settings", `SET maintenance_work_mem = '1GB'; SET work_mem = '1GB'`},
-		dropIndexesStep("users", "token_transactions"),
+		dropIndexesStep("users", "token_transactions", "properties"),
 		planStep("plan the ledgers", users, extra),
 		// Every fifth row after the opening one spends a token, the others earn one: no balance
 		// ever goes below its opening 10.
@@ -345,10 +347,10 @@ func ledgerSteps(users, transactions, properties int, passwordHash string) []ste
 				FROM plan p, generate_series(1, p.n) r
 			) rows ORDER BY created_at;
 			RESET session_replication_role`},
-		rebuildIndexesStep,
 	}
 	steps = append(steps, propertySteps(properties, users, 0)...)
 	return append(steps, []step{
+		pauseTriggers("reviews_sync_property_rating"),
 		// Established verifiers: accounts at least 8 days old with a published review.
 		{"verifiers and their reviews", fmt.Sprintf(`
 			CREATE TABLE bench_verifiers AS
@@ -358,6 +360,9 @@ func ledgerSteps(users, transactions, properties int, passwordHash string) []ste
 			SELECT 1 + (k * 7) %% %[2]d, id, 4, 'Bench review', 'A synthetic review of the benchmark data set.',
 				'tenant_to_property', now() - interval '7 days', true
 			FROM bench_verifiers`, benchVerifiers, properties)},
+		countStarsStep(""),
+		resumeTriggers("reviews_sync_property_rating"),
+		rebuildIndexesStep,
 		// Property i: a pending request to verifier i mod V, half of them from the owner
 		// (landlord path), half from a tenant on the property page (ids ending in 3); the owner's
 		// also ask verifier i+1, a request the approval closes.
@@ -408,20 +413,30 @@ func planStep(name string, users, extra int) step {
 		SELECT id, created, n + (row_number() OVER (ORDER BY frac DESC) <= left_over)::int AS n FROM whole`, users, extra)}
 }
 
-// dropIndexesStep drops the secondary indexes of tables (primary keys stay), remembering them in
-// the temporary table dropped_indexes: indexes are built after a bulk load (a sort) rather than
-// row by row. rebuildIndexesStep builds them again.
+// dropIndexesStep drops the secondary indexes of tables (primary keys and the indexes of unique
+// constraints, which ON CONFLICT needs, stay), remembering them in the table bench_dropped_indexes:
+// indexes are built after a bulk load (a sort) rather than row by row. rebuildIndexesStep builds
+// them again. The list is a table, not a temporary one, so a build that stopped half way gets them
+// back from the next build.
 func dropIndexesStep(tables ...string) step {
 	return step{"drop secondary indexes", fmt.Sprintf(`
-		CREATE TEMP TABLE dropped_indexes AS
-		SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
-		FROM pg_index i WHERE i.indrelid::regclass::text = ANY ('{%s}'::text[]) AND NOT i.indisprimary;
+		CREATE TABLE IF NOT EXISTS bench_dropped_indexes (name text PRIMARY KEY, def text NOT NULL);
+		INSERT INTO bench_dropped_indexes
+		SELECT i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid)
+		FROM pg_index i WHERE i.indrelid::regclass::text = ANY ('{%s}'::text[]) AND NOT i.indisprimary
+			AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+		ON CONFLICT DO NOTHING;
 		DO $$ DECLARE r record; BEGIN
-			FOR r IN SELECT name FROM dropped_indexes LOOP EXECUTE 'DROP INDEX ' || r.name; END LOOP;
+			FOR r IN SELECT name FROM bench_dropped_indexes WHERE to_regclass(name) IS NOT NULL LOOP
+				EXECUTE 'DROP INDEX ' || r.name;
+			END LOOP;
 		END $$`, strings.Join(tables, ","))}
 }
 
 var rebuildIndexesStep = step{"rebuild indexes", `
 	DO $$ DECLARE r record; BEGIN
-		FOR r IN SELECT def FROM dropped_indexes LOOP EXECUTE r.def; END LOOP;
-	END $$`}
+		FOR r IN SELECT name, def FROM bench_dropped_indexes ORDER BY name LOOP
+			IF to_regclass(r.name) IS NULL THEN EXECUTE r.def; END IF;
+		END LOOP;
+	END $$;
+	DROP TABLE bench_dropped_indexes`}

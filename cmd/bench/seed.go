@@ -65,7 +65,7 @@ func buildOnce(ctx context.Context, cluster, name string, steps []step) (string,
 		}
 		return dbURL, nil
 	}
-	log.Printf("building the data set %s (once; later runs reuse it)", name)
+	log.Printf("building the data set %s (once; later runs reuse it); load average %.2f", name, loadAverage())
 	start := time.Now()
 	c, err := pool.Acquire(ctx)
 	if err != nil {
@@ -77,9 +77,9 @@ func buildOnce(ctx context.Context, cluster, name string, steps []step) (string,
 		if _, err := c.Exec(ctx, step.sql); err != nil {
 			return "", fmt.Errorf("%s: %w", step.name, err)
 		}
-		log.Printf("  %-34s %6.1fs", step.name, time.Since(t).Seconds())
+		log.Printf("  %-50s %6.1fs", step.name, time.Since(t).Seconds())
 	}
-	log.Printf("  data set ready in %.0fs", time.Since(start).Seconds())
+	log.Printf("  data set ready in %.0fs; load average %.2f", time.Since(start).Seconds(), loadAverage())
 	return dbURL, nil
 }
 

@@ -8,6 +8,7 @@ import (
 // Every figure is judged against its target, and a figure without one of its own against the last
 // recorded value (issue 11: no more than 20% worse).
 func TestJudge(t *testing.T) {
+	t.Parallel()
 	last := &figure{Value: 10_000}
 	for _, c := range []struct {
 		name            string
@@ -18,10 +19,10 @@ func TestJudge(t *testing.T) {
 	}{
 		{"p99 under its target", atMost(25), 24.9, nil, "≤ 25 ms", "met"},
 		{"p99 over its target", atMost(25), 25.1, nil, "≤ 25 ms", "NOT MET"},
-		{"share under its floor", atLeast(50), 36, nil, "≥ 50 ms", "NOT MET"},
-		{"throughput 19% below the last recorded", noWorseThanRecorded(true), 8_100, last, "≥ 80% of the last recorded: 8000 ms", "met"},
-		{"throughput 21% below the last recorded", noWorseThanRecorded(true), 7_900, last, "≥ 80% of the last recorded: 8000 ms", "NOT MET"},
-		{"nothing recorded yet", noWorseThanRecorded(true), 7_900, nil, "≥ 80% of the last recorded", "first record"},
+		{"throughput under its floor", atLeast(50), 36, nil, "≥ 50 ms", "NOT MET"},
+		{"throughput 19% below the last recorded", noLowerThanRecorded(), 8_100, last, "≥ 80% of the last recorded: 8000 ms", "met"},
+		{"throughput 21% below the last recorded", noLowerThanRecorded(), 7_900, last, "≥ 80% of the last recorded: 8000 ms", "NOT MET"},
+		{"nothing recorded yet", noLowerThanRecorded(), 7_900, nil, "≥ 80% of the last recorded", "first record"},
 	} {
 		target, verdict := c.b.judge(c.value, "ms", c.last)
 		if target != c.target || verdict != c.verdict {
@@ -32,6 +33,7 @@ func TestJudge(t *testing.T) {
 
 // The figures of several runs are their medians, judged again.
 func TestMedianRecord(t *testing.T) {
+	t.Parallel()
 	b := &benchmark{key: "k", title: "T", load: "L"}
 	runs := []result{}
 	for _, v := range []float64{30, 1, 2, 3, 40} {
@@ -40,7 +42,7 @@ func TestMedianRecord(t *testing.T) {
 			contextFigure("pgbench", "/s", 1000*v, true),
 		}})
 	}
-	r := medianRecord(b, runs, nil)
+	r := medianRecord(b, "abc1234", runs, nil)
 	if len(r.Figures) != 1 || r.Figures[0].Value != 3 || r.Figures[0].Verdict != "met" || len(r.Context) != 1 || r.Context[0].Value != 3000 {
 		t.Errorf("record: %+v", r)
 	}
@@ -52,6 +54,7 @@ func TestMedianRecord(t *testing.T) {
 // Recording a run replaces the benchmark's latest table and keeps the one it replaces among the
 // recorded runs; the other benchmarks' tables stay.
 func TestReplaceLatest(t *testing.T) {
+	t.Parallel()
 	doc := "# B\n<!-- latest a -->\nold a\n<!-- /latest a -->\n<!-- latest b -->\nold b\n<!-- /latest b -->\n## A\n<!-- recorded a -->\nolder a\n"
 	got, err := replaceLatest(doc, "a", "new a\n")
 	if err != nil {
@@ -68,6 +71,7 @@ func TestReplaceLatest(t *testing.T) {
 
 // A change says which way is better.
 func TestChangeFrom(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		before, now float64
 		higher      bool

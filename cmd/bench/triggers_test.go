@@ -37,7 +37,7 @@ func TestBulkLoadTriggers(t *testing.T) {
 		t.Run(b.name, func(t *testing.T) {
 			pool, _ := dbtest.New(t)
 			ctx := context.Background()
-			written := build(t, ctx, pool, b.steps)
+			written := build(ctx, t, pool, b.steps)
 			triggers, err := rowTriggers(ctx, pool, written)
 			if err != nil {
 				t.Fatal(err)
@@ -64,7 +64,7 @@ func TestBulkLoadTriggers(t *testing.T) {
 					t.Errorf("%s is still off after the %s build", tr.Name, b.name)
 				}
 			}
-			checkCounters(t, ctx, pool)
+			checkCounters(ctx, t, pool)
 		})
 	}
 	if t.Failed() {
@@ -79,7 +79,7 @@ func TestBulkLoadTriggers(t *testing.T) {
 
 // build runs steps on one connection, as buildOnce does, counting the calls of PL/pgSQL functions,
 // and returns the tables of the public schema they inserted, updated or deleted rows in.
-func build(t *testing.T, ctx context.Context, pool *pgxpool.Pool, steps []step) []string {
+func build(ctx context.Context, t *testing.T, pool *pgxpool.Pool, steps []step) []string {
 	t.Helper()
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
@@ -134,7 +134,7 @@ func rowTriggers(ctx context.Context, pool *pgxpool.Pool, tables []string) ([]ro
 
 // checkCounters compares what the paused triggers keep with a count from scratch: the listings of
 // every city and neighbourhood, and the stars of every property.
-func checkCounters(t *testing.T, ctx context.Context, pool *pgxpool.Pool) {
+func checkCounters(ctx context.Context, t *testing.T, pool *pgxpool.Pool) {
 	t.Helper()
 	var cities, localities, stars int
 	err := pool.QueryRow(ctx, `SELECT

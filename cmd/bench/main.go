@@ -79,7 +79,7 @@ func bench() error {
 	duration := flag.Duration("duration", 10*time.Second, "length of each run")
 	binary := flag.String("server", "bin/rentproof", "server binary to measure")
 	compare := flag.String("compare", "", "another tree's server binary (e.g. bin/rentproof-base): run it and -server alternately, -runs times each, and print both medians")
-	runs := flag.Int("runs", 1, "runs of each server binary; figures are their medians (at least 5 with -compare)")
+	runs := flag.Int("runs", 0, "runs of each server binary; figures are their medians (default 1, and 5 with -compare, which takes at least 5)")
 	record := flag.Bool("record", false, "record the figures of -server (the medians of its runs) in "+recordFile+" and the latest table of "+docsFile)
 	ceilingOnly := flag.Bool("ceiling", false, "measure only the search ceiling against pgbench and the floor of the stack")
 	ledgerMode := flag.Bool("ledger", false, "measure the token ledger and verification approvals instead of the search (make bench BENCH=ledger)")
@@ -92,11 +92,14 @@ func bench() error {
 	flag.IntVar(&serverConns, "server-conns", 0, "the server's database connections (pool_max_conns; 0: the server's default)")
 	flag.Parse()
 
-	if *compare != "" && *runs < 5 {
-		if *runs > 1 {
-			return errors.New("a comparison of two trees takes at least five runs of each (-runs 5): a single run decides nothing on a shared machine")
+	if *runs == 0 {
+		*runs = 1
+		if *compare != "" {
+			*runs = minCompareRuns
 		}
-		*runs = 5
+	}
+	if *compare != "" && *runs < minCompareRuns {
+		return errMinCompareRuns
 	}
 	cluster := os.Getenv("DATABASE_URL")
 	if cluster == "" {
@@ -132,11 +135,20 @@ func bench() error {
 	return perform(ctx, b, *binary, *compare, *runs, *record)
 }
 
+// minCompareRuns is the fewest runs of each tree a comparison takes: a single run decides
+// nothing on a shared machine.
+const minCompareRuns = 5
+
+var errMinCompareRuns = fmt.Errorf("a comparison of two trees takes at least %d runs of each (-runs): a single run decides nothing on a shared machine", minCompareRuns)
+
 // perform runs the benchmark runs times with binary, alternating with base when there is one
 // (the order flips every round, so neither always runs first), then prints the figures (medians
 // of the runs) against their targets and the last recorded run, the comparison of the two trees,
 // and records them when asked.
 func perform(ctx context.Context, b *benchmark, binary, base string, runs int, save bool) error {
+	if base != "" && runs < minCompareRuns {
+		return errMinCompareRuns
+	}
 	records, err := readRecords()
 	if err != nil {
 		return err

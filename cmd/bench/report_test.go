@@ -1,6 +1,9 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,5 +89,28 @@ func TestChangeFrom(t *testing.T) {
 		if got := changeFrom(c.before, c.now, c.higher); got != c.want {
 			t.Errorf("changeFrom(%v, %v, %v) = %q, want %q", c.before, c.now, c.higher, got, c.want)
 		}
+	}
+}
+
+// A comparison alternates the two binaries, flipping the order every round, five runs of each at
+// least, and takes each figure's median per tree.
+func TestCompareAlternates(t *testing.T) {
+	t.Chdir(t.TempDir()) // no records: nothing to compare with, nothing written
+	var order []string
+	n := 0
+	b := &benchmark{key: "k", title: "T", load: "L", run: func(_ context.Context, binary string) (result, error) {
+		order = append(order, binary)
+		n++
+		return result{figures: []figure{newFigure("p99", "ms", float64(n), atMost(25))}}, nil
+	}}
+	if err := perform(context.Background(), b, "mine", "base", 4, false); !errors.Is(err, errMinCompareRuns) {
+		t.Fatalf("four runs of each: %v", err)
+	}
+	if err := perform(context.Background(), b, "mine", "base", 5, false); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"mine", "base", "base", "mine", "mine", "base", "base", "mine", "mine", "base"}
+	if !slices.Equal(order, want) {
+		t.Errorf("order %v, want %v", order, want)
 	}
 }

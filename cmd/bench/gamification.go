@@ -26,7 +26,7 @@ type gamificationOptions struct {
 	users, activities   int
 	readRate, writeRate int
 	duration            time.Duration
-	binary              string
+	runs                int // how many runs the unused writers must last
 }
 
 const (
@@ -51,33 +51,59 @@ var activityShare = map[string]int{
 	gamification.PropertyVerified.Key:    1,
 }
 
-func benchGamification(ctx context.Context, cluster string, o gamificationOptions) error {
+// benchGamification prepares the gamification benchmark: its data set, checked.
+func benchGamification(ctx context.Context, cluster string, o gamificationOptions) (*benchmark, error) {
 	writes := o.writeRate * int(o.duration.Seconds())
 	writers := max(20*writes, gamificationWriters)
 	steps, err := gamificationSteps(o.users, o.activities, writers)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	name := fmt.Sprintf("rentproof_gamification_%d_%d_%d", o.users, o.activities, writers)
 	pool, dbURL, err := openDurable(ctx, cluster, name, steps, "gamification")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer pool.Close()
+	fail := func(err error) (*benchmark, error) { pool.Close(); return nil, err }
 	if err := describeGamificationData(ctx, pool); err != nil {
-		return err
+		return fail(err)
 	}
 	if err := checkXP(ctx, pool, "before the runs"); err != nil {
-		return err
+		return fail(err)
 	}
-	people, err := gamificationPeople(ctx, pool, writes)
-	if err != nil {
-		return fmt.Errorf("%w: drop the database %s and run again to rebuild it", err, name)
+	var left int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM bench_writers w
+		WHERE NOT EXISTS (SELECT 1 FROM reviews r WHERE r.property_id = w.property_id AND r.user_id = w.user_id)`).Scan(&left); err != nil {
+		return fail(fmt.Errorf("writers: %w", err))
 	}
+	if left < o.runs*writes {
+		return fail(fmt.Errorf("only %d writers left who have not posted (%d runs need %d): drop the database %s and run again to rebuild it",
+			left, o.runs, o.runs*writes, name))
+	}
+	return &benchmark{
+		key:   fmt.Sprintf("gamification_%d_%d", o.users, o.activities),
+		title: fmt.Sprintf("Gamification, %s users and %s activities", thousands(o.users), thousands(o.activities)),
+		load: fmt.Sprintf("open model, reads at %s/s and review posts at %s/s for %s each after a 3 s warm-up, on the durable cluster",
+			thousands(o.readRate), thousands(o.writeRate), o.duration),
+		close: pool.Close,
+		run: func(ctx context.Context, binary string) (result, error) {
+			people, err := gamificationPeople(ctx, pool, writes)
+			if err != nil {
+				return result{}, fmt.Errorf("%w: drop the database %s and run again to rebuild it", err, name)
+			}
+			return gamificationRun(ctx, pool, dbURL, binary, people, o)
+		},
+	}, nil
+}
 
-	srv, err := startServer(ctx, o.binary, dbURL)
+// gamificationRun is one run of the gamification benchmark against binary: the reads, the posts
+// of writers who have not posted yet, then the XP invariant.
+func gamificationRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, people gamificationCast, o gamificationOptions) (result, error) {
+	var res result
+	startLoad := loadAverage()
+	srv, err := startServer(ctx, binary, dbURL)
 	if err != nil {
-		return err
+		return res, err
 	}
 	defer srv.stop()
 
@@ -102,13 +128,14 @@ func benchGamification(ctx context.Context, cluster string, o gamificationOption
 
 	var start time.Time // the database's clock, as the rows' dates
 	if err := pool.QueryRow(ctx, "SELECT now()").Scan(&start); err != nil {
-		return err
+		return res, err
 	}
-	_, _ = measure(ctx, pool, srv, []scenario{
+	scenarios := []scenario{
 		{"leaderboard, top 50 and own rank", reads("/api/gamification/leaderboard"), o.readRate, 10 * time.Millisecond},
 		{"profile with own rank", reads("/api/gamification/profile"), o.readRate, 10 * time.Millisecond},
 		{"review post with XP, badge and rating (distinct writers and properties)", posts, o.writeRate, 50 * time.Millisecond},
-	}, o.duration)
+	}
+	metrics, errs, machine := measure(ctx, pool, srv, scenarios, o.duration)
 
 	ids := make([]int32, len(people.writes))
 	for i, w := range people.writes {
@@ -121,10 +148,15 @@ func benchGamification(ctx context.Context, cluster string, o gamificationOption
 				AND created_at >= $3),
 			(SELECT count(*) FROM user_badges WHERE user_id = ANY($1) AND earned_at >= $3)`,
 		ids, gamification.ReviewPublished.Key, start).Scan(&reviews, &awarded, &badges); err != nil {
-		return err
+		return res, err
 	}
 	fmt.Printf("\nreviews posted: %d; their awards with points: %d; badges the writers earned: %d\n", reviews, awarded, badges)
-	return checkXP(ctx, pool, "after the posts")
+	if err := checkXP(ctx, pool, "after the posts"); err != nil {
+		return res, err
+	}
+	res.figures = scenarioFigures(scenarios, metrics, errs)
+	res.machine = machineDuring(machine, startLoad)
+	return res, nil
 }
 
 // gamificationSteps build the data set: users accounts over two years sharing activities rows of
@@ -160,12 +192,12 @@ func gamificationSteps(users, activities, writers int) ([]step, error) {
 	}
 	properties := writers
 	steps := []step{
-		{"truncate", `TRUNCATE users, properties, reviews, cities, user_activities, user_badges, user_achievements,
+		{"truncate", `TRUNCATE users, properties, reviews, cities, localities, user_activities, user_badges, user_achievements,
 			user_levels, badges, achievements, sessions RESTART IDENTITY CASCADE;
 			DROP TABLE IF EXISTS bench_writers`}, // left by a build that stopped half way
 		{"session settings", `SET maintenance_work_mem = '1GB'; SET work_mem = '1GB'`},
 		catalogue,
-		dropIndexesStep("users", "user_activities"),
+		dropIndexesStep("users", "user_activities", "properties"),
 		planStep("plan the activities", users, activities),
 		{fmt.Sprintf("%d users", users), fmt.Sprintf(`
 			INSERT INTO users (id, username, password_hash, email, first_name, last_name, role, created_at, updated_at)
@@ -189,10 +221,10 @@ func gamificationSteps(users, activities, writers int) ([]step, error) {
 			WHERE s.slot = (p.id * 7 + r) %% 20
 			ORDER BY 6;
 			RESET session_replication_role`, strings.Join(slots, ", "), gamification.HelpfulVoteReceived.Key, users)},
-		rebuildIndexesStep,
 	}
 	steps = append(steps, propertySteps(properties, users, 0)...)
 	return append(steps, []step{
+		pauseTriggers("reviews_sync_property_rating"),
 		// Writer k (a tenant older than 8 days) reviews property 1 + k in the runs; their
 		// published review of another property makes them established.
 		{"established writers", fmt.Sprintf(`
@@ -205,6 +237,9 @@ func gamificationSteps(users, activities, writers int) ([]step, error) {
 			SELECT 1 + (k + %[1]d / 2) %% %[1]d, user_id, 4, 'Bench review', 'A synthetic review of the benchmark data set.',
 				'tenant_to_property', now() - interval '7 days', true
 			FROM bench_writers`, properties)},
+		countStarsStep(""),
+		resumeTriggers("reviews_sync_property_rating"),
+		rebuildIndexesStep,
 		// Statistics first: planned against the empty tables' (autovacuum lags a bulk load), the
 		// backfill's anti-joins scan 5 M rows per review.
 		{"analyze", `ANALYZE`},

@@ -26,7 +26,7 @@ type ledgerOptions struct {
 	users, transactions int
 	readRate, writeRate int
 	duration            time.Duration
-	binary              string
+	runs                int // how many runs the pending requests must last
 }
 
 // The sizes of the approval part of the data set.
@@ -36,59 +36,86 @@ const (
 	benchSessionPrefix = "bench-session-"
 )
 
-func benchLedger(ctx context.Context, cluster string, o ledgerOptions) error {
+// benchLedger prepares the ledger benchmark: its data set, checked, and its readers.
+func benchLedger(ctx context.Context, cluster string, o ledgerOptions) (*benchmark, error) {
 	approvals := o.writeRate * int(o.duration.Seconds())
 	// Enough pending requests for 20 approval runs before the set must be rebuilt.
 	properties := max(20*approvals, 10_000)
 	hash, err := account.HashSecret("bench-password")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	name := fmt.Sprintf("rentproof_ledger_%d_%d_%d", o.users, o.transactions, properties)
 	pool, dbURL, err := openDurable(ctx, cluster, name, ledgerSteps(o.users, o.transactions, properties, hash), "ledger")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer pool.Close()
+	b := &benchmark{
+		key:   fmt.Sprintf("ledger_%d_%d", o.users, o.transactions),
+		title: fmt.Sprintf("Token ledger and approvals, %s users and %s ledger rows", thousands(o.users), thousands(o.transactions)),
+		load: fmt.Sprintf("open model, reads at %s/s and approvals at %s/s for %s each after a 3 s warm-up, on the durable cluster",
+			thousands(o.readRate), thousands(o.writeRate), o.duration),
+		close: pool.Close,
+	}
+	fail := func(err error) (*benchmark, error) { pool.Close(); return nil, err }
 	if err := describeLedgerData(ctx, pool); err != nil {
-		return err
+		return fail(err)
 	}
 	if err := checkLedger(ctx, pool, "before the runs"); err != nil {
-		return err
+		return fail(err)
 	}
-
-	// The test users' sessions were made when the set was built: keep them alive and recently
-	// seen, as a signed-in user's are (a session is touched at most once a minute).
-	if _, err := pool.Exec(ctx, `UPDATE sessions SET last_seen_at = now(), expires_at = now() + interval '1 day', revoked_at = NULL`); err != nil {
-		return fmt.Errorf("refresh sessions: %w", err)
+	var left int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM bench_targets t JOIN verification_requests r ON r.id = t.request_id
+		WHERE r.status = 'pending' AND r.expires_at > now() + interval '1 hour'`).Scan(&left); err != nil {
+		return fail(fmt.Errorf("pending requests: %w", err))
+	}
+	if left < o.runs*approvals {
+		return fail(fmt.Errorf("only %d pending test requests left (%d runs need %d): drop the database %s and run again to rebuild it",
+			left, o.runs, o.runs*approvals, name))
 	}
 	rows, err := pool.Query(ctx, `SELECT user_id FROM bench_readers ORDER BY md5(user_id::text)`)
 	if err != nil {
-		return fmt.Errorf("readers: %w", err)
+		return fail(fmt.Errorf("readers: %w", err))
 	}
 	readers, err := pgx.CollectRows(rows, pgx.RowTo[int32])
 	if err != nil {
-		return fmt.Errorf("readers: %w", err)
+		return fail(fmt.Errorf("readers: %w", err))
+	}
+	b.run = func(ctx context.Context, binary string) (result, error) {
+		return ledgerRun(ctx, pool, dbURL, binary, readers, approvals, o)
+	}
+	return b, nil
+}
+
+// ledgerRun is one run of the ledger benchmark against binary: the reads, then approvals of
+// pending requests no run has used, then the ledger invariant.
+func ledgerRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, readers []int32, approvals int, o ledgerOptions) (result, error) {
+	var res result
+	// The test users' sessions were made when the set was built: keep them alive and recently
+	// seen, as a signed-in user's are (a session is touched at most once a minute).
+	if _, err := pool.Exec(ctx, `UPDATE sessions SET last_seen_at = now(), expires_at = now() + interval '1 day', revoked_at = NULL`); err != nil {
+		return res, fmt.Errorf("refresh sessions: %w", err)
 	}
 	type pending struct{ ID, To int32 }
-	rows, err = pool.Query(ctx, `
+	rows, err := pool.Query(ctx, `
 		SELECT r.id, r.requested_to_id FROM bench_targets t JOIN verification_requests r ON r.id = t.request_id
 		WHERE r.status = 'pending' AND r.expires_at > now() + interval '10 minutes'
 		ORDER BY r.id LIMIT $1`, approvals)
 	if err != nil {
-		return fmt.Errorf("pending requests: %w", err)
+		return res, fmt.Errorf("pending requests: %w", err)
 	}
 	requests, err := pgx.CollectRows(rows, pgx.RowToStructByPos[pending])
 	if err != nil {
-		return fmt.Errorf("pending requests: %w", err)
+		return res, fmt.Errorf("pending requests: %w", err)
 	}
 	if len(requests) < approvals {
-		return fmt.Errorf("only %d pending test requests left (%d needed): drop the database %s and run again to rebuild it", len(requests), approvals, name)
+		return res, fmt.Errorf("only %d pending test requests left (%d needed): drop the data set's database and run again to rebuild it", len(requests), approvals)
 	}
 
-	srv, err := startServer(ctx, o.binary, dbURL)
+	startLoad := loadAverage()
+	srv, err := startServer(ctx, binary, dbURL)
 	if err != nil {
-		return err
+		return res, err
 	}
 	defer srv.stop()
 
@@ -116,7 +143,7 @@ func benchLedger(ctx context.Context, cluster string, o ledgerOptions) error {
 		{"balance", reads("/api/tokens/balance"), o.readRate, 5 * time.Millisecond},
 		{"approve with reward (distinct requests)", approve, o.writeRate, 50 * time.Millisecond},
 	}
-	metrics, errs := measure(ctx, pool, srv, scenarios, o.duration)
+	metrics, errs, machine := measure(ctx, pool, srv, scenarios, o.duration)
 	approved := int(metrics[3].Requests) - errs[3]
 
 	ids := make([]int32, len(requests))
@@ -131,10 +158,15 @@ func benchLedger(ctx context.Context, cluster string, o ledgerOptions) error {
 			count(*) FILTER (WHERE EXISTS (SELECT 1 FROM token_transactions t WHERE t.related_entity_type = 'verification_request'
 				AND t.related_entity_id = r.id AND t.user_id = r.requested_to_id))
 		FROM verification_requests r WHERE id = ANY($1)`, ids).Scan(&nowApproved, &rewarded); err != nil {
-		return err
+		return res, err
 	}
 	fmt.Printf("\napprovals answered 2xx: %d; their requests now approved or confirmed: %d, of which rewarded: %d\n", approved, nowApproved, rewarded)
-	return checkLedger(ctx, pool, "after the approvals")
+	if err := checkLedger(ctx, pool, "after the approvals"); err != nil {
+		return res, err
+	}
+	res.figures = scenarioFigures(scenarios, metrics, errs)
+	res.machine = machineDuring(machine, startLoad)
+	return res, nil
 }
 
 func sessionHeader(userID int32) http.Header {
@@ -314,9 +346,11 @@ func topStatements(ctx context.Context, pool *pgxpool.Pool) string {
 func ledgerSteps(users, transactions, properties int, passwordHash string) []step {
 	extra := transactions - users
 	steps := []step{
-		{"truncate", `TRUNCATE users, properties, reviews, cities, token_transactions, verification_requests, sessions RESTART IDENTITY CASCADE`},
+		{"truncate", `TRUNCATE users, properties, reviews, cities, localities, token_transactions, verification_requests, sessions
+			RESTART IDENTITY CASCADE;
+			DROP TABLE IF EXISTS bench_verifiers, bench_targets, bench_readers`}, // left by a build that stopped half way
 		{"session settings", `SET maintenance_work_mem = '1GB'; SET work_mem = '1GB'`},
-		dropIndexesStep("users", "token_transactions"),
+		dropIndexesStep("users", "token_transactions", "properties"),
 		planStep("plan the ledgers", users, extra),
 		// Every fifth row after the opening one spends a token, the others earn one: no balance
 		// ever goes below its opening 10.
@@ -345,10 +379,10 @@ func ledgerSteps(users, transactions, properties int, passwordHash string) []ste
 				FROM plan p, generate_series(1, p.n) r
 			) rows ORDER BY created_at;
 			RESET session_replication_role`},
-		rebuildIndexesStep,
 	}
 	steps = append(steps, propertySteps(properties, users, 0)...)
 	return append(steps, []step{
+		pauseTriggers("reviews_sync_property_rating"),
 		// Established verifiers: accounts at least 8 days old with a published review.
 		{"verifiers and their reviews", fmt.Sprintf(`
 			CREATE TABLE bench_verifiers AS
@@ -358,6 +392,9 @@ func ledgerSteps(users, transactions, properties int, passwordHash string) []ste
 			SELECT 1 + (k * 7) %% %[2]d, id, 4, 'Bench review', 'A synthetic review of the benchmark data set.',
 				'tenant_to_property', now() - interval '7 days', true
 			FROM bench_verifiers`, benchVerifiers, properties)},
+		countStarsStep(""),
+		resumeTriggers("reviews_sync_property_rating"),
+		rebuildIndexesStep,
 		// Property i: a pending request to verifier i mod V, half of them from the owner
 		// (landlord path), half from a tenant on the property page (ids ending in 3); the owner's
 		// also ask verifier i+1, a request the approval closes.
@@ -408,20 +445,30 @@ func planStep(name string, users, extra int) step {
 		SELECT id, created, n + (row_number() OVER (ORDER BY frac DESC) <= left_over)::int AS n FROM whole`, users, extra)}
 }
 
-// dropIndexesStep drops the secondary indexes of tables (primary keys stay), remembering them in
-// the temporary table dropped_indexes: indexes are built after a bulk load (a sort) rather than
-// row by row. rebuildIndexesStep builds them again.
+// dropIndexesStep drops the secondary indexes of tables (primary keys and the indexes of unique
+// constraints, which ON CONFLICT needs, stay), remembering them in the table bench_dropped_indexes:
+// indexes are built after a bulk load (a sort) rather than row by row. rebuildIndexesStep builds
+// them again. The list is a table, not a temporary one, so a build that stopped half way gets them
+// back from the next build.
 func dropIndexesStep(tables ...string) step {
 	return step{"drop secondary indexes", fmt.Sprintf(`
-		CREATE TEMP TABLE dropped_indexes AS
-		SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
-		FROM pg_index i WHERE i.indrelid::regclass::text = ANY ('{%s}'::text[]) AND NOT i.indisprimary;
+		CREATE TABLE IF NOT EXISTS bench_dropped_indexes (name text PRIMARY KEY, def text NOT NULL);
+		INSERT INTO bench_dropped_indexes
+		SELECT i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid)
+		FROM pg_index i WHERE i.indrelid::regclass::text = ANY ('{%s}'::text[]) AND NOT i.indisprimary
+			AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+		ON CONFLICT DO NOTHING;
 		DO $$ DECLARE r record; BEGIN
-			FOR r IN SELECT name FROM dropped_indexes LOOP EXECUTE 'DROP INDEX ' || r.name; END LOOP;
+			FOR r IN SELECT name FROM bench_dropped_indexes WHERE to_regclass(name) IS NOT NULL LOOP
+				EXECUTE 'DROP INDEX ' || r.name;
+			END LOOP;
 		END $$`, strings.Join(tables, ","))}
 }
 
 var rebuildIndexesStep = step{"rebuild indexes", `
 	DO $$ DECLARE r record; BEGIN
-		FOR r IN SELECT def FROM dropped_indexes LOOP EXECUTE r.def; END LOOP;
-	END $$`}
+		FOR r IN SELECT name, def FROM bench_dropped_indexes ORDER BY name LOOP
+			IF to_regclass(r.name) IS NULL THEN EXECUTE r.def; END IF;
+		END LOOP;
+	END $$;
+	DROP TABLE bench_dropped_indexes`}

@@ -20,6 +20,11 @@
 //
 // The synthetic data set is built once per size in its own database (rentproof_bench_P_R) and
 // reused by later runs.
+//
+// Every figure is printed against its target (met or not met) and against the last recorded run
+// of the benchmark (docs/bench-latest.json, with the change); -record records the run, -runs N
+// measures N runs and takes their medians, and -compare other-binary alternates at least five runs
+// of each binary and prints both trees' medians side by side (report.go).
 package main
 
 import (
@@ -55,6 +60,16 @@ func main() {
 	}
 }
 
+// benchmark is one of the bench's modes, its data set ready: run measures one run of a server
+// binary and returns its figures.
+type benchmark struct {
+	key   string // its entry in recordFile
+	title string
+	load  string // the offered load, in words
+	run   func(ctx context.Context, binary string) (result, error)
+	close func()
+}
+
 // bench runs the whole benchmark; it returns rather than exits on failure, so that its deferred
 // calls (closing the pool, stopping the server it started) still run.
 func bench() error {
@@ -63,6 +78,9 @@ func bench() error {
 	rate := flag.Int("rate", 1000, "requests per second for the fixed-rate runs")
 	duration := flag.Duration("duration", 10*time.Second, "length of each run")
 	binary := flag.String("server", "bin/rentproof", "server binary to measure")
+	compare := flag.String("compare", "", "another tree's server binary (e.g. bin/rentproof-base): run it and -server alternately, -runs times each, and print both medians")
+	runs := flag.Int("runs", 0, "runs of each server binary; figures are their medians (default 1, and 5 with -compare, which takes at least 5)")
+	record := flag.Bool("record", false, "record the figures of -server (the medians of its runs) in "+recordFile+" and the latest table of "+docsFile)
 	ceilingOnly := flag.Bool("ceiling", false, "measure only the search ceiling against pgbench and the floor of the stack")
 	ledgerMode := flag.Bool("ledger", false, "measure the token ledger and verification approvals instead of the search (make bench BENCH=ledger)")
 	gamificationMode := flag.Bool("gamification", false, "measure the leaderboard, profiles and review posts with XP instead of the search (make bench BENCH=gamification)")
@@ -74,97 +92,242 @@ func bench() error {
 	flag.IntVar(&serverConns, "server-conns", 0, "the server's database connections (pool_max_conns; 0: the server's default)")
 	flag.Parse()
 
+	if *runs == 0 {
+		*runs = 1
+		if *compare != "" {
+			*runs = minCompareRuns
+		}
+	}
+	if *compare != "" && *runs < minCompareRuns {
+		return errMinCompareRuns
+	}
 	cluster := os.Getenv("DATABASE_URL")
 	if cluster == "" {
 		return errors.New("DATABASE_URL is not set: run `make bench`, which starts the project's PostgreSQL")
 	}
 	ctx := context.Background()
-	if *ledgerMode {
-		return benchLedger(ctx, cluster, ledgerOptions{
-			users: *users, transactions: *transactions, readRate: *rate, writeRate: *writeRate, duration: *duration, binary: *binary,
+	total := *runs // the runs each writing benchmark must find unused requests or writers for
+	if *compare != "" {
+		total *= 2
+	}
+	var b *benchmark
+	var err error
+	switch {
+	case *ledgerMode:
+		b, err = benchLedger(ctx, cluster, ledgerOptions{
+			users: *users, transactions: *transactions, readRate: *rate, writeRate: *writeRate, duration: *duration, runs: total,
+		})
+	case *gamificationMode:
+		b, err = benchGamification(ctx, cluster, gamificationOptions{
+			users: *users, activities: *activities, readRate: *rate, writeRate: *writeRate, duration: *duration, runs: total,
+		})
+	case *dashboardMode:
+		b, err = benchDashboard(ctx, cluster, dashboardOptions{properties: *properties, reviews: *reviews, rate: *rate, duration: *duration})
+	default:
+		b, err = benchSearch(ctx, cluster, searchOptions{
+			properties: *properties, reviews: *reviews, rate: *rate, duration: *duration, ceilingOnly: *ceilingOnly,
 		})
 	}
-	if *gamificationMode {
-		return benchGamification(ctx, cluster, gamificationOptions{
-			users: *users, activities: *activities, readRate: *rate, writeRate: *writeRate, duration: *duration, binary: *binary,
-		})
-	}
-	if *dashboardMode {
-		return benchDashboard(ctx, cluster, dashboardOptions{
-			properties: *properties, reviews: *reviews, rate: *rate, duration: *duration, binary: *binary,
-		})
-	}
-	dbURL, err := prepare(ctx, cluster, *properties, *reviews)
 	if err != nil {
 		return err
+	}
+	defer b.close()
+	return perform(ctx, b, *binary, *compare, *runs, *record)
+}
+
+// minCompareRuns is the fewest runs of each tree a comparison takes: a single run decides
+// nothing on a shared machine.
+const minCompareRuns = 5
+
+var errMinCompareRuns = fmt.Errorf("a comparison of two trees takes at least %d runs of each (-runs): a single run decides nothing on a shared machine", minCompareRuns)
+
+// perform runs the benchmark runs times with binary, alternating with base when there is one
+// (the order flips every round, so neither always runs first), then prints the figures (medians
+// of the runs) against their targets and the last recorded run, the comparison of the two trees,
+// and records them when asked.
+func perform(ctx context.Context, b *benchmark, binary, base string, runs int, save bool) error {
+	if base != "" && runs < minCompareRuns {
+		return errMinCompareRuns
+	}
+	records, err := readRecords()
+	if err != nil {
+		return err
+	}
+	var last *record
+	if r, ok := records[b.key]; ok {
+		last = &r
+	}
+	var mine, theirs []result
+	for i := range runs {
+		order := []string{binary}
+		if base != "" {
+			order = []string{binary, base}
+			if i%2 == 1 {
+				order = []string{base, binary}
+			}
+		}
+		for _, bin := range order {
+			fmt.Printf("\n== %s: run %d of %d, %s ==\n", b.title, i+1, runs, bin)
+			r, err := b.run(ctx, bin)
+			if err != nil {
+				return fmt.Errorf("%s, run %d: %w", bin, i+1, err)
+			}
+			if bin == binary {
+				mine = append(mine, r)
+			} else {
+				theirs = append(theirs, r)
+			}
+		}
+	}
+	r := medianRecord(b, treeVersion(ctx), mine, last)
+	printVerdict(r, last)
+	if base != "" {
+		printComparison(r, medianRecord(b, base, theirs, last), mine, theirs, binary, base)
+	}
+	if save {
+		return saveRecord(b.key, r)
+	}
+	return nil
+}
+
+type searchOptions struct {
+	properties, reviews int
+	rate                int
+	duration            time.Duration
+	ceilingOnly         bool
+}
+
+// benchSearch prepares the search benchmark: its data set, and the targets of its requests.
+func benchSearch(ctx context.Context, cluster string, o searchOptions) (*benchmark, error) {
+	dbURL, err := prepare(ctx, cluster, o.properties, o.reviews)
+	if err != nil {
+		return nil, err
 	}
 	pool, err := store.Open(ctx, dbURL)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer pool.Close()
 	t, err := pickTargets(ctx, pool)
 	if err != nil {
-		return err
+		pool.Close()
+		return nil, err
 	}
+	fmt.Printf("data: %d properties, %d reviews, %d cities; largest city %q with %d listings\n",
+		t.properties, t.reviews, t.cities, t.city, t.cityCount)
+	b := &benchmark{
+		key:   fmt.Sprintf("search_%d_%d", o.properties, o.reviews),
+		title: fmt.Sprintf("Property search, %s properties and %s reviews", thousands(o.properties), thousands(o.reviews)),
+		load: fmt.Sprintf("open model, %s requests/s for %s per scenario after a 3 s warm-up; ceiling, pgbench and floor %s each",
+			thousands(o.rate), o.duration, o.duration),
+		close: pool.Close,
+	}
+	if o.ceilingOnly {
+		b.key += "_ceiling"
+		b.title += ", the ceiling only"
+		b.load = fmt.Sprintf("ceiling, pgbench and floor %s each", o.duration)
+	}
+	b.run = func(ctx context.Context, binary string) (result, error) {
+		return searchRun(ctx, pool, dbURL, binary, t, o)
+	}
+	return b, nil
+}
 
-	srv, err := startServer(ctx, *binary, dbURL)
+// searchRun is one run of the search benchmark against binary.
+func searchRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, t targets, o searchOptions) (result, error) {
+	var res result
+	startLoad, before := loadAverage(), machineNow()
+	srv, err := startServer(ctx, binary, dbURL)
 	if err != nil {
-		return err
+		return res, err
 	}
 	defer srv.stop()
 	base := srv.base
 	saved, err := savedSearches(ctx, pool, base, t.city) // saved.go
 	if err != nil {
-		return err
+		return res, err
 	}
-
 	scenarios := []struct {
 		name    string
 		targets []vegeta.Target
 	}{
 		{fmt.Sprintf("search city=%s sortBy=highestRated", t.city), get(base, "/api/properties?sortBy=highestRated&city="+url.QueryEscape(t.city))},
-		saved[0], saved[1],
+		{saved[0].name, saved[0].targets}, {saved[1].name, saved[1].targets},
 		{"search by zip (200 zips)", get(base, prefixEach("/api/properties?zipCode=", t.zips)...)},
 		{"property by id (random)", get(base, prefixEach("/api/properties/", t.ids)...)},
 		{"batch get of 20 (random)", get(base, t.batches...)},
 	}
-	fmt.Printf("data: %d properties, %d reviews, %d cities; largest city %q with %d listings\n",
-		t.properties, t.reviews, t.cities, t.city, t.cityCount)
-	fmt.Printf("load: open model, %d requests/s for %s per scenario, after a 3 s warm-up\n\n", *rate, *duration)
-	run(scenarios[0].targets, *rate/2, 3*time.Second) // warm caches and connections
+	run(scenarios[0].targets, o.rate/2, 3*time.Second) // warm caches and connections
 
-	if !*ceilingOnly {
+	if !o.ceilingOnly {
+		fmt.Printf("load: open model, %d requests/s for %s per scenario, after a 3 s warm-up\n", o.rate, o.duration)
 		w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(w, "scenario\tp50 ms\tp95 ms\tp99 ms\tthroughput/s\terrors\t")
-		for _, s := range scenarios {
-			m := run(s.targets, *rate, *duration)
-			fmt.Fprintf(w, "%s\t%.2f\t%.2f\t%.2f\t%.0f\t%d\t\n", s.name, ms(m.Latencies.P50), ms(m.Latencies.P95), ms(m.Latencies.P99),
-				m.Throughput, int(float64(m.Requests)*(1-m.Success)))
+		fmt.Fprintln(w, "scenario\tp50 ms\tp95 ms\tp99 ms\tthroughput/s\terrors\tmachine busy\tCPU waits\t")
+		errs, p50s := 0, map[int]float64{}
+		for i, s := range scenarios {
+			m, machine := runWatched(s.targets, o.rate, o.duration)
+			e := failures(m)
+			errs += e
+			p50s[i] = ms(m.Latencies.P50)
+			fmt.Fprintf(w, "%s\t%.2f\t%.2f\t%.2f\t%.0f\t%d\t%s\t%s\t\n", s.name, ms(m.Latencies.P50), ms(m.Latencies.P95), ms(m.Latencies.P99),
+				m.Throughput, e, machine.busyShare(), machine.waitShare())
+			res.figures = append(res.figures, newFigure(s.name+": p99", "ms", ms(m.Latencies.P99), atMost(25)))
 		}
 		w.Flush()
+		res.figures = append(res.figures,
+			newFigure("errors, all scenarios", "", float64(errs), atMost(0)),
+			// Issue 15: a search with saved flags no more than 10% slower than without.
+			newFigure("signed-in search with 500 saved against none saved: p50", "%", 100*p50s[2]/max(p50s[1], 0.001), atMost(110)))
 	}
 
 	// The ceiling: the same search as fast as 16 connections go, server versus PostgreSQL alone.
-	c, err := ceiling(ctx, scenarios[0].targets[0].URL, *duration)
+	c, err := ceiling(ctx, scenarios[0].targets[0].URL, o.duration)
 	if err != nil {
-		return err
+		return res, err
 	}
-	tps, err := pgbench(ctx, dbURL, t.city, *duration)
+	tps, err := pgbench(ctx, dbURL, t.city, o.duration)
 	if err != nil {
-		return err
+		return res, err
 	}
 	fmt.Printf("\nmax search throughput through the server (wrk, 16 connections): %.0f/s, p99 %s, errors %d\n", c.rps, c.p99, c.errors)
 	fmt.Printf("pgbench, the server's statement straight to PostgreSQL (16 clients): %.0f/s\n", tps)
 	fmt.Printf("server / pgbench: %.0f%%\n", 100*c.rps/tps)
 
-	f, err := floor(ctx, dbURL, t.city, *duration)
+	f, err := floor(ctx, dbURL, t.city, o.duration)
 	if err != nil {
-		return err
+		return res, err
 	}
 	fmt.Printf("floor, net/http + pgx passing the statement's raw rows through (no decoding, no JSON): %.0f/s, errors %d, %.0f%% of pgbench\n",
 		f.rps, f.errors, 100*f.rps/tps)
-	return nil
+	res.figures = append(res.figures,
+		newFigure("search ceiling through the server (wrk, 16 connections)", "/s", c.rps, noLowerThanRecorded()),
+		newFigure("errors at the ceiling", "", float64(c.errors), atMost(0)),
+		// Issue 4: the server's search throughput at least half of pgbench's for the same query.
+		newFigure("ceiling through the server / pgbench", "%", 100*c.rps/tps, atLeast(50)),
+		contextFigure("pgbench, the same statement (16 clients)", "/s", tps, true),
+		contextFigure("floor of the stack / pgbench", "%", 100*f.rps/tps, true))
+	res.machine = machineDuring(machineNow().minus(before), startLoad)
+	return res, nil
+}
+
+// runWatched is run, with how busy the machine was meanwhile.
+func runWatched(targets []vegeta.Target, rate int, d time.Duration) (vegeta.Metrics, machineCounters) {
+	before := machineNow()
+	m := run(targets, rate, d)
+	return m, machineNow().minus(before)
+}
+
+// failures is how many of the run's requests failed.
+func failures(m vegeta.Metrics) int {
+	return int(m.Requests) - int(float64(m.Requests)*m.Success+0.5)
+}
+
+// thousands writes n with thousands separators: 1,000,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

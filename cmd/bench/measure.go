@@ -25,8 +25,10 @@ type scenario struct {
 // measure runs each scenario for d against the server (open model), prints a row per scenario
 // (latencies, errors, the server's CPU per request, how busy the machine was, the verdict against
 // the target) and then, per scenario, the WAL written per request and the statements that took
-// the most time. It returns each scenario's metrics and error count.
-func measure(ctx context.Context, pool *pgxpool.Pool, srv *server, scenarios []scenario, d time.Duration) ([]vegeta.Metrics, []int) {
+// the most time. It returns each scenario's metrics and error count, and the machine's counters
+// over the scenarios.
+func measure(ctx context.Context, pool *pgxpool.Pool, srv *server, scenarios []scenario, d time.Duration) ([]vegeta.Metrics, []int, machineCounters) {
+	start := machineNow()
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "scenario\tp50 ms\tp95 ms\tp99 ms\tmax ms\trate/s\terrors\tserver CPU µs/req\tmachine busy\tstolen\tCPU waits\tp99 target\t")
 	var profiles []string
@@ -40,13 +42,10 @@ func measure(ctx context.Context, pool *pgxpool.Pool, srv *server, scenarios []s
 		perRequest := float64(srv.cpu()-cpu) / float64(time.Microsecond) / float64(max(m.Requests, 1))
 		time.Sleep(time.Second) // backends report their statistics within a second
 		wal := walNow(ctx, pool).minus(walBefore)
-		errs := int(m.Requests) - int(float64(m.Requests)*m.Success+0.5)
-		verdict := "met"
-		if m.Latencies.P99 > s.target || errs > 0 {
-			verdict = "MISSED"
-		}
+		errs := failures(m)
 		fmt.Fprintf(w, "%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%d\t%.0f\t%s\t%s\t%s\t≤ %s %s\t\n", s.name, ms(m.Latencies.P50), ms(m.Latencies.P95),
-			ms(m.Latencies.P99), ms(m.Latencies.Max), m.Rate, errs, perRequest, machine.busyShare(), machine.stolenShare(), machine.waitShare(), s.target, verdict)
+			ms(m.Latencies.P99), ms(m.Latencies.Max), m.Rate, errs, perRequest, machine.busyShare(), machine.stolenShare(), machine.waitShare(),
+			s.target, verdictOf(m, s.target, errs))
 		if len(m.Errors) > 0 {
 			profiles = append(profiles, fmt.Sprintf("%s: errors %s", s.name, strings.Join(m.Errors, "; ")))
 		}
@@ -63,7 +62,26 @@ func measure(ctx context.Context, pool *pgxpool.Pool, srv *server, scenarios []s
 			fmt.Println(p)
 		}
 	}
-	return metrics, errors
+	return metrics, errors, machineNow().minus(start)
+}
+
+// verdictOf says whether a scenario met its p99 target with no errors.
+func verdictOf(m vegeta.Metrics, target time.Duration, errs int) string {
+	if m.Latencies.P99 > target || errs > 0 {
+		return "NOT MET"
+	}
+	return "met"
+}
+
+// scenarioFigures are the scenarios' p99s against their targets and their errors in all.
+func scenarioFigures(scenarios []scenario, metrics []vegeta.Metrics, errors []int) []figure {
+	var out []figure
+	total := 0
+	for i, s := range scenarios {
+		out = append(out, newFigure(strings.TrimSpace(s.name)+": p99", "ms", ms(metrics[i].Latencies.P99), atMost(ms(s.target))))
+		total += errors[i]
+	}
+	return append(out, newFigure("errors, all scenarios", "", float64(total), atMost(0)))
 }
 
 // openDurable opens the data set name on cluster (built by steps once), prints the cluster's

@@ -10,7 +10,7 @@ import (
 
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
-	paymentv1 "github.com/rentproof/rentproof/gen/rentproof/payment/v1"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
 // The administrators' queue lists a paid check and, rejecting it, refunds it through this
@@ -20,11 +20,8 @@ func TestTheQueueRejectsAPaidCheckWithOneRefund(t *testing.T) {
 	for _, mode := range []string{"demo", "card"} {
 		t.Run(mode, func(t *testing.T) {
 			t.Parallel()
-			w := demoWorld(t)
-			if mode == "card" {
-				w = cardWorld(t)
-			}
-			home := w.property(t, "Queued Flat")
+			w := worldFor(t, mode)
+			home := w.Property(t, "olga", "Queued Flat")
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
 			var requestID int32
@@ -36,20 +33,11 @@ func TestTheQueueRejectsAPaidCheckWithOneRefund(t *testing.T) {
 					t.Fatalf("webhook: %d %s", status, body)
 				}
 			} else {
-				created, err := w.payments.CreateDemoPayment(ctx, as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
-				if err != nil {
-					t.Fatal(err)
-				}
-				requestID = created.Msg.RequestId
-				if _, err := w.payments.CompleteDemoPayment(ctx, as("token-olga", &paymentv1.CompleteDemoPaymentRequest{
-					PropertyId: home, PaymentIntentId: created.Msg.MockPaymentIntent.Id,
-				})); err != nil {
-					t.Fatal(err)
-				}
+				requestID = w.demoPaid(t, home)
 			}
-			ada := w.person(t, "ada", "admin")
-			queue := adminv1connect.NewAdminServiceClient(http.DefaultClient, w.srv.URL)
-			list, err := queue.ListQueue(ctx, as(ada, &adminv1.ListQueueRequest{}))
+			ada := w.Person(t, "ada", "admin")
+			queue := adminv1connect.NewAdminServiceClient(http.DefaultClient, w.URL)
+			list, err := queue.ListQueue(ctx, testworld.As(ada, &adminv1.ListQueueRequest{}))
 			if err != nil {
 				t.Fatalf("queue: %v", err)
 			}
@@ -61,8 +49,8 @@ func TestTheQueueRejectsAPaidCheckWithOneRefund(t *testing.T) {
 			refunded := make([]bool, 3)
 			for i := range results {
 				wg.Go(func() {
-					res, err := queue.DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: requestID, Decision: "reject", Message: "The listing's details do not match."}))
-					results[i] = failure(err)
+					res, err := queue.DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: requestID, Decision: "reject", Message: "The listing's details do not match."}))
+					results[i] = testworld.Failure(err)
 					if err == nil {
 						refunded[i] = res.Msg.Refunded
 					}

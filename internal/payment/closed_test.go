@@ -12,8 +12,7 @@ import (
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	paymentv1 "github.com/rentproof/rentproof/gen/rentproof/payment/v1"
-	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
-	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
+	"github.com/rentproof/rentproof/internal/testworld"
 	"github.com/rentproof/rentproof/internal/verification"
 )
 
@@ -22,35 +21,10 @@ import (
 // closing transaction commits, once, retried until Stripe answers; and an administrator can no
 // longer approve it.
 
-// listing gives olga a listing that a move can edit (the edit's rules want a picture).
-func (w *world) listing(t *testing.T, title string) int32 {
-	t.Helper()
-	return w.id(t, `INSERT INTO properties (title, address, city, zip_code, property_type, monthly_rent, landlord_id, slug, images)
-		SELECT $1, '1407 Kenwood Avenue', 'Springfield', '62704', 'apartment', 900, id, lower(replace($1, ' ', '-')), ARRAY['/images/demo/a.svg']
-		FROM users WHERE username = 'olga' RETURNING id`, title)
-}
-
-// move edits olga's listing to another address, as the owner's edit form does.
-func (w *world) move(t *testing.T, propertyID int32) *propertyv1.UpdatePropertyResponse {
-	t.Helper()
-	props := propertyv1connect.NewPropertyServiceClient(http.DefaultClient, w.srv.URL)
-	res, err := props.UpdateProperty(context.Background(), as("token-olga", &propertyv1.UpdatePropertyRequest{
-		Id: propertyID, Listing: &propertyv1.CreatePropertyRequest{
-			Title: "Moved flat", Description: "A flat that moved to another street entirely.",
-			Address: "500 Somewhere Else Blvd", City: "Springfield", ZipCode: "62704", PropertyType: "apartment",
-			MonthlyRent: 950, SquareFeet: 500, Images: []string{"/images/demo/a.svg"},
-		},
-	}))
-	if err != nil {
-		t.Fatalf("move property %d: %v", propertyID, err)
-	}
-	return res.Msg
-}
-
 // documents sends olga's (stand-in) ownership documents for a property to the administrators.
 func (w *world) documents(t *testing.T, propertyID int32) int32 {
 	t.Helper()
-	return w.id(t, `INSERT INTO verification_requests (property_id, requested_by_id, documents_provided, owner_username, expires_at)
+	return w.ID(t, `INSERT INTO verification_requests (property_id, requested_by_id, documents_provided, owner_username, expires_at)
 		SELECT $1, id, true, username, now() + interval '100 years' FROM users WHERE username = 'olga' RETURNING id`, propertyID)
 }
 
@@ -82,7 +56,7 @@ func (w *world) waitRefunded(t *testing.T, requestID int32) string {
 	for {
 		var refundID string
 		var settled bool
-		err := w.srv.Pool.QueryRow(context.Background(),
+		err := w.Pool.QueryRow(context.Background(),
 			`SELECT refund_id, refunded_at IS NOT NULL FROM paid_check_refunds WHERE request_id = $1`, requestID).Scan(&refundID, &settled)
 		if err == nil && settled {
 			return refundID
@@ -96,7 +70,7 @@ func (w *world) waitRefunded(t *testing.T, requestID int32) string {
 
 func (w *world) queue(t *testing.T) (adminv1connect.AdminServiceClient, string) {
 	t.Helper()
-	return adminv1connect.NewAdminServiceClient(http.DefaultClient, w.srv.URL), w.person(t, "ada", "admin")
+	return adminv1connect.NewAdminServiceClient(http.DefaultClient, w.URL), w.Person(t, "ada", "admin")
 }
 
 // The walk through the demo payment that found it (item 7): a landlord paid the check, the
@@ -106,15 +80,15 @@ func (w *world) queue(t *testing.T) (adminv1connect.AdminServiceClient, string) 
 func TestAPaidCheckClosesAndIsRefundedWhenThePropertyIsVerifiedOtherwise(t *testing.T) {
 	t.Parallel()
 	w := cardWorld(t)
-	home := w.listing(t, "Deeded Flat")
+	home := w.Kenwood(t, "olga", "Deeded Flat", "deeded-flat")
 	pay := w.paid(t, home, "evt_paid_first")
 	documents := w.documents(t, home)
 	queue, ada := w.queue(t)
-	if _, err := queue.DecideRequest(context.Background(), as(ada, &adminv1.DecideRequestRequest{RequestId: documents, Decision: "approve"})); err != nil {
+	if _, err := queue.DecideRequest(context.Background(), testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: documents, Decision: "approve"})); err != nil {
 		t.Fatalf("approve the documents: %v", err)
 	}
 	var status, reason string
-	if err := w.srv.Pool.QueryRow(context.Background(), `SELECT status, status_reason FROM verification_requests WHERE id = $1`, pay.RequestId).
+	if err := w.Pool.QueryRow(context.Background(), `SELECT status, status_reason FROM verification_requests WHERE id = $1`, pay.RequestId).
 		Scan(&status, &reason); err != nil || status != "closed" || reason != verification.ClosedPaidReason {
 		t.Fatalf("the paid check: %q %q %v", status, reason, err)
 	}
@@ -125,8 +99,8 @@ func TestAPaidCheckClosesAndIsRefundedWhenThePropertyIsVerifiedOtherwise(t *test
 		t.Errorf("Stripe refunds: %v, want one with the check's idempotency key", keys)
 	}
 	// It left the queue: nothing to approve.
-	_, err := queue.DecideRequest(context.Background(), as(ada, &adminv1.DecideRequestRequest{RequestId: pay.RequestId, Decision: "approve"}))
-	if got, want := failure(err), "failed_precondition: This request was closed: "+lowerFirst(verification.ClosedPaidReason); got != want {
+	_, err := queue.DecideRequest(context.Background(), testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: pay.RequestId, Decision: "approve"}))
+	if got, want := testworld.Failure(err), "failed_precondition: This request was closed: "+lowerFirst(verification.ClosedPaidReason); got != want {
 		t.Errorf("approving the closed check: %s", got)
 	}
 }
@@ -138,11 +112,11 @@ func lowerFirst(s string) string { return string(s[0]+'a'-'A') + s[1:] }
 func TestAPaymentArrivingAfterItsCheckClosedIsRefunded(t *testing.T) {
 	t.Parallel()
 	w := cardWorld(t)
-	home := w.listing(t, "Deeded Flat")
+	home := w.Kenwood(t, "olga", "Deeded Flat", "deeded-flat")
 	pay := w.createPayment(t, home)
 	documents := w.documents(t, home)
 	queue, ada := w.queue(t)
-	if _, err := queue.DecideRequest(context.Background(), as(ada, &adminv1.DecideRequestRequest{RequestId: documents, Decision: "approve"})); err != nil {
+	if _, err := queue.DecideRequest(context.Background(), testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: documents, Decision: "approve"})); err != nil {
 		t.Fatalf("approve the documents: %v", err)
 	}
 	if c := w.check(t, pay.RequestId); c.Status != "closed" || c.Paid || c.RefundID != "" {
@@ -164,15 +138,15 @@ func TestAPaymentArrivingAfterItsCheckClosedIsRefunded(t *testing.T) {
 func TestAFailedRefundIsRetriedAndNeverRepeated(t *testing.T) {
 	t.Parallel()
 	w := cardWorld(t)
-	home := w.listing(t, "Moving Flat")
+	home := w.Kenwood(t, "olga", "Moving Flat", "moving-flat")
 	pay := w.paid(t, home, "evt_paid_retry")
 	w.proxy.failRefunds.Store(true)
-	w.move(t, home)
+	w.Move(t, "token-olga", home, "Moved flat")
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		var attempts int
 		var lastError string
-		if err := w.srv.Pool.QueryRow(context.Background(), `SELECT attempts, coalesce(last_error, '') FROM paid_check_refunds WHERE request_id = $1`,
+		if err := w.Pool.QueryRow(context.Background(), `SELECT attempts, coalesce(last_error, '') FROM paid_check_refunds WHERE request_id = $1`,
 			pay.RequestId).Scan(&attempts, &lastError); err == nil && attempts > 0 {
 			if lastError == "" {
 				t.Error("the failure was not recorded")
@@ -188,8 +162,8 @@ func TestAFailedRefundIsRetriedAndNeverRepeated(t *testing.T) {
 		t.Fatalf("after a failed attempt the refund reads %q", c.RefundID)
 	}
 	w.proxy.failRefunds.Store(false)
-	w.exec(t, `UPDATE paid_check_refunds SET next_attempt_at = now() WHERE request_id = $1`, pay.RequestId)
-	w.exec(t, `SELECT pg_notify('paid_check_refunds_due', 'retry')`)
+	w.Exec(t, `UPDATE paid_check_refunds SET next_attempt_at = now() WHERE request_id = $1`, pay.RequestId)
+	w.Exec(t, `SELECT pg_notify('paid_check_refunds_due', 'retry')`)
 	w.waitRefunded(t, pay.RequestId)
 	if n := w.proxy.count("POST /v1/refunds"); n != 1 {
 		t.Errorf("Stripe refunded %d times, want 1", n)
@@ -205,15 +179,12 @@ func TestMovingAListingRacingTheApprovalOfItsPaidCheck(t *testing.T) {
 	for _, mode := range []string{"demo", "card"} {
 		t.Run(mode, func(t *testing.T) {
 			t.Parallel()
-			w := demoWorld(t)
-			if mode == "card" {
-				w = cardWorld(t)
-			}
+			w := worldFor(t, mode)
 			queue, ada := w.queue(t)
 			const n = 8
 			homes, checks := make([]int32, n), make([]int32, n)
 			for i := range n {
-				homes[i] = w.listing(t, fmt.Sprintf("Flat %d", i))
+				homes[i] = w.Kenwood(t, "olga", fmt.Sprintf("Flat %d", i), fmt.Sprintf("flat-%d", i))
 				if mode == "card" {
 					checks[i] = w.paid(t, homes[i], fmt.Sprintf("evt_race_%d", i)).RequestId
 				} else {
@@ -224,19 +195,19 @@ func TestMovingAListingRacingTheApprovalOfItsPaidCheck(t *testing.T) {
 			var wg sync.WaitGroup
 			for i := range n {
 				wg.Go(func() {
-					_, err := queue.DecideRequest(context.Background(), as(ada, &adminv1.DecideRequestRequest{RequestId: checks[i], Decision: "approve"}))
+					_, err := queue.DecideRequest(context.Background(), testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: checks[i], Decision: "approve"}))
 					approved[i] = err == nil
-					if err != nil && failure(err) != "failed_precondition: This request was closed: "+lowerFirst(verification.MovedPaidReason) {
-						t.Errorf("approve %d: %s", checks[i], failure(err))
+					if err != nil && testworld.Failure(err) != "failed_precondition: This request was closed: "+lowerFirst(verification.MovedPaidReason) {
+						t.Errorf("approve %d: %s", checks[i], testworld.Failure(err))
 					}
 				})
-				wg.Go(func() { removed[i] = w.move(t, homes[i]).GetVerificationRemoved() })
+				wg.Go(func() { removed[i] = w.Move(t, "token-olga", homes[i], "Moved flat").GetVerificationRemoved() })
 			}
 			wg.Wait()
 			for i := range n {
 				c := w.check(t, checks[i])
 				var verified bool
-				if err := w.srv.Pool.QueryRow(context.Background(), `SELECT verified FROM properties WHERE id = $1`, homes[i]).Scan(&verified); err != nil {
+				if err := w.Pool.QueryRow(context.Background(), `SELECT verified FROM properties WHERE id = $1`, homes[i]).Scan(&verified); err != nil {
 					t.Fatal(err)
 				}
 				switch {
@@ -272,11 +243,11 @@ func TestMovingAListingRacingTheApprovalOfItsPaidCheck(t *testing.T) {
 func TestALatePaymentFoundWhenTheOwnerReturnsIsRefunded(t *testing.T) {
 	t.Parallel()
 	w := cardWorld(t)
-	home := w.listing(t, "Deeded Flat")
+	home := w.Kenwood(t, "olga", "Deeded Flat", "deeded-flat")
 	pay := w.createPayment(t, home)
 	documents := w.documents(t, home)
 	queue, ada := w.queue(t)
-	if _, err := queue.DecideRequest(context.Background(), as(ada, &adminv1.DecideRequestRequest{RequestId: documents, Decision: "approve"})); err != nil {
+	if _, err := queue.DecideRequest(context.Background(), testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: documents, Decision: "approve"})); err != nil {
 		t.Fatalf("approve the documents: %v", err)
 	}
 	w.proxy.succeeded.Store(true) // Stripe took the money after all

@@ -1,7 +1,9 @@
 package payment_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,13 +19,11 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"connectrpc.com/connect"
-
 	paymentv1 "github.com/rentproof/rentproof/gen/rentproof/payment/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/payment/v1/paymentv1connect"
-	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
 const (
@@ -189,9 +189,9 @@ func (p *stripeProxy) count(key string) int {
 	return p.calls[key]
 }
 
-// world is a server with a PaymentService client and helpers that arrange its database.
+// world is a server with a PaymentService client; olga, every test's owner, is signed in.
 type world struct {
-	srv      *testserver.Server
+	*testworld.World
 	payments paymentv1connect.PaymentServiceClient
 	cfg      payment.Config
 	proxy    *stripeProxy
@@ -214,49 +214,20 @@ func cardWorld(t *testing.T) *world {
 	return w
 }
 
+// worldFor is the world of a mode: "demo" or "card".
+func worldFor(t *testing.T, mode string) *world {
+	t.Helper()
+	if mode == "card" {
+		return cardWorld(t)
+	}
+	return demoWorld(t)
+}
+
 func newWorld(t *testing.T, cfg payment.Config) *world {
 	t.Helper()
-	srv := testserver.Start(t, testserver.Options{Payments: cfg})
-	w := &world{srv: srv, payments: paymentv1connect.NewPaymentServiceClient(http.DefaultClient, srv.URL), cfg: cfg}
-	w.person(t, "olga", "landlord")
-	return w
-}
-
-func (w *world) exec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	if _, err := w.srv.Pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-}
-
-func (w *world) id(t *testing.T, sql string, args ...any) int32 {
-	t.Helper()
-	var id int32
-	if err := w.srv.Pool.QueryRow(context.Background(), sql, args...).Scan(&id); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-	return id
-}
-
-// person makes a signed-in account and returns its session token.
-func (w *world) person(t *testing.T, username, role string) string {
-	t.Helper()
-	token := "token-" + username
-	w.exec(t, `
-		WITH u AS (
-			INSERT INTO users (username, password_hash, email, first_name, last_name, role)
-			VALUES ($1, 'x', $1 || '@example.com', initcap($1), 'Tester', $2) RETURNING id)
-		INSERT INTO sessions (user_id, token_hash, expires_at) SELECT id, $3, now() + interval '1 day' FROM u`,
-		username, role, account.HashToken(token))
-	return token
-}
-
-// property lists a property of olga's (every test's owner) and returns its id.
-func (w *world) property(t *testing.T, title string) int32 {
-	t.Helper()
-	return w.id(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
-		SELECT $1, '1 Park Lane', 'Leeds', 'apartment', 900, id, lower(replace($1, ' ', '-')) FROM users WHERE username = 'olga'
-		RETURNING id`, title)
+	w := testworld.Start(t, testserver.Options{Payments: cfg})
+	w.Person(t, "olga", "landlord")
+	return &world{World: w, payments: paymentv1connect.NewPaymentServiceClient(http.DefaultClient, w.URL), cfg: cfg}
 }
 
 // check is a paid check's row as the tests read it.
@@ -269,7 +240,7 @@ type check struct {
 func (w *world) check(t *testing.T, requestID int32) check {
 	t.Helper()
 	var c check
-	err := w.srv.Pool.QueryRow(context.Background(), `
+	err := w.Pool.QueryRow(context.Background(), `
 		SELECT status, coalesce(payment_status, ''), coalesce(payment_intent_id, ''), coalesce(payment_error, ''),
 			coalesce((SELECT refund_id FROM paid_check_refunds f WHERE f.request_id = r.id), ''),
 			paid_at IS NOT NULL, coalesce(paid_at::text, '')
@@ -281,44 +252,38 @@ func (w *world) check(t *testing.T, requestID int32) check {
 	return c
 }
 
-func as[T any](token string, msg *T) *connect.Request[T] {
-	req := connect.NewRequest(msg)
-	if token != "" {
-		req.Header().Set("Authorization", "Bearer "+token)
+// post sends a JSON body (bytes as they are, anything else marshalled) to the REST shim as token,
+// with header's name and value pairs, and returns the status and body.
+func (w *world) post(t *testing.T, token, path string, body any, header ...string) (int, string) {
+	t.Helper()
+	raw, ok := body.([]byte)
+	if !ok {
+		raw, _ = json.Marshal(body)
 	}
-	return req
-}
-
-// failure is an error's code and user's message, for comparing with what a test expects.
-func failure(err error) string {
-	if ce, ok := errors.AsType[*connect.Error](err); ok {
-		return ce.Code().String() + ": " + ce.Message()
-	}
-	if err == nil {
-		return "ok"
-	}
-	return err.Error()
+	status, _, out := testworld.Send(t, http.MethodPost, w.URL+path, token, "application/json", bytes.NewReader(raw), header...)
+	return status, out
 }
 
 // createPayment opens a card payment as olga.
 func (w *world) createPayment(t *testing.T, propertyID int32) *paymentv1.CreatePaymentResponse {
 	t.Helper()
-	res, err := w.payments.CreatePayment(context.Background(), as("token-olga", &paymentv1.CreatePaymentRequest{PropertyId: propertyID}))
+	res, err := w.payments.CreatePayment(context.Background(), testworld.As("token-olga", &paymentv1.CreatePaymentRequest{PropertyId: propertyID}))
 	if err != nil {
 		t.Fatalf("create payment for %d: %v", propertyID, err)
 	}
 	return res.Msg
 }
 
-// demoPaid pays olga's check of a property in demo mode.
+// demoPaid pays olga's check of a property in demo mode (the demo payment made and completed)
+// and returns the check.
 func (w *world) demoPaid(t *testing.T, propertyID int32) int32 {
 	t.Helper()
 	ctx := context.Background()
-	created, err := w.payments.CreateDemoPayment(ctx, as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: propertyID}))
+	created, err := w.payments.CreateDemoPayment(ctx, testworld.As("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: propertyID}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.payments.CompleteDemoPayment(ctx, as("token-olga", &paymentv1.CompleteDemoPaymentRequest{
+	if _, err := w.payments.CompleteDemoPayment(ctx, testworld.As("token-olga", &paymentv1.CompleteDemoPaymentRequest{
 		PropertyId: propertyID, PaymentIntentId: created.Msg.MockPaymentIntent.Id,
 	})); err != nil {
 		t.Fatal(err)

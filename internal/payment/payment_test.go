@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -17,37 +16,8 @@ import (
 	paymentv1 "github.com/rentproof/rentproof/gen/rentproof/payment/v1"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/payment"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
-
-// post sends a JSON body to the REST shim as token and returns the status and body.
-func (w *world) post(t *testing.T, token, path string, body any, header ...string) (int, string) {
-	t.Helper()
-	var raw []byte
-	switch b := body.(type) {
-	case []byte:
-		raw = b
-	default:
-		raw, _ = json.Marshal(b)
-	}
-	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, w.srv.URL+path, bytes.NewReader(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	out, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(out)
-}
 
 // event is a signed Stripe webhook event about a payment intent.
 func event(id, typ, intentID string, at time.Time, secret string) ([]byte, string) {
@@ -63,9 +33,9 @@ func TestDemoPaymentEndsPaidAndWaitsForAnAdministrator(t *testing.T) {
 	t.Parallel()
 	w := demoWorld(t)
 	olga := "token-olga"
-	home := w.property(t, "Demo Flat")
+	home := w.Property(t, "olga", "Demo Flat")
 
-	cfg, err := w.payments.GetPaymentConfig(context.Background(), as("", &paymentv1.GetPaymentConfigRequest{}))
+	cfg, err := w.payments.GetPaymentConfig(context.Background(), testworld.As("", &paymentv1.GetPaymentConfigRequest{}))
 	if err != nil || !cfg.Msg.DemoMode || cfg.Msg.PublishableKey != "" || cfg.Msg.FeeCents != 1999 || cfg.Msg.TaxCents != 0 {
 		t.Fatalf("config = %v, %v; want demo mode, fee 1999, tax 0", cfg, err)
 	}
@@ -113,15 +83,15 @@ func TestDemoPaymentEndsPaidAndWaitsForAnAdministrator(t *testing.T) {
 	if after := w.check(t, created.RequestID); after.PaidAt != c.PaidAt {
 		t.Fatalf("completing twice moved paid_at %s → %s", c.PaidAt, after.PaidAt)
 	}
-	if _, err := w.payments.CreateDemoPayment(context.Background(), as(olga, &paymentv1.CreateDemoPaymentRequest{PropertyId: home})); failure(err) !=
+	if _, err := w.payments.CreateDemoPayment(context.Background(), testworld.As(olga, &paymentv1.CreateDemoPaymentRequest{PropertyId: home})); testworld.Failure(err) !=
 		"failed_precondition: This property's verification check is already paid and waits for an administrator." {
-		t.Fatalf("paying a paid check again: %s", failure(err))
+		t.Fatalf("paying a paid check again: %s", testworld.Failure(err))
 	}
 	var verified bool
-	if err := w.srv.Pool.QueryRow(context.Background(), `SELECT verified FROM properties WHERE id = $1`, home).Scan(&verified); err != nil || verified {
+	if err := w.Pool.QueryRow(context.Background(), `SELECT verified FROM properties WHERE id = $1`, home).Scan(&verified); err != nil || verified {
 		t.Fatalf("the property is verified = %v (%v) before an administrator decided", verified, err)
 	}
-	st, err := w.payments.GetPaymentStatus(context.Background(), as(olga, &paymentv1.GetPaymentStatusRequest{PropertyId: home}))
+	st, err := w.payments.GetPaymentStatus(context.Background(), testworld.As(olga, &paymentv1.GetPaymentStatusRequest{PropertyId: home}))
 	if err != nil || st.Msg.Status != "paid" || st.Msg.PaymentStatus != "succeeded" {
 		t.Fatalf("status = %v, %v", st, err)
 	}
@@ -132,41 +102,38 @@ func TestAStrangerCannotPayForAnotherOwnersListing(t *testing.T) {
 	for _, mode := range []string{"demo", "card"} {
 		t.Run(mode, func(t *testing.T) {
 			t.Parallel()
-			w := demoWorld(t)
-			if mode == "card" {
-				w = cardWorld(t)
-			}
-			home := w.property(t, "Olgas Flat")
-			mallory := w.person(t, "mallory", "landlord")
+			w := worldFor(t, mode)
+			home := w.Property(t, "olga", "Olgas Flat")
+			mallory := w.Person(t, "mallory", "landlord")
 			ctx := context.Background()
 			const denied = "permission_denied: You can only pay for verification of properties that you own."
 			var errs []error
 			if mode == "card" {
-				_, err := w.payments.CreatePayment(ctx, as(mallory, &paymentv1.CreatePaymentRequest{PropertyId: home}))
+				_, err := w.payments.CreatePayment(ctx, testworld.As(mallory, &paymentv1.CreatePaymentRequest{PropertyId: home}))
 				errs = append(errs, err)
 			} else {
-				_, err := w.payments.CreateDemoPayment(ctx, as(mallory, &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
+				_, err := w.payments.CreateDemoPayment(ctx, testworld.As(mallory, &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
 				errs = append(errs, err)
-				_, err = w.payments.CompleteDemoPayment(ctx, as(mallory, &paymentv1.CompleteDemoPaymentRequest{PropertyId: home, PaymentIntentId: "demo_pi_x"}))
+				_, err = w.payments.CompleteDemoPayment(ctx, testworld.As(mallory, &paymentv1.CompleteDemoPaymentRequest{PropertyId: home, PaymentIntentId: "demo_pi_x"}))
 				errs = append(errs, err)
 			}
-			_, err := w.payments.GetPaymentStatus(ctx, as(mallory, &paymentv1.GetPaymentStatusRequest{PropertyId: home}))
+			_, err := w.payments.GetPaymentStatus(ctx, testworld.As(mallory, &paymentv1.GetPaymentStatusRequest{PropertyId: home}))
 			errs = append(errs, err)
 			for i, err := range errs {
-				if got := failure(err); got != denied {
+				if got := testworld.Failure(err); got != denied {
 					t.Errorf("call %d by a stranger: %s, want %s", i, got, denied)
 				}
 			}
-			if _, err := w.payments.GetPaymentStatus(ctx, as("", &paymentv1.GetPaymentStatusRequest{PropertyId: home})); failure(err) !=
+			if _, err := w.payments.GetPaymentStatus(ctx, testworld.As("", &paymentv1.GetPaymentStatusRequest{PropertyId: home})); testworld.Failure(err) !=
 				"unauthenticated: Please sign in to pay for verification." {
-				t.Errorf("signed out: %s", failure(err))
+				t.Errorf("signed out: %s", testworld.Failure(err))
 			}
-			if _, err := w.payments.GetPaymentStatus(ctx, as(mallory, &paymentv1.GetPaymentStatusRequest{PropertyId: 999999})); failure(err) !=
+			if _, err := w.payments.GetPaymentStatus(ctx, testworld.As(mallory, &paymentv1.GetPaymentStatusRequest{PropertyId: 999999})); testworld.Failure(err) !=
 				"not_found: Property not found." {
-				t.Errorf("missing property: %s", failure(err))
+				t.Errorf("missing property: %s", testworld.Failure(err))
 			}
 			var n int
-			if err := w.srv.Pool.QueryRow(ctx, `SELECT count(*) FROM verification_requests`).Scan(&n); err != nil || n != 0 {
+			if err := w.Pool.QueryRow(ctx, `SELECT count(*) FROM verification_requests`).Scan(&n); err != nil || n != 0 {
 				t.Errorf("%d requests after a stranger's tries (%v)", n, err)
 			}
 		})
@@ -176,10 +143,10 @@ func TestAStrangerCannotPayForAnotherOwnersListing(t *testing.T) {
 func TestAVerifiedPropertyIsNotPaidFor(t *testing.T) {
 	t.Parallel()
 	w := demoWorld(t)
-	home := w.property(t, "Verified Flat")
-	w.exec(t, `INSERT INTO property_verifications (property_id, proof) VALUES ($1, 'demo')`, home)
-	_, err := w.payments.CreateDemoPayment(context.Background(), as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
-	if got := failure(err); got != "failed_precondition: This property is already verified." {
+	home := w.Property(t, "olga", "Verified Flat")
+	w.Exec(t, `INSERT INTO property_verifications (property_id, proof) VALUES ($1, 'demo')`, home)
+	_, err := w.payments.CreateDemoPayment(context.Background(), testworld.As("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
+	if got := testworld.Failure(err); got != "failed_precondition: This property is already verified." {
 		t.Fatalf("paying for a verified property: %s", got)
 	}
 }
@@ -187,14 +154,14 @@ func TestAVerifiedPropertyIsNotPaidFor(t *testing.T) {
 func TestDemoCallsAreRefusedWithAKeyAndCardCallsWithout(t *testing.T) {
 	t.Parallel()
 	card := cardWorld(t)
-	home := card.property(t, "Card Flat")
+	home := card.Property(t, "olga", "Card Flat")
 	const demoOff = "failed_precondition: Demo payments are disabled: card payments are configured."
-	_, err := card.payments.CreateDemoPayment(context.Background(), as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
-	if got := failure(err); got != demoOff {
+	_, err := card.payments.CreateDemoPayment(context.Background(), testworld.As("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
+	if got := testworld.Failure(err); got != demoOff {
 		t.Errorf("CreateDemoPayment with a key: %s", got)
 	}
-	_, err = card.payments.CompleteDemoPayment(context.Background(), as("token-olga", &paymentv1.CompleteDemoPaymentRequest{PropertyId: home, PaymentIntentId: "demo_pi_x"}))
-	if got := failure(err); got != demoOff {
+	_, err = card.payments.CompleteDemoPayment(context.Background(), testworld.As("token-olga", &paymentv1.CompleteDemoPaymentRequest{PropertyId: home, PaymentIntentId: "demo_pi_x"}))
+	if got := testworld.Failure(err); got != demoOff {
 		t.Errorf("CompleteDemoPayment with a key: %s", got)
 	}
 	for _, path := range []string{"/api/verification/demo-payment", "/api/verification/demo-payment-complete"} {
@@ -204,14 +171,14 @@ func TestDemoCallsAreRefusedWithAKeyAndCardCallsWithout(t *testing.T) {
 		}
 	}
 	var n int
-	if err := card.srv.Pool.QueryRow(context.Background(), `SELECT count(*) FROM verification_requests`).Scan(&n); err != nil || n != 0 {
+	if err := card.Pool.QueryRow(context.Background(), `SELECT count(*) FROM verification_requests`).Scan(&n); err != nil || n != 0 {
 		t.Errorf("%d requests after refused demo calls (%v)", n, err)
 	}
 
 	demo := demoWorld(t)
-	home = demo.property(t, "Demo Flat")
-	_, err = demo.payments.CreatePayment(context.Background(), as("token-olga", &paymentv1.CreatePaymentRequest{PropertyId: home}))
-	if got := failure(err); !strings.HasPrefix(got, "failed_precondition: Card payment is disabled") {
+	home = demo.Property(t, "olga", "Demo Flat")
+	_, err = demo.payments.CreatePayment(context.Background(), testworld.As("token-olga", &paymentv1.CreatePaymentRequest{PropertyId: home}))
+	if got := testworld.Failure(err); !strings.HasPrefix(got, "failed_precondition: Card payment is disabled") {
 		t.Errorf("CreatePayment in demo mode: %s", got)
 	}
 }
@@ -219,8 +186,8 @@ func TestDemoCallsAreRefusedWithAKeyAndCardCallsWithout(t *testing.T) {
 func TestCardPaymentIntentAndConfig(t *testing.T) {
 	t.Parallel()
 	w := cardWorld(t)
-	home := w.property(t, "Card Flat")
-	cfg, err := w.payments.GetPaymentConfig(context.Background(), as("", &paymentv1.GetPaymentConfigRequest{}))
+	home := w.Property(t, "olga", "Card Flat")
+	cfg, err := w.payments.GetPaymentConfig(context.Background(), testworld.As("", &paymentv1.GetPaymentConfigRequest{}))
 	if err != nil || cfg.Msg.DemoMode || cfg.Msg.PublishableKey != testPublishable {
 		t.Fatalf("config = %v, %v; want the publishable key", cfg, err)
 	}
@@ -239,24 +206,24 @@ func TestCardPaymentIntentAndConfig(t *testing.T) {
 		t.Errorf("%d customers created, want 1", n)
 	}
 	var customers int
-	if err := w.srv.Pool.QueryRow(context.Background(), `SELECT count(*) FROM stripe_customers`).Scan(&customers); err != nil || customers != 1 {
+	if err := w.Pool.QueryRow(context.Background(), `SELECT count(*) FROM stripe_customers`).Scan(&customers); err != nil || customers != 1 {
 		t.Errorf("%d stripe_customers rows (%v), want 1", customers, err)
 	}
 
 	// The owner comes back before the webhook: the server asks Stripe, which says succeeded.
-	st, err := w.payments.GetPaymentStatus(context.Background(), as("token-olga", &paymentv1.GetPaymentStatusRequest{PropertyId: home}))
+	st, err := w.payments.GetPaymentStatus(context.Background(), testworld.As("token-olga", &paymentv1.GetPaymentStatusRequest{PropertyId: home}))
 	if err != nil || st.Msg.Status != "pending" {
 		t.Fatalf("status before payment = %v, %v", st, err)
 	}
 	w.proxy.succeeded.Store(true)
-	st, err = w.payments.GetPaymentStatus(context.Background(), as("token-olga", &paymentv1.GetPaymentStatusRequest{PropertyId: home}))
+	st, err = w.payments.GetPaymentStatus(context.Background(), testworld.As("token-olga", &paymentv1.GetPaymentStatusRequest{PropertyId: home}))
 	if err != nil || st.Msg.Status != "paid" || st.Msg.PaymentStatus != "succeeded" {
 		t.Fatalf("status after Stripe says succeeded = %v, %v", st, err)
 	}
 
 	// The pages admit Stripe only when a key is configured.
 	csp := func(w *world) string {
-		res, err := http.Get(w.srv.URL + "/")
+		res, err := http.Get(w.URL + "/")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -276,7 +243,7 @@ func TestCardPaymentIntentAndConfig(t *testing.T) {
 func TestWebhook(t *testing.T) {
 	t.Parallel()
 	w := cardWorld(t)
-	home := w.property(t, "Webhook Flat")
+	home := w.Property(t, "olga", "Webhook Flat")
 	pay := w.createPayment(t, home)
 
 	t.Run("bad signatures are refused", func(t *testing.T) {
@@ -302,7 +269,7 @@ func TestWebhook(t *testing.T) {
 			t.Errorf("after refused events: %+v", c)
 		}
 		var n int
-		if err := w.srv.Pool.QueryRow(context.Background(), `SELECT count(*) FROM stripe_events`).Scan(&n); err != nil || n != 0 {
+		if err := w.Pool.QueryRow(context.Background(), `SELECT count(*) FROM stripe_events`).Scan(&n); err != nil || n != 0 {
 			t.Errorf("%d events recorded (%v)", n, err)
 		}
 	})
@@ -344,7 +311,7 @@ func TestWebhook(t *testing.T) {
 			t.Errorf("after repeats: %+v, want %+v", after, c)
 		}
 		var n int
-		if err := w.srv.Pool.QueryRow(context.Background(), `SELECT count(*) FROM stripe_events WHERE id = 'evt_paid'`).Scan(&n); err != nil || n != 1 {
+		if err := w.Pool.QueryRow(context.Background(), `SELECT count(*) FROM stripe_events WHERE id = 'evt_paid'`).Scan(&n); err != nil || n != 1 {
 			t.Errorf("evt_paid recorded %d times (%v)", n, err)
 		}
 	})
@@ -353,8 +320,8 @@ func TestWebhook(t *testing.T) {
 // admin is a context of a signed-in administrator, as the admin queue calls RefundPaidCheck.
 func (w *world) admin(t *testing.T) context.Context {
 	t.Helper()
-	w.person(t, "ada", "admin")
-	return identity.WithSession(context.Background(), identity.Session{User: identity.User{ID: w.id(t, `SELECT id FROM users WHERE username = 'ada'`), Username: "ada", Role: "admin"}})
+	w.Person(t, "ada", "admin")
+	return identity.WithSession(context.Background(), identity.Session{User: identity.User{ID: w.ID(t, `SELECT id FROM users WHERE username = 'ada'`), Username: "ada", Role: "admin"}})
 }
 
 func TestRefundPaidCheckRefundsOnceEvenWhenCalledTwiceAtOnce(t *testing.T) {
@@ -362,14 +329,14 @@ func TestRefundPaidCheckRefundsOnceEvenWhenCalledTwiceAtOnce(t *testing.T) {
 	t.Run("card", func(t *testing.T) {
 		t.Parallel()
 		w := cardWorld(t)
-		home := w.property(t, "Refund Flat")
+		home := w.Property(t, "olga", "Refund Flat")
 		pay := w.createPayment(t, home)
-		svc := payment.NewService(w.srv.Pool, w.cfg)
+		svc := payment.NewService(w.Pool, w.cfg)
 		ctx := w.admin(t)
 
 		// Not paid yet: nothing to refund.
-		if err := svc.RefundPaidCheck(ctx, pay.RequestId); failure(err) != "Only a paid verification check can be refunded." {
-			t.Fatalf("refund before payment: %s", failure(err))
+		if err := svc.RefundPaidCheck(ctx, pay.RequestId); testworld.Failure(err) != "Only a paid verification check can be refunded." {
+			t.Fatalf("refund before payment: %s", testworld.Failure(err))
 		}
 		payload, header := event("evt_refund_paid", "payment_intent.succeeded", pay.PaymentIntentId, time.Now(), testWebhookSecret)
 		if status, _ := w.post(t, "", "/api/stripe/webhook", payload, "Stripe-Signature", header); status != http.StatusOK {
@@ -377,8 +344,8 @@ func TestRefundPaidCheckRefundsOnceEvenWhenCalledTwiceAtOnce(t *testing.T) {
 		}
 		// Only an administrator.
 		olgaCtx := identity.WithSession(context.Background(), identity.Session{User: identity.User{ID: 1, Username: "olga", Role: "landlord"}})
-		if err := svc.RefundPaidCheck(olgaCtx, pay.RequestId); failure(err) != "Only an administrator can refund a verification check." {
-			t.Fatalf("refund by a landlord: %s", failure(err))
+		if err := svc.RefundPaidCheck(olgaCtx, pay.RequestId); testworld.Failure(err) != "Only an administrator can refund a verification check." {
+			t.Fatalf("refund by a landlord: %s", testworld.Failure(err))
 		}
 		errs := make([]error, 5)
 		var wg sync.WaitGroup
@@ -401,29 +368,21 @@ func TestRefundPaidCheckRefundsOnceEvenWhenCalledTwiceAtOnce(t *testing.T) {
 		if err := svc.RefundPaidCheck(ctx, pay.RequestId); err != nil || w.proxy.count("POST /v1/refunds") != 1 {
 			t.Errorf("a later refund: %v, %d refunds", err, w.proxy.count("POST /v1/refunds"))
 		}
-		if err := svc.RefundPaidCheck(ctx, 999999); failure(err) != "Verification check not found." {
-			t.Errorf("refunding no check: %s", failure(err))
+		if err := svc.RefundPaidCheck(ctx, 999999); testworld.Failure(err) != "Verification check not found." {
+			t.Errorf("refunding no check: %s", testworld.Failure(err))
 		}
 	})
 	t.Run("demo", func(t *testing.T) {
 		t.Parallel()
 		w := demoWorld(t)
-		home := w.property(t, "Demo Refund Flat")
-		created, err := w.payments.CreateDemoPayment(context.Background(), as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.payments.CompleteDemoPayment(context.Background(), as("token-olga", &paymentv1.CompleteDemoPaymentRequest{
-			PropertyId: home, PaymentIntentId: created.Msg.MockPaymentIntent.Id,
-		})); err != nil {
-			t.Fatal(err)
-		}
-		svc := payment.NewService(w.srv.Pool, w.cfg)
+		home := w.Property(t, "olga", "Demo Refund Flat")
+		request := w.demoPaid(t, home)
+		svc := payment.NewService(w.Pool, w.cfg)
 		ctx := w.admin(t)
 		var wg sync.WaitGroup
 		errs := make([]error, 5)
 		for i := range errs {
-			wg.Go(func() { errs[i] = svc.RefundPaidCheck(ctx, created.Msg.RequestId) })
+			wg.Go(func() { errs[i] = svc.RefundPaidCheck(ctx, request) })
 		}
 		wg.Wait()
 		for i, err := range errs {
@@ -431,12 +390,12 @@ func TestRefundPaidCheckRefundsOnceEvenWhenCalledTwiceAtOnce(t *testing.T) {
 				t.Errorf("refund %d: %v", i, err)
 			}
 		}
-		first := w.check(t, created.Msg.RequestId)
+		first := w.check(t, request)
 		if !strings.HasPrefix(first.RefundID, "demo_re_") {
 			t.Errorf("demo refund id %q", first.RefundID)
 		}
-		_ = svc.RefundPaidCheck(ctx, created.Msg.RequestId)
-		if again := w.check(t, created.Msg.RequestId); again.RefundID != first.RefundID {
+		_ = svc.RefundPaidCheck(ctx, request)
+		if again := w.check(t, request); again.RefundID != first.RefundID {
 			t.Errorf("refund id moved %s → %s", first.RefundID, again.RefundID)
 		}
 	})
@@ -446,18 +405,12 @@ func TestPendingVerificationsListsOnlyTheCallersUnverifiedListings(t *testing.T)
 	t.Parallel()
 	w := demoWorld(t)
 	ctx := context.Background()
-	plain := w.property(t, "Plain Flat")
-	paid := w.property(t, "Paid Flat")
-	verified := w.property(t, "Verified Flat")
-	w.exec(t, `INSERT INTO property_verifications (property_id, proof) VALUES ($1, 'demo')`, verified)
-	created, err := w.payments.CreateDemoPayment(ctx, as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: paid}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.payments.CompleteDemoPayment(ctx, as("token-olga", &paymentv1.CompleteDemoPaymentRequest{PropertyId: paid, PaymentIntentId: created.Msg.MockPaymentIntent.Id})); err != nil {
-		t.Fatal(err)
-	}
-	res, err := w.payments.ListPendingVerifications(ctx, as("token-olga", &paymentv1.ListPendingVerificationsRequest{}))
+	plain := w.Property(t, "olga", "Plain Flat")
+	paid := w.Property(t, "olga", "Paid Flat")
+	verified := w.Property(t, "olga", "Verified Flat")
+	w.Exec(t, `INSERT INTO property_verifications (property_id, proof) VALUES ($1, 'demo')`, verified)
+	w.demoPaid(t, paid)
+	res, err := w.payments.ListPendingVerifications(ctx, testworld.As("token-olga", &paymentv1.ListPendingVerificationsRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -469,25 +422,25 @@ func TestPendingVerificationsListsOnlyTheCallersUnverifiedListings(t *testing.T)
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("olga's pending = %v, want %v", got, want)
 	}
-	mallory := w.person(t, "mallory", "landlord")
-	if res, err := w.payments.ListPendingVerifications(ctx, as(mallory, &paymentv1.ListPendingVerificationsRequest{})); err != nil || len(res.Msg.Properties) != 0 {
+	mallory := w.Person(t, "mallory", "landlord")
+	if res, err := w.payments.ListPendingVerifications(ctx, testworld.As(mallory, &paymentv1.ListPendingVerificationsRequest{})); err != nil || len(res.Msg.Properties) != 0 {
 		t.Errorf("mallory's pending = %v, %v; want none", res, err)
 	}
-	if _, err := w.payments.ListPendingVerifications(ctx, as("", &paymentv1.ListPendingVerificationsRequest{})); failure(err) != "unauthenticated: Please sign in to pay for verification." {
-		t.Errorf("signed out: %s", failure(err))
+	if _, err := w.payments.ListPendingVerifications(ctx, testworld.As("", &paymentv1.ListPendingVerificationsRequest{})); testworld.Failure(err) != "unauthenticated: Please sign in to pay for verification." {
+		t.Errorf("signed out: %s", testworld.Failure(err))
 	}
 }
 
 func TestAPaidCheckDoesNotExpire(t *testing.T) {
 	t.Parallel()
 	w := demoWorld(t)
-	home := w.property(t, "Slow Payer Flat")
-	created, err := w.payments.CreateDemoPayment(context.Background(), as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
+	home := w.Property(t, "olga", "Slow Payer Flat")
+	created, err := w.payments.CreateDemoPayment(context.Background(), testworld.As("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var years float64
-	if err := w.srv.Pool.QueryRow(context.Background(),
+	if err := w.Pool.QueryRow(context.Background(),
 		`SELECT extract(epoch FROM expires_at - now()) / (365 * 86400) FROM verification_requests WHERE id = $1`, created.Msg.RequestId).Scan(&years); err != nil || years < 99 {
 		t.Fatalf("a paid check expires in %.1f years (%v), want none in practice: a late card payment would find it expired", years, err)
 	}
@@ -496,13 +449,13 @@ func TestAPaidCheckDoesNotExpire(t *testing.T) {
 func TestParallelPaysMakeOneCheckWithOneIntent(t *testing.T) {
 	t.Parallel()
 	w := cardWorld(t)
-	home := w.property(t, "Busy Flat")
+	home := w.Property(t, "olga", "Busy Flat")
 	answers := make([]*paymentv1.CreatePaymentResponse, 6)
 	errs := make([]error, len(answers))
 	var wg sync.WaitGroup
 	for i := range answers {
 		wg.Go(func() {
-			res, err := w.payments.CreatePayment(context.Background(), as("token-olga", &paymentv1.CreatePaymentRequest{PropertyId: home}))
+			res, err := w.payments.CreatePayment(context.Background(), testworld.As("token-olga", &paymentv1.CreatePaymentRequest{PropertyId: home}))
 			errs[i] = err
 			if err == nil {
 				answers[i] = res.Msg
@@ -521,7 +474,7 @@ func TestParallelPaysMakeOneCheckWithOneIntent(t *testing.T) {
 		}
 	}
 	var n int
-	if err := w.srv.Pool.QueryRow(context.Background(), `SELECT count(*) FROM verification_requests WHERE property_id = $1`, home).Scan(&n); err != nil || n != 1 {
+	if err := w.Pool.QueryRow(context.Background(), `SELECT count(*) FROM verification_requests WHERE property_id = $1`, home).Scan(&n); err != nil || n != 1 {
 		t.Errorf("%d checks (%v), want 1", n, err)
 	}
 }

@@ -12,12 +12,13 @@ import (
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	paymentv1 "github.com/rentproof/rentproof/gen/rentproof/payment/v1"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
 // status asks where the property's paid check stands, as olga (its owner).
 func (w *world) status(t *testing.T, propertyID int32) *paymentv1.GetPaymentStatusResponse {
 	t.Helper()
-	res, err := w.payments.GetPaymentStatus(context.Background(), as("token-olga", &paymentv1.GetPaymentStatusRequest{PropertyId: propertyID}))
+	res, err := w.payments.GetPaymentStatus(context.Background(), testworld.As("token-olga", &paymentv1.GetPaymentStatusRequest{PropertyId: propertyID}))
 	if err != nil {
 		t.Fatalf("payment status of %d: %v", propertyID, err)
 	}
@@ -59,7 +60,7 @@ func processingEvent(id, intentID string) ([]byte, string) {
 func TestPaymentStatusSaysWhatStripeSays(t *testing.T) {
 	t.Parallel()
 	w := cardWorld(t)
-	home := w.property(t, "Status Flat")
+	home := w.Property(t, "olga", "Status Flat")
 
 	if got, want := describe(w.status(t, home)), `open=//"" latest=none verified=false`; got != want {
 		t.Fatalf("before any payment: %s, want %s", got, want)
@@ -109,7 +110,7 @@ func TestPaymentStatusSaysWhatStripeSays(t *testing.T) {
 func TestTheWebhookRecordsAPaymentProcessing(t *testing.T) {
 	t.Parallel()
 	w := cardWorld(t)
-	home := w.property(t, "Slow Bank Flat")
+	home := w.Property(t, "olga", "Slow Bank Flat")
 	pay := w.createPayment(t, home)
 	payload, header := processingEvent("evt_processing", pay.PaymentIntentId)
 	if status, body := w.post(t, "", "/api/stripe/webhook", payload, "Stripe-Signature", header); status != http.StatusOK {
@@ -150,9 +151,9 @@ func TestPaymentStatusAfterTheCheckEnds(t *testing.T) {
 	t.Parallel()
 	decide := func(t *testing.T, w *world, requestID int32, decision, message string) {
 		t.Helper()
-		ada := w.person(t, "ada", "admin")
-		queue := adminv1connect.NewAdminServiceClient(http.DefaultClient, w.srv.URL)
-		if _, err := queue.DecideRequest(context.Background(), as(ada, &adminv1.DecideRequestRequest{
+		ada := w.Person(t, "ada", "admin")
+		queue := adminv1connect.NewAdminServiceClient(http.DefaultClient, w.URL)
+		if _, err := queue.DecideRequest(context.Background(), testworld.As(ada, &adminv1.DecideRequestRequest{
 			RequestId: requestID, Decision: decision, Message: message,
 		})); err != nil {
 			t.Fatalf("%s: %v", decision, err)
@@ -169,7 +170,7 @@ func TestPaymentStatusAfterTheCheckEnds(t *testing.T) {
 		t.Run(d.name, func(t *testing.T) {
 			t.Parallel()
 			w := cardWorld(t)
-			home := w.property(t, "Decided Flat")
+			home := w.Property(t, "olga", "Decided Flat")
 			decide(t, w, w.paidCheck(t, home), d.decision, d.message)
 			w.wantStatus(t, home, d.name, d.want)
 		})
@@ -178,7 +179,7 @@ func TestPaymentStatusAfterTheCheckEnds(t *testing.T) {
 	t.Run("closed: verified another way, refund on its way, then refunded", func(t *testing.T) {
 		t.Parallel()
 		w := cardWorld(t)
-		home := w.property(t, "Closed Flat")
+		home := w.Property(t, "olga", "Closed Flat")
 		check := w.paidCheck(t, home)
 		// As the verification closes a paid check when the listing is verified another way: the
 		// refund is claimed in that transaction and recorded once Stripe has answered.
@@ -186,21 +187,21 @@ func TestPaymentStatusAfterTheCheckEnds(t *testing.T) {
 		// The server's refund runner would record the refund at once: Stripe fails it here, so the
 		// claimed placeholder stays until the test records the refund itself.
 		w.proxy.failRefunds.Store(true)
-		w.exec(t, `INSERT INTO property_verifications (property_id, proof) VALUES ($1, 'demo')`, home)
-		w.exec(t, `UPDATE verification_requests SET status = 'closed', status_reason = $2 WHERE id = $1`, check, reason)
-		w.exec(t, `INSERT INTO paid_check_refunds (request_id, refund_id, amount_cents) VALUES ($1, 'claimed', 1999)`, check)
+		w.Exec(t, `INSERT INTO property_verifications (property_id, proof) VALUES ($1, 'demo')`, home)
+		w.Exec(t, `UPDATE verification_requests SET status = 'closed', status_reason = $2 WHERE id = $1`, check, reason)
+		w.Exec(t, `INSERT INTO paid_check_refunds (request_id, refund_id, amount_cents) VALUES ($1, 'claimed', 1999)`, check)
 		closed := `open=//"" latest=closed/succeeded/"" reason=%q message="" amount=1999 refund=%q/1999 verified=true`
 		w.wantStatus(t, home, "closed, refund claimed", fmt.Sprintf(closed, reason, "requested"))
-		w.exec(t, `UPDATE paid_check_refunds SET refund_id = 're_test_1' WHERE request_id = $1`, check)
+		w.Exec(t, `UPDATE paid_check_refunds SET refund_id = 're_test_1' WHERE request_id = $1`, check)
 		w.wantStatus(t, home, "closed, refunded", fmt.Sprintf(closed, reason, "refunded"))
 	})
 
 	t.Run("a new check after a refund is the one told", func(t *testing.T) {
 		t.Parallel()
 		w := demoWorld(t)
-		home := w.property(t, "Second Try Flat")
+		home := w.Property(t, "olga", "Second Try Flat")
 		decide(t, w, w.demoPaid(t, home), "reject", "Please upload the deed first.")
-		again, err := w.payments.CreateDemoPayment(context.Background(), as("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
+		again, err := w.payments.CreateDemoPayment(context.Background(), testworld.As("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
 		if err != nil {
 			t.Fatal(err)
 		}

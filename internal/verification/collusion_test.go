@@ -9,9 +9,9 @@ import (
 
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
-	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 	"github.com/rentproof/rentproof/internal/verification"
 	"github.com/rentproof/rentproof/internal/verifyqueue"
 )
@@ -20,35 +20,27 @@ import (
 // through one trusted proxy (X-Forwarded-For); the sign-in history that links two accounts is
 // written as the sign-in code writes it (sign_ins), as held_test.go does.
 
-// from is req sent from the client address ip.
-func from[T any](req *T, ip string) *T {
-	if r, ok := any(req).(interface{ Header() http.Header }); ok {
-		r.Header().Set("X-Forwarded-For", ip)
-	}
-	return req
-}
-
 // signedIn records that username signed in from network.
 func (w *world) signedIn(t *testing.T, username, network string) {
 	t.Helper()
-	w.exec(t, `INSERT INTO sign_ins (user_id, network) SELECT id, $2 FROM users WHERE username = $1`, username, network)
+	w.Exec(t, `INSERT INTO sign_ins (user_id, network) SELECT id, $2 FROM users WHERE username = $1`, username, network)
 }
 
 // xp is a user's XP.
 func (w *world) xp(t *testing.T, username string) int32 {
 	t.Helper()
-	return w.id(t, `SELECT coalesce((SELECT x.xp FROM user_xp x JOIN users u ON u.id = x.user_id WHERE u.username = $1), 0)`, username)
+	return w.ID(t, `SELECT coalesce((SELECT x.xp FROM user_xp x JOIN users u ON u.id = x.user_id WHERE u.username = $1), 0)`, username)
 }
 
 func (w *world) admin() adminv1connect.AdminServiceClient {
-	return adminv1connect.NewAdminServiceClient(http.DefaultClient, w.srv.URL)
+	return adminv1connect.NewAdminServiceClient(http.DefaultClient, w.URL)
 }
 
 // pageRequest sends the property page's request (a non-owner asks one landlord) from ip.
 func (w *world) pageRequest(token string, propertyID, to int32, ip string) (*verificationv1.VerificationRequest, error) {
-	res, err := w.verification.CreateVerificationRequest(context.Background(), from(as(token, &verificationv1.CreateVerificationRequestRequest{
+	res, err := w.verification.CreateVerificationRequest(context.Background(), testworld.From(testworld.As(token, &verificationv1.CreateVerificationRequestRequest{
 		PropertyId: propertyID, RequestedToId: to, Notes: "I saw it last week",
-	}), ip))
+	}), ip, ""))
 	if err != nil {
 		return nil, err
 	}
@@ -58,8 +50,8 @@ func (w *world) pageRequest(token string, propertyID, to int32, ip string) (*ver
 // answerFrom answers request id as token from ip.
 func (w *world) answerFrom(t *testing.T, token string, id int32, status, ip string) *verificationv1.AnswerVerificationRequestResponse {
 	t.Helper()
-	res, err := w.verification.AnswerVerificationRequest(context.Background(), from(as(token,
-		&verificationv1.AnswerVerificationRequestRequest{Id: id, Status: status}), ip))
+	res, err := w.verification.AnswerVerificationRequest(context.Background(), testworld.From(testworld.As(token,
+		&verificationv1.AnswerVerificationRequestRequest{Id: id, Status: status}), ip, ""))
 	if err != nil {
 		t.Fatalf("answer %d: %v", id, err)
 	}
@@ -76,22 +68,22 @@ func TestTwoColludingAccountsCannotVerifyAStrangersListing(t *testing.T) {
 	t.Parallel()
 	w := newWorldWith(t, testserver.Options{TrustedProxies: 1})
 	ctx := context.Background()
-	owner := w.established(t, "olga", "landlord")
+	owner := w.Established(t, "olga", "landlord")
 	w.signedIn(t, "olga", "203.0.113.1")
-	mallory := w.person(t, "mallory", "tenant")
-	accomplice := w.established(t, "acco", "landlord")
+	mallory := w.Person(t, "mallory", "tenant")
+	accomplice := w.Established(t, "acco", "landlord")
 	w.signedIn(t, "acco", "198.51.100.2")
-	acco := w.userID(t, "acco")
-	flat, loft, barn := w.property(t, "Garden flat"), w.property(t, "City loft"), w.property(t, "Old barn")
+	acco := w.UserID(t, "acco")
+	flat, loft, barn := w.Property(t, "olga", "Garden flat"), w.Property(t, "olga", "City loft"), w.Property(t, "olga", "Old barn")
 
 	// The attack as it was found: refused at once.
-	if _, err := w.pageRequest(mallory, flat, acco, "192.0.2.9"); failure(err) !=
+	if _, err := w.pageRequest(mallory, flat, acco, "192.0.2.9"); testworld.Failure(err) !=
 		"failed_precondition: You cannot ask for this property to be verified yet: only accounts open for at least 7 days with a published review can." {
-		t.Fatalf("a fresh account asked: %s", failure(err))
+		t.Fatalf("a fresh account asked: %s", testworld.Failure(err))
 	}
 	// Established a week later, on its own network: the confirmation verifies nothing by itself.
-	w.exec(t, `UPDATE users SET created_at = now() - interval '8 days' WHERE username = 'mallory'`)
-	w.exec(t, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
+	w.Exec(t, `UPDATE users SET created_at = now() - interval '8 days' WHERE username = 'mallory'`)
+	w.Exec(t, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
 		SELECT $1, id, 4, 'Fine place', 'A fine place to live for a year.', 'general' FROM users WHERE username = 'mallory'`, barn)
 	w.signedIn(t, "mallory", "192.0.2.9")
 	r, err := w.pageRequest(mallory, flat, acco, "192.0.2.9")
@@ -99,19 +91,19 @@ func TestTwoColludingAccountsCannotVerifyAStrangersListing(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := w.answerFrom(t, accomplice, r.Id, "approved", "198.51.100.2")
-	if a.Request.Status != "confirmed" || a.PropertyVerified || w.getProperty(t, flat).Verified {
+	if a.Request.Status != "confirmed" || a.PropertyVerified || w.GetProperty(t, flat).Verified {
 		t.Fatalf("the confirmation verified the flat: %v", a)
 	}
 	// The owner declines it: still unverified, the requester unpaid.
-	list, err := w.verification.ListConfirmationsToAccept(ctx, as(owner, &verificationv1.ListConfirmationsToAcceptRequest{}))
+	list, err := w.verification.ListConfirmationsToAccept(ctx, testworld.As(owner, &verificationv1.ListConfirmationsToAcceptRequest{}))
 	if err != nil || len(list.Msg.Requests) != 1 || list.Msg.Requests[0].RequestedTo.Username != "acco" {
 		t.Fatalf("the owner's confirmations: %v %v", list, err)
 	}
-	d, err := w.verification.DecideConfirmation(ctx, as(owner, &verificationv1.DecideConfirmationRequest{Id: r.Id}))
+	d, err := w.verification.DecideConfirmation(ctx, testworld.As(owner, &verificationv1.DecideConfirmationRequest{Id: r.Id}))
 	if err != nil || d.Msg.Request.Status != "declined" || d.Msg.Request.StatusReason != verification.DeclinedReason || d.Msg.PropertyVerified {
 		t.Fatalf("decline: %v %v", d, err)
 	}
-	if w.getProperty(t, flat).Verified || w.balance(t, mallory) != 10 {
+	if w.GetProperty(t, flat).Verified || w.Balance(t, mallory) != 10 {
 		t.Error("a declined confirmation verified the flat or paid its requester")
 	}
 
@@ -123,38 +115,38 @@ func TestTwoColludingAccountsCannotVerifyAStrangersListing(t *testing.T) {
 		t.Fatal(err)
 	}
 	a = w.answerFrom(t, accomplice, r2.Id, "approved", "198.51.100.2")
-	if a.Request.Status != "held" || a.TokensEarned != 0 || w.getProperty(t, loft).Verified {
+	if a.Request.Status != "held" || a.TokensEarned != 0 || w.GetProperty(t, loft).Verified {
 		t.Fatalf("an approval linked to the requester: %v", a)
 	}
-	ada := w.person(t, "ada", "admin")
-	before := w.balance(t, accomplice)
-	if _, err := w.admin().DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: r2.Id, Decision: "approve"})); err != nil {
+	ada := w.Person(t, "ada", "admin")
+	before := w.Balance(t, accomplice)
+	if _, err := w.admin().DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: r2.Id, Decision: "approve"})); err != nil {
 		t.Fatal(err)
 	}
-	if !w.getProperty(t, loft).Verified || w.balance(t, mallory) != 10 || w.balance(t, accomplice) != before+1 {
+	if !w.GetProperty(t, loft).Verified || w.Balance(t, mallory) != 10 || w.Balance(t, accomplice) != before+1 {
 		t.Errorf("the administrator's approval: verified %v, requester %d (want 10), confirmer %d (want %d)",
-			w.getProperty(t, loft).Verified, w.balance(t, mallory), w.balance(t, accomplice), before+1)
+			w.GetProperty(t, loft).Verified, w.Balance(t, mallory), w.Balance(t, accomplice), before+1)
 	}
 
 	// Not linked: an administrator may decide a confirmation too, and then the requester earns 1.
-	w.established(t, "nina", "tenant")
+	w.Established(t, "nina", "tenant")
 	nina := "token-nina"
 	r3, err := w.pageRequest(nina, barn, acco, "192.0.2.50")
 	if err != nil {
 		t.Fatal(err)
 	}
 	w.answerFrom(t, accomplice, r3.Id, "approved", "198.51.100.2")
-	queue, err := w.admin().ListQueue(ctx, as(ada, &adminv1.ListQueueRequest{}))
+	queue, err := w.admin().ListQueue(ctx, testworld.As(ada, &adminv1.ListQueueRequest{}))
 	if err != nil || len(queue.Msg.Items) != 1 || queue.Msg.Items[0].Kind != verifyqueue.KindConfirmation || queue.Msg.Items[0].RequestId != r3.Id {
 		t.Fatalf("the queue: %v %v", queue, err)
 	}
-	if _, err := w.admin().DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: r3.Id, Decision: "approve"})); err != nil {
+	if _, err := w.admin().DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: r3.Id, Decision: "approve"})); err != nil {
 		t.Fatal(err)
 	}
-	if !w.getProperty(t, barn).Verified || w.balance(t, nina) != 11 {
-		t.Errorf("approved by an administrator: verified %v, requester %d", w.getProperty(t, barn).Verified, w.balance(t, nina))
+	if !w.GetProperty(t, barn).Verified || w.Balance(t, nina) != 11 {
+		t.Errorf("approved by an administrator: verified %v, requester %d", w.GetProperty(t, barn).Verified, w.Balance(t, nina))
 	}
-	if bad := w.ledgerMismatches(t); len(bad) > 0 {
+	if bad := w.LedgerMismatches(t); len(bad) > 0 {
 		t.Errorf("balances that are not the sum of their ledger: %v", bad)
 	}
 }
@@ -166,23 +158,23 @@ func TestTwoColludingAccountsCannotVerifyAStrangersListing(t *testing.T) {
 func TestAnsweringRequestsEarnsNoUncappedRewards(t *testing.T) {
 	t.Parallel()
 	w := newWorldWith(t, testserver.Options{TrustedProxies: 1})
-	owner := w.established(t, "olga", "landlord")
+	owner := w.Established(t, "olga", "landlord")
 	w.signedIn(t, "olga", "203.0.113.1")
-	farmer := w.established(t, "farmer", "landlord")
+	farmer := w.Established(t, "farmer", "landlord")
 	w.signedIn(t, "farmer", "198.51.100.7")
-	farmerID := w.userID(t, "farmer")
+	farmerID := w.UserID(t, "farmer")
 	var listings []int32
 	for i := range 14 {
-		listings = append(listings, w.property(t, fmt.Sprintf("Flat %d", i)))
+		listings = append(listings, w.Property(t, "olga", fmt.Sprintf("Flat %d", i)))
 	}
 
 	// The attack as found: a fresh sender.
-	fresh := w.person(t, "fresh", "tenant")
-	if _, err := w.pageRequest(fresh, listings[0], farmerID, "192.0.2.1"); failure(err) == "ok" {
+	fresh := w.Person(t, "fresh", "tenant")
+	if _, err := w.pageRequest(fresh, listings[0], farmerID, "192.0.2.1"); testworld.Failure(err) == "ok" {
 		t.Fatal("a fresh account sent a request")
 	}
 	// An established sender on the farmer's own network: six rejections earn nothing.
-	w.established(t, "sock", "tenant")
+	w.Established(t, "sock", "tenant")
 	w.signedIn(t, "sock", "198.51.100.7")
 	var sent []int32
 	for _, p := range listings[:6] {
@@ -197,8 +189,8 @@ func TestAnsweringRequestsEarnsNoUncappedRewards(t *testing.T) {
 			t.Errorf("a rejection of a linked sender's request earned %d", a.TokensEarned)
 		}
 	}
-	if w.balance(t, farmer) != 10 || w.xp(t, "farmer") != 0 {
-		t.Fatalf("the farmer has %d tokens and %d XP, want 10 and 0", w.balance(t, farmer), w.xp(t, "farmer"))
+	if w.Balance(t, farmer) != 10 || w.xp(t, "farmer") != 0 {
+		t.Fatalf("the farmer has %d tokens and %d XP, want 10 and 0", w.Balance(t, farmer), w.xp(t, "farmer"))
 	}
 
 	// The owner asks about her 14 listings (less the six answered): eight answers, plus six more
@@ -207,10 +199,10 @@ func TestAnsweringRequestsEarnsNoUncappedRewards(t *testing.T) {
 	for _, p := range listings[7:] {
 		owned = append(owned, w.ask(t, owner, p, "farmer")...)
 	}
-	w.established(t, "nina", "tenant")
+	w.Established(t, "nina", "tenant")
 	w.signedIn(t, "nina", "192.0.2.60")
 	for _, p := range listings[:6] { // the farmer already answered sock about these: ask about others
-		other := w.id(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+		other := w.ID(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
 			SELECT 'Other ' || $1::int, '3 Park Lane', 'Leeds', 'apartment', 800, id, 'other-' || $1::int FROM users WHERE username = 'olga' RETURNING id`, p)
 		r, err := w.pageRequest("token-nina", other, farmerID, "192.0.2.60")
 		if err != nil {
@@ -235,11 +227,11 @@ func TestAnsweringRequestsEarnsNoUncappedRewards(t *testing.T) {
 	for _, e := range earned {
 		total += e
 	}
-	if total != 10 || w.balance(t, farmer) != 20 || w.xp(t, "farmer") != 100 {
+	if total != 10 || w.Balance(t, farmer) != 20 || w.xp(t, "farmer") != 100 {
 		t.Errorf("14 independent answers at once earned %d tokens (balance %d) and %d XP, want 10, 20 and 100",
-			total, w.balance(t, farmer), w.xp(t, "farmer"))
+			total, w.Balance(t, farmer), w.xp(t, "farmer"))
 	}
-	if bad := w.ledgerMismatches(t); len(bad) > 0 {
+	if bad := w.LedgerMismatches(t); len(bad) > 0 {
 		t.Errorf("balances that are not the sum of their ledger: %v", bad)
 	}
 }
@@ -252,14 +244,14 @@ func TestMarkingARequestArrangedTakesItsRewardsBack(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	owner := w.established(t, "olga", "landlord")
-	vera := w.established(t, "vera", "landlord")
-	tina := w.established(t, "tina", "tenant")
-	ada := w.person(t, "ada", "admin")
-	flat, loft := w.property(t, "Garden flat"), w.property(t, "City loft")
+	owner := w.Established(t, "olga", "landlord")
+	vera := w.Established(t, "vera", "landlord")
+	tina := w.Established(t, "tina", "tenant")
+	ada := w.Person(t, "ada", "admin")
+	flat, loft := w.Property(t, "olga", "Garden flat"), w.Property(t, "olga", "City loft")
 
 	// Tina asks Vera about the flat; Vera confirms; Olga accepts: Vera and Tina each earn 1.
-	r, err := w.pageRequest(tina, flat, w.userID(t, "vera"), "127.0.0.1")
+	r, err := w.pageRequest(tina, flat, w.UserID(t, "vera"), "127.0.0.1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,11 +259,11 @@ func TestMarkingARequestArrangedTakesItsRewardsBack(t *testing.T) {
 	if a := w.answerFrom(t, vera, r.Id, "approved", "127.0.0.1"); a.TokensEarned != 1 || w.xp(t, "vera") != xpBefore+10 {
 		t.Fatalf("vera's answer earned %d tokens, %d XP", a.TokensEarned, w.xp(t, "vera")-xpBefore)
 	}
-	if _, err := w.verification.DecideConfirmation(ctx, as(owner, &verificationv1.DecideConfirmationRequest{Id: r.Id, Accept: true})); err != nil {
+	if _, err := w.verification.DecideConfirmation(ctx, testworld.As(owner, &verificationv1.DecideConfirmationRequest{Id: r.Id, Accept: true})); err != nil {
 		t.Fatal(err)
 	}
 	// Vera spends her balance to nothing (a debit as the ledger writes one).
-	w.exec(t, `WITH d AS (INSERT INTO token_transactions (user_id, amount, transaction_type, related_entity_type, description)
+	w.Exec(t, `WITH d AS (INSERT INTO token_transactions (user_id, amount, transaction_type, related_entity_type, description)
 		SELECT id, -tokens, 'other', 'other', 'Spent' FROM users WHERE username = 'vera' RETURNING user_id, amount)
 		UPDATE users u SET tokens = u.tokens + d.amount FROM d WHERE u.id = d.user_id`)
 	unanswered := w.ask(t, owner, loft, "vera")[0]
@@ -289,38 +281,38 @@ func TestMarkingARequestArrangedTakesItsRewardsBack(t *testing.T) {
 		if c.name == "no reason" {
 			msg = ""
 		}
-		_, err := w.admin().MarkRequestArranged(ctx, as(c.token, &adminv1.MarkRequestArrangedRequest{RequestId: c.id, Message: msg}))
-		if got := failure(err); got != c.want {
+		_, err := w.admin().MarkRequestArranged(ctx, testworld.As(c.token, &adminv1.MarkRequestArrangedRequest{RequestId: c.id, Message: msg}))
+		if got := testworld.Failure(err); got != c.want {
 			t.Errorf("%s: %s", c.name, got)
 		}
 	}
-	res, err := w.admin().MarkRequestArranged(ctx, as(ada, &adminv1.MarkRequestArrangedRequest{RequestId: r.Id, Message: "Vera and Tina are the same person"}))
+	res, err := w.admin().MarkRequestArranged(ctx, testworld.As(ada, &adminv1.MarkRequestArrangedRequest{RequestId: r.Id, Message: "Vera and Tina are the same person"}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Msg.TokensTakenBack != 1 || !res.Msg.VerificationWithdrawn || res.Msg.Decision.Decision != "arranged" {
 		t.Errorf("arranged: %v", res.Msg)
 	}
-	if w.balance(t, vera) != 0 || w.balance(t, tina) != 10 || w.xp(t, "vera") != xpBefore {
-		t.Errorf("after: vera %d tokens %d XP, tina %d tokens", w.balance(t, vera), w.xp(t, "vera"), w.balance(t, tina))
+	if w.Balance(t, vera) != 0 || w.Balance(t, tina) != 10 || w.xp(t, "vera") != xpBefore {
+		t.Errorf("after: vera %d tokens %d XP, tina %d tokens", w.Balance(t, vera), w.xp(t, "vera"), w.Balance(t, tina))
 	}
-	if p := w.getProperty(t, flat); p.Verified {
+	if p := w.GetProperty(t, flat); p.Verified {
 		t.Error("the badge the arranged request granted is still in force")
 	}
 	var owed, taken int32
-	if err := w.srv.Pool.QueryRow(ctx, `SELECT (metadata->>'owed')::int, (metadata->>'taken')::int FROM token_transactions t
+	if err := w.Pool.QueryRow(ctx, `SELECT (metadata->>'owed')::int, (metadata->>'taken')::int FROM token_transactions t
 		JOIN users u ON u.id = t.user_id WHERE u.username = 'vera' AND metadata ? 'reversal'`).Scan(&owed, &taken); err != nil || owed != 1 || taken != 0 {
 		t.Errorf("vera's reversal row: owed %d, taken %d, %v", owed, taken, err)
 	}
-	if _, err := w.admin().MarkRequestArranged(ctx, as(ada, &adminv1.MarkRequestArrangedRequest{RequestId: r.Id, Message: "Again"})); failure(err) !=
+	if _, err := w.admin().MarkRequestArranged(ctx, testworld.As(ada, &adminv1.MarkRequestArrangedRequest{RequestId: r.Id, Message: "Again"})); testworld.Failure(err) !=
 		"failed_precondition: This request is already marked arranged." {
-		t.Errorf("marked twice: %s", failure(err))
+		t.Errorf("marked twice: %s", testworld.Failure(err))
 	}
-	list, err := w.admin().ListAnsweredRequests(ctx, as(ada, &adminv1.ListAnsweredRequestsRequest{Username: "Tina"}))
+	list, err := w.admin().ListAnsweredRequests(ctx, testworld.As(ada, &adminv1.ListAnsweredRequestsRequest{Username: "Tina"}))
 	if err != nil || len(list.Msg.Requests) != 1 || list.Msg.Requests[0].ArrangedAt == nil || list.Msg.Requests[0].TokensPaid != 1 {
 		t.Errorf("answered requests: %v %v", list, err) // Tina's token taken back, Vera's written off: net 1
 	}
-	if bad := w.ledgerMismatches(t); len(bad) > 0 {
+	if bad := w.LedgerMismatches(t); len(bad) > 0 {
 		t.Errorf("balances that are not the sum of their ledger: %v", bad)
 	}
 }
@@ -332,57 +324,48 @@ func TestProofForTheOldAddressVerifiesNothingAfterAMove(t *testing.T) {
 	t.Parallel()
 	w := newWorldWith(t, testserver.Options{TrustedProxies: 1})
 	ctx := context.Background()
-	owner := w.established(t, "olga", "landlord")
+	owner := w.Established(t, "olga", "landlord")
 	w.signedIn(t, "olga", "203.0.113.1")
-	vera := w.established(t, "vera", "tenant")
-	tina := w.established(t, "tina", "tenant")
-	wes := w.established(t, "wes", "tenant")
+	vera := w.Established(t, "vera", "tenant")
+	tina := w.Established(t, "tina", "tenant")
+	wes := w.Established(t, "wes", "tenant")
 	w.signedIn(t, "wes", "203.0.113.1") // on the owner's network: his approval is held
-	ada := w.person(t, "ada", "admin")
-	home := w.id(t, `INSERT INTO properties (title, address, city, zip_code, property_type, monthly_rent, landlord_id, slug, images)
-		SELECT 'Kenwood flat', '1407 Kenwood Avenue', 'Springfield', '62704', 'apartment', 900, id, 'kenwood', ARRAY['/images/demo/a.svg']
-		FROM users WHERE username = 'olga' RETURNING id`)
+	ada := w.Person(t, "ada", "admin")
+	home := w.Kenwood(t, "olga", "Kenwood flat", "kenwood")
 
 	pending := w.ask(t, owner, home, "vera")[0]
 	held := w.ask(t, owner, home, "wes")[0]
 	if a := w.answerFrom(t, wes, held.Id, "approved", "203.0.113.1"); a.Request.Status != "held" {
 		t.Fatalf("wes's approval: %v", a)
 	}
-	_, err := w.pageRequest(tina, home, w.userID(t, "olga"), "192.0.2.5")
-	if failure(err) != "invalid_argument: olga owns this property and cannot confirm it. Please choose someone else." {
-		t.Fatalf("asking the owner: %s", failure(err))
+	_, err := w.pageRequest(tina, home, w.UserID(t, "olga"), "192.0.2.5")
+	if testworld.Failure(err) != "invalid_argument: olga owns this property and cannot confirm it. Please choose someone else." {
+		t.Fatalf("asking the owner: %s", testworld.Failure(err))
 	}
-	w.established(t, "larry", "landlord")
-	page, err := w.pageRequest(tina, home, w.userID(t, "larry"), "192.0.2.5")
+	w.Established(t, "larry", "landlord")
+	page, err := w.pageRequest(tina, home, w.UserID(t, "larry"), "192.0.2.5")
 	if err != nil {
 		t.Fatal(err)
 	}
 	w.answerFrom(t, "token-larry", page.Id, "approved", "192.0.2.6")
 
-	moved, err := w.properties.UpdateProperty(ctx, as(owner, &propertyv1.UpdatePropertyRequest{
-		Id: home, Listing: &propertyv1.CreatePropertyRequest{
-			Title: "Kenwood flat", Description: "A flat that moved to another street entirely.",
-			Address: "500 Somewhere Else Blvd", City: "Springfield", ZipCode: "62704", PropertyType: "apartment",
-			MonthlyRent: 900, SquareFeet: 500, Images: []string{"/images/demo/a.svg"},
-		},
-	}))
-	if err != nil || moved.Msg.VerificationRemoved {
-		t.Fatalf("move: %v %v", moved, err)
+	if moved := w.Move(t, owner, home, "Kenwood flat"); moved == nil || moved.VerificationRemoved {
+		t.Fatalf("move: %v", moved)
 	}
 	closed := "failed_precondition: This request was closed: " + "t" + verification.MovedReason[1:]
-	if _, err := w.answer(vera, pending.Id, "approved"); failure(err) != closed {
-		t.Errorf("vera's approval after the move: %s", failure(err))
+	if _, err := w.answer(vera, pending.Id, "approved"); testworld.Failure(err) != closed {
+		t.Errorf("vera's approval after the move: %s", testworld.Failure(err))
 	}
-	if _, err := w.verification.DecideConfirmation(ctx, as(owner, &verificationv1.DecideConfirmationRequest{Id: page.Id, Accept: true})); failure(err) != closed {
-		t.Errorf("accepting the confirmation after the move: %s", failure(err))
+	if _, err := w.verification.DecideConfirmation(ctx, testworld.As(owner, &verificationv1.DecideConfirmationRequest{Id: page.Id, Accept: true})); testworld.Failure(err) != closed {
+		t.Errorf("accepting the confirmation after the move: %s", testworld.Failure(err))
 	}
-	if _, err := w.admin().DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: held.Id, Decision: "approve"})); failure(err) != closed {
-		t.Errorf("approving the held approval after the move: %s", failure(err))
+	if _, err := w.admin().DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: held.Id, Decision: "approve"})); testworld.Failure(err) != closed {
+		t.Errorf("approving the held approval after the move: %s", testworld.Failure(err))
 	}
-	if w.getProperty(t, home).Verified {
+	if w.GetProperty(t, home).Verified {
 		t.Fatal("the listing is verified at its new address")
 	}
-	received, err := w.verification.ListReceivedVerificationRequests(ctx, as(vera, &verificationv1.ListReceivedVerificationRequestsRequest{}))
+	received, err := w.verification.ListReceivedVerificationRequests(ctx, testworld.As(vera, &verificationv1.ListReceivedVerificationRequestsRequest{}))
 	if err != nil || len(received.Msg.Requests) != 1 || received.Msg.Requests[0].Status != "closed" ||
 		received.Msg.Requests[0].StatusReason != verification.MovedReason || received.Msg.Requests[0].Address != "1407 Kenwood Avenue, Springfield, 62704, United States" {
 		t.Errorf("what vera reads: %v %v", received, err)
@@ -405,13 +388,13 @@ func TestMovingRacingHeldApprovalsAndConfirmations(t *testing.T) {
 	t.Parallel()
 	w := newWorldWith(t, testserver.Options{TrustedProxies: 1})
 	ctx := context.Background()
-	owner := w.established(t, "olga", "landlord")
+	owner := w.Established(t, "olga", "landlord")
 	w.signedIn(t, "olga", "203.0.113.1")
-	wes := w.established(t, "wes", "landlord")
+	wes := w.Established(t, "wes", "landlord")
 	w.signedIn(t, "wes", "203.0.113.1") // linked to the owner: his approvals are held
-	larry := w.established(t, "larry", "landlord")
-	tina := w.established(t, "tina", "tenant")
-	ada := w.person(t, "ada", "admin")
+	larry := w.Established(t, "larry", "landlord")
+	tina := w.Established(t, "tina", "tenant")
+	ada := w.Person(t, "ada", "admin")
 	const n = 8
 	type target struct {
 		home, request int32
@@ -419,9 +402,7 @@ func TestMovingRacingHeldApprovalsAndConfirmations(t *testing.T) {
 	}
 	var targets []target
 	for i := range 2 * n {
-		home := w.id(t, `INSERT INTO properties (title, address, city, zip_code, property_type, monthly_rent, landlord_id, slug, images)
-			SELECT 'Flat ' || $1::int, '1407 Kenwood Avenue', 'Springfield', '62704', 'apartment', 900, id, 'flat-' || $1::int, ARRAY['/images/demo/a.svg']
-			FROM users WHERE username = 'olga' RETURNING id`, i)
+		home := w.Kenwood(t, "olga", fmt.Sprintf("Flat %d", i), fmt.Sprintf("flat-%d", i))
 		if i < n {
 			r := w.ask(t, owner, home, "wes")[0]
 			if a := w.answerFrom(t, wes, r.Id, "approved", "203.0.113.1"); a.Request.Status != "held" {
@@ -430,7 +411,7 @@ func TestMovingRacingHeldApprovalsAndConfirmations(t *testing.T) {
 			targets = append(targets, target{home, r.Id, true})
 			continue
 		}
-		r, err := w.pageRequest(tina, home, w.userID(t, "larry"), "192.0.2.5")
+		r, err := w.pageRequest(tina, home, w.UserID(t, "larry"), "192.0.2.5")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -446,37 +427,26 @@ func TestMovingRacingHeldApprovalsAndConfirmations(t *testing.T) {
 		wg.Go(func() {
 			var err error
 			if tg.held {
-				_, err = w.admin().DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: tg.request, Decision: "approve"}))
+				_, err = w.admin().DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: tg.request, Decision: "approve"}))
 			} else {
-				_, err = w.verification.DecideConfirmation(ctx, as(owner, &verificationv1.DecideConfirmationRequest{Id: tg.request, Accept: true}))
+				_, err = w.verification.DecideConfirmation(ctx, testworld.As(owner, &verificationv1.DecideConfirmationRequest{Id: tg.request, Accept: true}))
 			}
 			decided[i] = err == nil
-			if err != nil && failure(err) != closed {
-				t.Errorf("decide %d: %s", tg.request, failure(err))
+			if err != nil && testworld.Failure(err) != closed {
+				t.Errorf("decide %d: %s", tg.request, testworld.Failure(err))
 			}
 		})
 		wg.Go(func() {
-			res, err := w.properties.UpdateProperty(ctx, as(owner, &propertyv1.UpdatePropertyRequest{
-				Id: tg.home, Listing: &propertyv1.CreatePropertyRequest{
-					Title: "Moved flat", Description: "A flat that moved to another street entirely.",
-					Address: "500 Somewhere Else Blvd", City: "Springfield", ZipCode: "62704", PropertyType: "apartment",
-					MonthlyRent: 900, SquareFeet: 500, Images: []string{"/images/demo/a.svg"},
-				},
-			}))
-			if err != nil {
-				t.Errorf("move %d: %v", tg.home, err)
-				return
-			}
-			removed[i] = res.Msg.VerificationRemoved
+			removed[i] = w.Move(t, owner, tg.home, "Moved flat").GetVerificationRemoved()
 		})
 	}
 	wg.Wait()
 	for i, tg := range targets {
-		if p := w.getProperty(t, tg.home); p.Verified || decided[i] != removed[i] {
+		if p := w.GetProperty(t, tg.home); p.Verified || decided[i] != removed[i] {
 			t.Errorf("listing %d (held %v): verified %v, decided %v, the move withdrew %v", tg.home, tg.held, p.Verified, decided[i], removed[i])
 		}
 	}
-	if bad := w.ledgerMismatches(t); len(bad) > 0 {
+	if bad := w.LedgerMismatches(t); len(bad) > 0 {
 		t.Errorf("balances that are not the sum of their ledger: %v", bad)
 	}
 }
@@ -490,18 +460,18 @@ func TestCrossedApprovalsNeverDeadlock(t *testing.T) {
 	t.Parallel()
 	w := newWorldWith(t, testserver.Options{TrustedProxies: 1})
 	ctx := context.Background()
-	xena := w.established(t, "xena", "landlord")
-	yuri := w.established(t, "yuri", "landlord")
+	xena := w.Established(t, "xena", "landlord")
+	yuri := w.Established(t, "yuri", "landlord")
 	w.signedIn(t, "xena", "203.0.113.9")
 	w.signedIn(t, "yuri", "203.0.113.9")
-	ada := w.person(t, "ada", "admin")
+	ada := w.Person(t, "ada", "admin")
 	const pairs = 12
 	var held []int32
 	for i := range pairs {
 		for _, c := range []struct{ owner, ownerToken, verifier, verifierToken string }{
 			{"xena", xena, "yuri", yuri}, {"yuri", yuri, "xena", xena},
 		} {
-			home := w.id(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+			home := w.ID(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
 				SELECT $1 || ' flat ' || $2::int, $2::int || ' Park Lane', 'Leeds', 'apartment', 900, id, $1 || '-flat-' || $2::int
 				FROM users WHERE username = $1 RETURNING id`, c.owner, i)
 			r := w.ask(t, c.ownerToken, home, c.verifier)[0]
@@ -515,7 +485,7 @@ func TestCrossedApprovalsNeverDeadlock(t *testing.T) {
 	var wg sync.WaitGroup
 	for i, id := range held {
 		wg.Go(func() {
-			_, errs[i] = w.admin().DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: id, Decision: "approve"}))
+			_, errs[i] = w.admin().DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: id, Decision: "approve"}))
 		})
 	}
 	wg.Wait()
@@ -524,7 +494,7 @@ func TestCrossedApprovalsNeverDeadlock(t *testing.T) {
 			t.Errorf("approve %d: %v", held[i], err)
 		}
 	}
-	if bad := w.ledgerMismatches(t); len(bad) > 0 {
+	if bad := w.LedgerMismatches(t); len(bad) > 0 {
 		t.Errorf("balances that are not the sum of their ledger: %v", bad)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
 // client opens as many connections as the goroutines of a test want.
@@ -20,9 +21,9 @@ func TestParallelApprovalsOfOneRequestCreditOnce(t *testing.T) {
 	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	w := worldOf(srv, client())
-	owner := w.established(t, "olga", "landlord")
-	flat := w.property(t, "Garden flat")
-	vera := w.established(t, "vera", "tenant")
+	owner := w.Established(t, "olga", "landlord")
+	flat := w.Property(t, "olga", "Garden flat")
+	vera := w.Established(t, "vera", "tenant")
 	r := w.ask(t, owner, flat, "vera")[0]
 
 	const n = 100
@@ -31,7 +32,7 @@ func TestParallelApprovalsOfOneRequestCreditOnce(t *testing.T) {
 	for i := range n {
 		wg.Go(func() {
 			_, err := w.answer(vera, r.Id, "approved")
-			outcomes[i] = failure(err)
+			outcomes[i] = testworld.Failure(err)
 		})
 	}
 	wg.Wait()
@@ -42,13 +43,13 @@ func TestParallelApprovalsOfOneRequestCreditOnce(t *testing.T) {
 	if counts["ok"] != 1 || counts["failed_precondition: This request has already been answered."] != n-1 {
 		t.Errorf("outcomes: %v", counts)
 	}
-	if got := w.balance(t, vera); got != 11 {
+	if got := w.Balance(t, vera); got != 11 {
 		t.Errorf("balance %d, want 11", got)
 	}
-	rewards := w.id(t, `SELECT count(*) FROM token_transactions WHERE transaction_type = 'verification_reward'
+	rewards := w.ID(t, `SELECT count(*) FROM token_transactions WHERE transaction_type = 'verification_reward'
 		AND related_entity_type = 'verification_request' AND related_entity_id = $1`, r.Id)
-	completed := w.id(t, `SELECT count(*) FROM user_activities WHERE activity_type = 'verification_completed' AND entity_type = 'verification'`)
-	confirmations := w.getProperty(t, flat).VerificationConfirmations
+	completed := w.ID(t, `SELECT count(*) FROM user_activities WHERE activity_type = 'verification_completed' AND entity_type = 'verification'`)
+	confirmations := w.GetProperty(t, flat).VerificationConfirmations
 	if rewards != 1 || completed != 1 || confirmations != 1 {
 		t.Errorf("%d rewards, %d activities, %d confirmations: want one of each", rewards, completed, confirmations)
 	}
@@ -64,7 +65,7 @@ func TestThousandParallelAnswersKeepEveryBalanceTheSumOfItsLedger(t *testing.T) 
 	srv := testserver.Start(t, testserver.Options{Demo: true})
 	w := worldOf(srv, client())
 	const properties, perProperty, verifiers = 250, 4, 100
-	w.exec(t, fmt.Sprintf(`
+	w.Exec(t, fmt.Sprintf(`
 		INSERT INTO users (username, password_hash, email, first_name, last_name, role, created_at)
 		SELECT 'verifier' || i, 'x', 'verifier' || i || '@example.com', 'Vera', 'Fier', 'landlord', now() - interval '8 days'
 		FROM generate_series(0, %[1]d - 1) i
@@ -128,7 +129,7 @@ func TestThousandParallelAnswersKeepEveryBalanceTheSumOfItsLedger(t *testing.T) 
 		}
 		wg.Go(func() {
 			_, err := w.answer("token-"+j.verifier, j.id, status)
-			outcomes[i] = failure(err)
+			outcomes[i] = testworld.Failure(err)
 		})
 	}
 	wg.Wait()
@@ -141,10 +142,10 @@ func TestThousandParallelAnswersKeepEveryBalanceTheSumOfItsLedger(t *testing.T) 
 		t.Errorf("outcomes: %v", counts)
 	}
 
-	if bad := w.ledgerMismatches(t); len(bad) > 0 {
+	if bad := w.LedgerMismatches(t); len(bad) > 0 {
 		t.Errorf("balances that are not the sum of their ledger, or negative: %v", bad)
 	}
-	demo := w.id(t, `SELECT count(*) FROM users WHERE username NOT LIKE 'verifier%' AND username NOT LIKE 'requester%'
+	demo := w.ID(t, `SELECT count(*) FROM users WHERE username NOT LIKE 'verifier%' AND username NOT LIKE 'requester%'
 		AND username NOT LIKE 'owner%'`)
 	if demo == 0 {
 		t.Error("the demo accounts are missing from the whole-database check")

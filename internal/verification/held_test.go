@@ -2,15 +2,14 @@ package verification_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 	"github.com/rentproof/rentproof/internal/verification"
 )
 
@@ -21,9 +20,9 @@ func TestApprovalSharingTheOwnersSignInIsHeld(t *testing.T) {
 	t.Parallel()
 	w := newWorldWith(t, testserver.Options{TrustedProxies: 1})
 	ctx := context.Background()
-	owner := w.established(t, "olga", "landlord")
-	olga := w.userID(t, "olga")
-	w.established(t, "bystander", "tenant")
+	owner := w.Established(t, "olga", "landlord")
+	olga := w.UserID(t, "olga")
+	w.Established(t, "bystander", "tenant")
 
 	for i, c := range []struct {
 		name    string
@@ -56,36 +55,32 @@ func TestApprovalSharingTheOwnersSignInIsHeld(t *testing.T) {
 		{name: "elsewhere entirely", held: false, arrange: `SELECT $1::int, $2::int`, from: "192.0.2.99"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			w.exec(t, `DELETE FROM sign_ins; DELETE FROM known_devices`)
+			w.Exec(t, `DELETE FROM sign_ins; DELETE FROM known_devices`)
 			approverName := fmt.Sprintf("approver%d", i)
-			approver := w.established(t, approverName, "tenant")
+			approver := w.Established(t, approverName, "tenant")
 			for stmt := range strings.SplitSeq(c.arrange, ";") {
 				if strings.TrimSpace(stmt) == "" {
 					continue
 				}
 				switch owners, approvers := strings.Contains(stmt, "$1"), strings.Contains(stmt, "$2"); {
 				case owners && approvers:
-					w.exec(t, stmt, olga, w.userID(t, approverName))
+					w.Exec(t, stmt, olga, w.UserID(t, approverName))
 				case owners:
-					w.exec(t, stmt, olga)
+					w.Exec(t, stmt, olga)
 				default:
-					w.exec(t, strings.ReplaceAll(stmt, "$2", "$1"), w.userID(t, approverName))
+					w.Exec(t, strings.ReplaceAll(stmt, "$2", "$1"), w.UserID(t, approverName))
 				}
 			}
-			flat := w.property(t, "Flat for "+approverName)
+			flat := w.Property(t, "olga", "Flat for "+approverName)
 			reqs := w.ask(t, owner, flat, approverName, "bystander")
 			mine := reqs[1] // newest first: the bystander's, then the approver's
-			req := as(approver, &verificationv1.AnswerVerificationRequestRequest{Id: mine.Id, Status: "approved"})
-			req.Header().Set("X-Forwarded-For", c.from)
-			if c.device != "" {
-				req.Header().Set("Cookie", "rentproof_device="+c.device)
-			}
-			res, err := w.verification.AnswerVerificationRequest(ctx, req)
+			res, err := w.verification.AnswerVerificationRequest(ctx, testworld.From(testworld.As(approver,
+				&verificationv1.AnswerVerificationRequestRequest{Id: mine.Id, Status: "approved"}), c.from, c.device))
 			if err != nil {
 				t.Fatal(err)
 			}
 			a := res.Msg
-			p := w.getProperty(t, flat)
+			p := w.GetProperty(t, flat)
 			if c.held {
 				if a.Request.Status != "held" || a.Request.StatusReason != verification.HeldReason || a.PropertyVerified || p.Verified {
 					t.Errorf("not held: status %q (%q), property verified %v/%v", a.Request.Status, a.Request.StatusReason, a.PropertyVerified, p.Verified)
@@ -102,8 +97,8 @@ func TestApprovalSharingTheOwnersSignInIsHeld(t *testing.T) {
 			if c.held {
 				want = 0
 			}
-			if a.TokensEarned != want || w.balance(t, approver) != 10+want {
-				t.Errorf("the answer earned %d, balance %d: want %d and %d", a.TokensEarned, w.balance(t, approver), want, 10+want)
+			if a.TokensEarned != want || w.Balance(t, approver) != 10+want {
+				t.Errorf("the answer earned %d, balance %d: want %d and %d", a.TokensEarned, w.Balance(t, approver), want, 10+want)
 			}
 		})
 	}
@@ -113,57 +108,35 @@ func TestApprovalSharingTheOwnersSignInIsHeld(t *testing.T) {
 // approver later signs up in that same browser from another; the approval is held.
 func TestSharedBrowserAtSignInIsHeld(t *testing.T) {
 	t.Parallel()
-	srv := testserver.Start(t, testserver.Options{TrustedProxies: 1})
-	w := worldOf(srv, http.DefaultClient)
+	w := newWorldWith(t, testserver.Options{TrustedProxies: 1})
 	ctx := context.Background()
 	browser := testserver.Browser()
-	register := func(username, role, from string) {
-		t.Helper()
-		body, _ := json.Marshal(map[string]string{
-			"username": username, "email": username + "@example.com", "password": "correct horse",
-			"firstName": "F", "lastName": "L", "role": role,
-		})
-		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/register", strings.NewReader(string(body)))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("X-Forwarded-For", from)
-		res, err := browser.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		if res.StatusCode != http.StatusOK {
-			t.Fatalf("register %s: %d", username, res.StatusCode)
-		}
-	}
-	register("olga", "landlord", "203.0.113.20")
-	register("sockpuppet", "tenant", "198.51.100.30")
+	w.Register(t, browser, "olga", "landlord", "203.0.113.20")
+	w.Register(t, browser, "sockpuppet", "tenant", "198.51.100.30")
 	// Registration opened each ledger with its 10 tokens and recorded each sign-in.
 	var signIns int32
-	if err := srv.Pool.QueryRow(ctx, `SELECT count(*) FROM sign_ins s JOIN users u ON u.id = s.user_id
+	if err := w.Pool.QueryRow(ctx, `SELECT count(*) FROM sign_ins s JOIN users u ON u.id = s.user_id
 		WHERE (u.username = 'olga' AND s.network = '203.0.113.20' AND s.device_hash IS NULL)
 		   OR (u.username = 'sockpuppet' AND s.network = '198.51.100.30' AND s.device_hash IS NOT NULL)`).Scan(&signIns); err != nil || signIns != 2 {
 		t.Fatalf("sign-ins recorded: %d %v", signIns, err)
 	}
-	owner := "token-olga"
-	w.exec(t, `INSERT INTO sessions (user_id, token_hash, expires_at) SELECT id, $1, now() + interval '1 day' FROM users WHERE username = 'olga'`, account.HashToken(owner))
-	approver := "token-sockpuppet"
-	w.exec(t, `INSERT INTO sessions (user_id, token_hash, expires_at) SELECT id, $1, now() + interval '1 day' FROM users WHERE username = 'sockpuppet'`, account.HashToken(approver))
-	w.exec(t, `UPDATE users SET created_at = now() - interval '8 days' WHERE username = 'sockpuppet'`)
-	elsewhere := w.property(t, "Elsewhere")
-	w.exec(t, `INSERT INTO reviews (property_id, user_id, rating, title, content) SELECT $1, id, 4, 'Fine place', 'A fine place to live for a year.' FROM users WHERE username = 'sockpuppet'`, elsewhere)
+	// Sessions of their own for the test, and a week passes for the approver.
+	owner := w.Person(t, "olga", "landlord")
+	approver := w.Member(t, "sockpuppet", "tenant")
+	elsewhere := w.Property(t, "olga", "Elsewhere")
+	w.Exec(t, `INSERT INTO reviews (property_id, user_id, rating, title, content) SELECT $1, id, 4, 'Fine place', 'A fine place to live for a year.' FROM users WHERE username = 'sockpuppet'`, elsewhere)
 
-	flat := w.property(t, "Garden flat")
+	flat := w.Property(t, "olga", "Garden flat")
 	r := w.ask(t, owner, flat, "sockpuppet")[0]
-	req := as(approver, &verificationv1.AnswerVerificationRequestRequest{Id: r.Id, Status: "approved"})
-	req.Header().Set("X-Forwarded-For", "192.0.2.77")
-	res, err := w.verification.AnswerVerificationRequest(ctx, req)
+	res, err := w.verification.AnswerVerificationRequest(ctx, testworld.From(testworld.As(approver,
+		&verificationv1.AnswerVerificationRequestRequest{Id: r.Id, Status: "approved"}), "192.0.2.77", ""))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Msg.Request.Status != "held" || res.Msg.PropertyVerified || w.getProperty(t, flat).Verified {
+	if res.Msg.Request.Status != "held" || res.Msg.PropertyVerified || w.GetProperty(t, flat).Verified {
 		t.Errorf("an approval from the owner's browser: %v", res.Msg)
 	}
-	if bad := w.ledgerMismatches(t); len(bad) > 0 {
+	if bad := w.LedgerMismatches(t); len(bad) > 0 {
 		t.Errorf("balances that are not the sum of their ledger: %v", bad)
 	}
 }

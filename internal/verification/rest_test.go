@@ -4,36 +4,22 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
 
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
 // call sends a REST request as token and decodes the JSON answer into out.
 func call(t *testing.T, w *world, method, path, token, body string, out any) (int, http.Header) {
 	t.Helper()
-	var rd io.Reader = http.NoBody
-	if body != "" {
-		rd = strings.NewReader(body)
+	status, header, raw := testworld.Send(t, method, w.URL+path, token, "application/json", strings.NewReader(body))
+	if err := json.Unmarshal([]byte(raw), out); err != nil {
+		t.Fatalf("%s %s: %d %s: %v", method, path, status, raw, err)
 	}
-	req, _ := http.NewRequest(method, w.srv.URL+path, rd)
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	if err := json.Unmarshal(raw, out); err != nil {
-		t.Fatalf("%s %s: %d %s: %v", method, path, res.StatusCode, raw, err)
-	}
-	return res.StatusCode, res.Header
+	return status, header
 }
 
 // SPEC §7's paths: the property page's and the landlord screen's payloads, both lists, the
@@ -41,13 +27,13 @@ func call(t *testing.T, w *world, method, path, token, body string, out any) (in
 func TestVerificationOverREST(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	owner := w.established(t, "olga", "landlord")
-	flat := w.property(t, "Garden flat")
-	loft := w.property(t, "City loft")
-	tenant := w.established(t, "tina", "tenant")
-	larry := w.established(t, "larry", "landlord")
-	vera := w.established(t, "vera", "tenant")
-	w.person(t, "fresh", "landlord")
+	owner := w.Established(t, "olga", "landlord")
+	flat := w.Property(t, "olga", "Garden flat")
+	loft := w.Property(t, "olga", "City loft")
+	tenant := w.Established(t, "tina", "tenant")
+	larry := w.Established(t, "larry", "landlord")
+	vera := w.Established(t, "vera", "tenant")
+	w.Person(t, "fresh", "landlord")
 
 	var verifiers []map[string]any
 	status, _ := call(t, w, http.MethodGet, "/api/potential-verifiers?role=landlord", tenant, "", &verifiers)
@@ -68,7 +54,7 @@ func TestVerificationOverREST(t *testing.T) {
 	var made map[string][]map[string]any
 	status, _ = call(t, w, http.MethodPost, fmt.Sprintf("/api/properties/%d/verification-request", flat), tenant,
 		fmt.Sprintf(`{"notes": "Saw it last week", "ownerUsername": "olga", "requestedToId": %d, "hasDocuments": false, "documentsProvided": false, "documentUrls": []}`,
-			w.userID(t, "larry")), &made)
+			w.UserID(t, "larry")), &made)
 	if status != http.StatusOK || len(made["requests"]) != 1 || made["requests"][0]["message"] != "Saw it last week" || made["requests"][0]["status"] != "pending" {
 		t.Fatalf("property page request: %d %v", status, made)
 	}
@@ -122,7 +108,7 @@ func TestVerificationOverREST(t *testing.T) {
 		t.Fatalf("answer: %d %v", status, answered)
 	}
 	// The owner did not ask: the confirmation waits for them (an rpc of its own, no SPEC path).
-	if _, err := w.verification.DecideConfirmation(context.Background(), as(owner, &verificationv1.DecideConfirmationRequest{
+	if _, err := w.verification.DecideConfirmation(context.Background(), testworld.As(owner, &verificationv1.DecideConfirmationRequest{
 		Id: int32(pageRequest.(float64)), Accept: true,
 	})); err != nil {
 		t.Fatalf("the owner accepts: %v", err)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
+	"github.com/rentproof/rentproof/internal/testworld"
 	"github.com/rentproof/rentproof/internal/verification"
 )
 
@@ -13,21 +14,21 @@ func TestPotentialVerifiers(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	me := w.established(t, "Alice", "tenant")
+	me := w.Established(t, "Alice", "tenant")
 	for _, name := range []string{"BobLandlord", "bobby_lord", "carol", "dave_100%"} {
-		w.established(t, name, "landlord")
+		w.Established(t, name, "landlord")
 	}
-	w.person(t, "bob_new", "landlord")       // not established: never listed
-	w.established(t, "bob_tenant", "tenant") // another role
-	w.established(t, "bob_admin", "admin")   // administrators confirm nothing
-	carolina := w.established(t, "carolina", "landlord")
+	w.Person(t, "bob_new", "landlord")       // not established: never listed
+	w.Established(t, "bob_tenant", "tenant") // another role
+	w.Established(t, "bob_admin", "admin")   // administrators confirm nothing
+	carolina := w.Established(t, "carolina", "landlord")
 
 	list := func(token, role, query string, page, size int32) ([]string, bool, string) {
-		res, err := w.verification.ListPotentialVerifiers(ctx, as(token, &verificationv1.ListPotentialVerifiersRequest{
+		res, err := w.verification.ListPotentialVerifiers(ctx, testworld.As(token, &verificationv1.ListPotentialVerifiersRequest{
 			Role: role, Query: query, Page: page, PageSize: size,
 		}))
 		if err != nil {
-			return nil, false, failure(err)
+			return nil, false, testworld.Failure(err)
 		}
 		var names []string
 		for _, v := range res.Msg.Verifiers {
@@ -73,18 +74,18 @@ func TestCreateRefusals(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	owner := w.established(t, "olga", "landlord")
-	flat := w.property(t, "Garden flat")
-	tenant := w.established(t, "tina", "tenant")
-	w.established(t, "larry", "landlord")
-	w.established(t, "vera", "tenant")
-	w.established(t, "agnes", "agent")
-	w.person(t, "fresh", "landlord")
-	w.established(t, "root", "admin")
-	verified := w.property(t, "Verified villa")
-	w.exec(t, `INSERT INTO property_verifications (property_id, proof) VALUES ($1, 'demo')`, verified)
-	olga, larry, fresh, vera := w.userID(t, "olga"), w.userID(t, "larry"), w.userID(t, "fresh"), w.userID(t, "vera")
-	tina := w.userID(t, "tina")
+	owner := w.Established(t, "olga", "landlord")
+	flat := w.Property(t, "olga", "Garden flat")
+	tenant := w.Established(t, "tina", "tenant")
+	w.Established(t, "larry", "landlord")
+	w.Established(t, "vera", "tenant")
+	w.Established(t, "agnes", "agent")
+	w.Person(t, "fresh", "landlord")
+	w.Established(t, "root", "admin")
+	verified := w.Property(t, "olga", "Verified villa")
+	w.Exec(t, `INSERT INTO property_verifications (property_id, proof) VALUES ($1, 'demo')`, verified)
+	olga, larry, fresh, vera := w.UserID(t, "olga"), w.UserID(t, "larry"), w.UserID(t, "fresh"), w.UserID(t, "vera")
+	tina := w.UserID(t, "tina")
 
 	// Requests that stand before the refusals below: vera pending on the flat (from the owner),
 	// agnes already answered.
@@ -135,42 +136,42 @@ func TestCreateRefusals(t *testing.T) {
 		"answered before":                  {owner, landlordPath("", "agnes"), "already_exists: agnes has already answered a request to verify this property."},
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := w.verification.CreateVerificationRequest(ctx, as(c.token, c.req))
-			if got := failure(err); got != c.want {
+			_, err := w.verification.CreateVerificationRequest(ctx, testworld.As(c.token, c.req))
+			if got := testworld.Failure(err); got != c.want {
 				t.Errorf("got  %s\nwant %s", got, c.want)
 			}
 		})
 	}
 	// Nothing refused above was stored: vera's and agnes's requests only.
-	if n := w.id(t, `SELECT count(*) FROM verification_requests`); n != 2 {
+	if n := w.ID(t, `SELECT count(*) FROM verification_requests`); n != 2 {
 		t.Errorf("%d requests stored, want 2", n)
 	}
 
 	// A pending request to larry from a tenant blocks the owner's too, and the other way round.
-	if _, err := w.verification.CreateVerificationRequest(ctx, as(tenant, page(larry, "Looks right"))); err != nil {
+	if _, err := w.verification.CreateVerificationRequest(ctx, testworld.As(tenant, page(larry, "Looks right"))); err != nil {
 		t.Fatal(err)
 	}
-	_, err := w.verification.CreateVerificationRequest(ctx, as(owner, landlordPath("", "larry")))
-	if got, want := failure(err), "already_exists: larry already has a pending request to verify this property."; got != want {
+	_, err := w.verification.CreateVerificationRequest(ctx, testworld.As(owner, landlordPath("", "larry")))
+	if got, want := testworld.Failure(err), "already_exists: larry already has a pending request to verify this property."; got != want {
 		t.Errorf("owner after tenant: %s", got)
 	}
 
 	// An expired request reads as expired, cannot be answered and no longer blocks a new one.
-	w.exec(t, `UPDATE verification_requests SET created_at = now() - interval '31 days', expires_at = now() - interval '1 day'
+	w.Exec(t, `UPDATE verification_requests SET created_at = now() - interval '31 days', expires_at = now() - interval '1 day'
 		WHERE requested_to_id = $1`, vera)
-	received, err := w.verification.ListReceivedVerificationRequests(ctx, as("token-vera", &verificationv1.ListReceivedVerificationRequestsRequest{}))
+	received, err := w.verification.ListReceivedVerificationRequests(ctx, testworld.As("token-vera", &verificationv1.ListReceivedVerificationRequestsRequest{}))
 	if err != nil || len(received.Msg.Requests) != 1 || received.Msg.Requests[0].Status != verification.StatusExpired {
 		t.Fatalf("vera's expired request: %v %v", received, err)
 	}
 	_, err = w.answer("token-vera", received.Msg.Requests[0].Id, "approved")
-	if got, want := failure(err), "failed_precondition: This request has expired: requests can be answered for 30 days."; got != want {
+	if got, want := testworld.Failure(err), "failed_precondition: This request has expired: requests can be answered for 30 days."; got != want {
 		t.Errorf("answer an expired request: %s", got)
 	}
 	again := w.ask(t, owner, flat, "vera")
 	if again[0].Status != verification.StatusPending {
 		t.Errorf("asked again after expiry: %v", again[0])
 	}
-	if got := w.balance(t, "token-vera"); got != 10 {
+	if got := w.Balance(t, "token-vera"); got != 10 {
 		t.Errorf("vera earned for an expired request: %d", got)
 	}
 }
@@ -178,11 +179,11 @@ func TestCreateRefusals(t *testing.T) {
 func TestAnswerRefusals(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	owner := w.established(t, "olga", "landlord")
-	flat := w.property(t, "Garden flat")
-	w.established(t, "vera", "tenant")
-	w.established(t, "wes", "tenant")
-	w.established(t, "xena", "tenant")
+	owner := w.Established(t, "olga", "landlord")
+	flat := w.Property(t, "olga", "Garden flat")
+	w.Established(t, "vera", "tenant")
+	w.Established(t, "wes", "tenant")
+	w.Established(t, "xena", "tenant")
 	reqs := w.ask(t, owner, flat, "vera", "wes", "xena")
 	vera, wes, xena := reqs[2].Id, reqs[1].Id, reqs[0].Id // newest first: xena, wes, vera
 	if reqs[2].RequestedTo.Username != "vera" {
@@ -213,19 +214,19 @@ func TestAnswerRefusals(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := w.answer(c.token, c.id, c.status)
-			if got := failure(err); got != c.want {
+			if got := testworld.Failure(err); got != c.want {
 				t.Errorf("got  %s\nwant %s", got, c.want)
 			}
 		})
 	}
-	res, err := w.verification.AnswerVerificationRequest(context.Background(), as("token-vera",
+	res, err := w.verification.AnswerVerificationRequest(context.Background(), testworld.As("token-vera",
 		&verificationv1.AnswerVerificationRequestRequest{Id: vera, Status: "approved", ResponseMessage: long(501)}))
-	if got, want := failure(err), "invalid_argument: Message must be less than 500 characters"; got != want || res != nil {
+	if got, want := testworld.Failure(err), "invalid_argument: Message must be less than 500 characters"; got != want || res != nil {
 		t.Errorf("long response message: %s", got)
 	}
 	// Who earned what: vera and wes answered (1 each); xena's request closed without a reward.
 	for token, want := range map[string]int32{"token-vera": 11, "token-wes": 11, "token-xena": 10, owner: 10} {
-		if got := w.balance(t, token); got != want {
+		if got := w.Balance(t, token); got != want {
 			t.Errorf("%s: balance %d, want %d", token, got, want)
 		}
 	}

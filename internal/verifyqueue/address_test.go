@@ -3,14 +3,12 @@ package verifyqueue_test
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"strings"
 	"sync"
 	"testing"
 
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
-	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
-	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
+	"github.com/rentproof/rentproof/internal/testworld"
 	"github.com/rentproof/rentproof/internal/verification"
 )
 
@@ -18,50 +16,25 @@ import (
 // listing after it moved. The owner sent documents for "1407 Kenwood Avenue", moved the listing
 // to "500 Somewhere Else Blvd", and an administrator approved the open request.
 
-// kenwood lists olga's flat at 1407 Kenwood Avenue (with a picture, as the edit form wants).
-func (w *world) kenwood(t *testing.T, slug string) int32 {
-	t.Helper()
-	return w.id(t, `INSERT INTO properties (title, address, city, zip_code, property_type, monthly_rent, landlord_id, slug, images)
-		SELECT 'Kenwood flat', '1407 Kenwood Avenue', 'Springfield', '62704', 'apartment', 900, id, $1, ARRAY['/images/demo/a.svg']
-		FROM users WHERE username = 'olga' RETURNING id`, slug)
-}
-
-// move edits the listing to 500 Somewhere Else Blvd as its owner, and tells whether the edit
-// withdrew a verification.
-func (w *world) move(t *testing.T, token string, propertyID int32) bool {
-	t.Helper()
-	res, err := propertyv1connect.NewPropertyServiceClient(http.DefaultClient, w.srv.URL).UpdateProperty(context.Background(),
-		as(token, &propertyv1.UpdatePropertyRequest{Id: propertyID, Listing: &propertyv1.CreatePropertyRequest{
-			Title: "Kenwood flat", Description: "A flat that moved to another street entirely.",
-			Address: "500 Somewhere Else Blvd", City: "Springfield", ZipCode: "62704", PropertyType: "apartment",
-			MonthlyRent: 900, SquareFeet: 500, Images: []string{"/images/demo/a.svg"},
-		}}))
-	if err != nil {
-		t.Errorf("move %d: %v", propertyID, err)
-		return false
-	}
-	return res.Msg.VerificationRemoved
-}
-
 func TestDocumentsForTheOldAddressVerifyNothingAfterAMove(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	olga := w.person(t, "olga", "landlord", false)
-	ada := w.person(t, "ada", "admin", false)
-	home := w.kenwood(t, "kenwood")
+	olga := w.Person(t, "olga", "landlord")
+	ada := w.Person(t, "ada", "admin")
+	home := w.Kenwood(t, "olga", "Kenwood flat", "kenwood")
 	request, _ := w.submit(t, olga, home)
-	if w.move(t, olga, home) {
+	if w.Move(t, olga, home, "Kenwood flat").GetVerificationRemoved() {
 		t.Error("the move withdrew a verification the listing did not have")
 	}
-	_, err := w.admin.DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: request, Decision: "approve"}))
-	if got, want := failure(err), "failed_precondition: This request was closed: t"+verification.MovedReason[1:]; got != want {
+	_, err := w.admin.DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: request, Decision: "approve"}))
+	if got, want := testworld.Failure(err), "failed_precondition: This request was closed: t"+verification.MovedReason[1:]; got != want {
 		t.Errorf("approving documents for the old address: %s", got)
 	}
 	if proof := w.verified(t, home); proof != "" {
 		t.Fatalf("the listing is verified (%s) at an address nobody checked", proof)
 	}
-	queue, err := w.admin.ListQueue(ctx, as(ada, &adminv1.ListQueueRequest{}))
+	queue, err := w.admin.ListQueue(ctx, testworld.As(ada, &adminv1.ListQueueRequest{}))
 	if err != nil || len(queue.Msg.Items) != 0 {
 		t.Errorf("the closed request is still queued: %v %v", queue, err)
 	}
@@ -74,39 +47,39 @@ func TestTheQueueShowsBothAddressesAndRefusesWhenTheyDiffer(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	olga := w.person(t, "olga", "landlord", false)
-	ada := w.person(t, "ada", "admin", false)
-	home := w.kenwood(t, "kenwood")
+	olga := w.Person(t, "olga", "landlord")
+	ada := w.Person(t, "ada", "admin")
+	home := w.Kenwood(t, "olga", "Kenwood flat", "kenwood")
 	request, _ := w.submit(t, olga, home)
-	queue, err := w.admin.ListQueue(ctx, as(ada, &adminv1.ListQueueRequest{}))
+	queue, err := w.admin.ListQueue(ctx, testworld.As(ada, &adminv1.ListQueueRequest{}))
 	if err != nil || len(queue.Msg.Items) != 1 {
 		t.Fatalf("queue: %v %v", queue, err)
 	}
 	if it := queue.Msg.Items[0]; it.Address != "1407 Kenwood Avenue, Springfield, 62704, United States" || it.CurrentAddress != it.Address || it.AddressChanged {
 		t.Errorf("before: %q / %q / %v", it.Address, it.CurrentAddress, it.AddressChanged)
 	}
-	w.exec(t, `UPDATE properties SET address = '500 Somewhere Else Blvd' WHERE id = $1`, home)
-	queue, err = w.admin.ListQueue(ctx, as(ada, &adminv1.ListQueueRequest{}))
+	w.Exec(t, `UPDATE properties SET address = '500 Somewhere Else Blvd' WHERE id = $1`, home)
+	queue, err = w.admin.ListQueue(ctx, testworld.As(ada, &adminv1.ListQueueRequest{}))
 	if err != nil || len(queue.Msg.Items) != 1 {
 		t.Fatalf("queue: %v %v", queue, err)
 	}
 	if it := queue.Msg.Items[0]; it.CurrentAddress != "500 Somewhere Else Blvd, Springfield, 62704, United States" || !it.AddressChanged {
 		t.Errorf("after: %q / %q / %v", it.Address, it.CurrentAddress, it.AddressChanged)
 	}
-	_, err = w.admin.DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: request, Decision: "approve"}))
+	_, err = w.admin.DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: request, Decision: "approve"}))
 	want := "failed_precondition: This request was about 1407 Kenwood Avenue, Springfield, 62704, United States, but the listing is now at " +
 		"500 Somewhere Else Blvd, Springfield, 62704, United States: its proof cannot verify the new address."
-	if got := failure(err); got != want {
+	if got := testworld.Failure(err); got != want {
 		t.Errorf("approve: %s", got)
 	}
-	if _, err := w.admin.DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: request, Decision: "reject", Message: "The listing moved."})); err != nil {
+	if _, err := w.admin.DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: request, Decision: "reject", Message: "The listing moved."})); err != nil {
 		t.Errorf("reject: %v", err)
 	}
 	// Spelling is not moving: case, spaces and a ZIP+4 name the same place.
-	other := w.kenwood(t, "kenwood-2")
+	other := w.Kenwood(t, "olga", "Kenwood flat", "kenwood-2")
 	again, _ := w.submit(t, olga, other)
-	w.exec(t, `UPDATE properties SET address = '  1407  KENWOOD avenue ', zip_code = '62704-1234' WHERE id = $1`, other)
-	if _, err := w.admin.DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: again, Decision: "approve"})); err != nil {
+	w.Exec(t, `UPDATE properties SET address = '  1407  KENWOOD avenue ', zip_code = '62704-1234' WHERE id = $1`, other)
+	if _, err := w.admin.DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: again, Decision: "approve"})); err != nil {
 		t.Errorf("approve after a respelling: %v", err)
 	}
 }
@@ -117,25 +90,25 @@ func TestMovingRacingTheApprovalOfDocuments(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	olga := w.person(t, "olga", "landlord", false)
-	ada := w.person(t, "ada", "admin", false)
+	olga := w.Person(t, "olga", "landlord")
+	ada := w.Person(t, "ada", "admin")
 	const n = 12
 	homes, requests := make([]int32, n), make([]int32, n)
 	for i := range n {
-		homes[i] = w.kenwood(t, fmt.Sprintf("kenwood-%d", i))
+		homes[i] = w.Kenwood(t, "olga", "Kenwood flat", fmt.Sprintf("kenwood-%d", i))
 		requests[i], _ = w.submit(t, olga, homes[i])
 	}
 	approved, removed := make([]bool, n), make([]bool, n)
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Go(func() {
-			_, err := w.admin.DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: requests[i], Decision: "approve"}))
+			_, err := w.admin.DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: requests[i], Decision: "approve"}))
 			approved[i] = err == nil
-			if err != nil && !strings.HasPrefix(failure(err), "failed_precondition: This request was closed: the listing's address changed") {
-				t.Errorf("approve %d: %s", requests[i], failure(err))
+			if err != nil && !strings.HasPrefix(testworld.Failure(err), "failed_precondition: This request was closed: the listing's address changed") {
+				t.Errorf("approve %d: %s", requests[i], testworld.Failure(err))
 			}
 		})
-		wg.Go(func() { removed[i] = w.move(t, olga, homes[i]) })
+		wg.Go(func() { removed[i] = w.Move(t, olga, homes[i], "Kenwood flat").GetVerificationRemoved() })
 	}
 	wg.Wait()
 	for i := range n {

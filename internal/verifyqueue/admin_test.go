@@ -6,30 +6,29 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 
-	"connectrpc.com/connect"
-
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
-	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 	"github.com/rentproof/rentproof/internal/verifyqueue"
 )
 
 // A tiny PDF: what the server recognises is its signature.
 const pdf = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 
+// world is a server (documents up to 1 MiB) with the clients of the queue's services; olga owns
+// the properties it lists.
 type world struct {
-	srv          *testserver.Server
+	*testworld.World
 	admin        adminv1connect.AdminServiceClient
 	documents    adminv1connect.DocumentServiceClient
 	verification verificationv1connect.VerificationServiceClient
@@ -37,103 +36,13 @@ type world struct {
 
 func newWorld(t *testing.T) *world {
 	t.Helper()
-	srv := testserver.Start(t, testserver.Options{MaxBodyBytes: 1 << 20})
+	w := testworld.Start(t, testserver.Options{MaxBodyBytes: 1 << 20})
 	return &world{
-		srv:          srv,
-		admin:        adminv1connect.NewAdminServiceClient(http.DefaultClient, srv.URL),
-		documents:    adminv1connect.NewDocumentServiceClient(http.DefaultClient, srv.URL),
-		verification: verificationv1connect.NewVerificationServiceClient(http.DefaultClient, srv.URL),
+		World:        w,
+		admin:        adminv1connect.NewAdminServiceClient(http.DefaultClient, w.URL),
+		documents:    adminv1connect.NewDocumentServiceClient(http.DefaultClient, w.URL),
+		verification: verificationv1connect.NewVerificationServiceClient(http.DefaultClient, w.URL),
 	}
-}
-
-func (w *world) exec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	if _, err := w.srv.Pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-}
-
-func (w *world) id(t *testing.T, sql string, args ...any) int32 {
-	t.Helper()
-	var id int32
-	if err := w.srv.Pool.QueryRow(context.Background(), sql, args...).Scan(&id); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-	return id
-}
-
-// person makes a signed-in account (established when asked: 8 days old with a published
-// review) and returns its session token.
-func (w *world) person(t *testing.T, username, role string, established bool) string {
-	t.Helper()
-	token := "token-" + username
-	w.exec(t, `
-		WITH u AS (
-			INSERT INTO users (username, password_hash, email, first_name, last_name, role, created_at)
-			VALUES ($1, 'x', $1 || '@example.com', initcap($1), 'Tester', $2, now() - CASE WHEN $4 THEN interval '8 days' ELSE interval '0' END)
-			RETURNING id, tokens),
-		s AS (INSERT INTO sessions (user_id, token_hash, expires_at) SELECT id, $3, now() + interval '1 day' FROM u)
-		INSERT INTO token_transactions (user_id, amount, transaction_type, related_entity_type, description)
-		SELECT id, tokens, 'initial_allocation', 'system', 'Welcome tokens for joining RentProof' FROM u`,
-		username, role, account.HashToken(token), established)
-	if established {
-		w.exec(t, `
-			WITH u AS (SELECT id FROM users WHERE username = $1),
-			p AS (
-				INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
-				SELECT 'Reviewed by ' || $1, '9 Elsewhere Rd', 'York', 'house', 700, id, 'reviewed-' || $1 FROM u RETURNING id)
-			INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
-			SELECT p.id, u.id, 4, 'Fine place', 'A fine place to live for a year.', 'general' FROM p, u`, username)
-	}
-	return token
-}
-
-// property lists a property of olga's (every test's owner) and returns its id.
-func (w *world) property(t *testing.T, title string) int32 {
-	t.Helper()
-	return w.id(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
-		SELECT $1, '1 Park Lane', 'Leeds', 'apartment', 900, id, lower(replace($1, ' ', '-')) FROM users WHERE username = 'olga'
-		RETURNING id`, title)
-}
-
-func as[T any](token string, msg *T) *connect.Request[T] {
-	req := connect.NewRequest(msg)
-	if token != "" {
-		req.Header().Set("Authorization", "Bearer "+token)
-	}
-	return req
-}
-
-func failure(err error) string {
-	if ce, ok := errors.AsType[*connect.Error](err); ok {
-		return ce.Code().String() + ": " + ce.Message()
-	}
-	if err == nil {
-		return "ok"
-	}
-	return err.Error()
-}
-
-// do sends an HTTP request as token and returns the status, headers and body.
-func (w *world) do(t *testing.T, token, method, path, contentType string, body io.Reader) (int, http.Header, string) {
-	t.Helper()
-	req, err := http.NewRequest(method, w.srv.URL+path, body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return res.StatusCode, res.Header, string(b)
 }
 
 type file struct{ name, content string }
@@ -151,7 +60,7 @@ func (w *world) upload(t *testing.T, token string, propertyID int32, files ...fi
 		_, _ = part.Write([]byte(f.content))
 	}
 	_ = mw.Close()
-	status, _, body := w.do(t, token, http.MethodPost, fmt.Sprintf("/api/properties/%d/upload-documents", propertyID), mw.FormDataContentType(), &buf)
+	status, _, body := testworld.Send(t, http.MethodPost, w.URL+fmt.Sprintf("/api/properties/%d/upload-documents", propertyID), token, mw.FormDataContentType(), &buf)
 	var out map[string]any
 	if err := json.Unmarshal([]byte(body), &out); err != nil {
 		t.Fatalf("upload answer %q: %v", body, err)
@@ -169,7 +78,7 @@ func (w *world) submit(t *testing.T, token string, propertyID int32) (int32, str
 	}
 	url := out["files"].([]any)[0].(string)
 	body := fmt.Sprintf(`{"documentUrls":[%q],"notes":"Deed attached","documentsProvided":true,"selfVerified":true}`, url)
-	status, _, res := w.do(t, token, http.MethodPost, fmt.Sprintf("/api/properties/%d/direct-verification", propertyID), "application/json", strings.NewReader(body))
+	status, _, res := testworld.Send(t, http.MethodPost, w.URL+fmt.Sprintf("/api/properties/%d/direct-verification", propertyID), token, "application/json", strings.NewReader(body))
 	if status != http.StatusOK {
 		t.Fatalf("direct verification: %d %s", status, res)
 	}
@@ -189,7 +98,7 @@ func (w *world) submit(t *testing.T, token string, propertyID int32) (int32, str
 func (w *world) verified(t *testing.T, propertyID int32) string {
 	t.Helper()
 	var proof *string
-	if err := w.srv.Pool.QueryRow(context.Background(), `SELECT verification_proof FROM properties WHERE id = $1`, propertyID).Scan(&proof); err != nil {
+	if err := w.Pool.QueryRow(context.Background(), `SELECT verification_proof FROM properties WHERE id = $1`, propertyID).Scan(&proof); err != nil {
 		t.Fatal(err)
 	}
 	if proof == nil {
@@ -203,21 +112,21 @@ func (w *world) verified(t *testing.T, propertyID int32) string {
 func TestDocumentReaders(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	olga := w.person(t, "olga", "landlord", true)
-	ada := w.person(t, "ada", "admin", false)
-	vera := w.person(t, "vera", "tenant", true)
-	tom := w.person(t, "tom", "tenant", true)
-	lars := w.person(t, "lars", "landlord", true)
-	home := w.property(t, "Olga Home")
-	other := w.property(t, "Olga Other")
+	olga := w.Established(t, "olga", "landlord")
+	ada := w.Person(t, "ada", "admin")
+	vera := w.Established(t, "vera", "tenant")
+	tom := w.Established(t, "tom", "tenant")
+	lars := w.Established(t, "lars", "landlord")
+	home := w.Property(t, "olga", "Olga Home")
+	other := w.Property(t, "olga", "Olga Other")
 	_, url := w.submit(t, olga, home)
 
 	// olga asks vera about this property, and tom about another one.
-	if _, err := w.verification.CreateVerificationRequest(context.Background(), as(olga,
+	if _, err := w.verification.CreateVerificationRequest(context.Background(), testworld.As(olga,
 		&verificationv1.CreateVerificationRequestRequest{PropertyId: home, VerifierUsernames: []string{"vera"}, Message: "Please confirm"})); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.verification.CreateVerificationRequest(context.Background(), as(olga,
+	if _, err := w.verification.CreateVerificationRequest(context.Background(), testworld.As(olga,
 		&verificationv1.CreateVerificationRequestRequest{PropertyId: other, VerifierUsernames: []string{"tom"}, Message: "Please confirm"})); err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +137,7 @@ func TestDocumentReaders(t *testing.T) {
 		{"owner", olga, 200}, {"admin", ada, 200}, {"invited verifier", vera, 200},
 		{"verifier of another property", tom, 403}, {"another landlord", lars, 403}, {"signed out", "", 401},
 	} {
-		status, h, body := w.do(t, c.token, http.MethodGet, url, "", nil)
+		status, h, body := testworld.Send(t, http.MethodGet, w.URL+url, c.token, "", nil)
 		if status != c.status {
 			t.Errorf("%s: %d %s, want %d", c.who, status, body, c.status)
 			continue
@@ -243,7 +152,7 @@ func TestDocumentReaders(t *testing.T) {
 	}
 	token := strings.TrimPrefix(url, "/api/documents/")
 	for _, path := range []string{"/uploads/documents/" + token + ".pdf", "/uploads/" + token + ".pdf", "/api/documents/" + strings.Repeat("0", 32)} {
-		if status, _, _ := w.do(t, ada, http.MethodGet, path, "", nil); status != http.StatusNotFound {
+		if status, _, _ := testworld.Send(t, http.MethodGet, w.URL+path, ada, "", nil); status != http.StatusNotFound {
 			t.Errorf("%s: %d, want 404", path, status)
 		}
 	}
@@ -254,9 +163,9 @@ func TestDocumentReaders(t *testing.T) {
 func TestOwnerPathRules(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	olga := w.person(t, "olga", "landlord", false)
-	lars := w.person(t, "lars", "landlord", false)
-	home := w.property(t, "Olga Home")
+	olga := w.Person(t, "olga", "landlord")
+	lars := w.Person(t, "lars", "landlord")
+	home := w.Property(t, "olga", "Olga Home")
 
 	if status, out := w.upload(t, lars, home, file{"deed.pdf", pdf}); status != 403 || out["message"] != "Only the property's owner can verify it with ownership documents." {
 		t.Errorf("stranger's upload: %d %v", status, out)
@@ -304,12 +213,12 @@ func TestOwnerPathRules(t *testing.T) {
 		{"someone else's document", olga, &adminv1.SubmitDirectVerificationRequest{PropertyId: home, DocumentUrls: []string{"/api/documents/" + strings.Repeat("a", 32)}},
 			"invalid_argument: One of the documents was not found among your uploads for this property. Please upload it again."},
 	} {
-		_, err := w.documents.SubmitDirectVerification(ctx, as(c.token, c.msg))
-		if got := failure(err); !strings.HasPrefix(got, c.want) {
+		_, err := w.documents.SubmitDirectVerification(ctx, testworld.As(c.token, c.msg))
+		if got := testworld.Failure(err); !strings.HasPrefix(got, c.want) {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
 		}
 	}
-	res, err := w.documents.SubmitDirectVerification(ctx, as(olga, &adminv1.SubmitDirectVerificationRequest{
+	res, err := w.documents.SubmitDirectVerification(ctx, testworld.As(olga, &adminv1.SubmitDirectVerificationRequest{
 		PropertyId: home, DocumentUrls: []string{url}, Notes: strings.Repeat("n", 500)}))
 	if err != nil || res.Msg.PropertyVerified {
 		t.Fatalf("submit: %v %v", res, err)
@@ -318,8 +227,8 @@ func TestOwnerPathRules(t *testing.T) {
 		t.Errorf("direct verification verified the property: %s", proof)
 	}
 	// A second request while the first waits; the same document twice.
-	_, err = w.documents.SubmitDirectVerification(ctx, as(olga, &adminv1.SubmitDirectVerificationRequest{PropertyId: home, DocumentUrls: []string{url}}))
-	if got := failure(err); got != "already_exists: Your documents for this property are already waiting for an administrator's decision." {
+	_, err = w.documents.SubmitDirectVerification(ctx, testworld.As(olga, &adminv1.SubmitDirectVerificationRequest{PropertyId: home, DocumentUrls: []string{url}}))
+	if got := testworld.Failure(err); got != "already_exists: Your documents for this property are already waiting for an administrator's decision." {
 		t.Errorf("second request: %s", got)
 	}
 }
@@ -328,24 +237,24 @@ func TestOwnerPathRules(t *testing.T) {
 func TestAdminRPCsRefuseOthers(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	tenant := w.person(t, "tom", "tenant", false)
-	landlord := w.person(t, "olga", "landlord", false)
+	tenant := w.Person(t, "tom", "tenant")
+	landlord := w.Person(t, "olga", "landlord")
 	ctx := context.Background()
 	for _, c := range []struct{ who, token, want string }{
 		{"tenant", tenant, "permission_denied: Only administrators can use the administrators' queue."},
 		{"landlord", landlord, "permission_denied: Only administrators can use the administrators' queue."},
 		{"signed out", "", "unauthenticated: Please sign in as an administrator."},
 	} {
-		_, err := w.admin.ListQueue(ctx, as(c.token, &adminv1.ListQueueRequest{}))
-		if got := failure(err); got != c.want {
+		_, err := w.admin.ListQueue(ctx, testworld.As(c.token, &adminv1.ListQueueRequest{}))
+		if got := testworld.Failure(err); got != c.want {
 			t.Errorf("%s ListQueue: %s", c.who, got)
 		}
-		_, err = w.admin.DecideRequest(ctx, as(c.token, &adminv1.DecideRequestRequest{RequestId: 1, Decision: "approve"}))
-		if got := failure(err); got != c.want {
+		_, err = w.admin.DecideRequest(ctx, testworld.As(c.token, &adminv1.DecideRequestRequest{RequestId: 1, Decision: "approve"}))
+		if got := testworld.Failure(err); got != c.want {
 			t.Errorf("%s DecideRequest: %s", c.who, got)
 		}
-		_, err = w.admin.ListDecisions(ctx, as(c.token, &adminv1.ListDecisionsRequest{}))
-		if got := failure(err); got != c.want {
+		_, err = w.admin.ListDecisions(ctx, testworld.As(c.token, &adminv1.ListDecisionsRequest{}))
+		if got := testworld.Failure(err); got != c.want {
 			t.Errorf("%s ListDecisions: %s", c.who, got)
 		}
 	}
@@ -356,15 +265,15 @@ func TestAdminRPCsRefuseOthers(t *testing.T) {
 func TestDecisionsAreRecorded(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	olga := w.person(t, "olga", "landlord", false)
-	ada := w.person(t, "ada", "admin", false)
-	home := w.property(t, "Olga Home")
-	flat := w.property(t, "Olga Flat")
+	olga := w.Person(t, "olga", "landlord")
+	ada := w.Person(t, "ada", "admin")
+	home := w.Property(t, "olga", "Olga Home")
+	flat := w.Property(t, "olga", "Olga Flat")
 	approveID, url := w.submit(t, olga, home)
 	rejectID, _ := w.submit(t, olga, flat)
 	ctx := context.Background()
 
-	queue, err := w.admin.ListQueue(ctx, as(ada, &adminv1.ListQueueRequest{}))
+	queue, err := w.admin.ListQueue(ctx, testworld.As(ada, &adminv1.ListQueueRequest{}))
 	if err != nil || len(queue.Msg.Items) != 2 {
 		t.Fatalf("queue: %v %v", queue, err)
 	}
@@ -374,24 +283,24 @@ func TestDecisionsAreRecorded(t *testing.T) {
 		t.Errorf("first item: %v", first)
 	}
 
-	_, err = w.admin.DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: rejectID, Decision: "reject"}))
-	if got := failure(err); !strings.HasPrefix(got, "invalid_argument: Please say why") {
+	_, err = w.admin.DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: rejectID, Decision: "reject"}))
+	if got := testworld.Failure(err); !strings.HasPrefix(got, "invalid_argument: Please say why") {
 		t.Errorf("reject without a message: %s", got)
 	}
-	res, err := w.admin.DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: approveID, Decision: "approve", Message: "Deed matches the land registry."}))
+	res, err := w.admin.DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: approveID, Decision: "approve", Message: "Deed matches the land registry."}))
 	if err != nil || !res.Msg.PropertyVerified || res.Msg.Decision.AdminUsername != "ada" {
 		t.Fatalf("approve: %v %v", res, err)
 	}
 	if proof := w.verified(t, home); proof != "documents" {
 		t.Errorf("proof %q, want documents", proof)
 	}
-	if _, err := w.admin.DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: rejectID, Decision: "reject", Message: "The deed names someone else."})); err != nil {
+	if _, err := w.admin.DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: rejectID, Decision: "reject", Message: "The deed names someone else."})); err != nil {
 		t.Fatal(err)
 	}
 	if proof := w.verified(t, flat); proof != "" {
 		t.Errorf("rejected property verified: %s", proof)
 	}
-	created, err := w.verification.ListCreatedVerificationRequests(ctx, as(olga, &verificationv1.ListCreatedVerificationRequestsRequest{}))
+	created, err := w.verification.ListCreatedVerificationRequests(ctx, testworld.As(olga, &verificationv1.ListCreatedVerificationRequestsRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,24 +311,24 @@ func TestDecisionsAreRecorded(t *testing.T) {
 	if seen[approveID] != "approved / Deed matches the land registry. / true" || seen[rejectID] != "rejected / The deed names someone else. / false" {
 		t.Errorf("the owner reads %v", seen)
 	}
-	if _, err := w.admin.DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: approveID, Decision: "reject", Message: "Changed my mind"})); failure(err) != "failed_precondition: This request has already been decided." {
-		t.Errorf("second decision: %s", failure(err))
+	if _, err := w.admin.DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: approveID, Decision: "reject", Message: "Changed my mind"})); testworld.Failure(err) != "failed_precondition: This request has already been decided." {
+		t.Errorf("second decision: %s", testworld.Failure(err))
 	}
 	// A withdrawal is a decision too.
-	if _, err := w.verification.WithdrawVerification(ctx, as(ada, &verificationv1.WithdrawVerificationRequest{PropertyId: home, Reason: "Sold"})); err != nil {
+	if _, err := w.verification.WithdrawVerification(ctx, testworld.As(ada, &verificationv1.WithdrawVerificationRequest{PropertyId: home, Reason: "Sold"})); err != nil {
 		t.Fatal(err)
 	}
 	// The review service's moderation decisions are copied into the log.
-	review := w.id(t, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
+	review := w.ID(t, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
 		SELECT $1, id, 4, 'Fine place', 'A fine place to live for a year.', 'general' FROM users WHERE username = 'ada' RETURNING id`, flat)
-	w.exec(t, `INSERT INTO review_moderation_decisions (review_id, admin_id, decision, note)
+	w.Exec(t, `INSERT INTO review_moderation_decisions (review_id, admin_id, decision, note)
 		SELECT $1, id, 'remove', 'Spam' FROM users WHERE username = 'ada'`, review)
-	if d, err := w.admin.ListDecisions(ctx, as(ada, &adminv1.ListDecisionsRequest{ReviewId: review})); err != nil ||
+	if d, err := w.admin.ListDecisions(ctx, testworld.As(ada, &adminv1.ListDecisionsRequest{ReviewId: review})); err != nil ||
 		len(d.Msg.Decisions) != 1 || d.Msg.Decisions[0].Decision != "remove" || d.Msg.Decisions[0].Message != "Spam" || d.Msg.Decisions[0].AdminUsername != "ada" {
 		t.Errorf("review decisions: %v %v", d, err)
 	}
-	w.exec(t, `DELETE FROM admin_decisions WHERE review_id IS NOT NULL`)
-	list, err := w.admin.ListDecisions(ctx, as(ada, &adminv1.ListDecisionsRequest{}))
+	w.Exec(t, `DELETE FROM admin_decisions WHERE review_id IS NOT NULL`)
+	list, err := w.admin.ListDecisions(ctx, testworld.As(ada, &adminv1.ListDecisionsRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -438,7 +347,7 @@ func TestDecisionsAreRecorded(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("decisions\n got %v\nwant %v", got, want)
 	}
-	if queue, _ := w.admin.ListQueue(ctx, as(ada, &adminv1.ListQueueRequest{})); len(queue.Msg.Items) != 0 {
+	if queue, _ := w.admin.ListQueue(ctx, testworld.As(ada, &adminv1.ListQueueRequest{})); len(queue.Msg.Items) != 0 {
 		t.Errorf("queue after deciding: %v", queue.Msg.Items)
 	}
 }
@@ -447,11 +356,11 @@ func TestDecisionsAreRecorded(t *testing.T) {
 func TestParallelDecisionsDecideOnce(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	olga := w.person(t, "olga", "landlord", false)
-	admins := []string{w.person(t, "ada", "admin", false), w.person(t, "alan", "admin", false)}
+	olga := w.Person(t, "olga", "landlord")
+	admins := []string{w.Person(t, "ada", "admin"), w.Person(t, "alan", "admin")}
 	ctx := context.Background()
 	for round := range 5 {
-		home := w.property(t, fmt.Sprintf("Home %d", round))
+		home := w.Property(t, "olga", fmt.Sprintf("Home %d", round))
 		id, _ := w.submit(t, olga, home)
 		var wg sync.WaitGroup
 		results := make([]string, len(admins))
@@ -461,8 +370,8 @@ func TestParallelDecisionsDecideOnce(t *testing.T) {
 				if i == 1 {
 					decision, msg = "reject", "Looks wrong"
 				}
-				_, err := w.admin.DecideRequest(ctx, as(token, &adminv1.DecideRequestRequest{RequestId: id, Decision: decision, Message: msg}))
-				results[i] = failure(err)
+				_, err := w.admin.DecideRequest(ctx, testworld.As(token, &adminv1.DecideRequestRequest{RequestId: id, Decision: decision, Message: msg}))
+				results[i] = testworld.Failure(err)
 			})
 		}
 		wg.Wait()
@@ -474,7 +383,7 @@ func TestParallelDecisionsDecideOnce(t *testing.T) {
 				t.Errorf("round %d: %s", round, r)
 			}
 		}
-		n := w.id(t, `SELECT count(*)::int FROM admin_decisions WHERE request_id = $1`, id)
+		n := w.ID(t, `SELECT count(*)::int FROM admin_decisions WHERE request_id = $1`, id)
 		if oks != 1 || n != 1 {
 			t.Errorf("round %d: %d successes, %d decisions recorded (%v)", round, oks, n, results)
 		}
@@ -504,20 +413,20 @@ func (r *refunds) RefundPaidCheck(_ context.Context, id int32) error {
 func TestPaidChecksAndHeldApprovals(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	w.person(t, "olga", "landlord", false)
-	w.person(t, "vera", "tenant", true)
-	adaID := w.id(t, `INSERT INTO users (username, password_hash, email, first_name, last_name, role) VALUES ('ada', 'x', 'ada@example.com', 'Ada', 'A', 'admin') RETURNING id`)
+	w.Person(t, "olga", "landlord")
+	w.Established(t, "vera", "tenant")
+	adaID := w.ID(t, `INSERT INTO users (username, password_hash, email, first_name, last_name, role) VALUES ('ada', 'x', 'ada@example.com', 'Ada', 'A', 'admin') RETURNING id`)
 	ctx := identity.WithSession(context.Background(), identity.Session{ID: 1, User: identity.User{ID: adaID, Username: "ada", Role: "admin"}})
 	paid := func(title string) (int32, int32) {
-		p := w.property(t, title)
-		id := w.id(t, `INSERT INTO verification_requests (property_id, requested_by_id, status, payment_intent_id, payment_status)
+		p := w.Property(t, "olga", title)
+		id := w.ID(t, `INSERT INTO verification_requests (property_id, requested_by_id, status, payment_intent_id, payment_status)
 			SELECT $1, landlord_id, 'paid', 'pi_' || $1::int, 'succeeded' FROM properties WHERE id = $1::int RETURNING id`, p)
 		return p, id
 	}
 
 	p1, r1 := paid("Paid One")
-	none := verifyqueue.NewService(w.srv.Pool, nil)
-	if _, err := none.Decide(ctx, r1, verifyqueue.Reject, "Not the owner"); failure(err) != "Refunds are not available on this server, so a paid check cannot be rejected: approve it or try again once payments are configured." {
+	none := verifyqueue.NewService(w.Pool, nil)
+	if _, err := none.Decide(ctx, r1, verifyqueue.Reject, "Not the owner"); testworld.Failure(err) != "Refunds are not available on this server, so a paid check cannot be rejected: approve it or try again once payments are configured." {
 		t.Errorf("reject without a refunder: %v", err)
 	}
 	items, _, err := none.Queue(ctx, 1, 10)
@@ -525,19 +434,19 @@ func TestPaidChecksAndHeldApprovals(t *testing.T) {
 		t.Errorf("queue: %v %v", items, err)
 	}
 	failing := &refunds{fail: errors.New("stripe is down")}
-	if _, err := verifyqueue.NewService(w.srv.Pool, failing).Decide(ctx, r1, verifyqueue.Reject, "Not the owner"); err == nil {
+	if _, err := verifyqueue.NewService(w.Pool, failing).Decide(ctx, r1, verifyqueue.Reject, "Not the owner"); err == nil {
 		t.Error("rejected although the refund failed")
 	}
-	if st := w.id(t, `SELECT count(*)::int FROM verification_requests WHERE id = $1 AND status = 'paid'`, r1); st != 1 {
+	if st := w.ID(t, `SELECT count(*)::int FROM verification_requests WHERE id = $1 AND status = 'paid'`, r1); st != 1 {
 		t.Error("a failed refund changed the request")
 	}
 	r := &refunds{}
-	svc := verifyqueue.NewService(w.srv.Pool, r)
+	svc := verifyqueue.NewService(w.Pool, r)
 	d, err := svc.Decide(ctx, r1, verifyqueue.Reject, "Not the owner")
 	if err != nil || !d.Refunded || fmt.Sprint(r.calls) != fmt.Sprint([]int32{r1}) {
 		t.Errorf("reject: %v %v, refunds %v", d, err, r.calls)
 	}
-	if _, err := svc.Decide(ctx, r1, verifyqueue.Reject, "Again"); failure(err) != "This request has already been decided." || len(r.calls) != 1 {
+	if _, err := svc.Decide(ctx, r1, verifyqueue.Reject, "Again"); testworld.Failure(err) != "This request has already been decided." || len(r.calls) != 1 {
 		t.Errorf("second reject: %v, refunds %v", err, r.calls)
 	}
 
@@ -551,9 +460,9 @@ func TestPaidChecksAndHeldApprovals(t *testing.T) {
 
 	// A held approval of a request from the property page: its sender (tom) earns the token when
 	// the administrator's approval verifies the property.
-	w.person(t, "tom", "tenant", false)
-	p3 := w.property(t, "Held")
-	r3 := w.id(t, `INSERT INTO verification_requests (property_id, requested_by_id, requested_to_id, status, status_reason)
+	w.Person(t, "tom", "tenant")
+	p3 := w.Property(t, "olga", "Held")
+	r3 := w.ID(t, `INSERT INTO verification_requests (property_id, requested_by_id, requested_to_id, status, status_reason)
 		SELECT $1, t.id, v.id, 'held', 'Approved. Waiting for an administrator' FROM users t, users v WHERE t.username = 'tom' AND v.username = 'vera' RETURNING id`, p3)
 	if d, err := svc.Decide(ctx, r3, verifyqueue.Approve, "Vera lives next door"); err != nil || !d.PropertyVerified {
 		t.Errorf("approve held: %v %v", d, err)
@@ -561,14 +470,14 @@ func TestPaidChecksAndHeldApprovals(t *testing.T) {
 	if proof := w.verified(t, p3); proof != "confirmed" {
 		t.Errorf("held approval proof %q", proof)
 	}
-	if tokens := w.id(t, `SELECT tokens FROM users WHERE username = 'tom'`); tokens != 11 {
+	if tokens := w.ID(t, `SELECT tokens FROM users WHERE username = 'tom'`); tokens != 11 {
 		t.Errorf("the requester has %d tokens, want 11", tokens)
 	}
-	if n := w.id(t, `SELECT count(*)::int FROM (SELECT u.id FROM users u LEFT JOIN token_transactions t ON t.user_id = u.id WHERE u.username <> 'ada'
+	if n := w.ID(t, `SELECT count(*)::int FROM (SELECT u.id FROM users u LEFT JOIN token_transactions t ON t.user_id = u.id WHERE u.username <> 'ada'
 		GROUP BY u.id HAVING u.tokens <> coalesce(sum(t.amount), 0)) m`); n != 0 {
 		t.Errorf("a balance differs from its ledger")
 	}
-	if _, err := svc.Decide(ctx, 999999, verifyqueue.Approve, ""); failure(err) != "Verification request not found." {
+	if _, err := svc.Decide(ctx, 999999, verifyqueue.Approve, ""); testworld.Failure(err) != "Verification request not found." {
 		t.Errorf("missing request: %v", err)
 	}
 }
@@ -578,35 +487,35 @@ func TestPaidChecksAndHeldApprovals(t *testing.T) {
 func TestDocumentsDeletedAfterRetention(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	olga := w.person(t, "olga", "landlord", false)
-	ada := w.person(t, "ada", "admin", false)
-	home := w.property(t, "Olga Home")
-	flat := w.property(t, "Olga Flat")
+	olga := w.Person(t, "olga", "landlord")
+	ada := w.Person(t, "ada", "admin")
+	home := w.Property(t, "olga", "Olga Home")
+	flat := w.Property(t, "olga", "Olga Flat")
 	id, url := w.submit(t, olga, home)
 	_, unsent := w.upload(t, olga, flat, file{"old.pdf", pdf})
 	unsentURL := unsent["files"].([]any)[0].(string)
 	ctx := context.Background()
-	if _, err := w.admin.DecideRequest(ctx, as(ada, &adminv1.DecideRequestRequest{RequestId: id, Decision: "approve"})); err != nil {
+	if _, err := w.admin.DecideRequest(ctx, testworld.As(ada, &adminv1.DecideRequestRequest{RequestId: id, Decision: "approve"})); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := w.srv.Documents.RemoveExpired(ctx); err != nil || n != 0 {
+	if n, err := w.Documents.RemoveExpired(ctx); err != nil || n != 0 {
 		t.Fatalf("nothing due yet: %d %v", n, err)
 	}
-	w.exec(t, `UPDATE verification_requests SET responded_at = now() - interval '91 days' WHERE id = $1`, id)
-	w.exec(t, `UPDATE ownership_documents SET created_at = now() - interval '25 hours' WHERE request_id IS NULL`)
-	if n, err := w.srv.Documents.RemoveExpired(ctx); err != nil || n != 2 {
+	w.Exec(t, `UPDATE verification_requests SET responded_at = now() - interval '91 days' WHERE id = $1`, id)
+	w.Exec(t, `UPDATE ownership_documents SET created_at = now() - interval '25 hours' WHERE request_id IS NULL`)
+	if n, err := w.Documents.RemoveExpired(ctx); err != nil || n != 2 {
 		t.Fatalf("removed %d %v, want 2", n, err)
 	}
-	if status, _, body := w.do(t, olga, http.MethodGet, url, "", nil); status != 404 || !strings.Contains(body, "deleted 90 days after") {
+	if status, _, body := testworld.Send(t, http.MethodGet, w.URL+url, olga, "", nil); status != 404 || !strings.Contains(body, "deleted 90 days after") {
 		t.Errorf("deleted document: %d %s", status, body)
 	}
-	if status, _, _ := w.do(t, olga, http.MethodGet, unsentURL, "", nil); status != 404 {
+	if status, _, _ := testworld.Send(t, http.MethodGet, w.URL+unsentURL, olga, "", nil); status != 404 {
 		t.Errorf("unsent document: %d", status)
 	}
-	if n := w.id(t, `SELECT count(*)::int FROM ownership_documents WHERE request_id = $1 AND deleted_at IS NOT NULL`, id); n != 1 {
+	if n := w.ID(t, `SELECT count(*)::int FROM ownership_documents WHERE request_id = $1 AND deleted_at IS NOT NULL`, id); n != 1 {
 		t.Errorf("the decided document's row: %d", n)
 	}
-	if n := w.id(t, `SELECT count(*)::int FROM admin_decisions WHERE request_id = $1`, id); n != 1 {
+	if n := w.ID(t, `SELECT count(*)::int FROM admin_decisions WHERE request_id = $1`, id); n != 1 {
 		t.Errorf("decision rows: %d", n)
 	}
 }
@@ -615,10 +524,10 @@ func TestDocumentsDeletedAfterRetention(t *testing.T) {
 func TestOwnerAttacks(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	olga := w.person(t, "olga", "landlord", false)
-	lars := w.person(t, "lars", "landlord", false)
-	home := w.property(t, "Olga Home")
-	larsHome := w.id(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+	olga := w.Person(t, "olga", "landlord")
+	lars := w.Person(t, "lars", "landlord")
+	home := w.Property(t, "olga", "Olga Home")
+	larsHome := w.ID(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
 		SELECT 'Lars Home', '2 Park Lane', 'Leeds', 'house', 800, id, 'lars-home' FROM users WHERE username = 'lars' RETURNING id`)
 	ctx := context.Background()
 
@@ -628,13 +537,13 @@ func TestOwnerAttacks(t *testing.T) {
 		name     string
 		property int32
 	}{{"on the owner's own property", home}, {"on its own property", larsHome}} {
-		_, err := w.documents.SubmitDirectVerification(ctx, as(olga, &adminv1.SubmitDirectVerificationRequest{PropertyId: c.property, DocumentUrls: []string{larsURL}}))
+		_, err := w.documents.SubmitDirectVerification(ctx, testworld.As(olga, &adminv1.SubmitDirectVerificationRequest{PropertyId: c.property, DocumentUrls: []string{larsURL}}))
 		if err == nil {
 			t.Errorf("olga sent lars's document %s", c.name)
 		}
 	}
 	// olga cannot read lars's document either.
-	if status, _, _ := w.do(t, olga, http.MethodGet, larsURL, "", nil); status != http.StatusForbidden {
+	if status, _, _ := testworld.Send(t, http.MethodGet, w.URL+larsURL, olga, "", nil); status != http.StatusForbidden {
 		t.Errorf("olga reads lars's document: %d", status)
 	}
 
@@ -648,8 +557,8 @@ func TestOwnerAttacks(t *testing.T) {
 	results := make([]string, n)
 	for i := range n {
 		wg.Go(func() {
-			_, err := w.documents.SubmitDirectVerification(ctx, as(olga, &adminv1.SubmitDirectVerificationRequest{PropertyId: home, DocumentUrls: []string{urls[i]}}))
-			results[i] = failure(err)
+			_, err := w.documents.SubmitDirectVerification(ctx, testworld.As(olga, &adminv1.SubmitDirectVerificationRequest{PropertyId: home, DocumentUrls: []string{urls[i]}}))
+			results[i] = testworld.Failure(err)
 		})
 	}
 	wg.Wait()
@@ -661,8 +570,8 @@ func TestOwnerAttacks(t *testing.T) {
 			t.Errorf("parallel submit: %s", r)
 		}
 	}
-	requests := w.id(t, `SELECT count(*)::int FROM verification_requests WHERE property_id = $1`, home)
-	attached := w.id(t, `SELECT count(*)::int FROM ownership_documents WHERE property_id = $1 AND request_id IS NOT NULL`, home)
+	requests := w.ID(t, `SELECT count(*)::int FROM verification_requests WHERE property_id = $1`, home)
+	attached := w.ID(t, `SELECT count(*)::int FROM ownership_documents WHERE property_id = $1 AND request_id IS NOT NULL`, home)
 	if oks != 1 || requests != 1 || attached != 1 {
 		t.Errorf("%d sent, %d requests, %d documents attached (%v)", oks, requests, attached, results)
 	}

@@ -28,6 +28,7 @@ import (
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 	"github.com/rentproof/rentproof/internal/upload"
 )
 
@@ -383,6 +384,36 @@ func TestRequestLimitsAndCrossOrigin(t *testing.T) {
 				t.Errorf("POST: %d, want %d", res.StatusCode, want)
 			}
 		})
+	}
+}
+
+// A form on another site cannot sign a visitor out (or post anything else) through the REST
+// shim, though the browser sends the session cookie with it.
+func TestCrossSiteLogoutRefused(t *testing.T) {
+	t.Parallel()
+	w := testworld.Start(t, testserver.Options{})
+	browser := testserver.Browser()
+	w.Register(t, browser, "lovelace", "tenant", "")
+
+	req, _ := http.NewRequest(http.MethodPost, w.URL+"/api/logout", strings.NewReader("x=1"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "https://evil.example")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	res, err := browser.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusForbidden {
+		t.Errorf("cross-site logout: %d", res.StatusCode)
+	}
+	me, err := browser.Get(w.URL + "/api/user")
+	if err != nil {
+		t.Fatal(err)
+	}
+	me.Body.Close()
+	if me.StatusCode != http.StatusOK {
+		t.Errorf("the cross-site post signed the user out: %d", me.StatusCode)
 	}
 }
 

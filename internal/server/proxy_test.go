@@ -1,4 +1,4 @@
-package account_test
+package server_test
 
 import (
 	"context"
@@ -9,22 +9,19 @@ import (
 
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
+
+// What the edge (Identify) believes of a client behind proxies, replayed over the public API.
 
 // forwarded is a sign-in as it reaches the server through a proxy: the client's own
 // X-Forwarded-For, with the address the proxy saw appended.
 func forwarded(t *testing.T, base, username, clientWrote, proxySaw string) int {
 	t.Helper()
 	body := strings.NewReader(fmt.Sprintf(`{"username":%q,"password":"guess-123"}`, username))
-	req, _ := http.NewRequest(http.MethodPost, base+"/api/login", body)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Forwarded-For", strings.TrimPrefix(clientWrote+", "+proxySaw, ", "))
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	return res.StatusCode
+	status, _, _ := testworld.Send(t, http.MethodPost, base+"/api/login", "", "application/json", body,
+		"X-Forwarded-For", strings.TrimPrefix(clientWrote+", "+proxySaw, ", "))
+	return status
 }
 
 // The attack rotated the left-most X-Forwarded-For entry, which the server believed, to pass the
@@ -65,21 +62,11 @@ func TestClientAddressIsAlwaysAnIP(t *testing.T) {
 		// Each case has a server of its own, so the cases run at once.
 		t.Run(fmt.Sprintf("%d proxies, X-Forwarded-For %s", c.proxies, c.header), func(t *testing.T) {
 			t.Parallel()
-			srv := testserver.Start(t, testserver.Options{TrustedProxies: c.proxies})
-			reg := registration("proxied")
-			body := fmt.Sprintf(`{"username":%q,"email":%q,"password":%q,"firstName":"Ada","lastName":"Lovelace","role":"tenant"}`,
-				reg["username"], reg["email"], reg["password"])
-			req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/register", strings.NewReader(body))
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("X-Forwarded-For", c.header)
-			res, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res.Body.Close()
+			w := testworld.Start(t, testserver.Options{TrustedProxies: c.proxies})
+			w.Register(t, http.DefaultClient, "proxied", "tenant", c.header)
 			var stored string
-			if err := srv.Pool.QueryRow(context.Background(), "SELECT client_ip FROM sessions").Scan(&stored); err != nil {
-				t.Fatalf("%d, %v", res.StatusCode, err)
+			if err := w.Pool.QueryRow(context.Background(), "SELECT client_ip FROM sessions").Scan(&stored); err != nil {
+				t.Fatal(err)
 			}
 			if stored != c.want {
 				t.Errorf("stored %q, want %q", stored, c.want)
@@ -91,17 +78,12 @@ func TestClientAddressIsAlwaysAnIP(t *testing.T) {
 // A user agent PostgreSQL cannot store as text (invalid UTF-8) failed sign-in with a 500.
 func TestSignInWithAnUnstorableUserAgent(t *testing.T) {
 	t.Parallel()
-	srv := testserver.Start(t, testserver.Options{})
-	newAPI(t, srv).post("/api/register", registration("agent"))
-	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/login", strings.NewReader(`{"username":"agent","password":"s3cret-pass"}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("User-Agent", "Mozilla/5.0 \xff\xfe"+strings.Repeat("é", 200))
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		t.Errorf("sign-in with a user agent that is not UTF-8: %d", res.StatusCode)
+	w := testworld.Start(t, testserver.Options{})
+	w.Register(t, http.DefaultClient, "agent", "tenant", "")
+	body := strings.NewReader(fmt.Sprintf(`{"username":"agent","password":%q}`, testworld.Password))
+	status, _, _ := testworld.Send(t, http.MethodPost, w.URL+"/api/login", "", "application/json", body,
+		"User-Agent", "Mozilla/5.0 \xff\xfe"+strings.Repeat("é", 200))
+	if status != http.StatusOK {
+		t.Errorf("sign-in with a user agent that is not UTF-8: %d", status)
 	}
 }

@@ -6,9 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"io"
 	"maps"
 	"mime/multipart"
@@ -24,6 +21,7 @@ import (
 	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 	"github.com/rentproof/rentproof/internal/upload/uploadtest"
 )
 
@@ -127,17 +125,6 @@ func (c *client) rawUpload(parts ...part) *http.Response {
 	return res
 }
 
-func pngImage(t *testing.T) []byte {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, 4, 3))
-	img.Set(1, 1, color.RGBA{200, 30, 30, 255})
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
 func files(body map[string]any) []string {
 	var out []string
 	list, _ := body["files"].([]any)
@@ -162,7 +149,7 @@ func TestCreatePropertyAsLandlord(t *testing.T) {
 	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "lenny", "landlord")
-	status, up := landlord.upload(part{"images", "front.png", pngImage(t)}, part{"images", "kitchen.png", pngImage(t)})
+	status, up := landlord.upload(part{"images", "front.png", testworld.SmallPNG(t)}, part{"images", "kitchen.png", testworld.SmallPNG(t)})
 	urls := files(up)
 	if status != http.StatusOK || up["success"] != true || len(urls) != 2 {
 		t.Fatalf("upload: %d %v", status, up)
@@ -219,7 +206,7 @@ func TestCreatePropertyAsLandlord(t *testing.T) {
 	for _, role := range []string{"agent", "property_manager", "admin"} {
 		t.Run(role+" creates", func(t *testing.T) {
 			c := signUp(t, srv, "user_"+role, role)
-			_, up := c.upload(part{"images", "front.png", pngImage(t)})
+			_, up := c.upload(part{"images", "front.png", testworld.SmallPNG(t)})
 			if status, body := c.json(http.MethodPost, "/api/properties", listing(files(up))); status != http.StatusOK {
 				t.Errorf("%d %v", status, body)
 			}
@@ -231,7 +218,7 @@ func TestCreatePropertyRefusals(t *testing.T) {
 	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "lara", "landlord")
-	_, up := landlord.upload(part{"images", "a.png", pngImage(t)})
+	_, up := landlord.upload(part{"images", "a.png", testworld.SmallPNG(t)})
 	urls := files(up)
 
 	tenant := signUp(t, srv, "tom", "tenant")
@@ -239,7 +226,7 @@ func TestCreatePropertyRefusals(t *testing.T) {
 		body["message"] != "Only landlords, agents and property managers can list properties" {
 		t.Errorf("tenant: %d %v", status, body)
 	}
-	if status, _ := tenant.upload(part{"images", "a.png", pngImage(t)}); status != http.StatusForbidden {
+	if status, _ := tenant.upload(part{"images", "a.png", testworld.SmallPNG(t)}); status != http.StatusForbidden {
 		t.Errorf("tenant upload: %d", status)
 	}
 	anonymous := &client{t: t, base: srv.URL, http: http.DefaultClient}
@@ -328,7 +315,7 @@ func TestUploadRefusals(t *testing.T) {
 	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "upton", "landlord")
-	img := pngImage(t)
+	img := testworld.SmallPNG(t)
 	big := append(append([]byte{}, img...), make([]byte, 25<<20)...)
 	for name, c := range map[string]struct {
 		parts  []part

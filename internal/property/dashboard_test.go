@@ -13,54 +13,27 @@ import (
 
 	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
-	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
 // dashboardWorld is a server where "lena" (a landlord) lists in dollars and euros, with reviews
 // of every type, beside another landlord's listings.
 type dashboardWorld struct {
-	srv    *testserver.Server
+	*testworld.World
 	client propertyv1connect.PropertyServiceClient
-}
-
-func (w *dashboardWorld) exec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	if _, err := w.srv.Pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-}
-
-// signedIn makes a user of role with a live session and returns its bearer token.
-func (w *dashboardWorld) signedIn(t *testing.T, username, role string) string {
-	t.Helper()
-	token := "token-" + username
-	w.exec(t, `WITH u AS (
-			INSERT INTO users (username, password_hash, email, first_name, last_name, role)
-			VALUES ($1, 'x', $1 || '@example.com', initcap($1), 'Tester', $2) RETURNING id)
-		INSERT INTO sessions (user_id, token_hash, expires_at) SELECT id, $3, now() + interval '1 day' FROM u`,
-		username, role, account.HashToken(token))
-	return token
-}
-
-func bearer[T any](token string, msg *T) *connect.Request[T] {
-	req := connect.NewRequest(msg)
-	if token != "" {
-		req.Header().Set("Authorization", "Bearer "+token)
-	}
-	return req
 }
 
 func newDashboardWorld(t *testing.T) (*dashboardWorld, string) {
 	t.Helper()
-	srv := testserver.Start(t, testserver.Options{})
-	w := &dashboardWorld{srv: srv, client: propertyv1connect.NewPropertyServiceClient(http.DefaultClient, srv.URL)}
-	lena := w.signedIn(t, "lena", "landlord")
-	w.signedIn(t, "omar", "landlord")
-	w.signedIn(t, "tara", "tenant")
+	tw := testworld.Start(t, testserver.Options{})
+	w := &dashboardWorld{World: tw, client: propertyv1connect.NewPropertyServiceClient(http.DefaultClient, tw.URL)}
+	lena := w.Person(t, "lena", "landlord")
+	w.Person(t, "omar", "landlord")
+	w.Person(t, "tara", "tenant")
 	// Lena: two dollar listings (one verified), two euro listings (one verified), a villa in
 	// dollars, and a withdrawn listing that counts nowhere. Omar lists in Bath.
-	w.exec(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, currency, verified,
+	w.Exec(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, currency, verified,
 			verification_proof, active, landlord_id, slug, created_at)
 		SELECT l.title, l.address, l.city, l.type, l.rent, l.currency, l.verified,
 			CASE WHEN l.verified THEN 'demo' END, l.active, u.id, 'p-' || l.n, now() - l.n * interval '1 hour'
@@ -72,12 +45,12 @@ func newDashboardWorld(t *testing.T) (*dashboardWorld, string) {
 			(5, 'Hill villa 100%', '5 Hill Road', 'Austin', 'villa', 4000, 'USD', false, true),
 			(6, 'Withdrawn flat', '6 Gone Street', 'Austin', 'apartment', 9999, 'USD', true, false)
 		) AS l(n, title, address, city, type, rent, currency, verified, active), users u WHERE u.username = 'lena'`)
-	w.exec(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+	w.Exec(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
 		SELECT 'Austin cottage', '9 Elm Street', 'Bath', 'cottage', 700, id, 'omar-1' FROM users WHERE username = 'omar'`)
 	// Reviews of Lena's listings: the rated types (5, 4, 2 stars) make her average; a
 	// neighbourhood, a landlord and a tenant review, a hidden one, and one of the withdrawn
 	// listing do not. All of them count (counted: as an established author's).
-	w.exec(t, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, status, counted)
+	w.Exec(t, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, status, counted)
 		SELECT p.id, u.id, r.rating, 'Review title', 'A review long enough to be valid here.', r.type, r.status, true
 		FROM (VALUES
 			('Sunny loft', 5, 'tenant_to_property', 'published'),
@@ -96,7 +69,7 @@ func newDashboardWorld(t *testing.T) (*dashboardWorld, string) {
 func TestLandlordStats(t *testing.T) {
 	t.Parallel()
 	w, lena := newDashboardWorld(t)
-	res, err := w.client.GetLandlordStats(context.Background(), bearer(lena, &propertyv1.GetLandlordStatsRequest{}))
+	res, err := w.client.GetLandlordStats(context.Background(), testworld.As(lena, &propertyv1.GetLandlordStatsRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,9 +97,9 @@ func TestLandlordStats(t *testing.T) {
 	}
 
 	// A review made hidden leaves the average; a published one of a rated type joins it.
-	w.exec(t, `UPDATE reviews SET status = 'hidden' WHERE rating = 2`)
-	w.exec(t, `UPDATE reviews SET status = 'published' WHERE status = 'hidden' AND rating = 1`)
-	res, err = w.client.GetLandlordStats(context.Background(), bearer(lena, &propertyv1.GetLandlordStatsRequest{}))
+	w.Exec(t, `UPDATE reviews SET status = 'hidden' WHERE rating = 2`)
+	w.Exec(t, `UPDATE reviews SET status = 'published' WHERE status = 'hidden' AND rating = 1`)
+	res, err = w.client.GetLandlordStats(context.Background(), testworld.As(lena, &propertyv1.GetLandlordStatsRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +108,7 @@ func TestLandlordStats(t *testing.T) {
 	}
 
 	t.Run("a tenant's own stats are empty", func(t *testing.T) {
-		res, err := w.client.GetLandlordStats(context.Background(), bearer("token-tara", &propertyv1.GetLandlordStatsRequest{}))
+		res, err := w.client.GetLandlordStats(context.Background(), testworld.As("token-tara", &propertyv1.GetLandlordStatsRequest{}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +117,7 @@ func TestLandlordStats(t *testing.T) {
 		}
 	})
 	t.Run("signed out", func(t *testing.T) {
-		_, err := w.client.GetLandlordStats(context.Background(), bearer("", &propertyv1.GetLandlordStatsRequest{}))
+		_, err := w.client.GetLandlordStats(context.Background(), testworld.As("", &propertyv1.GetLandlordStatsRequest{}))
 		if connect.CodeOf(err) != connect.CodeUnauthenticated {
 			t.Errorf("signed out: %v", err)
 		}
@@ -156,7 +129,7 @@ func TestListMyProperties(t *testing.T) {
 	w, lena := newDashboardWorld(t)
 	list := func(t *testing.T, token string, req *propertyv1.ListMyPropertiesRequest) ([]string, int32) {
 		t.Helper()
-		res, err := w.client.ListMyProperties(context.Background(), bearer(token, req))
+		res, err := w.client.ListMyProperties(context.Background(), testworld.As(token, req))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,9 +162,9 @@ func TestListMyProperties(t *testing.T) {
 		})
 	}
 	t.Run("the owner's saved flag", func(t *testing.T) {
-		w.exec(t, `INSERT INTO saved_properties (user_id, property_id)
+		w.Exec(t, `INSERT INTO saved_properties (user_id, property_id)
 			SELECT landlord_id, id FROM properties WHERE title = 'Canal flat'`)
-		res, err := w.client.ListMyProperties(context.Background(), bearer(lena, &propertyv1.ListMyPropertiesRequest{Query: "flat"}))
+		res, err := w.client.ListMyProperties(context.Background(), testworld.As(lena, &propertyv1.ListMyPropertiesRequest{Query: "flat"}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -211,12 +184,12 @@ func TestListMyProperties(t *testing.T) {
 		for _, req := range []*propertyv1.ListMyPropertiesRequest{
 			{PageSize: 101}, {Page: -1}, {Query: "a\x00b"}, {Query: string(make([]byte, 101))},
 		} {
-			_, err := w.client.ListMyProperties(context.Background(), bearer(lena, req))
+			_, err := w.client.ListMyProperties(context.Background(), testworld.As(lena, req))
 			if connect.CodeOf(err) != connect.CodeInvalidArgument {
 				t.Errorf("%v: %v", req, err)
 			}
 		}
-		if _, err := w.client.ListMyProperties(context.Background(), bearer("", &propertyv1.ListMyPropertiesRequest{})); connect.CodeOf(err) != connect.CodeUnauthenticated {
+		if _, err := w.client.ListMyProperties(context.Background(), testworld.As("", &propertyv1.ListMyPropertiesRequest{})); connect.CodeOf(err) != connect.CodeUnauthenticated {
 			t.Errorf("signed out: %v", err)
 		}
 	})
@@ -225,7 +198,7 @@ func TestListMyProperties(t *testing.T) {
 		errs := make(chan error, 20)
 		for range 20 {
 			wg.Go(func() {
-				res, err := w.client.ListMyProperties(context.Background(), bearer(lena, &propertyv1.ListMyPropertiesRequest{Query: "austin"}))
+				res, err := w.client.ListMyProperties(context.Background(), testworld.As(lena, &propertyv1.ListMyPropertiesRequest{Query: "austin"}))
 				if err == nil && res.Msg.TotalCount != 3 {
 					err = errors.New("wrong count")
 				}
@@ -247,18 +220,10 @@ func TestDashboardOverREST(t *testing.T) {
 	w, lena := newDashboardWorld(t)
 	get := func(t *testing.T, token, query string) (int, map[string]any) {
 		t.Helper()
-		req, _ := http.NewRequest(http.MethodGet, w.srv.URL+"/api/dashboard"+query, http.NoBody)
-		if token != "" {
-			req.Header.Set("Authorization", "Bearer "+token)
-		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
+		status, _, raw := testworld.Send(t, http.MethodGet, w.URL+"/api/dashboard"+query, token, "", http.NoBody)
 		var body map[string]any
-		_ = json.NewDecoder(res.Body).Decode(&body)
-		return res.StatusCode, body
+		_ = json.Unmarshal([]byte(raw), &body)
+		return status, body
 	}
 	status, body := get(t, lena, "?query=canal")
 	if list, _ := body["properties"].([]any); status != http.StatusOK || len(list) != 1 || body["totalCount"] != 1.0 || body["reviews"] != nil {

@@ -18,11 +18,12 @@ import (
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
 // editWorld is a server where "lara" (a landlord) listed a loft in Portland with two uploads.
 type editWorld struct {
-	srv      *testserver.Server
+	*testworld.World
 	lara     *client
 	id       int32
 	path     string
@@ -33,27 +34,20 @@ func newEditWorld(t *testing.T) *editWorld {
 	t.Helper()
 	srv := testserver.Start(t, testserver.Options{})
 	lara := signUp(t, srv, "lara", "landlord")
-	_, up := lara.upload(part{"images", "a.png", pngImage(t)}, part{"images", "b.png", pngImage(t)})
+	_, up := lara.upload(part{"images", "a.png", testworld.SmallPNG(t)}, part{"images", "b.png", testworld.SmallPNG(t)})
 	urls := files(up)
 	status, p := lara.json(http.MethodPost, "/api/properties", listing(urls))
 	if status != http.StatusOK {
 		t.Fatalf("create: %d %v", status, p)
 	}
 	id := int32(p["id"].(float64))
-	return &editWorld{srv: srv, lara: lara, id: id, path: fmt.Sprintf("/api/properties/%d", id), uploaded: urls}
-}
-
-func (w *editWorld) exec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	if _, err := w.srv.Pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
+	return &editWorld{World: &testworld.World{Server: srv}, lara: lara, id: id, path: fmt.Sprintf("/api/properties/%d", id), uploaded: urls}
 }
 
 // verify gives the loft a verification in force, as the demo data has them.
 func (w *editWorld) verify(t *testing.T) {
 	t.Helper()
-	w.exec(t, `INSERT INTO property_verifications (property_id, proof) VALUES ($1, 'demo')`, w.id)
+	w.Exec(t, `INSERT INTO property_verifications (property_id, proof) VALUES ($1, 'demo')`, w.id)
 }
 
 // fieldError is whether a 400 answer names field with msg.
@@ -75,9 +69,9 @@ func TestUpdatePropertyIsTheOwnersOnly(t *testing.T) {
 	body := listing(w.uploaded)
 	body["monthlyRent"] = 1
 
-	other := signUp(t, w.srv, "omar", "landlord")
-	admin := signUp(t, w.srv, "ada_admin", "admin")
-	tenant := signUp(t, w.srv, "tom", "tenant")
+	other := signUp(t, w.Server, "omar", "landlord")
+	admin := signUp(t, w.Server, "ada_admin", "admin")
+	tenant := signUp(t, w.Server, "tom", "tenant")
 	for name, c := range map[string]*client{"another landlord": other, "an administrator": admin, "a tenant": tenant} {
 		t.Run(name, func(t *testing.T) {
 			status, res := c.in(t).json(http.MethodPut, w.path, body)
@@ -86,17 +80,17 @@ func TestUpdatePropertyIsTheOwnersOnly(t *testing.T) {
 			}
 		})
 	}
-	anonymous := &client{t: t, base: w.srv.URL, http: http.DefaultClient}
+	anonymous := &client{t: t, base: w.URL, http: http.DefaultClient}
 	if status, res := anonymous.json(http.MethodPut, w.path, body); status != http.StatusUnauthorized {
 		t.Errorf("signed out: %d %v", status, res)
 	}
 	if status, res := w.lara.json(http.MethodPut, "/api/properties/999999", body); status != http.StatusNotFound || res["message"] != "Property Not Found" {
 		t.Errorf("missing: %d %v", status, res)
 	}
-	w.exec(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug, active)
+	w.Exec(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug, active)
 		SELECT 'Withdrawn', '1 Gone St', 'Leeds', 'house', 500, id, 'gone', false FROM users WHERE username = 'lara'`)
 	var gone int32
-	if err := w.srv.Pool.QueryRow(context.Background(), `SELECT id FROM properties WHERE slug = 'gone'`).Scan(&gone); err != nil {
+	if err := w.Pool.QueryRow(context.Background(), `SELECT id FROM properties WHERE slug = 'gone'`).Scan(&gone); err != nil {
 		t.Fatal(err)
 	}
 	if status, res := w.lara.json(http.MethodPut, fmt.Sprintf("/api/properties/%d", gone), body); status != http.StatusNotFound {
@@ -106,7 +100,7 @@ func TestUpdatePropertyIsTheOwnersOnly(t *testing.T) {
 	if status, res := other.json(http.MethodPost, "/api/properties", listing(w.uploaded)); status != http.StatusBadRequest {
 		t.Errorf("reusing the images: %d %v", status, res)
 	}
-	if n := count(t, w.srv, `SELECT count(*) FROM properties WHERE monthly_rent = 1`); n != 0 {
+	if n := count(t, w.Server, `SELECT count(*) FROM properties WHERE monthly_rent = 1`); n != 0 {
 		t.Errorf("a refused edit changed %d listings", n)
 	}
 }
@@ -115,8 +109,8 @@ func TestUpdatePropertyIsTheOwnersOnly(t *testing.T) {
 func TestUpdatePropertyIsValidatedLikeCreate(t *testing.T) {
 	t.Parallel()
 	w := newEditWorld(t)
-	other := signUp(t, w.srv, "omar", "landlord")
-	_, up := other.upload(part{"images", "c.png", pngImage(t)})
+	other := signUp(t, w.Server, "omar", "landlord")
+	_, up := other.upload(part{"images", "c.png", testworld.SmallPNG(t)})
 	foreign := files(up)[0]
 	u := w.uploaded
 	for name, c := range map[string]struct {
@@ -144,7 +138,7 @@ func TestUpdatePropertyIsValidatedLikeCreate(t *testing.T) {
 		})
 	}
 	// Over Connect too, in the same words.
-	client := propertyv1connect.NewPropertyServiceClient(w.lara.http, w.srv.URL)
+	client := propertyv1connect.NewPropertyServiceClient(w.lara.http, w.URL)
 	_, err := client.UpdateProperty(context.Background(), connect.NewRequest(&propertyv1.UpdatePropertyRequest{
 		Id: w.id, Listing: &propertyv1.CreatePropertyRequest{Title: "Flat"},
 	}))
@@ -159,9 +153,9 @@ func TestUpdatePropertyIsValidatedLikeCreate(t *testing.T) {
 func TestUpdatePropertyChangesTheListing(t *testing.T) {
 	t.Parallel()
 	w := newEditWorld(t)
-	w.exec(t, `UPDATE properties SET rating4_count = 1, updated_at = now() - interval '1 day' WHERE id = $1`, w.id)
-	w.exec(t, `INSERT INTO saved_properties (user_id, property_id) SELECT landlord_id, id FROM properties WHERE id = $1`, w.id)
-	_, up := w.lara.upload(part{"images", "c.png", pngImage(t)})
+	w.Exec(t, `UPDATE properties SET rating4_count = 1, updated_at = now() - interval '1 day' WHERE id = $1`, w.id)
+	w.Exec(t, `INSERT INTO saved_properties (user_id, property_id) SELECT landlord_id, id FROM properties WHERE id = $1`, w.id)
+	_, up := w.lara.upload(part{"images", "c.png", testworld.SmallPNG(t)})
 	added := files(up)[0]
 
 	body := listing([]string{added, w.uploaded[1]}) // the first removed, the second moved after a new one
@@ -179,10 +173,10 @@ func TestUpdatePropertyChangesTheListing(t *testing.T) {
 		fmt.Sprint(p["keywords"]) != "[Parking]" || p["saved"] != true || p["rating"] != 4.0 || fmt.Sprint(p["ratingSummary"]) != "map[average:4 count:1 distribution:[0 0 0 1 0] recommendCount:1]" {
 		t.Errorf("edited: %v", res)
 	}
-	if n := count(t, w.srv, `SELECT count(*) FROM properties WHERE id = $1 AND updated_at > now() - interval '1 minute' AND city_key = 'salem'`, w.id); n != 1 {
+	if n := count(t, w.Server, `SELECT count(*) FROM properties WHERE id = $1 AND updated_at > now() - interval '1 minute' AND city_key = 'salem'`, w.id); n != 1 {
 		t.Error("updated_at and the city key did not follow")
 	}
-	if n := count(t, w.srv, `SELECT count(*) FROM uploads WHERE property_id = $1`, w.id); n != 3 {
+	if n := count(t, w.Server, `SELECT count(*) FROM uploads WHERE property_id = $1`, w.id); n != 3 {
 		t.Errorf("%d uploads attached to the listing, want 3 (the removed one stays attached, never reused)", n)
 	}
 	// The image claimed by the edit is used: another listing cannot take it.
@@ -190,11 +184,11 @@ func TestUpdatePropertyChangesTheListing(t *testing.T) {
 		!fieldError(res, "images", "Please upload the images again: one of them is already used by another listing or review") {
 		t.Errorf("reusing an edit's image: %d %v", status, res)
 	}
-	req, _ := http.NewRequest(http.MethodGet, w.srv.URL+"/api/properties?city=salem", http.NoBody)
+	req, _ := http.NewRequest(http.MethodGet, w.URL+"/api/properties?city=salem", http.NoBody)
 	if status, _ := w.lara.do(req); status != http.StatusOK {
 		t.Errorf("search: %d", status)
 	}
-	if n := count(t, w.srv, `SELECT count(*) FROM cities WHERE key = 'salem' AND property_count = 1`); n != 1 {
+	if n := count(t, w.Server, `SELECT count(*) FROM cities WHERE key = 'salem' AND property_count = 1`); n != 1 {
 		t.Errorf("the cities list does not have the new city")
 	}
 }
@@ -234,11 +228,11 @@ func TestUpdatePropertyAddressChangeUnverifies(t *testing.T) {
 	}
 	var reason string
 	var by int32
-	if err := w.srv.Pool.QueryRow(context.Background(), `SELECT withdraw_reason, withdrawn_by FROM property_verifications
+	if err := w.Pool.QueryRow(context.Background(), `SELECT withdraw_reason, withdrawn_by FROM property_verifications
 		WHERE property_id = $1 AND withdrawn_at IS NOT NULL`, w.id).Scan(&reason, &by); err != nil {
 		t.Fatal(err)
 	}
-	if reason != property.AddressChangedReason || by != int32(count(t, w.srv, `SELECT id FROM users WHERE username = 'lara'`)) {
+	if reason != property.AddressChangedReason || by != int32(count(t, w.Server, `SELECT id FROM users WHERE username = 'lara'`)) {
 		t.Errorf("audit row: %q by %d", reason, by)
 	}
 	// Unverified now, another move withdraws nothing more.
@@ -251,7 +245,7 @@ func TestUpdatePropertyAddressChangeUnverifies(t *testing.T) {
 		"none in force":       `SELECT 1 + count(*) FROM property_verifications WHERE property_id = $1 AND withdrawn_at IS NULL`,
 		"the decision logged": `SELECT count(*) FROM admin_decisions WHERE property_id = $1 AND decision = 'withdraw'`,
 	} {
-		if n := count(t, w.srv, sql, w.id); n != 1 {
+		if n := count(t, w.Server, sql, w.id); n != 1 {
 			t.Errorf("%s: %d", name, n)
 		}
 	}
@@ -323,7 +317,7 @@ func TestUpdatePropertyRacingAnApproval(t *testing.T) {
 	for i, p := range pairs {
 		wg.Go(func() {
 			_, err := verifications.AnswerVerificationRequest(context.Background(),
-				bearer("token-vera", &verificationv1.AnswerVerificationRequestRequest{Id: p.request, Status: "approved"}))
+				testworld.As("token-vera", &verificationv1.AnswerVerificationRequestRequest{Id: p.request, Status: "approved"}))
 			const closed = "failed_precondition: This request was closed: the listing's address changed after this request was sent, and its proof was about the old address."
 			switch {
 			case err != nil && err.Error() == closed:
@@ -333,7 +327,7 @@ func TestUpdatePropertyRacingAnApproval(t *testing.T) {
 			}
 		})
 		wg.Go(func() {
-			res, err := props.UpdateProperty(context.Background(), bearer("token-olga", &propertyv1.UpdatePropertyRequest{
+			res, err := props.UpdateProperty(context.Background(), testworld.As("token-olga", &propertyv1.UpdatePropertyRequest{
 				Id: p.property, Listing: &propertyv1.CreatePropertyRequest{
 					Title: "Moved flat", Description: "A flat that moved to another street entirely.",
 					Address: "7 New Road", City: "Leeds", ZipCode: "LS2 2BB", PropertyType: "apartment",

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/upload/uploadtest"
 )
@@ -58,7 +59,7 @@ func TestImagesBelongToTheirUploader(t *testing.T) {
 	srv := testserver.Start(t, testserver.Options{})
 	alice := signUp(t, srv, "alice", "landlord")
 	mallory := signUp(t, srv, "mallory", "landlord")
-	_, up := alice.upload(part{"images", "front.png", pngImage(t)})
+	_, up := alice.upload(part{"images", "front.png", testworld.SmallPNG(t)})
 	alices := files(up)
 
 	status, body := mallory.json(http.MethodPost, "/api/properties", listing(alices))
@@ -67,7 +68,7 @@ func TestImagesBelongToTheirUploader(t *testing.T) {
 		t.Errorf("another landlord's image: %d %v", status, body)
 	}
 	// Mixed with one of mallory's own, it is refused all the same, and mallory's stays free.
-	_, up = mallory.upload(part{"images", "mine.png", pngImage(t)})
+	_, up = mallory.upload(part{"images", "mine.png", testworld.SmallPNG(t)})
 	malloryOwn := files(up)
 	if status, body := mallory.json(http.MethodPost, "/api/properties", listing(append(malloryOwn, alices...))); status != http.StatusBadRequest || body["message"] != want {
 		t.Errorf("mixed: %d %v", status, body)
@@ -97,7 +98,7 @@ func TestParallelListingsClaimAnUploadOnce(t *testing.T) {
 	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "paula", "landlord")
-	_, up := landlord.upload(part{"images", "front.png", pngImage(t)})
+	_, up := landlord.upload(part{"images", "front.png", testworld.SmallPNG(t)})
 	urls := files(up)
 	const n = 12
 	statuses := make(chan int, n)
@@ -255,7 +256,7 @@ func TestUploadQuota(t *testing.T) {
 	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{Uploads: upload.Options{PerDay: 3}})
 	landlord := signUp(t, srv, "quinn", "landlord")
-	img := pngImage(t)
+	img := testworld.SmallPNG(t)
 	const n = 8
 	type answer struct {
 		status int
@@ -313,12 +314,12 @@ func TestUnattachedUploadsAreRemoved(t *testing.T) {
 	t.Parallel()
 	srv := testserver.Start(t, testserver.Options{})
 	landlord := signUp(t, srv, "hugo", "landlord")
-	_, up := landlord.upload(part{"images", "used.png", pngImage(t)}, part{"images", "forgotten.png", pngImage(t)})
+	_, up := landlord.upload(part{"images", "used.png", testworld.SmallPNG(t)}, part{"images", "forgotten.png", testworld.SmallPNG(t)})
 	urls := files(up)
 	if status, body := landlord.json(http.MethodPost, "/api/properties", listing(urls[:1])); status != http.StatusOK {
 		t.Fatalf("create: %d %v", status, body)
 	}
-	_, up = landlord.upload(part{"images", "recent.png", pngImage(t)})
+	_, up = landlord.upload(part{"images", "recent.png", testworld.SmallPNG(t)})
 	recent := files(up)[0]
 	// A day passes for the first two.
 	if _, err := srv.Pool.Exec(context.Background(), "UPDATE uploads SET created_at = created_at - interval '25 hours' WHERE key <> $1",

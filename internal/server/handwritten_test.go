@@ -5,10 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
-	"io"
 	"log/slog"
 	"mime/multipart"
 	"net/http"
@@ -18,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 	"github.com/rentproof/rentproof/internal/upload"
 )
 
@@ -47,42 +44,15 @@ func fileForm(t *testing.T, field, name string, content []byte) (string, []byte)
 	return mw.FormDataContentType(), b.Bytes()
 }
 
-// smallPNG is a valid 4×3 PNG.
-func smallPNG(t *testing.T) []byte {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, 4, 3))
-	img.Set(1, 1, color.RGBA{200, 30, 30, 255})
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
 // send makes one request with a bearer token ("": signed out) and reads the JSON answer.
 func send(t *testing.T, method, target, token, contentType string, body []byte) (int, http.Header, restAnswer) {
 	t.Helper()
-	req, err := http.NewRequest(method, target, bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
+	status, header, raw := testworld.Send(t, method, target, token, contentType, bytes.NewReader(body))
 	var answer restAnswer
-	if err := json.Unmarshal(raw, &answer); err != nil {
-		t.Fatalf("%s %s: %d, not JSON: %q", method, target, res.StatusCode, raw)
+	if err := json.Unmarshal([]byte(raw), &answer); err != nil {
+		t.Fatalf("%s %s: %d, not JSON: %q", method, target, status, raw)
 	}
-	return res.StatusCode, res.Header, answer
+	return status, header, answer
 }
 
 // The four handlers written by hand (image upload, document upload, the document itself,
@@ -119,7 +89,7 @@ func TestHandWrittenHandlersPassTheInterceptors(t *testing.T) {
 	}
 
 	t.Run("failures are logged like every rpc's", func(t *testing.T) {
-		form, body := fileForm(t, "images", "flat.png", smallPNG(t))
+		form, body := fileForm(t, "images", "flat.png", testworld.SmallPNG(t))
 		for _, c := range []struct {
 			name, method, target, contentType, procedure, code string
 			body                                               []byte
@@ -148,7 +118,7 @@ func TestHandWrittenHandlersPassTheInterceptors(t *testing.T) {
 	for _, bad := range badTexts {
 		t.Run("refuses "+bad.name, func(t *testing.T) {
 			name := "deed" + bad.wire + ".pdf" // the wire form: the raw bytes
-			imageForm, imageBody := fileForm(t, "images", name, smallPNG(t))
+			imageForm, imageBody := fileForm(t, "images", name, testworld.SmallPNG(t))
 			documentForm, documentBody := fileForm(t, "documents", name, []byte("%PDF-1.4\n"))
 			for _, c := range []struct {
 				name, method, target, token, contentType, procedure, field string
@@ -182,7 +152,7 @@ func TestHandWrittenHandlersPassTheInterceptors(t *testing.T) {
 	}
 
 	t.Run("a used-up quota passes Retry-After on", func(t *testing.T) {
-		form, body := fileForm(t, "images", "flat.png", smallPNG(t))
+		form, body := fileForm(t, "images", "flat.png", testworld.SmallPNG(t))
 		if status, _, answer := send(t, "POST", srv.URL+"/api/upload/property-images", landlord, form, body); status != http.StatusOK {
 			t.Fatalf("the day's one image: %d %+v", status, answer)
 		}

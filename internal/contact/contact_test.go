@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -15,12 +14,12 @@ import (
 
 	contactv1 "github.com/rentproof/rentproof/gen/rentproof/contact/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/contact/v1/contactv1connect"
-	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/contact"
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
 // valid is a form that passes every rule.
@@ -260,37 +259,14 @@ func TestRetention(t *testing.T) {
 
 // world is a running server with accounts.
 type world struct {
-	srv    *testserver.Server
+	*testworld.World
 	client contactv1connect.ContactServiceClient
 }
 
 func newWorld(t *testing.T) *world {
 	t.Helper()
-	srv := testserver.Start(t, testserver.Options{})
-	return &world{srv: srv, client: contactv1connect.NewContactServiceClient(http.DefaultClient, srv.URL)}
-}
-
-// person makes a signed-in account and returns its session token.
-func (w *world) person(t *testing.T, username, role string) string {
-	t.Helper()
-	token := "token-" + username
-	if _, err := w.srv.Pool.Exec(context.Background(), `
-		WITH u AS (
-			INSERT INTO users (username, password_hash, email, first_name, last_name, role)
-			VALUES ($1, 'x', $1 || '@example.com', initcap($1), 'Tester', $2) RETURNING id)
-		INSERT INTO sessions (user_id, token_hash, expires_at) SELECT id, $3, now() + interval '1 day' FROM u`,
-		username, role, account.HashToken(token)); err != nil {
-		t.Fatal(err)
-	}
-	return token
-}
-
-func as[T any](token string, msg *T) *connect.Request[T] {
-	req := connect.NewRequest(msg)
-	if token != "" {
-		req.Header().Set("Authorization", "Bearer "+token)
-	}
-	return req
+	w := testworld.Start(t, testserver.Options{})
+	return &world{World: w, client: contactv1connect.NewContactServiceClient(http.DefaultClient, w.URL)}
 }
 
 func code(err error) string {
@@ -303,7 +279,7 @@ func code(err error) string {
 func (w *world) send(t *testing.T, token, name, subject string) {
 	t.Helper()
 	f := valid()
-	if _, err := w.client.SendContactMessage(context.Background(), as(token, &contactv1.SendContactMessageRequest{
+	if _, err := w.client.SendContactMessage(context.Background(), testworld.As(token, &contactv1.SendContactMessageRequest{
 		Name: name, Email: f.Email, Subject: subject, Message: f.Message,
 	})); err != nil {
 		t.Fatalf("send %s: %v", name, err)
@@ -317,9 +293,9 @@ func TestAdministratorsList(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	root := w.person(t, "root", "admin")
-	tina := w.person(t, "tina", "tenant")
-	lars := w.person(t, "lars", "landlord")
+	root := w.Person(t, "root", "admin")
+	tina := w.Person(t, "tina", "tenant")
+	lars := w.Person(t, "lars", "landlord")
 	w.send(t, "", "First Visitor", "general")
 	w.send(t, tina, "Tina Tenant", "support")
 	w.send(t, "", "Third Visitor", "report")
@@ -327,8 +303,8 @@ func TestAdministratorsList(t *testing.T) {
 	for _, c := range []struct{ who, token, want string }{
 		{"signed out", "", "unauthenticated"}, {"tenant", tina, "permission_denied"}, {"landlord", lars, "permission_denied"},
 	} {
-		_, err := w.client.ListContactMessages(ctx, as(c.token, &contactv1.ListContactMessagesRequest{}))
-		_, err2 := w.client.MarkContactMessageHandled(ctx, as(c.token, &contactv1.MarkContactMessageHandledRequest{Id: 1, Handled: true}))
+		_, err := w.client.ListContactMessages(ctx, testworld.As(c.token, &contactv1.ListContactMessagesRequest{}))
+		_, err2 := w.client.MarkContactMessageHandled(ctx, testworld.As(c.token, &contactv1.MarkContactMessageHandledRequest{Id: 1, Handled: true}))
 		if code(err) != c.want || code(err2) != c.want {
 			t.Errorf("%s: list %s, mark %s; want %s", c.who, code(err), code(err2), c.want)
 		}
@@ -336,7 +312,7 @@ func TestAdministratorsList(t *testing.T) {
 
 	list := func(includeHandled bool, page, size int32) *contactv1.ListContactMessagesResponse {
 		t.Helper()
-		res, err := w.client.ListContactMessages(ctx, as(root, &contactv1.ListContactMessagesRequest{IncludeHandled: includeHandled, Page: page, PageSize: size}))
+		res, err := w.client.ListContactMessages(ctx, testworld.As(root, &contactv1.ListContactMessagesRequest{IncludeHandled: includeHandled, Page: page, PageSize: size}))
 		if err != nil {
 			t.Fatalf("list: %v", err)
 		}
@@ -354,7 +330,7 @@ func TestAdministratorsList(t *testing.T) {
 		t.Fatalf("open list: %q total %d open %d", names(got), got.GetTotal(), got.GetOpen())
 	}
 	var tinaID int32
-	if err := w.srv.Pool.QueryRow(ctx, `SELECT id FROM users WHERE username = 'tina'`).Scan(&tinaID); err != nil {
+	if err := w.Pool.QueryRow(ctx, `SELECT id FROM users WHERE username = 'tina'`).Scan(&tinaID); err != nil {
 		t.Fatal(err)
 	}
 	if m := got.GetMessages()[1]; m.GetUserId() != int64(tinaID) || got.GetMessages()[0].GetUserId() != 0 || m.GetSubject() != "support" ||
@@ -363,7 +339,7 @@ func TestAdministratorsList(t *testing.T) {
 	}
 
 	second := got.GetMessages()[1].GetId()
-	res, err := w.client.MarkContactMessageHandled(ctx, as(root, &contactv1.MarkContactMessageHandledRequest{Id: second, Handled: true}))
+	res, err := w.client.MarkContactMessageHandled(ctx, testworld.As(root, &contactv1.MarkContactMessageHandledRequest{Id: second, Handled: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -372,8 +348,8 @@ func TestAdministratorsList(t *testing.T) {
 	}
 	firstAt := res.Msg.GetMessage().GetHandledAt().AsTime()
 	// Another administrator marking it again changes nothing.
-	other := w.person(t, "ops", "admin")
-	res, err = w.client.MarkContactMessageHandled(ctx, as(other, &contactv1.MarkContactMessageHandledRequest{Id: second, Handled: true}))
+	other := w.Person(t, "ops", "admin")
+	res, err = w.client.MarkContactMessageHandled(ctx, testworld.As(other, &contactv1.MarkContactMessageHandledRequest{Id: second, Handled: true}))
 	if err != nil || res.Msg.GetMessage().GetHandledBy() != "root" || !res.Msg.GetMessage().GetHandledAt().AsTime().Equal(firstAt) {
 		t.Errorf("marked again: %v %v", res, err)
 	}
@@ -392,18 +368,18 @@ func TestAdministratorsList(t *testing.T) {
 		t.Errorf("page 9: %q total %d open %d", names(got), got.GetTotal(), got.GetOpen())
 	}
 	for _, size := range []int32{-1, 101} {
-		_, err := w.client.ListContactMessages(ctx, as(root, &contactv1.ListContactMessagesRequest{PageSize: size}))
+		_, err := w.client.ListContactMessages(ctx, testworld.As(root, &contactv1.ListContactMessagesRequest{PageSize: size}))
 		if code(err) != "invalid_argument" {
 			t.Errorf("page size %d: %s", size, code(err))
 		}
 	}
 
 	// Reopened: open again, nobody recorded.
-	res, err = w.client.MarkContactMessageHandled(ctx, as(root, &contactv1.MarkContactMessageHandledRequest{Id: second}))
+	res, err = w.client.MarkContactMessageHandled(ctx, testworld.As(root, &contactv1.MarkContactMessageHandledRequest{Id: second}))
 	if m := res.Msg.GetMessage(); err != nil || m.GetHandled() || m.GetHandledBy() != "" || m.GetHandledAt() != nil {
 		t.Errorf("reopened: %v %v", m, err)
 	}
-	if _, err := w.client.MarkContactMessageHandled(ctx, as(root, &contactv1.MarkContactMessageHandledRequest{Id: 9999, Handled: true})); code(err) != "not_found" {
+	if _, err := w.client.MarkContactMessageHandled(ctx, testworld.As(root, &contactv1.MarkContactMessageHandledRequest{Id: 9999, Handled: true})); code(err) != "not_found" {
 		t.Errorf("a missing message: %s", code(err))
 	}
 }
@@ -418,23 +394,23 @@ func TestThroughTheServer(t *testing.T) {
 		`{"name":"Ada\u0000","email":"ada@example.com","subject":"general","message":"Hello there, friends."}`,
 		"{\"name\":\"Ada\xff\",\"email\":\"ada@example.com\",\"subject\":\"general\",\"message\":\"Hello there, friends.\"}",
 	} {
-		status, reply := post(t, w.srv.URL+"/rentproof.contact.v1.ContactService/SendContactMessage", body)
+		status, reply := post(t, w.URL+"/rentproof.contact.v1.ContactService/SendContactMessage", body)
 		if status != http.StatusBadRequest || !strings.Contains(reply, "invalid_argument") {
 			t.Errorf("%q: %d %s", body, status, reply)
 		}
 	}
-	status, reply := post(t, w.srv.URL+"/api/contact", `{"name":"A","email":"x","subject":"","message":"short"}`)
+	status, reply := post(t, w.URL+"/api/contact", `{"name":"A","email":"x","subject":"","message":"short"}`)
 	for _, want := range []string{contact.MsgNameShort, contact.MsgEmail, contact.MsgSubject, contact.MsgMessageShort} {
 		if status != http.StatusBadRequest || !strings.Contains(reply, want) {
 			t.Errorf("REST invalid form: %d %s, want %q", status, reply, want)
 		}
 	}
-	status, reply = post(t, w.srv.URL+"/api/contact", `{"name":"Bot","email":"bot@example.com","subject":"general","message":"Buy now!","website":"x"}`)
+	status, reply = post(t, w.URL+"/api/contact", `{"name":"Bot","email":"bot@example.com","subject":"general","message":"Buy now!","website":"x"}`)
 	if status != http.StatusOK || !strings.Contains(reply, `"success":true`) {
 		t.Errorf("REST honeypot: %d %s", status, reply)
 	}
 	for i := range contact.PerHour + 1 {
-		status, reply = post(t, w.srv.URL+"/api/contact", `{"name":"Ada","email":"ada@example.com","subject":"feedback","message":"Lovely site, thank you."}`)
+		status, reply = post(t, w.URL+"/api/contact", `{"name":"Ada","email":"ada@example.com","subject":"feedback","message":"Lovely site, thank you."}`)
 		if i < contact.PerHour && status != http.StatusOK {
 			t.Fatalf("REST send %d: %d %s", i, status, reply)
 		}
@@ -442,7 +418,8 @@ func TestThroughTheServer(t *testing.T) {
 	if status != http.StatusTooManyRequests || !strings.Contains(reply, contact.MsgTooMany) {
 		t.Errorf("past the limit: %d %s", status, reply)
 	}
-	status, header, reply := postWithHeaders(t, w.srv.URL+"/api/contact", `{"name":"Ada","email":"ada@example.com","subject":"feedback","message":"Lovely site, thank you."}`)
+	status, header, reply := testworld.Send(t, http.MethodPost, w.URL+"/api/contact", "", "application/json",
+		strings.NewReader(`{"name":"Ada","email":"ada@example.com","subject":"feedback","message":"Lovely site, thank you."}`))
 	if retry, err := strconv.Atoi(header.Get("Retry-After")); status != http.StatusTooManyRequests || err != nil || retry < 1 || retry > 3600 {
 		t.Errorf("past the limit: %d, Retry-After %q (%s)", status, header.Get("Retry-After"), reply)
 	}
@@ -453,7 +430,7 @@ func TestThroughTheServer(t *testing.T) {
 		t.Errorf("Connect past the limit: %v", err)
 	}
 	var stored int
-	if err := w.srv.Pool.QueryRow(ctx, `SELECT count(*) FROM contact_messages`).Scan(&stored); err != nil {
+	if err := w.Pool.QueryRow(ctx, `SELECT count(*) FROM contact_messages`).Scan(&stored); err != nil {
 		t.Fatal(err)
 	}
 	if stored != contact.PerHour {
@@ -461,27 +438,9 @@ func TestThroughTheServer(t *testing.T) {
 	}
 }
 
+// post sends a JSON body, signed out, and returns the status and the answer.
 func post(t *testing.T, url, body string) (int, string) {
 	t.Helper()
-	status, _, reply := postWithHeaders(t, url, body)
+	status, _, reply := testworld.Send(t, http.MethodPost, url, "", "application/json", strings.NewReader(body))
 	return status, reply
-}
-
-func postWithHeaders(t *testing.T, url, body string) (int, http.Header, string) {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	var b strings.Builder
-	if _, err := io.Copy(&b, res.Body); err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode, res.Header, b.String()
 }

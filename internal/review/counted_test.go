@@ -7,7 +7,6 @@ package review_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -27,6 +26,7 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/statistics/v1/statisticsv1connect"
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
 // register signs a new tenant up through the public API from network ip, in a browser of its
@@ -34,29 +34,15 @@ import (
 func (w *world) register(t *testing.T, username, ip string) reviewv1connect.ReviewServiceClient {
 	t.Helper()
 	browser := testserver.Browser()
-	body, _ := json.Marshal(map[string]string{
-		"username": username, "email": username + "@example.com", "password": "correct horse battery",
-		"firstName": "New", "lastName": "Member", "role": "tenant",
-	})
-	req, _ := http.NewRequest(http.MethodPost, w.srv.URL+"/api/register", strings.NewReader(string(body)))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Forwarded-For", ip)
-	res, err := browser.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("register %s: %d", username, res.StatusCode)
-	}
-	return reviewv1connect.NewReviewServiceClient(browser, w.srv.URL)
+	w.Register(t, browser, username, "tenant", ip)
+	return reviewv1connect.NewReviewServiceClient(browser, w.URL)
 }
 
 // stars is a property's stored aggregate as PropertyService answers it (what cards, the search
 // and the property page show): "average over count [distribution]".
 func (w *world) stars(t *testing.T, id int32) string {
 	t.Helper()
-	res, err := propertyv1connect.NewPropertyServiceClient(http.DefaultClient, w.srv.URL).
+	res, err := propertyv1connect.NewPropertyServiceClient(http.DefaultClient, w.URL).
 		GetProperty(context.Background(), connect.NewRequest(&propertyv1.GetPropertyRequest{Id: id}))
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +56,7 @@ func (w *world) stars(t *testing.T, id int32) string {
 func (w *world) recountDiffers(t *testing.T) int {
 	t.Helper()
 	var differ int
-	if err := w.srv.Pool.QueryRow(context.Background(), `
+	if err := w.Pool.QueryRow(context.Background(), `
 		SELECT count(*) FROM properties p, LATERAL (
 			SELECT count(*) FILTER (WHERE r.rating = 1) AS r1, count(*) FILTER (WHERE r.rating = 2) AS r2,
 				count(*) FILTER (WHERE r.rating = 3) AS r3, count(*) FILTER (WHERE r.rating = 4) AS r4,
@@ -92,7 +78,7 @@ func (w *world) catchUps(t *testing.T, n int) int {
 	counted := make(chan int, n)
 	for range n {
 		wg.Go(func() {
-			c, err := review.NewService(w.srv.Pool).CountDue(context.Background())
+			c, err := review.NewService(w.Pool).CountDue(context.Background())
 			if err != nil {
 				t.Error(err)
 			}
@@ -122,7 +108,7 @@ func TestNewMembersMoveTheStarsOnlyOnceEstablished(t *testing.T) {
 		d.Rating = rating
 		w.create(t, w.established(t, fmt.Sprintf("regular%d", i)), d)
 	}
-	rival := w.property(t, "Rival flat") // 4.3: above the garden flat, below it once the new members count
+	rival := w.Property(t, "owner", "Rival flat") // 4.3: above the garden flat, below it once the new members count
 	for i, rating := range []int32{5, 4, 4} {
 		d := draft("general")
 		d.Rating, d.PropertyId = rating, rival
@@ -132,11 +118,11 @@ func TestNewMembersMoveTheStarsOnlyOnceEstablished(t *testing.T) {
 	if got := w.stars(t, 1); got != before {
 		t.Fatalf("before: %s, want %s", got, before)
 	}
-	owner := w.person(t, "owner", "landlord")
-	properties := propertyv1connect.NewPropertyServiceClient(http.DefaultClient, w.srv.URL)
+	owner := w.Person(t, "owner", "landlord")
+	properties := propertyv1connect.NewPropertyServiceClient(http.DefaultClient, w.URL)
 	landlordStats := func() string {
 		t.Helper()
-		res, err := properties.GetLandlordStats(ctx, as(owner, &propertyv1.GetLandlordStatsRequest{}))
+		res, err := properties.GetLandlordStats(ctx, testworld.As(owner, &propertyv1.GetLandlordStatsRequest{}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,8 +148,8 @@ func TestNewMembersMoveTheStarsOnlyOnceEstablished(t *testing.T) {
 	}
 	statistics := func() float64 {
 		t.Helper()
-		w.exec(t, `UPDATE statistics_cache SET computed_at = now() - interval '1 hour'`) // the page's 60 s cache
-		res, err := statisticsv1connect.NewStatisticsServiceClient(http.DefaultClient, w.srv.URL).
+		w.Exec(t, `UPDATE statistics_cache SET computed_at = now() - interval '1 hour'`) // the page's 60 s cache
+		res, err := statisticsv1connect.NewStatisticsServiceClient(http.DefaultClient, w.URL).
 			GetStatistics(ctx, connect.NewRequest(&statisticsv1.GetStatisticsRequest{}))
 		if err != nil {
 			t.Fatal(err)
@@ -218,12 +204,12 @@ func TestNewMembersMoveTheStarsOnlyOnceEstablished(t *testing.T) {
 	}
 
 	// A minute short of a week: still new members.
-	w.exec(t, `UPDATE users SET created_at = now() - interval '7 days' + interval '1 minute' WHERE username = ANY($1)`, newcomers)
+	w.Exec(t, `UPDATE users SET created_at = now() - interval '7 days' + interval '1 minute' WHERE username = ANY($1)`, newcomers)
 	if n := w.catchUps(t, 1); n != 0 || w.stars(t, 1) != before {
 		t.Errorf("a minute early the catch-up counted %d reviews: %s", n, w.stars(t, 1))
 	}
 	// A week old: the catch-ups of two servers at once count each review once.
-	w.exec(t, `UPDATE users SET created_at = now() - interval '7 days 1 second' WHERE username = ANY($1)`, newcomers)
+	w.Exec(t, `UPDATE users SET created_at = now() - interval '7 days 1 second' WHERE username = ANY($1)`, newcomers)
 	if n := w.catchUps(t, 2); n != 4 {
 		t.Errorf("the catch-ups counted %d reviews; want 4", n)
 	}
@@ -250,14 +236,14 @@ func TestNewMembersMoveTheStarsOnlyOnceEstablished(t *testing.T) {
 func TestEstablishedOnWritingCountsAtOnce(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	if r := w.create(t, w.member(t, "veteran", "tenant"), draft("tenant_to_property")); r.NewMember {
+	if r := w.create(t, w.Member(t, "veteran", "tenant"), draft("tenant_to_property")); r.NewMember {
 		t.Error("an eight-day-old account's first review is marked as from a new member")
 	}
 	d := draft("tenant_to_neighborhood")
 	d.Rating = 5
-	w.create(t, w.member(t, "veteran", "tenant"), d)
+	w.create(t, w.Member(t, "veteran", "tenant"), d)
 	d.Rating = 1
-	if r := w.create(t, w.person(t, "newbie", "tenant"), d); !r.NewMember {
+	if r := w.create(t, w.Person(t, "newbie", "tenant"), d); !r.NewMember {
 		t.Error("a new account's review is not marked as from a new member")
 	}
 	got := map[string]string{}
@@ -281,33 +267,33 @@ func TestCatchUpsAtOnceCountEachReviewOnce(t *testing.T) {
 	ctx := context.Background()
 	ids := []int32{1}
 	for i := range 5 {
-		ids = append(ids, w.property(t, fmt.Sprintf("Block %d", i)))
+		ids = append(ids, w.Property(t, "owner", fmt.Sprintf("Block %d", i)))
 	}
 	types := []string{"tenant_to_property", "general", "tenant_to_landlord", "tenant_to_neighborhood"}
 	writers := []string{}
 	for i := range 15 {
 		name := fmt.Sprintf("newcomer%d", i)
 		writers = append(writers, name)
-		token := w.person(t, name, "tenant")
+		token := w.Person(t, name, "tenant")
 		for j := range 4 { // four listings, four types
 			d := draft(types[(i+j)%len(types)])
 			d.PropertyId, d.Rating = ids[(i+j)%len(ids)], int32(1+(i+j)%5)
 			w.create(t, token, d)
 		}
 	}
-	hidden := w.create(t, w.person(t, "newcomer_hidden", "tenant"), draft("general"))
-	w.exec(t, `UPDATE reviews SET status = 'hidden' WHERE id = $1`, hidden.Id)
+	hidden := w.create(t, w.Person(t, "newcomer_hidden", "tenant"), draft("general"))
+	w.Exec(t, `UPDATE reviews SET status = 'hidden' WHERE id = $1`, hidden.Id)
 	writers = append(writers, "newcomer_hidden")
 	if s := w.summary(t).Summary; s.Count != 0 {
 		t.Fatalf("new members' reviews counted: %+v", s)
 	}
 
-	w.exec(t, `UPDATE users SET created_at = now() - interval '8 days' WHERE username = ANY($1)`, writers)
+	w.Exec(t, `UPDATE users SET created_at = now() - interval '8 days' WHERE username = ANY($1)`, writers)
 	if n := w.catchUps(t, 4); n != 60 {
 		t.Errorf("four catch-ups counted %d reviews; want 60", n)
 	}
 	var uncounted int
-	if err := w.srv.Pool.QueryRow(ctx, `SELECT count(*) FROM reviews WHERE NOT counted`).Scan(&uncounted); err != nil {
+	if err := w.Pool.QueryRow(ctx, `SELECT count(*) FROM reviews WHERE NOT counted`).Scan(&uncounted); err != nil {
 		t.Fatal(err)
 	}
 	if uncounted != 1 || w.recountDiffers(t) != 0 {
@@ -315,8 +301,8 @@ func TestCatchUpsAtOnceCountEachReviewOnce(t *testing.T) {
 	}
 
 	// Restored, the hidden review is published; its author, established since, counts it in.
-	admin := w.person(t, "root", "admin")
-	if _, err := w.client.ModerateReview(ctx, as(admin, &reviewv1.ModerateReviewRequest{ReviewId: hidden.Id, Decision: "restore"})); err != nil {
+	admin := w.Person(t, "root", "admin")
+	if _, err := w.client.ModerateReview(ctx, testworld.As(admin, &reviewv1.ModerateReviewRequest{ReviewId: hidden.Id, Decision: "restore"})); err != nil {
 		t.Fatal(err)
 	}
 	if n := w.catchUps(t, 2); n != 1 || w.recountDiffers(t) != 0 {
@@ -330,7 +316,7 @@ func TestCatchUpUsesItsPartialIndex(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	w.exec(t, `
+	w.Exec(t, `
 		INSERT INTO users (username, password_hash, email, first_name, last_name, created_at)
 		SELECT 'bulk' || i, 'x', 'bulk' || i || '@example.com', 'B', 'U', now() - interval '1 year' FROM generate_series(1, 50) i;
 		INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
@@ -348,7 +334,7 @@ func TestCatchUpUsesItsPartialIndex(t *testing.T) {
 		t.Fatal("LockReviewsDueCounting not found in sql/queries/reviews.sql")
 	}
 	statement := strings.ReplaceAll(string(m[1]), "sqlc.arg(max_rows)", "500")
-	rows, err := w.srv.Pool.Query(ctx, "EXPLAIN "+statement)
+	rows, err := w.Pool.Query(ctx, "EXPLAIN "+statement)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,8 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"image"
-	pngenc "image/png"
 	"mime/multipart"
 	"net/http"
 	"strings"
@@ -22,6 +20,7 @@ import (
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
 func (w *world) summary(t *testing.T) *reviewv1.GetRatingSummaryResponse {
@@ -44,8 +43,8 @@ func TestOwnersCannotRateTheirOwnProperty(t *testing.T) {
 	} {
 		// In order: each case makes its user the property's owner.
 		t.Run(c.role+" owner", func(t *testing.T) {
-			token := w.person(t, c.username, c.role)
-			if _, err := w.srv.Pool.Exec(ctx, `UPDATE properties SET landlord_id = (SELECT id FROM users WHERE username = $1) WHERE id = 1`, c.username); err != nil {
+			token := w.Person(t, c.username, c.role)
+			if _, err := w.Pool.Exec(ctx, `UPDATE properties SET landlord_id = (SELECT id FROM users WHERE username = $1) WHERE id = 1`, c.username); err != nil {
 				t.Fatal(err)
 			}
 			for _, typ := range review.Types {
@@ -55,7 +54,7 @@ func TestOwnersCannotRateTheirOwnProperty(t *testing.T) {
 				t.Run(typ, func(t *testing.T) {
 					d := draft(typ)
 					d.Rating = 5
-					_, err := w.client.CreateReview(ctx, as(token, d))
+					_, err := w.client.CreateReview(ctx, testworld.As(token, d))
 					if code := connect.CodeOf(err); code != connect.CodePermissionDenied && code != connect.CodeInvalidArgument {
 						t.Errorf("%s (%s) posts %s on own property: %v", c.username, c.role, typ, err)
 					}
@@ -68,27 +67,27 @@ func TestOwnersCannotRateTheirOwnProperty(t *testing.T) {
 	}
 
 	// Only the property's owner writes landlord_to_tenant, and it leaves the stars alone.
-	if _, err := w.srv.Pool.Exec(ctx, `UPDATE properties SET landlord_id = (SELECT id FROM users WHERE username = 'owner') WHERE id = 1`); err != nil {
+	if _, err := w.Pool.Exec(ctx, `UPDATE properties SET landlord_id = (SELECT id FROM users WHERE username = 'owner') WHERE id = 1`); err != nil {
 		t.Fatal(err)
 	}
-	_, err := w.client.CreateReview(ctx, as(w.person(t, "stranger", "landlord"), draft(review.OwnerReviewType)))
+	_, err := w.client.CreateReview(ctx, testworld.As(w.Person(t, "stranger", "landlord"), draft(review.OwnerReviewType)))
 	if connect.CodeOf(err) != connect.CodePermissionDenied || message(err) != "Only the property's owner can write a landlord review of its tenants" {
 		t.Errorf("another landlord writes landlord_to_tenant: %v", err)
 	}
-	_, err = w.client.CreateReview(ctx, as(w.person(t, "owner", "landlord"), draft("general")))
+	_, err = w.client.CreateReview(ctx, testworld.As(w.Person(t, "owner", "landlord"), draft("general")))
 	if message(err) != "You cannot review your own property. As its owner, you can write a landlord review of a tenant and respond to reviews." {
 		t.Errorf("owner's general review: %v", err)
 	}
-	w.create(t, w.person(t, "owner", "landlord"), draft(review.OwnerReviewType))
+	w.create(t, w.Person(t, "owner", "landlord"), draft(review.OwnerReviewType))
 	if s := w.summary(t).Summary; s.Count != 0 {
 		t.Errorf("landlord_to_tenant counted in the stars: %+v", s)
 	}
 
 	// The same rule through the REST shim older clients use.
 	body := `{"rating":5,"title":"Best flat ever","content":"My own flat is the best flat in Leeds.","reviewType":"general"}`
-	req, _ := http.NewRequest(http.MethodPost, w.srv.URL+"/api/properties/1/reviews", strings.NewReader(body))
+	req, _ := http.NewRequest(http.MethodPost, w.URL+"/api/properties/1/reviews", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+w.person(t, "owner", "landlord"))
+	req.Header.Set("Authorization", "Bearer "+w.Person(t, "owner", "landlord"))
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -107,7 +106,7 @@ func TestOnlyPropertyReviewsMakeTheStars(t *testing.T) {
 	post := func(who, role, typ string, rating int32) *reviewv1.Review {
 		d := draft(typ)
 		d.Rating = rating
-		return w.create(t, w.member(t, who, role), d)
+		return w.create(t, w.Member(t, who, role), d)
 	}
 	post("tenant1", "tenant", "tenant_to_property", 4)
 	post("tenant2", "tenant", "general", 2)
@@ -135,9 +134,9 @@ func TestOnlyPropertyReviewsMakeTheStars(t *testing.T) {
 	}
 
 	// Hiding and restoring an unrated review never touches the stars.
-	admin := w.person(t, "root", "admin")
+	admin := w.Person(t, "root", "admin")
 	for _, decision := range []string{"remove"} {
-		if _, err := w.client.ModerateReview(context.Background(), as(admin, &reviewv1.ModerateReviewRequest{ReviewId: landlordReview.Id, Decision: decision})); err != nil {
+		if _, err := w.client.ModerateReview(context.Background(), testworld.As(admin, &reviewv1.ModerateReviewRequest{ReviewId: landlordReview.Id, Decision: decision})); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -152,7 +151,7 @@ func TestThrowawayReportsDoNotHide(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	target := w.create(t, w.member(t, "honest", "tenant"), func() *reviewv1.CreateReviewRequest {
+	target := w.create(t, w.Member(t, "honest", "tenant"), func() *reviewv1.CreateReviewRequest {
 		d := draft("tenant_to_property")
 		d.Rating = 5
 		return d
@@ -162,8 +161,8 @@ func TestThrowawayReportsDoNotHide(t *testing.T) {
 	report := func(token string) {
 		t.Helper()
 		reporters++
-		req := as(token, &reviewv1.ReportReviewRequest{ReviewId: target.Id, Reason: "false_information"})
-		if _, err := w.client.ReportReview(ctx, from(req, fmt.Sprintf("198.51.100.%d", reporters), fmt.Sprintf("browser-%d", reporters))); err != nil {
+		req := testworld.As(token, &reviewv1.ReportReviewRequest{ReviewId: target.Id, Reason: "false_information"})
+		if _, err := w.client.ReportReview(ctx, testworld.From(req, fmt.Sprintf("198.51.100.%d", reporters), fmt.Sprintf("browser-%d", reporters))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -177,10 +176,10 @@ func TestThrowawayReportsDoNotHide(t *testing.T) {
 
 	// Fresh accounts, an old account without a review, and the owner (even an established one).
 	for i := range 5 {
-		report(w.person(t, fmt.Sprintf("throwaway%d", i), "tenant"))
+		report(w.Person(t, fmt.Sprintf("throwaway%d", i), "tenant"))
 	}
-	report(w.person(t, "old_silent", "tenant"))
-	if _, err := w.srv.Pool.Exec(ctx, `UPDATE users SET created_at = now() - interval '1 year' WHERE username = 'old_silent'`); err != nil {
+	report(w.Person(t, "old_silent", "tenant"))
+	if _, err := w.Pool.Exec(ctx, `UPDATE users SET created_at = now() - interval '1 year' WHERE username = 'old_silent'`); err != nil {
 		t.Fatal(err)
 	}
 	report(w.established(t, "owner"))
@@ -189,8 +188,8 @@ func TestThrowawayReportsDoNotHide(t *testing.T) {
 	if !visible() || w.summary(t).Summary.Count != 1 {
 		t.Fatal("reports that must not count hid the review")
 	}
-	admin := w.person(t, "root", "admin")
-	reported, err := w.client.ListReportedReviews(ctx, as(admin, &reviewv1.ListReportedReviewsRequest{}))
+	admin := w.Person(t, "root", "admin")
+	reported, err := w.client.ListReportedReviews(ctx, testworld.As(admin, &reviewv1.ListReportedReviewsRequest{}))
 	if err != nil || len(reported.Msg.Reviews) != 1 || reported.Msg.Reviews[0].ReportCount != 9 {
 		t.Fatalf("every report reaches the moderators: %v %v", reported, err)
 	}
@@ -200,7 +199,7 @@ func TestThrowawayReportsDoNotHide(t *testing.T) {
 	if visible() || w.summary(t).Summary.Count != 0 {
 		t.Fatal("three established reporters must hide the review until a moderator decides")
 	}
-	own, err := w.client.ListPropertyReviews(ctx, as(w.person(t, "honest", "tenant"), &reviewv1.ListPropertyReviewsRequest{PropertyId: 1}))
+	own, err := w.client.ListPropertyReviews(ctx, testworld.As(w.Person(t, "honest", "tenant"), &reviewv1.ListPropertyReviewsRequest{PropertyId: 1}))
 	if err != nil || len(own.Msg.Reviews) != 1 || own.Msg.Reviews[0].Status != "hidden" {
 		t.Errorf("the author must see their review is under review: %v %v", own, err)
 	}
@@ -219,11 +218,11 @@ func TestReportLimits(t *testing.T) {
 	var ids []int32
 	for i := range 6 {
 		d := draft("tenant_to_property")
-		ids = append(ids, w.create(t, w.person(t, fmt.Sprintf("writer%d", i), "tenant"), d).Id)
+		ids = append(ids, w.create(t, w.Person(t, fmt.Sprintf("writer%d", i), "tenant"), d).Id)
 	}
-	reporter := w.person(t, "zealous", "tenant")
+	reporter := w.Person(t, "zealous", "tenant")
 	for i, id := range ids[:3] {
-		_, err := w.client.ReportReview(ctx, as(reporter, &reviewv1.ReportReviewRequest{ReviewId: id, Reason: "spam"}))
+		_, err := w.client.ReportReview(ctx, testworld.As(reporter, &reviewv1.ReportReviewRequest{ReviewId: id, Reason: "spam"}))
 		if want := i < 2; (err == nil) != want {
 			t.Errorf("report %d by one account: %v", i+1, err)
 		}
@@ -231,13 +230,13 @@ func TestReportLimits(t *testing.T) {
 			t.Errorf("third report: %v", err)
 		}
 	}
-	second := w.person(t, "zealous2", "tenant")
+	second := w.Person(t, "zealous2", "tenant")
 	for _, id := range ids[3:5] {
-		if _, err := w.client.ReportReview(ctx, as(second, &reviewv1.ReportReviewRequest{ReviewId: id, Reason: "spam"})); err != nil {
+		if _, err := w.client.ReportReview(ctx, testworld.As(second, &reviewv1.ReportReviewRequest{ReviewId: id, Reason: "spam"})); err != nil {
 			t.Fatal(err)
 		}
 	}
-	_, err := w.client.ReportReview(ctx, as(w.person(t, "zealous3", "tenant"), &reviewv1.ReportReviewRequest{ReviewId: ids[5], Reason: "spam"}))
+	_, err := w.client.ReportReview(ctx, testworld.As(w.Person(t, "zealous3", "tenant"), &reviewv1.ReportReviewRequest{ReviewId: ids[5], Reason: "spam"}))
 	if connect.CodeOf(err) != connect.CodeResourceExhausted {
 		t.Errorf("fifth report from one network: %v", err)
 	}
@@ -248,19 +247,19 @@ func TestParallelReviewsStopAtTheDailyLimit(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	if _, err := w.srv.Pool.Exec(ctx, `
+	if _, err := w.Pool.Exec(ctx, `
 		INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
 		SELECT 'Flat ' || i, i || ' Road', 'Leeds', 'apartment', 900, 1, 'flat-' || i FROM generate_series(2, 25) i`); err != nil {
 		t.Fatal(err)
 	}
-	prolific := w.person(t, "prolific", "tenant")
+	prolific := w.Person(t, "prolific", "tenant")
 	var wg sync.WaitGroup
 	errs := make(chan error, 25)
 	for id := int32(1); id <= 25; id++ {
 		wg.Go(func() {
 			d := draft("general")
 			d.PropertyId = id
-			_, err := w.client.CreateReview(ctx, as(prolific, d))
+			_, err := w.client.CreateReview(ctx, testworld.As(prolific, d))
 			errs <- err
 		})
 	}
@@ -278,7 +277,7 @@ func TestParallelReviewsStopAtTheDailyLimit(t *testing.T) {
 		}
 	}
 	var stored int
-	if err := w.srv.Pool.QueryRow(ctx, `SELECT count(*) FROM reviews r JOIN users u ON u.id = r.user_id WHERE u.username = 'prolific'`).Scan(&stored); err != nil {
+	if err := w.Pool.QueryRow(ctx, `SELECT count(*) FROM reviews r JOIN users u ON u.id = r.user_id WHERE u.username = 'prolific'`).Scan(&stored); err != nil {
 		t.Fatal(err)
 	}
 	if ok != review.MaxReviewsPerDay || limited != 25-review.MaxReviewsPerDay || stored != review.MaxReviewsPerDay {
@@ -289,34 +288,22 @@ func TestParallelReviewsStopAtTheDailyLimit(t *testing.T) {
 // uploadImage uploads a small PNG as the bearer of token and returns its URL.
 func (w *world) uploadImage(t *testing.T, token string) string {
 	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
-	var png bytes.Buffer
-	if err := pngenc.Encode(&png, img); err != nil {
-		t.Fatal(err)
-	}
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	part, err := mw.CreateFormFile("images", "photo.png")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := part.Write(png.Bytes()); err != nil {
+	if _, err := part.Write(testworld.SmallPNG(t)); err != nil {
 		t.Fatal(err)
 	}
 	if err := mw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	req, _ := http.NewRequest(http.MethodPost, w.srv.URL+"/api/upload/property-images", &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+token)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
+	status, _, raw := testworld.Send(t, http.MethodPost, w.URL+"/api/upload/property-images", token, mw.FormDataContentType(), &body)
 	var answer struct{ Files []string }
-	if err := json.NewDecoder(res.Body).Decode(&answer); err != nil || res.StatusCode != http.StatusOK || len(answer.Files) != 1 {
-		t.Fatalf("upload: %d %v %v", res.StatusCode, answer, err)
+	if err := json.Unmarshal([]byte(raw), &answer); err != nil || status != http.StatusOK || len(answer.Files) != 1 {
+		t.Fatalf("upload: %d %v %v", status, answer, err)
 	}
 	return answer.Files[0]
 }
@@ -327,8 +314,8 @@ func TestReviewPhotosAreTheAuthorsOwnUploads(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	agent := w.person(t, "agnes", "agent")
-	other := w.person(t, "larry", "landlord")
+	agent := w.Person(t, "agnes", "agent")
+	other := w.Person(t, "larry", "landlord")
 	mine, theirs := w.uploadImage(t, agent), w.uploadImage(t, other)
 
 	for name, c := range map[string]struct{ photo, msg string }{
@@ -339,14 +326,14 @@ func TestReviewPhotosAreTheAuthorsOwnUploads(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			d := draft("agent_to_property")
 			d.Photos = []string{c.photo}
-			_, err := w.client.CreateReview(ctx, as(agent, d))
+			_, err := w.client.CreateReview(ctx, testworld.As(agent, d))
 			if connect.CodeOf(err) != connect.CodeInvalidArgument || message(err) != c.msg {
 				t.Errorf("%v", err)
 			}
 		})
 	}
 	var stored int
-	if err := w.srv.Pool.QueryRow(ctx, "SELECT count(*) FROM reviews").Scan(&stored); err != nil || stored != 0 {
+	if err := w.Pool.QueryRow(ctx, "SELECT count(*) FROM reviews").Scan(&stored); err != nil || stored != 0 {
 		t.Fatalf("refused reviews were stored: %d (%v)", stored, err)
 	}
 
@@ -357,7 +344,7 @@ func TestReviewPhotosAreTheAuthorsOwnUploads(t *testing.T) {
 	}
 	d = draft("general")
 	d.Photos = []string{mine}
-	if _, err := w.client.CreateReview(ctx, as(agent, d)); connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if _, err := w.client.CreateReview(ctx, testworld.As(agent, d)); connect.CodeOf(err) != connect.CodeInvalidArgument {
 		t.Errorf("one photo in two reviews: %v", err)
 	}
 }

@@ -8,16 +8,17 @@ import (
 	"connectrpc.com/connect"
 
 	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
 func TestListMyReviews(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	tara := w.person(t, "tara", "tenant")
-	w.person(t, "theo", "tenant")
+	tara := w.Person(t, "tara", "tenant")
+	w.Person(t, "theo", "tenant")
 	// Tara's reviews, oldest first: published, one hidden by reports and one removed by a
 	// moderator (she sees both, with their status); Theo's review never shows in hers.
-	_, err := w.srv.Pool.Exec(context.Background(), `
+	_, err := w.Pool.Exec(context.Background(), `
 		INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, status, created_at)
 		SELECT 1, u.id, 4, r.title, r.content, r.type, r.status, now() - r.age * interval '1 day'
 		FROM (VALUES
@@ -32,7 +33,7 @@ func TestListMyReviews(t *testing.T) {
 	}
 	list := func(t *testing.T, token string, req *reviewv1.ListMyReviewsRequest) (*reviewv1.ListMyReviewsResponse, string) {
 		t.Helper()
-		res, err := w.client.ListMyReviews(context.Background(), as(token, req))
+		res, err := w.client.ListMyReviews(context.Background(), testworld.As(token, req))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -63,11 +64,11 @@ func TestListMyReviews(t *testing.T) {
 	}
 	t.Run("refusals", func(t *testing.T) {
 		for _, req := range []*reviewv1.ListMyReviewsRequest{{PageSize: 51}, {Page: -2}, {Query: "a\x00b"}} {
-			if _, err := w.client.ListMyReviews(context.Background(), as(tara, req)); connect.CodeOf(err) != connect.CodeInvalidArgument {
+			if _, err := w.client.ListMyReviews(context.Background(), testworld.As(tara, req)); connect.CodeOf(err) != connect.CodeInvalidArgument {
 				t.Errorf("%q: %v", req.Query, err)
 			}
 		}
-		if _, err := w.client.ListMyReviews(context.Background(), as("", &reviewv1.ListMyReviewsRequest{})); connect.CodeOf(err) != connect.CodeUnauthenticated {
+		if _, err := w.client.ListMyReviews(context.Background(), testworld.As("", &reviewv1.ListMyReviewsRequest{})); connect.CodeOf(err) != connect.CodeUnauthenticated {
 			t.Errorf("signed out: %v", err)
 		}
 	})
@@ -81,18 +82,18 @@ func TestListMyReviewsOfPropertyNamesWhatCreateRefuses(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	tara := w.person(t, "tara", "tenant")
-	theo := w.person(t, "theo", "tenant")
+	tara := w.Person(t, "tara", "tenant")
+	theo := w.Person(t, "theo", "tenant")
 	w.create(t, tara, draft("tenant_to_neighborhood"))
 	w.create(t, tara, draft("tenant_to_property"))
 	removed := w.create(t, tara, draft("tenant_to_landlord"))
 	w.create(t, theo, draft("general"))
 	// A moderator's removal keeps the review, and the slot of its type.
-	w.exec(t, `UPDATE reviews SET status = 'removed' WHERE id = $1`, removed.Id)
+	w.Exec(t, `UPDATE reviews SET status = 'removed' WHERE id = $1`, removed.Id)
 
 	mine := func(token string, propertyID int32) string {
 		t.Helper()
-		res, err := w.client.ListMyReviewsOfProperty(ctx, as(token, &reviewv1.ListMyReviewsOfPropertyRequest{PropertyId: propertyID}))
+		res, err := w.client.ListMyReviewsOfProperty(ctx, testworld.As(token, &reviewv1.ListMyReviewsOfPropertyRequest{PropertyId: propertyID}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,13 +112,13 @@ func TestListMyReviewsOfPropertyNamesWhatCreateRefuses(t *testing.T) {
 	if got := mine(tara, 2); got != "[]" {
 		t.Errorf("tara's reviews of a property she never reviewed: %s", got)
 	}
-	if _, err := w.client.ListMyReviewsOfProperty(ctx, as("", &reviewv1.ListMyReviewsOfPropertyRequest{PropertyId: 1})); connect.CodeOf(err) != connect.CodeUnauthenticated {
+	if _, err := w.client.ListMyReviewsOfProperty(ctx, testworld.As("", &reviewv1.ListMyReviewsOfPropertyRequest{PropertyId: 1})); connect.CodeOf(err) != connect.CodeUnauthenticated {
 		t.Errorf("a visitor: %v", err)
 	}
 
 	// Every type listed is refused again, removed or not; a type not listed is accepted.
 	for _, typ := range []string{"tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood"} {
-		_, err := w.client.CreateReview(ctx, as(tara, draft(typ)))
+		_, err := w.client.CreateReview(ctx, testworld.As(tara, draft(typ)))
 		if connect.CodeOf(err) != connect.CodeAlreadyExists {
 			t.Errorf("a second %s review: %v", typ, err)
 		}

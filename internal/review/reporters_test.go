@@ -19,51 +19,25 @@ import (
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
 // client is where a request comes from: a network and a browser's device cookie.
 type client struct{ ip, device string }
 
 func (w *world) reportFrom(token string, reviewID int32, c client) error {
-	req := as(token, &reviewv1.ReportReviewRequest{ReviewId: reviewID, Reason: "false_information"})
-	_, err := w.client.ReportReview(context.Background(), from(req, c.ip, c.device))
+	req := testworld.As(token, &reviewv1.ReportReviewRequest{ReviewId: reviewID, Reason: "false_information"})
+	_, err := w.client.ReportReview(context.Background(), testworld.From(req, c.ip, c.device))
 	return err
 }
 
 func (w *world) status(t *testing.T, reviewID int32) string {
 	t.Helper()
 	var status string
-	if err := w.srv.Pool.QueryRow(context.Background(), `SELECT status FROM reviews WHERE id = $1`, reviewID).Scan(&status); err != nil {
+	if err := w.Pool.QueryRow(context.Background(), `SELECT status FROM reviews WHERE id = $1`, reviewID).Scan(&status); err != nil {
 		t.Fatal(err)
 	}
 	return status
-}
-
-func (w *world) userID(t *testing.T, username string) int32 {
-	t.Helper()
-	var id int32
-	if err := w.srv.Pool.QueryRow(context.Background(), `SELECT id FROM users WHERE username = $1`, username).Scan(&id); err != nil {
-		t.Fatalf("user %s: %v", username, err)
-	}
-	return id
-}
-
-// property lists a property of "owner" and returns its id.
-func (w *world) property(t *testing.T, title string) int32 {
-	t.Helper()
-	var id int32
-	if err := w.srv.Pool.QueryRow(context.Background(), `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
-		SELECT $1, '3 High St', 'Leeds', 'apartment', 950, id, 'flat-' || md5($1) FROM users WHERE username = 'owner' RETURNING id`, title).Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
-func (w *world) exec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	if _, err := w.srv.Pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
 }
 
 // The attack as it was run: three established accounts on one network (each in its own browser)
@@ -75,7 +49,7 @@ func TestReportersOnOneNetworkHideNothing(t *testing.T) {
 	ctx := context.Background()
 	ids := make([]int32, 20)
 	for i := range ids {
-		ids[i] = w.create(t, w.member(t, fmt.Sprintf("writer%d", i), "tenant"), draft("tenant_to_property")).Id
+		ids[i] = w.create(t, w.Member(t, fmt.Sprintf("writer%d", i), "tenant"), draft("tenant_to_property")).Id
 	}
 	reporters := []string{w.established(t, "demo1"), w.established(t, "demo2"), w.established(t, "demo3")}
 	var wg sync.WaitGroup
@@ -102,7 +76,7 @@ func TestReportersOnOneNetworkHideNothing(t *testing.T) {
 		t.Errorf("%d reports accepted and %d limited; want exactly %d accepted from one network", accepted, limited, review.DefaultLimits.ReportsPerNetwork)
 	}
 	var hidden, reports int
-	if err := w.srv.Pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE status <> 'published'), coalesce(sum(report_count), 0) FROM reviews WHERE property_id = 1`).
+	if err := w.Pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE status <> 'published'), coalesce(sum(report_count), 0) FROM reviews WHERE property_id = 1`).
 		Scan(&hidden, &reports); err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +86,7 @@ func TestReportersOnOneNetworkHideNothing(t *testing.T) {
 	if s := w.summary(t).Summary; s.Count != 20 {
 		t.Errorf("the stars lost reviews: %+v", s)
 	}
-	reported, err := w.client.ListReportedReviews(ctx, as(w.person(t, "root", "admin"), &reviewv1.ListReportedReviewsRequest{}))
+	reported, err := w.client.ListReportedReviews(ctx, testworld.As(w.Person(t, "root", "admin"), &reviewv1.ListReportedReviewsRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,19 +158,19 @@ func TestOnlyIndependentReportersHide(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			authorName := fmt.Sprintf("author%d", i)
 			d := draft("general")
-			d.PropertyId = w.property(t, fmt.Sprintf("Flat %d", i))
-			target := w.create(t, w.member(t, authorName, "tenant"), d)
+			d.PropertyId = w.Property(t, "owner", fmt.Sprintf("Flat %d", i))
+			target := w.create(t, w.Member(t, authorName, "tenant"), d)
 			for n, r := range c.reporters {
 				username := fmt.Sprintf("case%d_reporter%d", i, n)
 				token := w.established(t, username)
 				if r.fresh {
-					w.exec(t, `UPDATE users SET created_at = now() WHERE username = $1`, username)
+					w.Exec(t, `UPDATE users SET created_at = now() WHERE username = $1`, username)
 				}
 				if r.arrange != "" {
-					w.exec(t, strings.NewReplacer(
-						"{reporter}", fmt.Sprint(w.userID(t, username)),
-						"{author}", fmt.Sprint(w.userID(t, authorName)),
-						"{owner}", fmt.Sprint(w.userID(t, "owner")),
+					w.Exec(t, strings.NewReplacer(
+						"{reporter}", fmt.Sprint(w.UserID(t, username)),
+						"{author}", fmt.Sprint(w.UserID(t, authorName)),
+						"{owner}", fmt.Sprint(w.UserID(t, "owner")),
 						"{property}", fmt.Sprint(d.PropertyId),
 					).Replace(r.arrange))
 				}
@@ -219,7 +193,7 @@ func TestOnlyIndependentReportersHide(t *testing.T) {
 func TestParallelReportsHideOnceThreeIndependentReport(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	target := w.create(t, w.member(t, "author", "tenant"), draft("tenant_to_property"))
+	target := w.create(t, w.Member(t, "author", "tenant"), draft("tenant_to_property"))
 	burst := func(sends map[string][]client) (accepted, refused int) {
 		t.Helper()
 		var wg sync.WaitGroup
@@ -246,7 +220,7 @@ func TestParallelReportsHideOnceThreeIndependentReport(t *testing.T) {
 	crowd := map[string][]client{}
 	for n := range 12 {
 		crowd[w.established(t, fmt.Sprintf("crowd%d", n))] = []client{{"203.0.113.77", fmt.Sprintf("crowd-%d", n)}}
-		crowd[w.person(t, fmt.Sprintf("fresh%d", n), "tenant")] = []client{{fmt.Sprintf("198.51.100.%d", n), fmt.Sprintf("fresh-%d", n)}}
+		crowd[w.Person(t, fmt.Sprintf("fresh%d", n), "tenant")] = []client{{fmt.Sprintf("198.51.100.%d", n), fmt.Sprintf("fresh-%d", n)}}
 	}
 	if accepted, _ := burst(crowd); accepted != 24 || w.status(t, target.Id) != "published" {
 		t.Fatalf("%d of 24 reports accepted, review %s; want all accepted and the review published", accepted, w.status(t, target.Id))
@@ -260,7 +234,7 @@ func TestParallelReportsHideOnceThreeIndependentReport(t *testing.T) {
 		t.Errorf("%d accepted, %d refused; want one report of each independent reporter", accepted, refused)
 	}
 	var reports, stored int
-	if err := w.srv.Pool.QueryRow(context.Background(), `SELECT r.report_count, (SELECT count(*) FROM review_reports WHERE review_id = r.id)
+	if err := w.Pool.QueryRow(context.Background(), `SELECT r.report_count, (SELECT count(*) FROM review_reports WHERE review_id = r.id)
 		FROM reviews r WHERE r.id = $1`, target.Id).Scan(&reports, &stored); err != nil {
 		t.Fatal(err)
 	}

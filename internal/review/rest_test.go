@@ -3,34 +3,28 @@ package review_test
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
+// post sends body to the REST shim as the bearer of token and reads the JSON answer.
 func post(t *testing.T, url, token, body string) (int, map[string]any) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+token)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
+	status, _, raw := testworld.Send(t, http.MethodPost, url, token, "application/json", strings.NewReader(body))
 	var out map[string]any
-	_ = json.Unmarshal(raw, &out)
-	return res.StatusCode, out
+	_ = json.Unmarshal([]byte(raw), &out)
+	return status, out
 }
 
 // The SPEC §7 payload: userId is ignored, categories arrive as an object keyed by name.
 func TestReviewsOverREST(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	tenant := w.person(t, "restful", "tenant")
-	status, r := post(t, w.srv.URL+"/api/properties/1/reviews", tenant, `{
+	tenant := w.Person(t, "restful", "tenant")
+	status, r := post(t, w.URL+"/api/properties/1/reviews", tenant, `{
 		"propertyId": 1, "userId": 1, "rating": 5, "title": "Lovely light", "content": "Morning sun in every room, quiet street.",
 		"reviewType": "tenant_to_property", "language": "en", "pros": ["Light", ""], "cons": [],
 		"categories": {"Location": 1, "Noise": 1}, "photos": [], "stayPeriod": "current"}`)
@@ -38,7 +32,7 @@ func TestReviewsOverREST(t *testing.T) {
 		t.Fatalf("create: %d %v", status, r)
 	}
 	var me int
-	if err := w.srv.Pool.QueryRow(context.Background(), "SELECT id FROM users WHERE username = 'restful'").Scan(&me); err != nil {
+	if err := w.Pool.QueryRow(context.Background(), "SELECT id FROM users WHERE username = 'restful'").Scan(&me); err != nil {
 		t.Fatal(err)
 	}
 	if r["userId"] != float64(me) {
@@ -47,22 +41,22 @@ func TestReviewsOverREST(t *testing.T) {
 	if cats, _ := json.Marshal(r["categories"]); string(cats) != `["Location","Noise"]` {
 		t.Errorf("categories: %s", cats)
 	}
-	status, r = post(t, w.srv.URL+"/api/properties/1/reviews", tenant, `{"rating": 9, "title": "x", "content": "y", "categories": null}`)
+	status, r = post(t, w.URL+"/api/properties/1/reviews", tenant, `{"rating": 9, "title": "x", "content": "y", "categories": null}`)
 	if status != http.StatusBadRequest || r["message"] != "Rating is required" {
 		t.Errorf("invalid review: %d %v", status, r)
 	}
 
-	voter := w.person(t, "voter", "tenant")
-	status, r = post(t, w.srv.URL+"/api/reviews/"+jsonNumber(t, w, "restful")+"/helpful", voter, ``)
+	voter := w.Person(t, "voter", "tenant")
+	status, r = post(t, w.URL+"/api/reviews/"+jsonNumber(t, w, "restful")+"/helpful", voter, ``)
 	if status != http.StatusOK || r["helpful"] != 1.0 {
 		t.Errorf("helpful: %d %v", status, r)
 	}
-	status, r = post(t, w.srv.URL+"/api/reviews/"+jsonNumber(t, w, "restful")+"/helpful", voter, ``)
+	status, r = post(t, w.URL+"/api/reviews/"+jsonNumber(t, w, "restful")+"/helpful", voter, ``)
 	if status != http.StatusOK || r["helpful"] != 1.0 || r["alreadyMarked"] != true {
 		t.Errorf("repeat helpful: %d %v", status, r)
 	}
 
-	res, err := http.Get(w.srv.URL + "/api/properties/1/reviews?tab=tenant")
+	res, err := http.Get(w.URL + "/api/properties/1/reviews?tab=tenant")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +71,7 @@ func TestReviewsOverREST(t *testing.T) {
 func jsonNumber(t *testing.T, w *world, author string) string {
 	t.Helper()
 	var id string
-	if err := w.srv.Pool.QueryRow(context.Background(),
+	if err := w.Pool.QueryRow(context.Background(),
 		"SELECT r.id::text FROM reviews r JOIN users u ON u.id = r.user_id WHERE u.username = $1", author).Scan(&id); err != nil {
 		t.Fatal(err)
 	}

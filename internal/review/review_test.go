@@ -13,14 +13,13 @@ import (
 
 	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
-	"github.com/rentproof/rentproof/internal/account"
-	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
 
 // world is a server with a property owned by "owner" and signed-in people of each role.
 type world struct {
-	srv    *testserver.Server
+	*testworld.World
 	client reviewv1connect.ReviewServiceClient
 }
 
@@ -46,33 +45,15 @@ func newWorldWith(t *testing.T, opts testserver.Options) *world {
 		SELECT setval(pg_get_serial_sequence('properties', 'id'), 1)`); err != nil {
 		t.Fatal(err)
 	}
-	return &world{srv: srv, client: reviewv1connect.NewReviewServiceClient(http.DefaultClient, srv.URL)}
-}
-
-// person makes (or reuses) a signed-in user and returns their session token.
-func (w *world) person(t *testing.T, username, role string) string {
-	t.Helper()
-	token := "token-" + username
-	_, err := w.srv.Pool.Exec(context.Background(), `
-		WITH u AS (
-			INSERT INTO users (username, password_hash, email, first_name, last_name, role)
-			VALUES ($1, 'x', $1 || '@example.com', initcap($1), 'Tester', $2)
-			ON CONFLICT DO NOTHING RETURNING id)
-		INSERT INTO sessions (user_id, token_hash, expires_at)
-		SELECT coalesce((SELECT id FROM u), (SELECT id FROM users WHERE username = $1)), $3, now() + interval '1 day'
-		ON CONFLICT DO NOTHING`, username, role, account.HashToken(token))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return token
+	return &world{World: &testworld.World{Server: srv}, client: reviewv1connect.NewReviewServiceClient(http.DefaultClient, srv.URL)}
 }
 
 // established makes (or reuses) a signed-in user whose account counts as established: open for
 // eight days, with a published review of another property (which counts).
 func (w *world) established(t *testing.T, username string) string {
 	t.Helper()
-	token := w.person(t, username, "tenant")
-	_, err := w.srv.Pool.Exec(context.Background(), `
+	token := w.Person(t, username, "tenant")
+	_, err := w.Pool.Exec(context.Background(), `
 		WITH other AS (
 			INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
 			SELECT 'Other flat of ' || $1, '2 Side St', 'Leeds', 'apartment', 800, id, 'other-' || $1 FROM users WHERE username = 'owner'
@@ -86,35 +67,6 @@ func (w *world) established(t *testing.T, username string) string {
 	return token
 }
 
-// member makes (or reuses) a signed-in user whose account is eight days old: established once
-// they have a published review.
-func (w *world) member(t *testing.T, username, role string) string {
-	t.Helper()
-	token := w.person(t, username, role)
-	if _, err := w.srv.Pool.Exec(context.Background(), `UPDATE users SET created_at = now() - interval '8 days' WHERE username = $1`, username); err != nil {
-		t.Fatal(err)
-	}
-	return token
-}
-
-// from sends req as a client on network ip (through the trusted proxy) with the browser whose
-// device cookie is device ("": none).
-func from[T any](req *connect.Request[T], ip, device string) *connect.Request[T] {
-	req.Header().Set("X-Forwarded-For", ip)
-	if device != "" {
-		req.Header().Set("Cookie", identity.DeviceCookie+"="+device)
-	}
-	return req
-}
-
-func as[T any](token string, msg *T) *connect.Request[T] {
-	req := connect.NewRequest(msg)
-	if token != "" {
-		req.Header().Set("Authorization", "Bearer "+token)
-	}
-	return req
-}
-
 func draft(reviewType string) *reviewv1.CreateReviewRequest {
 	return &reviewv1.CreateReviewRequest{
 		PropertyId: 1, Rating: 4, Title: "Quiet and bright", Content: "Two years here, the heating always worked.",
@@ -124,7 +76,7 @@ func draft(reviewType string) *reviewv1.CreateReviewRequest {
 
 func (w *world) create(t *testing.T, token string, d *reviewv1.CreateReviewRequest) *reviewv1.Review {
 	t.Helper()
-	res, err := w.client.CreateReview(context.Background(), as(token, d))
+	res, err := w.client.CreateReview(context.Background(), testworld.As(token, d))
 	if err != nil {
 		t.Fatalf("create %s review: %v", d.ReviewType, err)
 	}
@@ -142,7 +94,7 @@ func message(err error) string {
 func TestCreateValidation(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	tenant := w.person(t, "tina", "tenant")
+	tenant := w.Person(t, "tina", "tenant")
 	long := strings.Repeat("x", 5000)
 	for name, c := range map[string]struct {
 		change func(*reviewv1.CreateReviewRequest)
@@ -166,18 +118,18 @@ func TestCreateValidation(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			d := draft("tenant_to_property")
 			c.change(d)
-			_, err := w.client.CreateReview(context.Background(), as(tenant, d))
+			_, err := w.client.CreateReview(context.Background(), testworld.As(tenant, d))
 			if connect.CodeOf(err) != connect.CodeInvalidArgument || message(err) != c.msg {
 				t.Errorf("%v", err)
 			}
 		})
 	}
-	if _, err := w.client.CreateReview(context.Background(), as("", draft("general"))); connect.CodeOf(err) != connect.CodeUnauthenticated {
+	if _, err := w.client.CreateReview(context.Background(), testworld.As("", draft("general"))); connect.CodeOf(err) != connect.CodeUnauthenticated {
 		t.Errorf("anonymous: %v", err)
 	}
 	d := draft("general")
 	d.PropertyId = 999
-	if _, err := w.client.CreateReview(context.Background(), as(tenant, d)); connect.CodeOf(err) != connect.CodeNotFound {
+	if _, err := w.client.CreateReview(context.Background(), testworld.As(tenant, d)); connect.CodeOf(err) != connect.CodeNotFound {
 		t.Errorf("missing property: %v", err)
 	}
 
@@ -208,29 +160,29 @@ func TestCreateValidation(t *testing.T) {
 func TestRolesDuplicatesAndOwnProperty(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	agent := w.person(t, "agnes", "agent")
-	tenant := w.person(t, "terry", "tenant")
-	owner := w.person(t, "owner", "landlord")
+	agent := w.Person(t, "agnes", "agent")
+	tenant := w.Person(t, "terry", "tenant")
+	owner := w.Person(t, "owner", "landlord")
 
 	w.create(t, owner, draft("landlord_to_tenant"))
 	w.create(t, agent, draft("agent_to_property"))
 	w.create(t, tenant, draft("tenant_to_property"))
 	w.create(t, tenant, draft("tenant_to_neighborhood")) // another type is another review
 
-	_, err := w.client.CreateReview(context.Background(), as(tenant, draft("tenant_to_property")))
+	_, err := w.client.CreateReview(context.Background(), testworld.As(tenant, draft("tenant_to_property")))
 	if connect.CodeOf(err) != connect.CodeAlreadyExists {
 		t.Errorf("second tenant review: %v", err)
 	}
 	for _, typ := range []string{"tenant_to_property", "tenant_to_neighborhood", "tenant_to_landlord"} {
 		t.Run("owner writes "+typ, func(t *testing.T) {
-			_, err := w.client.CreateReview(context.Background(), as(owner, draft(typ)))
+			_, err := w.client.CreateReview(context.Background(), testworld.As(owner, draft(typ)))
 			if connect.CodeOf(err) != connect.CodePermissionDenied {
 				t.Errorf("owner writes %s about own property: %v", typ, err)
 			}
 		})
 	}
 	var activities int
-	if err := w.srv.Pool.QueryRow(context.Background(), "SELECT count(*) FROM user_activities WHERE activity_type = 'review_posted'").Scan(&activities); err != nil || activities != 4 {
+	if err := w.Pool.QueryRow(context.Background(), "SELECT count(*) FROM user_activities WHERE activity_type = 'review_posted'").Scan(&activities); err != nil || activities != 4 {
 		t.Errorf("review_posted activities: %d (%v)", activities, err)
 	}
 }
@@ -238,8 +190,8 @@ func TestRolesDuplicatesAndOwnProperty(t *testing.T) {
 func TestDailyLimit(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	prolific := w.person(t, "prolific", "tenant")
-	if _, err := w.srv.Pool.Exec(context.Background(), `
+	prolific := w.Person(t, "prolific", "tenant")
+	if _, err := w.Pool.Exec(context.Background(), `
 		INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
 		SELECT 'Flat ' || i, i || ' Road', 'Leeds', 'apartment', 900, 1, 'flat-' || i FROM generate_series(2, 12) i`); err != nil {
 		t.Fatal(err)
@@ -251,7 +203,7 @@ func TestDailyLimit(t *testing.T) {
 	}
 	d := draft("general")
 	d.PropertyId = 11
-	if _, err := w.client.CreateReview(context.Background(), as(prolific, d)); connect.CodeOf(err) != connect.CodeResourceExhausted {
+	if _, err := w.client.CreateReview(context.Background(), testworld.As(prolific, d)); connect.CodeOf(err) != connect.CodeResourceExhausted {
 		t.Errorf("11th review in a day: %v", err)
 	}
 }
@@ -262,7 +214,7 @@ func TestAggregatesFollowReviews(t *testing.T) {
 	for i, rating := range []int32{5, 4, 4, 2, 1, 5} {
 		d := draft("tenant_to_property")
 		d.Rating = rating
-		w.create(t, w.member(t, fmt.Sprintf("rater%d", i), "tenant"), d)
+		w.create(t, w.Member(t, fmt.Sprintf("rater%d", i), "tenant"), d)
 	}
 	res, err := w.client.GetRatingSummary(context.Background(), connect.NewRequest(&reviewv1.GetRatingSummaryRequest{PropertyId: 1}))
 	if err != nil {
@@ -278,18 +230,18 @@ func TestAggregatesFollowReviews(t *testing.T) {
 func TestConcurrentHelpfulVotes(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	author := w.person(t, "author", "tenant")
+	author := w.Person(t, "author", "tenant")
 	r := w.create(t, author, draft("tenant_to_property"))
 
 	voters := make([]string, 50)
 	for i := range voters {
-		voters[i] = w.person(t, fmt.Sprintf("voter%d", i), "tenant")
+		voters[i] = w.Person(t, fmt.Sprintf("voter%d", i), "tenant")
 	}
 	var wg sync.WaitGroup
 	errs := make(chan error, len(voters))
 	for _, v := range voters {
 		wg.Go(func() {
-			_, err := w.client.MarkHelpful(context.Background(), as(v, &reviewv1.MarkHelpfulRequest{ReviewId: r.Id}))
+			_, err := w.client.MarkHelpful(context.Background(), testworld.As(v, &reviewv1.MarkHelpfulRequest{ReviewId: r.Id}))
 			errs <- err
 		})
 	}
@@ -300,17 +252,17 @@ func TestConcurrentHelpfulVotes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	again, err := w.client.MarkHelpful(context.Background(), as(voters[7], &reviewv1.MarkHelpfulRequest{ReviewId: r.Id}))
+	again, err := w.client.MarkHelpful(context.Background(), testworld.As(voters[7], &reviewv1.MarkHelpfulRequest{ReviewId: r.Id}))
 	if err != nil || again.Msg.Helpful != 50 || !again.Msg.AlreadyMarked {
 		t.Errorf("repeat vote: %v %v", again, err)
 	}
-	if _, err := w.client.MarkHelpful(context.Background(), as(author, &reviewv1.MarkHelpfulRequest{ReviewId: r.Id})); connect.CodeOf(err) != connect.CodePermissionDenied {
+	if _, err := w.client.MarkHelpful(context.Background(), testworld.As(author, &reviewv1.MarkHelpfulRequest{ReviewId: r.Id})); connect.CodeOf(err) != connect.CodePermissionDenied {
 		t.Errorf("own review: %v", err)
 	}
-	if _, err := w.client.MarkHelpful(context.Background(), as("", &reviewv1.MarkHelpfulRequest{ReviewId: r.Id})); connect.CodeOf(err) != connect.CodeUnauthenticated {
+	if _, err := w.client.MarkHelpful(context.Background(), testworld.As("", &reviewv1.MarkHelpfulRequest{ReviewId: r.Id})); connect.CodeOf(err) != connect.CodeUnauthenticated {
 		t.Errorf("anonymous vote: %v", err)
 	}
-	list, err := w.client.ListPropertyReviews(context.Background(), as(voters[3], &reviewv1.ListPropertyReviewsRequest{PropertyId: 1}))
+	list, err := w.client.ListPropertyReviews(context.Background(), testworld.As(voters[3], &reviewv1.ListPropertyReviewsRequest{PropertyId: 1}))
 	if err != nil || list.Msg.Reviews[0].Helpful != 50 || !list.Msg.Reviews[0].HelpfulByViewer {
 		t.Errorf("list after votes: %v %v", list, err)
 	}
@@ -320,7 +272,7 @@ func TestReportsHideUntilAnAdminDecides(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	r := w.create(t, w.member(t, "writer", "tenant"), draft("tenant_to_property"))
+	r := w.create(t, w.Member(t, "writer", "tenant"), draft("tenant_to_property"))
 	if summary := w.summary(t).Summary; summary.Count != 1 {
 		t.Fatalf("an established author's review counts at once: %+v", summary)
 	}
@@ -334,8 +286,8 @@ func TestReportsHideUntilAnAdminDecides(t *testing.T) {
 	// Each reporter is established and on a network and browser of their own.
 	report := func(who string) error {
 		n := who[len(who)-1:]
-		req := as(w.established(t, who), &reviewv1.ReportReviewRequest{ReviewId: r.Id, Reason: "spam", Detail: "Looks like an ad"})
-		_, err := w.client.ReportReview(ctx, from(req, "192.0.2."+n, "browser-"+n))
+		req := testworld.As(w.established(t, who), &reviewv1.ReportReviewRequest{ReviewId: r.Id, Reason: "spam", Detail: "Looks like an ad"})
+		_, err := w.client.ReportReview(ctx, testworld.From(req, "192.0.2."+n, "browser-"+n))
 		return err
 	}
 	if err := report("reporter1"); err != nil {
@@ -344,7 +296,7 @@ func TestReportsHideUntilAnAdminDecides(t *testing.T) {
 	if err := report("reporter1"); connect.CodeOf(err) != connect.CodeAlreadyExists {
 		t.Errorf("second report by one user: %v", err)
 	}
-	if _, err := w.client.ReportReview(ctx, as(w.person(t, "reporter9", "tenant"), &reviewv1.ReportReviewRequest{ReviewId: r.Id, Reason: "boring"})); connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if _, err := w.client.ReportReview(ctx, testworld.As(w.Person(t, "reporter9", "tenant"), &reviewv1.ReportReviewRequest{ReviewId: r.Id, Reason: "boring"})); connect.CodeOf(err) != connect.CodeInvalidArgument {
 		t.Errorf("unknown reason: %v", err)
 	}
 	if err := report("reporter2"); err != nil || visible() != 1 {
@@ -361,19 +313,19 @@ func TestReportsHideUntilAnAdminDecides(t *testing.T) {
 		t.Errorf("a hidden review still counts: %+v", summary.Msg.Summary)
 	}
 
-	tenant := w.person(t, "reporter1", "tenant")
-	if _, err := w.client.ListReportedReviews(ctx, as(tenant, &reviewv1.ListReportedReviewsRequest{})); connect.CodeOf(err) != connect.CodePermissionDenied {
+	tenant := w.Person(t, "reporter1", "tenant")
+	if _, err := w.client.ListReportedReviews(ctx, testworld.As(tenant, &reviewv1.ListReportedReviewsRequest{})); connect.CodeOf(err) != connect.CodePermissionDenied {
 		t.Errorf("tenant lists reported: %v", err)
 	}
-	admin := w.person(t, "root", "admin")
-	reported, err := w.client.ListReportedReviews(ctx, as(admin, &reviewv1.ListReportedReviewsRequest{}))
+	admin := w.Person(t, "root", "admin")
+	reported, err := w.client.ListReportedReviews(ctx, testworld.As(admin, &reviewv1.ListReportedReviewsRequest{}))
 	if err != nil || len(reported.Msg.Reviews) != 1 || reported.Msg.Reviews[0].ReportCount != 3 || reported.Msg.Reviews[0].Status != "hidden" {
 		t.Fatalf("reported list: %v %v", reported, err)
 	}
-	if _, err := w.client.ModerateReview(ctx, as(tenant, &reviewv1.ModerateReviewRequest{ReviewId: r.Id, Decision: "restore"})); connect.CodeOf(err) != connect.CodePermissionDenied {
+	if _, err := w.client.ModerateReview(ctx, testworld.As(tenant, &reviewv1.ModerateReviewRequest{ReviewId: r.Id, Decision: "restore"})); connect.CodeOf(err) != connect.CodePermissionDenied {
 		t.Errorf("tenant moderates: %v", err)
 	}
-	res, err := w.client.ModerateReview(ctx, as(admin, &reviewv1.ModerateReviewRequest{ReviewId: r.Id, Decision: "restore", Note: "Genuine tenant"}))
+	res, err := w.client.ModerateReview(ctx, testworld.As(admin, &reviewv1.ModerateReviewRequest{ReviewId: r.Id, Decision: "restore", Note: "Genuine tenant"}))
 	if err != nil || res.Msg.Review.Status != "published" || visible() != 1 {
 		t.Fatalf("restore: %v %v", res, err)
 	}
@@ -389,12 +341,12 @@ func TestReportsHideUntilAnAdminDecides(t *testing.T) {
 	if visible() != 0 {
 		t.Error("three new reports after a restore must hide it again")
 	}
-	if _, err := w.client.ModerateReview(ctx, as(admin, &reviewv1.ModerateReviewRequest{ReviewId: r.Id, Decision: "remove"})); err != nil {
+	if _, err := w.client.ModerateReview(ctx, testworld.As(admin, &reviewv1.ModerateReviewRequest{ReviewId: r.Id, Decision: "remove"})); err != nil {
 		t.Fatal(err)
 	}
 	var decisions int
 	var who string
-	if err := w.srv.Pool.QueryRow(ctx, `SELECT count(*), min(u.username) FROM review_moderation_decisions d
+	if err := w.Pool.QueryRow(ctx, `SELECT count(*), min(u.username) FROM review_moderation_decisions d
 		JOIN users u ON u.id = d.admin_id WHERE d.review_id = $1`, r.Id).Scan(&decisions, &who); err != nil || decisions != 2 || who != "root" {
 		t.Errorf("decisions kept: %d by %s (%v)", decisions, who, err)
 	}
@@ -404,29 +356,29 @@ func TestOwnerResponse(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	r := w.create(t, w.person(t, "renter", "tenant"), draft("tenant_to_property"))
+	r := w.create(t, w.Person(t, "renter", "tenant"), draft("tenant_to_property"))
 	for name, token := range map[string]string{
-		"another landlord": w.person(t, "otherlandlord", "landlord"),
-		"the author":       w.person(t, "renter", "tenant"),
-		"an admin":         w.person(t, "boss", "admin"),
+		"another landlord": w.Person(t, "otherlandlord", "landlord"),
+		"the author":       w.Person(t, "renter", "tenant"),
+		"an admin":         w.Person(t, "boss", "admin"),
 	} {
 		t.Run(name+" responds", func(t *testing.T) {
-			_, err := w.client.RespondToReview(ctx, as(token, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: "Thanks!"}))
+			_, err := w.client.RespondToReview(ctx, testworld.As(token, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: "Thanks!"}))
 			if connect.CodeOf(err) != connect.CodePermissionDenied {
 				t.Errorf("%v", err)
 			}
 		})
 	}
-	owner := w.person(t, "owner", "landlord")
-	res, err := w.client.RespondToReview(ctx, as(owner, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: "Thank you, glad the heating held up."}))
+	owner := w.Person(t, "owner", "landlord")
+	res, err := w.client.RespondToReview(ctx, testworld.As(owner, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: "Thank you, glad the heating held up."}))
 	if err != nil || res.Msg.Review.OwnerResponse.GetContent() != "Thank you, glad the heating held up." {
 		t.Fatalf("owner responds: %v %v", res, err)
 	}
-	res, err = w.client.RespondToReview(ctx, as(owner, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: "Edited: thank you!"}))
+	res, err = w.client.RespondToReview(ctx, testworld.As(owner, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: "Edited: thank you!"}))
 	if err != nil || res.Msg.Review.OwnerResponse.GetContent() != "Edited: thank you!" {
 		t.Fatalf("owner edits: %v %v", res, err)
 	}
-	if _, err := w.client.RespondToReview(ctx, as(owner, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: " "})); connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if _, err := w.client.RespondToReview(ctx, testworld.As(owner, &reviewv1.RespondToReviewRequest{ReviewId: r.Id, Content: " "})); connect.CodeOf(err) != connect.CodeInvalidArgument {
 		t.Errorf("blank response: %v", err)
 	}
 	list, err := w.client.ListPropertyReviews(ctx, connect.NewRequest(&reviewv1.ListPropertyReviewsRequest{PropertyId: 1}))
@@ -439,12 +391,12 @@ func TestTabsAndPages(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	w.create(t, w.person(t, "tenant1", "tenant"), draft("tenant_to_property"))
-	w.create(t, w.person(t, "tenant1", "tenant"), draft("tenant_to_landlord"))
-	w.create(t, w.person(t, "tenant1", "tenant"), draft("tenant_to_neighborhood"))
-	w.create(t, w.person(t, "owner", "landlord"), draft("landlord_to_tenant"))
-	w.create(t, w.person(t, "agent1", "agent"), draft("agent_to_property"))
-	w.create(t, w.person(t, "general1", "tenant"), draft("general"))
+	w.create(t, w.Person(t, "tenant1", "tenant"), draft("tenant_to_property"))
+	w.create(t, w.Person(t, "tenant1", "tenant"), draft("tenant_to_landlord"))
+	w.create(t, w.Person(t, "tenant1", "tenant"), draft("tenant_to_neighborhood"))
+	w.create(t, w.Person(t, "owner", "landlord"), draft("landlord_to_tenant"))
+	w.create(t, w.Person(t, "agent1", "agent"), draft("agent_to_property"))
+	w.create(t, w.Person(t, "general1", "tenant"), draft("general"))
 	for tab, want := range map[string]int{"": 6, "all": 6, "tenant": 2, "landlord": 1, "neighborhood": 1, "agent": 1} {
 		t.Run(fmt.Sprintf("tab %q", tab), func(t *testing.T) {
 			list, err := w.client.ListPropertyReviews(ctx, connect.NewRequest(&reviewv1.ListPropertyReviewsRequest{PropertyId: 1, Tab: tab}))

@@ -23,15 +23,8 @@ import (
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
 )
-
-func req[T any](token string, msg *T) *connect.Request[T] {
-	req := connect.NewRequest(msg)
-	if token != "" {
-		req.Header().Set("Authorization", "Bearer "+token)
-	}
-	return req
-}
 
 // signIn gives the user a session and returns its token.
 func signIn(t *testing.T, srv *testserver.Server, userID int32) string {
@@ -64,7 +57,7 @@ func TestDemoProfileLeaderboardAndAdminCalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	token := signIn(t, srv, top)
-	prof, err := client.GetProfile(ctx, req(token, &gamificationv1.GetProfileRequest{}))
+	prof, err := client.GetProfile(ctx, testworld.As(token, &gamificationv1.GetProfileRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,20 +65,20 @@ func TestDemoProfileLeaderboardAndAdminCalls(t *testing.T) {
 	if !prof.Msg.GetInitialized() || p.GetXp() <= 0 || len(p.GetBadges()) == 0 || p.GetRank() != 1 {
 		t.Fatalf("the top demo user's profile: %+v", prof.Msg)
 	}
-	board, err := client.GetLeaderboard(ctx, req(token, &gamificationv1.GetLeaderboardRequest{}))
+	board, err := client.GetLeaderboard(ctx, testworld.As(token, &gamificationv1.GetLeaderboardRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(board.Msg.GetEntries()) == 0 || board.Msg.GetEntries()[0].GetId() != top || board.Msg.GetOwnRank() != 1 {
 		t.Fatalf("leaderboard: %+v", board.Msg)
 	}
-	if _, err := client.GetProfile(ctx, req("", &gamificationv1.GetProfileRequest{})); code(err) != connect.CodeUnauthenticated {
+	if _, err := client.GetProfile(ctx, testworld.As("", &gamificationv1.GetProfileRequest{})); code(err) != connect.CodeUnauthenticated {
 		t.Errorf("a visitor's profile: %v", err)
 	}
-	if _, err := client.RunMigration(ctx, req(token, &gamificationv1.RunMigrationRequest{})); code(err) != connect.CodePermissionDenied {
+	if _, err := client.RunMigration(ctx, testworld.As(token, &gamificationv1.RunMigrationRequest{})); code(err) != connect.CodePermissionDenied {
 		t.Errorf("a non-admin's migration: %v", err)
 	}
-	if _, err := client.Initialize(ctx, req(token, &gamificationv1.InitializeRequest{})); code(err) != connect.CodePermissionDenied {
+	if _, err := client.Initialize(ctx, testworld.As(token, &gamificationv1.InitializeRequest{})); code(err) != connect.CodePermissionDenied {
 		t.Errorf("a non-admin's initialise: %v", err)
 	}
 }
@@ -116,7 +109,7 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 	authorToken := signIn(t, srv, author)
 	var first int32
 	for i, typ := range []string{"tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood", "general"} {
-		res, err := reviews.CreateReview(ctx, req(authorToken, &reviewv1.CreateReviewRequest{PropertyId: 1, Rating: int32(1 + i),
+		res, err := reviews.CreateReview(ctx, testworld.As(authorToken, &reviewv1.CreateReviewRequest{PropertyId: 1, Rating: int32(1 + i),
 			Title: "Quiet and bright", Content: "Two years here, the heating always worked.", ReviewType: typ, Language: "en"}))
 		if err != nil {
 			t.Fatal(err)
@@ -125,7 +118,7 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 			first = res.Msg.GetReview().GetId()
 		}
 	}
-	prof, err := games.GetProfile(ctx, req(authorToken, &gamificationv1.GetProfileRequest{}))
+	prof, err := games.GetProfile(ctx, testworld.As(authorToken, &gamificationv1.GetProfileRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +144,7 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 	var wg sync.WaitGroup
 	for i, token := range tokens {
 		wg.Go(func() {
-			_, errs[i] = reviews.MarkHelpful(ctx, req(token, &reviewv1.MarkHelpfulRequest{ReviewId: first}))
+			_, errs[i] = reviews.MarkHelpful(ctx, testworld.As(token, &reviewv1.MarkHelpfulRequest{ReviewId: first}))
 		})
 	}
 	wg.Wait()
@@ -171,7 +164,7 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 	}
 
 	admin := signIn(t, srv, newUser(t, srv.Pool, "Ad", "Min", "admin"))
-	if _, err := reviews.ModerateReview(ctx, req(admin, &reviewv1.ModerateReviewRequest{ReviewId: first, Decision: "remove"})); err != nil {
+	if _, err := reviews.ModerateReview(ctx, testworld.As(admin, &reviewv1.ModerateReviewRequest{ReviewId: first, Decision: "remove"})); err != nil {
 		t.Fatal(err)
 	}
 	if xp := xpOf(); xp != 40 {
@@ -187,7 +180,7 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 			SELECT 1, $1, user_id FROM sessions WHERE token_hash = $2 RETURNING id`, owner, account.HashToken(tokens[i])).Scan(&id); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := verifications.AnswerVerificationRequest(ctx, req(tokens[i], &verificationv1.AnswerVerificationRequestRequest{Id: id, Status: status})); err != nil {
+		if _, err := verifications.AnswerVerificationRequest(ctx, testworld.As(tokens[i], &verificationv1.AnswerVerificationRequestRequest{Id: id, Status: status})); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -200,7 +193,7 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 		t.Errorf("answers earned %d XP (want 10 each), the owner %d (want 25)", answers, ownerXP)
 	}
 	// Withdrawn, the verification's XP goes back; the answers' stay.
-	if _, err := verifications.WithdrawVerification(ctx, req(admin, &verificationv1.WithdrawVerificationRequest{PropertyId: 1, Reason: "Forged"})); err != nil {
+	if _, err := verifications.WithdrawVerification(ctx, testworld.As(admin, &verificationv1.WithdrawVerificationRequest{PropertyId: 1, Reason: "Forged"})); err != nil {
 		t.Fatal(err)
 	}
 	if err := srv.Pool.QueryRow(ctx, `SELECT coalesce((SELECT xp FROM user_xp WHERE user_id = $1), 0)`, owner).Scan(&ownerXP); err != nil || ownerXP != 0 {

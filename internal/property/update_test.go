@@ -15,7 +15,6 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
-	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/testworld"
@@ -258,39 +257,22 @@ func TestUpdatePropertyAddressChangeUnverifies(t *testing.T) {
 // refused and verifies nothing (issue 25: proof gathered for one address verified the new one).
 func TestUpdatePropertyRacingAnApproval(t *testing.T) {
 	t.Parallel()
-	srv := testserver.Start(t, testserver.Options{})
-	exec := func(sql string, args ...any) {
-		t.Helper()
-		if _, err := srv.Pool.Exec(context.Background(), sql, args...); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
+	w := testworld.Start(t, testserver.Options{})
 	const n = 40
 	// olga owns n listings; vera (established: eight days old, a review written) is asked about each.
-	exec(`INSERT INTO users (username, password_hash, email, first_name, last_name, role, created_at) VALUES
-		('olga', 'x', 'olga@example.com', 'Olga', 'Owner', 'landlord', now()),
-		('vera', 'x', 'vera@example.com', 'Vera', 'Fier', 'tenant', now() - interval '8 days')`)
-	exec(`INSERT INTO token_transactions (user_id, amount, transaction_type, related_entity_type, description)
-		SELECT id, tokens, 'initial_allocation', 'system', 'Welcome tokens for joining RentProof' FROM users`)
-	exec(`INSERT INTO sessions (user_id, token_hash, expires_at) SELECT id, $1, now() + interval '1 day' FROM users WHERE username = 'olga'`,
-		account.HashToken("token-olga"))
-	exec(`INSERT INTO sessions (user_id, token_hash, expires_at) SELECT id, $1, now() + interval '1 day' FROM users WHERE username = 'vera'`,
-		account.HashToken("token-vera"))
-	exec(`INSERT INTO properties (title, address, city, zip_code, property_type, monthly_rent, landlord_id, slug, images)
+	w.Person(t, "olga", "landlord")
+	w.Established(t, "vera", "tenant")
+	w.Exec(t, `INSERT INTO properties (title, address, city, zip_code, property_type, monthly_rent, landlord_id, slug, images)
 		SELECT 'Flat ' || i, i || ' Park Lane', 'Leeds', 'LS1 1AA', 'apartment', 900, u.id, 'flat-' || i, ARRAY['/images/demo/a.svg']
 		FROM generate_series(1, $1) i, users u WHERE u.username = 'olga'`, n)
-	exec(`WITH p AS (INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
-			SELECT 'Vera''s old place', '1 Elsewhere', 'York', 'house', 500, id, 'veras' FROM users WHERE username = 'olga' RETURNING id)
-		INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
-		SELECT p.id, u.id, 4, 'Fine place', 'A fine place to live for a year.', 'general' FROM p, users u WHERE u.username = 'vera'`)
-	exec(`INSERT INTO verification_requests (property_id, requested_by_id, requested_to_id, message, owner_username)
+	w.Exec(t, `INSERT INTO verification_requests (property_id, requested_by_id, requested_to_id, message, owner_username)
 		SELECT p.id, o.id, v.id, 'Please confirm', 'olga' FROM properties p, users o, users v
 		WHERE p.slug LIKE 'flat-%' AND o.username = 'olga' AND v.username = 'vera'`)
 
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 2 * n}}
-	props := propertyv1connect.NewPropertyServiceClient(hc, srv.URL)
-	verifications := verificationv1connect.NewVerificationServiceClient(hc, srv.URL)
-	rows, err := srv.Pool.Query(context.Background(), `SELECT r.id, r.property_id FROM verification_requests r ORDER BY r.property_id`)
+	props := propertyv1connect.NewPropertyServiceClient(hc, w.URL)
+	verifications := verificationv1connect.NewVerificationServiceClient(hc, w.URL)
+	rows, err := w.Pool.Query(context.Background(), `SELECT r.id, r.property_id FROM verification_requests r ORDER BY r.property_id`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +334,7 @@ func TestUpdatePropertyRacingAnApproval(t *testing.T) {
 	for i, p := range pairs {
 		var verified bool
 		var withdrawn int
-		if err := srv.Pool.QueryRow(context.Background(), `SELECT p.verified, (SELECT count(*) FROM property_verifications v
+		if err := w.Pool.QueryRow(context.Background(), `SELECT p.verified, (SELECT count(*) FROM property_verifications v
 			WHERE v.property_id = p.id AND v.withdraw_reason = $2) FROM properties p WHERE p.id = $1`,
 			p.property, property.AddressChangedReason).Scan(&verified, &withdrawn); err != nil {
 			t.Fatal(err)

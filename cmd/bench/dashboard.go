@@ -13,7 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 
-	"github.com/rentproof/rentproof/internal/api"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -115,7 +115,7 @@ func dashboardRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string,
 
 	as := func(userID int32, method, path string, body []byte) vegeta.Target {
 		h := http.Header{}
-		h.Set("Cookie", api.SessionCookie+"="+dashboardSessionPrefix+strconv.Itoa(int(userID)))
+		h.Set("Cookie", identity.SessionCookie+"="+dashboardSessionPrefix+strconv.Itoa(int(userID)))
 		if body != nil {
 			h.Set("Content-Type", "application/json")
 		}

@@ -15,7 +15,7 @@ import (
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 
 	"github.com/rentproof/rentproof/internal/account"
-	"github.com/rentproof/rentproof/internal/api"
+	"github.com/rentproof/rentproof/internal/identity"
 )
 
 // The ledger benchmark (issue 13, `make bench BENCH=ledger`): the token ledger's reads and the
@@ -171,7 +171,7 @@ func ledgerRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, re
 
 func sessionHeader(userID int32) http.Header {
 	h := http.Header{}
-	h.Set("Cookie", api.SessionCookie+"="+benchSessionPrefix+strconv.Itoa(int(userID)))
+	h.Set("Cookie", identity.SessionCookie+"="+benchSessionPrefix+strconv.Itoa(int(userID)))
 	return h
 }
 

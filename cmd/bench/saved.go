@@ -11,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 
-	"github.com/rentproof/rentproof/internal/api"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/property"
 )
 
@@ -72,7 +72,7 @@ func savedSearches(ctx context.Context, pool *pgxpool.Pool, base, city string) (
 	}
 	target := func(userID int32) []vegeta.Target {
 		h := http.Header{}
-		h.Set("Cookie", api.SessionCookie+"="+savedSessionPrefix+strconv.Itoa(int(userID)))
+		h.Set("Cookie", identity.SessionCookie+"="+savedSessionPrefix+strconv.Itoa(int(userID)))
 		return []vegeta.Target{{
 			Method: http.MethodGet, URL: base + "/api/properties?sortBy=highestRated&city=" + url.QueryEscape(city), Header: h,
 		}}

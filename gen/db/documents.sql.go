@@ -73,15 +73,24 @@ func (q *Queries) CanReadDocument(ctx context.Context, arg CanReadDocumentParams
 }
 
 const countRecentDocuments = `-- name: CountRecentDocuments :one
-SELECT count(*)::int FROM ownership_documents WHERE owner_id = $1 AND created_at > now() - interval '24 hours'
+SELECT count(*)::int AS documents,
+       coalesce(ceil(extract(epoch FROM min(created_at) + interval '24 hours' - now())), 0)::int AS retry_after_seconds
+FROM ownership_documents
+WHERE owner_id = $1 AND created_at > now() - interval '24 hours'
 `
 
-// Documents the owner uploaded in the last 24 hours (the daily cap).
-func (q *Queries) CountRecentDocuments(ctx context.Context, ownerID int32) (int32, error) {
+type CountRecentDocumentsRow struct {
+	Documents         int32
+	RetryAfterSeconds int32
+}
+
+// Documents the owner uploaded in the last 24 hours (the daily cap), and the seconds until the
+// oldest of them leaves that window.
+func (q *Queries) CountRecentDocuments(ctx context.Context, ownerID int32) (CountRecentDocumentsRow, error) {
 	row := q.db.QueryRow(ctx, countRecentDocuments, ownerID)
-	var column_1 int32
-	err := row.Scan(&column_1)
-	return column_1, err
+	var i CountRecentDocumentsRow
+	err := row.Scan(&i.Documents, &i.RetryAfterSeconds)
+	return i, err
 }
 
 const createDocument = `-- name: CreateDocument :one

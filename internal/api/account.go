@@ -14,13 +14,6 @@ import (
 	"github.com/rentproof/rentproof/internal/identity"
 )
 
-// The cookies' names are identity's (the HTTP edge reads them, this handler sets them); they are
-// named here too for the benchmark tool (cmd/bench), which signs in with them.
-const (
-	SessionCookie = identity.SessionCookie
-	DeviceCookie  = identity.DeviceCookie
-)
-
 // Account serves AccountService and owns the cookies of a sign-in.
 type Account struct{ svc *account.Service }
 

@@ -63,7 +63,6 @@ var (
 	errNotesTooLong = "Notes must be less than 500 characters"
 	errTooLarge     = "%s is larger than 10 MB."
 	errNotDocument  = "%s is not a JPEG, PNG or WebP image or a PDF."
-	errQuota        = apperr.New(apperr.ErrResourceExhausted, "You have uploaded %d documents in the last 24 hours: please try again tomorrow.", MaxPerDay)
 	errDocSignedOut = apperr.Unauthenticated("Please sign in to open this document.")
 	errDocMissing   = apperr.NotFound("Document not found.")
 	errDocDeleted   = apperr.NotFound("This document was deleted 90 days after its request was decided.")
@@ -162,12 +161,10 @@ func (s *Service) Upload(ctx context.Context, propertyID int32, files iter.Seq2[
 	if err != nil {
 		return nil, err
 	}
-	recent, err := s.q.CountRecentDocuments(ctx, me.ID)
-	if err != nil {
-		return nil, fmt.Errorf("count recent documents: %w", err)
-	}
-	if recent >= MaxPerDay {
-		return nil, errQuota
+	// A first look spares reading the files when the day's room is gone; the count that decides
+	// is taken again under the uploader's lock, with the rows written in the same transaction.
+	if err := checkQuota(ctx, s.q, me.ID, 1); err != nil {
+		return nil, err
 	}
 	type stored struct {
 		token, key, name, contentType string
@@ -215,12 +212,14 @@ func (s *Service) Upload(ctx context.Context, propertyID int32, files iter.Seq2[
 	if len(done) == 0 {
 		return nil, ErrNoDocuments
 	}
-	if int(recent)+len(done) > MaxPerDay {
-		cleanup()
-		return nil, errQuota
-	}
 	out := make([]Document, 0, len(done))
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		if err := q.LockUploader(ctx, me.ID); err != nil {
+			return fmt.Errorf("lock uploader: %w", err)
+		}
+		if err := checkQuota(ctx, q, me.ID, len(done)); err != nil {
+			return err
+		}
 		for _, f := range done {
 			row, err := q.CreateDocument(ctx, db.CreateDocumentParams{
 				Token: f.token, Key: f.key, OwnerID: me.ID, PropertyID: propertyID,
@@ -238,6 +237,24 @@ func (s *Service) Upload(ctx context.Context, propertyID int32, files iter.Seq2[
 		return nil, err
 	}
 	return out, nil
+}
+
+// checkQuota refuses n more documents from ownerID when they would pass MaxPerDay, saying when
+// there is room again (Retry-After).
+func checkQuota(ctx context.Context, q *db.Queries, ownerID int32, n int) error {
+	recent, err := q.CountRecentDocuments(ctx, ownerID)
+	if err != nil {
+		return fmt.Errorf("count recent documents: %w", err)
+	}
+	if int(recent.Documents)+n <= MaxPerDay {
+		return nil
+	}
+	msg := fmt.Sprintf("You have uploaded %d documents in the last 24 hours: please try again tomorrow.", MaxPerDay)
+	if left := MaxPerDay - int(recent.Documents); left > 0 {
+		msg = fmt.Sprintf("You can upload at most %d documents in 24 hours: %d more for now.", MaxPerDay, left)
+	}
+	return &apperr.Error{Kind: apperr.ErrResourceExhausted, Message: msg,
+		RetryAfter: max(time.Duration(recent.RetryAfterSeconds)*time.Second, time.Minute)}
 }
 
 // cleanName keeps a client's file name displayable: its base, valid UTF-8 without control

@@ -23,12 +23,12 @@ var Published = func() *vocabv1.PublishedRules {
 	return p
 }()
 
-// TabTypes returns the review types a review tab shows (none: every type) and whether the tab
-// is declared.
+// TabTypes returns the review types a review tab shows (empty, never nil: every type) and
+// whether the tab is declared.
 func TabTypes(tab string) ([]string, bool) {
 	for _, t := range Published.GetReview().GetTabs() {
 		if t.GetValue() == tab {
-			return slices.Clone(t.GetReviewTypes()), true
+			return append([]string{}, t.GetReviewTypes()...), true
 		}
 	}
 	return nil, false

@@ -20,6 +20,7 @@ import (
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
 	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/verifyqueue"
@@ -573,8 +574,9 @@ func TestPaidChecksAndHeldApprovals(t *testing.T) {
 	}
 }
 
-// Ninety days after the decision a document's file goes; the row, the request and the decision
-// stay. Documents never sent go a day after their upload.
+// The declared retention (document.RetentionDays, 90) after the decision a document's file goes,
+// not an hour before; the row, the request and the decision stay. Documents never sent go a day
+// after their upload.
 func TestDocumentsDeletedAfterRetention(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
@@ -592,12 +594,16 @@ func TestDocumentsDeletedAfterRetention(t *testing.T) {
 	if n, err := w.srv.Documents.RemoveExpired(ctx); err != nil || n != 0 {
 		t.Fatalf("nothing due yet: %d %v", n, err)
 	}
-	w.exec(t, `UPDATE verification_requests SET responded_at = now() - interval '91 days' WHERE id = $1`, id)
+	w.exec(t, `UPDATE verification_requests SET responded_at = now() - make_interval(days => $2) + interval '1 hour' WHERE id = $1`, id, document.RetentionDays)
+	if n, err := w.srv.Documents.RemoveExpired(ctx); err != nil || n != 0 {
+		t.Fatalf("an hour before the retention ends: %d %v", n, err)
+	}
+	w.exec(t, `UPDATE verification_requests SET responded_at = now() - make_interval(days => $2) - interval '1 hour' WHERE id = $1`, id, document.RetentionDays)
 	w.exec(t, `UPDATE ownership_documents SET created_at = now() - interval '25 hours' WHERE request_id IS NULL`)
 	if n, err := w.srv.Documents.RemoveExpired(ctx); err != nil || n != 2 {
 		t.Fatalf("removed %d %v, want 2", n, err)
 	}
-	if status, _, body := w.do(t, olga, http.MethodGet, url, "", nil); status != 404 || !strings.Contains(body, "deleted 90 days after") {
+	if status, _, body := w.do(t, olga, http.MethodGet, url, "", nil); status != 404 || !strings.Contains(body, fmt.Sprintf("deleted %d days after", document.RetentionDays)) {
 		t.Errorf("deleted document: %d %s", status, body)
 	}
 	if status, _, _ := w.do(t, olga, http.MethodGet, unsentURL, "", nil); status != 404 {

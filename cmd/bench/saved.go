@@ -67,7 +67,7 @@ func savedSearches(ctx context.Context, pool *pgxpool.Pool, base, city string) (
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM saved_properties WHERE user_id = $1`, full).Scan(&saved); err != nil {
 		return nil, err
 	}
-	if saved != property.MaxSaved {
+	if saved != int(property.MaxSaved) {
 		return nil, fmt.Errorf("saved-search bench: %s has %d listings, fewer than the %d to save", city, saved, property.MaxSaved)
 	}
 	target := func(userID int32) []vegeta.Target {

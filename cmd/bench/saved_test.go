@@ -44,7 +44,7 @@ func TestSavedSearches(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if sessions != 2 || none != 0 || full != property.MaxSaved || firstPage != 6 {
+		if sessions != 2 || none != 0 || full != int(property.MaxSaved) || firstPage != 6 {
 			t.Errorf("%d sessions, %d and %d saved, %d of the first page", sessions, none, full, firstPage)
 		}
 	}

@@ -223,10 +223,15 @@ SELECT d.id, d.key, d.request_id FROM ownership_documents d
 LEFT JOIN verification_requests r ON r.id = d.request_id
 WHERE d.deleted_at IS NULL AND (
     (d.request_id IS NULL AND d.created_at < now() - interval '1 day')
-    OR (r.responded_at < now() - interval '90 days' AND r.status IN ('approved', 'rejected')))
+    OR (r.responded_at < now() - make_interval(days => $1::int) AND r.status IN ('approved', 'rejected')))
 ORDER BY d.id
-LIMIT $1
+LIMIT $2
 `
+
+type ListExpiredDocumentsParams struct {
+	RetentionDays int32
+	MaxRows       int32
+}
 
 type ListExpiredDocumentsRow struct {
 	ID        int32
@@ -234,10 +239,10 @@ type ListExpiredDocumentsRow struct {
 	RequestID *int32
 }
 
-// Files to delete: documents of requests decided more than 90 days ago, and documents never
-// attached a day after their upload.
-func (q *Queries) ListExpiredDocuments(ctx context.Context, limit int32) ([]ListExpiredDocumentsRow, error) {
-	rows, err := q.db.Query(ctx, listExpiredDocuments, limit)
+// Files to delete: documents of requests decided more than retention_days ago (document.RetentionDays),
+// and documents never attached a day after their upload.
+func (q *Queries) ListExpiredDocuments(ctx context.Context, arg ListExpiredDocumentsParams) ([]ListExpiredDocumentsRow, error) {
+	rows, err := q.db.Query(ctx, listExpiredDocuments, arg.RetentionDays, arg.MaxRows)
 	if err != nil {
 		return nil, err
 	}

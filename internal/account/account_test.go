@@ -10,6 +10,7 @@ import (
 
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
 func TestRegisterValidation(t *testing.T) {
@@ -64,7 +65,9 @@ func TestRegisterSignsInWithTokensAndUniqueNames(t *testing.T) {
 	body := registration("Ada_L")
 	body["confirmPassword"] = "ignored by the server"
 	r := a.post("/api/register", body)
-	if r.status != http.StatusOK || r.body["username"] != "Ada_L" || r.body["role"] != "tenant" || r.body["tokens"] != 10.0 {
+	// A new account opens with the balance the pages quote (users.tokens' default in SQL).
+	opening := int(vocab.Published.GetAccount().GetOpeningTokens())
+	if r.status != http.StatusOK || r.body["username"] != "Ada_L" || r.body["role"] != "tenant" || r.body["tokens"] != float64(opening) {
 		t.Fatalf("register: %d %s", r.status, r.raw)
 	}
 	if strings.Contains(r.raw, "password") || strings.Contains(r.raw, "argon2") {
@@ -88,7 +91,7 @@ func TestRegisterSignsInWithTokensAndUniqueNames(t *testing.T) {
 		Scan(&balance, &sum, &n, &kind); err != nil {
 		t.Fatal(err)
 	}
-	if balance != 10 || sum != 10 || n != 1 || kind != "initial_allocation" {
+	if balance != opening || sum != opening || n != 1 || kind != "initial_allocation" {
 		t.Errorf("tokens: balance %d, transactions %d summing %d of %s", balance, n, sum, kind)
 	}
 

@@ -118,7 +118,7 @@ func (s *Service) create(ctx context.Context, r Registration, limits ...ratelimi
 		if err != nil {
 			return fmt.Errorf("create user: %w", err)
 		}
-		// The balance column starts at InitialTokens; its opening row keeps it the sum of the ledger.
+		// The balance column starts at its default (the contract's opening_tokens); its opening row keeps it the sum of the ledger.
 		if err := ledger.Open(ctx, q, user.ID); err != nil {
 			return err
 		}

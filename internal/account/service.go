@@ -21,18 +21,18 @@ import (
 	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
-// Session lifetimes: a session ends 30 days after sign-in, or after 7 days without use.
-const (
-	SessionTTL  = 30 * 24 * time.Hour
-	IdleTimeout = 7 * 24 * time.Hour
-	// touchEvery limits the writes that keep a session alive to one per session per minute.
-	touchEvery = time.Minute
+// Session lifetimes, as the contract declares them (vocab.Published): a session ends 30 days
+// after sign-in, or after 7 days without use.
+var (
+	SessionTTL  = time.Duration(vocab.Published.GetAccount().GetSessionDays()) * 24 * time.Hour
+	IdleTimeout = time.Duration(vocab.Published.GetAccount().GetSessionIdleDays()) * 24 * time.Hour
 )
 
-// InitialTokens is every new account's opening balance (SPEC §9).
-const InitialTokens = 10
+// touchEvery limits the writes that keep a session alive to one per session per minute.
+const touchEvery = time.Minute
 
 // Service holds the account rules.
 type Service struct {

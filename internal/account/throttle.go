@@ -11,6 +11,7 @@ import (
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
 // Brute-force limits on sign-in and recovery attempts, in a sliding window. Each attempt is
@@ -23,10 +24,18 @@ import (
 // credential stuffing. A browser that signed in to the account before (a device cookie) is
 // counted on its own instead of by network and is not held by the account-wide limit, so
 // nobody can lock an account's owner out by failing from elsewhere.
-const (
-	FailureWindow = 15 * time.Minute
+//
+// The window and the failures per account and network are the contract's (vocab.Published),
+// which the pages quote.
+var (
+	// FailureWindow is the sliding window failures are counted in.
+	FailureWindow = time.Duration(vocab.Published.GetAccount().GetSignInWindowMinutes()) * time.Minute
 	// MaxAccountNetworkFailures bounds an account's failures from one network (or one known device).
-	MaxAccountNetworkFailures = 10
+	MaxAccountNetworkFailures = int(vocab.Published.GetAccount().GetSignInFailures())
+)
+
+// The wider bounds, which no page quotes.
+const (
 	// MaxAccountFailures bounds an account's failures from all networks together.
 	MaxAccountFailures = 50
 	// MaxNetworkFailures bounds a network's failures across accounts: several people may share

@@ -31,22 +31,27 @@ import (
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
-// Limits on documents.
-const (
+// The limits on documents the contract declares (vocab.Published), which the pages quote.
+var (
 	// MaxBytes caps one document: a scanned deed as a PDF or a phone photo fits in 10 MB.
-	MaxBytes = 10 << 20
+	MaxBytes = int64(vocab.Published.GetDocument().GetMaxMb()) << 20
 	// MaxPerUpload is the most documents one upload (and one request) holds.
-	MaxPerUpload = 10
+	MaxPerUpload = int(vocab.Published.GetDocument().GetMaxPerUpload())
+	// RetentionDays is how many days a document is kept after its request's decision.
+	RetentionDays = vocab.Published.GetDocument().GetRetentionDays()
+)
+
+// Other limits on documents.
+const (
 	// MaxPerDay is how many documents one account may upload in any 24 hours.
 	MaxPerDay = 50
 	// MaxNotes is the longest notes may be, in characters (SPEC §5).
 	MaxNotes = 500
 	// URLPrefix is where a document is read (GET URLPrefix + token), never under /uploads/.
 	URLPrefix = "/api/documents/"
-	// Retention is how long a document is kept after its request's decision.
-	Retention = 90 * 24 * time.Hour
 )
 
 // SPEC's messages and the refusals written for the owner.
@@ -65,7 +70,7 @@ var (
 	errNotDocument  = "%s is not a JPEG, PNG or WebP image or a PDF."
 	errDocSignedOut = apperr.Unauthenticated("Please sign in to open this document.")
 	errDocMissing   = apperr.NotFound("Document not found.")
-	errDocDeleted   = apperr.NotFound("This document was deleted 90 days after its request was decided.")
+	errDocDeleted   = apperr.NotFound("This document was deleted %d days after its request was decided.", RetentionDays)
 	errDocForbidden = apperr.PermissionDenied("Only the property's owner, the administrators and the verifiers the owner invited can open this document.")
 )
 
@@ -191,7 +196,7 @@ func (s *Service) Upload(ctx context.Context, propertyID int32, files iter.Seq2[
 			cleanup()
 			return nil, fmt.Errorf("%w: %w", ErrUnreadable, err)
 		}
-		if len(data) > MaxBytes {
+		if int64(len(data)) > MaxBytes {
 			cleanup()
 			return nil, apperr.New(apperr.ErrInvalidArgument, errTooLarge, name)
 		}
@@ -417,13 +422,14 @@ func (s *Service) Open(ctx context.Context, url string) (Opened, error) {
 // cleanupBatch is how many documents one pass of RemoveExpired lists at a time.
 const cleanupBatch = 500
 
-// RemoveExpired deletes the files of documents whose request was decided more than 90 days ago
+// RemoveExpired deletes the files of documents whose request was decided more than RetentionDays ago
 // (their rows stay, marked deleted) and documents never sent a day after their upload (rows
 // too). It returns how many files it removed.
 func (s *Service) RemoveExpired(ctx context.Context) (int, error) {
 	removed := 0
 	for {
-		rows, err := s.q.ListExpiredDocuments(ctx, cleanupBatch)
+		rows, err := s.q.ListExpiredDocuments(ctx, db.ListExpiredDocumentsParams{
+			RetentionDays: RetentionDays, MaxRows: cleanupBatch})
 		if err != nil {
 			return removed, fmt.Errorf("list expired documents: %w", err)
 		}

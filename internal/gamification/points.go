@@ -14,6 +14,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/nullable"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
 // Rule is one row of the points table. Its Key names it in the activity rows' metadata and in
@@ -28,22 +29,30 @@ type Rule struct {
 	OncePerEntity bool
 }
 
-// The points table (README "Gamification rules"). Signing in, viewing and profile edits earn
-// nothing.
+// The points table (README "Gamification rules"): each rule's points, daily cap and once-only
+// flag are declared in the contract (vocab.Published), which the pages quote. Signing in,
+// viewing and profile edits earn nothing.
 var (
 	// ReviewPublished: a review posted (to its author).
-	ReviewPublished = Rule{Key: "reviews", ActivityType: "review_posted", EntityType: "review", Points: 20, DailyCap: 3, OncePerEntity: true}
+	ReviewPublished = declared(Rule{Key: "reviews", ActivityType: "review_posted", EntityType: "review"})
 	// HelpfulVoteReceived: a helpful vote on the user's review from an established account.
-	HelpfulVoteReceived = Rule{Key: "helpfulVotes", ActivityType: "helpful_vote", EntityType: "review", Points: 2, DailyCap: 20}
+	HelpfulVoteReceived = declared(Rule{Key: "helpfulVotes", ActivityType: "helpful_vote", EntityType: "review"})
 	// RequestAnswered: a verification request answered by the person asked, approved or rejected
-	// alike, when the answer earns a reward at all (package verification decides); the first 10
-	// a day earn XP, and the verifier's token follows the XP.
-	RequestAnswered = Rule{Key: "verificationsAnswered", ActivityType: "verification_completed", EntityType: "verification", Points: 10, DailyCap: 10, OncePerEntity: true}
+	// alike, when the answer earns a reward at all (package verification decides); the first
+	// DailyCap a day earn XP, and the verifier's token follows the XP.
+	RequestAnswered = declared(Rule{Key: "verificationsAnswered", ActivityType: "verification_completed", EntityType: "verification"})
 	// ListingPublished: a property listed (to its landlord).
-	ListingPublished = Rule{Key: "properties", ActivityType: "property_listing", EntityType: "property", Points: 10, DailyCap: 2, OncePerEntity: true}
+	ListingPublished = declared(Rule{Key: "properties", ActivityType: "property_listing", EntityType: "property"})
 	// PropertyVerified: the user's property verified, whichever the proof (once per property).
-	PropertyVerified = Rule{Key: "verifiedProperties", ActivityType: "verification_completed", EntityType: "property", Points: 25, OncePerEntity: true}
+	PropertyVerified = declared(Rule{Key: "verifiedProperties", ActivityType: "verification_completed", EntityType: "property"})
 )
+
+// declared fills in r's points, daily cap and once-only flag from the contract's row of its key.
+func declared(r Rule) Rule {
+	x := vocab.XP(r.Key)
+	r.Points, r.DailyCap, r.OncePerEntity = x.GetPoints(), x.GetDailyCap(), x.GetOncePerEntity()
+	return r
+}
 
 // Rules is the whole points table.
 var Rules = []Rule{ReviewPublished, HelpfulVoteReceived, RequestAnswered, ListingPublished, PropertyVerified}

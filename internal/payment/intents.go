@@ -36,7 +36,7 @@ func (s *Service) open(ctx context.Context, propertyID int32) (db.VerificationRe
 		owner = &p.OwnerUsername
 	}
 	check, err := s.q.CreatePaidCheck(ctx, db.CreatePaidCheckParams{
-		PropertyID: p.ID, OwnerID: me.ID, OwnerUsername: owner, AmountCents: new(int32(FeeCents)),
+		PropertyID: p.ID, OwnerID: me.ID, OwnerUsername: owner, AmountCents: new(FeeCents),
 	})
 	if errors.Is(err, pgx.ErrNoRows) { // one is open already
 		check, err = s.q.GetOpenPaidCheck(ctx, p.ID)
@@ -168,7 +168,7 @@ func (s *Service) CompleteDemoPayment(ctx context.Context, propertyID int32, int
 	if err != nil {
 		return Check{}, fmt.Errorf("get paid check: %w", err)
 	}
-	intent := &stripe.PaymentIntent{ID: intentID, Status: stripe.PaymentIntentStatusSucceeded, Amount: FeeCents, Currency: Currency}
+	intent := &stripe.PaymentIntent{ID: intentID, Status: stripe.PaymentIntentStatusSucceeded, Amount: int64(FeeCents), Currency: Currency}
 	if err := store.WithTx(ctx, s.pool, func(q *db.Queries) error { return settle(ctx, q, intent) }); err != nil {
 		return Check{}, err
 	}

@@ -178,11 +178,11 @@ func (s *Service) RefundPaidCheck(ctx context.Context, requestID int32) error {
 	}
 	amount := FeeCents
 	if check.PaymentAmountCents != nil {
-		amount = int(*check.PaymentAmountCents)
+		amount = *check.PaymentAmountCents
 	}
 	return store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		// Concurrent refunds of one check take turns here; the later ones find it claimed.
-		n, err := q.ClaimPaidCheckRefund(ctx, db.ClaimPaidCheckRefundParams{RequestID: check.ID, AmountCents: int32(amount), RefundedBy: &me.ID})
+		n, err := q.ClaimPaidCheckRefund(ctx, db.ClaimPaidCheckRefundParams{RequestID: check.ID, AmountCents: amount, RefundedBy: &me.ID})
 		if err != nil {
 			return fmt.Errorf("claim refund: %w", err)
 		}

@@ -28,12 +28,15 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
-// The fee (SPEC §9).
+// FeeCents is the verification fee, $19.99 (SPEC §9), as the contract declares it
+// (vocab.Published).
+var FeeCents = vocab.Published.GetPayment().GetFeeCents()
+
+// The fee's tax and currency, and the webhooks' tolerance.
 const (
-	// FeeCents is the verification fee: $19.99.
-	FeeCents = 1999
 	// TaxCents is the tax on it: $0.00.
 	TaxCents = 0
 	// Currency is the fee's currency, as Stripe writes it.

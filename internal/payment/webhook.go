@@ -42,7 +42,7 @@ func settle(ctx context.Context, q *db.Queries, intent *stripe.PaymentIntent) er
 	}
 	switch intent.Status {
 	case stripe.PaymentIntentStatusSucceeded:
-		if intent.Amount < FeeCents || !strings.EqualFold(string(intent.Currency), Currency) {
+		if intent.Amount < int64(FeeCents) || !strings.EqualFold(string(intent.Currency), Currency) {
 			slog.ErrorContext(ctx, "payment intent for the wrong amount", "intent", intent.ID, "amount", intent.Amount, "currency", intent.Currency)
 			return nil
 		}

@@ -8,12 +8,15 @@ import (
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
-// Limits of saved properties.
+// MaxSaved is how many listed properties one user may keep saved (declared in the contract:
+// vocab.Published).
+var MaxSaved = vocab.Published.GetProperty().GetMaxSaved()
+
+// Limits of the saved list's pages.
 const (
-	// MaxSaved is how many listed properties one user may keep saved.
-	MaxSaved = 500
 	// DefaultSavedPageSize and MaxSavedPageSize page the saved list.
 	DefaultSavedPageSize = 12
 	MaxSavedPageSize     = 50

@@ -323,15 +323,17 @@ func TestSavedPropertiesLimit(t *testing.T) {
 	t.Parallel()
 	srv := savedFixture(t)
 	ctx := context.Background()
-	// 600 more listings, ids 1001 to 1600.
+	// The declared limit and 100 more listings, ids from 1001.
+	limit := int(property.MaxSaved)
+	last := int32(1000 + limit + 100)
 	if _, err := srv.Pool.Exec(ctx, `INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug)
-		SELECT i, 'Flat ' || i, i || ' High Street', 'Leeds', 'apartment', 900, 1, 'flat-' || i FROM generate_series(1001, 1600) i`); err != nil {
+		SELECT i, 'Flat ' || i, i || ' High Street', 'Leeds', 'apartment', 900, 1, 'flat-' || i FROM generate_series(1001, $1::int) i`, last); err != nil {
 		t.Fatal(err)
 	}
 	carol := signUp(t, srv, "carol_limit", "tenant")
 	rpc := savedClient(srv, carol)
 
-	// 600 saves of different properties, 50 at a time: exactly 500 get in.
+	// limit+100 saves of different properties, 50 at a time: exactly limit get in.
 	var (
 		wg        sync.WaitGroup
 		mu        sync.Mutex
@@ -339,7 +341,7 @@ func TestSavedPropertiesLimit(t *testing.T) {
 		unexpects []error
 	)
 	slots := make(chan struct{}, 50)
-	for id := int32(1001); id <= 1600; id++ {
+	for id := int32(1001); id <= last; id++ {
 		slots <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-slots }()
@@ -359,8 +361,8 @@ func TestSavedPropertiesLimit(t *testing.T) {
 	if len(unexpects) > 0 {
 		t.Fatalf("unexpected errors: %v", unexpects)
 	}
-	if n := savedRows(t, srv, "carol_limit", 0); n != property.MaxSaved || refused != 600-property.MaxSaved {
-		t.Fatalf("%d rows and %d refused, want %d and %d", n, refused, property.MaxSaved, 600-property.MaxSaved)
+	if n := savedRows(t, srv, "carol_limit", 0); n != limit || refused != 100 {
+		t.Fatalf("%d rows and %d refused, want %d and 100", n, refused, limit)
 	}
 
 	// Full: a new one is refused with the reason, one already saved is still fine.
@@ -374,7 +376,7 @@ func TestSavedPropertiesLimit(t *testing.T) {
 		t.Fatalf("save past the limit: %v", err)
 	}
 	var cerr *connect.Error
-	if !errors.As(err, &cerr) || cerr.Message() != "You can save up to 500 properties: remove one from your saved properties to save another" {
+	if !errors.As(err, &cerr) || cerr.Message() != fmt.Sprintf("You can save up to %d properties: remove one from your saved properties to save another", limit) {
 		t.Errorf("message: %v", err)
 	}
 	if n, err := save(ctx, rpc, saved); err != nil || n != property.MaxSaved {

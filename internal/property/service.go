@@ -19,8 +19,8 @@ import (
 // Types are the property types of SPEC §3, in order, as the contract declares them.
 var Types = vocab.PropertyTypes.Values()
 
-// ListingRoles may list properties; tenants may not.
-var ListingRoles = []string{"landlord", "agent", "property_manager", "admin"}
+// ListingRoles may list properties; tenants may not (declared in the contract: vocab.Published).
+var ListingRoles = vocab.Published.GetProperty().GetListingRoles()
 
 // Limits of batch and similar lookups.
 const (

@@ -51,7 +51,7 @@ type uploadedDocument struct {
 
 // DocumentUploadBytes caps the body of an upload-documents request: MaxPerUpload documents of
 // MaxBytes, plus form overhead (the server's body limit for that path).
-const DocumentUploadBytes = int64(document.MaxPerUpload)*document.MaxBytes + 1<<20
+var DocumentUploadBytes = int64(document.MaxPerUpload)*document.MaxBytes + 1<<20
 
 var documentsTooLarge = fmt.Sprintf("The upload is too large: at most %d documents of %d MB each.", document.MaxPerUpload, document.MaxBytes>>20)
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
 // A new member's review is published at once but counts in the stars and averages only once its
@@ -16,8 +17,8 @@ import (
 // reviews_due_counting, empty when nobody new has written) and counts them in. A restart or a
 // second server loses nothing and counts nothing twice.
 
-// CountEvery is how often each server runs CountDue.
-const CountEvery = 1 * time.Minute
+// CountEvery is how often each server runs CountDue (declared in the contract: vocab.Published).
+var CountEvery = time.Duration(vocab.Published.GetReview().GetCountEveryMinutes()) * time.Minute
 
 // countBatchSize is how many reviews one transaction of CountDue counts in.
 const countBatchSize = 500

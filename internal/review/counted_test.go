@@ -27,6 +27,7 @@ import (
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/testworld"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
 // register signs a new tenant up through the public API from network ip, in a browser of its
@@ -203,13 +204,14 @@ func TestNewMembersMoveTheStarsOnlyOnceEstablished(t *testing.T) {
 			got, order(), landlordStats(), statsBefore, statistics(), averageBefore)
 	}
 
-	// A minute short of a week: still new members.
-	w.Exec(t, `UPDATE users SET created_at = now() - interval '7 days' + interval '1 minute' WHERE username = ANY($1)`, newcomers)
+	// A minute short of the declared days (SQL account_established): still new members.
+	days := vocab.Published.GetAccount().GetEstablishedDays()
+	w.Exec(t, `UPDATE users SET created_at = now() - make_interval(days => $2) + interval '1 minute' WHERE username = ANY($1)`, newcomers, days)
 	if n := w.catchUps(t, 1); n != 0 || w.stars(t, 1) != before {
 		t.Errorf("a minute early the catch-up counted %d reviews: %s", n, w.stars(t, 1))
 	}
-	// A week old: the catch-ups of two servers at once count each review once.
-	w.Exec(t, `UPDATE users SET created_at = now() - interval '7 days 1 second' WHERE username = ANY($1)`, newcomers)
+	// The declared days old: the catch-ups of two servers at once count each review once.
+	w.Exec(t, `UPDATE users SET created_at = now() - make_interval(days => $2) - interval '1 second' WHERE username = ANY($1)`, newcomers, days)
 	if n := w.catchUps(t, 2); n != 4 {
 		t.Errorf("the catch-ups counted %d reviews; want 4", n)
 	}

@@ -27,24 +27,17 @@ import (
 // Types are the review types of SPEC §3, in order, as the contract declares them.
 var Types = vocab.ReviewTypes.Values()
 
-// tabs maps the property page's review tabs to the review types they show.
-var tabs = map[string][]string{
-	"all":          {},
-	"tenant":       {"tenant_to_property", "tenant_to_landlord"},
-	"landlord":     {"landlord_to_tenant"},
-	"neighborhood": {"tenant_to_neighborhood"},
-	"agent":        {"agent_to_property"},
-}
-
-// RatedTypes are the review types that make a property's stars (its average, distribution,
-// review count and recommend count): reviews that judge the property itself. Reviews of the
-// landlord, the neighbourhood and tenants are shown in their tabs and kept out of the stars. The
-// database applies the same rule (review_rates_property) when it keeps the aggregates.
-var RatedTypes = []string{"tenant_to_property", "agent_to_property", "general"}
-
-// OwnerReviewType is the one type a property's owner may write about it, and only its owner may:
-// the owner's account of a tenancy there (reviews have no subject user).
-const OwnerReviewType = "landlord_to_tenant"
+// The review rules the contract declares (vocab.Published), which the web app applies too.
+var (
+	// RatedTypes are the review types that make a property's stars (its average, distribution,
+	// review count and recommend count): reviews that judge the property itself. Reviews of the
+	// landlord, the neighbourhood and tenants are shown in their tabs and kept out of the stars.
+	// The database applies the same rule (review_rates_property) when it keeps the aggregates.
+	RatedTypes = vocab.Published.GetReview().GetRatedTypes()
+	// OwnerReviewType is the one type a property's owner may write about it, and only its owner
+	// may: the owner's account of a tenancy there (reviews have no subject user).
+	OwnerReviewType = vocab.Published.GetReview().GetOwnerType()
+)
 
 // Limits are the limits an operator tunes (and tests raise).
 type Limits struct {
@@ -54,20 +47,27 @@ type Limits struct {
 	ReportsPerNetwork int
 }
 
-// DefaultLimits are the limits when none are configured.
-var DefaultLimits = Limits{ReportsPerAccount: 20, ReportsPerNetwork: 50}
+// DefaultLimits are the limits when none are configured, as the contract declares them.
+var DefaultLimits = Limits{
+	ReportsPerAccount: int(vocab.Published.GetReview().GetReportsPerAccount()),
+	ReportsPerNetwork: int(vocab.Published.GetReview().GetReportsPerNetwork()),
+}
 
 // Fixed limits.
 const (
 	DefaultPageSize = 10
 	MaxPageSize     = 50
 	maxRecent       = 20
+)
+
+// The limits the contract declares (vocab.Published), which the pages quote.
+var (
 	// MaxReviewsPerDay bounds how many reviews one user writes in 24 hours.
-	MaxReviewsPerDay = 10
+	MaxReviewsPerDay = int(vocab.Published.GetReview().GetMaxPerDay())
 	// HideAfterReports is how many independent reporters (SQL review_hiding_reporters:
 	// established, on different networks and browsers, linked to nobody involved) hide a review
 	// until an admin decides.
-	HideAfterReports = 3
+	HideAfterReports = vocab.Published.GetReview().GetHideAfterReports()
 )
 
 // Service holds the review rules.
@@ -105,7 +105,7 @@ func (s *Service) ListForProperty(ctx context.Context, propertyID int32, tab str
 	if tab == "" {
 		tab = "all"
 	}
-	types, ok := tabs[tab]
+	types, ok := vocab.TabTypes(tab)
 	if page == 0 {
 		page = 1
 	}
@@ -113,7 +113,7 @@ func (s *Service) ListForProperty(ctx context.Context, propertyID int32, tab str
 		pageSize = DefaultPageSize
 	}
 	var v apperr.Validator
-	v.Check(ok, "tab", "Tab must be all, tenant, landlord, neighborhood or agent")
+	v.Check(ok, "tab", "Tab must be "+tabNames())
 	v.Check(page >= 1 && page <= 1000, "page", "Page must be between 1 and 1000")
 	v.Check(pageSize >= 1 && pageSize <= MaxPageSize, "pageSize", fmt.Sprintf("Page size must be between 1 and %d", MaxPageSize))
 	if err := v.Err(); err != nil {
@@ -334,12 +334,28 @@ func validate(author identity.User, d Draft) error {
 		}
 	}
 	v.Check(!rules.Photos.TooMany(len(d.Photos)), "photos", fmt.Sprintf("At most %d photos", rules.Photos.MaxItems))
-	v.Check(d.ReviewType != "landlord_to_tenant" || author.Role == "landlord", "reviewType", "Only landlords can write landlord reviews")
-	v.Check(d.ReviewType != "agent_to_property" || author.Role == "agent", "reviewType", "Only agents can write agent reviews")
+	if only := vocab.OnlyRole(d.ReviewType); only != "" && author.Role != only {
+		v.Check(false, "reviewType", onlyRoleMessage(only, d.ReviewType))
+	}
 	if err := v.Err(); err != nil {
 		return err
 	}
 	return upload.CheckURLs(d.Photos, upload.ReviewPhoto)
+}
+
+// tabNames lists the declared tabs for a refusal: "all, tenant, landlord, neighborhood or agent".
+func tabNames() string {
+	var names []string
+	for _, t := range vocab.Published.GetReview().GetTabs() {
+		names = append(names, t.GetValue())
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// onlyRoleMessage refuses a review type kept for one role: "Only agents can write agent reviews".
+func onlyRoleMessage(role, reviewType string) string {
+	return fmt.Sprintf("Only %ss can write %ss", strings.ToLower(vocab.VerifierRoles.Label(role)),
+		strings.ToLower(vocab.ReviewTypes.Label(reviewType)))
 }
 
 func nonBlank(list []string) []string {

@@ -31,7 +31,7 @@ var (
 	errRequestMissing  = apperr.NotFound("Verification request not found.")
 	errNotAddressee    = apperr.PermissionDenied("Only the person this request was sent to can answer it.")
 	errAnswered        = apperr.FailedPrecondition("This request has already been answered.")
-	errExpired         = apperr.FailedPrecondition("This request has expired: requests can be answered for 30 days.")
+	errExpired         = apperr.FailedPrecondition("This request has expired: requests can be answered for %d days.", vocab.Published.GetVerification().GetRequestLifetimeDays())
 )
 
 // Answer approves or rejects a pending request addressed to the caller, once. An approval of the

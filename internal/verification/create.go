@@ -39,7 +39,7 @@ var (
 	errToSelf           = apperr.New(apperr.ErrInvalidArgument, "You cannot send a verification request to yourself.")
 	errBothShapes       = apperr.New(apperr.ErrInvalidArgument, "Send either a landlord to ask (requestedToId, notes) or verifiers (verifierUsernames, message), not both.")
 	errLandlordNotFound = apperr.NotFound("The selected landlord was not found.")
-	errNotEstablished   = apperr.FailedPrecondition("You cannot ask for this property to be verified yet: only accounts open for at least 7 days with a published review can.")
+	errNotEstablished   = apperr.FailedPrecondition("You cannot ask for this property to be verified yet: only accounts open for at least %d days with a published review can.", vocab.Published.GetAccount().GetEstablishedDays())
 )
 
 // tooManyRequests is the refusal past MaxRequestsPerDay.
@@ -254,7 +254,7 @@ func mayConfirm(u candidate, role string, callerID, ownerID int32) error {
 	case !vocab.VerifierRoles.Contains(u.Role):
 		return apperr.New(apperr.ErrInvalidArgument, "%s cannot be asked to confirm properties.", u.Username)
 	case !u.Established:
-		return apperr.FailedPrecondition("%s cannot confirm properties yet: only accounts open for at least 7 days with a published review can.", u.Username)
+		return apperr.FailedPrecondition("%s cannot confirm properties yet: only accounts open for at least %d days with a published review can.", u.Username, vocab.Published.GetAccount().GetEstablishedDays())
 	}
 	return nil
 }

@@ -11,10 +11,11 @@ import (
 	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/testworld"
 	"github.com/rentproof/rentproof/internal/verification"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
-// An approval from a network or browser the owner used in the last 90 days waits for an
-// administrator: the verifier earns nothing yet, the property stays unverified, its other
+// An approval from a network or browser the owner used in the last 90 days (the declared window,
+// SQL accounts_linked's) waits for an administrator: the verifier earns nothing yet, the property stays unverified, its other
 // requests stay open. Addresses arrive through one trusted proxy (X-Forwarded-For).
 func TestApprovalSharingTheOwnersSignInIsHeld(t *testing.T) {
 	t.Parallel()
@@ -23,6 +24,10 @@ func TestApprovalSharingTheOwnersSignInIsHeld(t *testing.T) {
 	owner := w.Established(t, "olga", "landlord")
 	olga := w.UserID(t, "olga")
 	w.Established(t, "bystander", "tenant")
+	// An hour inside and an hour outside the declared window.
+	window := vocab.Published.GetAccount().GetLinkedWindowDays()
+	inside := fmt.Sprintf("now() - interval '%d days' + interval '1 hour'", window)
+	outside := fmt.Sprintf("now() - interval '%d days' - interval '1 hour'", window)
 
 	for i, c := range []struct {
 		name    string
@@ -34,7 +39,7 @@ func TestApprovalSharingTheOwnersSignInIsHeld(t *testing.T) {
 		{name: "approver answers from the owner's network", held: true,
 			arrange: `INSERT INTO sign_ins (user_id, network) VALUES ($1, '203.0.113.7')`, from: "203.0.113.7"},
 		{name: "approver signed in from it before", held: true,
-			arrange: `INSERT INTO sign_ins (user_id, network, created_at) VALUES ($1, '198.51.100.9', now() - interval '80 days'), ($2, '198.51.100.9', now() - interval '3 days')`,
+			arrange: `INSERT INTO sign_ins (user_id, network, created_at) VALUES ($1, '198.51.100.9', ` + inside + `), ($2, '198.51.100.9', now() - interval '3 days')`,
 			from:    "192.0.2.200"},
 		{name: "the same IPv6 /64", held: true,
 			arrange: `INSERT INTO sign_ins (user_id, network) VALUES ($1, '2001:db8:1:2::/64')`, from: "2001:db8:1:2::abcd"},
@@ -45,10 +50,10 @@ func TestApprovalSharingTheOwnersSignInIsHeld(t *testing.T) {
 			arrange: fmt.Sprintf(`INSERT INTO known_devices (token_hash, user_id) VALUES ('\x%[1]x', $1);
 				INSERT INTO sign_ins (user_id, network, device_hash) VALUES ($2, NULL, '\x%[1]x')`, account.HashToken("olgas-tablet")),
 			from: "192.0.2.202"},
-		{name: "the owner's network over 90 days ago", held: false,
-			arrange: `INSERT INTO sign_ins (user_id, network, created_at) VALUES ($1, '192.0.2.10', now() - interval '91 days')`, from: "192.0.2.10"},
-		{name: "the owner's browser unused for over 90 days", held: false,
-			arrange: fmt.Sprintf(`INSERT INTO known_devices (token_hash, user_id, last_used_at) VALUES ('\x%x', $1, now() - interval '91 days')`, account.HashToken("olgas-old-phone")),
+		{name: "the owner's network before the window", held: false,
+			arrange: `INSERT INTO sign_ins (user_id, network, created_at) VALUES ($1, '192.0.2.10', ` + outside + `)`, from: "192.0.2.10"},
+		{name: "the owner's browser unused for longer than the window", held: false,
+			arrange: fmt.Sprintf(`INSERT INTO known_devices (token_hash, user_id, last_used_at) VALUES ('\x%x', $1, %s)`, account.HashToken("olgas-old-phone"), outside),
 			from:    "192.0.2.203", device: "olgas-old-phone"},
 		{name: "loopback tells nothing", held: false,
 			arrange: `INSERT INTO sign_ins (user_id, network) VALUES ($1, NULL)`, from: "127.0.0.1"},

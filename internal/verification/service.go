@@ -25,18 +25,21 @@ import (
 	"github.com/rentproof/rentproof/internal/vocab"
 )
 
-// Rules and limits.
-const (
+// The rules and limits the contract declares (vocab.Published), which the pages quote.
+var (
 	// Reward is what answering a request earns its addressee, approve or reject, and what the
 	// property page's requester earns when the property is verified through the request (SPEC §9).
-	Reward = 1
+	Reward = vocab.Published.GetVerification().GetRewardTokens()
 	// Lifetime is how long a request can be answered (the database's default expires_at).
-	Lifetime = 30 * 24 * time.Hour
+	Lifetime = time.Duration(vocab.Published.GetVerification().GetRequestLifetimeDays()) * 24 * time.Hour
 	// MaxVerifiers bounds the verifiers of one landlord-path request.
-	MaxVerifiers = 20
+	MaxVerifiers = int(vocab.Published.GetVerification().GetMaxVerifiers())
 	// MaxRequestsPerDay bounds how many times one account sends requests in 24 hours.
-	MaxRequestsPerDay = 20
+	MaxRequestsPerDay = int(vocab.Published.GetVerification().GetMaxRequestsPerDay())
+)
 
+// Page sizes.
+const (
 	defaultVerifierPage = 20
 	maxVerifierPage     = 50
 	defaultRequestPage  = 20
@@ -61,10 +64,12 @@ const (
 	StatusDeclined = "declined"
 )
 
-// The reasons a request is held or closed, for the people on it.
+// HeldReason is why an approval waits for an administrator (SQL accounts_linked's window).
+var HeldReason = fmt.Sprintf("Approved. Waiting for an administrator: the approver has signed in from a network or "+
+	"device the property's owner or the request's sender used in the last %d days.", vocab.Published.GetAccount().GetLinkedWindowDays())
+
+// The reasons a request is confirmed or closed, for the people on it.
 const (
-	HeldReason = "Approved. Waiting for an administrator: the approver has signed in from a network or " +
-		"device the property's owner or the request's sender used in the last 90 days."
 	ConfirmedReason = "Confirmed. Waiting for the property's owner to accept it, or for an administrator."
 	ClosedReason    = "The property was verified through another request."
 	// ClosedPaidReason closes a paid check the listing no longer needs.

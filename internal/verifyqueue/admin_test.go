@@ -16,6 +16,7 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
+	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/testworld"
@@ -482,8 +483,9 @@ func TestPaidChecksAndHeldApprovals(t *testing.T) {
 	}
 }
 
-// Ninety days after the decision a document's file goes; the row, the request and the decision
-// stay. Documents never sent go a day after their upload.
+// The declared retention (document.RetentionDays, 90) after the decision a document's file goes,
+// not an hour before; the row, the request and the decision stay. Documents never sent go a day
+// after their upload.
 func TestDocumentsDeletedAfterRetention(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
@@ -501,12 +503,16 @@ func TestDocumentsDeletedAfterRetention(t *testing.T) {
 	if n, err := w.Documents.RemoveExpired(ctx); err != nil || n != 0 {
 		t.Fatalf("nothing due yet: %d %v", n, err)
 	}
-	w.Exec(t, `UPDATE verification_requests SET responded_at = now() - interval '91 days' WHERE id = $1`, id)
+	w.Exec(t, `UPDATE verification_requests SET responded_at = now() - make_interval(days => $2) + interval '1 hour' WHERE id = $1`, id, document.RetentionDays)
+	if n, err := w.Documents.RemoveExpired(ctx); err != nil || n != 0 {
+		t.Fatalf("an hour before the retention ends: %d %v", n, err)
+	}
+	w.Exec(t, `UPDATE verification_requests SET responded_at = now() - make_interval(days => $2) - interval '1 hour' WHERE id = $1`, id, document.RetentionDays)
 	w.Exec(t, `UPDATE ownership_documents SET created_at = now() - interval '25 hours' WHERE request_id IS NULL`)
 	if n, err := w.Documents.RemoveExpired(ctx); err != nil || n != 2 {
 		t.Fatalf("removed %d %v, want 2", n, err)
 	}
-	if status, _, body := testworld.Send(t, http.MethodGet, w.URL+url, olga, "", nil); status != 404 || !strings.Contains(body, "deleted 90 days after") {
+	if status, _, body := testworld.Send(t, http.MethodGet, w.URL+url, olga, "", nil); status != 404 || !strings.Contains(body, fmt.Sprintf("deleted %d days after", document.RetentionDays)) {
 		t.Errorf("deleted document: %d %s", status, body)
 	}
 	if status, _, _ := testworld.Send(t, http.MethodGet, w.URL+unsentURL, olga, "", nil); status != 404 {

@@ -53,15 +53,15 @@ RETURNING token;
 SELECT * FROM ownership_documents WHERE request_id = ANY(sqlc.arg(request_ids)::int[]) ORDER BY request_id, id;
 
 -- name: ListExpiredDocuments :many
--- Files to delete: documents of requests decided more than 90 days ago, and documents never
--- attached a day after their upload.
+-- Files to delete: documents of requests decided more than retention_days ago (document.RetentionDays),
+-- and documents never attached a day after their upload.
 SELECT d.id, d.key, d.request_id FROM ownership_documents d
 LEFT JOIN verification_requests r ON r.id = d.request_id
 WHERE d.deleted_at IS NULL AND (
     (d.request_id IS NULL AND d.created_at < now() - interval '1 day')
-    OR (r.responded_at < now() - interval '90 days' AND r.status IN ('approved', 'rejected')))
+    OR (r.responded_at < now() - make_interval(days => sqlc.arg(retention_days)::int) AND r.status IN ('approved', 'rejected')))
 ORDER BY d.id
-LIMIT $1;
+LIMIT sqlc.arg(max_rows);
 
 -- name: MarkDocumentDeleted :execrows
 -- The file is gone; the row stays when it belongs to a request (the audit), else it goes.

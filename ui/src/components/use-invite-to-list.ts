@@ -1,6 +1,6 @@
 import { useQuery } from "@connectrpc/connect-query";
 import { AccountService } from "@/gen/rentproof/account/v1/account_pb";
-import { canListProperties } from "@/lib/listing-roles";
+import { canListProperties } from "@/lib/rules";
 
 /**
  * useInviteToList tells whether to offer "Add Your Property": to signed-out visitors (they

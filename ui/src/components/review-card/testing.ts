@@ -16,19 +16,11 @@ import {
   type RespondToReviewRequest,
   type Review,
 } from "@/gen/rentproof/review/v1/review_pb";
+import { REVIEW_RULES, tabReviewTypes } from "@/lib/rules";
 import { REVIEW_TYPES } from "@/lib/vocab";
 
-/** The review types of each tab, as the server has them (internal/review/service.go). */
-const TAB_TYPES: Record<string, string[]> = {
-  all: [],
-  tenant: ["tenant_to_property", "tenant_to_landlord"],
-  landlord: ["landlord_to_tenant"],
-  neighborhood: ["tenant_to_neighborhood"],
-  agent: ["agent_to_property"],
-};
-
-/** The types that make a property's stars, as the server has them (review.RatedTypes). */
-const RATED_TYPES = ["tenant_to_property", "agent_to_property", "general"];
+/** The types that make a property's stars, as the contract declares them (the server's rule). */
+const RATED_TYPES: readonly string[] = REVIEW_RULES.ratedTypes;
 
 type Rpc = "createReview" | "markHelpful" | "reportReview" | "respondToReview" | "listPropertyReviews" | "getRatingSummary";
 
@@ -146,7 +138,7 @@ export function serveReviewFakes({
         requests.listPropertyReviews.push({ propertyId: req.propertyId, tab: req.tab, page: req.page, pageSize: req.pageSize });
         const err = fail.listPropertyReviews;
         if (err) throw err;
-        const types = TAB_TYPES[req.tab || "all"];
+        const types = tabReviewTypes(req.tab || "all");
         const user = viewer();
         const matches = reviews
           .filter((r) => published(r) || (r.status === "hidden" && !!user && r.userId === user.id))

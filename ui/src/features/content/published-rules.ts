@@ -1,62 +1,55 @@
 /**
- * The figures the content pages (FAQ, About, How Reviews Work) state about RentProof's rules.
- * Where the web app already reads a figure from the contract (lib/vocab), it is taken from there;
- * the others are rules only the server applies, copied here once with the Go or SQL source that
- * decides them named beside each. published-rules.test.ts reads those sources, so a rule changed on the
- * server without this file fails the tests instead of leaving the pages wrong.
+ * The figures the content pages (FAQ, About, How Reviews Work) state about RentProof's rules,
+ * named as the pages use them. Each is read from the contract (lib/rules and lib/vocab), which the
+ * server takes its rules from too, so a page cannot say other than what the server enforces.
  */
 import { verificationProofLabel } from "@/lib/property";
+import { ACCOUNT_RULES, DOCUMENT_RULES, PAYMENT_RULES, PROPERTY_RULES, REVIEW_RULES, VERIFICATION_RULES, xpRule } from "@/lib/rules";
 import { LIMITS, REPORT_REASONS, REVIEW_TYPES } from "@/lib/vocab";
 
 export const FACTS = {
-  /** internal/review HideAfterReports: independent reporters (SQL review_hiding_reporters) that hide a review. */
-  hideAfterReports: 3,
-  /** SQL accounts_linked: days in which one network or browser links two accounts. */
-  linkedWindowDays: 90,
-  /** internal/review CountEvery: minutes between the checks that count new members' reviews in once their authors are established. */
-  countEveryMinutes: 1,
-  /** internal/review MaxReviewsPerDay: reviews one account writes in 24 hours. */
-  maxReviewsPerDay: 10,
-  /** internal/review DefaultLimits.ReportsPerAccount (LIMIT_REPORTS_PER_ACCOUNT's default). */
-  reportsPerAccount: 20,
-  /** internal/review DefaultLimits.ReportsPerNetwork (LIMIT_REPORTS_PER_NETWORK's default). */
-  reportsPerNetwork: 50,
-  /** SQL account_established: days an account must be open (with a published review). */
-  establishedDays: 7,
-  /** users.tokens' default: the balance a new account opens with (its initial_allocation row). */
-  openingTokens: 10,
-  /** internal/verification Reward: tokens for answering a request, and for its requester on approval. */
-  verifierReward: 1,
-  /** internal/verification Lifetime: days a verification request can be answered. */
-  requestLifetimeDays: 30,
-  /** internal/verification MaxVerifiers: people one owner's request asks at once. */
-  maxVerifiers: 20,
-  /** internal/verification MaxRequestsPerDay: requests one account sends in 24 hours. */
-  maxRequestsPerDay: 20,
-  /** internal/verification HeldReason: days an owner's network or browser links them to an approver. */
-  heldWindowDays: 90,
-  /** internal/gamification RequestAnswered.DailyCap: answers a day that earn their verifier XP and the token. */
-  rewardedAnswersPerDay: 10,
-  /** internal/property MaxSaved: listed properties one user may keep saved. */
-  maxSaved: 500,
-  /** internal/account sessions: days a session lasts, and idle days that end it. */
-  sessionDays: 30,
-  sessionIdleDays: 7,
-  /** internal/document MaxBytes (in MB) and MaxPerUpload: an owner's ownership documents. */
-  documentMaxMB: 10,
-  documentsPerUpload: 10,
-  /** internal/document Retention: days after a decision that ownership documents are deleted. */
-  documentRetentionDays: 90,
-  /** internal/account FailureWindow and MaxAccountNetworkFailures: failed sign-ins before a wait. */
-  signInFailures: 10,
-  signInWindowMinutes: 15,
-  /**
-   * internal/payment FeeCents: the paid check's fee in US cents. (features/payment has it too, but
-   * importing it would bring the payment client into these pages' code.)
-   */
-  feeCents: 1999,
-  /** internal/review RatedTypes: the review types that make a property's stars. */
-  ratedTypes: ["tenant_to_property", "agent_to_property", "general"] as readonly string[],
+  /** Independent reporters that hide a review until a moderator decides. */
+  hideAfterReports: REVIEW_RULES.hideAfterReports,
+  /** Days in which one network or browser links two accounts. */
+  linkedWindowDays: ACCOUNT_RULES.linkedWindowDays,
+  /** Minutes between the checks that count new members' reviews in once their authors are established. */
+  countEveryMinutes: REVIEW_RULES.countEveryMinutes,
+  /** Reviews one account writes in 24 hours. */
+  maxReviewsPerDay: REVIEW_RULES.maxPerDay,
+  /** Reports one account, and one network, files in 24 hours (the defaults an operator may change). */
+  reportsPerAccount: REVIEW_RULES.reportsPerAccount,
+  reportsPerNetwork: REVIEW_RULES.reportsPerNetwork,
+  /** Days an account must be open (with a published review) to be established. */
+  establishedDays: ACCOUNT_RULES.establishedDays,
+  /** The balance a new account opens with. */
+  openingTokens: ACCOUNT_RULES.openingTokens,
+  /** Tokens for answering a request, and for its requester on approval. */
+  verifierReward: VERIFICATION_RULES.rewardTokens,
+  /** Days a verification request can be answered. */
+  requestLifetimeDays: VERIFICATION_RULES.requestLifetimeDays,
+  /** People one owner's request asks at once. */
+  maxVerifiers: VERIFICATION_RULES.maxVerifiers,
+  /** Requests one account sends in 24 hours. */
+  maxRequestsPerDay: VERIFICATION_RULES.maxRequestsPerDay,
+  /** Answers a day that earn their verifier XP and the token (the token follows the XP). */
+  rewardedAnswersPerDay: xpRule("verificationsAnswered").dailyCap,
+  /** Listed properties one user may keep saved. */
+  maxSaved: PROPERTY_RULES.maxSaved,
+  /** Days a session lasts, and idle days that end it. */
+  sessionDays: ACCOUNT_RULES.sessionDays,
+  sessionIdleDays: ACCOUNT_RULES.sessionIdleDays,
+  /** An owner's ownership documents: the largest in MB, and how many one upload holds. */
+  documentMaxMB: DOCUMENT_RULES.maxMb,
+  documentsPerUpload: DOCUMENT_RULES.maxPerUpload,
+  /** Days after a decision that ownership documents are deleted. */
+  documentRetentionDays: DOCUMENT_RULES.retentionDays,
+  /** Failed sign-ins to one account from one network within the window before a wait. */
+  signInFailures: ACCOUNT_RULES.signInFailures,
+  signInWindowMinutes: ACCOUNT_RULES.signInWindowMinutes,
+  /** The paid check's fee in US cents. */
+  feeCents: PAYMENT_RULES.feeCents,
+  /** The review types that make a property's stars. */
+  ratedTypes: REVIEW_RULES.ratedTypes as readonly string[],
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { goRule } from "@/test/source";
+import { xpRule } from "@/lib/rules";
 import { XP_TABLE, crown, progressPercent, rankExplanation, rankLabel } from "./gamification";
 
 describe("progressPercent", () => {
@@ -36,15 +36,15 @@ describe("crown", () => {
 });
 
 describe("the XP table", () => {
-  it("states the points and daily limits of internal/gamification/points.go", () => {
-    const rules = ["ReviewPublished", "HelpfulVoteReceived", "RequestAnswered", "ListingPublished", "PropertyVerified"].map(goRule);
-    expect(XP_TABLE.map((r) => r.xp)).toEqual(rules.map((r) => r.points));
-    XP_TABLE.forEach((row, i) => {
-      const cap = rules[i].dailyCap;
+  it("states the contract's points table, row for row, with each rule's daily cap in words", () => {
+    expect(XP_TABLE.map((r) => r.key)).toEqual(["reviews", "helpfulVotes", "verificationsAnswered", "properties", "verifiedProperties"]);
+    for (const row of XP_TABLE) {
+      const rule = xpRule(row.key);
+      expect(row.xp).toBe(rule.points);
       // A capped action names its cap; an uncapped one names no number.
-      if (cap > 0) expect(row.limit).toMatch(new RegExp(`\\b${cap}\\b.*(day)`));
+      if (rule.dailyCap > 0) expect(row.limit).toMatch(new RegExp(`\\b${rule.dailyCap}\\b.*(day)`));
       else expect(row.limit).not.toMatch(/\d/);
-    });
-    expect(rules[2].dailyCap).toBe(10);
+    }
+    expect(XP_TABLE[0]).toEqual({ key: "reviews", action: "A review you publish", xp: 20, limit: "the first 3 each day" });
   });
 });

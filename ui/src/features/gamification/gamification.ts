@@ -1,3 +1,5 @@
+import { xpRule } from "@/lib/rules";
+
 /**
  * progressPercent is xp over nextLevelXp as a whole percentage (SPEC §2), 0 to 100: at the top
  * level nextLevelXp is the top level's own threshold, which the XP has reached, so the bar is full.
@@ -39,22 +41,35 @@ export function crown(position: number): { tone: "gold" | "silver" | "bronze"; l
   return { tone: tones[position - 1], label: ORDINALS[position - 1] };
 }
 
+/** XpRow is one row of the points table as people read it. */
+export interface XpRow {
+  /** The contract's name of the rule ("reviews"). */
+  key: string;
+  action: string;
+  xp: number;
+  limit: string;
+}
+
+/** xpRow writes the contract's rule of key for people: its points, and its daily cap in limit's words. */
+function xpRow(key: string, action: string, limit: (dailyCap: number) => string): XpRow {
+  const rule = xpRule(key);
+  return { key, action, xp: rule.points, limit: limit(rule.dailyCap) };
+}
+
 /**
- * XP_TABLE is the points table the server awards from (internal/gamification/points.go, README
- * "Gamification rules"), written for people; gamification.test.ts holds its points and daily
- * limits to the Go source.
+ * XP_TABLE is the points table the server awards from (the contract's, lib/rules; README
+ * "Gamification rules"), written for people.
  */
-export const XP_TABLE: { action: string; xp: number; limit: string }[] = [
-  { action: "A review you publish", xp: 20, limit: "the first 3 each day" },
-  { action: "A helpful vote on your review from an established account", xp: 2, limit: "at most 20 a day" },
-  {
-    action:
-      "A verification request you answer (approve or reject alike), sent by the property's owner or an established account you are not linked to",
-    xp: 10,
-    limit: "the first 10 each day, once per request",
-  },
-  { action: "A property you list", xp: 10, limit: "the first 2 each day" },
-  { action: "A property of yours verified", xp: 25, limit: "once per property" },
+export const XP_TABLE: XpRow[] = [
+  xpRow("reviews", "A review you publish", (cap) => `the first ${cap} each day`),
+  xpRow("helpfulVotes", "A helpful vote on your review from an established account", (cap) => `at most ${cap} a day`),
+  xpRow(
+    "verificationsAnswered",
+    "A verification request you answer (approve or reject alike), sent by the property's owner or an established account you are not linked to",
+    (cap) => `the first ${cap} each day, once per request`,
+  ),
+  xpRow("properties", "A property you list", (cap) => `the first ${cap} each day`),
+  xpRow("verifiedProperties", "A property of yours verified", () => "once per property"),
 ];
 
 /** XP_NOTES are the rules beside the table. */

@@ -2,9 +2,13 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { RatingSummarySchema } from "@/gen/rentproof/property/v1/property_pb";
 import { ReviewTypeCountSchema } from "@/gen/rentproof/review/v1/review_pb";
+import { REVIEW_RULES } from "@/lib/rules";
+import { REVIEW_TYPES } from "@/lib/vocab";
+import { REVIEW_TABS } from "./api/use-property-reviews";
 import { allTabLine, reviewCounts, typeFigures, unratedIn, unratedName } from "./review-counts";
 
-const RATED = ["tenant_to_property", "agent_to_property", "general"];
+/** The types the server counts in the stars, as the contract declares them. */
+const RATED = REVIEW_RULES.ratedTypes;
 
 /**
  * answer builds a GetRatingSummary answer from [count, average, counted] per type (the server's
@@ -117,5 +121,13 @@ describe("unratedName", () => {
     expect(unratedName("tenant_to_neighborhood")).toBe("Neighborhood reviews");
     expect(unratedName("landlord_to_tenant")).toBe("Landlord reviews of tenants");
     expect(unratedName("mystery")).toBe("Review");
+  });
+});
+
+describe("the review tabs", () => {
+  it("are the contract's tabs, each holding the types the server lists in it (All: every type)", () => {
+    expect(REVIEW_TABS.map((t) => t.value)).toEqual(REVIEW_RULES.tabs.map((t) => t.value));
+    expect(REVIEW_TABS.find((t) => t.value === "all")?.types).toEqual(REVIEW_TYPES.values);
+    expect(REVIEW_TABS.find((t) => t.value === "tenant")?.types).toEqual(["tenant_to_property", "tenant_to_landlord"]);
   });
 });

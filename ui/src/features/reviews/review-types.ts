@@ -1,19 +1,10 @@
+import { REVIEW_RULES, onlyRole } from "@/lib/rules";
 import { REVIEW_TYPES } from "@/lib/vocab";
 
 // Who may write which review (no form code here: the property page decides whether to offer the
-// form before the form's own code is loaded).
-
-/** The types that only one role may write: landlord_to_tenant for landlords, agent_to_property for agents. */
-const ROLE_ONLY: Readonly<Record<string, string>> = {
-  landlord_to_tenant: "landlord",
-  agent_to_property: "agent",
-};
-
-/**
- * OWNER_REVIEW_TYPE is the one type a property's owner may write about it, and only its
- * owner may: owners cannot rate their own property (the server refuses anything else).
- */
-const OWNER_REVIEW_TYPE = "landlord_to_tenant";
+// form before the form's own code is loaded). The rules are the contract's (lib/rules): the
+// types only one role may write, and the one type a property's owner may write about it, which
+// only its owner may (owners cannot rate their own property).
 
 /**
  * reviewTypesFor lists the review types offered to a user about one property. SPEC §5's
@@ -25,8 +16,8 @@ const OWNER_REVIEW_TYPE = "landlord_to_tenant";
  */
 export function reviewTypesFor(role: string, isOwner = false): string[] {
   return REVIEW_TYPES.values.filter((type) => {
-    const only = Object.hasOwn(ROLE_ONLY, type) ? ROLE_ONLY[type] : undefined;
+    const only = onlyRole(type);
     if (only && only !== role) return false;
-    return isOwner === (type === OWNER_REVIEW_TYPE);
+    return isOwner === (type === REVIEW_RULES.ownerType);
   });
 }

@@ -8,6 +8,7 @@ import {
   CreateVerificationRequestRequestSchema,
   ListPotentialVerifiersRequestSchema,
 } from "@/gen/rentproof/verification/v1/verification_pb";
+import { xpRule } from "@/lib/rules";
 import { humanize } from "@/lib/text";
 import { rulesOf } from "@/lib/vocab";
 
@@ -88,10 +89,10 @@ export function statusClass(status: string): string {
 }
 
 /**
- * REWARDED_ANSWERS_PER_DAY is how many answers a day earn their verifier a token and XP
- * (internal/gamification RequestAnswered.DailyCap; verification.test.ts holds it to the Go source).
+ * REWARDED_ANSWERS_PER_DAY is how many answers a day earn their verifier a token and XP: the
+ * daily cap of the contract's points-table rule for answers (lib/rules), which the token follows.
  */
-export const REWARDED_ANSWERS_PER_DAY = 10;
+export const REWARDED_ANSWERS_PER_DAY = xpRule("verificationsAnswered").dailyCap;
 
 /**
  * fromOwner tells whether a request came from its property's owner (the landlord path), whose

@@ -8,6 +8,7 @@ import type { Document, QueueItem } from "@/gen/rentproof/admin/v1/admin_pb";
 import type { Review } from "@/gen/rentproof/review/v1/review_pb";
 import { errorMessage } from "@/lib/errors";
 import { formatRequestDate } from "@/lib/format";
+import { DOCUMENT_RULES } from "@/lib/rules";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useDecide, useDecisions, useModerate, useQueue, useReportedReviews } from "../api/use-admin";
 import { AnsweredRequests } from "./answered-requests";
@@ -176,7 +177,7 @@ function DocumentViewer({ document: d }: { document: Document }) {
   const [error, setError] = useState("");
   const [loading, setLoading] = useState(false);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  if (d.deleted) return <span>{d.fileName} (deleted 90 days after the decision)</span>;
+  if (d.deleted) return <span>{d.fileName} (deleted {DOCUMENT_RULES.retentionDays} days after the decision)</span>;
   const open = async () => {
     setLoading(true);
     setError("");

@@ -2,6 +2,7 @@ import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useState } from "react";
 import { PaymentService } from "@/gen/rentproof/payment/v1/payment_pb";
 import { errorMessage } from "@/lib/errors";
+import { PAYMENT_RULES } from "@/lib/rules";
 import { paidCheckState } from "../paid-check";
 
 /** SPEC §8's demo payment texts. */
@@ -9,8 +10,8 @@ export const DEMO_CREATE_FAILED = "Failed to process mock payment";
 export const DEMO_COMPLETE_FAILED = "Failed to complete mock verification";
 export const DEMO_FALLBACK = "Failed to simulate payment";
 
-/** The fee (SPEC §9), as the server also charges it (GetPaymentConfig). */
-export const FEE_CENTS = 1999;
+/** The fee (SPEC §9), as the contract declares it and the server charges it (lib/rules). */
+export const FEE_CENTS = PAYMENT_RULES.feeCents;
 export const TAX_CENTS = 0;
 
 /** usePaymentConfig is how this server takes payments: demo mode or Stripe, and the fee. */

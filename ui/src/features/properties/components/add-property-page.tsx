@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { buttonClass } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/errors";
-import { canListProperties } from "@/lib/listing-roles";
+import { canListProperties } from "@/lib/rules";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useCreateProperty } from "../api/use-create-property";
 import { DEFAULT_PROPERTY_VALUES } from "../property-form";

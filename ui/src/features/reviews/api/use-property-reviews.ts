@@ -1,17 +1,24 @@
 import { useInfiniteQuery } from "@connectrpc/connect-query";
 import { ReviewService } from "@/gen/rentproof/review/v1/review_pb";
+import { tabReviewTypes } from "@/lib/rules";
 import { REVIEW_TYPES } from "@/lib/vocab";
+
+/** shows is the review types a tab holds, as the contract declares them (none listed: every type). */
+function shows(tab: string): readonly string[] {
+  const types = tabReviewTypes(tab);
+  return types.length > 0 ? types : REVIEW_TYPES.values;
+}
 
 /**
  * The review tabs of the property page (SPEC §2), with the server's tab values and the
- * review types each holds (internal/review's tabs).
+ * review types each holds (lib/rules).
  */
 export const REVIEW_TABS = [
-  { value: "all", label: "All", types: REVIEW_TYPES.values },
-  { value: "tenant", label: "Tenant", types: ["tenant_to_property", "tenant_to_landlord"] },
-  { value: "landlord", label: "Landlord", types: ["landlord_to_tenant"] },
-  { value: "neighborhood", label: "Neighborhood", types: ["tenant_to_neighborhood"] },
-  { value: "agent", label: "Agent", types: ["agent_to_property"] },
+  { value: "all", label: "All", types: shows("all") },
+  { value: "tenant", label: "Tenant", types: shows("tenant") },
+  { value: "landlord", label: "Landlord", types: shows("landlord") },
+  { value: "neighborhood", label: "Neighborhood", types: shows("neighborhood") },
+  { value: "agent", label: "Agent", types: shows("agent") },
 ] as const satisfies readonly { value: string; label: string; types: readonly string[] }[];
 
 export type ReviewTab = (typeof REVIEW_TABS)[number]["value"];

@@ -6,6 +6,7 @@ import { DocumentService } from "@/gen/rentproof/admin/v1/admin_pb";
 import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
 import { VerificationService } from "@/gen/rentproof/verification/v1/verification_pb";
 import { errorMessage } from "@/lib/errors";
+import { DOCUMENT_RULES } from "@/lib/rules";
 
 /** SPEC §8's texts of the owner path. */
 export const UPLOAD_DOCUMENTS_FAILED = "Failed to upload ownership documents";
@@ -15,9 +16,10 @@ export const DIRECT_VERIFICATION_FALLBACK = "Failed to verify property. Please t
 /** The documents the server accepts (by content: these are what the file picker offers). */
 export const DOCUMENT_TYPES = "image/jpeg,image/png,image/webp,application/pdf,.pdf,.jpg,.jpeg,.png,.webp";
 
-/** The server's caps (internal/document): 10 per request, 10 MB each. */
-export const MAX_DOCUMENTS = 10;
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** The server's caps, as the contract declares them (lib/rules): documents per request, MB each. */
+export const MAX_DOCUMENTS = DOCUMENT_RULES.maxPerUpload;
+export const MAX_DOCUMENT_MB = DOCUMENT_RULES.maxMb;
+export const MAX_DOCUMENT_BYTES = MAX_DOCUMENT_MB * 1024 * 1024;
 
 /** The upload path: multipart form data, the one call of the owner path that is not Connect. */
 export const uploadDocumentsPath = (propertyId: number) => `/api/properties/${propertyId}/upload-documents`;

@@ -8,6 +8,7 @@ import {
   DOCUMENT_TYPES,
   MAX_DOCUMENTS,
   MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENT_MB,
   useDirectVerification,
 } from "../api/use-direct-verification";
 import { VERIFICATION_LIMITS } from "../verification";
@@ -74,7 +75,7 @@ export function DirectVerificationForm({ propertyId, onDone }: DirectVerificatio
           disabled={busy}
         />
         <p id={`${filesId}-hint`} className="field__hint">
-          A deed, a title or a tax bill: JPEG, PNG, WebP or PDF, up to {MAX_DOCUMENTS} files of 10 MB each. Only you and
+          A deed, a title or a tax bill: JPEG, PNG, WebP or PDF, up to {MAX_DOCUMENTS} files of {MAX_DOCUMENT_MB} MB each. Only you and
           our administrators can open them.
         </p>
         {errors.files ? (
@@ -153,8 +154,8 @@ export function DirectVerificationForm({ propertyId, onDone }: DirectVerificatio
   );
 }
 
-/** tooLarge names the first document past the server's 10 MB cap. */
+/** tooLarge names the first document past the server's cap (MAX_DOCUMENT_MB). */
 function tooLarge(files: File[]): string | undefined {
   const big = files.find((f) => f.size > MAX_DOCUMENT_BYTES);
-  return big ? `${big.name} is larger than 10 MB.` : undefined;
+  return big ? `${big.name} is larger than ${MAX_DOCUMENT_MB} MB.` : undefined;
 }

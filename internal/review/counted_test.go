@@ -92,7 +92,7 @@ func (w *world) catchUps(t *testing.T, n int) int {
 	counted := make(chan int, n)
 	for range n {
 		wg.Go(func() {
-			c, err := review.NewService(w.srv.Pool).CountDue(context.Background())
+			c, err := review.NewService(w.srv.Pool, nil).CountDue(context.Background())
 			if err != nil {
 				t.Error(err)
 			}

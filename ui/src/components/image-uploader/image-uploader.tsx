@@ -23,8 +23,8 @@ interface ImageUploaderProps {
   ordered?: boolean;
   /** The file input, for the form to focus when the images are what is missing. */
   inputRef?: Ref<HTMLInputElement>;
-  /** Id of the element describing an error of the whole field (e.g. no image at submit). */
-  describedBy?: string;
+  /** The message of an error of the whole field (e.g. no image at submit), shown under it. */
+  error?: string;
 }
 
 /**
@@ -34,10 +34,11 @@ interface ImageUploaderProps {
  * words. At most the kind's maximum in all ("Too many images"); for a listing (ordered) the
  * first one stored is the cover. Everything is a native button or input: the keyboard reaches all.
  */
-export function ImageUploader({ uploads, title, hint, ordered = false, inputRef, describedBy }: ImageUploaderProps) {
+export function ImageUploader({ uploads, title, hint, ordered = false, inputRef, error = "" }: ImageUploaderProps) {
   const inputId = useId();
   const hintId = useId();
   const titleId = useId();
+  const errorId = useId();
   const [dragging, setDragging] = useState(false);
   const { items, kind } = uploads;
 
@@ -94,7 +95,7 @@ export function ImageUploader({ uploads, title, hint, ordered = false, inputRef,
         accept={ACCEPTED_IMAGE_TYPES.join(",")}
         multiple
         aria-labelledby={titleId}
-        aria-describedby={[hintId, describedBy].filter(Boolean).join(" ")}
+        aria-describedby={[hintId, error ? errorId : ""].filter(Boolean).join(" ")}
         onChange={(event) => {
           addFiles(Array.from(event.target.files ?? []));
           event.target.value = "";
@@ -124,6 +125,9 @@ export function ImageUploader({ uploads, title, hint, ordered = false, inputRef,
           ))}
         </ul>
       ) : null}
+      <p id={errorId} className="field__error" aria-live="polite">
+        {error}
+      </p>
     </div>
   );
 }

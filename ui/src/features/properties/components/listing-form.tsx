@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2 } from "lucide-react";
-import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useRef, useState, type FormEvent } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { ImageUploader } from "@/components/image-uploader/image-uploader";
@@ -57,7 +57,6 @@ interface ListingFormProps {
  * the first is the cover). It judges and sends; the page says what happens then.
  */
 export function ListingForm({ defaultValues, images = [], labels, cancelTo, pending, onSave }: ListingFormProps) {
-  const base = useId();
   const schema = useMemo(() => propertySchema(), []);
   const { control, handleSubmit, formState } = useForm<PropertyFormValues>({
     resolver: zodResolver(schema),
@@ -95,7 +94,6 @@ export function ListingForm({ defaultValues, images = [], labels, cancelTo, pend
     void handleSubmit(onValid)(event);
   };
 
-  const imagesErrorId = `${base}-images-error`;
   const busy = formState.isSubmitting || pending;
 
   return (
@@ -243,11 +241,8 @@ export function ListingForm({ defaultValues, images = [], labels, cancelTo, pend
             hint={`Click to browse or drag pictures here; they upload as soon as you choose them. Supported formats: JPG, PNG, GIF. Up to ${PROPERTY_IMAGES.max} images; the first is the cover.`}
             ordered
             inputRef={imagesInput}
-            describedBy={imagesError ? imagesErrorId : undefined}
+            error={imagesError}
           />
-          <p id={imagesErrorId} className="field__error" aria-live="polite">
-            {imagesError}
-          </p>
         </div>
       </fieldset>
 

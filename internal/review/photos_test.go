@@ -143,7 +143,7 @@ func TestTenantsAttachPhotosToReviews(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
-	tenant, stranger := w.member(t, "tess", "tenant"), w.person(t, "sid", "tenant")
+	tenant, stranger, admin := w.member(t, "tess", "tenant"), w.person(t, "sid", "tenant"), w.person(t, "root", "admin")
 
 	if a := w.upload(t, photosPath, "photos", "", file{"a.png", smallPNG()}); a.status != http.StatusUnauthorized ||
 		a.Error != "Please sign in to add photos to a review" {
@@ -162,9 +162,9 @@ func TestTenantsAttachPhotosToReviews(t *testing.T) {
 	}
 	photos := a.Files
 
-	// Not attached: its uploader's alone, never kept by a cache.
-	viewers := map[string]string{"visitor": "", "stranger": stranger, "uploader": tenant}
-	if got := w.seenBy(t, photos[0], viewers); got != "stranger 404, uploader 200, visitor 404" {
+	// Not attached: its uploader's alone (not even the moderators'), never kept by a cache.
+	viewers := map[string]string{"admin": admin, "visitor": "", "stranger": stranger, "uploader": tenant}
+	if got := w.seenBy(t, photos[0], viewers); got != "admin 404, stranger 404, uploader 200, visitor 404" {
 		t.Errorf("unattached photo: %s", got)
 	}
 	if res, _ := w.fetch(t, photos[0], tenant); res.Header.Get("Cache-Control") != "private, no-store" {
@@ -177,7 +177,7 @@ func TestTenantsAttachPhotosToReviews(t *testing.T) {
 	if !slices.Equal(r.Photos, photos) {
 		t.Fatalf("review photos: %v", r.Photos)
 	}
-	if got := w.seenBy(t, photos[0], viewers); got != "stranger 200, uploader 200, visitor 200" {
+	if got := w.seenBy(t, photos[0], viewers); got != "admin 200, stranger 200, uploader 200, visitor 200" {
 		t.Errorf("attached photo: %s", got)
 	}
 	res, data := w.fetch(t, photos[0], "")

@@ -22,8 +22,8 @@ const (
 	// Revalidate: a published review's photo, public only while its review stays published, so
 	// every use asks the server again (a moderator's removal takes effect at once).
 	Revalidate
-	// Private: a photo only its uploader and administrators may see (not attached yet, or its
-	// review is hidden, removed or gone); never stored.
+	// Private: a photo only its uploader (and, once attached, administrators) may see: not
+	// attached yet, or its review is hidden, removed or gone; never stored.
 	Private
 )
 
@@ -47,8 +47,8 @@ type Viewer func(context.Context) (identity.User, bool)
 // file, so a version's URL always gives the browser a picture while the main file exists.
 //
 // A listing's image is public. A review's photo is public while its review is published; before
-// it is attached, and once its review is hidden, removed or gone, only its uploader and
-// administrators see it (as they see that review's other content). ok is false when there is no
+// it is attached only its uploader sees it, and once its review is hidden, removed or gone, only
+// its uploader and administrators (as they see that review's other content). ok is false when there is no
 // such file or viewer may not see it: the answer never tells which.
 func (s *Service) Read(ctx context.Context, url string, viewer Viewer) (f Stored, ok bool, err error) {
 	key, valid := keyOf(url)
@@ -86,8 +86,10 @@ func (s *Service) access(ctx context.Context, key string, viewer Viewer) (Cachin
 	case row.Attached && row.ReviewPublished:
 		return Revalidate, true, nil
 	}
+	// A photo not sent yet is its uploader's alone; a hidden or removed review's is its author's
+	// (its uploader) and the moderators'.
 	user, signedIn := viewer(ctx)
-	return Private, signedIn && (user.ID == row.OwnerID || user.IsAdmin()), nil
+	return Private, signedIn && (user.ID == row.OwnerID || (row.Attached && user.IsAdmin())), nil
 }
 
 // open opens the file stored under key.

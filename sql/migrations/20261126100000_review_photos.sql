@@ -2,8 +2,8 @@
 
 -- Review photos have an upload path of their own (any signed-in member, tenants included) and
 -- are stored under reviews/<hex>: a listing takes only properties/ keys, a review only reviews/
--- ones (the attach statements check it), and the server serves a photo only while its review is
--- published (to its uploader and administrators otherwise). Photos attached to reviews before
+-- ones (the attach statements check it), and the server serves a photo to everyone only while
+-- its review is published (before that to its uploader, after it to its author and administrators). Photos attached to reviews before
 -- this change keep their properties/ keys; the server judges them by their review all the same.
 ALTER TABLE uploads
     DROP CONSTRAINT uploads_key_check,

@@ -428,3 +428,26 @@ func TestHiddenAndRemovedReviewsDoNotServeTheirPhotos(t *testing.T) {
 		t.Errorf("revalidating a removed review's photo: %d", res.StatusCode)
 	}
 }
+
+// A photo never sent with a review is deleted, file and row, a day after its upload, as the
+// privacy policy says; one sent stays.
+func TestUnsentPhotosAreDeletedAfterADay(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	tenant := w.person(t, "una", "tenant")
+	photos := w.uploadPhotos(t, tenant, 2)
+	d := draft("general")
+	d.Photos = photos[1:]
+	w.create(t, tenant, d)
+	w.exec(t, `UPDATE uploads SET created_at = now() - interval '25 hours'`)
+	if n, err := w.srv.Uploads.RemoveUnattached(ctx); err != nil || n != 1 {
+		t.Fatalf("removed %d (%v), want the unsent one", n, err)
+	}
+	if got := w.seenBy(t, photos[0], map[string]string{"uploader": tenant}); got != "uploader 404" {
+		t.Errorf("unsent photo after a day: %s", got)
+	}
+	if got := w.seenBy(t, photos[1], map[string]string{"visitor": ""}); got != "visitor 200" {
+		t.Errorf("sent photo after a day: %s", got)
+	}
+}

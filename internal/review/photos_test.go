@@ -107,8 +107,14 @@ func (w *world) uploadPhoto(t *testing.T, token string) string {
 	return w.uploadPhotos(t, token, 1)[0]
 }
 
+// fetched is a GET's answer, read in full.
+type fetched struct {
+	StatusCode int
+	Header     http.Header
+}
+
 // fetch GETs a stored file as the bearer of token ("": a visitor), with header set.
-func (w *world) fetch(t *testing.T, url, token string, header ...string) (*http.Response, []byte) {
+func (w *world) fetch(t *testing.T, url, token string, header ...string) (fetched, []byte) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, w.srv.URL+url, http.NoBody)
 	if token != "" {
@@ -123,7 +129,7 @@ func (w *world) fetch(t *testing.T, url, token string, header ...string) (*http.
 	}
 	defer res.Body.Close()
 	data, _ := io.ReadAll(res.Body)
-	return res, data
+	return fetched{StatusCode: res.StatusCode, Header: res.Header}, data
 }
 
 // seenBy says, for each viewer (name → token), the status a GET of url answers.

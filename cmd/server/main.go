@@ -126,7 +126,7 @@ func serve(ctx context.Context) error {
 
 	go housekeep(ctx, account.NewService(pool), uploads, documents)
 	go payment.NewService(pool, payments).RunRefunds(ctx) // refunds owed after a check closed
-	go countReviews(ctx, review.NewService(pool))
+	go countReviews(ctx, review.NewService(pool, nil))
 
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", addr)

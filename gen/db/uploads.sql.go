@@ -11,7 +11,8 @@ import (
 
 const attachUploadsToProperty = `-- name: AttachUploadsToProperty :many
 UPDATE uploads SET attached_at = now(), property_id = $1
-WHERE key = ANY($2::text[]) AND owner_id = $3 AND attached_at IS NULL
+WHERE key = ANY($2::text[]) AND key LIKE 'properties/%'
+  AND owner_id = $3 AND attached_at IS NULL
 RETURNING key
 `
 
@@ -21,9 +22,9 @@ type AttachUploadsToPropertyParams struct {
 	OwnerID    int32
 }
 
-// Claims the owner's unattached uploads among keys for a listing; the caller compares the
-// keys returned with those asked for. Row locks make a concurrent claim of the same upload
-// wait, then find it attached.
+// Claims the owner's unattached listing images (properties/ keys) among keys for a listing; the
+// caller compares the keys returned with those asked for. Row locks make a concurrent claim of
+// the same upload wait, then find it attached.
 func (q *Queries) AttachUploadsToProperty(ctx context.Context, arg AttachUploadsToPropertyParams) ([]string, error) {
 	rows, err := q.db.Query(ctx, attachUploadsToProperty, arg.PropertyID, arg.Keys, arg.OwnerID)
 	if err != nil {
@@ -46,7 +47,8 @@ func (q *Queries) AttachUploadsToProperty(ctx context.Context, arg AttachUploads
 
 const attachUploadsToReview = `-- name: AttachUploadsToReview :many
 UPDATE uploads SET attached_at = now(), review_id = $1
-WHERE key = ANY($2::text[]) AND owner_id = $3 AND attached_at IS NULL
+WHERE key = ANY($2::text[]) AND key LIKE 'reviews/%'
+  AND owner_id = $3 AND attached_at IS NULL
 RETURNING key
 `
 
@@ -56,7 +58,7 @@ type AttachUploadsToReviewParams struct {
 	OwnerID  int32
 }
 
-// As AttachUploadsToProperty, for a review's photos.
+// As AttachUploadsToProperty, for a review's photos (reviews/ keys).
 func (q *Queries) AttachUploadsToReview(ctx context.Context, arg AttachUploadsToReviewParams) ([]string, error) {
 	rows, err := q.db.Query(ctx, attachUploadsToReview, arg.ReviewID, arg.Keys, arg.OwnerID)
 	if err != nil {
@@ -136,6 +138,36 @@ func (q *Queries) DeleteStaleUpload(ctx context.Context, key string) (int64, err
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const getUploadAccess = `-- name: GetUploadAccess :one
+SELECT u.owner_id, (u.attached_at IS NOT NULL)::bool AS attached,
+       (u.review_id IS NOT NULL OR u.key LIKE 'reviews/%')::bool AS review_photo,
+       coalesce(r.status = 'published', false)::bool AS review_published
+FROM uploads u
+LEFT JOIN reviews r ON r.id = u.review_id
+WHERE u.key = $1
+`
+
+type GetUploadAccessRow struct {
+	OwnerID         int32
+	Attached        bool
+	ReviewPhoto     bool
+	ReviewPublished bool
+}
+
+// What decides who may see an upload: its uploader, whether it is attached, and, for a review's
+// photo, whether that review is published (false for a review that is gone).
+func (q *Queries) GetUploadAccess(ctx context.Context, key string) (GetUploadAccessRow, error) {
+	row := q.db.QueryRow(ctx, getUploadAccess, key)
+	var i GetUploadAccessRow
+	err := row.Scan(
+		&i.OwnerID,
+		&i.Attached,
+		&i.ReviewPhoto,
+		&i.ReviewPublished,
+	)
+	return i, err
 }
 
 const listStaleUploads = `-- name: ListStaleUploads :many

@@ -35,7 +35,11 @@ type limited struct {
 
 var errLimited = &apperr.Error{Kind: apperr.ErrResourceExhausted, Message: "Too many. Please try again later.", RetryAfter: 90 * time.Second}
 
-func (limited) CanList(context.Context) error { return nil }
+func (limited) CanList(context.Context) error         { return nil }
+func (limited) CanUploadPhotos(context.Context) error { return nil }
+func (limited) UploadPhotos(context.Context, iter.Seq2[upload.File, error]) ([]string, error) {
+	return nil, errLimited
+}
 func (limited) UploadImages(context.Context, iter.Seq2[upload.File, error]) ([]string, error) {
 	return nil, errLimited
 }
@@ -54,7 +58,7 @@ func TestHandWrittenHandlersPassRetryAfterOn(t *testing.T) {
 	t.Parallel()
 	svc := limited{}
 	h := rest.New(rest.Handlers{
-		PropertyImages: svc, Documents: svc, Document: svc, StripeWebhook: svc,
+		PropertyImages: svc, ReviewPhotos: svc, Documents: svc, Document: svc, StripeWebhook: svc,
 		// The generated paths are not asked here.
 		Account: accountv1connect.UnimplementedAccountServiceHandler{}, Resource: resourcev1connect.UnimplementedResourceServiceHandler{},
 		Property: propertyv1connect.UnimplementedPropertyServiceHandler{}, Review: reviewv1connect.UnimplementedReviewServiceHandler{},
@@ -71,12 +75,14 @@ func TestHandWrittenHandlersPassRetryAfterOn(t *testing.T) {
 		return mw.FormDataContentType(), b.Bytes()
 	}
 	imageType, imageBody := form("images")
+	photoType, photoBody := form("photos")
 	documentType, documentBody := form("documents")
 	for _, c := range []struct {
 		name, method, path, contentType string
 		body                            []byte
 	}{
 		{"image upload", "POST", "/api/upload/property-images", imageType, imageBody},
+		{"photo upload", "POST", "/api/upload/review-photos", photoType, photoBody},
 		{"document upload", "POST", "/api/properties/3/upload-documents", documentType, documentBody},
 		{"document", "GET", "/api/documents/0123456789abcdef0123456789abcdef.pdf", "", nil},
 		{"webhook", "POST", "/api/stripe/webhook", "application/json", []byte(`{"id":"evt_1"}`)},

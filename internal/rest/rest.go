@@ -29,6 +29,8 @@ import (
 type Handlers struct {
 	// PropertyImages stores uploaded listing images.
 	PropertyImages ImageUploader
+	// ReviewPhotos stores uploaded review photos (nil: no review photo path).
+	ReviewPhotos PhotoUploader
 	// Documents stores and opens owners' ownership documents (nil: no document paths).
 	Documents DocumentFiles
 
@@ -58,7 +60,7 @@ func New(h Handlers) http.Handler {
 	routeDashboard(mux, h.Property, h.Review)
 	routeVerification(mux, h.Verification)
 	routeTokens(mux, h.Token)
-	routeUploads(mux, h.PropertyImages)
+	routeUploads(mux, h.PropertyImages, h.ReviewPhotos)
 	routeDocuments(mux, h.Documents, h.Document)
 	routePayments(mux, h.Payment, h.StripeWebhook)
 	routeGamification(mux, h.Gamification)

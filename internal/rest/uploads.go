@@ -18,6 +18,12 @@ type ImageUploader interface {
 	UploadImages(ctx context.Context, files iter.Seq2[upload.File, error]) ([]string, error)
 }
 
+// PhotoUploader stores review photos: the review service, which decides who may upload.
+type PhotoUploader interface {
+	CanUploadPhotos(ctx context.Context) error
+	UploadPhotos(ctx context.Context, files iter.Seq2[upload.File, error]) ([]string, error)
+}
+
 // uploadAnswer is the SPEC §7 shape: success, files (urls), error.
 type uploadAnswer struct {
 	Success bool     `json:"success"`
@@ -26,27 +32,36 @@ type uploadAnswer struct {
 	Message string   `json:"message,omitempty"`
 }
 
-// tooLarge answers a body past the server's cap for this path.
-var tooLarge = fmt.Sprintf("The upload is too large: at most %d images of %d MB each.", upload.MaxImages, upload.MaxImageBytes>>20)
-
-// routeUploads serves POST /api/upload/property-images: multipart with repeated "images" parts.
-// Multipart is what protobuf carries badly, so the handler is written by hand, and runs through
+// routeUploads serves the image uploads, multipart with repeated file parts:
+// POST /api/upload/property-images ("images", SPEC §7) for listings, and
+// POST /api/upload/review-photos ("photos") for reviews, which any signed-in member may use.
+// Multipart is what protobuf carries badly, so the handlers are written by hand, and run through
 // the interceptors with rpc.Handle; the rules (who, how many, what content, how large) are the
-// service's.
-func routeUploads(mux *http.ServeMux, uploader ImageUploader) {
-	const name = "POST /api/upload/property-images"
+// services'.
+func routeUploads(mux *http.ServeMux, images ImageUploader, photos PhotoUploader) {
+	routeUpload(mux, "POST /api/upload/property-images", "images", images.CanList, images.UploadImages)
+	if photos != nil {
+		routeUpload(mux, "POST /api/upload/review-photos", "photos", photos.CanUploadPhotos, photos.UploadPhotos)
+	}
+}
+
+// routeUpload serves one image upload path: may says whether the caller may upload at all,
+// before a byte of the files is read; save stores the field's files.
+func routeUpload(mux *http.ServeMux, name, field string, may func(context.Context) error,
+	save func(context.Context, iter.Seq2[upload.File, error]) ([]string, error),
+) {
+	tooLarge := fmt.Sprintf("The upload is too large: at most %d %s of %d MB each.", upload.MaxImages, field, upload.MaxImageBytes>>20)
 	mux.HandleFunc(name, func(w http.ResponseWriter, r *http.Request) {
 		var urls []string
 		err := rpc.Handle(r.Context(), name, nil, func(ctx context.Context) error {
-			// Who may upload is settled before a byte of the files is read.
-			if err := uploader.CanList(ctx); err != nil {
+			if err := may(ctx); err != nil {
 				return err
 			}
 			mr, err := r.MultipartReader()
 			if err != nil {
 				return upload.ErrNoFiles
 			}
-			urls, err = uploader.UploadImages(ctx, imageParts(mr))
+			urls, err = save(ctx, imageParts(mr, field))
 			return bodyTooLarge(err)
 		})
 		if err != nil {
@@ -58,9 +73,9 @@ func routeUploads(mux *http.ServeMux, uploader ImageUploader) {
 	})
 }
 
-// imageParts yields the "images" file parts one at a time, each to be read before the next.
-func imageParts(mr *multipart.Reader) iter.Seq2[upload.File, error] {
-	return fileParts(mr, "images", upload.ErrUnreadable, func(name string, body io.Reader) upload.File {
+// imageParts yields the file parts named field one at a time, each to be read before the next.
+func imageParts(mr *multipart.Reader, field string) iter.Seq2[upload.File, error] {
+	return fileParts(mr, field, upload.ErrUnreadable, func(name string, body io.Reader) upload.File {
 		return upload.File{Name: name, Body: body}
 	})
 }

@@ -79,7 +79,7 @@ func (w *world) catchUps(t *testing.T, n int) int {
 	counted := make(chan int, n)
 	for range n {
 		wg.Go(func() {
-			c, err := review.NewService(w.Pool).CountDue(context.Background())
+			c, err := review.NewService(w.Pool, nil).CountDue(context.Background())
 			if err != nil {
 				t.Error(err)
 			}

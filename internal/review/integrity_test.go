@@ -4,11 +4,8 @@ package review_test
 // throwaway account or a burst of parallel requests could move or hide what renters read.
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"mime/multipart"
 	"net/http"
 	"strings"
 	"sync"
@@ -285,29 +282,6 @@ func TestParallelReviewsStopAtTheDailyLimit(t *testing.T) {
 	}
 }
 
-// uploadImage uploads a small PNG as the bearer of token and returns its URL.
-func (w *world) uploadImage(t *testing.T, token string) string {
-	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	part, err := mw.CreateFormFile("images", "photo.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := part.Write(testworld.SmallPNG(t)); err != nil {
-		t.Fatal(err)
-	}
-	if err := mw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	status, _, raw := testworld.Send(t, http.MethodPost, w.URL+"/api/upload/property-images", token, mw.FormDataContentType(), &body)
-	var answer struct{ Files []string }
-	if err := json.Unmarshal([]byte(raw), &answer); err != nil || status != http.StatusOK || len(answer.Files) != 1 {
-		t.Fatalf("upload: %d %v %v", status, answer, err)
-	}
-	return answer.Files[0]
-}
-
 // Item 9: a review's photos are checked like listing images: uploads of the author's own,
 // attached to nothing else; a path that only starts like an upload is refused.
 func TestReviewPhotosAreTheAuthorsOwnUploads(t *testing.T) {
@@ -316,11 +290,11 @@ func TestReviewPhotosAreTheAuthorsOwnUploads(t *testing.T) {
 	ctx := context.Background()
 	agent := w.Person(t, "agnes", "agent")
 	other := w.Person(t, "larry", "landlord")
-	mine, theirs := w.uploadImage(t, agent), w.uploadImage(t, other)
+	mine, theirs := w.uploadPhoto(t, agent), w.uploadPhoto(t, other)
 
 	for name, c := range map[string]struct{ photo, msg string }{
 		"a path out of the uploads": {"/uploads/../../api/logout", "Photos must be uploaded first"},
-		"a made-up upload":          {"/uploads/properties/00000000000000000000000000000000.png", "Photos must be uploaded first"},
+		"a made-up upload":          {"/uploads/reviews/00000000000000000000000000000000.png", "Photos must be uploaded first"},
 		"another account's upload":  {theirs, "Please use photos you uploaded yourself: one of them was uploaded from another account"},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 	"time"
@@ -70,16 +71,48 @@ var (
 	HideAfterReports = vocab.Published.GetReview().GetHideAfterReports()
 )
 
+// PhotoStore keeps review photos: it checks, re-encodes and stores an account's uploads
+// (upload.Service). Reviews claim them with upload.Attach, in the transaction that creates them.
+type PhotoStore interface {
+	SaveReviewPhotos(ctx context.Context, ownerID int32, files iter.Seq2[upload.File, error]) ([]string, error)
+}
+
 // Service holds the review rules.
 type Service struct {
 	pool   *pgxpool.Pool
 	q      *db.Queries
+	photos PhotoStore
 	limits Limits
 }
 
-// NewService returns a Service over pool with the default limits.
-func NewService(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, q: db.New(pool), limits: DefaultLimits}
+// NewService returns a Service over pool with the default limits, storing review photos in
+// photos (nil: a service that only reads and counts reviews, whose UploadPhotos fails).
+func NewService(pool *pgxpool.Pool, photos PhotoStore) *Service {
+	return &Service{pool: pool, q: db.New(pool), photos: photos, limits: DefaultLimits}
+}
+
+// errSignedOutPhotos refuses a photo upload without a session.
+var errSignedOutPhotos = apperr.Unauthenticated("Please sign in to add photos to a review")
+
+// CanUploadPhotos checks that the caller may upload review photos: anyone signed in, since any
+// member may write a review (of some type) and its photos.
+func (s *Service) CanUploadPhotos(ctx context.Context) error {
+	_, err := identity.RequireUser(ctx, errSignedOutPhotos)
+	return err
+}
+
+// UploadPhotos stores the photos of one upload for the signed-in user and returns their URLs,
+// for a review they then write: checked and re-encoded like listing images, counted in the same
+// daily upload quota, usable by no one else and by no listing.
+func (s *Service) UploadPhotos(ctx context.Context, files iter.Seq2[upload.File, error]) ([]string, error) {
+	user, err := identity.RequireUser(ctx, errSignedOutPhotos)
+	if err != nil {
+		return nil, err
+	}
+	if s.photos == nil {
+		return nil, errors.New("upload review photos: no photo store")
+	}
+	return s.photos.SaveReviewPhotos(ctx, user.ID, files)
 }
 
 // WithLimits returns the service with limits in place of the defaults (zero fields keep theirs).
@@ -333,7 +366,7 @@ func validate(author identity.User, d Draft) error {
 			v.Check(!list.rules.TooLong(item), name, fmt.Sprintf("Each entry must be at most %d characters", list.rules.MaxChars))
 		}
 	}
-	v.Check(!rules.Photos.TooMany(len(d.Photos)), "photos", fmt.Sprintf("At most %d photos", rules.Photos.MaxItems))
+	v.Check(!rules.Photos.TooMany(len(d.Photos)), "photos", fmt.Sprintf("A review can have at most %d photos", rules.Photos.MaxItems))
 	if only := vocab.OnlyRole(d.ReviewType); only != "" && author.Role != only {
 		v.Check(false, "reviewType", onlyRoleMessage(only, d.ReviewType))
 	}

@@ -73,6 +73,7 @@ func TestHandWrittenHandlersPassTheInterceptors(t *testing.T) {
 	}
 	const (
 		images    = "POST /api/upload/property-images"
+		photos    = "POST /api/upload/review-photos"
 		documents = "POST /api/properties/{id}/upload-documents"
 		document  = "GET /api/documents/{token}"
 		webhook   = "POST /api/stripe/webhook"
@@ -90,6 +91,7 @@ func TestHandWrittenHandlersPassTheInterceptors(t *testing.T) {
 
 	t.Run("failures are logged like every rpc's", func(t *testing.T) {
 		form, body := fileForm(t, "images", "flat.png", testworld.SmallPNG(t))
+		photoForm, photoBody := fileForm(t, "photos", "hall.png", testworld.SmallPNG(t))
 		for _, c := range []struct {
 			name, method, target, contentType, procedure, code string
 			body                                               []byte
@@ -98,6 +100,8 @@ func TestHandWrittenHandlersPassTheInterceptors(t *testing.T) {
 		}{
 			{"image upload signed out", "POST", srv.URL + "/api/upload/property-images", form, images, "unauthenticated", body,
 				http.StatusUnauthorized, "Please sign in to add a property"},
+			{"photo upload signed out", "POST", srv.URL + "/api/upload/review-photos", photoForm, photos, "unauthenticated", photoBody,
+				http.StatusUnauthorized, "Please sign in to add photos to a review"},
 			{"document upload signed out", "POST", uploadDocuments, form, documents, "unauthenticated", body,
 				http.StatusUnauthorized, "Please sign in to verify your property."},
 			{"document signed out", "GET", srv.URL + "/api/documents/0123456789abcdef0123456789abcdef.pdf", "", document, "unauthenticated", nil,
@@ -119,12 +123,14 @@ func TestHandWrittenHandlersPassTheInterceptors(t *testing.T) {
 		t.Run("refuses "+bad.name, func(t *testing.T) {
 			name := "deed" + bad.wire + ".pdf" // the wire form: the raw bytes
 			imageForm, imageBody := fileForm(t, "images", name, testworld.SmallPNG(t))
+			photoForm, photoBody := fileForm(t, "photos", name, testworld.SmallPNG(t))
 			documentForm, documentBody := fileForm(t, "documents", name, []byte("%PDF-1.4\n"))
 			for _, c := range []struct {
 				name, method, target, token, contentType, procedure, field string
 				body                                                       []byte
 			}{
 				{"image file name", "POST", srv.URL + "/api/upload/property-images", landlord, imageForm, images, "", imageBody},
+				{"photo file name", "POST", srv.URL + "/api/upload/review-photos", landlord, photoForm, photos, "", photoBody},
 				{"document file name", "POST", uploadDocuments, landlord, documentForm, documents, "", documentBody},
 				{"document token", "GET", srv.URL + "/api/documents/" + bad.query + ".pdf", landlord, "", document, "token", nil},
 				{"webhook body", "POST", srv.URL + "/api/stripe/webhook", "", "application/json", webhook, "body", []byte(`{"id":"evt_` + bad.wire + `"}`)},

@@ -123,12 +123,14 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		opts.Refunder = payments // a rejected paid check is refunded through Stripe, or recorded in demo mode
 	}
 	resources := resource.NewService(pool)
+	reviews := review.NewService(pool, opts.Uploads).WithLimits(opts.Limits.Reviews)
 	handlers := rest.Handlers{
 		PropertyImages: properties,
+		ReviewPhotos:   reviews,
 		Account:        api.NewAccount(accounts),
 		Resource:       api.NewResource(resources),
 		Property:       api.NewProperty(properties),
-		Review:         api.NewReview(review.NewService(pool).WithLimits(opts.Limits.Reviews)),
+		Review:         api.NewReview(reviews),
 		Statistics:     api.NewStatistics(statistics.NewService(pool)),
 		Verification:   api.NewVerification(verification.NewService(pool)),
 		Token:          api.NewToken(ledger.NewService(pool)),
@@ -198,7 +200,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		}
 		writePlain(w, http.StatusOK, "ready")
 	})
-	mux.Handle(upload.URLPrefix, serveUploads(opts.Uploads))
+	mux.Handle(upload.URLPrefix, serveUploads(opts.Uploads, accounts))
 	mux.Handle("/", web.New(web.Options{
 		SPA: opts.SPA, MapTiles: opts.MapTiles, CardPayments: opts.Payments.Card(), PublicURL: opts.PublicURL,
 		API: mux, Listings: properties, Articles: resources,
@@ -217,6 +219,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 // uploadPaths take multipart uploads: up to MaxImages files of MaxImageBytes, plus form overhead.
 var uploadPaths = map[string]int64{
 	"/api/upload/property-images": int64(upload.MaxImages)*upload.MaxImageBytes + 1<<20,
+	"/api/upload/review-photos":   int64(upload.MaxImages)*upload.MaxImageBytes + 1<<20,
 }
 
 // uploadLimit is the body cap of an upload path (uploadPaths, and each property's

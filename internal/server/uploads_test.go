@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/upload"
@@ -49,7 +50,7 @@ func TestServeUploadVersions(t *testing.T) {
 	if err := files.Write(ctx, legacy, []byte("GIF89a stored long ago"), "image/gif"); err != nil {
 		t.Fatal(err)
 	}
-	h := serveUploads(uploads)
+	h := serveUploads(uploads, account.NewService(pool))
 	for _, c := range []struct {
 		url, contentType string
 		width            int // of the picture served; 0: not decoded

@@ -4,9 +4,11 @@
 // Files are accepted by their content, never by name or declared type. Every image is decoded
 // in full, once, under a process-wide memory budget, and only re-encoded, downscaled versions are
 // stored (so no metadata, EXIF and GPS included, survives), under a server-generated name: the
-// main one, up to MaxSide, and narrower ones at VersionWidths named after it (srcset). Each
-// upload belongs to the account that uploaded it (the uploads table): a listing or review may
-// only use its author's own uploads, each once, and an upload never used is removed after a day.
+// main one, up to MaxSide, and narrower ones at VersionWidths named after it (srcset). Listing
+// images and review photos are uploaded by paths of their own and named apart (properties/,
+// reviews/). Each upload belongs to the account that uploaded it (the uploads table): a listing
+// or review may only use its author's own uploads of its kind, each once, and an upload never
+// used is removed after a day. A review's photo is public only while its review is published.
 package upload
 
 import (
@@ -56,7 +58,6 @@ const (
 
 // Messages written for the uploader.
 var (
-	ErrTooMany    = apperr.New(apperr.ErrInvalidArgument, "You can only upload a maximum of %d images.", MaxImages)
 	ErrNoFiles    = apperr.New(apperr.ErrInvalidArgument, "Please choose at least one image to upload.")
 	ErrUnreadable = apperr.New(apperr.ErrInvalidArgument, "The upload was interrupted. Please try again.")
 	errTooLarge   = "%s is larger than 25 MB."
@@ -111,12 +112,23 @@ type File struct {
 	Body io.Reader // read once, up to MaxImageBytes and one byte more
 }
 
-// SavePropertyImages stores the images of one upload for ownerID and returns their URLs.
-// Files are taken one at a time from files (a multipart body can be read no other way), and
-// each is checked, decoded and re-encoded before the next is read, so a request holds one
+// SavePropertyImages stores the listing images of one upload for ownerID and returns their
+// URLs. Files are taken one at a time from files (a multipart body can be read no other way),
+// and each is checked, decoded and re-encoded before the next is read, so a request holds one
 // original at a time, in a temporary file. Nothing is stored unless every file is acceptable
 // and the account's daily quota has room for them all.
 func (s *Service) SavePropertyImages(ctx context.Context, ownerID int32, files iter.Seq2[File, error]) ([]string, error) {
+	return s.save(ctx, PropertyImage, ownerID, files)
+}
+
+// SaveReviewPhotos is SavePropertyImages for a review's photos: the same checks, the same daily
+// quota, URLs only a review may take.
+func (s *Service) SaveReviewPhotos(ctx context.Context, ownerID int32, files iter.Seq2[File, error]) ([]string, error) {
+	return s.save(ctx, ReviewPhoto, ownerID, files)
+}
+
+// save stores the files of one upload for purpose (SavePropertyImages).
+func (s *Service) save(ctx context.Context, purpose Purpose, ownerID int32, files iter.Seq2[File, error]) ([]string, error) {
 	// A full quota is refused before a byte of the files is read.
 	if err := s.checkQuota(ctx, s.q, ownerID, 1); err != nil {
 		return nil, err
@@ -127,7 +139,7 @@ func (s *Service) SavePropertyImages(ctx context.Context, ownerID int32, files i
 			return nil, err
 		}
 		if len(images) == MaxImages {
-			return nil, ErrTooMany
+			return nil, apperr.New(apperr.ErrInvalidArgument, purposes[purpose].tooMany, MaxImages)
 		}
 		img, err := s.prepare(ctx, f)
 		if err != nil {
@@ -138,7 +150,7 @@ func (s *Service) SavePropertyImages(ctx context.Context, ownerID int32, files i
 	if len(images) == 0 {
 		return nil, ErrNoFiles
 	}
-	return s.store(ctx, ownerID, images)
+	return s.store(ctx, purposes[purpose].prefix, ownerID, images)
 }
 
 // prepare reads one file into a temporary file, checks it from its header, decodes it within
@@ -219,15 +231,15 @@ func (s *Service) develop(ctx context.Context, r io.Reader, h header) (img prepa
 	return img, err == nil, err
 }
 
-// store records the images for ownerID and writes their files, in one transaction that holds
-// the account's upload lock: the quota is checked against what is committed, and parallel
+// store records the images for ownerID and writes their files under prefix, in one transaction
+// that holds the account's upload lock: the quota is checked against what is committed, and parallel
 // uploads of one account take turns. On any failure nothing stays behind.
-func (s *Service) store(ctx context.Context, ownerID int32, images []prepared) ([]string, error) {
+func (s *Service) store(ctx context.Context, prefix string, ownerID int32, images []prepared) ([]string, error) {
 	keys := make([]string, len(images))
 	var written []string // every file's key, versions included, for the cleanup of a failure
 	params := db.CreateUploadsParams{OwnerID: ownerID}
 	for i, img := range images {
-		keys[i] = "properties/" + randomName() + "." + img.ext
+		keys[i] = prefix + randomName() + "." + img.ext
 		params.Bytes = append(params.Bytes, int32(len(img.main.data)))
 		params.Widths = append(params.Widths, int32(img.main.width))
 		params.Heights = append(params.Heights, int32(img.main.height))
@@ -288,7 +300,7 @@ func (s *Service) checkQuota(ctx context.Context, q *db.Queries, ownerID int32, 
 
 // keyPattern is the shape of every name the service generates (GIF and WebP only among files
 // stored before uploads were re-encoded).
-var keyPattern = regexp.MustCompile(`^properties/[0-9a-f]{32}\.(jpg|png|gif|webp)$`)
+var keyPattern = regexp.MustCompile(`^(?:properties|reviews)/[0-9a-f]{32}\.(jpg|png|gif|webp)$`)
 
 // ValidURL tells whether url has the shape of a URL the service issues. It says nothing of who
 // uploaded it or whether it exists: Attach settles that.
@@ -320,7 +332,7 @@ func versionKeys(key string) []string {
 }
 
 // versionPattern is the shape of a version's name: the main name's parts and the width.
-var versionPattern = regexp.MustCompile(`^(properties/[0-9a-f]{32})-w([1-9][0-9]{2,3})(\.(?:jpg|png|gif|webp))$`)
+var versionPattern = regexp.MustCompile(`^((?:properties|reviews)/[0-9a-f]{32})-w([1-9][0-9]{2,3})(\.(?:jpg|png|gif|webp))$`)
 
 // versionOf splits a version's URL into its key and the key of the main file it is a version
 // of; ok is false for anything else, a width the service does not make included.

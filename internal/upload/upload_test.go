@@ -119,9 +119,11 @@ func TestDecodeCost(t *testing.T) {
 
 func TestCheckURLs(t *testing.T) {
 	t.Parallel()
-	good := "/uploads/properties/0123456789abcdef0123456789abcdef.jpg"
+	good := "/uploads/reviews/0123456789abcdef0123456789abcdef.jpg"
 	for _, url := range []string{
 		"/uploads/../../api/logout",
+		"/uploads/reviews/../../api/logout",
+		"/uploads/reviews/0123456789abcdef0123456789abcdef.svg",
 		"/uploads/properties/../../api/logout",
 		"/uploads/properties/0123456789abcdef0123456789abcdef.jpg/../../../api/logout",
 		"/uploads/properties/0123456789ABCDEF0123456789ABCDEF.jpg",
@@ -139,11 +141,24 @@ func TestCheckURLs(t *testing.T) {
 			}
 		})
 	}
-	if err := CheckURLs([]string{good}, PropertyImage); err != nil {
+	listed := "/uploads/properties/0123456789abcdef0123456789abcdef.jpg"
+	if err := CheckURLs([]string{good}, ReviewPhoto); err != nil {
 		t.Errorf("good URL: %v", err)
 	}
-	if err := CheckURLs([]string{good, good}, PropertyImage); err == nil || err.Error() != "Please add each image only once" {
+	if err := CheckURLs([]string{listed}, PropertyImage); err != nil {
+		t.Errorf("good listing URL: %v", err)
+	}
+	if err := CheckURLs([]string{listed, listed}, PropertyImage); err == nil || err.Error() != "Please add each image only once" {
 		t.Errorf("repeated: %v", err)
+	}
+	// Each kind of upload serves its own kind of form only.
+	if err := CheckURLs([]string{listed}, ReviewPhoto); err == nil ||
+		err.Error() != "Please upload the review's photos with the review form: one of them was uploaded as a listing image" {
+		t.Errorf("a listing image as a review photo: %v", err)
+	}
+	if err := CheckURLs([]string{good}, PropertyImage); err == nil ||
+		err.Error() != "Please upload the listing's images with the listing form: one of them was uploaded as a review photo" {
+		t.Errorf("a review photo as a listing image: %v", err)
 	}
 }
 
@@ -196,11 +211,15 @@ func TestAttachReviewPhotos(t *testing.T) {
 		t.Fatal(err)
 	}
 	img := uploadtest.PNG(uploadtest.Halves(8, 8, red, blue))
-	mine, err := s.SavePropertyImages(ctx, author, files(img, img))
+	mine, err := s.SaveReviewPhotos(ctx, author, files(img, img))
 	if err != nil {
 		t.Fatal(err)
 	}
-	theirs, err := s.SavePropertyImages(ctx, owner, files(img))
+	theirs, err := s.SaveReviewPhotos(ctx, owner, files(img))
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, err := s.SavePropertyImages(ctx, author, files(img))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +234,8 @@ func TestAttachReviewPhotos(t *testing.T) {
 	}{
 		"traversal":         {[]string{"/uploads/../../api/logout"}, "Photos must be uploaded first"},
 		"foreign site":      {[]string{"https://evil.example/x.png"}, "Photos must be uploaded first"},
-		"never issued":      {[]string{"/uploads/properties/0123456789abcdef0123456789abcdef.jpg"}, "Photos must be uploaded first"},
+		"never issued":      {[]string{"/uploads/reviews/0123456789abcdef0123456789abcdef.jpg"}, "Photos must be uploaded first"},
+		"a listing image":   {listed, "Please upload the review's photos with the review form: one of them was uploaded as a listing image"},
 		"another account's": {[]string{mine[0], theirs[0]}, "Please use photos you uploaded yourself: one of them was uploaded from another account"},
 		"twice":             {[]string{mine[0], mine[0]}, "Please add each photo only once"},
 	} {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/dbtest"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/upload/uploadtest"
 )
 
@@ -67,10 +68,13 @@ func newMemService(t *testing.T) (*Service, *memStore) {
 	return New(files, pool, Options{}), files
 }
 
+// visitor is a viewer who is not signed in.
+func visitor(context.Context) (identity.User, bool) { return identity.User{}, false }
+
 // readImage reads url through the service and decodes it.
 func readImage(t *testing.T, s *Service, url string) (image.Image, string) {
 	t.Helper()
-	f, ok, err := s.Read(context.Background(), url)
+	f, ok, err := s.Read(context.Background(), url, visitor)
 	if err != nil || !ok {
 		t.Fatalf("read %s: %v %v", url, ok, err)
 	}
@@ -172,7 +176,7 @@ func TestVersionFallsBackToMainFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, width := range VersionWidths {
-		f, ok, err := s.Read(ctx, version(URLPrefix+legacy, width))
+		f, ok, err := s.Read(ctx, version(URLPrefix+legacy, width), visitor)
 		if err != nil || !ok {
 			t.Fatalf("legacy %d: %v %v", width, ok, err)
 		}
@@ -190,7 +194,7 @@ func TestVersionFallsBackToMainFile(t *testing.T) {
 		URLPrefix + "properties/../0123456789abcdef0123456789abcdef-w480.gif",
 		URLPrefix + "properties/0123456789abcdef0123456789abcdef-w0480.gif",
 	} {
-		if _, ok, err := s.Read(ctx, url); ok || err != nil {
+		if _, ok, err := s.Read(ctx, url, visitor); ok || err != nil {
 			t.Errorf("%s: found %v (%v)", url, ok, err)
 		}
 	}

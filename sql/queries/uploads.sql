@@ -17,18 +17,30 @@ SELECT unnest(sqlc.arg(keys)::text[]), sqlc.arg(owner_id), unnest(sqlc.arg(bytes
        unnest(sqlc.arg(widths)::int[]), unnest(sqlc.arg(heights)::int[]);
 
 -- name: AttachUploadsToProperty :many
--- Claims the owner's unattached uploads among keys for a listing; the caller compares the
--- keys returned with those asked for. Row locks make a concurrent claim of the same upload
--- wait, then find it attached.
+-- Claims the owner's unattached listing images (properties/ keys) among keys for a listing; the
+-- caller compares the keys returned with those asked for. Row locks make a concurrent claim of
+-- the same upload wait, then find it attached.
 UPDATE uploads SET attached_at = now(), property_id = sqlc.arg(property_id)
-WHERE key = ANY(sqlc.arg(keys)::text[]) AND owner_id = sqlc.arg(owner_id) AND attached_at IS NULL
+WHERE key = ANY(sqlc.arg(keys)::text[]) AND key LIKE 'properties/%'
+  AND owner_id = sqlc.arg(owner_id) AND attached_at IS NULL
 RETURNING key;
 
 -- name: AttachUploadsToReview :many
--- As AttachUploadsToProperty, for a review's photos.
+-- As AttachUploadsToProperty, for a review's photos (reviews/ keys).
 UPDATE uploads SET attached_at = now(), review_id = sqlc.arg(review_id)
-WHERE key = ANY(sqlc.arg(keys)::text[]) AND owner_id = sqlc.arg(owner_id) AND attached_at IS NULL
+WHERE key = ANY(sqlc.arg(keys)::text[]) AND key LIKE 'reviews/%'
+  AND owner_id = sqlc.arg(owner_id) AND attached_at IS NULL
 RETURNING key;
+
+-- name: GetUploadAccess :one
+-- What decides who may see an upload: its uploader, whether it is attached, and, for a review's
+-- photo, whether that review is published (false for a review that is gone).
+SELECT u.owner_id, (u.attached_at IS NOT NULL)::bool AS attached,
+       (u.review_id IS NOT NULL OR u.key LIKE 'reviews/%')::bool AS review_photo,
+       coalesce(r.status = 'published', false)::bool AS review_published
+FROM uploads u
+LEFT JOIN reviews r ON r.id = u.review_id
+WHERE u.key = $1;
 
 -- name: ListUploadsByKey :many
 SELECT * FROM uploads WHERE key = ANY(sqlc.arg(keys)::text[]);

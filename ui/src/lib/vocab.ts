@@ -163,6 +163,7 @@ export const LIMITS = {
     content: review("content"),
     pros: review("pros"),
     cons: review("cons"),
+    photos: review("photos"),
     reportDetail: rulesOf(ReportReviewRequestSchema, "detail"),
     response: rulesOf(RespondToReviewRequestSchema, "content"),
   },

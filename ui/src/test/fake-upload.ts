@@ -40,8 +40,12 @@ export class FakeUpload {
     this.aborted = true;
     this.onabort?.();
   }
+  /** The form field the file was sent as ("images", "photos"). */
+  get field() {
+    return [...(this.body?.keys() ?? [])][0] ?? "";
+  }
   get fileName() {
-    return (this.body?.get("images") as File).name;
+    return (this.body?.get(this.field) as File).name;
   }
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
@@ -52,7 +56,8 @@ export class FakeUpload {
     this.onload?.();
   }
   store() {
-    this.answer(200, { success: true, files: [`/uploads/properties/img-${++FakeUpload.stored}.png`] });
+    const folder = this.field === "photos" ? "reviews" : "properties";
+    this.answer(200, { success: true, files: [`/uploads/${folder}/img-${++FakeUpload.stored}.png`] });
   }
 }
 

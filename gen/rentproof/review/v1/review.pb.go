@@ -113,7 +113,8 @@ type Review struct {
 	Cons []string `protobuf:"bytes,10,rep,name=cons,proto3" json:"cons,omitempty"`
 	// categories are the aspects the review covers.
 	Categories []string `protobuf:"bytes,11,rep,name=categories,proto3" json:"categories,omitempty"`
-	// photos are photo URLs.
+	// photos are the URLs of the review's photos (under /uploads/), served to everyone while the
+	// review is published and otherwise only to its author and administrators.
 	Photos []string `protobuf:"bytes,12,rep,name=photos,proto3" json:"photos,omitempty"`
 	// verified is true when the author's stay or role was verified.
 	Verified bool `protobuf:"varint,13,opt,name=verified,proto3" json:"verified,omitempty"`
@@ -736,7 +737,8 @@ type CreateReviewRequest struct {
 	Cons []string `protobuf:"bytes,8,rep,name=cons,proto3" json:"cons,omitempty"`
 	// categories are aspects from the thirteen category names; blank entries are dropped.
 	Categories []string `protobuf:"bytes,9,rep,name=categories,proto3" json:"categories,omitempty"`
-	// photos are image URLs from the upload; blank entries are dropped.
+	// photos are URLs that POST /api/upload/review-photos gave the author, each unused so far (a
+	// listing's images and other members' uploads are refused); blank entries are dropped.
 	Photos []string `protobuf:"bytes,10,rep,name=photos,proto3" json:"photos,omitempty"`
 	// stay_period is for tenant_to_property only: current, less_than_6_months, 6_months_to_1_year,
 	// 1_to_3_years or more_than_3_years.

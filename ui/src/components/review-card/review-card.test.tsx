@@ -152,6 +152,30 @@ describe("ReviewCard", () => {
     expect(card.querySelector("script, img, b, i")).toBeNull();
   });
 
+  it("shows a review's photos as lazy, sized thumbnails, each a link to the photo with a text alternative", () => {
+    const photos = ["/uploads/reviews/0123456789abcdef0123456789abcdef.jpg", "/uploads/reviews/fedcba9876543210fedcba9876543210.png"];
+    const { card } = setup({
+      review: makeReview({ photos, reviewer: create(ReviewerSchema, { firstName: "Dana", lastName: "Whitfield" }) }),
+    });
+    const list = within(card).getByRole("list", { name: "Photos" });
+    const links = within(list).getAllByRole("link");
+    expect(links.map((l) => l.getAttribute("href"))).toEqual(photos);
+    expect(links[0]).toHaveAccessibleName("Photo 1 of 2 from Dana W. (opens in a new tab)");
+    expect(links[0]).toHaveAttribute("target", "_blank");
+    const img = within(links[1]).getByRole("img", { name: "Photo 2 of 2 from Dana W." });
+    expect(img).toHaveAttribute("loading", "lazy");
+    expect(img).toHaveAttribute("width", "128");
+    expect(img).toHaveAttribute("height", "96");
+    // The narrower stored widths are offered, so a thumbnail costs a fraction of the photo.
+    expect(img).toHaveAttribute("srcset", expect.stringContaining("/uploads/reviews/fedcba9876543210fedcba9876543210-w480.png 480w"));
+  });
+
+  it("shows no photo list without photos, and never links what is not an upload", () => {
+    const { card } = setup({ review: makeReview({ photos: ["javascript:alert(1)", "https://evil.example/x.png"] }) });
+    expect(within(card).queryByRole("list", { name: "Photos" })).not.toBeInTheDocument();
+    expect(card.querySelector("img")).toBeNull();
+  });
+
   describe("Helpful", () => {
     it("shows the count, is disabled while pending, then thanks the user", async () => {
       const g = gate();

@@ -11,6 +11,7 @@ import { postedAgo } from "@/lib/relative-time";
 import { HelpfulButton } from "./helpful-button";
 import { OwnerResponseBlock } from "./owner-response";
 import { ReportDialog } from "./report-dialog";
+import { ReviewPhotos } from "./review-photos";
 import {
   knownLanguage,
   languageBadge,
@@ -37,7 +38,7 @@ export interface ReviewCardProps {
 /**
  * ReviewCard is one review as SPEC §2 "Review card" draws it: the reviewer as first
  * name and last initial with an initials avatar, the type label, the verified label,
- * the language badge, stars, title, content, pros and cons, when it was posted, the
+ * the language badge, stars, title, content, pros and cons, photos, when it was posted, the
  * Helpful and Report buttons, and the owner's response (which the owner may write or
  * edit here). Everything the author wrote is rendered as text. A review that reports
  * hid until a moderator decides is shown to its author only, with a notice that says so. A new
@@ -138,6 +139,8 @@ export function ReviewCard({ review, viewerId, canRespond = false, headingLevel 
           </div>
         ) : null}
       </div>
+
+      <ReviewPhotos photos={review.photos} author={who.name} />
 
       {review.categories.length ? (
         <ul className="review-card__categories" aria-label="Categories">

@@ -5,12 +5,12 @@ export const LAZY_MARGIN = "200px";
 
 /**
  * The widths of the narrower versions the server stores beside every upload, named after it
- * (`/uploads/properties/<hex>-w480.jpg`), and the widest its main file is (internal/upload's
+ * (`/uploads/properties/<hex>-w480.jpg`, `/uploads/reviews/<hex>-w480.jpg`), and the widest its main file is (internal/upload's
  * VersionWidths and MaxSide). A version an upload lacks is served as its main file.
  */
 export const UPLOAD_WIDTHS = [480, 960] as const;
 const UPLOAD_MAX_WIDTH = 2048;
-const UPLOAD = /^(\/uploads\/properties\/[0-9a-f]{32})(\.(?:jpg|png|gif|webp))$/;
+const UPLOAD = /^(\/uploads\/(?:properties|reviews)\/[0-9a-f]{32})(\.(?:jpg|png|gif|webp))$/;
 
 /**
  * uploadSrcSet lists an upload's stored widths for `srcset`; undefined for any other picture

@@ -95,8 +95,9 @@ export function buildFaq(): FaqCategory[] {
           id: "write-review",
           question: "How do I write a review?",
           answer: [
-            "Sign in, open the property's page and press Write a Review. Give a rating from 1 to 5 stars, a title and your review; pros, cons, categories, photos and how long you stayed are optional.",
+            `Sign in, open the property's page and press Write a Review. Give a rating from 1 to 5 stars, a title and your review; pros, cons, categories, up to ${REVIEW_LIMITS.photosMax} photos and how long you stayed are optional.`,
             `A title has ${REVIEW_LIMITS.titleMin} to ${REVIEW_LIMITS.titleMax} characters and a review ${REVIEW_LIMITS.contentMin} to ${REVIEW_LIMITS.contentMax}. Your review is published on the property's page as soon as you send it.`,
+            "Photos upload as soon as you choose them, and we keep a resized copy with its location data and other metadata removed. Until you send the review only you can see them; photos you never send are deleted after a day. A review's photos are shown with it, and are hidden or removed with it.",
           ],
         },
         {

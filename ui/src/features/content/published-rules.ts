@@ -75,6 +75,7 @@ export const REVIEW_LIMITS = {
   reportDetailMax: LIMITS.review.reportDetail.maxChars,
   responseMax: LIMITS.review.response.maxChars,
   imagesMax: LIMITS.property.images.maxItems,
+  photosMax: LIMITS.review.photos.maxItems,
 } as const;
 
 /** reviewTypeName is a review type's label as review cards show it. */

@@ -72,13 +72,14 @@ describe("reviewSchema", () => {
 });
 
 describe("toCreateRequest", () => {
-  it("trims, drops blank entries and sends the stay period for tenant_to_property only", () => {
+  it("trims, drops blank entries (photos too) and sends the stay period for tenant_to_property only", () => {
     const values: ReviewFormValues = {
       ...valid,
       title: "  Bright and quiet ",
       pros: ["Light", "  ", ""],
       cons: [" ", "Stairs "],
       categories: ["Noise", "Location"],
+      photos: ["/uploads/reviews/0123456789abcdef0123456789abcdef.jpg", ""],
       stayPeriod: "1_to_3_years",
     };
     expect(toCreateRequest(3, values)).toEqual({
@@ -91,7 +92,7 @@ describe("toCreateRequest", () => {
       pros: ["Light"],
       cons: ["Stairs"],
       categories: ["Noise", "Location"],
-      photos: [],
+      photos: ["/uploads/reviews/0123456789abcdef0123456789abcdef.jpg"],
       stayPeriod: "1_to_3_years",
     });
     expect(toCreateRequest(3, { ...values, reviewType: "general" }).stayPeriod).toBe("");

@@ -21,6 +21,8 @@ export interface ReviewFormValues {
   categories: string[];
   pros: string[];
   cons: string[];
+  /** The URLs of the photos uploaded for the review (the photo picker keeps them here). */
+  photos: string[];
 }
 
 /**
@@ -38,6 +40,7 @@ export function defaultReviewValues(types: readonly string[]): ReviewFormValues 
     categories: [],
     pros: [""],
     cons: [""],
+    photos: [],
   };
 }
 
@@ -63,6 +66,7 @@ export const reviewSchema = z.object({
   categories: z.array(z.string()),
   pros: points(pros),
   cons: points(cons),
+  photos: z.array(z.string()),
 });
 
 function nonBlank(list: string[]): string[] {
@@ -71,7 +75,7 @@ function nonBlank(list: string[]): string[] {
 
 /**
  * toCreateRequest shapes the form for ReviewService.CreateReview: text trimmed, blank
- * pros, cons and categories dropped, and a stay period only for tenant_to_property.
+ * pros, cons, categories and photos dropped, and a stay period only for tenant_to_property.
  * The author is whoever is signed in; no user id is sent.
  */
 export function toCreateRequest(
@@ -88,7 +92,7 @@ export function toCreateRequest(
     pros: nonBlank(values.pros),
     cons: nonBlank(values.cons),
     categories: nonBlank(values.categories),
-    photos: [],
+    photos: nonBlank(values.photos),
     stayPeriod: values.reviewType === "tenant_to_property" ? values.stayPeriod : "",
   };
 }

@@ -1,6 +1,7 @@
 import { Check, FileText, RotateCcw, Trash2, TriangleAlert, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router-dom";
+import { ReviewPhotos } from "@/components/review-card/review-photos";
 import { Button } from "@/components/ui/button";
 import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
@@ -250,6 +251,7 @@ function ReportedReview({ review }: { review: Review }) {
       </p>
       <h3>{review.title}</h3>
       <p>{review.content}</p>
+      <ReviewPhotos photos={review.photos} />
       <div className="admin-card__actions">
         <Button variant="outline" disabled={moderate.isPending} onClick={() => moderate.mutate({ reviewId: review.id, decision: "restore" })}>
           <RotateCcw aria-hidden="true" size={16} /> Restore

@@ -244,11 +244,13 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
               browser a report is sent from count too). Reports are taken in the order they were made, so of
               several linked reporters only the first counts. Reports from newer accounts, from the property's owner and
               from linked accounts still reach the moderators, but cannot hide a review on their own. While hidden, the
-              review is out of the lists and the rating; its author still sees it, marked "Under review".
+              review is out of the lists and the rating, and its photos are not shown to anyone else; its author still sees
+              it, marked "Under review".
             </li>
             <li>
               <strong>Removed by a moderator</strong>, when it breaks the rules (for example spam, abuse, false information,
-              or a conflict of interest).
+              or a conflict of interest). Its photos go with it: from then on only its author and the moderators can see
+              them.
             </li>
           </ul>
           <p>

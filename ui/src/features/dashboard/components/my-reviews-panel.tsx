@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { StarRow } from "@/components/property-card/star-row";
 import { reviewTypeLabel } from "@/components/review-card/review-labels";
+import { ReviewPhotos } from "@/components/review-card/review-photos";
 import { Button, buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { QueryState } from "@/components/ui/query-state";
@@ -134,6 +135,7 @@ function MyReview({ review: r }: { review: Review }) {
       <p className="my-review__content" dir="auto">
         {truncate(r.content, 240)}
       </p>
+      <ReviewPhotos photos={r.photos} />
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowRight, BadgeCheck, Quote } from "lucide-react";
 import { Link } from "react-router-dom";
 import { StarRow } from "@/components/property-card/star-row";
 import { reviewerName } from "@/components/review-card/review-labels";
+import { ReviewPhotos } from "@/components/review-card/review-photos";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -34,6 +35,7 @@ function RecentReview({ review }: { review: Review }) {
         {review.title}
       </h3>
       <p className="recent-review__content">{truncate(review.content, EXCERPT_LENGTH)}</p>
+      <ReviewPhotos photos={review.photos} author={who.name} />
       <div className="recent-review__foot">
         <div className="author">
           <Avatar fallback={who.initials} size="sm" />

@@ -76,8 +76,8 @@ const SECTIONS: LegalSection[] = [
         </li>
         <li>
           <strong>Photos uploaded by users.</strong> Listing photos are described by the listing&apos;s title and their
-          place in the gallery, not by what each one shows, because the people who upload them do not write
-          descriptions.
+          place in the gallery, and review photos by their place and the reviewer&apos;s name, not by what each one
+          shows, because the people who upload them do not write descriptions.
         </li>
         <li>
           <strong>Ownership documents.</strong> Documents uploaded by landlords (often scanned PDFs) may not be accessible;

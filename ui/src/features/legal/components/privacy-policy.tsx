@@ -72,7 +72,10 @@ const SECTIONS: LegalSection[] = [
         </p>
         <p>
           Photos are re-encoded when you upload them: their metadata, including camera details and GPS location, is
-          removed. Photos you upload but never attach to a listing or review are deleted after a day.
+          removed. A photo you upload for a review is seen only by you until you send the review; from then on it is
+          published with the review. While a review is hidden because of reports, or once our moderators remove it, its
+          text and photos are seen only by you and our moderators. Photos you upload but never attach to a listing or
+          review are deleted after a day.
         </p>
         <h3>Ownership documents</h3>
         <p>

@@ -1,17 +1,26 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2 } from "lucide-react";
-import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useRef, useState, type FormEvent } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
+import { ImageUploader } from "@/components/image-uploader/image-uploader";
+import { useImageUploads, type ImageUpload, type UploadKind } from "@/components/image-uploader/use-image-uploads";
 import { Button, buttonClass } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { toast, type ToastHandle } from "@/components/ui/use-toast";
 import { VocabSelect } from "@/components/ui/vocab-select";
 import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
-import { usePropertyImageUploads, type ImageUpload } from "../api/upload-property-images";
 import { propertySchema, toCreateRequest, type PropertyFormValues } from "../property-form";
-import { ImageUploader } from "./image-uploader";
+
+/** A listing's images: SPEC §7's upload path, at most SPEC §9's 5 (the contract's CreatePropertyRequest.images). */
+const PROPERTY_IMAGES: UploadKind = {
+  path: "/api/upload/property-images",
+  field: "images",
+  max: LIMITS.property.images.maxItems,
+  one: "image",
+  many: "images",
+};
 
 /** The field message when no image is chosen (SPEC §5's toast text, also shown at the field). */
 const IMAGES_REQUIRED = "Please upload at least one image of your property.";
@@ -48,14 +57,13 @@ interface ListingFormProps {
  * the first is the cover). It judges and sends; the page says what happens then.
  */
 export function ListingForm({ defaultValues, images = [], labels, cancelTo, pending, onSave }: ListingFormProps) {
-  const base = useId();
   const schema = useMemo(() => propertySchema(), []);
   const { control, handleSubmit, formState } = useForm<PropertyFormValues>({
     resolver: zodResolver(schema),
     defaultValues,
     mode: "onChange",
   });
-  const uploads = usePropertyImageUploads(images);
+  const uploads = useImageUploads(PROPERTY_IMAGES, images);
   const imagesInput = useRef<HTMLInputElement>(null);
   // Like the other fields' messages, the images' shows once a submit starts and then follows every change.
   const [submitted, setSubmitted] = useState(false);
@@ -86,7 +94,6 @@ export function ListingForm({ defaultValues, images = [], labels, cancelTo, pend
     void handleSubmit(onValid)(event);
   };
 
-  const imagesErrorId = `${base}-images-error`;
   const busy = formState.isSubmitting || pending;
 
   return (
@@ -228,10 +235,14 @@ export function ListingForm({ defaultValues, images = [], labels, cancelTo, pend
       <fieldset className="card form-section">
         <legend className="form-section__title">Images</legend>
         <div className="field">
-          <ImageUploader uploads={uploads} inputRef={imagesInput} describedBy={imagesError ? imagesErrorId : undefined} />
-          <p id={imagesErrorId} className="field__error" aria-live="polite">
-            {imagesError}
-          </p>
+          <ImageUploader
+            uploads={uploads}
+            title="Choose images"
+            hint={`Click to browse or drag pictures here; they upload as soon as you choose them. Supported formats: JPG, PNG, GIF. Up to ${PROPERTY_IMAGES.max} images; the first is the cover.`}
+            ordered
+            inputRef={imagesInput}
+            error={imagesError}
+          />
         </div>
       </fieldset>
 

@@ -1,12 +1,13 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { serveReviewFakes } from "@/components/review-card/testing";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { ReviewerSchema, type Review } from "@/gen/rentproof/review/v1/review_pb";
+import { FakeUpload, png, stubUploadsInEachTest } from "@/test/fake-upload";
 import { makeProperty, makeReview } from "@/test/properties";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
 
@@ -626,5 +627,117 @@ describe("PropertyReviews", () => {
       await waitFor(async () => expect(await cardTitles()).toHaveLength(5));
       expect(await cardTitles()).not.toContain("Reported by rivals");
     });
+  });
+});
+
+describe("Review photos", () => {
+  stubUploadsInEachTest();
+
+  /** fill gives the form a rating, a title and a text. */
+  const fill = async (user: ReturnType<typeof userEvent.setup>, f: HTMLElement) => {
+    await user.click(within(f).getByRole("radio", { name: "4 stars" }));
+    await user.type(within(f).getByLabelText("Title"), "Bright kitchen");
+    await user.type(within(f).getByLabelText("Your Review"), "The kitchen gets the sun all morning.");
+  };
+  const chosen = (f: HTMLElement) => within(f).getByRole("list", { name: "Chosen photos" });
+
+  it("lets a tenant choose photos, shows their progress, removes one by keyboard and sends the rest", async () => {
+    FakeUpload.autoAnswer = false;
+    const { user, requests } = setup({ viewer: tenant });
+    const f = await form();
+    const input = within(f).getByLabelText("Add photos");
+    expect(input).toHaveAttribute("accept", "image/jpeg,image/png,image/gif,image/webp");
+    await user.upload(input, [png("kitchen.png"), png("hall.png")]);
+
+    expect(FakeUpload.sent.map((x) => [x.url, x.field, x.fileName])).toEqual([
+      ["/api/upload/review-photos", "photos", "kitchen.png"],
+      ["/api/upload/review-photos", "photos", "hall.png"],
+    ]);
+    act(() => FakeUpload.sent[0].progress(40, 100));
+    expect(within(chosen(f)).getByRole("progressbar", { name: "Uploading kitchen.png" })).toHaveValue(40);
+    expect(within(f).getByText("0 of 5 photos uploaded, 2 uploading")).toBeInTheDocument();
+    act(() => FakeUpload.sent.forEach((x) => x.store()));
+    await waitFor(() => expect(within(f).getByText("2 of 5 photos uploaded")).toBeInTheDocument());
+    // Photos have no order and no cover.
+    expect(within(f).queryByRole("button", { name: /Move .* earlier/ })).not.toBeInTheDocument();
+
+    within(f).getByRole("button", { name: "Remove hall.png" }).focus();
+    await user.keyboard("{Enter}");
+    expect(within(chosen(f)).getAllByRole("listitem")).toHaveLength(1);
+
+    await fill(user, f);
+    await user.click(within(f).getByRole("button", { name: "Submit Review" }));
+    await waitFor(() => expect(requests.createReview).toEqual([expect.objectContaining({ photos: ["/uploads/reviews/img-1.png"] })]));
+
+    // The new review's card shows its photo.
+    await waitFor(async () => expect((await cardTitles())[0]).toBe("Bright kitchen"));
+    const card = within(await reviewsSection()).getAllByRole("article")[0];
+    expect(within(card).getByRole("img", { name: "Photo 1 of 1 from Dana W." })).toHaveAttribute("src", "/uploads/reviews/img-1.png");
+  });
+
+  it("keeps everything typed when a photo is refused, and sends the review once it is retried", async () => {
+    FakeUpload.autoAnswer = false;
+    const { user, requests } = setup({ viewer: tenant });
+    const f = await form();
+    await fill(user, f);
+    await user.upload(within(f).getByLabelText("Add photos"), png("scan.png"));
+    act(() => FakeUpload.sent[0].answer(400, { success: false, files: [], error: "scan.png is not a JPEG, PNG, GIF or WebP image." }));
+
+    const item = await within(chosen(f)).findByRole("listitem", { name: "Photo 1: scan.png" });
+    expect(within(item).getByRole("alert")).toHaveTextContent("scan.png is not a JPEG, PNG, GIF or WebP image.");
+    expect(await within(toasts()).findByText("Upload failed")).toBeInTheDocument();
+    expect(within(f).getByLabelText("Title")).toHaveValue("Bright kitchen");
+
+    await user.click(within(f).getByRole("button", { name: "Submit Review" }));
+    expect(await within(f).findByText("Remove or retry the photos that could not be uploaded.")).toBeInTheDocument();
+    expect(within(f).getByLabelText("Add photos")).toHaveFocus();
+    expect(requests.createReview).toEqual([]);
+
+    await user.click(within(item).getByRole("button", { name: "Retry uploading scan.png" }));
+    act(() => FakeUpload.sent[1].store());
+    await waitFor(() => expect(within(f).queryByText("Remove or retry the photos that could not be uploaded.")).not.toBeInTheDocument());
+    await user.click(within(f).getByRole("button", { name: "Submit Review" }));
+    await waitFor(() =>
+      expect(requests.createReview).toEqual([
+        expect.objectContaining({ title: "Bright kitchen", photos: ["/uploads/reviews/img-1.png"] }),
+      ]),
+    );
+  });
+
+  it("waits for a photo still uploading before it sends the review", async () => {
+    FakeUpload.autoAnswer = false;
+    const { user, requests } = setup({ viewer: tenant });
+    const f = await form();
+    await fill(user, f);
+    await user.upload(within(f).getByLabelText("Add photos"), png("porch.png"));
+    await user.click(within(f).getByRole("button", { name: "Submit Review" }));
+    expect(await within(f).findByText("Uploading photos...")).toBeInTheDocument();
+    expect(requests.createReview).toEqual([]);
+    act(() => FakeUpload.sent[0].store());
+    await waitFor(() => expect(requests.createReview).toEqual([expect.objectContaining({ photos: ["/uploads/reviews/img-1.png"] })]));
+  });
+
+  it("refuses a sixth photo with SPEC's words, uploading none of them", async () => {
+    const { user } = setup({ viewer: tenant });
+    const f = await form();
+    await user.upload(
+      within(f).getByLabelText("Add photos"),
+      Array.from({ length: 6 }, (_, i) => png(`p${i}.png`)),
+    );
+    expect(await within(toasts()).findByText("Too many photos")).toBeInTheDocument();
+    expect(within(toasts()).getByText("You can only upload a maximum of 5 photos.")).toBeInTheDocument();
+    expect(FakeUpload.sent).toEqual([]);
+  });
+
+  it("keeps the stored photos in the draft when the dialog closes", async () => {
+    const { user } = setup({ viewer: tenant });
+    const f = await form();
+    await user.upload(within(f).getByLabelText("Add photos"), png("garden.png"));
+    await waitFor(() => expect(within(f).getByText("1 of 5 photos uploaded")).toBeInTheDocument());
+    await user.click(within(await dialog()).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const again = await form();
+    const kept = within(chosen(again)).getByRole("listitem", { name: "Photo 1: current photo 1" });
+    expect(within(kept).getByRole("img")).toHaveAttribute("src", "/uploads/reviews/img-1.png");
   });
 });

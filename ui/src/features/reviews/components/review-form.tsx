@@ -1,7 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Info, Send } from "lucide-react";
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
+import { ImageUploader } from "@/components/image-uploader/image-uploader";
+import { useImageUploads } from "@/components/image-uploader/use-image-uploads";
 import { reviewTypeLabel } from "@/components/review-card/review-labels";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -12,6 +14,7 @@ import { LIMITS, REVIEW_CATEGORIES, REVIEW_LANGUAGES, REVIEW_TYPES, STAY_PERIODS
 import type { Review } from "@/gen/rentproof/review/v1/review_pb";
 import { useCreateReview } from "../api/use-create-review";
 import { useMyReviewsOfProperty } from "../api/use-my-reviews-of-property";
+import { REVIEW_PHOTOS } from "../api/review-photos";
 import { defaultReviewValues, reviewSchema, toCreateRequest, type ReviewFormValues } from "../review-form";
 import { reviewTypesFor } from "../review-types";
 import { PointsEditor } from "./points-editor";
@@ -33,6 +36,9 @@ interface ReviewFormProps {
   /** Called once a review is sent and the form emptied. */
   onSubmitted?: () => void;
 }
+
+/** The photos' message when a submit finds one the server refused (kept, neither removed nor retried). */
+const PHOTOS_FAILED = "Remove or retry the photos that could not be uploaded.";
 
 /** How the author reads the status of one of their reviews. */
 const WRITTEN_STATUS: Record<string, string> = {
@@ -81,14 +87,24 @@ function WrittenReviews({ reviews }: { reviews: Review[] }) {
 /**
  * ReviewFields are the form itself: a keyboard-friendly star rating (none chosen at first),
  * title, review text with a counter, the review types offered, the language, the stay period
- * (tenant reviews of the property only), categories, and pros and cons.
+ * (tenant reviews of the property only), categories, pros and cons, and up to 5 photos, each
+ * uploaded as soon as it is chosen. A photo the server refuses is shown refused, to remove or
+ * retry; nothing typed is lost, and the review is sent only with every photo stored.
  */
 function ReviewFields({ propertyId, types, draft, onSubmitted }: ReviewFormProps & { types: string[] }) {
-  const { control, handleSubmit, reset, formState, subscribe } = useForm<ReviewFormValues>({
+  const { control, handleSubmit, reset, formState, subscribe, setValue } = useForm<ReviewFormValues>({
     resolver: zodResolver(reviewSchema),
     defaultValues: { ...defaultReviewValues(types), ...draft?.current },
     mode: "onChange",
   });
+  // The photos kept in a draft are stored already: the form shows them again.
+  const photos = useImageUploads(REVIEW_PHOTOS, draft?.current?.photos ?? []);
+  const photosInput = useRef<HTMLInputElement>(null);
+  const stored = photos.items.flatMap((i) => (i.url ? [i.url] : [])).join("\n");
+  useEffect(() => {
+    // The stored photos are a value of the form, so the draft keeps them with the rest.
+    setValue("photos", stored ? stored.split("\n") : []);
+  }, [stored, setValue]);
   useEffect(() => {
     if (!draft) return;
     return subscribe({
@@ -105,16 +121,28 @@ function ReviewFields({ propertyId, types, draft, onSubmitted }: ReviewFormProps
   // A role that changes under the form (sign-out and in as someone else) cannot keep a type it may not write.
   const reviewType = types.includes(selectedType) ? selectedType : (types[0] ?? "general");
 
-  const onValid = (values: ReviewFormValues) =>
-    create.mutate(toCreateRequest(propertyId, { ...values, reviewType }), {
+  const uploading = photos.items.some((i) => i.status === "uploading");
+  const photosError = submitted && photos.items.some((i) => i.status === "failed") ? PHOTOS_FAILED : "";
+
+  const onValid = async (values: ReviewFormValues) => {
+    // Photos still on their way are waited for: submitting is the only step.
+    const items = await photos.settled();
+    if (items.some((i) => i.status === "failed")) {
+      photosInput.current?.focus();
+      return;
+    }
+    const urls = items.flatMap((i) => (i.url ? [i.url] : []));
+    create.mutate(toCreateRequest(propertyId, { ...values, reviewType, photos: urls }), {
       onSuccess: () => {
         reset(defaultReviewValues(types));
+        photos.clear();
         onSubmitted?.();
       },
     });
+  };
 
   return (
-    <form className="review-form" noValidate onSubmit={handleSubmit(onValid)} aria-label="Write a Review">
+    <form className="review-form" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} aria-label="Write a Review">
       <Controller
         control={control}
         name="rating"
@@ -239,11 +267,28 @@ function ReviewFields({ propertyId, types, draft, onSubmitted }: ReviewFormProps
         />
       </div>
 
+      <fieldset className="review-form__photos">
+        <legend className="field__label">
+          Photos <span className="field__optional">(optional)</span>
+        </legend>
+        <ImageUploader
+          uploads={photos}
+          title="Add photos"
+          hint={`Up to ${REVIEW_PHOTOS.max} photos of the home: JPG, PNG, GIF or WebP. Click to browse or drag them here; they upload as soon as you choose them, and we keep a resized copy without location data. They are shown with your review once you submit it.`}
+          inputRef={photosInput}
+          error={photosError}
+        />
+      </fieldset>
+
       <div className="review-form__actions">
-        <Button type="submit" size="lg" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+        <Button type="submit" size="lg" disabled={create.isPending} aria-busy={create.isPending || uploading || undefined}>
           {create.isPending ? (
             <>
               <Spinner size="sm" label="Submitting review" /> Submitting...
+            </>
+          ) : uploading && formState.isSubmitting ? (
+            <>
+              <Spinner size="sm" label="Uploading photos" /> Uploading photos...
             </>
           ) : (
             <>

@@ -136,7 +136,8 @@ export type Review = Message<"rentproof.review.v1.Review"> & {
   categories: string[];
 
   /**
-   * photos are photo URLs.
+   * photos are the URLs of the review's photos (under /uploads/), served to everyone while the
+   * review is published and otherwise only to its author and administrators.
    *
    * @generated from field: repeated string photos = 12;
    */
@@ -508,7 +509,8 @@ export type CreateReviewRequest = Message<"rentproof.review.v1.CreateReviewReque
   categories: string[];
 
   /**
-   * photos are image URLs from the upload; blank entries are dropped.
+   * photos are URLs that POST /api/upload/review-photos gave the author, each unused so far (a
+   * listing's images and other members' uploads are refused); blank entries are dropped.
    *
    * @generated from field: repeated string photos = 10;
    */

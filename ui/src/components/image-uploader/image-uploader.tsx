@@ -3,32 +3,44 @@ import { useEffect, useId, useRef, useState, type DragEvent, type Ref } from "re
 import { FallbackImage } from "@/components/ui/fallback-image";
 import { toast } from "@/components/ui/use-toast";
 import { IMAGE_FALLBACK } from "@/lib/property";
-import { MAX_PROPERTY_IMAGES, type ImageUpload, type ImageUploads } from "../api/upload-property-images";
+import type { ImageUpload, ImageUploads } from "./use-image-uploads";
+import "./image-uploader.css";
 
 /** The image types the server accepts (it checks the content, not the name). */
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 
 interface ImageUploaderProps {
-  /** The images and their uploads (usePropertyImageUploads). */
+  /** The images and their uploads (useImageUploads). */
   uploads: ImageUploads;
+  /** The drop zone's title, which names the file input ("Choose images"). */
+  title: string;
+  /** What to choose and what happens to it, under the title. */
+  hint: string;
+  /**
+   * True when the order matters (a listing's images): each image gets Move earlier and Move
+   * later buttons, and the first stored one is labelled the cover.
+   */
+  ordered?: boolean;
   /** The file input, for the form to focus when the images are what is missing. */
   inputRef?: Ref<HTMLInputElement>;
-  /** Id of the element describing an error of the whole field (e.g. no image at submit). */
-  describedBy?: string;
+  /** The message of an error of the whole field (e.g. no image at submit), shown under it. */
+  error?: string;
 }
 
 /**
- * ImageUploader picks property pictures (SPEC §5): each chosen image uploads at once,
- * showing its progress, and can be removed (cancelling a running upload) or, when the
- * server refused it, retried; the refusal is shown on the image in the server's words.
- * At most 5 images in all ("Too many images"); the first one stored is the cover.
+ * ImageUploader picks pictures (a listing's images, SPEC §5, or a review's photos): each chosen
+ * image uploads at once, showing its progress, and can be removed (cancelling a running upload)
+ * or, when the server refused it, retried; the refusal is shown on the image in the server's
+ * words. At most the kind's maximum in all ("Too many images"); for a listing (ordered) the
+ * first one stored is the cover. Everything is a native button or input: the keyboard reaches all.
  */
-export function ImageUploader({ uploads, inputRef, describedBy }: ImageUploaderProps) {
+export function ImageUploader({ uploads, title, hint, ordered = false, inputRef, error = "" }: ImageUploaderProps) {
   const inputId = useId();
   const hintId = useId();
   const titleId = useId();
+  const errorId = useId();
   const [dragging, setDragging] = useState(false);
-  const { items } = uploads;
+  const { items, kind } = uploads;
 
   const addFiles = (files: File[]) => {
     if (files.length === 0) return;
@@ -52,7 +64,8 @@ export function ImageUploader({ uploads, inputRef, describedBy }: ImageUploaderP
   const stored = items.filter((i) => i.status === "uploaded").length;
   const uploading = items.filter((i) => i.status === "uploading").length;
   const failed = items.filter((i) => i.status === "failed").length;
-  const cover = items.find((i) => i.status !== "failed");
+  const cover = ordered ? items.find((i) => i.status !== "failed") : undefined;
+  const Noun = kind.one[0].toUpperCase() + kind.one.slice(1);
 
   return (
     <div className="uploader">
@@ -68,11 +81,10 @@ export function ImageUploader({ uploads, inputRef, describedBy }: ImageUploaderP
       >
         <ImagePlus aria-hidden="true" size={32} />
         <span id={titleId} className="uploader__drop-title">
-          Choose images
+          {title}
         </span>
         <span id={hintId} className="uploader__hint">
-          Click to browse or drag pictures here; they upload as soon as you choose them. Supported formats: JPG, PNG,
-          GIF. Up to {MAX_PROPERTY_IMAGES} images; the first is the cover.
+          {hint}
         </span>
       </label>
       <input
@@ -83,7 +95,7 @@ export function ImageUploader({ uploads, inputRef, describedBy }: ImageUploaderP
         accept={ACCEPTED_IMAGE_TYPES.join(",")}
         multiple
         aria-labelledby={titleId}
-        aria-describedby={[hintId, describedBy].filter(Boolean).join(" ")}
+        aria-describedby={[hintId, error ? errorId : ""].filter(Boolean).join(" ")}
         onChange={(event) => {
           addFiles(Array.from(event.target.files ?? []));
           event.target.value = "";
@@ -91,27 +103,31 @@ export function ImageUploader({ uploads, inputRef, describedBy }: ImageUploaderP
       />
 
       <p className="uploader__status" aria-live="polite">
-        {stored} of {MAX_PROPERTY_IMAGES} images uploaded
+        {stored} of {kind.max} {kind.many} uploaded
         {uploading ? `, ${uploading} uploading` : ""}
         {failed ? `, ${failed} failed` : ""}
       </p>
 
       {items.length > 0 ? (
-        <ul className="uploader__grid" aria-label="Chosen images">
+        <ul className="uploader__grid" aria-label={`Chosen ${kind.many}`}>
           {items.map((item, i) => (
             <UploadItem
               key={item.id}
               item={item}
-              label={`Image ${i + 1}: ${item.name}`}
+              label={`${Noun} ${i + 1}: ${item.name}`}
               isCover={item === cover}
               onRemove={() => uploads.remove(item.id)}
               onRetry={() => uploads.retry(item.id)}
+              ordered={ordered}
               onEarlier={i > 0 ? () => uploads.move(item.id, -1) : undefined}
               onLater={i < items.length - 1 ? () => uploads.move(item.id, 1) : undefined}
             />
           ))}
         </ul>
       ) : null}
+      <p id={errorId} className="field__error" aria-live="polite">
+        {error}
+      </p>
     </div>
   );
 }
@@ -120,6 +136,8 @@ interface UploadItemProps {
   item: ImageUpload;
   label: string;
   isCover: boolean;
+  /** Whether the image gets Move buttons. */
+  ordered: boolean;
   onRemove: () => void;
   onRetry: () => void;
   /** Moves the image one place earlier (towards the cover); none for the first. */
@@ -129,7 +147,7 @@ interface UploadItemProps {
 }
 
 /** UploadItem is one chosen image: its picture, where its upload stands, and its buttons. */
-function UploadItem({ item, label, isCover, onRemove, onRetry, onEarlier, onLater }: UploadItemProps) {
+function UploadItem({ item, label, isCover, ordered, onRemove, onRetry, onEarlier, onLater }: UploadItemProps) {
   const errorId = useId();
   const name = item.name;
   const earlier = useRef<HTMLButtonElement>(null);
@@ -168,7 +186,7 @@ function UploadItem({ item, label, isCover, onRemove, onRetry, onEarlier, onLate
           <Trash2 aria-hidden="true" size={16} />
         </button>
       </div>
-      {onEarlier || onLater ? (
+      {ordered && (onEarlier || onLater) ? (
         <div className="uploader__order">
           {/* Native buttons: Tab reaches them, Enter or Space moves; a disabled end keeps the layout. */}
           <button

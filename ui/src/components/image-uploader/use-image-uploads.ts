@@ -1,15 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/use-toast";
-import { LIMITS } from "@/lib/vocab";
-
-/** The upload endpoint: the one call that is not Connect (multipart form data). */
-export const UPLOAD_PATH = "/api/upload/property-images";
-
-/** The most images a property can have (SPEC §9; the contract's CreatePropertyRequest.images). */
-export const MAX_PROPERTY_IMAGES = LIMITS.property.images.maxItems;
 
 /** SPEC §8: an upload failure without a message from the server. */
 export const UPLOAD_FAILED = "Upload failed";
+
+/**
+ * UploadKind is one of the server's image upload paths (multipart form data: the calls that are
+ * not Connect) and the words for what it stores.
+ */
+export interface UploadKind {
+  /** The endpoint ("/api/upload/property-images"). */
+  path: string;
+  /** The form field each file is sent as ("images"). */
+  field: string;
+  /** The most a listing or review may hold (the contract's limit). */
+  max: number;
+  /** What one and several of them are called ("image", "images"). */
+  one: string;
+  many: string;
+}
 
 interface UploadAnswer {
   success?: boolean;
@@ -54,17 +63,17 @@ interface UploadOptions {
 }
 
 /**
- * uploadPropertyImage sends one image as multipart form data (field `images`, with the
+ * uploadImage sends one image to kind's path as multipart form data (kind's field, with the
  * session cookie) and returns the URL of the stored file. It uses XMLHttpRequest because
  * fetch cannot report upload progress. An abort rejects with an AbortError.
  */
-export function uploadPropertyImage(file: File, { onProgress, signal }: UploadOptions = {}): Promise<string> {
+export function uploadImage(kind: UploadKind, file: File, { onProgress, signal }: UploadOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const aborted = () => reject(new DOMException("The upload was cancelled", "AbortError"));
     if (signal?.aborted) return aborted();
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    xhr.open("POST", UPLOAD_PATH);
+    xhr.open("POST", kind.path);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
@@ -81,7 +90,7 @@ export function uploadPropertyImage(file: File, { onProgress, signal }: UploadOp
     xhr.onerror = () => reject(new UploadError(`${UPLOAD_FAILED}: the server could not be reached`, 0));
     xhr.onabort = aborted;
     const body = new FormData();
-    body.append("images", file, file.name);
+    body.append(kind.field, file, file.name);
     xhr.send(body);
   });
 }
@@ -89,9 +98,9 @@ export function uploadPropertyImage(file: File, { onProgress, signal }: UploadOp
 /** ImageUpload is one chosen image on its way to the server. */
 export interface ImageUpload {
   id: string;
-  /** What the user calls it: the chosen file's name, or "current image N" for one the listing has. */
+  /** What the user calls it: the chosen file's name, or "current image N" for one stored already. */
   name: string;
-  /** The chosen file; none for an image the listing already shows (an edit). */
+  /** The chosen file; none for an image stored already (an edited listing's, a kept draft's). */
   file?: File;
   /** A local preview (an object URL), shown until the stored file is known. */
   preview: string;
@@ -104,8 +113,10 @@ export interface ImageUpload {
   error?: string;
 }
 
-/** ImageUploads is the state and the actions of usePropertyImageUploads. */
+/** ImageUploads is the state and the actions of useImageUploads. */
 export interface ImageUploads {
+  /** The upload path and its words. */
+  kind: UploadKind;
   items: readonly ImageUpload[];
   /** Starts uploading the files at once; refuses a selection that would pass the maximum. */
   add: (files: File[]) => void;
@@ -117,6 +128,8 @@ export interface ImageUploads {
   move: (id: string, offset: number) => void;
   /** Resolves, once every running upload has ended, to the images as they are then. */
   settled: () => Promise<readonly ImageUpload[]>;
+  /** Forgets every image (the form was sent), cancelling what still runs. */
+  clear: () => void;
 }
 
 let counter = 0;
@@ -134,18 +147,18 @@ function isAbort(err: unknown): boolean {
 }
 
 /**
- * usePropertyImageUploads uploads listing images as soon as they are chosen, one request
- * per image so that each has its own progress and its own error. There is no separate
- * Upload step: what the user sees is what the listing gets. Toasts follow SPEC §8
- * ("Upload successful", "Upload failed", "Too many images").
+ * useImageUploads uploads images to kind's path as soon as they are chosen, one request per
+ * image so that each has its own progress and its own error. There is no separate Upload step:
+ * what the user sees is what the listing or review gets. Toasts follow SPEC §8 ("Upload
+ * successful", "Upload failed", "Too many images"), in kind's words.
  */
-export function usePropertyImageUploads(initial: readonly string[] = []): ImageUploads {
+export function useImageUploads(kind: UploadKind, initial: readonly string[] = []): ImageUploads {
   // The list lives in a ref (read by settled() after awaiting) and is mirrored into state to render.
-  // An edited listing starts with the images it shows, stored already.
+  // An edited listing (or a kept draft) starts with the images stored already.
   const [items, setItems] = useState<readonly ImageUpload[]>(() =>
     initial.map((url, i) => ({
       id: `current-image-${i + 1}`,
-      name: `current image ${i + 1}`,
+      name: `current ${kind.one} ${i + 1}`,
       preview: "",
       status: "uploaded",
       progress: 1,
@@ -168,7 +181,7 @@ export function usePropertyImageUploads(initial: readonly string[] = []): ImageU
   const start = useCallback(
     (item: ImageUpload & { file: File }): Promise<boolean | undefined> => {
       const controller = new AbortController();
-      const result = uploadPropertyImage(item.file, {
+      const result = uploadImage(kind, item.file, {
         signal: controller.signal,
         onProgress: (sent) => patch(item.id, { progress: sent }),
       }).then(
@@ -188,7 +201,7 @@ export function usePropertyImageUploads(initial: readonly string[] = []): ImageU
       running.current.set(item.id, { controller, done });
       return result;
     },
-    [patch],
+    [kind, patch],
   );
 
   const report = useCallback(async (uploads: Promise<boolean | undefined>[], ids: string[]) => {
@@ -197,7 +210,7 @@ export function usePropertyImageUploads(initial: readonly string[] = []): ImageU
     if (stored > 0) {
       toast({
         title: "Upload successful",
-        description: `${stored} ${stored === 1 ? "image" : "images"} uploaded successfully.`,
+        description: `${stored} ${stored === 1 ? kind.one : kind.many} uploaded successfully.`,
       });
     }
     const failed = list.current.filter((i) => ids.includes(i.id) && i.status === "failed");
@@ -208,15 +221,15 @@ export function usePropertyImageUploads(initial: readonly string[] = []): ImageU
         variant: "destructive",
       });
     }
-  }, []);
+  }, [kind]);
 
   const add = useCallback(
     (files: File[]) => {
       if (files.length === 0) return;
-      if (list.current.length + files.length > MAX_PROPERTY_IMAGES) {
+      if (list.current.length + files.length > kind.max) {
         toast({
-          title: "Too many images",
-          description: `You can only upload a maximum of ${MAX_PROPERTY_IMAGES} images.`,
+          title: `Too many ${kind.many}`,
+          description: `You can only upload a maximum of ${kind.max} ${kind.many}.`,
           variant: "destructive",
         });
         return;
@@ -235,7 +248,7 @@ export function usePropertyImageUploads(initial: readonly string[] = []): ImageU
         fresh.map((i) => i.id),
       );
     },
-    [update, start, report],
+    [kind, update, start, report],
   );
 
   const remove = useCallback(
@@ -279,6 +292,12 @@ export function usePropertyImageUploads(initial: readonly string[] = []): ImageU
     return list.current;
   }, []);
 
+  const clear = useCallback(() => {
+    running.current.forEach((r) => r.controller.abort());
+    list.current.forEach((i) => release(i.preview));
+    update(() => []);
+  }, [update]);
+
   // Leaving the page cancels what is still running and frees the previews.
   useEffect(() => {
     const uploads = running.current;
@@ -289,5 +308,5 @@ export function usePropertyImageUploads(initial: readonly string[] = []): ImageU
     };
   }, []);
 
-  return { items, add, remove, retry, move, settled };
+  return { kind, items, add, remove, retry, move, settled, clear };
 }

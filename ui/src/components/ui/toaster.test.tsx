@@ -21,6 +21,25 @@ describe("Toaster", () => {
     expect(within(viewport()).queryByText("Toast 2")).not.toBeInTheDocument();
   });
 
+  it("replaces a toast that says the same again instead of piling it up", () => {
+    render(<Toaster />);
+    const failed = { title: "Error submitting review", description: "You have already written this type of review", variant: "destructive" } as const;
+    act(() => {
+      toast({ title: "Link copied" });
+      toast(failed);
+      toast(failed);
+      toast(failed);
+    });
+    const items = within(viewport()).getAllByRole("listitem");
+    expect(items.map((item) => item.querySelector(".toast__title")?.textContent)).toEqual(["Error submitting review", "Link copied"]);
+    // The same words as another kind of toast, or new words, are a toast of their own.
+    act(() => {
+      toast({ ...failed, variant: "default" });
+      toast({ ...failed, description: "Please choose a rating" });
+    });
+    expect(within(viewport()).getAllByRole("listitem")).toHaveLength(4);
+  });
+
   it("shows title and description, styles destructive toasts, and closes on demand", async () => {
     const user = userEvent.setup();
     render(<Toaster />);

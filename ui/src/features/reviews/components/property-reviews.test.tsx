@@ -367,6 +367,25 @@ describe("PropertyReviews", () => {
     expect(requests.listPropertyReviews.map((r) => r.tab)).toEqual(["all", "tenant", "neighborhood", "agent", "landlord"]);
   });
 
+  it("says under the open tab who wrote its reviews about whom", async () => {
+    const { user } = setup();
+    const caption = async () => (await panel()).querySelector(".review-tabs__caption")?.textContent;
+    expect(await panel()).toHaveAccessibleDescription(
+      "Every review, whoever wrote it: tenants, the landlord, agents and other members.",
+    );
+    for (const [label, words] of [
+      ["Tenant", "Reviews tenants wrote about the property and the landlord."],
+      // The Landlord tab holds what the landlord wrote, not reviews about the landlord.
+      ["Landlord", "Reviews the landlord wrote about their tenants."],
+      ["Neighborhood", "Reviews tenants wrote about the neighborhood."],
+      ["Agent", "Reviews agents wrote about the property."],
+    ] as const) {
+      await user.click(await tab(label));
+      await waitFor(async () => expect(await caption()).toBe(words));
+      expect(await panel()).toHaveAccessibleDescription(words);
+    }
+  });
+
   it("says there are no reviews yet on a property without any", async () => {
     setup({ reviews: [] });
     expect(await within(await reviewsSection()).findByRole("heading", { name: "No reviews yet" })).toBeInTheDocument();

@@ -420,15 +420,25 @@ describe("PropertyReviews", () => {
     expect(within(await reviewsSection()).getAllByRole("button", { name: "Respond" })).toHaveLength(5);
   });
 
-  it("offers an owner who is a landlord only the landlord review, and says why", async () => {
+  it("offers an owner who is a landlord only the landlord review, as Review a Tenant, and says why", async () => {
     const { user, requests } = setup({ viewer: owner });
+    const section = await reviewsSection();
     expect(
-      await within(await reviewsSection()).findByText(
+      await within(section).findByText(
         "You cannot review your own property. As its owner, you can write a landlord review of a tenant and respond to reviews.",
       ),
     ).toBeInTheDocument();
-    expect(await typeOptions()).toEqual(["landlord_to_tenant"]);
-    const f = await form();
+    // Not "Write a Review" on their own listing: what they may write is a review of a tenant.
+    expect(within(section).queryByRole("button", { name: "Write a Review" })).not.toBeInTheDocument();
+    await user.click(within(section).getByRole("button", { name: "Review a Tenant" }));
+    const f = await within(await screen.findByRole("dialog", { name: "Review a Tenant" })).findByRole("form", {
+      name: "Review a Tenant",
+    });
+    expect(
+      within(within(f).getByRole("combobox", { name: "Review Type" }))
+        .getAllByRole("option")
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(["landlord_to_tenant"]);
     expect(within(f).getByRole("combobox", { name: "Review Type" })).toHaveDisplayValue("Landlord review");
     expect(within(f).queryByRole("combobox", { name: "Stay Period" })).not.toBeInTheDocument();
 

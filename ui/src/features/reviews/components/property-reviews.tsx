@@ -122,23 +122,25 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
 
 /**
  * WriteReview is the Write a Review button and its dialog with the form, offering the types
- * the viewer may write about this property (an owner who is a landlord: only a landlord review
- * of a tenant). A successful review closes the dialog; a failed one keeps it open with
- * everything typed, and so does closing it before sending (the draft waits for the next open).
+ * the viewer may write about this property. The owner (a landlord) cannot review their own
+ * property, only a tenant of it: their button and form are "Review a Tenant". A successful review
+ * closes the dialog; a failed one keeps it open with everything typed, and so does closing it
+ * before sending (the draft waits for the next open).
  */
 function WriteReview({ property, role, isOwner }: { property: Property; role: string; isOwner: boolean }) {
   const [open, setOpen] = useState(false);
   const draft = useRef<Partial<ReviewFormValues> | undefined>(undefined);
+  const label = isOwner ? "Review a Tenant" : "Write a Review";
   return (
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title="Write a Review"
+      title={label}
       description={property.title}
       className="review-dialog"
       trigger={
         <Button>
-          <PenLine aria-hidden="true" size={18} /> Write a Review
+          <PenLine aria-hidden="true" size={18} /> {label}
         </Button>
       }
     >
@@ -147,6 +149,7 @@ function WriteReview({ property, role, isOwner }: { property: Property; role: st
           propertyId={property.id}
           role={role}
           isOwner={isOwner}
+          label={label}
           draft={draft}
           onSubmitted={() => {
             draft.current = undefined;

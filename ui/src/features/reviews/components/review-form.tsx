@@ -28,6 +28,8 @@ interface ReviewFormProps {
   role: string;
   /** True when the user is the property's landlord. */
   isOwner: boolean;
+  /** The form's name: "Write a Review", or the owner's "Review a Tenant". */
+  label: string;
   /** Where the form keeps what is typed, so that it outlives the form (a dialog closed and opened again). */
   draft?: RefObject<Partial<ReviewFormValues> | undefined>;
   /** Called once a review is sent and the form emptied. */
@@ -83,7 +85,7 @@ function WrittenReviews({ reviews }: { reviews: Review[] }) {
  * title, review text with a counter, the review types offered, the language, the stay period
  * (tenant reviews of the property only), categories, and pros and cons.
  */
-function ReviewFields({ propertyId, types, draft, onSubmitted }: ReviewFormProps & { types: string[] }) {
+function ReviewFields({ propertyId, types, label, draft, onSubmitted }: ReviewFormProps & { types: string[] }) {
   const { control, handleSubmit, reset, formState, subscribe } = useForm<ReviewFormValues>({
     resolver: zodResolver(reviewSchema),
     defaultValues: { ...defaultReviewValues(types), ...draft?.current },
@@ -114,7 +116,7 @@ function ReviewFields({ propertyId, types, draft, onSubmitted }: ReviewFormProps
     });
 
   return (
-    <form className="review-form" noValidate onSubmit={handleSubmit(onValid)} aria-label="Write a Review">
+    <form className="review-form" noValidate onSubmit={handleSubmit(onValid)} aria-label={label}>
       <Controller
         control={control}
         name="rating"

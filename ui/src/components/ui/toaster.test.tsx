@@ -9,15 +9,15 @@ function viewport() {
 }
 
 describe("Toaster", () => {
-  it(`shows at most ${TOAST_LIMIT} toasts, newest first`, () => {
+  it(`shows at most ${TOAST_LIMIT} toasts, the oldest giving way, listed oldest first (the newest shows on top)`, () => {
     render(<Toaster />);
     act(() => {
       for (let i = 1; i <= 7; i++) toast({ title: `Toast ${i}` });
     });
     const items = within(viewport()).getAllByRole("listitem");
     expect(items).toHaveLength(5);
-    expect(items[0]).toHaveTextContent("Toast 7");
-    expect(items[4]).toHaveTextContent("Toast 3");
+    expect(items[0]).toHaveTextContent("Toast 3");
+    expect(items[4]).toHaveTextContent("Toast 7");
     expect(within(viewport()).queryByText("Toast 2")).not.toBeInTheDocument();
   });
 
@@ -31,7 +31,7 @@ describe("Toaster", () => {
       toast(failed);
     });
     const items = within(viewport()).getAllByRole("listitem");
-    expect(items.map((item) => item.querySelector(".toast__title")?.textContent)).toEqual(["Error submitting review", "Link copied"]);
+    expect(items.map((item) => item.querySelector(".toast__title")?.textContent)).toEqual(["Link copied", "Error submitting review"]);
     // The same words as another kind of toast, or new words, are a toast of their own.
     act(() => {
       toast({ ...failed, variant: "default" });

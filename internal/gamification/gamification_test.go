@@ -303,8 +303,11 @@ func TestLeaderboardOrderTiesNamesAndOwnRank(t *testing.T) {
 	if p := profile(t, svc, zero); p.Rank.Position != 0 {
 		t.Errorf("a user with 0 XP is ranked %d", p.Rank.Position)
 	}
-	if b, err := svc.Leaderboard(context.Background()); err != nil || len(b.Entries) != 3 || b.Own.Position != 0 {
+	if b, err := svc.Leaderboard(context.Background()); !errors.Is(err, apperr.ErrUnauthenticated) || len(b.Entries) != 0 {
 		t.Errorf("a visitor's leaderboard: %+v %v", b, err)
+	}
+	if b, err := svc.Leaderboard(as(zero, "tenant")); err != nil || len(b.Entries) != 3 || b.Own.Position != 0 {
+		t.Errorf("an unranked member's leaderboard: %+v %v", b, err)
 	}
 	// Beyond an exact limit of 1, the rank is an estimate, marked so and beyond the limit.
 	if _, err := pool.Exec(context.Background(), "ANALYZE users"); err != nil {

@@ -14,7 +14,7 @@ import (
 	"github.com/rentproof/rentproof/internal/store"
 )
 
-// Entry is one ranked user.
+// Entry is one ranked user; Username and Image are empty unless they chose to show their full name.
 type Entry struct {
 	Position                      int32
 	ID                            int32
@@ -23,7 +23,7 @@ type Entry struct {
 	Level, XP                     int32
 }
 
-// Leaderboard is the top of the board and the caller's place (zero for visitors).
+// Leaderboard is the top of the board and the caller's place (zero while unranked).
 type Leaderboard struct {
 	Entries []Entry
 	Own     Rank
@@ -42,26 +42,32 @@ type storedEntry struct {
 	Level     int32  `json:"level"`
 }
 
-// Leaderboard returns the top users, named as on reviews (first name and last initial) unless
-// they chose to show their full name, and the caller's rank. The top comes from the stored row
-// (leaderboard_top), recomputed by the reader that finds it no longer holds.
+// msgLeaderboardSignIn refuses the leaderboard to visitors.
+const msgLeaderboardSignIn = "Please sign in to see the leaderboard"
+
+// Leaderboard returns the top users to a signed-in member, with the caller's rank. Each is named
+// as on reviews (first name and last initial) unless they chose to show their full name; only
+// then do their username and picture show too, so the name setting is not undone beside it.
+// Visitors are refused: the privacy policy promises the names to signed-in users only. The top
+// comes from the stored row (leaderboard_top), recomputed by the reader that finds it no longer
+// holds.
 func (s *Service) Leaderboard(ctx context.Context) (Leaderboard, error) {
+	me, err := identity.RequireUser(ctx, apperr.Unauthenticated(msgLeaderboardSignIn))
+	if err != nil {
+		return Leaderboard{}, err
+	}
 	top, err := s.top(ctx)
 	if err != nil {
 		return Leaderboard{}, err
 	}
 	out := Leaderboard{Entries: make([]Entry, len(top))}
 	for i, e := range top {
-		last := e.LastName
-		if !e.FullName {
-			last = Initial(e.LastName)
+		entry := Entry{Position: int32(i + 1), ID: e.ID, FirstName: e.FirstName, LastName: Initial(e.LastName),
+			Level: e.Level, XP: e.XP}
+		if e.FullName {
+			entry.Username, entry.LastName, entry.Image = e.Username, e.LastName, e.Image
 		}
-		out.Entries[i] = Entry{Position: int32(i + 1), ID: e.ID, Username: e.Username, FirstName: e.FirstName,
-			LastName: last, Image: e.Image, Level: e.Level, XP: e.XP}
-	}
-	me, ok := identity.UserFrom(ctx)
-	if !ok {
-		return out, nil
+		out.Entries[i] = entry
 	}
 	standing, err := s.q.GetXPStanding(ctx, me.ID)
 	if err != nil {

@@ -20,6 +20,7 @@ import (
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
 	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/testserver"
@@ -35,6 +36,37 @@ func signIn(t *testing.T, srv *testserver.Server, userID int32) string {
 		t.Fatal(err)
 	}
 	return token
+}
+
+// startSeeded starts the server on a database with the levels, badges and achievements seeded,
+// and checks every user's XP against their activities when the test ends.
+func startSeeded(t *testing.T) *testserver.Server {
+	t.Helper()
+	srv := testserver.Start(t, testserver.Options{})
+	t.Cleanup(func() { checkXPIsTheSumOfActivities(t, srv.Pool) })
+	if err := store.WithTx(context.Background(), srv.Pool, func(q *db.Queries) error {
+		_, _, _, err := seed.Gamification(context.Background(), q)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return srv
+}
+
+// restGet GETs a REST path, signed in with token unless it is empty, and returns the status and body.
+func restGet(t *testing.T, srv *testserver.Server, path, token string) (int, string) {
+	t.Helper()
+	r, _ := http.NewRequestWithContext(context.Background(), http.MethodGet, srv.URL+path, http.NoBody)
+	if token != "" {
+		r.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(body)
 }
 
 func code(err error) connect.Code {
@@ -90,14 +122,7 @@ func TestDemoProfileLeaderboardAndAdminCalls(t *testing.T) {
 func TestActionsEarnXPThroughTheServer(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	srv := testserver.Start(t, testserver.Options{})
-	t.Cleanup(func() { checkXPIsTheSumOfActivities(t, srv.Pool) })
-	if err := store.WithTx(ctx, srv.Pool, func(q *db.Queries) error {
-		_, _, _, err := seed.Gamification(ctx, q)
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
+	srv := startSeeded(t)
 	reviews := reviewv1connect.NewReviewServiceClient(http.DefaultClient, srv.URL)
 	games := gamificationv1connect.NewGamificationServiceClient(http.DefaultClient, srv.URL)
 	owner := newUser(t, srv.Pool, "Olga", "Owner", "landlord")
@@ -204,16 +229,8 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 		"/api/gamification/profile":     `"xp":40`,
 		"/api/gamification/leaderboard": `"firstName":"Ada","lastName":"A."`,
 	} {
-		r, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+path, http.NoBody)
-		r.Header.Set("Authorization", "Bearer "+authorToken)
-		res, err := http.DefaultClient.Do(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		if res.StatusCode != http.StatusOK || !strings.Contains(string(body), want) {
-			t.Errorf("GET %s: %d %s, want %s", path, res.StatusCode, body, want)
+		if status, body := restGet(t, srv, path, authorToken); status != http.StatusOK || !strings.Contains(body, want) {
+			t.Errorf("GET %s: %d %s, want %s", path, status, body, want)
 		}
 	}
 	r, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/api/gamification/initialize", http.NoBody)
@@ -222,5 +239,66 @@ func TestActionsEarnXPThroughTheServer(t *testing.T) {
 		t.Errorf("POST initialize by a tenant: %v %v", res.StatusCode, err)
 	} else {
 		res.Body.Close()
+	}
+}
+
+// The leaderboard is for signed-in members (as the privacy policy says), over Connect and REST
+// alike, and it names each member only as they chose: the username and picture of someone who
+// keeps the default name (first name, last initial) are never sent, so they cannot undo it.
+func TestLeaderboardShowsMembersOnlyAsTheyChose(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	srv := startSeeded(t)
+	games := gamificationv1connect.NewGamificationServiceClient(http.DefaultClient, srv.URL)
+	open := newUser(t, srv.Pool, "Sam", "Oconnor", "tenant")
+	private := newUser(t, srv.Pool, "Kim", "Quietly", "tenant")
+	viewer := newUser(t, srv.Pool, "Vic", "Viewer", "tenant")
+	usernames := map[int32]string{}
+	for _, id := range []int32{open, private} {
+		var name string
+		if err := srv.Pool.QueryRow(ctx, `UPDATE users SET profile_image = '/uploads/face-' || id || '.jpg' WHERE id = $1 RETURNING username`, id).Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		usernames[id] = name
+		give(t, srv.Pool, gamification.Award{Rule: gamification.RequestAnswered, UserID: id, EntityID: 1})
+	}
+	if _, err := games.SetLeaderboardName(ctx, testworld.As(signIn(t, srv, open), &gamificationv1.SetLeaderboardNameRequest{ShowFullName: true})); err != nil {
+		t.Fatal(err)
+	}
+	token := signIn(t, srv, viewer)
+
+	board, err := games.GetLeaderboard(ctx, testworld.As(token, &gamificationv1.GetLeaderboardRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int32]string{}
+	for _, e := range board.Msg.GetEntries() {
+		got[e.GetId()] = e.GetUsername() + "|" + e.GetFirstName() + " " + e.GetLastName() + "|" + e.GetProfileImage()
+	}
+	want := map[int32]string{
+		open:    usernames[open] + "|Sam Oconnor|/uploads/face-" + strconv.Itoa(int(open)) + ".jpg",
+		private: "|Kim Q.|",
+	}
+	if len(got) != 2 || got[open] != want[open] || got[private] != want[private] {
+		t.Errorf("the leaderboard over Connect: %v, want %v", got, want)
+	}
+
+	status, body := restGet(t, srv, "/api/gamification/leaderboard", token)
+	if status != http.StatusOK || !strings.Contains(body, `"username":"`+usernames[open]+`"`) || !strings.Contains(body, `"lastName":"Q."`) {
+		t.Errorf("the leaderboard over REST: %d %s", status, body)
+	}
+	for _, secret := range []string{usernames[private], "Quietly", "face-" + strconv.Itoa(int(private))} {
+		if strings.Contains(body, secret) {
+			t.Errorf("the REST leaderboard gives away %q: %s", secret, body)
+		}
+	}
+
+	// Visitors get nothing, on either path.
+	_, err = games.GetLeaderboard(ctx, testworld.As("", &gamificationv1.GetLeaderboardRequest{}))
+	if ce, ok := errors.AsType[*connect.Error](err); !ok || ce.Code() != connect.CodeUnauthenticated || ce.Message() != "Please sign in to see the leaderboard" {
+		t.Errorf("a visitor's leaderboard over Connect: %v", err)
+	}
+	if status, body := restGet(t, srv, "/api/gamification/leaderboard", ""); status != http.StatusUnauthorized || strings.Contains(body, usernames[open]) || strings.Contains(body, "Sam") {
+		t.Errorf("a visitor's leaderboard over REST: %d %s", status, body)
 	}
 }

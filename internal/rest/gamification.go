@@ -28,7 +28,8 @@ func routeGamification(mux *http.ServeMux, rpcs GamificationRPCs) {
 		}
 	})
 	// GET /api/gamification/leaderboard: a JSON array of the top users {position, id, username,
-	// firstName, lastName, profileImage, level, xp}.
+	// firstName, lastName, profileImage, level, xp}, username and picture empty unless the user
+	// chose to show their full name; 401 when signed out.
 	mux.HandleFunc("GET /api/gamification/leaderboard", func(w http.ResponseWriter, r *http.Request) {
 		call(w, r, gamificationv1connect.GamificationServiceGetLeaderboardProcedure, &gamificationv1.GetLeaderboardRequest{}, rpcs.GetLeaderboard,
 			func(res *gamificationv1.GetLeaderboardResponse) any { return list(res.GetEntries()) })

@@ -32,7 +32,7 @@ var seoSPA = fstest.MapFS{
 		 "html": "<h1>Properties in RP0CODE0</h1><ul><li><div data-picture-slot=\"\"></div></li></ul>"},
 		{"path": "/dashboard", "files": [], "title": "Dashboard", "noindex": true},
 		{"path": "*", "files": [], "title": "Page Not Found", "noindex": true,
-		 "html": "<h1>404 Page Not Found</h1><p>No route matches <code>/rentproof-not-found</code>.</p>"}
+		 "html": "<h1>404 Page Not Found</h1><p>There is no page at <code>/rentproof-not-found</code>.</p>"}
 	]`)},
 }
 
@@ -238,7 +238,7 @@ func TestMissingPagesAre404(t *testing.T) {
 		t.Errorf("a withdrawn property: %d\n%s", status, head(body))
 	}
 	status, body := page(t, srv.URL, "/no-such-page/%3Cscript%3E")
-	if status != http.StatusNotFound || !strings.Contains(body, "<h1>404 Page Not Found</h1><p>No route matches <code>/no-such-page/&lt;script&gt;</code>.</p>") {
+	if status != http.StatusNotFound || !strings.Contains(body, "<h1>404 Page Not Found</h1><p>There is no page at <code>/no-such-page/&lt;script&gt;</code>.</p>") {
 		t.Errorf("the not-found page: %d\n%s", status, body)
 	}
 	if status, body := page(t, srv.URL, "/properties/1"); status != http.StatusOK || !strings.Contains(body, "first-load") {

@@ -34,11 +34,25 @@ test.describe("shared chrome", () => {
     await expect(page.locator("main#main-content")).toBeFocused();
   });
 
-  test("an unknown route shows the 404 screen", async ({ page }) => {
-    await page.goto("/this/route/does-not-exist");
+  test("an unknown route answers 404 with a page for people: what happened, a search, the popular pages", async ({ page }) => {
+    const res = await page.goto("/this/route/does-not-exist");
+    expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
-    await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("There is no page at /this/route/does-not-exist.");
+    await expect(page.getByText(/forget to add the page to the router/)).toHaveCount(0);
     await expect(page).toHaveTitle("Page Not Found | RentProof");
+    await expect(page.getByRole("navigation", { name: "Popular pages" }).getByRole("link")).toHaveText([
+      "Find Properties",
+      "Verified properties",
+      "Housing Resources",
+      "How reviews work",
+      "FAQ",
+      "Contact Us",
+    ]);
+    const search = page.getByRole("search", { name: "Search properties by location" });
+    await search.getByRole("searchbox").fill("London");
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/find-properties\?city=London$/);
   });
 
   test("deep links survive a reload", async ({ page }) => {

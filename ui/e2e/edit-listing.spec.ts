@@ -63,7 +63,8 @@ test.describe("edit profile", () => {
   test("the Edit Profile form changes the name in the header and on the dashboard", async ({ page }) => {
     const account = await register(page.request, "tenant", "Rhea");
     await page.goto("/dashboard");
-    await expect(page.getByRole("heading", { name: "Welcome back, Rhea!" })).toBeVisible();
+    // A brand-new account: welcomed, not welcomed back.
+    await expect(page.getByRole("heading", { name: "Welcome to RentProof, Rhea!" })).toBeVisible();
 
     await page.getByRole("button", { name: "Edit Profile" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Profile" });
@@ -83,7 +84,7 @@ test.describe("edit profile", () => {
 
     await expect(toasts(page).getByText("Profile updated")).toBeVisible();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByRole("heading", { name: "Welcome back, Marisol!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome to RentProof, Marisol!" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Account menu for Marisol Quintero" })).toBeVisible();
 
     // Stored: a reload and the API say the same.

@@ -6,7 +6,8 @@ import { expectNoSeriousViolation } from "./axe";
 // Issue 16, rewards, against the real server and database: a new tenant, made established in the
 // setup, posts a review and sees its XP and the First Review badge on /gamification; a helpful
 // vote from another established account adds 2 XP, one from a fresh account nothing; the
-// leaderboard tab shows the top users and the tenant's rank; the full-name choice is stored.
+// leaderboard tab shows the top users and the tenant's rank, usernames only of members who chose
+// their full name, and nothing to visitors; the full-name choice is stored.
 
 /** sql runs statements on the test database, as an operator could. */
 function sql(statements: string, vars: Record<string, string> = {}) {
@@ -109,6 +110,16 @@ test("a new tenant's review earns XP and the First Review badge; votes count fro
   await expect(rows.first()).toContainText(/XP$/);
   await expect(page.getByText(/^Your rank: (≈ )?#\d/)).toBeVisible();
   await expectNoSeriousViolation(page);
+
+  // Usernames are sent, and shown, only beside the full names of members who chose them: "First
+  // L." alone otherwise. Visitors get no leaderboard at all.
+  const board = (await (await page.request.get("/api/gamification/leaderboard")).json()) as { username: string; lastName: string }[];
+  expect(board.length).toBeGreaterThan(0);
+  for (const e of board) expect(e.username === "", JSON.stringify(e)).toBe(/^\S\.$/.test(e.lastName));
+  await expect(rows.filter({ hasText: "@" })).toHaveCount(board.filter((e) => e.username).length);
+  const visitor = await playwright.request.newContext({ baseURL });
+  expect((await visitor.get("/api/gamification/leaderboard")).status()).toBe(401);
+  await visitor.dispose();
 
   await established.dispose();
   await fresh.dispose();

@@ -166,6 +166,8 @@ test.describe("add property", () => {
     const city = `Brightwater${id.replace(/[^a-z]/g, "")}`;
 
     await page.goto("/add-property");
+    // It says what happens: the listing is public at once (as the search below finds it), not reviewed first.
+    await expect(page.getByText(/^List your rental property\. It is published as soon as you add it/)).toBeVisible();
     const form = page.getByRole("form", { name: "Add property" });
     await expect(form.getByLabel("Country")).toHaveValue("United States");
     await expect(form.getByLabel("Currency")).toHaveValue("USD");
@@ -219,5 +221,16 @@ test.describe("add property", () => {
     await expect(page.getByRole("region", { name: "Photos" }).getByRole("button", { name: "Show photo 2" })).toBeVisible();
     const cover = page.getByRole("region", { name: "Photos" }).getByRole("img", { name: `${title}, photo 1 of 2` });
     await expect(cover).toHaveAttribute("src", /^\/uploads\/properties\//);
+
+    // Its owner edits it from here; contacting themselves, booking a viewing of their own home or
+    // rating it is not offered (a review of a tenant is).
+    await expect(page.getByRole("region", { name: "Reviews", exact: true }).getByRole("button", { name: "Review a Tenant" })).toBeVisible();
+    for (const name of ["Contact Landlord", "Schedule Viewing", "Write a Review"]) {
+      await expect(page.getByRole("button", { name })).toHaveCount(0);
+    }
+    const edit = page.getByRole("complementary", { name: "Rent and contact" }).getByRole("link", { name: "Edit Property" });
+    await edit.click();
+    await expect(page).toHaveURL(/\/properties\/\d+\/edit$/);
+    await expect(page.getByRole("form", { name: "Edit property" }).getByLabel("Property Title")).toHaveValue(title);
   });
 });

@@ -16,15 +16,17 @@ const HOSTILE_TITLE = "<script>alert(1)</script>";
 const HOSTILE_CONTENT = '<img src=x onerror="alert(2)"> Drafty windows, but the landlord fixed the boiler within a day.';
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
-const reviewForm = (page: Page) => page.getByRole("dialog", { name: "Write a Review" }).getByRole("form", { name: "Write a Review" });
+/** The review form's name: Write a Review, or on an owner's own listing Review a Tenant. */
+type FormName = "Write a Review" | "Review a Tenant";
+const reviewForm = (page: Page, name: FormName = "Write a Review") => page.getByRole("dialog", { name }).getByRole("form", { name });
 const reviewList = (page: Page) => page.getByRole("region", { name: "Reviews", exact: true });
-const writeButton = (page: Page) => reviewList(page).getByRole("button", { name: "Write a Review" });
+const writeButton = (page: Page, name: FormName = "Write a Review") => reviewList(page).getByRole("button", { name });
 
-/** openReviewForm opens Write a Review from its button above the reviews and returns its form. */
-async function openReviewForm(page: Page) {
-  await writeButton(page).click();
-  await expect(reviewForm(page)).toBeVisible();
-  return reviewForm(page);
+/** openReviewForm opens the review form from its button above the reviews and returns it. */
+async function openReviewForm(page: Page, name: FormName = "Write a Review") {
+  await writeButton(page, name).click();
+  await expect(reviewForm(page, name)).toBeVisible();
+  return reviewForm(page, name);
 }
 const cards = (page: Page) => reviewList(page).getByRole("list", { name: "Reviews" }).getByRole("article");
 
@@ -272,9 +274,62 @@ test.describe("write a review", () => {
     await expectToast(page, "Review submitted");
   });
 
+  test("failure toasts stand clear of the form's Submit button, on a wide screen and a phone", async ({ page }) => {
+    await register(page.request, "tenant");
+    // Every attempt refused with its own words; the first two alike.
+    let attempt = 0;
+    await page.route("**/rentproof.review.v1.ReviewService/CreateReview", (route) => {
+      attempt++;
+      const message = attempt <= 2 ? "Refused at first" : `Refused, attempt ${attempt}`;
+      return route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ code: "already_exists", message }) });
+    });
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto("/properties/3");
+      const form = await openReviewForm(page);
+      await form.getByRole("radio", { name: "4 stars" }).check();
+      await form.getByLabel("Title").fill("Quiet and bright");
+      await form.getByLabel("Your Review").fill("The heating worked all winter and the street is calm.");
+      const submit = form.getByRole("button", { name: "Submit Review" });
+      // Hidden from the accessibility tree under the modal dialog (Radix announces each toast on its own).
+      const items = page.getByRole("region", { name: "Notifications (F8)", includeHidden: true }).getByRole("listitem", { includeHidden: true });
+      for (let i = 1; i <= 7; i++) {
+        await submit.click();
+        // The list is oldest first; the newest shows on top.
+        await expect(items.last()).toContainText(i <= 2 ? "Refused at first" : `Refused, attempt ${i}`);
+        // Radix holds toasts while the window is not focused: so five can stand at once on a slow
+        // machine, as they would for a quick hand.
+        if (i === 1) await page.evaluate(() => window.dispatchEvent(new Event("blur")));
+        // A toast that says the same again replaces the one showing.
+        if (i === 2) await expect(items.filter({ hasText: "Refused at first" })).toHaveCount(1);
+      }
+      await expect(items).toHaveCount(5);
+      // None covers the button, which still takes the click itself.
+      const button = (await submit.boundingBox())!;
+      for (const item of await items.all()) {
+        const box = (await item.boundingBox())!;
+        const apart =
+          box.x + box.width <= button.x || button.x + button.width <= box.x || box.y + box.height <= button.y || button.y + button.height <= box.y;
+        expect(apart, `${viewport.width}px: a toast at ${JSON.stringify(box)} over Submit at ${JSON.stringify(button)}`).toBe(true);
+      }
+      expect(
+        await submit.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        }),
+      ).toBe(true);
+      const [newest, oldest] = [(await items.last().boundingBox())!, (await items.first().boundingBox())!];
+      expect(newest.y).toBeLessThan(oldest.y);
+      attempt = 0;
+    }
+  });
+
   test("only the property's owner, as a landlord, is offered the landlord review, and nothing else there", async ({ page }) => {
-    const typeValues = () =>
-      reviewForm(page)
+    const typeValues = (name: FormName = "Write a Review") =>
+      reviewForm(page, name)
         .getByLabel("Review Type")
         .locator("option")
         .evaluateAll((os) => os.map((o) => o.getAttribute("value")));
@@ -289,9 +344,11 @@ test.describe("write a review", () => {
     const before = await ratingSummary(page.request, PROPERTY);
     const stars = page.getByRole("region", { name: "Ratings & Reviews" });
     await expect(stars).toContainText(shownLine(before.all, before.stars));
-    const form = await openReviewForm(page);
+    // Not "Write a Review" on their own listing: "Review a Tenant".
+    await expect(writeButton(page)).toHaveCount(0);
+    const form = await openReviewForm(page, "Review a Tenant");
     await expect(form.getByLabel("Review Type").locator("option")).toHaveCount(1);
-    expect(await typeValues()).toEqual(["landlord_to_tenant"]);
+    expect(await typeValues("Review a Tenant")).toEqual(["landlord_to_tenant"]);
     await expect(form.getByLabel("Stay Period")).toHaveCount(0);
 
     // The server takes it, lists it under Landlord, and the stars do not move.
@@ -365,9 +422,14 @@ test.describe("review tabs", () => {
     // The first badge of each card is its review type.
     const typesShown = () => cards(page).locator(".review-card__badges > li:first-child").allTextContents();
 
+    // Under the open tab, who wrote about whom: the Landlord tab is what the landlord wrote.
+    const panel = reviewList(page).getByRole("tabpanel");
+    await expect(panel).toHaveAccessibleDescription("Every review, whoever wrote it: tenants, the landlord, agents and other members.");
+
     await tab("Agent").click();
     await expect(cards(page).first()).toBeVisible();
     expect(new Set(await typesShown())).toEqual(new Set(["Agent review"]));
+    await expect(panel).toHaveAccessibleDescription("Reviews agents wrote about the property.");
 
     await tab("Neighborhood").click();
     await expect(cards(page).first()).toBeVisible();
@@ -376,10 +438,13 @@ test.describe("review tabs", () => {
     await tab("Tenant").click();
     await expect(cards(page).first()).toBeVisible();
     for (const label of await typesShown()) expect(["Tenant review", "Review about landlord"]).toContain(label);
+    await expect(panel).toHaveAccessibleDescription("Reviews tenants wrote about the property and the landlord.");
     expect(await cards(page).count()).toBeLessThan(all);
 
     await tab("Landlord").click();
     await expect(reviewList(page).getByRole("heading", { name: "No landlord reviews yet" })).toBeVisible();
+    await expect(panel).toHaveAccessibleDescription("Reviews the landlord wrote about their tenants.");
+    await expect(panel.getByText("Reviews the landlord wrote about their tenants.")).toBeVisible();
 
     await tab("All").click();
     await expect(cards(page)).toHaveCount(all);

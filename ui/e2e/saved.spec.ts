@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { listProperty, register, stamp } from "./accounts";
+import { PASSWORD, listProperty, register, stamp } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
 
 // Issue 15, saved properties, against the real server and database: a tenant saves a property
 // from its page (the heart), finds it under Dashboard > Saved Properties, and unsaves it there;
-// a visitor's heart leads to sign in.
+// a visitor's heart leads to sign in, which says why, and back to the property, which it saves.
 
 test("a tenant saves a property, finds it under Saved Properties and unsaves it", async ({ page, request }) => {
   // A landlord lists it (a request context of its own: the page stays the tenant's).
@@ -48,10 +48,29 @@ test("a tenant saves a property, finds it under Saved Properties and unsaves it"
   await expect(actions.getByRole("button", { name: "Save property" })).toHaveAttribute("aria-pressed", "false");
 });
 
-test("a visitor's heart leads to sign in", async ({ page, request }) => {
+test("a visitor's heart leads to sign in, which says why, and back to the property, saved", async ({ page, request, playwright, baseURL }) => {
   await register(request, "landlord");
   const id = await listProperty(request, `Visitor flat ${stamp()}`);
+  const tenantRequest = await playwright.request.newContext({ baseURL });
+  const tenant = await register(tenantRequest, "tenant");
+  await tenantRequest.dispose();
+
   await page.goto(`/properties/${id}`);
-  await page.locator(".property-detail__actions").getByRole("button", { name: "Save property" }).click();
+  const actions = page.locator(".property-detail__actions");
+  await actions.getByRole("button", { name: "Save property" }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText("Sign in to save properties. Once you are signed in, you come back here and the property is saved.")).toBeVisible();
+
+  const login = page.getByRole("tabpanel", { name: "Login" });
+  await login.getByLabel("Username or Email").fill(tenant.username);
+  await login.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await login.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(new RegExp(`/properties/${id}$`));
+  await expect(actions.getByRole("button", { name: "Remove from saved" })).toHaveAttribute("aria-pressed", "true");
+  // Stored: the saved list holds it, and a reload shows it saved.
+  const saved = await page.request.post("/rentproof.property.v1.PropertyService/ListSavedProperties", { data: {} });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
+  expect(((await saved.json()) as { properties: { id: number }[] }).properties.map((p) => p.id)).toEqual([id]);
+  await page.reload();
+  await expect(actions.getByRole("button", { name: "Remove from saved" })).toHaveAttribute("aria-pressed", "true");
 });

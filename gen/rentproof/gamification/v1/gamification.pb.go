@@ -385,13 +385,14 @@ type LeaderboardEntry struct {
 	Position int32 `protobuf:"varint,1,opt,name=position,proto3" json:"position,omitempty"`
 	// id is the user's identifier.
 	Id int32 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
-	// username is the user's public handle.
+	// username is the user's public handle when they chose to show their full name, else empty.
 	Username string `protobuf:"bytes,3,opt,name=username,proto3" json:"username,omitempty"`
 	// first_name is the user's first name.
 	FirstName string `protobuf:"bytes,4,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
 	// last_name is the user's last name when they chose to show it, else its initial and a dot.
 	LastName string `protobuf:"bytes,5,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
-	// profile_image is a URL of the user's picture, empty when none.
+	// profile_image is a URL of the user's picture when they chose to show their full name, else
+	// empty (and empty when they have none).
 	ProfileImage string `protobuf:"bytes,6,opt,name=profile_image,json=profileImage,proto3" json:"profile_image,omitempty"`
 	// level is the user's level.
 	Level int32 `protobuf:"varint,7,opt,name=level,proto3" json:"level,omitempty"`

@@ -61,6 +61,18 @@ describe("the dashboard", () => {
     expect(welcome.getByRole("link", { name: "Tenant Resources" })).toHaveAttribute("href", "/resources?category=tenant");
   });
 
+  it("welcomes a brand-new account, not back: on its first day", async () => {
+    const hoursAgo = (n: number) => timestampFromDate(new Date(Date.now() - n * 3600 * 1000));
+    setup({ viewer: makeUser({ ...tenant, createdAt: hoursAgo(0) }) });
+    expect(await screen.findByRole("region", { name: "Welcome to RentProof, Dana!" })).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+  });
+
+  it("welcomes back a member of more than a day", async () => {
+    setup({ viewer: makeUser({ ...tenant, createdAt: timestampFromDate(new Date(Date.now() - 25 * 3600 * 1000)) }) });
+    expect(await screen.findByRole("region", { name: "Welcome back, Dana!" })).toBeInTheDocument();
+  });
+
   it("gives every other role the landlord's ways on", async () => {
     setup({ viewer: landlord });
     const welcome = within(await screen.findByRole("region", { name: "Welcome back, Lars!" }));

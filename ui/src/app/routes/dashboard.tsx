@@ -9,6 +9,7 @@ import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { useCurrentUser } from "@/features/auth/api/use-current-user";
 import { EditProfileButton } from "@/features/auth/components/edit-profile-dialog";
 import { AccountSummary } from "@/features/dashboard/components/account-summary";
+import { welcome } from "@/features/dashboard/greeting";
 import { MyListingsPanel, MyPropertiesPanel } from "@/features/dashboard/components/my-properties-panel";
 import { MyReviewsPanel } from "@/features/dashboard/components/my-reviews-panel";
 import { PropertyStats } from "@/features/dashboard/components/property-stats";
@@ -47,8 +48,8 @@ const LANDLORD_TABS = [
 ] as const;
 
 /**
- * DashboardRoute is /dashboard (behind ProtectedRoute; SPEC §2 "Dashboard"): the welcome with the
- * user's initials and the role's two buttons, the side cards (token balance, account summary,
+ * DashboardRoute is /dashboard (behind ProtectedRoute; SPEC §2 "Dashboard"): the welcome (not "back"
+ * on an account's first day) with the user's initials and the role's two buttons, the side cards (token balance, account summary,
  * property stats for landlords, quick links) and the tabs. A tenant gets the tenant view; every
  * other role the landlord view (SPEC §6).
  */
@@ -64,7 +65,7 @@ export function DashboardRoute() {
         <section className="card dashboard-welcome" aria-labelledby="welcome-title">
           <Avatar fallback={initials(user.firstName, user.lastName)} size="lg" />
           <div className="dashboard-welcome__text">
-            <h2 id="welcome-title">Welcome back, {user.firstName || user.username}!</h2>
+            <h2 id="welcome-title">{welcome(user)}</h2>
             <p className="muted">
               {tenant
                 ? "Find your next home, share your experience and answer the verification requests you receive."

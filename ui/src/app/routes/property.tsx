@@ -11,6 +11,7 @@ export function PropertyRoute() {
   const { user, isLoading } = useCurrentUser();
   return (
     <PropertyDetailPage
+      viewerId={user?.id}
       renderVerification={(property) => (
         <VerificationAction property={property} viewer={user} viewerLoading={isLoading} />
       )}

@@ -3,7 +3,7 @@ import { Code, type ConnectError } from "@connectrpc/connect";
 import { createConnectQueryKey, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { Heart } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { buttonClass } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
@@ -22,6 +22,20 @@ const SAVED_FLAG_METHODS: DescMethodUnary[] = [
   PropertyService.method.listMyProperties,
 ];
 
+/** Why a visitor's Save sends them to /auth, shown there above the forms. */
+export const SAVE_SIGN_IN_MESSAGE =
+  "Sign in to save properties. Once you are signed in, you come back here and the property is saved.";
+
+/**
+ * The state a visitor's Save leaves on its page for their return from /auth: the property to save
+ * then. Saves already made for a return (its history entry's key) are kept here, so two buttons
+ * of one property, or an effect run twice, save once.
+ */
+interface SaveOnReturn {
+  saveOnReturn: number;
+}
+const savedOnReturn = new Set<string>();
+
 interface SaveButtonProps {
   /** The property: its id, and whether the signed-in caller saved it (from the list it came in). */
   property: { id: number; saved: boolean };
@@ -35,7 +49,8 @@ interface SaveButtonProps {
  * SaveButton is the heart that keeps a property in the signed-in user's saved list (issue 15):
  * a toggle (aria-pressed) named "Save property" or "Remove from saved". It turns at once and
  * turns back, with a toast, when the server refuses; then every list with the saved flag is
- * refreshed. Signed out, it leads to /auth and back (SPEC: protected actions send visitors there).
+ * refreshed. Signed out, it leads to /auth, which says why, and back: once signed in, the visitor
+ * returns to the page and the property is saved (SPEC: protected actions send visitors there).
  * It reads the cached current user (the header's query), so a card adds no request.
  */
 export function SaveButton({ property, variant = "card", describedBy }: SaveButtonProps) {
@@ -53,7 +68,10 @@ export function SaveButton({ property, variant = "card", describedBy }: SaveButt
         queryClient.invalidateQueries({ queryKey: createConnectQueryKey({ schema, cardinality: undefined }) }),
       ),
     );
-  const signIn = () => void navigate("/auth", { state: { from: location } });
+  const signIn = () => {
+    const back: SaveOnReturn = { saveOnReturn: property.id };
+    void navigate("/auth", { state: { from: { ...location, state: back }, message: SAVE_SIGN_IN_MESSAGE } });
+  };
   const onError = (err: ConnectError, wanted: boolean) => {
     setPending(null);
     if (err.code === Code.Unauthenticated) {
@@ -70,14 +88,28 @@ export function SaveButton({ property, variant = "card", describedBy }: SaveButt
     await refresh();
     setPending(null);
   };
+  // The button turns as a change starts, and turns back if it fails.
   const save = useMutation(PropertyService.method.saveProperty, {
+    onMutate: () => setPending(true),
     onError: (err) => onError(err, true),
     onSuccess: settle,
   });
   const unsave = useMutation(PropertyService.method.unsaveProperty, {
+    onMutate: () => setPending(false),
     onError: (err) => onError(err, false),
     onSuccess: settle,
   });
+
+  // Back from /auth, signed in: save what the visitor asked to save, once, and take the request
+  // out of the history entry so that a reload or Back does not repeat it.
+  const returned = (location.state as Partial<SaveOnReturn> | null)?.saveOnReturn === property.id;
+  const signedIn = Boolean(session?.user);
+  useEffect(() => {
+    if (!returned || !signedIn || savedOnReturn.has(location.key)) return;
+    savedOnReturn.add(location.key);
+    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+    if (!property.saved) save.mutate({ propertyId: property.id });
+  }, [returned, signedIn, location, navigate, property.id, property.saved, save]);
 
   const toggle = () => {
     if (sessionPending) return; // who is signed in is not known yet
@@ -86,9 +118,7 @@ export function SaveButton({ property, variant = "card", describedBy }: SaveButt
       return;
     }
     if (save.isPending || unsave.isPending) return; // one change at a time, in order
-    const wanted = !saved;
-    setPending(wanted);
-    (wanted ? save : unsave).mutate({ propertyId: property.id });
+    (saved ? unsave : save).mutate({ propertyId: property.id });
   };
 
   const label = saved ? "Remove from saved" : "Save property";

@@ -5,7 +5,8 @@ import { TOAST_DURATION_MS, useToast } from "./use-toast";
 /**
  * Toaster renders the toasts of useToast() with Radix Toast, configured as SPEC §9
  * says: 5000 ms display time, swipe right past 50 px to dismiss, F8 focuses the list.
- * The viewport's width is capped in CSS (420 px from medium screens up).
+ * The viewport stands at the top right under the header, the newest toast on top; its width is
+ * capped in CSS (420 px from medium screens up).
  */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
@@ -16,7 +17,8 @@ export function Toaster() {
       swipeThreshold={50}
       label="Notification"
     >
-      {toasts.map(({ id, title, description, variant = "default", duration, open }) => (
+      {/* Oldest first, the order Radix's portals put them in anyway; the column shows the newest on top. */}
+      {[...toasts].reverse().map(({ id, title, description, variant = "default", duration, open }) => (
         <Toast.Root
           key={id}
           open={open}

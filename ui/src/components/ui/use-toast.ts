@@ -51,12 +51,27 @@ function scheduleRemoval(id: string) {
   removalTimers.set(id, timer);
 }
 
-/** toast shows a toast and returns a handle to update or dismiss it. */
+/** repeats tells whether an open toast says exactly what options would say again. */
+function repeats(item: ToastItem, options: ToastOptions): boolean {
+  return (
+    item.open &&
+    item.title === options.title &&
+    item.description === options.description &&
+    (item.variant ?? "default") === (options.variant ?? "default")
+  );
+}
+
+/**
+ * toast shows a toast and returns a handle to update or dismiss it. A toast that repeats one
+ * still open replaces it (shown anew, on top, with its full time) rather than piling up: a form
+ * sent again and refused again says so once.
+ */
 export function toast(options: ToastOptions): ToastHandle {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = `toast-${counter}`;
-  const next = [{ ...options, id, open: true }, ...items];
-  for (const dropped of next.slice(TOAST_LIMIT)) {
+  const others = items.filter((item) => !repeats(item, options));
+  const next = [{ ...options, id, open: true }, ...others];
+  for (const dropped of [...items.filter((item) => !others.includes(item)), ...next.slice(TOAST_LIMIT)]) {
     clearTimeout(removalTimers.get(dropped.id));
     removalTimers.delete(dropped.id);
   }

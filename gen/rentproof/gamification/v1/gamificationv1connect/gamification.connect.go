@@ -57,7 +57,8 @@ type GamificationServiceClient interface {
 	// the levels and badges tables are empty.
 	GetProfile(context.Context, *connect.Request[v1.GetProfileRequest]) (*connect.Response[v1.GetProfileResponse], error)
 	// GetLeaderboard returns the 50 users with the most XP (ties: who reached it first; users with
-	// 0 XP are not ranked) and the caller's own rank.
+	// 0 XP are not ranked) and the caller's own rank. Signed-in members only (unauthenticated
+	// otherwise).
 	GetLeaderboard(context.Context, *connect.Request[v1.GetLeaderboardRequest]) (*connect.Response[v1.GetLeaderboardResponse], error)
 	// SetLeaderboardName chooses how the caller's name shows on the leaderboard: first name and
 	// last initial (the default, as on reviews) or the full name.
@@ -158,7 +159,8 @@ type GamificationServiceHandler interface {
 	// the levels and badges tables are empty.
 	GetProfile(context.Context, *connect.Request[v1.GetProfileRequest]) (*connect.Response[v1.GetProfileResponse], error)
 	// GetLeaderboard returns the 50 users with the most XP (ties: who reached it first; users with
-	// 0 XP are not ranked) and the caller's own rank.
+	// 0 XP are not ranked) and the caller's own rank. Signed-in members only (unauthenticated
+	// otherwise).
 	GetLeaderboard(context.Context, *connect.Request[v1.GetLeaderboardRequest]) (*connect.Response[v1.GetLeaderboardResponse], error)
 	// SetLeaderboardName chooses how the caller's name shows on the leaderboard: first name and
 	// last initial (the default, as on reviews) or the full name.

@@ -1,3 +1,4 @@
+import { Info } from "lucide-react";
 import { useRef, useState } from "react";
 import { Navigate, useLocation, type To } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
@@ -33,9 +34,28 @@ export function afterSignIn(state: unknown): To {
 }
 
 /**
+ * returnState is the state of the page the user came from (location.state.from.state), given back
+ * to it after signing in: what the page was asked to do once the user is signed in (a property's
+ * Save saves it then).
+ */
+export function returnState(state: unknown): unknown {
+  return (state as { from?: { state?: unknown } } | null)?.from?.state ?? null;
+}
+
+/**
+ * signInReason is why the page that sent the user here asked them to sign in
+ * (location.state.message: "Sign in to save properties…"), or null.
+ */
+export function signInReason(state: unknown): string | null {
+  const message = (state as { message?: unknown } | null)?.message;
+  return typeof message === "string" && message.trim() ? message : null;
+}
+
+/**
  * AuthPage is /auth (SPEC §2 "Authentication page"): Login and Register tabs. A user
  * who is signed in — already, or just now by one of the forms — is sent on at once.
- * Both panels stay mounted, so switching tabs keeps what was typed.
+ * Both panels stay mounted, so switching tabs keeps what was typed. An action that sent a visitor
+ * here says why above the forms, and gets its page back with its state once they are signed in.
  */
 export function AuthPage() {
   usePageTitle("Sign In");
@@ -52,7 +72,8 @@ export function AuthPage() {
     (next === "login" ? loginTab : registerTab).current?.focus();
   };
 
-  if (user) return <Navigate to={afterSignIn(location.state)} replace />;
+  if (user) return <Navigate to={afterSignIn(location.state)} state={returnState(location.state)} replace />;
+  const reason = signInReason(location.state);
 
   return (
     <>
@@ -65,6 +86,12 @@ export function AuthPage() {
           <Spinner label="Loading" className="auth-layout__spinner" />
         ) : (
           <div className="card auth-card">
+            {reason ? (
+              <div className="notice notice--info auth-card__reason">
+                <Info aria-hidden="true" size={20} className="notice__icon" />
+                <p>{reason}</p>
+              </div>
+            ) : null}
             <Tabs value={tab} onValueChange={(value) => setTab(value === "register" ? "register" : "login")}>
               <TabsList aria-label="Sign in or create an account" className="auth-tabs">
                 <TabsTrigger ref={loginTab} value="login">

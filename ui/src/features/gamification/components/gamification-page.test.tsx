@@ -39,14 +39,15 @@ function makeProfile(overrides: Init<Profile> = {}): Profile {
   });
 }
 
+/** entries is a top of n members; the first chose to show their full name, so the server sends their username. */
 function entries(n: number) {
   return Array.from({ length: n }, (_, i) =>
     create(LeaderboardEntrySchema, {
       position: i + 1,
       id: 100 + i,
-      username: `user${i + 1}`,
+      username: i === 0 ? "user1" : "",
       firstName: `First${i + 1}`,
-      lastName: "L.",
+      lastName: i === 0 ? "Lastname" : "L.",
       level: 5 - Math.min(i, 4),
       xp: 1000 - i * 10,
     }),
@@ -197,8 +198,9 @@ describe("/gamification", () => {
     expect(rows[1].querySelector(".leaderboard__crown--silver")).not.toBeNull();
     expect(rows[2].querySelector(".leaderboard__crown--bronze")).not.toBeNull();
     expect(rows[3].querySelector(".leaderboard__crown")).toBeNull();
-    expect(rows[0]).toHaveTextContent("user1");
-    expect(rows[0]).toHaveTextContent("First1 L.");
+    expect(rows[0].querySelector(".leaderboard__who")).toHaveTextContent(/^First1 Lastname@user1$/);
+    // A member who keeps the default name: first name and last initial, no username.
+    expect(rows[1].querySelector(".leaderboard__who")).toHaveTextContent(/^First2 L\.$/);
     expect(rows[0]).toHaveTextContent("Level 5");
     expect(rows[0]).toHaveTextContent("1,000 XP");
     expect(screen.getByText("Your rank: #2")).toBeInTheDocument();

@@ -9,7 +9,8 @@ import { UNRANKED, crown, rankLabel } from "../gamification";
 
 /**
  * LeaderboardPanel is the Leaderboard tab (SPEC §2): "Top Users" with the top 50 (crowns for the
- * first three), or "No leaderboard data available yet.", and the caller's own rank under it. It
+ * first three), or "No leaderboard data available yet.", and the caller's own rank under it. Each
+ * member is named as they chose: first name and last initial, or the full name with the username. It
  * asks the server only while `active` (the tab is open: SPEC §7).
  */
 export function LeaderboardPanel({ active, viewerId }: { active: boolean; viewerId?: number }) {
@@ -54,10 +55,11 @@ function LeaderboardRow({ entry: e, own }: { entry: LeaderboardEntry; own: boole
       <Avatar src={e.profileImage} fallback={initials(e.firstName, e.lastName) || initials(e.username)} size="sm" />
       <span className="leaderboard__who">
         <strong className="leaderboard__username">
-          {e.username}
+          {name || e.username}
           {own ? <span className="leaderboard__you"> (you)</span> : null}
         </strong>
-        {name ? <span className="muted">{name}</span> : null}
+        {/* Sent only for members who chose to show their full name (a deviation from SPEC §3's entry). */}
+        {e.username && name ? <span className="muted">@{e.username}</span> : null}
       </span>
       <span className="leaderboard__level">Level {e.level}</span>
       <span className="leaderboard__xp">{e.xp.toLocaleString("en-US")} XP</span>

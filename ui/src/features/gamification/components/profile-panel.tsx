@@ -136,7 +136,8 @@ function LeaderboardNameChoice({ showFullName }: { showFullName: boolean }) {
         Show my full name on the leaderboard
       </label>
       <p id={hintId} className="gamification-name-choice__hint muted">
-        Otherwise your first name and last initial show, as on reviews.
+        With it, your username and picture show too. Otherwise only your first name and last initial show, as on
+        reviews.
       </p>
     </div>
   );

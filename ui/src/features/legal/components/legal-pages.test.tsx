@@ -47,6 +47,16 @@ describe("legal pages", () => {
     expect(rows[1]).toHaveTextContent("365 days");
   });
 
+  it("say the leaderboard is for signed-in users and shows usernames and pictures only of members who chose to", async () => {
+    // What GamificationService.GetLeaderboard sends (internal/gamification/server_test.go holds it to this).
+    renderApp({ path: "/privacy" });
+    expect(await screen.findByText(/Only signed-in users see the leaderboard/)).toHaveTextContent(
+      "Only signed-in users see the leaderboard: the first name and last initial, level and XP of its top 50 users, and " +
+        "for those who chose to show their full name, that name with their username and profile picture. Visitors who " +
+        "are not signed in see none of it.",
+    );
+  });
+
   it("promise accessibility feedback an answer within 5 business days", async () => {
     renderApp({ path: "/accessibility" });
     expect(await screen.findByText(/within 5 business days/)).toBeInTheDocument();

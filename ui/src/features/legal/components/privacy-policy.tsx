@@ -101,8 +101,9 @@ const SECTIONS: LegalSection[] = [
         <h3>Tokens, experience points and saved properties</h3>
         <p>
           We keep a ledger of every token credited to your account and a record of the activities that earn experience
-          points (XP), with your level, badges and achievements. Signed-in users see the leaderboard: the first name and
-          last initial (or the full name, if its owner chose to show it), level and XP of its top 50 users. We keep the
+          points (XP), with your level, badges and achievements. Only signed-in users see the leaderboard: the first name
+          and last initial, level and XP of its top 50 users, and for those who chose to show their full name, that
+          name with their username and profile picture. Visitors who are not signed in see none of it. We keep the
           properties you save so you can find them again.
         </p>
         <h3>Contact messages</h3>

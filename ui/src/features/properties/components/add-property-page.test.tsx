@@ -60,6 +60,19 @@ describe("AddPropertyPage", () => {
     expect(screen.queryByRole("form", { name: "Add property" })).not.toBeInTheDocument();
   });
 
+  it("says what happens to a new listing: published at once, marked not verified until it is", async () => {
+    setup();
+    await screen.findByRole("form", { name: "Add property" });
+    const intro = screen.getByText(/^List your rental property\./);
+    expect(intro).toHaveTextContent(
+      "List your rental property. It is published as soon as you add it, in search and on its own page, marked " +
+        "“Not verified by tenants yet” until it is verified: from its page you can ask people who know it to confirm " +
+        "it, or send ownership documents.",
+    );
+    // Nobody reviews a listing before it goes live.
+    expect(screen.queryByText(/reviewed/)).not.toBeInTheDocument();
+  });
+
   it("has the five sections, every field and SPEC's defaults", async () => {
     setup();
     const form = await screen.findByRole("form", { name: "Add property" });
@@ -175,9 +188,10 @@ describe("AddPropertyPage", () => {
     expect(chosen().queryByRole("progressbar")).not.toBeInTheDocument();
     expect(chosen().getByText("Cover")).toBeInTheDocument();
 
-    // 2 chosen + 4 is too many; 2 + 3 is fine.
+    // 2 chosen + 4 is too many (the same refusal again takes the first one's place); 2 + 3 is fine.
     await user.upload(input, [1, 2, 3, 4].map((i) => png(`q${i}.png`)));
-    expect(toasts().getAllByText("Too many images")).toHaveLength(2);
+    expect(toasts().getAllByText("Too many images")).toHaveLength(1);
+    expect(FakeUpload.sent).toHaveLength(3);
     await user.upload(input, [1, 2, 3].map((i) => png(`r${i}.png`)));
     expect(chosen().getAllByRole("listitem")).toHaveLength(5);
   });

@@ -54,7 +54,11 @@ export function AddPropertyPage({ role }: { role: string | undefined }) {
   return (
     <>
       <PageHeader title="Add Property">
-        <p>List your rental property. New listings are reviewed and show as pending verification until verified.</p>
+        <p>
+          List your rental property. It is published as soon as you add it, in search and on its own page, marked
+          &ldquo;Not verified by tenants yet&rdquo; until it is verified: from its page you can ask people who know it to
+          confirm it, or send ownership documents.
+        </p>
       </PageHeader>
       <div className="container section">
         <AddPropertyForm />

@@ -1,4 +1,4 @@
-import { CalendarDays, MessageSquare } from "lucide-react";
+import { CalendarDays, MessageSquare, Pencil } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -58,6 +58,21 @@ export function ContactActions({ propertyId, title }: ContactActionsProps) {
           </Link>
         </div>
       </Dialog>
+    </div>
+  );
+}
+
+/**
+ * OwnerActions take the place of ContactActions for the property's owner: contacting oneself or
+ * booking a viewing of one's own home means nothing, editing the listing does.
+ */
+export function OwnerActions({ propertyId }: { propertyId: number }) {
+  return (
+    <div className="contact-actions">
+      <p className="contact-actions__owner">This is your listing.</p>
+      <Link to={`/properties/${propertyId}/edit`} className={buttonClass("primary", "lg")}>
+        <Pencil aria-hidden="true" size={18} /> Edit Property
+      </Link>
     </div>
   );
 }

@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ReviewService, ReviewTypeCountSchema } from "@/gen/rentproof/review/v1/review_pb";
 import { makeProperty, SAMPLE_PROPERTIES, servePropertyFakes } from "@/test/properties";
-import { fakeTransport, renderApp } from "@/test/render";
+import type { User } from "@/gen/rentproof/account/v1/account_pb";
+import { fakeTransport, makeUser, renderApp } from "@/test/render";
 
 // These tests drive whole pages through fake services; give them room on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -18,10 +19,11 @@ const chelsea = makeProperty({
 const neighbour = makeProperty({ id: 21, title: "Chelsea Studio", propertyType: "studio", verified: false });
 
 /** setup renders path; listed, when given, is what GetRatingSummary answers for property 1: reviews listed of each type and how many count. */
-function setup(path: string, listed?: { reviewType: string; count: number; counted: number }[]) {
+function setup(path: string, listed?: { reviewType: string; count: number; counted: number }[], user?: User) {
   const properties = servePropertyFakes({ properties: [chelsea, neighbour, ...SAMPLE_PROPERTIES.slice(1)] });
   const summaries: number[] = [];
   const transport = fakeTransport({
+    user,
     extra: (router) => {
       properties(router);
       if (listed) {
@@ -158,6 +160,27 @@ describe("PropertyDetailPage", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Schedule Viewing" }));
     expect(await screen.findByRole("dialog", { name: "Schedule Viewing" })).toBeInTheDocument();
+  });
+
+  it("gives the owner Edit Property instead of Contact Landlord, Schedule Viewing and Write a Review", async () => {
+    const owner = makeUser({ id: chelsea.landlordId, role: "landlord" });
+    setup("/properties/1", [{ reviewType: "tenant_to_property", count: 1, counted: 1 }], owner);
+    const aside = await screen.findByRole("complementary", { name: "Rent and contact" });
+    expect(await within(aside).findByRole("link", { name: "Edit Property" })).toHaveAttribute("href", "/properties/1/edit");
+    expect(within(aside).getByText("This is your listing.")).toBeInTheDocument();
+    const reviews = await screen.findByRole("region", { name: "Reviews" });
+    expect(await within(reviews).findByRole("button", { name: "Review a Tenant" })).toBeInTheDocument();
+    for (const name of ["Contact Landlord", "Schedule Viewing", "Write a Review"]) {
+      expect(screen.queryByRole("button", { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it("keeps Contact Landlord and Schedule Viewing for everyone else", async () => {
+    setup("/properties/1", undefined, makeUser({ id: chelsea.landlordId + 100, role: "landlord" }));
+    const aside = await screen.findByRole("complementary", { name: "Rent and contact" });
+    expect(await within(aside).findByRole("button", { name: "Contact Landlord" })).toBeInTheDocument();
+    expect(within(aside).getByRole("button", { name: "Schedule Viewing" })).toBeInTheDocument();
+    expect(within(aside).queryByRole("link", { name: "Edit Property" })).not.toBeInTheDocument();
   });
 
   it("shares with SPEC's title and description", async () => {

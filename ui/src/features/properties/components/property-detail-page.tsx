@@ -14,7 +14,7 @@ import { useAfterFirstPaint } from "@/lib/use-after-first-paint";
 import { usePageTitle } from "@/lib/use-page-title";
 import { parsePropertyId, useProperty } from "../api/use-property";
 import { useShownReviews } from "../api/use-shown-reviews";
-import { ContactActions } from "./contact-actions";
+import { ContactActions, OwnerActions } from "./contact-actions";
 import { BackLink, PROPERTY_CRUMBS, PropertyDetailSkeleton } from "./property-detail-skeleton";
 import { PropertyGallery } from "./property-gallery";
 import { PropertyHeading } from "./property-heading";
@@ -24,8 +24,13 @@ import { RentCard } from "./rent-card";
 import { SimilarProperties } from "./similar-properties";
 import "../properties.css";
 
-/** The parts of the property page that other features provide (reviews, verification). */
+/** The parts of the property page that other features provide (who reads it, reviews, verification). */
 export interface PropertyDetailSlots {
+  /**
+   * The signed-in reader's id; undefined for a visitor or while unknown. The owner gets Edit
+   * Property where others get Contact Landlord and Schedule Viewing.
+   */
+  viewerId?: number;
   /**
    * SLOT (verification): the verification button or dialog of SPEC §2 "Verification
    * dialog", shown beside Share. Nothing is shown until that feature provides it.
@@ -81,7 +86,7 @@ export function PropertyDetailPage(slots: PropertyDetailSlots) {
  * PropertyDetail is a loaded property: its heading, gallery, rent card, facts, description and
  * amenities, then below the fold its location, ratings, reviews and similar properties.
  */
-function PropertyDetail({ property: p, renderVerification, renderReviews }: { property: Property } & PropertyDetailSlots) {
+function PropertyDetail({ property: p, viewerId, renderVerification, renderReviews }: { property: Property } & PropertyDetailSlots) {
   const address = fullAddress(p);
   const belowFold = useAfterFirstPaint();
   const shown = useShownReviews(p.id, belowFold);
@@ -116,7 +121,16 @@ function PropertyDetail({ property: p, renderVerification, renderReviews }: { pr
             <PropertyGallery images={p.images} title={p.title} verified={p.verified} />
           </div>
 
-          <RentCard property={p} actions={<ContactActions propertyId={p.id} title={p.title} />} />
+          <RentCard
+            property={p}
+            actions={
+              viewerId !== undefined && viewerId === p.landlordId ? (
+                <OwnerActions propertyId={p.id} />
+              ) : (
+                <ContactActions propertyId={p.id} title={p.title} />
+              )
+            }
+          />
 
           <div className="property-detail__main">
             <PropertyFacts property={p} />

@@ -368,6 +368,25 @@ describe("PropertyReviews", () => {
     expect(requests.listPropertyReviews.map((r) => r.tab)).toEqual(["all", "tenant", "neighborhood", "agent", "landlord"]);
   });
 
+  it("says under the open tab who wrote its reviews about whom", async () => {
+    const { user } = setup();
+    const caption = async () => (await panel()).querySelector(".review-tabs__caption")?.textContent;
+    expect(await panel()).toHaveAccessibleDescription(
+      "Every review, whoever wrote it: tenants, the landlord, agents and other members.",
+    );
+    for (const [label, words] of [
+      ["Tenant", "Reviews tenants wrote about the property and the landlord."],
+      // The Landlord tab holds what the landlord wrote, not reviews about the landlord.
+      ["Landlord", "Reviews the landlord wrote about their tenants."],
+      ["Neighborhood", "Reviews tenants wrote about the neighborhood."],
+      ["Agent", "Reviews agents wrote about the property."],
+    ] as const) {
+      await user.click(await tab(label));
+      await waitFor(async () => expect(await caption()).toBe(words));
+      expect(await panel()).toHaveAccessibleDescription(words);
+    }
+  });
+
   it("says there are no reviews yet on a property without any", async () => {
     setup({ reviews: [] });
     expect(await within(await reviewsSection()).findByRole("heading", { name: "No reviews yet" })).toBeInTheDocument();
@@ -402,15 +421,25 @@ describe("PropertyReviews", () => {
     expect(within(await reviewsSection()).getAllByRole("button", { name: "Respond" })).toHaveLength(5);
   });
 
-  it("offers an owner who is a landlord only the landlord review, and says why", async () => {
+  it("offers an owner who is a landlord only the landlord review, as Review a Tenant, and says why", async () => {
     const { user, requests } = setup({ viewer: owner });
+    const section = await reviewsSection();
     expect(
-      await within(await reviewsSection()).findByText(
+      await within(section).findByText(
         "You cannot review your own property. As its owner, you can write a landlord review of a tenant and respond to reviews.",
       ),
     ).toBeInTheDocument();
-    expect(await typeOptions()).toEqual(["landlord_to_tenant"]);
-    const f = await form();
+    // Not "Write a Review" on their own listing: what they may write is a review of a tenant.
+    expect(within(section).queryByRole("button", { name: "Write a Review" })).not.toBeInTheDocument();
+    await user.click(within(section).getByRole("button", { name: "Review a Tenant" }));
+    const f = await within(await screen.findByRole("dialog", { name: "Review a Tenant" })).findByRole("form", {
+      name: "Review a Tenant",
+    });
+    expect(
+      within(within(f).getByRole("combobox", { name: "Review Type" }))
+        .getAllByRole("option")
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(["landlord_to_tenant"]);
     expect(within(f).getByRole("combobox", { name: "Review Type" })).toHaveDisplayValue("Landlord review");
     expect(within(f).queryByRole("combobox", { name: "Stay Period" })).not.toBeInTheDocument();
 

@@ -12,6 +12,7 @@ import { useReviewCounts } from "../api/use-review-counts";
 import { unratedIn } from "../review-counts";
 import type { ReviewFormValues } from "../review-form";
 import { reviewTypesFor } from "../review-types";
+import { tabCaption } from "../tab-captions";
 import { AllTabSummary, TabCount, UnratedSummary, tabName } from "./review-counts";
 import { ReviewList } from "./review-list";
 import "../reviews.css";
@@ -34,7 +35,7 @@ function isReviewTab(value: string): value is ReviewTab {
 /**
  * PropertyReviews is the reviews part of the property page (SPEC §2 "Property detail"):
  * the reviews under the tabs All, Tenant, Landlord, Neighborhood, Agent, each with its
- * count, and above them a Write a Review button that opens the form in a dialog for
+ * count and, under the open one, who wrote about whom; above them a Write a Review button that opens the form in a dialog for
  * signed-in users (a Sign In link, which comes back here, for the others). The property's rating counts only the reviews of the property
  * itself, so the All tab says what it holds and which of its reviews make the rating, and
  * the other kinds get a summary of their own. The property's owner may respond to each review.
@@ -96,7 +97,11 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
           ))}
         </TabsList>
         {REVIEW_TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
+          <TabsContent key={t.value} value={t.value} aria-describedby={`${listId}-${t.value}-caption`}>
+            {/* SPEC's tab names are short: who wrote about whom, in words. */}
+            <p id={`${listId}-${t.value}-caption`} className="review-tabs__caption">
+              {tabCaption(t.types)}
+            </p>
             {t.value === "all" ? (
               <AllTabSummary
                 counts={counts}
@@ -117,23 +122,25 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
 
 /**
  * WriteReview is the Write a Review button and its dialog with the form, offering the types
- * the viewer may write about this property (an owner who is a landlord: only a landlord review
- * of a tenant). A successful review closes the dialog; a failed one keeps it open with
- * everything typed, and so does closing it before sending (the draft waits for the next open).
+ * the viewer may write about this property. The owner (a landlord) cannot review their own
+ * property, only a tenant of it: their button and form are "Review a Tenant". A successful review
+ * closes the dialog; a failed one keeps it open with everything typed, and so does closing it
+ * before sending (the draft waits for the next open).
  */
 function WriteReview({ property, role, isOwner }: { property: Property; role: string; isOwner: boolean }) {
   const [open, setOpen] = useState(false);
   const draft = useRef<Partial<ReviewFormValues> | undefined>(undefined);
+  const label = isOwner ? "Review a Tenant" : "Write a Review";
   return (
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title="Write a Review"
+      title={label}
       description={property.title}
       className="review-dialog"
       trigger={
         <Button>
-          <PenLine aria-hidden="true" size={18} /> Write a Review
+          <PenLine aria-hidden="true" size={18} /> {label}
         </Button>
       }
     >
@@ -142,6 +149,7 @@ function WriteReview({ property, role, isOwner }: { property: Property; role: st
           propertyId={property.id}
           role={role}
           isOwner={isOwner}
+          label={label}
           draft={draft}
           onSubmitted={() => {
             draft.current = undefined;

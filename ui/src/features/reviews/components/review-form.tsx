@@ -31,6 +31,8 @@ interface ReviewFormProps {
   role: string;
   /** True when the user is the property's landlord. */
   isOwner: boolean;
+  /** The form's name: "Write a Review", or the owner's "Review a Tenant". */
+  label: string;
   /** Where the form keeps what is typed, so that it outlives the form (a dialog closed and opened again). */
   draft?: RefObject<Partial<ReviewFormValues> | undefined>;
   /** Called once a review is sent and the form emptied. */
@@ -91,7 +93,7 @@ function WrittenReviews({ reviews }: { reviews: Review[] }) {
  * uploaded as soon as it is chosen. A photo the server refuses is shown refused, to remove or
  * retry; nothing typed is lost, and the review is sent only with every photo stored.
  */
-function ReviewFields({ propertyId, types, draft, onSubmitted }: ReviewFormProps & { types: string[] }) {
+function ReviewFields({ propertyId, types, label, draft, onSubmitted }: ReviewFormProps & { types: string[] }) {
   const { control, handleSubmit, reset, formState, subscribe, setValue } = useForm<ReviewFormValues>({
     resolver: zodResolver(reviewSchema),
     defaultValues: { ...defaultReviewValues(types), ...draft?.current },
@@ -142,7 +144,7 @@ function ReviewFields({ propertyId, types, draft, onSubmitted }: ReviewFormProps
   };
 
   return (
-    <form className="review-form" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} aria-label="Write a Review">
+    <form className="review-form" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} aria-label={label}>
       <Controller
         control={control}
         name="rating"

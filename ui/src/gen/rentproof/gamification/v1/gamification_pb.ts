@@ -254,7 +254,7 @@ export type LeaderboardEntry = Message<"rentproof.gamification.v1.LeaderboardEnt
   id: number;
 
   /**
-   * username is the user's public handle.
+   * username is the user's public handle when they chose to show their full name, else empty.
    *
    * @generated from field: string username = 3;
    */
@@ -275,7 +275,8 @@ export type LeaderboardEntry = Message<"rentproof.gamification.v1.LeaderboardEnt
   lastName: string;
 
   /**
-   * profile_image is a URL of the user's picture, empty when none.
+   * profile_image is a URL of the user's picture when they chose to show their full name, else
+   * empty (and empty when they have none).
    *
    * @generated from field: string profile_image = 6;
    */
@@ -495,7 +496,8 @@ export const GamificationService: GenService<{
   },
   /**
    * GetLeaderboard returns the 50 users with the most XP (ties: who reached it first; users with
-   * 0 XP are not ranked) and the caller's own rank.
+   * 0 XP are not ranked) and the caller's own rank. Signed-in members only (unauthenticated
+   * otherwise).
    *
    * @generated from rpc rentproof.gamification.v1.GamificationService.GetLeaderboard
    */

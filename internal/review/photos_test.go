@@ -12,7 +12,6 @@ import (
 	"image"
 	"image/color"
 	_ "image/jpeg" // decoders for the files served back
-	"io"
 	"maps"
 	"mime/multipart"
 	"net/http"
@@ -117,20 +116,8 @@ type fetched struct {
 // fetch GETs a stored file as the bearer of token ("": a visitor), with header set.
 func (w *world) fetch(t *testing.T, url, token string, header ...string) (fetched, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, w.URL+url, http.NoBody)
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	data, _ := io.ReadAll(res.Body)
-	return fetched{StatusCode: res.StatusCode, Header: res.Header}, data
+	status, h, body := testworld.Send(t, http.MethodGet, w.URL+url, token, "", http.NoBody, header...)
+	return fetched{StatusCode: status, Header: h}, []byte(body)
 }
 
 // seenBy says, for each viewer (name → token), the status a GET of url answers.

@@ -67,10 +67,15 @@ test("a visitor's heart leads to sign in, which says why, and back to the proper
   await login.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(new RegExp(`/properties/${id}$`));
   await expect(actions.getByRole("button", { name: "Remove from saved" })).toHaveAttribute("aria-pressed", "true");
-  // Stored: the saved list holds it, and a reload shows it saved.
-  const saved = await page.request.post("/rentproof.property.v1.PropertyService/ListSavedProperties", { data: {} });
-  expect(saved.ok(), await saved.text()).toBeTruthy();
-  expect(((await saved.json()) as { properties: { id: number }[] }).properties.map((p) => p.id)).toEqual([id]);
+  // Stored: the saved list holds it (the heart turns at once, before the save's answer, so the
+  // list is asked until the save lands), and a reload shows it saved.
+  await expect
+    .poll(async () => {
+      const saved = await page.request.post("/rentproof.property.v1.PropertyService/ListSavedProperties", { data: {} });
+      expect(saved.ok(), await saved.text()).toBeTruthy();
+      return ((await saved.json()) as { properties: { id: number }[] }).properties.map((p) => p.id);
+    })
+    .toEqual([id]);
   await page.reload();
   await expect(actions.getByRole("button", { name: "Remove from saved" })).toHaveAttribute("aria-pressed", "true");
 });

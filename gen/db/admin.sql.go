@@ -76,7 +76,7 @@ func (q *Queries) GrantCheckedVerification(ctx context.Context, arg GrantChecked
 }
 
 const listAdminDecisions = `-- name: ListAdminDecisions :many
-SELECT d.id, d.admin_id, d.request_id, d.review_id, d.property_id, d.decision, d.message, d.created_at, coalesce(u.username, '')::text AS admin_username FROM admin_decisions d
+SELECT d.id, d.admin_id, d.request_id, d.review_id, d.property_id, d.decision, d.message, d.created_at, d.tenancy_id, coalesce(u.username, '')::text AS admin_username FROM admin_decisions d
 LEFT JOIN users u ON u.id = d.admin_id
 WHERE ($1::int IS NULL OR d.request_id = $1)
   AND ($2::int IS NULL OR d.review_id = $2)
@@ -100,6 +100,7 @@ type ListAdminDecisionsRow struct {
 	Decision      string
 	Message       *string
 	CreatedAt     time.Time
+	TenancyID     *int32
 	AdminUsername string
 }
 
@@ -127,6 +128,7 @@ func (q *Queries) ListAdminDecisions(ctx context.Context, arg ListAdminDecisions
 			&i.Decision,
 			&i.Message,
 			&i.CreatedAt,
+			&i.TenancyID,
 			&i.AdminUsername,
 		); err != nil {
 			return nil, err
@@ -346,7 +348,7 @@ func (q *Queries) MarkRequestArranged(ctx context.Context, arg MarkRequestArrang
 const recordAdminDecision = `-- name: RecordAdminDecision :one
 INSERT INTO admin_decisions (admin_id, request_id, review_id, property_id, decision, message)
 VALUES ($1, $2, $3, $4, $5, $6)
-RETURNING id, admin_id, request_id, review_id, property_id, decision, message, created_at
+RETURNING id, admin_id, request_id, review_id, property_id, decision, message, created_at, tenancy_id
 `
 
 type RecordAdminDecisionParams struct {
@@ -377,6 +379,7 @@ func (q *Queries) RecordAdminDecision(ctx context.Context, arg RecordAdminDecisi
 		&i.Decision,
 		&i.Message,
 		&i.CreatedAt,
+		&i.TenancyID,
 	)
 	return i, err
 }

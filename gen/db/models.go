@@ -33,6 +33,7 @@ type AdminDecision struct {
 	Decision   string
 	Message    *string
 	CreatedAt  time.Time
+	TenancyID  *int32
 }
 
 type Badge struct {
@@ -243,11 +244,21 @@ type Review struct {
 	Slug            *string
 	Status          string
 	Counted         bool
+	TenancyID       *int32
+	RevealAt        *time.Time
 }
 
 type ReviewHelpfulVote struct {
 	ReviewID  int32
 	UserID    int32
+	CreatedAt time.Time
+}
+
+type ReviewLabelChange struct {
+	ID        int32
+	ReviewID  int32
+	TenancyID *int32
+	Verified  bool
 	CreatedAt time.Time
 }
 
@@ -347,9 +358,35 @@ type StripePayout struct {
 	UpdatedAt             time.Time
 }
 
+type TenancyDocument struct {
+	ID          int32
+	Token       string
+	Key         string
+	TenantID    *int32
+	TenancyID   int32
+	Kind        string
+	FileName    string
+	ContentType string
+	Bytes       int32
+	Sha256      []byte
+	CreatedAt   time.Time
+	DeletedAt   *time.Time
+}
+
+type TenancyEvent struct {
+	ID        int32
+	TenancyID int32
+	Status    string
+	Stage     *string
+	Proof     *string
+	ActorID   *int32
+	Note      *string
+	CreatedAt time.Time
+}
+
 type TenantVerification struct {
 	ID                int32
-	TenantID          int32
+	TenantID          *int32
 	VerifiedByID      *int32
 	Status            string
 	VerificationLevel int32
@@ -363,6 +400,18 @@ type TenantVerification struct {
 	RentalHistory     []byte
 	Documents         []byte
 	Metadata          *string
+	PropertyID        int32
+	FromMonth         pgtype.Date
+	ToMonth           pgtype.Date
+	Stage             *string
+	Proof             *string
+	OwnerMessage      *string
+	HoldReason        *string
+	DecidedAt         *time.Time
+	AddressKey        *string
+	Address           *string
+	ChangedBy         *int32
+	ChangeNote        *string
 }
 
 type TokenTransaction struct {

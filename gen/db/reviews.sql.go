@@ -162,7 +162,7 @@ const createReview = `-- name: CreateReview :one
 INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, stay_period, pros, cons,
     categories, photos, language, counted)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, account_established($2))
-RETURNING id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted
+RETURNING id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted, tenancy_id, reveal_at
 `
 
 type CreateReviewParams struct {
@@ -223,6 +223,8 @@ func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Rev
 		&i.Slug,
 		&i.Status,
 		&i.Counted,
+		&i.TenancyID,
+		&i.RevealAt,
 	)
 	return i, err
 }
@@ -239,7 +241,7 @@ func (q *Queries) GetHelpful(ctx context.Context, id int32) (int32, error) {
 }
 
 const getReviewDetails = `-- name: GetReviewDetails :one
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, u.first_name AS author_first_name, u.last_name AS author_last_name,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer
 FROM reviews r
@@ -293,6 +295,8 @@ func (q *Queries) GetReviewDetails(ctx context.Context, arg GetReviewDetailsPara
 		&i.Review.Slug,
 		&i.Review.Status,
 		&i.Review.Counted,
+		&i.Review.TenancyID,
+		&i.Review.RevealAt,
 		&i.AuthorFirstName,
 		&i.AuthorLastName,
 		&i.ResponseContent,
@@ -315,7 +319,7 @@ func (q *Queries) IncrementHelpful(ctx context.Context, id int32) (int32, error)
 }
 
 const listMyReviews = `-- name: ListMyReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, p.title AS property_title,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, p.title AS property_title,
     count(*) OVER ()::int AS total_count,
     (SELECT count(*) FROM reviews a WHERE a.user_id = $1::int)::int AS review_count
 FROM reviews r
@@ -384,6 +388,8 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 			&i.Review.Slug,
 			&i.Review.Status,
 			&i.Review.Counted,
+			&i.Review.TenancyID,
+			&i.Review.RevealAt,
 			&i.PropertyTitle,
 			&i.TotalCount,
 			&i.ReviewCount,
@@ -399,7 +405,7 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 }
 
 const listMyReviewsOfProperty = `-- name: ListMyReviewsOfProperty :many
-SELECT id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted FROM reviews
+SELECT id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted, tenancy_id, reveal_at FROM reviews
 WHERE user_id = $1::int AND property_id = $2::int
 ORDER BY array_position($3::text[], review_type), id
 `
@@ -446,6 +452,8 @@ func (q *Queries) ListMyReviewsOfProperty(ctx context.Context, arg ListMyReviews
 			&i.Slug,
 			&i.Status,
 			&i.Counted,
+			&i.TenancyID,
+			&i.RevealAt,
 		); err != nil {
 			return nil, err
 		}
@@ -458,7 +466,7 @@ func (q *Queries) ListMyReviewsOfProperty(ctx context.Context, arg ListMyReviews
 }
 
 const listPropertyReviews = `-- name: ListPropertyReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, u.first_name AS author_first_name, u.last_name AS author_last_name,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer
 FROM reviews r
@@ -533,6 +541,8 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 			&i.Review.Slug,
 			&i.Review.Status,
 			&i.Review.Counted,
+			&i.Review.TenancyID,
+			&i.Review.RevealAt,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.ResponseContent,
@@ -551,7 +561,7 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 }
 
 const listRecentReviews = `-- name: ListRecentReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
 FROM reviews r
 JOIN properties p ON p.id = r.property_id AND p.active
 LEFT JOIN users u ON u.id = r.user_id
@@ -602,6 +612,8 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 			&i.Review.Slug,
 			&i.Review.Status,
 			&i.Review.Counted,
+			&i.Review.TenancyID,
+			&i.Review.RevealAt,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.PropertyTitle,
@@ -617,7 +629,7 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 }
 
 const listReportedReviews = `-- name: ListReportedReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
 LEFT JOIN users u ON u.id = r.user_id
@@ -668,6 +680,8 @@ func (q *Queries) ListReportedReviews(ctx context.Context) ([]ListReportedReview
 			&i.Review.Slug,
 			&i.Review.Status,
 			&i.Review.Counted,
+			&i.Review.TenancyID,
+			&i.Review.RevealAt,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.PropertyTitle,

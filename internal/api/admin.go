@@ -13,7 +13,12 @@ import (
 )
 
 // Admin serves AdminService.
-type Admin struct{ svc *verifyqueue.Service }
+type Admin struct {
+	svc *verifyqueue.Service
+	// TODO(issue 27): the tenancy rpcs, being built on branch tenancy-server; until they land
+	// they answer unimplemented.
+	adminv1connect.UnimplementedAdminServiceHandler
+}
 
 var _ adminv1connect.AdminServiceHandler = (*Admin)(nil)
 

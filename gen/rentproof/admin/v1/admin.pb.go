@@ -7,6 +7,7 @@
 package adminv1
 
 import (
+	v1 "github.com/rentproof/rentproof/gen/rentproof/tenancy/v1"
 	_ "github.com/rentproof/rentproof/gen/rentproof/vocab/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -1321,11 +1322,305 @@ func (x *SubmitDirectVerificationResponse) GetDocuments() int32 {
 	return 0
 }
 
+// ListTenancyQueueRequest is empty.
+type ListTenancyQueueRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTenancyQueueRequest) Reset() {
+	*x = ListTenancyQueueRequest{}
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTenancyQueueRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTenancyQueueRequest) ProtoMessage() {}
+
+func (x *ListTenancyQueueRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTenancyQueueRequest.ProtoReflect.Descriptor instead.
+func (*ListTenancyQueueRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{16}
+}
+
+// ListTenancyQueueResponse lists the claims waiting for an administrator.
+type ListTenancyQueueResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// tenancies are oldest first, with documents, usernames and duplicate documents filled.
+	Tenancies     []*v1.Tenancy `protobuf:"bytes,1,rep,name=tenancies,proto3" json:"tenancies,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTenancyQueueResponse) Reset() {
+	*x = ListTenancyQueueResponse{}
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTenancyQueueResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTenancyQueueResponse) ProtoMessage() {}
+
+func (x *ListTenancyQueueResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTenancyQueueResponse.ProtoReflect.Descriptor instead.
+func (*ListTenancyQueueResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ListTenancyQueueResponse) GetTenancies() []*v1.Tenancy {
+	if x != nil {
+		return x.Tenancies
+	}
+	return nil
+}
+
+// DecideTenancyRequest is an administrator's decision on a tenancy claim.
+type DecideTenancyRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the claim's identifier.
+	Id int32 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// approve is true to verify the tenancy, false to reject the claim.
+	Approve bool `protobuf:"varint,2,opt,name=approve,proto3" json:"approve,omitempty"`
+	// message is for the tenant: required to reject (1 to 500 characters), optional to approve.
+	Message       string `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecideTenancyRequest) Reset() {
+	*x = DecideTenancyRequest{}
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecideTenancyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecideTenancyRequest) ProtoMessage() {}
+
+func (x *DecideTenancyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecideTenancyRequest.ProtoReflect.Descriptor instead.
+func (*DecideTenancyRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *DecideTenancyRequest) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *DecideTenancyRequest) GetApprove() bool {
+	if x != nil {
+		return x.Approve
+	}
+	return false
+}
+
+func (x *DecideTenancyRequest) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+// DecideTenancyResponse carries the decided claim.
+type DecideTenancyResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// tenancy is the claim, approved or rejected.
+	Tenancy       *v1.Tenancy `protobuf:"bytes,1,opt,name=tenancy,proto3" json:"tenancy,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecideTenancyResponse) Reset() {
+	*x = DecideTenancyResponse{}
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecideTenancyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecideTenancyResponse) ProtoMessage() {}
+
+func (x *DecideTenancyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecideTenancyResponse.ProtoReflect.Descriptor instead.
+func (*DecideTenancyResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *DecideTenancyResponse) GetTenancy() *v1.Tenancy {
+	if x != nil {
+		return x.Tenancy
+	}
+	return nil
+}
+
+// RevokeTenancyRequest revokes a verified tenancy.
+type RevokeTenancyRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the tenancy's identifier.
+	Id int32 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// reason is for the tenant and the log, 1 to 500 characters.
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeTenancyRequest) Reset() {
+	*x = RevokeTenancyRequest{}
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeTenancyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeTenancyRequest) ProtoMessage() {}
+
+func (x *RevokeTenancyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeTenancyRequest.ProtoReflect.Descriptor instead.
+func (*RevokeTenancyRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *RevokeTenancyRequest) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *RevokeTenancyRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+// RevokeTenancyResponse carries the revoked tenancy.
+type RevokeTenancyResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// tenancy is the tenancy, revoked.
+	Tenancy       *v1.Tenancy `protobuf:"bytes,1,opt,name=tenancy,proto3" json:"tenancy,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeTenancyResponse) Reset() {
+	*x = RevokeTenancyResponse{}
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeTenancyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeTenancyResponse) ProtoMessage() {}
+
+func (x *RevokeTenancyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_admin_v1_admin_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeTenancyResponse.ProtoReflect.Descriptor instead.
+func (*RevokeTenancyResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_admin_v1_admin_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *RevokeTenancyResponse) GetTenancy() *v1.Tenancy {
+	if x != nil {
+		return x.Tenancy
+	}
+	return nil
+}
+
 var File_rentproof_admin_v1_admin_proto protoreflect.FileDescriptor
 
 const file_rentproof_admin_v1_admin_proto_rawDesc = "" +
 	"\n" +
-	"\x1erentproof/admin/v1/admin.proto\x12\x12rentproof.admin.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\x8c\x01\n" +
+	"\x1erentproof/admin/v1/admin.proto\x12\x12rentproof.admin.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\"rentproof/tenancy/v1/tenancy.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\x8c\x01\n" +
 	"\bDocument\x12\x10\n" +
 	"\x03url\x18\x01 \x01(\tR\x03url\x12\x1b\n" +
 	"\tfile_name\x18\x02 \x01(\tR\bfileName\x12!\n" +
@@ -1436,13 +1731,30 @@ const file_rentproof_admin_v1_admin_proto_rawDesc = "" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x05R\trequestId\x12+\n" +
 	"\x11property_verified\x18\x02 \x01(\bR\x10propertyVerified\x12\x1c\n" +
-	"\tdocuments\x18\x03 \x01(\x05R\tdocuments2\xb6\x04\n" +
+	"\tdocuments\x18\x03 \x01(\x05R\tdocuments\"\x19\n" +
+	"\x17ListTenancyQueueRequest\"W\n" +
+	"\x18ListTenancyQueueResponse\x12;\n" +
+	"\ttenancies\x18\x01 \x03(\v2\x1d.rentproof.tenancy.v1.TenancyR\ttenancies\"c\n" +
+	"\x14DecideTenancyRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x18\n" +
+	"\aapprove\x18\x02 \x01(\bR\aapprove\x12!\n" +
+	"\amessage\x18\x03 \x01(\tB\a\xca\xf3\x18\x03 \xf4\x03R\amessage\"P\n" +
+	"\x15DecideTenancyResponse\x127\n" +
+	"\atenancy\x18\x01 \x01(\v2\x1d.rentproof.tenancy.v1.TenancyR\atenancy\"I\n" +
+	"\x14RevokeTenancyRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12!\n" +
+	"\x06reason\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xf4\x03R\x06reason\"P\n" +
+	"\x15RevokeTenancyResponse\x127\n" +
+	"\atenancy\x18\x01 \x01(\v2\x1d.rentproof.tenancy.v1.TenancyR\atenancy2\xf6\x06\n" +
 	"\fAdminService\x12]\n" +
 	"\tListQueue\x12$.rentproof.admin.v1.ListQueueRequest\x1a%.rentproof.admin.v1.ListQueueResponse\"\x03\x90\x02\x01\x12d\n" +
 	"\rDecideRequest\x12(.rentproof.admin.v1.DecideRequestRequest\x1a).rentproof.admin.v1.DecideRequestResponse\x12i\n" +
 	"\rListDecisions\x12(.rentproof.admin.v1.ListDecisionsRequest\x1a).rentproof.admin.v1.ListDecisionsResponse\"\x03\x90\x02\x01\x12~\n" +
 	"\x14ListAnsweredRequests\x12/.rentproof.admin.v1.ListAnsweredRequestsRequest\x1a0.rentproof.admin.v1.ListAnsweredRequestsResponse\"\x03\x90\x02\x01\x12v\n" +
-	"\x13MarkRequestArranged\x12..rentproof.admin.v1.MarkRequestArrangedRequest\x1a/.rentproof.admin.v1.MarkRequestArrangedResponse2\x99\x01\n" +
+	"\x13MarkRequestArranged\x12..rentproof.admin.v1.MarkRequestArrangedRequest\x1a/.rentproof.admin.v1.MarkRequestArrangedResponse\x12r\n" +
+	"\x10ListTenancyQueue\x12+.rentproof.admin.v1.ListTenancyQueueRequest\x1a,.rentproof.admin.v1.ListTenancyQueueResponse\"\x03\x90\x02\x01\x12d\n" +
+	"\rDecideTenancy\x12(.rentproof.admin.v1.DecideTenancyRequest\x1a).rentproof.admin.v1.DecideTenancyResponse\x12d\n" +
+	"\rRevokeTenancy\x12(.rentproof.admin.v1.RevokeTenancyRequest\x1a).rentproof.admin.v1.RevokeTenancyResponse2\x99\x01\n" +
 	"\x0fDocumentService\x12\x85\x01\n" +
 	"\x18SubmitDirectVerification\x123.rentproof.admin.v1.SubmitDirectVerificationRequest\x1a4.rentproof.admin.v1.SubmitDirectVerificationResponseB\xcd\x01\n" +
 	"\x16com.rentproof.admin.v1B\n" +
@@ -1460,7 +1772,7 @@ func file_rentproof_admin_v1_admin_proto_rawDescGZIP() []byte {
 	return file_rentproof_admin_v1_admin_proto_rawDescData
 }
 
-var file_rentproof_admin_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_rentproof_admin_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_rentproof_admin_v1_admin_proto_goTypes = []any{
 	(*Document)(nil),                         // 0: rentproof.admin.v1.Document
 	(*QueueItem)(nil),                        // 1: rentproof.admin.v1.QueueItem
@@ -1478,36 +1790,52 @@ var file_rentproof_admin_v1_admin_proto_goTypes = []any{
 	(*MarkRequestArrangedResponse)(nil),      // 13: rentproof.admin.v1.MarkRequestArrangedResponse
 	(*SubmitDirectVerificationRequest)(nil),  // 14: rentproof.admin.v1.SubmitDirectVerificationRequest
 	(*SubmitDirectVerificationResponse)(nil), // 15: rentproof.admin.v1.SubmitDirectVerificationResponse
-	(*timestamppb.Timestamp)(nil),            // 16: google.protobuf.Timestamp
+	(*ListTenancyQueueRequest)(nil),          // 16: rentproof.admin.v1.ListTenancyQueueRequest
+	(*ListTenancyQueueResponse)(nil),         // 17: rentproof.admin.v1.ListTenancyQueueResponse
+	(*DecideTenancyRequest)(nil),             // 18: rentproof.admin.v1.DecideTenancyRequest
+	(*DecideTenancyResponse)(nil),            // 19: rentproof.admin.v1.DecideTenancyResponse
+	(*RevokeTenancyRequest)(nil),             // 20: rentproof.admin.v1.RevokeTenancyRequest
+	(*RevokeTenancyResponse)(nil),            // 21: rentproof.admin.v1.RevokeTenancyResponse
+	(*timestamppb.Timestamp)(nil),            // 22: google.protobuf.Timestamp
+	(*v1.Tenancy)(nil),                       // 23: rentproof.tenancy.v1.Tenancy
 }
 var file_rentproof_admin_v1_admin_proto_depIdxs = []int32{
-	16, // 0: rentproof.admin.v1.QueueItem.created_at:type_name -> google.protobuf.Timestamp
+	22, // 0: rentproof.admin.v1.QueueItem.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: rentproof.admin.v1.QueueItem.documents:type_name -> rentproof.admin.v1.Document
 	1,  // 2: rentproof.admin.v1.ListQueueResponse.items:type_name -> rentproof.admin.v1.QueueItem
-	16, // 3: rentproof.admin.v1.Decision.created_at:type_name -> google.protobuf.Timestamp
+	22, // 3: rentproof.admin.v1.Decision.created_at:type_name -> google.protobuf.Timestamp
 	4,  // 4: rentproof.admin.v1.DecideRequestResponse.decision:type_name -> rentproof.admin.v1.Decision
 	4,  // 5: rentproof.admin.v1.ListDecisionsResponse.decisions:type_name -> rentproof.admin.v1.Decision
-	16, // 6: rentproof.admin.v1.AnsweredRequest.responded_at:type_name -> google.protobuf.Timestamp
-	16, // 7: rentproof.admin.v1.AnsweredRequest.arranged_at:type_name -> google.protobuf.Timestamp
+	22, // 6: rentproof.admin.v1.AnsweredRequest.responded_at:type_name -> google.protobuf.Timestamp
+	22, // 7: rentproof.admin.v1.AnsweredRequest.arranged_at:type_name -> google.protobuf.Timestamp
 	9,  // 8: rentproof.admin.v1.ListAnsweredRequestsResponse.requests:type_name -> rentproof.admin.v1.AnsweredRequest
 	4,  // 9: rentproof.admin.v1.MarkRequestArrangedResponse.decision:type_name -> rentproof.admin.v1.Decision
-	2,  // 10: rentproof.admin.v1.AdminService.ListQueue:input_type -> rentproof.admin.v1.ListQueueRequest
-	5,  // 11: rentproof.admin.v1.AdminService.DecideRequest:input_type -> rentproof.admin.v1.DecideRequestRequest
-	7,  // 12: rentproof.admin.v1.AdminService.ListDecisions:input_type -> rentproof.admin.v1.ListDecisionsRequest
-	10, // 13: rentproof.admin.v1.AdminService.ListAnsweredRequests:input_type -> rentproof.admin.v1.ListAnsweredRequestsRequest
-	12, // 14: rentproof.admin.v1.AdminService.MarkRequestArranged:input_type -> rentproof.admin.v1.MarkRequestArrangedRequest
-	14, // 15: rentproof.admin.v1.DocumentService.SubmitDirectVerification:input_type -> rentproof.admin.v1.SubmitDirectVerificationRequest
-	3,  // 16: rentproof.admin.v1.AdminService.ListQueue:output_type -> rentproof.admin.v1.ListQueueResponse
-	6,  // 17: rentproof.admin.v1.AdminService.DecideRequest:output_type -> rentproof.admin.v1.DecideRequestResponse
-	8,  // 18: rentproof.admin.v1.AdminService.ListDecisions:output_type -> rentproof.admin.v1.ListDecisionsResponse
-	11, // 19: rentproof.admin.v1.AdminService.ListAnsweredRequests:output_type -> rentproof.admin.v1.ListAnsweredRequestsResponse
-	13, // 20: rentproof.admin.v1.AdminService.MarkRequestArranged:output_type -> rentproof.admin.v1.MarkRequestArrangedResponse
-	15, // 21: rentproof.admin.v1.DocumentService.SubmitDirectVerification:output_type -> rentproof.admin.v1.SubmitDirectVerificationResponse
-	16, // [16:22] is the sub-list for method output_type
-	10, // [10:16] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	23, // 10: rentproof.admin.v1.ListTenancyQueueResponse.tenancies:type_name -> rentproof.tenancy.v1.Tenancy
+	23, // 11: rentproof.admin.v1.DecideTenancyResponse.tenancy:type_name -> rentproof.tenancy.v1.Tenancy
+	23, // 12: rentproof.admin.v1.RevokeTenancyResponse.tenancy:type_name -> rentproof.tenancy.v1.Tenancy
+	2,  // 13: rentproof.admin.v1.AdminService.ListQueue:input_type -> rentproof.admin.v1.ListQueueRequest
+	5,  // 14: rentproof.admin.v1.AdminService.DecideRequest:input_type -> rentproof.admin.v1.DecideRequestRequest
+	7,  // 15: rentproof.admin.v1.AdminService.ListDecisions:input_type -> rentproof.admin.v1.ListDecisionsRequest
+	10, // 16: rentproof.admin.v1.AdminService.ListAnsweredRequests:input_type -> rentproof.admin.v1.ListAnsweredRequestsRequest
+	12, // 17: rentproof.admin.v1.AdminService.MarkRequestArranged:input_type -> rentproof.admin.v1.MarkRequestArrangedRequest
+	16, // 18: rentproof.admin.v1.AdminService.ListTenancyQueue:input_type -> rentproof.admin.v1.ListTenancyQueueRequest
+	18, // 19: rentproof.admin.v1.AdminService.DecideTenancy:input_type -> rentproof.admin.v1.DecideTenancyRequest
+	20, // 20: rentproof.admin.v1.AdminService.RevokeTenancy:input_type -> rentproof.admin.v1.RevokeTenancyRequest
+	14, // 21: rentproof.admin.v1.DocumentService.SubmitDirectVerification:input_type -> rentproof.admin.v1.SubmitDirectVerificationRequest
+	3,  // 22: rentproof.admin.v1.AdminService.ListQueue:output_type -> rentproof.admin.v1.ListQueueResponse
+	6,  // 23: rentproof.admin.v1.AdminService.DecideRequest:output_type -> rentproof.admin.v1.DecideRequestResponse
+	8,  // 24: rentproof.admin.v1.AdminService.ListDecisions:output_type -> rentproof.admin.v1.ListDecisionsResponse
+	11, // 25: rentproof.admin.v1.AdminService.ListAnsweredRequests:output_type -> rentproof.admin.v1.ListAnsweredRequestsResponse
+	13, // 26: rentproof.admin.v1.AdminService.MarkRequestArranged:output_type -> rentproof.admin.v1.MarkRequestArrangedResponse
+	17, // 27: rentproof.admin.v1.AdminService.ListTenancyQueue:output_type -> rentproof.admin.v1.ListTenancyQueueResponse
+	19, // 28: rentproof.admin.v1.AdminService.DecideTenancy:output_type -> rentproof.admin.v1.DecideTenancyResponse
+	21, // 29: rentproof.admin.v1.AdminService.RevokeTenancy:output_type -> rentproof.admin.v1.RevokeTenancyResponse
+	15, // 30: rentproof.admin.v1.DocumentService.SubmitDirectVerification:output_type -> rentproof.admin.v1.SubmitDirectVerificationResponse
+	22, // [22:31] is the sub-list for method output_type
+	13, // [13:22] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_admin_v1_admin_proto_init() }
@@ -1521,7 +1849,7 @@ func file_rentproof_admin_v1_admin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_admin_v1_admin_proto_rawDesc), len(file_rentproof_admin_v1_admin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   16,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -302,3 +302,69 @@ func (x *SubmitDirectVerificationResponse) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(x.GetDocuments()), 10)
 	return append(b, '}')
 }
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListTenancyQueueRequest) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ListTenancyQueueResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"tenancies\":"...)
+	b = append(b, '[')
+	for i, e := range x.GetTenancies() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m := e; m == nil {
+			b = append(b, "null"...)
+		} else {
+			b = m.AppendJSON(b)
+		}
+	}
+	b = append(b, ']')
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *DecideTenancyRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"id\":"...)
+	b = strconv.AppendInt(b, int64(x.GetId()), 10)
+	b = append(b, ",\"approve\":"...)
+	b = strconv.AppendBool(b, x.GetApprove())
+	b = append(b, ",\"message\":"...)
+	b = wirejson.AppendString(b, x.GetMessage())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *DecideTenancyResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"tenancy\":"...)
+	if m := x.GetTenancy(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *RevokeTenancyRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"id\":"...)
+	b = strconv.AppendInt(b, int64(x.GetId()), 10)
+	b = append(b, ",\"reason\":"...)
+	b = wirejson.AppendString(b, x.GetReason())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *RevokeTenancyResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"tenancy\":"...)
+	if m := x.GetTenancy(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
+	return append(b, '}')
+}

@@ -176,9 +176,16 @@ type Property struct {
 	// verification_confirmations is how many people's approvals confirmed it (proof confirmed).
 	VerificationConfirmations int32 `protobuf:"varint,36,opt,name=verification_confirmations,json=verificationConfirmations,proto3" json:"verification_confirmations,omitempty"`
 	// saved is true when the signed-in caller has saved the property; false for visitors.
-	Saved         bool `protobuf:"varint,37,opt,name=saved,proto3" json:"saved,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Saved bool `protobuf:"varint,37,opt,name=saved,proto3" json:"saved,omitempty"`
+	// verified_review_count is how many of its published reviews are verified (issue 27): each
+	// proven by a verified tenancy.
+	VerifiedReviewCount int32 `protobuf:"varint,38,opt,name=verified_review_count,json=verifiedReviewCount,proto3" json:"verified_review_count,omitempty"`
+	// reviewer_highlights are what its reviewers, not its owner, say it is good at: "Great location"
+	// and "Responsive landlord", each when at least three counted reviews rated 4 or 5 tick the
+	// matching category (Location, Management) and they are a majority of its counted reviews.
+	ReviewerHighlights []string `protobuf:"bytes,39,rep,name=reviewer_highlights,json=reviewerHighlights,proto3" json:"reviewer_highlights,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *Property) Reset() {
@@ -468,6 +475,20 @@ func (x *Property) GetSaved() bool {
 		return x.Saved
 	}
 	return false
+}
+
+func (x *Property) GetVerifiedReviewCount() int32 {
+	if x != nil {
+		return x.VerifiedReviewCount
+	}
+	return 0
+}
+
+func (x *Property) GetReviewerHighlights() []string {
+	if x != nil {
+		return x.ReviewerHighlights
+	}
+	return nil
 }
 
 // GetPropertyRequest names one property.
@@ -2047,7 +2068,8 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\aaverage\x18\x01 \x01(\x01R\aaverage\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x05R\x05count\x12'\n" +
 	"\x0frecommend_count\x18\x03 \x01(\x05R\x0erecommendCount\x12\"\n" +
-	"\fdistribution\x18\x04 \x03(\x05R\fdistribution\"\xc7\t\n" +
+	"\fdistribution\x18\x04 \x03(\x05R\fdistribution\"\xac\n" +
+	"\n" +
 	"\bProperty\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12 \n" +
@@ -2091,7 +2113,9 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\x0erating_summary\x18\" \x01(\v2$.rentproof.property.v1.RatingSummaryR\rratingSummary\x12-\n" +
 	"\x12verification_proof\x18# \x01(\tR\x11verificationProof\x12=\n" +
 	"\x1averification_confirmations\x18$ \x01(\x05R\x19verificationConfirmations\x12\x14\n" +
-	"\x05saved\x18% \x01(\bR\x05saved\"$\n" +
+	"\x05saved\x18% \x01(\bR\x05saved\x122\n" +
+	"\x15verified_review_count\x18& \x01(\x05R\x13verifiedReviewCount\x12/\n" +
+	"\x13reviewer_highlights\x18' \x03(\tR\x12reviewerHighlights\"$\n" +
 	"\x12GetPropertyRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\"R\n" +
 	"\x13GetPropertyResponse\x12;\n" +

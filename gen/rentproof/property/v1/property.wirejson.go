@@ -131,6 +131,17 @@ func (x *Property) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(x.GetVerificationConfirmations()), 10)
 	b = append(b, ",\"saved\":"...)
 	b = strconv.AppendBool(b, x.GetSaved())
+	b = append(b, ",\"verifiedReviewCount\":"...)
+	b = strconv.AppendInt(b, int64(x.GetVerifiedReviewCount()), 10)
+	b = append(b, ",\"reviewerHighlights\":"...)
+	b = append(b, '[')
+	for i, e := range x.GetReviewerHighlights() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = wirejson.AppendString(b, e)
+	}
+	b = append(b, ']')
 	return append(b, '}')
 }
 

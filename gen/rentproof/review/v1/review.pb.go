@@ -116,7 +116,9 @@ type Review struct {
 	// photos are the URLs of the review's photos (under /uploads/), served to everyone while the
 	// review is published and otherwise only to its author and administrators.
 	Photos []string `protobuf:"bytes,12,rep,name=photos,proto3" json:"photos,omitempty"`
-	// verified is true when the author's stay or role was verified.
+	// verified is true when a verified tenancy proves the review (issue 27): the author's tenancy at
+	// the property, which began before the review and ended no more than three years before it, or,
+	// for a landlord's review of a tenant, the tenancy it is about. The label follows the proof.
 	Verified bool `protobuf:"varint,13,opt,name=verified,proto3" json:"verified,omitempty"`
 	// created_at is when the review was posted.
 	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
@@ -141,7 +143,21 @@ type Review struct {
 	// established (7 days old with a published review) when it was written: it is listed like any
 	// other but kept out of the stars and the averages, and joins them by itself once the author is
 	// established.
-	NewMember     bool `protobuf:"varint,23,opt,name=new_member,json=newMember,proto3" json:"new_member,omitempty"`
+	NewMember bool `protobuf:"varint,23,opt,name=new_member,json=newMember,proto3" json:"new_member,omitempty"`
+	// verified_label is SPEC's label for a verified review of this type ("Verified Tenant",
+	// "Verified Landlord", "Verified Resident", "Verified Reviewer"); empty when not verified.
+	VerifiedLabel string `protobuf:"bytes,24,opt,name=verified_label,json=verifiedLabel,proto3" json:"verified_label,omitempty"`
+	// proof is what verified the review, absent when it is not verified.
+	Proof *ReviewProof `protobuf:"bytes,25,opt,name=proof,proto3" json:"proof,omitempty"`
+	// tenancy_id is the tenancy a landlord's review of a tenant is about, 0 for other reviews.
+	TenancyId int32 `protobuf:"varint,26,opt,name=tenancy_id,json=tenancyId,proto3" json:"tenancy_id,omitempty"`
+	// tenant is the public name of the tenant a landlord's review is about (first name and
+	// initial), absent for other reviews.
+	Tenant *Reviewer `protobuf:"bytes,27,opt,name=tenant,proto3" json:"tenant,omitempty"`
+	// hidden_until is set while the review is hidden by the blind reveal (only its author sees it):
+	// a landlord's review of a verified tenancy and that tenant's review of the landlord stay hidden
+	// until both are posted or 14 days have passed since the first.
+	HiddenUntil   *timestamppb.Timestamp `protobuf:"bytes,28,opt,name=hidden_until,json=hiddenUntil,proto3" json:"hidden_until,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -337,6 +353,115 @@ func (x *Review) GetNewMember() bool {
 	return false
 }
 
+func (x *Review) GetVerifiedLabel() string {
+	if x != nil {
+		return x.VerifiedLabel
+	}
+	return ""
+}
+
+func (x *Review) GetProof() *ReviewProof {
+	if x != nil {
+		return x.Proof
+	}
+	return nil
+}
+
+func (x *Review) GetTenancyId() int32 {
+	if x != nil {
+		return x.TenancyId
+	}
+	return 0
+}
+
+func (x *Review) GetTenant() *Reviewer {
+	if x != nil {
+		return x.Tenant
+	}
+	return nil
+}
+
+func (x *Review) GetHiddenUntil() *timestamppb.Timestamp {
+	if x != nil {
+		return x.HiddenUntil
+	}
+	return nil
+}
+
+// ReviewProof is the verified tenancy behind a review's label.
+type ReviewProof struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// proof is landlord (confirmed by the property's owner) or documents (documents checked by an
+	// administrator).
+	Proof string `protobuf:"bytes,1,opt,name=proof,proto3" json:"proof,omitempty"`
+	// from_month is the tenancy's first month, YYYY-MM.
+	FromMonth string `protobuf:"bytes,2,opt,name=from_month,json=fromMonth,proto3" json:"from_month,omitempty"`
+	// to_month is its last month, YYYY-MM; empty while the tenant still lives there.
+	ToMonth string `protobuf:"bytes,3,opt,name=to_month,json=toMonth,proto3" json:"to_month,omitempty"`
+	// verified_at is when the tenancy was verified.
+	VerifiedAt    *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=verified_at,json=verifiedAt,proto3" json:"verified_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReviewProof) Reset() {
+	*x = ReviewProof{}
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReviewProof) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReviewProof) ProtoMessage() {}
+
+func (x *ReviewProof) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReviewProof.ProtoReflect.Descriptor instead.
+func (*ReviewProof) Descriptor() ([]byte, []int) {
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ReviewProof) GetProof() string {
+	if x != nil {
+		return x.Proof
+	}
+	return ""
+}
+
+func (x *ReviewProof) GetFromMonth() string {
+	if x != nil {
+		return x.FromMonth
+	}
+	return ""
+}
+
+func (x *ReviewProof) GetToMonth() string {
+	if x != nil {
+		return x.ToMonth
+	}
+	return ""
+}
+
+func (x *ReviewProof) GetVerifiedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.VerifiedAt
+	}
+	return nil
+}
+
 // OwnerResponse is the property owner's public answer to a review.
 type OwnerResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -352,7 +477,7 @@ type OwnerResponse struct {
 
 func (x *OwnerResponse) Reset() {
 	*x = OwnerResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[2]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -364,7 +489,7 @@ func (x *OwnerResponse) String() string {
 func (*OwnerResponse) ProtoMessage() {}
 
 func (x *OwnerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[2]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -377,7 +502,7 @@ func (x *OwnerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OwnerResponse.ProtoReflect.Descriptor instead.
 func (*OwnerResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{2}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *OwnerResponse) GetContent() string {
@@ -412,14 +537,16 @@ type ListPropertyReviewsRequest struct {
 	// page is the 1-based page (default 1).
 	Page int32 `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
 	// page_size is the number of reviews per page (default 10, at most 50).
-	PageSize      int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// verified_only lists only verified reviews.
+	VerifiedOnly  bool `protobuf:"varint,5,opt,name=verified_only,json=verifiedOnly,proto3" json:"verified_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListPropertyReviewsRequest) Reset() {
 	*x = ListPropertyReviewsRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[3]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -431,7 +558,7 @@ func (x *ListPropertyReviewsRequest) String() string {
 func (*ListPropertyReviewsRequest) ProtoMessage() {}
 
 func (x *ListPropertyReviewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[3]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -444,7 +571,7 @@ func (x *ListPropertyReviewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPropertyReviewsRequest.ProtoReflect.Descriptor instead.
 func (*ListPropertyReviewsRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{3}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ListPropertyReviewsRequest) GetPropertyId() int32 {
@@ -475,6 +602,13 @@ func (x *ListPropertyReviewsRequest) GetPageSize() int32 {
 	return 0
 }
 
+func (x *ListPropertyReviewsRequest) GetVerifiedOnly() bool {
+	if x != nil {
+		return x.VerifiedOnly
+	}
+	return false
+}
+
 // ListPropertyReviewsResponse is one page of the property's reviews.
 type ListPropertyReviewsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -488,7 +622,7 @@ type ListPropertyReviewsResponse struct {
 
 func (x *ListPropertyReviewsResponse) Reset() {
 	*x = ListPropertyReviewsResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[4]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -500,7 +634,7 @@ func (x *ListPropertyReviewsResponse) String() string {
 func (*ListPropertyReviewsResponse) ProtoMessage() {}
 
 func (x *ListPropertyReviewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[4]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -513,7 +647,7 @@ func (x *ListPropertyReviewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPropertyReviewsResponse.ProtoReflect.Descriptor instead.
 func (*ListPropertyReviewsResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{4}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ListPropertyReviewsResponse) GetReviews() []*Review {
@@ -541,7 +675,7 @@ type GetRatingSummaryRequest struct {
 
 func (x *GetRatingSummaryRequest) Reset() {
 	*x = GetRatingSummaryRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[5]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -553,7 +687,7 @@ func (x *GetRatingSummaryRequest) String() string {
 func (*GetRatingSummaryRequest) ProtoMessage() {}
 
 func (x *GetRatingSummaryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[5]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -566,7 +700,7 @@ func (x *GetRatingSummaryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRatingSummaryRequest.ProtoReflect.Descriptor instead.
 func (*GetRatingSummaryRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{5}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *GetRatingSummaryRequest) GetPropertyId() int32 {
@@ -584,14 +718,16 @@ type GetRatingSummaryResponse struct {
 	Summary *v1.RatingSummary `protobuf:"bytes,1,opt,name=summary,proto3" json:"summary,omitempty"`
 	// types counts the published reviews of every review type, in the order of the types, zero
 	// counts included: what each tab holds, rated or not, and how many of them count.
-	Types         []*ReviewTypeCount `protobuf:"bytes,2,rep,name=types,proto3" json:"types,omitempty"`
+	Types []*ReviewTypeCount `protobuf:"bytes,2,rep,name=types,proto3" json:"types,omitempty"`
+	// verified_count is how many of the property's published reviews are verified.
+	VerifiedCount int32 `protobuf:"varint,3,opt,name=verified_count,json=verifiedCount,proto3" json:"verified_count,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetRatingSummaryResponse) Reset() {
 	*x = GetRatingSummaryResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[6]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -603,7 +739,7 @@ func (x *GetRatingSummaryResponse) String() string {
 func (*GetRatingSummaryResponse) ProtoMessage() {}
 
 func (x *GetRatingSummaryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[6]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -616,7 +752,7 @@ func (x *GetRatingSummaryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRatingSummaryResponse.ProtoReflect.Descriptor instead.
 func (*GetRatingSummaryResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{6}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *GetRatingSummaryResponse) GetSummary() *v1.RatingSummary {
@@ -631,6 +767,13 @@ func (x *GetRatingSummaryResponse) GetTypes() []*ReviewTypeCount {
 		return x.Types
 	}
 	return nil
+}
+
+func (x *GetRatingSummaryResponse) GetVerifiedCount() int32 {
+	if x != nil {
+		return x.VerifiedCount
+	}
+	return 0
 }
 
 // ReviewTypeCount is a property's published reviews of one type.
@@ -653,7 +796,7 @@ type ReviewTypeCount struct {
 
 func (x *ReviewTypeCount) Reset() {
 	*x = ReviewTypeCount{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[7]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -665,7 +808,7 @@ func (x *ReviewTypeCount) String() string {
 func (*ReviewTypeCount) ProtoMessage() {}
 
 func (x *ReviewTypeCount) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[7]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -678,7 +821,7 @@ func (x *ReviewTypeCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReviewTypeCount.ProtoReflect.Descriptor instead.
 func (*ReviewTypeCount) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{7}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ReviewTypeCount) GetReviewType() string {
@@ -742,14 +885,19 @@ type CreateReviewRequest struct {
 	Photos []string `protobuf:"bytes,10,rep,name=photos,proto3" json:"photos,omitempty"`
 	// stay_period is for tenant_to_property only: current, less_than_6_months, 6_months_to_1_year,
 	// 1_to_3_years or more_than_3_years.
-	StayPeriod    string `protobuf:"bytes,11,opt,name=stay_period,json=stayPeriod,proto3" json:"stay_period,omitempty"`
+	StayPeriod string `protobuf:"bytes,11,opt,name=stay_period,json=stayPeriod,proto3" json:"stay_period,omitempty"`
+	// tenancy_id names the verified tenancy a landlord_to_tenant review is about (the owner picks
+	// one of the verified tenancies at their verified property: one review per tenancy, labelled
+	// Verified Landlord); 0 writes an unverified landlord review, one per property. Other types
+	// must leave it 0: their tenancy is found from the author.
+	TenancyId     int32 `protobuf:"varint,12,opt,name=tenancy_id,json=tenancyId,proto3" json:"tenancy_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CreateReviewRequest) Reset() {
 	*x = CreateReviewRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[8]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -761,7 +909,7 @@ func (x *CreateReviewRequest) String() string {
 func (*CreateReviewRequest) ProtoMessage() {}
 
 func (x *CreateReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[8]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -774,7 +922,7 @@ func (x *CreateReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateReviewRequest.ProtoReflect.Descriptor instead.
 func (*CreateReviewRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{8}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CreateReviewRequest) GetPropertyId() int32 {
@@ -854,6 +1002,13 @@ func (x *CreateReviewRequest) GetStayPeriod() string {
 	return ""
 }
 
+func (x *CreateReviewRequest) GetTenancyId() int32 {
+	if x != nil {
+		return x.TenancyId
+	}
+	return 0
+}
+
 // CreateReviewResponse carries the new review.
 type CreateReviewResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -865,7 +1020,7 @@ type CreateReviewResponse struct {
 
 func (x *CreateReviewResponse) Reset() {
 	*x = CreateReviewResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[9]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -877,7 +1032,7 @@ func (x *CreateReviewResponse) String() string {
 func (*CreateReviewResponse) ProtoMessage() {}
 
 func (x *CreateReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[9]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -890,7 +1045,7 @@ func (x *CreateReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateReviewResponse.ProtoReflect.Descriptor instead.
 func (*CreateReviewResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{9}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CreateReviewResponse) GetReview() *Review {
@@ -911,7 +1066,7 @@ type MarkHelpfulRequest struct {
 
 func (x *MarkHelpfulRequest) Reset() {
 	*x = MarkHelpfulRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[10]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -923,7 +1078,7 @@ func (x *MarkHelpfulRequest) String() string {
 func (*MarkHelpfulRequest) ProtoMessage() {}
 
 func (x *MarkHelpfulRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[10]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -936,7 +1091,7 @@ func (x *MarkHelpfulRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarkHelpfulRequest.ProtoReflect.Descriptor instead.
 func (*MarkHelpfulRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{10}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *MarkHelpfulRequest) GetReviewId() int32 {
@@ -959,7 +1114,7 @@ type MarkHelpfulResponse struct {
 
 func (x *MarkHelpfulResponse) Reset() {
 	*x = MarkHelpfulResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[11]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -971,7 +1126,7 @@ func (x *MarkHelpfulResponse) String() string {
 func (*MarkHelpfulResponse) ProtoMessage() {}
 
 func (x *MarkHelpfulResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[11]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -984,7 +1139,7 @@ func (x *MarkHelpfulResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarkHelpfulResponse.ProtoReflect.Descriptor instead.
 func (*MarkHelpfulResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{11}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *MarkHelpfulResponse) GetHelpful() int32 {
@@ -1016,7 +1171,7 @@ type ReportReviewRequest struct {
 
 func (x *ReportReviewRequest) Reset() {
 	*x = ReportReviewRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[12]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1028,7 +1183,7 @@ func (x *ReportReviewRequest) String() string {
 func (*ReportReviewRequest) ProtoMessage() {}
 
 func (x *ReportReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[12]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1041,7 +1196,7 @@ func (x *ReportReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportReviewRequest.ProtoReflect.Descriptor instead.
 func (*ReportReviewRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{12}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ReportReviewRequest) GetReviewId() int32 {
@@ -1074,7 +1229,7 @@ type ReportReviewResponse struct {
 
 func (x *ReportReviewResponse) Reset() {
 	*x = ReportReviewResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[13]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1086,7 +1241,7 @@ func (x *ReportReviewResponse) String() string {
 func (*ReportReviewResponse) ProtoMessage() {}
 
 func (x *ReportReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[13]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1099,7 +1254,7 @@ func (x *ReportReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportReviewResponse.ProtoReflect.Descriptor instead.
 func (*ReportReviewResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{13}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{14}
 }
 
 // RespondToReviewRequest sets the owner's response.
@@ -1115,7 +1270,7 @@ type RespondToReviewRequest struct {
 
 func (x *RespondToReviewRequest) Reset() {
 	*x = RespondToReviewRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[14]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1127,7 +1282,7 @@ func (x *RespondToReviewRequest) String() string {
 func (*RespondToReviewRequest) ProtoMessage() {}
 
 func (x *RespondToReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[14]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1140,7 +1295,7 @@ func (x *RespondToReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RespondToReviewRequest.ProtoReflect.Descriptor instead.
 func (*RespondToReviewRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{14}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *RespondToReviewRequest) GetReviewId() int32 {
@@ -1168,7 +1323,7 @@ type RespondToReviewResponse struct {
 
 func (x *RespondToReviewResponse) Reset() {
 	*x = RespondToReviewResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[15]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1180,7 +1335,7 @@ func (x *RespondToReviewResponse) String() string {
 func (*RespondToReviewResponse) ProtoMessage() {}
 
 func (x *RespondToReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[15]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1193,7 +1348,7 @@ func (x *RespondToReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RespondToReviewResponse.ProtoReflect.Descriptor instead.
 func (*RespondToReviewResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{15}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *RespondToReviewResponse) GetReview() *Review {
@@ -1212,7 +1367,7 @@ type ListReportedReviewsRequest struct {
 
 func (x *ListReportedReviewsRequest) Reset() {
 	*x = ListReportedReviewsRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[16]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1224,7 +1379,7 @@ func (x *ListReportedReviewsRequest) String() string {
 func (*ListReportedReviewsRequest) ProtoMessage() {}
 
 func (x *ListReportedReviewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[16]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1237,7 +1392,7 @@ func (x *ListReportedReviewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReportedReviewsRequest.ProtoReflect.Descriptor instead.
 func (*ListReportedReviewsRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{16}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{17}
 }
 
 // ListReportedReviewsResponse lists reported reviews.
@@ -1251,7 +1406,7 @@ type ListReportedReviewsResponse struct {
 
 func (x *ListReportedReviewsResponse) Reset() {
 	*x = ListReportedReviewsResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[17]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1263,7 +1418,7 @@ func (x *ListReportedReviewsResponse) String() string {
 func (*ListReportedReviewsResponse) ProtoMessage() {}
 
 func (x *ListReportedReviewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[17]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1276,7 +1431,7 @@ func (x *ListReportedReviewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReportedReviewsResponse.ProtoReflect.Descriptor instead.
 func (*ListReportedReviewsResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{17}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListReportedReviewsResponse) GetReviews() []*Review {
@@ -1301,7 +1456,7 @@ type ModerateReviewRequest struct {
 
 func (x *ModerateReviewRequest) Reset() {
 	*x = ModerateReviewRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[18]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1313,7 +1468,7 @@ func (x *ModerateReviewRequest) String() string {
 func (*ModerateReviewRequest) ProtoMessage() {}
 
 func (x *ModerateReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[18]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1326,7 +1481,7 @@ func (x *ModerateReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ModerateReviewRequest.ProtoReflect.Descriptor instead.
 func (*ModerateReviewRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{18}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ModerateReviewRequest) GetReviewId() int32 {
@@ -1361,7 +1516,7 @@ type ModerateReviewResponse struct {
 
 func (x *ModerateReviewResponse) Reset() {
 	*x = ModerateReviewResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[19]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1373,7 +1528,7 @@ func (x *ModerateReviewResponse) String() string {
 func (*ModerateReviewResponse) ProtoMessage() {}
 
 func (x *ModerateReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[19]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1386,7 +1541,7 @@ func (x *ModerateReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ModerateReviewResponse.ProtoReflect.Descriptor instead.
 func (*ModerateReviewResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{19}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ModerateReviewResponse) GetReview() *Review {
@@ -1407,7 +1562,7 @@ type ListRecentReviewsRequest struct {
 
 func (x *ListRecentReviewsRequest) Reset() {
 	*x = ListRecentReviewsRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[20]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1419,7 +1574,7 @@ func (x *ListRecentReviewsRequest) String() string {
 func (*ListRecentReviewsRequest) ProtoMessage() {}
 
 func (x *ListRecentReviewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[20]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1432,7 +1587,7 @@ func (x *ListRecentReviewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRecentReviewsRequest.ProtoReflect.Descriptor instead.
 func (*ListRecentReviewsRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{20}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ListRecentReviewsRequest) GetLimit() int32 {
@@ -1453,7 +1608,7 @@ type ListRecentReviewsResponse struct {
 
 func (x *ListRecentReviewsResponse) Reset() {
 	*x = ListRecentReviewsResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[21]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1465,7 +1620,7 @@ func (x *ListRecentReviewsResponse) String() string {
 func (*ListRecentReviewsResponse) ProtoMessage() {}
 
 func (x *ListRecentReviewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[21]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1478,7 +1633,7 @@ func (x *ListRecentReviewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRecentReviewsResponse.ProtoReflect.Descriptor instead.
 func (*ListRecentReviewsResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{21}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListRecentReviewsResponse) GetReviews() []*Review {
@@ -1503,7 +1658,7 @@ type ListMyReviewsRequest struct {
 
 func (x *ListMyReviewsRequest) Reset() {
 	*x = ListMyReviewsRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[22]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1515,7 +1670,7 @@ func (x *ListMyReviewsRequest) String() string {
 func (*ListMyReviewsRequest) ProtoMessage() {}
 
 func (x *ListMyReviewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[22]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1528,7 +1683,7 @@ func (x *ListMyReviewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyReviewsRequest.ProtoReflect.Descriptor instead.
 func (*ListMyReviewsRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{22}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListMyReviewsRequest) GetQuery() string {
@@ -1571,7 +1726,7 @@ type ListMyReviewsResponse struct {
 
 func (x *ListMyReviewsResponse) Reset() {
 	*x = ListMyReviewsResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[23]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1583,7 +1738,7 @@ func (x *ListMyReviewsResponse) String() string {
 func (*ListMyReviewsResponse) ProtoMessage() {}
 
 func (x *ListMyReviewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[23]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1596,7 +1751,7 @@ func (x *ListMyReviewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyReviewsResponse.ProtoReflect.Descriptor instead.
 func (*ListMyReviewsResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{23}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListMyReviewsResponse) GetReviews() []*Review {
@@ -1645,7 +1800,7 @@ type ListMyReviewsOfPropertyRequest struct {
 
 func (x *ListMyReviewsOfPropertyRequest) Reset() {
 	*x = ListMyReviewsOfPropertyRequest{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[24]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1657,7 +1812,7 @@ func (x *ListMyReviewsOfPropertyRequest) String() string {
 func (*ListMyReviewsOfPropertyRequest) ProtoMessage() {}
 
 func (x *ListMyReviewsOfPropertyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[24]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1670,7 +1825,7 @@ func (x *ListMyReviewsOfPropertyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyReviewsOfPropertyRequest.ProtoReflect.Descriptor instead.
 func (*ListMyReviewsOfPropertyRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{24}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListMyReviewsOfPropertyRequest) GetPropertyId() int32 {
@@ -1692,7 +1847,7 @@ type ListMyReviewsOfPropertyResponse struct {
 
 func (x *ListMyReviewsOfPropertyResponse) Reset() {
 	*x = ListMyReviewsOfPropertyResponse{}
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[25]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1704,7 +1859,7 @@ func (x *ListMyReviewsOfPropertyResponse) String() string {
 func (*ListMyReviewsOfPropertyResponse) ProtoMessage() {}
 
 func (x *ListMyReviewsOfPropertyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_review_v1_review_proto_msgTypes[25]
+	mi := &file_rentproof_review_v1_review_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1717,7 +1872,7 @@ func (x *ListMyReviewsOfPropertyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyReviewsOfPropertyResponse.ProtoReflect.Descriptor instead.
 func (*ListMyReviewsOfPropertyResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{25}
+	return file_rentproof_review_v1_review_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ListMyReviewsOfPropertyResponse) GetReviews() []*Review {
@@ -1736,7 +1891,7 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x02 \x01(\tR\tfirstName\x12\x1b\n" +
-	"\tlast_name\x18\x03 \x01(\tR\blastName\"\xfc\x05\n" +
+	"\tlast_name\x18\x03 \x01(\tR\blastName\"\xf0\a\n" +
 	"\x06Review\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1f\n" +
 	"\vproperty_id\x18\x02 \x01(\x05R\n" +
@@ -1768,35 +1923,50 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\x06status\x18\x15 \x01(\tR\x06status\x12!\n" +
 	"\freport_count\x18\x16 \x01(\x05R\vreportCount\x12\x1d\n" +
 	"\n" +
-	"new_member\x18\x17 \x01(\bR\tnewMember\"\x9f\x01\n" +
+	"new_member\x18\x17 \x01(\bR\tnewMember\x12%\n" +
+	"\x0everified_label\x18\x18 \x01(\tR\rverifiedLabel\x126\n" +
+	"\x05proof\x18\x19 \x01(\v2 .rentproof.review.v1.ReviewProofR\x05proof\x12\x1d\n" +
+	"\n" +
+	"tenancy_id\x18\x1a \x01(\x05R\ttenancyId\x125\n" +
+	"\x06tenant\x18\x1b \x01(\v2\x1d.rentproof.review.v1.ReviewerR\x06tenant\x12=\n" +
+	"\fhidden_until\x18\x1c \x01(\v2\x1a.google.protobuf.TimestampR\vhiddenUntil\"\x9a\x01\n" +
+	"\vReviewProof\x12\x14\n" +
+	"\x05proof\x18\x01 \x01(\tR\x05proof\x12\x1d\n" +
+	"\n" +
+	"from_month\x18\x02 \x01(\tR\tfromMonth\x12\x19\n" +
+	"\bto_month\x18\x03 \x01(\tR\atoMonth\x12;\n" +
+	"\vverified_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"verifiedAt\"\x9f\x01\n" +
 	"\rOwnerResponse\x12\x18\n" +
 	"\acontent\x18\x01 \x01(\tR\acontent\x129\n" +
 	"\n" +
 	"created_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
 	"\n" +
-	"updated_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"\x80\x01\n" +
+	"updated_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"\xa5\x01\n" +
 	"\x1aListPropertyReviewsRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
 	"propertyId\x12\x10\n" +
 	"\x03tab\x18\x02 \x01(\tR\x03tab\x12\x12\n" +
 	"\x04page\x18\x03 \x01(\x05R\x04page\x12\x1b\n" +
-	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\"o\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12#\n" +
+	"\rverified_only\x18\x05 \x01(\bR\fverifiedOnly\"o\n" +
 	"\x1bListPropertyReviewsResponse\x125\n" +
 	"\areviews\x18\x01 \x03(\v2\x1b.rentproof.review.v1.ReviewR\areviews\x12\x19\n" +
 	"\bhas_more\x18\x02 \x01(\bR\ahasMore\":\n" +
 	"\x17GetRatingSummaryRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
-	"propertyId\"\x96\x01\n" +
+	"propertyId\"\xbd\x01\n" +
 	"\x18GetRatingSummaryResponse\x12>\n" +
 	"\asummary\x18\x01 \x01(\v2$.rentproof.property.v1.RatingSummaryR\asummary\x12:\n" +
-	"\x05types\x18\x02 \x03(\v2$.rentproof.review.v1.ReviewTypeCountR\x05types\"\xa3\x01\n" +
+	"\x05types\x18\x02 \x03(\v2$.rentproof.review.v1.ReviewTypeCountR\x05types\x12%\n" +
+	"\x0everified_count\x18\x03 \x01(\x05R\rverifiedCount\"\xa3\x01\n" +
 	"\x0fReviewTypeCount\x12\x1f\n" +
 	"\vreview_type\x18\x01 \x01(\tR\n" +
 	"reviewType\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x05R\x05count\x12\x18\n" +
 	"\aaverage\x18\x03 \x01(\x01R\aaverage\x12%\n" +
 	"\x0erates_property\x18\x04 \x01(\bR\rratesProperty\x12\x18\n" +
-	"\acounted\x18\x05 \x01(\x05R\acounted\"\xbe\t\n" +
+	"\acounted\x18\x05 \x01(\x05R\acounted\"\xdd\t\n" +
 	"\x13CreateReviewRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
 	"propertyId\x12\x16\n" +
@@ -1860,7 +2030,9 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\x126_months_to_1_year\x12\x126 months to 1 year\x12\x1c\n" +
 	"\f1_to_3_years\x12\f1 to 3 years\x12&\n" +
 	"\x11more_than_3_years\x12\x11More than 3 yearsR\n" +
-	"stayPeriod\"K\n" +
+	"stayPeriod\x12\x1d\n" +
+	"\n" +
+	"tenancy_id\x18\f \x01(\x05R\ttenancyId\"K\n" +
 	"\x14CreateReviewResponse\x123\n" +
 	"\x06review\x18\x01 \x01(\v2\x1b.rentproof.review.v1.ReviewR\x06review\"1\n" +
 	"\x12MarkHelpfulRequest\x12\x1b\n" +
@@ -1943,80 +2115,85 @@ func file_rentproof_review_v1_review_proto_rawDescGZIP() []byte {
 	return file_rentproof_review_v1_review_proto_rawDescData
 }
 
-var file_rentproof_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_rentproof_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_rentproof_review_v1_review_proto_goTypes = []any{
 	(*Reviewer)(nil),                        // 0: rentproof.review.v1.Reviewer
 	(*Review)(nil),                          // 1: rentproof.review.v1.Review
-	(*OwnerResponse)(nil),                   // 2: rentproof.review.v1.OwnerResponse
-	(*ListPropertyReviewsRequest)(nil),      // 3: rentproof.review.v1.ListPropertyReviewsRequest
-	(*ListPropertyReviewsResponse)(nil),     // 4: rentproof.review.v1.ListPropertyReviewsResponse
-	(*GetRatingSummaryRequest)(nil),         // 5: rentproof.review.v1.GetRatingSummaryRequest
-	(*GetRatingSummaryResponse)(nil),        // 6: rentproof.review.v1.GetRatingSummaryResponse
-	(*ReviewTypeCount)(nil),                 // 7: rentproof.review.v1.ReviewTypeCount
-	(*CreateReviewRequest)(nil),             // 8: rentproof.review.v1.CreateReviewRequest
-	(*CreateReviewResponse)(nil),            // 9: rentproof.review.v1.CreateReviewResponse
-	(*MarkHelpfulRequest)(nil),              // 10: rentproof.review.v1.MarkHelpfulRequest
-	(*MarkHelpfulResponse)(nil),             // 11: rentproof.review.v1.MarkHelpfulResponse
-	(*ReportReviewRequest)(nil),             // 12: rentproof.review.v1.ReportReviewRequest
-	(*ReportReviewResponse)(nil),            // 13: rentproof.review.v1.ReportReviewResponse
-	(*RespondToReviewRequest)(nil),          // 14: rentproof.review.v1.RespondToReviewRequest
-	(*RespondToReviewResponse)(nil),         // 15: rentproof.review.v1.RespondToReviewResponse
-	(*ListReportedReviewsRequest)(nil),      // 16: rentproof.review.v1.ListReportedReviewsRequest
-	(*ListReportedReviewsResponse)(nil),     // 17: rentproof.review.v1.ListReportedReviewsResponse
-	(*ModerateReviewRequest)(nil),           // 18: rentproof.review.v1.ModerateReviewRequest
-	(*ModerateReviewResponse)(nil),          // 19: rentproof.review.v1.ModerateReviewResponse
-	(*ListRecentReviewsRequest)(nil),        // 20: rentproof.review.v1.ListRecentReviewsRequest
-	(*ListRecentReviewsResponse)(nil),       // 21: rentproof.review.v1.ListRecentReviewsResponse
-	(*ListMyReviewsRequest)(nil),            // 22: rentproof.review.v1.ListMyReviewsRequest
-	(*ListMyReviewsResponse)(nil),           // 23: rentproof.review.v1.ListMyReviewsResponse
-	(*ListMyReviewsOfPropertyRequest)(nil),  // 24: rentproof.review.v1.ListMyReviewsOfPropertyRequest
-	(*ListMyReviewsOfPropertyResponse)(nil), // 25: rentproof.review.v1.ListMyReviewsOfPropertyResponse
-	(*timestamppb.Timestamp)(nil),           // 26: google.protobuf.Timestamp
-	(*v1.RatingSummary)(nil),                // 27: rentproof.property.v1.RatingSummary
+	(*ReviewProof)(nil),                     // 2: rentproof.review.v1.ReviewProof
+	(*OwnerResponse)(nil),                   // 3: rentproof.review.v1.OwnerResponse
+	(*ListPropertyReviewsRequest)(nil),      // 4: rentproof.review.v1.ListPropertyReviewsRequest
+	(*ListPropertyReviewsResponse)(nil),     // 5: rentproof.review.v1.ListPropertyReviewsResponse
+	(*GetRatingSummaryRequest)(nil),         // 6: rentproof.review.v1.GetRatingSummaryRequest
+	(*GetRatingSummaryResponse)(nil),        // 7: rentproof.review.v1.GetRatingSummaryResponse
+	(*ReviewTypeCount)(nil),                 // 8: rentproof.review.v1.ReviewTypeCount
+	(*CreateReviewRequest)(nil),             // 9: rentproof.review.v1.CreateReviewRequest
+	(*CreateReviewResponse)(nil),            // 10: rentproof.review.v1.CreateReviewResponse
+	(*MarkHelpfulRequest)(nil),              // 11: rentproof.review.v1.MarkHelpfulRequest
+	(*MarkHelpfulResponse)(nil),             // 12: rentproof.review.v1.MarkHelpfulResponse
+	(*ReportReviewRequest)(nil),             // 13: rentproof.review.v1.ReportReviewRequest
+	(*ReportReviewResponse)(nil),            // 14: rentproof.review.v1.ReportReviewResponse
+	(*RespondToReviewRequest)(nil),          // 15: rentproof.review.v1.RespondToReviewRequest
+	(*RespondToReviewResponse)(nil),         // 16: rentproof.review.v1.RespondToReviewResponse
+	(*ListReportedReviewsRequest)(nil),      // 17: rentproof.review.v1.ListReportedReviewsRequest
+	(*ListReportedReviewsResponse)(nil),     // 18: rentproof.review.v1.ListReportedReviewsResponse
+	(*ModerateReviewRequest)(nil),           // 19: rentproof.review.v1.ModerateReviewRequest
+	(*ModerateReviewResponse)(nil),          // 20: rentproof.review.v1.ModerateReviewResponse
+	(*ListRecentReviewsRequest)(nil),        // 21: rentproof.review.v1.ListRecentReviewsRequest
+	(*ListRecentReviewsResponse)(nil),       // 22: rentproof.review.v1.ListRecentReviewsResponse
+	(*ListMyReviewsRequest)(nil),            // 23: rentproof.review.v1.ListMyReviewsRequest
+	(*ListMyReviewsResponse)(nil),           // 24: rentproof.review.v1.ListMyReviewsResponse
+	(*ListMyReviewsOfPropertyRequest)(nil),  // 25: rentproof.review.v1.ListMyReviewsOfPropertyRequest
+	(*ListMyReviewsOfPropertyResponse)(nil), // 26: rentproof.review.v1.ListMyReviewsOfPropertyResponse
+	(*timestamppb.Timestamp)(nil),           // 27: google.protobuf.Timestamp
+	(*v1.RatingSummary)(nil),                // 28: rentproof.property.v1.RatingSummary
 }
 var file_rentproof_review_v1_review_proto_depIdxs = []int32{
-	26, // 0: rentproof.review.v1.Review.created_at:type_name -> google.protobuf.Timestamp
+	27, // 0: rentproof.review.v1.Review.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: rentproof.review.v1.Review.reviewer:type_name -> rentproof.review.v1.Reviewer
-	2,  // 2: rentproof.review.v1.Review.owner_response:type_name -> rentproof.review.v1.OwnerResponse
-	26, // 3: rentproof.review.v1.OwnerResponse.created_at:type_name -> google.protobuf.Timestamp
-	26, // 4: rentproof.review.v1.OwnerResponse.updated_at:type_name -> google.protobuf.Timestamp
-	1,  // 5: rentproof.review.v1.ListPropertyReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	27, // 6: rentproof.review.v1.GetRatingSummaryResponse.summary:type_name -> rentproof.property.v1.RatingSummary
-	7,  // 7: rentproof.review.v1.GetRatingSummaryResponse.types:type_name -> rentproof.review.v1.ReviewTypeCount
-	1,  // 8: rentproof.review.v1.CreateReviewResponse.review:type_name -> rentproof.review.v1.Review
-	1,  // 9: rentproof.review.v1.RespondToReviewResponse.review:type_name -> rentproof.review.v1.Review
-	1,  // 10: rentproof.review.v1.ListReportedReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	1,  // 11: rentproof.review.v1.ModerateReviewResponse.review:type_name -> rentproof.review.v1.Review
-	1,  // 12: rentproof.review.v1.ListRecentReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	1,  // 13: rentproof.review.v1.ListMyReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
-	1,  // 14: rentproof.review.v1.ListMyReviewsOfPropertyResponse.reviews:type_name -> rentproof.review.v1.Review
-	3,  // 15: rentproof.review.v1.ReviewService.ListPropertyReviews:input_type -> rentproof.review.v1.ListPropertyReviewsRequest
-	5,  // 16: rentproof.review.v1.ReviewService.GetRatingSummary:input_type -> rentproof.review.v1.GetRatingSummaryRequest
-	8,  // 17: rentproof.review.v1.ReviewService.CreateReview:input_type -> rentproof.review.v1.CreateReviewRequest
-	10, // 18: rentproof.review.v1.ReviewService.MarkHelpful:input_type -> rentproof.review.v1.MarkHelpfulRequest
-	12, // 19: rentproof.review.v1.ReviewService.ReportReview:input_type -> rentproof.review.v1.ReportReviewRequest
-	14, // 20: rentproof.review.v1.ReviewService.RespondToReview:input_type -> rentproof.review.v1.RespondToReviewRequest
-	16, // 21: rentproof.review.v1.ReviewService.ListReportedReviews:input_type -> rentproof.review.v1.ListReportedReviewsRequest
-	18, // 22: rentproof.review.v1.ReviewService.ModerateReview:input_type -> rentproof.review.v1.ModerateReviewRequest
-	20, // 23: rentproof.review.v1.ReviewService.ListRecentReviews:input_type -> rentproof.review.v1.ListRecentReviewsRequest
-	22, // 24: rentproof.review.v1.ReviewService.ListMyReviews:input_type -> rentproof.review.v1.ListMyReviewsRequest
-	24, // 25: rentproof.review.v1.ReviewService.ListMyReviewsOfProperty:input_type -> rentproof.review.v1.ListMyReviewsOfPropertyRequest
-	4,  // 26: rentproof.review.v1.ReviewService.ListPropertyReviews:output_type -> rentproof.review.v1.ListPropertyReviewsResponse
-	6,  // 27: rentproof.review.v1.ReviewService.GetRatingSummary:output_type -> rentproof.review.v1.GetRatingSummaryResponse
-	9,  // 28: rentproof.review.v1.ReviewService.CreateReview:output_type -> rentproof.review.v1.CreateReviewResponse
-	11, // 29: rentproof.review.v1.ReviewService.MarkHelpful:output_type -> rentproof.review.v1.MarkHelpfulResponse
-	13, // 30: rentproof.review.v1.ReviewService.ReportReview:output_type -> rentproof.review.v1.ReportReviewResponse
-	15, // 31: rentproof.review.v1.ReviewService.RespondToReview:output_type -> rentproof.review.v1.RespondToReviewResponse
-	17, // 32: rentproof.review.v1.ReviewService.ListReportedReviews:output_type -> rentproof.review.v1.ListReportedReviewsResponse
-	19, // 33: rentproof.review.v1.ReviewService.ModerateReview:output_type -> rentproof.review.v1.ModerateReviewResponse
-	21, // 34: rentproof.review.v1.ReviewService.ListRecentReviews:output_type -> rentproof.review.v1.ListRecentReviewsResponse
-	23, // 35: rentproof.review.v1.ReviewService.ListMyReviews:output_type -> rentproof.review.v1.ListMyReviewsResponse
-	25, // 36: rentproof.review.v1.ReviewService.ListMyReviewsOfProperty:output_type -> rentproof.review.v1.ListMyReviewsOfPropertyResponse
-	26, // [26:37] is the sub-list for method output_type
-	15, // [15:26] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	3,  // 2: rentproof.review.v1.Review.owner_response:type_name -> rentproof.review.v1.OwnerResponse
+	2,  // 3: rentproof.review.v1.Review.proof:type_name -> rentproof.review.v1.ReviewProof
+	0,  // 4: rentproof.review.v1.Review.tenant:type_name -> rentproof.review.v1.Reviewer
+	27, // 5: rentproof.review.v1.Review.hidden_until:type_name -> google.protobuf.Timestamp
+	27, // 6: rentproof.review.v1.ReviewProof.verified_at:type_name -> google.protobuf.Timestamp
+	27, // 7: rentproof.review.v1.OwnerResponse.created_at:type_name -> google.protobuf.Timestamp
+	27, // 8: rentproof.review.v1.OwnerResponse.updated_at:type_name -> google.protobuf.Timestamp
+	1,  // 9: rentproof.review.v1.ListPropertyReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
+	28, // 10: rentproof.review.v1.GetRatingSummaryResponse.summary:type_name -> rentproof.property.v1.RatingSummary
+	8,  // 11: rentproof.review.v1.GetRatingSummaryResponse.types:type_name -> rentproof.review.v1.ReviewTypeCount
+	1,  // 12: rentproof.review.v1.CreateReviewResponse.review:type_name -> rentproof.review.v1.Review
+	1,  // 13: rentproof.review.v1.RespondToReviewResponse.review:type_name -> rentproof.review.v1.Review
+	1,  // 14: rentproof.review.v1.ListReportedReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
+	1,  // 15: rentproof.review.v1.ModerateReviewResponse.review:type_name -> rentproof.review.v1.Review
+	1,  // 16: rentproof.review.v1.ListRecentReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
+	1,  // 17: rentproof.review.v1.ListMyReviewsResponse.reviews:type_name -> rentproof.review.v1.Review
+	1,  // 18: rentproof.review.v1.ListMyReviewsOfPropertyResponse.reviews:type_name -> rentproof.review.v1.Review
+	4,  // 19: rentproof.review.v1.ReviewService.ListPropertyReviews:input_type -> rentproof.review.v1.ListPropertyReviewsRequest
+	6,  // 20: rentproof.review.v1.ReviewService.GetRatingSummary:input_type -> rentproof.review.v1.GetRatingSummaryRequest
+	9,  // 21: rentproof.review.v1.ReviewService.CreateReview:input_type -> rentproof.review.v1.CreateReviewRequest
+	11, // 22: rentproof.review.v1.ReviewService.MarkHelpful:input_type -> rentproof.review.v1.MarkHelpfulRequest
+	13, // 23: rentproof.review.v1.ReviewService.ReportReview:input_type -> rentproof.review.v1.ReportReviewRequest
+	15, // 24: rentproof.review.v1.ReviewService.RespondToReview:input_type -> rentproof.review.v1.RespondToReviewRequest
+	17, // 25: rentproof.review.v1.ReviewService.ListReportedReviews:input_type -> rentproof.review.v1.ListReportedReviewsRequest
+	19, // 26: rentproof.review.v1.ReviewService.ModerateReview:input_type -> rentproof.review.v1.ModerateReviewRequest
+	21, // 27: rentproof.review.v1.ReviewService.ListRecentReviews:input_type -> rentproof.review.v1.ListRecentReviewsRequest
+	23, // 28: rentproof.review.v1.ReviewService.ListMyReviews:input_type -> rentproof.review.v1.ListMyReviewsRequest
+	25, // 29: rentproof.review.v1.ReviewService.ListMyReviewsOfProperty:input_type -> rentproof.review.v1.ListMyReviewsOfPropertyRequest
+	5,  // 30: rentproof.review.v1.ReviewService.ListPropertyReviews:output_type -> rentproof.review.v1.ListPropertyReviewsResponse
+	7,  // 31: rentproof.review.v1.ReviewService.GetRatingSummary:output_type -> rentproof.review.v1.GetRatingSummaryResponse
+	10, // 32: rentproof.review.v1.ReviewService.CreateReview:output_type -> rentproof.review.v1.CreateReviewResponse
+	12, // 33: rentproof.review.v1.ReviewService.MarkHelpful:output_type -> rentproof.review.v1.MarkHelpfulResponse
+	14, // 34: rentproof.review.v1.ReviewService.ReportReview:output_type -> rentproof.review.v1.ReportReviewResponse
+	16, // 35: rentproof.review.v1.ReviewService.RespondToReview:output_type -> rentproof.review.v1.RespondToReviewResponse
+	18, // 36: rentproof.review.v1.ReviewService.ListReportedReviews:output_type -> rentproof.review.v1.ListReportedReviewsResponse
+	20, // 37: rentproof.review.v1.ReviewService.ModerateReview:output_type -> rentproof.review.v1.ModerateReviewResponse
+	22, // 38: rentproof.review.v1.ReviewService.ListRecentReviews:output_type -> rentproof.review.v1.ListRecentReviewsResponse
+	24, // 39: rentproof.review.v1.ReviewService.ListMyReviews:output_type -> rentproof.review.v1.ListMyReviewsResponse
+	26, // 40: rentproof.review.v1.ReviewService.ListMyReviewsOfProperty:output_type -> rentproof.review.v1.ListMyReviewsOfPropertyResponse
+	30, // [30:41] is the sub-list for method output_type
+	19, // [19:30] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_review_v1_review_proto_init() }
@@ -2030,7 +2207,7 @@ func file_rentproof_review_v1_review_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_review_v1_review_proto_rawDesc), len(file_rentproof_review_v1_review_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   26,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -103,6 +103,37 @@ func (x *Review) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(x.GetReportCount()), 10)
 	b = append(b, ",\"newMember\":"...)
 	b = strconv.AppendBool(b, x.GetNewMember())
+	b = append(b, ",\"verifiedLabel\":"...)
+	b = wirejson.AppendString(b, x.GetVerifiedLabel())
+	b = append(b, ",\"proof\":"...)
+	if m := x.GetProof(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
+	b = append(b, ",\"tenancyId\":"...)
+	b = strconv.AppendInt(b, int64(x.GetTenancyId()), 10)
+	b = append(b, ",\"tenant\":"...)
+	if m := x.GetTenant(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
+	b = append(b, ",\"hiddenUntil\":"...)
+	b = wirejson.AppendTimestamp(b, x.GetHiddenUntil())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ReviewProof) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"proof\":"...)
+	b = wirejson.AppendString(b, x.GetProof())
+	b = append(b, ",\"fromMonth\":"...)
+	b = wirejson.AppendString(b, x.GetFromMonth())
+	b = append(b, ",\"toMonth\":"...)
+	b = wirejson.AppendString(b, x.GetToMonth())
+	b = append(b, ",\"verifiedAt\":"...)
+	b = wirejson.AppendTimestamp(b, x.GetVerifiedAt())
 	return append(b, '}')
 }
 
@@ -127,6 +158,8 @@ func (x *ListPropertyReviewsRequest) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(x.GetPage()), 10)
 	b = append(b, ",\"pageSize\":"...)
 	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	b = append(b, ",\"verifiedOnly\":"...)
+	b = strconv.AppendBool(b, x.GetVerifiedOnly())
 	return append(b, '}')
 }
 
@@ -178,6 +211,8 @@ func (x *GetRatingSummaryResponse) AppendJSON(b []byte) []byte {
 		}
 	}
 	b = append(b, ']')
+	b = append(b, ",\"verifiedCount\":"...)
+	b = strconv.AppendInt(b, int64(x.GetVerifiedCount()), 10)
 	return append(b, '}')
 }
 
@@ -248,6 +283,8 @@ func (x *CreateReviewRequest) AppendJSON(b []byte) []byte {
 	b = append(b, ']')
 	b = append(b, ",\"stayPeriod\":"...)
 	b = wirejson.AppendString(b, x.GetStayPeriod())
+	b = append(b, ",\"tenancyId\":"...)
+	b = strconv.AppendInt(b, int64(x.GetTenancyId()), 10)
 	return append(b, '}')
 }
 

@@ -49,6 +49,15 @@ const (
 	// AdminServiceMarkRequestArrangedProcedure is the fully-qualified name of the AdminService's
 	// MarkRequestArranged RPC.
 	AdminServiceMarkRequestArrangedProcedure = "/rentproof.admin.v1.AdminService/MarkRequestArranged"
+	// AdminServiceListTenancyQueueProcedure is the fully-qualified name of the AdminService's
+	// ListTenancyQueue RPC.
+	AdminServiceListTenancyQueueProcedure = "/rentproof.admin.v1.AdminService/ListTenancyQueue"
+	// AdminServiceDecideTenancyProcedure is the fully-qualified name of the AdminService's
+	// DecideTenancy RPC.
+	AdminServiceDecideTenancyProcedure = "/rentproof.admin.v1.AdminService/DecideTenancy"
+	// AdminServiceRevokeTenancyProcedure is the fully-qualified name of the AdminService's
+	// RevokeTenancy RPC.
+	AdminServiceRevokeTenancyProcedure = "/rentproof.admin.v1.AdminService/RevokeTenancy"
 	// DocumentServiceSubmitDirectVerificationProcedure is the fully-qualified name of the
 	// DocumentService's SubmitDirectVerification RPC.
 	DocumentServiceSubmitDirectVerificationProcedure = "/rentproof.admin.v1.DocumentService/SubmitDirectVerification"
@@ -78,6 +87,18 @@ type AdminServiceClient interface {
 	// written off), the verifier's XP for it is reversed, a badge it granted is withdrawn, and a
 	// held approval or confirmation still waiting is closed.
 	MarkRequestArranged(context.Context, *connect.Request[v1.MarkRequestArrangedRequest]) (*connect.Response[v1.MarkRequestArrangedResponse], error)
+	// ListTenancyQueue lists the tenancy claims waiting for an administrator (issue 27): claims
+	// with the tenant's documents and owners' confirmations held, oldest first, each with its
+	// documents, the owner's message and the other claims that were sent the same document.
+	ListTenancyQueue(context.Context, *connect.Request[v1.ListTenancyQueueRequest]) (*connect.Response[v1.ListTenancyQueueResponse], error)
+	// DecideTenancy approves or rejects a queued tenancy claim with a message (required to reject:
+	// the tenant is told why). Approval verifies the tenancy: proof documents for documents, landlord
+	// for a held confirmation. A claim is decided once; a claim about another address than the
+	// listing's current one cannot be approved.
+	DecideTenancy(context.Context, *connect.Request[v1.DecideTenancyRequest]) (*connect.Response[v1.DecideTenancyResponse], error)
+	// RevokeTenancy revokes a verified tenancy with a reason: the labels it gave go. Kept with the
+	// decisions.
+	RevokeTenancy(context.Context, *connect.Request[v1.RevokeTenancyRequest]) (*connect.Response[v1.RevokeTenancyResponse], error)
 }
 
 // NewAdminServiceClient constructs a client for the rentproof.admin.v1.AdminService service. By
@@ -124,6 +145,25 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithSchema(adminServiceMethods.ByName("MarkRequestArranged")),
 			connect.WithClientOptions(opts...),
 		),
+		listTenancyQueue: connect.NewClient[v1.ListTenancyQueueRequest, v1.ListTenancyQueueResponse](
+			httpClient,
+			baseURL+AdminServiceListTenancyQueueProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("ListTenancyQueue")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		decideTenancy: connect.NewClient[v1.DecideTenancyRequest, v1.DecideTenancyResponse](
+			httpClient,
+			baseURL+AdminServiceDecideTenancyProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("DecideTenancy")),
+			connect.WithClientOptions(opts...),
+		),
+		revokeTenancy: connect.NewClient[v1.RevokeTenancyRequest, v1.RevokeTenancyResponse](
+			httpClient,
+			baseURL+AdminServiceRevokeTenancyProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("RevokeTenancy")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -134,6 +174,9 @@ type adminServiceClient struct {
 	listDecisions        *connect.Client[v1.ListDecisionsRequest, v1.ListDecisionsResponse]
 	listAnsweredRequests *connect.Client[v1.ListAnsweredRequestsRequest, v1.ListAnsweredRequestsResponse]
 	markRequestArranged  *connect.Client[v1.MarkRequestArrangedRequest, v1.MarkRequestArrangedResponse]
+	listTenancyQueue     *connect.Client[v1.ListTenancyQueueRequest, v1.ListTenancyQueueResponse]
+	decideTenancy        *connect.Client[v1.DecideTenancyRequest, v1.DecideTenancyResponse]
+	revokeTenancy        *connect.Client[v1.RevokeTenancyRequest, v1.RevokeTenancyResponse]
 }
 
 // ListQueue calls rentproof.admin.v1.AdminService.ListQueue.
@@ -161,6 +204,21 @@ func (c *adminServiceClient) MarkRequestArranged(ctx context.Context, req *conne
 	return c.markRequestArranged.CallUnary(ctx, req)
 }
 
+// ListTenancyQueue calls rentproof.admin.v1.AdminService.ListTenancyQueue.
+func (c *adminServiceClient) ListTenancyQueue(ctx context.Context, req *connect.Request[v1.ListTenancyQueueRequest]) (*connect.Response[v1.ListTenancyQueueResponse], error) {
+	return c.listTenancyQueue.CallUnary(ctx, req)
+}
+
+// DecideTenancy calls rentproof.admin.v1.AdminService.DecideTenancy.
+func (c *adminServiceClient) DecideTenancy(ctx context.Context, req *connect.Request[v1.DecideTenancyRequest]) (*connect.Response[v1.DecideTenancyResponse], error) {
+	return c.decideTenancy.CallUnary(ctx, req)
+}
+
+// RevokeTenancy calls rentproof.admin.v1.AdminService.RevokeTenancy.
+func (c *adminServiceClient) RevokeTenancy(ctx context.Context, req *connect.Request[v1.RevokeTenancyRequest]) (*connect.Response[v1.RevokeTenancyResponse], error) {
+	return c.revokeTenancy.CallUnary(ctx, req)
+}
+
 // AdminServiceHandler is an implementation of the rentproof.admin.v1.AdminService service.
 type AdminServiceHandler interface {
 	// ListQueue lists the requests waiting for an administrator: paid checks first, then the
@@ -185,6 +243,18 @@ type AdminServiceHandler interface {
 	// written off), the verifier's XP for it is reversed, a badge it granted is withdrawn, and a
 	// held approval or confirmation still waiting is closed.
 	MarkRequestArranged(context.Context, *connect.Request[v1.MarkRequestArrangedRequest]) (*connect.Response[v1.MarkRequestArrangedResponse], error)
+	// ListTenancyQueue lists the tenancy claims waiting for an administrator (issue 27): claims
+	// with the tenant's documents and owners' confirmations held, oldest first, each with its
+	// documents, the owner's message and the other claims that were sent the same document.
+	ListTenancyQueue(context.Context, *connect.Request[v1.ListTenancyQueueRequest]) (*connect.Response[v1.ListTenancyQueueResponse], error)
+	// DecideTenancy approves or rejects a queued tenancy claim with a message (required to reject:
+	// the tenant is told why). Approval verifies the tenancy: proof documents for documents, landlord
+	// for a held confirmation. A claim is decided once; a claim about another address than the
+	// listing's current one cannot be approved.
+	DecideTenancy(context.Context, *connect.Request[v1.DecideTenancyRequest]) (*connect.Response[v1.DecideTenancyResponse], error)
+	// RevokeTenancy revokes a verified tenancy with a reason: the labels it gave go. Kept with the
+	// decisions.
+	RevokeTenancy(context.Context, *connect.Request[v1.RevokeTenancyRequest]) (*connect.Response[v1.RevokeTenancyResponse], error)
 }
 
 // NewAdminServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -227,6 +297,25 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 		connect.WithSchema(adminServiceMethods.ByName("MarkRequestArranged")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminServiceListTenancyQueueHandler := connect.NewUnaryHandler(
+		AdminServiceListTenancyQueueProcedure,
+		svc.ListTenancyQueue,
+		connect.WithSchema(adminServiceMethods.ByName("ListTenancyQueue")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceDecideTenancyHandler := connect.NewUnaryHandler(
+		AdminServiceDecideTenancyProcedure,
+		svc.DecideTenancy,
+		connect.WithSchema(adminServiceMethods.ByName("DecideTenancy")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceRevokeTenancyHandler := connect.NewUnaryHandler(
+		AdminServiceRevokeTenancyProcedure,
+		svc.RevokeTenancy,
+		connect.WithSchema(adminServiceMethods.ByName("RevokeTenancy")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.admin.v1.AdminService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminServiceListQueueProcedure:
@@ -239,6 +328,12 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 			adminServiceListAnsweredRequestsHandler.ServeHTTP(w, r)
 		case AdminServiceMarkRequestArrangedProcedure:
 			adminServiceMarkRequestArrangedHandler.ServeHTTP(w, r)
+		case AdminServiceListTenancyQueueProcedure:
+			adminServiceListTenancyQueueHandler.ServeHTTP(w, r)
+		case AdminServiceDecideTenancyProcedure:
+			adminServiceDecideTenancyHandler.ServeHTTP(w, r)
+		case AdminServiceRevokeTenancyProcedure:
+			adminServiceRevokeTenancyHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -266,6 +361,18 @@ func (UnimplementedAdminServiceHandler) ListAnsweredRequests(context.Context, *c
 
 func (UnimplementedAdminServiceHandler) MarkRequestArranged(context.Context, *connect.Request[v1.MarkRequestArrangedRequest]) (*connect.Response[v1.MarkRequestArrangedResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.admin.v1.AdminService.MarkRequestArranged is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) ListTenancyQueue(context.Context, *connect.Request[v1.ListTenancyQueueRequest]) (*connect.Response[v1.ListTenancyQueueResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.admin.v1.AdminService.ListTenancyQueue is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) DecideTenancy(context.Context, *connect.Request[v1.DecideTenancyRequest]) (*connect.Response[v1.DecideTenancyResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.admin.v1.AdminService.DecideTenancy is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) RevokeTenancy(context.Context, *connect.Request[v1.RevokeTenancyRequest]) (*connect.Response[v1.RevokeTenancyResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.admin.v1.AdminService.RevokeTenancy is not implemented"))
 }
 
 // DocumentServiceClient is a client for the rentproof.admin.v1.DocumentService service.

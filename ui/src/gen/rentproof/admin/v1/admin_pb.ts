@@ -6,6 +6,8 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Tenancy } from "../../tenancy/v1/tenancy_pb";
+import { file_rentproof_tenancy_v1_tenancy } from "../../tenancy/v1/tenancy_pb";
 import { file_rentproof_vocab_v1_vocab } from "../../vocab/v1/vocab_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -13,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/admin/v1/admin.proto.
  */
 export const file_rentproof_admin_v1_admin: GenFile = /*@__PURE__*/
-  fileDesc("Ch5yZW50cHJvb2YvYWRtaW4vdjEvYWRtaW4ucHJvdG8SEnJlbnRwcm9vZi5hZG1pbi52MSJgCghEb2N1bWVudBILCgN1cmwYASABKAkSEQoJZmlsZV9uYW1lGAIgASgJEhQKDGNvbnRlbnRfdHlwZRgDIAEoCRINCgVieXRlcxgEIAEoBRIPCgdkZWxldGVkGAUgASgIItkDCglRdWV1ZUl0ZW0SDAoEa2luZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgFEhMKC3Byb3BlcnR5X2lkGAMgASgFEhYKDnByb3BlcnR5X3RpdGxlGAQgASgJEhYKDm93bmVyX3VzZXJuYW1lGAUgASgJEh0KFXJlcXVlc3RlZF9ieV91c2VybmFtZRgGIAEoCRIdChVyZXF1ZXN0ZWRfdG9fdXNlcm5hbWUYByABKAkSDwoHbWVzc2FnZRgIIAEoCRIYChByZXNwb25zZV9tZXNzYWdlGAkgASgJEhUKDXN0YXR1c19yZWFzb24YCiABKAkSDgoGc3RhdHVzGAsgASgJEhkKEXBheW1lbnRfaW50ZW50X2lkGAwgASgJEhYKDnBheW1lbnRfc3RhdHVzGA0gASgJEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCWRvY3VtZW50cxgPIAMoCzIcLnJlbnRwcm9vZi5hZG1pbi52MS5Eb2N1bWVudBIPCgdhZGRyZXNzGBAgASgJEhcKD2N1cnJlbnRfYWRkcmVzcxgRIAEoCRIXCg9hZGRyZXNzX2NoYW5nZWQYEiABKAgiMwoQTGlzdFF1ZXVlUmVxdWVzdBIMCgRwYWdlGAEgASgFEhEKCXBhZ2Vfc2l6ZRgCIAEoBSJTChFMaXN0UXVldWVSZXNwb25zZRIsCgVpdGVtcxgBIAMoCzIdLnJlbnRwcm9vZi5hZG1pbi52MS5RdWV1ZUl0ZW0SEAoIaGFzX21vcmUYAiABKAgivQEKCERlY2lzaW9uEgoKAmlkGAEgASgFEhYKDmFkbWluX3VzZXJuYW1lGAIgASgJEhIKCnJlcXVlc3RfaWQYAyABKAUSEQoJcmV2aWV3X2lkGAQgASgFEhMKC3Byb3BlcnR5X2lkGAUgASgFEhAKCGRlY2lzaW9uGAYgASgJEg8KB21lc3NhZ2UYByABKAkSLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTQoURGVjaWRlUmVxdWVzdFJlcXVlc3QSEgoKcmVxdWVzdF9pZBgBIAEoBRIQCghkZWNpc2lvbhgCIAEoCRIPCgdtZXNzYWdlGAMgASgJInQKFURlY2lkZVJlcXVlc3RSZXNwb25zZRIuCghkZWNpc2lvbhgBIAEoCzIcLnJlbnRwcm9vZi5hZG1pbi52MS5EZWNpc2lvbhIZChFwcm9wZXJ0eV92ZXJpZmllZBgCIAEoCBIQCghyZWZ1bmRlZBgDIAEoCCJeChRMaXN0RGVjaXNpb25zUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAEgASgFEhEKCXJldmlld19pZBgCIAEoBRIMCgRwYWdlGAMgASgFEhEKCXBhZ2Vfc2l6ZRgEIAEoBSJaChVMaXN0RGVjaXNpb25zUmVzcG9uc2USLwoJZGVjaXNpb25zGAEgAygLMhwucmVudHByb29mLmFkbWluLnYxLkRlY2lzaW9uEhAKCGhhc19tb3JlGAIgASgIIvICCg9BbnN3ZXJlZFJlcXVlc3QSEgoKcmVxdWVzdF9pZBgBIAEoBRITCgtwcm9wZXJ0eV9pZBgCIAEoBRIWCg5wcm9wZXJ0eV90aXRsZRgDIAEoCRIWCg5vd25lcl91c2VybmFtZRgEIAEoCRIdChVyZXF1ZXN0ZWRfYnlfdXNlcm5hbWUYBSABKAkSHQoVcmVxdWVzdGVkX3RvX3VzZXJuYW1lGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIVCg1zdGF0dXNfcmVhc29uGAggASgJEg8KB21lc3NhZ2UYCSABKAkSGAoQcmVzcG9uc2VfbWVzc2FnZRgKIAEoCRIwCgxyZXNwb25kZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2FycmFuZ2VkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgt0b2tlbnNfcGFpZBgNIAEoBSJYChtMaXN0QW5zd2VyZWRSZXF1ZXN0c1JlcXVlc3QSGAoIdXNlcm5hbWUYASABKAlCBsrzGAIgMhIMCgRwYWdlGAIgASgFEhEKCXBhZ2Vfc2l6ZRgDIAEoBSJnChxMaXN0QW5zd2VyZWRSZXF1ZXN0c1Jlc3BvbnNlEjUKCHJlcXVlc3RzGAEgAygLMiMucmVudHByb29mLmFkbWluLnYxLkFuc3dlcmVkUmVxdWVzdBIQCghoYXNfbW9yZRgCIAEoCCJMChpNYXJrUmVxdWVzdEFycmFuZ2VkUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAEgASgFEhoKB21lc3NhZ2UYAiABKAlCCcrzGAUYASD0AyKIAQobTWFya1JlcXVlc3RBcnJhbmdlZFJlc3BvbnNlEi4KCGRlY2lzaW9uGAEgASgLMhwucmVudHByb29mLmFkbWluLnYxLkRlY2lzaW9uEhkKEXRva2Vuc190YWtlbl9iYWNrGAIgASgFEh4KFnZlcmlmaWNhdGlvbl93aXRoZHJhd24YAyABKAgijwEKH1N1Ym1pdERpcmVjdFZlcmlmaWNhdGlvblJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAUSFQoNZG9jdW1lbnRfdXJscxgCIAMoCRINCgVub3RlcxgDIAEoCRIaChJkb2N1bWVudHNfcHJvdmlkZWQYBCABKAgSFQoNc2VsZl92ZXJpZmllZBgFIAEoCCJkCiBTdWJtaXREaXJlY3RWZXJpZmljYXRpb25SZXNwb25zZRISCgpyZXF1ZXN0X2lkGAEgASgFEhkKEXByb3BlcnR5X3ZlcmlmaWVkGAIgASgIEhEKCWRvY3VtZW50cxgDIAEoBTK2BAoMQWRtaW5TZXJ2aWNlEl0KCUxpc3RRdWV1ZRIkLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0UXVldWVSZXF1ZXN0GiUucmVudHByb29mLmFkbWluLnYxLkxpc3RRdWV1ZVJlc3BvbnNlIgOQAgESZAoNRGVjaWRlUmVxdWVzdBIoLnJlbnRwcm9vZi5hZG1pbi52MS5EZWNpZGVSZXF1ZXN0UmVxdWVzdBopLnJlbnRwcm9vZi5hZG1pbi52MS5EZWNpZGVSZXF1ZXN0UmVzcG9uc2USaQoNTGlzdERlY2lzaW9ucxIoLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0RGVjaXNpb25zUmVxdWVzdBopLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0RGVjaXNpb25zUmVzcG9uc2UiA5ACARJ+ChRMaXN0QW5zd2VyZWRSZXF1ZXN0cxIvLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0QW5zd2VyZWRSZXF1ZXN0c1JlcXVlc3QaMC5yZW50cHJvb2YuYWRtaW4udjEuTGlzdEFuc3dlcmVkUmVxdWVzdHNSZXNwb25zZSIDkAIBEnYKE01hcmtSZXF1ZXN0QXJyYW5nZWQSLi5yZW50cHJvb2YuYWRtaW4udjEuTWFya1JlcXVlc3RBcnJhbmdlZFJlcXVlc3QaLy5yZW50cHJvb2YuYWRtaW4udjEuTWFya1JlcXVlc3RBcnJhbmdlZFJlc3BvbnNlMpkBCg9Eb2N1bWVudFNlcnZpY2UShQEKGFN1Ym1pdERpcmVjdFZlcmlmaWNhdGlvbhIzLnJlbnRwcm9vZi5hZG1pbi52MS5TdWJtaXREaXJlY3RWZXJpZmljYXRpb25SZXF1ZXN0GjQucmVudHByb29mLmFkbWluLnYxLlN1Ym1pdERpcmVjdFZlcmlmaWNhdGlvblJlc3BvbnNlQs0BChZjb20ucmVudHByb29mLmFkbWluLnYxQgpBZG1pblByb3RvUAFaPWdpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL2FkbWluL3YxO2FkbWludjGiAgNSQViqAhJSZW50cHJvb2YuQWRtaW4uVjHKAhJSZW50cHJvb2ZcQWRtaW5cVjHiAh5SZW50cHJvb2ZcQWRtaW5cVjFcR1BCTWV0YWRhdGHqAhRSZW50cHJvb2Y6OkFkbWluOjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
+  fileDesc("Ch5yZW50cHJvb2YvYWRtaW4vdjEvYWRtaW4ucHJvdG8SEnJlbnRwcm9vZi5hZG1pbi52MSJgCghEb2N1bWVudBILCgN1cmwYASABKAkSEQoJZmlsZV9uYW1lGAIgASgJEhQKDGNvbnRlbnRfdHlwZRgDIAEoCRINCgVieXRlcxgEIAEoBRIPCgdkZWxldGVkGAUgASgIItkDCglRdWV1ZUl0ZW0SDAoEa2luZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgFEhMKC3Byb3BlcnR5X2lkGAMgASgFEhYKDnByb3BlcnR5X3RpdGxlGAQgASgJEhYKDm93bmVyX3VzZXJuYW1lGAUgASgJEh0KFXJlcXVlc3RlZF9ieV91c2VybmFtZRgGIAEoCRIdChVyZXF1ZXN0ZWRfdG9fdXNlcm5hbWUYByABKAkSDwoHbWVzc2FnZRgIIAEoCRIYChByZXNwb25zZV9tZXNzYWdlGAkgASgJEhUKDXN0YXR1c19yZWFzb24YCiABKAkSDgoGc3RhdHVzGAsgASgJEhkKEXBheW1lbnRfaW50ZW50X2lkGAwgASgJEhYKDnBheW1lbnRfc3RhdHVzGA0gASgJEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCWRvY3VtZW50cxgPIAMoCzIcLnJlbnRwcm9vZi5hZG1pbi52MS5Eb2N1bWVudBIPCgdhZGRyZXNzGBAgASgJEhcKD2N1cnJlbnRfYWRkcmVzcxgRIAEoCRIXCg9hZGRyZXNzX2NoYW5nZWQYEiABKAgiMwoQTGlzdFF1ZXVlUmVxdWVzdBIMCgRwYWdlGAEgASgFEhEKCXBhZ2Vfc2l6ZRgCIAEoBSJTChFMaXN0UXVldWVSZXNwb25zZRIsCgVpdGVtcxgBIAMoCzIdLnJlbnRwcm9vZi5hZG1pbi52MS5RdWV1ZUl0ZW0SEAoIaGFzX21vcmUYAiABKAgivQEKCERlY2lzaW9uEgoKAmlkGAEgASgFEhYKDmFkbWluX3VzZXJuYW1lGAIgASgJEhIKCnJlcXVlc3RfaWQYAyABKAUSEQoJcmV2aWV3X2lkGAQgASgFEhMKC3Byb3BlcnR5X2lkGAUgASgFEhAKCGRlY2lzaW9uGAYgASgJEg8KB21lc3NhZ2UYByABKAkSLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTQoURGVjaWRlUmVxdWVzdFJlcXVlc3QSEgoKcmVxdWVzdF9pZBgBIAEoBRIQCghkZWNpc2lvbhgCIAEoCRIPCgdtZXNzYWdlGAMgASgJInQKFURlY2lkZVJlcXVlc3RSZXNwb25zZRIuCghkZWNpc2lvbhgBIAEoCzIcLnJlbnRwcm9vZi5hZG1pbi52MS5EZWNpc2lvbhIZChFwcm9wZXJ0eV92ZXJpZmllZBgCIAEoCBIQCghyZWZ1bmRlZBgDIAEoCCJeChRMaXN0RGVjaXNpb25zUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAEgASgFEhEKCXJldmlld19pZBgCIAEoBRIMCgRwYWdlGAMgASgFEhEKCXBhZ2Vfc2l6ZRgEIAEoBSJaChVMaXN0RGVjaXNpb25zUmVzcG9uc2USLwoJZGVjaXNpb25zGAEgAygLMhwucmVudHByb29mLmFkbWluLnYxLkRlY2lzaW9uEhAKCGhhc19tb3JlGAIgASgIIvICCg9BbnN3ZXJlZFJlcXVlc3QSEgoKcmVxdWVzdF9pZBgBIAEoBRITCgtwcm9wZXJ0eV9pZBgCIAEoBRIWCg5wcm9wZXJ0eV90aXRsZRgDIAEoCRIWCg5vd25lcl91c2VybmFtZRgEIAEoCRIdChVyZXF1ZXN0ZWRfYnlfdXNlcm5hbWUYBSABKAkSHQoVcmVxdWVzdGVkX3RvX3VzZXJuYW1lGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIVCg1zdGF0dXNfcmVhc29uGAggASgJEg8KB21lc3NhZ2UYCSABKAkSGAoQcmVzcG9uc2VfbWVzc2FnZRgKIAEoCRIwCgxyZXNwb25kZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2FycmFuZ2VkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgt0b2tlbnNfcGFpZBgNIAEoBSJYChtMaXN0QW5zd2VyZWRSZXF1ZXN0c1JlcXVlc3QSGAoIdXNlcm5hbWUYASABKAlCBsrzGAIgMhIMCgRwYWdlGAIgASgFEhEKCXBhZ2Vfc2l6ZRgDIAEoBSJnChxMaXN0QW5zd2VyZWRSZXF1ZXN0c1Jlc3BvbnNlEjUKCHJlcXVlc3RzGAEgAygLMiMucmVudHByb29mLmFkbWluLnYxLkFuc3dlcmVkUmVxdWVzdBIQCghoYXNfbW9yZRgCIAEoCCJMChpNYXJrUmVxdWVzdEFycmFuZ2VkUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAEgASgFEhoKB21lc3NhZ2UYAiABKAlCCcrzGAUYASD0AyKIAQobTWFya1JlcXVlc3RBcnJhbmdlZFJlc3BvbnNlEi4KCGRlY2lzaW9uGAEgASgLMhwucmVudHByb29mLmFkbWluLnYxLkRlY2lzaW9uEhkKEXRva2Vuc190YWtlbl9iYWNrGAIgASgFEh4KFnZlcmlmaWNhdGlvbl93aXRoZHJhd24YAyABKAgijwEKH1N1Ym1pdERpcmVjdFZlcmlmaWNhdGlvblJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAUSFQoNZG9jdW1lbnRfdXJscxgCIAMoCRINCgVub3RlcxgDIAEoCRIaChJkb2N1bWVudHNfcHJvdmlkZWQYBCABKAgSFQoNc2VsZl92ZXJpZmllZBgFIAEoCCJkCiBTdWJtaXREaXJlY3RWZXJpZmljYXRpb25SZXNwb25zZRISCgpyZXF1ZXN0X2lkGAEgASgFEhkKEXByb3BlcnR5X3ZlcmlmaWVkGAIgASgIEhEKCWRvY3VtZW50cxgDIAEoBSIZChdMaXN0VGVuYW5jeVF1ZXVlUmVxdWVzdCJMChhMaXN0VGVuYW5jeVF1ZXVlUmVzcG9uc2USMAoJdGVuYW5jaWVzGAEgAygLMh0ucmVudHByb29mLnRlbmFuY3kudjEuVGVuYW5jeSJNChREZWNpZGVUZW5hbmN5UmVxdWVzdBIKCgJpZBgBIAEoBRIPCgdhcHByb3ZlGAIgASgIEhgKB21lc3NhZ2UYAyABKAlCB8rzGAMg9AMiRwoVRGVjaWRlVGVuYW5jeVJlc3BvbnNlEi4KB3RlbmFuY3kYASABKAsyHS5yZW50cHJvb2YudGVuYW5jeS52MS5UZW5hbmN5Ij0KFFJldm9rZVRlbmFuY3lSZXF1ZXN0EgoKAmlkGAEgASgFEhkKBnJlYXNvbhgCIAEoCUIJyvMYBRgBIPQDIkcKFVJldm9rZVRlbmFuY3lSZXNwb25zZRIuCgd0ZW5hbmN5GAEgASgLMh0ucmVudHByb29mLnRlbmFuY3kudjEuVGVuYW5jeTL2BgoMQWRtaW5TZXJ2aWNlEl0KCUxpc3RRdWV1ZRIkLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0UXVldWVSZXF1ZXN0GiUucmVudHByb29mLmFkbWluLnYxLkxpc3RRdWV1ZVJlc3BvbnNlIgOQAgESZAoNRGVjaWRlUmVxdWVzdBIoLnJlbnRwcm9vZi5hZG1pbi52MS5EZWNpZGVSZXF1ZXN0UmVxdWVzdBopLnJlbnRwcm9vZi5hZG1pbi52MS5EZWNpZGVSZXF1ZXN0UmVzcG9uc2USaQoNTGlzdERlY2lzaW9ucxIoLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0RGVjaXNpb25zUmVxdWVzdBopLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0RGVjaXNpb25zUmVzcG9uc2UiA5ACARJ+ChRMaXN0QW5zd2VyZWRSZXF1ZXN0cxIvLnJlbnRwcm9vZi5hZG1pbi52MS5MaXN0QW5zd2VyZWRSZXF1ZXN0c1JlcXVlc3QaMC5yZW50cHJvb2YuYWRtaW4udjEuTGlzdEFuc3dlcmVkUmVxdWVzdHNSZXNwb25zZSIDkAIBEnYKE01hcmtSZXF1ZXN0QXJyYW5nZWQSLi5yZW50cHJvb2YuYWRtaW4udjEuTWFya1JlcXVlc3RBcnJhbmdlZFJlcXVlc3QaLy5yZW50cHJvb2YuYWRtaW4udjEuTWFya1JlcXVlc3RBcnJhbmdlZFJlc3BvbnNlEnIKEExpc3RUZW5hbmN5UXVldWUSKy5yZW50cHJvb2YuYWRtaW4udjEuTGlzdFRlbmFuY3lRdWV1ZVJlcXVlc3QaLC5yZW50cHJvb2YuYWRtaW4udjEuTGlzdFRlbmFuY3lRdWV1ZVJlc3BvbnNlIgOQAgESZAoNRGVjaWRlVGVuYW5jeRIoLnJlbnRwcm9vZi5hZG1pbi52MS5EZWNpZGVUZW5hbmN5UmVxdWVzdBopLnJlbnRwcm9vZi5hZG1pbi52MS5EZWNpZGVUZW5hbmN5UmVzcG9uc2USZAoNUmV2b2tlVGVuYW5jeRIoLnJlbnRwcm9vZi5hZG1pbi52MS5SZXZva2VUZW5hbmN5UmVxdWVzdBopLnJlbnRwcm9vZi5hZG1pbi52MS5SZXZva2VUZW5hbmN5UmVzcG9uc2UymQEKD0RvY3VtZW50U2VydmljZRKFAQoYU3VibWl0RGlyZWN0VmVyaWZpY2F0aW9uEjMucmVudHByb29mLmFkbWluLnYxLlN1Ym1pdERpcmVjdFZlcmlmaWNhdGlvblJlcXVlc3QaNC5yZW50cHJvb2YuYWRtaW4udjEuU3VibWl0RGlyZWN0VmVyaWZpY2F0aW9uUmVzcG9uc2VCzQEKFmNvbS5yZW50cHJvb2YuYWRtaW4udjFCCkFkbWluUHJvdG9QAVo9Z2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvYWRtaW4vdjE7YWRtaW52MaICA1JBWKoCElJlbnRwcm9vZi5BZG1pbi5WMcoCElJlbnRwcm9vZlxBZG1pblxWMeICHlJlbnRwcm9vZlxBZG1pblxWMVxHUEJNZXRhZGF0YeoCFFJlbnRwcm9vZjo6QWRtaW46OlYxYgZwcm90bzM", [file_google_protobuf_timestamp, file_rentproof_tenancy_v1_tenancy, file_rentproof_vocab_v1_vocab]);
 
 /**
  * Document is one ownership document, read at url by its owner, administrators and the
@@ -790,6 +792,147 @@ export const SubmitDirectVerificationResponseSchema: GenMessage<SubmitDirectVeri
   messageDesc(file_rentproof_admin_v1_admin, 15);
 
 /**
+ * ListTenancyQueueRequest is empty.
+ *
+ * @generated from message rentproof.admin.v1.ListTenancyQueueRequest
+ */
+export type ListTenancyQueueRequest = Message<"rentproof.admin.v1.ListTenancyQueueRequest"> & {
+};
+
+/**
+ * Describes the message rentproof.admin.v1.ListTenancyQueueRequest.
+ * Use `create(ListTenancyQueueRequestSchema)` to create a new message.
+ */
+export const ListTenancyQueueRequestSchema: GenMessage<ListTenancyQueueRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_admin_v1_admin, 16);
+
+/**
+ * ListTenancyQueueResponse lists the claims waiting for an administrator.
+ *
+ * @generated from message rentproof.admin.v1.ListTenancyQueueResponse
+ */
+export type ListTenancyQueueResponse = Message<"rentproof.admin.v1.ListTenancyQueueResponse"> & {
+  /**
+   * tenancies are oldest first, with documents, usernames and duplicate documents filled.
+   *
+   * @generated from field: repeated rentproof.tenancy.v1.Tenancy tenancies = 1;
+   */
+  tenancies: Tenancy[];
+};
+
+/**
+ * Describes the message rentproof.admin.v1.ListTenancyQueueResponse.
+ * Use `create(ListTenancyQueueResponseSchema)` to create a new message.
+ */
+export const ListTenancyQueueResponseSchema: GenMessage<ListTenancyQueueResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_admin_v1_admin, 17);
+
+/**
+ * DecideTenancyRequest is an administrator's decision on a tenancy claim.
+ *
+ * @generated from message rentproof.admin.v1.DecideTenancyRequest
+ */
+export type DecideTenancyRequest = Message<"rentproof.admin.v1.DecideTenancyRequest"> & {
+  /**
+   * id is the claim's identifier.
+   *
+   * @generated from field: int32 id = 1;
+   */
+  id: number;
+
+  /**
+   * approve is true to verify the tenancy, false to reject the claim.
+   *
+   * @generated from field: bool approve = 2;
+   */
+  approve: boolean;
+
+  /**
+   * message is for the tenant: required to reject (1 to 500 characters), optional to approve.
+   *
+   * @generated from field: string message = 3;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message rentproof.admin.v1.DecideTenancyRequest.
+ * Use `create(DecideTenancyRequestSchema)` to create a new message.
+ */
+export const DecideTenancyRequestSchema: GenMessage<DecideTenancyRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_admin_v1_admin, 18);
+
+/**
+ * DecideTenancyResponse carries the decided claim.
+ *
+ * @generated from message rentproof.admin.v1.DecideTenancyResponse
+ */
+export type DecideTenancyResponse = Message<"rentproof.admin.v1.DecideTenancyResponse"> & {
+  /**
+   * tenancy is the claim, approved or rejected.
+   *
+   * @generated from field: rentproof.tenancy.v1.Tenancy tenancy = 1;
+   */
+  tenancy?: Tenancy | undefined;
+};
+
+/**
+ * Describes the message rentproof.admin.v1.DecideTenancyResponse.
+ * Use `create(DecideTenancyResponseSchema)` to create a new message.
+ */
+export const DecideTenancyResponseSchema: GenMessage<DecideTenancyResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_admin_v1_admin, 19);
+
+/**
+ * RevokeTenancyRequest revokes a verified tenancy.
+ *
+ * @generated from message rentproof.admin.v1.RevokeTenancyRequest
+ */
+export type RevokeTenancyRequest = Message<"rentproof.admin.v1.RevokeTenancyRequest"> & {
+  /**
+   * id is the tenancy's identifier.
+   *
+   * @generated from field: int32 id = 1;
+   */
+  id: number;
+
+  /**
+   * reason is for the tenant and the log, 1 to 500 characters.
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message rentproof.admin.v1.RevokeTenancyRequest.
+ * Use `create(RevokeTenancyRequestSchema)` to create a new message.
+ */
+export const RevokeTenancyRequestSchema: GenMessage<RevokeTenancyRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_admin_v1_admin, 20);
+
+/**
+ * RevokeTenancyResponse carries the revoked tenancy.
+ *
+ * @generated from message rentproof.admin.v1.RevokeTenancyResponse
+ */
+export type RevokeTenancyResponse = Message<"rentproof.admin.v1.RevokeTenancyResponse"> & {
+  /**
+   * tenancy is the tenancy, revoked.
+   *
+   * @generated from field: rentproof.tenancy.v1.Tenancy tenancy = 1;
+   */
+  tenancy?: Tenancy | undefined;
+};
+
+/**
+ * Describes the message rentproof.admin.v1.RevokeTenancyResponse.
+ * Use `create(RevokeTenancyResponseSchema)` to create a new message.
+ */
+export const RevokeTenancyResponseSchema: GenMessage<RevokeTenancyResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_admin_v1_admin, 21);
+
+/**
  * AdminService is the administrators' queue (issue 14): owners' ownership documents, paid
  * checks, approvals held because the approver is linked to the property's owner or the request's
  * sender (one network or browser in 90 days), confirmations the owner did not ask for, and the
@@ -862,6 +1005,42 @@ export const AdminService: GenService<{
     methodKind: "unary";
     input: typeof MarkRequestArrangedRequestSchema;
     output: typeof MarkRequestArrangedResponseSchema;
+  },
+  /**
+   * ListTenancyQueue lists the tenancy claims waiting for an administrator (issue 27): claims
+   * with the tenant's documents and owners' confirmations held, oldest first, each with its
+   * documents, the owner's message and the other claims that were sent the same document.
+   *
+   * @generated from rpc rentproof.admin.v1.AdminService.ListTenancyQueue
+   */
+  listTenancyQueue: {
+    methodKind: "unary";
+    input: typeof ListTenancyQueueRequestSchema;
+    output: typeof ListTenancyQueueResponseSchema;
+  },
+  /**
+   * DecideTenancy approves or rejects a queued tenancy claim with a message (required to reject:
+   * the tenant is told why). Approval verifies the tenancy: proof documents for documents, landlord
+   * for a held confirmation. A claim is decided once; a claim about another address than the
+   * listing's current one cannot be approved.
+   *
+   * @generated from rpc rentproof.admin.v1.AdminService.DecideTenancy
+   */
+  decideTenancy: {
+    methodKind: "unary";
+    input: typeof DecideTenancyRequestSchema;
+    output: typeof DecideTenancyResponseSchema;
+  },
+  /**
+   * RevokeTenancy revokes a verified tenancy with a reason: the labels it gave go. Kept with the
+   * decisions.
+   *
+   * @generated from rpc rentproof.admin.v1.AdminService.RevokeTenancy
+   */
+  revokeTenancy: {
+    methodKind: "unary";
+    input: typeof RevokeTenancyRequestSchema;
+    output: typeof RevokeTenancyResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_rentproof_admin_v1_admin, 0);

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/review/v1/review.proto.
  */
 export const file_rentproof_review_v1_review: GenFile = /*@__PURE__*/
-  fileDesc("CiByZW50cHJvb2YvcmV2aWV3L3YxL3Jldmlldy5wcm90bxITcmVudHByb29mLnJldmlldy52MSI9CghSZXZpZXdlchIKCgJpZBgBIAEoBRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCSKTBAoGUmV2aWV3EgoKAmlkGAEgASgFEhMKC3Byb3BlcnR5X2lkGAIgASgFEg8KB3VzZXJfaWQYAyABKAUSDgoGcmF0aW5nGAQgASgFEg0KBXRpdGxlGAUgASgJEg8KB2NvbnRlbnQYBiABKAkSEwoLcmV2aWV3X3R5cGUYByABKAkSEwoLc3RheV9wZXJpb2QYCCABKAkSDAoEcHJvcxgJIAMoCRIMCgRjb25zGAogAygJEhIKCmNhdGVnb3JpZXMYCyADKAkSDgoGcGhvdG9zGAwgAygJEhAKCHZlcmlmaWVkGA0gASgIEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2hlbHBmdWwYDyABKAUSEAoIbGFuZ3VhZ2UYECABKAkSLwoIcmV2aWV3ZXIYESABKAsyHS5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlld2VyEhYKDnByb3BlcnR5X3RpdGxlGBIgASgJEjoKDm93bmVyX3Jlc3BvbnNlGBMgASgLMiIucmVudHByb29mLnJldmlldy52MS5Pd25lclJlc3BvbnNlEhkKEWhlbHBmdWxfYnlfdmlld2VyGBQgASgIEg4KBnN0YXR1cxgVIAEoCRIUCgxyZXBvcnRfY291bnQYFiABKAUSEgoKbmV3X21lbWJlchgXIAEoCCKAAQoNT3duZXJSZXNwb25zZRIPCgdjb250ZW50GAEgASgJEi4KCmNyZWF0ZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIl8KGkxpc3RQcm9wZXJ0eVJldmlld3NSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFEgsKA3RhYhgCIAEoCRIMCgRwYWdlGAMgASgFEhEKCXBhZ2Vfc2l6ZRgEIAEoBSJdChtMaXN0UHJvcGVydHlSZXZpZXdzUmVzcG9uc2USLAoHcmV2aWV3cxgBIAMoCzIbLnJlbnRwcm9vZi5yZXZpZXcudjEuUmV2aWV3EhAKCGhhc19tb3JlGAIgASgIIi4KF0dldFJhdGluZ1N1bW1hcnlSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFIoYBChhHZXRSYXRpbmdTdW1tYXJ5UmVzcG9uc2USNQoHc3VtbWFyeRgBIAEoCzIkLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5SYXRpbmdTdW1tYXJ5EjMKBXR5cGVzGAIgAygLMiQucmVudHByb29mLnJldmlldy52MS5SZXZpZXdUeXBlQ291bnQibwoPUmV2aWV3VHlwZUNvdW50EhMKC3Jldmlld190eXBlGAEgASgJEg0KBWNvdW50GAIgASgFEg8KB2F2ZXJhZ2UYAyABKAESFgoOcmF0ZXNfcHJvcGVydHkYBCABKAgSDwoHY291bnRlZBgFIAEoBSLYCAoTQ3JlYXRlUmV2aWV3UmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBRIOCgZyYXRpbmcYAiABKAUSFwoFdGl0bGUYAyABKAlCCMrzGAQYBSBkEhoKB2NvbnRlbnQYBCABKAlCCcrzGAUYFCDoBxKOAgoLcmV2aWV3X3R5cGUYBSABKAlC+AHK8xjzAQoLcmV2aWV3X3R5cGUSIwoSdGVuYW50X3RvX3Byb3BlcnR5Eg1UZW5hbnQgcmV2aWV3EiUKEmxhbmRsb3JkX3RvX3RlbmFudBIPTGFuZGxvcmQgcmV2aWV3EiEKEWFnZW50X3RvX3Byb3BlcnR5EgxBZ2VudCByZXZpZXcSKwoSdGVuYW50X3RvX2xhbmRsb3JkEhVSZXZpZXcgYWJvdXQgbGFuZGxvcmQSLQoWdGVuYW50X3RvX25laWdoYm9yaG9vZBITTmVpZ2hib3Job29kIHJldmlldxIZCgdnZW5lcmFsEg5HZW5lcmFsIHJldmlldxLUAQoIbGFuZ3VhZ2UYBiABKAlCwQHK8xi8AQoIbGFuZ3VhZ2USDQoCZW4SB0VuZ2xpc2gSDQoCZXMSB1NwYW5pc2gSDAoCZnISBkZyZW5jaBIMCgJkZRIGR2VybWFuEg0KAml0EgdJdGFsaWFuEhAKAnB0EgpQb3J0dWd1ZXNlEg0KAnpoEgdDaGluZXNlEg4KAmphEghKYXBhbmVzZRIMCgJrbxIGS29yZWFuEgsKAmhpEgVIaW5kaRIMCgJhchIGQXJhYmljEg0KAnJ1EgdSdXNzaWFuEhcKBHByb3MYByADKAlCCcrzGAUgyAEwChIXCgRjb25zGAggAygJQgnK8xgFIMgBMAoSzQEKCmNhdGVnb3JpZXMYCSADKAlCuAHK8xizAQoPcmV2aWV3X2NhdGVnb3J5EgoKCExvY2F0aW9uEgcKBVZhbHVlEggKBlNhZmV0eRIMCgpNYW5hZ2VtZW50EgsKCUFtZW5pdGllcxIHCgVOb2lzZRINCgtDbGVhbmxpbmVzcxINCgtNYWludGVuYW5jZRIQCg5UcmFuc3BvcnRhdGlvbhIJCgdTY2hvb2xzEgoKCFNob3BwaW5nEgkKB1BhcmtpbmcSCwoJQ29tbXVuaXR5EhYKBnBob3RvcxgKIAMoCUIGyvMYAjAFEuQBCgtzdGF5X3BlcmlvZBgLIAEoCULOAcrzGMkBCgtzdGF5X3BlcmlvZBIgCgdjdXJyZW50EhVJIGN1cnJlbnRseSBsaXZlIGhlcmUSKAoSbGVzc190aGFuXzZfbW9udGhzEhJMZXNzIHRoYW4gNiBtb250aHMSKAoSNl9tb250aHNfdG9fMV95ZWFyEhI2IG1vbnRocyB0byAxIHllYXISHAoMMV90b18zX3llYXJzEgwxIHRvIDMgeWVhcnMSJgoRbW9yZV90aGFuXzNfeWVhcnMSEU1vcmUgdGhhbiAzIHllYXJzIkMKFENyZWF0ZVJldmlld1Jlc3BvbnNlEisKBnJldmlldxgBIAEoCzIbLnJlbnRwcm9vZi5yZXZpZXcudjEuUmV2aWV3IicKEk1hcmtIZWxwZnVsUmVxdWVzdBIRCglyZXZpZXdfaWQYASABKAUiPgoTTWFya0hlbHBmdWxSZXNwb25zZRIPCgdoZWxwZnVsGAEgASgFEhYKDmFscmVhZHlfbWFya2VkGAIgASgIItgCChNSZXBvcnRSZXZpZXdSZXF1ZXN0EhEKCXJldmlld19pZBgBIAEoBRKUAgoGcmVhc29uGAIgASgJQoMCyvMY/gEKDXJlcG9ydF9yZWFzb24SGwoEc3BhbRITU3BhbSBvciBhZHZlcnRpc2luZxIqCglvZmZlbnNpdmUSHU9mZmVuc2l2ZSBvciBhYnVzaXZlIGxhbmd1YWdlEjQKEWZhbHNlX2luZm9ybWF0aW9uEh9GYWxzZSBvciBtaXNsZWFkaW5nIGluZm9ybWF0aW9uEicKDG5vdF9yZWxldmFudBIXTm90IGFib3V0IHRoaXMgcHJvcGVydHkSLAoUY29uZmxpY3Rfb2ZfaW50ZXJlc3QSFENvbmZsaWN0IG9mIGludGVyZXN0EhcKBW90aGVyEg5Tb21ldGhpbmcgZWxzZRIXCgZkZXRhaWwYAyABKAlCB8rzGAMg6AciFgoUUmVwb3J0UmV2aWV3UmVzcG9uc2UiRwoWUmVzcG9uZFRvUmV2aWV3UmVxdWVzdBIRCglyZXZpZXdfaWQYASABKAUSGgoHY29udGVudBgCIAEoCUIJyvMYBRgCIOgHIkYKF1Jlc3BvbmRUb1Jldmlld1Jlc3BvbnNlEisKBnJldmlldxgBIAEoCzIbLnJlbnRwcm9vZi5yZXZpZXcudjEuUmV2aWV3IhwKGkxpc3RSZXBvcnRlZFJldmlld3NSZXF1ZXN0IksKG0xpc3RSZXBvcnRlZFJldmlld3NSZXNwb25zZRIsCgdyZXZpZXdzGAEgAygLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXcigwEKFU1vZGVyYXRlUmV2aWV3UmVxdWVzdBIRCglyZXZpZXdfaWQYASABKAUSQAoIZGVjaXNpb24YAiABKAlCLsrzGCoKE21vZGVyYXRpb25fZGVjaXNpb24SCQoHcmVzdG9yZRIICgZyZW1vdmUSFQoEbm90ZRgDIAEoCUIHyvMYAyD0AyJFChZNb2RlcmF0ZVJldmlld1Jlc3BvbnNlEisKBnJldmlldxgBIAEoCzIbLnJlbnRwcm9vZi5yZXZpZXcudjEuUmV2aWV3IikKGExpc3RSZWNlbnRSZXZpZXdzUmVxdWVzdBINCgVsaW1pdBgBIAEoBSJJChlMaXN0UmVjZW50UmV2aWV3c1Jlc3BvbnNlEiwKB3Jldmlld3MYASADKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldyJOChRMaXN0TXlSZXZpZXdzUmVxdWVzdBIVCgVxdWVyeRgBIAEoCUIGyvMYAiBkEgwKBHBhZ2UYAiABKAUSEQoJcGFnZV9zaXplGAMgASgFIpEBChVMaXN0TXlSZXZpZXdzUmVzcG9uc2USLAoHcmV2aWV3cxgBIAMoCzIbLnJlbnRwcm9vZi5yZXZpZXcudjEuUmV2aWV3EhMKC3RvdGFsX2NvdW50GAIgASgFEhQKDHJldmlld19jb3VudBgDIAEoBRIMCgRwYWdlGAQgASgFEhEKCXBhZ2Vfc2l6ZRgFIAEoBSI1Ch5MaXN0TXlSZXZpZXdzT2ZQcm9wZXJ0eVJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAUiTwofTGlzdE15UmV2aWV3c09mUHJvcGVydHlSZXNwb25zZRIsCgdyZXZpZXdzGAEgAygLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXcy+gkKDVJldmlld1NlcnZpY2USfQoTTGlzdFByb3BlcnR5UmV2aWV3cxIvLnJlbnRwcm9vZi5yZXZpZXcudjEuTGlzdFByb3BlcnR5UmV2aWV3c1JlcXVlc3QaMC5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RQcm9wZXJ0eVJldmlld3NSZXNwb25zZSIDkAIBEnQKEEdldFJhdGluZ1N1bW1hcnkSLC5yZW50cHJvb2YucmV2aWV3LnYxLkdldFJhdGluZ1N1bW1hcnlSZXF1ZXN0Gi0ucmVudHByb29mLnJldmlldy52MS5HZXRSYXRpbmdTdW1tYXJ5UmVzcG9uc2UiA5ACARJjCgxDcmVhdGVSZXZpZXcSKC5yZW50cHJvb2YucmV2aWV3LnYxLkNyZWF0ZVJldmlld1JlcXVlc3QaKS5yZW50cHJvb2YucmV2aWV3LnYxLkNyZWF0ZVJldmlld1Jlc3BvbnNlEmAKC01hcmtIZWxwZnVsEicucmVudHByb29mLnJldmlldy52MS5NYXJrSGVscGZ1bFJlcXVlc3QaKC5yZW50cHJvb2YucmV2aWV3LnYxLk1hcmtIZWxwZnVsUmVzcG9uc2USYwoMUmVwb3J0UmV2aWV3EigucmVudHByb29mLnJldmlldy52MS5SZXBvcnRSZXZpZXdSZXF1ZXN0GikucmVudHByb29mLnJldmlldy52MS5SZXBvcnRSZXZpZXdSZXNwb25zZRJsCg9SZXNwb25kVG9SZXZpZXcSKy5yZW50cHJvb2YucmV2aWV3LnYxLlJlc3BvbmRUb1Jldmlld1JlcXVlc3QaLC5yZW50cHJvb2YucmV2aWV3LnYxLlJlc3BvbmRUb1Jldmlld1Jlc3BvbnNlEn0KE0xpc3RSZXBvcnRlZFJldmlld3MSLy5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RSZXBvcnRlZFJldmlld3NSZXF1ZXN0GjAucmVudHByb29mLnJldmlldy52MS5MaXN0UmVwb3J0ZWRSZXZpZXdzUmVzcG9uc2UiA5ACARJpCg5Nb2RlcmF0ZVJldmlldxIqLnJlbnRwcm9vZi5yZXZpZXcudjEuTW9kZXJhdGVSZXZpZXdSZXF1ZXN0GisucmVudHByb29mLnJldmlldy52MS5Nb2RlcmF0ZVJldmlld1Jlc3BvbnNlEncKEUxpc3RSZWNlbnRSZXZpZXdzEi0ucmVudHByb29mLnJldmlldy52MS5MaXN0UmVjZW50UmV2aWV3c1JlcXVlc3QaLi5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RSZWNlbnRSZXZpZXdzUmVzcG9uc2UiA5ACARJrCg1MaXN0TXlSZXZpZXdzEikucmVudHByb29mLnJldmlldy52MS5MaXN0TXlSZXZpZXdzUmVxdWVzdBoqLnJlbnRwcm9vZi5yZXZpZXcudjEuTGlzdE15UmV2aWV3c1Jlc3BvbnNlIgOQAgESiQEKF0xpc3RNeVJldmlld3NPZlByb3BlcnR5EjMucmVudHByb29mLnJldmlldy52MS5MaXN0TXlSZXZpZXdzT2ZQcm9wZXJ0eVJlcXVlc3QaNC5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RNeVJldmlld3NPZlByb3BlcnR5UmVzcG9uc2UiA5ACAULVAQoXY29tLnJlbnRwcm9vZi5yZXZpZXcudjFCC1Jldmlld1Byb3RvUAFaP2dpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL3Jldmlldy92MTtyZXZpZXd2MaICA1JSWKoCE1JlbnRwcm9vZi5SZXZpZXcuVjHKAhNSZW50cHJvb2ZcUmV2aWV3XFYx4gIfUmVudHByb29mXFJldmlld1xWMVxHUEJNZXRhZGF0YeoCFVJlbnRwcm9vZjo6UmV2aWV3OjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_rentproof_property_v1_property, file_rentproof_vocab_v1_vocab]);
+  fileDesc("CiByZW50cHJvb2YvcmV2aWV3L3YxL3Jldmlldy5wcm90bxITcmVudHByb29mLnJldmlldy52MSI9CghSZXZpZXdlchIKCgJpZBgBIAEoBRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCSLRBQoGUmV2aWV3EgoKAmlkGAEgASgFEhMKC3Byb3BlcnR5X2lkGAIgASgFEg8KB3VzZXJfaWQYAyABKAUSDgoGcmF0aW5nGAQgASgFEg0KBXRpdGxlGAUgASgJEg8KB2NvbnRlbnQYBiABKAkSEwoLcmV2aWV3X3R5cGUYByABKAkSEwoLc3RheV9wZXJpb2QYCCABKAkSDAoEcHJvcxgJIAMoCRIMCgRjb25zGAogAygJEhIKCmNhdGVnb3JpZXMYCyADKAkSDgoGcGhvdG9zGAwgAygJEhAKCHZlcmlmaWVkGA0gASgIEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2hlbHBmdWwYDyABKAUSEAoIbGFuZ3VhZ2UYECABKAkSLwoIcmV2aWV3ZXIYESABKAsyHS5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlld2VyEhYKDnByb3BlcnR5X3RpdGxlGBIgASgJEjoKDm93bmVyX3Jlc3BvbnNlGBMgASgLMiIucmVudHByb29mLnJldmlldy52MS5Pd25lclJlc3BvbnNlEhkKEWhlbHBmdWxfYnlfdmlld2VyGBQgASgIEg4KBnN0YXR1cxgVIAEoCRIUCgxyZXBvcnRfY291bnQYFiABKAUSEgoKbmV3X21lbWJlchgXIAEoCBIWCg52ZXJpZmllZF9sYWJlbBgYIAEoCRIvCgVwcm9vZhgZIAEoCzIgLnJlbnRwcm9vZi5yZXZpZXcudjEuUmV2aWV3UHJvb2YSEgoKdGVuYW5jeV9pZBgaIAEoBRItCgZ0ZW5hbnQYGyABKAsyHS5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlld2VyEjAKDGhpZGRlbl91bnRpbBgcIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicwoLUmV2aWV3UHJvb2YSDQoFcHJvb2YYASABKAkSEgoKZnJvbV9tb250aBgCIAEoCRIQCgh0b19tb250aBgDIAEoCRIvCgt2ZXJpZmllZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAigAEKDU93bmVyUmVzcG9uc2USDwoHY29udGVudBgBIAEoCRIuCgpjcmVhdGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJ2ChpMaXN0UHJvcGVydHlSZXZpZXdzUmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBRILCgN0YWIYAiABKAkSDAoEcGFnZRgDIAEoBRIRCglwYWdlX3NpemUYBCABKAUSFQoNdmVyaWZpZWRfb25seRgFIAEoCCJdChtMaXN0UHJvcGVydHlSZXZpZXdzUmVzcG9uc2USLAoHcmV2aWV3cxgBIAMoCzIbLnJlbnRwcm9vZi5yZXZpZXcudjEuUmV2aWV3EhAKCGhhc19tb3JlGAIgASgIIi4KF0dldFJhdGluZ1N1bW1hcnlSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgFIp4BChhHZXRSYXRpbmdTdW1tYXJ5UmVzcG9uc2USNQoHc3VtbWFyeRgBIAEoCzIkLnJlbnRwcm9vZi5wcm9wZXJ0eS52MS5SYXRpbmdTdW1tYXJ5EjMKBXR5cGVzGAIgAygLMiQucmVudHByb29mLnJldmlldy52MS5SZXZpZXdUeXBlQ291bnQSFgoOdmVyaWZpZWRfY291bnQYAyABKAUibwoPUmV2aWV3VHlwZUNvdW50EhMKC3Jldmlld190eXBlGAEgASgJEg0KBWNvdW50GAIgASgFEg8KB2F2ZXJhZ2UYAyABKAESFgoOcmF0ZXNfcHJvcGVydHkYBCABKAgSDwoHY291bnRlZBgFIAEoBSLsCAoTQ3JlYXRlUmV2aWV3UmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBRIOCgZyYXRpbmcYAiABKAUSFwoFdGl0bGUYAyABKAlCCMrzGAQYBSBkEhoKB2NvbnRlbnQYBCABKAlCCcrzGAUYFCDoBxKOAgoLcmV2aWV3X3R5cGUYBSABKAlC+AHK8xjzAQoLcmV2aWV3X3R5cGUSIwoSdGVuYW50X3RvX3Byb3BlcnR5Eg1UZW5hbnQgcmV2aWV3EiUKEmxhbmRsb3JkX3RvX3RlbmFudBIPTGFuZGxvcmQgcmV2aWV3EiEKEWFnZW50X3RvX3Byb3BlcnR5EgxBZ2VudCByZXZpZXcSKwoSdGVuYW50X3RvX2xhbmRsb3JkEhVSZXZpZXcgYWJvdXQgbGFuZGxvcmQSLQoWdGVuYW50X3RvX25laWdoYm9yaG9vZBITTmVpZ2hib3Job29kIHJldmlldxIZCgdnZW5lcmFsEg5HZW5lcmFsIHJldmlldxLUAQoIbGFuZ3VhZ2UYBiABKAlCwQHK8xi8AQoIbGFuZ3VhZ2USDQoCZW4SB0VuZ2xpc2gSDQoCZXMSB1NwYW5pc2gSDAoCZnISBkZyZW5jaBIMCgJkZRIGR2VybWFuEg0KAml0EgdJdGFsaWFuEhAKAnB0EgpQb3J0dWd1ZXNlEg0KAnpoEgdDaGluZXNlEg4KAmphEghKYXBhbmVzZRIMCgJrbxIGS29yZWFuEgsKAmhpEgVIaW5kaRIMCgJhchIGQXJhYmljEg0KAnJ1EgdSdXNzaWFuEhcKBHByb3MYByADKAlCCcrzGAUgyAEwChIXCgRjb25zGAggAygJQgnK8xgFIMgBMAoSzQEKCmNhdGVnb3JpZXMYCSADKAlCuAHK8xizAQoPcmV2aWV3X2NhdGVnb3J5EgoKCExvY2F0aW9uEgcKBVZhbHVlEggKBlNhZmV0eRIMCgpNYW5hZ2VtZW50EgsKCUFtZW5pdGllcxIHCgVOb2lzZRINCgtDbGVhbmxpbmVzcxINCgtNYWludGVuYW5jZRIQCg5UcmFuc3BvcnRhdGlvbhIJCgdTY2hvb2xzEgoKCFNob3BwaW5nEgkKB1BhcmtpbmcSCwoJQ29tbXVuaXR5EhYKBnBob3RvcxgKIAMoCUIGyvMYAjAFEuQBCgtzdGF5X3BlcmlvZBgLIAEoCULOAcrzGMkBCgtzdGF5X3BlcmlvZBIgCgdjdXJyZW50EhVJIGN1cnJlbnRseSBsaXZlIGhlcmUSKAoSbGVzc190aGFuXzZfbW9udGhzEhJMZXNzIHRoYW4gNiBtb250aHMSKAoSNl9tb250aHNfdG9fMV95ZWFyEhI2IG1vbnRocyB0byAxIHllYXISHAoMMV90b18zX3llYXJzEgwxIHRvIDMgeWVhcnMSJgoRbW9yZV90aGFuXzNfeWVhcnMSEU1vcmUgdGhhbiAzIHllYXJzEhIKCnRlbmFuY3lfaWQYDCABKAUiQwoUQ3JlYXRlUmV2aWV3UmVzcG9uc2USKwoGcmV2aWV3GAEgASgLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXciJwoSTWFya0hlbHBmdWxSZXF1ZXN0EhEKCXJldmlld19pZBgBIAEoBSI+ChNNYXJrSGVscGZ1bFJlc3BvbnNlEg8KB2hlbHBmdWwYASABKAUSFgoOYWxyZWFkeV9tYXJrZWQYAiABKAgi2AIKE1JlcG9ydFJldmlld1JlcXVlc3QSEQoJcmV2aWV3X2lkGAEgASgFEpQCCgZyZWFzb24YAiABKAlCgwLK8xj+AQoNcmVwb3J0X3JlYXNvbhIbCgRzcGFtEhNTcGFtIG9yIGFkdmVydGlzaW5nEioKCW9mZmVuc2l2ZRIdT2ZmZW5zaXZlIG9yIGFidXNpdmUgbGFuZ3VhZ2USNAoRZmFsc2VfaW5mb3JtYXRpb24SH0ZhbHNlIG9yIG1pc2xlYWRpbmcgaW5mb3JtYXRpb24SJwoMbm90X3JlbGV2YW50EhdOb3QgYWJvdXQgdGhpcyBwcm9wZXJ0eRIsChRjb25mbGljdF9vZl9pbnRlcmVzdBIUQ29uZmxpY3Qgb2YgaW50ZXJlc3QSFwoFb3RoZXISDlNvbWV0aGluZyBlbHNlEhcKBmRldGFpbBgDIAEoCUIHyvMYAyDoByIWChRSZXBvcnRSZXZpZXdSZXNwb25zZSJHChZSZXNwb25kVG9SZXZpZXdSZXF1ZXN0EhEKCXJldmlld19pZBgBIAEoBRIaCgdjb250ZW50GAIgASgJQgnK8xgFGAIg6AciRgoXUmVzcG9uZFRvUmV2aWV3UmVzcG9uc2USKwoGcmV2aWV3GAEgASgLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXciHAoaTGlzdFJlcG9ydGVkUmV2aWV3c1JlcXVlc3QiSwobTGlzdFJlcG9ydGVkUmV2aWV3c1Jlc3BvbnNlEiwKB3Jldmlld3MYASADKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldyKDAQoVTW9kZXJhdGVSZXZpZXdSZXF1ZXN0EhEKCXJldmlld19pZBgBIAEoBRJACghkZWNpc2lvbhgCIAEoCUIuyvMYKgoTbW9kZXJhdGlvbl9kZWNpc2lvbhIJCgdyZXN0b3JlEggKBnJlbW92ZRIVCgRub3RlGAMgASgJQgfK8xgDIPQDIkUKFk1vZGVyYXRlUmV2aWV3UmVzcG9uc2USKwoGcmV2aWV3GAEgASgLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXciKQoYTGlzdFJlY2VudFJldmlld3NSZXF1ZXN0Eg0KBWxpbWl0GAEgASgFIkkKGUxpc3RSZWNlbnRSZXZpZXdzUmVzcG9uc2USLAoHcmV2aWV3cxgBIAMoCzIbLnJlbnRwcm9vZi5yZXZpZXcudjEuUmV2aWV3Ik4KFExpc3RNeVJldmlld3NSZXF1ZXN0EhUKBXF1ZXJ5GAEgASgJQgbK8xgCIGQSDAoEcGFnZRgCIAEoBRIRCglwYWdlX3NpemUYAyABKAUikQEKFUxpc3RNeVJldmlld3NSZXNwb25zZRIsCgdyZXZpZXdzGAEgAygLMhsucmVudHByb29mLnJldmlldy52MS5SZXZpZXcSEwoLdG90YWxfY291bnQYAiABKAUSFAoMcmV2aWV3X2NvdW50GAMgASgFEgwKBHBhZ2UYBCABKAUSEQoJcGFnZV9zaXplGAUgASgFIjUKHkxpc3RNeVJldmlld3NPZlByb3BlcnR5UmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoBSJPCh9MaXN0TXlSZXZpZXdzT2ZQcm9wZXJ0eVJlc3BvbnNlEiwKB3Jldmlld3MYASADKAsyGy5yZW50cHJvb2YucmV2aWV3LnYxLlJldmlldzL6CQoNUmV2aWV3U2VydmljZRJ9ChNMaXN0UHJvcGVydHlSZXZpZXdzEi8ucmVudHByb29mLnJldmlldy52MS5MaXN0UHJvcGVydHlSZXZpZXdzUmVxdWVzdBowLnJlbnRwcm9vZi5yZXZpZXcudjEuTGlzdFByb3BlcnR5UmV2aWV3c1Jlc3BvbnNlIgOQAgESdAoQR2V0UmF0aW5nU3VtbWFyeRIsLnJlbnRwcm9vZi5yZXZpZXcudjEuR2V0UmF0aW5nU3VtbWFyeVJlcXVlc3QaLS5yZW50cHJvb2YucmV2aWV3LnYxLkdldFJhdGluZ1N1bW1hcnlSZXNwb25zZSIDkAIBEmMKDENyZWF0ZVJldmlldxIoLnJlbnRwcm9vZi5yZXZpZXcudjEuQ3JlYXRlUmV2aWV3UmVxdWVzdBopLnJlbnRwcm9vZi5yZXZpZXcudjEuQ3JlYXRlUmV2aWV3UmVzcG9uc2USYAoLTWFya0hlbHBmdWwSJy5yZW50cHJvb2YucmV2aWV3LnYxLk1hcmtIZWxwZnVsUmVxdWVzdBooLnJlbnRwcm9vZi5yZXZpZXcudjEuTWFya0hlbHBmdWxSZXNwb25zZRJjCgxSZXBvcnRSZXZpZXcSKC5yZW50cHJvb2YucmV2aWV3LnYxLlJlcG9ydFJldmlld1JlcXVlc3QaKS5yZW50cHJvb2YucmV2aWV3LnYxLlJlcG9ydFJldmlld1Jlc3BvbnNlEmwKD1Jlc3BvbmRUb1JldmlldxIrLnJlbnRwcm9vZi5yZXZpZXcudjEuUmVzcG9uZFRvUmV2aWV3UmVxdWVzdBosLnJlbnRwcm9vZi5yZXZpZXcudjEuUmVzcG9uZFRvUmV2aWV3UmVzcG9uc2USfQoTTGlzdFJlcG9ydGVkUmV2aWV3cxIvLnJlbnRwcm9vZi5yZXZpZXcudjEuTGlzdFJlcG9ydGVkUmV2aWV3c1JlcXVlc3QaMC5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RSZXBvcnRlZFJldmlld3NSZXNwb25zZSIDkAIBEmkKDk1vZGVyYXRlUmV2aWV3EioucmVudHByb29mLnJldmlldy52MS5Nb2RlcmF0ZVJldmlld1JlcXVlc3QaKy5yZW50cHJvb2YucmV2aWV3LnYxLk1vZGVyYXRlUmV2aWV3UmVzcG9uc2USdwoRTGlzdFJlY2VudFJldmlld3MSLS5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RSZWNlbnRSZXZpZXdzUmVxdWVzdBouLnJlbnRwcm9vZi5yZXZpZXcudjEuTGlzdFJlY2VudFJldmlld3NSZXNwb25zZSIDkAIBEmsKDUxpc3RNeVJldmlld3MSKS5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RNeVJldmlld3NSZXF1ZXN0GioucmVudHByb29mLnJldmlldy52MS5MaXN0TXlSZXZpZXdzUmVzcG9uc2UiA5ACARKJAQoXTGlzdE15UmV2aWV3c09mUHJvcGVydHkSMy5yZW50cHJvb2YucmV2aWV3LnYxLkxpc3RNeVJldmlld3NPZlByb3BlcnR5UmVxdWVzdBo0LnJlbnRwcm9vZi5yZXZpZXcudjEuTGlzdE15UmV2aWV3c09mUHJvcGVydHlSZXNwb25zZSIDkAIBQtUBChdjb20ucmVudHByb29mLnJldmlldy52MUILUmV2aWV3UHJvdG9QAVo/Z2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvcmV2aWV3L3YxO3Jldmlld3YxogIDUlJYqgITUmVudHByb29mLlJldmlldy5WMcoCE1JlbnRwcm9vZlxSZXZpZXdcVjHiAh9SZW50cHJvb2ZcUmV2aWV3XFYxXEdQQk1ldGFkYXRh6gIVUmVudHByb29mOjpSZXZpZXc6OlYxYgZwcm90bzM", [file_google_protobuf_timestamp, file_rentproof_property_v1_property, file_rentproof_vocab_v1_vocab]);
 
 /**
  * Reviewer is the public face of a review's author.
@@ -144,7 +144,9 @@ export type Review = Message<"rentproof.review.v1.Review"> & {
   photos: string[];
 
   /**
-   * verified is true when the author's stay or role was verified.
+   * verified is true when a verified tenancy proves the review (issue 27): the author's tenancy at
+   * the property, which began before the review and ended no more than three years before it, or,
+   * for a landlord's review of a tenant, the tenancy it is about. The label follows the proof.
    *
    * @generated from field: bool verified = 13;
    */
@@ -223,6 +225,45 @@ export type Review = Message<"rentproof.review.v1.Review"> & {
    * @generated from field: bool new_member = 23;
    */
   newMember: boolean;
+
+  /**
+   * verified_label is SPEC's label for a verified review of this type ("Verified Tenant",
+   * "Verified Landlord", "Verified Resident", "Verified Reviewer"); empty when not verified.
+   *
+   * @generated from field: string verified_label = 24;
+   */
+  verifiedLabel: string;
+
+  /**
+   * proof is what verified the review, absent when it is not verified.
+   *
+   * @generated from field: rentproof.review.v1.ReviewProof proof = 25;
+   */
+  proof?: ReviewProof | undefined;
+
+  /**
+   * tenancy_id is the tenancy a landlord's review of a tenant is about, 0 for other reviews.
+   *
+   * @generated from field: int32 tenancy_id = 26;
+   */
+  tenancyId: number;
+
+  /**
+   * tenant is the public name of the tenant a landlord's review is about (first name and
+   * initial), absent for other reviews.
+   *
+   * @generated from field: rentproof.review.v1.Reviewer tenant = 27;
+   */
+  tenant?: Reviewer | undefined;
+
+  /**
+   * hidden_until is set while the review is hidden by the blind reveal (only its author sees it):
+   * a landlord's review of a verified tenancy and that tenant's review of the landlord stay hidden
+   * until both are posted or 14 days have passed since the first.
+   *
+   * @generated from field: google.protobuf.Timestamp hidden_until = 28;
+   */
+  hiddenUntil?: Timestamp | undefined;
 };
 
 /**
@@ -231,6 +272,49 @@ export type Review = Message<"rentproof.review.v1.Review"> & {
  */
 export const ReviewSchema: GenMessage<Review> = /*@__PURE__*/
   messageDesc(file_rentproof_review_v1_review, 1);
+
+/**
+ * ReviewProof is the verified tenancy behind a review's label.
+ *
+ * @generated from message rentproof.review.v1.ReviewProof
+ */
+export type ReviewProof = Message<"rentproof.review.v1.ReviewProof"> & {
+  /**
+   * proof is landlord (confirmed by the property's owner) or documents (documents checked by an
+   * administrator).
+   *
+   * @generated from field: string proof = 1;
+   */
+  proof: string;
+
+  /**
+   * from_month is the tenancy's first month, YYYY-MM.
+   *
+   * @generated from field: string from_month = 2;
+   */
+  fromMonth: string;
+
+  /**
+   * to_month is its last month, YYYY-MM; empty while the tenant still lives there.
+   *
+   * @generated from field: string to_month = 3;
+   */
+  toMonth: string;
+
+  /**
+   * verified_at is when the tenancy was verified.
+   *
+   * @generated from field: google.protobuf.Timestamp verified_at = 4;
+   */
+  verifiedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message rentproof.review.v1.ReviewProof.
+ * Use `create(ReviewProofSchema)` to create a new message.
+ */
+export const ReviewProofSchema: GenMessage<ReviewProof> = /*@__PURE__*/
+  messageDesc(file_rentproof_review_v1_review, 2);
 
 /**
  * OwnerResponse is the property owner's public answer to a review.
@@ -265,7 +349,7 @@ export type OwnerResponse = Message<"rentproof.review.v1.OwnerResponse"> & {
  * Use `create(OwnerResponseSchema)` to create a new message.
  */
 export const OwnerResponseSchema: GenMessage<OwnerResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 2);
+  messageDesc(file_rentproof_review_v1_review, 3);
 
 /**
  * ListPropertyReviewsRequest names the property whose reviews to list.
@@ -301,6 +385,13 @@ export type ListPropertyReviewsRequest = Message<"rentproof.review.v1.ListProper
    * @generated from field: int32 page_size = 4;
    */
   pageSize: number;
+
+  /**
+   * verified_only lists only verified reviews.
+   *
+   * @generated from field: bool verified_only = 5;
+   */
+  verifiedOnly: boolean;
 };
 
 /**
@@ -308,7 +399,7 @@ export type ListPropertyReviewsRequest = Message<"rentproof.review.v1.ListProper
  * Use `create(ListPropertyReviewsRequestSchema)` to create a new message.
  */
 export const ListPropertyReviewsRequestSchema: GenMessage<ListPropertyReviewsRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 3);
+  messageDesc(file_rentproof_review_v1_review, 4);
 
 /**
  * ListPropertyReviewsResponse is one page of the property's reviews.
@@ -336,7 +427,7 @@ export type ListPropertyReviewsResponse = Message<"rentproof.review.v1.ListPrope
  * Use `create(ListPropertyReviewsResponseSchema)` to create a new message.
  */
 export const ListPropertyReviewsResponseSchema: GenMessage<ListPropertyReviewsResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 4);
+  messageDesc(file_rentproof_review_v1_review, 5);
 
 /**
  * GetRatingSummaryRequest names a property.
@@ -357,7 +448,7 @@ export type GetRatingSummaryRequest = Message<"rentproof.review.v1.GetRatingSumm
  * Use `create(GetRatingSummaryRequestSchema)` to create a new message.
  */
 export const GetRatingSummaryRequestSchema: GenMessage<GetRatingSummaryRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 5);
+  messageDesc(file_rentproof_review_v1_review, 6);
 
 /**
  * GetRatingSummaryResponse carries the aggregate.
@@ -380,6 +471,13 @@ export type GetRatingSummaryResponse = Message<"rentproof.review.v1.GetRatingSum
    * @generated from field: repeated rentproof.review.v1.ReviewTypeCount types = 2;
    */
   types: ReviewTypeCount[];
+
+  /**
+   * verified_count is how many of the property's published reviews are verified.
+   *
+   * @generated from field: int32 verified_count = 3;
+   */
+  verifiedCount: number;
 };
 
 /**
@@ -387,7 +485,7 @@ export type GetRatingSummaryResponse = Message<"rentproof.review.v1.GetRatingSum
  * Use `create(GetRatingSummaryResponseSchema)` to create a new message.
  */
 export const GetRatingSummaryResponseSchema: GenMessage<GetRatingSummaryResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 6);
+  messageDesc(file_rentproof_review_v1_review, 7);
 
 /**
  * ReviewTypeCount is a property's published reviews of one type.
@@ -437,7 +535,7 @@ export type ReviewTypeCount = Message<"rentproof.review.v1.ReviewTypeCount"> & {
  * Use `create(ReviewTypeCountSchema)` to create a new message.
  */
 export const ReviewTypeCountSchema: GenMessage<ReviewTypeCount> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 7);
+  messageDesc(file_rentproof_review_v1_review, 8);
 
 /**
  * CreateReviewRequest is the review form; the author is the caller.
@@ -523,6 +621,16 @@ export type CreateReviewRequest = Message<"rentproof.review.v1.CreateReviewReque
    * @generated from field: string stay_period = 11;
    */
   stayPeriod: string;
+
+  /**
+   * tenancy_id names the verified tenancy a landlord_to_tenant review is about (the owner picks
+   * one of the verified tenancies at their verified property: one review per tenancy, labelled
+   * Verified Landlord); 0 writes an unverified landlord review, one per property. Other types
+   * must leave it 0: their tenancy is found from the author.
+   *
+   * @generated from field: int32 tenancy_id = 12;
+   */
+  tenancyId: number;
 };
 
 /**
@@ -530,7 +638,7 @@ export type CreateReviewRequest = Message<"rentproof.review.v1.CreateReviewReque
  * Use `create(CreateReviewRequestSchema)` to create a new message.
  */
 export const CreateReviewRequestSchema: GenMessage<CreateReviewRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 8);
+  messageDesc(file_rentproof_review_v1_review, 9);
 
 /**
  * CreateReviewResponse carries the new review.
@@ -551,7 +659,7 @@ export type CreateReviewResponse = Message<"rentproof.review.v1.CreateReviewResp
  * Use `create(CreateReviewResponseSchema)` to create a new message.
  */
 export const CreateReviewResponseSchema: GenMessage<CreateReviewResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 9);
+  messageDesc(file_rentproof_review_v1_review, 10);
 
 /**
  * MarkHelpfulRequest names a review.
@@ -572,7 +680,7 @@ export type MarkHelpfulRequest = Message<"rentproof.review.v1.MarkHelpfulRequest
  * Use `create(MarkHelpfulRequestSchema)` to create a new message.
  */
 export const MarkHelpfulRequestSchema: GenMessage<MarkHelpfulRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 10);
+  messageDesc(file_rentproof_review_v1_review, 11);
 
 /**
  * MarkHelpfulResponse tells the outcome.
@@ -600,7 +708,7 @@ export type MarkHelpfulResponse = Message<"rentproof.review.v1.MarkHelpfulRespon
  * Use `create(MarkHelpfulResponseSchema)` to create a new message.
  */
 export const MarkHelpfulResponseSchema: GenMessage<MarkHelpfulResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 11);
+  messageDesc(file_rentproof_review_v1_review, 12);
 
 /**
  * ReportReviewRequest reports a review.
@@ -635,7 +743,7 @@ export type ReportReviewRequest = Message<"rentproof.review.v1.ReportReviewReque
  * Use `create(ReportReviewRequestSchema)` to create a new message.
  */
 export const ReportReviewRequestSchema: GenMessage<ReportReviewRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 12);
+  messageDesc(file_rentproof_review_v1_review, 13);
 
 /**
  * ReportReviewResponse is empty.
@@ -650,7 +758,7 @@ export type ReportReviewResponse = Message<"rentproof.review.v1.ReportReviewResp
  * Use `create(ReportReviewResponseSchema)` to create a new message.
  */
 export const ReportReviewResponseSchema: GenMessage<ReportReviewResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 13);
+  messageDesc(file_rentproof_review_v1_review, 14);
 
 /**
  * RespondToReviewRequest sets the owner's response.
@@ -678,7 +786,7 @@ export type RespondToReviewRequest = Message<"rentproof.review.v1.RespondToRevie
  * Use `create(RespondToReviewRequestSchema)` to create a new message.
  */
 export const RespondToReviewRequestSchema: GenMessage<RespondToReviewRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 14);
+  messageDesc(file_rentproof_review_v1_review, 15);
 
 /**
  * RespondToReviewResponse carries the review with its response.
@@ -699,7 +807,7 @@ export type RespondToReviewResponse = Message<"rentproof.review.v1.RespondToRevi
  * Use `create(RespondToReviewResponseSchema)` to create a new message.
  */
 export const RespondToReviewResponseSchema: GenMessage<RespondToReviewResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 15);
+  messageDesc(file_rentproof_review_v1_review, 16);
 
 /**
  * ListReportedReviewsRequest takes no parameters.
@@ -714,7 +822,7 @@ export type ListReportedReviewsRequest = Message<"rentproof.review.v1.ListReport
  * Use `create(ListReportedReviewsRequestSchema)` to create a new message.
  */
 export const ListReportedReviewsRequestSchema: GenMessage<ListReportedReviewsRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 16);
+  messageDesc(file_rentproof_review_v1_review, 17);
 
 /**
  * ListReportedReviewsResponse lists reported reviews.
@@ -735,7 +843,7 @@ export type ListReportedReviewsResponse = Message<"rentproof.review.v1.ListRepor
  * Use `create(ListReportedReviewsResponseSchema)` to create a new message.
  */
 export const ListReportedReviewsResponseSchema: GenMessage<ListReportedReviewsResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 17);
+  messageDesc(file_rentproof_review_v1_review, 18);
 
 /**
  * ModerateReviewRequest decides on a reported review.
@@ -770,7 +878,7 @@ export type ModerateReviewRequest = Message<"rentproof.review.v1.ModerateReviewR
  * Use `create(ModerateReviewRequestSchema)` to create a new message.
  */
 export const ModerateReviewRequestSchema: GenMessage<ModerateReviewRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 18);
+  messageDesc(file_rentproof_review_v1_review, 19);
 
 /**
  * ModerateReviewResponse carries the review after the decision.
@@ -791,7 +899,7 @@ export type ModerateReviewResponse = Message<"rentproof.review.v1.ModerateReview
  * Use `create(ModerateReviewResponseSchema)` to create a new message.
  */
 export const ModerateReviewResponseSchema: GenMessage<ModerateReviewResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 19);
+  messageDesc(file_rentproof_review_v1_review, 20);
 
 /**
  * ListRecentReviewsRequest sizes the list.
@@ -812,7 +920,7 @@ export type ListRecentReviewsRequest = Message<"rentproof.review.v1.ListRecentRe
  * Use `create(ListRecentReviewsRequestSchema)` to create a new message.
  */
 export const ListRecentReviewsRequestSchema: GenMessage<ListRecentReviewsRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 20);
+  messageDesc(file_rentproof_review_v1_review, 21);
 
 /**
  * ListRecentReviewsResponse is the newest reviews.
@@ -833,7 +941,7 @@ export type ListRecentReviewsResponse = Message<"rentproof.review.v1.ListRecentR
  * Use `create(ListRecentReviewsResponseSchema)` to create a new message.
  */
 export const ListRecentReviewsResponseSchema: GenMessage<ListRecentReviewsResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 21);
+  messageDesc(file_rentproof_review_v1_review, 22);
 
 /**
  * ListMyReviewsRequest pages the caller's own reviews.
@@ -868,7 +976,7 @@ export type ListMyReviewsRequest = Message<"rentproof.review.v1.ListMyReviewsReq
  * Use `create(ListMyReviewsRequestSchema)` to create a new message.
  */
 export const ListMyReviewsRequestSchema: GenMessage<ListMyReviewsRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 22);
+  messageDesc(file_rentproof_review_v1_review, 23);
 
 /**
  * ListMyReviewsResponse is one page of the caller's reviews.
@@ -917,7 +1025,7 @@ export type ListMyReviewsResponse = Message<"rentproof.review.v1.ListMyReviewsRe
  * Use `create(ListMyReviewsResponseSchema)` to create a new message.
  */
 export const ListMyReviewsResponseSchema: GenMessage<ListMyReviewsResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 23);
+  messageDesc(file_rentproof_review_v1_review, 24);
 
 /**
  * ListMyReviewsOfPropertyRequest names the property.
@@ -938,7 +1046,7 @@ export type ListMyReviewsOfPropertyRequest = Message<"rentproof.review.v1.ListMy
  * Use `create(ListMyReviewsOfPropertyRequestSchema)` to create a new message.
  */
 export const ListMyReviewsOfPropertyRequestSchema: GenMessage<ListMyReviewsOfPropertyRequest> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 24);
+  messageDesc(file_rentproof_review_v1_review, 25);
 
 /**
  * ListMyReviewsOfPropertyResponse is the caller's reviews of the property.
@@ -960,7 +1068,7 @@ export type ListMyReviewsOfPropertyResponse = Message<"rentproof.review.v1.ListM
  * Use `create(ListMyReviewsOfPropertyResponseSchema)` to create a new message.
  */
 export const ListMyReviewsOfPropertyResponseSchema: GenMessage<ListMyReviewsOfPropertyResponse> = /*@__PURE__*/
-  messageDesc(file_rentproof_review_v1_review, 25);
+  messageDesc(file_rentproof_review_v1_review, 26);
 
 /**
  * ReviewService reads and writes reviews of properties, landlords, tenants and neighbourhoods.

@@ -6,6 +6,7 @@ import {
   type ClaimTenancyRequest,
   type Tenancy,
 } from "@/gen/rentproof/tenancy/v1/tenancy_pb";
+import { TokenService } from "@/gen/rentproof/token/v1/token_pb";
 import { makeTenancy } from "@/test/tenancies";
 
 export { makeTenancy };
@@ -91,6 +92,12 @@ export function serveTenancyFakes({ mine = [], claims = [], properties = [], hol
         if (fail.withdrawTenancy) throw fail.withdrawTenancy;
         return { tenancy: change("mine", req.id, { status: "withdrawn", stage: "" }) };
       },
+    });
+    // The dashboard around the tabs asks for the token balance: a quiet answer keeps error toasts
+    // (which Escape would close before a dialog) out of the tests.
+    router.service(TokenService, {
+      getBalance: () => ({ balance: 10 }),
+      listTransactions: () => ({ transactions: [], total: 0, hasMore: false }),
     });
     router.rpc(PropertyService.method.searchProperties, (req) => {
       requests.searched.push(req.query);

@@ -275,9 +275,17 @@ describe("Claim a tenancy", () => {
     await user.click(dialog.getByRole("checkbox", { name: "I still live there" }));
     await user.click(dialog.getByRole("button", { name: "Claim tenancy" }));
     expect(await dialog.findByRole("alert")).toHaveTextContent("You already have an open claim at this property.");
-    await user.click(dialog.getByRole("button", { name: "Close" }));
+    await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(router.state.location.search).toBe("?tab=tenancies");
+  });
+
+  it("closes with its Close button too", async () => {
+    const { user } = setup({ path: "/dashboard?tab=tenancies&claim=3" });
+    const dialog = within(await screen.findByRole("dialog", { name: "Claim a tenancy" }));
+    await dialog.findByRole("radio", { name: /Sunny Flat/ });
+    await user.click(dialog.getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("can be filled in by keyboard alone", async () => {

@@ -36,6 +36,23 @@ var bulkTriggers = map[string]bulkTrigger{
 		table:  "reviews",
 		paused: "countStarsStep counts the properties' stars from their published, counted reviews of the rated types",
 	},
+	"reviews_label_new": {
+		table: "reviews",
+		accounted: "BEFORE INSERT: one probe of the author's verified tenancy at the property (tenant_verifications_one_open) " +
+			"and writes no other row, the same cost for every row",
+	},
+	"reviews_reveal_partner": {
+		table:     "reviews",
+		accounted: "fires only for a verified landlord's or tenant's review of a tenancy, which the builders load none of",
+	},
+	"reviews_log_label_insert": {
+		table:     "reviews",
+		accounted: "fires only for a verified review, one row of its own in review_label_changes",
+	},
+	"reviews_log_label_update": {
+		table:     "reviews",
+		accounted: "fires only when a review's label changes, one row of its own in review_label_changes",
+	},
 	"verification_requests_stamp_address": {
 		table: "verification_requests",
 		accounted: "BEFORE INSERT: copies the row's own property's address into it (one primary-key read) and writes no " +

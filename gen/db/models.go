@@ -329,6 +329,8 @@ type StatisticsCache struct {
 	AverageRating           float64
 	EstablishedUsers        int32
 	RetainedUsers           int32
+	TotalLandlords          int32
+	TotalTenants            int32
 }
 
 type StripeCustomer struct {

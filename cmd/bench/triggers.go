@@ -34,7 +34,7 @@ var bulkTriggers = map[string]bulkTrigger{
 	},
 	"reviews_sync_property_rating": {
 		table:  "reviews",
-		paused: "countStarsStep counts the properties' stars from their published, counted reviews of the rated types",
+		paused: "countStarsStep counts the properties' stars, verified reviews and praises from their reviews (review_tallies)",
 	},
 	"reviews_label_new": {
 		table: "reviews",

@@ -173,6 +173,9 @@ type Property struct {
 	PostalCodeKey             string
 	VerificationProof         *string
 	VerificationConfirmations int32
+	VerifiedReviewCount       int32
+	LocationPraiseCount       int32
+	ManagementPraiseCount     int32
 }
 
 type PropertyVerification struct {

@@ -34,7 +34,41 @@ var bulkTriggers = map[string]bulkTrigger{
 	},
 	"reviews_sync_property_rating": {
 		table:  "reviews",
-		paused: "countStarsStep counts the properties' stars from their published, counted reviews of the rated types",
+		paused: "countStarsStep counts the properties' stars, verified reviews and praises from their reviews (review_tallies)",
+	},
+	"reviews_label_new": {
+		table: "reviews",
+		accounted: "BEFORE INSERT: one probe of the author's verified tenancy at the property (tenant_verifications_one_open) " +
+			"and writes no other row, the same cost for every row",
+	},
+	"reviews_reveal_partner": {
+		table:     "reviews",
+		accounted: "fires only for a verified landlord's or tenant's review of a tenancy, which the builders load none of",
+	},
+	"reviews_log_label_insert": {
+		table:     "reviews",
+		accounted: "fires only for a verified review, one row of its own in review_label_changes",
+	},
+	"reviews_log_label_update": {
+		table:     "reviews",
+		accounted: "fires only when a review's label changes, one row of its own in review_label_changes",
+	},
+	"tenant_verifications_stamp_address": {
+		table: "tenant_verifications",
+		accounted: "BEFORE INSERT: copies the row's own property's address into it (one primary-key read) and writes no " +
+			"other row, the same cost for every row",
+	},
+	"tenant_verifications_log_insert": {
+		table:     "tenant_verifications",
+		accounted: "AFTER INSERT: one row of its own in tenancy_events, the same cost for every row",
+	},
+	"tenant_verifications_log_update": {
+		table:     "tenant_verifications",
+		accounted: "fires only when a claim's status or stage changes, one row of its own in tenancy_events",
+	},
+	"tenant_verifications_relabel": {
+		table:     "tenant_verifications",
+		accounted: "fires only when a tenancy enters or leaves approved, relabelling its own holder's reviews",
 	},
 	"verification_requests_stamp_address": {
 		table: "verification_requests",

@@ -21,10 +21,10 @@ func TestClaimRules(t *testing.T) {
 	ctx := context.Background()
 	owner := w.Member(t, "olga", "landlord")
 	tina := w.Person(t, "tina", "tenant")
-	verified := w.verified(t, "olga", "Verified flat", "confirmed")
-	demo := w.verified(t, "olga", "Demo flat", "demo")
-	plain := w.verified(t, "olga", "Plain flat", "")
-	w.Exec(t, `UPDATE properties SET active = false WHERE id = $1`, w.verified(t, "olga", "Gone flat", ""))
+	verified := w.verified(t, "Verified flat", "confirmed")
+	demo := w.verified(t, "Demo flat", "demo")
+	plain := w.verified(t, "Plain flat", "")
+	w.Exec(t, `UPDATE properties SET active = false WHERE id = $1`, w.verified(t, "Gone flat", ""))
 	gone := w.ID(t, `SELECT id FROM properties WHERE title = 'Gone flat'`)
 	now := time.Now().UTC()
 	nextMonth := time.Date(now.Year(), now.Month()+1, 1, 0, 0, 0, 0, time.UTC).Format("2006-01")
@@ -79,7 +79,7 @@ func TestClaimRules(t *testing.T) {
 		}
 	})
 	t.Run("a month up to this one, ended", func(t *testing.T) {
-		other := w.verified(t, "olga", "Other flat", "")
+		other := w.verified(t, "Other flat", "")
 		res, err := w.tenancy.ClaimTenancy(ctx, testworld.As(tina, &tenancyv1.ClaimTenancyRequest{PropertyId: other, FromMonth: thisMonth, ToMonth: thisMonth}))
 		if err != nil || res.Msg.Tenancy.ToMonth != thisMonth {
 			t.Errorf("claim for this month: %v %v", res, err)
@@ -100,7 +100,7 @@ func TestClaimRules(t *testing.T) {
 		claimer := w.Person(t, "busy", "tenant")
 		var last error
 		for i := range tenancy.MaxClaimsPerDay + 1 {
-			p := w.verified(t, "olga", fmt.Sprintf("Busy flat %d", i), "")
+			p := w.verified(t, fmt.Sprintf("Busy flat %d", i), "")
 			_, last = w.tenancy.ClaimTenancy(ctx, testworld.As(claimer, &tenancyv1.ClaimTenancyRequest{PropertyId: p, FromMonth: "2023-01"}))
 			if i < tenancy.MaxClaimsPerDay && last != nil {
 				t.Fatalf("claim %d: %v", i, last)

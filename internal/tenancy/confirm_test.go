@@ -26,9 +26,9 @@ func TestWhoMayConfirm(t *testing.T) {
 	tina := w.Established(t, "tina", "tenant")
 	fresh := w.Person(t, "fresh", "tenant")
 	stranger := w.Established(t, "stranger", "landlord")
-	verified := w.verified(t, "olga", "Verified flat", "confirmed")
-	demo := w.verified(t, "olga", "Demo flat", "demo")
-	plain := w.verified(t, "olga", "Plain flat", "")
+	verified := w.verified(t, "Verified flat", "confirmed")
+	demo := w.verified(t, "Demo flat", "demo")
+	plain := w.verified(t, "Plain flat", "")
 
 	onVerified := w.claim(t, tina, verified)
 	for _, c := range []struct {
@@ -111,7 +111,7 @@ func TestOwnerConfirmingManyIsHeld(t *testing.T) {
 	for i := range ids {
 		name := fmt.Sprintf("tenant%d", i)
 		token := w.Established(t, name, "tenant")
-		ids[i] = w.claim(t, token, w.verified(t, "olga", "Flat "+name, "confirmed")).Id
+		ids[i] = w.claim(t, token, w.verified(t, "Flat "+name, "confirmed")).Id
 	}
 	var wg sync.WaitGroup
 	results := make([]string, n)
@@ -140,7 +140,7 @@ func TestOwnerConfirmingManyIsHeld(t *testing.T) {
 	}
 	// Confirmations older than the window no longer count.
 	w.Exec(t, fmt.Sprintf(`UPDATE tenant_verifications SET verification_date = now() - interval '%d days'`, tenancy.ConfirmationWindowDays+1))
-	last := w.claim(t, w.Established(t, "late", "tenant"), w.verified(t, "olga", "Late flat", "confirmed"))
+	last := w.claim(t, w.Established(t, "late", "tenant"), w.verified(t, "Late flat", "confirmed"))
 	if got, err := w.confirm(owner, last.Id); err != nil || got.Status != "approved" {
 		t.Errorf("a confirmation after the window: %v %v", got, err)
 	}
@@ -172,7 +172,7 @@ func TestConfirmingALinkedAccountIsHeld(t *testing.T) {
 	puppet := w.Established(t, "puppet", "tenant")
 	honest := w.Established(t, "honest", "tenant")
 	w.Exec(t, `INSERT INTO sign_ins (user_id, network) VALUES ($1, '203.0.113.7')`, w.UserID(t, "puppet"))
-	flat := w.verified(t, "olga", "Olga's flat", "confirmed")
+	flat := w.verified(t, "Olga's flat", "confirmed")
 
 	confirmFrom := func(id int32, ip string) *tenancyv1.Tenancy {
 		t.Helper()
@@ -199,7 +199,7 @@ func TestParallelConfirmationsDecideOnce(t *testing.T) {
 	w := newWorld(t, testserver.Options{})
 	owner := w.Established(t, "olga", "landlord")
 	tina := w.Established(t, "tina", "tenant")
-	id := w.claim(t, tina, w.verified(t, "olga", "Olga's flat", "confirmed")).Id
+	id := w.claim(t, tina, w.verified(t, "Olga's flat", "confirmed")).Id
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	outcomes := map[string]int{}
@@ -235,7 +235,7 @@ func TestCannotConfirm(t *testing.T) {
 	ctx := context.Background()
 	owner := w.Established(t, "olga", "landlord")
 	tina := w.Person(t, "tina", "tenant")
-	id := w.claim(t, tina, w.verified(t, "olga", "Olga's flat", "confirmed")).Id
+	id := w.claim(t, tina, w.verified(t, "Olga's flat", "confirmed")).Id
 	cannot := func(token, message string) (*tenancyv1.Tenancy, error) {
 		res, err := w.tenancy.CannotConfirmTenancy(ctx, testworld.As(token, &tenancyv1.CannotConfirmTenancyRequest{Id: id, Message: message}))
 		if err != nil {

@@ -25,7 +25,7 @@ func TestTenantsDocuments(t *testing.T) {
 	tina := w.Person(t, "tina", "tenant")
 	stranger := w.Person(t, "stranger", "tenant")
 	admin := w.Person(t, "ada", "admin")
-	c := w.claim(t, tina, w.verified(t, "olga", "Olga's flat", "confirmed"))
+	c := w.claim(t, tina, w.verified(t, "Olga's flat", "confirmed"))
 	lease := map[string][]byte{"lease.pdf": pdf("lease of tina")}
 
 	for _, x := range []struct {
@@ -131,9 +131,9 @@ func TestSameDocumentWithTwoClaimsIsFlagged(t *testing.T) {
 	w := newWorld(t, testserver.Options{})
 	w.Member(t, "olga", "landlord")
 	admin := w.Person(t, "ada", "admin")
-	first := w.claim(t, w.Person(t, "tina", "tenant"), w.verified(t, "olga", "First flat", ""))
-	second := w.claim(t, w.Person(t, "tom", "tenant"), w.verified(t, "olga", "Second flat", ""))
-	third := w.claim(t, w.Person(t, "ted", "tenant"), w.verified(t, "olga", "Third flat", ""))
+	first := w.claim(t, w.Person(t, "tina", "tenant"), w.verified(t, "First flat", ""))
+	second := w.claim(t, w.Person(t, "tom", "tenant"), w.verified(t, "Second flat", ""))
+	third := w.claim(t, w.Person(t, "ted", "tenant"), w.verified(t, "Third flat", ""))
 	shared := pdf("one lease for everyone")
 	for _, x := range []struct {
 		token string
@@ -166,5 +166,26 @@ func TestSameDocumentWithTwoClaimsIsFlagged(t *testing.T) {
 	_, err = w.admin.ListTenancyQueue(context.Background(), testworld.As("token-tina", &adminv1.ListTenancyQueueRequest{}))
 	if got := testworld.Failure(err); got != "permission_denied: Only administrators can decide tenancy claims." {
 		t.Errorf("a tenant reads the queue: %s", got)
+	}
+}
+
+// One daily cap for an account's documents, sent as an owner or as a tenant: a landlord who used
+// the day's room on ownership documents cannot send a tenant's document, and the answer says when
+// to try again.
+func TestDocumentCapIsSharedWithOwners(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	w.Member(t, "olga", "landlord")
+	lena := w.Person(t, "lena", "landlord")
+	own := w.Property(t, "lena", "Lena's own flat")
+	w.Exec(t, `INSERT INTO ownership_documents (token, key, owner_id, property_id, file_name, content_type, bytes)
+		SELECT md5(i::text), 'documents/' || md5(i::text) || '.pdf', $1, $2, 'deed.pdf', 'application/pdf', 10
+		FROM generate_series(1, $3::int) i`, w.UserID(t, "lena"), own, document.MaxPerDay)
+	c := w.claim(t, lena, w.verified(t, "Olga's flat", ""))
+	status, _, body := testworld.Send(t, http.MethodPost, w.URL+"/api/tenancies/"+fmt.Sprint(c.Id)+"/documents", lena,
+		"multipart/form-data; boundary=x", strings.NewReader("--x\r\nContent-Disposition: form-data; name=\"kind\"\r\n\r\nlease\r\n"+
+			"--x\r\nContent-Disposition: form-data; name=\"documents\"; filename=\"lease.pdf\"\r\n\r\n%PDF-1.4\r\n--x--\r\n"))
+	if status != http.StatusTooManyRequests || !strings.Contains(body, fmt.Sprintf("You have uploaded %d documents in the last 24 hours", document.MaxPerDay)) {
+		t.Errorf("past the shared cap: %d %s", status, body)
 	}
 }

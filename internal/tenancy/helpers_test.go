@@ -10,12 +10,12 @@ import (
 	"strconv"
 	"testing"
 
+	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
 	tenancyv1 "github.com/rentproof/rentproof/gen/rentproof/tenancy/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/tenancy/v1/tenancyv1connect"
-	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/testworld"
 )
@@ -39,10 +39,10 @@ func newWorld(t *testing.T, opts testserver.Options) *world {
 	}
 }
 
-// verified lists owner's property titled title, verified with proof ("": not verified).
-func (w *world) verified(t *testing.T, owner, title, proof string) int32 {
+// verified lists olga's property titled title, verified with proof ("": not verified).
+func (w *world) verified(t *testing.T, title, proof string) int32 {
 	t.Helper()
-	id := w.Property(t, owner, title)
+	id := w.Property(t, "olga", title)
 	if proof != "" {
 		w.Exec(t, `INSERT INTO property_verifications (property_id, proof, confirmations) VALUES ($1, $2, 1)`, id, proof)
 	}
@@ -124,12 +124,12 @@ func (w *world) upload(t *testing.T, token string, id int32, kind string, files 
 	return status, answer.Message
 }
 
-// review posts token's review of property of reviewType, rated rating, and returns its id.
-func (w *world) review(t *testing.T, token string, property int32, reviewType string, rating int32) int32 {
+// review posts token's tenant review of property, rated rating, and returns its id.
+func (w *world) review(t *testing.T, token string, property int32, rating int32) int32 {
 	t.Helper()
 	res, err := w.reviews.CreateReview(context.Background(), testworld.As(token, &reviewv1.CreateReviewRequest{
 		PropertyId: property, Rating: rating, Title: "Quiet and bright", Content: "Two years here, the heating always worked.",
-		ReviewType: reviewType, Language: "en",
+		ReviewType: "tenant_to_property", Language: "en",
 	}))
 	if err != nil {
 		t.Fatalf("review %d: %v", property, err)

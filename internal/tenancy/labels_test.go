@@ -23,8 +23,8 @@ func TestLabelFollowsTheProof(t *testing.T) {
 	w.Member(t, "olga", "landlord")
 	admin := w.Person(t, "ada", "admin")
 	tina := w.Person(t, "tina", "tenant") // not established: her review does not count by itself
-	flat := w.verified(t, "olga", "Olga's flat", "")
-	review := w.review(t, tina, flat, "tenant_to_property", 5)
+	flat := w.verified(t, "Olga's flat", "")
+	review := w.review(t, tina, flat, 5)
 	if got := w.label(t, review); got != "verified false counted false changes []" {
 		t.Fatalf("before: %s", got)
 	}
@@ -63,8 +63,8 @@ func TestLabelFollowsTheProof(t *testing.T) {
 
 	// Another tenant's claim at another property labels nothing here.
 	tom := w.Person(t, "tom", "tenant")
-	tomsReview := w.review(t, tom, flat, "tenant_to_property", 1)
-	other := w.claim(t, tom, w.verified(t, "olga", "Other flat", ""))
+	tomsReview := w.review(t, tom, flat, 1)
+	other := w.claim(t, tom, w.verified(t, "Other flat", ""))
 	if status, _ := w.upload(t, tom, other.Id, "utility_bill", map[string][]byte{"bill.pdf": pdf("tom's bill")}); status != http.StatusOK {
 		t.Fatal(status)
 	}
@@ -89,7 +89,7 @@ func TestRevokedTenancyAndCountedAtOnce(t *testing.T) {
 	w.Member(t, "olga", "landlord")
 	admin := w.Person(t, "ada", "admin")
 	tina := w.Person(t, "tina", "tenant")
-	flat := w.verified(t, "olga", "Olga's flat", "")
+	flat := w.verified(t, "Olga's flat", "")
 	c := w.claim(t, tina, flat)
 	if status, _ := w.upload(t, tina, c.Id, "deposit_certificate", map[string][]byte{"deposit.pdf": pdf("deposit")}); status != http.StatusOK {
 		t.Fatal(status)
@@ -100,7 +100,7 @@ func TestRevokedTenancyAndCountedAtOnce(t *testing.T) {
 	if before := w.GetProperty(t, flat).GetRatingSummary().GetCount(); before != 0 {
 		t.Fatalf("%d counted reviews before", before)
 	}
-	review := w.review(t, tina, flat, "tenant_to_property", 4)
+	review := w.review(t, tina, flat, 4)
 	if got := w.label(t, review); got != "verified true counted true changes [true]" {
 		t.Errorf("written after verification: %s", got)
 	}
@@ -160,7 +160,7 @@ func TestAddressChangeClosesClaims(t *testing.T) {
 	if _, err := w.decide(admin, verifiedClaim.Id, true, ""); err != nil {
 		t.Fatal(err)
 	}
-	review := w.review(t, tina, flat, "tenant_to_property", 5)
+	review := w.review(t, tina, flat, 5)
 	open := w.claim(t, tom, flat)
 
 	w.Move(t, owner, flat, "Kenwood flat")

@@ -22,8 +22,10 @@ import (
 	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
 	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
+	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/testworld"
+	"github.com/rentproof/rentproof/internal/vocab"
 )
 
 // tenancy stores username's tenancy at property, Mar 2023 – Jan 2025, in status (approved ones
@@ -305,8 +307,10 @@ func TestBlindReveal(t *testing.T) {
 	ld.Title, ld.TenancyId = "Tidy tenant", tessTenancy
 	landlords := w.create(t, owner, ld)
 	hidden := landlords.HiddenUntil.AsTime()
-	if d := time.Until(hidden); d < 14*24*time.Hour-time.Minute || d > 14*24*time.Hour {
-		t.Fatalf("the landlord's review is hidden until %v, want 14 days from now", hidden)
+	// The trigger's window is the contract's (rules.proto's reveal_days), which the pages quote.
+	window := time.Duration(vocab.Published.GetTenancy().GetRevealDays()) * 24 * time.Hour
+	if d := time.Until(hidden); d < window-time.Minute || d > window {
+		t.Fatalf("the landlord's review is hidden until %v, want %v from now", hidden, window)
 	}
 	td := draft("tenant_to_landlord")
 	td.Title = "Slow repairs"
@@ -461,5 +465,35 @@ func TestReviewerHighlightsAndVerifiedCountOnSearch(t *testing.T) {
 	}
 	if p := w.GetProperty(t, 1); p.VerifiedReviewCount != 1 {
 		t.Errorf("GetProperty's verified count: %d", p.VerifiedReviewCount)
+	}
+}
+
+// The database's window for labelling a review (tenancy_covers, used by the triggers) is the
+// contract's: from the tenancy's first month to review_years_after years after its last month
+// ended, which the pages quote.
+func TestReviewWindowIsTheContracts(t *testing.T) {
+	t.Parallel()
+	pool, _ := dbtest.New(t)
+	years := vocab.Published.GetTenancy().GetReviewYearsAfter()
+	for _, c := range []struct {
+		at   string
+		want bool
+	}{
+		{"2023-02-28 23:59:59+00", false}, // before it began
+		{"2023-03-01 00:00:00+00", true},
+		{fmt.Sprintf("%d-01-31 23:59:59+00", 2025+years), true}, // the last day of the window
+		{fmt.Sprintf("%d-02-01 00:00:00+00", 2025+years), false},
+	} {
+		var got bool
+		if err := pool.QueryRow(context.Background(), `SELECT tenancy_covers('2023-03-01', '2025-01-01', $1::timestamptz)`, c.at).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("a review written at %s of a tenancy Mar 2023 – Jan 2025: covered %v, want %v", c.at, got, c.want)
+		}
+	}
+	var open bool
+	if err := pool.QueryRow(context.Background(), `SELECT tenancy_covers('2023-03-01', NULL, now())`).Scan(&open); err != nil || !open {
+		t.Errorf("a tenancy still going covers a review written today: %v, %v", open, err)
 	}
 }

@@ -1,19 +1,27 @@
 package tenancy
 
-import "time"
+import (
+	"time"
 
-// The figures of tenancies, in one place. The pages quote the first two; they are meant to be
-// read from the contract's published rules (vocab.Published) once it declares them.
+	"github.com/rentproof/rentproof/internal/vocab"
+)
+
+// published are the figures of tenancies the contract declares (rules.proto), which the pages
+// quote. The database holds two more, reveal_days and review_years_after, in the triggers that
+// label reviews; TestDatabaseFiguresMatchTheContract keeps them in step.
+var published = vocab.Published.GetTenancy()
+
+// The figures of tenancies, in one place.
 var (
 	// MaxConfirmations is how many tenancies an owner may confirm in ConfirmationWindow before
 	// the rest wait for an administrator: a verified owner confirming a stream of tenants (sock
 	// puppets, or reviews for hire) is checked by a person.
-	MaxConfirmations = 5
+	MaxConfirmations = int(published.GetMaxOwnerConfirmations())
 	// ConfirmationWindowDays is the window MaxConfirmations counts in.
-	ConfirmationWindowDays = 30
+	ConfirmationWindowDays = int(published.GetOwnerConfirmationsDays())
 	// DocumentRetentionDays is how many days a tenant's documents are kept after their claim's
 	// decision: then their files are deleted (the rows, their hashes and the decision stay).
-	DocumentRetentionDays = 30
+	DocumentRetentionDays = int(published.GetDocumentRetentionDays())
 	// MaxClaimsPerDay bounds how many claims one account files in ClaimWindow.
 	MaxClaimsPerDay = 10
 	// ClaimWindow is the window MaxClaimsPerDay counts in.

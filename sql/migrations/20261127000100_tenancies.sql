@@ -113,7 +113,7 @@ ALTER TABLE admin_decisions
     ADD COLUMN tenancy_id integer REFERENCES tenant_verifications (id) ON DELETE SET NULL,
     DROP CONSTRAINT admin_decisions_decision_check,
     ADD CONSTRAINT admin_decisions_decision_check
-        CHECK (decision IN ('approve', 'reject', 'withdraw', 'restore', 'remove', 'revoke'));
+        CHECK (decision IN ('approve', 'reject', 'withdraw', 'restore', 'remove', 'arranged', 'revoke'));
 CREATE INDEX admin_decisions_tenancy ON admin_decisions (tenancy_id, created_at) WHERE tenancy_id IS NOT NULL;
 
 -- Reviews: the tenancy that proves one (the author's), or that a landlord's review is about; and
@@ -271,7 +271,7 @@ ALTER TABLE admin_decisions
     DROP COLUMN tenancy_id,
     DROP CONSTRAINT admin_decisions_decision_check,
     ADD CONSTRAINT admin_decisions_decision_check
-        CHECK (decision IN ('approve', 'reject', 'withdraw', 'restore', 'remove'));
+        CHECK (decision IN ('approve', 'reject', 'withdraw', 'restore', 'remove', 'arranged'));
 DROP TABLE tenancy_documents;
 DROP TRIGGER tenant_verifications_log_update ON tenant_verifications;
 DROP TRIGGER tenant_verifications_log_insert ON tenant_verifications;

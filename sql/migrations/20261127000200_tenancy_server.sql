@@ -2,13 +2,6 @@
 
 -- What the tenancy server (internal/tenancy) needs beside the contract's schema (issue 27).
 
--- Administrators' decisions: 'arranged' (a request marked arranged, issue 25) stays allowed
--- beside the tenancies' 'revoke' (20261127000100 listed the decisions without it).
-ALTER TABLE admin_decisions
-    DROP CONSTRAINT admin_decisions_decision_check,
-    ADD CONSTRAINT admin_decisions_decision_check
-        CHECK (decision IN ('approve', 'reject', 'withdraw', 'restore', 'remove', 'arranged', 'revoke'));
-
 -- A verified tenancy earns its holder XP once (gamification's verifiedTenancies rule): its
 -- activity rows name the tenancy.
 ALTER TABLE user_activities
@@ -43,12 +36,6 @@ LEFT JOIN users u ON u.id = t.tenant_id
 LEFT JOIN users o ON o.id = p.landlord_id;
 
 -- migrate:down
-
-DELETE FROM admin_decisions WHERE decision = 'arranged';
-ALTER TABLE admin_decisions
-    DROP CONSTRAINT admin_decisions_decision_check,
-    ADD CONSTRAINT admin_decisions_decision_check
-        CHECK (decision IN ('approve', 'reject', 'withdraw', 'restore', 'remove', 'revoke'));
 
 DROP VIEW tenancy_details;
 DROP INDEX tenant_verifications_confirmations;

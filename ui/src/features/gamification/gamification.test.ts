@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { getOption } from "@bufbuild/protobuf";
+import { file_rentproof_vocab_v1_rules, published } from "@/gen/rentproof/vocab/v1/rules_pb";
 import { xpRule } from "@/lib/rules";
 import { XP_TABLE, crown, progressPercent, rankExplanation, rankLabel } from "./gamification";
 
@@ -37,7 +39,9 @@ describe("crown", () => {
 
 describe("the XP table", () => {
   it("states the contract's points table, row for row, with each rule's daily cap in words", () => {
-    expect(XP_TABLE.map((r) => r.key)).toEqual(["reviews", "helpfulVotes", "verificationsAnswered", "properties", "verifiedProperties"]);
+    // Every rule the server awards is on the page, in the contract's order.
+    const declared = getOption(file_rentproof_vocab_v1_rules, published)?.xp.map((r) => r.key);
+    expect(XP_TABLE.map((r) => r.key)).toEqual(declared);
     for (const row of XP_TABLE) {
       const rule = xpRule(row.key);
       expect(row.xp).toBe(rule.points);

@@ -70,6 +70,11 @@ export const XP_TABLE: XpRow[] = [
   ),
   xpRow("properties", "A property you list", (cap) => `the first ${cap} each day`),
   xpRow("verifiedProperties", "A property of yours verified", () => "once per property"),
+  xpRow(
+    "verifiedTenancies",
+    "A tenancy of yours verified, by its landlord or from your documents (taken back if it is withdrawn or revoked)",
+    (cap) => `the first ${cap} each day, once per tenancy`,
+  ),
 ];
 
 /** XP_NOTES are the rules beside the table. */

@@ -161,7 +161,7 @@ describe("/gamification", () => {
     await user.click(await screen.findByText("How XP works"));
     const table = screen.getByRole("table", { name: "XP for each action" });
     const rows = within(table).getAllByRole("row").slice(1);
-    expect(rows.map((r) => within(r).getAllByRole("cell")[0].textContent)).toEqual(["20", "2", "10", "10", "25"]);
+    expect(rows.map((r) => within(r).getAllByRole("cell")[0].textContent)).toEqual(["20", "2", "10", "10", "25", "15"]);
     expect(screen.getByText("Signing in, viewing pages and editing your profile earn nothing.")).toBeVisible();
   });
 

@@ -40,8 +40,22 @@ func TestCurrentUserSignedOut(t *testing.T) {
 	if err != nil || res.Msg.GetUser().GetUsername() != "hopper" {
 		t.Errorf("Connect signed in: %v %v", res, err)
 	}
+	// The answer says whether the role may list (property.CanList), so pages need no rules of
+	// their own to offer "Add Your Property": a tenant may not.
+	if res.Msg.GetUser().GetCanListProperties() {
+		t.Error("a tenant is told they may list properties")
+	}
 	if r := a.get("/api/user"); r.status != http.StatusOK || r.body["username"] != "hopper" {
 		t.Errorf("REST signed in: %d %s", r.status, r.raw)
+	}
+
+	a.post("/api/logout", nil)
+	landlord := registration("lister")
+	landlord["role"] = "landlord"
+	a.post("/api/register", landlord)
+	res, err = client.GetCurrentUser(context.Background(), connect.NewRequest(&accountv1.GetCurrentUserRequest{}))
+	if err != nil || !res.Msg.GetUser().GetCanListProperties() {
+		t.Errorf("a landlord is not told they may list properties: %v %v", res, err)
 	}
 
 	a.post("/api/logout", nil)

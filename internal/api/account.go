@@ -12,6 +12,7 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/property"
 )
 
 // Account serves AccountService and owns the cookies of a sign-in.
@@ -179,5 +180,6 @@ func userToProto(u account.User) *accountv1.User {
 		City:                 u.City,
 		Country:              u.Country,
 		Language:             u.Language,
+		CanListProperties:    property.CanList(u.Role),
 	}
 }

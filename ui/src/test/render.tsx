@@ -8,16 +8,20 @@ import { createElement } from "react";
 import { routes as appRoutes, type ScreenHandle } from "@/app/router";
 import { AccountService, UserSchema, type User } from "@/gen/rentproof/account/v1/account_pb";
 import { ResourceSchema, ResourceService, type Resource } from "@/gen/rentproof/resource/v1/resource_pb";
+import { canListProperties } from "@/lib/rules";
 
 /** makeUser builds a user for fake services. */
 export function makeUser(overrides: Partial<Omit<User, "$typeName" | "$unknown">> = {}): User {
+  const role = overrides.role ?? "tenant";
   return create(UserSchema, {
     id: 7,
     username: "dana_whitfield",
     email: "dana.whitfield@example.com",
     firstName: "Dana",
     lastName: "Whitfield",
-    role: "tenant",
+    role,
+    // As the server answers it (property.CanList, from the same declared listing roles).
+    canListProperties: canListProperties(role),
     ...overrides,
   });
 }

@@ -53,9 +53,12 @@ type User struct {
 	// country is the user's country (default United States).
 	Country string `protobuf:"bytes,13,opt,name=country,proto3" json:"country,omitempty"`
 	// language is the user's preferred language code (default en).
-	Language      string `protobuf:"bytes,14,opt,name=language,proto3" json:"language,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Language string `protobuf:"bytes,14,opt,name=language,proto3" json:"language,omitempty"`
+	// can_list_properties tells whether the user's role may list properties (the server refuses
+	// the others), so pages offer "Add Your Property" only to them.
+	CanListProperties bool `protobuf:"varint,15,opt,name=can_list_properties,json=canListProperties,proto3" json:"can_list_properties,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *User) Reset() {
@@ -184,6 +187,13 @@ func (x *User) GetLanguage() string {
 		return x.Language
 	}
 	return ""
+}
+
+func (x *User) GetCanListProperties() bool {
+	if x != nil {
+		return x.CanListProperties
+	}
+	return false
 }
 
 // GetCurrentUserRequest takes no parameters; the session cookie or bearer token identifies the user.
@@ -1347,7 +1357,7 @@ var File_rentproof_account_v1_account_proto protoreflect.FileDescriptor
 
 const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\n" +
-	"\"rentproof/account/v1/account.proto\x12\x14rentproof.account.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\xa2\x03\n" +
+	"\"rentproof/account/v1/account.proto\x12\x14rentproof.account.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\xd2\x03\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +
@@ -1365,7 +1375,8 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\x03bio\x18\v \x01(\tR\x03bio\x12\x12\n" +
 	"\x04city\x18\f \x01(\tR\x04city\x12\x18\n" +
 	"\acountry\x18\r \x01(\tR\acountry\x12\x1a\n" +
-	"\blanguage\x18\x0e \x01(\tR\blanguage\"\x17\n" +
+	"\blanguage\x18\x0e \x01(\tR\blanguage\x12.\n" +
+	"\x13can_list_properties\x18\x0f \x01(\bR\x11canListProperties\"\x17\n" +
 	"\x15GetCurrentUserRequest\"H\n" +
 	"\x16GetCurrentUserResponse\x12.\n" +
 	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"\xa4\x02\n" +

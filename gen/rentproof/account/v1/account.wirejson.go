@@ -38,6 +38,8 @@ func (x *User) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendString(b, x.GetCountry())
 	b = append(b, ",\"language\":"...)
 	b = wirejson.AppendString(b, x.GetLanguage())
+	b = append(b, ",\"canListProperties\":"...)
+	b = strconv.AppendBool(b, x.GetCanListProperties())
 	return append(b, '}')
 }
 

@@ -142,10 +142,16 @@ func benchTenancy(ctx context.Context, cluster string, o tenancyOptions) (*bench
 func tenancyRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, pages []int32, confirmations int, o tenancyOptions) (result, error) {
 	var res result
 	type claim struct{ ID, Owner int32 }
+	// The next claims, spread over the run: the first claim of every property, then the second,
+	// …, as owners answering at their own pace do, rather than one owner's five at once queueing
+	// on its property's row.
 	rows, err := pool.Query(ctx, `
-		SELECT t.id, p.landlord_id FROM tenant_verifications t JOIN properties p ON p.id = t.property_id
-		WHERE t.status = 'pending' AND t.stage = 'landlord'
-		ORDER BY t.id LIMIT $1`, confirmations)
+		SELECT id, landlord_id FROM (
+			SELECT t.id, p.landlord_id, t.property_id, row_number() OVER (PARTITION BY t.property_id ORDER BY t.id) AS n
+			FROM tenant_verifications t JOIN properties p ON p.id = t.property_id
+			WHERE t.status = 'pending' AND t.stage = 'landlord'
+			ORDER BY t.property_id, t.id LIMIT $1) c
+		ORDER BY n, property_id`, confirmations)
 	if err != nil {
 		return res, fmt.Errorf("pending claims: %w", err)
 	}

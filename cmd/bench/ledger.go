@@ -445,8 +445,8 @@ func planStep(name string, users, extra int) step {
 		SELECT id, created, n + (row_number() OVER (ORDER BY frac DESC) <= left_over)::int AS n FROM whole`, users, extra)}
 }
 
-// dropIndexesStep drops the secondary indexes of tables (primary keys and the indexes of unique
-// constraints, which ON CONFLICT needs, stay), remembering them in the table bench_dropped_indexes:
+// dropIndexesStep drops the secondary indexes of tables (primary keys and unique indexes, which
+// ON CONFLICT needs, stay), remembering them in the table bench_dropped_indexes:
 // indexes are built after a bulk load (a sort) rather than row by row. rebuildIndexesStep builds
 // them again. The list is a table, not a temporary one, so a build that stopped half way gets them
 // back from the next build.
@@ -455,8 +455,7 @@ func dropIndexesStep(tables ...string) step {
 		CREATE TABLE IF NOT EXISTS bench_dropped_indexes (name text PRIMARY KEY, def text NOT NULL);
 		INSERT INTO bench_dropped_indexes
 		SELECT i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid)
-		FROM pg_index i WHERE i.indrelid::regclass::text = ANY ('{%s}'::text[]) AND NOT i.indisprimary
-			AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+		FROM pg_index i WHERE i.indrelid::regclass::text = ANY ('{%s}'::text[]) AND NOT i.indisunique
 		ON CONFLICT DO NOTHING;
 		DO $$ DECLARE r record; BEGIN
 			FOR r IN SELECT name FROM bench_dropped_indexes WHERE to_regclass(name) IS NOT NULL LOOP

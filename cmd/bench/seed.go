@@ -154,22 +154,21 @@ var countPlacesStep = step{"count cities and localities", `
 	INSERT INTO localities (key, name, property_count)
 	SELECT locality_key, min(locality), count(*) FROM properties WHERE active AND locality_key <> '' GROUP BY locality_key`}
 
-// countStarsStep counts the stars of the properties that match the condition on p (all when empty)
-// from their published, counted reviews of the rated types, which reviews_sync_property_rating
-// keeps row by row.
+// countStarsStep counts the stored review counts of the properties that match the condition on
+// p (all when empty) from their reviews (review_tallies: the stars of their published, counted
+// reviews of the rated types, the verified reviews shown and the reviewers' praises), which
+// reviews_sync_property_rating keeps row by row.
 func countStarsStep(properties string) step {
 	where := ""
 	if properties != "" {
 		where = " AND " + properties
 	}
 	return step{"count stars", `
-		UPDATE properties p SET rating1_count = a.r1, rating2_count = a.r2, rating3_count = a.r3,
-			rating4_count = a.r4, rating5_count = a.r5
-		FROM (SELECT property_id,
-			count(*) FILTER (WHERE rating = 1) AS r1, count(*) FILTER (WHERE rating = 2) AS r2,
-			count(*) FILTER (WHERE rating = 3) AS r3, count(*) FILTER (WHERE rating = 4) AS r4,
-			count(*) FILTER (WHERE rating = 5) AS r5
-			FROM reviews WHERE status = 'published' AND counted AND review_rates_property(review_type)
+		UPDATE properties p SET rating1_count = a.t[1], rating2_count = a.t[2], rating3_count = a.t[3],
+			rating4_count = a.t[4], rating5_count = a.t[5], verified_review_count = a.t[6],
+			location_praise_count = a.t[7], management_praise_count = a.t[8]
+		FROM (SELECT property_id, ARRAY[sum(t[1]), sum(t[2]), sum(t[3]), sum(t[4]), sum(t[5]), sum(t[6]), sum(t[7]), sum(t[8])]::int[] AS t
+			FROM (SELECT property_id, review_tallies(r) AS t FROM reviews r) x
 			GROUP BY property_id) a
 		WHERE p.id = a.property_id` + where}
 }

@@ -34,7 +34,24 @@ var bulkTriggers = map[string]bulkTrigger{
 	},
 	"reviews_sync_property_rating": {
 		table:  "reviews",
-		paused: "countStarsStep counts the properties' stars from their published, counted reviews of the rated types",
+		paused: "countStarsStep counts the properties' stars, verified reviews and praises from their reviews (review_tallies)",
+	},
+	"reviews_label_new": {
+		table: "reviews",
+		accounted: "BEFORE INSERT: one probe of the author's verified tenancy at the property (tenant_verifications_one_open) " +
+			"and writes no other row, the same cost for every row",
+	},
+	"reviews_reveal_partner": {
+		table:     "reviews",
+		accounted: "fires only for a verified landlord's or tenant's review of a tenancy, which the builders load none of",
+	},
+	"reviews_log_label_insert": {
+		table:     "reviews",
+		accounted: "fires only for a verified review, one row of its own in review_label_changes",
+	},
+	"reviews_log_label_update": {
+		table:     "reviews",
+		accounted: "fires only when a review's label changes, one row of its own in review_label_changes",
 	},
 	"verification_requests_stamp_address": {
 		table: "verification_requests",

@@ -242,13 +242,17 @@ func housekeep(ctx context.Context, accounts *account.Service, uploads *upload.S
 }
 
 // countReviews counts in, every review.CountEvery until ctx ends, the reviews whose authors
-// have become established since they wrote them (every server runs it; they share the work).
+// have become established since they wrote them, and shows the reviews whose blind reveal is over
+// (every server runs it; they share the work).
 func countReviews(ctx context.Context, reviews *review.Service) {
 	ticker := time.NewTicker(review.CountEvery)
 	defer ticker.Stop()
 	for {
 		if n, err := reviews.CountDue(ctx); err != nil && ctx.Err() == nil {
 			slog.Warn("counting reviews of established authors", "counted", n, "err", err)
+		}
+		if n, err := reviews.RevealDue(ctx); err != nil && ctx.Err() == nil {
+			slog.Warn("revealing reviews", "revealed", n, "err", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -173,6 +173,9 @@ type Property struct {
 	PostalCodeKey             string
 	VerificationProof         *string
 	VerificationConfirmations int32
+	VerifiedReviewCount       int32
+	LocationPraiseCount       int32
+	ManagementPraiseCount     int32
 }
 
 type PropertyVerification struct {
@@ -329,6 +332,8 @@ type StatisticsCache struct {
 	AverageRating           float64
 	EstablishedUsers        int32
 	RetainedUsers           int32
+	TotalLandlords          int32
+	TotalTenants            int32
 }
 
 type StripeCustomer struct {

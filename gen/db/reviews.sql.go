@@ -8,6 +8,8 @@ package db
 import (
 	"context"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const addHelpfulVote = `-- name: AddHelpfulVote :execrows
@@ -91,9 +93,10 @@ func (q *Queries) CountNewReview(ctx context.Context, id int32) (int64, error) {
 
 const countPropertyReviewsByType = `-- name: CountPropertyReviewsByType :many
 SELECT review_type, count(*)::int AS reviews, count(*) FILTER (WHERE counted)::int AS counted,
-    coalesce(round(avg(rating) FILTER (WHERE counted), 1), 0)::float8 AS average
+    coalesce(round(avg(rating) FILTER (WHERE counted), 1), 0)::float8 AS average,
+    count(*) FILTER (WHERE verified)::int AS verified
 FROM reviews
-WHERE property_id = $1 AND status = 'published'
+WHERE property_id = $1 AND status = 'published' AND (reveal_at IS NULL OR reveal_at <= now())
 GROUP BY review_type
 ORDER BY review_type
 `
@@ -103,11 +106,13 @@ type CountPropertyReviewsByTypeRow struct {
 	Reviews    int32
 	Counted    int32
 	Average    float64
+	Verified   int32
 }
 
 // A property's published reviews per type (what each tab holds), how many of them count (their
-// authors are established: counted) and the average of those: a new member's review is listed
-// but moves no average until it counts.
+// authors are established: counted), the average of those, and how many are verified: a new
+// member's review is listed but moves no average until it counts. Reviews the blind reveal still
+// hides are left out (their authors see them in the list, not in the counts).
 func (q *Queries) CountPropertyReviewsByType(ctx context.Context, propertyID int32) ([]CountPropertyReviewsByTypeRow, error) {
 	rows, err := q.db.Query(ctx, countPropertyReviewsByType, propertyID)
 	if err != nil {
@@ -122,6 +127,7 @@ func (q *Queries) CountPropertyReviewsByType(ctx context.Context, propertyID int
 			&i.Reviews,
 			&i.Counted,
 			&i.Average,
+			&i.Verified,
 		); err != nil {
 			return nil, err
 		}
@@ -160,8 +166,8 @@ func (q *Queries) CountUserReviews(ctx context.Context, userID int32) (int32, er
 
 const createReview = `-- name: CreateReview :one
 INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, stay_period, pros, cons,
-    categories, photos, language, counted)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, account_established($2))
+    categories, photos, language, counted, tenancy_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, account_established($2), $13)
 RETURNING id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted, tenancy_id, reveal_at
 `
 
@@ -178,10 +184,13 @@ type CreateReviewParams struct {
 	Categories []string
 	Photos     []string
 	Language   string
+	TenancyID  *int32
 }
 
 // The review counts at once when its author is already established (account_established, which
-// cannot see this review yet: CountNewReview looks again).
+// cannot see this review yet: CountNewReview looks again). The trigger reviews_label_new labels
+// it: its author's verified tenancy, or the tenancy a landlord's review names (tenancy_id, null
+// for other types); a verified review counts at once, and the blind reveal may hide it.
 func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Review, error) {
 	row := q.db.QueryRow(ctx, createReview,
 		arg.PropertyID,
@@ -196,6 +205,7 @@ func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Rev
 		arg.Categories,
 		arg.Photos,
 		arg.Language,
+		arg.TenancyID,
 	)
 	var i Review
 	err := row.Scan(
@@ -243,11 +253,16 @@ func (q *Queries) GetHelpful(ctx context.Context, id int32) (int32, error) {
 const getReviewDetails = `-- name: GetReviewDetails :one
 SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
-    (v.user_id IS NOT NULL)::bool AS helpful_by_viewer
+    (v.user_id IS NOT NULL)::bool AS helpful_by_viewer,
+    t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
+    coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
 LEFT JOIN review_helpful_votes v ON v.review_id = r.id AND v.user_id = $1
+LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
+LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
 WHERE r.id = $2
 `
 
@@ -264,9 +279,15 @@ type GetReviewDetailsRow struct {
 	ResponseCreatedAt *time.Time
 	ResponseUpdatedAt *time.Time
 	HelpfulByViewer   bool
+	Proof             *string
+	ProofFromMonth    pgtype.Date
+	ProofToMonth      pgtype.Date
+	ProofVerifiedAt   *time.Time
+	TenantFirstName   *string
+	TenantLastName    *string
 }
 
-// One review as lists show it.
+// One review as lists show it, whatever its status (callers decide who may see it).
 func (q *Queries) GetReviewDetails(ctx context.Context, arg GetReviewDetailsParams) (GetReviewDetailsRow, error) {
 	row := q.db.QueryRow(ctx, getReviewDetails, arg.ViewerID, arg.ReviewID)
 	var i GetReviewDetailsRow
@@ -303,6 +324,12 @@ func (q *Queries) GetReviewDetails(ctx context.Context, arg GetReviewDetailsPara
 		&i.ResponseCreatedAt,
 		&i.ResponseUpdatedAt,
 		&i.HelpfulByViewer,
+		&i.Proof,
+		&i.ProofFromMonth,
+		&i.ProofToMonth,
+		&i.ProofVerifiedAt,
+		&i.TenantFirstName,
+		&i.TenantLastName,
 	)
 	return i, err
 }
@@ -321,9 +348,14 @@ func (q *Queries) IncrementHelpful(ctx context.Context, id int32) (int32, error)
 const listMyReviews = `-- name: ListMyReviews :many
 SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, p.title AS property_title,
     count(*) OVER ()::int AS total_count,
-    (SELECT count(*) FROM reviews a WHERE a.user_id = $1::int)::int AS review_count
+    (SELECT count(*) FROM reviews a WHERE a.user_id = $1::int)::int AS review_count,
+    t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
+    coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
+LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
+LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
 WHERE r.user_id = $1::int
   AND ($2::text = ''
        OR r.title ILIKE '%' || $2 || '%'
@@ -340,10 +372,16 @@ type ListMyReviewsParams struct {
 }
 
 type ListMyReviewsRow struct {
-	Review        Review
-	PropertyTitle string
-	TotalCount    int32
-	ReviewCount   int32
+	Review          Review
+	PropertyTitle   string
+	TotalCount      int32
+	ReviewCount     int32
+	Proof           *string
+	ProofFromMonth  pgtype.Date
+	ProofToMonth    pgtype.Date
+	ProofVerifiedAt *time.Time
+	TenantFirstName *string
+	TenantLastName  *string
 }
 
 // One page of an author's reviews in every status (the author sees hidden and removed ones),
@@ -393,6 +431,12 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 			&i.PropertyTitle,
 			&i.TotalCount,
 			&i.ReviewCount,
+			&i.Proof,
+			&i.ProofFromMonth,
+			&i.ProofToMonth,
+			&i.ProofVerifiedAt,
+			&i.TenantFirstName,
+			&i.TenantLastName,
 		); err != nil {
 			return nil, err
 		}
@@ -405,9 +449,15 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 }
 
 const listMyReviewsOfProperty = `-- name: ListMyReviewsOfProperty :many
-SELECT id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted, tenancy_id, reveal_at FROM reviews
-WHERE user_id = $1::int AND property_id = $2::int
-ORDER BY array_position($3::text[], review_type), id
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at,
+    t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
+    coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+FROM reviews r
+LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
+LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
+WHERE r.user_id = $1::int AND r.property_id = $2::int
+ORDER BY array_position($3::text[], r.review_type), r.id
 `
 
 type ListMyReviewsOfPropertyParams struct {
@@ -416,44 +466,61 @@ type ListMyReviewsOfPropertyParams struct {
 	TypeOrder  []string
 }
 
-// An author's reviews of one property in every status (one per type: the unique key
-// reviews (user_id, property_id, review_type) finds them), in the order of type_order.
-func (q *Queries) ListMyReviewsOfProperty(ctx context.Context, arg ListMyReviewsOfPropertyParams) ([]Review, error) {
+type ListMyReviewsOfPropertyRow struct {
+	Review          Review
+	Proof           *string
+	ProofFromMonth  pgtype.Date
+	ProofToMonth    pgtype.Date
+	ProofVerifiedAt *time.Time
+	TenantFirstName *string
+	TenantLastName  *string
+}
+
+// An author's reviews of one property in every status, in the order of type_order: one per type
+// (reviews_one_per_type finds them), but for the owner's reviews of tenants, one per verified
+// tenancy beside the one unlinked review, each with its label.
+func (q *Queries) ListMyReviewsOfProperty(ctx context.Context, arg ListMyReviewsOfPropertyParams) ([]ListMyReviewsOfPropertyRow, error) {
 	rows, err := q.db.Query(ctx, listMyReviewsOfProperty, arg.UserID, arg.PropertyID, arg.TypeOrder)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Review{}
+	items := []ListMyReviewsOfPropertyRow{}
 	for rows.Next() {
-		var i Review
+		var i ListMyReviewsOfPropertyRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.PropertyID,
-			&i.UserID,
-			&i.Rating,
-			&i.Title,
-			&i.Content,
-			&i.ReviewType,
-			&i.StayDuration,
-			&i.StayPeriod,
-			&i.Pros,
-			&i.Cons,
-			&i.Categories,
-			&i.Photos,
-			&i.Verified,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.Helpful,
-			&i.NotHelpful,
-			&i.ReportCount,
-			&i.ReviewResponses,
-			&i.Language,
-			&i.Slug,
-			&i.Status,
-			&i.Counted,
-			&i.TenancyID,
-			&i.RevealAt,
+			&i.Review.ID,
+			&i.Review.PropertyID,
+			&i.Review.UserID,
+			&i.Review.Rating,
+			&i.Review.Title,
+			&i.Review.Content,
+			&i.Review.ReviewType,
+			&i.Review.StayDuration,
+			&i.Review.StayPeriod,
+			&i.Review.Pros,
+			&i.Review.Cons,
+			&i.Review.Categories,
+			&i.Review.Photos,
+			&i.Review.Verified,
+			&i.Review.CreatedAt,
+			&i.Review.UpdatedAt,
+			&i.Review.Helpful,
+			&i.Review.NotHelpful,
+			&i.Review.ReportCount,
+			&i.Review.ReviewResponses,
+			&i.Review.Language,
+			&i.Review.Slug,
+			&i.Review.Status,
+			&i.Review.Counted,
+			&i.Review.TenancyID,
+			&i.Review.RevealAt,
+			&i.Proof,
+			&i.ProofFromMonth,
+			&i.ProofToMonth,
+			&i.ProofVerifiedAt,
+			&i.TenantFirstName,
+			&i.TenantLastName,
 		); err != nil {
 			return nil, err
 		}
@@ -466,26 +533,35 @@ func (q *Queries) ListMyReviewsOfProperty(ctx context.Context, arg ListMyReviews
 }
 
 const listPropertyReviews = `-- name: ListPropertyReviews :many
+
 SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
-    (v.user_id IS NOT NULL)::bool AS helpful_by_viewer
+    (v.user_id IS NOT NULL)::bool AS helpful_by_viewer,
+    t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
+    coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
 LEFT JOIN review_helpful_votes v ON v.review_id = r.id AND v.user_id = $1
+LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
+LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
 WHERE r.property_id = $2
   AND (r.status = 'published' OR (r.status = 'hidden' AND r.user_id = $1))
-  AND (cardinality($3::text[]) = 0 OR r.review_type = ANY($3::text[]))
+  AND (r.reveal_at IS NULL OR r.reveal_at <= now() OR r.user_id = $1)
+  AND (NOT $3::bool OR r.verified)
+  AND (cardinality($4::text[]) = 0 OR r.review_type = ANY($4::text[]))
 ORDER BY r.created_at DESC, r.id DESC
-LIMIT $5 OFFSET $4
+LIMIT $6 OFFSET $5
 `
 
 type ListPropertyReviewsParams struct {
-	ViewerID    int32
-	PropertyID  int32
-	ReviewTypes []string
-	RowOffset   int32
-	MaxRows     int32
+	ViewerID     int32
+	PropertyID   int32
+	VerifiedOnly bool
+	ReviewTypes  []string
+	RowOffset    int32
+	MaxRows      int32
 }
 
 type ListPropertyReviewsRow struct {
@@ -496,15 +572,27 @@ type ListPropertyReviewsRow struct {
 	ResponseCreatedAt *time.Time
 	ResponseUpdatedAt *time.Time
 	HelpfulByViewer   bool
+	Proof             *string
+	ProofFromMonth    pgtype.Date
+	ProofToMonth      pgtype.Date
+	ProofVerifiedAt   *time.Time
+	TenantFirstName   *string
+	TenantLastName    *string
 }
 
-// One page of a property's published reviews, newest first, with the author's name, the owner's
-// response and whether the viewer found it helpful: one statement for the whole list. The
-// viewer's own reviews that reports hid are listed too, so their author sees they are under review.
+// Every list of reviews carries each review's label in its own statement: the proof of the
+// tenancy behind a verified review (t, joined only while the review is verified) and, for a
+// landlord's verified review of a tenant, the tenant's name (tu). A review hidden by the blind
+// reveal (reveal_at in the future) is listed to its author only.
+// One page of a property's published reviews (verified ones only when asked), newest first, with
+// the author's name, the label's proof, the owner's response and whether the viewer found it
+// helpful: one statement for the whole list. The viewer's own reviews that reports hid, or that
+// the blind reveal hides, are listed too, so their author sees them.
 func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyReviewsParams) ([]ListPropertyReviewsRow, error) {
 	rows, err := q.db.Query(ctx, listPropertyReviews,
 		arg.ViewerID,
 		arg.PropertyID,
+		arg.VerifiedOnly,
 		arg.ReviewTypes,
 		arg.RowOffset,
 		arg.MaxRows,
@@ -549,6 +637,12 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 			&i.ResponseCreatedAt,
 			&i.ResponseUpdatedAt,
 			&i.HelpfulByViewer,
+			&i.Proof,
+			&i.ProofFromMonth,
+			&i.ProofToMonth,
+			&i.ProofVerifiedAt,
+			&i.TenantFirstName,
+			&i.TenantLastName,
 		); err != nil {
 			return nil, err
 		}
@@ -561,11 +655,16 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 }
 
 const listRecentReviews = `-- name: ListRecentReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
+    t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
+    coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
 FROM reviews r
 JOIN properties p ON p.id = r.property_id AND p.active
 LEFT JOIN users u ON u.id = r.user_id
-WHERE r.status = 'published'
+LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
+LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
+WHERE r.status = 'published' AND (r.reveal_at IS NULL OR r.reveal_at <= now())
 ORDER BY r.created_at DESC, r.id DESC
 LIMIT $1
 `
@@ -575,9 +674,16 @@ type ListRecentReviewsRow struct {
 	AuthorFirstName *string
 	AuthorLastName  *string
 	PropertyTitle   string
+	Proof           *string
+	ProofFromMonth  pgtype.Date
+	ProofToMonth    pgtype.Date
+	ProofVerifiedAt *time.Time
+	TenantFirstName *string
+	TenantLastName  *string
 }
 
-// The newest published reviews of active properties, with author names and property titles.
+// The newest published reviews of active properties that the blind reveal does not hide, with
+// author names, labels and property titles.
 func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListRecentReviewsRow, error) {
 	rows, err := q.db.Query(ctx, listRecentReviews, maxRows)
 	if err != nil {
@@ -617,6 +723,12 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.PropertyTitle,
+			&i.Proof,
+			&i.ProofFromMonth,
+			&i.ProofToMonth,
+			&i.ProofVerifiedAt,
+			&i.TenantFirstName,
+			&i.TenantLastName,
 		); err != nil {
 			return nil, err
 		}
@@ -629,10 +741,15 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 }
 
 const listReportedReviews = `-- name: ListReportedReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
+    t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
+    coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
 LEFT JOIN users u ON u.id = r.user_id
+LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
+LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
 WHERE r.report_count > 0 AND r.status IN ('hidden', 'published')
 ORDER BY (r.status = 'hidden') DESC, r.report_count DESC, r.id DESC
 LIMIT 200
@@ -643,6 +760,12 @@ type ListReportedReviewsRow struct {
 	AuthorFirstName *string
 	AuthorLastName  *string
 	PropertyTitle   string
+	Proof           *string
+	ProofFromMonth  pgtype.Date
+	ProofToMonth    pgtype.Date
+	ProofVerifiedAt *time.Time
+	TenantFirstName *string
+	TenantLastName  *string
 }
 
 // Reviews with reports for the admins: hidden ones first, then the most reported.
@@ -685,6 +808,12 @@ func (q *Queries) ListReportedReviews(ctx context.Context) ([]ListReportedReview
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.PropertyTitle,
+			&i.Proof,
+			&i.ProofFromMonth,
+			&i.ProofToMonth,
+			&i.ProofVerifiedAt,
+			&i.TenantFirstName,
+			&i.TenantLastName,
 		); err != nil {
 			return nil, err
 		}
@@ -708,7 +837,7 @@ func (q *Queries) LockPropertiesForCounting(ctx context.Context, ids []int32) er
 }
 
 const lockReview = `-- name: LockReview :one
-SELECT r.id, r.user_id, r.status, p.landlord_id
+SELECT r.id, r.user_id, r.status, p.landlord_id, (r.reveal_at IS NOT NULL AND r.reveal_at > now())::bool AS unrevealed
 FROM reviews r JOIN properties p ON p.id = r.property_id
 WHERE r.id = $1
 FOR UPDATE OF r
@@ -719,9 +848,11 @@ type LockReviewRow struct {
 	UserID     *int32
 	Status     string
 	LandlordID int32
+	Unrevealed bool
 }
 
-// The review's author, property owner and status, locking the row for the vote or report at hand.
+// The review's author, property owner and status, and whether the blind reveal hides it now,
+// locking the row for the vote, report or response at hand.
 func (q *Queries) LockReview(ctx context.Context, id int32) (LockReviewRow, error) {
 	row := q.db.QueryRow(ctx, lockReview, id)
 	var i LockReviewRow
@@ -730,7 +861,27 @@ func (q *Queries) LockReview(ctx context.Context, id int32) (LockReviewRow, erro
 		&i.UserID,
 		&i.Status,
 		&i.LandlordID,
+		&i.Unrevealed,
 	)
+	return i, err
+}
+
+const lockReviewedTenancy = `-- name: LockReviewedTenancy :one
+SELECT id, property_id, status FROM tenant_verifications WHERE id = $1 FOR SHARE
+`
+
+type LockReviewedTenancyRow struct {
+	ID         int32
+	PropertyID int32
+	Status     string
+}
+
+// The tenancy a landlord's review names, locked against a change of status until the review is
+// written.
+func (q *Queries) LockReviewedTenancy(ctx context.Context, id int32) (LockReviewedTenancyRow, error) {
+	row := q.db.QueryRow(ctx, lockReviewedTenancy, id)
+	var i LockReviewedTenancyRow
+	err := row.Scan(&i.ID, &i.PropertyID, &i.Status)
 	return i, err
 }
 
@@ -759,6 +910,41 @@ func (q *Queries) LockReviewsDueCounting(ctx context.Context, maxRows int32) ([]
 	items := []LockReviewsDueCountingRow{}
 	for rows.Next() {
 		var i LockReviewsDueCountingRow
+		if err := rows.Scan(&i.ID, &i.PropertyID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const lockReviewsDueReveal = `-- name: LockReviewsDueReveal :many
+SELECT id, property_id FROM reviews
+WHERE reveal_at <= now()
+ORDER BY id
+LIMIT $1
+FOR UPDATE SKIP LOCKED
+`
+
+type LockReviewsDueRevealRow struct {
+	ID         int32
+	PropertyID int32
+}
+
+// Up to max_rows reviews whose blind reveal is over (reveal_at passed, through reviews_due_reveal),
+// locked; rows another housekeeper holds are skipped.
+func (q *Queries) LockReviewsDueReveal(ctx context.Context, maxRows int32) ([]LockReviewsDueRevealRow, error) {
+	rows, err := q.db.Query(ctx, lockReviewsDueReveal, maxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []LockReviewsDueRevealRow{}
+	for rows.Next() {
+		var i LockReviewsDueRevealRow
 		if err := rows.Scan(&i.ID, &i.PropertyID); err != nil {
 			return nil, err
 		}
@@ -805,6 +991,20 @@ type RecordReportParams struct {
 func (q *Queries) RecordReport(ctx context.Context, arg RecordReportParams) error {
 	_, err := q.db.Exec(ctx, recordReport, arg.Hide, arg.ReviewID)
 	return err
+}
+
+const revealReviews = `-- name: RevealReviews :execrows
+UPDATE reviews SET reveal_at = NULL WHERE id = ANY($1::int[]) AND reveal_at <= now()
+`
+
+// Shows reviews of a locked batch whose blind reveal is over; the trigger adds the verified ones
+// to their property's stored count.
+func (q *Queries) RevealReviews(ctx context.Context, ids []int32) (int64, error) {
+	result, err := q.db.Exec(ctx, revealReviews, ids)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const setReviewStatus = `-- name: SetReviewStatus :exec

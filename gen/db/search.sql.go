@@ -191,7 +191,7 @@ func (q *Queries) CountText(ctx context.Context, arg CountTextParams) (int32, er
 }
 
 const plainAllFeatured = `-- name: PlainAllFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -267,6 +267,9 @@ func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedPara
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -280,7 +283,7 @@ func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedPara
 }
 
 const plainAllHighestRated = `-- name: PlainAllHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -356,6 +359,9 @@ func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestR
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -369,7 +375,7 @@ func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestR
 }
 
 const plainAllMostReviews = `-- name: PlainAllMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -445,6 +451,9 @@ func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostRevie
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -458,7 +467,7 @@ func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostRevie
 }
 
 const plainAllNewest = `-- name: PlainAllNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -534,6 +543,9 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -547,7 +559,7 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 }
 
 const plainCityFeatured = `-- name: PlainCityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -630,6 +642,9 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -644,7 +659,7 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 }
 
 const plainCityHighestRated = `-- name: PlainCityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -727,6 +742,9 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -741,7 +759,7 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 }
 
 const plainCityMostReviews = `-- name: PlainCityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -824,6 +842,9 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -838,7 +859,7 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 }
 
 const plainCityNewest = `-- name: PlainCityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -921,6 +942,9 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -935,7 +959,7 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 }
 
 const plainLocalityFeatured = `-- name: PlainLocalityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -1018,6 +1042,9 @@ func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFe
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1032,7 +1059,7 @@ func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFe
 }
 
 const plainLocalityHighestRated = `-- name: PlainLocalityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -1115,6 +1142,9 @@ func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocali
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1129,7 +1159,7 @@ func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocali
 }
 
 const plainLocalityMostReviews = `-- name: PlainLocalityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -1212,6 +1242,9 @@ func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalit
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1226,7 +1259,7 @@ func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalit
 }
 
 const plainLocalityNewest = `-- name: PlainLocalityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -1309,6 +1342,9 @@ func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewe
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1323,7 +1359,7 @@ func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewe
 }
 
 const plainPostalFeatured = `-- name: PlainPostalFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -1405,6 +1441,9 @@ func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeatur
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1418,7 +1457,7 @@ func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeatur
 }
 
 const plainPostalHighestRated = `-- name: PlainPostalHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -1500,6 +1539,9 @@ func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHi
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1513,7 +1555,7 @@ func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHi
 }
 
 const plainPostalMostReviews = `-- name: PlainPostalMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -1595,6 +1637,9 @@ func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMos
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1608,7 +1653,7 @@ func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMos
 }
 
 const plainPostalNewest = `-- name: PlainPostalNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -1690,6 +1735,9 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1703,7 +1751,7 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 }
 
 const searchAllFeatured = `-- name: SearchAllFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -1792,6 +1840,9 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1805,7 +1856,7 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 }
 
 const searchAllHighestRated = `-- name: SearchAllHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -1894,6 +1945,9 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1907,7 +1961,7 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 }
 
 const searchAllMostReviews = `-- name: SearchAllMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -1996,6 +2050,9 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2009,7 +2066,7 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 }
 
 const searchAllNewest = `-- name: SearchAllNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -2098,6 +2155,9 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2111,7 +2171,7 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 }
 
 const searchCityFeatured = `-- name: SearchCityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -2211,6 +2271,9 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2224,7 +2287,7 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 }
 
 const searchCityHighestRated = `-- name: SearchCityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -2324,6 +2387,9 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2337,7 +2403,7 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 }
 
 const searchCityMostReviews = `-- name: SearchCityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -2437,6 +2503,9 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2450,7 +2519,7 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 }
 
 const searchCityNewest = `-- name: SearchCityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -2550,6 +2619,9 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2563,7 +2635,7 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 }
 
 const searchLocalityFeatured = `-- name: SearchLocalityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -2660,6 +2732,9 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2673,7 +2748,7 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 }
 
 const searchLocalityHighestRated = `-- name: SearchLocalityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -2770,6 +2845,9 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2783,7 +2861,7 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 }
 
 const searchLocalityMostReviews = `-- name: SearchLocalityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -2880,6 +2958,9 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2893,7 +2974,7 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 }
 
 const searchLocalityNewest = `-- name: SearchLocalityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -2990,6 +3071,9 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3003,7 +3087,7 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 }
 
 const searchPostalFeatured = `-- name: SearchPostalFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -3097,6 +3181,9 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3110,7 +3197,7 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 }
 
 const searchPostalHighestRated = `-- name: SearchPostalHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -3204,6 +3291,9 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3217,7 +3307,7 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 }
 
 const searchPostalMostReviews = `-- name: SearchPostalMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -3311,6 +3401,9 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3324,7 +3417,7 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 }
 
 const searchPostalNewest = `-- name: SearchPostalNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -3418,6 +3511,9 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3431,7 +3527,7 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 }
 
 const searchText = `-- name: SearchText :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND search_text LIKE '%' || $2::text || '%'
@@ -3529,6 +3625,9 @@ func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Searc
 			&i.Property.PostalCodeKey,
 			&i.Property.VerificationProof,
 			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
 			&i.Saved,
 		); err != nil {
 			return nil, err

@@ -10,7 +10,7 @@ import (
 )
 
 const getStatisticsCache = `-- name: GetStatisticsCache :one
-SELECT statistics_cache.id, statistics_cache.computed_at, statistics_cache.active_users, statistics_cache.total_properties, statistics_cache.unique_countries, statistics_cache.new_properties_30d, statistics_cache.new_properties_prev_30d, statistics_cache.total_verified_properties, statistics_cache.total_reviews, statistics_cache.average_rating, statistics_cache.established_users, statistics_cache.retained_users, (computed_at > now() - interval '60 seconds')::bool AS fresh
+SELECT statistics_cache.id, statistics_cache.computed_at, statistics_cache.active_users, statistics_cache.total_properties, statistics_cache.unique_countries, statistics_cache.new_properties_30d, statistics_cache.new_properties_prev_30d, statistics_cache.total_verified_properties, statistics_cache.total_reviews, statistics_cache.average_rating, statistics_cache.established_users, statistics_cache.retained_users, statistics_cache.total_landlords, statistics_cache.total_tenants, (computed_at > now() - interval '60 seconds')::bool AS fresh
 FROM statistics_cache
 `
 
@@ -36,6 +36,8 @@ func (q *Queries) GetStatisticsCache(ctx context.Context) (GetStatisticsCacheRow
 		&i.StatisticsCache.AverageRating,
 		&i.StatisticsCache.EstablishedUsers,
 		&i.StatisticsCache.RetainedUsers,
+		&i.StatisticsCache.TotalLandlords,
+		&i.StatisticsCache.TotalTenants,
 		&i.Fresh,
 	)
 	return i, err
@@ -45,7 +47,8 @@ const refreshStatistics = `-- name: RefreshStatistics :one
 UPDATE statistics_cache SET
     computed_at = now(),
     (active_users, total_properties, unique_countries, new_properties_30d, new_properties_prev_30d,
-     total_verified_properties, total_reviews, average_rating, established_users, retained_users) = (SELECT
+     total_verified_properties, total_reviews, average_rating, established_users, retained_users,
+     total_landlords, total_tenants) = (SELECT
     (SELECT count(*) FROM users WHERE last_login > now() - interval '30 days')::int AS active_users,
     (SELECT count(*) FROM properties WHERE active)::int AS total_properties,
     (SELECT count(DISTINCT lower(country)) FROM properties WHERE active)::int AS unique_countries,
@@ -59,9 +62,11 @@ UPDATE statistics_cache SET
         WHERE status = 'published' AND counted AND review_rates_property(review_type))::float8 AS average_rating,
     (SELECT count(*) FROM users WHERE created_at <= now() - interval '30 days')::int AS established_users,
     (SELECT count(*) FROM users WHERE created_at <= now() - interval '30 days'
-        AND last_login > now() - interval '30 days')::int AS retained_users)
+        AND last_login > now() - interval '30 days')::int AS retained_users,
+    (SELECT count(*) FROM users WHERE role = 'landlord')::int AS total_landlords,
+    (SELECT count(*) FROM users WHERE role = 'tenant')::int AS total_tenants)
 WHERE computed_at <= now() - interval '60 seconds'
-RETURNING id, computed_at, active_users, total_properties, unique_countries, new_properties_30d, new_properties_prev_30d, total_verified_properties, total_reviews, average_rating, established_users, retained_users
+RETURNING id, computed_at, active_users, total_properties, unique_countries, new_properties_30d, new_properties_prev_30d, total_verified_properties, total_reviews, average_rating, established_users, retained_users, total_landlords, total_tenants
 `
 
 // Recomputes every figure in one statement when the stored ones are 60 seconds old or more, and
@@ -83,6 +88,8 @@ func (q *Queries) RefreshStatistics(ctx context.Context) (StatisticsCache, error
 		&i.AverageRating,
 		&i.EstablishedUsers,
 		&i.RetainedUsers,
+		&i.TotalLandlords,
+		&i.TotalTenants,
 	)
 	return i, err
 }

@@ -148,6 +148,8 @@ func propertyToProto(p property.Property) *propertyv1.Property {
 		VerificationProof:         p.VerificationProof,
 		VerificationConfirmations: p.VerificationConfirmations,
 		Saved:                     p.Saved,
+		VerifiedReviewCount:       p.VerifiedReviewCount,
+		ReviewerHighlights:        p.ReviewerHighlights,
 	}
 }
 

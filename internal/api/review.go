@@ -22,7 +22,7 @@ func NewReview(svc *review.Service) *Review { return &Review{svc: svc} }
 // ListPropertyReviews lists a page of a property's reviews.
 func (h *Review) ListPropertyReviews(ctx context.Context, req *connect.Request[reviewv1.ListPropertyReviewsRequest]) (*connect.Response[reviewv1.ListPropertyReviewsResponse], error) {
 	m := req.Msg
-	page, err := h.svc.ListForProperty(ctx, m.GetPropertyId(), m.GetTab(), m.GetPage(), m.GetPageSize())
+	page, err := h.svc.ListForProperty(ctx, m.GetPropertyId(), m.GetTab(), m.GetVerifiedOnly(), m.GetPage(), m.GetPageSize())
 	if err != nil {
 		return nil, err
 	}
@@ -39,13 +39,15 @@ func (h *Review) GetRatingSummary(ctx context.Context, req *connect.Request[revi
 	if err != nil {
 		return nil, err
 	}
+	var verified int32
 	types := make([]*reviewv1.ReviewTypeCount, len(counts))
 	for i, c := range counts {
+		verified += c.Verified
 		types[i] = &reviewv1.ReviewTypeCount{
 			ReviewType: c.ReviewType, Count: c.Count, Counted: c.Counted, Average: c.Average, RatesProperty: c.RatesProperty,
 		}
 	}
-	return connect.NewResponse(&reviewv1.GetRatingSummaryResponse{Summary: ratingToProto(rating), Types: types}), nil
+	return connect.NewResponse(&reviewv1.GetRatingSummaryResponse{Summary: ratingToProto(rating), Types: types, VerifiedCount: verified}), nil
 }
 
 // ListRecentReviews lists the newest reviews across the site.
@@ -64,6 +66,7 @@ func (h *Review) CreateReview(ctx context.Context, req *connect.Request[reviewv1
 		PropertyID: m.GetPropertyId(), Rating: m.GetRating(), Title: m.GetTitle(), Content: m.GetContent(),
 		ReviewType: m.GetReviewType(), Language: m.GetLanguage(), StayPeriod: m.GetStayPeriod(),
 		Pros: m.GetPros(), Cons: m.GetCons(), Categories: m.GetCategories(), Photos: m.GetPhotos(),
+		TenancyID: m.GetTenancyId(),
 	})
 	if err != nil {
 		return nil, err
@@ -152,6 +155,17 @@ func reviewToProto(r review.Review) *reviewv1.Review {
 		HelpfulByViewer: r.HelpfulByViewer,
 		PropertyTitle:   r.PropertyTitle,
 		NewMember:       r.NewMember,
+		VerifiedLabel:   r.VerifiedLabel,
+		TenancyId:       r.TenancyID,
+	}
+	if p := r.Proof; p != nil {
+		out.Proof = &reviewv1.ReviewProof{Proof: p.Proof, FromMonth: p.From, ToMonth: p.To, VerifiedAt: timestamppb.New(p.VerifiedAt)}
+	}
+	if r.Tenant != nil {
+		out.Tenant = &reviewv1.Reviewer{FirstName: r.Tenant.FirstName, LastName: r.Tenant.LastName}
+	}
+	if r.HiddenUntil != nil {
+		out.HiddenUntil = timestamppb.New(*r.HiddenUntil)
 	}
 	if r.Author != nil {
 		out.Reviewer = &reviewv1.Reviewer{Id: r.AuthorID, FirstName: r.Author.FirstName, LastName: r.Author.LastName}

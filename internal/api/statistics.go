@@ -33,5 +33,7 @@ func (h *Statistics) GetStatistics(ctx context.Context, _ *connect.Request[stati
 		TotalReviews:            f.TotalReviews,
 		AverageRating:           f.AverageRating,
 		RetentionRate:           f.RetentionRate,
+		TotalLandlords:          f.TotalLandlords,
+		TotalTenants:            f.TotalTenants,
 	}), nil
 }

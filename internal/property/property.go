@@ -36,6 +36,11 @@ type Property struct {
 	// it is not verified. VerificationConfirmations counts the people who confirmed it.
 	VerificationProof         string
 	VerificationConfirmations int32
+	// VerifiedReviewCount is how many of its published reviews are verified and shown (the blind
+	// reveal hides some for a while). ReviewerHighlights are what its reviewers, not its owner,
+	// praise it for (Highlights).
+	VerifiedReviewCount int32
+	ReviewerHighlights  []string
 	// Saved tells whether the signed-in caller saved the property (false for visitors, and
 	// always false from Lookup, which other domains use).
 	Saved bool
@@ -68,7 +73,35 @@ func fromRow(p db.Property) Property {
 			Stars: [5]int32{p.Rating1Count, p.Rating2Count, p.Rating3Count, p.Rating4Count, p.Rating5Count},
 		},
 		VerificationProof: nullable.Value(p.VerificationProof), VerificationConfirmations: p.VerificationConfirmations,
+		VerifiedReviewCount: p.VerifiedReviewCount,
+		ReviewerHighlights:  Highlights(p.ReviewCount, p.LocationPraiseCount, p.ManagementPraiseCount),
 	}
+}
+
+// The reviewer highlights: words of the amenity vocabulary that a card shows when its reviewers,
+// rather than its owner, say so.
+const (
+	GreatLocation      = "Great location"
+	ResponsiveLandlord = "Responsive landlord"
+	// MinPraises is how many counted reviews must praise a property for a highlight.
+	MinPraises = 3
+)
+
+// Highlights are a property's reviewer highlights from its stored counts: "Great location" when
+// at least MinPraises of the counted reviews that make its stars (rated reviews) were rated 4 or
+// 5 and ticked Location, and they are more than half of rated; "Responsive landlord" likewise
+// for Management.
+func Highlights(rated, location, management int32) []string {
+	out := []string{}
+	for _, h := range []struct {
+		name    string
+		praises int32
+	}{{GreatLocation, location}, {ResponsiveLandlord, management}} {
+		if h.praises >= MinPraises && 2*h.praises > rated {
+			out = append(out, h.name)
+		}
+	}
+	return out
 }
 
 // Lookup returns one active property through q (a pool's or a transaction's queries), or

@@ -200,14 +200,15 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 		call(w, r, propertyv1connect.PropertyServiceGetPropertyProcedure, &propertyv1.GetPropertyRequest{Id: id}, properties.GetProperty,
 			func(res *propertyv1.GetPropertyResponse) any { return message(res.GetProperty()) })
 	})
-	// GET /api/properties/{id}/reviews?tab=&page=&pageSize=: a JSON array of published reviews, newest first.
+	// GET /api/properties/{id}/reviews?tab=&verifiedOnly=&page=&pageSize=: a JSON array of
+	// published reviews, newest first (verifiedOnly=true: the verified ones).
 	mux.HandleFunc("GET /api/properties/{id}/reviews", func(w http.ResponseWriter, r *http.Request) {
 		id, ok := pathID(w, r, "id")
 		if !ok {
 			return
 		}
 		q := r.URL.Query()
-		req := &reviewv1.ListPropertyReviewsRequest{PropertyId: id, Tab: q.Get("tab")}
+		req := &reviewv1.ListPropertyReviewsRequest{PropertyId: id, Tab: q.Get("tab"), VerifiedOnly: q.Get("verifiedOnly") == "true"}
 		if !pageParams(w, q, &req.Page, &req.PageSize) {
 			return
 		}

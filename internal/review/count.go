@@ -28,38 +28,69 @@ const countBatchSize = 500
 // (other servers) share the work: each skips the reviews another holds, and a review is counted
 // once.
 func (s *Service) CountDue(ctx context.Context) (int, error) {
-	total := 0
-	for {
-		n, err := s.countBatch(ctx)
-		total += n
-		if err != nil || n < countBatchSize {
-			return total, err
+	n, err := s.inBatches(ctx, func(q *db.Queries) ([]due, error) {
+		rows, err := q.LockReviewsDueCounting(ctx, countBatchSize)
+		out := make([]due, len(rows))
+		for i, r := range rows {
+			out[i] = due(r)
 		}
+		return out, err
+	}, func(q *db.Queries, ids []int32) (int64, error) { return q.CountReviews(ctx, ids) })
+	if err != nil {
+		return n, fmt.Errorf("count reviews of established authors: %w", err)
 	}
+	return n, nil
 }
 
-// countBatch counts in one batch: it locks the due reviews, then their properties in id order
-// (so that catch-ups never wait on each other in a circle), then sets the flag, and the trigger
-// adds each review to its property's stars.
-func (s *Service) countBatch(ctx context.Context) (int, error) {
-	var n int64
-	err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		due, err := q.LockReviewsDueCounting(ctx, countBatchSize)
-		if err != nil || len(due) == 0 {
-			return err
+// RevealDue shows, batch by batch, the reviews whose blind reveal is over (14 days after the
+// first of a landlord's and a tenant's reviews of one tenancy), and returns how many. Every read
+// already shows such a review once its time has passed; clearing it lets the property's stored
+// verified-review count take it in. Each server runs it beside CountDue; they share the work.
+func (s *Service) RevealDue(ctx context.Context) (int, error) {
+	n, err := s.inBatches(ctx, func(q *db.Queries) ([]due, error) {
+		rows, err := q.LockReviewsDueReveal(ctx, countBatchSize)
+		out := make([]due, len(rows))
+		for i, r := range rows {
+			out[i] = due(r)
 		}
-		ids, properties := make([]int32, len(due)), make([]int32, len(due))
-		for i, r := range due {
-			ids[i], properties[i] = r.ID, r.PropertyID
-		}
-		if err := q.LockPropertiesForCounting(ctx, properties); err != nil {
-			return fmt.Errorf("lock properties: %w", err)
-		}
-		n, err = q.CountReviews(ctx, ids)
-		return err
-	})
+		return out, err
+	}, func(q *db.Queries, ids []int32) (int64, error) { return q.RevealReviews(ctx, ids) })
 	if err != nil {
-		return 0, fmt.Errorf("count reviews of established authors: %w", err)
+		return n, fmt.Errorf("reveal reviews: %w", err)
 	}
-	return int(n), nil
+	return n, nil
+}
+
+// due is a review a catch-up changes, with its property.
+type due struct{ ID, PropertyID int32 }
+
+// inBatches runs batches until one is short: each locks its due reviews (lock), then their
+// properties in id order (so that catch-ups never wait on each other in a circle), then changes
+// the reviews (apply), and the trigger updates each property's stored counts.
+func (s *Service) inBatches(ctx context.Context, lock func(*db.Queries) ([]due, error), apply func(*db.Queries, []int32) (int64, error)) (int, error) {
+	total := 0
+	for {
+		var n int64
+		err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+			rows, err := lock(q)
+			if err != nil || len(rows) == 0 {
+				return err
+			}
+			ids, properties := make([]int32, len(rows)), make([]int32, len(rows))
+			for i, r := range rows {
+				ids[i], properties[i] = r.ID, r.PropertyID
+			}
+			if err := q.LockPropertiesForCounting(ctx, properties); err != nil {
+				return fmt.Errorf("lock properties: %w", err)
+			}
+			n, err = apply(q, ids)
+			return err
+		})
+		if err != nil {
+			return total, err
+		}
+		if total += int(n); n < countBatchSize {
+			return total, nil
+		}
+	}
 }

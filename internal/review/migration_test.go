@@ -79,3 +79,50 @@ func TestMigrationsRejudgeHiddenAndCountedReviews(t *testing.T) {
 		t.Errorf("a review written without its author judged counted: %q", got)
 	}
 }
+
+// Issue 27's migrations leave every existing review unverified and shown (no label was ever
+// checked, and the blind reveal starts only with reviews that name a tenancy), and store each
+// property's verified-review count and reviewers' praises from the reviews already there.
+func TestMigrationsLeaveExistingReviewsUnverified(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, dbURL := dbtest.NewBefore(t, "20261127000100")
+	exec := func(sql string) {
+		t.Helper()
+		if _, err := pool.Exec(ctx, sql); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	exec(`INSERT INTO users (id, username, password_hash, email, first_name, last_name, role, created_at)
+		SELECT i, 'user' || i, 'x', 'user' || i || '@example.com', 'U', 'Ser', CASE WHEN i = 1 THEN 'landlord' ELSE 'tenant' END,
+		       now() - interval '30 days'
+		FROM generate_series(1, 6) i`)
+	exec(`INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug)
+		VALUES (1, 'Flat', '1 Main St', 'Leeds', 'apartment', 900, 1, 'flat-1')`)
+	// Sample data once claimed verified reviews; four of five counted rated reviews praise the
+	// location, two the management.
+	exec(`INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, categories, verified, counted) VALUES
+		(1, 2, 5, 'Great spot', 'Close to the station and the park.', 'tenant_to_property', '{Location,Management}', true, true),
+		(1, 3, 4, 'Good spot', 'Close to the station and the park.', 'general', '{Location}', true, true),
+		(1, 4, 5, 'Nice spot', 'Close to the station and the park.', 'tenant_to_property', '{Location,Management}', false, true),
+		(1, 5, 4, 'Fine spot', 'Close to the station and the park.', 'general', '{Location}', false, true),
+		(1, 6, 1, 'Bad flat', 'Mould in every room, every winter.', 'tenant_to_property', '{Location}', false, true),
+		(1, 2, 5, 'Kind landlord', 'Answers the phone, fixes things fast.', 'tenant_to_landlord', '{Management}', true, true)`)
+
+	dbtest.MigrateBefore(t, dbURL, "20261127000600") // the contract's migration and this item's (000500–000599)
+	var labelled, unrevealed int
+	var stored string
+	if err := pool.QueryRow(ctx, `SELECT
+		(SELECT count(*) FROM reviews WHERE verified OR tenancy_id IS NOT NULL),
+		(SELECT count(*) FROM reviews WHERE reveal_at IS NOT NULL),
+		(SELECT concat_ws(' ', review_count, verified_review_count, location_praise_count, management_praise_count) FROM properties WHERE id = 1)`).
+		Scan(&labelled, &unrevealed, &stored); err != nil {
+		t.Fatal(err)
+	}
+	if labelled != 0 || unrevealed != 0 {
+		t.Errorf("%d existing reviews labelled, %d hidden; want none", labelled, unrevealed)
+	}
+	if stored != "5 0 4 2" {
+		t.Errorf("stored rated, verified, location and management counts: %s, want 5 0 4 2", stored)
+	}
+}

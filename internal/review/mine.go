@@ -41,7 +41,8 @@ func (s *Service) ListMine(ctx context.Context, query string, page, pageSize int
 	}
 	out := Mine{Reviews: make([]Review, len(rows)), Page: p.Number, PageSize: p.Size}
 	for i, r := range rows {
-		out.Reviews[i] = fromRow(r.Review, nil, nil)
+		out.Reviews[i] = labelled(fromRow(r.Review, nil, nil), r.Review,
+			label{r.Proof, r.ProofFromMonth, r.ProofToMonth, r.ProofVerifiedAt, r.TenantFirstName, r.TenantLastName})
 		out.Reviews[i].PropertyTitle = r.PropertyTitle
 		out.Total, out.Written = r.TotalCount, r.ReviewCount
 	}
@@ -54,9 +55,10 @@ func (s *Service) ListMine(ctx context.Context, query string, page, pageSize int
 	return out, nil
 }
 
-// MineOfProperty returns the signed-in user's reviews of one property in every status, one per
-// review type at most (the unique key refuses a second), in the order of the types: what the
-// review form needs to offer only the types not written yet.
+// MineOfProperty returns the signed-in user's reviews of one property in every status, in the
+// order of the types: one per type at most (reviews_one_per_type refuses a second), except the
+// owner's reviews of tenants, one per verified tenancy (each with its TenancyID) beside the one
+// unlinked review (TenancyID 0). What the review form needs to offer only what is not written yet.
 func (s *Service) MineOfProperty(ctx context.Context, propertyID int32) ([]Review, error) {
 	user, ok := identity.UserFrom(ctx)
 	if !ok {
@@ -70,7 +72,8 @@ func (s *Service) MineOfProperty(ctx context.Context, propertyID int32) ([]Revie
 	}
 	out := make([]Review, len(rows))
 	for i, r := range rows {
-		out[i] = fromRow(r, nil, nil)
+		out[i] = labelled(fromRow(r.Review, nil, nil), r.Review,
+			label{r.Proof, r.ProofFromMonth, r.ProofToMonth, r.ProofVerifiedAt, r.TenantFirstName, r.TenantLastName})
 	}
 	return out, nil
 }

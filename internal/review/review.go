@@ -3,6 +3,8 @@ package review
 import (
 	"time"
 
+	"github.com/jackc/pgx/v5/pgtype"
+
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/nullable"
@@ -31,6 +33,85 @@ type Review struct {
 	// NewMember is true while the review does not count: its author was not established when it
 	// was written, and the catch-up (CountDue) has not found them established since.
 	NewMember bool
+	// VerifiedLabel is SPEC's label of a verified review ("Verified Tenant", …), empty when it is
+	// not verified; Proof is the verified tenancy behind it, nil when not verified.
+	VerifiedLabel string
+	Proof         *Proof
+	// TenancyID is the tenancy a landlord's review of a tenant names (0 for other reviews, and for
+	// the landlord's unlinked review); Tenant is that tenant's public name while the tenancy is
+	// verified.
+	TenancyID int32
+	Tenant    *Author
+	// HiddenUntil is when the blind reveal shows the review to everyone; nil once shown. Only its
+	// author is ever given a hidden review.
+	HiddenUntil *time.Time
+}
+
+// Proof is the verified tenancy behind a review's label.
+type Proof struct {
+	// Proof is landlord (the owner confirmed the tenancy) or documents (an administrator checked
+	// the tenant's documents).
+	Proof string
+	// From and To are the tenancy's first and last months, YYYY-MM; To is empty while the tenant
+	// still lives there.
+	From, To   string
+	VerifiedAt time.Time
+}
+
+// verifiedLabels are SPEC's "Verified label by type" (§3, reviews): Tenant, Landlord, Agent,
+// Tenant, Resident, otherwise Reviewer. agent_to_property reviews are never verified (no proof of
+// an agent's engagement exists): the trigger reviews_label_new leaves them unlabelled.
+var verifiedLabels = map[string]string{
+	"tenant_to_property":     "Verified Tenant",
+	"landlord_to_tenant":     "Verified Landlord",
+	"agent_to_property":      "Verified Agent",
+	"tenant_to_landlord":     "Verified Tenant",
+	"tenant_to_neighborhood": "Verified Resident",
+}
+
+// VerifiedLabel is the label a verified review of reviewType carries: "Verified Tenant",
+// "Verified Landlord", "Verified Agent", "Verified Resident", otherwise "Verified Reviewer".
+func VerifiedLabel(reviewType string) string {
+	if l, ok := verifiedLabels[reviewType]; ok {
+		return l
+	}
+	return "Verified Reviewer"
+}
+
+// label is the columns every list of reviews selects beside the review for its label
+// (sql/queries/reviews.sql): the verified tenancy's proof and months and when it was verified,
+// and the tenant's name for a landlord's review of them.
+type label struct {
+	proof                   *string
+	from, to                pgtype.Date
+	verifiedAt              *time.Time
+	tenantFirst, tenantLast *string
+}
+
+// labelled is the review r (from fromRow) with its label, its tenancy and its blind reveal.
+func labelled(out Review, r db.Review, l label) Review {
+	if r.Verified && l.proof != nil {
+		out.VerifiedLabel = VerifiedLabel(r.ReviewType)
+		out.Proof = &Proof{Proof: *l.proof, From: month(l.from), To: month(l.to), VerifiedAt: nullable.Value(l.verifiedAt)}
+	}
+	if r.ReviewType == OwnerReviewType {
+		out.TenancyID = nullable.Value(r.TenancyID)
+		if l.tenantFirst != nil {
+			out.Tenant = &Author{FirstName: *l.tenantFirst, LastName: identity.PublicLastName(nullable.Value(l.tenantLast))}
+		}
+	}
+	if r.RevealAt != nil && r.RevealAt.After(time.Now()) {
+		out.HiddenUntil = r.RevealAt
+	}
+	return out
+}
+
+// month is a stored month (its first day) as YYYY-MM, "" when none.
+func month(d pgtype.Date) string {
+	if !d.Valid {
+		return ""
+	}
+	return d.Time.Format("2006-01")
 }
 
 // Author is the public name of a review's author: the first name and the last name's first letter.
@@ -61,12 +142,21 @@ func fromRow(r db.Review, firstName, lastName *string) Review {
 
 // detailed is a review with its owner's response and the viewer's vote.
 func detailed(r db.GetReviewDetailsRow) Review {
-	out := fromRow(r.Review, r.AuthorFirstName, r.AuthorLastName)
+	out := labelled(fromRow(r.Review, r.AuthorFirstName, r.AuthorLastName), r.Review,
+		label{r.Proof, r.ProofFromMonth, r.ProofToMonth, r.ProofVerifiedAt, r.TenantFirstName, r.TenantLastName})
 	out.HelpfulByViewer = r.HelpfulByViewer
 	if r.ResponseContent != nil {
 		out.OwnerResponse = &OwnerResponse{
 			Content: *r.ResponseContent, CreatedAt: nullable.Value(r.ResponseCreatedAt), UpdatedAt: nullable.Value(r.ResponseUpdatedAt),
 		}
 	}
+	return out
+}
+
+// listed is a review of a site-wide list (the newest, the reported) with its property's title.
+func listed(r db.ListRecentReviewsRow) Review {
+	out := labelled(fromRow(r.Review, r.AuthorFirstName, r.AuthorLastName), r.Review,
+		label{r.Proof, r.ProofFromMonth, r.ProofToMonth, r.ProofVerifiedAt, r.TenantFirstName, r.TenantLastName})
+	out.PropertyTitle = r.PropertyTitle
 	return out
 }

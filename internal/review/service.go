@@ -132,9 +132,10 @@ type Page struct {
 	HasMore bool
 }
 
-// ListForProperty returns a page of a property's published reviews for a tab, newest first;
-// a missing or withdrawn property is ErrNotFound.
-func (s *Service) ListForProperty(ctx context.Context, propertyID int32, tab string, page, pageSize int32) (Page, error) {
+// ListForProperty returns a page of a property's published reviews for a tab (only the verified
+// ones when verifiedOnly), newest first, each with its label; a missing or withdrawn property is
+// ErrNotFound. A review the blind reveal hides is listed to its author only.
+func (s *Service) ListForProperty(ctx context.Context, propertyID int32, tab string, verifiedOnly bool, page, pageSize int32) (Page, error) {
 	if tab == "" {
 		tab = "all"
 	}
@@ -157,7 +158,7 @@ func (s *Service) ListForProperty(ctx context.Context, propertyID int32, tab str
 	}
 	viewer, _ := identity.UserFrom(ctx)
 	rows, err := s.q.ListPropertyReviews(ctx, db.ListPropertyReviewsParams{
-		ViewerID: viewer.ID, PropertyID: propertyID, ReviewTypes: types,
+		ViewerID: viewer.ID, PropertyID: propertyID, ReviewTypes: types, VerifiedOnly: verifiedOnly,
 		MaxRows: pageSize + 1, RowOffset: (page - 1) * pageSize, // one extra row tells whether more follow
 	})
 	if err != nil {
@@ -179,16 +180,18 @@ func (s *Service) RatingSummary(ctx context.Context, propertyID int32) (property
 }
 
 // TypeCount is a property's published reviews of one type: Count are listed, Counted of them
-// count (their authors are established), and Average is the mean rating of those.
+// count (their authors are established), Average is the mean rating of those, and Verified of
+// them are verified.
 type TypeCount struct {
-	ReviewType     string
-	Count, Counted int32
-	Average        float64
-	RatesProperty  bool
+	ReviewType               string
+	Count, Counted, Verified int32
+	Average                  float64
+	RatesProperty            bool
 }
 
 // CountByType counts a property's published reviews of every type (zero counts included, in
-// the order of Types): what each tab holds, beside the stars that only RatedTypes make.
+// the order of Types): what each tab holds, beside the stars that only RatedTypes make. Reviews
+// the blind reveal hides are not counted.
 func (s *Service) CountByType(ctx context.Context, propertyID int32) ([]TypeCount, error) {
 	rows, err := s.q.CountPropertyReviewsByType(ctx, propertyID)
 	if err != nil {
@@ -199,7 +202,7 @@ func (s *Service) CountByType(ctx context.Context, propertyID int32) ([]TypeCoun
 		out[i] = TypeCount{ReviewType: t, RatesProperty: slices.Contains(RatedTypes, t)}
 		for _, r := range rows {
 			if r.ReviewType == t {
-				out[i].Count, out[i].Counted, out[i].Average = r.Reviews, r.Counted, r.Average
+				out[i].Count, out[i].Counted, out[i].Average, out[i].Verified = r.Reviews, r.Counted, r.Average, r.Verified
 			}
 		}
 	}
@@ -211,8 +214,8 @@ func (s *Service) propertyExists(ctx context.Context, id int32) error {
 	return err
 }
 
-// Recent returns the newest published reviews across the site (default 2, at most 20), each
-// with its property's title.
+// Recent returns the newest published reviews across the site (default 2, at most 20) that the
+// blind reveal does not hide, each with its label and its property's title.
 func (s *Service) Recent(ctx context.Context, limit int32) ([]Review, error) {
 	if limit <= 0 {
 		limit = 2
@@ -223,8 +226,7 @@ func (s *Service) Recent(ctx context.Context, limit int32) ([]Review, error) {
 	}
 	out := make([]Review, len(rows))
 	for i, r := range rows {
-		out[i] = fromRow(r.Review, r.AuthorFirstName, r.AuthorLastName)
-		out[i].PropertyTitle = r.PropertyTitle
+		out[i] = listed(r)
 	}
 	return out, nil
 }
@@ -235,6 +237,9 @@ type Draft struct {
 	Rating                                           int32
 	Title, Content, ReviewType, Language, StayPeriod string
 	Pros, Cons, Categories, Photos                   []string
+	// TenancyID names the verified tenancy a landlord's review of a tenant is about (0: an
+	// unverified landlord review, one per property); other types leave it 0.
+	TenancyID int32
 }
 
 // Create posts a review by the signed-in user, updating the property's aggregates (by trigger)
@@ -258,6 +263,9 @@ func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 	if err := checkOwnership(author.ID, prop.LandlordID, d.ReviewType); err != nil {
 		return Review{}, err
 	}
+	if d.TenancyID != 0 && !hasRealProof(prop) {
+		return Review{}, apperr.FailedPrecondition("Your property must be verified before you can write a verified review of a tenant")
+	}
 
 	var created db.Review
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
@@ -267,11 +275,14 @@ func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 		if _, err := ratelimit.Reserve(ctx, q, perDay); err != nil {
 			return err
 		}
+		if err := checkTenancy(ctx, q, d); err != nil {
+			return err
+		}
 		var err error
 		created, err = q.CreateReview(ctx, db.CreateReviewParams{
 			PropertyID: d.PropertyID, UserID: &author.ID, Rating: d.Rating, Title: d.Title, Content: d.Content,
 			ReviewType: d.ReviewType, StayPeriod: nullable.Ptr(d.StayPeriod), Pros: d.Pros, Cons: d.Cons,
-			Categories: d.Categories, Photos: d.Photos, Language: d.Language,
+			Categories: d.Categories, Photos: d.Photos, Language: d.Language, TenancyID: nullable.Ptr(d.TenancyID),
 		})
 		if err != nil {
 			return fmt.Errorf("create review: %w", err)
@@ -296,6 +307,9 @@ func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 	}
 	if err != nil {
 		if errors.Is(store.Err(err), apperr.ErrAlreadyExists) {
+			if d.TenancyID != 0 { // reviews_one_per_tenancy: the other types' key leaves these out
+				return Review{}, apperr.New(apperr.ErrAlreadyExists, "You have already reviewed this tenancy")
+			}
 			return Review{}, apperr.New(apperr.ErrAlreadyExists,
 				"You have already written a review of this type for this property")
 		}
@@ -312,6 +326,34 @@ func checkOwnership(authorID, ownerID int32, reviewType string) error {
 		return apperr.PermissionDenied("You cannot review your own property. As its owner, you can write a landlord review of a tenant and respond to reviews.")
 	case authorID != ownerID && reviewType == OwnerReviewType:
 		return apperr.PermissionDenied("Only the property's owner can write a landlord review of its tenants")
+	}
+	return nil
+}
+
+// hasRealProof tells whether a property's verification proves its owner: verified by confirmations,
+// documents or a paid check, not sample data. Only such an owner's confirmation of a tenant is
+// worth a label.
+func hasRealProof(p property.Property) bool {
+	return p.Verified && p.VerificationProof != "" && p.VerificationProof != "demo"
+}
+
+// checkTenancy checks, in the transaction that writes the review, that the tenancy a landlord's
+// review names is verified and at the property, and locks it until the review is written.
+func checkTenancy(ctx context.Context, q *db.Queries, d Draft) error {
+	if d.TenancyID == 0 {
+		return nil
+	}
+	t, err := q.LockReviewedTenancy(ctx, d.TenancyID)
+	if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
+		return apperr.NotFound("Tenancy not found")
+	} else if err != nil {
+		return fmt.Errorf("lock tenancy %d: %w", d.TenancyID, err)
+	}
+	if t.PropertyID != d.PropertyID {
+		return apperr.PermissionDenied("This tenancy is not at this property: you can review only the tenants of this property")
+	}
+	if t.Status != "approved" {
+		return apperr.FailedPrecondition("You can review a tenant once their tenancy at your property is verified")
 	}
 	return nil
 }
@@ -366,6 +408,8 @@ func validate(author identity.User, d Draft) error {
 			v.Check(!list.rules.TooLong(item), name, fmt.Sprintf("Each entry must be at most %d characters", list.rules.MaxChars))
 		}
 	}
+	v.Check(d.TenancyID == 0 || d.ReviewType == OwnerReviewType, "tenancyId", "Only a landlord's review of a tenant names a tenancy")
+	v.Check(d.TenancyID >= 0, "tenancyId", "Please choose a tenancy")
 	v.Check(!rules.Photos.TooMany(len(d.Photos)), "photos", fmt.Sprintf("A review can have at most %d photos", rules.Photos.MaxItems))
 	if only := vocab.OnlyRole(d.ReviewType); only != "" && author.Role != only {
 		v.Check(false, "reviewType", onlyRoleMessage(only, d.ReviewType))

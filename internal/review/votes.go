@@ -25,7 +25,7 @@ var (
 	errNotModerator       = apperr.PermissionDenied("Only administrators can moderate reviews")
 )
 
-// lockPublished locks a published review for a vote or report by the signed-in user.
+// lockPublished locks a published review for a vote, report or response by the signed-in user.
 func lockPublished(ctx context.Context, q *db.Queries, reviewID int32) (db.LockReviewRow, error) {
 	r, err := q.LockReview(ctx, reviewID)
 	if err != nil {
@@ -34,7 +34,9 @@ func lockPublished(ctx context.Context, q *db.Queries, reviewID int32) (db.LockR
 		}
 		return r, fmt.Errorf("lock review %d: %w", reviewID, err)
 	}
-	if r.Status != "published" {
+	// A review the blind reveal hides is not there for anyone but its author, who may neither
+	// vote on nor report it.
+	if r.Status != "published" || r.Unrevealed {
 		return r, apperr.NotFound("Review not found")
 	}
 	return r, nil
@@ -190,8 +192,7 @@ func (s *Service) Reported(ctx context.Context) ([]Review, error) {
 	}
 	out := make([]Review, len(rows))
 	for i, r := range rows {
-		out[i] = fromRow(r.Review, r.AuthorFirstName, r.AuthorLastName)
-		out[i].PropertyTitle = r.PropertyTitle
+		out[i] = listed(db.ListRecentReviewsRow(r))
 	}
 	return out, nil
 }

@@ -24,6 +24,8 @@ type Figures struct {
 	TotalReviews            int32
 	AverageRating           float64
 	RetentionRate           float64 // percent
+	TotalLandlords          int32   // landlord accounts
+	TotalTenants            int32   // tenant accounts
 }
 
 // Service computes statistics.
@@ -65,6 +67,8 @@ func figures(r db.StatisticsCache) Figures {
 		TotalReviews:            r.TotalReviews,
 		AverageRating:           r.AverageRating,
 		RetentionRate:           percent(r.RetainedUsers, r.EstablishedUsers),
+		TotalLandlords:          r.TotalLandlords,
+		TotalTenants:            r.TotalTenants,
 	}
 }
 

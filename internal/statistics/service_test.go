@@ -35,10 +35,13 @@ func TestFiguresAreCachedForAMinute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if first.TotalProperties != 2 || first.UniqueCountries != 1 {
+	if first.TotalProperties != 2 || first.UniqueCountries != 1 || first.TotalLandlords != 1 || first.TotalTenants != 0 {
 		t.Fatalf("first figures: %+v", first)
 	}
 	list(3)
+	exec(`INSERT INTO users (username, password_hash, email, first_name, last_name, role)
+		VALUES ('tenant', 'x', 'tenant@example.com', 'Tia', 'Tenant', 'tenant'),
+		       ('agent', 'x', 'agent@example.com', 'Ada', 'Agent', 'agent')`)
 	for _, svc := range []*statistics.Service{a, b} {
 		if got, err := svc.Get(ctx); err != nil || got != first {
 			t.Errorf("within 60 s: %+v, %v; want the stored %+v", got, err, first)
@@ -62,8 +65,9 @@ func TestFiguresAreCachedForAMinute(t *testing.T) {
 	wg.Wait()
 	close(results)
 	for got := range results {
-		if got.TotalProperties != 5 {
-			t.Errorf("after 60 s: %+v, want 5 properties", got)
+		// The home page's landlords and tenants are accounts of those roles (an agent is neither).
+		if got.TotalProperties != 5 || got.TotalLandlords != 1 || got.TotalTenants != 1 {
+			t.Errorf("after 60 s: %+v, want 5 properties, 1 landlord and 1 tenant", got)
 		}
 	}
 	var fresh bool

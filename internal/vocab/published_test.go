@@ -26,6 +26,11 @@ func TestPublishedDeclaration(t *testing.T) {
 	if OnlyRole("agent_to_property") != "agent" || OnlyRole("landlord_to_tenant") != "landlord" || OnlyRole("general") != "" {
 		t.Error("OnlyRole")
 	}
+	// Issue 27's figures for tenancies, which /how-reviews-work quotes from the same declaration.
+	if tn := Published.GetTenancy(); tn.GetMaxOwnerConfirmations() != 5 || tn.GetOwnerConfirmationsDays() != 30 ||
+		tn.GetRevealDays() != 14 || tn.GetReviewYearsAfter() != 3 || tn.GetDocumentRetentionDays() != 30 {
+		t.Errorf("tenancy figures %v", tn)
+	}
 	for _, x := range Published.GetXp() {
 		if XP(x.GetKey()) != x {
 			t.Errorf("XP(%q)", x.GetKey())
@@ -41,10 +46,12 @@ func TestPublishedRefusesBrokenDeclarations(t *testing.T) {
 		change func(p *vocabv1.PublishedRules)
 		want   string
 	}{
-		"a figure left out":       {func(p *vocabv1.PublishedRules) { p.GetReview().MaxPerDay = 0 }, "max_per_day is not a positive number"},
-		"a group left out":        {func(p *vocabv1.PublishedRules) { p.Payment = nil }, "payment is not declared"},
-		"no listing roles":        {func(p *vocabv1.PublishedRules) { p.GetProperty().ListingRoles = nil }, "listing_roles lists nothing"},
-		"an unknown listing role": {func(p *vocabv1.PublishedRules) { p.GetProperty().ListingRoles[0] = "owner" }, `listing role "owner" is no role`},
+		"a figure left out":          {func(p *vocabv1.PublishedRules) { p.GetReview().MaxPerDay = 0 }, "max_per_day is not a positive number"},
+		"a group left out":           {func(p *vocabv1.PublishedRules) { p.Payment = nil }, "payment is not declared"},
+		"the tenancy rules left out": {func(p *vocabv1.PublishedRules) { p.Tenancy = nil }, "tenancy is not declared"},
+		"a tenancy figure left out":  {func(p *vocabv1.PublishedRules) { p.GetTenancy().RevealDays = 0 }, "reveal_days is not a positive number"},
+		"no listing roles":           {func(p *vocabv1.PublishedRules) { p.GetProperty().ListingRoles = nil }, "listing_roles lists nothing"},
+		"an unknown listing role":    {func(p *vocabv1.PublishedRules) { p.GetProperty().ListingRoles[0] = "owner" }, `listing role "owner" is no role`},
 		"an unknown review type in a tab": {func(p *vocabv1.PublishedRules) {
 			p.GetReview().GetTabs()[1].ReviewTypes[0] = "tenant_review"
 		}, `shows "tenant_review", which is no review type`},

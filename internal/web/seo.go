@@ -433,9 +433,15 @@ func locationHead(urlPath string) (pageHead, bool) {
 	}
 	return pageHead{
 		title:       "Properties in " + code,
-		description: fmt.Sprintf("Rental properties in %s with ratings and verified reviews from tenants, landlords and neighbours on %s.", code, siteName),
+		description: placeDescription(code),
 		canonical:   "/location/" + url.PathEscape(code),
 	}, true
+}
+
+// placeDescription describes the listings of a place (a postal code or a city). Only some reviews
+// are verified (a tenancy checked, /how-reviews-work), so it says the verified ones are labelled.
+func placeDescription(place string) string {
+	return fmt.Sprintf("Rental properties in %s on %s, with ratings and reviews from tenants, landlords and neighbours, the verified ones labelled.", place, siteName)
 }
 
 // maxCityInTitle bounds the city a search page is named after (the address may carry any text).
@@ -448,7 +454,7 @@ func searchHead(s screen, u *url.URL) pageHead {
 	head := staticHead(s, "")
 	if city := clip(u.Query().Get("city"), maxCityInTitle); city != "" {
 		head.title = "Properties in " + city
-		head.description = fmt.Sprintf("Rental properties in %s with ratings and verified reviews from tenants, landlords and neighbours on %s.", city, siteName)
+		head.description = placeDescription(city)
 		head.canonical = "/find-properties?" + url.Values{"city": {city}}.Encode()
 	}
 	return head

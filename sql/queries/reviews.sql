@@ -1,69 +1,125 @@
+-- Every list of reviews carries each review's label in its own statement: the proof of the
+-- tenancy behind a verified review (t, joined only while the review is verified) and, for a
+-- landlord's verified review of a tenant, the tenant's name (tu). A review hidden by the blind
+-- reveal (reveal_at in the future) is listed to its author only.
+--
+-- (The semicolon below ends this header, which sqlc would otherwise take for the first
+-- statement's comment.)
+;
+
 -- name: ListPropertyReviews :many
--- One page of a property's published reviews, newest first, with the author's name, the owner's
--- response and whether the viewer found it helpful: one statement for the whole list. The
--- viewer's own reviews that reports hid are listed too, so their author sees they are under review.
+-- One page of a property's published reviews (verified ones only when asked), newest first, with
+-- the author's name, the label's proof, the owner's response and whether the viewer found it
+-- helpful: one statement for the whole list. The viewer's own reviews that reports hid, or that
+-- the blind reveal hides, are listed too, so their author sees them.
 SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
-    (v.user_id IS NOT NULL)::bool AS helpful_by_viewer
+    (v.user_id IS NOT NULL)::bool AS helpful_by_viewer,
+    t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
+    coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
 LEFT JOIN review_helpful_votes v ON v.review_id = r.id AND v.user_id = sqlc.arg(viewer_id)
+LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
+LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
 WHERE r.property_id = sqlc.arg(property_id)
   AND (r.status = 'published' OR (r.status = 'hidden' AND r.user_id = sqlc.arg(viewer_id)))
+  AND (r.reveal_at IS NULL OR r.reveal_at <= now() OR r.user_id = sqlc.arg(viewer_id))
+  AND (NOT sqlc.arg(verified_only)::bool OR r.verified)
   AND (cardinality(sqlc.arg(review_types)::text[]) = 0 OR r.review_type = ANY(sqlc.arg(review_types)::text[]))
 ORDER BY r.created_at DESC, r.id DESC
 LIMIT sqlc.arg(max_rows) OFFSET sqlc.arg(row_offset);
 
 -- name: GetReviewDetails :one
--- One review as lists show it.
+-- One review as lists show it, whatever its status (callers decide who may see it).
 SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
-    (v.user_id IS NOT NULL)::bool AS helpful_by_viewer
+    (v.user_id IS NOT NULL)::bool AS helpful_by_viewer,
+    t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
+    coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
 LEFT JOIN review_helpful_votes v ON v.review_id = r.id AND v.user_id = sqlc.arg(viewer_id)
+LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
+LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
 WHERE r.id = sqlc.arg(review_id);
 
 -- name: CountPropertyReviewsByType :many
 -- A property's published reviews per type (what each tab holds), how many of them count (their
--- authors are established: counted) and the average of those: a new member's review is listed
--- but moves no average until it counts.
+-- authors are established: counted), the average of those, and how many are verified: a new
+-- member's review is listed but moves no average until it counts. Reviews the blind reveal still
+-- hides are left out (their authors see them in the list, not in the counts).
 SELECT review_type, count(*)::int AS reviews, count(*) FILTER (WHERE counted)::int AS counted,
-    coalesce(round(avg(rating) FILTER (WHERE counted), 1), 0)::float8 AS average
+    coalesce(round(avg(rating) FILTER (WHERE counted), 1), 0)::float8 AS average,
+    count(*) FILTER (WHERE verified)::int AS verified
 FROM reviews
-WHERE property_id = $1 AND status = 'published'
+WHERE property_id = $1 AND status = 'published' AND (reveal_at IS NULL OR reveal_at <= now())
 GROUP BY review_type
 ORDER BY review_type;
 
 -- name: ListRecentReviews :many
--- The newest published reviews of active properties, with author names and property titles.
-SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
+-- The newest published reviews of active properties that the blind reveal does not hide, with
+-- author names, labels and property titles.
+SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
+    t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
+    coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
 FROM reviews r
 JOIN properties p ON p.id = r.property_id AND p.active
 LEFT JOIN users u ON u.id = r.user_id
-WHERE r.status = 'published'
+LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
+LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
+WHERE r.status = 'published' AND (r.reveal_at IS NULL OR r.reveal_at <= now())
 ORDER BY r.created_at DESC, r.id DESC
 LIMIT sqlc.arg(max_rows);
 
 -- name: ListReportedReviews :many
 -- Reviews with reports for the admins: hidden ones first, then the most reported.
-SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title
+SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
+    t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
+    coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
 LEFT JOIN users u ON u.id = r.user_id
+LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
+LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
 WHERE r.report_count > 0 AND r.status IN ('hidden', 'published')
 ORDER BY (r.status = 'hidden') DESC, r.report_count DESC, r.id DESC
 LIMIT 200;
 
 -- name: CreateReview :one
 -- The review counts at once when its author is already established (account_established, which
--- cannot see this review yet: CountNewReview looks again).
+-- cannot see this review yet: CountNewReview looks again). The trigger reviews_label_new labels
+-- it: its author's verified tenancy, or the tenancy a landlord's review names (tenancy_id, null
+-- for other types); a verified review counts at once, and the blind reveal may hide it.
 INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, stay_period, pros, cons,
-    categories, photos, language, counted)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, account_established($2))
+    categories, photos, language, counted, tenancy_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, account_established($2), sqlc.narg(tenancy_id))
 RETURNING *;
+
+-- name: LockReviewedTenancy :one
+-- The tenancy a landlord's review names, locked against a change of status until the review is
+-- written.
+SELECT id, property_id, status FROM tenant_verifications WHERE id = $1 FOR SHARE;
+
+-- name: LockReviewsDueReveal :many
+-- Up to max_rows reviews whose blind reveal is over (reveal_at passed, through reviews_due_reveal),
+-- locked; rows another housekeeper holds are skipped.
+SELECT id, property_id FROM reviews
+WHERE reveal_at <= now()
+ORDER BY id
+LIMIT sqlc.arg(max_rows)
+FOR UPDATE SKIP LOCKED;
+
+-- name: RevealReviews :execrows
+-- Shows reviews of a locked batch whose blind reveal is over; the trigger adds the verified ones
+-- to their property's stored count.
+UPDATE reviews SET reveal_at = NULL WHERE id = ANY(sqlc.arg(ids)::int[]) AND reveal_at <= now();
 
 -- name: CountNewReview :execrows
 -- Counts a review just written, in its transaction, when its author is established now that it
@@ -90,8 +146,9 @@ SELECT id FROM properties WHERE id = ANY(sqlc.arg(ids)::int[]) ORDER BY id FOR N
 UPDATE reviews SET counted = true WHERE id = ANY(sqlc.arg(ids)::int[]) AND NOT counted;
 
 -- name: LockReview :one
--- The review's author, property owner and status, locking the row for the vote or report at hand.
-SELECT r.id, r.user_id, r.status, p.landlord_id
+-- The review's author, property owner and status, and whether the blind reveal hides it now,
+-- locking the row for the vote, report or response at hand.
+SELECT r.id, r.user_id, r.status, p.landlord_id, (r.reveal_at IS NOT NULL AND r.reveal_at > now())::bool AS unrevealed
 FROM reviews r JOIN properties p ON p.id = r.property_id
 WHERE r.id = $1
 FOR UPDATE OF r;
@@ -136,9 +193,14 @@ ON CONFLICT (review_id) DO UPDATE SET content = EXCLUDED.content, owner_id = EXC
 -- LIKE; '' matches all), with the property's title, how many match and how many they wrote.
 SELECT sqlc.embed(r), p.title AS property_title,
     count(*) OVER ()::int AS total_count,
-    (SELECT count(*) FROM reviews a WHERE a.user_id = sqlc.arg(user_id)::int)::int AS review_count
+    (SELECT count(*) FROM reviews a WHERE a.user_id = sqlc.arg(user_id)::int)::int AS review_count,
+    t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
+    coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
+LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
+LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
 WHERE r.user_id = sqlc.arg(user_id)::int
   AND (sqlc.arg(pattern)::text = ''
        OR r.title ILIKE '%' || sqlc.arg(pattern) || '%'
@@ -147,11 +209,18 @@ ORDER BY r.created_at DESC, r.id DESC
 LIMIT sqlc.arg(max_rows) OFFSET sqlc.arg(row_offset);
 
 -- name: ListMyReviewsOfProperty :many
--- An author's reviews of one property in every status (one per type: the unique key
--- reviews (user_id, property_id, review_type) finds them), in the order of type_order.
-SELECT * FROM reviews
-WHERE user_id = sqlc.arg(user_id)::int AND property_id = sqlc.arg(property_id)::int
-ORDER BY array_position(sqlc.arg(type_order)::text[], review_type), id;
+-- An author's reviews of one property in every status, in the order of type_order: one per type
+-- (reviews_one_per_type finds them), but for the owner's reviews of tenants, one per verified
+-- tenancy beside the one unlinked review, each with its label.
+SELECT sqlc.embed(r),
+    t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
+    coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+FROM reviews r
+LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
+LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
+WHERE r.user_id = sqlc.arg(user_id)::int AND r.property_id = sqlc.arg(property_id)::int
+ORDER BY array_position(sqlc.arg(type_order)::text[], r.review_type), r.id;
 
 -- name: CountUserReviews :one
 -- How many reviews a user wrote, in every status.

@@ -10,7 +10,8 @@ FROM statistics_cache;
 UPDATE statistics_cache SET
     computed_at = now(),
     (active_users, total_properties, unique_countries, new_properties_30d, new_properties_prev_30d,
-     total_verified_properties, total_reviews, average_rating, established_users, retained_users) = (SELECT
+     total_verified_properties, total_reviews, average_rating, established_users, retained_users,
+     total_landlords, total_tenants) = (SELECT
     (SELECT count(*) FROM users WHERE last_login > now() - interval '30 days')::int AS active_users,
     (SELECT count(*) FROM properties WHERE active)::int AS total_properties,
     (SELECT count(DISTINCT lower(country)) FROM properties WHERE active)::int AS unique_countries,
@@ -24,6 +25,8 @@ UPDATE statistics_cache SET
         WHERE status = 'published' AND counted AND review_rates_property(review_type))::float8 AS average_rating,
     (SELECT count(*) FROM users WHERE created_at <= now() - interval '30 days')::int AS established_users,
     (SELECT count(*) FROM users WHERE created_at <= now() - interval '30 days'
-        AND last_login > now() - interval '30 days')::int AS retained_users)
+        AND last_login > now() - interval '30 days')::int AS retained_users,
+    (SELECT count(*) FROM users WHERE role = 'landlord')::int AS total_landlords,
+    (SELECT count(*) FROM users WHERE role = 'tenant')::int AS total_tenants)
 WHERE computed_at <= now() - interval '60 seconds'
 RETURNING *;

@@ -70,7 +70,7 @@ test("an established tenant asks, the landlord confirms, the owner accepts: veri
 
   // Not verified yet.
   await page.goto(`/properties/${id}`);
-  await expect(header.getByText("Not verified by tenants yet")).toBeVisible();
+  await expect(header.getByText("Not verified yet")).toBeVisible();
 
   // The owner accepts it on their dashboard.
   await page.goto("/dashboard?tab=verification");
@@ -87,7 +87,7 @@ test("an established tenant asks, the landlord confirms, the owner accepts: veri
   await expect(confirmations.getByText("No confirmations are waiting for you.")).toBeVisible();
 
   await page.goto(`/properties/${id}`);
-  await expect(header.getByText("Verified by tenants")).toBeVisible();
+  await expect(header.getByText("Verified", { exact: true })).toBeVisible();
   await expect(header.getByText("Confirmed by 1 person")).toBeVisible();
 
   // The tenant's request reads as approved, accepted by the owner.
@@ -133,7 +133,7 @@ test("an established tenant asks, the landlord confirms, the owner accepts: veri
 
   // The badge it granted is gone.
   await page.reload();
-  await expect(header.getByText("Not verified by tenants yet")).toBeVisible();
+  await expect(header.getByText("Not verified yet")).toBeVisible();
 
   for (const p of [tenant, landlord, admin]) await p.context().close();
 });

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 // The home page against the real server and its demo data (properties 1-15).
 
 test.describe("home", () => {
-  test("shows every section, the fixed statistics and the featured properties", async ({ page }) => {
+  test("shows every section, the live statistics and the featured properties", async ({ page, request }) => {
     await page.goto("/");
     await expect(page).toHaveTitle("Find and Rate Rental Properties with Verified Reviews | RentProof");
     const main = page.getByRole("main");
@@ -13,17 +13,47 @@ test.describe("home", () => {
       "Recent Reviews",
       "Ready to share your experience?",
       "Housing Resources",
-      "What Our Users Say",
+      "What RentProof Is For",
     ]) {
       await expect(main.getByRole("heading", { level: 2, name })).toBeVisible();
     }
+    // The band shows the statistics service's counts, not SPEC's fixed "5,780+".
+    const res = await request.post("/rentproof.statistics.v1.StatisticsService/GetStatistics", { data: {} });
+    const live = (await res.json()) as { totalProperties?: number; totalReviews?: number; totalLandlords?: number; totalTenants?: number };
+    const n = (v = 0) => v.toLocaleString("en-US");
     const stats = page.getByRole("region", { name: "RentProof in numbers" });
-    for (const value of ["5,780+", "12,500+", "3,200+", "8,400+"]) await expect(stats).toContainText(value);
+    await expect(stats).toContainText(`Properties${n(live.totalProperties)}`);
+    await expect(stats).toContainText(`Reviews${n(live.totalReviews)}`);
+    await expect(stats).toContainText(`Landlords${n(live.totalLandlords)}`);
+    await expect(stats).toContainText(`Tenants${n(live.totalTenants)}`);
+    expect(live.totalProperties).toBeGreaterThan(0);
 
     await expect(page.getByRole("list", { name: "Featured properties" }).getByRole("article")).toHaveCount(3);
     await expect(page.getByRole("region", { name: "Recent Reviews" }).getByRole("article")).toHaveCount(2);
     await expect(page.getByRole("region", { name: "Housing Resources" }).getByRole("article")).toHaveCount(3);
     await expect(main.getByRole("link", { name: "Learn more about our verification process" })).toHaveAttribute("href", "/about");
+  });
+
+  test("the prerendered page holds no figure, and the band keeps its height when the figures land", async ({ page, request }) => {
+    const html = await (await request.get("/")).text();
+    const values = [...html.matchAll(/<dd class="home-stats__value">(.*?)<\/dd>/g)].map((m) => m[1]);
+    expect(values).toHaveLength(4);
+    for (const v of values) expect(v).toContain("home-stats__placeholder");
+    // Hold the figures back, measure the band, then let them through.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/StatisticsService\/GetStatistics/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    const stats = page.getByRole("region", { name: "RentProof in numbers" });
+    await expect(stats).toHaveAttribute("aria-busy", "true");
+    const before = await stats.boundingBox();
+    release();
+    await expect(stats).toHaveAttribute("aria-busy", "false");
+    await expect(stats.locator(".home-stats__placeholder")).toHaveCount(0);
+    expect((await stats.boundingBox())?.height).toBe(before?.height);
   });
 
   test("searches by city from the home box", async ({ page }) => {

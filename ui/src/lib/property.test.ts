@@ -7,6 +7,7 @@ import {
   propertyTypeLabel,
   shareDescription,
   shareTitle,
+  verificationBadge,
   verificationProofLabel,
 } from "./property";
 
@@ -69,5 +70,15 @@ describe("property display rules", () => {
     expect(proof(true, "")).toBeNull();
     expect(proof(true, "confirmed", 0)).toBeNull();
     expect(proof(false, "confirmed", 2)).toBeNull();
+  });
+
+  it("words the badge after the proof: Verified beside it, never for a demo badge nobody checked", () => {
+    const badge = (verified: boolean, verificationProof: string, verificationConfirmations = 0) =>
+      verificationBadge({ verified, verificationProof, verificationConfirmations });
+    expect(badge(true, "confirmed", 2)).toEqual({ verified: true, text: "Verified", proof: "Confirmed by 2 people" });
+    expect(badge(true, "documents")).toEqual({ verified: true, text: "Verified", proof: "Ownership documents checked" });
+    expect(badge(true, "paid_check")).toEqual({ verified: true, text: "Verified", proof: "Checked by RentProof" });
+    expect(badge(true, "demo")).toEqual({ verified: false, text: "Demo data, not checked", proof: null });
+    expect(badge(false, "confirmed", 2)).toEqual({ verified: false, text: "Not verified yet", proof: null });
   });
 });

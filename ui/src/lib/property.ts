@@ -113,3 +113,26 @@ export function verificationProofLabel(p: VerificationFacts): string | null {
       return null;
   }
 }
+
+/** BadgeWords are what a property's verification badge says. */
+export interface BadgeWords {
+  /** verified: the badge is the Verified one (its tone and shield); otherwise the unverified one. */
+  verified: boolean;
+  /** text is the badge's words: "Verified", "Not verified yet" or "Demo data, not checked". */
+  text: string;
+  /** proof is how a verified property was verified, shown beside the badge ("Confirmed by 2 people"). */
+  proof: string | null;
+}
+
+/**
+ * verificationBadge is the words of a property's badge: "Verified" with its proof beside it, or
+ * "Not verified yet". SPEC's "Verified by tenants" is not used: a property is verified by people
+ * of any role, by ownership documents or by a paid check, never by tenants as such. A demo
+ * listing's badge was never checked, so it reads as its proof alone, in the unverified tone.
+ */
+export function verificationBadge(p: VerificationFacts): BadgeWords {
+  if (!p.verified) return { verified: false, text: "Not verified yet", proof: null };
+  const proof = verificationProofLabel(p);
+  if (p.verificationProof === "demo") return { verified: false, text: proof ?? "", proof: null };
+  return { verified: true, text: "Verified", proof };
+}

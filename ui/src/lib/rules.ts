@@ -29,6 +29,8 @@ export const VERIFICATION_RULES = group(declared.verification, "verification");
 export const DOCUMENT_RULES = group(declared.document, "document");
 /** The paid check. */
 export const PAYMENT_RULES = group(declared.payment, "payment");
+/** Verified tenancies and the reviews they label. */
+export const TENANCY_RULES = group(declared.tenancy, "tenancy");
 
 /** canListProperties tells whether a role may list properties (the server refuses the others). */
 export function canListProperties(role: string): boolean {

@@ -77,6 +77,10 @@ type GetStatisticsResponse struct {
 	AverageRating float64 `protobuf:"fixed64,7,opt,name=average_rating,json=averageRating,proto3" json:"average_rating,omitempty"`
 	// retention_rate is the percentage of users older than 30 days who signed in within the last 30 days.
 	RetentionRate float64 `protobuf:"fixed64,8,opt,name=retention_rate,json=retentionRate,proto3" json:"retention_rate,omitempty"`
+	// total_landlords counts accounts registered as landlords.
+	TotalLandlords int32 `protobuf:"varint,9,opt,name=total_landlords,json=totalLandlords,proto3" json:"total_landlords,omitempty"`
+	// total_tenants counts accounts registered as tenants.
+	TotalTenants  int32 `protobuf:"varint,10,opt,name=total_tenants,json=totalTenants,proto3" json:"total_tenants,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -167,12 +171,26 @@ func (x *GetStatisticsResponse) GetRetentionRate() float64 {
 	return 0
 }
 
+func (x *GetStatisticsResponse) GetTotalLandlords() int32 {
+	if x != nil {
+		return x.TotalLandlords
+	}
+	return 0
+}
+
+func (x *GetStatisticsResponse) GetTotalTenants() int32 {
+	if x != nil {
+		return x.TotalTenants
+	}
+	return 0
+}
+
 var File_rentproof_statistics_v1_statistics_proto protoreflect.FileDescriptor
 
 const file_rentproof_statistics_v1_statistics_proto_rawDesc = "" +
 	"\n" +
 	"(rentproof/statistics/v1/statistics.proto\x12\x17rentproof.statistics.v1\"\x16\n" +
-	"\x14GetStatisticsRequest\"\xe6\x02\n" +
+	"\x14GetStatisticsRequest\"\xb4\x03\n" +
 	"\x15GetStatisticsResponse\x12!\n" +
 	"\factive_users\x18\x01 \x01(\x05R\vactiveUsers\x12)\n" +
 	"\x10total_properties\x18\x02 \x01(\x05R\x0ftotalProperties\x12)\n" +
@@ -181,7 +199,10 @@ const file_rentproof_statistics_v1_statistics_proto_rawDesc = "" +
 	"\x19total_verified_properties\x18\x05 \x01(\x05R\x17totalVerifiedProperties\x12#\n" +
 	"\rtotal_reviews\x18\x06 \x01(\x05R\ftotalReviews\x12%\n" +
 	"\x0eaverage_rating\x18\a \x01(\x01R\raverageRating\x12%\n" +
-	"\x0eretention_rate\x18\b \x01(\x01R\rretentionRate2\x88\x01\n" +
+	"\x0eretention_rate\x18\b \x01(\x01R\rretentionRate\x12'\n" +
+	"\x0ftotal_landlords\x18\t \x01(\x05R\x0etotalLandlords\x12#\n" +
+	"\rtotal_tenants\x18\n" +
+	" \x01(\x05R\ftotalTenants2\x88\x01\n" +
 	"\x11StatisticsService\x12s\n" +
 	"\rGetStatistics\x12-.rentproof.statistics.v1.GetStatisticsRequest\x1a..rentproof.statistics.v1.GetStatisticsResponse\"\x03\x90\x02\x01B\xf5\x01\n" +
 	"\x1bcom.rentproof.statistics.v1B\x0fStatisticsProtoP\x01ZGgithub.com/rentproof/rentproof/gen/rentproof/statistics/v1;statisticsv1\xa2\x02\x03RSX\xaa\x02\x17Rentproof.Statistics.V1\xca\x02\x17Rentproof\\Statistics\\V1\xe2\x02#Rentproof\\Statistics\\V1\\GPBMetadata\xea\x02\x19Rentproof::Statistics::V1b\x06proto3"

@@ -32,5 +32,9 @@ func (x *GetStatisticsResponse) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendFloat(b, x.GetAverageRating(), 64)
 	b = append(b, ",\"retentionRate\":"...)
 	b = wirejson.AppendFloat(b, x.GetRetentionRate(), 64)
+	b = append(b, ",\"totalLandlords\":"...)
+	b = strconv.AppendInt(b, int64(x.GetTotalLandlords()), 10)
+	b = append(b, ",\"totalTenants\":"...)
+	b = strconv.AppendInt(b, int64(x.GetTotalTenants()), 10)
 	return append(b, '}')
 }

@@ -41,7 +41,9 @@ type PublishedRules struct {
 	// payment is the paid check's fee.
 	Payment *PaymentRules `protobuf:"bytes,6,opt,name=payment,proto3" json:"payment,omitempty"`
 	// xp is the points table (README "Gamification rules"), one row per action that earns XP.
-	Xp            []*XpRule `protobuf:"bytes,7,rep,name=xp,proto3" json:"xp,omitempty"`
+	Xp []*XpRule `protobuf:"bytes,7,rep,name=xp,proto3" json:"xp,omitempty"`
+	// tenancy is the figures of verified tenancies and the reviews they label.
+	Tenancy       *TenancyRules `protobuf:"bytes,8,opt,name=tenancy,proto3" json:"tenancy,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -121,6 +123,13 @@ func (x *PublishedRules) GetPayment() *PaymentRules {
 func (x *PublishedRules) GetXp() []*XpRule {
 	if x != nil {
 		return x.Xp
+	}
+	return nil
+}
+
+func (x *PublishedRules) GetTenancy() *TenancyRules {
+	if x != nil {
+		return x.Tenancy
 	}
 	return nil
 }
@@ -697,6 +706,93 @@ func (x *PaymentRules) GetFeeCents() int32 {
 	return 0
 }
 
+// TenancyRules are the figures of verified tenancies and the reviews they label. Who is linked
+// (account.linked_window_days) and who is established (account.established_days) are the
+// account's figures, the same for tenancies as for everything else.
+type TenancyRules struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// max_owner_confirmations is how many tenancies one owner confirms in owner_confirmations_days
+	// before each further confirmation waits for an administrator.
+	MaxOwnerConfirmations int32 `protobuf:"varint,1,opt,name=max_owner_confirmations,json=maxOwnerConfirmations,proto3" json:"max_owner_confirmations,omitempty"`
+	// owner_confirmations_days is the window max_owner_confirmations counts in.
+	OwnerConfirmationsDays int32 `protobuf:"varint,2,opt,name=owner_confirmations_days,json=ownerConfirmationsDays,proto3" json:"owner_confirmations_days,omitempty"`
+	// reveal_days is how long a landlord's review of a verified tenancy and that tenant's review of
+	// the landlord stay hidden, counted from the first of them, unless both are posted sooner.
+	RevealDays int32 `protobuf:"varint,3,opt,name=reveal_days,json=revealDays,proto3" json:"reveal_days,omitempty"`
+	// review_years_after is how many years after a tenancy ended its holder's reviews of the
+	// property are still labelled verified.
+	ReviewYearsAfter int32 `protobuf:"varint,4,opt,name=review_years_after,json=reviewYearsAfter,proto3" json:"review_years_after,omitempty"`
+	// document_retention_days is how long a tenant's documents are kept after their claim's decision.
+	DocumentRetentionDays int32 `protobuf:"varint,5,opt,name=document_retention_days,json=documentRetentionDays,proto3" json:"document_retention_days,omitempty"`
+	unknownFields         protoimpl.UnknownFields
+	sizeCache             protoimpl.SizeCache
+}
+
+func (x *TenancyRules) Reset() {
+	*x = TenancyRules{}
+	mi := &file_rentproof_vocab_v1_rules_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TenancyRules) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TenancyRules) ProtoMessage() {}
+
+func (x *TenancyRules) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_vocab_v1_rules_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TenancyRules.ProtoReflect.Descriptor instead.
+func (*TenancyRules) Descriptor() ([]byte, []int) {
+	return file_rentproof_vocab_v1_rules_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *TenancyRules) GetMaxOwnerConfirmations() int32 {
+	if x != nil {
+		return x.MaxOwnerConfirmations
+	}
+	return 0
+}
+
+func (x *TenancyRules) GetOwnerConfirmationsDays() int32 {
+	if x != nil {
+		return x.OwnerConfirmationsDays
+	}
+	return 0
+}
+
+func (x *TenancyRules) GetRevealDays() int32 {
+	if x != nil {
+		return x.RevealDays
+	}
+	return 0
+}
+
+func (x *TenancyRules) GetReviewYearsAfter() int32 {
+	if x != nil {
+		return x.ReviewYearsAfter
+	}
+	return 0
+}
+
+func (x *TenancyRules) GetDocumentRetentionDays() int32 {
+	if x != nil {
+		return x.DocumentRetentionDays
+	}
+	return 0
+}
+
 // XpRule is one row of the points table.
 type XpRule struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -714,7 +810,7 @@ type XpRule struct {
 
 func (x *XpRule) Reset() {
 	*x = XpRule{}
-	mi := &file_rentproof_vocab_v1_rules_proto_msgTypes[9]
+	mi := &file_rentproof_vocab_v1_rules_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -726,7 +822,7 @@ func (x *XpRule) String() string {
 func (*XpRule) ProtoMessage() {}
 
 func (x *XpRule) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_vocab_v1_rules_proto_msgTypes[9]
+	mi := &file_rentproof_vocab_v1_rules_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -739,7 +835,7 @@ func (x *XpRule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use XpRule.ProtoReflect.Descriptor instead.
 func (*XpRule) Descriptor() ([]byte, []int) {
-	return file_rentproof_vocab_v1_rules_proto_rawDescGZIP(), []int{9}
+	return file_rentproof_vocab_v1_rules_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *XpRule) GetKey() string {
@@ -793,7 +889,7 @@ var File_rentproof_vocab_v1_rules_proto protoreflect.FileDescriptor
 
 const file_rentproof_vocab_v1_rules_proto_rawDesc = "" +
 	"\n" +
-	"\x1erentproof/vocab/v1/rules.proto\x12\x12rentproof.vocab.v1\x1a google/protobuf/descriptor.proto\"\xb6\x03\n" +
+	"\x1erentproof/vocab/v1/rules.proto\x12\x12rentproof.vocab.v1\x1a google/protobuf/descriptor.proto\"\xf2\x03\n" +
 	"\x0ePublishedRules\x12=\n" +
 	"\bproperty\x18\x01 \x01(\v2!.rentproof.vocab.v1.PropertyRulesR\bproperty\x127\n" +
 	"\x06review\x18\x02 \x01(\v2\x1f.rentproof.vocab.v1.ReviewRulesR\x06review\x12:\n" +
@@ -801,7 +897,8 @@ const file_rentproof_vocab_v1_rules_proto_rawDesc = "" +
 	"\fverification\x18\x04 \x01(\v2%.rentproof.vocab.v1.VerificationRulesR\fverification\x12=\n" +
 	"\bdocument\x18\x05 \x01(\v2!.rentproof.vocab.v1.DocumentRulesR\bdocument\x12:\n" +
 	"\apayment\x18\x06 \x01(\v2 .rentproof.vocab.v1.PaymentRulesR\apayment\x12*\n" +
-	"\x02xp\x18\a \x03(\v2\x1a.rentproof.vocab.v1.XpRuleR\x02xp\"Q\n" +
+	"\x02xp\x18\a \x03(\v2\x1a.rentproof.vocab.v1.XpRuleR\x02xp\x12:\n" +
+	"\atenancy\x18\b \x01(\v2 .rentproof.vocab.v1.TenancyRulesR\atenancy\"Q\n" +
 	"\rPropertyRules\x12#\n" +
 	"\rlisting_roles\x18\x01 \x03(\tR\flistingRoles\x12\x1b\n" +
 	"\tmax_saved\x18\x02 \x01(\x05R\bmaxSaved\"D\n" +
@@ -842,13 +939,20 @@ const file_rentproof_vocab_v1_rules_proto_rawDesc = "" +
 	"\x0emax_per_upload\x18\x02 \x01(\x05R\fmaxPerUpload\x12%\n" +
 	"\x0eretention_days\x18\x03 \x01(\x05R\rretentionDays\"+\n" +
 	"\fPaymentRules\x12\x1b\n" +
-	"\tfee_cents\x18\x01 \x01(\x05R\bfeeCents\"w\n" +
+	"\tfee_cents\x18\x01 \x01(\x05R\bfeeCents\"\x87\x02\n" +
+	"\fTenancyRules\x126\n" +
+	"\x17max_owner_confirmations\x18\x01 \x01(\x05R\x15maxOwnerConfirmations\x128\n" +
+	"\x18owner_confirmations_days\x18\x02 \x01(\x05R\x16ownerConfirmationsDays\x12\x1f\n" +
+	"\vreveal_days\x18\x03 \x01(\x05R\n" +
+	"revealDays\x12,\n" +
+	"\x12review_years_after\x18\x04 \x01(\x05R\x10reviewYearsAfter\x126\n" +
+	"\x17document_retention_days\x18\x05 \x01(\x05R\x15documentRetentionDays\"w\n" +
 	"\x06XpRule\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x16\n" +
 	"\x06points\x18\x02 \x01(\x05R\x06points\x12\x1b\n" +
 	"\tdaily_cap\x18\x03 \x01(\x05R\bdailyCap\x12&\n" +
 	"\x0fonce_per_entity\x18\x04 \x01(\bR\roncePerEntity:`\n" +
-	"\tpublished\x12\x1c.google.protobuf.FileOptions\x18\xba\x8e\x03 \x01(\v2\".rentproof.vocab.v1.PublishedRulesR\tpublishedB\xc4\x05\xd2\xf3\x18\xf2\x03\n" +
+	"\tpublished\x12\x1c.google.protobuf.FileOptions\x18\xba\x8e\x03 \x01(\v2\".rentproof.vocab.v1.PublishedRulesR\tpublishedB\xd0\x05\xd2\xf3\x18\xfe\x03\n" +
 	"-\n" +
 	"\blandlord\n" +
 	"\x05agent\n" +
@@ -879,7 +983,8 @@ const file_rentproof_vocab_v1_rules_proto_rawDesc = "" +
 	"\n" +
 	"properties\x10\n" +
 	"\x18\x02 \x01:\x18\n" +
-	"\x12verifiedProperties\x10\x19 \x01\n" +
+	"\x12verifiedProperties\x10\x19 \x01B\n" +
+	"\b\x05\x10\x1e\x18\x0e \x03(\x1e\n" +
 	"\x16com.rentproof.vocab.v1B\n" +
 	"RulesProtoP\x01Z=github.com/rentproof/rentproof/gen/rentproof/vocab/v1;vocabv1\xa2\x02\x03RVX\xaa\x02\x12Rentproof.Vocab.V1\xca\x02\x12Rentproof\\Vocab\\V1\xe2\x02\x1eRentproof\\Vocab\\V1\\GPBMetadata\xea\x02\x14Rentproof::Vocab::V1b\x06proto3"
 
@@ -895,7 +1000,7 @@ func file_rentproof_vocab_v1_rules_proto_rawDescGZIP() []byte {
 	return file_rentproof_vocab_v1_rules_proto_rawDescData
 }
 
-var file_rentproof_vocab_v1_rules_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_rentproof_vocab_v1_rules_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
 var file_rentproof_vocab_v1_rules_proto_goTypes = []any{
 	(*PublishedRules)(nil),           // 0: rentproof.vocab.v1.PublishedRules
 	(*PropertyRules)(nil),            // 1: rentproof.vocab.v1.PropertyRules
@@ -906,8 +1011,9 @@ var file_rentproof_vocab_v1_rules_proto_goTypes = []any{
 	(*VerificationRules)(nil),        // 6: rentproof.vocab.v1.VerificationRules
 	(*DocumentRules)(nil),            // 7: rentproof.vocab.v1.DocumentRules
 	(*PaymentRules)(nil),             // 8: rentproof.vocab.v1.PaymentRules
-	(*XpRule)(nil),                   // 9: rentproof.vocab.v1.XpRule
-	(*descriptorpb.FileOptions)(nil), // 10: google.protobuf.FileOptions
+	(*TenancyRules)(nil),             // 9: rentproof.vocab.v1.TenancyRules
+	(*XpRule)(nil),                   // 10: rentproof.vocab.v1.XpRule
+	(*descriptorpb.FileOptions)(nil), // 11: google.protobuf.FileOptions
 }
 var file_rentproof_vocab_v1_rules_proto_depIdxs = []int32{
 	1,  // 0: rentproof.vocab.v1.PublishedRules.property:type_name -> rentproof.vocab.v1.PropertyRules
@@ -916,16 +1022,17 @@ var file_rentproof_vocab_v1_rules_proto_depIdxs = []int32{
 	6,  // 3: rentproof.vocab.v1.PublishedRules.verification:type_name -> rentproof.vocab.v1.VerificationRules
 	7,  // 4: rentproof.vocab.v1.PublishedRules.document:type_name -> rentproof.vocab.v1.DocumentRules
 	8,  // 5: rentproof.vocab.v1.PublishedRules.payment:type_name -> rentproof.vocab.v1.PaymentRules
-	9,  // 6: rentproof.vocab.v1.PublishedRules.xp:type_name -> rentproof.vocab.v1.XpRule
-	2,  // 7: rentproof.vocab.v1.ReviewRules.tabs:type_name -> rentproof.vocab.v1.ReviewTab
-	3,  // 8: rentproof.vocab.v1.ReviewRules.role_only_types:type_name -> rentproof.vocab.v1.RoleOnlyReviewType
-	10, // 9: rentproof.vocab.v1.published:extendee -> google.protobuf.FileOptions
-	0,  // 10: rentproof.vocab.v1.published:type_name -> rentproof.vocab.v1.PublishedRules
-	11, // [11:11] is the sub-list for method output_type
-	11, // [11:11] is the sub-list for method input_type
-	10, // [10:11] is the sub-list for extension type_name
-	9,  // [9:10] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	10, // 6: rentproof.vocab.v1.PublishedRules.xp:type_name -> rentproof.vocab.v1.XpRule
+	9,  // 7: rentproof.vocab.v1.PublishedRules.tenancy:type_name -> rentproof.vocab.v1.TenancyRules
+	2,  // 8: rentproof.vocab.v1.ReviewRules.tabs:type_name -> rentproof.vocab.v1.ReviewTab
+	3,  // 9: rentproof.vocab.v1.ReviewRules.role_only_types:type_name -> rentproof.vocab.v1.RoleOnlyReviewType
+	11, // 10: rentproof.vocab.v1.published:extendee -> google.protobuf.FileOptions
+	0,  // 11: rentproof.vocab.v1.published:type_name -> rentproof.vocab.v1.PublishedRules
+	12, // [12:12] is the sub-list for method output_type
+	12, // [12:12] is the sub-list for method input_type
+	11, // [11:12] is the sub-list for extension type_name
+	10, // [10:11] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_vocab_v1_rules_proto_init() }
@@ -939,7 +1046,7 @@ func file_rentproof_vocab_v1_rules_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_vocab_v1_rules_proto_rawDesc), len(file_rentproof_vocab_v1_rules_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   11,
 			NumExtensions: 1,
 			NumServices:   0,
 		},

@@ -59,6 +59,12 @@ func (x *PublishedRules) AppendJSON(b []byte) []byte {
 		}
 	}
 	b = append(b, ']')
+	b = append(b, ",\"tenancy\":"...)
+	if m := x.GetTenancy(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
 	return append(b, '}')
 }
 
@@ -202,6 +208,21 @@ func (x *DocumentRules) AppendJSON(b []byte) []byte {
 func (x *PaymentRules) AppendJSON(b []byte) []byte {
 	b = append(b, "{\"feeCents\":"...)
 	b = strconv.AppendInt(b, int64(x.GetFeeCents()), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *TenancyRules) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"maxOwnerConfirmations\":"...)
+	b = strconv.AppendInt(b, int64(x.GetMaxOwnerConfirmations()), 10)
+	b = append(b, ",\"ownerConfirmationsDays\":"...)
+	b = strconv.AppendInt(b, int64(x.GetOwnerConfirmationsDays()), 10)
+	b = append(b, ",\"revealDays\":"...)
+	b = strconv.AppendInt(b, int64(x.GetRevealDays()), 10)
+	b = append(b, ",\"reviewYearsAfter\":"...)
+	b = strconv.AppendInt(b, int64(x.GetReviewYearsAfter()), 10)
+	b = append(b, ",\"documentRetentionDays\":"...)
+	b = strconv.AppendInt(b, int64(x.GetDocumentRetentionDays()), 10)
 	return append(b, '}')
 }
 

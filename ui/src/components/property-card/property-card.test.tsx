@@ -48,7 +48,7 @@ describe("PropertyCard", () => {
     );
     const c = within(card);
     expect(c.getByRole("heading", { level: 3, name: "Sunny Loft" })).toBeInTheDocument();
-    expect(c.getByText(/^Verified/)).toHaveTextContent("Verified by tenants");
+    expect(c.getByText(/^Verified/)).toHaveTextContent(/^Verified$/);
     expect(c.getByRole("img", { name: "Rated 4.4 out of 5: Very Good" })).toBeInTheDocument();
     expect(c.getByText("4.4")).toBeInTheDocument();
     expect(c.getByText("347 West 29th Street, Apt 5C, Chelsea, New York, NY 10001, United States")).toBeInTheDocument();
@@ -105,9 +105,9 @@ describe("PropertyCard", () => {
     expect(circle.style.getPropertyValue("--band-label")).toBe(BAND_COLOURS[band].label);
   });
 
-  it("says SPEC's verification phrase in the badge itself, where touch and keyboard users see it", () => {
+  it("says its verification in the badge itself, where touch and keyboard users see it", () => {
     const { card } = renderCard(makeProperty({ id: 22, verified: false }));
-    const badge = within(card).getByText("Not verified by tenants yet");
+    const badge = within(card).getByText("Not verified yet");
     expect(badge).toBeVisible();
     expect(badge).not.toHaveAttribute("title");
   });
@@ -118,9 +118,17 @@ describe("PropertyCard", () => {
     ["paid_check", 0, "Checked by RentProof"],
   ])("shows a verified property's proof (%s) under its badge", (proof, n, label) => {
     const { card } = renderCard(makeProperty({ id: 24, verified: true, verificationProof: proof, verificationConfirmations: n }));
-    const badge = within(card).getByText("Verified by tenants");
+    const badge = within(card).getByText("Verified");
     expect(badge.nextElementSibling).toHaveTextContent(label);
     expect(badge.nextElementSibling).toHaveClass("badge--proof");
+  });
+
+  it("never calls a demo listing's unchecked badge Verified", () => {
+    const { card } = renderCard(makeProperty({ id: 26, verified: true, verificationProof: "demo" }));
+    const badge = within(card).getByText("Demo data, not checked");
+    expect(badge).toHaveClass("badge--unverified");
+    expect(within(card).queryByText("Verified")).toBeNull();
+    expect(card.querySelector(".badge--proof")).toBeNull();
   });
 
   it("shows no proof on an unverified card", () => {
@@ -140,7 +148,7 @@ describe("PropertyCard", () => {
     const { card } = renderCard(makeProperty({ id: 3, verified: false, stars: [0, 0, 0, 0, 0], amenities: [] }));
     const c = within(card);
     expect(c.getByRole("img", { name: "No reviews yet" })).toHaveTextContent("New");
-    expect(c.getByText(/^Not verified/)).toHaveTextContent("Not verified by tenants yet");
+    expect(c.getByText(/^Not verified/)).toHaveTextContent("Not verified yet");
     expect(c.getByText(/^Demo listing/)).toBeInTheDocument();
     expect(c.getByText("0 reviews")).toBeInTheDocument();
     expect(c.getByText("0 recommend")).toBeInTheDocument();

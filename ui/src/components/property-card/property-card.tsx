@@ -13,7 +13,7 @@ import {
   fullAddress,
   isDemoProperty,
   propertyTypeLabel,
-  verificationProofLabel,
+  verificationBadge,
   type VerificationFacts,
 } from "@/lib/property";
 import { pluralize } from "@/lib/rating";
@@ -163,19 +163,18 @@ export function PropertyCard({ property: p, layout = "grid", headingLevel = 3, e
 }
 
 /**
- * VerificationBadge is the card's badge on the picture, in SPEC §4's words ("verified by
- * tenants", "not verified by tenants yet") shown in full, and under it the proof of a verified
- * property ("Confirmed by 2 people"): a phrase in a tooltip is one touch and keyboard users never
- * see, and a tooltip library would weigh on every page that lists cards.
+ * VerificationBadge is the card's badge on the picture ("Verified", "Not verified yet", lib/property's
+ * verificationBadge) shown in full, and under it the proof of a verified property ("Confirmed by 2
+ * people"): a phrase in a tooltip is one touch and keyboard users never see, and a tooltip library
+ * would weigh on every page that lists cards.
  */
 function VerificationBadge({ property }: { property: VerificationFacts }) {
-  const { verified } = property;
-  const proof = verificationProofLabel(property);
+  const { verified, text, proof } = verificationBadge(property);
   return (
     <div className="property-card__verification">
       <span className={`badge badge--${verified ? "verified" : "unverified"}`}>
         {verified ? <ShieldCheck aria-hidden="true" size={14} /> : null}
-        {verified ? "Verified by tenants" : "Not verified by tenants yet"}
+        {text}
       </span>
       {proof ? <span className="badge badge--proof">{proof}</span> : null}
     </div>

@@ -7,7 +7,18 @@
  * owners included, may report a review, and an owner's report never hides it on its own).
  */
 import { CURRENCIES, REVIEW_LANGUAGES } from "@/lib/vocab";
-import { FACTS, MODERATION_TARGET, REPORT_REASON_LABELS, REVIEW_LIMITS, SUPPORT, formatFee, reviewTypeName } from "./published-rules";
+import {
+  FACTS,
+  MODERATION_TARGET,
+  REPORT_REASON_LABELS,
+  REVIEW_LABELS,
+  REVIEW_LIMITS,
+  SUPPORT,
+  UNLABELLED_TYPES,
+  formatFee,
+  proof,
+  reviewTypeName,
+} from "./published-rules";
 import type { FaqCategory } from "./faq";
 
 const HOW_REVIEWS_WORK = { label: "How reviews work", to: "/how-reviews-work" };
@@ -16,6 +27,7 @@ const HOW_REVIEWS_WORK = { label: "How reviews work", to: "/how-reviews-work" };
 export function buildFaq(): FaqCategory[] {
   const fee = formatFee(FACTS.feeCents);
   const rated = FACTS.ratedTypes.map(reviewTypeName).join(", ");
+  const labels = REVIEW_LABELS.map(({ label, types }) => `"${label}" on a ${types.map(reviewTypeName).join(" or ")}`).join("; ");
   return [
     {
       id: "general",
@@ -42,9 +54,20 @@ export function buildFaq(): FaqCategory[] {
           id: "what-verified-means",
           question: "What does the Verified badge on a property mean?",
           answer: [
-            "A verified property carries the proof of how it was verified, shown next to its badge: confirmed by people who know it (\"Confirmed by 2 people\"), ownership documents checked by our administrators (\"Ownership documents checked\"), or a paid check by our administrators (\"Checked by RentProof\").",
-            "The demonstration listings that come with the site carry a badge that nobody checked; they say so (\"Demo data, not checked\").",
+            `A verified property's badge reads "Verified", with the proof of how it was verified next to it: confirmed by people who know it ("${proof("confirmed", 2)}"), ownership documents checked by our administrators ("${proof("documents")}"), or a paid check by our administrators ("${proof("paid_check")}"). A property without one reads "Not verified yet".`,
+            `The demonstration listings that come with the site were never checked; their badge says so ("${proof("demo")}").`,
             "In search results, the Featured order lists verified properties first. Verification never changes a property's rating or its reviews.",
+          ],
+          links: [HOW_REVIEWS_WORK],
+        },
+        {
+          id: "verified-review",
+          question: "What does the Verified label on a review mean?",
+          answer: [
+            `That RentProof checked the author's stay. A review is labelled ${labels}.`,
+            `A tenant's review carries it when its author holds a verified tenancy at the property and wrote it after the tenancy began and no later than ${FACTS.reviewYearsAfter} years after it ended. A landlord's review carries it when it is about one verified tenancy at the landlord's verified property.`,
+            "A tenancy is verified either by the property's owner confirming it (only for a verified property and an established tenant) or by our administrators checking the tenant's documents. The label follows the proof: it appears when a tenancy is verified after the review was written, and goes if the tenancy is withdrawn or revoked.",
+            `${UNLABELLED_TYPES.map((t) => `An ${reviewTypeName(t).toLowerCase()}`).join(", ")} is never labelled: there is no proof yet that an agent worked on a property. A review without a label is one whose author's stay was not checked.`,
           ],
           links: [HOW_REVIEWS_WORK],
         },
@@ -52,7 +75,7 @@ export function buildFaq(): FaqCategory[] {
           id: "how-ratings-work",
           question: "How is a property's rating calculated?",
           answer: [
-            `The stars are the average, rounded to one decimal, of the property's published reviews of these types: ${rated}, written by established members (accounts at least ${FACTS.establishedDays} days old with a published review). A property without such reviews shows no average yet.`,
+            `The stars are the average, rounded to one decimal, of the property's published reviews of these types: ${rated}, written by established members (accounts at least ${FACTS.establishedDays} days old with a published review) or by members who hold a verified tenancy at the property. A property without such reviews shows no average yet.`,
             "A new member's review is listed at once, marked \"New member · not counted yet\", and joins the stars by itself once its author's account is established. The property's page says how many reviews are listed and how many count.",
             "Reviews about the landlord, about the neighbourhood and landlords' reviews of tenants are shown in their own tabs with their own counts and never move the stars. Reviews hidden while moderators look at reports are left out too.",
             "A review rated 4 or 5 counts towards the property's \"recommend\" figure.",
@@ -72,7 +95,7 @@ export function buildFaq(): FaqCategory[] {
           id: "xp-levels-badges",
           question: "What are XP, levels and badges?",
           answer: [
-            "Experience points (XP) reward contributions: publishing reviews, receiving helpful votes from established members, answering verification requests, listing properties and getting your properties verified. Each has a fixed number of points, most with a daily cap.",
+            "Experience points (XP) reward contributions: publishing reviews, receiving helpful votes from established members, answering verification requests, listing properties, getting your properties verified and having a tenancy verified (once per tenancy). Each has a fixed number of points, most with a daily cap.",
             "Your level follows your XP, and badges mark milestones such as your first review. XP never depends on the rating you give or on how you answer a request. You can see your level, badges and the leaderboard on the Rewards page.",
           ],
           links: [HOW_REVIEWS_WORK],
@@ -99,6 +122,17 @@ export function buildFaq(): FaqCategory[] {
             `A title has ${REVIEW_LIMITS.titleMin} to ${REVIEW_LIMITS.titleMax} characters and a review ${REVIEW_LIMITS.contentMin} to ${REVIEW_LIMITS.contentMax}. Your review is published on the property's page as soon as you send it.`,
             "Photos upload as soon as you choose them, and we keep a resized copy with its location data and other metadata removed. Until you send the review only you can see them; photos you never send are deleted after a day. A review's photos are shown with it, and are hidden or removed with it.",
           ],
+        },
+        {
+          id: "verify-stay",
+          question: "How do I get my review labelled Verified?",
+          answer: [
+            "Claim your tenancy at the property: the month and year you moved in, and the month and year you left or that you still live there. It is verified in one of two ways:",
+            `Your landlord confirms it. This counts only when the property is verified and your account is established (at least ${FACTS.establishedDays} days old with a published review). If your account and the owner's are linked (the same network or browser in the last ${FACTS.linkedWindowDays} days), or the owner has confirmed more than ${FACTS.maxOwnerConfirmations} tenancies in ${FACTS.ownerConfirmationsDays} days, an administrator decides instead.`,
+            `Or you upload a lease, a rent receipt, a deposit certificate or a utility or council-tax bill in your name at that address, and our administrators decide. Only you and the administrators can open your documents, never the owner; they are deleted ${FACTS.tenancyDocumentRetentionDays} days after the decision.`,
+            "A landlord cannot reject your claim: if they cannot confirm it, it goes to the documents path. You have one open claim per property, and can file again after a rejection. Your reviews of the property, earlier ones included, carry the label once the tenancy is verified, and a review by a verified tenant counts in the property's stars at once.",
+          ],
+          links: [HOW_REVIEWS_WORK],
         },
         {
           id: "review-types",
@@ -183,6 +217,15 @@ export function buildFaq(): FaqCategory[] {
           links: [HOW_REVIEWS_WORK],
         },
         {
+          id: "confirm-tenancy",
+          question: "A tenant says they lived at my property. What do I do?",
+          answer: [
+            `Confirm the claim if it is right. Your confirmation verifies the tenancy only when your property is verified and the tenant's account is established. It waits for an administrator when the tenant's account is linked to yours, or when you have confirmed more than ${FACTS.maxOwnerConfirmations} tenancies in ${FACTS.ownerConfirmationsDays} days.`,
+            "If you cannot confirm it, answer \"I can't confirm this\" with a message: the claim goes to our administrators, who check the tenant's documents. You cannot reject a claim, and you never see the tenant's documents.",
+          ],
+          links: [HOW_REVIEWS_WORK],
+        },
+        {
           id: "respond",
           question: "Can I respond to reviews of my property?",
           answer: [
@@ -193,8 +236,9 @@ export function buildFaq(): FaqCategory[] {
           id: "review-tenants",
           question: "Can landlords review tenants?",
           answer: [
-            `Yes, in a limited way. The owner of a property, with the role Landlord, can write a ${reviewTypeName("landlord_to_tenant")} on that property's page: an account of a tenancy there. It is shown in the property's Landlord tab and does not count in the property's rating.`,
-            "It is not linked to a tenant's account or profile, so please do not name the tenant or include their personal details.",
+            `Yes. The owner of a property, with the role Landlord, can write a ${reviewTypeName("landlord_to_tenant")} on that property's page: an account of a tenancy there. It is shown in the property's Landlord tab and does not count in the property's rating.`,
+            "Written about a verified tenancy at your verified property (one review per tenancy), it is labelled \"Verified Landlord\" and names the tenant by first name and initial. Otherwise it is not linked to a tenant's account, so please do not name the tenant or include their personal details.",
+            `Your review of a verified tenancy and that tenant's review of you stay hidden from everyone but their authors until both are posted or ${FACTS.revealDays} days have passed since the first. After that neither can be changed, only answered.`,
           ],
         },
         {

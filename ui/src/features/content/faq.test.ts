@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countItems, filterFaq, matches, type FaqCategory } from "./faq";
+import { TENANCY_RULES } from "@/lib/rules";
 import { buildFaq } from "./faq-data";
 
 const SAMPLE: FaqCategory[] = [
@@ -49,6 +50,18 @@ describe("the FAQ's questions", () => {
   it("gives every question a unique id (one open value serves the whole page)", () => {
     const ids = faq.flatMap((c) => c.items.map((i) => i.id));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("says what a review's Verified label means and how a tenant gets one, with the contract's figures", () => {
+    const item = (id: string) => faq.flatMap((c) => c.items).find((i) => i.id === id)?.answer.join(" ") ?? "";
+    expect(item("verified-review")).toContain('"Verified Tenant" on a Tenant review or Review about landlord');
+    expect(item("verified-review")).toContain(`no later than ${TENANCY_RULES.reviewYearsAfter} years after it ended`);
+    expect(item("verified-review")).toContain("An agent review is never labelled");
+    expect(item("verify-stay")).toContain(`more than ${TENANCY_RULES.maxOwnerConfirmations} tenancies in ${TENANCY_RULES.ownerConfirmationsDays} days`);
+    expect(item("verify-stay")).toContain(`deleted ${TENANCY_RULES.documentRetentionDays} days after the decision`);
+    expect(item("review-tenants")).toContain(`${TENANCY_RULES.revealDays} days have passed since the first`);
+    expect(item("confirm-tenancy")).toContain("You cannot reject a claim, and you never see the tenant's documents.");
+    expect(item("what-verified-means")).toContain('reads "Verified", with the proof');
   });
 
   it("says recovery is by security questions, never by an emailed link that expires", () => {

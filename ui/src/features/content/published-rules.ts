@@ -4,7 +4,16 @@
  * server takes its rules from too, so a page cannot say other than what the server enforces.
  */
 import { verificationProofLabel } from "@/lib/property";
-import { ACCOUNT_RULES, DOCUMENT_RULES, PAYMENT_RULES, PROPERTY_RULES, REVIEW_RULES, VERIFICATION_RULES, xpRule } from "@/lib/rules";
+import {
+  ACCOUNT_RULES,
+  DOCUMENT_RULES,
+  PAYMENT_RULES,
+  PROPERTY_RULES,
+  REVIEW_RULES,
+  TENANCY_RULES,
+  VERIFICATION_RULES,
+  xpRule,
+} from "@/lib/rules";
 import { LIMITS, REPORT_REASONS, REVIEW_TYPES } from "@/lib/vocab";
 
 export const FACTS = {
@@ -50,6 +59,15 @@ export const FACTS = {
   feeCents: PAYMENT_RULES.feeCents,
   /** The review types that make a property's stars. */
   ratedTypes: REVIEW_RULES.ratedTypes as readonly string[],
+  /** Tenancies one owner confirms in the window before the rest wait for an administrator. */
+  maxOwnerConfirmations: TENANCY_RULES.maxOwnerConfirmations,
+  ownerConfirmationsDays: TENANCY_RULES.ownerConfirmationsDays,
+  /** Days a landlord's and a tenant's reviews of one tenancy stay hidden, from the first of them. */
+  revealDays: TENANCY_RULES.revealDays,
+  /** Years after a tenancy ended that its holder's reviews are still labelled verified. */
+  reviewYearsAfter: TENANCY_RULES.reviewYearsAfter,
+  /** Days after a claim's decision that the tenant's documents are deleted. */
+  tenancyDocumentRetentionDays: TENANCY_RULES.documentRetentionDays,
 } as const;
 
 /**
@@ -77,6 +95,25 @@ export const REVIEW_LIMITS = {
   imagesMax: LIMITS.property.images.maxItems,
   photosMax: LIMITS.review.photos.maxItems,
 } as const;
+
+/**
+ * REVIEW_LABELS are the labels a verified review carries (SPEC §3's words), each with the review
+ * types that carry it; UNLABELLED_TYPES are the types no proof can verify yet. Every review type is
+ * in exactly one of them (published-rules.test.ts).
+ */
+export const REVIEW_LABELS: readonly { label: string; types: readonly string[] }[] = [
+  { label: "Verified Tenant", types: ["tenant_to_property", "tenant_to_landlord"] },
+  { label: "Verified Resident", types: ["tenant_to_neighborhood"] },
+  { label: "Verified Reviewer", types: ["general"] },
+  { label: "Verified Landlord", types: ["landlord_to_tenant"] },
+];
+/** The review types that stay unverified: no proof of an agent's engagement exists yet. */
+export const UNLABELLED_TYPES: readonly string[] = ["agent_to_property"];
+
+/** reviewLabel is the label a review type carries when verified, or undefined when it cannot be. */
+export function reviewLabel(type: string): string | undefined {
+  return REVIEW_LABELS.find((l) => l.types.includes(type))?.label;
+}
 
 /** reviewTypeName is a review type's label as review cards show it. */
 export function reviewTypeName(type: string): string {

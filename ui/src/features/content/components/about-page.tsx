@@ -20,17 +20,17 @@ const VALUES = [
   {
     icon: BadgeCheck,
     title: "Proof over promises",
-    text: "A Verified badge always says how the property was verified, and every grant and withdrawal of a badge is recorded with who decided and why.",
+    text: "A Verified badge always says how the property was verified, and a review's Verified label means its author's stay was checked. Every grant and withdrawal is recorded with who decided and why.",
   },
   {
     icon: Handshake,
     title: "Fair to both sides",
-    text: "Tenants review properties, landlords and neighbourhoods; owners can answer every review in public. A handful of reports cannot silence a review: moderators decide.",
+    text: "Tenants review properties, landlords and neighbourhoods; owners can answer every review in public. A landlord's and a tenant's reviews of one tenancy are revealed together, so neither writes in reply. A handful of reports cannot silence a review: moderators decide.",
   },
   {
     icon: Lock,
     title: "Private by default",
-    text: "Reviews show a first name and an initial. Ownership documents are seen only by the owner, the people asked to confirm and our administrators. Photos are stored without their location data.",
+    text: "Reviews show a first name and an initial. Ownership documents are seen only by the owner, the people asked to confirm and our administrators; a tenant's documents only by the tenant and our administrators. Photos are stored without their location data.",
   },
   {
     icon: Eye,
@@ -50,7 +50,10 @@ export function AboutPage() {
   return (
     <>
       <PageHeader title={ABOUT_TITLE}>
-        <p>RentProof makes a rental review something you can check: who wrote it, what counts in the stars, and how a listing was verified.</p>
+        <p>
+          RentProof makes a rental review something you can check: whether its author's stay was verified, what counts in
+          the stars, and how a listing was verified.
+        </p>
       </PageHeader>
       <div className="container container--narrow section content-page">
         <ContentSection id="story" title="Our Story">
@@ -111,7 +114,7 @@ export function AboutPage() {
               <h3>The owner sends ownership documents</h3>
               <p>
                 A deed, a title or a tax bill (JPEG, PNG, WebP or PDF, up to {FACTS.documentMaxMB} MB each) goes to our
-                administrators, who approve or reject it with a message. Approved, the badge reads "{proof("documents")}".
+                administrators, who approve or reject it with a message. Approved, the badge reads "Verified", with "{proof("documents")}" beside it.
                 The documents are private to the owner, the administrators and the people asked to confirm the property,
                 and their files are deleted {FACTS.documentRetentionDays} days after the decision.
               </p>
@@ -120,8 +123,8 @@ export function AboutPage() {
               <h3>The owner pays for a priority check</h3>
               <p>
                 For {formatFee(FACTS.feeCents)}, once, an administrator checks the listing ahead of the queue. The fee buys
-                the check, not the badge: a rejected check is refunded in full. Approved, the badge reads "
-                {proof("paid_check")}".
+                the check, not the badge: a rejected check is refunded in full. Approved, the badge reads "Verified", with
+                "{proof("paid_check")}" beside it.
               </p>
             </li>
           </ol>
@@ -129,6 +132,21 @@ export function AboutPage() {
             A badge is not forever. Moving a verified listing to another address withdraws it, since the proof was about
             the old one, and an administrator can withdraw a badge with a stated reason. The listings that come with the
             site as examples say "{proof("demo")}": nobody checked them.
+          </p>
+          <h3 id="verified-reviews">How a review is verified</h3>
+          <p>
+            A review is labelled Verified when RentProof checked its author's stay. A tenant claims a tenancy at a property
+            (from when to when), and it is verified in one of two ways: the owner of the verified property confirms it (for
+            an established tenant; a confirmation between linked accounts, or beyond {FACTS.maxOwnerConfirmations} in{" "}
+            {FACTS.ownerConfirmationsDays} days, waits for an administrator), or our administrators check the tenant's
+            lease, rent receipt, deposit certificate or utility or council-tax bill, which the owner never sees and which is
+            deleted {FACTS.tenancyDocumentRetentionDays} days after the decision. An owner can never reject a claim.
+          </p>
+          <p>
+            The tenant's reviews of that property written from the start of the tenancy to {FACTS.reviewYearsAfter} years
+            after its end read "Verified Tenant", "Verified Resident" or "Verified Reviewer", and a landlord's review of a
+            verified tenancy reads "Verified Landlord". Agent reviews are not labelled: there is no proof yet of an
+            agent's engagement. The label never changes a rating or earns a reward tied to one.
           </p>
           <p>
             The full rules for reviews, verification and rewards are on <Link to="/how-reviews-work">How Reviews Work</Link>.

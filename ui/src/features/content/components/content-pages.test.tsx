@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { ACCOUNT_RULES, TENANCY_RULES } from "@/lib/rules";
 import { renderApp } from "@/test/render";
 
 // The whole app renders, so a busy machine can take seconds; the checks themselves are quick.
@@ -17,6 +18,14 @@ describe("AboutPage", () => {
     expect(within(start).getByRole("link", { name: "Sign In or Register" })).toHaveAttribute("href", "/auth");
     expect(within(start).getByRole("link", { name: "Find Properties" })).toHaveAttribute("href", "/find-properties");
     expect(within(start).getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+    // How a review is verified, with the contract's figures.
+    const verification = screen.getByRole("region", { name: "How Verification Works" });
+    expect(within(verification).getByRole("heading", { level: 3, name: "How a review is verified" })).toBeInTheDocument();
+    expect(verification).toHaveTextContent(
+      `beyond ${TENANCY_RULES.maxOwnerConfirmations} in ${TENANCY_RULES.ownerConfirmationsDays} days, waits for an administrator`,
+    );
+    expect(verification).toHaveTextContent(`deleted ${TENANCY_RULES.documentRetentionDays} days after the decision. An owner can never reject a claim.`);
+    expect(verification).toHaveTextContent("Agent reviews are not labelled");
     // The team agrees with the footer: one person.
     expect(screen.getByText(/RentProof is one person: its founder, a solo entrepreneur/)).toBeInTheDocument();
   });
@@ -69,6 +78,42 @@ describe("HowReviewsWorkPage", () => {
     expect(ratings).toHaveTextContent("marked \"New member · not counted yet\", but it moves nothing");
     expect(ratings).toHaveTextContent("Every minute RentProof looks for reviews whose authors have become established since");
     expect(ratings).toHaveTextContent('"12 reviews · 9 count toward the rating"');
+  });
+
+  it("says what a verified review is: what is checked, by whom, each label, the blind reveal and the stars, with the contract's figures", async () => {
+    renderApp({ path: "/how-reviews-work" });
+    await screen.findByRole("heading", { level: 1, name: "How Reviews Work" }, { timeout: 10_000 });
+    const verification = screen.getByRole("region", { name: "How reviewers and properties are verified" });
+    expect(verification).not.toHaveTextContent("does not yet check");
+    expect(verification).toHaveTextContent("Confirmed by the landlord: the property's owner confirms the claim.");
+    expect(verification).toHaveTextContent("only when the property itself is verified");
+    expect(verification).toHaveTextContent(
+      `signed in from a network or browser the owner used in the last ${ACCOUNT_RULES.linkedWindowDays} days), or when the owner has confirmed more than ${TENANCY_RULES.maxOwnerConfirmations} tenancies in ${TENANCY_RULES.ownerConfirmationsDays} days`,
+    );
+    expect(verification).toHaveTextContent("a lease, a rent receipt, a deposit certificate or a utility or council-tax bill");
+    expect(verification).toHaveTextContent("only the tenant and our administrators can open them, never the owner");
+    expect(verification).toHaveTextContent(`deleted ${TENANCY_RULES.documentRetentionDays} days after the decision; the decision stays`);
+    expect(verification).toHaveTextContent("An owner can never reject a claim.");
+    const labels = within(verification).getByRole("table", { name: "Review labels" });
+    const row = (name: string) => within(labels).getByRole("row", { name: new RegExp(`^${name}`) });
+    expect(row("Verified Tenant")).toHaveTextContent("Tenant review, Review about landlord");
+    expect(row("Verified Tenant")).toHaveTextContent(`no later than ${TENANCY_RULES.reviewYearsAfter} years after it ended`);
+    expect(row("Verified Resident")).toHaveTextContent("Neighborhood review");
+    expect(row("Verified Reviewer")).toHaveTextContent("General review");
+    expect(row("Verified Landlord")).toHaveTextContent("about one verified tenancy at their verified property; one such review per tenancy");
+    expect(verification).toHaveTextContent("Agent review: never labelled. RentProof has no proof yet that an agent worked on a property.");
+    expect(verification).toHaveTextContent("loses it when the tenancy is withdrawn or an administrator revokes it");
+    const hidden = screen.getByRole("region", { name: "When a review is hidden or removed" });
+    expect(within(hidden).getByRole("heading", { level: 3, name: /revealed together/ })).toHaveAttribute("id", "blind-reveal");
+    expect(hidden).toHaveTextContent(
+      `stay hidden from everyone but their authors until both are posted or ${TENANCY_RULES.revealDays} days have passed since the first of them`,
+    );
+    const ratings = screen.getByRole("region", { name: "How ratings are calculated" });
+    expect(ratings).toHaveTextContent("whose authors are established members or hold a verified tenancy at the property");
+    expect(ratings).toHaveTextContent("A review whose author holds a verified tenancy at the property counts at once");
+    const rewards = screen.getByRole("region", { name: "What earns tokens and XP" });
+    expect(rewards).toHaveTextContent("A verified tenancy earns its holder XP once");
+    expect(rewards).toHaveTextContent("A review's Verified label changes no rating and earns nothing.");
   });
 
   it("jumps to a section from its table of contents", async () => {

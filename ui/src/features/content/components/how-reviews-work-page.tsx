@@ -3,7 +3,18 @@ import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { usePageTitle } from "@/lib/use-page-title";
 import { REVIEW_TYPES } from "@/lib/vocab";
-import { FACTS, proof, MODERATION_TARGET, REPORT_REASON_LABELS, REVIEW_LIMITS, SUPPORT, formatFee } from "../published-rules";
+import {
+  FACTS,
+  proof,
+  MODERATION_TARGET,
+  REPORT_REASON_LABELS,
+  REVIEW_LABELS,
+  REVIEW_LIMITS,
+  SUPPORT,
+  UNLABELLED_TYPES,
+  formatFee,
+  reviewTypeName,
+} from "../published-rules";
 import { useHashTarget } from "../use-hash-target";
 import { ContentSection } from "./content-section";
 import "../content.css";
@@ -123,10 +134,12 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
           <ul>
             <li>
               Owners cannot rate their own property under any type. The only review an owner may write about their property
-              is the landlord review: their account of a tenancy there. It is not linked to any tenant's account.
+              is the landlord review: their account of a tenancy there. Written about a verified tenancy, it names that
+              tenant by first name and initial; otherwise it is not linked to any tenant's account.
             </li>
             <li>
-              One review per member, property and type, and at most {FACTS.maxReviewsPerDay} reviews per member in 24 hours.
+              One review per member, property and type (a landlord review of a verified tenancy: one per tenancy), and at
+              most {FACTS.maxReviewsPerDay} reviews per member in 24 hours.
             </li>
             <li>
               A review has a rating from 1 to 5 stars, a title of {REVIEW_LIMITS.titleMin} to {REVIEW_LIMITS.titleMax}{" "}
@@ -134,7 +147,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
             </li>
             <li>
               Reviews are published as soon as they are sent; there is no approval before publication. Moderators look at
-              reviews that are reported (see below). A new member's review is published at once too, but counts in the
+              reviews that are reported (see below). A landlord's and a tenant's reviews of one verified tenancy are shown
+              together (see <a href="#blind-reveal">revealed together</a>). A new member's review is published at once too, but counts in the
               ratings only once its author is established (see <Link to={{ hash: "ratings" }}>{title("ratings")}</Link>).
             </li>
             <li>
@@ -153,15 +167,78 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
         </ContentSection>
 
         <ContentSection id="verification" title={title("verification")}>
-          <h3>Reviewers</h3>
+          <h3 id="tenancies">Reviewers: verified tenancies</h3>
           <p>
-            RentProof does not yet check that a reviewer lived at, let or managed the property they review. What it checks
-            is the account: who may write which type, one review per type, the daily limit, and that owners do not rate
-            their own property. So no review carries a "Verified" label: RentProof shows one only for what it has
-            checked.
+            A <strong>tenancy</strong> is a member's claim to have lived at one property for a period: from a month and
+            year, to a month and year or "still living there". It is verified by one of two proofs, and shows which:
           </p>
+          <ul>
+            <li>
+              <strong>Confirmed by the landlord</strong>: the property's owner confirms the claim. This counts only when the
+              property itself is verified (an unverified listing's owner could be anyone) and the tenant is an established
+              member. The confirmation waits for an administrator instead when the tenant's account is{" "}
+              <a href="#linked-accounts">linked</a> to the owner's (it signed in from a network or browser the owner used in
+              the last {FACTS.linkedWindowDays} days), or when the owner has confirmed more than{" "}
+              {FACTS.maxOwnerConfirmations} tenancies in {FACTS.ownerConfirmationsDays} days.
+            </li>
+            <li>
+              <strong>Documents checked</strong>: the tenant uploads a lease, a rent receipt, a deposit certificate or a
+              utility or council-tax bill in their name at that address, and an administrator approves or rejects the claim
+              with a message. The documents are private: only the tenant and our administrators can open them, never the
+              owner. They are deleted {FACTS.tenancyDocumentRetentionDays} days after the decision; the decision stays on
+              record.
+            </li>
+          </ul>
+          <p>
+            An owner can never reject a claim. An owner who cannot or will not confirm it answers "I can't confirm this",
+            which sends the claim to the documents path with the owner's message for the administrators. A member has one
+            open claim per property; a rejected claim can be filed again.
+          </p>
+          <h3>What a review's Verified label means</h3>
+          <div className="content-table" role="region" aria-labelledby="labels-caption" tabIndex={0}>
+            <table>
+              <caption id="labels-caption">Review labels</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Label</th>
+                  <th scope="col">On</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {REVIEW_LABELS.map(({ label, types }) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{types.map(reviewTypeName).join(", ")}</td>
+                    <td>
+                      {types.includes("landlord_to_tenant")
+                        ? "A landlord wrote it about one verified tenancy at their verified property; one such review per tenancy."
+                        : `Its author holds a verified tenancy at the property and wrote it after the tenancy began and no later than ${FACTS.reviewYearsAfter} years after it ended.`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul>
+            <li>
+              {UNLABELLED_TYPES.map(reviewTypeName).join(", ")}: never labelled. RentProof has no proof yet that an agent
+              worked on a property.
+            </li>
+            <li>
+              The label follows the proof. A review written before its author's tenancy was verified gets the label when the
+              tenancy is verified, and a review loses it when the tenancy is withdrawn or an administrator revokes it. Every
+              change is kept on record.
+            </li>
+            <li>
+              A review without a label is not a false one: it is one whose author's stay RentProof has not checked.
+            </li>
+          </ul>
           <h3>Properties</h3>
-          <p>A property's Verified badge always says how it was verified:</p>
+          <p>
+            A verified property's badge reads "Verified", and beside it how it was verified; any other reads "Not verified
+            yet":
+          </p>
           <ul>
             <li>
               <strong>"{proof("confirmed", 2)}"</strong>: established members who know the property approved a request to
@@ -182,7 +259,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
               an administrator approved it. The fee buys the check, not the badge; a rejected check is refunded in full.
             </li>
             <li>
-              <strong>"{proof("demo")}"</strong>: an example listing that came with the site. Nobody checked it.
+              <strong>"{proof("demo")}"</strong>, in place of "Verified": an example listing that came with the site.
+              Nobody checked it.
             </li>
           </ul>
           <h3 id="linked-accounts">Linked accounts cannot vouch for each other</h3>
@@ -232,7 +310,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
 
         <ContentSection id="hidden" title={title("hidden")}>
           <p>
-            A review leaves the public lists only in two cases:
+            Apart from a landlord's and a tenant's reviews of one tenancy, which wait for each other (below), a review
+            leaves the public lists only in two cases:
           </p>
           <ul>
             <li>
@@ -253,6 +332,14 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
               them.
             </li>
           </ul>
+          <h3 id="blind-reveal">A landlord's and a tenant's reviews of one tenancy are revealed together</h3>
+          <p>
+            A landlord's review of a verified tenancy and that tenant's review of the landlord stay hidden from everyone but
+            their authors until both are posted or {FACTS.revealDays} days have passed since the first of them. After that
+            neither can be changed or withdrawn, only answered. So neither side writes in reply to the other. Reviews
+            written before this rule began are not hidden after the fact.
+          </p>
+          <h3>Decisions</h3>
           <p>
             A moderator either restores a reported review (it is published again and counts again; reports made before the
             restore no longer count towards hiding it) or removes it. Every decision is recorded with who made it and
@@ -263,8 +350,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
         <ContentSection id="ratings" title={title("ratings")}>
           <p>
             A property's stars are made only of its published reviews of the types that judge the property itself (
-            {FACTS.ratedTypes.map((t) => REVIEW_TYPES.label(t) ?? t).join(", ")}) whose authors are established members.
-            From those reviews RentProof keeps:
+            {FACTS.ratedTypes.map((t) => REVIEW_TYPES.label(t) ?? t).join(", ")}) whose authors are established members
+            or hold a verified tenancy at the property. From those reviews RentProof keeps:
           </p>
           <ul>
             <li>the number of reviews at each star from 1 to 5 (the distribution on the property page);</li>
@@ -283,7 +370,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
             nothing: not the stars, the review count on cards, the search order, the owner's dashboard figures, its tab's
             average, or the average rating on the statistics page. Every {FACTS.countEveryMinutes === 1 ? "minute" : `${FACTS.countEveryMinutes} minutes`}{" "}
             RentProof looks for reviews whose authors have become established since and counts them in, once each. So
-            accounts opened for the purpose cannot move a listing's rating in their first week. The All tab and the rating summary
+            accounts opened for the purpose cannot move a listing's rating in their first week. A review whose author
+            holds a verified tenancy at the property counts at once: the stay was checked. The All tab and the rating summary
             say how many reviews are listed and how many of them count, for example "12 reviews · 9 count toward the
             rating".
           </p>
@@ -296,7 +384,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
             {xpTable}
           </div>
           <p>
-            Signing in, viewing pages and editing your profile earn nothing. When a moderator removes a review, the XP it
+            A verified tenancy earns its holder XP once, whatever they write afterwards. Signing in, viewing pages and
+            editing your profile earn nothing. When a moderator removes a review, the XP it
             earned (its own and its helpful votes') is taken back, and so is the XP for answering a request an
             administrator marks arranged; badges once earned stay.
           </p>
@@ -324,9 +413,10 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
           <div className="content-note">
             <p>
               <strong>No reward depends on a rating or on the answer you give.</strong> A 1-star review earns the same XP as
-              a 5-star one, and rejecting a verification request earns the same as approving it. Two rewards follow a
-              property's verification itself: its owner's XP for a verified property, and the token of the member who asked
-              a landlord to confirm it.
+              a 5-star one, and rejecting a verification request earns the same as approving it. A review's Verified label
+              changes no rating and earns nothing. Three rewards follow a verification itself: a property owner's XP for a
+              verified property, the token of the member who asked a landlord to confirm it, and a tenant's XP for a
+              verified tenancy.
             </p>
           </div>
         </ContentSection>

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { SearchPropertiesRequest } from "@/gen/rentproof/property/v1/property_pb";
+import { StatisticsService } from "@/gen/rentproof/statistics/v1/statistics_pb";
 import { makeReview, servePropertyFakes } from "@/test/properties";
 import { fakeTransport, renderApp } from "@/test/render";
 import { reviewerName } from "./recent-reviews";
@@ -10,9 +11,17 @@ import { reviewerName } from "./recent-reviews";
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 4_000 });
 
-function setup() {
+const FIGURES = { totalProperties: 15, totalReviews: 50, totalLandlords: 3, totalTenants: 1234 };
+
+function setup(getStatistics: () => Promise<typeof FIGURES> = async () => FIGURES) {
   const searches: SearchPropertiesRequest[] = [];
-  const transport = fakeTransport({ extra: servePropertyFakes({ onSearch: (req) => void searches.push(req) }) });
+  const properties = servePropertyFakes({ onSearch: (req) => void searches.push(req) });
+  const transport = fakeTransport({
+    extra: (router) => {
+      properties(router);
+      router.service(StatisticsService, { getStatistics });
+    },
+  });
   return { ...renderApp({ path: "/", transport }), searches, user: userEvent.setup() };
 }
 
@@ -22,18 +31,33 @@ describe("HomePage", () => {
     const h2s = () => screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(screen.getByRole("heading", { level: 1, name: "Find and rate your perfect property" })).toBeInTheDocument();
     expect(screen.getByText("Connecting tenants and landlords through honest, verified reviews")).toBeInTheDocument();
-    const order = ["Featured Properties", "How It Works", "Recent Reviews", "Ready to share your experience?", "Housing Resources", "What Our Users Say"];
+    const order = ["Featured Properties", "How It Works", "Recent Reviews", "Ready to share your experience?", "Housing Resources", "What RentProof Is For"];
     expect(h2s().filter((t) => order.includes(t ?? ""))).toEqual(order);
     expect(document.title).toBe("RentProof");
   });
 
-  it("shows the fixed statistics", () => {
-    setup();
+  it("shows the live counts from StatisticsService, and placeholders, no number, until they arrive", async () => {
+    let answer: ((f: typeof FIGURES) => void) | undefined;
+    setup(() => new Promise((resolve) => (answer = resolve)));
     const stats = screen.getByRole("region", { name: "RentProof in numbers" });
-    expect(stats).toHaveTextContent("Properties5,780+");
-    expect(stats).toHaveTextContent("Reviews12,500+");
-    expect(stats).toHaveTextContent("Landlords3,200+");
-    expect(stats).toHaveTextContent("Tenants8,400+");
+    expect(stats).toHaveAttribute("aria-busy", "true");
+    expect(within(stats).getAllByText("Loading")).toHaveLength(4);
+    expect(stats.textContent).not.toMatch(/\d/);
+    await waitFor(() => expect(answer).toBeDefined()); // the page asked
+    answer?.(FIGURES);
+    await waitFor(() => expect(stats).toHaveTextContent("Properties15"));
+    expect(stats).toHaveTextContent("Reviews50");
+    expect(stats).toHaveTextContent("Landlords3");
+    expect(stats).toHaveTextContent("Tenants1,234");
+    expect(stats).toHaveAttribute("aria-busy", "false");
+    expect(stats.textContent).not.toContain("+");
+  });
+
+  it("shows a dash, not a number, when the counts cannot be loaded", async () => {
+    setup(() => Promise.reject(new Error("down")));
+    const stats = screen.getByRole("region", { name: "RentProof in numbers" });
+    await waitFor(() => expect(within(stats).getAllByText("Not available")).toHaveLength(4));
+    expect(stats.textContent).not.toMatch(/\d/);
   });
 
   it("keeps the featured skeleton a list inside its status while it loads (axe listitem)", () => {
@@ -62,7 +86,7 @@ describe("HomePage", () => {
     );
   });
 
-  it("shows three resources and three testimonials", async () => {
+  it("shows three resources, and three testimonials labelled as illustrations", async () => {
     setup();
     const resources = screen.getByRole("region", { name: "Housing Resources" });
     await waitFor(() => expect(within(resources).getAllByRole("article")).toHaveLength(3));
@@ -70,7 +94,9 @@ describe("HomePage", () => {
       "href",
       "/resources/1",
     );
-    const quotes = within(screen.getByRole("region", { name: "What Our Users Say" })).getAllByRole("figure");
+    const testimonials = screen.getByRole("region", { name: "What RentProof Is For" });
+    expect(testimonials).toHaveTextContent("Illustrative stories of the people RentProof is built for, not quotes from members or reviews of listed homes.");
+    const quotes = within(testimonials).getAllByRole("figure");
     expect(quotes.map((q) => q.querySelector(".author__title")?.textContent)).toEqual([
       "Tenant, Toronto",
       "Landlord, Chicago",

@@ -9,7 +9,7 @@ const STEPS: { title: string; text: string; icon: LucideIcon }[] = [
   },
   {
     title: "Review Your Experience",
-    text: "Rate the home, the landlord and the neighborhood. Reviews are tied to real tenancies, so they can be trusted.",
+    text: "Rate the home, the landlord and the neighborhood. When your stay is verified, by your landlord or from your documents, your review is labelled Verified.",
     icon: PenLine,
   },
   {

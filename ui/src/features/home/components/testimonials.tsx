@@ -2,7 +2,11 @@ import { Quote } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar";
 import { initials } from "@/lib/text";
 
-/** The three fixed testimonials (SPEC §2 "Home"): a tenant, a landlord and a property manager, each with a city. */
+/**
+ * The three fixed testimonials (SPEC §2 "Home"): a tenant, a landlord and a property manager, each
+ * with a city. They are not quotes from members or reviews of listed homes, and the section says
+ * so: they illustrate what the site is for.
+ */
 export const TESTIMONIALS = [
   {
     quote:
@@ -13,7 +17,7 @@ export const TESTIMONIALS = [
   },
   {
     quote:
-      "Verification set my listings apart. Tenants arrive knowing the details are confirmed, and honest feedback has helped me fix things before they became problems.",
+      "Verification set my listings apart: tenants can see how each one was checked, and honest feedback has helped me fix things before they became problems.",
     name: "Marcus Feld",
     role: "Landlord",
     city: "Chicago",
@@ -27,14 +31,18 @@ export const TESTIMONIALS = [
   },
 ] as const;
 
-/** Testimonials shows the three fixed quotes. */
+/** TESTIMONIALS_NOTE says what the quotes are, under the section's title. */
+export const TESTIMONIALS_NOTE = "Illustrative stories of the people RentProof is built for, not quotes from members or reviews of listed homes.";
+
+/** Testimonials shows the three fixed quotes, labelled as illustrations. */
 export function Testimonials() {
   return (
     <section className="section home-section home-section--tinted" aria-labelledby="testimonials-title">
       <div className="container">
         <h2 id="testimonials-title" className="section__title home-section__centered">
-          What Our Users Say
+          What RentProof Is For
         </h2>
+        <p className="section__subtitle home-section__centered">{TESTIMONIALS_NOTE}</p>
         <ul className="testimonials">
           {TESTIMONIALS.map((t) => {
             const [first, last] = t.name.split(" ");

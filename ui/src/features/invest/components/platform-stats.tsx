@@ -1,7 +1,7 @@
 import type { GetStatisticsResponse } from "@/gen/rentproof/statistics/v1/statistics_pb";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { errorTypeFromError } from "@/lib/errors";
-import { usePlatformStatistics } from "../api/use-platform-statistics";
+import { usePlatformStatistics } from "@/lib/use-platform-statistics";
 
 const count = new Intl.NumberFormat("en-US");
 const oneDecimal = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -66,7 +66,7 @@ describe("AddPropertyPage", () => {
     const intro = screen.getByText(/^List your rental property\./);
     expect(intro).toHaveTextContent(
       "List your rental property. It is published as soon as you add it, in search and on its own page, marked " +
-        "“Not verified by tenants yet” until it is verified: from its page you can ask people who know it to confirm " +
+        "“Not verified yet” until it is verified: from its page you can ask people who know it to confirm " +
         "it, or send ownership documents.",
     );
     // Nobody reviews a listing before it goes live.

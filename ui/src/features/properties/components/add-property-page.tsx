@@ -56,7 +56,7 @@ export function AddPropertyPage({ role }: { role: string | undefined }) {
       <PageHeader title="Add Property">
         <p>
           List your rental property. It is published as soon as you add it, in search and on its own page, marked
-          &ldquo;Not verified by tenants yet&rdquo; until it is verified: from its page you can ask people who know it to
+          &ldquo;Not verified yet&rdquo; until it is verified: from its page you can ask people who know it to
           confirm it, or send ownership documents.
         </p>
       </PageHeader>

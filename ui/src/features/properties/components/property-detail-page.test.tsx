@@ -59,18 +59,18 @@ describe("PropertyDetailPage", () => {
     expect(amenities.map((a) => a.textContent?.trim())).toEqual(chelsea.amenities);
   });
 
-  it("says whether tenants verified it in words, not in a hover title", async () => {
+  it("says whether it is verified, and how, in words, not in a hover title", async () => {
     setup("/properties/1");
     const heading = await screen.findByRole("heading", { level: 1, name: chelsea.title });
     const header = heading.closest("header")!;
-    expect(within(header).getByText("Verified by tenants")).toBeInTheDocument();
+    expect(within(header).getByText("Verified")).toBeInTheDocument();
     expect(header.querySelector("[title]")).toBeNull();
   });
 
-  it("says when a property is not verified by tenants yet", async () => {
+  it("says when a property is not verified yet", async () => {
     setup("/properties/21");
     const heading = await screen.findByRole("heading", { level: 1, name: "Chelsea Studio" });
-    expect(within(heading.closest("header")!).getByText("Not verified by tenants yet")).toBeInTheDocument();
+    expect(within(heading.closest("header")!).getByText("Not verified yet")).toBeInTheDocument();
   });
 
   it("holds the page's shape while the property loads", async () => {

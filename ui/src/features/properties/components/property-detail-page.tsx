@@ -9,7 +9,7 @@ import { buttonClass } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { errorTypeFromError, isCode } from "@/lib/errors";
-import { fullAddress, shareDescription, shareTitle } from "@/lib/property";
+import { fullAddress, shareDescription, shareTitle, verificationBadge } from "@/lib/property";
 import { useAfterFirstPaint } from "@/lib/use-after-first-paint";
 import { usePageTitle } from "@/lib/use-page-title";
 import { parsePropertyId, useProperty } from "../api/use-property";
@@ -118,7 +118,7 @@ function PropertyDetail({ property: p, viewerId, renderVerification, renderRevie
 
         <div className="property-detail__layout">
           <div className="property-detail__gallery">
-            <PropertyGallery images={p.images} title={p.title} verified={p.verified} />
+            <PropertyGallery images={p.images} title={p.title} badge={verificationBadge(p)} />
           </div>
 
           <RentCard

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
-import { DEFAULT_PROPERTY_IMAGE, IMAGE_FALLBACK } from "@/lib/property";
+import { DEFAULT_PROPERTY_IMAGE, IMAGE_FALLBACK, type BadgeWords } from "@/lib/property";
 
 /** The stage spans the page on phones, and beside the 340px rent card in the 1200px container on wide screens. */
 const STAGE_SIZES = "(min-width: 1024px) 788px, 100vw";
@@ -9,14 +9,15 @@ const STAGE_SIZES = "(min-width: 1024px) 788px, 100vw";
 interface PropertyGalleryProps {
   images: readonly string[];
   title: string;
-  verified: boolean;
+  /** The property's badge (lib/property's verificationBadge); the stage shows it when verified, its proof as its title. */
+  badge: BadgeWords;
 }
 
 /**
  * PropertyGallery shows a property's pictures: the current one large, with
  * Previous/Next and a row of thumbnails to pick from, and the Verified badge.
  */
-export function PropertyGallery({ images, title, verified }: PropertyGalleryProps) {
+export function PropertyGallery({ images, title, badge }: PropertyGalleryProps) {
   const pictures = images.filter((src) => src.trim() !== "");
   const [index, setIndex] = useState(0);
   const count = pictures.length;
@@ -38,9 +39,9 @@ export function PropertyGallery({ images, title, verified }: PropertyGalleryProp
           width={1200}
           height={750}
         />
-        {verified ? (
-          <span className="badge badge--verified gallery__badge" title="Verified by tenants">
-            <ShieldCheck aria-hidden="true" size={16} /> Verified
+        {badge.verified ? (
+          <span className="badge badge--verified gallery__badge" title={badge.proof ?? undefined}>
+            <ShieldCheck aria-hidden="true" size={16} /> {badge.text}
           </span>
         ) : null}
         {count > 1 ? (

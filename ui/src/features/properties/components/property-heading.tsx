@@ -2,14 +2,14 @@ import { MapPin, ShieldCheck, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { PropertyTypeIcon } from "@/components/property-card/property-type-icon";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
-import { fullAddress, isDemoProperty, propertyTypeLabel, verificationProofLabel } from "@/lib/property";
+import { fullAddress, isDemoProperty, propertyTypeLabel, verificationBadge } from "@/lib/property";
 
 /**
  * PropertyHeading is the top of the page: the type, verification and demo badges, the title,
  * the full address, and the actions beside them (save, share, verification).
  */
 export function PropertyHeading({ property: p, actions }: { property: Property; actions: ReactNode }) {
-  const proof = verificationProofLabel(p);
+  const badge = verificationBadge(p);
   return (
     <header className="property-detail__header">
       <div className="property-detail__heading">
@@ -18,17 +18,17 @@ export function PropertyHeading({ property: p, actions }: { property: Property; 
             <PropertyTypeIcon type={p.propertyType} size={14} />
             {propertyTypeLabel(p.propertyType)}
           </span>
-          {/* SPEC §4's phrase in words, for every reader (not a hover title). */}
-          {p.verified ? (
+          {/* In words, for every reader (not a hover title). */}
+          {badge.verified ? (
             <>
               <span className="badge badge--verified">
-                <ShieldCheck aria-hidden="true" size={14} /> Verified by tenants
+                <ShieldCheck aria-hidden="true" size={14} /> {badge.text}
               </span>
               {/* How it was verified, next to the badge: "Confirmed by 2 people". */}
-              {proof ? <span className="badge badge--proof">{proof}</span> : null}
+              {badge.proof ? <span className="badge badge--proof">{badge.proof}</span> : null}
             </>
           ) : (
-            <span className="badge badge--unverified">Not verified by tenants yet</span>
+            <span className="badge badge--unverified">{badge.text}</span>
           )}
           {isDemoProperty(p.id) ? (
             <span className="badge badge--demo">

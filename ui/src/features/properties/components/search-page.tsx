@@ -93,7 +93,7 @@ export function SearchPage() {
   return (
     <>
       <PageHeader title="Find Properties">
-        <p>Search rentals by city, neighborhood, ZIP or postal code, and read verified reviews from people who lived there.</p>
+        <p>Search rentals by city, neighborhood, ZIP or postal code, and read their reviews, the verified ones labelled.</p>
       </PageHeader>
 
       <div className="container section search-page">

@@ -20,7 +20,7 @@ export function useCreateReview() {
     onSuccess: async () => {
       toast({
         title: "Review submitted",
-        description: "Thank you for sharing your experience. Your review is pending verification.",
+        description: "Thank you for sharing your experience. Your review is published.",
       });
       await Promise.all([
         queryClient.invalidateQueries({

@@ -66,7 +66,7 @@ describe("the property page's verification button", () => {
     });
     const h = await header();
     expect(await within(h).findByRole("button", { name: "Already Verified" })).toBeDisabled();
-    expect(within(h).getByText("Verified by tenants")).toBeInTheDocument();
+    expect(within(h).getByText("Verified")).toBeInTheDocument();
     expect(within(h).getByText(label)).toHaveClass("badge--proof");
   });
 

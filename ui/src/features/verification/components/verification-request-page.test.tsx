@@ -93,7 +93,7 @@ describe("VerificationRequestPage", () => {
     setup();
     const summary = await screen.findByRole("region", { name: "Garden Flat" });
     expect(summary).toHaveTextContent("4 Orchard Lane, Austin, TX 73301, United States");
-    expect(within(summary).getByText("Not verified by tenants yet")).toBeInTheDocument();
+    expect(within(summary).getByText("Not verified yet")).toBeInTheDocument();
     const f = within(await form());
     expect(f.getByPlaceholderText("Enter username to search...")).toBeInTheDocument();
     expect(f.getByText("No verifiers selected yet. Search and add users above.")).toBeInTheDocument();

@@ -13,7 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { PropertyService, type Property } from "@/gen/rentproof/property/v1/property_pb";
 import { errorTypeFromError, isCode } from "@/lib/errors";
-import { fullAddress, verificationProofLabel } from "@/lib/property";
+import { fullAddress, verificationBadge, verificationProofLabel } from "@/lib/property";
 import { charCount } from "@/lib/text";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useCreateRequest } from "../api/use-verification-requests";
@@ -121,6 +121,7 @@ function StateCard({ icon, title, children }: { icon: ReactNode; title: string; 
 
 /** PropertySummary is the property the requests are about: title, address, verification. */
 function PropertySummary({ property: p }: { property: Property }) {
+  const badge = verificationBadge(p);
   return (
     <section className="card verification-page__card verification-summary" aria-labelledby="summary-title">
       <h2 id="summary-title" className="verification-page__heading">
@@ -130,12 +131,12 @@ function PropertySummary({ property: p }: { property: Property }) {
         {fullAddress(p)}
       </p>
       <p className="verification-summary__status">
-        {p.verified ? (
+        {badge.verified ? (
           <span className="badge badge--verified">
-            <ShieldCheck aria-hidden="true" size={14} /> Verified by tenants
+            <ShieldCheck aria-hidden="true" size={14} /> {badge.text}
           </span>
         ) : (
-          <span className="badge badge--unverified">Not verified by tenants yet</span>
+          <span className="badge badge--unverified">{badge.text}</span>
         )}
         <Link to={`/properties/${p.id}`}>View property</Link>
       </p>

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/vocab/v1/rules.proto.
  */
 export const file_rentproof_vocab_v1_rules: GenFile = /*@__PURE__*/
-  fileDesc("Ch5yZW50cHJvb2Yvdm9jYWIvdjEvcnVsZXMucHJvdG8SEnJlbnRwcm9vZi52b2NhYi52MSL2AgoOUHVibGlzaGVkUnVsZXMSMwoIcHJvcGVydHkYASABKAsyIS5yZW50cHJvb2Yudm9jYWIudjEuUHJvcGVydHlSdWxlcxIvCgZyZXZpZXcYAiABKAsyHy5yZW50cHJvb2Yudm9jYWIudjEuUmV2aWV3UnVsZXMSMQoHYWNjb3VudBgDIAEoCzIgLnJlbnRwcm9vZi52b2NhYi52MS5BY2NvdW50UnVsZXMSOwoMdmVyaWZpY2F0aW9uGAQgASgLMiUucmVudHByb29mLnZvY2FiLnYxLlZlcmlmaWNhdGlvblJ1bGVzEjMKCGRvY3VtZW50GAUgASgLMiEucmVudHByb29mLnZvY2FiLnYxLkRvY3VtZW50UnVsZXMSMQoHcGF5bWVudBgGIAEoCzIgLnJlbnRwcm9vZi52b2NhYi52MS5QYXltZW50UnVsZXMSJgoCeHAYByADKAsyGi5yZW50cHJvb2Yudm9jYWIudjEuWHBSdWxlIjkKDVByb3BlcnR5UnVsZXMSFQoNbGlzdGluZ19yb2xlcxgBIAMoCRIRCgltYXhfc2F2ZWQYAiABKAUiMAoJUmV2aWV3VGFiEg0KBXZhbHVlGAEgASgJEhQKDHJldmlld190eXBlcxgCIAMoCSI3ChJSb2xlT25seVJldmlld1R5cGUSEwoLcmV2aWV3X3R5cGUYASABKAkSDAoEcm9sZRgCIAEoCSKsAgoLUmV2aWV3UnVsZXMSKwoEdGFicxgBIAMoCzIdLnJlbnRwcm9vZi52b2NhYi52MS5SZXZpZXdUYWISPwoPcm9sZV9vbmx5X3R5cGVzGAIgAygLMiYucmVudHByb29mLnZvY2FiLnYxLlJvbGVPbmx5UmV2aWV3VHlwZRISCgpvd25lcl90eXBlGAMgASgJEhMKC3JhdGVkX3R5cGVzGAQgAygJEhMKC21heF9wZXJfZGF5GAUgASgFEhoKEmhpZGVfYWZ0ZXJfcmVwb3J0cxgGIAEoBRIbChNyZXBvcnRzX3Blcl9hY2NvdW50GAcgASgFEhsKE3JlcG9ydHNfcGVyX25ldHdvcmsYCCABKAUSGwoTY291bnRfZXZlcnlfbWludXRlcxgJIAEoBSLHAQoMQWNjb3VudFJ1bGVzEhgKEGVzdGFibGlzaGVkX2RheXMYASABKAUSGgoSbGlua2VkX3dpbmRvd19kYXlzGAIgASgFEhYKDm9wZW5pbmdfdG9rZW5zGAMgASgFEhQKDHNlc3Npb25fZGF5cxgEIAEoBRIZChFzZXNzaW9uX2lkbGVfZGF5cxgFIAEoBRIYChBzaWduX2luX2ZhaWx1cmVzGAYgASgFEh4KFnNpZ25faW5fd2luZG93X21pbnV0ZXMYByABKAUifgoRVmVyaWZpY2F0aW9uUnVsZXMSFQoNcmV3YXJkX3Rva2VucxgBIAEoBRIdChVyZXF1ZXN0X2xpZmV0aW1lX2RheXMYAiABKAUSFQoNbWF4X3ZlcmlmaWVycxgDIAEoBRIcChRtYXhfcmVxdWVzdHNfcGVyX2RheRgEIAEoBSJPCg1Eb2N1bWVudFJ1bGVzEg4KBm1heF9tYhgBIAEoBRIWCg5tYXhfcGVyX3VwbG9hZBgCIAEoBRIWCg5yZXRlbnRpb25fZGF5cxgDIAEoBSIhCgxQYXltZW50UnVsZXMSEQoJZmVlX2NlbnRzGAEgASgFIlEKBlhwUnVsZRILCgNrZXkYASABKAkSDgoGcG9pbnRzGAIgASgFEhEKCWRhaWx5X2NhcBgDIAEoBRIXCg9vbmNlX3Blcl9lbnRpdHkYBCABKAg6YAoJcHVibGlzaGVkEhwuZ29vZ2xlLnByb3RvYnVmLkZpbGVPcHRpb25zGLqOAyABKAsyIi5yZW50cHJvb2Yudm9jYWIudjEuUHVibGlzaGVkUnVsZXNSCXB1Ymxpc2hlZELEBQoWY29tLnJlbnRwcm9vZi52b2NhYi52MUIKUnVsZXNQcm90b1ABWj1naXRodWIuY29tL3JlbnRwcm9vZi9yZW50cHJvb2YvZ2VuL3JlbnRwcm9vZi92b2NhYi92MTt2b2NhYnYxogIDUlZYqgISUmVudHByb29mLlZvY2FiLlYxygISUmVudHByb29mXFZvY2FiXFYx4gIeUmVudHByb29mXFZvY2FiXFYxXEdQQk1ldGFkYXRh6gIUUmVudHByb29mOjpWb2NhYjo6VjHS8xjyAwotCghsYW5kbG9yZAoFYWdlbnQKEHByb3BlcnR5X21hbmFnZXIKBWFkbWluEPQDEqcCCgUKA2FsbAowCgZ0ZW5hbnQSEnRlbmFudF90b19wcm9wZXJ0eRISdGVuYW50X3RvX2xhbmRsb3JkCh4KCGxhbmRsb3JkEhJsYW5kbG9yZF90b190ZW5hbnQKJgoMbmVpZ2hib3Job29kEhZ0ZW5hbnRfdG9fbmVpZ2hib3Job29kChoKBWFnZW50EhFhZ2VudF90b19wcm9wZXJ0eRIeChJsYW5kbG9yZF90b190ZW5hbnQSCGxhbmRsb3JkEhoKEWFnZW50X3RvX3Byb3BlcnR5EgVhZ2VudBoSbGFuZGxvcmRfdG9fdGVuYW50IhJ0ZW5hbnRfdG9fcHJvcGVydHkiEWFnZW50X3RvX3Byb3BlcnR5IgdnZW5lcmFsKAowAzgUQDJIARoOCAcQWhgKIB4oBzAKOA8iCAgBEB4YFCAUKgYIChAKGFoyAwjPDzoPCgdyZXZpZXdzEBQYAyABOhIKDGhlbHBmdWxWb3RlcxACGBQ6HQoVdmVyaWZpY2F0aW9uc0Fuc3dlcmVkEAoYCiABOhIKCnByb3BlcnRpZXMQChgCIAE6GAoSdmVyaWZpZWRQcm9wZXJ0aWVzEBkgAWIGcHJvdG8z", [file_google_protobuf_descriptor]);
+  fileDesc("Ch5yZW50cHJvb2Yvdm9jYWIvdjEvcnVsZXMucHJvdG8SEnJlbnRwcm9vZi52b2NhYi52MSKpAwoOUHVibGlzaGVkUnVsZXMSMwoIcHJvcGVydHkYASABKAsyIS5yZW50cHJvb2Yudm9jYWIudjEuUHJvcGVydHlSdWxlcxIvCgZyZXZpZXcYAiABKAsyHy5yZW50cHJvb2Yudm9jYWIudjEuUmV2aWV3UnVsZXMSMQoHYWNjb3VudBgDIAEoCzIgLnJlbnRwcm9vZi52b2NhYi52MS5BY2NvdW50UnVsZXMSOwoMdmVyaWZpY2F0aW9uGAQgASgLMiUucmVudHByb29mLnZvY2FiLnYxLlZlcmlmaWNhdGlvblJ1bGVzEjMKCGRvY3VtZW50GAUgASgLMiEucmVudHByb29mLnZvY2FiLnYxLkRvY3VtZW50UnVsZXMSMQoHcGF5bWVudBgGIAEoCzIgLnJlbnRwcm9vZi52b2NhYi52MS5QYXltZW50UnVsZXMSJgoCeHAYByADKAsyGi5yZW50cHJvb2Yudm9jYWIudjEuWHBSdWxlEjEKB3RlbmFuY3kYCCABKAsyIC5yZW50cHJvb2Yudm9jYWIudjEuVGVuYW5jeVJ1bGVzIjkKDVByb3BlcnR5UnVsZXMSFQoNbGlzdGluZ19yb2xlcxgBIAMoCRIRCgltYXhfc2F2ZWQYAiABKAUiMAoJUmV2aWV3VGFiEg0KBXZhbHVlGAEgASgJEhQKDHJldmlld190eXBlcxgCIAMoCSI3ChJSb2xlT25seVJldmlld1R5cGUSEwoLcmV2aWV3X3R5cGUYASABKAkSDAoEcm9sZRgCIAEoCSKsAgoLUmV2aWV3UnVsZXMSKwoEdGFicxgBIAMoCzIdLnJlbnRwcm9vZi52b2NhYi52MS5SZXZpZXdUYWISPwoPcm9sZV9vbmx5X3R5cGVzGAIgAygLMiYucmVudHByb29mLnZvY2FiLnYxLlJvbGVPbmx5UmV2aWV3VHlwZRISCgpvd25lcl90eXBlGAMgASgJEhMKC3JhdGVkX3R5cGVzGAQgAygJEhMKC21heF9wZXJfZGF5GAUgASgFEhoKEmhpZGVfYWZ0ZXJfcmVwb3J0cxgGIAEoBRIbChNyZXBvcnRzX3Blcl9hY2NvdW50GAcgASgFEhsKE3JlcG9ydHNfcGVyX25ldHdvcmsYCCABKAUSGwoTY291bnRfZXZlcnlfbWludXRlcxgJIAEoBSLHAQoMQWNjb3VudFJ1bGVzEhgKEGVzdGFibGlzaGVkX2RheXMYASABKAUSGgoSbGlua2VkX3dpbmRvd19kYXlzGAIgASgFEhYKDm9wZW5pbmdfdG9rZW5zGAMgASgFEhQKDHNlc3Npb25fZGF5cxgEIAEoBRIZChFzZXNzaW9uX2lkbGVfZGF5cxgFIAEoBRIYChBzaWduX2luX2ZhaWx1cmVzGAYgASgFEh4KFnNpZ25faW5fd2luZG93X21pbnV0ZXMYByABKAUifgoRVmVyaWZpY2F0aW9uUnVsZXMSFQoNcmV3YXJkX3Rva2VucxgBIAEoBRIdChVyZXF1ZXN0X2xpZmV0aW1lX2RheXMYAiABKAUSFQoNbWF4X3ZlcmlmaWVycxgDIAEoBRIcChRtYXhfcmVxdWVzdHNfcGVyX2RheRgEIAEoBSJPCg1Eb2N1bWVudFJ1bGVzEg4KBm1heF9tYhgBIAEoBRIWCg5tYXhfcGVyX3VwbG9hZBgCIAEoBRIWCg5yZXRlbnRpb25fZGF5cxgDIAEoBSIhCgxQYXltZW50UnVsZXMSEQoJZmVlX2NlbnRzGAEgASgFIqMBCgxUZW5hbmN5UnVsZXMSHwoXbWF4X293bmVyX2NvbmZpcm1hdGlvbnMYASABKAUSIAoYb3duZXJfY29uZmlybWF0aW9uc19kYXlzGAIgASgFEhMKC3JldmVhbF9kYXlzGAMgASgFEhoKEnJldmlld195ZWFyc19hZnRlchgEIAEoBRIfChdkb2N1bWVudF9yZXRlbnRpb25fZGF5cxgFIAEoBSJRCgZYcFJ1bGUSCwoDa2V5GAEgASgJEg4KBnBvaW50cxgCIAEoBRIRCglkYWlseV9jYXAYAyABKAUSFwoPb25jZV9wZXJfZW50aXR5GAQgASgIOmAKCXB1Ymxpc2hlZBIcLmdvb2dsZS5wcm90b2J1Zi5GaWxlT3B0aW9ucxi6jgMgASgLMiIucmVudHByb29mLnZvY2FiLnYxLlB1Ymxpc2hlZFJ1bGVzUglwdWJsaXNoZWRC0AUKFmNvbS5yZW50cHJvb2Yudm9jYWIudjFCClJ1bGVzUHJvdG9QAVo9Z2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2Yvdm9jYWIvdjE7dm9jYWJ2MaICA1JWWKoCElJlbnRwcm9vZi5Wb2NhYi5WMcoCElJlbnRwcm9vZlxWb2NhYlxWMeICHlJlbnRwcm9vZlxWb2NhYlxWMVxHUEJNZXRhZGF0YeoCFFJlbnRwcm9vZjo6Vm9jYWI6OlYx0vMY/gMKLQoIbGFuZGxvcmQKBWFnZW50ChBwcm9wZXJ0eV9tYW5hZ2VyCgVhZG1pbhD0AxKnAgoFCgNhbGwKMAoGdGVuYW50EhJ0ZW5hbnRfdG9fcHJvcGVydHkSEnRlbmFudF90b19sYW5kbG9yZAoeCghsYW5kbG9yZBISbGFuZGxvcmRfdG9fdGVuYW50CiYKDG5laWdoYm9yaG9vZBIWdGVuYW50X3RvX25laWdoYm9yaG9vZAoaCgVhZ2VudBIRYWdlbnRfdG9fcHJvcGVydHkSHgoSbGFuZGxvcmRfdG9fdGVuYW50EghsYW5kbG9yZBIaChFhZ2VudF90b19wcm9wZXJ0eRIFYWdlbnQaEmxhbmRsb3JkX3RvX3RlbmFudCISdGVuYW50X3RvX3Byb3BlcnR5IhFhZ2VudF90b19wcm9wZXJ0eSIHZ2VuZXJhbCgKMAM4FEAySAEaDggHEFoYCiAeKAcwCjgPIggIARAeGBQgFCoGCAoQChhaMgMIzw86DwoHcmV2aWV3cxAUGAMgAToSCgxoZWxwZnVsVm90ZXMQAhgUOh0KFXZlcmlmaWNhdGlvbnNBbnN3ZXJlZBAKGAogAToSCgpwcm9wZXJ0aWVzEAoYAiABOhgKEnZlcmlmaWVkUHJvcGVydGllcxAZIAFCCggFEB4YDiADKB5iBnByb3RvMw", [file_google_protobuf_descriptor]);
 
 /**
  * PublishedRules are the server's rules the web app applies or quotes. Every figure is positive
@@ -71,6 +71,13 @@ export type PublishedRules = Message<"rentproof.vocab.v1.PublishedRules"> & {
    * @generated from field: repeated rentproof.vocab.v1.XpRule xp = 7;
    */
   xp: XpRule[];
+
+  /**
+   * tenancy is the figures of verified tenancies and the reviews they label.
+   *
+   * @generated from field: rentproof.vocab.v1.TenancyRules tenancy = 8;
+   */
+  tenancy?: TenancyRules | undefined;
 };
 
 /**
@@ -409,6 +416,60 @@ export const PaymentRulesSchema: GenMessage<PaymentRules> = /*@__PURE__*/
   messageDesc(file_rentproof_vocab_v1_rules, 8);
 
 /**
+ * TenancyRules are the figures of verified tenancies and the reviews they label. Who is linked
+ * (account.linked_window_days) and who is established (account.established_days) are the
+ * account's figures, the same for tenancies as for everything else.
+ *
+ * @generated from message rentproof.vocab.v1.TenancyRules
+ */
+export type TenancyRules = Message<"rentproof.vocab.v1.TenancyRules"> & {
+  /**
+   * max_owner_confirmations is how many tenancies one owner confirms in owner_confirmations_days
+   * before each further confirmation waits for an administrator.
+   *
+   * @generated from field: int32 max_owner_confirmations = 1;
+   */
+  maxOwnerConfirmations: number;
+
+  /**
+   * owner_confirmations_days is the window max_owner_confirmations counts in.
+   *
+   * @generated from field: int32 owner_confirmations_days = 2;
+   */
+  ownerConfirmationsDays: number;
+
+  /**
+   * reveal_days is how long a landlord's review of a verified tenancy and that tenant's review of
+   * the landlord stay hidden, counted from the first of them, unless both are posted sooner.
+   *
+   * @generated from field: int32 reveal_days = 3;
+   */
+  revealDays: number;
+
+  /**
+   * review_years_after is how many years after a tenancy ended its holder's reviews of the
+   * property are still labelled verified.
+   *
+   * @generated from field: int32 review_years_after = 4;
+   */
+  reviewYearsAfter: number;
+
+  /**
+   * document_retention_days is how long a tenant's documents are kept after their claim's decision.
+   *
+   * @generated from field: int32 document_retention_days = 5;
+   */
+  documentRetentionDays: number;
+};
+
+/**
+ * Describes the message rentproof.vocab.v1.TenancyRules.
+ * Use `create(TenancyRulesSchema)` to create a new message.
+ */
+export const TenancyRulesSchema: GenMessage<TenancyRules> = /*@__PURE__*/
+  messageDesc(file_rentproof_vocab_v1_rules, 9);
+
+/**
  * XpRule is one row of the points table.
  *
  * @generated from message rentproof.vocab.v1.XpRule
@@ -448,7 +509,7 @@ export type XpRule = Message<"rentproof.vocab.v1.XpRule"> & {
  * Use `create(XpRuleSchema)` to create a new message.
  */
 export const XpRuleSchema: GenMessage<XpRule> = /*@__PURE__*/
-  messageDesc(file_rentproof_vocab_v1_rules, 9);
+  messageDesc(file_rentproof_vocab_v1_rules, 10);
 
 /**
  * published are the server's rules the web app applies or quotes, declared once in this file.

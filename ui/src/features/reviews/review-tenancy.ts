@@ -2,6 +2,7 @@ import { publicName, tenancyPeriod } from "@/components/review-card/review-proof
 import { verifiedLabel } from "@/components/review-card/review-labels";
 import type { Review } from "@/gen/rentproof/review/v1/review_pb";
 import type { Tenancy } from "@/gen/rentproof/tenancy/v1/tenancy_pb";
+import { TENANCY_RULES } from "@/lib/rules";
 
 /**
  * What the review form says about tenancies (issue 27): which label a review will carry, which
@@ -10,16 +11,11 @@ import type { Tenancy } from "@/gen/rentproof/tenancy/v1/tenancy_pb";
  */
 
 /**
- * BLIND_REVEAL_DAYS is how long a landlord's review of a verified tenancy and that tenant's review
- * of the landlord stay hidden at most (issue 27; not yet declared in the contract's rules).
+ * BLIND_REVEAL_RULE is what both forms of the blind reveal say about it: a landlord's review of a
+ * verified tenancy and that tenant's review of the landlord stay hidden at most the contract's
+ * reveal_days.
  */
-export const BLIND_REVEAL_DAYS = 14;
-
-/** BLIND_REVEAL_RULE is what both forms of the blind reveal say about it. */
-export const BLIND_REVEAL_RULE = `Your review and the other party's stay hidden until both are posted or ${BLIND_REVEAL_DAYS} days have passed; after that neither can be changed.`;
-
-/** A tenancy labels its holder's reviews written up to this many years after it ended (issue 27). */
-const LABEL_YEARS_AFTER = 3;
+export const BLIND_REVEAL_RULE = `Your review and the other party's stay hidden until both are posted or ${TENANCY_RULES.revealDays} days have passed; after that neither can be changed.`;
 
 /** The review types a member's verified tenancy labels; an agent's review is never verified. */
 const TENANT_TYPES: readonly string[] = ["tenant_to_property", "tenant_to_landlord", "tenant_to_neighborhood", "general"];
@@ -34,13 +30,13 @@ export const LANDLORD_LABEL = "Verified Landlord";
 
 /**
  * stillLabels tells whether a review written now would still be labelled by a tenancy: it goes
- * on, or ended no more than three years ago (counted from the end of its last month).
+ * on, or ended no more than the contract's review_years_after ago (from the end of its last month).
  */
 export function stillLabels(tenancy: Pick<Tenancy, "toMonth">, now = new Date()): boolean {
   const m = /^(\d{4})-(\d{2})$/.exec(tenancy.toMonth);
   if (!m) return tenancy.toMonth === "";
-  // The first day after the window: the month after the last one, three years on.
-  const limit = Date.UTC(Number(m[1]) + LABEL_YEARS_AFTER, Number(m[2]), 1);
+  // The first day after the window: the month after the last one, review_years_after on.
+  const limit = Date.UTC(Number(m[1]) + TENANCY_RULES.reviewYearsAfter, Number(m[2]), 1);
   return now.getTime() < limit;
 }
 

@@ -12,6 +12,8 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { VocabSelect } from "@/components/ui/vocab-select";
+import { pluralize } from "@/lib/rating";
+import { TENANCY_RULES } from "@/lib/rules";
 import { charCount } from "@/lib/text";
 import { LIMITS, REVIEW_CATEGORIES, REVIEW_LANGUAGES, REVIEW_TYPES, STAY_PERIODS } from "@/lib/vocab";
 import type { Review } from "@/gen/rentproof/review/v1/review_pb";
@@ -189,7 +191,8 @@ function TenantVerification({ propertyId, reviewType, here }: { propertyId: numb
       <p className="review-form__verification">
         <Info aria-hidden="true" size={16} />
         <span>
-          Your verified tenancy here ended more than three years ago, so this review will not carry the {label} label.
+          Your verified tenancy here ended more than {pluralize(TENANCY_RULES.reviewYearsAfter, "year")} ago, so this review
+          will not carry the {label} label.
         </span>
       </p>
     );

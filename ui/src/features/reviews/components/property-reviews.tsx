@@ -63,7 +63,16 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
   const types = viewer ? reviewTypesFor(viewer.role, isOwner) : [];
   const { query: summary, counts } = useReviewCounts(property.id);
   const [params, setParams] = useSearchParams();
-  const verifiedOnly = params.get(REVIEWS_PARAM) === "verified";
+  const inAddress = params.get(REVIEWS_PARAM) === "verified";
+  // The box turns at once: the router applies the new address in a transition, and a checkbox
+  // bound to it alone would spring back until then. It follows the address when that changes
+  // by itself (Back, a link).
+  const [verifiedOnly, setVerifiedOnlyNow] = useState(inAddress);
+  const [followed, setFollowed] = useState(inAddress);
+  if (followed !== inAddress) {
+    setFollowed(inAddress);
+    setVerifiedOnlyNow(inAddress);
+  }
   const reviewTenancy = parseTenancyId(params.get(REVIEW_TENANCY_PARAM));
   const location = useLocation();
   const section = useRef<HTMLElement>(null);
@@ -80,8 +89,10 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
     else next.set(name, value);
     return next;
   };
-  const setVerifiedOnly = (on: boolean) =>
-    setParams(withParam(REVIEWS_PARAM, on ? "verified" : null), { replace: true, preventScrollReset: true });
+  const setVerifiedOnly = (on: boolean) => {
+    setVerifiedOnlyNow(on);
+    setParams(withParam(REVIEWS_PARAM, on ? "verified" : null), { replace: true });
+  };
   const allReviewsHref = `?${withParam(REVIEWS_PARAM, null).toString()}${location.hash}`;
 
   return (
@@ -108,7 +119,7 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
               // Only the owner reviews a tenancy; for anyone else the link's parameter means nothing.
               tenancyId={isOwner ? reviewTenancy : 0}
               onSent={() => {
-                if (reviewTenancy) setParams(withParam(REVIEW_TENANCY_PARAM, null), { replace: true, preventScrollReset: true });
+                if (reviewTenancy) setParams(withParam(REVIEW_TENANCY_PARAM, null), { replace: true });
               }}
             />
           ) : null

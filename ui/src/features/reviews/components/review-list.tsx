@@ -66,7 +66,7 @@ export function ReviewList({ propertyId, tab, viewerId, viewerIsOwner, verifiedO
             }
             action={
               allReviewsHref !== undefined ? (
-                <Link to={allReviewsHref} replace preventScrollReset className={buttonClass("outline", "sm")}>
+                <Link to={allReviewsHref} replace className={buttonClass("outline", "sm")}>
                   Show all reviews
                 </Link>
               ) : null

@@ -185,6 +185,9 @@ describe("the review form and tenancies", () => {
       tenancies: [tenancy({ id: 12, tenantId: 31, tenantFirstName: "Sam", tenantLastName: "O" })],
     });
     const f = await openForm("Review a Tenant");
+    // Without a link, the first tenancy left to review is chosen, and nothing says the link failed.
+    expect(within(f).getByRole("combobox", { name: "Tenant" })).toHaveDisplayValue("Sam O., Feb 2024 – now (verified tenancy)");
+    expect(screen.queryByText(/The tenancy you came to review/)).not.toBeInTheDocument();
     await user.selectOptions(within(f).getByRole("combobox", { name: "Tenant" }), "0");
     expect(within(f).getByText(/Without a verified tenancy this review carries no label/)).toBeInTheDocument();
     expect(within(f).queryByText(/hidden until both are posted/)).not.toBeInTheDocument();

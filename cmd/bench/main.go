@@ -85,10 +85,11 @@ func bench() error {
 	ledgerMode := flag.Bool("ledger", false, "measure the token ledger and verification approvals instead of the search (make bench BENCH=ledger)")
 	gamificationMode := flag.Bool("gamification", false, "measure the leaderboard, profiles and review posts with XP instead of the search (make bench BENCH=gamification)")
 	activities := flag.Int("activities", 5_000_000, "gamification: user_activities rows")
+	tenancyMode := flag.Bool("tenancy", false, "measure the review pages with 30% of reviews verified and owners confirming tenancy claims instead of the search, on a durable cluster (make bench BENCH=tenancy)")
 	dashboardMode := flag.Bool("dashboard", false, "measure the dashboards instead of the search: a landlord with 500 listings at rate/2, tenants at rate (make bench BENCH=dashboard)")
 	users := flag.Int("users", 1_000_000, "ledger and gamification: synthetic users")
 	transactions := flag.Int("transactions", 10_000_000, "ledger: token_transactions rows")
-	writeRate := flag.Int("write-rate", 200, "ledger: approvals per second; gamification: review posts per second")
+	writeRate := flag.Int("write-rate", 200, "ledger: approvals per second; gamification: review posts per second; tenancy: confirmations per second")
 	flag.IntVar(&serverConns, "server-conns", 0, "the server's database connections (pool_max_conns; 0: the server's default)")
 	flag.Parse()
 
@@ -120,6 +121,10 @@ func bench() error {
 	case *gamificationMode:
 		b, err = benchGamification(ctx, cluster, gamificationOptions{
 			users: *users, activities: *activities, readRate: *rate, writeRate: *writeRate, duration: *duration, runs: total,
+		})
+	case *tenancyMode:
+		b, err = benchTenancy(ctx, cluster, tenancyOptions{
+			properties: *properties, reviews: *reviews, readRate: *rate, writeRate: *writeRate, duration: *duration, runs: total,
 		})
 	case *dashboardMode:
 		b, err = benchDashboard(ctx, cluster, dashboardOptions{properties: *properties, reviews: *reviews, rate: *rate, duration: *duration})

@@ -53,6 +53,23 @@ var bulkTriggers = map[string]bulkTrigger{
 		table:     "reviews",
 		accounted: "fires only when a review's label changes, one row of its own in review_label_changes",
 	},
+	"tenant_verifications_stamp_address": {
+		table: "tenant_verifications",
+		accounted: "BEFORE INSERT: copies the row's own property's address into it (one primary-key read) and writes no " +
+			"other row, the same cost for every row",
+	},
+	"tenant_verifications_log_insert": {
+		table:     "tenant_verifications",
+		accounted: "AFTER INSERT: one row of its own in tenancy_events, the same cost for every row",
+	},
+	"tenant_verifications_log_update": {
+		table:     "tenant_verifications",
+		accounted: "fires only when a claim's status or stage changes, one row of its own in tenancy_events",
+	},
+	"tenant_verifications_relabel": {
+		table:     "tenant_verifications",
+		accounted: "fires only when a tenancy enters or leaves approved, relabelling its own holder's reviews",
+	},
 	"verification_requests_stamp_address": {
 		table: "verification_requests",
 		accounted: "BEFORE INSERT: copies the row's own property's address into it (one primary-key read) and writes no " +

@@ -31,6 +31,7 @@ func TestBulkLoadTriggers(t *testing.T) {
 		{"dashboard", dashboardSteps(2_000, 10_000)},
 		{"ledger", ledgerSteps(5_000, 20_000, 1_000, "x")},
 		{"gamification", gamification},
+		{"tenancy", tenancySteps(2_000, 10_000, 1_000)},
 	}
 	seen := map[string]bool{}
 	for _, b := range builders {

@@ -533,7 +533,6 @@ func (q *Queries) ListMyReviewsOfProperty(ctx context.Context, arg ListMyReviews
 }
 
 const listPropertyReviews = `-- name: ListPropertyReviews :many
-
 SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer,
@@ -580,10 +579,6 @@ type ListPropertyReviewsRow struct {
 	TenantLastName    *string
 }
 
-// Every list of reviews carries each review's label in its own statement: the proof of the
-// tenancy behind a verified review (t, joined only while the review is verified) and, for a
-// landlord's verified review of a tenant, the tenant's name (tu). A review hidden by the blind
-// reveal (reveal_at in the future) is listed to its author only.
 // One page of a property's published reviews (verified ones only when asked), newest first, with
 // the author's name, the label's proof, the owner's response and whether the viewer found it
 // helpful: one statement for the whole list. The viewer's own reviews that reports hid, or that

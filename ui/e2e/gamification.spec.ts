@@ -1,6 +1,5 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN_PASSWORD, listProperty, makeAdmin, register, stamp } from "./accounts";
+import { ADMIN_PASSWORD, ageAccount, listProperty, makeAdmin, register, sql, stamp } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
 
 // Issue 16, rewards, against the real server and database: a new tenant, made established in the
@@ -8,21 +7,6 @@ import { expectNoSeriousViolation } from "./axe";
 // vote from another established account adds 2 XP, one from a fresh account nothing; the
 // leaderboard tab shows the top users and the tenant's rank, usernames only of members who chose
 // their full name, and nothing to visitors; the full-name choice is stored.
-
-/** sql runs statements on the test database, as an operator could. */
-function sql(statements: string, vars: Record<string, string> = {}) {
-  const args = [process.env.E2E_DATABASE_URL ?? "", "-qAt", "-v", "ON_ERROR_STOP=1"];
-  for (const [name, value] of Object.entries(vars)) args.push("-v", `${name}=${value}`);
-  execFileSync("psql", args, { input: statements, stdio: ["pipe", "pipe", "pipe"] });
-}
-
-/**
- * ageAccount moves an account's opening date eight days back, straight in the database (as an
- * operator could): an account is established once a week old with a published review.
- */
-function ageAccount(username: string) {
-  sql("UPDATE users SET created_at = now() - interval '8 days' WHERE username = :'name';", { name: username });
-}
 
 /** postReview writes a tenant's review of a property through REST and returns its id. */
 async function postReview(request: APIRequestContext, propertyId: number, title: string): Promise<number> {

@@ -16,6 +16,8 @@ import { PropertyStats } from "@/features/dashboard/components/property-stats";
 import { LANDLORD_LINKS, QuickLinks, tenantLinks } from "@/features/dashboard/components/quick-links";
 import { VerificationPendingPanel } from "@/features/payment/components/verification-pending-panel";
 import { SavedPropertiesPanel } from "@/features/properties/components/saved-properties-panel";
+import { MyTenanciesPanel } from "@/features/tenancies/components/my-tenancies-panel";
+import { TenancyClaimsPanel } from "@/features/tenancies/components/tenancy-claims-panel";
 import { TokenPanel } from "@/features/tokens/components/token-panel";
 import { VerificationRequestsPanel } from "@/features/verification/components/verification-requests-panel";
 import { initials } from "@/lib/text";
@@ -38,20 +40,24 @@ const LANDLORD_ACTIONS = [
 const TENANT_TABS = [
   { value: "reviews", label: "My Reviews" },
   { value: "saved", label: "Saved Properties" },
+  { value: "tenancies", label: "My Tenancies" },
   { value: "verification", label: "Verification Requests" },
 ] as const;
 const LANDLORD_TABS = [
   { value: "properties", label: "My Properties" },
   { value: "listings", label: "My Listings" },
+  { value: "claims", label: "Tenancy Claims" },
   { value: "pending", label: "Verification Pending" },
   { value: "verification", label: "Verification Requests" },
+  { value: "tenancies", label: "My Tenancies" },
 ] as const;
 
 /**
  * DashboardRoute is /dashboard (behind ProtectedRoute; SPEC §2 "Dashboard"): the welcome (not "back"
  * on an account's first day) with the user's initials and the role's two buttons, the side cards (token balance, account summary,
  * property stats for landlords, quick links) and the tabs. A tenant gets the tenant view; every
- * other role the landlord view (SPEC §6).
+ * other role the landlord view (SPEC §6), with the claims on their properties (Tenancy Claims).
+ * Every member has My Tenancies, where `?tab=tenancies&claim=<propertyId>` opens the claim form.
  */
 export function DashboardRoute() {
   const { user } = useCurrentUser();
@@ -116,6 +122,9 @@ function TenantDashboard({ user }: { user: User }) {
           <TabsContent value="saved">
             <SavedPropertiesPanel />
           </TabsContent>
+          <TabsContent value="tenancies">
+            <MyTenanciesPanel />
+          </TabsContent>
           <TabsContent value="verification">
             <VerificationRequestsPanel role={user.role} />
           </TabsContent>
@@ -150,11 +159,17 @@ function LandlordDashboard({ user }: { user: User }) {
           <TabsContent value="listings">
             <MyListingsPanel card={(p) => <PropertyCard property={p} />} />
           </TabsContent>
+          <TabsContent value="claims">
+            <TenancyClaimsPanel />
+          </TabsContent>
           <TabsContent value="pending">
             <VerificationPendingPanel />
           </TabsContent>
           <TabsContent value="verification">
             <VerificationRequestsPanel role={user.role} />
+          </TabsContent>
+          <TabsContent value="tenancies">
+            <MyTenanciesPanel />
           </TabsContent>
         </Tabs>
       </div>

@@ -3,7 +3,7 @@
  * module, so the validation library loads with a form.
  */
 import { z } from "zod";
-import { MarkRequestArrangedRequestSchema } from "@/gen/rentproof/admin/v1/admin_pb";
+import { MarkRequestArrangedRequestSchema, RevokeTenancyRequestSchema } from "@/gen/rentproof/admin/v1/admin_pb";
 import { text } from "@/lib/validation";
 import { rulesOf } from "@/lib/vocab";
 
@@ -19,3 +19,17 @@ export const arrangedSchema = z.object({
   }),
 });
 export type ArrangedValues = z.infer<typeof arrangedSchema>;
+
+/** REVOKE_LIMITS are the bounds of the reason a tenancy is revoked (1 to 500 characters). */
+export const REVOKE_LIMITS = rulesOf(RevokeTenancyRequestSchema, "reason");
+
+/** revokeSchema is the tenancy to revoke (its number) and the reason, for the tenant and the log. */
+export const revokeSchema = z.object({
+  id: z.string().regex(/^\s*[1-9]\d*\s*$/, "Enter the tenancy's number, as in the claim's card or the tenant's report"),
+  reason: text({
+    limits: REVOKE_LIMITS,
+    tooShort: "Please say why the tenancy is revoked: the tenant is told and it is kept with the decision.",
+    tooLong: `Reason must be less than ${REVOKE_LIMITS.maxChars} characters`,
+  }),
+});
+export type RevokeValues = z.infer<typeof revokeSchema>;

@@ -105,3 +105,45 @@ export function useMarkArranged() {
     onError: failed("Failed to mark the request arranged."),
   });
 }
+
+/** useTenancyQueue lists the tenancy claims waiting for an administrator, oldest first. */
+export function useTenancyQueue() {
+  return useQuery(AdminService.method.listTenancyQueue, {});
+}
+
+/** useDecideTenancy approves or rejects a queued tenancy claim, then refreshes the queues and the log. */
+export function useDecideTenancy() {
+  const refresh = useRefresh();
+  return useMutation(AdminService.method.decideTenancy, {
+    onSuccess: async (res) => {
+      const t = res.tenancy;
+      const claim = `Claim #${t?.id ?? ""}${t?.propertyTitle ? ` at ${t.propertyTitle}` : ""}`;
+      toast(
+        t?.status === "approved"
+          ? {
+              title: "Tenancy verified",
+              description: `${claim} is verified: ${t.proof === "landlord" ? "confirmed by the landlord" : "documents checked"}.`,
+            }
+          : { title: "Claim rejected", description: `${claim} is rejected; the tenant is told why.` },
+      );
+      await refresh();
+    },
+    onError: failed("Failed to decide the tenancy claim."),
+  });
+}
+
+/** useRevokeTenancy revokes a verified tenancy with a reason: the labels it gave go. */
+export function useRevokeTenancy() {
+  const refresh = useRefresh();
+  return useMutation(AdminService.method.revokeTenancy, {
+    onSuccess: async (res) => {
+      const t = res.tenancy;
+      toast({
+        title: "Tenancy revoked",
+        description: `Tenancy #${t?.id ?? ""}${t?.propertyTitle ? ` at ${t.propertyTitle}` : ""} is revoked: the labels it gave are gone.`,
+      });
+      await refresh();
+    },
+    // The form shows the server's message beside it.
+  });
+}

@@ -1,19 +1,20 @@
-import { Check, FileText, RotateCcw, Trash2, TriangleAlert, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { Check, RotateCcw, Trash2, TriangleAlert, X } from "lucide-react";
+import { useId, useState } from "react";
 import { Link } from "react-router-dom";
 import { ReviewPhotos } from "@/components/review-card/review-photos";
 import { Button } from "@/components/ui/button";
 import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
-import type { Document, QueueItem } from "@/gen/rentproof/admin/v1/admin_pb";
+import type { QueueItem } from "@/gen/rentproof/admin/v1/admin_pb";
 import type { Review } from "@/gen/rentproof/review/v1/review_pb";
 import { errorMessage } from "@/lib/errors";
 import { formatRequestDate } from "@/lib/format";
-import { DOCUMENT_RULES } from "@/lib/rules";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useDecide, useDecisions, useModerate, useQueue, useReportedReviews } from "../api/use-admin";
 import { AnsweredRequests } from "./answered-requests";
+import { DocumentViewer } from "./document-viewer";
 import { ContactMessages } from "./contact-messages";
+import { TenancyQueue } from "./tenancy-queue";
 import "../admin.css";
 
 /** What each kind of queued request is, for the administrator. */
@@ -28,7 +29,8 @@ const KIND_LABELS: Record<string, string> = {
  * AdminPage is /admin (administrators only): the queue of document requests, paid checks, held
  * approvals and confirmations the owner did not ask for, each with the address its proof was
  * gathered for beside the listing's address now, its documents opened in place and
- * approve/reject with a message; the reported reviews with restore/remove; the contact form's
+ * approve/reject with a message; the tenancy claims waiting for an administrator (issue 27) and
+ * the revocation of a verified tenancy; the reported reviews with restore/remove; the contact form's
  * messages; the answered requests, which an administrator may mark arranged; and the latest
  * decisions with who made them and when.
  */
@@ -38,6 +40,7 @@ export function AdminPage() {
     <div className="container section admin-page">
       <h1>Administration</h1>
       <Queue />
+      <TenancyQueue />
       <ReportedReviews />
       <ContactMessages />
       <AnsweredRequests />
@@ -163,54 +166,6 @@ function ProofAddress({ item, warningId }: { item: QueueItem; warningId: string 
           <TriangleAlert aria-hidden="true" size={18} /> The listing has moved since this proof was gathered: it cannot
           verify the new address, so it cannot be approved. Reject it with a message to the owner.
         </p>
-      ) : null}
-    </div>
-  );
-}
-
-/**
- * DocumentViewer opens a document in place: the server sends it as an attachment, so it is
- * fetched (with the session cookie) and shown from a local object URL, a PDF in a frame, an
- * image as an image.
- */
-function DocumentViewer({ document: d }: { document: Document }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState("");
-  const [loading, setLoading] = useState(false);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  if (d.deleted) return <span>{d.fileName} (deleted {DOCUMENT_RULES.retentionDays} days after the decision)</span>;
-  const open = async () => {
-    setLoading(true);
-    setError("");
-    try {
-      const res = await fetch(d.url, { credentials: "include" });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()).trim() || res.statusText}`);
-      const blob = new Blob([await res.arrayBuffer()], { type: d.contentType });
-      setUrl(URL.createObjectURL(blob));
-    } catch (err) {
-      setError(errorMessage(err) || "The document could not be opened.");
-    } finally {
-      setLoading(false);
-    }
-  };
-  return (
-    <div className="admin-document">
-      {url ? (
-        <Button variant="ghost" size="sm" onClick={() => setUrl(null)}>
-          <X aria-hidden="true" size={14} /> Close {d.fileName}
-        </Button>
-      ) : (
-        <Button variant="outline" size="sm" onClick={() => void open()} disabled={loading}>
-          <FileText aria-hidden="true" size={14} /> Open {d.fileName}
-        </Button>
-      )}
-      {error ? <p role="alert">{error}</p> : null}
-      {url ? (
-        d.contentType === "application/pdf" ? (
-          <iframe className="admin-document__frame" title={d.fileName} src={url} />
-        ) : (
-          <img className="admin-document__image" alt={d.fileName} src={url} />
-        )
       ) : null}
     </div>
   );

@@ -7,6 +7,7 @@ import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
 import { VerificationService } from "@/gen/rentproof/verification/v1/verification_pb";
 import { errorMessage } from "@/lib/errors";
 import { DOCUMENT_RULES } from "@/lib/rules";
+import { postForm } from "@/lib/upload";
 
 /** SPEC §8's texts of the owner path. */
 export const UPLOAD_DOCUMENTS_FAILED = "Failed to upload ownership documents";
@@ -24,45 +25,16 @@ export const MAX_DOCUMENT_BYTES = MAX_DOCUMENT_MB * 1024 * 1024;
 /** The upload path: multipart form data, the one call of the owner path that is not Connect. */
 export const uploadDocumentsPath = (propertyId: number) => `/api/properties/${propertyId}/upload-documents`;
 
-/** The upload path's answer: SPEC §7's files, or the server's message. */
-interface UploadAnswer {
-  success?: boolean;
-  files?: string[];
-  message?: string;
-  error?: string;
-}
-
 /**
  * uploadDocuments sends the owner's documents in one multipart request (field `documents`, with
- * the session cookie) and resolves to their URLs. XMLHttpRequest, because fetch cannot report
- * upload progress. A refusal rejects with the server's message.
+ * the session cookie) and resolves to their URLs. A refusal rejects with the server's message.
  */
-export function uploadDocuments(propertyId: number, files: File[], onProgress?: (sent: number) => void): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", uploadDocumentsPath(propertyId));
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let answer: UploadAnswer | null = null;
-      try {
-        answer = JSON.parse(xhr.responseText) as UploadAnswer;
-      } catch {
-        answer = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && answer?.success && Array.isArray(answer.files)) {
-        resolve(answer.files);
-        return;
-      }
-      reject(new Error(answer?.message || answer?.error || `${xhr.status}: ${xhr.responseText.trim() || xhr.statusText}`));
-    };
-    xhr.onerror = () => reject(new Error("The server could not be reached."));
-    const body = new FormData();
-    for (const file of files) body.append("documents", file, file.name);
-    xhr.send(body);
-  });
+export async function uploadDocuments(propertyId: number, files: File[], onProgress?: (sent: number) => void): Promise<string[]> {
+  const body = new FormData();
+  for (const file of files) body.append("documents", file, file.name);
+  const answer = await postForm(uploadDocumentsPath(propertyId), body, onProgress);
+  if (!answer.success || !Array.isArray(answer.files)) throw new Error(answer.message || answer.error || "The documents were not stored.");
+  return answer.files;
 }
 
 /**

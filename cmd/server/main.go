@@ -27,6 +27,7 @@ import (
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/tenancy"
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/web"
 	"github.com/rentproof/rentproof/ui"
@@ -123,8 +124,9 @@ func serve(ctx context.Context) error {
 	defer files.Close()
 	uploads := upload.New(files, pool, uploadOpts)
 	documents := document.New(files, pool)
+	tenancies := tenancy.New(files, pool)
 
-	go housekeep(ctx, account.NewService(pool), uploads, documents)
+	go housekeep(ctx, account.NewService(pool), uploads, documents, tenancies)
 	go payment.NewService(pool, payments).RunRefunds(ctx) // refunds owed after a check closed
 	go countReviews(ctx, review.NewService(pool, nil))
 
@@ -135,7 +137,7 @@ func serve(ctx context.Context) error {
 	}
 	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
 	h := server.NewHandler(pool, server.Options{
-		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, Documents: documents, FixedPlans: fixedPlans, TrustedProxies: proxies, Limits: limits,
+		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, Documents: documents, Tenancies: tenancies, FixedPlans: fixedPlans, TrustedProxies: proxies, Limits: limits,
 		MapTiles: mapTiles, Payments: payments, PublicURL: publicURL,
 	})
 	return server.Serve(ctx, ln, h, timeouts)
@@ -219,8 +221,8 @@ func limitsFromEnv() (server.Limits, error) {
 }
 
 // housekeep prunes dead sessions and old failure counts, and removes uploads never attached and
-// ownership documents past their keeping, hourly until ctx ends.
-func housekeep(ctx context.Context, accounts *account.Service, uploads *upload.Service, documents *document.Service) {
+// owners' and tenants' documents past their keeping, hourly until ctx ends.
+func housekeep(ctx context.Context, accounts *account.Service, uploads *upload.Service, documents *document.Service, tenancies *tenancy.Service) {
 	ticker := time.NewTicker(time.Hour)
 	defer ticker.Stop()
 	for {
@@ -232,6 +234,9 @@ func housekeep(ctx context.Context, accounts *account.Service, uploads *upload.S
 		}
 		if n, err := documents.RemoveExpired(ctx); err != nil && ctx.Err() == nil {
 			slog.Warn("housekeeping documents", "removed", n, "err", err)
+		}
+		if n, err := tenancies.RemoveExpired(ctx); err != nil && ctx.Err() == nil {
+			slog.Warn("housekeeping tenancy documents", "removed", n, "err", err)
 		}
 		select {
 		case <-ctx.Done():

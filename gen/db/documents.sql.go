@@ -75,8 +75,9 @@ func (q *Queries) CanReadDocument(ctx context.Context, arg CanReadDocumentParams
 const countRecentDocuments = `-- name: CountRecentDocuments :one
 SELECT count(*)::int AS documents,
        coalesce(ceil(extract(epoch FROM min(created_at) + interval '24 hours' - now())), 0)::int AS retry_after_seconds
-FROM ownership_documents
-WHERE owner_id = $1 AND created_at > now() - interval '24 hours'
+FROM (SELECT created_at FROM ownership_documents WHERE owner_id = $1 AND created_at > now() - interval '24 hours'
+      UNION ALL
+      SELECT created_at FROM tenancy_documents WHERE tenant_id = $1 AND created_at > now() - interval '24 hours') d
 `
 
 type CountRecentDocumentsRow struct {
@@ -84,8 +85,8 @@ type CountRecentDocumentsRow struct {
 	RetryAfterSeconds int32
 }
 
-// Documents the owner uploaded in the last 24 hours (the daily cap), and the seconds until the
-// oldest of them leaves that window.
+// Documents the account uploaded in the last 24 hours, as an owner or as a tenant (one daily cap
+// for both), and the seconds until the oldest of them leaves that window.
 func (q *Queries) CountRecentDocuments(ctx context.Context, ownerID int32) (CountRecentDocumentsRow, error) {
 	row := q.db.QueryRow(ctx, countRecentDocuments, ownerID)
 	var i CountRecentDocumentsRow

@@ -363,6 +363,33 @@ type StripePayout struct {
 	UpdatedAt             time.Time
 }
 
+type TenancyDetail struct {
+	ID               int32
+	PropertyID       int32
+	PropertyTitle    string
+	Address          string
+	TenantID         *int32
+	TenantFirstName  string
+	TenantLastName   string
+	TenantUsername   string
+	OwnerID          int32
+	OwnerUsername    string
+	FromMonth        string
+	ToMonth          string
+	Status           string
+	Stage            string
+	Proof            string
+	Message          string
+	OwnerMessage     string
+	ResponseMessage  string
+	HoldReason       string
+	CreatedAt        time.Time
+	DecidedAt        *time.Time
+	PropertyVerified bool
+	LandlordReviewID int32
+	AddressNow       string
+}
+
 type TenancyDocument struct {
 	ID          int32
 	Token       string

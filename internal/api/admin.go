@@ -9,21 +9,50 @@ import (
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	"github.com/rentproof/rentproof/internal/document"
+	"github.com/rentproof/rentproof/internal/tenancy"
 	"github.com/rentproof/rentproof/internal/verifyqueue"
 )
 
-// Admin serves AdminService.
+// Admin serves AdminService: the verification queue and the tenancy claims' queue.
 type Admin struct {
-	svc *verifyqueue.Service
-	// TODO(issue 27): the tenancy rpcs, being built on branch tenancy-server; until they land
-	// they answer unimplemented.
-	adminv1connect.UnimplementedAdminServiceHandler
+	svc       *verifyqueue.Service
+	tenancies *tenancy.Service
 }
 
 var _ adminv1connect.AdminServiceHandler = (*Admin)(nil)
 
-// NewAdmin returns the AdminService handler over svc.
-func NewAdmin(svc *verifyqueue.Service) *Admin { return &Admin{svc: svc} }
+// NewAdmin returns the AdminService handler over svc and tenancies.
+func NewAdmin(svc *verifyqueue.Service, tenancies *tenancy.Service) *Admin {
+	return &Admin{svc: svc, tenancies: tenancies}
+}
+
+// ListTenancyQueue lists the tenancy claims waiting for an administrator.
+func (h *Admin) ListTenancyQueue(ctx context.Context, _ *connect.Request[adminv1.ListTenancyQueueRequest]) (*connect.Response[adminv1.ListTenancyQueueResponse], error) {
+	list, err := h.tenancies.Queue(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&adminv1.ListTenancyQueueResponse{Tenancies: tenanciesToProto(list)}), nil
+}
+
+// DecideTenancy approves or rejects a queued tenancy claim.
+func (h *Admin) DecideTenancy(ctx context.Context, req *connect.Request[adminv1.DecideTenancyRequest]) (*connect.Response[adminv1.DecideTenancyResponse], error) {
+	m := req.Msg
+	t, err := h.tenancies.Decide(ctx, m.GetId(), m.GetApprove(), m.GetMessage())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&adminv1.DecideTenancyResponse{Tenancy: tenancyToProto(t)}), nil
+}
+
+// RevokeTenancy revokes a verified tenancy.
+func (h *Admin) RevokeTenancy(ctx context.Context, req *connect.Request[adminv1.RevokeTenancyRequest]) (*connect.Response[adminv1.RevokeTenancyResponse], error) {
+	t, err := h.tenancies.Revoke(ctx, req.Msg.GetId(), req.Msg.GetReason())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&adminv1.RevokeTenancyResponse{Tenancy: tenancyToProto(t)}), nil
+}
 
 // ListQueue lists the requests waiting for an administrator.
 func (h *Admin) ListQueue(ctx context.Context, req *connect.Request[adminv1.ListQueueRequest]) (*connect.Response[adminv1.ListQueueResponse], error) {

@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -69,7 +70,7 @@ var (
 	errTooLarge     = "%s is larger than 10 MB."
 	errNotDocument  = "%s is not a JPEG, PNG or WebP image or a PDF."
 	errDocSignedOut = apperr.Unauthenticated("Please sign in to open this document.")
-	errDocMissing   = apperr.NotFound("Document not found.")
+	ErrDocMissing   = apperr.NotFound("Document not found.")
 	errDocDeleted   = apperr.NotFound("This document was deleted %d days after its request was decided.", RetentionDays)
 	errDocForbidden = apperr.PermissionDenied("Only the property's owner, the administrators and the verifiers the owner invited can open this document.")
 )
@@ -109,6 +110,12 @@ type Document struct {
 
 // URL is where the document with token is read.
 func URL(token string) string { return URLPrefix + token }
+
+// TokenOf is the token of a document's URL (URLPrefix + 32 hex digits), and whether it is one.
+func TokenOf(url string) (string, bool) {
+	token, _ := strings.CutPrefix(url, URLPrefix)
+	return token, len(token) == 32 && strings.Trim(token, "0123456789abcdef") == ""
+}
 
 // FromRow describes a stored document row.
 func FromRow(d db.OwnershipDocument) Document {
@@ -168,19 +175,11 @@ func (s *Service) Upload(ctx context.Context, propertyID int32, files iter.Seq2[
 	}
 	// A first look spares reading the files when the day's room is gone; the count that decides
 	// is taken again under the uploader's lock, with the rows written in the same transaction.
-	if err := checkQuota(ctx, s.q, me.ID, 1); err != nil {
+	if err := CheckQuota(ctx, s.q, me.ID, 1); err != nil {
 		return nil, err
 	}
-	type stored struct {
-		token, key, name, contentType string
-		size                          int
-	}
-	var done []stored
-	cleanup := func() {
-		for _, f := range done {
-			_ = s.files.Delete(context.WithoutCancel(ctx), f.key)
-		}
-	}
+	var done []Received
+	cleanup := func() { Discard(ctx, s.files, done) }
 	for f, err := range files {
 		if err != nil {
 			cleanup()
@@ -190,29 +189,12 @@ func (s *Service) Upload(ctx context.Context, propertyID int32, files iter.Seq2[
 			cleanup()
 			return nil, ErrTooMany
 		}
-		name := cleanName(f.Name)
-		data, err := io.ReadAll(io.LimitReader(f.Body, MaxBytes+1))
+		r, err := Receive(ctx, s.files, f)
 		if err != nil {
 			cleanup()
-			return nil, fmt.Errorf("%w: %w", ErrUnreadable, err)
+			return nil, err
 		}
-		if int64(len(data)) > MaxBytes {
-			cleanup()
-			return nil, apperr.New(apperr.ErrInvalidArgument, errTooLarge, name)
-		}
-		format, ok := sniff(data[:min(len(data), 32)])
-		if !ok {
-			cleanup()
-			return nil, apperr.New(apperr.ErrInvalidArgument, errNotDocument, name)
-		}
-		t := types[format]
-		token := randomToken()
-		key := "documents/" + token + "." + t[0]
-		if err := s.files.Write(ctx, key, data, t[1]); err != nil {
-			cleanup()
-			return nil, fmt.Errorf("store document: %w", err)
-		}
-		done = append(done, stored{token: token, key: key, name: name, contentType: t[1], size: len(data)})
+		done = append(done, r)
 	}
 	if len(done) == 0 {
 		return nil, ErrNoDocuments
@@ -222,13 +204,13 @@ func (s *Service) Upload(ctx context.Context, propertyID int32, files iter.Seq2[
 		if err := q.LockUploader(ctx, me.ID); err != nil {
 			return fmt.Errorf("lock uploader: %w", err)
 		}
-		if err := checkQuota(ctx, q, me.ID, len(done)); err != nil {
+		if err := CheckQuota(ctx, q, me.ID, len(done)); err != nil {
 			return err
 		}
 		for _, f := range done {
 			row, err := q.CreateDocument(ctx, db.CreateDocumentParams{
-				Token: f.token, Key: f.key, OwnerID: me.ID, PropertyID: propertyID,
-				FileName: f.name, ContentType: f.contentType, Bytes: int32(f.size),
+				Token: f.Token, Key: f.Key, OwnerID: me.ID, PropertyID: propertyID,
+				FileName: f.FileName, ContentType: f.ContentType, Bytes: f.Bytes,
 			})
 			if err != nil {
 				return fmt.Errorf("record document: %w", err)
@@ -244,10 +226,11 @@ func (s *Service) Upload(ctx context.Context, propertyID int32, files iter.Seq2[
 	return out, nil
 }
 
-// checkQuota refuses n more documents from ownerID when they would pass MaxPerDay, saying when
-// there is room again (Retry-After).
-func checkQuota(ctx context.Context, q *db.Queries, ownerID int32, n int) error {
-	recent, err := q.CountRecentDocuments(ctx, ownerID)
+// CheckQuota refuses n more documents from userID when they would pass MaxPerDay, saying when
+// there is room again (Retry-After). Owners' and tenants' documents share the cap; call it under
+// the uploader's lock (LockUploader) in the transaction that records the documents.
+func CheckQuota(ctx context.Context, q *db.Queries, userID int32, n int) error {
+	recent, err := q.CountRecentDocuments(ctx, userID)
 	if err != nil {
 		return fmt.Errorf("count recent documents: %w", err)
 	}
@@ -260,6 +243,46 @@ func checkQuota(ctx context.Context, q *db.Queries, ownerID int32, n int) error 
 	}
 	return &apperr.Error{Kind: apperr.ErrResourceExhausted, Message: msg,
 		RetryAfter: max(time.Duration(recent.RetryAfterSeconds)*time.Second, time.Minute)}
+}
+
+// Received is one document read, recognised by its content and stored under a random key, not
+// yet recorded.
+type Received struct {
+	Token, Key, FileName, ContentType string
+	Bytes                             int32
+	SHA256                            [sha256.Size]byte
+}
+
+// Receive reads f (up to MaxBytes), recognises it as a JPEG, PNG or WebP image or a PDF by its
+// content, and stores it in files under documents/<token>.<ext>. A file too large or of another
+// kind is refused with a message naming it.
+func Receive(ctx context.Context, files Store, f File) (Received, error) {
+	name := cleanName(f.Name)
+	data, err := io.ReadAll(io.LimitReader(f.Body, MaxBytes+1))
+	if err != nil {
+		return Received{}, fmt.Errorf("%w: %w", ErrUnreadable, err)
+	}
+	if int64(len(data)) > MaxBytes {
+		return Received{}, apperr.New(apperr.ErrInvalidArgument, errTooLarge, name)
+	}
+	format, ok := sniff(data[:min(len(data), 32)])
+	if !ok {
+		return Received{}, apperr.New(apperr.ErrInvalidArgument, errNotDocument, name)
+	}
+	t := types[format]
+	token := randomToken()
+	key := "documents/" + token + "." + t[0]
+	if err := files.Write(ctx, key, data, t[1]); err != nil {
+		return Received{}, fmt.Errorf("store document: %w", err)
+	}
+	return Received{Token: token, Key: key, FileName: name, ContentType: t[1], Bytes: int32(len(data)), SHA256: sha256.Sum256(data)}, nil
+}
+
+// Discard deletes the files of documents received but not recorded (an upload refused midway).
+func Discard(ctx context.Context, files Store, received []Received) {
+	for _, r := range received {
+		_ = files.Delete(context.WithoutCancel(ctx), r.Key)
+	}
 }
 
 // cleanName keeps a client's file name displayable: its base, valid UTF-8 without control
@@ -388,14 +411,14 @@ func (s *Service) Open(ctx context.Context, url string) (Opened, error) {
 	if err != nil {
 		return Opened{}, err
 	}
-	token, _ := strings.CutPrefix(url, URLPrefix)
-	if len(token) != 32 || strings.Trim(token, "0123456789abcdef") != "" {
-		return Opened{}, errDocMissing
+	token, ok := TokenOf(url)
+	if !ok {
+		return Opened{}, ErrDocMissing
 	}
 	d, err := s.q.GetDocumentByToken(ctx, token)
 	if err != nil {
 		if errors.Is(store.Err(err), apperr.ErrNotFound) {
-			return Opened{}, errDocMissing
+			return Opened{}, ErrDocMissing
 		}
 		return Opened{}, fmt.Errorf("get document: %w", err)
 	}
@@ -409,14 +432,20 @@ func (s *Service) Open(ctx context.Context, url string) (Opened, error) {
 	if d.DeletedAt != nil {
 		return Opened{}, errDocDeleted
 	}
-	r, size, err := s.files.Read(ctx, d.Key)
+	return OpenStored(ctx, s.files, d.Key, d.FileName, d.ContentType)
+}
+
+// OpenStored opens the stored file at key, named fileName, for reading (ErrDocMissing when it is
+// gone).
+func OpenStored(ctx context.Context, files Store, key, fileName, contentType string) (Opened, error) {
+	r, size, err := files.Read(ctx, key)
 	if err != nil {
 		if errors.Is(err, apperr.ErrNotFound) {
-			return Opened{}, errDocMissing
+			return Opened{}, ErrDocMissing
 		}
 		return Opened{}, fmt.Errorf("read document: %w", err)
 	}
-	return Opened{ReadCloser: r, Size: size, FileName: d.FileName, ContentType: d.ContentType}, nil
+	return Opened{ReadCloser: r, Size: size, FileName: fileName, ContentType: contentType}, nil
 }
 
 // cleanupBatch is how many documents one pass of RemoveExpired lists at a time.

@@ -346,7 +346,7 @@ func TestAdminCallsAndIdempotentInitialize(t *testing.T) {
 	if msg, err := svc.RunMigration(as(admin, "admin")); err != nil || msg != gamification.NoPendingMigrations {
 		t.Errorf("migration: %q %v", msg, err)
 	}
-	if msg, err := svc.Initialize(as(admin, "admin")); err != nil || msg != "Added 10 levels, 7 badges and 5 achievements" {
+	if msg, err := svc.Initialize(as(admin, "admin")); err != nil || msg != "Added 10 levels, 8 badges and 5 achievements" {
 		t.Errorf("initialise: %q %v", msg, err)
 	}
 	if msg, err := svc.Initialize(as(admin, "admin")); err != nil || msg != gamification.AlreadyInitialized {

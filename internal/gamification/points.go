@@ -45,6 +45,9 @@ var (
 	ListingPublished = declared(Rule{Key: "properties", ActivityType: "property_listing", EntityType: "property"})
 	// PropertyVerified: the user's property verified, whichever the proof (once per property).
 	PropertyVerified = declared(Rule{Key: "verifiedProperties", ActivityType: "verification_completed", EntityType: "property"})
+	// TenancyVerified: the user's tenancy verified, by its property's owner or from documents
+	// (once per tenancy, whatever its holder writes; package tenancy gives it).
+	TenancyVerified = declared(Rule{Key: "verifiedTenancies", ActivityType: "verification_completed", EntityType: "tenancy"})
 )
 
 // declared fills in r's points, daily cap and once-only flag from the contract's row of its key.
@@ -55,7 +58,7 @@ func declared(r Rule) Rule {
 }
 
 // Rules is the whole points table.
-var Rules = []Rule{ReviewPublished, HelpfulVoteReceived, RequestAnswered, ListingPublished, PropertyVerified}
+var Rules = []Rule{ReviewPublished, HelpfulVoteReceived, RequestAnswered, ListingPublished, PropertyVerified, TenancyVerified}
 
 // Award is one thing that may earn XP: rule's action by (or, for votes received, to) UserID
 // about EntityID. VoterID is the voter of a helpful vote.
@@ -161,6 +164,18 @@ func GivePropertyVerified(ctx context.Context, tx *db.Queries, propertyID int32)
 	}
 	_, err = Give(ctx, tx, Award{Rule: PropertyVerified, UserID: owner, EntityID: propertyID})
 	return err
+}
+
+// GiveTenancyVerified awards tenantID the verification of their tenancy tenancyID.
+func GiveTenancyVerified(ctx context.Context, tx *db.Queries, tenantID, tenancyID int32) error {
+	_, err := Give(ctx, tx, Award{Rule: TenancyVerified, UserID: tenantID, EntityID: tenancyID})
+	return err
+}
+
+// TakeTenancyVerifiedBack reverses tenantID's award for tenancyID when the tenancy stops being
+// verified (withdrawn, revoked, or the listing moved).
+func TakeTenancyVerifiedBack(ctx context.Context, tx *db.Queries, tenantID, tenancyID int32) error {
+	return takeBack(ctx, tx, tenantID, TenancyVerified, tenancyID)
 }
 
 // TakeBackReview reverses what a review earned its author (its own award and the helpful votes

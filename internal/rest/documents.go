@@ -11,6 +11,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"connectrpc.com/connect"
 
@@ -30,6 +31,11 @@ type (
 type DocumentFiles interface {
 	CanUpload(ctx context.Context, propertyID int32) error
 	Upload(ctx context.Context, propertyID int32, files iter.Seq2[document.File, error]) ([]document.Document, error)
+	Open(ctx context.Context, url string) (document.Opened, error)
+}
+
+// DocumentOpener opens the documents of another kind than owners' at their URL (a tenant's).
+type DocumentOpener interface {
 	Open(ctx context.Context, url string) (document.Opened, error)
 }
 
@@ -55,7 +61,7 @@ var DocumentUploadBytes = int64(document.MaxPerUpload)*document.MaxBytes + 1<<20
 
 var documentsTooLarge = fmt.Sprintf("The upload is too large: at most %d documents of %d MB each.", document.MaxPerUpload, document.MaxBytes>>20)
 
-func routeDocuments(mux *http.ServeMux, files DocumentFiles, rpcs DocumentRPCs) {
+func routeDocuments(mux *http.ServeMux, files DocumentFiles, rpcs DocumentRPCs, tenants DocumentOpener) {
 	if files == nil || rpcs == nil {
 		return
 	}
@@ -108,13 +114,17 @@ func routeDocuments(mux *http.ServeMux, files DocumentFiles, rpcs DocumentRPCs) 
 		}
 	})
 	// GET /api/documents/{token}: the document itself, for its owner, administrators and the
-	// verifiers the owner invited; always a download, never sniffed, never cached.
+	// verifiers the owner invited; a tenant's document (of a tenancy claim) for that tenant and
+	// administrators only. Always a download, never sniffed, never cached.
 	const openName = "GET /api/documents/{token}"
 	mux.HandleFunc(openName, func(w http.ResponseWriter, r *http.Request) {
 		var f document.Opened
 		err := rpc.Handle(r.Context(), openName, rpc.Text{"token": r.PathValue("token")}, func(ctx context.Context) error {
 			var err error
 			f, err = files.Open(ctx, r.URL.Path)
+			if errors.Is(err, document.ErrDocMissing) && tenants != nil { // not an owner's: a tenant's, perhaps
+				f, err = tenants.Open(ctx, r.URL.Path)
+			}
 			return err
 		})
 		if err != nil {
@@ -173,8 +183,19 @@ func documentParts(mr *multipart.Reader) iter.Seq2[document.File, error] {
 // a body that breaks off is unreadable (or the server's *http.MaxBytesError), and a file name
 // that is not clean text is refused as any rpc's text is (rpc.Text), named after field.
 func fileParts[F any](mr *multipart.Reader, field string, unreadable error, file func(name string, body io.Reader) F) iter.Seq2[F, error] {
+	return filePartsWith(mr, field, unreadable, func(name string, body io.Reader, _ map[string]string) F { return file(name, body) })
+}
+
+// maxFieldBytes caps a text field read beside the files (filePartsWith).
+const maxFieldBytes = 256
+
+// filePartsWith is fileParts for forms that describe their files with text fields: file is also
+// given the text fields sent so far (each field's latest value, at most maxFieldBytes), so a field
+// sent before a file applies to it and to the files after it, until sent again.
+func filePartsWith[F any](mr *multipart.Reader, field string, unreadable error, file func(name string, body io.Reader, fields map[string]string) F) iter.Seq2[F, error] {
 	return func(yield func(F, error) bool) {
 		var none F
+		fields := map[string]string{}
 		for {
 			part, err := mr.NextPart()
 			if errors.Is(err, io.EOF) {
@@ -187,6 +208,18 @@ func fileParts[F any](mr *multipart.Reader, field string, unreadable error, file
 				yield(none, err)
 				return
 			}
+			if part.FileName() == "" && part.FormName() != field {
+				value, err := io.ReadAll(io.LimitReader(part, maxFieldBytes))
+				if err != nil {
+					if _, tooBig := errors.AsType[*http.MaxBytesError](err); !tooBig {
+						err = fmt.Errorf("%w: %w", unreadable, err)
+					}
+					yield(none, err)
+					return
+				}
+				fields[part.FormName()] = strings.TrimSpace(string(value))
+				continue
+			}
 			if part.FormName() != field || part.FileName() == "" {
 				continue
 			}
@@ -194,7 +227,7 @@ func fileParts[F any](mr *multipart.Reader, field string, unreadable error, file
 				yield(none, err)
 				return
 			}
-			if !yield(file(part.FileName(), part), nil) {
+			if !yield(file(part.FileName(), part, fields), nil) {
 				return
 			}
 		}

@@ -33,6 +33,8 @@ type Handlers struct {
 	ReviewPhotos PhotoUploader
 	// Documents stores and opens owners' ownership documents (nil: no document paths).
 	Documents DocumentFiles
+	// TenancyDocuments stores and opens tenants' documents (nil: no tenancy documents path).
+	TenancyDocuments TenancyFiles
 
 	Account      AccountRPCs
 	Resource     ResourceRPCs
@@ -45,6 +47,7 @@ type Handlers struct {
 	Payment      PaymentRPCs
 	Gamification GamificationRPCs
 	Contact      ContactRPCs
+	Tenancy      TenancyRPCs
 	// StripeWebhook applies Stripe's webhook events.
 	StripeWebhook StripeWebhook
 }
@@ -61,7 +64,12 @@ func New(h Handlers) http.Handler {
 	routeVerification(mux, h.Verification)
 	routeTokens(mux, h.Token)
 	routeUploads(mux, h.PropertyImages, h.ReviewPhotos)
-	routeDocuments(mux, h.Documents, h.Document)
+	var tenants DocumentOpener
+	if h.TenancyDocuments != nil {
+		tenants = h.TenancyDocuments
+	}
+	routeDocuments(mux, h.Documents, h.Document, tenants)
+	routeTenancies(mux, h.Tenancy, h.TenancyDocuments)
 	routePayments(mux, h.Payment, h.StripeWebhook)
 	routeGamification(mux, h.Gamification)
 	routeContact(mux, h.Contact)

@@ -31,6 +31,7 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/resource/v1/resourcev1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/statistics/v1/statisticsv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/tenancy/v1/tenancyv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/token/v1/tokenv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
 	"github.com/rentproof/rentproof/internal/account"
@@ -48,6 +49,7 @@ import (
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/statistics"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/tenancy"
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/verification"
 	"github.com/rentproof/rentproof/internal/verifyqueue"
@@ -64,6 +66,9 @@ type Options struct {
 	Uploads *upload.Service
 	// Documents stores owners' private ownership documents (nil: no document paths).
 	Documents *document.Service
+	// Tenancies holds tenancy claims and stores tenants' private documents (nil: claims without
+	// the documents path).
+	Tenancies *tenancy.Service
 	// Refunder refunds a rejected paid check; nil (the default): the server's payment service
 	// (Stripe, or recorded in demo mode).
 	Refunder verifyqueue.Refunder
@@ -104,6 +109,7 @@ var Services = []string{
 	resourcev1connect.ResourceServiceName,
 	reviewv1connect.ReviewServiceName,
 	statisticsv1connect.StatisticsServiceName,
+	tenancyv1connect.TenancyServiceName,
 	tokenv1connect.TokenServiceName,
 	verificationv1connect.VerificationServiceName,
 }
@@ -145,6 +151,13 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	if opts.Documents != nil {
 		handlers.Documents, handlers.Document = opts.Documents, api.NewDocuments(opts.Documents)
 	}
+	tenancies := opts.Tenancies
+	if tenancies == nil {
+		tenancies = tenancy.New(nil, pool) // no file store: the documents path is not routed
+	} else {
+		handlers.TenancyDocuments = tenancies
+	}
+	handlers.Tenancy = api.NewTenancy(tenancies)
 
 	// The REST shim runs the same interceptors in process (rpc.Invoke).
 	rpcOpts := connect.WithHandlerOptions(
@@ -178,7 +191,8 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(service(paymentv1connect.NewPaymentServiceHandler(handlers.Payment, rpcOpts)))
 	mux.Handle(service(gamificationv1connect.NewGamificationServiceHandler(handlers.Gamification, rpcOpts)))
 	mux.Handle(service(contactv1connect.NewContactServiceHandler(handlers.Contact, rpcOpts)))
-	mux.Handle(service(adminv1connect.NewAdminServiceHandler(api.NewAdmin(verifyqueue.NewService(pool, opts.Refunder)), rpcOpts)))
+	mux.Handle(service(tenancyv1connect.NewTenancyServiceHandler(handlers.Tenancy, rpcOpts)))
+	mux.Handle(service(adminv1connect.NewAdminServiceHandler(api.NewAdmin(verifyqueue.NewService(pool, opts.Refunder), tenancies), rpcOpts)))
 	if handlers.Document != nil {
 		mux.Handle(service(adminv1connect.NewDocumentServiceHandler(handlers.Document, rpcOpts)))
 	}
@@ -229,6 +243,9 @@ func uploadLimit(path string) (int64, bool) {
 		return limit, true
 	}
 	if strings.HasPrefix(path, "/api/properties/") && strings.HasSuffix(path, "/upload-documents") {
+		return rest.DocumentUploadBytes, true
+	}
+	if strings.HasPrefix(path, "/api/tenancies/") && strings.HasSuffix(path, "/documents") {
 		return rest.DocumentUploadBytes, true
 	}
 	return 0, false

@@ -28,6 +28,7 @@ import (
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/tenancy"
 	"github.com/rentproof/rentproof/internal/upload"
 )
 
@@ -45,6 +46,8 @@ type Server struct {
 	Uploads *upload.Service // its upload store, for housekeeping
 	// Documents is its ownership-document store, for housekeeping.
 	Documents *document.Service
+	// Tenancies is its tenancy service, for housekeeping of tenants' documents.
+	Tenancies *tenancy.Service
 	Client    *http.Client // a client that trusts its certificate (with Options.TLS)
 }
 
@@ -110,6 +113,7 @@ func Start(t testing.TB, opts Options) *Server {
 	}
 	uploads := upload.New(files, pool, opts.Uploads)
 	documents := document.New(files, pool)
+	tenancies := tenancy.New(files, pool)
 	const generous = 10_000
 	l := opts.Limits
 	limits := server.Limits{
@@ -124,7 +128,7 @@ func Start(t testing.TB, opts Options) *Server {
 		spa = opts.SPA
 	}
 	h := logsTo(logTo, server.NewHandler(pool, server.Options{
-		SPA: spa, PublicURL: opts.PublicURL, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, FixedPlans: fixedPlans, Limits: limits,
+		SPA: spa, PublicURL: opts.PublicURL, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, Tenancies: tenancies, FixedPlans: fixedPlans, Limits: limits,
 		TrustedProxies: opts.TrustedProxies, Payments: opts.Payments,
 	}))
 	done, refunds := make(chan error, 1), make(chan struct{})
@@ -138,7 +142,7 @@ func Start(t testing.TB, opts Options) *Server {
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Documents: documents, Client: client}
+	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Documents: documents, Tenancies: tenancies, Client: client}
 }
 
 // The server code logs through slog's package functions, which use the process-wide default. A

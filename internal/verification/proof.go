@@ -7,6 +7,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/gamification"
+	"github.com/rentproof/rentproof/internal/tenancy"
 )
 
 // Proofs a verification carries.
@@ -54,8 +55,14 @@ func Grant(ctx context.Context, q *db.Queries, propertyID, requestID, grantedBy 
 // granted for another address, is withdrawn (the owner is the one withdrawing it, with the
 // reason), and every open request gathered for another address closes — people's requests,
 // owners' documents, held approvals, confirmations, and paid checks, the paid ones refunded after
-// commit. It reports whether a verification was withdrawn.
+// commit. Tenancies follow too (tenancy.AddressChanged): open claims about the old address are
+// withdrawn and verified tenancies about it revoked. It reports whether a verification was
+// withdrawn.
 func AddressChanged(ctx context.Context, q *db.Queries, propertyID, ownerID int32, reason string) (bool, error) {
+	// First: it locks the people it takes XP from, in id order, before anyone else here does.
+	if err := tenancy.AddressChanged(ctx, q, propertyID, ownerID); err != nil {
+		return false, err
+	}
 	n, err := q.WithdrawVerificationElsewhere(ctx, db.WithdrawVerificationElsewhereParams{
 		PropertyID: propertyID, OwnerID: &ownerID, Reason: &reason,
 	})

@@ -9,12 +9,13 @@ SELECT id, title, landlord_id, verified FROM properties WHERE id = $1 AND active
 SELECT id, landlord_id, verified FROM properties WHERE id = $1 AND active;
 
 -- name: CountRecentDocuments :one
--- Documents the owner uploaded in the last 24 hours (the daily cap), and the seconds until the
--- oldest of them leaves that window.
+-- Documents the account uploaded in the last 24 hours, as an owner or as a tenant (one daily cap
+-- for both), and the seconds until the oldest of them leaves that window.
 SELECT count(*)::int AS documents,
        coalesce(ceil(extract(epoch FROM min(created_at) + interval '24 hours' - now())), 0)::int AS retry_after_seconds
-FROM ownership_documents
-WHERE owner_id = $1 AND created_at > now() - interval '24 hours';
+FROM (SELECT created_at FROM ownership_documents WHERE owner_id = sqlc.arg(owner_id) AND created_at > now() - interval '24 hours'
+      UNION ALL
+      SELECT created_at FROM tenancy_documents WHERE tenant_id = sqlc.arg(owner_id) AND created_at > now() - interval '24 hours') d;
 
 -- name: CreateDocument :one
 INSERT INTO ownership_documents (token, key, owner_id, property_id, file_name, content_type, bytes)

@@ -952,7 +952,7 @@ const file_rentproof_vocab_v1_rules_proto_rawDesc = "" +
 	"\x06points\x18\x02 \x01(\x05R\x06points\x12\x1b\n" +
 	"\tdaily_cap\x18\x03 \x01(\x05R\bdailyCap\x12&\n" +
 	"\x0fonce_per_entity\x18\x04 \x01(\bR\roncePerEntity:`\n" +
-	"\tpublished\x12\x1c.google.protobuf.FileOptions\x18\xba\x8e\x03 \x01(\v2\".rentproof.vocab.v1.PublishedRulesR\tpublishedB\xd0\x05\xd2\xf3\x18\xfe\x03\n" +
+	"\tpublished\x12\x1c.google.protobuf.FileOptions\x18\xba\x8e\x03 \x01(\v2\".rentproof.vocab.v1.PublishedRulesR\tpublishedB\xeb\x05\xd2\xf3\x18\x99\x04\n" +
 	"-\n" +
 	"\blandlord\n" +
 	"\x05agent\n" +
@@ -983,7 +983,8 @@ const file_rentproof_vocab_v1_rules_proto_rawDesc = "" +
 	"\n" +
 	"properties\x10\n" +
 	"\x18\x02 \x01:\x18\n" +
-	"\x12verifiedProperties\x10\x19 \x01B\n" +
+	"\x12verifiedProperties\x10\x19 \x01:\x19\n" +
+	"\x11verifiedTenancies\x10\x0f\x18\x03 \x01B\n" +
 	"\b\x05\x10\x1e\x18\x0e \x03(\x1e\n" +
 	"\x16com.rentproof.vocab.v1B\n" +
 	"RulesProtoP\x01Z=github.com/rentproof/rentproof/gen/rentproof/vocab/v1;vocabv1\xa2\x02\x03RVX\xaa\x02\x12Rentproof.Vocab.V1\xca\x02\x12Rentproof\\Vocab\\V1\xe2\x02\x1eRentproof\\Vocab\\V1\\GPBMetadata\xea\x02\x14Rentproof::Vocab::V1b\x06proto3"

@@ -3,7 +3,6 @@ import {
   coverImage,
   formatArea,
   fullAddress,
-  highlights,
   isDemoProperty,
   propertyTypeLabel,
   shareDescription,
@@ -46,13 +45,6 @@ describe("property display rules", () => {
     expect(fullAddress({ address: "1 Main St", city: "Austin", state: "", zipCode: "78704" })).toBe(
       "1 Main St, Austin, 78704",
     );
-  });
-
-  it("highlights the three card amenities in order", () => {
-    expect(highlights(["Energy efficient", "Parking", "Responsive landlord"])).toEqual([
-      "Responsive landlord",
-      "Energy efficient",
-    ]);
   });
 
   it("marks ids 1 to 15 as demo properties", () => {

@@ -1,6 +1,6 @@
 /**
  * Property display rules shared by cards, the detail page and the forms (SPEC §3):
- * type labels, highlights, areas, addresses and the demo marker. The vocabularies
+ * type labels, areas, addresses and the demo marker. The vocabularies
  * themselves come from the contract (./vocab).
  */
 import { formatCurrency } from "./currency";
@@ -19,14 +19,6 @@ export function propertyTypeLabel(type: string): string {
 /** isPropertyType tells whether a value is one of the property types. */
 export function isPropertyType(value: string): boolean {
   return PROPERTY_TYPES.has(value);
-}
-
-/** The amenities a property card highlights (SPEC §2 "Property card"). */
-export const HIGHLIGHT_AMENITIES = ["Responsive landlord", "Great location", "Energy efficient"] as const;
-
-/** highlights returns the highlight amenities a property has, in the card's order. */
-export function highlights(amenities: readonly string[]): string[] {
-  return HIGHLIGHT_AMENITIES.filter((h) => amenities.includes(h));
 }
 
 /** formatArea writes a floor area: "650 ft²", "78 m²" (sqm), or "N/A" without one. */

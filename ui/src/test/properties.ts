@@ -135,7 +135,6 @@ export function makeReview(overrides: Partial<Omit<Review, "$typeName" | "$unkno
     title: "Quiet, bright and well run",
     content: "The super fixed a leaking tap the same afternoon. Great light all year.",
     reviewType: "tenant_to_property",
-    verified: true,
     language: "en",
     createdAt: timestampFromDate(new Date(Date.now() - 3 * 24 * 3600 * 1000)),
     reviewer: create(ReviewerSchema, { id: 9, firstName: "Maya", lastName: "Chen" }),

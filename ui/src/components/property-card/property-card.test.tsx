@@ -41,6 +41,8 @@ describe("PropertyCard", () => {
         title: "Sunny Loft",
         verified: true,
         amenities: ["Parking", "Energy efficient", "Responsive landlord", "Great location"],
+        reviewerHighlights: ["Responsive landlord", "Great location"],
+        verifiedReviewCount: 2,
         stars: [0, 1, 0, 3, 6],
       }),
     );
@@ -58,8 +60,9 @@ describe("PropertyCard", () => {
     expect(c.getByText("10 reviews")).toBeInTheDocument();
     expect(c.getByRole("img", { name: "4.4 out of 5 stars" })).toBeInTheDocument();
     expect(c.getByText("9 recommend")).toBeInTheDocument();
-    const tags = within(c.getByRole("list", { name: "Highlights" })).getAllByRole("listitem");
-    expect(tags.map((t) => t.textContent)).toEqual(["Responsive landlord", "Great location", "Energy efficient"]);
+    const tags = within(c.getByRole("list", { name: "What reviewers say" })).getAllByRole("listitem");
+    expect(tags.map((t) => t.textContent)).toEqual(["Responsive landlord", "Great location"]);
+    expect(c.getByText("2 verified reviews")).toBeInTheDocument();
     expect(c.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", "/properties/42");
     expect(container.querySelector("img.property-card__image")).toHaveAttribute("src", "/images/demo/property-01-a.svg");
   });
@@ -149,7 +152,22 @@ describe("PropertyCard", () => {
     expect(c.getByText(/^Demo listing/)).toBeInTheDocument();
     expect(c.getByText("0 reviews")).toBeInTheDocument();
     expect(c.getByText("0 recommend")).toBeInTheDocument();
-    expect(c.queryByRole("list", { name: "Highlights" })).not.toBeInTheDocument();
+    expect(c.queryByRole("list", { name: "What reviewers say" })).not.toBeInTheDocument();
+    expect(c.queryByText(/verified review/)).not.toBeInTheDocument();
+  });
+
+  it("highlights what reviewers say, never the owner's own amenities", () => {
+    const { card } = renderCard(
+      makeProperty({
+        id: 44,
+        amenities: ["Responsive landlord", "Great location", "Energy efficient"],
+        reviewerHighlights: [],
+        verifiedReviewCount: 1,
+      }),
+    );
+    const c = within(card);
+    expect(c.queryByRole("list", { name: "What reviewers say" })).not.toBeInTheDocument();
+    expect(c.getByText("1 verified review")).toBeInTheDocument();
   });
 
   it("formats rent by currency and area by unit, N/A without an area", () => {

@@ -1,4 +1,4 @@
-import { Bath, BedDouble, Leaf, MapPin, Ruler, ShieldCheck, Sparkles, ThumbsUp, UserCheck, type LucideIcon } from "lucide-react";
+import { BadgeCheck, Bath, BedDouble, MapPin, Ruler, ShieldCheck, Sparkles, ThumbsUp, UserCheck, type LucideIcon } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { SaveButton } from "@/components/save-button/save-button";
@@ -11,7 +11,6 @@ import {
   IMAGE_FALLBACK,
   formatArea,
   fullAddress,
-  highlights,
   isDemoProperty,
   propertyTypeLabel,
   verificationBadge,
@@ -24,10 +23,15 @@ import { RatingCircle } from "./rating-circle";
 import { StarRow } from "./star-row";
 import "./property-card.css";
 
+/**
+ * What its reviewers say a property is good at (Property.reviewer_highlights, issue 27), with
+ * their icons: SPEC's "Responsive landlord" and "Great location" are judgements, so the card
+ * takes them from the reviews, never from the owner's amenities (where the property page still
+ * lists them, and "Energy efficient", as the owner's).
+ */
 const HIGHLIGHT_ICONS: Record<string, LucideIcon> = {
   "Responsive landlord": UserCheck,
   "Great location": MapPin,
-  "Energy efficient": Leaf,
 };
 
 interface PropertyCardProps {
@@ -43,8 +47,8 @@ interface PropertyCardProps {
 /**
  * PropertyCard is one property in a list (SPEC §2 "Property card"): picture,
  * verification badge, rating circle, title, address, rent, type, area, beds, baths,
- * reviews with stars, recommend count, highlight amenities and a View Details link, and the
- * heart that saves it (issue 15).
+ * reviews with stars, recommend count, how many reviews are verified, highlights (what its
+ * reviewers say) and a View Details link, and the heart that saves it (issue 15).
  * Everything comes from the property itself (its stored rating summary): a card
  * never asks for reviews.
  */
@@ -55,7 +59,8 @@ export function PropertyCard({ property: p, layout = "grid", headingLevel = 3, e
   const count = summary?.count ?? 0;
   const average = summary?.average ?? p.rating;
   const recommend = summary?.recommendCount ?? 0;
-  const special = highlights(p.amenities);
+  const special = p.reviewerHighlights.filter((h) => Object.hasOwn(HIGHLIGHT_ICONS, h));
+  const verifiedReviews = p.verifiedReviewCount;
 
   return (
     <article className={`card property-card property-card--${layout}`} aria-labelledby={titleId}>
@@ -119,10 +124,16 @@ export function PropertyCard({ property: p, layout = "grid", headingLevel = 3, e
             <ThumbsUp aria-hidden="true" size={14} />
             {recommend.toLocaleString("en-US")} recommend
           </span>
+          {verifiedReviews > 0 ? (
+            <span className="property-card__verified-reviews">
+              <BadgeCheck aria-hidden="true" size={14} />
+              {pluralize(verifiedReviews, "verified review")}
+            </span>
+          ) : null}
         </div>
 
         {special.length > 0 ? (
-          <ul className="property-card__highlights" aria-label="Highlights">
+          <ul className="property-card__highlights" aria-label="What reviewers say">
             {special.map((h) => {
               const Icon = HIGHLIGHT_ICONS[h];
               return (

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { AppProviders, createQueryClient } from "@/app/providers";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
-import { OwnerResponseSchema, ReviewerSchema, type Review } from "@/gen/rentproof/review/v1/review_pb";
+import { OwnerResponseSchema, ReviewerSchema, ReviewProofSchema, type Review } from "@/gen/rentproof/review/v1/review_pb";
 import { gate } from "@/test/gate";
 import { makeProperty, makeReview } from "@/test/properties";
 import { fakeTransport, makeUser } from "@/test/render";
@@ -83,6 +83,8 @@ describe("ReviewCard", () => {
       review: makeReview({
         reviewType: "tenant_to_neighborhood",
         verified: true,
+        verifiedLabel: "Verified Resident",
+        proof: create(ReviewProofSchema, { proof: "documents", fromMonth: "2023-03", toMonth: "2025-01" }),
         rating: 4,
         title: "Leafy and calm",
         content: "Two parks within five minutes.\nThe bakery opens at six.",
@@ -109,9 +111,95 @@ describe("ReviewCard", () => {
   });
 
   it("has no verified label on an unverified review, and names unknown types plainly", () => {
-    const { card } = setup({ review: makeReview({ reviewType: "mystery", verified: false }) });
+    const { card } = setup({ review: makeReview({ reviewType: "mystery", verified: false, verifiedLabel: "" }) });
     const badges = within(card).getByRole("list", { name: "About this review" });
     expect(within(badges).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Review"]);
+  });
+
+  describe("verified label", () => {
+    const documents = create(ReviewProofSchema, { proof: "documents", fromMonth: "2023-03", toMonth: "2025-01" });
+    const landlord = create(ReviewProofSchema, { proof: "landlord", fromMonth: "2023-03", toMonth: "" });
+    const verifiedReview = (proof = documents) =>
+      makeReview({ verified: true, verifiedLabel: "Verified Tenant", proof, reviewType: "tenant_to_property" });
+
+    it("shows the server's label as a button whose proof opens on keyboard focus, without taking the focus", async () => {
+      const { card, user } = setup({ review: verifiedReview() });
+      const badge = within(card).getByRole("button", { name: "Verified Tenant" });
+      expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+      await user.tab();
+      expect(badge).toHaveFocus();
+      expect(await screen.findByRole("tooltip")).toHaveTextContent("Tenancy checked from documents, Mar 2023 – Jan 2025");
+      expect(badge).toHaveAccessibleDescription("Tenancy checked from documents, Mar 2023 – Jan 2025");
+      expect(badge).toHaveFocus();
+      await user.keyboard("{Escape}");
+      await waitFor(() => expect(screen.queryByRole("tooltip")).not.toBeInTheDocument());
+    });
+
+    it("opens the proof on a tap and keeps it open, and closes it on a tap elsewhere", async () => {
+      const { card, user } = setup({ review: verifiedReview(landlord) });
+      await user.pointer({ keys: "[TouchA]", target: within(card).getByRole("button", { name: "Verified Tenant" }) });
+      expect(await screen.findByRole("tooltip")).toHaveTextContent("Tenancy confirmed by the landlord, Mar 2023 – now");
+      await user.pointer({ keys: "[TouchA]", target: within(card).getByRole("heading", { level: 3 }) });
+      await waitFor(() => expect(screen.queryByRole("tooltip")).not.toBeInTheDocument());
+    });
+
+    it("opens the proof while a mouse is over the label", async () => {
+      const { card, user } = setup({ review: verifiedReview() });
+      const badge = within(card).getByRole("button", { name: "Verified Tenant" });
+      await user.hover(badge);
+      expect(await screen.findByRole("tooltip")).toHaveTextContent("Tenancy checked from documents");
+      await user.unhover(badge);
+      await waitFor(() => expect(screen.queryByRole("tooltip")).not.toBeInTheDocument());
+    });
+
+    it("shows no label when the server gives none, even on a review marked verified, nor on an agent's review", () => {
+      const { card } = setup({ review: makeReview({ verified: true, verifiedLabel: "", reviewType: "agent_to_property" }) });
+      expect(within(card).queryByText(/Verified/)).not.toBeInTheDocument();
+      expect(within(card).queryByRole("button", { name: /Verified/ })).not.toBeInTheDocument();
+    });
+
+    it("names the tenant a landlord's review is about, by first name and initial", () => {
+      const { card } = setup({
+        review: makeReview({
+          reviewType: "landlord_to_tenant",
+          verifiedLabel: "Verified Landlord",
+          proof: landlord,
+          tenancyId: 4,
+          tenant: create(ReviewerSchema, { firstName: "Sam", lastName: "Okafor" }),
+        }),
+      });
+      expect(within(card).getByText("About tenant Sam O.")).toBeInTheDocument();
+      expect(within(card).getByRole("button", { name: "Verified Landlord" })).toBeInTheDocument();
+      expect(card).not.toHaveTextContent("Okafor");
+    });
+  });
+
+  describe("blind reveal", () => {
+    const until = timestampFromDate(new Date("2026-12-10T09:00:00Z"));
+
+    it("tells the landlord their review of a tenant waits for the tenant's review or the date", () => {
+      const { card } = setup({
+        viewer: owner,
+        review: makeReview({ userId: owner.id, reviewType: "landlord_to_tenant", hiddenUntil: until }),
+      });
+      expect(card).toHaveAccessibleDescription(
+        "Not public yet: Only you can see this review until the tenant's review of you is posted or until Dec 10, 2026, whichever comes first: neither of you reads the other's review before writing your own.",
+      );
+    });
+
+    it("tells the tenant their review of the landlord waits for the landlord's review", () => {
+      const { card } = setup({
+        viewer: tenant,
+        review: makeReview({ userId: tenant.id, reviewType: "tenant_to_landlord", hiddenUntil: until }),
+      });
+      expect(within(card).getByText(/until the landlord's review of your tenancy is posted or until Dec 10, 2026/)).toBeInTheDocument();
+    });
+
+    it("says nothing of it on a review that is not held back", () => {
+      const { card } = setup({ review: makeReview({ reviewType: "tenant_to_landlord" }) });
+      expect(within(card).queryByText(/Not public yet/)).not.toBeInTheDocument();
+      expect(card).not.toHaveAttribute("aria-describedby");
+    });
   });
 
   it.each([

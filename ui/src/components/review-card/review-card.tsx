@@ -1,4 +1,4 @@
-import { BadgeCheck, EyeOff, Languages, MessageSquareReply, Pencil, ThumbsDown, ThumbsUp, UserRoundPlus } from "lucide-react";
+import { Clock, EyeOff, Languages, MessageSquareReply, Pencil, ThumbsDown, ThumbsUp, UserRoundPlus } from "lucide-react";
 import { Suspense, lazy, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { StarRow } from "@/components/property-card/star-row";
@@ -18,8 +18,9 @@ import {
   reviewerName,
   reviewTypeLabel,
   stayPeriodText,
-  verifiedLabel,
 } from "./review-labels";
+import { blindRevealNotice, publicName } from "./review-proof";
+import { VerifiedBadge } from "./verified-badge";
 import "./review-card.css";
 
 // The owner's response form (and its validation library) is a chunk of its own, fetched when opened.
@@ -55,6 +56,9 @@ export function ReviewCard({ review, viewerId, canRespond = false, headingLevel 
   const lang = language && knownLanguage(review.language) ? review.language : undefined;
   const stay = review.reviewType === "tenant_to_property" ? stayPeriodText(review.stayPeriod) : null;
   const Heading = headingLevel === 4 ? "h4" : "h3";
+  // The blind reveal lists such a review to its author alone, with hidden_until set.
+  const waiting = blindRevealNotice(review);
+  const tenant = review.reviewType === "landlord_to_tenant" ? publicName(review.tenant) : "";
   const [responding, setResponding] = useState(false);
   const respondButton = useRef<HTMLButtonElement>(null);
 
@@ -68,7 +72,7 @@ export function ReviewCard({ review, viewerId, canRespond = false, headingLevel 
     <article
       className={hidden ? "card review-card review-card--hidden" : "card review-card"}
       aria-labelledby={titleId}
-      aria-describedby={hidden ? noticeId : undefined}
+      aria-describedby={hidden || waiting ? noticeId : undefined}
     >
       {hidden ? (
         <p id={noticeId} className="review-card__notice">
@@ -84,6 +88,13 @@ export function ReviewCard({ review, viewerId, canRespond = false, headingLevel 
             </span>
           )}
         </p>
+      ) : waiting ? (
+        <p id={noticeId} className="review-card__notice">
+          <Clock aria-hidden="true" size={18} className="review-card__notice-icon" />
+          <span>
+            <strong>Not public yet:</strong> {waiting}
+          </span>
+        </p>
       ) : null}
       <header className="review-card__header">
         <div className="author">
@@ -98,13 +109,15 @@ export function ReviewCard({ review, viewerId, canRespond = false, headingLevel 
               )}
               {stay ? <span className="review-card__stay"> · {stay}</span> : null}
             </span>
+            {tenant ? <span className="review-card__about">About tenant {tenant}</span> : null}
           </div>
         </div>
         <ul className="review-card__badges" aria-label="About this review">
           <li className="badge badge--category">{reviewTypeLabel(review.reviewType)}</li>
-          {review.verified ? (
-            <li className="badge badge--verified">
-              <BadgeCheck aria-hidden="true" size={14} /> Verified {verifiedLabel(review.reviewType)}
+          {review.verifiedLabel ? (
+            // The server's label, which follows the proof: none on an unverified review.
+            <li>
+              <VerifiedBadge label={review.verifiedLabel} proof={review.proof} />
             </li>
           ) : null}
           {review.newMember ? (

@@ -2,6 +2,7 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
+import { screen, within } from "@testing-library/react";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { PropertyService, RatingSummarySchema, type Property } from "@/gen/rentproof/property/v1/property_pb";
 import {
@@ -16,13 +17,22 @@ import {
   type RespondToReviewRequest,
   type Review,
 } from "@/gen/rentproof/review/v1/review_pb";
+import { TenancyService, type Tenancy } from "@/gen/rentproof/tenancy/v1/tenancy_pb";
 import { REVIEW_RULES, tabReviewTypes } from "@/lib/rules";
 import { REVIEW_TYPES } from "@/lib/vocab";
 
 /** The types that make a property's stars, as the contract declares them (the server's rule). */
 const RATED_TYPES: readonly string[] = REVIEW_RULES.ratedTypes;
 
-type Rpc = "createReview" | "markHelpful" | "reportReview" | "respondToReview" | "listPropertyReviews" | "getRatingSummary";
+type Rpc =
+  | "createReview"
+  | "markHelpful"
+  | "reportReview"
+  | "respondToReview"
+  | "listPropertyReviews"
+  | "getRatingSummary"
+  | "listMyTenancies"
+  | "listTenancyClaims";
 
 interface ReviewFakeOptions {
   properties: Property[];
@@ -35,6 +45,8 @@ interface ReviewFakeOptions {
   fail?: Partial<Record<Rpc, ConnectError>>;
   /** When true a report hides the review at once, as the third report from established accounts does. */
   reportsHide?: boolean;
+  /** Tenancy claims: the viewer's own (ListMyTenancies) and those on the viewer's properties (ListTenancyClaims). */
+  tenancies?: Tenancy[];
 }
 
 /** published tells whether a review is public (a review made without a status is). */
@@ -90,6 +102,7 @@ export function serveReviewFakes({
   hold,
   fail = {},
   reportsHide = false,
+  tenancies = [],
 }: ReviewFakeOptions) {
   const reviews = [...initial];
   const votes = new Set<string>();
@@ -99,8 +112,10 @@ export function serveReviewFakes({
     markHelpful: [] as MarkHelpfulRequest[],
     reportReview: [] as ReportReviewRequest[],
     respondToReview: [] as RespondToReviewRequest[],
-    listPropertyReviews: [] as { propertyId: number; tab: string; page: number; pageSize: number }[],
+    listPropertyReviews: [] as { propertyId: number; tab: string; page: number; pageSize: number; verifiedOnly: boolean }[],
     getRatingSummary: [] as { propertyId: number }[],
+    listMyTenancies: 0,
+    listTenancyClaims: [] as { propertyId: number }[],
   };
   // Answers are never changed in place: the UI may still hold them.
   const replace = (next: Review) => {
@@ -135,7 +150,13 @@ export function serveReviewFakes({
     });
     router.service(ReviewService, {
       async listPropertyReviews(req) {
-        requests.listPropertyReviews.push({ propertyId: req.propertyId, tab: req.tab, page: req.page, pageSize: req.pageSize });
+        requests.listPropertyReviews.push({
+          propertyId: req.propertyId,
+          tab: req.tab,
+          page: req.page,
+          pageSize: req.pageSize,
+          verifiedOnly: req.verifiedOnly,
+        });
         const err = fail.listPropertyReviews;
         if (err) throw err;
         const types = tabReviewTypes(req.tab || "all");
@@ -143,6 +164,7 @@ export function serveReviewFakes({
         const matches = reviews
           .filter((r) => published(r) || (r.status === "hidden" && !!user && r.userId === user.id))
           .filter((r) => r.propertyId === req.propertyId && (!types.length || types.includes(r.reviewType)))
+          .filter((r) => !req.verifiedOnly || r.verified)
           .sort((a, b) => Number(b.createdAt?.seconds ?? 0n) - Number(a.createdAt?.seconds ?? 0n) || b.id - a.id);
         const size = req.pageSize || 10;
         const page = req.page || 1;
@@ -158,7 +180,7 @@ export function serveReviewFakes({
         const err = fail.getRatingSummary;
         if (err) throw err;
         const of = reviews.filter((r) => r.propertyId === req.propertyId);
-        return { summary: summaryOf(of), types: typesOf(of) };
+        return { summary: summaryOf(of), types: typesOf(of), verifiedCount: of.filter((r) => published(r) && r.verified).length };
       },
       listRecentReviews(req) {
         return { reviews: reviews.slice(0, req.limit || 2) };
@@ -172,7 +194,13 @@ export function serveReviewFakes({
         requests.createReview.push(req);
         await gate("createReview");
         const user = signedIn();
-        if (reviews.some((r) => r.userId === user.id && r.propertyId === req.propertyId && r.reviewType === req.reviewType)) {
+        // A landlord's review of a verified tenancy is one per tenancy; every other kind one per type.
+        if (
+          reviews.some(
+            (r) =>
+              r.userId === user.id && r.propertyId === req.propertyId && r.reviewType === req.reviewType && r.tenancyId === req.tenancyId,
+          )
+        ) {
           throw new ConnectError("You have already written a review of this type for this property", Code.AlreadyExists);
         }
         const review = create(ReviewSchema, {
@@ -192,6 +220,7 @@ export function serveReviewFakes({
           createdAt: timestampFromDate(new Date()),
           reviewer: create(ReviewerSchema, { id: user.id, firstName: user.firstName, lastName: user.lastName }),
           status: "published",
+          tenancyId: req.tenancyId,
         });
         reviews.unshift(review);
         return { review };
@@ -243,7 +272,35 @@ export function serveReviewFakes({
         return { review: answered };
       },
     });
+    router.service(TenancyService, {
+      listMyTenancies() {
+        requests.listMyTenancies++;
+        const err = fail.listMyTenancies;
+        if (err) throw err;
+        const user = signedIn();
+        return { tenancies: tenancies.filter((t) => t.tenantId === user.id) };
+      },
+      listTenancyClaims(req) {
+        requests.listTenancyClaims.push({ propertyId: req.propertyId });
+        const err = fail.listTenancyClaims;
+        if (err) throw err;
+        const user = signedIn();
+        const owned = properties.filter((p) => p.landlordId === user.id).map((p) => p.id);
+        return {
+          tenancies: tenancies.filter((t) => owned.includes(t.propertyId) && (!req.propertyId || t.propertyId === req.propertyId)),
+        };
+      },
+    });
   };
 
   return { serve, requests, reviews };
+}
+
+/** reviewTitles lists the titles of the cards in the property page's list of reviews, in order. */
+export async function reviewTitles(): Promise<(string | null)[]> {
+  const section = await screen.findByRole("region", { name: "Reviews" });
+  const list = await within(section).findByRole("list", { name: "Reviews" });
+  return within(list)
+    .getAllByRole("article")
+    .map((a) => within(a).getByRole("heading", { level: 3 }).textContent);
 }

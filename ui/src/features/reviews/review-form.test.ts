@@ -94,7 +94,15 @@ describe("toCreateRequest", () => {
       categories: ["Noise", "Location"],
       photos: ["/uploads/reviews/0123456789abcdef0123456789abcdef.jpg"],
       stayPeriod: "1_to_3_years",
+      tenancyId: 0,
     });
     expect(toCreateRequest(3, { ...values, reviewType: "general" }).stayPeriod).toBe("");
+  });
+
+  it("sends the chosen tenancy with a landlord's review of a tenant only", () => {
+    expect(toCreateRequest(3, { ...valid, reviewType: "landlord_to_tenant", tenancyId: "12" }).tenancyId).toBe(12);
+    expect(toCreateRequest(3, { ...valid, reviewType: "landlord_to_tenant", tenancyId: "0" }).tenancyId).toBe(0);
+    // Another type's tenancy is the author's own, found by the server: a stale choice is not sent.
+    expect(toCreateRequest(3, { ...valid, reviewType: "tenant_to_landlord", tenancyId: "12" }).tenancyId).toBe(0);
   });
 });

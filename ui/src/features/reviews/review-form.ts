@@ -23,13 +23,15 @@ export interface ReviewFormValues {
   cons: string[];
   /** The URLs of the photos uploaded for the review (the photo picker keeps them here). */
   photos: string[];
+  /** The verified tenancy a landlord's review of a tenant is about, as the select's value; "0" for none. */
+  tenancyId: string;
 }
 
 /**
  * defaultReviewValues are the form's starting values: no rating (SPEC's default is 5, but a
  * preset anchors the rating: the author must choose one), language en, stay period current.
  */
-export function defaultReviewValues(types: readonly string[]): ReviewFormValues {
+export function defaultReviewValues(types: readonly string[], tenancyId = 0): ReviewFormValues {
   return {
     rating: 0,
     title: "",
@@ -41,6 +43,7 @@ export function defaultReviewValues(types: readonly string[]): ReviewFormValues 
     pros: [""],
     cons: [""],
     photos: [],
+    tenancyId: String(tenancyId),
   };
 }
 
@@ -67,6 +70,7 @@ export const reviewSchema = z.object({
   pros: points(pros),
   cons: points(cons),
   photos: z.array(z.string()),
+  tenancyId: z.string(),
 });
 
 function nonBlank(list: string[]): string[] {
@@ -75,7 +79,8 @@ function nonBlank(list: string[]): string[] {
 
 /**
  * toCreateRequest shapes the form for ReviewService.CreateReview: text trimmed, blank
- * pros, cons, categories and photos dropped, and a stay period only for tenant_to_property.
+ * pros, cons, categories and photos dropped, a stay period only for tenant_to_property, and a
+ * tenancy only for landlord_to_tenant (other types' tenancy is found from their author).
  * The author is whoever is signed in; no user id is sent.
  */
 export function toCreateRequest(
@@ -94,5 +99,6 @@ export function toCreateRequest(
     categories: nonBlank(values.categories),
     photos: nonBlank(values.photos),
     stayPeriod: values.reviewType === "tenant_to_property" ? values.stayPeriod : "",
+    tenancyId: values.reviewType === "landlord_to_tenant" ? Number(values.tenancyId) || 0 : 0,
   };
 }

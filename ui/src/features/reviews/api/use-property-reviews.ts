@@ -27,13 +27,14 @@ export type ReviewTab = (typeof REVIEW_TABS)[number]["value"];
 export const REVIEW_PAGE_SIZE = 10;
 
 /**
- * usePropertyReviews pages through a property's reviews for one tab, newest first,
- * with ReviewService.ListPropertyReviews; the next page exists while hasMore is true.
+ * usePropertyReviews pages through a property's reviews for one tab, newest first, only the
+ * verified ones when verifiedOnly is set, with ReviewService.ListPropertyReviews; the next page
+ * exists while hasMore is true.
  */
-export function usePropertyReviews(propertyId: number, tab: ReviewTab) {
+export function usePropertyReviews(propertyId: number, tab: ReviewTab, verifiedOnly = false) {
   return useInfiniteQuery(
     ReviewService.method.listPropertyReviews,
-    { propertyId, tab, page: 1, pageSize: REVIEW_PAGE_SIZE },
+    { propertyId, tab, page: 1, pageSize: REVIEW_PAGE_SIZE, verifiedOnly },
     {
       pageParamKey: "page",
       getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),

@@ -4,7 +4,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { serveReviewFakes } from "@/components/review-card/testing";
+import { reviewTitles, serveReviewFakes } from "@/components/review-card/testing";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { ReviewerSchema, type Review } from "@/gen/rentproof/review/v1/review_pb";
 import { FakeUpload, png, stubUploadsInEachTest } from "@/test/fake-upload";
@@ -69,12 +69,7 @@ const form = async () => {
   fireEvent.click(await writeButton());
   return within(await dialog()).findByRole("form", { name: "Write a Review" });
 };
-const cardTitles = async () => {
-  const list = await within(await reviewsSection()).findByRole("list", { name: "Reviews" });
-  return within(list)
-    .getAllByRole("article")
-    .map((a) => within(a).getByRole("heading", { level: 3 }).textContent);
-};
+const cardTitles = reviewTitles;
 // hidden: under the open Write a Review dialog the rest of the page is aria-hidden (Radix then announces a toast on its own).
 const toasts = () => screen.getByRole("region", { name: "Notifications (F8)", hidden: true });
 const tabList = async () => within(await reviewsSection()).getByRole("tablist", { name: "Review types" });
@@ -583,8 +578,8 @@ describe("PropertyReviews", () => {
       await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 7 reviews"));
       const cards = within(await reviewsSection()).getAllByRole("article");
       expect(cards.slice(0, 2).map((c) => within(c).getByRole("list", { name: "About this review" }).textContent)).toEqual([
-        "Neighborhood review Verified Resident New member · not counted yet",
-        "Tenant review Verified Tenant New member · not counted yet",
+        "Neighborhood review New member · not counted yet",
+        "Tenant review New member · not counted yet",
       ]);
       expect(within(cards[2]).queryByText(/New member/)).not.toBeInTheDocument();
 

@@ -1,6 +1,6 @@
-import { LogIn, MessageSquareReply, PenLine } from "lucide-react";
-import { Suspense, lazy, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { BadgeCheck, LogIn, MessageSquareReply, PenLine } from "lucide-react";
+import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation, useSearchParams } from "react-router-dom";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Dialog } from "@/components/ui/dialog";
@@ -33,6 +33,22 @@ function isReviewTab(value: string): value is ReviewTab {
 }
 
 /**
+ * The page's query parameters the reviews read: "reviews=verified" keeps "Verified reviews only"
+ * on (the search page's "verified" means verified properties, so a name of its own), and
+ * "reviewTenancy" is the tenancy whose owner followed "Review this tenant" from the dashboard.
+ */
+export const REVIEWS_PARAM = "reviews";
+export const REVIEW_TENANCY_PARAM = "reviewTenancy";
+/** The reviews section's anchor ("#write-review"), where the dashboard's links land. */
+export const WRITE_REVIEW_ANCHOR = "write-review";
+
+/** parseTenancyId reads a positive tenancy id from the query, or 0. */
+function parseTenancyId(raw: string | null): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+}
+
+/**
  * PropertyReviews is the reviews part of the property page (SPEC §2 "Property detail"):
  * the reviews under the tabs All, Tenant, Landlord, Neighborhood, Agent, each with its
  * count and, under the open one, who wrote about whom; above them a Write a Review button that opens the form in a dialog for
@@ -46,9 +62,46 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
   const isOwner = viewer !== null && viewer.id === property.landlordId;
   const types = viewer ? reviewTypesFor(viewer.role, isOwner) : [];
   const { query: summary, counts } = useReviewCounts(property.id);
+  const [params, setParams] = useSearchParams();
+  const inAddress = params.get(REVIEWS_PARAM) === "verified";
+  // The box turns at once: the router applies the new address in a transition, and a checkbox
+  // bound to it alone would spring back until then. It follows the address when that changes
+  // by itself (Back, a link).
+  const [verifiedOnly, setVerifiedOnlyNow] = useState(inAddress);
+  const [followed, setFollowed] = useState(inAddress);
+  if (followed !== inAddress) {
+    setFollowed(inAddress);
+    setVerifiedOnlyNow(inAddress);
+  }
+  const reviewTenancy = parseTenancyId(params.get(REVIEW_TENANCY_PARAM));
+  const location = useLocation();
+  const section = useRef<HTMLElement>(null);
+  const linked = location.hash === `#${WRITE_REVIEW_ANCHOR}`;
+  useEffect(() => {
+    // The section renders after the page's first paint, too late for the browser's own jump.
+    if (linked) section.current?.scrollIntoView({ block: "start" });
+  }, [linked]);
+
+  /** withParam is the page's query with one parameter set, or removed when value is null. */
+  const withParam = (name: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+    return next;
+  };
+  const setVerifiedOnly = (on: boolean) => {
+    setVerifiedOnlyNow(on);
+    setParams(withParam(REVIEWS_PARAM, on ? "verified" : null), { replace: true });
+  };
+  const allReviewsHref = `?${withParam(REVIEWS_PARAM, null).toString()}${location.hash}`;
 
   return (
-    <section className="card detail-section reviews-section" aria-labelledby={listId}>
+    <section
+      ref={section}
+      id={WRITE_REVIEW_ANCHOR}
+      className="card detail-section reviews-section"
+      aria-labelledby={listId}
+    >
       <div className="reviews-section__header">
         <h2 id={listId} className="detail-section__title">
           Reviews
@@ -58,7 +111,17 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
           <span className="skeleton reviews-section__action-placeholder" aria-hidden="true" />
         ) : viewer ? (
           types.length ? (
-            <WriteReview key={`${viewer.id}-${viewer.role}`} property={property} role={viewer.role} isOwner={isOwner} />
+            <WriteReview
+              key={`${viewer.id}-${viewer.role}`}
+              property={property}
+              role={viewer.role}
+              isOwner={isOwner}
+              // Only the owner reviews a tenancy; for anyone else the link's parameter means nothing.
+              tenancyId={isOwner ? reviewTenancy : 0}
+              onSent={() => {
+                if (reviewTenancy) setParams(withParam(REVIEW_TENANCY_PARAM, null), { replace: true });
+              }}
+            />
           ) : null
         ) : (
           <SignInLink />
@@ -82,6 +145,7 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
       <p className="muted">
         <Link to="/how-reviews-work">How reviews work</Link>: who can write them, their order, and what counts in the rating.
       </p>
+      <VerifiedFilter verifiedOnly={verifiedOnly} onChange={setVerifiedOnly} verifiedCount={summary.data?.verifiedCount} />
       <Tabs value={tab} onValueChange={(value) => isReviewTab(value) && setTab(value)}>
         <TabsList aria-label="Review types" className="review-tabs">
           {REVIEW_TABS.map((t) => (
@@ -112,11 +176,46 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
             ) : counts ? (
               <UnratedSummary items={unratedIn(counts, t.value)} />
             ) : null}
-            <ReviewList propertyId={property.id} tab={t.value} viewerId={viewer?.id ?? null} viewerIsOwner={isOwner} />
+            <ReviewList
+              propertyId={property.id}
+              tab={t.value}
+              viewerId={viewer?.id ?? null}
+              viewerIsOwner={isOwner}
+              verifiedOnly={verifiedOnly}
+              allReviewsHref={allReviewsHref}
+            />
           </TabsContent>
         ))}
       </Tabs>
     </section>
+  );
+}
+
+interface VerifiedFilterProps {
+  verifiedOnly: boolean;
+  onChange: (on: boolean) => void;
+  /** How many of the property's published reviews are verified; undefined until known. */
+  verifiedCount: number | undefined;
+}
+
+/**
+ * VerifiedFilter is "Verified reviews only", kept in the page's address, and how many of the
+ * property's reviews are verified (GetRatingSummary's verified_count).
+ */
+function VerifiedFilter({ verifiedOnly, onChange, verifiedCount }: VerifiedFilterProps) {
+  return (
+    <div className="reviews-filter">
+      <label className="checkbox">
+        <input type="checkbox" checked={verifiedOnly} onChange={(e) => onChange(e.target.checked)} />
+        Verified reviews only
+      </label>
+      {verifiedCount !== undefined ? (
+        <span className="reviews-filter__count">
+          <BadgeCheck aria-hidden="true" size={16} />
+          {verifiedCount.toLocaleString("en-US")} verified
+        </span>
+      ) : null}
+    </div>
   );
 }
 
@@ -127,8 +226,18 @@ export function PropertyReviews({ property, viewer, viewerLoading }: PropertyRev
  * closes the dialog; a failed one keeps it open with everything typed, and so does closing it
  * before sending (the draft waits for the next open).
  */
-function WriteReview({ property, role, isOwner }: { property: Property; role: string; isOwner: boolean }) {
-  const [open, setOpen] = useState(false);
+interface WriteReviewProps {
+  property: Property;
+  role: string;
+  isOwner: boolean;
+  /** The tenancy the owner came to review ("Review this tenant"): the dialog opens on it at once. 0: none. */
+  tenancyId: number;
+  /** Called once a review is sent. */
+  onSent: () => void;
+}
+
+function WriteReview({ property, role, isOwner, tenancyId, onSent }: WriteReviewProps) {
+  const [open, setOpen] = useState(tenancyId > 0);
   const draft = useRef<Partial<ReviewFormValues> | undefined>(undefined);
   const label = isOwner ? "Review a Tenant" : "Write a Review";
   return (
@@ -151,9 +260,11 @@ function WriteReview({ property, role, isOwner }: { property: Property; role: st
           isOwner={isOwner}
           label={label}
           draft={draft}
+          tenancyId={tenancyId}
           onSubmitted={() => {
             draft.current = undefined;
             setOpen(false);
+            onSent();
           }}
         />
       </Suspense>

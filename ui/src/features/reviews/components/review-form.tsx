@@ -1,21 +1,37 @@
+import { skipToken, useQuery } from "@connectrpc/connect-query";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Info, Send } from "lucide-react";
+import { BadgeCheck, EyeOff, Info, Send, ShieldQuestion } from "lucide-react";
 import { useEffect, useRef, type RefObject } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
+import { Link } from "react-router-dom";
 import { ImageUploader } from "@/components/image-uploader/image-uploader";
 import { useImageUploads } from "@/components/image-uploader/use-image-uploads";
 import { reviewTypeLabel } from "@/components/review-card/review-labels";
+import { proofText, publicName } from "@/components/review-card/review-proof";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { VocabSelect } from "@/components/ui/vocab-select";
+import { pluralize } from "@/lib/rating";
+import { TENANCY_RULES } from "@/lib/rules";
 import { charCount } from "@/lib/text";
 import { LIMITS, REVIEW_CATEGORIES, REVIEW_LANGUAGES, REVIEW_TYPES, STAY_PERIODS } from "@/lib/vocab";
 import type { Review } from "@/gen/rentproof/review/v1/review_pb";
+import { TenancyService, type Tenancy } from "@/gen/rentproof/tenancy/v1/tenancy_pb";
 import { useCreateReview } from "../api/use-create-review";
 import { useMyReviewsOfProperty } from "../api/use-my-reviews-of-property";
 import { REVIEW_PHOTOS } from "../api/review-photos";
 import { defaultReviewValues, reviewSchema, toCreateRequest, type ReviewFormValues } from "../review-form";
+import {
+  BLIND_REVEAL_RULE,
+  LANDLORD_LABEL,
+  myTenancyAt,
+  reviewableTenancies,
+  stillLabels,
+  tenancyOption,
+  tenantLabel,
+  type MyTenancyHere,
+} from "../review-tenancy";
 import { reviewTypesFor } from "../review-types";
 import { PointsEditor } from "./points-editor";
 import { StarRatingInput } from "./star-rating-input";
@@ -37,6 +53,8 @@ interface ReviewFormProps {
   draft?: RefObject<Partial<ReviewFormValues> | undefined>;
   /** Called once a review is sent and the form emptied. */
   onSubmitted?: () => void;
+  /** The owner's "Review this tenant" link: the verified tenancy chosen at first. 0: none. */
+  tenancyId?: number;
 }
 
 /** The photos' message when a submit finds one the server refused (kept, neither removed nor retried). */
@@ -52,19 +70,43 @@ const WRITTEN_STATUS: Record<string, string> = {
 /**
  * ReviewForm is Write a Review (SPEC §2, §5 "Review"). Before the fields it says which reviews
  * the user already wrote about the property (one of each type is allowed: the server refuses a
- * second), and offers only the types left; when none is left, it says so instead of the form.
+ * second), and offers only the types left; when none is left, it says so instead of the form. A
+ * landlord reviews each verified tenancy at their property once (and one tenant without one), so
+ * the owner's form waits for their tenancy claims (TenancyService.ListTenancyClaims); anyone
+ * else's asks for their own tenancies (ListMyTenancies) without waiting, to say which label
+ * their review will carry. Both are asked only once the form is open.
  */
 export function ReviewForm(props: ReviewFormProps) {
   const mine = useMyReviewsOfProperty(props.propertyId);
-  if (mine.isPending) return <Spinner label="Loading the form" />;
+  const claims = useQuery(TenancyService.method.listTenancyClaims, props.isOwner ? { propertyId: props.propertyId } : skipToken);
+  const myTenancies = useQuery(TenancyService.method.listMyTenancies, props.isOwner ? skipToken : {});
+  if (mine.isPending || (props.isOwner && claims.isPending)) return <Spinner label="Loading the form" />;
   // Unread, every type is offered: the server still refuses a second review of one.
   const written = mine.data?.reviews ?? [];
-  const types = reviewTypesFor(props.role, props.isOwner).filter((t) => !written.some((r) => r.reviewType === t));
+  const reviewable = reviewableTenancies(claims.data?.tenancies ?? [], props.propertyId, written);
+  // A landlord's review without a verified tenancy is one per property.
+  const unverifiedLeft = !written.some((r) => r.reviewType === "landlord_to_tenant" && r.tenancyId === 0);
+  const types = reviewTypesFor(props.role, props.isOwner).filter((t) =>
+    t === "landlord_to_tenant" ? reviewable.length > 0 || unverifiedLeft : !written.some((r) => r.reviewType === t),
+  );
+  const here = myTenancies.data ? myTenancyAt(myTenancies.data.tenancies, props.propertyId) : undefined;
   return (
     <>
-      {written.length ? <WrittenReviews reviews={written} /> : null}
+      {written.length ? <WrittenReviews reviews={written} isOwner={props.isOwner} /> : null}
+      {props.isOwner && claims.isError ? (
+        <p className="review-form__note" role="alert">
+          Your tenants&apos; verified tenancies could not be loaded, so only a review without the Verified Landlord label can be
+          written now. Close the form and open it again to retry.
+        </p>
+      ) : null}
+      {props.isOwner && props.tenancyId && !reviewable.some((t) => t.id === props.tenancyId) && claims.isSuccess ? (
+        <p className="review-form__note">
+          The tenancy you came to review is not one you can review now: it is not verified at this property, or you have
+          reviewed it already.
+        </p>
+      ) : null}
       {types.length ? (
-        <ReviewFields {...props} types={types} />
+        <ReviewFields {...props} types={types} reviewable={reviewable} unverifiedLeft={unverifiedLeft} here={here} />
       ) : (
         <p className="review-form__done">You have written every kind of review you can write about this property.</p>
       )}
@@ -72,17 +114,104 @@ export function ReviewForm(props: ReviewFormProps) {
   );
 }
 
+/** writtenName names one of the user's reviews: its type, and the tenant a landlord's review is about. */
+function writtenName(r: Review): string {
+  const tenant = r.reviewType === "landlord_to_tenant" ? publicName(r.tenant) : "";
+  return `${reviewTypeLabel(r.reviewType)}${tenant ? ` of ${tenant}` : ""} (${WRITTEN_STATUS[r.status] ?? r.status})`;
+}
+
 /** WrittenReviews names the types the user already wrote about the property, with their status. */
-function WrittenReviews({ reviews }: { reviews: Review[] }) {
+function WrittenReviews({ reviews, isOwner }: { reviews: Review[]; isOwner: boolean }) {
   return (
     <div className="review-form__written">
       <Info aria-hidden="true" size={16} />
       <p>
-        You have already reviewed this property:{" "}
-        {reviews.map((r) => `${reviewTypeLabel(r.reviewType)} (${WRITTEN_STATUS[r.status] ?? r.status})`).join(", ")}. One
-        review of each type is allowed, so the form offers the others.
+        You have already reviewed this property: {reviews.map(writtenName).join(", ")}.{" "}
+        {isOwner
+          ? "You may review each verified tenancy once, and one tenant without a verified tenancy."
+          : "One review of each type is allowed, so the form offers the others."}
       </p>
     </div>
+  );
+}
+
+/**
+ * LandlordVerification says what the owner's review of a tenant will carry: the Verified Landlord
+ * label and its proof with a verified tenancy chosen, no label without one.
+ */
+function LandlordVerification({ tenancy }: { tenancy?: Tenancy }) {
+  if (!tenancy) {
+    return (
+      <p className="review-form__verification">
+        <Info aria-hidden="true" size={16} />
+        <span>
+          Without a verified tenancy this review carries no label and names no tenant. A tenant&apos;s stay is verified once
+          they claim it and you confirm it under Tenancy Claims on your dashboard, or our team checks their documents.
+        </span>
+      </p>
+    );
+  }
+  const proof = proofText({ proof: tenancy.proof, fromMonth: tenancy.fromMonth, toMonth: tenancy.toMonth });
+  return (
+    <p className="review-form__verification review-form__verification--verified">
+      <BadgeCheck aria-hidden="true" size={16} />
+      <span>
+        Your review will be labelled <strong>{LANDLORD_LABEL}</strong> and shown as about tenant{" "}
+        {publicName({ firstName: tenancy.tenantFirstName, lastName: tenancy.tenantLastName })}
+        {proof ? ` (${proof})` : ""}.
+      </span>
+    </p>
+  );
+}
+
+/**
+ * TenantVerification sits beside the stay fields of a member's review: the label their review
+ * will carry when they hold a verified tenancy here that still labels it, their claim being
+ * checked, or "Verify your stay", which opens the claim on the dashboard. Agents' reviews are never
+ * verified, so it says nothing on one.
+ */
+function TenantVerification({ propertyId, reviewType, here }: { propertyId: number; reviewType: string; here?: MyTenancyHere }) {
+  const label = tenantLabel(reviewType);
+  if (!label) return null;
+  const verified = here?.verified;
+  if (verified && stillLabels(verified)) {
+    const proof = proofText({ proof: verified.proof, fromMonth: verified.fromMonth, toMonth: verified.toMonth });
+    return (
+      <p className="review-form__verification review-form__verification--verified">
+        <BadgeCheck aria-hidden="true" size={16} />
+        <span>
+          Your review will be labelled <strong>{label}</strong>
+          {proof ? ` (${proof})` : ""}.
+        </span>
+      </p>
+    );
+  }
+  if (verified) {
+    return (
+      <p className="review-form__verification">
+        <Info aria-hidden="true" size={16} />
+        <span>
+          Your verified tenancy here ended more than {pluralize(TENANCY_RULES.reviewYearsAfter, "year")} ago, so this review
+          will not carry the {label} label.
+        </span>
+      </p>
+    );
+  }
+  return (
+    <p className="review-form__verification">
+      <ShieldQuestion aria-hidden="true" size={16} />
+      {here?.pending ? (
+        <span>
+          Your claim to have lived here is being checked: once it is verified, your reviews of this property are labelled{" "}
+          {label}. <Link to="/dashboard?tab=tenancies">My Tenancies</Link>
+        </span>
+      ) : (
+        <span>
+          Lived here? Your review is labelled {label} once your tenancy is checked.{" "}
+          <Link to={`/dashboard?tab=tenancies&claim=${propertyId}`}>Verify your stay</Link>
+        </span>
+      )}
+    </p>
   );
 }
 
@@ -93,10 +222,32 @@ function WrittenReviews({ reviews }: { reviews: Review[] }) {
  * uploaded as soon as it is chosen. A photo the server refuses is shown refused, to remove or
  * retry; nothing typed is lost, and the review is sent only with every photo stored.
  */
-function ReviewFields({ propertyId, types, label, draft, onSubmitted }: ReviewFormProps & { types: string[] }) {
+interface ReviewFieldsProps extends ReviewFormProps {
+  types: string[];
+  /** The owner's verified tenancies at the property not reviewed yet. */
+  reviewable: Tenancy[];
+  /** True while the owner may still write their one review of a tenant without a verified tenancy. */
+  unverifiedLeft: boolean;
+  /** The member's own tenancy here; undefined until known (or for the owner). */
+  here?: MyTenancyHere;
+}
+
+function ReviewFields({
+  propertyId,
+  types,
+  label,
+  draft,
+  onSubmitted,
+  tenancyId: linked = 0,
+  reviewable,
+  unverifiedLeft,
+  here,
+}: ReviewFieldsProps) {
+  // The tenancy from the owner's link, else the first one left to review, else none.
+  const firstTenancy = reviewable.some((t) => t.id === linked) ? linked : (reviewable[0]?.id ?? 0);
   const { control, handleSubmit, reset, formState, subscribe, setValue } = useForm<ReviewFormValues>({
     resolver: zodResolver(reviewSchema),
-    defaultValues: { ...defaultReviewValues(types), ...draft?.current },
+    defaultValues: { ...defaultReviewValues(types, firstTenancy), ...draft?.current },
     mode: "onChange",
   });
   // The photos kept in a draft are stored already: the form shows them again.
@@ -119,9 +270,16 @@ function ReviewFields({ propertyId, types, label, draft, onSubmitted }: ReviewFo
   const create = useCreateReview();
   // As in FormField: on in the submit event itself, before validation ends.
   const submitted = formState.isSubmitting || formState.isSubmitted;
-  const [selectedType, title, content] = useWatch({ control, name: ["reviewType", "title", "content"] });
+  const [selectedType, title, content, selectedTenancy] = useWatch({ control, name: ["reviewType", "title", "content", "tenancyId"] });
   // A role that changes under the form (sign-out and in as someone else) cannot keep a type it may not write.
   const reviewType = types.includes(selectedType) ? selectedType : (types[0] ?? "general");
+  // Likewise a tenancy reviewed meanwhile (or a draft's) gives way to one that may be.
+  const tenancyChoices = [...reviewable.map((t) => String(t.id)), ...(unverifiedLeft ? ["0"] : [])];
+  const tenancyValue = tenancyChoices.includes(selectedTenancy) ? selectedTenancy : (tenancyChoices[0] ?? "0");
+  const tenancy = reviewable.find((t) => String(t.id) === tenancyValue);
+  // The blind reveal holds a review that names a verified tenancy: the landlord's of it, the tenant's of the landlord.
+  const blind =
+    reviewType === "landlord_to_tenant" ? !!tenancy : reviewType === "tenant_to_landlord" && !!here?.verified && stillLabels(here.verified);
 
   const uploading = photos.items.some((i) => i.status === "uploading");
   const photosError = submitted && photos.items.some((i) => i.status === "failed") ? PHOTOS_FAILED : "";
@@ -134,7 +292,7 @@ function ReviewFields({ propertyId, types, label, draft, onSubmitted }: ReviewFo
       return;
     }
     const urls = items.flatMap((i) => (i.url ? [i.url] : []));
-    create.mutate(toCreateRequest(propertyId, { ...values, reviewType, photos: urls }), {
+    create.mutate(toCreateRequest(propertyId, { ...values, reviewType, tenancyId: tenancyValue, photos: urls }), {
       onSuccess: () => {
         reset(defaultReviewValues(types));
         photos.clear();
@@ -213,6 +371,32 @@ function ReviewFields({ propertyId, types, label, draft, onSubmitted }: ReviewFo
           </FormField>
         ) : null}
       </div>
+
+      {reviewType === "landlord_to_tenant" ? (
+        <>
+          <FormField control={control} name="tenancyId" label="Tenant">
+            {(props) => (
+              <select {...props} value={tenancyValue} className="select">
+                {reviewable.map((t) => (
+                  <option key={t.id} value={String(t.id)}>
+                    {tenancyOption(t)} (verified tenancy)
+                  </option>
+                ))}
+                {unverifiedLeft ? <option value="0">A tenant without a verified tenancy (no label)</option> : null}
+              </select>
+            )}
+          </FormField>
+          <LandlordVerification tenancy={tenancy} />
+        </>
+      ) : (
+        <TenantVerification propertyId={propertyId} reviewType={reviewType} here={here} />
+      )}
+      {blind ? (
+        <p className="review-form__verification review-form__blind">
+          <EyeOff aria-hidden="true" size={16} />
+          <span>{BLIND_REVEAL_RULE}</span>
+        </p>
+      ) : null}
 
       <Controller
         control={control}

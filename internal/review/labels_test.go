@@ -497,3 +497,38 @@ func TestReviewWindowIsTheContracts(t *testing.T) {
 		t.Errorf("a tenancy still going covers a review written today: %v, %v", open, err)
 	}
 }
+
+// A tenancy proves a stay at one property and in one window: its holder's reviews of another
+// property, or written more than the contract's years after the stay ended, carry no label, and
+// no review type but a landlord's may name a tenancy.
+func TestLabelOnlyWhereAndWhenTheStayWas(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	tina := w.Person(t, "tina", "tenant")
+	w.tenancy(t, "tina", 1, "approved", "documents")
+	other := w.ID(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+		SELECT 'Next door', '3 Park Lane', 'Leeds', 'apartment', 950, id, 'next-door' FROM users WHERE username = 'owner'
+		RETURNING id`)
+
+	d := draft("general")
+	d.PropertyId, d.Title = other, "Never lived here"
+	if r := w.create(t, tina, d); r.Verified || r.VerifiedLabel != "" || r.Proof != nil {
+		t.Errorf("a review of a property the author never lived at is labelled %q", r.VerifiedLabel)
+	}
+
+	named := draft("tenant_to_property")
+	named.TenancyId = w.ID(t, `SELECT id FROM tenant_verifications WHERE property_id = 1`)
+	if _, err := w.client.CreateReview(context.Background(), testworld.As(tina, named)); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		t.Errorf("a tenant naming a tenancy on their review: %v, want invalid_argument", err)
+	}
+
+	// A stay that ended long ago: Jan 2010 – Jan 2012, more than the window before today.
+	w.Person(t, "olive", "tenant")
+	w.Exec(t, `INSERT INTO tenant_verifications (tenant_id, property_id, from_month, to_month, status, proof, verification_date, decided_at)
+		SELECT id, 1, '2010-01-01', '2012-01-01', 'approved', 'documents', now(), now() FROM users WHERE username = 'olive'`)
+	late := draft("tenant_to_property")
+	late.Title = "Looking back"
+	if r := w.create(t, "token-olive", late); r.Verified {
+		t.Errorf("a review written %d years after the stay ended is labelled", vocab.Published.GetTenancy().GetReviewYearsAfter())
+	}
+}

@@ -97,7 +97,7 @@ func (q *Queries) SeedDemoVerification(ctx context.Context, id int32) error {
 const seedLevel = `-- name: SeedLevel :execrows
 INSERT INTO user_levels (level, name, points_required, benefits, icon)
 VALUES ($1, $2, $3, $4, $5)
-ON CONFLICT (level) DO NOTHING
+ON CONFLICT DO NOTHING
 `
 
 type SeedLevelParams struct {
@@ -108,6 +108,9 @@ type SeedLevelParams struct {
 	Icon           *string
 }
 
+// Without a conflict target: a level is unique by number and by points, and of two initialisations
+// at once the second waits on the first's row in either index, then must skip it in both (a target
+// of level alone made it fail on points_required).
 func (q *Queries) SeedLevel(ctx context.Context, arg SeedLevelParams) (int64, error) {
 	result, err := q.db.Exec(ctx, seedLevel,
 		arg.Level,

@@ -37,9 +37,12 @@ INSERT INTO reviews (
 UPDATE reviews SET counted = true WHERE NOT counted AND status = 'published' AND account_established(user_id);
 
 -- name: SeedLevel :execrows
+-- Without a conflict target: a level is unique by number and by points, and of two initialisations
+-- at once the second waits on the first's row in either index, then must skip it in both (a target
+-- of level alone made it fail on points_required).
 INSERT INTO user_levels (level, name, points_required, benefits, icon)
 VALUES ($1, $2, $3, $4, $5)
-ON CONFLICT (level) DO NOTHING;
+ON CONFLICT DO NOTHING;
 
 -- name: SeedBadge :execrows
 INSERT INTO badges (name, description, icon, category, level, requirements)

@@ -8,7 +8,8 @@ import (
 
 // published are the figures of tenancies the contract declares (rules.proto), which the pages
 // quote. The database holds two more, reveal_days and review_years_after, in the triggers that
-// label reviews; internal/review's TestBlindReveal and TestReviewWindowIsTheContracts keep them in step.
+// label reviews; internal/review's TestBlindReveal and TestReviewWindowIsTheContracts keep those
+// in step.
 var published = vocab.Published.GetTenancy()
 
 // The figures of tenancies, in one place.

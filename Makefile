@@ -17,7 +17,7 @@ GO_PKGS = $$(go list ./... | grep -v /node_modules/)
 GO_DIRS = $$(go list -f '{{.Dir}}' ./... | grep -v /node_modules/ | sed "s|^$$PWD/|./|")
 
 .PHONY: help run build build-ui build-server ui-deps db db-stop generate check-generate lint lint-go \
-	breaking test test-go test-ui test-e2e test-budget chromium bench lighthouse demo-images clean
+	breaking test test-go test-ui test-e2e test-budget soak chromium bench lighthouse demo-images clean
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -91,6 +91,9 @@ test-ui: ui-deps ## UI component tests (Vitest)
 test-budget: ui-deps ## build the web app and fail when the home page's first-load JavaScript is over 170 KB gzipped
 	@mkdir -p .data
 	@flock .data/build.lock bash -c '$(MAKE) --no-print-directory build-ui >/dev/null && cd ui && node scripts/bundle-budget.mjs'
+
+soak: ## the long reliability run: faults, restarts, two servers, the replica, fuzzing; prints its figures (docs/reliability.md)
+	@bash scripts/soak.sh
 
 chromium: ## install Debian's chromium for the browser tests when missing
 	@bash scripts/ensure-tool.sh chromium

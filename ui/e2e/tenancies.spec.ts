@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { ADMIN_PASSWORD, ageAccount, listProperty, makeAdmin, register, stamp } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
+import { fillBesideViewer } from "./fill";
 
 // Verified stays against the real server (issue 27). A tenant claims a stay from the dashboard's
 // claim link and sends a lease; an administrator opens it in place in /admin and approves it; the
@@ -92,7 +93,7 @@ test("a tenant claims a stay and sends a lease, an administrator approves it in 
   await card.getByRole("button", { name: "Open lease.pdf" }).click();
   await expect(card.locator("iframe[title='lease.pdf']")).toBeVisible();
   await expectNoSeriousViolation(admin);
-  await card.getByLabel("Message to the tenant").fill("The lease names you at this address.");
+  await fillBesideViewer(card.getByLabel("Message to the tenant"), "The lease names you at this address.");
   await card.getByRole("button", { name: "Approve" }).click();
   await expect(toasts(admin).getByText("Tenancy verified", { exact: true })).toBeVisible();
   await expect(card).toHaveCount(0);

@@ -17,18 +17,25 @@ interface Fake {
   saveError?: ConnectError;
   /** Holds SaveProperty until released, to look at the button meanwhile. */
   gate?: Promise<void>;
+  /** Holds every GetProperty after the first until released: the refresh after a change. */
+  refreshGate?: Promise<void>;
 }
 
 /** A server that keeps one user's saved ids and answers GetProperty with the flag. */
-function setup({ signedIn = true, saveError, gate }: Fake = {}) {
+function setup({ signedIn = true, saveError, gate, refreshGate }: Fake = {}) {
   const saved = new Set<number>();
   const calls: string[] = [];
+  let reads = 0;
   const transport = createRouterTransport((router) => {
     router.service(AccountService, {
       getCurrentUser: () => ({ user: signedIn ? makeUser() : undefined }),
     });
     router.service(PropertyService, {
-      getProperty: (req) => ({ property: makeProperty({ id: req.id, saved: saved.has(req.id) }) }),
+      async getProperty(req) {
+        const flag = saved.has(req.id); // as the server saw it when the read arrived
+        if (reads++ > 0) await refreshGate;
+        return { property: makeProperty({ id: req.id, saved: flag }) };
+      },
       async saveProperty(req) {
         calls.push(`save ${req.propertyId}`);
         await gate;
@@ -90,6 +97,22 @@ describe("SaveButton", () => {
     expect(screen.getByRole("button", { name: "Remove from saved" })).toHaveAttribute("aria-pressed", "true");
     release();
     await waitFor(() => expect(screen.getByRole("button", { name: "Remove from saved" })).toHaveAttribute("aria-pressed", "true"));
+  });
+
+  it("takes the next press while the lists refresh, and a late refresh does not undo it", async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const { saved, calls } = setup({ refreshGate: new Promise<void>((resolve) => (release = resolve)) });
+    await user.click(await screen.findByRole("button", { name: "Save property" }));
+    const remove = screen.getByRole("button", { name: "Remove from saved" });
+    await waitFor(() => expect(remove).toHaveAttribute("aria-busy", "false")); // answered; the refresh waits
+    await user.click(remove);
+    await waitFor(() => expect(saved.has(3)).toBe(false));
+    expect(calls).toEqual(["save 3", "unsave 3"]);
+    release(); // the refresh read before the unsave says "saved": the latest change still shows
+    await waitFor(() => expect(screen.getByRole("button", { name: "Save property" })).toHaveAttribute("aria-busy", "false"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole("button", { name: "Save property" })).toHaveAttribute("aria-pressed", "false");
   });
 
   it("turns back with a toast when the server refuses", async () => {

@@ -3,7 +3,7 @@ import { Code, type ConnectError } from "@connectrpc/connect";
 import { createConnectQueryKey, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { Heart } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { buttonClass } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
@@ -61,6 +61,8 @@ export function SaveButton({ property, variant = "card", describedBy }: SaveButt
   // The state shown while a change is on its way; null: the property's own flag.
   const [pending, setPending] = useState<boolean | null>(null);
   const saved = pending ?? property.saved;
+  // Which change is the latest: a refresh that ends after a newer change started leaves its state.
+  const changes = useRef(0);
 
   const refresh = () =>
     Promise.all(
@@ -84,21 +86,30 @@ export function SaveButton({ property, variant = "card", describedBy }: SaveButt
       variant: "destructive",
     });
   };
-  const settle = async () => {
-    await refresh();
-    setPending(null);
+  // The lists refresh after the server answered, without holding the button: the next press
+  // may start while they load, and the shown state stays the latest change's until they have.
+  const settle = () => {
+    const change = changes.current;
+    void refresh().then(() => {
+      if (changes.current === change) setPending(null);
+    });
+  };
+  const start = (wanted: boolean) => {
+    changes.current += 1;
+    setPending(wanted);
   };
   // The button turns as a change starts, and turns back if it fails.
   const save = useMutation(PropertyService.method.saveProperty, {
-    onMutate: () => setPending(true),
+    onMutate: () => start(true),
     onError: (err) => onError(err, true),
     onSuccess: settle,
   });
   const unsave = useMutation(PropertyService.method.unsaveProperty, {
-    onMutate: () => setPending(false),
+    onMutate: () => start(false),
     onError: (err) => onError(err, false),
     onSuccess: settle,
   });
+  const busy = save.isPending || unsave.isPending;
 
   // Back from /auth, signed in: save what the visitor asked to save, once, and take the request
   // out of the history entry so that a reload or Back does not repeat it.
@@ -117,7 +128,7 @@ export function SaveButton({ property, variant = "card", describedBy }: SaveButt
       signIn();
       return;
     }
-    if (save.isPending || unsave.isPending) return; // one change at a time, in order
+    if (busy) return; // one change at a time, in order: the server answers each before the next
     (saved ? unsave : save).mutate({ propertyId: property.id });
   };
 
@@ -127,6 +138,7 @@ export function SaveButton({ property, variant = "card", describedBy }: SaveButt
       type="button"
       className={variant === "page" ? buttonClass("outline", "md", "save-button save-button--page") : "save-button save-button--card"}
       aria-pressed={saved}
+      aria-busy={busy}
       aria-label={label}
       aria-describedby={describedBy}
       onClick={toggle}

@@ -43,6 +43,7 @@ type pair struct {
 	a, b   *testworld.World
 	front  string          // the front's URL
 	served [2]atomic.Int64 // requests the front sent to a and to b
+	failed atomic.Int64    // answers ≥ 500 that came back through the front
 }
 
 // startPair makes a fresh empty database at dbURL's cluster (reached through poolURL, which is
@@ -60,12 +61,20 @@ func startPair(t *testing.T, dbURL string, poolURL func(string) string) *pair {
 		backends[i], _ = url.Parse((*w).URL)
 	}
 	var next atomic.Int64
-	front := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
-		i := next.Add(1) % 2
-		p.served[i].Add(1)
-		r.SetURL(backends[i])
-		r.SetXForwarded()
-	}})
+	front := httptest.NewServer(&httputil.ReverseProxy{
+		Rewrite: func(r *httputil.ProxyRequest) {
+			i := next.Add(1) % 2
+			p.served[i].Add(1)
+			r.SetURL(backends[i])
+			r.SetXForwarded()
+		},
+		ModifyResponse: func(res *http.Response) error {
+			if res.StatusCode >= 500 {
+				p.failed.Add(1)
+			}
+			return nil
+		},
+	})
 	t.Cleanup(front.Close)
 	p.front = front.URL
 	return p

@@ -30,12 +30,12 @@ func TestConformanceFileStore(t *testing.T) {
 	})
 }
 
-// Not parallel: s3test sets the AWS credentials in the environment, as an operator does.
-func TestConformanceS3(t *testing.T) {
+func TestConformanceS3(t *testing.T) { //nolint:paralleltest // s3test sets the AWS credentials in the environment, as an operator does
 	conformance(t, s3test.Start(t, "rentproof-uploads"), true)
 }
 
 func conformance(t *testing.T, url string, keepsContentType bool) {
+	t.Helper()
 	ctx := context.Background()
 	store, err := blobstore.Open(ctx, url)
 	if err != nil {

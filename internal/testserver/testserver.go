@@ -153,6 +153,7 @@ func Start(t testing.TB, opts Options) *Server {
 
 // sharedOrFresh opens a pool on the database at url, or on a fresh one when url is empty.
 func sharedOrFresh(t testing.TB, url string) (*pgxpool.Pool, string) {
+	t.Helper()
 	if url == "" {
 		return dbtest.New(t)
 	}

@@ -25,7 +25,7 @@ const pgbouncerBinary = "/usr/sbin/pgbouncer"
 // PostgreSQL sessions; the migrations go over the direct URL. Where PgBouncer is not installed,
 // the same checks run with the setting on a direct connection (no prepared statements, no
 // startup settings), which is what the setting changes in the servers.
-func TestTwoServersBehindPgBouncer(t *testing.T) {
+func TestTwoServersBehindPgBouncer(t *testing.T) { //nolint:paralleltest // sets the process's pooler mode and the AWS credentials
 	direct := dbtest.NewEmpty(t)
 	through := func(u string) string { return u }
 	if _, err := os.Stat(pgbouncerBinary); err == nil {
@@ -68,14 +68,12 @@ func startPgBouncer(t *testing.T, dbURL string) func(string) string {
 		t.Fatal(err)
 	}
 	port := freePort(t)
-	dir, err := os.MkdirTemp("", "pgbouncer-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
+	dir := t.TempDir()
 	// Readable by the postgres user PgBouncer switches to when started as root.
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatal(err)
+	for _, d := range []string{filepath.Dir(dir), dir} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	config := fmt.Sprintf(`[databases]
 * = host=%s port=%s user=%s

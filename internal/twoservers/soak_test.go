@@ -26,7 +26,7 @@ const soakDuration = 60 * time.Second
 // between them check that the two servers agree: a session made through the front is known on
 // both, an upload through one is served by the other, both answer the same statistics and
 // leaderboard after their stored copies go stale.
-func TestSoakTwoServers(t *testing.T) {
+func TestSoakTwoServers(t *testing.T) { //nolint:paralleltest // s3test sets the AWS credentials in the environment
 	soak.Only(t)
 	p := startPair(t, dbtest.NewEmpty(t), func(u string) string { return u })
 	p.a.Person(t, "owner", "landlord")

@@ -98,7 +98,7 @@ func migrateTogether(t *testing.T, dbURL string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer pool.Close()
+		t.Cleanup(pool.Close)
 		wg.Go(func() {
 			<-start
 			applied[i], errs[i] = store.MigrateCounting(ctx, pool, dbURL)
@@ -125,12 +125,13 @@ func migrateTogether(t *testing.T, dbURL string) {
 
 // TestTwoServers is the fast form: each guarantee checked once, with real parallel requests
 // through the front where a limit is counted.
-func TestTwoServers(t *testing.T) {
+func TestTwoServers(t *testing.T) { //nolint:paralleltest // s3test sets the AWS credentials in the environment
 	p := startPair(t, dbtest.NewEmpty(t), func(u string) string { return u })
 	p.checkAll(t)
 }
 
 func (p *pair) checkAll(t *testing.T) {
+	t.Helper()
 	t.Run("a session made on one works on the other", p.checkSession)
 	t.Run("sign-in failures count across both", p.checkLoginLimit)
 	t.Run("the daily review limit counts across both", p.checkReviewLimit)
@@ -216,6 +217,7 @@ func (p *pair) checkReviewLimit(t *testing.T) {
 // checkUpload uploads a photo through a as the bearer of token and fetches it from b (and
 // through the front), byte for byte; it returns false on any disagreement.
 func (p *pair) checkUpload(t *testing.T, token string) bool {
+	t.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	part, _ := mw.CreateFormFile("photos", "flat.png")
@@ -246,6 +248,7 @@ func (p *pair) checkStatistics(t *testing.T) {
 
 // agreeOnStatistics is checkStatistics, reporting whether the servers agreed.
 func (p *pair) agreeOnStatistics(t *testing.T) bool {
+	t.Helper()
 	p.a.Person(t, "lister", "landlord")
 	p.a.Property(t, "lister", fmt.Sprintf("Counted flat %d", p.served[0].Load()))
 	p.a.Exec(t, `UPDATE statistics_cache SET computed_at = now() - interval '2 minutes'`)
@@ -279,6 +282,7 @@ func (p *pair) checkLeaderboard(t *testing.T) {
 
 // agreeOnLeaderboard is checkLeaderboard as the bearer of token, reporting whether they agreed.
 func (p *pair) agreeOnLeaderboard(t *testing.T, token string) bool {
+	t.Helper()
 	p.a.Exec(t, `UPDATE leaderboard_top SET computed_at = now() - interval '1 minute'`)
 	var answers [6]*gamificationv1.GetLeaderboardResponse
 	parallel(len(answers), func(i int) {

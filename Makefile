@@ -82,6 +82,7 @@ breaking: ui-deps ## buf breaking: proto/ against the previous commit (BREAKING_
 test: test-go test-ui test-e2e test-budget ## every test: Go, UI components, browser end to end, JavaScript budget
 
 test-go: ## Go tests against a real PostgreSQL and stripe-mock (scripts/stripe-mock.sh)
+	@bash scripts/ensure-tool.sh pgbouncer || echo "no pgbouncer: TestTwoServersBehindPgBouncer runs on a direct connection" >&2
 	DATABASE_URL=$$(bash scripts/db.sh) STRIPE_MOCK_URL=$$(bash scripts/stripe-mock.sh) go test -count=1 $(GO_PKGS)
 
 test-ui: ui-deps ## UI component tests (Vitest)

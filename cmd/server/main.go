@@ -97,6 +97,9 @@ func serve(ctx context.Context) error {
 		return err
 	}
 
+	if err := usePooler(); err != nil {
+		return err
+	}
 	pool, err := openDatabase(ctx)
 	if err != nil {
 		return err

@@ -43,12 +43,23 @@ func open(ctx context.Context, databaseURL string, settings map[string]string) (
 	if err != nil {
 		return nil, fmt.Errorf("parse database url: %w", err)
 	}
-	// No JIT compiling: the app's statements are short, and one the planner misjudges as costly
-	// would spend 300 ms compiling (seen on the leaderboard's probe of user_xp at a million users).
-	if _, set := cfg.ConnConfig.RuntimeParams["jit"]; !set {
-		cfg.ConnConfig.RuntimeParams["jit"] = "off"
+	if currentPooler().transaction {
+		// Behind PgBouncer in transaction mode: no named prepared statements, and no settings at
+		// connection start (docs/scaling.md says to set jit = off on the database instead). Each
+		// statement is parsed unnamed in the same round trip that runs it, with the parameter
+		// types pgx learnt once per connection (exec mode, which guesses them from Go types, sent
+		// a JSON []byte as bytea). The fixed plans' setting would not apply: unnamed statements
+		// are planned per call.
+		cfg.ConnConfig.DefaultQueryExecMode = pgx.QueryExecModeCacheDescribe
+	} else {
+		// No JIT compiling: the app's statements are short, and one the planner misjudges as
+		// costly would spend 300 ms compiling (seen on the leaderboard's probe of user_xp at a
+		// million users).
+		if _, set := cfg.ConnConfig.RuntimeParams["jit"]; !set {
+			cfg.ConnConfig.RuntimeParams["jit"] = "off"
+		}
+		maps.Copy(cfg.ConnConfig.RuntimeParams, settings)
 	}
-	maps.Copy(cfg.ConnConfig.RuntimeParams, settings)
 	if !strings.Contains(databaseURL, "pool_max_conns") {
 		cfg.MaxConns = defaultMaxConns()
 	}
@@ -84,7 +95,17 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool, databaseURL string) error 
 }
 
 // MigrateCounting is Migrate, reporting how many migrations it applied.
+// The lock is PostgreSQL's session-level advisory lock, held on one connection while dbmate
+// migrates over its own: behind a pooler in transaction mode both go over UsePooler's direct URL.
 func MigrateCounting(ctx context.Context, pool *pgxpool.Pool, databaseURL string) (int, error) {
+	if direct := currentPooler().migrateURL; direct != "" {
+		directPool, err := pgxpool.New(ctx, direct)
+		if err != nil {
+			return 0, fmt.Errorf("open the migration connection: %w", err)
+		}
+		defer directPool.Close()
+		pool, databaseURL = directPool, direct
+	}
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("acquire connection: %w", err)

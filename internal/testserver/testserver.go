@@ -76,13 +76,19 @@ type Options struct {
 	SPA fs.FS
 	// PublicURL is the site's public origin (default: each request's host).
 	PublicURL string
+	// DatabaseURL is a migrated database to share with other servers of the test (default: a
+	// fresh one of the server's own). The test owns it; the server only opens pools on it.
+	DatabaseURL string
+	// BlobURL is the upload and document store to share, e.g. an s3:// URL (default: a folder of
+	// the server's own).
+	BlobURL string
 }
 
 // Start serves the real handler until the test ends.
 func Start(t testing.TB, opts Options) *Server {
 	t.Helper()
 	logTo := cmp.Or[slog.Handler](opts.Log, slog.DiscardHandler)
-	pool, dbURL := dbtest.New(t)
+	pool, dbURL := sharedOrFresh(t, opts.DatabaseURL)
 	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), logKey{}, logTo))
 	fixedPlans, err := store.OpenFixedPlans(ctx, dbURL)
 	if err != nil {
@@ -107,7 +113,7 @@ func Start(t testing.TB, opts Options) *Server {
 		scheme = "https"
 		ln, client = withTLS(ln)
 	}
-	files, err := blobstore.Open(ctx, "file://"+filepath.ToSlash(t.TempDir())+"?metadata=skip")
+	files, err := blobstore.Open(ctx, cmp.Or(opts.BlobURL, "file://"+filepath.ToSlash(t.TempDir())+"?metadata=skip"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,6 +149,20 @@ func Start(t testing.TB, opts Options) *Server {
 		}
 	})
 	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Documents: documents, Tenancies: tenancies, Client: client}
+}
+
+// sharedOrFresh opens a pool on the database at url, or on a fresh one when url is empty.
+func sharedOrFresh(t testing.TB, url string) (*pgxpool.Pool, string) {
+	t.Helper()
+	if url == "" {
+		return dbtest.New(t)
+	}
+	pool, err := store.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool, url
 }
 
 // The server code logs through slog's package functions, which use the process-wide default. A

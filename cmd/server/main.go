@@ -102,7 +102,7 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	defer pool.Close()
-	fixedPlans, err := store.OpenFixedPlans(ctx, databaseURL(os.Getenv("DATABASE_URL")))
+	fixedPlans, err := store.OpenFixedPlans(ctx, store.WithFaultSettings(os.Getenv("DATABASE_URL")))
 	if err != nil {
 		return err
 	}
@@ -267,13 +267,13 @@ func countReviews(ctx context.Context, reviews *review.Service) {
 	}
 }
 
-// openDatabase connects to DATABASE_URL (with databaseURL's fault settings) and applies the
+// openDatabase connects to DATABASE_URL (with store.WithFaultSettings) and applies the
 // pending migrations.
 func openDatabase(ctx context.Context) (*pgxpool.Pool, error) {
 	if os.Getenv("DATABASE_URL") == "" {
 		return nil, fmt.Errorf("DATABASE_URL is not set (make run starts a local PostgreSQL and sets it)")
 	}
-	url := databaseURL(os.Getenv("DATABASE_URL"))
+	url := store.WithFaultSettings(os.Getenv("DATABASE_URL"))
 	pool, err := store.Open(ctx, url)
 	if err != nil {
 		return nil, err
@@ -283,36 +283,6 @@ func openDatabase(ctx context.Context) (*pgxpool.Pool, error) {
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
 	return pool, nil
-}
-
-// faultSettings keep a database fault short (docs/reliability.md, Faults); DATABASE_URL may set
-// each otherwise. A connection attempt to a host that does not answer fails after 3 s, not the
-// kernel's minutes of SYN retries; idle connections are checked every 5 s and before reuse (2 s at
-// most), so those to a restarted PostgreSQL are replaced between requests rather than failing one.
-var faultSettings = [][2]string{
-	{"connect_timeout", "3"},
-	{"pool_health_check_period", "5s"},
-	{"pool_ping_timeout", "2s"},
-}
-
-// databaseURL is url with faultSettings added where it sets none of its own, in either form
-// PostgreSQL accepts: a URL (postgres://…?k=v) or key=value words.
-func databaseURL(url string) string {
-	uri := strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")
-	for _, kv := range faultSettings {
-		if strings.Contains(url, kv[0]+"=") {
-			continue
-		}
-		switch {
-		case !uri:
-			url += " " + kv[0] + "=" + kv[1]
-		case strings.Contains(url, "?"):
-			url += "&" + kv[0] + "=" + kv[1]
-		default:
-			url += "?" + kv[0] + "=" + kv[1]
-		}
-	}
-	return url
 }
 
 // defaultBlobURL keeps uploads in .data/uploads under the working folder.

@@ -76,15 +76,33 @@ type Options struct {
 	SPA fs.FS
 	// PublicURL is the site's public origin (default: each request's host).
 	PublicURL string
+	// DatabaseVia, when set, turns the test database's URL into the one the server connects
+	// through (a fault proxy's, internal/faultproxy), opened with the binary's fault settings
+	// (store.WithFaultSettings). Server.Pool stays direct, for arranging and checking.
+	DatabaseVia func(url string) string
+	// DatabaseURL is a migrated database of the test's own (one on a throwaway cluster it may
+	// stop and start) to serve instead of a fresh one from dbtest.
+	DatabaseURL string
 }
 
 // Start serves the real handler until the test ends.
 func Start(t testing.TB, opts Options) *Server {
 	t.Helper()
 	logTo := cmp.Or[slog.Handler](opts.Log, slog.DiscardHandler)
-	pool, dbURL := dbtest.New(t)
 	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), logKey{}, logTo))
-	fixedPlans, err := store.OpenFixedPlans(ctx, dbURL)
+	pool, dbURL, err := database(ctx, t, opts.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	serverPool, serverURL := pool, dbURL
+	if opts.DatabaseVia != nil {
+		serverURL = store.WithFaultSettings(opts.DatabaseVia(dbURL))
+		if serverPool, err = store.Open(ctx, serverURL); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(serverPool.Close)
+	}
+	fixedPlans, err := store.OpenFixedPlans(ctx, serverURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,9 +129,9 @@ func Start(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	uploads := upload.New(files, pool, opts.Uploads)
-	documents := document.New(files, pool)
-	tenancies := tenancy.New(files, pool)
+	uploads := upload.New(files, serverPool, opts.Uploads)
+	documents := document.New(files, serverPool)
+	tenancies := tenancy.New(files, serverPool)
 	const generous = 10_000
 	l := opts.Limits
 	limits := server.Limits{
@@ -127,13 +145,13 @@ func Start(t testing.TB, opts Options) *Server {
 	if opts.SPA != nil {
 		spa = opts.SPA
 	}
-	h := logsTo(logTo, server.NewHandler(pool, server.Options{
+	h := logsTo(logTo, server.NewHandler(serverPool, server.Options{
 		SPA: spa, PublicURL: opts.PublicURL, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, Tenancies: tenancies, FixedPlans: fixedPlans, Limits: limits,
 		TrustedProxies: opts.TrustedProxies, Payments: opts.Payments,
 	}))
 	done, refunds := make(chan error, 1), make(chan struct{})
 	go func() { done <- server.Serve(ctx, ln, h, opts.Timeouts) }()
-	go func() { payment.NewService(pool, opts.Payments).RunRefunds(ctx); close(refunds) }() // as the server binary does
+	go func() { payment.NewService(serverPool, opts.Payments).RunRefunds(ctx); close(refunds) }() // as the server binary does
 	t.Cleanup(func() {
 		cancel()
 		<-refunds
@@ -143,6 +161,20 @@ func Start(t testing.TB, opts Options) *Server {
 		}
 	})
 	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Documents: documents, Tenancies: tenancies, Client: client}
+}
+
+// database is the database at url, or a fresh one from dbtest when url is "".
+func database(ctx context.Context, t testing.TB, url string) (*pgxpool.Pool, string, error) {
+	if url == "" {
+		pool, url := dbtest.New(t)
+		return pool, url, nil
+	}
+	pool, err := store.Open(ctx, url)
+	if err != nil {
+		return nil, "", err
+	}
+	t.Cleanup(pool.Close)
+	return pool, url, nil
 }
 
 // The server code logs through slog's package functions, which use the process-wide default. A

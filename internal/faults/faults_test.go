@@ -38,33 +38,41 @@ func TestSoakFaults(t *testing.T) {
 
 func runFaults(t *testing.T, p plan, figure func(name, format string, args ...any)) {
 	w := newWorld(t)
+	run(t, w, p, w.proxy.Down, w.proxy.Up, "outage", figure)
+}
+
+// run drives plan's load on w through its faults: latency and cuts when w has a proxy, then each
+// outage (down, then up after it), and checks the answers, the recovery and every write.
+func run(t *testing.T, w *world, p plan, down, up func(), name string, figure func(name, format string, args ...any)) {
 	l := arrange(t, w, p.writes)
 	ctx, stop := context.WithCancel(context.Background())
 	clients := l.run(ctx, p.readers, p.writers, p.pace)
 	defer func() { stop(); clients.Wait() }()
 	time.Sleep(300 * time.Millisecond)
 
-	// Latency: slower answers, never past the deadline (load.record fails a hang).
-	w.proxy.SetLatency(p.latency)
-	time.Sleep(max(time.Second, 10*p.latency))
-	w.proxy.SetLatency(0)
+	if w.proxy != nil {
+		// Latency: slower answers, never past the deadline (load.record fails a hang).
+		w.proxy.SetLatency(p.latency)
+		time.Sleep(max(time.Second, 10*p.latency))
+		w.proxy.SetLatency(0)
 
-	// Cut connections: the calls on them fail as unavailable; the next ones reconnect.
-	for range p.cuts {
-		w.proxy.Cut()
-		time.Sleep(200 * time.Millisecond)
+		// Cut connections: the calls on them fail as unavailable; the next ones reconnect.
+		for range p.cuts {
+			w.proxy.Cut()
+			time.Sleep(200 * time.Millisecond)
+		}
 	}
 
 	for _, outage := range p.outages {
 		warned := w.log.count(slog.LevelWarn)
-		down := time.Since(began)
-		w.proxy.Down()
+		wentDown := time.Since(began)
+		down()
 		time.Sleep(min(outage/2, time.Second))
 		w.notServing(t)
 		time.Sleep(outage - min(outage/2, time.Second))
-		during := l.since(down + 200*time.Millisecond)
+		during := l.since(wentDown + 200*time.Millisecond)
 		back := time.Since(began)
-		w.proxy.Up()
+		up()
 		recovered := w.recovery(t, back)
 		var failed int
 		var slowest time.Duration
@@ -79,15 +87,15 @@ func runFaults(t *testing.T, p plan, figure func(name, format string, args ...an
 		}
 		// With nothing to connect to, a call fails at once: no waiting out the deadline.
 		if failed == 0 || slowest > time.Second {
-			t.Errorf("outage of %v: %d calls failed, the slowest in %v", outage, failed, slowest)
+			t.Errorf("%s of %v: %d calls failed, the slowest in %v", name, outage, failed, slowest)
 		}
 		if recovered > 5*time.Second {
 			t.Errorf("served again %v after the database came back, want within 5 s", recovered)
 		}
 		if w.log.count(slog.LevelWarn) == warned {
-			t.Error("the outage was logged at no WARN")
+			t.Errorf("the %s was logged at no WARN", name)
 		}
-		figure("faults: outage "+outage.String(), "%d calls failed fast (slowest %v); served again %v after the database came back",
+		figure("faults: "+name+" "+outage.String(), "%d calls failed fast (slowest %v); served again %v after the database was told to come back",
 			failed, slowest.Round(time.Millisecond), recovered.Round(time.Millisecond))
 		time.Sleep(300 * time.Millisecond)
 	}

@@ -221,13 +221,18 @@ func arrange(t *testing.T, w *world, nWrites int) *load {
 			}})
 		}
 	}
-	// Approvals with their reward: olga asks each verifier about a listing of her own; they approve.
-	owner := "token-olga"
+	// Approvals with their reward: owners ask each verifier about a listing of their own (at most 20
+	// requests a day each); the verifiers approve.
 	for i := range nWrites {
+		owner := fmt.Sprintf("owner%d", i/20)
+		ownerToken := "token-" + owner
+		if i%20 == 0 {
+			w.Established(t, owner, "landlord")
+		}
 		name := fmt.Sprintf("verifier%d", i)
 		token := w.Established(t, name, "tenant")
-		flat := w.Property(t, "olga", fmt.Sprintf("Checked flat %d", i))
-		res, err := w.verify.CreateVerificationRequest(ctx, testworld.As(owner, &verificationv1.CreateVerificationRequestRequest{
+		flat := w.Property(t, owner, fmt.Sprintf("Checked flat %d", i))
+		res, err := w.verify.CreateVerificationRequest(ctx, testworld.As(ownerToken, &verificationv1.CreateVerificationRequestRequest{
 			PropertyId: flat, VerifierUsernames: []string{name}, Message: "Please confirm",
 		}))
 		if err != nil {

@@ -29,14 +29,16 @@ func TestFaultsUnderLoad(t *testing.T) {
 	runFaults(t, plan{writes: 8, readers: 3, writers: 2, pace: 150 * time.Millisecond, latency: 50 * time.Millisecond, cuts: 3, outages: []time.Duration{1500 * time.Millisecond}}, logTo(t))
 }
 
-// TestSoakFaults is the long form: more load, longer latency and outages, more cuts.
-func TestSoakFaults(t *testing.T) {
+// TestSoakFaults is the long form: more load, longer latency and outages, more cuts. Alone, so
+// its recovery times are its own.
+func TestSoakFaults(t *testing.T) { //nolint:paralleltest // measures times: runs alone
 	soak.Only(t)
 	runFaults(t, plan{writes: 60, readers: 6, writers: 3, pace: 150 * time.Millisecond, latency: 200 * time.Millisecond, cuts: 10,
 		outages: []time.Duration{2 * time.Second, 5 * time.Second, 10 * time.Second}}, soak.Figure)
 }
 
 func runFaults(t *testing.T, p plan, figure func(name, format string, args ...any)) {
+	t.Helper()
 	w := newWorld(t)
 	run(t, w, p, w.proxy.Down, w.proxy.Up, "outage", figure)
 }
@@ -44,6 +46,7 @@ func runFaults(t *testing.T, p plan, figure func(name, format string, args ...an
 // run drives plan's load on w through its faults: latency and cuts when w has a proxy, then each
 // outage (down, then up after it), and checks the answers, the recovery and every write.
 func run(t *testing.T, w *world, p plan, down, up func(), name string, figure func(name, format string, args ...any)) {
+	t.Helper()
 	l := arrange(t, w, p.writes)
 	ctx, stop := context.WithCancel(context.Background())
 	clients := l.run(ctx, p.readers, p.writers, p.pace)
@@ -113,5 +116,6 @@ func run(t *testing.T, w *world, p plan, down, up func(), name string, figure fu
 
 // logTo prints a figure in the test's log, as the short forms do.
 func logTo(t *testing.T) func(name, format string, args ...any) {
+	t.Helper()
 	return func(name, format string, args ...any) { t.Logf(name+": "+format, args...) }
 }

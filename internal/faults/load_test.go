@@ -298,7 +298,7 @@ func (l *load) search() bool {
 func (l *load) page(id int32) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/api/properties/%d", l.w.URL, id), nil)
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/api/properties/%d", l.w.URL, id), http.NoBody)
 	begin := time.Now()
 	res, err := http.DefaultClient.Do(req)
 	took := time.Since(begin)
@@ -519,11 +519,11 @@ func (l *load) check(t *testing.T) (acked, found int) {
 }
 
 // figures prints the load's figures (soak.Figure in the long forms, t.Log in the short ones).
-func (l *load) figures(print func(name, format string, args ...any), prefix string) {
+func (l *load) figures(emit func(name, format string, args ...any), prefix string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, kind := range slices.Sorted(maps.Keys(l.requests)) {
-		print(prefix+" requests "+kind, "%d (answers >= 500: %d)", l.requests[kind], l.over500[kind])
+		emit(prefix+" requests "+kind, "%d (answers >= 500: %d)", l.requests[kind], l.over500[kind])
 	}
 	var retried, already int
 	for _, wr := range l.writes {
@@ -534,6 +534,6 @@ func (l *load) figures(print func(name, format string, args ...any), prefix stri
 			already++
 		}
 	}
-	print(prefix+" writes retried after a failure", "%d of %d (%d found already made by an attempt whose answer was lost)", retried, len(l.writes), already)
-	print(prefix+" slowest answer", "%v (deadline %v)", l.slowest.Round(time.Millisecond), deadline)
+	emit(prefix+" writes retried after a failure", "%d of %d (%d found already made by an attempt whose answer was lost)", retried, len(l.writes), already)
+	emit(prefix+" slowest answer", "%v (deadline %v)", l.slowest.Round(time.Millisecond), deadline)
 }

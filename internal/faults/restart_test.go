@@ -29,7 +29,7 @@ func TestRestartUnderLoad(t *testing.T) {
 }
 
 // TestSoakRestarts is the long form: a restart loop under more load, with longer and shorter stops.
-func TestSoakRestarts(t *testing.T) {
+func TestSoakRestarts(t *testing.T) { //nolint:paralleltest // measures times: runs alone
 	soak.Only(t)
 	c := newCluster(t)
 	w := start(t, testserver.Options{DatabaseURL: c.url, DatabaseVia: func(u string) string { return u }})
@@ -54,7 +54,8 @@ func newCluster(t *testing.T) *cluster {
 	if len(matches) == 0 {
 		t.Skip("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin")
 	}
-	dir, err := os.MkdirTemp("", "rentproof-faults-")
+	// Not t.TempDir: its parent folders are root's alone, where the postgres user cannot reach.
+	dir, err := os.MkdirTemp("", "rentproof-faults-") //nolint:usetesting // see above
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -164,16 +164,17 @@ func Start(t testing.TB, opts Options) *Server {
 }
 
 // database is the database at url, or a fresh one from dbtest when url is "".
-func database(ctx context.Context, t testing.TB, url string) (*pgxpool.Pool, string, error) {
+func database(ctx context.Context, tb testing.TB, url string) (*pgxpool.Pool, string, error) {
+	tb.Helper()
 	if url == "" {
-		pool, url := dbtest.New(t)
+		pool, url := dbtest.New(tb)
 		return pool, url, nil
 	}
 	pool, err := store.Open(ctx, url)
 	if err != nil {
 		return nil, "", err
 	}
-	t.Cleanup(pool.Close)
+	tb.Cleanup(pool.Close)
 	return pool, url, nil
 }
 

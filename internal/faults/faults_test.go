@@ -26,7 +26,7 @@ type plan struct {
 // and every write a client saw acknowledged is in the database once, with all its effects.
 func TestFaultsUnderLoad(t *testing.T) {
 	t.Parallel()
-	runFaults(t, plan{writes: 8, readers: 3, writers: 2, pace: 150 * time.Millisecond, latency: 50 * time.Millisecond, cuts: 3, outages: []time.Duration{1500 * time.Millisecond}}, logTo(t))
+	runFaults(t, plan{writes: 8, readers: 3, writers: 3, pace: 100 * time.Millisecond, latency: 50 * time.Millisecond, cuts: 3, outages: []time.Duration{1500 * time.Millisecond}}, logTo(t))
 }
 
 // TestSoakFaults is the long form: more load, longer latency and outages, more cuts. Alone, so
@@ -58,12 +58,16 @@ func run(t *testing.T, w *world, p plan, down, up func(), name string, figure fu
 		w.proxy.SetLatency(p.latency)
 		time.Sleep(max(time.Second, 10*p.latency))
 		w.proxy.SetLatency(0)
+		acked, found := l.acknowledgedFound(t)
+		figure("faults: after latency", "%d writes acknowledged, %d found", acked, found)
 
 		// Cut connections: the calls on them fail as unavailable; the next ones reconnect.
 		for range p.cuts {
 			w.proxy.Cut()
 			time.Sleep(200 * time.Millisecond)
 		}
+		acked, found = l.acknowledgedFound(t)
+		figure("faults: after cuts", "%d writes acknowledged, %d found", acked, found)
 	}
 
 	for _, outage := range p.outages {
@@ -89,7 +93,7 @@ func run(t *testing.T, w *world, p plan, down, up func(), name string, figure fu
 			}
 		}
 		// With nothing to connect to, a call fails at once: no waiting out the deadline.
-		if failed == 0 || slowest > time.Second {
+		if failed == 0 || slowest > 1500*time.Millisecond {
 			t.Errorf("%s of %v: %d calls failed, the slowest in %v", name, outage, failed, slowest)
 		}
 		if recovered > 5*time.Second {
@@ -98,10 +102,13 @@ func run(t *testing.T, w *world, p plan, down, up func(), name string, figure fu
 		if w.log.count(slog.LevelWarn) == warned {
 			t.Errorf("the %s was logged at no WARN", name)
 		}
-		figure("faults: "+name+" "+outage.String(), "%d calls failed fast (slowest %v); served again %v after the database was told to come back",
-			failed, slowest.Round(time.Millisecond), recovered.Round(time.Millisecond))
+		acked, found := l.acknowledgedFound(t)
+		figure("faults: "+name+" "+outage.String(), "%d calls failed fast (slowest %v); served again %v after the database was told to come back; %d writes acknowledged so far, %d found",
+			failed, slowest.Round(time.Millisecond), recovered.Round(time.Millisecond), acked, found)
 		time.Sleep(300 * time.Millisecond)
 	}
+	// The load goes on a while after the last fault, so the writes it failed are retried under it.
+	time.Sleep(time.Second)
 	stop()
 	clients.Wait()
 

@@ -18,8 +18,11 @@ import (
 
 	"connectrpc.com/connect"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
+	grpcstatus "google.golang.org/grpc/status"
 
 	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
@@ -132,7 +135,9 @@ type write struct {
 	// send makes one attempt: nil when the write is acknowledged; errAlready when the server says
 	// it was made before (by an attempt whose answer the client never saw); another error when
 	// the client does not know (retry).
-	send     func(ctx context.Context) error
+	send func(ctx context.Context) error
+	// stored is the query that counts the write's rows in the database, with its arguments.
+	stored   []any
 	attempts int
 	failed   int  // attempts the client saw fail
 	acked    bool // an attempt answered success
@@ -196,7 +201,8 @@ func arrange(t *testing.T, w *world, nWrites int) *load {
 	for i := range writers {
 		token := w.Member(t, fmt.Sprintf("writer%d", i), "tenant")
 		for _, p := range w.listings {
-			l.add(&write{kind: "review", name: fmt.Sprintf("writer%d on %d", i, p), send: func(ctx context.Context) error {
+			l.add(&write{kind: "review", name: fmt.Sprintf("writer%d on %d", i, p), stored: []any{`SELECT count(*) FROM reviews r JOIN users u ON u.id = r.user_id
+				WHERE u.username = $1 AND r.property_id = $2 AND r.review_type = 'tenant_to_property'`, fmt.Sprintf("writer%d", i), p}, send: func(ctx context.Context) error {
 				_, err := w.reviews.CreateReview(ctx, testworld.As(token, &reviewv1.CreateReviewRequest{
 					PropertyId: p, Rating: 4, Title: "Quiet and bright", ReviewType: "tenant_to_property", Language: "en",
 					Content: "Two years here, the heating always worked.",
@@ -217,7 +223,8 @@ func arrange(t *testing.T, w *world, nWrites int) *load {
 	for i := range (nWrites + len(published) - 1) / len(published) {
 		token := w.Member(t, fmt.Sprintf("voter%d", i), "tenant")
 		for _, r := range published {
-			l.add(&write{kind: "vote", name: fmt.Sprintf("voter%d on review %d", i, r), send: func(ctx context.Context) error {
+			l.add(&write{kind: "vote", name: fmt.Sprintf("voter%d on review %d", i, r), stored: []any{`SELECT count(*) FROM review_helpful_votes v JOIN users u ON u.id = v.user_id
+				WHERE u.username = $1 AND v.review_id = $2`, fmt.Sprintf("voter%d", i), r}, send: func(ctx context.Context) error {
 				res, err := w.reviews.MarkHelpful(ctx, testworld.As(token, &reviewv1.MarkHelpfulRequest{ReviewId: r}))
 				if err == nil && res.Msg.AlreadyMarked {
 					return errAlready
@@ -244,7 +251,8 @@ func arrange(t *testing.T, w *world, nWrites int) *load {
 			t.Fatalf("ask %s: %v", name, err)
 		}
 		id := res.Msg.Requests[0].Id
-		l.add(&write{kind: "approval", name: fmt.Sprintf("%s approves request %d", name, id), send: func(ctx context.Context) error {
+		l.add(&write{kind: "approval", name: fmt.Sprintf("%s approves request %d", name, id), stored: []any{
+			`SELECT count(*) FROM verification_requests WHERE id = $1 AND status = 'approved'`, id}, send: func(ctx context.Context) error {
 			_, err := w.verify.AnswerVerificationRequest(ctx, testworld.As(token, &verificationv1.AnswerVerificationRequestRequest{Id: id, Status: "approved"}))
 			if connect.CodeOf(err) == connect.CodeFailedPrecondition {
 				return errAlready
@@ -401,6 +409,28 @@ func (l *load) writeOnce() bool {
 	return true
 }
 
+// acknowledgedFound checks, while the load goes on, that every write a client has seen
+// acknowledged so far is in the database exactly once; it returns how many were, and found.
+func (l *load) acknowledgedFound(t *testing.T) (acked, found int) {
+	t.Helper()
+	l.mu.Lock()
+	var done []*write
+	for _, wr := range l.writes {
+		if wr.acked {
+			done = append(done, wr)
+		}
+	}
+	l.mu.Unlock()
+	for _, wr := range done {
+		n := l.w.ID(t, wr.stored[0].(string), wr.stored[1:]...)
+		if n != 1 {
+			t.Errorf("%s: acknowledged, found %d times", wr.name, n)
+		}
+		found += int(n)
+	}
+	return len(done), found
+}
+
 // settle makes every write still waiting for a definite answer, now that the database is back.
 func (l *load) settle(t *testing.T) {
 	t.Helper()
@@ -452,16 +482,6 @@ func (w *world) notServing(t *testing.T) {
 	if status != http.StatusServiceUnavailable {
 		t.Errorf("/readyz during the outage: %d %s", status, body)
 	}
-	if got := w.health(t); got != healthpb.HealthCheckResponse_NOT_SERVING {
-		t.Errorf("gRPC health during the outage: %v", got)
-	}
-	if took := time.Since(begin); took > hang {
-		t.Errorf("probes took %v during the outage", took)
-	}
-}
-
-func (w *world) health(t *testing.T) healthpb.HealthCheckResponse_ServingStatus {
-	t.Helper()
 	conn, err := grpc.NewClient(strings.TrimPrefix(w.URL, "http://"), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
@@ -469,11 +489,20 @@ func (w *world) health(t *testing.T) healthpb.HealthCheckResponse_ServingStatus 
 	defer conn.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
-	res, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
-	if err != nil {
-		t.Fatalf("gRPC health: %v", err)
+	health, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
+	if err != nil || health.Status != healthpb.HealthCheckResponse_NOT_SERVING {
+		t.Errorf("gRPC health during the outage: %v %v", health, err)
 	}
-	return res.Status
+	// An rpc over gRPC: UNAVAILABLE, with retry-after in its trailers.
+	var trailer metadata.MD
+	err = conn.Invoke(ctx, "/"+propertyv1connect.PropertyServiceName+"/SearchProperties",
+		&propertyv1.SearchPropertiesRequest{City: "Leeds"}, &propertyv1.SearchPropertiesResponse{}, grpc.Trailer(&trailer))
+	if grpcstatus.Code(err) != codes.Unavailable || !slices.Equal(trailer.Get("retry-after"), []string{"2"}) {
+		t.Errorf("a search over gRPC during the outage: %v, trailers %v", err, trailer)
+	}
+	if took := time.Since(begin); took > hang {
+		t.Errorf("probes took %v during the outage", took)
+	}
 }
 
 // check finds every write in the database exactly once with all its effects, whatever the
@@ -541,5 +570,8 @@ func (l *load) figures(emit func(name, format string, args ...any), prefix strin
 		}
 	}
 	emit(prefix+" writes retried after a failure", "%d of %d (%d found already made by an attempt whose answer was lost)", retried, len(l.writes), already)
+	for _, kc := range slices.Sorted(maps.Keys(l.codes)) {
+		emit(prefix+" answers "+kc, "%d", l.codes[kc])
+	}
 	emit(prefix+" slowest answer", "%v (deadline %v)", l.slowest.Round(time.Millisecond), deadline)
 }

@@ -24,7 +24,7 @@ func TestRestartUnderLoad(t *testing.T) {
 	t.Parallel()
 	c := newCluster(t)
 	w := start(t, testserver.Options{DatabaseURL: c.url, DatabaseVia: func(u string) string { return u }})
-	run(t, w, plan{writes: 8, readers: 3, writers: 2, pace: 150 * time.Millisecond, outages: []time.Duration{time.Second}},
+	run(t, w, plan{writes: 8, readers: 3, writers: 3, pace: 100 * time.Millisecond, outages: []time.Duration{time.Second}},
 		c.stop, c.start, "restart", logTo(t))
 }
 

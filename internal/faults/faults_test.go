@@ -1,6 +1,7 @@
 package faults_test
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"testing"
@@ -18,6 +19,7 @@ type plan struct {
 	latency time.Duration // added to every chunk in each direction, for a while
 	cuts    int           // times every database connection is reset
 	outages []time.Duration
+	gap     time.Duration // of load between faults, and after the last one (default 300 ms, 1 s)
 }
 
 // TestFaultsUnderLoad: latency, cut connections and a full outage of the database under a mixed
@@ -34,7 +36,7 @@ func TestFaultsUnderLoad(t *testing.T) {
 func TestSoakFaults(t *testing.T) { //nolint:paralleltest // measures times: runs alone
 	soak.Only(t)
 	runFaults(t, plan{writes: 60, readers: 6, writers: 3, pace: 150 * time.Millisecond, latency: 200 * time.Millisecond, cuts: 10,
-		outages: []time.Duration{2 * time.Second, 5 * time.Second, 10 * time.Second}}, soak.Figure)
+		outages: []time.Duration{2 * time.Second, 5 * time.Second, 10 * time.Second}, gap: 3 * time.Second}, soak.Figure)
 }
 
 func runFaults(t *testing.T, p plan, figure func(name, format string, args ...any)) {
@@ -105,16 +107,18 @@ func run(t *testing.T, w *world, p plan, down, up func(), name string, figure fu
 		acked, found := l.acknowledgedFound(t)
 		figure("faults: "+name+" "+outage.String(), "%d calls failed fast (slowest %v); served again %v after the database was told to come back; %d writes acknowledged so far, %d found",
 			failed, slowest.Round(time.Millisecond), recovered.Round(time.Millisecond), acked, found)
-		time.Sleep(300 * time.Millisecond)
+		time.Sleep(cmp.Or(p.gap, 300*time.Millisecond))
 	}
 	// The load goes on a while after the last fault, so the writes it failed are retried under it.
-	time.Sleep(time.Second)
+	time.Sleep(cmp.Or(3*p.gap, time.Second))
 	stop()
 	clients.Wait()
 
+	underLoad, _ := l.acknowledgedFound(t)
 	l.settle(t)
 	acked, found := l.check(t)
-	figure("faults: writes", "%d acknowledged, %d found after retries (%d made)", acked, found, len(l.writes))
+	figure("faults: writes", "%d acknowledged (%d under the load, the rest retried after it), %d found (%d made)",
+		acked, underLoad, found, len(l.writes))
 	l.figures(figure, "faults:")
 	if errs := w.log.errorRecords(); len(errs) > 0 {
 		t.Errorf("logged at ERROR: %q", errs)

@@ -34,7 +34,7 @@ func TestSoakRestarts(t *testing.T) { //nolint:paralleltest // measures times: r
 	c := newCluster(t)
 	w := start(t, testserver.Options{DatabaseURL: c.url, DatabaseVia: func(u string) string { return u }})
 	outages := []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 5 * time.Second, time.Second, 500 * time.Millisecond}
-	run(t, w, plan{writes: 60, readers: 6, writers: 3, pace: 100 * time.Millisecond, outages: outages},
+	run(t, w, plan{writes: 60, readers: 6, writers: 3, pace: 100 * time.Millisecond, outages: outages, gap: 3 * time.Second},
 		c.stop, c.start, "restart", soak.Figure)
 }
 

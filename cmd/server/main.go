@@ -105,7 +105,7 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	defer pool.Close()
-	fixedPlans, err := store.OpenFixedPlans(ctx, os.Getenv("DATABASE_URL"))
+	fixedPlans, err := store.OpenFixedPlans(ctx, store.WithFaultSettings(os.Getenv("DATABASE_URL")))
 	if err != nil {
 		return err
 	}
@@ -270,12 +270,13 @@ func countReviews(ctx context.Context, reviews *review.Service) {
 	}
 }
 
-// openDatabase connects to DATABASE_URL and applies the pending migrations.
+// openDatabase connects to DATABASE_URL (with store.WithFaultSettings) and applies the
+// pending migrations.
 func openDatabase(ctx context.Context) (*pgxpool.Pool, error) {
-	url := os.Getenv("DATABASE_URL")
-	if url == "" {
+	if os.Getenv("DATABASE_URL") == "" {
 		return nil, fmt.Errorf("DATABASE_URL is not set (make run starts a local PostgreSQL and sets it)")
 	}
+	url := store.WithFaultSettings(os.Getenv("DATABASE_URL"))
 	pool, err := store.Open(ctx, url)
 	if err != nil {
 		return nil, err

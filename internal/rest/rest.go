@@ -271,6 +271,11 @@ func writeMessage(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, errorBody{Message: msg})
 }
 
+// WriteError answers err (a Connect error) as every /api path answers one: its HTTP status
+// (Retry-After with it when it says when to come back) and {"message": …}. The server's edge uses
+// it for what fails before the shim runs.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) { writeError(w, r, err) }
+
 // writeError answers a Connect error with its HTTP status and message.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var ce *connect.Error

@@ -4,11 +4,16 @@ package rpc
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"math"
+	"net"
 	"strconv"
+	"syscall"
+	"time"
 
 	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5/pgconn"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
 	"github.com/rentproof/rentproof/internal/apperr"
@@ -39,6 +44,17 @@ func ConnectError(ctx context.Context, err error) *connect.Error {
 		}
 		return ce
 	}
+	if Unreachable(err) {
+		// The request's own end first: a connection attempt it cut short fails as unreachable too.
+		if ended := ctx.Err(); ended != nil {
+			err = ended
+		} else {
+			slog.WarnContext(ctx, "unreachable", "err", err)
+			ce := connect.NewError(connect.CodeUnavailable, errors.New(unavailableMessage))
+			ce.Meta().Set("Retry-After", strconv.Itoa(int(RetryUnavailable/time.Second)))
+			return ce
+		}
+	}
 	if errors.Is(err, context.Canceled) {
 		return connect.NewError(connect.CodeCanceled, errors.New("request canceled"))
 	}
@@ -47,6 +63,35 @@ func ConnectError(ctx context.Context, err error) *connect.Error {
 	}
 	slog.ErrorContext(ctx, "internal error", "err", err)
 	return connect.NewError(connect.CodeInternal, errors.New("Something went wrong on our side. Please try again."))
+}
+
+// RetryUnavailable is the Retry-After of an answer given while the database cannot be reached: a
+// restart or a failover takes seconds, and the pool reconnects on the next request after it.
+const RetryUnavailable = 2 * time.Second
+
+const unavailableMessage = "RentProof is briefly unavailable. Please try again in a few seconds."
+
+// Unreachable reports whether err says the database (or another service the server calls) could
+// not be reached or went away, which nothing in the request caused: a connection refused, reset or
+// cut, a connection attempt that failed or timed out, PostgreSQL shutting down or not yet
+// accepting connections. A client may retry it.
+func Unreachable(err error) bool {
+	if _, ok := errors.AsType[*pgconn.ConnectError](err); ok {
+		return true
+	}
+	if pe, ok := errors.AsType[*pgconn.PgError](err); ok {
+		switch pe.Code {
+		case "57P01", "57P02", "57P03", // admin shutdown, crash shutdown, cannot connect now
+			"53300": // too many connections
+			return true
+		}
+		return len(pe.Code) == 5 && pe.Code[:2] == "08" // connection exception
+	}
+	if _, ok := errors.AsType[net.Error](err); ok {
+		return true
+	}
+	return errors.Is(err, pgconn.ErrConnClosed) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 var codes = []struct {

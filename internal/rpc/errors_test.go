@@ -4,10 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
+	"syscall"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5/pgconn"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
 	"github.com/rentproof/rentproof/internal/apperr"
@@ -72,5 +77,51 @@ func TestErrorMapping(t *testing.T) {
 	}
 	if rpc.Error(ctx, nil) != nil {
 		t.Error("nil error must stay nil")
+	}
+}
+
+// A database that cannot be reached is the server's passing trouble, not a bug: unavailable with
+// Retry-After, whichever way the connection failed; the request's own end still says so.
+func TestUnreachableDatabase(t *testing.T) {
+	t.Parallel()
+	var lc net.ListenConfig
+	ln, err := lc.Listen(t.Context(), "tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().(*net.TCPAddr)
+	ln.Close() // nothing listens there now: connections are refused
+	_, refused := pgconn.Connect(t.Context(), fmt.Sprintf("postgres://x@127.0.0.1:%d/x?connect_timeout=2", addr.Port))
+	if refused == nil {
+		t.Fatal("connected to a closed port")
+	}
+	for name, err := range map[string]error{
+		"refused":          fmt.Errorf("acquire: %w", refused),
+		"admin shutdown":   &pgconn.PgError{Code: "57P01", Message: "terminating connection due to administrator command"},
+		"starting up":      &pgconn.PgError{Code: "57P03", Message: "the database system is starting up"},
+		"connection lost":  &pgconn.PgError{Code: "08006"},
+		"cut mid-query":    fmt.Errorf("list: %w", io.ErrUnexpectedEOF),
+		"reset":            &net.OpError{Op: "read", Net: "tcp", Err: syscall.ECONNRESET},
+		"closed":           fmt.Errorf("commit: %w", pgconn.ErrConnClosed),
+		"too many clients": &pgconn.PgError{Code: "53300"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			ce := rpc.ConnectError(t.Context(), err)
+			if ce.Code() != connect.CodeUnavailable || ce.Meta().Get("Retry-After") != "2" ||
+				ce.Message() != "RentProof is briefly unavailable. Please try again in a few seconds." {
+				t.Errorf("got %v (Retry-After %q)", ce, ce.Meta().Get("Retry-After"))
+			}
+		})
+	}
+	// Not the database's absence: a broken rule stays internal, a request past its deadline stays
+	// deadline_exceeded even when the deadline cut a connection attempt short.
+	if c := rpc.ConnectError(t.Context(), &pgconn.PgError{Code: "23514"}).Code(); c != connect.CodeInternal {
+		t.Errorf("check violation: %v", c)
+	}
+	ended, cancel := context.WithTimeout(t.Context(), -time.Second)
+	defer cancel()
+	if c := rpc.ConnectError(ended, fmt.Errorf("acquire: %w", refused)).Code(); c != connect.CodeDeadlineExceeded && c != connect.CodeCanceled {
+		t.Errorf("past the deadline: %v", c)
 	}
 }

@@ -6,9 +6,13 @@ import (
 	"net/http"
 	"strings"
 
+	"connectrpc.com/connect"
+
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/rest"
+	"github.com/rentproof/rentproof/internal/rpc"
 )
 
 // Authenticate puts the request's client and, when its token is live, its session on the context,
@@ -34,12 +38,31 @@ func Authenticate(svc *account.Service, next http.Handler) http.Handler {
 			switch {
 			case err == nil:
 				ctx = identity.WithSession(ctx, sess)
+			case rpc.Unreachable(err):
+				// Not the token's fault: answering anonymously would tell a signed-in client to
+				// sign in again, so the request fails as the database's outage, to be retried.
+				unavailable(w, r.WithContext(ctx), err)
+				return
 			case !errors.Is(err, apperr.ErrUnauthenticated):
 				slog.ErrorContext(ctx, "authenticate", "err", err)
 			}
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// errorWriter answers an rpc's error in its own protocol (Connect, gRPC, gRPC-Web).
+var errorWriter = connect.NewErrorWriter()
+
+// unavailable answers a request whose session could not be looked up because the database could
+// not be reached: unavailable with Retry-After, in the rpc's protocol or as the REST shim's 503.
+func unavailable(w http.ResponseWriter, r *http.Request, err error) {
+	ce := rpc.ConnectError(r.Context(), err)
+	if errorWriter.IsSupported(r) {
+		_ = errorWriter.Write(w, r, ce)
+		return
+	}
+	rest.WriteError(w, r, ce)
 }
 
 func requestToken(r *http.Request) string {

@@ -76,21 +76,37 @@ type Options struct {
 	SPA fs.FS
 	// PublicURL is the site's public origin (default: each request's host).
 	PublicURL string
-	// DatabaseURL is a migrated database to share with other servers of the test (default: a
-	// fresh one of the server's own). The test owns it; the server only opens pools on it.
-	DatabaseURL string
 	// BlobURL is the upload and document store to share, e.g. an s3:// URL (default: a folder of
 	// the server's own).
 	BlobURL string
+	// DatabaseVia, when set, turns the test database's URL into the one the server connects
+	// through (a fault proxy's, internal/faultproxy), opened with the binary's fault settings
+	// (store.WithFaultSettings). Server.Pool stays direct, for arranging and checking.
+	DatabaseVia func(url string) string
+	// DatabaseURL is a migrated database of the test's own (one shared with other servers of the
+	// test, or on a throwaway cluster it may stop and start) to serve instead of a fresh one from
+	// dbtest. The test owns it; the server only opens pools on it.
+	DatabaseURL string
 }
 
 // Start serves the real handler until the test ends.
 func Start(t testing.TB, opts Options) *Server {
 	t.Helper()
 	logTo := cmp.Or[slog.Handler](opts.Log, slog.DiscardHandler)
-	pool, dbURL := sharedOrFresh(t, opts.DatabaseURL)
 	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), logKey{}, logTo))
-	fixedPlans, err := store.OpenFixedPlans(ctx, dbURL)
+	pool, dbURL, err := database(ctx, t, opts.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	serverPool, serverURL := pool, dbURL
+	if opts.DatabaseVia != nil {
+		serverURL = store.WithFaultSettings(opts.DatabaseVia(dbURL))
+		if serverPool, err = store.Open(ctx, serverURL); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(serverPool.Close)
+	}
+	fixedPlans, err := store.OpenFixedPlans(ctx, serverURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,9 +133,9 @@ func Start(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	uploads := upload.New(files, pool, opts.Uploads)
-	documents := document.New(files, pool)
-	tenancies := tenancy.New(files, pool)
+	uploads := upload.New(files, serverPool, opts.Uploads)
+	documents := document.New(files, serverPool)
+	tenancies := tenancy.New(files, serverPool)
 	const generous = 10_000
 	l := opts.Limits
 	limits := server.Limits{
@@ -133,13 +149,13 @@ func Start(t testing.TB, opts Options) *Server {
 	if opts.SPA != nil {
 		spa = opts.SPA
 	}
-	h := logsTo(logTo, server.NewHandler(pool, server.Options{
+	h := logsTo(logTo, server.NewHandler(serverPool, server.Options{
 		SPA: spa, PublicURL: opts.PublicURL, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, Tenancies: tenancies, FixedPlans: fixedPlans, Limits: limits,
 		TrustedProxies: opts.TrustedProxies, Payments: opts.Payments,
 	}))
 	done, refunds := make(chan error, 1), make(chan struct{})
 	go func() { done <- server.Serve(ctx, ln, h, opts.Timeouts) }()
-	go func() { payment.NewService(pool, opts.Payments).RunRefunds(ctx); close(refunds) }() // as the server binary does
+	go func() { payment.NewService(serverPool, opts.Payments).RunRefunds(ctx); close(refunds) }() // as the server binary does
 	t.Cleanup(func() {
 		cancel()
 		<-refunds
@@ -151,18 +167,19 @@ func Start(t testing.TB, opts Options) *Server {
 	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Documents: documents, Tenancies: tenancies, Client: client}
 }
 
-// sharedOrFresh opens a pool on the database at url, or on a fresh one when url is empty.
-func sharedOrFresh(t testing.TB, url string) (*pgxpool.Pool, string) {
-	t.Helper()
+// database is the database at url, or a fresh one from dbtest when url is "".
+func database(ctx context.Context, tb testing.TB, url string) (*pgxpool.Pool, string, error) {
+	tb.Helper()
 	if url == "" {
-		return dbtest.New(t)
+		pool, url := dbtest.New(tb)
+		return pool, url, nil
 	}
-	pool, err := store.Open(context.Background(), url)
+	pool, err := store.Open(ctx, url)
 	if err != nil {
-		t.Fatal(err)
+		return nil, "", err
 	}
-	t.Cleanup(pool.Close)
-	return pool, url
+	tb.Cleanup(pool.Close)
+	return pool, url, nil
 }
 
 // The server code logs through slog's package functions, which use the process-wide default. A

@@ -134,7 +134,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	// it (routeReads), the primary otherwise. Their writes and transactions stay on the primary.
 	reads := store.NewReads(pool, opts.Replica)
 	properties := property.NewService(pool, opts.FixedPlans, opts.Uploads).
-		ReadingFrom(reads, store.NewReads(opts.FixedPlans, opts.ReplicaFixedPlans))
+		ReadingFrom(reads, reads.Beside(opts.FixedPlans, opts.ReplicaFixedPlans))
 	payments := payment.NewService(pool, opts.Payments)
 	if opts.Refunder == nil {
 		opts.Refunder = payments // a rejected paid check is refunded through Stripe, or recorded in demo mode

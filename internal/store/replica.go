@@ -25,13 +25,19 @@ const replicaRetry = time.Second
 // error.
 type Reads struct {
 	primary, replica *pgxpool.Pool
-	downUntil        atomic.Int64 // unix nanoseconds: the replica is skipped until then
+	downUntil        *atomic.Int64 // unix nanoseconds: the replica is skipped until then
 }
 
 // NewReads returns the router over primary and replica; a nil replica reads from the primary
 // only.
 func NewReads(primary, replica *pgxpool.Pool) *Reads {
-	return &Reads{primary: primary, replica: replica}
+	return &Reads{primary: primary, replica: replica, downUntil: new(atomic.Int64)}
+}
+
+// Beside returns a router over two other pools of the same two servers (e.g. OpenFixedPlans's),
+// which shares r's view of whether the replica is down.
+func (r *Reads) Beside(primary, replica *pgxpool.Pool) *Reads {
+	return &Reads{primary: primary, replica: replica, downUntil: r.downUntil}
 }
 
 type replicaKey struct{}
@@ -62,12 +68,56 @@ func (r *Reads) Exec(ctx context.Context, sql string, args ...any) (pgconn.Comma
 func (r *Reads) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
 	if r.onReplica(ctx) {
 		rows, err := r.replica.Query(ctx, sql, args...)
-		if err == nil || !r.fallBack(ctx, err) {
-			return rows, err
+		if err == nil {
+			return &fallbackRows{Rows: rows, reads: r, ctx: ctx, sql: sql, args: args}, nil
+		}
+		if !r.fallBack(ctx, err) {
+			return nil, err
 		}
 	}
 	return r.primary.Query(ctx, sql, args...)
 }
+
+// fallbackRows are the replica's rows of a query, which turn into the primary's when the replica
+// fails before the first row (pgx may report a broken connection only there).
+type fallbackRows struct {
+	pgx.Rows
+	reads   *Reads
+	ctx     context.Context
+	sql     string
+	args    []any
+	started bool
+}
+
+func (f *fallbackRows) Next() bool {
+	if f.started {
+		return f.Rows.Next()
+	}
+	f.started = true
+	if f.Rows.Next() {
+		return true
+	}
+	err := f.Rows.Err()
+	if err == nil || !f.reads.fallBack(f.ctx, err) {
+		return false
+	}
+	f.Rows.Close()
+	rows, err := f.reads.primary.Query(f.ctx, f.sql, f.args...)
+	if err != nil {
+		f.Rows = errRows{Rows: f.Rows, err: err}
+		return false
+	}
+	f.Rows = rows
+	return f.Rows.Next()
+}
+
+// errRows are closed rows that report err.
+type errRows struct {
+	pgx.Rows
+	err error
+}
+
+func (e errRows) Err() error { return e.err }
 
 // QueryRow runs a one-row query on the replica when ctx allows it, falling back to the primary
 // (pgx reports a row's error at Scan, so the row decides there).

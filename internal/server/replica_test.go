@@ -210,7 +210,7 @@ func startReplicated(t *testing.T, settings string) *replicatedServer {
 	t.Cleanup(replicaPlans.Close)
 
 	h := server.NewHandler(pool, server.Options{
-		SPA: testserver.SPA, FixedPlans: fixedPlans, Replica: replicaPool, ReplicaFixedPlans: replicaPlans,
+		SPA: screensSPA, FixedPlans: fixedPlans, Replica: replicaPool, ReplicaFixedPlans: replicaPlans,
 	})
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", "127.0.0.1:0")
@@ -304,6 +304,10 @@ func TestReadReplica(t *testing.T) {
 	if status, _, _ := testworld.Send(t, http.MethodGet, s.URL+"/api/properties/"+strconv.Itoa(int(kenwood)), "", "", nil); status != http.StatusNotFound {
 		t.Errorf("visitor's REST read of a listing the replica has not replayed: %d, want 404", status)
 	}
+	propertyPage := s.URL + "/properties/" + strconv.Itoa(int(id))
+	if status, _, body := testworld.Send(t, http.MethodGet, propertyPage, "", "", nil); status != http.StatusOK || !strings.Contains(body, "Before The Pause") {
+		t.Errorf("visitor's property page: %d %s", status, body)
+	}
 	// A member who has not written lately reads the replica too.
 	session := identity.SessionCookie + "=" + member
 	if p, _ := s.property(t, id, "Cookie", session); p.Title != "Before The Pause" {
@@ -330,6 +334,9 @@ func TestReadReplica(t *testing.T) {
 	afterWrite := []string{"Cookie", session, "Cookie", window[0].Name + "=" + window[0].Value}
 	if p, _ := s.property(t, id, afterWrite...); p.Title != "Written On The Primary" || !p.Saved {
 		t.Errorf("member right after saving: %q saved=%v, want the primary's title and their own save", p.Title, p.Saved)
+	}
+	if _, _, body := testworld.Send(t, http.MethodGet, propertyPage, "", "", nil, afterWrite...); !strings.Contains(body, "Written On The Primary") {
+		t.Errorf("member's property page right after saving: %s", body)
 	}
 	if p, _ := s.property(t, id, "Cookie", session); p.Saved {
 		t.Errorf("the replica already shows the save: replay was not paused")
@@ -360,9 +367,10 @@ func TestReadReplica(t *testing.T) {
 		if p, _ := s.property(t, id); p.Title != "Written While The Replica Is Down" {
 			t.Fatalf("visitor's read %d with the replica down: %q", i, p.Title)
 		}
-		status, _, _ := testworld.Send(t, http.MethodGet, s.URL+"/api/properties?city=Leeds", "", "", nil)
-		if status != http.StatusOK {
-			t.Fatalf("visitor's REST search %d with the replica down: %d", i, status)
+		for _, u := range []string{s.URL + "/api/properties?city=Leeds", propertyPage, s.URL + "/find-properties?city=Leeds"} {
+			if status, _, body := testworld.Send(t, http.MethodGet, u, "", "", nil); status != http.StatusOK || !strings.Contains(body, "Written While The Replica Is Down") {
+				t.Fatalf("visitor's GET %s (%d) with the replica down: %d %s", u, i, status, body)
+			}
 		}
 		time.Sleep(100 * time.Millisecond) // past replicaRetry: the replica is tried again, and fails again
 	}

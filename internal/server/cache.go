@@ -32,7 +32,7 @@ func cacheAnswers(next http.Handler) http.Handler {
 			next.ServeHTTP(&privateAnswer{ResponseWriter: w}, r)
 			return
 		}
-		if (r.Method != http.MethodGet && r.Method != http.MethodHead) || !(publicRead(r) || readOnlyProcedures[r.URL.Path]) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead || !publicRead(r) && !readOnlyProcedures[r.URL.Path] {
 			next.ServeHTTP(w, r)
 			return
 		}

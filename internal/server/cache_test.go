@@ -3,6 +3,7 @@ package server_test
 import (
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -56,6 +57,7 @@ func get(t *testing.T, u string, header ...string) (answer, string) {
 // over Connect GET, REST and the pages; the same requests with a session cookie or a bearer
 // token are private and untagged, and a write is never public.
 func TestPublicAnswersCarryCacheHeaders(t *testing.T) {
+	t.Parallel()
 	w := testworld.Start(t, testserver.Options{SPA: screensSPA})
 	w.Person(t, "lena", "landlord")
 	member := w.Person(t, "mia", "tenant")
@@ -152,14 +154,12 @@ func (c *sharedCache) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if ok && time.Now().Before(kept.until) {
 		c.hits++
 		c.mu.Unlock()
-		for name, values := range kept.header {
-			w.Header()[name] = values
-		}
+		maps.Copy(w.Header(), kept.header)
 		_, _ = w.Write(kept.body)
 		return
 	}
 	c.mu.Unlock()
-	req, _ := http.NewRequestWithContext(r.Context(), r.Method, c.origin+r.URL.String(), nil)
+	req, _ := http.NewRequestWithContext(r.Context(), r.Method, c.origin+r.URL.String(), http.NoBody)
 	req.Header = r.Header.Clone()
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -182,9 +182,7 @@ func (c *sharedCache) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		c.kept[c.key(r, vary)] = keptAnswer{until: time.Now().Add(time.Duration(seconds) * time.Second), header: res.Header.Clone(), body: body}
 		c.mu.Unlock()
 	}
-	for name, values := range res.Header {
-		w.Header()[name] = values
-	}
+	maps.Copy(w.Header(), res.Header)
 	w.WriteHeader(res.StatusCode)
 	_, _ = w.Write(body)
 }
@@ -193,6 +191,7 @@ func (c *sharedCache) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // Vary, two members and a visitor read the same property and search: each member sees their own
 // saved flag whoever asked first, the visitor sees none, and the visitor's repeat is a hit.
 func TestSharedCacheNeverSharesAMembersAnswer(t *testing.T) {
+	t.Parallel()
 	w := testworld.Start(t, testserver.Options{SPA: screensSPA})
 	w.Person(t, "lena", "landlord")
 	alice, bob := w.Person(t, "alice", "tenant"), w.Person(t, "bob", "tenant")

@@ -73,10 +73,11 @@ var readOnlyProcedures = func() map[string]bool {
 	out := map[string]bool{}
 	for _, name := range Services {
 		d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(name))
-		if err != nil {
+		service, ok := d.(protoreflect.ServiceDescriptor)
+		if err != nil || !ok {
 			continue
 		}
-		methods := d.(protoreflect.ServiceDescriptor).Methods()
+		methods := service.Methods()
 		for i := range methods.Len() {
 			m := methods.Get(i)
 			opts, _ := m.Options().(*descriptorpb.MethodOptions)
@@ -106,7 +107,7 @@ func mayWrite(r *http.Request) bool {
 func routeReads(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if mayWrite(r) {
-			http.SetCookie(w, &http.Cookie{
+			http.SetCookie(w, &http.Cookie{ //nolint:gosec // G124: Secure follows the request (TLS or a trusted proxy's https), as the session cookie's does
 				Name: RecentWriteCookie, Value: "1", Path: "/", MaxAge: int(RecentWriteWindow / time.Second),
 				HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: identity.ClientFrom(r.Context()).Secure,
 			})

@@ -73,7 +73,7 @@ func pgRun(t *testing.T, bin, program string, args ...string) {
 // pgDir is an empty folder PostgreSQL's user owns, removed when the test ends.
 func pgDir(t *testing.T) string {
 	t.Helper()
-	dir, err := os.MkdirTemp("", "rentproof-replica-")
+	dir, err := os.MkdirTemp("", "rentproof-replica-") //nolint:usetesting // PostgreSQL's user must reach it: t.TempDir's parent is root's alone
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,6 +278,7 @@ func (s *replicatedServer) property(t *testing.T, id int32, header ...string) (*
 // member right after their own write, and the reads that decide a permission see the primary;
 // then, with the replica stopped, every read falls back to the primary without an error.
 func TestReadReplica(t *testing.T) {
+	t.Parallel()
 	s := startReplicated(t, fastSettings)
 	ctx := context.Background()
 	s.Person(t, "lena", "landlord")
@@ -381,6 +382,7 @@ func TestReadReplica(t *testing.T) {
 // listings on the primary as fast as they can, a title is changed on the primary and a visitor's
 // GetProperty (served from the replica) is asked until it shows it.
 func TestSoakReplicaLag(t *testing.T) {
+	t.Parallel()
 	soak.Only(t)
 	for _, c := range []struct{ name, settings string }{
 		{"durable (fsync, synchronous_commit, full_page_writes on)", durableSettings},
@@ -391,6 +393,7 @@ func TestSoakReplicaLag(t *testing.T) {
 }
 
 func replicaLag(t *testing.T, name, settings string) {
+	t.Helper()
 	s := startReplicated(t, settings)
 	s.Person(t, "lena", "landlord")
 	id := s.Property(t, "lena", "Lag Marker 0")

@@ -231,7 +231,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		API: mux, Listings: properties, Articles: resources,
 	}))
 
-	var h http.Handler = cacheAnswers(mux)         // who may keep an answer: public reads, private for members
+	h := cacheAnswers(mux)                         // who may keep an answer: public reads, private for members
 	h = routeReads(h)                              // where a request's reads go: the replica or the primary
 	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests
 	h = limitBody(h, opts.MaxBodyBytes, uploadLimit)

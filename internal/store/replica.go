@@ -97,11 +97,11 @@ func (f *fallbackRows) Next() bool {
 	if f.Rows.Next() {
 		return true
 	}
-	err := f.Rows.Err()
+	err := f.Err()
 	if err == nil || !f.reads.fallBack(f.ctx, err) {
 		return false
 	}
-	f.Rows.Close()
+	f.Close()
 	rows, err := f.reads.primary.Query(f.ctx, f.sql, f.args...)
 	if err != nil {
 		f.Rows = errRows{Rows: f.Rows, err: err}

@@ -136,7 +136,8 @@ func (a *publicAnswer) shared() bool {
 	return a.status == http.StatusOK && len(a.Header().Values("Set-Cookie")) == 0
 }
 
-// mark sets a shared answer's Cache-Control and Vary.
+// mark sets a shared answer's Cache-Control and Vary (a shared cache must not hand a gzipped
+// answer to a client that does not take gzip either).
 func (a *publicAnswer) mark() {
 	if !a.shared() {
 		return
@@ -144,6 +145,9 @@ func (a *publicAnswer) mark() {
 	h := a.Header()
 	if !strings.HasPrefix(h.Get("Cache-Control"), "public") {
 		h.Set("Cache-Control", publicCacheControl)
+	}
+	if !strings.Contains(strings.Join(h.Values("Vary"), ","), "Accept-Encoding") {
+		h.Add("Vary", "Accept-Encoding") // Connect compresses by it without saying so
 	}
 	h.Add("Vary", "Cookie, Authorization")
 }

@@ -81,7 +81,8 @@ func TestPublicAnswersCarryCacheHeaders(t *testing.T) {
 		res, body := get(t, u)
 		etag := res.Header.Get("ETag")
 		if res.StatusCode != http.StatusOK || res.Header.Get("Cache-Control") != publicCache || etag == "" ||
-			!strings.Contains(strings.Join(res.Header.Values("Vary"), ", "), "Cookie, Authorization") {
+			!strings.Contains(strings.Join(res.Header.Values("Vary"), ", "), "Cookie, Authorization") ||
+			!strings.Contains(strings.Join(res.Header.Values("Vary"), ", "), "Accept-Encoding") {
 			t.Errorf("anonymous GET %s: %d, Cache-Control %q, ETag %q, Vary %q", u, res.StatusCode,
 				res.Header.Get("Cache-Control"), etag, res.Header.Values("Vary"))
 			continue

@@ -139,10 +139,15 @@ func serve(ctx context.Context) error {
 		return fmt.Errorf("listen: %w", err)
 	}
 	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
-	h := server.NewHandler(pool, server.Options{
+	opts, closeReplica, err := withReplica(server.Options{
 		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, Documents: documents, Tenancies: tenancies, FixedPlans: fixedPlans, TrustedProxies: proxies, Limits: limits,
 		MapTiles: mapTiles, Payments: payments, PublicURL: publicURL,
 	})
+	if err != nil {
+		return err
+	}
+	defer closeReplica()
+	h := server.NewHandler(pool, opts)
 	return server.Serve(ctx, ln, h, timeouts)
 }
 

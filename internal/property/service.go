@@ -48,6 +48,14 @@ func NewService(pool, fixedPlans *pgxpool.Pool, images ImageStore) *Service {
 	return &Service{pool: pool, q: db.New(pool), plain: db.New(fixedPlans), images: images}
 }
 
+// ReadingFrom returns s with its statements outside transactions run through reads and its plain
+// searches through plainReads (store.Reads: a replica for the requests that allow it).
+func (s *Service) ReadingFrom(reads, plainReads db.DBTX) *Service {
+	c := *s
+	c.q, c.plain = db.New(reads), db.New(plainReads)
+	return &c
+}
+
 // Get returns one active property with its rating and the caller's saved flag.
 func (s *Service) Get(ctx context.Context, id int32) (Property, error) {
 	row, err := s.q.GetViewedProperty(ctx, db.GetViewedPropertyParams{ViewerID: viewerID(ctx), ID: id})

@@ -25,6 +25,10 @@ type Service struct{ q *db.Queries }
 // NewService returns a Service over pool.
 func NewService(pool *pgxpool.Pool) *Service { return &Service{q: db.New(pool)} }
 
+// ReadingFrom returns a Service whose statements run through reads (store.Reads: a replica for
+// the requests that allow it).
+func ReadingFrom(reads db.DBTX) *Service { return &Service{q: db.New(reads)} }
+
 // Resource is one article of the library.
 type Resource struct {
 	ID                                   int32

@@ -91,6 +91,14 @@ func NewService(pool *pgxpool.Pool, photos PhotoStore) *Service {
 	return &Service{pool: pool, q: db.New(pool), photos: photos, limits: DefaultLimits}
 }
 
+// ReadingFrom returns s with its statements outside transactions run through reads (store.Reads:
+// a replica for the requests that allow it).
+func (s *Service) ReadingFrom(reads db.DBTX) *Service {
+	c := *s
+	c.q = db.New(reads)
+	return &c
+}
+
 // errSignedOutPhotos refuses a photo upload without a session.
 var errSignedOutPhotos = apperr.Unauthenticated("Please sign in to add photos to a review")
 

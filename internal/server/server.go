@@ -75,6 +75,10 @@ type Options struct {
 	// FixedPlans is a pool from store.OpenFixedPlans for the statements that keep one plan
 	// (default: the main pool, where PostgreSQL plans them again on every call).
 	FixedPlans *pgxpool.Pool
+	// Replica and ReplicaFixedPlans are pools on a streaming replica (nil: none), from store.Open
+	// and store.OpenFixedPlans: the public reads of clients that have not written lately go there
+	// (routeReads, store.Reads).
+	Replica, ReplicaFixedPlans *pgxpool.Pool
 	// TrustedProxies is how many proxies stand in front of the server, each appending its peer to
 	// X-Forwarded-For: the client address and scheme come from the hop they received the request
 	// from. 0 (the default) believes no forwarding header.
@@ -122,14 +126,21 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	if opts.FixedPlans == nil {
 		opts.FixedPlans = pool
 	}
+	if opts.ReplicaFixedPlans == nil {
+		opts.ReplicaFixedPlans = opts.Replica
+	}
 	accounts := account.NewService(pool).WithLimits(opts.Limits.Accounts)
-	properties := property.NewService(pool, opts.FixedPlans, opts.Uploads)
+	// The services of the public reads read through a router: the replica when the request allows
+	// it (routeReads), the primary otherwise. Their writes and transactions stay on the primary.
+	reads := store.NewReads(pool, opts.Replica)
+	properties := property.NewService(pool, opts.FixedPlans, opts.Uploads).
+		ReadingFrom(reads, reads.Beside(opts.FixedPlans, opts.ReplicaFixedPlans))
 	payments := payment.NewService(pool, opts.Payments)
 	if opts.Refunder == nil {
 		opts.Refunder = payments // a rejected paid check is refunded through Stripe, or recorded in demo mode
 	}
-	resources := resource.NewService(pool)
-	reviews := review.NewService(pool, opts.Uploads).WithLimits(opts.Limits.Reviews)
+	resources := resource.ReadingFrom(reads)
+	reviews := review.NewService(pool, opts.Uploads).WithLimits(opts.Limits.Reviews).ReadingFrom(reads)
 	handlers := rest.Handlers{
 		PropertyImages: properties,
 		ReviewPhotos:   reviews,
@@ -220,7 +231,8 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		API: mux, Listings: properties, Articles: resources,
 	}))
 
-	var h http.Handler = mux
+	h := cacheAnswers(mux)                         // who may keep an answer: public reads, private for members
+	h = routeReads(h)                              // where a request's reads go: the replica or the primary
 	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests
 	h = limitBody(h, opts.MaxBodyBytes, uploadLimit)
 	h = securityHeaders(h)

@@ -35,10 +35,32 @@ func Open(ctx context.Context, databaseURL string) (*pgxpool.Pool, error) {
 // costlier than custom ones when it is not. Statements with optional filters need custom plans
 // and stay on the pool from Open.
 func OpenFixedPlans(ctx context.Context, databaseURL string) (*pgxpool.Pool, error) {
-	return open(ctx, databaseURL, map[string]string{"plan_cache_mode": "force_generic_plan"})
+	return open(ctx, databaseURL, fixedPlanSettings)
 }
 
+// fixedPlanSettings are the session settings of OpenFixedPlans's pools.
+var fixedPlanSettings = map[string]string{"plan_cache_mode": "force_generic_plan"}
+
 func open(ctx context.Context, databaseURL string, settings map[string]string) (*pgxpool.Pool, error) {
+	cfg, err := poolConfig(databaseURL, settings)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := pool.Ping(pingCtx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("reach database: %w", err)
+	}
+	return pool, nil
+}
+
+// poolConfig is the pool configuration of databaseURL with the server's session settings.
+func poolConfig(databaseURL string, settings map[string]string) (*pgxpool.Config, error) {
 	cfg, err := pgxpool.ParseConfig(databaseURL)
 	if err != nil {
 		return nil, fmt.Errorf("parse database url: %w", err)
@@ -63,17 +85,7 @@ func open(ctx context.Context, databaseURL string, settings map[string]string) (
 	if !strings.Contains(databaseURL, "pool_max_conns") {
 		cfg.MaxConns = defaultMaxConns()
 	}
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("open database: %w", err)
-	}
-	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if err := pool.Ping(pingCtx); err != nil {
-		pool.Close()
-		return nil, fmt.Errorf("reach database: %w", err)
-	}
-	return pool, nil
+	return cfg, nil
 }
 
 // defaultMaxConns is two connections per core and two for queries waiting on I/O. More only

@@ -363,12 +363,19 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, t Timeouts) err
 }
 
 // draining answers /readyz with 503 "shutting down" once stopping is set, so a load balancer
-// sends no new requests to a server on its way out; everything else is served as before.
+// sends no new requests to a server on its way out; everything else is served as before, but an
+// HTTP/1.1 connection closes after its answer, so that no client sends on it again just as the
+// port closes (HTTP/2 connections get a GOAWAY, which names the streams the server took).
 func draining(stopping *atomic.Bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/readyz" && stopping.Load() {
-			writePlain(w, http.StatusServiceUnavailable, "shutting down")
-			return
+		if stopping.Load() {
+			if r.URL.Path == "/readyz" {
+				writePlain(w, http.StatusServiceUnavailable, "shutting down")
+				return
+			}
+			if r.ProtoMajor == 1 {
+				w.Header().Set("Connection", "close")
+			}
 		}
 		next.ServeHTTP(w, r)
 	})

@@ -99,7 +99,7 @@ func backup(ctx context.Context, dbURL string, bucket *blob.Bucket, path string)
 	if err != nil {
 		return m, err
 	}
-	defer os.Remove(tmp) //nolint:errcheck // gone already once renamed
+	defer os.Remove(tmp) // gone already once renamed
 	defer out.Close()
 	tw := tar.NewWriter(out)
 
@@ -107,7 +107,7 @@ func backup(ctx context.Context, dbURL string, bucket *blob.Bucket, path string)
 	if err != nil {
 		return m, err
 	}
-	defer os.Remove(dump.Name()) //nolint:errcheck // a temporary file
+	defer os.Remove(dump.Name())
 	dump.Close()
 	if err := pgTool(ctx, "pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file="+dump.Name(), "--dbname="+libpqURL(dbURL)); err != nil {
 		return m, err
@@ -153,7 +153,7 @@ func backup(ctx context.Context, dbURL string, bucket *blob.Bucket, path string)
 	if err := out.Close(); err != nil {
 		return m, err
 	}
-	return m, os.Rename(tmp, path)
+	return m, os.Rename(tmp, path) //nolint:gosec // G703: the operator names the file
 }
 
 // addFile copies the file at from into tw as name and returns its size.
@@ -242,7 +242,7 @@ func restore(ctx context.Context, dbURL string, bucket *blob.Bucket, path string
 			if err != nil {
 				return m, fmt.Errorf("write %s: %w", key, err)
 			}
-			n, err := io.Copy(w, tr)
+			n, err := io.CopyN(w, tr, hdr.Size)
 			if cerr := w.Close(); err == nil {
 				err = cerr
 			}
@@ -272,7 +272,7 @@ func restoreDump(ctx context.Context, dbURL string, r io.Reader) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(f.Name()) //nolint:errcheck // a temporary file
+	defer os.Remove(f.Name())
 	if _, err := io.Copy(f, r); err != nil {
 		f.Close()
 		return err

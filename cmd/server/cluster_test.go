@@ -19,6 +19,7 @@ import (
 // the tests' cluster still is), running with data in it, becomes durable in place on the next
 // `make run` or `make db`, on the same port and with its data; a second run leaves it running.
 func TestDefaultClusterSwitchedToDurable(t *testing.T) {
+	t.Parallel()
 	if bins, _ := filepath.Glob("/usr/lib/postgresql/*/bin/initdb"); len(bins) == 0 {
 		t.Skip("PostgreSQL's server binaries are not installed")
 	}

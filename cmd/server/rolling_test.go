@@ -38,6 +38,7 @@ import (
 // it (expand-then-contract: docs/reliability.md).
 func TestSoakPreviousReleaseOnMigratedSchema(t *testing.T) {
 	soak.Only(t)
+	t.Parallel()
 	ctx := context.Background()
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -52,7 +53,7 @@ func TestSoakPreviousReleaseOnMigratedSchema(t *testing.T) {
 		return strings.TrimSpace(string(out))
 	}
 	var migrations []string
-	for _, f := range strings.Fields(git("ls-tree", "--name-only", "HEAD", "sql/migrations/")) {
+	for f := range strings.FieldsSeq(git("ls-tree", "--name-only", "HEAD", "sql/migrations/")) {
 		if strings.HasSuffix(f, ".sql") {
 			migrations = append(migrations, f)
 		}
@@ -210,6 +211,7 @@ var contracting = regexp.MustCompile(`(?i)\b(DROP\s+(TABLE|COLUMN|VIEW|FUNCTION|
 // "-- contract:", naming the release that stopped using what it removes. A required column added
 // with a default passes. (The soak test above runs the previous release's binary itself.)
 func TestMigrationsExpandThenContract(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("../../sql/migrations/*.sql")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("migrations: %v", err)
@@ -218,7 +220,7 @@ func TestMigrationsExpandThenContract(t *testing.T) {
 		if filepath.Base(f) < expandFrom {
 			continue
 		}
-		raw, err := os.ReadFile(f) //nolint:gosec // G304: the repository's own files
+		raw, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -243,6 +245,7 @@ func TestMigrationsExpandThenContract(t *testing.T) {
 
 // The check finds what it is for, and lets an expansion through.
 func TestContractingStatementsFound(t *testing.T) {
+	t.Parallel()
 	for stmt, want := range map[string]bool{
 		"ALTER TABLE reviews DROP COLUMN title;":                 true,
 		"ALTER TABLE reviews RENAME COLUMN title TO headline;":   true,

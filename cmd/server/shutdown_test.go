@@ -34,7 +34,7 @@ import (
 // no review is there that no client saw, and every author's XP is the sum of their activities.
 //
 // Not parallel: serve reads its configuration from the environment (t.Setenv).
-func TestServeShutsDownGracefullyUnderLoad(t *testing.T) {
+func TestServeShutsDownGracefullyUnderLoad(t *testing.T) { //nolint:paralleltest // serve reads the environment (t.Setenv)
 	pool, dbURL := dbtest.New(t)
 	ctx := context.Background()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

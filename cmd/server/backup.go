@@ -31,8 +31,9 @@ const (
 	backupDump     = "database.dump"
 	backupBlobs    = "blobs/"
 	backupManifest = "manifest.json"
-	// contentTypeRecord keeps a file's content type in its tar header (S3 serves it back).
-	contentTypeRecord = "RENTPROOF.content_type"
+	// contentTypeRecord keeps a file's content type in its tar header (S3 serves it back), as the
+	// extended attribute user.mime_type that GNU tar --xattrs also restores.
+	contentTypeRecord = "SCHILY.xattr.user.mime_type"
 )
 
 // manifest says what a backup holds.

@@ -145,16 +145,17 @@ func machineDuring(c machineCounters, start float64) machineLoad {
 
 // record is the last recorded run (or the medians of several) of one benchmark.
 type record struct {
-	Title string `json:"title"`
-	When  string `json:"when"` // UTC
-	Tree  string `json:"tree"` // the commit measured, "+changes" when the tree had uncommitted ones
-	Runs  int    `json:"runs"` // the figures are the medians of this many runs
-	Load  string `json:"load"` // the offered load: runs at another are not comparable
+	Title   string        `json:"title"`
+	When    string        `json:"when"` // UTC
+	Tree    string        `json:"tree"` // the commit measured, "+changes" when the tree had uncommitted ones
+	Runs    int           `json:"runs"` // the figures are the medians of this many runs
+	Load    string        `json:"load"` // the offered load: runs at another are not comparable
+	Machine []machineLoad `json:"machine"`
+	Figures []figure      `json:"figures"`
+	Context []figure      `json:"context,omitempty"` // the machine's own speed: no targets
+
 	// Settings are the measured cluster's fsync, synchronous_commit and full_page_writes.
-	Settings string        `json:"settings,omitempty"`
-	Machine  []machineLoad `json:"machine"`
-	Figures  []figure      `json:"figures"`
-	Context  []figure      `json:"context,omitempty"` // the machine's own speed: no targets
+	Settings string `json:"settings,omitempty"`
 }
 
 // figure is the record's figure (or context figure) of that name, nil when it has none.

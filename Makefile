@@ -1,5 +1,6 @@
 # RentProof: `make run` serves the product with demo data, `make test` runs every test.
-# Without DATABASE_URL, a project-local PostgreSQL is started (scripts/db.sh).
+# Without DATABASE_URL, a project-local PostgreSQL is started (scripts/db.sh): a durable cluster for
+# `make run` and `make db`, a fast one (DB_CLUSTER=test, fsync off) for the tests.
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -40,11 +41,13 @@ build-ui: ui-deps
 	cd ui && npm run build
 	@touch ui/dist/.gitkeep
 
-db: ## start the project-local PostgreSQL and print its URL
+db: ## start the project-local PostgreSQL (durable: the one make run uses) and print its URL
 	@bash scripts/db.sh
 
-db-stop: ## stop the project-local PostgreSQL and stripe-mock
+db-stop: ## stop the project-local PostgreSQL clusters (default, test, durable bench) and stripe-mock
 	@bash scripts/db.sh stop
+	@DB_CLUSTER=test bash scripts/db.sh stop
+	@DB_CLUSTER=durable bash scripts/db.sh stop
 	@bash scripts/stripe-mock.sh stop
 
 # Generated, committed and checked: gen/, ui/src/gen/, and the property search's statements and
@@ -81,9 +84,9 @@ breaking: ui-deps ## buf breaking: proto/ against the previous commit (BREAKING_
 
 test: test-go test-ui test-e2e test-budget ## every test: Go, UI components, browser end to end, JavaScript budget
 
-test-go: ## Go tests against a real PostgreSQL and stripe-mock (scripts/stripe-mock.sh)
+test-go: ## Go tests against a real PostgreSQL (the fast test cluster) and stripe-mock (scripts/stripe-mock.sh)
 	@bash scripts/ensure-tool.sh pgbouncer || echo "no pgbouncer: TestTwoServersBehindPgBouncer runs on a direct connection" >&2
-	DATABASE_URL=$$(bash scripts/db.sh) STRIPE_MOCK_URL=$$(bash scripts/stripe-mock.sh) go test -count=1 $(GO_PKGS)
+	DATABASE_URL=$$(DB_CLUSTER=test bash scripts/db.sh) STRIPE_MOCK_URL=$$(bash scripts/stripe-mock.sh) go test -count=1 $(GO_PKGS)
 
 test-ui: ui-deps ## UI component tests (Vitest)
 	cd ui && npx vitest run

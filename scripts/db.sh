@@ -4,9 +4,14 @@
 #   scripts/db.sh          ensure the cluster runs and the "rentproof" database exists; print its URL
 #   scripts/db.sh stop     stop the cluster
 #
-# DB_CLUSTER=durable selects a second cluster (.data/postgres-durable) with PostgreSQL's durable
-# settings (fsync, synchronous_commit, full_page_writes on) and pg_stat_statements, for benchmarks
-# of writes (`make bench BENCH=ledger`): the default cluster turns them off for test speed.
+# The default cluster (.data/postgres: `make run`, `make db`) is durable: fsync, synchronous_commit
+# and full_page_writes on, so a power cut loses nothing a user was told is saved. A cluster made
+# before it was (those settings off) is switched in place on the next run: its settings are
+# rewritten, its files flushed to disk (initdb --sync-only) and it restarts, keeping its data.
+# DB_CLUSTER=test selects the tests' cluster (.data/postgres-test: `make test-go`, scripts/e2e.sh,
+# `make soak`, `make lighthouse`), which turns them off for speed: a test database is thrown away.
+# DB_CLUSTER=durable selects the write benchmarks' cluster (.data/postgres-durable: durable, large
+# buffers and pg_stat_statements; `make bench BENCH=ledger`).
 #
 # With DATABASE_URL set, it prints that and starts nothing. The cluster lives under .data/postgres
 # (git-ignored), listens on 127.0.0.1 only, on a free port chosen once and reused, and trusts local
@@ -76,21 +81,32 @@ max_connections = 200
 CONF
   if [ "$cluster" = durable ]; then
     cat >>"$data/postgresql.conf" <<CONF
-fsync = on
-synchronous_commit = on
-full_page_writes = on
 shared_buffers = 4GB
 max_wal_size = 8GB
 shared_preload_libraries = 'pg_stat_statements'
 CONF
   else
-    cat >>"$data/postgresql.conf" <<CONF
-fsync = off
-synchronous_commit = off
-full_page_writes = off
-shared_buffers = 256MB
-CONF
+    echo "shared_buffers = 256MB" >>"$data/postgresql.conf"
   fi
+fi
+
+# The three settings a power cut tests: off only on the tests' cluster.
+want=on
+[ "$cluster" = test ] && want=off
+settings=(fsync synchronous_commit full_page_writes)
+conf_value() { sed -n "s/^$1 = \([a-z]*\).*$/\1/p" "$data/postgresql.conf" | tail -n 1; }
+switch=
+for s in "${settings[@]}"; do [ "$(conf_value "$s")" = "$want" ] || switch=1; done
+if [ -n "$switch" ]; then
+  if [ -f "$data/postmaster.pid" ]; then
+    log "switching the cluster in $data to fsync, synchronous_commit and full_page_writes $want (restart)"
+  fi
+  as_owner "$bin/pg_ctl" -D "$data" -m fast stop >/dev/null 2>&1 || true
+  # Later lines win in postgresql.conf, but one line per setting is what a reader expects.
+  as_owner sed -i -E "/^(fsync|synchronous_commit|full_page_writes) = /d" "$data/postgresql.conf"
+  for s in "${settings[@]}"; do echo "$s = $want" | as_owner tee -a "$data/postgresql.conf" >/dev/null; done
+  # Writes made with fsync off may still sit in the kernel's cache: flush them before trusting fsync.
+  if [ "$want" = on ]; then as_owner "$bin/initdb" --sync-only -D "$data" >/dev/null; fi
 fi
 
 port=$(sed -n 's/^port = \([0-9]*\)$/\1/p' "$data/postgresql.conf" | tail -n 1)
@@ -100,8 +116,14 @@ if ! as_owner "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1; then
 fi
 
 url="postgres://postgres@127.0.0.1:$port/$dbname?sslmode=disable"
-if ! "$bin/psql" "postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable" -Atqc \
-  "SELECT 1 FROM pg_database WHERE datname = '$dbname'" | grep -q 1; then
-  "$bin/psql" "postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable" -qc "CREATE DATABASE \"$dbname\"" >&2
+admin="postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
+# What the server runs with, not what the file says (ALTER SYSTEM would override it).
+running=$("$bin/psql" "$admin" -Atqc "SELECT string_agg(name || '=' || setting, ' ' ORDER BY name) FROM pg_settings
+  WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes') AND setting <> '$want'")
+if [ -n "$running" ]; then
+  log "warning: the cluster in $data runs with $running (postgresql.auto.conf? ALTER SYSTEM RESET it)"
+fi
+if ! "$bin/psql" "$admin" -Atqc "SELECT 1 FROM pg_database WHERE datname = '$dbname'" | grep -q 1; then
+  "$bin/psql" "$admin" -qc "CREATE DATABASE \"$dbname\"" >&2
 fi
 echo "$url"

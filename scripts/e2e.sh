@@ -16,7 +16,7 @@ flock .data/build.lock make --no-print-directory build >&2
 bin="$root/bin/rentproof-$name"
 cp bin/rentproof "$bin.tmp" && mv "$bin.tmp" "$bin"
 
-url=$(bash scripts/db.sh)
+url=$(DB_CLUSTER=test bash scripts/db.sh)
 db=$(bash scripts/fresh-db.sh "$url" "rentproof_$name")
 cleanup() {
   rm -f "$bin"

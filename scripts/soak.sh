@@ -7,7 +7,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 mkdir -p .data
-export DATABASE_URL=${DATABASE_URL:-$(bash scripts/db.sh)}
+export DATABASE_URL=${DATABASE_URL:-$(DB_CLUSTER=test bash scripts/db.sh)}
 export STRIPE_MOCK_URL=${STRIPE_MOCK_URL:-$(bash scripts/stripe-mock.sh)}
 export SOAK=1
 log=.data/soak.log

@@ -66,8 +66,10 @@ type benchmark struct {
 	key   string // its entry in recordFile
 	title string
 	load  string // the offered load, in words
-	run   func(ctx context.Context, binary string) (result, error)
-	close func()
+	// settings are the cluster's durability settings (durability), which every run reports.
+	settings string
+	run      func(ctx context.Context, binary string) (result, error)
+	close    func()
 }
 
 // bench runs the whole benchmark; it returns rather than exits on failure, so that its deferred
@@ -137,6 +139,10 @@ func bench() error {
 		return err
 	}
 	defer b.close()
+	if b.settings, err = durability(ctx, cluster); err != nil {
+		return err
+	}
+	fmt.Println("cluster settings: " + b.settings)
 	return perform(ctx, b, *binary, *compare, *runs, *record)
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // recordFile holds the last recorded run of each benchmark, which every run is compared with
@@ -150,6 +153,9 @@ type record struct {
 	Machine []machineLoad `json:"machine"`
 	Figures []figure      `json:"figures"`
 	Context []figure      `json:"context,omitempty"` // the machine's own speed: no targets
+
+	// Settings are the measured cluster's fsync, synchronous_commit and full_page_writes.
+	Settings string `json:"settings,omitempty"`
 }
 
 // figure is the record's figure (or context figure) of that name, nil when it has none.
@@ -201,7 +207,7 @@ func readRecords() (map[string]record, error) {
 // medianRecord makes the record of runs of the tree: each figure the median of its values, judged
 // against its target (relative targets against last, the last recorded run, which may be nil).
 func medianRecord(b *benchmark, tree string, runs []result, last *record) record {
-	r := record{Title: b.title, When: time.Now().UTC().Format("2006-01-02 15:04 UTC"), Tree: tree, Runs: len(runs), Load: b.load}
+	r := record{Title: b.title, When: time.Now().UTC().Format("2006-01-02 15:04 UTC"), Tree: tree, Runs: len(runs), Load: b.load, Settings: b.settings}
 	for _, run := range runs {
 		r.Machine = append(r.Machine, run.machine)
 	}
@@ -250,11 +256,14 @@ func treeVersion(ctx context.Context) string {
 // printVerdict prints every figure of r against its target, saying met or not met, and against
 // last, the last recorded run of the same benchmark (nil when there is none), with the change.
 func printVerdict(r record, last *record) {
-	fmt.Printf("\n%s: %s\n", r.Title, runsPhrase(r.Runs))
+	fmt.Printf("\n%s: %s; cluster settings %s\n", r.Title, runsPhrase(r.Runs), r.Settings)
 	if last != nil {
 		fmt.Printf("last recorded (%s): %s, tree %s, %s; machine: %s\n", recordFile, last.When, last.Tree, runsPhrase(last.Runs), last.machineSummary())
 		if last.Load != r.Load {
 			fmt.Printf("  the last recorded run had another load (%s; now %s): the changes compare unlike runs\n", last.Load, r.Load)
+		}
+		if last.Settings != r.Settings {
+			fmt.Printf("  the last recorded run had other cluster settings (%s; now %s): the changes compare unlike runs\n", cmp.Or(last.Settings, "not recorded"), r.Settings)
 		}
 	} else {
 		fmt.Printf("no recorded run of this benchmark in %s yet (-record writes one)\n", recordFile)
@@ -407,11 +416,28 @@ func replaceLatest(doc, key, table string) (string, error) {
 	return doc[:h] + "\n" + old + doc[h:], nil
 }
 
+// durability reads the settings a power cut tests (fsync, synchronous_commit, full_page_writes)
+// from the cluster of url, as "fsync=on synchronous_commit=on full_page_writes=on".
+func durability(ctx context.Context, url string) (string, error) {
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return "", fmt.Errorf("read the cluster's settings: %w", err)
+	}
+	defer conn.Close(ctx)
+	var s string
+	err = conn.QueryRow(ctx, `SELECT string_agg(name || '=' || setting, ' ' ORDER BY array_position($1::text[], name))
+		FROM pg_settings WHERE name = ANY($1)`, []string{"fsync", "synchronous_commit", "full_page_writes"}).Scan(&s)
+	if err != nil {
+		return "", fmt.Errorf("read the cluster's settings: %w", err)
+	}
+	return s, nil
+}
+
 // latestTable is the markdown of a record: when and what was measured, then every figure with
 // its target and verdict.
 func latestTable(r record) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, tree %s, %s; %s. Machine: %s.\n\n", r.When, r.Tree, runsPhrase(r.Runs), r.Load, r.machineSummary())
+	fmt.Fprintf(&b, "%s, tree %s, %s; %s. Cluster: %s. Machine: %s.\n\n", r.When, r.Tree, runsPhrase(r.Runs), r.Load, r.Settings, r.machineSummary())
 	b.WriteString("| figure | measured | target | verdict |\n|---|---:|---|---|\n")
 	for _, f := range r.Figures {
 		verdict := f.Verdict

@@ -14,6 +14,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -49,8 +50,10 @@ func run(args []string) int {
 		err = serve(ctx)
 	case len(args) >= 2 && args[0] == "admin" && args[1] == "create":
 		err = createAdmin(ctx, args[2:], os.Stdin, os.Stdout)
+	case args[0] == "backup" || args[0] == "restore":
+		err = backupCommand(ctx, args[0], args[1:])
 	default:
-		fmt.Fprintln(os.Stderr, "usage: rentproof [serve] | rentproof admin create -username NAME -email EMAIL -first-name F -last-name L")
+		fmt.Fprintln(os.Stderr, "usage: rentproof [serve] | rentproof admin create -username NAME -email EMAIL -first-name F -last-name L | rentproof backup FILE | rentproof restore FILE")
 		return 2
 	}
 	if err != nil {
@@ -129,9 +132,15 @@ func serve(ctx context.Context) error {
 	documents := document.New(files, pool)
 	tenancies := tenancy.New(files, pool)
 
-	go housekeep(ctx, account.NewService(pool), uploads, documents, tenancies)
-	go payment.NewService(pool, payments).RunRefunds(ctx) // refunds owed after a check closed
-	go countReviews(ctx, review.NewService(pool, nil))
+	// The background jobs stop between steps when ctx ends; serve waits for them, so that the
+	// pool outlives their last step.
+	var jobs sync.WaitGroup
+	defer jobs.Wait()
+	ctx, cancel := context.WithCancel(ctx) // an early return ends the jobs too
+	defer cancel()
+	jobs.Go(func() { housekeep(ctx, pool, account.NewService(pool), uploads, documents, tenancies) })
+	jobs.Go(func() { payment.NewService(pool, payments).RunRefunds(ctx) }) // refunds owed after a check closed
+	jobs.Go(func() { countReviews(ctx, review.NewService(pool, nil)) })
 
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", addr)
@@ -173,6 +182,7 @@ func timeoutsFromEnv() (server.Timeouts, error) {
 	var t server.Timeouts
 	for name, field := range map[string]*time.Duration{
 		"READ_HEADER_TIMEOUT": &t.ReadHeader, "READ_TIMEOUT": &t.Read, "WRITE_TIMEOUT": &t.Write, "IDLE_TIMEOUT": &t.Idle,
+		"SHUTDOWN_DELAY": &t.ShutdownDelay, "SHUTDOWN_TIMEOUT": &t.Shutdown,
 	} {
 		v := os.Getenv(name)
 		if v == "" {
@@ -229,22 +239,36 @@ func limitsFromEnv() (server.Limits, error) {
 }
 
 // housekeep prunes dead sessions and old failure counts, and removes uploads never attached and
-// owners' and tenants' documents past their keeping, hourly until ctx ends.
-func housekeep(ctx context.Context, accounts *account.Service, uploads *upload.Service, documents *document.Service, tenancies *tenancy.Service) {
+// owners' and tenants' documents past their keeping, hourly until ctx ends. Each step runs to its
+// end (a file deleted with its row's change uncommitted would be half a step): ctx is only
+// looked at between steps. The file-deleting steps hold the blob lock shared, so a backup never
+// copies a database that names a file they have just deleted (backup.go).
+func housekeep(ctx context.Context, pool *pgxpool.Pool, accounts *account.Service, uploads *upload.Service, documents *document.Service, tenancies *tenancy.Service) {
 	ticker := time.NewTicker(time.Hour)
 	defer ticker.Stop()
+	steps := []struct {
+		name  string
+		files bool // deletes files of the blob store
+		run   func(context.Context) (int, error)
+	}{
+		{"sessions and failure counts", false, func(ctx context.Context) (int, error) { return 0, accounts.Housekeep(ctx) }},
+		{"uploads", true, uploads.RemoveUnattached},
+		{"documents", true, documents.RemoveExpired},
+		{"tenancy documents", true, tenancies.RemoveExpired},
+	}
 	for {
-		if err := accounts.Housekeep(ctx); err != nil && ctx.Err() == nil {
-			slog.Warn("housekeeping", "err", err)
-		}
-		if n, err := uploads.RemoveUnattached(ctx); err != nil && ctx.Err() == nil {
-			slog.Warn("housekeeping uploads", "removed", n, "err", err)
-		}
-		if n, err := documents.RemoveExpired(ctx); err != nil && ctx.Err() == nil {
-			slog.Warn("housekeeping documents", "removed", n, "err", err)
-		}
-		if n, err := tenancies.RemoveExpired(ctx); err != nil && ctx.Err() == nil {
-			slog.Warn("housekeeping tenancy documents", "removed", n, "err", err)
+		for _, s := range steps {
+			if ctx.Err() != nil {
+				return
+			}
+			step := context.WithoutCancel(ctx)
+			run := s.run
+			if s.files {
+				run = func(ctx context.Context) (int, error) { return withBlobLock(ctx, pool, s.run) }
+			}
+			if n, err := run(step); err != nil {
+				slog.Warn("housekeeping "+s.name, "removed", n, "err", err)
+			}
 		}
 		select {
 		case <-ctx.Done():
@@ -256,15 +280,21 @@ func housekeep(ctx context.Context, accounts *account.Service, uploads *upload.S
 
 // countReviews counts in, every review.CountEvery until ctx ends, the reviews whose authors
 // have become established since they wrote them, and shows the reviews whose blind reveal is over
-// (every server runs it; they share the work).
+// (every server runs it; they share the work). Like housekeep, it stops between steps.
 func countReviews(ctx context.Context, reviews *review.Service) {
 	ticker := time.NewTicker(review.CountEvery)
 	defer ticker.Stop()
 	for {
-		if n, err := reviews.CountDue(ctx); err != nil && ctx.Err() == nil {
+		if ctx.Err() != nil {
+			return
+		}
+		if n, err := reviews.CountDue(context.WithoutCancel(ctx)); err != nil {
 			slog.Warn("counting reviews of established authors", "counted", n, "err", err)
 		}
-		if n, err := reviews.RevealDue(ctx); err != nil && ctx.Err() == nil {
+		if ctx.Err() != nil {
+			return
+		}
+		if n, err := reviews.RevealDue(context.WithoutCancel(ctx)); err != nil {
 			slog.Warn("revealing reviews", "revealed", n, "err", err)
 		}
 		select {

@@ -1,7 +1,7 @@
 // Package dbtest gives each test its own freshly migrated PostgreSQL database.
 //
-// It uses DATABASE_URL when set; otherwise it starts the project's throwaway cluster through
-// scripts/db.sh. A migrated template database is made once per migration set, and every test
+// It uses DATABASE_URL when set; otherwise it starts the project's throwaway test cluster through
+// scripts/db.sh (DB_CLUSTER=test). A migrated template database is made once per migration set, and every test
 // clones it (tens of milliseconds) and drops its clone when it ends.
 package dbtest
 
@@ -139,7 +139,7 @@ func setup() error {
 	return nil
 }
 
-// clusterURL is DATABASE_URL, or the project's own cluster started by scripts/db.sh.
+// clusterURL is DATABASE_URL, or the project's test cluster started by scripts/db.sh.
 func clusterURL(ctx context.Context) (string, error) {
 	if u := os.Getenv("DATABASE_URL"); u != "" {
 		return u, nil
@@ -148,7 +148,10 @@ func clusterURL(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out, err := exec.CommandContext(ctx, "bash", filepath.Join(root, "scripts", "db.sh")).Output()
+	// The tests' cluster, fast and not durable: never the one `make run` keeps users' data in.
+	cmd := exec.CommandContext(ctx, "bash", filepath.Join(root, "scripts", "db.sh"))
+	cmd.Env = append(os.Environ(), "DB_CLUSTER=test")
+	out, err := cmd.Output()
 	if err != nil {
 		msg := err.Error()
 		if ee, ok := errors.AsType[*exec.ExitError](err); ok {

@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"connectrpc.com/connect"
@@ -279,6 +280,13 @@ type Timeouts struct {
 	// second: their deadlines are their size at this rate (never less than Read and Write), so
 	// they follow the upload caps when those grow, and a small body gets no more time than any.
 	UploadRate int64
+	// ShutdownDelay is how long, once asked to stop, the server keeps serving while /readyz
+	// already answers 503, so that a load balancer stops sending before the port closes (default
+	// none: nothing to tell).
+	ShutdownDelay time.Duration
+	// Shutdown bounds how long the requests in flight when the port closes may take to finish;
+	// the connections of those still running after it are cut.
+	Shutdown time.Duration
 }
 
 // DefaultTimeouts are the timeouts of an unconfigured server.
@@ -288,6 +296,7 @@ var DefaultTimeouts = Timeouts{
 	Write:      60 * time.Second,
 	Idle:       2 * time.Minute,
 	UploadRate: 100_000, // a slow mobile uplink
+	Shutdown:   20 * time.Second,
 }
 
 func (t Timeouts) withDefaults() Timeouts {
@@ -297,6 +306,7 @@ func (t Timeouts) withDefaults() Timeouts {
 	t.Write = cmp.Or(t.Write, d.Write)
 	t.Idle = cmp.Or(t.Idle, d.Idle)
 	t.UploadRate = cmp.Or(t.UploadRate, d.UploadRate)
+	t.Shutdown = cmp.Or(t.Shutdown, d.Shutdown)
 	return t
 }
 
@@ -321,14 +331,19 @@ func uploadDeadlines(next http.Handler, t Timeouts) http.Handler {
 	})
 }
 
-// Serve answers on ln until ctx ends, then drains in-flight requests for up to 20 seconds.
+// Serve answers on ln until ctx ends, then shuts down gracefully: /readyz answers 503 "shutting
+// down" at once, the server keeps serving for t.ShutdownDelay (a load balancer's time to notice),
+// then the port closes (new connections are refused, kept-alive ones close after their request
+// in flight) and the requests in flight get up to t.Shutdown to finish before their connections
+// are cut.
 func Serve(ctx context.Context, ln net.Listener, h http.Handler, t Timeouts) error {
 	t = t.withDefaults()
 	var protocols http.Protocols
 	protocols.SetHTTP1(true)
 	protocols.SetUnencryptedHTTP2(true) // gRPC without TLS (h2c)
+	var stopping atomic.Bool
 	srv := &http.Server{
-		Handler:           uploadDeadlines(h, t),
+		Handler:           draining(&stopping, uploadDeadlines(h, t)),
 		Protocols:         &protocols,
 		ReadHeaderTimeout: t.ReadHeader,
 		ReadTimeout:       t.Read,
@@ -344,16 +359,38 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, t Timeouts) err
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	slog.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 20*time.Second)
+	stopping.Store(true)
+	slog.Info("shutting down", "delay", t.ShutdownDelay, "bound", t.Shutdown)
+	time.Sleep(t.ShutdownDelay)
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), t.Shutdown)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+		_ = srv.Close() // past the bound: cut what is still running
+		return fmt.Errorf("shutdown: requests still running after %s were cut: %w", t.Shutdown, err)
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+// draining answers /readyz with 503 "shutting down" once stopping is set, so a load balancer
+// sends no new requests to a server on its way out; everything else is served as before, but an
+// HTTP/1.1 connection closes after its answer, so that no client sends on it again just as the
+// port closes (HTTP/2 connections get a GOAWAY, which names the streams the server took).
+func draining(stopping *atomic.Bool, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if stopping.Load() {
+			if r.URL.Path == "/readyz" {
+				writePlain(w, http.StatusServiceUnavailable, "shutting down")
+				return
+			}
+			if r.ProtoMajor == 1 {
+				w.Header().Set("Connection", "close")
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 func ping(ctx context.Context, pool *pgxpool.Pool) error {

@@ -49,6 +49,8 @@ type Server struct {
 	// Tenancies is its tenancy service, for housekeeping of tenants' documents.
 	Tenancies *tenancy.Service
 	Client    *http.Client // a client that trusts its certificate (with Options.TLS)
+	// BlobURL is its blob store's URL (Options.BlobURL, or a folder of the test's), where uploads and documents are.
+	BlobURL string
 }
 
 // Options shape a test server.
@@ -129,7 +131,8 @@ func Start(t testing.TB, opts Options) *Server {
 		scheme = "https"
 		ln, client = withTLS(ln)
 	}
-	files, err := blobstore.Open(ctx, cmp.Or(opts.BlobURL, "file://"+filepath.ToSlash(t.TempDir())+"?metadata=skip"))
+	blobURL := cmp.Or(opts.BlobURL, "file://"+filepath.ToSlash(t.TempDir())+"?metadata=skip")
+	files, err := blobstore.Open(ctx, blobURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +167,7 @@ func Start(t testing.TB, opts Options) *Server {
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Documents: documents, Tenancies: tenancies, Client: client}
+	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Documents: documents, Tenancies: tenancies, Client: client, BlobURL: blobURL}
 }
 
 // database is the database at url, or a fresh one from dbtest when url is "".

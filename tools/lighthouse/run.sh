@@ -17,7 +17,7 @@ flock .data/build.lock make --no-print-directory build >&2
 bin="$root/bin/rentproof-lighthouse"
 cp bin/rentproof "$bin.tmp" && mv "$bin.tmp" "$bin"
 
-db=$(bash scripts/fresh-db.sh "$(bash scripts/db.sh)" rentproof_lighthouse)
+db=$(bash scripts/fresh-db.sh "$(DB_CLUSTER=test bash scripts/db.sh)" rentproof_lighthouse)
 port=${LIGHTHOUSE_PORT:-8088}
 base="http://127.0.0.1:$port"
 DATABASE_URL=$db ADDR=127.0.0.1:$port SEED_DEMO=true "$bin" >.data/lighthouse-server.log 2>&1 &

@@ -22,7 +22,9 @@ import (
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/document"
+	"github.com/rentproof/rentproof/internal/metrics/jobs"
 	"github.com/rentproof/rentproof/internal/payment"
+	"github.com/rentproof/rentproof/internal/requestlog"
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
@@ -97,6 +99,9 @@ func serve(ctx context.Context) error {
 		return err
 	}
 
+	if err := logSlowStatements(); err != nil {
+		return err
+	}
 	pool, err := openDatabase(ctx)
 	if err != nil {
 		return err
@@ -129,6 +134,9 @@ func serve(ctx context.Context) error {
 	go housekeep(ctx, account.NewService(pool), uploads, documents, tenancies)
 	go payment.NewService(pool, payments).RunRefunds(ctx) // refunds owed after a check closed
 	go countReviews(ctx, review.NewService(pool, nil))
+	if err := serveMetrics(ctx, pool, fixedPlans); err != nil {
+		return err
+	}
 
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", addr)
@@ -226,16 +234,16 @@ func housekeep(ctx context.Context, accounts *account.Service, uploads *upload.S
 	ticker := time.NewTicker(time.Hour)
 	defer ticker.Stop()
 	for {
-		if err := accounts.Housekeep(ctx); err != nil && ctx.Err() == nil {
+		if err := accounts.Housekeep(ctx); jobs.Failed(ctx, "housekeep_sessions", err) {
 			slog.Warn("housekeeping", "err", err)
 		}
-		if n, err := uploads.RemoveUnattached(ctx); err != nil && ctx.Err() == nil {
+		if n, err := uploads.RemoveUnattached(ctx); jobs.Failed(ctx, "housekeep_uploads", err) {
 			slog.Warn("housekeeping uploads", "removed", n, "err", err)
 		}
-		if n, err := documents.RemoveExpired(ctx); err != nil && ctx.Err() == nil {
+		if n, err := documents.RemoveExpired(ctx); jobs.Failed(ctx, "housekeep_documents", err) {
 			slog.Warn("housekeeping documents", "removed", n, "err", err)
 		}
-		if n, err := tenancies.RemoveExpired(ctx); err != nil && ctx.Err() == nil {
+		if n, err := tenancies.RemoveExpired(ctx); jobs.Failed(ctx, "housekeep_tenancy_documents", err) {
 			slog.Warn("housekeeping tenancy documents", "removed", n, "err", err)
 		}
 		select {
@@ -253,10 +261,10 @@ func countReviews(ctx context.Context, reviews *review.Service) {
 	ticker := time.NewTicker(review.CountEvery)
 	defer ticker.Stop()
 	for {
-		if n, err := reviews.CountDue(ctx); err != nil && ctx.Err() == nil {
+		if n, err := reviews.CountDue(ctx); jobs.Failed(ctx, "count_reviews", err) {
 			slog.Warn("counting reviews of established authors", "counted", n, "err", err)
 		}
-		if n, err := reviews.RevealDue(ctx); err != nil && ctx.Err() == nil {
+		if n, err := reviews.RevealDue(ctx); jobs.Failed(ctx, "reveal_reviews", err) {
 			slog.Warn("revealing reviews", "revealed", n, "err", err)
 		}
 		select {
@@ -320,6 +328,7 @@ func env(name, fallback string) string {
 	return fallback
 }
 
+// logHandler writes LOG_FORMAT lines at LOG_LEVEL, each line of a request with its request_id.
 func logHandler() slog.Handler {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
@@ -327,9 +336,9 @@ func logHandler() slog.Handler {
 	}
 	opts := &slog.HandlerOptions{Level: level}
 	if env("LOG_FORMAT", "text") == "json" {
-		return slog.NewJSONHandler(os.Stderr, opts)
+		return requestlog.Handler(slog.NewJSONHandler(os.Stderr, opts))
 	}
-	return slog.NewTextHandler(os.Stderr, opts)
+	return requestlog.Handler(slog.NewTextHandler(os.Stderr, opts))
 }
 
 // displayAddr turns a wildcard listen address into one a browser can open.

@@ -49,6 +49,7 @@ func open(ctx context.Context, databaseURL string, settings map[string]string) (
 		cfg.ConnConfig.RuntimeParams["jit"] = "off"
 	}
 	maps.Copy(cfg.ConnConfig.RuntimeParams, settings)
+	cfg.ConnConfig.Tracer = statementTracer
 	if !strings.Contains(databaseURL, "pool_max_conns") {
 		cfg.MaxConns = defaultMaxConns()
 	}

@@ -134,7 +134,7 @@ func serve(ctx context.Context) error {
 	go housekeep(ctx, account.NewService(pool), uploads, documents, tenancies)
 	go payment.NewService(pool, payments).RunRefunds(ctx) // refunds owed after a check closed
 	go countReviews(ctx, review.NewService(pool, nil))
-	if err := serveMetrics(ctx, pool, fixedPlans); err != nil {
+	if _, err := serveMetrics(ctx, pool, fixedPlans); err != nil {
 		return err
 	}
 

@@ -29,18 +29,19 @@ func logSlowStatements() error {
 	return nil
 }
 
-// serveMetrics serves Prometheus metrics at /metrics on METRICS_ADDR until ctx ends. Unset (the
-// default), nothing is served: the figures are for the operator, on an address the public cannot
-// reach (e.g. 127.0.0.1:9090, or a private network's), never on the public port.
-func serveMetrics(ctx context.Context, pool, fixedPlans *pgxpool.Pool) error {
+// serveMetrics serves Prometheus metrics at /metrics on METRICS_ADDR until ctx ends, and returns
+// the address it listens on. Unset (the default), nothing is served (nil): the figures are for the
+// operator, on an address the public cannot reach (e.g. 127.0.0.1:9090, or a private network's),
+// never on the public port.
+func serveMetrics(ctx context.Context, pool, fixedPlans *pgxpool.Pool) (net.Addr, error) {
 	addr := os.Getenv("METRICS_ADDR")
 	if addr == "" {
-		return nil
+		return nil, nil
 	}
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", addr)
 	if err != nil {
-		return fmt.Errorf("METRICS_ADDR: %w", err)
+		return nil, fmt.Errorf("METRICS_ADDR: %w", err)
 	}
 	slog.Info("serving metrics", "url", "http://"+displayAddr(ln.Addr())+"/metrics")
 	go func() {
@@ -48,7 +49,7 @@ func serveMetrics(ctx context.Context, pool, fixedPlans *pgxpool.Pool) error {
 			slog.Error("metrics listener stopped", "err", err)
 		}
 	}()
-	return nil
+	return ln.Addr(), nil
 }
 
 // metricsMux answers /metrics and 404 for anything else.

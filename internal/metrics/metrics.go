@@ -6,6 +6,7 @@ package metrics
 
 import (
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -36,11 +37,46 @@ const codeResourceExhausted = "resource_exhausted"
 // Request counts one answered request and its duration. procedure, protocol and code must come
 // from small fixed sets (rpc names, route classes, codes), never from raw paths.
 func Request(procedure, protocol, code string, d time.Duration) {
-	requests.WithLabelValues(procedure, protocol, code).Inc()
-	latency.WithLabelValues(procedure, protocol).Observe(d.Seconds())
-	if code == codeResourceExhausted {
-		rateLimited.WithLabelValues(procedure).Inc()
+	s := seriesOf(requestKey{procedure, protocol, code})
+	s.count.Inc()
+	s.took.Observe(d.Seconds())
+	if s.limited != nil {
+		s.limited.Inc()
 	}
+}
+
+type requestKey struct{ procedure, protocol, code string }
+
+// requestSeries are the series one kind of request moves, looked up once: the vectors' own
+// lookup (validating and hashing the labels, twice) cost more than the rest of the edge.
+type requestSeries struct {
+	count, limited prometheus.Counter
+	took           prometheus.Observer
+}
+
+var (
+	seriesMu sync.RWMutex
+	series   = map[requestKey]*requestSeries{}
+)
+
+func seriesOf(k requestKey) *requestSeries {
+	seriesMu.RLock()
+	s, ok := series[k]
+	seriesMu.RUnlock()
+	if ok {
+		return s
+	}
+	s = &requestSeries{
+		count: requests.WithLabelValues(k.procedure, k.protocol, k.code),
+		took:  latency.WithLabelValues(k.procedure, k.protocol),
+	}
+	if k.code == codeResourceExhausted {
+		s.limited = rateLimited.WithLabelValues(k.procedure)
+	}
+	seriesMu.Lock()
+	series[k] = s
+	seriesMu.Unlock()
+	return s
 }
 
 // Handler serves every metric in Prometheus's format: this process's requests and jobs, the Go

@@ -24,7 +24,7 @@ func LogSlowStatements(threshold time.Duration) {
 }
 
 // SlowStatements is a pgx tracer that logs, at WARN, each statement that took longer than
-// Threshold: its sqlc name (or the start of its text), its time, and the rpc it ran for (the
+// Threshold (0: every statement): its sqlc name (or the start of its text), its time, and the rpc it ran for (the
 // context's requestlog.Request, whose id the log handler adds). Never its arguments: they hold
 // what users wrote.
 type SlowStatements struct {

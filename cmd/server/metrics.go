@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/rentproof/rentproof/internal/metrics"
 	"github.com/rentproof/rentproof/internal/server"
@@ -55,6 +56,7 @@ func serveMetrics(ctx context.Context, pool, fixedPlans *pgxpool.Pool) (net.Addr
 // metricsMux answers /metrics and 404 for anything else.
 func metricsMux(pool, fixedPlans *pgxpool.Pool) http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", metrics.Handler(pool, map[string]*pgxpool.Pool{"main": pool, "fixed_plans": fixedPlans}))
+	gatherer := metrics.Gatherer(pool, map[string]*pgxpool.Pool{"main": pool, "fixed_plans": fixedPlans})
+	mux.Handle("GET /metrics", promhttp.HandlerFor(gatherer, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError}))
 	return mux
 }

@@ -1,18 +1,17 @@
 // Package metrics keeps the server's Prometheus metrics and serves them: requests by procedure,
 // protocol and code with their latency, rate-limit refusals, background jobs, the database pools'
 // use, and the verification, payment and ledger totals read from the database. The HTTP edge
-// counts each request once (Request); Handler serves the figures on the operator's own listener.
+// counts each request once (Request); Gatherer collects the figures the operator's own listener
+// serves.
 package metrics
 
 import (
-	"net/http"
 	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
 var (
@@ -79,10 +78,10 @@ func seriesOf(k requestKey) *requestSeries {
 	return s
 }
 
-// Handler serves every metric in Prometheus's format: this process's requests and jobs, the Go
-// runtime's and the process's figures, the use of each named pool, and the database totals read
-// through db (nil: none).
-func Handler(db *pgxpool.Pool, pools map[string]*pgxpool.Pool) http.Handler {
+// Gatherer gathers every metric: this process's requests and jobs, the Go runtime's and the
+// process's figures, the use of each named pool, and the database totals read through db (nil:
+// none). The server serves it with promhttp on its metrics listener.
+func Gatherer(db *pgxpool.Pool, pools map[string]*pgxpool.Pool) prometheus.Gatherer {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(requests, latency, rateLimited, jobsCollector{},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -92,5 +91,5 @@ func Handler(db *pgxpool.Pool, pools map[string]*pgxpool.Pool) http.Handler {
 	if db != nil {
 		reg.MustRegister(newTotals(db))
 	}
-	return promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError})
+	return reg
 }

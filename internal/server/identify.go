@@ -1,8 +1,7 @@
 package server
 
 import (
-	"encoding/hex"
-	"math/rand/v2"
+	"crypto/rand"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -14,16 +13,16 @@ import (
 
 // Identify puts the request's Client and its requestlog.Request on the context for every request
 // (static files too: the HSTS header needs to know whether the request is secure, and every
-// request's log line names its id), and answers the id in X-Request-Id. It costs no database
+// request's log line names its id), and answers the id in X-Request-ID. It costs no database
 // query.
 //
 // proxies is the number of proxies in front of the server that each append the address they
 // got the request from to X-Forwarded-For (0: believe no forwarding header). Set it only when
-// every request passes through those proxies. The same trust takes the proxy's X-Request-Id.
+// every request passes through those proxies. The same trust takes the proxy's X-Request-ID.
 func Identify(proxies int, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := requestID(r, proxies)
-		w.Header().Set("X-Request-Id", id)
+		w.Header().Set("X-Request-ID", id)
 		ctx := requestlog.With(r.Context(), &requestlog.Request{ID: id})
 		next.ServeHTTP(w, r.WithContext(identity.WithClient(ctx, clientOf(r, proxies))))
 	})
@@ -32,25 +31,15 @@ func Identify(proxies int, next http.Handler) http.Handler {
 // maxRequestID bounds an id taken from a proxy (a UUID is 36 characters).
 const maxRequestID = 64
 
-// requestID is the X-Request-Id a trusted proxy sent, when it is a plain token, else a new one.
+// requestID is the X-Request-ID a trusted proxy sent, when it is a plain token, else a new one.
 // A client's own header is never believed: it could name another request in the logs.
 func requestID(r *http.Request, proxies int) string {
 	if proxies > 0 {
-		if id := r.Header.Get("X-Request-Id"); plainToken(id) {
+		if id := r.Header.Get("X-Request-ID"); plainToken(id) {
 			return id
 		}
 	}
-	// Unique, not secret: the id is shown to the client anyway, so the fast generator does.
-	var raw [16]byte
-	var text [32]byte
-	for i := range 2 {
-		u := rand.Uint64()
-		for j := range 8 {
-			raw[i*8+j] = byte(u >> (8 * j))
-		}
-	}
-	hex.Encode(text[:], raw[:])
-	return string(text[:])
+	return rand.Text() // 128 random bits
 }
 
 // plainToken accepts 1 to maxRequestID letters, digits and -_.:, nothing a log line could be

@@ -16,6 +16,7 @@ import (
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	accountv1 "github.com/rentproof/rentproof/gen/rentproof/account/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
@@ -35,7 +36,7 @@ import (
 // series ("name{label="value",…}", labels in name order, as Prometheus writes them).
 func scrape(t *testing.T, pool *pgxpool.Pool) map[string]float64 {
 	t.Helper()
-	srv := httptest.NewServer(metrics.Handler(pool, map[string]*pgxpool.Pool{"main": pool}))
+	srv := httptest.NewServer(promhttp.HandlerFor(metrics.Gatherer(pool, map[string]*pgxpool.Pool{"main": pool}), promhttp.HandlerOpts{}))
 	defer srv.Close()
 	res, err := http.Get(srv.URL)
 	if err != nil {
@@ -210,7 +211,7 @@ func (l *records) withID(id string) []map[string]string {
 	return out
 }
 
-var generatedID = regexp.MustCompile(`^[0-9a-f]{32}$`)
+var generatedID = regexp.MustCompile(`^[A-Z2-7]{26}$`) // crypto/rand.Text
 
 // Every answer carries its request's id, which every log line of the request names: taken from a
 // trusted proxy when it is a plain token, otherwise made here, so a client cannot choose the id
@@ -223,21 +224,21 @@ func TestRequestIDs(t *testing.T) {
 	idOf := func(base, path string, header ...string) string {
 		t.Helper()
 		_, h, _ := testworld.Send(t, http.MethodGet, base+path, "", "", nil, header...)
-		return h.Get("X-Request-Id")
+		return h.Get("X-Request-ID")
 	}
 
 	first, second := idOf(direct.URL, "/healthz"), idOf(direct.URL, "/healthz")
 	if !generatedID.MatchString(first) || !generatedID.MatchString(second) || first == second {
 		t.Errorf("generated ids %q and %q", first, second)
 	}
-	if id := idOf(direct.URL, "/healthz", "X-Request-Id", "chosen-by-client"); id == "chosen-by-client" || !generatedID.MatchString(id) {
+	if id := idOf(direct.URL, "/healthz", "X-Request-ID", "chosen-by-client"); id == "chosen-by-client" || !generatedID.MatchString(id) {
 		t.Errorf("an untrusted client's id was kept: %q", id)
 	}
-	if id := idOf(proxied.URL, "/healthz", "X-Request-Id", "proxy-7f3a:12"); id != "proxy-7f3a:12" {
+	if id := idOf(proxied.URL, "/healthz", "X-Request-ID", "proxy-7f3a:12"); id != "proxy-7f3a:12" {
 		t.Errorf("the trusted proxy's id became %q", id)
 	}
 	for _, forged := range []string{"a b", `x" level=ERROR msg="forged`, strings.Repeat("a", 65), "é"} {
-		if id := idOf(proxied.URL, "/healthz", "X-Request-Id", forged); id == forged || !generatedID.MatchString(id) {
+		if id := idOf(proxied.URL, "/healthz", "X-Request-ID", forged); id == forged || !generatedID.MatchString(id) {
 			t.Errorf("a proxy's id %q that is not a plain token was kept as %q", forged, id)
 		}
 	}
@@ -248,7 +249,7 @@ func TestRequestIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Body.Close()
-	id := res.Header.Get("X-Request-Id")
+	id := res.Header.Get("X-Request-ID")
 	var messages []string
 	for _, r := range logged.withID(id) {
 		messages = append(messages, r["msg"])

@@ -42,7 +42,7 @@ func (w *warnings) Handle(_ context.Context, r slog.Record) error {
 // request's id (the server's log handler adds it), by the pools Open makes once the server called
 // LogSlowStatements; quick ones are not. Not parallel: it sets the process's default logger and
 // the store's tracer, which parallel tests would read.
-func TestSlowStatementsAreLoggedWithTheirProcedure(t *testing.T) {
+func TestSlowStatementsAreLoggedWithTheirProcedure(t *testing.T) { //nolint:paralleltest // see above
 	_, url := dbtest.New(t)
 	logged := &warnings{}
 	defaultLogger := slog.Default()

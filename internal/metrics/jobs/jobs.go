@@ -5,43 +5,46 @@ package jobs
 
 import (
 	"context"
-	"sort"
+	"maps"
+	"slices"
 	"sync"
-	"sync/atomic"
 )
 
-type counts struct{ runs, failures atomic.Uint64 }
+type counts struct{ runs, failures uint64 }
 
-var byName sync.Map // job name → *counts
+var (
+	mu     sync.Mutex
+	byName = map[string]*counts{}
+)
 
 // Failed counts one run of the job name that ended with err, and reports whether it failed: err
 // is not nil and ctx is not over (a run cut short by shutdown is a run, not a failure). It fits the
 // condition of the if that logs the failure.
 func Failed(ctx context.Context, name string, err error) bool {
-	c, ok := byName.Load(name)
-	if !ok {
-		c, _ = byName.LoadOrStore(name, new(counts))
-	}
-	cs := c.(*counts)
-	cs.runs.Add(1)
 	failed := err != nil && ctx.Err() == nil
+	mu.Lock()
+	defer mu.Unlock()
+	c := byName[name]
+	if c == nil {
+		c = &counts{}
+		byName[name] = c
+	}
+	c.runs++
 	if failed {
-		cs.failures.Add(1)
+		c.failures++
 	}
 	return failed
 }
 
 // Each calls fn with every job counted so far, by name.
 func Each(fn func(name string, runs, failures uint64)) {
-	var names []string
-	byName.Range(func(k, _ any) bool {
-		names = append(names, k.(string))
-		return true
-	})
-	sort.Strings(names)
-	for _, name := range names {
-		c, _ := byName.Load(name)
-		cs := c.(*counts)
-		fn(name, cs.runs.Load(), cs.failures.Load())
+	mu.Lock()
+	snapshot := make(map[string]counts, len(byName))
+	for name, c := range byName {
+		snapshot[name] = *c
+	}
+	mu.Unlock()
+	for _, name := range slices.Sorted(maps.Keys(snapshot)) {
+		fn(name, snapshot[name].runs, snapshot[name].failures)
 	}
 }

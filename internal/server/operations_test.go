@@ -211,7 +211,7 @@ func (l *records) withID(id string) []map[string]string {
 	return out
 }
 
-var generatedID = regexp.MustCompile(`^[A-Z2-7]{26}$`) // crypto/rand.Text
+var generatedID = regexp.MustCompile(`^[0-9a-f]{32}$`)
 
 // Every answer carries its request's id, which every log line of the request names: taken from a
 // trusted proxy when it is a plain token, otherwise made here, so a client cannot choose the id

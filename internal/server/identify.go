@@ -29,6 +29,19 @@ func Identify(proxies int, next http.Handler) http.Handler {
 	})
 }
 
+// inProcess gives each rpc a page calls in process (web's first load, several at once) a
+// requestlog.Request of its own under the page's id: its procedure and code are its own, the page
+// is counted once as a page, and calls running together write nothing shared.
+func inProcess(api http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var id string
+		if page := requestlog.From(r.Context()); page != nil {
+			id = page.ID
+		}
+		api.ServeHTTP(w, r.WithContext(requestlog.With(r.Context(), &requestlog.Request{ID: id})))
+	})
+}
+
 // requestIDHeader is X-Request-ID as net/http spells it: indexing the header with it saves the
 // copy Set and Get make of a name spelled otherwise.
 const requestIDHeader = "X-Request-Id"

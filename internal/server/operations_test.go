@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"connectrpc.com/connect"
@@ -257,5 +258,36 @@ func TestRequestIDs(t *testing.T) {
 	slices.Sort(messages)
 	if !slices.Equal(messages, []string{"request", "rpc failed"}) {
 		t.Errorf("the lines of request %s: %q", id, messages)
+	}
+}
+
+// firstLoadSPA has the property page's screen, so its first load calls rpcs in process.
+var firstLoadSPA = fstest.MapFS{
+	"index.html": {Data: []byte(`<!doctype html><html lang="en"><head><title>RentProof</title></head><body><div id="root"></div></body></html>`)},
+	".vite/screens.json": {Data: []byte(`[
+		{"path": "/properties/:id", "files": [], "title": "Property Details", "description": "A property.", "dynamic": true},
+		{"path": "*", "files": [], "title": "Page Not Found", "noindex": true}
+	]`)},
+}
+
+// A property page runs its first load's rpcs in process, several at once: the page is counted
+// once, as a page, and not as one of its rpcs (whose records, written together, were one shared
+// record: a data race). Not parallel, so the counters move by this test's requests alone.
+func TestPageFirstLoadCountsAsOnePage(t *testing.T) { //nolint:paralleltest // see above
+	srv := testserver.Start(t, testserver.Options{Demo: true, SPA: firstLoadSPA})
+	before := scrape(t, srv.Pool)
+	status, _, body := testworld.Send(t, http.MethodGet, srv.URL+"/properties/1", "", "", nil)
+	if status != http.StatusOK || !strings.Contains(body, `id="first-load"`) {
+		t.Fatalf("property page: %d, first load %v", status, strings.Contains(body, "first-load"))
+	}
+	after := scrape(t, srv.Pool)
+	var grew []string
+	for key, v := range after {
+		if strings.HasPrefix(key, "rentproof_requests_total{") && v != before[key] {
+			grew = append(grew, key)
+		}
+	}
+	if want := []string{requestsOf("page", "web", "200")}; !slices.Equal(grew, want) {
+		t.Errorf("the page moved %q, want %q", grew, want)
 	}
 }

@@ -220,7 +220,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle("/metrics", http.NotFoundHandler())
 	mux.Handle("/", web.New(web.Options{
 		SPA: opts.SPA, MapTiles: opts.MapTiles, CardPayments: opts.Payments.Card(), PublicURL: opts.PublicURL,
-		API: mux, Listings: properties, Articles: resources,
+		API: inProcess(mux), Listings: properties, Articles: resources,
 	}))
 
 	var h http.Handler = mux

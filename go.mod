@@ -9,6 +9,7 @@ require (
 	github.com/amacneil/dbmate/v2 v2.35.0
 	github.com/andybalholm/brotli v1.2.1
 	github.com/jackc/pgx/v5 v5.12.0
+	github.com/prometheus/client_golang v1.25.0
 	github.com/tsenart/vegeta/v12 v12.12.0
 	gocloud.dev v0.45.0
 	golang.org/x/crypto v0.57.0
@@ -55,7 +56,6 @@ require (
 	github.com/lib/pq v1.12.3 // indirect
 	github.com/mailru/easyjson v0.7.7 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
-	github.com/prometheus/client_golang v1.25.0 // indirect
 	github.com/prometheus/client_model v0.6.3 // indirect
 	github.com/prometheus/common v0.72.0 // indirect
 	github.com/prometheus/procfs v0.22.0 // indirect

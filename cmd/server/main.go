@@ -23,7 +23,9 @@ import (
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/document"
+	"github.com/rentproof/rentproof/internal/metrics/jobs"
 	"github.com/rentproof/rentproof/internal/payment"
+	"github.com/rentproof/rentproof/internal/requestlog"
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
@@ -103,6 +105,9 @@ func serve(ctx context.Context) error {
 	if err := usePooler(); err != nil {
 		return err
 	}
+	if err := logSlowStatements(); err != nil {
+		return err
+	}
 	pool, err := openDatabase(ctx)
 	if err != nil {
 		return err
@@ -134,13 +139,16 @@ func serve(ctx context.Context) error {
 
 	// The background jobs stop between steps when ctx ends; serve waits for them, so that the
 	// pool outlives their last step.
-	var jobs sync.WaitGroup
-	defer jobs.Wait()
+	var background sync.WaitGroup
+	defer background.Wait()
 	ctx, cancel := context.WithCancel(ctx) // an early return ends the jobs too
 	defer cancel()
-	jobs.Go(func() { housekeep(ctx, pool, account.NewService(pool), uploads, documents, tenancies) })
-	jobs.Go(func() { payment.NewService(pool, payments).RunRefunds(ctx) }) // refunds owed after a check closed
-	jobs.Go(func() { countReviews(ctx, review.NewService(pool, nil)) })
+	background.Go(func() { housekeep(ctx, pool, account.NewService(pool), uploads, documents, tenancies) })
+	background.Go(func() { payment.NewService(pool, payments).RunRefunds(ctx) }) // refunds owed after a check closed
+	background.Go(func() { countReviews(ctx, review.NewService(pool, nil)) })
+	if _, err := serveMetrics(ctx, pool, fixedPlans); err != nil {
+		return err
+	}
 
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", addr)
@@ -248,13 +256,14 @@ func housekeep(ctx context.Context, pool *pgxpool.Pool, accounts *account.Servic
 	defer ticker.Stop()
 	steps := []struct {
 		name  string
-		files bool // deletes files of the blob store
+		job   string // its name in the metrics
+		files bool   // deletes files of the blob store
 		run   func(context.Context) (int, error)
 	}{
-		{"sessions and failure counts", false, func(ctx context.Context) (int, error) { return 0, accounts.Housekeep(ctx) }},
-		{"uploads", true, uploads.RemoveUnattached},
-		{"documents", true, documents.RemoveExpired},
-		{"tenancy documents", true, tenancies.RemoveExpired},
+		{"sessions and failure counts", "housekeep_sessions", false, func(ctx context.Context) (int, error) { return 0, accounts.Housekeep(ctx) }},
+		{"uploads", "housekeep_uploads", true, uploads.RemoveUnattached},
+		{"documents", "housekeep_documents", true, documents.RemoveExpired},
+		{"tenancy documents", "housekeep_tenancy_documents", true, tenancies.RemoveExpired},
 	}
 	for {
 		for _, s := range steps {
@@ -266,7 +275,7 @@ func housekeep(ctx context.Context, pool *pgxpool.Pool, accounts *account.Servic
 			if s.files {
 				run = func(ctx context.Context) (int, error) { return withBlobLock(ctx, pool, s.run) }
 			}
-			if n, err := run(step); err != nil {
+			if n, err := run(step); jobs.Failed(step, s.job, err) {
 				slog.Warn("housekeeping "+s.name, "removed", n, "err", err)
 			}
 		}
@@ -288,13 +297,13 @@ func countReviews(ctx context.Context, reviews *review.Service) {
 		if ctx.Err() != nil {
 			return
 		}
-		if n, err := reviews.CountDue(context.WithoutCancel(ctx)); err != nil {
+		if n, err := reviews.CountDue(context.WithoutCancel(ctx)); jobs.Failed(ctx, "count_reviews", err) {
 			slog.Warn("counting reviews of established authors", "counted", n, "err", err)
 		}
 		if ctx.Err() != nil {
 			return
 		}
-		if n, err := reviews.RevealDue(context.WithoutCancel(ctx)); err != nil {
+		if n, err := reviews.RevealDue(context.WithoutCancel(ctx)); jobs.Failed(ctx, "reveal_reviews", err) {
 			slog.Warn("revealing reviews", "revealed", n, "err", err)
 		}
 		select {
@@ -359,6 +368,7 @@ func env(name, fallback string) string {
 	return fallback
 }
 
+// logHandler writes LOG_FORMAT lines at LOG_LEVEL, each line of a request with its request_id.
 func logHandler() slog.Handler {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
@@ -366,9 +376,9 @@ func logHandler() slog.Handler {
 	}
 	opts := &slog.HandlerOptions{Level: level}
 	if env("LOG_FORMAT", "text") == "json" {
-		return slog.NewJSONHandler(os.Stderr, opts)
+		return requestlog.Handler(slog.NewJSONHandler(os.Stderr, opts))
 	}
-	return slog.NewTextHandler(os.Stderr, opts)
+	return requestlog.Handler(slog.NewTextHandler(os.Stderr, opts))
 }
 
 // displayAddr turns a wildcard listen address into one a browser can open.

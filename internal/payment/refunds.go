@@ -15,6 +15,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/metrics/jobs"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -65,7 +66,7 @@ func (s *Service) listenForRefunds(ctx context.Context) error {
 		return fmt.Errorf("listen: %w", err)
 	}
 	for {
-		if _, err := s.SettleDueRefunds(ctx); err != nil && ctx.Err() == nil {
+		if _, err := s.SettleDueRefunds(ctx); jobs.Failed(ctx, "refunds", err) {
 			slog.WarnContext(ctx, "refunds: settling failed", "err", err)
 		}
 		wait, cancel := context.WithTimeout(ctx, refundSweep)

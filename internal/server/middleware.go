@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"io"
@@ -8,15 +9,20 @@ import (
 	"net/http"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
 	"connectrpc.com/connect"
 
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/metrics"
+	"github.com/rentproof/rentproof/internal/requestlog"
+	"github.com/rentproof/rentproof/internal/upload"
 )
 
-// logRequests writes one structured line per request. ERROR is for what an operator must look
+// logRequests writes one structured line per request (its id comes with the context: see
+// requestlog.Handler) and counts it in the metrics. ERROR is for what an operator must look
 // at: a server error the client did not cause. The 5xx answers a client brings on itself are
 // warnings: a body too slow to arrive, a feature the server does not have (501: Connect's answer
 // to an unsupported compression) and the end of the deadline the client set (504).
@@ -35,10 +41,59 @@ func logRequests(next http.Handler) http.Handler {
 		case rec.status >= 500:
 			level = slog.LevelError
 		}
+		took := time.Since(start)
 		slog.Log(r.Context(), level, "request",
 			"method", r.Method, "path", r.URL.Path, "status", rec.status,
-			"duration_ms", time.Since(start).Milliseconds(), "proto", r.Proto, "too_slow", body.expired)
+			"duration_ms", took.Milliseconds(), "proto", r.Proto, "too_slow", body.expired)
+		count(r, rec.status, took)
 	})
+}
+
+// count adds one request to the metrics: an rpc (the interceptors filled its requestlog.Request)
+// by its procedure and Connect code, anything else by a route class and its HTTP status.
+func count(r *http.Request, status int, took time.Duration) {
+	if req := requestlog.From(r.Context()); req != nil && req.Procedure != "" {
+		metrics.Request(req.Procedure, rpcProtocols[req.Protocol], cmp.Or(req.Code, "unknown"), took)
+		return
+	}
+	route, protocol := routeOf(r)
+	code := "other"
+	if status >= 100 && status < len(statusTexts) {
+		code = statusTexts[status]
+	}
+	metrics.Request(route, protocol, code, took)
+}
+
+// rpcProtocols names Connect's protocols as the metrics do; "" is an rpc the REST shim ran.
+var rpcProtocols = map[string]string{connect.ProtocolConnect: "connect", connect.ProtocolGRPC: "grpc", connect.ProtocolGRPCWeb: "grpc-web", "": "rest"}
+
+// statusTexts spells the HTTP statuses without allocating on each request.
+var statusTexts = func() (s [600]string) {
+	for i := range s {
+		s[i] = strconv.Itoa(i)
+	}
+	return s
+}()
+
+// routeOf classes a request that ran no rpc, with few enough values to label a metric: never the
+// raw path, which anyone can make up.
+func routeOf(r *http.Request) (route, protocol string) {
+	path, contentType := r.URL.Path, r.Header.Get("Content-Type")
+	switch {
+	case strings.HasPrefix(contentType, "application/grpc-web"):
+		return "rpc", "grpc-web"
+	case strings.HasPrefix(contentType, "application/grpc"):
+		return "rpc", "grpc"
+	case strings.HasPrefix(path, "/api/"):
+		return "api", "rest"
+	case strings.HasPrefix(path, "/rentproof.") || strings.HasPrefix(path, "/grpc."):
+		return "rpc", "connect" // an rpc refused before its handler (unknown, unreadable)
+	case strings.HasPrefix(path, upload.URLPrefix):
+		return "uploads", "web"
+	case path == "/healthz" || path == "/readyz":
+		return path, "web"
+	}
+	return "page", "web"
 }
 
 // deadlineBody turns a body read past the read deadline into an error in words for the client:

@@ -227,9 +227,12 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		writePlain(w, http.StatusOK, "ready")
 	})
 	mux.Handle(upload.URLPrefix, serveUploads(opts.Uploads, accounts))
+	// Metrics are the operator's, on METRICS_ADDR (cmd/server): never the public port's, whatever
+	// pages the built app has.
+	mux.Handle("/metrics", http.NotFoundHandler())
 	mux.Handle("/", web.New(web.Options{
 		SPA: opts.SPA, MapTiles: opts.MapTiles, CardPayments: opts.Payments.Card(), PublicURL: opts.PublicURL,
-		API: mux, Listings: properties, Articles: resources,
+		API: inProcess(mux), Listings: properties, Articles: resources,
 	}))
 
 	h := cacheAnswers(mux)                         // who may keep an answer: public reads, private for members

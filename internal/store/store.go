@@ -82,6 +82,7 @@ func poolConfig(databaseURL string, settings map[string]string) (*pgxpool.Config
 		}
 		maps.Copy(cfg.ConnConfig.RuntimeParams, settings)
 	}
+	cfg.ConnConfig.Tracer = statementTracer
 	if !strings.Contains(databaseURL, "pool_max_conns") {
 		cfg.MaxConns = defaultMaxConns()
 	}

@@ -104,9 +104,7 @@ func (l *levels) Handle(_ context.Context, r slog.Record) error {
 		l.counts = map[slog.Level]int{}
 	}
 	l.counts[r.Level]++
-	// The request line of a 503 is logRequests' (internal/server/middleware.go), which logs every
-	// 5xx at ERROR; the rpc's own record of the fault is what this package answers for.
-	if r.Level >= slog.LevelError && r.Message != "request" {
+	if r.Level >= slog.LevelError {
 		var b strings.Builder
 		b.WriteString(r.Message)
 		r.Attrs(func(a slog.Attr) bool { fmt.Fprintf(&b, " %s=%v", a.Key, a.Value); return true })

@@ -25,7 +25,9 @@ import (
 // requestlog.Handler) and counts it in the metrics. ERROR is for what an operator must look
 // at: a server error the client did not cause. The 5xx answers a client brings on itself are
 // warnings: a body too slow to arrive, a feature the server does not have (501: Connect's answer
-// to an unsupported compression) and the end of the deadline the client set (504).
+// to an unsupported compression) and the end of the deadline the client set (504). So is 503: the
+// database out of reach (its cause is logged where it was met, /readyz and the metrics show it)
+// or a server shutting down, both answered with Retry-After.
 func logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -35,7 +37,7 @@ func logRequests(next http.Handler) http.Handler {
 		next.ServeHTTP(rec, r)
 		level := slog.LevelInfo
 		switch {
-		case body.expired, rec.status == http.StatusNotImplemented,
+		case body.expired, rec.status == http.StatusNotImplemented, rec.status == http.StatusServiceUnavailable,
 			rec.status == http.StatusGatewayTimeout && r.Header.Get("Connect-Timeout-Ms") != "":
 			level = slog.LevelWarn
 		case rec.status >= 500:

@@ -21,7 +21,9 @@ var layers = []string{"internal/api", "internal/rest", "internal/rpc", "internal
 // adapters implement a domain's small interface over a library that needs the network; they are
 // wired by cmd/server and never imported by a domain (the rule below would then fail that domain).
 var adapters = map[string]string{
-	"internal/blobstore": "gocloud.dev's bucket drivers (S3 over HTTP) behind upload.Store and document.Store",
+	"internal/blobstore":        "gocloud.dev's bucket drivers (S3 over HTTP) behind upload.Store and document.Store",
+	"internal/blobstore/s3test": "an S3-compatible server (gofakes3) for the tests of the S3 store",
+	"internal/metrics":          "Prometheus's client, whose registry package reaches net/http (cmd/server serves it on METRICS_ADDR)",
 }
 
 // forbidden names what dep is of the things a domain may not reach, directly or through another

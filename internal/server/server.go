@@ -236,7 +236,9 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	}))
 
 	h := cacheAnswers(mux)                         // who may keep an answer: public reads, private for members
-	h = routeReads(h)                              // where a request's reads go: the replica or the primary
+	if opts.Replica != nil {
+		h = routeReads(h) // where a request's reads go: the replica or the primary
+	}
 	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests
 	h = limitBody(h, opts.MaxBodyBytes, uploadLimit)
 	h = securityHeaders(h)

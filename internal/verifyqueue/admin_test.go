@@ -145,7 +145,7 @@ func TestDocumentReaders(t *testing.T) {
 		}
 		if status == 200 {
 			if body != pdf || h.Get("Content-Type") != "application/pdf" || h.Get("X-Content-Type-Options") != "nosniff" ||
-				h.Get("Cache-Control") != "no-store" || !strings.HasPrefix(h.Get("Content-Disposition"), "attachment") ||
+				h.Get("Cache-Control") != "private, no-store" || !strings.HasPrefix(h.Get("Content-Disposition"), "attachment") ||
 				!strings.Contains(h.Get("Content-Disposition"), "deed.pdf") {
 				t.Errorf("%s: headers %v body %q", c.who, h, body)
 			}

@@ -332,4 +332,3 @@ func TestSoakHostileRequests(t *testing.T) {
 	soak.Figure("hostile panics", "%d", res.panics.Load())
 	soak.Figure("hostile answers by status", "%s", res.statuses())
 }
-

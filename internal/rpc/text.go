@@ -141,7 +141,7 @@ func textProblem(s string, name bool) string {
 		return msgInvalidUTF8
 	}
 	direction := false
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		b := s[i]
 		switch {
 		case b < 0x20 && b != '\t' && b != '\n' && b != '\r', b == 0x7f:

@@ -125,7 +125,7 @@ func TestHSTSOnAnswersNetHTTPWrites(t *testing.T) {
 			t.Errorf("%s %s: %d (want %d), HSTS %q", c.method, c.path, res.StatusCode, c.status, res.Header.Get("Strict-Transport-Security"))
 		}
 	}
-	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/healthz", nil)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/healthz", http.NoBody)
 	req.Header.Set("X-Huge", strings.Repeat("h", 2<<20))
 	if res, err := srv.Client.Do(req); err == nil {
 		res.Body.Close()

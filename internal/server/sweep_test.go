@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -138,6 +139,7 @@ var restRoute = regexp.MustCompile(`HandleFunc\("([A-Z]+) (/api/[^"]*)"`)
 // new path is swept too): ids that are no ids, malformed and wrongly typed bodies, wrong content
 // types, an oversize body.
 func restSweep(t testing.TB, wide bool) []hostile {
+	t.Helper()
 	files, err := filepath.Glob("../rest/*.go")
 	if err != nil {
 		t.Fatal(err)
@@ -206,6 +208,7 @@ type sweepResult struct {
 // sweep sends every hostile request, anonymous and with each token, in parallel, and fails on an
 // answer of 500 or more that is not Connect's own protocol answer, and on a panic in the log.
 func sweep(t *testing.T, base string, log *errorLog, tokens []string, cases []hostile) *sweepResult {
+	t.Helper()
 	res := &sweepResult{}
 	sem := make(chan struct{}, 8)
 	var wg sync.WaitGroup
@@ -222,9 +225,7 @@ func sweep(t *testing.T, base string, log *errorLog, tokens []string, cases []ho
 					t.Errorf("%s %s: %v", c.method, c.path, err)
 					return
 				}
-				for k, v := range c.header {
-					req.Header[k] = v
-				}
+				maps.Copy(req.Header, c.header)
 				if c.contentType != "" {
 					req.Header.Set("Content-Type", c.contentType)
 				}
@@ -268,6 +269,7 @@ func short(p string) string {
 // sweepCases is every hostile request of a sweep: every Connect procedure of the contract, every
 // REST path and the pages.
 func sweepCases(t testing.TB, wide bool) []hostile {
+	t.Helper()
 	var cases []hostile
 	for _, name := range server.Services {
 		d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(name))
@@ -284,6 +286,7 @@ func sweepCases(t testing.TB, wide bool) []hostile {
 }
 
 func startSweep(t *testing.T) (*testworld.World, *errorLog, []string) {
+	t.Helper()
 	log := &errorLog{}
 	w := testworld.Start(t, testserver.Options{Demo: true, Log: log, MaxBodyBytes: maxBody})
 	return w, log, []string{w.Established(t, "sweep_admin", "admin"), w.Established(t, "sweep_landlord", "landlord")}
@@ -325,6 +328,7 @@ func (r *sweepResult) statuses() string {
 // type on every path) anonymous, as an administrator and as a landlord, and prints its figures.
 func TestSoakHostileRequests(t *testing.T) {
 	soak.Only(t)
+	t.Parallel()
 	w, log, tokens := startSweep(t)
 	res := sweep(t, w.URL, log, tokens, sweepCases(t, true))
 	soak.Figure("hostile requests", "%d", res.requests.Load())

@@ -384,7 +384,7 @@ func TestDirectionControlsInNamesAreRefusedOnEveryProtocol(t *testing.T) {
 
 	body, _ := protojson.Marshal(listing)
 	res, err := http.DefaultClient.Do(func() *http.Request {
-		r, _ := http.NewRequest("POST", srv.URL+"/api/properties", bytes.NewReader(body))
+		r, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/properties", bytes.NewReader(body))
 		r.Header.Set("Content-Type", "application/json")
 		r.Header.Set("Authorization", "Bearer "+landlord)
 		return r

@@ -79,6 +79,11 @@ type authRow struct {
 	// rest is the REST shim's "METHOD /path" for the request, "" when the rpc has none; a body
 	// (not for GET) is the request in protobuf JSON.
 	rest func(w *authWorld, m proto.Message) string
+	// reqAs, when set, builds the request for the account username sends it as ("" signed out),
+	// for requests that must carry the caller's own objects (a listing's uploaded image).
+	reqAs func(w *authWorld, username string) proto.Message
+	// restBody is the REST body when it is not the request itself (a part of it).
+	restBody func(m proto.Message) proto.Message
 	// exact: every allowed caller gets answer (default ok), not merely past the authorization check.
 	exact bool
 	// answer is what an allowed caller gets when it is not ok: the same for every caller, because
@@ -206,6 +211,7 @@ func newAuthWorld(t *testing.T) *authWorld {
 	}
 	w.ownerTenantID, w.ownerLandlordID, w.ownerAgentID = w.UserID(t, "m_owner_tenant"), w.UserID(t, "m_owner_landlord"), w.UserID(t, "m_owner_agent")
 	w.property = w.Property(t, "m_owner_landlord", "Matrix flat")
+	w.Exec(t, `UPDATE properties SET images = ARRAY['/images/demo/a.svg'] WHERE id = $1`, w.property)
 	w.review = w.ID(t, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
 		VALUES ($1, $2, 4, 'Fine place', 'A fine place to live for a year or two.', 'tenant_to_property') RETURNING id`, w.property, w.ownerTenantID)
 	claim, err := tenancyv1connect.NewTenancyServiceClient(http.DefaultClient, w.URL).ClaimTenancy(context.Background(),
@@ -229,7 +235,6 @@ func listing(title string) *propertyv1.CreatePropertyRequest {
 		Title: title, Description: "Sunny two-bedroom loft with tall windows and a quiet street.",
 		Address: "12 Elm Street", City: "Portland", State: "OR", ZipCode: "97201", Country: "United States",
 		PropertyType: "loft", MonthlyRent: 2100, Bedrooms: 2, Bathrooms: 1, SquareFeet: 950, AreaUnit: "sqft", Currency: "USD",
-		Images: []string{"/images/demo/a.svg"},
 	}
 }
 
@@ -254,9 +259,9 @@ var authMatrix = map[string]authRow{
 	"/rentproof.account.v1.AccountService/ListSecurityQuestions": {want: everyone, exact: true, req: func(*authWorld) proto.Message { return &accountv1.ListSecurityQuestionsRequest{} }},
 	"/rentproof.account.v1.AccountService/GetSecurityQuestions":  {want: signedIn, exact: true, req: func(*authWorld) proto.Message { return &accountv1.GetSecurityQuestionsRequest{} }},
 	"/rentproof.account.v1.AccountService/SetSecurityQuestions": {want: signedIn, req: func(*authWorld) proto.Message {
-		return &accountv1.SetSecurityQuestionsRequest{SecurityQuestion1: "What was the name of your first pet?", SecurityAnswer1: "Rex",
-			SecurityQuestion2: "In what city were you born?", SecurityAnswer2: "Leeds"}
-	}, rest: path("POST /api/security-questions")},
+		return &accountv1.SetSecurityQuestionsRequest{SecurityQuestion1: account.SecurityQuestions[0], SecurityAnswer1: "Rex",
+			SecurityQuestion2: account.SecurityQuestions[1], SecurityAnswer2: "Leeds"}
+	}, exact: true, rest: path("POST /api/security-questions")},
 	"/rentproof.account.v1.AccountService/FindAccount": {want: everyone, answer: "not_found", req: func(*authWorld) proto.Message {
 		return &accountv1.FindAccountRequest{Email: "m_tenant@example.com", Username: "m_tenant"}
 	}, rest: path("POST /api/password-reset/request")},
@@ -343,12 +348,22 @@ var authMatrix = map[string]authRow{
 	"/rentproof.property.v1.PropertyService/ListSimilarProperties": {want: everyone, exact: true, req: func(w *authWorld) proto.Message {
 		return &propertyv1.ListSimilarPropertiesRequest{PropertyId: w.property}
 	}},
-	"/rentproof.property.v1.PropertyService/CreateProperty": {want: roles("", "permission_denied", "landlord", "agent", "property_manager", "admin"), req: func(w *authWorld) proto.Message {
-		return listing(fmt.Sprintf("Matrix loft %d", w.unique()))
-	}, rest: path("POST /api/properties")},
-	"/rentproof.property.v1.PropertyService/UpdateProperty": {owner: "landlord", want: ownerOnly("permission_denied", false), req: func(w *authWorld) proto.Message {
-		return &propertyv1.UpdatePropertyRequest{Id: w.property, Listing: listing("Matrix flat")}
-	}, rest: func(w *authWorld, _ proto.Message) string { return fmt.Sprintf("PUT /api/properties/%d", w.property) }},
+	"/rentproof.property.v1.PropertyService/CreateProperty": {want: roles("", "permission_denied", "landlord", "agent", "property_manager", "admin"), exact: true,
+		reqAs: func(w *authWorld, username string) proto.Message {
+			l := listing(fmt.Sprintf("Matrix loft %d", w.unique()))
+			if username != "" { // an upload of the caller's own, recorded as the upload service records one
+				key := fmt.Sprintf("properties/%032x.jpg", w.unique())
+				w.Exec(w.t, `INSERT INTO uploads (key, owner_id, bytes, width, height) SELECT $1, id, 100, 10, 10 FROM users WHERE username = $2`, key, username)
+				l.Images = []string{"/uploads/" + key}
+			}
+			return l
+		}, rest: path("POST /api/properties")},
+	"/rentproof.property.v1.PropertyService/UpdateProperty": {owner: "landlord", want: ownerOnly("permission_denied", false), exact: true, req: func(w *authWorld) proto.Message {
+		l := listing("Matrix flat")
+		l.Images = []string{"/images/demo/a.svg"} // the listing's own
+		return &propertyv1.UpdatePropertyRequest{Id: w.property, Listing: l}
+	}, rest: func(w *authWorld, _ proto.Message) string { return fmt.Sprintf("PUT /api/properties/%d", w.property) },
+		restBody: func(m proto.Message) proto.Message { return m.(*propertyv1.UpdatePropertyRequest).Listing }},
 	"/rentproof.property.v1.PropertyService/ListMyProperties": {want: signedIn, exact: true, req: func(*authWorld) proto.Message { return &propertyv1.ListMyPropertiesRequest{} }},
 	"/rentproof.property.v1.PropertyService/GetLandlordStats": {want: signedIn, exact: true, req: func(*authWorld) proto.Message { return &propertyv1.GetLandlordStatsRequest{} }},
 	"/rentproof.property.v1.PropertyService/SaveProperty": {want: signedIn, exact: true, req: func(w *authWorld) proto.Message {
@@ -398,7 +413,7 @@ var authMatrix = map[string]authRow{
 	}},
 	"/rentproof.review.v1.ReviewService/ListReportedReviews": {want: adminOnly, exact: true, req: func(*authWorld) proto.Message { return &reviewv1.ListReportedReviewsRequest{} }},
 	"/rentproof.review.v1.ReviewService/ModerateReview": {owner: "tenant", want: adminOnly, req: func(w *authWorld) proto.Message {
-		return &reviewv1.ModerateReviewRequest{ReviewId: w.review, Decision: "keep", Note: "Fine."}
+		return &reviewv1.ModerateReviewRequest{ReviewId: w.review, Decision: "restore", Note: "Fine."}
 	}},
 	"/rentproof.review.v1.ReviewService/ListRecentReviews": {want: everyone, exact: true, req: func(*authWorld) proto.Message { return &reviewv1.ListRecentReviewsRequest{} }},
 	"/rentproof.review.v1.ReviewService/ListMyReviews": {want: signedIn, exact: true, req: func(*authWorld) proto.Message { return &reviewv1.ListMyReviewsRequest{} },
@@ -601,7 +616,12 @@ func runAuthMatrix(t *testing.T, w *authWorld) *authResult {
 // send makes one case's request and judges its answer: problem is "" when it is as expected.
 func (w *authWorld) send(conn *grpc.ClientConn, ac authCase) (got, problem string) {
 	row := authMatrix[ac.procedure]
-	msg := row.req(w)
+	var msg proto.Message
+	if row.reqAs != nil {
+		msg = row.reqAs(w, username(ac.caller, cmpOr(row.owner, "tenant")))
+	} else {
+		msg = row.req(w)
+	}
 	token := w.token(ac.caller, cmpOr(row.owner, "tenant"))
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -631,6 +651,9 @@ func (w *authWorld) send(conn *grpc.ClientConn, ac authCase) (got, problem strin
 		method, p, _ := strings.Cut(target, " ")
 		var body []byte
 		if method != http.MethodGet {
+			if row.restBody != nil {
+				msg = row.restBody(msg)
+			}
 			body, _ = protojson.Marshal(msg)
 		}
 		req, _ := http.NewRequestWithContext(ctx, method, w.URL+p, bytes.NewReader(body))

@@ -478,3 +478,31 @@ func TestParallelPaysMakeOneCheckWithOneIntent(t *testing.T) {
 		t.Errorf("%d checks (%v), want 1", n, err)
 	}
 }
+
+// An owner's app that starts the demo payment twice at once (a double tap, a retry) gets the one
+// intent both times: the second used to lose the race to set it and answer 500.
+func TestParallelDemoPaymentsShareOneIntent(t *testing.T) {
+	t.Parallel()
+	w := demoWorld(t)
+	for round := range 5 {
+		home := w.Property(t, "olga", fmt.Sprintf("Twice Tapped %d", round))
+		intents := make([]string, 8)
+		var wg sync.WaitGroup
+		for i := range intents {
+			wg.Go(func() {
+				res, err := w.payments.CreateDemoPayment(context.Background(), testworld.As("token-olga", &paymentv1.CreateDemoPaymentRequest{PropertyId: home}))
+				if err != nil {
+					t.Errorf("demo payment %d: %v", i, err)
+					return
+				}
+				intents[i] = res.Msg.MockPaymentIntent.Id
+			})
+		}
+		wg.Wait()
+		for _, id := range intents {
+			if id == "" || id != intents[0] {
+				t.Fatalf("round %d: intents %v, want one", round, intents)
+			}
+		}
+	}
+}

@@ -181,7 +181,7 @@ func documentParts(mr *multipart.Reader) iter.Seq2[document.File, error] {
 
 // fileParts yields the file parts named field one at a time, each to be read before the next;
 // a body that breaks off is unreadable (or the server's *http.MaxBytesError), and a file name
-// that is not clean text is refused as any rpc's text is (rpc.Text), named after field.
+// that is not clean text is refused as any rpc's name is (rpc.Names), named after field.
 func fileParts[F any](mr *multipart.Reader, field string, unreadable error, file func(name string, body io.Reader) F) iter.Seq2[F, error] {
 	return filePartsWith(mr, field, unreadable, func(name string, body io.Reader, _ map[string]string) F { return file(name, body) })
 }
@@ -223,7 +223,7 @@ func filePartsWith[F any](mr *multipart.Reader, field string, unreadable error, 
 			if part.FormName() != field || part.FileName() == "" {
 				continue
 			}
-			if err := (rpc.Text{field: part.FileName()}).Check(); err != nil {
+			if err := (rpc.Names{field: part.FileName()}).Check(); err != nil {
 				yield(none, err)
 				return
 			}

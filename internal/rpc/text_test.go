@@ -37,14 +37,22 @@ func TestCheckText(t *testing.T) {
 		msg  proto.Message
 		want string
 	}{
-		"fine, with tab, newlines, DEL and U+FFFD": {&reviewv1.CreateReviewRequest{Title: "a\tb\r\nc\x7f \uFFFD é"}, ""},
-		"NUL":            {&reviewv1.CreateReviewRequest{Title: "a\x00b"}, "[title: Text must not contain control characters]"},
-		"escape":         {&reviewv1.CreateReviewRequest{Content: "\x1b[31mred"}, "[content: Text must not contain control characters]"},
-		"invalid UTF-8":  {&reviewv1.CreateReviewRequest{Title: "a\xffb"}, "[title: Text must be valid UTF-8]"},
-		"list, once":     {&reviewv1.CreateReviewRequest{Pros: []string{"ok", "a\x00", "b\x00"}}, "[pros: Text must not contain control characters]"},
-		"several fields": {&reviewv1.CreateReviewRequest{Title: "\xff", Cons: []string{"\x00"}}, "[title: Text must be valid UTF-8 cons: Text must not contain control characters]"},
-		"map key":        {&structpb.Struct{Fields: map[string]*structpb.Value{"k\x00": structpb.NewStringValue("v")}}, "[fields: Text must not contain control characters]"},
-		"nested message": {nested, "[fields.structValue.fields.stringValue: Text must not contain control characters]"},
+		"fine, with tab, newlines and U+FFFD": {&reviewv1.CreateReviewRequest{Title: "a\tb\r\nc \uFFFD é \u00a0 \u2028 \u202f"}, ""},
+		"DEL":                                 {&reviewv1.CreateReviewRequest{Content: "a\x7fb"}, "[content: Text must not contain control characters]"},
+		"C1, first":                           {&reviewv1.CreateReviewRequest{Content: "a\u0080b"}, "[content: Text must not contain control characters]"},
+		"C1, last":                            {&reviewv1.CreateReviewRequest{Title: "next line\u0085"}, "[title: Text must not contain control characters]"},
+		"override":                            {&reviewv1.CreateReviewRequest{Title: "cheap\u202Etxt.exe"}, "[title: Names and titles must not contain characters that change the direction of text]"},
+		"isolate":                             {&reviewv1.CreateReviewRequest{Title: "\u2066a\u2069"}, "[title: Names and titles must not contain characters that change the direction of text]"},
+		"override and C1":                     {&reviewv1.CreateReviewRequest{Title: "\u202Aa\u009f"}, "[title: Text must not contain control characters]"},
+		"bidi in content":                     {&reviewv1.CreateReviewRequest{Content: "\u202Bשלום\u202C and \u2067مرحبا\u2069"}, ""},
+		"neighbours of bidi":                  {&reviewv1.CreateReviewRequest{Title: "\u2029\u202f\u2065\u206a"}, ""},
+		"NUL":                                 {&reviewv1.CreateReviewRequest{Title: "a\x00b"}, "[title: Text must not contain control characters]"},
+		"escape":                              {&reviewv1.CreateReviewRequest{Content: "\x1b[31mred"}, "[content: Text must not contain control characters]"},
+		"invalid UTF-8":                       {&reviewv1.CreateReviewRequest{Title: "a\xffb"}, "[title: Text must be valid UTF-8]"},
+		"list, once":                          {&reviewv1.CreateReviewRequest{Pros: []string{"ok", "a\x00", "b\x00"}}, "[pros: Text must not contain control characters]"},
+		"several fields":                      {&reviewv1.CreateReviewRequest{Title: "\xff", Cons: []string{"\x00"}}, "[title: Text must be valid UTF-8 cons: Text must not contain control characters]"},
+		"map key":                             {&structpb.Struct{Fields: map[string]*structpb.Value{"k\x00": structpb.NewStringValue("v")}}, "[fields: Text must not contain control characters]"},
+		"nested message":                      {nested, "[fields.structValue.fields.stringValue: Text must not contain control characters]"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -108,5 +116,34 @@ func TestCodecsLeaveInvalidUTF8ToCheckText(t *testing.T) {
 	}
 	if v := violations(rpc.CheckText(&got)); v != "Text must be valid UTF-8" {
 		t.Errorf("forged mark: %s", v)
+	}
+}
+
+// IsNameField picks the names and titles of the contract's requests, and nothing longer.
+func TestIsNameField(t *testing.T) {
+	t.Parallel()
+	for path, want := range map[string]bool{
+		"title": true, "firstName": true, "lastName": true, "username": true, "name": true,
+		"listing.title": true, "fileName": true, "authorTitle": true, "ownerUsername": true,
+		"content": false, "bio": false, "description": false, "titles": false, "nameless": false, "detail": false,
+	} {
+		if got := rpc.IsNameField(path); got != want {
+			t.Errorf("IsNameField(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+// Names holds every value to a name's rules.
+func TestNamesCheck(t *testing.T) {
+	t.Parallel()
+	err := rpc.Names{"document": "deed\u202Efdp.exe"}.Check()
+	if got := violations(err); got != "[document: Names and titles must not contain characters that change the direction of text]" {
+		t.Errorf("got %s", got)
+	}
+	if err := (rpc.Text{"document": "deed\u202Efdp.exe"}).Check(); err != nil {
+		t.Errorf("Text keeps direction controls outside names: %v", err)
+	}
+	if err := (rpc.Names{"document": "deed.pdf"}).Check(); err != nil {
+		t.Errorf("plain name refused: %v", err)
 	}
 }

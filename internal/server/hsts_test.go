@@ -92,3 +92,43 @@ func TestSecureCookieAndHSTSAgree(t *testing.T) {
 		})
 	}
 }
+
+// The answers net/http writes on a handler's behalf (ServeMux's 404 and 405, the body limit's
+// 413, Connect's protocol refusals such as 415) pass the middleware that sets HSTS, so they carry
+// it over TLS too. Only the answers net/http writes before any handler runs (a malformed request
+// line or header 400, headers too large 431, an HTTP version it does not speak 505) cannot: the
+// server writes those from its connection loop, with no hook; they are logged here, not checked.
+func TestHSTSOnAnswersNetHTTPWrites(t *testing.T) {
+	t.Parallel()
+	srv := testserver.Start(t, testserver.Options{TLS: true, MaxBodyBytes: 1 << 10})
+	rpc := "/" + resourcev1connect.ResourceServiceName + "/ListResources"
+	for _, c := range []struct {
+		method, path, contentType, body string
+		status                          int
+	}{
+		{http.MethodDelete, "/healthz", "", "", http.StatusMethodNotAllowed},
+		{http.MethodGet, "/api/no-such-thing", "", "", http.StatusNotFound},
+		{http.MethodPost, rpc, "text/plain", "{}", http.StatusUnsupportedMediaType},
+		{http.MethodPost, "/api/login", "application/json", `{"username":"` + strings.Repeat("a", 4<<10) + `"}`, http.StatusRequestEntityTooLarge},
+		{http.MethodPost, rpc, "application/json", `{"query":"` + strings.Repeat("a", 4<<10) + `"}`, http.StatusRequestEntityTooLarge},
+	} {
+		req, _ := http.NewRequest(c.method, srv.URL+c.path, strings.NewReader(c.body))
+		if c.contentType != "" {
+			req.Header.Set("Content-Type", c.contentType)
+		}
+		res, err := srv.Client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != c.status || res.Header.Get("Strict-Transport-Security") == "" {
+			t.Errorf("%s %s: %d (want %d), HSTS %q", c.method, c.path, res.StatusCode, c.status, res.Header.Get("Strict-Transport-Security"))
+		}
+	}
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/healthz", http.NoBody)
+	req.Header.Set("X-Huge", strings.Repeat("h", 2<<20))
+	if res, err := srv.Client.Do(req); err == nil {
+		res.Body.Close()
+		t.Logf("headers too large: %d, HSTS %q (net/http answers before any handler)", res.StatusCode, res.Header.Get("Strict-Transport-Security"))
+	}
+}

@@ -33,7 +33,8 @@ import (
 	"github.com/rentproof/rentproof/internal/testserver"
 )
 
-// badText is text PostgreSQL cannot store, as each encoding carries it. marker stands for it in
+// badText is text the server refuses everywhere (PostgreSQL cannot store NUL or invalid UTF-8;
+// DEL and C1 controls only garble what people read), as each encoding carries it. marker stands for it in
 // a request built the usual way; proto strings are length-prefixed, so wire keeps its length.
 type badText struct {
 	name  string
@@ -48,6 +49,8 @@ const marker = "QXQX"
 var badTexts = []badText{
 	{"NUL", "a\x00bc", `a\u0000b`, "a%00b", "Text must not contain control characters"},
 	{"invalid UTF-8", "a\xffbc", "a\xffb", "a%FFb", "Text must be valid UTF-8"},
+	{"DEL", "a\x7fbc", `a\u007fb`, "a%7Fb", "Text must not contain control characters"},
+	{"C1 control", "a\u0085b", `a\u0085b`, "a%C2%85b", "Text must not contain control characters"},
 }
 
 // An attack sent 105 requests whose text PostgreSQL refuses (NUL, invalid UTF-8) and got 500s
@@ -334,3 +337,71 @@ func (l *errorLog) Handle(_ context.Context, r slog.Record) error {
 
 func (l *errorLog) WithAttrs([]slog.Attr) slog.Handler { return l }
 func (l *errorLog) WithGroup(string) slog.Handler      { return l }
+
+// A name or a title with a bidirectional override or isolate ("Trojan Source": a name that reads
+// as another) is refused on every protocol, in the user's words and naming the field; a review's
+// content keeps them, as writers of right-to-left languages use them.
+func TestDirectionControlsInNamesAreRefusedOnEveryProtocol(t *testing.T) {
+	t.Parallel()
+	srv := testserver.Start(t, testserver.Options{Demo: true})
+	landlord := signIn(t, srv.URL, "rafael_ortega")
+	const want = "Names and titles must not contain characters that change the direction of text"
+	before := snapshot(t, srv.Pool)
+
+	register := &accountv1.RegisterRequest{Username: "mallory", Email: "mallory@example.com", Password: "s3cret-pass",
+		FirstName: "Ada\u202Enosliw", LastName: "Tester", Role: "tenant"}
+	listing := &propertyv1.CreatePropertyRequest{
+		Title: "Loft \u2066by the river\u2069", Description: "Sunny two-bedroom loft with tall windows and a quiet street.",
+		Address: "12 Elm Street", City: "Portland", State: "OR", ZipCode: "97201", Country: "United States",
+		PropertyType: "loft", MonthlyRent: 2100, Bedrooms: 2, Bathrooms: 1, SquareFeet: 950, AreaUnit: "sqft", Currency: "USD",
+	}
+	ctx := context.Background()
+	accounts := accountv1connect.NewAccountServiceClient(http.DefaultClient, srv.URL)
+	properties := propertyv1connect.NewPropertyServiceClient(http.DefaultClient, srv.URL, connect.WithGRPCWeb())
+	req := connect.NewRequest(listing)
+	req.Header().Set("Authorization", "Bearer "+landlord)
+	_, errRegister := accounts.Register(ctx, connect.NewRequest(register))
+	_, errListing := properties.CreateProperty(ctx, req)
+	for name, c := range map[string]struct {
+		err   error
+		field string
+	}{"connect Register": {errRegister, "firstName"}, "grpc-web CreateProperty": {errListing, "title"}} {
+		ce, ok := errors.AsType[*connect.Error](c.err)
+		if !ok || ce.Code() != connect.CodeInvalidArgument || ce.Message() != want || violations(ce.Details())[c.field] != want {
+			t.Errorf("%s: %v, want invalid_argument %q on %s", name, c.err, want, c.field)
+		}
+	}
+
+	conn, err := grpc.NewClient(strings.TrimPrefix(srv.URL, "http://"), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	err = conn.Invoke(ctx, accountv1connect.AccountServiceRegisterProcedure, register, &accountv1.RegisterResponse{})
+	if st := status.Convert(err); st.Code() != codes.InvalidArgument || st.Message() != want {
+		t.Errorf("grpc Register: %v", err)
+	}
+
+	body, _ := protojson.Marshal(listing)
+	res, err := http.DefaultClient.Do(func() *http.Request {
+		r, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/properties", bytes.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("Authorization", "Bearer "+landlord)
+		return r
+	}())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var answer struct {
+		Message string
+		Errors  []struct{ Field, Message string }
+	}
+	_ = json.NewDecoder(res.Body).Decode(&answer)
+	res.Body.Close()
+	if res.StatusCode != http.StatusBadRequest || answer.Message != want || len(answer.Errors) != 1 || answer.Errors[0].Field != "title" {
+		t.Errorf("REST POST /api/properties: %d %+v", res.StatusCode, answer)
+	}
+	if after := snapshot(t, srv.Pool); fmt.Sprint(after) != fmt.Sprint(before) {
+		t.Error("a refused request changed the database")
+	}
+}

@@ -20,8 +20,11 @@ import (
 	"github.com/rentproof/rentproof/internal/upload/uploadtest"
 )
 
-// Every stored width is served with its stored type and cached for good; a version an upload
-// stored before versions existed does not have is served as its main file, never a 404.
+// Every stored width is served with its stored type and cached for good; a width never made is
+// served as its main file. Only uploads the uploads table records as stored re-encoded are
+// served: a file in the store under no row (an orphan from before the table) and a legacy row
+// the migration backfilled (bytes null: stored as uploaded, never re-encoded) answer 404, like a
+// file that does not exist, in every width.
 func TestServeUploadVersions(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -46,8 +49,15 @@ func TestServeUploadVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	main := strings.TrimSuffix(urls[0], ".jpg")
-	legacy := "properties/0123456789abcdef0123456789abcdef.gif"
-	if err := files.Write(ctx, legacy, []byte("GIF89a stored long ago"), "image/gif"); err != nil {
+	// An orphan a valid image, so only the missing row refuses it; a backfilled row's file a GIF.
+	orphan, backfilled := "properties/0123456789abcdef0123456789abcdef.jpg", "properties/abcdefabcdefabcdefabcdefabcdefab.gif"
+	if err := files.Write(ctx, orphan, photo, "image/jpeg"); err != nil {
+		t.Fatal(err)
+	}
+	if err := files.Write(ctx, backfilled, []byte("GIF89a stored long ago"), "image/gif"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO uploads (key, owner_id, attached_at) VALUES ($1, $2, now())`, backfilled, owner); err != nil {
 		t.Fatal(err)
 	}
 	h := serveUploads(uploads, account.NewService(pool))
@@ -58,7 +68,6 @@ func TestServeUploadVersions(t *testing.T) {
 		{urls[0], "image/jpeg", 2048},
 		{main + "-w960.jpg", "image/jpeg", 960},
 		{main + "-w480.jpg", "image/jpeg", 480},
-		{"/uploads/properties/0123456789abcdef0123456789abcdef-w480.gif", "image/gif", 0},
 	} {
 		for _, method := range []string{http.MethodGet, http.MethodHead} {
 			rec := httptest.NewRecorder()
@@ -76,7 +85,11 @@ func TestServeUploadVersions(t *testing.T) {
 			}
 		}
 	}
-	for _, url := range []string{main + "-w500.jpg", main + "-w480.png", "/uploads/properties/ffffffffffffffffffffffffffffffff-w480.jpg"} {
+	for _, url := range []string{
+		main + "-w500.jpg", main + "-w480.png", "/uploads/properties/ffffffffffffffffffffffffffffffff-w480.jpg",
+		"/uploads/" + orphan, "/uploads/properties/0123456789abcdef0123456789abcdef-w480.jpg",
+		"/uploads/" + backfilled, "/uploads/properties/abcdefabcdefabcdefabcdefabcdefab-w960.gif",
+	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, url, http.NoBody))
 		if rec.Code != http.StatusNotFound {

@@ -42,7 +42,9 @@ type Stored struct {
 type Viewer func(context.Context) (identity.User, bool)
 
 // Read opens the stored file that url names, for viewer: only names the service generates, main
-// files and their narrower versions, with the content type it stored them as. A version that was
+// files and their narrower versions, with the content type it stored them as, and only uploads
+// the uploads table records as stored re-encoded (a file in the store under no such row, legacy
+// ones included, reads as missing). A version that was
 // never made (the upload predates versions, or is narrower than that width) reads as its main
 // file, so a version's URL always gives the browser a picture while the main file exists.
 //
@@ -74,8 +76,9 @@ func (s *Service) Read(ctx context.Context, url string, viewer Viewer) (f Stored
 func (s *Service) access(ctx context.Context, key string, viewer Viewer) (Caching, bool, error) {
 	row, err := s.q.GetUploadAccess(ctx, key)
 	if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
-		// A listing image stored before uploads were recorded; no review photo is unrecorded.
-		return Forever, purposeOf(key) == PropertyImage, nil
+		// Not recorded, or recorded as stored before uploads were re-encoded: dropped, never
+		// served (nothing vouches for its bytes).
+		return 0, false, nil
 	}
 	if err != nil {
 		return 0, false, fmt.Errorf("get upload %s: %w", key, err)

@@ -34,13 +34,15 @@ RETURNING key;
 
 -- name: GetUploadAccess :one
 -- What decides who may see an upload: its uploader, whether it is attached, and, for a review's
--- photo, whether that review is published (false for a review that is gone).
+-- photo, whether that review is published (false for a review that is gone). Only files the
+-- service stored re-encoded (their size recorded) are found: a legacy row the migration
+-- backfilled (bytes null, stored as uploaded) reads as no upload, and so is never served.
 SELECT u.owner_id, (u.attached_at IS NOT NULL)::bool AS attached,
        (u.review_id IS NOT NULL OR u.key LIKE 'reviews/%')::bool AS review_photo,
        coalesce(r.status = 'published', false)::bool AS review_published
 FROM uploads u
 LEFT JOIN reviews r ON r.id = u.review_id
-WHERE u.key = $1;
+WHERE u.key = $1 AND u.bytes IS NOT NULL;
 
 -- name: ListUploadsByKey :many
 SELECT * FROM uploads WHERE key = ANY(sqlc.arg(keys)::text[]);

@@ -235,7 +235,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		API: inProcess(mux), Listings: properties, Articles: resources,
 	}))
 
-	h := cacheAnswers(mux)                         // who may keep an answer: public reads, private for members
+	h := cacheAnswers(mux) // who may keep an answer: public reads, private for members
 	if opts.Replica != nil {
 		h = routeReads(h) // where a request's reads go: the replica or the primary
 	}

@@ -21,7 +21,7 @@ import (
 func TestDefaultClusterSwitchedToDurable(t *testing.T) {
 	t.Parallel()
 	if bins, _ := filepath.Glob("/usr/lib/postgresql/*/bin/initdb"); len(bins) == 0 {
-		t.Skip("PostgreSQL's server binaries are not installed")
+		t.Fatal("PostgreSQL's server binaries are not installed: install them (Debian: apt-get install postgresql; scripts/db.sh does it as root)")
 	}
 	root := t.TempDir()
 	// As root the cluster belongs to the postgres user, who must reach the folder.

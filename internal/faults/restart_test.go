@@ -52,7 +52,7 @@ func newCluster(t *testing.T) *cluster {
 	t.Helper()
 	matches, _ := filepath.Glob("/usr/lib/postgresql/*/bin/pg_ctl")
 	if len(matches) == 0 {
-		t.Skip("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin")
+		t.Fatal("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin: install them (Debian: apt-get install postgresql; scripts/db.sh does it as root)")
 	}
 	// Not t.TempDir: its parent folders are root's alone, where the postgres user cannot reach.
 	dir, err := os.MkdirTemp("", "rentproof-faults-") //nolint:usetesting // see above

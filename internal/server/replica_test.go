@@ -42,7 +42,7 @@ func pgBin(t *testing.T) string {
 	t.Helper()
 	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
 	if len(dirs) == 0 {
-		t.Skip("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin")
+		t.Fatal("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin: install them (Debian: apt-get install postgresql; scripts/db.sh does it as root)")
 	}
 	slices.SortFunc(dirs, func(a, b string) int {
 		va, _ := strconv.Atoi(filepath.Base(filepath.Dir(a)))

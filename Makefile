@@ -84,9 +84,11 @@ breaking: ui-deps ## buf breaking: proto/ against the previous commit (BREAKING_
 
 test: test-go test-ui test-e2e test-budget ## every test: Go, UI components, browser end to end, JavaScript budget
 
+# Four packages at a time, not one per core: they spend most of their time waiting on PostgreSQL
+# (measured on 2 cores: 120 s → 101 s).
 test-go: ## Go tests against a real PostgreSQL (the fast test cluster) and stripe-mock (scripts/stripe-mock.sh)
 	@bash scripts/ensure-tool.sh pgbouncer || echo "no pgbouncer: TestTwoServersBehindPgBouncer runs on a direct connection" >&2
-	DATABASE_URL=$$(DB_CLUSTER=test bash scripts/db.sh) STRIPE_MOCK_URL=$$(bash scripts/stripe-mock.sh) go test -count=1 $(GO_PKGS)
+	DATABASE_URL=$$(DB_CLUSTER=test bash scripts/db.sh) STRIPE_MOCK_URL=$$(bash scripts/stripe-mock.sh) go test -p 4 -count=1 $(GO_PKGS)
 
 test-ui: ui-deps ## UI component tests (Vitest)
 	cd ui && npx vitest run

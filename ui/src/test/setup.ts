@@ -1,8 +1,12 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { loadToaster } from "@/components/ui/toast-outlet";
 import { clearToasts } from "@/components/ui/use-toast";
+
+// findBy and waitFor wait up to 5 s, not 1 s: a lazy page renders slower than that when both
+// cores are busy (one Vitest worker each), and a wait only lasts that long when it fails.
+configure({ asyncUtilTimeout: 5000 });
 
 // The toaster's code is loaded after the first paint in the browser; here it is there from the start.
 await loadToaster();

@@ -90,6 +90,24 @@ type Locality struct {
 	PropertyCount int32
 }
 
+type OutboxEmail struct {
+	ID             int64
+	UserID         *int32
+	ToAddress      string
+	Category       string
+	Kind           string
+	Subject        string
+	TextBody       string
+	HtmlBody       string
+	UnsubscribeUrl *string
+	Status         string
+	Attempts       int32
+	SendAfter      time.Time
+	LastError      *string
+	CreatedAt      time.Time
+	SentAt         *time.Time
+}
+
 type OwnershipDocument struct {
 	ID          int32
 	Token       string
@@ -319,6 +337,12 @@ type SignIn struct {
 	DeviceHash []byte
 }
 
+type SigningKey struct {
+	Name      string
+	Key       []byte
+	CreatedAt time.Time
+}
+
 type StatisticsCache struct {
 	ID                      bool
 	ComputedAt              time.Time
@@ -501,6 +525,7 @@ type User struct {
 	SecurityQuestion2       *string
 	SecurityAnswer2Hash     *string
 	LeaderboardFullName     bool
+	EmailVerifiedAt         *time.Time
 }
 
 type UserAchievement struct {

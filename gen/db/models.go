@@ -90,6 +90,18 @@ type Locality struct {
 	PropertyCount int32
 }
 
+type Notification struct {
+	ID        int64
+	UserID    int32
+	Category  string
+	Kind      string
+	Title     string
+	Body      string
+	Link      string
+	CreatedAt time.Time
+	ReadAt    *time.Time
+}
+
 type OutboxEmail struct {
 	ID             int64
 	UserID         *int32

@@ -1,0 +1,68 @@
+// Package notify tells members what concerns them: an in-app notification and, when the member
+// wants it, an email, both written in the transaction of the event (internal/mail's outbox).
+package notify
+
+import "encoding/json"
+
+// Category is what a member turns email on or off for (users.notification_preferences).
+type Category string
+
+// The categories, in the order /settings › Notifications lists them.
+const (
+	VerificationRequests Category = "verification_requests" // asked to verify, and the answer
+	PropertyBadges       Category = "property_badges"       // a property verified, or its badge withdrawn
+	Tenancies            Category = "tenancies"             // tenancy claims: received, confirmed, sent to documents, decided
+	Documents            Category = "documents"             // document and paid-check decisions, refunds
+	ReviewResponses      Category = "review_responses"      // a response to your review
+	Moderation           Category = "moderation"            // your review hidden, restored or removed; your report decided
+	ContactReplies       Category = "contact_replies"       // an administrator answered your message
+	LevelsBadges         Category = "levels_badges"         // a level or badge earned
+)
+
+// CategoryInfo is a category as the settings page shows it.
+type CategoryInfo struct {
+	Category     Category
+	Label        string
+	Description  string
+	EmailDefault bool // email on until the member says otherwise
+}
+
+// Categories lists every category with its label and default.
+var Categories = []CategoryInfo{
+	{VerificationRequests, "Verification requests", "When someone asks you to verify a property, and when your request is answered.", true},
+	{PropertyBadges, "Property verification", "When your property is verified or its badge is withdrawn.", true},
+	{Tenancies, "Tenancy claims", "Claims to have lived at your property, and decisions on your own claims.", true},
+	{Documents, "Documents and payments", "Decisions on your documents and paid checks, and refunds.", true},
+	{ReviewResponses, "Responses to your reviews", "When an owner responds to a review you wrote.", true},
+	{Moderation, "Moderation", "When your review is hidden, restored or removed, and when your report is decided.", true},
+	{ContactReplies, "Replies to your messages", "When an administrator answers a message you sent us.", true},
+	{LevelsBadges, "Levels and badges", "When you reach a new level or earn a badge.", false},
+}
+
+// Preferences is users.notification_preferences: email on or off per category; a category not
+// named keeps its default.
+type Preferences struct {
+	Email map[Category]bool `json:"email,omitempty"`
+}
+
+// ParsePreferences reads the stored column (NULL or unreadable: every default).
+func ParsePreferences(raw []byte) Preferences {
+	var p Preferences
+	if len(raw) > 0 {
+		_ = json.Unmarshal(raw, &p)
+	}
+	return p
+}
+
+// WantsEmail says whether the member wants email for c.
+func (p Preferences) WantsEmail(c Category) bool {
+	if on, ok := p.Email[c]; ok {
+		return on
+	}
+	for _, info := range Categories {
+		if info.Category == c {
+			return info.EmailDefault
+		}
+	}
+	return false
+}

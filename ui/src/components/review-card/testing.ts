@@ -41,6 +41,8 @@ interface ReviewFakeOptions {
   viewer?: () => User | undefined;
   /** Awaited by every rpc that changes something before it answers (to look at pending states). */
   hold?: () => Promise<void>;
+  /** Awaited by the review lists and the rating summary before they answer (a slow refetch). */
+  holdReads?: () => Promise<void>;
   /** Makes an rpc fail with this error. */
   fail?: Partial<Record<Rpc, ConnectError>>;
   /** When true a report hides the review at once, as the third report from established accounts does. */
@@ -100,6 +102,7 @@ export function serveReviewFakes({
   reviews: initial,
   viewer = () => undefined,
   hold,
+  holdReads,
   fail = {},
   reportsHide = false,
   tenancies = [],
@@ -157,6 +160,7 @@ export function serveReviewFakes({
           pageSize: req.pageSize,
           verifiedOnly: req.verifiedOnly,
         });
+        await holdReads?.();
         const err = fail.listPropertyReviews;
         if (err) throw err;
         const types = tabReviewTypes(req.tab || "all");
@@ -175,8 +179,9 @@ export function serveReviewFakes({
           hasMore: matches.length > page * size,
         };
       },
-      getRatingSummary(req) {
+      async getRatingSummary(req) {
         requests.getRatingSummary.push({ propertyId: req.propertyId });
+        await holdReads?.();
         const err = fail.getRatingSummary;
         if (err) throw err;
         const of = reviews.filter((r) => r.propertyId === req.propertyId);

@@ -12,17 +12,20 @@ export const REVIEW_FALLBACK = "There was an error submitting your review. Pleas
  * useCreateReview posts a review with ReviewService.CreateReview and reports it with
  * SPEC §8's toasts. On success every ReviewService query is refetched (the review lists
  * and GetRatingSummary, which gives each tab's count), and so are the properties (the
- * page's rating summary and the cards' counts come with them).
+ * page's rating summary and the cards' counts come with them). The refetch is not waited
+ * for: the form closes as soon as the server has the review, while its toast is showing
+ * (a busy server once kept the dialog open, and the page behind it hidden, past the toast's
+ * five seconds).
  */
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation(ReviewService.method.createReview, {
-    onSuccess: async () => {
+    onSuccess: () => {
       toast({
         title: "Review submitted",
         description: "Thank you for sharing your experience. Your review is published.",
       });
-      await Promise.all([
+      void Promise.all([
         queryClient.invalidateQueries({
           queryKey: createConnectQueryKey({ schema: ReviewService, cardinality: undefined }),
         }),

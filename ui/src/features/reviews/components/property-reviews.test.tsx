@@ -51,10 +51,11 @@ interface Setup {
   reviews?: Review[];
   fail?: Parameters<typeof serveReviewFakes>[0]["fail"];
   reportsHide?: boolean;
+  holdReads?: () => Promise<void>;
 }
 
-function setup({ viewer, reviews = MIXED, fail, reportsHide }: Setup = {}) {
-  const fakes = serveReviewFakes({ properties: [property], reviews, viewer: () => viewer, fail, reportsHide });
+function setup({ viewer, reviews = MIXED, fail, reportsHide, holdReads }: Setup = {}) {
+  const fakes = serveReviewFakes({ properties: [property], reviews, viewer: () => viewer, fail, reportsHide, holdReads });
   const transport = fakeTransport({ user: viewer, extra: fakes.serve });
   return { ...renderApp({ path: "/properties/1", transport }), ...fakes, user: userEvent.setup() };
 }
@@ -216,6 +217,25 @@ describe("PropertyReviews", () => {
     expect(languages).toHaveLength(12);
     expect(within(f).getByRole("combobox", { name: "Language" })).toHaveValue("en");
     expect(within(within(f).getByRole("group", { name: "Categories (optional)" })).getAllByRole("checkbox")).toHaveLength(13);
+  });
+
+  it("closes the form as soon as the server has the review, before the lists have refreshed", async () => {
+    // A busy server once answered the refetch after the toast's five seconds were over, with the
+    // dialog still open and the page behind it (and its toast) hidden.
+    let slow = false;
+    let release = () => {};
+    const refreshed = new Promise<void>((resolve) => (release = resolve));
+    const { user } = setup({ viewer: tenant, holdReads: () => (slow ? refreshed : Promise.resolve()) });
+    const f = await form();
+    await user.click(within(f).getByRole("radio", { name: "4 stars" }));
+    await user.type(within(f).getByLabelText("Title"), "Quiet street");
+    await user.type(within(f).getByLabelText("Your Review"), "Bright rooms and a landlord who answers the phone.");
+    slow = true;
+    await user.click(within(f).getByRole("button", { name: "Submit Review" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(within(toasts()).getByText("Review submitted")).toBeInTheDocument();
+    release();
+    await waitFor(async () => expect(await tab("All")).toHaveAccessibleName("All, 6 reviews"));
   });
 
   it("submits a review, then shows it and the new average", async () => {

@@ -100,6 +100,15 @@ type Notification struct {
 	Link      string
 	CreatedAt time.Time
 	ReadAt    *time.Time
+	BurstSeq  int32
+}
+
+type NotifyBurst struct {
+	UserID     int32
+	Kind       string
+	Hour       time.Time
+	Sent       int32
+	DigestedAt *time.Time
 }
 
 type OutboxEmail struct {

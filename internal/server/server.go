@@ -245,7 +245,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	h = securityHeaders(h)
 	h = recoverPanics(h)
 	h = logRequests(h)
-	h = withOrigin(opts.PublicURL, h) // the origin of links in the emails an event writes
+	h = withOrigin(opts.PublicURL, h)    // the origin of links in the emails an event writes
 	h = Identify(opts.TrustedProxies, h) // who sent it, for every request (HSTS too): no database
 	return h
 }

@@ -87,60 +87,195 @@ func (q *Queries) ClaimDigests(ctx context.Context, arg ClaimDigestsParams) ([]C
 	return items, nil
 }
 
-const createNotification = `-- name: CreateNotification :one
+const createNotifications = `-- name: CreateNotifications :many
 WITH burst AS (
     INSERT INTO notify_bursts AS b (user_id, kind, hour, sent)
-    VALUES ($1, $2, date_trunc('hour', now(), 'UTC'), 1)
+    SELECT DISTINCT id, $1::text, date_trunc('hour', now(), 'UTC'), 1
+    FROM unnest($2::int[]) AS id
+    ORDER BY id
     ON CONFLICT (user_id, kind, hour) DO UPDATE SET sent = b.sent + 1
-    RETURNING sent
+    RETURNING user_id, sent
 ), n AS (
     INSERT INTO notifications (user_id, category, kind, title, body, link, burst_seq)
-    SELECT $1, $3, $2, $4, $5, $6, burst.sent
+    SELECT burst.user_id, $3, $1, $4, $5, $6, burst.sent
     FROM burst
-    RETURNING id, burst_seq
+    RETURNING id, user_id, burst_seq
 )
-SELECT n.id, n.burst_seq, u.email, u.email_verified_at, u.notification_preferences
-FROM n JOIN users u ON u.id = $1
+SELECT n.id, n.user_id, n.burst_seq, u.email, u.email_verified_at, u.notification_preferences
+FROM n JOIN users u ON u.id = n.user_id
+ORDER BY n.user_id
 `
 
-type CreateNotificationParams struct {
-	UserID   int32
+type CreateNotificationsParams struct {
 	Kind     string
+	UserIds  []int32
 	Category string
 	Title    string
 	Body     string
 	Link     string
 }
 
-type CreateNotificationRow struct {
+type CreateNotificationsRow struct {
 	ID                      int64
+	UserID                  int32
 	BurstSeq                int32
 	Email                   string
 	EmailVerifiedAt         *time.Time
 	NotificationPreferences []byte
 }
 
-// One notification in the event's transaction, counted in its member's burst of the kind this
-// UTC hour (the upsert's row lock makes parallel events count each other), with what Send needs
-// to decide on an email.
-func (q *Queries) CreateNotification(ctx context.Context, arg CreateNotificationParams) (CreateNotificationRow, error) {
-	row := q.db.QueryRow(ctx, createNotification,
-		arg.UserID,
+// One notification to each of several members in the event's transaction, each counted in its
+// member's burst of the kind this UTC hour (the upsert's row lock makes parallel events count
+// each other; taken in member order, so two events never wait on each other in a cycle), with
+// what Send needs to decide on each email.
+func (q *Queries) CreateNotifications(ctx context.Context, arg CreateNotificationsParams) ([]CreateNotificationsRow, error) {
+	rows, err := q.db.Query(ctx, createNotifications,
 		arg.Kind,
+		arg.UserIds,
 		arg.Category,
 		arg.Title,
 		arg.Body,
 		arg.Link,
 	)
-	var i CreateNotificationRow
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []CreateNotificationsRow{}
+	for rows.Next() {
+		var i CreateNotificationsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.UserID,
+			&i.BurstSeq,
+			&i.Email,
+			&i.EmailVerifiedAt,
+			&i.NotificationPreferences,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const getRefundNotice = `-- name: GetRefundNotice :one
+SELECT r.requested_by_id, r.property_id, p.title, f.amount_cents
+FROM paid_check_refunds f
+JOIN verification_requests r ON r.id = f.request_id
+JOIN properties p ON p.id = r.property_id
+WHERE f.request_id = $1
+`
+
+type GetRefundNoticeRow struct {
+	RequestedByID int32
+	PropertyID    int32
+	Title         string
+	AmountCents   int32
+}
+
+// Who paid for a refunded paid check, and for which property: what their notification says.
+func (q *Queries) GetRefundNotice(ctx context.Context, requestID int32) (GetRefundNoticeRow, error) {
+	row := q.db.QueryRow(ctx, getRefundNotice, requestID)
+	var i GetRefundNoticeRow
 	err := row.Scan(
-		&i.ID,
-		&i.BurstSeq,
-		&i.Email,
-		&i.EmailVerifiedAt,
-		&i.NotificationPreferences,
+		&i.RequestedByID,
+		&i.PropertyID,
+		&i.Title,
+		&i.AmountCents,
 	)
 	return i, err
+}
+
+const getReviewNotice = `-- name: GetReviewNotice :one
+SELECT r.user_id, r.title, p.id AS property_id, p.title AS property_title
+FROM reviews r JOIN properties p ON p.id = r.property_id
+WHERE r.id = $1
+`
+
+type GetReviewNoticeRow struct {
+	UserID        *int32
+	Title         string
+	PropertyID    int32
+	PropertyTitle string
+}
+
+// A review as its notifications name it: its author, title and property.
+func (q *Queries) GetReviewNotice(ctx context.Context, id int32) (GetReviewNoticeRow, error) {
+	row := q.db.QueryRow(ctx, getReviewNotice, id)
+	var i GetReviewNoticeRow
+	err := row.Scan(
+		&i.UserID,
+		&i.Title,
+		&i.PropertyID,
+		&i.PropertyTitle,
+	)
+	return i, err
+}
+
+const getTenancyNotice = `-- name: GetTenancyNotice :one
+SELECT t.tenant_id, coalesce(t.stage, '')::text AS stage, p.id AS property_id, p.title, p.landlord_id,
+    coalesce(u.username, '')::text AS tenant_username
+FROM tenant_verifications t
+JOIN properties p ON p.id = t.property_id
+LEFT JOIN users u ON u.id = t.tenant_id
+WHERE t.id = $1
+`
+
+type GetTenancyNoticeRow struct {
+	TenantID       *int32
+	Stage          string
+	PropertyID     int32
+	Title          string
+	LandlordID     int32
+	TenantUsername string
+}
+
+// A tenancy claim as its notifications name it: its tenant, stage, property and owner.
+func (q *Queries) GetTenancyNotice(ctx context.Context, id int32) (GetTenancyNoticeRow, error) {
+	row := q.db.QueryRow(ctx, getTenancyNotice, id)
+	var i GetTenancyNoticeRow
+	err := row.Scan(
+		&i.TenantID,
+		&i.Stage,
+		&i.PropertyID,
+		&i.Title,
+		&i.LandlordID,
+		&i.TenantUsername,
+	)
+	return i, err
+}
+
+const listUndecidedReporters = `-- name: ListUndecidedReporters :many
+SELECT DISTINCT rr.user_id FROM review_reports rr
+WHERE rr.review_id = $1
+    AND rr.created_at > coalesce((SELECT max(d.created_at) FROM review_moderation_decisions d WHERE d.review_id = $1), '-infinity')
+ORDER BY rr.user_id
+`
+
+// The members whose reports on a review no moderation decision has answered yet (reports made
+// since its last decision): the ones the decision now answers.
+func (q *Queries) ListUndecidedReporters(ctx context.Context, reviewID int32) ([]int32, error) {
+	rows, err := q.db.Query(ctx, listUndecidedReporters, reviewID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int32{}
+	for rows.Next() {
+		var user_id int32
+		if err := rows.Scan(&user_id); err != nil {
+			return nil, err
+		}
+		items = append(items, user_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const pruneBursts = `-- name: PruneBursts :execrows

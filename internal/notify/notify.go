@@ -68,18 +68,24 @@ func Origin(ctx context.Context) string {
 // its kind this hour, its email to the outbox: one statement, two when an email goes. A notice
 // past the fifth waits for the hour's digest (Digest). Nothing is written if tx rolls back.
 func Send(ctx context.Context, tx *db.Queries, n Notice) error {
+	return SendEach(ctx, tx, []int32{n.UserID}, n)
+}
+
+// SendEach is Send of the same notice to each of userIDs (n.UserID is ignored): one statement
+// writes every notification, then one more per email.
+func SendEach(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice) error {
 	if strings.TrimSpace(n.Title) == "" || !isPath(n.Link) {
-		return fmt.Errorf("%w: %s for user %d", ErrBadNotice, n.Kind, n.UserID)
+		return fmt.Errorf("%w: %s", ErrBadNotice, n.Kind)
+	}
+	if len(userIDs) == 0 {
+		return nil
 	}
 	n.Title, n.Body = clip(n.Title, 200), clip(n.Body, 2000)
-	row, err := tx.CreateNotification(ctx, db.CreateNotificationParams{
-		UserID: n.UserID, Kind: n.Kind, Category: string(n.Category), Title: n.Title, Body: n.Body, Link: n.Link,
+	rows, err := tx.CreateNotifications(ctx, db.CreateNotificationsParams{
+		UserIds: userIDs, Kind: n.Kind, Category: string(n.Category), Title: n.Title, Body: n.Body, Link: n.Link,
 	})
 	if err != nil {
-		return fmt.Errorf("notify user %d of %s: %w", n.UserID, n.Kind, err)
-	}
-	if !emails(row.EmailVerifiedAt, row.NotificationPreferences, n.Category) || row.BurstSeq > Individually {
-		return nil
+		return fmt.Errorf("notify %v of %s: %w", userIDs, n.Kind, err)
 	}
 	origin := Origin(ctx)
 	c := n.Email
@@ -94,7 +100,16 @@ func Send(ctx context.Context, tx *db.Queries, n Notice) error {
 		label = "Open in RentProof"
 	}
 	c.Action = &mail.Action{Label: label, URL: origin + n.Link}
-	return enqueue(ctx, tx, n.UserID, row.Email, n.Category, n.Kind, n.Title, c, origin)
+	var key *signing.Key
+	for _, row := range rows {
+		if !emails(row.EmailVerifiedAt, row.NotificationPreferences, n.Category) || row.BurstSeq > Individually {
+			continue
+		}
+		if err := enqueue(ctx, tx, &key, row.UserID, row.Email, n.Category, n.Kind, n.Title, c, origin); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // emails says whether a member with these columns gets email of category c.
@@ -103,18 +118,22 @@ func emails(verifiedAt *time.Time, prefs []byte, c Category) bool {
 }
 
 // enqueue writes one email of category c to the outbox, with why the member gets it and how to
-// stop (the settings page and this recipient's one-click unsubscribe link).
-func enqueue(ctx context.Context, tx *db.Queries, userID int32, to string, c Category, kind, subject string, content mail.Content, origin string) error {
-	key, err := signing.Open(ctx, tx, unsubscribePurpose)
-	if err != nil {
-		return err
+// stop (the settings page and this recipient's one-click unsubscribe link). *key is the
+// unsubscribe key, opened on first use.
+func enqueue(ctx context.Context, tx *db.Queries, key **signing.Key, userID int32, to string, c Category, kind, subject string, content mail.Content, origin string) error {
+	if *key == nil {
+		k, err := UnsubscribeKey(ctx, tx)
+		if err != nil {
+			return err
+		}
+		*key = k
 	}
-	unsubscribe := UnsubscribeURL(origin, key, userID, c)
+	unsubscribe := UnsubscribeURL(origin, *key, userID, c)
 	label := Label(c)
 	content.Reason = fmt.Sprintf("You are getting this email because email for “%s” is on for your RentProof account.", label)
 	content.Stop = fmt.Sprintf("To stop these emails, turn “%s” off in your settings at %s/settings, or unsubscribe with one click:", label, origin)
 	content.StopURL = unsubscribe
-	_, err = mail.Enqueue(ctx, tx, mail.Message{
+	_, err := mail.Enqueue(ctx, tx, mail.Message{
 		UserID: userID, To: to, Category: string(c), Kind: kind, Subject: subject,
 		Content: content, Unsubscribe: unsubscribe,
 	})

@@ -146,7 +146,9 @@ func serve(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx) // an early return ends the jobs too
 	defer cancel()
 	background.Go(func() { housekeep(ctx, pool, account.NewService(pool), uploads, documents, tenancies) })
-	background.Go(func() { payment.NewService(pool, payments).RunRefunds(notify.WithOrigin(ctx, cmp.Or(publicURL, notify.DefaultOrigin))) }) // refunds owed after a check closed
+	background.Go(func() {
+		payment.NewService(pool, payments).RunRefunds(notify.WithOrigin(ctx, cmp.Or(publicURL, notify.DefaultOrigin)))
+	}) // refunds owed after a check closed
 	background.Go(func() { countReviews(ctx, review.NewService(pool, nil)) })
 	background.Go(func() { digestNotifications(ctx, pool, cmp.Or(publicURL, notify.DefaultOrigin)) })
 	if _, err := serveMetrics(ctx, pool, fixedPlans); err != nil {

@@ -67,6 +67,14 @@ type ContactMessage struct {
 	HandledBy *int32
 }
 
+type ContactReply struct {
+	ID        int64
+	MessageID int64
+	AdminID   *int32
+	Body      string
+	CreatedAt time.Time
+}
+
 type KnownDevice struct {
 	TokenHash  []byte
 	UserID     int32

@@ -74,20 +74,67 @@ func Send(ctx context.Context, tx *db.Queries, n Notice) error {
 // SendEach is Send of the same notice to each of userIDs (n.UserID is ignored): one statement
 // writes every notification, then one more per email.
 func SendEach(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice) error {
-	if strings.TrimSpace(n.Title) == "" || !isPath(n.Link) {
-		return fmt.Errorf("%w: %s", ErrBadNotice, n.Kind)
-	}
 	if len(userIDs) == 0 {
 		return nil
+	}
+	rows, err := create(ctx, tx, userIDs, &n)
+	if err != nil {
+		return err
+	}
+	origin := Origin(ctx)
+	c := content(n, origin)
+	var key *signing.Key
+	for _, row := range rows {
+		if !emails(row.EmailVerifiedAt, row.NotificationPreferences, n.Category) || row.BurstSeq > Individually {
+			continue
+		}
+		if err := enqueue(ctx, tx, &key, row.UserID, row.Email, n.Category, n.Kind, n.Title, c, origin); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Reply is an administrator's hand-written answer to someone who wrote to us (a contact
+// message): emailed to the address they wrote from, to as they typed it, and, when they were
+// signed in (userID not 0), an in-app notification too. Unlike Send it neither needs a verified
+// address nor collapses into a digest: the person asked for this answer, and an administrator
+// writes each one. A member who turned n's category off gets the notification without the email.
+func Reply(ctx context.Context, tx *db.Queries, userID int32, to string, n Notice) error {
+	origin := Origin(ctx)
+	if userID == 0 {
+		c := content(n, origin)
+		c.Reason = "You are getting this email because you wrote to RentProof with our contact form."
+		c.Stop = "We write to this address only to answer a message sent from it: it is on no list."
+		_, err := mail.Enqueue(ctx, tx, mail.Message{To: to, Category: string(n.Category), Kind: n.Kind, Subject: n.Title, Content: c})
+		return err
+	}
+	rows, err := create(ctx, tx, []int32{userID}, &n)
+	if err != nil || len(rows) == 0 || !ParsePreferences(rows[0].NotificationPreferences).WantsEmail(n.Category) {
+		return err
+	}
+	var key *signing.Key
+	return enqueue(ctx, tx, &key, userID, to, n.Category, n.Kind, n.Title, content(n, origin), origin)
+}
+
+// create writes n's notification to each of userIDs (n is checked and clipped to the columns).
+func create(ctx context.Context, tx *db.Queries, userIDs []int32, n *Notice) ([]db.CreateNotificationsRow, error) {
+	if strings.TrimSpace(n.Title) == "" || !isPath(n.Link) {
+		return nil, fmt.Errorf("%w: %s", ErrBadNotice, n.Kind)
 	}
 	n.Title, n.Body = clip(n.Title, 200), clip(n.Body, 2000)
 	rows, err := tx.CreateNotifications(ctx, db.CreateNotificationsParams{
 		UserIds: userIDs, Kind: n.Kind, Category: string(n.Category), Title: n.Title, Body: n.Body, Link: n.Link,
 	})
 	if err != nil {
-		return fmt.Errorf("notify %v of %s: %w", userIDs, n.Kind, err)
+		return nil, fmt.Errorf("notify %v of %s: %w", userIDs, n.Kind, err)
 	}
-	origin := Origin(ctx)
+	return rows, nil
+}
+
+// content is n's email before its reason and how to stop: n.Email, its heading and paragraphs
+// defaulting to n's title and body, with the action linking to n's object.
+func content(n Notice, origin string) mail.Content {
 	c := n.Email
 	if c.Heading == "" {
 		c.Heading = n.Title
@@ -100,16 +147,7 @@ func SendEach(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice) er
 		label = "Open in RentProof"
 	}
 	c.Action = &mail.Action{Label: label, URL: origin + n.Link}
-	var key *signing.Key
-	for _, row := range rows {
-		if !emails(row.EmailVerifiedAt, row.NotificationPreferences, n.Category) || row.BurstSeq > Individually {
-			continue
-		}
-		if err := enqueue(ctx, tx, &key, row.UserID, row.Email, n.Category, n.Kind, n.Title, c, origin); err != nil {
-			return err
-		}
-	}
-	return nil
+	return c
 }
 
 // emails says whether a member with these columns gets email of category c.

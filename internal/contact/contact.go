@@ -73,7 +73,7 @@ var (
 	errNotAdmin  = apperr.PermissionDenied("Only administrators can read contact messages.")
 	// errNotAdminReply refuses a reply from anyone but an administrator.
 	errNotAdminReply = apperr.PermissionDenied("Only administrators can reply to contact messages.")
-	errMissing   = apperr.NotFound("Message not found")
+	errMissing       = apperr.NotFound("Message not found")
 )
 
 // Form is what the contact form sends.
@@ -256,7 +256,6 @@ func (s *Service) MarkHandled(ctx context.Context, id int64, handled bool) (Mess
 	}
 	return storedMessage(r).stored(), nil
 }
-
 
 // storedMessage is a message as the statements that change one answer it.
 type storedMessage db.ReplyToContactMessageRow

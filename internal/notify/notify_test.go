@@ -41,6 +41,19 @@ func count(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) int {
 	return n
 }
 
+// endHour moves every burst and notification an hour back: their hour is over.
+func endHour(t *testing.T, pool *pgxpool.Pool) {
+	t.Helper()
+	for _, sql := range []string{
+		`UPDATE notify_bursts SET hour = hour - interval '1 hour'`,
+		`UPDATE notifications SET created_at = created_at - interval '1 hour'`,
+	} {
+		if _, err := pool.Exec(context.Background(), sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func send(ctx context.Context, pool *pgxpool.Pool, n notify.Notice) error {
 	return store.WithTx(ctx, pool, func(q *db.Queries) error { return notify.Send(ctx, q, n) })
 }
@@ -192,13 +205,7 @@ func TestBurstCollapsesIntoOneDigest(t *testing.T) {
 		t.Fatalf("digest before the hour ends: %d, %v", n, err)
 	}
 
-	// The hour ends.
-	if _, err := pool.Exec(ctx, `UPDATE notify_bursts SET hour = hour - interval '1 hour'`); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `UPDATE notifications SET created_at = created_at - interval '1 hour'`); err != nil {
-		t.Fatal(err)
-	}
+	endHour(t, pool)
 	written := make(chan int, 2)
 	for range 2 { // two servers at once
 		wg.Go(func() {
@@ -252,12 +259,7 @@ func TestNoDigestAfterTurningOff(t *testing.T) {
 		UPDATE users SET notification_preferences = '{"email": {"tenancies": false}}' WHERE id = $1;`, ann); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pool.Exec(ctx, `UPDATE notify_bursts SET hour = hour - interval '1 hour'`); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `UPDATE notifications SET created_at = created_at - interval '1 hour'`); err != nil {
-		t.Fatal(err)
-	}
+	endHour(t, pool)
 	if n, err := notify.Digest(ctx, pool, "http://localhost:8080"); err != nil || n != 0 {
 		t.Errorf("digest: %d, %v", n, err)
 	}

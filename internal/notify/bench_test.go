@@ -14,8 +14,8 @@ import (
 
 // BenchmarkSend is what notify.Send adds to the transaction of the write it rides on: the same
 // small transaction (one update of the member's row, as an approval or review post touches it)
-// with and without Send, in-app only and with the email, reporting each one's p50 and p99.
-// go test -run '^$' -bench Send -benchtime 2000x ./internal/notify
+// with and without Send, in-app only and with the email, reporting each one's p50 and p99
+// (go test -run '^$' -bench Send -benchtime 2000x ./internal/notify).
 func BenchmarkSend(b *testing.B) {
 	pool, _ := dbtest.New(b)
 	ctx := context.Background()
@@ -33,7 +33,7 @@ func BenchmarkSend(b *testing.B) {
 		send func(q *db.Queries, i int) error
 	}{
 		{"without", func(*db.Queries, int) error { return nil }},
-		{"in-app", func(q *db.Queries, i int) error {
+		{"in-app", func(q *db.Queries, _ int) error {
 			return notify.Send(ctx, q, notify.Notice{UserID: quiet, Category: notify.Moderation, Kind: "bench", Title: "Hidden", Link: "/properties/1"})
 		}},
 		{"with-email", func(q *db.Queries, i int) error {

@@ -10,12 +10,12 @@ import (
 	"github.com/rentproof/rentproof/internal/testworld"
 )
 
-// kindsOf lists the kinds of username's notifications of a category, in order.
-func (w *world) kindsOf(t *testing.T, username, category string) []string {
+// moderation lists the kinds of username's moderation notifications, in order.
+func (w *world) moderation(t *testing.T, username string) []string {
 	t.Helper()
 	var kinds []string
 	for _, n := range w.Notifications(t, username) {
-		if n.Category == category {
+		if n.Category == "moderation" {
 			kinds = append(kinds, n.Kind)
 		}
 	}
@@ -48,8 +48,8 @@ func TestReviewNotifies(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if w.status(t, target.Id) != "hidden" || !slices.Equal(w.kindsOf(t, "author", "moderation"), []string{"review_hidden"}) {
-		t.Fatalf("review %s; author's moderation notifications %v", w.status(t, target.Id), w.kindsOf(t, "author", "moderation"))
+	if w.status(t, target.Id) != "hidden" || !slices.Equal(w.moderation(t, "author"), []string{"review_hidden"}) {
+		t.Fatalf("review %s; author's moderation notifications %v", w.status(t, target.Id), w.moderation(t, "author"))
 	}
 
 	admin := w.Person(t, "root", "admin")
@@ -64,11 +64,11 @@ func TestReviewNotifies(t *testing.T) {
 	if err := remove(); err == nil {
 		t.Fatal("the decision went through")
 	}
-	if got := w.kindsOf(t, "author", "moderation"); len(got) != 1 || len(w.Emails(t, "author@example.com")) != emailsBefore {
+	if got := w.moderation(t, "author"); len(got) != 1 || len(w.Emails(t, "author@example.com")) != emailsBefore {
 		t.Errorf("a rolled-back decision notified the author: %v", got)
 	}
 	for _, name := range reporters {
-		if got := w.kindsOf(t, name, "moderation"); len(got) != 0 {
+		if got := w.moderation(t, name); len(got) != 0 {
 			t.Errorf("a rolled-back decision notified %s: %v", name, got)
 		}
 	}
@@ -77,7 +77,7 @@ func TestReviewNotifies(t *testing.T) {
 	if err := remove(); err != nil {
 		t.Fatal(err)
 	}
-	if got := w.kindsOf(t, "author", "moderation"); !slices.Equal(got, []string{"review_hidden", "review_removed"}) {
+	if got := w.moderation(t, "author"); !slices.Equal(got, []string{"review_hidden", "review_removed"}) {
 		t.Errorf("author's moderation notifications: %v", got)
 	}
 	for _, name := range reporters {

@@ -87,14 +87,26 @@ func TestReviewNotifies(t *testing.T) {
 			t.Errorf("%s's notifications: %+v", name, got)
 		}
 	}
-	// The author's address is verified: each of the three reached it by email too.
+	// Restored: the author hears of it; the reporters, already answered, hear nothing more.
+	if _, err := w.client.ModerateReview(ctx, testworld.As(admin, &reviewv1.ModerateReviewRequest{ReviewId: target.Id, Decision: "restore"})); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.moderation(t, "author"); !slices.Equal(got, []string{"review_hidden", "review_removed", "review_restored"}) {
+		t.Errorf("after the restore, author's moderation notifications: %v", got)
+	}
+	for _, name := range reporters {
+		if got := w.moderation(t, name); len(got) != 1 {
+			t.Errorf("after the restore, %s's: %v", name, got)
+		}
+	}
+	// The author's address is verified: each of the four reached it by email too.
 	var kinds []string
 	for _, e := range w.Emails(t, "author@example.com") {
 		if e.Category == "moderation" || e.Category == "review_responses" {
 			kinds = append(kinds, e.Kind)
 		}
 	}
-	if !slices.Equal(kinds, []string{"review_response", "review_hidden", "review_removed"}) {
+	if !slices.Equal(kinds, []string{"review_response", "review_hidden", "review_removed", "review_restored"}) {
 		t.Errorf("author's emails: %v", kinds)
 	}
 }

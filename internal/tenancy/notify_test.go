@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	tenancyv1 "github.com/rentproof/rentproof/gen/rentproof/tenancy/v1"
 	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/testworld"
@@ -65,6 +66,14 @@ func TestTenancyNotifies(t *testing.T) {
 		if n.Kind != want[i].Kind || n.Title != want[i].Title || (want[i].Body != "" && n.Body != want[i].Body) || n.Link != "/dashboard?tab=tenancies" {
 			t.Errorf("tenant's notification %d: %+v, want %+v", i, n, want[i])
 		}
+	}
+	// Revoked by an administrator: the tenant hears why.
+	if _, err := w.admin.RevokeTenancy(context.Background(), testworld.As(admin, &adminv1.RevokeTenancyRequest{Id: c.Id, Reason: "The owner was misled"})); err != nil {
+		t.Fatal(err)
+	}
+	got = w.tenancyNotices(t, "tina")
+	if last := got[len(got)-1]; len(got) != 4 || last.Kind != "tenancy_revoked" || last.Body != "Reason: The owner was misled" {
+		t.Errorf("after the revocation: %+v", got)
 	}
 	if got := w.Emails(t, "tina@example.com"); len(got) != 0 {
 		t.Errorf("an unverified tenant was emailed: %+v", got)

@@ -27,13 +27,13 @@ function useRefetchReviewLists() {
 export function useMarkHelpful() {
   const refetch = useRefetchReviewLists();
   return useMutation(ReviewService.method.markHelpful, {
-    onSuccess: async ({ alreadyMarked }) => {
+    onSuccess: ({ alreadyMarked }) => {
       if (alreadyMarked) {
         toast({ title: "Already marked", description: "You have already marked this review as helpful." });
       } else {
         toast({ title: "Thank you!", description: "You've marked this review as helpful" });
       }
-      await refetch();
+      void refetch();
     },
     onError: (err) => {
       toast({ title: "Error", description: errorMessage(err) || HELPFUL_FALLBACK, variant: "destructive" });
@@ -50,9 +50,9 @@ export function useMarkHelpful() {
 export function useReportReview() {
   const queryClient = useQueryClient();
   return useMutation(ReviewService.method.reportReview, {
-    onSuccess: async () => {
+    onSuccess: () => {
       toast({ title: "Report submitted", description: "Thank you. Our moderators will look at this review." });
-      await Promise.all([
+      void Promise.all([
         queryClient.invalidateQueries({
           queryKey: createConnectQueryKey({ schema: ReviewService, cardinality: undefined }),
         }),
@@ -71,13 +71,13 @@ export function useReportReview() {
 export function useRespondToReview(editing: boolean) {
   const refetch = useRefetchReviewLists();
   return useMutation(ReviewService.method.respondToReview, {
-    onSuccess: async () => {
+    onSuccess: () => {
       toast(
         editing
           ? { title: "Response updated", description: "Your edited response is shown under the review." }
           : { title: "Response posted", description: "Your response is shown under the review." },
       );
-      await refetch();
+      void refetch();
     },
     onError: (err) => {
       toast({ title: "Error", description: errorMessage(err) || RESPOND_FALLBACK, variant: "destructive" });

@@ -51,9 +51,9 @@ export function useSetLeaderboardName() {
 export function useRunMigration() {
   const refresh = useRefresh();
   return useMutation(GamificationService.method.runMigration, {
-    onSuccess: async (res) => {
+    onSuccess: (res) => {
       toast({ title: MIGRATION_OK, description: res.message });
-      await refresh();
+      void refresh();
     },
     onError: () => toast({ ...MIGRATION_FAILED, variant: "destructive" }),
   });
@@ -66,9 +66,9 @@ export function useRunMigration() {
 export function useInitialize() {
   const refresh = useRefresh();
   return useMutation(GamificationService.method.initialize, {
-    onSuccess: async (res) => {
+    onSuccess: (res) => {
       toast({ title: INITIALIZE_OK, description: res.message });
-      await refresh();
+      void refresh();
     },
     onError: (err) =>
       toast({

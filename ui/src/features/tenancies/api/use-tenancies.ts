@@ -64,7 +64,7 @@ const failed = (title: string) => (err: unknown) =>
 export function useClaimTenancy() {
   const refresh = useRefresh();
   return useMutation(TenancyService.method.claimTenancy, {
-    onSuccess: async (res) => {
+    onSuccess: (res) => {
       const t = res.tenancy;
       toast({
         title: "Tenancy claimed",
@@ -73,7 +73,7 @@ export function useClaimTenancy() {
             ? "The landlord can confirm it from their dashboard; you can send documents meanwhile."
             : "Send a lease, a rent receipt, a deposit certificate or a bill in your name: an administrator checks them.",
       });
-      await refresh();
+      void refresh();
     },
     // The form shows the server's message beside it.
   });
@@ -83,12 +83,12 @@ export function useClaimTenancy() {
 export function useWithdrawTenancy() {
   const refresh = useRefresh();
   return useMutation(TenancyService.method.withdrawTenancy, {
-    onSuccess: async (res) => {
+    onSuccess: (res) => {
       toast({
         title: "Tenancy withdrawn",
         description: `Your claim to ${res.tenancy?.propertyTitle || "this property"} is withdrawn.`,
       });
-      await refresh();
+      void refresh();
     },
     onError: failed("Failed to withdraw the tenancy"),
   });
@@ -98,7 +98,7 @@ export function useWithdrawTenancy() {
 export function useConfirmTenancy() {
   const refresh = useRefresh();
   return useMutation(TenancyService.method.confirmTenancy, {
-    onSuccess: async (res) => {
+    onSuccess: (res) => {
       const t = res.tenancy;
       toast(
         t?.status === "approved"
@@ -108,7 +108,7 @@ export function useConfirmTenancy() {
               description: `An administrator checks it before it counts${t?.holdReason ? `: ${t.holdReason}` : "."}`,
             },
       );
-      await refresh();
+      void refresh();
     },
     onError: failed("Failed to confirm the tenancy"),
   });
@@ -118,12 +118,12 @@ export function useConfirmTenancy() {
 export function useCannotConfirmTenancy() {
   const refresh = useRefresh();
   return useMutation(TenancyService.method.cannotConfirmTenancy, {
-    onSuccess: async (res) => {
+    onSuccess: (res) => {
       toast({
         title: "Sent to the documents path",
         description: `${res.tenancy ? tenantName(res.tenancy) : "The tenant"} can prove the stay with documents; your message goes to the administrators.`,
       });
-      await refresh();
+      void refresh();
     },
     // The form shows the server's message beside it.
   });
@@ -155,7 +155,7 @@ export function useTenancyDocuments(tenancy: Tenancy) {
       setProgress(null);
     }
     toast({ title: "Documents sent", description: "An administrator will check them." });
-    await refresh();
+    void refresh();
     return true;
   };
   return { send, progress, busy: progress !== null, error };

@@ -81,9 +81,9 @@ const SENT: Record<RequestPath, { success: (res: CreateVerificationRequestRespon
 export function useCreateRequest(path: RequestPath) {
   const refresh = useRefresh();
   return useMutation(VerificationService.method.createVerificationRequest, {
-    onSuccess: async (res) => {
+    onSuccess: (res) => {
       toast(SENT[path].success(res));
-      await refresh();
+      void refresh();
     },
     onError: failureToast(SENT[path].fallback),
   });
@@ -118,9 +118,9 @@ export function answerNotes({ request, tokensEarned }: AnswerVerificationRequest
 export function useAnswerRequest() {
   const refresh = useRefresh();
   return useMutation(VerificationService.method.answerVerificationRequest, {
-    onSuccess: async (res) => {
+    onSuccess: (res) => {
       toast({ title: "Success", description: createElement(ToastLines, { lines: [ANSWER_SUCCESS, ...answerNotes(res)] }) });
-      await refresh();
+      void refresh();
     },
     onError: failureToast(ANSWER_FALLBACK),
   });
@@ -145,7 +145,7 @@ export function useConfirmationsToAccept(enabled = true) {
 export function useDecideConfirmation() {
   const refresh = useRefresh();
   return useMutation(VerificationService.method.decideConfirmation, {
-    onSuccess: async (res, req) => {
+    onSuccess: (res, req) => {
       const title = res.request?.propertyTitle || "The property";
       toast(
         !req.accept
@@ -154,7 +154,7 @@ export function useDecideConfirmation() {
             ? { title: "Property Verified", description: `You accepted the confirmation: ${title} is verified.` }
             : { title: "Success", description: "You accepted the confirmation." },
       );
-      await refresh();
+      void refresh();
     },
     onError: failureToast(ANSWER_FALLBACK),
   });

@@ -139,6 +139,16 @@ func serve(ctx context.Context) error {
 	documents := document.New(files, pool)
 	tenancies := tenancy.New(files, pool)
 
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
+	// Links in emails name PUBLIC_URL, or else the address the server listens on: never a
+	// request's Host header, which whoever triggers an email could forge (a reset link to them).
+	mailOrigin := cmp.Or(publicURL, "http://"+displayAddr(ln.Addr()))
+
 	// The background jobs stop between steps when ctx ends; serve waits for them, so that the
 	// pool outlives their last step.
 	var background sync.WaitGroup
@@ -147,23 +157,17 @@ func serve(ctx context.Context) error {
 	defer cancel()
 	background.Go(func() { housekeep(ctx, pool, account.NewService(pool), uploads, documents, tenancies) })
 	background.Go(func() {
-		payment.NewService(pool, payments).RunRefunds(notify.WithOrigin(ctx, cmp.Or(publicURL, notify.DefaultOrigin)))
+		payment.NewService(pool, payments).RunRefunds(notify.WithOrigin(ctx, mailOrigin))
 	}) // refunds owed after a check closed
 	background.Go(func() { countReviews(ctx, review.NewService(pool, nil)) })
-	background.Go(func() { digestNotifications(ctx, pool, cmp.Or(publicURL, notify.DefaultOrigin)) })
+	background.Go(func() { digestNotifications(ctx, pool, mailOrigin) })
 	if _, err := serveMetrics(ctx, pool, fixedPlans); err != nil {
 		return err
 	}
 
-	var lc net.ListenConfig
-	ln, err := lc.Listen(ctx, "tcp", addr)
-	if err != nil {
-		return fmt.Errorf("listen: %w", err)
-	}
-	slog.Info("serving", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
 	opts, closeReplica, err := withReplica(server.Options{
 		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, Documents: documents, Tenancies: tenancies, FixedPlans: fixedPlans, TrustedProxies: proxies, Limits: limits,
-		MapTiles: mapTiles, Payments: payments, PublicURL: publicURL,
+		MapTiles: mapTiles, Payments: payments, PublicURL: publicURL, MailOrigin: mailOrigin,
 	})
 	if err != nil {
 		return err

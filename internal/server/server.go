@@ -95,6 +95,9 @@ type Options struct {
 	// which canonical links, link previews, the sitemap and robots.txt name; "" takes the scheme
 	// and host of each request.
 	PublicURL string
+	// MailOrigin is the origin of the links in emails: PUBLIC_URL, or the address the server
+	// listens on. Never a request's Host, which anyone can forge; "" → notify.DefaultOrigin.
+	MailOrigin string
 }
 
 // Limits are the daily limits on registrations and reports.
@@ -245,19 +248,18 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	h = securityHeaders(h)
 	h = recoverPanics(h)
 	h = logRequests(h)
-	h = withOrigin(opts.PublicURL, h)    // the origin of links in the emails an event writes
+	h = withOrigin(opts.MailOrigin, h)   // the origin of links in the emails an event writes
 	h = Identify(opts.TrustedProxies, h) // who sent it, for every request (HSTS too): no database
 	return h
 }
 
-// withOrigin puts the site's origin on the request's context (notify.WithOrigin): PUBLIC_URL,
-// or the request's own scheme and host.
-func withOrigin(public string, h http.Handler) http.Handler {
+// withOrigin puts the origin of links in emails on the request's context (notify.WithOrigin).
+func withOrigin(origin string, h http.Handler) http.Handler {
+	if origin == "" {
+		return h
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if origin := web.SiteOrigin(r, public); origin != "" {
-			r = r.WithContext(notify.WithOrigin(r.Context(), origin))
-		}
-		h.ServeHTTP(w, r)
+		h.ServeHTTP(w, r.WithContext(notify.WithOrigin(r.Context(), origin)))
 	})
 }
 

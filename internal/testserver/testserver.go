@@ -153,7 +153,7 @@ func Start(t testing.TB, opts Options) *Server {
 		spa = opts.SPA
 	}
 	h := logsTo(logTo, server.NewHandler(serverPool, server.Options{
-		SPA: spa, PublicURL: opts.PublicURL, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, Tenancies: tenancies, FixedPlans: fixedPlans, Limits: limits,
+		SPA: spa, PublicURL: opts.PublicURL, MailOrigin: opts.PublicURL, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, Tenancies: tenancies, FixedPlans: fixedPlans, Limits: limits,
 		TrustedProxies: opts.TrustedProxies, Payments: opts.Payments,
 	}))
 	done, refunds := make(chan error, 1), make(chan struct{})

@@ -103,6 +103,23 @@ func (q *Queries) CountRecentEmails(ctx context.Context, arg CountRecentEmailsPa
 	return column_1, err
 }
 
+const countUndeliveredEmails = `-- name: CountUndeliveredEmails :one
+SELECT count(*) FILTER (WHERE status = 'dead')::int AS dead, count(*) FILTER (WHERE status = 'withheld')::int AS withheld
+FROM outbox_emails WHERE status IN ('dead', 'withheld')
+`
+
+type CountUndeliveredEmailsRow struct {
+	Dead     int32
+	Withheld int32
+}
+
+func (q *Queries) CountUndeliveredEmails(ctx context.Context) (CountUndeliveredEmailsRow, error) {
+	row := q.db.QueryRow(ctx, countUndeliveredEmails)
+	var i CountUndeliveredEmailsRow
+	err := row.Scan(&i.Dead, &i.Withheld)
+	return i, err
+}
+
 const createSigningKey = `-- name: CreateSigningKey :exec
 INSERT INTO signing_keys (name, key) VALUES ($1, $2)
 ON CONFLICT (name) DO NOTHING
@@ -157,6 +174,17 @@ func (q *Queries) EnqueueEmail(ctx context.Context, arg EnqueueEmailParams) (int
 	return id, err
 }
 
+const getEmailStatus = `-- name: GetEmailStatus :one
+SELECT status FROM outbox_emails WHERE id = $1
+`
+
+func (q *Queries) GetEmailStatus(ctx context.Context, id int64) (string, error) {
+	row := q.db.QueryRow(ctx, getEmailStatus, id)
+	var status string
+	err := row.Scan(&status)
+	return status, err
+}
+
 const getSigningKey = `-- name: GetSigningKey :one
 SELECT key FROM signing_keys WHERE name = $1
 `
@@ -169,17 +197,19 @@ func (q *Queries) GetSigningKey(ctx context.Context, name string) ([]byte, error
 }
 
 const listUndeliveredEmails = `-- name: ListUndeliveredEmails :many
-SELECT id, to_address, category, kind, subject, status, attempts, last_error, created_at, send_after,
-    count(*) OVER ()::int AS total
-FROM outbox_emails
-WHERE status IN ('dead', 'withheld')
-ORDER BY id DESC
-LIMIT $2 OFFSET $1
+SELECT o.id, o.to_address, o.category, o.kind, o.subject, o.status, o.attempts, o.last_error, o.created_at,
+    o.send_after AS failed_at, r.created_at AS resent_at, u.username AS resent_by
+FROM outbox_emails o
+LEFT JOIN outbox_email_resends r ON r.id = (SELECT max(x.id) FROM outbox_email_resends x WHERE x.email_id = o.id)
+LEFT JOIN users u ON u.id = r.admin_id
+WHERE o.status IN ('dead', 'withheld')
+ORDER BY o.id DESC
+LIMIT $2::int OFFSET $1::int
 `
 
 type ListUndeliveredEmailsParams struct {
-	RowOffset int32
-	MaxRows   int32
+	PageOffset int32
+	PageSize   int32
 }
 
 type ListUndeliveredEmailsRow struct {
@@ -192,13 +222,15 @@ type ListUndeliveredEmailsRow struct {
 	Attempts  int32
 	LastError *string
 	CreatedAt time.Time
-	SendAfter time.Time
-	Total     int32
+	FailedAt  time.Time
+	ResentAt  *time.Time
+	ResentBy  *string
 }
 
-// Dead and withheld mail for /admin, newest first, with how many there are in all.
+// Dead and withheld mail for /admin, newest first; send_after is when it died or was withheld.
+// With each, its latest resend by an administrator, if any.
 func (q *Queries) ListUndeliveredEmails(ctx context.Context, arg ListUndeliveredEmailsParams) ([]ListUndeliveredEmailsRow, error) {
-	rows, err := q.db.Query(ctx, listUndeliveredEmails, arg.RowOffset, arg.MaxRows)
+	rows, err := q.db.Query(ctx, listUndeliveredEmails, arg.PageOffset, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}
@@ -216,8 +248,9 @@ func (q *Queries) ListUndeliveredEmails(ctx context.Context, arg ListUndelivered
 			&i.Attempts,
 			&i.LastError,
 			&i.CreatedAt,
-			&i.SendAfter,
-			&i.Total,
+			&i.FailedAt,
+			&i.ResentAt,
+			&i.ResentBy,
 		); err != nil {
 			return nil, err
 		}
@@ -241,24 +274,25 @@ func (q *Queries) MarkEmailSent(ctx context.Context, id int64) error {
 
 const postponeEmail = `-- name: PostponeEmail :exec
 UPDATE outbox_emails SET last_error = $1,
-    send_after = now() + make_interval(secs => $2::int / 1000.0),
-    status = CASE WHEN $3::bool THEN 'dead' ELSE 'pending' END
+    send_after = CASE WHEN $2::bool THEN now() ELSE now() + make_interval(secs => $3::int / 1000.0) END,
+    status = CASE WHEN $2::bool THEN 'dead' ELSE 'pending' END
 WHERE id = $4 AND status = 'pending'
 `
 
 type PostponeEmailParams struct {
 	LastError *string
-	DelayMs   int32
 	Dead      bool
+	DelayMs   int32
 	ID        int64
 }
 
-// A failed attempt: due again after delay_ms, or dead (a permanent refusal, or too many tries).
+// A failed attempt: due again after delay_ms, or dead (a permanent refusal, or too many tries;
+// send_after then says when it died).
 func (q *Queries) PostponeEmail(ctx context.Context, arg PostponeEmailParams) error {
 	_, err := q.db.Exec(ctx, postponeEmail,
 		arg.LastError,
-		arg.DelayMs,
 		arg.Dead,
+		arg.DelayMs,
 		arg.ID,
 	)
 	return err
@@ -277,13 +311,23 @@ func (q *Queries) ReleaseEmails(ctx context.Context, ids []int64) error {
 }
 
 const resendEmail = `-- name: ResendEmail :execrows
-UPDATE outbox_emails SET status = 'pending', attempts = 0, send_after = now(), last_error = NULL
-WHERE id = $1 AND status = 'dead'
+WITH resent AS (
+    UPDATE outbox_emails o SET status = 'pending', attempts = 0, send_after = now(), last_error = NULL
+    WHERE o.id = $2 AND o.status = 'dead'
+    RETURNING o.id AS resent_id
+)
+INSERT INTO outbox_email_resends (email_id, admin_id) SELECT resent_id, $1 FROM resent
 `
 
-// An administrator's resend of a dead message: pending again, due now, its tries counted afresh.
-func (q *Queries) ResendEmail(ctx context.Context, id int64) (int64, error) {
-	result, err := q.db.Exec(ctx, resendEmail, id)
+type ResendEmailParams struct {
+	AdminID *int32
+	EmailID int64
+}
+
+// An administrator's resend of a dead message: pending again, due now, its tries counted afresh,
+// and the resend kept.
+func (q *Queries) ResendEmail(ctx context.Context, arg ResendEmailParams) (int64, error) {
+	result, err := q.db.Exec(ctx, resendEmail, arg.AdminID, arg.EmailID)
 	if err != nil {
 		return 0, err
 	}
@@ -291,7 +335,7 @@ func (q *Queries) ResendEmail(ctx context.Context, id int64) (int64, error) {
 }
 
 const withholdEmail = `-- name: WithholdEmail :exec
-UPDATE outbox_emails SET status = 'withheld', last_error = $1
+UPDATE outbox_emails SET status = 'withheld', last_error = $1, send_after = now()
 WHERE id = $2 AND status = 'pending'
 `
 
@@ -300,6 +344,7 @@ type WithholdEmailParams struct {
 	ID     int64
 }
 
+// send_after says when it was withheld.
 func (q *Queries) WithholdEmail(ctx context.Context, arg WithholdEmailParams) error {
 	_, err := q.db.Exec(ctx, withholdEmail, arg.Reason, arg.ID)
 	return err

@@ -319,8 +319,7 @@ func (s *Sender) release(ctx context.Context, q *db.Queries, rows []db.ClaimDueE
 
 // permanent says whether the mail server refused for good (a 5xx reply).
 func permanent(err error) bool {
-	var se *gomail.SendError
-	if errors.As(err, &se) {
+	if se, ok := errors.AsType[*gomail.SendError](err); ok {
 		return se.ErrorCode() >= 500 && se.ErrorCode() <= 599
 	}
 	return false

@@ -75,6 +75,7 @@ func row(t *testing.T, pool *pgxpool.Pool, id int64) (status string, attempts in
 
 // run runs s until the test ends.
 func run(t *testing.T, s *mail.Sender) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { s.Run(ctx); close(done) }()

@@ -83,7 +83,7 @@ func start() (*Mailpit, error) {
 		}
 		dir = parent
 	}
-	out, err := exec.CommandContext(context.Background(), "bash", filepath.Join(dir, "scripts", "mailpit.sh")).Output()
+	out, err := exec.CommandContext(context.Background(), "bash", filepath.Join(dir, "scripts", "mailpit.sh")).Output() //nolint:gosec // G204: the project's own script
 	if err != nil {
 		msg := err.Error()
 		if ee, ok := errors.AsType[*exec.ExitError](err); ok {
@@ -243,7 +243,7 @@ func Links(htmlPart, text string) []string {
 }
 
 func (m *Mailpit) get(ctx context.Context, path string, into any) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, m.APIURL+path, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, m.APIURL+path, http.NoBody)
 	if err != nil {
 		return err
 	}

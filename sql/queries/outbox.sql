@@ -46,14 +46,16 @@ UPDATE outbox_emails SET status = 'sent', sent_at = now(), last_error = NULL
 WHERE id = sqlc.arg(id) AND status = 'pending';
 
 -- name: PostponeEmail :exec
--- A failed attempt: due again after delay_ms, or dead (a permanent refusal, or too many tries).
+-- A failed attempt: due again after delay_ms, or dead (a permanent refusal, or too many tries;
+-- send_after then says when it died).
 UPDATE outbox_emails SET last_error = sqlc.arg(last_error),
-    send_after = now() + make_interval(secs => sqlc.arg(delay_ms)::int / 1000.0),
+    send_after = CASE WHEN sqlc.arg(dead)::bool THEN now() ELSE now() + make_interval(secs => sqlc.arg(delay_ms)::int / 1000.0) END,
     status = CASE WHEN sqlc.arg(dead)::bool THEN 'dead' ELSE 'pending' END
 WHERE id = sqlc.arg(id) AND status = 'pending';
 
 -- name: WithholdEmail :exec
-UPDATE outbox_emails SET status = 'withheld', last_error = sqlc.arg(reason)
+-- send_after says when it was withheld.
+UPDATE outbox_emails SET status = 'withheld', last_error = sqlc.arg(reason), send_after = now()
 WHERE id = sqlc.arg(id) AND status = 'pending';
 
 -- name: ReleaseEmails :exec
@@ -63,15 +65,30 @@ UPDATE outbox_emails SET send_after = now(), attempts = greatest(attempts - 1, 0
 WHERE id = ANY(sqlc.arg(ids)::bigint[]) AND status = 'pending';
 
 -- name: ListUndeliveredEmails :many
--- Dead and withheld mail for /admin, newest first, with how many there are in all.
-SELECT id, to_address, category, kind, subject, status, attempts, last_error, created_at, send_after,
-    count(*) OVER ()::int AS total
-FROM outbox_emails
-WHERE status IN ('dead', 'withheld')
-ORDER BY id DESC
-LIMIT sqlc.arg(max_rows) OFFSET sqlc.arg(row_offset);
+-- Dead and withheld mail for /admin, newest first; send_after is when it died or was withheld.
+-- With each, its latest resend by an administrator, if any.
+SELECT o.id, o.to_address, o.category, o.kind, o.subject, o.status, o.attempts, o.last_error, o.created_at,
+    o.send_after AS failed_at, r.created_at AS resent_at, u.username AS resent_by
+FROM outbox_emails o
+LEFT JOIN outbox_email_resends r ON r.id = (SELECT max(x.id) FROM outbox_email_resends x WHERE x.email_id = o.id)
+LEFT JOIN users u ON u.id = r.admin_id
+WHERE o.status IN ('dead', 'withheld')
+ORDER BY o.id DESC
+LIMIT sqlc.arg(page_size)::int OFFSET sqlc.arg(page_offset)::int;
+
+-- name: CountUndeliveredEmails :one
+SELECT count(*) FILTER (WHERE status = 'dead')::int AS dead, count(*) FILTER (WHERE status = 'withheld')::int AS withheld
+FROM outbox_emails WHERE status IN ('dead', 'withheld');
 
 -- name: ResendEmail :execrows
--- An administrator's resend of a dead message: pending again, due now, its tries counted afresh.
-UPDATE outbox_emails SET status = 'pending', attempts = 0, send_after = now(), last_error = NULL
-WHERE id = sqlc.arg(id) AND status = 'dead';
+-- An administrator's resend of a dead message: pending again, due now, its tries counted afresh,
+-- and the resend kept.
+WITH resent AS (
+    UPDATE outbox_emails o SET status = 'pending', attempts = 0, send_after = now(), last_error = NULL
+    WHERE o.id = sqlc.arg(email_id) AND o.status = 'dead'
+    RETURNING o.id AS resent_id
+)
+INSERT INTO outbox_email_resends (email_id, admin_id) SELECT resent_id, sqlc.arg(admin_id) FROM resent;
+
+-- name: GetEmailStatus :one
+SELECT status FROM outbox_emails WHERE id = sqlc.arg(id);

@@ -144,6 +144,18 @@ func (m *Mailpit) Messages(ctx context.Context, to string) ([]Message, error) {
 	}
 }
 
+// Search is how many messages match a Mailpit search (e.g. "to:bench-1"), as Mailpit counts them.
+func (m *Mailpit) Search(ctx context.Context, query string) (int, error) {
+	var page struct {
+		MessagesCount int `json:"messages_count"`
+	}
+	q := url.Values{"query": {query}, "limit": {"1"}}
+	if err := m.get(ctx, "/api/v1/search?"+q.Encode(), &page); err != nil {
+		return 0, err
+	}
+	return page.MessagesCount, nil
+}
+
 // Count is how many messages went to the address to.
 func (m *Mailpit) Count(ctx context.Context, to string) (int, error) {
 	msgs, err := m.Messages(ctx, to)

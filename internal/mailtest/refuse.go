@@ -2,6 +2,7 @@ package mailtest
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"net"
 	"strings"
@@ -50,7 +51,8 @@ func (r *Refuser) Set(refuse bool) { r.refuse.Store(refuse) }
 // itself while refusing. The sender does not pipeline, so each command waits for its answer.
 func (r *Refuser) relay(client net.Conn, upstream string) {
 	defer client.Close()
-	server, err := net.Dial("tcp", upstream)
+	var d net.Dialer
+	server, err := d.DialContext(context.Background(), "tcp", upstream)
 	if err != nil {
 		return
 	}

@@ -248,7 +248,9 @@ func (s *Sender) sendBatch(ctx context.Context) (sent, claimed int, err error) {
 			continue
 		}
 		msg, err := s.message(row)
-		if err == nil {
+		if err != nil {
+			err = unsendable{err} // an address go-mail cannot write: no retry will help
+		} else {
 			if client == nil && dialErr == nil {
 				client, dialErr = s.dial(ctx)
 			}
@@ -317,8 +319,15 @@ func (s *Sender) release(ctx context.Context, q *db.Queries, rows []db.ClaimDueE
 	return q.ReleaseEmails(ctx, ids)
 }
 
-// permanent says whether the mail server refused for good (a 5xx reply).
+// unsendable is a message that cannot be written (an address that is not one).
+type unsendable struct{ error }
+
+// permanent says whether trying again cannot help: the mail server refused for good (a 5xx
+// reply), or the message cannot be written.
 func permanent(err error) bool {
+	if _, ok := errors.AsType[unsendable](err); ok {
+		return true
+	}
 	if se, ok := errors.AsType[*gomail.SendError](err); ok {
 		return se.ErrorCode() >= 500 && se.ErrorCode() <= 599
 	}

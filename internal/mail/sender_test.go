@@ -330,3 +330,17 @@ func TestSMTPURL(t *testing.T) {
 		t.Error("MAIL_FROM without an address accepted")
 	}
 }
+
+// A message whose address cannot be written is dead at once: no retry would help.
+func TestUnwritableAddressIsDeadAtOnce(t *testing.T) {
+	t.Parallel()
+	pool, _ := dbtest.New(t)
+	mp := mailtest.Start(t)
+	id := enqueue(t, pool, 0, "not an address", "contact_replies", "")
+	if _, err := sender(t, pool, mp.SMTPURL, mail.SenderConfig{}).SendDue(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if status, attempts, lastError := row(t, pool, id); status != "dead" || attempts != 1 || lastError == "" {
+		t.Errorf("%s after %d attempts (%q), want dead after 1", status, attempts, lastError)
+	}
+}

@@ -13,6 +13,7 @@ require (
 	github.com/prometheus/client_golang v1.25.0
 	github.com/stripe/stripe-go/v76 v76.25.0
 	github.com/tsenart/vegeta/v12 v12.12.0
+	github.com/wneessen/go-mail v0.8.1
 	gocloud.dev v0.45.0
 	golang.org/x/crypto v0.57.0
 	golang.org/x/image v0.47.0

@@ -88,6 +88,8 @@ func bench() error {
 	gamificationMode := flag.Bool("gamification", false, "measure the leaderboard, profiles and review posts with XP instead of the search (make bench BENCH=gamification)")
 	activities := flag.Int("activities", 5_000_000, "gamification: user_activities rows")
 	tenancyMode := flag.Bool("tenancy", false, "measure the review pages with 30% of reviews verified and owners confirming tenancy claims instead of the search, on a durable cluster (make bench BENCH=tenancy)")
+	mailMode := flag.Bool("mail", false, "measure how many emails a minute one server's sender delivers to Mailpit instead of the search (make bench BENCH=mail)")
+	emails := flag.Int("emails", 3000, "mail: emails enqueued at once")
 	dashboardMode := flag.Bool("dashboard", false, "measure the dashboards instead of the search: a landlord with 500 listings at rate/2, tenants at rate (make bench BENCH=dashboard)")
 	users := flag.Int("users", 1_000_000, "ledger and gamification: synthetic users")
 	transactions := flag.Int("transactions", 10_000_000, "ledger: token_transactions rows")
@@ -109,6 +111,9 @@ func bench() error {
 		return errors.New("DATABASE_URL is not set: run `make bench`, which starts the project's PostgreSQL")
 	}
 	ctx := context.Background()
+	if *mailMode {
+		return benchMail(ctx, cluster, *binary, *emails)
+	}
 	total := *runs // the runs each writing benchmark must find unused requests or writers for
 	if *compare != "" {
 		total *= 2

@@ -10,6 +10,78 @@ import (
 	"time"
 )
 
+const claimDueEmails = `-- name: ClaimDueEmails :many
+WITH due AS (
+    SELECT id FROM outbox_emails
+    WHERE status = 'pending' AND send_after <= now()
+    ORDER BY send_after, id
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE outbox_emails o SET attempts = o.attempts + 1, send_after = now() + make_interval(secs => $1::int)
+FROM due
+WHERE o.id = due.id
+RETURNING o.id, o.user_id, o.to_address, o.category, o.kind, o.subject, o.text_body, o.html_body, o.unsubscribe_url, o.attempts,
+    (o.category = 'security' OR o.user_id IS NULL OR EXISTS (
+        SELECT 1 FROM users u
+        WHERE u.id = o.user_id AND u.email_verified_at IS NOT NULL AND lower(u.email) = lower(o.to_address)))::bool AS deliverable
+`
+
+type ClaimDueEmailsParams struct {
+	LeaseSeconds int32
+	MaxRows      int32
+}
+
+type ClaimDueEmailsRow struct {
+	ID             int64
+	UserID         *int32
+	ToAddress      string
+	Category       string
+	Kind           string
+	Subject        string
+	TextBody       string
+	HtmlBody       string
+	UnsubscribeUrl *string
+	Attempts       int32
+	Deliverable    bool
+}
+
+// The sender's claim: up to max_rows due messages, leased for lease_seconds (send_after moves
+// past the lease, so no other sender takes them meanwhile; a sender that dies mid-batch leaves
+// them due again when the lease ends). Skips rows another sender is claiming. deliverable is
+// false for mail other than security mail whose member's verified address is not to_address.
+func (q *Queries) ClaimDueEmails(ctx context.Context, arg ClaimDueEmailsParams) ([]ClaimDueEmailsRow, error) {
+	rows, err := q.db.Query(ctx, claimDueEmails, arg.LeaseSeconds, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ClaimDueEmailsRow{}
+	for rows.Next() {
+		var i ClaimDueEmailsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.UserID,
+			&i.ToAddress,
+			&i.Category,
+			&i.Kind,
+			&i.Subject,
+			&i.TextBody,
+			&i.HtmlBody,
+			&i.UnsubscribeUrl,
+			&i.Attempts,
+			&i.Deliverable,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const countRecentEmails = `-- name: CountRecentEmails :one
 SELECT count(*)::int FROM outbox_emails
 WHERE lower(to_address) = lower($1) AND kind = $2
@@ -94,4 +166,141 @@ func (q *Queries) GetSigningKey(ctx context.Context, name string) ([]byte, error
 	var key []byte
 	err := row.Scan(&key)
 	return key, err
+}
+
+const listUndeliveredEmails = `-- name: ListUndeliveredEmails :many
+SELECT id, to_address, category, kind, subject, status, attempts, last_error, created_at, send_after,
+    count(*) OVER ()::int AS total
+FROM outbox_emails
+WHERE status IN ('dead', 'withheld')
+ORDER BY id DESC
+LIMIT $2 OFFSET $1
+`
+
+type ListUndeliveredEmailsParams struct {
+	RowOffset int32
+	MaxRows   int32
+}
+
+type ListUndeliveredEmailsRow struct {
+	ID        int64
+	ToAddress string
+	Category  string
+	Kind      string
+	Subject   string
+	Status    string
+	Attempts  int32
+	LastError *string
+	CreatedAt time.Time
+	SendAfter time.Time
+	Total     int32
+}
+
+// Dead and withheld mail for /admin, newest first, with how many there are in all.
+func (q *Queries) ListUndeliveredEmails(ctx context.Context, arg ListUndeliveredEmailsParams) ([]ListUndeliveredEmailsRow, error) {
+	rows, err := q.db.Query(ctx, listUndeliveredEmails, arg.RowOffset, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListUndeliveredEmailsRow{}
+	for rows.Next() {
+		var i ListUndeliveredEmailsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.ToAddress,
+			&i.Category,
+			&i.Kind,
+			&i.Subject,
+			&i.Status,
+			&i.Attempts,
+			&i.LastError,
+			&i.CreatedAt,
+			&i.SendAfter,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const markEmailSent = `-- name: MarkEmailSent :exec
+UPDATE outbox_emails SET status = 'sent', sent_at = now(), last_error = NULL
+WHERE id = $1 AND status = 'pending'
+`
+
+func (q *Queries) MarkEmailSent(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, markEmailSent, id)
+	return err
+}
+
+const postponeEmail = `-- name: PostponeEmail :exec
+UPDATE outbox_emails SET last_error = $1,
+    send_after = now() + make_interval(secs => $2::int / 1000.0),
+    status = CASE WHEN $3::bool THEN 'dead' ELSE 'pending' END
+WHERE id = $4 AND status = 'pending'
+`
+
+type PostponeEmailParams struct {
+	LastError *string
+	DelayMs   int32
+	Dead      bool
+	ID        int64
+}
+
+// A failed attempt: due again after delay_ms, or dead (a permanent refusal, or too many tries).
+func (q *Queries) PostponeEmail(ctx context.Context, arg PostponeEmailParams) error {
+	_, err := q.db.Exec(ctx, postponeEmail,
+		arg.LastError,
+		arg.DelayMs,
+		arg.Dead,
+		arg.ID,
+	)
+	return err
+}
+
+const releaseEmails = `-- name: ReleaseEmails :exec
+UPDATE outbox_emails SET send_after = now(), attempts = greatest(attempts - 1, 0)
+WHERE id = ANY($1::bigint[]) AND status = 'pending'
+`
+
+// Claimed messages a sender did not get to (shutdown, or its lease running short): due again now,
+// the attempt not counted.
+func (q *Queries) ReleaseEmails(ctx context.Context, ids []int64) error {
+	_, err := q.db.Exec(ctx, releaseEmails, ids)
+	return err
+}
+
+const resendEmail = `-- name: ResendEmail :execrows
+UPDATE outbox_emails SET status = 'pending', attempts = 0, send_after = now(), last_error = NULL
+WHERE id = $1 AND status = 'dead'
+`
+
+// An administrator's resend of a dead message: pending again, due now, its tries counted afresh.
+func (q *Queries) ResendEmail(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, resendEmail, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const withholdEmail = `-- name: WithholdEmail :exec
+UPDATE outbox_emails SET status = 'withheld', last_error = $1
+WHERE id = $2 AND status = 'pending'
+`
+
+type WithholdEmailParams struct {
+	Reason *string
+	ID     int64
+}
+
+func (q *Queries) WithholdEmail(ctx context.Context, arg WithholdEmailParams) error {
+	_, err := q.db.Exec(ctx, withholdEmail, arg.Reason, arg.ID)
+	return err
 }

@@ -20,3 +20,58 @@ SELECT key FROM signing_keys WHERE name = sqlc.arg(name);
 -- Makes the named key unless another server already did (GetSigningKey then reads the one kept).
 INSERT INTO signing_keys (name, key) VALUES (sqlc.arg(name), sqlc.arg(key))
 ON CONFLICT (name) DO NOTHING;
+
+-- name: ClaimDueEmails :many
+-- The sender's claim: up to max_rows due messages, leased for lease_seconds (send_after moves
+-- past the lease, so no other sender takes them meanwhile; a sender that dies mid-batch leaves
+-- them due again when the lease ends). Skips rows another sender is claiming. deliverable is
+-- false for mail other than security mail whose member's verified address is not to_address.
+WITH due AS (
+    SELECT id FROM outbox_emails
+    WHERE status = 'pending' AND send_after <= now()
+    ORDER BY send_after, id
+    LIMIT sqlc.arg(max_rows)
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE outbox_emails o SET attempts = o.attempts + 1, send_after = now() + make_interval(secs => sqlc.arg(lease_seconds)::int)
+FROM due
+WHERE o.id = due.id
+RETURNING o.id, o.user_id, o.to_address, o.category, o.kind, o.subject, o.text_body, o.html_body, o.unsubscribe_url, o.attempts,
+    (o.category = 'security' OR o.user_id IS NULL OR EXISTS (
+        SELECT 1 FROM users u
+        WHERE u.id = o.user_id AND u.email_verified_at IS NOT NULL AND lower(u.email) = lower(o.to_address)))::bool AS deliverable;
+
+-- name: MarkEmailSent :exec
+UPDATE outbox_emails SET status = 'sent', sent_at = now(), last_error = NULL
+WHERE id = sqlc.arg(id) AND status = 'pending';
+
+-- name: PostponeEmail :exec
+-- A failed attempt: due again after delay_ms, or dead (a permanent refusal, or too many tries).
+UPDATE outbox_emails SET last_error = sqlc.arg(last_error),
+    send_after = now() + make_interval(secs => sqlc.arg(delay_ms)::int / 1000.0),
+    status = CASE WHEN sqlc.arg(dead)::bool THEN 'dead' ELSE 'pending' END
+WHERE id = sqlc.arg(id) AND status = 'pending';
+
+-- name: WithholdEmail :exec
+UPDATE outbox_emails SET status = 'withheld', last_error = sqlc.arg(reason)
+WHERE id = sqlc.arg(id) AND status = 'pending';
+
+-- name: ReleaseEmails :exec
+-- Claimed messages a sender did not get to (shutdown, or its lease running short): due again now,
+-- the attempt not counted.
+UPDATE outbox_emails SET send_after = now(), attempts = greatest(attempts - 1, 0)
+WHERE id = ANY(sqlc.arg(ids)::bigint[]) AND status = 'pending';
+
+-- name: ListUndeliveredEmails :many
+-- Dead and withheld mail for /admin, newest first, with how many there are in all.
+SELECT id, to_address, category, kind, subject, status, attempts, last_error, created_at, send_after,
+    count(*) OVER ()::int AS total
+FROM outbox_emails
+WHERE status IN ('dead', 'withheld')
+ORDER BY id DESC
+LIMIT sqlc.arg(max_rows) OFFSET sqlc.arg(row_offset);
+
+-- name: ResendEmail :execrows
+-- An administrator's resend of a dead message: pending again, due now, its tries counted afresh.
+UPDATE outbox_emails SET status = 'pending', attempts = 0, send_after = now(), last_error = NULL
+WHERE id = sqlc.arg(id) AND status = 'dead';

@@ -73,7 +73,7 @@ export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {}, heldO
     sendSignInLink: [] as SendSignInLinkRequest[],
   };
   let resetLinkUsed = false;
-  const wait = async (rpc: keyof typeof requests) => {
+  const wait = async (rpc: keyof NonNullable<FakeAccountsOptions["fail"]>) => {
     await hold?.();
     const err = fail[rpc];
     if (err) throw err;
@@ -191,7 +191,7 @@ export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {}, heldO
           await wait("resetPassword");
           const account = known.find((a) => a.user.id === req.userId);
           const [a1, a2] = account?.security?.answers ?? [];
-          if (!account || normalise(req.securityAnswer1) !== normalise(a1) || normalise(req.securityAnswer2) !== normalise(a2)) {
+          if (!account || normalise(req.securityAnswer1) !== normalise(a1 ?? "") || normalise(req.securityAnswer2) !== normalise(a2 ?? "")) {
             throw new ConnectError("Please check your security answers", Code.PermissionDenied);
           }
           account.password = req.newPassword;

@@ -883,11 +883,11 @@ type SetSecurityQuestionsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// security_question1 is the first question, one of ListSecurityQuestions.
 	SecurityQuestion1 string `protobuf:"bytes,1,opt,name=security_question1,json=securityQuestion1,proto3" json:"security_question1,omitempty"`
-	// security_answer1 answers the first question (case-sensitive).
+	// security_answer1 answers the first question (case and spacing do not matter).
 	SecurityAnswer1 string `protobuf:"bytes,2,opt,name=security_answer1,json=securityAnswer1,proto3" json:"security_answer1,omitempty"`
 	// security_question2 is the second question, from the same list, different from the first.
 	SecurityQuestion2 string `protobuf:"bytes,3,opt,name=security_question2,json=securityQuestion2,proto3" json:"security_question2,omitempty"`
-	// security_answer2 answers the second question (case-sensitive).
+	// security_answer2 answers the second question (case and spacing do not matter).
 	SecurityAnswer2 string `protobuf:"bytes,4,opt,name=security_answer2,json=securityAnswer2,proto3" json:"security_answer2,omitempty"`
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
@@ -1112,9 +1112,9 @@ type ResetPasswordRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// user_id is the account from FindAccount.
 	UserId int32 `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
-	// security_answer1 answers the first question (case-sensitive).
+	// security_answer1 answers the first question (case and spacing do not matter).
 	SecurityAnswer1 string `protobuf:"bytes,2,opt,name=security_answer1,json=securityAnswer1,proto3" json:"security_answer1,omitempty"`
-	// security_answer2 answers the second question (case-sensitive).
+	// security_answer2 answers the second question (case and spacing do not matter).
 	SecurityAnswer2 string `protobuf:"bytes,3,opt,name=security_answer2,json=securityAnswer2,proto3" json:"security_answer2,omitempty"`
 	// new_password is at least 6 characters.
 	NewPassword string `protobuf:"bytes,4,opt,name=new_password,json=newPassword,proto3" json:"new_password,omitempty"`

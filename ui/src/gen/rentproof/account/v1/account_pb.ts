@@ -478,7 +478,7 @@ export type SetSecurityQuestionsRequest = Message<"rentproof.account.v1.SetSecur
   securityQuestion1: string;
 
   /**
-   * security_answer1 answers the first question (case-sensitive).
+   * security_answer1 answers the first question (case and spacing do not matter).
    *
    * @generated from field: string security_answer1 = 2;
    */
@@ -492,7 +492,7 @@ export type SetSecurityQuestionsRequest = Message<"rentproof.account.v1.SetSecur
   securityQuestion2: string;
 
   /**
-   * security_answer2 answers the second question (case-sensitive).
+   * security_answer2 answers the second question (case and spacing do not matter).
    *
    * @generated from field: string security_answer2 = 4;
    */
@@ -598,14 +598,14 @@ export type ResetPasswordRequest = Message<"rentproof.account.v1.ResetPasswordRe
   userId: number;
 
   /**
-   * security_answer1 answers the first question (case-sensitive).
+   * security_answer1 answers the first question (case and spacing do not matter).
    *
    * @generated from field: string security_answer1 = 2;
    */
   securityAnswer1: string;
 
   /**
-   * security_answer2 answers the second question (case-sensitive).
+   * security_answer2 answers the second question (case and spacing do not matter).
    *
    * @generated from field: string security_answer2 = 3;
    */

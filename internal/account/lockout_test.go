@@ -3,6 +3,7 @@ package account_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"testing"
 
@@ -100,8 +101,6 @@ func TestSignInLinkKeepsPerNetworkLimits(t *testing.T) {
 
 func withLink(body map[string]any, link string) map[string]any {
 	out := map[string]any{"signInLink": link}
-	for k, v := range body {
-		out[k] = v
-	}
+	maps.Copy(out, body)
 	return out
 }

@@ -21,7 +21,7 @@ func workOf(call func()) [3]int64 {
 // Recovery answers alike and works alike for known and unknown addresses and pairs: the reset
 // request mints and hashes a token and composes an email either way; answers to decoy questions
 // pay for two password hashes as wrong answers to real ones do. Not parallel: it counts work.
-func TestRecoveryDoesTheSameWork(t *testing.T) {
+func TestRecoveryDoesTheSameWork(t *testing.T) { //nolint:paralleltest // it counts process-wide work
 	srv := testserver.Start(t, testserver.Options{})
 	owner := newAPI(t, srv)
 	owner.post("/api/register", registration("franklin"))

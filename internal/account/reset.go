@@ -147,7 +147,7 @@ func (s *Service) SendPasswordResetLink(ctx context.Context, email string) (stri
 	}
 	// An address never names a username (usernames cannot contain "@").
 	user, err := s.q.GetUserByLogin(ctx, email)
-	if err = s.sendLink(ctx, resetLink, user, err); err != nil {
+	if err := s.sendLink(ctx, resetLink, user, err); err != nil {
 		return "", err
 	}
 	return MsgResetLinkSent, nil
@@ -167,7 +167,7 @@ func (s *Service) SendSignInLink(ctx context.Context, identifier string) (string
 		return "", err
 	}
 	user, err := s.q.GetUserByLogin(ctx, identifier)
-	if err = s.sendLink(ctx, signInLink, user, err); err != nil {
+	if err := s.sendLink(ctx, signInLink, user, err); err != nil {
 		return "", err
 	}
 	return MsgSignInLinkSent, nil

@@ -178,6 +178,7 @@ type PasswordResetToken struct {
 	CreatedAt time.Time
 	ExpiresAt time.Time
 	Used      bool
+	Purpose   string
 }
 
 type Property struct {
@@ -562,6 +563,7 @@ type User struct {
 	SecurityAnswer2Hash     *string
 	LeaderboardFullName     bool
 	EmailVerifiedAt         *time.Time
+	SecurityAnswersVersion  int16
 }
 
 type UserAchievement struct {

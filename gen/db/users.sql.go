@@ -23,7 +23,7 @@ func (q *Queries) CountUsers(ctx context.Context) (int64, error) {
 const createUser = `-- name: CreateUser :one
 INSERT INTO users (username, password_hash, email, first_name, last_name, role, last_login)
 VALUES ($1, $2, $3, $4, $5, $6, now())
-RETURNING id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at
+RETURNING id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version
 `
 
 type CreateUserParams struct {
@@ -76,6 +76,7 @@ func (q *Queries) CreateUser(ctx context.Context, arg CreateUserParams) (User, e
 		&i.SecurityAnswer2Hash,
 		&i.LeaderboardFullName,
 		&i.EmailVerifiedAt,
+		&i.SecurityAnswersVersion,
 	)
 	return i, err
 }
@@ -92,7 +93,7 @@ func (q *Queries) EmailTaken(ctx context.Context, lower string) (bool, error) {
 }
 
 const getUser = `-- name: GetUser :one
-SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at FROM users WHERE id = $1
+SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version FROM users WHERE id = $1
 `
 
 func (q *Queries) GetUser(ctx context.Context, id int32) (User, error) {
@@ -129,12 +130,13 @@ func (q *Queries) GetUser(ctx context.Context, id int32) (User, error) {
 		&i.SecurityAnswer2Hash,
 		&i.LeaderboardFullName,
 		&i.EmailVerifiedAt,
+		&i.SecurityAnswersVersion,
 	)
 	return i, err
 }
 
 const getUserByEmailAndUsername = `-- name: GetUserByEmailAndUsername :one
-SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at FROM users WHERE lower(email) = lower($1) AND lower(username) = lower($2)
+SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version FROM users WHERE lower(email) = lower($1) AND lower(username) = lower($2)
 `
 
 type GetUserByEmailAndUsernameParams struct {
@@ -176,12 +178,13 @@ func (q *Queries) GetUserByEmailAndUsername(ctx context.Context, arg GetUserByEm
 		&i.SecurityAnswer2Hash,
 		&i.LeaderboardFullName,
 		&i.EmailVerifiedAt,
+		&i.SecurityAnswersVersion,
 	)
 	return i, err
 }
 
 const getUserByLogin = `-- name: GetUserByLogin :one
-SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($1)
+SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($1)
 `
 
 // Usernames cannot contain "@", so one identifier never names two accounts.
@@ -219,6 +222,7 @@ func (q *Queries) GetUserByLogin(ctx context.Context, identifier string) (User, 
 		&i.SecurityAnswer2Hash,
 		&i.LeaderboardFullName,
 		&i.EmailVerifiedAt,
+		&i.SecurityAnswersVersion,
 	)
 	return i, err
 }
@@ -248,7 +252,7 @@ func (q *Queries) SetPassword(ctx context.Context, arg SetPasswordParams) error 
 
 const setSecurityQuestions = `-- name: SetSecurityQuestions :exec
 UPDATE users SET security_question1 = $2, security_answer1_hash = $3, security_question2 = $4,
-    security_answer2_hash = $5, updated_at = now()
+    security_answer2_hash = $5, security_answers_version = 2, updated_at = now()
 WHERE id = $1
 `
 
@@ -275,7 +279,7 @@ const updateProfile = `-- name: UpdateProfile :one
 UPDATE users SET first_name = $2, last_name = $3, bio = $4, city = $5, country = $6,
     language_preference = $7, updated_at = now()
 WHERE id = $1
-RETURNING id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at
+RETURNING id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version
 `
 
 type UpdateProfileParams struct {
@@ -331,6 +335,7 @@ func (q *Queries) UpdateProfile(ctx context.Context, arg UpdateProfileParams) (U
 		&i.SecurityAnswer2Hash,
 		&i.LeaderboardFullName,
 		&i.EmailVerifiedAt,
+		&i.SecurityAnswersVersion,
 	)
 	return i, err
 }

@@ -170,6 +170,15 @@ func (s *Service) Login(ctx context.Context, identifier, password string) (SignI
 		}
 	}
 	try := newAttempt(ctx, "login", accountName, known)
+	linked, err := s.signInLinkFor(ctx, found, user.ID)
+	if err != nil {
+		return SignIn{}, err
+	}
+	if linked {
+		try = try.pastAccountWide() // an emailed sign-in link lifts the account-wide hold only
+	} else {
+		try.whenWide = accountHeld
+	}
 	reserved, err := s.reserve(ctx, try)
 	if err != nil {
 		return SignIn{}, err
@@ -191,6 +200,11 @@ func (s *Service) Login(ctx context.Context, identifier, password string) (SignI
 		}
 		if err := succeeded(ctx, q, try, reserved); err != nil {
 			return err
+		}
+		if linked {
+			if err := spendSignInLink(ctx, q); err != nil {
+				return err
+			}
 		}
 		if err := q.RecordLogin(ctx, user.ID); err != nil {
 			return fmt.Errorf("record login: %w", err)

@@ -10,7 +10,7 @@ import (
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/nullable"
-	"github.com/rentproof/rentproof/internal/ratelimit"
+	"github.com/rentproof/rentproof/internal/signing"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/vocab"
 )
@@ -18,9 +18,6 @@ import (
 // SecurityQuestions is the fixed list of SPEC §2 "Security questions", in display order, as the
 // contract declares it.
 var SecurityQuestions = vocab.SecurityQuestions.Values()
-
-// ErrAccountNotFound is the one answer when email, username or both are wrong.
-var ErrAccountNotFound = apperr.NotFound("Please check your email and username")
 
 // ErrWrongAnswers is the one answer to wrong security answers or an unknown account.
 var ErrWrongAnswers = apperr.PermissionDenied("Please check your security answers")
@@ -40,7 +37,7 @@ func (s *Service) ChosenQuestions(ctx context.Context) (q1, q2 string, err error
 }
 
 // SetSecurityQuestions stores the signed-in user's two questions with their answers hashed.
-// Answers are compared exactly (case-sensitive); only surrounding spaces are ignored.
+// Answers are hashed normalised (normaliseAnswer): case and spacing do not matter.
 func (s *Service) SetSecurityQuestions(ctx context.Context, q1, a1, q2, a2 string) error {
 	user, err := identity.RequireUser(ctx, ErrNotSignedIn)
 	if err != nil {
@@ -61,11 +58,11 @@ func (s *Service) SetSecurityQuestions(ctx context.Context, q1, a1, q2, a2 strin
 	if err := v.Err(); err != nil {
 		return err
 	}
-	h1, err := HashSecret(a1)
+	h1, err := hashAnswer(a1)
 	if err != nil {
 		return err
 	}
-	h2, err := HashSecret(a2)
+	h2, err := hashAnswer(a2)
 	if err != nil {
 		return err
 	}
@@ -83,9 +80,12 @@ type Recovery struct {
 	Question1, Question2 string
 }
 
-// FindAccount finds the account that both email and username name. Misses count like failed
-// sign-ins (per email and network, per email, per network), so the form cannot be used to probe
-// for accounts at speed.
+// FindAccount starts recovery by answering the two questions to ask for an email and username.
+// It never says whether they name an account (which email belongs to which username is nobody
+// else's business): a pair that names no account, or one without questions, gets two decoy
+// questions (decoyQuestions), whose answers then fail as wrong answers do. Every lookup counts
+// like a failed sign-in (per email and network, per email, per network), hit or miss, so the
+// limits tell nothing either.
 func (s *Service) FindAccount(ctx context.Context, email, username string) (Recovery, error) {
 	email, username = strings.TrimSpace(email), strings.TrimSpace(username)
 	var v apperr.Validator
@@ -95,26 +95,27 @@ func (s *Service) FindAccount(ctx context.Context, email, username string) (Reco
 	if err := v.Err(); err != nil {
 		return Recovery{}, err
 	}
-	try := newAttempt(ctx, "find", strings.ToLower(email), false)
-	reserved, err := s.reserve(ctx, try)
+	if _, err := s.reserve(ctx, newAttempt(ctx, "find", strings.ToLower(email), false)); err != nil {
+		return Recovery{}, err
+	}
+	key, err := signing.Open(ctx, s.q, decoyPurpose)
 	if err != nil {
 		return Recovery{}, err
 	}
-	user, err := s.q.GetUserByEmailAndUsername(ctx, db.GetUserByEmailAndUsernameParams{Email: email, Username: username})
-	if err != nil {
-		if errors.Is(store.Err(err), apperr.ErrNotFound) {
-			return Recovery{}, ErrAccountNotFound // the reservation stays: a miss counts
-		}
+	q1, q2, id := decoyQuestions(key, email, username)
+	row, err := s.q.FindRecoveryAccount(ctx, db.FindRecoveryAccountParams{Email: email, Username: username})
+	if err != nil && !errors.Is(store.Err(err), apperr.ErrNotFound) {
 		return Recovery{}, fmt.Errorf("find account: %w", err)
 	}
-	if err := ratelimit.Release(ctx, s.q, reserved); err != nil {
-		return Recovery{}, err
+	if err == nil {
+		// The username's own id either way: usernames are public, and a decoy id for a taken
+		// name would tell the email was wrong. Answers for it are checked against its own.
+		id = row.ID
+		if row.EmailMatches && row.SecurityQuestion1 != nil && row.SecurityQuestion2 != nil {
+			q1, q2 = *row.SecurityQuestion1, *row.SecurityQuestion2
+		}
 	}
-	if user.SecurityQuestion1 == nil || user.SecurityQuestion2 == nil {
-		return Recovery{}, apperr.New(apperr.ErrNotFound,
-			"This account has no security questions set, so it cannot be recovered this way. Please contact support.")
-	}
-	return Recovery{UserID: user.ID, Question1: *user.SecurityQuestion1, Question2: *user.SecurityQuestion2}, nil
+	return Recovery{UserID: id, Question1: q1, Question2: q2}, nil
 }
 
 // PasswordReset answers the security questions and chooses a new password.
@@ -148,12 +149,13 @@ func (s *Service) ResetPassword(ctx context.Context, r PasswordReset) error {
 	if err != nil && !errors.Is(store.Err(err), apperr.ErrNotFound) {
 		return fmt.Errorf("get user: %w", err)
 	}
-	// Both answers are always checked, so timing says nothing about which one was wrong.
-	h1, h2 := s.dummyHash, s.dummyHash
+	// Both answers are always checked, against a dummy hash when the account has none (or the
+	// id is a decoy's), so the work says nothing about which one was wrong or why.
+	h1, h2, version := s.dummyHash, s.dummyHash, int16(answersNormalised)
 	if err == nil && user.SecurityAnswer1Hash != nil && user.SecurityAnswer2Hash != nil {
-		h1, h2 = *user.SecurityAnswer1Hash, *user.SecurityAnswer2Hash
+		h1, h2, version = *user.SecurityAnswer1Hash, *user.SecurityAnswer2Hash, user.SecurityAnswersVersion
 	}
-	ok1, ok2 := VerifySecret(h1, a1), VerifySecret(h2, a2)
+	ok1, ok2 := verifyAnswer(h1, a1, version), verifyAnswer(h2, a2, version)
 	if err != nil || h1 == s.dummyHash || !ok1 || !ok2 {
 		return ErrWrongAnswers // the reservation stays: it was a failure
 	}
@@ -161,13 +163,42 @@ func (s *Service) ResetPassword(ctx context.Context, r PasswordReset) error {
 	if err != nil {
 		return err
 	}
+	rehash, err := s.rehashLegacyAnswers(user, version, a1, a2)
+	if err != nil {
+		return err
+	}
 	return store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		if err := q.SetPassword(ctx, db.SetPasswordParams{ID: user.ID, PasswordHash: hash}); err != nil {
 			return fmt.Errorf("set password: %w", err)
+		}
+		if rehash != nil {
+			if err := q.RehashSecurityAnswers(ctx, *rehash); err != nil {
+				return fmt.Errorf("rehash security answers: %w", err)
+			}
+		}
+		if err := q.SpendPasswordResetTokens(ctx, user.ID); err != nil {
+			return fmt.Errorf("spend reset links: %w", err)
 		}
 		if err := q.RevokeUserSessions(ctx, user.ID); err != nil {
 			return fmt.Errorf("revoke sessions: %w", err)
 		}
 		return succeeded(ctx, q, try, reserved)
 	})
+}
+
+// rehashLegacyAnswers is the update that stores right answers of the legacy version normalised
+// (nil when they are current already).
+func (s *Service) rehashLegacyAnswers(user db.User, version int16, a1, a2 string) (*db.RehashSecurityAnswersParams, error) {
+	if version != answersAsTyped {
+		return nil, nil
+	}
+	h1, err := hashAnswer(a1)
+	if err != nil {
+		return nil, err
+	}
+	h2, err := hashAnswer(a2)
+	if err != nil {
+		return nil, err
+	}
+	return &db.RehashSecurityAnswersParams{ID: user.ID, Answer1Hash: &h1, Answer2Hash: &h2, OldAnswer1Hash: user.SecurityAnswer1Hash}, nil
 }

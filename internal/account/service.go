@@ -41,6 +41,8 @@ type Service struct {
 	limits Limits
 	// dummyHash is verified against when no account matches, so a miss costs what a hit costs.
 	dummyHash string
+	// publicURL is the origin of emailed links ("": the request's; see origin).
+	publicURL string
 }
 
 // NewService returns a Service over pool with the default limits.
@@ -197,13 +199,16 @@ func (s *Service) UserName(ctx context.Context, id int32) (first, last string, e
 }
 
 // Housekeep deletes sessions that can never be used again, devices unused for longer than their
-// cookie lives, sign-ins older than SignInHistory and rate-limit events older than any window. Safe to run on every server at once.
+// cookie lives, sign-ins older than SignInHistory, emailed links a day past expiry and rate-limit events older than any window. Safe to run on every server at once.
 func (s *Service) Housekeep(ctx context.Context) error {
 	if err := s.q.DeleteDeadSessions(ctx); err != nil {
 		return fmt.Errorf("delete dead sessions: %w", err)
 	}
 	if err := s.q.DeleteStaleDevices(ctx, int32(DeviceTTL/time.Second)); err != nil {
 		return fmt.Errorf("delete stale devices: %w", err)
+	}
+	if err := s.q.DeleteOldPasswordResetTokens(ctx); err != nil {
+		return fmt.Errorf("delete old reset links: %w", err)
 	}
 	if err := s.q.DeleteOldSignIns(ctx, int32(SignInHistory/time.Second)); err != nil {
 		return fmt.Errorf("delete old sign-ins: %w", err)

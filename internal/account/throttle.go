@@ -57,6 +57,10 @@ type attempt struct {
 	rules []ratelimit.Rule
 	// tight are the counters a success clears (the account's from this network or device).
 	tight []string
+	// wide is the account-wide counter ("" when a known device is not held by it), and
+	// whenWide the refusal when it is full (nil: the usual one).
+	wide     string
+	whenWide func(retryAfter time.Duration) error
 }
 
 // newAttempt names the counters of an attempt at scope (login, find, recover) on account, as
@@ -72,7 +76,7 @@ func newAttempt(ctx context.Context, scope, account string, known bool) attempt 
 	}
 	tight := ratelimit.Rule{Key: accountKey + ":net:" + network, Max: MaxAccountNetworkFailures, Window: FailureWindow}
 	loose := ratelimit.Rule{Key: accountKey, Max: MaxAccountFailures, Window: FailureWindow}
-	return attempt{rules: []ratelimit.Rule{tight, loose, networkRule}, tight: []string{tight.Key}}
+	return attempt{rules: []ratelimit.Rule{tight, loose, networkRule}, tight: []string{tight.Key}, wide: loose.Key}
 }
 
 // reserve counts the attempt as a failure before its secret is checked, or refuses it when a
@@ -85,6 +89,9 @@ func (s *Service) reserve(ctx context.Context, a attempt) (ratelimit.Reservation
 		return err
 	})
 	if e, ok := ratelimit.IsExceeded(err); ok {
+		if a.whenWide != nil && e.Rule.Key == a.wide {
+			return nil, a.whenWide(e.RetryAfter)
+		}
 		return nil, tooManyFailures(e.RetryAfter)
 	}
 	return r, err

@@ -40,7 +40,7 @@ func (h *Account) Register(ctx context.Context, req *connect.Request[accountv1.R
 
 // Login signs in.
 func (h *Account) Login(ctx context.Context, req *connect.Request[accountv1.LoginRequest]) (*connect.Response[accountv1.LoginResponse], error) {
-	in, err := h.svc.Login(ctx, req.Msg.GetUsername(), req.Msg.GetPassword())
+	in, err := h.svc.Login(account.WithSignInLink(ctx, req.Msg.GetSignInLink()), req.Msg.GetUsername(), req.Msg.GetPassword())
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +125,33 @@ func (h *Account) ResetPassword(ctx context.Context, req *connect.Request[accoun
 		return nil, err
 	}
 	return connect.NewResponse(&accountv1.ResetPasswordResponse{}), nil
+}
+
+// SendPasswordResetLink emails a reset link, if the address has an account.
+func (h *Account) SendPasswordResetLink(ctx context.Context, req *connect.Request[accountv1.SendPasswordResetLinkRequest]) (*connect.Response[accountv1.SendPasswordResetLinkResponse], error) {
+	msg, err := h.svc.SendPasswordResetLink(account.WithRequestOrigin(ctx, req.Header().Get("Origin")), req.Msg.GetEmail())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&accountv1.SendPasswordResetLinkResponse{Message: msg}), nil
+}
+
+// ResetPasswordWithLink sets a new password with an emailed link.
+func (h *Account) ResetPasswordWithLink(ctx context.Context, req *connect.Request[accountv1.ResetPasswordWithLinkRequest]) (*connect.Response[accountv1.ResetPasswordWithLinkResponse], error) {
+	m := req.Msg
+	if err := h.svc.ResetPasswordWithLink(ctx, m.GetToken(), m.GetNewPassword(), m.GetConfirmPassword()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&accountv1.ResetPasswordWithLinkResponse{}), nil
+}
+
+// SendSignInLink emails a sign-in link, if the account exists.
+func (h *Account) SendSignInLink(ctx context.Context, req *connect.Request[accountv1.SendSignInLinkRequest]) (*connect.Response[accountv1.SendSignInLinkResponse], error) {
+	msg, err := h.svc.SendSignInLink(account.WithRequestOrigin(ctx, req.Header().Get("Origin")), req.Msg.GetUsername())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&accountv1.SendSignInLinkResponse{Message: msg}), nil
 }
 
 // setSignInCookies sets the session cookie and the device cookie of a sign-in.

@@ -28,6 +28,9 @@ type Error struct {
 	Kind       error         // one of the sentinels above
 	Message    string        // shown to the user as is
 	RetryAfter time.Duration // for ErrResourceExhausted: when trying again can succeed
+	// Hint names a next step the client may offer with the message ("sign_in_link"); the
+	// transports pass it on as the Rentproof-Hint header.
+	Hint string
 }
 
 func (e *Error) Error() string { return e.Message }

@@ -42,6 +42,9 @@ func ConnectError(ctx context.Context, err error) *connect.Error {
 		if ae, ok := errors.AsType[*apperr.Error](err); ok && ae.RetryAfter > 0 {
 			ce.Meta().Set("Retry-After", strconv.Itoa(int(math.Ceil(ae.RetryAfter.Seconds()))))
 		}
+		if ae, ok := errors.AsType[*apperr.Error](err); ok && ae.Hint != "" {
+			ce.Meta().Set(HintHeader, ae.Hint)
+		}
 		return ce
 	}
 	if Unreachable(err) {
@@ -64,6 +67,9 @@ func ConnectError(ctx context.Context, err error) *connect.Error {
 	slog.ErrorContext(ctx, "internal error", "err", err)
 	return connect.NewError(connect.CodeInternal, errors.New("Something went wrong on our side. Please try again."))
 }
+
+// HintHeader carries apperr.Error.Hint: a next step the page may offer beside the message.
+const HintHeader = "Rentproof-Hint"
 
 // RetryUnavailable is the Retry-After of an answer given while the database cannot be reached: a
 // restart or a failover takes seconds, and the pool reconnects on the next request after it.

@@ -265,13 +265,24 @@ var authMatrix = map[string]authRow{
 		return &accountv1.SetSecurityQuestionsRequest{SecurityQuestion1: account.SecurityQuestions[0], SecurityAnswer1: "Rex",
 			SecurityQuestion2: account.SecurityQuestions[1], SecurityAnswer2: "Leeds"}
 	}, exact: true, rest: path("POST /api/security-questions")},
-	"/rentproof.account.v1.AccountService/FindAccount": {want: everyone, answer: "not_found", req: func(*authWorld) proto.Message {
+	// Recovery answers alike for every pair and address (decoys, "If an account exists…"); every
+	// request counts against the sign-in limits, so a later one may be throttled.
+	"/rentproof.account.v1.AccountService/FindAccount": {want: everyone, req: func(*authWorld) proto.Message {
 		return &accountv1.FindAccountRequest{Email: "m_tenant@example.com", Username: "m_tenant"}
 	}, rest: path("POST /api/password-reset/request")},
 	"/rentproof.account.v1.AccountService/ResetPassword": {want: everyone, answer: "permission_denied", req: func(w *authWorld) proto.Message {
 		return &accountv1.ResetPasswordRequest{UserId: w.ownerTenantID, SecurityAnswer1: "wrong", SecurityAnswer2: "wrong",
 			NewPassword: "n3w-s3cret-pass", ConfirmPassword: "n3w-s3cret-pass"}
 	}, rest: path("POST /api/password-reset/verify")},
+	"/rentproof.account.v1.AccountService/SendPasswordResetLink": {want: everyone, req: func(*authWorld) proto.Message {
+		return &accountv1.SendPasswordResetLinkRequest{Email: "m_tenant@example.com"}
+	}},
+	"/rentproof.account.v1.AccountService/ResetPasswordWithLink": {want: everyone, answer: "failed_precondition", req: func(*authWorld) proto.Message {
+		return &accountv1.ResetPasswordWithLinkRequest{Token: "not-a-link", NewPassword: "n3w-s3cret-pass", ConfirmPassword: "n3w-s3cret-pass"}
+	}},
+	"/rentproof.account.v1.AccountService/SendSignInLink": {want: everyone, req: func(*authWorld) proto.Message {
+		return &accountv1.SendSignInLinkRequest{Username: "m_tenant"}
+	}},
 	"/rentproof.account.v1.AccountService/UpdateProfile": {want: signedIn, exact: true, req: func(*authWorld) proto.Message {
 		return &accountv1.UpdateProfileRequest{FirstName: "Pat", LastName: "Doe", Bio: "Here a while.", City: "Leeds", Country: "United Kingdom", Language: "en"}
 	}, rest: path("PUT /api/user/profile")},

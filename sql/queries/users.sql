@@ -24,7 +24,7 @@ UPDATE users SET last_login = now() WHERE id = $1;
 
 -- name: SetSecurityQuestions :exec
 UPDATE users SET security_question1 = $2, security_answer1_hash = $3, security_question2 = $4,
-    security_answer2_hash = $5, updated_at = now()
+    security_answer2_hash = $5, security_answers_version = 2, updated_at = now()
 WHERE id = $1;
 
 -- name: SetPassword :exec

@@ -138,6 +138,7 @@ const CHECKS: Check[] = [
   { name: "a resource", path: "/resources/1", roles: ["visitor"] },
   { name: "sign in", path: "/auth", roles: ["visitor"] },
   { name: "forgot password", path: "/forgot-password", roles: ["visitor"] },
+  { name: "reset password by link", path: "/reset-password?token=unknown", roles: ["visitor"] },
   { name: "an unknown route", path: "/no-such-page", roles: ["visitor"] },
   ...["/about", "/faq", "/contact", "/how-reviews-work", "/invest", "/terms", "/privacy", "/cookies", "/accessibility"].map(
     (path): Check => ({ name: path.slice(1), path, roles: ["visitor"] }),

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { latestMail, mailAddress } from "./mailpit";
 
 // Accounts are unique per run (the database outlives a single test). Login failures are
 // rate-limited per client address (30 per 15 minutes): these tests make one on purpose.
@@ -132,8 +133,9 @@ test.describe("accounts", () => {
     // Recover the account with the answers.
     await page.goto("/forgot-password");
     await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Username").fill(account.username);
+    const find = page.getByRole("form", { name: "Find Your Account" });
+    await find.getByLabel("Email").fill(account.email);
+    await find.getByLabel("Username").fill(account.username);
     await page.getByRole("button", { name: "Find Account" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "Answer Security Questions" })).toBeFocused();
 
@@ -142,23 +144,29 @@ test.describe("accounts", () => {
     await expect(page.getByLabel("Username")).toHaveValue(account.username);
     await page.getByRole("button", { name: "Find Account" }).click();
 
+    // A wrong answer first: its failure toast must not outlive the success.
     const newPassword = "analytical-engine";
-    await page.getByLabel(QUESTION_1, { exact: true }).fill("Sparky");
+    await page.getByLabel(QUESTION_1, { exact: true }).fill("Rex");
     await page.getByLabel(QUESTION_2, { exact: true }).fill("Leeds");
     await page.getByLabel("New Password", { exact: true }).fill(newPassword);
     await page.getByLabel("Confirm New Password").fill(newPassword);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expectToast(page, "Password reset failed", "Please check your security answers");
+    // Case and spacing do not matter.
+    await page.getByLabel(QUESTION_1, { exact: true }).fill(" sparky ");
+    await page.getByLabel(QUESTION_2, { exact: true }).fill("LEEDS");
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expectToast(
       page,
       "Password reset successful",
       "Your password has been reset. You can now login with your new password.",
     );
-    await expect(page.getByRole("heading", { level: 2, name: "Find Your Account" })).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveValue("");
+    // It lands on sign-in, not on an empty step 1, and the stale failure is gone.
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(toasts(page).getByRole("listitem").filter({ hasText: "Password reset failed" })).toHaveCount(0);
+    await expect(page.getByText("Step 1 of 2")).toHaveCount(0);
 
     // The old password no longer works (the one deliberate login failure); the new one does.
-    await page.getByRole("link", { name: "Return to Login" }).click();
-    await expect(page).toHaveURL(/\/auth$/);
     await signIn(page, account.email, account.password);
     await expectToast(page, "Login failed", "Invalid username or password");
     await signIn(page, account.email, newPassword);
@@ -242,9 +250,43 @@ test.describe("accounts", () => {
     await page.goto("/auth");
     await panel(page, "Login").getByRole("link", { name: "Forgot password?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    const find = page.getByRole("form", { name: "Find Your Account" });
     await page.getByRole("button", { name: "Find Account" }).click();
-    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
-    await expect(page.getByLabel("Username")).toHaveAccessibleDescription("Username must be at least 3 characters");
-    await expect(page.getByLabel("Email")).toBeFocused();
+    await expect(find.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
+    await expect(find.getByLabel("Username")).toHaveAccessibleDescription("Username must be at least 3 characters");
+    await expect(find.getByLabel("Email")).toBeFocused();
+  });
+
+  test("forgot password by email: the link arrives, sets a new password once, and the new one signs in", async ({ page, request }) => {
+    const account = { ...newAccount("mailreset"), email: mailAddress("mailreset") };
+    await createAccount(request, account);
+
+    await page.goto("/auth");
+    await panel(page, "Login").getByRole("link", { name: "Forgot password?" }).click();
+    const byEmail = page.getByRole("form", { name: "Get a Link by Email" });
+    await byEmail.getByLabel("Email").fill(account.email);
+    await byEmail.getByRole("button", { name: "Email Me a Link" }).click();
+    await expect(byEmail.getByRole("status")).toHaveText("If an account exists for that address, we sent a link");
+
+    const mail = await latestMail(account.email, { subject: "Reset your RentProof password" });
+    const link = mail.links.find((l) => l.includes("/reset-password?token="));
+    expect(link, mail.text).toBeTruthy();
+    expect(mail.text).toContain("expires after 24 hours");
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect(page.getByRole("heading", { level: 1, name: "Choose a New Password" })).toBeVisible();
+    const newPassword = "difference-engine";
+    await page.getByLabel("New Password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm New Password").fill(newPassword);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expectToast(page, "Password reset successful", "Your password has been reset. You can now login with your new password.");
+    await expect(page).toHaveURL(/\/auth$/);
+    await signIn(page, account.username, newPassword);
+    await expectToast(page, "Login successful", `Welcome back, ${account.firstName}!`);
+
+    // The link works once.
+    const again = await request.post("/rentproof.account.v1.AccountService/ResetPasswordWithLink", {
+      data: { token: new URL(link!).searchParams.get("token"), newPassword: "third-password", confirmPassword: "third-password" },
+    });
+    expect(again.status()).toBe(400);
   });
 });

@@ -57,7 +57,7 @@ test.describe("FAQ", () => {
     await reset.click();
     await expect(reset).toHaveAttribute("aria-expanded", "true");
     await expect(first).toHaveAttribute("aria-expanded", "false");
-    await expect(page.getByText("RentProof does not send password reset links by email.", { exact: false })).toBeVisible();
+    await expect(page.getByText("we email a link that sets a new password", { exact: false })).toBeVisible();
     await expect(open).toHaveCount(1);
 
     await landlords.focus();

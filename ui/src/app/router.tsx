@@ -109,6 +109,10 @@ export const routes: RouteObject[] = [
         path: "/forgot-password",
         ...screen(async () => (await import("./routes/auth")).ForgotPasswordRoute),
       },
+      {
+        path: "/reset-password",
+        ...screen(async () => (await import("./routes/auth")).ResetPasswordRoute),
+      },
       { path: "/terms", ...screen(async () => (await import("./routes/legal")).TermsRoute) },
       { path: "/privacy", ...screen(async () => (await import("./routes/legal")).PrivacyRoute) },
       { path: "/cookies", ...screen(async () => (await import("./routes/legal")).CookiesRoute) },

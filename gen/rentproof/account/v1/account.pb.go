@@ -422,7 +422,10 @@ type LoginRequest struct {
 	// username is the username or the email address (at least 3 characters).
 	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
 	// password is at least 6 characters.
-	Password      string `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
+	Password string `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
+	// sign_in_link is the token of an emailed sign-in link (SendSignInLink), when the browser came
+	// from one: it lifts the account-wide limit for this sign-in only; empty otherwise.
+	SignInLink    string `protobuf:"bytes,3,opt,name=sign_in_link,json=signInLink,proto3" json:"sign_in_link,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -467,6 +470,13 @@ func (x *LoginRequest) GetUsername() string {
 func (x *LoginRequest) GetPassword() string {
 	if x != nil {
 		return x.Password
+	}
+	return ""
+}
+
+func (x *LoginRequest) GetSignInLink() string {
+	if x != nil {
+		return x.SignInLink
 	}
 	return ""
 }
@@ -873,11 +883,11 @@ type SetSecurityQuestionsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// security_question1 is the first question, one of ListSecurityQuestions.
 	SecurityQuestion1 string `protobuf:"bytes,1,opt,name=security_question1,json=securityQuestion1,proto3" json:"security_question1,omitempty"`
-	// security_answer1 answers the first question (case-sensitive).
+	// security_answer1 answers the first question (case and spacing do not matter).
 	SecurityAnswer1 string `protobuf:"bytes,2,opt,name=security_answer1,json=securityAnswer1,proto3" json:"security_answer1,omitempty"`
 	// security_question2 is the second question, from the same list, different from the first.
 	SecurityQuestion2 string `protobuf:"bytes,3,opt,name=security_question2,json=securityQuestion2,proto3" json:"security_question2,omitempty"`
-	// security_answer2 answers the second question (case-sensitive).
+	// security_answer2 answers the second question (case and spacing do not matter).
 	SecurityAnswer2 string `protobuf:"bytes,4,opt,name=security_answer2,json=securityAnswer2,proto3" json:"security_answer2,omitempty"`
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
@@ -1102,9 +1112,9 @@ type ResetPasswordRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// user_id is the account from FindAccount.
 	UserId int32 `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
-	// security_answer1 answers the first question (case-sensitive).
+	// security_answer1 answers the first question (case and spacing do not matter).
 	SecurityAnswer1 string `protobuf:"bytes,2,opt,name=security_answer1,json=securityAnswer1,proto3" json:"security_answer1,omitempty"`
-	// security_answer2 answers the second question (case-sensitive).
+	// security_answer2 answers the second question (case and spacing do not matter).
 	SecurityAnswer2 string `protobuf:"bytes,3,opt,name=security_answer2,json=securityAnswer2,proto3" json:"security_answer2,omitempty"`
 	// new_password is at least 6 characters.
 	NewPassword string `protobuf:"bytes,4,opt,name=new_password,json=newPassword,proto3" json:"new_password,omitempty"`
@@ -1353,6 +1363,291 @@ func (x *UpdateProfileResponse) GetUser() *User {
 	return nil
 }
 
+// SendPasswordResetLinkRequest names the address to send the link to.
+type SendPasswordResetLinkRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// email is the account's email address.
+	Email         string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SendPasswordResetLinkRequest) Reset() {
+	*x = SendPasswordResetLinkRequest{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SendPasswordResetLinkRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SendPasswordResetLinkRequest) ProtoMessage() {}
+
+func (x *SendPasswordResetLinkRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SendPasswordResetLinkRequest.ProtoReflect.Descriptor instead.
+func (*SendPasswordResetLinkRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *SendPasswordResetLinkRequest) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+// SendPasswordResetLinkResponse carries the one answer, whether or not the address has an account.
+type SendPasswordResetLinkResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// message is "If an account exists for that address, we sent a link".
+	Message       string `protobuf:"bytes,1,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SendPasswordResetLinkResponse) Reset() {
+	*x = SendPasswordResetLinkResponse{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SendPasswordResetLinkResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SendPasswordResetLinkResponse) ProtoMessage() {}
+
+func (x *SendPasswordResetLinkResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SendPasswordResetLinkResponse.ProtoReflect.Descriptor instead.
+func (*SendPasswordResetLinkResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *SendPasswordResetLinkResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+// ResetPasswordWithLinkRequest sets a new password with an emailed link.
+type ResetPasswordWithLinkRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// token is the link's token.
+	Token string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	// new_password is at least 6 characters.
+	NewPassword string `protobuf:"bytes,2,opt,name=new_password,json=newPassword,proto3" json:"new_password,omitempty"`
+	// confirm_password must equal new_password.
+	ConfirmPassword string `protobuf:"bytes,3,opt,name=confirm_password,json=confirmPassword,proto3" json:"confirm_password,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *ResetPasswordWithLinkRequest) Reset() {
+	*x = ResetPasswordWithLinkRequest{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResetPasswordWithLinkRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResetPasswordWithLinkRequest) ProtoMessage() {}
+
+func (x *ResetPasswordWithLinkRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResetPasswordWithLinkRequest.ProtoReflect.Descriptor instead.
+func (*ResetPasswordWithLinkRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *ResetPasswordWithLinkRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *ResetPasswordWithLinkRequest) GetNewPassword() string {
+	if x != nil {
+		return x.NewPassword
+	}
+	return ""
+}
+
+func (x *ResetPasswordWithLinkRequest) GetConfirmPassword() string {
+	if x != nil {
+		return x.ConfirmPassword
+	}
+	return ""
+}
+
+// ResetPasswordWithLinkResponse is empty.
+type ResetPasswordWithLinkResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResetPasswordWithLinkResponse) Reset() {
+	*x = ResetPasswordWithLinkResponse{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResetPasswordWithLinkResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResetPasswordWithLinkResponse) ProtoMessage() {}
+
+func (x *ResetPasswordWithLinkResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResetPasswordWithLinkResponse.ProtoReflect.Descriptor instead.
+func (*ResetPasswordWithLinkResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{26}
+}
+
+// SendSignInLinkRequest names the account as the sign-in form did.
+type SendSignInLinkRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// username is the username or the email address typed at sign-in.
+	Username      string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SendSignInLinkRequest) Reset() {
+	*x = SendSignInLinkRequest{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SendSignInLinkRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SendSignInLinkRequest) ProtoMessage() {}
+
+func (x *SendSignInLinkRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SendSignInLinkRequest.ProtoReflect.Descriptor instead.
+func (*SendSignInLinkRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *SendSignInLinkRequest) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+// SendSignInLinkResponse carries the one answer, whether or not the account exists.
+type SendSignInLinkResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// message is "If an account exists for that name, we sent a sign-in link to its email address".
+	Message       string `protobuf:"bytes,1,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SendSignInLinkResponse) Reset() {
+	*x = SendSignInLinkResponse{}
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SendSignInLinkResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SendSignInLinkResponse) ProtoMessage() {}
+
+func (x *SendSignInLinkResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_account_v1_account_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SendSignInLinkResponse.ProtoReflect.Descriptor instead.
+func (*SendSignInLinkResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *SendSignInLinkResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
 var File_rentproof_account_v1_account_proto protoreflect.FileDescriptor
 
 const file_rentproof_account_v1_account_proto_rawDesc = "" +
@@ -1392,10 +1687,12 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\x06tenant\x12\x06Tenant\x12\x14\n" +
 	"\blandlord\x12\bLandlordR\x04role\"B\n" +
 	"\x10RegisterResponse\x12.\n" +
-	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"\\\n" +
+	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"\x86\x01\n" +
 	"\fLoginRequest\x12%\n" +
 	"\busername\x18\x01 \x01(\tB\t\xca\xf3\x18\x05\x18\x03 \xfe\x01R\busername\x12%\n" +
-	"\bpassword\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\bpassword\"?\n" +
+	"\bpassword\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\bpassword\x12(\n" +
+	"\fsign_in_link\x18\x03 \x01(\tB\x06\xca\xf3\x18\x02 dR\n" +
+	"signInLink\"?\n" +
 	"\rLoginResponse\x12.\n" +
 	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"\x0f\n" +
 	"\rLogoutRequest\"\x10\n" +
@@ -1456,7 +1753,20 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\n" +
 	"\blanguageR\blanguage\"G\n" +
 	"\x15UpdateProfileResponse\x12.\n" +
-	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user2\xb1\t\n" +
+	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"?\n" +
+	"\x1cSendPasswordResetLinkRequest\x12\x1f\n" +
+	"\x05email\x18\x01 \x01(\tB\t\xca\xf3\x18\x05\x18\x03 \xfe\x01R\x05email\"9\n" +
+	"\x1dSendPasswordResetLinkResponse\x12\x18\n" +
+	"\amessage\x18\x01 \x01(\tR\amessage\"\xa0\x01\n" +
+	"\x1cResetPasswordWithLinkRequest\x12\x1c\n" +
+	"\x05token\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02 dR\x05token\x12,\n" +
+	"\fnew_password\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\vnewPassword\x124\n" +
+	"\x10confirm_password\x18\x03 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\x0fconfirmPassword\"\x1f\n" +
+	"\x1dResetPasswordWithLinkResponse\">\n" +
+	"\x15SendSignInLinkRequest\x12%\n" +
+	"\busername\x18\x01 \x01(\tB\t\xca\xf3\x18\x05\x18\x03 \xfe\x01R\busername\"2\n" +
+	"\x16SendSignInLinkResponse\x12\x18\n" +
+	"\amessage\x18\x01 \x01(\tR\amessage2\xa4\f\n" +
 	"\x0eAccountService\x12Y\n" +
 	"\bRegister\x12%.rentproof.account.v1.RegisterRequest\x1a&.rentproof.account.v1.RegisterResponse\x12P\n" +
 	"\x05Login\x12\".rentproof.account.v1.LoginRequest\x1a#.rentproof.account.v1.LoginResponse\x12S\n" +
@@ -1467,7 +1777,10 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\x14GetSecurityQuestions\x121.rentproof.account.v1.GetSecurityQuestionsRequest\x1a2.rentproof.account.v1.GetSecurityQuestionsResponse\"\x03\x90\x02\x01\x12}\n" +
 	"\x14SetSecurityQuestions\x121.rentproof.account.v1.SetSecurityQuestionsRequest\x1a2.rentproof.account.v1.SetSecurityQuestionsResponse\x12b\n" +
 	"\vFindAccount\x12(.rentproof.account.v1.FindAccountRequest\x1a).rentproof.account.v1.FindAccountResponse\x12h\n" +
-	"\rResetPassword\x12*.rentproof.account.v1.ResetPasswordRequest\x1a+.rentproof.account.v1.ResetPasswordResponse\x12h\n" +
+	"\rResetPassword\x12*.rentproof.account.v1.ResetPasswordRequest\x1a+.rentproof.account.v1.ResetPasswordResponse\x12\x80\x01\n" +
+	"\x15SendPasswordResetLink\x122.rentproof.account.v1.SendPasswordResetLinkRequest\x1a3.rentproof.account.v1.SendPasswordResetLinkResponse\x12\x80\x01\n" +
+	"\x15ResetPasswordWithLink\x122.rentproof.account.v1.ResetPasswordWithLinkRequest\x1a3.rentproof.account.v1.ResetPasswordWithLinkResponse\x12k\n" +
+	"\x0eSendSignInLink\x12+.rentproof.account.v1.SendSignInLinkRequest\x1a,.rentproof.account.v1.SendSignInLinkResponse\x12h\n" +
 	"\rUpdateProfile\x12*.rentproof.account.v1.UpdateProfileRequest\x1a+.rentproof.account.v1.UpdateProfileResponseB\xdd\x01\n" +
 	"\x18com.rentproof.account.v1B\fAccountProtoP\x01ZAgithub.com/rentproof/rentproof/gen/rentproof/account/v1;accountv1\xa2\x02\x03RAX\xaa\x02\x14Rentproof.Account.V1\xca\x02\x14Rentproof\\Account\\V1\xe2\x02 Rentproof\\Account\\V1\\GPBMetadata\xea\x02\x16Rentproof::Account::V1b\x06proto3"
 
@@ -1483,7 +1796,7 @@ func file_rentproof_account_v1_account_proto_rawDescGZIP() []byte {
 	return file_rentproof_account_v1_account_proto_rawDescData
 }
 
-var file_rentproof_account_v1_account_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_rentproof_account_v1_account_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
 var file_rentproof_account_v1_account_proto_goTypes = []any{
 	(*User)(nil),                          // 0: rentproof.account.v1.User
 	(*GetCurrentUserRequest)(nil),         // 1: rentproof.account.v1.GetCurrentUserRequest
@@ -1508,10 +1821,16 @@ var file_rentproof_account_v1_account_proto_goTypes = []any{
 	(*ResetPasswordResponse)(nil),         // 20: rentproof.account.v1.ResetPasswordResponse
 	(*UpdateProfileRequest)(nil),          // 21: rentproof.account.v1.UpdateProfileRequest
 	(*UpdateProfileResponse)(nil),         // 22: rentproof.account.v1.UpdateProfileResponse
-	(*timestamppb.Timestamp)(nil),         // 23: google.protobuf.Timestamp
+	(*SendPasswordResetLinkRequest)(nil),  // 23: rentproof.account.v1.SendPasswordResetLinkRequest
+	(*SendPasswordResetLinkResponse)(nil), // 24: rentproof.account.v1.SendPasswordResetLinkResponse
+	(*ResetPasswordWithLinkRequest)(nil),  // 25: rentproof.account.v1.ResetPasswordWithLinkRequest
+	(*ResetPasswordWithLinkResponse)(nil), // 26: rentproof.account.v1.ResetPasswordWithLinkResponse
+	(*SendSignInLinkRequest)(nil),         // 27: rentproof.account.v1.SendSignInLinkRequest
+	(*SendSignInLinkResponse)(nil),        // 28: rentproof.account.v1.SendSignInLinkResponse
+	(*timestamppb.Timestamp)(nil),         // 29: google.protobuf.Timestamp
 }
 var file_rentproof_account_v1_account_proto_depIdxs = []int32{
-	23, // 0: rentproof.account.v1.User.created_at:type_name -> google.protobuf.Timestamp
+	29, // 0: rentproof.account.v1.User.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: rentproof.account.v1.GetCurrentUserResponse.user:type_name -> rentproof.account.v1.User
 	0,  // 2: rentproof.account.v1.RegisterResponse.user:type_name -> rentproof.account.v1.User
 	0,  // 3: rentproof.account.v1.LoginResponse.user:type_name -> rentproof.account.v1.User
@@ -1526,20 +1845,26 @@ var file_rentproof_account_v1_account_proto_depIdxs = []int32{
 	15, // 12: rentproof.account.v1.AccountService.SetSecurityQuestions:input_type -> rentproof.account.v1.SetSecurityQuestionsRequest
 	17, // 13: rentproof.account.v1.AccountService.FindAccount:input_type -> rentproof.account.v1.FindAccountRequest
 	19, // 14: rentproof.account.v1.AccountService.ResetPassword:input_type -> rentproof.account.v1.ResetPasswordRequest
-	21, // 15: rentproof.account.v1.AccountService.UpdateProfile:input_type -> rentproof.account.v1.UpdateProfileRequest
-	4,  // 16: rentproof.account.v1.AccountService.Register:output_type -> rentproof.account.v1.RegisterResponse
-	6,  // 17: rentproof.account.v1.AccountService.Login:output_type -> rentproof.account.v1.LoginResponse
-	8,  // 18: rentproof.account.v1.AccountService.Logout:output_type -> rentproof.account.v1.LogoutResponse
-	2,  // 19: rentproof.account.v1.AccountService.GetCurrentUser:output_type -> rentproof.account.v1.GetCurrentUserResponse
-	10, // 20: rentproof.account.v1.AccountService.GetUserName:output_type -> rentproof.account.v1.GetUserNameResponse
-	12, // 21: rentproof.account.v1.AccountService.ListSecurityQuestions:output_type -> rentproof.account.v1.ListSecurityQuestionsResponse
-	14, // 22: rentproof.account.v1.AccountService.GetSecurityQuestions:output_type -> rentproof.account.v1.GetSecurityQuestionsResponse
-	16, // 23: rentproof.account.v1.AccountService.SetSecurityQuestions:output_type -> rentproof.account.v1.SetSecurityQuestionsResponse
-	18, // 24: rentproof.account.v1.AccountService.FindAccount:output_type -> rentproof.account.v1.FindAccountResponse
-	20, // 25: rentproof.account.v1.AccountService.ResetPassword:output_type -> rentproof.account.v1.ResetPasswordResponse
-	22, // 26: rentproof.account.v1.AccountService.UpdateProfile:output_type -> rentproof.account.v1.UpdateProfileResponse
-	16, // [16:27] is the sub-list for method output_type
-	5,  // [5:16] is the sub-list for method input_type
+	23, // 15: rentproof.account.v1.AccountService.SendPasswordResetLink:input_type -> rentproof.account.v1.SendPasswordResetLinkRequest
+	25, // 16: rentproof.account.v1.AccountService.ResetPasswordWithLink:input_type -> rentproof.account.v1.ResetPasswordWithLinkRequest
+	27, // 17: rentproof.account.v1.AccountService.SendSignInLink:input_type -> rentproof.account.v1.SendSignInLinkRequest
+	21, // 18: rentproof.account.v1.AccountService.UpdateProfile:input_type -> rentproof.account.v1.UpdateProfileRequest
+	4,  // 19: rentproof.account.v1.AccountService.Register:output_type -> rentproof.account.v1.RegisterResponse
+	6,  // 20: rentproof.account.v1.AccountService.Login:output_type -> rentproof.account.v1.LoginResponse
+	8,  // 21: rentproof.account.v1.AccountService.Logout:output_type -> rentproof.account.v1.LogoutResponse
+	2,  // 22: rentproof.account.v1.AccountService.GetCurrentUser:output_type -> rentproof.account.v1.GetCurrentUserResponse
+	10, // 23: rentproof.account.v1.AccountService.GetUserName:output_type -> rentproof.account.v1.GetUserNameResponse
+	12, // 24: rentproof.account.v1.AccountService.ListSecurityQuestions:output_type -> rentproof.account.v1.ListSecurityQuestionsResponse
+	14, // 25: rentproof.account.v1.AccountService.GetSecurityQuestions:output_type -> rentproof.account.v1.GetSecurityQuestionsResponse
+	16, // 26: rentproof.account.v1.AccountService.SetSecurityQuestions:output_type -> rentproof.account.v1.SetSecurityQuestionsResponse
+	18, // 27: rentproof.account.v1.AccountService.FindAccount:output_type -> rentproof.account.v1.FindAccountResponse
+	20, // 28: rentproof.account.v1.AccountService.ResetPassword:output_type -> rentproof.account.v1.ResetPasswordResponse
+	24, // 29: rentproof.account.v1.AccountService.SendPasswordResetLink:output_type -> rentproof.account.v1.SendPasswordResetLinkResponse
+	26, // 30: rentproof.account.v1.AccountService.ResetPasswordWithLink:output_type -> rentproof.account.v1.ResetPasswordWithLinkResponse
+	28, // 31: rentproof.account.v1.AccountService.SendSignInLink:output_type -> rentproof.account.v1.SendSignInLinkResponse
+	22, // 32: rentproof.account.v1.AccountService.UpdateProfile:output_type -> rentproof.account.v1.UpdateProfileResponse
+	19, // [19:33] is the sub-list for method output_type
+	5,  // [5:19] is the sub-list for method input_type
 	5,  // [5:5] is the sub-list for extension type_name
 	5,  // [5:5] is the sub-list for extension extendee
 	0,  // [0:5] is the sub-list for field type_name
@@ -1556,7 +1881,7 @@ func file_rentproof_account_v1_account_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_account_v1_account_proto_rawDesc), len(file_rentproof_account_v1_account_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   23,
+			NumMessages:   29,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -94,6 +94,8 @@ func (x *LoginRequest) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendString(b, x.GetUsername())
 	b = append(b, ",\"password\":"...)
 	b = wirejson.AppendString(b, x.GetPassword())
+	b = append(b, ",\"signInLink\":"...)
+	b = wirejson.AppendString(b, x.GetSignInLink())
 	return append(b, '}')
 }
 
@@ -256,5 +258,50 @@ func (x *UpdateProfileResponse) AppendJSON(b []byte) []byte {
 	} else {
 		b = m.AppendJSON(b)
 	}
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *SendPasswordResetLinkRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"email\":"...)
+	b = wirejson.AppendString(b, x.GetEmail())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *SendPasswordResetLinkResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"message\":"...)
+	b = wirejson.AppendString(b, x.GetMessage())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ResetPasswordWithLinkRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"token\":"...)
+	b = wirejson.AppendString(b, x.GetToken())
+	b = append(b, ",\"newPassword\":"...)
+	b = wirejson.AppendString(b, x.GetNewPassword())
+	b = append(b, ",\"confirmPassword\":"...)
+	b = wirejson.AppendString(b, x.GetConfirmPassword())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ResetPasswordWithLinkResponse) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *SendSignInLinkRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"username\":"...)
+	b = wirejson.AppendString(b, x.GetUsername())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *SendSignInLinkResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"message\":"...)
+	b = wirejson.AppendString(b, x.GetMessage())
 	return append(b, '}')
 }

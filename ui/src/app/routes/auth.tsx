@@ -1,5 +1,6 @@
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { ForgotPasswordPage } from "@/features/auth/components/forgot-password-page";
+import { ResetPasswordPage } from "@/features/auth/components/reset-password-page";
 import { SecurityQuestionsPage } from "@/features/auth/components/security-questions-page";
 
 /** AuthRoute is /auth: sign in and register. */
@@ -7,9 +8,14 @@ export function AuthRoute() {
   return <AuthPage />;
 }
 
-/** ForgotPasswordRoute is /forgot-password: password reset by security questions. */
+/** ForgotPasswordRoute is /forgot-password: password reset by security questions or an emailed link. */
 export function ForgotPasswordRoute() {
   return <ForgotPasswordPage />;
+}
+
+/** ResetPasswordRoute is /reset-password?token=…: a new password with an emailed link. */
+export function ResetPasswordRoute() {
+  return <ResetPasswordPage />;
 }
 
 /** SecurityQuestionsRoute is /dashboard/security-questions (behind ProtectedRoute in the router). */

@@ -117,7 +117,20 @@ export const resetPasswordSchema = z
   .superRefine(confirms((v) => v.newPassword, "confirmPassword"));
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
-/** securityQuestionsSchema is SPEC §5 Security questions. */
+/** newPasswordSchema is the emailed reset link's form: SPEC §5's password rules. */
+export const newPasswordSchema = z
+  .object({
+    newPassword: password(false),
+    confirmPassword: z.string().refine((v) => v !== "", MESSAGES.password),
+  })
+  .superRefine(confirms((v) => v.newPassword, "confirmPassword"));
+export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
+
+/** emailLinkSchema asks for the address a reset link goes to (SPEC §5's email rule). */
+export const emailLinkSchema = z.object({ email: text().refine(isEmail, MESSAGES.email) });
+export type EmailLinkValues = z.infer<typeof emailLinkSchema>;
+
+/** securityQuestionsSchema is SPEC §5 Security questions.*/
 export const securityQuestionsSchema = z.object({
   securityQuestion1: z.string().refine((v) => v !== "", MESSAGES.securityQuestion),
   securityAnswer1: answer(account.securityAnswer),

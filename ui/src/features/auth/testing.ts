@@ -7,6 +7,9 @@ import {
   type LoginRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
+  type ResetPasswordWithLinkRequest,
+  type SendPasswordResetLinkRequest,
+  type SendSignInLinkRequest,
   type SetSecurityQuestionsRequest,
   type UpdateProfileRequest,
   type User,
@@ -38,14 +41,24 @@ interface FakeAccountsOptions {
   fail?: Partial<
     Record<"login" | "register" | "findAccount" | "resetPassword" | "setSecurityQuestions" | "updateProfile", ConnectError>
   >;
+  /** Usernames the account-wide sign-in limit holds out (without a sign-in link). */
+  heldOut?: string[];
 }
+
+/** RESET_LINK_TOKEN is the one emailed reset link the fake server honours, once. */
+export const RESET_LINK_TOKEN = "reset-link-token";
+/** SIGN_IN_LINK_TOKEN is the one emailed sign-in link the fake server honours. */
+export const SIGN_IN_LINK_TOKEN = "sign-in-link-token";
+
+/** The server's normalised comparison of answers (case and spacing do not matter). */
+const normalise = (answer: string) => answer.trim().toLowerCase().split(/\s+/).join(" ");
 
 /**
  * fakeAccounts is an in-memory AccountService with the server's rules that the UI
  * depends on (sign-in by username or email, unique usernames, recovery by answers),
  * served beside the shared fakes of src/test/render. It records every request.
  */
-export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {} }: FakeAccountsOptions = {}) {
+export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {}, heldOut = [] }: FakeAccountsOptions = {}) {
   const known = accounts.map((a) => ({ ...a }));
   let signedIn: User | undefined = signedInAs;
   const requests = {
@@ -55,8 +68,12 @@ export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {} }: Fak
     resetPassword: [] as ResetPasswordRequest[],
     setSecurityQuestions: [] as SetSecurityQuestionsRequest[],
     updateProfile: [] as UpdateProfileRequest[],
+    sendPasswordResetLink: [] as SendPasswordResetLinkRequest[],
+    resetPasswordWithLink: [] as ResetPasswordWithLinkRequest[],
+    sendSignInLink: [] as SendSignInLinkRequest[],
   };
-  const wait = async (rpc: keyof typeof requests) => {
+  let resetLinkUsed = false;
+  const wait = async (rpc: keyof NonNullable<FakeAccountsOptions["fail"]>) => {
     await hold?.();
     const err = fail[rpc];
     if (err) throw err;
@@ -75,6 +92,13 @@ export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {} }: Fak
           const account = known.find(
             (a) => a.user.username.toLowerCase() === id || a.user.email.toLowerCase() === id,
           );
+          if (heldOut.includes(id) && req.signInLink !== SIGN_IN_LINK_TOKEN) {
+            throw new ConnectError(
+              "Too many failed attempts on this account. Please try again in 15 minutes, or ask for a sign-in link by email.",
+              Code.ResourceExhausted,
+              { "Rentproof-Hint": "sign_in_link" },
+            );
+          }
           if (!account || account.password !== req.password) {
             throw new ConnectError("Invalid username or password", Code.Unauthenticated);
           }
@@ -141,17 +165,33 @@ export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {} }: Fak
         async findAccount(req) {
           requests.findAccount.push(req);
           await wait("findAccount");
+          // Every pair gets two questions: an unknown one, decoys that no answer passes.
           const account = known.find((a) => a.user.email === req.email && a.user.username === req.username);
-          if (!account?.security) throw new ConnectError("Please check your email and username", Code.NotFound);
-          const [securityQuestion1, securityQuestion2] = account.security.questions;
-          return { userId: account.user.id, securityQuestion1, securityQuestion2 };
+          const [securityQuestion1, securityQuestion2] = account?.security?.questions ?? [SECURITY_QUESTIONS[4], SECURITY_QUESTIONS[7]];
+          return { userId: account?.user.id ?? 1 << 30, securityQuestion1, securityQuestion2 };
+        },
+        sendPasswordResetLink(req) {
+          requests.sendPasswordResetLink.push(req);
+          return { message: "If an account exists for that address, we sent a link" };
+        },
+        sendSignInLink(req) {
+          requests.sendSignInLink.push(req);
+          return { message: "If an account exists for that name, we sent a sign-in link to its email address" };
+        },
+        resetPasswordWithLink(req) {
+          requests.resetPasswordWithLink.push(req);
+          if (req.token !== RESET_LINK_TOKEN || resetLinkUsed) {
+            throw new ConnectError("This link is invalid, has expired or was already used. Please ask for a new one.", Code.FailedPrecondition);
+          }
+          resetLinkUsed = true;
+          return {};
         },
         async resetPassword(req) {
           requests.resetPassword.push(req);
           await wait("resetPassword");
           const account = known.find((a) => a.user.id === req.userId);
           const [a1, a2] = account?.security?.answers ?? [];
-          if (!account || req.securityAnswer1.trim() !== a1 || req.securityAnswer2.trim() !== a2) {
+          if (!account || normalise(req.securityAnswer1) !== normalise(a1 ?? "") || normalise(req.securityAnswer2) !== normalise(a2 ?? "")) {
             throw new ConnectError("Please check your security answers", Code.PermissionDenied);
           }
           account.password = req.newPassword;

@@ -276,9 +276,9 @@ export function buildFaq(): FaqCategory[] {
           id: "forgot-password",
           question: "I forgot my password. How do I reset it?",
           answer: [
-            "RentProof does not send password reset links by email. You reset your password by answering the two security questions you chose for your account.",
-            "Go to Forgot password? on the sign-in page, enter your email address and username, answer both questions exactly as you set them (answers are case-sensitive) and choose a new password. Resetting your password signs you out on every device.",
-            "If you have not set security questions, the account cannot be recovered this way: contact us and we will help.",
+            "Go to Forgot password? on the sign-in page and enter your email address: if it belongs to an account, we email a link that sets a new password. The link works once and expires after 24 hours.",
+            "Or enter your email address and username and answer the two security questions you chose (case and spacing do not matter), then choose a new password. Resetting your password signs you out on every device.",
+            "If you can no longer read that mailbox and have not set security questions, contact us and we will help.",
           ],
           links: [{ label: "Reset your password", to: "/forgot-password" }],
         },

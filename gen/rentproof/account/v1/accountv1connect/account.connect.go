@@ -60,6 +60,15 @@ const (
 	// AccountServiceResetPasswordProcedure is the fully-qualified name of the AccountService's
 	// ResetPassword RPC.
 	AccountServiceResetPasswordProcedure = "/rentproof.account.v1.AccountService/ResetPassword"
+	// AccountServiceSendPasswordResetLinkProcedure is the fully-qualified name of the AccountService's
+	// SendPasswordResetLink RPC.
+	AccountServiceSendPasswordResetLinkProcedure = "/rentproof.account.v1.AccountService/SendPasswordResetLink"
+	// AccountServiceResetPasswordWithLinkProcedure is the fully-qualified name of the AccountService's
+	// ResetPasswordWithLink RPC.
+	AccountServiceResetPasswordWithLinkProcedure = "/rentproof.account.v1.AccountService/ResetPasswordWithLink"
+	// AccountServiceSendSignInLinkProcedure is the fully-qualified name of the AccountService's
+	// SendSignInLink RPC.
+	AccountServiceSendSignInLinkProcedure = "/rentproof.account.v1.AccountService/SendSignInLink"
 	// AccountServiceUpdateProfileProcedure is the fully-qualified name of the AccountService's
 	// UpdateProfile RPC.
 	AccountServiceUpdateProfileProcedure = "/rentproof.account.v1.AccountService/UpdateProfile"
@@ -93,6 +102,16 @@ type AccountServiceClient interface {
 	// ResetPassword sets a new password when both answers are right, and revokes every session.
 	// Repeated wrong answers per account and per client address answer resource_exhausted.
 	ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error)
+	// SendPasswordResetLink emails a one-time link that sets a new password (24 hours). The answer
+	// never says whether the address has an account, and the work is the same either way.
+	SendPasswordResetLink(context.Context, *connect.Request[v1.SendPasswordResetLinkRequest]) (*connect.Response[v1.SendPasswordResetLinkResponse], error)
+	// ResetPasswordWithLink sets a new password with an emailed link's token, once, and revokes
+	// every session of the account.
+	ResetPasswordWithLink(context.Context, *connect.Request[v1.ResetPasswordWithLinkRequest]) (*connect.Response[v1.ResetPasswordWithLinkResponse], error)
+	// SendSignInLink emails a one-time link that lets the browser that opens it past the
+	// account-wide limit on failed sign-ins (the password is still checked). The answer never says
+	// whether the account exists.
+	SendSignInLink(context.Context, *connect.Request[v1.SendSignInLinkRequest]) (*connect.Response[v1.SendSignInLinkResponse], error)
 	// UpdateProfile changes the signed-in user's name and profile (the dashboard's Edit Profile).
 	UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error)
 }
@@ -172,6 +191,24 @@ func NewAccountServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(accountServiceMethods.ByName("ResetPassword")),
 			connect.WithClientOptions(opts...),
 		),
+		sendPasswordResetLink: connect.NewClient[v1.SendPasswordResetLinkRequest, v1.SendPasswordResetLinkResponse](
+			httpClient,
+			baseURL+AccountServiceSendPasswordResetLinkProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("SendPasswordResetLink")),
+			connect.WithClientOptions(opts...),
+		),
+		resetPasswordWithLink: connect.NewClient[v1.ResetPasswordWithLinkRequest, v1.ResetPasswordWithLinkResponse](
+			httpClient,
+			baseURL+AccountServiceResetPasswordWithLinkProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("ResetPasswordWithLink")),
+			connect.WithClientOptions(opts...),
+		),
+		sendSignInLink: connect.NewClient[v1.SendSignInLinkRequest, v1.SendSignInLinkResponse](
+			httpClient,
+			baseURL+AccountServiceSendSignInLinkProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("SendSignInLink")),
+			connect.WithClientOptions(opts...),
+		),
 		updateProfile: connect.NewClient[v1.UpdateProfileRequest, v1.UpdateProfileResponse](
 			httpClient,
 			baseURL+AccountServiceUpdateProfileProcedure,
@@ -193,6 +230,9 @@ type accountServiceClient struct {
 	setSecurityQuestions  *connect.Client[v1.SetSecurityQuestionsRequest, v1.SetSecurityQuestionsResponse]
 	findAccount           *connect.Client[v1.FindAccountRequest, v1.FindAccountResponse]
 	resetPassword         *connect.Client[v1.ResetPasswordRequest, v1.ResetPasswordResponse]
+	sendPasswordResetLink *connect.Client[v1.SendPasswordResetLinkRequest, v1.SendPasswordResetLinkResponse]
+	resetPasswordWithLink *connect.Client[v1.ResetPasswordWithLinkRequest, v1.ResetPasswordWithLinkResponse]
+	sendSignInLink        *connect.Client[v1.SendSignInLinkRequest, v1.SendSignInLinkResponse]
 	updateProfile         *connect.Client[v1.UpdateProfileRequest, v1.UpdateProfileResponse]
 }
 
@@ -246,6 +286,21 @@ func (c *accountServiceClient) ResetPassword(ctx context.Context, req *connect.R
 	return c.resetPassword.CallUnary(ctx, req)
 }
 
+// SendPasswordResetLink calls rentproof.account.v1.AccountService.SendPasswordResetLink.
+func (c *accountServiceClient) SendPasswordResetLink(ctx context.Context, req *connect.Request[v1.SendPasswordResetLinkRequest]) (*connect.Response[v1.SendPasswordResetLinkResponse], error) {
+	return c.sendPasswordResetLink.CallUnary(ctx, req)
+}
+
+// ResetPasswordWithLink calls rentproof.account.v1.AccountService.ResetPasswordWithLink.
+func (c *accountServiceClient) ResetPasswordWithLink(ctx context.Context, req *connect.Request[v1.ResetPasswordWithLinkRequest]) (*connect.Response[v1.ResetPasswordWithLinkResponse], error) {
+	return c.resetPasswordWithLink.CallUnary(ctx, req)
+}
+
+// SendSignInLink calls rentproof.account.v1.AccountService.SendSignInLink.
+func (c *accountServiceClient) SendSignInLink(ctx context.Context, req *connect.Request[v1.SendSignInLinkRequest]) (*connect.Response[v1.SendSignInLinkResponse], error) {
+	return c.sendSignInLink.CallUnary(ctx, req)
+}
+
 // UpdateProfile calls rentproof.account.v1.AccountService.UpdateProfile.
 func (c *accountServiceClient) UpdateProfile(ctx context.Context, req *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error) {
 	return c.updateProfile.CallUnary(ctx, req)
@@ -279,6 +334,16 @@ type AccountServiceHandler interface {
 	// ResetPassword sets a new password when both answers are right, and revokes every session.
 	// Repeated wrong answers per account and per client address answer resource_exhausted.
 	ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error)
+	// SendPasswordResetLink emails a one-time link that sets a new password (24 hours). The answer
+	// never says whether the address has an account, and the work is the same either way.
+	SendPasswordResetLink(context.Context, *connect.Request[v1.SendPasswordResetLinkRequest]) (*connect.Response[v1.SendPasswordResetLinkResponse], error)
+	// ResetPasswordWithLink sets a new password with an emailed link's token, once, and revokes
+	// every session of the account.
+	ResetPasswordWithLink(context.Context, *connect.Request[v1.ResetPasswordWithLinkRequest]) (*connect.Response[v1.ResetPasswordWithLinkResponse], error)
+	// SendSignInLink emails a one-time link that lets the browser that opens it past the
+	// account-wide limit on failed sign-ins (the password is still checked). The answer never says
+	// whether the account exists.
+	SendSignInLink(context.Context, *connect.Request[v1.SendSignInLinkRequest]) (*connect.Response[v1.SendSignInLinkResponse], error)
 	// UpdateProfile changes the signed-in user's name and profile (the dashboard's Edit Profile).
 	UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error)
 }
@@ -354,6 +419,24 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 		connect.WithSchema(accountServiceMethods.ByName("ResetPassword")),
 		connect.WithHandlerOptions(opts...),
 	)
+	accountServiceSendPasswordResetLinkHandler := connect.NewUnaryHandler(
+		AccountServiceSendPasswordResetLinkProcedure,
+		svc.SendPasswordResetLink,
+		connect.WithSchema(accountServiceMethods.ByName("SendPasswordResetLink")),
+		connect.WithHandlerOptions(opts...),
+	)
+	accountServiceResetPasswordWithLinkHandler := connect.NewUnaryHandler(
+		AccountServiceResetPasswordWithLinkProcedure,
+		svc.ResetPasswordWithLink,
+		connect.WithSchema(accountServiceMethods.ByName("ResetPasswordWithLink")),
+		connect.WithHandlerOptions(opts...),
+	)
+	accountServiceSendSignInLinkHandler := connect.NewUnaryHandler(
+		AccountServiceSendSignInLinkProcedure,
+		svc.SendSignInLink,
+		connect.WithSchema(accountServiceMethods.ByName("SendSignInLink")),
+		connect.WithHandlerOptions(opts...),
+	)
 	accountServiceUpdateProfileHandler := connect.NewUnaryHandler(
 		AccountServiceUpdateProfileProcedure,
 		svc.UpdateProfile,
@@ -382,6 +465,12 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 			accountServiceFindAccountHandler.ServeHTTP(w, r)
 		case AccountServiceResetPasswordProcedure:
 			accountServiceResetPasswordHandler.ServeHTTP(w, r)
+		case AccountServiceSendPasswordResetLinkProcedure:
+			accountServiceSendPasswordResetLinkHandler.ServeHTTP(w, r)
+		case AccountServiceResetPasswordWithLinkProcedure:
+			accountServiceResetPasswordWithLinkHandler.ServeHTTP(w, r)
+		case AccountServiceSendSignInLinkProcedure:
+			accountServiceSendSignInLinkHandler.ServeHTTP(w, r)
 		case AccountServiceUpdateProfileProcedure:
 			accountServiceUpdateProfileHandler.ServeHTTP(w, r)
 		default:
@@ -431,6 +520,18 @@ func (UnimplementedAccountServiceHandler) FindAccount(context.Context, *connect.
 
 func (UnimplementedAccountServiceHandler) ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.ResetPassword is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) SendPasswordResetLink(context.Context, *connect.Request[v1.SendPasswordResetLinkRequest]) (*connect.Response[v1.SendPasswordResetLinkResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.SendPasswordResetLink is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) ResetPasswordWithLink(context.Context, *connect.Request[v1.ResetPasswordWithLinkRequest]) (*connect.Response[v1.ResetPasswordWithLinkResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.ResetPasswordWithLink is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) SendSignInLink(context.Context, *connect.Request[v1.SendSignInLinkRequest]) (*connect.Response[v1.SendSignInLinkResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.SendSignInLink is not implemented"))
 }
 
 func (UnimplementedAccountServiceHandler) UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error) {

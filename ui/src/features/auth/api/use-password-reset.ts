@@ -3,6 +3,8 @@ import { toast } from "@/components/ui/use-toast";
 import { AccountService, type FindAccountResponse } from "@/gen/rentproof/account/v1/account_pb";
 import { errorMessage } from "@/lib/errors";
 import type { FindAccountValues, ResetPasswordValues } from "../schemas";
+import { useResetDone } from "./use-recovery-links";
+import { useFailureToast } from "./use-sign-in";
 
 /**
  * useFindAccount is step 1 of the password reset (AccountService.FindAccount): email
@@ -28,22 +30,19 @@ export function useFindAccount(onFound: (found: FindAccountResponse, username: s
 
 /**
  * useResetPassword is step 2 (AccountService.ResetPassword): right answers set the new
- * password and sign the account out everywhere.
+ * password and sign the account out everywhere; the user then lands on sign-in with SPEC's
+ * success toast, and a failure toast from an earlier try goes away.
  */
-export function useResetPassword(onReset: () => void) {
+export function useResetPassword() {
+  const failure = useFailureToast();
+  const done = useResetDone(failure.clear);
   const mutation = useMutation(AccountService.method.resetPassword, {
-    onSuccess: () => {
-      toast({
-        title: "Password reset successful",
-        description: "Your password has been reset. You can now login with your new password.",
-      });
-      onReset();
-    },
+    onMutate: failure.clear,
+    onSuccess: done,
     onError: (err) => {
-      toast({
+      failure.show({
         title: "Password reset failed",
         description: errorMessage(err) || "Please check your security answers",
-        variant: "destructive",
       });
     },
   });

@@ -74,6 +74,8 @@ export function AuthPage() {
 
   if (user) return <Navigate to={afterSignIn(location.state)} state={returnState(location.state)} replace />;
   const reason = signInReason(location.state);
+  // An emailed sign-in link opens /auth?link=…: its token goes with this browser's sign-in.
+  const signInLink = new URLSearchParams(location.search).get("link") ?? "";
 
   return (
     <>
@@ -102,7 +104,7 @@ export function AuthPage() {
                 </TabsTrigger>
               </TabsList>
               <TabsContent value="login" forceMount hidden={tab !== "login"}>
-                <LoginForm onRegisterInstead={() => switchTo("register")} />
+                <LoginForm onRegisterInstead={() => switchTo("register")} signInLink={signInLink} />
               </TabsContent>
               <TabsContent value="register" forceMount hidden={tab !== "register"}>
                 <RegisterForm onLoginInstead={() => switchTo("login")} />

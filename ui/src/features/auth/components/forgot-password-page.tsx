@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, KeyRound } from "lucide-react";
+import { ArrowLeft, KeyRound, Mail } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
@@ -9,12 +9,14 @@ import { FormField } from "@/components/ui/form-field";
 import type { FindAccountResponse } from "@/gen/rentproof/account/v1/account_pb";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useFindAccount, useResetPassword } from "../api/use-password-reset";
+import { useSendResetLink } from "../api/use-recovery-links";
 import {
   findAccountSchema,
   resetPasswordSchema,
   type FindAccountValues,
   type ResetPasswordValues,
 } from "../schemas";
+import { EmailLinkForm } from "./email-link-form";
 import { SubmitButton } from "./submit-button";
 import "../auth.css";
 
@@ -29,6 +31,7 @@ const EMPTY_RESET: ResetPasswordValues = {
 /** Found is the account of step 1, with the questions step 2 asks. */
 interface Found {
   userId: number;
+  email: string;
   username: string;
   securityQuestion1: string;
   securityQuestion2: string;
@@ -38,8 +41,9 @@ interface Found {
  * ForgotPasswordPage is /forgot-password (SPEC §2 "Password reset"): step 1 finds the
  * account by email and username, step 2 answers its two security questions and sets
  * a new password. Back to Find Account returns to step 1 with what was typed there;
- * a successful reset clears both steps and starts over at step 1. Focus moves to the
- * heading of the step that appears.
+ * a successful reset lands on sign-in. Beside step 1, a reset link by email; step 2 offers it
+ * for the address of step 1 (every pair gets questions, so the page never tells whether the
+ * account exists). Focus moves to the heading of the step that appears.
  */
 export function ForgotPasswordPage() {
   usePageTitle("Reset Password");
@@ -75,22 +79,22 @@ export function ForgotPasswordPage() {
     resetForm.reset();
     showStep({
       userId: res.userId,
+      email: findForm.getValues("email").trim(),
       username,
       securityQuestion1: res.securityQuestion1,
       securityQuestion2: res.securityQuestion2,
     });
   });
 
-  const { resetPassword, pending: resetting } = useResetPassword(() => {
-    resetForm.reset();
-    findForm.reset();
-    showStep(null);
-  });
+  // A successful reset lands on sign-in (useResetPassword): not SPEC's return to step 1, whose
+  // empty form said nothing about what had happened (README, deviations).
+  const { resetPassword, pending: resetting } = useResetPassword();
+  const emailLink = useSendResetLink();
 
   return (
     <>
       <PageHeader title="Reset Password">
-        <p>Forgot your password? Find your account, answer your security questions and choose a new one.</p>
+        <p>Forgot your password? Answer your security questions, or get a link by email, and choose a new one.</p>
       </PageHeader>
       <div className="container section auth-layout">
         <div className="card auth-card">
@@ -107,7 +111,7 @@ export function ForgotPasswordPage() {
                   Answer Security Questions
                 </h2>
                 <p className="muted">
-                  Answer the questions you chose for <strong>{found.username}</strong>. Answers are case-sensitive.
+                  Answer the questions you chose for <strong>{found.username}</strong>. Case and spacing do not matter.
                 </p>
               </div>
               <FormField showOnLeave control={resetForm.control} name="securityAnswer1" label={found.securityQuestion1}>
@@ -129,6 +133,18 @@ export function ForgotPasswordPage() {
               <Button variant="outline" size="lg" className="auth-secondary" onClick={() => showStep(null)} disabled={resetting}>
                 <ArrowLeft aria-hidden="true" size={18} /> Back to Find Account
               </Button>
+              <Button
+                variant="outline"
+                size="lg"
+                className="auth-secondary"
+                onClick={() => emailLink.send(found.email)}
+                disabled={emailLink.pending}
+              >
+                <Mail aria-hidden="true" size={18} /> Email Me a Link Instead
+              </Button>
+              <p role="status" className="muted">
+                {emailLink.sent}
+              </p>
             </form>
           ) : (
             <form
@@ -163,6 +179,7 @@ export function ForgotPasswordPage() {
               </SubmitButton>
             </form>
           )}
+          {found ? null : <EmailLinkForm />}
           <p className="auth-form__switch">
             Remembered your password? <Link to="/auth">Return to Login</Link>
           </p>

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { FormField } from "@/components/ui/form-field";
+import { useSendSignInLink } from "../api/use-recovery-links";
 import { useLogin } from "../api/use-sign-in";
 import { loginSchema, type LoginValues } from "../schemas";
 import { SubmitButton } from "./submit-button";
@@ -12,17 +13,20 @@ const EMPTY: LoginValues = { username: "", password: "" };
 interface LoginFormProps {
   /** Switches the page to the Register tab. */
   onRegisterInstead: () => void;
+  /** The token of the emailed sign-in link the page was opened with, if any. */
+  signInLink?: string;
 }
 
 /** LoginForm signs in with a username or email and a password (SPEC §2, §5 Login). */
-export function LoginForm({ onRegisterInstead }: LoginFormProps) {
+export function LoginForm({ onRegisterInstead, signInLink = "" }: LoginFormProps) {
   const titleId = useId();
-  const { control, handleSubmit } = useForm<LoginValues>({
+  const { control, handleSubmit, getValues } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: EMPTY,
     mode: "onChange",
   });
-  const { login, pending } = useLogin();
+  const { login, pending, heldOut } = useLogin(signInLink);
+  const link = useSendSignInLink();
 
   return (
     <form className="auth-form" noValidate aria-labelledby={titleId} onSubmit={handleSubmit(login)}>
@@ -31,6 +35,11 @@ export function LoginForm({ onRegisterInstead }: LoginFormProps) {
           Welcome back
         </h2>
         <p className="muted">Sign in to manage your reviews, properties and rewards.</p>
+        {signInLink ? (
+          <p className="auth-notice" role="note">
+            You opened a sign-in link: sign in with your password to continue. It works once.
+          </p>
+        ) : null}
       </div>
       <FormField showOnLeave control={control} name="username" label="Username or Email">
         {(props) => (
@@ -52,6 +61,22 @@ export function LoginForm({ onRegisterInstead }: LoginFormProps) {
       <SubmitButton pending={pending} pendingLabel="Logging in...">
         Login
       </SubmitButton>
+      {heldOut && !signInLink ? (
+        <div className="auth-notice">
+          <p>This account is held back after many failed sign-ins. We can email its owner a link that lets this browser sign in.</p>
+          <button
+            type="button"
+            className="link-button"
+            disabled={link.pending}
+            onClick={() => link.send(getValues("username"))}
+          >
+            Email me a sign-in link
+          </button>
+        </div>
+      ) : null}
+      <p role="status" className="muted">
+        {link.sent}
+      </p>
       <p className="auth-form__switch">
         Don&apos;t have an account?{" "}
         <button type="button" className="link-button" onClick={onRegisterInstead}>

@@ -185,7 +185,7 @@ function SecurityQuestionsForm({ questions, saved, onSaved }: SecurityQuestionsF
       <FormField showOnLeave control={form.control} name="securityAnswer2" label="Security Answer 2">
         {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
       </FormField>
-      <p className="field__hint">Answers are case-sensitive. Choose answers you will remember exactly.</p>
+      <p className="field__hint">Case and spacing do not matter: "Leeds" and "leeds" are the same answer.</p>
       <SubmitButton pending={pending} pendingLabel="Saving...">
         Save Security Questions
       </SubmitButton>

@@ -38,7 +38,7 @@ describe("FaqPage", () => {
     await user.click(other);
     expect(other).toHaveAttribute("aria-expanded", "true");
     expect(first).toHaveAttribute("aria-expanded", "false");
-    expect(screen.getByText(/does not send password reset links/)).toBeVisible();
+    expect(screen.getByText(/we email a link that sets a new password/)).toBeVisible();
     expect(screen.getAllByRole("button", { expanded: true })).toHaveLength(1);
 
     // Closing the open one leaves every item closed.

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/account/v1/account.proto.
  */
 export const file_rentproof_account_v1_account: GenFile = /*@__PURE__*/
-  fileDesc("CiJyZW50cHJvb2YvYWNjb3VudC92MS9hY2NvdW50LnByb3RvEhRyZW50cHJvb2YuYWNjb3VudC52MSK6AgoEVXNlchIKCgJpZBgBIAEoBRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIMCgRyb2xlGAYgASgJEhUKDXByb2ZpbGVfaW1hZ2UYByABKAkSDgoGdG9rZW5zGAggASgFEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh4KFmhhc19zZWN1cml0eV9xdWVzdGlvbnMYCiABKAgSCwoDYmlvGAsgASgJEgwKBGNpdHkYDCABKAkSDwoHY291bnRyeRgNIAEoCRIQCghsYW5ndWFnZRgOIAEoCRIbChNjYW5fbGlzdF9wcm9wZXJ0aWVzGA8gASgIIhcKFUdldEN1cnJlbnRVc2VyUmVxdWVzdCJCChZHZXRDdXJyZW50VXNlclJlc3BvbnNlEigKBHVzZXIYASABKAsyGi5yZW50cHJvb2YuYWNjb3VudC52MS5Vc2VyIu4BCg9SZWdpc3RlclJlcXVlc3QSGgoIdXNlcm5hbWUYASABKAlCCMrzGAQYAyAyEhgKBWVtYWlsGAIgASgJQgnK8xgFGAMg/gESGwoIcGFzc3dvcmQYAyABKAlCCcrzGAUYBiDIARIcCgpmaXJzdF9uYW1lGAQgASgJQgjK8xgEGAEgZBIbCglsYXN0X25hbWUYBSABKAlCCMrzGAQYASBkEk0KBHJvbGUYBiABKAlCP8rzGDsKEXJlZ2lzdHJhdGlvbl9yb2xlEhAKBnRlbmFudBIGVGVuYW50EhQKCGxhbmRsb3JkEghMYW5kbG9yZCI8ChBSZWdpc3RlclJlc3BvbnNlEigKBHVzZXIYASABKAsyGi5yZW50cHJvb2YuYWNjb3VudC52MS5Vc2VyIkgKDExvZ2luUmVxdWVzdBIbCgh1c2VybmFtZRgBIAEoCUIJyvMYBRgDIP4BEhsKCHBhc3N3b3JkGAIgASgJQgnK8xgFGAYgyAEiOQoNTG9naW5SZXNwb25zZRIoCgR1c2VyGAEgASgLMhoucmVudHByb29mLmFjY291bnQudjEuVXNlciIPCg1Mb2dvdXRSZXF1ZXN0IhAKDkxvZ291dFJlc3BvbnNlIiUKEkdldFVzZXJOYW1lUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgFIjwKE0dldFVzZXJOYW1lUmVzcG9uc2USEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkiHgocTGlzdFNlY3VyaXR5UXVlc3Rpb25zUmVxdWVzdCIyCh1MaXN0U2VjdXJpdHlRdWVzdGlvbnNSZXNwb25zZRIRCglxdWVzdGlvbnMYASADKAkiHQobR2V0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0IlYKHEdldFNlY3VyaXR5UXVlc3Rpb25zUmVzcG9uc2USGgoSc2VjdXJpdHlfcXVlc3Rpb24xGAEgASgJEhoKEnNlY3VyaXR5X3F1ZXN0aW9uMhgCIAEoCSLmBAobU2V0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0EscDChJzZWN1cml0eV9xdWVzdGlvbjEYASABKAlCqgPK8xilAwoRc2VjdXJpdHlfcXVlc3Rpb24SIwohV2hhdCB3YXMgeW91ciBjaGlsZGhvb2Qgbmlja25hbWU/EiUKI1doYXQgaXMgdGhlIG5hbWUgb2YgeW91ciBmaXJzdCBwZXQ/Eh0KG0luIHdoYXQgY2l0eSB3ZXJlIHlvdSBib3JuPxIkCiJXaGF0IGlzIHlvdXIgbW90aGVyJ3MgbWFpZGVuIG5hbWU/EiYKJFdoYXQgd2FzIHRoZSBtYWtlIG9mIHlvdXIgZmlyc3QgY2FyPxIrCilXaGF0IHdhcyB0aGUgbmFtZSBvZiB5b3VyIHByaW1hcnkgc2Nob29sPxIrCilXaG8gd2FzIHlvdXIgZmF2b3VyaXRlIGNoaWxkaG9vZCB0ZWFjaGVyPxIfCh1XaGF0IGlzIHlvdXIgZmF2b3VyaXRlIG1vdmllPxIqCihXaGF0IHdhcyB5b3VyIGZhdm91cml0ZSBmb29kIGFzIGEgY2hpbGQ/EjAKLldoYXQgaXMgdGhlIG5hbWUgb2YgdGhlIHN0cmVldCB5b3UgZ3JldyB1cCBvbj8SIwoQc2VjdXJpdHlfYW5zd2VyMRgCIAEoCUIJyvMYBRgBIMgBEjMKEnNlY3VyaXR5X3F1ZXN0aW9uMhgDIAEoCUIXyvMYEwoRc2VjdXJpdHlfcXVlc3Rpb24SIwoQc2VjdXJpdHlfYW5zd2VyMhgEIAEoCUIJyvMYBRgBIMgBIh4KHFNldFNlY3VyaXR5UXVlc3Rpb25zUmVzcG9uc2UiSgoSRmluZEFjY291bnRSZXF1ZXN0EhgKBWVtYWlsGAEgASgJQgnK8xgFGAMg/gESGgoIdXNlcm5hbWUYAiABKAlCCMrzGAQYAyAyIl4KE0ZpbmRBY2NvdW50UmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoBRIaChJzZWN1cml0eV9xdWVzdGlvbjEYAiABKAkSGgoSc2VjdXJpdHlfcXVlc3Rpb24yGAMgASgJIrcBChRSZXNldFBhc3N3b3JkUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgFEiMKEHNlY3VyaXR5X2Fuc3dlcjEYAiABKAlCCcrzGAUYASDIARIjChBzZWN1cml0eV9hbnN3ZXIyGAMgASgJQgnK8xgFGAEgyAESHwoMbmV3X3Bhc3N3b3JkGAQgASgJQgnK8xgFGAYgyAESIwoQY29uZmlybV9wYXNzd29yZBgFIAEoCUIJyvMYBRgGIMgBIhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZSK6AQoUVXBkYXRlUHJvZmlsZVJlcXVlc3QSHAoKZmlyc3RfbmFtZRgBIAEoCUIIyvMYBBgBIGQSGwoJbGFzdF9uYW1lGAIgASgJQgjK8xgEGAEgZBIUCgNiaW8YAyABKAlCB8rzGAMg9AMSFAoEY2l0eRgEIAEoCUIGyvMYAiBkEhkKB2NvdW50cnkYBSABKAlCCMrzGAQYAiBkEiAKCGxhbmd1YWdlGAYgASgJQg7K8xgKCghsYW5ndWFnZSJBChVVcGRhdGVQcm9maWxlUmVzcG9uc2USKAoEdXNlchgBIAEoCzIaLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVzZXIysQkKDkFjY291bnRTZXJ2aWNlElkKCFJlZ2lzdGVyEiUucmVudHByb29mLmFjY291bnQudjEuUmVnaXN0ZXJSZXF1ZXN0GiYucmVudHByb29mLmFjY291bnQudjEuUmVnaXN0ZXJSZXNwb25zZRJQCgVMb2dpbhIiLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ2luUmVxdWVzdBojLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ2luUmVzcG9uc2USUwoGTG9nb3V0EiMucmVudHByb29mLmFjY291bnQudjEuTG9nb3V0UmVxdWVzdBokLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ291dFJlc3BvbnNlEnAKDkdldEN1cnJlbnRVc2VyEisucmVudHByb29mLmFjY291bnQudjEuR2V0Q3VycmVudFVzZXJSZXF1ZXN0GiwucmVudHByb29mLmFjY291bnQudjEuR2V0Q3VycmVudFVzZXJSZXNwb25zZSIDkAIBEmcKC0dldFVzZXJOYW1lEigucmVudHByb29mLmFjY291bnQudjEuR2V0VXNlck5hbWVSZXF1ZXN0GikucmVudHByb29mLmFjY291bnQudjEuR2V0VXNlck5hbWVSZXNwb25zZSIDkAIBEoUBChVMaXN0U2VjdXJpdHlRdWVzdGlvbnMSMi5yZW50cHJvb2YuYWNjb3VudC52MS5MaXN0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0GjMucmVudHByb29mLmFjY291bnQudjEuTGlzdFNlY3VyaXR5UXVlc3Rpb25zUmVzcG9uc2UiA5ACARKCAQoUR2V0U2VjdXJpdHlRdWVzdGlvbnMSMS5yZW50cHJvb2YuYWNjb3VudC52MS5HZXRTZWN1cml0eVF1ZXN0aW9uc1JlcXVlc3QaMi5yZW50cHJvb2YuYWNjb3VudC52MS5HZXRTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlIgOQAgESfQoUU2V0U2VjdXJpdHlRdWVzdGlvbnMSMS5yZW50cHJvb2YuYWNjb3VudC52MS5TZXRTZWN1cml0eVF1ZXN0aW9uc1JlcXVlc3QaMi5yZW50cHJvb2YuYWNjb3VudC52MS5TZXRTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlEmIKC0ZpbmRBY2NvdW50EigucmVudHByb29mLmFjY291bnQudjEuRmluZEFjY291bnRSZXF1ZXN0GikucmVudHByb29mLmFjY291bnQudjEuRmluZEFjY291bnRSZXNwb25zZRJoCg1SZXNldFBhc3N3b3JkEioucmVudHByb29mLmFjY291bnQudjEuUmVzZXRQYXNzd29yZFJlcXVlc3QaKy5yZW50cHJvb2YuYWNjb3VudC52MS5SZXNldFBhc3N3b3JkUmVzcG9uc2USaAoNVXBkYXRlUHJvZmlsZRIqLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVwZGF0ZVByb2ZpbGVSZXF1ZXN0GisucmVudHByb29mLmFjY291bnQudjEuVXBkYXRlUHJvZmlsZVJlc3BvbnNlQt0BChhjb20ucmVudHByb29mLmFjY291bnQudjFCDEFjY291bnRQcm90b1ABWkFnaXRodWIuY29tL3JlbnRwcm9vZi9yZW50cHJvb2YvZ2VuL3JlbnRwcm9vZi9hY2NvdW50L3YxO2FjY291bnR2MaICA1JBWKoCFFJlbnRwcm9vZi5BY2NvdW50LlYxygIUUmVudHByb29mXEFjY291bnRcVjHiAiBSZW50cHJvb2ZcQWNjb3VudFxWMVxHUEJNZXRhZGF0YeoCFlJlbnRwcm9vZjo6QWNjb3VudDo6VjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
+  fileDesc("CiJyZW50cHJvb2YvYWNjb3VudC92MS9hY2NvdW50LnByb3RvEhRyZW50cHJvb2YuYWNjb3VudC52MSK6AgoEVXNlchIKCgJpZBgBIAEoBRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIMCgRyb2xlGAYgASgJEhUKDXByb2ZpbGVfaW1hZ2UYByABKAkSDgoGdG9rZW5zGAggASgFEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh4KFmhhc19zZWN1cml0eV9xdWVzdGlvbnMYCiABKAgSCwoDYmlvGAsgASgJEgwKBGNpdHkYDCABKAkSDwoHY291bnRyeRgNIAEoCRIQCghsYW5ndWFnZRgOIAEoCRIbChNjYW5fbGlzdF9wcm9wZXJ0aWVzGA8gASgIIhcKFUdldEN1cnJlbnRVc2VyUmVxdWVzdCJCChZHZXRDdXJyZW50VXNlclJlc3BvbnNlEigKBHVzZXIYASABKAsyGi5yZW50cHJvb2YuYWNjb3VudC52MS5Vc2VyIu4BCg9SZWdpc3RlclJlcXVlc3QSGgoIdXNlcm5hbWUYASABKAlCCMrzGAQYAyAyEhgKBWVtYWlsGAIgASgJQgnK8xgFGAMg/gESGwoIcGFzc3dvcmQYAyABKAlCCcrzGAUYBiDIARIcCgpmaXJzdF9uYW1lGAQgASgJQgjK8xgEGAEgZBIbCglsYXN0X25hbWUYBSABKAlCCMrzGAQYASBkEk0KBHJvbGUYBiABKAlCP8rzGDsKEXJlZ2lzdHJhdGlvbl9yb2xlEhAKBnRlbmFudBIGVGVuYW50EhQKCGxhbmRsb3JkEghMYW5kbG9yZCI8ChBSZWdpc3RlclJlc3BvbnNlEigKBHVzZXIYASABKAsyGi5yZW50cHJvb2YuYWNjb3VudC52MS5Vc2VyImYKDExvZ2luUmVxdWVzdBIbCgh1c2VybmFtZRgBIAEoCUIJyvMYBRgDIP4BEhsKCHBhc3N3b3JkGAIgASgJQgnK8xgFGAYgyAESHAoMc2lnbl9pbl9saW5rGAMgASgJQgbK8xgCIGQiOQoNTG9naW5SZXNwb25zZRIoCgR1c2VyGAEgASgLMhoucmVudHByb29mLmFjY291bnQudjEuVXNlciIPCg1Mb2dvdXRSZXF1ZXN0IhAKDkxvZ291dFJlc3BvbnNlIiUKEkdldFVzZXJOYW1lUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgFIjwKE0dldFVzZXJOYW1lUmVzcG9uc2USEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkiHgocTGlzdFNlY3VyaXR5UXVlc3Rpb25zUmVxdWVzdCIyCh1MaXN0U2VjdXJpdHlRdWVzdGlvbnNSZXNwb25zZRIRCglxdWVzdGlvbnMYASADKAkiHQobR2V0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0IlYKHEdldFNlY3VyaXR5UXVlc3Rpb25zUmVzcG9uc2USGgoSc2VjdXJpdHlfcXVlc3Rpb24xGAEgASgJEhoKEnNlY3VyaXR5X3F1ZXN0aW9uMhgCIAEoCSLmBAobU2V0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0EscDChJzZWN1cml0eV9xdWVzdGlvbjEYASABKAlCqgPK8xilAwoRc2VjdXJpdHlfcXVlc3Rpb24SIwohV2hhdCB3YXMgeW91ciBjaGlsZGhvb2Qgbmlja25hbWU/EiUKI1doYXQgaXMgdGhlIG5hbWUgb2YgeW91ciBmaXJzdCBwZXQ/Eh0KG0luIHdoYXQgY2l0eSB3ZXJlIHlvdSBib3JuPxIkCiJXaGF0IGlzIHlvdXIgbW90aGVyJ3MgbWFpZGVuIG5hbWU/EiYKJFdoYXQgd2FzIHRoZSBtYWtlIG9mIHlvdXIgZmlyc3QgY2FyPxIrCilXaGF0IHdhcyB0aGUgbmFtZSBvZiB5b3VyIHByaW1hcnkgc2Nob29sPxIrCilXaG8gd2FzIHlvdXIgZmF2b3VyaXRlIGNoaWxkaG9vZCB0ZWFjaGVyPxIfCh1XaGF0IGlzIHlvdXIgZmF2b3VyaXRlIG1vdmllPxIqCihXaGF0IHdhcyB5b3VyIGZhdm91cml0ZSBmb29kIGFzIGEgY2hpbGQ/EjAKLldoYXQgaXMgdGhlIG5hbWUgb2YgdGhlIHN0cmVldCB5b3UgZ3JldyB1cCBvbj8SIwoQc2VjdXJpdHlfYW5zd2VyMRgCIAEoCUIJyvMYBRgBIMgBEjMKEnNlY3VyaXR5X3F1ZXN0aW9uMhgDIAEoCUIXyvMYEwoRc2VjdXJpdHlfcXVlc3Rpb24SIwoQc2VjdXJpdHlfYW5zd2VyMhgEIAEoCUIJyvMYBRgBIMgBIh4KHFNldFNlY3VyaXR5UXVlc3Rpb25zUmVzcG9uc2UiSgoSRmluZEFjY291bnRSZXF1ZXN0EhgKBWVtYWlsGAEgASgJQgnK8xgFGAMg/gESGgoIdXNlcm5hbWUYAiABKAlCCMrzGAQYAyAyIl4KE0ZpbmRBY2NvdW50UmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoBRIaChJzZWN1cml0eV9xdWVzdGlvbjEYAiABKAkSGgoSc2VjdXJpdHlfcXVlc3Rpb24yGAMgASgJIrcBChRSZXNldFBhc3N3b3JkUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgFEiMKEHNlY3VyaXR5X2Fuc3dlcjEYAiABKAlCCcrzGAUYASDIARIjChBzZWN1cml0eV9hbnN3ZXIyGAMgASgJQgnK8xgFGAEgyAESHwoMbmV3X3Bhc3N3b3JkGAQgASgJQgnK8xgFGAYgyAESIwoQY29uZmlybV9wYXNzd29yZBgFIAEoCUIJyvMYBRgGIMgBIhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZSK6AQoUVXBkYXRlUHJvZmlsZVJlcXVlc3QSHAoKZmlyc3RfbmFtZRgBIAEoCUIIyvMYBBgBIGQSGwoJbGFzdF9uYW1lGAIgASgJQgjK8xgEGAEgZBIUCgNiaW8YAyABKAlCB8rzGAMg9AMSFAoEY2l0eRgEIAEoCUIGyvMYAiBkEhkKB2NvdW50cnkYBSABKAlCCMrzGAQYAiBkEiAKCGxhbmd1YWdlGAYgASgJQg7K8xgKCghsYW5ndWFnZSJBChVVcGRhdGVQcm9maWxlUmVzcG9uc2USKAoEdXNlchgBIAEoCzIaLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVzZXIiOAocU2VuZFBhc3N3b3JkUmVzZXRMaW5rUmVxdWVzdBIYCgVlbWFpbBgBIAEoCUIJyvMYBRgDIP4BIjAKHVNlbmRQYXNzd29yZFJlc2V0TGlua1Jlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkiewocUmVzZXRQYXNzd29yZFdpdGhMaW5rUmVxdWVzdBIVCgV0b2tlbhgBIAEoCUIGyvMYAiBkEh8KDG5ld19wYXNzd29yZBgCIAEoCUIJyvMYBRgGIMgBEiMKEGNvbmZpcm1fcGFzc3dvcmQYAyABKAlCCcrzGAUYBiDIASIfCh1SZXNldFBhc3N3b3JkV2l0aExpbmtSZXNwb25zZSI0ChVTZW5kU2lnbkluTGlua1JlcXVlc3QSGwoIdXNlcm5hbWUYASABKAlCCcrzGAUYAyD+ASIpChZTZW5kU2lnbkluTGlua1Jlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkypAwKDkFjY291bnRTZXJ2aWNlElkKCFJlZ2lzdGVyEiUucmVudHByb29mLmFjY291bnQudjEuUmVnaXN0ZXJSZXF1ZXN0GiYucmVudHByb29mLmFjY291bnQudjEuUmVnaXN0ZXJSZXNwb25zZRJQCgVMb2dpbhIiLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ2luUmVxdWVzdBojLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ2luUmVzcG9uc2USUwoGTG9nb3V0EiMucmVudHByb29mLmFjY291bnQudjEuTG9nb3V0UmVxdWVzdBokLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ291dFJlc3BvbnNlEnAKDkdldEN1cnJlbnRVc2VyEisucmVudHByb29mLmFjY291bnQudjEuR2V0Q3VycmVudFVzZXJSZXF1ZXN0GiwucmVudHByb29mLmFjY291bnQudjEuR2V0Q3VycmVudFVzZXJSZXNwb25zZSIDkAIBEmcKC0dldFVzZXJOYW1lEigucmVudHByb29mLmFjY291bnQudjEuR2V0VXNlck5hbWVSZXF1ZXN0GikucmVudHByb29mLmFjY291bnQudjEuR2V0VXNlck5hbWVSZXNwb25zZSIDkAIBEoUBChVMaXN0U2VjdXJpdHlRdWVzdGlvbnMSMi5yZW50cHJvb2YuYWNjb3VudC52MS5MaXN0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0GjMucmVudHByb29mLmFjY291bnQudjEuTGlzdFNlY3VyaXR5UXVlc3Rpb25zUmVzcG9uc2UiA5ACARKCAQoUR2V0U2VjdXJpdHlRdWVzdGlvbnMSMS5yZW50cHJvb2YuYWNjb3VudC52MS5HZXRTZWN1cml0eVF1ZXN0aW9uc1JlcXVlc3QaMi5yZW50cHJvb2YuYWNjb3VudC52MS5HZXRTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlIgOQAgESfQoUU2V0U2VjdXJpdHlRdWVzdGlvbnMSMS5yZW50cHJvb2YuYWNjb3VudC52MS5TZXRTZWN1cml0eVF1ZXN0aW9uc1JlcXVlc3QaMi5yZW50cHJvb2YuYWNjb3VudC52MS5TZXRTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlEmIKC0ZpbmRBY2NvdW50EigucmVudHByb29mLmFjY291bnQudjEuRmluZEFjY291bnRSZXF1ZXN0GikucmVudHByb29mLmFjY291bnQudjEuRmluZEFjY291bnRSZXNwb25zZRJoCg1SZXNldFBhc3N3b3JkEioucmVudHByb29mLmFjY291bnQudjEuUmVzZXRQYXNzd29yZFJlcXVlc3QaKy5yZW50cHJvb2YuYWNjb3VudC52MS5SZXNldFBhc3N3b3JkUmVzcG9uc2USgAEKFVNlbmRQYXNzd29yZFJlc2V0TGluaxIyLnJlbnRwcm9vZi5hY2NvdW50LnYxLlNlbmRQYXNzd29yZFJlc2V0TGlua1JlcXVlc3QaMy5yZW50cHJvb2YuYWNjb3VudC52MS5TZW5kUGFzc3dvcmRSZXNldExpbmtSZXNwb25zZRKAAQoVUmVzZXRQYXNzd29yZFdpdGhMaW5rEjIucmVudHByb29mLmFjY291bnQudjEuUmVzZXRQYXNzd29yZFdpdGhMaW5rUmVxdWVzdBozLnJlbnRwcm9vZi5hY2NvdW50LnYxLlJlc2V0UGFzc3dvcmRXaXRoTGlua1Jlc3BvbnNlEmsKDlNlbmRTaWduSW5MaW5rEisucmVudHByb29mLmFjY291bnQudjEuU2VuZFNpZ25JbkxpbmtSZXF1ZXN0GiwucmVudHByb29mLmFjY291bnQudjEuU2VuZFNpZ25JbkxpbmtSZXNwb25zZRJoCg1VcGRhdGVQcm9maWxlEioucmVudHByb29mLmFjY291bnQudjEuVXBkYXRlUHJvZmlsZVJlcXVlc3QaKy5yZW50cHJvb2YuYWNjb3VudC52MS5VcGRhdGVQcm9maWxlUmVzcG9uc2VC3QEKGGNvbS5yZW50cHJvb2YuYWNjb3VudC52MUIMQWNjb3VudFByb3RvUAFaQWdpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL2FjY291bnQvdjE7YWNjb3VudHYxogIDUkFYqgIUUmVudHByb29mLkFjY291bnQuVjHKAhRSZW50cHJvb2ZcQWNjb3VudFxWMeICIFJlbnRwcm9vZlxBY2NvdW50XFYxXEdQQk1ldGFkYXRh6gIWUmVudHByb29mOjpBY2NvdW50OjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
 
 /**
  * User is an account as its owner sees it; secrets are never part of it.
@@ -267,6 +267,14 @@ export type LoginRequest = Message<"rentproof.account.v1.LoginRequest"> & {
    * @generated from field: string password = 2;
    */
   password: string;
+
+  /**
+   * sign_in_link is the token of an emailed sign-in link (SendSignInLink), when the browser came
+   * from one: it lifts the account-wide limit for this sign-in only; empty otherwise.
+   *
+   * @generated from field: string sign_in_link = 3;
+   */
+  signInLink: string;
 };
 
 /**
@@ -470,7 +478,7 @@ export type SetSecurityQuestionsRequest = Message<"rentproof.account.v1.SetSecur
   securityQuestion1: string;
 
   /**
-   * security_answer1 answers the first question (case-sensitive).
+   * security_answer1 answers the first question (case and spacing do not matter).
    *
    * @generated from field: string security_answer1 = 2;
    */
@@ -484,7 +492,7 @@ export type SetSecurityQuestionsRequest = Message<"rentproof.account.v1.SetSecur
   securityQuestion2: string;
 
   /**
-   * security_answer2 answers the second question (case-sensitive).
+   * security_answer2 answers the second question (case and spacing do not matter).
    *
    * @generated from field: string security_answer2 = 4;
    */
@@ -590,14 +598,14 @@ export type ResetPasswordRequest = Message<"rentproof.account.v1.ResetPasswordRe
   userId: number;
 
   /**
-   * security_answer1 answers the first question (case-sensitive).
+   * security_answer1 answers the first question (case and spacing do not matter).
    *
    * @generated from field: string security_answer1 = 2;
    */
   securityAnswer1: string;
 
   /**
-   * security_answer2 answers the second question (case-sensitive).
+   * security_answer2 answers the second question (case and spacing do not matter).
    *
    * @generated from field: string security_answer2 = 3;
    */
@@ -718,6 +726,140 @@ export const UpdateProfileResponseSchema: GenMessage<UpdateProfileResponse> = /*
   messageDesc(file_rentproof_account_v1_account, 22);
 
 /**
+ * SendPasswordResetLinkRequest names the address to send the link to.
+ *
+ * @generated from message rentproof.account.v1.SendPasswordResetLinkRequest
+ */
+export type SendPasswordResetLinkRequest = Message<"rentproof.account.v1.SendPasswordResetLinkRequest"> & {
+  /**
+   * email is the account's email address.
+   *
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.SendPasswordResetLinkRequest.
+ * Use `create(SendPasswordResetLinkRequestSchema)` to create a new message.
+ */
+export const SendPasswordResetLinkRequestSchema: GenMessage<SendPasswordResetLinkRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 23);
+
+/**
+ * SendPasswordResetLinkResponse carries the one answer, whether or not the address has an account.
+ *
+ * @generated from message rentproof.account.v1.SendPasswordResetLinkResponse
+ */
+export type SendPasswordResetLinkResponse = Message<"rentproof.account.v1.SendPasswordResetLinkResponse"> & {
+  /**
+   * message is "If an account exists for that address, we sent a link".
+   *
+   * @generated from field: string message = 1;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.SendPasswordResetLinkResponse.
+ * Use `create(SendPasswordResetLinkResponseSchema)` to create a new message.
+ */
+export const SendPasswordResetLinkResponseSchema: GenMessage<SendPasswordResetLinkResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 24);
+
+/**
+ * ResetPasswordWithLinkRequest sets a new password with an emailed link.
+ *
+ * @generated from message rentproof.account.v1.ResetPasswordWithLinkRequest
+ */
+export type ResetPasswordWithLinkRequest = Message<"rentproof.account.v1.ResetPasswordWithLinkRequest"> & {
+  /**
+   * token is the link's token.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * new_password is at least 6 characters.
+   *
+   * @generated from field: string new_password = 2;
+   */
+  newPassword: string;
+
+  /**
+   * confirm_password must equal new_password.
+   *
+   * @generated from field: string confirm_password = 3;
+   */
+  confirmPassword: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.ResetPasswordWithLinkRequest.
+ * Use `create(ResetPasswordWithLinkRequestSchema)` to create a new message.
+ */
+export const ResetPasswordWithLinkRequestSchema: GenMessage<ResetPasswordWithLinkRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 25);
+
+/**
+ * ResetPasswordWithLinkResponse is empty.
+ *
+ * @generated from message rentproof.account.v1.ResetPasswordWithLinkResponse
+ */
+export type ResetPasswordWithLinkResponse = Message<"rentproof.account.v1.ResetPasswordWithLinkResponse"> & {
+};
+
+/**
+ * Describes the message rentproof.account.v1.ResetPasswordWithLinkResponse.
+ * Use `create(ResetPasswordWithLinkResponseSchema)` to create a new message.
+ */
+export const ResetPasswordWithLinkResponseSchema: GenMessage<ResetPasswordWithLinkResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 26);
+
+/**
+ * SendSignInLinkRequest names the account as the sign-in form did.
+ *
+ * @generated from message rentproof.account.v1.SendSignInLinkRequest
+ */
+export type SendSignInLinkRequest = Message<"rentproof.account.v1.SendSignInLinkRequest"> & {
+  /**
+   * username is the username or the email address typed at sign-in.
+   *
+   * @generated from field: string username = 1;
+   */
+  username: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.SendSignInLinkRequest.
+ * Use `create(SendSignInLinkRequestSchema)` to create a new message.
+ */
+export const SendSignInLinkRequestSchema: GenMessage<SendSignInLinkRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 27);
+
+/**
+ * SendSignInLinkResponse carries the one answer, whether or not the account exists.
+ *
+ * @generated from message rentproof.account.v1.SendSignInLinkResponse
+ */
+export type SendSignInLinkResponse = Message<"rentproof.account.v1.SendSignInLinkResponse"> & {
+  /**
+   * message is "If an account exists for that name, we sent a sign-in link to its email address".
+   *
+   * @generated from field: string message = 1;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.SendSignInLinkResponse.
+ * Use `create(SendSignInLinkResponseSchema)` to create a new message.
+ */
+export const SendSignInLinkResponseSchema: GenMessage<SendSignInLinkResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 28);
+
+/**
  * AccountService manages accounts and sessions.
  *
  * @generated from service rentproof.account.v1.AccountService
@@ -828,6 +970,40 @@ export const AccountService: GenService<{
     methodKind: "unary";
     input: typeof ResetPasswordRequestSchema;
     output: typeof ResetPasswordResponseSchema;
+  },
+  /**
+   * SendPasswordResetLink emails a one-time link that sets a new password (24 hours). The answer
+   * never says whether the address has an account, and the work is the same either way.
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.SendPasswordResetLink
+   */
+  sendPasswordResetLink: {
+    methodKind: "unary";
+    input: typeof SendPasswordResetLinkRequestSchema;
+    output: typeof SendPasswordResetLinkResponseSchema;
+  },
+  /**
+   * ResetPasswordWithLink sets a new password with an emailed link's token, once, and revokes
+   * every session of the account.
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.ResetPasswordWithLink
+   */
+  resetPasswordWithLink: {
+    methodKind: "unary";
+    input: typeof ResetPasswordWithLinkRequestSchema;
+    output: typeof ResetPasswordWithLinkResponseSchema;
+  },
+  /**
+   * SendSignInLink emails a one-time link that lets the browser that opens it past the
+   * account-wide limit on failed sign-ins (the password is still checked). The answer never says
+   * whether the account exists.
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.SendSignInLink
+   */
+  sendSignInLink: {
+    methodKind: "unary";
+    input: typeof SendSignInLinkRequestSchema;
+    output: typeof SendSignInLinkResponseSchema;
   },
   /**
    * UpdateProfile changes the signed-in user's name and profile (the dashboard's Edit Profile).

@@ -5,13 +5,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"net/url"
 	"strings"
 	"time"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/mail"
+	"github.com/rentproof/rentproof/internal/notify"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 )
@@ -90,38 +90,6 @@ var signInLink = link{
 // securityStop is why security mail cannot be turned off.
 const securityStop = "Security emails about your account cannot be turned off."
 
-// fallbackOrigin is the origin of links when neither PUBLIC_URL nor the request names one.
-const fallbackOrigin = "http://localhost:8080"
-
-type originKey struct{}
-
-// WithRequestOrigin records the origin a browser request came from (its Origin header), for
-// links in the emails it causes when no public URL is configured.
-func WithRequestOrigin(ctx context.Context, origin string) context.Context {
-	return context.WithValue(ctx, originKey{}, origin)
-}
-
-// WithPublicURL sets the site's public origin that emailed links start with ("" keeps the
-// request's origin).
-func (s *Service) WithPublicURL(origin string) *Service {
-	s.publicURL = origin
-	return s
-}
-
-// origin is where emailed links point: the public URL, else the request's origin when it is a
-// plain http(s) origin, else fallbackOrigin.
-func (s *Service) origin(ctx context.Context) string {
-	if s.publicURL != "" {
-		return s.publicURL
-	}
-	raw, _ := ctx.Value(originKey{}).(string)
-	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || (u.Path != "" && u.Path != "/") {
-		return fallbackOrigin
-	}
-	return u.Scheme + "://" + strings.ToLower(u.Host)
-}
-
 type signInLinkKey struct{}
 
 // WithSignInLink carries the token of the emailed sign-in link a sign-in came with.
@@ -188,7 +156,7 @@ func (s *Service) sendLink(ctx context.Context, l link, user db.User, lookup err
 		UserID: user.ID, To: user.Email, Category: mail.CategorySecurity, Kind: l.kind, Subject: l.subject,
 		Content: mail.Content{
 			Heading: l.heading, Paragraphs: l.paragraphs(user.Username),
-			Action: &mail.Action{Label: l.action, URL: s.origin(ctx) + l.path + token},
+			Action: &mail.Action{Label: l.action, URL: notify.Origin(ctx) + l.path + token},
 			Reason: l.reason, Stop: securityStop,
 		},
 	}

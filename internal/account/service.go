@@ -41,8 +41,6 @@ type Service struct {
 	limits Limits
 	// dummyHash is verified against when no account matches, so a miss costs what a hit costs.
 	dummyHash string
-	// publicURL is the origin of emailed links ("": the request's; see origin).
-	publicURL string
 }
 
 // NewService returns a Service over pool with the default limits.

@@ -129,7 +129,7 @@ func (h *Account) ResetPassword(ctx context.Context, req *connect.Request[accoun
 
 // SendPasswordResetLink emails a reset link, if the address has an account.
 func (h *Account) SendPasswordResetLink(ctx context.Context, req *connect.Request[accountv1.SendPasswordResetLinkRequest]) (*connect.Response[accountv1.SendPasswordResetLinkResponse], error) {
-	msg, err := h.svc.SendPasswordResetLink(account.WithRequestOrigin(ctx, req.Header().Get("Origin")), req.Msg.GetEmail())
+	msg, err := h.svc.SendPasswordResetLink(ctx, req.Msg.GetEmail())
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func (h *Account) ResetPasswordWithLink(ctx context.Context, req *connect.Reques
 
 // SendSignInLink emails a sign-in link, if the account exists.
 func (h *Account) SendSignInLink(ctx context.Context, req *connect.Request[accountv1.SendSignInLinkRequest]) (*connect.Response[accountv1.SendSignInLinkResponse], error) {
-	msg, err := h.svc.SendSignInLink(account.WithRequestOrigin(ctx, req.Header().Get("Origin")), req.Msg.GetUsername())
+	msg, err := h.svc.SendSignInLink(ctx, req.Msg.GetUsername())
 	if err != nil {
 		return nil, err
 	}

@@ -136,7 +136,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	if opts.ReplicaFixedPlans == nil {
 		opts.ReplicaFixedPlans = opts.Replica
 	}
-	accounts := account.NewService(pool).WithLimits(opts.Limits.Accounts).WithPublicURL(opts.PublicURL)
+	accounts := account.NewService(pool).WithLimits(opts.Limits.Accounts)
 	// The services of the public reads read through a router: the replica when the request allows
 	// it (routeReads), the primary otherwise. Their writes and transactions stay on the primary.
 	reads := store.NewReads(pool, opts.Replica)

@@ -244,6 +244,8 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	h = securityHeaders(h)
 	h = recoverPanics(h)
 	h = logRequests(h)
+	// The origin of links in emails, once Identify has told the scheme.
+	h = web.WithSiteOrigin(opts.PublicURL, h)
 	h = Identify(opts.TrustedProxies, h) // who sent it, for every request (HSTS too): no database
 	return h
 }

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/account/v1/account.proto.
  */
 export const file_rentproof_account_v1_account: GenFile = /*@__PURE__*/
-  fileDesc("CiJyZW50cHJvb2YvYWNjb3VudC92MS9hY2NvdW50LnByb3RvEhRyZW50cHJvb2YuYWNjb3VudC52MSK6AgoEVXNlchIKCgJpZBgBIAEoBRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIMCgRyb2xlGAYgASgJEhUKDXByb2ZpbGVfaW1hZ2UYByABKAkSDgoGdG9rZW5zGAggASgFEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh4KFmhhc19zZWN1cml0eV9xdWVzdGlvbnMYCiABKAgSCwoDYmlvGAsgASgJEgwKBGNpdHkYDCABKAkSDwoHY291bnRyeRgNIAEoCRIQCghsYW5ndWFnZRgOIAEoCRIbChNjYW5fbGlzdF9wcm9wZXJ0aWVzGA8gASgIIhcKFUdldEN1cnJlbnRVc2VyUmVxdWVzdCJCChZHZXRDdXJyZW50VXNlclJlc3BvbnNlEigKBHVzZXIYASABKAsyGi5yZW50cHJvb2YuYWNjb3VudC52MS5Vc2VyIu4BCg9SZWdpc3RlclJlcXVlc3QSGgoIdXNlcm5hbWUYASABKAlCCMrzGAQYAyAyEhgKBWVtYWlsGAIgASgJQgnK8xgFGAMg/gESGwoIcGFzc3dvcmQYAyABKAlCCcrzGAUYBiDIARIcCgpmaXJzdF9uYW1lGAQgASgJQgjK8xgEGAEgZBIbCglsYXN0X25hbWUYBSABKAlCCMrzGAQYASBkEk0KBHJvbGUYBiABKAlCP8rzGDsKEXJlZ2lzdHJhdGlvbl9yb2xlEhAKBnRlbmFudBIGVGVuYW50EhQKCGxhbmRsb3JkEghMYW5kbG9yZCI8ChBSZWdpc3RlclJlc3BvbnNlEigKBHVzZXIYASABKAsyGi5yZW50cHJvb2YuYWNjb3VudC52MS5Vc2VyIkgKDExvZ2luUmVxdWVzdBIbCgh1c2VybmFtZRgBIAEoCUIJyvMYBRgDIP4BEhsKCHBhc3N3b3JkGAIgASgJQgnK8xgFGAYgyAEiOQoNTG9naW5SZXNwb25zZRIoCgR1c2VyGAEgASgLMhoucmVudHByb29mLmFjY291bnQudjEuVXNlciIPCg1Mb2dvdXRSZXF1ZXN0IhAKDkxvZ291dFJlc3BvbnNlIiUKEkdldFVzZXJOYW1lUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgFIjwKE0dldFVzZXJOYW1lUmVzcG9uc2USEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkiHgocTGlzdFNlY3VyaXR5UXVlc3Rpb25zUmVxdWVzdCIyCh1MaXN0U2VjdXJpdHlRdWVzdGlvbnNSZXNwb25zZRIRCglxdWVzdGlvbnMYASADKAkiHQobR2V0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0IlYKHEdldFNlY3VyaXR5UXVlc3Rpb25zUmVzcG9uc2USGgoSc2VjdXJpdHlfcXVlc3Rpb24xGAEgASgJEhoKEnNlY3VyaXR5X3F1ZXN0aW9uMhgCIAEoCSLmBAobU2V0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0EscDChJzZWN1cml0eV9xdWVzdGlvbjEYASABKAlCqgPK8xilAwoRc2VjdXJpdHlfcXVlc3Rpb24SIwohV2hhdCB3YXMgeW91ciBjaGlsZGhvb2Qgbmlja25hbWU/EiUKI1doYXQgaXMgdGhlIG5hbWUgb2YgeW91ciBmaXJzdCBwZXQ/Eh0KG0luIHdoYXQgY2l0eSB3ZXJlIHlvdSBib3JuPxIkCiJXaGF0IGlzIHlvdXIgbW90aGVyJ3MgbWFpZGVuIG5hbWU/EiYKJFdoYXQgd2FzIHRoZSBtYWtlIG9mIHlvdXIgZmlyc3QgY2FyPxIrCilXaGF0IHdhcyB0aGUgbmFtZSBvZiB5b3VyIHByaW1hcnkgc2Nob29sPxIrCilXaG8gd2FzIHlvdXIgZmF2b3VyaXRlIGNoaWxkaG9vZCB0ZWFjaGVyPxIfCh1XaGF0IGlzIHlvdXIgZmF2b3VyaXRlIG1vdmllPxIqCihXaGF0IHdhcyB5b3VyIGZhdm91cml0ZSBmb29kIGFzIGEgY2hpbGQ/EjAKLldoYXQgaXMgdGhlIG5hbWUgb2YgdGhlIHN0cmVldCB5b3UgZ3JldyB1cCBvbj8SIwoQc2VjdXJpdHlfYW5zd2VyMRgCIAEoCUIJyvMYBRgBIMgBEjMKEnNlY3VyaXR5X3F1ZXN0aW9uMhgDIAEoCUIXyvMYEwoRc2VjdXJpdHlfcXVlc3Rpb24SIwoQc2VjdXJpdHlfYW5zd2VyMhgEIAEoCUIJyvMYBRgBIMgBIh4KHFNldFNlY3VyaXR5UXVlc3Rpb25zUmVzcG9uc2UiSgoSRmluZEFjY291bnRSZXF1ZXN0EhgKBWVtYWlsGAEgASgJQgnK8xgFGAMg/gESGgoIdXNlcm5hbWUYAiABKAlCCMrzGAQYAyAyIl4KE0ZpbmRBY2NvdW50UmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoBRIaChJzZWN1cml0eV9xdWVzdGlvbjEYAiABKAkSGgoSc2VjdXJpdHlfcXVlc3Rpb24yGAMgASgJIrcBChRSZXNldFBhc3N3b3JkUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgFEiMKEHNlY3VyaXR5X2Fuc3dlcjEYAiABKAlCCcrzGAUYASDIARIjChBzZWN1cml0eV9hbnN3ZXIyGAMgASgJQgnK8xgFGAEgyAESHwoMbmV3X3Bhc3N3b3JkGAQgASgJQgnK8xgFGAYgyAESIwoQY29uZmlybV9wYXNzd29yZBgFIAEoCUIJyvMYBRgGIMgBIhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZSK6AQoUVXBkYXRlUHJvZmlsZVJlcXVlc3QSHAoKZmlyc3RfbmFtZRgBIAEoCUIIyvMYBBgBIGQSGwoJbGFzdF9uYW1lGAIgASgJQgjK8xgEGAEgZBIUCgNiaW8YAyABKAlCB8rzGAMg9AMSFAoEY2l0eRgEIAEoCUIGyvMYAiBkEhkKB2NvdW50cnkYBSABKAlCCMrzGAQYAiBkEiAKCGxhbmd1YWdlGAYgASgJQg7K8xgKCghsYW5ndWFnZSJBChVVcGRhdGVQcm9maWxlUmVzcG9uc2USKAoEdXNlchgBIAEoCzIaLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVzZXIysQkKDkFjY291bnRTZXJ2aWNlElkKCFJlZ2lzdGVyEiUucmVudHByb29mLmFjY291bnQudjEuUmVnaXN0ZXJSZXF1ZXN0GiYucmVudHByb29mLmFjY291bnQudjEuUmVnaXN0ZXJSZXNwb25zZRJQCgVMb2dpbhIiLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ2luUmVxdWVzdBojLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ2luUmVzcG9uc2USUwoGTG9nb3V0EiMucmVudHByb29mLmFjY291bnQudjEuTG9nb3V0UmVxdWVzdBokLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ291dFJlc3BvbnNlEnAKDkdldEN1cnJlbnRVc2VyEisucmVudHByb29mLmFjY291bnQudjEuR2V0Q3VycmVudFVzZXJSZXF1ZXN0GiwucmVudHByb29mLmFjY291bnQudjEuR2V0Q3VycmVudFVzZXJSZXNwb25zZSIDkAIBEmcKC0dldFVzZXJOYW1lEigucmVudHByb29mLmFjY291bnQudjEuR2V0VXNlck5hbWVSZXF1ZXN0GikucmVudHByb29mLmFjY291bnQudjEuR2V0VXNlck5hbWVSZXNwb25zZSIDkAIBEoUBChVMaXN0U2VjdXJpdHlRdWVzdGlvbnMSMi5yZW50cHJvb2YuYWNjb3VudC52MS5MaXN0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0GjMucmVudHByb29mLmFjY291bnQudjEuTGlzdFNlY3VyaXR5UXVlc3Rpb25zUmVzcG9uc2UiA5ACARKCAQoUR2V0U2VjdXJpdHlRdWVzdGlvbnMSMS5yZW50cHJvb2YuYWNjb3VudC52MS5HZXRTZWN1cml0eVF1ZXN0aW9uc1JlcXVlc3QaMi5yZW50cHJvb2YuYWNjb3VudC52MS5HZXRTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlIgOQAgESfQoUU2V0U2VjdXJpdHlRdWVzdGlvbnMSMS5yZW50cHJvb2YuYWNjb3VudC52MS5TZXRTZWN1cml0eVF1ZXN0aW9uc1JlcXVlc3QaMi5yZW50cHJvb2YuYWNjb3VudC52MS5TZXRTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlEmIKC0ZpbmRBY2NvdW50EigucmVudHByb29mLmFjY291bnQudjEuRmluZEFjY291bnRSZXF1ZXN0GikucmVudHByb29mLmFjY291bnQudjEuRmluZEFjY291bnRSZXNwb25zZRJoCg1SZXNldFBhc3N3b3JkEioucmVudHByb29mLmFjY291bnQudjEuUmVzZXRQYXNzd29yZFJlcXVlc3QaKy5yZW50cHJvb2YuYWNjb3VudC52MS5SZXNldFBhc3N3b3JkUmVzcG9uc2USaAoNVXBkYXRlUHJvZmlsZRIqLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVwZGF0ZVByb2ZpbGVSZXF1ZXN0GisucmVudHByb29mLmFjY291bnQudjEuVXBkYXRlUHJvZmlsZVJlc3BvbnNlQt0BChhjb20ucmVudHByb29mLmFjY291bnQudjFCDEFjY291bnRQcm90b1ABWkFnaXRodWIuY29tL3JlbnRwcm9vZi9yZW50cHJvb2YvZ2VuL3JlbnRwcm9vZi9hY2NvdW50L3YxO2FjY291bnR2MaICA1JBWKoCFFJlbnRwcm9vZi5BY2NvdW50LlYxygIUUmVudHByb29mXEFjY291bnRcVjHiAiBSZW50cHJvb2ZcQWNjb3VudFxWMVxHUEJNZXRhZGF0YeoCFlJlbnRwcm9vZjo6QWNjb3VudDo6VjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
+  fileDesc("CiJyZW50cHJvb2YvYWNjb3VudC92MS9hY2NvdW50LnByb3RvEhRyZW50cHJvb2YuYWNjb3VudC52MSLSAgoEVXNlchIKCgJpZBgBIAEoBRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIMCgRyb2xlGAYgASgJEhUKDXByb2ZpbGVfaW1hZ2UYByABKAkSDgoGdG9rZW5zGAggASgFEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh4KFmhhc19zZWN1cml0eV9xdWVzdGlvbnMYCiABKAgSCwoDYmlvGAsgASgJEgwKBGNpdHkYDCABKAkSDwoHY291bnRyeRgNIAEoCRIQCghsYW5ndWFnZRgOIAEoCRIbChNjYW5fbGlzdF9wcm9wZXJ0aWVzGA8gASgIEhYKDmVtYWlsX3ZlcmlmaWVkGBAgASgIIhcKFUdldEN1cnJlbnRVc2VyUmVxdWVzdCJCChZHZXRDdXJyZW50VXNlclJlc3BvbnNlEigKBHVzZXIYASABKAsyGi5yZW50cHJvb2YuYWNjb3VudC52MS5Vc2VyIu4BCg9SZWdpc3RlclJlcXVlc3QSGgoIdXNlcm5hbWUYASABKAlCCMrzGAQYAyAyEhgKBWVtYWlsGAIgASgJQgnK8xgFGAMg/gESGwoIcGFzc3dvcmQYAyABKAlCCcrzGAUYBiDIARIcCgpmaXJzdF9uYW1lGAQgASgJQgjK8xgEGAEgZBIbCglsYXN0X25hbWUYBSABKAlCCMrzGAQYASBkEk0KBHJvbGUYBiABKAlCP8rzGDsKEXJlZ2lzdHJhdGlvbl9yb2xlEhAKBnRlbmFudBIGVGVuYW50EhQKCGxhbmRsb3JkEghMYW5kbG9yZCI8ChBSZWdpc3RlclJlc3BvbnNlEigKBHVzZXIYASABKAsyGi5yZW50cHJvb2YuYWNjb3VudC52MS5Vc2VyIkgKDExvZ2luUmVxdWVzdBIbCgh1c2VybmFtZRgBIAEoCUIJyvMYBRgDIP4BEhsKCHBhc3N3b3JkGAIgASgJQgnK8xgFGAYgyAEiOQoNTG9naW5SZXNwb25zZRIoCgR1c2VyGAEgASgLMhoucmVudHByb29mLmFjY291bnQudjEuVXNlciIPCg1Mb2dvdXRSZXF1ZXN0IhAKDkxvZ291dFJlc3BvbnNlIiUKEkdldFVzZXJOYW1lUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgFIjwKE0dldFVzZXJOYW1lUmVzcG9uc2USEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkiHgocTGlzdFNlY3VyaXR5UXVlc3Rpb25zUmVxdWVzdCIyCh1MaXN0U2VjdXJpdHlRdWVzdGlvbnNSZXNwb25zZRIRCglxdWVzdGlvbnMYASADKAkiHQobR2V0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0IlYKHEdldFNlY3VyaXR5UXVlc3Rpb25zUmVzcG9uc2USGgoSc2VjdXJpdHlfcXVlc3Rpb24xGAEgASgJEhoKEnNlY3VyaXR5X3F1ZXN0aW9uMhgCIAEoCSLmBAobU2V0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0EscDChJzZWN1cml0eV9xdWVzdGlvbjEYASABKAlCqgPK8xilAwoRc2VjdXJpdHlfcXVlc3Rpb24SIwohV2hhdCB3YXMgeW91ciBjaGlsZGhvb2Qgbmlja25hbWU/EiUKI1doYXQgaXMgdGhlIG5hbWUgb2YgeW91ciBmaXJzdCBwZXQ/Eh0KG0luIHdoYXQgY2l0eSB3ZXJlIHlvdSBib3JuPxIkCiJXaGF0IGlzIHlvdXIgbW90aGVyJ3MgbWFpZGVuIG5hbWU/EiYKJFdoYXQgd2FzIHRoZSBtYWtlIG9mIHlvdXIgZmlyc3QgY2FyPxIrCilXaGF0IHdhcyB0aGUgbmFtZSBvZiB5b3VyIHByaW1hcnkgc2Nob29sPxIrCilXaG8gd2FzIHlvdXIgZmF2b3VyaXRlIGNoaWxkaG9vZCB0ZWFjaGVyPxIfCh1XaGF0IGlzIHlvdXIgZmF2b3VyaXRlIG1vdmllPxIqCihXaGF0IHdhcyB5b3VyIGZhdm91cml0ZSBmb29kIGFzIGEgY2hpbGQ/EjAKLldoYXQgaXMgdGhlIG5hbWUgb2YgdGhlIHN0cmVldCB5b3UgZ3JldyB1cCBvbj8SIwoQc2VjdXJpdHlfYW5zd2VyMRgCIAEoCUIJyvMYBRgBIMgBEjMKEnNlY3VyaXR5X3F1ZXN0aW9uMhgDIAEoCUIXyvMYEwoRc2VjdXJpdHlfcXVlc3Rpb24SIwoQc2VjdXJpdHlfYW5zd2VyMhgEIAEoCUIJyvMYBRgBIMgBIh4KHFNldFNlY3VyaXR5UXVlc3Rpb25zUmVzcG9uc2UiSgoSRmluZEFjY291bnRSZXF1ZXN0EhgKBWVtYWlsGAEgASgJQgnK8xgFGAMg/gESGgoIdXNlcm5hbWUYAiABKAlCCMrzGAQYAyAyIl4KE0ZpbmRBY2NvdW50UmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoBRIaChJzZWN1cml0eV9xdWVzdGlvbjEYAiABKAkSGgoSc2VjdXJpdHlfcXVlc3Rpb24yGAMgASgJIrcBChRSZXNldFBhc3N3b3JkUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgFEiMKEHNlY3VyaXR5X2Fuc3dlcjEYAiABKAlCCcrzGAUYASDIARIjChBzZWN1cml0eV9hbnN3ZXIyGAMgASgJQgnK8xgFGAEgyAESHwoMbmV3X3Bhc3N3b3JkGAQgASgJQgnK8xgFGAYgyAESIwoQY29uZmlybV9wYXNzd29yZBgFIAEoCUIJyvMYBRgGIMgBIhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZSK6AQoUVXBkYXRlUHJvZmlsZVJlcXVlc3QSHAoKZmlyc3RfbmFtZRgBIAEoCUIIyvMYBBgBIGQSGwoJbGFzdF9uYW1lGAIgASgJQgjK8xgEGAEgZBIUCgNiaW8YAyABKAlCB8rzGAMg9AMSFAoEY2l0eRgEIAEoCUIGyvMYAiBkEhkKB2NvdW50cnkYBSABKAlCCMrzGAQYAiBkEiAKCGxhbmd1YWdlGAYgASgJQg7K8xgKCghsYW5ndWFnZSJBChVVcGRhdGVQcm9maWxlUmVzcG9uc2USKAoEdXNlchgBIAEoCzIaLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVzZXIiLAoSVmVyaWZ5RW1haWxSZXF1ZXN0EhYKBXRva2VuGAEgASgJQgfK8xgDIIAQIi8KE1ZlcmlmeUVtYWlsUmVzcG9uc2USGAoQYWxyZWFkeV92ZXJpZmllZBgBIAEoCCIgCh5SZXNlbmRWZXJpZmljYXRpb25FbWFpbFJlcXVlc3QiMAofUmVzZW5kVmVyaWZpY2F0aW9uRW1haWxSZXNwb25zZRINCgVlbWFpbBgBIAEoCSJLChJDaGFuZ2VFbWFpbFJlcXVlc3QSGAoFZW1haWwYASABKAlCCcrzGAUYAyD+ARIbCghwYXNzd29yZBgCIAEoCUIJyvMYBRgBIMgBIj8KE0NoYW5nZUVtYWlsUmVzcG9uc2USKAoEdXNlchgBIAEoCzIaLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVzZXIyggwKDkFjY291bnRTZXJ2aWNlElkKCFJlZ2lzdGVyEiUucmVudHByb29mLmFjY291bnQudjEuUmVnaXN0ZXJSZXF1ZXN0GiYucmVudHByb29mLmFjY291bnQudjEuUmVnaXN0ZXJSZXNwb25zZRJQCgVMb2dpbhIiLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ2luUmVxdWVzdBojLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ2luUmVzcG9uc2USUwoGTG9nb3V0EiMucmVudHByb29mLmFjY291bnQudjEuTG9nb3V0UmVxdWVzdBokLnJlbnRwcm9vZi5hY2NvdW50LnYxLkxvZ291dFJlc3BvbnNlEnAKDkdldEN1cnJlbnRVc2VyEisucmVudHByb29mLmFjY291bnQudjEuR2V0Q3VycmVudFVzZXJSZXF1ZXN0GiwucmVudHByb29mLmFjY291bnQudjEuR2V0Q3VycmVudFVzZXJSZXNwb25zZSIDkAIBEmcKC0dldFVzZXJOYW1lEigucmVudHByb29mLmFjY291bnQudjEuR2V0VXNlck5hbWVSZXF1ZXN0GikucmVudHByb29mLmFjY291bnQudjEuR2V0VXNlck5hbWVSZXNwb25zZSIDkAIBEoUBChVMaXN0U2VjdXJpdHlRdWVzdGlvbnMSMi5yZW50cHJvb2YuYWNjb3VudC52MS5MaXN0U2VjdXJpdHlRdWVzdGlvbnNSZXF1ZXN0GjMucmVudHByb29mLmFjY291bnQudjEuTGlzdFNlY3VyaXR5UXVlc3Rpb25zUmVzcG9uc2UiA5ACARKCAQoUR2V0U2VjdXJpdHlRdWVzdGlvbnMSMS5yZW50cHJvb2YuYWNjb3VudC52MS5HZXRTZWN1cml0eVF1ZXN0aW9uc1JlcXVlc3QaMi5yZW50cHJvb2YuYWNjb3VudC52MS5HZXRTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlIgOQAgESfQoUU2V0U2VjdXJpdHlRdWVzdGlvbnMSMS5yZW50cHJvb2YuYWNjb3VudC52MS5TZXRTZWN1cml0eVF1ZXN0aW9uc1JlcXVlc3QaMi5yZW50cHJvb2YuYWNjb3VudC52MS5TZXRTZWN1cml0eVF1ZXN0aW9uc1Jlc3BvbnNlEmIKC0ZpbmRBY2NvdW50EigucmVudHByb29mLmFjY291bnQudjEuRmluZEFjY291bnRSZXF1ZXN0GikucmVudHByb29mLmFjY291bnQudjEuRmluZEFjY291bnRSZXNwb25zZRJoCg1SZXNldFBhc3N3b3JkEioucmVudHByb29mLmFjY291bnQudjEuUmVzZXRQYXNzd29yZFJlcXVlc3QaKy5yZW50cHJvb2YuYWNjb3VudC52MS5SZXNldFBhc3N3b3JkUmVzcG9uc2USaAoNVXBkYXRlUHJvZmlsZRIqLnJlbnRwcm9vZi5hY2NvdW50LnYxLlVwZGF0ZVByb2ZpbGVSZXF1ZXN0GisucmVudHByb29mLmFjY291bnQudjEuVXBkYXRlUHJvZmlsZVJlc3BvbnNlEmIKC1ZlcmlmeUVtYWlsEigucmVudHByb29mLmFjY291bnQudjEuVmVyaWZ5RW1haWxSZXF1ZXN0GikucmVudHByb29mLmFjY291bnQudjEuVmVyaWZ5RW1haWxSZXNwb25zZRKGAQoXUmVzZW5kVmVyaWZpY2F0aW9uRW1haWwSNC5yZW50cHJvb2YuYWNjb3VudC52MS5SZXNlbmRWZXJpZmljYXRpb25FbWFpbFJlcXVlc3QaNS5yZW50cHJvb2YuYWNjb3VudC52MS5SZXNlbmRWZXJpZmljYXRpb25FbWFpbFJlc3BvbnNlEmIKC0NoYW5nZUVtYWlsEigucmVudHByb29mLmFjY291bnQudjEuQ2hhbmdlRW1haWxSZXF1ZXN0GikucmVudHByb29mLmFjY291bnQudjEuQ2hhbmdlRW1haWxSZXNwb25zZULdAQoYY29tLnJlbnRwcm9vZi5hY2NvdW50LnYxQgxBY2NvdW50UHJvdG9QAVpBZ2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvYWNjb3VudC92MTthY2NvdW50djGiAgNSQViqAhRSZW50cHJvb2YuQWNjb3VudC5WMcoCFFJlbnRwcm9vZlxBY2NvdW50XFYx4gIgUmVudHByb29mXEFjY291bnRcVjFcR1BCTWV0YWRhdGHqAhZSZW50cHJvb2Y6OkFjY291bnQ6OlYxYgZwcm90bzM", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
 
 /**
  * User is an account as its owner sees it; secrets are never part of it.
@@ -126,6 +126,13 @@ export type User = Message<"rentproof.account.v1.User"> & {
    * @generated from field: bool can_list_properties = 15;
    */
   canListProperties: boolean;
+
+  /**
+   * email_verified tells whether the user proved they read mail at email (a link they were sent).
+   *
+   * @generated from field: bool email_verified = 16;
+   */
+  emailVerified: boolean;
 };
 
 /**
@@ -718,6 +725,133 @@ export const UpdateProfileResponseSchema: GenMessage<UpdateProfileResponse> = /*
   messageDesc(file_rentproof_account_v1_account, 22);
 
 /**
+ * VerifyEmailRequest carries the token of a verification link (/verify-email?token=…).
+ *
+ * @generated from message rentproof.account.v1.VerifyEmailRequest
+ */
+export type VerifyEmailRequest = Message<"rentproof.account.v1.VerifyEmailRequest"> & {
+  /**
+   * token is the link's signed token.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.VerifyEmailRequest.
+ * Use `create(VerifyEmailRequestSchema)` to create a new message.
+ */
+export const VerifyEmailRequestSchema: GenMessage<VerifyEmailRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 23);
+
+/**
+ * VerifyEmailResponse tells how the address was verified.
+ *
+ * @generated from message rentproof.account.v1.VerifyEmailResponse
+ */
+export type VerifyEmailResponse = Message<"rentproof.account.v1.VerifyEmailResponse"> & {
+  /**
+   * already_verified is true when the address had been verified before this link was opened.
+   *
+   * @generated from field: bool already_verified = 1;
+   */
+  alreadyVerified: boolean;
+};
+
+/**
+ * Describes the message rentproof.account.v1.VerifyEmailResponse.
+ * Use `create(VerifyEmailResponseSchema)` to create a new message.
+ */
+export const VerifyEmailResponseSchema: GenMessage<VerifyEmailResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 24);
+
+/**
+ * ResendVerificationEmailRequest takes no parameters; it is for the signed-in user.
+ *
+ * @generated from message rentproof.account.v1.ResendVerificationEmailRequest
+ */
+export type ResendVerificationEmailRequest = Message<"rentproof.account.v1.ResendVerificationEmailRequest"> & {
+};
+
+/**
+ * Describes the message rentproof.account.v1.ResendVerificationEmailRequest.
+ * Use `create(ResendVerificationEmailRequestSchema)` to create a new message.
+ */
+export const ResendVerificationEmailRequestSchema: GenMessage<ResendVerificationEmailRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 25);
+
+/**
+ * ResendVerificationEmailResponse names where the email went.
+ *
+ * @generated from message rentproof.account.v1.ResendVerificationEmailResponse
+ */
+export type ResendVerificationEmailResponse = Message<"rentproof.account.v1.ResendVerificationEmailResponse"> & {
+  /**
+   * email is the address the verification email was sent to.
+   *
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.ResendVerificationEmailResponse.
+ * Use `create(ResendVerificationEmailResponseSchema)` to create a new message.
+ */
+export const ResendVerificationEmailResponseSchema: GenMessage<ResendVerificationEmailResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 26);
+
+/**
+ * ChangeEmailRequest is the new address and the current password.
+ *
+ * @generated from message rentproof.account.v1.ChangeEmailRequest
+ */
+export type ChangeEmailRequest = Message<"rentproof.account.v1.ChangeEmailRequest"> & {
+  /**
+   * email is the new sign-in address; unique ignoring case.
+   *
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * password is the account's current password.
+   *
+   * @generated from field: string password = 2;
+   */
+  password: string;
+};
+
+/**
+ * Describes the message rentproof.account.v1.ChangeEmailRequest.
+ * Use `create(ChangeEmailRequestSchema)` to create a new message.
+ */
+export const ChangeEmailRequestSchema: GenMessage<ChangeEmailRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 27);
+
+/**
+ * ChangeEmailResponse carries the user as changed.
+ *
+ * @generated from message rentproof.account.v1.ChangeEmailResponse
+ */
+export type ChangeEmailResponse = Message<"rentproof.account.v1.ChangeEmailResponse"> & {
+  /**
+   * user is the signed-in user after the change (email_verified false).
+   *
+   * @generated from field: rentproof.account.v1.User user = 1;
+   */
+  user?: User | undefined;
+};
+
+/**
+ * Describes the message rentproof.account.v1.ChangeEmailResponse.
+ * Use `create(ChangeEmailResponseSchema)` to create a new message.
+ */
+export const ChangeEmailResponseSchema: GenMessage<ChangeEmailResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_account_v1_account, 28);
+
+/**
  * AccountService manages accounts and sessions.
  *
  * @generated from service rentproof.account.v1.AccountService
@@ -838,6 +972,39 @@ export const AccountService: GenService<{
     methodKind: "unary";
     input: typeof UpdateProfileRequestSchema;
     output: typeof UpdateProfileResponseSchema;
+  },
+  /**
+   * VerifyEmail verifies the address a link from a verification email was sent to, signed in or
+   * not: it fails when the link is altered, expired, or for an address no longer on the account.
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.VerifyEmail
+   */
+  verifyEmail: {
+    methodKind: "unary";
+    input: typeof VerifyEmailRequestSchema;
+    output: typeof VerifyEmailResponseSchema;
+  },
+  /**
+   * ResendVerificationEmail sends the signed-in user's verification email again; capped per
+   * address and hour (resource_exhausted).
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.ResendVerificationEmail
+   */
+  resendVerificationEmail: {
+    methodKind: "unary";
+    input: typeof ResendVerificationEmailRequestSchema;
+    output: typeof ResendVerificationEmailResponseSchema;
+  },
+  /**
+   * ChangeEmail changes the signed-in user's address after checking their password: the new
+   * address is unverified and gets a verification email, the old one a security notice.
+   *
+   * @generated from rpc rentproof.account.v1.AccountService.ChangeEmail
+   */
+  changeEmail: {
+    methodKind: "unary";
+    input: typeof ChangeEmailRequestSchema;
+    output: typeof ChangeEmailResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_rentproof_account_v1_account, 0);

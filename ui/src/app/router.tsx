@@ -109,6 +109,10 @@ export const routes: RouteObject[] = [
         path: "/forgot-password",
         ...screen(async () => (await import("./routes/auth")).ForgotPasswordRoute),
       },
+      {
+        path: "/verify-email",
+        ...screen(async () => (await import("./routes/auth")).VerifyEmailRoute),
+      },
       { path: "/terms", ...screen(async () => (await import("./routes/legal")).TermsRoute) },
       { path: "/privacy", ...screen(async () => (await import("./routes/legal")).PrivacyRoute) },
       { path: "/cookies", ...screen(async () => (await import("./routes/legal")).CookiesRoute) },

@@ -1,6 +1,7 @@
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { ForgotPasswordPage } from "@/features/auth/components/forgot-password-page";
 import { SecurityQuestionsPage } from "@/features/auth/components/security-questions-page";
+import { VerifyEmailPage } from "@/features/auth/components/verify-email-page";
 
 /** AuthRoute is /auth: sign in and register. */
 export function AuthRoute() {
@@ -15,4 +16,9 @@ export function ForgotPasswordRoute() {
 /** SecurityQuestionsRoute is /dashboard/security-questions (behind ProtectedRoute in the router). */
 export function SecurityQuestionsRoute() {
   return <SecurityQuestionsPage />;
+}
+
+/** VerifyEmailRoute is /verify-email?token=…, where verification emails link to (signed in or not). */
+export function VerifyEmailRoute() {
+  return <VerifyEmailPage />;
 }

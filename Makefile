@@ -23,8 +23,12 @@ GO_DIRS = $$(go list -f '{{.Dir}}' ./... | grep -v /node_modules/ | sed "s|^$$PW
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
 
-run: build ## serve the product with demo data on http://localhost:8080 (ADDR to change)
-	@DATABASE_URL=$$(bash scripts/db.sh) ADDR=$(ADDR) ./$(BIN)
+# Without SMTP_URL, mail goes to the project-local Mailpit, whose web inbox shows every email sent.
+run: build ## serve the product with demo data on http://localhost:8080 (ADDR to change); emails in Mailpit's inbox unless SMTP_URL is set
+	@if [ -z "$${SMTP_URL:-}" ]; then \
+		mailpit=$$(bash scripts/mailpit.sh); export SMTP_URL=$${mailpit%%$$'\n'*}; \
+		echo "emails go to Mailpit: read them at $${mailpit##*$$'\n'}"; fi; \
+	DATABASE_URL=$$(bash scripts/db.sh) ADDR=$(ADDR) ./$(BIN)
 
 build: build-ui build-server ## build the server binary with the web app embedded
 
@@ -44,11 +48,12 @@ build-ui: ui-deps
 db: ## start the project-local PostgreSQL (durable: the one make run uses) and print its URL
 	@bash scripts/db.sh
 
-db-stop: ## stop the project-local PostgreSQL clusters (default, test, durable bench) and stripe-mock
+db-stop: ## stop the project-local PostgreSQL clusters (default, test, durable bench), stripe-mock and Mailpit
 	@bash scripts/db.sh stop
 	@DB_CLUSTER=test bash scripts/db.sh stop
 	@DB_CLUSTER=durable bash scripts/db.sh stop
 	@bash scripts/stripe-mock.sh stop
+	@bash scripts/mailpit.sh stop
 
 # Generated, committed and checked: gen/, ui/src/gen/, and the property search's statements and
 # their lookup table (cmd/gensearch writes them; sqlc then reads the statements).
@@ -86,9 +91,10 @@ test: test-go test-ui test-e2e test-budget ## every test: Go, UI components, bro
 
 # Four packages at a time, not one per core: they spend most of their time waiting on PostgreSQL
 # (measured on 2 cores: 120 s → 101 s).
-test-go: ## Go tests against a real PostgreSQL (the fast test cluster) and stripe-mock (scripts/stripe-mock.sh)
+test-go: ## Go tests against a real PostgreSQL (the fast test cluster), stripe-mock (scripts/stripe-mock.sh) and Mailpit (scripts/mailpit.sh)
 	@bash scripts/ensure-tool.sh pgbouncer || echo "no pgbouncer: TestTwoServersBehindPgBouncer runs on a direct connection" >&2
-	DATABASE_URL=$$(DB_CLUSTER=test bash scripts/db.sh) STRIPE_MOCK_URL=$$(bash scripts/stripe-mock.sh) go test -p 4 -count=1 $(GO_PKGS)
+	DATABASE_URL=$$(DB_CLUSTER=test bash scripts/db.sh) STRIPE_MOCK_URL=$$(bash scripts/stripe-mock.sh) \
+		MAILPIT_SMTP_URL=$$(bash scripts/mailpit.sh smtp) MAILPIT_API_URL=$$(bash scripts/mailpit.sh api) go test -p 4 -count=1 $(GO_PKGS)
 
 test-ui: ui-deps ## UI component tests (Vitest)
 	cd ui && npx vitest run

@@ -3,7 +3,8 @@
 # Browser tests against the real server binary on a fresh database. Every run gets its own copy of
 # the binary, its own database (rentproof_NAME, dropped when the run ends; E2E_KEEP_DB=1 keeps it)
 # and free ports for the server and the map's tile server (E2E_PORT and E2E_TILES_PORT, or ones the
-# system hands out), so any number of runs can share a machine. NAME defaults to e2e_<pid>.
+# system hands out), so any number of runs can share a machine. Their servers send mail to the test
+# Mailpit (scripts/mailpit.sh), whose API the tests read (MAILPIT_API_URL). NAME defaults to e2e_<pid>.
 # The build is serialised by a lock, since vite empties ui/dist on every build.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,6 +30,10 @@ free_port() { node -e 'const s = require("net").createServer(); s.listen(0, "127
 port=${E2E_PORT:-$(free_port)}
 tiles=${E2E_TILES_PORT:-$(free_port)}
 while [ "$tiles" = "$port" ]; do tiles=$(free_port); done
+
+# The servers send to the test Mailpit; the tests read it through its API (ui/e2e/mailpit.ts).
+mailpit=$(bash scripts/mailpit.sh)
+export MAILPIT_SMTP_URL=${mailpit%%$'\n'*} MAILPIT_API_URL=${mailpit##*$'\n'}
 
 cd ui
 E2E_DATABASE_URL=$db E2E_PORT=$port E2E_TILES_PORT=$tiles E2E_SERVER_BIN=$bin E2E_OUTPUT_DIR=test-results/$name \

@@ -18,6 +18,8 @@ const serverEnv = {
   LIMIT_REGISTRATIONS_PER_NETWORK: "10000",
   LIMIT_REPORTS_PER_ACCOUNT: "10000",
   LIMIT_REPORTS_PER_NETWORK: "10000",
+  // Mail goes to the test Mailpit that scripts/e2e.sh started; the tests read it (e2e/mailpit.ts).
+  ...(process.env.MAILPIT_SMTP_URL ? { SMTP_URL: process.env.MAILPIT_SMTP_URL } : {}),
 };
 const serverOutput = {
   // The server logs every request; set E2E_SERVER_LOGS=1 to see them.

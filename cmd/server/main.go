@@ -23,6 +23,7 @@ import (
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/document"
+	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/metrics/jobs"
 	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/requestlog"
@@ -102,6 +103,11 @@ func serve(ctx context.Context) error {
 		return err
 	}
 
+	mailConfig, err := mailFromEnv()
+	if err != nil {
+		return err
+	}
+
 	if err := usePooler(); err != nil {
 		return err
 	}
@@ -121,6 +127,13 @@ func serve(ctx context.Context) error {
 	if env("SEED_DEMO", "true") == "true" {
 		if err := seed.Demo(ctx, pool); err != nil {
 			return fmt.Errorf("seed demo data: %w", err)
+		}
+	}
+
+	var sender *mail.Sender
+	if mailConfig.SMTPURL != "" {
+		if sender, err = mail.NewSender(pool, mailConfig); err != nil {
+			return err
 		}
 	}
 
@@ -146,6 +159,9 @@ func serve(ctx context.Context) error {
 	background.Go(func() { housekeep(ctx, pool, account.NewService(pool), uploads, documents, tenancies) })
 	background.Go(func() { payment.NewService(pool, payments).RunRefunds(ctx) }) // refunds owed after a check closed
 	background.Go(func() { countReviews(ctx, review.NewService(pool, nil)) })
+	if sender != nil {
+		background.Go(func() { sender.Run(ctx) }) // the outbox's mail, over SMTP
+	}
 	if _, err := serveMetrics(ctx, pool, fixedPlans); err != nil {
 		return err
 	}
@@ -166,6 +182,26 @@ func serve(ctx context.Context) error {
 	defer closeReplica()
 	h := server.NewHandler(pool, opts)
 	return server.Serve(ctx, ln, h, timeouts)
+}
+
+// mailFromEnv reads SMTP_URL and MAIL_FROM (internal/mail's SenderConfig). Without SMTP_URL no
+// mail is sent: it waits in the outbox until a server with one runs.
+func mailFromEnv() (mail.SenderConfig, error) {
+	cfg := mail.SenderConfig{SMTPURL: os.Getenv("SMTP_URL"), From: os.Getenv("MAIL_FROM")}
+	if cfg.SMTPURL == "" {
+		slog.Warn("SMTP_URL is not set: emails wait in the outbox unsent")
+		return cfg, nil
+	}
+	if _, err := mail.NewSender(nil, cfg); err != nil { // read the configuration before connecting anywhere
+		return cfg, err
+	}
+	if cfg.From == "" {
+		slog.Warn("MAIL_FROM is not set: emails come from " + mail.DefaultFrom)
+	}
+	if strings.Contains(cfg.SMTPURL, "tls=none") && !mail.IsLoopback(cfg.SMTPURL) {
+		slog.Warn("SMTP_URL has tls=none for a server on another machine: mail crosses the network unencrypted")
+	}
+	return cfg, nil
 }
 
 // trustedProxies reads TRUST_PROXY: false (no proxy believed), true (one), or how many proxies

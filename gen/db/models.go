@@ -120,6 +120,13 @@ type OutboxEmail struct {
 	SentAt         *time.Time
 }
 
+type OutboxEmailResend struct {
+	ID        int64
+	EmailID   int64
+	AdminID   *int32
+	CreatedAt time.Time
+}
+
 type OwnershipDocument struct {
 	ID          int32
 	Token       string

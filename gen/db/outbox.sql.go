@@ -10,6 +10,78 @@ import (
 	"time"
 )
 
+const claimDueEmails = `-- name: ClaimDueEmails :many
+WITH due AS (
+    SELECT id FROM outbox_emails
+    WHERE status = 'pending' AND send_after <= now()
+    ORDER BY send_after, id
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE outbox_emails o SET attempts = o.attempts + 1, send_after = now() + make_interval(secs => $1::int)
+FROM due
+WHERE o.id = due.id
+RETURNING o.id, o.user_id, o.to_address, o.category, o.kind, o.subject, o.text_body, o.html_body, o.unsubscribe_url, o.attempts,
+    (o.category = 'security' OR o.user_id IS NULL OR EXISTS (
+        SELECT 1 FROM users u
+        WHERE u.id = o.user_id AND u.email_verified_at IS NOT NULL AND lower(u.email) = lower(o.to_address)))::bool AS deliverable
+`
+
+type ClaimDueEmailsParams struct {
+	LeaseSeconds int32
+	MaxRows      int32
+}
+
+type ClaimDueEmailsRow struct {
+	ID             int64
+	UserID         *int32
+	ToAddress      string
+	Category       string
+	Kind           string
+	Subject        string
+	TextBody       string
+	HtmlBody       string
+	UnsubscribeUrl *string
+	Attempts       int32
+	Deliverable    bool
+}
+
+// The sender's claim: up to max_rows due messages, leased for lease_seconds (send_after moves
+// past the lease, so no other sender takes them meanwhile; a sender that dies mid-batch leaves
+// them due again when the lease ends). Skips rows another sender is claiming. deliverable is
+// false for mail other than security mail whose member's verified address is not to_address.
+func (q *Queries) ClaimDueEmails(ctx context.Context, arg ClaimDueEmailsParams) ([]ClaimDueEmailsRow, error) {
+	rows, err := q.db.Query(ctx, claimDueEmails, arg.LeaseSeconds, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ClaimDueEmailsRow{}
+	for rows.Next() {
+		var i ClaimDueEmailsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.UserID,
+			&i.ToAddress,
+			&i.Category,
+			&i.Kind,
+			&i.Subject,
+			&i.TextBody,
+			&i.HtmlBody,
+			&i.UnsubscribeUrl,
+			&i.Attempts,
+			&i.Deliverable,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const countRecentEmails = `-- name: CountRecentEmails :one
 SELECT count(*)::int FROM outbox_emails
 WHERE lower(to_address) = lower($1) AND kind = $2
@@ -29,6 +101,23 @@ func (q *Queries) CountRecentEmails(ctx context.Context, arg CountRecentEmailsPa
 	var column_1 int32
 	err := row.Scan(&column_1)
 	return column_1, err
+}
+
+const countUndeliveredEmails = `-- name: CountUndeliveredEmails :one
+SELECT count(*) FILTER (WHERE status = 'dead')::int AS dead, count(*) FILTER (WHERE status = 'withheld')::int AS withheld
+FROM outbox_emails WHERE status IN ('dead', 'withheld')
+`
+
+type CountUndeliveredEmailsRow struct {
+	Dead     int32
+	Withheld int32
+}
+
+func (q *Queries) CountUndeliveredEmails(ctx context.Context) (CountUndeliveredEmailsRow, error) {
+	row := q.db.QueryRow(ctx, countUndeliveredEmails)
+	var i CountUndeliveredEmailsRow
+	err := row.Scan(&i.Dead, &i.Withheld)
+	return i, err
 }
 
 const createSigningKey = `-- name: CreateSigningKey :exec
@@ -85,6 +174,17 @@ func (q *Queries) EnqueueEmail(ctx context.Context, arg EnqueueEmailParams) (int
 	return id, err
 }
 
+const getEmailStatus = `-- name: GetEmailStatus :one
+SELECT status FROM outbox_emails WHERE id = $1
+`
+
+func (q *Queries) GetEmailStatus(ctx context.Context, id int64) (string, error) {
+	row := q.db.QueryRow(ctx, getEmailStatus, id)
+	var status string
+	err := row.Scan(&status)
+	return status, err
+}
+
 const getSigningKey = `-- name: GetSigningKey :one
 SELECT key FROM signing_keys WHERE name = $1
 `
@@ -94,4 +194,158 @@ func (q *Queries) GetSigningKey(ctx context.Context, name string) ([]byte, error
 	var key []byte
 	err := row.Scan(&key)
 	return key, err
+}
+
+const listUndeliveredEmails = `-- name: ListUndeliveredEmails :many
+SELECT o.id, o.to_address, o.category, o.kind, o.subject, o.status, o.attempts, o.last_error, o.created_at,
+    o.send_after AS failed_at, r.created_at AS resent_at, u.username AS resent_by
+FROM outbox_emails o
+LEFT JOIN outbox_email_resends r ON r.id = (SELECT max(x.id) FROM outbox_email_resends x WHERE x.email_id = o.id)
+LEFT JOIN users u ON u.id = r.admin_id
+WHERE o.status IN ('dead', 'withheld')
+ORDER BY o.id DESC
+LIMIT $2::int OFFSET $1::int
+`
+
+type ListUndeliveredEmailsParams struct {
+	PageOffset int32
+	PageSize   int32
+}
+
+type ListUndeliveredEmailsRow struct {
+	ID        int64
+	ToAddress string
+	Category  string
+	Kind      string
+	Subject   string
+	Status    string
+	Attempts  int32
+	LastError *string
+	CreatedAt time.Time
+	FailedAt  time.Time
+	ResentAt  *time.Time
+	ResentBy  *string
+}
+
+// Dead and withheld mail for /admin, newest first; send_after is when it died or was withheld.
+// With each, its latest resend by an administrator, if any.
+func (q *Queries) ListUndeliveredEmails(ctx context.Context, arg ListUndeliveredEmailsParams) ([]ListUndeliveredEmailsRow, error) {
+	rows, err := q.db.Query(ctx, listUndeliveredEmails, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListUndeliveredEmailsRow{}
+	for rows.Next() {
+		var i ListUndeliveredEmailsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.ToAddress,
+			&i.Category,
+			&i.Kind,
+			&i.Subject,
+			&i.Status,
+			&i.Attempts,
+			&i.LastError,
+			&i.CreatedAt,
+			&i.FailedAt,
+			&i.ResentAt,
+			&i.ResentBy,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const markEmailSent = `-- name: MarkEmailSent :exec
+UPDATE outbox_emails SET status = 'sent', sent_at = now(), last_error = NULL
+WHERE id = $1 AND status = 'pending'
+`
+
+func (q *Queries) MarkEmailSent(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, markEmailSent, id)
+	return err
+}
+
+const postponeEmail = `-- name: PostponeEmail :exec
+UPDATE outbox_emails SET last_error = $1,
+    send_after = CASE WHEN $2::bool THEN now() ELSE now() + make_interval(secs => $3::int / 1000.0) END,
+    status = CASE WHEN $2::bool THEN 'dead' ELSE 'pending' END
+WHERE id = $4 AND status = 'pending'
+`
+
+type PostponeEmailParams struct {
+	LastError *string
+	Dead      bool
+	DelayMs   int32
+	ID        int64
+}
+
+// A failed attempt: due again after delay_ms, or dead (a permanent refusal, or too many tries;
+// send_after then says when it died).
+func (q *Queries) PostponeEmail(ctx context.Context, arg PostponeEmailParams) error {
+	_, err := q.db.Exec(ctx, postponeEmail,
+		arg.LastError,
+		arg.Dead,
+		arg.DelayMs,
+		arg.ID,
+	)
+	return err
+}
+
+const releaseEmails = `-- name: ReleaseEmails :exec
+UPDATE outbox_emails SET send_after = now(), attempts = greatest(attempts - 1, 0)
+WHERE id = ANY($1::bigint[]) AND status = 'pending'
+`
+
+// Claimed messages a sender did not get to (shutdown, or its lease running short): due again now,
+// the attempt not counted.
+func (q *Queries) ReleaseEmails(ctx context.Context, ids []int64) error {
+	_, err := q.db.Exec(ctx, releaseEmails, ids)
+	return err
+}
+
+const resendEmail = `-- name: ResendEmail :execrows
+WITH resent AS (
+    UPDATE outbox_emails o SET status = 'pending', attempts = 0, send_after = now(), last_error = NULL
+    WHERE o.id = $2 AND o.status = 'dead'
+    RETURNING o.id AS resent_id
+)
+INSERT INTO outbox_email_resends (email_id, admin_id) SELECT resent_id, $1 FROM resent
+`
+
+type ResendEmailParams struct {
+	AdminID *int32
+	EmailID int64
+}
+
+// An administrator's resend of a dead message: pending again, due now, its tries counted afresh,
+// and the resend kept.
+func (q *Queries) ResendEmail(ctx context.Context, arg ResendEmailParams) (int64, error) {
+	result, err := q.db.Exec(ctx, resendEmail, arg.AdminID, arg.EmailID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const withholdEmail = `-- name: WithholdEmail :exec
+UPDATE outbox_emails SET status = 'withheld', last_error = $1, send_after = now()
+WHERE id = $2 AND status = 'pending'
+`
+
+type WithholdEmailParams struct {
+	Reason *string
+	ID     int64
+}
+
+// send_after says when it was withheld.
+func (q *Queries) WithholdEmail(ctx context.Context, arg WithholdEmailParams) error {
+	_, err := q.db.Exec(ctx, withholdEmail, arg.Reason, arg.ID)
+	return err
 }

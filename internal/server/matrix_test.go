@@ -168,6 +168,7 @@ type authWorld struct {
 	tenancy                                      int32 // the owner tenant's tenancy claim on it
 	request                                      int32 // the owner landlord's verification request to the owner agent
 	message                                      int64 // a contact message
+	email                                        int64 // a dead email of the outbox
 	resource                                     int32 // an article of the resource library
 	ownerTenantID, ownerLandlordID, ownerAgentID int32
 	seq                                          atomic.Int64
@@ -226,6 +227,8 @@ func newAuthWorld(t *testing.T) *authWorld {
 		VALUES ('Deposits', 'What a deposit covers.', 'A deposit covers damage, not wear.', 'tenant', 'RentProof', 'deposits') RETURNING id`)
 	w.message = int64(w.ID(t, `INSERT INTO contact_messages (name, email, subject, message)
 		VALUES ('Pat', 'pat@example.com', 'general', 'Hello there, a question.') RETURNING id::int`))
+	w.email = int64(w.ID(t, `INSERT INTO outbox_emails (to_address, category, kind, subject, text_body, html_body, status, last_error)
+		VALUES ('pat@example.com', 'contact_replies', 'contact_reply', 'Re: a question', 'Hello', '<p>Hello</p>', 'dead', '550 no such mailbox') RETURNING id::int`))
 	return w
 }
 
@@ -305,6 +308,13 @@ var authMatrix = map[string]authRow{
 	"/rentproof.contact.v1.ContactService/ListContactMessages": {want: adminOnly, exact: true, req: func(*authWorld) proto.Message { return &contactv1.ListContactMessagesRequest{} }},
 	"/rentproof.contact.v1.ContactService/MarkContactMessageHandled": {want: adminOnly, exact: true, req: func(w *authWorld) proto.Message {
 		return &contactv1.MarkContactMessageHandledRequest{Id: w.message, Handled: true}
+	}},
+
+	// OutboxService: administrators only. A resend after the first finds the email pending again
+	// (failed_precondition).
+	"/rentproof.admin.v1.OutboxService/ListUndeliveredEmails": {want: adminOnly, exact: true, req: func(*authWorld) proto.Message { return &adminv1.ListUndeliveredEmailsRequest{} }},
+	"/rentproof.admin.v1.OutboxService/ResendEmail": {want: adminOnly, req: func(w *authWorld) proto.Message {
+		return &adminv1.ResendEmailRequest{Id: w.email}
 	}},
 
 	// GamificationService.

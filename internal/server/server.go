@@ -41,6 +41,7 @@ import (
 	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/ledger"
+	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/resource"
@@ -107,6 +108,7 @@ var Services = []string{
 	accountv1connect.AccountServiceName,
 	adminv1connect.AdminServiceName,
 	adminv1connect.DocumentServiceName,
+	adminv1connect.OutboxServiceName,
 	contactv1connect.ContactServiceName,
 	gamificationv1connect.GamificationServiceName,
 	paymentv1connect.PaymentServiceName,
@@ -205,6 +207,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(service(contactv1connect.NewContactServiceHandler(handlers.Contact, rpcOpts)))
 	mux.Handle(service(tenancyv1connect.NewTenancyServiceHandler(handlers.Tenancy, rpcOpts)))
 	mux.Handle(service(adminv1connect.NewAdminServiceHandler(api.NewAdmin(verifyqueue.NewService(pool, opts.Refunder), tenancies), rpcOpts)))
+	mux.Handle(service(adminv1connect.NewOutboxServiceHandler(api.NewOutbox(mail.NewAdmin(pool)), rpcOpts)))
 	if handlers.Document != nil {
 		mux.Handle(service(adminv1connect.NewDocumentServiceHandler(handlers.Document, rpcOpts)))
 	}

@@ -23,6 +23,8 @@ import (
 	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/document"
+	"github.com/rentproof/rentproof/internal/mail"
+	"github.com/rentproof/rentproof/internal/mailtest"
 	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/seed"
@@ -51,6 +53,8 @@ type Server struct {
 	Client    *http.Client // a client that trusts its certificate (with Options.TLS)
 	// BlobURL is its blob store's URL (Options.BlobURL, or a folder of the test's), where uploads and documents are.
 	BlobURL string
+	// Mailpit is the test Mailpit its sender sends to (Options.Mail), nil without one.
+	Mailpit *mailtest.Mailpit
 }
 
 // Options shape a test server.
@@ -89,6 +93,11 @@ type Options struct {
 	// test, or on a throwaway cluster it may stop and start) to serve instead of a fresh one from
 	// dbtest. The test owns it; the server only opens pools on it.
 	DatabaseURL string
+	// Mail runs the outbox's sender, as the server binary does, sending to the test Mailpit
+	// (internal/mailtest; Server.Mailpit reads it). SMTPURL sends elsewhere instead (a fault
+	// proxy in front of Mailpit).
+	Mail    bool
+	SMTPURL string
 }
 
 // Start serves the real handler until the test ends.
@@ -156,18 +165,33 @@ func Start(t testing.TB, opts Options) *Server {
 		SPA: spa, PublicURL: opts.PublicURL, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, Tenancies: tenancies, FixedPlans: fixedPlans, Limits: limits,
 		TrustedProxies: opts.TrustedProxies, Payments: opts.Payments,
 	}))
-	done, refunds := make(chan error, 1), make(chan struct{})
+	var mailpit *mailtest.Mailpit
+	if opts.Mail {
+		mailpit = mailtest.Start(t)
+		opts.SMTPURL = cmp.Or(opts.SMTPURL, mailpit.SMTPURL)
+	}
+	done, refunds, mails := make(chan error, 1), make(chan struct{}), make(chan struct{})
 	go func() { done <- server.Serve(ctx, ln, h, opts.Timeouts) }()
 	go func() { payment.NewService(serverPool, opts.Payments).RunRefunds(ctx); close(refunds) }() // as the server binary does
+	if opts.SMTPURL != "" {
+		sender, err := mail.NewSender(serverPool, mail.SenderConfig{SMTPURL: opts.SMTPURL})
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() { sender.Run(ctx); close(mails) }()
+	} else {
+		close(mails)
+	}
 	t.Cleanup(func() {
 		cancel()
 		<-refunds
+		<-mails
 		defer files.Close()
 		if err := <-done; err != nil {
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Documents: documents, Tenancies: tenancies, Client: client, BlobURL: blobURL}
+	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Documents: documents, Tenancies: tenancies, Client: client, BlobURL: blobURL, Mailpit: mailpit}
 }
 
 // database is the database at url, or a fresh one from dbtest when url is "".

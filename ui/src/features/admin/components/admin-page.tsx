@@ -15,6 +15,7 @@ import { AnsweredRequests } from "./answered-requests";
 import { DocumentViewer } from "./document-viewer";
 import { ContactMessages } from "./contact-messages";
 import { TenancyQueue } from "./tenancy-queue";
+import { UndeliveredEmails } from "./undelivered-emails";
 import "../admin.css";
 
 /** What each kind of queued request is, for the administrator. */
@@ -31,8 +32,9 @@ const KIND_LABELS: Record<string, string> = {
  * gathered for beside the listing's address now, its documents opened in place and
  * approve/reject with a message; the tenancy claims waiting for an administrator (issue 27) and
  * the revocation of a verified tenancy; the reported reviews with restore/remove; the contact form's
- * messages; the answered requests, which an administrator may mark arranged; and the latest
- * decisions with who made them and when.
+ * messages; email that was not delivered (dead or withheld), with resend; the answered
+ * requests, which an administrator may mark arranged; and the latest decisions with who made
+ * them and when.
  */
 export function AdminPage() {
   usePageTitle("Administration");
@@ -43,6 +45,7 @@ export function AdminPage() {
       <TenancyQueue />
       <ReportedReviews />
       <ContactMessages />
+      <UndeliveredEmails />
       <AnsweredRequests />
       <Decisions />
     </div>

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/rentproof/rentproof/internal/account"
+	"github.com/rentproof/rentproof/internal/siteorigin"
+	"github.com/rentproof/rentproof/internal/web"
 )
 
 // createAdmin is `rentproof admin create`: administrators are made here, never through the API.
@@ -34,6 +36,12 @@ func createAdmin(ctx context.Context, args []string, stdin io.Reader, stdout io.
 		r.Password = strings.TrimRight(line, "\r\n")
 	}
 
+	// The new administrator's verification link names the site (PUBLIC_URL, else siteorigin.Fallback).
+	public, err := web.ParsePublicURL(os.Getenv("PUBLIC_URL"))
+	if err != nil {
+		return err
+	}
+	ctx = siteorigin.With(ctx, public)
 	pool, err := openDatabase(ctx)
 	if err != nil {
 		return err

@@ -32,6 +32,7 @@ import (
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
+	"github.com/rentproof/rentproof/internal/siteorigin"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/tenancy"
 	"github.com/rentproof/rentproof/internal/upload"
@@ -170,7 +171,7 @@ func serve(ctx context.Context) error {
 	defer cancel()
 	background.Go(func() { housekeep(ctx, pool, account.NewService(pool), uploads, documents, tenancies) })
 	background.Go(func() {
-		payment.NewService(pool, payments).RunRefunds(notify.WithOrigin(ctx, mailOrigin))
+		payment.NewService(pool, payments).RunRefunds(siteorigin.With(ctx, mailOrigin))
 	}) // refunds owed after a check closed
 	background.Go(func() { countReviews(ctx, review.NewService(pool, nil)) })
 	background.Go(func() { digestNotifications(ctx, pool, mailOrigin) })

@@ -123,6 +123,9 @@ func (s *Service) create(ctx context.Context, r Registration, limits ...ratelimi
 			return err
 		}
 		out.User = userOf(user)
+		if err := queueVerificationAtSignUp(ctx, q, user); err != nil {
+			return err
+		}
 		if out.Device, err = rememberDevice(ctx, q, user.ID); err != nil {
 			return err
 		}
@@ -208,6 +211,11 @@ func (s *Service) Login(ctx context.Context, identifier, password string) (SignI
 		}
 		if err := q.RecordLogin(ctx, user.ID); err != nil {
 			return fmt.Errorf("record login: %w", err)
+		}
+		if !known { // a browser new to the account (registration's own sign-in never comes here)
+			if err := alertNewBrowser(ctx, q, user); err != nil {
+				return err
+			}
 		}
 		var err error
 		if out.Device, err = rememberDevice(ctx, q, user.ID); err != nil {

@@ -11,8 +11,8 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/mail"
-	"github.com/rentproof/rentproof/internal/notify"
 	"github.com/rentproof/rentproof/internal/ratelimit"
+	"github.com/rentproof/rentproof/internal/siteorigin"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -87,9 +87,6 @@ var signInLink = link{
 	reason: "You are getting this email because a sign-in link was requested for your RentProof account.",
 }
 
-// securityStop is why security mail cannot be turned off.
-const securityStop = "Security emails about your account cannot be turned off."
-
 type signInLinkKey struct{}
 
 // WithSignInLink carries the token of the emailed sign-in link a sign-in came with.
@@ -156,7 +153,7 @@ func (s *Service) sendLink(ctx context.Context, l link, user db.User, lookup err
 		UserID: user.ID, To: user.Email, Category: mail.CategorySecurity, Kind: l.kind, Subject: l.subject,
 		Content: mail.Content{
 			Heading: l.heading, Paragraphs: l.paragraphs(user.Username),
-			Action: &mail.Action{Label: l.action, URL: notify.Origin(ctx) + l.path + token},
+			Action: &mail.Action{Label: l.action, URL: siteorigin.From(ctx) + l.path + token},
 			Reason: l.reason, Stop: securityStop,
 		},
 	}

@@ -85,6 +85,8 @@ type User struct {
 	Tokens               int32
 	CreatedAt            time.Time
 	HasSecurityQuestions bool
+	// EmailVerified tells that the owner opened a verification link sent to Email.
+	EmailVerified bool
 	// The profile: Bio and City are empty when not given; Language is a language code.
 	Bio, City, Country, Language string
 }
@@ -94,6 +96,7 @@ func userOf(u db.User) User {
 		ID: u.ID, Username: u.Username, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
 		Role: u.Role, ProfileImage: nullable.Value(u.ProfileImage), Tokens: u.Tokens, CreatedAt: u.CreatedAt,
 		HasSecurityQuestions: u.SecurityQuestion1 != nil,
+		EmailVerified:        u.EmailVerifiedAt != nil,
 		Bio:                  nullable.Value(u.Bio), City: nullable.Value(u.City), Country: u.Country,
 		Language: u.LanguagePreference,
 	}

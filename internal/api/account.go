@@ -208,5 +208,33 @@ func userToProto(u account.User) *accountv1.User {
 		Country:              u.Country,
 		Language:             u.Language,
 		CanListProperties:    property.CanList(u.Role),
+		EmailVerified:        u.EmailVerified,
 	}
+}
+
+// VerifyEmail verifies the address of a verification link, signed in or not.
+func (h *Account) VerifyEmail(ctx context.Context, req *connect.Request[accountv1.VerifyEmailRequest]) (*connect.Response[accountv1.VerifyEmailResponse], error) {
+	already, err := h.svc.VerifyEmail(ctx, req.Msg.GetToken())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&accountv1.VerifyEmailResponse{AlreadyVerified: already}), nil
+}
+
+// ResendVerificationEmail sends the signed-in user's verification email again.
+func (h *Account) ResendVerificationEmail(ctx context.Context, _ *connect.Request[accountv1.ResendVerificationEmailRequest]) (*connect.Response[accountv1.ResendVerificationEmailResponse], error) {
+	to, err := h.svc.ResendVerification(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&accountv1.ResendVerificationEmailResponse{Email: to}), nil
+}
+
+// ChangeEmail changes the signed-in user's address.
+func (h *Account) ChangeEmail(ctx context.Context, req *connect.Request[accountv1.ChangeEmailRequest]) (*connect.Response[accountv1.ChangeEmailResponse], error) {
+	u, err := h.svc.ChangeEmail(ctx, req.Msg.GetEmail(), req.Msg.GetPassword())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&accountv1.ChangeEmailResponse{User: userToProto(u)}), nil
 }

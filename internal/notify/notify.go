@@ -12,15 +12,12 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/signing"
+	"github.com/rentproof/rentproof/internal/siteorigin"
 )
 
 // Individually is how many emails of one kind a member gets one by one in a UTC hour; the
 // notifications past it are emailed together in one digest when the hour ends (Digest).
 const Individually = 5
-
-// DefaultOrigin is the origin of absolute links when neither PUBLIC_URL nor a request names one
-// (background work on a laptop).
-const DefaultOrigin = "http://localhost:8080"
 
 // unsubscribePurpose is the signing key of unsubscribe links.
 const unsubscribePurpose = "unsubscribe"
@@ -47,22 +44,6 @@ type Notice struct {
 // ErrBadNotice is a notice that cannot be written (no title, or a link that is not a path).
 var ErrBadNotice = errors.New("bad notice")
 
-type originKey struct{}
-
-// WithOrigin returns ctx carrying the site's origin ("https://rentproof.example"), which the
-// emails' absolute links are written with: the server sets it per request.
-func WithOrigin(ctx context.Context, origin string) context.Context {
-	return context.WithValue(ctx, originKey{}, strings.TrimRight(origin, "/"))
-}
-
-// Origin is the origin ctx carries, or DefaultOrigin.
-func Origin(ctx context.Context) string {
-	if o, ok := ctx.Value(originKey{}).(string); ok && o != "" {
-		return o
-	}
-	return DefaultOrigin
-}
-
 // Send writes n's notification in the caller's transaction tx and, when the member wants email
 // for its category, their address is verified and the notice is among the first Individually of
 // its kind this hour, its email to the outbox: one statement, two when an email goes. A notice
@@ -81,7 +62,7 @@ func SendEach(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice) er
 	if err != nil {
 		return err
 	}
-	origin := Origin(ctx)
+	origin := siteorigin.From(ctx)
 	c := content(n, origin)
 	var key *signing.Key
 	for _, row := range rows {
@@ -101,7 +82,7 @@ func SendEach(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice) er
 // address nor collapses into a digest: the person asked for this answer, and an administrator
 // writes each one. A member who turned n's category off gets the notification without the email.
 func Reply(ctx context.Context, tx *db.Queries, userID int32, to string, n Notice) error {
-	origin := Origin(ctx)
+	origin := siteorigin.From(ctx)
 	if userID == 0 {
 		c := content(n, origin)
 		c.Reason = "You are getting this email because you wrote to RentProof with our contact form."

@@ -15,6 +15,7 @@ import (
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/notify"
 	"github.com/rentproof/rentproof/internal/signing"
+	"github.com/rentproof/rentproof/internal/siteorigin"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -67,7 +68,7 @@ func notice(userID int32, c notify.Category, kind string) notify.Notice {
 func TestEmailOnlyWhenWantedAndVerified(t *testing.T) {
 	t.Parallel()
 	pool, _ := dbtest.New(t)
-	ctx := notify.WithOrigin(context.Background(), "https://rentproof.example")
+	ctx := siteorigin.With(context.Background(), "https://rentproof.example")
 	ann := member(t, pool, "ann", true, "")
 	ben := member(t, pool, "ben", false, "")
 	cat := member(t, pool, "cat", true, `{"email": {"moderation": false}}`)

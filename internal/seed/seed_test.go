@@ -36,6 +36,11 @@ func TestDemoSeedsAnEmptyDatabaseOnce(t *testing.T) {
 	if first["resources"] < 12 || first["properties"] != 15 {
 		t.Errorf("want ≥12 resources and 15 properties, got %d and %d", first["resources"], first["properties"])
 	}
+	// Demo members count as verified, so the demo's notifications may email them (issue 29).
+	var unverified int
+	if err := pool.QueryRow(ctx, "SELECT count(*) FROM users WHERE email_verified_at IS NULL").Scan(&unverified); err != nil || unverified != 0 {
+		t.Errorf("%d demo members unverified (%v)", unverified, err)
+	}
 	var minID, maxID int
 	if err := pool.QueryRow(ctx, "SELECT min(id), max(id) FROM properties").Scan(&minID, &maxID); err != nil || minID != 1 || maxID != 15 {
 		t.Errorf("demo property ids: %d..%d (%v), want 1..15", minID, maxID, err)

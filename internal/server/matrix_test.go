@@ -286,6 +286,17 @@ var authMatrix = map[string]authRow{
 	"/rentproof.account.v1.AccountService/UpdateProfile": {want: signedIn, exact: true, req: func(*authWorld) proto.Message {
 		return &accountv1.UpdateProfileRequest{FirstName: "Pat", LastName: "Doe", Bio: "Here a while.", City: "Leeds", Country: "United Kingdom", Language: "en"}
 	}, rest: path("PUT /api/user/profile")},
+	// A verification link is the proof, whoever opens it; an altered one fails alike for everyone.
+	"/rentproof.account.v1.AccountService/VerifyEmail": {want: everyone, exact: true, answer: "invalid_argument", req: func(*authWorld) proto.Message {
+		return &accountv1.VerifyEmailRequest{Token: "MQ.ZGlnZXN0.4102444800.altered"}
+	}},
+	"/rentproof.account.v1.AccountService/ResendVerificationEmail": {want: signedIn, req: func(*authWorld) proto.Message {
+		return &accountv1.ResendVerificationEmailRequest{}
+	}},
+	// A wrong password: refused as such, or throttled as sign-in is once the caller has tried enough.
+	"/rentproof.account.v1.AccountService/ChangeEmail": {want: signedIn, req: func(*authWorld) proto.Message {
+		return &accountv1.ChangeEmailRequest{Email: "moved-away@example.com", Password: "wrong-password"}
+	}},
 
 	// AdminService and DocumentService.
 	"/rentproof.admin.v1.AdminService/ListQueue": {want: adminOnly, exact: true, req: func(*authWorld) proto.Message { return &adminv1.ListQueueRequest{} }},

@@ -5,7 +5,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/rentproof/rentproof/internal/notify"
+	"github.com/rentproof/rentproof/internal/siteorigin"
 )
 
 // The links in emails name the configured origin whatever Host a request claims: whoever
@@ -14,7 +14,7 @@ import (
 func TestEmailLinksIgnoreTheRequestsHost(t *testing.T) {
 	var got string
 	h := withOrigin("https://rentproof.example", http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
-		got = notify.Origin(r.Context())
+		got = siteorigin.From(r.Context())
 	}))
 	for _, host := range []string{"evil.example", "rentproof.example.evil.example", "127.0.0.1:8080"} {
 		r := httptest.NewRequest(http.MethodPost, "/api/password-reset/request", nil)

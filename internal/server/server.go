@@ -42,7 +42,6 @@ import (
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/mail"
-	"github.com/rentproof/rentproof/internal/notify"
 	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/resource"
@@ -50,6 +49,7 @@ import (
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/rpc"
 	"github.com/rentproof/rentproof/internal/seed"
+	"github.com/rentproof/rentproof/internal/siteorigin"
 	"github.com/rentproof/rentproof/internal/statistics"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/tenancy"
@@ -97,7 +97,7 @@ type Options struct {
 	// and host of each request.
 	PublicURL string
 	// MailOrigin is the origin of the links in emails: PUBLIC_URL, or the address the server
-	// listens on. Never a request's Host, which anyone can forge; "" → notify.DefaultOrigin.
+	// listens on. Never a request's Host, which anyone can forge; "" → siteorigin.Fallback.
 	MailOrigin string
 }
 
@@ -256,13 +256,13 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	return h
 }
 
-// withOrigin puts the origin of links in emails on the request's context (notify.WithOrigin).
+// withOrigin puts the origin of links in emails on the request's context (siteorigin.With).
 func withOrigin(origin string, h http.Handler) http.Handler {
 	if origin == "" {
 		return h
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.ServeHTTP(w, r.WithContext(notify.WithOrigin(r.Context(), origin)))
+		h.ServeHTTP(w, r.WithContext(siteorigin.With(r.Context(), origin)))
 	})
 }
 

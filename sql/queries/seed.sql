@@ -1,8 +1,9 @@
 -- Statements used only to load the demo data into an empty database.
 
 -- name: SeedUser :one
-INSERT INTO users (username, password_hash, email, first_name, last_name, role, city, country, bio, last_login, created_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+-- Demo members count as verified from their opening day, so the demo's notifications can email them.
+INSERT INTO users (username, password_hash, email, first_name, last_name, role, city, country, bio, last_login, created_at, email_verified_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
 RETURNING id;
 
 -- name: SeedProperty :exec

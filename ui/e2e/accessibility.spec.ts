@@ -139,6 +139,12 @@ const CHECKS: Check[] = [
   { name: "sign in", path: "/auth", roles: ["visitor"] },
   { name: "forgot password", path: "/forgot-password", roles: ["visitor"] },
   { name: "reset password by link", path: "/reset-password?token=unknown", roles: ["visitor"] },
+  {
+    name: "verify email, a bad link",
+    path: "/verify-email?token=altered",
+    roles: ["visitor", "tenant"],
+    loaded: (page) => expect(page.getByRole("heading", { name: "We could not verify your email address" })).toBeVisible(),
+  },
   { name: "an unknown route", path: "/no-such-page", roles: ["visitor"] },
   ...["/about", "/faq", "/contact", "/how-reviews-work", "/invest", "/terms", "/privacy", "/cookies", "/accessibility"].map(
     (path): Check => ({ name: path.slice(1), path, roles: ["visitor"] }),
@@ -303,6 +309,10 @@ const STATES: StateCheck[] = [
     empty: heading("All Properties Verified"),
     error: alert,
   }, direct),
+  ...route("verify email", "/verify-email?token=x", "visitor", { loading: status("Verifying your email address"), error: alert }, {
+    direct: true,
+    rpcs: ["VerifyEmail"],
+  }),
   ...route("security questions", "/dashboard/security-questions", "tenant", { loading: status("Loading security questions"), error: alert }, direct),
   ...route("rewards", "/gamification", "tenant", { loading: status("Loading profile"), empty: heading("Rewards are not fully initialised"), error: alert }, direct),
   ...route("the leaderboard", "/gamification?tab=leaderboard", "tenant", {

@@ -113,6 +113,10 @@ export const routes: RouteObject[] = [
         path: "/reset-password",
         ...screen(async () => (await import("./routes/auth")).ResetPasswordRoute),
       },
+      {
+        path: "/verify-email",
+        ...screen(async () => (await import("./routes/auth")).VerifyEmailRoute),
+      },
       { path: "/terms", ...screen(async () => (await import("./routes/legal")).TermsRoute) },
       { path: "/privacy", ...screen(async () => (await import("./routes/legal")).PrivacyRoute) },
       { path: "/cookies", ...screen(async () => (await import("./routes/legal")).CookiesRoute) },

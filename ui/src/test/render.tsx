@@ -22,6 +22,8 @@ export function makeUser(overrides: Partial<Omit<User, "$typeName" | "$unknown">
     role,
     // As the server answers it (property.CanList, from the same declared listing roles).
     canListProperties: canListProperties(role),
+    // Most tests' members are established; the verification banner's tests set it false.
+    emailVerified: true,
     ...overrides,
   });
 }

@@ -40,6 +40,8 @@ func (x *User) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendString(b, x.GetLanguage())
 	b = append(b, ",\"canListProperties\":"...)
 	b = strconv.AppendBool(b, x.GetCanListProperties())
+	b = append(b, ",\"emailVerified\":"...)
+	b = strconv.AppendBool(b, x.GetEmailVerified())
 	return append(b, '}')
 }
 
@@ -303,5 +305,52 @@ func (x *SendSignInLinkRequest) AppendJSON(b []byte) []byte {
 func (x *SendSignInLinkResponse) AppendJSON(b []byte) []byte {
 	b = append(b, "{\"message\":"...)
 	b = wirejson.AppendString(b, x.GetMessage())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *VerifyEmailRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"token\":"...)
+	b = wirejson.AppendString(b, x.GetToken())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *VerifyEmailResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"alreadyVerified\":"...)
+	b = strconv.AppendBool(b, x.GetAlreadyVerified())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ResendVerificationEmailRequest) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ResendVerificationEmailResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"email\":"...)
+	b = wirejson.AppendString(b, x.GetEmail())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ChangeEmailRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"email\":"...)
+	b = wirejson.AppendString(b, x.GetEmail())
+	b = append(b, ",\"password\":"...)
+	b = wirejson.AppendString(b, x.GetPassword())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ChangeEmailResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"user\":"...)
+	if m := x.GetUser(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
 	return append(b, '}')
 }

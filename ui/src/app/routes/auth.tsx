@@ -2,6 +2,7 @@ import { AuthPage } from "@/features/auth/components/auth-page";
 import { ForgotPasswordPage } from "@/features/auth/components/forgot-password-page";
 import { ResetPasswordPage } from "@/features/auth/components/reset-password-page";
 import { SecurityQuestionsPage } from "@/features/auth/components/security-questions-page";
+import { VerifyEmailPage } from "@/features/auth/components/verify-email-page";
 
 /** AuthRoute is /auth: sign in and register. */
 export function AuthRoute() {
@@ -21,4 +22,9 @@ export function ResetPasswordRoute() {
 /** SecurityQuestionsRoute is /dashboard/security-questions (behind ProtectedRoute in the router). */
 export function SecurityQuestionsRoute() {
   return <SecurityQuestionsPage />;
+}
+
+/** VerifyEmailRoute is /verify-email?token=…, where verification emails link to (signed in or not). */
+export function VerifyEmailRoute() {
+  return <VerifyEmailPage />;
 }

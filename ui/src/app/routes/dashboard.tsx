@@ -7,6 +7,7 @@ import { buttonClass } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { useCurrentUser } from "@/features/auth/api/use-current-user";
+import { ChangeEmailButton } from "@/features/auth/components/change-email-dialog";
 import { EditProfileButton } from "@/features/auth/components/edit-profile-dialog";
 import { AccountSummary } from "@/features/dashboard/components/account-summary";
 import { welcome } from "@/features/dashboard/greeting";
@@ -104,7 +105,7 @@ function TenantDashboard({ user }: { user: User }) {
     <div className="dashboard__layout">
       <aside className="dashboard__side" aria-label="Your account">
         <TokenPanel />
-        <AccountSummary user={user} action={<EditProfileButton />} />
+        <AccountSummary user={user} action={<AccountActions />} />
         <QuickLinks links={tenantLinks(openSaved)} />
       </aside>
       <div className="dashboard__main" id="dashboard-tabs">
@@ -139,7 +140,7 @@ function LandlordDashboard({ user }: { user: User }) {
   return (
     <div className="dashboard__layout">
       <aside className="dashboard__side" aria-label="Your account">
-        <AccountSummary user={user} action={<EditProfileButton />} />
+        <AccountSummary user={user} action={<AccountActions />} />
         <TokenPanel />
         <PropertyStats />
         <QuickLinks links={LANDLORD_LINKS} />
@@ -173,6 +174,16 @@ function LandlordDashboard({ user }: { user: User }) {
           </TabsContent>
         </Tabs>
       </div>
+    </div>
+  );
+}
+
+/** AccountActions are the account summary's buttons: Edit Profile and Change Email. */
+function AccountActions() {
+  return (
+    <div className="account-summary__buttons">
+      <EditProfileButton />
+      <ChangeEmailButton />
     </div>
   );
 }

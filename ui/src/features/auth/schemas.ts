@@ -102,6 +102,13 @@ export const findAccountSchema = z.object({
 });
 export type FindAccountValues = z.infer<typeof findAccountSchema>;
 
+/** changeEmailSchema is the Change Email form: the new address and the current password. */
+export const changeEmailSchema = z.object({
+  email: requiredEmail,
+  password: text({ required: true, untrimmed: true }),
+});
+export type ChangeEmailValues = z.infer<typeof changeEmailSchema>;
+
 const answer = (limits: typeof account.securityAnswer) =>
   text({ limits, tooShort: MESSAGES.securityAnswer, tooLong: MESSAGES.securityAnswerTooLong });
 

@@ -72,6 +72,15 @@ const (
 	// AccountServiceUpdateProfileProcedure is the fully-qualified name of the AccountService's
 	// UpdateProfile RPC.
 	AccountServiceUpdateProfileProcedure = "/rentproof.account.v1.AccountService/UpdateProfile"
+	// AccountServiceVerifyEmailProcedure is the fully-qualified name of the AccountService's
+	// VerifyEmail RPC.
+	AccountServiceVerifyEmailProcedure = "/rentproof.account.v1.AccountService/VerifyEmail"
+	// AccountServiceResendVerificationEmailProcedure is the fully-qualified name of the
+	// AccountService's ResendVerificationEmail RPC.
+	AccountServiceResendVerificationEmailProcedure = "/rentproof.account.v1.AccountService/ResendVerificationEmail"
+	// AccountServiceChangeEmailProcedure is the fully-qualified name of the AccountService's
+	// ChangeEmail RPC.
+	AccountServiceChangeEmailProcedure = "/rentproof.account.v1.AccountService/ChangeEmail"
 )
 
 // AccountServiceClient is a client for the rentproof.account.v1.AccountService service.
@@ -114,6 +123,15 @@ type AccountServiceClient interface {
 	SendSignInLink(context.Context, *connect.Request[v1.SendSignInLinkRequest]) (*connect.Response[v1.SendSignInLinkResponse], error)
 	// UpdateProfile changes the signed-in user's name and profile (the dashboard's Edit Profile).
 	UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error)
+	// VerifyEmail verifies the address a link from a verification email was sent to, signed in or
+	// not: it fails when the link is altered, expired, or for an address no longer on the account.
+	VerifyEmail(context.Context, *connect.Request[v1.VerifyEmailRequest]) (*connect.Response[v1.VerifyEmailResponse], error)
+	// ResendVerificationEmail sends the signed-in user's verification email again; capped per
+	// address and hour (resource_exhausted).
+	ResendVerificationEmail(context.Context, *connect.Request[v1.ResendVerificationEmailRequest]) (*connect.Response[v1.ResendVerificationEmailResponse], error)
+	// ChangeEmail changes the signed-in user's address after checking their password: the new
+	// address is unverified and gets a verification email, the old one a security notice.
+	ChangeEmail(context.Context, *connect.Request[v1.ChangeEmailRequest]) (*connect.Response[v1.ChangeEmailResponse], error)
 }
 
 // NewAccountServiceClient constructs a client for the rentproof.account.v1.AccountService service.
@@ -215,25 +233,46 @@ func NewAccountServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(accountServiceMethods.ByName("UpdateProfile")),
 			connect.WithClientOptions(opts...),
 		),
+		verifyEmail: connect.NewClient[v1.VerifyEmailRequest, v1.VerifyEmailResponse](
+			httpClient,
+			baseURL+AccountServiceVerifyEmailProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("VerifyEmail")),
+			connect.WithClientOptions(opts...),
+		),
+		resendVerificationEmail: connect.NewClient[v1.ResendVerificationEmailRequest, v1.ResendVerificationEmailResponse](
+			httpClient,
+			baseURL+AccountServiceResendVerificationEmailProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("ResendVerificationEmail")),
+			connect.WithClientOptions(opts...),
+		),
+		changeEmail: connect.NewClient[v1.ChangeEmailRequest, v1.ChangeEmailResponse](
+			httpClient,
+			baseURL+AccountServiceChangeEmailProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("ChangeEmail")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // accountServiceClient implements AccountServiceClient.
 type accountServiceClient struct {
-	register              *connect.Client[v1.RegisterRequest, v1.RegisterResponse]
-	login                 *connect.Client[v1.LoginRequest, v1.LoginResponse]
-	logout                *connect.Client[v1.LogoutRequest, v1.LogoutResponse]
-	getCurrentUser        *connect.Client[v1.GetCurrentUserRequest, v1.GetCurrentUserResponse]
-	getUserName           *connect.Client[v1.GetUserNameRequest, v1.GetUserNameResponse]
-	listSecurityQuestions *connect.Client[v1.ListSecurityQuestionsRequest, v1.ListSecurityQuestionsResponse]
-	getSecurityQuestions  *connect.Client[v1.GetSecurityQuestionsRequest, v1.GetSecurityQuestionsResponse]
-	setSecurityQuestions  *connect.Client[v1.SetSecurityQuestionsRequest, v1.SetSecurityQuestionsResponse]
-	findAccount           *connect.Client[v1.FindAccountRequest, v1.FindAccountResponse]
-	resetPassword         *connect.Client[v1.ResetPasswordRequest, v1.ResetPasswordResponse]
-	sendPasswordResetLink *connect.Client[v1.SendPasswordResetLinkRequest, v1.SendPasswordResetLinkResponse]
-	resetPasswordWithLink *connect.Client[v1.ResetPasswordWithLinkRequest, v1.ResetPasswordWithLinkResponse]
-	sendSignInLink        *connect.Client[v1.SendSignInLinkRequest, v1.SendSignInLinkResponse]
-	updateProfile         *connect.Client[v1.UpdateProfileRequest, v1.UpdateProfileResponse]
+	register                *connect.Client[v1.RegisterRequest, v1.RegisterResponse]
+	login                   *connect.Client[v1.LoginRequest, v1.LoginResponse]
+	logout                  *connect.Client[v1.LogoutRequest, v1.LogoutResponse]
+	getCurrentUser          *connect.Client[v1.GetCurrentUserRequest, v1.GetCurrentUserResponse]
+	getUserName             *connect.Client[v1.GetUserNameRequest, v1.GetUserNameResponse]
+	listSecurityQuestions   *connect.Client[v1.ListSecurityQuestionsRequest, v1.ListSecurityQuestionsResponse]
+	getSecurityQuestions    *connect.Client[v1.GetSecurityQuestionsRequest, v1.GetSecurityQuestionsResponse]
+	setSecurityQuestions    *connect.Client[v1.SetSecurityQuestionsRequest, v1.SetSecurityQuestionsResponse]
+	findAccount             *connect.Client[v1.FindAccountRequest, v1.FindAccountResponse]
+	resetPassword           *connect.Client[v1.ResetPasswordRequest, v1.ResetPasswordResponse]
+	sendPasswordResetLink   *connect.Client[v1.SendPasswordResetLinkRequest, v1.SendPasswordResetLinkResponse]
+	resetPasswordWithLink   *connect.Client[v1.ResetPasswordWithLinkRequest, v1.ResetPasswordWithLinkResponse]
+	sendSignInLink          *connect.Client[v1.SendSignInLinkRequest, v1.SendSignInLinkResponse]
+	updateProfile           *connect.Client[v1.UpdateProfileRequest, v1.UpdateProfileResponse]
+	verifyEmail             *connect.Client[v1.VerifyEmailRequest, v1.VerifyEmailResponse]
+	resendVerificationEmail *connect.Client[v1.ResendVerificationEmailRequest, v1.ResendVerificationEmailResponse]
+	changeEmail             *connect.Client[v1.ChangeEmailRequest, v1.ChangeEmailResponse]
 }
 
 // Register calls rentproof.account.v1.AccountService.Register.
@@ -306,6 +345,21 @@ func (c *accountServiceClient) UpdateProfile(ctx context.Context, req *connect.R
 	return c.updateProfile.CallUnary(ctx, req)
 }
 
+// VerifyEmail calls rentproof.account.v1.AccountService.VerifyEmail.
+func (c *accountServiceClient) VerifyEmail(ctx context.Context, req *connect.Request[v1.VerifyEmailRequest]) (*connect.Response[v1.VerifyEmailResponse], error) {
+	return c.verifyEmail.CallUnary(ctx, req)
+}
+
+// ResendVerificationEmail calls rentproof.account.v1.AccountService.ResendVerificationEmail.
+func (c *accountServiceClient) ResendVerificationEmail(ctx context.Context, req *connect.Request[v1.ResendVerificationEmailRequest]) (*connect.Response[v1.ResendVerificationEmailResponse], error) {
+	return c.resendVerificationEmail.CallUnary(ctx, req)
+}
+
+// ChangeEmail calls rentproof.account.v1.AccountService.ChangeEmail.
+func (c *accountServiceClient) ChangeEmail(ctx context.Context, req *connect.Request[v1.ChangeEmailRequest]) (*connect.Response[v1.ChangeEmailResponse], error) {
+	return c.changeEmail.CallUnary(ctx, req)
+}
+
 // AccountServiceHandler is an implementation of the rentproof.account.v1.AccountService service.
 type AccountServiceHandler interface {
 	// Register creates a tenant or landlord account and signs it in (sets the session cookie).
@@ -346,6 +400,15 @@ type AccountServiceHandler interface {
 	SendSignInLink(context.Context, *connect.Request[v1.SendSignInLinkRequest]) (*connect.Response[v1.SendSignInLinkResponse], error)
 	// UpdateProfile changes the signed-in user's name and profile (the dashboard's Edit Profile).
 	UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error)
+	// VerifyEmail verifies the address a link from a verification email was sent to, signed in or
+	// not: it fails when the link is altered, expired, or for an address no longer on the account.
+	VerifyEmail(context.Context, *connect.Request[v1.VerifyEmailRequest]) (*connect.Response[v1.VerifyEmailResponse], error)
+	// ResendVerificationEmail sends the signed-in user's verification email again; capped per
+	// address and hour (resource_exhausted).
+	ResendVerificationEmail(context.Context, *connect.Request[v1.ResendVerificationEmailRequest]) (*connect.Response[v1.ResendVerificationEmailResponse], error)
+	// ChangeEmail changes the signed-in user's address after checking their password: the new
+	// address is unverified and gets a verification email, the old one a security notice.
+	ChangeEmail(context.Context, *connect.Request[v1.ChangeEmailRequest]) (*connect.Response[v1.ChangeEmailResponse], error)
 }
 
 // NewAccountServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -443,6 +506,24 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 		connect.WithSchema(accountServiceMethods.ByName("UpdateProfile")),
 		connect.WithHandlerOptions(opts...),
 	)
+	accountServiceVerifyEmailHandler := connect.NewUnaryHandler(
+		AccountServiceVerifyEmailProcedure,
+		svc.VerifyEmail,
+		connect.WithSchema(accountServiceMethods.ByName("VerifyEmail")),
+		connect.WithHandlerOptions(opts...),
+	)
+	accountServiceResendVerificationEmailHandler := connect.NewUnaryHandler(
+		AccountServiceResendVerificationEmailProcedure,
+		svc.ResendVerificationEmail,
+		connect.WithSchema(accountServiceMethods.ByName("ResendVerificationEmail")),
+		connect.WithHandlerOptions(opts...),
+	)
+	accountServiceChangeEmailHandler := connect.NewUnaryHandler(
+		AccountServiceChangeEmailProcedure,
+		svc.ChangeEmail,
+		connect.WithSchema(accountServiceMethods.ByName("ChangeEmail")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.account.v1.AccountService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AccountServiceRegisterProcedure:
@@ -473,6 +554,12 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 			accountServiceSendSignInLinkHandler.ServeHTTP(w, r)
 		case AccountServiceUpdateProfileProcedure:
 			accountServiceUpdateProfileHandler.ServeHTTP(w, r)
+		case AccountServiceVerifyEmailProcedure:
+			accountServiceVerifyEmailHandler.ServeHTTP(w, r)
+		case AccountServiceResendVerificationEmailProcedure:
+			accountServiceResendVerificationEmailHandler.ServeHTTP(w, r)
+		case AccountServiceChangeEmailProcedure:
+			accountServiceChangeEmailHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -536,4 +623,16 @@ func (UnimplementedAccountServiceHandler) SendSignInLink(context.Context, *conne
 
 func (UnimplementedAccountServiceHandler) UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.UpdateProfile is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) VerifyEmail(context.Context, *connect.Request[v1.VerifyEmailRequest]) (*connect.Response[v1.VerifyEmailResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.VerifyEmail is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) ResendVerificationEmail(context.Context, *connect.Request[v1.ResendVerificationEmailRequest]) (*connect.Response[v1.ResendVerificationEmailResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.ResendVerificationEmail is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) ChangeEmail(context.Context, *connect.Request[v1.ChangeEmailRequest]) (*connect.Response[v1.ChangeEmailResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.ChangeEmail is not implemented"))
 }

@@ -1,0 +1,78 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { AccountService, UserSchema, type ChangeEmailRequest } from "@/gen/rentproof/account/v1/account_pb";
+import { fakeTransport, makeUser, renderApp } from "@/test/render";
+import { useCurrentUser } from "../api/use-current-user";
+import { ChangeEmailButton } from "./change-email-dialog";
+
+function Shown() {
+  const { user } = useCurrentUser();
+  return <p data-testid="shown">{user ? `${user.email} ${user.emailVerified ? "verified" : "unverified"}` : ""}</p>;
+}
+
+function renderButton() {
+  let user = makeUser({ emailVerified: true });
+  const sent: ChangeEmailRequest[] = [];
+  const transport = fakeTransport({
+    extra: (router) =>
+      router.service(AccountService, {
+        getCurrentUser: () => ({ user }),
+        changeEmail(req) {
+          sent.push(req);
+          if (req.password !== "s3cret-pass") throw new ConnectError("Your password is incorrect", Code.InvalidArgument);
+          user = create(UserSchema, { ...user, email: req.email, emailVerified: false });
+          return { user };
+        },
+      }),
+  });
+  renderApp({
+    transport,
+    routes: [
+      {
+        path: "/",
+        element: (
+          <>
+            <Shown />
+            <ChangeEmailButton />
+          </>
+        ),
+      },
+    ],
+  });
+  return { sent };
+}
+
+describe("ChangeEmailButton", () => {
+  it("checks the form and says the server's refusal", async () => {
+    const { sent } = renderButton();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole("button", { name: "Change Email" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change Email" });
+
+    await u.click(within(dialog).getByRole("button", { name: "Change Email" }));
+    expect(await within(dialog).findByLabelText("New Email")).toHaveAccessibleDescription("Required");
+    expect(sent).toHaveLength(0);
+
+    await u.type(within(dialog).getByLabelText("New Email"), "new.home@example.com");
+    await u.type(within(dialog).getByLabelText("Current Password"), "wrong");
+    await u.click(within(dialog).getByRole("button", { name: "Change Email" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Your password is incorrect");
+
+  });
+
+  it("changes the address, closes, and the new address is unverified", async () => {
+    const { sent } = renderButton();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole("button", { name: "Change Email" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change Email" });
+    await u.type(within(dialog).getByLabelText("New Email"), "new.home@example.com");
+    await u.type(within(dialog).getByLabelText("Current Password"), "s3cret-pass");
+    await u.click(within(dialog).getByRole("button", { name: "Change Email" }));
+    expect(await screen.findByText("new.home@example.com unverified")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Change Email" })).not.toBeInTheDocument();
+    expect(sent.at(-1)).toMatchObject({ email: "new.home@example.com", password: "s3cret-pass" });
+  });
+});

@@ -1,0 +1,88 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { create } from "@bufbuild/protobuf";
+import { createConnectQueryKey, useMutation, useTransport } from "@connectrpc/connect-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { AtSign } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { toast } from "@/components/ui/use-toast";
+import { AccountService, GetCurrentUserResponseSchema } from "@/gen/rentproof/account/v1/account_pb";
+import { errorMessage } from "@/lib/errors";
+import { useCurrentUser } from "../api/use-current-user";
+import { changeEmailSchema, type ChangeEmailValues } from "../schemas";
+
+/** ChangeEmailForm asks for the new address and the current password (AccountService.ChangeEmail). */
+function ChangeEmailForm({ onDone }: { onDone: () => void }) {
+  const { control, handleSubmit } = useForm<ChangeEmailValues>({
+    resolver: zodResolver(changeEmailSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const queryClient = useQueryClient();
+  const transport = useTransport();
+  const change = useMutation(AccountService.method.changeEmail, {
+    onSuccess: async ({ user }) => {
+      const key = createConnectQueryKey({ schema: AccountService.method.getCurrentUser, transport, input: {}, cardinality: "finite" });
+      if (user) queryClient.setQueryData(key, create(GetCurrentUserResponseSchema, { user }));
+      toast({ title: "Email address changed", description: `We sent a verification link to ${user?.email ?? "your new address"}.` });
+      onDone();
+      await queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+  return (
+    <form
+      className="profile-form"
+      noValidate
+      aria-label="Change Email"
+      onSubmit={handleSubmit((v) => change.mutate({ email: v.email.trim(), password: v.password }))}
+    >
+      <FormField showOnLeave control={control} name="email" label="New Email">
+        {(props) => <input {...props} type="email" className="field__control" autoComplete="email" />}
+      </FormField>
+      <FormField showOnLeave control={control} name="password" label="Current Password">
+        {(props) => <input {...props} type="password" className="field__control" autoComplete="current-password" />}
+      </FormField>
+      {change.error ? (
+        <p className="field__error" role="alert">
+          {errorMessage(change.error) || "Your email address could not be changed. Please try again."}
+        </p>
+      ) : null}
+      <div className="dialog__actions">
+        <DialogClose asChild>
+          <Button variant="ghost">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant="primary" disabled={change.isPending} aria-busy={change.isPending || undefined}>
+          {change.isPending ? "Saving..." : "Change Email"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * ChangeEmailButton opens the Change Email dialog beside Edit Profile. The new address must be
+ * verified with the link we send it; the old one is told of the change. Renders nothing while
+ * nobody is signed in.
+ */
+export function ChangeEmailButton({ className }: { className?: string }) {
+  const { user } = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  if (!user) return null;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Change Email"
+      description={`Your address is ${user.email}. We will send the new one a link to verify it, and tell the old one.`}
+      trigger={
+        <Button variant="outline" className={className}>
+          <AtSign aria-hidden="true" size={16} /> Change Email
+        </Button>
+      }
+    >
+      {open ? <ChangeEmailForm onDone={() => setOpen(false)} /> : null}
+    </Dialog>
+  );
+}

@@ -24,6 +24,7 @@ var adapters = map[string]string{
 	"internal/blobstore":        "gocloud.dev's bucket drivers (S3 over HTTP) behind upload.Store and document.Store",
 	"internal/blobstore/s3test": "an S3-compatible server (gofakes3) for the tests of the S3 store",
 	"internal/metrics":          "Prometheus's client, whose registry package reaches net/http (cmd/server serves it on METRICS_ADDR)",
+	"internal/mailtest":         "the tests' reader of Mailpit's HTTP API (the mail the sender delivered)",
 }
 
 // forbidden names what dep is of the things a domain may not reach, directly or through another

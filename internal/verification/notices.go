@@ -10,8 +10,12 @@ import (
 	"github.com/rentproof/rentproof/internal/notify"
 )
 
-// RequestsLink is where a member sees the verification requests they sent and received.
-const RequestsLink = "/dashboard?tab=verification"
+// ReceivedLink and SentLink open the dashboard's verification requests on the ones a member
+// received and the ones they sent.
+const (
+	ReceivedLink = "/dashboard?tab=verification&requests=received"
+	SentLink     = "/dashboard?tab=verification&requests=sent"
+)
 
 // PropertyLink is the page of property id.
 func PropertyLink(id int32) string { return "/properties/" + strconv.Itoa(int(id)) }
@@ -25,7 +29,7 @@ func notifyAsked(ctx context.Context, q *db.Queries, to []int32, from, title, no
 	return notify.SendEach(ctx, q, to, notify.Notice{
 		Category: notify.VerificationRequests, Kind: "verification_request",
 		Title: fmt.Sprintf("%s asked you to verify %s", from, title), Body: body,
-		Link: RequestsLink, Action: "View the request",
+		Link: ReceivedLink, Action: "View the request",
 	})
 }
 
@@ -48,7 +52,7 @@ func NotifyAnswered(ctx context.Context, q *db.Queries, requesterID int32, title
 	return notify.Send(ctx, q, notify.Notice{
 		UserID: requesterID, Category: notify.VerificationRequests, Kind: "verification_answered",
 		Title: fmt.Sprintf("Your verification request for %s was %s", title, answerWords[status]), Body: body,
-		Link: RequestsLink, Action: "View your requests",
+		Link: SentLink, Action: "View your requests",
 	})
 }
 

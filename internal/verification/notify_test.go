@@ -9,6 +9,7 @@ import (
 
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 	"github.com/rentproof/rentproof/internal/testworld"
+	"github.com/rentproof/rentproof/internal/verification"
 )
 
 // Issue 29: each verification event notifies its member once, in its transaction, linking to
@@ -27,13 +28,13 @@ func TestVerificationNotifies(t *testing.T) {
 	reqs := w.ask(t, owner, flat, "vera", "wes")
 	for _, who := range []string{"vera", "wes"} {
 		got := w.Notifications(t, who)
-		if len(got) != 1 || got[0].Kind != "verification_request" || got[0].Link != "/dashboard?tab=verification" ||
+		if len(got) != 1 || got[0].Kind != "verification_request" || got[0].Link != verification.ReceivedLink ||
 			got[0].Title != "olga asked you to verify Garden flat" || !strings.Contains(got[0].Body, "Please confirm") {
 			t.Errorf("%s's notifications: %+v", who, got)
 		}
 	}
 	if got := w.Emails(t, "vera@example.com"); len(got) != 1 || got[0].Kind != "verification_request" || got[0].Unsubscribe == "" ||
-		!strings.Contains(got[0].Text, "/dashboard?tab=verification") {
+		!strings.Contains(got[0].Text, verification.ReceivedLink) {
 		t.Errorf("vera's emails: %+v", got)
 	}
 	if got := w.Emails(t, "wes@example.com"); len(got) != 0 {

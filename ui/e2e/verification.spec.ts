@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PNG_1PX, register, signedInPage, stamp } from "./accounts";
+import { latestMail, mailCount } from "./mailpit";
 import { expectNoSeriousViolation } from "./axe";
 
 // Verification by people against the real server: a landlord lists a property and asks two
@@ -221,4 +222,48 @@ test("a new tenant cannot ask for a property to be verified yet: the dialog says
   await page.goto("/dashboard?tab=verification");
   await expect(page.getByRole("region", { name: "Verification Requests" }).getByText(/No verification requests received yet/)).toBeVisible();
   await expect(page.getByRole("tab", { name: "Sent" })).toHaveCount(0);
+});
+
+// Issue 29: the member asked hears of it — the bell in the header counts the request, the email
+// arrives (through the real sender and Mailpit), and its link opens the request on their
+// dashboard. priya_raman is asked by no other browser test, so her counts are this test's own.
+test("a verifier asked hears of it: the bell counts the request, the email arrives, its link opens the request", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const verifierName = "priya_raman";
+  const verifierAddress = "priya.raman@example.com";
+  const verifier = await signedInPage(browser, verifierName);
+  await verifier.goto("/");
+  const bell = verifier.getByRole("banner").getByRole("link", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName("Notifications");
+  const mailsBefore = await mailCount(verifierAddress);
+
+  await register(page.request, "landlord");
+  const title = `Mews house by the canal ${stamp()}`;
+  const id = await listProperty(page.request, title);
+  const asked = await page.request.post("/rentproof.verification.v1.VerificationService/CreateVerificationRequest", {
+    data: { propertyId: id, verifierUsernames: [verifierName], message: "You came to the viewing in May." },
+  });
+  expect(asked.ok(), await asked.text()).toBeTruthy();
+
+  // The bell: the count comes with the page's first answer.
+  await verifier.reload();
+  await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+
+  // The email, from the real sender: the request, its note, and a link to it.
+  const mail = await latestMail(verifierAddress, { count: mailsBefore + 1, subject: title });
+  expect(mail.subject).toContain("asked you to verify");
+  expect(mail.text).toContain("You came to the viewing in May.");
+  expect(mail.headers["List-Unsubscribe"]?.[0]).toMatch(/\/unsubscribe\?token=/);
+  const link = mail.links.find((l) => l.includes("/dashboard?tab=verification"));
+  expect(link, mail.links.join("\n")).toBeTruthy();
+
+  // The link opens the request among those received, ready to answer.
+  await verifier.goto(link!);
+  const request = verifier.getByRole("region", { name: "Verification Requests" }).getByRole("article", { name: title });
+  await expect(request.getByText("Pending", { exact: true })).toBeVisible();
+  await expect(request.getByRole("button", { name: `Approve: ${title}` })).toBeVisible();
+  await expectNoSeriousViolation(verifier);
 });

@@ -287,6 +287,16 @@ describe("Verification Requests", () => {
     expect(receivedList.getByRole("button", { name: /^Approve/ })).toBeInTheDocument();
   });
 
+  it("opens the received requests from a notification's link (?requests=received)", async () => {
+    const sent = [makeRequest({ id: 20, by: [8, "lars_lind"], to: [30, "kenji_morita"], propertyTitle: "Lars's Loft" })];
+    const received = [makeRequest({ id: 18, by: [2, "olive"], to: [8, "lars_lind"] })];
+    setup({ path: "/dashboard?tab=verification&requests=received", viewer: landlord, requests: [...sent, ...received] });
+    const panel = within(await requestsPanel());
+    const tabs = within(await panel.findByRole("tablist", { name: "Verification requests" }));
+    expect(tabs.getByRole("tab", { name: "Received, 1 pending" })).toHaveAttribute("aria-selected", "true");
+    expect(within(await panel.findByRole("list", { name: "Received requests" })).getByRole("button", { name: /^Approve/ })).toBeInTheDocument();
+  });
+
   it("says when there is nothing to show", async () => {
     const { user } = setupRequests({ viewer: landlord });
     const panel = within(await requestsPanel());

@@ -1,5 +1,6 @@
 import { MailOpen } from "lucide-react";
 import { useId, useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { VerificationRequest } from "@/gen/rentproof/verification/v1/verification_pb";
 import { useCreatedRequests, useReceivedRequests } from "../api/use-verification-requests";
@@ -29,7 +30,8 @@ const EMPTY: Record<RequestKind, string> = {
  * user sent. Landlords (every role but tenant) see both, under Sent and Received, below the
  * confirmations of their listings they did not ask for, which they accept or decline; a tenant
  * (who lists nothing) sees what they received, and what they sent too once they have sent any
- * (from a property page).
+ * (from a property page). `?requests=received` or `sent` (the links in notifications) opens
+ * that list.
  */
 export function VerificationRequestsPanel({ role }: { role: string }) {
   const headingId = useId();
@@ -37,7 +39,8 @@ export function VerificationRequestsPanel({ role }: { role: string }) {
   const created = useCreatedRequests();
   const landlordView = role !== "tenant";
   const showSent = landlordView || (created.data?.requests.length ?? 0) > 0;
-  const [tab, setTab] = useState<RequestKind>(landlordView ? "sent" : "received");
+  const asked = useSearchParams()[0].get("requests");
+  const [tab, setTab] = useState<RequestKind>(asked === "sent" || asked === "received" ? asked : landlordView ? "sent" : "received");
   const pendingReceived = received.data?.requests.filter((r) => r.status === "pending").length ?? 0;
 
   return (

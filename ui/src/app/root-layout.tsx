@@ -4,17 +4,19 @@ import { Header } from "@/components/layout/header";
 import { MAIN_CONTENT_ID, SkipLink } from "@/components/layout/skip-link";
 import { useCurrentUser } from "@/features/auth/api/use-current-user";
 import { useSignOut } from "@/features/auth/api/use-sign-out";
+import { useUnreadCount } from "@/features/notifications/api/use-unread-count";
 import { useScrollRestoration } from "@/lib/use-scroll-restoration";
 
 /** RootLayout is the chrome around every screen: skip link, header, main, footer. */
 export function RootLayout() {
   const { user, isLoading } = useCurrentUser();
   const { signOut } = useSignOut();
+  const unread = useUnreadCount(user !== null);
   useScrollRestoration();
   return (
     <div className="app-shell">
       <SkipLink />
-      <Header user={user} userLoading={isLoading} onSignOut={signOut} />
+      <Header user={user} userLoading={isLoading} unread={unread} onSignOut={signOut} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-main">
         <Outlet />
       </main>

@@ -4,6 +4,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -24,6 +25,7 @@ import (
 	"github.com/rentproof/rentproof/internal/blobstore"
 	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/metrics/jobs"
+	"github.com/rentproof/rentproof/internal/notify"
 	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/requestlog"
 	"github.com/rentproof/rentproof/internal/review"
@@ -144,8 +146,11 @@ func serve(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx) // an early return ends the jobs too
 	defer cancel()
 	background.Go(func() { housekeep(ctx, pool, account.NewService(pool), uploads, documents, tenancies) })
-	background.Go(func() { payment.NewService(pool, payments).RunRefunds(ctx) }) // refunds owed after a check closed
+	background.Go(func() {
+		payment.NewService(pool, payments).RunRefunds(notify.WithOrigin(ctx, cmp.Or(publicURL, notify.DefaultOrigin)))
+	}) // refunds owed after a check closed
 	background.Go(func() { countReviews(ctx, review.NewService(pool, nil)) })
+	background.Go(func() { digestNotifications(ctx, pool, cmp.Or(publicURL, notify.DefaultOrigin)) })
 	if _, err := serveMetrics(ctx, pool, fixedPlans); err != nil {
 		return err
 	}
@@ -305,6 +310,26 @@ func countReviews(ctx context.Context, reviews *review.Service) {
 		}
 		if n, err := reviews.RevealDue(context.WithoutCancel(ctx)); jobs.Failed(ctx, "reveal_reviews", err) {
 			slog.Warn("revealing reviews", "revealed", n, "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+	}
+}
+
+// digestNotifications emails, each minute, the digests of the notification bursts whose hour
+// ended (notify.Digest: safe with every server running it), and forgets old burst counters.
+func digestNotifications(ctx context.Context, pool *pgxpool.Pool, origin string) {
+	ticker := time.NewTicker(time.Minute)
+	defer ticker.Stop()
+	for {
+		if n, err := notify.Digest(context.WithoutCancel(ctx), pool, origin); jobs.Failed(ctx, "notification_digests", err) {
+			slog.Warn("writing notification digests", "written", n, "err", err)
+		}
+		if _, err := notify.Prune(context.WithoutCancel(ctx), pool); jobs.Failed(ctx, "prune_notification_bursts", err) {
+			slog.Warn("pruning notification bursts", "err", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -70,14 +70,15 @@ WITH live AS NOT MATERIALIZED (
     FROM live
 ), page AS (
     SELECT m.id, m.name, m.email, m.subject, m.message, m.user_id, m.created_at, m.handled_at,
-        u.username AS handled_by_username
+        u.username AS handled_by_username,
+        (SELECT count(*) FROM contact_replies r WHERE r.message_id = m.id)::int AS replies
     FROM live m LEFT JOIN users u ON u.id = m.handled_by
     WHERE $2::boolean OR m.handled_at IS NULL
     ORDER BY m.created_at DESC, m.id DESC
     LIMIT $4::int OFFSET $3::int
 )
 SELECT c.total, c.open, p.id, p.name, p.email, p.subject, p.message, p.user_id, p.created_at, p.handled_at,
-    p.handled_by_username
+    p.handled_by_username, p.replies
 FROM counts c LEFT JOIN page p ON true
 ORDER BY p.created_at DESC, p.id DESC
 `
@@ -101,6 +102,7 @@ type ListContactMessagesRow struct {
 	CreatedAt         *time.Time
 	HandledAt         *time.Time
 	HandledByUsername *string
+	Replies           *int32
 }
 
 // One page of messages newest first (open ones only unless include_handled), with how many
@@ -134,6 +136,7 @@ func (q *Queries) ListContactMessages(ctx context.Context, arg ListContactMessag
 			&i.CreatedAt,
 			&i.HandledAt,
 			&i.HandledByUsername,
+			&i.Replies,
 		); err != nil {
 			return nil, err
 		}
@@ -143,6 +146,71 @@ func (q *Queries) ListContactMessages(ctx context.Context, arg ListContactMessag
 		return nil, err
 	}
 	return items, nil
+}
+
+const replyToContactMessage = `-- name: ReplyToContactMessage :one
+WITH reply AS (
+    INSERT INTO contact_replies (message_id, admin_id, body)
+    SELECT c.id, $1::int, $2::text FROM contact_messages c
+    WHERE c.id = $3 AND c.created_at >= now() - make_interval(months => $4::int)
+    RETURNING message_id
+), m AS (
+    UPDATE contact_messages c SET
+        handled_at = coalesce(c.handled_at, now()),
+        handled_by = CASE WHEN c.handled_at IS NULL THEN $1::int ELSE c.handled_by END
+    FROM reply WHERE c.id = reply.message_id
+    RETURNING c.id, c.name, c.email, c.subject, c.message, c.user_id, c.created_at, c.handled_at, c.handled_by
+)
+SELECT m.id, m.name, m.email, m.subject, m.message, m.user_id, m.created_at, m.handled_at,
+    u.username AS handled_by_username,
+    (SELECT count(*) FROM contact_replies r WHERE r.message_id = m.id)::int + 1 AS replies
+FROM m LEFT JOIN users u ON u.id = m.handled_by
+`
+
+type ReplyToContactMessageParams struct {
+	AdminID    int32
+	Body       string
+	ID         int64
+	KeepMonths int32
+}
+
+type ReplyToContactMessageRow struct {
+	ID                int64
+	Name              string
+	Email             string
+	Subject           string
+	Message           string
+	UserID            *int32
+	CreatedAt         time.Time
+	HandledAt         *time.Time
+	HandledByUsername *string
+	Replies           int32
+}
+
+// Keeps an administrator's reply to a message (within keep_months) and marks the message handled
+// by them, unless it was already; answers the message as it now is, this reply counted (the
+// statement's snapshot does not see the row it inserts).
+func (q *Queries) ReplyToContactMessage(ctx context.Context, arg ReplyToContactMessageParams) (ReplyToContactMessageRow, error) {
+	row := q.db.QueryRow(ctx, replyToContactMessage,
+		arg.AdminID,
+		arg.Body,
+		arg.ID,
+		arg.KeepMonths,
+	)
+	var i ReplyToContactMessageRow
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Email,
+		&i.Subject,
+		&i.Message,
+		&i.UserID,
+		&i.CreatedAt,
+		&i.HandledAt,
+		&i.HandledByUsername,
+		&i.Replies,
+	)
+	return i, err
 }
 
 const setContactMessageHandled = `-- name: SetContactMessageHandled :one
@@ -155,7 +223,8 @@ WITH m AS (
     RETURNING id, name, email, subject, message, user_id, created_at, handled_at, handled_by
 )
 SELECT m.id, m.name, m.email, m.subject, m.message, m.user_id, m.created_at, m.handled_at,
-    u.username AS handled_by_username
+    u.username AS handled_by_username,
+    (SELECT count(*) FROM contact_replies r WHERE r.message_id = m.id)::int AS replies
 FROM m LEFT JOIN users u ON u.id = m.handled_by
 `
 
@@ -176,6 +245,7 @@ type SetContactMessageHandledRow struct {
 	CreatedAt         time.Time
 	HandledAt         *time.Time
 	HandledByUsername *string
+	Replies           int32
 }
 
 // Marks a message handled by admin_id now, or open again (handled false); a message already in
@@ -198,6 +268,7 @@ func (q *Queries) SetContactMessageHandled(ctx context.Context, arg SetContactMe
 		&i.CreatedAt,
 		&i.HandledAt,
 		&i.HandledByUsername,
+		&i.Replies,
 	)
 	return i, err
 }

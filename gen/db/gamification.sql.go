@@ -10,9 +10,12 @@ import (
 	"time"
 )
 
-const addXP = `-- name: AddXP :exec
+const addXP = `-- name: AddXP :one
 INSERT INTO user_xp AS x (user_id, xp, xp_reached_at) VALUES ($1, greatest($2::int, 0), now())
 ON CONFLICT (user_id) DO UPDATE SET xp = x.xp + $2::int, xp_reached_at = now()
+RETURNING coalesce((SELECT 'level ' || l.level || ': ' || l.name FROM user_levels l
+    WHERE l.points_required > greatest(x.xp - $2::int, 0) AND l.points_required <= x.xp
+    ORDER BY l.level DESC LIMIT 1), '')::text AS level_reached
 `
 
 type AddXPParams struct {
@@ -22,27 +25,37 @@ type AddXPParams struct {
 
 // Moves the user's XP by the points of the row just recorded; a user's first award adds the row.
 // (The row to insert is checked before the conflict is found, so it never carries a reversal's
-// negative points; a reversal always follows the award that made the row.)
-func (q *Queries) AddXP(ctx context.Context, arg AddXPParams) error {
-	_, err := q.db.Exec(ctx, addXP, arg.ID, arg.Points)
-	return err
+// negative points; a reversal always follows the award that made the row.) Returns the highest
+// level these points reached (” when they crossed none; the first level, at 0 XP, is never
+// reached: everyone starts there).
+func (q *Queries) AddXP(ctx context.Context, arg AddXPParams) (string, error) {
+	row := q.db.QueryRow(ctx, addXP, arg.ID, arg.Points)
+	var level_reached string
+	err := row.Scan(&level_reached)
+	return level_reached, err
 }
 
-const awardEarned = `-- name: AwardEarned :exec
+const awardEarned = `-- name: AwardEarned :many
 WITH n AS (
     SELECT (count(*) FILTER (WHERE (metadata ->> 'reversal') IS NULL)
             - count(*) FILTER (WHERE (metadata ->> 'reversal') IS NOT NULL))::int AS n
-    FROM user_activities WHERE user_id = $1 AND metadata ->> 'rule' = $2::text
+    FROM user_activities WHERE user_id = $1::int AND metadata ->> 'rule' = $2::text
 ), badge_rows AS (
     INSERT INTO user_badges (user_id, badge_id)
-    SELECT $1, b.id FROM badges b, n
+    SELECT $1::int, b.id FROM badges b, n
     WHERE b.active AND (b.requirements ->> $2::text)::int <= n.n
     ON CONFLICT DO NOTHING
+    RETURNING badge_id
+), achievement_rows AS (
+    INSERT INTO user_achievements (user_id, achievement_id)
+    SELECT $1::int, a.id FROM achievements a, n
+    WHERE a.active AND (a.requirements ->> $2::text)::int <= n.n
+    ON CONFLICT DO NOTHING
+    RETURNING achievement_id
 )
-INSERT INTO user_achievements (user_id, achievement_id)
-SELECT $1, a.id FROM achievements a, n
-WHERE a.active AND (a.requirements ->> $2::text)::int <= n.n
-ON CONFLICT DO NOTHING
+SELECT b.name FROM badge_rows JOIN badges b ON b.id = badge_rows.badge_id
+UNION ALL
+SELECT a.name FROM achievement_rows JOIN achievements a ON a.id = achievement_rows.achievement_id
 `
 
 type AwardEarnedParams struct {
@@ -51,10 +64,25 @@ type AwardEarnedParams struct {
 }
 
 // Awards the badges and achievements of rule whose requirement the user's count (net of
-// reversals) now meets; each at most once.
-func (q *Queries) AwardEarned(ctx context.Context, arg AwardEarnedParams) error {
-	_, err := q.db.Exec(ctx, awardEarned, arg.UserID, arg.Rule)
-	return err
+// reversals) now meets; each at most once. Returns the names of those earned now.
+func (q *Queries) AwardEarned(ctx context.Context, arg AwardEarnedParams) ([]string, error) {
+	rows, err := q.db.Query(ctx, awardEarned, arg.UserID, arg.Rule)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, err
+		}
+		items = append(items, name)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const backfillGamification = `-- name: BackfillGamification :exec

@@ -67,6 +67,14 @@ type ContactMessage struct {
 	HandledBy *int32
 }
 
+type ContactReply struct {
+	ID        int64
+	MessageID int64
+	AdminID   *int32
+	Body      string
+	CreatedAt time.Time
+}
+
 type KnownDevice struct {
 	TokenHash  []byte
 	UserID     int32
@@ -100,6 +108,15 @@ type Notification struct {
 	Link      string
 	CreatedAt time.Time
 	ReadAt    *time.Time
+	BurstSeq  int32
+}
+
+type NotifyBurst struct {
+	UserID     int32
+	Kind       string
+	Hour       time.Time
+	Sent       int32
+	DigestedAt *time.Time
 }
 
 type OutboxEmail struct {

@@ -7,7 +7,85 @@ package db
 
 import (
 	"context"
+	"time"
 )
+
+const claimDigests = `-- name: ClaimDigests :many
+WITH due AS (
+    SELECT b.user_id, b.kind, b.hour FROM notify_bursts b
+    WHERE b.digested_at IS NULL AND b.hour < date_trunc('hour', now(), 'UTC') AND b.sent > $1::int
+    ORDER BY b.hour
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED
+), marked AS (
+    UPDATE notify_bursts b SET digested_at = now()
+    FROM due WHERE (b.user_id, b.kind, b.hour) = (due.user_id, due.kind, due.hour)
+    RETURNING b.user_id, b.kind, b.hour
+)
+SELECT m.hour, n.id, n.user_id, n.category, n.kind, n.title, n.body, n.link, n.created_at,
+    u.email, u.email_verified_at, u.notification_preferences
+FROM marked m
+JOIN notifications n ON n.user_id = m.user_id AND n.kind = m.kind AND n.burst_seq > $1::int
+    AND n.created_at >= m.hour AND n.created_at < m.hour + interval '1 hour'
+JOIN users u ON u.id = m.user_id
+ORDER BY m.user_id, m.kind, m.hour, n.id
+`
+
+type ClaimDigestsParams struct {
+	Individually int32
+	Hours        int32
+}
+
+type ClaimDigestsRow struct {
+	Hour                    time.Time
+	ID                      int64
+	UserID                  int32
+	Category                string
+	Kind                    string
+	Title                   string
+	Body                    string
+	Link                    string
+	CreatedAt               time.Time
+	Email                   string
+	EmailVerifiedAt         *time.Time
+	NotificationPreferences []byte
+}
+
+// The notifications past the fifth of their kind in an hour that has ended, of up to
+// sqlc.arg(hours) bursts not yet digested, each burst marked digested here: two servers never
+// take the same one (SKIP LOCKED), and a rolled-back digest leaves it for the next run.
+func (q *Queries) ClaimDigests(ctx context.Context, arg ClaimDigestsParams) ([]ClaimDigestsRow, error) {
+	rows, err := q.db.Query(ctx, claimDigests, arg.Individually, arg.Hours)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ClaimDigestsRow{}
+	for rows.Next() {
+		var i ClaimDigestsRow
+		if err := rows.Scan(
+			&i.Hour,
+			&i.ID,
+			&i.UserID,
+			&i.Category,
+			&i.Kind,
+			&i.Title,
+			&i.Body,
+			&i.Link,
+			&i.CreatedAt,
+			&i.Email,
+			&i.EmailVerifiedAt,
+			&i.NotificationPreferences,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
 
 const countUnreadNotifications = `-- name: CountUnreadNotifications :one
 SELECT count(*)::int FROM (
@@ -24,6 +102,81 @@ func (q *Queries) CountUnreadNotifications(ctx context.Context, userID int32) (i
 	return column_1, err
 }
 
+const createNotifications = `-- name: CreateNotifications :many
+WITH burst AS (
+    INSERT INTO notify_bursts AS b (user_id, kind, hour, sent)
+    SELECT DISTINCT id, $1::text, date_trunc('hour', now(), 'UTC'), 1
+    FROM unnest($2::int[]) AS id
+    ORDER BY id
+    ON CONFLICT (user_id, kind, hour) DO UPDATE SET sent = b.sent + 1
+    RETURNING user_id, sent
+), n AS (
+    INSERT INTO notifications (user_id, category, kind, title, body, link, burst_seq)
+    SELECT burst.user_id, $3, $1, $4, $5, $6, burst.sent
+    FROM burst
+    RETURNING id, user_id, burst_seq
+)
+SELECT n.id, n.user_id, n.burst_seq, u.email, u.email_verified_at, u.notification_preferences
+FROM n JOIN users u ON u.id = n.user_id
+ORDER BY n.user_id
+`
+
+type CreateNotificationsParams struct {
+	Kind     string
+	UserIds  []int32
+	Category string
+	Title    string
+	Body     string
+	Link     string
+}
+
+type CreateNotificationsRow struct {
+	ID                      int64
+	UserID                  int32
+	BurstSeq                int32
+	Email                   string
+	EmailVerifiedAt         *time.Time
+	NotificationPreferences []byte
+}
+
+// One notification to each of several members in the event's transaction, each counted in its
+// member's burst of the kind this UTC hour (the upsert's row lock makes parallel events count
+// each other; taken in member order, so two events never wait on each other in a cycle), with
+// what Send needs to decide on each email.
+func (q *Queries) CreateNotifications(ctx context.Context, arg CreateNotificationsParams) ([]CreateNotificationsRow, error) {
+	rows, err := q.db.Query(ctx, createNotifications,
+		arg.Kind,
+		arg.UserIds,
+		arg.Category,
+		arg.Title,
+		arg.Body,
+		arg.Link,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []CreateNotificationsRow{}
+	for rows.Next() {
+		var i CreateNotificationsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.UserID,
+			&i.BurstSeq,
+			&i.Email,
+			&i.EmailVerifiedAt,
+			&i.NotificationPreferences,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getNotificationPreferences = `-- name: GetNotificationPreferences :one
 SELECT notification_preferences FROM users WHERE id = $1
 `
@@ -35,8 +188,96 @@ func (q *Queries) GetNotificationPreferences(ctx context.Context, userID int32) 
 	return notification_preferences, err
 }
 
+const getRefundNotice = `-- name: GetRefundNotice :one
+SELECT r.requested_by_id, r.property_id, p.title, f.amount_cents
+FROM paid_check_refunds f
+JOIN verification_requests r ON r.id = f.request_id
+JOIN properties p ON p.id = r.property_id
+WHERE f.request_id = $1
+`
+
+type GetRefundNoticeRow struct {
+	RequestedByID int32
+	PropertyID    int32
+	Title         string
+	AmountCents   int32
+}
+
+// Who paid for a refunded paid check, and for which property: what their notification says.
+func (q *Queries) GetRefundNotice(ctx context.Context, requestID int32) (GetRefundNoticeRow, error) {
+	row := q.db.QueryRow(ctx, getRefundNotice, requestID)
+	var i GetRefundNoticeRow
+	err := row.Scan(
+		&i.RequestedByID,
+		&i.PropertyID,
+		&i.Title,
+		&i.AmountCents,
+	)
+	return i, err
+}
+
+const getReviewNotice = `-- name: GetReviewNotice :one
+SELECT r.user_id, r.title, p.id AS property_id, p.title AS property_title
+FROM reviews r JOIN properties p ON p.id = r.property_id
+WHERE r.id = $1
+`
+
+type GetReviewNoticeRow struct {
+	UserID        *int32
+	Title         string
+	PropertyID    int32
+	PropertyTitle string
+}
+
+// A review as its notifications name it: its author, title and property.
+func (q *Queries) GetReviewNotice(ctx context.Context, id int32) (GetReviewNoticeRow, error) {
+	row := q.db.QueryRow(ctx, getReviewNotice, id)
+	var i GetReviewNoticeRow
+	err := row.Scan(
+		&i.UserID,
+		&i.Title,
+		&i.PropertyID,
+		&i.PropertyTitle,
+	)
+	return i, err
+}
+
+const getTenancyNotice = `-- name: GetTenancyNotice :one
+SELECT t.tenant_id, coalesce(t.stage, '')::text AS stage, p.id AS property_id, p.title, p.landlord_id,
+    coalesce(u.username, '')::text AS tenant_username
+FROM tenant_verifications t
+JOIN properties p ON p.id = t.property_id
+LEFT JOIN users u ON u.id = t.tenant_id
+WHERE t.id = $1
+`
+
+type GetTenancyNoticeRow struct {
+	TenantID       *int32
+	Stage          string
+	PropertyID     int32
+	Title          string
+	LandlordID     int32
+	TenantUsername string
+}
+
+// A tenancy claim as its notifications name it: its tenant, stage, property and owner.
+func (q *Queries) GetTenancyNotice(ctx context.Context, id int32) (GetTenancyNoticeRow, error) {
+	row := q.db.QueryRow(ctx, getTenancyNotice, id)
+	var i GetTenancyNoticeRow
+	err := row.Scan(
+		&i.TenantID,
+		&i.Stage,
+		&i.PropertyID,
+		&i.Title,
+		&i.LandlordID,
+		&i.TenantUsername,
+	)
+	return i, err
+}
+
 const listNotifications = `-- name: ListNotifications :many
-SELECT id, user_id, category, kind, title, body, link, created_at, read_at FROM notifications
+
+SELECT id, user_id, category, kind, title, body, link, created_at, read_at, burst_seq FROM notifications
 WHERE user_id = $1 AND ($2::bigint = 0 OR id < $2::bigint)
 ORDER BY id DESC
 LIMIT $3::int
@@ -48,6 +289,7 @@ type ListNotificationsParams struct {
 	PageSize int32
 }
 
+// The member's side (/notifications, the bell, /settings › Notifications, unsubscribe links).
 // One page of a member's notifications, newest first, through notifications_user_id: the page
 // after before (0: the newest), one more row than asked so the caller knows whether more follow.
 func (q *Queries) ListNotifications(ctx context.Context, arg ListNotificationsParams) ([]Notification, error) {
@@ -69,10 +311,40 @@ func (q *Queries) ListNotifications(ctx context.Context, arg ListNotificationsPa
 			&i.Link,
 			&i.CreatedAt,
 			&i.ReadAt,
+			&i.BurstSeq,
 		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listUndecidedReporters = `-- name: ListUndecidedReporters :many
+SELECT DISTINCT rr.user_id FROM review_reports rr
+WHERE rr.review_id = $1
+    AND rr.created_at > coalesce((SELECT max(d.created_at) FROM review_moderation_decisions d WHERE d.review_id = $1), '-infinity')
+ORDER BY rr.user_id
+`
+
+// The members whose reports on a review no moderation decision has answered yet (reports made
+// since its last decision): the ones the decision now answers.
+func (q *Queries) ListUndecidedReporters(ctx context.Context, reviewID int32) ([]int32, error) {
+	rows, err := q.db.Query(ctx, listUndecidedReporters, reviewID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int32{}
+	for rows.Next() {
+		var user_id int32
+		if err := rows.Scan(&user_id); err != nil {
+			return nil, err
+		}
+		items = append(items, user_id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -107,6 +379,21 @@ type MarkNotificationReadParams struct {
 // An already read one keeps its first read_at and still counts as found.
 func (q *Queries) MarkNotificationRead(ctx context.Context, arg MarkNotificationReadParams) (int64, error) {
 	result, err := q.db.Exec(ctx, markNotificationRead, arg.ID, arg.UserID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const pruneBursts = `-- name: PruneBursts :execrows
+DELETE FROM notify_bursts
+WHERE hour < now() - interval '2 hours'
+    AND (digested_at IS NOT NULL OR sent <= $1::int)
+`
+
+// Forgets the counters of hours long over: digested, or never past the fifth.
+func (q *Queries) PruneBursts(ctx context.Context, individually int32) (int64, error) {
+	result, err := q.db.Exec(ctx, pruneBursts, individually)
 	if err != nil {
 		return 0, err
 	}

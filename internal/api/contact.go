@@ -54,9 +54,19 @@ func (h *Contact) MarkContactMessageHandled(ctx context.Context, req *connect.Re
 	return connect.NewResponse(&contactv1.MarkContactMessageHandledResponse{Message: contactMessageToProto(msg)}), nil
 }
 
+// ReplyToContactMessage answers a message (administrators only).
+func (h *Contact) ReplyToContactMessage(ctx context.Context, req *connect.Request[contactv1.ReplyToContactMessageRequest]) (*connect.Response[contactv1.ReplyToContactMessageResponse], error) {
+	msg, err := h.svc.Reply(ctx, req.Msg.GetId(), req.Msg.GetMessage())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&contactv1.ReplyToContactMessageResponse{Message: contactMessageToProto(msg)}), nil
+}
+
 func contactMessageToProto(m contact.Message) *contactv1.ContactMessage {
 	return &contactv1.ContactMessage{
 		Id: m.ID, Name: m.Name, Email: m.Email, Subject: m.Subject, Message: m.Message, UserId: int64(m.UserID),
 		CreatedAt: timestamppb.New(m.CreatedAt), Handled: m.Handled(), HandledBy: m.HandledBy, HandledAt: optionalTime(m.HandledAt),
+		Replies: m.Replies,
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/mail"
+	netmail "net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -18,6 +18,8 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/mail"
+	"github.com/rentproof/rentproof/internal/notify"
 	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
@@ -69,7 +71,9 @@ const (
 var (
 	errSignedOut = apperr.Unauthenticated("Please sign in as an administrator.")
 	errNotAdmin  = apperr.PermissionDenied("Only administrators can read contact messages.")
-	errMissing   = apperr.NotFound("Message not found")
+	// errNotAdminReply refuses a reply from anyone but an administrator.
+	errNotAdminReply = apperr.PermissionDenied("Only administrators can reply to contact messages.")
+	errMissing       = apperr.NotFound("Message not found")
 )
 
 // Form is what the contact form sends.
@@ -87,6 +91,7 @@ type Message struct {
 	CreatedAt                     time.Time
 	HandledAt                     *time.Time // nil while open
 	HandledBy                     string     // the administrator's username, "" while open
+	Replies                       int32      // how many replies administrators sent
 }
 
 // Handled tells whether an administrator marked the message handled.
@@ -193,7 +198,7 @@ func validEmail(email string) bool {
 	if rules.Email.TooLong(email) {
 		return false
 	}
-	a, err := mail.ParseAddress(email)
+	a, err := netmail.ParseAddress(email)
 	if err != nil || a.Name != "" || a.Address != email {
 		return false
 	}
@@ -227,6 +232,7 @@ func (s *Service) List(ctx context.Context, includeHandled bool, page, pageSize 
 		out.Messages = append(out.Messages, Message{
 			ID: *r.ID, Name: nullable.Value(r.Name), Email: nullable.Value(r.Email), Subject: nullable.Value(r.Subject), Message: nullable.Value(r.Message),
 			UserID: nullable.Value(r.UserID), CreatedAt: nullable.Value(r.CreatedAt), HandledAt: r.HandledAt, HandledBy: nullable.Value(r.HandledByUsername),
+			Replies: nullable.Value(r.Replies),
 		})
 	}
 	return out, nil
@@ -248,8 +254,76 @@ func (s *Service) MarkHandled(ctx context.Context, id int64, handled bool) (Mess
 		}
 		return Message{}, fmt.Errorf("mark contact message %d: %w", id, err)
 	}
+	return storedMessage(r).stored(), nil
+}
+
+// storedMessage is a message as the statements that change one answer it.
+type storedMessage db.ReplyToContactMessageRow
+
+func (r storedMessage) stored() Message {
 	return Message{
 		ID: r.ID, Name: r.Name, Email: r.Email, Subject: r.Subject, Message: r.Message, UserID: nullable.Value(r.UserID),
-		CreatedAt: r.CreatedAt, HandledAt: r.HandledAt, HandledBy: nullable.Value(r.HandledByUsername),
-	}, nil
+		CreatedAt: r.CreatedAt, HandledAt: r.HandledAt, HandledBy: nullable.Value(r.HandledByUsername), Replies: r.Replies,
+	}
+}
+
+// MsgReplyEmpty and MsgReplyLong refuse a reply without text or longer than the rule allows.
+var (
+	MsgReplyEmpty = "Please write a reply"
+	MsgReplyLong  = fmt.Sprintf("Reply must be at most %d characters", rules.Reply.MaxChars)
+)
+
+// Reply answers message id as the calling administrator: the reply (trimmed, 1 to 5,000
+// characters) is kept, the message marked handled (who handled it first stays), and the reply
+// emailed to the address on the message, all in one transaction; a sender who was signed in
+// also gets an in-app notification (notify.Reply says why a visitor's unverified address may
+// get it).
+func (s *Service) Reply(ctx context.Context, id int64, text string) (Message, error) {
+	me, err := identity.RequireAdmin(ctx, errSignedOut, errNotAdminReply)
+	if err != nil {
+		return Message{}, err
+	}
+	text = strings.TrimSpace(text)
+	var v apperr.Validator
+	if textOK(&v, "message", "Reply", text, true) {
+		v.Check(!rules.Reply.TooShort(text), "message", MsgReplyEmpty)
+		v.Check(!rules.Reply.TooLong(text), "message", MsgReplyLong)
+	}
+	if err := v.Err(); err != nil {
+		return Message{}, err
+	}
+	var out Message
+	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		r, err := q.ReplyToContactMessage(ctx, db.ReplyToContactMessageParams{AdminID: me.ID, Body: text, ID: id, KeepMonths: RetentionMonths})
+		if err != nil {
+			if errors.Is(store.Err(err), apperr.ErrNotFound) {
+				return errMissing
+			}
+			return fmt.Errorf("reply to contact message %d: %w", id, err)
+		}
+		out = storedMessage(r).stored()
+		return notify.Reply(ctx, q, out.UserID, out.Email, notify.Notice{
+			Category: notify.ContactReplies, Kind: "contact_reply",
+			Title: "We answered your message", Body: text, Link: "/contact", Action: "Write to us again",
+			Email: mail.Content{
+				Heading:    "We answered your message",
+				Paragraphs: append(paragraphs(text), "You wrote to us on "+out.CreatedAt.UTC().Format("2 January 2006")+":", "“"+out.Message+"”"),
+			},
+		})
+	})
+	if err != nil {
+		return Message{}, err
+	}
+	return out, nil
+}
+
+// paragraphs splits a reply at its blank lines.
+func paragraphs(text string) []string {
+	var out []string
+	for p := range strings.SplitSeq(strings.ReplaceAll(text, "\r\n", "\n"), "\n\n") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }

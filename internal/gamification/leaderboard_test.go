@@ -31,7 +31,7 @@ func TestStoredLeaderboardFollowsEveryChange(t *testing.T) {
 		if err := q.RecordAward(ctx, db.RecordAwardParams{UserID: user, ActivityType: "verification_completed", Points: points, Metadata: []byte(meta)}); err != nil {
 			t.Fatal(err)
 		}
-		if err := q.AddXP(ctx, db.AddXPParams{ID: user, Points: points}); err != nil {
+		if _, err := q.AddXP(ctx, db.AddXPParams{ID: user, Points: points}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -100,11 +100,16 @@ func Give(ctx context.Context, tx *db.Queries, a Award) (Awarded, error) {
 	if a.VoterID != 0 {
 		meta["voter"] = a.VoterID
 	}
-	if err := record(ctx, tx, a.UserID, a.Rule, a.EntityID, points, meta); err != nil {
+	level, err := record(ctx, tx, a.UserID, a.Rule, a.EntityID, points, meta)
+	if err != nil {
 		return Awarded{}, err
 	}
-	if err := tx.AwardEarned(ctx, db.AwardEarnedParams{UserID: a.UserID, Rule: a.Rule.Key}); err != nil {
+	badges, err := tx.AwardEarned(ctx, db.AwardEarnedParams{UserID: a.UserID, Rule: a.Rule.Key})
+	if err != nil {
 		return Awarded{}, fmt.Errorf("award the badges of user %d: %w", a.UserID, err)
+	}
+	if err := notifyEarned(ctx, tx, a.UserID, level, badges); err != nil {
+		return Awarded{}, err
 	}
 	return Awarded{Recorded: true, Points: points}, nil
 }
@@ -120,25 +125,27 @@ func LockPeople(ctx context.Context, tx *db.Queries, ids ...int32) error {
 	return nil
 }
 
-// record writes one activity row and moves the user's XP by its points.
-func record(ctx context.Context, tx *db.Queries, userID int32, r Rule, entityID, points int32, meta map[string]any) error {
+// record writes one activity row and moves the user's XP by its points; it returns the level
+// those points reached ("level 3: Name"; "" for none).
+func record(ctx context.Context, tx *db.Queries, userID int32, r Rule, entityID, points int32, meta map[string]any) (string, error) {
 	metadata, err := json.Marshal(meta)
 	if err != nil {
-		return fmt.Errorf("encode activity metadata: %w", err)
+		return "", fmt.Errorf("encode activity metadata: %w", err)
 	}
 	if err := tx.RecordAward(ctx, db.RecordAwardParams{
 		UserID: userID, ActivityType: r.ActivityType, Points: points,
 		EntityID: &entityID, EntityType: nullable.Ptr(r.EntityType), Metadata: metadata,
 	}); err != nil {
-		return fmt.Errorf("record %s activity: %w", r.Key, err)
+		return "", fmt.Errorf("record %s activity: %w", r.Key, err)
 	}
 	if points == 0 {
-		return nil
+		return "", nil
 	}
-	if err := tx.AddXP(ctx, db.AddXPParams{ID: userID, Points: points}); err != nil {
-		return fmt.Errorf("move the XP of user %d: %w", userID, err)
+	level, err := tx.AddXP(ctx, db.AddXPParams{ID: userID, Points: points})
+	if err != nil {
+		return "", fmt.Errorf("move the XP of user %d: %w", userID, err)
 	}
-	return nil
+	return level, nil
 }
 
 // GiveHelpfulVote awards the author of a review the helpful vote of voterID, when the voter's
@@ -222,7 +229,8 @@ func takeBack(ctx context.Context, tx *db.Queries, userID int32, rule Rule, enti
 	if earned.Held <= 0 {
 		return nil
 	}
-	return record(ctx, tx, userID, rule, entityID, -earned.Points, map[string]any{"rule": rule.Key, "reversal": true})
+	_, err = record(ctx, tx, userID, rule, entityID, -earned.Points, map[string]any{"rule": rule.Key, "reversal": true})
+	return err
 }
 
 // rulesJSON is the points table as gamification_backfill takes it.

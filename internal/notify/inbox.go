@@ -246,7 +246,7 @@ func (s *Inbox) unsubscribeKey(ctx context.Context) (*signing.Key, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.key == nil {
-		key, err := signing.Open(ctx, s.q, UnsubscribePurpose)
+		key, err := UnsubscribeKey(ctx, s.q)
 		if err != nil {
 			return nil, err
 		}

@@ -27,7 +27,7 @@ func TestUnsubscribeLinkTurnsOffOnlyItsOwnMembersCategory(t *testing.T) {
 	w.Person(t, "alice", "tenant")
 	w.Person(t, "bob", "tenant")
 	aliceID, bobID := w.UserID(t, "alice"), w.UserID(t, "bob")
-	key, err := signing.Open(ctx, db.New(w.Pool), notify.UnsubscribePurpose)
+	key, err := notify.UnsubscribeKey(ctx, db.New(w.Pool))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -123,7 +123,10 @@ func (s *Service) settleOneRefund(ctx context.Context) (found bool, err error) {
 			slog.Log(ctx, level, "refunds: Stripe did not refund, will try again", "request", due.RequestID, "attempt", due.Attempts+1, "err", err)
 			return q.PostponeDueRefund(ctx, db.PostponeDueRefundParams{RequestID: due.RequestID, LastError: clip(err.Error())})
 		}
-		return q.SettleDueRefund(ctx, db.SettleDueRefundParams{RequestID: due.RequestID, RefundID: refundID})
+		if err := q.SettleDueRefund(ctx, db.SettleDueRefundParams{RequestID: due.RequestID, RefundID: refundID}); err != nil {
+			return err
+		}
+		return notifyRefunded(ctx, q, due.RequestID)
 	})
 	if err != nil {
 		return found, err
@@ -197,6 +200,6 @@ func (s *Service) RefundPaidCheck(ctx context.Context, requestID int32) error {
 		if err := q.RecordPaidCheckRefund(ctx, db.RecordPaidCheckRefundParams{RequestID: check.ID, RefundID: refundID}); err != nil {
 			return fmt.Errorf("record refund: %w", err)
 		}
-		return nil
+		return notifyRefunded(ctx, q, check.ID)
 	})
 }

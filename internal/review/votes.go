@@ -132,7 +132,14 @@ func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail str
 		if err != nil {
 			return fmt.Errorf("count reports: %w", err)
 		}
-		return q.RecordReport(ctx, db.RecordReportParams{ReviewID: reviewID, Hide: hiding >= HideAfterReports})
+		hide := hiding >= HideAfterReports // the review is published (lockPublished): this hides it
+		if err := q.RecordReport(ctx, db.RecordReportParams{ReviewID: reviewID, Hide: hide}); err != nil {
+			return err
+		}
+		if hide {
+			return notifyModerated(ctx, q, reviewID, "hidden", "")
+		}
+		return nil
 	})
 	if e, ok := ratelimit.IsExceeded(err); ok {
 		return &apperr.Error{Kind: apperr.ErrResourceExhausted, RetryAfter: e.RetryAfter,
@@ -173,7 +180,10 @@ func (s *Service) Respond(ctx context.Context, reviewID int32, content string) (
 		if r.LandlordID != owner.ID {
 			return apperr.PermissionDenied("Only the property's owner can respond to its reviews")
 		}
-		return q.UpsertOwnerResponse(ctx, db.UpsertOwnerResponseParams{ReviewID: reviewID, OwnerID: &owner.ID, Content: content})
+		if err := q.UpsertOwnerResponse(ctx, db.UpsertOwnerResponseParams{ReviewID: reviewID, OwnerID: &owner.ID, Content: content}); err != nil {
+			return err
+		}
+		return notifyResponded(ctx, q, reviewID, content)
 	})
 	if err != nil {
 		return Review{}, err
@@ -231,6 +241,16 @@ func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note s
 			if _, err := gamification.Give(ctx, q, gamification.Award{Rule: gamification.ReviewPublished, UserID: *r.UserID, EntityID: reviewID}); err != nil {
 				return err
 			}
+		}
+		// The author hears of a change they can see; the reporters of what answers them (before
+		// the decision is recorded: it marks their reports answered).
+		if r.Status != status {
+			if err := notifyModerated(ctx, q, reviewID, status, note); err != nil {
+				return err
+			}
+		}
+		if err := notifyReporters(ctx, q, reviewID, status == "removed"); err != nil {
+			return err
 		}
 		return q.RecordModeration(ctx, db.RecordModerationParams{ReviewID: reviewID, AdminID: &admin.ID, Decision: decision, Note: nullable.Ptr(note)})
 	})

@@ -310,6 +310,9 @@ var authMatrix = map[string]authRow{
 	"/rentproof.contact.v1.ContactService/MarkContactMessageHandled": {want: adminOnly, exact: true, req: func(w *authWorld) proto.Message {
 		return &contactv1.MarkContactMessageHandledRequest{Id: w.message, Handled: true}
 	}},
+	"/rentproof.contact.v1.ContactService/ReplyToContactMessage": {want: adminOnly, exact: true, req: func(w *authWorld) proto.Message {
+		return &contactv1.ReplyToContactMessageRequest{Id: w.message, Message: "Thanks for writing."}
+	}},
 
 	// GamificationService.
 	"/rentproof.gamification.v1.GamificationService/GetProfile": {want: signedIn, answer: "not_found", exact: true, req: func(*authWorld) proto.Message { return &gamificationv1.GetProfileRequest{} },

@@ -250,8 +250,20 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	h = securityHeaders(h)
 	h = recoverPanics(h)
 	h = logRequests(h)
+	h = withOrigin(opts.PublicURL, h)    // the origin of links in the emails an event writes
 	h = Identify(opts.TrustedProxies, h) // who sent it, for every request (HSTS too): no database
 	return h
+}
+
+// withOrigin puts the site's origin on the request's context (notify.WithOrigin): PUBLIC_URL,
+// or the request's own scheme and host.
+func withOrigin(public string, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if origin := web.SiteOrigin(r, public); origin != "" {
+			r = r.WithContext(notify.WithOrigin(r.Context(), origin))
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // uploadPaths take multipart uploads: up to MaxImages files of MaxImageBytes, plus form overhead.

@@ -90,8 +90,16 @@ func (s *Service) Decide(ctx context.Context, id int32, approveIt bool, message 
 			if err := approve(ctx, q, l, proof, verifiedBy, me.ID, noteApproved, nullable.Ptr(message), StageAdministrator); err != nil {
 				return err
 			}
-		} else if err := closeClaim(ctx, q, l, StatusRejected, me.ID, message, &message); err != nil {
-			return err
+			if err := notifyTenant(ctx, q, id, "tenancy_approved", approved(message)); err != nil {
+				return err
+			}
+		} else {
+			if err := closeClaim(ctx, q, l, StatusRejected, me.ID, message, &message); err != nil {
+				return err
+			}
+			if err := notifyTenant(ctx, q, id, "tenancy_rejected", rejected(message)); err != nil {
+				return err
+			}
 		}
 		return record(ctx, q, me.ID, l, decision, message)
 	})
@@ -125,6 +133,9 @@ func (s *Service) Revoke(ctx context.Context, id int32, reason string) (Tenancy,
 			return err
 		}
 		if err := closeClaim(ctx, q, l, StatusRevoked, me.ID, reason, &reason); err != nil {
+			return err
+		}
+		if err := notifyTenant(ctx, q, id, "tenancy_revoked", revoked(reason)); err != nil {
 			return err
 		}
 		return record(ctx, q, me.ID, l, decisionRevoke, reason)

@@ -150,9 +150,15 @@ func (s *Service) Confirm(ctx context.Context, id int32) (Tenancy, error) {
 		}
 		if hold != "" {
 			_, err = q.HoldTenancy(ctx, db.HoldTenancyParams{ID: id, OwnerID: me.ID, HoldReason: hold})
-			return decidedOnce(err, id)
+			if err := decidedOnce(err, id); err != nil {
+				return err
+			}
+			return notifyTenant(ctx, q, id, "tenancy_confirmed", confirmedHeld)
 		}
-		return approve(ctx, q, l, ProofLandlord, me.ID, me.ID, noteConfirmed, nil, StageLandlord, StageDocuments)
+		if err := approve(ctx, q, l, ProofLandlord, me.ID, me.ID, noteConfirmed, nil, StageLandlord, StageDocuments); err != nil {
+			return err
+		}
+		return notifyTenant(ctx, q, id, "tenancy_confirmed", confirmedVerified)
 	})
 	if err != nil {
 		return Tenancy{}, err
@@ -257,7 +263,10 @@ func (s *Service) CannotConfirm(ctx context.Context, id int32, message string) (
 			return apperr.FailedPrecondition("You have already confirmed this claim: it is waiting for an administrator.")
 		}
 		_, err = q.SendTenancyToDocuments(ctx, db.SendTenancyToDocumentsParams{ID: id, OwnerID: me.ID, OwnerMessage: message})
-		return decidedOnce(err, id)
+		if err := decidedOnce(err, id); err != nil {
+			return err
+		}
+		return notifyTenant(ctx, q, id, "tenancy_documents", sentToDocuments(message))
 	})
 	if err != nil {
 		return Tenancy{}, err

@@ -151,7 +151,7 @@ func (s *Service) Claim(ctx context.Context, propertyID int32, from, to, message
 		case err != nil:
 			return fmt.Errorf("create tenancy claim: %w", err)
 		}
-		return nil
+		return notifyOwner(ctx, q, id, "tenancy_claim", claimReceived)
 	})
 	if e, ok := ratelimit.IsExceeded(err); ok {
 		return Tenancy{}, &apperr.Error{Kind: apperr.ErrResourceExhausted, RetryAfter: e.RetryAfter,

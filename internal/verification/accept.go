@@ -83,9 +83,11 @@ func (s *Service) DecideConfirmation(ctx context.Context, id int32, accept bool)
 			return fmt.Errorf("decide verification request %d: %w", id, err)
 		}
 		if accept {
-			out.PropertyVerified, err = ApproveConfirmation(ctx, q, r, prop, nullable.Value(r.RequestedToID))
+			if out.PropertyVerified, err = ApproveConfirmation(ctx, q, r, prop, nullable.Value(r.RequestedToID)); err != nil {
+				return err
+			}
 		}
-		return err
+		return NotifyAnswered(ctx, q, r.RequestedByID, prop.Title, to, "The owner", "")
 	})
 	if err != nil {
 		return Decided{}, err

@@ -109,8 +109,11 @@ func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage 
 		if err := SameAddress(req.AddressKey, req.Address, prop.AddressKey, prop.Address); err != nil {
 			return err
 		}
+		if err := NotifyAnswered(ctx, q, req.RequestedByID, prop.Title, newStatus, me.Username, responseMessage); err != nil {
+			return err
+		}
 		if newStatus == StatusApproved {
-			if out.PropertyVerified, err = Grant(ctx, q, prop.ID, id, me.ID, ProofConfirmed, prop.Verified); err != nil {
+			if out.PropertyVerified, err = Grant(ctx, q, prop, id, me.ID, ProofConfirmed); err != nil {
 				return err
 			}
 		}
@@ -198,7 +201,8 @@ func (s *Service) Withdraw(ctx context.Context, propertyID int32, reason string)
 		return err
 	}
 	return store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		if _, err := q.LockPropertyForVerification(ctx, propertyID); err != nil {
+		prop, err := q.LockPropertyForVerification(ctx, propertyID)
+		if err != nil {
 			if errors.Is(store.Err(err), apperr.ErrNotFound) {
 				return apperr.NotFound("Property Not Found")
 			}
@@ -211,6 +215,9 @@ func (s *Service) Withdraw(ctx context.Context, propertyID int32, reason string)
 		if n == 0 {
 			return apperr.FailedPrecondition("This property is not verified.")
 		}
-		return gamification.TakePropertyVerifiedBack(ctx, q, propertyID)
+		if err := gamification.TakePropertyVerifiedBack(ctx, q, propertyID); err != nil {
+			return err
+		}
+		return NotifyWithdrawn(ctx, q, prop.LandlordID, propertyID, prop.Title, reason)
 	})
 }

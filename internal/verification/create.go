@@ -139,7 +139,11 @@ func (s *Service) Create(ctx context.Context, d Draft) ([]Request, error) {
 				return err
 			}
 		}
-		return nil
+		asked := make([]int32, len(addressees))
+		for i, a := range addressees {
+			asked[i] = a.ID
+		}
+		return notifyAsked(ctx, q, asked, me.Username, locked.Title, note)
 	})
 	if e, ok := ratelimit.IsExceeded(err); ok {
 		return nil, &apperr.Error{Kind: apperr.ErrResourceExhausted, RetryAfter: e.RetryAfter, Message: tooManyRequests}

@@ -22,9 +22,10 @@ const (
 // with the address it is about), every other open request of the property closed (a paid check
 // waiting for an administrator is refunded after commit: paid_check_refunds), and the owner's
 // XP. A property verified already gets one more confirmation instead, when the proof is people's.
-// It reports whether this verified the property.
-func Grant(ctx context.Context, q *db.Queries, propertyID, requestID, grantedBy int32, proof string, alreadyVerified bool) (bool, error) {
-	if alreadyVerified {
+// The owner is told (notify). It reports whether this verified the property.
+func Grant(ctx context.Context, q *db.Queries, prop LockedProperty, requestID, grantedBy int32, proof string) (bool, error) {
+	propertyID := prop.ID
+	if prop.Verified {
 		if proof != ProofConfirmed {
 			return false, nil // the badge in force stays
 		}
@@ -47,7 +48,10 @@ func Grant(ctx context.Context, q *db.Queries, propertyID, requestID, grantedBy 
 	}); err != nil {
 		return false, fmt.Errorf("close the other requests of property %d: %w", propertyID, err)
 	}
-	return true, gamification.GivePropertyVerified(ctx, q, propertyID)
+	if err := gamification.GivePropertyVerified(ctx, q, propertyID); err != nil {
+		return false, err
+	}
+	return true, notifyVerified(ctx, q, prop)
 }
 
 // AddressChanged is called by an edit of the listing, in its transaction and under the

@@ -75,7 +75,7 @@ func ApproveConfirmation(ctx context.Context, q *db.Queries, r LockedRequest, pr
 		return false, err
 	}
 	verifier := nullable.Value(r.RequestedToID)
-	verified, err := Grant(ctx, q, prop.ID, r.ID, grantedBy, ProofConfirmed, prop.Verified)
+	verified, err := Grant(ctx, q, prop, r.ID, grantedBy, ProofConfirmed)
 	if err != nil {
 		return false, err
 	}

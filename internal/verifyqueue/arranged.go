@@ -141,6 +141,9 @@ func (s *Service) MarkArranged(ctx context.Context, requestID int32, message str
 			if err := gamification.TakePropertyVerifiedBack(ctx, q, prop.ID); err != nil {
 				return err
 			}
+			if err := verification.NotifyWithdrawn(ctx, q, prop.LandlordID, prop.ID, prop.Title, ArrangedReason); err != nil {
+				return err
+			}
 		}
 		row, err := q.RecordAdminDecision(ctx, db.RecordAdminDecisionParams{
 			AdminID: &me.ID, RequestID: &requestID, PropertyID: &prop.ID, Decision: "arranged", Message: &message,

@@ -249,11 +249,14 @@ func (s *Service) Decide(ctx context.Context, requestID int32, decision, message
 			case KindHeld, KindConfirmation:
 				out.PropertyVerified, err = verification.ApproveConfirmation(ctx, q, r, prop, me.ID)
 			default:
-				out.PropertyVerified, err = verification.Grant(ctx, q, prop.ID, requestID, me.ID, kind, prop.Verified)
+				out.PropertyVerified, err = verification.Grant(ctx, q, prop, requestID, me.ID, kind)
 			}
 			if err != nil {
 				return err
 			}
+		}
+		if err := notifyDecided(ctx, q, r.RequestedByID, prop, kind, status, message); err != nil {
+			return err
 		}
 		row, err := q.RecordAdminDecision(ctx, db.RecordAdminDecisionParams{
 			AdminID: &me.ID, RequestID: &requestID, PropertyID: &prop.ID, Decision: decision, Message: nullable.Ptr(message),

@@ -92,6 +92,9 @@ func siteOrigin(r *http.Request, public string) string {
 	return scheme + "://" + strings.ToLower(r.Host)
 }
 
+// SiteOrigin is siteOrigin for the server's other parts (the origin of links in emails).
+func SiteOrigin(r *http.Request, public string) string { return siteOrigin(r, public) }
+
 // absolute makes a link absolute against origin; an absolute http(s) link stays as it is.
 func absolute(origin, link string) string {
 	if strings.HasPrefix(link, "https://") || strings.HasPrefix(link, "http://") {

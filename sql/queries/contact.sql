@@ -29,14 +29,15 @@ WITH live AS NOT MATERIALIZED (
     FROM live
 ), page AS (
     SELECT m.id, m.name, m.email, m.subject, m.message, m.user_id, m.created_at, m.handled_at,
-        u.username AS handled_by_username
+        u.username AS handled_by_username,
+        (SELECT count(*) FROM contact_replies r WHERE r.message_id = m.id)::int AS replies
     FROM live m LEFT JOIN users u ON u.id = m.handled_by
     WHERE sqlc.arg(include_handled)::boolean OR m.handled_at IS NULL
     ORDER BY m.created_at DESC, m.id DESC
     LIMIT sqlc.arg(page_size)::int OFFSET sqlc.arg(page_offset)::int
 )
 SELECT c.total, c.open, p.id, p.name, p.email, p.subject, p.message, p.user_id, p.created_at, p.handled_at,
-    p.handled_by_username
+    p.handled_by_username, p.replies
 FROM counts c LEFT JOIN page p ON true
 ORDER BY p.created_at DESC, p.id DESC;
 
@@ -52,5 +53,27 @@ WITH m AS (
     RETURNING *
 )
 SELECT m.id, m.name, m.email, m.subject, m.message, m.user_id, m.created_at, m.handled_at,
-    u.username AS handled_by_username
+    u.username AS handled_by_username,
+    (SELECT count(*) FROM contact_replies r WHERE r.message_id = m.id)::int AS replies
+FROM m LEFT JOIN users u ON u.id = m.handled_by;
+
+-- name: ReplyToContactMessage :one
+-- Keeps an administrator's reply to a message (within keep_months) and marks the message handled
+-- by them, unless it was already; answers the message as it now is, this reply counted (the
+-- statement's snapshot does not see the row it inserts).
+WITH reply AS (
+    INSERT INTO contact_replies (message_id, admin_id, body)
+    SELECT c.id, sqlc.arg(admin_id)::int, sqlc.arg(body)::text FROM contact_messages c
+    WHERE c.id = sqlc.arg(id) AND c.created_at >= now() - make_interval(months => sqlc.arg(keep_months)::int)
+    RETURNING message_id
+), m AS (
+    UPDATE contact_messages c SET
+        handled_at = coalesce(c.handled_at, now()),
+        handled_by = CASE WHEN c.handled_at IS NULL THEN sqlc.arg(admin_id)::int ELSE c.handled_by END
+    FROM reply WHERE c.id = reply.message_id
+    RETURNING c.*
+)
+SELECT m.id, m.name, m.email, m.subject, m.message, m.user_id, m.created_at, m.handled_at,
+    u.username AS handled_by_username,
+    (SELECT count(*) FROM contact_replies r WHERE r.message_id = m.id)::int + 1 AS replies
 FROM m LEFT JOIN users u ON u.id = m.handled_by;

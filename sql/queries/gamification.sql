@@ -27,30 +27,41 @@ WHERE user_id = sqlc.arg(user_id) AND metadata ->> 'rule' = sqlc.arg(rule)::text
 INSERT INTO user_activities (user_id, activity_type, points, entity_id, entity_type, metadata)
 VALUES ($1, $2, $3, $4, $5, $6);
 
--- name: AddXP :exec
+-- name: AddXP :one
 -- Moves the user's XP by the points of the row just recorded; a user's first award adds the row.
 -- (The row to insert is checked before the conflict is found, so it never carries a reversal's
--- negative points; a reversal always follows the award that made the row.)
+-- negative points; a reversal always follows the award that made the row.) Returns the highest
+-- level these points reached ('' when they crossed none; the first level, at 0 XP, is never
+-- reached: everyone starts there).
 INSERT INTO user_xp AS x (user_id, xp, xp_reached_at) VALUES (sqlc.arg(id), greatest(sqlc.arg(points)::int, 0), now())
-ON CONFLICT (user_id) DO UPDATE SET xp = x.xp + sqlc.arg(points)::int, xp_reached_at = now();
+ON CONFLICT (user_id) DO UPDATE SET xp = x.xp + sqlc.arg(points)::int, xp_reached_at = now()
+RETURNING coalesce((SELECT 'level ' || l.level || ': ' || l.name FROM user_levels l
+    WHERE l.points_required > greatest(x.xp - sqlc.arg(points)::int, 0) AND l.points_required <= x.xp
+    ORDER BY l.level DESC LIMIT 1), '')::text AS level_reached;
 
--- name: AwardEarned :exec
+-- name: AwardEarned :many
 -- Awards the badges and achievements of rule whose requirement the user's count (net of
--- reversals) now meets; each at most once.
+-- reversals) now meets; each at most once. Returns the names of those earned now.
 WITH n AS (
     SELECT (count(*) FILTER (WHERE (metadata ->> 'reversal') IS NULL)
             - count(*) FILTER (WHERE (metadata ->> 'reversal') IS NOT NULL))::int AS n
-    FROM user_activities WHERE user_id = sqlc.arg(user_id) AND metadata ->> 'rule' = sqlc.arg(rule)::text
+    FROM user_activities WHERE user_id = sqlc.arg(user_id)::int AND metadata ->> 'rule' = sqlc.arg(rule)::text
 ), badge_rows AS (
     INSERT INTO user_badges (user_id, badge_id)
-    SELECT sqlc.arg(user_id), b.id FROM badges b, n
+    SELECT sqlc.arg(user_id)::int, b.id FROM badges b, n
     WHERE b.active AND (b.requirements ->> sqlc.arg(rule)::text)::int <= n.n
     ON CONFLICT DO NOTHING
+    RETURNING badge_id
+), achievement_rows AS (
+    INSERT INTO user_achievements (user_id, achievement_id)
+    SELECT sqlc.arg(user_id)::int, a.id FROM achievements a, n
+    WHERE a.active AND (a.requirements ->> sqlc.arg(rule)::text)::int <= n.n
+    ON CONFLICT DO NOTHING
+    RETURNING achievement_id
 )
-INSERT INTO user_achievements (user_id, achievement_id)
-SELECT sqlc.arg(user_id), a.id FROM achievements a, n
-WHERE a.active AND (a.requirements ->> sqlc.arg(rule)::text)::int <= n.n
-ON CONFLICT DO NOTHING;
+SELECT b.name FROM badge_rows JOIN badges b ON b.id = badge_rows.badge_id
+UNION ALL
+SELECT a.name FROM achievement_rows JOIN achievements a ON a.id = achievement_rows.achievement_id;
 
 -- name: GetEntityXP :one
 -- The user's net points and net award count of the given rules about one entity.

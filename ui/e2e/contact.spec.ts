@@ -87,3 +87,32 @@ test("a visitor's message reaches an administrator, who marks it handled", async
   });
   expect(refused.status()).toBe(401);
 });
+
+test("an administrator replies to a message from /admin", async ({ page }) => {
+  test.setTimeout(60_000);
+  const name = `Asker ${stamp()}`;
+  const sent = await page.request.post("/rentproof.contact.v1.ContactService/SendContactMessage", {
+    data: { name, email: "asker@example.com", subject: "support", message: "How do I verify my flat?" },
+    headers: { "Content-Type": "application/json" },
+  });
+  expect(sent.ok(), await sent.text()).toBeTruthy();
+
+  const username = makeAdmin();
+  const login = await page.request.post("/api/login", { data: { username, password: ADMIN_PASSWORD } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  await page.goto("/admin");
+  const messages = page.getByRole("region", { name: "Messages" });
+  const card = messages.getByRole("article", { name: `Message from ${name}` });
+  await card.getByRole("button", { name: "Reply" }).click();
+  const form = card.getByRole("form", { name: `Reply to ${name}` });
+  await form.getByRole("button", { name: "Send reply" }).click();
+  await expect(form.getByText("Please write a reply", { exact: true })).toBeVisible();
+  await form.getByRole("textbox", { name: "Your reply (emailed to asker@example.com)" }).fill("Open your listing and choose Verify.");
+  await expect(form.getByText("36/5000", { exact: true })).toBeVisible();
+  await expectNoSeriousViolation(page);
+  await form.getByRole("button", { name: "Send reply" }).click();
+  await expect(toasts(page).getByText("Your reply was sent.")).toBeVisible();
+  await expect(card).toBeHidden(); // handled: the open list no longer shows it
+  await messages.getByRole("checkbox", { name: "Show handled messages" }).check();
+  await expect(card.getByText(`Handled by ${username} on`)).toContainText("1 reply sent");
+});

@@ -45,7 +45,9 @@ type ContactMessage struct {
 	// handled_at is when it was marked handled (unset while open).
 	HandledAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=handled_at,json=handledAt,proto3" json:"handled_at,omitempty"`
 	// handled_by is the username of the administrator who marked it handled (empty while open).
-	HandledBy     string `protobuf:"bytes,10,opt,name=handled_by,json=handledBy,proto3" json:"handled_by,omitempty"`
+	HandledBy string `protobuf:"bytes,10,opt,name=handled_by,json=handledBy,proto3" json:"handled_by,omitempty"`
+	// replies is how many replies administrators sent to it.
+	Replies       int32 `protobuf:"varint,11,opt,name=replies,proto3" json:"replies,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -148,6 +150,13 @@ func (x *ContactMessage) GetHandledBy() string {
 		return x.HandledBy
 	}
 	return ""
+}
+
+func (x *ContactMessage) GetReplies() int32 {
+	if x != nil {
+		return x.Replies
+	}
+	return 0
 }
 
 // SendContactMessageRequest is the contact form. Text is trimmed before it is counted.
@@ -499,11 +508,112 @@ func (x *MarkContactMessageHandledResponse) GetMessage() *ContactMessage {
 	return nil
 }
 
+// ReplyToContactMessageRequest is an administrator's reply to a message.
+type ReplyToContactMessageRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the message's key.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// message is the reply: 1 to 5,000 characters after trimming.
+	Message       string `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReplyToContactMessageRequest) Reset() {
+	*x = ReplyToContactMessageRequest{}
+	mi := &file_rentproof_contact_v1_contact_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReplyToContactMessageRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReplyToContactMessageRequest) ProtoMessage() {}
+
+func (x *ReplyToContactMessageRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_contact_v1_contact_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReplyToContactMessageRequest.ProtoReflect.Descriptor instead.
+func (*ReplyToContactMessageRequest) Descriptor() ([]byte, []int) {
+	return file_rentproof_contact_v1_contact_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *ReplyToContactMessageRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *ReplyToContactMessageRequest) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+// ReplyToContactMessageResponse is the message as it now is (handled, one more reply).
+type ReplyToContactMessageResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// message is the updated message.
+	Message       *ContactMessage `protobuf:"bytes,1,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReplyToContactMessageResponse) Reset() {
+	*x = ReplyToContactMessageResponse{}
+	mi := &file_rentproof_contact_v1_contact_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReplyToContactMessageResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReplyToContactMessageResponse) ProtoMessage() {}
+
+func (x *ReplyToContactMessageResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_contact_v1_contact_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReplyToContactMessageResponse.ProtoReflect.Descriptor instead.
+func (*ReplyToContactMessageResponse) Descriptor() ([]byte, []int) {
+	return file_rentproof_contact_v1_contact_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *ReplyToContactMessageResponse) GetMessage() *ContactMessage {
+	if x != nil {
+		return x.Message
+	}
+	return nil
+}
+
 var File_rentproof_contact_v1_contact_proto protoreflect.FileDescriptor
 
 const file_rentproof_contact_v1_contact_proto_rawDesc = "" +
 	"\n" +
-	"\"rentproof/contact/v1/contact.proto\x12\x14rentproof.contact.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\xc6\x02\n" +
+	"\"rentproof/contact/v1/contact.proto\x12\x14rentproof.contact.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\xe0\x02\n" +
 	"\x0eContactMessage\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -518,7 +628,8 @@ const file_rentproof_contact_v1_contact_proto_rawDesc = "" +
 	"handled_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\thandledAt\x12\x1d\n" +
 	"\n" +
 	"handled_by\x18\n" +
-	" \x01(\tR\thandledBy\"\xde\x02\n" +
+	" \x01(\tR\thandledBy\x12\x18\n" +
+	"\areplies\x18\v \x01(\x05R\areplies\"\xde\x02\n" +
 	"\x19SendContactMessageRequest\x12\x1c\n" +
 	"\x04name\x18\x01 \x01(\tB\b\xca\xf3\x18\x04\x18\x02 dR\x04name\x12\x1f\n" +
 	"\x05email\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xfe\x01R\x05email\x12\xc2\x01\n" +
@@ -545,11 +656,17 @@ const file_rentproof_contact_v1_contact_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x18\n" +
 	"\ahandled\x18\x02 \x01(\bR\ahandled\"c\n" +
 	"!MarkContactMessageHandledResponse\x12>\n" +
-	"\amessage\x18\x01 \x01(\v2$.rentproof.contact.v1.ContactMessageR\amessage2\x99\x03\n" +
+	"\amessage\x18\x01 \x01(\v2$.rentproof.contact.v1.ContactMessageR\amessage\"S\n" +
+	"\x1cReplyToContactMessageRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12#\n" +
+	"\amessage\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \x88'R\amessage\"_\n" +
+	"\x1dReplyToContactMessageResponse\x12>\n" +
+	"\amessage\x18\x01 \x01(\v2$.rentproof.contact.v1.ContactMessageR\amessage2\x9c\x04\n" +
 	"\x0eContactService\x12w\n" +
 	"\x12SendContactMessage\x12/.rentproof.contact.v1.SendContactMessageRequest\x1a0.rentproof.contact.v1.SendContactMessageResponse\x12\x7f\n" +
 	"\x13ListContactMessages\x120.rentproof.contact.v1.ListContactMessagesRequest\x1a1.rentproof.contact.v1.ListContactMessagesResponse\"\x03\x90\x02\x01\x12\x8c\x01\n" +
-	"\x19MarkContactMessageHandled\x126.rentproof.contact.v1.MarkContactMessageHandledRequest\x1a7.rentproof.contact.v1.MarkContactMessageHandledResponseB\xdd\x01\n" +
+	"\x19MarkContactMessageHandled\x126.rentproof.contact.v1.MarkContactMessageHandledRequest\x1a7.rentproof.contact.v1.MarkContactMessageHandledResponse\x12\x80\x01\n" +
+	"\x15ReplyToContactMessage\x122.rentproof.contact.v1.ReplyToContactMessageRequest\x1a3.rentproof.contact.v1.ReplyToContactMessageResponseB\xdd\x01\n" +
 	"\x18com.rentproof.contact.v1B\fContactProtoP\x01ZAgithub.com/rentproof/rentproof/gen/rentproof/contact/v1;contactv1\xa2\x02\x03RCX\xaa\x02\x14Rentproof.Contact.V1\xca\x02\x14Rentproof\\Contact\\V1\xe2\x02 Rentproof\\Contact\\V1\\GPBMetadata\xea\x02\x16Rentproof::Contact::V1b\x06proto3"
 
 var (
@@ -564,7 +681,7 @@ func file_rentproof_contact_v1_contact_proto_rawDescGZIP() []byte {
 	return file_rentproof_contact_v1_contact_proto_rawDescData
 }
 
-var file_rentproof_contact_v1_contact_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_rentproof_contact_v1_contact_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_rentproof_contact_v1_contact_proto_goTypes = []any{
 	(*ContactMessage)(nil),                    // 0: rentproof.contact.v1.ContactMessage
 	(*SendContactMessageRequest)(nil),         // 1: rentproof.contact.v1.SendContactMessageRequest
@@ -573,24 +690,29 @@ var file_rentproof_contact_v1_contact_proto_goTypes = []any{
 	(*ListContactMessagesResponse)(nil),       // 4: rentproof.contact.v1.ListContactMessagesResponse
 	(*MarkContactMessageHandledRequest)(nil),  // 5: rentproof.contact.v1.MarkContactMessageHandledRequest
 	(*MarkContactMessageHandledResponse)(nil), // 6: rentproof.contact.v1.MarkContactMessageHandledResponse
-	(*timestamppb.Timestamp)(nil),             // 7: google.protobuf.Timestamp
+	(*ReplyToContactMessageRequest)(nil),      // 7: rentproof.contact.v1.ReplyToContactMessageRequest
+	(*ReplyToContactMessageResponse)(nil),     // 8: rentproof.contact.v1.ReplyToContactMessageResponse
+	(*timestamppb.Timestamp)(nil),             // 9: google.protobuf.Timestamp
 }
 var file_rentproof_contact_v1_contact_proto_depIdxs = []int32{
-	7, // 0: rentproof.contact.v1.ContactMessage.created_at:type_name -> google.protobuf.Timestamp
-	7, // 1: rentproof.contact.v1.ContactMessage.handled_at:type_name -> google.protobuf.Timestamp
+	9, // 0: rentproof.contact.v1.ContactMessage.created_at:type_name -> google.protobuf.Timestamp
+	9, // 1: rentproof.contact.v1.ContactMessage.handled_at:type_name -> google.protobuf.Timestamp
 	0, // 2: rentproof.contact.v1.ListContactMessagesResponse.messages:type_name -> rentproof.contact.v1.ContactMessage
 	0, // 3: rentproof.contact.v1.MarkContactMessageHandledResponse.message:type_name -> rentproof.contact.v1.ContactMessage
-	1, // 4: rentproof.contact.v1.ContactService.SendContactMessage:input_type -> rentproof.contact.v1.SendContactMessageRequest
-	3, // 5: rentproof.contact.v1.ContactService.ListContactMessages:input_type -> rentproof.contact.v1.ListContactMessagesRequest
-	5, // 6: rentproof.contact.v1.ContactService.MarkContactMessageHandled:input_type -> rentproof.contact.v1.MarkContactMessageHandledRequest
-	2, // 7: rentproof.contact.v1.ContactService.SendContactMessage:output_type -> rentproof.contact.v1.SendContactMessageResponse
-	4, // 8: rentproof.contact.v1.ContactService.ListContactMessages:output_type -> rentproof.contact.v1.ListContactMessagesResponse
-	6, // 9: rentproof.contact.v1.ContactService.MarkContactMessageHandled:output_type -> rentproof.contact.v1.MarkContactMessageHandledResponse
-	7, // [7:10] is the sub-list for method output_type
-	4, // [4:7] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	0, // 4: rentproof.contact.v1.ReplyToContactMessageResponse.message:type_name -> rentproof.contact.v1.ContactMessage
+	1, // 5: rentproof.contact.v1.ContactService.SendContactMessage:input_type -> rentproof.contact.v1.SendContactMessageRequest
+	3, // 6: rentproof.contact.v1.ContactService.ListContactMessages:input_type -> rentproof.contact.v1.ListContactMessagesRequest
+	5, // 7: rentproof.contact.v1.ContactService.MarkContactMessageHandled:input_type -> rentproof.contact.v1.MarkContactMessageHandledRequest
+	7, // 8: rentproof.contact.v1.ContactService.ReplyToContactMessage:input_type -> rentproof.contact.v1.ReplyToContactMessageRequest
+	2, // 9: rentproof.contact.v1.ContactService.SendContactMessage:output_type -> rentproof.contact.v1.SendContactMessageResponse
+	4, // 10: rentproof.contact.v1.ContactService.ListContactMessages:output_type -> rentproof.contact.v1.ListContactMessagesResponse
+	6, // 11: rentproof.contact.v1.ContactService.MarkContactMessageHandled:output_type -> rentproof.contact.v1.MarkContactMessageHandledResponse
+	8, // 12: rentproof.contact.v1.ContactService.ReplyToContactMessage:output_type -> rentproof.contact.v1.ReplyToContactMessageResponse
+	9, // [9:13] is the sub-list for method output_type
+	5, // [5:9] is the sub-list for method input_type
+	5, // [5:5] is the sub-list for extension type_name
+	5, // [5:5] is the sub-list for extension extendee
+	0, // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_contact_v1_contact_proto_init() }
@@ -604,7 +726,7 @@ func file_rentproof_contact_v1_contact_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_contact_v1_contact_proto_rawDesc), len(file_rentproof_contact_v1_contact_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   7,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -30,6 +30,8 @@ func (x *ContactMessage) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendTimestamp(b, x.GetHandledAt())
 	b = append(b, ",\"handledBy\":"...)
 	b = wirejson.AppendString(b, x.GetHandledBy())
+	b = append(b, ",\"replies\":"...)
+	b = strconv.AppendInt(b, int64(x.GetReplies()), 10)
 	return append(b, '}')
 }
 
@@ -98,6 +100,26 @@ func (x *MarkContactMessageHandledRequest) AppendJSON(b []byte) []byte {
 
 // AppendJSON appends x as protojson with EmitUnpopulated writes it.
 func (x *MarkContactMessageHandledResponse) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"message\":"...)
+	if m := x.GetMessage(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ReplyToContactMessageRequest) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"id\":"...)
+	b = append(strconv.AppendInt(append(b, '"'), x.GetId(), 10), '"')
+	b = append(b, ",\"message\":"...)
+	b = wirejson.AppendString(b, x.GetMessage())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *ReplyToContactMessageResponse) AppendJSON(b []byte) []byte {
 	b = append(b, "{\"message\":"...)
 	if m := x.GetMessage(); m == nil {
 		b = append(b, "null"...)

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { MarkRequestArrangedRequestSchema, RevokeTenancyRequestSchema } from "@/gen/rentproof/admin/v1/admin_pb";
+import { ReplyToContactMessageRequestSchema } from "@/gen/rentproof/contact/v1/contact_pb";
 import { text } from "@/lib/validation";
 import { rulesOf } from "@/lib/vocab";
 
@@ -33,3 +34,16 @@ export const revokeSchema = z.object({
   }),
 });
 export type RevokeValues = z.infer<typeof revokeSchema>;
+
+/** REPLY_LIMITS are the bounds of a reply to a contact message (1 to 5,000 characters). */
+export const REPLY_LIMITS = rulesOf(ReplyToContactMessageRequestSchema, "message");
+
+/** replySchema is an administrator's reply to a contact message, emailed to its sender. */
+export const replySchema = z.object({
+  message: text({
+    limits: REPLY_LIMITS,
+    tooShort: "Please write a reply",
+    tooLong: `Reply must be at most ${REPLY_LIMITS.maxChars} characters`,
+  }),
+});
+export type ReplyValues = z.infer<typeof replySchema>;

@@ -42,6 +42,9 @@ const (
 	// ContactServiceMarkContactMessageHandledProcedure is the fully-qualified name of the
 	// ContactService's MarkContactMessageHandled RPC.
 	ContactServiceMarkContactMessageHandledProcedure = "/rentproof.contact.v1.ContactService/MarkContactMessageHandled"
+	// ContactServiceReplyToContactMessageProcedure is the fully-qualified name of the ContactService's
+	// ReplyToContactMessage RPC.
+	ContactServiceReplyToContactMessageProcedure = "/rentproof.contact.v1.ContactService/ReplyToContactMessage"
 )
 
 // ContactServiceClient is a client for the rentproof.contact.v1.ContactService service.
@@ -57,6 +60,10 @@ type ContactServiceClient interface {
 	// MarkContactMessageHandled marks a message handled (or open again), recording which
 	// administrator did it and when. Administrators only.
 	MarkContactMessageHandled(context.Context, *connect.Request[v1.MarkContactMessageHandledRequest]) (*connect.Response[v1.MarkContactMessageHandledResponse], error)
+	// ReplyToContactMessage answers a message (administrators only): the reply, 1 to 5,000
+	// characters, is stored, emailed to the address on the message, and the message is marked
+	// handled; a signed-in sender also gets an in-app notification.
+	ReplyToContactMessage(context.Context, *connect.Request[v1.ReplyToContactMessageRequest]) (*connect.Response[v1.ReplyToContactMessageResponse], error)
 }
 
 // NewContactServiceClient constructs a client for the rentproof.contact.v1.ContactService service.
@@ -89,6 +96,12 @@ func NewContactServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(contactServiceMethods.ByName("MarkContactMessageHandled")),
 			connect.WithClientOptions(opts...),
 		),
+		replyToContactMessage: connect.NewClient[v1.ReplyToContactMessageRequest, v1.ReplyToContactMessageResponse](
+			httpClient,
+			baseURL+ContactServiceReplyToContactMessageProcedure,
+			connect.WithSchema(contactServiceMethods.ByName("ReplyToContactMessage")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -97,6 +110,7 @@ type contactServiceClient struct {
 	sendContactMessage        *connect.Client[v1.SendContactMessageRequest, v1.SendContactMessageResponse]
 	listContactMessages       *connect.Client[v1.ListContactMessagesRequest, v1.ListContactMessagesResponse]
 	markContactMessageHandled *connect.Client[v1.MarkContactMessageHandledRequest, v1.MarkContactMessageHandledResponse]
+	replyToContactMessage     *connect.Client[v1.ReplyToContactMessageRequest, v1.ReplyToContactMessageResponse]
 }
 
 // SendContactMessage calls rentproof.contact.v1.ContactService.SendContactMessage.
@@ -114,6 +128,11 @@ func (c *contactServiceClient) MarkContactMessageHandled(ctx context.Context, re
 	return c.markContactMessageHandled.CallUnary(ctx, req)
 }
 
+// ReplyToContactMessage calls rentproof.contact.v1.ContactService.ReplyToContactMessage.
+func (c *contactServiceClient) ReplyToContactMessage(ctx context.Context, req *connect.Request[v1.ReplyToContactMessageRequest]) (*connect.Response[v1.ReplyToContactMessageResponse], error) {
+	return c.replyToContactMessage.CallUnary(ctx, req)
+}
+
 // ContactServiceHandler is an implementation of the rentproof.contact.v1.ContactService service.
 type ContactServiceHandler interface {
 	// SendContactMessage stores a message from anyone, signed in or not. Name at least 2
@@ -127,6 +146,10 @@ type ContactServiceHandler interface {
 	// MarkContactMessageHandled marks a message handled (or open again), recording which
 	// administrator did it and when. Administrators only.
 	MarkContactMessageHandled(context.Context, *connect.Request[v1.MarkContactMessageHandledRequest]) (*connect.Response[v1.MarkContactMessageHandledResponse], error)
+	// ReplyToContactMessage answers a message (administrators only): the reply, 1 to 5,000
+	// characters, is stored, emailed to the address on the message, and the message is marked
+	// handled; a signed-in sender also gets an in-app notification.
+	ReplyToContactMessage(context.Context, *connect.Request[v1.ReplyToContactMessageRequest]) (*connect.Response[v1.ReplyToContactMessageResponse], error)
 }
 
 // NewContactServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -155,6 +178,12 @@ func NewContactServiceHandler(svc ContactServiceHandler, opts ...connect.Handler
 		connect.WithSchema(contactServiceMethods.ByName("MarkContactMessageHandled")),
 		connect.WithHandlerOptions(opts...),
 	)
+	contactServiceReplyToContactMessageHandler := connect.NewUnaryHandler(
+		ContactServiceReplyToContactMessageProcedure,
+		svc.ReplyToContactMessage,
+		connect.WithSchema(contactServiceMethods.ByName("ReplyToContactMessage")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/rentproof.contact.v1.ContactService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ContactServiceSendContactMessageProcedure:
@@ -163,6 +192,8 @@ func NewContactServiceHandler(svc ContactServiceHandler, opts ...connect.Handler
 			contactServiceListContactMessagesHandler.ServeHTTP(w, r)
 		case ContactServiceMarkContactMessageHandledProcedure:
 			contactServiceMarkContactMessageHandledHandler.ServeHTTP(w, r)
+		case ContactServiceReplyToContactMessageProcedure:
+			contactServiceReplyToContactMessageHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -182,4 +213,8 @@ func (UnimplementedContactServiceHandler) ListContactMessages(context.Context, *
 
 func (UnimplementedContactServiceHandler) MarkContactMessageHandled(context.Context, *connect.Request[v1.MarkContactMessageHandledRequest]) (*connect.Response[v1.MarkContactMessageHandledResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.contact.v1.ContactService.MarkContactMessageHandled is not implemented"))
+}
+
+func (UnimplementedContactServiceHandler) ReplyToContactMessage(context.Context, *connect.Request[v1.ReplyToContactMessageRequest]) (*connect.Response[v1.ReplyToContactMessageResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.contact.v1.ContactService.ReplyToContactMessage is not implemented"))
 }

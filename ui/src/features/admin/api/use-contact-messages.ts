@@ -26,3 +26,16 @@ export function useMarkHandled() {
       toast({ title: "Error", description: errorMessage(err) || "Failed to update the message.", variant: "destructive" }),
   });
 }
+
+/** useReplyToMessage emails an administrator's reply to a message's sender (marking it handled), then refreshes the list. */
+export function useReplyToMessage() {
+  const queryClient = useQueryClient();
+  return useMutation(ContactService.method.replyToContactMessage, {
+    onSuccess: async () => {
+      toast({ title: "Success", description: "Your reply was sent." });
+      await queryClient.invalidateQueries({
+        queryKey: createConnectQueryKey({ schema: ContactService.method.listContactMessages, cardinality: undefined }),
+      });
+    },
+  });
+}

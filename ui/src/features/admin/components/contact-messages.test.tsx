@@ -1,4 +1,5 @@
 import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -14,6 +15,7 @@ configure({ asyncUtilTimeout: 4_000 });
 /** setup serves /admin with a fake ContactService over `messages` (newest first), as the server filters them. */
 function setup(messages: ContactMessage[]) {
   const listed: boolean[] = [];
+  const replies: { id: bigint; message: string }[] = [];
   const transport = fakeTransport({
     user: makeUser({ id: 1, username: "ada", role: "admin" }),
     extra: (router) => {
@@ -35,11 +37,21 @@ function setup(messages: ContactMessage[]) {
           m.handledAt = req.handled ? timestampFromDate(new Date("2026-11-23T09:00:00Z")) : undefined;
           return { message: m };
         },
+        replyToContactMessage(req) {
+          if (req.message.length > 5000) throw new ConnectError("Reply must be at most 5000 characters", Code.InvalidArgument);
+          replies.push({ id: req.id, message: req.message });
+          const m = messages.find((x) => x.id === req.id)!;
+          m.handled = true;
+          m.handledBy = "ada";
+          m.handledAt = timestampFromDate(new Date("2026-11-23T09:00:00Z"));
+          m.replies += 1;
+          return { message: m };
+        },
       });
     },
   });
   renderApp({ path: "/admin", transport });
-  return { listed, user: userEvent.setup() };
+  return { listed, replies, user: userEvent.setup() };
 }
 
 function message(id: bigint, name: string): ContactMessage {
@@ -74,6 +86,31 @@ describe("/admin Messages", () => {
     expect(section.getByText("1 open of 2")).toBeInTheDocument();
     await user.click(handled.getByRole("button", { name: "Reopen" }));
     expect(await handled.findByRole("button", { name: "Mark handled" })).toBeInTheDocument();
+  });
+
+  it("replies to a message: checks the length, sends the trimmed reply, and the message shows handled with its reply", async () => {
+    const { user, replies } = setup([message(1n, "Ada Lovelace")]);
+    const section = within(await screen.findByRole("region", { name: "Messages" }));
+    const ada = within(await section.findByRole("article", { name: "Message from Ada Lovelace" }));
+    await user.click(ada.getByRole("button", { name: "Reply" }));
+    const form = within(await ada.findByRole("form", { name: "Reply to Ada Lovelace" }));
+    const box = form.getByRole("textbox", { name: /Your reply \(emailed to ada.lovelace@example.com\)/ });
+
+    await user.click(form.getByRole("button", { name: "Send reply" }));
+    expect(await form.findByText("Please write a reply")).toBeInTheDocument();
+    await user.click(box);
+    await user.paste("x".repeat(5001));
+    expect(await form.findByText("Reply must be at most 5000 characters")).toBeInTheDocument();
+    expect(replies).toEqual([]);
+
+    await user.clear(box);
+    await user.type(box, "  Open your listing and choose Verify.  ");
+    await user.click(form.getByRole("button", { name: "Send reply" }));
+    await waitFor(() => expect(replies).toEqual([{ id: 1n, message: "Open your listing and choose Verify." }]));
+    await waitFor(() => expect(section.queryByRole("article", { name: "Message from Ada Lovelace" })).toBeNull());
+    await user.click(section.getByRole("checkbox", { name: "Show handled messages" }));
+    const handled = within(await section.findByRole("article", { name: "Message from Ada Lovelace" }));
+    expect(handled.getByText(/Handled by ada on Nov 23, 2026 · 1 reply sent/)).toBeInTheDocument();
   });
 
   it("says so when nothing is open", async () => {

@@ -1,5 +1,5 @@
-import { Check, ChevronLeft, ChevronRight, Mail, RotateCcw } from "lucide-react";
-import { useId, useState } from "react";
+import { Check, ChevronLeft, ChevronRight, Mail, Reply, RotateCcw } from "lucide-react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
@@ -9,10 +9,14 @@ import { formatRequestDate } from "@/lib/format";
 import { humanize } from "@/lib/text";
 import { MESSAGES_PAGE_SIZE, useContactMessages, useMarkHandled } from "../api/use-contact-messages";
 
+// The form (and the validation library) loads when an administrator opens it.
+const ReplyForm = lazy(async () => ({ default: (await import("./reply-form")).ReplyForm }));
+
 /**
  * ContactMessages is the administrators' "Messages" section: what the contact form received,
- * newest first, open ones unless "Show handled messages" is ticked, each with "Mark handled" or
- * "Reopen" (who handled it and when are shown).
+ * newest first, open ones unless "Show handled messages" is ticked, each with "Reply" (emailed to
+ * the sender, marking it handled), "Mark handled" or "Reopen" (who handled it and when, and how
+ * many replies it got, are shown).
  */
 export function ContactMessages() {
   const toggleId = useId();
@@ -77,6 +81,7 @@ export function ContactMessages() {
 function MessageCard({ message: m }: { message: ContactMessage }) {
   const titleId = useId();
   const mark = useMarkHandled();
+  const [replying, setReplying] = useState(false);
   return (
     <article className="admin-card" aria-labelledby={titleId}>
       <header className="admin-card__header">
@@ -92,9 +97,20 @@ function MessageCard({ message: m }: { message: ContactMessage }) {
       {m.handled ? (
         <p className="admin-card__meta">
           Handled by {m.handledBy || "a former administrator"} on {formatRequestDate(m.handledAt)}
+          {m.replies > 0 ? ` · ${m.replies === 1 ? "1 reply" : `${m.replies} replies`} sent` : ""}
         </p>
       ) : null}
+      {replying ? (
+        <Suspense fallback={<Spinner label="Loading the reply form" />}>
+          <ReplyForm messageId={m.id} name={m.name} email={m.email} onDone={() => setReplying(false)} />
+        </Suspense>
+      ) : null}
       <div className="admin-card__actions">
+        {replying ? null : (
+          <Button variant="outline" onClick={() => setReplying(true)}>
+            <Reply aria-hidden="true" size={16} /> Reply
+          </Button>
+        )}
         {m.handled ? (
           <Button variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: m.id, handled: false })}>
             <RotateCcw aria-hidden="true" size={16} /> Reopen

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/contact/v1/contact.proto.
  */
 export const file_rentproof_contact_v1_contact: GenFile = /*@__PURE__*/
-  fileDesc("CiJyZW50cHJvb2YvY29udGFjdC92MS9jb250YWN0LnByb3RvEhRyZW50cHJvb2YuY29udGFjdC52MSLxAQoOQ29udGFjdE1lc3NhZ2USCgoCaWQYASABKAMSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRIPCgdzdWJqZWN0GAQgASgJEg8KB21lc3NhZ2UYBSABKAkSDwoHdXNlcl9pZBgGIAEoAxIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdoYW5kbGVkGAggASgIEi4KCmhhbmRsZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmhhbmRsZWRfYnkYCiABKAkitgIKGVNlbmRDb250YWN0TWVzc2FnZVJlcXVlc3QSFgoEbmFtZRgBIAEoCUIIyvMYBBgCIGQSGAoFZW1haWwYAiABKAlCCcrzGAUYASD+ARK5AQoHc3ViamVjdBgDIAEoCUKnAcrzGKIBCg9jb250YWN0X3N1YmplY3QSGgoHZ2VuZXJhbBIPR2VuZXJhbCBJbnF1aXJ5EhwKB3N1cHBvcnQSEVRlY2huaWNhbCBTdXBwb3J0EhQKCGZlZWRiYWNrEghGZWVkYmFjaxIjCghidXNpbmVzcxIXQnVzaW5lc3MgJiBQYXJ0bmVyc2hpcHMSGgoGcmVwb3J0EhBSZXBvcnQgYSBQcm9ibGVtEhoKB21lc3NhZ2UYBCABKAlCCcrzGAUYCiD0AxIPCgd3ZWJzaXRlGAUgASgJIhwKGlNlbmRDb250YWN0TWVzc2FnZVJlc3BvbnNlIlYKGkxpc3RDb250YWN0TWVzc2FnZXNSZXF1ZXN0EhcKD2luY2x1ZGVfaGFuZGxlZBgBIAEoCBIMCgRwYWdlGAIgASgFEhEKCXBhZ2Vfc2l6ZRgDIAEoBSJyChtMaXN0Q29udGFjdE1lc3NhZ2VzUmVzcG9uc2USNgoIbWVzc2FnZXMYASADKAsyJC5yZW50cHJvb2YuY29udGFjdC52MS5Db250YWN0TWVzc2FnZRINCgV0b3RhbBgCIAEoBRIMCgRvcGVuGAMgASgFIj8KIE1hcmtDb250YWN0TWVzc2FnZUhhbmRsZWRSZXF1ZXN0EgoKAmlkGAEgASgDEg8KB2hhbmRsZWQYAiABKAgiWgohTWFya0NvbnRhY3RNZXNzYWdlSGFuZGxlZFJlc3BvbnNlEjUKB21lc3NhZ2UYASABKAsyJC5yZW50cHJvb2YuY29udGFjdC52MS5Db250YWN0TWVzc2FnZTKZAwoOQ29udGFjdFNlcnZpY2USdwoSU2VuZENvbnRhY3RNZXNzYWdlEi8ucmVudHByb29mLmNvbnRhY3QudjEuU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBowLnJlbnRwcm9vZi5jb250YWN0LnYxLlNlbmRDb250YWN0TWVzc2FnZVJlc3BvbnNlEn8KE0xpc3RDb250YWN0TWVzc2FnZXMSMC5yZW50cHJvb2YuY29udGFjdC52MS5MaXN0Q29udGFjdE1lc3NhZ2VzUmVxdWVzdBoxLnJlbnRwcm9vZi5jb250YWN0LnYxLkxpc3RDb250YWN0TWVzc2FnZXNSZXNwb25zZSIDkAIBEowBChlNYXJrQ29udGFjdE1lc3NhZ2VIYW5kbGVkEjYucmVudHByb29mLmNvbnRhY3QudjEuTWFya0NvbnRhY3RNZXNzYWdlSGFuZGxlZFJlcXVlc3QaNy5yZW50cHJvb2YuY29udGFjdC52MS5NYXJrQ29udGFjdE1lc3NhZ2VIYW5kbGVkUmVzcG9uc2VC3QEKGGNvbS5yZW50cHJvb2YuY29udGFjdC52MUIMQ29udGFjdFByb3RvUAFaQWdpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL2NvbnRhY3QvdjE7Y29udGFjdHYxogIDUkNYqgIUUmVudHByb29mLkNvbnRhY3QuVjHKAhRSZW50cHJvb2ZcQ29udGFjdFxWMeICIFJlbnRwcm9vZlxDb250YWN0XFYxXEdQQk1ldGFkYXRh6gIWUmVudHByb29mOjpDb250YWN0OjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
+  fileDesc("CiJyZW50cHJvb2YvY29udGFjdC92MS9jb250YWN0LnByb3RvEhRyZW50cHJvb2YuY29udGFjdC52MSKCAgoOQ29udGFjdE1lc3NhZ2USCgoCaWQYASABKAMSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRIPCgdzdWJqZWN0GAQgASgJEg8KB21lc3NhZ2UYBSABKAkSDwoHdXNlcl9pZBgGIAEoAxIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdoYW5kbGVkGAggASgIEi4KCmhhbmRsZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmhhbmRsZWRfYnkYCiABKAkSDwoHcmVwbGllcxgLIAEoBSK2AgoZU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBIWCgRuYW1lGAEgASgJQgjK8xgEGAIgZBIYCgVlbWFpbBgCIAEoCUIJyvMYBRgBIP4BErkBCgdzdWJqZWN0GAMgASgJQqcByvMYogEKD2NvbnRhY3Rfc3ViamVjdBIaCgdnZW5lcmFsEg9HZW5lcmFsIElucXVpcnkSHAoHc3VwcG9ydBIRVGVjaG5pY2FsIFN1cHBvcnQSFAoIZmVlZGJhY2sSCEZlZWRiYWNrEiMKCGJ1c2luZXNzEhdCdXNpbmVzcyAmIFBhcnRuZXJzaGlwcxIaCgZyZXBvcnQSEFJlcG9ydCBhIFByb2JsZW0SGgoHbWVzc2FnZRgEIAEoCUIJyvMYBRgKIPQDEg8KB3dlYnNpdGUYBSABKAkiHAoaU2VuZENvbnRhY3RNZXNzYWdlUmVzcG9uc2UiVgoaTGlzdENvbnRhY3RNZXNzYWdlc1JlcXVlc3QSFwoPaW5jbHVkZV9oYW5kbGVkGAEgASgIEgwKBHBhZ2UYAiABKAUSEQoJcGFnZV9zaXplGAMgASgFInIKG0xpc3RDb250YWN0TWVzc2FnZXNSZXNwb25zZRI2CghtZXNzYWdlcxgBIAMoCzIkLnJlbnRwcm9vZi5jb250YWN0LnYxLkNvbnRhY3RNZXNzYWdlEg0KBXRvdGFsGAIgASgFEgwKBG9wZW4YAyABKAUiPwogTWFya0NvbnRhY3RNZXNzYWdlSGFuZGxlZFJlcXVlc3QSCgoCaWQYASABKAMSDwoHaGFuZGxlZBgCIAEoCCJaCiFNYXJrQ29udGFjdE1lc3NhZ2VIYW5kbGVkUmVzcG9uc2USNQoHbWVzc2FnZRgBIAEoCzIkLnJlbnRwcm9vZi5jb250YWN0LnYxLkNvbnRhY3RNZXNzYWdlIkYKHFJlcGx5VG9Db250YWN0TWVzc2FnZVJlcXVlc3QSCgoCaWQYASABKAMSGgoHbWVzc2FnZRgCIAEoCUIJyvMYBRgBIIgnIlYKHVJlcGx5VG9Db250YWN0TWVzc2FnZVJlc3BvbnNlEjUKB21lc3NhZ2UYASABKAsyJC5yZW50cHJvb2YuY29udGFjdC52MS5Db250YWN0TWVzc2FnZTKcBAoOQ29udGFjdFNlcnZpY2USdwoSU2VuZENvbnRhY3RNZXNzYWdlEi8ucmVudHByb29mLmNvbnRhY3QudjEuU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBowLnJlbnRwcm9vZi5jb250YWN0LnYxLlNlbmRDb250YWN0TWVzc2FnZVJlc3BvbnNlEn8KE0xpc3RDb250YWN0TWVzc2FnZXMSMC5yZW50cHJvb2YuY29udGFjdC52MS5MaXN0Q29udGFjdE1lc3NhZ2VzUmVxdWVzdBoxLnJlbnRwcm9vZi5jb250YWN0LnYxLkxpc3RDb250YWN0TWVzc2FnZXNSZXNwb25zZSIDkAIBEowBChlNYXJrQ29udGFjdE1lc3NhZ2VIYW5kbGVkEjYucmVudHByb29mLmNvbnRhY3QudjEuTWFya0NvbnRhY3RNZXNzYWdlSGFuZGxlZFJlcXVlc3QaNy5yZW50cHJvb2YuY29udGFjdC52MS5NYXJrQ29udGFjdE1lc3NhZ2VIYW5kbGVkUmVzcG9uc2USgAEKFVJlcGx5VG9Db250YWN0TWVzc2FnZRIyLnJlbnRwcm9vZi5jb250YWN0LnYxLlJlcGx5VG9Db250YWN0TWVzc2FnZVJlcXVlc3QaMy5yZW50cHJvb2YuY29udGFjdC52MS5SZXBseVRvQ29udGFjdE1lc3NhZ2VSZXNwb25zZULdAQoYY29tLnJlbnRwcm9vZi5jb250YWN0LnYxQgxDb250YWN0UHJvdG9QAVpBZ2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2YvY29udGFjdC92MTtjb250YWN0djGiAgNSQ1iqAhRSZW50cHJvb2YuQ29udGFjdC5WMcoCFFJlbnRwcm9vZlxDb250YWN0XFYx4gIgUmVudHByb29mXENvbnRhY3RcVjFcR1BCTWV0YWRhdGHqAhZSZW50cHJvb2Y6OkNvbnRhY3Q6OlYxYgZwcm90bzM", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
 
 /**
  * ContactMessage is one message sent with the contact form.
@@ -90,6 +90,13 @@ export type ContactMessage = Message<"rentproof.contact.v1.ContactMessage"> & {
    * @generated from field: string handled_by = 10;
    */
   handledBy: string;
+
+  /**
+   * replies is how many replies administrators sent to it.
+   *
+   * @generated from field: int32 replies = 11;
+   */
+  replies: number;
 };
 
 /**
@@ -284,6 +291,55 @@ export const MarkContactMessageHandledResponseSchema: GenMessage<MarkContactMess
   messageDesc(file_rentproof_contact_v1_contact, 6);
 
 /**
+ * ReplyToContactMessageRequest is an administrator's reply to a message.
+ *
+ * @generated from message rentproof.contact.v1.ReplyToContactMessageRequest
+ */
+export type ReplyToContactMessageRequest = Message<"rentproof.contact.v1.ReplyToContactMessageRequest"> & {
+  /**
+   * id is the message's key.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * message is the reply: 1 to 5,000 characters after trimming.
+   *
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message rentproof.contact.v1.ReplyToContactMessageRequest.
+ * Use `create(ReplyToContactMessageRequestSchema)` to create a new message.
+ */
+export const ReplyToContactMessageRequestSchema: GenMessage<ReplyToContactMessageRequest> = /*@__PURE__*/
+  messageDesc(file_rentproof_contact_v1_contact, 7);
+
+/**
+ * ReplyToContactMessageResponse is the message as it now is (handled, one more reply).
+ *
+ * @generated from message rentproof.contact.v1.ReplyToContactMessageResponse
+ */
+export type ReplyToContactMessageResponse = Message<"rentproof.contact.v1.ReplyToContactMessageResponse"> & {
+  /**
+   * message is the updated message.
+   *
+   * @generated from field: rentproof.contact.v1.ContactMessage message = 1;
+   */
+  message?: ContactMessage | undefined;
+};
+
+/**
+ * Describes the message rentproof.contact.v1.ReplyToContactMessageResponse.
+ * Use `create(ReplyToContactMessageResponseSchema)` to create a new message.
+ */
+export const ReplyToContactMessageResponseSchema: GenMessage<ReplyToContactMessageResponse> = /*@__PURE__*/
+  messageDesc(file_rentproof_contact_v1_contact, 8);
+
+/**
  * ContactService is the contact form (/contact) and the administrators' list of what it
  * received. Messages are stored (SPEC only simulated sending), limited per client address and
  * kept 12 months.
@@ -325,6 +381,18 @@ export const ContactService: GenService<{
     methodKind: "unary";
     input: typeof MarkContactMessageHandledRequestSchema;
     output: typeof MarkContactMessageHandledResponseSchema;
+  },
+  /**
+   * ReplyToContactMessage answers a message (administrators only): the reply, 1 to 5,000
+   * characters, is stored, emailed to the address on the message, and the message is marked
+   * handled; a signed-in sender also gets an in-app notification.
+   *
+   * @generated from rpc rentproof.contact.v1.ContactService.ReplyToContactMessage
+   */
+  replyToContactMessage: {
+    methodKind: "unary";
+    input: typeof ReplyToContactMessageRequestSchema;
+    output: typeof ReplyToContactMessageResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_rentproof_contact_v1_contact, 0);

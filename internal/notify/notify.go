@@ -1,0 +1,243 @@
+package notify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/mail"
+	"github.com/rentproof/rentproof/internal/signing"
+)
+
+// Individually is how many emails of one kind a member gets one by one in a UTC hour; the
+// notifications past it are emailed together in one digest when the hour ends (Digest).
+const Individually = 5
+
+// DefaultOrigin is the origin of absolute links when neither PUBLIC_URL nor a request names one
+// (background work on a laptop).
+const DefaultOrigin = "http://localhost:8080"
+
+// unsubscribePurpose is the signing key of unsubscribe links.
+const unsubscribePurpose = "unsubscribe"
+
+// UnsubscribeValidity is how long an unsubscribe link keeps working: emails stay in inboxes.
+const UnsubscribeValidity = 2 * 365 * 24 * time.Hour
+
+// Notice is one thing a member is told: the in-app notification and, when the member wants it,
+// its email.
+type Notice struct {
+	UserID   int32
+	Category Category
+	Kind     string // which event (verification_request, review_response, …)
+	Title    string // the notification's title and the email's subject
+	Body     string // one or two sentences
+	Link     string // a same-origin path to the object ("/properties/3")
+	// Email is what the email says beyond the title and body; optional (Heading defaults to
+	// Title, the paragraphs to Body). Its action, reason and how to stop are filled in by Send.
+	Email mail.Content
+	// Action labels the email's link to the object ("View the request"); "" → "Open in RentProof".
+	Action string
+}
+
+// ErrBadNotice is a notice that cannot be written (no title, or a link that is not a path).
+var ErrBadNotice = errors.New("bad notice")
+
+type originKey struct{}
+
+// WithOrigin returns ctx carrying the site's origin ("https://rentproof.example"), which the
+// emails' absolute links are written with: the server sets it per request.
+func WithOrigin(ctx context.Context, origin string) context.Context {
+	return context.WithValue(ctx, originKey{}, strings.TrimRight(origin, "/"))
+}
+
+// Origin is the origin ctx carries, or DefaultOrigin.
+func Origin(ctx context.Context) string {
+	if o, ok := ctx.Value(originKey{}).(string); ok && o != "" {
+		return o
+	}
+	return DefaultOrigin
+}
+
+// Send writes n's notification in the caller's transaction tx and, when the member wants email
+// for its category, their address is verified and the notice is among the first Individually of
+// its kind this hour, its email to the outbox: one statement, two when an email goes. A notice
+// past the fifth waits for the hour's digest (Digest). Nothing is written if tx rolls back.
+func Send(ctx context.Context, tx *db.Queries, n Notice) error {
+	return SendEach(ctx, tx, []int32{n.UserID}, n)
+}
+
+// SendEach is Send of the same notice to each of userIDs (n.UserID is ignored): one statement
+// writes every notification, then one more per email.
+func SendEach(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice) error {
+	if len(userIDs) == 0 {
+		return nil
+	}
+	rows, err := create(ctx, tx, userIDs, &n)
+	if err != nil {
+		return err
+	}
+	origin := Origin(ctx)
+	c := content(n, origin)
+	var key *signing.Key
+	for _, row := range rows {
+		if !emails(row.EmailVerifiedAt, row.NotificationPreferences, n.Category) || row.BurstSeq > Individually {
+			continue
+		}
+		if err := enqueue(ctx, tx, &key, row.UserID, row.Email, n.Category, n.Kind, n.Title, c, origin); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Reply is an administrator's hand-written answer to someone who wrote to us (a contact
+// message): emailed to the address they wrote from, to as they typed it, and, when they were
+// signed in (userID not 0), an in-app notification too. Unlike Send it neither needs a verified
+// address nor collapses into a digest: the person asked for this answer, and an administrator
+// writes each one. A member who turned n's category off gets the notification without the email.
+func Reply(ctx context.Context, tx *db.Queries, userID int32, to string, n Notice) error {
+	origin := Origin(ctx)
+	if userID == 0 {
+		c := content(n, origin)
+		c.Reason = "You are getting this email because you wrote to RentProof with our contact form."
+		c.Stop = "We write to this address only to answer a message sent from it: it is on no list."
+		_, err := mail.Enqueue(ctx, tx, mail.Message{To: to, Category: string(n.Category), Kind: n.Kind, Subject: n.Title, Content: c})
+		return err
+	}
+	rows, err := create(ctx, tx, []int32{userID}, &n)
+	if err != nil || len(rows) == 0 || !ParsePreferences(rows[0].NotificationPreferences).WantsEmail(n.Category) {
+		return err
+	}
+	var key *signing.Key
+	return enqueue(ctx, tx, &key, userID, to, n.Category, n.Kind, n.Title, content(n, origin), origin)
+}
+
+// create writes n's notification to each of userIDs (n is checked and clipped to the columns).
+func create(ctx context.Context, tx *db.Queries, userIDs []int32, n *Notice) ([]db.CreateNotificationsRow, error) {
+	if strings.TrimSpace(n.Title) == "" || !isPath(n.Link) {
+		return nil, fmt.Errorf("%w: %s", ErrBadNotice, n.Kind)
+	}
+	n.Title, n.Body = clip(n.Title, 200), clip(n.Body, 2000)
+	rows, err := tx.CreateNotifications(ctx, db.CreateNotificationsParams{
+		UserIds: userIDs, Kind: n.Kind, Category: string(n.Category), Title: n.Title, Body: n.Body, Link: n.Link,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("notify %v of %s: %w", userIDs, n.Kind, err)
+	}
+	return rows, nil
+}
+
+// content is n's email before its reason and how to stop: n.Email, its heading and paragraphs
+// defaulting to n's title and body, with the action linking to n's object.
+func content(n Notice, origin string) mail.Content {
+	c := n.Email
+	if c.Heading == "" {
+		c.Heading = n.Title
+	}
+	if len(c.Paragraphs) == 0 && n.Body != "" {
+		c.Paragraphs = []string{n.Body}
+	}
+	label := n.Action
+	if label == "" {
+		label = "Open in RentProof"
+	}
+	c.Action = &mail.Action{Label: label, URL: origin + n.Link}
+	return c
+}
+
+// emails says whether a member with these columns gets email of category c.
+func emails(verifiedAt *time.Time, prefs []byte, c Category) bool {
+	return verifiedAt != nil && ParsePreferences(prefs).WantsEmail(c)
+}
+
+// enqueue writes one email of category c to the outbox, with why the member gets it and how to
+// stop (the settings page and this recipient's one-click unsubscribe link). *key is the
+// unsubscribe key, opened on first use.
+func enqueue(ctx context.Context, tx *db.Queries, key **signing.Key, userID int32, to string, c Category, kind, subject string, content mail.Content, origin string) error {
+	if *key == nil {
+		k, err := UnsubscribeKey(ctx, tx)
+		if err != nil {
+			return err
+		}
+		*key = k
+	}
+	unsubscribe := UnsubscribeURL(origin, *key, userID, c)
+	label := Label(c)
+	content.Reason = fmt.Sprintf("You are getting this email because email for “%s” is on for your RentProof account.", label)
+	content.Stop = fmt.Sprintf("To stop these emails, turn “%s” off in your settings at %s/settings, or unsubscribe with one click:", label, origin)
+	content.StopURL = unsubscribe
+	_, err := mail.Enqueue(ctx, tx, mail.Message{
+		UserID: userID, To: to, Category: string(c), Kind: kind, Subject: subject,
+		Content: content, Unsubscribe: unsubscribe,
+	})
+	return err
+}
+
+// Label is c's label on the settings page (the category's name when it has none).
+func Label(c Category) string {
+	for _, info := range Categories {
+		if info.Category == c {
+			return info.Label
+		}
+	}
+	return string(c)
+}
+
+// UnsubscribeKey opens the key unsubscribe links are signed with.
+func UnsubscribeKey(ctx context.Context, q *db.Queries) (*signing.Key, error) {
+	return signing.Open(ctx, q, unsubscribePurpose)
+}
+
+// UnsubscribeURL is the one-click unsubscribe link of userID from category c:
+// origin/unsubscribe?token=…, where GET shows a confirmation and POST (RFC 8058) unsubscribes.
+// The token carries the user id and category, signed, for UnsubscribeValidity.
+func UnsubscribeURL(origin string, key *signing.Key, userID int32, c Category) string {
+	token := key.Sign(time.Now().Add(UnsubscribeValidity), strconv.Itoa(int(userID)), string(c))
+	return strings.TrimRight(origin, "/") + "/unsubscribe?token=" + url.QueryEscape(token)
+}
+
+// ParseUnsubscribe checks an unsubscribe token (the token parameter of UnsubscribeURL) and returns
+// whom and which category it unsubscribes; signing.ErrInvalid or signing.ErrExpired otherwise
+// (a token for a category that no longer exists is invalid).
+func ParseUnsubscribe(key *signing.Key, token string) (int32, Category, error) {
+	parts, err := key.Verify(token, time.Now())
+	if err != nil {
+		return 0, "", err
+	}
+	if len(parts) != 2 {
+		return 0, "", signing.ErrInvalid
+	}
+	id, err := strconv.ParseInt(parts[0], 10, 32)
+	if err != nil || id <= 0 || !Known(Category(parts[1])) {
+		return 0, "", signing.ErrInvalid
+	}
+	return int32(id), Category(parts[1]), nil
+}
+
+// Known says whether c is one of Categories.
+func Known(c Category) bool {
+	for _, info := range Categories {
+		if info.Category == c {
+			return true
+		}
+	}
+	return false
+}
+
+// isPath is a same-origin path ("/x", never "//host" or "/\host"), as notifications.link checks.
+func isPath(link string) bool {
+	return len(link) >= 2 && link[0] == '/' && link[1] != '/' && link[1] != '\\'
+}
+
+// clip shortens s to at most n characters (runes), keeping it valid UTF-8.
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

@@ -96,8 +96,7 @@ function NotificationItem({ notification: n, marking, onRead }: NotificationItem
       <div className="notification__main">
         {/* Following the link reads the notification too. */}
         <Link to={n.link} className="notification__title" onClick={n.read ? undefined : onRead}>
-          {n.read ? null : <span className="visually-hidden">Unread: </span>}
-          {n.title}
+          {n.read ? null : <span className="visually-hidden">Unread:</span>} {n.title}
         </Link>
         {n.body ? <p className="notification__body">{n.body}</p> : null}
         {created ? (

@@ -1,20 +1,25 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultPreferences, notificationsTransport } from "@/features/notifications/testing";
 import { PREFERENCES_SAVED } from "@/features/notifications/api/use-preferences";
 import { makeUser, renderApp } from "@/test/render";
+
+// The first render of a file loads the app's screens, the account menu a chunk of its own:
+// seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+const SLOW = { timeout: 15_000 };
 
 describe("/settings", () => {
   it("is reached from the account menu and lists one email switch per category, security always on", async () => {
     const user = userEvent.setup();
     const { router } = renderApp({ path: "/", transport: notificationsTransport(makeUser(), []) });
-    await user.click(await screen.findByRole("button", { name: "Account menu for Dana Whitfield" }));
-    await user.click(await screen.findByRole("menuitem", { name: "Settings" }));
+    await user.click(await screen.findByRole("button", { name: "Account menu for Dana Whitfield" }, SLOW));
+    await user.click(await screen.findByRole("menuitem", { name: "Settings" }, SLOW));
     expect(router.state.location.pathname).toBe("/settings");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Settings" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Settings" }, SLOW)).toBeInTheDocument();
     const section = screen.getByRole("region", { name: "Notifications" });
     const responses = await within(section).findByRole("switch", { name: "Responses to your reviews" });
     expect(responses).toBeChecked();

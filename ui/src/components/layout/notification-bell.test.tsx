@@ -4,13 +4,17 @@ import { makeNotification, notificationsTransport } from "@/features/notificatio
 import { UNREAD_REFRESH_MS } from "@/features/notifications/api/use-unread-count";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
 
+// The first render of a file loads the app's screens: seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+const SLOW = { timeout: 15_000 };
+
 describe("NotificationBell", () => {
   afterEach(() => vi.useRealTimers());
 
   it("shows the unread count from the current user's answer, named for screen readers, and leads to /notifications", async () => {
     const transport = notificationsTransport(makeUser(), [makeNotification(1), makeNotification(2), makeNotification(3, { read: true })]);
-    renderApp({ path: "/", transport });
-    const bell = await screen.findByRole("link", { name: "Notifications, 2 unread" });
+    renderApp({ path: "/about", transport });
+    const bell = await screen.findByRole("link", { name: "Notifications, 2 unread" }, SLOW);
     expect(bell).toHaveAttribute("href", "/notifications");
     expect(bell).toHaveTextContent("2");
     const live = within(bell).getByText("2 unread notifications");
@@ -19,18 +23,18 @@ describe("NotificationBell", () => {
 
   it("says 99+ from 100 unread, and nothing when all are read", async () => {
     const many = Array.from({ length: 120 }, (_, i) => makeNotification(i + 1));
-    const first = renderApp({ path: "/", transport: notificationsTransport(makeUser(), many) });
-    expect(await screen.findByRole("link", { name: "Notifications, 99+ unread" })).toHaveTextContent("99+");
+    const first = renderApp({ path: "/about", transport: notificationsTransport(makeUser(), many) });
+    expect(await screen.findByRole("link", { name: "Notifications, 99+ unread" }, SLOW)).toHaveTextContent("99+");
     first.unmount();
 
-    renderApp({ path: "/", transport: notificationsTransport(makeUser(), [makeNotification(1, { read: true })]) });
-    const bell = await screen.findByRole("link", { name: "Notifications" });
+    renderApp({ path: "/about", transport: notificationsTransport(makeUser(), [makeNotification(1, { read: true })]) });
+    const bell = await screen.findByRole("link", { name: "Notifications" }, SLOW);
     expect(bell).not.toHaveTextContent(/\d/);
   });
 
   it("is not shown to a signed-out visitor", async () => {
-    renderApp({ path: "/", transport: fakeTransport() });
-    expect(await screen.findByRole("link", { name: "Sign In" })).toBeInTheDocument();
+    renderApp({ path: "/about", transport: fakeTransport() });
+    expect(await screen.findByRole("link", { name: "Sign In" }, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /^Notifications/ })).not.toBeInTheDocument();
   });
 
@@ -57,8 +61,8 @@ describe("NotificationBell", () => {
         return transport.unary(...args);
       }) as typeof transport.unary,
     };
-    renderApp({ path: "/", transport: counting });
-    expect(await screen.findByRole("link", { name: "Notifications, 1 unread" })).toBeInTheDocument();
+    renderApp({ path: "/about", transport: counting });
+    expect(await screen.findByRole("link", { name: "Notifications, 1 unread" }, SLOW)).toBeInTheDocument();
     expect(asked).toBe(1);
 
     unread = 4;

@@ -1,16 +1,20 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { makeUser, renderApp } from "@/test/render";
 import { makeNotification, notificationsTransport } from "../testing";
 import { NO_NOTIFICATIONS } from "./notifications-page";
+
+// The first render of a file loads the app's screens: seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+const SLOW = { timeout: 15_000 };
 
 describe("NotificationsPage", () => {
   it("lists the notifications newest first, unread ones marked in words, each linking to its object", async () => {
     const transport = notificationsTransport(makeUser(), [makeNotification(2), makeNotification(1, { read: true })]);
     renderApp({ path: "/notifications", transport });
-    const list = await screen.findByRole("list", { name: "Notifications, newest first" });
+    const list = await screen.findByRole("list", { name: "Notifications, newest first" }, SLOW);
     const items = within(list).getAllByRole("listitem");
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByRole("link", { name: "Unread: The owner responded to your review 2" })).toHaveAttribute("href", "/properties/2");
@@ -23,7 +27,7 @@ describe("NotificationsPage", () => {
     const user = userEvent.setup();
     const transport = notificationsTransport(makeUser(), [makeNotification(2), makeNotification(1)]);
     renderApp({ path: "/notifications", transport });
-    expect(await screen.findByRole("link", { name: "Notifications, 2 unread" })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Notifications, 2 unread" }, SLOW)).toBeInTheDocument();
     await user.click(await screen.findByRole("button", { name: "Mark “The owner responded to your review 2” as read" }));
     expect(await screen.findByRole("link", { name: "The owner responded to your review 2" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Notifications, 1 unread" })).toBeInTheDocument();
@@ -33,7 +37,7 @@ describe("NotificationsPage", () => {
     const user = userEvent.setup();
     const transport = notificationsTransport(makeUser(), [makeNotification(2), makeNotification(1)]);
     renderApp({ path: "/notifications", transport });
-    const markAll = await screen.findByRole("button", { name: "Mark all as read" });
+    const markAll = await screen.findByRole("button", { name: "Mark all as read" }, SLOW);
     await user.click(markAll);
     const toasts = screen.getByRole("region", { name: "Notifications (F8)" });
     await waitFor(() => expect(toasts).toHaveTextContent("All notifications marked as read"));
@@ -46,7 +50,7 @@ describe("NotificationsPage", () => {
     const user = userEvent.setup();
     const all = Array.from({ length: 25 }, (_, i) => makeNotification(25 - i));
     renderApp({ path: "/notifications", transport: notificationsTransport(makeUser(), all) });
-    const list = await screen.findByRole("list", { name: "Notifications, newest first" });
+    const list = await screen.findByRole("list", { name: "Notifications, newest first" }, SLOW);
     expect(within(list).getAllByRole("listitem")).toHaveLength(20);
     await user.click(screen.getByRole("button", { name: "Show older notifications" }));
     await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(25));
@@ -56,7 +60,7 @@ describe("NotificationsPage", () => {
 
   it("says when there is nothing yet", async () => {
     renderApp({ path: "/notifications", transport: notificationsTransport(makeUser(), []) });
-    expect(await screen.findByRole("heading", { name: NO_NOTIFICATIONS })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: NO_NOTIFICATIONS }, SLOW)).toBeInTheDocument();
   });
 
   it("shows an error with Try Again when the list cannot be loaded", async () => {
@@ -69,7 +73,7 @@ describe("NotificationsPage", () => {
       },
     });
     renderApp({ path: "/notifications", transport });
-    expect(await screen.findByText("We could not load your notifications.")).toBeInTheDocument();
+    expect(await screen.findByText("We could not load your notifications.", {}, SLOW)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByRole("link", { name: "Unread: The owner responded to your review 1" })).toBeInTheDocument();

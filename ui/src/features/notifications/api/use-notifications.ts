@@ -1,12 +1,14 @@
+import { create } from "@bufbuild/protobuf";
 import { createConnectQueryKey, useInfiniteQuery, useMutation, useTransport } from "@connectrpc/connect-query";
 import { useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { AccountService, GetCurrentUserResponseSchema } from "@/gen/rentproof/account/v1/account_pb";
 import { toast } from "@/components/ui/use-toast";
 import {
   NotificationService,
   type ListNotificationsResponse,
 } from "@/gen/rentproof/notification/v1/notification_pb";
 import { errorMessage } from "@/lib/errors";
-import { useSetUnreadCount } from "./use-unread-count";
 
 /** How many notifications a page of /notifications shows. */
 export const NOTIFICATION_PAGE_SIZE = 20;
@@ -72,4 +74,24 @@ export function useMarkRead() {
     markingAll: all.isPending,
     markingId: one.isPending ? one.variables?.id : undefined,
   };
+}
+
+/** useSetUnreadCount returns what puts a new count (a mark-read answer's) on the bell at once. */
+export function useSetUnreadCount() {
+  const queryClient = useQueryClient();
+  const transport = useTransport();
+  return useCallback(
+    (unread: number) => {
+      const key = createConnectQueryKey({
+        schema: AccountService.method.getCurrentUser,
+        transport,
+        input: {},
+        cardinality: "finite",
+      });
+      queryClient.setQueryData(key, (old) =>
+        old ? create(GetCurrentUserResponseSchema, { ...old, unreadNotifications: unread }) : old,
+      );
+    },
+    [queryClient, transport],
+  );
 }

@@ -87,6 +87,21 @@ func (q *Queries) ClaimDigests(ctx context.Context, arg ClaimDigestsParams) ([]C
 	return items, nil
 }
 
+const countUnreadNotifications = `-- name: CountUnreadNotifications :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM notifications WHERE user_id = $1 AND read_at IS NULL LIMIT 100
+) unread
+`
+
+// The bell's number, from notifications_unread alone, counted up to 100 so a member with
+// thousands unread costs no more than one with a hundred.
+func (q *Queries) CountUnreadNotifications(ctx context.Context, userID int32) (int32, error) {
+	row := q.db.QueryRow(ctx, countUnreadNotifications, userID)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const createNotifications = `-- name: CreateNotifications :many
 WITH burst AS (
     INSERT INTO notify_bursts AS b (user_id, kind, hour, sent)
@@ -160,6 +175,17 @@ func (q *Queries) CreateNotifications(ctx context.Context, arg CreateNotificatio
 		return nil, err
 	}
 	return items, nil
+}
+
+const getNotificationPreferences = `-- name: GetNotificationPreferences :one
+SELECT notification_preferences FROM users WHERE id = $1
+`
+
+func (q *Queries) GetNotificationPreferences(ctx context.Context, userID int32) ([]byte, error) {
+	row := q.db.QueryRow(ctx, getNotificationPreferences, userID)
+	var notification_preferences []byte
+	err := row.Scan(&notification_preferences)
+	return notification_preferences, err
 }
 
 const getRefundNotice = `-- name: GetRefundNotice :one
@@ -249,6 +275,54 @@ func (q *Queries) GetTenancyNotice(ctx context.Context, id int32) (GetTenancyNot
 	return i, err
 }
 
+const listNotifications = `-- name: ListNotifications :many
+
+SELECT id, user_id, category, kind, title, body, link, created_at, read_at, burst_seq FROM notifications
+WHERE user_id = $1 AND ($2::bigint = 0 OR id < $2::bigint)
+ORDER BY id DESC
+LIMIT $3::int
+`
+
+type ListNotificationsParams struct {
+	UserID   int32
+	Before   int64
+	PageSize int32
+}
+
+// The member's side (/notifications, the bell, /settings › Notifications, unsubscribe links).
+// One page of a member's notifications, newest first, through notifications_user_id: the page
+// after before (0: the newest), one more row than asked so the caller knows whether more follow.
+func (q *Queries) ListNotifications(ctx context.Context, arg ListNotificationsParams) ([]Notification, error) {
+	rows, err := q.db.Query(ctx, listNotifications, arg.UserID, arg.Before, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Notification{}
+	for rows.Next() {
+		var i Notification
+		if err := rows.Scan(
+			&i.ID,
+			&i.UserID,
+			&i.Category,
+			&i.Kind,
+			&i.Title,
+			&i.Body,
+			&i.Link,
+			&i.CreatedAt,
+			&i.ReadAt,
+			&i.BurstSeq,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listUndecidedReporters = `-- name: ListUndecidedReporters :many
 SELECT DISTINCT rr.user_id FROM review_reports rr
 WHERE rr.review_id = $1
@@ -278,6 +352,39 @@ func (q *Queries) ListUndecidedReporters(ctx context.Context, reviewID int32) ([
 	return items, nil
 }
 
+const markAllNotificationsRead = `-- name: MarkAllNotificationsRead :execrows
+UPDATE notifications SET read_at = now()
+WHERE user_id = $1 AND read_at IS NULL
+`
+
+func (q *Queries) MarkAllNotificationsRead(ctx context.Context, userID int32) (int64, error) {
+	result, err := q.db.Exec(ctx, markAllNotificationsRead, userID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const markNotificationRead = `-- name: MarkNotificationRead :execrows
+UPDATE notifications SET read_at = coalesce(read_at, now())
+WHERE id = $1 AND user_id = $2
+`
+
+type MarkNotificationReadParams struct {
+	ID     int64
+	UserID int32
+}
+
+// Marks one notification read, only when it is the member's own (0 rows: not theirs, or none).
+// An already read one keeps its first read_at and still counts as found.
+func (q *Queries) MarkNotificationRead(ctx context.Context, arg MarkNotificationReadParams) (int64, error) {
+	result, err := q.db.Exec(ctx, markNotificationRead, arg.ID, arg.UserID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const pruneBursts = `-- name: PruneBursts :execrows
 DELETE FROM notify_bursts
 WHERE hour < now() - interval '2 hours'
@@ -287,6 +394,31 @@ WHERE hour < now() - interval '2 hours'
 // Forgets the counters of hours long over: digested, or never past the fifth.
 func (q *Queries) PruneBursts(ctx context.Context, individually int32) (int64, error) {
 	result, err := q.db.Exec(ctx, pruneBursts, individually)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const setNotificationEmails = `-- name: SetNotificationEmails :execrows
+UPDATE users SET notification_preferences = jsonb_set(
+    CASE WHEN jsonb_typeof(notification_preferences) = 'object' THEN notification_preferences ELSE '{}'::jsonb END,
+    '{email}',
+    CASE WHEN jsonb_typeof(notification_preferences -> 'email') = 'object' THEN notification_preferences -> 'email' ELSE '{}'::jsonb END
+        || $1::jsonb)
+WHERE id = $2
+`
+
+type SetNotificationEmailsParams struct {
+	Changes []byte
+	UserID  int32
+}
+
+// Merges changes ({"category": true|false, …}) into the member's email choices in one
+// statement, so two changes at once (the settings page and an unsubscribe link) both hold. A
+// stored value of the wrong shape is replaced rather than failing the change.
+func (q *Queries) SetNotificationEmails(ctx context.Context, arg SetNotificationEmailsParams) (int64, error) {
+	result, err := q.db.Exec(ctx, setNotificationEmails, arg.Changes, arg.UserID)
 	if err != nil {
 		return 0, err
 	}

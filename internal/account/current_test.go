@@ -23,7 +23,7 @@ func TestCurrentUserSignedOut(t *testing.T) {
 	a := newAPI(t, srv)
 
 	// Every field is written (wirejson); a message field without a value is null.
-	if r := a.post(accountService+"GetCurrentUser", map[string]any{}); r.status != http.StatusOK || strings.TrimSpace(r.raw) != `{"user":null}` {
+	if r := a.post(accountService+"GetCurrentUser", map[string]any{}); r.status != http.StatusOK || strings.TrimSpace(r.raw) != `{"user":null,"unreadNotifications":0}` {
 		t.Errorf("Connect signed out: %d %s", r.status, r.raw)
 	}
 	client := accountv1connect.NewAccountServiceClient(a.client, srv.URL)

@@ -16,12 +16,27 @@ import (
 )
 
 // Account serves AccountService and owns the cookies of a sign-in.
-type Account struct{ svc *account.Service }
+type Account struct {
+	svc    *account.Service
+	unread UnreadCounter // nil: GetCurrentUser answers no count
+}
+
+// UnreadCounter counts a member's unread notifications (notify.Inbox).
+type UnreadCounter interface {
+	UnreadOf(ctx context.Context, userID int32) (int32, error)
+}
 
 var _ accountv1connect.AccountServiceHandler = (*Account)(nil)
 
 // NewAccount returns the AccountService handler over svc.
 func NewAccount(svc *account.Service) *Account { return &Account{svc: svc} }
+
+// CountingUnread makes GetCurrentUser carry the member's unread notification count, so the
+// header's bell costs a page load no request of its own.
+func (h *Account) CountingUnread(c UnreadCounter) *Account {
+	h.unread = c
+	return h
+}
 
 // Register creates an account and signs it in.
 func (h *Account) Register(ctx context.Context, req *connect.Request[accountv1.RegisterRequest]) (*connect.Response[accountv1.RegisterResponse], error) {
@@ -68,6 +83,11 @@ func (h *Account) GetCurrentUser(ctx context.Context, _ *connect.Request[account
 	res := &accountv1.GetCurrentUserResponse{}
 	if ok {
 		res.User = userToProto(u)
+		if h.unread != nil {
+			if res.UnreadNotifications, err = h.unread.UnreadOf(ctx, u.ID); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return connect.NewResponse(res), nil
 }

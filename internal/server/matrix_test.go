@@ -28,6 +28,7 @@ import (
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	contactv1 "github.com/rentproof/rentproof/gen/rentproof/contact/v1"
 	gamificationv1 "github.com/rentproof/rentproof/gen/rentproof/gamification/v1"
+	notificationv1 "github.com/rentproof/rentproof/gen/rentproof/notification/v1"
 	paymentv1 "github.com/rentproof/rentproof/gen/rentproof/payment/v1"
 	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	resourcev1 "github.com/rentproof/rentproof/gen/rentproof/resource/v1"
@@ -169,6 +170,7 @@ type authWorld struct {
 	request                                      int32 // the owner landlord's verification request to the owner agent
 	message                                      int64 // a contact message
 	email                                        int64 // a dead email of the outbox
+	notification                                 int64 // the owner tenant's notification
 	resource                                     int32 // an article of the resource library
 	ownerTenantID, ownerLandlordID, ownerAgentID int32
 	seq                                          atomic.Int64
@@ -229,6 +231,8 @@ func newAuthWorld(t *testing.T) *authWorld {
 		VALUES ('Pat', 'pat@example.com', 'general', 'Hello there, a question.') RETURNING id::int`))
 	w.email = int64(w.ID(t, `INSERT INTO outbox_emails (to_address, category, kind, subject, text_body, html_body, status, last_error)
 		VALUES ('pat@example.com', 'contact_replies', 'contact_reply', 'Re: a question', 'Hello', '<p>Hello</p>', 'dead', '550 no such mailbox') RETURNING id::int`))
+	w.notification = int64(w.ID(t, `INSERT INTO notifications (user_id, category, kind, title, body, link)
+		VALUES ($1, 'review_responses', 'review_response', 'The owner responded', '', '/properties/1') RETURNING id::int`, w.ownerTenantID))
 	return w
 }
 
@@ -354,6 +358,22 @@ var authMatrix = map[string]authRow{
 		rest: path("POST /api/gamification/run-migration")},
 	"/rentproof.gamification.v1.GamificationService/Initialize": {want: adminOnly, req: func(*authWorld) proto.Message { return &gamificationv1.InitializeRequest{} },
 		rest: path("POST /api/gamification/initialize")},
+
+	// NotificationService: signed-in members, their own notifications and preferences only.
+	"/rentproof.notification.v1.NotificationService/ListNotifications": {want: signedIn, exact: true, req: func(*authWorld) proto.Message { return &notificationv1.ListNotificationsRequest{} }},
+	"/rentproof.notification.v1.NotificationService/CountUnread":       {want: signedIn, exact: true, req: func(*authWorld) proto.Message { return &notificationv1.CountUnreadRequest{} }},
+	"/rentproof.notification.v1.NotificationService/MarkNotificationRead": {owner: "tenant", want: ownerOnly("not_found", false), exact: true, req: func(w *authWorld) proto.Message {
+		return &notificationv1.MarkNotificationReadRequest{Id: w.notification}
+	}},
+	"/rentproof.notification.v1.NotificationService/MarkAllNotificationsRead": {want: signedIn, exact: true, req: func(*authWorld) proto.Message {
+		return &notificationv1.MarkAllNotificationsReadRequest{}
+	}},
+	"/rentproof.notification.v1.NotificationService/GetNotificationPreferences": {want: signedIn, exact: true, req: func(*authWorld) proto.Message {
+		return &notificationv1.GetNotificationPreferencesRequest{}
+	}},
+	"/rentproof.notification.v1.NotificationService/UpdateNotificationPreferences": {want: signedIn, exact: true, req: func(*authWorld) proto.Message {
+		return &notificationv1.UpdateNotificationPreferencesRequest{Changes: []*notificationv1.PreferenceChange{{Category: "levels_badges", Email: true}}}
+	}},
 
 	// PaymentService: an owner pays for its own listing's check.
 	"/rentproof.payment.v1.PaymentService/GetPaymentConfig": {want: everyone, exact: true, req: func(*authWorld) proto.Message { return &paymentv1.GetPaymentConfigRequest{} }},

@@ -192,3 +192,13 @@ func securityHeaders(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// crossOriginProtection refuses cross-site state-changing browser requests, but for the one-click
+// unsubscribe of an email (RFC 8058): a webmail client posts it from its own site. The signed
+// token in its URL is what authorises it, not a cookie, so a forger without it changes nothing.
+// The exception is this one method and exact path (not /unsubscribe/…).
+func crossOriginProtection() *http.CrossOriginProtection {
+	p := http.NewCrossOriginProtection()
+	p.AddInsecureBypassPattern("POST /unsubscribe")
+	return p
+}

@@ -27,6 +27,7 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/contact/v1/contactv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/gamification/v1/gamificationv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/notification/v1/notificationv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/payment/v1/paymentv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/resource/v1/resourcev1connect"
@@ -42,6 +43,7 @@ import (
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/mail"
+	"github.com/rentproof/rentproof/internal/notify"
 	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/resource"
@@ -115,6 +117,7 @@ var Services = []string{
 	adminv1connect.OutboxServiceName,
 	contactv1connect.ContactServiceName,
 	gamificationv1connect.GamificationServiceName,
+	notificationv1connect.NotificationServiceName,
 	paymentv1connect.PaymentServiceName,
 	propertyv1connect.PropertyServiceName,
 	resourcev1connect.ResourceServiceName,
@@ -148,10 +151,11 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	}
 	resources := resource.ReadingFrom(reads)
 	reviews := review.NewService(pool, opts.Uploads).WithLimits(opts.Limits.Reviews).ReadingFrom(reads)
+	inbox := notify.NewInbox(pool)
 	handlers := rest.Handlers{
 		PropertyImages: properties,
 		ReviewPhotos:   reviews,
-		Account:        api.NewAccount(accounts),
+		Account:        api.NewAccount(accounts).CountingUnread(inbox),
 		Resource:       api.NewResource(resources),
 		Property:       api.NewProperty(properties),
 		Review:         api.NewReview(reviews),
@@ -210,6 +214,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(service(gamificationv1connect.NewGamificationServiceHandler(handlers.Gamification, rpcOpts)))
 	mux.Handle(service(contactv1connect.NewContactServiceHandler(handlers.Contact, rpcOpts)))
 	mux.Handle(service(tenancyv1connect.NewTenancyServiceHandler(handlers.Tenancy, rpcOpts)))
+	mux.Handle(service(notificationv1connect.NewNotificationServiceHandler(api.NewNotification(inbox), rpcOpts)))
 	mux.Handle(service(adminv1connect.NewAdminServiceHandler(api.NewAdmin(verifyqueue.NewService(pool, opts.Refunder), tenancies), rpcOpts)))
 	mux.Handle(service(adminv1connect.NewOutboxServiceHandler(api.NewOutbox(mail.NewAdmin(pool)), rpcOpts)))
 	if handlers.Document != nil {
@@ -237,6 +242,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	// Metrics are the operator's, on METRICS_ADDR (cmd/server): never the public port's, whatever
 	// pages the built app has.
 	mux.Handle("/metrics", http.NotFoundHandler())
+	mux.Handle("/unsubscribe", web.Unsubscribe(inbox))
 	mux.Handle("/", web.New(web.Options{
 		SPA: opts.SPA, MapTiles: opts.MapTiles, CardPayments: opts.Payments.Card(), PublicURL: opts.PublicURL,
 		API: inProcess(mux), Listings: properties, Articles: resources,
@@ -246,7 +252,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	if opts.Replica != nil {
 		h = routeReads(h) // where a request's reads go: the replica or the primary
 	}
-	h = http.NewCrossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests
+	h = crossOriginProtection().Handler(h) // refuses cross-site state-changing browser requests
 	h = limitBody(h, opts.MaxBodyBytes, uploadLimit)
 	h = securityHeaders(h)
 	h = recoverPanics(h)

@@ -5,6 +5,7 @@ import { Header } from "@/components/layout/header";
 import { MAIN_CONTENT_ID, SkipLink } from "@/components/layout/skip-link";
 import { useCurrentUser } from "@/features/auth/api/use-current-user";
 import { useSignOut } from "@/features/auth/api/use-sign-out";
+import { useUnreadCount } from "@/features/notifications/api/use-unread-count";
 import { useScrollRestoration } from "@/lib/use-scroll-restoration";
 
 // Only members whose address is not verified see the banner: its code loads for them alone.
@@ -16,11 +17,12 @@ const VerifyEmailBanner = lazy(async () => ({
 export function RootLayout() {
   const { user, isLoading } = useCurrentUser();
   const { signOut } = useSignOut();
+  const unread = useUnreadCount(user !== null);
   useScrollRestoration();
   return (
     <div className="app-shell">
       <SkipLink />
-      <Header user={user} userLoading={isLoading} onSignOut={signOut} />
+      <Header user={user} userLoading={isLoading} unread={unread} onSignOut={signOut} />
       {user && !user.emailVerified ? (
         <Suspense fallback={null}>
           <VerifyEmailBanner email={user.email} />

@@ -147,6 +147,11 @@ export const routes: RouteObject[] = [
             ...screen(async () => (await import("./routes/gamification")).GamificationRoute),
           },
           {
+            path: "/notifications",
+            ...screen(async () => (await import("./routes/notifications")).NotificationsRoute),
+          },
+          { path: "/settings", ...screen(async () => (await import("./routes/settings")).SettingsRoute) },
+          {
             path: "/verification-payment/:id",
             ...screen(async () => (await import("./routes/verification-payment")).VerificationPaymentRoute),
           },

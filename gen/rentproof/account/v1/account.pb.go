@@ -246,9 +246,13 @@ func (*GetCurrentUserRequest) Descriptor() ([]byte, []int) {
 type GetCurrentUserResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// user is the signed-in user; absent when nobody is signed in.
-	User          *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	User *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	// unread_notifications is the signed-in user's unread notification count (the header's bell,
+	// counted up to 100 as NotificationService.CountUnread), so a page load needs no other request
+	// for it; 0 when signed out.
+	UnreadNotifications int32 `protobuf:"varint,2,opt,name=unread_notifications,json=unreadNotifications,proto3" json:"unread_notifications,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *GetCurrentUserResponse) Reset() {
@@ -286,6 +290,13 @@ func (x *GetCurrentUserResponse) GetUser() *User {
 		return x.User
 	}
 	return nil
+}
+
+func (x *GetCurrentUserResponse) GetUnreadNotifications() int32 {
+	if x != nil {
+		return x.UnreadNotifications
+	}
+	return 0
 }
 
 // RegisterRequest is the registration form without its confirmation field.
@@ -1958,9 +1969,10 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\blanguage\x18\x0e \x01(\tR\blanguage\x12.\n" +
 	"\x13can_list_properties\x18\x0f \x01(\bR\x11canListProperties\x12%\n" +
 	"\x0eemail_verified\x18\x10 \x01(\bR\remailVerified\"\x17\n" +
-	"\x15GetCurrentUserRequest\"H\n" +
+	"\x15GetCurrentUserRequest\"{\n" +
 	"\x16GetCurrentUserResponse\x12.\n" +
-	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"\xa4\x02\n" +
+	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\x121\n" +
+	"\x14unread_notifications\x18\x02 \x01(\x05R\x13unreadNotifications\"\xa4\x02\n" +
 	"\x0fRegisterRequest\x12$\n" +
 	"\busername\x18\x01 \x01(\tB\b\xca\xf3\x18\x04\x18\x03 2R\busername\x12\x1f\n" +
 	"\x05email\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x03 \xfe\x01R\x05email\x12%\n" +

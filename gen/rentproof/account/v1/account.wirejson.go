@@ -59,6 +59,8 @@ func (x *GetCurrentUserResponse) AppendJSON(b []byte) []byte {
 	} else {
 		b = m.AppendJSON(b)
 	}
+	b = append(b, ",\"unreadNotifications\":"...)
+	b = strconv.AppendInt(b, int64(x.GetUnreadNotifications()), 10)
 	return append(b, '}')
 }
 

@@ -1,4 +1,4 @@
-import { LogOut, ShieldCheck, Trophy, LayoutDashboard } from "lucide-react";
+import { LogOut, Settings, ShieldCheck, Trophy, LayoutDashboard } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
@@ -40,6 +40,11 @@ export default function AccountMenu({ fullName, email, profileImage, initials, i
           <DropdownMenu.Item asChild className="menu__item">
             <Link to="/gamification">
               <Trophy aria-hidden="true" size={16} /> Rewards
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="menu__item">
+            <Link to="/settings">
+              <Settings aria-hidden="true" size={16} /> Settings
             </Link>
           </DropdownMenu.Item>
           {isAdmin ? (

@@ -5,6 +5,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
 import { MAIN_NAV, SITE } from "@/lib/site";
 import { initials } from "@/lib/text";
+import { NotificationBell } from "./notification-bell";
 
 /** HeaderUser is what the header shows of the signed-in user. */
 export interface HeaderUser {
@@ -22,6 +23,8 @@ interface HeaderProps {
   user: HeaderUser | null;
   /** True while the session is being checked (neither Sign In nor the avatar is shown). */
   userLoading?: boolean;
+  /** The signed-in user's unread notification count (the bell). */
+  unread?: number;
   onSignOut: () => void;
 }
 
@@ -38,7 +41,7 @@ function navClass({ isActive }: { isActive: boolean }) {
  * with the current item marked (aria-current="page"), the account area, and a
  * menu toggled by a button at phone widths.
  */
-export function Header({ user, userLoading = false, onSignOut }: HeaderProps) {
+export function Header({ user, userLoading = false, unread = 0, onSignOut }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -83,22 +86,25 @@ export function Header({ user, userLoading = false, onSignOut }: HeaderProps) {
               so nothing in the header moves when the current user arrives. */}
           <div className="header-account">
             {userLoading ? null : user ? (
-              <Suspense
-                fallback={
-                  <span className="account-trigger">
-                    <Avatar src={user.profileImage} fallback={userInitials} size="sm" />
-                  </span>
-                }
-              >
-                <AccountMenu
-                  fullName={fullName}
-                  isAdmin={user.role === "admin"}
-                  email={user.email}
-                  profileImage={user.profileImage}
-                  initials={userInitials}
-                  onSignOut={onSignOut}
-                />
-              </Suspense>
+              <>
+                <NotificationBell unread={unread} />
+                <Suspense
+                  fallback={
+                    <span className="account-trigger">
+                      <Avatar src={user.profileImage} fallback={userInitials} size="sm" />
+                    </span>
+                  }
+                >
+                  <AccountMenu
+                    fullName={fullName}
+                    isAdmin={user.role === "admin"}
+                    email={user.email}
+                    profileImage={user.profileImage}
+                    initials={userInitials}
+                    onSignOut={onSignOut}
+                  />
+                </Suspense>
+              </>
             ) : (
               <Link to="/auth" className={buttonClass("primary", "sm", "header-signin")}>
                 Sign In
@@ -147,6 +153,11 @@ export function Header({ user, userLoading = false, onSignOut }: HeaderProps) {
                   <li>
                     <NavLink to="/gamification" className={navClass} onClick={closeMenu}>
                       Rewards
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/settings" className={navClass} onClick={closeMenu}>
+                      Settings
                     </NavLink>
                   </li>
                   {user.role === "admin" ? (

@@ -27,7 +27,8 @@ export function useUpdateProfile(onSaved?: () => void) {
         input: {},
         cardinality: "finite",
       });
-      if (user) queryClient.setQueryData(key, create(GetCurrentUserResponseSchema, { user }));
+      // The bell's count stays as it was.
+      if (user) queryClient.setQueryData(key, (old) => create(GetCurrentUserResponseSchema, { user, unreadNotifications: old?.unreadNotifications ?? 0 }));
       toast({ title: PROFILE_UPDATED });
       onSaved?.();
       await queryClient.invalidateQueries({ queryKey: key });

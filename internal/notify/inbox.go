@@ -1,0 +1,298 @@
+package notify
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/mail"
+	"github.com/rentproof/rentproof/internal/signing"
+)
+
+// Paging of /notifications.
+const (
+	DefaultPageSize = 20
+	MaxPageSize     = 50
+)
+
+// Security is security email (mail.CategorySecurity) as the settings page lists it: always on.
+var Security = CategoryInfo{
+	Category:     mail.CategorySecurity,
+	Label:        "Security",
+	Description:  "Confirming your email address, resetting your password and sign-ins from a new browser. These always reach you.",
+	EmailDefault: true,
+}
+
+// The messages a member may see.
+const (
+	MsgNoChanges       = "Choose at least one category to change."
+	MsgSecurityLocked  = "Security emails cannot be turned off."
+	MsgTwice           = "Each category can be changed only once at a time."
+	MsgUnsubscribeGone = "This unsubscribe link is not valid. It may have been altered or have expired: use the link in a newer email, or sign in and choose your emails under Settings › Notifications."
+)
+
+var (
+	errSignedOut = apperr.Unauthenticated("Please sign in to see your notifications.")
+	errMissing   = apperr.NotFound("Notification not found")
+	// ErrBadUnsubscribe is a forged, altered or expired unsubscribe link, or one whose member is gone.
+	ErrBadUnsubscribe = apperr.NotFound(MsgUnsubscribeGone)
+)
+
+// Notification is one in-app notification as its member reads it.
+type Notification = db.Notification
+
+// Page is one page of a member's notifications, newest first.
+type Page struct {
+	Notifications []Notification
+	// NextBefore asks for the following, older page; 0 on the last page.
+	NextBefore int64
+}
+
+// Choice is one category on the settings page: whether the member gets its email, and whether
+// they may change that (security email: no).
+type Choice struct {
+	CategoryInfo
+	Email, Locked bool
+}
+
+// Change turns one category's email on or off.
+type Change struct {
+	Category Category
+	Email    bool
+}
+
+// Inbox is what a member reads and chooses: their notifications, their email preferences, and
+// the unsubscribe links of their emails.
+type Inbox struct {
+	q *db.Queries
+
+	mu  sync.Mutex
+	key *signing.Key // the unsubscribe key, loaded on first use
+}
+
+// NewInbox returns an Inbox over pool.
+func NewInbox(pool *pgxpool.Pool) *Inbox { return &Inbox{q: db.New(pool)} }
+
+// List returns one page of the caller's notifications, newest first, after before (0: the newest).
+func (s *Inbox) List(ctx context.Context, before int64, pageSize int32) (Page, error) {
+	me, err := identity.RequireUser(ctx, errSignedOut)
+	if err != nil {
+		return Page{}, err
+	}
+	if pageSize <= 0 {
+		pageSize = DefaultPageSize
+	}
+	pageSize = min(pageSize, MaxPageSize)
+	rows, err := s.q.ListNotifications(ctx, db.ListNotificationsParams{UserID: me.ID, Before: max(before, 0), PageSize: pageSize + 1})
+	if err != nil {
+		return Page{}, fmt.Errorf("list notifications of %d: %w", me.ID, err)
+	}
+	page := Page{Notifications: rows}
+	if len(rows) > int(pageSize) {
+		page.Notifications = rows[:pageSize]
+		page.NextBefore = rows[pageSize-1].ID
+	}
+	return page, nil
+}
+
+// CountUnread counts the caller's unread notifications, up to 100.
+func (s *Inbox) CountUnread(ctx context.Context) (int32, error) {
+	me, err := identity.RequireUser(ctx, errSignedOut)
+	if err != nil {
+		return 0, err
+	}
+	return s.UnreadOf(ctx, me.ID)
+}
+
+// UnreadOf counts userID's unread notifications, up to 100 (for the answer that already knows
+// who is signed in: GetCurrentUser).
+func (s *Inbox) UnreadOf(ctx context.Context, userID int32) (int32, error) {
+	n, err := s.q.CountUnreadNotifications(ctx, userID)
+	if err != nil {
+		return 0, fmt.Errorf("count unread notifications of %d: %w", userID, err)
+	}
+	return n, nil
+}
+
+// MarkRead marks one of the caller's notifications read and returns the new unread count.
+// Another member's notification answers not found, as one that does not exist.
+func (s *Inbox) MarkRead(ctx context.Context, id int64) (int32, error) {
+	me, err := identity.RequireUser(ctx, errSignedOut)
+	if err != nil {
+		return 0, err
+	}
+	n, err := s.q.MarkNotificationRead(ctx, db.MarkNotificationReadParams{ID: id, UserID: me.ID})
+	if err != nil {
+		return 0, fmt.Errorf("mark notification %d read: %w", id, err)
+	}
+	if n == 0 {
+		return 0, errMissing
+	}
+	return s.UnreadOf(ctx, me.ID)
+}
+
+// MarkAllRead marks every one of the caller's notifications read and says how many were unread.
+func (s *Inbox) MarkAllRead(ctx context.Context) (int32, error) {
+	me, err := identity.RequireUser(ctx, errSignedOut)
+	if err != nil {
+		return 0, err
+	}
+	n, err := s.q.MarkAllNotificationsRead(ctx, me.ID)
+	if err != nil {
+		return 0, fmt.Errorf("mark notifications of %d read: %w", me.ID, err)
+	}
+	return int32(min(n, 1<<31-1)), nil
+}
+
+// Preferences lists every category with the caller's choice, security email last.
+func (s *Inbox) Preferences(ctx context.Context) ([]Choice, error) {
+	me, err := identity.RequireUser(ctx, errSignedOut)
+	if err != nil {
+		return nil, err
+	}
+	return s.choices(ctx, me.ID)
+}
+
+// UpdatePreferences applies changes to the caller's email choices and returns every category as
+// it now is. An unknown category, a category named twice or security email turned off refuses
+// the whole request.
+func (s *Inbox) UpdatePreferences(ctx context.Context, changes []Change) ([]Choice, error) {
+	me, err := identity.RequireUser(ctx, errSignedOut)
+	if err != nil {
+		return nil, err
+	}
+	var v apperr.Validator
+	v.Check(len(changes) > 0, "changes", MsgNoChanges)
+	set := map[Category]bool{}
+	for _, c := range changes {
+		_, known := lookupCategory(c.Category)
+		switch {
+		case c.Category == Security.Category:
+			v.Check(c.Email, "changes", MsgSecurityLocked) // on is what it is already
+			continue
+		case !known:
+			v.Check(false, "changes", fmt.Sprintf("%q is not a notification category. Choose one of: %s.", c.Category, categoryKeys()))
+			continue
+		}
+		_, twice := set[c.Category]
+		v.Check(!twice, "changes", MsgTwice)
+		set[c.Category] = c.Email
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if len(set) > 0 {
+		if err := s.setEmails(ctx, me.ID, set); err != nil {
+			return nil, err
+		}
+	}
+	return s.choices(ctx, me.ID)
+}
+
+// CheckUnsubscribe tells which category an unsubscribe token turns off, changing nothing (the
+// page a link opens asks before it acts: mail scanners follow links).
+func (s *Inbox) CheckUnsubscribe(ctx context.Context, token string) (CategoryInfo, error) {
+	_, c, err := s.parseUnsubscribe(ctx, token)
+	if err != nil {
+		return CategoryInfo{}, err
+	}
+	info, _ := lookupCategory(c)
+	return info, nil
+}
+
+// Unsubscribe turns off the email its token names, for its own member only, and says which
+// category that was. Using a link twice is fine: the category stays off.
+func (s *Inbox) Unsubscribe(ctx context.Context, token string) (CategoryInfo, error) {
+	userID, c, err := s.parseUnsubscribe(ctx, token)
+	if err != nil {
+		return CategoryInfo{}, err
+	}
+	changes, err := json.Marshal(map[Category]bool{c: false})
+	if err != nil {
+		return CategoryInfo{}, fmt.Errorf("encode unsubscribe: %w", err)
+	}
+	n, err := s.q.SetNotificationEmails(ctx, db.SetNotificationEmailsParams{Changes: changes, UserID: userID})
+	if err != nil {
+		return CategoryInfo{}, fmt.Errorf("unsubscribe %d from %s: %w", userID, c, err)
+	}
+	if n == 0 {
+		return CategoryInfo{}, ErrBadUnsubscribe // the account is gone
+	}
+	info, _ := lookupCategory(c)
+	return info, nil
+}
+
+func (s *Inbox) parseUnsubscribe(ctx context.Context, token string) (int32, Category, error) {
+	key, err := s.unsubscribeKey(ctx)
+	if err != nil {
+		return 0, "", err
+	}
+	userID, c, err := ParseUnsubscribe(key, token)
+	if errors.Is(err, signing.ErrInvalid) || errors.Is(err, signing.ErrExpired) {
+		return 0, "", ErrBadUnsubscribe
+	}
+	return userID, c, err
+}
+
+func (s *Inbox) unsubscribeKey(ctx context.Context) (*signing.Key, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.key == nil {
+		key, err := UnsubscribeKey(ctx, s.q)
+		if err != nil {
+			return nil, err
+		}
+		s.key = key
+	}
+	return s.key, nil
+}
+
+func (s *Inbox) setEmails(ctx context.Context, userID int32, set map[Category]bool) error {
+	changes, err := json.Marshal(set)
+	if err != nil {
+		return fmt.Errorf("encode preferences: %w", err)
+	}
+	if _, err := s.q.SetNotificationEmails(ctx, db.SetNotificationEmailsParams{Changes: changes, UserID: userID}); err != nil {
+		return fmt.Errorf("set preferences of %d: %w", userID, err)
+	}
+	return nil
+}
+
+func (s *Inbox) choices(ctx context.Context, userID int32) ([]Choice, error) {
+	raw, err := s.q.GetNotificationPreferences(ctx, userID)
+	if err != nil {
+		return nil, fmt.Errorf("get preferences of %d: %w", userID, err)
+	}
+	prefs := ParsePreferences(raw)
+	out := make([]Choice, 0, len(Categories)+1)
+	for _, info := range Categories {
+		out = append(out, Choice{CategoryInfo: info, Email: prefs.WantsEmail(info.Category)})
+	}
+	return append(out, Choice{CategoryInfo: Security, Email: true, Locked: true}), nil
+}
+
+// lookupCategory finds a category a member can turn off (security email is not one).
+func lookupCategory(c Category) (CategoryInfo, bool) {
+	for _, info := range Categories {
+		if info.Category == c {
+			return info, true
+		}
+	}
+	return CategoryInfo{}, false
+}
+
+func categoryKeys() string {
+	keys := make([]string, len(Categories))
+	for i, info := range Categories {
+		keys[i] = string(info.Category)
+	}
+	return strings.Join(keys, ", ")
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+import { PageHeader } from "@/components/layout/page-header";
+import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
+import { usePageTitle } from "@/lib/use-page-title";
+import "./settings.css";
+
+/** SettingsSection is one section of /settings, in the order the page shows them. */
+interface SettingsSection {
+  /** The section's anchor (/settings#id) and the base of its heading's id. */
+  id: string;
+  title: string;
+  content: ReactNode;
+}
+
+// Later sections (password, passkeys, …) are added here.
+const SECTIONS: SettingsSection[] = [{ id: "notifications", title: "Notifications", content: <NotificationPreferences /> }];
+
+/**
+ * SettingsRoute is /settings (behind ProtectedRoute): the member's account settings, one section
+ * each, listed at the top so a section can be reached directly (/settings#notifications).
+ */
+export function SettingsRoute() {
+  usePageTitle("Settings");
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <div className="container settings">
+        <nav aria-label="Settings sections" className="settings__nav">
+          <ul>
+            {SECTIONS.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`}>{s.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="settings__sections">
+          {SECTIONS.map((s) => (
+            <section key={s.id} id={s.id} aria-labelledby={`${s.id}-heading`} className="settings-section">
+              <h2 id={`${s.id}-heading`} className="settings-section__title">
+                {s.title}
+              </h2>
+              {s.content}
+            </section>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -162,7 +162,7 @@ func Start(t testing.TB, opts Options) *Server {
 		spa = opts.SPA
 	}
 	h := logsTo(logTo, server.NewHandler(serverPool, server.Options{
-		SPA: spa, PublicURL: opts.PublicURL, MailOrigin: opts.PublicURL, MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, Tenancies: tenancies, FixedPlans: fixedPlans, Limits: limits,
+		SPA: spa, PublicURL: opts.PublicURL, MailOrigin: cmp.Or(opts.PublicURL, scheme+"://"+ln.Addr().String()), MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, Tenancies: tenancies, FixedPlans: fixedPlans, Limits: limits,
 		TrustedProxies: opts.TrustedProxies, Payments: opts.Payments,
 	}))
 	var mailpit *mailtest.Mailpit

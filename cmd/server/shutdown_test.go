@@ -45,7 +45,7 @@ func TestServeShutsDownGracefullyUnderLoad(t *testing.T) { //nolint:paralleltest
 	ln.Close()
 	for name, value := range map[string]string{
 		"DATABASE_URL": dbURL, "ADDR": addr, "SEED_DEMO": "true", "BLOB_URL": "file://" + filepath.ToSlash(t.TempDir()) + "?metadata=skip",
-		"SHUTDOWN_DELAY": "300ms", "SHUTDOWN_TIMEOUT": "10s", "STRIPE_SECRET_KEY": "",
+		"SHUTDOWN_DELAY": "1s", "SHUTDOWN_TIMEOUT": "10s", "STRIPE_SECRET_KEY": "",
 	} {
 		t.Setenv(name, value)
 	}
@@ -174,8 +174,11 @@ func TestServeShutsDownGracefullyUnderLoad(t *testing.T) { //nolint:paralleltest
 		})
 	}
 
-	time.Sleep(500 * time.Millisecond) // under load
-	before := answered.Load()
+	// Under load: some answers first (a busy machine takes longer to give them).
+	for end := time.Now().Add(10 * time.Second); answered.Load() < 20 && time.Now().Before(end); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	stopAt := time.Now()
 	stop()
 	// At once: serve sees the cancellation within a scheduling slice.
 	status, body := ready()
@@ -184,10 +187,6 @@ func TestServeShutsDownGracefullyUnderLoad(t *testing.T) { //nolint:paralleltest
 	}
 	if status != http.StatusServiceUnavailable || body != "shutting down" {
 		t.Errorf("/readyz once asked to stop: %d %q, want 503 shutting down", status, body)
-	}
-	time.Sleep(200 * time.Millisecond) // within SHUTDOWN_DELAY: still serving
-	if answered.Load() <= before {
-		t.Errorf("nothing answered during SHUTDOWN_DELAY (%d answers before the stop)", before)
 	}
 	select {
 	case err := <-served:
@@ -207,6 +206,17 @@ func TestServeShutsDownGracefullyUnderLoad(t *testing.T) { //nolint:paralleltest
 				spanning++
 			}
 		}
+	}
+	// Within SHUTDOWN_DELAY the server still took new requests: some sent after the stop were
+	// answered (counted by when they were sent, not answered: a busy machine answers late).
+	takenDuringDelay := 0
+	for i := 0; i < len(spans); i += 2 {
+		if spans[i].After(stopAt) && spans[i].Before(stopAt.Add(time.Second)) {
+			takenDuringDelay++
+		}
+	}
+	if takenDuringDelay == 0 {
+		t.Errorf("no request sent during SHUTDOWN_DELAY was answered")
 	}
 	t.Logf("answered %d (%d in flight when the port closed), refused %d, cut %d; %d reviews acknowledged",
 		answered.Load(), spanning, refused.Load(), len(cut), len(acknowledged))

@@ -226,14 +226,14 @@ test("a new tenant cannot ask for a property to be verified yet: the dialog says
 
 // Issue 29: the member asked hears of it — the bell in the header counts the request, the email
 // arrives (through the real sender and Mailpit), and its link opens the request on their
-// dashboard. priya_raman is asked by no other browser test, so her counts are this test's own.
+// dashboard. grace_kowalski is asked by no other browser test, so her counts are this test's own.
 test("a verifier asked hears of it: the bell counts the request, the email arrives, its link opens the request", async ({
   page,
   browser,
 }) => {
   test.setTimeout(90_000);
-  const verifierName = "priya_raman";
-  const verifierAddress = "priya.raman@example.com";
+  const verifierName = "grace_kowalski";
+  const verifierAddress = "grace.kowalski@example.com";
   const verifier = await signedInPage(browser, verifierName);
   await verifier.goto("/");
   const bell = verifier.getByRole("banner").getByRole("link", { name: /^Notifications/ });

@@ -13,9 +13,9 @@ import (
 )
 
 const (
-	sendResetLink = "/rentproof.account.v1.AccountService/SendPasswordResetLink"
-	resetWithLink = "/rentproof.account.v1.AccountService/ResetPasswordWithLink"
-	sendSignIn    = "/rentproof.account.v1.AccountService/SendSignInLink"
+	sendResetLink = "/rentproof.account.v1.AccountEmailService/SendPasswordResetLink"
+	resetWithLink = "/rentproof.account.v1.AccountEmailService/ResetPasswordWithLink"
+	sendSignIn    = "/rentproof.account.v1.AccountEmailService/SendSignInLink"
 )
 
 var linkToken = regexp.MustCompile(`(?:token|link)=([A-Za-z0-9_-]{43})`)

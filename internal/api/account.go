@@ -15,7 +15,7 @@ import (
 	"github.com/rentproof/rentproof/internal/property"
 )
 
-// Account serves AccountService and owns the cookies of a sign-in.
+// Account serves AccountService and AccountEmailService, and owns the cookies of a sign-in.
 type Account struct {
 	svc    *account.Service
 	unread UnreadCounter // nil: GetCurrentUser answers no count
@@ -26,7 +26,10 @@ type UnreadCounter interface {
 	UnreadOf(ctx context.Context, userID int32) (int32, error)
 }
 
-var _ accountv1connect.AccountServiceHandler = (*Account)(nil)
+var (
+	_ accountv1connect.AccountServiceHandler      = (*Account)(nil)
+	_ accountv1connect.AccountEmailServiceHandler = (*Account)(nil)
+)
 
 // NewAccount returns the AccountService handler over svc.
 func NewAccount(svc *account.Service) *Account { return &Account{svc: svc} }

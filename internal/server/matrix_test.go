@@ -278,27 +278,27 @@ var authMatrix = map[string]authRow{
 		return &accountv1.ResetPasswordRequest{UserId: w.ownerTenantID, SecurityAnswer1: "wrong", SecurityAnswer2: "wrong",
 			NewPassword: "n3w-s3cret-pass", ConfirmPassword: "n3w-s3cret-pass"}
 	}, rest: path("POST /api/password-reset/verify")},
-	"/rentproof.account.v1.AccountService/SendPasswordResetLink": {want: everyone, req: func(*authWorld) proto.Message {
+	"/rentproof.account.v1.AccountEmailService/SendPasswordResetLink": {want: everyone, req: func(*authWorld) proto.Message {
 		return &accountv1.SendPasswordResetLinkRequest{Email: "m_tenant@example.com"}
 	}},
-	"/rentproof.account.v1.AccountService/ResetPasswordWithLink": {want: everyone, answer: "failed_precondition", req: func(*authWorld) proto.Message {
+	"/rentproof.account.v1.AccountEmailService/ResetPasswordWithLink": {want: everyone, answer: "failed_precondition", req: func(*authWorld) proto.Message {
 		return &accountv1.ResetPasswordWithLinkRequest{Token: "not-a-link", NewPassword: "n3w-s3cret-pass", ConfirmPassword: "n3w-s3cret-pass"}
 	}},
-	"/rentproof.account.v1.AccountService/SendSignInLink": {want: everyone, req: func(*authWorld) proto.Message {
+	"/rentproof.account.v1.AccountEmailService/SendSignInLink": {want: everyone, req: func(*authWorld) proto.Message {
 		return &accountv1.SendSignInLinkRequest{Username: "m_tenant"}
 	}},
 	"/rentproof.account.v1.AccountService/UpdateProfile": {want: signedIn, exact: true, req: func(*authWorld) proto.Message {
 		return &accountv1.UpdateProfileRequest{FirstName: "Pat", LastName: "Doe", Bio: "Here a while.", City: "Leeds", Country: "United Kingdom", Language: "en"}
 	}, rest: path("PUT /api/user/profile")},
 	// A verification link is the proof, whoever opens it; an altered one fails alike for everyone.
-	"/rentproof.account.v1.AccountService/VerifyEmail": {want: everyone, exact: true, answer: "invalid_argument", req: func(*authWorld) proto.Message {
+	"/rentproof.account.v1.AccountEmailService/VerifyEmail": {want: everyone, exact: true, answer: "invalid_argument", req: func(*authWorld) proto.Message {
 		return &accountv1.VerifyEmailRequest{Token: "MQ.ZGlnZXN0.4102444800.altered"}
 	}},
-	"/rentproof.account.v1.AccountService/ResendVerificationEmail": {want: signedIn, req: func(*authWorld) proto.Message {
+	"/rentproof.account.v1.AccountEmailService/ResendVerificationEmail": {want: signedIn, req: func(*authWorld) proto.Message {
 		return &accountv1.ResendVerificationEmailRequest{}
 	}},
 	// A wrong password: refused as such, or throttled as sign-in is once the caller has tried enough.
-	"/rentproof.account.v1.AccountService/ChangeEmail": {want: signedIn, req: func(*authWorld) proto.Message {
+	"/rentproof.account.v1.AccountEmailService/ChangeEmail": {want: signedIn, req: func(*authWorld) proto.Message {
 		return &accountv1.ChangeEmailRequest{Email: "moved-away@example.com", Password: "wrong-password"}
 	}},
 

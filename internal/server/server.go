@@ -112,6 +112,7 @@ type Limits struct {
 // Services lists every rpc service of the contract, for reflection and health.
 var Services = []string{
 	accountv1connect.AccountServiceName,
+	accountv1connect.AccountEmailServiceName,
 	adminv1connect.AdminServiceName,
 	adminv1connect.DocumentServiceName,
 	adminv1connect.OutboxServiceName,
@@ -152,10 +153,11 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	resources := resource.ReadingFrom(reads)
 	reviews := review.NewService(pool, opts.Uploads).WithLimits(opts.Limits.Reviews).ReadingFrom(reads)
 	inbox := notify.NewInbox(pool)
+	accountRPCs := api.NewAccount(accounts).CountingUnread(inbox)
 	handlers := rest.Handlers{
 		PropertyImages: properties,
 		ReviewPhotos:   reviews,
-		Account:        api.NewAccount(accounts).CountingUnread(inbox),
+		Account:        accountRPCs,
 		Resource:       api.NewResource(resources),
 		Property:       api.NewProperty(properties),
 		Review:         api.NewReview(reviews),
@@ -204,6 +206,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	}
 	mux := http.NewServeMux()
 	mux.Handle(service(accountv1connect.NewAccountServiceHandler(handlers.Account, rpcOpts)))
+	mux.Handle(service(accountv1connect.NewAccountEmailServiceHandler(accountRPCs, rpcOpts)))
 	mux.Handle(service(resourcev1connect.NewResourceServiceHandler(handlers.Resource, rpcOpts)))
 	mux.Handle(service(propertyv1connect.NewPropertyServiceHandler(handlers.Property, rpcOpts)))
 	mux.Handle(service(reviewv1connect.NewReviewServiceHandler(handlers.Review, rpcOpts)))

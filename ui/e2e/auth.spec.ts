@@ -284,7 +284,7 @@ test.describe("accounts", () => {
     await expectToast(page, "Login successful", `Welcome back, ${account.firstName}!`);
 
     // The link works once.
-    const again = await request.post("/rentproof.account.v1.AccountService/ResetPasswordWithLink", {
+    const again = await request.post("/rentproof.account.v1.AccountEmailService/ResetPasswordWithLink", {
       data: { token: new URL(link!).searchParams.get("token"), newPassword: "third-password", confirmPassword: "third-password" },
     });
     expect(again.status()).toBe(400);

@@ -1383,567 +1383,6 @@ func (x *UpdateProfileResponse) GetUser() *User {
 	return nil
 }
 
-// SendPasswordResetLinkRequest names the address to send the link to.
-type SendPasswordResetLinkRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// email is the account's email address.
-	Email         string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *SendPasswordResetLinkRequest) Reset() {
-	*x = SendPasswordResetLinkRequest{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[23]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *SendPasswordResetLinkRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*SendPasswordResetLinkRequest) ProtoMessage() {}
-
-func (x *SendPasswordResetLinkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[23]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use SendPasswordResetLinkRequest.ProtoReflect.Descriptor instead.
-func (*SendPasswordResetLinkRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{23}
-}
-
-func (x *SendPasswordResetLinkRequest) GetEmail() string {
-	if x != nil {
-		return x.Email
-	}
-	return ""
-}
-
-// SendPasswordResetLinkResponse carries the one answer, whether or not the address has an account.
-type SendPasswordResetLinkResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// message is "If an account exists for that address, we sent a link".
-	Message       string `protobuf:"bytes,1,opt,name=message,proto3" json:"message,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *SendPasswordResetLinkResponse) Reset() {
-	*x = SendPasswordResetLinkResponse{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[24]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *SendPasswordResetLinkResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*SendPasswordResetLinkResponse) ProtoMessage() {}
-
-func (x *SendPasswordResetLinkResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[24]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use SendPasswordResetLinkResponse.ProtoReflect.Descriptor instead.
-func (*SendPasswordResetLinkResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{24}
-}
-
-func (x *SendPasswordResetLinkResponse) GetMessage() string {
-	if x != nil {
-		return x.Message
-	}
-	return ""
-}
-
-// ResetPasswordWithLinkRequest sets a new password with an emailed link.
-type ResetPasswordWithLinkRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// token is the link's token.
-	Token string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
-	// new_password is at least 6 characters.
-	NewPassword string `protobuf:"bytes,2,opt,name=new_password,json=newPassword,proto3" json:"new_password,omitempty"`
-	// confirm_password must equal new_password.
-	ConfirmPassword string `protobuf:"bytes,3,opt,name=confirm_password,json=confirmPassword,proto3" json:"confirm_password,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
-}
-
-func (x *ResetPasswordWithLinkRequest) Reset() {
-	*x = ResetPasswordWithLinkRequest{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[25]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ResetPasswordWithLinkRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ResetPasswordWithLinkRequest) ProtoMessage() {}
-
-func (x *ResetPasswordWithLinkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[25]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ResetPasswordWithLinkRequest.ProtoReflect.Descriptor instead.
-func (*ResetPasswordWithLinkRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{25}
-}
-
-func (x *ResetPasswordWithLinkRequest) GetToken() string {
-	if x != nil {
-		return x.Token
-	}
-	return ""
-}
-
-func (x *ResetPasswordWithLinkRequest) GetNewPassword() string {
-	if x != nil {
-		return x.NewPassword
-	}
-	return ""
-}
-
-func (x *ResetPasswordWithLinkRequest) GetConfirmPassword() string {
-	if x != nil {
-		return x.ConfirmPassword
-	}
-	return ""
-}
-
-// ResetPasswordWithLinkResponse is empty.
-type ResetPasswordWithLinkResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ResetPasswordWithLinkResponse) Reset() {
-	*x = ResetPasswordWithLinkResponse{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[26]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ResetPasswordWithLinkResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ResetPasswordWithLinkResponse) ProtoMessage() {}
-
-func (x *ResetPasswordWithLinkResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[26]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ResetPasswordWithLinkResponse.ProtoReflect.Descriptor instead.
-func (*ResetPasswordWithLinkResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{26}
-}
-
-// SendSignInLinkRequest names the account as the sign-in form did.
-type SendSignInLinkRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// username is the username or the email address typed at sign-in.
-	Username      string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *SendSignInLinkRequest) Reset() {
-	*x = SendSignInLinkRequest{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[27]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *SendSignInLinkRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*SendSignInLinkRequest) ProtoMessage() {}
-
-func (x *SendSignInLinkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[27]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use SendSignInLinkRequest.ProtoReflect.Descriptor instead.
-func (*SendSignInLinkRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{27}
-}
-
-func (x *SendSignInLinkRequest) GetUsername() string {
-	if x != nil {
-		return x.Username
-	}
-	return ""
-}
-
-// SendSignInLinkResponse carries the one answer, whether or not the account exists.
-type SendSignInLinkResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// message is "If an account exists for that name, we sent a sign-in link to its email address".
-	Message       string `protobuf:"bytes,1,opt,name=message,proto3" json:"message,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *SendSignInLinkResponse) Reset() {
-	*x = SendSignInLinkResponse{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[28]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *SendSignInLinkResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*SendSignInLinkResponse) ProtoMessage() {}
-
-func (x *SendSignInLinkResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[28]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use SendSignInLinkResponse.ProtoReflect.Descriptor instead.
-func (*SendSignInLinkResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{28}
-}
-
-func (x *SendSignInLinkResponse) GetMessage() string {
-	if x != nil {
-		return x.Message
-	}
-	return ""
-}
-
-// VerifyEmailRequest carries the token of a verification link (/verify-email?token=…).
-type VerifyEmailRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// token is the link's signed token.
-	Token         string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *VerifyEmailRequest) Reset() {
-	*x = VerifyEmailRequest{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[29]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *VerifyEmailRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*VerifyEmailRequest) ProtoMessage() {}
-
-func (x *VerifyEmailRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[29]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use VerifyEmailRequest.ProtoReflect.Descriptor instead.
-func (*VerifyEmailRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{29}
-}
-
-func (x *VerifyEmailRequest) GetToken() string {
-	if x != nil {
-		return x.Token
-	}
-	return ""
-}
-
-// VerifyEmailResponse tells how the address was verified.
-type VerifyEmailResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// already_verified is true when the address had been verified before this link was opened.
-	AlreadyVerified bool `protobuf:"varint,1,opt,name=already_verified,json=alreadyVerified,proto3" json:"already_verified,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
-}
-
-func (x *VerifyEmailResponse) Reset() {
-	*x = VerifyEmailResponse{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[30]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *VerifyEmailResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*VerifyEmailResponse) ProtoMessage() {}
-
-func (x *VerifyEmailResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[30]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use VerifyEmailResponse.ProtoReflect.Descriptor instead.
-func (*VerifyEmailResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{30}
-}
-
-func (x *VerifyEmailResponse) GetAlreadyVerified() bool {
-	if x != nil {
-		return x.AlreadyVerified
-	}
-	return false
-}
-
-// ResendVerificationEmailRequest takes no parameters; it is for the signed-in user.
-type ResendVerificationEmailRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ResendVerificationEmailRequest) Reset() {
-	*x = ResendVerificationEmailRequest{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[31]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ResendVerificationEmailRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ResendVerificationEmailRequest) ProtoMessage() {}
-
-func (x *ResendVerificationEmailRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[31]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ResendVerificationEmailRequest.ProtoReflect.Descriptor instead.
-func (*ResendVerificationEmailRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{31}
-}
-
-// ResendVerificationEmailResponse names where the email went.
-type ResendVerificationEmailResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// email is the address the verification email was sent to.
-	Email         string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ResendVerificationEmailResponse) Reset() {
-	*x = ResendVerificationEmailResponse{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[32]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ResendVerificationEmailResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ResendVerificationEmailResponse) ProtoMessage() {}
-
-func (x *ResendVerificationEmailResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[32]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ResendVerificationEmailResponse.ProtoReflect.Descriptor instead.
-func (*ResendVerificationEmailResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{32}
-}
-
-func (x *ResendVerificationEmailResponse) GetEmail() string {
-	if x != nil {
-		return x.Email
-	}
-	return ""
-}
-
-// ChangeEmailRequest is the new address and the current password.
-type ChangeEmailRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// email is the new sign-in address; unique ignoring case.
-	Email string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
-	// password is the account's current password.
-	Password      string `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ChangeEmailRequest) Reset() {
-	*x = ChangeEmailRequest{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[33]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ChangeEmailRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ChangeEmailRequest) ProtoMessage() {}
-
-func (x *ChangeEmailRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[33]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ChangeEmailRequest.ProtoReflect.Descriptor instead.
-func (*ChangeEmailRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{33}
-}
-
-func (x *ChangeEmailRequest) GetEmail() string {
-	if x != nil {
-		return x.Email
-	}
-	return ""
-}
-
-func (x *ChangeEmailRequest) GetPassword() string {
-	if x != nil {
-		return x.Password
-	}
-	return ""
-}
-
-// ChangeEmailResponse carries the user as changed.
-type ChangeEmailResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// user is the signed-in user after the change (email_verified false).
-	User          *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ChangeEmailResponse) Reset() {
-	*x = ChangeEmailResponse{}
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[34]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ChangeEmailResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ChangeEmailResponse) ProtoMessage() {}
-
-func (x *ChangeEmailResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_account_v1_account_proto_msgTypes[34]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ChangeEmailResponse.ProtoReflect.Descriptor instead.
-func (*ChangeEmailResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_account_v1_account_proto_rawDescGZIP(), []int{34}
-}
-
-func (x *ChangeEmailResponse) GetUser() *User {
-	if x != nil {
-		return x.User
-	}
-	return nil
-}
-
 var File_rentproof_account_v1_account_proto protoreflect.FileDescriptor
 
 const file_rentproof_account_v1_account_proto_rawDesc = "" +
@@ -2051,32 +1490,7 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\n" +
 	"\blanguageR\blanguage\"G\n" +
 	"\x15UpdateProfileResponse\x12.\n" +
-	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user\"?\n" +
-	"\x1cSendPasswordResetLinkRequest\x12\x1f\n" +
-	"\x05email\x18\x01 \x01(\tB\t\xca\xf3\x18\x05\x18\x03 \xfe\x01R\x05email\"9\n" +
-	"\x1dSendPasswordResetLinkResponse\x12\x18\n" +
-	"\amessage\x18\x01 \x01(\tR\amessage\"\xa0\x01\n" +
-	"\x1cResetPasswordWithLinkRequest\x12\x1c\n" +
-	"\x05token\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02 dR\x05token\x12,\n" +
-	"\fnew_password\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\vnewPassword\x124\n" +
-	"\x10confirm_password\x18\x03 \x01(\tB\t\xca\xf3\x18\x05\x18\x06 \xc8\x01R\x0fconfirmPassword\"\x1f\n" +
-	"\x1dResetPasswordWithLinkResponse\">\n" +
-	"\x15SendSignInLinkRequest\x12%\n" +
-	"\busername\x18\x01 \x01(\tB\t\xca\xf3\x18\x05\x18\x03 \xfe\x01R\busername\"2\n" +
-	"\x16SendSignInLinkResponse\x12\x18\n" +
-	"\amessage\x18\x01 \x01(\tR\amessage\"3\n" +
-	"\x12VerifyEmailRequest\x12\x1d\n" +
-	"\x05token\x18\x01 \x01(\tB\a\xca\xf3\x18\x03 \x80\x10R\x05token\"@\n" +
-	"\x13VerifyEmailResponse\x12)\n" +
-	"\x10already_verified\x18\x01 \x01(\bR\x0falreadyVerified\" \n" +
-	"\x1eResendVerificationEmailRequest\"7\n" +
-	"\x1fResendVerificationEmailResponse\x12\x14\n" +
-	"\x05email\x18\x01 \x01(\tR\x05email\"\\\n" +
-	"\x12ChangeEmailRequest\x12\x1f\n" +
-	"\x05email\x18\x01 \x01(\tB\t\xca\xf3\x18\x05\x18\x03 \xfe\x01R\x05email\x12%\n" +
-	"\bpassword\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xc8\x01R\bpassword\"E\n" +
-	"\x13ChangeEmailResponse\x12.\n" +
-	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user2\xf5\x0e\n" +
+	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user2\xb1\t\n" +
 	"\x0eAccountService\x12Y\n" +
 	"\bRegister\x12%.rentproof.account.v1.RegisterRequest\x1a&.rentproof.account.v1.RegisterResponse\x12P\n" +
 	"\x05Login\x12\".rentproof.account.v1.LoginRequest\x1a#.rentproof.account.v1.LoginResponse\x12S\n" +
@@ -2087,14 +1501,8 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\x14GetSecurityQuestions\x121.rentproof.account.v1.GetSecurityQuestionsRequest\x1a2.rentproof.account.v1.GetSecurityQuestionsResponse\"\x03\x90\x02\x01\x12}\n" +
 	"\x14SetSecurityQuestions\x121.rentproof.account.v1.SetSecurityQuestionsRequest\x1a2.rentproof.account.v1.SetSecurityQuestionsResponse\x12b\n" +
 	"\vFindAccount\x12(.rentproof.account.v1.FindAccountRequest\x1a).rentproof.account.v1.FindAccountResponse\x12h\n" +
-	"\rResetPassword\x12*.rentproof.account.v1.ResetPasswordRequest\x1a+.rentproof.account.v1.ResetPasswordResponse\x12\x80\x01\n" +
-	"\x15SendPasswordResetLink\x122.rentproof.account.v1.SendPasswordResetLinkRequest\x1a3.rentproof.account.v1.SendPasswordResetLinkResponse\x12\x80\x01\n" +
-	"\x15ResetPasswordWithLink\x122.rentproof.account.v1.ResetPasswordWithLinkRequest\x1a3.rentproof.account.v1.ResetPasswordWithLinkResponse\x12k\n" +
-	"\x0eSendSignInLink\x12+.rentproof.account.v1.SendSignInLinkRequest\x1a,.rentproof.account.v1.SendSignInLinkResponse\x12h\n" +
-	"\rUpdateProfile\x12*.rentproof.account.v1.UpdateProfileRequest\x1a+.rentproof.account.v1.UpdateProfileResponse\x12b\n" +
-	"\vVerifyEmail\x12(.rentproof.account.v1.VerifyEmailRequest\x1a).rentproof.account.v1.VerifyEmailResponse\x12\x86\x01\n" +
-	"\x17ResendVerificationEmail\x124.rentproof.account.v1.ResendVerificationEmailRequest\x1a5.rentproof.account.v1.ResendVerificationEmailResponse\x12b\n" +
-	"\vChangeEmail\x12(.rentproof.account.v1.ChangeEmailRequest\x1a).rentproof.account.v1.ChangeEmailResponseB\xdd\x01\n" +
+	"\rResetPassword\x12*.rentproof.account.v1.ResetPasswordRequest\x1a+.rentproof.account.v1.ResetPasswordResponse\x12h\n" +
+	"\rUpdateProfile\x12*.rentproof.account.v1.UpdateProfileRequest\x1a+.rentproof.account.v1.UpdateProfileResponseB\xdd\x01\n" +
 	"\x18com.rentproof.account.v1B\fAccountProtoP\x01ZAgithub.com/rentproof/rentproof/gen/rentproof/account/v1;accountv1\xa2\x02\x03RAX\xaa\x02\x14Rentproof.Account.V1\xca\x02\x14Rentproof\\Account\\V1\xe2\x02 Rentproof\\Account\\V1\\GPBMetadata\xea\x02\x16Rentproof::Account::V1b\x06proto3"
 
 var (
@@ -2109,91 +1517,66 @@ func file_rentproof_account_v1_account_proto_rawDescGZIP() []byte {
 	return file_rentproof_account_v1_account_proto_rawDescData
 }
 
-var file_rentproof_account_v1_account_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
+var file_rentproof_account_v1_account_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_rentproof_account_v1_account_proto_goTypes = []any{
-	(*User)(nil),                            // 0: rentproof.account.v1.User
-	(*GetCurrentUserRequest)(nil),           // 1: rentproof.account.v1.GetCurrentUserRequest
-	(*GetCurrentUserResponse)(nil),          // 2: rentproof.account.v1.GetCurrentUserResponse
-	(*RegisterRequest)(nil),                 // 3: rentproof.account.v1.RegisterRequest
-	(*RegisterResponse)(nil),                // 4: rentproof.account.v1.RegisterResponse
-	(*LoginRequest)(nil),                    // 5: rentproof.account.v1.LoginRequest
-	(*LoginResponse)(nil),                   // 6: rentproof.account.v1.LoginResponse
-	(*LogoutRequest)(nil),                   // 7: rentproof.account.v1.LogoutRequest
-	(*LogoutResponse)(nil),                  // 8: rentproof.account.v1.LogoutResponse
-	(*GetUserNameRequest)(nil),              // 9: rentproof.account.v1.GetUserNameRequest
-	(*GetUserNameResponse)(nil),             // 10: rentproof.account.v1.GetUserNameResponse
-	(*ListSecurityQuestionsRequest)(nil),    // 11: rentproof.account.v1.ListSecurityQuestionsRequest
-	(*ListSecurityQuestionsResponse)(nil),   // 12: rentproof.account.v1.ListSecurityQuestionsResponse
-	(*GetSecurityQuestionsRequest)(nil),     // 13: rentproof.account.v1.GetSecurityQuestionsRequest
-	(*GetSecurityQuestionsResponse)(nil),    // 14: rentproof.account.v1.GetSecurityQuestionsResponse
-	(*SetSecurityQuestionsRequest)(nil),     // 15: rentproof.account.v1.SetSecurityQuestionsRequest
-	(*SetSecurityQuestionsResponse)(nil),    // 16: rentproof.account.v1.SetSecurityQuestionsResponse
-	(*FindAccountRequest)(nil),              // 17: rentproof.account.v1.FindAccountRequest
-	(*FindAccountResponse)(nil),             // 18: rentproof.account.v1.FindAccountResponse
-	(*ResetPasswordRequest)(nil),            // 19: rentproof.account.v1.ResetPasswordRequest
-	(*ResetPasswordResponse)(nil),           // 20: rentproof.account.v1.ResetPasswordResponse
-	(*UpdateProfileRequest)(nil),            // 21: rentproof.account.v1.UpdateProfileRequest
-	(*UpdateProfileResponse)(nil),           // 22: rentproof.account.v1.UpdateProfileResponse
-	(*SendPasswordResetLinkRequest)(nil),    // 23: rentproof.account.v1.SendPasswordResetLinkRequest
-	(*SendPasswordResetLinkResponse)(nil),   // 24: rentproof.account.v1.SendPasswordResetLinkResponse
-	(*ResetPasswordWithLinkRequest)(nil),    // 25: rentproof.account.v1.ResetPasswordWithLinkRequest
-	(*ResetPasswordWithLinkResponse)(nil),   // 26: rentproof.account.v1.ResetPasswordWithLinkResponse
-	(*SendSignInLinkRequest)(nil),           // 27: rentproof.account.v1.SendSignInLinkRequest
-	(*SendSignInLinkResponse)(nil),          // 28: rentproof.account.v1.SendSignInLinkResponse
-	(*VerifyEmailRequest)(nil),              // 29: rentproof.account.v1.VerifyEmailRequest
-	(*VerifyEmailResponse)(nil),             // 30: rentproof.account.v1.VerifyEmailResponse
-	(*ResendVerificationEmailRequest)(nil),  // 31: rentproof.account.v1.ResendVerificationEmailRequest
-	(*ResendVerificationEmailResponse)(nil), // 32: rentproof.account.v1.ResendVerificationEmailResponse
-	(*ChangeEmailRequest)(nil),              // 33: rentproof.account.v1.ChangeEmailRequest
-	(*ChangeEmailResponse)(nil),             // 34: rentproof.account.v1.ChangeEmailResponse
-	(*timestamppb.Timestamp)(nil),           // 35: google.protobuf.Timestamp
+	(*User)(nil),                          // 0: rentproof.account.v1.User
+	(*GetCurrentUserRequest)(nil),         // 1: rentproof.account.v1.GetCurrentUserRequest
+	(*GetCurrentUserResponse)(nil),        // 2: rentproof.account.v1.GetCurrentUserResponse
+	(*RegisterRequest)(nil),               // 3: rentproof.account.v1.RegisterRequest
+	(*RegisterResponse)(nil),              // 4: rentproof.account.v1.RegisterResponse
+	(*LoginRequest)(nil),                  // 5: rentproof.account.v1.LoginRequest
+	(*LoginResponse)(nil),                 // 6: rentproof.account.v1.LoginResponse
+	(*LogoutRequest)(nil),                 // 7: rentproof.account.v1.LogoutRequest
+	(*LogoutResponse)(nil),                // 8: rentproof.account.v1.LogoutResponse
+	(*GetUserNameRequest)(nil),            // 9: rentproof.account.v1.GetUserNameRequest
+	(*GetUserNameResponse)(nil),           // 10: rentproof.account.v1.GetUserNameResponse
+	(*ListSecurityQuestionsRequest)(nil),  // 11: rentproof.account.v1.ListSecurityQuestionsRequest
+	(*ListSecurityQuestionsResponse)(nil), // 12: rentproof.account.v1.ListSecurityQuestionsResponse
+	(*GetSecurityQuestionsRequest)(nil),   // 13: rentproof.account.v1.GetSecurityQuestionsRequest
+	(*GetSecurityQuestionsResponse)(nil),  // 14: rentproof.account.v1.GetSecurityQuestionsResponse
+	(*SetSecurityQuestionsRequest)(nil),   // 15: rentproof.account.v1.SetSecurityQuestionsRequest
+	(*SetSecurityQuestionsResponse)(nil),  // 16: rentproof.account.v1.SetSecurityQuestionsResponse
+	(*FindAccountRequest)(nil),            // 17: rentproof.account.v1.FindAccountRequest
+	(*FindAccountResponse)(nil),           // 18: rentproof.account.v1.FindAccountResponse
+	(*ResetPasswordRequest)(nil),          // 19: rentproof.account.v1.ResetPasswordRequest
+	(*ResetPasswordResponse)(nil),         // 20: rentproof.account.v1.ResetPasswordResponse
+	(*UpdateProfileRequest)(nil),          // 21: rentproof.account.v1.UpdateProfileRequest
+	(*UpdateProfileResponse)(nil),         // 22: rentproof.account.v1.UpdateProfileResponse
+	(*timestamppb.Timestamp)(nil),         // 23: google.protobuf.Timestamp
 }
 var file_rentproof_account_v1_account_proto_depIdxs = []int32{
-	35, // 0: rentproof.account.v1.User.created_at:type_name -> google.protobuf.Timestamp
+	23, // 0: rentproof.account.v1.User.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: rentproof.account.v1.GetCurrentUserResponse.user:type_name -> rentproof.account.v1.User
 	0,  // 2: rentproof.account.v1.RegisterResponse.user:type_name -> rentproof.account.v1.User
 	0,  // 3: rentproof.account.v1.LoginResponse.user:type_name -> rentproof.account.v1.User
 	0,  // 4: rentproof.account.v1.UpdateProfileResponse.user:type_name -> rentproof.account.v1.User
-	0,  // 5: rentproof.account.v1.ChangeEmailResponse.user:type_name -> rentproof.account.v1.User
-	3,  // 6: rentproof.account.v1.AccountService.Register:input_type -> rentproof.account.v1.RegisterRequest
-	5,  // 7: rentproof.account.v1.AccountService.Login:input_type -> rentproof.account.v1.LoginRequest
-	7,  // 8: rentproof.account.v1.AccountService.Logout:input_type -> rentproof.account.v1.LogoutRequest
-	1,  // 9: rentproof.account.v1.AccountService.GetCurrentUser:input_type -> rentproof.account.v1.GetCurrentUserRequest
-	9,  // 10: rentproof.account.v1.AccountService.GetUserName:input_type -> rentproof.account.v1.GetUserNameRequest
-	11, // 11: rentproof.account.v1.AccountService.ListSecurityQuestions:input_type -> rentproof.account.v1.ListSecurityQuestionsRequest
-	13, // 12: rentproof.account.v1.AccountService.GetSecurityQuestions:input_type -> rentproof.account.v1.GetSecurityQuestionsRequest
-	15, // 13: rentproof.account.v1.AccountService.SetSecurityQuestions:input_type -> rentproof.account.v1.SetSecurityQuestionsRequest
-	17, // 14: rentproof.account.v1.AccountService.FindAccount:input_type -> rentproof.account.v1.FindAccountRequest
-	19, // 15: rentproof.account.v1.AccountService.ResetPassword:input_type -> rentproof.account.v1.ResetPasswordRequest
-	23, // 16: rentproof.account.v1.AccountService.SendPasswordResetLink:input_type -> rentproof.account.v1.SendPasswordResetLinkRequest
-	25, // 17: rentproof.account.v1.AccountService.ResetPasswordWithLink:input_type -> rentproof.account.v1.ResetPasswordWithLinkRequest
-	27, // 18: rentproof.account.v1.AccountService.SendSignInLink:input_type -> rentproof.account.v1.SendSignInLinkRequest
-	21, // 19: rentproof.account.v1.AccountService.UpdateProfile:input_type -> rentproof.account.v1.UpdateProfileRequest
-	29, // 20: rentproof.account.v1.AccountService.VerifyEmail:input_type -> rentproof.account.v1.VerifyEmailRequest
-	31, // 21: rentproof.account.v1.AccountService.ResendVerificationEmail:input_type -> rentproof.account.v1.ResendVerificationEmailRequest
-	33, // 22: rentproof.account.v1.AccountService.ChangeEmail:input_type -> rentproof.account.v1.ChangeEmailRequest
-	4,  // 23: rentproof.account.v1.AccountService.Register:output_type -> rentproof.account.v1.RegisterResponse
-	6,  // 24: rentproof.account.v1.AccountService.Login:output_type -> rentproof.account.v1.LoginResponse
-	8,  // 25: rentproof.account.v1.AccountService.Logout:output_type -> rentproof.account.v1.LogoutResponse
-	2,  // 26: rentproof.account.v1.AccountService.GetCurrentUser:output_type -> rentproof.account.v1.GetCurrentUserResponse
-	10, // 27: rentproof.account.v1.AccountService.GetUserName:output_type -> rentproof.account.v1.GetUserNameResponse
-	12, // 28: rentproof.account.v1.AccountService.ListSecurityQuestions:output_type -> rentproof.account.v1.ListSecurityQuestionsResponse
-	14, // 29: rentproof.account.v1.AccountService.GetSecurityQuestions:output_type -> rentproof.account.v1.GetSecurityQuestionsResponse
-	16, // 30: rentproof.account.v1.AccountService.SetSecurityQuestions:output_type -> rentproof.account.v1.SetSecurityQuestionsResponse
-	18, // 31: rentproof.account.v1.AccountService.FindAccount:output_type -> rentproof.account.v1.FindAccountResponse
-	20, // 32: rentproof.account.v1.AccountService.ResetPassword:output_type -> rentproof.account.v1.ResetPasswordResponse
-	24, // 33: rentproof.account.v1.AccountService.SendPasswordResetLink:output_type -> rentproof.account.v1.SendPasswordResetLinkResponse
-	26, // 34: rentproof.account.v1.AccountService.ResetPasswordWithLink:output_type -> rentproof.account.v1.ResetPasswordWithLinkResponse
-	28, // 35: rentproof.account.v1.AccountService.SendSignInLink:output_type -> rentproof.account.v1.SendSignInLinkResponse
-	22, // 36: rentproof.account.v1.AccountService.UpdateProfile:output_type -> rentproof.account.v1.UpdateProfileResponse
-	30, // 37: rentproof.account.v1.AccountService.VerifyEmail:output_type -> rentproof.account.v1.VerifyEmailResponse
-	32, // 38: rentproof.account.v1.AccountService.ResendVerificationEmail:output_type -> rentproof.account.v1.ResendVerificationEmailResponse
-	34, // 39: rentproof.account.v1.AccountService.ChangeEmail:output_type -> rentproof.account.v1.ChangeEmailResponse
-	23, // [23:40] is the sub-list for method output_type
-	6,  // [6:23] is the sub-list for method input_type
-	6,  // [6:6] is the sub-list for extension type_name
-	6,  // [6:6] is the sub-list for extension extendee
-	0,  // [0:6] is the sub-list for field type_name
+	3,  // 5: rentproof.account.v1.AccountService.Register:input_type -> rentproof.account.v1.RegisterRequest
+	5,  // 6: rentproof.account.v1.AccountService.Login:input_type -> rentproof.account.v1.LoginRequest
+	7,  // 7: rentproof.account.v1.AccountService.Logout:input_type -> rentproof.account.v1.LogoutRequest
+	1,  // 8: rentproof.account.v1.AccountService.GetCurrentUser:input_type -> rentproof.account.v1.GetCurrentUserRequest
+	9,  // 9: rentproof.account.v1.AccountService.GetUserName:input_type -> rentproof.account.v1.GetUserNameRequest
+	11, // 10: rentproof.account.v1.AccountService.ListSecurityQuestions:input_type -> rentproof.account.v1.ListSecurityQuestionsRequest
+	13, // 11: rentproof.account.v1.AccountService.GetSecurityQuestions:input_type -> rentproof.account.v1.GetSecurityQuestionsRequest
+	15, // 12: rentproof.account.v1.AccountService.SetSecurityQuestions:input_type -> rentproof.account.v1.SetSecurityQuestionsRequest
+	17, // 13: rentproof.account.v1.AccountService.FindAccount:input_type -> rentproof.account.v1.FindAccountRequest
+	19, // 14: rentproof.account.v1.AccountService.ResetPassword:input_type -> rentproof.account.v1.ResetPasswordRequest
+	21, // 15: rentproof.account.v1.AccountService.UpdateProfile:input_type -> rentproof.account.v1.UpdateProfileRequest
+	4,  // 16: rentproof.account.v1.AccountService.Register:output_type -> rentproof.account.v1.RegisterResponse
+	6,  // 17: rentproof.account.v1.AccountService.Login:output_type -> rentproof.account.v1.LoginResponse
+	8,  // 18: rentproof.account.v1.AccountService.Logout:output_type -> rentproof.account.v1.LogoutResponse
+	2,  // 19: rentproof.account.v1.AccountService.GetCurrentUser:output_type -> rentproof.account.v1.GetCurrentUserResponse
+	10, // 20: rentproof.account.v1.AccountService.GetUserName:output_type -> rentproof.account.v1.GetUserNameResponse
+	12, // 21: rentproof.account.v1.AccountService.ListSecurityQuestions:output_type -> rentproof.account.v1.ListSecurityQuestionsResponse
+	14, // 22: rentproof.account.v1.AccountService.GetSecurityQuestions:output_type -> rentproof.account.v1.GetSecurityQuestionsResponse
+	16, // 23: rentproof.account.v1.AccountService.SetSecurityQuestions:output_type -> rentproof.account.v1.SetSecurityQuestionsResponse
+	18, // 24: rentproof.account.v1.AccountService.FindAccount:output_type -> rentproof.account.v1.FindAccountResponse
+	20, // 25: rentproof.account.v1.AccountService.ResetPassword:output_type -> rentproof.account.v1.ResetPasswordResponse
+	22, // 26: rentproof.account.v1.AccountService.UpdateProfile:output_type -> rentproof.account.v1.UpdateProfileResponse
+	16, // [16:27] is the sub-list for method output_type
+	5,  // [5:16] is the sub-list for method input_type
+	5,  // [5:5] is the sub-list for extension type_name
+	5,  // [5:5] is the sub-list for extension extendee
+	0,  // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_account_v1_account_proto_init() }
@@ -2207,7 +1590,7 @@ func file_rentproof_account_v1_account_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_account_v1_account_proto_rawDesc), len(file_rentproof_account_v1_account_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   35,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

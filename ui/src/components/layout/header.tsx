@@ -5,7 +5,6 @@ import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
 import { MAIN_NAV, SITE } from "@/lib/site";
 import { initials } from "@/lib/text";
-import { NotificationBell } from "./notification-bell";
 
 /** HeaderUser is what the header shows of the signed-in user. */
 export interface HeaderUser {
@@ -31,6 +30,8 @@ interface HeaderProps {
 const MOBILE_MENU_ID = "mobile-menu";
 
 const AccountMenu = lazy(() => import("./account-menu"));
+// Members only, like the menu: a visitor's first load carries neither.
+const NotificationBell = lazy(async () => ({ default: (await import("./notification-bell")).NotificationBell }));
 
 function navClass({ isActive }: { isActive: boolean }) {
   return isActive ? "nav-link nav-link--active" : "nav-link";
@@ -87,7 +88,9 @@ export function Header({ user, userLoading = false, unread = 0, onSignOut }: Hea
           <div className="header-account">
             {userLoading ? null : user ? (
               <>
-                <NotificationBell unread={unread} />
+                <Suspense fallback={<span className="bell" aria-hidden="true" />}>
+                  <NotificationBell unread={unread} />
+                </Suspense>
                 <Suspense
                   fallback={
                     <span className="account-trigger">

@@ -7,13 +7,16 @@ import {
   type LoginRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
-  type ResetPasswordWithLinkRequest,
-  type SendPasswordResetLinkRequest,
-  type SendSignInLinkRequest,
   type SetSecurityQuestionsRequest,
   type UpdateProfileRequest,
   type User,
 } from "@/gen/rentproof/account/v1/account_pb";
+import {
+  AccountEmailService,
+  type ResetPasswordWithLinkRequest,
+  type SendPasswordResetLinkRequest,
+  type SendSignInLinkRequest,
+} from "@/gen/rentproof/account/v1/account_email_pb";
 import { SECURITY_QUESTIONS as SECURITY_QUESTION_VOCABULARY } from "@/lib/vocab";
 import { fakeTransport } from "@/test/render";
 
@@ -170,6 +173,20 @@ export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {}, heldO
           const [securityQuestion1, securityQuestion2] = account?.security?.questions ?? [SECURITY_QUESTIONS[4], SECURITY_QUESTIONS[7]];
           return { userId: account?.user.id ?? 1 << 30, securityQuestion1, securityQuestion2 };
         },
+        async resetPassword(req) {
+          requests.resetPassword.push(req);
+          await wait("resetPassword");
+          const account = known.find((a) => a.user.id === req.userId);
+          const [a1, a2] = account?.security?.answers ?? [];
+          if (!account || normalise(req.securityAnswer1) !== normalise(a1 ?? "") || normalise(req.securityAnswer2) !== normalise(a2 ?? "")) {
+            throw new ConnectError("Please check your security answers", Code.PermissionDenied);
+          }
+          account.password = req.newPassword;
+          signedIn = undefined;
+          return {};
+        },
+      })
+        .service(AccountEmailService, {
         sendPasswordResetLink(req) {
           requests.sendPasswordResetLink.push(req);
           return { message: "If an account exists for that address, we sent a link" };
@@ -184,18 +201,6 @@ export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {}, heldO
             throw new ConnectError("This link is invalid, has expired or was already used. Please ask for a new one.", Code.FailedPrecondition);
           }
           resetLinkUsed = true;
-          return {};
-        },
-        async resetPassword(req) {
-          requests.resetPassword.push(req);
-          await wait("resetPassword");
-          const account = known.find((a) => a.user.id === req.userId);
-          const [a1, a2] = account?.security?.answers ?? [];
-          if (!account || normalise(req.securityAnswer1) !== normalise(a1 ?? "") || normalise(req.securityAnswer2) !== normalise(a2 ?? "")) {
-            throw new ConnectError("Please check your security answers", Code.PermissionDenied);
-          }
-          account.password = req.newPassword;
-          signedIn = undefined;
           return {};
         },
       }),

@@ -60,27 +60,9 @@ const (
 	// AccountServiceResetPasswordProcedure is the fully-qualified name of the AccountService's
 	// ResetPassword RPC.
 	AccountServiceResetPasswordProcedure = "/rentproof.account.v1.AccountService/ResetPassword"
-	// AccountServiceSendPasswordResetLinkProcedure is the fully-qualified name of the AccountService's
-	// SendPasswordResetLink RPC.
-	AccountServiceSendPasswordResetLinkProcedure = "/rentproof.account.v1.AccountService/SendPasswordResetLink"
-	// AccountServiceResetPasswordWithLinkProcedure is the fully-qualified name of the AccountService's
-	// ResetPasswordWithLink RPC.
-	AccountServiceResetPasswordWithLinkProcedure = "/rentproof.account.v1.AccountService/ResetPasswordWithLink"
-	// AccountServiceSendSignInLinkProcedure is the fully-qualified name of the AccountService's
-	// SendSignInLink RPC.
-	AccountServiceSendSignInLinkProcedure = "/rentproof.account.v1.AccountService/SendSignInLink"
 	// AccountServiceUpdateProfileProcedure is the fully-qualified name of the AccountService's
 	// UpdateProfile RPC.
 	AccountServiceUpdateProfileProcedure = "/rentproof.account.v1.AccountService/UpdateProfile"
-	// AccountServiceVerifyEmailProcedure is the fully-qualified name of the AccountService's
-	// VerifyEmail RPC.
-	AccountServiceVerifyEmailProcedure = "/rentproof.account.v1.AccountService/VerifyEmail"
-	// AccountServiceResendVerificationEmailProcedure is the fully-qualified name of the
-	// AccountService's ResendVerificationEmail RPC.
-	AccountServiceResendVerificationEmailProcedure = "/rentproof.account.v1.AccountService/ResendVerificationEmail"
-	// AccountServiceChangeEmailProcedure is the fully-qualified name of the AccountService's
-	// ChangeEmail RPC.
-	AccountServiceChangeEmailProcedure = "/rentproof.account.v1.AccountService/ChangeEmail"
 )
 
 // AccountServiceClient is a client for the rentproof.account.v1.AccountService service.
@@ -111,27 +93,8 @@ type AccountServiceClient interface {
 	// ResetPassword sets a new password when both answers are right, and revokes every session.
 	// Repeated wrong answers per account and per client address answer resource_exhausted.
 	ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error)
-	// SendPasswordResetLink emails a one-time link that sets a new password (24 hours). The answer
-	// never says whether the address has an account, and the work is the same either way.
-	SendPasswordResetLink(context.Context, *connect.Request[v1.SendPasswordResetLinkRequest]) (*connect.Response[v1.SendPasswordResetLinkResponse], error)
-	// ResetPasswordWithLink sets a new password with an emailed link's token, once, and revokes
-	// every session of the account.
-	ResetPasswordWithLink(context.Context, *connect.Request[v1.ResetPasswordWithLinkRequest]) (*connect.Response[v1.ResetPasswordWithLinkResponse], error)
-	// SendSignInLink emails a one-time link that lets the browser that opens it past the
-	// account-wide limit on failed sign-ins (the password is still checked). The answer never says
-	// whether the account exists.
-	SendSignInLink(context.Context, *connect.Request[v1.SendSignInLinkRequest]) (*connect.Response[v1.SendSignInLinkResponse], error)
 	// UpdateProfile changes the signed-in user's name and profile (the dashboard's Edit Profile).
 	UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error)
-	// VerifyEmail verifies the address a link from a verification email was sent to, signed in or
-	// not: it fails when the link is altered, expired, or for an address no longer on the account.
-	VerifyEmail(context.Context, *connect.Request[v1.VerifyEmailRequest]) (*connect.Response[v1.VerifyEmailResponse], error)
-	// ResendVerificationEmail sends the signed-in user's verification email again; capped per
-	// address and hour (resource_exhausted).
-	ResendVerificationEmail(context.Context, *connect.Request[v1.ResendVerificationEmailRequest]) (*connect.Response[v1.ResendVerificationEmailResponse], error)
-	// ChangeEmail changes the signed-in user's address after checking their password: the new
-	// address is unverified and gets a verification email, the old one a security notice.
-	ChangeEmail(context.Context, *connect.Request[v1.ChangeEmailRequest]) (*connect.Response[v1.ChangeEmailResponse], error)
 }
 
 // NewAccountServiceClient constructs a client for the rentproof.account.v1.AccountService service.
@@ -209,46 +172,10 @@ func NewAccountServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(accountServiceMethods.ByName("ResetPassword")),
 			connect.WithClientOptions(opts...),
 		),
-		sendPasswordResetLink: connect.NewClient[v1.SendPasswordResetLinkRequest, v1.SendPasswordResetLinkResponse](
-			httpClient,
-			baseURL+AccountServiceSendPasswordResetLinkProcedure,
-			connect.WithSchema(accountServiceMethods.ByName("SendPasswordResetLink")),
-			connect.WithClientOptions(opts...),
-		),
-		resetPasswordWithLink: connect.NewClient[v1.ResetPasswordWithLinkRequest, v1.ResetPasswordWithLinkResponse](
-			httpClient,
-			baseURL+AccountServiceResetPasswordWithLinkProcedure,
-			connect.WithSchema(accountServiceMethods.ByName("ResetPasswordWithLink")),
-			connect.WithClientOptions(opts...),
-		),
-		sendSignInLink: connect.NewClient[v1.SendSignInLinkRequest, v1.SendSignInLinkResponse](
-			httpClient,
-			baseURL+AccountServiceSendSignInLinkProcedure,
-			connect.WithSchema(accountServiceMethods.ByName("SendSignInLink")),
-			connect.WithClientOptions(opts...),
-		),
 		updateProfile: connect.NewClient[v1.UpdateProfileRequest, v1.UpdateProfileResponse](
 			httpClient,
 			baseURL+AccountServiceUpdateProfileProcedure,
 			connect.WithSchema(accountServiceMethods.ByName("UpdateProfile")),
-			connect.WithClientOptions(opts...),
-		),
-		verifyEmail: connect.NewClient[v1.VerifyEmailRequest, v1.VerifyEmailResponse](
-			httpClient,
-			baseURL+AccountServiceVerifyEmailProcedure,
-			connect.WithSchema(accountServiceMethods.ByName("VerifyEmail")),
-			connect.WithClientOptions(opts...),
-		),
-		resendVerificationEmail: connect.NewClient[v1.ResendVerificationEmailRequest, v1.ResendVerificationEmailResponse](
-			httpClient,
-			baseURL+AccountServiceResendVerificationEmailProcedure,
-			connect.WithSchema(accountServiceMethods.ByName("ResendVerificationEmail")),
-			connect.WithClientOptions(opts...),
-		),
-		changeEmail: connect.NewClient[v1.ChangeEmailRequest, v1.ChangeEmailResponse](
-			httpClient,
-			baseURL+AccountServiceChangeEmailProcedure,
-			connect.WithSchema(accountServiceMethods.ByName("ChangeEmail")),
 			connect.WithClientOptions(opts...),
 		),
 	}
@@ -256,23 +183,17 @@ func NewAccountServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 
 // accountServiceClient implements AccountServiceClient.
 type accountServiceClient struct {
-	register                *connect.Client[v1.RegisterRequest, v1.RegisterResponse]
-	login                   *connect.Client[v1.LoginRequest, v1.LoginResponse]
-	logout                  *connect.Client[v1.LogoutRequest, v1.LogoutResponse]
-	getCurrentUser          *connect.Client[v1.GetCurrentUserRequest, v1.GetCurrentUserResponse]
-	getUserName             *connect.Client[v1.GetUserNameRequest, v1.GetUserNameResponse]
-	listSecurityQuestions   *connect.Client[v1.ListSecurityQuestionsRequest, v1.ListSecurityQuestionsResponse]
-	getSecurityQuestions    *connect.Client[v1.GetSecurityQuestionsRequest, v1.GetSecurityQuestionsResponse]
-	setSecurityQuestions    *connect.Client[v1.SetSecurityQuestionsRequest, v1.SetSecurityQuestionsResponse]
-	findAccount             *connect.Client[v1.FindAccountRequest, v1.FindAccountResponse]
-	resetPassword           *connect.Client[v1.ResetPasswordRequest, v1.ResetPasswordResponse]
-	sendPasswordResetLink   *connect.Client[v1.SendPasswordResetLinkRequest, v1.SendPasswordResetLinkResponse]
-	resetPasswordWithLink   *connect.Client[v1.ResetPasswordWithLinkRequest, v1.ResetPasswordWithLinkResponse]
-	sendSignInLink          *connect.Client[v1.SendSignInLinkRequest, v1.SendSignInLinkResponse]
-	updateProfile           *connect.Client[v1.UpdateProfileRequest, v1.UpdateProfileResponse]
-	verifyEmail             *connect.Client[v1.VerifyEmailRequest, v1.VerifyEmailResponse]
-	resendVerificationEmail *connect.Client[v1.ResendVerificationEmailRequest, v1.ResendVerificationEmailResponse]
-	changeEmail             *connect.Client[v1.ChangeEmailRequest, v1.ChangeEmailResponse]
+	register              *connect.Client[v1.RegisterRequest, v1.RegisterResponse]
+	login                 *connect.Client[v1.LoginRequest, v1.LoginResponse]
+	logout                *connect.Client[v1.LogoutRequest, v1.LogoutResponse]
+	getCurrentUser        *connect.Client[v1.GetCurrentUserRequest, v1.GetCurrentUserResponse]
+	getUserName           *connect.Client[v1.GetUserNameRequest, v1.GetUserNameResponse]
+	listSecurityQuestions *connect.Client[v1.ListSecurityQuestionsRequest, v1.ListSecurityQuestionsResponse]
+	getSecurityQuestions  *connect.Client[v1.GetSecurityQuestionsRequest, v1.GetSecurityQuestionsResponse]
+	setSecurityQuestions  *connect.Client[v1.SetSecurityQuestionsRequest, v1.SetSecurityQuestionsResponse]
+	findAccount           *connect.Client[v1.FindAccountRequest, v1.FindAccountResponse]
+	resetPassword         *connect.Client[v1.ResetPasswordRequest, v1.ResetPasswordResponse]
+	updateProfile         *connect.Client[v1.UpdateProfileRequest, v1.UpdateProfileResponse]
 }
 
 // Register calls rentproof.account.v1.AccountService.Register.
@@ -325,39 +246,9 @@ func (c *accountServiceClient) ResetPassword(ctx context.Context, req *connect.R
 	return c.resetPassword.CallUnary(ctx, req)
 }
 
-// SendPasswordResetLink calls rentproof.account.v1.AccountService.SendPasswordResetLink.
-func (c *accountServiceClient) SendPasswordResetLink(ctx context.Context, req *connect.Request[v1.SendPasswordResetLinkRequest]) (*connect.Response[v1.SendPasswordResetLinkResponse], error) {
-	return c.sendPasswordResetLink.CallUnary(ctx, req)
-}
-
-// ResetPasswordWithLink calls rentproof.account.v1.AccountService.ResetPasswordWithLink.
-func (c *accountServiceClient) ResetPasswordWithLink(ctx context.Context, req *connect.Request[v1.ResetPasswordWithLinkRequest]) (*connect.Response[v1.ResetPasswordWithLinkResponse], error) {
-	return c.resetPasswordWithLink.CallUnary(ctx, req)
-}
-
-// SendSignInLink calls rentproof.account.v1.AccountService.SendSignInLink.
-func (c *accountServiceClient) SendSignInLink(ctx context.Context, req *connect.Request[v1.SendSignInLinkRequest]) (*connect.Response[v1.SendSignInLinkResponse], error) {
-	return c.sendSignInLink.CallUnary(ctx, req)
-}
-
 // UpdateProfile calls rentproof.account.v1.AccountService.UpdateProfile.
 func (c *accountServiceClient) UpdateProfile(ctx context.Context, req *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error) {
 	return c.updateProfile.CallUnary(ctx, req)
-}
-
-// VerifyEmail calls rentproof.account.v1.AccountService.VerifyEmail.
-func (c *accountServiceClient) VerifyEmail(ctx context.Context, req *connect.Request[v1.VerifyEmailRequest]) (*connect.Response[v1.VerifyEmailResponse], error) {
-	return c.verifyEmail.CallUnary(ctx, req)
-}
-
-// ResendVerificationEmail calls rentproof.account.v1.AccountService.ResendVerificationEmail.
-func (c *accountServiceClient) ResendVerificationEmail(ctx context.Context, req *connect.Request[v1.ResendVerificationEmailRequest]) (*connect.Response[v1.ResendVerificationEmailResponse], error) {
-	return c.resendVerificationEmail.CallUnary(ctx, req)
-}
-
-// ChangeEmail calls rentproof.account.v1.AccountService.ChangeEmail.
-func (c *accountServiceClient) ChangeEmail(ctx context.Context, req *connect.Request[v1.ChangeEmailRequest]) (*connect.Response[v1.ChangeEmailResponse], error) {
-	return c.changeEmail.CallUnary(ctx, req)
 }
 
 // AccountServiceHandler is an implementation of the rentproof.account.v1.AccountService service.
@@ -388,27 +279,8 @@ type AccountServiceHandler interface {
 	// ResetPassword sets a new password when both answers are right, and revokes every session.
 	// Repeated wrong answers per account and per client address answer resource_exhausted.
 	ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error)
-	// SendPasswordResetLink emails a one-time link that sets a new password (24 hours). The answer
-	// never says whether the address has an account, and the work is the same either way.
-	SendPasswordResetLink(context.Context, *connect.Request[v1.SendPasswordResetLinkRequest]) (*connect.Response[v1.SendPasswordResetLinkResponse], error)
-	// ResetPasswordWithLink sets a new password with an emailed link's token, once, and revokes
-	// every session of the account.
-	ResetPasswordWithLink(context.Context, *connect.Request[v1.ResetPasswordWithLinkRequest]) (*connect.Response[v1.ResetPasswordWithLinkResponse], error)
-	// SendSignInLink emails a one-time link that lets the browser that opens it past the
-	// account-wide limit on failed sign-ins (the password is still checked). The answer never says
-	// whether the account exists.
-	SendSignInLink(context.Context, *connect.Request[v1.SendSignInLinkRequest]) (*connect.Response[v1.SendSignInLinkResponse], error)
 	// UpdateProfile changes the signed-in user's name and profile (the dashboard's Edit Profile).
 	UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error)
-	// VerifyEmail verifies the address a link from a verification email was sent to, signed in or
-	// not: it fails when the link is altered, expired, or for an address no longer on the account.
-	VerifyEmail(context.Context, *connect.Request[v1.VerifyEmailRequest]) (*connect.Response[v1.VerifyEmailResponse], error)
-	// ResendVerificationEmail sends the signed-in user's verification email again; capped per
-	// address and hour (resource_exhausted).
-	ResendVerificationEmail(context.Context, *connect.Request[v1.ResendVerificationEmailRequest]) (*connect.Response[v1.ResendVerificationEmailResponse], error)
-	// ChangeEmail changes the signed-in user's address after checking their password: the new
-	// address is unverified and gets a verification email, the old one a security notice.
-	ChangeEmail(context.Context, *connect.Request[v1.ChangeEmailRequest]) (*connect.Response[v1.ChangeEmailResponse], error)
 }
 
 // NewAccountServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -482,46 +354,10 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 		connect.WithSchema(accountServiceMethods.ByName("ResetPassword")),
 		connect.WithHandlerOptions(opts...),
 	)
-	accountServiceSendPasswordResetLinkHandler := connect.NewUnaryHandler(
-		AccountServiceSendPasswordResetLinkProcedure,
-		svc.SendPasswordResetLink,
-		connect.WithSchema(accountServiceMethods.ByName("SendPasswordResetLink")),
-		connect.WithHandlerOptions(opts...),
-	)
-	accountServiceResetPasswordWithLinkHandler := connect.NewUnaryHandler(
-		AccountServiceResetPasswordWithLinkProcedure,
-		svc.ResetPasswordWithLink,
-		connect.WithSchema(accountServiceMethods.ByName("ResetPasswordWithLink")),
-		connect.WithHandlerOptions(opts...),
-	)
-	accountServiceSendSignInLinkHandler := connect.NewUnaryHandler(
-		AccountServiceSendSignInLinkProcedure,
-		svc.SendSignInLink,
-		connect.WithSchema(accountServiceMethods.ByName("SendSignInLink")),
-		connect.WithHandlerOptions(opts...),
-	)
 	accountServiceUpdateProfileHandler := connect.NewUnaryHandler(
 		AccountServiceUpdateProfileProcedure,
 		svc.UpdateProfile,
 		connect.WithSchema(accountServiceMethods.ByName("UpdateProfile")),
-		connect.WithHandlerOptions(opts...),
-	)
-	accountServiceVerifyEmailHandler := connect.NewUnaryHandler(
-		AccountServiceVerifyEmailProcedure,
-		svc.VerifyEmail,
-		connect.WithSchema(accountServiceMethods.ByName("VerifyEmail")),
-		connect.WithHandlerOptions(opts...),
-	)
-	accountServiceResendVerificationEmailHandler := connect.NewUnaryHandler(
-		AccountServiceResendVerificationEmailProcedure,
-		svc.ResendVerificationEmail,
-		connect.WithSchema(accountServiceMethods.ByName("ResendVerificationEmail")),
-		connect.WithHandlerOptions(opts...),
-	)
-	accountServiceChangeEmailHandler := connect.NewUnaryHandler(
-		AccountServiceChangeEmailProcedure,
-		svc.ChangeEmail,
-		connect.WithSchema(accountServiceMethods.ByName("ChangeEmail")),
 		connect.WithHandlerOptions(opts...),
 	)
 	return "/rentproof.account.v1.AccountService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -546,20 +382,8 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 			accountServiceFindAccountHandler.ServeHTTP(w, r)
 		case AccountServiceResetPasswordProcedure:
 			accountServiceResetPasswordHandler.ServeHTTP(w, r)
-		case AccountServiceSendPasswordResetLinkProcedure:
-			accountServiceSendPasswordResetLinkHandler.ServeHTTP(w, r)
-		case AccountServiceResetPasswordWithLinkProcedure:
-			accountServiceResetPasswordWithLinkHandler.ServeHTTP(w, r)
-		case AccountServiceSendSignInLinkProcedure:
-			accountServiceSendSignInLinkHandler.ServeHTTP(w, r)
 		case AccountServiceUpdateProfileProcedure:
 			accountServiceUpdateProfileHandler.ServeHTTP(w, r)
-		case AccountServiceVerifyEmailProcedure:
-			accountServiceVerifyEmailHandler.ServeHTTP(w, r)
-		case AccountServiceResendVerificationEmailProcedure:
-			accountServiceResendVerificationEmailHandler.ServeHTTP(w, r)
-		case AccountServiceChangeEmailProcedure:
-			accountServiceChangeEmailHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -609,30 +433,6 @@ func (UnimplementedAccountServiceHandler) ResetPassword(context.Context, *connec
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.ResetPassword is not implemented"))
 }
 
-func (UnimplementedAccountServiceHandler) SendPasswordResetLink(context.Context, *connect.Request[v1.SendPasswordResetLinkRequest]) (*connect.Response[v1.SendPasswordResetLinkResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.SendPasswordResetLink is not implemented"))
-}
-
-func (UnimplementedAccountServiceHandler) ResetPasswordWithLink(context.Context, *connect.Request[v1.ResetPasswordWithLinkRequest]) (*connect.Response[v1.ResetPasswordWithLinkResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.ResetPasswordWithLink is not implemented"))
-}
-
-func (UnimplementedAccountServiceHandler) SendSignInLink(context.Context, *connect.Request[v1.SendSignInLinkRequest]) (*connect.Response[v1.SendSignInLinkResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.SendSignInLink is not implemented"))
-}
-
 func (UnimplementedAccountServiceHandler) UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.UpdateProfile is not implemented"))
-}
-
-func (UnimplementedAccountServiceHandler) VerifyEmail(context.Context, *connect.Request[v1.VerifyEmailRequest]) (*connect.Response[v1.VerifyEmailResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.VerifyEmail is not implemented"))
-}
-
-func (UnimplementedAccountServiceHandler) ResendVerificationEmail(context.Context, *connect.Request[v1.ResendVerificationEmailRequest]) (*connect.Response[v1.ResendVerificationEmailResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.ResendVerificationEmail is not implemented"))
-}
-
-func (UnimplementedAccountServiceHandler) ChangeEmail(context.Context, *connect.Request[v1.ChangeEmailRequest]) (*connect.Response[v1.ChangeEmailResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rentproof.account.v1.AccountService.ChangeEmail is not implemented"))
 }

@@ -1,7 +1,7 @@
 import { useMutation } from "@connectrpc/connect-query";
 import { useNavigate } from "react-router-dom";
 import { toast } from "@/components/ui/use-toast";
-import { AccountService } from "@/gen/rentproof/account/v1/account_pb";
+import { AccountEmailService } from "@/gen/rentproof/account/v1/account_email_pb";
 import { errorMessage } from "@/lib/errors";
 import type { NewPasswordValues } from "../schemas";
 import { useFailureToast } from "./use-sign-in";
@@ -26,12 +26,12 @@ export function useResetDone(dismissFailure: () => void) {
 }
 
 /**
- * useSendResetLink asks for a reset link by email (AccountService.SendPasswordResetLink). The
+ * useSendResetLink asks for a reset link by email (AccountEmailService.SendPasswordResetLink). The
  * answer is the same whether or not the address has an account; `sent` holds it.
  */
 export function useSendResetLink() {
   const failure = useFailureToast();
-  const mutation = useMutation(AccountService.method.sendPasswordResetLink, {
+  const mutation = useMutation(AccountEmailService.method.sendPasswordResetLink, {
     onMutate: failure.clear,
     onError: (err) => failure.show({ title: "Could not send the link", description: errorMessage(err) || "Please try again" }),
   });
@@ -42,10 +42,10 @@ export function useSendResetLink() {
   };
 }
 
-/** useSendSignInLink asks for a sign-in link by email (AccountService.SendSignInLink). */
+/** useSendSignInLink asks for a sign-in link by email (AccountEmailService.SendSignInLink). */
 export function useSendSignInLink() {
   const failure = useFailureToast();
-  const mutation = useMutation(AccountService.method.sendSignInLink, {
+  const mutation = useMutation(AccountEmailService.method.sendSignInLink, {
     onMutate: failure.clear,
     onError: (err) => failure.show({ title: "Could not send the link", description: errorMessage(err) || "Please try again" }),
   });
@@ -56,11 +56,11 @@ export function useSendSignInLink() {
   };
 }
 
-/** useResetWithLink sets a new password with an emailed link (AccountService.ResetPasswordWithLink). */
+/** useResetWithLink sets a new password with an emailed link (AccountEmailService.ResetPasswordWithLink). */
 export function useResetWithLink(token: string) {
   const failure = useFailureToast();
   const done = useResetDone(failure.clear);
-  const mutation = useMutation(AccountService.method.resetPasswordWithLink, {
+  const mutation = useMutation(AccountEmailService.method.resetPasswordWithLink, {
     onMutate: failure.clear,
     onSuccess: done,
     onError: (err) =>

@@ -3,7 +3,8 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { AccountService, UserSchema, type ChangeEmailRequest } from "@/gen/rentproof/account/v1/account_pb";
+import { AccountEmailService, type ChangeEmailRequest } from "@/gen/rentproof/account/v1/account_email_pb";
+import { AccountService, UserSchema } from "@/gen/rentproof/account/v1/account_pb";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
 import { useCurrentUser } from "../api/use-current-user";
 import { ChangeEmailButton } from "./change-email-dialog";
@@ -18,8 +19,7 @@ function renderButton() {
   const sent: ChangeEmailRequest[] = [];
   const transport = fakeTransport({
     extra: (router) =>
-      router.service(AccountService, {
-        getCurrentUser: () => ({ user }),
+      router.service(AccountService, { getCurrentUser: () => ({ user }) }).service(AccountEmailService, {
         changeEmail(req) {
           sent.push(req);
           if (req.password !== "s3cret-pass") throw new ConnectError("Your password is incorrect", Code.InvalidArgument);

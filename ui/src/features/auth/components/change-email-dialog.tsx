@@ -10,11 +10,12 @@ import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { AccountService, GetCurrentUserResponseSchema } from "@/gen/rentproof/account/v1/account_pb";
+import { AccountEmailService } from "@/gen/rentproof/account/v1/account_email_pb";
 import { errorMessage } from "@/lib/errors";
 import { useCurrentUser } from "../api/use-current-user";
 import { changeEmailSchema, type ChangeEmailValues } from "../schemas";
 
-/** ChangeEmailForm asks for the new address and the current password (AccountService.ChangeEmail). */
+/** ChangeEmailForm asks for the new address and the current password (AccountEmailService.ChangeEmail). */
 function ChangeEmailForm({ onDone }: { onDone: () => void }) {
   const { control, handleSubmit } = useForm<ChangeEmailValues>({
     resolver: zodResolver(changeEmailSchema),
@@ -22,7 +23,7 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
   });
   const queryClient = useQueryClient();
   const transport = useTransport();
-  const change = useMutation(AccountService.method.changeEmail, {
+  const change = useMutation(AccountEmailService.method.changeEmail, {
     onSuccess: async ({ user }) => {
       const key = createConnectQueryKey({ schema: AccountService.method.getCurrentUser, transport, input: {}, cardinality: "finite" });
       if (user) queryClient.setQueryData(key, create(GetCurrentUserResponseSchema, { user }));

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { AccountService } from "@/gen/rentproof/account/v1/account_pb";
+import { AccountEmailService } from "@/gen/rentproof/account/v1/account_email_pb";
 import { errorMessage } from "@/lib/errors";
 import { useCurrentUser } from "../api/use-current-user";
 import "../auth.css";
@@ -13,7 +14,7 @@ import "./verify-email.css";
 
 /**
  * VerifyEmailPage is /verify-email?token=…, where a verification email's link lands: it sends
- * the token to AccountService.VerifyEmail once and says what happened. It works signed in or
+ * the token to AccountEmailService.VerifyEmail once and says what happened. It works signed in or
  * not (the link is the proof); the server's message says why a link failed (expired, altered,
  * for an address no longer on the account).
  */
@@ -23,7 +24,7 @@ export function VerifyEmailPage() {
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
   const transport = useTransport();
-  const verify = useMutation(AccountService.method.verifyEmail, {
+  const verify = useMutation(AccountEmailService.method.verifyEmail, {
     onSuccess: () =>
       queryClient.invalidateQueries({
         queryKey: createConnectQueryKey({ schema: AccountService.method.getCurrentUser, transport, input: {}, cardinality: "finite" }),

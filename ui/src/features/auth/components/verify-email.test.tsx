@@ -3,6 +3,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { AccountEmailService } from "@/gen/rentproof/account/v1/account_email_pb";
 import { AccountService, UserSchema, type User } from "@/gen/rentproof/account/v1/account_pb";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
 
@@ -18,8 +19,7 @@ function verifier(start: User | undefined, opts: { verifyError?: ConnectError; r
   const calls = { verify: [] as string[], resend: 0 };
   const transport = fakeTransport({
     extra: (router) =>
-      router.service(AccountService, {
-        getCurrentUser: () => ({ user }),
+      router.service(AccountService, { getCurrentUser: () => ({ user }) }).service(AccountEmailService, {
         verifyEmail(req) {
           calls.verify.push(req.token);
           if (opts.verifyError) throw opts.verifyError;

@@ -13,7 +13,10 @@ import (
 	"github.com/rentproof/rentproof/internal/testserver"
 )
 
-const accountService = "/rentproof.account.v1.AccountService/"
+const (
+	accountService      = "/rentproof.account.v1.AccountService/"
+	accountEmailService = "/rentproof.account.v1.AccountEmailService/"
+)
 
 // A signed-out visitor is an answer, not an error, on Connect (a browser logs every 4xx it
 // gets); the REST path for older clients keeps SPEC §7's 401.

@@ -82,7 +82,7 @@ func (a *api) verified() bool {
 
 func (a *api) verify(token string) reply {
 	a.t.Helper()
-	return a.post(accountService+"VerifyEmail", map[string]any{"token": token})
+	return a.post(accountEmailService+"VerifyEmail", map[string]any{"token": token})
 }
 
 // Sign-up queues exactly one verification email, to the address given, in the sign-up's
@@ -116,7 +116,7 @@ func TestSignUpSendsOneVerificationLinkThatVerifies(t *testing.T) {
 	if r := a.verify(token); r.status != http.StatusOK || r.body["alreadyVerified"] != true {
 		t.Errorf("opening the link again: %d %s, want alreadyVerified", r.status, r.raw)
 	}
-	if r := a.post(accountService+"ResendVerificationEmail", map[string]any{}); r.status == http.StatusOK ||
+	if r := a.post(accountEmailService+"ResendVerificationEmail", map[string]any{}); r.status == http.StatusOK ||
 		r.message() != "Your email address is already verified." {
 		t.Errorf("resend once verified: %d %s", r.status, r.raw)
 	}
@@ -188,7 +188,7 @@ func TestChangingTheEmailAddress(t *testing.T) {
 	}
 
 	change := func(email, password string) reply {
-		return a.post(accountService+"ChangeEmail", map[string]any{"email": email, "password": password})
+		return a.post(accountEmailService+"ChangeEmail", map[string]any{"email": email, "password": password})
 	}
 	if r := change("moved@example.com", "wrong-pass"); r.status == http.StatusOK || r.message() != "Your password is incorrect" {
 		t.Errorf("wrong password: %d %s", r.status, r.raw)
@@ -236,7 +236,7 @@ func TestChangingTheEmailAddress(t *testing.T) {
 	if r := a.verify(tokenIn(t, sent[0], srv.URL)); r.status != http.StatusOK || !a.verified() {
 		t.Errorf("the new address's link: %d %s", r.status, r.raw)
 	}
-	if r := (newAPI(t, srv)).post(accountService+"ChangeEmail", map[string]any{"email": "x@example.com", "password": "s3cret-pass"}); r.status != http.StatusUnauthorized {
+	if r := (newAPI(t, srv)).post(accountEmailService+"ChangeEmail", map[string]any{"email": "x@example.com", "password": "s3cret-pass"}); r.status != http.StatusUnauthorized {
 		t.Errorf("signed out: %d %s", r.status, r.raw)
 	}
 }
@@ -251,7 +251,7 @@ func TestParallelResendsKeepTheHourlyCap(t *testing.T) {
 	statuses := make([]reply, n)
 	var wg sync.WaitGroup
 	for i := range n {
-		wg.Go(func() { statuses[i] = a.post(accountService+"ResendVerificationEmail", map[string]any{}) })
+		wg.Go(func() { statuses[i] = a.post(accountEmailService+"ResendVerificationEmail", map[string]any{}) })
 	}
 	wg.Wait()
 	sent, refused := 0, 0

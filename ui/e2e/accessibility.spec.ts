@@ -150,6 +150,8 @@ const CHECKS: Check[] = [
     (path): Check => ({ name: path.slice(1), path, roles: ["visitor"] }),
   ),
   { name: "contact, signed in", path: "/contact", roles: ["tenant"] },
+  { name: "notifications", path: "/notifications", roles: ["tenant"] },
+  { name: "settings", path: "/settings", roles: ["tenant"] },
   { name: "the dashboard", path: "/dashboard", roles: ["tenant", "landlord", "admin"] },
   // Signed out, a protected route leads to sign-in, and /admin says who may see it.
   {
@@ -313,6 +315,12 @@ const STATES: StateCheck[] = [
     direct: true,
     rpcs: ["VerifyEmail"],
   }),
+  ...route("notifications", "/notifications", "tenant", {
+    loading: status("Loading notifications"),
+    empty: heading("You have no notifications yet."),
+    error: alert,
+  }, direct),
+  ...route("settings", "/settings", "tenant", { loading: status("Loading your email preferences"), error: alert }, direct),
   ...route("security questions", "/dashboard/security-questions", "tenant", { loading: status("Loading security questions"), error: alert }, direct),
   ...route("rewards", "/gamification", "tenant", { loading: status("Loading profile"), empty: heading("Rewards are not fully initialised"), error: alert }, direct),
   ...route("the leaderboard", "/gamification?tab=leaderboard", "tenant", {
@@ -339,6 +347,7 @@ const NO_STATE_OF_THEIR_OWN = [
   "/cookies",
   "/accessibility",
   "/forgot-password",
+  "/reset-password",
   "/add-property",
   "/verification-success/:propertyId",
   "*",

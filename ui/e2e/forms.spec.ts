@@ -26,7 +26,7 @@ test("a signed-out load of home logs no console error, and asks who is signed in
   await page.goto("/");
   const answer = await currentUser;
   expect(answer.status()).toBe(200);
-  expect(await answer.json()).toEqual({ user: null });
+  expect(await answer.json()).toEqual({ user: null, unreadNotifications: 0 });
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Featured properties" }).getByRole("article")).toHaveCount(3);
   await page.waitForLoadState("networkidle");

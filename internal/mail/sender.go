@@ -13,7 +13,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	gomail "github.com/wneessen/go-mail"
 
@@ -34,7 +33,7 @@ import (
 
 // Defaults of SenderConfig.
 const (
-	DefaultPoll        = time.Second      // how often a sender looks without being told
+	DefaultPoll        = time.Second      // how often a sender looks for due mail
 	DefaultBatch       = 50               // rows claimed per pass
 	DefaultMaxAttempts = 10               // tries before a temporarily failing message is dead
 	DefaultBackoff     = 30 * time.Second // the first retry's wait; doubled each time, at most an hour
@@ -43,9 +42,6 @@ const (
 	maxBackoff         = time.Hour
 	smtpTimeout        = 30 * time.Second
 )
-
-// notifyChannel is rung by outbox_emails' insert trigger when a transaction that enqueued commits.
-const notifyChannel = "outbox_emails_due"
 
 // WithheldReason is the last_error of mail withheld because its address is not verified.
 const WithheldReason = "Not sent: the member's address was not verified (only security mail goes to an unverified address)."
@@ -148,49 +144,11 @@ func smtpOptions(raw string) (string, []gomail.Option, error) {
 	return u.Hostname(), opts, nil
 }
 
-// Run sends due mail until ctx ends: at once when a transaction that enqueued commits (LISTEN on
-// the outbox's channel), and every Poll for retries and bells rung while nobody listened. It
-// stops between messages. Call it once per server, in its own goroutine.
+// Run sends due mail every Poll until ctx ends, stopping between messages. Call it once per
+// server, in its own goroutine. It polls rather than LISTENs: a NOTIFY from the transactions that
+// enqueue would serialise their commits (sql/migrations/20261129000700).
 func (s *Sender) Run(ctx context.Context) {
 	for ctx.Err() == nil {
-		err := s.listen(ctx)
-		if ctx.Err() != nil {
-			return
-		}
-		// No LISTEN (e.g. PgBouncer in transaction mode): poll only, and try again later.
-		slog.WarnContext(ctx, "mail: listening for the outbox failed; polling", "err", err)
-		s.poll(ctx, time.Now().Add(time.Minute))
-	}
-}
-
-// listen holds a connection of its own listening on the outbox's channel and sends after each
-// bell or poll.
-func (s *Sender) listen(ctx context.Context) error {
-	conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
-	if err != nil {
-		return fmt.Errorf("connect: %w", err)
-	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
-		return fmt.Errorf("listen: %w", err)
-	}
-	for {
-		s.pass(ctx)
-		wait, cancel := context.WithTimeout(ctx, s.cfg.Poll)
-		_, err := conn.WaitForNotification(wait)
-		cancel()
-		switch {
-		case ctx.Err() != nil:
-			return nil
-		case err != nil && !errors.Is(err, context.DeadlineExceeded):
-			return fmt.Errorf("wait for notification: %w", err)
-		}
-	}
-}
-
-// poll sends every Poll until ctx ends or until.
-func (s *Sender) poll(ctx context.Context, until time.Time) {
-	for ctx.Err() == nil && time.Now().Before(until) {
 		s.pass(ctx)
 		select {
 		case <-ctx.Done():

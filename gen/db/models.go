@@ -355,15 +355,16 @@ type SavedProperty struct {
 }
 
 type Session struct {
-	ID         int64
-	UserID     int32
-	TokenHash  []byte
-	CreatedAt  time.Time
-	LastSeenAt time.Time
-	ExpiresAt  time.Time
-	RevokedAt  *time.Time
-	UserAgent  *string
-	ClientIp   *string
+	ID          int64
+	UserID      int32
+	TokenHash   []byte
+	CreatedAt   time.Time
+	LastSeenAt  time.Time
+	ExpiresAt   time.Time
+	RevokedAt   *time.Time
+	UserAgent   *string
+	ClientIp    *string
+	ConfirmedAt *time.Time
 }
 
 type SignIn struct {

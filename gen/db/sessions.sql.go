@@ -10,6 +10,16 @@ import (
 	"time"
 )
 
+const confirmSession = `-- name: ConfirmSession :exec
+UPDATE sessions SET confirmed_at = now() WHERE id = $1 AND revoked_at IS NULL
+`
+
+// A passkey ceremony proved the owner is at this session's keyboard.
+func (q *Queries) ConfirmSession(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, confirmSession, id)
+	return err
+}
+
 const createSession = `-- name: CreateSession :exec
 INSERT INTO sessions (user_id, token_hash, expires_at, user_agent, client_ip)
 VALUES ($1, $2, $3, $4, $5)
@@ -162,6 +172,27 @@ UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL
 func (q *Queries) RevokeUserSessions(ctx context.Context, userID int32) error {
 	_, err := q.db.Exec(ctx, revokeUserSessions, userID)
 	return err
+}
+
+const sessionConfirmedWithin = `-- name: SessionConfirmedWithin :one
+SELECT EXISTS (
+    SELECT 1 FROM sessions
+    WHERE id = $1 AND revoked_at IS NULL
+      AND confirmed_at > now() - ($2::int * interval '1 second')
+) AS confirmed
+`
+
+type SessionConfirmedWithinParams struct {
+	ID            int64
+	WindowSeconds int32
+}
+
+// Whether a passkey confirmed the session within the window.
+func (q *Queries) SessionConfirmedWithin(ctx context.Context, arg SessionConfirmedWithinParams) (bool, error) {
+	row := q.db.QueryRow(ctx, sessionConfirmedWithin, arg.ID, arg.WindowSeconds)
+	var confirmed bool
+	err := row.Scan(&confirmed)
+	return confirmed, err
 }
 
 const touchSession = `-- name: TouchSession :exec

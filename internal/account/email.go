@@ -187,8 +187,8 @@ func addressDigest(key *signing.Key, address string) string {
 	return hex.EncodeToString(key.Sum("address", strings.ToLower(address))[:16])
 }
 
-// ChangeEmail changes the signed-in user's address after checking their password (throttled as
-// sign-in is): the new address is unverified and gets a verification email, the old one a notice
+// ChangeEmail changes the signed-in user's address once confirmIdentity has their password (or a
+// recent passkey): the new address is unverified and gets a verification email, the old one a notice
 // of the change, both in the change's transaction.
 func (s *Service) ChangeEmail(ctx context.Context, newEmail, password string) (User, error) {
 	me, err := identity.RequireUser(ctx, ErrNotSignedIn)
@@ -198,7 +198,6 @@ func (s *Service) ChangeEmail(ctx context.Context, newEmail, password string) (U
 	newEmail = strings.TrimSpace(newEmail)
 	var v apperr.Validator
 	checkEmail(&v, newEmail)
-	v.Check(password != "", "password", "Please enter your current password")
 	if err := v.Err(); err != nil {
 		return User{}, err
 	}
@@ -210,18 +209,9 @@ func (s *Service) ChangeEmail(ctx context.Context, newEmail, password string) (U
 		v.Check(false, "email", "This is already your email address")
 		return User{}, v.Err()
 	}
-	known, err := knownDevice(ctx, s.q, old.ID)
+	confirmed, err := s.confirmIdentity(ctx, old, password)
 	if err != nil {
 		return User{}, err
-	}
-	try := newAttempt(ctx, "change_email", fmt.Sprint(old.ID), known)
-	reserved, err := s.reserve(ctx, try)
-	if err != nil {
-		return User{}, err
-	}
-	if rules.LoginPassword.TooLong(password) || !VerifySecret(old.PasswordHash, password) {
-		v.Check(false, "password", "Your password is incorrect") // the reservation stays: it was a failure
-		return User{}, v.Err()
 	}
 	if taken, err := s.q.EmailTaken(ctx, newEmail); err != nil {
 		return User{}, fmt.Errorf("check email: %w", err)
@@ -231,7 +221,7 @@ func (s *Service) ChangeEmail(ctx context.Context, newEmail, password string) (U
 	var out User
 	noticeCapped := false
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		if err := succeeded(ctx, q, try, reserved); err != nil {
+		if err := confirmed(ctx, q); err != nil {
 			return err
 		}
 		u, err := q.ChangeEmail(ctx, db.ChangeEmailParams{ID: old.ID, Email: newEmail})

@@ -41,3 +41,15 @@ INSERT INTO sign_ins (user_id, network, device_hash) VALUES ($1, $2, $3);
 -- name: DeleteOldSignIns :exec
 -- Housekeeping: sign-ins older than the history kept.
 DELETE FROM sign_ins WHERE created_at < now() - (sqlc.arg(older_than_seconds)::int * interval '1 second');
+
+-- name: ConfirmSession :exec
+-- A passkey ceremony proved the owner is at this session's keyboard.
+UPDATE sessions SET confirmed_at = now() WHERE id = $1 AND revoked_at IS NULL;
+
+-- name: SessionConfirmedWithin :one
+-- Whether a passkey confirmed the session within the window.
+SELECT EXISTS (
+    SELECT 1 FROM sessions
+    WHERE id = $1 AND revoked_at IS NULL
+      AND confirmed_at > now() - (sqlc.arg(window_seconds)::int * interval '1 second')
+) AS confirmed;

@@ -115,11 +115,9 @@ test-e2e: chromium ## browser tests: the real server binary on a fresh database,
 
 bench: build ## property search benchmark (BENCH_FLAGS="-properties 1000000 -reviews 5000000" for the large set); BENCH=ledger: tokens and approvals on a durable cluster; BENCH=dashboard: the dashboards (a landlord with 500 listings, tenants); BENCH=mail: emails a minute one server's sender delivers to Mailpit (-emails 3000); BENCH=gamification: leaderboard, profiles and reviews with XP on a durable cluster; BENCH=tenancy: review pages with verified reviews and owners confirming tenancies on a durable cluster; each figure against its target and the last recorded run (BENCH_FLAGS="-record" records them, "-compare bin/rentproof-base" compares five alternating runs with another tree: docs/benchmarks.md)
 ifeq ($(BENCH),ledger)
-	mailpit=$$(bash scripts/mailpit.sh); SMTP_URL=$${mailpit%%$$'\n'*} \
-		DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -ledger $(BENCH_FLAGS)
+	DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -ledger $(BENCH_FLAGS)
 else ifeq ($(BENCH),gamification)
-	mailpit=$$(bash scripts/mailpit.sh); SMTP_URL=$${mailpit%%$$'\n'*} \
-		DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -gamification $(BENCH_FLAGS)
+	DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -gamification $(BENCH_FLAGS)
 else ifeq ($(BENCH),tenancy)
 	DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -tenancy $(BENCH_FLAGS)
 else ifeq ($(BENCH),mail)

@@ -85,7 +85,7 @@ func (q *Queries) ClaimDueEmails(ctx context.Context, arg ClaimDueEmailsParams) 
 const countRecentEmails = `-- name: CountRecentEmails :one
 SELECT count(*)::int FROM outbox_emails
 WHERE lower(to_address) = lower($1) AND kind = $2
-    AND created_at >= $3
+    AND category = 'security' AND created_at >= $3
 `
 
 type CountRecentEmailsParams struct {
@@ -94,7 +94,7 @@ type CountRecentEmailsParams struct {
 	Since     time.Time
 }
 
-// How many messages of one kind went (or wait to go) to one address since a time: the
+// How many security messages of one kind went (or wait to go) to one address since a time: the
 // per-address caps on verification and reset mail.
 func (q *Queries) CountRecentEmails(ctx context.Context, arg CountRecentEmailsParams) (int32, error) {
 	row := q.db.QueryRow(ctx, countRecentEmails, arg.ToAddress, arg.Kind, arg.Since)

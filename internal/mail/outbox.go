@@ -63,11 +63,14 @@ func Enqueue(ctx context.Context, tx *db.Queries, m Message) (int64, error) {
 	return id, nil
 }
 
-// EnqueueCapped is Enqueue for mail capped per address and hour (verification and reset): it
-// refuses with ErrTooMany once perHour messages of m's kind went to m.To in the
+// EnqueueCapped is Enqueue for security mail capped per address and hour (verification and
+// reset): it refuses with ErrTooMany once perHour messages of m's kind went to m.To in the
 // last hour. The count and the insert share tx; callers serialise per address (an advisory
 // lock on it) when parallel requests must not pass the cap together.
 func EnqueueCapped(ctx context.Context, tx *db.Queries, m Message, perHour int) (int64, error) {
+	if m.Category != CategorySecurity { // the address index that counts them holds security mail only
+		return 0, fmt.Errorf("capped %s email: category %q, want %q", m.Kind, m.Category, CategorySecurity)
+	}
 	n, err := tx.CountRecentEmails(ctx, db.CountRecentEmailsParams{
 		ToAddress: m.To, Kind: m.Kind, Since: time.Now().Add(-time.Hour),
 	})

@@ -7,11 +7,11 @@ VALUES (sqlc.narg(user_id), sqlc.arg(to_address), sqlc.arg(category), sqlc.arg(k
 RETURNING id;
 
 -- name: CountRecentEmails :one
--- How many messages of one kind went (or wait to go) to one address since a time: the
+-- How many security messages of one kind went (or wait to go) to one address since a time: the
 -- per-address caps on verification and reset mail.
 SELECT count(*)::int FROM outbox_emails
 WHERE lower(to_address) = lower(sqlc.arg(to_address)) AND kind = sqlc.arg(kind)
-    AND created_at >= sqlc.arg(since);
+    AND category = 'security' AND created_at >= sqlc.arg(since);
 
 -- name: GetSigningKey :one
 SELECT key FROM signing_keys WHERE name = sqlc.arg(name);

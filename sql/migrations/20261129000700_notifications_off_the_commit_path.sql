@@ -9,6 +9,7 @@
 --   per notification. Members are never deleted (a closed account stays as a row with its
 --   personal fields erased), so the keys guard nothing.
 DROP TRIGGER outbox_emails_notify ON outbox_emails;
+-- contract: the previous release never calls it; its sender, left without the bell, looks every second anyway.
 DROP FUNCTION outbox_emails_notify();
 ALTER TABLE notifications DROP CONSTRAINT notifications_user_id_fkey;
 ALTER TABLE notify_bursts DROP CONSTRAINT notify_bursts_user_id_fkey;

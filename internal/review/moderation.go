@@ -19,8 +19,10 @@ import (
 
 // Moderation's limits (ModerationService, issue 30).
 const (
-	// SearchPageSize and SearchMaxPageSize page SearchModerated.
-	SearchPageSize, SearchMaxPageSize = 20, 50
+	// SearchPageSize is SearchModerated's page size when none is asked.
+	SearchPageSize = 20
+	// SearchMaxPageSize is the largest page SearchModerated answers.
+	SearchMaxPageSize = 50
 )
 
 // The rules of a moderator's reason and search, from the contract.

@@ -14,8 +14,13 @@ import (
 	"github.com/rentproof/rentproof/internal/vocab"
 )
 
-// BadgesPageSize and BadgesMaxPageSize page VerifiedProperties.
-const BadgesPageSize, BadgesMaxPageSize = 20, 50
+// Pages of VerifiedProperties.
+const (
+	// BadgesPageSize is the page size when none is asked.
+	BadgesPageSize = 20
+	// BadgesMaxPageSize is the largest page answered.
+	BadgesMaxPageSize = 50
+)
 
 var badgesQuery = vocab.Of((&adminv1.ListVerifiedPropertiesRequest{}).ProtoReflect().Descriptor().Fields().ByName("query"))
 

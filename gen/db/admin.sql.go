@@ -146,7 +146,8 @@ const listAdminQueue = `-- name: ListAdminQueue :many
 SELECT d.id, d.property_id, d.property_title, d.requested_by_id, d.requested_by_username, d.requested_to_id, d.requested_to_username, d.state, d.status_reason, d.message, d.response_message, d.owner_username, d.incentive_amount, d.documents_provided, d.documents_verified, d.created_at, d.updated_at, d.expires_at, d.responded_at, d.address, coalesce(r.payment_intent_id, '')::text AS payment_intent_id, coalesce(r.payment_status, '')::text AS payment_status,
     (r.payment_intent_id IS NOT NULL AND r.status = 'paid')::bool AS paid_check,
     coalesce(property_address_text(p.address, p.city, p.state, p.zip_code, p.country), '')::text AS current_address,
-    (r.address_key IS DISTINCT FROM property_address_key(p.address, p.city, p.state, p.postal_code_key, p.country))::bool AS address_changed
+    (r.address_key IS DISTINCT FROM property_address_key(p.address, p.city, p.state, p.postal_code_key, p.country))::bool AS address_changed,
+    coalesce(p.property_type, '')::text AS property_type
 FROM verification_requests r
 JOIN verification_request_details d ON d.id = r.id
 LEFT JOIN properties p ON p.id = r.property_id
@@ -186,12 +187,13 @@ type ListAdminQueueRow struct {
 	PaidCheck           bool
 	CurrentAddress      string
 	AddressChanged      bool
+	PropertyType        string
 }
 
 // The verification decision queue: the administrators' queue and decisions (internal/verifyqueue).
 // Open document requests, paid checks, held approvals and confirmations waiting for their owner,
-// paid checks first, then oldest first; each with the address its proof was gathered for and
-// the listing's address now.
+// paid checks first, then oldest first; each with the address its proof was gathered for, the
+// listing's address now and its type.
 func (q *Queries) ListAdminQueue(ctx context.Context, arg ListAdminQueueParams) ([]ListAdminQueueRow, error) {
 	rows, err := q.db.Query(ctx, listAdminQueue, arg.RowOffset, arg.MaxRows)
 	if err != nil {
@@ -227,6 +229,7 @@ func (q *Queries) ListAdminQueue(ctx context.Context, arg ListAdminQueueParams) 
 			&i.PaidCheck,
 			&i.CurrentAddress,
 			&i.AddressChanged,
+			&i.PropertyType,
 		); err != nil {
 			return nil, err
 		}

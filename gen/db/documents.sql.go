@@ -262,42 +262,6 @@ func (q *Queries) ListExpiredDocuments(ctx context.Context, arg ListExpiredDocum
 	return items, nil
 }
 
-const listRequestDocuments = `-- name: ListRequestDocuments :many
-SELECT id, token, key, owner_id, property_id, request_id, file_name, content_type, bytes, created_at, deleted_at FROM ownership_documents WHERE request_id = ANY($1::int[]) ORDER BY request_id, id
-`
-
-func (q *Queries) ListRequestDocuments(ctx context.Context, requestIds []int32) ([]OwnershipDocument, error) {
-	rows, err := q.db.Query(ctx, listRequestDocuments, requestIds)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []OwnershipDocument{}
-	for rows.Next() {
-		var i OwnershipDocument
-		if err := rows.Scan(
-			&i.ID,
-			&i.Token,
-			&i.Key,
-			&i.OwnerID,
-			&i.PropertyID,
-			&i.RequestID,
-			&i.FileName,
-			&i.ContentType,
-			&i.Bytes,
-			&i.CreatedAt,
-			&i.DeletedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const lockOwnedProperty = `-- name: LockOwnedProperty :one
 
 SELECT id, title, landlord_id, verified FROM properties WHERE id = $1 AND active FOR NO KEY UPDATE

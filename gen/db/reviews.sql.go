@@ -745,7 +745,7 @@ JOIN properties p ON p.id = r.property_id
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
 LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
-WHERE r.report_count > 0 AND r.status IN ('hidden', 'published')
+WHERE r.report_count > 0 AND r.status IN ('hidden', 'published') AND review_awaits_moderation(r.id)
 ORDER BY (r.status = 'hidden') DESC, r.report_count DESC, r.id DESC
 LIMIT 200
 `
@@ -763,7 +763,8 @@ type ListReportedReviewsRow struct {
 	TenantLastName  *string
 }
 
-// Reviews with reports for the admins: hidden ones first, then the most reported.
+// Reviews whose reports wait for a moderator (review_awaits_moderation: a decision answers
+// them) for the admins: hidden ones first, then the most reported.
 func (q *Queries) ListReportedReviews(ctx context.Context) ([]ListReportedReviewsRow, error) {
 	rows, err := q.db.Query(ctx, listReportedReviews)
 	if err != nil {

@@ -62,16 +62,13 @@ func (h *Admin) ListQueue(ctx context.Context, req *connect.Request[adminv1.List
 	}
 	out := make([]*adminv1.QueueItem, len(items))
 	for i, it := range items {
-		docs := make([]*adminv1.Document, len(it.Documents))
-		for j, d := range it.Documents {
-			docs[j] = &adminv1.Document{Url: d.URL, FileName: d.FileName, ContentType: d.ContentType, Bytes: d.Bytes, Deleted: d.Deleted}
-		}
 		out[i] = &adminv1.QueueItem{
 			Kind: it.Kind, RequestId: it.RequestID, PropertyId: it.PropertyID, PropertyTitle: it.PropertyTitle,
 			OwnerUsername: it.OwnerUsername, RequestedByUsername: it.RequestedByUsername, RequestedToUsername: it.RequestedToUsername,
 			Message: it.Message, ResponseMessage: it.ResponseMessage, StatusReason: it.StatusReason, Status: it.Status,
 			PaymentIntentId: it.PaymentIntentID, PaymentStatus: it.PaymentStatus, CreatedAt: timestamppb.New(it.CreatedAt),
-			Documents: docs, Address: it.Address, CurrentAddress: it.CurrentAddress, AddressChanged: it.AddressChanged,
+			Documents: documentsToProto(it.Documents), Address: it.Address, CurrentAddress: it.CurrentAddress, AddressChanged: it.AddressChanged,
+			PropertyType: it.PropertyType, DocumentsOnFile: documentsToProto(it.OnFile),
 		}
 	}
 	return connect.NewResponse(&adminv1.ListQueueResponse{Items: out, HasMore: more}), nil
@@ -131,6 +128,14 @@ func (h *Admin) MarkRequestArranged(ctx context.Context, req *connect.Request[ad
 	return connect.NewResponse(&adminv1.MarkRequestArrangedResponse{
 		Decision: decisionToProto(a.Decision), TokensTakenBack: a.TokensTakenBack, VerificationWithdrawn: a.VerificationWithdrawn,
 	}), nil
+}
+
+func documentsToProto(list []verifyqueue.Document) []*adminv1.Document {
+	out := make([]*adminv1.Document, len(list))
+	for i, d := range list {
+		out[i] = &adminv1.Document{Url: d.URL, FileName: d.FileName, ContentType: d.ContentType, Bytes: d.Bytes, Deleted: d.Deleted, RequestId: d.RequestID}
+	}
+	return out
 }
 
 func decisionToProto(d verifyqueue.Decision) *adminv1.Decision {

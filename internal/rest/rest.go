@@ -48,6 +48,7 @@ type Handlers struct {
 	Gamification GamificationRPCs
 	Contact      ContactRPCs
 	Tenancy      TenancyRPCs
+	Moderation   ModerationRPCs
 	// StripeWebhook applies Stripe's webhook events.
 	StripeWebhook StripeWebhook
 }
@@ -73,6 +74,7 @@ func New(h Handlers) http.Handler {
 	routePayments(mux, h.Payment, h.StripeWebhook)
 	routeGamification(mux, h.Gamification)
 	routeContact(mux, h.Contact)
+	routeModeration(mux, h.Moderation)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})

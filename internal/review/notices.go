@@ -37,8 +37,9 @@ func notifyResponded(ctx context.Context, q *db.Queries, reviewID int32, content
 }
 
 // notifyModerated tells a review's author it was hidden pending moderation, restored or removed
-// (status: hidden, published or removed), in the transaction that changed it.
-func notifyModerated(ctx context.Context, q *db.Queries, reviewID int32, status, note string) error {
+// (status: hidden, published or removed), in the transaction that changed it; reported says
+// whether reports led to the decision (a moderator may remove a review nobody reported).
+func notifyModerated(ctx context.Context, q *db.Queries, reviewID int32, status, note string, reported bool) error {
 	r, err := reviewNotice(ctx, q, reviewID)
 	if err != nil || r.UserID == nil {
 		return err
@@ -53,10 +54,16 @@ func notifyModerated(ctx context.Context, q *db.Queries, reviewID int32, status,
 		kind = "review_restored"
 		title = "Your review of " + r.PropertyTitle + " was restored"
 		body = "A moderator checked the reports and published it again."
+		if !reported {
+			body = "A moderator published it again."
+		}
 	default:
 		kind = "review_removed"
 		title = "Your review of " + r.PropertyTitle + " was removed"
 		body = "A moderator checked the reports and removed it."
+		if !reported {
+			body = "A moderator removed it."
+		}
 	}
 	if note != "" {
 		body += fmt.Sprintf(" The moderator wrote: “%s”", note)
@@ -67,12 +74,9 @@ func notifyModerated(ctx context.Context, q *db.Queries, reviewID int32, status,
 	})
 }
 
-// notifyReporters tells the members whose reports a moderation decision answers what was decided.
-func notifyReporters(ctx context.Context, q *db.Queries, reviewID int32, removed bool) error {
-	reporters, err := q.ListUndecidedReporters(ctx, reviewID)
-	if err != nil {
-		return fmt.Errorf("reporters of review %d: %w", reviewID, err)
-	}
+// notifyReporters tells the members whose reports a moderation decision answers (reporters,
+// ListUndecidedReporters) what was decided.
+func notifyReporters(ctx context.Context, q *db.Queries, reviewID int32, reporters []int32, removed bool) error {
 	if len(reporters) == 0 {
 		return nil
 	}

@@ -137,7 +137,7 @@ func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail str
 			return err
 		}
 		if hide {
-			return notifyModerated(ctx, q, reviewID, "hidden", "")
+			return notifyModerated(ctx, q, reviewID, "hidden", "", true)
 		}
 		return nil
 	})
@@ -207,7 +207,8 @@ func (s *Service) Reported(ctx context.Context) ([]Review, error) {
 	return out, nil
 }
 
-// Moderate restores (publishes again) or removes a review, recording who decided and when.
+// Moderate restores (publishes again) or removes a review, recording who decided and when
+// (ReviewService.ModerateReview: the note is optional).
 func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note string) (Review, error) {
 	admin, err := identity.RequireAdmin(ctx, errModeratorSignedOut, errNotModerator)
 	if err != nil {
@@ -220,14 +221,34 @@ func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note s
 	if err := v.Err(); err != nil {
 		return Review{}, err
 	}
+	if err := s.moderate(ctx, admin.ID, reviewID, decision, note, false); err != nil {
+		return Review{}, err
+	}
+	return s.details(ctx, reviewID)
+}
+
+// moderate is the one path of a moderator's decision on a review (restore or remove), in one
+// transaction: the status (whose trigger moves the property's ratings and counts), the author's
+// XP for it, the author told, the open reports' reporters told, and the decision recorded (in
+// review_moderation_decisions, copied to admin_decisions by a trigger). strict refuses a
+// decision that changes nothing: removing a removed review, restoring a published one no report
+// waits on.
+func (s *Service) moderate(ctx context.Context, adminID, reviewID int32, decision, note string, strict bool) error {
 	status := map[string]string{"restore": "published", "remove": "removed"}[decision]
-	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+	return store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		r, err := q.LockReview(ctx, reviewID)
 		if err != nil {
 			if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
 				return apperr.NotFound("Review not found")
 			}
 			return err
+		}
+		reporters, err := q.ListUndecidedReporters(ctx, reviewID)
+		if err != nil {
+			return fmt.Errorf("reporters of review %d: %w", reviewID, err)
+		}
+		if strict && r.Status == status && (status == "removed" || len(reporters) == 0) {
+			return errNothingToModerate[status]
 		}
 		if err := q.SetReviewStatus(ctx, db.SetReviewStatusParams{ID: reviewID, Status: status}); err != nil {
 			return fmt.Errorf("set status: %w", err)
@@ -245,17 +266,13 @@ func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note s
 		// The author hears of a change they can see; the reporters of what answers them (before
 		// the decision is recorded: it marks their reports answered).
 		if r.Status != status {
-			if err := notifyModerated(ctx, q, reviewID, status, note); err != nil {
+			if err := notifyModerated(ctx, q, reviewID, status, note, len(reporters) > 0); err != nil {
 				return err
 			}
 		}
-		if err := notifyReporters(ctx, q, reviewID, status == "removed"); err != nil {
+		if err := notifyReporters(ctx, q, reviewID, reporters, status == "removed"); err != nil {
 			return err
 		}
-		return q.RecordModeration(ctx, db.RecordModerationParams{ReviewID: reviewID, AdminID: &admin.ID, Decision: decision, Note: nullable.Ptr(note)})
+		return q.RecordModeration(ctx, db.RecordModerationParams{ReviewID: reviewID, AdminID: &adminID, Decision: decision, Note: nullable.Ptr(note)})
 	})
-	if err != nil {
-		return Review{}, err
-	}
-	return s.details(ctx, reviewID)
 }

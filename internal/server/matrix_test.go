@@ -327,6 +327,35 @@ var authMatrix = map[string]authRow{
 		return fmt.Sprintf("POST /api/properties/%d/direct-verification", w.property)
 	}},
 
+	// ModerationService: administrators only. The requests change nothing the other rows need: the
+	// world's review is published with no report (restore is refused as having nothing to do), a
+	// removal's reason is too long, and the world's property has no badge to withdraw (unless another
+	// row verified it: the withdrawal then succeeds, as WithdrawVerification's does).
+	"/rentproof.admin.v1.ModerationService/ListReportedReviews": {want: adminOnly, exact: true, req: func(*authWorld) proto.Message {
+		return &adminv1.ListReportedReviewsRequest{}
+	}, rest: path("GET /api/admin/reported-reviews")},
+	"/rentproof.admin.v1.ModerationService/SearchReviews": {want: adminOnly, exact: true, req: func(*authWorld) proto.Message {
+		return &adminv1.SearchReviewsRequest{Query: "Fine place"}
+	}, rest: path("GET /api/admin/reviews?query=Fine+place")},
+	"/rentproof.admin.v1.ModerationService/RemoveReview": {owner: "tenant", want: adminOnly, exact: true, answer: "invalid_argument", req: func(w *authWorld) proto.Message {
+		return &adminv1.RemoveReviewRequest{ReviewId: w.review, Reason: strings.Repeat("x", 501)}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/admin/reviews/%d/remove", w.review)
+	}},
+	"/rentproof.admin.v1.ModerationService/RestoreReview": {owner: "tenant", want: adminOnly, req: func(w *authWorld) proto.Message {
+		return &adminv1.RestoreReviewRequest{ReviewId: w.review, Reason: "Nothing wrong with it."}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/admin/reviews/%d/restore", w.review)
+	}},
+	"/rentproof.admin.v1.ModerationService/ListVerifiedProperties": {want: adminOnly, exact: true, req: func(*authWorld) proto.Message {
+		return &adminv1.ListVerifiedPropertiesRequest{}
+	}, rest: path("GET /api/admin/verified-properties")},
+	"/rentproof.admin.v1.ModerationService/WithdrawBadge": {owner: "landlord", want: adminOnly, req: func(w *authWorld) proto.Message {
+		return &adminv1.WithdrawBadgeRequest{PropertyId: w.property, Reason: "The deed was forged."}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/admin/properties/%d/withdraw-badge", w.property)
+	}},
+
 	// ContactService: anyone writes; administrators read.
 	"/rentproof.contact.v1.ContactService/SendContactMessage": {want: everyone, req: func(*authWorld) proto.Message {
 		return &contactv1.SendContactMessageRequest{Name: "Pat Doe", Email: "pat@example.com", Subject: "general", Message: "A question about listings."}

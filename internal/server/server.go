@@ -115,6 +115,7 @@ var Services = []string{
 	accountv1connect.AccountEmailServiceName,
 	adminv1connect.AdminServiceName,
 	adminv1connect.DocumentServiceName,
+	adminv1connect.ModerationServiceName,
 	adminv1connect.OutboxServiceName,
 	contactv1connect.ContactServiceName,
 	gamificationv1connect.GamificationServiceName,
@@ -153,6 +154,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	resources := resource.ReadingFrom(reads)
 	reviews := review.NewService(pool, opts.Uploads).WithLimits(opts.Limits.Reviews).ReadingFrom(reads)
 	inbox := notify.NewInbox(pool)
+	verifications := verification.NewService(pool)
 	accountRPCs := api.NewAccount(accounts).CountingUnread(inbox)
 	handlers := rest.Handlers{
 		PropertyImages: properties,
@@ -162,7 +164,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		Property:       api.NewProperty(properties),
 		Review:         api.NewReview(reviews),
 		Statistics:     api.NewStatistics(statistics.NewService(pool)),
-		Verification:   api.NewVerification(verification.NewService(pool)),
+		Verification:   api.NewVerification(verifications),
 		Token:          api.NewToken(ledger.NewService(pool)),
 		Payment:        api.NewPayment(payments),
 		Gamification: api.NewGamification(gamification.NewService(pool, func(ctx context.Context) (int, error) {
@@ -170,6 +172,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		}, seed.Gamification)),
 		StripeWebhook: payments,
 		Contact:       api.NewContact(contact.NewService(pool)),
+		Moderation:    api.NewModeration(reviews, verifications),
 	}
 
 	if opts.Documents != nil {
@@ -219,6 +222,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(service(tenancyv1connect.NewTenancyServiceHandler(handlers.Tenancy, rpcOpts)))
 	mux.Handle(service(notificationv1connect.NewNotificationServiceHandler(api.NewNotification(inbox), rpcOpts)))
 	mux.Handle(service(adminv1connect.NewAdminServiceHandler(api.NewAdmin(verifyqueue.NewService(pool, opts.Refunder), tenancies), rpcOpts)))
+	mux.Handle(service(adminv1connect.NewModerationServiceHandler(handlers.Moderation, rpcOpts)))
 	mux.Handle(service(adminv1connect.NewOutboxServiceHandler(api.NewOutbox(mail.NewAdmin(pool)), rpcOpts)))
 	if handlers.Document != nil {
 		mux.Handle(service(adminv1connect.NewDocumentServiceHandler(handlers.Document, rpcOpts)))

@@ -85,6 +85,20 @@ type Document struct {
 	URL, FileName, ContentType string
 	Bytes                      int32
 	Deleted                    bool
+	// RequestID is the request it was sent with.
+	RequestID int32
+}
+
+// onFile is the documents of a property sent with other requests than requestID: what the owner
+// proved before, which a paid check (sent without documents) is checked against.
+func onFile(docs []Document, requestID int32) []Document {
+	var out []Document
+	for _, d := range docs {
+		if d.RequestID != requestID {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // Item is one request waiting for an administrator.
@@ -101,6 +115,10 @@ type Item struct {
 	AddressChanged          bool
 	CreatedAt               time.Time
 	Documents               []Document
+	// OnFile is the property's documents sent with its other requests.
+	OnFile []Document
+	// PropertyType is the listing's type.
+	PropertyType string
 }
 
 // Queue lists the requests waiting for an administrator, paid checks first, then oldest first,
@@ -119,19 +137,22 @@ func (s *Service) Queue(ctx context.Context, page, size int32) ([]Item, bool, er
 	}
 	more := len(rows) > int(size)
 	rows = rows[:min(len(rows), int(size))]
-	ids := make([]int32, len(rows))
+	ids, properties := make([]int32, len(rows)), make([]int32, len(rows))
 	for i, r := range rows {
-		ids[i] = r.ID
+		ids[i], properties[i] = r.ID, r.PropertyID
 	}
-	docs, err := s.q.ListRequestDocuments(ctx, ids)
+	// The requests' own documents and those on file for their properties, in one statement.
+	docs, err := s.q.ListQueueDocuments(ctx, db.ListQueueDocumentsParams{RequestIds: ids, PropertyIds: properties})
 	if err != nil {
 		return nil, false, fmt.Errorf("list request documents: %w", err)
 	}
-	byRequest := map[int32][]Document{}
+	byRequest, byProperty := map[int32][]Document{}, map[int32][]Document{}
 	for _, d := range docs {
 		rid := nullable.Value(d.RequestID)
-		byRequest[rid] = append(byRequest[rid], Document{URL: documentsPath + d.Token, FileName: d.FileName,
-			ContentType: d.ContentType, Bytes: d.Bytes, Deleted: d.DeletedAt != nil})
+		doc := Document{URL: documentsPath + d.Token, FileName: d.FileName, ContentType: d.ContentType,
+			Bytes: d.Bytes, Deleted: d.DeletedAt != nil, RequestID: rid}
+		byRequest[rid] = append(byRequest[rid], doc)
+		byProperty[d.PropertyID] = append(byProperty[d.PropertyID], doc)
 	}
 	out := make([]Item, len(rows))
 	for i, r := range rows {
@@ -150,7 +171,7 @@ func (s *Service) Queue(ctx context.Context, page, size int32) ([]Item, bool, er
 			Message: r.Message, ResponseMessage: r.ResponseMessage, StatusReason: r.StatusReason, Status: r.State,
 			PaymentIntentID: r.PaymentIntentID, PaymentStatus: r.PaymentStatus, CreatedAt: r.CreatedAt,
 			Address: r.Address, CurrentAddress: r.CurrentAddress, AddressChanged: r.AddressChanged,
-			Documents: byRequest[r.ID],
+			Documents: byRequest[r.ID], OnFile: onFile(byProperty[r.PropertyID], r.ID), PropertyType: r.PropertyType,
 		}
 	}
 	return out, more, nil

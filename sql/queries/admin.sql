@@ -2,12 +2,13 @@
 
 -- name: ListAdminQueue :many
 -- Open document requests, paid checks, held approvals and confirmations waiting for their owner,
--- paid checks first, then oldest first; each with the address its proof was gathered for and
--- the listing's address now.
+-- paid checks first, then oldest first; each with the address its proof was gathered for, the
+-- listing's address now and its type.
 SELECT d.*, coalesce(r.payment_intent_id, '')::text AS payment_intent_id, coalesce(r.payment_status, '')::text AS payment_status,
     (r.payment_intent_id IS NOT NULL AND r.status = 'paid')::bool AS paid_check,
     coalesce(property_address_text(p.address, p.city, p.state, p.zip_code, p.country), '')::text AS current_address,
-    (r.address_key IS DISTINCT FROM property_address_key(p.address, p.city, p.state, p.postal_code_key, p.country))::bool AS address_changed
+    (r.address_key IS DISTINCT FROM property_address_key(p.address, p.city, p.state, p.postal_code_key, p.country))::bool AS address_changed,
+    coalesce(p.property_type, '')::text AS property_type
 FROM verification_requests r
 JOIN verification_request_details d ON d.id = r.id
 LEFT JOIN properties p ON p.id = r.property_id

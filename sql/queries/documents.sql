@@ -50,9 +50,6 @@ WHERE token = ANY(sqlc.arg(tokens)::text[]) AND owner_id = sqlc.arg(owner_id) AN
   AND request_id IS NULL AND deleted_at IS NULL
 RETURNING token;
 
--- name: ListRequestDocuments :many
-SELECT * FROM ownership_documents WHERE request_id = ANY(sqlc.arg(request_ids)::int[]) ORDER BY request_id, id;
-
 -- name: ListExpiredDocuments :many
 -- Files to delete: documents of requests decided more than retention_days ago (document.RetentionDays),
 -- and documents never attached a day after their upload.

@@ -78,7 +78,8 @@ ORDER BY r.created_at DESC, r.id DESC
 LIMIT sqlc.arg(max_rows);
 
 -- name: ListReportedReviews :many
--- Reviews with reports for the admins: hidden ones first, then the most reported.
+-- Reviews whose reports wait for a moderator (review_awaits_moderation: a decision answers
+-- them) for the admins: hidden ones first, then the most reported.
 SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
@@ -88,7 +89,7 @@ JOIN properties p ON p.id = r.property_id
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
 LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
-WHERE r.report_count > 0 AND r.status IN ('hidden', 'published')
+WHERE r.report_count > 0 AND r.status IN ('hidden', 'published') AND review_awaits_moderation(r.id)
 ORDER BY (r.status = 'hidden') DESC, r.report_count DESC, r.id DESC
 LIMIT 200;
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN_PASSWORD, listProperty, makeAdmin, register, stamp } from "./accounts";
+import { ADMIN_PASSWORD, listProperty, makeAdmin, register, signedInPage, stamp } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
 import { fillBesideViewer } from "./fill";
 
@@ -71,4 +71,53 @@ test("an owner sends a PDF deed, an administrator approves it in /admin, the bad
   await expect(header.getByText("Verified", { exact: true })).toBeVisible();
   await expect(header.getByText("Ownership documents checked")).toBeVisible();
   await expect(header.getByRole("button", { name: "Already Verified" })).toBeDisabled();
+});
+
+// Issue 30: an administrator finds any review from /admin (nobody reported it), removes it with a
+// reason, and it leaves the property page; restored with the keyboard alone, it comes back.
+test("an administrator removes a review from /admin and restores it", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await register(page.request, "landlord");
+  const id = await listProperty(page.request, `Flat over the bakery ${stamp()}`);
+  const tenant = await (await browser.newContext()).newPage();
+  await register(tenant.request, "tenant");
+  const title = `Mould in the bathroom ${stamp()}`;
+  const posted = await tenant.request.post(`/api/properties/${id}/reviews`, {
+    data: { rating: 2, title, content: "Mould came back every month and nobody fixed the fan.", reviewType: "tenant_to_property" },
+  });
+  expect(posted.ok(), await posted.text()).toBeTruthy();
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/properties/${id}`);
+  await expect(visitor.getByText(title)).toBeVisible();
+
+  const admin = await signedInPage(browser, makeAdmin(), ADMIN_PASSWORD);
+  await admin.goto("/admin");
+  const search = admin.getByRole("search", { name: "Find a review" });
+  await search.getByRole("searchbox", { name: "Review number or words" }).fill(title);
+  await search.getByRole("button", { name: "Find reviews" }).click();
+  const card = admin.getByRole("article", { name: `Review ${title}` });
+  await expect(card.getByText(/published$/)).toBeVisible();
+  await expect(card.getByRole("button", { name: "Restore" })).toHaveCount(0);
+  await card.getByRole("textbox", { name: "Reason for the author" }).fill("It names the neighbour in flat 2.");
+  await expectNoSeriousViolation(admin);
+  await card.getByRole("button", { name: "Remove" }).click();
+  await expect(toasts(admin).getByText("Review removed")).toBeVisible();
+  await expect(card.getByText(/removed$/)).toBeVisible();
+
+  await visitor.reload();
+  await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(visitor.getByText(title)).toHaveCount(0);
+
+  // Restore with the keyboard: the reason, then Tab to Restore and Enter.
+  await card.getByRole("textbox", { name: "Reason for the author" }).focus();
+  await admin.keyboard.type("The name was the landlord's company.");
+  await admin.keyboard.press("Tab");
+  await expect(card.getByRole("button", { name: "Restore" })).toBeFocused();
+  await admin.keyboard.press("Enter");
+  await expect(toasts(admin).getByText("Review restored")).toBeVisible();
+  await expect(card.getByText(/published$/)).toBeVisible();
+  await expect(admin.getByRole("region", { name: "Latest decisions" }).getByText("The name was the landlord's company.")).toBeVisible();
+
+  await visitor.reload();
+  await expect(visitor.getByText(title)).toBeVisible();
 });

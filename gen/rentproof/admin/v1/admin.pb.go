@@ -37,7 +37,9 @@ type Document struct {
 	// bytes is the file's size.
 	Bytes int32 `protobuf:"varint,4,opt,name=bytes,proto3" json:"bytes,omitempty"`
 	// deleted is true once the file was deleted (90 days after its request's decision).
-	Deleted       bool `protobuf:"varint,5,opt,name=deleted,proto3" json:"deleted,omitempty"`
+	Deleted bool `protobuf:"varint,5,opt,name=deleted,proto3" json:"deleted,omitempty"`
+	// request_id is the verification request it was sent with.
+	RequestId     int32 `protobuf:"varint,6,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -107,6 +109,13 @@ func (x *Document) GetDeleted() bool {
 	return false
 }
 
+func (x *Document) GetRequestId() int32 {
+	if x != nil {
+		return x.RequestId
+	}
+	return 0
+}
+
 // QueueItem is one request waiting for an administrator.
 type QueueItem struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -147,8 +156,13 @@ type QueueItem struct {
 	CurrentAddress string `protobuf:"bytes,17,opt,name=current_address,json=currentAddress,proto3" json:"current_address,omitempty"`
 	// address_changed is true when the two differ: approving is then refused.
 	AddressChanged bool `protobuf:"varint,18,opt,name=address_changed,json=addressChanged,proto3" json:"address_changed,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// property_type is the listing's type (apartment, house, …).
+	PropertyType string `protobuf:"bytes,19,opt,name=property_type,json=propertyType,proto3" json:"property_type,omitempty"`
+	// documents_on_file are the property's ownership documents sent with its other requests
+	// (what a paid check, sent without documents, is checked against), by request.
+	DocumentsOnFile []*Document `protobuf:"bytes,20,rep,name=documents_on_file,json=documentsOnFile,proto3" json:"documents_on_file,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *QueueItem) Reset() {
@@ -305,6 +319,20 @@ func (x *QueueItem) GetAddressChanged() bool {
 		return x.AddressChanged
 	}
 	return false
+}
+
+func (x *QueueItem) GetPropertyType() string {
+	if x != nil {
+		return x.PropertyType
+	}
+	return ""
+}
+
+func (x *QueueItem) GetDocumentsOnFile() []*Document {
+	if x != nil {
+		return x.DocumentsOnFile
+	}
+	return nil
 }
 
 // ListQueueRequest pages the queue.
@@ -1620,13 +1648,15 @@ var File_rentproof_admin_v1_admin_proto protoreflect.FileDescriptor
 
 const file_rentproof_admin_v1_admin_proto_rawDesc = "" +
 	"\n" +
-	"\x1erentproof/admin/v1/admin.proto\x12\x12rentproof.admin.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\"rentproof/tenancy/v1/tenancy.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\x8c\x01\n" +
+	"\x1erentproof/admin/v1/admin.proto\x12\x12rentproof.admin.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\"rentproof/tenancy/v1/tenancy.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\xab\x01\n" +
 	"\bDocument\x12\x10\n" +
 	"\x03url\x18\x01 \x01(\tR\x03url\x12\x1b\n" +
 	"\tfile_name\x18\x02 \x01(\tR\bfileName\x12!\n" +
 	"\fcontent_type\x18\x03 \x01(\tR\vcontentType\x12\x14\n" +
 	"\x05bytes\x18\x04 \x01(\x05R\x05bytes\x12\x18\n" +
-	"\adeleted\x18\x05 \x01(\bR\adeleted\"\xcd\x05\n" +
+	"\adeleted\x18\x05 \x01(\bR\adeleted\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x06 \x01(\x05R\trequestId\"\xbc\x06\n" +
 	"\tQueueItem\x12\x12\n" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x1d\n" +
 	"\n" +
@@ -1649,7 +1679,9 @@ const file_rentproof_admin_v1_admin_proto_rawDesc = "" +
 	"\tdocuments\x18\x0f \x03(\v2\x1c.rentproof.admin.v1.DocumentR\tdocuments\x12\x18\n" +
 	"\aaddress\x18\x10 \x01(\tR\aaddress\x12'\n" +
 	"\x0fcurrent_address\x18\x11 \x01(\tR\x0ecurrentAddress\x12'\n" +
-	"\x0faddress_changed\x18\x12 \x01(\bR\x0eaddressChanged\"C\n" +
+	"\x0faddress_changed\x18\x12 \x01(\bR\x0eaddressChanged\x12#\n" +
+	"\rproperty_type\x18\x13 \x01(\tR\fpropertyType\x12H\n" +
+	"\x11documents_on_file\x18\x14 \x03(\v2\x1c.rentproof.admin.v1.DocumentR\x0fdocumentsOnFile\"C\n" +
 	"\x10ListQueueRequest\x12\x12\n" +
 	"\x04page\x18\x01 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\"c\n" +
@@ -1802,40 +1834,41 @@ var file_rentproof_admin_v1_admin_proto_goTypes = []any{
 var file_rentproof_admin_v1_admin_proto_depIdxs = []int32{
 	22, // 0: rentproof.admin.v1.QueueItem.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: rentproof.admin.v1.QueueItem.documents:type_name -> rentproof.admin.v1.Document
-	1,  // 2: rentproof.admin.v1.ListQueueResponse.items:type_name -> rentproof.admin.v1.QueueItem
-	22, // 3: rentproof.admin.v1.Decision.created_at:type_name -> google.protobuf.Timestamp
-	4,  // 4: rentproof.admin.v1.DecideRequestResponse.decision:type_name -> rentproof.admin.v1.Decision
-	4,  // 5: rentproof.admin.v1.ListDecisionsResponse.decisions:type_name -> rentproof.admin.v1.Decision
-	22, // 6: rentproof.admin.v1.AnsweredRequest.responded_at:type_name -> google.protobuf.Timestamp
-	22, // 7: rentproof.admin.v1.AnsweredRequest.arranged_at:type_name -> google.protobuf.Timestamp
-	9,  // 8: rentproof.admin.v1.ListAnsweredRequestsResponse.requests:type_name -> rentproof.admin.v1.AnsweredRequest
-	4,  // 9: rentproof.admin.v1.MarkRequestArrangedResponse.decision:type_name -> rentproof.admin.v1.Decision
-	23, // 10: rentproof.admin.v1.ListTenancyQueueResponse.tenancies:type_name -> rentproof.tenancy.v1.Tenancy
-	23, // 11: rentproof.admin.v1.DecideTenancyResponse.tenancy:type_name -> rentproof.tenancy.v1.Tenancy
-	23, // 12: rentproof.admin.v1.RevokeTenancyResponse.tenancy:type_name -> rentproof.tenancy.v1.Tenancy
-	2,  // 13: rentproof.admin.v1.AdminService.ListQueue:input_type -> rentproof.admin.v1.ListQueueRequest
-	5,  // 14: rentproof.admin.v1.AdminService.DecideRequest:input_type -> rentproof.admin.v1.DecideRequestRequest
-	7,  // 15: rentproof.admin.v1.AdminService.ListDecisions:input_type -> rentproof.admin.v1.ListDecisionsRequest
-	10, // 16: rentproof.admin.v1.AdminService.ListAnsweredRequests:input_type -> rentproof.admin.v1.ListAnsweredRequestsRequest
-	12, // 17: rentproof.admin.v1.AdminService.MarkRequestArranged:input_type -> rentproof.admin.v1.MarkRequestArrangedRequest
-	16, // 18: rentproof.admin.v1.AdminService.ListTenancyQueue:input_type -> rentproof.admin.v1.ListTenancyQueueRequest
-	18, // 19: rentproof.admin.v1.AdminService.DecideTenancy:input_type -> rentproof.admin.v1.DecideTenancyRequest
-	20, // 20: rentproof.admin.v1.AdminService.RevokeTenancy:input_type -> rentproof.admin.v1.RevokeTenancyRequest
-	14, // 21: rentproof.admin.v1.DocumentService.SubmitDirectVerification:input_type -> rentproof.admin.v1.SubmitDirectVerificationRequest
-	3,  // 22: rentproof.admin.v1.AdminService.ListQueue:output_type -> rentproof.admin.v1.ListQueueResponse
-	6,  // 23: rentproof.admin.v1.AdminService.DecideRequest:output_type -> rentproof.admin.v1.DecideRequestResponse
-	8,  // 24: rentproof.admin.v1.AdminService.ListDecisions:output_type -> rentproof.admin.v1.ListDecisionsResponse
-	11, // 25: rentproof.admin.v1.AdminService.ListAnsweredRequests:output_type -> rentproof.admin.v1.ListAnsweredRequestsResponse
-	13, // 26: rentproof.admin.v1.AdminService.MarkRequestArranged:output_type -> rentproof.admin.v1.MarkRequestArrangedResponse
-	17, // 27: rentproof.admin.v1.AdminService.ListTenancyQueue:output_type -> rentproof.admin.v1.ListTenancyQueueResponse
-	19, // 28: rentproof.admin.v1.AdminService.DecideTenancy:output_type -> rentproof.admin.v1.DecideTenancyResponse
-	21, // 29: rentproof.admin.v1.AdminService.RevokeTenancy:output_type -> rentproof.admin.v1.RevokeTenancyResponse
-	15, // 30: rentproof.admin.v1.DocumentService.SubmitDirectVerification:output_type -> rentproof.admin.v1.SubmitDirectVerificationResponse
-	22, // [22:31] is the sub-list for method output_type
-	13, // [13:22] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	0,  // 2: rentproof.admin.v1.QueueItem.documents_on_file:type_name -> rentproof.admin.v1.Document
+	1,  // 3: rentproof.admin.v1.ListQueueResponse.items:type_name -> rentproof.admin.v1.QueueItem
+	22, // 4: rentproof.admin.v1.Decision.created_at:type_name -> google.protobuf.Timestamp
+	4,  // 5: rentproof.admin.v1.DecideRequestResponse.decision:type_name -> rentproof.admin.v1.Decision
+	4,  // 6: rentproof.admin.v1.ListDecisionsResponse.decisions:type_name -> rentproof.admin.v1.Decision
+	22, // 7: rentproof.admin.v1.AnsweredRequest.responded_at:type_name -> google.protobuf.Timestamp
+	22, // 8: rentproof.admin.v1.AnsweredRequest.arranged_at:type_name -> google.protobuf.Timestamp
+	9,  // 9: rentproof.admin.v1.ListAnsweredRequestsResponse.requests:type_name -> rentproof.admin.v1.AnsweredRequest
+	4,  // 10: rentproof.admin.v1.MarkRequestArrangedResponse.decision:type_name -> rentproof.admin.v1.Decision
+	23, // 11: rentproof.admin.v1.ListTenancyQueueResponse.tenancies:type_name -> rentproof.tenancy.v1.Tenancy
+	23, // 12: rentproof.admin.v1.DecideTenancyResponse.tenancy:type_name -> rentproof.tenancy.v1.Tenancy
+	23, // 13: rentproof.admin.v1.RevokeTenancyResponse.tenancy:type_name -> rentproof.tenancy.v1.Tenancy
+	2,  // 14: rentproof.admin.v1.AdminService.ListQueue:input_type -> rentproof.admin.v1.ListQueueRequest
+	5,  // 15: rentproof.admin.v1.AdminService.DecideRequest:input_type -> rentproof.admin.v1.DecideRequestRequest
+	7,  // 16: rentproof.admin.v1.AdminService.ListDecisions:input_type -> rentproof.admin.v1.ListDecisionsRequest
+	10, // 17: rentproof.admin.v1.AdminService.ListAnsweredRequests:input_type -> rentproof.admin.v1.ListAnsweredRequestsRequest
+	12, // 18: rentproof.admin.v1.AdminService.MarkRequestArranged:input_type -> rentproof.admin.v1.MarkRequestArrangedRequest
+	16, // 19: rentproof.admin.v1.AdminService.ListTenancyQueue:input_type -> rentproof.admin.v1.ListTenancyQueueRequest
+	18, // 20: rentproof.admin.v1.AdminService.DecideTenancy:input_type -> rentproof.admin.v1.DecideTenancyRequest
+	20, // 21: rentproof.admin.v1.AdminService.RevokeTenancy:input_type -> rentproof.admin.v1.RevokeTenancyRequest
+	14, // 22: rentproof.admin.v1.DocumentService.SubmitDirectVerification:input_type -> rentproof.admin.v1.SubmitDirectVerificationRequest
+	3,  // 23: rentproof.admin.v1.AdminService.ListQueue:output_type -> rentproof.admin.v1.ListQueueResponse
+	6,  // 24: rentproof.admin.v1.AdminService.DecideRequest:output_type -> rentproof.admin.v1.DecideRequestResponse
+	8,  // 25: rentproof.admin.v1.AdminService.ListDecisions:output_type -> rentproof.admin.v1.ListDecisionsResponse
+	11, // 26: rentproof.admin.v1.AdminService.ListAnsweredRequests:output_type -> rentproof.admin.v1.ListAnsweredRequestsResponse
+	13, // 27: rentproof.admin.v1.AdminService.MarkRequestArranged:output_type -> rentproof.admin.v1.MarkRequestArrangedResponse
+	17, // 28: rentproof.admin.v1.AdminService.ListTenancyQueue:output_type -> rentproof.admin.v1.ListTenancyQueueResponse
+	19, // 29: rentproof.admin.v1.AdminService.DecideTenancy:output_type -> rentproof.admin.v1.DecideTenancyResponse
+	21, // 30: rentproof.admin.v1.AdminService.RevokeTenancy:output_type -> rentproof.admin.v1.RevokeTenancyResponse
+	15, // 31: rentproof.admin.v1.DocumentService.SubmitDirectVerification:output_type -> rentproof.admin.v1.SubmitDirectVerificationResponse
+	23, // [23:32] is the sub-list for method output_type
+	14, // [14:23] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_admin_v1_admin_proto_init() }

@@ -20,6 +20,8 @@ func (x *Document) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(x.GetBytes()), 10)
 	b = append(b, ",\"deleted\":"...)
 	b = strconv.AppendBool(b, x.GetDeleted())
+	b = append(b, ",\"requestId\":"...)
+	b = strconv.AppendInt(b, int64(x.GetRequestId()), 10)
 	return append(b, '}')
 }
 
@@ -72,6 +74,21 @@ func (x *QueueItem) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendString(b, x.GetCurrentAddress())
 	b = append(b, ",\"addressChanged\":"...)
 	b = strconv.AppendBool(b, x.GetAddressChanged())
+	b = append(b, ",\"propertyType\":"...)
+	b = wirejson.AppendString(b, x.GetPropertyType())
+	b = append(b, ",\"documentsOnFile\":"...)
+	b = append(b, '[')
+	for i, e := range x.GetDocumentsOnFile() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m := e; m == nil {
+			b = append(b, "null"...)
+		} else {
+			b = m.AppendJSON(b)
+		}
+	}
+	b = append(b, ']')
 	return append(b, '}')
 }
 

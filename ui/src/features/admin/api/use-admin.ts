@@ -32,11 +32,6 @@ export function useAnsweredRequests(username: string, page: number) {
   );
 }
 
-/** useReportedReviews lists reported reviews (hidden ones first). */
-export function useReportedReviews() {
-  return useQuery(ReviewService.method.listReportedReviews, {});
-}
-
 function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
@@ -67,18 +62,6 @@ export function useDecide() {
       await refresh();
     },
     onError: failed("Failed to decide the request."),
-  });
-}
-
-/** useModerate restores or removes a reported review. */
-export function useModerate() {
-  const refresh = useRefresh();
-  return useMutation(ReviewService.method.moderateReview, {
-    onSuccess: async (_res, req) => {
-      toast({ title: "Success", description: req.decision === "restore" ? "The review was restored." : "The review was removed." });
-      await refresh();
-    },
-    onError: failed("Failed to moderate the review."),
   });
 }
 

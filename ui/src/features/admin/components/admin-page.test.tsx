@@ -10,7 +10,7 @@ import {
   type QueueItem,
 } from "@/gen/rentproof/admin/v1/admin_pb";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
-import { ReviewService } from "@/gen/rentproof/review/v1/review_pb";
+import { ModerationService } from "@/gen/rentproof/admin/v1/moderation_pb";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -49,7 +49,10 @@ function setup(viewer: User | undefined, propertyVerified = true) {
           return { decision: { id: 1, decision: req.decision, adminUsername: "ada", message: req.message }, propertyVerified };
         },
       });
-      router.service(ReviewService, { listReportedReviews: () => ({ reviews: [] }) });
+      router.service(ModerationService, {
+        listReportedReviews: () => ({ reviews: [] }),
+        listVerifiedProperties: () => ({ properties: [], hasMore: false }),
+      });
     },
   });
   return { ...renderApp({ path: "/admin", transport }), decided, user: userEvent.setup() };

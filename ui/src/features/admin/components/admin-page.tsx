@@ -1,19 +1,21 @@
-import { Check, RotateCcw, Trash2, TriangleAlert, X } from "lucide-react";
+import { Check, TriangleAlert, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router-dom";
-import { ReviewPhotos } from "@/components/review-card/review-photos";
 import { Button } from "@/components/ui/button";
 import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
 import type { QueueItem } from "@/gen/rentproof/admin/v1/admin_pb";
-import type { Review } from "@/gen/rentproof/review/v1/review_pb";
 import { errorMessage } from "@/lib/errors";
 import { formatRequestDate } from "@/lib/format";
+import { PROPERTY_TYPES } from "@/lib/vocab";
 import { usePageTitle } from "@/lib/use-page-title";
-import { useDecide, useDecisions, useModerate, useQueue, useReportedReviews } from "../api/use-admin";
+import { useDecide, useDecisions, useQueue } from "../api/use-admin";
 import { AnsweredRequests } from "./answered-requests";
+import { VerifiedListings } from "./badge-withdrawal";
 import { DocumentViewer } from "./document-viewer";
 import { ContactMessages } from "./contact-messages";
+import { ReportedReviews } from "./reported-reviews";
+import { ReviewSearch } from "./review-search";
 import { TenancyQueue } from "./tenancy-queue";
 import { UndeliveredEmails } from "./undelivered-emails";
 import "../admin.css";
@@ -31,8 +33,9 @@ const KIND_LABELS: Record<string, string> = {
  * approvals and confirmations the owner did not ask for, each with the address its proof was
  * gathered for beside the listing's address now, its documents opened in place and
  * approve/reject with a message; the tenancy claims waiting for an administrator (issue 27) and
- * the revocation of a verified tenancy; the reported reviews with restore/remove; the contact form's
- * messages; email that was not delivered (dead or withheld), with resend; the answered
+ * the revocation of a verified tenancy; the reported reviews with each report and restore/remove
+ * with a reason; any review found and removed or restored; the verified listings, whose badge may
+ * be withdrawn (issue 30); the contact form's messages; email that was not delivered (dead or withheld), with resend; the answered
  * requests, which an administrator may mark arranged; and the latest decisions with who made
  * them and when.
  */
@@ -44,6 +47,8 @@ export function AdminPage() {
       <Queue />
       <TenancyQueue />
       <ReportedReviews />
+      <ReviewSearch />
+      <VerifiedListings />
       <ContactMessages />
       <UndeliveredEmails />
       <AnsweredRequests />
@@ -99,6 +104,16 @@ function QueueCard({ item }: { item: QueueItem }) {
           {item.paymentIntentId ? ` · payment ${item.paymentIntentId}` : ""}
         </p>
       </header>
+      <dl className="admin-facts">
+        <div>
+          <dt>Type</dt>
+          <dd>{PROPERTY_TYPES.label(item.propertyType) ?? (item.propertyType || "unknown")}</dd>
+        </div>
+        <div>
+          <dt>Owner</dt>
+          <dd>{item.ownerUsername || "unknown"}</dd>
+        </div>
+      </dl>
       <ProofAddress item={item} warningId={warningId} />
       {item.message ? <p className="admin-card__message">“{item.message}”</p> : null}
       {item.responseMessage ? (
@@ -115,6 +130,20 @@ function QueueCard({ item }: { item: QueueItem }) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {item.documentsOnFile.length > 0 ? (
+        <>
+          <h4 id={`${messageId}-on-file`}>Documents on file</h4>
+          <ul className="admin-documents" aria-labelledby={`${messageId}-on-file`}>
+            {item.documentsOnFile.map((d) => (
+              <li key={d.url}>
+                <span className="muted">Sent with request #{d.requestId}:</span> <DocumentViewer document={d} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : item.kind === "paid_check" ? (
+        <p className="muted">No ownership documents on file for this listing.</p>
       ) : null}
       <div className="field">
         <label htmlFor={messageId} className="field__label">
@@ -171,54 +200,6 @@ function ProofAddress({ item, warningId }: { item: QueueItem; warningId: string 
         </p>
       ) : null}
     </div>
-  );
-}
-
-function ReportedReviews() {
-  const reviews = useReportedReviews();
-  return (
-    <section aria-labelledby="admin-reviews">
-      <h2 id="admin-reviews">Reported reviews</h2>
-      <QueryState
-        query={reviews}
-        loading={<Spinner label="Loading reported reviews" />}
-        error={errorMessage(reviews.error)}
-        isEmpty={(data) => data.reviews.length === 0}
-        empty={<p>No reported reviews.</p>}
-      >
-        {(data) => (
-          <ul className="admin-list">
-            {data.reviews.map((r) => (
-              <li key={r.id}>
-                <ReportedReview review={r} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </section>
-  );
-}
-
-function ReportedReview({ review }: { review: Review }) {
-  const moderate = useModerate();
-  return (
-    <article className="admin-card" aria-label={`Review ${review.title}`}>
-      <p className="admin-card__meta">
-        {review.propertyTitle || `Property #${review.propertyId}`} · {review.status} · {review.reportCount} reports
-      </p>
-      <h3>{review.title}</h3>
-      <p>{review.content}</p>
-      <ReviewPhotos photos={review.photos} />
-      <div className="admin-card__actions">
-        <Button variant="outline" disabled={moderate.isPending} onClick={() => moderate.mutate({ reviewId: review.id, decision: "restore" })}>
-          <RotateCcw aria-hidden="true" size={16} /> Restore
-        </Button>
-        <Button variant="outline" disabled={moderate.isPending} onClick={() => moderate.mutate({ reviewId: review.id, decision: "remove" })}>
-          <Trash2 aria-hidden="true" size={16} /> Remove
-        </Button>
-      </div>
-    </article>
   );
 }
 

@@ -48,6 +48,8 @@ type Handlers struct {
 	Gamification GamificationRPCs
 	Contact      ContactRPCs
 	Tenancy      TenancyRPCs
+	// AccountSecurity serves the password and sessions paths (nil: none).
+	AccountSecurity AccountSecurityRPCs
 	// StripeWebhook applies Stripe's webhook events.
 	StripeWebhook StripeWebhook
 }
@@ -73,6 +75,9 @@ func New(h Handlers) http.Handler {
 	routePayments(mux, h.Payment, h.StripeWebhook)
 	routeGamification(mux, h.Gamification)
 	routeContact(mux, h.Contact)
+	if h.AccountSecurity != nil {
+		routeAccountSecurity(mux, h.AccountSecurity)
+	}
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})

@@ -36,9 +36,11 @@ func (s *Service) ChosenQuestions(ctx context.Context) (q1, q2 string, err error
 	return nullable.Value(u.SecurityQuestion1), nullable.Value(u.SecurityQuestion2), nil
 }
 
-// SetSecurityQuestions stores the signed-in user's two questions with their answers hashed.
-// Answers are hashed normalised (normaliseAnswer): case and spacing do not matter.
-func (s *Service) SetSecurityQuestions(ctx context.Context, q1, a1, q2, a2 string) error {
+// SetSecurityQuestions stores the signed-in user's two questions with their answers hashed,
+// once confirmIdentity has their current password (or a recent passkey): answers can reset the
+// password, so a session alone must not set them. Answers are hashed normalised
+// (normaliseAnswer): case and spacing do not matter.
+func (s *Service) SetSecurityQuestions(ctx context.Context, q1, a1, q2, a2, currentPassword string) error {
 	user, err := identity.RequireUser(ctx, ErrNotSignedIn)
 	if err != nil {
 		return err
@@ -58,6 +60,14 @@ func (s *Service) SetSecurityQuestions(ctx context.Context, q1, a1, q2, a2 strin
 	if err := v.Err(); err != nil {
 		return err
 	}
+	u, err := s.q.GetUser(ctx, user.ID)
+	if err != nil {
+		return fmt.Errorf("get user %d: %w", user.ID, err)
+	}
+	confirmed, err := s.confirmCurrent(ctx, u, currentPassword)
+	if err != nil {
+		return err
+	}
 	h1, err := hashAnswer(a1)
 	if err != nil {
 		return err
@@ -66,12 +76,17 @@ func (s *Service) SetSecurityQuestions(ctx context.Context, q1, a1, q2, a2 strin
 	if err != nil {
 		return err
 	}
-	if err := s.q.SetSecurityQuestions(ctx, db.SetSecurityQuestionsParams{
-		ID: user.ID, SecurityQuestion1: &q1, SecurityAnswer1Hash: &h1, SecurityQuestion2: &q2, SecurityAnswer2Hash: &h2,
-	}); err != nil {
-		return fmt.Errorf("set security questions: %w", err)
-	}
-	return nil
+	return store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		if err := confirmed(ctx, q); err != nil {
+			return err
+		}
+		if err := q.SetSecurityQuestions(ctx, db.SetSecurityQuestionsParams{
+			ID: user.ID, SecurityQuestion1: &q1, SecurityAnswer1Hash: &h1, SecurityQuestion2: &q2, SecurityAnswer2Hash: &h2,
+		}); err != nil {
+			return fmt.Errorf("set security questions: %w", err)
+		}
+		return nil
+	})
 }
 
 // Recovery is the account found by FindAccount, with the questions to answer.

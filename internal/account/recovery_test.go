@@ -18,8 +18,11 @@ var (
 	q2 = account.SecurityQuestions[2] // city of birth
 )
 
+// questions is the security questions form of an account registered with registration(): setting
+// them needs the current password.
 func questions(a1, a2 string) map[string]any {
-	return map[string]any{"securityQuestion1": q1, "securityAnswer1": a1, "securityQuestion2": q2, "securityAnswer2": a2}
+	return map[string]any{"securityQuestion1": q1, "securityAnswer1": a1, "securityQuestion2": q2, "securityAnswer2": a2,
+		"currentPassword": "s3cret-pass"}
 }
 
 func TestSecurityQuestions(t *testing.T) {

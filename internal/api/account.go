@@ -118,10 +118,10 @@ func (h *Account) GetSecurityQuestions(ctx context.Context, _ *connect.Request[a
 	return connect.NewResponse(&accountv1.GetSecurityQuestionsResponse{SecurityQuestion1: q1, SecurityQuestion2: q2}), nil
 }
 
-// SetSecurityQuestions sets the signed-in user's recovery questions.
+// SetSecurityQuestions sets the signed-in user's recovery questions, with their current password.
 func (h *Account) SetSecurityQuestions(ctx context.Context, req *connect.Request[accountv1.SetSecurityQuestionsRequest]) (*connect.Response[accountv1.SetSecurityQuestionsResponse], error) {
 	m := req.Msg
-	if err := h.svc.SetSecurityQuestions(ctx, m.GetSecurityQuestion1(), m.GetSecurityAnswer1(), m.GetSecurityQuestion2(), m.GetSecurityAnswer2()); err != nil {
+	if err := h.svc.SetSecurityQuestions(ctx, m.GetSecurityQuestion1(), m.GetSecurityAnswer1(), m.GetSecurityQuestion2(), m.GetSecurityAnswer2(), m.GetCurrentPassword()); err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&accountv1.SetSecurityQuestionsResponse{}), nil

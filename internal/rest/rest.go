@@ -49,6 +49,8 @@ type Handlers struct {
 	Contact      ContactRPCs
 	Tenancy      TenancyRPCs
 	Moderation   ModerationRPCs
+	// AccountSecurity serves the password and sessions paths (nil: none).
+	AccountSecurity AccountSecurityRPCs
 	// StripeWebhook applies Stripe's webhook events.
 	StripeWebhook StripeWebhook
 }
@@ -75,6 +77,9 @@ func New(h Handlers) http.Handler {
 	routeGamification(mux, h.Gamification)
 	routeContact(mux, h.Contact)
 	routeModeration(mux, h.Moderation)
+	if h.AccountSecurity != nil {
+		routeAccountSecurity(mux, h.AccountSecurity)
+	}
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})

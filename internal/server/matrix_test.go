@@ -90,6 +90,9 @@ type authRow struct {
 	// answer is what an allowed caller gets when it is not ok: the same for every caller, because
 	// the request asks for something that is not there (a wrong password, no profile yet).
 	answer string
+	// alone: the rpc ends the caller's other sessions, so its allowed cases run one at a time
+	// after the others (whose sessions it would end mid-request).
+	alone bool
 }
 
 // Expected outcomes by rule.
@@ -199,6 +202,16 @@ func (w *authWorld) token(c caller, owner string) string {
 	return token
 }
 
+// ownerSession is a fresh live session of the owner tenant, for a request that ends one.
+func (w *authWorld) ownerSession() int64 {
+	var id int64
+	if err := w.Pool.QueryRow(context.Background(), `INSERT INTO sessions (user_id, token_hash, expires_at)
+		VALUES ($1, $2, now() + interval '1 hour') RETURNING id`, w.ownerTenantID, account.HashToken(fmt.Sprint("ended-", w.unique()))).Scan(&id); err != nil {
+		w.t.Fatalf("owner session: %v", err)
+	}
+	return id
+}
+
 // unique is a number no other request of the run uses.
 func (w *authWorld) unique() int64 { return w.seq.Add(1) }
 
@@ -267,8 +280,8 @@ var authMatrix = map[string]authRow{
 	"/rentproof.account.v1.AccountService/GetSecurityQuestions":  {want: signedIn, exact: true, req: func(*authWorld) proto.Message { return &accountv1.GetSecurityQuestionsRequest{} }},
 	"/rentproof.account.v1.AccountService/SetSecurityQuestions": {want: signedIn, req: func(*authWorld) proto.Message {
 		return &accountv1.SetSecurityQuestionsRequest{SecurityQuestion1: account.SecurityQuestions[0], SecurityAnswer1: "Rex",
-			SecurityQuestion2: account.SecurityQuestions[1], SecurityAnswer2: "Leeds"}
-	}, exact: true, rest: path("POST /api/security-questions")},
+			SecurityQuestion2: account.SecurityQuestions[1], SecurityAnswer2: "Leeds", CurrentPassword: "wrong-password"}
+	}, rest: path("POST /api/security-questions")},
 	// Recovery answers alike for every pair and address (decoys, "If an account exists…"); every
 	// request counts against the sign-in limits, so a later one may be throttled.
 	"/rentproof.account.v1.AccountService/FindAccount": {want: everyone, req: func(*authWorld) proto.Message {
@@ -301,6 +314,22 @@ var authMatrix = map[string]authRow{
 	"/rentproof.account.v1.AccountEmailService/ChangeEmail": {want: signedIn, req: func(*authWorld) proto.Message {
 		return &accountv1.ChangeEmailRequest{Email: "moved-away@example.com", Password: "wrong-password"}
 	}},
+	// AccountSecurityService: the caller's own password and sessions. A wrong current password is
+	// refused (or throttled); another member's session is answered as not found.
+	"/rentproof.account.v1.AccountSecurityService/ChangePassword": {want: signedIn, req: func(*authWorld) proto.Message {
+		return &accountv1.ChangePasswordRequest{CurrentPassword: "wrong-password", NewPassword: "n3w-s3cret-pass"}
+	}, rest: path("POST /api/user/password")},
+	"/rentproof.account.v1.AccountSecurityService/ListSessions": {want: signedIn, exact: true, req: func(*authWorld) proto.Message {
+		return &accountv1.ListSessionsRequest{}
+	}, rest: path("GET /api/user/sessions")},
+	"/rentproof.account.v1.AccountSecurityService/EndSession": {owner: "tenant", want: ownerOnly("not_found", false), exact: true,
+		reqAs: func(w *authWorld, _ string) proto.Message { return &accountv1.EndSessionRequest{Id: w.ownerSession()} },
+		rest: func(_ *authWorld, m proto.Message) string {
+			return fmt.Sprintf("DELETE /api/user/sessions/%d", m.(*accountv1.EndSessionRequest).GetId())
+		}},
+	"/rentproof.account.v1.AccountSecurityService/EndOtherSessions": {want: signedIn, exact: true, alone: true, req: func(*authWorld) proto.Message {
+		return &accountv1.EndOtherSessionsRequest{}
+	}, rest: path("POST /api/user/sessions/end-others")},
 
 	// AdminService and DocumentService.
 	"/rentproof.admin.v1.AdminService/ListQueue": {want: adminOnly, exact: true, req: func(*authWorld) proto.Message { return &adminv1.ListQueueRequest{} }},
@@ -615,7 +644,8 @@ var restStatus = map[string]int{
 }
 
 // runAuthMatrix sends every case of the matrix once, the refusals first (they change nothing, so
-// they meet the world as set up), then the allowed ones; each phase in parallel.
+// they meet the world as set up), then the allowed ones; each phase in parallel, but the allowed
+// cases of rows that run alone one at a time, last.
 func runAuthMatrix(t *testing.T, w *authWorld) *authResult {
 	t.Helper()
 	procedures := contractProcedures(t)
@@ -635,7 +665,7 @@ func runAuthMatrix(t *testing.T, w *authWorld) *authResult {
 	}
 	t.Cleanup(func() { conn.Close() })
 	res := &authResult{grid: map[string]string{}}
-	var denied, ok []authCase
+	var denied, ok, alone []authCase
 	for _, p := range procedures {
 		row, found := authMatrix[p]
 		if !found {
@@ -648,17 +678,23 @@ func runAuthMatrix(t *testing.T, w *authWorld) *authResult {
 		for _, c := range callers {
 			for _, protocol := range protocols {
 				ac := authCase{procedure: p, protocol: protocol, caller: c, want: row.want(c), exact: row.exact, answer: cmpOr(row.answer, allowed)}
-				if ac.want == allowed {
+				switch {
+				case ac.want == allowed && row.alone:
+					alone = append(alone, ac)
+				case ac.want == allowed:
 					ok = append(ok, ac)
-				} else {
+				default:
 					denied = append(denied, ac)
 				}
 			}
 		}
 	}
-	for _, phase := range [][]authCase{denied, ok} {
+	for i, phase := range [][]authCase{denied, ok, alone} {
 		t.Run(fmt.Sprintf("phase of %d", len(phase)), func(t *testing.T) {
 			sem := make(chan struct{}, 8)
+			if i == 2 {
+				sem = make(chan struct{}, 1)
+			}
 			var wg sync.WaitGroup
 			for _, ac := range phase {
 				wg.Add(1)

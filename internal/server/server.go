@@ -113,6 +113,7 @@ type Limits struct {
 var Services = []string{
 	accountv1connect.AccountServiceName,
 	accountv1connect.AccountEmailServiceName,
+	accountv1connect.AccountSecurityServiceName,
 	adminv1connect.AdminServiceName,
 	adminv1connect.DocumentServiceName,
 	adminv1connect.ModerationServiceName,
@@ -156,6 +157,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	inbox := notify.NewInbox(pool)
 	verifications := verification.NewService(pool)
 	accountRPCs := api.NewAccount(accounts).CountingUnread(inbox)
+	accountSecurity := api.NewAccountSecurity(accounts)
 	handlers := rest.Handlers{
 		PropertyImages: properties,
 		ReviewPhotos:   reviews,
@@ -170,9 +172,10 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		Gamification: api.NewGamification(gamification.NewService(pool, func(ctx context.Context) (int, error) {
 			return store.MigrateCounting(ctx, pool, pool.Config().ConnString())
 		}, seed.Gamification)),
-		StripeWebhook: payments,
-		Contact:       api.NewContact(contact.NewService(pool)),
-		Moderation:    api.NewModeration(reviews, verifications),
+		StripeWebhook:   payments,
+		Contact:         api.NewContact(contact.NewService(pool)),
+		Moderation:      api.NewModeration(reviews, verifications),
+		AccountSecurity: accountSecurity,
 	}
 
 	if opts.Documents != nil {
@@ -210,6 +213,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle(service(accountv1connect.NewAccountServiceHandler(handlers.Account, rpcOpts)))
 	mux.Handle(service(accountv1connect.NewAccountEmailServiceHandler(accountRPCs, rpcOpts)))
+	mux.Handle(service(accountv1connect.NewAccountSecurityServiceHandler(accountSecurity, rpcOpts)))
 	mux.Handle(service(resourcev1connect.NewResourceServiceHandler(handlers.Resource, rpcOpts)))
 	mux.Handle(service(propertyv1connect.NewPropertyServiceHandler(handlers.Property, rpcOpts)))
 	mux.Handle(service(reviewv1connect.NewReviewServiceHandler(handlers.Review, rpcOpts)))

@@ -121,6 +121,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Security Answer 1").fill("Sparky");
     await page.getByLabel("Security Question 2").selectOption(QUESTION_2);
     await page.getByLabel("Security Answer 2").fill("Leeds");
+    await page.getByLabel("Current Password").fill(account.password);
     await page.getByRole("button", { name: "Save Security Questions" }).click();
     await expectToast(page, "Security questions updated successfully", "Your account is now more secure.");
     await expect(page.getByRole("status", { name: "Security questions saved" })).toBeVisible();

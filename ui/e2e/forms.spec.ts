@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PNG_1PX, register, stamp } from "./accounts";
+import { PASSWORD, PNG_1PX, register, stamp } from "./accounts";
 
 // Issue 12's form details against the real server: images upload on selection, Images
 // Required with the other messages, Add Your Property only where it can be used, saved
@@ -145,7 +145,7 @@ test("a revisit of the security questions shows the saved questions, never the a
   const q1 = "What is the name of your first pet?";
   const q2 = "What was the make of your first car?";
   const saved = await page.request.post("/api/security-questions", {
-    data: { securityQuestion1: q1, securityAnswer1: "Biscuit", securityQuestion2: q2, securityAnswer2: "Volvo" },
+    data: { securityQuestion1: q1, securityAnswer1: "Biscuit", securityQuestion2: q2, securityAnswer2: "Volvo", currentPassword: PASSWORD },
   });
   expect(saved.ok(), await saved.text()).toBeTruthy();
 

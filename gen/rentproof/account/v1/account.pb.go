@@ -909,6 +909,10 @@ type SetSecurityQuestionsRequest struct {
 	SecurityQuestion2 string `protobuf:"bytes,3,opt,name=security_question2,json=securityQuestion2,proto3" json:"security_question2,omitempty"`
 	// security_answer2 answers the second question (case and spacing do not matter).
 	SecurityAnswer2 string `protobuf:"bytes,4,opt,name=security_answer2,json=securityAnswer2,proto3" json:"security_answer2,omitempty"`
+	// current_password is the account's password: answers can reset it, so setting them needs it
+	// (a wrong one counts toward the sign-in limits). Empty only when a passkey confirmed this
+	// session within the last five minutes.
+	CurrentPassword string `protobuf:"bytes,5,opt,name=current_password,json=currentPassword,proto3" json:"current_password,omitempty"`
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
 }
@@ -967,6 +971,13 @@ func (x *SetSecurityQuestionsRequest) GetSecurityQuestion2() string {
 func (x *SetSecurityQuestionsRequest) GetSecurityAnswer2() string {
 	if x != nil {
 		return x.SecurityAnswer2
+	}
+	return ""
+}
+
+func (x *SetSecurityQuestionsRequest) GetCurrentPassword() string {
+	if x != nil {
+		return x.CurrentPassword
 	}
 	return ""
 }
@@ -1446,7 +1457,7 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\x1bGetSecurityQuestionsRequest\"|\n" +
 	"\x1cGetSecurityQuestionsResponse\x12-\n" +
 	"\x12security_question1\x18\x01 \x01(\tR\x11securityQuestion1\x12-\n" +
-	"\x12security_question2\x18\x02 \x01(\tR\x11securityQuestion2\"\xae\x05\n" +
+	"\x12security_question2\x18\x02 \x01(\tR\x11securityQuestion2\"\xe2\x05\n" +
 	"\x1bSetSecurityQuestionsRequest\x12\xda\x03\n" +
 	"\x12security_question1\x18\x01 \x01(\tB\xaa\x03\xca\xf3\x18\xa5\x03\n" +
 	"\x11security_question\x12#\n" +
@@ -1463,7 +1474,8 @@ const file_rentproof_account_v1_account_proto_rawDesc = "" +
 	"\x10security_answer1\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xc8\x01R\x0fsecurityAnswer1\x12F\n" +
 	"\x12security_question2\x18\x03 \x01(\tB\x17\xca\xf3\x18\x13\n" +
 	"\x11security_questionR\x11securityQuestion2\x124\n" +
-	"\x10security_answer2\x18\x04 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xc8\x01R\x0fsecurityAnswer2\"\x1e\n" +
+	"\x10security_answer2\x18\x04 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xc8\x01R\x0fsecurityAnswer2\x122\n" +
+	"\x10current_password\x18\x05 \x01(\tB\a\xca\xf3\x18\x03 \xc8\x01R\x0fcurrentPassword\"\x1e\n" +
 	"\x1cSetSecurityQuestionsResponse\"[\n" +
 	"\x12FindAccountRequest\x12\x1f\n" +
 	"\x05email\x18\x01 \x01(\tB\t\xca\xf3\x18\x05\x18\x03 \xfe\x01R\x05email\x12$\n" +

@@ -187,6 +187,8 @@ func (x *SetSecurityQuestionsRequest) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendString(b, x.GetSecurityQuestion2())
 	b = append(b, ",\"securityAnswer2\":"...)
 	b = wirejson.AppendString(b, x.GetSecurityAnswer2())
+	b = append(b, ",\"currentPassword\":"...)
+	b = wirejson.AppendString(b, x.GetCurrentPassword())
 	return append(b, '}')
 }
 

@@ -31,6 +31,11 @@ describe("/settings", () => {
     expect(within(section).getByText("Always on")).toBeInTheDocument();
     const sections = screen.getByRole("navigation", { name: "Settings sections" });
     expect(within(sections).getByRole("link", { name: "Notifications" })).toHaveAttribute("href", "#notifications");
+    // Issue 30's sections, each its own labelled region.
+    for (const [name, id] of [["Password", "password"], ["Sessions", "sessions"], ["Security questions", "security-questions"]] as const) {
+      expect(within(sections).getByRole("link", { name })).toHaveAttribute("href", `#${id}`);
+      expect(screen.getByRole("region", { name })).toBeInTheDocument();
+    }
   });
 
   it("saves a switch as it is flipped, with a toast saying what changed", async () => {
@@ -77,6 +82,6 @@ describe("/settings", () => {
     });
     renderApp({ path: "/settings", transport });
     expect(await screen.findByText("We could not load your email preferences.")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Try Again" })).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Notifications" })).getByRole("button", { name: "Try Again" })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,9 @@
 import type { ReactNode } from "react";
 import { PageHeader } from "@/components/layout/page-header";
+import { ChangePasswordForm } from "@/features/account-security/components/change-password-form";
+import { ChosenQuestions } from "@/features/account-security/components/chosen-questions";
+import { SessionsList } from "@/features/account-security/components/sessions-list";
+import { SecurityQuestionsEditor } from "@/features/auth/components/security-questions-editor";
 import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
 import { usePageTitle } from "@/lib/use-page-title";
 import "./settings.css";
@@ -13,7 +17,12 @@ interface SettingsSection {
 }
 
 // Later sections (password, passkeys, …) are added here.
-const SECTIONS: SettingsSection[] = [{ id: "notifications", title: "Notifications", content: <NotificationPreferences /> }];
+const SECTIONS: SettingsSection[] = [
+  { id: "notifications", title: "Notifications", content: <NotificationPreferences /> },
+  { id: "password", title: "Password", content: <ChangePasswordForm /> },
+  { id: "sessions", title: "Sessions", content: <SessionsList /> },
+  { id: "security-questions", title: "Security questions", content: <><ChosenQuestions /><SecurityQuestionsEditor /></> },
+];
 
 /**
  * SettingsRoute is /settings (behind ProtectedRoute): the member's account settings, one section

@@ -152,9 +152,14 @@ export function fakeAccounts({ accounts = [], signedInAs, hold, fail = {}, heldO
           requests.setSecurityQuestions.push(req);
           await wait("setSecurityQuestions");
           if (!signedIn) throw new ConnectError("You are not signed in", Code.Unauthenticated);
-          signedIn = { ...signedIn, hasSecurityQuestions: true };
           const id = signedIn.id;
           let account = known.find((a) => a.user.id === id);
+          // As the server: the current password first (an account without one here takes any).
+          if (req.currentPassword === "") throw new ConnectError("Please enter your current password", Code.InvalidArgument);
+          if (account?.password && req.currentPassword !== account.password) {
+            throw new ConnectError("Your password is incorrect", Code.InvalidArgument);
+          }
+          signedIn = { ...signedIn, hasSecurityQuestions: true };
           if (!account) {
             account = { user: signedIn, password: "" };
             known.push(account);

@@ -286,7 +286,7 @@ export function buildFaq(): FaqCategory[] {
           id: "security-questions",
           question: "How do I set my security questions?",
           answer: [
-            "Signed in, open your dashboard and choose Set Security Questions. Pick two different questions and give an answer to each. We store the answers only in a scrambled (hashed) form, so nobody, our staff included, can read them.",
+            "Signed in, open your dashboard and choose Set Security Questions (or Settings › Security questions). Pick two different questions, give an answer to each and enter your current password: the answers can reset your password, so changing them needs it. We store the answers only in a scrambled (hashed) form, so nobody, our staff included, can read them.",
           ],
           links: [{ label: "Set Security Questions", to: "/dashboard/security-questions" }],
         },
@@ -301,7 +301,7 @@ export function buildFaq(): FaqCategory[] {
           id: "session",
           question: "How long do I stay signed in?",
           answer: [
-            `Up to ${FACTS.sessionDays} days after you sign in, or until you have been away for ${FACTS.sessionIdleDays} days. Signing out, or resetting your password, ends the session.`,
+            `Up to ${FACTS.sessionDays} days after you sign in, or until you have been away for ${FACTS.sessionIdleDays} days. Signing out, or resetting your password, ends the session. Settings › Sessions lists the browsers signed in to your account and signs out any of them; changing your password there signs out every other one.`,
           ],
         },
         {

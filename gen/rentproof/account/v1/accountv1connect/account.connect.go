@@ -85,7 +85,8 @@ type AccountServiceClient interface {
 	// GetSecurityQuestions returns the signed-in user's two chosen recovery questions (never the
 	// answers), so the form can show them; unauthenticated when signed out.
 	GetSecurityQuestions(context.Context, *connect.Request[v1.GetSecurityQuestionsRequest]) (*connect.Response[v1.GetSecurityQuestionsResponse], error)
-	// SetSecurityQuestions sets the signed-in user's two recovery questions and answers.
+	// SetSecurityQuestions sets the signed-in user's two recovery questions and answers, once the
+	// current password (or a recent passkey) confirms it is them.
 	SetSecurityQuestions(context.Context, *connect.Request[v1.SetSecurityQuestionsRequest]) (*connect.Response[v1.SetSecurityQuestionsResponse], error)
 	// FindAccount starts recovery: email and username together name the account, whose two
 	// questions are returned. A wrong email, username or both answer alike (not_found).
@@ -271,7 +272,8 @@ type AccountServiceHandler interface {
 	// GetSecurityQuestions returns the signed-in user's two chosen recovery questions (never the
 	// answers), so the form can show them; unauthenticated when signed out.
 	GetSecurityQuestions(context.Context, *connect.Request[v1.GetSecurityQuestionsRequest]) (*connect.Response[v1.GetSecurityQuestionsResponse], error)
-	// SetSecurityQuestions sets the signed-in user's two recovery questions and answers.
+	// SetSecurityQuestions sets the signed-in user's two recovery questions and answers, once the
+	// current password (or a recent passkey) confirms it is them.
 	SetSecurityQuestions(context.Context, *connect.Request[v1.SetSecurityQuestionsRequest]) (*connect.Response[v1.SetSecurityQuestionsResponse], error)
 	// FindAccount starts recovery: email and username together name the account, whose two
 	// questions are returned. A wrong email, username or both answer alike (not_found).

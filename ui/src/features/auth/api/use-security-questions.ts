@@ -55,6 +55,7 @@ export function useSetSecurityQuestions(onSaved: () => void) {
         securityAnswer1: values.securityAnswer1.trim(),
         securityQuestion2: values.securityQuestion2,
         securityAnswer2: values.securityAnswer2.trim(),
+        currentPassword: values.currentPassword,
       }),
     pending: mutation.isPending,
   };

@@ -16,6 +16,16 @@ async function renderPage(fake = fakeAccounts({ signedInAs: makeUser({ hasSecuri
   return { ...utils, fake, user: userEvent.setup() };
 }
 
+/** fillAndSave answers the first two questions ("Sparky", "Rex") with the password, and saves. */
+async function fillAndSave(user: ReturnType<typeof userEvent.setup>, password: string) {
+  await user.selectOptions(screen.getByRole("combobox", { name: "Security Question 1" }), SECURITY_QUESTIONS[0]);
+  await user.type(screen.getByLabelText("Security Answer 1"), "Sparky");
+  await user.selectOptions(screen.getByRole("combobox", { name: "Security Question 2" }), SECURITY_QUESTIONS[1]);
+  await user.type(screen.getByLabelText("Security Answer 2"), "Rex");
+  await user.type(screen.getByLabelText("Current Password"), password);
+  await user.click(screen.getByRole("button", { name: "Save Security Questions" }));
+}
+
 function optionsOf(name: string) {
   return within(screen.getByRole("combobox", { name }))
     .getAllByRole("option")
@@ -50,6 +60,7 @@ describe("SecurityQuestionsPage", () => {
     );
     expect(screen.getByLabelText("Security Answer 1")).toHaveAccessibleDescription("Security answer is required");
     expect(screen.getByLabelText("Security Answer 2")).toHaveAccessibleDescription("Security answer is required");
+    expect(screen.getByLabelText("Current Password")).toHaveAccessibleDescription(/Required$/);
     expect(screen.getByRole("combobox", { name: "Security Question 1" })).toHaveFocus();
     await user.type(screen.getByLabelText("Security Answer 1"), "   ");
     expect(screen.getByLabelText("Security Answer 1")).toHaveAccessibleDescription("Security answer is required");
@@ -67,6 +78,7 @@ describe("SecurityQuestionsPage", () => {
     await user.type(screen.getByLabelText("Security Answer 1"), " Sparky ");
     await user.selectOptions(screen.getByRole("combobox", { name: "Security Question 2" }), SECURITY_QUESTIONS[2]);
     await user.type(screen.getByLabelText("Security Answer 2"), "Leeds");
+    await user.type(screen.getByLabelText("Current Password"), "secret-pass");
     await user.click(screen.getByRole("button", { name: "Save Security Questions" }));
     expect(await screen.findByRole("button", { name: "Saving..." })).toBeDisabled();
     g.release();
@@ -82,7 +94,9 @@ describe("SecurityQuestionsPage", () => {
       securityAnswer1: "Sparky",
       securityQuestion2: SECURITY_QUESTIONS[2],
       securityAnswer2: "Leeds",
+      currentPassword: "secret-pass",
     });
+    expect(screen.getByLabelText("Current Password")).toHaveValue("");
     // The answers do not stay on screen; the questions stay selected, as on a revisit.
     expect(screen.getByLabelText("Security Answer 1")).toHaveValue("");
     expect(screen.getByLabelText("Security Answer 2")).toHaveValue("");
@@ -116,6 +130,7 @@ describe("SecurityQuestionsPage", () => {
 
     await user.type(screen.getByLabelText("Security Answer 1"), "Saab");
     await user.type(screen.getByLabelText("Security Answer 2"), "Rex");
+    await user.type(screen.getByLabelText("Current Password"), "secret-pass");
     await user.click(screen.getByRole("button", { name: "Save Security Questions" }));
     await waitFor(() => expect(fake.requests.setSecurityQuestions).toHaveLength(1));
     expect(fake.requests.setSecurityQuestions[0]).toMatchObject({
@@ -137,11 +152,7 @@ describe("SecurityQuestionsPage", () => {
       fail: { setSecurityQuestions: new ConnectError("Please choose two different questions", Code.InvalidArgument) },
     });
     const { user } = await renderPage(fake);
-    await user.selectOptions(screen.getByRole("combobox", { name: "Security Question 1" }), SECURITY_QUESTIONS[0]);
-    await user.type(screen.getByLabelText("Security Answer 1"), "Sparky");
-    await user.selectOptions(screen.getByRole("combobox", { name: "Security Question 2" }), SECURITY_QUESTIONS[1]);
-    await user.type(screen.getByLabelText("Security Answer 2"), "Rex");
-    await user.click(screen.getByRole("button", { name: "Save Security Questions" }));
+    await fillAndSave(user, "secret-pass");
     await waitFor(() => expect(notifications()).toHaveTextContent("Failed to update security questions"));
     expect(notifications()).toHaveTextContent("Please choose two different questions");
     expect(screen.getByRole("heading", { name: "Enhance your account security" })).toBeInTheDocument();
@@ -154,12 +165,17 @@ describe("SecurityQuestionsPage", () => {
       fail: { setSecurityQuestions: new ConnectError("", Code.Internal) },
     });
     const { user } = await renderPage(fake);
-    await user.selectOptions(screen.getByRole("combobox", { name: "Security Question 1" }), SECURITY_QUESTIONS[0]);
-    await user.type(screen.getByLabelText("Security Answer 1"), "Sparky");
-    await user.selectOptions(screen.getByRole("combobox", { name: "Security Question 2" }), SECURITY_QUESTIONS[1]);
-    await user.type(screen.getByLabelText("Security Answer 2"), "Rex");
-    await user.click(screen.getByRole("button", { name: "Save Security Questions" }));
+    await fillAndSave(user, "secret-pass");
     await waitFor(() => expect(notifications()).toHaveTextContent("Failed to update security questions"));
     expect(notifications()).toHaveTextContent("Please try again");
+  });
+
+  it("needs the current password: the server's refusal shows and nothing is saved", async () => {
+    const dana = makeUser({ hasSecurityQuestions: false });
+    const fake = fakeAccounts({ signedInAs: dana, accounts: [{ user: dana, password: "secret-pass" }] });
+    const { user } = await renderPage(fake);
+    await fillAndSave(user, "not-my-password");
+    await waitFor(() => expect(notifications()).toHaveTextContent("Your password is incorrect"));
+    expect(screen.queryByRole("heading", { name: "Security questions saved" })).not.toBeInTheDocument();
   });
 });

@@ -1,30 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, CheckCircle2, ShieldAlert, ShieldCheck } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
-import { ErrorPanel } from "@/components/ui/error-panel";
-import { FormField, type FieldControlProps } from "@/components/ui/form-field";
-import { Spinner } from "@/components/ui/spinner";
-import { errorTypeFromError } from "@/lib/errors";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useCurrentUser } from "../api/use-current-user";
-import {
-  useChosenSecurityQuestions,
-  useSecurityQuestionList,
-  useSetSecurityQuestions,
-} from "../api/use-security-questions";
-import { securityQuestionsSchema, type SecurityQuestionsValues } from "../schemas";
-import { SubmitButton } from "./submit-button";
+import { SecurityQuestionsEditor } from "./security-questions-editor";
 import "../auth.css";
-
-const EMPTY: SecurityQuestionsValues = {
-  securityQuestion1: "",
-  securityAnswer1: "",
-  securityQuestion2: "",
-  securityAnswer2: "",
-};
 
 /**
  * SecurityQuestionsPage is /dashboard/security-questions (SPEC §2 "Security
@@ -32,13 +13,12 @@ const EMPTY: SecurityQuestionsValues = {
  * answer. An enhance-security notice shows while the user has none and has not just
  * saved; a success notice (which takes focus) shows after saving. The questions the
  * user chose are selected when the page opens; the answers never leave the server,
- * so their fields start empty and saving asks for both again.
+ * so their fields start empty and saving asks for both again, with the current password
+ * (issue 30).
  */
 export function SecurityQuestionsPage() {
   usePageTitle("Security Questions");
   const { user } = useCurrentUser();
-  const list = useSecurityQuestionList();
-  const chosen = useChosenSecurityQuestions();
   const [justSaved, setJustSaved] = useState(false);
   const savedNotice = useRef<HTMLDivElement>(null);
   const savedTitleId = useId();
@@ -46,8 +26,6 @@ export function SecurityQuestionsPage() {
   useEffect(() => {
     if (justSaved) savedNotice.current?.focus();
   }, [justSaved]);
-
-  const failed = list.isError ? list : chosen.isError ? chosen : null;
 
   return (
     <>
@@ -106,27 +84,7 @@ export function SecurityQuestionsPage() {
         ) : null}
 
         <div className="card auth-card">
-          {failed ? (
-            <ErrorPanel
-              type={errorTypeFromError(failed.error)}
-              onRetry={() => void failed.refetch()}
-              retrying={failed.isFetching}
-            />
-          ) : list.data && chosen.data ? (
-            <SecurityQuestionsForm
-              questions={list.data.questions}
-              saved={{
-                ...EMPTY,
-                securityQuestion1: chosen.data.securityQuestion1,
-                securityQuestion2: chosen.data.securityQuestion2,
-              }}
-              onSaved={() => setJustSaved(true)}
-            />
-          ) : (
-            <div className="auth-card__loading">
-              <Spinner label="Loading security questions" />
-            </div>
-          )}
+          <SecurityQuestionsEditor onSaved={() => setJustSaved(true)} />
           <p className="auth-form__switch">
             <Link to="/dashboard" className="back-link">
               <ArrowLeft aria-hidden="true" size={16} /> Back to Dashboard
@@ -138,71 +96,3 @@ export function SecurityQuestionsPage() {
   );
 }
 
-interface SecurityQuestionsFormProps {
-  questions: readonly string[];
-  /** The questions the user chose before (answers always empty). */
-  saved: SecurityQuestionsValues;
-  onSaved: () => void;
-}
-
-/** SecurityQuestionsForm picks two questions and answers them, starting from the saved ones. */
-function SecurityQuestionsForm({ questions, saved, onSaved }: SecurityQuestionsFormProps) {
-  const form = useForm<SecurityQuestionsValues>({
-    resolver: zodResolver(securityQuestionsSchema),
-    defaultValues: saved,
-    mode: "onChange",
-  });
-  const { save, pending } = useSetSecurityQuestions(() => {
-    // The questions stay selected, as on a revisit; the answers do not stay on screen.
-    form.reset({ ...form.getValues(), securityAnswer1: "", securityAnswer2: "" });
-    onSaved();
-  });
-  const [firstQuestion, secondQuestion] = useWatch({ control: form.control, name: ["securityQuestion1", "securityQuestion2"] });
-  const secondOptions = questions.filter((q) => q !== firstQuestion);
-
-  return (
-    <form className="auth-form" noValidate aria-label="Security questions" onSubmit={form.handleSubmit(save)}>
-      <FormField showOnLeave control={form.control} name="securityQuestion1" label="Security Question 1">
-        {(props) => (
-          <QuestionSelect
-            {...props}
-            questions={questions}
-            onChange={(event) => {
-              props.onChange(event);
-              // The second list leaves out the first choice: a clash empties the second.
-              const value = event.target.value;
-              if (value !== "" && value === secondQuestion) form.setValue("securityQuestion2", "", { shouldValidate: true });
-            }}
-          />
-        )}
-      </FormField>
-      <FormField showOnLeave control={form.control} name="securityAnswer1" label="Security Answer 1">
-        {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
-      </FormField>
-      <FormField showOnLeave control={form.control} name="securityQuestion2" label="Security Question 2">
-        {(props) => <QuestionSelect {...props} questions={secondOptions} />}
-      </FormField>
-      <FormField showOnLeave control={form.control} name="securityAnswer2" label="Security Answer 2">
-        {(props) => <input {...props} type="text" className="field__control" autoComplete="off" />}
-      </FormField>
-      <p className="field__hint">Case and spacing do not matter: "Leeds" and "leeds" are the same answer.</p>
-      <SubmitButton pending={pending} pendingLabel="Saving...">
-        Save Security Questions
-      </SubmitButton>
-    </form>
-  );
-}
-
-/** QuestionSelect is a native select of questions after an empty "Select a question". */
-function QuestionSelect({ questions, ...props }: FieldControlProps & { questions: readonly string[] }) {
-  return (
-    <select {...props} className="field__control field__control--select">
-      <option value="">Select a question</option>
-      {questions.map((q) => (
-        <option key={q} value={q}>
-          {q}
-        </option>
-      ))}
-    </select>
-  );
-}

@@ -52,7 +52,9 @@ const SECTIONS: LegalSection[] = [
           When you sign in we create a session and send your browser a session cookie ({COOKIES.session}); we store only a
           SHA-256 hash of its token, together with the browser&apos;s user agent and the IP address it signed in from. We
           also give your browser a device cookie ({COOKIES.device}), stored as a hash, so that we recognise a browser that
-          has signed in to your account before. See the <Link to="/cookies">Cookie Policy</Link>.
+          has signed in to your account before. See the <Link to="/cookies">Cookie Policy</Link>. You can see your
+          sessions (the browser and system each one named, and the block of addresses it signed in from) and sign any of
+          them out at <Link to="/settings#sessions">Settings › Sessions</Link>.
         </p>
         <p>
           To stop password guessing, spam and fake verifications, we keep for each sign-in the network it came from (an

@@ -48,6 +48,8 @@ type Handlers struct {
 	Gamification GamificationRPCs
 	Contact      ContactRPCs
 	Tenancy      TenancyRPCs
+	// Passkey serves the passkey paths (nil: none).
+	Passkey PasskeyRPCs
 	// StripeWebhook applies Stripe's webhook events.
 	StripeWebhook StripeWebhook
 }
@@ -73,6 +75,7 @@ func New(h Handlers) http.Handler {
 	routePayments(mux, h.Payment, h.StripeWebhook)
 	routeGamification(mux, h.Gamification)
 	routeContact(mux, h.Contact)
+	routePasskeys(mux, h.Passkey)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})

@@ -325,7 +325,7 @@ var authMatrix = map[string]authRow{
 	"/rentproof.account.v1.PasskeyService/FinishPasskeySignIn": {want: everyone, exact: true, answer: "invalid_argument", req: func(*authWorld) proto.Message {
 		return &accountv1.FinishPasskeySignInRequest{CredentialJson: "{}"}
 	}, rest: path("POST /api/passkeys/sign-in/finish")},
-	"/rentproof.account.v1.PasskeyService/BeginPasskeyConfirmation": {want: signedIn, exact: true, answer: "failed_precondition", req: func(*authWorld) proto.Message {
+	"/rentproof.account.v1.PasskeyService/BeginPasskeyConfirmation": {want: signedIn, req: func(*authWorld) proto.Message {
 		return &accountv1.BeginPasskeyConfirmationRequest{}
 	}, rest: path("POST /api/user/passkeys/confirmation/begin")},
 	"/rentproof.account.v1.PasskeyService/FinishPasskeyConfirmation": {want: signedIn, exact: true, answer: "invalid_argument", req: func(*authWorld) proto.Message {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { PageHeader } from "@/components/layout/page-header";
 import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
+import { PasskeySettings } from "@/features/passkeys/components/passkey-settings";
 import { usePageTitle } from "@/lib/use-page-title";
 import "./settings.css";
 
@@ -13,7 +14,10 @@ interface SettingsSection {
 }
 
 // Later sections (password, passkeys, …) are added here.
-const SECTIONS: SettingsSection[] = [{ id: "notifications", title: "Notifications", content: <NotificationPreferences /> }];
+const SECTIONS: SettingsSection[] = [
+  { id: "notifications", title: "Notifications", content: <NotificationPreferences /> },
+  { id: "passkeys", title: "Passkeys", content: <PasskeySettings /> },
+];
 
 /**
  * SettingsRoute is /settings (behind ProtectedRoute): the member's account settings, one section

@@ -104,7 +104,7 @@ func (a *authenticator) create(optionsJSON string) string {
 	if err != nil {
 		a.t.Fatal(err)
 	}
-	attested := make([]byte, 16) // AAGUID: none
+	attested := append(make([]byte, 0, 18+len(a.id)+len(cose)), make([]byte, 16)...) // AAGUID: none
 	attested = binary.BigEndian.AppendUint16(attested, uint16(len(a.id)))
 	attested = append(append(attested, a.id...), cose...)
 	object, err := cbor.Marshal(map[string]any{"fmt": "none", "attStmt": map[string]any{}, "authData": a.authData(attested)})

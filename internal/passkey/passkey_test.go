@@ -99,9 +99,9 @@ func (w *world) signIn(answer string) (username, token string, err error) {
 	return res.Msg.GetUser().GetUsername(), token, nil
 }
 
-func (w *world) count(t *testing.T, sql string, args ...any) int32 {
+func (w *world) count(t *testing.T, sql string) int32 {
 	t.Helper()
-	return w.ID(t, sql, args...)
+	return w.ID(t, sql)
 }
 
 func code(err error) string {

@@ -27,6 +27,7 @@ import (
 	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/metrics/jobs"
 	"github.com/rentproof/rentproof/internal/notify"
+	"github.com/rentproof/rentproof/internal/passkey"
 	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/requestlog"
 	"github.com/rentproof/rentproof/internal/review"
@@ -306,7 +307,12 @@ func housekeep(ctx context.Context, pool *pgxpool.Pool, accounts *account.Servic
 		files bool   // deletes files of the blob store
 		run   func(context.Context) (int, error)
 	}{
-		{"sessions and failure counts", "housekeep_sessions", false, func(ctx context.Context) (int, error) { return 0, accounts.Housekeep(ctx) }},
+		{"sessions and failure counts", "housekeep_sessions", false, func(ctx context.Context) (int, error) {
+			if err := accounts.Housekeep(ctx); err != nil {
+				return 0, err
+			}
+			return 0, passkey.NewService(pool, accounts, "").Housekeep(ctx) // spent and expired passkey challenges
+		}},
 		{"uploads", "housekeep_uploads", true, uploads.RemoveUnattached},
 		{"documents", "housekeep_documents", true, documents.RemoveExpired},
 		{"tenancy documents", "housekeep_tenancy_documents", true, tenancies.RemoveExpired},

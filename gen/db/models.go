@@ -171,6 +171,39 @@ type PaidCheckRefund struct {
 	CreatedAt     time.Time
 }
 
+type Passkey struct {
+	ID                int64
+	UserID            int32
+	CredentialID      []byte
+	PublicKey         []byte
+	SignCount         int64
+	Transports        []string
+	Flags             int16
+	Aaguid            []byte
+	AttestationType   string
+	AttestationFormat string
+	UserHandle        []byte
+	Name              string
+	CreatedAt         time.Time
+	LastUsedAt        *time.Time
+}
+
+type PasskeyChallenge struct {
+	ChallengeHash []byte
+	Purpose       string
+	UserID        *int32
+	SessionID     *int64
+	Ceremony      []byte
+	CreatedAt     time.Time
+	ExpiresAt     time.Time
+	UsedAt        *time.Time
+}
+
+type PasskeyRequirement struct {
+	UserID    int32
+	CreatedAt time.Time
+}
+
 type PasswordResetToken struct {
 	ID        int32
 	UserID    int32

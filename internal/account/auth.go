@@ -194,13 +194,11 @@ func (s *Service) Login(ctx context.Context, identifier, password string) (SignI
 		return SignIn{}, ErrBadCredentials // the reservation stays: it was a failure
 	}
 
-	out := SignIn{User: userOf(user)}
+	if err := s.passwordSignInAllowed(ctx, user.ID); err != nil {
+		return SignIn{}, err // the reservation stays: the password alone may not sign in
+	}
+	var out SignIn
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		if old, ok := identity.SessionFrom(ctx); ok {
-			if err := q.RevokeSession(ctx, old.ID); err != nil {
-				return fmt.Errorf("revoke previous session: %w", err)
-			}
-		}
 		if err := succeeded(ctx, q, try, reserved); err != nil {
 			return err
 		}
@@ -209,19 +207,8 @@ func (s *Service) Login(ctx context.Context, identifier, password string) (SignI
 				return err
 			}
 		}
-		if err := q.RecordLogin(ctx, user.ID); err != nil {
-			return fmt.Errorf("record login: %w", err)
-		}
-		if !known { // a browser new to the account (registration's own sign-in never comes here)
-			if err := alertNewBrowser(ctx, q, user); err != nil {
-				return err
-			}
-		}
 		var err error
-		if out.Device, err = rememberDevice(ctx, q, user.ID); err != nil {
-			return err
-		}
-		out.Session, err = startSession(ctx, q, user.ID)
+		out, err = beginSession(ctx, q, user, known)
 		return err
 	})
 	if err != nil {

@@ -46,6 +46,9 @@ func (s *Service) confirmIdentity(ctx context.Context, u db.User, password strin
 		}
 		return nothing, nil
 	}
+	if err := s.passwordConfirms(ctx, u.ID); err != nil {
+		return nil, err
+	}
 	known, err := knownDevice(ctx, s.q, u.ID)
 	if err != nil {
 		return nil, err

@@ -51,6 +51,8 @@ type Handlers struct {
 	Moderation   ModerationRPCs
 	// AccountSecurity serves the password and sessions paths (nil: none).
 	AccountSecurity AccountSecurityRPCs
+	// Passkey serves the passkey paths (nil: none).
+	Passkey PasskeyRPCs
 	// StripeWebhook applies Stripe's webhook events.
 	StripeWebhook StripeWebhook
 }
@@ -80,6 +82,7 @@ func New(h Handlers) http.Handler {
 	if h.AccountSecurity != nil {
 		routeAccountSecurity(mux, h.AccountSecurity)
 	}
+	routePasskeys(mux, h.Passkey)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})

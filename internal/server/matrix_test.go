@@ -331,6 +331,39 @@ var authMatrix = map[string]authRow{
 		return &accountv1.EndOtherSessionsRequest{}
 	}, rest: path("POST /api/user/sessions/end-others")},
 
+	// PasskeyService: a member's own passkeys; the sign-in is everyone's. Requests that carry no
+	// real ceremony are refused for what they ask, alike for every allowed caller.
+	"/rentproof.account.v1.PasskeyService/ListPasskeys": {want: signedIn, exact: true, req: func(*authWorld) proto.Message {
+		return &accountv1.ListPasskeysRequest{}
+	}, rest: path("GET /api/user/passkeys")},
+	"/rentproof.account.v1.PasskeyService/BeginPasskeyRegistration": {want: signedIn, req: func(*authWorld) proto.Message {
+		return &accountv1.BeginPasskeyRegistrationRequest{Password: "wrong-password"}
+	}, rest: path("POST /api/user/passkeys/registration/begin")},
+	"/rentproof.account.v1.PasskeyService/FinishPasskeyRegistration": {want: signedIn, exact: true, answer: "invalid_argument", req: func(*authWorld) proto.Message {
+		return &accountv1.FinishPasskeyRegistrationRequest{CredentialJson: "{}", Name: "Laptop"}
+	}, rest: path("POST /api/user/passkeys/registration/finish")},
+	"/rentproof.account.v1.PasskeyService/RenamePasskey": {want: signedIn, exact: true, answer: "not_found", req: func(*authWorld) proto.Message {
+		return &accountv1.RenamePasskeyRequest{Id: 999999, Name: "Laptop"}
+	}, rest: path("PUT /api/user/passkeys/999999")},
+	"/rentproof.account.v1.PasskeyService/DeletePasskey": {want: signedIn, req: func(*authWorld) proto.Message {
+		return &accountv1.DeletePasskeyRequest{Id: 999999, Password: "wrong-password"}
+	}, rest: path("DELETE /api/user/passkeys/999999")},
+	"/rentproof.account.v1.PasskeyService/BeginPasskeySignIn": {want: everyone, exact: true, req: func(*authWorld) proto.Message {
+		return &accountv1.BeginPasskeySignInRequest{}
+	}, rest: path("POST /api/passkeys/sign-in/begin")},
+	"/rentproof.account.v1.PasskeyService/FinishPasskeySignIn": {want: everyone, exact: true, answer: "invalid_argument", req: func(*authWorld) proto.Message {
+		return &accountv1.FinishPasskeySignInRequest{CredentialJson: "{}"}
+	}, rest: path("POST /api/passkeys/sign-in/finish")},
+	"/rentproof.account.v1.PasskeyService/BeginPasskeyConfirmation": {want: signedIn, req: func(*authWorld) proto.Message {
+		return &accountv1.BeginPasskeyConfirmationRequest{}
+	}, rest: path("POST /api/user/passkeys/confirmation/begin")},
+	"/rentproof.account.v1.PasskeyService/FinishPasskeyConfirmation": {want: signedIn, exact: true, answer: "invalid_argument", req: func(*authWorld) proto.Message {
+		return &accountv1.FinishPasskeyConfirmationRequest{CredentialJson: "{}"}
+	}, rest: path("POST /api/user/passkeys/confirmation/finish")},
+	"/rentproof.account.v1.PasskeyService/SetPasskeyRequired": {want: signedIn, req: func(*authWorld) proto.Message {
+		return &accountv1.SetPasskeyRequiredRequest{Required: true, Password: "wrong-password"}
+	}, rest: path("PUT /api/user/passkeys/required")},
+
 	// AdminService and DocumentService.
 	"/rentproof.admin.v1.AdminService/ListQueue": {want: adminOnly, exact: true, req: func(*authWorld) proto.Message { return &adminv1.ListQueueRequest{} }},
 	"/rentproof.admin.v1.AdminService/DecideRequest": {want: adminOnly, req: func(w *authWorld) proto.Message {

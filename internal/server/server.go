@@ -44,6 +44,7 @@ import (
 	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/notify"
+	"github.com/rentproof/rentproof/internal/passkey"
 	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/property"
 	"github.com/rentproof/rentproof/internal/resource"
@@ -114,6 +115,7 @@ var Services = []string{
 	accountv1connect.AccountServiceName,
 	accountv1connect.AccountEmailServiceName,
 	accountv1connect.AccountSecurityServiceName,
+	accountv1connect.PasskeyServiceName,
 	adminv1connect.AdminServiceName,
 	adminv1connect.DocumentServiceName,
 	adminv1connect.ModerationServiceName,
@@ -176,6 +178,8 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		Contact:         api.NewContact(contact.NewService(pool)),
 		Moderation:      api.NewModeration(reviews, verifications),
 		AccountSecurity: accountSecurity,
+		// The relying party of passkeys is the site's public origin (PUBLIC_URL or the listen address).
+		Passkey: api.NewPasskey(passkey.NewService(pool, accounts, cmp.Or(opts.MailOrigin, siteorigin.Fallback))),
 	}
 
 	if opts.Documents != nil {
@@ -214,6 +218,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(service(accountv1connect.NewAccountServiceHandler(handlers.Account, rpcOpts)))
 	mux.Handle(service(accountv1connect.NewAccountEmailServiceHandler(accountRPCs, rpcOpts)))
 	mux.Handle(service(accountv1connect.NewAccountSecurityServiceHandler(accountSecurity, rpcOpts)))
+	mux.Handle(service(accountv1connect.NewPasskeyServiceHandler(handlers.Passkey, rpcOpts)))
 	mux.Handle(service(resourcev1connect.NewResourceServiceHandler(handlers.Resource, rpcOpts)))
 	mux.Handle(service(propertyv1connect.NewPropertyServiceHandler(handlers.Property, rpcOpts)))
 	mux.Handle(service(reviewv1connect.NewReviewServiceHandler(handlers.Review, rpcOpts)))

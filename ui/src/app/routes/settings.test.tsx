@@ -82,6 +82,7 @@ describe("/settings", () => {
     });
     renderApp({ path: "/settings", transport });
     expect(await screen.findByText("We could not load your email preferences.")).toBeInTheDocument();
+    // Within its own section: the fake serves no other section's service, so they fail too.
     expect(within(screen.getByRole("region", { name: "Notifications" })).getByRole("button", { name: "Try Again" })).toBeInTheDocument();
   });
 });

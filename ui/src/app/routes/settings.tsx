@@ -5,6 +5,7 @@ import { ChosenQuestions } from "@/features/account-security/components/chosen-q
 import { SessionsList } from "@/features/account-security/components/sessions-list";
 import { SecurityQuestionsEditor } from "@/features/auth/components/security-questions-editor";
 import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
+import { PasskeySettings } from "@/features/passkeys/components/passkey-settings";
 import { usePageTitle } from "@/lib/use-page-title";
 import "./settings.css";
 
@@ -22,6 +23,7 @@ const SECTIONS: SettingsSection[] = [
   { id: "password", title: "Password", content: <ChangePasswordForm /> },
   { id: "sessions", title: "Sessions", content: <SessionsList /> },
   { id: "security-questions", title: "Security questions", content: <><ChosenQuestions /><SecurityQuestionsEditor /></> },
+  { id: "passkeys", title: "Passkeys", content: <PasskeySettings /> },
 ];
 
 /**

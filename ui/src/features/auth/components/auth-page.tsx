@@ -1,5 +1,5 @@
 import { Info } from "lucide-react";
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Navigate, useLocation, type To } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { Spinner } from "@/components/ui/spinner";
@@ -57,7 +57,7 @@ export function signInReason(state: unknown): string | null {
  * Both panels stay mounted, so switching tabs keeps what was typed. An action that sent a visitor
  * here says why above the forms, and gets its page back with its state once they are signed in.
  */
-export function AuthPage() {
+export function AuthPage({ passkeySignIn }: { passkeySignIn?: ReactNode } = {}) {
   usePageTitle("Sign In");
   const { user, isLoading } = useCurrentUser();
   const location = useLocation();
@@ -104,7 +104,7 @@ export function AuthPage() {
                 </TabsTrigger>
               </TabsList>
               <TabsContent value="login" forceMount hidden={tab !== "login"}>
-                <LoginForm onRegisterInstead={() => switchTo("register")} signInLink={signInLink} />
+                <LoginForm onRegisterInstead={() => switchTo("register")} signInLink={signInLink} alternative={passkeySignIn} />
               </TabsContent>
               <TabsContent value="register" forceMount hidden={tab !== "register"}>
                 <RegisterForm onLoginInstead={() => switchTo("login")} />

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { FormField } from "@/components/ui/form-field";
@@ -15,10 +15,12 @@ interface LoginFormProps {
   onRegisterInstead: () => void;
   /** The token of the emailed sign-in link the page was opened with, if any. */
   signInLink?: string;
+  /** Another way to sign in, shown under the Login button (the route's passkey sign-in). */
+  alternative?: ReactNode;
 }
 
 /** LoginForm signs in with a username or email and a password (SPEC §2, §5 Login). */
-export function LoginForm({ onRegisterInstead, signInLink = "" }: LoginFormProps) {
+export function LoginForm({ onRegisterInstead, signInLink = "", alternative }: LoginFormProps) {
   const titleId = useId();
   const { control, handleSubmit, getValues } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
@@ -61,6 +63,7 @@ export function LoginForm({ onRegisterInstead, signInLink = "" }: LoginFormProps
       <SubmitButton pending={pending} pendingLabel="Logging in...">
         Login
       </SubmitButton>
+      {alternative}
       {heldOut && !signInLink ? (
         <div className="auth-notice">
           <p>This account is held back after many failed sign-ins. We can email its owner a link that lets this browser sign in.</p>

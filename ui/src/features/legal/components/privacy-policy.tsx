@@ -57,6 +57,11 @@ const SECTIONS: LegalSection[] = [
           them out at <Link to="/settings#sessions">Settings › Sessions</Link>.
         </p>
         <p>
+          If you add a passkey, we store its public key, its credential ID, a random user handle your device keeps with it
+          (not your username), the name you gave it, its signature counter, and when it was added and last used. Its
+          private key stays with your device or password manager; we never receive it.
+        </p>
+        <p>
           To stop password guessing, spam and fake verifications, we keep for each sign-in the network it came from (an
           IPv4 address, or the first half of an IPv6 address) and the device it used, and we count sign-in and recovery
           attempts, registrations, reviews, reports and contact messages per account and per network. A verification
@@ -193,6 +198,7 @@ const SECTIONS: LegalSection[] = [
             `A session ends ${SESSION_DAYS} days after sign-in, after ${SESSION_IDLE_DAYS} days unused, or at sign-out; its record is deleted a day later`,
           ],
           ["Known devices", `Forgotten after ${DEVICE_DAYS} days unused`],
+          ["Passkeys", "Until you remove them"],
           ["Sign-in history (network and device)", `${SIGN_IN_HISTORY_DAYS} days`],
           ["Rate-limit counters", `${RATE_LIMIT_HOURS} hours`],
           [

@@ -48,6 +48,7 @@ type Handlers struct {
 	Gamification GamificationRPCs
 	Contact      ContactRPCs
 	Tenancy      TenancyRPCs
+	Closure      ClosureRPCs
 	// StripeWebhook applies Stripe's webhook events.
 	StripeWebhook StripeWebhook
 }
@@ -56,6 +57,7 @@ type Handlers struct {
 func New(h Handlers) http.Handler {
 	mux := http.NewServeMux()
 	routeAccount(mux, h.Account)
+	routeClosure(mux, h.Closure)
 	routeResources(mux, h.Resource)
 	routeProperties(mux, h.Property, h.Review)
 	routeStatistics(mux, h.Statistics)

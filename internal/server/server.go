@@ -113,7 +113,9 @@ type Limits struct {
 var Services = []string{
 	accountv1connect.AccountServiceName,
 	accountv1connect.AccountEmailServiceName,
+	accountv1connect.AccountClosureServiceName,
 	adminv1connect.AdminServiceName,
+	adminv1connect.AdminAccountServiceName,
 	adminv1connect.DocumentServiceName,
 	adminv1connect.OutboxServiceName,
 	contactv1connect.ContactServiceName,
@@ -141,6 +143,9 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		opts.ReplicaFixedPlans = opts.Replica
 	}
 	accounts := account.NewService(pool).WithLimits(opts.Limits.Accounts)
+	if opts.Documents != nil {
+		accounts = accounts.WithFiles(opts.Documents.Files()) // a closed account's documents
+	}
 	// The services of the public reads read through a router: the replica when the request allows
 	// it (routeReads), the primary otherwise. Their writes and transactions stay on the primary.
 	reads := store.NewReads(pool, opts.Replica)
@@ -170,6 +175,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		}, seed.Gamification)),
 		StripeWebhook: payments,
 		Contact:       api.NewContact(contact.NewService(pool)),
+		Closure:       api.NewAccountClosure(accounts),
 	}
 
 	if opts.Documents != nil {
@@ -207,6 +213,8 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle(service(accountv1connect.NewAccountServiceHandler(handlers.Account, rpcOpts)))
 	mux.Handle(service(accountv1connect.NewAccountEmailServiceHandler(accountRPCs, rpcOpts)))
+	mux.Handle(service(accountv1connect.NewAccountClosureServiceHandler(handlers.Closure, rpcOpts)))
+	mux.Handle(service(adminv1connect.NewAdminAccountServiceHandler(handlers.Closure, rpcOpts)))
 	mux.Handle(service(resourcev1connect.NewResourceServiceHandler(handlers.Resource, rpcOpts)))
 	mux.Handle(service(propertyv1connect.NewPropertyServiceHandler(handlers.Property, rpcOpts)))
 	mux.Handle(service(reviewv1connect.NewReviewServiceHandler(handlers.Review, rpcOpts)))

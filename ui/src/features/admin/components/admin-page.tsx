@@ -11,6 +11,7 @@ import { errorMessage } from "@/lib/errors";
 import { formatRequestDate } from "@/lib/format";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useDecide, useDecisions, useModerate, useQueue, useReportedReviews } from "../api/use-admin";
+import { AdminAccounts } from "./admin-accounts";
 import { AnsweredRequests } from "./answered-requests";
 import { DocumentViewer } from "./document-viewer";
 import { ContactMessages } from "./contact-messages";
@@ -46,6 +47,7 @@ export function AdminPage() {
       <ReportedReviews />
       <ContactMessages />
       <UndeliveredEmails />
+      <AdminAccounts />
       <AnsweredRequests />
       <Decisions />
     </div>

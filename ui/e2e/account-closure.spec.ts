@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolation } from "./axe";
+import { PASSWORD, register, stamp } from "./accounts";
+
+// Issue 30: a member deletes their account at /settings; their review stays on the property
+// page, shown as written by "Anonymous User", and the account can no longer sign in.
+
+test("deleting an account in /settings leaves its review as Anonymous User", async ({ page }) => {
+  const property = 13;
+  const author = await register(page.request, "tenant", "Quentin");
+  const title = `Leaky roof ${stamp()}`;
+  const created = await page.request.post(`/api/properties/${property}/reviews`, {
+    data: {
+      rating: 2,
+      title,
+      content: "Water came through the ceiling every time it rained hard.",
+      reviewType: "tenant_to_property",
+      language: "en",
+      stayPeriod: "current",
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+
+  await page.goto("/settings#delete-account");
+  const section = page.getByRole("region", { name: "Delete account" });
+  await expect(section).toBeVisible();
+  await expectNoSeriousViolation(page);
+
+  // Keyboard only: open the dialog, fill it, confirm.
+  await section.getByRole("button", { name: "Delete account" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Delete account" });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousViolation(page);
+  await dialog.getByLabel(`Type your username (${author.username}) to confirm`).fill(author.username);
+  await dialog.getByLabel("Current Password").fill(PASSWORD);
+  await dialog.getByLabel("Current Password").press("Enter");
+
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Your account was deleted");
+  await expect(page).not.toHaveURL(/\/settings/);
+
+  await page.goto(`/properties/${property}`);
+  const card = page.getByRole("article").filter({ hasText: title });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("Anonymous User");
+  await expect(card).not.toContainText("Quentin");
+
+  const login = await page.request.post("/api/login", { data: { username: author.username, password: PASSWORD } });
+  expect(login.status()).toBe(401);
+});

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -143,7 +144,7 @@ func (s *Service) deleteDocuments(ctx context.Context, q *db.Queries, userID int
 	if err != nil {
 		return fmt.Errorf("delete tenancy documents of %d: %w", userID, err)
 	}
-	keys := append(owned, lived...)
+	keys := slices.Concat(owned, lived)
 	if len(keys) == 0 {
 		return nil
 	}

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolation } from "./axe";
-import { PASSWORD, register, stamp } from "./accounts";
+import { ADMIN_PASSWORD, PASSWORD, makeAdmin, register, stamp } from "./accounts";
 
 // Issue 30: a member deletes their account at /settings; their review stays on the property
 // page, shown as written by "Anonymous User", and the account can no longer sign in.
@@ -47,4 +47,35 @@ test("deleting an account in /settings leaves its review as Anonymous User", asy
 
   const login = await page.request.post("/api/login", { data: { username: author.username, password: PASSWORD } });
   expect(login.status()).toBe(401);
+});
+
+test("an administrator suspends and reinstates an account in /admin › Accounts", async ({ page, browser }) => {
+  const member = await register(page.request, "landlord", "Sven");
+  await page.request.post("/api/logout");
+  const admin = makeAdmin();
+  const signIn = await page.request.post("/api/login", { data: { username: admin, password: ADMIN_PASSWORD } });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+
+  await page.goto("/admin");
+  const section = page.getByRole("region", { name: "Accounts" });
+  await section.getByLabel("Username, email address or account number").fill(member.username);
+  await section.getByLabel("Username, email address or account number").press("Enter");
+  const card = section.getByRole("article", { name: `Sven Landlord (${member.username})` });
+  await expect(card).toContainText("Active");
+  await expectNoSeriousViolation(page);
+  await card.getByRole("textbox", { name: "Reason to suspend" }).fill("Listings copied from another site.");
+  await card.getByRole("button", { name: "Suspend" }).press("Enter");
+  await expect(card).toContainText("Suspended on");
+
+  const other = await browser.newContext({ baseURL: page.url() });
+  const refused = await other.request.post("/api/login", { data: { username: member.username, password: PASSWORD } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain("Listings copied from another site.");
+
+  await card.getByRole("textbox", { name: "Reason to reinstate" }).fill("Checked with the owner.");
+  await card.getByRole("button", { name: "Reinstate" }).click();
+  await expect(card).toContainText("Active");
+  const allowed = await other.request.post("/api/login", { data: { username: member.username, password: PASSWORD } });
+  expect(allowed.ok()).toBeTruthy();
+  await other.close();
 });

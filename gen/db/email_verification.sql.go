@@ -12,7 +12,7 @@ import (
 const changeEmail = `-- name: ChangeEmail :one
 UPDATE users SET email = $1, email_verified_at = NULL, updated_at = now()
 WHERE id = $2
-RETURNING id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version
+RETURNING id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version, suspended_at, suspension_reason, closed_at
 `
 
 type ChangeEmailParams struct {
@@ -56,6 +56,9 @@ func (q *Queries) ChangeEmail(ctx context.Context, arg ChangeEmailParams) (User,
 		&i.LeaderboardFullName,
 		&i.EmailVerifiedAt,
 		&i.SecurityAnswersVersion,
+		&i.SuspendedAt,
+		&i.SuspensionReason,
+		&i.ClosedAt,
 	)
 	return i, err
 }

@@ -34,6 +34,7 @@ type AdminDecision struct {
 	Message    *string
 	CreatedAt  time.Time
 	TenancyID  *int32
+	UserID     *int32
 }
 
 type Badge struct {
@@ -264,6 +265,7 @@ type Property struct {
 	VerifiedReviewCount       int32
 	LocationPraiseCount       int32
 	ManagementPraiseCount     int32
+	HiddenReason              *string
 }
 
 type PropertyVerification struct {
@@ -308,6 +310,12 @@ type Resource struct {
 	MetaKeywords    *string
 	Slug            string
 	Language        string
+}
+
+type RetiredUsername struct {
+	Key       string
+	UserID    int32
+	RetiredAt time.Time
 }
 
 type Review struct {
@@ -598,6 +606,9 @@ type User struct {
 	LeaderboardFullName     bool
 	EmailVerifiedAt         *time.Time
 	SecurityAnswersVersion  int16
+	SuspendedAt             *time.Time
+	SuspensionReason        *string
+	ClosedAt                *time.Time
 }
 
 type UserAchievement struct {

@@ -49,7 +49,7 @@ UPDATE statistics_cache SET
     (active_users, total_properties, unique_countries, new_properties_30d, new_properties_prev_30d,
      total_verified_properties, total_reviews, average_rating, established_users, retained_users,
      total_landlords, total_tenants) = (SELECT
-    (SELECT count(*) FROM users WHERE last_login > now() - interval '30 days')::int AS active_users,
+    (SELECT count(*) FROM users WHERE last_login > now() - interval '30 days' AND closed_at IS NULL)::int AS active_users,
     (SELECT count(*) FROM properties WHERE active)::int AS total_properties,
     (SELECT count(DISTINCT lower(country)) FROM properties WHERE active)::int AS unique_countries,
     (SELECT count(*) FROM properties WHERE active AND created_at > now() - interval '30 days')::int AS new_properties_30d,
@@ -60,18 +60,19 @@ UPDATE statistics_cache SET
     -- Properties' ratings are made of the counted reviews that rate a property; so is their average.
     (SELECT coalesce(round(avg(rating), 1), 0) FROM reviews
         WHERE status = 'published' AND counted AND review_rates_property(review_type))::float8 AS average_rating,
-    (SELECT count(*) FROM users WHERE created_at <= now() - interval '30 days')::int AS established_users,
+    (SELECT count(*) FROM users WHERE created_at <= now() - interval '30 days' AND closed_at IS NULL)::int AS established_users,
     (SELECT count(*) FROM users WHERE created_at <= now() - interval '30 days'
-        AND last_login > now() - interval '30 days')::int AS retained_users,
-    (SELECT count(*) FROM users WHERE role = 'landlord')::int AS total_landlords,
-    (SELECT count(*) FROM users WHERE role = 'tenant')::int AS total_tenants)
+        AND last_login > now() - interval '30 days' AND closed_at IS NULL)::int AS retained_users,
+    (SELECT count(*) FROM users WHERE role = 'landlord' AND closed_at IS NULL)::int AS total_landlords,
+    (SELECT count(*) FROM users WHERE role = 'tenant' AND closed_at IS NULL)::int AS total_tenants)
 WHERE computed_at <= now() - interval '60 seconds'
 RETURNING id, computed_at, active_users, total_properties, unique_countries, new_properties_30d, new_properties_prev_30d, total_verified_properties, total_reviews, average_rating, established_users, retained_users, total_landlords, total_tenants
 `
 
 // Recomputes every figure in one statement when the stored ones are 60 seconds old or more, and
 // answers no row when they are not: of servers refreshing at once, one recomputes; the others wait
-// for its row lock, find the row fresh and change nothing.
+// for its row lock, find the row fresh and change nothing. A deleted account (its tombstone:
+// closed_at) is no longer a member.
 func (q *Queries) RefreshStatistics(ctx context.Context) (StatisticsCache, error) {
 	row := q.db.QueryRow(ctx, refreshStatistics)
 	var i StatisticsCache

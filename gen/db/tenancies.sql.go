@@ -168,9 +168,10 @@ func (q *Queries) CountTenancyDocuments(ctx context.Context, tenancyID int32) (i
 const createTenancy = `-- name: CreateTenancy :one
 INSERT INTO tenant_verifications (tenant_id, property_id, from_month, to_month, message, stage, changed_by, change_note)
 SELECT $1::int, p.id, $2::date, $3::date, $4::text,
-       CASE WHEN p.verified AND p.verification_proof <> 'demo' THEN 'landlord' ELSE 'documents' END,
+       CASE WHEN p.verified AND p.verification_proof <> 'demo' AND p.active THEN 'landlord' ELSE 'documents' END,
        $1::int, 'Claimed'
-FROM properties p WHERE p.id = $5 AND p.active
+FROM properties p WHERE p.id = $5 AND (p.active OR p.hidden_reason IS NOT NULL)
+FOR SHARE OF p
 RETURNING id
 `
 
@@ -183,7 +184,10 @@ type CreateTenancyParams struct {
 }
 
 // A new claim: it waits for the owner when the property is verified with a real proof (the owner
-// may confirm), else for the tenant's documents. The address is stamped by the database.
+// may confirm), else for the tenant's documents. The address is stamped by the database. A
+// listing hidden because of its owner's account takes claims for the documents path; the row
+// lock (FOR SHARE) makes a suspension or closure that hides it wait for the claim, or the claim
+// for it, so a claim never waits for an owner who cannot answer (SendOwnerClaimsToDocuments).
 func (q *Queries) CreateTenancy(ctx context.Context, arg CreateTenancyParams) (int32, error) {
 	row := q.db.QueryRow(ctx, createTenancy,
 		arg.TenantID,
@@ -377,7 +381,7 @@ func (q *Queries) GetTenancyDocumentByToken(ctx context.Context, token string) (
 
 const getTenancyProperty = `-- name: GetTenancyProperty :one
 
-SELECT id, landlord_id, active FROM properties WHERE id = $1
+SELECT id, landlord_id, (active OR hidden_reason IS NOT NULL)::bool AS active FROM properties WHERE id = $1
 `
 
 type GetTenancyPropertyRow struct {
@@ -389,7 +393,8 @@ type GetTenancyPropertyRow struct {
 // Tenancies (internal/tenancy): members' claims to have lived at a property, their proof, their
 // documents and the administrators' decisions on them. Every change of status or stage sets
 // changed_by and change_note, which the database copies into tenancy_events.
-// The property a claim is about, as the claim form needs it.
+// The property a claim is about, as the claim form needs it. A listing hidden because of its
+// owner's account (suspended or closed) still takes claims: they go to the documents path.
 func (q *Queries) GetTenancyProperty(ctx context.Context, id int32) (GetTenancyPropertyRow, error) {
 	row := q.db.QueryRow(ctx, getTenancyProperty, id)
 	var i GetTenancyPropertyRow
@@ -773,7 +778,7 @@ func (q *Queries) MarkTenancyDocumentDeleted(ctx context.Context, id int32) (int
 const recordTenancyDecision = `-- name: RecordTenancyDecision :one
 INSERT INTO admin_decisions (admin_id, tenancy_id, property_id, decision, message)
 VALUES ($1, $2, $3, $4, $5)
-RETURNING id, admin_id, request_id, review_id, property_id, decision, message, created_at, tenancy_id
+RETURNING id, admin_id, request_id, review_id, property_id, decision, message, created_at, tenancy_id, user_id
 `
 
 type RecordTenancyDecisionParams struct {
@@ -803,6 +808,7 @@ func (q *Queries) RecordTenancyDecision(ctx context.Context, arg RecordTenancyDe
 		&i.Message,
 		&i.CreatedAt,
 		&i.TenancyID,
+		&i.UserID,
 	)
 	return i, err
 }

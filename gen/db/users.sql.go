@@ -23,7 +23,7 @@ func (q *Queries) CountUsers(ctx context.Context) (int64, error) {
 const createUser = `-- name: CreateUser :one
 INSERT INTO users (username, password_hash, email, first_name, last_name, role, last_login)
 VALUES ($1, $2, $3, $4, $5, $6, now())
-RETURNING id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version
+RETURNING id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version, suspended_at, suspension_reason, closed_at
 `
 
 type CreateUserParams struct {
@@ -77,6 +77,9 @@ func (q *Queries) CreateUser(ctx context.Context, arg CreateUserParams) (User, e
 		&i.LeaderboardFullName,
 		&i.EmailVerifiedAt,
 		&i.SecurityAnswersVersion,
+		&i.SuspendedAt,
+		&i.SuspensionReason,
+		&i.ClosedAt,
 	)
 	return i, err
 }
@@ -93,7 +96,7 @@ func (q *Queries) EmailTaken(ctx context.Context, lower string) (bool, error) {
 }
 
 const getUser = `-- name: GetUser :one
-SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version FROM users WHERE id = $1
+SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version, suspended_at, suspension_reason, closed_at FROM users WHERE id = $1
 `
 
 func (q *Queries) GetUser(ctx context.Context, id int32) (User, error) {
@@ -131,12 +134,15 @@ func (q *Queries) GetUser(ctx context.Context, id int32) (User, error) {
 		&i.LeaderboardFullName,
 		&i.EmailVerifiedAt,
 		&i.SecurityAnswersVersion,
+		&i.SuspendedAt,
+		&i.SuspensionReason,
+		&i.ClosedAt,
 	)
 	return i, err
 }
 
 const getUserByEmailAndUsername = `-- name: GetUserByEmailAndUsername :one
-SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version FROM users WHERE lower(email) = lower($1) AND lower(username) = lower($2)
+SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version, suspended_at, suspension_reason, closed_at FROM users WHERE lower(email) = lower($1) AND lower(username) = lower($2)
 `
 
 type GetUserByEmailAndUsernameParams struct {
@@ -179,12 +185,15 @@ func (q *Queries) GetUserByEmailAndUsername(ctx context.Context, arg GetUserByEm
 		&i.LeaderboardFullName,
 		&i.EmailVerifiedAt,
 		&i.SecurityAnswersVersion,
+		&i.SuspendedAt,
+		&i.SuspensionReason,
+		&i.ClosedAt,
 	)
 	return i, err
 }
 
 const getUserByLogin = `-- name: GetUserByLogin :one
-SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($1)
+SELECT id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version, suspended_at, suspension_reason, closed_at FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($1)
 `
 
 // Usernames cannot contain "@", so one identifier never names two accounts.
@@ -223,6 +232,9 @@ func (q *Queries) GetUserByLogin(ctx context.Context, identifier string) (User, 
 		&i.LeaderboardFullName,
 		&i.EmailVerifiedAt,
 		&i.SecurityAnswersVersion,
+		&i.SuspendedAt,
+		&i.SuspensionReason,
+		&i.ClosedAt,
 	)
 	return i, err
 }
@@ -279,7 +291,7 @@ const updateProfile = `-- name: UpdateProfile :one
 UPDATE users SET first_name = $2, last_name = $3, bio = $4, city = $5, country = $6,
     language_preference = $7, updated_at = now()
 WHERE id = $1
-RETURNING id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version
+RETURNING id, username, password_hash, email, first_name, last_name, role, bio, profile_image, phone_number, address, city, state, zip_code, country, language_preference, verification_status, tokens, created_at, updated_at, last_login, timezone, notification_preferences, social_profiles, security_question1, security_answer1_hash, security_question2, security_answer2_hash, leaderboard_full_name, email_verified_at, security_answers_version, suspended_at, suspension_reason, closed_at
 `
 
 type UpdateProfileParams struct {
@@ -336,6 +348,9 @@ func (q *Queries) UpdateProfile(ctx context.Context, arg UpdateProfileParams) (U
 		&i.LeaderboardFullName,
 		&i.EmailVerifiedAt,
 		&i.SecurityAnswersVersion,
+		&i.SuspendedAt,
+		&i.SuspensionReason,
+		&i.ClosedAt,
 	)
 	return i, err
 }

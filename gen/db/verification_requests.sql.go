@@ -451,7 +451,7 @@ func (q *Queries) ListCreatedVerificationRequests(ctx context.Context, arg ListC
 const listPotentialVerifiers = `-- name: ListPotentialVerifiers :many
 
 SELECT id, username, role FROM users
-WHERE role = $1 AND id <> $2
+WHERE role = $1 AND id <> $2 AND suspended_at IS NULL AND closed_at IS NULL
   AND lower(username) LIKE '%' || lower($3::text) || '%'
   AND account_established(id)
 ORDER BY lower(username) -- unique (users_username_key): a stable order
@@ -475,7 +475,7 @@ type ListPotentialVerifiersRow struct {
 // Verification by people (internal/verification).
 // Established accounts of one role other than the caller whose username contains the pattern
 // (escaped for LIKE) ignoring case, in username order: users_role_username walks the order, the
-// trigram index users_username_trgm finds a substring.
+// trigram index users_username_trgm finds a substring. Suspended and deleted accounts cannot answer.
 func (q *Queries) ListPotentialVerifiers(ctx context.Context, arg ListPotentialVerifiersParams) ([]ListPotentialVerifiersRow, error) {
 	rows, err := q.db.Query(ctx, listPotentialVerifiers,
 		arg.Role,

@@ -95,6 +95,9 @@ func (s *Service) create(ctx context.Context, r Registration, limits ...ratelimi
 	} else if taken {
 		return SignIn{}, apperr.New(apperr.ErrAlreadyExists, "Username already exists")
 	}
+	if err := usernameRetired(ctx, s.q, r.Username); err != nil {
+		return SignIn{}, err
+	}
 	if taken, err := s.q.EmailTaken(ctx, r.Email); err != nil {
 		return SignIn{}, fmt.Errorf("check email: %w", err)
 	} else if taken {
@@ -192,6 +195,9 @@ func (s *Service) Login(ctx context.Context, identifier, password string) (SignI
 	}
 	if !VerifySecret(hash, password) || !found {
 		return SignIn{}, ErrBadCredentials // the reservation stays: it was a failure
+	}
+	if err := barred(user); err != nil {
+		return SignIn{}, err // told only to whoever knows the password
 	}
 
 	if err := s.passwordSignInAllowed(ctx, user.ID); err != nil {

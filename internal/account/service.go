@@ -39,6 +39,7 @@ type Service struct {
 	pool   *pgxpool.Pool
 	q      *db.Queries
 	limits Limits
+	files  FileRemover // closed accounts' document files (closure.go)
 	// dummyHash is verified against when no account matches, so a miss costs what a hit costs.
 	dummyHash string
 }

@@ -53,6 +53,7 @@ type Handlers struct {
 	AccountSecurity AccountSecurityRPCs
 	// Passkey serves the passkey paths (nil: none).
 	Passkey PasskeyRPCs
+	Closure ClosureRPCs
 	// StripeWebhook applies Stripe's webhook events.
 	StripeWebhook StripeWebhook
 }
@@ -61,6 +62,7 @@ type Handlers struct {
 func New(h Handlers) http.Handler {
 	mux := http.NewServeMux()
 	routeAccount(mux, h.Account)
+	routeClosure(mux, h.Closure)
 	routeResources(mux, h.Resource)
 	routeProperties(mux, h.Property, h.Review)
 	routeStatistics(mux, h.Statistics)

@@ -437,6 +437,28 @@ var authMatrix = map[string]authRow{
 		return &adminv1.ResendEmailRequest{Id: w.email}
 	}},
 
+	// AccountClosureService: a member deletes their own account; a wrong password is refused as
+	// such (or throttled as sign-in is), so the matrix's accounts stay open.
+	"/rentproof.account.v1.AccountClosureService/DeleteAccount": {want: signedIn,
+		reqAs: func(_ *authWorld, username string) proto.Message {
+			return &accountv1.DeleteAccountRequest{Username: username, Password: "wrong-password"}
+		}, rest: path("DELETE /api/user/account")},
+	// AdminAccountService: administrators only. Without a reason a suspension or reinstatement is
+	// refused (invalid_argument) after the authorization check, so nothing changes.
+	"/rentproof.admin.v1.AdminAccountService/FindAccounts": {want: adminOnly, exact: true, req: func(*authWorld) proto.Message {
+		return &adminv1.FindAccountsRequest{Query: "m_tenant"}
+	}, rest: path("GET /api/admin/users?query=m_tenant")},
+	"/rentproof.admin.v1.AdminAccountService/SuspendAccount": {want: adminOnly, answer: "invalid_argument", req: func(w *authWorld) proto.Message {
+		return &adminv1.SuspendAccountRequest{UserId: w.ownerTenantID}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/admin/users/%d/suspend", w.ownerTenantID)
+	}},
+	"/rentproof.admin.v1.AdminAccountService/ReinstateAccount": {want: adminOnly, answer: "invalid_argument", req: func(w *authWorld) proto.Message {
+		return &adminv1.ReinstateAccountRequest{UserId: w.ownerTenantID}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/admin/users/%d/reinstate", w.ownerTenantID)
+	}},
+
 	// GamificationService.
 	"/rentproof.gamification.v1.GamificationService/GetProfile": {want: signedIn, answer: "not_found", exact: true, req: func(*authWorld) proto.Message { return &gamificationv1.GetProfileRequest{} },
 		rest: path("GET /api/gamification/profile")},

@@ -116,7 +116,9 @@ var Services = []string{
 	accountv1connect.AccountEmailServiceName,
 	accountv1connect.AccountSecurityServiceName,
 	accountv1connect.PasskeyServiceName,
+	accountv1connect.AccountClosureServiceName,
 	adminv1connect.AdminServiceName,
+	adminv1connect.AdminAccountServiceName,
 	adminv1connect.DocumentServiceName,
 	adminv1connect.ModerationServiceName,
 	adminv1connect.OutboxServiceName,
@@ -145,6 +147,9 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		opts.ReplicaFixedPlans = opts.Replica
 	}
 	accounts := account.NewService(pool).WithLimits(opts.Limits.Accounts)
+	if opts.Documents != nil {
+		accounts = accounts.WithFiles(opts.Documents.Files()) // a closed account's documents
+	}
 	// The services of the public reads read through a router: the replica when the request allows
 	// it (routeReads), the primary otherwise. Their writes and transactions stay on the primary.
 	reads := store.NewReads(pool, opts.Replica)
@@ -180,6 +185,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		AccountSecurity: accountSecurity,
 		// The relying party of passkeys is the site's public origin (PUBLIC_URL or the listen address).
 		Passkey: api.NewPasskey(passkey.NewService(pool, accounts, cmp.Or(opts.MailOrigin, siteorigin.Fallback))),
+		Closure: api.NewAccountClosure(accounts),
 	}
 
 	if opts.Documents != nil {
@@ -219,6 +225,8 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(service(accountv1connect.NewAccountEmailServiceHandler(accountRPCs, rpcOpts)))
 	mux.Handle(service(accountv1connect.NewAccountSecurityServiceHandler(accountSecurity, rpcOpts)))
 	mux.Handle(service(accountv1connect.NewPasskeyServiceHandler(handlers.Passkey, rpcOpts)))
+	mux.Handle(service(accountv1connect.NewAccountClosureServiceHandler(handlers.Closure, rpcOpts)))
+	mux.Handle(service(adminv1connect.NewAdminAccountServiceHandler(handlers.Closure, rpcOpts)))
 	mux.Handle(service(resourcev1connect.NewResourceServiceHandler(handlers.Resource, rpcOpts)))
 	mux.Handle(service(propertyv1connect.NewPropertyServiceHandler(handlers.Property, rpcOpts)))
 	mux.Handle(service(reviewv1connect.NewReviewServiceHandler(handlers.Review, rpcOpts)))

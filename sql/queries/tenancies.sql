@@ -3,8 +3,9 @@
 -- changed_by and change_note, which the database copies into tenancy_events.
 
 -- name: GetTenancyProperty :one
--- The property a claim is about, as the claim form needs it.
-SELECT id, landlord_id, active FROM properties WHERE id = $1;
+-- The property a claim is about, as the claim form needs it. A listing hidden because of its
+-- owner's account (suspended or closed) still takes claims: they go to the documents path.
+SELECT id, landlord_id, (active OR hidden_reason IS NOT NULL)::bool AS active FROM properties WHERE id = $1;
 
 -- name: LockTenancyProperty :one
 -- The property of a claim, locked until the transaction ends in the mode verification takes, so
@@ -18,12 +19,16 @@ FOR NO KEY UPDATE;
 
 -- name: CreateTenancy :one
 -- A new claim: it waits for the owner when the property is verified with a real proof (the owner
--- may confirm), else for the tenant's documents. The address is stamped by the database.
+-- may confirm), else for the tenant's documents. The address is stamped by the database. A
+-- listing hidden because of its owner's account takes claims for the documents path; the row
+-- lock (FOR SHARE) makes a suspension or closure that hides it wait for the claim, or the claim
+-- for it, so a claim never waits for an owner who cannot answer (SendOwnerClaimsToDocuments).
 INSERT INTO tenant_verifications (tenant_id, property_id, from_month, to_month, message, stage, changed_by, change_note)
 SELECT sqlc.arg(tenant_id)::int, p.id, sqlc.arg(from_month)::date, sqlc.narg(to_month)::date, sqlc.narg(message)::text,
-       CASE WHEN p.verified AND p.verification_proof <> 'demo' THEN 'landlord' ELSE 'documents' END,
+       CASE WHEN p.verified AND p.verification_proof <> 'demo' AND p.active THEN 'landlord' ELSE 'documents' END,
        sqlc.arg(tenant_id)::int, 'Claimed'
-FROM properties p WHERE p.id = sqlc.arg(property_id) AND p.active
+FROM properties p WHERE p.id = sqlc.arg(property_id) AND (p.active OR p.hidden_reason IS NOT NULL)
+FOR SHARE OF p
 RETURNING id;
 
 -- name: GetTenancy :one

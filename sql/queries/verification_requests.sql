@@ -3,9 +3,9 @@
 -- name: ListPotentialVerifiers :many
 -- Established accounts of one role other than the caller whose username contains the pattern
 -- (escaped for LIKE) ignoring case, in username order: users_role_username walks the order, the
--- trigram index users_username_trgm finds a substring.
+-- trigram index users_username_trgm finds a substring. Suspended and deleted accounts cannot answer.
 SELECT id, username, role FROM users
-WHERE role = sqlc.arg(role) AND id <> sqlc.arg(caller_id)
+WHERE role = sqlc.arg(role) AND id <> sqlc.arg(caller_id) AND suspended_at IS NULL AND closed_at IS NULL
   AND lower(username) LIKE '%' || lower(sqlc.arg(pattern)::text) || '%'
   AND account_established(id)
 ORDER BY lower(username) -- unique (users_username_key): a stable order

@@ -4,6 +4,7 @@ import { ChangePasswordForm } from "@/features/account-security/components/chang
 import { ChosenQuestions } from "@/features/account-security/components/chosen-questions";
 import { SessionsList } from "@/features/account-security/components/sessions-list";
 import { SecurityQuestionsEditor } from "@/features/auth/components/security-questions-editor";
+import { DeleteAccount } from "@/features/account-closure/components/delete-account";
 import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
 import { PasskeySettings } from "@/features/passkeys/components/passkey-settings";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -24,6 +25,7 @@ const SECTIONS: SettingsSection[] = [
   { id: "sessions", title: "Sessions", content: <SessionsList /> },
   { id: "security-questions", title: "Security questions", content: <><ChosenQuestions /><SecurityQuestionsEditor /></> },
   { id: "passkeys", title: "Passkeys", content: <PasskeySettings /> },
+  { id: "delete-account", title: "Delete account", content: <DeleteAccount /> },
 ];
 
 /**

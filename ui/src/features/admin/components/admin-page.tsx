@@ -10,6 +10,7 @@ import { formatRequestDate } from "@/lib/format";
 import { PROPERTY_TYPES } from "@/lib/vocab";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useDecide, useDecisions, useQueue } from "../api/use-admin";
+import { AdminAccounts } from "./admin-accounts";
 import { AnsweredRequests } from "./answered-requests";
 import { VerifiedListings } from "./badge-withdrawal";
 import { DocumentViewer } from "./document-viewer";
@@ -51,6 +52,7 @@ export function AdminPage() {
       <VerifiedListings />
       <ContactMessages />
       <UndeliveredEmails />
+      <AdminAccounts />
       <AnsweredRequests />
       <Decisions />
     </div>

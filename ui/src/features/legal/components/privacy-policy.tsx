@@ -187,12 +187,18 @@ const SECTIONS: LegalSection[] = [
         caption="Retention periods"
         head={["Data", "Kept"]}
         rows={[
-          ["Account and profile", "Until your account is deleted"],
+          [
+            "Account and profile",
+            "Until your account is deleted: then your name, email address, phone number, bio, picture, security answers and password are erased; a record without them stays",
+          ],
           [
             "Reviews and responses",
             "Until a moderator removes them or you ask us to delete them; after your account is deleted, without your name",
           ],
-          ["Listings", "Until you ask us to remove them; they are removed when your account is deleted"],
+          [
+            "Listings",
+            "Until you ask us to remove them; they are removed from public view at once when your account is deleted (and while it is suspended)",
+          ],
           [
             "Sessions (with user agent and IP address)",
             `A session ends ${SESSION_DAYS} days after sign-in, after ${SESSION_IDLE_DAYS} days unused, or at sign-out; its record is deleted a day later`,
@@ -203,12 +209,16 @@ const SECTIONS: LegalSection[] = [
           ["Rate-limit counters", `${RATE_LIMIT_HOURS} hours`],
           [
             "Ownership documents",
-            `${DOCUMENT_RETENTION_DAYS} days after the decision on their request; a day after upload if never sent`,
+            `${DOCUMENT_RETENTION_DAYS} days after the decision on their request; a day after upload if never sent; at once when your account is deleted (tenancy documents too)`,
           ],
           ["Photos never attached", "1 day"],
           ["Contact messages", `${CONTACT_RETENTION_MONTHS} months`],
           ["Payment and refund records", "As long as accounting and tax law require"],
-          ["Token ledger, XP and badges", "Until your account is deleted"],
+          [
+            "Token ledger, XP and badges",
+            "Kept without your name after your account is deleted, so that other members' balances and ranks stay right",
+          ],
+          ["Your username after your account is deleted", "Nobody can take it for 90 days"],
         ]}
       />
     ),
@@ -228,8 +238,11 @@ const SECTIONS: LegalSection[] = [
         </ul>
         <p>
           Write to <MailLink to={MAILBOX.privacy} /> from the email address of your account, or tell us your username so
-          we can confirm the account is yours. We answer within one month. When an account is deleted, its reviews stay
-          on RentProof without your name, unless you ask us to delete them too, which we then do.
+          we can confirm the account is yours. We answer within one month. You can also delete your account yourself under
+          Settings › Delete account, with your password and your username: you are signed out everywhere at once, your
+          listings are removed, your private documents are deleted, and we email a confirmation to your address. Your
+          reviews stay on RentProof shown as written by &quot;Anonymous User&quot;, unless you choose to delete them too; deleted
+          reviews no longer count in any rating.
         </p>
         <p>
           If you are in the European Economic Area or the United Kingdom you can also complain to your data protection

@@ -1,0 +1,104 @@
+-- Issue 30: closing and suspending accounts (internal/account closure.go, suspension.go).
+
+-- name: LockAccount :one
+-- The account row, locked against a concurrent sign-in (sessions_refuse_barred_accounts reads it
+-- FOR SHARE), suspension or closure.
+SELECT * FROM users WHERE id = $1 FOR UPDATE;
+
+-- name: LockActiveAdmins :many
+-- Every administrator who can still act, locked in id order: two administrators closing their
+-- accounts at once are decided one after the other, so the last one always stays.
+SELECT id FROM users WHERE role = 'admin' AND closed_at IS NULL AND suspended_at IS NULL ORDER BY id FOR UPDATE;
+
+-- name: RevokeAccountSessions :exec
+-- Every session of the account ends at once.
+UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL;
+
+-- name: HideOwnerListings :exec
+-- Takes an owner's listings out of public view for reason (a closure also takes those a
+-- suspension hid). The triggers on active keep the city and neighbourhood counts.
+UPDATE properties SET active = false, hidden_reason = sqlc.arg(reason)::text, updated_at = now()
+WHERE landlord_id = sqlc.arg(landlord_id) AND (active OR hidden_reason = 'owner_suspended');
+
+-- name: ShowSuspendedListings :exec
+-- Shows again the listings a suspension hid.
+UPDATE properties SET active = true, hidden_reason = NULL, updated_at = now()
+WHERE landlord_id = $1 AND hidden_reason = 'owner_suspended';
+
+-- name: DeleteAuthorReviews :exec
+-- The reviews the author chose to delete with their account: out of public lists and the
+-- aggregates (the rating trigger counts published reviews only).
+UPDATE reviews SET status = 'deleted', updated_at = now() WHERE user_id = $1 AND status <> 'deleted';
+
+-- name: DeleteOwnershipDocumentsOf :many
+-- An owner's private documents: their files go (the caller deletes them), their rows stay as the
+-- audit trail of the requests they belonged to.
+UPDATE ownership_documents SET deleted_at = now() WHERE owner_id = $1 AND deleted_at IS NULL RETURNING key;
+
+-- name: DeleteTenancyDocumentsOf :many
+-- A tenant's private documents, as DeleteOwnershipDocumentsOf.
+UPDATE tenancy_documents SET deleted_at = now() WHERE tenant_id = $1 AND deleted_at IS NULL RETURNING key;
+
+-- name: RetireUsername :exec
+-- The closed account's username, kept from registration for the retention period.
+INSERT INTO retired_usernames (key, user_id) VALUES (lower(sqlc.arg(username)::text), sqlc.arg(user_id))
+ON CONFLICT (key) DO UPDATE SET user_id = EXCLUDED.user_id, retired_at = now();
+
+-- name: UsernameRetiredUntil :one
+-- When a recently closed account's username may be taken again (no row: it may now).
+SELECT (retired_at + sqlc.arg(retention_seconds)::int * interval '1 second')::timestamptz AS until
+FROM retired_usernames
+WHERE key = lower(sqlc.arg(username)::text) AND retired_at > now() - sqlc.arg(retention_seconds)::int * interval '1 second';
+
+-- name: EraseAccount :exec
+-- The tombstone: every personal field erased, the password unusable (tombstone_hash is no hash
+-- any secret verifies against), the username and address given up for ones no one can choose.
+UPDATE users SET
+    username = 'closed:' || id, email = 'closed-' || id || '@closed.invalid',
+    password_hash = sqlc.arg(tombstone_hash)::text, first_name = '', last_name = '',
+    bio = NULL, profile_image = NULL, phone_number = NULL, address = NULL, city = NULL, state = NULL,
+    zip_code = NULL, country = '', social_profiles = NULL, notification_preferences = NULL,
+    security_question1 = NULL, security_answer1_hash = NULL, security_question2 = NULL,
+    security_answer2_hash = NULL, email_verified_at = NULL, leaderboard_full_name = false,
+    suspended_at = NULL, suspension_reason = NULL, closed_at = now(), updated_at = now()
+WHERE id = sqlc.arg(id);
+
+-- name: ForgetAccountTraces :exec
+-- What else the account leaves about its person: the browsers and networks it used, its saved
+-- list, its notifications and its unused reset tokens.
+WITH d1 AS (DELETE FROM known_devices WHERE known_devices.user_id = $1),
+     d2 AS (DELETE FROM sign_ins WHERE sign_ins.user_id = $1),
+     d3 AS (DELETE FROM saved_properties WHERE saved_properties.user_id = $1),
+     d4 AS (DELETE FROM notifications WHERE notifications.user_id = $1),
+     d5 AS (DELETE FROM password_reset_tokens WHERE password_reset_tokens.user_id = $1)
+DELETE FROM sessions WHERE sessions.user_id = $1;
+
+-- name: SuspendAccount :exec
+UPDATE users SET suspended_at = now(), suspension_reason = sqlc.arg(reason)::text, updated_at = now()
+WHERE id = sqlc.arg(id);
+
+-- name: ReinstateAccount :exec
+UPDATE users SET suspended_at = NULL, suspension_reason = NULL, updated_at = now() WHERE id = $1;
+
+-- name: RecordAccountDecision :exec
+INSERT INTO admin_decisions (admin_id, user_id, decision, message)
+VALUES (sqlc.arg(admin_id), sqlc.arg(user_id), sqlc.arg(decision)::text, sqlc.arg(message)::text);
+
+-- name: FindAccounts :many
+-- The administrators' account search: an id, or a username or email that contains query
+-- (users_username_trgm), open accounts first.
+SELECT id, username, email, first_name, last_name, role, created_at, suspended_at, suspension_reason, closed_at
+FROM users
+WHERE id = sqlc.arg(id) OR (sqlc.arg(query)::text <> '' AND (lower(username) LIKE '%' || sqlc.arg(query)::text || '%'
+    OR lower(email) = sqlc.arg(query)::text))
+ORDER BY closed_at IS NOT NULL, id
+LIMIT 20;
+
+-- name: SendOwnerClaimsToDocuments :exec
+-- The tenancy claims waiting for an owner whose account is suspended or closed go to the
+-- documents path: that owner cannot answer, and must never block a tenant's claim.
+UPDATE tenant_verifications t
+SET stage = 'documents', updated_at = now(), changed_by = sqlc.arg(changed_by)::int,
+    change_note = 'The owner''s account is no longer open'
+FROM properties p
+WHERE p.id = t.property_id AND p.landlord_id = sqlc.arg(owner_id)::int AND t.status = 'pending' AND t.stage = 'landlord';

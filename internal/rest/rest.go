@@ -48,6 +48,10 @@ type Handlers struct {
 	Gamification GamificationRPCs
 	Contact      ContactRPCs
 	Tenancy      TenancyRPCs
+	// DataExport serves /settings › Your data (nil: no export paths).
+	DataExport DataExportRPCs
+	// DataExportFiles opens built exports for download (nil: no download path).
+	DataExportFiles DataExportFiles
 	// StripeWebhook applies Stripe's webhook events.
 	StripeWebhook StripeWebhook
 }
@@ -73,6 +77,7 @@ func New(h Handlers) http.Handler {
 	routePayments(mux, h.Payment, h.StripeWebhook)
 	routeGamification(mux, h.Gamification)
 	routeContact(mux, h.Contact)
+	routeDataExports(mux, h.DataExport, h.DataExportFiles)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})

@@ -77,6 +77,7 @@ describe("/settings", () => {
     });
     renderApp({ path: "/settings", transport });
     expect(await screen.findByText("We could not load your email preferences.")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Try Again" })).toBeInTheDocument();
+    // The page's other sections have their own.
+    expect(within(screen.getByRole("region", { name: "Notifications" })).getByRole("button", { name: "Try Again" })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { PageHeader } from "@/components/layout/page-header";
+import { DataExportSection } from "@/features/data-export/components/data-export-section";
 import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
 import { usePageTitle } from "@/lib/use-page-title";
 import "./settings.css";
@@ -13,7 +14,10 @@ interface SettingsSection {
 }
 
 // Later sections (password, passkeys, …) are added here.
-const SECTIONS: SettingsSection[] = [{ id: "notifications", title: "Notifications", content: <NotificationPreferences /> }];
+const SECTIONS: SettingsSection[] = [
+  { id: "notifications", title: "Notifications", content: <NotificationPreferences /> },
+  { id: "your-data", title: "Your data", content: <DataExportSection /> },
+];
 
 /**
  * SettingsRoute is /settings (behind ProtectedRoute): the member's account settings, one section

@@ -108,7 +108,7 @@ func (s *Service) ready(ctx context.Context, c db.ClaimDataExportRow, size int64
 		marked = true
 		return notify.Send(ctx, q, notify.Notice{
 			UserID: c.UserID, Category: notify.DataExports, Kind: "data_export_ready",
-			Title:  "Your data is ready to download",
+			Title: "Your data is ready to download",
 			Body: fmt.Sprintf("The copy of your RentProof data you asked for is ready. You can download it from Settings › Your data until %s.",
 				expires.UTC().Format("2 January 2006 at 15:04 UTC")),
 			Link: "/settings#your-data", Action: "Download your data",

@@ -53,7 +53,7 @@ type Server struct {
 	Tenancies *tenancy.Service
 	// Exports is its data export service: tests run its builder (BuildDue) and housekeeping.
 	Exports *dataexport.Service
-	Client    *http.Client // a client that trusts its certificate (with Options.TLS)
+	Client  *http.Client // a client that trusts its certificate (with Options.TLS)
 	// BlobURL is its blob store's URL (Options.BlobURL, or a folder of the test's), where uploads and documents are.
 	BlobURL string
 	// Mailpit is the test Mailpit its sender sends to (Options.Mail), nil without one.

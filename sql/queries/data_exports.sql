@@ -97,14 +97,14 @@ SELECT jsonb_build_object(
     'xp', (SELECT x.xp FROM user_xp x WHERE x.user_id = u.id),
     'xp_reached_at', (SELECT x.xp_reached_at FROM user_xp x WHERE x.user_id = u.id)
 )::jsonb AS doc
-FROM users u WHERE u.id = sqlc.arg(user_id);
+FROM users u WHERE u.id = sqlc.arg(user_id)::int;
 
 -- name: ExportReviews :many
 -- The reviews the member wrote (any status). Owners' responses to them are the owners' words,
 -- not the member's, and are left out.
 SELECT r.id::bigint AS seq, (to_jsonb(r) - 'review_responses')::jsonb AS doc
 FROM reviews r
-WHERE r.user_id = sqlc.arg(user_id) AND r.id > sqlc.arg(after)::bigint
+WHERE r.user_id = sqlc.arg(user_id)::int AND r.id > sqlc.arg(after)::bigint
 ORDER BY r.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportReviewResponses :many
@@ -112,20 +112,20 @@ ORDER BY r.id LIMIT sqlc.arg(max_rows)::int;
 -- authors' data: only the review's id is given).
 SELECT o.review_id::bigint AS seq, to_jsonb(o)::jsonb AS doc
 FROM review_owner_responses o
-WHERE o.owner_id = sqlc.arg(user_id) AND o.review_id > sqlc.arg(after)::bigint
+WHERE o.owner_id = sqlc.arg(user_id)::int AND o.review_id > sqlc.arg(after)::bigint
 ORDER BY o.review_id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportHelpfulVotes :many
 SELECT v.review_id::bigint AS seq, to_jsonb(v)::jsonb AS doc
 FROM review_helpful_votes v
-WHERE v.user_id = sqlc.arg(user_id) AND v.review_id > sqlc.arg(after)::bigint
+WHERE v.user_id = sqlc.arg(user_id)::int AND v.review_id > sqlc.arg(after)::bigint
 ORDER BY v.review_id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportListings :many
 SELECT p.id::bigint AS seq,
     (to_jsonb(p) - 'search_text' - 'city_key' - 'locality_key' - 'postal_code_key')::jsonb AS doc
 FROM properties p
-WHERE p.landlord_id = sqlc.arg(user_id) AND p.id > sqlc.arg(after)::bigint
+WHERE p.landlord_id = sqlc.arg(user_id)::int AND p.id > sqlc.arg(after)::bigint
 ORDER BY p.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportUploads :many
@@ -134,7 +134,7 @@ SELECT u.id::bigint AS seq, u.key AS file_key,
     jsonb_build_object('id', u.id, 'file', 'files/' || u.key, 'bytes', u.bytes, 'width', u.width, 'height', u.height,
         'property_id', u.property_id, 'review_id', u.review_id, 'created_at', u.created_at, 'attached_at', u.attached_at)::jsonb AS doc
 FROM uploads u
-WHERE u.owner_id = sqlc.arg(user_id) AND u.id > sqlc.arg(after)::bigint
+WHERE u.owner_id = sqlc.arg(user_id)::int AND u.id > sqlc.arg(after)::bigint
 ORDER BY u.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportTenancies :many
@@ -142,20 +142,20 @@ ORDER BY u.id LIMIT sqlc.arg(max_rows)::int;
 -- those tenants' data.
 SELECT t.id::bigint AS seq, (to_jsonb(t) - 'address_key')::jsonb AS doc
 FROM tenant_verifications t
-WHERE t.tenant_id = sqlc.arg(user_id) AND t.id > sqlc.arg(after)::bigint
+WHERE t.tenant_id = sqlc.arg(user_id)::int AND t.id > sqlc.arg(after)::bigint
 ORDER BY t.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportVerificationRequests :many
 -- Requests the member sent and requests sent to them; of a received one, the sender's payment and
 -- documents are left out.
 SELECT v.id::bigint AS seq,
-    (CASE WHEN v.requested_by_id = sqlc.arg(user_id)
+    (CASE WHEN v.requested_by_id = sqlc.arg(user_id)::int
         THEN to_jsonb(v) - 'address_key' || jsonb_build_object('direction', 'sent')
         ELSE to_jsonb(v) - 'address_key' - 'document_urls' - 'payment_intent_id' - 'payment_status'
             - 'payment_amount_cents' - 'payment_error' - 'paid_at' - 'metadata' || jsonb_build_object('direction', 'received')
     END)::jsonb AS doc
 FROM verification_requests v
-WHERE (v.requested_by_id = sqlc.arg(user_id) OR v.requested_to_id = sqlc.arg(user_id)) AND v.id > sqlc.arg(after)::bigint
+WHERE (v.requested_by_id = sqlc.arg(user_id)::int OR v.requested_to_id = sqlc.arg(user_id)::int) AND v.id > sqlc.arg(after)::bigint
 ORDER BY v.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportOwnershipDocuments :many
@@ -164,7 +164,7 @@ SELECT d.id::bigint AS seq, d.key AS file_key,
     jsonb_build_object('id', d.id, 'file', 'files/' || d.key, 'file_name', d.file_name, 'content_type', d.content_type,
         'bytes', d.bytes, 'property_id', d.property_id, 'request_id', d.request_id, 'created_at', d.created_at)::jsonb AS doc
 FROM ownership_documents d
-WHERE d.owner_id = sqlc.arg(user_id) AND d.deleted_at IS NULL AND d.id > sqlc.arg(after)::bigint
+WHERE d.owner_id = sqlc.arg(user_id)::int AND d.deleted_at IS NULL AND d.id > sqlc.arg(after)::bigint
 ORDER BY d.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportTenancyDocuments :many
@@ -172,50 +172,50 @@ SELECT d.id::bigint AS seq, d.key AS file_key,
     jsonb_build_object('id', d.id, 'file', 'files/' || d.key, 'file_name', d.file_name, 'kind', d.kind,
         'content_type', d.content_type, 'bytes', d.bytes, 'tenancy_id', d.tenancy_id, 'created_at', d.created_at)::jsonb AS doc
 FROM tenancy_documents d
-WHERE d.tenant_id = sqlc.arg(user_id) AND d.deleted_at IS NULL AND d.id > sqlc.arg(after)::bigint
+WHERE d.tenant_id = sqlc.arg(user_id)::int AND d.deleted_at IS NULL AND d.id > sqlc.arg(after)::bigint
 ORDER BY d.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportLedger :many
 SELECT t.id::bigint AS seq, to_jsonb(t)::jsonb AS doc
 FROM token_transactions t
-WHERE t.user_id = sqlc.arg(user_id) AND t.id > sqlc.arg(after)::bigint
+WHERE t.user_id = sqlc.arg(user_id)::int AND t.id > sqlc.arg(after)::bigint
 ORDER BY t.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportActivities :many
 SELECT a.id::bigint AS seq, to_jsonb(a)::jsonb AS doc
 FROM user_activities a
-WHERE a.user_id = sqlc.arg(user_id) AND a.id > sqlc.arg(after)::bigint
+WHERE a.user_id = sqlc.arg(user_id)::int AND a.id > sqlc.arg(after)::bigint
 ORDER BY a.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportBadges :many
 SELECT ub.id::bigint AS seq, (to_jsonb(ub) || jsonb_build_object('name', b.name, 'description', b.description))::jsonb AS doc
 FROM user_badges ub JOIN badges b ON b.id = ub.badge_id
-WHERE ub.user_id = sqlc.arg(user_id) AND ub.id > sqlc.arg(after)::bigint
+WHERE ub.user_id = sqlc.arg(user_id)::int AND ub.id > sqlc.arg(after)::bigint
 ORDER BY ub.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportAchievements :many
 SELECT ua.id::bigint AS seq, (to_jsonb(ua) || jsonb_build_object('name', a.name, 'description', a.description))::jsonb AS doc
 FROM user_achievements ua JOIN achievements a ON a.id = ua.achievement_id
-WHERE ua.user_id = sqlc.arg(user_id) AND ua.id > sqlc.arg(after)::bigint
+WHERE ua.user_id = sqlc.arg(user_id)::int AND ua.id > sqlc.arg(after)::bigint
 ORDER BY ua.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportNotifications :many
 SELECT n.id AS seq, (to_jsonb(n) - 'burst_seq')::jsonb AS doc
 FROM notifications n
-WHERE n.user_id = sqlc.arg(user_id) AND n.id > sqlc.arg(after)::bigint
+WHERE n.user_id = sqlc.arg(user_id)::int AND n.id > sqlc.arg(after)::bigint
 ORDER BY n.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportContactMessages :many
 -- Messages the member sent signed in (one sent signed out names no account).
 SELECT m.id AS seq, (to_jsonb(m) - 'handled_by')::jsonb AS doc
 FROM contact_messages m
-WHERE m.user_id = sqlc.arg(user_id) AND m.id > sqlc.arg(after)::bigint
+WHERE m.user_id = sqlc.arg(user_id)::int AND m.id > sqlc.arg(after)::bigint
 ORDER BY m.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportSignIns :many
 SELECT s.id AS seq, (to_jsonb(s) - 'device_hash')::jsonb AS doc
 FROM sign_ins s
-WHERE s.user_id = sqlc.arg(user_id) AND s.id > sqlc.arg(after)::bigint
+WHERE s.user_id = sqlc.arg(user_id)::int AND s.id > sqlc.arg(after)::bigint
 ORDER BY s.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportSessions :many
@@ -223,17 +223,17 @@ ORDER BY s.id LIMIT sqlc.arg(max_rows)::int;
 SELECT s.id AS seq, jsonb_build_object('id', s.id, 'created_at', s.created_at, 'last_seen_at', s.last_seen_at,
     'expires_at', s.expires_at, 'revoked_at', s.revoked_at, 'user_agent', s.user_agent, 'client_ip', s.client_ip)::jsonb AS doc
 FROM sessions s
-WHERE s.user_id = sqlc.arg(user_id) AND s.id > sqlc.arg(after)::bigint
+WHERE s.user_id = sqlc.arg(user_id)::int AND s.id > sqlc.arg(after)::bigint
 ORDER BY s.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportReports :many
 SELECT r.id::bigint AS seq, (to_jsonb(r) - 'device_hash')::jsonb AS doc
 FROM review_reports r
-WHERE r.user_id = sqlc.arg(user_id) AND r.id > sqlc.arg(after)::bigint
+WHERE r.user_id = sqlc.arg(user_id)::int AND r.id > sqlc.arg(after)::bigint
 ORDER BY r.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportSavedProperties :many
 SELECT s.property_id::bigint AS seq, to_jsonb(s)::jsonb AS doc
 FROM saved_properties s
-WHERE s.user_id = sqlc.arg(user_id) AND s.property_id > sqlc.arg(after)::bigint
+WHERE s.user_id = sqlc.arg(user_id)::int AND s.property_id > sqlc.arg(after)::bigint
 ORDER BY s.property_id LIMIT sqlc.arg(max_rows)::int;

@@ -83,7 +83,7 @@ function ExportRow({ export: e }: { export: DataExport }) {
       </div>
       {e.status === "ready" && e.downloadUrl ? (
         <a className="btn btn--outline btn--sm" href={e.downloadUrl} download>
-          Download<span className="visually-hidden"> your data of {formatDate(e.requestedAt)}</span> (zip, {formatBytes(e.bytes)})
+          Download <span className="visually-hidden">your data of {formatDate(e.requestedAt)}</span> (zip, {formatBytes(e.bytes)})
         </a>
       ) : null}
     </li>

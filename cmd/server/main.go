@@ -23,6 +23,7 @@ import (
 
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/blobstore"
+	"github.com/rentproof/rentproof/internal/dataexport"
 	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/metrics/jobs"
@@ -153,6 +154,7 @@ func serve(ctx context.Context) error {
 	uploads := upload.New(files, pool, uploadOpts)
 	documents := document.New(files, pool)
 	tenancies := tenancy.New(files, pool)
+	exports := dataexport.New(files, pool)
 
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", addr)
@@ -170,12 +172,13 @@ func serve(ctx context.Context) error {
 	defer background.Wait()
 	ctx, cancel := context.WithCancel(ctx) // an early return ends the jobs too
 	defer cancel()
-	background.Go(func() { housekeep(ctx, pool, account.NewService(pool), uploads, documents, tenancies) })
+	background.Go(func() { housekeep(ctx, pool, account.NewService(pool), uploads, documents, tenancies, exports) })
 	background.Go(func() {
 		payment.NewService(pool, payments).RunRefunds(siteorigin.With(ctx, mailOrigin))
 	}) // refunds owed after a check closed
 	background.Go(func() { countReviews(ctx, review.NewService(pool, nil)) })
 	background.Go(func() { digestNotifications(ctx, pool, mailOrigin) })
+	background.Go(func() { exports.Run(siteorigin.With(ctx, mailOrigin), 0) }) // members' copies of their data
 	if sender != nil {
 		background.Go(func() { sender.Run(ctx) }) // the outbox's mail, over SMTP
 	}
@@ -184,7 +187,7 @@ func serve(ctx context.Context) error {
 	}
 
 	opts, closeReplica, err := withReplica(server.Options{
-		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, Documents: documents, Tenancies: tenancies, FixedPlans: fixedPlans, TrustedProxies: proxies, Limits: limits,
+		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, Documents: documents, Tenancies: tenancies, Exports: exports, FixedPlans: fixedPlans, TrustedProxies: proxies, Limits: limits,
 		MapTiles: mapTiles, Payments: payments, PublicURL: publicURL, MailOrigin: mailOrigin,
 	})
 	if err != nil {
@@ -294,11 +297,11 @@ func limitsFromEnv() (server.Limits, error) {
 }
 
 // housekeep prunes dead sessions and old failure counts, and removes uploads never attached and
-// owners' and tenants' documents past their keeping, hourly until ctx ends. Each step runs to its
+// owners' and tenants' documents and members' data exports past their keeping, hourly until ctx ends. Each step runs to its
 // end (a file deleted with its row's change uncommitted would be half a step): ctx is only
 // looked at between steps. The file-deleting steps hold the blob lock shared, so a backup never
 // copies a database that names a file they have just deleted (backup.go).
-func housekeep(ctx context.Context, pool *pgxpool.Pool, accounts *account.Service, uploads *upload.Service, documents *document.Service, tenancies *tenancy.Service) {
+func housekeep(ctx context.Context, pool *pgxpool.Pool, accounts *account.Service, uploads *upload.Service, documents *document.Service, tenancies *tenancy.Service, exports *dataexport.Service) {
 	ticker := time.NewTicker(time.Hour)
 	defer ticker.Stop()
 	steps := []struct {
@@ -316,6 +319,7 @@ func housekeep(ctx context.Context, pool *pgxpool.Pool, accounts *account.Servic
 		{"uploads", "housekeep_uploads", true, uploads.RemoveUnattached},
 		{"documents", "housekeep_documents", true, documents.RemoveExpired},
 		{"tenancy documents", "housekeep_tenancy_documents", true, tenancies.RemoveExpired},
+		{"data exports", "housekeep_data_exports", true, exports.RemoveExpired},
 	}
 	for {
 		for _, s := range steps {

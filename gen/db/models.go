@@ -76,6 +76,20 @@ type ContactReply struct {
 	CreatedAt time.Time
 }
 
+type DataExport struct {
+	ID          int64
+	UserID      int32
+	Token       string
+	Status      string
+	RequestedAt time.Time
+	Attempts    int32
+	LeaseUntil  *time.Time
+	LastError   *string
+	ReadyAt     *time.Time
+	ExpiresAt   *time.Time
+	Bytes       *int64
+}
+
 type KnownDevice struct {
 	TokenHash  []byte
 	UserID     int32

@@ -36,6 +36,12 @@ func (b *Bucket) Write(ctx context.Context, key string, data []byte, contentType
 	return b.b.WriteAll(ctx, key, data, &blob.WriterOptions{ContentType: contentType})
 }
 
+// Create opens key for writing, streamed (a file larger than memory never is held in it): the
+// file appears whole when the writer closes without error; cancelling ctx before Close discards it.
+func (b *Bucket) Create(ctx context.Context, key, contentType string) (io.WriteCloser, error) {
+	return b.b.NewWriter(ctx, key, &blob.WriterOptions{ContentType: contentType})
+}
+
 // Delete removes key; a missing key is not an error.
 func (b *Bucket) Delete(ctx context.Context, key string) error {
 	if err := b.b.Delete(ctx, key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {

@@ -17,6 +17,7 @@ const (
 	Moderation           Category = "moderation"            // your review hidden, restored or removed; your report decided
 	ContactReplies       Category = "contact_replies"       // an administrator answered your message
 	LevelsBadges         Category = "levels_badges"         // a level or badge earned
+	DataExports          Category = "data_exports"          // a copy of your data ready to download
 )
 
 // CategoryInfo is a category as the settings page shows it.
@@ -37,6 +38,7 @@ var Categories = []CategoryInfo{
 	{Moderation, "Moderation", "When your review is hidden, restored or removed, and when your report is decided.", true},
 	{ContactReplies, "Replies to your messages", "When an administrator answers a message you sent us.", true},
 	{LevelsBadges, "Levels and badges", "When you reach a new level or earn a badge.", false},
+	{DataExports, "Your data", "When a copy of your data you asked for is ready to download, or could not be made.", true},
 }
 
 // Preferences is users.notification_preferences: email on or off per category; a category not

@@ -54,6 +54,10 @@ type Handlers struct {
 	// Passkey serves the passkey paths (nil: none).
 	Passkey PasskeyRPCs
 	Closure ClosureRPCs
+	// DataExport serves /settings › Your data (nil: no export paths).
+	DataExport DataExportRPCs
+	// DataExportFiles opens built exports for download (nil: no download path).
+	DataExportFiles DataExportFiles
 	// StripeWebhook applies Stripe's webhook events.
 	StripeWebhook StripeWebhook
 }
@@ -85,6 +89,7 @@ func New(h Handlers) http.Handler {
 		routeAccountSecurity(mux, h.AccountSecurity)
 	}
 	routePasskeys(mux, h.Passkey)
+	routeDataExports(mux, h.DataExport, h.DataExportFiles)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})

@@ -364,6 +364,15 @@ var authMatrix = map[string]authRow{
 		return &accountv1.SetPasskeyRequiredRequest{Required: true, Password: "wrong-password"}
 	}, rest: path("PUT /api/user/passkeys/required")},
 
+	// DataExportService: the caller's own exports. One a day: a caller's later request is refused
+	// for what it asks (resource_exhausted, "the next one after …").
+	"/rentproof.account.v1.DataExportService/RequestDataExport": {want: signedIn, req: func(*authWorld) proto.Message {
+		return &accountv1.RequestDataExportRequest{}
+	}, rest: path("POST /api/user/export")},
+	"/rentproof.account.v1.DataExportService/ListDataExports": {want: signedIn, exact: true, req: func(*authWorld) proto.Message {
+		return &accountv1.ListDataExportsRequest{}
+	}, rest: path("GET /api/user/exports")},
+
 	// AdminService and DocumentService.
 	"/rentproof.admin.v1.AdminService/ListQueue": {want: adminOnly, exact: true, req: func(*authWorld) proto.Message { return &adminv1.ListQueueRequest{} }},
 	"/rentproof.admin.v1.AdminService/DecideRequest": {want: adminOnly, req: func(w *authWorld) proto.Message {

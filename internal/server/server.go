@@ -39,6 +39,7 @@ import (
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/api"
 	"github.com/rentproof/rentproof/internal/contact"
+	"github.com/rentproof/rentproof/internal/dataexport"
 	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/ledger"
@@ -75,6 +76,9 @@ type Options struct {
 	// Tenancies holds tenancy claims and stores tenants' private documents (nil: claims without
 	// the documents path).
 	Tenancies *tenancy.Service
+	// Exports builds and opens members' copies of their data (nil: the rpcs without the download
+	// path; the builder job is cmd/server's).
+	Exports *dataexport.Service
 	// Refunder refunds a rejected paid check; nil (the default): the server's payment service
 	// (Stripe, or recorded in demo mode).
 	Refunder verifyqueue.Refunder
@@ -117,6 +121,7 @@ var Services = []string{
 	accountv1connect.AccountSecurityServiceName,
 	accountv1connect.PasskeyServiceName,
 	accountv1connect.AccountClosureServiceName,
+	accountv1connect.DataExportServiceName,
 	adminv1connect.AdminServiceName,
 	adminv1connect.AdminAccountServiceName,
 	adminv1connect.DocumentServiceName,
@@ -198,6 +203,13 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		handlers.TenancyDocuments = tenancies
 	}
 	handlers.Tenancy = api.NewTenancy(tenancies)
+	exports := opts.Exports
+	if exports == nil {
+		exports = dataexport.New(nil, pool) // no file store: the download path is not routed
+	} else {
+		handlers.DataExportFiles = exports
+	}
+	handlers.DataExport = api.NewDataExport(exports)
 
 	// The REST shim runs the same interceptors in process (rpc.Invoke).
 	rpcOpts := connect.WithHandlerOptions(
@@ -227,6 +239,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(service(accountv1connect.NewPasskeyServiceHandler(handlers.Passkey, rpcOpts)))
 	mux.Handle(service(accountv1connect.NewAccountClosureServiceHandler(handlers.Closure, rpcOpts)))
 	mux.Handle(service(adminv1connect.NewAdminAccountServiceHandler(handlers.Closure, rpcOpts)))
+	mux.Handle(service(accountv1connect.NewDataExportServiceHandler(handlers.DataExport, rpcOpts)))
 	mux.Handle(service(resourcev1connect.NewResourceServiceHandler(handlers.Resource, rpcOpts)))
 	mux.Handle(service(propertyv1connect.NewPropertyServiceHandler(handlers.Property, rpcOpts)))
 	mux.Handle(service(reviewv1connect.NewReviewServiceHandler(handlers.Review, rpcOpts)))

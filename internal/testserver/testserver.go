@@ -21,6 +21,7 @@ import (
 
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/blobstore"
+	"github.com/rentproof/rentproof/internal/dataexport"
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/mail"
@@ -50,7 +51,9 @@ type Server struct {
 	Documents *document.Service
 	// Tenancies is its tenancy service, for housekeeping of tenants' documents.
 	Tenancies *tenancy.Service
-	Client    *http.Client // a client that trusts its certificate (with Options.TLS)
+	// Exports is its data export service: tests run its builder (BuildDue) and housekeeping.
+	Exports *dataexport.Service
+	Client  *http.Client // a client that trusts its certificate (with Options.TLS)
 	// BlobURL is its blob store's URL (Options.BlobURL, or a folder of the test's), where uploads and documents are.
 	BlobURL string
 	// Mailpit is the test Mailpit its sender sends to (Options.Mail), nil without one.
@@ -148,6 +151,7 @@ func Start(t testing.TB, opts Options) *Server {
 	uploads := upload.New(files, serverPool, opts.Uploads)
 	documents := document.New(files, serverPool)
 	tenancies := tenancy.New(files, serverPool)
+	exports := dataexport.New(files, serverPool)
 	const generous = 10_000
 	l := opts.Limits
 	limits := server.Limits{
@@ -162,7 +166,7 @@ func Start(t testing.TB, opts Options) *Server {
 		spa = opts.SPA
 	}
 	h := logsTo(logTo, server.NewHandler(serverPool, server.Options{
-		SPA: spa, PublicURL: opts.PublicURL, MailOrigin: cmp.Or(opts.PublicURL, scheme+"://"+ln.Addr().String()), MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, Tenancies: tenancies, FixedPlans: fixedPlans, Limits: limits,
+		SPA: spa, PublicURL: opts.PublicURL, MailOrigin: cmp.Or(opts.PublicURL, scheme+"://"+ln.Addr().String()), MaxBodyBytes: opts.MaxBodyBytes, Uploads: uploads, Documents: documents, Tenancies: tenancies, Exports: exports, FixedPlans: fixedPlans, Limits: limits,
 		TrustedProxies: opts.TrustedProxies, Payments: opts.Payments,
 	}))
 	var mailpit *mailtest.Mailpit
@@ -191,7 +195,7 @@ func Start(t testing.TB, opts Options) *Server {
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Documents: documents, Tenancies: tenancies, Client: client, BlobURL: blobURL, Mailpit: mailpit}
+	return &Server{URL: scheme + "://" + ln.Addr().String(), Pool: pool, Uploads: uploads, Documents: documents, Tenancies: tenancies, Exports: exports, Client: client, BlobURL: blobURL, Mailpit: mailpit}
 }
 
 // database is the database at url, or a fresh one from dbtest when url is "".

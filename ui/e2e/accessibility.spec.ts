@@ -321,6 +321,11 @@ const STATES: StateCheck[] = [
     error: alert,
   }, direct),
   ...route("settings", "/settings", "tenant", { loading: status("Loading your email preferences"), error: alert }, direct),
+  ...route("settings › your data", "/settings#your-data", "tenant", {
+    loading: status("Loading your data exports"),
+    empty: (page) => expect(page.getByText("You have not asked for a copy of your data yet.")).toBeVisible(),
+    error: alert,
+  }, { direct: true, rpcs: ["ListDataExports"] }),
   ...route("security questions", "/dashboard/security-questions", "tenant", { loading: status("Loading security questions"), error: alert }, direct),
   ...route("rewards", "/gamification", "tenant", { loading: status("Loading profile"), empty: heading("Rewards are not fully initialised"), error: alert }, direct),
   ...route("the leaderboard", "/gamification?tab=leaderboard", "tenant", {

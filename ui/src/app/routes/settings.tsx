@@ -5,6 +5,7 @@ import { ChosenQuestions } from "@/features/account-security/components/chosen-q
 import { SessionsList } from "@/features/account-security/components/sessions-list";
 import { SecurityQuestionsEditor } from "@/features/auth/components/security-questions-editor";
 import { DeleteAccount } from "@/features/account-closure/components/delete-account";
+import { DataExportSection } from "@/features/data-export/components/data-export-section";
 import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
 import { PasskeySettings } from "@/features/passkeys/components/passkey-settings";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -25,6 +26,7 @@ const SECTIONS: SettingsSection[] = [
   { id: "sessions", title: "Sessions", content: <SessionsList /> },
   { id: "security-questions", title: "Security questions", content: <><ChosenQuestions /><SecurityQuestionsEditor /></> },
   { id: "passkeys", title: "Passkeys", content: <PasskeySettings /> },
+  { id: "your-data", title: "Your data", content: <DataExportSection /> },
   { id: "delete-account", title: "Delete account", content: <DeleteAccount /> },
 ];
 

@@ -230,10 +230,13 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>Wherever you live, you can ask us to:</p>
         <ul>
-          <li>give you a copy of the personal data we hold about you (access);</li>
+          <li>
+            give you a copy of the personal data we hold about you (access); you can also download it yourself, once a
+            day, from Settings › Your data;
+          </li>
           <li>correct it; you can also change your name and profile yourself from your dashboard (correction);</li>
           <li>delete your account and your data, except what the law requires us to keep (deletion);</li>
-          <li>send you the data you gave us in a machine-readable format (portability);</li>
+          <li>send you the data you gave us in a machine-readable format (portability): that download is JSON;</li>
           <li>stop using it where we rely on legitimate interests, or restrict its use while a complaint is looked at (objection and restriction).</li>
         </ul>
         <p>

@@ -161,12 +161,16 @@ WITH d1 AS (DELETE FROM known_devices WHERE known_devices.user_id = $1),
      d2 AS (DELETE FROM sign_ins WHERE sign_ins.user_id = $1),
      d3 AS (DELETE FROM saved_properties WHERE saved_properties.user_id = $1),
      d4 AS (DELETE FROM notifications WHERE notifications.user_id = $1),
-     d5 AS (DELETE FROM password_reset_tokens WHERE password_reset_tokens.user_id = $1)
+     d5 AS (DELETE FROM password_reset_tokens WHERE password_reset_tokens.user_id = $1),
+     d6 AS (DELETE FROM passkeys WHERE passkeys.user_id = $1),
+     d7 AS (DELETE FROM passkey_challenges WHERE passkey_challenges.user_id = $1),
+     d8 AS (DELETE FROM passkey_requirements WHERE passkey_requirements.user_id = $1)
 DELETE FROM sessions WHERE sessions.user_id = $1
 `
 
 // What else the account leaves about its person: the browsers and networks it used, its saved
-// list, its notifications and its unused reset tokens.
+// list, its notifications, its unused reset tokens and its passkeys (with their challenges and
+// the requirement to use one).
 func (q *Queries) ForgetAccountTraces(ctx context.Context, userID int32) error {
 	_, err := q.db.Exec(ctx, forgetAccountTraces, userID)
 	return err

@@ -230,6 +230,8 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 		VALUES ($1, $2, '2024-01-01', 'documents', $1, 'Claimed') RETURNING id`, tenantID, w.first)
 	w.Exec(t, `INSERT INTO tenancy_documents (token, key, tenant_id, tenancy_id, kind, file_name, content_type, bytes, sha256)
 		VALUES ('0123456789abcdef0123456789abcdef', $1, $2, $3, 'lease', 'lease.pdf', 'application/pdf', 14, sha256('x'))`, key, tenantID, tenancy)
+	w.Exec(t, `INSERT INTO passkeys (user_id, credential_id, public_key, flags, user_handle, name)
+		VALUES ($1, '\x01', '\x02', 5, '\x03', 'Laptop')`, tenantID)
 
 	for _, c := range []struct {
 		body map[string]any
@@ -297,6 +299,9 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 	}
 	if _, _, err := files.Read(ctx, key); err == nil {
 		t.Error("the private document's file is still stored")
+	}
+	if n := w.ID(t, `SELECT (SELECT count(*) FROM passkeys WHERE user_id = $1) + (SELECT count(*) FROM passkey_requirements WHERE user_id = $1)`, tenantID); n != 0 {
+		t.Errorf("%d passkeys and requirements left after deletion, want none", n)
 	}
 	if n := w.ID(t, `SELECT count(*) FROM tenancy_documents WHERE tenant_id = $1 AND deleted_at IS NULL`, tenantID); n != 0 {
 		t.Errorf("%d documents not deleted", n)

@@ -41,6 +41,14 @@ var bulkTriggers = map[string]bulkTrigger{
 		accounted: "BEFORE INSERT: one probe of the author's verified tenancy at the property (tenant_verifications_one_open) " +
 			"and writes no other row, the same cost for every row",
 	},
+	"users_refuse_delete": {
+		table:     "users",
+		accounted: "BEFORE DELETE: the builders load users with INSERT and clear them with TRUNCATE, which fires no row trigger",
+	},
+	"sessions_refuse_barred_accounts": {
+		table:     "sessions",
+		accounted: "BEFORE INSERT: one probe of the account's row (suspended or closed) and writes no row, the same cost for every session",
+	},
 	"reviews_reveal_partner": {
 		table:     "reviews",
 		accounted: "fires only for a verified landlord's or tenant's review of a tenancy, which the builders load none of",

@@ -157,7 +157,9 @@ func (q *Queries) FindAccounts(ctx context.Context, arg FindAccountsParams) ([]F
 }
 
 const forgetAccountTraces = `-- name: ForgetAccountTraces :exec
-WITH d1 AS (DELETE FROM known_devices WHERE known_devices.user_id = $1),
+WITH x AS (INSERT INTO user_xp (user_id, account_closed) VALUES ($1, true)
+           ON CONFLICT (user_id) DO UPDATE SET account_closed = true),
+     d1 AS (DELETE FROM known_devices WHERE known_devices.user_id = $1),
      d2 AS (DELETE FROM sign_ins WHERE sign_ins.user_id = $1),
      d3 AS (DELETE FROM saved_properties WHERE saved_properties.user_id = $1),
      d4 AS (DELETE FROM notifications WHERE notifications.user_id = $1),
@@ -170,7 +172,7 @@ DELETE FROM sessions WHERE sessions.user_id = $1
 
 // What else the account leaves about its person: the browsers and networks it used, its saved
 // list, its notifications, its unused reset tokens and its passkeys (with their challenges and
-// the requirement to use one).
+// the requirement to use one), and its place on the leaderboard (its XP stays: the sum of its rows).
 func (q *Queries) ForgetAccountTraces(ctx context.Context, userID int32) error {
 	_, err := q.db.Exec(ctx, forgetAccountTraces, userID)
 	return err

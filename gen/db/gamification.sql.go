@@ -95,9 +95,9 @@ func (q *Queries) BackfillGamification(ctx context.Context, rules []byte) error 
 }
 
 const countAhead = `-- name: CountAhead :one
-SELECT ((SELECT count(*) FROM (SELECT 1 FROM user_xp WHERE xp > 0 AND xp > $1::int LIMIT $2::int) a)
+SELECT ((SELECT count(*) FROM (SELECT 1 FROM user_xp WHERE xp > 0 AND NOT account_closed AND xp > $1::int LIMIT $2::int) a)
       + (SELECT count(*) FROM (SELECT 1 FROM user_xp
-                               WHERE xp > 0 AND xp = $1::int
+                               WHERE xp > 0 AND NOT account_closed AND xp = $1::int
                                  AND (xp_reached_at, user_id) < ($3::timestamptz, $4::int)
                                LIMIT $2::int) b))::int AS ahead
 `
@@ -110,7 +110,7 @@ type CountAheadParams struct {
 }
 
 // How many users rank ahead of one with xp reached at reached_at (id breaks exact ties), each
-// part counted from user_xp_leaderboard and stopped at lim: beyond it the rank is estimated.
+// part counted from user_xp_ranked and stopped at lim: beyond it the rank is estimated.
 func (q *Queries) CountAhead(ctx context.Context, arg CountAheadParams) (int32, error) {
 	row := q.db.QueryRow(ctx, countAhead,
 		arg.Xp,
@@ -285,7 +285,7 @@ SELECT t.entries, t.computed_at,
      AND (now_top.ranked, now_top.xp_sum, now_top.latest) IS NOT DISTINCT FROM (t.ranked, t.xp_sum, t.latest))::bool AS fresh
 FROM (SELECT id, computed_at, min_xp, ranked, xp_sum, latest, entries FROM leaderboard_top LIMIT 1) t, -- one row, which the planner is told
 LATERAL (SELECT count(*)::int AS ranked, coalesce(sum(x.xp), 0)::bigint AS xp_sum, max(x.xp_reached_at) AS latest
-         FROM (SELECT x.xp, x.xp_reached_at FROM user_xp x WHERE x.xp > 0 AND x.xp >= t.min_xp
+         FROM (SELECT x.xp, x.xp_reached_at FROM user_xp x WHERE x.xp > 0 AND NOT x.account_closed AND x.xp >= t.min_xp
                ORDER BY x.xp DESC LIMIT 10000) x) now_top
 `
 
@@ -457,7 +457,7 @@ WITH top AS (
         coalesce((SELECT max(ul.level) FROM user_levels ul WHERE ul.points_required <= x.xp), 1) AS level
     FROM user_xp x
     JOIN users u ON u.id = x.user_id
-    WHERE x.xp > 0
+    WHERE x.xp > 0 AND NOT x.account_closed
     ORDER BY x.xp DESC, x.xp_reached_at, x.user_id
     LIMIT $2::int
 ), bound AS (
@@ -465,7 +465,7 @@ WITH top AS (
 ), signature AS (
     SELECT count(*)::int AS ranked, coalesce(sum(x.xp), 0)::bigint AS xp_sum, max(x.xp_reached_at) AS latest
     FROM (SELECT x.xp, x.xp_reached_at FROM user_xp x
-          WHERE x.xp > 0 AND x.xp >= (SELECT min_xp FROM bound) -- a value, so an index bound in any plan
+          WHERE x.xp > 0 AND NOT x.account_closed AND x.xp >= (SELECT min_xp FROM bound) -- a value, so an index bound in any plan
           ORDER BY x.xp DESC LIMIT 10000) x
 )
 UPDATE leaderboard_top t SET

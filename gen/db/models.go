@@ -665,9 +665,10 @@ type UserLevel struct {
 }
 
 type UserXp struct {
-	UserID      int32
-	Xp          int32
-	XpReachedAt *time.Time
+	UserID        int32
+	Xp            int32
+	XpReachedAt   *time.Time
+	AccountClosed bool
 }
 
 type VerificationRequest struct {

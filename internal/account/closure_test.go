@@ -283,6 +283,20 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 			t.Errorf("%s still names the deleted member: %.800s", page, body)
 		}
 	}
+	// Nor as a nameless row: the leaderboard leaves the account out, while its XP stays the sum of its rows.
+	var board []struct{ ID int32 }
+	if err := json.Unmarshal([]byte(pages["leaderboard"]), &board); err != nil {
+		t.Fatalf("leaderboard: %v: %s", err, pages["leaderboard"])
+	}
+	for _, e := range board {
+		if e.ID == tenantID {
+			t.Errorf("the leaderboard still ranks the deleted account: %s", pages["leaderboard"])
+		}
+	}
+	var xp int
+	if err := w.Pool.QueryRow(ctx, `SELECT xp FROM user_xp WHERE user_id = $1`, tenantID).Scan(&xp); err != nil || xp != 50 {
+		t.Errorf("the deleted account's XP: %d, %v; want 50, the sum of its rows", xp, err)
+	}
 	var u struct {
 		Email, First, Hash string
 		Closed             bool

@@ -66,8 +66,10 @@ WHERE id = sqlc.arg(id);
 -- name: ForgetAccountTraces :exec
 -- What else the account leaves about its person: the browsers and networks it used, its saved
 -- list, its notifications, its unused reset tokens and its passkeys (with their challenges and
--- the requirement to use one).
-WITH d1 AS (DELETE FROM known_devices WHERE known_devices.user_id = $1),
+-- the requirement to use one), and its place on the leaderboard (its XP stays: the sum of its rows).
+WITH x AS (INSERT INTO user_xp (user_id, account_closed) VALUES ($1, true)
+           ON CONFLICT (user_id) DO UPDATE SET account_closed = true),
+     d1 AS (DELETE FROM known_devices WHERE known_devices.user_id = $1),
      d2 AS (DELETE FROM sign_ins WHERE sign_ins.user_id = $1),
      d3 AS (DELETE FROM saved_properties WHERE saved_properties.user_id = $1),
      d4 AS (DELETE FROM notifications WHERE notifications.user_id = $1),

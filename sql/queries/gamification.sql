@@ -117,10 +117,10 @@ FROM users u LEFT JOIN user_xp x ON x.user_id = u.id WHERE u.id = $1;
 
 -- name: CountAhead :one
 -- How many users rank ahead of one with xp reached at reached_at (id breaks exact ties), each
--- part counted from user_xp_leaderboard and stopped at lim: beyond it the rank is estimated.
-SELECT ((SELECT count(*) FROM (SELECT 1 FROM user_xp WHERE xp > 0 AND xp > sqlc.arg(xp)::int LIMIT sqlc.arg(lim)::int) a)
+-- part counted from user_xp_ranked and stopped at lim: beyond it the rank is estimated.
+SELECT ((SELECT count(*) FROM (SELECT 1 FROM user_xp WHERE xp > 0 AND NOT account_closed AND xp > sqlc.arg(xp)::int LIMIT sqlc.arg(lim)::int) a)
       + (SELECT count(*) FROM (SELECT 1 FROM user_xp
-                               WHERE xp > 0 AND xp = sqlc.arg(xp)::int
+                               WHERE xp > 0 AND NOT account_closed AND xp = sqlc.arg(xp)::int
                                  AND (xp_reached_at, user_id) < (sqlc.arg(reached_at)::timestamptz, sqlc.arg(id)::int)
                                LIMIT sqlc.arg(lim)::int) b))::int AS ahead;
 
@@ -134,7 +134,7 @@ SELECT t.entries, t.computed_at,
      AND (now_top.ranked, now_top.xp_sum, now_top.latest) IS NOT DISTINCT FROM (t.ranked, t.xp_sum, t.latest))::bool AS fresh
 FROM (SELECT * FROM leaderboard_top LIMIT 1) t, -- one row, which the planner is told
 LATERAL (SELECT count(*)::int AS ranked, coalesce(sum(x.xp), 0)::bigint AS xp_sum, max(x.xp_reached_at) AS latest
-         FROM (SELECT x.xp, x.xp_reached_at FROM user_xp x WHERE x.xp > 0 AND x.xp >= t.min_xp
+         FROM (SELECT x.xp, x.xp_reached_at FROM user_xp x WHERE x.xp > 0 AND NOT x.account_closed AND x.xp >= t.min_xp
                ORDER BY x.xp DESC LIMIT 10000) x) now_top;
 
 -- name: RefreshLeaderboardTop :one
@@ -148,7 +148,7 @@ WITH top AS (
         coalesce((SELECT max(ul.level) FROM user_levels ul WHERE ul.points_required <= x.xp), 1) AS level
     FROM user_xp x
     JOIN users u ON u.id = x.user_id
-    WHERE x.xp > 0
+    WHERE x.xp > 0 AND NOT x.account_closed
     ORDER BY x.xp DESC, x.xp_reached_at, x.user_id
     LIMIT sqlc.arg(lim)::int
 ), bound AS (
@@ -156,7 +156,7 @@ WITH top AS (
 ), signature AS (
     SELECT count(*)::int AS ranked, coalesce(sum(x.xp), 0)::bigint AS xp_sum, max(x.xp_reached_at) AS latest
     FROM (SELECT x.xp, x.xp_reached_at FROM user_xp x
-          WHERE x.xp > 0 AND x.xp >= (SELECT min_xp FROM bound) -- a value, so an index bound in any plan
+          WHERE x.xp > 0 AND NOT x.account_closed AND x.xp >= (SELECT min_xp FROM bound) -- a value, so an index bound in any plan
           ORDER BY x.xp DESC LIMIT 10000) x
 )
 UPDATE leaderboard_top t SET

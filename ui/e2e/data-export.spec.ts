@@ -45,7 +45,7 @@ test("a member asks for a copy of their data, is told when it is ready, and down
   // From the keyboard: ask, then follow the download link once the builder made it.
   await section.getByRole("button", { name: "Request a copy of your data" }).focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByText("We are preparing a copy of your data")).toBeVisible();
+  await expect(page.getByText("We are preparing a copy of your data", { exact: true })).toBeVisible();
   await expect(section.getByText("Being prepared. We will tell you when it is ready.")).toBeVisible();
   const link = section.getByRole("link", { name: /^Download your data of .* \(zip, [\d.]+ [KM]B\)$/ });
   await expect(link).toBeVisible({ timeout: 30_000 });

@@ -53,4 +53,19 @@ test("add a passkey in /settings, sign out, and sign in with it from /auth witho
   // The passkey now shows its use.
   await page.goto("/settings#passkeys");
   await expect(page.getByRole("region", { name: "Passkeys" }).getByText(/Last used/)).toBeVisible();
+
+  // A passkey stands in for the current password: /settings › Password, confirmed with the passkey
+  // and the password field left empty.
+  await page.goto("/settings#password");
+  const password = page.getByRole("region", { name: "Password" });
+  await password.getByLabel("New Password", { exact: true }).fill("a-new-passphrase");
+  await password.getByLabel("Confirm New Password").fill("a-new-passphrase");
+  await password.getByRole("button", { name: "Change Password" }).click();
+  await expect(password.getByLabel("Current Password")).toHaveAccessibleDescription("Required");
+  await password.getByRole("button", { name: "Use a passkey instead" }).click();
+  await expect(password.getByText(/Confirmed with your passkey/)).toBeVisible();
+  await password.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByRole("listitem").filter({ hasText: "Password changed" })).toBeVisible();
+  const signIn = await page.request.post("/api/login", { data: { username: account.username, password: "a-new-passphrase" } });
+  expect(signIn.status()).toBe(200);
 });

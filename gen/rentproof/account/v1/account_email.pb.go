@@ -482,12 +482,13 @@ func (x *ResendVerificationEmailResponse) GetEmail() string {
 	return ""
 }
 
-// ChangeEmailRequest is the new address and the current password.
+// ChangeEmailRequest is the new address and the current password (or a recent passkey).
 type ChangeEmailRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// email is the new sign-in address; unique ignoring case.
 	Email string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
-	// password is the account's current password.
+	// password is the account's current password; empty when a passkey confirmed this session
+	// within the last five minutes.
 	Password      string `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -607,10 +608,10 @@ const file_rentproof_account_v1_account_email_proto_rawDesc = "" +
 	"\x10already_verified\x18\x01 \x01(\bR\x0falreadyVerified\" \n" +
 	"\x1eResendVerificationEmailRequest\"7\n" +
 	"\x1fResendVerificationEmailResponse\x12\x14\n" +
-	"\x05email\x18\x01 \x01(\tR\x05email\"\\\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email\"Z\n" +
 	"\x12ChangeEmailRequest\x12\x1f\n" +
-	"\x05email\x18\x01 \x01(\tB\t\xca\xf3\x18\x05\x18\x03 \xfe\x01R\x05email\x12%\n" +
-	"\bpassword\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x01 \xc8\x01R\bpassword\"E\n" +
+	"\x05email\x18\x01 \x01(\tB\t\xca\xf3\x18\x05\x18\x03 \xfe\x01R\x05email\x12#\n" +
+	"\bpassword\x18\x02 \x01(\tB\a\xca\xf3\x18\x03 \xc8\x01R\bpassword\"E\n" +
 	"\x13ChangeEmailResponse\x12.\n" +
 	"\x04user\x18\x01 \x01(\v2\x1a.rentproof.account.v1.UserR\x04user2\xd9\x05\n" +
 	"\x13AccountEmailService\x12\x80\x01\n" +

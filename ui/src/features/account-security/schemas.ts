@@ -19,7 +19,7 @@ export const PASSWORD_MESSAGES = {
 /** changePasswordSchema is the Change Password form. */
 export const changePasswordSchema = z
   .object({
-    currentPassword: text({ required: true, untrimmed: true }),
+    currentPassword: text({ untrimmed: true }), // required unless a passkey confirmed: usePasswordOrPasskey
     newPassword: text({
       limits: password,
       untrimmed: true,

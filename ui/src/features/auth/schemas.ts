@@ -102,10 +102,10 @@ export const findAccountSchema = z.object({
 });
 export type FindAccountValues = z.infer<typeof findAccountSchema>;
 
-/** changeEmailSchema is the Change Email form: the new address and the current password. */
+/** changeEmailSchema is the Change Email form: the new address and the current password (empty after a passkey). */
 export const changeEmailSchema = z.object({
   email: requiredEmail,
-  password: text({ required: true, untrimmed: true }),
+  password: text({ untrimmed: true }),
 });
 export type ChangeEmailValues = z.infer<typeof changeEmailSchema>;
 
@@ -146,6 +146,6 @@ export const securityQuestionsSchema = z.object({
   securityAnswer1: answer(account.securityAnswer),
   securityQuestion2: z.string().refine((v) => v !== "", MESSAGES.securityQuestion),
   securityAnswer2: answer(account.securityAnswer),
-  currentPassword: text({ required: true, untrimmed: true }),
+  currentPassword: text({ untrimmed: true }), // required unless a passkey confirmed: usePasswordOrPasskey
 });
 export type SecurityQuestionsValues = z.infer<typeof securityQuestionsSchema>;

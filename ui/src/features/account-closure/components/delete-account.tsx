@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import { z } from "zod";
+import { usePasswordOrPasskey } from "@/components/passkey-confirm/passkey-confirm";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -23,16 +24,18 @@ function schemaFor(username: string) {
     username: z
       .string()
       .refine((v) => v.trim().toLowerCase() === username.toLowerCase(), "Type your username exactly as it is to confirm"),
-    password: z.string().min(1, "Please enter your current password"),
+    password: z.string(), // required unless a passkey confirmed: usePasswordOrPasskey
     deleteReviews: z.boolean(),
   });
 }
 type DeleteAccountValues = z.infer<ReturnType<typeof schemaFor>>;
 
-/** DeleteAccountForm confirms with the typed username and the current password (AccountClosureService.DeleteAccount). */
+/** DeleteAccountForm confirms with the typed username and the current password or a passkey (AccountClosureService.DeleteAccount). */
 function DeleteAccountForm({ username }: { username: string }) {
+  const identity = usePasswordOrPasskey();
+  const [schema] = useState(() => identity.require(schemaFor(username), "password", "Please enter your current password"));
   const { control, handleSubmit, register } = useForm<DeleteAccountValues>({
-    resolver: zodResolver(schemaFor(username)),
+    resolver: zodResolver(schema),
     defaultValues: { username: "", password: "", deleteReviews: false },
   });
   const queryClient = useQueryClient();
@@ -60,6 +63,7 @@ function DeleteAccountForm({ username }: { username: string }) {
       <FormField showOnLeave control={control} name="password" label="Current Password">
         {(props) => <input {...props} type="password" className="field__control" autoComplete="current-password" />}
       </FormField>
+      {identity.offer}
       <div className="delete-account__check">
         <input id="delete-reviews" type="checkbox" {...register("deleteReviews")} aria-describedby="delete-reviews-hint" />
         <label htmlFor="delete-reviews">Also delete my reviews</label>

@@ -1,5 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { usePasswordOrPasskey } from "@/components/passkey-confirm/passkey-confirm";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { errorMessage } from "@/lib/errors";
@@ -15,7 +17,9 @@ const EMPTY: ChangePasswordValues = { currentPassword: "", newPassword: "", conf
  * this browser stays signed in.
  */
 export function ChangePasswordForm() {
-  const form = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  const identity = usePasswordOrPasskey();
+  const [schema] = useState(() => identity.require(changePasswordSchema, "currentPassword"));
+  const form = useForm<ChangePasswordValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const change = useChangePassword(() => form.reset(EMPTY));
   return (
     <>
@@ -32,6 +36,7 @@ export function ChangePasswordForm() {
         <FormField showOnLeave control={form.control} name="currentPassword" label="Current Password">
           {(props) => <input {...props} type="password" className="field__control" autoComplete="current-password" />}
         </FormField>
+        {identity.offer}
         <FormField
           showOnLeave
           control={form.control}

@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { AtSign } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { usePasswordOrPasskey } from "@/components/passkey-confirm/passkey-confirm";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -15,10 +16,12 @@ import { errorMessage } from "@/lib/errors";
 import { useCurrentUser } from "../api/use-current-user";
 import { changeEmailSchema, type ChangeEmailValues } from "../schemas";
 
-/** ChangeEmailForm asks for the new address and the current password (AccountEmailService.ChangeEmail). */
+/** ChangeEmailForm asks for the new address and the current password or a passkey (AccountEmailService.ChangeEmail). */
 function ChangeEmailForm({ onDone }: { onDone: () => void }) {
+  const identity = usePasswordOrPasskey();
+  const [schema] = useState(() => identity.require(changeEmailSchema, "password"));
   const { control, handleSubmit } = useForm<ChangeEmailValues>({
-    resolver: zodResolver(changeEmailSchema),
+    resolver: zodResolver(schema),
     defaultValues: { email: "", password: "" },
   });
   const queryClient = useQueryClient();
@@ -45,6 +48,7 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
       <FormField showOnLeave control={control} name="password" label="Current Password">
         {(props) => <input {...props} type="password" className="field__control" autoComplete="current-password" />}
       </FormField>
+      {identity.offer}
       {change.error ? (
         <p className="field__error" role="alert">
           {errorMessage(change.error) || "Your email address could not be changed. Please try again."}

@@ -1,5 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { usePasswordOrPasskey } from "@/components/passkey-confirm/passkey-confirm";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { FormField, type FieldControlProps } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
@@ -62,8 +64,10 @@ interface SecurityQuestionsFormProps {
 
 /** SecurityQuestionsForm picks two questions and answers them, starting from the saved ones. */
 function SecurityQuestionsForm({ questions, saved, onSaved }: SecurityQuestionsFormProps) {
+  const identity = usePasswordOrPasskey();
+  const [schema] = useState(() => identity.require(securityQuestionsSchema, "currentPassword"));
   const form = useForm<SecurityQuestionsValues>({
-    resolver: zodResolver(securityQuestionsSchema),
+    resolver: zodResolver(schema),
     defaultValues: saved,
     mode: "onChange",
   });
@@ -106,10 +110,11 @@ function SecurityQuestionsForm({ questions, saved, onSaved }: SecurityQuestionsF
         control={form.control}
         name="currentPassword"
         label="Current Password"
-        hint="Your answers can reset your password, so changing them needs your current password."
+        hint="Your answers can reset your password, so changing them needs your current password or a passkey."
       >
         {(props) => <input {...props} type="password" className="field__control" autoComplete="current-password" />}
       </FormField>
+      {identity.offer}
       <SubmitButton pending={pending} pendingLabel="Saving...">
         Save Security Questions
       </SubmitButton>

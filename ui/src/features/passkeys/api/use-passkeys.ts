@@ -1,28 +1,10 @@
 import { createConnectQueryKey, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { PasskeyService, type Passkey } from "@/gen/rentproof/account/v1/passkey_pb";
-import { errorMessage } from "@/lib/errors";
-
-/** webauthn loads the browser ceremony code when a ceremony starts, not with the page. */
-const webauthn = () => import("@simplewebauthn/browser");
-
-/** PROMPT_CLOSED is what a ceremony the member closed or let time out says. */
-export const PROMPT_CLOSED = "The passkey prompt was closed or timed out. Nothing was changed.";
-
-/**
- * ceremonyMessage is what a failed passkey ceremony says: the server's message, or the browser's
- * refusal in words (the member closed the prompt, or this browser has no passkey for the site).
- */
-export function ceremonyMessage(err: unknown): string {
-  // The browser refuses with a DOMException (or @simplewebauthn's WebAuthnError carrying its name).
-  const name = typeof err === "object" && err !== null && "name" in err ? String(err.name) : "";
-  if (name === "NotAllowedError" || name === "AbortError") return PROMPT_CLOSED;
-  if (name === "InvalidStateError") return "This device already holds a passkey for your account.";
-  return errorMessage(err) || "Something went wrong with the passkey. Please try again.";
-}
+import { useCeremony, webauthn } from "@/components/passkey-confirm/ceremony";
 
 /** usePasskeys is the signed-in member's passkeys and whether one is required. */
 export function usePasskeys() {
@@ -42,31 +24,6 @@ function useRefreshPasskeys() {
   );
 }
 
-/**
- * useCeremony runs one passkey ceremony at a time: its pending state and its failure's message,
- * cleared when the next one starts.
- */
-function useCeremony<A extends unknown[], R>(run: (...args: A) => Promise<R>) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState("");
-  const start = useCallback(
-    async (...args: A): Promise<R | undefined> => {
-      setPending(true);
-      setError("");
-      try {
-        return await run(...args);
-      } catch (err) {
-        setError(ceremonyMessage(err));
-        return undefined;
-      } finally {
-        setPending(false);
-      }
-    },
-    [run],
-  );
-  return { start, pending, error, clearError: () => setError("") };
-}
-
 /** useAddPasskey registers a new passkey: the server's options, the browser's prompt, the answer. */
 export function useAddPasskey() {
   const begin = useMutation(PasskeyService.method.beginPasskeyRegistration);
@@ -83,20 +40,6 @@ export function useAddPasskey() {
     },
     [begin, finish, refresh],
   );
-  return useCeremony(run);
-}
-
-/** useConfirmWithPasskey confirms this session with one of the member's passkeys. */
-export function useConfirmWithPasskey() {
-  const begin = useMutation(PasskeyService.method.beginPasskeyConfirmation);
-  const finish = useMutation(PasskeyService.method.finishPasskeyConfirmation);
-  const run = useCallback(async (): Promise<boolean> => {
-    const { optionsJson } = await begin.mutateAsync({});
-    const optionsJSON = JSON.parse(optionsJson) as PublicKeyCredentialRequestOptionsJSON;
-    const credential = await (await webauthn()).startAuthentication({ optionsJSON });
-    await finish.mutateAsync({ credentialJson: JSON.stringify(credential) });
-    return true;
-  }, [begin, finish]);
   return useCeremony(run);
 }
 

@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PasskeySchema, PasskeyService, type Passkey } from "@/gen/rentproof/account/v1/passkey_pb";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
-import { PROMPT_CLOSED } from "../api/use-passkeys";
+import { PROMPT_CLOSED } from "@/components/passkey-confirm/ceremony";
 import { PasskeySettings } from "./passkey-settings";
 
 const browser = vi.hoisted(() => ({ startRegistration: vi.fn(), startAuthentication: vi.fn() }));

@@ -7,7 +7,8 @@ import { toast } from "@/components/ui/use-toast";
 import type { Passkey } from "@/gen/rentproof/account/v1/passkey_pb";
 import { formatDate } from "@/lib/format";
 import { errorMessage } from "@/lib/errors";
-import { useAddPasskey, useConfirmWithPasskey, usePasskeyChanges, usePasskeys } from "../api/use-passkeys";
+import { useAddPasskey, usePasskeyChanges, usePasskeys } from "../api/use-passkeys";
+import { PasskeyInstead } from "@/components/passkey-confirm/passkey-confirm";
 import "../passkeys.css";
 
 /** MAX_NAME_CHARS is the server's bound on a passkey's name (passkey.MaxNameChars). */
@@ -44,8 +45,7 @@ function dateText(ts: Passkey["createdAt"]): string {
 function PasskeyPanel({ passkeys, required }: { passkeys: Passkey[]; required: boolean }) {
   const passwordId = useId();
   const [password, setPassword] = useState("");
-  const [confirmedAt, setConfirmedAt] = useState<number | null>(null);
-  const confirm = useConfirmWithPasskey();
+  const [confirmed, setConfirmed] = useState(false);
   const done = () => setPassword("");
 
   return (
@@ -68,29 +68,7 @@ function PasskeyPanel({ passkeys, required }: { passkeys: Passkey[]; required: b
           onChange={(e) => setPassword(e.target.value)}
           aria-describedby={`${passwordId}-hint`}
         />
-        {passkeys.length > 0 ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="passkeys__use-passkey"
-            disabled={confirm.pending}
-            onClick={() =>
-              void confirm.start().then((ok) => {
-                if (ok) setConfirmedAt(Date.now());
-              })
-            }
-          >
-            {confirm.pending ? "Waiting for your passkey..." : "Use a passkey instead"}
-          </Button>
-        ) : null}
-        <p role="status" className="passkeys__confirmed">
-          {confirmedAt ? "Confirmed with your passkey: for the next 5 minutes you can leave the password empty." : ""}
-        </p>
-        {confirm.error ? (
-          <p className="field__error" role="alert">
-            {confirm.error}
-          </p>
-        ) : null}
+        <PasskeyInstead confirmed={confirmed} onConfirmed={() => setConfirmed(true)} />
       </div>
 
       <h3 className="passkeys__heading">Your passkeys</h3>

@@ -21,6 +21,32 @@ func (q *Queries) DeleteAuthorReviews(ctx context.Context, userID *int32) error 
 	return err
 }
 
+const deleteDataExportsOf = `-- name: DeleteDataExportsOf :many
+DELETE FROM data_exports WHERE user_id = $1 RETURNING token
+`
+
+// The copies of their data the member asked for, built or not (a build under way finds its row
+// gone and deletes its file); returns their tokens, whose files the caller deletes.
+func (q *Queries) DeleteDataExportsOf(ctx context.Context, userID int32) ([]string, error) {
+	rows, err := q.db.Query(ctx, deleteDataExportsOf, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var token string
+		if err := rows.Scan(&token); err != nil {
+			return nil, err
+		}
+		items = append(items, token)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const deleteOwnershipDocumentsOf = `-- name: DeleteOwnershipDocumentsOf :many
 UPDATE ownership_documents SET deleted_at = now() WHERE owner_id = $1 AND deleted_at IS NULL RETURNING key
 `
@@ -93,6 +119,18 @@ type EraseAccountParams struct {
 // any secret verifies against), the username and address given up for ones no one can choose.
 func (q *Queries) EraseAccount(ctx context.Context, arg EraseAccountParams) error {
 	_, err := q.db.Exec(ctx, eraseAccount, arg.TombstoneHash, arg.ID)
+	return err
+}
+
+const eraseContactMessagesOf = `-- name: EraseContactMessagesOf :exec
+UPDATE contact_messages SET name = 'Former member', email = 'closed-' || user_id || '@closed.invalid'
+WHERE user_id = $1
+`
+
+// The messages the member sent while signed in stay for the administrators until their retention
+// ends, without the name and address they were signed with.
+func (q *Queries) EraseContactMessagesOf(ctx context.Context, userID *int32) error {
+	_, err := q.db.Exec(ctx, eraseContactMessagesOf, userID)
 	return err
 }
 

@@ -214,7 +214,7 @@ func (s *Service) Login(ctx context.Context, identifier, password string) (SignI
 			}
 		}
 		var err error
-		out, err = beginSession(ctx, q, user, known)
+		out, err = beginSession(ctx, q, user, known, byPassword)
 		return err
 	})
 	if err != nil {

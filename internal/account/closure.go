@@ -11,6 +11,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/dataexport"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/siteorigin"
@@ -118,6 +119,9 @@ func (s *Service) DeleteAccount(ctx context.Context, c Closure) error {
 				return fmt.Errorf("delete reviews of %d: %w", u.ID, err)
 			}
 		}
+		if err := q.EraseContactMessagesOf(ctx, &u.ID); err != nil {
+			return fmt.Errorf("erase contact messages of %d: %w", u.ID, err)
+		}
 		if err := q.RetireUsername(ctx, db.RetireUsernameParams{Username: u.Username, UserID: u.ID}); err != nil {
 			return fmt.Errorf("retire username of %d: %w", u.ID, err)
 		}
@@ -134,7 +138,8 @@ func (s *Service) DeleteAccount(ctx context.Context, c Closure) error {
 	})
 }
 
-// deleteDocuments marks the account's private documents deleted and deletes their files.
+// deleteDocuments marks the account's private documents deleted and deletes their files, and the
+// copies of its data it asked for with theirs.
 func (s *Service) deleteDocuments(ctx context.Context, q *db.Queries, userID int32) error {
 	owned, err := q.DeleteOwnershipDocumentsOf(ctx, userID)
 	if err != nil {
@@ -144,7 +149,14 @@ func (s *Service) deleteDocuments(ctx context.Context, q *db.Queries, userID int
 	if err != nil {
 		return fmt.Errorf("delete tenancy documents of %d: %w", userID, err)
 	}
+	exports, err := q.DeleteDataExportsOf(ctx, userID)
+	if err != nil {
+		return fmt.Errorf("delete data exports of %d: %w", userID, err)
+	}
 	keys := slices.Concat(owned, lived)
+	for _, token := range exports {
+		keys = append(keys, dataexport.FileKey(token))
+	}
 	if len(keys) == 0 {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/blobstore"
+	"github.com/rentproof/rentproof/internal/dataexport"
 	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/testworld"
 )
@@ -107,7 +108,7 @@ func (w *closureWorld) publicPages(t *testing.T, asMember string) map[string]str
 
 // TestSuspensionHidesListingsEverywhereAndReinstatementShowsThem: a suspended landlord's listings
 // leave every public read (property page, search by city, neighbourhood and text, batch, saved
-// list, sitemap) and the stored counts (city, neighbourhood, statistics); reinstated, they are back
+// list, sitemap, their images by address) and the stored counts (city, neighbourhood, statistics); reinstated, they are back
 // with the counts as before. The review stays.
 func TestSuspensionHidesListingsEverywhereAndReinstatementShowsThem(t *testing.T) {
 	t.Parallel()
@@ -117,6 +118,18 @@ func TestSuspensionHidesListingsEverywhereAndReinstatementShowsThem(t *testing.T
 		t.Fatalf("before: Leeds %d, Headingley %d listings", city0, locality0)
 	}
 	landlordID := w.UserID(t, "lena_lord")
+	// The first listing's image, in the store and served to anyone.
+	files, err := blobstore.Open(context.Background(), w.BlobURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const image = "properties/00112233445566778899aabbccddeeff.jpg"
+	if err := files.Write(context.Background(), image, []byte("\xff\xd8\xff jpeg"), "image/jpeg"); err != nil {
+		t.Fatal(err)
+	}
+	w.Exec(t, `INSERT INTO uploads (key, owner_id, bytes, attached_at, property_id) VALUES ($1, $2, 9, now(), $3)`, image, landlordID, w.first)
+	w.get(t, "", "/uploads/"+image, http.StatusOK)
+
 	status, body := w.send(t, http.MethodPost, fmt.Sprintf("/api/admin/users/%d/suspend", landlordID), w.admin,
 		map[string]string{"reason": "Listings copied from another site."})
 	if status != http.StatusOK || !strings.Contains(body, `"suspendedAt"`) {
@@ -136,6 +149,10 @@ func TestSuspensionHidesListingsEverywhereAndReinstatementShowsThem(t *testing.T
 	if n := w.ID(t, `SELECT count(*) FROM reviews WHERE id = $1 AND status = 'published'`, w.review); n != 1 {
 		t.Error("the suspended landlord's listing's review is no longer published")
 	}
+	// The hidden listing's image too, by its address: visitors and members no longer get it; administrators do.
+	w.get(t, "", "/uploads/"+image, http.StatusNotFound)
+	w.get(t, w.tenant, "/uploads/"+image, http.StatusNotFound)
+	w.get(t, w.admin, "/uploads/"+image, http.StatusOK)
 
 	status, body = w.send(t, http.MethodPost, fmt.Sprintf("/api/admin/users/%d/reinstate", landlordID), w.admin,
 		map[string]string{"reason": "The owner proved the listings are theirs."})
@@ -151,6 +168,7 @@ func TestSuspensionHidesListingsEverywhereAndReinstatementShowsThem(t *testing.T
 	if city, locality, total := w.counts(t); city != city0 || locality != locality0 || total != total0 {
 		t.Errorf("reinstated: Leeds %d, Headingley %d, statistics %d; want %d, %d, %d", city, locality, total, city0, locality0, total0)
 	}
+	w.get(t, "", "/uploads/"+image, http.StatusOK)
 }
 
 // TestSuspendedAccountCannotSignInAndIsTold: a suspension ends the member's sessions at once, the
@@ -232,6 +250,15 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 		VALUES ('0123456789abcdef0123456789abcdef', $1, $2, $3, 'lease', 'lease.pdf', 'application/pdf', 14, sha256('x'))`, key, tenantID, tenancy)
 	w.Exec(t, `INSERT INTO passkeys (user_id, credential_id, public_key, flags, user_handle, name)
 		VALUES ($1, '\x01', '\x02', 5, '\x03', 'Laptop')`, tenantID)
+	// A copy of their data, ready, its zip in the store; a message sent signed in through /contact.
+	const exportToken = "fedcba9876543210fedcba9876543210"
+	if err := files.Write(ctx, dataexport.FileKey(exportToken), []byte("PK\x05\x06"), "application/zip"); err != nil {
+		t.Fatal(err)
+	}
+	w.Exec(t, `INSERT INTO data_exports (user_id, token, status, ready_at, expires_at, bytes)
+		VALUES ($1, $2, 'ready', now(), now() + interval '7 days', 4)`, tenantID, exportToken)
+	w.Exec(t, `INSERT INTO contact_messages (name, email, subject, message, user_id)
+		VALUES ('Tomas Tenant', 'tomas_tenant@example.com', 'support', 'My deposit was never returned.', $1)`, tenantID)
 
 	for _, c := range []struct {
 		body map[string]any
@@ -319,6 +346,17 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 	}
 	if n := w.ID(t, `SELECT count(*) FROM tenancy_documents WHERE tenant_id = $1 AND deleted_at IS NULL`, tenantID); n != 0 {
 		t.Errorf("%d documents not deleted", n)
+	}
+	if _, _, err := files.Read(ctx, dataexport.FileKey(exportToken)); err == nil {
+		t.Error("the copy of their data is still stored")
+	}
+	if n := w.ID(t, `SELECT count(*) FROM data_exports WHERE user_id = $1`, tenantID); n != 0 {
+		t.Errorf("%d data exports left after deletion, want none", n)
+	}
+	var sender string
+	if err := w.Pool.QueryRow(ctx, `SELECT name || ' ' || email FROM contact_messages WHERE user_id = $1`, tenantID).Scan(&sender); err != nil ||
+		strings.Contains(sender, "Tomas") || strings.Contains(sender, "tomas") {
+		t.Errorf("the contact message keeps its sender: %q, %v", sender, err)
 	}
 
 	// The landlord deletes too, with their reviews: listings hidden as closed, aggregates right.

@@ -270,13 +270,29 @@ func emailChangedNotice(ctx context.Context, old db.User, newEmail string) mail.
 	}
 }
 
+// signInMethod is what proved who signed in, which the new-browser alert names.
+type signInMethod int
+
+const (
+	byPassword signInMethod = iota
+	byPasskey
+)
+
 // alertNewBrowser writes the sign-in alert of a sign-in from a browser the account has not used
-// before; past SignInAlertsPerHour it writes nothing.
-func alertNewBrowser(ctx context.Context, q *db.Queries, u db.User) error {
+// before, saying what to do if it was not the member: what to change depends on what was used.
+// Past SignInAlertsPerHour it writes nothing.
+func alertNewBrowser(ctx context.Context, q *db.Queries, u db.User, by signInMethod) error {
 	client := identity.ClientFrom(ctx)
 	network := ratelimit.Network(client.IP) // an IPv4 address, an IPv6 /64
 	if network == "" {
 		network = "unknown"
+	}
+	how, advice := "", "If this was you, there is nothing to do. If it was not, someone knows your password: reset it now from the link below, and check your security questions."
+	action := &mail.Action{Label: "Reset your password", URL: siteorigin.From(ctx) + "/forgot-password"}
+	if by == byPasskey {
+		how = " with a passkey"
+		advice = "If this was you, there is nothing to do. If it was not, someone has one of your passkeys or the device that holds it: remove that passkey and end the session from the link below, then change your password."
+		action = &mail.Action{Label: "Review your passkeys", URL: siteorigin.From(ctx) + "/settings#passkeys"}
 	}
 	err := enqueueCapped(ctx, q, mail.Message{
 		UserID: u.ID, To: u.Email, Category: mail.CategorySecurity, Kind: kindSignInAlert,
@@ -285,13 +301,13 @@ func alertNewBrowser(ctx context.Context, q *db.Queries, u db.User) error {
 			Heading: "A new browser signed in to your account",
 			Paragraphs: []string{
 				"Hello " + u.FirstName + ",",
-				"Someone signed in to your RentProof account (" + u.Username + ") from a browser it had not used before.",
+				"Someone signed in to your RentProof account (" + u.Username + ")" + how + " from a browser it had not used before.",
 				"When: " + timeText(time.Now()),
 				"Network: " + network + " (the address the sign-in came from; it tells roughly where, not who)",
 				"Browser: " + BrowserSummary(client.UserAgent),
-				"If this was you, there is nothing to do. If it was not, someone knows your password: reset it now from the link below, and check your security questions.",
+				advice,
 			},
-			Action: &mail.Action{Label: "Reset your password", URL: siteorigin.From(ctx) + "/forgot-password"},
+			Action: action,
 			Reason: "You are getting this because a browser signed in to your RentProof account for the first time.",
 			Stop:   securityStop,
 		},

@@ -50,7 +50,7 @@ func (s *Service) SignInVerified(ctx context.Context, userID int32, inTx func(q 
 		if err != nil {
 			return err
 		}
-		out, err = beginSession(ctx, q, user, known)
+		out, err = beginSession(ctx, q, user, known, byPasskey)
 		return err
 	})
 	if err != nil {
@@ -62,7 +62,7 @@ func (s *Service) SignInVerified(ctx context.Context, userID int32, inTx func(q 
 // beginSession is the end of every sign-in, in its transaction: the request's previous session
 // revoked (a sign-in always issues a fresh token), the sign-in recorded, a browser new to the
 // account alerted by email and remembered, and the new session started.
-func beginSession(ctx context.Context, q *db.Queries, user db.User, known bool) (SignIn, error) {
+func beginSession(ctx context.Context, q *db.Queries, user db.User, known bool, by signInMethod) (SignIn, error) {
 	out := SignIn{User: userOf(user)}
 	if old, ok := identity.SessionFrom(ctx); ok {
 		if err := q.RevokeSession(ctx, old.ID); err != nil {
@@ -73,7 +73,7 @@ func beginSession(ctx context.Context, q *db.Queries, user db.User, known bool) 
 		return SignIn{}, fmt.Errorf("record login: %w", err)
 	}
 	if !known { // a browser new to the account (registration's own sign-in never comes here)
-		if err := alertNewBrowser(ctx, q, user); err != nil {
+		if err := alertNewBrowser(ctx, q, user, by); err != nil {
 			return SignIn{}, err
 		}
 	}

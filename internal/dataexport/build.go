@@ -115,7 +115,7 @@ func (s *Service) ready(ctx context.Context, c db.ClaimDataExportRow, size int64
 		})
 	})
 	if err == nil && !marked {
-		err = s.files.Delete(ctx, key(c.Token))
+		err = s.files.Delete(ctx, FileKey(c.Token))
 	}
 	return marked, err
 }
@@ -179,7 +179,7 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 func (s *Service) build(ctx context.Context, c db.ClaimDataExportRow) (int64, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	w, err := s.files.Create(ctx, key(c.Token), "application/zip")
+	w, err := s.files.Create(ctx, FileKey(c.Token), "application/zip")
 	if err != nil {
 		return 0, fmt.Errorf("create export file: %w", err)
 	}
@@ -443,7 +443,7 @@ func (s *Service) RemoveExpired(ctx context.Context) (int, error) {
 				if err != nil || n == 0 {
 					return err
 				}
-				return s.files.Delete(ctx, key(e.Token))
+				return s.files.Delete(ctx, FileKey(e.Token))
 			})
 			if err != nil {
 				return removed, fmt.Errorf("remove data export %d: %w", e.ID, err)

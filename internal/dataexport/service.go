@@ -91,8 +91,8 @@ type List struct {
 // DownloadURL is where the export with token is downloaded.
 func DownloadURL(token string) string { return URLPrefix + token + "/download" }
 
-// key is where the export with token is kept: never under a path /uploads/ serves.
-func key(token string) string { return "exports/" + token + ".zip" }
+// FileKey is where the export with token is kept: never under a path /uploads/ serves.
+func FileKey(token string) string { return "exports/" + token + ".zip" }
 
 // Request asks for an export of the caller's data, built in the background. At most one a day:
 // the member's key is locked for the transaction, so of parallel requests exactly one is
@@ -200,7 +200,7 @@ func (s *Service) Open(ctx context.Context, token string) (Opened, error) {
 	case !e.Downloadable:
 		return Opened{}, expired(e.ExpiresAt)
 	}
-	r, size, err := s.files.Read(ctx, key(token))
+	r, size, err := s.files.Read(ctx, FileKey(token))
 	if err != nil {
 		if errors.Is(err, apperr.ErrNotFound) { // housekeeping removed it a moment ago
 			return Opened{}, expired(e.ExpiresAt)

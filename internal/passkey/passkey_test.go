@@ -201,6 +201,11 @@ func TestPasskeyLifecycleAndAttacks(t *testing.T) {
 		if n := w.count(t, `SELECT count(*) FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = 'ada_pk'`); n != 2 {
 			t.Fatalf("ada has %d sessions, want 2 (the replay must start none)", n)
 		}
+		// The new browser's alert says a passkey signed in, and what to do about that (not the password).
+		if n := w.count(t, `SELECT count(*) FROM outbox_emails WHERE to_address = 'ada_pk@example.com' AND kind = 'sign_in_alert'
+			AND text_body LIKE '%with a passkey from a browser%' AND text_body LIKE '%remove that passkey%' AND text_body NOT LIKE '%knows your password%'`); n != 1 {
+			t.Errorf("passkey sign-in alerts that say so: %d, want 1", n)
+		}
 	})
 
 	t.Run("cannot sign in to another account", func(t *testing.T) {

@@ -37,6 +37,10 @@ var errNothingToModerate = map[string]error{
 	"published": apperr.FailedPrecondition("This review is published and no report waits on it: there is nothing to restore."),
 }
 
+// errDeletedByAuthor refuses any decision on a review its author deleted (alone or with their
+// account): a moderator cannot publish again what its author took back.
+var errDeletedByAuthor = apperr.FailedPrecondition("Its author deleted this review: it cannot be restored or removed.")
+
 // Report is one member's report on a review, as a moderator weighs it.
 type Report struct {
 	ID               int32  `json:"id"`
@@ -86,7 +90,7 @@ func (s *Service) AwaitingModeration(ctx context.Context) ([]Moderated, error) {
 
 // SearchModerated finds reviews in every status, newest first: the one numbered query (when it
 // is a number, "#12" too), or those whose title, text, author's username or property's title
-// holds it; status limits them to published, hidden or removed ones.
+// holds it; status limits them to published, hidden, removed or deleted (by their authors) ones.
 func (s *Service) SearchModerated(ctx context.Context, query, status string, page, size int32) ([]Moderated, bool, error) {
 	if _, err := identity.RequireAdmin(ctx, errModeratorSignedOut, errNotModerator); err != nil {
 		return nil, false, err
@@ -95,7 +99,8 @@ func (s *Service) SearchModerated(ctx context.Context, query, status string, pag
 	var v apperr.Validator
 	p := store.Paging(&v, page, size, SearchPageSize, SearchMaxPageSize)
 	moderationQuery.CheckText(&v, "query", "Search", query)
-	v.Check(status == "" || status == "published" || status == "hidden" || status == "removed", "status", "Status must be published, hidden or removed")
+	v.Check(status == "" || status == "published" || status == "hidden" || status == "removed" || status == "deleted", "status",
+		"Status must be published, hidden, removed or deleted")
 	if err := v.Err(); err != nil {
 		return nil, false, err
 	}

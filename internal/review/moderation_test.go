@@ -142,6 +142,22 @@ func TestModeratorsRemoveAndRestoreAnyReview(t *testing.T) {
 	if _, err := m.SearchReviews(ctx, testworld.As("token-author", &adminv1.SearchReviewsRequest{})); connect.CodeOf(err) != connect.CodePermissionDenied {
 		t.Errorf("a member searches: %v", err)
 	}
+
+	// Its author deletes it (as closing an account with its reviews does): no decision brings it
+	// back or touches it, and the deleted ones are found by that status.
+	w.Exec(t, `UPDATE reviews SET status = 'deleted' WHERE id = $1`, target.Id)
+	for _, got := range []string{restore(admin, "Reported by mistake"), remove(admin, "Spam")} {
+		if got != "failed_precondition: Its author deleted this review: it cannot be restored or removed." {
+			t.Errorf("a decision on a deleted review: %s", got)
+		}
+	}
+	if w.status(t, target.Id) != "deleted" || slices.Contains(w.publicTitles(t), "Damp and dark") {
+		t.Errorf("the deleted review came back: %s", w.status(t, target.Id))
+	}
+	found, err := m.SearchReviews(ctx, testworld.As(admin, &adminv1.SearchReviewsRequest{Status: "deleted"}))
+	if err != nil || len(found.Msg.Reviews) != 1 || found.Msg.Reviews[0].Id != target.Id {
+		t.Errorf("deleted reviews: %v %v", found, err)
+	}
 }
 
 // The reported list shows each report waiting for a decision: reason, note, reporter, whether

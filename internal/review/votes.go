@@ -232,7 +232,7 @@ func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note s
 // XP for it, the author told, the open reports' reporters told, and the decision recorded (in
 // review_moderation_decisions, copied to admin_decisions by a trigger). strict refuses a
 // decision that changes nothing: removing a removed review, restoring a published one no report
-// waits on.
+// waits on. No decision touches a review its author deleted.
 func (s *Service) moderate(ctx context.Context, adminID, reviewID int32, decision, note string, strict bool) error {
 	status := map[string]string{"restore": "published", "remove": "removed"}[decision]
 	return store.WithTx(ctx, s.pool, func(q *db.Queries) error {
@@ -242,6 +242,9 @@ func (s *Service) moderate(ctx context.Context, adminID, reviewID int32, decisio
 				return apperr.NotFound("Review not found")
 			}
 			return err
+		}
+		if r.Status == "deleted" {
+			return errDeletedByAuthor
 		}
 		reporters, err := q.ListUndecidedReporters(ctx, reviewID)
 		if err != nil {

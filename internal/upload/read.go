@@ -48,7 +48,8 @@ type Viewer func(context.Context) (identity.User, bool)
 // never made (the upload predates versions, or is narrower than that width) reads as its main
 // file, so a version's URL always gives the browser a picture while the main file exists.
 //
-// A listing's image is public. A review's photo is public while its review is published; before
+// A listing's image is public while the listing is not hidden (its owner suspended or their
+// account closed: then as a removed review's photo). A review's photo is public while its review is published; before
 // it is attached only its uploader sees it, and once its review is hidden, removed or gone, only
 // its uploader and administrators (as they see that review's other content). ok is false when there is no
 // such file or viewer may not see it: the answer never tells which.
@@ -84,13 +85,13 @@ func (s *Service) access(ctx context.Context, key string, viewer Viewer) (Cachin
 		return 0, false, fmt.Errorf("get upload %s: %w", key, err)
 	}
 	switch {
-	case !row.ReviewPhoto:
+	case !row.ReviewPhoto && !row.ListingHidden:
 		return Forever, true, nil
-	case row.Attached && row.ReviewPublished:
+	case row.ReviewPhoto && row.Attached && row.ReviewPublished:
 		return Revalidate, true, nil
 	}
-	// A photo not sent yet is its uploader's alone; a hidden or removed review's is its author's
-	// (its uploader) and the moderators'.
+	// A photo not sent yet is its uploader's alone; a hidden or removed review's, or a hidden
+	// listing's image, is its uploader's (author or owner) and the moderators'.
 	user, signedIn := viewer(ctx)
 	return Private, signedIn && (user.ID == row.OwnerID || (row.Attached && user.IsAdmin())), nil
 }

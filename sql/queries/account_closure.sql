@@ -39,6 +39,17 @@ UPDATE ownership_documents SET deleted_at = now() WHERE owner_id = $1 AND delete
 -- A tenant's private documents, as DeleteOwnershipDocumentsOf.
 UPDATE tenancy_documents SET deleted_at = now() WHERE tenant_id = $1 AND deleted_at IS NULL RETURNING key;
 
+-- name: DeleteDataExportsOf :many
+-- The copies of their data the member asked for, built or not (a build under way finds its row
+-- gone and deletes its file); returns their tokens, whose files the caller deletes.
+DELETE FROM data_exports WHERE user_id = $1 RETURNING token;
+
+-- name: EraseContactMessagesOf :exec
+-- The messages the member sent while signed in stay for the administrators until their retention
+-- ends, without the name and address they were signed with.
+UPDATE contact_messages SET name = 'Former member', email = 'closed-' || user_id || '@closed.invalid'
+WHERE user_id = $1;
+
 -- name: RetireUsername :exec
 -- The closed account's username, kept from registration for the retention period.
 INSERT INTO retired_usernames (key, user_id) VALUES (lower(sqlc.arg(username)::text), sqlc.arg(user_id))

@@ -141,7 +141,8 @@ type ModeratedReview struct {
 	Title string `protobuf:"bytes,6,opt,name=title,proto3" json:"title,omitempty"`
 	// content is the review's text.
 	Content string `protobuf:"bytes,7,opt,name=content,proto3" json:"content,omitempty"`
-	// status is published, hidden (by reports, pending moderation) or removed.
+	// status is published, hidden (by reports, pending moderation), removed or deleted (by its
+	// author, alone or with their account: no decision applies to it).
 	Status string `protobuf:"bytes,8,opt,name=status,proto3" json:"status,omitempty"`
 	// report_count is how many reports it ever had.
 	ReportCount int32 `protobuf:"varint,9,opt,name=report_count,json=reportCount,proto3" json:"report_count,omitempty"`
@@ -358,7 +359,7 @@ type SearchReviewsRequest struct {
 	// query is a review's number, or words of its title, text, author's username or property's
 	// title (empty: every review).
 	Query string `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
-	// status limits the list to published, hidden or removed reviews (empty: any).
+	// status limits the list to published, hidden, removed or deleted reviews (empty: any).
 	Status string `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
 	// page is the page wanted, from 1 (default 1).
 	Page int32 `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`

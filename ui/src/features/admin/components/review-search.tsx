@@ -55,6 +55,7 @@ export function ReviewSearch() {
           <option value="published">Published</option>
           <option value="hidden">Hidden by reports</option>
           <option value="removed">Removed</option>
+          <option value="deleted">Deleted by its author</option>
         </select>
         <Button type="submit" variant="outline">
           <Search aria-hidden="true" size={16} /> Find reviews
@@ -90,7 +91,11 @@ function FoundReview({ review }: { review: ModeratedReview }) {
   return (
     <article className="admin-card" aria-label={`Review ${review.title}`}>
       <ReviewSummary review={review} />
-      <ReviewDecisionForm reviewId={review.id} canRemove={review.status !== "removed"} canRestore={review.status !== "published"} />
+      {review.status === "deleted" ? (
+        <p className="muted">Its author deleted this review: it cannot be restored or removed.</p>
+      ) : (
+        <ReviewDecisionForm reviewId={review.id} canRemove={review.status !== "removed"} canRestore={review.status !== "published"} />
+      )}
     </article>
   );
 }

@@ -212,7 +212,11 @@ const SECTIONS: LegalSection[] = [
             `${DOCUMENT_RETENTION_DAYS} days after the decision on their request; a day after upload if never sent; at once when your account is deleted (tenancy documents too)`,
           ],
           ["Photos never attached", "1 day"],
-          ["Contact messages", `${CONTACT_RETENTION_MONTHS} months`],
+          [
+            "Contact messages",
+            `${CONTACT_RETENTION_MONTHS} months; after your account is deleted, without your name or email address`,
+          ],
+          ["Copies of your data you asked for", "7 days; at once when your account is deleted"],
           ["Payment and refund records", "As long as accounting and tax law require"],
           [
             "Token ledger, XP and badges",

@@ -135,7 +135,8 @@ export type ModeratedReview = Message<"rentproof.admin.v1.ModeratedReview"> & {
   content: string;
 
   /**
-   * status is published, hidden (by reports, pending moderation) or removed.
+   * status is published, hidden (by reports, pending moderation), removed or deleted (by its
+   * author, alone or with their account: no decision applies to it).
    *
    * @generated from field: string status = 8;
    */
@@ -228,7 +229,7 @@ export type SearchReviewsRequest = Message<"rentproof.admin.v1.SearchReviewsRequ
   query: string;
 
   /**
-   * status limits the list to published, hidden or removed reviews (empty: any).
+   * status limits the list to published, hidden, removed or deleted reviews (empty: any).
    *
    * @generated from field: string status = 2;
    */

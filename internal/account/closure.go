@@ -94,6 +94,9 @@ func (s *Service) DeleteAccount(ctx context.Context, c Closure) error {
 			if err != nil {
 				return fmt.Errorf("lock administrators: %w", err)
 			}
+			if !slices.Contains(admins, me.ID) {
+				return ErrNotSignedIn // closed or suspended by a request that won the race
+			}
 			if len(admins) <= 1 {
 				return errLastAdmin
 			}

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/blobstore"
@@ -259,6 +261,9 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 		VALUES ($1, $2, 'ready', now(), now() + interval '7 days', 4)`, tenantID, exportToken)
 	w.Exec(t, `INSERT INTO contact_messages (name, email, subject, message, user_id)
 		VALUES ('Tomas Tenant', 'tomas_tenant@example.com', 'support', 'My deposit was never returned.', $1)`, tenantID)
+	// An email they were sent, which names them.
+	w.Exec(t, `INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, text_body, html_body, status, sent_at)
+		VALUES ($1, 'tomas_tenant@example.com', 'review_responses', 'review_response', 'Tomas, your review was answered', 'Hello Tomas', '<p>Hello Tomas</p>', 'sent', now())`, tenantID)
 
 	for _, c := range []struct {
 		body map[string]any
@@ -349,6 +354,9 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 	}
 	if _, _, err := files.Read(ctx, dataexport.FileKey(exportToken)); err == nil {
 		t.Error("the copy of their data is still stored")
+	}
+	if n := w.ID(t, `SELECT count(*) FROM outbox_emails WHERE user_id = $1 AND kind <> 'account_closed'`, tenantID); n != 0 {
+		t.Errorf("%d emails to the deleted member kept, want only the confirmation", n)
 	}
 	if n := w.ID(t, `SELECT count(*) FROM data_exports WHERE user_id = $1`, tenantID); n != 0 {
 		t.Errorf("%d data exports left after deletion, want none", n)
@@ -443,5 +451,50 @@ func TestSuspendedLandlordNeverBlocksATenancyClaim(t *testing.T) {
 	status, body = w.send(t, http.MethodPost, "/api/tenancies", other, map[string]any{"propertyId": w.second, "fromMonth": "2022-01", "toMonth": "2022-06"})
 	if status != http.StatusOK || !strings.Contains(body, `"stage":"documents"`) {
 		t.Errorf("claim on the suspended landlord's listing: %d %s", status, body)
+	}
+}
+
+// TestAdministratorsSuspendingEachOtherLeaveOne: two administrators suspend each other at the same
+// moment, many times over: one suspension wins, the other is refused, and one administrator can
+// always still act.
+func TestAdministratorsSuspendingEachOtherLeaveOne(t *testing.T) {
+	t.Parallel()
+	w := newClosureWorld(t)
+	for round := range 5 {
+		w.Exec(t, `UPDATE users SET suspended_at = NULL, suspension_reason = NULL WHERE role = 'admin'`)
+		bea := w.Member(t, fmt.Sprintf("bea_admin%d", round), "admin")
+		ada := w.Member(t, fmt.Sprintf("ada_again%d", round), "admin")
+		w.Exec(t, `UPDATE users SET suspended_at = now(), suspension_reason = 'Old round' WHERE role = 'admin' AND username NOT IN ($1, $2)`,
+			fmt.Sprintf("bea_admin%d", round), fmt.Sprintf("ada_again%d", round))
+		ids := []int32{w.UserID(t, fmt.Sprintf("bea_admin%d", round)), w.UserID(t, fmt.Sprintf("ada_again%d", round))}
+		tokens := []string{ada, bea} // each suspends the other
+		// Both requests past their sign-in check, then waiting on the two rows this transaction
+		// holds, then let go together: the widest race there is.
+		hold, err := w.Pool.Begin(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := hold.Exec(context.Background(), `SELECT 1 FROM users WHERE id = ANY($1) FOR NO KEY UPDATE`, ids); err != nil {
+			t.Fatal(err)
+		}
+		statuses := make([]int, 2)
+		var wg sync.WaitGroup
+		for i := range 2 {
+			wg.Go(func() {
+				statuses[i], _ = w.send(t, http.MethodPost, fmt.Sprintf("/api/admin/users/%d/suspend", ids[i]), tokens[i],
+					map[string]string{"reason": "A takeover attempt."})
+			})
+		}
+		time.Sleep(300 * time.Millisecond)
+		if err := hold.Commit(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		wg.Wait()
+		if n := w.ID(t, `SELECT count(*) FROM users WHERE role = 'admin' AND suspended_at IS NULL AND closed_at IS NULL`); n != 1 {
+			t.Fatalf("round %d: %d administrators can act (statuses %v), want 1", round, n, statuses)
+		}
+		if statuses[0] == http.StatusOK && statuses[1] == http.StatusOK {
+			t.Fatalf("round %d: both suspensions succeeded", round)
+		}
 	}
 }

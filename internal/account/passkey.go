@@ -46,6 +46,9 @@ func (s *Service) SignInVerified(ctx context.Context, userID int32, inTx func(q 
 		if err != nil {
 			return fmt.Errorf("get user %d: %w", userID, err)
 		}
+		if err := barred(user); err != nil {
+			return err // as Login says it (the sessions trigger refuses a race with the suspension)
+		}
 		known, err := knownDevice(ctx, q, userID)
 		if err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -30,8 +31,10 @@ var (
 	errAccountMissing = apperr.NotFound("Account not found")
 	errAccountClosed  = apperr.FailedPrecondition("This account was deleted by its owner, so it cannot be suspended or reinstated.")
 	errSuspendSelf    = apperr.FailedPrecondition("You cannot suspend your own account.")
-	errNotSuspended   = apperr.FailedPrecondition("This account is not suspended.")
-	errSuspended      = apperr.FailedPrecondition("This account is already suspended.")
+	// errSuspendLastAdmin keeps one administrator who can act (two suspending each other at once).
+	errSuspendLastAdmin = apperr.FailedPrecondition("This is the last administrator who can act, so the account cannot be suspended.")
+	errNotSuspended     = apperr.FailedPrecondition("This account is not suspended.")
+	errSuspended        = apperr.FailedPrecondition("This account is already suspended.")
 )
 
 // barred refuses a sign-in to a suspended account, saying why; a closed account never gets here
@@ -116,6 +119,21 @@ func (s *Service) decide(ctx context.Context, userID int32, reason, decision str
 	}
 	var out Member
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		// An administrator is suspended only while another can still act: the active
+		// administrators are locked first (in the order account closure locks them), so two
+		// suspending each other at once are decided in turn.
+		if decision == "suspend" {
+			target, err := q.GetUser(ctx, userID)
+			if err == nil && target.Role == "admin" {
+				admins, err := q.LockActiveAdmins(ctx)
+				if err != nil {
+					return fmt.Errorf("lock administrators: %w", err)
+				}
+				if slices.Contains(admins, userID) && len(admins) <= 1 {
+					return errSuspendLastAdmin
+				}
+			}
+		}
 		// The row first: a sign-in in flight either committed its session (revoked below) or
 		// waits for this transaction and is refused (sessions_refuse_barred_accounts).
 		u, err := q.LockAccount(ctx, userID)

@@ -337,6 +337,10 @@ func TestOneExportADayUnderParallelRequests(t *testing.T) {
 	if n := w.ID(t, `SELECT count(*)::int FROM data_exports`); n != 1 {
 		t.Fatalf("%d exports stored, want 1", n)
 	}
+	// Told by security email, once: a stolen session could ask too.
+	if n := w.ID(t, `SELECT count(*)::int FROM outbox_emails WHERE kind = 'data_export_requested' AND category = 'security' AND to_address = 'alice@example.com'`); n != 1 {
+		t.Errorf("%d emails about the request, want 1", n)
+	}
 	if list := w.list(t, alice); list.NextRequestAt == nil || len(list.Exports) != 1 || list.Exports[0].Status != "building" {
 		t.Errorf("list: %v, want one building and the next request's time", list)
 	}

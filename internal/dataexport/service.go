@@ -18,6 +18,8 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/mail"
+	"github.com/rentproof/rentproof/internal/siteorigin"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -123,9 +125,34 @@ func (s *Service) Request(ctx context.Context) (Export, error) {
 			return fmt.Errorf("create data export: %w", err)
 		}
 		out = Export{ID: row.ID, Status: StatusBuilding, RequestedAt: row.RequestedAt}
-		return nil
+		return requestedNotice(ctx, q, me.ID)
 	})
 	return out, err
+}
+
+// requestedNotice tells the member by security email that a copy of their data was asked for: a
+// stolen session could ask too, and ending it before the copy is downloaded stops it.
+func requestedNotice(ctx context.Context, q *db.Queries, userID int32) error {
+	u, err := q.GetUser(ctx, userID)
+	if err != nil {
+		return fmt.Errorf("get user %d: %w", userID, err)
+	}
+	_, err = mail.Enqueue(ctx, q, mail.Message{
+		UserID: u.ID, To: u.Email, Category: mail.CategorySecurity, Kind: "data_export_requested",
+		Subject: "A copy of your RentProof data was requested",
+		Content: mail.Content{
+			Heading: "A copy of your RentProof data was requested",
+			Paragraphs: []string{
+				"Hello " + u.FirstName + ",",
+				"Someone signed in to your account asked for a copy of everything RentProof holds about you. We will tell you when it is ready; only a browser signed in to your account can download it.",
+				"If this was you, there is nothing to do. If it was not, end the sessions you do not know in your settings (link below) and change your password: an ended session cannot download it.",
+			},
+			Action: &mail.Action{Label: "Review your sessions", URL: siteorigin.From(ctx) + "/settings#sessions"},
+			Reason: "You are getting this because a copy of your RentProof data was requested.",
+			Stop:   "Security emails about your account cannot be turned off.",
+		},
+	})
+	return err
 }
 
 // tooSoon refuses a second export within Every, saying when the next one is possible.

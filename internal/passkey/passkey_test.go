@@ -386,3 +386,24 @@ func TestRequirePasskey(t *testing.T) {
 		t.Fatalf("the passkey after a recovery: %q %v", username, err)
 	}
 }
+
+// A suspended member's passkey signs nobody in, and tells them why, as the password does; a
+// closed account's is refused as bad credentials.
+func TestPasskeySignInOfABarredAccount(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	ada := w.member(t, "ada_barred")
+	key := w.register(t, ada, "Laptop")
+	w.Exec(t, `UPDATE users SET suspended_at = now(), suspension_reason = 'Fake listings.' WHERE username = 'ada_barred'`)
+	_, _, err := w.signIn(key.get(w.beginSignIn(t)))
+	if got := testworld.Failure(err); !strings.HasPrefix(got, "permission_denied: Your account has been suspended") || !strings.Contains(got, "Fake listings.") {
+		t.Fatalf("a suspended member's passkey: %s", got)
+	}
+	w.Exec(t, `UPDATE users SET suspended_at = NULL, suspension_reason = NULL, closed_at = now() WHERE username = 'ada_barred'`)
+	if _, _, err := w.signIn(key.get(w.beginSignIn(t))); code(err) != "unauthenticated" {
+		t.Fatalf("a closed account's passkey: %v", err)
+	}
+	if n := w.count(t, `SELECT count(*) FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = 'ada_barred'`); n != 1 {
+		t.Fatalf("%d sessions, want only the registration's", n)
+	}
+}

@@ -242,9 +242,11 @@ func notice(ctx context.Context, q *db.Queries, u db.User, kind, subject, what s
 			Paragraphs: []string{
 				"Hello " + u.FirstName + ",",
 				what,
-				"If this was you, there is nothing to do. If it was not, someone has access to your account: reset your password now from the link below and check your passkeys in your settings.",
+				// A new password alone would not undo this: an added passkey stays, and a required one
+				// keeps out whoever lacks it.
+				"If this was you, there is nothing to do. If it was not, someone has access to your account: remove any passkey you do not know and end the sessions you do not know in your settings (link below), then change your password. If you can no longer sign in, write to us through the contact page: we will check that the account is yours and give it back.",
 			},
-			Action: &mail.Action{Label: "Reset your password", URL: siteorigin.From(ctx) + "/forgot-password"},
+			Action: &mail.Action{Label: "Review your passkeys", URL: siteorigin.From(ctx) + "/settings#passkeys"},
 			Reason: "You are getting this because the passkeys of your RentProof account changed.",
 			Stop:   "Security emails about your account cannot be turned off.",
 		},

@@ -76,8 +76,9 @@ WHERE id = sqlc.arg(id);
 
 -- name: ForgetAccountTraces :exec
 -- What else the account leaves about its person: the browsers and networks it used, its saved
--- list, its notifications, its unused reset tokens and its passkeys (with their challenges and
--- the requirement to use one), and its place on the leaderboard (its XP stays: the sum of its rows).
+-- list, its notifications and emails, its unused reset tokens and its passkeys (with their
+-- challenges and the requirement to use one), and its place on the leaderboard (its XP stays: the
+-- sum of its rows).
 WITH x AS (INSERT INTO user_xp (user_id, account_closed) VALUES ($1, true)
            ON CONFLICT (user_id) DO UPDATE SET account_closed = true),
      d1 AS (DELETE FROM known_devices WHERE known_devices.user_id = $1),
@@ -87,7 +88,9 @@ WITH x AS (INSERT INTO user_xp (user_id, account_closed) VALUES ($1, true)
      d5 AS (DELETE FROM password_reset_tokens WHERE password_reset_tokens.user_id = $1),
      d6 AS (DELETE FROM passkeys WHERE passkeys.user_id = $1),
      d7 AS (DELETE FROM passkey_challenges WHERE passkey_challenges.user_id = $1),
-     d8 AS (DELETE FROM passkey_requirements WHERE passkey_requirements.user_id = $1)
+     d8 AS (DELETE FROM passkey_requirements WHERE passkey_requirements.user_id = $1),
+     -- the mail written to them, sent or not, but the confirmation of this closure
+     d9 AS (DELETE FROM outbox_emails WHERE outbox_emails.user_id = $1 AND outbox_emails.kind <> 'account_closed')
 DELETE FROM sessions WHERE sessions.user_id = $1;
 
 -- name: SuspendAccount :exec

@@ -10,6 +10,14 @@ import { preloadStart, writeScreens } from "./scripts/screens.mjs";
 const backend = "http://127.0.0.1:8080";
 
 /**
+ * Chunks the start module imports statically (scripts/bundle-budget.mjs lists them as every page's):
+ * loaded before any lazy import runs. A name that stops being one only costs that import a
+ * waterfall: the browser still fetches what a module imports.
+ */
+const ALWAYS_LOADED =
+  /\/(start|react|data|rolldown-runtime|property_pb|vocab_pb|account_pb|use-toast|createLucideIcon|button|errors|use-page-title)-[\w-]+\.js$/;
+
+/**
  * The repository keeps ui/dist/.gitkeep so that the Go embed of ui/dist compiles
  * on a fresh clone; vite empties the folder on every build, so put it back.
  */
@@ -66,10 +74,13 @@ export default defineConfig({
     // Every browser the build targets but Safari 16 knows <link rel="modulepreload">; there a
     // chunk loads when imported. The polyfill would cost every page's entry half a KB.
     // The entry's import of the start module needs no list of its chunks: index.html names
-    // them (scripts/screens.mjs, preloadStart).
+    // them (scripts/screens.mjs, preloadStart). Nor do lazy imports list the chunks every page
+    // has run before any of them can (ALWAYS_LOADED): each name costs the start chunk bytes, and
+    // preloading a loaded module does nothing.
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (file, deps, { hostType }) => (hostType === "js" && /\/start-[\w-]+\.js$/.test(`/${file}`) ? [] : deps),
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === "js" && /\/start-[\w-]+\.js$/.test(`/${file}`) ? [] : deps.filter((dep) => !ALWAYS_LOADED.test(`/${dep}`)),
     },
     rolldownOptions: {
       output: {

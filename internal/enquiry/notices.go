@@ -3,6 +3,7 @@ package enquiry
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rentproof/rentproof/gen/db"
@@ -62,7 +63,7 @@ type tell struct {
 }
 
 func (e tell) send(ctx context.Context, q *db.Queries) error {
-	paragraphs := append(e.paragraphs, "Answer on RentProof: your email address is never shown to the other member, and replying to this email does not reach them.")
+	paragraphs := append(slices.Clone(e.paragraphs), "Answer on RentProof: your email address is never shown to the other member, and replying to this email does not reach them.")
 	return notify.Send(ctx, q, notify.Notice{
 		UserID: e.to, Category: notify.Enquiries, Kind: e.kind, Title: e.title, Body: e.body,
 		Link: ThreadPath(e.role, e.thread), Action: "Open the conversation",

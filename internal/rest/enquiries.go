@@ -18,11 +18,11 @@ type EnquiryRPCs interface {
 	Calendar(ctx context.Context, viewingID int64) ([]byte, error)
 }
 
-// pathID64 reads a positive int64 id from the path, answering 400 when it is not one.
-func pathID64(w http.ResponseWriter, r *http.Request, name string) (int64, bool) {
-	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
+// pathID64 reads the path's positive int64 {id}, answering 400 when it is not one.
+func pathID64(w http.ResponseWriter, r *http.Request) (int64, bool) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id < 1 {
-		writeMessage(w, http.StatusBadRequest, "Invalid "+name)
+		writeMessage(w, http.StatusBadRequest, "Invalid id")
 		return 0, false
 	}
 	return id, true
@@ -69,14 +69,14 @@ func routeEnquiries(mux *http.ServeMux, rpcs EnquiryRPCs) {
 	})
 	// GET /api/enquiries/{id}: the thread {thread, messages, viewings}.
 	mux.HandleFunc("GET /api/enquiries/{id}", func(w http.ResponseWriter, r *http.Request) {
-		if id, ok := pathID64(w, r, "id"); ok {
+		if id, ok := pathID64(w, r); ok {
 			call(w, r, enquiryv1connect.EnquiryServiceGetThreadProcedure, &enquiryv1.GetThreadRequest{ThreadId: id}, rpcs.GetThread,
 				func(res *enquiryv1.GetThreadResponse) any { return message(res) })
 		}
 	})
 	// POST /api/enquiries/{id}/messages: {body}; answers {message}.
 	mux.HandleFunc("POST /api/enquiries/{id}/messages", func(w http.ResponseWriter, r *http.Request) {
-		id, ok := pathID64(w, r, "id")
+		id, ok := pathID64(w, r)
 		var req enquiryv1.SendMessageRequest
 		if ok && decode(w, r, &req) {
 			req.ThreadId = id
@@ -86,28 +86,28 @@ func routeEnquiries(mux *http.ServeMux, rpcs EnquiryRPCs) {
 	})
 	// POST /api/enquiries/{id}/read: answers {success: true}.
 	mux.HandleFunc("POST /api/enquiries/{id}/read", func(w http.ResponseWriter, r *http.Request) {
-		if id, ok := pathID64(w, r, "id"); ok {
+		if id, ok := pathID64(w, r); ok {
 			call(w, r, enquiryv1connect.EnquiryServiceMarkThreadReadProcedure, &enquiryv1.MarkThreadReadRequest{ThreadId: id}, rpcs.MarkThreadRead,
 				func(*enquiryv1.MarkThreadReadResponse) any { return success{true} })
 		}
 	})
 	// POST /api/enquiries/{id}/close: answers {thread}.
 	mux.HandleFunc("POST /api/enquiries/{id}/close", func(w http.ResponseWriter, r *http.Request) {
-		if id, ok := pathID64(w, r, "id"); ok {
+		if id, ok := pathID64(w, r); ok {
 			call(w, r, enquiryv1connect.EnquiryServiceCloseThreadProcedure, &enquiryv1.CloseThreadRequest{ThreadId: id}, rpcs.CloseThread,
 				func(res *enquiryv1.CloseThreadResponse) any { return message(res) })
 		}
 	})
 	// POST /api/enquiries/{id}/block: the owner blocks the thread's enquirer; answers {thread}.
 	mux.HandleFunc("POST /api/enquiries/{id}/block", func(w http.ResponseWriter, r *http.Request) {
-		if id, ok := pathID64(w, r, "id"); ok {
+		if id, ok := pathID64(w, r); ok {
 			call(w, r, enquiryv1connect.EnquiryServiceBlockSenderProcedure, &enquiryv1.BlockSenderRequest{ThreadId: id}, rpcs.BlockSender,
 				func(res *enquiryv1.BlockSenderResponse) any { return message(res) })
 		}
 	})
 	// POST /api/enquiries/{id}/report: {reason, note}; answers {success: true}.
 	mux.HandleFunc("POST /api/enquiries/{id}/report", func(w http.ResponseWriter, r *http.Request) {
-		id, ok := pathID64(w, r, "id")
+		id, ok := pathID64(w, r)
 		var req enquiryv1.ReportThreadRequest
 		if ok && decode(w, r, &req) {
 			req.ThreadId = id
@@ -117,7 +117,7 @@ func routeEnquiries(mux *http.ServeMux, rpcs EnquiryRPCs) {
 	})
 	// POST /api/enquiries/{id}/viewings: {times, message}; answers {viewing}.
 	mux.HandleFunc("POST /api/enquiries/{id}/viewings", func(w http.ResponseWriter, r *http.Request) {
-		id, ok := pathID64(w, r, "id")
+		id, ok := pathID64(w, r)
 		var req enquiryv1.RequestViewingRequest
 		if ok && decode(w, r, &req) {
 			req.ThreadId = id
@@ -127,7 +127,7 @@ func routeEnquiries(mux *http.ServeMux, rpcs EnquiryRPCs) {
 	})
 	// POST /api/enquiries/viewings/{id}/accept: {timeId}; answers {viewing}.
 	mux.HandleFunc("POST /api/enquiries/viewings/{id}/accept", func(w http.ResponseWriter, r *http.Request) {
-		id, ok := pathID64(w, r, "id")
+		id, ok := pathID64(w, r)
 		var req enquiryv1.AcceptViewingTimeRequest
 		if ok && decode(w, r, &req) {
 			req.ViewingId = id
@@ -137,7 +137,7 @@ func routeEnquiries(mux *http.ServeMux, rpcs EnquiryRPCs) {
 	})
 	// POST /api/enquiries/viewings/{id}/decline: {message}; answers {viewing}.
 	mux.HandleFunc("POST /api/enquiries/viewings/{id}/decline", func(w http.ResponseWriter, r *http.Request) {
-		id, ok := pathID64(w, r, "id")
+		id, ok := pathID64(w, r)
 		var req enquiryv1.DeclineViewingRequest
 		if ok && decode(w, r, &req) {
 			req.ViewingId = id
@@ -147,7 +147,7 @@ func routeEnquiries(mux *http.ServeMux, rpcs EnquiryRPCs) {
 	})
 	// POST /api/enquiries/viewings/{id}/cancel: {message}; answers {viewing}.
 	mux.HandleFunc("POST /api/enquiries/viewings/{id}/cancel", func(w http.ResponseWriter, r *http.Request) {
-		id, ok := pathID64(w, r, "id")
+		id, ok := pathID64(w, r)
 		var req enquiryv1.CancelViewingRequest
 		if ok && decode(w, r, &req) {
 			req.ViewingId = id
@@ -159,7 +159,7 @@ func routeEnquiries(mux *http.ServeMux, rpcs EnquiryRPCs) {
 	// thread's two members only (404 for anyone else). Always a download, never cached.
 	const calendarName = "GET /api/enquiries/viewings/{id}/calendar.ics"
 	mux.HandleFunc(calendarName, func(w http.ResponseWriter, r *http.Request) {
-		id, ok := pathID64(w, r, "id")
+		id, ok := pathID64(w, r)
 		if !ok {
 			return
 		}

@@ -303,6 +303,26 @@ func TestViewingAnswers(t *testing.T) {
 	}
 }
 
+// A client network's limit holds across its members: two members on one address share it, and the
+// one past it is told it is their network's.
+func TestNetworkLimit(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{Limits: server.Limits{Enquiries: enquiry.Limits{MessagesPerNetwork: 3}}})
+	ctx := context.Background()
+	tina, moe := w.Member(t, "tina", "tenant"), w.Member(t, "moe", "tenant")
+	w.Member(t, "lou", "landlord")
+	flat := w.Property(t, "lou", "Quiet flat")
+	a := w.start(t, tina, &enquiryv1.StartEnquiryRequest{PropertyId: flat, Message: "One"})
+	w.start(t, moe, &enquiryv1.StartEnquiryRequest{PropertyId: flat, Message: "Two"})
+	if _, err := w.client.SendMessage(ctx, testworld.As(tina, &enquiryv1.SendMessageRequest{ThreadId: a.Id, Body: "Three"})); err != nil {
+		t.Fatal(err)
+	}
+	_, err := w.client.StartEnquiry(ctx, testworld.As(moe, &enquiryv1.StartEnquiryRequest{PropertyId: flat, Message: "Four"}))
+	if testworld.Failure(err) != "resource_exhausted: Too many messages from your network: please try again later" {
+		t.Errorf("past the network's limit: %s", testworld.Failure(err))
+	}
+}
+
 // parallel runs fn n times at once and counts the outcomes by code ("ok" for success).
 func parallel(n int, fn func(i int) error) map[string]int {
 	var mu sync.Mutex

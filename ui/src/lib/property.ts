@@ -136,3 +136,18 @@ export function verificationBadge(p: VerificationFacts): BadgeWords {
   if (p.verificationProof === "demo") return { verified: false, text: proof ?? "", proof: null };
   return { verified: true, text: "Verified", proof };
 }
+
+/**
+ * listingTimeZone is a listing's IANA time zone (issue 31: viewing times are given in it), or ""
+ * while the contract's Property does not carry one.
+ */
+export function listingTimeZone(property: object): string {
+  const zone = (property as { timeZone?: unknown }).timeZone;
+  return typeof zone === "string" ? zone : "";
+}
+
+/** timeZones are the IANA time zones this browser knows, for the listing form's picker. */
+export function timeZones(): string[] {
+  const intl = Intl as { supportedValuesOf?: (key: string) => string[] };
+  return intl.supportedValuesOf?.("timeZone") ?? [];
+}

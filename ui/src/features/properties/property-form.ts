@@ -1,8 +1,20 @@
 import { z } from "zod";
-import type { Property } from "@/gen/rentproof/property/v1/property_pb";
+import { CreatePropertyRequestSchema, PropertySchema, type Property } from "@/gen/rentproof/property/v1/property_pb";
 import { DEFAULT_CURRENCY } from "@/lib/currency";
+import { listingTimeZone, timeZones } from "@/lib/property";
 import { integer, oneOf, parseInteger, text } from "@/lib/validation";
 import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
+
+/**
+ * HAS_TIME_ZONE is whether the contract's listings carry a time zone (issue 31): the form offers
+ * the field, and sends it, only then.
+ */
+export const HAS_TIME_ZONE =
+  PropertySchema.fields.some((f) => f.localName === "timeZone") &&
+  CreatePropertyRequestSchema.fields.some((f) => f.localName === "timeZone");
+
+/** TIME_ZONE_MESSAGE is what an unknown time zone says. */
+export const TIME_ZONE_MESSAGE = "Choose a time zone from the list";
 
 /** PropertyFormValues are the add-property form's inputs, as typed. */
 export interface PropertyFormValues {
@@ -17,6 +29,8 @@ export interface PropertyFormValues {
   state: string;
   zipCode: string;
   country: string;
+  /** The listing's IANA time zone ("" : the server's default for the country). */
+  timeZone: string;
   latitude: string;
   longitude: string;
   bedrooms: string;
@@ -45,6 +59,7 @@ export const DEFAULT_PROPERTY_VALUES: PropertyFormValues = {
   state: "",
   zipCode: "",
   country: "United States",
+  timeZone: "",
   latitude: "",
   longitude: "",
   bedrooms: "1",
@@ -105,6 +120,7 @@ export function propertySchema(now: Date = new Date()) {
     state: text({ limits: property.state }),
     zipCode: text({ limits: property.zipCode }),
     country: text({ limits: property.country, tooShort: `Country must be at least ${property.country.minChars} characters` }),
+    timeZone: z.string().refine((v) => v === "" || timeZones().includes(v), { message: TIME_ZONE_MESSAGE }),
     latitude: coordinate(90, "Latitude"),
     longitude: coordinate(180, "Longitude"),
     bedrooms: rooms,
@@ -138,6 +154,8 @@ export function toCreateRequest(v: PropertyFormValues, images: string[]) {
     state: v.state.trim(),
     zipCode: v.zipCode.trim(),
     country: v.country.trim(),
+    // Sent once the contract carries it (create() ignores a field its message does not have).
+    ...(HAS_TIME_ZONE ? { timeZone: v.timeZone } : {}),
     latitude: v.latitude.trim(),
     longitude: v.longitude.trim(),
     bedrooms: parseInteger(v.bedrooms) ?? 0,
@@ -167,6 +185,7 @@ export function valuesOfProperty(p: Property): PropertyFormValues {
     state: p.state,
     zipCode: p.zipCode,
     country: p.country,
+    timeZone: listingTimeZone(p),
     latitude: p.latitude,
     longitude: p.longitude,
     bedrooms: String(p.bedrooms),

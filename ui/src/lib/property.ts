@@ -138,16 +138,11 @@ export function verificationBadge(p: VerificationFacts): BadgeWords {
 }
 
 /**
- * listingTimeZone is a listing's IANA time zone (issue 31: viewing times are given in it), or ""
- * while the contract's Property does not carry one.
+ * timeZones are the IANA time zones this browser knows, for the listing form's picker, with the
+ * listing's own first when the browser does not list it (an alias such as "Asia/Calcutta").
  */
-export function listingTimeZone(property: object): string {
-  const zone = (property as { timeZone?: unknown }).timeZone;
-  return typeof zone === "string" ? zone : "";
-}
-
-/** timeZones are the IANA time zones this browser knows, for the listing form's picker. */
-export function timeZones(): string[] {
+export function timeZones(current = ""): string[] {
   const intl = Intl as { supportedValuesOf?: (key: string) => string[] };
-  return intl.supportedValuesOf?.("timeZone") ?? [];
+  const known = intl.supportedValuesOf?.("timeZone") ?? [];
+  return current && !known.includes(current) ? [current, ...known] : known;
 }

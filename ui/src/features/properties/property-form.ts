@@ -1,20 +1,8 @@
 import { z } from "zod";
-import { CreatePropertyRequestSchema, PropertySchema, type Property } from "@/gen/rentproof/property/v1/property_pb";
+import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { DEFAULT_CURRENCY } from "@/lib/currency";
-import { listingTimeZone, timeZones } from "@/lib/property";
 import { integer, oneOf, parseInteger, text } from "@/lib/validation";
 import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
-
-/**
- * HAS_TIME_ZONE is whether the contract's listings carry a time zone (issue 31): the form offers
- * the field, and sends it, only then.
- */
-export const HAS_TIME_ZONE =
-  PropertySchema.fields.some((f) => f.localName === "timeZone") &&
-  CreatePropertyRequestSchema.fields.some((f) => f.localName === "timeZone");
-
-/** TIME_ZONE_MESSAGE is what an unknown time zone says. */
-export const TIME_ZONE_MESSAGE = "Choose a time zone from the list";
 
 /** PropertyFormValues are the add-property form's inputs, as typed. */
 export interface PropertyFormValues {
@@ -120,7 +108,8 @@ export function propertySchema(now: Date = new Date()) {
     state: text({ limits: property.state }),
     zipCode: text({ limits: property.zipCode }),
     country: text({ limits: property.country, tooShort: `Country must be at least ${property.country.minChars} characters` }),
-    timeZone: z.string().refine((v) => v === "" || timeZones().includes(v), { message: TIME_ZONE_MESSAGE }),
+    // The server checks the name against its zone database; the picker offers only known ones.
+    timeZone: z.string(),
     latitude: coordinate(90, "Latitude"),
     longitude: coordinate(180, "Longitude"),
     bedrooms: rooms,
@@ -154,8 +143,7 @@ export function toCreateRequest(v: PropertyFormValues, images: string[]) {
     state: v.state.trim(),
     zipCode: v.zipCode.trim(),
     country: v.country.trim(),
-    // Sent once the contract carries it (create() ignores a field its message does not have).
-    ...(HAS_TIME_ZONE ? { timeZone: v.timeZone } : {}),
+    timeZone: v.timeZone,
     latitude: v.latitude.trim(),
     longitude: v.longitude.trim(),
     bedrooms: parseInteger(v.bedrooms) ?? 0,
@@ -185,7 +173,7 @@ export function valuesOfProperty(p: Property): PropertyFormValues {
     state: p.state,
     zipCode: p.zipCode,
     country: p.country,
-    timeZone: listingTimeZone(p),
+    timeZone: p.timeZone,
     latitude: p.latitude,
     longitude: p.longitude,
     bedrooms: String(p.bedrooms),

@@ -15,10 +15,7 @@ configure({ asyncUtilTimeout: 4_000 });
 
 const tenant = makeUser({ id: 7, username: "dana", role: "tenant" });
 const owner = makeUser({ id: 2, username: "lars", role: "landlord" });
-// The listing's zone, which the contract's Property carries once the server adds it.
-const flat = Object.assign(makeProperty({ id: 1, landlordId: 2, verified: true, verificationProof: "documents" }), {
-  timeZone: "Europe/London",
-});
+const flat = makeProperty({ id: 1, landlordId: 2, verified: true, verificationProof: "documents", timeZone: "Europe/London" });
 
 /** setup renders path for viewer (null: a visitor). */
 function setup({ path = "/properties/1", viewer = tenant, ...options }: EnquiryFakeOptions & { path?: string; viewer?: User | null } = {}) {
@@ -145,7 +142,7 @@ describe("Schedule Viewing", () => {
     await user.click(await screen.findByRole("button", { name: "Schedule Viewing" }));
     const dialog = await screen.findByRole("dialog", { name: "Schedule Viewing" });
     const form = within(await within(dialog).findByRole("form", { name: "Request a viewing" }));
-    expect(form.getByRole("group", { name: /Proposed times/ })).toBeInTheDocument();
+    expect(form.getByRole("group", { name: /^Proposed times \(Europe\/London/ })).toBeInTheDocument();
     expect(within(dialog).getByRole("note", { name: "Safety" })).toHaveTextContent(SAFETY_NOTICE);
 
     await user.click(form.getByRole("button", { name: "Request viewing" }));

@@ -7,7 +7,6 @@ import { Spinner } from "@/components/ui/spinner";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import type { Thread } from "@/gen/rentproof/enquiry/v1/enquiry_pb";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
-import { listingTimeZone } from "@/lib/property";
 import { ENQUIRE_PARAM, threadPath, type EnquiryKind } from "../enquiry";
 import { SafetyNotice } from "./safety-notice";
 import "../enquiries.css";
@@ -96,7 +95,6 @@ export function EnquiryActions({ property, viewer, viewerLoading }: EnquiryActio
     );
   }
 
-  const timeZone = listingTimeZone(property);
   const open = viewer ? asked : null;
   return (
     <div className="contact-actions">
@@ -124,7 +122,7 @@ export function EnquiryActions({ property, viewer, viewerLoading }: EnquiryActio
               {kind === "message" ? (
                 <EnquiryForm propertyId={property.id} onSent={setSent} />
               ) : (
-                <ViewingForm propertyId={property.id} timeZone={timeZone} onSent={setSent} />
+                <ViewingForm propertyId={property.id} timeZone={property.timeZone} onSent={setSent} />
               )}
             </Suspense>
           )}

@@ -12,7 +12,7 @@ import { toast, type ToastHandle } from "@/components/ui/use-toast";
 import { VocabSelect } from "@/components/ui/vocab-select";
 import { timeZones } from "@/lib/property";
 import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
-import { HAS_TIME_ZONE, propertySchema, toCreateRequest, type PropertyFormValues } from "../property-form";
+import { propertySchema, toCreateRequest, type PropertyFormValues } from "../property-form";
 
 /** A listing's images: SPEC §7's upload path, at most SPEC §9's 5 (the contract's CreatePropertyRequest.images). */
 const PROPERTY_IMAGES: UploadKind = {
@@ -149,25 +149,23 @@ export function ListingForm({ defaultValues, images = [], labels, cancelTo, pend
           <FormField control={control} name="country" label="Country">
             {(props) => <input {...props} className="input" autoComplete="country-name" />}
           </FormField>
-          {HAS_TIME_ZONE ? (
-            <FormField
-              control={control}
-              name="timeZone"
-              label="Time zone"
-              hint="Viewing requests give their times in it. Leave it to be set from the country."
-            >
-              {(props) => (
-                <select {...props} className="select">
-                  <option value="">From the country</option>
-                  {timeZones().map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replaceAll("_", " ")}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-          ) : null}
+          <FormField
+            control={control}
+            name="timeZone"
+            label="Time zone"
+            hint="Viewing requests give their times in it. Leave it to be set from the country."
+          >
+            {(props) => (
+              <select {...props} className="select">
+                <option value="">From the country</option>
+                {timeZones(props.value).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll("_", " ")}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
           <div className="form-grid__pair">
             <FormField control={control} name="latitude" label="Latitude" optional>
               {(props) => <input {...props} className="input" inputMode="decimal" placeholder="40.7497" />}

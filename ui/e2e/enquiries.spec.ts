@@ -55,9 +55,9 @@ test("a tenant asks for a viewing at two times, the landlord accepts one, the te
   await expect(dialog.getByRole("note", { name: "Safety" })).toContainText("This listing is not verified yet");
   const form = dialog.getByRole("form", { name: "Request a viewing" });
   await expect(form.getByRole("group", { name: /Proposed times \(Europe\/London/ })).toBeVisible();
-  await form.getByLabel("Time 1").fill(inDays(3, "10:00"));
+  await form.getByLabel("Time 1", { exact: true }).fill(inDays(3, "10:00"));
   await form.getByRole("button", { name: "Add another time" }).click();
-  await form.getByLabel("Time 2").fill(inDays(4, "18:30"));
+  await form.getByLabel("Time 2", { exact: true }).fill(inDays(4, "18:30"));
   await form.getByLabel(/Message/).fill("Could I see the flat? I work nearby.");
   await expectNoSeriousViolation(t);
   await form.getByRole("button", { name: "Request viewing" }).click();

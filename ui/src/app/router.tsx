@@ -143,6 +143,14 @@ export const routes: RouteObject[] = [
             ...screen(async () => (await import("./routes/auth")).SecurityQuestionsRoute),
           },
           {
+            path: "/dashboard/enquiries/:threadId",
+            ...screen(async () => (await import("./routes/enquiry-thread")).OwnerThreadRoute),
+          },
+          {
+            path: "/dashboard/my-enquiries/:threadId",
+            ...screen(async () => (await import("./routes/enquiry-thread")).EnquirerThreadRoute),
+          },
+          {
             path: "/gamification",
             ...screen(async () => (await import("./routes/gamification")).GamificationRoute),
           },

@@ -201,7 +201,7 @@ func serve(ctx context.Context) error {
 // mailFromEnv reads SMTP_URL and MAIL_FROM (internal/mail's SenderConfig). Without SMTP_URL no
 // mail is sent: it waits in the outbox until a server with one runs.
 func mailFromEnv() (mail.SenderConfig, error) {
-	cfg := mail.SenderConfig{SMTPURL: os.Getenv("SMTP_URL"), From: os.Getenv("MAIL_FROM")}
+	cfg := mail.SenderConfig{SMTPURL: os.Getenv("SMTP_URL"), From: os.Getenv("MAIL_FROM"), Footer: notify.Footer}
 	if cfg.SMTPURL == "" {
 		slog.Warn("SMTP_URL is not set: emails wait in the outbox unsent")
 		return cfg, nil

@@ -141,8 +141,8 @@ type OutboxEmail struct {
 	Category       string
 	Kind           string
 	Subject        string
-	TextBody       string
-	HtmlBody       string
+	TextBody       *string
+	HtmlBody       *string
 	UnsubscribeUrl *string
 	Status         string
 	Attempts       int32
@@ -150,6 +150,7 @@ type OutboxEmail struct {
 	LastError      *string
 	CreatedAt      time.Time
 	SentAt         *time.Time
+	Content        []byte
 }
 
 type OutboxEmailResend struct {

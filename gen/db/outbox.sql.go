@@ -13,7 +13,7 @@ import (
 const claimDueEmails = `-- name: ClaimDueEmails :many
 WITH due AS (
     SELECT id FROM outbox_emails
-    WHERE status = 'pending' AND send_after <= now()
+    WHERE status IN ('pending', 'queued') AND send_after <= now()
     ORDER BY send_after, id
     LIMIT $2
     FOR UPDATE SKIP LOCKED
@@ -21,7 +21,7 @@ WITH due AS (
 UPDATE outbox_emails o SET attempts = o.attempts + 1, send_after = now() + make_interval(secs => $1::int)
 FROM due
 WHERE o.id = due.id
-RETURNING o.id, o.user_id, o.to_address, o.category, o.kind, o.subject, o.text_body, o.html_body, o.unsubscribe_url, o.attempts,
+RETURNING o.id, o.user_id, o.to_address, o.category, o.kind, o.subject, o.text_body, o.html_body, o.content, o.unsubscribe_url, o.attempts,
     (o.category = 'security' OR o.user_id IS NULL OR EXISTS (
         SELECT 1 FROM users u
         WHERE u.id = o.user_id AND u.email_verified_at IS NOT NULL AND lower(u.email) = lower(o.to_address)))::bool AS deliverable
@@ -39,8 +39,9 @@ type ClaimDueEmailsRow struct {
 	Category       string
 	Kind           string
 	Subject        string
-	TextBody       string
-	HtmlBody       string
+	TextBody       *string
+	HtmlBody       *string
+	Content        []byte
 	UnsubscribeUrl *string
 	Attempts       int32
 	Deliverable    bool
@@ -50,6 +51,7 @@ type ClaimDueEmailsRow struct {
 // past the lease, so no other sender takes them meanwhile; a sender that dies mid-batch leaves
 // them due again when the lease ends). Skips rows another sender is claiming. deliverable is
 // false for mail other than security mail whose member's verified address is not to_address.
+// A row is rendered (text_body and html_body, status 'pending') or compact (content, 'queued').
 func (q *Queries) ClaimDueEmails(ctx context.Context, arg ClaimDueEmailsParams) ([]ClaimDueEmailsRow, error) {
 	rows, err := q.db.Query(ctx, claimDueEmails, arg.LeaseSeconds, arg.MaxRows)
 	if err != nil {
@@ -68,6 +70,7 @@ func (q *Queries) ClaimDueEmails(ctx context.Context, arg ClaimDueEmailsParams) 
 			&i.Subject,
 			&i.TextBody,
 			&i.HtmlBody,
+			&i.Content,
 			&i.UnsubscribeUrl,
 			&i.Attempts,
 			&i.Deliverable,
@@ -136,6 +139,37 @@ func (q *Queries) CreateSigningKey(ctx context.Context, arg CreateSigningKeyPara
 	return err
 }
 
+const enqueueCompactEmail = `-- name: EnqueueCompactEmail :one
+INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status)
+VALUES ($1, $2, $3, $4, $5,
+    $6::jsonb, 'queued')
+RETURNING id
+`
+
+type EnqueueCompactEmailParams struct {
+	UserID    *int32
+	ToAddress string
+	Category  string
+	Kind      string
+	Subject   string
+	Content   []byte
+}
+
+// One notification email into the outbox, compact: what it says (content), rendered by the sender.
+func (q *Queries) EnqueueCompactEmail(ctx context.Context, arg EnqueueCompactEmailParams) (int64, error) {
+	row := q.db.QueryRow(ctx, enqueueCompactEmail,
+		arg.UserID,
+		arg.ToAddress,
+		arg.Category,
+		arg.Kind,
+		arg.Subject,
+		arg.Content,
+	)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
+}
+
 const enqueueEmail = `-- name: EnqueueEmail :one
 INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, text_body, html_body, unsubscribe_url, send_after)
 VALUES ($1, $2, $3, $4, $5,
@@ -150,8 +184,8 @@ type EnqueueEmailParams struct {
 	Category       string
 	Kind           string
 	Subject        string
-	TextBody       string
-	HtmlBody       string
+	TextBody       *string
+	HtmlBody       *string
 	UnsubscribeUrl *string
 	SendAfter      *time.Time
 }
@@ -264,7 +298,7 @@ func (q *Queries) ListUndeliveredEmails(ctx context.Context, arg ListUndelivered
 
 const markEmailSent = `-- name: MarkEmailSent :exec
 UPDATE outbox_emails SET status = 'sent', sent_at = now(), last_error = NULL
-WHERE id = $1 AND status = 'pending'
+WHERE id = $1 AND status IN ('pending', 'queued')
 `
 
 func (q *Queries) MarkEmailSent(ctx context.Context, id int64) error {
@@ -275,8 +309,8 @@ func (q *Queries) MarkEmailSent(ctx context.Context, id int64) error {
 const postponeEmail = `-- name: PostponeEmail :exec
 UPDATE outbox_emails SET last_error = $1,
     send_after = CASE WHEN $2::bool THEN now() ELSE now() + make_interval(secs => $3::int / 1000.0) END,
-    status = CASE WHEN $2::bool THEN 'dead' ELSE 'pending' END
-WHERE id = $4 AND status = 'pending'
+    status = CASE WHEN $2::bool THEN 'dead' ELSE status END
+WHERE id = $4 AND status IN ('pending', 'queued')
 `
 
 type PostponeEmailParams struct {
@@ -300,7 +334,7 @@ func (q *Queries) PostponeEmail(ctx context.Context, arg PostponeEmailParams) er
 
 const releaseEmails = `-- name: ReleaseEmails :exec
 UPDATE outbox_emails SET send_after = now(), attempts = greatest(attempts - 1, 0)
-WHERE id = ANY($1::bigint[]) AND status = 'pending'
+WHERE id = ANY($1::bigint[]) AND status IN ('pending', 'queued')
 `
 
 // Claimed messages a sender did not get to (shutdown, or its lease running short): due again now,
@@ -312,7 +346,7 @@ func (q *Queries) ReleaseEmails(ctx context.Context, ids []int64) error {
 
 const resendEmail = `-- name: ResendEmail :execrows
 WITH resent AS (
-    UPDATE outbox_emails o SET status = 'pending', attempts = 0, send_after = now(), last_error = NULL
+    UPDATE outbox_emails o SET status = CASE WHEN o.text_body IS NULL THEN 'queued' ELSE 'pending' END, attempts = 0, send_after = now(), last_error = NULL
     WHERE o.id = $2 AND o.status = 'dead'
     RETURNING o.id AS resent_id
 )
@@ -324,8 +358,8 @@ type ResendEmailParams struct {
 	EmailID int64
 }
 
-// An administrator's resend of a dead message: pending again, due now, its tries counted afresh,
-// and the resend kept.
+// An administrator's resend of a dead message: due again now (pending or queued, as it was
+// written), its tries counted afresh, and the resend kept.
 func (q *Queries) ResendEmail(ctx context.Context, arg ResendEmailParams) (int64, error) {
 	result, err := q.db.Exec(ctx, resendEmail, arg.AdminID, arg.EmailID)
 	if err != nil {
@@ -336,7 +370,7 @@ func (q *Queries) ResendEmail(ctx context.Context, arg ResendEmailParams) (int64
 
 const withholdEmail = `-- name: WithholdEmail :exec
 UPDATE outbox_emails SET status = 'withheld', last_error = $1, send_after = now()
-WHERE id = $2 AND status = 'pending'
+WHERE id = $2 AND status IN ('pending', 'queued')
 `
 
 type WithholdEmailParams struct {

@@ -5,6 +5,7 @@ package mail
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -45,7 +46,7 @@ func Enqueue(ctx context.Context, tx *db.Queries, m Message) (int64, error) {
 		return 0, fmt.Errorf("render %s email: %w", m.Category, err)
 	}
 	p := db.EnqueueEmailParams{
-		ToAddress: m.To, Category: m.Category, Kind: m.Kind, Subject: m.Subject, TextBody: text, HtmlBody: html,
+		ToAddress: m.To, Category: m.Category, Kind: m.Kind, Subject: m.Subject, TextBody: &text, HtmlBody: &html,
 	}
 	if m.UserID != 0 {
 		p.UserID = &m.UserID
@@ -81,4 +82,64 @@ func EnqueueCapped(ctx context.Context, tx *db.Queries, m Message, perHour int) 
 		return 0, ErrTooMany
 	}
 	return Enqueue(ctx, tx, m)
+}
+
+// Compact is a notification email as the event's transaction writes it (outbox_emails.content,
+// status 'queued'): what it says, without the footer every notification email shares. The sender
+// renders it when it sends it, with the footer its Footer writes, so the event's transaction runs
+// no template and opens no signing key (sql/migrations/20261202000100).
+type Compact struct {
+	Content
+	Origin string `json:"origin"` // the site's origin when it was written, for the footer's links
+}
+
+// Footer completes a compact notification email of category to member userID before it is
+// rendered: why they get it, how to stop (c.Reason, c.Stop, c.StopURL), and the one-click
+// unsubscribe link it returns. internal/notify writes it (notify.Footer).
+type Footer func(ctx context.Context, q *db.Queries, userID int32, category, origin string, c *Content) (unsubscribe string, err error)
+
+// EncodeCompact is the content column of a compact email.
+func EncodeCompact(c Content, origin string) ([]byte, error) {
+	if strings.TrimSpace(c.Heading) == "" {
+		return nil, fmt.Errorf("an email needs a heading")
+	}
+	return json.Marshal(Compact{Content: c, Origin: origin})
+}
+
+// Rendered is an outbox row's parts as they go out.
+type Rendered struct {
+	Text, HTML  string
+	Unsubscribe string // the RFC 8058 one-click link; "" for mail that cannot be turned off
+}
+
+// RenderRow returns what an outbox row sends: its stored parts, or, for a compact row (content set,
+// no text), its content rendered with footer's footer. An error that trying again cannot mend
+// (content that does not read or render) is unsendable; footer's own (the database) is not.
+func RenderRow(ctx context.Context, q *db.Queries, footer Footer, userID *int32, category string, text, html, unsubscribe *string, content []byte) (Rendered, error) {
+	if text != nil && html != nil {
+		r := Rendered{Text: *text, HTML: *html}
+		if unsubscribe != nil {
+			r.Unsubscribe = *unsubscribe
+		}
+		return r, nil
+	}
+	var c Compact
+	if err := json.Unmarshal(content, &c); err != nil {
+		return Rendered{}, unsendable{fmt.Errorf("an outbox row with neither parts nor readable content: %w", err)}
+	}
+	var r Rendered
+	if userID != nil && category != CategorySecurity {
+		if footer == nil {
+			return Rendered{}, unsendable{fmt.Errorf("no footer for %s email", category)}
+		}
+		var err error
+		if r.Unsubscribe, err = footer(ctx, q, *userID, category, c.Origin, &c.Content); err != nil {
+			return Rendered{}, err
+		}
+	}
+	var err error
+	if r.Text, r.HTML, err = Render(c.Content); err != nil {
+		return Rendered{}, unsendable{err}
+	}
+	return r, nil
 }

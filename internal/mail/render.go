@@ -13,18 +13,18 @@ import (
 // product's name, the heading, the paragraphs, one action link, why the member is getting it
 // and how to stop.
 type Content struct {
-	Heading    string
-	Paragraphs []string
-	Action     *Action
-	Reason     string // why the recipient is getting it ("You asked to reset your password.")
-	Stop       string // how to stop (security mail: why it cannot be turned off)
-	StopURL    string // where to stop (the settings page or the unsubscribe link); optional
+	Heading    string   `json:"heading"`
+	Paragraphs []string `json:"paragraphs,omitempty"`
+	Action     *Action  `json:"action,omitempty"`
+	Reason     string   `json:"reason,omitempty"`  // why the recipient is getting it ("You asked to reset your password.")
+	Stop       string   `json:"stop,omitempty"`    // how to stop (security mail: why it cannot be turned off)
+	StopURL    string   `json:"stopUrl,omitempty"` // where to stop (the settings page or the unsubscribe link); optional
 }
 
 // Action is the one link an email asks the reader to follow.
 type Action struct {
-	Label string
-	URL   string
+	Label string `json:"label"`
+	URL   string `json:"url"`
 }
 
 //go:embed templates/layout.html

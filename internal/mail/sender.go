@@ -60,6 +60,9 @@ type SenderConfig struct {
 	MaxAttempts int
 	Backoff     time.Duration
 	Lease       time.Duration
+	// Footer completes compact notification email (internal/notify's notify.Footer); without it
+	// such mail cannot be sent.
+	Footer Footer
 }
 
 // Sender sends the outbox's due mail over SMTP. Every server runs one; they share the work.
@@ -205,10 +208,8 @@ func (s *Sender) sendBatch(ctx context.Context) (sent, claimed int, err error) {
 			}
 			continue
 		}
-		msg, err := s.message(row)
-		if err != nil {
-			err = unsendable{err} // an address go-mail cannot write: no retry will help
-		} else {
+		msg, err := s.message(step, q, row)
+		if err == nil {
 			if client == nil && dialErr == nil {
 				client, dialErr = s.dial(ctx)
 			}
@@ -292,26 +293,31 @@ func permanent(err error) bool {
 	return false
 }
 
-// message builds one row's email: both parts, the stable Message-ID, and RFC 8058's headers when
-// it can be unsubscribed from.
-func (s *Sender) message(row db.ClaimDueEmailsRow) (*gomail.Msg, error) {
+// message builds one row's email: both parts (rendered now for a compact row), the stable
+// Message-ID, and RFC 8058's headers when it can be unsubscribed from.
+func (s *Sender) message(ctx context.Context, q *db.Queries, row db.ClaimDueEmailsRow) (*gomail.Msg, error) {
+	body, err := RenderRow(ctx, q, s.cfg.Footer, row.UserID, row.Category, row.TextBody, row.HtmlBody, row.UnsubscribeUrl, row.Content)
+	if err != nil {
+		return nil, err
+	}
 	m := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
+	// An address go-mail cannot write: no retry will help.
 	if err := m.FromFormat(s.from.Name, s.from.Address); err != nil {
-		return nil, fmt.Errorf("from: %w", err)
+		return nil, unsendable{fmt.Errorf("from: %w", err)}
 	}
 	if err := m.To(row.ToAddress); err != nil {
-		return nil, fmt.Errorf("to: %w", err)
+		return nil, unsendable{fmt.Errorf("to: %w", err)}
 	}
 	m.Subject(row.Subject)
 	m.SetMessageIDWithValue(MessageID(row.ID, s.domain))
 	m.SetDate()
 	m.SetGenHeader("Auto-Submitted", "auto-generated")
-	if row.UnsubscribeUrl != nil && *row.UnsubscribeUrl != "" {
-		m.SetListUnsubscribe(*row.UnsubscribeUrl)
+	if body.Unsubscribe != "" {
+		m.SetListUnsubscribe(body.Unsubscribe)
 		m.SetListUnsubscribePost()
 	}
-	m.SetBodyString(gomail.TypeTextPlain, row.TextBody)
-	m.AddAlternativeString(gomail.TypeTextHTML, row.HtmlBody)
+	m.SetBodyString(gomail.TypeTextPlain, body.Text)
+	m.AddAlternativeString(gomail.TypeTextHTML, body.HTML)
 	return m, nil
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/rentproof/rentproof/internal/faultproxy"
 	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/mailtest"
+	"github.com/rentproof/rentproof/internal/notify"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -342,4 +343,78 @@ func TestUnwritableAddressIsDeadAtOnce(t *testing.T) {
 	if status, attempts, lastError := row(t, pool, id); status != "dead" || attempts != 1 || lastError == "" {
 		t.Errorf("%s after %d attempts (%q), want dead after 1", status, attempts, lastError)
 	}
+}
+
+// A compact row (how notification email is written: what it says, no parts) goes out rendered
+// by the sender, with the footer and unsubscribe link the Footer writes; the previous release's
+// claim never sees one, nor can its resend make one 'pending'; this release's resend queues it.
+func TestCompactEmailIsRenderedWhenSent(t *testing.T) {
+	t.Parallel()
+	pool, _ := dbtest.New(t)
+	mp := mailtest.Start(t)
+	to := mailtest.Address("compact")
+	user := member(t, pool, to, true)
+	content, err := mail.EncodeCompact(mail.Content{Heading: "Your review was answered", Paragraphs: []string{"The owner wrote back."},
+		Action: &mail.Action{Label: "Read it", URL: "https://rentproof.example/properties/3"}}, "https://rentproof.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := db.New(pool).EnqueueCompactEmail(t.Context(), db.EnqueueCompactEmailParams{
+		UserID: &user, ToAddress: to, Category: "review_responses", Kind: "review_response", Subject: "Your review was answered", Content: content,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The previous release's claim, word for word: compact rows are not its to send.
+	if n := count(t, pool, `SELECT count(*) FROM outbox_emails WHERE status = 'pending' AND send_after <= now()`); n != 0 {
+		t.Fatalf("%d rows the previous release's sender would claim", n)
+	}
+	if _, err := sender(t, pool, mp.SMTPURL, mail.SenderConfig{Footer: notify.Footer}).SendDue(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	m := mp.Latest(t, to)
+	if m.MessageID != mail.MessageID(id, "rentproof.test") || m.Subject != "Your review was answered" {
+		t.Errorf("message %q, subject %q", m.MessageID, m.Subject)
+	}
+	unsubscribe := strings.Trim(m.Header("List-Unsubscribe"), "<>")
+	if !strings.HasPrefix(unsubscribe, "https://rentproof.example/unsubscribe?token=") || m.Header("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" {
+		t.Errorf("List-Unsubscribe %q", m.Header("List-Unsubscribe"))
+	}
+	for _, part := range []string{m.Text, m.HTML} {
+		for _, want := range []string{"The owner wrote back.", "https://rentproof.example/properties/3", "“Responses to your reviews” is on", "https://rentproof.example/settings"} {
+			if !strings.Contains(part, want) {
+				t.Errorf("a part lacks %q:\n%s", want, part)
+			}
+		}
+	}
+	if !strings.Contains(m.Text, unsubscribe) {
+		t.Errorf("the text part lacks the unsubscribe link %q", unsubscribe)
+	}
+	if status, _, _ := row(t, pool, id); status != "sent" {
+		t.Errorf("compact row %s, want sent", status)
+	}
+
+	if _, err := pool.Exec(t.Context(), `UPDATE outbox_emails SET status = 'dead' WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	// The previous release's resend sets 'pending': refused for a compact row.
+	if _, err := pool.Exec(t.Context(), `UPDATE outbox_emails SET status = 'pending' WHERE id = $1`, id); err == nil {
+		t.Error("a compact row became 'pending', which the previous release's sender would claim and fail to read")
+	}
+	admin := member(t, pool, mailtest.Address("admin"), true)
+	if n, err := db.New(pool).ResendEmail(t.Context(), db.ResendEmailParams{EmailID: id, AdminID: &admin}); err != nil || n != 1 {
+		t.Fatalf("resend: %d, %v", n, err)
+	}
+	if status, _, _ := row(t, pool, id); status != "queued" {
+		t.Errorf("resent compact row %s, want queued", status)
+	}
+}
+
+func count(t *testing.T, pool *pgxpool.Pool, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := pool.QueryRow(t.Context(), query, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

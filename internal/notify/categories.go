@@ -47,11 +47,25 @@ type Preferences struct {
 	Email map[Category]bool `json:"email,omitempty"`
 }
 
-// ParsePreferences reads the stored column (NULL or unreadable: every default).
+// ParsePreferences reads the stored column: a category whose stored value is a boolean has it;
+// any other (none, null, a string, a column of the wrong shape) keeps its default, as the
+// statement that writes notification email decides (CreateNotifications).
 func ParsePreferences(raw []byte) Preferences {
+	var stored struct {
+		Email map[Category]json.RawMessage `json:"email"`
+	}
 	var p Preferences
-	if len(raw) > 0 {
-		_ = json.Unmarshal(raw, &p)
+	if len(raw) == 0 || json.Unmarshal(raw, &stored) != nil {
+		return p
+	}
+	for c, v := range stored.Email {
+		var on bool
+		if string(v) != "null" && json.Unmarshal(v, &on) == nil {
+			if p.Email == nil {
+				p.Email = map[Category]bool{}
+			}
+			p.Email[c] = on
+		}
 	}
 	return p
 }
@@ -61,6 +75,11 @@ func (p Preferences) WantsEmail(c Category) bool {
 	if on, ok := p.Email[c]; ok {
 		return on
 	}
+	return emailDefault(c)
+}
+
+// emailDefault is whether email of c is on for a member who never chose.
+func emailDefault(c Category) bool {
 	for _, info := range Categories {
 		if info.Category == c {
 			return info.EmailDefault

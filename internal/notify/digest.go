@@ -9,7 +9,6 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/mail"
-	"github.com/rentproof/rentproof/internal/signing"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -36,13 +35,12 @@ func Digest(ctx context.Context, pool *pgxpool.Pool, origin string) (int, error)
 				return fmt.Errorf("claim digests: %w", err)
 			}
 			written = 0
-			var key *signing.Key
 			for _, group := range bursts(rows) {
 				first := group[0]
 				if !emails(first.EmailVerifiedAt, first.NotificationPreferences, Category(first.Category)) {
 					continue
 				}
-				if err := enqueue(ctx, q, &key, first.UserID, first.Email, Category(first.Category), first.Kind,
+				if err := enqueue(ctx, q, first.UserID, first.Email, Category(first.Category), first.Kind,
 					digestSubject(len(group), first.Title), digestContent(group, origin), origin); err != nil {
 					return err
 				}

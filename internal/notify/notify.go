@@ -46,34 +46,26 @@ var ErrBadNotice = errors.New("bad notice")
 
 // Send writes n's notification in the caller's transaction tx and, when the member wants email
 // for its category, their address is verified and the notice is among the first Individually of
-// its kind this hour, its email to the outbox: one statement, two when an email goes. A notice
-// past the fifth waits for the hour's digest (Digest). Nothing is written if tx rolls back.
+// its kind this hour, its email to the outbox, compact (the sender renders it): one statement. A
+// notice past the fifth waits for the hour's digest (Digest). Nothing is written if tx rolls back.
 func Send(ctx context.Context, tx *db.Queries, n Notice) error {
 	return SendEach(ctx, tx, []int32{n.UserID}, n)
 }
 
 // SendEach is Send of the same notice to each of userIDs (n.UserID is ignored): one statement
-// writes every notification, then one more per email.
+// writes every notification and every email.
 func SendEach(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice) error {
 	if len(userIDs) == 0 {
 		return nil
 	}
-	rows, err := create(ctx, tx, userIDs, &n)
-	if err != nil {
+	if err := check(&n); err != nil {
 		return err
 	}
-	origin := siteorigin.From(ctx)
-	c := content(n, origin)
-	var key *signing.Key
-	for _, row := range rows {
-		if !emails(row.EmailVerifiedAt, row.NotificationPreferences, n.Category) || row.BurstSeq > Individually {
-			continue
-		}
-		if err := enqueue(ctx, tx, &key, row.UserID, row.Email, n.Category, n.Kind, n.Title, c, origin); err != nil {
-			return err
-		}
+	email, err := mail.EncodeCompact(content(n, siteorigin.From(ctx)), siteorigin.From(ctx))
+	if err != nil {
+		return fmt.Errorf("notify %s: %w", n.Kind, err)
 	}
-	return nil
+	return create(ctx, tx, userIDs, n, email)
 }
 
 // Reply is an administrator's hand-written answer to someone who wrote to us (a contact
@@ -82,6 +74,9 @@ func SendEach(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice) er
 // address nor collapses into a digest: the person asked for this answer, and an administrator
 // writes each one. A member who turned n's category off gets the notification without the email.
 func Reply(ctx context.Context, tx *db.Queries, userID int32, to string, n Notice) error {
+	if err := check(&n); err != nil {
+		return err
+	}
 	origin := siteorigin.From(ctx)
 	if userID == 0 {
 		c := content(n, origin)
@@ -90,27 +85,39 @@ func Reply(ctx context.Context, tx *db.Queries, userID int32, to string, n Notic
 		_, err := mail.Enqueue(ctx, tx, mail.Message{To: to, Category: string(n.Category), Kind: n.Kind, Subject: n.Title, Content: c})
 		return err
 	}
-	rows, err := create(ctx, tx, []int32{userID}, &n)
-	if err != nil || len(rows) == 0 || !ParsePreferences(rows[0].NotificationPreferences).WantsEmail(n.Category) {
+	if err := create(ctx, tx, []int32{userID}, n, nil); err != nil {
 		return err
 	}
-	var key *signing.Key
-	return enqueue(ctx, tx, &key, userID, to, n.Category, n.Kind, n.Title, content(n, origin), origin)
+	prefs, err := tx.GetNotificationPreferences(ctx, userID)
+	if err != nil {
+		return fmt.Errorf("notification preferences of user %d: %w", userID, err)
+	}
+	if !ParsePreferences(prefs).WantsEmail(n.Category) {
+		return nil
+	}
+	return enqueue(ctx, tx, userID, to, n.Category, n.Kind, n.Title, content(n, origin), origin)
 }
 
-// create writes n's notification to each of userIDs (n is checked and clipped to the columns).
-func create(ctx context.Context, tx *db.Queries, userIDs []int32, n *Notice) ([]db.CreateNotificationsRow, error) {
+// check refuses a notice that cannot be written and clips it to the columns.
+func check(n *Notice) error {
 	if strings.TrimSpace(n.Title) == "" || !isPath(n.Link) {
-		return nil, fmt.Errorf("%w: %s", ErrBadNotice, n.Kind)
+		return fmt.Errorf("%w: %s", ErrBadNotice, n.Kind)
 	}
 	n.Title, n.Body = clip(n.Title, 200), clip(n.Body, 2000)
-	rows, err := tx.CreateNotifications(ctx, db.CreateNotificationsParams{
+	return nil
+}
+
+// create writes n's notification to each of userIDs and, when email (a compact email's content)
+// is given, its email to each of them who gets one (CreateNotifications says who).
+func create(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice, email []byte) error {
+	err := tx.CreateNotifications(ctx, db.CreateNotificationsParams{
 		UserIds: userIDs, Kind: n.Kind, Category: string(n.Category), Title: n.Title, Body: n.Body, Link: n.Link,
+		Email: email, Individually: Individually, EmailDefault: emailDefault(n.Category),
 	})
 	if err != nil {
-		return nil, fmt.Errorf("notify %v of %s: %w", userIDs, n.Kind, err)
+		return fmt.Errorf("notify %v of %s: %w", userIDs, n.Kind, err)
 	}
-	return rows, nil
+	return nil
 }
 
 // content is n's email before its reason and how to stop: n.Email, its heading and paragraphs
@@ -136,27 +143,35 @@ func emails(verifiedAt *time.Time, prefs []byte, c Category) bool {
 	return verifiedAt != nil && ParsePreferences(prefs).WantsEmail(c)
 }
 
-// enqueue writes one email of category c to the outbox, with why the member gets it and how to
-// stop (the settings page and this recipient's one-click unsubscribe link). *key is the
-// unsubscribe key, opened on first use.
-func enqueue(ctx context.Context, tx *db.Queries, key **signing.Key, userID int32, to string, c Category, kind, subject string, content mail.Content, origin string) error {
-	if *key == nil {
-		k, err := UnsubscribeKey(ctx, tx)
-		if err != nil {
-			return err
-		}
-		*key = k
+// enqueue writes one email of category c to member userID at address to, compact: the sender adds
+// the footer (Footer) when it renders it.
+func enqueue(ctx context.Context, tx *db.Queries, userID int32, to string, c Category, kind, subject string, content mail.Content, origin string) error {
+	body, err := mail.EncodeCompact(content, origin)
+	if err != nil {
+		return fmt.Errorf("email %s: %w", kind, err)
 	}
-	unsubscribe := UnsubscribeURL(origin, *key, userID, c)
-	label := Label(c)
-	content.Reason = fmt.Sprintf("You are getting this email because email for “%s” is on for your RentProof account.", label)
-	content.Stop = fmt.Sprintf("To stop these emails, turn “%s” off in your settings at %s/settings, or unsubscribe with one click:", label, origin)
-	content.StopURL = unsubscribe
-	_, err := mail.Enqueue(ctx, tx, mail.Message{
-		UserID: userID, To: to, Category: string(c), Kind: kind, Subject: subject,
-		Content: content, Unsubscribe: unsubscribe,
-	})
-	return err
+	if _, err := tx.EnqueueCompactEmail(ctx, db.EnqueueCompactEmailParams{
+		UserID: &userID, ToAddress: to, Category: string(c), Kind: kind, Subject: clip(subject, 200), Content: body,
+	}); err != nil {
+		return fmt.Errorf("enqueue %s email: %w", kind, err)
+	}
+	return nil
+}
+
+// Footer is the footer of every notification email (mail.Footer, which the sender calls as it
+// renders one): why the member gets it, how to stop (the settings page and their one-click
+// unsubscribe link), and that link.
+func Footer(ctx context.Context, q *db.Queries, userID int32, category, origin string, c *mail.Content) (string, error) {
+	key, err := UnsubscribeKey(ctx, q)
+	if err != nil {
+		return "", err
+	}
+	unsubscribe := UnsubscribeURL(origin, key, userID, Category(category))
+	label := Label(Category(category))
+	c.Reason = fmt.Sprintf("You are getting this email because email for “%s” is on for your RentProof account.", label)
+	c.Stop = fmt.Sprintf("To stop these emails, turn “%s” off in your settings at %s/settings, or unsubscribe with one click:", label, origin)
+	c.StopURL = unsubscribe
+	return unsubscribe, nil
 }
 
 // Label is c's label on the settings page (the category's name when it has none).

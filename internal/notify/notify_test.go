@@ -13,6 +13,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/dbtest"
+	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/notify"
 	"github.com/rentproof/rentproof/internal/signing"
 	"github.com/rentproof/rentproof/internal/siteorigin"
@@ -95,10 +96,8 @@ func TestEmailOnlyWhenWantedAndVerified(t *testing.T) {
 	if n := count(t, pool, `SELECT count(*) FROM outbox_emails WHERE user_id = $1 AND category = 'review_responses'`, cat); n != 1 {
 		t.Errorf("cat's email is not the category she kept on: %d", n)
 	}
-	var text, unsubscribe, to string
-	if err := pool.QueryRow(ctx, `SELECT text_body, unsubscribe_url, to_address FROM outbox_emails WHERE user_id = $1`, ann).Scan(&text, &unsubscribe, &to); err != nil {
-		t.Fatal(err)
-	}
+	email := outboxEmail(t, pool, `WHERE user_id = $1`, ann)
+	text, unsubscribe, to := email.Text, email.Unsubscribe, email.to
 	if to != "ann@example.com" || !strings.Contains(text, "https://rentproof.example/properties/1") ||
 		!strings.Contains(text, "https://rentproof.example/settings") || !strings.Contains(text, unsubscribe) ||
 		!strings.Contains(text, "“Moderation” is on") {
@@ -226,10 +225,8 @@ func TestBurstCollapsesIntoOneDigest(t *testing.T) {
 	if total != 1 {
 		t.Fatalf("digests written: %d, want 1", total)
 	}
-	var subject, text string
-	if err := pool.QueryRow(ctx, `SELECT subject, text_body FROM outbox_emails WHERE kind = 'tenancy_claim' ORDER BY id DESC LIMIT 1`).Scan(&subject, &text); err != nil {
-		t.Fatal(err)
-	}
+	email := outboxEmail(t, pool, `WHERE kind = 'tenancy_claim' ORDER BY id DESC LIMIT 1`)
+	subject, text := email.subject, email.Text
 	listed := 0
 	for i := range 12 {
 		if strings.Contains(text, fmt.Sprintf("• Claim %d:", i)) {
@@ -266,5 +263,58 @@ func TestNoDigestAfterTurningOff(t *testing.T) {
 	}
 	if n := count(t, pool, `SELECT count(*) FROM outbox_emails`); n != notify.Individually {
 		t.Errorf("emails: %d", n)
+	}
+}
+
+// sentEmail is an outbox row as the sender sends it.
+type sentEmail struct {
+	mail.Rendered
+	to, subject string
+}
+
+// outboxEmail renders the outbox row that where (and its args) picks, as the sender would.
+func outboxEmail(t *testing.T, pool *pgxpool.Pool, where string, args ...any) sentEmail {
+	t.Helper()
+	var (
+		e                       sentEmail
+		category                string
+		userID                  *int32
+		text, html, unsubscribe *string
+		content                 []byte
+	)
+	if err := pool.QueryRow(t.Context(), `SELECT to_address, subject, category, user_id, text_body, html_body, unsubscribe_url, content
+		FROM outbox_emails `+where, args...).Scan(&e.to, &e.subject, &category, &userID, &text, &html, &unsubscribe, &content); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	if e.Rendered, err = mail.RenderRow(t.Context(), db.New(pool), notify.Footer, userID, category, text, html, unsubscribe, content); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// The statement that writes notification email decides who gets one by the rule of
+// Preferences.WantsEmail: both agree on every shape a stored choice can take.
+func TestEmailRuleInSQLMatchesGo(t *testing.T) {
+	t.Parallel()
+	pool, _ := dbtest.New(t)
+	q := db.New(pool)
+	stored := []string{"", `{}`, `{"email":{}}`, `{"email":{"moderation":false}}`, `{"email":{"moderation":true,"levels_badges":true}}`,
+		`{"email":{"levels_badges":false,"documents":false}}`, `{"email":{"moderation":"no"}}`, `{"email":{"moderation":null}}`,
+		`{"email":[true]}`, `{"email":"on"}`, `[]`, `"x"`, `1`, `{"other":{"moderation":false}}`}
+	for _, raw := range stored {
+		var prefs []byte
+		if raw != "" {
+			prefs = []byte(raw)
+		}
+		for _, info := range notify.Categories {
+			sql, err := q.WantsEmail(t.Context(), db.WantsEmailParams{Preferences: prefs, Category: string(info.Category), EmailDefault: info.EmailDefault})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if goes := notify.ParsePreferences(prefs).WantsEmail(info.Category); sql != goes {
+				t.Errorf("preferences %s, %s: SQL says %v, Go %v", raw, info.Category, sql, goes)
+			}
+		}
 	}
 }

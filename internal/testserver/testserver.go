@@ -26,6 +26,7 @@ import (
 	"github.com/rentproof/rentproof/internal/document"
 	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/mailtest"
+	"github.com/rentproof/rentproof/internal/notify"
 	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/seed"
@@ -178,7 +179,7 @@ func Start(t testing.TB, opts Options) *Server {
 	go func() { done <- server.Serve(ctx, ln, h, opts.Timeouts) }()
 	go func() { payment.NewService(serverPool, opts.Payments).RunRefunds(ctx); close(refunds) }() // as the server binary does
 	if opts.SMTPURL != "" {
-		sender, err := mail.NewSender(serverPool, mail.SenderConfig{SMTPURL: opts.SMTPURL})
+		sender, err := mail.NewSender(serverPool, mail.SenderConfig{SMTPURL: opts.SMTPURL, Footer: notify.Footer})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,10 @@ package testworld
 import (
 	"context"
 	"testing"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/mail"
+	"github.com/rentproof/rentproof/internal/notify"
 )
 
 // Noted is a notification as a test checks it.
@@ -45,26 +49,42 @@ func (w *World) Notifications(t testing.TB, username string) []Noted {
 	return out
 }
 
-// Emails lists the outbox rows to address, oldest first.
+// Emails lists the outbox rows to address, oldest first, each as it goes out (a compact row
+// rendered as the sender renders it).
 func (w *World) Emails(t testing.TB, address string) []Emailed {
 	t.Helper()
-	rows, err := w.Pool.Query(context.Background(), `
-		SELECT to_address, category, kind, subject, text_body, coalesce(unsubscribe_url, '') FROM outbox_emails
+	ctx := context.Background()
+	rows, err := w.Pool.Query(ctx, `
+		SELECT to_address, category, kind, subject, user_id, text_body, html_body, unsubscribe_url, content FROM outbox_emails
 		WHERE lower(to_address) = lower($1) ORDER BY id`, address)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
-	var out []Emailed
+	type row struct {
+		Emailed
+		userID                  *int32
+		text, html, unsubscribe *string
+		content                 []byte
+	}
+	var found []row
 	for rows.Next() {
-		var e Emailed
-		if err := rows.Scan(&e.To, &e.Category, &e.Kind, &e.Subject, &e.Text, &e.Unsubscribe); err != nil {
+		var r row
+		if err := rows.Scan(&r.To, &r.Category, &r.Kind, &r.Subject, &r.userID, &r.text, &r.html, &r.unsubscribe, &r.content); err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, e)
+		found = append(found, r)
 	}
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
+	}
+	out := make([]Emailed, len(found))
+	for i, r := range found {
+		body, err := mail.RenderRow(ctx, db.New(w.Pool), notify.Footer, r.userID, r.Category, r.text, r.html, r.unsubscribe, r.content)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Text, r.Unsubscribe = body.Text, body.Unsubscribe
+		out[i] = r.Emailed
 	}
 	return out
 }

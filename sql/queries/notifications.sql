@@ -1,8 +1,11 @@
--- name: CreateNotifications :many
+-- name: CreateNotifications :exec
 -- One notification to each of several members in the event's transaction, each counted in its
 -- member's burst of the kind this UTC hour (the upsert's row lock makes parallel events count
--- each other; taken in member order, so two events never wait on each other in a cycle), with
--- what Send needs to decide on each email.
+-- each other; taken in member order, so two events never wait on each other in a cycle), and,
+-- when email is given, its compact email to each member who gets it: among the first
+-- individually of the hour, the address verified, and email on for the category (the member's
+-- choice in notification_preferences, else email_default: the rule of notify.WantsEmail, which
+-- TestEmailRuleInSQLMatchesGo holds equal). One statement, whatever it writes.
 WITH burst AS (
     INSERT INTO notify_bursts AS b (user_id, kind, hour, sent)
     SELECT DISTINCT id, sqlc.arg(kind)::text, date_trunc('hour', now(), 'UTC'), 1
@@ -15,10 +18,24 @@ WITH burst AS (
     SELECT burst.user_id, sqlc.arg(category), sqlc.arg(kind), sqlc.arg(title), sqlc.arg(body), sqlc.arg(link), burst.sent
     FROM burst
     RETURNING id, user_id, burst_seq
+), emailed AS (
+    INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status)
+    SELECT u.id, u.email, sqlc.arg(category), sqlc.arg(kind), sqlc.arg(title), sqlc.narg(email)::jsonb, 'queued'
+    FROM n JOIN users u ON u.id = n.user_id
+    WHERE sqlc.narg(email)::jsonb IS NOT NULL AND n.burst_seq <= sqlc.arg(individually)::int
+        AND u.email_verified_at IS NOT NULL
+        AND CASE jsonb_typeof(u.notification_preferences -> 'email' -> sqlc.arg(category)::text)
+            WHEN 'boolean' THEN (u.notification_preferences -> 'email' ->> sqlc.arg(category)::text)::bool
+            ELSE sqlc.arg(email_default)::bool END
+    RETURNING id
 )
-SELECT n.id, n.user_id, n.burst_seq, u.email, u.email_verified_at, u.notification_preferences
-FROM n JOIN users u ON u.id = n.user_id
-ORDER BY n.user_id;
+SELECT count(*) FROM emailed; -- every part runs, read or not
+
+-- name: WantsEmail :one
+-- The email rule of CreateNotifications on one stored preferences value (its test's reference).
+SELECT CASE jsonb_typeof(sqlc.narg(preferences)::jsonb -> 'email' -> sqlc.arg(category)::text)
+    WHEN 'boolean' THEN (sqlc.narg(preferences)::jsonb -> 'email' ->> sqlc.arg(category)::text)::bool
+    ELSE sqlc.arg(email_default)::bool END::bool AS wants;
 
 -- name: ClaimDigests :many
 -- The notifications past the fifth of their kind in an hour that has ended, of up to

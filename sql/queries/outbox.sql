@@ -6,6 +6,13 @@ VALUES (sqlc.narg(user_id), sqlc.arg(to_address), sqlc.arg(category), sqlc.arg(k
     coalesce(sqlc.narg(send_after)::timestamptz, now()))
 RETURNING id;
 
+-- name: EnqueueCompactEmail :one
+-- One notification email into the outbox, compact: what it says (content), rendered by the sender.
+INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status)
+VALUES (sqlc.arg(user_id), sqlc.arg(to_address), sqlc.arg(category), sqlc.arg(kind), sqlc.arg(subject),
+    sqlc.arg(content)::jsonb, 'queued')
+RETURNING id;
+
 -- name: CountRecentEmails :one
 -- How many security messages of one kind went (or wait to go) to one address since a time: the
 -- per-address caps on verification and reset mail.
@@ -26,9 +33,10 @@ ON CONFLICT (name) DO NOTHING;
 -- past the lease, so no other sender takes them meanwhile; a sender that dies mid-batch leaves
 -- them due again when the lease ends). Skips rows another sender is claiming. deliverable is
 -- false for mail other than security mail whose member's verified address is not to_address.
+-- A row is rendered (text_body and html_body, status 'pending') or compact (content, 'queued').
 WITH due AS (
     SELECT id FROM outbox_emails
-    WHERE status = 'pending' AND send_after <= now()
+    WHERE status IN ('pending', 'queued') AND send_after <= now()
     ORDER BY send_after, id
     LIMIT sqlc.arg(max_rows)
     FOR UPDATE SKIP LOCKED
@@ -36,33 +44,33 @@ WITH due AS (
 UPDATE outbox_emails o SET attempts = o.attempts + 1, send_after = now() + make_interval(secs => sqlc.arg(lease_seconds)::int)
 FROM due
 WHERE o.id = due.id
-RETURNING o.id, o.user_id, o.to_address, o.category, o.kind, o.subject, o.text_body, o.html_body, o.unsubscribe_url, o.attempts,
+RETURNING o.id, o.user_id, o.to_address, o.category, o.kind, o.subject, o.text_body, o.html_body, o.content, o.unsubscribe_url, o.attempts,
     (o.category = 'security' OR o.user_id IS NULL OR EXISTS (
         SELECT 1 FROM users u
         WHERE u.id = o.user_id AND u.email_verified_at IS NOT NULL AND lower(u.email) = lower(o.to_address)))::bool AS deliverable;
 
 -- name: MarkEmailSent :exec
 UPDATE outbox_emails SET status = 'sent', sent_at = now(), last_error = NULL
-WHERE id = sqlc.arg(id) AND status = 'pending';
+WHERE id = sqlc.arg(id) AND status IN ('pending', 'queued');
 
 -- name: PostponeEmail :exec
 -- A failed attempt: due again after delay_ms, or dead (a permanent refusal, or too many tries;
 -- send_after then says when it died).
 UPDATE outbox_emails SET last_error = sqlc.arg(last_error),
     send_after = CASE WHEN sqlc.arg(dead)::bool THEN now() ELSE now() + make_interval(secs => sqlc.arg(delay_ms)::int / 1000.0) END,
-    status = CASE WHEN sqlc.arg(dead)::bool THEN 'dead' ELSE 'pending' END
-WHERE id = sqlc.arg(id) AND status = 'pending';
+    status = CASE WHEN sqlc.arg(dead)::bool THEN 'dead' ELSE status END
+WHERE id = sqlc.arg(id) AND status IN ('pending', 'queued');
 
 -- name: WithholdEmail :exec
 -- send_after says when it was withheld.
 UPDATE outbox_emails SET status = 'withheld', last_error = sqlc.arg(reason), send_after = now()
-WHERE id = sqlc.arg(id) AND status = 'pending';
+WHERE id = sqlc.arg(id) AND status IN ('pending', 'queued');
 
 -- name: ReleaseEmails :exec
 -- Claimed messages a sender did not get to (shutdown, or its lease running short): due again now,
 -- the attempt not counted.
 UPDATE outbox_emails SET send_after = now(), attempts = greatest(attempts - 1, 0)
-WHERE id = ANY(sqlc.arg(ids)::bigint[]) AND status = 'pending';
+WHERE id = ANY(sqlc.arg(ids)::bigint[]) AND status IN ('pending', 'queued');
 
 -- name: ListUndeliveredEmails :many
 -- Dead and withheld mail for /admin, newest first; send_after is when it died or was withheld.
@@ -81,10 +89,10 @@ SELECT count(*) FILTER (WHERE status = 'dead')::int AS dead, count(*) FILTER (WH
 FROM outbox_emails WHERE status IN ('dead', 'withheld');
 
 -- name: ResendEmail :execrows
--- An administrator's resend of a dead message: pending again, due now, its tries counted afresh,
--- and the resend kept.
+-- An administrator's resend of a dead message: due again now (pending or queued, as it was
+-- written), its tries counted afresh, and the resend kept.
 WITH resent AS (
-    UPDATE outbox_emails o SET status = 'pending', attempts = 0, send_after = now(), last_error = NULL
+    UPDATE outbox_emails o SET status = CASE WHEN o.text_body IS NULL THEN 'queued' ELSE 'pending' END, attempts = 0, send_after = now(), last_error = NULL
     WHERE o.id = sqlc.arg(email_id) AND o.status = 'dead'
     RETURNING o.id AS resent_id
 )

@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -312,6 +313,12 @@ func (s *Sender) message(row db.ClaimDueEmailsRow) (*gomail.Msg, error) {
 	}
 	m.SetBodyString(gomail.TypeTextPlain, row.TextBody)
 	m.AddAlternativeString(gomail.TypeTextHTML, row.HtmlBody)
+	if row.AttachmentName != nil && row.AttachmentType != nil && row.Attachment != nil {
+		if err := m.AttachReader(*row.AttachmentName, bytes.NewReader(row.Attachment),
+			gomail.WithFileContentType(gomail.ContentType(*row.AttachmentType))); err != nil {
+			return nil, fmt.Errorf("attach %s: %w", *row.AttachmentName, err)
+		}
+	}
 	return m, nil
 }
 

@@ -39,6 +39,8 @@ type Notice struct {
 	Email mail.Content
 	// Action labels the email's link to the object ("View the request"); "" → "Open in RentProof".
 	Action string
+	// Attachment is a file the email carries (nil: none); the notification has no file.
+	Attachment *mail.Attachment
 }
 
 // ErrBadNotice is a notice that cannot be written (no title, or a link that is not a path).
@@ -69,7 +71,7 @@ func SendEach(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice) er
 		if !emails(row.EmailVerifiedAt, row.NotificationPreferences, n.Category) || row.BurstSeq > Individually {
 			continue
 		}
-		if err := enqueue(ctx, tx, &key, row.UserID, row.Email, n.Category, n.Kind, n.Title, c, origin); err != nil {
+		if err := enqueue(ctx, tx, &key, row.UserID, row.Email, n.Category, n.Kind, n.Title, c, origin, n.Attachment); err != nil {
 			return err
 		}
 	}
@@ -95,7 +97,7 @@ func Reply(ctx context.Context, tx *db.Queries, userID int32, to string, n Notic
 		return err
 	}
 	var key *signing.Key
-	return enqueue(ctx, tx, &key, userID, to, n.Category, n.Kind, n.Title, content(n, origin), origin)
+	return enqueue(ctx, tx, &key, userID, to, n.Category, n.Kind, n.Title, content(n, origin), origin, n.Attachment)
 }
 
 // create writes n's notification to each of userIDs (n is checked and clipped to the columns).
@@ -139,7 +141,7 @@ func emails(verifiedAt *time.Time, prefs []byte, c Category) bool {
 // enqueue writes one email of category c to the outbox, with why the member gets it and how to
 // stop (the settings page and this recipient's one-click unsubscribe link). *key is the
 // unsubscribe key, opened on first use.
-func enqueue(ctx context.Context, tx *db.Queries, key **signing.Key, userID int32, to string, c Category, kind, subject string, content mail.Content, origin string) error {
+func enqueue(ctx context.Context, tx *db.Queries, key **signing.Key, userID int32, to string, c Category, kind, subject string, content mail.Content, origin string, attachment *mail.Attachment) error {
 	if *key == nil {
 		k, err := UnsubscribeKey(ctx, tx)
 		if err != nil {
@@ -154,7 +156,7 @@ func enqueue(ctx context.Context, tx *db.Queries, key **signing.Key, userID int3
 	content.StopURL = unsubscribe
 	_, err := mail.Enqueue(ctx, tx, mail.Message{
 		UserID: userID, To: to, Category: string(c), Kind: kind, Subject: subject,
-		Content: content, Unsubscribe: unsubscribe,
+		Content: content, Unsubscribe: unsubscribe, Attachment: attachment,
 	})
 	return err
 }

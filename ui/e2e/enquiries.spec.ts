@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ageAccount, listProperty, register, sql, stamp, type Account } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
+import { inDays } from "./clock";
 import { latestMail } from "./mailpit";
 
 // Enquiries and viewings against the real server (issue 31). A tenant asks to view a listing at
@@ -18,24 +19,6 @@ async function member(browser: Browser, role: "tenant" | "landlord"): Promise<{ 
   // register() writes the address from the role and the username's stamp.
   return { page, account, email: `${role}.${account.username.slice(role.length + 1)}@example.com` };
 }
-
-/** wallClock is a moment as a wall-clock time in a zone, "YYYY-MM-DDTHH:MM". */
-function wallClock(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
-}
-
-/** inDays is `time` on the day `days` from now in London (the zone of a listing in the United Kingdom). */
-const inDays = (days: number, time: string) => `${wallClock(new Date(Date.now() + days * 86_400_000), "Europe/London").slice(0, 10)}T${time}`;
 
 test("a tenant asks for a viewing at two times, the landlord accepts one, the tenant downloads the calendar file and gets the reply", async ({
   browser,

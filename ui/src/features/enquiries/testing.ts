@@ -15,12 +15,20 @@ import {
   type ListReceivedEnquiriesRequest,
   type Message,
   type ReportThreadRequest,
+  type RequestViewingRequest,
   type SendMessageRequest,
   type StartEnquiryRequest,
   type Thread,
   type Viewing,
 } from "@/gen/rentproof/enquiry/v1/enquiry_pb";
 import { PropertyService, type Property } from "@/gen/rentproof/property/v1/property_pb";
+import { wallClock } from "./enquiry";
+
+/** inDays is a wall-clock time in London `days` from now at 10:00 or 18:30. */
+export function inDays(days: number, evening = false): string {
+  const day = wallClock(new Date(Date.now() + days * 86_400_000), "Europe/London").slice(0, 10);
+  return `${day}T${evening ? "18:30" : "10:00"}`;
+}
 
 type Init<T> = Partial<Omit<T, "$typeName" | "$unknown">>;
 
@@ -99,12 +107,15 @@ export function serveEnquiryFakes({ threads = [], listings, fail = {} }: Enquiry
   const requests = {
     started: [] as StartEnquiryRequest[],
     received: [] as ListReceivedEnquiriesRequest[],
+    /** Each GetThread asked, by thread id. */
+    read: [] as bigint[],
     markedRead: [] as bigint[],
     sent: [] as SendMessageRequest[],
     closed: [] as bigint[],
     accepted: [] as AcceptViewingTimeRequest[],
     declined: [] as DeclineViewingRequest[],
     cancelled: [] as CancelViewingRequest[],
+    viewingsAsked: [] as RequestViewingRequest[],
     blocked: [] as bigint[],
     reported: [] as ReportThreadRequest[],
   };
@@ -154,6 +165,7 @@ export function serveEnquiryFakes({ threads = [], listings, fail = {} }: Enquiry
         return { threads: list, hasMore: false, unreadThreads: list.filter((t) => t.unread > 0).length };
       },
       getThread(req) {
+        requests.read.push(req.threadId);
         check("getThread");
         const t = find(req.threadId);
         return { thread: t.thread, messages: t.messages, viewings: t.viewings };
@@ -181,8 +193,19 @@ export function serveEnquiryFakes({ threads = [], listings, fail = {} }: Enquiry
         t.thread.closedReason = t.thread.role === "owner" ? "closed_by_owner" : "closed_by_enquirer";
         return { thread: t.thread };
       },
-      requestViewing() {
-        throw new ConnectError("not served by the fake", Code.Unimplemented);
+      requestViewing(req) {
+        requests.viewingsAsked.push(req);
+        check("requestViewing");
+        const t = find(req.threadId);
+        if (t.thread.role !== "enquirer") throw new ConnectError("Only the member who started this conversation can ask for a viewing.", Code.PermissionDenied);
+        if (t.thread.status !== "open") throw new ConnectError("This conversation is closed.", Code.FailedPrecondition);
+        const zone = t.thread.listing?.timeZone ?? "";
+        const times = req.times.map((local) => create(ViewingTimeSchema, { id: nextId++, local, startsAt: timestampFromDate(new Date(`${local}:00Z`)) }));
+        const viewing = makeViewing({ id: nextId++, timeZone: zone, times, createdAt: timestampFromDate(new Date()) });
+        t.viewings.unshift(viewing); // newest first, as the server lists them
+        if (req.message) t.messages.push(makeMessage({ id: nextId++, author: "me", body: req.message, sentAt: timestampFromDate(new Date()) }));
+        t.thread.pendingViewing = true;
+        return { viewing };
       },
       acceptViewingTime(req) {
         requests.accepted.push(req);

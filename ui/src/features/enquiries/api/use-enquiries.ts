@@ -17,9 +17,21 @@ export function useReceivedEnquiries(propertyId: number, page: number) {
   return useQuery(EnquiryService.method.listReceivedEnquiries, { propertyId, page }, { placeholderData: keepPreviousData });
 }
 
-/** useThread is one thread with its messages and viewings (threadId 0n: none asked). */
+/** THREAD_REFRESH_MS is how often an open thread asks again for new messages, read receipts and viewings. */
+export const THREAD_REFRESH_MS = 10_000;
+
+/**
+ * useThread is one thread with its messages and viewings (threadId 0n: none asked). While it is
+ * on screen it asks again every THREAD_REFRESH_MS, so the other member's answers show without a
+ * reload; not while the tab is hidden (TanStack Query pauses the interval then), nor once asking
+ * has failed (a thread not found stays not found).
+ */
 export function useThread(threadId: bigint) {
-  return useQuery(EnquiryService.method.getThread, { threadId }, { enabled: threadId > 0n });
+  return useQuery(
+    EnquiryService.method.getThread,
+    { threadId },
+    { enabled: threadId > 0n, refetchInterval: (query) => (query.state.status === "error" ? false : THREAD_REFRESH_MS) },
+  );
 }
 
 /**
@@ -65,6 +77,12 @@ export function useMarkThreadRead() {
 export function useSendMessage() {
   const refresh = useRefresh();
   return useMutation(EnquiryService.method.sendMessage, { onSuccess: () => void refresh() });
+}
+
+/** useRequestViewing asks, in a thread the member started, for a viewing at new times; the form shows a refusal. */
+export function useRequestViewing() {
+  const refresh = useRefresh();
+  return useMutation(EnquiryService.method.requestViewing, { onSuccess: () => void refresh() });
 }
 
 /** useCloseThread closes a thread for both members. */

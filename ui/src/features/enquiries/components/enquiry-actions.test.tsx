@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { makeProperty, servePropertyFakes } from "@/test/properties";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
-import { SAFETY_NOTICE, wallClock } from "../enquiry";
-import { serveEnquiryFakes, type EnquiryFakeOptions } from "../testing";
+import { SAFETY_NOTICE } from "../enquiry";
+import { inDays, serveEnquiryFakes, type EnquiryFakeOptions } from "../testing";
 import { ENQUIRY_SIGN_IN_MESSAGE } from "./enquiry-actions";
 
 // The whole property page through fake services: give it room on a busy machine.
@@ -32,12 +32,6 @@ function setup({ path = "/properties/1", viewer = tenant, ...options }: EnquiryF
 }
 
 const toasts = () => within(screen.getByRole("region", { name: /Notifications/, hidden: true }));
-
-/** inDays is a wall-clock time in London `days` from now at 10:00 or 18:30. */
-function inDays(days: number, evening = false): string {
-  const day = wallClock(new Date(Date.now() + days * 86_400_000), "Europe/London").slice(0, 10);
-  return `${day}T${evening ? "18:30" : "10:00"}`;
-}
 
 describe("Contact Landlord", () => {
   it("opens a dialog with the safety notice and how the listing is verified", async () => {

@@ -10,7 +10,7 @@ import type { Thread } from "@/gen/rentproof/enquiry/v1/enquiry_pb";
 import { errorMessage } from "@/lib/errors";
 import { parseInteger } from "@/lib/validation";
 import { charCount } from "@/lib/text";
-import { useStartEnquiry } from "../api/use-enquiries";
+import { useRequestViewing, useStartEnquiry } from "../api/use-enquiries";
 import { MAX_VIEWING_TIMES, OCCUPANTS, moveInMonths, viewingWindow, zoneName } from "../enquiry";
 import { MESSAGE_LIMITS, enquirySchema, viewingSchema, type EnquiryValues, type ViewingValues } from "../schemas";
 
@@ -84,10 +84,71 @@ export function EnquiryForm({ propertyId, onSent }: FormProps) {
 }
 
 /**
- * ViewingForm is Schedule Viewing's form: one to three date-time pickers in the listing's time
- * zone (named in their legend), from now to 60 days ahead there, and an optional message.
+ * ViewingForm is Schedule Viewing's form on the property page: it starts a thread (or adds to
+ * the one already open) with a viewing request.
  */
 export function ViewingForm({ propertyId, onSent, timeZone }: FormProps & { timeZone: string }) {
+  const start = useStartEnquiry();
+  return (
+    <ViewingTimesForm
+      timeZone={timeZone}
+      error={start.error}
+      pending={start.isPending}
+      onValid={(times, message) =>
+        start.mutate(
+          { propertyId, message, viewingTimes: times },
+          {
+            onSuccess: (res) => {
+              toast({ title: "Viewing request sent", description: "The landlord will see it on their dashboard and by email." });
+              if (res.thread) onSent(res.thread);
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+/**
+ * AnotherViewingForm asks, in a thread the member started, to view the listing at new times
+ * (EnquiryService.RequestViewing: the same one to three times within 60 days, and the same
+ * limits, as a first request).
+ */
+export function AnotherViewingForm({ threadId, timeZone, onSent }: { threadId: bigint; timeZone: string; onSent: () => void }) {
+  const request = useRequestViewing();
+  return (
+    <ViewingTimesForm
+      timeZone={timeZone}
+      error={request.error}
+      pending={request.isPending}
+      onValid={(times, message) =>
+        request.mutate(
+          { threadId, times, message },
+          {
+            onSuccess: () => {
+              toast({ title: "Viewing request sent", description: "The landlord will see it on their dashboard and by email." });
+              onSent();
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+interface ViewingTimesFormProps {
+  timeZone: string;
+  error: unknown;
+  pending: boolean;
+  /** Sends the valid times ("YYYY-MM-DDTHH:MM" in the listing's zone) and the trimmed message. */
+  onValid: (times: string[], message: string) => void;
+}
+
+/**
+ * ViewingTimesForm is a viewing request's form: one to three date-time pickers in the listing's
+ * time zone (named in their legend), from now to 60 days ahead there, and an optional message.
+ */
+function ViewingTimesForm({ timeZone, error, pending, onValid }: ViewingTimesFormProps) {
   const hintId = useId();
   const schema = useMemo(() => viewingSchema(timeZone), [timeZone]);
   const { min, max } = viewingWindow(timeZone);
@@ -98,20 +159,10 @@ export function ViewingForm({ propertyId, onSent, timeZone }: FormProps & { time
   });
   const { fields, append, remove } = useFieldArray({ control, name: "times" });
   const message = useWatch({ control, name: "message" });
-  const start = useStartEnquiry();
   const zone = zoneName(timeZone);
-  const onValid = (v: ViewingValues) =>
-    start.mutate(
-      { propertyId, message: v.message.trim(), viewingTimes: v.times.map((t) => t.value) },
-      {
-        onSuccess: (res) => {
-          toast({ title: "Viewing request sent", description: "The landlord will see it on their dashboard and by email." });
-          if (res.thread) onSent(res.thread);
-        },
-      },
-    );
+  const send = (v: ViewingValues) => onValid(v.times.map((t) => t.value), v.message.trim());
   return (
-    <form className="enquiry-form" noValidate onSubmit={handleSubmit(onValid)} aria-label="Request a viewing">
+    <form className="enquiry-form" noValidate onSubmit={handleSubmit(send)} aria-label="Request a viewing">
       <fieldset className="enquiry-form__times" aria-describedby={hintId}>
         <legend className="field__label">Proposed times ({zone})</legend>
         <p id={hintId} className="field__hint">
@@ -139,7 +190,7 @@ export function ViewingForm({ propertyId, onSent, timeZone }: FormProps & { time
       <FormField control={control} name="message" label="Message" optional hint={`${counter(message, MESSAGE_LIMITS.maxChars)} characters`}>
         {(props) => <textarea {...props} className="textarea" rows={4} placeholder="Anything the landlord should know" />}
       </FormField>
-      <SendButtons error={start.error} pending={start.isPending} label="Request viewing" />
+      <SendButtons error={error} pending={pending} label="Request viewing" />
     </form>
   );
 }

@@ -1,11 +1,13 @@
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
+import { THREAD_REFRESH_MS } from "../api/use-enquiries";
 import { SAFETY_NOTICE } from "../enquiry";
-import { makeMessage, makeThread, makeViewing, serveEnquiryFakes, type EnquiryFakeOptions } from "../testing";
+import { inDays, makeMessage, makeThread, makeViewing, serveEnquiryFakes, type EnquiryFakeOptions } from "../testing";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 4_000 });
@@ -74,6 +76,7 @@ describe("ThreadPage", () => {
   it("lets the owner decline with a message, which is required", async () => {
     const { user, requests } = setup();
     const card = await viewingCard();
+    expect(screen.queryByRole("button", { name: /^Request (a|another) viewing$/ })).not.toBeInTheDocument(); // the member asks, not the owner
     await user.click(card.getByRole("button", { name: "Decline" }));
     const form = within(await card.findByRole("form", { name: "Decline the viewing" }));
     await user.click(form.getByRole("button", { name: "Decline viewing" }));
@@ -143,6 +146,95 @@ describe("ThreadPage", () => {
     await user.click(within(dialog).getByRole("button", { name: "Close thread" }));
     await waitFor(() => expect(requests.closed).toEqual([42n]));
     expect(await screen.findByText("The member who asked closed this conversation.")).toBeInTheDocument();
+  });
+
+  it("lets the member who asked request a viewing in the thread, then another, at times in the listing's zone", async () => {
+    const mine = makeThread({ id: 43n, role: "enquirer" });
+    const { user, requests } = setup({
+      viewer: tenant,
+      path: "/dashboard/my-enquiries/43",
+      threads: [{ thread: mine, messages: [makeMessage({ id: 9n, author: "me", body: "Is it still available?" })] }],
+    });
+    await user.click(await screen.findByRole("button", { name: "Request a viewing" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Request a viewing" }));
+    const form = within(dialog.getByRole("form", { name: "Request a viewing" }));
+    expect(form.getByRole("group", { name: /Proposed times \(Europe\/London/ })).toBeInTheDocument();
+    await user.click(form.getByRole("button", { name: "Request viewing" }));
+    expect(await form.findByText("Choose a date and time")).toBeInTheDocument();
+    fireEvent.change(form.getByLabelText("Time 1"), { target: { value: inDays(61) } });
+    expect(await form.findByText("Choose a time within the next 60 days")).toBeInTheDocument();
+    fireEvent.change(form.getByLabelText("Time 1"), { target: { value: inDays(3) } });
+    await user.click(form.getByRole("button", { name: "Add another time" }));
+    fireEvent.change(form.getByLabelText("Time 2"), { target: { value: inDays(4, true) } });
+    await user.type(form.getByLabelText(/Message/), "Could I come with my partner?");
+    await user.click(form.getByRole("button", { name: "Request viewing" }));
+    await waitFor(() =>
+      expect(requests.viewingsAsked).toEqual([
+        expect.objectContaining({ threadId: 43n, times: [inDays(3), inDays(4, true)], message: "Could I come with my partner?" }),
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await viewingCard()).toBeTruthy();
+    expect(await screen.findByText("Could I come with my partner?")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Request another viewing" })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of another viewing in its form", async () => {
+    const refusal = "You have sent 60 messages in the last hour. Please wait before sending more.";
+    const mine = makeThread({ id: 44n, role: "enquirer" });
+    const { user } = setup({
+      viewer: tenant,
+      path: "/dashboard/my-enquiries/44",
+      threads: [{ thread: mine, viewings: [makeViewing({ id: 73n })] }],
+      fail: { requestViewing: new ConnectError(refusal, Code.ResourceExhausted) },
+    });
+    await user.click(await screen.findByRole("button", { name: "Request another viewing" }));
+    const form = within(await screen.findByRole("form", { name: "Request a viewing" }));
+    fireEvent.change(form.getByLabelText("Time 1"), { target: { value: inDays(5) } });
+    await user.click(form.getByRole("button", { name: "Request viewing" }));
+    expect(await form.findByRole("alert")).toHaveTextContent(refusal);
+  });
+
+  it("offers no viewing request in a closed thread", async () => {
+    const closed = makeThread({ id: 45n, role: "enquirer", status: "closed", closedReason: "closed_by_owner" });
+    setup({ viewer: tenant, path: "/dashboard/my-enquiries/45", threads: [{ thread: closed, viewings: [makeViewing({ id: 74n })] }] });
+    await viewingCard();
+    expect(screen.queryByRole("button", { name: /^Request (a|another) viewing$/ })).not.toBeInTheDocument();
+  });
+
+  it("asks again for new messages every 10 seconds while it is visible, not while its tab is hidden", async () => {
+    // Only the timers are fake (and run on with real time), so the page's own waits still work.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    const hide = (hidden: boolean) => {
+      if (hidden) Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      else Reflect.deleteProperty(document, "visibilityState");
+      document.dispatchEvent(new Event("visibilitychange"));
+    };
+    try {
+      const { state, requests } = setup();
+      await screen.findByText("Any time after six.");
+      const answer = (id: bigint, body: string) =>
+        state[0].messages.push(makeMessage({ id, author: "them", body, sentAt: timestampFromDate(new Date("2026-11-20T12:30:00Z")) }));
+
+      answer(10n, "Thursday at six suits me.");
+      await act(() => vi.advanceTimersByTimeAsync(THREAD_REFRESH_MS));
+      expect(await screen.findByText("Thursday at six suits me.")).toBeInTheDocument();
+
+      hide(true);
+      const asked = requests.read.length;
+      answer(11n, "Or Friday?");
+      await act(() => vi.advanceTimersByTimeAsync(3 * THREAD_REFRESH_MS));
+      expect(requests.read).toHaveLength(asked);
+      expect(screen.queryByText("Or Friday?")).not.toBeInTheDocument();
+
+      // Back in view, the next tick asks again.
+      hide(false);
+      await act(() => vi.advanceTimersByTimeAsync(THREAD_REFRESH_MS));
+      expect(await screen.findByText("Or Friday?")).toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(document, "visibilityState");
+      vi.useRealTimers();
+    }
   });
 
   it("says so when the thread is not the caller's", async () => {

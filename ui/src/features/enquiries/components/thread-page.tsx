@@ -1,7 +1,7 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code } from "@connectrpc/connect";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Ban, CalendarCheck, Check, Download, Flag, Lock, X } from "lucide-react";
+import { Ban, CalendarCheck, CalendarPlus, Check, Download, Flag, Lock, X } from "lucide-react";
 import { Suspense, lazy, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useParams } from "react-router-dom";
@@ -24,7 +24,7 @@ import {
 } from "../api/use-enquiries";
 import { VIEWING_STATUS, closedReason, formatLocal, formatMoment, formatMonth, parseThreadId, zoneName } from "../enquiry";
 import { REPLY_LIMITS, replySchema, type ReplyValues } from "../schemas";
-import { Outcome, counter } from "./enquiry-forms";
+import { AnotherViewingForm, Outcome, counter } from "./enquiry-forms";
 import { SafetyNotice } from "./safety-notice";
 import "../enquiries.css";
 
@@ -168,7 +168,7 @@ function ThreadBody({ thread: t, messages, viewings }: { thread: Thread; message
           <Lock aria-hidden="true" size={16} /> {closedReason(t.closedReason)}
         </p>
       )}
-      <ThreadActions thread={t} other={other} />
+      <ThreadActions thread={t} other={other} viewed={viewings.length > 0} />
     </div>
   );
 }
@@ -292,16 +292,36 @@ function ViewingCard({ viewing: v, owner }: { viewing: Viewing; owner: boolean }
   );
 }
 
-/** ThreadActions are Close, Block sender (the owner) and Report, each asked for again in a dialog. */
-function ThreadActions({ thread: t, other }: { thread: Thread; other: string }) {
+/**
+ * ThreadActions are the member's Request a viewing (another, once one was asked for), Close,
+ * Block sender (the owner) and Report, each in a dialog.
+ */
+function ThreadActions({ thread: t, other, viewed }: { thread: Thread; other: string; viewed: boolean }) {
   const close = useCloseThread();
   const block = useBlockSender();
+  const [asking, setAsking] = useState(false);
   const [closing, setClosing] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const [reporting, setReporting] = useState(false);
   const open = t.status === "open";
   return (
     <section className="enquiry-actions" aria-label="Conversation actions">
+      {open && t.role === "enquirer" ? (
+        <Dialog
+          open={asking}
+          onOpenChange={setAsking}
+          title={viewed ? "Request another viewing" : "Request a viewing"}
+          description="Propose one to three times to view this home. The landlord accepts one, or answers with a message."
+          className="enquiry-dialog"
+          trigger={
+            <Button variant="primary">
+              <CalendarPlus aria-hidden="true" size={16} /> {viewed ? "Request another viewing" : "Request a viewing"}
+            </Button>
+          }
+        >
+          <AnotherViewingForm threadId={t.id} timeZone={t.listing?.timeZone ?? ""} onSent={() => setAsking(false)} />
+        </Dialog>
+      ) : null}
       {open ? (
         <ConfirmDialog
           open={closing}

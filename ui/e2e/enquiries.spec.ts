@@ -107,4 +107,16 @@ test("a tenant asks for a viewing at two times, the landlord accepts one, the te
   await marked;
   await l.reload();
   await expect(l.getByRole("listitem").filter({ hasText: reply })).toContainText("Read");
+
+  // The tenant asks for another viewing inside the thread; the landlord's page, left open, shows
+  // it without a reload (an open thread asks again every 10 seconds).
+  await t.getByRole("button", { name: "Request another viewing" }).click();
+  const again = t.getByRole("dialog", { name: "Request another viewing" }).getByRole("form", { name: "Request a viewing" });
+  await again.getByLabel("Time 1", { exact: true }).fill(inDays(6, "17:00"));
+  await again.getByRole("button", { name: "Request viewing" }).click();
+  await expect(t.getByRole("dialog")).toBeHidden();
+  await expect(t.getByRole("article", { name: /Viewing request/ })).toHaveCount(2);
+  const viewings = l.getByRole("article", { name: /Viewing request/ });
+  await expect(viewings).toHaveCount(2, { timeout: 25_000 });
+  await expect(viewings.first().getByRole("button", { name: /^Accept / })).toHaveCount(1);
 });

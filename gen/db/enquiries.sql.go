@@ -679,6 +679,118 @@ func (q *Queries) ListEnquiryViewings(ctx context.Context, threadID int64) ([]Li
 	return items, nil
 }
 
+const listListingEnquiryThreads = `-- name: ListListingEnquiryThreads :many
+SELECT t.id, t.property_id, p.title, coalesce(p.images[1], '')::text AS image, p.city, p.verified,
+    coalesce(p.verification_proof, '')::text AS verification_proof, p.time_zone, p.active,
+    false::bool AS is_enquirer,
+    o.id AS other_id, o.first_name AS other_first_name, o.last_name AS other_last_name,
+    coalesce(o.profile_image, '')::text AS other_image, (o.closed_at IS NOT NULL)::bool AS other_closed,
+    t.status, coalesce(t.closed_reason, '')::text AS closed_reason, t.move_in_month, coalesce(t.occupants, 0)::int AS occupants,
+    t.created_at, t.last_message_at, t.last_message,
+    t.owner_unread::int AS unread,
+    (t.pending_viewings > 0)::bool AS pending_viewing,
+    t.enquirer_id, t.owner_id
+FROM (
+    SELECT id, property_id, owner_id, enquirer_id, status, closed_reason, closed_at, move_in_month, occupants, created_at, last_message_at, last_message, enquirer_unread, owner_unread, enquirer_read_id, owner_read_id, pending_viewings FROM enquiry_threads
+    WHERE property_id = $1::int AND owner_id = $2::int
+    ORDER BY (owner_unread > 0) DESC, last_message_at DESC, id DESC
+    LIMIT $4::int OFFSET $3::int
+) t
+JOIN properties p ON p.id = t.property_id
+JOIN users o ON o.id = t.enquirer_id
+ORDER BY (t.owner_unread > 0) DESC, t.last_message_at DESC, t.id DESC
+`
+
+type ListListingEnquiryThreadsParams struct {
+	PropertyID int32
+	ViewerID   int32
+	RowOffset  int32
+	MaxRows    int32
+}
+
+type ListListingEnquiryThreadsRow struct {
+	ID                int64
+	PropertyID        int32
+	Title             string
+	Image             string
+	City              string
+	Verified          bool
+	VerificationProof string
+	TimeZone          string
+	Active            bool
+	IsEnquirer        bool
+	OtherID           int32
+	OtherFirstName    string
+	OtherLastName     string
+	OtherImage        string
+	OtherClosed       bool
+	Status            string
+	ClosedReason      string
+	MoveInMonth       pgtype.Date
+	Occupants         int32
+	CreatedAt         time.Time
+	LastMessageAt     time.Time
+	LastMessage       string
+	Unread            int32
+	PendingViewing    bool
+	EnquirerID        int32
+	OwnerID           int32
+}
+
+// One page of the threads about one of viewer_id's listings, in ListReceivedEnquiryThreads'
+// order: one range of enquiry_threads_property_list.
+func (q *Queries) ListListingEnquiryThreads(ctx context.Context, arg ListListingEnquiryThreadsParams) ([]ListListingEnquiryThreadsRow, error) {
+	rows, err := q.db.Query(ctx, listListingEnquiryThreads,
+		arg.PropertyID,
+		arg.ViewerID,
+		arg.RowOffset,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListListingEnquiryThreadsRow{}
+	for rows.Next() {
+		var i ListListingEnquiryThreadsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.PropertyID,
+			&i.Title,
+			&i.Image,
+			&i.City,
+			&i.Verified,
+			&i.VerificationProof,
+			&i.TimeZone,
+			&i.Active,
+			&i.IsEnquirer,
+			&i.OtherID,
+			&i.OtherFirstName,
+			&i.OtherLastName,
+			&i.OtherImage,
+			&i.OtherClosed,
+			&i.Status,
+			&i.ClosedReason,
+			&i.MoveInMonth,
+			&i.Occupants,
+			&i.CreatedAt,
+			&i.LastMessageAt,
+			&i.LastMessage,
+			&i.Unread,
+			&i.PendingViewing,
+			&i.EnquirerID,
+			&i.OwnerID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listMyEnquiryThreads = `-- name: ListMyEnquiryThreads :many
 SELECT t.id, t.property_id, p.title, coalesce(p.images[1], '')::text AS image, p.city, p.verified,
     coalesce(p.verification_proof, '')::text AS verification_proof, p.time_zone, p.active,
@@ -690,12 +802,15 @@ SELECT t.id, t.property_id, p.title, coalesce(p.images[1], '')::text AS image, p
     t.enquirer_unread::int AS unread,
     (t.pending_viewings > 0)::bool AS pending_viewing,
     t.enquirer_id, t.owner_id
-FROM enquiry_threads t
+FROM (
+    SELECT id, property_id, owner_id, enquirer_id, status, closed_reason, closed_at, move_in_month, occupants, created_at, last_message_at, last_message, enquirer_unread, owner_unread, enquirer_read_id, owner_read_id, pending_viewings FROM enquiry_threads
+    WHERE enquirer_id = $1::int
+    ORDER BY (enquirer_unread > 0) DESC, last_message_at DESC, id DESC
+    LIMIT $3::int OFFSET $2::int
+) t
 JOIN properties p ON p.id = t.property_id
 JOIN users o ON o.id = t.owner_id
-WHERE t.enquirer_id = $1::int
 ORDER BY (t.enquirer_unread > 0) DESC, t.last_message_at DESC, t.id DESC
-LIMIT $3::int OFFSET $2::int
 `
 
 type ListMyEnquiryThreadsParams struct {
@@ -733,8 +848,10 @@ type ListMyEnquiryThreadsRow struct {
 	OwnerID           int32
 }
 
-// One page of the threads viewer_id started, unread first, then the latest (one range of
-// enquiry_threads_enquirer_list). The columns are GetEnquiryThread's.
+// One page of the threads viewer_id started, unread first, then the latest: the page is taken
+// from enquiry_threads alone (one range of enquiry_threads_enquirer_list), then its listings
+// and owners are joined, so no more than a page's rows are ever joined. The columns are
+// GetEnquiryThread's.
 func (q *Queries) ListMyEnquiryThreads(ctx context.Context, arg ListMyEnquiryThreadsParams) ([]ListMyEnquiryThreadsRow, error) {
 	rows, err := q.db.Query(ctx, listMyEnquiryThreads, arg.ViewerID, arg.RowOffset, arg.MaxRows)
 	if err != nil {
@@ -835,19 +952,21 @@ SELECT t.id, t.property_id, p.title, coalesce(p.images[1], '')::text AS image, p
     t.owner_unread::int AS unread,
     (t.pending_viewings > 0)::bool AS pending_viewing,
     t.enquirer_id, t.owner_id
-FROM enquiry_threads t
+FROM (
+    SELECT id, property_id, owner_id, enquirer_id, status, closed_reason, closed_at, move_in_month, occupants, created_at, last_message_at, last_message, enquirer_unread, owner_unread, enquirer_read_id, owner_read_id, pending_viewings FROM enquiry_threads
+    WHERE owner_id = $1::int
+    ORDER BY (owner_unread > 0) DESC, last_message_at DESC, id DESC
+    LIMIT $3::int OFFSET $2::int
+) t
 JOIN properties p ON p.id = t.property_id
 JOIN users o ON o.id = t.enquirer_id
-WHERE t.owner_id = $1::int AND ($2::int = 0 OR t.property_id = $2::int)
 ORDER BY (t.owner_unread > 0) DESC, t.last_message_at DESC, t.id DESC
-LIMIT $4::int OFFSET $3::int
 `
 
 type ListReceivedEnquiryThreadsParams struct {
-	ViewerID   int32
-	PropertyID int32
-	RowOffset  int32
-	MaxRows    int32
+	ViewerID  int32
+	RowOffset int32
+	MaxRows   int32
 }
 
 type ListReceivedEnquiryThreadsRow struct {
@@ -879,15 +998,12 @@ type ListReceivedEnquiryThreadsRow struct {
 	OwnerID           int32
 }
 
-// One page of the threads about viewer_id's listings (one listing's when property_id is not 0),
-// unread first, then the latest: one range of enquiry_threads_owner_list, filtered by listing.
+// One page of the threads about all of viewer_id's listings, unread first, then the latest: one
+// range of enquiry_threads_owner_list, read in order, then joined as ListMyEnquiryThreads. (One
+// listing's threads are ListListingEnquiryThreads: a filter here, `$2 = 0 OR property_id = $2`,
+// let the generic plan guess one row per owner and sort all of an owner's threads.)
 func (q *Queries) ListReceivedEnquiryThreads(ctx context.Context, arg ListReceivedEnquiryThreadsParams) ([]ListReceivedEnquiryThreadsRow, error) {
-	rows, err := q.db.Query(ctx, listReceivedEnquiryThreads,
-		arg.ViewerID,
-		arg.PropertyID,
-		arg.RowOffset,
-		arg.MaxRows,
-	)
+	rows, err := q.db.Query(ctx, listReceivedEnquiryThreads, arg.ViewerID, arg.RowOffset, arg.MaxRows)
 	if err != nil {
 		return nil, err
 	}

@@ -560,3 +560,43 @@ func parseICS(t *testing.T, ics string) map[string]string {
 	}
 	return out
 }
+
+// An owner's list holds the threads about all their listings, unread first, then the latest;
+// filtered by one listing it holds that listing's alone, in the same order (two statements, each
+// reading its own index: sql/queries/enquiries.sql).
+func TestOwnersListAndOneListingsList(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	ctx := context.Background()
+	lou := w.Member(t, "lou", "landlord")
+	tina, tom, tess := w.Member(t, "tina", "tenant"), w.Member(t, "tom", "tenant"), w.Member(t, "tess", "tenant")
+	flat, loft := w.Property(t, "lou", "Quiet flat"), w.Property(t, "lou", "Canal loft")
+	first := w.start(t, tina, &enquiryv1.StartEnquiryRequest{PropertyId: flat, Message: "Is parking included?"})
+	second := w.start(t, tom, &enquiryv1.StartEnquiryRequest{PropertyId: loft, Message: "Is the loft quiet at night?"})
+	third := w.start(t, tess, &enquiryv1.StartEnquiryRequest{PropertyId: flat, Message: "Are pets allowed?"})
+	// The owner reads the latest, so the two others come first (unread), the newer of them first.
+	if _, err := w.client.MarkThreadRead(ctx, testworld.As(lou, &enquiryv1.MarkThreadReadRequest{ThreadId: third.Id})); err != nil {
+		t.Fatal(err)
+	}
+	ids := func(filter int32) []int64 {
+		t.Helper()
+		res, err := w.client.ListReceivedEnquiries(ctx, testworld.As(lou, &enquiryv1.ListReceivedEnquiriesRequest{PropertyId: filter}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []int64
+		for _, th := range res.Msg.Threads {
+			out = append(out, th.Id)
+		}
+		return out
+	}
+	if got, want := ids(0), []int64{second.Id, first.Id, third.Id}; !slices.Equal(got, want) {
+		t.Errorf("all listings: %v, want %v", got, want)
+	}
+	if got, want := ids(flat), []int64{first.Id, third.Id}; !slices.Equal(got, want) {
+		t.Errorf("the flat's: %v, want %v", got, want)
+	}
+	if got, want := ids(loft), []int64{second.Id}; !slices.Equal(got, want) {
+		t.Errorf("the loft's: %v, want %v", got, want)
+	}
+}

@@ -85,8 +85,10 @@ JOIN users o ON o.id = CASE WHEN t.enquirer_id = sqlc.arg(viewer_id)::int THEN t
 WHERE t.id = sqlc.arg(id) AND sqlc.arg(viewer_id)::int IN (t.enquirer_id, t.owner_id);
 
 -- name: ListMyEnquiryThreads :many
--- One page of the threads viewer_id started, unread first, then the latest (one range of
--- enquiry_threads_enquirer_list). The columns are GetEnquiryThread's.
+-- One page of the threads viewer_id started, unread first, then the latest: the page is taken
+-- from enquiry_threads alone (one range of enquiry_threads_enquirer_list), then its listings
+-- and owners are joined, so no more than a page's rows are ever joined. The columns are
+-- GetEnquiryThread's.
 SELECT t.id, t.property_id, p.title, coalesce(p.images[1], '')::text AS image, p.city, p.verified,
     coalesce(p.verification_proof, '')::text AS verification_proof, p.time_zone, p.active,
     true::bool AS is_enquirer,
@@ -97,16 +99,21 @@ SELECT t.id, t.property_id, p.title, coalesce(p.images[1], '')::text AS image, p
     t.enquirer_unread::int AS unread,
     (t.pending_viewings > 0)::bool AS pending_viewing,
     t.enquirer_id, t.owner_id
-FROM enquiry_threads t
+FROM (
+    SELECT * FROM enquiry_threads
+    WHERE enquirer_id = sqlc.arg(viewer_id)::int
+    ORDER BY (enquirer_unread > 0) DESC, last_message_at DESC, id DESC
+    LIMIT sqlc.arg(max_rows)::int OFFSET sqlc.arg(row_offset)::int
+) t
 JOIN properties p ON p.id = t.property_id
 JOIN users o ON o.id = t.owner_id
-WHERE t.enquirer_id = sqlc.arg(viewer_id)::int
-ORDER BY (t.enquirer_unread > 0) DESC, t.last_message_at DESC, t.id DESC
-LIMIT sqlc.arg(max_rows)::int OFFSET sqlc.arg(row_offset)::int;
+ORDER BY (t.enquirer_unread > 0) DESC, t.last_message_at DESC, t.id DESC;
 
 -- name: ListReceivedEnquiryThreads :many
--- One page of the threads about viewer_id's listings (one listing's when property_id is not 0),
--- unread first, then the latest: one range of enquiry_threads_owner_list, filtered by listing.
+-- One page of the threads about all of viewer_id's listings, unread first, then the latest: one
+-- range of enquiry_threads_owner_list, read in order, then joined as ListMyEnquiryThreads. (One
+-- listing's threads are ListListingEnquiryThreads: a filter here, `$2 = 0 OR property_id = $2`,
+-- let the generic plan guess one row per owner and sort all of an owner's threads.)
 SELECT t.id, t.property_id, p.title, coalesce(p.images[1], '')::text AS image, p.city, p.verified,
     coalesce(p.verification_proof, '')::text AS verification_proof, p.time_zone, p.active,
     false::bool AS is_enquirer,
@@ -117,12 +124,38 @@ SELECT t.id, t.property_id, p.title, coalesce(p.images[1], '')::text AS image, p
     t.owner_unread::int AS unread,
     (t.pending_viewings > 0)::bool AS pending_viewing,
     t.enquirer_id, t.owner_id
-FROM enquiry_threads t
+FROM (
+    SELECT * FROM enquiry_threads
+    WHERE owner_id = sqlc.arg(viewer_id)::int
+    ORDER BY (owner_unread > 0) DESC, last_message_at DESC, id DESC
+    LIMIT sqlc.arg(max_rows)::int OFFSET sqlc.arg(row_offset)::int
+) t
 JOIN properties p ON p.id = t.property_id
 JOIN users o ON o.id = t.enquirer_id
-WHERE t.owner_id = sqlc.arg(viewer_id)::int AND (sqlc.arg(property_id)::int = 0 OR t.property_id = sqlc.arg(property_id)::int)
-ORDER BY (t.owner_unread > 0) DESC, t.last_message_at DESC, t.id DESC
-LIMIT sqlc.arg(max_rows)::int OFFSET sqlc.arg(row_offset)::int;
+ORDER BY (t.owner_unread > 0) DESC, t.last_message_at DESC, t.id DESC;
+
+-- name: ListListingEnquiryThreads :many
+-- One page of the threads about one of viewer_id's listings, in ListReceivedEnquiryThreads'
+-- order: one range of enquiry_threads_property_list.
+SELECT t.id, t.property_id, p.title, coalesce(p.images[1], '')::text AS image, p.city, p.verified,
+    coalesce(p.verification_proof, '')::text AS verification_proof, p.time_zone, p.active,
+    false::bool AS is_enquirer,
+    o.id AS other_id, o.first_name AS other_first_name, o.last_name AS other_last_name,
+    coalesce(o.profile_image, '')::text AS other_image, (o.closed_at IS NOT NULL)::bool AS other_closed,
+    t.status, coalesce(t.closed_reason, '')::text AS closed_reason, t.move_in_month, coalesce(t.occupants, 0)::int AS occupants,
+    t.created_at, t.last_message_at, t.last_message,
+    t.owner_unread::int AS unread,
+    (t.pending_viewings > 0)::bool AS pending_viewing,
+    t.enquirer_id, t.owner_id
+FROM (
+    SELECT * FROM enquiry_threads
+    WHERE property_id = sqlc.arg(property_id)::int AND owner_id = sqlc.arg(viewer_id)::int
+    ORDER BY (owner_unread > 0) DESC, last_message_at DESC, id DESC
+    LIMIT sqlc.arg(max_rows)::int OFFSET sqlc.arg(row_offset)::int
+) t
+JOIN properties p ON p.id = t.property_id
+JOIN users o ON o.id = t.enquirer_id
+ORDER BY (t.owner_unread > 0) DESC, t.last_message_at DESC, t.id DESC;
 
 -- name: CountUnreadEnquiryThreads :one
 -- How many of viewer_id's threads (as enquirer, or as owner of all listings or of property_id)

@@ -113,13 +113,15 @@ chromium: ## install Debian's chromium for the browser tests when missing
 test-e2e: chromium ## browser tests: the real server binary on a fresh database, in chromium (E2E_ARGS for playwright's)
 	@bash scripts/e2e.sh e2e_$$$$ $(E2E_ARGS)
 
-bench: build ## property search benchmark (BENCH_FLAGS="-properties 1000000 -reviews 5000000" for the large set); BENCH=ledger: tokens and approvals on a durable cluster; BENCH=dashboard: the dashboards (a landlord with 500 listings, tenants); BENCH=mail: emails a minute one server's sender delivers to Mailpit (-emails 3000); BENCH=gamification: leaderboard, profiles and reviews with XP on a durable cluster; BENCH=tenancy: review pages with verified reviews and owners confirming tenancies on a durable cluster; each figure against its target and the last recorded run (BENCH_FLAGS="-record" records them, "-compare bin/rentproof-base" compares five alternating runs with another tree: docs/benchmarks.md)
+bench: build ## property search benchmark (BENCH_FLAGS="-properties 1000000 -reviews 5000000" for the large set); BENCH=ledger: tokens and approvals on a durable cluster; BENCH=dashboard: the dashboards (a landlord with 500 listings, tenants); BENCH=mail: emails a minute one server's sender delivers to Mailpit (-emails 3000); BENCH=gamification: leaderboard, profiles and reviews with XP on a durable cluster; BENCH=tenancy: review pages with verified reviews and owners confirming tenancies on a durable cluster; BENCH=enquiries: an owner's and a member's enquiry lists (500/s) and replies (200/s) over 1M threads and 5M messages on a durable cluster; each figure against its target and the last recorded run (BENCH_FLAGS="-record" records them, "-compare bin/rentproof-base" compares five alternating runs with another tree: docs/benchmarks.md)
 ifeq ($(BENCH),ledger)
 	DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -ledger $(BENCH_FLAGS)
 else ifeq ($(BENCH),gamification)
 	DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -gamification $(BENCH_FLAGS)
 else ifeq ($(BENCH),tenancy)
 	DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -tenancy $(BENCH_FLAGS)
+else ifeq ($(BENCH),enquiries)
+	DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -enquiries -rate 500 $(BENCH_FLAGS)
 else ifeq ($(BENCH),mail)
 	mailpit=$$(bash scripts/mailpit.sh); SMTP_URL=$${mailpit%%$$'\n'*} MAILPIT_API_URL=$${mailpit##*$$'\n'} \
 		DATABASE_URL=$$(bash scripts/db.sh) go run ./cmd/bench -mail $(BENCH_FLAGS)

@@ -31,6 +31,29 @@ function keepGitkeep(): Plugin {
   };
 }
 
+/** PAGE_TITLES is the module the router imports for the pages' titles (src/app/page-titles.d.ts). */
+const PAGE_TITLES = "virtual:page-titles";
+
+/**
+ * The fixed titles of src/app/page-meta.json, the only part of it the app needs (it sets them as
+ * the document title); the descriptions and flags are the server's (scripts/screens.mjs), and would
+ * cost every page's first load a kilobyte.
+ */
+function pageTitles(): Plugin {
+  const file = fileURLToPath(new URL("./src/app/page-meta.json", import.meta.url));
+  return {
+    name: "rentproof-page-titles",
+    resolveId: (source) => (source === PAGE_TITLES ? `\0${PAGE_TITLES}` : undefined),
+    load(id) {
+      if (id !== `\0${PAGE_TITLES}`) return undefined;
+      this.addWatchFile(file);
+      const meta = JSON.parse(readFileSync(file, "utf8")) as Record<string, { title: string; dynamic?: boolean }>;
+      const titles = Object.fromEntries(Object.entries(meta).flatMap(([path, m]) => (m.dynamic ? [] : [[path, m.title]])));
+      return `export default ${JSON.stringify(titles)};`;
+    },
+  };
+}
+
 /**
  * After the build: brotli and gzip copies beside each compressible file (the server sends
  * them to browsers that accept them), each screen's chunks for the server to preload
@@ -54,7 +77,7 @@ function compressAndReport(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), keepGitkeep(), compressAndReport()],
+  plugins: [react(), pageTitles(), keepGitkeep(), compressAndReport()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"strconv"
 	"text/tabwriter"
 	"time"
 
@@ -13,7 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 
-	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -114,12 +112,7 @@ func dashboardRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string,
 	defer srv.stop()
 
 	as := func(userID int32, method, path string, body []byte) vegeta.Target {
-		h := http.Header{}
-		h.Set("Cookie", identity.SessionCookie+"="+dashboardSessionPrefix+strconv.Itoa(int(userID)))
-		if body != nil {
-			h.Set("Content-Type", "application/json")
-		}
-		return vegeta.Target{Method: method, URL: srv.base + path, Header: h, Body: body}
+		return signedIn(srv.base, dashboardSessionPrefix, userID, method, path, body)
 	}
 	list := as(landlord, http.MethodGet, "/api/dashboard", nil)
 	stats := as(landlord, http.MethodPost, "/rentproof.property.v1.PropertyService/GetLandlordStats", []byte("{}"))
@@ -189,12 +182,5 @@ func dashboardUsers(ctx context.Context, pool *pgxpool.Pool) (dashboardPeople, e
 			SELECT count(*) AS n FROM reviews WHERE user_id = ANY($1) GROUP BY user_id) c`, u.tenants).Scan(&u.tenantReviews); err != nil {
 		return u, err
 	}
-	if _, err := pool.Exec(ctx, `INSERT INTO sessions (user_id, token_hash, expires_at, user_agent, client_ip)
-		SELECT id, sha256(convert_to($1 || id, 'UTF8')), now() + interval '1 day', 'rentproof-bench', '127.0.0.1'
-		FROM unnest($2::int[]) id
-		ON CONFLICT (token_hash) DO UPDATE SET expires_at = EXCLUDED.expires_at, last_seen_at = now(), revoked_at = NULL`,
-		dashboardSessionPrefix, append([]int32{u.landlord}, u.tenants...)); err != nil {
-		return u, fmt.Errorf("sessions: %w", err)
-	}
-	return u, nil
+	return u, liveSessions(ctx, pool, dashboardSessionPrefix, append([]int32{u.landlord}, u.tenants...))
 }

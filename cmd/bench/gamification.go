@@ -383,12 +383,5 @@ func gamificationPeople(ctx context.Context, pool *pgxpool.Pool, n int) (gamific
 	for _, w := range c.writes {
 		ids = append(ids, w.UserID)
 	}
-	if _, err := pool.Exec(ctx, `INSERT INTO sessions (user_id, token_hash, expires_at, user_agent, client_ip)
-		SELECT id, sha256(convert_to($1 || id, 'UTF8')), now() + interval '1 day', 'rentproof-bench', '127.0.0.1'
-		FROM (SELECT DISTINCT unnest($2::int[]) AS id) s
-		ON CONFLICT (token_hash) DO UPDATE SET expires_at = EXCLUDED.expires_at, last_seen_at = now(), revoked_at = NULL`,
-		benchSessionPrefix, ids); err != nil {
-		return c, fmt.Errorf("sessions: %w", err)
-	}
-	return c, nil
+	return c, liveSessions(ctx, pool, benchSessionPrefix, ids)
 }

@@ -15,6 +15,11 @@
 //
 //	DATABASE_URL=$(DB_CLUSTER=durable scripts/db.sh) go run ./cmd/bench -gamification [-users 1000000 -activities 5000000 -write-rate 200]
 //
+// With -enquiries it measures an owner's and a member's enquiry lists and replies in threads (see
+// enquiries.go), on a cluster with durable settings:
+//
+//	DATABASE_URL=$(DB_CLUSTER=durable scripts/db.sh) go run ./cmd/bench -enquiries -rate 500 [-properties 100000 -threads 1000000 -messages 5000000 -write-rate 200]
+//
 // With -dashboard it measures the dashboards (see dashboard.go): a landlord with 500 listings and
 // tenants with their reviews, over the search's data set.
 //
@@ -88,12 +93,15 @@ func bench() error {
 	gamificationMode := flag.Bool("gamification", false, "measure the leaderboard, profiles and review posts with XP instead of the search (make bench BENCH=gamification)")
 	activities := flag.Int("activities", 5_000_000, "gamification: user_activities rows")
 	tenancyMode := flag.Bool("tenancy", false, "measure the review pages with 30% of reviews verified and owners confirming tenancy claims instead of the search, on a durable cluster (make bench BENCH=tenancy)")
+	enquiriesMode := flag.Bool("enquiries", false, "measure an owner's and a member's enquiry lists and replies in threads instead of the search, on a durable cluster (make bench BENCH=enquiries)")
+	threads := flag.Int("threads", 1_000_000, "enquiries: enquiry threads")
+	messages := flag.Int("messages", 5_000_000, "enquiries: enquiry messages")
 	mailMode := flag.Bool("mail", false, "measure how many emails a minute one server's sender delivers to Mailpit instead of the search (make bench BENCH=mail)")
 	emails := flag.Int("emails", 3000, "mail: emails enqueued at once")
 	dashboardMode := flag.Bool("dashboard", false, "measure the dashboards instead of the search: a landlord with 500 listings at rate/2, tenants at rate (make bench BENCH=dashboard)")
 	users := flag.Int("users", 1_000_000, "ledger and gamification: synthetic users")
 	transactions := flag.Int("transactions", 10_000_000, "ledger: token_transactions rows")
-	writeRate := flag.Int("write-rate", 200, "ledger: approvals per second; gamification: review posts per second; tenancy: confirmations per second")
+	writeRate := flag.Int("write-rate", 200, "ledger: approvals per second; gamification: review posts per second; tenancy: confirmations per second; enquiries: replies per second")
 	flag.IntVar(&serverConns, "server-conns", 0, "the server's database connections (pool_max_conns; 0: the server's default)")
 	flag.Parse()
 
@@ -132,6 +140,10 @@ func bench() error {
 	case *tenancyMode:
 		b, err = benchTenancy(ctx, cluster, tenancyOptions{
 			properties: *properties, reviews: *reviews, readRate: *rate, writeRate: *writeRate, duration: *duration, runs: total,
+		})
+	case *enquiriesMode:
+		b, err = benchEnquiries(ctx, cluster, enquiryOptions{
+			properties: *properties, threads: *threads, messages: *messages, readRate: *rate, writeRate: *writeRate, duration: *duration,
 		})
 	case *dashboardMode:
 		b, err = benchDashboard(ctx, cluster, dashboardOptions{properties: *properties, reviews: *reviews, rate: *rate, duration: *duration})

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -11,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -111,4 +114,28 @@ func openDurable(ctx context.Context, cluster, name string, steps []step, bench 
 		fmt.Println("pg_stat_statements unavailable (no statement profile):", err)
 	}
 	return pool, dbURL, nil
+}
+
+// liveSessions gives each user a session for a day whose token is prefix + their id (the
+// database keeps its SHA-256), renewing one an earlier run left.
+func liveSessions(ctx context.Context, pool *pgxpool.Pool, prefix string, ids []int32) error {
+	if _, err := pool.Exec(ctx, `INSERT INTO sessions (user_id, token_hash, expires_at, user_agent, client_ip)
+		SELECT id, sha256(convert_to($1 || id, 'UTF8')), now() + interval '1 day', 'rentproof-bench', '127.0.0.1'
+		FROM (SELECT DISTINCT unnest($2::int[]) AS id) s
+		ON CONFLICT (token_hash) DO UPDATE SET expires_at = EXCLUDED.expires_at, last_seen_at = now(), revoked_at = NULL`,
+		prefix, ids); err != nil {
+		return fmt.Errorf("sessions: %w", err)
+	}
+	return nil
+}
+
+// signedIn is a request to base + path by the user whose session token is prefix + their id,
+// with a JSON body when body is not nil.
+func signedIn(base, prefix string, userID int32, method, path string, body []byte) vegeta.Target {
+	h := http.Header{}
+	h.Set("Cookie", identity.SessionCookie+"="+prefix+strconv.Itoa(int(userID)))
+	if body != nil {
+		h.Set("Content-Type", "application/json")
+	}
+	return vegeta.Target{Method: method, URL: base + path, Header: h, Body: body}
 }

@@ -275,13 +275,19 @@ func uploadOptions() (upload.Options, error) {
 	return upload.Options{PerDay: perDay, DecodeMemory: mb << 20}, nil
 }
 
-// limitsFromEnv reads the daily limits on registrations and reports (unset: the defaults).
+// limitsFromEnv reads the limits on registrations, reports and enquiries (unset: the defaults).
 func limitsFromEnv() (server.Limits, error) {
 	var l server.Limits
 	for name, field := range map[string]*int{
 		"LIMIT_REGISTRATIONS_PER_NETWORK": &l.Accounts.RegistrationsPerNetwork,
 		"LIMIT_REPORTS_PER_ACCOUNT":       &l.Reviews.ReportsPerAccount,
 		"LIMIT_REPORTS_PER_NETWORK":       &l.Reviews.ReportsPerNetwork,
+		"LIMIT_ENQUIRIES_PER_DAY":         &l.Enquiries.ThreadsPerDay,
+		"LIMIT_ENQUIRIES_PER_DAY_NEW":     &l.Enquiries.ThreadsPerDayNew,
+		"LIMIT_MESSAGES_PER_HOUR":         &l.Enquiries.MessagesPerHour,
+		"LIMIT_MESSAGES_PER_HOUR_NEW":     &l.Enquiries.MessagesPerHourNew,
+		"LIMIT_ENQUIRIES_PER_NETWORK":     &l.Enquiries.ThreadsPerNetwork,
+		"LIMIT_MESSAGES_PER_NETWORK":      &l.Enquiries.MessagesPerNetwork,
 	} {
 		v := os.Getenv(name)
 		if v == "" {

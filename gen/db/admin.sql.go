@@ -76,7 +76,7 @@ func (q *Queries) GrantCheckedVerification(ctx context.Context, arg GrantChecked
 }
 
 const listAdminDecisions = `-- name: ListAdminDecisions :many
-SELECT d.id, d.admin_id, d.request_id, d.review_id, d.property_id, d.decision, d.message, d.created_at, d.tenancy_id, d.user_id, coalesce(u.username, '')::text AS admin_username FROM admin_decisions d
+SELECT d.id, d.admin_id, d.request_id, d.review_id, d.property_id, d.decision, d.message, d.created_at, d.tenancy_id, d.user_id, d.enquiry_thread_id, coalesce(u.username, '')::text AS admin_username FROM admin_decisions d
 LEFT JOIN users u ON u.id = d.admin_id
 WHERE ($1::int IS NULL OR d.request_id = $1)
   AND ($2::int IS NULL OR d.review_id = $2)
@@ -92,17 +92,18 @@ type ListAdminDecisionsParams struct {
 }
 
 type ListAdminDecisionsRow struct {
-	ID            int32
-	AdminID       *int32
-	RequestID     *int32
-	ReviewID      *int32
-	PropertyID    *int32
-	Decision      string
-	Message       *string
-	CreatedAt     time.Time
-	TenancyID     *int32
-	UserID        *int32
-	AdminUsername string
+	ID              int32
+	AdminID         *int32
+	RequestID       *int32
+	ReviewID        *int32
+	PropertyID      *int32
+	Decision        string
+	Message         *string
+	CreatedAt       time.Time
+	TenancyID       *int32
+	UserID          *int32
+	EnquiryThreadID *int64
+	AdminUsername   string
 }
 
 // Decisions, newest first: of one request, one review, or all when both are null.
@@ -131,6 +132,7 @@ func (q *Queries) ListAdminDecisions(ctx context.Context, arg ListAdminDecisions
 			&i.CreatedAt,
 			&i.TenancyID,
 			&i.UserID,
+			&i.EnquiryThreadID,
 			&i.AdminUsername,
 		); err != nil {
 			return nil, err
@@ -353,7 +355,7 @@ func (q *Queries) MarkRequestArranged(ctx context.Context, arg MarkRequestArrang
 const recordAdminDecision = `-- name: RecordAdminDecision :one
 INSERT INTO admin_decisions (admin_id, request_id, review_id, property_id, decision, message)
 VALUES ($1, $2, $3, $4, $5, $6)
-RETURNING id, admin_id, request_id, review_id, property_id, decision, message, created_at, tenancy_id, user_id
+RETURNING id, admin_id, request_id, review_id, property_id, decision, message, created_at, tenancy_id, user_id, enquiry_thread_id
 `
 
 type RecordAdminDecisionParams struct {
@@ -386,6 +388,7 @@ func (q *Queries) RecordAdminDecision(ctx context.Context, arg RecordAdminDecisi
 		&i.CreatedAt,
 		&i.TenancyID,
 		&i.UserID,
+		&i.EnquiryThreadID,
 	)
 	return i, err
 }

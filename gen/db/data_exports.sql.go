@@ -230,6 +230,65 @@ func (q *Queries) ExportContactMessages(ctx context.Context, arg ExportContactMe
 	return items, nil
 }
 
+const exportEnquiries = `-- name: ExportEnquiries :many
+SELECT t.id::bigint AS seq, jsonb_build_object(
+    'id', t.id, 'property_id', t.property_id,
+    'role', CASE WHEN t.enquirer_id = $1::int THEN 'enquirer' ELSE 'owner' END,
+    'other_member', CASE WHEN o.closed_at IS NOT NULL THEN 'Former member' ELSE o.first_name || ' ' || left(o.last_name, 1) || '.' END,
+    'status', t.status, 'closed_reason', t.closed_reason, 'move_in_month', to_char(t.move_in_month, 'YYYY-MM'),
+    'occupants', t.occupants, 'created_at', t.created_at, 'closed_at', t.closed_at,
+    'messages', coalesce((
+        SELECT jsonb_agg(jsonb_build_object(
+            'author', CASE WHEN m.author_id IS NULL THEN 'system' WHEN m.author_id = $1::int THEN 'me' ELSE 'them' END,
+            'body', m.body, 'sent_at', m.created_at, 'read_at', m.read_at) ORDER BY m.id)
+        FROM enquiry_messages m WHERE m.thread_id = t.id), '[]'::jsonb),
+    'viewings', coalesce((
+        SELECT jsonb_agg(jsonb_build_object(
+            'status', v.status, 'time_zone', v.time_zone, 'message', v.message, 'created_at', v.created_at,
+            'times', (SELECT jsonb_agg(jsonb_build_object('starts_at', x.starts_at, 'local', x.local, 'accepted', x.id = v.accepted_time_id) ORDER BY x.starts_at)
+                      FROM enquiry_viewing_times x WHERE x.viewing_id = v.id)) ORDER BY v.id)
+        FROM enquiry_viewings v WHERE v.thread_id = t.id), '[]'::jsonb)
+)::jsonb AS doc
+FROM enquiry_threads t
+JOIN users o ON o.id = CASE WHEN t.enquirer_id = $1::int THEN t.owner_id ELSE t.enquirer_id END
+WHERE (t.enquirer_id = $1::int OR t.owner_id = $1::int) AND t.id > $2::bigint
+ORDER BY t.id LIMIT $3::int
+`
+
+type ExportEnquiriesParams struct {
+	UserID  int32
+	After   int64
+	MaxRows int32
+}
+
+type ExportEnquiriesRow struct {
+	Seq int64
+	Doc []byte
+}
+
+// The member's enquiry threads, those they started and those about their listings, each with
+// its messages (theirs and the other member's: the conversation was theirs too; author "me",
+// "them" or "system") and its viewings. The other member shows by public name only.
+func (q *Queries) ExportEnquiries(ctx context.Context, arg ExportEnquiriesParams) ([]ExportEnquiriesRow, error) {
+	rows, err := q.db.Query(ctx, exportEnquiries, arg.UserID, arg.After, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ExportEnquiriesRow{}
+	for rows.Next() {
+		var i ExportEnquiriesRow
+		if err := rows.Scan(&i.Seq, &i.Doc); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const exportHelpfulVotes = `-- name: ExportHelpfulVotes :many
 SELECT v.review_id::bigint AS seq, to_jsonb(v)::jsonb AS doc
 FROM review_helpful_votes v

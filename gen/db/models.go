@@ -25,16 +25,17 @@ type Achievement struct {
 }
 
 type AdminDecision struct {
-	ID         int32
-	AdminID    *int32
-	RequestID  *int32
-	ReviewID   *int32
-	PropertyID *int32
-	Decision   string
-	Message    *string
-	CreatedAt  time.Time
-	TenancyID  *int32
-	UserID     *int32
+	ID              int32
+	AdminID         *int32
+	RequestID       *int32
+	ReviewID        *int32
+	PropertyID      *int32
+	Decision        string
+	Message         *string
+	CreatedAt       time.Time
+	TenancyID       *int32
+	UserID          *int32
+	EnquiryThreadID *int64
 }
 
 type Badge struct {
@@ -88,6 +89,72 @@ type DataExport struct {
 	ReadyAt     *time.Time
 	ExpiresAt   *time.Time
 	Bytes       *int64
+}
+
+type EnquiryBlock struct {
+	OwnerID   int32
+	BlockedID int32
+	ThreadID  *int64
+	CreatedAt time.Time
+}
+
+type EnquiryMessage struct {
+	ID        int64
+	ThreadID  int64
+	AuthorID  *int32
+	Body      string
+	CreatedAt time.Time
+	ReadAt    *time.Time
+}
+
+type EnquiryReport struct {
+	ID         int64
+	ThreadID   int64
+	ReporterID int32
+	Reason     string
+	Note       string
+	CreatedAt  time.Time
+	HandledAt  *time.Time
+	HandledBy  *int32
+}
+
+type EnquiryThread struct {
+	ID              int64
+	PropertyID      int32
+	OwnerID         int32
+	EnquirerID      int32
+	Status          string
+	ClosedReason    *string
+	ClosedAt        *time.Time
+	MoveInMonth     pgtype.Date
+	Occupants       *int16
+	CreatedAt       time.Time
+	LastMessageAt   time.Time
+	LastMessage     string
+	EnquirerUnread  int32
+	OwnerUnread     int32
+	EnquirerReadID  int64
+	OwnerReadID     int64
+	PendingViewings int32
+}
+
+type EnquiryViewing struct {
+	ID             int64
+	ThreadID       int64
+	Status         string
+	TimeZone       string
+	AcceptedTimeID *int64
+	Message        *string
+	CancelledBy    *int32
+	DecidedAt      *time.Time
+	CreatedAt      time.Time
+}
+
+type EnquiryViewingTime struct {
+	ID        int64
+	ViewingID int64
+	StartsAt  time.Time
+	Local     string
 }
 
 type KnownDevice struct {
@@ -150,6 +217,9 @@ type OutboxEmail struct {
 	LastError      *string
 	CreatedAt      time.Time
 	SentAt         *time.Time
+	AttachmentName *string
+	AttachmentType *string
+	Attachment     []byte
 	Content        []byte
 }
 
@@ -281,6 +351,7 @@ type Property struct {
 	LocationPraiseCount       int32
 	ManagementPraiseCount     int32
 	HiddenReason              *string
+	TimeZone                  string
 }
 
 type PropertyVerification struct {

@@ -116,29 +116,34 @@ WITH burst AS (
     FROM burst
     RETURNING id, user_id, burst_seq
 ), emailed AS (
-    INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status)
-    SELECT u.id, u.email, $3, $1, $4, $7::jsonb, 'queued'
+    INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status,
+        attachment_name, attachment_type, attachment)
+    SELECT u.id, u.email, $3, $1, $4, $7::jsonb, 'queued',
+        $8, $9, $10::bytea
     FROM n JOIN users u ON u.id = n.user_id
-    WHERE $7::jsonb IS NOT NULL AND n.burst_seq <= $8::int
+    WHERE $7::jsonb IS NOT NULL AND n.burst_seq <= $11::int
         AND u.email_verified_at IS NOT NULL
         AND CASE jsonb_typeof(u.notification_preferences -> 'email' -> $3::text)
             WHEN 'boolean' THEN (u.notification_preferences -> 'email' ->> $3::text)::bool
-            ELSE $9::bool END
+            ELSE $12::bool END
     RETURNING id
 )
 SELECT count(*) FROM emailed
 `
 
 type CreateNotificationsParams struct {
-	Kind         string
-	UserIds      []int32
-	Category     string
-	Title        string
-	Body         string
-	Link         string
-	Email        []byte
-	Individually int32
-	EmailDefault bool
+	Kind           string
+	UserIds        []int32
+	Category       string
+	Title          string
+	Body           string
+	Link           string
+	Email          []byte
+	AttachmentName *string
+	AttachmentType *string
+	Attachment     []byte
+	Individually   int32
+	EmailDefault   bool
 }
 
 // One notification to each of several members in the event's transaction, each counted in its
@@ -157,6 +162,9 @@ func (q *Queries) CreateNotifications(ctx context.Context, arg CreateNotificatio
 		arg.Body,
 		arg.Link,
 		arg.Email,
+		arg.AttachmentName,
+		arg.AttachmentType,
+		arg.Attachment,
 		arg.Individually,
 		arg.EmailDefault,
 	)

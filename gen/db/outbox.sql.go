@@ -22,6 +22,7 @@ UPDATE outbox_emails o SET attempts = o.attempts + 1, send_after = now() + make_
 FROM due
 WHERE o.id = due.id
 RETURNING o.id, o.user_id, o.to_address, o.category, o.kind, o.subject, o.text_body, o.html_body, o.content, o.unsubscribe_url, o.attempts,
+    o.attachment_name, o.attachment_type, o.attachment,
     (o.category = 'security' OR o.user_id IS NULL OR EXISTS (
         SELECT 1 FROM users u
         WHERE u.id = o.user_id AND u.email_verified_at IS NOT NULL AND lower(u.email) = lower(o.to_address)))::bool AS deliverable
@@ -44,6 +45,9 @@ type ClaimDueEmailsRow struct {
 	Content        []byte
 	UnsubscribeUrl *string
 	Attempts       int32
+	AttachmentName *string
+	AttachmentType *string
+	Attachment     []byte
 	Deliverable    bool
 }
 
@@ -73,6 +77,9 @@ func (q *Queries) ClaimDueEmails(ctx context.Context, arg ClaimDueEmailsParams) 
 			&i.Content,
 			&i.UnsubscribeUrl,
 			&i.Attempts,
+			&i.AttachmentName,
+			&i.AttachmentType,
+			&i.Attachment,
 			&i.Deliverable,
 		); err != nil {
 			return nil, err
@@ -140,19 +147,23 @@ func (q *Queries) CreateSigningKey(ctx context.Context, arg CreateSigningKeyPara
 }
 
 const enqueueCompactEmail = `-- name: EnqueueCompactEmail :one
-INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status)
+INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status,
+    attachment_name, attachment_type, attachment)
 VALUES ($1, $2, $3, $4, $5,
-    $6::jsonb, 'queued')
+    $6::jsonb, 'queued', $7, $8, $9)
 RETURNING id
 `
 
 type EnqueueCompactEmailParams struct {
-	UserID    *int32
-	ToAddress string
-	Category  string
-	Kind      string
-	Subject   string
-	Content   []byte
+	UserID         *int32
+	ToAddress      string
+	Category       string
+	Kind           string
+	Subject        string
+	Content        []byte
+	AttachmentName *string
+	AttachmentType *string
+	Attachment     []byte
 }
 
 // One notification email into the outbox, compact: what it says (content), rendered by the sender.
@@ -164,6 +175,9 @@ func (q *Queries) EnqueueCompactEmail(ctx context.Context, arg EnqueueCompactEma
 		arg.Kind,
 		arg.Subject,
 		arg.Content,
+		arg.AttachmentName,
+		arg.AttachmentType,
+		arg.Attachment,
 	)
 	var id int64
 	err := row.Scan(&id)
@@ -171,10 +185,12 @@ func (q *Queries) EnqueueCompactEmail(ctx context.Context, arg EnqueueCompactEma
 }
 
 const enqueueEmail = `-- name: EnqueueEmail :one
-INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, text_body, html_body, unsubscribe_url, send_after)
+INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, text_body, html_body, unsubscribe_url, send_after,
+    attachment_name, attachment_type, attachment)
 VALUES ($1, $2, $3, $4, $5,
     $6, $7, $8,
-    coalesce($9::timestamptz, now()))
+    coalesce($9::timestamptz, now()),
+    $10, $11, $12)
 RETURNING id
 `
 
@@ -188,6 +204,9 @@ type EnqueueEmailParams struct {
 	HtmlBody       *string
 	UnsubscribeUrl *string
 	SendAfter      *time.Time
+	AttachmentName *string
+	AttachmentType *string
+	Attachment     []byte
 }
 
 // One message into the outbox, in the caller's transaction; the senders pick it up once it commits.
@@ -202,6 +221,9 @@ func (q *Queries) EnqueueEmail(ctx context.Context, arg EnqueueEmailParams) (int
 		arg.HtmlBody,
 		arg.UnsubscribeUrl,
 		arg.SendAfter,
+		arg.AttachmentName,
+		arg.AttachmentType,
+		arg.Attachment,
 	)
 	var id int64
 	err := row.Scan(&id)

@@ -42,16 +42,28 @@ func (q *Queries) ClosestPlace(ctx context.Context, place string) (ClosestPlaceR
 	return i, err
 }
 
+const countryTimeZone = `-- name: CountryTimeZone :one
+SELECT country_time_zone($1::text)::text
+`
+
+// The time zone a listing in country takes when its owner names none (SQL country_time_zone).
+func (q *Queries) CountryTimeZone(ctx context.Context, country string) (string, error) {
+	row := q.db.QueryRow(ctx, countryTimeZone, country)
+	var column_1 string
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const createProperty = `-- name: CreateProperty :one
 INSERT INTO properties (
     title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent,
     bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, amenities, images,
-    latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug
+    latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, time_zone
 ) VALUES (
     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-    $19, $20, $21, $22, $23, $24, $25, $26, $27
+    $19, $20, $21, $22, $23, $24, $25, $26, $27, $28
 )
-RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason
+RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason, time_zone
 `
 
 type CreatePropertyParams struct {
@@ -82,6 +94,7 @@ type CreatePropertyParams struct {
 	MetaKeywords    *string
 	Keywords        []string
 	Slug            string
+	TimeZone        string
 }
 
 func (q *Queries) CreateProperty(ctx context.Context, arg CreatePropertyParams) (Property, error) {
@@ -113,6 +126,7 @@ func (q *Queries) CreateProperty(ctx context.Context, arg CreatePropertyParams) 
 		arg.MetaKeywords,
 		arg.Keywords,
 		arg.Slug,
+		arg.TimeZone,
 	)
 	var i Property
 	err := row.Scan(
@@ -166,6 +180,7 @@ func (q *Queries) CreateProperty(ctx context.Context, arg CreatePropertyParams) 
 		&i.LocationPraiseCount,
 		&i.ManagementPraiseCount,
 		&i.HiddenReason,
+		&i.TimeZone,
 	)
 	return i, err
 }
@@ -256,7 +271,7 @@ func (q *Queries) GetLandlordStats(ctx context.Context, landlordID int32) ([]Get
 }
 
 const getProperty = `-- name: GetProperty :one
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason FROM properties WHERE id = $1 AND active
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason, time_zone FROM properties WHERE id = $1 AND active
 `
 
 func (q *Queries) GetProperty(ctx context.Context, id int32) (Property, error) {
@@ -313,12 +328,13 @@ func (q *Queries) GetProperty(ctx context.Context, id int32) (Property, error) {
 		&i.LocationPraiseCount,
 		&i.ManagementPraiseCount,
 		&i.HiddenReason,
+		&i.TimeZone,
 	)
 	return i, err
 }
 
 const listMyProperties = `-- name: ListMyProperties :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     (SELECT count(*) FROM properties c
      WHERE c.landlord_id = $1 AND c.active
        AND ($2::text = ''
@@ -418,6 +434,7 @@ func (q *Queries) ListMyProperties(ctx context.Context, arg ListMyPropertiesPara
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.TotalCount,
 			&i.Saved,
 		); err != nil {
@@ -432,7 +449,7 @@ func (q *Queries) ListMyProperties(ctx context.Context, arg ListMyPropertiesPara
 }
 
 const setPropertySlug = `-- name: SetPropertySlug :one
-UPDATE properties SET slug = $2 WHERE id = $1 RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason
+UPDATE properties SET slug = $2 WHERE id = $1 RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason, time_zone
 `
 
 type SetPropertySlugParams struct {
@@ -494,6 +511,7 @@ func (q *Queries) SetPropertySlug(ctx context.Context, arg SetPropertySlugParams
 		&i.LocationPraiseCount,
 		&i.ManagementPraiseCount,
 		&i.HiddenReason,
+		&i.TimeZone,
 	)
 	return i, err
 }

@@ -11,7 +11,7 @@ import (
 
 const lockPropertyForEdit = `-- name: LockPropertyForEdit :one
 
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason FROM properties WHERE id = $1 AND active FOR NO KEY UPDATE
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason, time_zone FROM properties WHERE id = $1 AND active FOR NO KEY UPDATE
 `
 
 // Editing a listing (issue 15): the owner's form replaces every field it carries; the
@@ -74,6 +74,7 @@ func (q *Queries) LockPropertyForEdit(ctx context.Context, id int32) (Property, 
 		&i.LocationPraiseCount,
 		&i.ManagementPraiseCount,
 		&i.HiddenReason,
+		&i.TimeZone,
 	)
 	return i, err
 }
@@ -88,9 +89,9 @@ UPDATE properties SET
     images = $17, latitude = $18, longitude = $19,
     year_built = $20, pets_allowed = $21, furnished = $22,
     meta_description = $23, meta_keywords = $24,
-    keywords = $25, slug = $26, updated_at = now()
-WHERE id = $27
-RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason
+    keywords = $25, slug = $26, time_zone = $27, updated_at = now()
+WHERE id = $28
+RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason, time_zone
 `
 
 type UpdatePropertyParams struct {
@@ -120,6 +121,7 @@ type UpdatePropertyParams struct {
 	MetaKeywords    *string
 	Keywords        []string
 	Slug            string
+	TimeZone        string
 	ID              int32
 }
 
@@ -151,6 +153,7 @@ func (q *Queries) UpdateProperty(ctx context.Context, arg UpdatePropertyParams) 
 		arg.MetaKeywords,
 		arg.Keywords,
 		arg.Slug,
+		arg.TimeZone,
 		arg.ID,
 	)
 	var i Property
@@ -205,6 +208,7 @@ func (q *Queries) UpdateProperty(ctx context.Context, arg UpdatePropertyParams) 
 		&i.LocationPraiseCount,
 		&i.ManagementPraiseCount,
 		&i.HiddenReason,
+		&i.TimeZone,
 	)
 	return i, err
 }

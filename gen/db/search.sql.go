@@ -191,7 +191,7 @@ func (q *Queries) CountText(ctx context.Context, arg CountTextParams) (int32, er
 }
 
 const plainAllFeatured = `-- name: PlainAllFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -271,6 +271,7 @@ func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedPara
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -284,7 +285,7 @@ func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedPara
 }
 
 const plainAllHighestRated = `-- name: PlainAllHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -364,6 +365,7 @@ func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestR
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -377,7 +379,7 @@ func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestR
 }
 
 const plainAllMostReviews = `-- name: PlainAllMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -457,6 +459,7 @@ func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostRevie
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -470,7 +473,7 @@ func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostRevie
 }
 
 const plainAllNewest = `-- name: PlainAllNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -550,6 +553,7 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -563,7 +567,7 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 }
 
 const plainCityFeatured = `-- name: PlainCityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -650,6 +654,7 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -664,7 +669,7 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 }
 
 const plainCityHighestRated = `-- name: PlainCityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -751,6 +756,7 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -765,7 +771,7 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 }
 
 const plainCityMostReviews = `-- name: PlainCityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -852,6 +858,7 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -866,7 +873,7 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 }
 
 const plainCityNewest = `-- name: PlainCityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -953,6 +960,7 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -967,7 +975,7 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 }
 
 const plainLocalityFeatured = `-- name: PlainLocalityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -1054,6 +1062,7 @@ func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFe
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1068,7 +1077,7 @@ func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFe
 }
 
 const plainLocalityHighestRated = `-- name: PlainLocalityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -1155,6 +1164,7 @@ func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocali
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1169,7 +1179,7 @@ func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocali
 }
 
 const plainLocalityMostReviews = `-- name: PlainLocalityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -1256,6 +1266,7 @@ func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalit
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1270,7 +1281,7 @@ func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalit
 }
 
 const plainLocalityNewest = `-- name: PlainLocalityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -1357,6 +1368,7 @@ func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewe
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1371,7 +1383,7 @@ func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewe
 }
 
 const plainPostalFeatured = `-- name: PlainPostalFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -1457,6 +1469,7 @@ func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeatur
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1470,7 +1483,7 @@ func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeatur
 }
 
 const plainPostalHighestRated = `-- name: PlainPostalHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -1556,6 +1569,7 @@ func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHi
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1569,7 +1583,7 @@ func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHi
 }
 
 const plainPostalMostReviews = `-- name: PlainPostalMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -1655,6 +1669,7 @@ func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMos
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1668,7 +1683,7 @@ func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMos
 }
 
 const plainPostalNewest = `-- name: PlainPostalNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -1754,6 +1769,7 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1767,7 +1783,7 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 }
 
 const searchAllFeatured = `-- name: SearchAllFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -1860,6 +1876,7 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1873,7 +1890,7 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 }
 
 const searchAllHighestRated = `-- name: SearchAllHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -1966,6 +1983,7 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1979,7 +1997,7 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 }
 
 const searchAllMostReviews = `-- name: SearchAllMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -2072,6 +2090,7 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2085,7 +2104,7 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 }
 
 const searchAllNewest = `-- name: SearchAllNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -2178,6 +2197,7 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2191,7 +2211,7 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 }
 
 const searchCityFeatured = `-- name: SearchCityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -2295,6 +2315,7 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2308,7 +2329,7 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 }
 
 const searchCityHighestRated = `-- name: SearchCityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -2412,6 +2433,7 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2425,7 +2447,7 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 }
 
 const searchCityMostReviews = `-- name: SearchCityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -2529,6 +2551,7 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2542,7 +2565,7 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 }
 
 const searchCityNewest = `-- name: SearchCityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -2646,6 +2669,7 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2659,7 +2683,7 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 }
 
 const searchLocalityFeatured = `-- name: SearchLocalityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -2760,6 +2784,7 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2773,7 +2798,7 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 }
 
 const searchLocalityHighestRated = `-- name: SearchLocalityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -2874,6 +2899,7 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2887,7 +2913,7 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 }
 
 const searchLocalityMostReviews = `-- name: SearchLocalityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -2988,6 +3014,7 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3001,7 +3028,7 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 }
 
 const searchLocalityNewest = `-- name: SearchLocalityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -3102,6 +3129,7 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3115,7 +3143,7 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 }
 
 const searchPostalFeatured = `-- name: SearchPostalFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -3213,6 +3241,7 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3226,7 +3255,7 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 }
 
 const searchPostalHighestRated = `-- name: SearchPostalHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -3324,6 +3353,7 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3337,7 +3367,7 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 }
 
 const searchPostalMostReviews = `-- name: SearchPostalMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -3435,6 +3465,7 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3448,7 +3479,7 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 }
 
 const searchPostalNewest = `-- name: SearchPostalNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -3546,6 +3577,7 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3559,7 +3591,7 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 }
 
 const searchText = `-- name: SearchText :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND search_text LIKE '%' || $2::text || '%'
@@ -3661,6 +3693,7 @@ func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Searc
 			&i.Property.LocationPraiseCount,
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
 			&i.Saved,
 		); err != nil {
 			return nil, err

@@ -778,7 +778,7 @@ func (q *Queries) MarkTenancyDocumentDeleted(ctx context.Context, id int32) (int
 const recordTenancyDecision = `-- name: RecordTenancyDecision :one
 INSERT INTO admin_decisions (admin_id, tenancy_id, property_id, decision, message)
 VALUES ($1, $2, $3, $4, $5)
-RETURNING id, admin_id, request_id, review_id, property_id, decision, message, created_at, tenancy_id, user_id
+RETURNING id, admin_id, request_id, review_id, property_id, decision, message, created_at, tenancy_id, user_id, enquiry_thread_id
 `
 
 type RecordTenancyDecisionParams struct {
@@ -809,6 +809,7 @@ func (q *Queries) RecordTenancyDecision(ctx context.Context, arg RecordTenancyDe
 		&i.CreatedAt,
 		&i.TenancyID,
 		&i.UserID,
+		&i.EnquiryThreadID,
 	)
 	return i, err
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/dataexport"
+	"github.com/rentproof/rentproof/internal/enquiry"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/siteorigin"
@@ -113,6 +114,10 @@ func (s *Service) DeleteAccount(ctx context.Context, c Closure) error {
 		}
 		if err := q.HideOwnerListings(ctx, db.HideOwnerListingsParams{LandlordID: u.ID, Reason: HiddenOwnerClosed}); err != nil {
 			return fmt.Errorf("hide listings of %d: %w", u.ID, err)
+		}
+		// Their conversations close; the other members keep what was said, from a "Former member".
+		if err := enquiry.CloseThreadsOf(ctx, q, u.ID, enquiry.AccountClosed); err != nil {
+			return err
 		}
 		if err := q.SendOwnerClaimsToDocuments(ctx, db.SendOwnerClaimsToDocumentsParams{OwnerID: u.ID, ChangedBy: u.ID}); err != nil {
 			return fmt.Errorf("send claims on %d's listings to documents: %w", u.ID, err)

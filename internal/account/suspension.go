@@ -12,6 +12,7 @@ import (
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
+	"github.com/rentproof/rentproof/internal/enquiry"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/siteorigin"
@@ -160,6 +161,10 @@ func (s *Service) decide(ctx context.Context, userID int32, reason, decision str
 			}
 			if err := q.HideOwnerListings(ctx, db.HideOwnerListingsParams{LandlordID: u.ID, Reason: HiddenOwnerSuspended}); err != nil {
 				return fmt.Errorf("hide listings of %d: %w", u.ID, err)
+			}
+			// Their open conversations close with a neutral notice (a reinstatement opens none).
+			if err := enquiry.CloseThreadsOf(ctx, q, u.ID, enquiry.AccountSuspended); err != nil {
+				return err
 			}
 			if err := q.SendOwnerClaimsToDocuments(ctx, db.SendOwnerClaimsToDocumentsParams{OwnerID: u.ID, ChangedBy: admin.ID}); err != nil {
 				return fmt.Errorf("send claims on %d's listings to documents: %w", u.ID, err)

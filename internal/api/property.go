@@ -95,7 +95,7 @@ func listingOf(m *propertyv1.CreatePropertyRequest) property.Listing {
 		Latitude: m.GetLatitude(), Longitude: m.GetLongitude(), MonthlyRent: m.GetMonthlyRent(),
 		Bedrooms: m.GetBedrooms(), Bathrooms: m.GetBathrooms(), SquareFeet: m.GetSquareFeet(),
 		YearBuilt: m.GetYearBuilt(), Amenities: m.GetAmenities(), Images: m.GetImages(),
-		PetsAllowed: m.GetPetsAllowed(), Furnished: m.GetFurnished(),
+		PetsAllowed: m.GetPetsAllowed(), Furnished: m.GetFurnished(), TimeZone: m.GetTimeZone(),
 	}
 }
 
@@ -119,6 +119,7 @@ func propertyToProto(p property.Property) *propertyv1.Property {
 		State:           p.State,
 		ZipCode:         p.ZipCode,
 		Country:         p.Country,
+		TimeZone:        p.TimeZone,
 		PropertyType:    p.PropertyType,
 		MonthlyRent:     p.MonthlyRent,
 		Bedrooms:        p.Bedrooms,

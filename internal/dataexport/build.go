@@ -298,8 +298,7 @@ var kinds = []kind{
 	{"sessions.json", "your sessions (without their tokens)", docs((*db.Queries).ExportSessions)},
 	{"reports.json", "the reviews you reported", docs((*db.Queries).ExportReports)},
 	{"saved_properties.json", "the properties you saved", docs((*db.Queries).ExportSavedProperties)},
-	// Enquiries (issue 31) do not exist yet: when they do, their kind goes here
-	// ("enquiries.json", the enquiries the member sent and received), and README.txt says so.
+	{"enquiries.json", "your enquiry conversations, those you started and those about your listings, with their messages (yours and the other member's) and viewings", docs((*db.Queries).ExportEnquiries)},
 }
 
 // write writes the whole export into zw: README.txt, profile.json, one JSON file per kind, then
@@ -418,7 +417,6 @@ func writeReadme(zw *zip.Writer) error {
 		fmt.Fprintf(&b, "%s: %s\n", k.file, k.about)
 	}
 	b.WriteString("files/: the files named in uploads.json, ownership_documents.json and tenancy_documents.json\n\n")
-	b.WriteString("Enquiries: RentProof does not have enquiries yet; when it does, they will be in enquiries.json.\n")
 	b.WriteString("Reviews other people wrote about your listings, and claims others made on them, are their authors' data and are not included.\n")
 	_, err = io.WriteString(f, b.String())
 	return err

@@ -173,6 +173,10 @@ func (w *world) own(t *testing.T, username, token string) owned {
 	add("reports.json", w.ID(t, `INSERT INTO review_reports (review_id, user_id, reason, network) VALUES ($1, $2, 'spam', '192.0.2.7') RETURNING id`, carolsOwnReview, me))
 	w.Exec(t, `INSERT INTO saved_properties (user_id, property_id) VALUES ($1, $2)`, me, carolsFlat)
 	add("saved_properties.json", carolsFlat)
+	// An enquiry of theirs to carol: the thread with both sides' messages is theirs to take.
+	thread := w.ID(t, `INSERT INTO enquiry_threads (property_id, owner_id, enquirer_id) VALUES ($1, $2, $3) RETURNING id::int`, carolsFlat, carol, me)
+	w.Exec(t, `INSERT INTO enquiry_messages (thread_id, author_id, body) VALUES ($1, $2, 'Is it free in May?'), ($1, $3, 'Yes, from the first.')`, thread, me, carol)
+	add("enquiries.json", thread)
 	return o
 }
 
@@ -294,8 +298,13 @@ func TestExportHoldsEveryKindOfTheMembersRowsAndNoOneElses(t *testing.T) {
 			}
 		}
 	}
-	if !bytes.Contains(entries["README.txt"], []byte("enquiries")) {
-		t.Errorf("README.txt does not say where enquiries will be:\n%s", entries["README.txt"])
+	if !bytes.Contains(entries["README.txt"], []byte("enquiries.json")) {
+		t.Errorf("README.txt does not name enquiries.json:\n%s", entries["README.txt"])
+	}
+	// Both sides of alice's own conversation are hers to take; carol shows by public name only.
+	if e := entries["enquiries.json"]; !bytes.Contains(e, []byte("Yes, from the first.")) || !bytes.Contains(e, []byte(`"author": "them"`)) ||
+		!bytes.Contains(e, []byte(`"other_member": "Carol T."`)) || bytes.Contains(e, []byte("carol@example.com")) {
+		t.Errorf("enquiries.json: %s", e)
 	}
 	if kinds := testworld.Kinds(w.Notifications(t, "alice")); !slices.Contains(kinds, "data_export_ready") {
 		t.Errorf("alice's notifications: %v, want data_export_ready", kinds)

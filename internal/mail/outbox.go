@@ -34,6 +34,15 @@ type Message struct {
 	// empty for mail that cannot be turned off.
 	Unsubscribe string
 	SendAfter   time.Time // zero: as soon as the transaction commits
+	// Attachment is a file the email carries (an accepted viewing's calendar file); nil: none.
+	Attachment *Attachment
+}
+
+// Attachment is one file attached to an email.
+type Attachment struct {
+	Name        string // the file name ("viewing.ics"): letters, digits, dot, dash, underscore
+	ContentType string // its media type ("text/calendar; charset=utf-8; method=PUBLISH")
+	Data        []byte // at most 64 KiB
 }
 
 // Enqueue writes m to the outbox in tx, to go out once tx commits; nothing is sent if it rolls back.
@@ -56,6 +65,9 @@ func Enqueue(ctx context.Context, tx *db.Queries, m Message) (int64, error) {
 	}
 	if !m.SendAfter.IsZero() {
 		p.SendAfter = &m.SendAfter
+	}
+	if a := m.Attachment; a != nil {
+		p.AttachmentName, p.AttachmentType, p.Attachment = &a.Name, &a.ContentType, a.Data
 	}
 	id, err := tx.EnqueueEmail(ctx, p)
 	if err != nil {

@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -318,6 +319,12 @@ func (s *Sender) message(ctx context.Context, q *db.Queries, row db.ClaimDueEmai
 	}
 	m.SetBodyString(gomail.TypeTextPlain, body.Text)
 	m.AddAlternativeString(gomail.TypeTextHTML, body.HTML)
+	if row.AttachmentName != nil && row.AttachmentType != nil && row.Attachment != nil {
+		if err := m.AttachReader(*row.AttachmentName, bytes.NewReader(row.Attachment),
+			gomail.WithFileContentType(gomail.ContentType(*row.AttachmentType))); err != nil {
+			return nil, fmt.Errorf("attach %s: %w", *row.AttachmentName, err)
+		}
+	}
 	return m, nil
 }
 

@@ -18,6 +18,7 @@ const (
 	ContactReplies       Category = "contact_replies"       // an administrator answered your message
 	LevelsBadges         Category = "levels_badges"         // a level or badge earned
 	DataExports          Category = "data_exports"          // a copy of your data ready to download
+	Enquiries            Category = "enquiries"             // a new enquiry, a reply, a viewing asked for, accepted, declined or cancelled
 )
 
 // CategoryInfo is a category as the settings page shows it.
@@ -39,6 +40,7 @@ var Categories = []CategoryInfo{
 	{ContactReplies, "Replies to your messages", "When an administrator answers a message you sent us.", true},
 	{LevelsBadges, "Levels and badges", "When you reach a new level or earn a badge.", false},
 	{DataExports, "Your data", "When a copy of your data you asked for is ready to download, or could not be made.", true},
+	{Enquiries, "Enquiries and viewings", "When a member writes about your listing, a reply arrives, or a viewing is asked for, accepted, declined or cancelled.", true},
 }
 
 // Preferences is users.notification_preferences: email on or off per category; a category not

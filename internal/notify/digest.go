@@ -41,7 +41,7 @@ func Digest(ctx context.Context, pool *pgxpool.Pool, origin string) (int, error)
 					continue
 				}
 				if err := enqueue(ctx, q, first.UserID, first.Email, Category(first.Category), first.Kind,
-					digestSubject(len(group), first.Title), digestContent(group, origin), origin); err != nil {
+					digestSubject(len(group), first.Title), digestContent(group, origin), origin, nil); err != nil {
 					return err
 				}
 				written++

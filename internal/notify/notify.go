@@ -39,6 +39,8 @@ type Notice struct {
 	Email mail.Content
 	// Action labels the email's link to the object ("View the request"); "" → "Open in RentProof".
 	Action string
+	// Attachment is a file the email carries (nil: none); the notification has no file.
+	Attachment *mail.Attachment
 }
 
 // ErrBadNotice is a notice that cannot be written (no title, or a link that is not a path).
@@ -95,7 +97,7 @@ func Reply(ctx context.Context, tx *db.Queries, userID int32, to string, n Notic
 	if !ParsePreferences(prefs).WantsEmail(n.Category) {
 		return nil
 	}
-	return enqueue(ctx, tx, userID, to, n.Category, n.Kind, n.Title, content(n, origin), origin)
+	return enqueue(ctx, tx, userID, to, n.Category, n.Kind, n.Title, content(n, origin), origin, n.Attachment)
 }
 
 // check refuses a notice that cannot be written and clips it to the columns.
@@ -110,10 +112,14 @@ func check(n *Notice) error {
 // create writes n's notification to each of userIDs and, when email (a compact email's content)
 // is given, its email to each of them who gets one (CreateNotifications says who).
 func create(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice, email []byte) error {
-	err := tx.CreateNotifications(ctx, db.CreateNotificationsParams{
+	p := db.CreateNotificationsParams{
 		UserIds: userIDs, Kind: n.Kind, Category: string(n.Category), Title: n.Title, Body: n.Body, Link: n.Link,
 		Email: email, Individually: Individually, EmailDefault: emailDefault(n.Category),
-	})
+	}
+	if a := n.Attachment; a != nil && email != nil {
+		p.AttachmentName, p.AttachmentType, p.Attachment = &a.Name, &a.ContentType, a.Data
+	}
+	err := tx.CreateNotifications(ctx, p)
 	if err != nil {
 		return fmt.Errorf("notify %v of %s: %w", userIDs, n.Kind, err)
 	}
@@ -145,14 +151,18 @@ func emails(verifiedAt *time.Time, prefs []byte, c Category) bool {
 
 // enqueue writes one email of category c to member userID at address to, compact: the sender adds
 // the footer (Footer) when it renders it.
-func enqueue(ctx context.Context, tx *db.Queries, userID int32, to string, c Category, kind, subject string, content mail.Content, origin string) error {
+func enqueue(ctx context.Context, tx *db.Queries, userID int32, to string, c Category, kind, subject string, content mail.Content, origin string, attachment *mail.Attachment) error {
 	body, err := mail.EncodeCompact(content, origin)
 	if err != nil {
 		return fmt.Errorf("email %s: %w", kind, err)
 	}
-	if _, err := tx.EnqueueCompactEmail(ctx, db.EnqueueCompactEmailParams{
+	p := db.EnqueueCompactEmailParams{
 		UserID: &userID, ToAddress: to, Category: string(c), Kind: kind, Subject: clip(subject, 200), Content: body,
-	}); err != nil {
+	}
+	if a := attachment; a != nil {
+		p.AttachmentName, p.AttachmentType, p.Attachment = &a.Name, &a.ContentType, a.Data
+	}
+	if _, err := tx.EnqueueCompactEmail(ctx, p); err != nil {
 		return fmt.Errorf("enqueue %s email: %w", kind, err)
 	}
 	return nil

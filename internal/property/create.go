@@ -27,6 +27,8 @@ type Listing struct {
 	MonthlyRent, Bedrooms, Bathrooms, SquareFeet, YearBuilt              int32
 	Amenities, Images                                                    []string
 	PetsAllowed, Furnished                                               bool
+	// TimeZone is an IANA zone name; "" takes the country's (CountryTimeZone).
+	TimeZone string
 }
 
 // UploadImages stores listing images for the signed-in user, who must be allowed to list; the
@@ -78,6 +80,10 @@ func (s *Service) Create(ctx context.Context, l Listing) (Property, error) {
 	keywords := Keywords(l.Amenities)
 	var created db.Property
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		zone, err := timeZone(ctx, q, l.TimeZone, l.Country)
+		if err != nil {
+			return err
+		}
 		p, err := q.CreateProperty(ctx, db.CreatePropertyParams{
 			Title: l.Title, Description: l.Description, Address: l.Address, Locality: nullable.Ptr(l.Locality),
 			City: l.City, State: nullable.Ptr(l.State), ZipCode: nullable.Ptr(l.ZipCode), Country: l.Country,
@@ -90,6 +96,7 @@ func (s *Service) Create(ctx context.Context, l Listing) (Property, error) {
 			MetaKeywords:    nullable.Ptr(strings.Join(keywords, ", ")),
 			Keywords:        keywords,
 			Slug:            "pending",
+			TimeZone:        zone,
 		})
 		if err != nil {
 			return fmt.Errorf("create property: %w", err)
@@ -114,7 +121,7 @@ func (s *Service) Create(ctx context.Context, l Listing) (Property, error) {
 
 func normalise(l Listing) Listing {
 	for _, f := range []*string{&l.Title, &l.Description, &l.Address, &l.Locality, &l.City, &l.State,
-		&l.ZipCode, &l.Country, &l.Latitude, &l.Longitude} {
+		&l.ZipCode, &l.Country, &l.Latitude, &l.Longitude, &l.TimeZone} {
 		*f = strings.TrimSpace(*f)
 	}
 	if l.Country == "" {
@@ -146,6 +153,7 @@ func (s *Service) validate(l Listing, kept []string) error {
 	rules.State.CheckText(&v, "state", "State", l.State)
 	rules.ZipCode.CheckText(&v, "zipCode", "ZIP or postal code", l.ZipCode)
 	rules.Country.CheckText(&v, "country", "Country", l.Country)
+	v.Check(l.TimeZone == "" || ValidTimeZone(l.TimeZone), "timeZone", MsgTimeZone)
 	v.Check(rules.Type.Allows(l.PropertyType), "propertyType", "Please select a property type")
 	v.Check(l.MonthlyRent > 0, "monthlyRent", "Rent must be greater than 0")
 	v.Check(l.Bedrooms >= 0 && l.Bedrooms <= 50, "bedrooms", "Bedrooms must be between 0 and 50")

@@ -44,6 +44,8 @@ type Property struct {
 	// Saved tells whether the signed-in caller saved the property (false for visitors, and
 	// always false from Lookup, which other domains use).
 	Saved bool
+	// TimeZone is the listing's IANA time zone, in which viewing times are asked.
+	TimeZone string
 }
 
 // Rating is a property's stars, made of its published reviews that rate the property itself
@@ -75,6 +77,7 @@ func fromRow(p db.Property) Property {
 		VerificationProof: nullable.Value(p.VerificationProof), VerificationConfirmations: p.VerificationConfirmations,
 		VerifiedReviewCount: p.VerifiedReviewCount,
 		ReviewerHighlights:  Highlights(p.ReviewCount, p.LocationPraiseCount, p.ManagementPraiseCount),
+		TimeZone:            p.TimeZone,
 	}
 }
 

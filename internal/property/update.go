@@ -76,6 +76,14 @@ func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, err
 			return err
 		}
 		keywords := Keywords(l.Amenities)
+		// No zone named: the listing keeps its own while it stays in the same country.
+		zone := l.TimeZone
+		if zone == "" && old.Country == l.Country {
+			zone = old.TimeZone
+		}
+		if zone, err = timeZone(ctx, q, zone, l.Country); err != nil {
+			return err
+		}
 		_, err = q.UpdateProperty(ctx, db.UpdatePropertyParams{
 			ID: id, Title: l.Title, Description: l.Description, Address: l.Address, Locality: nullable.Ptr(l.Locality),
 			City: l.City, State: nullable.Ptr(l.State), ZipCode: nullable.Ptr(l.ZipCode), Country: l.Country,
@@ -88,6 +96,7 @@ func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, err
 			MetaKeywords:    nullable.Ptr(strings.Join(keywords, ", ")),
 			Keywords:        keywords,
 			Slug:            Slug(l.Title, id),
+			TimeZone:        zone,
 		})
 		if err != nil {
 			return fmt.Errorf("update property %d: %w", id, err)

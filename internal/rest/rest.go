@@ -60,6 +60,8 @@ type Handlers struct {
 	DataExportFiles DataExportFiles
 	// StripeWebhook applies Stripe's webhook events.
 	StripeWebhook StripeWebhook
+	// Enquiry serves enquiries and viewings (nil: no enquiry paths).
+	Enquiry EnquiryRPCs
 }
 
 // New returns the /api handler. Unknown paths answer a JSON 404, never the SPA.
@@ -90,6 +92,7 @@ func New(h Handlers) http.Handler {
 	}
 	routePasskeys(mux, h.Passkey)
 	routeDataExports(mux, h.DataExport, h.DataExportFiles)
+	routeEnquiries(mux, h.Enquiry)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
 		writeMessage(w, http.StatusNotFound, "Not found")
 	})

@@ -27,6 +27,7 @@ import (
 	accountv1 "github.com/rentproof/rentproof/gen/rentproof/account/v1"
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	contactv1 "github.com/rentproof/rentproof/gen/rentproof/contact/v1"
+	enquiryv1 "github.com/rentproof/rentproof/gen/rentproof/enquiry/v1"
 	gamificationv1 "github.com/rentproof/rentproof/gen/rentproof/gamification/v1"
 	notificationv1 "github.com/rentproof/rentproof/gen/rentproof/notification/v1"
 	paymentv1 "github.com/rentproof/rentproof/gen/rentproof/payment/v1"
@@ -175,6 +176,8 @@ type authWorld struct {
 	email                                        int64 // a dead email of the outbox
 	notification                                 int64 // the owner tenant's notification
 	resource                                     int32 // an article of the resource library
+	thread                                       int64 // the owner tenant's enquiry about the owner landlord's listing
+	viewing, viewingTime                         int64 // a viewing asked for in that thread, and its one time
 	ownerTenantID, ownerLandlordID, ownerAgentID int32
 	seq                                          atomic.Int64
 }
@@ -246,6 +249,14 @@ func newAuthWorld(t *testing.T) *authWorld {
 		VALUES ('pat@example.com', 'contact_replies', 'contact_reply', 'Re: a question', 'Hello', '<p>Hello</p>', 'dead', '550 no such mailbox') RETURNING id::int`))
 	w.notification = int64(w.ID(t, `INSERT INTO notifications (user_id, category, kind, title, body, link)
 		VALUES ($1, 'review_responses', 'review_response', 'The owner responded', '', '/properties/1') RETURNING id::int`, w.ownerTenantID))
+	w.thread = int64(w.ID(t, `INSERT INTO enquiry_threads (property_id, owner_id, enquirer_id, pending_viewings)
+		VALUES ($1, $2, $3, 1) RETURNING id::int`, w.property, w.ownerLandlordID, w.ownerTenantID))
+	w.Exec(t, `INSERT INTO enquiry_messages (thread_id, author_id, body) VALUES ($1, $2, 'Is the flat still available?')`, w.thread, w.ownerTenantID)
+	w.viewing = int64(w.ID(t, `INSERT INTO enquiry_viewings (thread_id, time_zone) SELECT t.id, p.time_zone FROM enquiry_threads t
+		JOIN properties p ON p.id = t.property_id WHERE t.id = $1 RETURNING id::int`, w.thread))
+	w.viewingTime = int64(w.ID(t, `INSERT INTO enquiry_viewing_times (viewing_id, starts_at, local)
+		SELECT $1, s, to_char(s AT TIME ZONE 'America/New_York', 'YYYY-MM-DD"T"HH24:MI')
+		FROM (SELECT date_trunc('hour', now()) + interval '3 days' AS s) x RETURNING id::int`, w.viewing))
 	return w
 }
 
@@ -597,6 +608,76 @@ var authMatrix = map[string]authRow{
 		rest: path("GET /api/dashboard")},
 	"/rentproof.review.v1.ReviewService/ListMyReviewsOfProperty": {want: signedIn, exact: true, req: func(w *authWorld) proto.Message {
 		return &reviewv1.ListMyReviewsOfPropertyRequest{PropertyId: w.property}
+	}},
+
+	// EnquiryService: any member writes to a listing's owner; a thread is its two members' only
+	// (anyone else: not found, as a thread that does not exist); the owner answers viewings.
+	"/rentproof.enquiry.v1.EnquiryService/StartEnquiry": {want: signedIn, req: func(w *authWorld) proto.Message {
+		return &enquiryv1.StartEnquiryRequest{PropertyId: w.property, Message: "Is the flat still available?"}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/properties/%d/enquiries", w.property)
+	}},
+	"/rentproof.enquiry.v1.EnquiryService/ListMyEnquiries": {want: signedIn, exact: true, req: func(*authWorld) proto.Message {
+		return &enquiryv1.ListMyEnquiriesRequest{}
+	}, rest: path("GET /api/user/enquiries")},
+	"/rentproof.enquiry.v1.EnquiryService/ListReceivedEnquiries": {want: signedIn, exact: true, req: func(*authWorld) proto.Message {
+		return &enquiryv1.ListReceivedEnquiriesRequest{}
+	}, rest: path("GET /api/user/enquiries/received")},
+	"/rentproof.enquiry.v1.EnquiryService/GetThread": {owner: "tenant", want: ownerOnly("not_found", false), exact: true, req: func(w *authWorld) proto.Message {
+		return &enquiryv1.GetThreadRequest{ThreadId: w.thread}
+	}, rest: func(w *authWorld, _ proto.Message) string { return fmt.Sprintf("GET /api/enquiries/%d", w.thread) }},
+	"/rentproof.enquiry.v1.EnquiryService/MarkThreadRead": {owner: "tenant", want: ownerOnly("not_found", false), exact: true, req: func(w *authWorld) proto.Message {
+		return &enquiryv1.MarkThreadReadRequest{ThreadId: w.thread}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/enquiries/%d/read", w.thread)
+	}},
+	"/rentproof.enquiry.v1.EnquiryService/SendMessage": {owner: "tenant", want: ownerOnly("not_found", false), req: func(w *authWorld) proto.Message {
+		return &enquiryv1.SendMessageRequest{ThreadId: w.thread, Body: "Could I see it on Saturday?"}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/enquiries/%d/messages", w.thread)
+	}},
+	"/rentproof.enquiry.v1.EnquiryService/CloseThread": {owner: "tenant", want: ownerOnly("not_found", false), req: func(w *authWorld) proto.Message {
+		return &enquiryv1.CloseThreadRequest{ThreadId: w.thread}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/enquiries/%d/close", w.thread)
+	}},
+	"/rentproof.enquiry.v1.EnquiryService/RequestViewing": {owner: "tenant", want: ownerOnly("not_found", false), req: func(w *authWorld) proto.Message {
+		zone, _ := time.LoadLocation("America/New_York")
+		day := time.Now().In(zone).AddDate(0, 0, 4)
+		return &enquiryv1.RequestViewingRequest{ThreadId: w.thread, Times: []string{day.Format("2006-01-02") + "T15:00"}}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/enquiries/%d/viewings", w.thread)
+	}},
+	"/rentproof.enquiry.v1.EnquiryService/AcceptViewingTime": {owner: "landlord", want: ownerOnly("not_found", false), req: func(w *authWorld) proto.Message {
+		return &enquiryv1.AcceptViewingTimeRequest{ViewingId: w.viewing, TimeId: w.viewingTime}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/enquiries/viewings/%d/accept", w.viewing)
+	}},
+	"/rentproof.enquiry.v1.EnquiryService/DeclineViewing": {owner: "landlord", want: ownerOnly("not_found", false), req: func(w *authWorld) proto.Message {
+		return &enquiryv1.DeclineViewingRequest{ViewingId: w.viewing, Message: "Sorry, that week is booked."}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/enquiries/viewings/%d/decline", w.viewing)
+	}},
+	"/rentproof.enquiry.v1.EnquiryService/CancelViewing": {owner: "tenant", want: ownerOnly("not_found", false), req: func(w *authWorld) proto.Message {
+		return &enquiryv1.CancelViewingRequest{ViewingId: w.viewing}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/enquiries/viewings/%d/cancel", w.viewing)
+	}},
+	"/rentproof.enquiry.v1.EnquiryService/BlockSender": {owner: "landlord", want: ownerOnly("not_found", false), req: func(w *authWorld) proto.Message {
+		return &enquiryv1.BlockSenderRequest{ThreadId: w.thread}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/enquiries/%d/block", w.thread)
+	}},
+	"/rentproof.enquiry.v1.EnquiryService/ReportThread": {owner: "tenant", want: ownerOnly("not_found", false), exact: true, req: func(w *authWorld) proto.Message {
+		return &enquiryv1.ReportThreadRequest{ThreadId: w.thread, Reason: "spam"}
+	}, rest: func(w *authWorld, _ proto.Message) string {
+		return fmt.Sprintf("POST /api/enquiries/%d/report", w.thread)
+	}},
+	"/rentproof.admin.v1.EnquiryReportService/ListReportedThreads": {want: adminOnly, exact: true, req: func(*authWorld) proto.Message {
+		return &adminv1.ListReportedThreadsRequest{}
+	}},
+	"/rentproof.admin.v1.EnquiryReportService/HandleThreadReports": {want: adminOnly, req: func(w *authWorld) proto.Message {
+		return &adminv1.HandleThreadReportsRequest{ThreadId: w.thread, Note: "Read it: nothing against the rules."}
 	}},
 
 	// TenancyService: a tenant's claim is the tenant's and its property owner's.

@@ -26,6 +26,7 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/contact/v1/contactv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/enquiry/v1/enquiryv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/gamification/v1/gamificationv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/notification/v1/notificationv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/payment/v1/paymentv1connect"
@@ -41,6 +42,7 @@ import (
 	"github.com/rentproof/rentproof/internal/contact"
 	"github.com/rentproof/rentproof/internal/dataexport"
 	"github.com/rentproof/rentproof/internal/document"
+	"github.com/rentproof/rentproof/internal/enquiry"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/ledger"
 	"github.com/rentproof/rentproof/internal/mail"
@@ -108,10 +110,11 @@ type Options struct {
 	MailOrigin string
 }
 
-// Limits are the daily limits on registrations and reports.
+// Limits are the daily limits on registrations and reports, and the limits on enquiries.
 type Limits struct {
-	Accounts account.Limits
-	Reviews  review.Limits
+	Accounts  account.Limits
+	Reviews   review.Limits
+	Enquiries enquiry.Limits
 }
 
 // Services lists every rpc service of the contract, for reflection and health.
@@ -125,9 +128,11 @@ var Services = []string{
 	adminv1connect.AdminServiceName,
 	adminv1connect.AdminAccountServiceName,
 	adminv1connect.DocumentServiceName,
+	adminv1connect.EnquiryReportServiceName,
 	adminv1connect.ModerationServiceName,
 	adminv1connect.OutboxServiceName,
 	contactv1connect.ContactServiceName,
+	enquiryv1connect.EnquiryServiceName,
 	gamificationv1connect.GamificationServiceName,
 	notificationv1connect.NotificationServiceName,
 	paymentv1connect.PaymentServiceName,
@@ -170,6 +175,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	verifications := verification.NewService(pool)
 	accountRPCs := api.NewAccount(accounts).CountingUnread(inbox)
 	accountSecurity := api.NewAccountSecurity(accounts)
+	enquiries := api.NewEnquiry(enquiry.NewService(pool).WithLimits(opts.Limits.Enquiries))
 	handlers := rest.Handlers{
 		PropertyImages: properties,
 		ReviewPhotos:   reviews,
@@ -191,6 +197,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		// The relying party of passkeys is the site's public origin (PUBLIC_URL or the listen address).
 		Passkey: api.NewPasskey(passkey.NewService(pool, accounts, cmp.Or(opts.MailOrigin, siteorigin.Fallback))),
 		Closure: api.NewAccountClosure(accounts),
+		Enquiry: enquiries,
 	}
 
 	if opts.Documents != nil {
@@ -249,6 +256,8 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(service(paymentv1connect.NewPaymentServiceHandler(handlers.Payment, rpcOpts)))
 	mux.Handle(service(gamificationv1connect.NewGamificationServiceHandler(handlers.Gamification, rpcOpts)))
 	mux.Handle(service(contactv1connect.NewContactServiceHandler(handlers.Contact, rpcOpts)))
+	mux.Handle(service(enquiryv1connect.NewEnquiryServiceHandler(enquiries, rpcOpts)))
+	mux.Handle(service(adminv1connect.NewEnquiryReportServiceHandler(enquiries, rpcOpts)))
 	mux.Handle(service(tenancyv1connect.NewTenancyServiceHandler(handlers.Tenancy, rpcOpts)))
 	mux.Handle(service(notificationv1connect.NewNotificationServiceHandler(api.NewNotification(inbox), rpcOpts)))
 	mux.Handle(service(adminv1connect.NewAdminServiceHandler(api.NewAdmin(verifyqueue.NewService(pool, opts.Refunder), tenancies), rpcOpts)))

@@ -161,7 +161,10 @@ func Start(t testing.TB, opts Options) *Server {
 			ReportsPerAccount: cmp.Or(l.Reviews.ReportsPerAccount, generous),
 			ReportsPerNetwork: cmp.Or(l.Reviews.ReportsPerNetwork, generous),
 		},
+		Enquiries: l.Enquiries, // a sender's own limits as configured; the network's generous
 	}
+	limits.Enquiries.ThreadsPerNetwork = cmp.Or(l.Enquiries.ThreadsPerNetwork, generous)
+	limits.Enquiries.MessagesPerNetwork = cmp.Or(l.Enquiries.MessagesPerNetwork, generous)
 	var spa fs.FS = SPA
 	if opts.SPA != nil {
 		spa = opts.SPA

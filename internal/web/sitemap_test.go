@@ -88,7 +88,7 @@ func TestSitemapListsActiveProperties(t *testing.T) {
 	created, err := q.CreateProperty(ctx, db.CreatePropertyParams{
 		Title: "A new flat", Address: "1 New Street", City: "Springfield", ZipCode: new("99999"), PropertyType: "apartment",
 		MonthlyRent: 1000, Bedrooms: 1, Bathrooms: 1, Currency: "USD", LandlordID: landlord, Country: "United States", AreaUnit: "sqft",
-		Amenities: []string{}, Images: []string{}, Keywords: []string{}, Slug: "a-new-flat-sitemap-test",
+		Amenities: []string{}, Images: []string{}, Keywords: []string{}, Slug: "a-new-flat-sitemap-test", TimeZone: "America/New_York",
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -19,8 +19,10 @@ WITH burst AS (
     FROM burst
     RETURNING id, user_id, burst_seq
 ), emailed AS (
-    INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status)
-    SELECT u.id, u.email, sqlc.arg(category), sqlc.arg(kind), sqlc.arg(title), sqlc.narg(email)::jsonb, 'queued'
+    INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status,
+        attachment_name, attachment_type, attachment)
+    SELECT u.id, u.email, sqlc.arg(category), sqlc.arg(kind), sqlc.arg(title), sqlc.narg(email)::jsonb, 'queued',
+        sqlc.narg(attachment_name), sqlc.narg(attachment_type), sqlc.narg(attachment)::bytea
     FROM n JOIN users u ON u.id = n.user_id
     WHERE sqlc.narg(email)::jsonb IS NOT NULL AND n.burst_seq <= sqlc.arg(individually)::int
         AND u.email_verified_at IS NOT NULL

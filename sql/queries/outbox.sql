@@ -1,16 +1,19 @@
 -- name: EnqueueEmail :one
 -- One message into the outbox, in the caller's transaction; the senders pick it up once it commits.
-INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, text_body, html_body, unsubscribe_url, send_after)
+INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, text_body, html_body, unsubscribe_url, send_after,
+    attachment_name, attachment_type, attachment)
 VALUES (sqlc.narg(user_id), sqlc.arg(to_address), sqlc.arg(category), sqlc.arg(kind), sqlc.arg(subject),
     sqlc.arg(text_body), sqlc.arg(html_body), sqlc.narg(unsubscribe_url),
-    coalesce(sqlc.narg(send_after)::timestamptz, now()))
+    coalesce(sqlc.narg(send_after)::timestamptz, now()),
+    sqlc.narg(attachment_name), sqlc.narg(attachment_type), sqlc.narg(attachment))
 RETURNING id;
 
 -- name: EnqueueCompactEmail :one
 -- One notification email into the outbox, compact: what it says (content), rendered by the sender.
-INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status)
+INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status,
+    attachment_name, attachment_type, attachment)
 VALUES (sqlc.arg(user_id), sqlc.arg(to_address), sqlc.arg(category), sqlc.arg(kind), sqlc.arg(subject),
-    sqlc.arg(content)::jsonb, 'queued')
+    sqlc.arg(content)::jsonb, 'queued', sqlc.narg(attachment_name), sqlc.narg(attachment_type), sqlc.narg(attachment))
 RETURNING id;
 
 -- name: CountRecentEmails :one
@@ -45,6 +48,7 @@ UPDATE outbox_emails o SET attempts = o.attempts + 1, send_after = now() + make_
 FROM due
 WHERE o.id = due.id
 RETURNING o.id, o.user_id, o.to_address, o.category, o.kind, o.subject, o.text_body, o.html_body, o.content, o.unsubscribe_url, o.attempts,
+    o.attachment_name, o.attachment_type, o.attachment,
     (o.category = 'security' OR o.user_id IS NULL OR EXISTS (
         SELECT 1 FROM users u
         WHERE u.id = o.user_id AND u.email_verified_at IS NOT NULL AND lower(u.email) = lower(o.to_address)))::bool AS deliverable;

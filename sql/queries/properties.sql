@@ -33,12 +33,16 @@ LIMIT 1;
 INSERT INTO properties (
     title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent,
     bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, amenities, images,
-    latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug
+    latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, time_zone
 ) VALUES (
     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-    $19, $20, $21, $22, $23, $24, $25, $26, $27
+    $19, $20, $21, $22, $23, $24, $25, $26, $27, $28
 )
 RETURNING *;
+
+-- name: CountryTimeZone :one
+-- The time zone a listing in country takes when its owner names none (SQL country_time_zone).
+SELECT country_time_zone(sqlc.arg(country)::text)::text;
 
 -- name: SetPropertySlug :one
 UPDATE properties SET slug = $2 WHERE id = $1 RETURNING *;

@@ -18,6 +18,6 @@ UPDATE properties SET
     images = sqlc.arg(images), latitude = sqlc.narg(latitude), longitude = sqlc.narg(longitude),
     year_built = sqlc.narg(year_built), pets_allowed = sqlc.arg(pets_allowed), furnished = sqlc.arg(furnished),
     meta_description = sqlc.narg(meta_description), meta_keywords = sqlc.narg(meta_keywords),
-    keywords = sqlc.arg(keywords), slug = sqlc.arg(slug), updated_at = now()
+    keywords = sqlc.arg(keywords), slug = sqlc.arg(slug), time_zone = sqlc.arg(time_zone), updated_at = now()
 WHERE id = sqlc.arg(id)
 RETURNING *;

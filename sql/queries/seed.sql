@@ -7,14 +7,16 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
 RETURNING id;
 
 -- name: SeedProperty :exec
--- Listed unverified; the demo listings that show a badge get it from SeedDemoVerification.
+-- Listed unverified; the demo listings that show a badge get it from SeedDemoVerification. Each
+-- is in its country's usual time zone.
 INSERT INTO properties (
     id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent,
     bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, amenities, images,
-    latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, created_at
+    latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, created_at,
+    time_zone
 ) VALUES (
     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-    $21, $22, $23, $24, $25, $26, $27, $28, $29
+    $21, $22, $23, $24, $25, $26, $27, $28, $29, country_time_zone($9)
 );
 
 -- name: SeedDemoVerification :exec

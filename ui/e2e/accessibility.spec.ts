@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
 import { ADMIN_PASSWORD, listProperty, makeAdmin, register } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
+import { inDays } from "./clock";
 import { TILES, serveTiles } from "./map-tiles";
 
 // axe-core on every route of the router (ui/src/app/router.tsx), signed out and as each role
@@ -16,10 +17,14 @@ type Role = "visitor" | "tenant" | "landlord" | "owner" | "admin";
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
-/** Sessions are the worker's signed-in users and the landlord's own (unverified) listing. */
+/**
+ * Sessions are the worker's signed-in users, the landlord's own (unverified) listing, and the
+ * tenant's enquiry about it (issue 31: a message and a viewing request the landlord has not answered).
+ */
 interface Sessions {
   states: Record<Exclude<Role, "visitor">, StorageState>;
   listing: number;
+  thread: number;
 }
 
 /** The demo data's password (internal/seed) and the owner of /properties/1. */
@@ -54,7 +59,14 @@ const test = base.extend<{ role: Role }, { sessions: Sessions }>({
         owner: await signIn(login(OWNER_OF_PROPERTY_1, DEMO_PASSWORD)),
         admin: await signIn(login(makeAdmin(), ADMIN_PASSWORD)),
       };
-      await use({ states, listing });
+      const tenant = await browser.newContext({ baseURL, storageState: states.tenant });
+      const started = await tenant.request.post("/rentproof.enquiry.v1.EnquiryService/StartEnquiry", {
+        data: { propertyId: listing, message: "Is the roof garden shared with the bakery?", viewingTimes: [inDays(3, "10:00")] },
+      });
+      expect(started.ok(), await started.text()).toBeTruthy();
+      const thread = Number(((await started.json()) as { thread: { id: string } }).thread.id);
+      await tenant.close();
+      await use({ states, listing, thread });
     },
     { scope: "worker" },
   ],
@@ -92,6 +104,7 @@ const SIGNED_IN: Role[] = ["tenant", "landlord", "admin"];
 // (whose menus add Administration); the landlord's and the owner's own pages are below.
 const reviews = (page: Page) =>
   expect(page.getByRole("region", { name: "Reviews", exact: true }).getByRole("article").first()).toBeVisible();
+const viewingRequest = (page: Page) => expect(page.getByRole("article", { name: /Viewing request/ })).toBeVisible();
 const dialog = (trigger: string, title: string) => async (page: Page) => {
   await page.getByRole("button", { name: trigger, exact: true }).first().click();
   await expect(page.getByRole("dialog", { name: title })).toBeVisible();
@@ -165,6 +178,11 @@ const CHECKS: Check[] = [
   { name: "my listings", path: "/dashboard?tab=listings", roles: ["landlord"] },
   { name: "verification pending", path: "/dashboard?tab=pending", roles: ["landlord"] },
   { name: "security questions", path: "/dashboard/security-questions", roles: ["tenant"] },
+  { name: "enquiries", path: "/dashboard?tab=enquiries", roles: ["landlord"], loaded: (page) => expect(page.getByRole("link", { name: /^Rhea T\. about / })).toBeVisible() },
+  { name: "my enquiries", path: "/dashboard?tab=my-enquiries", roles: ["tenant"], loaded: (page) => expect(page.getByRole("link", { name: /^Flat over the bakery with / })).toBeVisible() },
+  { name: "an enquiry, its landlord's side", path: (s) => `/dashboard/enquiries/${s.thread}`, roles: ["landlord"], loaded: viewingRequest },
+  { name: "an enquiry, its tenant's side", path: (s) => `/dashboard/my-enquiries/${s.thread}`, roles: ["tenant"], loaded: viewingRequest },
+  { name: "an enquiry of others", path: "/dashboard/my-enquiries/999999999", roles: ["tenant"] },
   { name: "rewards", path: "/gamification", roles: ["tenant", "landlord"] },
   { name: "add a property", path: "/add-property", roles: ["landlord"] },
   { name: "edit a property", path: "/properties/1/edit", roles: ["owner"] },
@@ -204,7 +222,22 @@ const CHECKS: Check[] = [
     open: dialog("Verify with Documents", "Verify with Documents"),
   },
   { name: "the report dialog", path: "/properties/1", roles: ["tenant"], loaded: reviews, open: dialog("Report", "Report this review") },
-  { name: "the contact dialog", path: "/properties/1", roles: ["visitor"], open: dialog("Contact Landlord", "Contact Landlord") },
+  { name: "the contact dialog", path: "/properties/1", roles: ["tenant"], open: dialog("Contact Landlord", "Contact Landlord") },
+  { name: "the viewing dialog", path: "/properties/1", roles: ["tenant"], open: dialog("Schedule Viewing", "Schedule Viewing") },
+  {
+    name: "the enquiry's report dialog",
+    path: (s) => `/dashboard/my-enquiries/${s.thread}`,
+    roles: ["tenant"],
+    loaded: viewingRequest,
+    open: dialog("Report", "Report this conversation"),
+  },
+  {
+    name: "the enquiry's block dialog",
+    path: (s) => `/dashboard/enquiries/${s.thread}`,
+    roles: ["landlord"],
+    loaded: viewingRequest,
+    open: dialog("Block sender", "Block Rhea T.?"),
+  },
   { name: "the share menu", path: "/properties/1", roles: ["visitor"], open: menu(/^Share/, "Share this property") },
   { name: "edit profile", path: "/dashboard", roles: ["tenant"], open: dialog("Edit Profile", "Edit Profile") },
   { name: "submit a resource", path: "/resources", roles: ["visitor"], open: dialog("Submit a Resource", "Submit a Resource") },
@@ -326,6 +359,17 @@ const STATES: StateCheck[] = [
     empty: (page) => expect(page.getByText("You have not asked for a copy of your data yet.")).toBeVisible(),
     error: alert,
   }, { direct: true, rpcs: ["ListDataExports"] }),
+  ...route("an enquiry", (s) => `/dashboard/my-enquiries/${s.thread}`, "tenant", {
+    loading: status("Loading the conversation"),
+    empty: (page) => expect(page.getByText("This conversation does not exist, or it is not one of yours.")).toBeVisible(),
+    error: alert,
+  }, { direct: true, rpcs: ["GetThread"] }),
+  ...route("an enquiry, its landlord's side", (s) => `/dashboard/enquiries/${s.thread}`, "landlord", {
+    loading: status("Loading the conversation"),
+    error: alert,
+  }, { direct: true, rpcs: ["GetThread"] }),
+  ...route("enquiries", "/dashboard?tab=enquiries", "landlord", { loading: status("Loading enquiries"), error: alert }, { direct: true, rpcs: ["ListReceivedEnquiries"] }),
+  ...route("my enquiries", "/dashboard?tab=my-enquiries", "tenant", { loading: status("Loading your enquiries"), error: alert }, { direct: true, rpcs: ["ListMyEnquiries"] }),
   ...route("security questions", "/dashboard/security-questions", "tenant", { loading: status("Loading security questions"), error: alert }, direct),
   ...route("rewards", "/gamification", "tenant", { loading: status("Loading profile"), empty: heading("Rewards are not fully initialised"), error: alert }, direct),
   ...route("the leaderboard", "/gamification?tab=leaderboard", "tenant", {
@@ -403,7 +447,7 @@ test("the checks cover every route of the router", () => {
   const router = readFileSync(join(test.info().project.testDir, "../src/app/router.tsx"), "utf8");
   const patterns = [...router.matchAll(/path: "([^"]+)"/g)].map((m) => m[1]);
   expect(patterns.length).toBeGreaterThan(20);
-  const sample: Sessions = { states: {} as Sessions["states"], listing: 1 };
+  const sample: Sessions = { states: {} as Sessions["states"], listing: 1, thread: 1 };
   const paths = CHECKS.map((c) => new URL(typeof c.path === "string" ? c.path : c.path(sample), "http://x").pathname);
   for (const pattern of patterns) {
     const re = new RegExp(`^${pattern === "*" ? "/no-such-page" : pattern.replace(/:[a-zA-Z]+/g, "[^/]+")}$`);
@@ -414,7 +458,7 @@ test("the checks cover every route of the router", () => {
 test("the state checks cover every route with a loading state", () => {
   const router = readFileSync(join(test.info().project.testDir, "../src/app/router.tsx"), "utf8");
   const patterns = [...router.matchAll(/path: "([^"]+)"/g)].map((m) => m[1]);
-  const sample: Sessions = { states: {} as Sessions["states"], listing: 1 };
+  const sample: Sessions = { states: {} as Sessions["states"], listing: 1, thread: 1 };
   const paths = STATES.map((c) => new URL(typeof c.path === "string" ? c.path : c.path(sample), "http://x").pathname);
   for (const pattern of patterns.filter((p) => !NO_STATE_OF_THEIR_OWN.includes(p))) {
     const re = new RegExp(`^${pattern.replace(/:[a-zA-Z]+/g, "[^/]+")}$`);

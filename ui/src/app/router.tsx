@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, type ComponentType } from "react";
 import { Outlet, matchRoutes, useLocation, type RouteObject } from "react-router-dom";
 import { ProtectedRoute } from "@/features/auth/components/protected-route";
 import { pageTitle } from "@/lib/use-page-title";
-import PAGE_META from "./page-meta.json";
+import PAGE_TITLES from "virtual:page-titles";
 import { RootLayout } from "./root-layout";
 import { NotFoundRoute } from "./routes/not-found";
 import { PageSkeleton } from "./routes/page-skeleton";
@@ -40,21 +40,10 @@ export function screen(load: () => Promise<ComponentType>): Pick<RouteObject, "e
   };
 }
 
-/**
- * PageMeta is a route's entry in page-meta.json, the one list of the pages' titles and
- * descriptions: the build copies it into the screens' list (scripts/screens.mjs), from which the
- * server writes each page's title, description and robots tags before any script runs
- * (internal/web/seo.go). A dynamic page sets its own title from its data, as the server does;
- * noindex keeps a page out of search engines and the sitemap.
- */
-export interface PageMeta {
-  title: string;
-  description?: string;
-  dynamic?: boolean;
-  noindex?: boolean;
-}
-
-const pageMeta: Record<string, PageMeta | undefined> = PAGE_META;
+// Every page's title, description and robots flags are in page-meta.json, the one list of them:
+// the build copies it into the screens' list (scripts/screens.mjs), from which the server writes
+// them before any script runs (internal/web/seo.go). The app takes only the fixed titles
+// (virtual:page-titles); a dynamic page sets its own title from its data, as the server does.
 
 /**
  * useScreenTitle sets the document title of a screen whose title is fixed from its route's
@@ -64,8 +53,7 @@ const pageMeta: Record<string, PageMeta | undefined> = PAGE_META;
 function useScreenTitle() {
   const { pathname } = useLocation();
   const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
-  const meta = path === undefined ? undefined : pageMeta[path];
-  const title = meta && !meta.dynamic ? meta.title : undefined;
+  const title = path === undefined ? undefined : PAGE_TITLES[path];
   useEffect(() => {
     if (title !== undefined) document.title = pageTitle(title);
   }, [title]);
@@ -141,6 +129,14 @@ export const routes: RouteObject[] = [
           {
             path: "/dashboard/security-questions",
             ...screen(async () => (await import("./routes/auth")).SecurityQuestionsRoute),
+          },
+          {
+            path: "/dashboard/enquiries/:threadId",
+            ...screen(async () => (await import("./routes/enquiry-thread")).OwnerThreadRoute),
+          },
+          {
+            path: "/dashboard/my-enquiries/:threadId",
+            ...screen(async () => (await import("./routes/enquiry-thread")).EnquirerThreadRoute),
           },
           {
             path: "/gamification",

@@ -136,3 +136,13 @@ export function verificationBadge(p: VerificationFacts): BadgeWords {
   if (p.verificationProof === "demo") return { verified: false, text: proof ?? "", proof: null };
   return { verified: true, text: "Verified", proof };
 }
+
+/**
+ * timeZones are the IANA time zones this browser knows, for the listing form's picker, with the
+ * listing's own first when the browser does not list it (an alias such as "Asia/Calcutta").
+ */
+export function timeZones(current = ""): string[] {
+  const intl = Intl as { supportedValuesOf?: (key: string) => string[] };
+  const known = intl.supportedValuesOf?.("timeZone") ?? [];
+  return current && !known.includes(current) ? [current, ...known] : known;
+}

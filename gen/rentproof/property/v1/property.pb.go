@@ -184,8 +184,11 @@ type Property struct {
 	// and "Responsive landlord", each when at least three counted reviews rated 4 or 5 tick the
 	// matching category (Location, Management) and they are a majority of its counted reviews.
 	ReviewerHighlights []string `protobuf:"bytes,39,rep,name=reviewer_highlights,json=reviewerHighlights,proto3" json:"reviewer_highlights,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// time_zone is the listing's IANA time zone ("Europe/London"), in which viewing times are asked
+	// and shown (issue 31).
+	TimeZone      string `protobuf:"bytes,40,opt,name=time_zone,json=timeZone,proto3" json:"time_zone,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Property) Reset() {
@@ -489,6 +492,13 @@ func (x *Property) GetReviewerHighlights() []string {
 		return x.ReviewerHighlights
 	}
 	return nil
+}
+
+func (x *Property) GetTimeZone() string {
+	if x != nil {
+		return x.TimeZone
+	}
+	return ""
 }
 
 // GetPropertyRequest names one property.
@@ -1024,7 +1034,11 @@ type CreatePropertyRequest struct {
 	// pets_allowed tells whether pets are allowed.
 	PetsAllowed bool `protobuf:"varint,21,opt,name=pets_allowed,json=petsAllowed,proto3" json:"pets_allowed,omitempty"`
 	// furnished tells whether the property is furnished.
-	Furnished     bool `protobuf:"varint,22,opt,name=furnished,proto3" json:"furnished,omitempty"`
+	Furnished bool `protobuf:"varint,22,opt,name=furnished,proto3" json:"furnished,omitempty"`
+	// time_zone is an IANA time zone name ("Europe/London"): viewing times are asked in it. Empty:
+	// the country's usual zone (the largest rental market's for a country with several; on an edit
+	// that keeps the country, the zone the listing has).
+	TimeZone      string `protobuf:"bytes,23,opt,name=time_zone,json=timeZone,proto3" json:"time_zone,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1211,6 +1225,13 @@ func (x *CreatePropertyRequest) GetFurnished() bool {
 		return x.Furnished
 	}
 	return false
+}
+
+func (x *CreatePropertyRequest) GetTimeZone() string {
+	if x != nil {
+		return x.TimeZone
+	}
+	return ""
 }
 
 // CreatePropertyResponse carries the new listing.
@@ -2068,7 +2089,7 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\aaverage\x18\x01 \x01(\x01R\aaverage\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x05R\x05count\x12'\n" +
 	"\x0frecommend_count\x18\x03 \x01(\x05R\x0erecommendCount\x12\"\n" +
-	"\fdistribution\x18\x04 \x03(\x05R\fdistribution\"\xac\n" +
+	"\fdistribution\x18\x04 \x03(\x05R\fdistribution\"\xc9\n" +
 	"\n" +
 	"\bProperty\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x14\n" +
@@ -2115,7 +2136,8 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\x1averification_confirmations\x18$ \x01(\x05R\x19verificationConfirmations\x12\x14\n" +
 	"\x05saved\x18% \x01(\bR\x05saved\x122\n" +
 	"\x15verified_review_count\x18& \x01(\x05R\x13verifiedReviewCount\x12/\n" +
-	"\x13reviewer_highlights\x18' \x03(\tR\x12reviewerHighlights\"$\n" +
+	"\x13reviewer_highlights\x18' \x03(\tR\x12reviewerHighlights\x12\x1b\n" +
+	"\ttime_zone\x18( \x01(\tR\btimeZone\"$\n" +
 	"\x12GetPropertyRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\"R\n" +
 	"\x13GetPropertyResponse\x12;\n" +
@@ -2155,7 +2177,7 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\x1dListSimilarPropertiesResponse\x12?\n" +
 	"\n" +
 	"properties\x18\x01 \x03(\v2\x1f.rentproof.property.v1.PropertyR\n" +
-	"properties\"\x87\r\n" +
+	"properties\"\xac\r\n" +
 	"\x15CreatePropertyRequest\x12\x1e\n" +
 	"\x05title\x18\x01 \x01(\tB\b\xca\xf3\x18\x04\x18\x05 dR\x05title\x12+\n" +
 	"\vdescription\x18\x02 \x01(\tB\t\xca\xf3\x18\x05\x18\x14 \x88'R\vdescription\x12#\n" +
@@ -2251,7 +2273,8 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\n" +
 	"year_built\x18\x14 \x01(\x05R\tyearBuilt\x12!\n" +
 	"\fpets_allowed\x18\x15 \x01(\bR\vpetsAllowed\x12\x1c\n" +
-	"\tfurnished\x18\x16 \x01(\bR\tfurnished\"U\n" +
+	"\tfurnished\x18\x16 \x01(\bR\tfurnished\x12#\n" +
+	"\ttime_zone\x18\x17 \x01(\tB\x06\xca\xf3\x18\x02 @R\btimeZone\"U\n" +
 	"\x16CreatePropertyResponse\x12;\n" +
 	"\bproperty\x18\x01 \x01(\v2\x1f.rentproof.property.v1.PropertyR\bproperty\"o\n" +
 	"\x15UpdatePropertyRequest\x12\x0e\n" +

@@ -142,6 +142,8 @@ func (x *Property) AppendJSON(b []byte) []byte {
 		b = wirejson.AppendString(b, e)
 	}
 	b = append(b, ']')
+	b = append(b, ",\"timeZone\":"...)
+	b = wirejson.AppendString(b, x.GetTimeZone())
 	return append(b, '}')
 }
 
@@ -333,6 +335,8 @@ func (x *CreatePropertyRequest) AppendJSON(b []byte) []byte {
 	b = strconv.AppendBool(b, x.GetPetsAllowed())
 	b = append(b, ",\"furnished\":"...)
 	b = strconv.AppendBool(b, x.GetFurnished())
+	b = append(b, ",\"timeZone\":"...)
+	b = wirejson.AppendString(b, x.GetTimeZone())
 	return append(b, '}')
 }
 

@@ -15,6 +15,7 @@ import { MyListingsPanel, MyPropertiesPanel } from "@/features/dashboard/compone
 import { MyReviewsPanel } from "@/features/dashboard/components/my-reviews-panel";
 import { PropertyStats } from "@/features/dashboard/components/property-stats";
 import { LANDLORD_LINKS, QuickLinks, tenantLinks } from "@/features/dashboard/components/quick-links";
+import { MyEnquiriesPanel, ReceivedEnquiriesPanel } from "@/features/enquiries/components/enquiry-lists";
 import { VerificationPendingPanel } from "@/features/payment/components/verification-pending-panel";
 import { SavedPropertiesPanel } from "@/features/properties/components/saved-properties-panel";
 import { MyTenanciesPanel } from "@/features/tenancies/components/my-tenancies-panel";
@@ -41,16 +42,19 @@ const LANDLORD_ACTIONS = [
 const TENANT_TABS = [
   { value: "reviews", label: "My Reviews" },
   { value: "saved", label: "Saved Properties" },
+  { value: "my-enquiries", label: "My Enquiries" },
   { value: "tenancies", label: "My Tenancies" },
   { value: "verification", label: "Verification Requests" },
 ] as const;
 const LANDLORD_TABS = [
   { value: "properties", label: "My Properties" },
+  { value: "enquiries", label: "Enquiries" },
   { value: "listings", label: "My Listings" },
   { value: "claims", label: "Tenancy Claims" },
   { value: "pending", label: "Verification Pending" },
   { value: "verification", label: "Verification Requests" },
   { value: "tenancies", label: "My Tenancies" },
+  { value: "my-enquiries", label: "My Enquiries" },
 ] as const;
 
 /**
@@ -58,7 +62,9 @@ const LANDLORD_TABS = [
  * on an account's first day) with the user's initials and the role's two buttons, the side cards (token balance, account summary,
  * property stats for landlords, quick links) and the tabs. A tenant gets the tenant view; every
  * other role the landlord view (SPEC §6), with the claims on their properties (Tenancy Claims).
- * Every member has My Tenancies, where `?tab=tenancies&claim=<propertyId>` opens the claim form.
+ * Every member has My Tenancies, where `?tab=tenancies&claim=<propertyId>` opens the claim form,
+ * and My Enquiries (the threads they started with landlords); the landlord view adds Enquiries,
+ * the threads about their listings (issue 31).
  */
 export function DashboardRoute() {
   const { user } = useCurrentUser();
@@ -123,6 +129,9 @@ function TenantDashboard({ user }: { user: User }) {
           <TabsContent value="saved">
             <SavedPropertiesPanel />
           </TabsContent>
+          <TabsContent value="my-enquiries">
+            <MyEnquiriesPanel />
+          </TabsContent>
           <TabsContent value="tenancies">
             <MyTenanciesPanel />
           </TabsContent>
@@ -157,6 +166,9 @@ function LandlordDashboard({ user }: { user: User }) {
           <TabsContent value="properties">
             <MyPropertiesPanel />
           </TabsContent>
+          <TabsContent value="enquiries">
+            <ReceivedEnquiriesPanel />
+          </TabsContent>
           <TabsContent value="listings">
             <MyListingsPanel card={(p) => <PropertyCard property={p} />} />
           </TabsContent>
@@ -171,6 +183,9 @@ function LandlordDashboard({ user }: { user: User }) {
           </TabsContent>
           <TabsContent value="tenancies">
             <MyTenanciesPanel />
+          </TabsContent>
+          <TabsContent value="my-enquiries">
+            <MyEnquiriesPanel />
           </TabsContent>
         </Tabs>
       </div>

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { MarkRequestArrangedRequestSchema, RevokeTenancyRequestSchema } from "@/gen/rentproof/admin/v1/admin_pb";
 import { ReplyToContactMessageRequestSchema } from "@/gen/rentproof/contact/v1/contact_pb";
+import { HandleThreadReportsRequestSchema } from "@/gen/rentproof/admin/v1/enquiry_reports_pb";
 import { text } from "@/lib/validation";
 import { rulesOf } from "@/lib/vocab";
 
@@ -47,3 +48,16 @@ export const replySchema = z.object({
   }),
 });
 export type ReplyValues = z.infer<typeof replySchema>;
+
+/** HANDLED_NOTE_LIMITS are the bounds of the note with which reported enquiries are handled (1 to 500 characters). */
+export const HANDLED_NOTE_LIMITS = rulesOf(HandleThreadReportsRequestSchema, "note");
+
+/** handledSchema is "Mark handled" on a reported enquiry: what the administrator did or decided. */
+export const handledSchema = z.object({
+  note: text({
+    limits: HANDLED_NOTE_LIMITS,
+    tooShort: "Please say what you did or decided",
+    tooLong: `Note must be at most ${HANDLED_NOTE_LIMITS.maxChars} characters`,
+  }),
+});
+export type HandledValues = z.infer<typeof handledSchema>;

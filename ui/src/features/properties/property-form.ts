@@ -17,6 +17,8 @@ export interface PropertyFormValues {
   state: string;
   zipCode: string;
   country: string;
+  /** The listing's IANA time zone ("" : the server's default for the country). */
+  timeZone: string;
   latitude: string;
   longitude: string;
   bedrooms: string;
@@ -45,6 +47,7 @@ export const DEFAULT_PROPERTY_VALUES: PropertyFormValues = {
   state: "",
   zipCode: "",
   country: "United States",
+  timeZone: "",
   latitude: "",
   longitude: "",
   bedrooms: "1",
@@ -105,6 +108,8 @@ export function propertySchema(now: Date = new Date()) {
     state: text({ limits: property.state }),
     zipCode: text({ limits: property.zipCode }),
     country: text({ limits: property.country, tooShort: `Country must be at least ${property.country.minChars} characters` }),
+    // The server checks the name against its zone database; the picker offers only known ones.
+    timeZone: z.string(),
     latitude: coordinate(90, "Latitude"),
     longitude: coordinate(180, "Longitude"),
     bedrooms: rooms,
@@ -138,6 +143,7 @@ export function toCreateRequest(v: PropertyFormValues, images: string[]) {
     state: v.state.trim(),
     zipCode: v.zipCode.trim(),
     country: v.country.trim(),
+    timeZone: v.timeZone,
     latitude: v.latitude.trim(),
     longitude: v.longitude.trim(),
     bedrooms: parseInteger(v.bedrooms) ?? 0,
@@ -167,6 +173,7 @@ export function valuesOfProperty(p: Property): PropertyFormValues {
     state: p.state,
     zipCode: p.zipCode,
     country: p.country,
+    timeZone: p.timeZone,
     latitude: p.latitude,
     longitude: p.longitude,
     bedrooms: String(p.bedrooms),

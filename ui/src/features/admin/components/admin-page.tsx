@@ -15,6 +15,7 @@ import { AnsweredRequests } from "./answered-requests";
 import { VerifiedListings } from "./badge-withdrawal";
 import { DocumentViewer } from "./document-viewer";
 import { ContactMessages } from "./contact-messages";
+import { ReportedEnquiries } from "./reported-enquiries";
 import { ReportedReviews } from "./reported-reviews";
 import { ReviewSearch } from "./review-search";
 import { TenancyQueue } from "./tenancy-queue";
@@ -35,7 +36,8 @@ const KIND_LABELS: Record<string, string> = {
  * gathered for beside the listing's address now, its documents opened in place and
  * approve/reject with a message; the tenancy claims waiting for an administrator (issue 27) and
  * the revocation of a verified tenancy; the reported reviews with each report and restore/remove
- * with a reason; any review found and removed or restored; the verified listings, whose badge may
+ * with a reason; the reported enquiry threads with their reports and conversation, marked handled
+ * with a note (issue 31); any review found and removed or restored; the verified listings, whose badge may
  * be withdrawn (issue 30); the contact form's messages; email that was not delivered (dead or withheld), with resend; the answered
  * requests, which an administrator may mark arranged; and the latest decisions with who made
  * them and when.
@@ -48,6 +50,7 @@ export function AdminPage() {
       <Queue />
       <TenancyQueue />
       <ReportedReviews />
+      <ReportedEnquiries />
       <ReviewSearch />
       <VerifiedListings />
       <ContactMessages />

@@ -7,8 +7,8 @@ import { AccountEmailService } from "@/gen/rentproof/account/v1/account_email_pb
 import { AccountService, UserSchema, type User } from "@/gen/rentproof/account/v1/account_pb";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
 
-// The root layout loads the banner lazily; loading it here first keeps the tests' waits short.
-await import("./verify-email-banner");
+// The banner loads its resend button lazily; loading it here first keeps the tests' waits short.
+await import("./resend-verification");
 
 const BANNER = /Please verify your email address/;
 
@@ -52,6 +52,8 @@ describe("VerifyEmailBanner", () => {
     expect(banner).toHaveTextContent(BANNER);
     expect(banner).toHaveTextContent("dana.whitfield@example.com");
 
+    // The banner is whole at once; its button works once its chunk is in (disabled until then).
+    await waitFor(() => expect(screen.getByRole("button", { name: "Resend the email" })).toBeEnabled());
     const resend = screen.getByRole("button", { name: "Resend the email" });
     await userEvent.click(resend);
     expect(await screen.findByText("We sent a new link to dana.whitfield@example.com. It works for 48 hours.")).toBeInTheDocument();

@@ -235,6 +235,9 @@ describe("AddPropertyPage", () => {
     await fillValidForm(user);
     await user.upload(screen.getByLabelText("Choose images"), [png("a.png"), png("b.png")]);
     act(() => FakeUpload.sent[0].store());
+    // The zone viewing times are asked in (issue 31); blank leaves it to the country.
+    expect(screen.getByLabelText("Time zone")).toHaveValue("");
+    await user.selectOptions(screen.getByLabelText("Time zone"), "America/Chicago");
     await user.click(screen.getByRole("button", { name: "Add Property" }));
 
     // b.png is still on its way: the listing waits for it rather than leaving it out.
@@ -253,6 +256,7 @@ describe("AddPropertyPage", () => {
       address: "12 River Road",
       city: "Austin",
       country: "United States",
+      timeZone: "America/Chicago",
       bedrooms: 1,
       bathrooms: 1,
       squareFeet: 900,

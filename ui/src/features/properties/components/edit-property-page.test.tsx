@@ -29,6 +29,7 @@ const LISTING = makeProperty({
   amenities: ["Parking"],
   images: ["/images/demo/a.svg", "/uploads/properties/b.png"],
   verified: true,
+  timeZone: "America/Chicago",
 });
 
 let updates: UpdatePropertyRequest[] = [];
@@ -70,6 +71,7 @@ describe("EditPropertyPage", () => {
     expect(screen.getByLabelText("Monthly Rent")).toHaveValue(2400);
     expect(screen.getByLabelText("Property Type")).toHaveValue("loft");
     expect(screen.getByLabelText("Bedrooms")).toHaveValue(2);
+    expect(screen.getByLabelText("Time zone")).toHaveValue("America/Chicago");
     expect(screen.getByRole("checkbox", { name: "Parking" })).toBeChecked();
     expect(chosen().getAllByRole("listitem").map((i) => i.getAttribute("aria-label"))).toEqual([
       "Image 1: current image 1",
@@ -105,6 +107,7 @@ describe("EditPropertyPage", () => {
       title: "Sunny loft by the river",
       monthlyRent: 2650,
       address: "12 River Road",
+      timeZone: "America/Chicago",
       amenities: ["Parking"],
       images: ["/uploads/properties/img-1.png", "/uploads/properties/b.png"],
     });

@@ -10,6 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { toast, type ToastHandle } from "@/components/ui/use-toast";
 import { VocabSelect } from "@/components/ui/vocab-select";
+import { timeZones } from "@/lib/property";
 import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
 import { propertySchema, toCreateRequest, type PropertyFormValues } from "../property-form";
 
@@ -147,6 +148,23 @@ export function ListingForm({ defaultValues, images = [], labels, cancelTo, pend
           </FormField>
           <FormField control={control} name="country" label="Country">
             {(props) => <input {...props} className="input" autoComplete="country-name" />}
+          </FormField>
+          <FormField
+            control={control}
+            name="timeZone"
+            label="Time zone"
+            hint="Viewing requests give their times in it. Leave it to be set from the country."
+          >
+            {(props) => (
+              <select {...props} className="select">
+                <option value="">From the country</option>
+                {timeZones(props.value).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll("_", " ")}
+                  </option>
+                ))}
+              </select>
+            )}
           </FormField>
           <div className="form-grid__pair">
             <FormField control={control} name="latitude" label="Latitude" optional>

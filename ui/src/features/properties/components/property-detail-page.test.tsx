@@ -149,19 +149,6 @@ describe("PropertyDetailPage", () => {
     expect(location.querySelector("iframe, img[src^='http']")).toBeNull();
   });
 
-  it("opens honest dialogs for Contact Landlord and Schedule Viewing", async () => {
-    const { user } = setup("/properties/1");
-    await user.click(await screen.findByRole("button", { name: "Contact Landlord" }));
-    const dialog = await screen.findByRole("dialog", { name: "Contact Landlord" });
-    expect(dialog).toHaveTextContent("Messaging landlords directly from RentProof is not available yet.");
-    expect(dialog).toHaveTextContent(`Property #1: ${chelsea.title}`);
-    expect(within(dialog).getByRole("link", { name: "Go to the contact form" })).toHaveAttribute("href", "/contact");
-    await user.click(within(dialog).getByRole("button", { name: "Close" }));
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Schedule Viewing" }));
-    expect(await screen.findByRole("dialog", { name: "Schedule Viewing" })).toBeInTheDocument();
-  });
-
   it("gives the owner Edit Property instead of Contact Landlord, Schedule Viewing and Write a Review", async () => {
     const owner = makeUser({ id: chelsea.landlordId, role: "landlord" });
     setup("/properties/1", [{ reviewType: "tenant_to_property", count: 1, counted: 1 }], owner);

@@ -14,7 +14,7 @@ import { useAfterFirstPaint } from "@/lib/use-after-first-paint";
 import { usePageTitle } from "@/lib/use-page-title";
 import { parsePropertyId, useProperty } from "../api/use-property";
 import { useShownReviews } from "../api/use-shown-reviews";
-import { ContactActions, OwnerActions } from "./contact-actions";
+import { OwnerActions } from "./contact-actions";
 import { BackLink, PROPERTY_CRUMBS, PropertyDetailSkeleton } from "./property-detail-skeleton";
 import { PropertyGallery } from "./property-gallery";
 import { PropertyHeading } from "./property-heading";
@@ -41,6 +41,11 @@ export interface PropertyDetailSlots {
    * All, Tenant, Landlord, Neighborhood, Agent, shown under the rating summary.
    */
   renderReviews?: (property: Property) => ReactNode;
+  /**
+   * SLOT (enquiries): Contact Landlord and Schedule Viewing, in the rent card, for everyone but
+   * the owner (who gets Edit Property).
+   */
+  renderContact?: (property: Property) => ReactNode;
 }
 
 /** PropertyDetailPage is /properties/{id} (SPEC §2 "Property detail"). */
@@ -86,7 +91,13 @@ export function PropertyDetailPage(slots: PropertyDetailSlots) {
  * PropertyDetail is a loaded property: its heading, gallery, rent card, facts, description and
  * amenities, then below the fold its location, ratings, reviews and similar properties.
  */
-function PropertyDetail({ property: p, viewerId, renderVerification, renderReviews }: { property: Property } & PropertyDetailSlots) {
+function PropertyDetail({
+  property: p,
+  viewerId,
+  renderVerification,
+  renderReviews,
+  renderContact,
+}: { property: Property } & PropertyDetailSlots) {
   const address = fullAddress(p);
   const belowFold = useAfterFirstPaint();
   const shown = useShownReviews(p.id, belowFold);
@@ -127,7 +138,7 @@ function PropertyDetail({ property: p, viewerId, renderVerification, renderRevie
               viewerId !== undefined && viewerId === p.landlordId ? (
                 <OwnerActions propertyId={p.id} />
               ) : (
-                <ContactActions propertyId={p.id} title={p.title} />
+                renderContact?.(p)
               )
             }
           />

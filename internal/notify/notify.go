@@ -63,7 +63,8 @@ func SendEach(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice) er
 	if err := check(&n); err != nil {
 		return err
 	}
-	email, err := mail.EncodeCompact(content(n, siteorigin.From(ctx)), siteorigin.From(ctx))
+	origin := siteorigin.From(ctx)
+	email, err := mail.EncodeCompact(content(n, origin), origin)
 	if err != nil {
 		return fmt.Errorf("notify %s: %w", n.Kind, err)
 	}
@@ -116,8 +117,8 @@ func create(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice, emai
 		UserIds: userIDs, Kind: n.Kind, Category: string(n.Category), Title: n.Title, Body: n.Body, Link: n.Link,
 		Email: email, Individually: Individually, EmailDefault: emailDefault(n.Category),
 	}
-	if a := n.Attachment; a != nil && email != nil {
-		p.AttachmentName, p.AttachmentType, p.Attachment = &a.Name, &a.ContentType, a.Data
+	if email != nil {
+		p.AttachmentName, p.AttachmentType, p.Attachment = attached(n.Attachment)
 	}
 	err := tx.CreateNotifications(ctx, p)
 	if err != nil {
@@ -159,13 +160,19 @@ func enqueue(ctx context.Context, tx *db.Queries, userID int32, to string, c Cat
 	p := db.EnqueueCompactEmailParams{
 		UserID: &userID, ToAddress: to, Category: string(c), Kind: kind, Subject: clip(subject, 200), Content: body,
 	}
-	if a := attachment; a != nil {
-		p.AttachmentName, p.AttachmentType, p.Attachment = &a.Name, &a.ContentType, a.Data
-	}
+	p.AttachmentName, p.AttachmentType, p.Attachment = attached(attachment)
 	if _, err := tx.EnqueueCompactEmail(ctx, p); err != nil {
 		return fmt.Errorf("enqueue %s email: %w", kind, err)
 	}
 	return nil
+}
+
+// attached is a's outbox columns (all nil without one).
+func attached(a *mail.Attachment) (name, contentType *string, data []byte) {
+	if a == nil {
+		return nil, nil, nil
+	}
+	return &a.Name, &a.ContentType, a.Data
 }
 
 // Footer is the footer of every notification email (mail.Footer, which the sender calls as it

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { visit } from "./hydrated";
 
 test.describe("shared chrome", () => {
   test("home renders header, navigation and footer", async ({ page }) => {
@@ -83,7 +84,7 @@ test.describe("phone layout", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the menu button toggles the mobile menu", async ({ page }) => {
-    await page.goto("/");
+    await visit(page, "/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     const toggle = page.getByRole("button", { name: "Menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { listProperty, register, stamp } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
+import { visit } from "./hydrated";
 
 // The content pages of issue 17: /faq, /about (with #careers) and /how-reviews-work, and the
 // links to /how-reviews-work from the footer, the home page's and a property's reviews and the
@@ -9,20 +10,6 @@ import { expectNoSeriousViolation } from "./axe";
 /** overflowsSideways tells whether the page is wider than the window (a sideways scroll). */
 async function overflowsSideways(page: Page): Promise<boolean> {
   return page.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth");
-}
-
-/**
- * visit goes to a page and waits until the app has taken over its prerendered markup (React marks
- * the root element once it hydrates it): a click on a question or a link before then would be the
- * browser's alone.
- */
-async function visit(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => {
-    // The page's document (this file is typed without the DOM's types).
-    const { document } = globalThis as unknown as { document: { getElementById(id: string): object | null } };
-    return Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer"));
-  });
 }
 
 const footerCompany = (page: Page) => page.getByRole("contentinfo").getByRole("navigation", { name: "Company" });

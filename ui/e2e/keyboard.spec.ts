@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { register, stamp } from "./accounts";
+import { visit } from "./hydrated";
 
 // Every flow with the keyboard only (issue 17): Tab moves, Enter and Space act, the arrow keys
 // move inside a group, Escape closes. Nothing here clicks: pages are reached with goto and
@@ -246,7 +247,7 @@ test.describe("at a phone's width", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the mobile menu: Enter opens it, Tab walks its links, Escape closes it and gives the focus back", async ({ page }) => {
-    await page.goto("/");
+    await visit(page, "/");
     const toggle = page.getByRole("button", { name: "Menu", exact: true });
     await tabTo(page, toggle);
     await page.keyboard.press("Enter");

@@ -156,8 +156,8 @@ func TestStrangerCannotReadAnswerOrList(t *testing.T) {
 
 func second[T any](_ T, err error) error { return err }
 
-// An owner cannot enquire about their own listing; a withdrawn listing takes no new enquiries,
-// and its existing threads stay readable; the text rules hold (a NUL is refused before anything
+// An owner cannot enquire about their own listing; a withdrawn listing takes no new enquiries
+// and no new viewing requests, and its existing threads stay readable; the text rules hold (a NUL is refused before anything
 // is stored).
 func TestStartRefusals(t *testing.T) {
 	t.Parallel()
@@ -203,8 +203,12 @@ func TestStartRefusals(t *testing.T) {
 		"failed_precondition: This listing is no longer available, so it takes no new enquiries" {
 		t.Errorf("a withdrawn listing: %s", testworld.Failure(err))
 	}
+	if _, err := w.client.RequestViewing(ctx, testworld.As(tina, &enquiryv1.RequestViewingRequest{ThreadId: th.Id, Times: []string{local(6, 10)}})); testworld.Failure(err) !=
+		"failed_precondition: This listing is no longer available, so it takes no new viewing requests" {
+		t.Errorf("a viewing of a withdrawn listing: %s", testworld.Failure(err))
+	}
 	got, err := w.client.GetThread(ctx, testworld.As(tina, &enquiryv1.GetThreadRequest{ThreadId: th.Id}))
-	if err != nil || got.Msg.Thread.Listing.Active || len(got.Msg.Messages) != 2 {
+	if err != nil || got.Msg.Thread.Listing.Active || len(got.Msg.Messages) != 2 || len(got.Msg.Viewings) != 0 {
 		t.Errorf("the thread of a withdrawn listing: %v %v", got, err)
 	}
 }

@@ -26,6 +26,8 @@ type Start struct {
 var (
 	errOwnListing = apperr.FailedPrecondition("This is your own listing: enquiries about it come to you")
 	errInactive   = apperr.FailedPrecondition("This listing is no longer available, so it takes no new enquiries")
+	// errInactiveViewing: a withdrawn listing's threads stay open for words, not for viewings.
+	errInactiveViewing = apperr.FailedPrecondition("This listing is no longer available, so it takes no new viewing requests")
 	// errBlocked is all a blocked sender learns.
 	errBlocked = apperr.FailedPrecondition("The owner of this listing is not taking enquiries from you")
 )

@@ -47,7 +47,7 @@ func addViewing(ctx context.Context, q *db.Queries, id int64, zone string, owner
 }
 
 // RequestViewing asks, in an open thread the caller started, to view the listing at one to
-// three new times, with an optional note.
+// three new times, with an optional note. A withdrawn listing takes none.
 func (s *Service) RequestViewing(ctx context.Context, threadID int64, times []string, note string) (Viewing, error) {
 	me, t, err := s.mine(ctx, threadID)
 	if err != nil {
@@ -58,6 +58,8 @@ func (s *Service) RequestViewing(ctx context.Context, threadID int64, times []st
 		return Viewing{}, errNotEnquirer
 	case !t.Open():
 		return Viewing{}, errClosed
+	case !t.Listing.Active:
+		return Viewing{}, errInactiveViewing
 	}
 	note = strings.TrimSpace(note)
 	var v apperr.Validator

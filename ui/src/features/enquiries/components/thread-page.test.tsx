@@ -202,6 +202,16 @@ describe("ThreadPage", () => {
     expect(screen.queryByRole("button", { name: /^Request (a|another) viewing$/ })).not.toBeInTheDocument();
   });
 
+  it("offers no viewing request for a withdrawn listing, and says why", async () => {
+    const withdrawn = makeThread({ id: 46n, role: "enquirer" });
+    withdrawn.listing!.active = false;
+    setup({ viewer: tenant, path: "/dashboard/my-enquiries/46", threads: [{ thread: withdrawn, viewings: [makeViewing({ id: 75n })] }] });
+    await viewingCard();
+    expect(screen.getByRole("region", { name: "Listing" })).toHaveTextContent("withdrawn: takes no new enquiries or viewing requests");
+    expect(screen.queryByRole("button", { name: /^Request (a|another) viewing$/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Close thread" })).toBeInTheDocument();
+  });
+
   it("asks again for new messages every 10 seconds while it is visible, not while its tab is hidden", async () => {
     // Only the timers are fake (and run on with real time), so the page's own waits still work.
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });

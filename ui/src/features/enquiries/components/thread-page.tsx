@@ -128,7 +128,7 @@ function ThreadBody({ thread: t, messages, viewings }: { thread: Thread; message
           <h2>{l ? <Link to={`/properties/${l.propertyId}`}>{l.title}</Link> : "A listing"}</h2>
           <p className="muted">
             {l?.city}
-            {l && !l.active ? " · withdrawn: takes no new enquiries" : ""}
+            {l && !l.active ? " · withdrawn: takes no new enquiries or viewing requests" : ""}
           </p>
           <p>
             {t.role === "owner" ? `From ${other}` : `With ${other}, the landlord`}
@@ -293,8 +293,8 @@ function ViewingCard({ viewing: v, owner }: { viewing: Viewing; owner: boolean }
 }
 
 /**
- * ThreadActions are the member's Request a viewing (another, once one was asked for), Close,
- * Block sender (the owner) and Report, each in a dialog.
+ * ThreadActions are the member's Request a viewing (another, once one was asked for; none for a
+ * withdrawn listing), Close, Block sender (the owner) and Report, each in a dialog.
  */
 function ThreadActions({ thread: t, other, viewed }: { thread: Thread; other: string; viewed: boolean }) {
   const close = useCloseThread();
@@ -304,9 +304,11 @@ function ThreadActions({ thread: t, other, viewed }: { thread: Thread; other: st
   const [blocking, setBlocking] = useState(false);
   const [reporting, setReporting] = useState(false);
   const open = t.status === "open";
+  // A withdrawn listing's thread stays open for words, not for viewings (the server says so too).
+  const viewable = t.listing?.active ?? true;
   return (
     <section className="enquiry-actions" aria-label="Conversation actions">
-      {open && t.role === "enquirer" ? (
+      {open && t.role === "enquirer" && viewable ? (
         <Dialog
           open={asking}
           onOpenChange={setAsking}

@@ -235,6 +235,9 @@ func enquiriesRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string,
 		return res, err
 	}
 
+	if err := checkpoint(ctx, pool); err != nil {
+		return res, err
+	}
 	startLoad := loadAverage()
 	srv, err := startServer(ctx, binary, dbURL)
 	if err != nil {

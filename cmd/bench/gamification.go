@@ -101,6 +101,9 @@ func benchGamification(ctx context.Context, cluster string, o gamificationOption
 // of writers who have not posted yet, then the XP invariant.
 func gamificationRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, people gamificationCast, o gamificationOptions) (result, error) {
 	var res result
+	if err := checkpoint(ctx, pool); err != nil {
+		return res, err
+	}
 	startLoad := loadAverage()
 	srv, err := startServer(ctx, binary, dbURL)
 	if err != nil {

@@ -113,6 +113,9 @@ func ledgerRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, re
 		return res, fmt.Errorf("only %d pending test requests left (%d needed): drop the data set's database and run again to rebuild it", len(requests), approvals)
 	}
 
+	if err := checkpoint(ctx, pool); err != nil {
+		return res, err
+	}
 	startLoad := loadAverage()
 	srv, err := startServer(ctx, binary, dbURL)
 	if err != nil {

@@ -103,6 +103,7 @@ func bench() error {
 	transactions := flag.Int("transactions", 10_000_000, "ledger: token_transactions rows")
 	writeRate := flag.Int("write-rate", 200, "ledger: approvals per second; gamification: review posts per second; tenancy: confirmations per second; enquiries: replies per second")
 	flag.IntVar(&serverConns, "server-conns", 0, "the server's database connections (pool_max_conns; 0: the server's default)")
+	flag.BoolVar(&checkpointFirst, "checkpoint", false, "ledger, gamification, tenancy and enquiries: start every run from a fresh CHECKPOINT, so the full-page images after one fall alike on every run")
 	flag.Parse()
 
 	if *runs == 0 {

@@ -174,6 +174,9 @@ func tenancyRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, p
 		return res, fmt.Errorf("sessions: %w", err)
 	}
 
+	if err := checkpoint(ctx, pool); err != nil {
+		return res, err
+	}
 	startLoad := loadAverage()
 	srv, err := startServer(ctx, binary, dbURL)
 	if err != nil {

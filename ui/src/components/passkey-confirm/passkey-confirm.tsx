@@ -1,5 +1,5 @@
 import { useQuery } from "@connectrpc/connect-query";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { PasskeyService } from "@/gen/rentproof/account/v1/passkey_pb";
@@ -12,12 +12,23 @@ export const CONFIRM_WINDOW_MS = 5 * 60_000;
 /**
  * PasskeyInstead goes under a "Current Password" field: for a member with passkeys, "Use a passkey
  * instead" confirms this session with one (the server then takes an empty password for five
- * minutes: account.confirmIdentity). Renders nothing for a member without passkeys.
+ * minutes: account.confirmIdentity), and says so until those minutes are up, then that they are.
+ * Renders nothing for a member without passkeys.
  */
-export function PasskeyInstead({ confirmed, onConfirmed }: { confirmed: boolean; onConfirmed: () => void }) {
+export function PasskeyInstead({ onConfirmed }: { onConfirmed?: () => void }) {
   const passkeys = useQuery(PasskeyService.method.listPasskeys, {});
   const confirm = useConfirmWithPasskey();
+  const [confirmedAt, setConfirmedAt] = useState<number | null>(null);
+  const [ended, setEnded] = useState(false);
+  useEffect(() => {
+    if (confirmedAt === null) return;
+    const timer = setTimeout(() => setEnded(true), confirmedAt + CONFIRM_WINDOW_MS - Date.now());
+    return () => clearTimeout(timer);
+  }, [confirmedAt]);
   if (!passkeys.data?.passkeys.length) return null;
+  let status = "";
+  if (ended) status = "Your passkey confirmation has ended: enter your password, or confirm with your passkey again.";
+  else if (confirmedAt !== null) status = "Confirmed with your passkey: for the next 5 minutes you can leave the password empty.";
   return (
     <div className="passkey-instead">
       <Button
@@ -26,14 +37,17 @@ export function PasskeyInstead({ confirmed, onConfirmed }: { confirmed: boolean;
         disabled={confirm.pending}
         onClick={() =>
           void confirm.start().then((ok) => {
-            if (ok) onConfirmed();
+            if (!ok) return;
+            setConfirmedAt(Date.now());
+            setEnded(false);
+            onConfirmed?.();
           })
         }
       >
         {confirm.pending ? "Waiting for your passkey..." : "Use a passkey instead"}
       </Button>
       <p role="status" className="passkey-instead__status">
-        {confirmed ? "Confirmed with your passkey: for the next 5 minutes you can leave the password empty." : ""}
+        {status}
       </p>
       {confirm.error ? (
         <p className="field__error" role="alert">
@@ -52,13 +66,10 @@ export function PasskeyInstead({ confirmed, onConfirmed }: { confirmed: boolean;
  */
 export function usePasswordOrPasskey() {
   const confirmedAt = useRef<number | null>(null);
-  const [confirmed, setConfirmed] = useState(false);
   const offer = (
     <PasskeyInstead
-      confirmed={confirmed}
       onConfirmed={() => {
         confirmedAt.current = Date.now();
-        setConfirmed(true);
       }}
     />
   );

@@ -1,12 +1,13 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PasskeySchema, PasskeyService, type Passkey } from "@/gen/rentproof/account/v1/passkey_pb";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
 import { PROMPT_CLOSED } from "@/components/passkey-confirm/ceremony";
+import { CONFIRM_WINDOW_MS } from "@/components/passkey-confirm/passkey-confirm";
 import { PasskeySettings } from "./passkey-settings";
 
 const browser = vi.hoisted(() => ({ startRegistration: vi.fn(), startAuthentication: vi.fn() }));
@@ -138,6 +139,28 @@ describe("PasskeySettings", () => {
     await user.click(within(dialog).getByRole("button", { name: "Remove passkey" }));
     await waitFor(() => expect(screen.queryByText("Phone")).not.toBeInTheDocument());
     expect(passkeys().map((p) => p.name)).toEqual(["Old laptop"]);
+  });
+
+  it("says when the passkey confirmation's five minutes are up", async () => {
+    // Only the timers are fake (and run on with real time), so the page's own waits still work.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      browser.startAuthentication.mockResolvedValue({ id: "a2V5", type: "public-key" });
+      renderSettings([makePasskey(1, "Laptop", true)]);
+      await user.click(await screen.findByRole("button", { name: "Use a passkey instead" }));
+      expect(await screen.findByText(/Confirmed with your passkey/)).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(CONFIRM_WINDOW_MS - 1_000));
+      expect(screen.getByRole("status")).toHaveTextContent("Confirmed with your passkey");
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      expect(screen.getByRole("status")).toHaveTextContent(
+        "Your passkey confirmation has ended: enter your password, or confirm with your passkey again.",
+      );
+      await user.click(screen.getByRole("button", { name: "Use a passkey instead" }));
+      expect(await screen.findByText(/Confirmed with your passkey/)).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("turns on Require a passkey with the password", async () => {

@@ -45,7 +45,6 @@ function dateText(ts: Passkey["createdAt"]): string {
 function PasskeyPanel({ passkeys, required }: { passkeys: Passkey[]; required: boolean }) {
   const passwordId = useId();
   const [password, setPassword] = useState("");
-  const [confirmed, setConfirmed] = useState(false);
   const done = () => setPassword("");
 
   return (
@@ -68,7 +67,7 @@ function PasskeyPanel({ passkeys, required }: { passkeys: Passkey[]; required: b
           onChange={(e) => setPassword(e.target.value)}
           aria-describedby={`${passwordId}-hint`}
         />
-        <PasskeyInstead confirmed={confirmed} onConfirmed={() => setConfirmed(true)} />
+        <PasskeyInstead />
       </div>
 
       <h3 className="passkeys__heading">Your passkeys</h3>

@@ -181,7 +181,7 @@ func sessionHeader(userID int32) http.Header {
 
 // clusterSettings describes the settings write figures depend on, and whether they are durable.
 func clusterSettings(ctx context.Context, pool *pgxpool.Pool) (string, bool, error) {
-	names := []string{"server_version", "fsync", "synchronous_commit", "full_page_writes", "wal_level", "shared_buffers", "max_wal_size"}
+	names := []string{"server_version", "fsync", "synchronous_commit", "full_page_writes", "wal_compression", "wal_level", "shared_buffers", "max_wal_size"}
 	values := make([]string, len(names))
 	parts := make([]string, len(names))
 	for i, n := range names {

@@ -92,6 +92,17 @@ test.describe("search", () => {
   });
 });
 
+test("every type a listing can have is searchable: the demo villa", async ({ page }) => {
+  await page.goto("/find-properties");
+  await expect(countLine(page)).toBeVisible();
+  await page.getByRole("combobox", { name: "Property type" }).selectOption({ label: "Villa" });
+  await expect(page).toHaveURL(/propertyType=villa/);
+  await expect(results(page).first()).toContainText("Mid-Century Villa with Pool");
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Property type" })).toHaveValue("villa");
+  await expect(results(page).filter({ hasText: "Mid-Century Villa with Pool" })).toHaveCount(1);
+});
+
 test.describe("phone layout", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

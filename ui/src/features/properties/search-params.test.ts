@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PROPERTY_TYPES } from "@/lib/vocab";
 import {
   DEFAULT_SEARCH,
   applyText,
@@ -7,7 +8,7 @@ import {
   parseSearchParams,
   searchRequest,
   toSearchParams,
-  typeOptions,
+  TYPE_OPTIONS,
 } from "./search-params";
 
 const parse = (qs: string) => parseSearchParams(new URLSearchParams(qs));
@@ -72,8 +73,10 @@ describe("search URL", () => {
     });
   });
 
-  it("adds a linked type that the select does not list", () => {
-    expect(typeOptions("condo").map((o) => o.label)).toEqual(["All Types", "Apartment", "House", "Condo", "Student Housing"]);
-    expect(typeOptions("villa").at(-1)).toEqual({ value: "villa", label: "Villa" });
+  it("offers every type a listing can have, villas included", () => {
+    expect(TYPE_OPTIONS[0]).toEqual({ value: "all", label: "All Types" });
+    expect(TYPE_OPTIONS.slice(1).map((o) => o.value)).toEqual(PROPERTY_TYPES.values);
+    expect(TYPE_OPTIONS).toContainEqual({ value: "villa", label: "Villa" });
+    expect(TYPE_OPTIONS).toHaveLength(16);
   });
 });

@@ -1,5 +1,6 @@
 import { classifyPostalCode, normalizePostalCode } from "@/lib/postal-code";
-import { isPropertyType, propertyTypeLabel, SEARCH_PROPERTY_TYPES } from "@/lib/property";
+import { isPropertyType, propertyTypeLabel } from "@/lib/property";
+import { PROPERTY_TYPES } from "@/lib/vocab";
 
 /** The sort orders of the search (SPEC §2 "Search"), first the default. */
 export const SORT_OPTIONS = [
@@ -12,17 +13,15 @@ export const SORT_OPTIONS = [
 /** SortBy is one of the sort orders. */
 export type SortBy = (typeof SORT_OPTIONS)[number]["value"];
 
-/** The property type filter's options: "all", then the four types of SPEC §2. */
+/**
+ * The property type filter's options: "all", then every type a listing can have, in the contract's
+ * order (issue 32; SPEC §2 offers four, and a villa could be listed but not searched for).
+ */
 export const TYPE_OPTIONS: { value: string; label: string }[] = [
   { value: "all", label: "All Types" },
-  ...SEARCH_PROPERTY_TYPES.map((value) => ({ value, label: propertyTypeLabel(value) })),
+  ...PROPERTY_TYPES.values.map((value) => ({ value, label: propertyTypeLabel(value) })),
 ];
 
-/** typeOptions lists the type filter's options, adding the selected type when it is not one of them (a link from a villa's page). */
-export function typeOptions(selected: string): { value: string; label: string }[] {
-  if (TYPE_OPTIONS.some((o) => o.value === selected)) return TYPE_OPTIONS;
-  return [...TYPE_OPTIONS, { value: selected, label: propertyTypeLabel(selected) }];
-}
 
 /** The number of properties per page. */
 export const PAGE_SIZE = 12;

@@ -8,6 +8,7 @@ import { useDebouncedCallback } from "@/lib/use-debounced-callback";
 import { usePageTitle } from "@/lib/use-page-title";
 import {
   SORT_OPTIONS,
+  TYPE_OPTIONS,
   activeFilterCount,
   applyText,
   clearFilters,
@@ -15,7 +16,6 @@ import {
   parseSearchParams,
   searchText,
   toSearchParams,
-  typeOptions,
   type SearchState,
   type SortBy,
 } from "../search-params";
@@ -159,7 +159,7 @@ export function SearchPage() {
                   update((prev) => ({ ...prev, propertyType, page: 1 }));
                 }}
               >
-                {typeOptions(state.propertyType).map((o) => (
+                {TYPE_OPTIONS.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
                   </option>

@@ -87,7 +87,7 @@ func (s *Service) DecideConfirmation(ctx context.Context, id int32, accept bool)
 				return err
 			}
 		}
-		return NotifyAnswered(ctx, q, r.RequestedByID, prop.Title, to, "The owner", "")
+		return NotifyAnswered(ctx, q, r.RequestedByID, prop, to, "The owner", "", out.PropertyVerified)
 	})
 	if err != nil {
 		return Decided{}, err

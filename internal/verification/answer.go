@@ -109,13 +109,13 @@ func (s *Service) Answer(ctx context.Context, id int32, status, responseMessage 
 		if err := SameAddress(req.AddressKey, req.Address, prop.AddressKey, prop.Address); err != nil {
 			return err
 		}
-		if err := NotifyAnswered(ctx, q, req.RequestedByID, prop.Title, newStatus, me.Username, responseMessage); err != nil {
-			return err
-		}
 		if newStatus == StatusApproved {
-			if out.PropertyVerified, err = Grant(ctx, q, prop, id, me.ID, ProofConfirmed); err != nil {
+			if out.PropertyVerified, err = Grant(ctx, q, prop, id, me.ID, ProofConfirmed, fromOwner); err != nil {
 				return err
 			}
+		}
+		if err := NotifyAnswered(ctx, q, req.RequestedByID, prop, newStatus, me.Username, responseMessage, out.PropertyVerified); err != nil {
+			return err
 		}
 		if independent && newStatus != StatusHeld && (fromOwner || req.RequesterEstablished) {
 			out.TokensEarned, err = rewardAnswer(ctx, q, me.ID, id, prop.Title)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/identity"
@@ -42,19 +43,28 @@ var answerWords = map[string]string{
 	StatusDeclined:  "declined",
 }
 
-// NotifyAnswered tells the sender of a verification request what became of it (status), in the
-// transaction that answered or decided it; by names who ("Jane" or "An administrator").
-func NotifyAnswered(ctx context.Context, q *db.Queries, requesterID int32, title, status, by, message string) error {
-	body := ""
-	if message != "" {
-		body = fmt.Sprintf("%s wrote: “%s”", by, message)
-	}
-	return notify.Send(ctx, q, notify.Notice{
+// NotifyAnswered tells the sender of a verification request about prop what became of it
+// (status), in the transaction that answered or decided it; by names who ("Jane" or "An
+// administrator"). verified says the answer verified prop: an owner who asked is told so here, in
+// the same notification (Grant, told by its caller, sends them no other).
+func NotifyAnswered(ctx context.Context, q *db.Queries, requesterID int32, prop LockedProperty, status, by, message string, verified bool) error {
+	n := notify.Notice{
 		UserID: requesterID, Category: notify.VerificationRequests, Kind: "verification_answered",
-		Title: fmt.Sprintf("Your verification request for %s was %s", title, answerWords[status]), Body: body,
-		Link: SentLink, Action: "View your requests",
-	})
+		Title: fmt.Sprintf("Your verification request for %s was %s", prop.Title, answerWords[status]),
+		Link:  SentLink, Action: "View your requests",
+	}
+	if message != "" {
+		n.Body = fmt.Sprintf("%s wrote: “%s”", by, message)
+	}
+	if verified && requesterID == prop.LandlordID {
+		n.Body = strings.TrimSpace(VerifiedBadge + " " + n.Body)
+		n.Link, n.Action = PropertyLink(prop.ID), "View your property"
+	}
+	return notify.Send(ctx, q, n)
 }
+
+// VerifiedBadge is what an owner is told when their property is verified.
+const VerifiedBadge = "Your property now shows the verified badge."
 
 // notifyVerified tells the owner their property is verified, unless they verified it themselves
 // (accepting a confirmation).
@@ -64,7 +74,7 @@ func notifyVerified(ctx context.Context, q *db.Queries, prop LockedProperty) err
 	}
 	return notify.Send(ctx, q, notify.Notice{
 		UserID: prop.LandlordID, Category: notify.PropertyBadges, Kind: "property_verified",
-		Title: prop.Title + " is verified", Body: "Your property now shows the verified badge.",
+		Title: prop.Title + " is verified", Body: VerifiedBadge,
 		Link: PropertyLink(prop.ID), Action: "View your property",
 	})
 }

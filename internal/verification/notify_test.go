@@ -42,13 +42,16 @@ func TestVerificationNotifies(t *testing.T) {
 	}
 
 	r := reqs[1] // vera's
-	if _, err := w.answer(vera, r.Id, "approved"); err != nil {
+	if _, err := w.verification.AnswerVerificationRequest(ctx, testworld.As(vera,
+		&verificationv1.AnswerVerificationRequestRequest{Id: r.Id, Status: "approved", ResponseMessage: "Looks right"})); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"verification_answered", "property_verified"}
+	// One answer, one notification: the owner who asked hears that it was approved and that their
+	// property is verified in the same one.
+	want := []string{"verification_answered"}
 	got := w.Notifications(t, "olga")
 	if !slices.Equal(testworld.Kinds(got), want) || got[0].Title != "Your verification request for Garden flat was approved" ||
-		got[1].Link != fmt.Sprintf("/properties/%d", flat) {
+		got[0].Body != verification.VerifiedBadge+" vera wrote: “Looks right”" || got[0].Link != fmt.Sprintf("/properties/%d", flat) {
 		t.Errorf("olga's notifications: %+v", got)
 	}
 	if got := testworld.EmailKinds(w.Emails(t, "olga@example.com")); !slices.Equal(got, want) {
@@ -61,7 +64,7 @@ func TestVerificationNotifies(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = w.Notifications(t, "olga")
-	if last := got[len(got)-1]; len(got) != 3 || last.Kind != "verification_withdrawn" || last.Body != "Reason: The deed names someone else" ||
+	if last := got[len(got)-1]; len(got) != 2 || last.Kind != "verification_withdrawn" || last.Body != "Reason: The deed names someone else" ||
 		last.Link != fmt.Sprintf("/properties/%d", flat) {
 		t.Errorf("after the withdrawal: %+v", got)
 	}
@@ -77,9 +80,9 @@ func TestRolledBackAnswerNotifiesNobody(t *testing.T) {
 	vera := w.Established(t, "vera", "tenant")
 	w.VerifyEmail(t, "olga")
 	r := w.ask(t, owner, flat, "vera")[0]
-	// The grant that follows the answer's notification fails.
+	// The reward that follows the answer's notification fails.
 	w.Exec(t, `CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`)
-	w.Exec(t, `CREATE TRIGGER refuse BEFORE INSERT ON property_verifications FOR EACH ROW EXECUTE FUNCTION refuse()`)
+	w.Exec(t, `CREATE TRIGGER refuse BEFORE INSERT ON token_transactions FOR EACH ROW EXECUTE FUNCTION refuse()`)
 	if _, err := w.answer(vera, r.Id, "approved"); err == nil {
 		t.Fatal("the answer went through")
 	}

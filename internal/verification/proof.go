@@ -22,8 +22,10 @@ const (
 // with the address it is about), every other open request of the property closed (a paid check
 // waiting for an administrator is refunded after commit: paid_check_refunds), and the owner's
 // XP. A property verified already gets one more confirmation instead, when the proof is people's.
-// The owner is told (notify). It reports whether this verified the property.
-func Grant(ctx context.Context, q *db.Queries, prop LockedProperty, requestID, grantedBy int32, proof string) (bool, error) {
+// The owner is told (notify) unless ownerTold: the caller's own notice of the same event tells
+// them (an owner who asked hears once that their request was approved and their property
+// verified). It reports whether this verified the property.
+func Grant(ctx context.Context, q *db.Queries, prop LockedProperty, requestID, grantedBy int32, proof string, ownerTold bool) (bool, error) {
 	propertyID := prop.ID
 	if prop.Verified {
 		if proof != ProofConfirmed {
@@ -50,6 +52,9 @@ func Grant(ctx context.Context, q *db.Queries, prop LockedProperty, requestID, g
 	}
 	if err := gamification.GivePropertyVerified(ctx, q, propertyID); err != nil {
 		return false, err
+	}
+	if ownerTold {
+		return true, nil
 	}
 	return true, notifyVerified(ctx, q, prop)
 }

@@ -69,13 +69,14 @@ type LockedProperty = db.LockPropertyForVerificationRow
 // or one more confirmation), a held answer pays its verifier now (by the rules above), and the
 // property page's requester is paid when this verified the property. It reports whether this
 // verified the property. grantedBy is who granted it in the audit trail: the administrator, or
-// the confirmer when the owner accepts. Proof gathered for another address is refused.
+// the confirmer when the owner accepts. Proof gathered for another address is refused. An owner
+// who asked is not told here: the caller's notice of the decision tells them (NotifyAnswered).
 func ApproveConfirmation(ctx context.Context, q *db.Queries, r LockedRequest, prop LockedProperty, grantedBy int32) (bool, error) {
 	if err := SameAddress(r.AddressKey, r.Address, prop.AddressKey, prop.Address); err != nil {
 		return false, err
 	}
 	verifier := nullable.Value(r.RequestedToID)
-	verified, err := Grant(ctx, q, prop, r.ID, grantedBy, ProofConfirmed)
+	verified, err := Grant(ctx, q, prop, r.ID, grantedBy, ProofConfirmed, r.RequestedByID == prop.LandlordID)
 	if err != nil {
 		return false, err
 	}

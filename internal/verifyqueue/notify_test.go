@@ -8,6 +8,7 @@ import (
 
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	"github.com/rentproof/rentproof/internal/testworld"
+	"github.com/rentproof/rentproof/internal/verification"
 )
 
 // Issue 29: an administrator's decision on an owner's documents notifies the owner once, linking
@@ -33,14 +34,14 @@ func TestDocumentDecisionsNotify(t *testing.T) {
 	for _, n := range got {
 		byTitle[n.Title] = n
 	}
-	approved, rejected, verified := byTitle["Your documents for Olga Home were approved"], byTitle["Your documents for Olga Flat were rejected"], byTitle["Olga Home is verified"]
-	if len(got) != 3 || approved.Link != fmt.Sprintf("/properties/%d", home) || rejected.Body != "An administrator wrote: “The deed names someone else.”" ||
-		verified.Kind != "property_verified" || approved.Category != "documents" {
+	// One decision, one notification: the approval that verified Olga Home says so itself.
+	approved, rejected := byTitle["Your documents for Olga Home were approved"], byTitle["Your documents for Olga Flat were rejected"]
+	if len(got) != 2 || approved.Link != fmt.Sprintf("/properties/%d", home) || rejected.Body != "An administrator wrote: “The deed names someone else.”" ||
+		approved.Body != verification.VerifiedBadge || approved.Category != "documents" {
 		t.Errorf("olga's notifications: %+v", got)
 	}
 	kinds := testworld.EmailKinds(w.Emails(t, "olga@example.com"))
-	slices.Sort(kinds)
-	if !slices.Equal(kinds, []string{"documents_decided", "documents_decided", "property_verified"}) {
+	if !slices.Equal(kinds, []string{"documents_decided", "documents_decided"}) {
 		t.Errorf("olga's emails: %v", kinds)
 	}
 }

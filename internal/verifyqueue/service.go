@@ -270,13 +270,13 @@ func (s *Service) Decide(ctx context.Context, requestID int32, decision, message
 			case KindHeld, KindConfirmation:
 				out.PropertyVerified, err = verification.ApproveConfirmation(ctx, q, r, prop, me.ID)
 			default:
-				out.PropertyVerified, err = verification.Grant(ctx, q, prop, requestID, me.ID, kind)
+				out.PropertyVerified, err = verification.Grant(ctx, q, prop, requestID, me.ID, kind, r.RequestedByID == prop.LandlordID)
 			}
 			if err != nil {
 				return err
 			}
 		}
-		if err := notifyDecided(ctx, q, r.RequestedByID, prop, kind, status, message); err != nil {
+		if err := notifyDecided(ctx, q, r.RequestedByID, prop, kind, status, message, out.PropertyVerified); err != nil {
 			return err
 		}
 		row, err := q.RecordAdminDecision(ctx, db.RecordAdminDecisionParams{

@@ -8,7 +8,7 @@ import { pluralize } from "./rating";
 import { humanize } from "./text";
 import { PROPERTY_TYPES } from "./vocab";
 
-/** The property types offered by the search filter, after "all" (SPEC §2 "Search"). */
+/** The four property types SPEC §2 names: the landlord's Property Stats count them, zero or not (the search offers every type). */
 export const SEARCH_PROPERTY_TYPES = ["apartment", "house", "condo", "student_housing"] as const;
 
 /** propertyTypeLabel names a property type: "Apartment", "Student Housing", "Villa". */

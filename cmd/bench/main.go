@@ -285,6 +285,12 @@ func searchRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, t 
 		{"property by id (random)", get(base, prefixEach("/api/properties/", t.ids)...)},
 		{"batch get of 20 (random)", get(base, t.batches...)},
 	}
+	for _, f := range filterSearches(base, t.city) { // filters.go
+		scenarios = append(scenarios, struct {
+			name    string
+			targets []vegeta.Target
+		}(f))
+	}
 	run(scenarios[0].targets, o.rate/2, 3*time.Second) // warm caches and connections
 
 	if !o.ceilingOnly {

@@ -15,7 +15,7 @@ import (
 // prepare returns the URL of the search bench database for this size, creating, migrating and
 // filling it when it is not complete yet.
 func prepare(ctx context.Context, cluster string, properties, reviews int) (string, error) {
-	return buildOnce(ctx, cluster, fmt.Sprintf("rentproof_bench_%d_%d", properties, reviews), seedSteps(properties, reviews))
+	return buildOnce(ctx, cluster, fmt.Sprintf("rentproof_bench_%d_%d_filters", properties, reviews), seedSteps(properties, reviews))
 }
 
 // buildOnce returns the URL of the database name on cluster, creating and migrating it, and
@@ -132,13 +132,16 @@ func propertySteps(properties, users int, verifiedShare float64) []step {
 				SELECT i, floor(400 * power(random(), 3))::int AS c, random() AS r FROM generate_series(1, %[1]d) i
 			)
 			INSERT INTO properties (title, description, address, locality, city, state, zip_code, country, property_type,
-				monthly_rent, bedrooms, bathrooms, square_feet, landlord_id, verified, verification_proof, slug, created_at, images)
+				monthly_rent, bedrooms, bathrooms, square_feet, landlord_id, verified, verification_proof, slug, created_at, images,
+				currency, pets_allowed, furnished)
 			SELECT 'Bench home ' || i, 'A synthetic listing of the benchmark data set.', i || ' Bench Street',
 				'District ' || (i %% 40), CASE WHEN c = 0 THEN 'Springfield' ELSE 'City ' || c END, 'ST',
 				lpad(((c * 37 + i %% 25) %% 100000)::text, 5, '0'), 'United States',
 				(ARRAY['apartment','house','condo','student_housing','studio','loft'])[1 + (i %% 6)],
 				800 + (r * 4000)::int, 1 + i %% 4, 1 + i %% 3, 400 + i %% 2000, 10 * (1 + i %% %[2]d),
-				r < %[3]g, CASE WHEN r < %[3]g THEN 'demo' END, 'bench-home-' || i, now() - (r * interval '900 days'), '{}'
+				r < %[3]g, CASE WHEN r < %[3]g THEN 'demo' END, 'bench-home-' || i, now() - (r * interval '900 days'), '{}',
+				(ARRAY['USD','USD','USD','USD','USD','USD','USD','USD','GBP','EUR'])[1 + (i * 7) %% 10],
+				(i / 7) %% 3 = 0, i %% 5 < 2
 			FROM p`, properties, max(users/10, 1), verifiedShare)},
 		countPlacesStep,
 		resumeTriggers("properties_sync_cities", "properties_sync_localities"),

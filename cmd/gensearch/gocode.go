@@ -40,6 +40,10 @@ const (
 			typ = "bool"
 		case c.list():
 			typ = "[]string"
+		case c.sqlType == "int":
+			typ = "*int32"
+		case c.sqlType == "float8":
+			typ = "*float64"
 		}
 		fmt.Fprintf(&b, "%s\t%s %s\n", comment("\t", c.doc), goName(c.arg), typ)
 	}

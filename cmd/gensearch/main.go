@@ -77,8 +77,8 @@ func check() error {
 	// Sorting by argument needs every sort's keys in one common order (see orderByArgument).
 	all := commonOrder()
 	for _, o := range sorts {
-		if !isSubsequence(o.keys, all) {
-			return fmt.Errorf("sort %s: its keys %v do not follow the common order %v", o.name, o.keys, all)
+		if !isSubsequence(o.terms(), all) {
+			return fmt.Errorf("sort %s: its terms %v do not follow the common order %v", o.name, o.terms(), all)
 		}
 	}
 	return nil
@@ -142,38 +142,64 @@ func (c *criterion) optional() string {
 	return fmt.Sprintf("(sqlc.narg(%s)::%s IS NULL OR %s)", c.arg, c.sqlType, fmt.Sprintf(c.match, "sqlc.narg("+c.arg+")"))
 }
 
-// orderBy is a sort's ORDER BY list: its keys, then id, all descending.
+// orderBy is a sort's ORDER BY list: its terms, then id in the sort's direction.
 func orderBy(o *sort) string {
-	return strings.Join(append(slices.Clone(o.keys), "id"), " DESC, ") + " DESC"
+	return strings.Join(o.terms(), ", ") + ", id " + o.direction()
 }
 
-// orderByArgument orders by the sort named in the sort_by argument: one CASE per key of the
-// common order, which is null (and so ties) for the sorts that do not use it.
+// terms are a sort's keys, each with its direction: "rating DESC".
+func (o *sort) terms() []string {
+	out := make([]string, len(o.keys))
+	for i, k := range o.keys {
+		out[i] = k + " " + o.direction()
+	}
+	return out
+}
+
+func (o *sort) direction() string {
+	if o.ascending {
+		return "ASC"
+	}
+	return "DESC"
+}
+
+// orderByArgument orders by the sort named in the sort_by argument: one CASE per term of the
+// common order, which is null (and so ties) for the sorts that do not use it, then id in the
+// sort's direction.
 func orderByArgument() string {
-	all := commonOrder()
 	var b strings.Builder
 	b.WriteString("ORDER BY\n")
-	for _, key := range all {
+	for _, term := range commonOrder() {
+		key, dir, _ := strings.Cut(term, " ")
 		var names []string
 		for _, o := range sorts {
-			if slices.Contains(o.keys, key) {
+			if slices.Contains(o.terms(), term) {
 				names = append(names, "'"+o.name+"'")
 			}
 		}
-		fmt.Fprintf(&b, "    CASE WHEN sqlc.arg(sort_by)::text IN (%s) THEN %s END DESC,\n", strings.Join(names, ", "), key)
+		fmt.Fprintf(&b, "    CASE WHEN sqlc.arg(sort_by)::text IN (%s) THEN %s END %s,\n", strings.Join(names, ", "), key, dir)
+	}
+	var ascending []string
+	for _, o := range sorts {
+		if o.ascending {
+			ascending = append(ascending, "'"+o.name+"'")
+		}
+	}
+	if len(ascending) > 0 {
+		fmt.Fprintf(&b, "    CASE WHEN sqlc.arg(sort_by)::text IN (%s) THEN id END ASC,\n", strings.Join(ascending, ", "))
 	}
 	b.WriteString("    id DESC")
 	return b.String()
 }
 
-// commonOrder is every sort's keys in the order they first appear; check makes sure each sort's
-// keys keep that order.
+// commonOrder is every sort's terms in the order they first appear; check makes sure each
+// sort's terms keep that order.
 func commonOrder() []string {
 	var order []string
 	for _, o := range sorts {
-		for _, k := range o.keys {
-			if !slices.Contains(order, k) {
-				order = append(order, k)
+		for _, t := range o.terms() {
+			if !slices.Contains(order, t) {
+				order = append(order, t)
 			}
 		}
 	}

@@ -9,7 +9,7 @@ package main
 // (NULL when not), or a flag that narrows it when on.
 type criterion struct {
 	arg     string // the statement argument, and (as sqlc names it) the field of searchArgs
-	sqlType string // the argument's type; a flag is bool; text[] is a list, given when not nil
+	sqlType string // the argument's type (text, int or float8); a flag is bool; text[] is a list, given when not nil
 	flag    bool
 	// match is the condition a listing meets, with %s for the argument (for a flag, the
 	// condition alone). It is the one place a criterion's rule is written.
@@ -18,7 +18,8 @@ type criterion struct {
 }
 
 // criteria lists what a search may ask for, in the order the statements check it.
-var criteria = []*criterion{city, locality, postalCode, propertyType, verified, text, words}
+var criteria = []*criterion{city, locality, postalCode, propertyType, verified, currency, otherCurrency,
+	minRent, maxRent, minBedrooms, minBathrooms, pets, furnished, minArea, text, words}
 
 var (
 	city = &criterion{arg: "city_key", sqlType: "text", match: "city_key = %s",
@@ -37,15 +38,42 @@ var (
 		doc: "One of Types."}
 	verified = &criterion{arg: "verified_only", sqlType: "bool", flag: true, match: "verified",
 		doc: "Verified listings only."}
+	// Rents compare only within a currency: the rent bounds come with one, and a count of what
+	// the currency left out asks for the others.
+	currency = &criterion{arg: "currency", sqlType: "text", match: "currency = %s",
+		doc: "The currency of the rent, an ISO code."}
+	otherCurrency = &criterion{arg: "other_currency", sqlType: "text", match: "currency <> %s",
+		doc: "Listings whose rent is not in this currency (to count what a currency filter left out)."}
+	minRent = &criterion{arg: "min_rent", sqlType: "int", match: "monthly_rent >= %s",
+		doc: "The lowest monthly rent, in Currency."}
+	maxRent = &criterion{arg: "max_rent", sqlType: "int", match: "monthly_rent <= %s",
+		doc: "The highest monthly rent, in Currency."}
+	minBedrooms = &criterion{arg: "min_bedrooms", sqlType: "int", match: "bedrooms >= %s",
+		doc: "The fewest bedrooms."}
+	minBathrooms = &criterion{arg: "min_bathrooms", sqlType: "int", match: "bathrooms >= %s",
+		doc: "The fewest bathrooms."}
+	pets = &criterion{arg: "pets_allowed", sqlType: "bool", flag: true, match: "pets_allowed",
+		doc: "Listings that allow pets only."}
+	furnished = &criterion{arg: "furnished", sqlType: "bool", flag: true, match: "furnished",
+		doc: "Furnished listings only."}
+	// square_feet holds the area in the listing's own unit (area_unit).
+	minArea = &criterion{arg: "min_area_sqft", sqlType: "float8",
+		match: "square_feet * CASE area_unit WHEN 'sqm' THEN " + sqftPerSqm + " ELSE 1 END >= %s",
+		doc:   "The smallest floor area, in square feet (see SqftPerSqm)."}
 )
 
-// A sort orders a search's results by its keys, then by id (all descending), so pages are stable.
+// sqftPerSqm converts square metres to square feet; the Go constant SqftPerSqm is the same.
+const sqftPerSqm = "10.7639"
+
+// A sort orders a search's results by its keys, then by id, so pages are stable: all descending,
+// or all ascending, so one index serves a sort and its reverse.
 type sort struct {
-	name     string   // the API's value of sortBy
-	constant string   // its Go constant in package property
-	title    string   // the statements' suffix
-	doc      string   // the constant's comment
-	keys     []string // columns of properties
+	name      string   // the API's value of sortBy
+	constant  string   // its Go constant in package property
+	title     string   // the statements' suffix
+	doc       string   // the constant's comment
+	keys      []string // columns of properties
+	ascending bool
 }
 
 var sorts = []sort{
@@ -57,6 +85,12 @@ var sorts = []sort{
 		doc: "puts the most reviewed first"},
 	{name: "newestListed", constant: "SortNewest", title: "Newest", keys: []string{"created_at"},
 		doc: "puts the latest listed first"},
+	// Rents in different currencies do not compare: the price sorts group them by currency, and
+	// with a currency filter order by rent alone.
+	{name: "priceLowHigh", constant: "SortPriceLowHigh", title: "PriceLowHigh", keys: []string{"currency", "monthly_rent"}, ascending: true,
+		doc: "puts the lowest rent first, within each currency"},
+	{name: "priceHighLow", constant: "SortPriceHighLow", title: "PriceHighLow", keys: []string{"currency", "monthly_rent"},
+		doc: "puts the highest rent first, within each currency"},
 }
 
 // A shape is a search led by one criterion (or by none), which picks the index it walks; the
@@ -88,18 +122,21 @@ var shapes = []shape{
 		name: "City", lead: city, plain: true,
 		total: "(SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int",
 		indexes: map[string]string{"featured": "properties_city_featured", "highestRated": "properties_city_rating",
-			"mostReviews": "properties_city_reviews", "newestListed": "properties_city_newest"},
+			"mostReviews": "properties_city_reviews", "newestListed": "properties_city_newest",
+			"priceLowHigh": "properties_city_price", "priceHighLow": "properties_city_price"},
 	},
 	{
 		name: "Locality", lead: locality, plain: true,
 		total: "(SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int",
 		indexes: map[string]string{"featured": "properties_locality_featured", "highestRated": "properties_locality_rating",
-			"mostReviews": "properties_locality_reviews", "newestListed": "properties_locality_newest"},
+			"mostReviews": "properties_locality_reviews", "newestListed": "properties_locality_newest",
+			"priceLowHigh": "properties_locality_price", "priceHighLow": "properties_locality_price"},
 	},
 	{
 		name: "Postal", lead: postalCode, plain: true,
 		indexes: map[string]string{"featured": "properties_postal_featured", "highestRated": "properties_postal_rating",
-			"mostReviews": "properties_postal_reviews", "newestListed": "properties_postal_newest"},
+			"mostReviews": "properties_postal_reviews", "newestListed": "properties_postal_newest",
+			"priceLowHigh": "properties_postal_price", "priceHighLow": "properties_postal_price"},
 	},
 	{
 		name: "Text", lead: text, byArgument: true,
@@ -108,6 +145,7 @@ var shapes = []shape{
 	{
 		name: "All", plain: true,
 		indexes: map[string]string{"featured": "properties_featured", "highestRated": "properties_rating",
-			"mostReviews": "properties_reviews", "newestListed": "properties_newest"},
+			"mostReviews": "properties_reviews", "newestListed": "properties_newest",
+			"priceLowHigh": "properties_price", "priceHighLow": "properties_price"},
 	},
 }

@@ -15,16 +15,34 @@ SELECT count(*)::int FROM (
     WHERE active
       AND ($1::text IS NULL OR property_type = $1)
       AND (NOT $2::bool OR verified)
-      AND ($3::text[] IS NULL OR search_text LIKE ALL ($3::text[]))
-    LIMIT $4
+      AND ($3::text IS NULL OR currency = $3)
+      AND ($4::text IS NULL OR currency <> $4)
+      AND ($5::int IS NULL OR monthly_rent >= $5)
+      AND ($6::int IS NULL OR monthly_rent <= $6)
+      AND ($7::int IS NULL OR bedrooms >= $7)
+      AND ($8::int IS NULL OR bathrooms >= $8)
+      AND (NOT $9::bool OR pets_allowed)
+      AND (NOT $10::bool OR furnished)
+      AND ($11::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $11)
+      AND ($12::text[] IS NULL OR search_text LIKE ALL ($12::text[]))
+    LIMIT $13
 ) AS matches
 `
 
 type CountAllParams struct {
-	PropertyType *string
-	VerifiedOnly bool
-	QueryWords   []string
-	CountCap     int32
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	QueryWords    []string
+	CountCap      int32
 }
 
 // Counts the matches of a all search up to count_cap.
@@ -32,6 +50,15 @@ func (q *Queries) CountAll(ctx context.Context, arg CountAllParams) (int32, erro
 	row := q.db.QueryRow(ctx, countAll,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.QueryWords,
 		arg.CountCap,
 	)
@@ -48,9 +75,18 @@ SELECT count(*)::int FROM (
       AND ($3::text IS NULL OR postal_code_key = $3)
       AND ($4::text IS NULL OR property_type = $4)
       AND (NOT $5::bool OR verified)
-      AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
-      AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
-    LIMIT $8
+      AND ($6::text IS NULL OR currency = $6)
+      AND ($7::text IS NULL OR currency <> $7)
+      AND ($8::int IS NULL OR monthly_rent >= $8)
+      AND ($9::int IS NULL OR monthly_rent <= $9)
+      AND ($10::int IS NULL OR bedrooms >= $10)
+      AND ($11::int IS NULL OR bathrooms >= $11)
+      AND (NOT $12::bool OR pets_allowed)
+      AND (NOT $13::bool OR furnished)
+      AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+      AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+      AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+    LIMIT $17
 ) AS matches
 `
 
@@ -60,6 +96,15 @@ type CountCityParams struct {
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	CountCap      int32
@@ -73,6 +118,15 @@ func (q *Queries) CountCity(ctx context.Context, arg CountCityParams) (int32, er
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.CountCap,
@@ -89,9 +143,18 @@ SELECT count(*)::int FROM (
       AND ($2::text IS NULL OR postal_code_key = $2)
       AND ($3::text IS NULL OR property_type = $3)
       AND (NOT $4::bool OR verified)
-      AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
-      AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
-    LIMIT $7
+      AND ($5::text IS NULL OR currency = $5)
+      AND ($6::text IS NULL OR currency <> $6)
+      AND ($7::int IS NULL OR monthly_rent >= $7)
+      AND ($8::int IS NULL OR monthly_rent <= $8)
+      AND ($9::int IS NULL OR bedrooms >= $9)
+      AND ($10::int IS NULL OR bathrooms >= $10)
+      AND (NOT $11::bool OR pets_allowed)
+      AND (NOT $12::bool OR furnished)
+      AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+      AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
+      AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
+    LIMIT $16
 ) AS matches
 `
 
@@ -100,6 +163,15 @@ type CountLocalityParams struct {
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	CountCap      int32
@@ -112,6 +184,15 @@ func (q *Queries) CountLocality(ctx context.Context, arg CountLocalityParams) (i
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.CountCap,
@@ -127,9 +208,18 @@ SELECT count(*)::int FROM (
     WHERE active AND postal_code_key = $1
       AND ($2::text IS NULL OR property_type = $2)
       AND (NOT $3::bool OR verified)
-      AND ($4::text IS NULL OR search_text LIKE '%' || $4::text || '%')
-      AND ($5::text[] IS NULL OR search_text LIKE ALL ($5::text[]))
-    LIMIT $6
+      AND ($4::text IS NULL OR currency = $4)
+      AND ($5::text IS NULL OR currency <> $5)
+      AND ($6::int IS NULL OR monthly_rent >= $6)
+      AND ($7::int IS NULL OR monthly_rent <= $7)
+      AND ($8::int IS NULL OR bedrooms >= $8)
+      AND ($9::int IS NULL OR bathrooms >= $9)
+      AND (NOT $10::bool OR pets_allowed)
+      AND (NOT $11::bool OR furnished)
+      AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
+      AND ($13::text IS NULL OR search_text LIKE '%' || $13::text || '%')
+      AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
+    LIMIT $15
 ) AS matches
 `
 
@@ -137,6 +227,15 @@ type CountPostalParams struct {
 	PostalCodeKey string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	CountCap      int32
@@ -148,6 +247,15 @@ func (q *Queries) CountPostal(ctx context.Context, arg CountPostalParams) (int32
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.CountCap,
@@ -163,17 +271,35 @@ SELECT count(*)::int FROM (
     WHERE active AND search_text LIKE '%' || $1::text || '%'
       AND ($2::text IS NULL OR property_type = $2)
       AND (NOT $3::bool OR verified)
-      AND ($4::text[] IS NULL OR search_text LIKE ALL ($4::text[]))
-    LIMIT $5
+      AND ($4::text IS NULL OR currency = $4)
+      AND ($5::text IS NULL OR currency <> $5)
+      AND ($6::int IS NULL OR monthly_rent >= $6)
+      AND ($7::int IS NULL OR monthly_rent <= $7)
+      AND ($8::int IS NULL OR bedrooms >= $8)
+      AND ($9::int IS NULL OR bathrooms >= $9)
+      AND (NOT $10::bool OR pets_allowed)
+      AND (NOT $11::bool OR furnished)
+      AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
+      AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
+    LIMIT $14
 ) AS matches
 `
 
 type CountTextParams struct {
-	Query        string
-	PropertyType *string
-	VerifiedOnly bool
-	QueryWords   []string
-	CountCap     int32
+	Query         string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	QueryWords    []string
+	CountCap      int32
 }
 
 // Counts the matches of a text search up to count_cap.
@@ -182,6 +308,15 @@ func (q *Queries) CountText(ctx context.Context, arg CountTextParams) (int32, er
 		arg.Query,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.QueryWords,
 		arg.CountCap,
 	)
@@ -502,6 +637,194 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 	items := []PlainAllNewestRow{}
 	for rows.Next() {
 		var i PlainAllNewestRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainAllPriceHighLow = `-- name: PlainAllPriceHighLow :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active
+ORDER BY currency DESC, monthly_rent DESC, id DESC
+LIMIT $3 OFFSET $2
+`
+
+type PlainAllPriceHighLowParams struct {
+	ViewerID   int32
+	PageOffset int32
+	PageSize   int32
+}
+
+type PlainAllPriceHighLowRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_price.
+func (q *Queries) PlainAllPriceHighLow(ctx context.Context, arg PlainAllPriceHighLowParams) ([]PlainAllPriceHighLowRow, error) {
+	rows, err := q.db.Query(ctx, plainAllPriceHighLow, arg.ViewerID, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainAllPriceHighLowRow{}
+	for rows.Next() {
+		var i PlainAllPriceHighLowRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainAllPriceLowHigh = `-- name: PlainAllPriceLowHigh :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT $3 OFFSET $2
+`
+
+type PlainAllPriceLowHighParams struct {
+	ViewerID   int32
+	PageOffset int32
+	PageSize   int32
+}
+
+type PlainAllPriceLowHighRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_price.
+func (q *Queries) PlainAllPriceLowHigh(ctx context.Context, arg PlainAllPriceLowHighParams) ([]PlainAllPriceLowHighRow, error) {
+	rows, err := q.db.Query(ctx, plainAllPriceLowHigh, arg.ViewerID, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainAllPriceLowHighRow{}
+	for rows.Next() {
+		var i PlainAllPriceLowHighRow
 		if err := rows.Scan(
 			&i.Property.ID,
 			&i.Property.Title,
@@ -909,6 +1232,210 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 	items := []PlainCityNewestRow{}
 	for rows.Next() {
 		var i PlainCityNewestRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Total,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainCityPriceHighLow = `-- name: PlainCityPriceHighLow :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+    ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND city_key = $1
+ORDER BY currency DESC, monthly_rent DESC, id DESC
+LIMIT $4 OFFSET $3
+`
+
+type PlainCityPriceHighLowParams struct {
+	CityKey    string
+	ViewerID   int32
+	PageOffset int32
+	PageSize   int32
+}
+
+type PlainCityPriceHighLowRow struct {
+	Property Property
+	Total    int32
+	Saved    bool
+}
+
+// Walks properties_city_price.
+func (q *Queries) PlainCityPriceHighLow(ctx context.Context, arg PlainCityPriceHighLowParams) ([]PlainCityPriceHighLowRow, error) {
+	rows, err := q.db.Query(ctx, plainCityPriceHighLow,
+		arg.CityKey,
+		arg.ViewerID,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainCityPriceHighLowRow{}
+	for rows.Next() {
+		var i PlainCityPriceHighLowRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Total,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainCityPriceLowHigh = `-- name: PlainCityPriceLowHigh :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+    ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND city_key = $1
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT $4 OFFSET $3
+`
+
+type PlainCityPriceLowHighParams struct {
+	CityKey    string
+	ViewerID   int32
+	PageOffset int32
+	PageSize   int32
+}
+
+type PlainCityPriceLowHighRow struct {
+	Property Property
+	Total    int32
+	Saved    bool
+}
+
+// Walks properties_city_price.
+func (q *Queries) PlainCityPriceLowHigh(ctx context.Context, arg PlainCityPriceLowHighParams) ([]PlainCityPriceLowHighRow, error) {
+	rows, err := q.db.Query(ctx, plainCityPriceLowHigh,
+		arg.CityKey,
+		arg.ViewerID,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainCityPriceLowHighRow{}
+	for rows.Next() {
+		var i PlainCityPriceLowHighRow
 		if err := rows.Scan(
 			&i.Property.ID,
 			&i.Property.Title,
@@ -1382,6 +1909,210 @@ func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewe
 	return items, nil
 }
 
+const plainLocalityPriceHighLow = `-- name: PlainLocalityPriceHighLow :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+    ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND locality_key = $1
+ORDER BY currency DESC, monthly_rent DESC, id DESC
+LIMIT $4 OFFSET $3
+`
+
+type PlainLocalityPriceHighLowParams struct {
+	LocalityKey string
+	ViewerID    int32
+	PageOffset  int32
+	PageSize    int32
+}
+
+type PlainLocalityPriceHighLowRow struct {
+	Property Property
+	Total    int32
+	Saved    bool
+}
+
+// Walks properties_locality_price.
+func (q *Queries) PlainLocalityPriceHighLow(ctx context.Context, arg PlainLocalityPriceHighLowParams) ([]PlainLocalityPriceHighLowRow, error) {
+	rows, err := q.db.Query(ctx, plainLocalityPriceHighLow,
+		arg.LocalityKey,
+		arg.ViewerID,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainLocalityPriceHighLowRow{}
+	for rows.Next() {
+		var i PlainLocalityPriceHighLowRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Total,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainLocalityPriceLowHigh = `-- name: PlainLocalityPriceLowHigh :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+    ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND locality_key = $1
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT $4 OFFSET $3
+`
+
+type PlainLocalityPriceLowHighParams struct {
+	LocalityKey string
+	ViewerID    int32
+	PageOffset  int32
+	PageSize    int32
+}
+
+type PlainLocalityPriceLowHighRow struct {
+	Property Property
+	Total    int32
+	Saved    bool
+}
+
+// Walks properties_locality_price.
+func (q *Queries) PlainLocalityPriceLowHigh(ctx context.Context, arg PlainLocalityPriceLowHighParams) ([]PlainLocalityPriceLowHighRow, error) {
+	rows, err := q.db.Query(ctx, plainLocalityPriceLowHigh,
+		arg.LocalityKey,
+		arg.ViewerID,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainLocalityPriceLowHighRow{}
+	for rows.Next() {
+		var i PlainLocalityPriceLowHighRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Total,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const plainPostalFeatured = `-- name: PlainPostalFeatured :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
@@ -1782,6 +2513,206 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 	return items, nil
 }
 
+const plainPostalPriceHighLow = `-- name: PlainPostalPriceHighLow :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND postal_code_key = $2
+ORDER BY currency DESC, monthly_rent DESC, id DESC
+LIMIT $4 OFFSET $3
+`
+
+type PlainPostalPriceHighLowParams struct {
+	ViewerID      int32
+	PostalCodeKey string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type PlainPostalPriceHighLowRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_postal_price.
+func (q *Queries) PlainPostalPriceHighLow(ctx context.Context, arg PlainPostalPriceHighLowParams) ([]PlainPostalPriceHighLowRow, error) {
+	rows, err := q.db.Query(ctx, plainPostalPriceHighLow,
+		arg.ViewerID,
+		arg.PostalCodeKey,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainPostalPriceHighLowRow{}
+	for rows.Next() {
+		var i PlainPostalPriceHighLowRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const plainPostalPriceLowHigh = `-- name: PlainPostalPriceLowHigh :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND postal_code_key = $2
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT $4 OFFSET $3
+`
+
+type PlainPostalPriceLowHighParams struct {
+	ViewerID      int32
+	PostalCodeKey string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type PlainPostalPriceLowHighRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_postal_price.
+func (q *Queries) PlainPostalPriceLowHigh(ctx context.Context, arg PlainPostalPriceLowHighParams) ([]PlainPostalPriceLowHighRow, error) {
+	rows, err := q.db.Query(ctx, plainPostalPriceLowHigh,
+		arg.ViewerID,
+		arg.PostalCodeKey,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainPostalPriceLowHighRow{}
+	for rows.Next() {
+		var i PlainPostalPriceLowHighRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchAllFeatured = `-- name: SearchAllFeatured :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
@@ -1789,18 +2720,36 @@ FROM properties p
 WHERE active
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
-  AND ($4::text[] IS NULL OR search_text LIKE ALL ($4::text[]))
+  AND ($4::text IS NULL OR currency = $4)
+  AND ($5::text IS NULL OR currency <> $5)
+  AND ($6::int IS NULL OR monthly_rent >= $6)
+  AND ($7::int IS NULL OR monthly_rent <= $7)
+  AND ($8::int IS NULL OR bedrooms >= $8)
+  AND ($9::int IS NULL OR bathrooms >= $9)
+  AND (NOT $10::bool OR pets_allowed)
+  AND (NOT $11::bool OR furnished)
+  AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
+  AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $6 OFFSET $5
+LIMIT $15 OFFSET $14
 `
 
 type SearchAllFeaturedParams struct {
-	ViewerID     int32
-	PropertyType *string
-	VerifiedOnly bool
-	QueryWords   []string
-	PageOffset   int32
-	PageSize     int32
+	ViewerID      int32
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
 }
 
 type SearchAllFeaturedRow struct {
@@ -1814,6 +2763,15 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 		arg.ViewerID,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
@@ -1896,18 +2854,36 @@ FROM properties p
 WHERE active
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
-  AND ($4::text[] IS NULL OR search_text LIKE ALL ($4::text[]))
+  AND ($4::text IS NULL OR currency = $4)
+  AND ($5::text IS NULL OR currency <> $5)
+  AND ($6::int IS NULL OR monthly_rent >= $6)
+  AND ($7::int IS NULL OR monthly_rent <= $7)
+  AND ($8::int IS NULL OR bedrooms >= $8)
+  AND ($9::int IS NULL OR bathrooms >= $9)
+  AND (NOT $10::bool OR pets_allowed)
+  AND (NOT $11::bool OR furnished)
+  AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
+  AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $6 OFFSET $5
+LIMIT $15 OFFSET $14
 `
 
 type SearchAllHighestRatedParams struct {
-	ViewerID     int32
-	PropertyType *string
-	VerifiedOnly bool
-	QueryWords   []string
-	PageOffset   int32
-	PageSize     int32
+	ViewerID      int32
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
 }
 
 type SearchAllHighestRatedRow struct {
@@ -1921,6 +2897,15 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 		arg.ViewerID,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
@@ -2003,18 +2988,36 @@ FROM properties p
 WHERE active
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
-  AND ($4::text[] IS NULL OR search_text LIKE ALL ($4::text[]))
+  AND ($4::text IS NULL OR currency = $4)
+  AND ($5::text IS NULL OR currency <> $5)
+  AND ($6::int IS NULL OR monthly_rent >= $6)
+  AND ($7::int IS NULL OR monthly_rent <= $7)
+  AND ($8::int IS NULL OR bedrooms >= $8)
+  AND ($9::int IS NULL OR bathrooms >= $9)
+  AND (NOT $10::bool OR pets_allowed)
+  AND (NOT $11::bool OR furnished)
+  AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
+  AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $6 OFFSET $5
+LIMIT $15 OFFSET $14
 `
 
 type SearchAllMostReviewsParams struct {
-	ViewerID     int32
-	PropertyType *string
-	VerifiedOnly bool
-	QueryWords   []string
-	PageOffset   int32
-	PageSize     int32
+	ViewerID      int32
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
 }
 
 type SearchAllMostReviewsRow struct {
@@ -2028,6 +3031,15 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 		arg.ViewerID,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
@@ -2110,18 +3122,36 @@ FROM properties p
 WHERE active
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
-  AND ($4::text[] IS NULL OR search_text LIKE ALL ($4::text[]))
+  AND ($4::text IS NULL OR currency = $4)
+  AND ($5::text IS NULL OR currency <> $5)
+  AND ($6::int IS NULL OR monthly_rent >= $6)
+  AND ($7::int IS NULL OR monthly_rent <= $7)
+  AND ($8::int IS NULL OR bedrooms >= $8)
+  AND ($9::int IS NULL OR bathrooms >= $9)
+  AND (NOT $10::bool OR pets_allowed)
+  AND (NOT $11::bool OR furnished)
+  AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
+  AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $6 OFFSET $5
+LIMIT $15 OFFSET $14
 `
 
 type SearchAllNewestParams struct {
-	ViewerID     int32
-	PropertyType *string
-	VerifiedOnly bool
-	QueryWords   []string
-	PageOffset   int32
-	PageSize     int32
+	ViewerID      int32
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
 }
 
 type SearchAllNewestRow struct {
@@ -2135,6 +3165,15 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 		arg.ViewerID,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
@@ -2210,6 +3249,274 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 	return items, nil
 }
 
+const searchAllPriceHighLow = `-- name: SearchAllPriceHighLow :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active
+  AND ($2::text IS NULL OR property_type = $2)
+  AND (NOT $3::bool OR verified)
+  AND ($4::text IS NULL OR currency = $4)
+  AND ($5::text IS NULL OR currency <> $5)
+  AND ($6::int IS NULL OR monthly_rent >= $6)
+  AND ($7::int IS NULL OR monthly_rent <= $7)
+  AND ($8::int IS NULL OR bedrooms >= $8)
+  AND ($9::int IS NULL OR bathrooms >= $9)
+  AND (NOT $10::bool OR pets_allowed)
+  AND (NOT $11::bool OR furnished)
+  AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
+  AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
+ORDER BY currency DESC, monthly_rent DESC, id DESC
+LIMIT $15 OFFSET $14
+`
+
+type SearchAllPriceHighLowParams struct {
+	ViewerID      int32
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchAllPriceHighLowRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_price.
+func (q *Queries) SearchAllPriceHighLow(ctx context.Context, arg SearchAllPriceHighLowParams) ([]SearchAllPriceHighLowRow, error) {
+	rows, err := q.db.Query(ctx, searchAllPriceHighLow,
+		arg.ViewerID,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchAllPriceHighLowRow{}
+	for rows.Next() {
+		var i SearchAllPriceHighLowRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchAllPriceLowHigh = `-- name: SearchAllPriceLowHigh :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active
+  AND ($2::text IS NULL OR property_type = $2)
+  AND (NOT $3::bool OR verified)
+  AND ($4::text IS NULL OR currency = $4)
+  AND ($5::text IS NULL OR currency <> $5)
+  AND ($6::int IS NULL OR monthly_rent >= $6)
+  AND ($7::int IS NULL OR monthly_rent <= $7)
+  AND ($8::int IS NULL OR bedrooms >= $8)
+  AND ($9::int IS NULL OR bathrooms >= $9)
+  AND (NOT $10::bool OR pets_allowed)
+  AND (NOT $11::bool OR furnished)
+  AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
+  AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT $15 OFFSET $14
+`
+
+type SearchAllPriceLowHighParams struct {
+	ViewerID      int32
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchAllPriceLowHighRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_price.
+func (q *Queries) SearchAllPriceLowHigh(ctx context.Context, arg SearchAllPriceLowHighParams) ([]SearchAllPriceLowHighRow, error) {
+	rows, err := q.db.Query(ctx, searchAllPriceLowHigh,
+		arg.ViewerID,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchAllPriceLowHighRow{}
+	for rows.Next() {
+		var i SearchAllPriceLowHighRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchCityFeatured = `-- name: SearchCityFeatured :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
@@ -2219,10 +3526,19 @@ WHERE active AND city_key = $2
   AND ($4::text IS NULL OR postal_code_key = $4)
   AND ($5::text IS NULL OR property_type = $5)
   AND (NOT $6::bool OR verified)
-  AND ($7::text IS NULL OR search_text LIKE '%' || $7::text || '%')
-  AND ($8::text[] IS NULL OR search_text LIKE ALL ($8::text[]))
+  AND ($7::text IS NULL OR currency = $7)
+  AND ($8::text IS NULL OR currency <> $8)
+  AND ($9::int IS NULL OR monthly_rent >= $9)
+  AND ($10::int IS NULL OR monthly_rent <= $10)
+  AND ($11::int IS NULL OR bedrooms >= $11)
+  AND ($12::int IS NULL OR bathrooms >= $12)
+  AND (NOT $13::bool OR pets_allowed)
+  AND (NOT $14::bool OR furnished)
+  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $10 OFFSET $9
+LIMIT $19 OFFSET $18
 `
 
 type SearchCityFeaturedParams struct {
@@ -2232,6 +3548,15 @@ type SearchCityFeaturedParams struct {
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -2252,6 +3577,15 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -2337,10 +3671,19 @@ WHERE active AND city_key = $2
   AND ($4::text IS NULL OR postal_code_key = $4)
   AND ($5::text IS NULL OR property_type = $5)
   AND (NOT $6::bool OR verified)
-  AND ($7::text IS NULL OR search_text LIKE '%' || $7::text || '%')
-  AND ($8::text[] IS NULL OR search_text LIKE ALL ($8::text[]))
+  AND ($7::text IS NULL OR currency = $7)
+  AND ($8::text IS NULL OR currency <> $8)
+  AND ($9::int IS NULL OR monthly_rent >= $9)
+  AND ($10::int IS NULL OR monthly_rent <= $10)
+  AND ($11::int IS NULL OR bedrooms >= $11)
+  AND ($12::int IS NULL OR bathrooms >= $12)
+  AND (NOT $13::bool OR pets_allowed)
+  AND (NOT $14::bool OR furnished)
+  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $10 OFFSET $9
+LIMIT $19 OFFSET $18
 `
 
 type SearchCityHighestRatedParams struct {
@@ -2350,6 +3693,15 @@ type SearchCityHighestRatedParams struct {
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -2370,6 +3722,15 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -2455,10 +3816,19 @@ WHERE active AND city_key = $2
   AND ($4::text IS NULL OR postal_code_key = $4)
   AND ($5::text IS NULL OR property_type = $5)
   AND (NOT $6::bool OR verified)
-  AND ($7::text IS NULL OR search_text LIKE '%' || $7::text || '%')
-  AND ($8::text[] IS NULL OR search_text LIKE ALL ($8::text[]))
+  AND ($7::text IS NULL OR currency = $7)
+  AND ($8::text IS NULL OR currency <> $8)
+  AND ($9::int IS NULL OR monthly_rent >= $9)
+  AND ($10::int IS NULL OR monthly_rent <= $10)
+  AND ($11::int IS NULL OR bedrooms >= $11)
+  AND ($12::int IS NULL OR bathrooms >= $12)
+  AND (NOT $13::bool OR pets_allowed)
+  AND (NOT $14::bool OR furnished)
+  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $10 OFFSET $9
+LIMIT $19 OFFSET $18
 `
 
 type SearchCityMostReviewsParams struct {
@@ -2468,6 +3838,15 @@ type SearchCityMostReviewsParams struct {
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -2488,6 +3867,15 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -2573,10 +3961,19 @@ WHERE active AND city_key = $2
   AND ($4::text IS NULL OR postal_code_key = $4)
   AND ($5::text IS NULL OR property_type = $5)
   AND (NOT $6::bool OR verified)
-  AND ($7::text IS NULL OR search_text LIKE '%' || $7::text || '%')
-  AND ($8::text[] IS NULL OR search_text LIKE ALL ($8::text[]))
+  AND ($7::text IS NULL OR currency = $7)
+  AND ($8::text IS NULL OR currency <> $8)
+  AND ($9::int IS NULL OR monthly_rent >= $9)
+  AND ($10::int IS NULL OR monthly_rent <= $10)
+  AND ($11::int IS NULL OR bedrooms >= $11)
+  AND ($12::int IS NULL OR bathrooms >= $12)
+  AND (NOT $13::bool OR pets_allowed)
+  AND (NOT $14::bool OR furnished)
+  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $10 OFFSET $9
+LIMIT $19 OFFSET $18
 `
 
 type SearchCityNewestParams struct {
@@ -2586,6 +3983,15 @@ type SearchCityNewestParams struct {
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -2606,6 +4012,15 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -2682,6 +4097,296 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 	return items, nil
 }
 
+const searchCityPriceHighLow = `-- name: SearchCityPriceHighLow :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND city_key = $2
+  AND ($3::text IS NULL OR locality_key = $3)
+  AND ($4::text IS NULL OR postal_code_key = $4)
+  AND ($5::text IS NULL OR property_type = $5)
+  AND (NOT $6::bool OR verified)
+  AND ($7::text IS NULL OR currency = $7)
+  AND ($8::text IS NULL OR currency <> $8)
+  AND ($9::int IS NULL OR monthly_rent >= $9)
+  AND ($10::int IS NULL OR monthly_rent <= $10)
+  AND ($11::int IS NULL OR bedrooms >= $11)
+  AND ($12::int IS NULL OR bathrooms >= $12)
+  AND (NOT $13::bool OR pets_allowed)
+  AND (NOT $14::bool OR furnished)
+  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+ORDER BY currency DESC, monthly_rent DESC, id DESC
+LIMIT $19 OFFSET $18
+`
+
+type SearchCityPriceHighLowParams struct {
+	ViewerID      int32
+	CityKey       string
+	LocalityKey   *string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchCityPriceHighLowRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_city_price.
+func (q *Queries) SearchCityPriceHighLow(ctx context.Context, arg SearchCityPriceHighLowParams) ([]SearchCityPriceHighLowRow, error) {
+	rows, err := q.db.Query(ctx, searchCityPriceHighLow,
+		arg.ViewerID,
+		arg.CityKey,
+		arg.LocalityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchCityPriceHighLowRow{}
+	for rows.Next() {
+		var i SearchCityPriceHighLowRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchCityPriceLowHigh = `-- name: SearchCityPriceLowHigh :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND city_key = $2
+  AND ($3::text IS NULL OR locality_key = $3)
+  AND ($4::text IS NULL OR postal_code_key = $4)
+  AND ($5::text IS NULL OR property_type = $5)
+  AND (NOT $6::bool OR verified)
+  AND ($7::text IS NULL OR currency = $7)
+  AND ($8::text IS NULL OR currency <> $8)
+  AND ($9::int IS NULL OR monthly_rent >= $9)
+  AND ($10::int IS NULL OR monthly_rent <= $10)
+  AND ($11::int IS NULL OR bedrooms >= $11)
+  AND ($12::int IS NULL OR bathrooms >= $12)
+  AND (NOT $13::bool OR pets_allowed)
+  AND (NOT $14::bool OR furnished)
+  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT $19 OFFSET $18
+`
+
+type SearchCityPriceLowHighParams struct {
+	ViewerID      int32
+	CityKey       string
+	LocalityKey   *string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchCityPriceLowHighRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_city_price.
+func (q *Queries) SearchCityPriceLowHigh(ctx context.Context, arg SearchCityPriceLowHighParams) ([]SearchCityPriceLowHighRow, error) {
+	rows, err := q.db.Query(ctx, searchCityPriceLowHigh,
+		arg.ViewerID,
+		arg.CityKey,
+		arg.LocalityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchCityPriceLowHighRow{}
+	for rows.Next() {
+		var i SearchCityPriceLowHighRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchLocalityFeatured = `-- name: SearchLocalityFeatured :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
@@ -2690,10 +4395,19 @@ WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
   AND ($4::text IS NULL OR property_type = $4)
   AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
-  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
+  AND ($6::text IS NULL OR currency = $6)
+  AND ($7::text IS NULL OR currency <> $7)
+  AND ($8::int IS NULL OR monthly_rent >= $8)
+  AND ($9::int IS NULL OR monthly_rent <= $9)
+  AND ($10::int IS NULL OR bedrooms >= $10)
+  AND ($11::int IS NULL OR bathrooms >= $11)
+  AND (NOT $12::bool OR pets_allowed)
+  AND (NOT $13::bool OR furnished)
+  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $9 OFFSET $8
+LIMIT $18 OFFSET $17
 `
 
 type SearchLocalityFeaturedParams struct {
@@ -2702,6 +4416,15 @@ type SearchLocalityFeaturedParams struct {
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -2721,6 +4444,15 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -2805,10 +4537,19 @@ WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
   AND ($4::text IS NULL OR property_type = $4)
   AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
-  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
+  AND ($6::text IS NULL OR currency = $6)
+  AND ($7::text IS NULL OR currency <> $7)
+  AND ($8::int IS NULL OR monthly_rent >= $8)
+  AND ($9::int IS NULL OR monthly_rent <= $9)
+  AND ($10::int IS NULL OR bedrooms >= $10)
+  AND ($11::int IS NULL OR bathrooms >= $11)
+  AND (NOT $12::bool OR pets_allowed)
+  AND (NOT $13::bool OR furnished)
+  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $9 OFFSET $8
+LIMIT $18 OFFSET $17
 `
 
 type SearchLocalityHighestRatedParams struct {
@@ -2817,6 +4558,15 @@ type SearchLocalityHighestRatedParams struct {
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -2836,6 +4586,15 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -2920,10 +4679,19 @@ WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
   AND ($4::text IS NULL OR property_type = $4)
   AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
-  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
+  AND ($6::text IS NULL OR currency = $6)
+  AND ($7::text IS NULL OR currency <> $7)
+  AND ($8::int IS NULL OR monthly_rent >= $8)
+  AND ($9::int IS NULL OR monthly_rent <= $9)
+  AND ($10::int IS NULL OR bedrooms >= $10)
+  AND ($11::int IS NULL OR bathrooms >= $11)
+  AND (NOT $12::bool OR pets_allowed)
+  AND (NOT $13::bool OR furnished)
+  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $9 OFFSET $8
+LIMIT $18 OFFSET $17
 `
 
 type SearchLocalityMostReviewsParams struct {
@@ -2932,6 +4700,15 @@ type SearchLocalityMostReviewsParams struct {
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -2951,6 +4728,15 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -3035,10 +4821,19 @@ WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
   AND ($4::text IS NULL OR property_type = $4)
   AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR search_text LIKE '%' || $6::text || '%')
-  AND ($7::text[] IS NULL OR search_text LIKE ALL ($7::text[]))
+  AND ($6::text IS NULL OR currency = $6)
+  AND ($7::text IS NULL OR currency <> $7)
+  AND ($8::int IS NULL OR monthly_rent >= $8)
+  AND ($9::int IS NULL OR monthly_rent <= $9)
+  AND ($10::int IS NULL OR bedrooms >= $10)
+  AND ($11::int IS NULL OR bathrooms >= $11)
+  AND (NOT $12::bool OR pets_allowed)
+  AND (NOT $13::bool OR furnished)
+  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $9 OFFSET $8
+LIMIT $18 OFFSET $17
 `
 
 type SearchLocalityNewestParams struct {
@@ -3047,6 +4842,15 @@ type SearchLocalityNewestParams struct {
 	PostalCodeKey *string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -3066,6 +4870,15 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -3142,6 +4955,290 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 	return items, nil
 }
 
+const searchLocalityPriceHighLow = `-- name: SearchLocalityPriceHighLow :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND locality_key = $2
+  AND ($3::text IS NULL OR postal_code_key = $3)
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR currency = $6)
+  AND ($7::text IS NULL OR currency <> $7)
+  AND ($8::int IS NULL OR monthly_rent >= $8)
+  AND ($9::int IS NULL OR monthly_rent <= $9)
+  AND ($10::int IS NULL OR bedrooms >= $10)
+  AND ($11::int IS NULL OR bathrooms >= $11)
+  AND (NOT $12::bool OR pets_allowed)
+  AND (NOT $13::bool OR furnished)
+  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+ORDER BY currency DESC, monthly_rent DESC, id DESC
+LIMIT $18 OFFSET $17
+`
+
+type SearchLocalityPriceHighLowParams struct {
+	ViewerID      int32
+	LocalityKey   string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchLocalityPriceHighLowRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_locality_price.
+func (q *Queries) SearchLocalityPriceHighLow(ctx context.Context, arg SearchLocalityPriceHighLowParams) ([]SearchLocalityPriceHighLowRow, error) {
+	rows, err := q.db.Query(ctx, searchLocalityPriceHighLow,
+		arg.ViewerID,
+		arg.LocalityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchLocalityPriceHighLowRow{}
+	for rows.Next() {
+		var i SearchLocalityPriceHighLowRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchLocalityPriceLowHigh = `-- name: SearchLocalityPriceLowHigh :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND locality_key = $2
+  AND ($3::text IS NULL OR postal_code_key = $3)
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR currency = $6)
+  AND ($7::text IS NULL OR currency <> $7)
+  AND ($8::int IS NULL OR monthly_rent >= $8)
+  AND ($9::int IS NULL OR monthly_rent <= $9)
+  AND ($10::int IS NULL OR bedrooms >= $10)
+  AND ($11::int IS NULL OR bathrooms >= $11)
+  AND (NOT $12::bool OR pets_allowed)
+  AND (NOT $13::bool OR furnished)
+  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT $18 OFFSET $17
+`
+
+type SearchLocalityPriceLowHighParams struct {
+	ViewerID      int32
+	LocalityKey   string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchLocalityPriceLowHighRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_locality_price.
+func (q *Queries) SearchLocalityPriceLowHigh(ctx context.Context, arg SearchLocalityPriceLowHighParams) ([]SearchLocalityPriceLowHighRow, error) {
+	rows, err := q.db.Query(ctx, searchLocalityPriceLowHigh,
+		arg.ViewerID,
+		arg.LocalityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchLocalityPriceLowHighRow{}
+	for rows.Next() {
+		var i SearchLocalityPriceLowHighRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchPostalFeatured = `-- name: SearchPostalFeatured :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
@@ -3149,10 +5246,19 @@ FROM properties p
 WHERE active AND postal_code_key = $2
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
-  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
+  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $8 OFFSET $7
+LIMIT $17 OFFSET $16
 `
 
 type SearchPostalFeaturedParams struct {
@@ -3160,6 +5266,15 @@ type SearchPostalFeaturedParams struct {
 	PostalCodeKey string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -3178,6 +5293,15 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -3261,10 +5385,19 @@ FROM properties p
 WHERE active AND postal_code_key = $2
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
-  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
+  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $8 OFFSET $7
+LIMIT $17 OFFSET $16
 `
 
 type SearchPostalHighestRatedParams struct {
@@ -3272,6 +5405,15 @@ type SearchPostalHighestRatedParams struct {
 	PostalCodeKey string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -3290,6 +5432,15 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -3373,10 +5524,19 @@ FROM properties p
 WHERE active AND postal_code_key = $2
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
-  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
+  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $8 OFFSET $7
+LIMIT $17 OFFSET $16
 `
 
 type SearchPostalMostReviewsParams struct {
@@ -3384,6 +5544,15 @@ type SearchPostalMostReviewsParams struct {
 	PostalCodeKey string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -3402,6 +5571,15 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -3485,10 +5663,19 @@ FROM properties p
 WHERE active AND postal_code_key = $2
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR search_text LIKE '%' || $5::text || '%')
-  AND ($6::text[] IS NULL OR search_text LIKE ALL ($6::text[]))
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
+  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $8 OFFSET $7
+LIMIT $17 OFFSET $16
 `
 
 type SearchPostalNewestParams struct {
@@ -3496,6 +5683,15 @@ type SearchPostalNewestParams struct {
 	PostalCodeKey string
 	PropertyType  *string
 	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -3514,6 +5710,15 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -3590,6 +5795,284 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 	return items, nil
 }
 
+const searchPostalPriceHighLow = `-- name: SearchPostalPriceHighLow :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND postal_code_key = $2
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
+  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
+ORDER BY currency DESC, monthly_rent DESC, id DESC
+LIMIT $17 OFFSET $16
+`
+
+type SearchPostalPriceHighLowParams struct {
+	ViewerID      int32
+	PostalCodeKey string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchPostalPriceHighLowRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_postal_price.
+func (q *Queries) SearchPostalPriceHighLow(ctx context.Context, arg SearchPostalPriceHighLowParams) ([]SearchPostalPriceHighLowRow, error) {
+	rows, err := q.db.Query(ctx, searchPostalPriceHighLow,
+		arg.ViewerID,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchPostalPriceHighLowRow{}
+	for rows.Next() {
+		var i SearchPostalPriceHighLowRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchPostalPriceLowHigh = `-- name: SearchPostalPriceLowHigh :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND postal_code_key = $2
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
+  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT $17 OFFSET $16
+`
+
+type SearchPostalPriceLowHighParams struct {
+	ViewerID      int32
+	PostalCodeKey string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchPostalPriceLowHighRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_postal_price.
+func (q *Queries) SearchPostalPriceLowHigh(ctx context.Context, arg SearchPostalPriceLowHighParams) ([]SearchPostalPriceLowHighRow, error) {
+	rows, err := q.db.Query(ctx, searchPostalPriceLowHigh,
+		arg.ViewerID,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchPostalPriceLowHighRow{}
+	for rows.Next() {
+		var i SearchPostalPriceLowHighRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchText = `-- name: SearchText :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
@@ -3597,25 +6080,48 @@ FROM properties p
 WHERE active AND search_text LIKE '%' || $2::text || '%'
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
-  AND ($5::text[] IS NULL OR search_text LIKE ALL ($5::text[]))
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
 ORDER BY
-    CASE WHEN $6::text IN ('featured') THEN verified END DESC,
-    CASE WHEN $6::text IN ('featured', 'highestRated') THEN rating END DESC,
-    CASE WHEN $6::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
-    CASE WHEN $6::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN $15::text IN ('featured') THEN verified END DESC,
+    CASE WHEN $15::text IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN $15::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN $15::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN $15::text IN ('priceLowHigh') THEN currency END ASC,
+    CASE WHEN $15::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+    CASE WHEN $15::text IN ('priceHighLow') THEN currency END DESC,
+    CASE WHEN $15::text IN ('priceHighLow') THEN monthly_rent END DESC,
+    CASE WHEN $15::text IN ('priceLowHigh') THEN id END ASC,
     id DESC
-LIMIT $8 OFFSET $7
+LIMIT $17 OFFSET $16
 `
 
 type SearchTextParams struct {
-	ViewerID     int32
-	Query        string
-	PropertyType *string
-	VerifiedOnly bool
-	QueryWords   []string
-	SortBy       string
-	PageOffset   int32
-	PageSize     int32
+	ViewerID      int32
+	Query         string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	QueryWords    []string
+	SortBy        string
+	PageOffset    int32
+	PageSize      int32
 }
 
 type SearchTextRow struct {
@@ -3630,6 +6136,15 @@ func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Searc
 		arg.Query,
 		arg.PropertyType,
 		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
 		arg.QueryWords,
 		arg.SortBy,
 		arg.PageOffset,

@@ -47,13 +47,16 @@ func (h *Property) SearchProperties(ctx context.Context, req *connect.Request[pr
 	res, err := h.svc.Search(ctx, property.Search{
 		City: m.GetCity(), ZipCode: m.GetZipCode(), PropertyType: m.GetPropertyType(), SortBy: m.GetSortBy(),
 		Query: m.GetQuery(), VerifiedOnly: m.GetVerifiedOnly(), Page: m.GetPage(), PageSize: m.GetPageSize(),
+		Currency: m.GetCurrency(), MinRent: m.GetMinRent(), MaxRent: m.GetMaxRent(),
+		MinBedrooms: m.GetMinBedrooms(), MinBathrooms: m.GetMinBathrooms(),
+		PetsAllowed: m.GetPetsAllowed(), Furnished: m.GetFurnished(), MinArea: m.GetMinArea(), AreaUnit: m.GetAreaUnit(),
 	})
 	if err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&propertyv1.SearchPropertiesResponse{
 		Properties: propertiesToProto(res.Properties), TotalCount: res.Total, TotalCapped: res.Capped,
-		Page: res.Page, PageSize: res.PageSize, MatchedCity: res.MatchedCity,
+		Page: res.Page, PageSize: res.PageSize, MatchedCity: res.MatchedCity, OtherCurrencyCount: res.OtherCurrencies,
 	}), nil
 }
 

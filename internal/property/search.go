@@ -26,12 +26,23 @@ const (
 	CountCap = 1000
 )
 
-// Search is a search request; every filter is optional.
+// Search is a search request; every filter is optional (a zero asks for nothing).
 type Search struct {
 	City, ZipCode, PropertyType, SortBy, Query string
 	VerifiedOnly                               bool
-	Page, PageSize                             int32
+	// Currency keeps rents in it; MinRent and MaxRent, in it, need it.
+	Currency                  string
+	MinRent, MaxRent          int32
+	MinBedrooms, MinBathrooms int32
+	PetsAllowed, Furnished    bool
+	MinArea                   int32
+	AreaUnit                  string // of MinArea: sqft (default) or sqm
+	Page, PageSize            int32
 }
+
+// SqftPerSqm converts square metres to square feet, as the search's area filter does
+// (cmd/gensearch writes the same figure into its statements).
+const SqftPerSqm = 10.7639
 
 // Results is one page of a search.
 type Results struct {
@@ -40,6 +51,9 @@ type Results struct {
 	Capped         bool  // more than CountCap match
 	Page, PageSize int32
 	MatchedCity    string // the city searched when the request's was matched by spelling
+	// OtherCurrencies, when the search names a currency, counts (up to CountCap) the listings
+	// that match everything else but whose rent is in another currency.
+	OtherCurrencies int32
 }
 
 // Search finds active properties. The city names a city or a neighbourhood, ignoring case, or,
@@ -49,6 +63,24 @@ type Results struct {
 // The statement comes from the generated table (search_gen.go, from cmd/gensearch): the first
 // criterion given picks the shape and its index, the sort picks the statement.
 func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
+	res, a, err := s.search(ctx, in)
+	if err != nil || a == nil || a.Currency == nil {
+		return res, err
+	}
+	// What the currency left out: everything else asked for, in any other currency.
+	other := *a
+	other.OtherCurrency, other.Currency, other.MinRent, other.MaxRent = other.Currency, nil, nil, nil
+	count, err := searchCounts[other.key(in.SortBy).shape](ctx, s.q, &other, CountCap)
+	if err != nil {
+		return Results{}, fmt.Errorf("count other currencies: %w", err)
+	}
+	res.OtherCurrencies = count
+	return res, nil
+}
+
+// search runs a search and returns its results and the arguments it ran with (its place
+// resolved), nil when the request was refused.
+func (s *Service) search(ctx context.Context, in Search) (Results, *searchArgs, error) {
 	in.City = strings.TrimSpace(in.City)
 	in.Query = strings.ToLower(strings.TrimSpace(in.Query))
 	if in.PropertyType == "all" {
@@ -63,21 +95,34 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 	if in.PageSize == 0 {
 		in.PageSize = DefaultPageSize
 	}
+	in.Currency = strings.ToUpper(strings.TrimSpace(in.Currency))
+	if in.AreaUnit == "" {
+		in.AreaUnit = "sqft"
+	}
 	var v apperr.Validator
 	v.Check(in.PropertyType == "" || vocab.PropertyTypes.Contains(in.PropertyType), "propertyType", "Unknown property type")
 	v.Check(slices.Contains(searchSorts, in.SortBy), "sortBy", sortMessage)
 	v.Check(in.Page >= 1, "page", "Page must be 1 or more")
 	v.Check(in.PageSize >= 1 && in.PageSize <= MaxPageSize, "pageSize", fmt.Sprintf("Page size must be between 1 and %d", MaxPageSize))
+	v.Check(in.Currency == "" || vocab.Currencies.Contains(in.Currency), "currency", "Please select a valid currency")
+	v.Check(in.MinRent >= 0, "minRent", "Minimum rent must be 0 or more")
+	v.Check(in.MaxRent >= 0, "maxRent", "Maximum rent must be 0 or more")
+	v.Check(in.MinRent == 0 || in.MaxRent == 0 || in.MinRent <= in.MaxRent, "minRent", "Minimum rent must not exceed the maximum")
+	v.Check(in.Currency != "" || in.MinRent == 0 && in.MaxRent == 0, "currency", "Choose the currency of the rent")
+	v.Check(in.MinBedrooms >= 0, "minBedrooms", "Bedrooms must be 0 or more")
+	v.Check(in.MinBathrooms >= 0, "minBathrooms", "Bathrooms must be 0 or more")
+	v.Check(in.MinArea >= 0, "minArea", "Area must be 0 or more")
+	v.Check(vocab.AreaUnits.Contains(in.AreaUnit), "areaUnit", "Area unit must be sqft or sqm")
 	rules := vocab.Property
 	rules.SearchCity.CheckText(&v, "city", "City", in.City)
 	rules.SearchZipCode.CheckText(&v, "zipCode", "ZIP or postal code", in.ZipCode)
 	rules.SearchQuery.CheckText(&v, "query", "Search", in.Query)
 	if err := v.Err(); err != nil {
-		return Results{}, err
+		return Results{}, nil, err
 	}
 	offset := int64(in.Page-1) * int64(in.PageSize)
 	if offset > MaxOffset {
-		return Results{}, apperr.New(apperr.ErrInvalidArgument, "That page is too far: narrow the search to see more")
+		return Results{}, nil, apperr.New(apperr.ErrInvalidArgument, "That page is too far: narrow the search to see more")
 	}
 
 	res := Results{Page: in.Page, PageSize: in.PageSize}
@@ -85,7 +130,17 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 	a := searchArgs{
 		CityKey: nonEmpty(strings.ToLower(in.City)), PostalCodeKey: nonEmpty(PostalCodeKey(in.ZipCode)),
 		Query: nonEmpty(lead), QueryWords: patterns, PropertyType: nonEmpty(in.PropertyType), VerifiedOnly: in.VerifiedOnly,
+		Currency: nonEmpty(in.Currency), MinRent: positive(in.MinRent), MaxRent: positive(in.MaxRent),
+		MinBedrooms: positive(in.MinBedrooms), MinBathrooms: positive(in.MinBathrooms),
+		PetsAllowed: in.PetsAllowed, Furnished: in.Furnished,
 		PageSize: in.PageSize, PageOffset: int32(offset), ViewerID: viewerID(ctx),
+	}
+	if in.MinArea > 0 {
+		sqft := float64(in.MinArea)
+		if in.AreaUnit == "sqm" {
+			sqft *= SqftPerSqm
+		}
+		a.MinAreaSqft = &sqft
 	}
 	var place db.ExactPlaceRow // the city or neighbourhood searched, once resolved
 	if a.CityKey != nil {
@@ -93,16 +148,16 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 		if page := searchStatements[a.key(in.SortBy)]; page.total {
 			rows, total, err := page.run(ctx, s.plain, &a)
 			if err != nil {
-				return Results{}, fmt.Errorf("search properties: %w", err)
+				return Results{}, nil, fmt.Errorf("search properties: %w", err)
 			}
 			if len(rows) > 0 {
 				res.Properties, res.Total = rows, total
-				return res, nil
+				return res, &a, nil
 			}
 		}
 		resolved, err := s.resolvePlace(ctx, in.City, &a)
 		if err != nil || resolved == nil {
-			return res, err // no listed city or neighbourhood is spelled anything like it
+			return res, nil, err // no listed city or neighbourhood is spelled anything like it
 		}
 		if place = *resolved; !strings.EqualFold(place.Name, in.City) {
 			res.MatchedCity = place.Name
@@ -117,7 +172,7 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 	}
 	rows, total, err := page.run(ctx, q, &a)
 	if err != nil {
-		return Results{}, fmt.Errorf("search properties: %w", err)
+		return Results{}, nil, fmt.Errorf("search properties: %w", err)
 	}
 	res.Properties = rows
 	switch {
@@ -126,18 +181,18 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 		if len(rows) == 0 {
 			res.Total = place.PropertyCount // a page past the end still tells how many there are
 		}
-		return res, nil
+		return res, &a, nil
 	case in.Page == 1 && len(res.Properties) < int(in.PageSize):
 		// A short first page holds every match: no need to count.
 		res.Total = int32(len(res.Properties))
-		return res, nil
+		return res, &a, nil
 	}
 	count, err := searchCounts[key.shape](ctx, s.q, &a, CountCap+1)
 	if err != nil {
-		return Results{}, fmt.Errorf("count search: %w", err)
+		return Results{}, nil, fmt.Errorf("count search: %w", err)
 	}
 	res.Total, res.Capped = min(count, CountCap), count > CountCap
-	return res, nil
+	return res, &a, nil
 }
 
 // searchShape is the criterion that leads a search and picks the index it walks (search_gen.go
@@ -256,4 +311,12 @@ func nonEmpty(s string) *string {
 		return nil
 	}
 	return &s
+}
+
+// positive is a count criterion that 0 does not ask for.
+func positive(n int32) *int32 {
+	if n <= 0 {
+		return nil
+	}
+	return &n
 }

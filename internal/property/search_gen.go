@@ -19,13 +19,17 @@ const (
 	SortMostReviews = "mostReviews"
 	// SortNewest puts the latest listed first.
 	SortNewest = "newestListed"
+	// SortPriceLowHigh puts the lowest rent first, within each currency.
+	SortPriceLowHigh = "priceLowHigh"
+	// SortPriceHighLow puts the highest rent first, within each currency.
+	SortPriceHighLow = "priceHighLow"
 )
 
 // searchSorts are the sorts, in the order the API lists them.
-var searchSorts = []string{SortFeatured, SortHighestRated, SortMostReviews, SortNewest}
+var searchSorts = []string{SortFeatured, SortHighestRated, SortMostReviews, SortNewest, SortPriceLowHigh, SortPriceHighLow}
 
 // sortMessage refuses an unknown sort.
-const sortMessage = "Sort must be featured, highestRated, mostReviews or newestListed"
+const sortMessage = "Sort must be featured, highestRated, mostReviews, newestListed, priceLowHigh or priceHighLow"
 
 // searchArgs is what a search asks for, and its page: a nil value or a false flag asks for nothing.
 type searchArgs struct {
@@ -39,6 +43,24 @@ type searchArgs struct {
 	PropertyType *string
 	// Verified listings only.
 	VerifiedOnly bool
+	// The currency of the rent, an ISO code.
+	Currency *string
+	// Listings whose rent is not in this currency (to count what a currency filter left out).
+	OtherCurrency *string
+	// The lowest monthly rent, in Currency.
+	MinRent *int32
+	// The highest monthly rent, in Currency.
+	MaxRent *int32
+	// The fewest bedrooms.
+	MinBedrooms *int32
+	// The fewest bathrooms.
+	MinBathrooms *int32
+	// Listings that allow pets only.
+	PetsAllowed bool
+	// Furnished listings only.
+	Furnished bool
+	// The smallest floor area, in square feet (see SqftPerSqm).
+	MinAreaSqft *float64
 	// The query's longest word: lower-cased, LIKE-escaped (see queryWords).
 	Query *string
 	// Every word of the query as a LIKE pattern (see queryWords).
@@ -62,15 +84,15 @@ const (
 func (a *searchArgs) key(sort string) searchKey {
 	switch {
 	case a.CityKey != nil:
-		return searchKey{shapeCity, a.LocalityKey == nil && a.PostalCodeKey == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Query == nil && a.QueryWords == nil, sort}
+		return searchKey{shapeCity, a.LocalityKey == nil && a.PostalCodeKey == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && a.Query == nil && a.QueryWords == nil, sort}
 	case a.LocalityKey != nil:
-		return searchKey{shapeLocality, a.PostalCodeKey == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Query == nil && a.QueryWords == nil, sort}
+		return searchKey{shapeLocality, a.PostalCodeKey == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && a.Query == nil && a.QueryWords == nil, sort}
 	case a.PostalCodeKey != nil:
-		return searchKey{shapePostal, a.PropertyType == nil && !a.VerifiedOnly && a.Query == nil && a.QueryWords == nil, sort}
+		return searchKey{shapePostal, a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && a.Query == nil && a.QueryWords == nil, sort}
 	case a.Query != nil:
 		return searchKey{shapeText, false, sort}
 	default:
-		return searchKey{shapeAll, a.PropertyType == nil && !a.VerifiedOnly && a.QueryWords == nil, sort}
+		return searchKey{shapeAll, a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && a.QueryWords == nil, sort}
 	}
 }
 
@@ -92,24 +114,42 @@ var searchStatements = map[searchKey]searchStatement{
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
 			return withTotal(q.PlainCityNewest(ctx, db.PlainCityNewestParams{CityKey: *a.CityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
 		}},
+	{shapeCity, true, SortPriceLowHigh}: {index: "properties_city_price", ordered: true, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainCityPriceLowHigh(ctx, db.PlainCityPriceLowHighParams{CityKey: *a.CityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
+		}},
+	{shapeCity, true, SortPriceHighLow}: {index: "properties_city_price", ordered: true, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainCityPriceHighLow(ctx, db.PlainCityPriceHighLowParams{CityKey: *a.CityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
+		}},
 	{shapeCity, false, SortFeatured}: {index: "properties_city_featured", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchCityFeatured(ctx, db.SearchCityFeaturedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchCityFeatured(ctx, db.SearchCityFeaturedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeCity, false, SortHighestRated}: {index: "properties_city_rating", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchCityHighestRated(ctx, db.SearchCityHighestRatedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchCityHighestRated(ctx, db.SearchCityHighestRatedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeCity, false, SortMostReviews}: {index: "properties_city_reviews", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchCityMostReviews(ctx, db.SearchCityMostReviewsParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchCityMostReviews(ctx, db.SearchCityMostReviewsParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeCity, false, SortNewest}: {index: "properties_city_newest", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchCityNewest(ctx, db.SearchCityNewestParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchCityNewest(ctx, db.SearchCityNewestParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeCity, false, SortPriceLowHigh}: {index: "properties_city_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchCityPriceLowHigh(ctx, db.SearchCityPriceLowHighParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeCity, false, SortPriceHighLow}: {index: "properties_city_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchCityPriceHighLow(ctx, db.SearchCityPriceHighLowParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, true, SortFeatured}: {index: "properties_locality_featured", ordered: true, total: true,
@@ -128,24 +168,42 @@ var searchStatements = map[searchKey]searchStatement{
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
 			return withTotal(q.PlainLocalityNewest(ctx, db.PlainLocalityNewestParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
 		}},
+	{shapeLocality, true, SortPriceLowHigh}: {index: "properties_locality_price", ordered: true, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainLocalityPriceLowHigh(ctx, db.PlainLocalityPriceLowHighParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
+		}},
+	{shapeLocality, true, SortPriceHighLow}: {index: "properties_locality_price", ordered: true, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainLocalityPriceHighLow(ctx, db.PlainLocalityPriceHighLowParams{LocalityKey: *a.LocalityKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
+		}},
 	{shapeLocality, false, SortFeatured}: {index: "properties_locality_featured", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchLocalityFeatured(ctx, db.SearchLocalityFeaturedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchLocalityFeatured(ctx, db.SearchLocalityFeaturedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, false, SortHighestRated}: {index: "properties_locality_rating", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchLocalityHighestRated(ctx, db.SearchLocalityHighestRatedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchLocalityHighestRated(ctx, db.SearchLocalityHighestRatedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, false, SortMostReviews}: {index: "properties_locality_reviews", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchLocalityMostReviews(ctx, db.SearchLocalityMostReviewsParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchLocalityMostReviews(ctx, db.SearchLocalityMostReviewsParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, false, SortNewest}: {index: "properties_locality_newest", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchLocalityNewest(ctx, db.SearchLocalityNewestParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchLocalityNewest(ctx, db.SearchLocalityNewestParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeLocality, false, SortPriceLowHigh}: {index: "properties_locality_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchLocalityPriceLowHigh(ctx, db.SearchLocalityPriceLowHighParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeLocality, false, SortPriceHighLow}: {index: "properties_locality_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchLocalityPriceHighLow(ctx, db.SearchLocalityPriceHighLowParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapePostal, true, SortFeatured}: {index: "properties_postal_featured", ordered: true, total: false,
@@ -168,44 +226,74 @@ var searchStatements = map[searchKey]searchStatement{
 			rows, err := q.PlainPostalNewest(ctx, db.PlainPostalNewestParams{PostalCodeKey: *a.PostalCodeKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
+	{shapePostal, true, SortPriceLowHigh}: {index: "properties_postal_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.PlainPostalPriceLowHigh(ctx, db.PlainPostalPriceLowHighParams{PostalCodeKey: *a.PostalCodeKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapePostal, true, SortPriceHighLow}: {index: "properties_postal_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.PlainPostalPriceHighLow(ctx, db.PlainPostalPriceHighLowParams{PostalCodeKey: *a.PostalCodeKey, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
 	{shapePostal, false, SortFeatured}: {index: "properties_postal_featured", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchPostalFeatured(ctx, db.SearchPostalFeaturedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchPostalFeatured(ctx, db.SearchPostalFeaturedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapePostal, false, SortHighestRated}: {index: "properties_postal_rating", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchPostalHighestRated(ctx, db.SearchPostalHighestRatedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchPostalHighestRated(ctx, db.SearchPostalHighestRatedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapePostal, false, SortMostReviews}: {index: "properties_postal_reviews", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchPostalMostReviews(ctx, db.SearchPostalMostReviewsParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchPostalMostReviews(ctx, db.SearchPostalMostReviewsParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapePostal, false, SortNewest}: {index: "properties_postal_newest", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchPostalNewest(ctx, db.SearchPostalNewestParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchPostalNewest(ctx, db.SearchPostalNewestParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapePostal, false, SortPriceLowHigh}: {index: "properties_postal_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchPostalPriceLowHigh(ctx, db.SearchPostalPriceLowHighParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapePostal, false, SortPriceHighLow}: {index: "properties_postal_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchPostalPriceHighLow(ctx, db.SearchPostalPriceHighLowParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortFeatured}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortHighestRated}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortHighestRated, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, SortBy: SortHighestRated, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortMostReviews}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortMostReviews, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, SortBy: SortMostReviews, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortNewest}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, SortBy: SortNewest, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, SortBy: SortNewest, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeText, false, SortPriceLowHigh}: {index: "properties_search_trgm", ordered: false, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, SortBy: SortPriceLowHigh, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeText, false, SortPriceHighLow}: {index: "properties_search_trgm", ordered: false, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, SortBy: SortPriceHighLow, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeAll, true, SortFeatured}: {index: "properties_featured", ordered: true, total: false,
@@ -228,24 +316,44 @@ var searchStatements = map[searchKey]searchStatement{
 			rows, err := q.PlainAllNewest(ctx, db.PlainAllNewestParams{PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
+	{shapeAll, true, SortPriceLowHigh}: {index: "properties_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.PlainAllPriceLowHigh(ctx, db.PlainAllPriceLowHighParams{PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeAll, true, SortPriceHighLow}: {index: "properties_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.PlainAllPriceHighLow(ctx, db.PlainAllPriceHighLowParams{PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
 	{shapeAll, false, SortFeatured}: {index: "properties_featured", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchAllFeatured(ctx, db.SearchAllFeaturedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAllFeatured(ctx, db.SearchAllFeaturedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeAll, false, SortHighestRated}: {index: "properties_rating", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchAllHighestRated(ctx, db.SearchAllHighestRatedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAllHighestRated(ctx, db.SearchAllHighestRatedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeAll, false, SortMostReviews}: {index: "properties_reviews", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchAllMostReviews(ctx, db.SearchAllMostReviewsParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAllMostReviews(ctx, db.SearchAllMostReviewsParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeAll, false, SortNewest}: {index: "properties_newest", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchAllNewest(ctx, db.SearchAllNewestParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAllNewest(ctx, db.SearchAllNewestParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeAll, false, SortPriceLowHigh}: {index: "properties_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchAllPriceLowHigh(ctx, db.SearchAllPriceLowHighParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeAll, false, SortPriceHighLow}: {index: "properties_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchAllPriceHighLow(ctx, db.SearchAllPriceHighLowParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 }
@@ -253,18 +361,18 @@ var searchStatements = map[searchKey]searchStatement{
 // searchCounts counts the matches of a search of each shape, up to limit.
 var searchCounts = [...]func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error){
 	shapeCity: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		return q.CountCity(ctx, db.CountCityParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
+		return q.CountCity(ctx, db.CountCityParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapeLocality: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		return q.CountLocality(ctx, db.CountLocalityParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
+		return q.CountLocality(ctx, db.CountLocalityParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapePostal: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		return q.CountPostal(ctx, db.CountPostalParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
+		return q.CountPostal(ctx, db.CountPostalParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapeText: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		return q.CountText(ctx, db.CountTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, CountCap: limit})
+		return q.CountText(ctx, db.CountTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapeAll: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		return q.CountAll(ctx, db.CountAllParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, QueryWords: a.QueryWords, CountCap: limit})
+		return q.CountAll(ctx, db.CountAllParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, CountCap: limit})
 	},
 }

@@ -61,6 +61,10 @@ func TestSearchStatementsUseTheirIndex(t *testing.T) {
 	every := searchArgs{CityKey: word("austin"), LocalityKey: word("riverside"), PostalCodeKey: word("78701"),
 		Query: word("riverside"), QueryWords: []string{"%riverside%", "%house%"}, PropertyType: word("house"),
 		VerifiedOnly: true, PageSize: 12}
+	n := func(v int32) *int32 { return &v }
+	sqft := 500.0
+	every.Currency, every.OtherCurrency, every.MinRent, every.MaxRent = word("USD"), word("GBP"), n(900), n(2000)
+	every.MinBedrooms, every.MinBathrooms, every.PetsAllowed, every.Furnished, every.MinAreaSqft = n(2), n(1), true, true, &sqft
 	for key, st := range searchStatements {
 		t.Run(fmt.Sprintf("%d/%t/%s", key.shape, key.plain, key.sort), func(t *testing.T) {
 			if _, _, err := st.run(ctx, q, &every); err != nil {

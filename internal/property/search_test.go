@@ -2,9 +2,11 @@ package property_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -31,15 +33,22 @@ func fixture(t *testing.T) (*testserver.Server, propertyv1connect.PropertyServic
 	exec(`INSERT INTO users (id, username, password_hash, email, first_name, last_name, role)
 		VALUES (1, 'owner', 'x', 'owner@example.com', 'Olive', 'Owner', 'landlord')`)
 	// i = 1..60: city by i%3, type by i%4, verified when i%5 = 0, postal codes by city,
-	// star counts chosen so ratings and review counts vary, listed i days ago.
+	// star counts chosen so ratings and review counts vary, listed i days ago; rents in the
+	// city's currency but for i%10 = 7 (euros), rooms, pets, furnishing and areas by the rules
+	// of expected (London's areas in square metres, every ninth listing without one).
 	exec(`INSERT INTO properties (id, title, address, locality, city, zip_code, property_type, monthly_rent,
-			landlord_id, verified, verification_proof, slug, created_at, rating1_count, rating3_count, rating5_count)
+			landlord_id, verified, verification_proof, slug, created_at, rating1_count, rating3_count, rating5_count,
+			currency, bedrooms, bathrooms, pets_allowed, furnished, square_feet, area_unit)
 		SELECT i, 'Home ' || i, i || ' Main Street', CASE WHEN i % 2 = 0 THEN 'Riverside' ELSE 'Hilltop' END,
 			(ARRAY['Austin', 'London', 'Toronto'])[i % 3 + 1],
 			(ARRAY['78701', 'SW1A 1AA', 'M5V 2H1'])[i % 3 + 1],
 			(ARRAY['apartment', 'house', 'condo', 'student_housing'])[i % 4 + 1],
-			1000 + i, 1, i % 5 = 0, CASE WHEN i % 5 = 0 THEN 'demo' END, 'home-' || i, now() - i * interval '1 day',
-			i % 3, i % 4, i % 7
+			1000 + (i * 37) % 61, 1, i % 5 = 0, CASE WHEN i % 5 = 0 THEN 'demo' END, 'home-' || i, now() - i * interval '1 day',
+			i % 3, i % 4, i % 7,
+			CASE WHEN i % 10 = 7 THEN 'EUR' ELSE (ARRAY['USD', 'GBP', 'CAD'])[i % 3 + 1] END,
+			i % 5, 1 + i % 3, i % 6 < 3, i % 8 < 3,
+			CASE WHEN i % 9 = 0 THEN NULL WHEN i % 3 = 1 THEN 30 + 2 * i ELSE 300 + 20 * i END,
+			CASE WHEN i % 3 = 1 THEN 'sqm' ELSE 'sqft' END
 		FROM generate_series(1, 60) i`)
 	exec(`UPDATE properties SET active = false WHERE id = 60`) // withdrawn listings never show
 	exec(`SELECT setval(pg_get_serial_sequence('properties', 'id'), 60)`)
@@ -47,12 +56,17 @@ func fixture(t *testing.T) (*testserver.Server, propertyv1connect.PropertyServic
 }
 
 type row struct {
-	id             int32
-	city, zip, typ string
-	verified       bool
-	rating         float64
-	reviews, age   int32
-	locality       string
+	id              int32
+	city, zip, typ  string
+	verified        bool
+	rating          float64
+	reviews, age    int32
+	locality        string
+	currency        string
+	rent            int32
+	beds, baths     int32
+	pets, furnished bool
+	sqft            float64 // 0: no area
 }
 
 // expected computes, from the fixture's rules, the ids a search should return in order.
@@ -69,7 +83,20 @@ func expected(keep func(row) bool, less func(a, b row) bool) []int32 {
 			id: i, city: []string{"Austin", "London", "Toronto"}[i%3], zip: []string{"78701", "SW1A 1AA", "M5V 2H1"}[i%3],
 			typ: []string{"apartment", "house", "condo", "student_housing"}[i%4], verified: i%5 == 0,
 			rating: rating, reviews: n, age: i, locality: map[bool]string{true: "Riverside", false: "Hilltop"}[i%2 == 0],
+			currency: []string{"USD", "GBP", "CAD"}[i%3], rent: 1000 + (i*37)%61,
+			beds: i % 5, baths: 1 + i%3, pets: i%6 < 3, furnished: i%8 < 3,
 		})
+		r := &rows[len(rows)-1]
+		if i%10 == 7 {
+			r.currency = "EUR"
+		}
+		switch {
+		case i%9 == 0:
+		case i%3 == 1:
+			r.sqft = float64(30+2*i) * property.SqftPerSqm
+		default:
+			r.sqft = float64(300 + 20*i)
+		}
 	}
 	var ids []int32
 	slices.SortFunc(rows, func(a, b row) int {
@@ -118,6 +145,24 @@ var sorts = map[string]func(a, b row) bool{
 		return a.id > b.id
 	},
 	property.SortNewest: func(a, b row) bool { return a.age < b.age || (a.age == b.age && a.id > b.id) },
+	property.SortPriceLowHigh: func(a, b row) bool {
+		if a.currency != b.currency {
+			return a.currency < b.currency
+		}
+		if a.rent != b.rent {
+			return a.rent < b.rent
+		}
+		return a.id < b.id
+	},
+	property.SortPriceHighLow: func(a, b row) bool {
+		if a.currency != b.currency {
+			return a.currency > b.currency
+		}
+		if a.rent != b.rent {
+			return a.rent > b.rent
+		}
+		return a.id > b.id
+	},
 }
 
 func search(t *testing.T, c propertyv1connect.PropertyServiceClient, req *propertyv1.SearchPropertiesRequest) *propertyv1.SearchPropertiesResponse {
@@ -188,6 +233,36 @@ func TestSearchFiltersSortsAndPages(t *testing.T) {
 		"words across fields": {&propertyv1.SearchPropertiesRequest{Query: "toronto main condos"},
 			func(r row) bool { return r.city == "Toronto" && r.typ == "condo" }},
 		"words that never meet": {&propertyv1.SearchPropertiesRequest{Query: "austin london"}, func(row) bool { return false }},
+		// The filters beyond SPEC (issue 32), alone and together, under every lead.
+		"currency": {&propertyv1.SearchPropertiesRequest{Currency: "usd"}, func(r row) bool { return r.currency == "USD" }},
+		"rent range": {&propertyv1.SearchPropertiesRequest{Currency: "USD", MinRent: 1010, MaxRent: 1040},
+			func(r row) bool { return r.currency == "USD" && r.rent >= 1010 && r.rent <= 1040 }},
+		"rent from": {&propertyv1.SearchPropertiesRequest{Currency: "GBP", MinRent: 1030},
+			func(r row) bool { return r.currency == "GBP" && r.rent >= 1030 }},
+		"bedrooms":  {&propertyv1.SearchPropertiesRequest{MinBedrooms: 3}, func(r row) bool { return r.beds >= 3 }},
+		"bathrooms": {&propertyv1.SearchPropertiesRequest{MinBathrooms: 2}, func(r row) bool { return r.baths >= 2 }},
+		"pets":      {&propertyv1.SearchPropertiesRequest{PetsAllowed: true}, func(r row) bool { return r.pets }},
+		"furnished": {&propertyv1.SearchPropertiesRequest{Furnished: true}, func(r row) bool { return r.furnished }},
+		"area in sqft": {&propertyv1.SearchPropertiesRequest{MinArea: 1000},
+			func(r row) bool { return r.sqft >= 1000 }},
+		"area in sqm": {&propertyv1.SearchPropertiesRequest{MinArea: 100, AreaUnit: "sqm"},
+			func(r row) bool { return r.sqft >= 100*property.SqftPerSqm }},
+		"rent+bedrooms": {&propertyv1.SearchPropertiesRequest{Currency: "CAD", MaxRent: 1045, MinBedrooms: 2},
+			func(r row) bool { return r.currency == "CAD" && r.rent <= 1045 && r.beds >= 2 }},
+		"rent+bedrooms+pets+type": {&propertyv1.SearchPropertiesRequest{Currency: "USD", MinRent: 1005, MinBedrooms: 1, PetsAllowed: true, PropertyType: "apartment"},
+			func(r row) bool {
+				return r.currency == "USD" && r.rent >= 1005 && r.beds >= 1 && r.pets && r.typ == "apartment"
+			}},
+		"city+rent+bedrooms": {&propertyv1.SearchPropertiesRequest{City: "Austin", Currency: "USD", MinRent: 1010, MinBedrooms: 2},
+			func(r row) bool { return r.city == "Austin" && r.currency == "USD" && r.rent >= 1010 && r.beds >= 2 }},
+		"neighbourhood+baths+furnished": {&propertyv1.SearchPropertiesRequest{City: "Hilltop", MinBathrooms: 2, Furnished: true},
+			func(r row) bool { return r.locality == "Hilltop" && r.baths >= 2 && r.furnished }},
+		"zip+pets+area": {&propertyv1.SearchPropertiesRequest{ZipCode: "SW1A1AA", PetsAllowed: true, MinArea: 50, AreaUnit: "sqm"},
+			func(r row) bool { return r.zip == "SW1A 1AA" && r.pets && r.sqft >= 50*property.SqftPerSqm }},
+		"query+rent+beds": {&propertyv1.SearchPropertiesRequest{Query: "riverside", Currency: "CAD", MaxRent: 1040, MinBedrooms: 1},
+			func(r row) bool {
+				return r.locality == "Riverside" && r.currency == "CAD" && r.rent <= 1040 && r.beds >= 1
+			}},
 	}
 	for name, f := range filters {
 		for sortName, less := range sorts {
@@ -197,6 +272,9 @@ func TestSearchFiltersSortsAndPages(t *testing.T) {
 				req.SortBy = sortName
 				got, total := all(t, client, req)
 				want := expected(f.keep, less)
+				if len(want) == 0 && !strings.Contains(name, "no") && !strings.Contains(name, "never") && !strings.Contains(name, "other") {
+					t.Fatalf("the fixture has no listing for %q: the case would prove nothing", name)
+				}
 				if fmt.Sprint(got) != fmt.Sprint(want) {
 					t.Errorf("ids\n got %v\nwant %v", got, want)
 				}
@@ -251,13 +329,42 @@ func TestSearchDetails(t *testing.T) {
 		t.Errorf("London page 50: %d results, total %d", len(res.Properties), res.TotalCount)
 	}
 
+	// A currency says how many listings it left out: those matching everything else (rent aside,
+	// which does not compare across currencies) in other currencies.
+	for _, c := range []struct {
+		req  *propertyv1.SearchPropertiesRequest
+		want func(row) bool
+	}{
+		{&propertyv1.SearchPropertiesRequest{City: "London", Currency: "GBP"}, func(r row) bool { return r.city == "London" && r.currency != "GBP" }},
+		{&propertyv1.SearchPropertiesRequest{Currency: "USD", MinRent: 1010, MinBedrooms: 2},
+			func(r row) bool { return r.currency != "USD" && r.beds >= 2 }},
+		{&propertyv1.SearchPropertiesRequest{Query: "hilltop", Currency: "EUR", MaxRent: 1001, SortBy: property.SortPriceHighLow},
+			func(r row) bool { return r.locality == "Hilltop" && r.currency != "EUR" }},
+	} {
+		want := len(expected(c.want, sorts[property.SortFeatured]))
+		if res := search(t, client, c.req); int(res.OtherCurrencyCount) != want || want == 0 {
+			t.Errorf("%v: %d in other currencies, want %d", c.req, res.OtherCurrencyCount, want)
+		}
+	}
+	if res := search(t, client, &propertyv1.SearchPropertiesRequest{City: "London"}); res.OtherCurrencyCount != 0 {
+		t.Errorf("no currency asked, yet %d in other currencies", res.OtherCurrencyCount)
+	}
+
 	for name, req := range map[string]*propertyv1.SearchPropertiesRequest{
-		"unknown sort": {SortBy: "cheapest"},
-		"unknown type": {PropertyType: "castle"},
-		"page 0":       {Page: -1},
-		"huge page":    {PageSize: 51},
-		"too deep":     {Page: 900, PageSize: 50},
-		"long query":   {Query: string(make([]byte, 101))},
+		"unknown sort":          {SortBy: "cheapest"},
+		"unknown type":          {PropertyType: "castle"},
+		"page 0":                {Page: -1},
+		"huge page":             {PageSize: 51},
+		"too deep":              {Page: 900, PageSize: 50},
+		"long query":            {Query: string(make([]byte, 101))},
+		"rent without currency": {MinRent: 1000},
+		"unknown currency":      {Currency: "XYZ", MaxRent: 900},
+		"rent range reversed":   {Currency: "USD", MinRent: 2000, MaxRent: 1000},
+		"negative rent":         {Currency: "USD", MaxRent: -1},
+		"negative bedrooms":     {MinBedrooms: -1},
+		"negative bathrooms":    {MinBathrooms: -2},
+		"negative area":         {MinArea: -5},
+		"unknown area unit":     {MinArea: 5, AreaUnit: "acres"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			if _, err := client.SearchProperties(context.Background(), connect.NewRequest(req)); connect.CodeOf(err) != connect.CodeInvalidArgument {
@@ -408,5 +515,51 @@ func TestPostalCodeKey(t *testing.T) {
 				t.Errorf("PostalCodeKey(%q) = %q, want %q", in, got, want)
 			}
 		})
+	}
+}
+
+// TestSearchFiltersOverREST: the REST path takes the filters under the web app's URL names and
+// says what a currency left out in a header; malformed numbers and rules are refused.
+func TestSearchFiltersOverREST(t *testing.T) {
+	t.Parallel()
+	srv, _ := fixture(t)
+	get := func(query string) (int, http.Header, []map[string]any) {
+		t.Helper()
+		res, err := http.Get(srv.URL + "/api/properties?" + query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var list []map[string]any
+		if res.StatusCode == http.StatusOK {
+			if err := json.NewDecoder(res.Body).Decode(&list); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return res.StatusCode, res.Header, list
+	}
+	status, header, list := get("currency=USD&minRent=1010&maxRent=1050&beds=2&baths=1&sortBy=priceLowHigh&pageSize=50")
+	keep := func(r row) bool { return r.currency == "USD" && r.rent >= 1010 && r.rent <= 1050 && r.beds >= 2 }
+	want := expected(keep, sorts[property.SortPriceLowHigh])
+	var got []int32
+	for _, p := range list {
+		got = append(got, int32(p["id"].(float64)))
+	}
+	other := len(expected(func(r row) bool { return r.currency != "USD" && r.beds >= 2 }, sorts[property.SortFeatured]))
+	if status != http.StatusOK || len(want) == 0 || fmt.Sprint(got) != fmt.Sprint(want) || header.Get("X-Other-Currency-Count") != fmt.Sprint(other) {
+		t.Errorf("%d: ids %v, want %v; other currencies %q, want %d", status, got, want, header.Get("X-Other-Currency-Count"), other)
+	}
+	status, _, list = get("pets=true&furnished=true&minArea=50&areaUnit=sqm")
+	want = expected(func(r row) bool { return r.pets && r.furnished && r.sqft >= 50*property.SqftPerSqm }, sorts[property.SortFeatured])
+	if status != http.StatusOK || len(list) != len(want) {
+		t.Errorf("pets, furnished, area: %d with %d results, want %d", status, len(list), len(want))
+	}
+	if _, header, _ := get("city=London"); header.Get("X-Other-Currency-Count") != "" {
+		t.Errorf("no currency asked, yet X-Other-Currency-Count %q", header.Get("X-Other-Currency-Count"))
+	}
+	for _, bad := range []string{"beds=two", "minRent=1e3&currency=USD", "minRent=1000", "areaUnit=acres&minArea=3"} {
+		if status, _, _ := get(bad); status != http.StatusBadRequest {
+			t.Errorf("%s: status %d, want 400", bad, status)
+		}
 	}
 }

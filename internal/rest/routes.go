@@ -136,14 +136,28 @@ func routeResources(mux *http.ServeMux, rpcs ResourceRPCs) {
 }
 
 func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews ReviewRPCs) {
-	// GET /api/properties?city=&zipCode=&location=&propertyType=&verified=true&sortBy=&query=&page=&pageSize=:
-	// a JSON array of one page; X-Total-Count holds the match count (capped at 1,000, see X-Total-Capped).
+	// GET /api/properties?city=&zipCode=&location=&propertyType=&verified=true&sortBy=&query=&page=&pageSize=
+	// (and the filters beyond SPEC, named as the web app's URL names them: currency=&minRent=&maxRent=
+	// &beds=&baths=&pets=true&furnished=true&minArea=&areaUnit=): a JSON array of one page;
+	// X-Total-Count holds the match count (capped at 1,000, see X-Total-Capped), and with a
+	// currency X-Other-Currency-Count what it left out.
 	mux.HandleFunc("GET /api/properties", func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		req := &propertyv1.SearchPropertiesRequest{
 			City: q.Get("city"), ZipCode: cmp.Or(q.Get("zipCode"), q.Get("location")),
 			PropertyType: q.Get("propertyType"), VerifiedOnly: q.Get("verified") == "true",
 			SortBy: q.Get("sortBy"), Query: q.Get("query"),
+			Currency: q.Get("currency"), PetsAllowed: q.Get("pets") == "true", Furnished: q.Get("furnished") == "true",
+			AreaUnit: q.Get("areaUnit"),
+		}
+		for _, n := range []struct {
+			param string
+			to    *int32
+		}{{"minRent", &req.MinRent}, {"maxRent", &req.MaxRent}, {"beds", &req.MinBedrooms}, {"baths", &req.MinBathrooms}, {"minArea", &req.MinArea}} {
+			var ok bool
+			if *n.to, ok = queryInt(w, q.Get(n.param), n.param); !ok {
+				return
+			}
 		}
 		if !pageParams(w, q, &req.Page, &req.PageSize) {
 			return
@@ -151,6 +165,9 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 		call(w, r, propertyv1connect.PropertyServiceSearchPropertiesProcedure, req, properties.SearchProperties, func(res *propertyv1.SearchPropertiesResponse) any {
 			w.Header().Set("X-Total-Count", strconv.Itoa(int(res.GetTotalCount())))
 			w.Header().Set("X-Total-Capped", strconv.FormatBool(res.GetTotalCapped()))
+			if req.GetCurrency() != "" {
+				w.Header().Set("X-Other-Currency-Count", strconv.Itoa(int(res.GetOtherCurrencyCount())))
+			}
 			return list(res.GetProperties())
 		})
 	})

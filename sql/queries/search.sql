@@ -9,12 +9,12 @@
 --
 -- The index each shape and sort walks (created in sql/migrations):
 --
--- shape     featured                      highestRated                mostReviews                  newestListed
--- city      properties_city_featured      properties_city_rating      properties_city_reviews      properties_city_newest
--- locality  properties_locality_featured  properties_locality_rating  properties_locality_reviews  properties_locality_newest
--- postal    properties_postal_featured    properties_postal_rating    properties_postal_reviews    properties_postal_newest
+-- shape     featured                      highestRated                mostReviews                  newestListed                priceLowHigh               priceHighLow
+-- city      properties_city_featured      properties_city_rating      properties_city_reviews      properties_city_newest      properties_city_price      properties_city_price
+-- locality  properties_locality_featured  properties_locality_rating  properties_locality_reviews  properties_locality_newest  properties_locality_price  properties_locality_price
+-- postal    properties_postal_featured    properties_postal_rating    properties_postal_reviews    properties_postal_newest    properties_postal_price    properties_postal_price
 -- text      properties_search_trgm finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
--- all       properties_featured           properties_rating           properties_reviews           properties_newest
+-- all       properties_featured           properties_rating           properties_reviews           properties_newest           properties_price           properties_price
 --
 -- (The semicolon below ends this header, which sqlc would otherwise take for the first
 -- statement's comment.)
@@ -56,6 +56,24 @@ WHERE active AND city_key = sqlc.arg(city_key)
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
+-- name: PlainCityPriceLowHigh :many
+-- Walks properties_city_price.
+SELECT sqlc.embed(p), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total,
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND city_key = sqlc.arg(city_key)
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainCityPriceHighLow :many
+-- Walks properties_city_price.
+SELECT sqlc.embed(p), (SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int AS total,
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND city_key = sqlc.arg(city_key)
+ORDER BY currency DESC, monthly_rent DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
 -- name: SearchCityFeatured :many
 -- Walks properties_city_featured.
 SELECT sqlc.embed(p),
@@ -66,6 +84,15 @@ WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -81,6 +108,15 @@ WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -96,6 +132,15 @@ WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY review_count DESC, id DESC
@@ -111,9 +156,66 @@ WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY created_at DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchCityPriceLowHigh :many
+-- Walks properties_city_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND city_key = sqlc.arg(city_key)
+  AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
+  AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchCityPriceHighLow :many
+-- Walks properties_city_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND city_key = sqlc.arg(city_key)
+  AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
+  AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY currency DESC, monthly_rent DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: CountCity :one
@@ -125,6 +227,15 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+      AND (NOT sqlc.arg(furnished)::bool OR furnished)
+      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
       AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
       AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
@@ -166,6 +277,24 @@ WHERE active AND locality_key = sqlc.arg(locality_key)
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
+-- name: PlainLocalityPriceLowHigh :many
+-- Walks properties_locality_price.
+SELECT sqlc.embed(p), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total,
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND locality_key = sqlc.arg(locality_key)
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainLocalityPriceHighLow :many
+-- Walks properties_locality_price.
+SELECT sqlc.embed(p), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total,
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND locality_key = sqlc.arg(locality_key)
+ORDER BY currency DESC, monthly_rent DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
 -- name: SearchLocalityFeatured :many
 -- Walks properties_locality_featured.
 SELECT sqlc.embed(p),
@@ -175,6 +304,15 @@ WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -189,6 +327,15 @@ WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -203,6 +350,15 @@ WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY review_count DESC, id DESC
@@ -217,9 +373,64 @@ WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY created_at DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchLocalityPriceLowHigh :many
+-- Walks properties_locality_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND locality_key = sqlc.arg(locality_key)
+  AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchLocalityPriceHighLow :many
+-- Walks properties_locality_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND locality_key = sqlc.arg(locality_key)
+  AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY currency DESC, monthly_rent DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: CountLocality :one
@@ -230,6 +441,15 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+      AND (NOT sqlc.arg(furnished)::bool OR furnished)
+      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
       AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
       AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
@@ -271,6 +491,24 @@ WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
+-- name: PlainPostalPriceLowHigh :many
+-- Walks properties_postal_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainPostalPriceHighLow :many
+-- Walks properties_postal_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+ORDER BY currency DESC, monthly_rent DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
 -- name: SearchPostalFeatured :many
 -- Walks properties_postal_featured.
 SELECT sqlc.embed(p),
@@ -279,6 +517,15 @@ FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -292,6 +539,15 @@ FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -305,6 +561,15 @@ FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY review_count DESC, id DESC
@@ -318,9 +583,62 @@ FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY created_at DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchPostalPriceLowHigh :many
+-- Walks properties_postal_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchPostalPriceHighLow :many
+-- Walks properties_postal_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY currency DESC, monthly_rent DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: CountPostal :one
@@ -330,6 +648,15 @@ SELECT count(*)::int FROM (
     WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+      AND (NOT sqlc.arg(furnished)::bool OR furnished)
+      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
       AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
       AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
@@ -343,12 +670,26 @@ FROM properties p
 WHERE active AND search_text LIKE '%' || sqlc.arg(query)::text || '%'
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY
     CASE WHEN sqlc.arg(sort_by)::text IN ('featured') THEN verified END DESC,
     CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated') THEN rating END DESC,
     CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
     CASE WHEN sqlc.arg(sort_by)::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN currency END ASC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN currency END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN monthly_rent END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN id END ASC,
     id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
@@ -359,6 +700,15 @@ SELECT count(*)::int FROM (
     WHERE active AND search_text LIKE '%' || sqlc.arg(query)::text || '%'
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+      AND (NOT sqlc.arg(furnished)::bool OR furnished)
+      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
       AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
 ) AS matches;
@@ -399,6 +749,24 @@ WHERE active
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
+-- name: PlainAllPriceLowHigh :many
+-- Walks properties_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: PlainAllPriceHighLow :many
+-- Walks properties_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active
+ORDER BY currency DESC, monthly_rent DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
 -- name: SearchAllFeatured :many
 -- Walks properties_featured.
 SELECT sqlc.embed(p),
@@ -407,6 +775,15 @@ FROM properties p
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
@@ -419,6 +796,15 @@ FROM properties p
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
@@ -431,6 +817,15 @@ FROM properties p
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
@@ -443,8 +838,59 @@ FROM properties p
 WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY created_at DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchAllPriceLowHigh :many
+-- Walks properties_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchAllPriceHighLow :many
+-- Walks properties_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY currency DESC, monthly_rent DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: CountAll :one
@@ -454,6 +900,15 @@ SELECT count(*)::int FROM (
     WHERE active
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+      AND (NOT sqlc.arg(furnished)::bool OR furnished)
+      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
       AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
 ) AS matches;

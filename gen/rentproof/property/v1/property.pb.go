@@ -697,14 +697,32 @@ type SearchPropertiesRequest struct {
 	// verified_only keeps verified properties.
 	VerifiedOnly bool `protobuf:"varint,4,opt,name=verified_only,json=verifiedOnly,proto3" json:"verified_only,omitempty"`
 	// sort_by is featured (default: verified first, then best rated, then most reviewed),
-	// highestRated, mostReviews or newestListed.
+	// highestRated, mostReviews, newestListed, priceLowHigh or priceHighLow. The price sorts order
+	// by monthly rent within each currency (currencies by their codes), so with a currency they
+	// order by rent alone.
 	SortBy string `protobuf:"bytes,5,opt,name=sort_by,json=sortBy,proto3" json:"sort_by,omitempty"`
 	// query matches text in the title, address, neighbourhood or city, ignoring case.
 	Query string `protobuf:"bytes,6,opt,name=query,proto3" json:"query,omitempty"`
 	// page is the 1-based page number (default 1).
 	Page int32 `protobuf:"varint,7,opt,name=page,proto3" json:"page,omitempty"`
 	// page_size is the number of properties per page (default 12, at most 50).
-	PageSize      int32 `protobuf:"varint,8,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageSize int32 `protobuf:"varint,8,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// currency keeps listings whose rent is in it (an ISO code the listings use); min_rent and
+	// max_rent need it, since rents in different currencies do not compare.
+	Currency string `protobuf:"bytes,9,opt,name=currency,proto3" json:"currency,omitempty"`
+	// min_rent and max_rent bound the monthly rent, in currency; 0 leaves that end open.
+	MinRent int32 `protobuf:"varint,10,opt,name=min_rent,json=minRent,proto3" json:"min_rent,omitempty"`
+	MaxRent int32 `protobuf:"varint,11,opt,name=max_rent,json=maxRent,proto3" json:"max_rent,omitempty"`
+	// min_bedrooms and min_bathrooms keep listings with at least that many; 0 keeps all.
+	MinBedrooms  int32 `protobuf:"varint,12,opt,name=min_bedrooms,json=minBedrooms,proto3" json:"min_bedrooms,omitempty"`
+	MinBathrooms int32 `protobuf:"varint,13,opt,name=min_bathrooms,json=minBathrooms,proto3" json:"min_bathrooms,omitempty"`
+	// pets_allowed keeps listings that allow pets; furnished keeps furnished ones.
+	PetsAllowed bool `protobuf:"varint,14,opt,name=pets_allowed,json=petsAllowed,proto3" json:"pets_allowed,omitempty"`
+	Furnished   bool `protobuf:"varint,15,opt,name=furnished,proto3" json:"furnished,omitempty"`
+	// min_area keeps listings with at least that floor area, in area_unit (sqft, the default, or
+	// sqm); listings in the other unit are converted, and listings without an area are left out.
+	MinArea       int32  `protobuf:"varint,16,opt,name=min_area,json=minArea,proto3" json:"min_area,omitempty"`
+	AreaUnit      string `protobuf:"bytes,17,opt,name=area_unit,json=areaUnit,proto3" json:"area_unit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -795,6 +813,69 @@ func (x *SearchPropertiesRequest) GetPageSize() int32 {
 	return 0
 }
 
+func (x *SearchPropertiesRequest) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
+}
+
+func (x *SearchPropertiesRequest) GetMinRent() int32 {
+	if x != nil {
+		return x.MinRent
+	}
+	return 0
+}
+
+func (x *SearchPropertiesRequest) GetMaxRent() int32 {
+	if x != nil {
+		return x.MaxRent
+	}
+	return 0
+}
+
+func (x *SearchPropertiesRequest) GetMinBedrooms() int32 {
+	if x != nil {
+		return x.MinBedrooms
+	}
+	return 0
+}
+
+func (x *SearchPropertiesRequest) GetMinBathrooms() int32 {
+	if x != nil {
+		return x.MinBathrooms
+	}
+	return 0
+}
+
+func (x *SearchPropertiesRequest) GetPetsAllowed() bool {
+	if x != nil {
+		return x.PetsAllowed
+	}
+	return false
+}
+
+func (x *SearchPropertiesRequest) GetFurnished() bool {
+	if x != nil {
+		return x.Furnished
+	}
+	return false
+}
+
+func (x *SearchPropertiesRequest) GetMinArea() int32 {
+	if x != nil {
+		return x.MinArea
+	}
+	return 0
+}
+
+func (x *SearchPropertiesRequest) GetAreaUnit() string {
+	if x != nil {
+		return x.AreaUnit
+	}
+	return ""
+}
+
 // SearchPropertiesResponse is one page of results.
 type SearchPropertiesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -810,9 +891,12 @@ type SearchPropertiesResponse struct {
 	// page_size is the page size used.
 	PageSize int32 `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// matched_city is the city searched when the requested one was matched by spelling, else empty.
-	MatchedCity   string `protobuf:"bytes,6,opt,name=matched_city,json=matchedCity,proto3" json:"matched_city,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	MatchedCity string `protobuf:"bytes,6,opt,name=matched_city,json=matchedCity,proto3" json:"matched_city,omitempty"`
+	// other_currency_count, when the request names a currency, is how many listings would match
+	// everything else but have their rent in another currency (counted up to 1,000).
+	OtherCurrencyCount int32 `protobuf:"varint,7,opt,name=other_currency_count,json=otherCurrencyCount,proto3" json:"other_currency_count,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *SearchPropertiesResponse) Reset() {
@@ -885,6 +969,13 @@ func (x *SearchPropertiesResponse) GetMatchedCity() string {
 		return x.MatchedCity
 	}
 	return ""
+}
+
+func (x *SearchPropertiesResponse) GetOtherCurrencyCount() int32 {
+	if x != nil {
+		return x.OtherCurrencyCount
+	}
+	return 0
 }
 
 // ListSimilarPropertiesRequest names the property to compare with.
@@ -2150,7 +2241,7 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"properties\x1a^\n" +
 	"\x0fPropertiesEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\x05R\x03key\x125\n" +
-	"\x05value\x18\x02 \x01(\v2\x1f.rentproof.property.v1.PropertyR\x05value:\x028\x01\"\x8a\x02\n" +
+	"\x05value\x18\x02 \x01(\v2\x1f.rentproof.property.v1.PropertyR\x05value:\x028\x01\"\x9d\x04\n" +
 	"\x17SearchPropertiesRequest\x12\x1a\n" +
 	"\x04city\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02 dR\x04city\x12!\n" +
 	"\bzip_code\x18\x02 \x01(\tB\x06\xca\xf3\x18\x02 \x14R\azipCode\x12#\n" +
@@ -2159,7 +2250,17 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\asort_by\x18\x05 \x01(\tR\x06sortBy\x12\x1c\n" +
 	"\x05query\x18\x06 \x01(\tB\x06\xca\xf3\x18\x02 dR\x05query\x12\x12\n" +
 	"\x04page\x18\a \x01(\x05R\x04page\x12\x1b\n" +
-	"\tpage_size\x18\b \x01(\x05R\bpageSize\"\xf3\x01\n" +
+	"\tpage_size\x18\b \x01(\x05R\bpageSize\x12\x1a\n" +
+	"\bcurrency\x18\t \x01(\tR\bcurrency\x12\x19\n" +
+	"\bmin_rent\x18\n" +
+	" \x01(\x05R\aminRent\x12\x19\n" +
+	"\bmax_rent\x18\v \x01(\x05R\amaxRent\x12!\n" +
+	"\fmin_bedrooms\x18\f \x01(\x05R\vminBedrooms\x12#\n" +
+	"\rmin_bathrooms\x18\r \x01(\x05R\fminBathrooms\x12!\n" +
+	"\fpets_allowed\x18\x0e \x01(\bR\vpetsAllowed\x12\x1c\n" +
+	"\tfurnished\x18\x0f \x01(\bR\tfurnished\x12\x19\n" +
+	"\bmin_area\x18\x10 \x01(\x05R\aminArea\x12\x1b\n" +
+	"\tarea_unit\x18\x11 \x01(\tR\bareaUnit\"\xa5\x02\n" +
 	"\x18SearchPropertiesResponse\x12?\n" +
 	"\n" +
 	"properties\x18\x01 \x03(\v2\x1f.rentproof.property.v1.PropertyR\n" +
@@ -2169,7 +2270,8 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\ftotal_capped\x18\x03 \x01(\bR\vtotalCapped\x12\x12\n" +
 	"\x04page\x18\x04 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x05 \x01(\x05R\bpageSize\x12!\n" +
-	"\fmatched_city\x18\x06 \x01(\tR\vmatchedCity\"U\n" +
+	"\fmatched_city\x18\x06 \x01(\tR\vmatchedCity\x120\n" +
+	"\x14other_currency_count\x18\a \x01(\x05R\x12otherCurrencyCount\"U\n" +
 	"\x1cListSimilarPropertiesRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
 	"propertyId\x12\x14\n" +

@@ -217,6 +217,24 @@ func (x *SearchPropertiesRequest) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(x.GetPage()), 10)
 	b = append(b, ",\"pageSize\":"...)
 	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	b = append(b, ",\"currency\":"...)
+	b = wirejson.AppendString(b, x.GetCurrency())
+	b = append(b, ",\"minRent\":"...)
+	b = strconv.AppendInt(b, int64(x.GetMinRent()), 10)
+	b = append(b, ",\"maxRent\":"...)
+	b = strconv.AppendInt(b, int64(x.GetMaxRent()), 10)
+	b = append(b, ",\"minBedrooms\":"...)
+	b = strconv.AppendInt(b, int64(x.GetMinBedrooms()), 10)
+	b = append(b, ",\"minBathrooms\":"...)
+	b = strconv.AppendInt(b, int64(x.GetMinBathrooms()), 10)
+	b = append(b, ",\"petsAllowed\":"...)
+	b = strconv.AppendBool(b, x.GetPetsAllowed())
+	b = append(b, ",\"furnished\":"...)
+	b = strconv.AppendBool(b, x.GetFurnished())
+	b = append(b, ",\"minArea\":"...)
+	b = strconv.AppendInt(b, int64(x.GetMinArea()), 10)
+	b = append(b, ",\"areaUnit\":"...)
+	b = wirejson.AppendString(b, x.GetAreaUnit())
 	return append(b, '}')
 }
 
@@ -245,6 +263,8 @@ func (x *SearchPropertiesResponse) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
 	b = append(b, ",\"matchedCity\":"...)
 	b = wirejson.AppendString(b, x.GetMatchedCity())
+	b = append(b, ",\"otherCurrencyCount\":"...)
+	b = strconv.AppendInt(b, int64(x.GetOtherCurrencyCount()), 10)
 	return append(b, '}')
 }
 

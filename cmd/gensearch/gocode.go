@@ -118,10 +118,22 @@ var searchStatements = map[searchKey]searchStatement{
 var searchCounts = [...]func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error){
 `)
 	for _, st := range statements() {
-		if st.count {
-			fmt.Fprintf(&b, "\tshape%s: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {\n", st.shape.name)
-			fmt.Fprintf(&b, "\t\treturn q.%s(ctx, db.%sParams{%s})\n\t},\n", st.name, st.name, st.params(sort{}))
+		if !st.count || st.facets {
+			continue
 		}
+		fmt.Fprintf(&b, "\tshape%s: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {\n", st.shape.name)
+		if st.shape.facets != "" {
+			facets := st
+			facets.name, facets.facets = "CountFacets"+st.shape.name, true
+			var none []string
+			for _, c := range criteria {
+				if c.notInFacets {
+					none = append(none, absent(c))
+				}
+			}
+			fmt.Fprintf(&b, "\t\tif %s {\n\t\t\treturn q.%s(ctx, db.%sParams{%s})\n\t\t}\n", strings.Join(none, " && "), facets.name, facets.name, facets.params(sort{}))
+		}
+		fmt.Fprintf(&b, "\t\treturn q.%s(ctx, db.%sParams{%s})\n\t},\n", st.name, st.name, st.params(sort{}))
 	}
 	b.WriteString(`}
 
@@ -171,7 +183,7 @@ func (st statement) params(o sort) string {
 		fields = append(fields, fmt.Sprintf("%s: *a.%s", goName(c.arg), goName(c.arg)))
 	}
 	if !st.plain {
-		for _, c := range st.shape.filters() {
+		for _, c := range st.filters() {
 			fields = append(fields, fmt.Sprintf("%s: a.%s", goName(c.arg), goName(c.arg)))
 		}
 	}

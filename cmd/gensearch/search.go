@@ -15,6 +15,9 @@ type criterion struct {
 	// condition alone). It is the one place a criterion's rule is written.
 	match string
 	doc   string // the comment of its field in searchArgs
+	// notInFacets: the facet indexes do not hold its column, so a count that asks for it reads
+	// the table.
+	notInFacets bool
 }
 
 // criteria lists what a search may ask for, in the order the statements check it.
@@ -30,9 +33,9 @@ var (
 		doc: "The postal code's letters and digits, upper-cased (see PostalCodeKey)."}
 	// A free-text query matches when every one of its words does (words); its longest word
 	// (text) leads, because one LIKE is what the trigram index can find.
-	text = &criterion{arg: "query", sqlType: "text", match: "search_text LIKE '%%' || %s::text || '%%'",
+	text = &criterion{arg: "query", sqlType: "text", match: "search_text LIKE '%%' || %s::text || '%%'", notInFacets: true,
 		doc: "The query's longest word: lower-cased, LIKE-escaped (see queryWords)."}
-	words = &criterion{arg: "query_words", sqlType: "text[]", match: "search_text LIKE ALL (%s::text[])",
+	words = &criterion{arg: "query_words", sqlType: "text[]", match: "search_text LIKE ALL (%s::text[])", notInFacets: true,
 		doc: "Every word of the query as a LIKE pattern (see queryWords)."}
 	propertyType = &criterion{arg: "property_type", sqlType: "text", match: "property_type = %s",
 		doc: "One of Types."}
@@ -109,6 +112,9 @@ type shape struct {
 	// total, for a plain shape, is an expression for the exact number of its matches, which its
 	// page statements bring along in a column named total.
 	total string
+	// facets names the index that holds every criterion's column but the text's (created in
+	// sql/migrations), so a search without text is counted from it alone; "" for none.
+	facets string
 	// byArgument: one statement sorts the matches by the sort_by argument. A text match is
 	// checked on each row an index walk passes, so walking a sort's index pays for a common word
 	// and reads every listing for a rare one: custom plans fold the argument and choose per word,
@@ -119,21 +125,21 @@ type shape struct {
 
 var shapes = []shape{
 	{
-		name: "City", lead: city, plain: true,
+		name: "City", facets: "properties_city_price", lead: city, plain: true,
 		total: "(SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int",
 		indexes: map[string]string{"featured": "properties_city_featured", "highestRated": "properties_city_rating",
 			"mostReviews": "properties_city_reviews", "newestListed": "properties_city_newest",
 			"priceLowHigh": "properties_city_price", "priceHighLow": "properties_city_price"},
 	},
 	{
-		name: "Locality", lead: locality, plain: true,
+		name: "Locality", facets: "properties_locality_price", lead: locality, plain: true,
 		total: "(SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int",
 		indexes: map[string]string{"featured": "properties_locality_featured", "highestRated": "properties_locality_rating",
 			"mostReviews": "properties_locality_reviews", "newestListed": "properties_locality_newest",
 			"priceLowHigh": "properties_locality_price", "priceHighLow": "properties_locality_price"},
 	},
 	{
-		name: "Postal", lead: postalCode, plain: true,
+		name: "Postal", facets: "properties_postal_price", lead: postalCode, plain: true,
 		indexes: map[string]string{"featured": "properties_postal_featured", "highestRated": "properties_postal_rating",
 			"mostReviews": "properties_postal_reviews", "newestListed": "properties_postal_newest",
 			"priceLowHigh": "properties_postal_price", "priceHighLow": "properties_postal_price"},
@@ -143,7 +149,7 @@ var shapes = []shape{
 		indexes: map[string]string{"": "properties_search_trgm"},
 	},
 	{
-		name: "All", plain: true,
+		name: "All", facets: "properties_price", plain: true,
 		indexes: map[string]string{"featured": "properties_featured", "highestRated": "properties_rating",
 			"mostReviews": "properties_reviews", "newestListed": "properties_newest",
 			"priceLowHigh": "properties_price", "priceHighLow": "properties_price"},

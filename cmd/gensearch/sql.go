@@ -83,7 +83,11 @@ func (st statement) sql() string {
 	where := st.where()
 	if st.count {
 		fmt.Fprintf(&b, "-- name: %s :one\n", st.name)
-		fmt.Fprintf(&b, "-- Counts the matches of a %s search up to count_cap.\n", strings.ToLower(st.shape.name))
+		if st.facets {
+			fmt.Fprintf(&b, "-- Counts the matches of a %s search without text up to count_cap, from %s alone.\n", strings.ToLower(st.shape.name), st.shape.facets)
+		} else {
+			fmt.Fprintf(&b, "-- Counts the matches of a %s search up to count_cap.\n", strings.ToLower(st.shape.name))
+		}
 		fmt.Fprintf(&b, "SELECT count(*)::int FROM (\n    SELECT 1 FROM properties\n    WHERE %s\n    LIMIT sqlc.arg(count_cap)\n) AS matches;\n",
 			strings.ReplaceAll(where, "\n", "\n    "))
 		return b.String()

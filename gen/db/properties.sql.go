@@ -448,6 +448,49 @@ func (q *Queries) ListMyProperties(ctx context.Context, arg ListMyPropertiesPara
 	return items, nil
 }
 
+const placesNamed = `-- name: PlacesNamed :many
+SELECT kind, key, name, property_count FROM (
+    SELECT 'city'::text AS kind, key, name, property_count, 1 AS rank FROM cities WHERE key = ANY($1::text[])
+    UNION ALL
+    SELECT 'locality'::text, key, name, property_count, 2 FROM localities WHERE key = ANY($1::text[])
+) AS places
+ORDER BY rank
+`
+
+type PlacesNamedRow struct {
+	Kind          string
+	Key           string
+	Name          string
+	PropertyCount int32
+}
+
+// The cities and neighbourhoods with listings named by any of places (keys: lower-cased names),
+// for reading a typed search line; a city before a neighbourhood of the same name.
+func (q *Queries) PlacesNamed(ctx context.Context, places []string) ([]PlacesNamedRow, error) {
+	rows, err := q.db.Query(ctx, placesNamed, places)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlacesNamedRow{}
+	for rows.Next() {
+		var i PlacesNamedRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.Key,
+			&i.Name,
+			&i.PropertyCount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const setPropertySlug = `-- name: SetPropertySlug :one
 UPDATE properties SET slug = $2 WHERE id = $1 RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason, time_zone
 `

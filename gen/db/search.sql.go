@@ -136,6 +136,241 @@ func (q *Queries) CountCity(ctx context.Context, arg CountCityParams) (int32, er
 	return column_1, err
 }
 
+const countFacetsAll = `-- name: CountFacetsAll :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active
+      AND ($1::text IS NULL OR property_type = $1)
+      AND (NOT $2::bool OR verified)
+      AND ($3::text IS NULL OR currency = $3)
+      AND ($4::text IS NULL OR currency <> $4)
+      AND ($5::int IS NULL OR monthly_rent >= $5)
+      AND ($6::int IS NULL OR monthly_rent <= $6)
+      AND ($7::int IS NULL OR bedrooms >= $7)
+      AND ($8::int IS NULL OR bathrooms >= $8)
+      AND (NOT $9::bool OR pets_allowed)
+      AND (NOT $10::bool OR furnished)
+      AND ($11::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $11)
+    LIMIT $12
+) AS matches
+`
+
+type CountFacetsAllParams struct {
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	CountCap      int32
+}
+
+// Counts the matches of a all search without text up to count_cap, from properties_price alone.
+func (q *Queries) CountFacetsAll(ctx context.Context, arg CountFacetsAllParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countFacetsAll,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.CountCap,
+	)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const countFacetsCity = `-- name: CountFacetsCity :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND city_key = $1
+      AND ($2::text IS NULL OR locality_key = $2)
+      AND ($3::text IS NULL OR postal_code_key = $3)
+      AND ($4::text IS NULL OR property_type = $4)
+      AND (NOT $5::bool OR verified)
+      AND ($6::text IS NULL OR currency = $6)
+      AND ($7::text IS NULL OR currency <> $7)
+      AND ($8::int IS NULL OR monthly_rent >= $8)
+      AND ($9::int IS NULL OR monthly_rent <= $9)
+      AND ($10::int IS NULL OR bedrooms >= $10)
+      AND ($11::int IS NULL OR bathrooms >= $11)
+      AND (NOT $12::bool OR pets_allowed)
+      AND (NOT $13::bool OR furnished)
+      AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+    LIMIT $15
+) AS matches
+`
+
+type CountFacetsCityParams struct {
+	CityKey       string
+	LocalityKey   *string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	CountCap      int32
+}
+
+// Counts the matches of a city search without text up to count_cap, from properties_city_price alone.
+func (q *Queries) CountFacetsCity(ctx context.Context, arg CountFacetsCityParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countFacetsCity,
+		arg.CityKey,
+		arg.LocalityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.CountCap,
+	)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const countFacetsLocality = `-- name: CountFacetsLocality :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND locality_key = $1
+      AND ($2::text IS NULL OR postal_code_key = $2)
+      AND ($3::text IS NULL OR property_type = $3)
+      AND (NOT $4::bool OR verified)
+      AND ($5::text IS NULL OR currency = $5)
+      AND ($6::text IS NULL OR currency <> $6)
+      AND ($7::int IS NULL OR monthly_rent >= $7)
+      AND ($8::int IS NULL OR monthly_rent <= $8)
+      AND ($9::int IS NULL OR bedrooms >= $9)
+      AND ($10::int IS NULL OR bathrooms >= $10)
+      AND (NOT $11::bool OR pets_allowed)
+      AND (NOT $12::bool OR furnished)
+      AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+    LIMIT $14
+) AS matches
+`
+
+type CountFacetsLocalityParams struct {
+	LocalityKey   string
+	PostalCodeKey *string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	CountCap      int32
+}
+
+// Counts the matches of a locality search without text up to count_cap, from properties_locality_price alone.
+func (q *Queries) CountFacetsLocality(ctx context.Context, arg CountFacetsLocalityParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countFacetsLocality,
+		arg.LocalityKey,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.CountCap,
+	)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const countFacetsPostal = `-- name: CountFacetsPostal :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND postal_code_key = $1
+      AND ($2::text IS NULL OR property_type = $2)
+      AND (NOT $3::bool OR verified)
+      AND ($4::text IS NULL OR currency = $4)
+      AND ($5::text IS NULL OR currency <> $5)
+      AND ($6::int IS NULL OR monthly_rent >= $6)
+      AND ($7::int IS NULL OR monthly_rent <= $7)
+      AND ($8::int IS NULL OR bedrooms >= $8)
+      AND ($9::int IS NULL OR bathrooms >= $9)
+      AND (NOT $10::bool OR pets_allowed)
+      AND (NOT $11::bool OR furnished)
+      AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
+    LIMIT $13
+) AS matches
+`
+
+type CountFacetsPostalParams struct {
+	PostalCodeKey string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	CountCap      int32
+}
+
+// Counts the matches of a postal search without text up to count_cap, from properties_postal_price alone.
+func (q *Queries) CountFacetsPostal(ctx context.Context, arg CountFacetsPostalParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countFacetsPostal,
+		arg.PostalCodeKey,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.CountCap,
+	)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const countLocality = `-- name: CountLocality :one
 SELECT count(*)::int FROM (
     SELECT 1 FROM properties

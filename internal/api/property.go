@@ -57,7 +57,16 @@ func (h *Property) SearchProperties(ctx context.Context, req *connect.Request[pr
 	return connect.NewResponse(&propertyv1.SearchPropertiesResponse{
 		Properties: propertiesToProto(res.Properties), TotalCount: res.Total, TotalCapped: res.Capped,
 		Page: res.Page, PageSize: res.PageSize, MatchedCity: res.MatchedCity, OtherCurrencyCount: res.OtherCurrencies,
+		Reading: readingToProto(res.Reading),
 	}), nil
+}
+
+// readingToProto is nil when no line was read.
+func readingToProto(r property.Reading) *propertyv1.SearchReading {
+	if r == (property.Reading{}) {
+		return nil
+	}
+	return &propertyv1.SearchReading{Place: r.Place, ZipCode: r.ZipCode, PropertyType: r.PropertyType, Query: r.Query}
 }
 
 // ListSimilarProperties lists properties like one.

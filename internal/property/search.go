@@ -40,6 +40,12 @@ type Search struct {
 	Page, PageSize            int32
 }
 
+// Reading is what each part of a typed line became: the place searched (its listed name), the
+// postal code, the property type and the free text left.
+type Reading struct {
+	Place, ZipCode, PropertyType, Query string
+}
+
 // SqftPerSqm converts square metres to square feet, as the search's area filter does
 // (cmd/gensearch writes the same figure into its statements).
 const SqftPerSqm = 10.7639
@@ -50,7 +56,10 @@ type Results struct {
 	Total          int32 // counted up to CountCap
 	Capped         bool  // more than CountCap match
 	Page, PageSize int32
-	MatchedCity    string // the city searched when the request's was matched by spelling
+	MatchedCity    string // the place searched when the request's was matched by spelling or abbreviation
+	// Reading is what the typed line (city and query) was read as (searchline.go); empty when
+	// no line was read, or when the city named a listed city outright.
+	Reading Reading
 	// OtherCurrencies, when the search names a currency, counts (up to CountCap) the listings
 	// that match everything else but whose rent is in another currency.
 	OtherCurrencies int32
@@ -126,10 +135,8 @@ func (s *Service) search(ctx context.Context, in Search) (Results, *searchArgs, 
 	}
 
 	res := Results{Page: in.Page, PageSize: in.PageSize}
-	lead, patterns := queryWords(in.Query)
 	a := searchArgs{
-		CityKey: nonEmpty(strings.ToLower(in.City)), PostalCodeKey: nonEmpty(PostalCodeKey(in.ZipCode)),
-		Query: nonEmpty(lead), QueryWords: patterns, PropertyType: nonEmpty(in.PropertyType), VerifiedOnly: in.VerifiedOnly,
+		PostalCodeKey: nonEmpty(PostalCodeKey(in.ZipCode)), PropertyType: nonEmpty(in.PropertyType), VerifiedOnly: in.VerifiedOnly,
 		Currency: nonEmpty(in.Currency), MinRent: positive(in.MinRent), MaxRent: positive(in.MaxRent),
 		MinBedrooms: positive(in.MinBedrooms), MinBathrooms: positive(in.MinBathrooms),
 		PetsAllowed: in.PetsAllowed, Furnished: in.Furnished,
@@ -142,9 +149,9 @@ func (s *Service) search(ctx context.Context, in Search) (Results, *searchArgs, 
 		}
 		a.MinAreaSqft = &sqft
 	}
-	var place db.ExactPlaceRow // the city or neighbourhood searched, once resolved
-	if a.CityKey != nil {
-		// The common case, a listed city, in one statement; anything else asks which place it is.
+	if in.City != "" && in.Query == "" {
+		// The common case, a listed city, in one statement; anything else reads the line.
+		a.CityKey = nonEmpty(strings.ToLower(in.City))
 		if page := searchStatements[a.key(in.SortBy)]; page.total {
 			rows, total, err := page.run(ctx, s.plain, &a)
 			if err != nil {
@@ -155,22 +162,98 @@ func (s *Service) search(ctx context.Context, in Search) (Results, *searchArgs, 
 				return res, &a, nil
 			}
 		}
-		resolved, err := s.resolvePlace(ctx, in.City, &a)
-		if err != nil || resolved == nil {
-			return res, nil, err // no listed city or neighbourhood is spelled anything like it
+		a.CityKey = nil
+	}
+	line := strings.TrimSpace(in.City + " " + in.Query)
+	if line == "" {
+		return s.searchPage(ctx, in, &a, nil, res)
+	}
+	place, text, err := s.readInto(ctx, line, &a, &res)
+	if err != nil {
+		return Results{}, nil, err
+	}
+	out, args, err := s.searchPage(ctx, in, &a, place, res)
+	if err != nil || place != nil || text == "" || len(out.Properties) > 0 || out.Total > 0 {
+		return out, args, err
+	}
+	// Rule 5: text that matches nothing, with no place read, names a place misspelled.
+	closest, err := s.q.ClosestPlace(ctx, text)
+	switch {
+	case errors.Is(store.Err(err), apperr.ErrNotFound):
+		return out, args, nil
+	case err != nil:
+		return Results{}, nil, fmt.Errorf("look up place: %w", err)
+	}
+	row := db.ExactPlaceRow(closest)
+	a.setPlace(row)
+	a.Query, a.QueryWords = nil, nil
+	res.MatchedCity, res.Reading.Place, res.Reading.Query = row.Name, row.Name, ""
+	return s.searchPage(ctx, in, &a, &row, res)
+}
+
+// readInto reads a typed line (searchline.go) into a's place, postal code, type and free text,
+// and res's Reading; it returns the place read (nil for none) and the free text.
+func (s *Service) readInto(ctx context.Context, line string, a *searchArgs, res *Results) (*db.ExactPlaceRow, string, error) {
+	r := readLine(line, a.PropertyType != nil)
+	if r.postalCode != "" && a.PostalCodeKey == nil {
+		a.PostalCodeKey = nonEmpty(PostalCodeKey(r.postalCode))
+		res.Reading.ZipCode = r.postalCode
+	} else if r.postalCode != "" {
+		r.words = append(r.words, strings.ToLower(r.postalCode))
+	}
+	if r.propertyType != "" {
+		a.PropertyType = &r.propertyType
+		res.Reading.PropertyType = r.propertyType
+	}
+	var place *db.ExactPlaceRow
+	text := strings.Join(r.words, " ")
+	if candidates := r.placeCandidates(); len(candidates) > 0 {
+		keys := make([]string, len(candidates))
+		for i, c := range candidates {
+			keys[i] = c.key
 		}
-		if place = *resolved; !strings.EqualFold(place.Name, in.City) {
-			res.MatchedCity = place.Name
+		named, err := s.q.PlacesNamed(ctx, keys)
+		if err != nil {
+			return nil, "", fmt.Errorf("look up places: %w", err)
+		}
+		// The longest run wins (candidates come longest first), a city over a neighbourhood
+		// (named lists cities first); the rest of the line stays text.
+		best, found := placeCandidate{}, -1
+		for _, c := range candidates {
+			if found >= 0 && c.to-c.from < best.to-best.from {
+				break
+			}
+			i := slices.IndexFunc(named, func(p db.PlacesNamedRow) bool { return p.Key == c.key })
+			if i >= 0 && (found < 0 || i < found) {
+				best, found = c, i
+			}
+		}
+		if found >= 0 {
+			row := db.ExactPlaceRow(named[found])
+			place, text = &row, r.without(best)
+			a.setPlace(row)
+			res.Reading.Place = row.Name
+			if typed := strings.Trim(strings.Join(r.words[best.from:best.to], " "), ".,;"); !strings.EqualFold(typed, row.Name) {
+				res.MatchedCity = row.Name // an abbreviation stood for it
+			}
 		}
 	}
+	lead, patterns := queryWords(text)
+	a.Query, a.QueryWords = nonEmpty(lead), patterns
+	res.Reading.Query = text
+	return place, text, nil
+}
 
+// searchPage runs a's page statement (and its count when the page does not tell it) into res.
+// place is the city or neighbourhood searched, nil for none.
+func (s *Service) searchPage(ctx context.Context, in Search, a *searchArgs, place *db.ExactPlaceRow, res Results) (Results, *searchArgs, error) {
 	key := a.key(in.SortBy)
 	page := searchStatements[key]
 	q := s.q
 	if key.plain {
 		q = s.plain
 	}
-	rows, total, err := page.run(ctx, q, &a)
+	rows, total, err := page.run(ctx, q, a)
 	if err != nil {
 		return Results{}, nil, fmt.Errorf("search properties: %w", err)
 	}
@@ -178,21 +261,21 @@ func (s *Service) search(ctx context.Context, in Search) (Results, *searchArgs, 
 	switch {
 	case page.total:
 		res.Total = total
-		if len(rows) == 0 {
+		if len(rows) == 0 && place != nil {
 			res.Total = place.PropertyCount // a page past the end still tells how many there are
 		}
-		return res, &a, nil
+		return res, a, nil
 	case in.Page == 1 && len(res.Properties) < int(in.PageSize):
 		// A short first page holds every match: no need to count.
 		res.Total = int32(len(res.Properties))
-		return res, &a, nil
+		return res, a, nil
 	}
-	count, err := searchCounts[key.shape](ctx, s.q, &a, CountCap+1)
+	count, err := searchCounts[key.shape](ctx, s.q, a, CountCap+1)
 	if err != nil {
 		return Results{}, nil, fmt.Errorf("count search: %w", err)
 	}
 	res.Total, res.Capped = min(count, CountCap), count > CountCap
-	return res, &a, nil
+	return res, a, nil
 }
 
 // searchShape is the criterion that leads a search and picks the index it walks (search_gen.go
@@ -238,28 +321,14 @@ func withTotal[Row ~totalRow](rows []Row, err error) ([]Property, int32, error) 
 	return out, totalRow(rows[0]).Total, nil
 }
 
-// resolvePlace points a's place at the city, else the neighbourhood, named place, else at the
-// closest-spelled of them, and returns it; nil when there is none.
-func (s *Service) resolvePlace(ctx context.Context, place string, a *searchArgs) (*db.ExactPlaceRow, error) {
-	row, err := s.q.ExactPlace(ctx, place)
-	if errors.Is(store.Err(err), apperr.ErrNotFound) {
-		var closest db.ClosestPlaceRow
-		closest, err = s.q.ClosestPlace(ctx, place)
-		row = db.ExactPlaceRow(closest)
-	}
-	switch {
-	case errors.Is(store.Err(err), apperr.ErrNotFound):
-		return nil, nil
-	case err != nil:
-		return nil, fmt.Errorf("look up place: %w", err)
-	}
+// setPlace points a's place at a city or neighbourhood.
+func (a *searchArgs) setPlace(row db.ExactPlaceRow) {
 	a.CityKey, a.LocalityKey = nil, nil
 	if row.Kind == "city" {
 		a.CityKey = &row.Key
 	} else {
 		a.LocalityKey = &row.Key
 	}
-	return &row, nil
 }
 
 // queryWords splits a lower-cased query into its words, each a LIKE pattern, and picks the

@@ -361,18 +361,30 @@ var searchStatements = map[searchKey]searchStatement{
 // searchCounts counts the matches of a search of each shape, up to limit.
 var searchCounts = [...]func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error){
 	shapeCity: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
+		if a.Query == nil && a.QueryWords == nil {
+			return q.CountFacetsCity(ctx, db.CountFacetsCityParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, CountCap: limit})
+		}
 		return q.CountCity(ctx, db.CountCityParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapeLocality: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
+		if a.Query == nil && a.QueryWords == nil {
+			return q.CountFacetsLocality(ctx, db.CountFacetsLocalityParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, CountCap: limit})
+		}
 		return q.CountLocality(ctx, db.CountLocalityParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapePostal: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
+		if a.Query == nil && a.QueryWords == nil {
+			return q.CountFacetsPostal(ctx, db.CountFacetsPostalParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, CountCap: limit})
+		}
 		return q.CountPostal(ctx, db.CountPostalParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapeText: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
 		return q.CountText(ctx, db.CountTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapeAll: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
+		if a.Query == nil && a.QueryWords == nil {
+			return q.CountFacetsAll(ctx, db.CountFacetsAllParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, CountCap: limit})
+		}
 		return q.CountAll(ctx, db.CountAllParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, CountCap: limit})
 	},
 }

@@ -65,42 +65,62 @@ func TestSearchStatementsUseTheirIndex(t *testing.T) {
 	sqft := 500.0
 	every.Currency, every.OtherCurrency, every.MinRent, every.MaxRent = word("USD"), word("GBP"), n(900), n(2000)
 	every.MinBedrooms, every.MinBathrooms, every.PetsAllowed, every.Furnished, every.MinAreaSqft = n(2), n(1), true, true, &sqft
+	// explain is the generic plan of the connection's last statement under settings.
+	explain := func(t *testing.T, settings ...string) string {
+		t.Helper()
+		statement, args := rec.sql, rec.args
+		t.Cleanup(func() { conn.Exec(ctx, "RESET ALL") }) //nolint:errcheck // a later failure says enough
+		for _, s := range append(append([]string{"plan_cache_mode = force_generic_plan", "enable_seqscan = off"}, settings...), "") {
+			if s != "" {
+				s = "SET " + s
+			} else {
+				s = "PREPARE planned AS " + statement
+			}
+			if _, err := conn.Exec(ctx, s); err != nil {
+				t.Fatalf("%s: %v", s, err)
+			}
+		}
+		t.Cleanup(func() { conn.Exec(ctx, "DEALLOCATE planned") }) //nolint:errcheck // a later failure says enough
+		placeholders := make([]string, len(args))
+		for i := range args {
+			placeholders[i] = fmt.Sprintf("$%d", i+1)
+		}
+		var plan string
+		if err := conn.QueryRow(ctx, "EXPLAIN (FORMAT JSON) EXECUTE planned("+strings.Join(placeholders, ", ")+")",
+			append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...).Scan(&plan); err != nil {
+			t.Fatalf("explain %s: %v", statement, err)
+		}
+		return plan
+	}
 	for key, st := range searchStatements {
 		t.Run(fmt.Sprintf("%d/%t/%s", key.shape, key.plain, key.sort), func(t *testing.T) {
 			if _, _, err := st.run(ctx, q, &every); err != nil {
 				t.Fatal(err)
 			}
-			statement, args := rec.sql, rec.args
-			settings := []string{"plan_cache_mode = force_generic_plan", "enable_seqscan = off"}
+			var settings []string
 			if st.ordered {
-				settings = append(settings, "enable_bitmapscan = off", "enable_sort = off", "enable_incremental_sort = off")
+				settings = []string{"enable_bitmapscan = off", "enable_sort = off", "enable_incremental_sort = off"}
 			}
-			defer conn.Exec(ctx, "RESET ALL") //nolint:errcheck // a later failure says enough
-			for _, s := range append(settings, "") {
-				if s != "" {
-					s = "SET " + s
-				} else {
-					s = "PREPARE planned AS " + statement
-				}
-				if _, err := conn.Exec(ctx, s); err != nil {
-					t.Fatalf("%s: %v", s, err)
-				}
-			}
-			defer conn.Exec(ctx, "DEALLOCATE planned") //nolint:errcheck // a later failure says enough
-			placeholders := make([]string, len(args))
-			for i := range args {
-				placeholders[i] = fmt.Sprintf("$%d", i+1)
-			}
-			var plan string
-			if err := conn.QueryRow(ctx, "EXPLAIN (FORMAT JSON) EXECUTE planned("+strings.Join(placeholders, ", ")+")",
-				append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...).Scan(&plan); err != nil {
-				t.Fatalf("explain %s: %v", statement, err)
-			}
+			plan := explain(t, settings...)
 			if !strings.Contains(plan, fmt.Sprintf(`"Index Name": %q`, st.index)) {
 				t.Errorf("the plan does not use %s:\n%s", st.index, plan)
 			}
 			if st.ordered && strings.Contains(plan, `Sort"`) {
 				t.Errorf("the plan sorts instead of walking %s in order:\n%s", st.index, plan)
+			}
+		})
+	}
+	// A search without text is counted from its shape's facet index alone.
+	noText := every
+	noText.Query, noText.QueryWords = nil, nil
+	for shape, index := range map[searchShape]string{shapeCity: "properties_city_price", shapeLocality: "properties_locality_price",
+		shapePostal: "properties_postal_price", shapeAll: "properties_price"} {
+		t.Run(fmt.Sprintf("count %d", shape), func(t *testing.T) {
+			if _, err := searchCounts[shape](ctx, q, &noText, 10); err != nil {
+				t.Fatal(err)
+			}
+			if plan := explain(t, "enable_bitmapscan = off"); !strings.Contains(plan, `"Index Only Scan"`) || !strings.Contains(plan, fmt.Sprintf(`"Index Name": %q`, index)) {
+				t.Errorf("the count does not read %s alone:\n%s", index, plan)
 			}
 		})
 	}

@@ -374,9 +374,11 @@ func TestSearchDetails(t *testing.T) {
 	}
 }
 
-// TestPlaceSearchReadsPlacesNotStreets: the city box finds cities and neighbourhoods, never a
-// street or title that shares the name; a city wins over a neighbourhood of the same name; and
-// the neighbourhood counts follow listings as they change.
+// TestPlaceSearchReadsPlacesNotStreets: a line that names a city or neighbourhood searches that
+// place, not the streets and titles that share its name; a line that names none is free text
+// (issue 32: the box and a shortcut read a line alike), so a street's name finds the street; a
+// city wins over a neighbourhood of the same name; and the neighbourhood counts follow listings
+// as they change.
 func TestPlaceSearchReadsPlacesNotStreets(t *testing.T) {
 	t.Parallel()
 	srv, client := fixture(t)
@@ -398,9 +400,15 @@ func TestPlaceSearchReadsPlacesNotStreets(t *testing.T) {
 		}
 		return out
 	}
-	if got := ids(&propertyv1.SearchPropertiesRequest{City: "Sydney"}); len(got) != 0 {
-		t.Errorf("city Sydney found the street: %v", got)
+	if got := ids(&propertyv1.SearchPropertiesRequest{City: "Sydney"}); fmt.Sprint(got) != "[101]" {
+		t.Errorf("Sydney, which names no place, as text: %v", got)
 	}
+	exec(`INSERT INTO properties (id, title, address, locality, city, property_type, monthly_rent, landlord_id, slug) VALUES
+		(103, 'Riverside View', '9 Hilltop Lane', 'Hilltop', 'Toronto', 'condo', 1500, 1, 'riverside-view')`)
+	if res := search(t, client, &propertyv1.SearchPropertiesRequest{City: "Riverside", SortBy: property.SortNewest, PageSize: 50}); res.TotalCount != 29 || slices.ContainsFunc(res.Properties, func(p *propertyv1.Property) bool { return p.Id == 103 }) {
+		t.Errorf("the neighbourhood Riverside found %d, or the title that shares its name", res.TotalCount)
+	}
+	exec(`DELETE FROM properties WHERE id = 103`)
 	if got := ids(&propertyv1.SearchPropertiesRequest{City: "chelsea"}); fmt.Sprint(got) != "[101]" {
 		t.Errorf("neighbourhood Chelsea: %v", got)
 	}
@@ -561,5 +569,69 @@ func TestSearchFiltersOverREST(t *testing.T) {
 		if status, _, _ := get(bad); status != http.StatusBadRequest {
 			t.Errorf("%s: status %d, want 400", bad, status)
 		}
+	}
+}
+
+// TestSearchReadsALine: a typed line reads the same from the box (city) and from a shortcut
+// (query), by searchline.go's rule, and finds what the filters it became find.
+func TestSearchReadsALine(t *testing.T) {
+	t.Parallel()
+	srv, client := fixture(t)
+	if _, err := srv.Pool.Exec(context.Background(), `INSERT INTO properties (id, title, address, locality, city, zip_code,
+			property_type, monthly_rent, landlord_id, slug) VALUES
+		(201, 'Chelsea Loft', '1 West 20th Street', 'Chelsea', 'New York', '10011', 'loft', 4000, 1, 'chelsea-loft'),
+		(202, 'Sunny Downtown Flat', '5 Congress Avenue', 'Downtown', 'Austin', '78701', 'apartment', 2000, 1, 'downtown-flat'),
+		(203, 'Downtown Garden House', '7 Congress Avenue', 'Downtown', 'Austin', '78701', 'house', 2500, 1, 'downtown-house'),
+		(204, 'Mission Flat', '9 Valencia Street', 'Mission', 'San Francisco', '94110', 'apartment', 3000, 1, 'mission-flat')`); err != nil {
+		t.Fatal(err)
+	}
+	ids := func(req *propertyv1.SearchPropertiesRequest) ([]int32, *propertyv1.SearchPropertiesResponse) {
+		t.Helper()
+		req.PageSize, req.SortBy = 50, property.SortNewest
+		res := search(t, client, req)
+		var out []int32
+		for _, p := range res.Properties {
+			out = append(out, p.Id)
+		}
+		return out, res
+	}
+	for _, c := range []struct {
+		line    string
+		same    *propertyv1.SearchPropertiesRequest // the filters the line should become
+		reading *propertyv1.SearchReading
+		matched string
+	}{
+		{"London flats", &propertyv1.SearchPropertiesRequest{City: "London", PropertyType: "apartment"}, &propertyv1.SearchReading{Place: "London", PropertyType: "apartment"}, ""},
+		{"flats to rent in london", &propertyv1.SearchPropertiesRequest{City: "London", PropertyType: "apartment"}, &propertyv1.SearchReading{Place: "London", PropertyType: "apartment"}, ""},
+		{"sw1a1aa", &propertyv1.SearchPropertiesRequest{ZipCode: "SW1A 1AA"}, &propertyv1.SearchReading{ZipCode: "SW1A1AA"}, ""},
+		{"SW1A 1AA", &propertyv1.SearchPropertiesRequest{ZipCode: "SW1A 1AA"}, &propertyv1.SearchReading{ZipCode: "SW1A 1AA"}, ""},
+		{"sw1a 1aa", &propertyv1.SearchPropertiesRequest{ZipCode: "SW1A 1AA"}, &propertyv1.SearchReading{ZipCode: "SW1A 1AA"}, ""},
+		{"NYC", &propertyv1.SearchPropertiesRequest{City: "New York"}, &propertyv1.SearchReading{Place: "New York"}, "New York"},
+		{"New York, NY", &propertyv1.SearchPropertiesRequest{City: "New York"}, &propertyv1.SearchReading{Place: "New York"}, ""},
+		{"SF flats", &propertyv1.SearchPropertiesRequest{City: "San Francisco", PropertyType: "apartment"}, &propertyv1.SearchReading{Place: "San Francisco", PropertyType: "apartment"}, "San Francisco"},
+		{"Downtown Apartments", &propertyv1.SearchPropertiesRequest{City: "Downtown", PropertyType: "apartment"}, &propertyv1.SearchReading{Place: "Downtown", PropertyType: "apartment"}, ""},
+		{"Sunny flats", &propertyv1.SearchPropertiesRequest{Query: "sunny", PropertyType: "apartment"}, &propertyv1.SearchReading{PropertyType: "apartment", Query: "sunny"}, ""},
+		{"houses in Torronto", &propertyv1.SearchPropertiesRequest{City: "Toronto", PropertyType: "house"}, &propertyv1.SearchReading{Place: "Toronto", PropertyType: "house"}, "Toronto"},
+		{"Riverside Toronto condos", &propertyv1.SearchPropertiesRequest{City: "Toronto", Query: "riverside", PropertyType: "condo"}, &propertyv1.SearchReading{Place: "Toronto", PropertyType: "condo", Query: "riverside"}, ""},
+		{"toronto m5v 2h1", &propertyv1.SearchPropertiesRequest{City: "Toronto", ZipCode: "M5V 2H1"}, &propertyv1.SearchReading{Place: "Toronto", ZipCode: "M5V 2H1"}, ""},
+	} {
+		want, _ := ids(c.same)
+		if len(want) == 0 {
+			t.Fatalf("%q: the fixture has nothing for %v", c.line, c.same)
+		}
+		for _, req := range []*propertyv1.SearchPropertiesRequest{{City: c.line}, {Query: c.line}} {
+			got, res := ids(req)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%v: %v, want %v (as %v)", req, got, want, c.same)
+			}
+			if !proto.Equal(res.Reading, c.reading) || res.MatchedCity != c.matched {
+				t.Errorf("%v: read as {%v} matching %q, want {%v} matching %q", req, res.Reading, res.MatchedCity, c.reading, c.matched)
+			}
+		}
+	}
+	// A chosen type wins over a type word, which then filters nothing.
+	got, _ := ids(&propertyv1.SearchPropertiesRequest{City: "Downtown flats", PropertyType: "house"})
+	if fmt.Sprint(got) != "[203]" {
+		t.Errorf("chosen type house with the word flats: %v", got)
 	}
 }

@@ -84,3 +84,13 @@ SELECT coalesce(currency, '')::text AS currency, coalesce(property_type, '')::te
 FROM properties
 WHERE landlord_id = sqlc.arg(landlord_id) AND active
 GROUP BY GROUPING SETS ((currency), (property_type), ());
+
+-- name: PlacesNamed :many
+-- The cities and neighbourhoods with listings named by any of places (keys: lower-cased names),
+-- for reading a typed search line; a city before a neighbourhood of the same name.
+SELECT kind, key, name, property_count FROM (
+    SELECT 'city'::text AS kind, key, name, property_count, 1 AS rank FROM cities WHERE key = ANY(sqlc.arg(places)::text[])
+    UNION ALL
+    SELECT 'locality'::text, key, name, property_count, 2 FROM localities WHERE key = ANY(sqlc.arg(places)::text[])
+) AS places
+ORDER BY rank;

@@ -241,6 +241,27 @@ SELECT count(*)::int FROM (
     LIMIT sqlc.arg(count_cap)
 ) AS matches;
 
+-- name: CountFacetsCity :one
+-- Counts the matches of a city search without text up to count_cap, from properties_city_price alone.
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND city_key = sqlc.arg(city_key)
+      AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
+      AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+      AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+      AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+      AND (NOT sqlc.arg(furnished)::bool OR furnished)
+      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+    LIMIT sqlc.arg(count_cap)
+) AS matches;
+
 -- name: PlainLocalityFeatured :many
 -- Walks properties_locality_featured.
 SELECT sqlc.embed(p), (SELECT property_count FROM localities WHERE key = sqlc.arg(locality_key))::int AS total,
@@ -455,6 +476,26 @@ SELECT count(*)::int FROM (
     LIMIT sqlc.arg(count_cap)
 ) AS matches;
 
+-- name: CountFacetsLocality :one
+-- Counts the matches of a locality search without text up to count_cap, from properties_locality_price alone.
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND locality_key = sqlc.arg(locality_key)
+      AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+      AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+      AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+      AND (NOT sqlc.arg(furnished)::bool OR furnished)
+      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+    LIMIT sqlc.arg(count_cap)
+) AS matches;
+
 -- name: PlainPostalFeatured :many
 -- Walks properties_postal_featured.
 SELECT sqlc.embed(p),
@@ -659,6 +700,25 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
       AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
       AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+    LIMIT sqlc.arg(count_cap)
+) AS matches;
+
+-- name: CountFacetsPostal :one
+-- Counts the matches of a postal search without text up to count_cap, from properties_postal_price alone.
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+      AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+      AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+      AND (NOT sqlc.arg(furnished)::bool OR furnished)
+      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
     LIMIT sqlc.arg(count_cap)
 ) AS matches;
 
@@ -910,5 +970,24 @@ SELECT count(*)::int FROM (
       AND (NOT sqlc.arg(furnished)::bool OR furnished)
       AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
       AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+    LIMIT sqlc.arg(count_cap)
+) AS matches;
+
+-- name: CountFacetsAll :one
+-- Counts the matches of a all search without text up to count_cap, from properties_price alone.
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active
+      AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+      AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+      AND (NOT sqlc.arg(furnished)::bool OR furnished)
+      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
     LIMIT sqlc.arg(count_cap)
 ) AS matches;

@@ -895,8 +895,11 @@ type SearchPropertiesResponse struct {
 	// other_currency_count, when the request names a currency, is how many listings would match
 	// everything else but have their rent in another currency (counted up to 1,000).
 	OtherCurrencyCount int32 `protobuf:"varint,7,opt,name=other_currency_count,json=otherCurrencyCount,proto3" json:"other_currency_count,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// reading is how the typed line (city and query) was read, when one was: a client shows the
+	// filters it became (a type word the type, a place the city) so the page says what it searched.
+	Reading       *SearchReading `protobuf:"bytes,8,opt,name=reading,proto3" json:"reading,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SearchPropertiesResponse) Reset() {
@@ -978,6 +981,86 @@ func (x *SearchPropertiesResponse) GetOtherCurrencyCount() int32 {
 	return 0
 }
 
+func (x *SearchPropertiesResponse) GetReading() *SearchReading {
+	if x != nil {
+		return x.Reading
+	}
+	return nil
+}
+
+// SearchReading is what each part of a typed search line became (README § Search).
+type SearchReading struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is the city or neighbourhood searched, as listed ("New York" for "NYC"); empty for none.
+	Place string `protobuf:"bytes,1,opt,name=place,proto3" json:"place,omitempty"`
+	// zip_code is a postal code found in the line, as typed.
+	ZipCode string `protobuf:"bytes,2,opt,name=zip_code,json=zipCode,proto3" json:"zip_code,omitempty"`
+	// property_type is the type a type word named ("flats": apartment).
+	PropertyType string `protobuf:"bytes,3,opt,name=property_type,json=propertyType,proto3" json:"property_type,omitempty"`
+	// query is the free text left, every word of which must match.
+	Query         string `protobuf:"bytes,4,opt,name=query,proto3" json:"query,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SearchReading) Reset() {
+	*x = SearchReading{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SearchReading) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SearchReading) ProtoMessage() {}
+
+func (x *SearchReading) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SearchReading.ProtoReflect.Descriptor instead.
+func (*SearchReading) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *SearchReading) GetPlace() string {
+	if x != nil {
+		return x.Place
+	}
+	return ""
+}
+
+func (x *SearchReading) GetZipCode() string {
+	if x != nil {
+		return x.ZipCode
+	}
+	return ""
+}
+
+func (x *SearchReading) GetPropertyType() string {
+	if x != nil {
+		return x.PropertyType
+	}
+	return ""
+}
+
+func (x *SearchReading) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
 // ListSimilarPropertiesRequest names the property to compare with.
 type ListSimilarPropertiesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -991,7 +1074,7 @@ type ListSimilarPropertiesRequest struct {
 
 func (x *ListSimilarPropertiesRequest) Reset() {
 	*x = ListSimilarPropertiesRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[8]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1003,7 +1086,7 @@ func (x *ListSimilarPropertiesRequest) String() string {
 func (*ListSimilarPropertiesRequest) ProtoMessage() {}
 
 func (x *ListSimilarPropertiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[8]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1016,7 +1099,7 @@ func (x *ListSimilarPropertiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSimilarPropertiesRequest.ProtoReflect.Descriptor instead.
 func (*ListSimilarPropertiesRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{8}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListSimilarPropertiesRequest) GetPropertyId() int32 {
@@ -1044,7 +1127,7 @@ type ListSimilarPropertiesResponse struct {
 
 func (x *ListSimilarPropertiesResponse) Reset() {
 	*x = ListSimilarPropertiesResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[9]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1056,7 +1139,7 @@ func (x *ListSimilarPropertiesResponse) String() string {
 func (*ListSimilarPropertiesResponse) ProtoMessage() {}
 
 func (x *ListSimilarPropertiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[9]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1069,7 +1152,7 @@ func (x *ListSimilarPropertiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSimilarPropertiesResponse.ProtoReflect.Descriptor instead.
 func (*ListSimilarPropertiesResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{9}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListSimilarPropertiesResponse) GetProperties() []*Property {
@@ -1136,7 +1219,7 @@ type CreatePropertyRequest struct {
 
 func (x *CreatePropertyRequest) Reset() {
 	*x = CreatePropertyRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[10]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1148,7 +1231,7 @@ func (x *CreatePropertyRequest) String() string {
 func (*CreatePropertyRequest) ProtoMessage() {}
 
 func (x *CreatePropertyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[10]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1161,7 +1244,7 @@ func (x *CreatePropertyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePropertyRequest.ProtoReflect.Descriptor instead.
 func (*CreatePropertyRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{10}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CreatePropertyRequest) GetTitle() string {
@@ -1336,7 +1419,7 @@ type CreatePropertyResponse struct {
 
 func (x *CreatePropertyResponse) Reset() {
 	*x = CreatePropertyResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[11]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1348,7 +1431,7 @@ func (x *CreatePropertyResponse) String() string {
 func (*CreatePropertyResponse) ProtoMessage() {}
 
 func (x *CreatePropertyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[11]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1361,7 +1444,7 @@ func (x *CreatePropertyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePropertyResponse.ProtoReflect.Descriptor instead.
 func (*CreatePropertyResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{11}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *CreatePropertyResponse) GetProperty() *Property {
@@ -1384,7 +1467,7 @@ type UpdatePropertyRequest struct {
 
 func (x *UpdatePropertyRequest) Reset() {
 	*x = UpdatePropertyRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[12]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1396,7 +1479,7 @@ func (x *UpdatePropertyRequest) String() string {
 func (*UpdatePropertyRequest) ProtoMessage() {}
 
 func (x *UpdatePropertyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[12]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1409,7 +1492,7 @@ func (x *UpdatePropertyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePropertyRequest.ProtoReflect.Descriptor instead.
 func (*UpdatePropertyRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{12}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *UpdatePropertyRequest) GetId() int32 {
@@ -1440,7 +1523,7 @@ type UpdatePropertyResponse struct {
 
 func (x *UpdatePropertyResponse) Reset() {
 	*x = UpdatePropertyResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[13]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1452,7 +1535,7 @@ func (x *UpdatePropertyResponse) String() string {
 func (*UpdatePropertyResponse) ProtoMessage() {}
 
 func (x *UpdatePropertyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[13]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1465,7 +1548,7 @@ func (x *UpdatePropertyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePropertyResponse.ProtoReflect.Descriptor instead.
 func (*UpdatePropertyResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{13}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *UpdatePropertyResponse) GetProperty() *Property {
@@ -1497,7 +1580,7 @@ type ListMyPropertiesRequest struct {
 
 func (x *ListMyPropertiesRequest) Reset() {
 	*x = ListMyPropertiesRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[14]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1509,7 +1592,7 @@ func (x *ListMyPropertiesRequest) String() string {
 func (*ListMyPropertiesRequest) ProtoMessage() {}
 
 func (x *ListMyPropertiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[14]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1522,7 +1605,7 @@ func (x *ListMyPropertiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyPropertiesRequest.ProtoReflect.Descriptor instead.
 func (*ListMyPropertiesRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{14}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListMyPropertiesRequest) GetQuery() string {
@@ -1563,7 +1646,7 @@ type ListMyPropertiesResponse struct {
 
 func (x *ListMyPropertiesResponse) Reset() {
 	*x = ListMyPropertiesResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[15]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1575,7 +1658,7 @@ func (x *ListMyPropertiesResponse) String() string {
 func (*ListMyPropertiesResponse) ProtoMessage() {}
 
 func (x *ListMyPropertiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[15]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1588,7 +1671,7 @@ func (x *ListMyPropertiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyPropertiesResponse.ProtoReflect.Descriptor instead.
 func (*ListMyPropertiesResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{15}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListMyPropertiesResponse) GetProperties() []*Property {
@@ -1628,7 +1711,7 @@ type GetLandlordStatsRequest struct {
 
 func (x *GetLandlordStatsRequest) Reset() {
 	*x = GetLandlordStatsRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[16]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1640,7 +1723,7 @@ func (x *GetLandlordStatsRequest) String() string {
 func (*GetLandlordStatsRequest) ProtoMessage() {}
 
 func (x *GetLandlordStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[16]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1653,7 +1736,7 @@ func (x *GetLandlordStatsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLandlordStatsRequest.ProtoReflect.Descriptor instead.
 func (*GetLandlordStatsRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{16}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{17}
 }
 
 // RentTotal is the monthly rent of the caller's listings in one currency.
@@ -1669,7 +1752,7 @@ type RentTotal struct {
 
 func (x *RentTotal) Reset() {
 	*x = RentTotal{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[17]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1681,7 +1764,7 @@ func (x *RentTotal) String() string {
 func (*RentTotal) ProtoMessage() {}
 
 func (x *RentTotal) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[17]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1694,7 +1777,7 @@ func (x *RentTotal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RentTotal.ProtoReflect.Descriptor instead.
 func (*RentTotal) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{17}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *RentTotal) GetCurrency() string {
@@ -1724,7 +1807,7 @@ type TypeCount struct {
 
 func (x *TypeCount) Reset() {
 	*x = TypeCount{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[18]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1736,7 +1819,7 @@ func (x *TypeCount) String() string {
 func (*TypeCount) ProtoMessage() {}
 
 func (x *TypeCount) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[18]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1749,7 +1832,7 @@ func (x *TypeCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TypeCount.ProtoReflect.Descriptor instead.
 func (*TypeCount) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{18}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *TypeCount) GetPropertyType() string {
@@ -1789,7 +1872,7 @@ type GetLandlordStatsResponse struct {
 
 func (x *GetLandlordStatsResponse) Reset() {
 	*x = GetLandlordStatsResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[19]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1801,7 +1884,7 @@ func (x *GetLandlordStatsResponse) String() string {
 func (*GetLandlordStatsResponse) ProtoMessage() {}
 
 func (x *GetLandlordStatsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[19]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1814,7 +1897,7 @@ func (x *GetLandlordStatsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLandlordStatsResponse.ProtoReflect.Descriptor instead.
 func (*GetLandlordStatsResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{19}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetLandlordStatsResponse) GetMonthlyRentTotals() []*RentTotal {
@@ -1870,7 +1953,7 @@ type SavePropertyRequest struct {
 
 func (x *SavePropertyRequest) Reset() {
 	*x = SavePropertyRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[20]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1882,7 +1965,7 @@ func (x *SavePropertyRequest) String() string {
 func (*SavePropertyRequest) ProtoMessage() {}
 
 func (x *SavePropertyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[20]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1895,7 +1978,7 @@ func (x *SavePropertyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SavePropertyRequest.ProtoReflect.Descriptor instead.
 func (*SavePropertyRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{20}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SavePropertyRequest) GetPropertyId() int32 {
@@ -1916,7 +1999,7 @@ type SavePropertyResponse struct {
 
 func (x *SavePropertyResponse) Reset() {
 	*x = SavePropertyResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[21]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1928,7 +2011,7 @@ func (x *SavePropertyResponse) String() string {
 func (*SavePropertyResponse) ProtoMessage() {}
 
 func (x *SavePropertyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[21]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1941,7 +2024,7 @@ func (x *SavePropertyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SavePropertyResponse.ProtoReflect.Descriptor instead.
 func (*SavePropertyResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{21}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SavePropertyResponse) GetSavedCount() int32 {
@@ -1962,7 +2045,7 @@ type UnsavePropertyRequest struct {
 
 func (x *UnsavePropertyRequest) Reset() {
 	*x = UnsavePropertyRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[22]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1974,7 +2057,7 @@ func (x *UnsavePropertyRequest) String() string {
 func (*UnsavePropertyRequest) ProtoMessage() {}
 
 func (x *UnsavePropertyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[22]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1987,7 +2070,7 @@ func (x *UnsavePropertyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnsavePropertyRequest.ProtoReflect.Descriptor instead.
 func (*UnsavePropertyRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{22}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *UnsavePropertyRequest) GetPropertyId() int32 {
@@ -2008,7 +2091,7 @@ type UnsavePropertyResponse struct {
 
 func (x *UnsavePropertyResponse) Reset() {
 	*x = UnsavePropertyResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[23]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2020,7 +2103,7 @@ func (x *UnsavePropertyResponse) String() string {
 func (*UnsavePropertyResponse) ProtoMessage() {}
 
 func (x *UnsavePropertyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[23]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2033,7 +2116,7 @@ func (x *UnsavePropertyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnsavePropertyResponse.ProtoReflect.Descriptor instead.
 func (*UnsavePropertyResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{23}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *UnsavePropertyResponse) GetSavedCount() int32 {
@@ -2056,7 +2139,7 @@ type ListSavedPropertiesRequest struct {
 
 func (x *ListSavedPropertiesRequest) Reset() {
 	*x = ListSavedPropertiesRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[24]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2068,7 +2151,7 @@ func (x *ListSavedPropertiesRequest) String() string {
 func (*ListSavedPropertiesRequest) ProtoMessage() {}
 
 func (x *ListSavedPropertiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[24]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2081,7 +2164,7 @@ func (x *ListSavedPropertiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSavedPropertiesRequest.ProtoReflect.Descriptor instead.
 func (*ListSavedPropertiesRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{24}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListSavedPropertiesRequest) GetPage() int32 {
@@ -2115,7 +2198,7 @@ type ListSavedPropertiesResponse struct {
 
 func (x *ListSavedPropertiesResponse) Reset() {
 	*x = ListSavedPropertiesResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[25]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2127,7 +2210,7 @@ func (x *ListSavedPropertiesResponse) String() string {
 func (*ListSavedPropertiesResponse) ProtoMessage() {}
 
 func (x *ListSavedPropertiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[25]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2140,7 +2223,7 @@ func (x *ListSavedPropertiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSavedPropertiesResponse.ProtoReflect.Descriptor instead.
 func (*ListSavedPropertiesResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{25}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ListSavedPropertiesResponse) GetProperties() []*Property {
@@ -2260,7 +2343,7 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\fpets_allowed\x18\x0e \x01(\bR\vpetsAllowed\x12\x1c\n" +
 	"\tfurnished\x18\x0f \x01(\bR\tfurnished\x12\x19\n" +
 	"\bmin_area\x18\x10 \x01(\x05R\aminArea\x12\x1b\n" +
-	"\tarea_unit\x18\x11 \x01(\tR\bareaUnit\"\xa5\x02\n" +
+	"\tarea_unit\x18\x11 \x01(\tR\bareaUnit\"\xe5\x02\n" +
 	"\x18SearchPropertiesResponse\x12?\n" +
 	"\n" +
 	"properties\x18\x01 \x03(\v2\x1f.rentproof.property.v1.PropertyR\n" +
@@ -2271,7 +2354,13 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\x04page\x18\x04 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x05 \x01(\x05R\bpageSize\x12!\n" +
 	"\fmatched_city\x18\x06 \x01(\tR\vmatchedCity\x120\n" +
-	"\x14other_currency_count\x18\a \x01(\x05R\x12otherCurrencyCount\"U\n" +
+	"\x14other_currency_count\x18\a \x01(\x05R\x12otherCurrencyCount\x12>\n" +
+	"\areading\x18\b \x01(\v2$.rentproof.property.v1.SearchReadingR\areading\"{\n" +
+	"\rSearchReading\x12\x14\n" +
+	"\x05place\x18\x01 \x01(\tR\x05place\x12\x19\n" +
+	"\bzip_code\x18\x02 \x01(\tR\azipCode\x12#\n" +
+	"\rproperty_type\x18\x03 \x01(\tR\fpropertyType\x12\x14\n" +
+	"\x05query\x18\x04 \x01(\tR\x05query\"U\n" +
 	"\x1cListSimilarPropertiesRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
 	"propertyId\x12\x14\n" +
@@ -2462,7 +2551,7 @@ func file_rentproof_property_v1_property_proto_rawDescGZIP() []byte {
 	return file_rentproof_property_v1_property_proto_rawDescData
 }
 
-var file_rentproof_property_v1_property_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
+var file_rentproof_property_v1_property_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_rentproof_property_v1_property_proto_goTypes = []any{
 	(*RatingSummary)(nil),                 // 0: rentproof.property.v1.RatingSummary
 	(*Property)(nil),                      // 1: rentproof.property.v1.Property
@@ -2472,70 +2561,72 @@ var file_rentproof_property_v1_property_proto_goTypes = []any{
 	(*BatchGetPropertiesResponse)(nil),    // 5: rentproof.property.v1.BatchGetPropertiesResponse
 	(*SearchPropertiesRequest)(nil),       // 6: rentproof.property.v1.SearchPropertiesRequest
 	(*SearchPropertiesResponse)(nil),      // 7: rentproof.property.v1.SearchPropertiesResponse
-	(*ListSimilarPropertiesRequest)(nil),  // 8: rentproof.property.v1.ListSimilarPropertiesRequest
-	(*ListSimilarPropertiesResponse)(nil), // 9: rentproof.property.v1.ListSimilarPropertiesResponse
-	(*CreatePropertyRequest)(nil),         // 10: rentproof.property.v1.CreatePropertyRequest
-	(*CreatePropertyResponse)(nil),        // 11: rentproof.property.v1.CreatePropertyResponse
-	(*UpdatePropertyRequest)(nil),         // 12: rentproof.property.v1.UpdatePropertyRequest
-	(*UpdatePropertyResponse)(nil),        // 13: rentproof.property.v1.UpdatePropertyResponse
-	(*ListMyPropertiesRequest)(nil),       // 14: rentproof.property.v1.ListMyPropertiesRequest
-	(*ListMyPropertiesResponse)(nil),      // 15: rentproof.property.v1.ListMyPropertiesResponse
-	(*GetLandlordStatsRequest)(nil),       // 16: rentproof.property.v1.GetLandlordStatsRequest
-	(*RentTotal)(nil),                     // 17: rentproof.property.v1.RentTotal
-	(*TypeCount)(nil),                     // 18: rentproof.property.v1.TypeCount
-	(*GetLandlordStatsResponse)(nil),      // 19: rentproof.property.v1.GetLandlordStatsResponse
-	(*SavePropertyRequest)(nil),           // 20: rentproof.property.v1.SavePropertyRequest
-	(*SavePropertyResponse)(nil),          // 21: rentproof.property.v1.SavePropertyResponse
-	(*UnsavePropertyRequest)(nil),         // 22: rentproof.property.v1.UnsavePropertyRequest
-	(*UnsavePropertyResponse)(nil),        // 23: rentproof.property.v1.UnsavePropertyResponse
-	(*ListSavedPropertiesRequest)(nil),    // 24: rentproof.property.v1.ListSavedPropertiesRequest
-	(*ListSavedPropertiesResponse)(nil),   // 25: rentproof.property.v1.ListSavedPropertiesResponse
-	nil,                                   // 26: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
-	(*timestamppb.Timestamp)(nil),         // 27: google.protobuf.Timestamp
+	(*SearchReading)(nil),                 // 8: rentproof.property.v1.SearchReading
+	(*ListSimilarPropertiesRequest)(nil),  // 9: rentproof.property.v1.ListSimilarPropertiesRequest
+	(*ListSimilarPropertiesResponse)(nil), // 10: rentproof.property.v1.ListSimilarPropertiesResponse
+	(*CreatePropertyRequest)(nil),         // 11: rentproof.property.v1.CreatePropertyRequest
+	(*CreatePropertyResponse)(nil),        // 12: rentproof.property.v1.CreatePropertyResponse
+	(*UpdatePropertyRequest)(nil),         // 13: rentproof.property.v1.UpdatePropertyRequest
+	(*UpdatePropertyResponse)(nil),        // 14: rentproof.property.v1.UpdatePropertyResponse
+	(*ListMyPropertiesRequest)(nil),       // 15: rentproof.property.v1.ListMyPropertiesRequest
+	(*ListMyPropertiesResponse)(nil),      // 16: rentproof.property.v1.ListMyPropertiesResponse
+	(*GetLandlordStatsRequest)(nil),       // 17: rentproof.property.v1.GetLandlordStatsRequest
+	(*RentTotal)(nil),                     // 18: rentproof.property.v1.RentTotal
+	(*TypeCount)(nil),                     // 19: rentproof.property.v1.TypeCount
+	(*GetLandlordStatsResponse)(nil),      // 20: rentproof.property.v1.GetLandlordStatsResponse
+	(*SavePropertyRequest)(nil),           // 21: rentproof.property.v1.SavePropertyRequest
+	(*SavePropertyResponse)(nil),          // 22: rentproof.property.v1.SavePropertyResponse
+	(*UnsavePropertyRequest)(nil),         // 23: rentproof.property.v1.UnsavePropertyRequest
+	(*UnsavePropertyResponse)(nil),        // 24: rentproof.property.v1.UnsavePropertyResponse
+	(*ListSavedPropertiesRequest)(nil),    // 25: rentproof.property.v1.ListSavedPropertiesRequest
+	(*ListSavedPropertiesResponse)(nil),   // 26: rentproof.property.v1.ListSavedPropertiesResponse
+	nil,                                   // 27: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
+	(*timestamppb.Timestamp)(nil),         // 28: google.protobuf.Timestamp
 }
 var file_rentproof_property_v1_property_proto_depIdxs = []int32{
-	27, // 0: rentproof.property.v1.Property.created_at:type_name -> google.protobuf.Timestamp
-	27, // 1: rentproof.property.v1.Property.updated_at:type_name -> google.protobuf.Timestamp
+	28, // 0: rentproof.property.v1.Property.created_at:type_name -> google.protobuf.Timestamp
+	28, // 1: rentproof.property.v1.Property.updated_at:type_name -> google.protobuf.Timestamp
 	0,  // 2: rentproof.property.v1.Property.rating_summary:type_name -> rentproof.property.v1.RatingSummary
 	1,  // 3: rentproof.property.v1.GetPropertyResponse.property:type_name -> rentproof.property.v1.Property
-	26, // 4: rentproof.property.v1.BatchGetPropertiesResponse.properties:type_name -> rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
+	27, // 4: rentproof.property.v1.BatchGetPropertiesResponse.properties:type_name -> rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
 	1,  // 5: rentproof.property.v1.SearchPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
-	1,  // 6: rentproof.property.v1.ListSimilarPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
-	1,  // 7: rentproof.property.v1.CreatePropertyResponse.property:type_name -> rentproof.property.v1.Property
-	10, // 8: rentproof.property.v1.UpdatePropertyRequest.listing:type_name -> rentproof.property.v1.CreatePropertyRequest
-	1,  // 9: rentproof.property.v1.UpdatePropertyResponse.property:type_name -> rentproof.property.v1.Property
-	1,  // 10: rentproof.property.v1.ListMyPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
-	17, // 11: rentproof.property.v1.GetLandlordStatsResponse.monthly_rent_totals:type_name -> rentproof.property.v1.RentTotal
-	18, // 12: rentproof.property.v1.GetLandlordStatsResponse.type_counts:type_name -> rentproof.property.v1.TypeCount
-	1,  // 13: rentproof.property.v1.ListSavedPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
-	1,  // 14: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry.value:type_name -> rentproof.property.v1.Property
-	2,  // 15: rentproof.property.v1.PropertyService.GetProperty:input_type -> rentproof.property.v1.GetPropertyRequest
-	4,  // 16: rentproof.property.v1.PropertyService.BatchGetProperties:input_type -> rentproof.property.v1.BatchGetPropertiesRequest
-	6,  // 17: rentproof.property.v1.PropertyService.SearchProperties:input_type -> rentproof.property.v1.SearchPropertiesRequest
-	8,  // 18: rentproof.property.v1.PropertyService.ListSimilarProperties:input_type -> rentproof.property.v1.ListSimilarPropertiesRequest
-	10, // 19: rentproof.property.v1.PropertyService.CreateProperty:input_type -> rentproof.property.v1.CreatePropertyRequest
-	12, // 20: rentproof.property.v1.PropertyService.UpdateProperty:input_type -> rentproof.property.v1.UpdatePropertyRequest
-	14, // 21: rentproof.property.v1.PropertyService.ListMyProperties:input_type -> rentproof.property.v1.ListMyPropertiesRequest
-	16, // 22: rentproof.property.v1.PropertyService.GetLandlordStats:input_type -> rentproof.property.v1.GetLandlordStatsRequest
-	20, // 23: rentproof.property.v1.PropertyService.SaveProperty:input_type -> rentproof.property.v1.SavePropertyRequest
-	22, // 24: rentproof.property.v1.PropertyService.UnsaveProperty:input_type -> rentproof.property.v1.UnsavePropertyRequest
-	24, // 25: rentproof.property.v1.PropertyService.ListSavedProperties:input_type -> rentproof.property.v1.ListSavedPropertiesRequest
-	3,  // 26: rentproof.property.v1.PropertyService.GetProperty:output_type -> rentproof.property.v1.GetPropertyResponse
-	5,  // 27: rentproof.property.v1.PropertyService.BatchGetProperties:output_type -> rentproof.property.v1.BatchGetPropertiesResponse
-	7,  // 28: rentproof.property.v1.PropertyService.SearchProperties:output_type -> rentproof.property.v1.SearchPropertiesResponse
-	9,  // 29: rentproof.property.v1.PropertyService.ListSimilarProperties:output_type -> rentproof.property.v1.ListSimilarPropertiesResponse
-	11, // 30: rentproof.property.v1.PropertyService.CreateProperty:output_type -> rentproof.property.v1.CreatePropertyResponse
-	13, // 31: rentproof.property.v1.PropertyService.UpdateProperty:output_type -> rentproof.property.v1.UpdatePropertyResponse
-	15, // 32: rentproof.property.v1.PropertyService.ListMyProperties:output_type -> rentproof.property.v1.ListMyPropertiesResponse
-	19, // 33: rentproof.property.v1.PropertyService.GetLandlordStats:output_type -> rentproof.property.v1.GetLandlordStatsResponse
-	21, // 34: rentproof.property.v1.PropertyService.SaveProperty:output_type -> rentproof.property.v1.SavePropertyResponse
-	23, // 35: rentproof.property.v1.PropertyService.UnsaveProperty:output_type -> rentproof.property.v1.UnsavePropertyResponse
-	25, // 36: rentproof.property.v1.PropertyService.ListSavedProperties:output_type -> rentproof.property.v1.ListSavedPropertiesResponse
-	26, // [26:37] is the sub-list for method output_type
-	15, // [15:26] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	8,  // 6: rentproof.property.v1.SearchPropertiesResponse.reading:type_name -> rentproof.property.v1.SearchReading
+	1,  // 7: rentproof.property.v1.ListSimilarPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
+	1,  // 8: rentproof.property.v1.CreatePropertyResponse.property:type_name -> rentproof.property.v1.Property
+	11, // 9: rentproof.property.v1.UpdatePropertyRequest.listing:type_name -> rentproof.property.v1.CreatePropertyRequest
+	1,  // 10: rentproof.property.v1.UpdatePropertyResponse.property:type_name -> rentproof.property.v1.Property
+	1,  // 11: rentproof.property.v1.ListMyPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
+	18, // 12: rentproof.property.v1.GetLandlordStatsResponse.monthly_rent_totals:type_name -> rentproof.property.v1.RentTotal
+	19, // 13: rentproof.property.v1.GetLandlordStatsResponse.type_counts:type_name -> rentproof.property.v1.TypeCount
+	1,  // 14: rentproof.property.v1.ListSavedPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
+	1,  // 15: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry.value:type_name -> rentproof.property.v1.Property
+	2,  // 16: rentproof.property.v1.PropertyService.GetProperty:input_type -> rentproof.property.v1.GetPropertyRequest
+	4,  // 17: rentproof.property.v1.PropertyService.BatchGetProperties:input_type -> rentproof.property.v1.BatchGetPropertiesRequest
+	6,  // 18: rentproof.property.v1.PropertyService.SearchProperties:input_type -> rentproof.property.v1.SearchPropertiesRequest
+	9,  // 19: rentproof.property.v1.PropertyService.ListSimilarProperties:input_type -> rentproof.property.v1.ListSimilarPropertiesRequest
+	11, // 20: rentproof.property.v1.PropertyService.CreateProperty:input_type -> rentproof.property.v1.CreatePropertyRequest
+	13, // 21: rentproof.property.v1.PropertyService.UpdateProperty:input_type -> rentproof.property.v1.UpdatePropertyRequest
+	15, // 22: rentproof.property.v1.PropertyService.ListMyProperties:input_type -> rentproof.property.v1.ListMyPropertiesRequest
+	17, // 23: rentproof.property.v1.PropertyService.GetLandlordStats:input_type -> rentproof.property.v1.GetLandlordStatsRequest
+	21, // 24: rentproof.property.v1.PropertyService.SaveProperty:input_type -> rentproof.property.v1.SavePropertyRequest
+	23, // 25: rentproof.property.v1.PropertyService.UnsaveProperty:input_type -> rentproof.property.v1.UnsavePropertyRequest
+	25, // 26: rentproof.property.v1.PropertyService.ListSavedProperties:input_type -> rentproof.property.v1.ListSavedPropertiesRequest
+	3,  // 27: rentproof.property.v1.PropertyService.GetProperty:output_type -> rentproof.property.v1.GetPropertyResponse
+	5,  // 28: rentproof.property.v1.PropertyService.BatchGetProperties:output_type -> rentproof.property.v1.BatchGetPropertiesResponse
+	7,  // 29: rentproof.property.v1.PropertyService.SearchProperties:output_type -> rentproof.property.v1.SearchPropertiesResponse
+	10, // 30: rentproof.property.v1.PropertyService.ListSimilarProperties:output_type -> rentproof.property.v1.ListSimilarPropertiesResponse
+	12, // 31: rentproof.property.v1.PropertyService.CreateProperty:output_type -> rentproof.property.v1.CreatePropertyResponse
+	14, // 32: rentproof.property.v1.PropertyService.UpdateProperty:output_type -> rentproof.property.v1.UpdatePropertyResponse
+	16, // 33: rentproof.property.v1.PropertyService.ListMyProperties:output_type -> rentproof.property.v1.ListMyPropertiesResponse
+	20, // 34: rentproof.property.v1.PropertyService.GetLandlordStats:output_type -> rentproof.property.v1.GetLandlordStatsResponse
+	22, // 35: rentproof.property.v1.PropertyService.SaveProperty:output_type -> rentproof.property.v1.SavePropertyResponse
+	24, // 36: rentproof.property.v1.PropertyService.UnsaveProperty:output_type -> rentproof.property.v1.UnsavePropertyResponse
+	26, // 37: rentproof.property.v1.PropertyService.ListSavedProperties:output_type -> rentproof.property.v1.ListSavedPropertiesResponse
+	27, // [27:38] is the sub-list for method output_type
+	16, // [16:27] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_property_v1_property_proto_init() }
@@ -2549,7 +2640,7 @@ func file_rentproof_property_v1_property_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_property_v1_property_proto_rawDesc), len(file_rentproof_property_v1_property_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   27,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

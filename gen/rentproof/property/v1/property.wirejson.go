@@ -265,6 +265,25 @@ func (x *SearchPropertiesResponse) AppendJSON(b []byte) []byte {
 	b = wirejson.AppendString(b, x.GetMatchedCity())
 	b = append(b, ",\"otherCurrencyCount\":"...)
 	b = strconv.AppendInt(b, int64(x.GetOtherCurrencyCount()), 10)
+	b = append(b, ",\"reading\":"...)
+	if m := x.GetReading(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *SearchReading) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"place\":"...)
+	b = wirejson.AppendString(b, x.GetPlace())
+	b = append(b, ",\"zipCode\":"...)
+	b = wirejson.AppendString(b, x.GetZipCode())
+	b = append(b, ",\"propertyType\":"...)
+	b = wirejson.AppendString(b, x.GetPropertyType())
+	b = append(b, ",\"query\":"...)
+	b = wirejson.AppendString(b, x.GetQuery())
 	return append(b, '}')
 }
 

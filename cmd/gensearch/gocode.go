@@ -38,6 +38,8 @@ const (
 		switch {
 		case c.flag:
 			typ = "bool"
+		case c.sqlType == "float8[]":
+			typ = "[]float64"
 		case c.list():
 			typ = "[]string"
 		case c.sqlType == "int":
@@ -179,7 +181,9 @@ func comment(indent, text string) string {
 // the statement takes the sort as an argument.
 func (st statement) params(o sort) string {
 	var fields []string
-	if c := st.shape.lead; c != nil {
+	if c := st.shape.lead; c != nil && c.list() {
+		fields = append(fields, fmt.Sprintf("%s: a.%s", goName(c.arg), goName(c.arg)))
+	} else if c != nil {
 		fields = append(fields, fmt.Sprintf("%s: *a.%s", goName(c.arg), goName(c.arg)))
 	}
 	if !st.plain {

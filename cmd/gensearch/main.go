@@ -59,8 +59,8 @@ func check() error {
 		if s.lead != nil && !slices.Contains(criteria, s.lead) {
 			return fmt.Errorf("shape %s: its lead is not among the criteria", s.name)
 		}
-		if s.lead != nil && (s.lead.flag || s.lead.list()) {
-			return fmt.Errorf("shape %s: a flag or a list cannot lead a search", s.name)
+		if s.lead != nil && s.lead.flag {
+			return fmt.Errorf("shape %s: a flag cannot lead a search", s.name)
 		}
 		if s.total != "" && !s.plain {
 			return fmt.Errorf("shape %s: only plain statements bring the total", s.name)

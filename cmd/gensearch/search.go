@@ -21,8 +21,8 @@ type criterion struct {
 }
 
 // criteria lists what a search may ask for, in the order the statements check it.
-var criteria = []*criterion{city, locality, postalCode, propertyType, verified, currency, otherCurrency,
-	minRent, maxRent, minBedrooms, minBathrooms, pets, furnished, minArea, text, words}
+var criteria = []*criterion{city, locality, postalCode, mapArea, propertyType, verified, currency, otherCurrency,
+	minRent, maxRent, minBedrooms, minBathrooms, pets, furnished, minArea, unplaced, text, words}
 
 var (
 	city = &criterion{arg: "city_key", sqlType: "text", match: "city_key = %s",
@@ -37,6 +37,12 @@ var (
 		doc: "The query's longest word: lower-cased, LIKE-escaped (see queryWords)."}
 	words = &criterion{arg: "query_words", sqlType: "text[]", match: "search_text LIKE ALL (%s::text[])", notInFacets: true,
 		doc: "Every word of the query as a LIKE pattern (see queryWords)."}
+	// The map's area: listings placed inside it (see properties.position).
+	mapArea = &criterion{arg: "map_area", sqlType: "float8[]", match: "position <@ search_area(%s::float8[])", notInFacets: true,
+		doc: "The map area as {west, south, east, north} in degrees."}
+	// Listings the map cannot show, to say how many there are.
+	unplaced = &criterion{arg: "unplaced_only", sqlType: "bool", flag: true, match: "position IS NULL", notInFacets: true,
+		doc: "Listings without a position only (to count them)."}
 	propertyType = &criterion{arg: "property_type", sqlType: "text", match: "property_type = %s",
 		doc: "One of Types."}
 	verified = &criterion{arg: "verified_only", sqlType: "bool", flag: true, match: "verified",
@@ -143,6 +149,12 @@ var shapes = []shape{
 		indexes: map[string]string{"featured": "properties_postal_featured", "highestRated": "properties_postal_rating",
 			"mostReviews": "properties_postal_reviews", "newestListed": "properties_postal_newest",
 			"priceLowHigh": "properties_postal_price", "priceHighLow": "properties_postal_price"},
+	},
+	{
+		// A city's zoom holds a few thousand listings: the area index finds them, then they are
+		// sorted (a custom plan may walk a sort's index instead when the area holds most).
+		name: "Area", lead: mapArea, byArgument: true,
+		indexes: map[string]string{"": "properties_position"},
 	},
 	{
 		name: "Text", lead: text, byArgument: true,

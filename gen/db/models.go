@@ -352,6 +352,7 @@ type Property struct {
 	ManagementPraiseCount     int32
 	HiddenReason              *string
 	TimeZone                  string
+	Position                  pgtype.Point
 }
 
 type PropertyVerification struct {
@@ -479,6 +480,40 @@ type SavedProperty struct {
 	UserID     int32
 	PropertyID int32
 	CreatedAt  time.Time
+}
+
+type SavedSearch struct {
+	ID            int64
+	UserID        int32
+	Name          string
+	CityKey       *string
+	LocalityKey   *string
+	PostalCodeKey *string
+	PlaceName     string
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	Words         []string
+	SearchCity    string
+	SearchZipCode string
+	SearchQuery   string
+	MinArea       *int32
+	AreaUnit      string
+	Alerts        bool
+	CreatedAt     time.Time
+	EmailedOn     pgtype.Date
+}
+
+type SavedSearchCount struct {
+	UserID int32
+	Saved  int32
 }
 
 type Session struct {

@@ -24,8 +24,9 @@ SELECT count(*)::int FROM (
       AND (NOT $9::bool OR pets_allowed)
       AND (NOT $10::bool OR furnished)
       AND ($11::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $11)
-      AND ($12::text[] IS NULL OR search_text LIKE ALL ($12::text[]))
-    LIMIT $13
+      AND (NOT $12::bool OR position IS NULL)
+      AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
+    LIMIT $14
 ) AS matches
 `
 
@@ -41,6 +42,7 @@ type CountAllParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	QueryWords    []string
 	CountCap      int32
 }
@@ -59,6 +61,73 @@ func (q *Queries) CountAll(ctx context.Context, arg CountAllParams) (int32, erro
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
+		arg.QueryWords,
+		arg.CountCap,
+	)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const countArea = `-- name: CountArea :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND position <@ search_area($1::float8[])
+      AND ($2::text IS NULL OR property_type = $2)
+      AND (NOT $3::bool OR verified)
+      AND ($4::text IS NULL OR currency = $4)
+      AND ($5::text IS NULL OR currency <> $5)
+      AND ($6::int IS NULL OR monthly_rent >= $6)
+      AND ($7::int IS NULL OR monthly_rent <= $7)
+      AND ($8::int IS NULL OR bedrooms >= $8)
+      AND ($9::int IS NULL OR bathrooms >= $9)
+      AND (NOT $10::bool OR pets_allowed)
+      AND (NOT $11::bool OR furnished)
+      AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
+      AND (NOT $13::bool OR position IS NULL)
+      AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
+      AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
+    LIMIT $16
+) AS matches
+`
+
+type CountAreaParams struct {
+	MapArea       []float64
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	UnplacedOnly  bool
+	Query         *string
+	QueryWords    []string
+	CountCap      int32
+}
+
+// Counts the matches of a area search up to count_cap.
+func (q *Queries) CountArea(ctx context.Context, arg CountAreaParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countArea,
+		arg.MapArea,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.UnplacedOnly,
+		arg.Query,
 		arg.QueryWords,
 		arg.CountCap,
 	)
@@ -73,20 +142,22 @@ SELECT count(*)::int FROM (
     WHERE active AND city_key = $1
       AND ($2::text IS NULL OR locality_key = $2)
       AND ($3::text IS NULL OR postal_code_key = $3)
-      AND ($4::text IS NULL OR property_type = $4)
-      AND (NOT $5::bool OR verified)
-      AND ($6::text IS NULL OR currency = $6)
-      AND ($7::text IS NULL OR currency <> $7)
-      AND ($8::int IS NULL OR monthly_rent >= $8)
-      AND ($9::int IS NULL OR monthly_rent <= $9)
-      AND ($10::int IS NULL OR bedrooms >= $10)
-      AND ($11::int IS NULL OR bathrooms >= $11)
-      AND (NOT $12::bool OR pets_allowed)
-      AND (NOT $13::bool OR furnished)
-      AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-      AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-      AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
-    LIMIT $17
+      AND ($4::float8[] IS NULL OR position <@ search_area($4::float8[]))
+      AND ($5::text IS NULL OR property_type = $5)
+      AND (NOT $6::bool OR verified)
+      AND ($7::text IS NULL OR currency = $7)
+      AND ($8::text IS NULL OR currency <> $8)
+      AND ($9::int IS NULL OR monthly_rent >= $9)
+      AND ($10::int IS NULL OR monthly_rent <= $10)
+      AND ($11::int IS NULL OR bedrooms >= $11)
+      AND ($12::int IS NULL OR bathrooms >= $12)
+      AND (NOT $13::bool OR pets_allowed)
+      AND (NOT $14::bool OR furnished)
+      AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+      AND (NOT $16::bool OR position IS NULL)
+      AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+      AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
+    LIMIT $19
 ) AS matches
 `
 
@@ -94,6 +165,7 @@ type CountCityParams struct {
 	CityKey       string
 	LocalityKey   *string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -105,6 +177,7 @@ type CountCityParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	CountCap      int32
@@ -116,6 +189,7 @@ func (q *Queries) CountCity(ctx context.Context, arg CountCityParams) (int32, er
 		arg.CityKey,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -127,6 +201,7 @@ func (q *Queries) CountCity(ctx context.Context, arg CountCityParams) (int32, er
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.CountCap,
@@ -376,26 +451,29 @@ SELECT count(*)::int FROM (
     SELECT 1 FROM properties
     WHERE active AND locality_key = $1
       AND ($2::text IS NULL OR postal_code_key = $2)
-      AND ($3::text IS NULL OR property_type = $3)
-      AND (NOT $4::bool OR verified)
-      AND ($5::text IS NULL OR currency = $5)
-      AND ($6::text IS NULL OR currency <> $6)
-      AND ($7::int IS NULL OR monthly_rent >= $7)
-      AND ($8::int IS NULL OR monthly_rent <= $8)
-      AND ($9::int IS NULL OR bedrooms >= $9)
-      AND ($10::int IS NULL OR bathrooms >= $10)
-      AND (NOT $11::bool OR pets_allowed)
-      AND (NOT $12::bool OR furnished)
-      AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-      AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
-      AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
-    LIMIT $16
+      AND ($3::float8[] IS NULL OR position <@ search_area($3::float8[]))
+      AND ($4::text IS NULL OR property_type = $4)
+      AND (NOT $5::bool OR verified)
+      AND ($6::text IS NULL OR currency = $6)
+      AND ($7::text IS NULL OR currency <> $7)
+      AND ($8::int IS NULL OR monthly_rent >= $8)
+      AND ($9::int IS NULL OR monthly_rent <= $9)
+      AND ($10::int IS NULL OR bedrooms >= $10)
+      AND ($11::int IS NULL OR bathrooms >= $11)
+      AND (NOT $12::bool OR pets_allowed)
+      AND (NOT $13::bool OR furnished)
+      AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+      AND (NOT $15::bool OR position IS NULL)
+      AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+      AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+    LIMIT $18
 ) AS matches
 `
 
 type CountLocalityParams struct {
 	LocalityKey   string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -407,6 +485,7 @@ type CountLocalityParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	CountCap      int32
@@ -417,6 +496,7 @@ func (q *Queries) CountLocality(ctx context.Context, arg CountLocalityParams) (i
 	row := q.db.QueryRow(ctx, countLocality,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -428,6 +508,7 @@ func (q *Queries) CountLocality(ctx context.Context, arg CountLocalityParams) (i
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.CountCap,
@@ -441,25 +522,28 @@ const countPostal = `-- name: CountPostal :one
 SELECT count(*)::int FROM (
     SELECT 1 FROM properties
     WHERE active AND postal_code_key = $1
-      AND ($2::text IS NULL OR property_type = $2)
-      AND (NOT $3::bool OR verified)
-      AND ($4::text IS NULL OR currency = $4)
-      AND ($5::text IS NULL OR currency <> $5)
-      AND ($6::int IS NULL OR monthly_rent >= $6)
-      AND ($7::int IS NULL OR monthly_rent <= $7)
-      AND ($8::int IS NULL OR bedrooms >= $8)
-      AND ($9::int IS NULL OR bathrooms >= $9)
-      AND (NOT $10::bool OR pets_allowed)
-      AND (NOT $11::bool OR furnished)
-      AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-      AND ($13::text IS NULL OR search_text LIKE '%' || $13::text || '%')
-      AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
-    LIMIT $15
+      AND ($2::float8[] IS NULL OR position <@ search_area($2::float8[]))
+      AND ($3::text IS NULL OR property_type = $3)
+      AND (NOT $4::bool OR verified)
+      AND ($5::text IS NULL OR currency = $5)
+      AND ($6::text IS NULL OR currency <> $6)
+      AND ($7::int IS NULL OR monthly_rent >= $7)
+      AND ($8::int IS NULL OR monthly_rent <= $8)
+      AND ($9::int IS NULL OR bedrooms >= $9)
+      AND ($10::int IS NULL OR bathrooms >= $10)
+      AND (NOT $11::bool OR pets_allowed)
+      AND (NOT $12::bool OR furnished)
+      AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+      AND (NOT $14::bool OR position IS NULL)
+      AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+      AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+    LIMIT $17
 ) AS matches
 `
 
 type CountPostalParams struct {
 	PostalCodeKey string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -471,6 +555,7 @@ type CountPostalParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	CountCap      int32
@@ -480,6 +565,7 @@ type CountPostalParams struct {
 func (q *Queries) CountPostal(ctx context.Context, arg CountPostalParams) (int32, error) {
 	row := q.db.QueryRow(ctx, countPostal,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -491,6 +577,7 @@ func (q *Queries) CountPostal(ctx context.Context, arg CountPostalParams) (int32
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.CountCap,
@@ -515,8 +602,9 @@ SELECT count(*)::int FROM (
       AND (NOT $10::bool OR pets_allowed)
       AND (NOT $11::bool OR furnished)
       AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-      AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
-    LIMIT $14
+      AND (NOT $13::bool OR position IS NULL)
+      AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
+    LIMIT $15
 ) AS matches
 `
 
@@ -533,6 +621,7 @@ type CountTextParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	QueryWords    []string
 	CountCap      int32
 }
@@ -552,6 +641,7 @@ func (q *Queries) CountText(ctx context.Context, arg CountTextParams) (int32, er
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.CountCap,
 	)
@@ -561,7 +651,7 @@ func (q *Queries) CountText(ctx context.Context, arg CountTextParams) (int32, er
 }
 
 const plainAllFeatured = `-- name: PlainAllFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -642,6 +732,7 @@ func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedPara
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -655,7 +746,7 @@ func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedPara
 }
 
 const plainAllHighestRated = `-- name: PlainAllHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -736,6 +827,7 @@ func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestR
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -749,7 +841,7 @@ func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestR
 }
 
 const plainAllMostReviews = `-- name: PlainAllMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -830,6 +922,7 @@ func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostRevie
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -843,7 +936,7 @@ func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostRevie
 }
 
 const plainAllNewest = `-- name: PlainAllNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -924,6 +1017,7 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -937,7 +1031,7 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 }
 
 const plainAllPriceHighLow = `-- name: PlainAllPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -1018,6 +1112,7 @@ func (q *Queries) PlainAllPriceHighLow(ctx context.Context, arg PlainAllPriceHig
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1031,7 +1126,7 @@ func (q *Queries) PlainAllPriceHighLow(ctx context.Context, arg PlainAllPriceHig
 }
 
 const plainAllPriceLowHigh = `-- name: PlainAllPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -1112,6 +1207,7 @@ func (q *Queries) PlainAllPriceLowHigh(ctx context.Context, arg PlainAllPriceLow
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1125,7 +1221,7 @@ func (q *Queries) PlainAllPriceLowHigh(ctx context.Context, arg PlainAllPriceLow
 }
 
 const plainCityFeatured = `-- name: PlainCityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -1213,6 +1309,7 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1227,7 +1324,7 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 }
 
 const plainCityHighestRated = `-- name: PlainCityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -1315,6 +1412,7 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1329,7 +1427,7 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 }
 
 const plainCityMostReviews = `-- name: PlainCityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -1417,6 +1515,7 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1431,7 +1530,7 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 }
 
 const plainCityNewest = `-- name: PlainCityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -1519,6 +1618,7 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1533,7 +1633,7 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 }
 
 const plainCityPriceHighLow = `-- name: PlainCityPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -1621,6 +1721,7 @@ func (q *Queries) PlainCityPriceHighLow(ctx context.Context, arg PlainCityPriceH
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1635,7 +1736,7 @@ func (q *Queries) PlainCityPriceHighLow(ctx context.Context, arg PlainCityPriceH
 }
 
 const plainCityPriceLowHigh = `-- name: PlainCityPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -1723,6 +1824,7 @@ func (q *Queries) PlainCityPriceLowHigh(ctx context.Context, arg PlainCityPriceL
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1737,7 +1839,7 @@ func (q *Queries) PlainCityPriceLowHigh(ctx context.Context, arg PlainCityPriceL
 }
 
 const plainLocalityFeatured = `-- name: PlainLocalityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -1825,6 +1927,7 @@ func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFe
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1839,7 +1942,7 @@ func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFe
 }
 
 const plainLocalityHighestRated = `-- name: PlainLocalityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -1927,6 +2030,7 @@ func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocali
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1941,7 +2045,7 @@ func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocali
 }
 
 const plainLocalityMostReviews = `-- name: PlainLocalityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -2029,6 +2133,7 @@ func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalit
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -2043,7 +2148,7 @@ func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalit
 }
 
 const plainLocalityNewest = `-- name: PlainLocalityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -2131,6 +2236,7 @@ func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewe
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -2145,7 +2251,7 @@ func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewe
 }
 
 const plainLocalityPriceHighLow = `-- name: PlainLocalityPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -2233,6 +2339,7 @@ func (q *Queries) PlainLocalityPriceHighLow(ctx context.Context, arg PlainLocali
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -2247,7 +2354,7 @@ func (q *Queries) PlainLocalityPriceHighLow(ctx context.Context, arg PlainLocali
 }
 
 const plainLocalityPriceLowHigh = `-- name: PlainLocalityPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -2335,6 +2442,7 @@ func (q *Queries) PlainLocalityPriceLowHigh(ctx context.Context, arg PlainLocali
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -2349,7 +2457,7 @@ func (q *Queries) PlainLocalityPriceLowHigh(ctx context.Context, arg PlainLocali
 }
 
 const plainPostalFeatured = `-- name: PlainPostalFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -2436,6 +2544,7 @@ func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeatur
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2449,7 +2558,7 @@ func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeatur
 }
 
 const plainPostalHighestRated = `-- name: PlainPostalHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -2536,6 +2645,7 @@ func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHi
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2549,7 +2659,7 @@ func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHi
 }
 
 const plainPostalMostReviews = `-- name: PlainPostalMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -2636,6 +2746,7 @@ func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMos
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2649,7 +2760,7 @@ func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMos
 }
 
 const plainPostalNewest = `-- name: PlainPostalNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -2736,6 +2847,7 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2749,7 +2861,7 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 }
 
 const plainPostalPriceHighLow = `-- name: PlainPostalPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -2836,6 +2948,7 @@ func (q *Queries) PlainPostalPriceHighLow(ctx context.Context, arg PlainPostalPr
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2849,7 +2962,7 @@ func (q *Queries) PlainPostalPriceHighLow(ctx context.Context, arg PlainPostalPr
 }
 
 const plainPostalPriceLowHigh = `-- name: PlainPostalPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -2936,6 +3049,7 @@ func (q *Queries) PlainPostalPriceLowHigh(ctx context.Context, arg PlainPostalPr
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2949,7 +3063,7 @@ func (q *Queries) PlainPostalPriceLowHigh(ctx context.Context, arg PlainPostalPr
 }
 
 const searchAllFeatured = `-- name: SearchAllFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -2964,9 +3078,10 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
+  AND (NOT $13::bool OR position IS NULL)
+  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $15 OFFSET $14
+LIMIT $16 OFFSET $15
 `
 
 type SearchAllFeaturedParams struct {
@@ -2982,6 +3097,7 @@ type SearchAllFeaturedParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
@@ -3007,6 +3123,7 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
@@ -3070,6 +3187,7 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3083,7 +3201,7 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 }
 
 const searchAllHighestRated = `-- name: SearchAllHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -3098,9 +3216,10 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
+  AND (NOT $13::bool OR position IS NULL)
+  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $15 OFFSET $14
+LIMIT $16 OFFSET $15
 `
 
 type SearchAllHighestRatedParams struct {
@@ -3116,6 +3235,7 @@ type SearchAllHighestRatedParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
@@ -3141,6 +3261,7 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
@@ -3204,6 +3325,7 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3217,7 +3339,7 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 }
 
 const searchAllMostReviews = `-- name: SearchAllMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -3232,9 +3354,10 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
+  AND (NOT $13::bool OR position IS NULL)
+  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $15 OFFSET $14
+LIMIT $16 OFFSET $15
 `
 
 type SearchAllMostReviewsParams struct {
@@ -3250,6 +3373,7 @@ type SearchAllMostReviewsParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
@@ -3275,6 +3399,7 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
@@ -3338,6 +3463,7 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3351,7 +3477,7 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 }
 
 const searchAllNewest = `-- name: SearchAllNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -3366,9 +3492,10 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
+  AND (NOT $13::bool OR position IS NULL)
+  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $15 OFFSET $14
+LIMIT $16 OFFSET $15
 `
 
 type SearchAllNewestParams struct {
@@ -3384,6 +3511,7 @@ type SearchAllNewestParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
@@ -3409,6 +3537,7 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
@@ -3472,6 +3601,7 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3485,7 +3615,7 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 }
 
 const searchAllPriceHighLow = `-- name: SearchAllPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -3500,9 +3630,10 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
+  AND (NOT $13::bool OR position IS NULL)
+  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
-LIMIT $15 OFFSET $14
+LIMIT $16 OFFSET $15
 `
 
 type SearchAllPriceHighLowParams struct {
@@ -3518,6 +3649,7 @@ type SearchAllPriceHighLowParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
@@ -3543,6 +3675,7 @@ func (q *Queries) SearchAllPriceHighLow(ctx context.Context, arg SearchAllPriceH
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
@@ -3606,6 +3739,7 @@ func (q *Queries) SearchAllPriceHighLow(ctx context.Context, arg SearchAllPriceH
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3619,7 +3753,7 @@ func (q *Queries) SearchAllPriceHighLow(ctx context.Context, arg SearchAllPriceH
 }
 
 const searchAllPriceLowHigh = `-- name: SearchAllPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -3634,9 +3768,10 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
+  AND (NOT $13::bool OR position IS NULL)
+  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
-LIMIT $15 OFFSET $14
+LIMIT $16 OFFSET $15
 `
 
 type SearchAllPriceLowHighParams struct {
@@ -3652,6 +3787,7 @@ type SearchAllPriceLowHighParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	QueryWords    []string
 	PageOffset    int32
 	PageSize      int32
@@ -3677,6 +3813,7 @@ func (q *Queries) SearchAllPriceLowHigh(ctx context.Context, arg SearchAllPriceL
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.PageOffset,
 		arg.PageSize,
@@ -3740,6 +3877,162 @@ func (q *Queries) SearchAllPriceLowHigh(ctx context.Context, arg SearchAllPriceL
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchArea = `-- name: SearchArea :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area($2::float8[])
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+ORDER BY
+    CASE WHEN $17::text IN ('featured') THEN verified END DESC,
+    CASE WHEN $17::text IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN $17::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN $17::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN $17::text IN ('priceLowHigh') THEN currency END ASC,
+    CASE WHEN $17::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+    CASE WHEN $17::text IN ('priceHighLow') THEN currency END DESC,
+    CASE WHEN $17::text IN ('priceHighLow') THEN monthly_rent END DESC,
+    CASE WHEN $17::text IN ('priceLowHigh') THEN id END ASC,
+    id DESC
+LIMIT $19 OFFSET $18
+`
+
+type SearchAreaParams struct {
+	ViewerID      int32
+	MapArea       []float64
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	UnplacedOnly  bool
+	Query         *string
+	QueryWords    []string
+	SortBy        string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchAreaRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Finds the matches with properties_position and sorts them by sort_by.
+func (q *Queries) SearchArea(ctx context.Context, arg SearchAreaParams) ([]SearchAreaRow, error) {
+	rows, err := q.db.Query(ctx, searchArea,
+		arg.ViewerID,
+		arg.MapArea,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.UnplacedOnly,
+		arg.Query,
+		arg.QueryWords,
+		arg.SortBy,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchAreaRow{}
+	for rows.Next() {
+		var i SearchAreaRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3753,27 +4046,29 @@ func (q *Queries) SearchAllPriceLowHigh(ctx context.Context, arg SearchAllPriceL
 }
 
 const searchCityFeatured = `-- name: SearchCityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
   AND ($3::text IS NULL OR locality_key = $3)
   AND ($4::text IS NULL OR postal_code_key = $4)
-  AND ($5::text IS NULL OR property_type = $5)
-  AND (NOT $6::bool OR verified)
-  AND ($7::text IS NULL OR currency = $7)
-  AND ($8::text IS NULL OR currency <> $8)
-  AND ($9::int IS NULL OR monthly_rent >= $9)
-  AND ($10::int IS NULL OR monthly_rent <= $10)
-  AND ($11::int IS NULL OR bedrooms >= $11)
-  AND ($12::int IS NULL OR bathrooms >= $12)
-  AND (NOT $13::bool OR pets_allowed)
-  AND (NOT $14::bool OR furnished)
-  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+  AND ($5::float8[] IS NULL OR position <@ search_area($5::float8[]))
+  AND ($6::text IS NULL OR property_type = $6)
+  AND (NOT $7::bool OR verified)
+  AND ($8::text IS NULL OR currency = $8)
+  AND ($9::text IS NULL OR currency <> $9)
+  AND ($10::int IS NULL OR monthly_rent >= $10)
+  AND ($11::int IS NULL OR monthly_rent <= $11)
+  AND ($12::int IS NULL OR bedrooms >= $12)
+  AND ($13::int IS NULL OR bathrooms >= $13)
+  AND (NOT $14::bool OR pets_allowed)
+  AND (NOT $15::bool OR furnished)
+  AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
+  AND (NOT $17::bool OR position IS NULL)
+  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $19 OFFSET $18
+LIMIT $21 OFFSET $20
 `
 
 type SearchCityFeaturedParams struct {
@@ -3781,6 +4076,7 @@ type SearchCityFeaturedParams struct {
 	CityKey       string
 	LocalityKey   *string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -3792,6 +4088,7 @@ type SearchCityFeaturedParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -3810,6 +4107,7 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 		arg.CityKey,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -3821,6 +4119,7 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -3885,6 +4184,7 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3898,27 +4198,29 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 }
 
 const searchCityHighestRated = `-- name: SearchCityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
   AND ($3::text IS NULL OR locality_key = $3)
   AND ($4::text IS NULL OR postal_code_key = $4)
-  AND ($5::text IS NULL OR property_type = $5)
-  AND (NOT $6::bool OR verified)
-  AND ($7::text IS NULL OR currency = $7)
-  AND ($8::text IS NULL OR currency <> $8)
-  AND ($9::int IS NULL OR monthly_rent >= $9)
-  AND ($10::int IS NULL OR monthly_rent <= $10)
-  AND ($11::int IS NULL OR bedrooms >= $11)
-  AND ($12::int IS NULL OR bathrooms >= $12)
-  AND (NOT $13::bool OR pets_allowed)
-  AND (NOT $14::bool OR furnished)
-  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+  AND ($5::float8[] IS NULL OR position <@ search_area($5::float8[]))
+  AND ($6::text IS NULL OR property_type = $6)
+  AND (NOT $7::bool OR verified)
+  AND ($8::text IS NULL OR currency = $8)
+  AND ($9::text IS NULL OR currency <> $9)
+  AND ($10::int IS NULL OR monthly_rent >= $10)
+  AND ($11::int IS NULL OR monthly_rent <= $11)
+  AND ($12::int IS NULL OR bedrooms >= $12)
+  AND ($13::int IS NULL OR bathrooms >= $13)
+  AND (NOT $14::bool OR pets_allowed)
+  AND (NOT $15::bool OR furnished)
+  AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
+  AND (NOT $17::bool OR position IS NULL)
+  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $19 OFFSET $18
+LIMIT $21 OFFSET $20
 `
 
 type SearchCityHighestRatedParams struct {
@@ -3926,6 +4228,7 @@ type SearchCityHighestRatedParams struct {
 	CityKey       string
 	LocalityKey   *string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -3937,6 +4240,7 @@ type SearchCityHighestRatedParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -3955,6 +4259,7 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 		arg.CityKey,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -3966,6 +4271,7 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -4030,6 +4336,7 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -4043,27 +4350,29 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 }
 
 const searchCityMostReviews = `-- name: SearchCityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
   AND ($3::text IS NULL OR locality_key = $3)
   AND ($4::text IS NULL OR postal_code_key = $4)
-  AND ($5::text IS NULL OR property_type = $5)
-  AND (NOT $6::bool OR verified)
-  AND ($7::text IS NULL OR currency = $7)
-  AND ($8::text IS NULL OR currency <> $8)
-  AND ($9::int IS NULL OR monthly_rent >= $9)
-  AND ($10::int IS NULL OR monthly_rent <= $10)
-  AND ($11::int IS NULL OR bedrooms >= $11)
-  AND ($12::int IS NULL OR bathrooms >= $12)
-  AND (NOT $13::bool OR pets_allowed)
-  AND (NOT $14::bool OR furnished)
-  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+  AND ($5::float8[] IS NULL OR position <@ search_area($5::float8[]))
+  AND ($6::text IS NULL OR property_type = $6)
+  AND (NOT $7::bool OR verified)
+  AND ($8::text IS NULL OR currency = $8)
+  AND ($9::text IS NULL OR currency <> $9)
+  AND ($10::int IS NULL OR monthly_rent >= $10)
+  AND ($11::int IS NULL OR monthly_rent <= $11)
+  AND ($12::int IS NULL OR bedrooms >= $12)
+  AND ($13::int IS NULL OR bathrooms >= $13)
+  AND (NOT $14::bool OR pets_allowed)
+  AND (NOT $15::bool OR furnished)
+  AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
+  AND (NOT $17::bool OR position IS NULL)
+  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $19 OFFSET $18
+LIMIT $21 OFFSET $20
 `
 
 type SearchCityMostReviewsParams struct {
@@ -4071,6 +4380,7 @@ type SearchCityMostReviewsParams struct {
 	CityKey       string
 	LocalityKey   *string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -4082,6 +4392,7 @@ type SearchCityMostReviewsParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -4100,6 +4411,7 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 		arg.CityKey,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -4111,6 +4423,7 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -4175,6 +4488,7 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -4188,27 +4502,29 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 }
 
 const searchCityNewest = `-- name: SearchCityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
   AND ($3::text IS NULL OR locality_key = $3)
   AND ($4::text IS NULL OR postal_code_key = $4)
-  AND ($5::text IS NULL OR property_type = $5)
-  AND (NOT $6::bool OR verified)
-  AND ($7::text IS NULL OR currency = $7)
-  AND ($8::text IS NULL OR currency <> $8)
-  AND ($9::int IS NULL OR monthly_rent >= $9)
-  AND ($10::int IS NULL OR monthly_rent <= $10)
-  AND ($11::int IS NULL OR bedrooms >= $11)
-  AND ($12::int IS NULL OR bathrooms >= $12)
-  AND (NOT $13::bool OR pets_allowed)
-  AND (NOT $14::bool OR furnished)
-  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+  AND ($5::float8[] IS NULL OR position <@ search_area($5::float8[]))
+  AND ($6::text IS NULL OR property_type = $6)
+  AND (NOT $7::bool OR verified)
+  AND ($8::text IS NULL OR currency = $8)
+  AND ($9::text IS NULL OR currency <> $9)
+  AND ($10::int IS NULL OR monthly_rent >= $10)
+  AND ($11::int IS NULL OR monthly_rent <= $11)
+  AND ($12::int IS NULL OR bedrooms >= $12)
+  AND ($13::int IS NULL OR bathrooms >= $13)
+  AND (NOT $14::bool OR pets_allowed)
+  AND (NOT $15::bool OR furnished)
+  AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
+  AND (NOT $17::bool OR position IS NULL)
+  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $19 OFFSET $18
+LIMIT $21 OFFSET $20
 `
 
 type SearchCityNewestParams struct {
@@ -4216,6 +4532,7 @@ type SearchCityNewestParams struct {
 	CityKey       string
 	LocalityKey   *string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -4227,6 +4544,7 @@ type SearchCityNewestParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -4245,6 +4563,7 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 		arg.CityKey,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -4256,6 +4575,7 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -4320,6 +4640,7 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -4333,27 +4654,29 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 }
 
 const searchCityPriceHighLow = `-- name: SearchCityPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
   AND ($3::text IS NULL OR locality_key = $3)
   AND ($4::text IS NULL OR postal_code_key = $4)
-  AND ($5::text IS NULL OR property_type = $5)
-  AND (NOT $6::bool OR verified)
-  AND ($7::text IS NULL OR currency = $7)
-  AND ($8::text IS NULL OR currency <> $8)
-  AND ($9::int IS NULL OR monthly_rent >= $9)
-  AND ($10::int IS NULL OR monthly_rent <= $10)
-  AND ($11::int IS NULL OR bedrooms >= $11)
-  AND ($12::int IS NULL OR bathrooms >= $12)
-  AND (NOT $13::bool OR pets_allowed)
-  AND (NOT $14::bool OR furnished)
-  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+  AND ($5::float8[] IS NULL OR position <@ search_area($5::float8[]))
+  AND ($6::text IS NULL OR property_type = $6)
+  AND (NOT $7::bool OR verified)
+  AND ($8::text IS NULL OR currency = $8)
+  AND ($9::text IS NULL OR currency <> $9)
+  AND ($10::int IS NULL OR monthly_rent >= $10)
+  AND ($11::int IS NULL OR monthly_rent <= $11)
+  AND ($12::int IS NULL OR bedrooms >= $12)
+  AND ($13::int IS NULL OR bathrooms >= $13)
+  AND (NOT $14::bool OR pets_allowed)
+  AND (NOT $15::bool OR furnished)
+  AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
+  AND (NOT $17::bool OR position IS NULL)
+  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
-LIMIT $19 OFFSET $18
+LIMIT $21 OFFSET $20
 `
 
 type SearchCityPriceHighLowParams struct {
@@ -4361,6 +4684,7 @@ type SearchCityPriceHighLowParams struct {
 	CityKey       string
 	LocalityKey   *string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -4372,6 +4696,7 @@ type SearchCityPriceHighLowParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -4390,6 +4715,7 @@ func (q *Queries) SearchCityPriceHighLow(ctx context.Context, arg SearchCityPric
 		arg.CityKey,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -4401,6 +4727,7 @@ func (q *Queries) SearchCityPriceHighLow(ctx context.Context, arg SearchCityPric
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -4465,6 +4792,7 @@ func (q *Queries) SearchCityPriceHighLow(ctx context.Context, arg SearchCityPric
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -4478,27 +4806,29 @@ func (q *Queries) SearchCityPriceHighLow(ctx context.Context, arg SearchCityPric
 }
 
 const searchCityPriceLowHigh = `-- name: SearchCityPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
   AND ($3::text IS NULL OR locality_key = $3)
   AND ($4::text IS NULL OR postal_code_key = $4)
-  AND ($5::text IS NULL OR property_type = $5)
-  AND (NOT $6::bool OR verified)
-  AND ($7::text IS NULL OR currency = $7)
-  AND ($8::text IS NULL OR currency <> $8)
-  AND ($9::int IS NULL OR monthly_rent >= $9)
-  AND ($10::int IS NULL OR monthly_rent <= $10)
-  AND ($11::int IS NULL OR bedrooms >= $11)
-  AND ($12::int IS NULL OR bathrooms >= $12)
-  AND (NOT $13::bool OR pets_allowed)
-  AND (NOT $14::bool OR furnished)
-  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+  AND ($5::float8[] IS NULL OR position <@ search_area($5::float8[]))
+  AND ($6::text IS NULL OR property_type = $6)
+  AND (NOT $7::bool OR verified)
+  AND ($8::text IS NULL OR currency = $8)
+  AND ($9::text IS NULL OR currency <> $9)
+  AND ($10::int IS NULL OR monthly_rent >= $10)
+  AND ($11::int IS NULL OR monthly_rent <= $11)
+  AND ($12::int IS NULL OR bedrooms >= $12)
+  AND ($13::int IS NULL OR bathrooms >= $13)
+  AND (NOT $14::bool OR pets_allowed)
+  AND (NOT $15::bool OR furnished)
+  AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
+  AND (NOT $17::bool OR position IS NULL)
+  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
-LIMIT $19 OFFSET $18
+LIMIT $21 OFFSET $20
 `
 
 type SearchCityPriceLowHighParams struct {
@@ -4506,6 +4836,7 @@ type SearchCityPriceLowHighParams struct {
 	CityKey       string
 	LocalityKey   *string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -4517,6 +4848,7 @@ type SearchCityPriceLowHighParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -4535,6 +4867,7 @@ func (q *Queries) SearchCityPriceLowHigh(ctx context.Context, arg SearchCityPric
 		arg.CityKey,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -4546,6 +4879,7 @@ func (q *Queries) SearchCityPriceLowHigh(ctx context.Context, arg SearchCityPric
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -4610,6 +4944,7 @@ func (q *Queries) SearchCityPriceLowHigh(ctx context.Context, arg SearchCityPric
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -4623,32 +4958,35 @@ func (q *Queries) SearchCityPriceLowHigh(ctx context.Context, arg SearchCityPric
 }
 
 const searchLocalityFeatured = `-- name: SearchLocalityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::text IS NULL OR property_type = $4)
-  AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR currency = $6)
-  AND ($7::text IS NULL OR currency <> $7)
-  AND ($8::int IS NULL OR monthly_rent >= $8)
-  AND ($9::int IS NULL OR monthly_rent <= $9)
-  AND ($10::int IS NULL OR bedrooms >= $10)
-  AND ($11::int IS NULL OR bathrooms >= $11)
-  AND (NOT $12::bool OR pets_allowed)
-  AND (NOT $13::bool OR furnished)
-  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+  AND ($4::float8[] IS NULL OR position <@ search_area($4::float8[]))
+  AND ($5::text IS NULL OR property_type = $5)
+  AND (NOT $6::bool OR verified)
+  AND ($7::text IS NULL OR currency = $7)
+  AND ($8::text IS NULL OR currency <> $8)
+  AND ($9::int IS NULL OR monthly_rent >= $9)
+  AND ($10::int IS NULL OR monthly_rent <= $10)
+  AND ($11::int IS NULL OR bedrooms >= $11)
+  AND ($12::int IS NULL OR bathrooms >= $12)
+  AND (NOT $13::bool OR pets_allowed)
+  AND (NOT $14::bool OR furnished)
+  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+  AND (NOT $16::bool OR position IS NULL)
+  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $18 OFFSET $17
+LIMIT $20 OFFSET $19
 `
 
 type SearchLocalityFeaturedParams struct {
 	ViewerID      int32
 	LocalityKey   string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -4660,6 +4998,7 @@ type SearchLocalityFeaturedParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -4677,6 +5016,7 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 		arg.ViewerID,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -4688,6 +5028,7 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -4752,6 +5093,7 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -4765,32 +5107,35 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 }
 
 const searchLocalityHighestRated = `-- name: SearchLocalityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::text IS NULL OR property_type = $4)
-  AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR currency = $6)
-  AND ($7::text IS NULL OR currency <> $7)
-  AND ($8::int IS NULL OR monthly_rent >= $8)
-  AND ($9::int IS NULL OR monthly_rent <= $9)
-  AND ($10::int IS NULL OR bedrooms >= $10)
-  AND ($11::int IS NULL OR bathrooms >= $11)
-  AND (NOT $12::bool OR pets_allowed)
-  AND (NOT $13::bool OR furnished)
-  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+  AND ($4::float8[] IS NULL OR position <@ search_area($4::float8[]))
+  AND ($5::text IS NULL OR property_type = $5)
+  AND (NOT $6::bool OR verified)
+  AND ($7::text IS NULL OR currency = $7)
+  AND ($8::text IS NULL OR currency <> $8)
+  AND ($9::int IS NULL OR monthly_rent >= $9)
+  AND ($10::int IS NULL OR monthly_rent <= $10)
+  AND ($11::int IS NULL OR bedrooms >= $11)
+  AND ($12::int IS NULL OR bathrooms >= $12)
+  AND (NOT $13::bool OR pets_allowed)
+  AND (NOT $14::bool OR furnished)
+  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+  AND (NOT $16::bool OR position IS NULL)
+  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $18 OFFSET $17
+LIMIT $20 OFFSET $19
 `
 
 type SearchLocalityHighestRatedParams struct {
 	ViewerID      int32
 	LocalityKey   string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -4802,6 +5147,7 @@ type SearchLocalityHighestRatedParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -4819,6 +5165,7 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 		arg.ViewerID,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -4830,6 +5177,7 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -4894,6 +5242,7 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -4907,32 +5256,35 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 }
 
 const searchLocalityMostReviews = `-- name: SearchLocalityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::text IS NULL OR property_type = $4)
-  AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR currency = $6)
-  AND ($7::text IS NULL OR currency <> $7)
-  AND ($8::int IS NULL OR monthly_rent >= $8)
-  AND ($9::int IS NULL OR monthly_rent <= $9)
-  AND ($10::int IS NULL OR bedrooms >= $10)
-  AND ($11::int IS NULL OR bathrooms >= $11)
-  AND (NOT $12::bool OR pets_allowed)
-  AND (NOT $13::bool OR furnished)
-  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+  AND ($4::float8[] IS NULL OR position <@ search_area($4::float8[]))
+  AND ($5::text IS NULL OR property_type = $5)
+  AND (NOT $6::bool OR verified)
+  AND ($7::text IS NULL OR currency = $7)
+  AND ($8::text IS NULL OR currency <> $8)
+  AND ($9::int IS NULL OR monthly_rent >= $9)
+  AND ($10::int IS NULL OR monthly_rent <= $10)
+  AND ($11::int IS NULL OR bedrooms >= $11)
+  AND ($12::int IS NULL OR bathrooms >= $12)
+  AND (NOT $13::bool OR pets_allowed)
+  AND (NOT $14::bool OR furnished)
+  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+  AND (NOT $16::bool OR position IS NULL)
+  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $18 OFFSET $17
+LIMIT $20 OFFSET $19
 `
 
 type SearchLocalityMostReviewsParams struct {
 	ViewerID      int32
 	LocalityKey   string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -4944,6 +5296,7 @@ type SearchLocalityMostReviewsParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -4961,6 +5314,7 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 		arg.ViewerID,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -4972,6 +5326,7 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -5036,6 +5391,7 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -5049,32 +5405,35 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 }
 
 const searchLocalityNewest = `-- name: SearchLocalityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::text IS NULL OR property_type = $4)
-  AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR currency = $6)
-  AND ($7::text IS NULL OR currency <> $7)
-  AND ($8::int IS NULL OR monthly_rent >= $8)
-  AND ($9::int IS NULL OR monthly_rent <= $9)
-  AND ($10::int IS NULL OR bedrooms >= $10)
-  AND ($11::int IS NULL OR bathrooms >= $11)
-  AND (NOT $12::bool OR pets_allowed)
-  AND (NOT $13::bool OR furnished)
-  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+  AND ($4::float8[] IS NULL OR position <@ search_area($4::float8[]))
+  AND ($5::text IS NULL OR property_type = $5)
+  AND (NOT $6::bool OR verified)
+  AND ($7::text IS NULL OR currency = $7)
+  AND ($8::text IS NULL OR currency <> $8)
+  AND ($9::int IS NULL OR monthly_rent >= $9)
+  AND ($10::int IS NULL OR monthly_rent <= $10)
+  AND ($11::int IS NULL OR bedrooms >= $11)
+  AND ($12::int IS NULL OR bathrooms >= $12)
+  AND (NOT $13::bool OR pets_allowed)
+  AND (NOT $14::bool OR furnished)
+  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+  AND (NOT $16::bool OR position IS NULL)
+  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $18 OFFSET $17
+LIMIT $20 OFFSET $19
 `
 
 type SearchLocalityNewestParams struct {
 	ViewerID      int32
 	LocalityKey   string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -5086,6 +5445,7 @@ type SearchLocalityNewestParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -5103,6 +5463,7 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 		arg.ViewerID,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -5114,6 +5475,7 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -5178,6 +5540,7 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -5191,32 +5554,35 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 }
 
 const searchLocalityPriceHighLow = `-- name: SearchLocalityPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::text IS NULL OR property_type = $4)
-  AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR currency = $6)
-  AND ($7::text IS NULL OR currency <> $7)
-  AND ($8::int IS NULL OR monthly_rent >= $8)
-  AND ($9::int IS NULL OR monthly_rent <= $9)
-  AND ($10::int IS NULL OR bedrooms >= $10)
-  AND ($11::int IS NULL OR bathrooms >= $11)
-  AND (NOT $12::bool OR pets_allowed)
-  AND (NOT $13::bool OR furnished)
-  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+  AND ($4::float8[] IS NULL OR position <@ search_area($4::float8[]))
+  AND ($5::text IS NULL OR property_type = $5)
+  AND (NOT $6::bool OR verified)
+  AND ($7::text IS NULL OR currency = $7)
+  AND ($8::text IS NULL OR currency <> $8)
+  AND ($9::int IS NULL OR monthly_rent >= $9)
+  AND ($10::int IS NULL OR monthly_rent <= $10)
+  AND ($11::int IS NULL OR bedrooms >= $11)
+  AND ($12::int IS NULL OR bathrooms >= $12)
+  AND (NOT $13::bool OR pets_allowed)
+  AND (NOT $14::bool OR furnished)
+  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+  AND (NOT $16::bool OR position IS NULL)
+  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
-LIMIT $18 OFFSET $17
+LIMIT $20 OFFSET $19
 `
 
 type SearchLocalityPriceHighLowParams struct {
 	ViewerID      int32
 	LocalityKey   string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -5228,6 +5594,7 @@ type SearchLocalityPriceHighLowParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -5245,6 +5612,7 @@ func (q *Queries) SearchLocalityPriceHighLow(ctx context.Context, arg SearchLoca
 		arg.ViewerID,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -5256,6 +5624,7 @@ func (q *Queries) SearchLocalityPriceHighLow(ctx context.Context, arg SearchLoca
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -5320,6 +5689,7 @@ func (q *Queries) SearchLocalityPriceHighLow(ctx context.Context, arg SearchLoca
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -5333,32 +5703,35 @@ func (q *Queries) SearchLocalityPriceHighLow(ctx context.Context, arg SearchLoca
 }
 
 const searchLocalityPriceLowHigh = `-- name: SearchLocalityPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::text IS NULL OR property_type = $4)
-  AND (NOT $5::bool OR verified)
-  AND ($6::text IS NULL OR currency = $6)
-  AND ($7::text IS NULL OR currency <> $7)
-  AND ($8::int IS NULL OR monthly_rent >= $8)
-  AND ($9::int IS NULL OR monthly_rent <= $9)
-  AND ($10::int IS NULL OR bedrooms >= $10)
-  AND ($11::int IS NULL OR bathrooms >= $11)
-  AND (NOT $12::bool OR pets_allowed)
-  AND (NOT $13::bool OR furnished)
-  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+  AND ($4::float8[] IS NULL OR position <@ search_area($4::float8[]))
+  AND ($5::text IS NULL OR property_type = $5)
+  AND (NOT $6::bool OR verified)
+  AND ($7::text IS NULL OR currency = $7)
+  AND ($8::text IS NULL OR currency <> $8)
+  AND ($9::int IS NULL OR monthly_rent >= $9)
+  AND ($10::int IS NULL OR monthly_rent <= $10)
+  AND ($11::int IS NULL OR bedrooms >= $11)
+  AND ($12::int IS NULL OR bathrooms >= $12)
+  AND (NOT $13::bool OR pets_allowed)
+  AND (NOT $14::bool OR furnished)
+  AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+  AND (NOT $16::bool OR position IS NULL)
+  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
-LIMIT $18 OFFSET $17
+LIMIT $20 OFFSET $19
 `
 
 type SearchLocalityPriceLowHighParams struct {
 	ViewerID      int32
 	LocalityKey   string
 	PostalCodeKey *string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -5370,6 +5743,7 @@ type SearchLocalityPriceLowHighParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -5387,6 +5761,7 @@ func (q *Queries) SearchLocalityPriceLowHigh(ctx context.Context, arg SearchLoca
 		arg.ViewerID,
 		arg.LocalityKey,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -5398,6 +5773,7 @@ func (q *Queries) SearchLocalityPriceLowHigh(ctx context.Context, arg SearchLoca
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -5462,6 +5838,7 @@ func (q *Queries) SearchLocalityPriceLowHigh(ctx context.Context, arg SearchLoca
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -5475,30 +5852,33 @@ func (q *Queries) SearchLocalityPriceLowHigh(ctx context.Context, arg SearchLoca
 }
 
 const searchPostalFeatured = `-- name: SearchPostalFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
-  AND ($7::int IS NULL OR monthly_rent >= $7)
-  AND ($8::int IS NULL OR monthly_rent <= $8)
-  AND ($9::int IS NULL OR bedrooms >= $9)
-  AND ($10::int IS NULL OR bathrooms >= $10)
-  AND (NOT $11::bool OR pets_allowed)
-  AND (NOT $12::bool OR furnished)
-  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
-  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
+  AND ($3::float8[] IS NULL OR position <@ search_area($3::float8[]))
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR currency = $6)
+  AND ($7::text IS NULL OR currency <> $7)
+  AND ($8::int IS NULL OR monthly_rent >= $8)
+  AND ($9::int IS NULL OR monthly_rent <= $9)
+  AND ($10::int IS NULL OR bedrooms >= $10)
+  AND ($11::int IS NULL OR bathrooms >= $11)
+  AND (NOT $12::bool OR pets_allowed)
+  AND (NOT $13::bool OR furnished)
+  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $17 OFFSET $16
+LIMIT $19 OFFSET $18
 `
 
 type SearchPostalFeaturedParams struct {
 	ViewerID      int32
 	PostalCodeKey string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -5510,6 +5890,7 @@ type SearchPostalFeaturedParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -5526,6 +5907,7 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 	rows, err := q.db.Query(ctx, searchPostalFeatured,
 		arg.ViewerID,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -5537,6 +5919,7 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -5601,6 +5984,7 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -5614,30 +5998,33 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 }
 
 const searchPostalHighestRated = `-- name: SearchPostalHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
-  AND ($7::int IS NULL OR monthly_rent >= $7)
-  AND ($8::int IS NULL OR monthly_rent <= $8)
-  AND ($9::int IS NULL OR bedrooms >= $9)
-  AND ($10::int IS NULL OR bathrooms >= $10)
-  AND (NOT $11::bool OR pets_allowed)
-  AND (NOT $12::bool OR furnished)
-  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
-  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
+  AND ($3::float8[] IS NULL OR position <@ search_area($3::float8[]))
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR currency = $6)
+  AND ($7::text IS NULL OR currency <> $7)
+  AND ($8::int IS NULL OR monthly_rent >= $8)
+  AND ($9::int IS NULL OR monthly_rent <= $9)
+  AND ($10::int IS NULL OR bedrooms >= $10)
+  AND ($11::int IS NULL OR bathrooms >= $11)
+  AND (NOT $12::bool OR pets_allowed)
+  AND (NOT $13::bool OR furnished)
+  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $17 OFFSET $16
+LIMIT $19 OFFSET $18
 `
 
 type SearchPostalHighestRatedParams struct {
 	ViewerID      int32
 	PostalCodeKey string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -5649,6 +6036,7 @@ type SearchPostalHighestRatedParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -5665,6 +6053,7 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 	rows, err := q.db.Query(ctx, searchPostalHighestRated,
 		arg.ViewerID,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -5676,6 +6065,7 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -5740,6 +6130,7 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -5753,30 +6144,33 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 }
 
 const searchPostalMostReviews = `-- name: SearchPostalMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
-  AND ($7::int IS NULL OR monthly_rent >= $7)
-  AND ($8::int IS NULL OR monthly_rent <= $8)
-  AND ($9::int IS NULL OR bedrooms >= $9)
-  AND ($10::int IS NULL OR bathrooms >= $10)
-  AND (NOT $11::bool OR pets_allowed)
-  AND (NOT $12::bool OR furnished)
-  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
-  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
+  AND ($3::float8[] IS NULL OR position <@ search_area($3::float8[]))
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR currency = $6)
+  AND ($7::text IS NULL OR currency <> $7)
+  AND ($8::int IS NULL OR monthly_rent >= $8)
+  AND ($9::int IS NULL OR monthly_rent <= $9)
+  AND ($10::int IS NULL OR bedrooms >= $10)
+  AND ($11::int IS NULL OR bathrooms >= $11)
+  AND (NOT $12::bool OR pets_allowed)
+  AND (NOT $13::bool OR furnished)
+  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $17 OFFSET $16
+LIMIT $19 OFFSET $18
 `
 
 type SearchPostalMostReviewsParams struct {
 	ViewerID      int32
 	PostalCodeKey string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -5788,6 +6182,7 @@ type SearchPostalMostReviewsParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -5804,6 +6199,7 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 	rows, err := q.db.Query(ctx, searchPostalMostReviews,
 		arg.ViewerID,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -5815,6 +6211,7 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -5879,6 +6276,7 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -5892,30 +6290,33 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 }
 
 const searchPostalNewest = `-- name: SearchPostalNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
-  AND ($7::int IS NULL OR monthly_rent >= $7)
-  AND ($8::int IS NULL OR monthly_rent <= $8)
-  AND ($9::int IS NULL OR bedrooms >= $9)
-  AND ($10::int IS NULL OR bathrooms >= $10)
-  AND (NOT $11::bool OR pets_allowed)
-  AND (NOT $12::bool OR furnished)
-  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
-  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
+  AND ($3::float8[] IS NULL OR position <@ search_area($3::float8[]))
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR currency = $6)
+  AND ($7::text IS NULL OR currency <> $7)
+  AND ($8::int IS NULL OR monthly_rent >= $8)
+  AND ($9::int IS NULL OR monthly_rent <= $9)
+  AND ($10::int IS NULL OR bedrooms >= $10)
+  AND ($11::int IS NULL OR bathrooms >= $11)
+  AND (NOT $12::bool OR pets_allowed)
+  AND (NOT $13::bool OR furnished)
+  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $17 OFFSET $16
+LIMIT $19 OFFSET $18
 `
 
 type SearchPostalNewestParams struct {
 	ViewerID      int32
 	PostalCodeKey string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -5927,6 +6328,7 @@ type SearchPostalNewestParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -5943,6 +6345,7 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 	rows, err := q.db.Query(ctx, searchPostalNewest,
 		arg.ViewerID,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -5954,6 +6357,7 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -6018,6 +6422,7 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -6031,30 +6436,33 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 }
 
 const searchPostalPriceHighLow = `-- name: SearchPostalPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
-  AND ($7::int IS NULL OR monthly_rent >= $7)
-  AND ($8::int IS NULL OR monthly_rent <= $8)
-  AND ($9::int IS NULL OR bedrooms >= $9)
-  AND ($10::int IS NULL OR bathrooms >= $10)
-  AND (NOT $11::bool OR pets_allowed)
-  AND (NOT $12::bool OR furnished)
-  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
-  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
+  AND ($3::float8[] IS NULL OR position <@ search_area($3::float8[]))
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR currency = $6)
+  AND ($7::text IS NULL OR currency <> $7)
+  AND ($8::int IS NULL OR monthly_rent >= $8)
+  AND ($9::int IS NULL OR monthly_rent <= $9)
+  AND ($10::int IS NULL OR bedrooms >= $10)
+  AND ($11::int IS NULL OR bathrooms >= $11)
+  AND (NOT $12::bool OR pets_allowed)
+  AND (NOT $13::bool OR furnished)
+  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
-LIMIT $17 OFFSET $16
+LIMIT $19 OFFSET $18
 `
 
 type SearchPostalPriceHighLowParams struct {
 	ViewerID      int32
 	PostalCodeKey string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -6066,6 +6474,7 @@ type SearchPostalPriceHighLowParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -6082,6 +6491,7 @@ func (q *Queries) SearchPostalPriceHighLow(ctx context.Context, arg SearchPostal
 	rows, err := q.db.Query(ctx, searchPostalPriceHighLow,
 		arg.ViewerID,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -6093,6 +6503,7 @@ func (q *Queries) SearchPostalPriceHighLow(ctx context.Context, arg SearchPostal
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -6157,6 +6568,7 @@ func (q *Queries) SearchPostalPriceHighLow(ctx context.Context, arg SearchPostal
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -6170,30 +6582,33 @@ func (q *Queries) SearchPostalPriceHighLow(ctx context.Context, arg SearchPostal
 }
 
 const searchPostalPriceLowHigh = `-- name: SearchPostalPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
-  AND ($7::int IS NULL OR monthly_rent >= $7)
-  AND ($8::int IS NULL OR monthly_rent <= $8)
-  AND ($9::int IS NULL OR bedrooms >= $9)
-  AND ($10::int IS NULL OR bathrooms >= $10)
-  AND (NOT $11::bool OR pets_allowed)
-  AND (NOT $12::bool OR furnished)
-  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
-  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
+  AND ($3::float8[] IS NULL OR position <@ search_area($3::float8[]))
+  AND ($4::text IS NULL OR property_type = $4)
+  AND (NOT $5::bool OR verified)
+  AND ($6::text IS NULL OR currency = $6)
+  AND ($7::text IS NULL OR currency <> $7)
+  AND ($8::int IS NULL OR monthly_rent >= $8)
+  AND ($9::int IS NULL OR monthly_rent <= $9)
+  AND ($10::int IS NULL OR bedrooms >= $10)
+  AND ($11::int IS NULL OR bathrooms >= $11)
+  AND (NOT $12::bool OR pets_allowed)
+  AND (NOT $13::bool OR furnished)
+  AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
-LIMIT $17 OFFSET $16
+LIMIT $19 OFFSET $18
 `
 
 type SearchPostalPriceLowHighParams struct {
 	ViewerID      int32
 	PostalCodeKey string
+	MapArea       []float64
 	PropertyType  *string
 	VerifiedOnly  bool
 	Currency      *string
@@ -6205,6 +6620,7 @@ type SearchPostalPriceLowHighParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	Query         *string
 	QueryWords    []string
 	PageOffset    int32
@@ -6221,6 +6637,7 @@ func (q *Queries) SearchPostalPriceLowHigh(ctx context.Context, arg SearchPostal
 	rows, err := q.db.Query(ctx, searchPostalPriceLowHigh,
 		arg.ViewerID,
 		arg.PostalCodeKey,
+		arg.MapArea,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
@@ -6232,6 +6649,7 @@ func (q *Queries) SearchPostalPriceLowHigh(ctx context.Context, arg SearchPostal
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -6296,6 +6714,7 @@ func (q *Queries) SearchPostalPriceLowHigh(ctx context.Context, arg SearchPostal
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -6309,7 +6728,7 @@ func (q *Queries) SearchPostalPriceLowHigh(ctx context.Context, arg SearchPostal
 }
 
 const searchText = `-- name: SearchText :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND search_text LIKE '%' || $2::text || '%'
@@ -6324,19 +6743,20 @@ WHERE active AND search_text LIKE '%' || $2::text || '%'
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY
-    CASE WHEN $15::text IN ('featured') THEN verified END DESC,
-    CASE WHEN $15::text IN ('featured', 'highestRated') THEN rating END DESC,
-    CASE WHEN $15::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
-    CASE WHEN $15::text IN ('newestListed') THEN created_at END DESC,
-    CASE WHEN $15::text IN ('priceLowHigh') THEN currency END ASC,
-    CASE WHEN $15::text IN ('priceLowHigh') THEN monthly_rent END ASC,
-    CASE WHEN $15::text IN ('priceHighLow') THEN currency END DESC,
-    CASE WHEN $15::text IN ('priceHighLow') THEN monthly_rent END DESC,
-    CASE WHEN $15::text IN ('priceLowHigh') THEN id END ASC,
+    CASE WHEN $16::text IN ('featured') THEN verified END DESC,
+    CASE WHEN $16::text IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN $16::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN $16::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN $16::text IN ('priceLowHigh') THEN currency END ASC,
+    CASE WHEN $16::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+    CASE WHEN $16::text IN ('priceHighLow') THEN currency END DESC,
+    CASE WHEN $16::text IN ('priceHighLow') THEN monthly_rent END DESC,
+    CASE WHEN $16::text IN ('priceLowHigh') THEN id END ASC,
     id DESC
-LIMIT $17 OFFSET $16
+LIMIT $18 OFFSET $17
 `
 
 type SearchTextParams struct {
@@ -6353,6 +6773,7 @@ type SearchTextParams struct {
 	PetsAllowed   bool
 	Furnished     bool
 	MinAreaSqft   *float64
+	UnplacedOnly  bool
 	QueryWords    []string
 	SortBy        string
 	PageOffset    int32
@@ -6380,6 +6801,7 @@ func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Searc
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.SortBy,
 		arg.PageOffset,
@@ -6444,6 +6866,7 @@ func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Searc
 			&i.Property.ManagementPraiseCount,
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
+			&i.Property.Position,
 			&i.Saved,
 		); err != nil {
 			return nil, err

@@ -50,6 +50,7 @@ func (h *Property) SearchProperties(ctx context.Context, req *connect.Request[pr
 		Currency: m.GetCurrency(), MinRent: m.GetMinRent(), MaxRent: m.GetMaxRent(),
 		MinBedrooms: m.GetMinBedrooms(), MinBathrooms: m.GetMinBathrooms(),
 		PetsAllowed: m.GetPetsAllowed(), Furnished: m.GetFurnished(), MinArea: m.GetMinArea(), AreaUnit: m.GetAreaUnit(),
+		MapArea: mapArea(m.GetMapArea()), CountUnplaced: m.GetCountUnplaced(),
 	})
 	if err != nil {
 		return nil, err
@@ -57,8 +58,16 @@ func (h *Property) SearchProperties(ctx context.Context, req *connect.Request[pr
 	return connect.NewResponse(&propertyv1.SearchPropertiesResponse{
 		Properties: propertiesToProto(res.Properties), TotalCount: res.Total, TotalCapped: res.Capped,
 		Page: res.Page, PageSize: res.PageSize, MatchedCity: res.MatchedCity, OtherCurrencyCount: res.OtherCurrencies,
-		Reading: readingToProto(res.Reading),
+		Reading: readingToProto(res.Reading), UnplacedCount: res.Unplaced,
 	}), nil
+}
+
+// mapArea is nil when the request names no map area.
+func mapArea(m *propertyv1.MapArea) *[4]float64 {
+	if m == nil {
+		return nil
+	}
+	return &[4]float64{m.GetWest(), m.GetSouth(), m.GetEast(), m.GetNorth()}
 }
 
 // readingToProto is nil when no line was read.

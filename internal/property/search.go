@@ -37,7 +37,11 @@ type Search struct {
 	PetsAllowed, Furnished    bool
 	MinArea                   int32
 	AreaUnit                  string // of MinArea: sqft (default) or sqm
-	Page, PageSize            int32
+	// MapArea, when not nil, keeps listings placed inside it: {west, south, east, north}.
+	MapArea *[4]float64
+	// CountUnplaced asks for Results.Unplaced.
+	CountUnplaced  bool
+	Page, PageSize int32
 }
 
 // Reading is what each part of a typed line became: the place searched (its listed name), the
@@ -63,6 +67,9 @@ type Results struct {
 	// OtherCurrencies, when the search names a currency, counts (up to CountCap) the listings
 	// that match everything else but whose rent is in another currency.
 	OtherCurrencies int32
+	// Unplaced, when the search asked, counts (up to CountCap) the matches without a position,
+	// which a map cannot show.
+	Unplaced int32
 }
 
 // Search finds active properties. The city names a city or a neighbourhood, ignoring case, or,
@@ -73,17 +80,24 @@ type Results struct {
 // criterion given picks the shape and its index, the sort picks the statement.
 func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 	res, a, err := s.search(ctx, in)
-	if err != nil || a == nil || a.Currency == nil {
+	if err != nil || a == nil {
 		return res, err
 	}
-	// What the currency left out: everything else asked for, in any other currency.
-	other := *a
-	other.OtherCurrency, other.Currency, other.MinRent, other.MaxRent = other.Currency, nil, nil, nil
-	count, err := searchCounts[other.key(in.SortBy).shape](ctx, s.q, &other, CountCap)
-	if err != nil {
-		return Results{}, fmt.Errorf("count other currencies: %w", err)
+	if a.Currency != nil {
+		// What the currency left out: everything else asked for, in any other currency.
+		other := *a
+		other.OtherCurrency, other.Currency, other.MinRent, other.MaxRent = other.Currency, nil, nil, nil
+		if res.OtherCurrencies, err = searchCounts[other.key(in.SortBy).shape](ctx, s.q, &other, CountCap); err != nil {
+			return Results{}, fmt.Errorf("count other currencies: %w", err)
+		}
 	}
-	res.OtherCurrencies = count
+	if in.CountUnplaced && a.MapArea == nil {
+		unplaced := *a
+		unplaced.UnplacedOnly = true
+		if res.Unplaced, err = searchCounts[unplaced.key(in.SortBy).shape](ctx, s.q, &unplaced, CountCap); err != nil {
+			return Results{}, fmt.Errorf("count unplaced: %w", err)
+		}
+	}
 	return res, nil
 }
 
@@ -122,6 +136,11 @@ func (s *Service) search(ctx context.Context, in Search) (Results, *searchArgs, 
 	v.Check(in.MinBathrooms >= 0, "minBathrooms", "Bathrooms must be 0 or more")
 	v.Check(in.MinArea >= 0, "minArea", "Area must be 0 or more")
 	v.Check(vocab.AreaUnits.Contains(in.AreaUnit), "areaUnit", "Area unit must be sqft or sqm")
+	if m := in.MapArea; m != nil {
+		v.Check(m[0] >= -180 && m[2] <= 180 && m[0] < m[2], "mapArea",
+			"The map area's west must be west of its east, both between -180 and 180 (an area may not cross the 180th meridian)")
+		v.Check(m[1] >= -90 && m[3] <= 90 && m[1] < m[3], "mapArea", "The map area's south must be south of its north, both between -90 and 90")
+	}
 	rules := vocab.Property
 	rules.SearchCity.CheckText(&v, "city", "City", in.City)
 	rules.SearchZipCode.CheckText(&v, "zipCode", "ZIP or postal code", in.ZipCode)
@@ -141,6 +160,9 @@ func (s *Service) search(ctx context.Context, in Search) (Results, *searchArgs, 
 		MinBedrooms: positive(in.MinBedrooms), MinBathrooms: positive(in.MinBathrooms),
 		PetsAllowed: in.PetsAllowed, Furnished: in.Furnished,
 		PageSize: in.PageSize, PageOffset: int32(offset), ViewerID: viewerID(ctx),
+	}
+	if in.MapArea != nil {
+		a.MapArea = in.MapArea[:]
 	}
 	if in.MinArea > 0 {
 		sqft := float64(in.MinArea)

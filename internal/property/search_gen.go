@@ -39,6 +39,8 @@ type searchArgs struct {
 	LocalityKey *string
 	// The postal code's letters and digits, upper-cased (see PostalCodeKey).
 	PostalCodeKey *string
+	// The map area as {west, south, east, north} in degrees.
+	MapArea []float64
 	// One of Types.
 	PropertyType *string
 	// Verified listings only.
@@ -61,6 +63,8 @@ type searchArgs struct {
 	Furnished bool
 	// The smallest floor area, in square feet (see SqftPerSqm).
 	MinAreaSqft *float64
+	// Listings without a position only (to count them).
+	UnplacedOnly bool
 	// The query's longest word: lower-cased, LIKE-escaped (see queryWords).
 	Query *string
 	// Every word of the query as a LIKE pattern (see queryWords).
@@ -76,6 +80,7 @@ const (
 	shapeCity searchShape = iota
 	shapeLocality
 	shapePostal
+	shapeArea
 	shapeText
 	shapeAll
 )
@@ -84,15 +89,17 @@ const (
 func (a *searchArgs) key(sort string) searchKey {
 	switch {
 	case a.CityKey != nil:
-		return searchKey{shapeCity, a.LocalityKey == nil && a.PostalCodeKey == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && a.Query == nil && a.QueryWords == nil, sort}
+		return searchKey{shapeCity, a.LocalityKey == nil && a.PostalCodeKey == nil && a.MapArea == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && !a.UnplacedOnly && a.Query == nil && a.QueryWords == nil, sort}
 	case a.LocalityKey != nil:
-		return searchKey{shapeLocality, a.PostalCodeKey == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && a.Query == nil && a.QueryWords == nil, sort}
+		return searchKey{shapeLocality, a.PostalCodeKey == nil && a.MapArea == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && !a.UnplacedOnly && a.Query == nil && a.QueryWords == nil, sort}
 	case a.PostalCodeKey != nil:
-		return searchKey{shapePostal, a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && a.Query == nil && a.QueryWords == nil, sort}
+		return searchKey{shapePostal, a.MapArea == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && !a.UnplacedOnly && a.Query == nil && a.QueryWords == nil, sort}
+	case a.MapArea != nil:
+		return searchKey{shapeArea, false, sort}
 	case a.Query != nil:
 		return searchKey{shapeText, false, sort}
 	default:
-		return searchKey{shapeAll, a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && a.QueryWords == nil, sort}
+		return searchKey{shapeAll, a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && !a.UnplacedOnly && a.QueryWords == nil, sort}
 	}
 }
 
@@ -124,32 +131,32 @@ var searchStatements = map[searchKey]searchStatement{
 		}},
 	{shapeCity, false, SortFeatured}: {index: "properties_city_featured", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchCityFeatured(ctx, db.SearchCityFeaturedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchCityFeatured(ctx, db.SearchCityFeaturedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeCity, false, SortHighestRated}: {index: "properties_city_rating", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchCityHighestRated(ctx, db.SearchCityHighestRatedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchCityHighestRated(ctx, db.SearchCityHighestRatedParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeCity, false, SortMostReviews}: {index: "properties_city_reviews", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchCityMostReviews(ctx, db.SearchCityMostReviewsParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchCityMostReviews(ctx, db.SearchCityMostReviewsParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeCity, false, SortNewest}: {index: "properties_city_newest", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchCityNewest(ctx, db.SearchCityNewestParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchCityNewest(ctx, db.SearchCityNewestParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeCity, false, SortPriceLowHigh}: {index: "properties_city_price", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchCityPriceLowHigh(ctx, db.SearchCityPriceLowHighParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchCityPriceLowHigh(ctx, db.SearchCityPriceLowHighParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeCity, false, SortPriceHighLow}: {index: "properties_city_price", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchCityPriceHighLow(ctx, db.SearchCityPriceHighLowParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchCityPriceHighLow(ctx, db.SearchCityPriceHighLowParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, true, SortFeatured}: {index: "properties_locality_featured", ordered: true, total: true,
@@ -178,32 +185,32 @@ var searchStatements = map[searchKey]searchStatement{
 		}},
 	{shapeLocality, false, SortFeatured}: {index: "properties_locality_featured", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchLocalityFeatured(ctx, db.SearchLocalityFeaturedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchLocalityFeatured(ctx, db.SearchLocalityFeaturedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, false, SortHighestRated}: {index: "properties_locality_rating", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchLocalityHighestRated(ctx, db.SearchLocalityHighestRatedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchLocalityHighestRated(ctx, db.SearchLocalityHighestRatedParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, false, SortMostReviews}: {index: "properties_locality_reviews", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchLocalityMostReviews(ctx, db.SearchLocalityMostReviewsParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchLocalityMostReviews(ctx, db.SearchLocalityMostReviewsParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, false, SortNewest}: {index: "properties_locality_newest", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchLocalityNewest(ctx, db.SearchLocalityNewestParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchLocalityNewest(ctx, db.SearchLocalityNewestParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, false, SortPriceLowHigh}: {index: "properties_locality_price", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchLocalityPriceLowHigh(ctx, db.SearchLocalityPriceLowHighParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchLocalityPriceLowHigh(ctx, db.SearchLocalityPriceLowHighParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeLocality, false, SortPriceHighLow}: {index: "properties_locality_price", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchLocalityPriceHighLow(ctx, db.SearchLocalityPriceHighLowParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchLocalityPriceHighLow(ctx, db.SearchLocalityPriceHighLowParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapePostal, true, SortFeatured}: {index: "properties_postal_featured", ordered: true, total: false,
@@ -238,62 +245,92 @@ var searchStatements = map[searchKey]searchStatement{
 		}},
 	{shapePostal, false, SortFeatured}: {index: "properties_postal_featured", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchPostalFeatured(ctx, db.SearchPostalFeaturedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchPostalFeatured(ctx, db.SearchPostalFeaturedParams{PostalCodeKey: *a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapePostal, false, SortHighestRated}: {index: "properties_postal_rating", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchPostalHighestRated(ctx, db.SearchPostalHighestRatedParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchPostalHighestRated(ctx, db.SearchPostalHighestRatedParams{PostalCodeKey: *a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapePostal, false, SortMostReviews}: {index: "properties_postal_reviews", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchPostalMostReviews(ctx, db.SearchPostalMostReviewsParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchPostalMostReviews(ctx, db.SearchPostalMostReviewsParams{PostalCodeKey: *a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapePostal, false, SortNewest}: {index: "properties_postal_newest", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchPostalNewest(ctx, db.SearchPostalNewestParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchPostalNewest(ctx, db.SearchPostalNewestParams{PostalCodeKey: *a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapePostal, false, SortPriceLowHigh}: {index: "properties_postal_price", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchPostalPriceLowHigh(ctx, db.SearchPostalPriceLowHighParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchPostalPriceLowHigh(ctx, db.SearchPostalPriceLowHighParams{PostalCodeKey: *a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapePostal, false, SortPriceHighLow}: {index: "properties_postal_price", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchPostalPriceHighLow(ctx, db.SearchPostalPriceHighLowParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchPostalPriceHighLow(ctx, db.SearchPostalPriceHighLowParams{PostalCodeKey: *a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeArea, false, SortFeatured}: {index: "properties_position", ordered: false, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchArea(ctx, db.SearchAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeArea, false, SortHighestRated}: {index: "properties_position", ordered: false, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchArea(ctx, db.SearchAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortHighestRated, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeArea, false, SortMostReviews}: {index: "properties_position", ordered: false, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchArea(ctx, db.SearchAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortMostReviews, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeArea, false, SortNewest}: {index: "properties_position", ordered: false, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchArea(ctx, db.SearchAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortNewest, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeArea, false, SortPriceLowHigh}: {index: "properties_position", ordered: false, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchArea(ctx, db.SearchAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortPriceLowHigh, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeArea, false, SortPriceHighLow}: {index: "properties_position", ordered: false, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchArea(ctx, db.SearchAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortPriceHighLow, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortFeatured}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortHighestRated}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, SortBy: SortHighestRated, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, SortBy: SortHighestRated, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortMostReviews}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, SortBy: SortMostReviews, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, SortBy: SortMostReviews, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortNewest}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, SortBy: SortNewest, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, SortBy: SortNewest, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortPriceLowHigh}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, SortBy: SortPriceLowHigh, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, SortBy: SortPriceLowHigh, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortPriceHighLow}: {index: "properties_search_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, SortBy: SortPriceHighLow, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, SortBy: SortPriceHighLow, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeAll, true, SortFeatured}: {index: "properties_featured", ordered: true, total: false,
@@ -328,32 +365,32 @@ var searchStatements = map[searchKey]searchStatement{
 		}},
 	{shapeAll, false, SortFeatured}: {index: "properties_featured", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchAllFeatured(ctx, db.SearchAllFeaturedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAllFeatured(ctx, db.SearchAllFeaturedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeAll, false, SortHighestRated}: {index: "properties_rating", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchAllHighestRated(ctx, db.SearchAllHighestRatedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAllHighestRated(ctx, db.SearchAllHighestRatedParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeAll, false, SortMostReviews}: {index: "properties_reviews", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchAllMostReviews(ctx, db.SearchAllMostReviewsParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAllMostReviews(ctx, db.SearchAllMostReviewsParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeAll, false, SortNewest}: {index: "properties_newest", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchAllNewest(ctx, db.SearchAllNewestParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAllNewest(ctx, db.SearchAllNewestParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeAll, false, SortPriceLowHigh}: {index: "properties_price", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchAllPriceLowHigh(ctx, db.SearchAllPriceLowHighParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAllPriceLowHigh(ctx, db.SearchAllPriceLowHighParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeAll, false, SortPriceHighLow}: {index: "properties_price", ordered: true, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchAllPriceHighLow(ctx, db.SearchAllPriceHighLowParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAllPriceHighLow(ctx, db.SearchAllPriceHighLowParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 }
@@ -361,30 +398,33 @@ var searchStatements = map[searchKey]searchStatement{
 // searchCounts counts the matches of a search of each shape, up to limit.
 var searchCounts = [...]func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error){
 	shapeCity: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		if a.Query == nil && a.QueryWords == nil {
+		if a.MapArea == nil && !a.UnplacedOnly && a.Query == nil && a.QueryWords == nil {
 			return q.CountFacetsCity(ctx, db.CountFacetsCityParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, CountCap: limit})
 		}
-		return q.CountCity(ctx, db.CountCityParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
+		return q.CountCity(ctx, db.CountCityParams{CityKey: *a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapeLocality: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		if a.Query == nil && a.QueryWords == nil {
+		if a.MapArea == nil && !a.UnplacedOnly && a.Query == nil && a.QueryWords == nil {
 			return q.CountFacetsLocality(ctx, db.CountFacetsLocalityParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, CountCap: limit})
 		}
-		return q.CountLocality(ctx, db.CountLocalityParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
+		return q.CountLocality(ctx, db.CountLocalityParams{LocalityKey: *a.LocalityKey, PostalCodeKey: a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapePostal: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		if a.Query == nil && a.QueryWords == nil {
+		if a.MapArea == nil && !a.UnplacedOnly && a.Query == nil && a.QueryWords == nil {
 			return q.CountFacetsPostal(ctx, db.CountFacetsPostalParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, CountCap: limit})
 		}
-		return q.CountPostal(ctx, db.CountPostalParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
+		return q.CountPostal(ctx, db.CountPostalParams{PostalCodeKey: *a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
+	},
+	shapeArea: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
+		return q.CountArea(ctx, db.CountAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapeText: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		return q.CountText(ctx, db.CountTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, CountCap: limit})
+		return q.CountText(ctx, db.CountTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapeAll: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
-		if a.Query == nil && a.QueryWords == nil {
+		if a.MapArea == nil && !a.UnplacedOnly && a.Query == nil && a.QueryWords == nil {
 			return q.CountFacetsAll(ctx, db.CountFacetsAllParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, CountCap: limit})
 		}
-		return q.CountAll(ctx, db.CountAllParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, QueryWords: a.QueryWords, CountCap: limit})
+		return q.CountAll(ctx, db.CountAllParams{PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, CountCap: limit})
 	},
 }

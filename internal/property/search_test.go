@@ -562,10 +562,14 @@ func TestSearchFiltersOverREST(t *testing.T) {
 	if status != http.StatusOK || len(list) != len(want) {
 		t.Errorf("pets, furnished, area: %d with %d results, want %d", status, len(list), len(want))
 	}
+	if status, _, list := get("mapArea=-180,-90,180,90"); status != http.StatusOK || len(list) != 0 {
+		t.Errorf("the whole globe holds none of the fixture's unplaced listings: %d, %d", status, len(list))
+	}
 	if _, header, _ := get("city=London"); header.Get("X-Other-Currency-Count") != "" {
 		t.Errorf("no currency asked, yet X-Other-Currency-Count %q", header.Get("X-Other-Currency-Count"))
 	}
-	for _, bad := range []string{"beds=two", "minRent=1e3&currency=USD", "minRent=1000", "areaUnit=acres&minArea=3"} {
+	for _, bad := range []string{"beds=two", "minRent=1e3&currency=USD", "minRent=1000", "areaUnit=acres&minArea=3",
+		"mapArea=1,2,3", "mapArea=a,b,c,d", "mapArea=10,0,-10,1"} {
 		if status, _, _ := get(bad); status != http.StatusBadRequest {
 			t.Errorf("%s: status %d, want 400", bad, status)
 		}
@@ -633,5 +637,69 @@ func TestSearchReadsALine(t *testing.T) {
 	got, _ := ids(&propertyv1.SearchPropertiesRequest{City: "Downtown flats", PropertyType: "house"})
 	if fmt.Sprint(got) != "[203]" {
 		t.Errorf("chosen type house with the word flats: %v", got)
+	}
+}
+
+// TestSearchMapArea: the map's "search this area" keeps the listings placed inside the box,
+// with every other filter and sort; listings without a usable position are never in an area,
+// and a place search counts them when asked.
+func TestSearchMapArea(t *testing.T) {
+	t.Parallel()
+	srv, client := fixture(t)
+	// Each listing near its city's centre, i thousandths of a degree north-east; every ninth
+	// without a position, and one with a latitude that is no number.
+	if _, err := srv.Pool.Exec(context.Background(), `UPDATE properties SET
+			latitude = ((ARRAY[30.2672, 51.5074, 43.6532])[id % 3 + 1] + id * 0.001)::text,
+			longitude = ((ARRAY[-97.7431, -0.1278, -79.3832])[id % 3 + 1] + id * 0.001)::text
+		WHERE id % 9 <> 0`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Pool.Exec(context.Background(), `UPDATE properties SET latitude = 'north' WHERE id = 4`); err != nil {
+		t.Fatal(err)
+	}
+	placed := func(r row) bool { return r.id%9 != 0 && r.id != 4 }
+	london := &propertyv1.MapArea{West: -0.2, South: 51.4, East: 0, North: 51.6}
+	for name, c := range map[string]struct {
+		req  *propertyv1.SearchPropertiesRequest
+		keep func(row) bool
+	}{
+		"area": {&propertyv1.SearchPropertiesRequest{MapArea: london}, func(r row) bool { return r.city == "London" && placed(r) }},
+		"area+rent": {&propertyv1.SearchPropertiesRequest{MapArea: london, Currency: "GBP", MaxRent: 1040},
+			func(r row) bool { return r.city == "London" && placed(r) && r.currency == "GBP" && r.rent <= 1040 }},
+		// A box that holds part of Toronto's listings (ids up to 30 lie south-west of it).
+		"part of a city": {&propertyv1.SearchPropertiesRequest{MapArea: &propertyv1.MapArea{West: -79.3532, South: 43.6832, East: -79.0, North: 44}},
+			func(r row) bool { return r.city == "Toronto" && placed(r) && r.id >= 30 }},
+		"city+area": {&propertyv1.SearchPropertiesRequest{City: "Austin", MapArea: london}, func(row) bool { return false }},
+	} {
+		for sortName, less := range sorts {
+			t.Run(name+"/"+sortName, func(t *testing.T) {
+				t.Parallel()
+				req := proto.CloneOf(c.req)
+				req.SortBy = sortName
+				got, total := all(t, client, req)
+				want := expected(c.keep, less)
+				if fmt.Sprint(got) != fmt.Sprint(want) || int(total) != len(want) || len(want) == 0 && name != "city+area" {
+					t.Errorf("ids\n got %v (total %d)\nwant %v", got, total, want)
+				}
+			})
+		}
+	}
+	unplaced := len(expected(func(r row) bool { return r.city == "Austin" && !placed(r) }, sorts[property.SortFeatured]))
+	if res := search(t, client, &propertyv1.SearchPropertiesRequest{City: "Austin", CountUnplaced: true}); int(res.UnplacedCount) != unplaced || unplaced == 0 {
+		t.Errorf("Austin: %d unplaced, want %d", res.UnplacedCount, unplaced)
+	}
+	if res := search(t, client, &propertyv1.SearchPropertiesRequest{City: "London", PropertyType: "house", CountUnplaced: true}); int(res.UnplacedCount) !=
+		len(expected(func(r row) bool { return r.city == "London" && r.typ == "house" && !placed(r) }, sorts[property.SortFeatured])) {
+		t.Errorf("London houses: %d unplaced", res.UnplacedCount)
+	}
+	for name, area := range map[string]*propertyv1.MapArea{
+		"west of east":       {West: 10, South: 0, East: -10, North: 1},
+		"beyond the globe":   {West: -200, South: 0, East: 10, North: 1},
+		"south above north":  {West: 0, South: 5, East: 1, North: 4},
+		"latitude too large": {West: 0, South: 0, East: 1, North: 91},
+	} {
+		if _, err := client.SearchProperties(context.Background(), connect.NewRequest(&propertyv1.SearchPropertiesRequest{MapArea: area})); connect.CodeOf(err) != connect.CodeInvalidArgument {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }

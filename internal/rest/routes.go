@@ -138,7 +138,7 @@ func routeResources(mux *http.ServeMux, rpcs ResourceRPCs) {
 func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews ReviewRPCs) {
 	// GET /api/properties?city=&zipCode=&location=&propertyType=&verified=true&sortBy=&query=&page=&pageSize=
 	// (and the filters beyond SPEC, named as the web app's URL names them: currency=&minRent=&maxRent=
-	// &beds=&baths=&pets=true&furnished=true&minArea=&areaUnit=): a JSON array of one page;
+	// &beds=&baths=&pets=true&furnished=true&minArea=&areaUnit=&mapArea=west,south,east,north): a JSON array of one page;
 	// X-Total-Count holds the match count (capped at 1,000, see X-Total-Capped), and with a
 	// currency X-Other-Currency-Count what it left out.
 	mux.HandleFunc("GET /api/properties", func(w http.ResponseWriter, r *http.Request) {
@@ -158,6 +158,23 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 			if *n.to, ok = queryInt(w, q.Get(n.param), n.param); !ok {
 				return
 			}
+		}
+		if area := q.Get("mapArea"); area != "" {
+			var b [4]float64
+			parts := strings.Split(area, ",")
+			for i := range b {
+				var err error
+				if len(parts) != 4 {
+					err = strconv.ErrSyntax
+				} else {
+					b[i], err = strconv.ParseFloat(strings.TrimSpace(parts[i]), 64)
+				}
+				if err != nil {
+					writeMessage(w, http.StatusBadRequest, "Invalid mapArea: west,south,east,north in degrees")
+					return
+				}
+			}
+			req.MapArea = &propertyv1.MapArea{West: b[0], South: b[1], East: b[2], North: b[3]}
 		}
 		if !pageParams(w, q, &req.Page, &req.PageSize) {
 			return

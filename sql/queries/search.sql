@@ -13,6 +13,7 @@
 -- city      properties_city_featured      properties_city_rating      properties_city_reviews      properties_city_newest      properties_city_price      properties_city_price
 -- locality  properties_locality_featured  properties_locality_rating  properties_locality_reviews  properties_locality_newest  properties_locality_price  properties_locality_price
 -- postal    properties_postal_featured    properties_postal_rating    properties_postal_reviews    properties_postal_newest    properties_postal_price    properties_postal_price
+-- area      properties_position finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
 -- text      properties_search_trgm finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
 -- all       properties_featured           properties_rating           properties_reviews           properties_newest           properties_price           properties_price
 --
@@ -82,6 +83,7 @@ FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -93,6 +95,7 @@ WHERE active AND city_key = sqlc.arg(city_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -106,6 +109,7 @@ FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -117,6 +121,7 @@ WHERE active AND city_key = sqlc.arg(city_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -130,6 +135,7 @@ FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -141,6 +147,7 @@ WHERE active AND city_key = sqlc.arg(city_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY review_count DESC, id DESC
@@ -154,6 +161,7 @@ FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -165,6 +173,7 @@ WHERE active AND city_key = sqlc.arg(city_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY created_at DESC, id DESC
@@ -178,6 +187,7 @@ FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -189,6 +199,7 @@ WHERE active AND city_key = sqlc.arg(city_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
@@ -202,6 +213,7 @@ FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -213,6 +225,7 @@ WHERE active AND city_key = sqlc.arg(city_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
@@ -225,6 +238,7 @@ SELECT count(*)::int FROM (
     WHERE active AND city_key = sqlc.arg(city_key)
       AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
       AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+      AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -236,6 +250,7 @@ SELECT count(*)::int FROM (
       AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
       AND (NOT sqlc.arg(furnished)::bool OR furnished)
       AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+      AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
       AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
       AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
@@ -323,6 +338,7 @@ SELECT sqlc.embed(p),
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -334,6 +350,7 @@ WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -346,6 +363,7 @@ SELECT sqlc.embed(p),
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -357,6 +375,7 @@ WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -369,6 +388,7 @@ SELECT sqlc.embed(p),
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -380,6 +400,7 @@ WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY review_count DESC, id DESC
@@ -392,6 +413,7 @@ SELECT sqlc.embed(p),
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -403,6 +425,7 @@ WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY created_at DESC, id DESC
@@ -415,6 +438,7 @@ SELECT sqlc.embed(p),
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -426,6 +450,7 @@ WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
@@ -438,6 +463,7 @@ SELECT sqlc.embed(p),
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -449,6 +475,7 @@ WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
@@ -460,6 +487,7 @@ SELECT count(*)::int FROM (
     SELECT 1 FROM properties
     WHERE active AND locality_key = sqlc.arg(locality_key)
       AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+      AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -471,6 +499,7 @@ SELECT count(*)::int FROM (
       AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
       AND (NOT sqlc.arg(furnished)::bool OR furnished)
       AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+      AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
       AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
       AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
@@ -556,6 +585,7 @@ SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -567,6 +597,7 @@ WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -578,6 +609,7 @@ SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -589,6 +621,7 @@ WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -600,6 +633,7 @@ SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -611,6 +645,7 @@ WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY review_count DESC, id DESC
@@ -622,6 +657,7 @@ SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -633,6 +669,7 @@ WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY created_at DESC, id DESC
@@ -644,6 +681,7 @@ SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -655,6 +693,7 @@ WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
@@ -666,6 +705,7 @@ SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -677,6 +717,7 @@ WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
@@ -687,6 +728,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 SELECT count(*)::int FROM (
     SELECT 1 FROM properties
     WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
+      AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -698,6 +740,7 @@ SELECT count(*)::int FROM (
       AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
       AND (NOT sqlc.arg(furnished)::bool OR furnished)
       AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+      AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
       AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
       AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
@@ -722,6 +765,61 @@ SELECT count(*)::int FROM (
     LIMIT sqlc.arg(count_cap)
 ) AS matches;
 
+-- name: SearchArea :many
+-- Finds the matches with properties_position and sorts them by sort_by.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY
+    CASE WHEN sqlc.arg(sort_by)::text IN ('featured') THEN verified END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN currency END ASC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN currency END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN monthly_rent END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN id END ASC,
+    id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: CountArea :one
+-- Counts the matches of a area search up to count_cap.
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+      AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+      AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+      AND (NOT sqlc.arg(furnished)::bool OR furnished)
+      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+      AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
+      AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+      AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+    LIMIT sqlc.arg(count_cap)
+) AS matches;
+
 -- name: SearchText :many
 -- Finds the matches with properties_search_trgm and sorts them by sort_by.
 SELECT sqlc.embed(p),
@@ -739,6 +837,7 @@ WHERE active AND search_text LIKE '%' || sqlc.arg(query)::text || '%'
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY
     CASE WHEN sqlc.arg(sort_by)::text IN ('featured') THEN verified END DESC,
@@ -769,6 +868,7 @@ SELECT count(*)::int FROM (
       AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
       AND (NOT sqlc.arg(furnished)::bool OR furnished)
       AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+      AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
       AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
 ) AS matches;
@@ -844,6 +944,7 @@ WHERE active
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
@@ -865,6 +966,7 @@ WHERE active
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
@@ -886,6 +988,7 @@ WHERE active
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY review_count DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
@@ -907,6 +1010,7 @@ WHERE active
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY created_at DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
@@ -928,6 +1032,7 @@ WHERE active
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
@@ -949,6 +1054,7 @@ WHERE active
   AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
   AND (NOT sqlc.arg(furnished)::bool OR furnished)
   AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
   AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
@@ -969,6 +1075,7 @@ SELECT count(*)::int FROM (
       AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
       AND (NOT sqlc.arg(furnished)::bool OR furnished)
       AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+      AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
       AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
 ) AS matches;

@@ -721,8 +721,13 @@ type SearchPropertiesRequest struct {
 	Furnished   bool `protobuf:"varint,15,opt,name=furnished,proto3" json:"furnished,omitempty"`
 	// min_area keeps listings with at least that floor area, in area_unit (sqft, the default, or
 	// sqm); listings in the other unit are converted, and listings without an area are left out.
-	MinArea       int32  `protobuf:"varint,16,opt,name=min_area,json=minArea,proto3" json:"min_area,omitempty"`
-	AreaUnit      string `protobuf:"bytes,17,opt,name=area_unit,json=areaUnit,proto3" json:"area_unit,omitempty"`
+	MinArea  int32  `protobuf:"varint,16,opt,name=min_area,json=minArea,proto3" json:"min_area,omitempty"`
+	AreaUnit string `protobuf:"bytes,17,opt,name=area_unit,json=areaUnit,proto3" json:"area_unit,omitempty"`
+	// map_area keeps listings placed inside it (the map's "search this area"); listings without a
+	// position are never in one.
+	MapArea *MapArea `protobuf:"bytes,18,opt,name=map_area,json=mapArea,proto3" json:"map_area,omitempty"`
+	// count_unplaced asks for unplaced_count: how many matches the map cannot show.
+	CountUnplaced bool `protobuf:"varint,19,opt,name=count_unplaced,json=countUnplaced,proto3" json:"count_unplaced,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -876,6 +881,90 @@ func (x *SearchPropertiesRequest) GetAreaUnit() string {
 	return ""
 }
 
+func (x *SearchPropertiesRequest) GetMapArea() *MapArea {
+	if x != nil {
+		return x.MapArea
+	}
+	return nil
+}
+
+func (x *SearchPropertiesRequest) GetCountUnplaced() bool {
+	if x != nil {
+		return x.CountUnplaced
+	}
+	return false
+}
+
+// MapArea is a bounding box in degrees: west and east longitudes (-180 to 180, west < east: an
+// area may not cross the 180th meridian), south and north latitudes (-90 to 90, south < north).
+type MapArea struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	West          float64                `protobuf:"fixed64,1,opt,name=west,proto3" json:"west,omitempty"`
+	South         float64                `protobuf:"fixed64,2,opt,name=south,proto3" json:"south,omitempty"`
+	East          float64                `protobuf:"fixed64,3,opt,name=east,proto3" json:"east,omitempty"`
+	North         float64                `protobuf:"fixed64,4,opt,name=north,proto3" json:"north,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MapArea) Reset() {
+	*x = MapArea{}
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MapArea) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MapArea) ProtoMessage() {}
+
+func (x *MapArea) ProtoReflect() protoreflect.Message {
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MapArea.ProtoReflect.Descriptor instead.
+func (*MapArea) Descriptor() ([]byte, []int) {
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *MapArea) GetWest() float64 {
+	if x != nil {
+		return x.West
+	}
+	return 0
+}
+
+func (x *MapArea) GetSouth() float64 {
+	if x != nil {
+		return x.South
+	}
+	return 0
+}
+
+func (x *MapArea) GetEast() float64 {
+	if x != nil {
+		return x.East
+	}
+	return 0
+}
+
+func (x *MapArea) GetNorth() float64 {
+	if x != nil {
+		return x.North
+	}
+	return 0
+}
+
 // SearchPropertiesResponse is one page of results.
 type SearchPropertiesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -897,14 +986,17 @@ type SearchPropertiesResponse struct {
 	OtherCurrencyCount int32 `protobuf:"varint,7,opt,name=other_currency_count,json=otherCurrencyCount,proto3" json:"other_currency_count,omitempty"`
 	// reading is how the typed line (city and query) was read, when one was: a client shows the
 	// filters it became (a type word the type, a place the city) so the page says what it searched.
-	Reading       *SearchReading `protobuf:"bytes,8,opt,name=reading,proto3" json:"reading,omitempty"`
+	Reading *SearchReading `protobuf:"bytes,8,opt,name=reading,proto3" json:"reading,omitempty"`
+	// unplaced_count, when the request asks, is how many matches have no position and so are not
+	// on the map (counted up to 1,000).
+	UnplacedCount int32 `protobuf:"varint,9,opt,name=unplaced_count,json=unplacedCount,proto3" json:"unplaced_count,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SearchPropertiesResponse) Reset() {
 	*x = SearchPropertiesResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[7]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -916,7 +1008,7 @@ func (x *SearchPropertiesResponse) String() string {
 func (*SearchPropertiesResponse) ProtoMessage() {}
 
 func (x *SearchPropertiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[7]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -929,7 +1021,7 @@ func (x *SearchPropertiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchPropertiesResponse.ProtoReflect.Descriptor instead.
 func (*SearchPropertiesResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{7}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *SearchPropertiesResponse) GetProperties() []*Property {
@@ -988,6 +1080,13 @@ func (x *SearchPropertiesResponse) GetReading() *SearchReading {
 	return nil
 }
 
+func (x *SearchPropertiesResponse) GetUnplacedCount() int32 {
+	if x != nil {
+		return x.UnplacedCount
+	}
+	return 0
+}
+
 // SearchReading is what each part of a typed search line became (README § Search).
 type SearchReading struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1005,7 +1104,7 @@ type SearchReading struct {
 
 func (x *SearchReading) Reset() {
 	*x = SearchReading{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[8]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1017,7 +1116,7 @@ func (x *SearchReading) String() string {
 func (*SearchReading) ProtoMessage() {}
 
 func (x *SearchReading) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[8]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1030,7 +1129,7 @@ func (x *SearchReading) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchReading.ProtoReflect.Descriptor instead.
 func (*SearchReading) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{8}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *SearchReading) GetPlace() string {
@@ -1074,7 +1173,7 @@ type ListSimilarPropertiesRequest struct {
 
 func (x *ListSimilarPropertiesRequest) Reset() {
 	*x = ListSimilarPropertiesRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[9]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1086,7 +1185,7 @@ func (x *ListSimilarPropertiesRequest) String() string {
 func (*ListSimilarPropertiesRequest) ProtoMessage() {}
 
 func (x *ListSimilarPropertiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[9]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1099,7 +1198,7 @@ func (x *ListSimilarPropertiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSimilarPropertiesRequest.ProtoReflect.Descriptor instead.
 func (*ListSimilarPropertiesRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{9}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListSimilarPropertiesRequest) GetPropertyId() int32 {
@@ -1127,7 +1226,7 @@ type ListSimilarPropertiesResponse struct {
 
 func (x *ListSimilarPropertiesResponse) Reset() {
 	*x = ListSimilarPropertiesResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[10]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1139,7 +1238,7 @@ func (x *ListSimilarPropertiesResponse) String() string {
 func (*ListSimilarPropertiesResponse) ProtoMessage() {}
 
 func (x *ListSimilarPropertiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[10]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1152,7 +1251,7 @@ func (x *ListSimilarPropertiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSimilarPropertiesResponse.ProtoReflect.Descriptor instead.
 func (*ListSimilarPropertiesResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{10}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListSimilarPropertiesResponse) GetProperties() []*Property {
@@ -1219,7 +1318,7 @@ type CreatePropertyRequest struct {
 
 func (x *CreatePropertyRequest) Reset() {
 	*x = CreatePropertyRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[11]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1231,7 +1330,7 @@ func (x *CreatePropertyRequest) String() string {
 func (*CreatePropertyRequest) ProtoMessage() {}
 
 func (x *CreatePropertyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[11]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1244,7 +1343,7 @@ func (x *CreatePropertyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePropertyRequest.ProtoReflect.Descriptor instead.
 func (*CreatePropertyRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{11}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *CreatePropertyRequest) GetTitle() string {
@@ -1419,7 +1518,7 @@ type CreatePropertyResponse struct {
 
 func (x *CreatePropertyResponse) Reset() {
 	*x = CreatePropertyResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[12]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1431,7 +1530,7 @@ func (x *CreatePropertyResponse) String() string {
 func (*CreatePropertyResponse) ProtoMessage() {}
 
 func (x *CreatePropertyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[12]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1444,7 +1543,7 @@ func (x *CreatePropertyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePropertyResponse.ProtoReflect.Descriptor instead.
 func (*CreatePropertyResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{12}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CreatePropertyResponse) GetProperty() *Property {
@@ -1467,7 +1566,7 @@ type UpdatePropertyRequest struct {
 
 func (x *UpdatePropertyRequest) Reset() {
 	*x = UpdatePropertyRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[13]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1479,7 +1578,7 @@ func (x *UpdatePropertyRequest) String() string {
 func (*UpdatePropertyRequest) ProtoMessage() {}
 
 func (x *UpdatePropertyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[13]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1492,7 +1591,7 @@ func (x *UpdatePropertyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePropertyRequest.ProtoReflect.Descriptor instead.
 func (*UpdatePropertyRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{13}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *UpdatePropertyRequest) GetId() int32 {
@@ -1523,7 +1622,7 @@ type UpdatePropertyResponse struct {
 
 func (x *UpdatePropertyResponse) Reset() {
 	*x = UpdatePropertyResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[14]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1535,7 +1634,7 @@ func (x *UpdatePropertyResponse) String() string {
 func (*UpdatePropertyResponse) ProtoMessage() {}
 
 func (x *UpdatePropertyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[14]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1548,7 +1647,7 @@ func (x *UpdatePropertyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePropertyResponse.ProtoReflect.Descriptor instead.
 func (*UpdatePropertyResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{14}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *UpdatePropertyResponse) GetProperty() *Property {
@@ -1580,7 +1679,7 @@ type ListMyPropertiesRequest struct {
 
 func (x *ListMyPropertiesRequest) Reset() {
 	*x = ListMyPropertiesRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[15]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1592,7 +1691,7 @@ func (x *ListMyPropertiesRequest) String() string {
 func (*ListMyPropertiesRequest) ProtoMessage() {}
 
 func (x *ListMyPropertiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[15]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1605,7 +1704,7 @@ func (x *ListMyPropertiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyPropertiesRequest.ProtoReflect.Descriptor instead.
 func (*ListMyPropertiesRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{15}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListMyPropertiesRequest) GetQuery() string {
@@ -1646,7 +1745,7 @@ type ListMyPropertiesResponse struct {
 
 func (x *ListMyPropertiesResponse) Reset() {
 	*x = ListMyPropertiesResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[16]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1658,7 +1757,7 @@ func (x *ListMyPropertiesResponse) String() string {
 func (*ListMyPropertiesResponse) ProtoMessage() {}
 
 func (x *ListMyPropertiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[16]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1671,7 +1770,7 @@ func (x *ListMyPropertiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyPropertiesResponse.ProtoReflect.Descriptor instead.
 func (*ListMyPropertiesResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{16}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListMyPropertiesResponse) GetProperties() []*Property {
@@ -1711,7 +1810,7 @@ type GetLandlordStatsRequest struct {
 
 func (x *GetLandlordStatsRequest) Reset() {
 	*x = GetLandlordStatsRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[17]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1723,7 +1822,7 @@ func (x *GetLandlordStatsRequest) String() string {
 func (*GetLandlordStatsRequest) ProtoMessage() {}
 
 func (x *GetLandlordStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[17]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1736,7 +1835,7 @@ func (x *GetLandlordStatsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLandlordStatsRequest.ProtoReflect.Descriptor instead.
 func (*GetLandlordStatsRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{17}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{18}
 }
 
 // RentTotal is the monthly rent of the caller's listings in one currency.
@@ -1752,7 +1851,7 @@ type RentTotal struct {
 
 func (x *RentTotal) Reset() {
 	*x = RentTotal{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[18]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1764,7 +1863,7 @@ func (x *RentTotal) String() string {
 func (*RentTotal) ProtoMessage() {}
 
 func (x *RentTotal) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[18]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1777,7 +1876,7 @@ func (x *RentTotal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RentTotal.ProtoReflect.Descriptor instead.
 func (*RentTotal) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{18}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *RentTotal) GetCurrency() string {
@@ -1807,7 +1906,7 @@ type TypeCount struct {
 
 func (x *TypeCount) Reset() {
 	*x = TypeCount{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[19]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1819,7 +1918,7 @@ func (x *TypeCount) String() string {
 func (*TypeCount) ProtoMessage() {}
 
 func (x *TypeCount) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[19]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1832,7 +1931,7 @@ func (x *TypeCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TypeCount.ProtoReflect.Descriptor instead.
 func (*TypeCount) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{19}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *TypeCount) GetPropertyType() string {
@@ -1872,7 +1971,7 @@ type GetLandlordStatsResponse struct {
 
 func (x *GetLandlordStatsResponse) Reset() {
 	*x = GetLandlordStatsResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[20]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1884,7 +1983,7 @@ func (x *GetLandlordStatsResponse) String() string {
 func (*GetLandlordStatsResponse) ProtoMessage() {}
 
 func (x *GetLandlordStatsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[20]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1897,7 +1996,7 @@ func (x *GetLandlordStatsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLandlordStatsResponse.ProtoReflect.Descriptor instead.
 func (*GetLandlordStatsResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{20}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GetLandlordStatsResponse) GetMonthlyRentTotals() []*RentTotal {
@@ -1953,7 +2052,7 @@ type SavePropertyRequest struct {
 
 func (x *SavePropertyRequest) Reset() {
 	*x = SavePropertyRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[21]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1965,7 +2064,7 @@ func (x *SavePropertyRequest) String() string {
 func (*SavePropertyRequest) ProtoMessage() {}
 
 func (x *SavePropertyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[21]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1978,7 +2077,7 @@ func (x *SavePropertyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SavePropertyRequest.ProtoReflect.Descriptor instead.
 func (*SavePropertyRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{21}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SavePropertyRequest) GetPropertyId() int32 {
@@ -1999,7 +2098,7 @@ type SavePropertyResponse struct {
 
 func (x *SavePropertyResponse) Reset() {
 	*x = SavePropertyResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[22]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2011,7 +2110,7 @@ func (x *SavePropertyResponse) String() string {
 func (*SavePropertyResponse) ProtoMessage() {}
 
 func (x *SavePropertyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[22]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2024,7 +2123,7 @@ func (x *SavePropertyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SavePropertyResponse.ProtoReflect.Descriptor instead.
 func (*SavePropertyResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{22}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SavePropertyResponse) GetSavedCount() int32 {
@@ -2045,7 +2144,7 @@ type UnsavePropertyRequest struct {
 
 func (x *UnsavePropertyRequest) Reset() {
 	*x = UnsavePropertyRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[23]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2057,7 +2156,7 @@ func (x *UnsavePropertyRequest) String() string {
 func (*UnsavePropertyRequest) ProtoMessage() {}
 
 func (x *UnsavePropertyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[23]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2070,7 +2169,7 @@ func (x *UnsavePropertyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnsavePropertyRequest.ProtoReflect.Descriptor instead.
 func (*UnsavePropertyRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{23}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *UnsavePropertyRequest) GetPropertyId() int32 {
@@ -2091,7 +2190,7 @@ type UnsavePropertyResponse struct {
 
 func (x *UnsavePropertyResponse) Reset() {
 	*x = UnsavePropertyResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[24]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2103,7 +2202,7 @@ func (x *UnsavePropertyResponse) String() string {
 func (*UnsavePropertyResponse) ProtoMessage() {}
 
 func (x *UnsavePropertyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[24]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2116,7 +2215,7 @@ func (x *UnsavePropertyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnsavePropertyResponse.ProtoReflect.Descriptor instead.
 func (*UnsavePropertyResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{24}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *UnsavePropertyResponse) GetSavedCount() int32 {
@@ -2139,7 +2238,7 @@ type ListSavedPropertiesRequest struct {
 
 func (x *ListSavedPropertiesRequest) Reset() {
 	*x = ListSavedPropertiesRequest{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[25]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2151,7 +2250,7 @@ func (x *ListSavedPropertiesRequest) String() string {
 func (*ListSavedPropertiesRequest) ProtoMessage() {}
 
 func (x *ListSavedPropertiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[25]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2164,7 +2263,7 @@ func (x *ListSavedPropertiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSavedPropertiesRequest.ProtoReflect.Descriptor instead.
 func (*ListSavedPropertiesRequest) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{25}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ListSavedPropertiesRequest) GetPage() int32 {
@@ -2198,7 +2297,7 @@ type ListSavedPropertiesResponse struct {
 
 func (x *ListSavedPropertiesResponse) Reset() {
 	*x = ListSavedPropertiesResponse{}
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[26]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2210,7 +2309,7 @@ func (x *ListSavedPropertiesResponse) String() string {
 func (*ListSavedPropertiesResponse) ProtoMessage() {}
 
 func (x *ListSavedPropertiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rentproof_property_v1_property_proto_msgTypes[26]
+	mi := &file_rentproof_property_v1_property_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2223,7 +2322,7 @@ func (x *ListSavedPropertiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSavedPropertiesResponse.ProtoReflect.Descriptor instead.
 func (*ListSavedPropertiesResponse) Descriptor() ([]byte, []int) {
-	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{26}
+	return file_rentproof_property_v1_property_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ListSavedPropertiesResponse) GetProperties() []*Property {
@@ -2324,7 +2423,7 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"properties\x1a^\n" +
 	"\x0fPropertiesEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\x05R\x03key\x125\n" +
-	"\x05value\x18\x02 \x01(\v2\x1f.rentproof.property.v1.PropertyR\x05value:\x028\x01\"\x9d\x04\n" +
+	"\x05value\x18\x02 \x01(\v2\x1f.rentproof.property.v1.PropertyR\x05value:\x028\x01\"\xff\x04\n" +
 	"\x17SearchPropertiesRequest\x12\x1a\n" +
 	"\x04city\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02 dR\x04city\x12!\n" +
 	"\bzip_code\x18\x02 \x01(\tB\x06\xca\xf3\x18\x02 \x14R\azipCode\x12#\n" +
@@ -2343,7 +2442,14 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\fpets_allowed\x18\x0e \x01(\bR\vpetsAllowed\x12\x1c\n" +
 	"\tfurnished\x18\x0f \x01(\bR\tfurnished\x12\x19\n" +
 	"\bmin_area\x18\x10 \x01(\x05R\aminArea\x12\x1b\n" +
-	"\tarea_unit\x18\x11 \x01(\tR\bareaUnit\"\xe5\x02\n" +
+	"\tarea_unit\x18\x11 \x01(\tR\bareaUnit\x129\n" +
+	"\bmap_area\x18\x12 \x01(\v2\x1e.rentproof.property.v1.MapAreaR\amapArea\x12%\n" +
+	"\x0ecount_unplaced\x18\x13 \x01(\bR\rcountUnplaced\"]\n" +
+	"\aMapArea\x12\x12\n" +
+	"\x04west\x18\x01 \x01(\x01R\x04west\x12\x14\n" +
+	"\x05south\x18\x02 \x01(\x01R\x05south\x12\x12\n" +
+	"\x04east\x18\x03 \x01(\x01R\x04east\x12\x14\n" +
+	"\x05north\x18\x04 \x01(\x01R\x05north\"\x8c\x03\n" +
 	"\x18SearchPropertiesResponse\x12?\n" +
 	"\n" +
 	"properties\x18\x01 \x03(\v2\x1f.rentproof.property.v1.PropertyR\n" +
@@ -2355,7 +2461,8 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\tpage_size\x18\x05 \x01(\x05R\bpageSize\x12!\n" +
 	"\fmatched_city\x18\x06 \x01(\tR\vmatchedCity\x120\n" +
 	"\x14other_currency_count\x18\a \x01(\x05R\x12otherCurrencyCount\x12>\n" +
-	"\areading\x18\b \x01(\v2$.rentproof.property.v1.SearchReadingR\areading\"{\n" +
+	"\areading\x18\b \x01(\v2$.rentproof.property.v1.SearchReadingR\areading\x12%\n" +
+	"\x0eunplaced_count\x18\t \x01(\x05R\runplacedCount\"{\n" +
 	"\rSearchReading\x12\x14\n" +
 	"\x05place\x18\x01 \x01(\tR\x05place\x12\x19\n" +
 	"\bzip_code\x18\x02 \x01(\tR\azipCode\x12#\n" +
@@ -2551,7 +2658,7 @@ func file_rentproof_property_v1_property_proto_rawDescGZIP() []byte {
 	return file_rentproof_property_v1_property_proto_rawDescData
 }
 
-var file_rentproof_property_v1_property_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_rentproof_property_v1_property_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
 var file_rentproof_property_v1_property_proto_goTypes = []any{
 	(*RatingSummary)(nil),                 // 0: rentproof.property.v1.RatingSummary
 	(*Property)(nil),                      // 1: rentproof.property.v1.Property
@@ -2560,73 +2667,75 @@ var file_rentproof_property_v1_property_proto_goTypes = []any{
 	(*BatchGetPropertiesRequest)(nil),     // 4: rentproof.property.v1.BatchGetPropertiesRequest
 	(*BatchGetPropertiesResponse)(nil),    // 5: rentproof.property.v1.BatchGetPropertiesResponse
 	(*SearchPropertiesRequest)(nil),       // 6: rentproof.property.v1.SearchPropertiesRequest
-	(*SearchPropertiesResponse)(nil),      // 7: rentproof.property.v1.SearchPropertiesResponse
-	(*SearchReading)(nil),                 // 8: rentproof.property.v1.SearchReading
-	(*ListSimilarPropertiesRequest)(nil),  // 9: rentproof.property.v1.ListSimilarPropertiesRequest
-	(*ListSimilarPropertiesResponse)(nil), // 10: rentproof.property.v1.ListSimilarPropertiesResponse
-	(*CreatePropertyRequest)(nil),         // 11: rentproof.property.v1.CreatePropertyRequest
-	(*CreatePropertyResponse)(nil),        // 12: rentproof.property.v1.CreatePropertyResponse
-	(*UpdatePropertyRequest)(nil),         // 13: rentproof.property.v1.UpdatePropertyRequest
-	(*UpdatePropertyResponse)(nil),        // 14: rentproof.property.v1.UpdatePropertyResponse
-	(*ListMyPropertiesRequest)(nil),       // 15: rentproof.property.v1.ListMyPropertiesRequest
-	(*ListMyPropertiesResponse)(nil),      // 16: rentproof.property.v1.ListMyPropertiesResponse
-	(*GetLandlordStatsRequest)(nil),       // 17: rentproof.property.v1.GetLandlordStatsRequest
-	(*RentTotal)(nil),                     // 18: rentproof.property.v1.RentTotal
-	(*TypeCount)(nil),                     // 19: rentproof.property.v1.TypeCount
-	(*GetLandlordStatsResponse)(nil),      // 20: rentproof.property.v1.GetLandlordStatsResponse
-	(*SavePropertyRequest)(nil),           // 21: rentproof.property.v1.SavePropertyRequest
-	(*SavePropertyResponse)(nil),          // 22: rentproof.property.v1.SavePropertyResponse
-	(*UnsavePropertyRequest)(nil),         // 23: rentproof.property.v1.UnsavePropertyRequest
-	(*UnsavePropertyResponse)(nil),        // 24: rentproof.property.v1.UnsavePropertyResponse
-	(*ListSavedPropertiesRequest)(nil),    // 25: rentproof.property.v1.ListSavedPropertiesRequest
-	(*ListSavedPropertiesResponse)(nil),   // 26: rentproof.property.v1.ListSavedPropertiesResponse
-	nil,                                   // 27: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
-	(*timestamppb.Timestamp)(nil),         // 28: google.protobuf.Timestamp
+	(*MapArea)(nil),                       // 7: rentproof.property.v1.MapArea
+	(*SearchPropertiesResponse)(nil),      // 8: rentproof.property.v1.SearchPropertiesResponse
+	(*SearchReading)(nil),                 // 9: rentproof.property.v1.SearchReading
+	(*ListSimilarPropertiesRequest)(nil),  // 10: rentproof.property.v1.ListSimilarPropertiesRequest
+	(*ListSimilarPropertiesResponse)(nil), // 11: rentproof.property.v1.ListSimilarPropertiesResponse
+	(*CreatePropertyRequest)(nil),         // 12: rentproof.property.v1.CreatePropertyRequest
+	(*CreatePropertyResponse)(nil),        // 13: rentproof.property.v1.CreatePropertyResponse
+	(*UpdatePropertyRequest)(nil),         // 14: rentproof.property.v1.UpdatePropertyRequest
+	(*UpdatePropertyResponse)(nil),        // 15: rentproof.property.v1.UpdatePropertyResponse
+	(*ListMyPropertiesRequest)(nil),       // 16: rentproof.property.v1.ListMyPropertiesRequest
+	(*ListMyPropertiesResponse)(nil),      // 17: rentproof.property.v1.ListMyPropertiesResponse
+	(*GetLandlordStatsRequest)(nil),       // 18: rentproof.property.v1.GetLandlordStatsRequest
+	(*RentTotal)(nil),                     // 19: rentproof.property.v1.RentTotal
+	(*TypeCount)(nil),                     // 20: rentproof.property.v1.TypeCount
+	(*GetLandlordStatsResponse)(nil),      // 21: rentproof.property.v1.GetLandlordStatsResponse
+	(*SavePropertyRequest)(nil),           // 22: rentproof.property.v1.SavePropertyRequest
+	(*SavePropertyResponse)(nil),          // 23: rentproof.property.v1.SavePropertyResponse
+	(*UnsavePropertyRequest)(nil),         // 24: rentproof.property.v1.UnsavePropertyRequest
+	(*UnsavePropertyResponse)(nil),        // 25: rentproof.property.v1.UnsavePropertyResponse
+	(*ListSavedPropertiesRequest)(nil),    // 26: rentproof.property.v1.ListSavedPropertiesRequest
+	(*ListSavedPropertiesResponse)(nil),   // 27: rentproof.property.v1.ListSavedPropertiesResponse
+	nil,                                   // 28: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
+	(*timestamppb.Timestamp)(nil),         // 29: google.protobuf.Timestamp
 }
 var file_rentproof_property_v1_property_proto_depIdxs = []int32{
-	28, // 0: rentproof.property.v1.Property.created_at:type_name -> google.protobuf.Timestamp
-	28, // 1: rentproof.property.v1.Property.updated_at:type_name -> google.protobuf.Timestamp
+	29, // 0: rentproof.property.v1.Property.created_at:type_name -> google.protobuf.Timestamp
+	29, // 1: rentproof.property.v1.Property.updated_at:type_name -> google.protobuf.Timestamp
 	0,  // 2: rentproof.property.v1.Property.rating_summary:type_name -> rentproof.property.v1.RatingSummary
 	1,  // 3: rentproof.property.v1.GetPropertyResponse.property:type_name -> rentproof.property.v1.Property
-	27, // 4: rentproof.property.v1.BatchGetPropertiesResponse.properties:type_name -> rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
-	1,  // 5: rentproof.property.v1.SearchPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
-	8,  // 6: rentproof.property.v1.SearchPropertiesResponse.reading:type_name -> rentproof.property.v1.SearchReading
-	1,  // 7: rentproof.property.v1.ListSimilarPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
-	1,  // 8: rentproof.property.v1.CreatePropertyResponse.property:type_name -> rentproof.property.v1.Property
-	11, // 9: rentproof.property.v1.UpdatePropertyRequest.listing:type_name -> rentproof.property.v1.CreatePropertyRequest
-	1,  // 10: rentproof.property.v1.UpdatePropertyResponse.property:type_name -> rentproof.property.v1.Property
-	1,  // 11: rentproof.property.v1.ListMyPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
-	18, // 12: rentproof.property.v1.GetLandlordStatsResponse.monthly_rent_totals:type_name -> rentproof.property.v1.RentTotal
-	19, // 13: rentproof.property.v1.GetLandlordStatsResponse.type_counts:type_name -> rentproof.property.v1.TypeCount
-	1,  // 14: rentproof.property.v1.ListSavedPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
-	1,  // 15: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry.value:type_name -> rentproof.property.v1.Property
-	2,  // 16: rentproof.property.v1.PropertyService.GetProperty:input_type -> rentproof.property.v1.GetPropertyRequest
-	4,  // 17: rentproof.property.v1.PropertyService.BatchGetProperties:input_type -> rentproof.property.v1.BatchGetPropertiesRequest
-	6,  // 18: rentproof.property.v1.PropertyService.SearchProperties:input_type -> rentproof.property.v1.SearchPropertiesRequest
-	9,  // 19: rentproof.property.v1.PropertyService.ListSimilarProperties:input_type -> rentproof.property.v1.ListSimilarPropertiesRequest
-	11, // 20: rentproof.property.v1.PropertyService.CreateProperty:input_type -> rentproof.property.v1.CreatePropertyRequest
-	13, // 21: rentproof.property.v1.PropertyService.UpdateProperty:input_type -> rentproof.property.v1.UpdatePropertyRequest
-	15, // 22: rentproof.property.v1.PropertyService.ListMyProperties:input_type -> rentproof.property.v1.ListMyPropertiesRequest
-	17, // 23: rentproof.property.v1.PropertyService.GetLandlordStats:input_type -> rentproof.property.v1.GetLandlordStatsRequest
-	21, // 24: rentproof.property.v1.PropertyService.SaveProperty:input_type -> rentproof.property.v1.SavePropertyRequest
-	23, // 25: rentproof.property.v1.PropertyService.UnsaveProperty:input_type -> rentproof.property.v1.UnsavePropertyRequest
-	25, // 26: rentproof.property.v1.PropertyService.ListSavedProperties:input_type -> rentproof.property.v1.ListSavedPropertiesRequest
-	3,  // 27: rentproof.property.v1.PropertyService.GetProperty:output_type -> rentproof.property.v1.GetPropertyResponse
-	5,  // 28: rentproof.property.v1.PropertyService.BatchGetProperties:output_type -> rentproof.property.v1.BatchGetPropertiesResponse
-	7,  // 29: rentproof.property.v1.PropertyService.SearchProperties:output_type -> rentproof.property.v1.SearchPropertiesResponse
-	10, // 30: rentproof.property.v1.PropertyService.ListSimilarProperties:output_type -> rentproof.property.v1.ListSimilarPropertiesResponse
-	12, // 31: rentproof.property.v1.PropertyService.CreateProperty:output_type -> rentproof.property.v1.CreatePropertyResponse
-	14, // 32: rentproof.property.v1.PropertyService.UpdateProperty:output_type -> rentproof.property.v1.UpdatePropertyResponse
-	16, // 33: rentproof.property.v1.PropertyService.ListMyProperties:output_type -> rentproof.property.v1.ListMyPropertiesResponse
-	20, // 34: rentproof.property.v1.PropertyService.GetLandlordStats:output_type -> rentproof.property.v1.GetLandlordStatsResponse
-	22, // 35: rentproof.property.v1.PropertyService.SaveProperty:output_type -> rentproof.property.v1.SavePropertyResponse
-	24, // 36: rentproof.property.v1.PropertyService.UnsaveProperty:output_type -> rentproof.property.v1.UnsavePropertyResponse
-	26, // 37: rentproof.property.v1.PropertyService.ListSavedProperties:output_type -> rentproof.property.v1.ListSavedPropertiesResponse
-	27, // [27:38] is the sub-list for method output_type
-	16, // [16:27] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	28, // 4: rentproof.property.v1.BatchGetPropertiesResponse.properties:type_name -> rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry
+	7,  // 5: rentproof.property.v1.SearchPropertiesRequest.map_area:type_name -> rentproof.property.v1.MapArea
+	1,  // 6: rentproof.property.v1.SearchPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
+	9,  // 7: rentproof.property.v1.SearchPropertiesResponse.reading:type_name -> rentproof.property.v1.SearchReading
+	1,  // 8: rentproof.property.v1.ListSimilarPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
+	1,  // 9: rentproof.property.v1.CreatePropertyResponse.property:type_name -> rentproof.property.v1.Property
+	12, // 10: rentproof.property.v1.UpdatePropertyRequest.listing:type_name -> rentproof.property.v1.CreatePropertyRequest
+	1,  // 11: rentproof.property.v1.UpdatePropertyResponse.property:type_name -> rentproof.property.v1.Property
+	1,  // 12: rentproof.property.v1.ListMyPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
+	19, // 13: rentproof.property.v1.GetLandlordStatsResponse.monthly_rent_totals:type_name -> rentproof.property.v1.RentTotal
+	20, // 14: rentproof.property.v1.GetLandlordStatsResponse.type_counts:type_name -> rentproof.property.v1.TypeCount
+	1,  // 15: rentproof.property.v1.ListSavedPropertiesResponse.properties:type_name -> rentproof.property.v1.Property
+	1,  // 16: rentproof.property.v1.BatchGetPropertiesResponse.PropertiesEntry.value:type_name -> rentproof.property.v1.Property
+	2,  // 17: rentproof.property.v1.PropertyService.GetProperty:input_type -> rentproof.property.v1.GetPropertyRequest
+	4,  // 18: rentproof.property.v1.PropertyService.BatchGetProperties:input_type -> rentproof.property.v1.BatchGetPropertiesRequest
+	6,  // 19: rentproof.property.v1.PropertyService.SearchProperties:input_type -> rentproof.property.v1.SearchPropertiesRequest
+	10, // 20: rentproof.property.v1.PropertyService.ListSimilarProperties:input_type -> rentproof.property.v1.ListSimilarPropertiesRequest
+	12, // 21: rentproof.property.v1.PropertyService.CreateProperty:input_type -> rentproof.property.v1.CreatePropertyRequest
+	14, // 22: rentproof.property.v1.PropertyService.UpdateProperty:input_type -> rentproof.property.v1.UpdatePropertyRequest
+	16, // 23: rentproof.property.v1.PropertyService.ListMyProperties:input_type -> rentproof.property.v1.ListMyPropertiesRequest
+	18, // 24: rentproof.property.v1.PropertyService.GetLandlordStats:input_type -> rentproof.property.v1.GetLandlordStatsRequest
+	22, // 25: rentproof.property.v1.PropertyService.SaveProperty:input_type -> rentproof.property.v1.SavePropertyRequest
+	24, // 26: rentproof.property.v1.PropertyService.UnsaveProperty:input_type -> rentproof.property.v1.UnsavePropertyRequest
+	26, // 27: rentproof.property.v1.PropertyService.ListSavedProperties:input_type -> rentproof.property.v1.ListSavedPropertiesRequest
+	3,  // 28: rentproof.property.v1.PropertyService.GetProperty:output_type -> rentproof.property.v1.GetPropertyResponse
+	5,  // 29: rentproof.property.v1.PropertyService.BatchGetProperties:output_type -> rentproof.property.v1.BatchGetPropertiesResponse
+	8,  // 30: rentproof.property.v1.PropertyService.SearchProperties:output_type -> rentproof.property.v1.SearchPropertiesResponse
+	11, // 31: rentproof.property.v1.PropertyService.ListSimilarProperties:output_type -> rentproof.property.v1.ListSimilarPropertiesResponse
+	13, // 32: rentproof.property.v1.PropertyService.CreateProperty:output_type -> rentproof.property.v1.CreatePropertyResponse
+	15, // 33: rentproof.property.v1.PropertyService.UpdateProperty:output_type -> rentproof.property.v1.UpdatePropertyResponse
+	17, // 34: rentproof.property.v1.PropertyService.ListMyProperties:output_type -> rentproof.property.v1.ListMyPropertiesResponse
+	21, // 35: rentproof.property.v1.PropertyService.GetLandlordStats:output_type -> rentproof.property.v1.GetLandlordStatsResponse
+	23, // 36: rentproof.property.v1.PropertyService.SaveProperty:output_type -> rentproof.property.v1.SavePropertyResponse
+	25, // 37: rentproof.property.v1.PropertyService.UnsaveProperty:output_type -> rentproof.property.v1.UnsavePropertyResponse
+	27, // 38: rentproof.property.v1.PropertyService.ListSavedProperties:output_type -> rentproof.property.v1.ListSavedPropertiesResponse
+	28, // [28:39] is the sub-list for method output_type
+	17, // [17:28] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_property_v1_property_proto_init() }
@@ -2640,7 +2749,7 @@ func file_rentproof_property_v1_property_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rentproof_property_v1_property_proto_rawDesc), len(file_rentproof_property_v1_property_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   28,
+			NumMessages:   29,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -235,6 +235,27 @@ func (x *SearchPropertiesRequest) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(x.GetMinArea()), 10)
 	b = append(b, ",\"areaUnit\":"...)
 	b = wirejson.AppendString(b, x.GetAreaUnit())
+	b = append(b, ",\"mapArea\":"...)
+	if m := x.GetMapArea(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
+	b = append(b, ",\"countUnplaced\":"...)
+	b = strconv.AppendBool(b, x.GetCountUnplaced())
+	return append(b, '}')
+}
+
+// AppendJSON appends x as protojson with EmitUnpopulated writes it.
+func (x *MapArea) AppendJSON(b []byte) []byte {
+	b = append(b, "{\"west\":"...)
+	b = wirejson.AppendFloat(b, x.GetWest(), 64)
+	b = append(b, ",\"south\":"...)
+	b = wirejson.AppendFloat(b, x.GetSouth(), 64)
+	b = append(b, ",\"east\":"...)
+	b = wirejson.AppendFloat(b, x.GetEast(), 64)
+	b = append(b, ",\"north\":"...)
+	b = wirejson.AppendFloat(b, x.GetNorth(), 64)
 	return append(b, '}')
 }
 
@@ -271,6 +292,8 @@ func (x *SearchPropertiesResponse) AppendJSON(b []byte) []byte {
 	} else {
 		b = m.AppendJSON(b)
 	}
+	b = append(b, ",\"unplacedCount\":"...)
+	b = strconv.AppendInt(b, int64(x.GetUnplacedCount()), 10)
 	return append(b, '}')
 }
 

@@ -1,6 +1,6 @@
 import { classifyPostalCode, normalizePostalCode } from "@/lib/postal-code";
 import { isPropertyType, propertyTypeLabel } from "@/lib/property";
-import { PROPERTY_TYPES } from "@/lib/vocab";
+import { CURRENCIES, PROPERTY_TYPES } from "@/lib/vocab";
 
 /** The sort orders of the search (SPEC §2 "Search"), first the default. */
 export const SORT_OPTIONS = [
@@ -8,6 +8,9 @@ export const SORT_OPTIONS = [
   { value: "highestRated", label: "Highest Rated" },
   { value: "mostReviews", label: "Most Reviews" },
   { value: "newestListed", label: "Newest Listed" },
+  // Issue 32: by monthly rent; across currencies the server groups them by code.
+  { value: "priceLowHigh", label: "Price: Low to High" },
+  { value: "priceHighLow", label: "Price: High to Low" },
 ] as const;
 
 /** SortBy is one of the sort orders. */
@@ -22,6 +25,20 @@ export const TYPE_OPTIONS: { value: string; label: string }[] = [
   ...PROPERTY_TYPES.values.map((value) => ({ value, label: propertyTypeLabel(value) })),
 ];
 
+/** The bedroom filter's choices: at least N (0 is any). */
+export const BEDROOM_OPTIONS = [0, 1, 2, 3, 4, 5] as const;
+
+/** The bathroom filter's choices: at least N (0 is any). */
+export const BATHROOM_OPTIONS = [0, 1, 2, 3, 4] as const;
+
+/** The currency the rent filter starts with. */
+export const DEFAULT_RENT_CURRENCY = "USD";
+
+/** AreaUnit is the unit of the area filter. */
+export type AreaUnit = "sqft" | "sqm";
+
+/** MAX_FILTER_NUMBER is the largest rent or area the filters take (the contract's int32). */
+export const MAX_FILTER_NUMBER = 2_147_483_647;
 
 /** The number of properties per page. */
 export const PAGE_SIZE = 12;
@@ -38,6 +55,19 @@ export interface SearchState {
   /** "all" or a property type. */
   propertyType: string;
   verified: boolean;
+  /** The currency of the rent bounds (a code of CURRENCIES); sent only with a bound. */
+  currency: string;
+  /** Monthly rent at least / at most, in currency; 0 leaves that end open. */
+  minRent: number;
+  maxRent: number;
+  /** At least this many bedrooms / bathrooms; 0 is any. */
+  minBedrooms: number;
+  minBathrooms: number;
+  petsAllowed: boolean;
+  furnished: boolean;
+  /** Floor area at least this, in areaUnit; 0 is any. */
+  minArea: number;
+  areaUnit: AreaUnit;
   sortBy: SortBy;
   /** 1-based. */
   page: number;
@@ -51,6 +81,15 @@ export const DEFAULT_SEARCH: SearchState = {
   query: "",
   propertyType: "all",
   verified: false,
+  currency: DEFAULT_RENT_CURRENCY,
+  minRent: 0,
+  maxRent: 0,
+  minBedrooms: 0,
+  minBathrooms: 0,
+  petsAllowed: false,
+  furnished: false,
+  minArea: 0,
+  areaUnit: "sqft",
   sortBy: "featured",
   page: 1,
   view: "grid",
@@ -59,20 +98,53 @@ export const DEFAULT_SEARCH: SearchState = {
 const MAX_PAGE = 10_000;
 
 /**
+ * urlNumber reads a rent or area bound: a whole number from 0 to MAX_FILTER_NUMBER, or
+ * undefined for anything else.
+ */
+function urlNumber(value: string | null): number | undefined {
+  if (value === null || !/^\d+$/.test(value)) return undefined;
+  const n = Number(value);
+  return n <= MAX_FILTER_NUMBER ? n : undefined;
+}
+
+/** choice reads a number that must be one of the options, or 0. */
+function choice(value: string | null, options: readonly number[]): number {
+  const n = urlNumber(value);
+  return n !== undefined && options.includes(n) ? n : 0;
+}
+
+/**
  * parseSearchParams reads the search page's URL: city, zipCode, query, propertyType,
- * verified=true, sortBy, page and view. Unknown or malformed values fall back to
- * the defaults.
+ * verified=true, currency, minRent, maxRent, beds, baths, pets=true, furnished=true, minArea,
+ * areaUnit=sqm, sortBy, page and view. Unknown or malformed values fall back to the defaults; so
+ * does a rent range whose minimum exceeds its maximum (both ends).
  */
 export function parseSearchParams(params: URLSearchParams): SearchState {
   const type = params.get("propertyType") ?? "";
   const sort = params.get("sortBy") ?? "";
   const page = Number(params.get("page"));
+  const currency = (params.get("currency") ?? "").trim().toUpperCase();
+  let minRent = urlNumber(params.get("minRent")) ?? 0;
+  let maxRent = urlNumber(params.get("maxRent")) ?? 0;
+  if (minRent > 0 && maxRent > 0 && minRent > maxRent) {
+    minRent = 0;
+    maxRent = 0;
+  }
   return {
     city: (params.get("city") ?? "").trim(),
     zipCode: (params.get("zipCode") ?? "").trim(),
     query: (params.get("query") ?? "").trim(),
     propertyType: isPropertyType(type) ? type : "all",
     verified: params.get("verified") === "true",
+    currency: CURRENCIES.has(currency) ? currency : DEFAULT_RENT_CURRENCY,
+    minRent,
+    maxRent,
+    minBedrooms: choice(params.get("beds"), BEDROOM_OPTIONS),
+    minBathrooms: choice(params.get("baths"), BATHROOM_OPTIONS),
+    petsAllowed: params.get("pets") === "true",
+    furnished: params.get("furnished") === "true",
+    minArea: urlNumber(params.get("minArea")) ?? 0,
+    areaUnit: params.get("areaUnit") === "sqm" ? "sqm" : "sqft",
     sortBy: SORT_OPTIONS.find((o) => o.value === sort)?.value ?? "featured",
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
     view: params.get("view") === "list" ? "list" : "grid",
@@ -87,23 +159,56 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.query) p.set("query", state.query);
   if (state.propertyType !== "all") p.set("propertyType", state.propertyType);
   if (state.verified) p.set("verified", "true");
+  if (state.currency !== DEFAULT_RENT_CURRENCY) p.set("currency", state.currency);
+  if (state.minRent > 0) p.set("minRent", String(state.minRent));
+  if (state.maxRent > 0) p.set("maxRent", String(state.maxRent));
+  if (state.minBedrooms > 0) p.set("beds", String(state.minBedrooms));
+  if (state.minBathrooms > 0) p.set("baths", String(state.minBathrooms));
+  if (state.petsAllowed) p.set("pets", "true");
+  if (state.furnished) p.set("furnished", "true");
+  if (state.minArea > 0) p.set("minArea", String(state.minArea));
+  if (state.areaUnit !== "sqft") p.set("areaUnit", state.areaUnit);
   if (state.sortBy !== "featured") p.set("sortBy", state.sortBy);
   if (state.page > 1) p.set("page", String(state.page));
   if (state.view !== "grid") p.set("view", state.view);
   return p;
 }
 
+/** hasRentRange tells whether the rent filter has a bound (then the currency goes with it). */
+export function hasRentRange(s: SearchState): boolean {
+  return s.minRent > 0 || s.maxRent > 0;
+}
+
+/**
+ * activeFilters lists whether each filter narrows the results: the text, the type, verified,
+ * the rent range (one filter, however many ends), bedrooms, bathrooms, pets, furnished and
+ * area. Sort and view are not filters, nor are a currency or an area unit without a bound.
+ */
+function activeFilters(s: SearchState): boolean[] {
+  return [
+    Boolean(s.city || s.zipCode || s.query),
+    s.propertyType !== "all",
+    s.verified,
+    hasRentRange(s),
+    s.minBedrooms > 0,
+    s.minBathrooms > 0,
+    s.petsAllowed,
+    s.furnished,
+    s.minArea > 0,
+  ];
+}
+
 /** hasActiveFilters tells whether any filter narrows the results (sort and view are not filters). */
 export function hasActiveFilters(s: SearchState): boolean {
-  return Boolean(s.city || s.zipCode || s.query || s.propertyType !== "all" || s.verified);
+  return activeFilters(s).some(Boolean);
 }
 
 /** activeFilterCount counts the filters that narrow the results. */
 export function activeFilterCount(s: SearchState): number {
-  return [s.city || s.zipCode || s.query, s.propertyType !== "all", s.verified].filter(Boolean).length;
+  return activeFilters(s).filter(Boolean).length;
 }
 
-/** clearFilters removes every filter, keeping the sort order and the layout. */
+/** clearFilters removes every filter (the currency and the area unit back to theirs), keeping the sort order and the layout. */
 export function clearFilters(s: SearchState): SearchState {
   return { ...DEFAULT_SEARCH, sortBy: s.sortBy, view: s.view };
 }
@@ -132,8 +237,46 @@ export function searchRequest(s: SearchState) {
     query: s.query,
     propertyType: s.propertyType === "all" ? "" : s.propertyType,
     verifiedOnly: s.verified,
+    // The currency goes with a rent bound only: alone it would hide every listing in another one.
+    currency: hasRentRange(s) ? s.currency : "",
+    minRent: s.minRent,
+    maxRent: s.maxRent,
+    minBedrooms: s.minBedrooms,
+    minBathrooms: s.minBathrooms,
+    petsAllowed: s.petsAllowed,
+    furnished: s.furnished,
+    minArea: s.minArea,
+    areaUnit: s.minArea > 0 ? s.areaUnit : "",
     sortBy: s.sortBy,
     page: s.page,
     pageSize: PAGE_SIZE,
   };
+}
+
+/** The messages of the rent and area inputs, which mirror the server's checks. */
+export const FILTER_MESSAGES = {
+  notWhole: "Enter a whole number, 0 or more",
+  tooLarge: "Enter a smaller number",
+  rentRange: "Minimum rent must not exceed the maximum",
+} as const;
+
+/** FilterNumberInput is what a typed rent or area reads as: a number (0 leaves it open), or why not. */
+export type FilterNumberInput = { value: number; error?: undefined } | { value?: undefined; error: string };
+
+/**
+ * readFilterNumber reads a typed rent or area: empty is 0 (open); otherwise a whole number, 0 or
+ * more, with optional thousands commas ("3,000"), up to MAX_FILTER_NUMBER.
+ */
+export function readFilterNumber(text: string): FilterNumberInput {
+  let t = text.trim();
+  if (t === "") return { value: 0 };
+  if (/^\d{1,3}(,\d{3})+$/.test(t)) t = t.replaceAll(",", "");
+  if (!/^\d+$/.test(t)) return { error: FILTER_MESSAGES.notWhole };
+  const value = Number(t);
+  return value <= MAX_FILTER_NUMBER ? { value } : { error: FILTER_MESSAGES.tooLarge };
+}
+
+/** rentRangeError is the message for a minimum rent above the maximum (an open end never is). */
+export function rentRangeError(minRent: number, maxRent: number): string | undefined {
+  return minRent > 0 && maxRent > 0 && minRent > maxRent ? FILTER_MESSAGES.rentRange : undefined;
 }

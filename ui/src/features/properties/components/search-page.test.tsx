@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { SearchPropertiesRequest } from "@/gen/rentproof/property/v1/property_pb";
+import type { SearchPropertiesRequest, SearchPropertiesResponse } from "@/gen/rentproof/property/v1/property_pb";
 import { makeProperty, SAMPLE_PROPERTIES, servePropertyFakes, type PropertyFakeOptions } from "@/test/properties";
 import { fakeTransport, renderApp } from "@/test/render";
 
@@ -62,7 +62,7 @@ describe("SearchPage", () => {
     });
   });
 
-  it("offers every property type and SPEC's sorts", async () => {
+  it("offers every property type, SPEC's sorts and the price sorts", async () => {
     setup("/find-properties");
     await screen.findByText("Showing 4 properties");
     const types = within(screen.getByRole("combobox", { name: "Property type" })).getAllByRole("option");
@@ -77,7 +77,14 @@ describe("SearchPage", () => {
     expect(pairs).toContainEqual(["villa", "Villa"]);
     expect(pairs).toHaveLength(16);
     const sorts = within(screen.getByRole("combobox", { name: "Sort by" })).getAllByRole("option");
-    expect(sorts.map((o) => o.getAttribute("value"))).toEqual(["featured", "highestRated", "mostReviews", "newestListed"]);
+    expect(sorts.map((o) => [o.getAttribute("value"), o.textContent])).toEqual([
+      ["featured", "Featured"],
+      ["highestRated", "Highest Rated"],
+      ["mostReviews", "Most Reviews"],
+      ["newestListed", "Newest Listed"],
+      ["priceLowHigh", "Price: Low to High"],
+      ["priceHighLow", "Price: High to Low"],
+    ]);
     // Nothing to clear yet.
     expect(screen.queryByRole("button", { name: "Clear" })).not.toBeInTheDocument();
   });
@@ -212,5 +219,228 @@ describe("SearchPage", () => {
     fail = false;
     await user.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByText("Showing 4 properties")).toBeInTheDocument();
+  });
+});
+
+/**
+ * withOtherCurrencies is a search answer that counts listings left out for their currency: the
+ * fake's own answers carry no such count (test/properties.ts).
+ */
+function withOtherCurrencies(count: number, answer: Pick<Partial<SearchPropertiesResponse>, "properties" | "totalCount"> = {}) {
+  return { matchedCity: "", ...answer, otherCurrencyCount: count };
+}
+
+describe("SearchPage filters (issue 32)", () => {
+  const box = (name: string) => screen.getByRole("textbox", { name });
+  const select = (name: string) => screen.getByRole("combobox", { name });
+
+  it("reads every filter from the URL on load and sends it", async () => {
+    const { requests } = setup(
+      "/find-properties?currency=EUR&minRent=1000&maxRent=2500&beds=2&baths=1&pets=true&furnished=true&minArea=60&areaUnit=sqm&sortBy=priceLowHigh",
+    );
+    await waitFor(() => expect(requests.length).toBeGreaterThan(0));
+    expect(box("Minimum rent")).toHaveValue("1000");
+    expect(box("Maximum rent")).toHaveValue("2500");
+    expect(select("Currency")).toHaveValue("EUR");
+    expect(select("Bedrooms")).toHaveValue("2");
+    expect(select("Bathrooms")).toHaveValue("1");
+    expect(screen.getByRole("checkbox", { name: "Pets allowed" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Furnished" })).toBeChecked();
+    expect(box("Minimum area")).toHaveValue("60");
+    expect(select("Area unit")).toHaveValue("sqm");
+    expect(select("Sort by")).toHaveValue("priceLowHigh");
+    expect(last(requests)).toMatchObject({
+      currency: "EUR",
+      minRent: 1000,
+      maxRent: 2500,
+      minBedrooms: 2,
+      minBathrooms: 1,
+      petsAllowed: true,
+      furnished: true,
+      minArea: 60,
+      areaUnit: "sqm",
+      sortBy: "priceLowHigh",
+    });
+    // The rent range is one filter: six in all, on the phone's Filters button and beside Clear.
+    expect(screen.getByRole("button", { name: "Filters 6 active" })).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByText("6 filters active")).toBeInTheDocument();
+  });
+
+  it("offers Any and at-least choices for rooms, every currency and both area units", async () => {
+    setup("/find-properties");
+    await screen.findByText("Showing 4 properties");
+    const options = (name: string) => within(select(name)).getAllByRole("option").map((o) => [o.getAttribute("value"), o.textContent]);
+    expect(options("Bedrooms")).toEqual([
+      ["0", "Any"],
+      ["1", "1+"],
+      ["2", "2+"],
+      ["3", "3+"],
+      ["4", "4+"],
+      ["5", "5+"],
+    ]);
+    expect(options("Bathrooms").map(([, label]) => label)).toEqual(["Any", "1+", "2+", "3+", "4+"]);
+    expect(select("Currency")).toHaveValue("USD");
+    expect(options("Currency")).toHaveLength(30);
+    expect(options("Area unit")).toEqual([
+      ["sqft", "Square feet (ft²)"],
+      ["sqm", "Square meters (m²)"],
+    ]);
+    expect(box("Minimum rent")).toHaveValue("");
+    expect(screen.getByRole("group", { name: "Monthly rent" })).toContainElement(select("Currency"));
+    expect(screen.getByRole("group", { name: "Area at least" })).toContainElement(box("Minimum area"));
+  });
+
+  it("applies a typed rent on Enter or on leaving the box, not on every key", async () => {
+    const { router, requests, user } = setup("/find-properties?sortBy=priceLowHigh");
+    await screen.findByText("Showing 4 properties");
+    const before = requests.length;
+
+    await user.type(box("Minimum rent"), "2000");
+    // Typed, not applied yet: no request per keystroke.
+    expect(router.state.location.search).toBe("?sortBy=priceLowHigh");
+    expect(requests.length).toBe(before);
+    await user.keyboard("{Enter}");
+    expect(router.state.location.search).toBe("?minRent=2000&sortBy=priceLowHigh");
+    await waitFor(() => expect(last(requests)).toMatchObject({ currency: "USD", minRent: 2000, maxRent: 0 }));
+    const afterMin = requests.length;
+    expect(afterMin).toBe(before + 1);
+
+    await user.type(box("Maximum rent"), "4,500");
+    await user.tab();
+    expect(router.state.location.search).toBe("?minRent=2000&maxRent=4500&sortBy=priceLowHigh");
+    expect(box("Maximum rent")).toHaveValue("4,500");
+    await waitFor(() => expect(last(requests)).toMatchObject({ currency: "USD", minRent: 2000, maxRent: 4500 }));
+
+    await user.selectOptions(select("Currency"), "GBP");
+    expect(router.state.location.search).toBe("?currency=GBP&minRent=2000&maxRent=4500&sortBy=priceLowHigh");
+    await waitFor(() => expect(last(requests)).toMatchObject({ currency: "GBP", minRent: 2000, maxRent: 4500 }));
+    expect(screen.getByRole("button", { name: "Filters 1 active" })).toBeInTheDocument();
+  });
+
+  it("applies a typed rent once typing pauses", async () => {
+    const { router, requests, user } = setup("/find-properties");
+    await screen.findByText("Showing 4 properties");
+    await user.type(box("Maximum rent"), "3000");
+    await waitFor(() => expect(router.state.location.search).toBe("?maxRent=3000"));
+    await waitFor(() => expect(last(requests)).toMatchObject({ maxRent: 3000, currency: "USD" }));
+    expect(requests.filter((r) => r.maxRent > 0).map((r) => r.maxRent)).toEqual([3000]);
+    expect(box("Maximum rent")).toHaveFocus();
+  });
+
+  it("says a minimum above the maximum or a number that is not whole, and applies neither", async () => {
+    const { router, requests, user } = setup("/find-properties?maxRent=2000");
+    await screen.findByText("Showing 4 properties");
+    const sent = requests.length;
+
+    await user.type(box("Minimum rent"), "3000{Enter}");
+    expect(screen.getByText("Minimum rent must not exceed the maximum")).toBeInTheDocument();
+    expect(box("Minimum rent")).toHaveAttribute("aria-invalid", "true");
+    expect(box("Minimum rent")).toHaveAccessibleDescription("Minimum rent must not exceed the maximum");
+    expect(box("Maximum rent")).toHaveAttribute("aria-invalid", "true");
+    expect(router.state.location.search).toBe("?maxRent=2000");
+
+    await user.clear(box("Minimum rent"));
+    await user.type(box("Minimum rent"), "-5");
+    await user.tab();
+    expect(screen.getByText("Enter a whole number, 0 or more")).toBeInTheDocument();
+    expect(box("Maximum rent")).not.toHaveAttribute("aria-invalid");
+    expect(router.state.location.search).toBe("?maxRent=2000");
+
+    await user.type(box("Minimum area"), "12.5{Enter}");
+    expect(box("Minimum area")).toHaveAccessibleDescription("Enter a whole number, 0 or more");
+    expect(router.state.location.search).toBe("?maxRent=2000");
+    expect(requests.length).toBe(sent);
+
+    // Put right, the message goes and the range applies.
+    await user.clear(box("Minimum rent"));
+    await user.type(box("Minimum rent"), "1500{Enter}");
+    expect(screen.queryByText("Minimum rent must not exceed the maximum")).not.toBeInTheDocument();
+    expect(box("Minimum rent")).not.toHaveAttribute("aria-invalid");
+    expect(router.state.location.search).toBe("?minRent=1500&maxRent=2000");
+  });
+
+  it("writes rooms, pets, furnished and area into the URL, back to page 1, and Clear clears them all", async () => {
+    const { router, requests, user } = setup("/find-properties?sortBy=priceHighLow&page=2&view=list");
+    await screen.findByRole("heading", { name: "No properties on this page" });
+
+    await user.selectOptions(select("Bedrooms"), "2");
+    expect(router.state.location.search).toBe("?beds=2&sortBy=priceHighLow&view=list");
+    await user.selectOptions(select("Bathrooms"), "1");
+    await user.click(screen.getByRole("checkbox", { name: "Pets allowed" }));
+    await user.click(screen.getByRole("checkbox", { name: "Furnished" }));
+    await user.selectOptions(select("Area unit"), "sqm");
+    await user.type(box("Minimum area"), "50{Enter}");
+    await user.type(box("Minimum rent"), "100");
+    await user.type(box("Maximum rent"), "9000{Enter}");
+    expect(router.state.location.search).toBe(
+      "?minRent=100&maxRent=9000&beds=2&baths=1&pets=true&furnished=true&minArea=50&areaUnit=sqm&sortBy=priceHighLow&view=list",
+    );
+    await waitFor(() =>
+      expect(last(requests)).toMatchObject({
+        currency: "USD",
+        minRent: 100,
+        maxRent: 9000,
+        minBedrooms: 2,
+        minBathrooms: 1,
+        petsAllowed: true,
+        furnished: true,
+        minArea: 50,
+        areaUnit: "sqm",
+        sortBy: "priceHighLow",
+        page: 1,
+      }),
+    );
+    expect(screen.getByText("6 filters active")).toBeInTheDocument();
+
+    // Something typed and not applied goes too.
+    await user.type(box("Minimum area"), "0");
+    await user.click(screen.getByRole("button", { name: "Clear" }));
+    expect(router.state.location.search).toBe("?sortBy=priceHighLow&view=list");
+    await screen.findByText("Showing 4 properties");
+    expect(box("Minimum rent")).toHaveValue("");
+    expect(box("Maximum rent")).toHaveValue("");
+    expect(box("Minimum area")).toHaveValue("");
+    expect(select("Area unit")).toHaveValue("sqft");
+    expect(select("Bedrooms")).toHaveValue("0");
+    expect(select("Bathrooms")).toHaveValue("0");
+    expect(screen.getByRole("checkbox", { name: "Pets allowed" })).not.toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Furnished" })).not.toBeChecked();
+    expect(screen.getByRole("button", { name: "Filters" })).toBeInTheDocument();
+    expect(screen.queryByText(/filters? active/)).not.toBeInTheDocument();
+    expect(last(requests)).toMatchObject({ minRent: 0, maxRent: 0, minBedrooms: 0, petsAllowed: false, minArea: 0, currency: "" });
+  });
+
+  it("follows the URL for the typed boxes when it changes from outside", async () => {
+    const { router } = setup("/find-properties?minRent=1000&minArea=80");
+    await screen.findByText("Showing 4 properties");
+    await act(() => router.navigate("/find-properties?maxRent=5000"));
+    expect(box("Minimum rent")).toHaveValue("");
+    expect(box("Maximum rent")).toHaveValue("5000");
+    expect(box("Minimum area")).toHaveValue("");
+  });
+
+  it("says how many listings in other currencies the rent range left out", async () => {
+    let other = 3;
+    const { user } = setup("/find-properties?currency=GBP&maxRent=5000", {
+      onSearch: () => withOtherCurrencies(other),
+    });
+    expect(await screen.findByText("3 listings in other currencies are not shown")).toBeInTheDocument();
+
+    other = 1;
+    await user.selectOptions(select("Currency"), "EUR");
+    expect(await screen.findByText("1 listing in another currency is not shown")).toBeInTheDocument();
+
+    other = 0;
+    await user.selectOptions(select("Currency"), "CAD");
+    await waitFor(() => expect(screen.queryByText(/not shown$/)).not.toBeInTheDocument());
+  });
+
+  it("says it in the empty state too, and 1,000+ at the server's cap", async () => {
+    setup("/find-properties?currency=JPY&minRent=1", {
+      onSearch: () => withOtherCurrencies(1000, { properties: [], totalCount: 0 }),
+    });
+    expect(await screen.findByRole("heading", { name: "No properties found" })).toBeInTheDocument();
+    expect(screen.getByText("1,000+ listings in other currencies are not shown")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Clear Filters" })).toBeInTheDocument();
   });
 });

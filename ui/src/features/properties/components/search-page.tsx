@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { LOCATION_PLACEHOLDER } from "@/components/location-search/location-search";
 import { Button } from "@/components/ui/button";
+import { pluralize } from "@/lib/rating";
 import { useDebouncedCallback } from "@/lib/use-debounced-callback";
 import { usePageTitle } from "@/lib/use-page-title";
 import {
@@ -19,6 +20,7 @@ import {
   type SearchState,
   type SortBy,
 } from "../search-params";
+import { AreaFilter, RentFilter, RoomFilters } from "./search-filters";
 import { SearchResults } from "./search-results";
 import "../properties.css";
 
@@ -27,8 +29,9 @@ export const TEXT_DEBOUNCE_MS = 400;
 
 /**
  * SearchPage is /find-properties (SPEC §2 "Search"). Its URL holds the whole state
- * (city, zipCode, query, propertyType, verified, sortBy, page, view): read on load,
- * rewritten on every change, so reloads and shared links show the same results.
+ * (city, zipCode, query, propertyType, verified, the rent, room, pets, furnished and area
+ * filters of issue 32, sortBy, page, view): read on load, rewritten on every change, so
+ * reloads and shared links show the same results.
  */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
@@ -37,6 +40,8 @@ export function SearchPage() {
   usePageTitle(state.city ? `Properties in ${state.city}` : "Find Properties");
   const filtersId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // Clear starts the rent and area boxes afresh, whatever was typed in them and not applied.
+  const [clears, setClears] = useState(0);
 
   /** update writes a new state into the URL (a new history entry unless `replace`). */
   const update = useCallback(
@@ -82,9 +87,11 @@ export function SearchPage() {
   };
 
   const active = hasActiveFilters(state);
+  const filterCount = activeFilterCount(state);
   const clearAll = () => {
     typing.cancel();
     setText("");
+    setClears((n) => n + 1);
     update(clearFilters);
   };
 
@@ -139,10 +146,12 @@ export function SearchPage() {
             onClick={() => setFiltersOpen((open) => !open)}
           >
             <SlidersHorizontal aria-hidden="true" size={16} /> Filters
-            {activeFilterCount(state) > 0 ? (
+            {/* The spaces are for the name: "Filters 2 active", not "Filters2active". */}
+            {filterCount > 0 ? " " : null}
+            {filterCount > 0 ? (
               <span className="filters-toggle__count">
-                {activeFilterCount(state)}
-                <span className="visually-hidden"> active</span>
+                {filterCount}{" "}
+                <span className="visually-hidden">active</span>
               </span>
             ) : null}
           </Button>
@@ -179,6 +188,10 @@ export function SearchPage() {
               Verified Only
             </label>
 
+            <RentFilter key={`rent-${clears}`} state={state} update={update} />
+            <RoomFilters state={state} update={update} />
+            <AreaFilter key={`area-${clears}`} state={state} update={update} />
+
             <div className="field field--inline">
               <label htmlFor={`${filtersId}-sort`}>Sort by</label>
               <select
@@ -199,9 +212,12 @@ export function SearchPage() {
             </div>
 
             {active ? (
-              <Button variant="ghost" onClick={clearAll} className="search-filters__clear">
-                <X aria-hidden="true" size={16} /> Clear
-              </Button>
+              <div className="search-filters__clear">
+                <span className="search-filters__count">{pluralize(filterCount, "filter")} active</span>
+                <Button variant="ghost" onClick={clearAll}>
+                  <X aria-hidden="true" size={16} /> Clear
+                </Button>
+              </div>
             ) : null}
 
             <Button variant="primary" className="search-filters__done" onClick={() => setFiltersOpen(false)}>

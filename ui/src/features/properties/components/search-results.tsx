@@ -30,6 +30,16 @@ export function countText(total: number, capped: boolean, page = 1, shown = tota
   return `Showing ${n(first)}–${n(first + shown - 1)} of ${n(total)}${capped ? "+" : ""} ${noun}`;
 }
 
+/**
+ * otherCurrencyText says how many listings a rent range's currency left out (issue 32): the
+ * server counts up to 1,000, so 1,000 reads "1,000+". Empty when none was.
+ */
+export function otherCurrencyText(count: number): string {
+  if (count <= 0) return "";
+  if (count === 1) return "1 listing in another currency is not shown";
+  return `${count.toLocaleString("en-US")}${count >= 1000 ? "+" : ""} listings in other currencies are not shown`;
+}
+
 /** SearchResults loads one page of a search and shows it: count, cards, pager, or the empty and error states. */
 export function SearchResults({ state, onClearFilters, hrefFor, viewToggle }: SearchResultsProps) {
   const result = useSearchProperties(state);
@@ -76,7 +86,7 @@ function Results({ data, busy, state, onClearFilters, hrefFor, viewToggle }: Sea
   const layout = state.view;
   const listClass = layout === "list" ? "property-list" : "property-grid";
   const bar = (line: ReactNode) => <ResultsBar line={line} viewToggle={viewToggle} />;
-  const { properties, totalCount, totalCapped, matchedCity } = data;
+  const { properties, totalCount, totalCapped, matchedCity, otherCurrencyCount } = data;
   const pageCount = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
   const requestedCity = state.city.trim().toLowerCase();
   const note =
@@ -85,6 +95,13 @@ function Results({ data, busy, state, onClearFilters, hrefFor, viewToggle }: Sea
         No city or neighborhood is spelled exactly “{state.city}”. Showing properties in <strong>{matchedCity}</strong>.
       </p>
     ) : null;
+  const otherCurrencies = otherCurrencyText(otherCurrencyCount);
+  const notes = (
+    <>
+      {note}
+      {otherCurrencies ? <p className="results-note">{otherCurrencies}</p> : null}
+    </>
+  );
 
   if (properties.length === 0) {
     if (totalCount > 0 && state.page > 1) {
@@ -107,7 +124,7 @@ function Results({ data, busy, state, onClearFilters, hrefFor, viewToggle }: Sea
     return (
       <>
         {bar(countText(0, false))}
-        {note}
+        {notes}
         <EmptyState
           type="properties"
           title="No properties found"
@@ -131,7 +148,7 @@ function Results({ data, busy, state, onClearFilters, hrefFor, viewToggle }: Sea
   return (
     <div aria-busy={busy} className={busy ? "search-results search-results--busy" : "search-results"}>
       {bar(busy ? "Searching…" : countText(totalCount, totalCapped, state.page, properties.length))}
-      {note}
+      {notes}
       <ul className={listClass} aria-label="Properties">
         {properties.map((property, i) => (
           <li key={property.id}>

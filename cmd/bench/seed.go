@@ -15,7 +15,7 @@ import (
 // prepare returns the URL of the search bench database for this size, creating, migrating and
 // filling it when it is not complete yet.
 func prepare(ctx context.Context, cluster string, properties, reviews int) (string, error) {
-	return buildOnce(ctx, cluster, fmt.Sprintf("rentproof_bench_%d_%d_filters", properties, reviews), seedSteps(properties, reviews))
+	return buildOnce(ctx, cluster, fmt.Sprintf("rentproof_bench_%d_%d_map", properties, reviews), seedSteps(properties, reviews))
 }
 
 // buildOnce returns the URL of the database name on cluster, creating and migrating it, and
@@ -133,7 +133,7 @@ func propertySteps(properties, users int, verifiedShare float64) []step {
 			)
 			INSERT INTO properties (title, description, address, locality, city, state, zip_code, country, property_type,
 				monthly_rent, bedrooms, bathrooms, square_feet, landlord_id, verified, verification_proof, slug, created_at, images,
-				currency, pets_allowed, furnished)
+				currency, pets_allowed, furnished, latitude, longitude)
 			SELECT 'Bench home ' || i, 'A synthetic listing of the benchmark data set.', i || ' Bench Street',
 				'District ' || (i %% 40), CASE WHEN c = 0 THEN 'Springfield' ELSE 'City ' || c END, 'ST',
 				lpad(((c * 37 + i %% 25) %% 100000)::text, 5, '0'), 'United States',
@@ -141,7 +141,11 @@ func propertySteps(properties, users int, verifiedShare float64) []step {
 				800 + (r * 4000)::int, 1 + i %% 4, 1 + i %% 3, 400 + i %% 2000, 10 * (1 + i %% %[2]d),
 				r < %[3]g, CASE WHEN r < %[3]g THEN 'demo' END, 'bench-home-' || i, now() - (r * interval '900 days'), '{}',
 				(ARRAY['USD','USD','USD','USD','USD','USD','USD','USD','GBP','EUR'])[1 + (i * 7) %% 10],
-				(i / 7) %% 3 = 0, i %% 5 < 2
+				(i / 7) %% 3 = 0, i %% 5 < 2,
+				-- Each city in a box of 0.1 degrees around its centre, cities on a grid; every
+				-- twentieth listing unplaced.
+				CASE WHEN i %% 20 <> 0 THEN round((25 + c %% 20 + (i::bigint * 7919 %% 1000) / 10000.0)::numeric, 5)::text END,
+				CASE WHEN i %% 20 <> 0 THEN round((-120 + (c / 20) * 2.5 + (i::bigint * 104729 %% 1000) / 10000.0)::numeric, 5)::text END
 			FROM p`, properties, max(users/10, 1), verifiedShare)},
 		countPlacesStep,
 		resumeTriggers("properties_sync_cities", "properties_sync_localities"),

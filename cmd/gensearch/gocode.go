@@ -50,7 +50,13 @@ const (
 		fmt.Fprintf(&b, "%s\t%s %s\n", comment("\t", c.doc), goName(c.arg), typ)
 	}
 	b.WriteString("\t// The page: its size and how many rows come before it.\n\tPageSize, PageOffset int32\n")
-	b.WriteString("\t// The signed-in viewer whose saved flags the rows carry, 0 for visitors.\n\tViewerID int32\n}\n\n")
+	b.WriteString("\t// The signed-in viewer whose saved flags the rows carry, 0 for visitors.\n\tViewerID int32\n")
+	for _, sh := range shapes {
+		if sh.when != "" {
+			fmt.Fprintf(&b, "%s\t%s bool\n", comment("\t", sh.whenDoc), sh.when)
+		}
+	}
+	b.WriteString("}\n\n")
 
 	b.WriteString(`// The shapes: a search takes the first whose lead it gives.
 const (
@@ -69,7 +75,9 @@ func (a *searchArgs) key(sort string) searchKey {
 	switch {
 `)
 	for _, s := range shapes {
-		if s.lead != nil {
+		if s.lead != nil && s.when != "" {
+			fmt.Fprintf(&b, "\tcase %s && a.%s:\n", given(s.lead), s.when)
+		} else if s.lead != nil {
 			fmt.Fprintf(&b, "\tcase %s:\n", given(s.lead))
 		} else {
 			b.WriteString("\tdefault:\n")

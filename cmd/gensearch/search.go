@@ -121,6 +121,10 @@ type shape struct {
 	// facets names the index that holds every criterion's column but the text's (created in
 	// sql/migrations), so a search without text is counted from it alone; "" for none.
 	facets string
+	// when, if set, names a flag of searchArgs that must be on too for a search to take the
+	// shape (Go decides it, from what it knows of the data: see sparse areas); whenDoc is its
+	// comment.
+	when, whenDoc string
 	// byArgument: one statement sorts the matches by the sort_by argument. A text match is
 	// checked on each row an index walk passes, so walking a sort's index pays for a common word
 	// and reads every listing for a rare one: custom plans fold the argument and choose per word,
@@ -151,10 +155,18 @@ var shapes = []shape{
 			"priceLowHigh": "properties_postal_price", "priceHighLow": "properties_postal_price"},
 	},
 	{
-		// A city's zoom holds a few thousand listings: the area index finds them, then they are
-		// sorted (a custom plan may walk a sort's index instead when the area holds most).
-		name: "Area", lead: mapArea, byArgument: true,
+		// A map area holding few listings: the area index finds them, then they are sorted.
+		name: "AreaFew", lead: mapArea, byArgument: true, when: "areaFew",
+		whenDoc: "The map area holds few listings (Search probes it): find them by position, then sort them.",
 		indexes: map[string]string{"": "properties_position"},
+	},
+	{
+		// A map area holding many (a city's zoom holds thousands): walk the sort's index and keep
+		// the listings inside, which come often; sorting thousands would cost more.
+		name: "Area", lead: mapArea,
+		indexes: map[string]string{"featured": "properties_featured", "highestRated": "properties_rating",
+			"mostReviews": "properties_reviews", "newestListed": "properties_newest",
+			"priceLowHigh": "properties_price", "priceHighLow": "properties_price"},
 	},
 	{
 		name: "Text", lead: text, byArgument: true,

@@ -42,6 +42,27 @@ func (q *Queries) ClosestPlace(ctx context.Context, place string) (ClosestPlaceR
 	return i, err
 }
 
+const countInMapArea = `-- name: CountInMapArea :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties WHERE active AND position IS NOT NULL AND position <@ search_area($1::float8[])
+    LIMIT $2
+) AS inside
+`
+
+type CountInMapAreaParams struct {
+	MapArea  []float64
+	CountCap int32
+}
+
+// How many active listings a map area holds, counted up to count_cap from the position index
+// alone: the search walks a sort's index for an area holding many, and sorts a few.
+func (q *Queries) CountInMapArea(ctx context.Context, arg CountInMapAreaParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countInMapArea, arg.MapArea, arg.CountCap)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const countryTimeZone = `-- name: CountryTimeZone :one
 SELECT country_time_zone($1::text)::text
 `

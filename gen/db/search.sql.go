@@ -136,6 +136,72 @@ func (q *Queries) CountArea(ctx context.Context, arg CountAreaParams) (int32, er
 	return column_1, err
 }
 
+const countAreaFew = `-- name: CountAreaFew :one
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND position <@ search_area($1::float8[])
+      AND ($2::text IS NULL OR property_type = $2)
+      AND (NOT $3::bool OR verified)
+      AND ($4::text IS NULL OR currency = $4)
+      AND ($5::text IS NULL OR currency <> $5)
+      AND ($6::int IS NULL OR monthly_rent >= $6)
+      AND ($7::int IS NULL OR monthly_rent <= $7)
+      AND ($8::int IS NULL OR bedrooms >= $8)
+      AND ($9::int IS NULL OR bathrooms >= $9)
+      AND (NOT $10::bool OR pets_allowed)
+      AND (NOT $11::bool OR furnished)
+      AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
+      AND (NOT $13::bool OR position IS NULL)
+      AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
+      AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
+    LIMIT $16
+) AS matches
+`
+
+type CountAreaFewParams struct {
+	MapArea       []float64
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	UnplacedOnly  bool
+	Query         *string
+	QueryWords    []string
+	CountCap      int32
+}
+
+// Counts the matches of a areafew search up to count_cap.
+func (q *Queries) CountAreaFew(ctx context.Context, arg CountAreaFewParams) (int32, error) {
+	row := q.db.QueryRow(ctx, countAreaFew,
+		arg.MapArea,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.UnplacedOnly,
+		arg.Query,
+		arg.QueryWords,
+		arg.CountCap,
+	)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const countCity = `-- name: CountCity :one
 SELECT count(*)::int FROM (
     SELECT 1 FROM properties
@@ -3890,7 +3956,150 @@ func (q *Queries) SearchAllPriceLowHigh(ctx context.Context, arg SearchAllPriceL
 	return items, nil
 }
 
-const searchArea = `-- name: SearchArea :many
+const searchAreaFeatured = `-- name: SearchAreaFeatured :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area($2::float8[])
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT $18 OFFSET $17
+`
+
+type SearchAreaFeaturedParams struct {
+	ViewerID      int32
+	MapArea       []float64
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	UnplacedOnly  bool
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchAreaFeaturedRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_featured.
+func (q *Queries) SearchAreaFeatured(ctx context.Context, arg SearchAreaFeaturedParams) ([]SearchAreaFeaturedRow, error) {
+	rows, err := q.db.Query(ctx, searchAreaFeatured,
+		arg.ViewerID,
+		arg.MapArea,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.UnplacedOnly,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchAreaFeaturedRow{}
+	for rows.Next() {
+		var i SearchAreaFeaturedRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Property.Position,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchAreaFew = `-- name: SearchAreaFew :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
@@ -3923,7 +4132,7 @@ ORDER BY
 LIMIT $19 OFFSET $18
 `
 
-type SearchAreaParams struct {
+type SearchAreaFewParams struct {
 	ViewerID      int32
 	MapArea       []float64
 	PropertyType  *string
@@ -3945,14 +4154,14 @@ type SearchAreaParams struct {
 	PageSize      int32
 }
 
-type SearchAreaRow struct {
+type SearchAreaFewRow struct {
 	Property Property
 	Saved    bool
 }
 
 // Finds the matches with properties_position and sorts them by sort_by.
-func (q *Queries) SearchArea(ctx context.Context, arg SearchAreaParams) ([]SearchAreaRow, error) {
-	rows, err := q.db.Query(ctx, searchArea,
+func (q *Queries) SearchAreaFew(ctx context.Context, arg SearchAreaFewParams) ([]SearchAreaFewRow, error) {
+	rows, err := q.db.Query(ctx, searchAreaFew,
 		arg.ViewerID,
 		arg.MapArea,
 		arg.PropertyType,
@@ -3977,9 +4186,724 @@ func (q *Queries) SearchArea(ctx context.Context, arg SearchAreaParams) ([]Searc
 		return nil, err
 	}
 	defer rows.Close()
-	items := []SearchAreaRow{}
+	items := []SearchAreaFewRow{}
 	for rows.Next() {
-		var i SearchAreaRow
+		var i SearchAreaFewRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Property.Position,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchAreaHighestRated = `-- name: SearchAreaHighestRated :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area($2::float8[])
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT $18 OFFSET $17
+`
+
+type SearchAreaHighestRatedParams struct {
+	ViewerID      int32
+	MapArea       []float64
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	UnplacedOnly  bool
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchAreaHighestRatedRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_rating.
+func (q *Queries) SearchAreaHighestRated(ctx context.Context, arg SearchAreaHighestRatedParams) ([]SearchAreaHighestRatedRow, error) {
+	rows, err := q.db.Query(ctx, searchAreaHighestRated,
+		arg.ViewerID,
+		arg.MapArea,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.UnplacedOnly,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchAreaHighestRatedRow{}
+	for rows.Next() {
+		var i SearchAreaHighestRatedRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Property.Position,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchAreaMostReviews = `-- name: SearchAreaMostReviews :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area($2::float8[])
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+ORDER BY review_count DESC, id DESC
+LIMIT $18 OFFSET $17
+`
+
+type SearchAreaMostReviewsParams struct {
+	ViewerID      int32
+	MapArea       []float64
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	UnplacedOnly  bool
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchAreaMostReviewsRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_reviews.
+func (q *Queries) SearchAreaMostReviews(ctx context.Context, arg SearchAreaMostReviewsParams) ([]SearchAreaMostReviewsRow, error) {
+	rows, err := q.db.Query(ctx, searchAreaMostReviews,
+		arg.ViewerID,
+		arg.MapArea,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.UnplacedOnly,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchAreaMostReviewsRow{}
+	for rows.Next() {
+		var i SearchAreaMostReviewsRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Property.Position,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchAreaNewest = `-- name: SearchAreaNewest :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area($2::float8[])
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+ORDER BY created_at DESC, id DESC
+LIMIT $18 OFFSET $17
+`
+
+type SearchAreaNewestParams struct {
+	ViewerID      int32
+	MapArea       []float64
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	UnplacedOnly  bool
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchAreaNewestRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_newest.
+func (q *Queries) SearchAreaNewest(ctx context.Context, arg SearchAreaNewestParams) ([]SearchAreaNewestRow, error) {
+	rows, err := q.db.Query(ctx, searchAreaNewest,
+		arg.ViewerID,
+		arg.MapArea,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.UnplacedOnly,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchAreaNewestRow{}
+	for rows.Next() {
+		var i SearchAreaNewestRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Property.Position,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchAreaPriceHighLow = `-- name: SearchAreaPriceHighLow :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area($2::float8[])
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+ORDER BY currency DESC, monthly_rent DESC, id DESC
+LIMIT $18 OFFSET $17
+`
+
+type SearchAreaPriceHighLowParams struct {
+	ViewerID      int32
+	MapArea       []float64
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	UnplacedOnly  bool
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchAreaPriceHighLowRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_price.
+func (q *Queries) SearchAreaPriceHighLow(ctx context.Context, arg SearchAreaPriceHighLowParams) ([]SearchAreaPriceHighLowRow, error) {
+	rows, err := q.db.Query(ctx, searchAreaPriceHighLow,
+		arg.ViewerID,
+		arg.MapArea,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.UnplacedOnly,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchAreaPriceHighLowRow{}
+	for rows.Next() {
+		var i SearchAreaPriceHighLowRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Property.Position,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchAreaPriceLowHigh = `-- name: SearchAreaPriceLowHigh :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area($2::float8[])
+  AND ($3::text IS NULL OR property_type = $3)
+  AND (NOT $4::bool OR verified)
+  AND ($5::text IS NULL OR currency = $5)
+  AND ($6::text IS NULL OR currency <> $6)
+  AND ($7::int IS NULL OR monthly_rent >= $7)
+  AND ($8::int IS NULL OR monthly_rent <= $8)
+  AND ($9::int IS NULL OR bedrooms >= $9)
+  AND ($10::int IS NULL OR bathrooms >= $10)
+  AND (NOT $11::bool OR pets_allowed)
+  AND (NOT $12::bool OR furnished)
+  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT $18 OFFSET $17
+`
+
+type SearchAreaPriceLowHighParams struct {
+	ViewerID      int32
+	MapArea       []float64
+	PropertyType  *string
+	VerifiedOnly  bool
+	Currency      *string
+	OtherCurrency *string
+	MinRent       *int32
+	MaxRent       *int32
+	MinBedrooms   *int32
+	MinBathrooms  *int32
+	PetsAllowed   bool
+	Furnished     bool
+	MinAreaSqft   *float64
+	UnplacedOnly  bool
+	Query         *string
+	QueryWords    []string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type SearchAreaPriceLowHighRow struct {
+	Property Property
+	Saved    bool
+}
+
+// Walks properties_price.
+func (q *Queries) SearchAreaPriceLowHigh(ctx context.Context, arg SearchAreaPriceLowHighParams) ([]SearchAreaPriceLowHighRow, error) {
+	rows, err := q.db.Query(ctx, searchAreaPriceLowHigh,
+		arg.ViewerID,
+		arg.MapArea,
+		arg.PropertyType,
+		arg.VerifiedOnly,
+		arg.Currency,
+		arg.OtherCurrency,
+		arg.MinRent,
+		arg.MaxRent,
+		arg.MinBedrooms,
+		arg.MinBathrooms,
+		arg.PetsAllowed,
+		arg.Furnished,
+		arg.MinAreaSqft,
+		arg.UnplacedOnly,
+		arg.Query,
+		arg.QueryWords,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchAreaPriceLowHighRow{}
+	for rows.Next() {
+		var i SearchAreaPriceLowHighRow
 		if err := rows.Scan(
 			&i.Property.ID,
 			&i.Property.Title,

@@ -73,6 +73,8 @@ type searchArgs struct {
 	PageSize, PageOffset int32
 	// The signed-in viewer whose saved flags the rows carry, 0 for visitors.
 	ViewerID int32
+	// The map area holds few listings (Search probes it): find them by position, then sort them.
+	areaFew bool
 }
 
 // The shapes: a search takes the first whose lead it gives.
@@ -80,6 +82,7 @@ const (
 	shapeCity searchShape = iota
 	shapeLocality
 	shapePostal
+	shapeAreaFew
 	shapeArea
 	shapeText
 	shapeAll
@@ -94,6 +97,8 @@ func (a *searchArgs) key(sort string) searchKey {
 		return searchKey{shapeLocality, a.PostalCodeKey == nil && a.MapArea == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && !a.UnplacedOnly && a.Query == nil && a.QueryWords == nil, sort}
 	case a.PostalCodeKey != nil:
 		return searchKey{shapePostal, a.MapArea == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrency == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && !a.UnplacedOnly && a.Query == nil && a.QueryWords == nil, sort}
+	case a.MapArea != nil && a.areaFew:
+		return searchKey{shapeAreaFew, false, sort}
 	case a.MapArea != nil:
 		return searchKey{shapeArea, false, sort}
 	case a.Query != nil:
@@ -273,34 +278,64 @@ var searchStatements = map[searchKey]searchStatement{
 			rows, err := q.SearchPostalPriceHighLow(ctx, db.SearchPostalPriceHighLowParams{PostalCodeKey: *a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
-	{shapeArea, false, SortFeatured}: {index: "properties_position", ordered: false, total: false,
+	{shapeAreaFew, false, SortFeatured}: {index: "properties_position", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchArea(ctx, db.SearchAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAreaFew(ctx, db.SearchAreaFewParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
-	{shapeArea, false, SortHighestRated}: {index: "properties_position", ordered: false, total: false,
+	{shapeAreaFew, false, SortHighestRated}: {index: "properties_position", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchArea(ctx, db.SearchAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortHighestRated, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAreaFew(ctx, db.SearchAreaFewParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortHighestRated, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
-	{shapeArea, false, SortMostReviews}: {index: "properties_position", ordered: false, total: false,
+	{shapeAreaFew, false, SortMostReviews}: {index: "properties_position", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchArea(ctx, db.SearchAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortMostReviews, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAreaFew(ctx, db.SearchAreaFewParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortMostReviews, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
-	{shapeArea, false, SortNewest}: {index: "properties_position", ordered: false, total: false,
+	{shapeAreaFew, false, SortNewest}: {index: "properties_position", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchArea(ctx, db.SearchAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortNewest, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAreaFew(ctx, db.SearchAreaFewParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortNewest, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
-	{shapeArea, false, SortPriceLowHigh}: {index: "properties_position", ordered: false, total: false,
+	{shapeAreaFew, false, SortPriceLowHigh}: {index: "properties_position", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchArea(ctx, db.SearchAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortPriceLowHigh, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAreaFew(ctx, db.SearchAreaFewParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortPriceLowHigh, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
-	{shapeArea, false, SortPriceHighLow}: {index: "properties_position", ordered: false, total: false,
+	{shapeAreaFew, false, SortPriceHighLow}: {index: "properties_position", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
-			rows, err := q.SearchArea(ctx, db.SearchAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortPriceHighLow, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			rows, err := q.SearchAreaFew(ctx, db.SearchAreaFewParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortPriceHighLow, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeArea, false, SortFeatured}: {index: "properties_featured", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchAreaFeatured(ctx, db.SearchAreaFeaturedParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeArea, false, SortHighestRated}: {index: "properties_rating", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchAreaHighestRated(ctx, db.SearchAreaHighestRatedParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeArea, false, SortMostReviews}: {index: "properties_reviews", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchAreaMostReviews(ctx, db.SearchAreaMostReviewsParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeArea, false, SortNewest}: {index: "properties_newest", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchAreaNewest(ctx, db.SearchAreaNewestParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeArea, false, SortPriceLowHigh}: {index: "properties_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchAreaPriceLowHigh(ctx, db.SearchAreaPriceLowHighParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
+			return withSaved(rows), 0, err
+		}},
+	{shapeArea, false, SortPriceHighLow}: {index: "properties_price", ordered: true, total: false,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			rows, err := q.SearchAreaPriceHighLow(ctx, db.SearchAreaPriceHighLowParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
 	{shapeText, false, SortFeatured}: {index: "properties_search_trgm", ordered: false, total: false,
@@ -414,6 +449,9 @@ var searchCounts = [...]func(ctx context.Context, q *db.Queries, a *searchArgs, 
 			return q.CountFacetsPostal(ctx, db.CountFacetsPostalParams{PostalCodeKey: *a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, CountCap: limit})
 		}
 		return q.CountPostal(ctx, db.CountPostalParams{PostalCodeKey: *a.PostalCodeKey, MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
+	},
+	shapeAreaFew: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
+		return q.CountAreaFew(ctx, db.CountAreaFewParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})
 	},
 	shapeArea: func(ctx context.Context, q *db.Queries, a *searchArgs, limit int32) (int32, error) {
 		return q.CountArea(ctx, db.CountAreaParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrency: a.OtherCurrency, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, CountCap: limit})

@@ -126,3 +126,56 @@ func TestSearchStatementsUseTheirIndex(t *testing.T) {
 		})
 	}
 }
+
+// TestMapAreaShapesAgree: a map area's two ways, walking a sort's index (an area holding many
+// listings) and finding them by position then sorting (one holding few), give the same pages
+// under every sort and filter; Search picks between them by how many the area holds.
+func TestMapAreaShapesAgree(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _ := dbtest.New(t)
+	if _, err := pool.Exec(ctx, `INSERT INTO users (id, username, password_hash, email, first_name, last_name, role)
+			VALUES (1, 'owner', 'x', 'owner@example.com', 'Olive', 'Owner', 'landlord');
+		INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug, verified,
+				verification_proof, rating1_count, rating5_count, bedrooms, currency, latitude, longitude, created_at)
+			SELECT 'Home ' || i, i || ' Main Street', 'Austin', 'house', 1000 + (i * 37) % 61, 1, 'home-' || i, i % 5 = 0,
+				CASE WHEN i % 5 = 0 THEN 'demo' END, i % 3, i % 7, i % 4, (ARRAY['USD', 'EUR'])[1 + i % 2],
+				(30 + (i % 10) * 0.01)::text, (-97 + (i / 10) * 0.01)::text, now() - i * interval '1 hour'
+			FROM generate_series(1, 200) i`); err != nil {
+		t.Fatal(err)
+	}
+	q := db.New(pool)
+	n := func(v int32) *int32 { return &v }
+	for name, a := range map[string]searchArgs{
+		"area":           {MapArea: []float64{-97, 30, -96.9, 30.05}},
+		"area+rent+beds": {MapArea: []float64{-97, 30, -96.85, 30.1}, Currency: ptr("USD"), MaxRent: n(1040), MinBedrooms: n(1)},
+	} {
+		for _, sort := range searchSorts {
+			t.Run(name+"/"+sort, func(t *testing.T) {
+				a.PageSize = 50
+				few, many := a, a
+				few.areaFew = true
+				if few.key(sort).shape != shapeAreaFew || many.key(sort).shape != shapeArea {
+					t.Fatalf("keys %v and %v", few.key(sort), many.key(sort))
+				}
+				got := map[bool]string{}
+				for isFew, args := range map[bool]*searchArgs{true: &few, false: &many} {
+					rows, _, err := searchStatements[args.key(sort)].run(ctx, q, args)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var ids []int32
+					for _, p := range rows {
+						ids = append(ids, p.ID)
+					}
+					got[isFew] = fmt.Sprint(ids)
+				}
+				if got[true] != got[false] || got[true] == "[]" {
+					t.Errorf("sorting the few %s, walking for many %s", got[true], got[false])
+				}
+			})
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

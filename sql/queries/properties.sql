@@ -94,3 +94,11 @@ SELECT kind, key, name, property_count FROM (
     SELECT 'locality'::text, key, name, property_count, 2 FROM localities WHERE key = ANY(sqlc.arg(places)::text[])
 ) AS places
 ORDER BY rank;
+
+-- name: CountInMapArea :one
+-- How many active listings a map area holds, counted up to count_cap from the position index
+-- alone: the search walks a sort's index for an area holding many, and sorts a few.
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties WHERE active AND position IS NOT NULL AND position <@ search_area(sqlc.arg(map_area)::float8[])
+    LIMIT sqlc.arg(count_cap)
+) AS inside;

@@ -13,7 +13,8 @@
 -- city      properties_city_featured      properties_city_rating      properties_city_reviews      properties_city_newest      properties_city_price      properties_city_price
 -- locality  properties_locality_featured  properties_locality_rating  properties_locality_reviews  properties_locality_newest  properties_locality_price  properties_locality_price
 -- postal    properties_postal_featured    properties_postal_rating    properties_postal_reviews    properties_postal_newest    properties_postal_price    properties_postal_price
--- area      properties_position finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
+-- areafew   properties_position finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
+-- area      properties_featured           properties_rating           properties_reviews           properties_newest           properties_price           properties_price
 -- text      properties_search_trgm finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
 -- all       properties_featured           properties_rating           properties_reviews           properties_newest           properties_price           properties_price
 --
@@ -765,7 +766,7 @@ SELECT count(*)::int FROM (
     LIMIT sqlc.arg(count_cap)
 ) AS matches;
 
--- name: SearchArea :many
+-- name: SearchAreaFew :many
 -- Finds the matches with properties_position and sorts them by sort_by.
 SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
@@ -796,6 +797,166 @@ ORDER BY
     CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN monthly_rent END DESC,
     CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN id END ASC,
     id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: CountAreaFew :one
+-- Counts the matches of a areafew search up to count_cap.
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+      AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+      AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+      AND (NOT sqlc.arg(furnished)::bool OR furnished)
+      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+      AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
+      AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+      AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+    LIMIT sqlc.arg(count_cap)
+) AS matches;
+
+-- name: SearchAreaFeatured :many
+-- Walks properties_featured.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchAreaHighestRated :many
+-- Walks properties_rating.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY rating DESC, review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchAreaMostReviews :many
+-- Walks properties_reviews.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY review_count DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchAreaNewest :many
+-- Walks properties_newest.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY created_at DESC, id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchAreaPriceLowHigh :many
+-- Walks properties_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY currency ASC, monthly_rent ASC, id ASC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: SearchAreaPriceHighLow :many
+-- Walks properties_price.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY currency DESC, monthly_rent DESC, id DESC
 LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 
 -- name: CountArea :one

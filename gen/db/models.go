@@ -508,12 +508,16 @@ type SavedSearch struct {
 	AreaUnit      string
 	Alerts        bool
 	CreatedAt     time.Time
-	EmailedOn     pgtype.Date
 }
 
 type SavedSearchCount struct {
 	UserID int32
 	Saved  int32
+}
+
+type SavedSearchEmail struct {
+	SavedSearchID int64
+	EmailedOn     pgtype.Date
 }
 
 type Session struct {

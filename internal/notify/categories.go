@@ -19,6 +19,7 @@ const (
 	LevelsBadges         Category = "levels_badges"         // a level or badge earned
 	DataExports          Category = "data_exports"          // a copy of your data ready to download
 	Enquiries            Category = "enquiries"             // a new enquiry, a reply, a viewing asked for, accepted, declined or cancelled
+	SavedSearches        Category = "saved_searches"        // a new listing matches a saved search (internal/savedsearch: at most one email a day per search)
 )
 
 // CategoryInfo is a category as the settings page shows it.
@@ -41,6 +42,7 @@ var Categories = []CategoryInfo{
 	{LevelsBadges, "Levels and badges", "When you reach a new level or earn a badge.", false},
 	{DataExports, "Your data", "When a copy of your data you asked for is ready to download, or could not be made.", true},
 	{Enquiries, "Enquiries and viewings", "When a member writes about your listing, a reply arrives, or a viewing is asked for, accepted, declined or cancelled.", true},
+	{SavedSearches, "Saved search alerts", "When a new listing matches one of your saved searches: at most one email a day for each.", true},
 }
 
 // Preferences is users.notification_preferences: email on or off per category; a category not
@@ -89,3 +91,7 @@ func emailDefault(c Category) bool {
 	}
 	return false
 }
+
+// EmailDefault is whether email of c is on for a member who never chose (for statements that
+// apply the rule of CreateNotifications themselves: internal/savedsearch).
+func EmailDefault(c Category) bool { return emailDefault(c) }

@@ -159,7 +159,7 @@ func TestPreferencesAreValidatedAndStoredPerMember(t *testing.T) {
 		want string
 	}{
 		"nothing":      {update(), "invalid_argument: " + notify.MsgNoChanges},
-		"unknown":      {update(change("moderation", false), change("newsletters", false)), `invalid_argument: "newsletters" is not a notification category. Choose one of: verification_requests, property_badges, tenancies, documents, review_responses, moderation, contact_replies, levels_badges, data_exports, enquiries.`},
+		"unknown":      {update(change("moderation", false), change("newsletters", false)), `invalid_argument: "newsletters" is not a notification category. Choose one of: verification_requests, property_badges, tenancies, documents, review_responses, moderation, contact_replies, levels_badges, data_exports, enquiries, saved_searches.`},
 		"security off": {update(change("security", false)), "invalid_argument: " + notify.MsgSecurityLocked},
 		"twice":        {update(change("moderation", false), change("moderation", true)), "invalid_argument: " + notify.MsgTwice},
 	} {

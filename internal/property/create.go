@@ -15,6 +15,7 @@ import (
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/nullable"
+	"github.com/rentproof/rentproof/internal/savedsearch"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/vocab"
@@ -108,6 +109,9 @@ func (s *Service) Create(ctx context.Context, l Listing) (Property, error) {
 		}
 		// The slug carries the id, known only once the row exists.
 		if created, err = q.SetPropertySlug(ctx, db.SetPropertySlugParams{ID: p.ID, Slug: Slug(p.Title, p.ID)}); err != nil {
+			return err
+		}
+		if _, err := savedsearch.MatchListing(ctx, q, p.ID, nil); err != nil {
 			return err
 		}
 		_, err = gamification.Give(ctx, q, gamification.Award{Rule: gamification.ListingPublished, UserID: landlord.ID, EntityID: p.ID})

@@ -148,7 +148,7 @@ func TestMapAreaShapesAgree(t *testing.T) {
 	n := func(v int32) *int32 { return &v }
 	for name, a := range map[string]searchArgs{
 		"area":           {MapArea: []float64{-97, 30, -96.9, 30.05}},
-		"area+rent+beds": {MapArea: []float64{-97, 30, -96.85, 30.1}, Currency: ptr("USD"), MaxRent: n(1040), MinBedrooms: n(1)},
+		"area+rent+beds": {MapArea: []float64{-97, 30, -96.85, 30.1}, Currency: new("USD"), MaxRent: n(1040), MinBedrooms: n(1)},
 	} {
 		for _, sort := range searchSorts {
 			t.Run(name+"/"+sort, func(t *testing.T) {
@@ -177,5 +177,3 @@ func TestMapAreaShapesAgree(t *testing.T) {
 		}
 	}
 }
-
-func ptr[T any](v T) *T { return &v }

@@ -11,6 +11,7 @@ import (
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/nullable"
+	"github.com/rentproof/rentproof/internal/savedsearch"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
 	"github.com/rentproof/rentproof/internal/verification"
@@ -103,6 +104,9 @@ func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, err
 		}
 		// Whatever was gathered for another address stops counting (verification.AddressChanged).
 		if out.VerificationRemoved, err = verification.AddressChanged(ctx, q, id, me.ID, AddressChangedReason); err != nil {
+			return err
+		}
+		if _, err := savedsearch.MatchListing(ctx, q, id, &old); err != nil {
 			return err
 		}
 		// As it is now (the trigger may have made it unverified), with the owner's saved flag.

@@ -34,6 +34,7 @@ import (
 	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	resourcev1 "github.com/rentproof/rentproof/gen/rentproof/resource/v1"
 	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
+	savedsearchv1 "github.com/rentproof/rentproof/gen/rentproof/savedsearch/v1"
 	statisticsv1 "github.com/rentproof/rentproof/gen/rentproof/statistics/v1"
 	tenancyv1 "github.com/rentproof/rentproof/gen/rentproof/tenancy/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/tenancy/v1/tenancyv1connect"
@@ -211,6 +212,16 @@ func (w *authWorld) ownerSession() int64 {
 	if err := w.Pool.QueryRow(context.Background(), `INSERT INTO sessions (user_id, token_hash, expires_at)
 		VALUES ($1, $2, now() + interval '1 hour') RETURNING id`, w.ownerTenantID, account.HashToken(fmt.Sprint("ended-", w.unique()))).Scan(&id); err != nil {
 		w.t.Fatalf("owner session: %v", err)
+	}
+	return id
+}
+
+// ownerSavedSearch saves a fresh search for the owner tenant and returns its id.
+func (w *authWorld) ownerSavedSearch() int64 {
+	var id int64
+	if err := w.Pool.QueryRow(context.Background(), `INSERT INTO saved_searches (user_id, name, city_key, place_name)
+		VALUES ($1, $2, 'leeds', 'Leeds') RETURNING id`, w.ownerTenantID, fmt.Sprint("Matrix ", w.unique())).Scan(&id); err != nil {
+		w.t.Fatalf("owner saved search: %v", err)
 	}
 	return id
 }
@@ -609,6 +620,22 @@ var authMatrix = map[string]authRow{
 	"/rentproof.review.v1.ReviewService/ListMyReviewsOfProperty": {want: signedIn, exact: true, req: func(w *authWorld) proto.Message {
 		return &reviewv1.ListMyReviewsOfPropertyRequest{PropertyId: w.property}
 	}},
+
+	// SavedSearchService: a member's own saved searches (anyone else's: not found).
+	"/rentproof.savedsearch.v1.SavedSearchService/CreateSavedSearch": {want: signedIn, req: func(w *authWorld) proto.Message {
+		return &savedsearchv1.CreateSavedSearchRequest{Name: fmt.Sprint("Leeds ", w.unique()), City: "Leeds"}
+	}},
+	"/rentproof.savedsearch.v1.SavedSearchService/ListSavedSearches": {want: signedIn, exact: true, req: func(*authWorld) proto.Message {
+		return &savedsearchv1.ListSavedSearchesRequest{}
+	}},
+	"/rentproof.savedsearch.v1.SavedSearchService/DeleteSavedSearch": {owner: "tenant", want: ownerOnly("not_found", false), exact: true,
+		reqAs: func(w *authWorld, _ string) proto.Message {
+			return &savedsearchv1.DeleteSavedSearchRequest{Id: w.ownerSavedSearch()}
+		}},
+	"/rentproof.savedsearch.v1.SavedSearchService/SetSavedSearchAlerts": {owner: "tenant", want: ownerOnly("not_found", false), exact: true,
+		reqAs: func(w *authWorld, _ string) proto.Message {
+			return &savedsearchv1.SetSavedSearchAlertsRequest{Id: w.ownerSavedSearch(), Alerts: false}
+		}},
 
 	// EnquiryService: any member writes to a listing's owner; a thread is its two members' only
 	// (anyone else: not found, as a thread that does not exist); the owner answers viewings.

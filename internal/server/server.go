@@ -33,6 +33,7 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/resource/v1/resourcev1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/savedsearch/v1/savedsearchv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/statistics/v1/statisticsv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/tenancy/v1/tenancyv1connect"
 	"github.com/rentproof/rentproof/gen/rentproof/token/v1/tokenv1connect"
@@ -54,6 +55,7 @@ import (
 	"github.com/rentproof/rentproof/internal/rest"
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/rpc"
+	"github.com/rentproof/rentproof/internal/savedsearch"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/siteorigin"
 	"github.com/rentproof/rentproof/internal/statistics"
@@ -139,6 +141,7 @@ var Services = []string{
 	propertyv1connect.PropertyServiceName,
 	resourcev1connect.ResourceServiceName,
 	reviewv1connect.ReviewServiceName,
+	savedsearchv1connect.SavedSearchServiceName,
 	statisticsv1connect.StatisticsServiceName,
 	tenancyv1connect.TenancyServiceName,
 	tokenv1connect.TokenServiceName,
@@ -259,6 +262,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	mux.Handle(service(enquiryv1connect.NewEnquiryServiceHandler(enquiries, rpcOpts)))
 	mux.Handle(service(adminv1connect.NewEnquiryReportServiceHandler(enquiries, rpcOpts)))
 	mux.Handle(service(tenancyv1connect.NewTenancyServiceHandler(handlers.Tenancy, rpcOpts)))
+	mux.Handle(service(savedsearchv1connect.NewSavedSearchServiceHandler(api.NewSavedSearch(savedsearch.NewService(pool, properties)), rpcOpts)))
 	mux.Handle(service(notificationv1connect.NewNotificationServiceHandler(api.NewNotification(inbox), rpcOpts)))
 	mux.Handle(service(adminv1connect.NewAdminServiceHandler(api.NewAdmin(verifyqueue.NewService(pool, opts.Refunder), tenancies), rpcOpts)))
 	mux.Handle(service(adminv1connect.NewModerationServiceHandler(handlers.Moderation, rpcOpts)))

@@ -18,6 +18,7 @@ import { LANDLORD_LINKS, QuickLinks, tenantLinks } from "@/features/dashboard/co
 import { MyEnquiriesPanel, ReceivedEnquiriesPanel } from "@/features/enquiries/components/enquiry-lists";
 import { VerificationPendingPanel } from "@/features/payment/components/verification-pending-panel";
 import { SavedPropertiesPanel } from "@/features/properties/components/saved-properties-panel";
+import { SavedSearchesPanel } from "@/features/saved-searches/components/saved-searches-panel";
 import { MyTenanciesPanel } from "@/features/tenancies/components/my-tenancies-panel";
 import { TenancyClaimsPanel } from "@/features/tenancies/components/tenancy-claims-panel";
 import { TokenPanel } from "@/features/tokens/components/token-panel";
@@ -42,6 +43,7 @@ const LANDLORD_ACTIONS = [
 const TENANT_TABS = [
   { value: "reviews", label: "My Reviews" },
   { value: "saved", label: "Saved Properties" },
+  { value: "searches", label: "Saved Searches" },
   { value: "my-enquiries", label: "My Enquiries" },
   { value: "tenancies", label: "My Tenancies" },
   { value: "verification", label: "Verification Requests" },
@@ -55,6 +57,7 @@ const LANDLORD_TABS = [
   { value: "verification", label: "Verification Requests" },
   { value: "tenancies", label: "My Tenancies" },
   { value: "my-enquiries", label: "My Enquiries" },
+  { value: "searches", label: "Saved Searches" },
 ] as const;
 
 /**
@@ -129,6 +132,9 @@ function TenantDashboard({ user }: { user: User }) {
           <TabsContent value="saved">
             <SavedPropertiesPanel />
           </TabsContent>
+          <TabsContent value="searches">
+            <SavedSearchesPanel />
+          </TabsContent>
           <TabsContent value="my-enquiries">
             <MyEnquiriesPanel />
           </TabsContent>
@@ -186,6 +192,9 @@ function LandlordDashboard({ user }: { user: User }) {
           </TabsContent>
           <TabsContent value="my-enquiries">
             <MyEnquiriesPanel />
+          </TabsContent>
+          <TabsContent value="searches">
+            <SavedSearchesPanel />
           </TabsContent>
         </Tabs>
       </div>

@@ -1,0 +1,398 @@
+package savedsearch_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"connectrpc.com/connect"
+
+	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
+	savedsearchv1 "github.com/rentproof/rentproof/gen/rentproof/savedsearch/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/savedsearch/v1/savedsearchv1connect"
+	"github.com/rentproof/rentproof/internal/mailtest"
+	"github.com/rentproof/rentproof/internal/savedsearch"
+	"github.com/rentproof/rentproof/internal/testserver"
+	"github.com/rentproof/rentproof/internal/testworld"
+)
+
+// world is a test server with the clients these tests call.
+type world struct {
+	*testworld.World
+	saved      savedsearchv1connect.SavedSearchServiceClient
+	properties propertyv1connect.PropertyServiceClient
+}
+
+func newWorld(t *testing.T, opts testserver.Options) *world {
+	t.Helper()
+	w := &world{World: testworld.Start(t, opts)}
+	w.saved = savedsearchv1connect.NewSavedSearchServiceClient(w.Client, w.URL)
+	w.properties = propertyv1connect.NewPropertyServiceClient(w.Client, w.URL)
+	return w
+}
+
+// places lists one property in London (Camden, SW1A 1AA) and one in Leeds, owned by "seed", so
+// the places tables know London, Camden and Leeds.
+func (w *world) places(t *testing.T) {
+	t.Helper()
+	w.Person(t, "seed", "landlord")
+	w.Exec(t, `INSERT INTO properties (title, address, locality, city, zip_code, property_type, monthly_rent, currency, landlord_id, slug)
+		SELECT 'Seed flat', '1 Seed Row', 'Camden', 'London', 'SW1A 1AA', 'apartment', 1000, 'GBP', id, 'seed-london' FROM users WHERE username = 'seed'`)
+	w.Exec(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, currency, landlord_id, slug)
+		SELECT 'Seed house', '2 Seed Row', 'Leeds', 'house', 900, 'GBP', id, 'seed-leeds' FROM users WHERE username = 'seed'`)
+}
+
+// save saves a search as token and fails the test when it is refused.
+func (w *world) save(t *testing.T, token string, req *savedsearchv1.CreateSavedSearchRequest) *savedsearchv1.SavedSearch {
+	t.Helper()
+	res, err := w.saved.CreateSavedSearch(context.Background(), testworld.As(token, req))
+	if err != nil {
+		t.Fatalf("save %q: %v", req.Name, err)
+	}
+	return res.Msg.SavedSearch
+}
+
+// image uploads one listing image as token and returns its URL.
+func (w *world) image(t *testing.T, token string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	part, err := mw.CreateFormFile("images", "front.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := part.Write(testworld.SmallPNG(t)); err != nil {
+		t.Fatal(err)
+	}
+	if err := mw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	status, _, body := testworld.Send(t, http.MethodPost, w.URL+"/api/upload/property-images", token, mw.FormDataContentType(), &buf)
+	var out struct{ Files []string }
+	if err := json.Unmarshal([]byte(body), &out); status != http.StatusOK || err != nil || len(out.Files) != 1 {
+		t.Fatalf("upload: %d %s", status, body)
+	}
+	return out.Files[0]
+}
+
+// listing is a listing form in London, Camden, SW1A 1AA: a two-bedroom apartment at 1,500 GBP
+// that allows pets, 700 sq ft.
+func listing(title string, image string) *propertyv1.CreatePropertyRequest {
+	return &propertyv1.CreatePropertyRequest{
+		Title: title, Description: "A bright flat with tall windows on a quiet street.",
+		Address: "10 Downing Lane", Locality: "Camden", City: "London", ZipCode: "SW1A 1AA", Country: "United Kingdom",
+		PropertyType: "apartment", MonthlyRent: 1500, Bedrooms: 2, Bathrooms: 1, SquareFeet: 700, AreaUnit: "sqft",
+		Currency: "GBP", PetsAllowed: true, Images: []string{image},
+	}
+}
+
+// list creates a listing as token and returns its id.
+func (w *world) list(t *testing.T, token string, l *propertyv1.CreatePropertyRequest) int32 {
+	t.Helper()
+	res, err := w.properties.CreateProperty(context.Background(), testworld.As(token, l))
+	if err != nil {
+		t.Fatalf("create %q: %v", l.Title, err)
+	}
+	return res.Msg.Property.Id
+}
+
+// matches counts username's saved-search notifications.
+func (w *world) matches(t *testing.T, username string) int {
+	t.Helper()
+	n := 0
+	for _, x := range w.Notifications(t, username) {
+		if x.Kind == savedsearch.Kind {
+			n++
+		}
+	}
+	return n
+}
+
+// emails counts the saved-search emails in the outbox to username's address.
+func (w *world) emails(t *testing.T, username string) int {
+	t.Helper()
+	return int(w.ID(t, `SELECT count(*)::int FROM outbox_emails o JOIN users u ON u.id = o.user_id WHERE u.username = $1 AND o.kind = $2`, username, savedsearch.Kind))
+}
+
+// setAddress gives username a fresh verified address at the test Mailpit and returns it.
+func (w *world) setAddress(t *testing.T, username string) string {
+	t.Helper()
+	address := mailtest.Address(username)
+	w.Exec(t, `UPDATE users SET email = $2, email_verified_at = now() WHERE username = $1`, username, address)
+	return address
+}
+
+func TestSaveListDelete(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	w.places(t)
+	ann, bob := w.Member(t, "ann", "tenant"), w.Member(t, "bob", "tenant")
+	ctx := context.Background()
+
+	city := w.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "London flats", Query: "London flats", MaxRent: 2000, Currency: "gbp"})
+	if city.PlaceKind != "city" || city.PlaceName != "London" || city.PropertyType != "apartment" || city.Currency != "GBP" || city.MaxRent != 2000 || !city.Alerts {
+		t.Errorf("a line with a city and a type word: %v", city)
+	}
+	hood := w.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "Camden", City: "camden", MinBedrooms: 2, PetsAllowed: true})
+	if hood.PlaceKind != "locality" || hood.PlaceName != "Camden" || hood.MinBedrooms != 2 || !hood.PetsAllowed {
+		t.Errorf("a neighbourhood: %v", hood)
+	}
+	postal := w.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "Near work", ZipCode: "sw1a1aa", City: "London"})
+	if postal.PlaceKind != "postal_code" || postal.PlaceName != "SW1A1AA" {
+		t.Errorf("a postcode with its city keeps the postcode: %v", postal)
+	}
+	typed := w.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "Typed", Query: "garden sw1a 1aa"})
+	if typed.PlaceKind != "postal_code" || typed.PlaceName != "SW1A 1AA" {
+		t.Errorf("a postcode typed in the line: %v", typed)
+	}
+	firstLeeds := w.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "Brighton", City: "Brighton"})
+	if firstLeeds.PlaceKind != "city" || firstLeeds.PlaceName != "Brighton" {
+		t.Errorf("a city without listings yet: %v", firstLeeds)
+	}
+	for _, c := range []struct {
+		req  *savedsearchv1.CreateSavedSearchRequest
+		want string
+	}{
+		{&savedsearchv1.CreateSavedSearchRequest{Name: "Anywhere", Query: "garden"}, "invalid_argument: Choose a city, neighbourhood or postcode to save this search"},
+		{&savedsearchv1.CreateSavedSearchRequest{Name: "Nothing"}, "invalid_argument: Choose a city, neighbourhood or postcode to save this search"},
+		{&savedsearchv1.CreateSavedSearchRequest{Name: " ", City: "London"}, "invalid_argument: Give this search a name"},
+		{&savedsearchv1.CreateSavedSearchRequest{Name: strings.Repeat("n", 61), City: "London"}, "invalid_argument: The name can be at most 60 characters"},
+		{&savedsearchv1.CreateSavedSearchRequest{Name: "Rent", City: "London", MinRent: 100}, "invalid_argument: Choose the currency of the rent"},
+		{&savedsearchv1.CreateSavedSearchRequest{Name: "Type", City: "London", PropertyType: "castle"}, "invalid_argument: Unknown property type"},
+	} {
+		_, err := w.saved.CreateSavedSearch(ctx, testworld.As(ann, c.req))
+		if got := testworld.Failure(err); !strings.HasPrefix(got, c.want) {
+			t.Errorf("save %v: %s, want %s", c.req, got, c.want)
+		}
+	}
+	if _, err := w.saved.CreateSavedSearch(ctx, connect.NewRequest(&savedsearchv1.CreateSavedSearchRequest{Name: "x", City: "London"})); testworld.Failure(err) != "unauthenticated: Please sign in to save searches" {
+		t.Errorf("signed out: %s", testworld.Failure(err))
+	}
+
+	mine, err := w.saved.ListSavedSearches(ctx, testworld.As(ann, &savedsearchv1.ListSavedSearchesRequest{}))
+	if err != nil || len(mine.Msg.SavedSearches) != 5 || mine.Msg.SavedSearches[0].Name != "Brighton" {
+		t.Fatalf("ann's list: %v %v", mine, err)
+	}
+	theirs, err := w.saved.ListSavedSearches(ctx, testworld.As(bob, &savedsearchv1.ListSavedSearchesRequest{}))
+	if err != nil || len(theirs.Msg.SavedSearches) != 0 {
+		t.Errorf("bob sees ann's: %v %v", theirs, err)
+	}
+	if _, err := w.saved.DeleteSavedSearch(ctx, testworld.As(bob, &savedsearchv1.DeleteSavedSearchRequest{Id: city.Id})); testworld.Failure(err) != "not_found: Saved search not found" {
+		t.Errorf("bob deletes ann's: %s", testworld.Failure(err))
+	}
+	if _, err := w.saved.SetSavedSearchAlerts(ctx, testworld.As(bob, &savedsearchv1.SetSavedSearchAlertsRequest{Id: city.Id})); testworld.Failure(err) != "not_found: Saved search not found" {
+		t.Errorf("bob turns ann's alerts off: %s", testworld.Failure(err))
+	}
+	off, err := w.saved.SetSavedSearchAlerts(ctx, testworld.As(ann, &savedsearchv1.SetSavedSearchAlertsRequest{Id: city.Id, Alerts: false}))
+	if err != nil || off.Msg.SavedSearch.Alerts {
+		t.Errorf("alerts off: %v %v", off, err)
+	}
+	if _, err := w.saved.DeleteSavedSearch(ctx, testworld.As(ann, &savedsearchv1.DeleteSavedSearchRequest{Id: city.Id})); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.saved.DeleteSavedSearch(ctx, testworld.As(ann, &savedsearchv1.DeleteSavedSearchRequest{Id: city.Id})); testworld.Failure(err) != "not_found: Saved search not found" {
+		t.Errorf("deleted twice: %s", testworld.Failure(err))
+	}
+	if n := w.ID(t, `SELECT saved FROM saved_search_counts WHERE user_id = $1`, w.UserID(t, "ann")); n != 4 {
+		t.Errorf("ann's count: %d, want 4", n)
+	}
+}
+
+// Thirty saves at once, from parallel requests: exactly twenty are kept.
+func TestLimitHoldsUnderConcurrency(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	w.places(t)
+	ann := w.Member(t, "ann", "tenant")
+	var wg sync.WaitGroup
+	failures := make([]string, 30)
+	for i := range failures {
+		wg.Go(func() {
+			_, err := w.saved.CreateSavedSearch(context.Background(), testworld.As(ann, &savedsearchv1.CreateSavedSearchRequest{Name: fmt.Sprintf("London %d", i), City: "London"}))
+			failures[i] = testworld.Failure(err)
+		})
+	}
+	wg.Wait()
+	ok, full := 0, 0
+	for _, f := range failures {
+		switch f {
+		case "ok":
+			ok++
+		case fmt.Sprintf("resource_exhausted: You can save up to %d searches: delete one to save another", savedsearch.MaxPerMember):
+			full++
+		default:
+			t.Errorf("unexpected answer: %s", f)
+		}
+	}
+	rows := w.ID(t, `SELECT count(*)::int FROM saved_searches WHERE user_id = $1`, w.UserID(t, "ann"))
+	if ok != savedsearch.MaxPerMember || full != 30-savedsearch.MaxPerMember || rows != savedsearch.MaxPerMember {
+		t.Fatalf("kept %d, refused %d, rows %d", ok, full, rows)
+	}
+	// Deleting one makes room for one.
+	list, err := w.saved.ListSavedSearches(context.Background(), testworld.As(ann, &savedsearchv1.ListSavedSearchesRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.saved.DeleteSavedSearch(context.Background(), testworld.As(ann, &savedsearchv1.DeleteSavedSearchRequest{Id: list.Msg.SavedSearches[3].Id})); err != nil {
+		t.Fatal(err)
+	}
+	w.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "One more", City: "Leeds"})
+}
+
+// A new listing tells each member whose saved search it matches exactly once, never its owner,
+// and no member whose search it does not match; a member's saved search is emailed once a day at
+// most; an edit tells the searches it newly matches, and only those.
+func TestMatching(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	w.places(t)
+	lou := w.Member(t, "lou", "landlord")
+	tokens := map[string]string{}
+	for _, name := range []string{"ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy"} {
+		tokens[name] = w.Member(t, name, "tenant")
+		if name != "gus" {
+			w.VerifyEmail(t, name)
+		}
+	}
+	w.VerifyEmail(t, "lou")
+	// The listings are apartments in London, Camden, SW1A 1AA, 1,500 GBP, 2 bedrooms, pets, 700 sq ft.
+	for name, req := range map[string]*savedsearchv1.CreateSavedSearchRequest{
+		"ann": {Name: "Cheap London", City: "London", Currency: "GBP", MaxRent: 2000},       // matches
+		"bob": {Name: "Big Camden", City: "Camden", MinBedrooms: 3},                         // not until the edit
+		"cat": {Name: "Pets near work", ZipCode: "SW1A 1AA", PetsAllowed: true},             // matches
+		"dan": {Name: "London houses", City: "London", PropertyType: "house"},               // type differs
+		"eve": {Name: "Leeds", City: "Leeds"},                                               // place differs
+		"gus": {Name: "Garden flats", Query: "london garden", MinArea: 60, AreaUnit: "sqm"}, // matches (65 m² ≥ 60), no verified address
+		"hal": {Name: "Dollars", City: "London", Currency: "USD"},                           // currency differs
+		"ivy": {Name: "Rich", City: "London", Currency: "GBP", MinRent: 1600},               // rent too low
+		"fay": {Name: "Quiet", City: "London"},                                              // alerts off
+	} {
+		s := w.save(t, tokens[name], req)
+		if name == "fay" {
+			if _, err := w.saved.SetSavedSearchAlerts(context.Background(), testworld.As(tokens[name], &savedsearchv1.SetSavedSearchAlertsRequest{Id: s.Id})); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	w.save(t, lou, &savedsearchv1.CreateSavedSearchRequest{Name: "My own", City: "London"}) // the owner's own: never told
+
+	first := w.list(t, lou, listing("Garden flat by the park", w.image(t, lou)))
+	want := map[string]int{"ann": 1, "cat": 1, "gus": 1}
+	wantEmails := map[string]int{"ann": 1, "cat": 1} // gus has no verified address
+	check := func(when string) {
+		t.Helper()
+		for _, name := range []string{"ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "lou"} {
+			if got := w.matches(t, name); got != want[name] {
+				t.Errorf("%s: %s has %d notifications, want %d", when, name, got, want[name])
+			}
+			if got := w.emails(t, name); got != wantEmails[name] {
+				t.Errorf("%s: %s has %d emails, want %d", when, name, got, wantEmails[name])
+			}
+		}
+	}
+	check("first listing")
+	noted := w.Notifications(t, "ann")
+	if last := noted[len(noted)-1]; last.Title != "New listing for your saved search “Cheap London”" || last.Link != fmt.Sprintf("/properties/%d", first) ||
+		last.Category != "saved_searches" || !strings.HasPrefix(last.Body, "Garden flat by the park · 1500 GBP a month · Camden, London") {
+		t.Errorf("ann's notification: %+v", last)
+	}
+
+	// A second listing the same day: a notification each, no second email.
+	second := w.list(t, lou, listing("Second flat", w.image(t, lou)))
+	want = map[string]int{"ann": 2, "cat": 2, "gus": 1}
+	check("second listing")
+
+	// An edit that changes nothing the searches ask about tells nobody.
+	edit := listing("Second flat", "")
+	res, err := w.properties.GetProperty(context.Background(), testworld.As(lou, &propertyv1.GetPropertyRequest{Id: second}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit.Images = res.Msg.Property.Images
+	edit.Description = "A bright flat with tall windows on a quiet street, newly painted."
+	if _, err := w.properties.UpdateProperty(context.Background(), testworld.As(lou, &propertyv1.UpdatePropertyRequest{Id: second, Listing: edit})); err != nil {
+		t.Fatal(err)
+	}
+	check("an edit of the description")
+
+	// Three bedrooms: bob's search now matches, and only bob is told.
+	edit.Bedrooms = 3
+	if _, err := w.properties.UpdateProperty(context.Background(), testworld.As(lou, &propertyv1.UpdatePropertyRequest{Id: second, Listing: edit})); err != nil {
+		t.Fatal(err)
+	}
+	want["bob"], wantEmails["bob"] = 1, 1
+	check("an edit that newly matches")
+}
+
+// Listings created at once through two servers on one database are each matched exactly once,
+// and the member's saved search is emailed once.
+func TestMatchedOnceAcrossTwoServers(t *testing.T) {
+	t.Parallel()
+	a := newWorld(t, testserver.Options{})
+	b := newWorld(t, testserver.Options{DatabaseURL: a.Pool.Config().ConnString()})
+	a.places(t)
+	ann, lou := a.Member(t, "ann", "tenant"), a.Member(t, "lou", "landlord")
+	a.VerifyEmail(t, "ann")
+	a.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "Camden", City: "Camden"})
+	a.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "London", City: "London"})
+	const n = 8
+	images := make([]string, n)
+	for i := range images {
+		images[i] = a.image(t, lou)
+	}
+	var wg sync.WaitGroup
+	ids := make([]int32, n)
+	for i := range n {
+		w := []*world{a, b}[i%2]
+		wg.Go(func() { ids[i] = w.list(t, lou, listing(fmt.Sprintf("Flat number %d", i), images[i])) })
+	}
+	wg.Wait()
+	for _, id := range ids {
+		if got := a.ID(t, `SELECT count(*)::int FROM notifications WHERE kind = $1 AND link = $2`, savedsearch.Kind, fmt.Sprintf("/properties/%d", id)); got != 2 {
+			t.Errorf("listing %d: %d notifications, want 2 (one per saved search)", id, got)
+		}
+	}
+	if got := a.matches(t, "ann"); got != 2*n {
+		t.Errorf("ann: %d notifications, want %d", got, 2*n)
+	}
+	if got := a.emails(t, "ann"); got != 2 {
+		t.Errorf("ann: %d emails, want 2 (one per saved search)", got)
+	}
+}
+
+// The email reaches Mailpit with its one-click unsubscribe, which turns saved-search email off.
+func TestEmailReachesMailpit(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{Mail: true})
+	w.places(t)
+	ann, lou := w.Member(t, "ann", "tenant"), w.Member(t, "lou", "landlord")
+	address := w.setAddress(t, "ann")
+	w.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "Camden pets", City: "Camden", PetsAllowed: true})
+	id := w.list(t, lou, listing("Garden flat by the park", w.image(t, lou)))
+	m := w.Mailpit.Latest(t, address)
+	if m.Subject != "New listing for your saved search “Camden pets”" || !strings.Contains(m.Text, fmt.Sprintf("/properties/%d", id)) ||
+		!strings.Contains(m.Text, "at most once a day") || m.Header("List-Unsubscribe") == "" {
+		t.Fatalf("the email: %q %q %q", m.Subject, m.Text, m.Header("List-Unsubscribe"))
+	}
+	unsubscribe := strings.Trim(m.Header("List-Unsubscribe"), "<>")
+	if status, _, body := testworld.Send(t, http.MethodPost, unsubscribe, "", "application/x-www-form-urlencoded",
+		strings.NewReader("List-Unsubscribe=One-Click")); status != http.StatusOK {
+		t.Fatalf("unsubscribe: %d %s", status, body)
+	}
+	if off := w.ID(t, `SELECT count(*)::int FROM users WHERE username = 'ann' AND notification_preferences -> 'email' ->> 'saved_searches' = 'false'`); off != 1 {
+		t.Errorf("saved-search email is still on")
+	}
+	// Tomorrow (the day's claim cleared), a match writes a notification and no email.
+	w.Exec(t, `DELETE FROM saved_search_emails`)
+	w.list(t, lou, listing("Another garden flat", w.image(t, lou)))
+	if n, e := w.matches(t, "ann"), w.emails(t, "ann"); n != 2 || e != 1 {
+		t.Errorf("after unsubscribing: %d notifications, %d emails", n, e)
+	}
+}

@@ -1,0 +1,146 @@
+-- Saved searches with alerts (issue 32): internal/savedsearch.
+
+-- name: CreateSavedSearch :one
+-- Saves a search for a member, counted in saved_search_counts in the same statement: the
+-- upsert's row lock makes parallel saves of one member count each other, and a member at
+-- max_saved gets no row (the count is not raised, nothing is saved).
+WITH counted AS (
+    INSERT INTO saved_search_counts AS c (user_id, saved) VALUES (sqlc.arg(user_id), 1)
+    ON CONFLICT (user_id) DO UPDATE SET saved = c.saved + 1 WHERE c.saved < sqlc.arg(max_saved)::int
+    RETURNING user_id
+)
+INSERT INTO saved_searches (user_id, name, city_key, locality_key, postal_code_key, place_name,
+    property_type, verified_only, currency, min_rent, max_rent, min_bedrooms, min_bathrooms,
+    pets_allowed, furnished, min_area_sqft, words, search_city, search_zip_code, search_query,
+    min_area, area_unit, alerts)
+SELECT counted.user_id, sqlc.arg(name), sqlc.narg(city_key), sqlc.narg(locality_key), sqlc.narg(postal_code_key),
+    sqlc.arg(place_name), sqlc.narg(property_type), sqlc.arg(verified_only), sqlc.narg(currency),
+    sqlc.narg(min_rent), sqlc.narg(max_rent), sqlc.narg(min_bedrooms), sqlc.narg(min_bathrooms),
+    sqlc.arg(pets_allowed), sqlc.arg(furnished), sqlc.narg(min_area_sqft), sqlc.narg(words)::text[],
+    sqlc.arg(search_city), sqlc.arg(search_zip_code), sqlc.arg(search_query), sqlc.narg(min_area),
+    sqlc.arg(area_unit), sqlc.arg(alerts)
+FROM counted
+RETURNING *;
+
+-- name: ListSavedSearches :many
+-- A member's saved searches, newest first (saved_searches_user).
+SELECT * FROM saved_searches WHERE user_id = sqlc.arg(user_id) ORDER BY id DESC;
+
+-- name: DeleteSavedSearch :one
+-- Deletes one of a member's saved searches and counts it out; how many it deleted (0: not
+-- theirs, or none).
+WITH gone AS (
+    DELETE FROM saved_searches d WHERE d.id = sqlc.arg(id) AND d.user_id = sqlc.arg(user_id) RETURNING d.user_id AS owner_id
+), counted AS (
+    UPDATE saved_search_counts c SET saved = c.saved - 1 FROM gone WHERE c.user_id = gone.owner_id AND c.saved > 0
+    RETURNING c.user_id
+)
+SELECT count(*)::int FROM gone;
+
+-- name: SetSavedSearchAlerts :one
+-- Turns one of a member's saved searches' alerts on or off (no row: not theirs, or none).
+UPDATE saved_searches SET alerts = sqlc.arg(alerts)
+WHERE id = sqlc.arg(id) AND user_id = sqlc.arg(user_id)
+RETURNING *;
+
+-- name: MatchListing :one
+-- Tells the members whose saved searches (alerts on) the listing property_id matches, in the
+-- transaction that wrote it: one statement. The searches are found by one probe of each place
+-- key's partial index with the listing's keys, their filters checked here; never the owner's own.
+-- An edit (edited) tells only the searches the listing did not match as it was (the was_*
+-- arguments: its columns before the edit). Each match writes one notification; each matched
+-- search whose member wants saved-search email and has a verified address claims the UTC day in
+-- saved_search_emails (an upsert in id order that changes nothing when the day is taken: a second
+-- transaction, on any server, waits for the first's row lock and then finds the day taken), and
+-- each search that claimed it gets one compact email in the outbox.
+WITH p AS (
+    SELECT id, landlord_id, title, city, locality, city_key, locality_key, postal_code_key,
+        property_type, verified, currency, monthly_rent, bedrooms, bathrooms, pets_allowed, furnished,
+        square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END AS area_sqft, search_text
+    FROM properties WHERE properties.id = sqlc.arg(property_id) AND active
+), candidates AS (
+    -- Only the place key probed is set (exactly one is): the others are NULL without reading them,
+    -- so each arm reads its index alone.
+    SELECT s.id, s.user_id, s.name, s.city_key, NULL::text AS locality_key, NULL::text AS postal_code_key, s.property_type,
+        s.verified_only, s.currency, s.min_rent, s.max_rent, s.min_bedrooms, s.min_bathrooms,
+        s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+    FROM p JOIN saved_searches s ON s.city_key = p.city_key AND s.alerts
+    UNION ALL
+    SELECT s.id, s.user_id, s.name, NULL::text AS city_key, s.locality_key, NULL::text AS postal_code_key, s.property_type,
+        s.verified_only, s.currency, s.min_rent, s.max_rent, s.min_bedrooms, s.min_bathrooms,
+        s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+    FROM p JOIN saved_searches s ON s.locality_key = p.locality_key AND s.alerts
+    UNION ALL
+    SELECT s.id, s.user_id, s.name, NULL::text AS city_key, NULL::text AS locality_key, s.postal_code_key, s.property_type,
+        s.verified_only, s.currency, s.min_rent, s.max_rent, s.min_bedrooms, s.min_bathrooms,
+        s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+    FROM p JOIN saved_searches s ON s.postal_code_key = p.postal_code_key AND s.alerts
+), matched AS (
+    SELECT c.id, c.user_id, c.name FROM candidates c, p
+    WHERE c.user_id <> p.landlord_id
+        AND (c.property_type IS NULL OR c.property_type = p.property_type)
+        AND (NOT c.verified_only OR p.verified)
+        AND (c.currency IS NULL OR c.currency = p.currency)
+        AND (c.min_rent IS NULL OR p.monthly_rent >= c.min_rent)
+        AND (c.max_rent IS NULL OR p.monthly_rent <= c.max_rent)
+        AND (c.min_bedrooms IS NULL OR p.bedrooms >= c.min_bedrooms)
+        AND (c.min_bathrooms IS NULL OR p.bathrooms >= c.min_bathrooms)
+        AND (NOT c.pets_allowed OR p.pets_allowed)
+        AND (NOT c.furnished OR p.furnished)
+        AND (c.min_area_sqft IS NULL OR p.area_sqft >= c.min_area_sqft)
+        AND (c.words IS NULL OR p.search_text LIKE ALL (c.words))
+        AND NOT (sqlc.arg(edited)::bool AND coalesce(
+            (c.city_key = sqlc.narg(was_city_key)::text OR c.locality_key = sqlc.narg(was_locality_key)::text
+                OR c.postal_code_key = sqlc.narg(was_postal_code_key)::text)
+            AND (c.property_type IS NULL OR c.property_type = sqlc.narg(was_property_type)::text)
+            AND (NOT c.verified_only OR sqlc.arg(was_verified)::bool)
+            AND (c.currency IS NULL OR c.currency = sqlc.narg(was_currency)::text)
+            AND (c.min_rent IS NULL OR sqlc.narg(was_rent)::int >= c.min_rent)
+            AND (c.max_rent IS NULL OR sqlc.narg(was_rent)::int <= c.max_rent)
+            AND (c.min_bedrooms IS NULL OR sqlc.narg(was_bedrooms)::int >= c.min_bedrooms)
+            AND (c.min_bathrooms IS NULL OR sqlc.narg(was_bathrooms)::int >= c.min_bathrooms)
+            AND (NOT c.pets_allowed OR sqlc.arg(was_pets_allowed)::bool)
+            AND (NOT c.furnished OR sqlc.arg(was_furnished)::bool)
+            AND (c.min_area_sqft IS NULL OR sqlc.narg(was_area_sqft)::float8 >= c.min_area_sqft)
+            AND (c.words IS NULL OR sqlc.narg(was_search_text)::text LIKE ALL (c.words)), false))
+), listing AS (
+    SELECT p.id, '/properties/' || p.id AS link,
+        left(p.title || ' · ' || p.monthly_rent || ' ' || p.currency || ' a month · '
+            || coalesce(nullif(p.locality, '') || ', ', '') || p.city, 2000) AS body
+    FROM p
+), noted AS (
+    INSERT INTO notifications (user_id, category, kind, title, body, link)
+    SELECT m.user_id, 'saved_searches', 'saved_search_match', left('New listing for your saved search “' || m.name || '”', 200),
+        l.body, l.link
+    FROM matched m, listing l
+    RETURNING id
+), due AS (
+    -- The searches not emailed today as this transaction sees them (a plain read: most are, after
+    -- a day's first matches), whose member gets the email; the upsert below decides for sure.
+    SELECT m.id, u.id AS user_id, u.email, m.name FROM matched m JOIN users u ON u.id = m.user_id
+    WHERE NOT EXISTS (SELECT FROM saved_search_emails e WHERE e.saved_search_id = m.id
+            AND e.emailed_on >= (now() AT TIME ZONE 'UTC')::date)
+        AND u.email_verified_at IS NOT NULL
+        AND CASE jsonb_typeof(u.notification_preferences -> 'email' -> 'saved_searches')
+            WHEN 'boolean' THEN (u.notification_preferences -> 'email' ->> 'saved_searches')::bool
+            ELSE sqlc.arg(email_default)::bool END
+), claimed AS (
+    INSERT INTO saved_search_emails AS e (saved_search_id, emailed_on)
+    SELECT due.id, (now() AT TIME ZONE 'UTC')::date FROM due ORDER BY due.id
+    ON CONFLICT (saved_search_id) DO UPDATE SET emailed_on = EXCLUDED.emailed_on
+        WHERE e.emailed_on < EXCLUDED.emailed_on
+    RETURNING e.saved_search_id AS id
+), emailed AS (
+    INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status)
+    SELECT due.user_id, due.email, 'saved_searches', 'saved_search_match',
+        left('New listing for your saved search “' || due.name || '”', 200),
+        jsonb_build_object(
+            'heading', 'A new listing matches your saved search “' || due.name || '”',
+            'paragraphs', jsonb_build_array(l.body, sqlc.arg(later)::text),
+            'action', jsonb_build_object('label', 'View the listing', 'url', sqlc.arg(origin)::text || l.link),
+            'origin', sqlc.arg(origin)::text),
+        'queued'
+    FROM due JOIN claimed ON claimed.id = due.id, listing l
+    RETURNING id
+)
+SELECT (SELECT count(*) FROM noted)::int AS notified, (SELECT count(*) FROM emailed)::int AS emailed;

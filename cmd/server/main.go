@@ -32,6 +32,7 @@ import (
 	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/requestlog"
 	"github.com/rentproof/rentproof/internal/review"
+	"github.com/rentproof/rentproof/internal/savedsearch"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
 	"github.com/rentproof/rentproof/internal/siteorigin"
@@ -179,6 +180,8 @@ func serve(ctx context.Context) error {
 	background.Go(func() { countReviews(ctx, review.NewService(pool, nil)) })
 	background.Go(func() { digestNotifications(ctx, pool, mailOrigin) })
 	background.Go(func() { exports.Run(siteorigin.With(ctx, mailOrigin), 0) }) // members' copies of their data
+	// Saved-search alerts of the listings written since (savedsearch.MatchListing enqueues them).
+	background.Go(func() { savedsearch.NewWorker(pool).Run(siteorigin.With(ctx, mailOrigin)) })
 	if sender != nil {
 		background.Go(func() { sender.Run(ctx) }) // the outbox's mail, over SMTP
 	}

@@ -670,6 +670,55 @@ func (q *Queries) ExportSavedProperties(ctx context.Context, arg ExportSavedProp
 	return items, nil
 }
 
+const exportSavedSearches = `-- name: ExportSavedSearches :many
+SELECT s.id AS seq, jsonb_build_object(
+    'id', s.id, 'name', s.name,
+    'place', jsonb_build_object('kind', CASE WHEN s.city_key IS NOT NULL THEN 'city' WHEN s.locality_key IS NOT NULL THEN 'locality' ELSE 'postal_code' END,
+        'name', s.place_name),
+    'search', jsonb_build_object('city', s.search_city, 'zip_code', s.search_zip_code, 'query', s.search_query),
+    'filters', jsonb_build_object('property_type', s.property_type, 'verified_only', s.verified_only, 'currency', s.currency,
+        'min_rent', s.min_rent, 'max_rent', s.max_rent, 'min_bedrooms', s.min_bedrooms, 'min_bathrooms', s.min_bathrooms,
+        'pets_allowed', s.pets_allowed, 'furnished', s.furnished, 'min_area', s.min_area, 'area_unit', s.area_unit),
+    'alerts', s.alerts, 'created_at', s.created_at
+)::jsonb AS doc
+FROM saved_searches s
+WHERE s.user_id = $1::int AND s.id > $2::bigint
+ORDER BY s.id LIMIT $3::int
+`
+
+type ExportSavedSearchesParams struct {
+	UserID  int32
+	After   int64
+	MaxRows int32
+}
+
+type ExportSavedSearchesRow struct {
+	Seq int64
+	Doc []byte
+}
+
+// The member's saved searches: the name, the place it was read as, the search as typed, the
+// filters (null or false: not asked), whether alerts are on, and when it was saved.
+func (q *Queries) ExportSavedSearches(ctx context.Context, arg ExportSavedSearchesParams) ([]ExportSavedSearchesRow, error) {
+	rows, err := q.db.Query(ctx, exportSavedSearches, arg.UserID, arg.After, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ExportSavedSearchesRow{}
+	for rows.Next() {
+		var i ExportSavedSearchesRow
+		if err := rows.Scan(&i.Seq, &i.Doc); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const exportSessions = `-- name: ExportSessions :many
 SELECT s.id AS seq, jsonb_build_object('id', s.id, 'created_at', s.created_at, 'last_seen_at', s.last_seen_at,
     'expires_at', s.expires_at, 'revoked_at', s.revoked_at, 'user_agent', s.user_agent, 'client_ip', s.client_ip)::jsonb AS doc

@@ -520,6 +520,19 @@ type SavedSearchEmail struct {
 	EmailedOn     pgtype.Date
 }
 
+type SavedSearchJob struct {
+	ID         int64
+	PropertyID int32
+	AfterID    int64
+	EnqueuedAt time.Time
+}
+
+type SavedSearchMatch struct {
+	SavedSearchID int64
+	PropertyID    int32
+	MatchedAt     time.Time
+}
+
 type Session struct {
 	ID          int64
 	UserID      int32

@@ -9,6 +9,57 @@ import (
 	"context"
 )
 
+const advanceSavedSearchJob = `-- name: AdvanceSavedSearchJob :exec
+UPDATE saved_search_jobs SET after_id = $1 WHERE id = $2
+`
+
+type AdvanceSavedSearchJobParams struct {
+	AfterID int64
+	ID      int64
+}
+
+// Records that a job's saved searches up to after_id are done (its batch commits with it).
+func (q *Queries) AdvanceSavedSearchJob(ctx context.Context, arg AdvanceSavedSearchJobParams) error {
+	_, err := q.db.Exec(ctx, advanceSavedSearchJob, arg.AfterID, arg.ID)
+	return err
+}
+
+const claimSavedSearchJob = `-- name: ClaimSavedSearchJob :one
+SELECT id, property_id, after_id, enqueued_at FROM saved_search_jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED
+`
+
+// The oldest job no other transaction holds, locked until this batch's transaction ends: two
+// servers never run one job's batch together, and a batch that fails leaves the job as it was.
+func (q *Queries) ClaimSavedSearchJob(ctx context.Context) (SavedSearchJob, error) {
+	row := q.db.QueryRow(ctx, claimSavedSearchJob)
+	var i SavedSearchJob
+	err := row.Scan(
+		&i.ID,
+		&i.PropertyID,
+		&i.AfterID,
+		&i.EnqueuedAt,
+	)
+	return i, err
+}
+
+const countSavedSearchJobs = `-- name: CountSavedSearchJobs :one
+SELECT count(*)::int AS jobs, coalesce(extract(epoch FROM now() - min(enqueued_at)), 0)::float8 AS oldest_seconds
+FROM saved_search_jobs
+`
+
+type CountSavedSearchJobsRow struct {
+	Jobs          int32
+	OldestSeconds float64
+}
+
+// How many listings wait to be matched, and how long the oldest has waited (seconds).
+func (q *Queries) CountSavedSearchJobs(ctx context.Context) (CountSavedSearchJobsRow, error) {
+	row := q.db.QueryRow(ctx, countSavedSearchJobs)
+	var i CountSavedSearchJobsRow
+	err := row.Scan(&i.Jobs, &i.OldestSeconds)
+	return i, err
+}
+
 const createSavedSearch = `-- name: CreateSavedSearch :one
 
 WITH counted AS (
@@ -121,7 +172,9 @@ func (q *Queries) CreateSavedSearch(ctx context.Context, arg CreateSavedSearchPa
 
 const deleteSavedSearch = `-- name: DeleteSavedSearch :one
 WITH gone AS (
-    DELETE FROM saved_searches d WHERE d.id = $1 AND d.user_id = $2 RETURNING d.user_id AS owner_id
+    DELETE FROM saved_searches d WHERE d.id = $1 AND d.user_id = $2 RETURNING d.id, d.user_id AS owner_id
+), told AS (
+    DELETE FROM saved_search_matches m USING gone WHERE m.saved_search_id = gone.id
 ), counted AS (
     UPDATE saved_search_counts c SET saved = c.saved - 1 FROM gone WHERE c.user_id = gone.owner_id AND c.saved > 0
     RETURNING c.user_id
@@ -141,6 +194,43 @@ func (q *Queries) DeleteSavedSearch(ctx context.Context, arg DeleteSavedSearchPa
 	var column_1 int32
 	err := row.Scan(&column_1)
 	return column_1, err
+}
+
+const deleteSavedSearchJob = `-- name: DeleteSavedSearchJob :exec
+DELETE FROM saved_search_jobs WHERE id = $1
+`
+
+// A job whose last batch is done.
+func (q *Queries) DeleteSavedSearchJob(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, deleteSavedSearchJob, id)
+	return err
+}
+
+const deleteSavedSearchesOf = `-- name: DeleteSavedSearchesOf :exec
+WITH gone AS (
+    DELETE FROM saved_searches d WHERE d.user_id = $1 RETURNING d.id
+), told AS (
+    DELETE FROM saved_search_matches m USING gone WHERE m.saved_search_id = gone.id
+)
+DELETE FROM saved_search_counts c WHERE c.user_id = $1
+`
+
+// Deletes every saved search of a member, with what was told about them and their count (account
+// closure).
+func (q *Queries) DeleteSavedSearchesOf(ctx context.Context, userID int32) error {
+	_, err := q.db.Exec(ctx, deleteSavedSearchesOf, userID)
+	return err
+}
+
+const enqueueSavedSearchJob = `-- name: EnqueueSavedSearchJob :exec
+INSERT INTO saved_search_jobs (property_id) VALUES ($1)
+`
+
+// Enqueues a listing to match against the saved searches once the transaction that wrote it
+// commits (the worker, MatchListingBatch): one insert, nothing else in the listing's transaction.
+func (q *Queries) EnqueueSavedSearchJob(ctx context.Context, propertyID int32) error {
+	_, err := q.db.Exec(ctx, enqueueSavedSearchJob, propertyID)
+	return err
 }
 
 const listSavedSearches = `-- name: ListSavedSearches :many
@@ -194,29 +284,29 @@ func (q *Queries) ListSavedSearches(ctx context.Context, userID int32) ([]SavedS
 	return items, nil
 }
 
-const matchListing = `-- name: MatchListing :one
+const matchListingBatch = `-- name: MatchListingBatch :one
 WITH p AS (
     SELECT id, landlord_id, title, city, locality, city_key, locality_key, postal_code_key,
         property_type, verified, currency, monthly_rent, bedrooms, bathrooms, pets_allowed, furnished,
         square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END AS area_sqft, search_text
     FROM properties WHERE properties.id = $1 AND active
 ), candidates AS (
-    -- Only the place key probed is set (exactly one is): the others are NULL without reading them,
-    -- so each arm reads its index alone.
-    SELECT s.id, s.user_id, s.name, s.city_key, NULL::text AS locality_key, NULL::text AS postal_code_key, s.property_type,
-        s.verified_only, s.currency, s.min_rent, s.max_rent, s.min_bedrooms, s.min_bathrooms,
-        s.pets_allowed, s.furnished, s.min_area_sqft, s.words
-    FROM p JOIN saved_searches s ON s.city_key = p.city_key AND s.alerts
+    -- Each arm compares its key with a value (an InitPlan), not a join, so that its index is
+    -- read in id order from after_id: the three arms merge in id order and stop at max_rows.
+    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+    FROM saved_searches s
+    WHERE s.city_key = (SELECT city_key FROM p) AND s.alerts AND s.id > $2::bigint
     UNION ALL
-    SELECT s.id, s.user_id, s.name, NULL::text AS city_key, s.locality_key, NULL::text AS postal_code_key, s.property_type,
-        s.verified_only, s.currency, s.min_rent, s.max_rent, s.min_bedrooms, s.min_bathrooms,
-        s.pets_allowed, s.furnished, s.min_area_sqft, s.words
-    FROM p JOIN saved_searches s ON s.locality_key = p.locality_key AND s.alerts
+    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+    FROM saved_searches s
+    WHERE s.locality_key = (SELECT locality_key FROM p) AND s.alerts AND s.id > $2::bigint
     UNION ALL
-    SELECT s.id, s.user_id, s.name, NULL::text AS city_key, NULL::text AS locality_key, s.postal_code_key, s.property_type,
-        s.verified_only, s.currency, s.min_rent, s.max_rent, s.min_bedrooms, s.min_bathrooms,
-        s.pets_allowed, s.furnished, s.min_area_sqft, s.words
-    FROM p JOIN saved_searches s ON s.postal_code_key = p.postal_code_key AND s.alerts
+    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+    FROM saved_searches s
+    WHERE s.postal_code_key = (SELECT postal_code_key FROM p) AND s.alerts AND s.id > $2::bigint
 ), matched AS (
     SELECT c.id, c.user_id, c.name FROM candidates c, p
     WHERE c.user_id <> p.landlord_id
@@ -231,20 +321,15 @@ WITH p AS (
         AND (NOT c.furnished OR p.furnished)
         AND (c.min_area_sqft IS NULL OR p.area_sqft >= c.min_area_sqft)
         AND (c.words IS NULL OR p.search_text LIKE ALL (c.words))
-        AND NOT ($2::bool AND coalesce(
-            (c.city_key = $3::text OR c.locality_key = $4::text
-                OR c.postal_code_key = $5::text)
-            AND (c.property_type IS NULL OR c.property_type = $6::text)
-            AND (NOT c.verified_only OR $7::bool)
-            AND (c.currency IS NULL OR c.currency = $8::text)
-            AND (c.min_rent IS NULL OR $9::int >= c.min_rent)
-            AND (c.max_rent IS NULL OR $9::int <= c.max_rent)
-            AND (c.min_bedrooms IS NULL OR $10::int >= c.min_bedrooms)
-            AND (c.min_bathrooms IS NULL OR $11::int >= c.min_bathrooms)
-            AND (NOT c.pets_allowed OR $12::bool)
-            AND (NOT c.furnished OR $13::bool)
-            AND (c.min_area_sqft IS NULL OR $14::float8 >= c.min_area_sqft)
-            AND (c.words IS NULL OR $15::text LIKE ALL (c.words)), false))
+    ORDER BY c.id LIMIT $3::int
+), told AS (
+    -- In id order, so two batches of one listing (two jobs) wait for each other's rows in one order.
+    INSERT INTO saved_search_matches (saved_search_id, property_id)
+    SELECT m.id, $1 FROM matched m ORDER BY m.id
+    ON CONFLICT DO NOTHING
+    RETURNING saved_search_id AS id
+), news AS (
+    SELECT m.id, m.user_id, m.name FROM matched m JOIN told ON told.id = m.id
 ), listing AS (
     SELECT p.id, '/properties/' || p.id AS link,
         left(p.title || ' · ' || p.monthly_rent || ' ' || p.currency || ' a month · '
@@ -254,18 +339,18 @@ WITH p AS (
     INSERT INTO notifications (user_id, category, kind, title, body, link)
     SELECT m.user_id, 'saved_searches', 'saved_search_match', left('New listing for your saved search “' || m.name || '”', 200),
         l.body, l.link
-    FROM matched m, listing l
+    FROM news m, listing l
     RETURNING id
 ), due AS (
     -- The searches not emailed today as this transaction sees them (a plain read: most are, after
     -- a day's first matches), whose member gets the email; the upsert below decides for sure.
-    SELECT m.id, u.id AS user_id, u.email, m.name FROM matched m JOIN users u ON u.id = m.user_id
+    SELECT m.id, u.id AS user_id, u.email, m.name FROM news m JOIN users u ON u.id = m.user_id
     WHERE NOT EXISTS (SELECT FROM saved_search_emails e WHERE e.saved_search_id = m.id
             AND e.emailed_on >= (now() AT TIME ZONE 'UTC')::date)
         AND u.email_verified_at IS NOT NULL
         AND CASE jsonb_typeof(u.notification_preferences -> 'email' -> 'saved_searches')
             WHEN 'boolean' THEN (u.notification_preferences -> 'email' ->> 'saved_searches')::bool
-            ELSE $16::bool END
+            ELSE $4::bool END
 ), claimed AS (
     INSERT INTO saved_search_emails AS e (saved_search_id, emailed_on)
     SELECT due.id, (now() AT TIME ZONE 'UTC')::date FROM due ORDER BY due.id
@@ -278,74 +363,61 @@ WITH p AS (
         left('New listing for your saved search “' || due.name || '”', 200),
         jsonb_build_object(
             'heading', 'A new listing matches your saved search “' || due.name || '”',
-            'paragraphs', jsonb_build_array(l.body, $17::text),
-            'action', jsonb_build_object('label', 'View the listing', 'url', $18::text || l.link),
-            'origin', $18::text),
+            'paragraphs', jsonb_build_array(l.body, $5::text),
+            'action', jsonb_build_object('label', 'View the listing', 'url', $6::text || l.link),
+            'origin', $6::text),
         'queued'
     FROM due JOIN claimed ON claimed.id = due.id, listing l
     RETURNING id
 )
-SELECT (SELECT count(*) FROM noted)::int AS notified, (SELECT count(*) FROM emailed)::int AS emailed
+SELECT (SELECT count(*) FROM matched)::int AS matched, (SELECT coalesce(max(id), 0) FROM matched)::bigint AS last_id,
+    (SELECT count(*) FROM noted)::int AS notified, (SELECT count(*) FROM emailed)::int AS emailed
 `
 
-type MatchListingParams struct {
-	PropertyID       int32
-	Edited           bool
-	WasCityKey       *string
-	WasLocalityKey   *string
-	WasPostalCodeKey *string
-	WasPropertyType  *string
-	WasVerified      bool
-	WasCurrency      *string
-	WasRent          *int32
-	WasBedrooms      *int32
-	WasBathrooms     *int32
-	WasPetsAllowed   bool
-	WasFurnished     bool
-	WasAreaSqft      *float64
-	WasSearchText    *string
-	EmailDefault     bool
-	Later            string
-	Origin           string
+type MatchListingBatchParams struct {
+	PropertyID   int32
+	AfterID      int64
+	MaxRows      int32
+	EmailDefault bool
+	Later        string
+	Origin       string
 }
 
-type MatchListingRow struct {
+type MatchListingBatchRow struct {
+	Matched  int32
+	LastID   int64
 	Notified int32
 	Emailed  int32
 }
 
-// Tells the members whose saved searches (alerts on) the listing property_id matches, in the
-// transaction that wrote it: one statement. The searches are found by one probe of each place
-// key's partial index with the listing's keys, their filters checked here; never the owner's own.
-// An edit (edited) tells only the searches the listing did not match as it was (the was_*
-// arguments: its columns before the edit). Each match writes one notification; each matched
-// search whose member wants saved-search email and has a verified address claims the UTC day in
-// saved_search_emails (an upsert in id order that changes nothing when the day is taken: a second
-// transaction, on any server, waits for the first's row lock and then finds the day taken), and
-// each search that claimed it gets one compact email in the outbox.
-func (q *Queries) MatchListing(ctx context.Context, arg MatchListingParams) (MatchListingRow, error) {
-	row := q.db.QueryRow(ctx, matchListing,
+// One batch of a job: tells the members whose saved searches (alerts on, id above after_id) the
+// listing property_id matches as it is now, up to max_rows searches in id order. An inactive or
+// deleted listing matches nothing. The searches are found by one probe of each place key's
+// partial index (place key, id) from after_id on, merged in id order, their filters checked here;
+// never the owner's own. Each match is recorded in saved_search_matches first, and only those
+// newly recorded are told (a search told about this listing before, by an earlier job or a
+// retried batch, is not told again): one notification each; each told search whose member wants
+// saved-search email and has a verified address claims the UTC day in saved_search_emails (an
+// upsert in id order that changes nothing when the day is taken: a second transaction, on any
+// server, waits for the first's row lock and then finds the day taken), and each search that
+// claimed it gets one compact email in the outbox. matched and last_id say where the batch
+// stopped: fewer than max_rows matched means the job is done.
+func (q *Queries) MatchListingBatch(ctx context.Context, arg MatchListingBatchParams) (MatchListingBatchRow, error) {
+	row := q.db.QueryRow(ctx, matchListingBatch,
 		arg.PropertyID,
-		arg.Edited,
-		arg.WasCityKey,
-		arg.WasLocalityKey,
-		arg.WasPostalCodeKey,
-		arg.WasPropertyType,
-		arg.WasVerified,
-		arg.WasCurrency,
-		arg.WasRent,
-		arg.WasBedrooms,
-		arg.WasBathrooms,
-		arg.WasPetsAllowed,
-		arg.WasFurnished,
-		arg.WasAreaSqft,
-		arg.WasSearchText,
+		arg.AfterID,
+		arg.MaxRows,
 		arg.EmailDefault,
 		arg.Later,
 		arg.Origin,
 	)
-	var i MatchListingRow
-	err := row.Scan(&i.Notified, &i.Emailed)
+	var i MatchListingBatchRow
+	err := row.Scan(
+		&i.Matched,
+		&i.LastID,
+		&i.Notified,
+		&i.Emailed,
+	)
 	return i, err
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/rentproof/rentproof/internal/enquiry"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/mail"
+	"github.com/rentproof/rentproof/internal/savedsearch"
 	"github.com/rentproof/rentproof/internal/siteorigin"
 	"github.com/rentproof/rentproof/internal/store"
 )
@@ -67,8 +68,8 @@ type Closure struct {
 
 // DeleteAccount closes the signed-in member's account after confirmIdentity and the typed
 // username: in one transaction it sends the confirmation to the address (before erasing it),
-// hides their listings, deletes their private documents and (when asked) their reviews, ends
-// every session and erases the row. The document files are deleted last, in the transaction: a
+// hides their listings, deletes their private documents, their saved searches and (when asked)
+// their reviews, ends every session and erases the row. The document files are deleted last, in the transaction: a
 // store that fails leaves the account open, to be tried again, rather than files behind.
 func (s *Service) DeleteAccount(ctx context.Context, c Closure) error {
 	me, err := identity.RequireUser(ctx, ErrNotSignedIn)
@@ -135,6 +136,9 @@ func (s *Service) DeleteAccount(ctx context.Context, c Closure) error {
 		}
 		if err := q.ForgetAccountTraces(ctx, u.ID); err != nil {
 			return fmt.Errorf("forget traces of %d: %w", u.ID, err)
+		}
+		if err := savedsearch.DeleteAllOf(ctx, q, u.ID); err != nil {
+			return err
 		}
 		if err := q.EraseAccount(ctx, db.EraseAccountParams{ID: u.ID, TombstoneHash: tombstoneHash}); err != nil {
 			return fmt.Errorf("erase user %d: %w", u.ID, err)

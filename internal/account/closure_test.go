@@ -265,6 +265,16 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 	w.Exec(t, `INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, text_body, html_body, status, sent_at)
 		VALUES ($1, 'tomas_tenant@example.com', 'review_responses', 'review_response', 'Tomas, your review was answered', 'Hello Tomas', '<p>Hello Tomas</p>', 'sent', now())`, tenantID)
 
+	// Two saved searches with their count, a day's email claim and a listing they were told about;
+	// and the landlord's own saved search, which stays.
+	w.Exec(t, `WITH s AS (INSERT INTO saved_searches (user_id, name, city_key, place_name, search_city)
+			SELECT $1, n, 'leeds', 'Leeds', 'Leeds' FROM unnest(ARRAY['Leeds flats', 'Leeds houses']) n RETURNING id),
+		c AS (INSERT INTO saved_search_counts (user_id, saved) VALUES ($1, 2)),
+		e AS (INSERT INTO saved_search_emails (saved_search_id, emailed_on) SELECT id, current_date FROM s)
+		INSERT INTO saved_search_matches (saved_search_id, property_id) SELECT id, $2 FROM s`, tenantID, w.first)
+	w.Exec(t, `WITH s AS (INSERT INTO saved_searches (user_id, name, city_key, place_name) VALUES ($1, 'Mine', 'leeds', 'Leeds') RETURNING id)
+		INSERT INTO saved_search_counts (user_id, saved) VALUES ($1, 1)`, landlordID)
+
 	for _, c := range []struct {
 		body map[string]any
 		want string
@@ -360,6 +370,13 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 	}
 	if n := w.ID(t, `SELECT count(*) FROM data_exports WHERE user_id = $1`, tenantID); n != 0 {
 		t.Errorf("%d data exports left after deletion, want none", n)
+	}
+	if n := w.ID(t, `SELECT (SELECT count(*) FROM saved_searches WHERE user_id = $1) + (SELECT count(*) FROM saved_search_counts WHERE user_id = $1)
+		+ (SELECT count(*) FROM saved_search_emails) + (SELECT count(*) FROM saved_search_matches)`, tenantID); n != 0 {
+		t.Errorf("%d saved searches, counts, email claims and matches left after deletion, want none", n)
+	}
+	if n := w.ID(t, `SELECT (SELECT count(*) FROM saved_searches WHERE user_id = $1) + (SELECT saved FROM saved_search_counts WHERE user_id = $1)`, landlordID); n != 2 {
+		t.Errorf("another member's saved search and count: %d, want 1 + 1", n)
 	}
 	var sender string
 	if err := w.Pool.QueryRow(ctx, `SELECT name || ' ' || email FROM contact_messages WHERE user_id = $1`, tenantID).Scan(&sender); err != nil ||

@@ -298,6 +298,7 @@ var kinds = []kind{
 	{"sessions.json", "your sessions (without their tokens)", docs((*db.Queries).ExportSessions)},
 	{"reports.json", "the reviews you reported", docs((*db.Queries).ExportReports)},
 	{"saved_properties.json", "the properties you saved", docs((*db.Queries).ExportSavedProperties)},
+	{"saved_searches.json", "your saved searches: their names, places, filters and whether their alerts are on", docs((*db.Queries).ExportSavedSearches)},
 	{"enquiries.json", "your enquiry conversations, those you started and those about your listings, with their messages (yours and the other member's) and viewings", docs((*db.Queries).ExportEnquiries)},
 }
 

@@ -173,6 +173,8 @@ func (w *world) own(t *testing.T, username, token string) owned {
 	add("reports.json", w.ID(t, `INSERT INTO review_reports (review_id, user_id, reason, network) VALUES ($1, $2, 'spam', '192.0.2.7') RETURNING id`, carolsOwnReview, me))
 	w.Exec(t, `INSERT INTO saved_properties (user_id, property_id) VALUES ($1, $2)`, me, carolsFlat)
 	add("saved_properties.json", carolsFlat)
+	add("saved_searches.json", w.ID(t, `INSERT INTO saved_searches (user_id, name, locality_key, place_name, search_city, currency, max_rent)
+		VALUES ($1, 'Camden for '||$2, 'camden', 'Camden', 'Camden', 'GBP', 2000) RETURNING id::int`, me, username))
 	// An enquiry of theirs to carol: the thread with both sides' messages is theirs to take.
 	thread := w.ID(t, `INSERT INTO enquiry_threads (property_id, owner_id, enquirer_id) VALUES ($1, $2, $3) RETURNING id::int`, carolsFlat, carol, me)
 	w.Exec(t, `INSERT INTO enquiry_messages (thread_id, author_id, body) VALUES ($1, $2, 'Is it free in May?'), ($1, $3, 'Yes, from the first.')`, thread, me, carol)
@@ -305,6 +307,11 @@ func TestExportHoldsEveryKindOfTheMembersRowsAndNoOneElses(t *testing.T) {
 	if e := entries["enquiries.json"]; !bytes.Contains(e, []byte("Yes, from the first.")) || !bytes.Contains(e, []byte(`"author": "them"`)) ||
 		!bytes.Contains(e, []byte(`"other_member": "Carol T."`)) || bytes.Contains(e, []byte("carol@example.com")) {
 		t.Errorf("enquiries.json: %s", e)
+	}
+	// A saved search: its name, place, filters and alerts.
+	if e := entries["saved_searches.json"]; !bytes.Contains(e, []byte(`"name": "Camden for alice"`)) || !bytes.Contains(e, []byte(`"kind": "locality"`)) ||
+		!bytes.Contains(e, []byte(`"max_rent": 2000`)) || !bytes.Contains(e, []byte(`"alerts": true`)) || !bytes.Contains(e, []byte(`"created_at"`)) {
+		t.Errorf("saved_searches.json: %s", e)
 	}
 	if kinds := testworld.Kinds(w.Notifications(t, "alice")); !slices.Contains(kinds, "data_export_ready") {
 		t.Errorf("alice's notifications: %v, want data_export_ready", kinds)

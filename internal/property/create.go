@@ -111,7 +111,7 @@ func (s *Service) Create(ctx context.Context, l Listing) (Property, error) {
 		if created, err = q.SetPropertySlug(ctx, db.SetPropertySlugParams{ID: p.ID, Slug: Slug(p.Title, p.ID)}); err != nil {
 			return err
 		}
-		if _, err := savedsearch.MatchListing(ctx, q, p.ID, nil); err != nil {
+		if err := savedsearch.MatchListing(ctx, q, p.ID); err != nil {
 			return err
 		}
 		_, err = gamification.Give(ctx, q, gamification.Award{Rule: gamification.ListingPublished, UserID: landlord.ID, EntityID: p.ID})

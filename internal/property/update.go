@@ -106,7 +106,7 @@ func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, err
 		if out.VerificationRemoved, err = verification.AddressChanged(ctx, q, id, me.ID, AddressChangedReason); err != nil {
 			return err
 		}
-		if _, err := savedsearch.MatchListing(ctx, q, id, &old); err != nil {
+		if err := savedsearch.MatchListing(ctx, q, id); err != nil {
 			return err
 		}
 		// As it is now (the trigger may have made it unverified), with the owner's saved flag.

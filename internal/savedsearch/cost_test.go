@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/savedsearch"
@@ -24,7 +26,9 @@ import (
 // by city, 25% by district, 15% by ZIP, drawn from the same power law as the listings, each with
 // a currency (80%), a rent band, a type (50%), bedrooms (50%), pets (20%) and furnished (10%).
 // Each listing is one transaction writing its row as Create does, alternately with and without
-// MatchListing, so both see the same data and cache; the figures are the transactions' times.
+// MatchListing (which enqueues the listing), so both see the same data and cache; the figures are
+// the transactions' times. Then one worker fans the enqueued listings out, and the figures are its
+// batches' and listings' times; last, one listing of the largest city that matches the most.
 func TestMatchingCost(t *testing.T) { //nolint:paralleltest // a measurement: alone, or its figures mean little
 	n, _ := strconv.Atoi(os.Getenv("SAVEDSEARCH_BENCH"))
 	if os.Getenv("SAVEDSEARCH_BENCH") == "" {
@@ -65,53 +69,12 @@ func TestMatchingCost(t *testing.T) { //nolint:paralleltest // a measurement: al
 			t.Fatal(err)
 		}
 	}
-	var with, without, find []time.Duration
-	var notified, emailed int64
-	var perListing []int
+	var with, without []time.Duration
+	enqueue = enqueue[:0]
 	for i := range 2 * n {
-		if i == n {
-			// The second half runs later in the day: most searches have had their email.
-			t.Logf("first half: %.1f notifications and %.1f emails per listing", float64(notified)/float64(n/2), float64(emailed)/float64(n/2))
-		}
 		match := i%2 == 0
 		start := time.Now()
-		err := func() error {
-			tx, err := pool.Begin(ctx)
-			if err != nil {
-				return err
-			}
-			defer func() { _ = tx.Rollback(ctx) }()
-			var id int32
-			if err := tx.QueryRow(ctx, `
-				WITH p AS (SELECT $1::int AS i, floor(400 * power(random(), 3))::int AS c, random() AS r)
-				INSERT INTO properties (title, description, address, locality, city, state, zip_code, country, property_type,
-					monthly_rent, bedrooms, bathrooms, square_feet, landlord_id, slug, images, currency, pets_allowed, furnished)
-				SELECT 'New home ' || i, 'A listing of the matching benchmark.', i || ' Bench Street', 'District ' || (i % 40),
-					CASE WHEN c = 0 THEN 'Springfield' ELSE 'City ' || c END, 'ST', lpad(((c * 37 + i % 25) % 100000)::text, 5, '0'),
-					'United States', (ARRAY['apartment','house','condo','student_housing','studio','loft'])[1 + (i % 6)],
-					800 + (r * 4000)::int, 1 + i % 4, 1 + i % 3, 400 + i % 2000, 1 + i % 100, 'new-home-' || i, '{}',
-					(ARRAY['USD','USD','USD','USD','USD','USD','USD','USD','GBP','EUR'])[1 + (i * 7) % 10], (i / 7) % 3 = 0, i % 5 < 2
-				FROM p RETURNING id`, i).Scan(&id); err != nil {
-				return err
-			}
-			if match {
-				// The finding alone (the statement's probes and filters, writing nothing).
-				began := time.Now()
-				if _, err := tx.Exec(ctx, findOnly, id); err != nil {
-					return err
-				}
-				find = append(find, time.Since(began))
-				m, err := savedsearch.MatchListing(ctx, db.New(tx), id, nil)
-				if err != nil {
-					return err
-				}
-				notified += int64(m.Notified)
-				perListing = append(perListing, int(m.Notified))
-				emailed += int64(m.Emailed)
-			}
-			return tx.Commit(ctx)
-		}()
-		if err != nil {
+		if err := createListing(ctx, pool, i, -1, match); err != nil {
 			t.Fatal(err)
 		}
 		if match {
@@ -124,47 +87,114 @@ func TestMatchingCost(t *testing.T) { //nolint:paralleltest // a measurement: al
 		slices.Sort(d)
 		return d[min(len(d)-1, int(float64(len(d))*q))]
 	}
-	t.Logf("%d listings each way, 100,000 saved searches: %.1f notifications and %.1f emails per listing",
-		n, float64(notified)/float64(n), float64(emailed)/float64(n))
-	slices.Sort(perListing)
-	t.Logf("notifications per listing: p50 %d p90 %d p99 %d max %d", perListing[len(perListing)/2],
-		perListing[len(perListing)*9/10], perListing[len(perListing)*99/100], perListing[len(perListing)-1])
+	t.Logf("%d listings each way, 100,000 saved searches", n)
 	t.Logf("create without matching: p50 %v p99 %v", p(without, 0.5), p(without, 0.99))
-	t.Logf("create with matching:    p50 %v p99 %v", p(with, 0.5), p(with, 0.99))
-	t.Logf("finding the matches alone: p50 %v p99 %v", p(find, 0.5), p(find, 0.99))
+	t.Logf("create with matching:    p50 %v p99 %v (the job enqueued)", p(with, 0.5), p(with, 0.99))
 	t.Logf("matching adds:           p50 %v p99 %v", p(with, 0.5)-p(without, 0.5), p(with, 0.99)-p(without, 0.99))
+	t.Logf("MatchListing alone (its insert, in the transaction): p50 %v p99 %v max %v", p(enqueue, 0.5), p(enqueue, 0.99), p(enqueue, 1))
+
+	// The fan-out, after the commits: one worker works through the n jobs, batch by batch; the
+	// first half of the day's listings email most searches, the rest mostly notify.
+	worker := savedsearch.NewWorker(pool)
+	var batches, jobs []time.Duration
+	var perJob []int
+	var notified, emailed int64
+	began, jobStart, jobNotified := time.Now(), time.Now(), 0
+	for {
+		left := 0
+		if err := pool.QueryRow(ctx, `SELECT count(*)::int FROM saved_search_jobs`).Scan(&left); err != nil {
+			t.Fatal(err)
+		}
+		step := time.Now()
+		found, m, err := worker.Step(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !found {
+			break
+		}
+		batches = append(batches, time.Since(step))
+		notified, emailed = notified+int64(m.Notified), emailed+int64(m.Emailed)
+		jobNotified += int(m.Notified)
+		after := 0
+		if err := pool.QueryRow(ctx, `SELECT count(*)::int FROM saved_search_jobs`).Scan(&after); err != nil {
+			t.Fatal(err)
+		}
+		if after < left { // the job is done
+			jobs, perJob = append(jobs, time.Since(jobStart)), append(perJob, jobNotified)
+			jobStart, jobNotified = time.Now(), 0
+		}
+	}
+	total := time.Since(began)
+	slices.Sort(perJob)
+	t.Logf("fan-out of %d listings: %v in all, %.1f notifications and %.1f emails per listing", n, total.Round(time.Millisecond),
+		float64(notified)/float64(n), float64(emailed)/float64(n))
+	t.Logf("notifications per listing: p50 %d p90 %d p99 %d max %d", perJob[len(perJob)/2],
+		perJob[len(perJob)*9/10], perJob[len(perJob)*99/100], perJob[len(perJob)-1])
+	t.Logf("a listing's fan-out: p50 %v p99 %v; one batch's transaction (≤ %d searches): p50 %v p99 %v max %v",
+		p(jobs, 0.5), p(jobs, 0.99), savedsearch.DefaultBatch, p(batches, 0.5), p(batches, 0.99), p(batches, 1))
+
+	// The largest city: a listing that matches the most of its searches (USD, mid rent, an
+	// apartment with pets and furnished), from its commit until the last member is told, with the
+	// day's emails already claimed and with them not.
+	for _, fresh := range []bool{false, true} {
+		if fresh {
+			if _, err := pool.Exec(ctx, `DELETE FROM saved_search_emails`); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := createListing(ctx, pool, 2*n+boolInt(fresh), 0, true); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		m, err := worker.RunOnce(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("largest city, emails due %v: %d notified, %d emailed, fan-out %v (after the commit; the worker polls each %v)",
+			fresh, m.Notified, m.Emailed, time.Since(start).Round(time.Millisecond), savedsearch.DefaultPoll)
+	}
 }
 
-// findOnly is MatchListing's finding part (sql/queries/saved_searches.sql) for a new listing,
-// counting the matches and writing nothing.
-const findOnly = `
-WITH p AS (
-    SELECT id, landlord_id, city_key, locality_key, postal_code_key, property_type, verified, currency, monthly_rent,
-        bedrooms, bathrooms, pets_allowed, furnished, square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END AS area_sqft, search_text
-    FROM properties WHERE properties.id = $1 AND active
-), candidates AS (
-    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent, s.min_bedrooms,
-        s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
-    FROM p JOIN saved_searches s ON s.city_key = p.city_key AND s.alerts
-    UNION ALL
-    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent, s.min_bedrooms,
-        s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
-    FROM p JOIN saved_searches s ON s.locality_key = p.locality_key AND s.alerts
-    UNION ALL
-    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent, s.min_bedrooms,
-        s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
-    FROM p JOIN saved_searches s ON s.postal_code_key = p.postal_code_key AND s.alerts
-)
-SELECT count(*) FROM candidates c, p
-WHERE c.user_id <> p.landlord_id
-    AND (c.property_type IS NULL OR c.property_type = p.property_type)
-    AND (NOT c.verified_only OR p.verified)
-    AND (c.currency IS NULL OR c.currency = p.currency)
-    AND (c.min_rent IS NULL OR p.monthly_rent >= c.min_rent)
-    AND (c.max_rent IS NULL OR p.monthly_rent <= c.max_rent)
-    AND (c.min_bedrooms IS NULL OR p.bedrooms >= c.min_bedrooms)
-    AND (c.min_bathrooms IS NULL OR p.bathrooms >= c.min_bathrooms)
-    AND (NOT c.pets_allowed OR p.pets_allowed)
-    AND (NOT c.furnished OR p.furnished)
-    AND (c.min_area_sqft IS NULL OR p.area_sqft >= c.min_area_sqft)
-    AND (c.words IS NULL OR p.search_text LIKE ALL (c.words))`
+// enqueue is how long each MatchListing of createListing took.
+var enqueue []time.Duration
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// createListing writes listing i in one transaction as Create does, in city c (0: the largest;
+// -1: drawn from the power law), enqueueing it (MatchListing) when match is set.
+func createListing(ctx context.Context, pool *pgxpool.Pool, i, c int, match bool) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	var id int32
+	if err := tx.QueryRow(ctx, `
+		WITH p AS (SELECT $1::int AS i, CASE WHEN $2::int >= 0 THEN $2::int ELSE floor(400 * power(random(), 3))::int END AS c,
+			CASE WHEN $2::int >= 0 THEN 0.2 ELSE random() END AS r)
+		INSERT INTO properties (title, description, address, locality, city, state, zip_code, country, property_type,
+			monthly_rent, bedrooms, bathrooms, square_feet, landlord_id, slug, images, currency, pets_allowed, furnished)
+		SELECT 'New home ' || i, 'A listing of the matching benchmark.', i || ' Bench Street', 'District ' || (i % 40),
+			CASE WHEN c = 0 THEN 'Springfield' ELSE 'City ' || c END, 'ST', lpad(((c * 37 + i % 25) % 100000)::text, 5, '0'),
+			'United States', CASE WHEN $2::int >= 0 THEN 'apartment' ELSE (ARRAY['apartment','house','condo','student_housing','studio','loft'])[1 + (i % 6)] END,
+			800 + (r * 4000)::int, CASE WHEN $2::int >= 0 THEN 4 ELSE 1 + i % 4 END, 1 + i % 3, 400 + i % 2000, 1 + i % 100, 'new-home-' || i, '{}',
+			CASE WHEN $2::int >= 0 THEN 'USD' ELSE (ARRAY['USD','USD','USD','USD','USD','USD','USD','USD','GBP','EUR'])[1 + (i * 7) % 10] END,
+			$2::int >= 0 OR (i / 7) % 3 = 0, $2::int >= 0 OR i % 5 < 2
+		FROM p RETURNING id`, i, c).Scan(&id); err != nil {
+		return err
+	}
+	if match {
+		began := time.Now()
+		if err := savedsearch.MatchListing(ctx, db.New(tx), id); err != nil {
+			return err
+		}
+		enqueue = append(enqueue, time.Since(began))
+	}
+	return tx.Commit(ctx)
+}

@@ -2,11 +2,19 @@ package savedsearch
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/metrics/jobs"
 	"github.com/rentproof/rentproof/internal/notify"
 	"github.com/rentproof/rentproof/internal/siteorigin"
+	"github.com/rentproof/rentproof/internal/store"
 )
 
 // Kind is the notifications' and emails' kind of a match.
@@ -15,40 +23,122 @@ const Kind = "saved_search_match"
 // later is the email's second paragraph: why there is only one.
 const later = "We email you about each saved search at most once a day: more listings that match it today will be in your notifications."
 
-// Matched is what MatchListing wrote.
+// DefaultBatch is how many saved searches one transaction of the worker tells at most.
+const DefaultBatch = 500
+
+// DefaultPoll is how often the worker looks for listings to match when it found none.
+const DefaultPoll = time.Second
+
+// Matched is what the worker wrote.
 type Matched struct {
-	Notified int32 // notifications: one per matched saved search
+	Notified int32 // notifications: one per saved search told
 	Emailed  int32 // emails: at most one per saved search and UTC day
 }
 
-// MatchListing tells the members whose saved searches the listing propertyID now matches, in the
+// MatchListing enqueues the listing propertyID to be matched against the saved searches, in the
 // caller's transaction tx, right after the listing's row is written (property Create and Update):
-// one statement (MatchListing in sql/queries/saved_searches.sql). before is the listing's row as
-// it was before an edit (nil for a new listing): an edit tells only the saved searches the listing
-// did not match before it, so editing a description tells nobody twice. The listing's owner is
+// one insert into saved_search_jobs, which the Worker of any server takes up once tx commits
+// (nothing when it rolls back). The worker matches the listing as it is then: an edit tells only
+// the saved searches never told about this listing before (saved_search_matches), so editing a
+// description, or moving a listing out of a search and back, tells nobody twice; the owner is
 // never told about their own listing; an inactive listing tells nobody.
-func MatchListing(ctx context.Context, tx *db.Queries, propertyID int32, before *db.Property) (Matched, error) {
-	p := db.MatchListingParams{
-		PropertyID: propertyID, EmailDefault: notify.EmailDefault(notify.SavedSearches),
-		Later: later, Origin: siteorigin.From(ctx),
+func MatchListing(ctx context.Context, tx *db.Queries, propertyID int32) error {
+	if err := tx.EnqueueSavedSearchJob(ctx, propertyID); err != nil {
+		return fmt.Errorf("enqueue property %d for saved searches: %w", propertyID, err)
 	}
-	if before != nil && before.Active {
-		p.Edited = true
-		p.WasCityKey, p.WasLocalityKey, p.WasPostalCodeKey = &before.CityKey, &before.LocalityKey, &before.PostalCodeKey
-		p.WasPropertyType, p.WasVerified, p.WasCurrency = &before.PropertyType, before.Verified, &before.Currency
-		p.WasRent, p.WasBedrooms, p.WasBathrooms = &before.MonthlyRent, &before.Bedrooms, &before.Bathrooms
-		p.WasPetsAllowed, p.WasFurnished, p.WasSearchText = before.PetsAllowed, before.Furnished, &before.SearchText
-		if before.SquareFeet != nil {
-			area := float64(*before.SquareFeet)
-			if before.AreaUnit == "sqm" {
-				area *= SqftPerSqm
-			}
-			p.WasAreaSqft = &area
+	return nil
+}
+
+// Worker tells members about the listings that match their saved searches, after the listings'
+// transactions commit (MatchListing enqueued them). Every server runs one (Run); they share the
+// work through saved_search_jobs: each batch is one transaction that claims the oldest job no
+// other holds (FOR UPDATE SKIP LOCKED), tells up to Batch saved searches in id order from where
+// the job's last batch stopped, and records where it stopped (or deletes the job when it is done)
+// in the same transaction. A crash loses the batch's writes and its progress together, so the
+// next batch, on any server, does it again; saved_search_matches makes each (search, listing) told
+// once even then, and when two jobs of one listing run at once.
+type Worker struct {
+	pool *pgxpool.Pool
+	// Batch is how many saved searches one transaction tells at most (default DefaultBatch).
+	Batch int
+	// Poll is how long Run waits after finding nothing to do (default DefaultPoll). It polls
+	// rather than LISTENs: a NOTIFY from the listing's transaction would serialise the commits of
+	// every transaction that notified (sql/migrations/20261129000700).
+	Poll time.Duration
+}
+
+// NewWorker returns a worker over pool with the default batch and poll interval.
+func NewWorker(pool *pgxpool.Pool) *Worker {
+	return &Worker{pool: pool, Batch: DefaultBatch, Poll: DefaultPoll}
+}
+
+// Run works the queue until ctx ends: every job there is, then again each Poll. The emails'
+// links name siteorigin.From(ctx). Call it once per server, in its own goroutine.
+func (w *Worker) Run(ctx context.Context) {
+	for ctx.Err() == nil {
+		if m, err := w.RunOnce(ctx); jobs.Failed(ctx, "saved_search_matches", err) {
+			slog.WarnContext(ctx, "saved searches: matching failed", "notified", m.Notified, "err", err)
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(w.poll()):
 		}
 	}
-	row, err := tx.MatchListing(ctx, p)
-	if err != nil {
-		return Matched{}, fmt.Errorf("match property %d with saved searches: %w", propertyID, err)
+}
+
+// RunOnce runs batches until no job is left that another transaction does not hold, and returns
+// what they wrote.
+func (w *Worker) RunOnce(ctx context.Context) (Matched, error) {
+	var total Matched
+	for ctx.Err() == nil {
+		found, m, err := w.Step(ctx)
+		total.Notified += m.Notified
+		total.Emailed += m.Emailed
+		if err != nil || !found {
+			return total, err
+		}
 	}
-	return Matched(row), nil
+	return total, ctx.Err()
+}
+
+// Step runs one batch of the oldest job no other transaction holds, in one transaction; found is
+// false when there was none.
+func (w *Worker) Step(ctx context.Context) (found bool, m Matched, err error) {
+	batch := w.Batch
+	if batch <= 0 {
+		batch = DefaultBatch
+	}
+	err = store.WithTx(ctx, w.pool, func(q *db.Queries) error {
+		job, err := q.ClaimSavedSearchJob(ctx)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("claim a saved-search job: %w", err)
+		}
+		found = true
+		row, err := q.MatchListingBatch(ctx, db.MatchListingBatchParams{
+			PropertyID: job.PropertyID, AfterID: job.AfterID, MaxRows: int32(batch),
+			EmailDefault: notify.EmailDefault(notify.SavedSearches), Later: later, Origin: siteorigin.From(ctx),
+		})
+		if err != nil {
+			return fmt.Errorf("match property %d with saved searches after %d: %w", job.PropertyID, job.AfterID, err)
+		}
+		m = Matched{Notified: row.Notified, Emailed: row.Emailed}
+		if int(row.Matched) < batch {
+			return q.DeleteSavedSearchJob(ctx, job.ID)
+		}
+		return q.AdvanceSavedSearchJob(ctx, db.AdvanceSavedSearchJobParams{ID: job.ID, AfterID: row.LastID})
+	})
+	if err != nil {
+		return found, Matched{}, err
+	}
+	return found, m, nil
+}
+
+func (w *Worker) poll() time.Duration {
+	if w.Poll <= 0 {
+		return DefaultPoll
+	}
+	return w.Poll
 }

@@ -1,7 +1,7 @@
 // Package savedsearch keeps members' saved searches and tells them when a new listing matches one
 // (issue 32): an in-app notification for each match and, when the member wants it, at most one
-// email a day per saved search, both written by MatchListing in the transaction that writes the
-// listing.
+// email a day per saved search. The transaction that writes a listing only enqueues it
+// (MatchListing); every server's Worker writes the notifications and emails after the commit.
 package savedsearch
 
 import (
@@ -289,4 +289,13 @@ func clip(s string, n int) string {
 		return string(r[:n])
 	}
 	return s
+}
+
+// DeleteAllOf deletes every saved search of the member userID, in the caller's transaction tx,
+// with their counts, day claims and the record of what they were told (account closure).
+func DeleteAllOf(ctx context.Context, tx *db.Queries, userID int32) error {
+	if err := tx.DeleteSavedSearchesOf(ctx, userID); err != nil {
+		return fmt.Errorf("delete saved searches of %d: %w", userID, err)
+	}
+	return nil
 }

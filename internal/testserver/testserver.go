@@ -29,8 +29,10 @@ import (
 	"github.com/rentproof/rentproof/internal/notify"
 	"github.com/rentproof/rentproof/internal/payment"
 	"github.com/rentproof/rentproof/internal/review"
+	"github.com/rentproof/rentproof/internal/savedsearch"
 	"github.com/rentproof/rentproof/internal/seed"
 	"github.com/rentproof/rentproof/internal/server"
+	"github.com/rentproof/rentproof/internal/siteorigin"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/tenancy"
 	"github.com/rentproof/rentproof/internal/upload"
@@ -178,9 +180,14 @@ func Start(t testing.TB, opts Options) *Server {
 		mailpit = mailtest.Start(t)
 		opts.SMTPURL = cmp.Or(opts.SMTPURL, mailpit.SMTPURL)
 	}
-	done, refunds, mails := make(chan error, 1), make(chan struct{}), make(chan struct{})
+	done, refunds, mails, matches := make(chan error, 1), make(chan struct{}), make(chan struct{}), make(chan struct{})
 	go func() { done <- server.Serve(ctx, ln, h, opts.Timeouts) }()
 	go func() { payment.NewService(serverPool, opts.Payments).RunRefunds(ctx); close(refunds) }() // as the server binary does
+	go func() {
+		// Saved-search alerts, as the server binary does.
+		savedsearch.NewWorker(serverPool).Run(siteorigin.With(ctx, cmp.Or(opts.PublicURL, scheme+"://"+ln.Addr().String())))
+		close(matches)
+	}()
 	if opts.SMTPURL != "" {
 		sender, err := mail.NewSender(serverPool, mail.SenderConfig{SMTPURL: opts.SMTPURL, Footer: notify.Footer})
 		if err != nil {
@@ -194,6 +201,7 @@ func Start(t testing.TB, opts Options) *Server {
 		cancel()
 		<-refunds
 		<-mails
+		<-matches
 		defer files.Close()
 		if err := <-done; err != nil {
 			t.Errorf("serve: %v", err)

@@ -211,7 +211,7 @@ func locationFirstRPC(u *url.URL) (firstRPC, bool) {
 			input: map[string]any{"zipCode": code, "sortBy": searchSorts[0], "page": 1, "pageSize": locationPageSize}}},
 		picture: firstCardPicture,
 		sizes:   cardSizes,
-		width:   480, height: 300, // the location card's <img>
+		width:   480, height: 300, // the property card's <img> on the location page
 	}, true
 }
 

@@ -238,6 +238,23 @@ FROM saved_properties s
 WHERE s.user_id = sqlc.arg(user_id)::int AND s.property_id > sqlc.arg(after)::bigint
 ORDER BY s.property_id LIMIT sqlc.arg(max_rows)::int;
 
+-- name: ExportSavedSearches :many
+-- The member's saved searches: the name, the place it was read as, the search as typed, the
+-- filters (null or false: not asked), whether alerts are on, and when it was saved.
+SELECT s.id AS seq, jsonb_build_object(
+    'id', s.id, 'name', s.name,
+    'place', jsonb_build_object('kind', CASE WHEN s.city_key IS NOT NULL THEN 'city' WHEN s.locality_key IS NOT NULL THEN 'locality' ELSE 'postal_code' END,
+        'name', s.place_name),
+    'search', jsonb_build_object('city', s.search_city, 'zip_code', s.search_zip_code, 'query', s.search_query),
+    'filters', jsonb_build_object('property_type', s.property_type, 'verified_only', s.verified_only, 'currency', s.currency,
+        'min_rent', s.min_rent, 'max_rent', s.max_rent, 'min_bedrooms', s.min_bedrooms, 'min_bathrooms', s.min_bathrooms,
+        'pets_allowed', s.pets_allowed, 'furnished', s.furnished, 'min_area', s.min_area, 'area_unit', s.area_unit),
+    'alerts', s.alerts, 'created_at', s.created_at
+)::jsonb AS doc
+FROM saved_searches s
+WHERE s.user_id = sqlc.arg(user_id)::int AND s.id > sqlc.arg(after)::bigint
+ORDER BY s.id LIMIT sqlc.arg(max_rows)::int;
+
 -- name: ExportEnquiries :many
 -- The member's enquiry threads, those they started and those about their listings, each with
 -- its messages (theirs and the other member's: the conversation was theirs too; author "me",

@@ -30,7 +30,9 @@ SELECT * FROM saved_searches WHERE user_id = sqlc.arg(user_id) ORDER BY id DESC;
 -- Deletes one of a member's saved searches and counts it out; how many it deleted (0: not
 -- theirs, or none).
 WITH gone AS (
-    DELETE FROM saved_searches d WHERE d.id = sqlc.arg(id) AND d.user_id = sqlc.arg(user_id) RETURNING d.user_id AS owner_id
+    DELETE FROM saved_searches d WHERE d.id = sqlc.arg(id) AND d.user_id = sqlc.arg(user_id) RETURNING d.id, d.user_id AS owner_id
+), told AS (
+    DELETE FROM saved_search_matches m USING gone WHERE m.saved_search_id = gone.id
 ), counted AS (
     UPDATE saved_search_counts c SET saved = c.saved - 1 FROM gone WHERE c.user_id = gone.owner_id AND c.saved > 0
     RETURNING c.user_id
@@ -43,38 +45,74 @@ UPDATE saved_searches SET alerts = sqlc.arg(alerts)
 WHERE id = sqlc.arg(id) AND user_id = sqlc.arg(user_id)
 RETURNING *;
 
--- name: MatchListing :one
--- Tells the members whose saved searches (alerts on) the listing property_id matches, in the
--- transaction that wrote it: one statement. The searches are found by one probe of each place
--- key's partial index with the listing's keys, their filters checked here; never the owner's own.
--- An edit (edited) tells only the searches the listing did not match as it was (the was_*
--- arguments: its columns before the edit). Each match writes one notification; each matched
--- search whose member wants saved-search email and has a verified address claims the UTC day in
--- saved_search_emails (an upsert in id order that changes nothing when the day is taken: a second
--- transaction, on any server, waits for the first's row lock and then finds the day taken), and
--- each search that claimed it gets one compact email in the outbox.
+-- name: DeleteSavedSearchesOf :exec
+-- Deletes every saved search of a member, with what was told about them and their count (account
+-- closure).
+WITH gone AS (
+    DELETE FROM saved_searches d WHERE d.user_id = sqlc.arg(user_id) RETURNING d.id
+), told AS (
+    DELETE FROM saved_search_matches m USING gone WHERE m.saved_search_id = gone.id
+)
+DELETE FROM saved_search_counts c WHERE c.user_id = sqlc.arg(user_id);
+
+-- name: EnqueueSavedSearchJob :exec
+-- Enqueues a listing to match against the saved searches once the transaction that wrote it
+-- commits (the worker, MatchListingBatch): one insert, nothing else in the listing's transaction.
+INSERT INTO saved_search_jobs (property_id) VALUES (sqlc.arg(property_id));
+
+-- name: ClaimSavedSearchJob :one
+-- The oldest job no other transaction holds, locked until this batch's transaction ends: two
+-- servers never run one job's batch together, and a batch that fails leaves the job as it was.
+SELECT * FROM saved_search_jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED;
+
+-- name: AdvanceSavedSearchJob :exec
+-- Records that a job's saved searches up to after_id are done (its batch commits with it).
+UPDATE saved_search_jobs SET after_id = sqlc.arg(after_id) WHERE id = sqlc.arg(id);
+
+-- name: DeleteSavedSearchJob :exec
+-- A job whose last batch is done.
+DELETE FROM saved_search_jobs WHERE id = sqlc.arg(id);
+
+-- name: CountSavedSearchJobs :one
+-- How many listings wait to be matched, and how long the oldest has waited (seconds).
+SELECT count(*)::int AS jobs, coalesce(extract(epoch FROM now() - min(enqueued_at)), 0)::float8 AS oldest_seconds
+FROM saved_search_jobs;
+
+-- name: MatchListingBatch :one
+-- One batch of a job: tells the members whose saved searches (alerts on, id above after_id) the
+-- listing property_id matches as it is now, up to max_rows searches in id order. An inactive or
+-- deleted listing matches nothing. The searches are found by one probe of each place key's
+-- partial index (place key, id) from after_id on, merged in id order, their filters checked here;
+-- never the owner's own. Each match is recorded in saved_search_matches first, and only those
+-- newly recorded are told (a search told about this listing before, by an earlier job or a
+-- retried batch, is not told again): one notification each; each told search whose member wants
+-- saved-search email and has a verified address claims the UTC day in saved_search_emails (an
+-- upsert in id order that changes nothing when the day is taken: a second transaction, on any
+-- server, waits for the first's row lock and then finds the day taken), and each search that
+-- claimed it gets one compact email in the outbox. matched and last_id say where the batch
+-- stopped: fewer than max_rows matched means the job is done.
 WITH p AS (
     SELECT id, landlord_id, title, city, locality, city_key, locality_key, postal_code_key,
         property_type, verified, currency, monthly_rent, bedrooms, bathrooms, pets_allowed, furnished,
         square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END AS area_sqft, search_text
     FROM properties WHERE properties.id = sqlc.arg(property_id) AND active
 ), candidates AS (
-    -- Only the place key probed is set (exactly one is): the others are NULL without reading them,
-    -- so each arm reads its index alone.
-    SELECT s.id, s.user_id, s.name, s.city_key, NULL::text AS locality_key, NULL::text AS postal_code_key, s.property_type,
-        s.verified_only, s.currency, s.min_rent, s.max_rent, s.min_bedrooms, s.min_bathrooms,
-        s.pets_allowed, s.furnished, s.min_area_sqft, s.words
-    FROM p JOIN saved_searches s ON s.city_key = p.city_key AND s.alerts
+    -- Each arm compares its key with a value (an InitPlan), not a join, so that its index is
+    -- read in id order from after_id: the three arms merge in id order and stop at max_rows.
+    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+    FROM saved_searches s
+    WHERE s.city_key = (SELECT city_key FROM p) AND s.alerts AND s.id > sqlc.arg(after_id)::bigint
     UNION ALL
-    SELECT s.id, s.user_id, s.name, NULL::text AS city_key, s.locality_key, NULL::text AS postal_code_key, s.property_type,
-        s.verified_only, s.currency, s.min_rent, s.max_rent, s.min_bedrooms, s.min_bathrooms,
-        s.pets_allowed, s.furnished, s.min_area_sqft, s.words
-    FROM p JOIN saved_searches s ON s.locality_key = p.locality_key AND s.alerts
+    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+    FROM saved_searches s
+    WHERE s.locality_key = (SELECT locality_key FROM p) AND s.alerts AND s.id > sqlc.arg(after_id)::bigint
     UNION ALL
-    SELECT s.id, s.user_id, s.name, NULL::text AS city_key, NULL::text AS locality_key, s.postal_code_key, s.property_type,
-        s.verified_only, s.currency, s.min_rent, s.max_rent, s.min_bedrooms, s.min_bathrooms,
-        s.pets_allowed, s.furnished, s.min_area_sqft, s.words
-    FROM p JOIN saved_searches s ON s.postal_code_key = p.postal_code_key AND s.alerts
+    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+    FROM saved_searches s
+    WHERE s.postal_code_key = (SELECT postal_code_key FROM p) AND s.alerts AND s.id > sqlc.arg(after_id)::bigint
 ), matched AS (
     SELECT c.id, c.user_id, c.name FROM candidates c, p
     WHERE c.user_id <> p.landlord_id
@@ -89,20 +127,15 @@ WITH p AS (
         AND (NOT c.furnished OR p.furnished)
         AND (c.min_area_sqft IS NULL OR p.area_sqft >= c.min_area_sqft)
         AND (c.words IS NULL OR p.search_text LIKE ALL (c.words))
-        AND NOT (sqlc.arg(edited)::bool AND coalesce(
-            (c.city_key = sqlc.narg(was_city_key)::text OR c.locality_key = sqlc.narg(was_locality_key)::text
-                OR c.postal_code_key = sqlc.narg(was_postal_code_key)::text)
-            AND (c.property_type IS NULL OR c.property_type = sqlc.narg(was_property_type)::text)
-            AND (NOT c.verified_only OR sqlc.arg(was_verified)::bool)
-            AND (c.currency IS NULL OR c.currency = sqlc.narg(was_currency)::text)
-            AND (c.min_rent IS NULL OR sqlc.narg(was_rent)::int >= c.min_rent)
-            AND (c.max_rent IS NULL OR sqlc.narg(was_rent)::int <= c.max_rent)
-            AND (c.min_bedrooms IS NULL OR sqlc.narg(was_bedrooms)::int >= c.min_bedrooms)
-            AND (c.min_bathrooms IS NULL OR sqlc.narg(was_bathrooms)::int >= c.min_bathrooms)
-            AND (NOT c.pets_allowed OR sqlc.arg(was_pets_allowed)::bool)
-            AND (NOT c.furnished OR sqlc.arg(was_furnished)::bool)
-            AND (c.min_area_sqft IS NULL OR sqlc.narg(was_area_sqft)::float8 >= c.min_area_sqft)
-            AND (c.words IS NULL OR sqlc.narg(was_search_text)::text LIKE ALL (c.words)), false))
+    ORDER BY c.id LIMIT sqlc.arg(max_rows)::int
+), told AS (
+    -- In id order, so two batches of one listing (two jobs) wait for each other's rows in one order.
+    INSERT INTO saved_search_matches (saved_search_id, property_id)
+    SELECT m.id, sqlc.arg(property_id) FROM matched m ORDER BY m.id
+    ON CONFLICT DO NOTHING
+    RETURNING saved_search_id AS id
+), news AS (
+    SELECT m.id, m.user_id, m.name FROM matched m JOIN told ON told.id = m.id
 ), listing AS (
     SELECT p.id, '/properties/' || p.id AS link,
         left(p.title || ' · ' || p.monthly_rent || ' ' || p.currency || ' a month · '
@@ -112,12 +145,12 @@ WITH p AS (
     INSERT INTO notifications (user_id, category, kind, title, body, link)
     SELECT m.user_id, 'saved_searches', 'saved_search_match', left('New listing for your saved search “' || m.name || '”', 200),
         l.body, l.link
-    FROM matched m, listing l
+    FROM news m, listing l
     RETURNING id
 ), due AS (
     -- The searches not emailed today as this transaction sees them (a plain read: most are, after
     -- a day's first matches), whose member gets the email; the upsert below decides for sure.
-    SELECT m.id, u.id AS user_id, u.email, m.name FROM matched m JOIN users u ON u.id = m.user_id
+    SELECT m.id, u.id AS user_id, u.email, m.name FROM news m JOIN users u ON u.id = m.user_id
     WHERE NOT EXISTS (SELECT FROM saved_search_emails e WHERE e.saved_search_id = m.id
             AND e.emailed_on >= (now() AT TIME ZONE 'UTC')::date)
         AND u.email_verified_at IS NOT NULL
@@ -143,4 +176,5 @@ WITH p AS (
     FROM due JOIN claimed ON claimed.id = due.id, listing l
     RETURNING id
 )
-SELECT (SELECT count(*) FROM noted)::int AS notified, (SELECT count(*) FROM emailed)::int AS emailed;
+SELECT (SELECT count(*) FROM matched)::int AS matched, (SELECT coalesce(max(id), 0) FROM matched)::bigint AS last_id,
+    (SELECT count(*) FROM noted)::int AS notified, (SELECT count(*) FROM emailed)::int AS emailed;

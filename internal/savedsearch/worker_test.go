@@ -1,0 +1,217 @@
+package savedsearch_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/dbtest"
+	"github.com/rentproof/rentproof/internal/savedsearch"
+)
+
+// queue is a database with a landlord's London listing (not enqueued) and members tenant1…n, each
+// with a verified address and one saved search of London that the listing matches.
+type queue struct {
+	pool    *pgxpool.Pool
+	listing int32
+}
+
+func newQueue(t *testing.T, n int) *queue {
+	t.Helper()
+	pool, _ := dbtest.New(t)
+	q := &queue{pool: pool}
+	q.exec(t, `INSERT INTO users (username, password_hash, email, first_name, last_name, role, email_verified_at)
+		SELECT 'tenant' || i, 'x', 'tenant' || i || '@example.com', 'T', 'M', 'tenant', now() FROM generate_series(1, $1::int) i
+		UNION ALL SELECT 'lou', 'x', 'lou@example.com', 'L', 'O', 'landlord', now()`, n)
+	q.exec(t, `INSERT INTO saved_searches (user_id, name, city_key, place_name, search_city)
+		SELECT id, 'London ' || username, 'london', 'London', 'London' FROM users WHERE role = 'tenant' ORDER BY id`)
+	q.listing = q.id(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, currency, landlord_id, slug)
+		SELECT 'Queue flat', '1 Queue Row', 'London', 'apartment', 1000, 'GBP', id, 'queue-flat' FROM users WHERE username = 'lou' RETURNING id`)
+	return q
+}
+
+func (q *queue) exec(t *testing.T, sql string, args ...any) {
+	t.Helper()
+	if _, err := q.pool.Exec(context.Background(), sql, args...); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+func (q *queue) id(t *testing.T, sql string, args ...any) int32 {
+	t.Helper()
+	var id int32
+	if err := q.pool.QueryRow(context.Background(), sql, args...).Scan(&id); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+	return id
+}
+
+// enqueue runs MatchListing for the listing in a transaction of its own, committed or not.
+func (q *queue) enqueue(t *testing.T, commit bool) {
+	t.Helper()
+	ctx := context.Background()
+	tx, err := q.pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	if err := savedsearch.MatchListing(ctx, db.New(tx), q.listing); err != nil {
+		t.Fatal(err)
+	}
+	if commit {
+		if err := tx.Commit(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// told checks that every tenant's search was told about the listing exactly once, by one
+// notification, and emailed once.
+func (q *queue) told(t *testing.T, n int, when string) {
+	t.Helper()
+	if got := q.id(t, `SELECT count(DISTINCT user_id)::int FROM notifications WHERE kind = $1`, savedsearch.Kind); int(got) != n {
+		t.Errorf("%s: %d members told, want %d", when, got, n)
+	}
+	if got := q.id(t, `SELECT count(*)::int FROM notifications WHERE kind = $1`, savedsearch.Kind); int(got) != n {
+		t.Errorf("%s: %d notifications, want %d (one per search)", when, got, n)
+	}
+	if got := q.id(t, `SELECT count(*)::int FROM outbox_emails WHERE kind = $1`, savedsearch.Kind); int(got) != n {
+		t.Errorf("%s: %d emails, want %d (one per search)", when, got, n)
+	}
+	if got := q.id(t, `SELECT count(*)::int FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.kind = $1 AND u.username = 'lou'`, savedsearch.Kind); got != 0 {
+		t.Errorf("%s: the owner was told about their own listing", when)
+	}
+}
+
+// A listing's transaction that rolls back enqueues nothing; one that commits enqueues one job,
+// and nobody is told before the worker runs.
+func TestRolledBackListingEnqueuesNothing(t *testing.T) {
+	t.Parallel()
+	q := newQueue(t, 3)
+	q.enqueue(t, false)
+	if n := q.id(t, `SELECT count(*)::int FROM saved_search_jobs`); n != 0 {
+		t.Fatalf("a rolled-back listing left %d jobs", n)
+	}
+	q.enqueue(t, true)
+	if n := q.id(t, `SELECT count(*)::int FROM saved_search_jobs`); n != 1 {
+		t.Fatalf("a committed listing left %d jobs, want 1", n)
+	}
+	q.told(t, 0, "before the worker")
+	if _, err := savedsearch.NewWorker(q.pool).RunOnce(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	q.told(t, 3, "after the worker")
+	if n := q.id(t, `SELECT count(*)::int FROM saved_search_jobs`); n != 0 {
+		t.Errorf("%d jobs left after the worker", n)
+	}
+}
+
+// A crash between batches (one batch run, then a fresh worker) neither loses nor repeats; a batch
+// run again after its writes (as if its progress were lost) tells nobody twice; a batch that
+// rolls back leaves nothing.
+func TestCrashBetweenBatches(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	q := newQueue(t, 7)
+	q.enqueue(t, true)
+
+	// A batch whose transaction fails writes nothing and leaves the job as it was.
+	tx, err := q.pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.New(tx).MatchListingBatch(ctx, db.MatchListingBatchParams{PropertyID: q.listing, MaxRows: 3, Later: "later", Origin: "http://x"}); err != nil {
+		t.Fatal(err)
+	}
+	_ = tx.Rollback(ctx)
+	q.told(t, 0, "a rolled-back batch")
+
+	first := savedsearch.NewWorker(q.pool)
+	first.Batch = 3
+	found, m, err := first.Step(ctx)
+	if err != nil || !found || m.Notified != 3 || m.Emailed != 3 {
+		t.Fatalf("the first batch: found %v, %+v, %v; want 3 told and emailed", found, m, err)
+	}
+	if after := q.id(t, `SELECT after_id::int FROM saved_search_jobs`); after != q.id(t, `SELECT (array_agg(id ORDER BY id))[3]::int FROM saved_searches`) {
+		t.Errorf("the job resumes after search %d, want the third", after)
+	}
+	// The server stops here; another (a fresh worker) takes the job up where it stopped.
+	m, err = savedsearch.NewWorker(q.pool).RunOnce(ctx)
+	if err != nil || m.Notified != 4 {
+		t.Fatalf("the fresh worker: %+v, %v; want the 4 left told", m, err)
+	}
+	q.told(t, 7, "after the crash")
+
+	// Progress lost (the job again from the start, and once more enqueued): nobody is told twice.
+	q.exec(t, `INSERT INTO saved_search_jobs (property_id, after_id) VALUES ($1, 0)`, q.listing)
+	q.enqueue(t, true)
+	if m, err := first.RunOnce(ctx); err != nil || m.Notified != 0 {
+		t.Fatalf("a job run again: %+v, %v; want nobody told", m, err)
+	}
+	q.told(t, 7, "after the job ran again")
+}
+
+// Two workers (two servers) racing on the same jobs — one listing enqueued several times (quick
+// edits) — tell each saved search once.
+func TestTwoWorkersRace(t *testing.T) {
+	t.Parallel()
+	const members = 60
+	q := newQueue(t, members)
+	for range 5 {
+		q.enqueue(t, true)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i := range errs {
+		w := savedsearch.NewWorker(q.pool)
+		w.Batch = 7
+		wg.Go(func() {
+			ctx := context.Background()
+			for left := 1; left > 0 && errs[i] == nil; {
+				if _, errs[i] = w.RunOnce(ctx); errs[i] == nil {
+					errs[i] = q.pool.QueryRow(ctx, `SELECT count(*)::int FROM saved_search_jobs`).Scan(&left)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	q.told(t, members, "two workers")
+	if n := q.id(t, `SELECT count(*)::int FROM saved_search_matches`); n != members {
+		t.Errorf("%d (search, listing) records, want %d", n, members)
+	}
+}
+
+// A listing deactivated between its commit and the worker tells nobody; the worker matches the
+// listing as it is when it runs.
+func TestWorkerMatchesTheListingAsItIsNow(t *testing.T) {
+	t.Parallel()
+	q := newQueue(t, 4)
+	q.enqueue(t, true)
+	q.exec(t, `UPDATE properties SET active = false WHERE id = $1`, q.listing)
+	if m, err := savedsearch.NewWorker(q.pool).RunOnce(context.Background()); err != nil || m.Notified != 0 {
+		t.Fatalf("an inactive listing: %+v, %v; want nobody told", m, err)
+	}
+	if n := q.id(t, `SELECT count(*)::int FROM saved_search_jobs`); n != 0 {
+		t.Errorf("the inactive listing's job is left: %d", n)
+	}
+	// Active again, and in Leeds: the London searches do not match it.
+	q.exec(t, `UPDATE properties SET active = true, city = 'Leeds' WHERE id = $1`, q.listing)
+	q.enqueue(t, true)
+	if m, err := savedsearch.NewWorker(q.pool).RunOnce(context.Background()); err != nil || m.Notified != 0 {
+		t.Fatalf("a listing moved to Leeds: %+v, %v; want nobody told", m, err)
+	}
+	q.exec(t, `UPDATE properties SET city = 'London' WHERE id = $1`, q.listing)
+	q.enqueue(t, true)
+	if _, err := savedsearch.NewWorker(q.pool).RunOnce(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	q.told(t, 4, "back in London")
+}

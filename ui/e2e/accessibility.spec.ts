@@ -130,8 +130,9 @@ const CHECKS: Check[] = [
   },
   {
     name: "search with filters",
-    path: "/find-properties?city=New%20York&propertyType=apartment&bedrooms=1&sortBy=rating",
+    path: "/find-properties?city=New%20York&propertyType=apartment&beds=1&sortBy=highestRated",
     roles: ["visitor"],
+    loaded: (page) => expect(page.getByRole("list", { name: "Properties" }).getByRole("article").first()).toBeVisible(),
   },
   { name: "a property", path: "/properties/1", roles: ["visitor", "tenant", "owner"], loaded: reviews },
   { name: "a missing property", path: "/properties/999999", roles: ["visitor"] },

@@ -115,7 +115,7 @@ test("a property, the search, an article and a location page paint their skeleto
   // A location page's skeleton names its own code.
   await page.goto("/location/10001");
   await expect(page.getByRole("heading", { level: 1, name: "Properties in 10001" })).toBeVisible();
-  await expect(page.locator(".location-card__image[data-picture-slot] img")).toHaveAttribute("src", /^\/images\/demo\//);
+  await expect(page.locator(".property-card__media[data-picture-slot] img")).toHaveAttribute("src", /^\/images\/demo\//);
   await context.close();
 });
 

@@ -4,7 +4,7 @@ import { expectNoSeriousViolation } from "./axe";
 import { latestMail, mailAddress } from "./mailpit";
 
 // Issue 32, saved searches with alerts, against the real server, database and Mailpit: a tenant
-// saves a search (through the API until the search page carries the Save search button), sees it
+// saves a search with Find Properties' Save search button, sees it
 // on /dashboard › Saved Searches with a link that reopens it, a landlord lists a matching home,
 // and the tenant finds the notification in the app and the email in Mailpit.
 
@@ -13,10 +13,15 @@ test("save a search, list a matching home as a landlord, see the notification an
   const address = mailAddress("saved-search");
   sql("UPDATE users SET email = :'address', email_verified_at = now() WHERE username = :'name';", { address, name: tenant.username });
   const name = `Cambridge flats ${stamp()}`;
-  const saved = await page.request.post("/rentproof.savedsearch.v1.SavedSearchService/CreateSavedSearch", {
-    data: { name, city: "Cambridge", propertyType: "apartment", currency: "GBP", maxRent: 2500, minBedrooms: 2 },
-  });
-  expect(saved.ok(), await saved.text()).toBeTruthy();
+  // The search as a renter runs it, saved from Find Properties' own button.
+  await page.goto("/find-properties?city=Cambridge&propertyType=apartment&currency=GBP&maxRent=2500&beds=2");
+  await page.getByRole("button", { name: "Save search" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save this search" });
+  await dialog.getByLabel("Name").fill(name);
+  await expectNoSeriousViolation(page);
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Search saved", { exact: true })).toBeVisible();
 
   await page.goto("/dashboard?tab=searches");
   const item = page.getByRole("list", { name: "Saved searches" }).getByRole("listitem").filter({ hasText: name });

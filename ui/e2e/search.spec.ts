@@ -22,7 +22,7 @@ test.describe("search", () => {
 
     await page.goto("/");
     await page.getByRole("link", { name: "Downtown Apartments" }).click();
-    await expect(page).toHaveURL(/\/find-properties\?query=Downtown\+Apartments$/);
+    await expect(page).toHaveURL(/\/find-properties\?query=Downtown&propertyType=apartment$/);
     await expect(results(page)).toHaveCount(1);
     await expect(results(page).first()).toHaveAccessibleName("Sunny Pre-War Downtown One-Bedroom in Chelsea");
   });

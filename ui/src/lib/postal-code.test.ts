@@ -14,6 +14,8 @@ describe("classifyPostalCode", () => {
     ["90210", "US"],
     ["02134", "US"],
     ["10001-1234", "US"],
+    ["100011234", "US"],
+    ["10001 1234", "US"],
     ["  90210  ", "US"],
     // Canada: with and without the space, any case
     ["M5V 2H1", "CA"],
@@ -24,6 +26,11 @@ describe("classifyPostalCode", () => {
     ["SW1A 1AA", "UK"],
     ["SW1A1AA", "UK"],
     ["sw1a 1aa", "UK"],
+    ["sw1a1aa", "UK"],
+    ["SW1A  1AA", "UK"],
+    ["s w1a 1a a", "UK"],
+    ["\tsw1a\u00a01aa\n", "UK"],
+    ["gir0aa", "UK"],
     ["M1 2FF", "UK"],
     ["M11AE", "UK"],
     ["B33 8TH", "UK"],
@@ -55,6 +62,11 @@ describe("normalizePostalCode", () => {
     ["sw1a1aa", "SW1A 1AA"],
     ["M5V2H1", "M5V 2H1"],
     ["m1  2ff", "M1 2FF"],
+    ["sw1a 1aa", "SW1A 1AA"],
+    ["S W1A1 AA", "SW1A 1AA"],
+    ["v6k1l4", "V6K 1L4"],
+    ["100011234", "10001-1234"],
+    ["10001 1234", "10001-1234"],
     [" 10001-1234 ", "10001-1234"],
     ["155-0033", "155-0033"],
   ])("%j → %j", (text, want) => {
@@ -74,6 +86,9 @@ describe("locationSearchTarget", () => {
     [" M5V 2H1 ", "/location/M5V%202H1"],
     ["m5v2h1", "/location/M5V%202H1"],
     ["SW1A 1AA", "/location/SW1A%201AA"],
+    ["sw1a1aa", "/location/SW1A%201AA"],
+    ["sw1a 1aa", "/location/SW1A%201AA"],
+    ["  Sw1A   1aA ", "/location/SW1A%201AA"],
   ])("sends the postal code %j to its location page", (text, want) => {
     expect(locationSearchTarget(text, "submit")).toBe(want);
     expect(locationSearchTarget(text, "shortcut")).toBe(want);

@@ -7,23 +7,31 @@
 /** PostalCountry is the country a postal code's format belongs to. */
 export type PostalCountry = "US" | "CA" | "UK";
 
-/** US ZIP: 5 digits, optionally a dash and 4 more (ZIP+4). */
-const US_ZIP = /^\d{5}(?:-\d{4})?$/;
-/** Canadian postal code: letter digit letter, optional space, digit letter digit. */
-const CA_POSTAL = /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i;
-/**
- * UK postcode: an outward code (area letters, district digit, optional digit or
- * letter: "M1", "B33", "SW1A", "EC1A") and an inward code (digit and two letters),
- * with an optional space between them; plus the special "GIR 0AA".
+/*
+ * The formats are tested on the code with every space taken out, so a code is recognised in any
+ * spacing and case ("sw1a1aa", "SW1A 1AA", "sw1a 1aa", "m5v2h1"), as the server reads a typed
+ * line (internal/property/searchline.go).
  */
-const UK_POSTCODE = /^(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|GIR ?0AA)$/i;
+
+/** US ZIP: 5 digits, optionally 4 more (ZIP+4), with or without the dash. */
+const US_ZIP = /^\d{5}(?:-?\d{4})?$/;
+/** Canadian postal code: letter digit letter digit letter digit. */
+const CA_POSTAL = /^[A-Z]\d[A-Z]\d[A-Z]\d$/i;
+/**
+ * UK postcode: an outward code (area letters, district digit, optional digit or letter: "M1",
+ * "B33", "SW1A", "EC1A") and an inward code (digit and two letters); plus the special "GIR 0AA".
+ */
+const UK_POSTCODE = /^(?:[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}|GIR0AA)$/i;
+
+/** compactCode is a text with its spaces (of any kind) taken out. */
+const compactCode = (text: string) => text.replace(/\s+/g, "");
 
 /**
- * classifyPostalCode tells which country's format a text has (trimmed, runs of
- * spaces read as one), or null when it is no postal code.
+ * classifyPostalCode tells which country's format a text has, in any spacing and case, or null
+ * when it is no postal code.
  */
 export function classifyPostalCode(text: string): PostalCountry | null {
-  const code = text.trim().replace(/\s+/g, " ");
+  const code = compactCode(text);
   if (US_ZIP.test(code)) return "US";
   if (CA_POSTAL.test(code)) return "CA";
   if (UK_POSTCODE.test(code)) return "UK";
@@ -31,18 +39,17 @@ export function classifyPostalCode(text: string): PostalCountry | null {
 }
 
 /**
- * normalizePostalCode writes a recognised code in its usual form: Canadian and UK
- * codes upper-cased with one space before the last three characters ("sw1a1aa" →
- * "SW1A 1AA"); US ZIPs as typed. Other text is only trimmed.
+ * normalizePostalCode writes a recognised code in its usual form, whatever its spacing and case:
+ * Canadian and UK codes upper-cased with one space before the last three characters ("sw1a1aa"
+ * and "s w1a 1aa" → "SW1A 1AA"), a US ZIP+4 with its dash ("10001 1234" → "10001-1234"). Other
+ * text is only trimmed.
  */
 export function normalizePostalCode(text: string): string {
-  const code = text.trim();
-  const kind = classifyPostalCode(code);
-  if (kind === "CA" || kind === "UK") {
-    const compact = code.replace(/\s+/g, "").toUpperCase();
-    return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
-  }
-  return code;
+  const kind = classifyPostalCode(text);
+  if (!kind) return text.trim();
+  const compact = compactCode(text).toUpperCase();
+  if (kind === "US") return compact.length === 9 ? `${compact.slice(0, 5)}-${compact.slice(5)}` : compact;
+  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
 }
 
 /** Where a search box submission came from: the Search button (or Enter), or a popular shortcut. */

@@ -8,6 +8,7 @@ import {
   type CreatePropertyRequest,
   type Property,
   type SearchPropertiesRequest,
+  type SearchReading,
   type UpdatePropertyRequest,
 } from "@/gen/rentproof/property/v1/property_pb";
 import { ReviewerSchema, ReviewSchema, ReviewService, type Review } from "@/gen/rentproof/review/v1/review_pb";
@@ -160,23 +161,50 @@ export const SAMPLE_REVIEWS: Review[] = [
 
 const compact = (s: string) => s.replace(/[\s-]+/g, "").toLowerCase();
 
-/** searchProperties filters, sorts and pages properties the way the server does. */
+/** SQFT_PER_SQM converts square metres to square feet, as the server's area filter does. */
+const SQFT_PER_SQM = 10.7639;
+
+/** areaSqft is a listing's area in square feet; 0 when it has none (then no area filter keeps it). */
+const areaSqft = (p: Property) => (p.areaUnit === "sqm" ? p.squareFeet * SQFT_PER_SQM : p.squareFeet);
+
+/**
+ * searchProperties filters, sorts and pages properties the way the server does: the place and
+ * text (matched plainly: the fake reads no line), type, verified, rent within a currency,
+ * bedrooms and bathrooms at least, pets, furnished and area at least in either unit; with a
+ * currency, otherCurrencyCount counts what matches everything else in another currency.
+ */
 export function searchProperties(all: Property[], req: SearchPropertiesRequest) {
   const q = req.query.trim().toLowerCase();
-  const matches = all.filter(
+  const minSqft = req.minArea > 0 ? (req.areaUnit === "sqm" ? req.minArea * SQFT_PER_SQM : req.minArea) : 0;
+  const currency = req.currency.trim().toUpperCase();
+  const others = all.filter(
     (p) =>
       (!req.city || p.city.toLowerCase() === req.city.trim().toLowerCase()) &&
       (!req.zipCode || compact(p.zipCode) === compact(req.zipCode)) &&
       (!req.propertyType || req.propertyType === "all" || p.propertyType === req.propertyType) &&
       (!req.verifiedOnly || p.verified) &&
-      (!q || [p.title, p.address, p.locality, p.city].some((f) => f.toLowerCase().includes(q))),
+      (!q || [p.title, p.address, p.locality, p.city].some((f) => f.toLowerCase().includes(q))) &&
+      p.bedrooms >= req.minBedrooms &&
+      p.bathrooms >= req.minBathrooms &&
+      (!req.petsAllowed || p.petsAllowed) &&
+      (!req.furnished || p.furnished) &&
+      (minSqft === 0 || (p.squareFeet > 0 && areaSqft(p) >= minSqft)),
   );
+  const matches = others.filter(
+    (p) =>
+      (!currency || p.currency === currency) &&
+      (req.minRent <= 0 || p.monthlyRent >= req.minRent) &&
+      (req.maxRent <= 0 || p.monthlyRent <= req.maxRent),
+  );
+  const otherCurrencyCount = currency ? Math.min(others.filter((p) => p.currency !== currency).length, 1000) : 0;
   const count = (p: Property) => p.ratingSummary?.count ?? 0;
   const created = (p: Property) => Number(p.createdAt?.seconds ?? 0n);
   const sorters: Record<string, (a: Property, b: Property) => number> = {
     highestRated: (a, b) => b.rating - a.rating || b.id - a.id,
     mostReviews: (a, b) => count(b) - count(a) || b.id - a.id,
     newestListed: (a, b) => created(b) - created(a) || b.id - a.id,
+    priceLowHigh: (a, b) => a.currency.localeCompare(b.currency) || a.monthlyRent - b.monthlyRent || a.id - b.id,
+    priceHighLow: (a, b) => a.currency.localeCompare(b.currency) || b.monthlyRent - a.monthlyRent || a.id - b.id,
     featured: (a, b) =>
       Number(b.verified) - Number(a.verified) || b.rating - a.rating || count(b) - count(a) || a.id - b.id,
   };
@@ -190,20 +218,27 @@ export function searchProperties(all: Property[], req: SearchPropertiesRequest) 
     page,
     pageSize,
     matchedCity: "",
+    otherCurrencyCount,
   };
 }
 
 type SearchAnswer = ReturnType<typeof searchProperties>;
+
+/** SearchReadingInit is a reading an onSearch answer may carry (how the server read the line). */
+export type SearchReadingInit = Partial<Pick<SearchReading, "place" | "zipCode" | "propertyType" | "query">>;
+
+/** SearchOverride is what an onSearch may replace of the fake's answer (nothing: void). */
+type SearchOverride = void | (Partial<SearchAnswer> & { reading?: SearchReadingInit });
 
 /** PropertyFakeOptions configure servePropertyFakes. */
 export interface PropertyFakeOptions {
   properties?: Property[];
   reviews?: Review[];
   /**
-   * Called with every SearchProperties request; may throw to fail it, or return
-   * fields that replace those of the answer (totalCount, totalCapped, matchedCity).
+   * Called with every SearchProperties request; may throw to fail it, wait, or return
+   * fields that replace those of the answer (totalCount, totalCapped, matchedCity, reading…).
    */
-  onSearch?: (req: SearchPropertiesRequest) => void | Partial<SearchAnswer>;
+  onSearch?: (req: SearchPropertiesRequest) => SearchOverride | Promise<SearchOverride>;
   /** Answers CreateProperty; by default echoes the request as property 99. */
   onCreate?: (req: CreatePropertyRequest) => Property;
   /** Answers UpdateProperty; by default the listing as changed, verification kept. */
@@ -235,8 +270,8 @@ export function servePropertyFakes({
           ),
         };
       },
-      searchProperties(req) {
-        const override = onSearch?.(req);
+      async searchProperties(req) {
+        const override = await onSearch?.(req);
         return { ...searchProperties(properties, req), ...(override ?? {}) };
       },
       listSimilarProperties(req) {

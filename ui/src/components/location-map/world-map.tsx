@@ -5,7 +5,7 @@ import { formatCoordinates } from "./coordinates";
  * place a pin on a drawn world map without any map tiles (which may be out of
  * reach: the card must work offline).
  */
-const LAND: [number, number][][] = [
+export const LAND: [number, number][][] = [
   // North America
   [[-168, 66], [-162, 70], [-140, 70], [-125, 72], [-95, 72], [-80, 73], [-62, 66], [-55, 52], [-66, 45], [-70, 42], [-76, 35], [-81, 31], [-80, 25], [-84, 30], [-90, 29], [-97, 26], [-97, 21], [-92, 18], [-88, 21], [-86, 16], [-83, 10], [-78, 8], [-86, 12], [-92, 14], [-97, 16], [-105, 20], [-110, 23], [-112, 30], [-117, 32], [-121, 36], [-124, 41], [-124, 48], [-130, 55], [-140, 60], [-150, 60], [-158, 57], [-165, 60]],
   // Greenland

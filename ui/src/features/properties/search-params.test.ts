@@ -99,7 +99,7 @@ describe("search URL", () => {
   });
 
   it("falls back to defaults for unknown values", () => {
-    expect(parse("propertyType=castle&sortBy=cheapest&page=-2&verified=yes&view=map")).toEqual(DEFAULT_SEARCH);
+    expect(parse("propertyType=castle&sortBy=cheapest&page=-2&verified=yes&view=satellite")).toEqual(DEFAULT_SEARCH);
     expect(parse("page=1.5").page).toBe(1);
     expect(parse("propertyType=all").propertyType).toBe("all");
     expect(parse("propertyType=villa").propertyType).toBe("villa");

@@ -43,8 +43,19 @@ export const MAX_FILTER_NUMBER = 2_147_483_647;
 /** The number of properties per page. */
 export const PAGE_SIZE = 12;
 
-/** SearchView is how results are laid out. */
-export type SearchView = "grid" | "list";
+/** The number of properties per page in the map view: the server's largest page, all on the map. */
+export const MAP_PAGE_SIZE = 50;
+
+/** SearchView is how results are laid out: cards in a grid or a list, or a list beside a map (issue 32). */
+export type SearchView = "grid" | "list" | "map";
+
+/** MapArea is a bounding box in degrees (the map's "Search this area"): west < east, south < north. */
+export interface MapArea {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
 
 /** SearchState is everything the search page shows, as held in its URL. */
 export interface SearchState {
@@ -68,6 +79,8 @@ export interface SearchState {
   /** Floor area at least this, in areaUnit; 0 is any. */
   minArea: number;
   areaUnit: AreaUnit;
+  /** The map's searched area (URL `mapArea=w,s,e,n`), or null: it keeps the listings placed inside it. */
+  mapArea: MapArea | null;
   sortBy: SortBy;
   /** 1-based. */
   page: number;
@@ -90,6 +103,7 @@ export const DEFAULT_SEARCH: SearchState = {
   furnished: false,
   minArea: 0,
   areaUnit: "sqft",
+  mapArea: null,
   sortBy: "featured",
   page: 1,
   view: "grid",
@@ -116,7 +130,7 @@ function choice(value: string | null, options: readonly number[]): number {
 /**
  * parseSearchParams reads the search page's URL: city, zipCode, query, propertyType,
  * verified=true, currency, minRent, maxRent, beds, baths, pets=true, furnished=true, minArea,
- * areaUnit=sqm, sortBy, page and view. Unknown or malformed values fall back to the defaults; so
+ * areaUnit=sqm, mapArea=w,s,e,n, sortBy, page and view. Unknown or malformed values fall back to the defaults; so
  * does a rent range whose minimum exceeds its maximum (both ends).
  */
 export function parseSearchParams(params: URLSearchParams): SearchState {
@@ -145,9 +159,10 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     furnished: params.get("furnished") === "true",
     minArea: urlNumber(params.get("minArea")) ?? 0,
     areaUnit: params.get("areaUnit") === "sqm" ? "sqm" : "sqft",
+    mapArea: parseMapArea(params.get("mapArea")),
     sortBy: SORT_OPTIONS.find((o) => o.value === sort)?.value ?? "featured",
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
-    view: params.get("view") === "list" ? "list" : "grid",
+    view: parseView(params.get("view")),
   };
 }
 
@@ -168,6 +183,7 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.furnished) p.set("furnished", "true");
   if (state.minArea > 0) p.set("minArea", String(state.minArea));
   if (state.areaUnit !== "sqft") p.set("areaUnit", state.areaUnit);
+  if (state.mapArea) p.set("mapArea", formatMapArea(state.mapArea));
   if (state.sortBy !== "featured") p.set("sortBy", state.sortBy);
   if (state.page > 1) p.set("page", String(state.page));
   if (state.view !== "grid") p.set("view", state.view);
@@ -186,7 +202,8 @@ export function hasRentRange(s: SearchState): boolean {
  */
 function activeFilters(s: SearchState): boolean[] {
   return [
-    Boolean(s.city || s.zipCode || s.query),
+    // The place: typed, or the map's area.
+    Boolean(s.city || s.zipCode || s.query || s.mapArea),
     s.propertyType !== "all",
     s.verified,
     hasRentRange(s),
@@ -221,12 +238,16 @@ export function clearFilters(s: SearchState): SearchState {
 export function applyText(s: SearchState, text: string): SearchState {
   const value = text.trim();
   const postal = classifyPostalCode(value) !== null;
-  return { ...s, city: postal ? "" : value, zipCode: postal ? normalizePostalCode(value) : "", query: "", page: 1 };
+  // A typed place replaces the map's area (issue 32).
+  return { ...s, city: postal ? "" : value, zipCode: postal ? normalizePostalCode(value) : "", query: "", mapArea: null, page: 1 };
 }
 
-/** searchText is what the text box shows for a state. */
+/**
+ * searchText is what the text box shows for a state: its postal code, place and free text, as one
+ * line (a line the server read into a place and text shows both).
+ */
 export function searchText(s: SearchState): string {
-  return s.zipCode || s.city || s.query;
+  return [s.zipCode, s.city, s.query].filter(Boolean).join(" ");
 }
 
 /** searchRequest is the SearchProperties request for a state. */
@@ -249,7 +270,10 @@ export function searchRequest(s: SearchState) {
     areaUnit: s.minArea > 0 ? s.areaUnit : "",
     sortBy: s.sortBy,
     page: s.page,
-    pageSize: PAGE_SIZE,
+    pageSize: pageSizeOf(s),
+    // The map's area applies in every view (it is in the URL); the map view asks what it cannot show.
+    ...(s.mapArea ? { mapArea: s.mapArea } : {}),
+    ...(s.view === "map" ? { countUnplaced: true } : {}),
   };
 }
 
@@ -279,4 +303,133 @@ export function readFilterNumber(text: string): FilterNumberInput {
 /** rentRangeError is the message for a minimum rent above the maximum (an open end never is). */
 export function rentRangeError(minRent: number, maxRent: number): string | undefined {
   return minRent > 0 && maxRent > 0 && minRent > maxRent ? FILTER_MESSAGES.rentRange : undefined;
+}
+
+/** parseView reads the layout: grid (the default), list or map. */
+function parseView(value: string | null): SearchView {
+  return value === "list" || value === "map" ? value : "grid";
+}
+
+/** pageSizeOf is the page size of a state's layout: the map view shows the server's largest page. */
+export function pageSizeOf(s: SearchState): number {
+  return s.view === "map" ? MAP_PAGE_SIZE : PAGE_SIZE;
+}
+
+/** MAP_AREA_DECIMALS is how many decimals the URL keeps of the map's area (about 11 m). */
+const MAP_AREA_DECIMALS = 4;
+
+/**
+ * roundMapArea rounds an area outward to MAP_AREA_DECIMALS, so the rounded area still holds all of
+ * the one the map showed, clamped to the world (no area crosses the 180th meridian).
+ */
+export function roundMapArea(a: MapArea): MapArea {
+  const f = 10 ** MAP_AREA_DECIMALS;
+  const down = (v: number) => Math.floor(v * f + 1e-9) / f;
+  const up = (v: number) => Math.ceil(v * f - 1e-9) / f;
+  return {
+    west: Math.max(-180, down(a.west)),
+    south: Math.max(-90, down(a.south)),
+    east: Math.min(180, up(a.east)),
+    north: Math.min(90, up(a.north)),
+  };
+}
+
+/** formatMapArea writes an area as the URL's `w,s,e,n`, each with at most MAP_AREA_DECIMALS decimals. */
+export function formatMapArea(a: MapArea): string {
+  const r = roundMapArea(a);
+  return [r.west, r.south, r.east, r.north].map((v) => String(Number(v.toFixed(MAP_AREA_DECIMALS)))).join(",");
+}
+
+/**
+ * parseMapArea reads the URL's `mapArea=w,s,e,n`: four numbers in degrees, longitudes within
+ * ±180 and latitudes within ±90, west < east and south < north (the server's rule); null for
+ * anything else.
+ */
+export function parseMapArea(value: string | null): MapArea | null {
+  if (!value) return null;
+  const parts = value.split(",");
+  if (parts.length !== 4 || parts.some((p) => !/^-?\d+(\.\d+)?$/.test(p.trim()))) return null;
+  const [west, south, east, north] = parts.map(Number);
+  const lon = (v: number) => v >= -180 && v <= 180;
+  const lat = (v: number) => v >= -90 && v <= 90;
+  if (!lon(west) || !lon(east) || !lat(south) || !lat(north) || west >= east || south >= north) return null;
+  return { west, south, east, north };
+}
+
+/**
+ * searchArea is "Search this area": the map's area becomes the place, replacing a typed city,
+ * postcode or text (they would contradict it), the other filters kept, from the first page.
+ */
+export function searchArea(s: SearchState, area: MapArea): SearchState {
+  return { ...s, city: "", zipCode: "", query: "", mapArea: roundMapArea(area), page: 1 };
+}
+
+/** switchView changes the layout; to or from the map the page size changes, so back to the first page. */
+export function switchView(s: SearchState, view: SearchView): SearchState {
+  const resize = (s.view === "map") !== (view === "map");
+  return { ...s, view, page: resize ? 1 : s.page };
+}
+
+/** LineReading is how the server read a typed line (SearchReading: README § Search). */
+export interface LineReading {
+  place: string;
+  zipCode: string;
+  propertyType: string;
+  query: string;
+}
+
+/**
+ * keepCase finds text (lower-cased by the server) in the line it came from and returns it as
+ * typed ("Downtown Apartments", "downtown" → "Downtown"); the text itself when it is not there.
+ */
+function keepCase(line: string, text: string): string {
+  const lower = line.toLowerCase();
+  const at = lower.length === line.length ? lower.indexOf(text) : -1;
+  return at >= 0 ? line.slice(at, at + text.length) : text;
+}
+
+/**
+ * followReading is the state that shows how the server read the typed line (issue 32), so the
+ * filters say what was searched: the place read becomes the city ("New York" for "new york"), a
+ * postal code the zipCode (normalised), a type word the property type, the rest the free text; the
+ * other filters, the sort, the page and the layout are kept. When the place was found by its
+ * spelling or an abbreviation (matchedCity), the line stays as typed in the city, so the notice
+ * names what was typed; only a type word goes to the type. Without a reading (no line, or a
+ * listed city named outright), or one that found only free text, the state is s. Following a
+ * state's own reading gives it back.
+ */
+export function followReading(s: SearchState, reading: LineReading | undefined, matchedCity = ""): SearchState {
+  // A line read as free text alone stays where it was typed: a city with no listings yet is
+  // still the city a member can save a search for and wait on.
+  if (!reading || (!reading.place && !reading.zipCode && !reading.propertyType)) return s;
+  const line = [s.city, s.query].filter(Boolean).join(" ");
+  const next = { ...s };
+  if (reading.propertyType) next.propertyType = reading.propertyType;
+  if (matchedCity) return { ...next, city: line, query: "" };
+  next.city = reading.place;
+  next.query = reading.query ? keepCase(line, reading.query) : "";
+  if (reading.zipCode) next.zipCode = normalizePostalCode(reading.zipCode);
+  return next;
+}
+
+/** LOCATION_PAGE_SIZE is the location page's page of listings (the server's first load asks for it). */
+export const LOCATION_PAGE_SIZE = 50;
+
+/**
+ * locationState is a location page's state (/location/{code}?beds=2&sortBy=…): its URL's filters,
+ * sort and page as on Find Properties, the postal code fixed from the path, no typed text, no map
+ * area, and cards in a grid.
+ */
+export function locationState(params: URLSearchParams, code: string): SearchState {
+  return { ...parseSearchParams(params), city: "", query: "", zipCode: code, mapArea: null, view: "grid" };
+}
+
+/** toLocationParams writes a location page's state as its URL's parameters (the code is in the path). */
+export function toLocationParams(s: SearchState): URLSearchParams {
+  return toSearchParams({ ...s, zipCode: "", view: "grid" });
+}
+
+/** locationRequest is the SearchProperties request of a location page's state. */
+export function locationRequest(s: SearchState) {
+  return { ...searchRequest(s), pageSize: LOCATION_PAGE_SIZE, countUnplaced: false };
 }

@@ -1,7 +1,7 @@
 import { useQuery } from "@connectrpc/connect-query";
 import { keepPreviousData } from "@tanstack/react-query";
 import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
-import { searchRequest, type SearchState } from "../search-params";
+import { locationRequest, searchRequest, type SearchState } from "../search-params";
 
 /** How long search results count as fresh (SPEC §9: 10 seconds). */
 export const SEARCH_FRESH_MS = 10_000;
@@ -20,11 +20,15 @@ export function useSearchProperties(state: SearchState) {
   });
 }
 
-/** usePropertiesByZip lists the properties of one postal code (the location page). */
-export function usePropertiesByZip(zipCode: string, enabled: boolean) {
-  return useQuery(
-    PropertyService.method.searchProperties,
-    { zipCode, sortBy: "featured", page: 1, pageSize: 50 },
-    { enabled, staleTime: SEARCH_FRESH_MS },
-  );
+/**
+ * usePropertiesByZip runs a location page's search: the postal code of its path with the filters,
+ * sort and page of its URL, LOCATION_PAGE_SIZE a page. Unfiltered, its first page is the request
+ * the server answers with the page itself (internal/web/firstload.go).
+ */
+export function usePropertiesByZip(state: SearchState, enabled: boolean) {
+  return useQuery(PropertyService.method.searchProperties, locationRequest(state), {
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: SEARCH_FRESH_MS,
+  });
 }

@@ -14,6 +14,7 @@ import { useProperty } from "../api/use-property";
 import { useUpdateProperty } from "../api/use-update-property";
 import { valuesOfProperty } from "../property-form";
 import { ListingForm } from "./listing-form";
+import { PLACE_PROMPT } from "./location-pin-field";
 import "../properties.css";
 
 /** NOT_OWNER is the server's word for an edit by someone other than the landlord, and the page's. */
@@ -108,6 +109,8 @@ function EditForm({ property, onRefused }: { property: Property; onRefused: () =
       labels={EDIT_LABELS}
       cancelTo="/dashboard"
       pending={update.isPending}
+      // A listing without a position is not on the map: its owner is asked to place it (issue 32).
+      locationPrompt={!property.latitude.trim() || !property.longitude.trim() ? PLACE_PROMPT : undefined}
       onSave={(listing) =>
         update.mutate(
           { id: property.id, listing },

@@ -13,6 +13,7 @@ import { VocabSelect } from "@/components/ui/vocab-select";
 import { timeZones } from "@/lib/property";
 import { AMENITIES, AREA_UNITS, CURRENCIES, LIMITS, PROPERTY_TYPES } from "@/lib/vocab";
 import { propertySchema, toCreateRequest, type PropertyFormValues } from "../property-form";
+import { LocationPinField } from "./location-pin-field";
 
 /** A listing's images: SPEC §7's upload path, at most SPEC §9's 5 (the contract's CreatePropertyRequest.images). */
 const PROPERTY_IMAGES: UploadKind = {
@@ -50,6 +51,8 @@ interface ListingFormProps {
   pending: boolean;
   /** Sends the valid form: the request fields with the images' URLs in order. */
   onSave: (request: ReturnType<typeof toCreateRequest>) => void;
+  /** Shown above the map while the listing has no position (the edit page asks the owner to place it). */
+  locationPrompt?: string;
 }
 
 /**
@@ -57,9 +60,9 @@ interface ListingFormProps {
  * listing: five sections, the rules of SPEC §5, and the image uploader (add, remove, reorder;
  * the first is the cover). It judges and sends; the page says what happens then.
  */
-export function ListingForm({ defaultValues, images = [], labels, cancelTo, pending, onSave }: ListingFormProps) {
+export function ListingForm({ defaultValues, images = [], labels, cancelTo, pending, onSave, locationPrompt }: ListingFormProps) {
   const schema = useMemo(() => propertySchema(), []);
-  const { control, handleSubmit, formState } = useForm<PropertyFormValues>({
+  const { control, handleSubmit, formState, setValue } = useForm<PropertyFormValues>({
     resolver: zodResolver(schema),
     defaultValues,
     mode: "onChange",
@@ -174,6 +177,7 @@ export function ListingForm({ defaultValues, images = [], labels, cancelTo, pend
               {(props) => <input {...props} className="input" inputMode="decimal" placeholder="-73.9973" />}
             </FormField>
           </div>
+          <LocationPinField control={control} setValue={setValue} prompt={locationPrompt} />
         </div>
       </fieldset>
 

@@ -1,16 +1,16 @@
-import { configure, screen, within } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SearchPropertiesRequest } from "@/gen/rentproof/property/v1/property_pb";
-import { servePropertyFakes } from "@/test/properties";
+import type { Property, SearchPropertiesRequest } from "@/gen/rentproof/property/v1/property_pb";
+import { makeProperty, servePropertyFakes } from "@/test/properties";
 import { fakeTransport, renderApp } from "@/test/render";
 
 // These tests drive whole pages through fake services; give them room on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 4_000 });
 
-function setup(path: string, onSearch?: (req: SearchPropertiesRequest) => void) {
-  const transport = fakeTransport({ extra: servePropertyFakes({ onSearch }) });
+function setup(path: string, onSearch?: (req: SearchPropertiesRequest) => void, properties?: Property[]) {
+  const transport = fakeTransport({ extra: servePropertyFakes({ onSearch, properties }) });
   return renderApp({ path, transport });
 }
 
@@ -75,5 +75,84 @@ describe("LocationPage", () => {
   it("says Location Not Found for something that is no postal code", () => {
     setup("/location/%3Cscript%3E");
     expect(screen.getByRole("heading", { level: 1, name: "Location Not Found" })).toBeInTheDocument();
+  });
+});
+
+/** Three listings in 10001: a one-bedroom flat, a three-bedroom house with pets, a studio in pounds. */
+const CHELSEA = [
+  makeProperty({ id: 1, title: "One-Bedroom on 29th", bedrooms: 1, monthlyRent: 4250, stars: [0, 0, 1, 1, 0] }),
+  makeProperty({ id: 2, title: "Three-Bedroom Townhouse", propertyType: "house", bedrooms: 3, bathrooms: 2, monthlyRent: 7900, verified: false, stars: [0, 0, 0, 0, 5] }),
+  makeProperty({ id: 3, title: "Studio Let in Pounds", propertyType: "studio", bedrooms: 0, monthlyRent: 2100, currency: "GBP", petsAllowed: false }),
+];
+
+describe("LocationPage filters (issue 32)", () => {
+  const cards = () =>
+    within(screen.getByRole("list", { name: "Properties in 10001" }))
+      .getAllByRole("article")
+      .map((card) => within(card).getByRole("heading").textContent);
+
+  it("shows the search's cards: rating, save button and facts", async () => {
+    setup("/location/10001", undefined, CHELSEA);
+    const list = await screen.findByRole("list", { name: "Properties in 10001" });
+    const card = within(list).getByRole("article", { name: "Three-Bedroom Townhouse" });
+    expect(within(card).getByRole("heading", { level: 2 })).toHaveTextContent("Three-Bedroom Townhouse");
+    expect(within(card).getByRole("button", { name: "Save property" })).toHaveAttribute("aria-pressed", "false");
+    expect(within(card).getByText("Excellent")).toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: /View Details/ })).toHaveAttribute("href", "/properties/2");
+    expect(screen.getByText("3 properties in 10001")).toBeInTheDocument();
+  });
+
+  it("reads its filters and sort from its URL, sends them with the code of its path, and writes changes back", async () => {
+    const requests: SearchPropertiesRequest[] = [];
+    const { router } = setup("/location/10001?beds=1&sortBy=highestRated", (req) => void requests.push(req), CHELSEA);
+    await waitFor(() => expect(cards()).toEqual(["Three-Bedroom Townhouse", "One-Bedroom on 29th"]));
+    expect(requests.at(-1)).toMatchObject({ zipCode: "10001", city: "", query: "", minBedrooms: 1, sortBy: "highestRated", page: 1, pageSize: 50 });
+    expect(screen.getByRole("combobox", { name: "Bedrooms" })).toHaveValue("1");
+    expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveValue("highestRated");
+    expect(screen.getByRole("button", { name: "Filters 1 active" })).toBeInTheDocument();
+
+    const user = userEvent.setup({ delay: null });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Bedrooms" }), "3");
+    expect(router.state.location.pathname).toBe("/location/10001");
+    expect(router.state.location.search).toBe("?beds=3&sortBy=highestRated");
+    await waitFor(() => expect(cards()).toEqual(["Three-Bedroom Townhouse"]));
+    expect(screen.getByText("1 property in 10001")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("checkbox", { name: "Verified Only" }));
+    expect(router.state.location.search).toBe("?verified=true&beds=3&sortBy=highestRated");
+    // Filtered to nothing: the search's empty state, not the invitation to list.
+    expect(await screen.findByRole("heading", { name: "No properties found" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: /No properties listed in/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Clear Filters" }));
+    expect(router.state.location.search).toBe("?sortBy=highestRated");
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.getByRole("button", { name: "Filters" })).toBeInTheDocument();
+  });
+
+  it("filters rent in a currency and says what other currencies it left out", async () => {
+    setup("/location/10001?currency=GBP&maxRent=3000", undefined, CHELSEA);
+    await waitFor(() => expect(cards()).toEqual(["Studio Let in Pounds"]));
+    expect(screen.getByText("2 listings in other currencies are not shown")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Maximum rent" })).toHaveValue("3000");
+    expect(screen.getByRole("combobox", { name: "Currency" })).toHaveValue("GBP");
+  });
+
+  it("pages by 50, the pager's links keeping the filters", async () => {
+    const many = Array.from({ length: 60 }, (_, i) => makeProperty({ id: 100 + i, title: `Home ${i + 1}`, bedrooms: 2 }));
+    const { router } = setup("/location/10001?beds=2", undefined, many);
+    expect(await screen.findByText("Showing 1–50 of 60 properties in 10001")).toBeInTheDocument();
+    const pager = screen.getByRole("navigation", { name: "Pagination" });
+    expect(within(pager).getByRole("link", { name: "Page 2" })).toHaveAttribute("href", "/location/10001?beds=2&page=2");
+    await userEvent.setup({ delay: null }).click(within(pager).getByRole("link", { name: "Page 2" }));
+    expect(router.state.location.search).toBe("?beds=2&page=2");
+    expect(await screen.findByText("Showing 51–60 of 60 properties in 10001")).toBeInTheDocument();
+  });
+
+  it("writes a code typed in another spacing or case in its usual form, keeping the filters", async () => {
+    const { router } = setup("/location/sw1a1aa?beds=2");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/location/SW1A%201AA"));
+    expect(router.state.location.search).toBe("?beds=2");
+    expect(screen.getByRole("heading", { level: 1, name: "Properties in SW1A 1AA" })).toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: "Mansion-Block Flat in St James's" })).toBeInTheDocument();
   });
 });

@@ -1,18 +1,34 @@
-import { Building2, Globe2, MapPin, PenLine, Search } from "lucide-react";
-import { Link, useParams } from "react-router-dom";
-import { LazyImage } from "@/components/property-card/lazy-image";
+import { Building2, Globe2, PenLine, Search } from "lucide-react";
+import { useCallback, useState, type ReactNode } from "react";
+import { Link, Navigate, useLocation, useParams, useSearchParams } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
-import { buttonClass } from "@/components/ui/button";
+import { PropertyCard, PropertyCardsLoading } from "@/components/property-card/property-card";
+import { Button, buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Loading, QueryState } from "@/components/ui/query-state";
+import { QueryState } from "@/components/ui/query-state";
 import { useInviteToList } from "@/components/use-invite-to-list";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
-import { formatRent } from "@/lib/currency";
-import { detectCountry, isPlausiblePostalCode, type LocationCountry } from "@/lib/postal-code";
-import { DEFAULT_PROPERTY_IMAGE, IMAGE_FALLBACK, fullAddress } from "@/lib/property";
+import {
+  classifyPostalCode,
+  detectCountry,
+  isPlausiblePostalCode,
+  normalizePostalCode,
+  type LocationCountry,
+} from "@/lib/postal-code";
 import { pluralize } from "@/lib/rating";
 import { usePageTitle } from "@/lib/use-page-title";
 import { usePropertiesByZip } from "../api/use-search-properties";
+import {
+  LOCATION_PAGE_SIZE,
+  activeFilterCount,
+  clearFilters,
+  locationState,
+  toLocationParams,
+  type SearchState,
+} from "../search-params";
+import { FilterPanel, type UpdateSearch } from "./search-filters";
+import { otherCurrencyText } from "./search-results";
+import { Pagination } from "./pagination";
 import "../properties.css";
 
 const CODE_NAMES: Record<LocationCountry, string> = {
@@ -39,57 +55,15 @@ export function locationInfo(code: string, properties: Property[]): LocationInfo
 /** EAGER_CARDS is how many cards load their picture at once: the first row on a wide screen. */
 const EAGER_CARDS = 3;
 
-function LocationCard({ property: p, eager }: { property: Property; eager: boolean }) {
-  return (
-    <article className="card location-card" aria-labelledby={`location-card-${p.id}`}>
-      <LazyImage
-        eager={eager}
-        src={p.images[0]}
-        empty={DEFAULT_PROPERTY_IMAGE}
-        fallback={IMAGE_FALLBACK}
-        className="location-card__image"
-        width={480}
-        height={300}
-      />
-      <div className="location-card__body">
-        <h2 id={`location-card-${p.id}`} className="location-card__title">
-          {p.title}
-        </h2>
-        <p className="location-card__address">
-          <MapPin aria-hidden="true" size={14} /> {fullAddress(p)}
-        </p>
-        <p className="location-card__rent">{formatRent(p.monthlyRent, p.currency)}</p>
-        <Link to={`/properties/${p.id}`} className={buttonClass("outline", "sm", "stretched-link location-card__link")}>
-          View Details<span className="visually-hidden">: {p.title}</span>
-        </Link>
-      </div>
-    </article>
-  );
-}
-
 /**
- * LocationCardsSkeleton is the first row of cards while the listings load. The build prerenders
- * it and the server puts the first listing's picture in its slot (internal/web/firstload.go),
- * so the page paints its main picture before any script runs.
+ * locationCountText is the count line: "3 properties in SW1A 1AA" for a list that fits on one
+ * page, the page's range past that: "Showing 51–100 of 120 properties in 10001".
  */
-function LocationCardsSkeleton() {
-  return (
-    <Loading label="Loading properties">
-      <ul className="property-grid" aria-hidden="true">
-        {Array.from({ length: EAGER_CARDS }, (_, i) => (
-          <li key={i}>
-            <div className="card location-card">
-              <div className="skeleton location-card__image" data-picture-slot={i === 0 ? "" : undefined} />
-              <div className="location-card__body">
-                <div className="skeleton skeleton--line skeleton--w80" />
-                <div className="skeleton skeleton--line skeleton--w60" />
-              </div>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </Loading>
-  );
+export function locationCountText(code: string, total: number, page: number, shown: number): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  if (page === 1 && shown === total) return `${pluralize(total, "property", "properties")} in ${code}`;
+  const first = (page - 1) * LOCATION_PAGE_SIZE + 1;
+  return `Showing ${n(first)}–${n(first + shown - 1)} of ${n(total)} properties in ${code}`;
 }
 
 /**
@@ -99,15 +73,42 @@ function LocationCardsSkeleton() {
  */
 export function LocationPage() {
   const { zipcode = "" } = useParams();
+  const { search } = useLocation();
   const code = zipcode.trim();
   const valid = isPlausiblePostalCode(code);
-  const result = usePropertiesByZip(code, valid);
+  const [params, setParams] = useSearchParams();
+  const state = locationState(params, code);
+  // A code recognised in another spacing or case ("sw1a1aa") is shown in its usual form.
+  const canonical = classifyPostalCode(code) ? normalizePostalCode(code) : code;
+  const result = usePropertiesByZip(state, valid && canonical === code);
   // A signed-in tenant cannot list: the page offers what they can do instead.
   const inviteToList = useInviteToList();
   const properties = result.data?.properties ?? [];
   const info = locationInfo(code, properties);
   const kind = CODE_NAMES[info.country];
   usePageTitle(valid ? `Properties in ${code}` : "Location Not Found");
+  // Clear starts the rent and area boxes afresh, whatever was typed in them and not applied.
+  const [clears, setClears] = useState(0);
+
+  /** update writes a new state into the URL's query (a new history entry unless `replace`). */
+  const update: UpdateSearch = useCallback(
+    (next: (prev: SearchState) => SearchState, replace = false) => {
+      setParams((prev) => toLocationParams(next(locationState(prev, code))), { replace, preventScrollReset: true });
+    },
+    [setParams, code],
+  );
+
+  // The postal code is the page's place, not a filter.
+  const filterCount = activeFilterCount({ ...state, zipCode: "" });
+  const clearAll = () => {
+    setClears((n) => n + 1);
+    update(clearFilters);
+  };
+  const hrefFor = (page: number) => `?${toLocationParams({ ...state, page }).toString()}`;
+
+  if (valid && canonical !== code) {
+    return <Navigate replace to={`/location/${encodeURIComponent(canonical)}${search}`} />;
+  }
 
   const crumbs = [
     { label: "Home", to: "/" },
@@ -135,61 +136,91 @@ export function LocationPage() {
     );
   }
 
+  // With filters, nothing found is the search's empty state (the place has listings, just not these).
+  const empty: ReactNode =
+    filterCount > 0 ? (
+      <EmptyState
+        type="properties"
+        title="No properties found"
+        message="Try adjusting your search or filters to find what you're looking for."
+        action={
+          <Button variant="outline" onClick={clearAll}>
+            Clear Filters
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState
+        type="properties"
+        title={`No properties listed in ${code} yet`}
+        message={
+          inviteToList
+            ? "Own or manage a rental here? Be the first to list it and help tenants find verified homes in this area."
+            : "Search nearby places, or come back later: landlords add new homes every day."
+        }
+        action={
+          inviteToList ? (
+            <Link to="/add-property" className={buttonClass("primary")}>
+              <Building2 aria-hidden="true" size={16} /> Add a Property
+            </Link>
+          ) : (
+            <Link to="/find-properties" className={buttonClass("primary")}>
+              <Search aria-hidden="true" size={16} /> Search All Properties
+            </Link>
+          )
+        }
+      />
+    );
+
   const body = (
     <QueryState
       query={result}
-      loading={<LocationCardsSkeleton />}
+      loading={<PropertyCardsLoading label="Loading properties" count={EAGER_CARDS} firstPictureSlot />}
       error={{
         title: "Failed to fetch properties",
         message: `We couldn't load the properties in ${code}. Reload the page to try again.`,
         onRetry: () => window.location.reload(),
       }}
-      isEmpty={(data) => data.properties.length === 0}
-      empty={
-        <EmptyState
-          type="properties"
-          title={`No properties listed in ${code} yet`}
-          message={
-            inviteToList
-              ? "Own or manage a rental here? Be the first to list it and help tenants find verified homes in this area."
-              : "Search nearby places, or come back later: landlords add new homes every day."
-          }
-          action={
-            inviteToList ? (
-              <Link to="/add-property" className={buttonClass("primary")}>
-                <Building2 aria-hidden="true" size={16} /> Add a Property
-              </Link>
-            ) : (
-              <Link to="/find-properties" className={buttonClass("primary")}>
-                <Search aria-hidden="true" size={16} /> Search All Properties
-              </Link>
-            )
-          }
-        />
-      }
+      isEmpty={(data) => data.properties.length === 0 && !(data.totalCount > 0 && state.page > 1)}
+      empty={empty}
     >
       {(data) => {
-        const total = data.totalCount;
+        const busy = result.isPlaceholderData && result.isFetching;
+        const otherCurrencies = otherCurrencyText(data.otherCurrencyCount);
+        if (data.properties.length === 0) {
+          return (
+            <EmptyState
+              type="results"
+              title="No properties on this page"
+              message={`There are fewer than ${state.page} pages of results.`}
+              action={
+                <Link to={hrefFor(1)} className={buttonClass("outline")}>
+                  Go to the first page
+                </Link>
+              }
+            />
+          );
+        }
         return (
-          <>
-            <p className="results-count">
-              {pluralize(total, "property", "properties")} in {code}
+          <div aria-busy={busy} className={busy ? "search-results search-results--busy" : "search-results"}>
+            <p className="results-count" aria-live="polite">
+              {busy ? "Searching…" : locationCountText(code, data.totalCount, state.page, data.properties.length)}
             </p>
+            {otherCurrencies ? <p className="results-note">{otherCurrencies}</p> : null}
             <ul className="property-grid" aria-label={`Properties in ${code}`}>
               {data.properties.map((p, i) => (
                 <li key={p.id}>
-                  <LocationCard property={p} eager={i < EAGER_CARDS} />
+                  <PropertyCard property={p} headingLevel={2} eagerImage={i < EAGER_CARDS} />
                 </li>
               ))}
             </ul>
-            {total > data.properties.length ? (
-              <p className="location-page__more">
-                <Link to={`/find-properties?${new URLSearchParams({ zipCode: code })}`} className="arrow-link">
-                  See all {total.toLocaleString("en-US")} properties in search
-                </Link>
-              </p>
-            ) : null}
-          </>
+            <Pagination
+              page={state.page}
+              pageCount={Math.max(1, Math.ceil(data.totalCount / LOCATION_PAGE_SIZE))}
+              more={data.totalCapped && data.properties.length === LOCATION_PAGE_SIZE}
+              hrefFor={hrefFor}
+            />
+          </div>
         );
       }}
     </QueryState>
@@ -206,6 +237,15 @@ export function LocationPage() {
         </p>
       </PageHeader>
       <div className="container section location-page">
+        {/* A form, so the page as prerendered keeps its controls inert until the app runs (src/prerender.tsx). */}
+        <form
+          role="search"
+          aria-label={`Filter properties in ${code}`}
+          className="search-toolbar"
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <FilterPanel state={state} update={update} count={filterCount} onClear={clearAll} clears={clears} />
+        </form>
         {body}
 
         <section className="location-page__seo" aria-labelledby="location-about-title">

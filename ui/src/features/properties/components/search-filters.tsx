@@ -1,14 +1,20 @@
+import { SlidersHorizontal, X } from "lucide-react";
 import { useId, useState, type KeyboardEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { pluralize } from "@/lib/rating";
 import { useDebouncedCallback } from "@/lib/use-debounced-callback";
 import { AREA_UNITS, CURRENCIES } from "@/lib/vocab";
 import {
   BATHROOM_OPTIONS,
   BEDROOM_OPTIONS,
+  SORT_OPTIONS,
+  TYPE_OPTIONS,
   hasRentRange,
   readFilterNumber,
   rentRangeError,
   type AreaUnit,
   type SearchState,
+  type SortBy,
 } from "../search-params";
 
 /** How long typing in a rent or area box must pause before the search runs, in milliseconds. */
@@ -313,6 +319,134 @@ export function RoomFilters({ state, update }: FilterProps) {
         />
         Furnished
       </label>
+    </>
+  );
+}
+
+/** TypeFilter is the property type select: all, or one type of the contract's vocabulary. */
+export function TypeFilter({ state, update }: FilterProps) {
+  const id = useId();
+  return (
+    <div className="field field--inline">
+      <label htmlFor={id}>Property type</label>
+      <select
+        id={id}
+        className="select"
+        value={state.propertyType}
+        onChange={(event) => {
+          const propertyType = event.target.value;
+          update((prev) => ({ ...prev, propertyType, page: 1 }));
+        }}
+      >
+        {TYPE_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** VerifiedFilter is SPEC's Verified Only checkbox. */
+export function VerifiedFilter({ state, update }: FilterProps) {
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        checked={state.verified}
+        onChange={(event) => {
+          const verified = event.target.checked;
+          update((prev) => ({ ...prev, verified, page: 1 }));
+        }}
+      />
+      Verified Only
+    </label>
+  );
+}
+
+/** SortSelect is the sort order: SPEC's four and the price sorts; a new order starts at page 1. */
+export function SortSelect({ state, update }: FilterProps) {
+  const id = useId();
+  return (
+    <div className="field field--inline">
+      <label htmlFor={id}>Sort by</label>
+      <select
+        id={id}
+        className="select"
+        value={state.sortBy}
+        onChange={(event) => {
+          const sortBy = event.target.value as SortBy;
+          update((prev) => ({ ...prev, sortBy, page: 1 }));
+        }}
+      >
+        {SORT_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+interface FilterPanelProps extends FilterProps {
+  /** How many filters narrow the results (the Filters button and the line beside Clear say it). */
+  count: number;
+  /** Clears every filter (and whatever is typed in the search's own boxes). */
+  onClear: () => void;
+  /** Counts the clears: a new value starts the rent and area boxes afresh, whatever was typed in them and not applied. */
+  clears: number;
+}
+
+/**
+ * FilterPanel is every filter and the sort of a search (Find Properties, a location page): on a
+ * wide screen a bar, on a phone a panel behind a Filters button that counts the active filters,
+ * closed by Show results. Clear, shown when a filter is active, clears them all.
+ */
+export function FilterPanel({ state, update, count, onClear, clears }: FilterPanelProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        className="filters-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <SlidersHorizontal aria-hidden="true" size={16} /> Filters
+        {/* The spaces are for the name: "Filters 2 active", not "Filters2active". */}
+        {count > 0 ? " " : null}
+        {count > 0 ? (
+          <span className="filters-toggle__count">
+            {count} <span className="visually-hidden">active</span>
+          </span>
+        ) : null}
+      </Button>
+
+      <div id={id} className={open ? "search-filters search-filters--open" : "search-filters"}>
+        <TypeFilter state={state} update={update} />
+        <VerifiedFilter state={state} update={update} />
+        <RentFilter key={`rent-${clears}`} state={state} update={update} />
+        <RoomFilters state={state} update={update} />
+        <AreaFilter key={`area-${clears}`} state={state} update={update} />
+        <SortSelect state={state} update={update} />
+
+        {count > 0 ? (
+          <div className="search-filters__clear">
+            <span className="search-filters__count">{pluralize(count, "filter")} active</span>
+            <Button variant="ghost" onClick={onClear}>
+              <X aria-hidden="true" size={16} /> Clear
+            </Button>
+          </div>
+        ) : null}
+
+        <Button variant="primary" className="search-filters__done" onClick={() => setOpen(false)}>
+          Show results
+        </Button>
+      </div>
     </>
   );
 }

@@ -329,7 +329,8 @@ describe("SearchPage filters (issue 32)", () => {
 
   it("says a minimum above the maximum or a number that is not whole, and applies neither", async () => {
     const { router, requests, user } = setup("/find-properties?maxRent=2000");
-    await screen.findByText("Showing 4 properties");
+    // No sample listing rents for under $2,000 (test/properties.ts).
+    await screen.findByText("Showing 0 properties");
     const sent = requests.length;
 
     await user.type(box("Minimum rent"), "3000{Enter}");
@@ -412,7 +413,8 @@ describe("SearchPage filters (issue 32)", () => {
 
   it("follows the URL for the typed boxes when it changes from outside", async () => {
     const { router } = setup("/find-properties?minRent=1000&minArea=80");
-    await screen.findByText("Showing 4 properties");
+    // The two sample listings in dollars (test/properties.ts).
+    await screen.findByText("Showing 2 properties");
     await act(() => router.navigate("/find-properties?maxRent=5000"));
     expect(box("Minimum rent")).toHaveValue("");
     expect(box("Maximum rent")).toHaveValue("5000");
@@ -442,5 +444,107 @@ describe("SearchPage filters (issue 32)", () => {
     expect(await screen.findByRole("heading", { name: "No properties found" })).toBeInTheDocument();
     expect(screen.getByText("1,000+ listings in other currencies are not shown")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Clear Filters" })).toBeInTheDocument();
+  });
+});
+
+describe("SearchPage follows how the server read the line (issue 32)", () => {
+  const searchbox = () => screen.getByRole("searchbox", { name: "City, neighborhood or postal code" });
+  /** londonFlats answers as the server reads "London flats": the city London, the type apartment. */
+  const londonFlats = (req: SearchPropertiesRequest) =>
+    req.city.toLowerCase() === "london flats" ? { reading: { place: "London", propertyType: "apartment" } } : undefined;
+
+  it("writes the reading into the URL in place, once, keeping the other filters", async () => {
+    const { router, requests } = setup("/find-properties?city=London%20flats&beds=2&sortBy=highestRated", { onSearch: londonFlats });
+    await waitFor(() => expect(router.state.location.search).toBe("?city=London&propertyType=apartment&beds=2&sortBy=highestRated"));
+    expect(router.state.historyAction).toBe("REPLACE");
+    await waitFor(() => expect(cardTitles()).toEqual(["Mansion-Block Flat in St James's"]));
+    expect(searchbox()).toHaveValue("London");
+    expect(screen.getByRole("combobox", { name: "Property type" })).toHaveValue("apartment");
+    expect(screen.getByRole("combobox", { name: "Bedrooms" })).toHaveValue("2");
+    // One request for the typed line, one for what it became: no more.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(requests.map((r) => [r.city, r.propertyType])).toEqual([
+      ["London flats", ""],
+      ["London", "apartment"],
+    ]);
+    expect(router.state.location.search).toBe("?city=London&propertyType=apartment&beds=2&sortBy=highestRated");
+  });
+
+  it("replaces the entry the typed search made: Back goes to the page before it", async () => {
+    const { router, user } = setup("/find-properties?sortBy=mostReviews", { onSearch: londonFlats });
+    await screen.findByText("Showing 4 properties");
+    await user.type(searchbox(), "London flats{Enter}");
+    await waitFor(() => expect(router.state.location.search).toBe("?city=London&propertyType=apartment&sortBy=mostReviews"));
+    await waitFor(() => expect(searchbox()).toHaveValue("London"));
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe("?sortBy=mostReviews");
+  });
+
+  it("gives a shortcut's words and the same words typed the same URL", async () => {
+    const downtown = (req: SearchPropertiesRequest) =>
+      `${req.city} ${req.query}`.trim().toLowerCase() === "downtown apartments"
+        ? { reading: { propertyType: "apartment", query: "downtown" } }
+        : undefined;
+    const shortcut = setup("/find-properties?query=Downtown%20Apartments", { onSearch: downtown });
+    await waitFor(() => expect(shortcut.router.state.location.search).toBe("?query=Downtown&propertyType=apartment"));
+    shortcut.unmount();
+
+    const typed = setup("/find-properties", { onSearch: downtown });
+    await screen.findByText("Showing 4 properties");
+    await typed.user.type(searchbox(), "Downtown Apartments{Enter}");
+    await waitFor(() => expect(typed.router.state.location.search).toBe("?query=Downtown&propertyType=apartment"));
+    await waitFor(() => expect(searchbox()).toHaveValue("Downtown"));
+  });
+
+  it("keeps a place matched by spelling as typed, with its notice, and follows its type word", async () => {
+    const { router } = setup("/find-properties?city=Chicgo%20condos", {
+      onSearch: (req) => ({
+        properties: SAMPLE_PROPERTIES.slice(1, 2),
+        totalCount: 1,
+        matchedCity: "Chicago",
+        reading: { place: "Chicago", propertyType: req.propertyType ? "" : "condo" },
+      }),
+    });
+    await waitFor(() => expect(router.state.location.search).toBe("?city=Chicgo+condos&propertyType=condo"));
+    expect(await screen.findByText(/No city or neighborhood is spelled exactly “Chicgo condos”/)).toHaveTextContent(
+      "Showing properties in Chicago.",
+    );
+  });
+
+  it("never goes back and forth between two readings", async () => {
+    // A server that reads each city as the other: the page follows once and stops.
+    const { router, requests } = setup("/find-properties?city=Alpha", {
+      onSearch: (req) => ({ reading: { place: req.city === "Alpha" ? "Beta" : "Alpha" } }),
+    });
+    await waitFor(() => expect(router.state.location.search).toBe("?city=Beta"));
+    await waitFor(() => expect(requests.map((r) => r.city)).toEqual(["Alpha", "Beta"]));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(router.state.location.search).toBe("?city=Beta");
+    expect(requests).toHaveLength(2);
+  });
+
+  it("waits while the box runs ahead of the URL, so an answer never overwrites what is being typed", async () => {
+    let answer = () => {};
+    const late = new Promise<void>((resolve) => (answer = resolve));
+    const { router, requests, user } = setup("/find-properties", {
+      onSearch: async (req) => {
+        if (req.city !== "london f") return;
+        await late; // answered once more has been typed
+        return { reading: { place: "London", query: "f" } };
+      },
+    });
+    await screen.findByText("Showing 4 properties");
+    await user.type(searchbox(), "london f");
+    await waitFor(() => expect(last(requests)).toMatchObject({ city: "london f" }));
+    await user.type(searchbox(), "lats");
+    // The answer to "london f" comes while "london flats" waits for typing to pause: it is not followed.
+    await act(async () => {
+      answer();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(searchbox()).toHaveValue("london flats");
+    expect(router.state.location.search).toBe("?city=london+f");
+    await waitFor(() => expect(router.state.location.search).toBe("?city=london+flats"));
+    expect(searchbox()).toHaveValue("london flats");
   });
 });

@@ -1,27 +1,27 @@
-import { LayoutGrid, List, Search, SlidersHorizontal, X } from "lucide-react";
-import { useCallback, useId, useState, type FormEvent } from "react";
+import { Search, X } from "lucide-react";
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { LOCATION_PLACEHOLDER } from "@/components/location-search/location-search";
 import { Button } from "@/components/ui/button";
-import { pluralize } from "@/lib/rating";
 import { useDebouncedCallback } from "@/lib/use-debounced-callback";
 import { usePageTitle } from "@/lib/use-page-title";
+import { useFollowReading } from "../api/use-follow-reading";
 import {
-  SORT_OPTIONS,
-  TYPE_OPTIONS,
   activeFilterCount,
   applyText,
   clearFilters,
-  hasActiveFilters,
   parseSearchParams,
+  searchRequest,
   searchText,
   toSearchParams,
   type SearchState,
-  type SortBy,
 } from "../search-params";
-import { AreaFilter, RentFilter, RoomFilters } from "./search-filters";
+import { FilterPanel } from "./search-filters";
 import { SearchResults } from "./search-results";
+import { ViewToggle } from "./view-toggle";
+// The map view (issue 32): "Search this area" and the layout switch.
+import { searchArea, switchView } from "../search-params";
 import "../properties.css";
 
 /** How long typing must pause before the search runs, in milliseconds. */
@@ -33,13 +33,20 @@ export const TEXT_DEBOUNCE_MS = 400;
  * filters of issue 32, sortBy, page, view): read on load, rewritten on every change, so
  * reloads and shared links show the same results.
  */
-export function SearchPage() {
+/** SearchRequest is the SearchProperties request the page runs. */
+export type SearchRequest = ReturnType<typeof searchRequest>;
+
+interface SearchPageProps {
+  /** saveSearch, given by the route, draws the control that saves the search (saved searches). */
+  saveSearch?: (request: SearchRequest) => ReactNode;
+}
+
+export function SearchPage({ saveSearch }: SearchPageProps = {}) {
   const [params, setParams] = useSearchParams();
   const state = parseSearchParams(params);
   // As the server names the page (internal/web/seo.go): after the city searched for.
   usePageTitle(state.city ? `Properties in ${state.city}` : "Find Properties");
   const filtersId = useId();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   // Clear starts the rent and area boxes afresh, whatever was typed in them and not applied.
   const [clears, setClears] = useState(0);
 
@@ -76,6 +83,11 @@ export function SearchPage() {
     applyTextToUrl(value, replace);
   };
 
+  // The filters follow how the server read the typed line ("London flats": London, apartments),
+  // once the box has caught up with the URL.
+  const followTo = useCallback((next: SearchState) => update(() => next, true), [update]);
+  useFollowReading(state, followTo, text.trim() !== urlText);
+
   const onTextChange = (value: string) => {
     setText(value);
     typing.schedule(value);
@@ -86,7 +98,6 @@ export function SearchPage() {
     commitText(text, false);
   };
 
-  const active = hasActiveFilters(state);
   const filterCount = activeFilterCount(state);
   const clearAll = () => {
     typing.cancel();
@@ -138,119 +149,23 @@ export function SearchPage() {
             </Button>
           </div>
 
-          <Button
-            variant="outline"
-            className="filters-toggle"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <SlidersHorizontal aria-hidden="true" size={16} /> Filters
-            {/* The spaces are for the name: "Filters 2 active", not "Filters2active". */}
-            {filterCount > 0 ? " " : null}
-            {filterCount > 0 ? (
-              <span className="filters-toggle__count">
-                {filterCount}{" "}
-                <span className="visually-hidden">active</span>
-              </span>
-            ) : null}
-          </Button>
-
-          <div id={filtersId} className={filtersOpen ? "search-filters search-filters--open" : "search-filters"}>
-            <div className="field field--inline">
-              <label htmlFor={`${filtersId}-type`}>Property type</label>
-              <select
-                id={`${filtersId}-type`}
-                className="select"
-                value={state.propertyType}
-                onChange={(event) => {
-                  const propertyType = event.target.value;
-                  update((prev) => ({ ...prev, propertyType, page: 1 }));
-                }}
-              >
-                {TYPE_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={state.verified}
-                onChange={(event) => {
-                  const verified = event.target.checked;
-                  update((prev) => ({ ...prev, verified, page: 1 }));
-                }}
-              />
-              Verified Only
-            </label>
-
-            <RentFilter key={`rent-${clears}`} state={state} update={update} />
-            <RoomFilters state={state} update={update} />
-            <AreaFilter key={`area-${clears}`} state={state} update={update} />
-
-            <div className="field field--inline">
-              <label htmlFor={`${filtersId}-sort`}>Sort by</label>
-              <select
-                id={`${filtersId}-sort`}
-                className="select"
-                value={state.sortBy}
-                onChange={(event) => {
-                  const sortBy = event.target.value as SortBy;
-                  update((prev) => ({ ...prev, sortBy, page: 1 }));
-                }}
-              >
-                {SORT_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-
-            {active ? (
-              <div className="search-filters__clear">
-                <span className="search-filters__count">{pluralize(filterCount, "filter")} active</span>
-                <Button variant="ghost" onClick={clearAll}>
-                  <X aria-hidden="true" size={16} /> Clear
-                </Button>
-              </div>
-            ) : null}
-
-            <Button variant="primary" className="search-filters__done" onClick={() => setFiltersOpen(false)}>
-              Show results
-            </Button>
-          </div>
+          <FilterPanel state={state} update={update} count={filterCount} onClear={clearAll} clears={clears} />
         </form>
 
         <SearchResults
           state={state}
           onClearFilters={clearAll}
           hrefFor={hrefFor}
+          onSearchArea={(area) => {
+            typing.cancel();
+            update((prev) => searchArea(prev, area));
+          }}
           viewToggle={
-            <div role="group" aria-label="Layout" className="view-toggle">
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-pressed={state.view === "grid"}
-                aria-label="Grid view"
-                onClick={() => update((prev) => ({ ...prev, view: "grid" }), true)}
-              >
-                <LayoutGrid aria-hidden="true" size={18} />
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-pressed={state.view === "list"}
-                aria-label="List view"
-                onClick={() => update((prev) => ({ ...prev, view: "list" }), true)}
-              >
-                <List aria-hidden="true" size={18} />
-              </Button>
-            </div>
+            <>
+              {/* A saved search needs a place: a typed city, neighbourhood or postcode. */}
+              {saveSearch && searchText(state) ? saveSearch(searchRequest(state)) : null}
+              <ViewToggle view={state.view} onChange={(view) => update((prev) => switchView(prev, view), true)} />
+            </>
           }
         />
       </div>

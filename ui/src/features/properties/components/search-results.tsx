@@ -7,26 +7,29 @@ import { QueryState } from "@/components/ui/query-state";
 import { useInviteToList } from "@/components/use-invite-to-list";
 import type { SearchPropertiesResponse } from "@/gen/rentproof/property/v1/property_pb";
 import { useSearchProperties } from "../api/use-search-properties";
-import { hasActiveFilters, PAGE_SIZE, type SearchState } from "../search-params";
+import { hasActiveFilters, PAGE_SIZE, pageSizeOf, type MapArea, type SearchState } from "../search-params";
 import { Pagination } from "./pagination";
+import { SearchMapView } from "./search-map-view";
 
 interface SearchResultsProps {
   state: SearchState;
   onClearFilters: () => void;
   hrefFor: (page: number) => string;
-  /** The grid/list switch, shown beside the count. */
+  /** The grid/list/map switch, shown beside the count. */
   viewToggle: ReactNode;
+  /** The map view's "Search this area" (none: the map view has no such button). */
+  onSearchArea?: (area: MapArea) => void;
 }
 
 /**
  * countText is the count line. SPEC's "Showing N properties" is for a list that fits on one page;
  * a longer one names the page's range: "Showing 13–24 of 40 properties", "… of 1,000+ properties".
  */
-export function countText(total: number, capped: boolean, page = 1, shown = total): string {
+export function countText(total: number, capped: boolean, page = 1, shown = total, pageSize = PAGE_SIZE): string {
   const n = (x: number) => x.toLocaleString("en-US");
   const noun = total === 1 && !capped ? "property" : "properties";
   if (page === 1 && shown === total && !capped) return `Showing ${n(total)} ${noun}`;
-  const first = (page - 1) * PAGE_SIZE + 1;
+  const first = (page - 1) * pageSize + 1;
   return `Showing ${n(first)}–${n(first + shown - 1)} of ${n(total)}${capped ? "+" : ""} ${noun}`;
 }
 
@@ -41,9 +44,9 @@ export function otherCurrencyText(count: number): string {
 }
 
 /** SearchResults loads one page of a search and shows it: count, cards, pager, or the empty and error states. */
-export function SearchResults({ state, onClearFilters, hrefFor, viewToggle }: SearchResultsProps) {
+export function SearchResults({ state, onClearFilters, hrefFor, viewToggle, onSearchArea }: SearchResultsProps) {
   const result = useSearchProperties(state);
-  const layout = state.view;
+  const layout = state.view === "map" ? "list" : state.view;
   return (
     <QueryState
       query={result}
@@ -62,6 +65,7 @@ export function SearchResults({ state, onClearFilters, hrefFor, viewToggle }: Se
           onClearFilters={onClearFilters}
           hrefFor={hrefFor}
           viewToggle={viewToggle}
+          onSearchArea={onSearchArea}
         />
       )}
     </QueryState>
@@ -81,13 +85,14 @@ function ResultsBar({ line, viewToggle }: { line: ReactNode; viewToggle: ReactNo
 }
 
 /** Results draws a loaded page: the count, a note when the city was matched by spelling, the cards and the pager, or the empty states. */
-function Results({ data, busy, state, onClearFilters, hrefFor, viewToggle }: SearchResultsProps & { data: SearchPropertiesResponse; busy: boolean }) {
+function Results({ data, busy, state, onClearFilters, hrefFor, viewToggle, onSearchArea }: SearchResultsProps & { data: SearchPropertiesResponse; busy: boolean }) {
   const inviteToList = useInviteToList();
-  const layout = state.view;
+  const layout = state.view === "map" ? "list" : state.view;
+  const pageSize = pageSizeOf(state);
   const listClass = layout === "list" ? "property-list" : "property-grid";
   const bar = (line: ReactNode) => <ResultsBar line={line} viewToggle={viewToggle} />;
   const { properties, totalCount, totalCapped, matchedCity, otherCurrencyCount } = data;
-  const pageCount = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
+  const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
   const requestedCity = state.city.trim().toLowerCase();
   const note =
     matchedCity && matchedCity.toLowerCase() !== requestedCity ? (
@@ -102,6 +107,40 @@ function Results({ data, busy, state, onClearFilters, hrefFor, viewToggle }: Sea
       {otherCurrencies ? <p className="results-note">{otherCurrencies}</p> : null}
     </>
   );
+
+  if (state.view === "map") {
+    // The map stays when nothing matches: panning it and searching again is the way out.
+    const empty = properties.length === 0;
+    return (
+      <div aria-busy={busy} className={busy ? "search-results search-results--busy" : "search-results"}>
+        {bar(busy ? "Searching…" : empty ? countText(0, false) : countText(totalCount, totalCapped, state.page, properties.length, pageSize))}
+        {notes}
+        <SearchMapView
+          properties={properties}
+          area={state.mapArea}
+          unplacedCount={data.unplacedCount}
+          onSearchArea={onSearchArea}
+          empty={
+            <EmptyState
+              type="properties"
+              title="No properties found"
+              message={state.mapArea ? "No listings are placed in this area. Move the map and search this area again, or adjust the filters." : "Try adjusting your search or filters to find what you're looking for."}
+              action={
+                hasActiveFilters(state) ? (
+                  <Button variant="outline" onClick={onClearFilters}>
+                    Clear Filters
+                  </Button>
+                ) : undefined
+              }
+            />
+          }
+        />
+        {empty ? null : (
+          <Pagination page={state.page} pageCount={pageCount} more={totalCapped && properties.length === pageSize} hrefFor={hrefFor} />
+        )}
+      </div>
+    );
+  }
 
   if (properties.length === 0) {
     if (totalCount > 0 && state.page > 1) {
@@ -147,7 +186,7 @@ function Results({ data, busy, state, onClearFilters, hrefFor, viewToggle }: Sea
 
   return (
     <div aria-busy={busy} className={busy ? "search-results search-results--busy" : "search-results"}>
-      {bar(busy ? "Searching…" : countText(totalCount, totalCapped, state.page, properties.length))}
+      {bar(busy ? "Searching…" : countText(totalCount, totalCapped, state.page, properties.length, pageSize))}
       {notes}
       <ul className={listClass} aria-label="Properties">
         {properties.map((property, i) => (
@@ -159,7 +198,7 @@ function Results({ data, busy, state, onClearFilters, hrefFor, viewToggle }: Sea
       <Pagination
         page={state.page}
         pageCount={pageCount}
-        more={totalCapped && properties.length === PAGE_SIZE}
+        more={totalCapped && properties.length === pageSize}
         hrefFor={hrefFor}
       />
     </div>

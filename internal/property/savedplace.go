@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
-	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/savedsearch"
 	"github.com/rentproof/rentproof/internal/store"
@@ -52,36 +50,19 @@ func (s *Service) ReadPlace(ctx context.Context, city, zipCode, query string, ty
 	}
 	out.PropertyType = r.propertyType
 	text := strings.Join(r.words, " ")
-	if candidates := r.placeCandidates(); len(candidates) > 0 {
-		keys := make([]string, len(candidates))
-		for i, c := range candidates {
-			keys[i] = c.key
-		}
-		named, err := s.q.PlacesNamed(ctx, keys)
-		if err != nil {
-			return out, fmt.Errorf("look up places: %w", err)
-		}
-		// As readInto: the longest run wins, a city over a neighbourhood.
-		best, found := placeCandidate{}, -1
-		for _, c := range candidates {
-			if found >= 0 && c.to-c.from < best.to-best.from {
-				break
+	place, run, found, err := s.namedPlace(ctx, r)
+	if err != nil {
+		return out, err
+	}
+	if found {
+		text = r.without(run)
+		if out.PostalCodeKey == "" {
+			if place.Kind == "city" {
+				out.CityKey = place.Key
+			} else {
+				out.LocalityKey = place.Key
 			}
-			i := slices.IndexFunc(named, func(p db.PlacesNamedRow) bool { return p.Key == c.key })
-			if i >= 0 && (found < 0 || i < found) {
-				best, found = c, i
-			}
-		}
-		if found >= 0 {
-			text = r.without(best)
-			if out.PostalCodeKey == "" {
-				if named[found].Kind == "city" {
-					out.CityKey = named[found].Key
-				} else {
-					out.LocalityKey = named[found].Key
-				}
-				out.Name = named[found].Name
-			}
+			out.Name = place.Name
 		}
 	}
 	if _, words := queryWords(text); len(words) > 0 {

@@ -241,35 +241,16 @@ func (s *Service) readInto(ctx context.Context, line string, a *searchArgs, res 
 	}
 	var place *db.ExactPlaceRow
 	text := strings.Join(r.words, " ")
-	if candidates := r.placeCandidates(); len(candidates) > 0 {
-		keys := make([]string, len(candidates))
-		for i, c := range candidates {
-			keys[i] = c.key
-		}
-		named, err := s.q.PlacesNamed(ctx, keys)
-		if err != nil {
-			return nil, "", fmt.Errorf("look up places: %w", err)
-		}
-		// The longest run wins (candidates come longest first), a city over a neighbourhood
-		// (named lists cities first); the rest of the line stays text.
-		best, found := placeCandidate{}, -1
-		for _, c := range candidates {
-			if found >= 0 && c.to-c.from < best.to-best.from {
-				break
-			}
-			i := slices.IndexFunc(named, func(p db.PlacesNamedRow) bool { return p.Key == c.key })
-			if i >= 0 && (found < 0 || i < found) {
-				best, found = c, i
-			}
-		}
-		if found >= 0 {
-			row := db.ExactPlaceRow(named[found])
-			place, text = &row, r.without(best)
-			a.setPlace(row)
-			res.Reading.Place = row.Name
-			if typed := strings.Trim(strings.Join(r.words[best.from:best.to], " "), ".,;"); !strings.EqualFold(typed, row.Name) {
-				res.MatchedCity = row.Name // an abbreviation stood for it
-			}
+	row, run, found, err := s.namedPlace(ctx, r)
+	if err != nil {
+		return nil, "", err
+	}
+	if found {
+		place, text = &row, r.without(run)
+		a.setPlace(row)
+		res.Reading.Place = row.Name
+		if typed := strings.Trim(strings.Join(r.words[run.from:run.to], " "), ".,;"); !strings.EqualFold(typed, row.Name) {
+			res.MatchedCity = row.Name // an abbreviation stood for it
 		}
 	}
 	lead, patterns := queryWords(text)

@@ -1,10 +1,14 @@
 package property
 
 import (
+	"context"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/rentproof/rentproof/gen/db"
 )
 
 // A typed search line (the search box's city, a shortcut's query, or both) is read once, by one
@@ -113,6 +117,37 @@ func (r lineReading) without(c placeCandidate) string {
 		return cityAbbreviations[strings.Trim(w, ".,;")] == c.key
 	})
 	return strings.Join(rest, " ")
+}
+
+// namedPlace looks up the runs of r's words that could name a place, in one statement, and
+// returns the one that does: the longest run, a city over a neighbourhood of the same length
+// (PlacesNamed lists cities first). found is false when none names a listed place.
+func (s *Service) namedPlace(ctx context.Context, r lineReading) (place db.ExactPlaceRow, run placeCandidate, found bool, err error) {
+	candidates := r.placeCandidates()
+	if len(candidates) == 0 {
+		return place, run, false, nil
+	}
+	keys := make([]string, len(candidates))
+	for i, c := range candidates {
+		keys[i] = c.key
+	}
+	named, err := s.q.PlacesNamed(ctx, keys)
+	if err != nil {
+		return place, run, false, fmt.Errorf("look up places: %w", err)
+	}
+	at := -1
+	for _, c := range candidates {
+		if at >= 0 && c.to-c.from < run.to-run.from {
+			break // candidates come longest first
+		}
+		if i := slices.IndexFunc(named, func(p db.PlacesNamedRow) bool { return p.Key == c.key }); i >= 0 && (at < 0 || i < at) {
+			run, at = c, i
+		}
+	}
+	if at < 0 {
+		return place, run, false, nil
+	}
+	return db.ExactPlaceRow(named[at]), run, true, nil
 }
 
 // typeWords maps the words people type for a kind of home to the contract's property types;

@@ -22,7 +22,7 @@ type criterion struct {
 
 // criteria lists what a search may ask for, in the order the statements check it.
 var criteria = []*criterion{city, locality, postalCode, mapArea, propertyType, verified, currency, otherCurrency,
-	minRent, maxRent, minBedrooms, minBathrooms, pets, furnished, minArea, unplaced, text, words}
+	minRent, maxRent, minBedrooms, minBathrooms, pets, furnished, minArea, verifiedReviews, unplaced, text, words}
 
 var (
 	city = &criterion{arg: "city_key", sqlType: "text", match: "city_key = %s",
@@ -65,6 +65,9 @@ var (
 		doc: "Listings that allow pets only."}
 	furnished = &criterion{arg: "furnished", sqlType: "bool", flag: true, match: "furnished",
 		doc: "Furnished listings only."}
+	// Listings whose reviews include a verified one that is shown (issue 27's count).
+	verifiedReviews = &criterion{arg: "verified_reviews_only", sqlType: "bool", flag: true, match: "verified_review_count > 0",
+		doc: "Listings with verified reviews only."}
 	// square_feet holds the area in the listing's own unit (area_unit).
 	minArea = &criterion{arg: "min_area_sqft", sqlType: "float8",
 		match: "square_feet * CASE area_unit WHEN 'sqm' THEN " + sqftPerSqm + " ELSE 1 END >= %s",

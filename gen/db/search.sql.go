@@ -24,27 +24,29 @@ SELECT count(*)::int FROM (
       AND (NOT $9::bool OR pets_allowed)
       AND (NOT $10::bool OR furnished)
       AND ($11::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $11)
-      AND (NOT $12::bool OR position IS NULL)
-      AND ($13::text[] IS NULL OR search_text LIKE ALL ($13::text[]))
-    LIMIT $14
+      AND (NOT $12::bool OR verified_review_count > 0)
+      AND (NOT $13::bool OR position IS NULL)
+      AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
+    LIMIT $15
 ) AS matches
 `
 
 type CountAllParams struct {
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	QueryWords    []string
-	CountCap      int32
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	QueryWords          []string
+	CountCap            int32
 }
 
 // Counts the matches of a all search up to count_cap.
@@ -61,6 +63,7 @@ func (q *Queries) CountAll(ctx context.Context, arg CountAllParams) (int32, erro
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.CountCap,
@@ -85,30 +88,32 @@ SELECT count(*)::int FROM (
       AND (NOT $10::bool OR pets_allowed)
       AND (NOT $11::bool OR furnished)
       AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-      AND (NOT $13::bool OR position IS NULL)
-      AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
-      AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
-    LIMIT $16
+      AND (NOT $13::bool OR verified_review_count > 0)
+      AND (NOT $14::bool OR position IS NULL)
+      AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+      AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+    LIMIT $17
 ) AS matches
 `
 
 type CountAreaParams struct {
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	CountCap      int32
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	CountCap            int32
 }
 
 // Counts the matches of a area search up to count_cap.
@@ -126,6 +131,7 @@ func (q *Queries) CountArea(ctx context.Context, arg CountAreaParams) (int32, er
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -151,30 +157,32 @@ SELECT count(*)::int FROM (
       AND (NOT $10::bool OR pets_allowed)
       AND (NOT $11::bool OR furnished)
       AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-      AND (NOT $13::bool OR position IS NULL)
-      AND ($14::text IS NULL OR search_text LIKE '%' || $14::text || '%')
-      AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
-    LIMIT $16
+      AND (NOT $13::bool OR verified_review_count > 0)
+      AND (NOT $14::bool OR position IS NULL)
+      AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
+      AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+    LIMIT $17
 ) AS matches
 `
 
 type CountAreaFewParams struct {
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	CountCap      int32
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	CountCap            int32
 }
 
 // Counts the matches of a areafew search up to count_cap.
@@ -192,6 +200,7 @@ func (q *Queries) CountAreaFew(ctx context.Context, arg CountAreaFewParams) (int
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -220,33 +229,35 @@ SELECT count(*)::int FROM (
       AND (NOT $13::bool OR pets_allowed)
       AND (NOT $14::bool OR furnished)
       AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-      AND (NOT $16::bool OR position IS NULL)
-      AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
-      AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
-    LIMIT $19
+      AND (NOT $16::bool OR verified_review_count > 0)
+      AND (NOT $17::bool OR position IS NULL)
+      AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+      AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
+    LIMIT $20
 ) AS matches
 `
 
 type CountCityParams struct {
-	CityKey       string
-	LocalityKey   *string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	CountCap      int32
+	CityKey             string
+	LocalityKey         *string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	CountCap            int32
 }
 
 // Counts the matches of a city search up to count_cap.
@@ -267,6 +278,7 @@ func (q *Queries) CountCity(ctx context.Context, arg CountCityParams) (int32, er
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -292,23 +304,25 @@ SELECT count(*)::int FROM (
       AND (NOT $9::bool OR pets_allowed)
       AND (NOT $10::bool OR furnished)
       AND ($11::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $11)
-    LIMIT $12
+      AND (NOT $12::bool OR verified_review_count > 0)
+    LIMIT $13
 ) AS matches
 `
 
 type CountFacetsAllParams struct {
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	CountCap      int32
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	CountCap            int32
 }
 
 // Counts the matches of a all search without text up to count_cap, from properties_price alone.
@@ -325,6 +339,7 @@ func (q *Queries) CountFacetsAll(ctx context.Context, arg CountFacetsAllParams) 
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.CountCap,
 	)
 	var column_1 int32
@@ -349,26 +364,28 @@ SELECT count(*)::int FROM (
       AND (NOT $12::bool OR pets_allowed)
       AND (NOT $13::bool OR furnished)
       AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-    LIMIT $15
+      AND (NOT $15::bool OR verified_review_count > 0)
+    LIMIT $16
 ) AS matches
 `
 
 type CountFacetsCityParams struct {
-	CityKey       string
-	LocalityKey   *string
-	PostalCodeKey *string
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	CountCap      int32
+	CityKey             string
+	LocalityKey         *string
+	PostalCodeKey       *string
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	CountCap            int32
 }
 
 // Counts the matches of a city search without text up to count_cap, from properties_city_price alone.
@@ -388,6 +405,7 @@ func (q *Queries) CountFacetsCity(ctx context.Context, arg CountFacetsCityParams
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.CountCap,
 	)
 	var column_1 int32
@@ -411,25 +429,27 @@ SELECT count(*)::int FROM (
       AND (NOT $11::bool OR pets_allowed)
       AND (NOT $12::bool OR furnished)
       AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-    LIMIT $14
+      AND (NOT $14::bool OR verified_review_count > 0)
+    LIMIT $15
 ) AS matches
 `
 
 type CountFacetsLocalityParams struct {
-	LocalityKey   string
-	PostalCodeKey *string
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	CountCap      int32
+	LocalityKey         string
+	PostalCodeKey       *string
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	CountCap            int32
 }
 
 // Counts the matches of a locality search without text up to count_cap, from properties_locality_price alone.
@@ -448,6 +468,7 @@ func (q *Queries) CountFacetsLocality(ctx context.Context, arg CountFacetsLocali
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.CountCap,
 	)
 	var column_1 int32
@@ -470,24 +491,26 @@ SELECT count(*)::int FROM (
       AND (NOT $10::bool OR pets_allowed)
       AND (NOT $11::bool OR furnished)
       AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-    LIMIT $13
+      AND (NOT $13::bool OR verified_review_count > 0)
+    LIMIT $14
 ) AS matches
 `
 
 type CountFacetsPostalParams struct {
-	PostalCodeKey string
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	CountCap      int32
+	PostalCodeKey       string
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	CountCap            int32
 }
 
 // Counts the matches of a postal search without text up to count_cap, from properties_postal_price alone.
@@ -505,6 +528,7 @@ func (q *Queries) CountFacetsPostal(ctx context.Context, arg CountFacetsPostalPa
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.CountCap,
 	)
 	var column_1 int32
@@ -529,32 +553,34 @@ SELECT count(*)::int FROM (
       AND (NOT $12::bool OR pets_allowed)
       AND (NOT $13::bool OR furnished)
       AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-      AND (NOT $15::bool OR position IS NULL)
-      AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-      AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
-    LIMIT $18
+      AND (NOT $15::bool OR verified_review_count > 0)
+      AND (NOT $16::bool OR position IS NULL)
+      AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+      AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
+    LIMIT $19
 ) AS matches
 `
 
 type CountLocalityParams struct {
-	LocalityKey   string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	CountCap      int32
+	LocalityKey         string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	CountCap            int32
 }
 
 // Counts the matches of a locality search up to count_cap.
@@ -574,6 +600,7 @@ func (q *Queries) CountLocality(ctx context.Context, arg CountLocalityParams) (i
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -600,31 +627,33 @@ SELECT count(*)::int FROM (
       AND (NOT $11::bool OR pets_allowed)
       AND (NOT $12::bool OR furnished)
       AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-      AND (NOT $14::bool OR position IS NULL)
-      AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-      AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
-    LIMIT $17
+      AND (NOT $14::bool OR verified_review_count > 0)
+      AND (NOT $15::bool OR position IS NULL)
+      AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+      AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+    LIMIT $18
 ) AS matches
 `
 
 type CountPostalParams struct {
-	PostalCodeKey string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	CountCap      int32
+	PostalCodeKey       string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	CountCap            int32
 }
 
 // Counts the matches of a postal search up to count_cap.
@@ -643,6 +672,7 @@ func (q *Queries) CountPostal(ctx context.Context, arg CountPostalParams) (int32
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -668,28 +698,30 @@ SELECT count(*)::int FROM (
       AND (NOT $10::bool OR pets_allowed)
       AND (NOT $11::bool OR furnished)
       AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-      AND (NOT $13::bool OR position IS NULL)
-      AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
-    LIMIT $15
+      AND (NOT $13::bool OR verified_review_count > 0)
+      AND (NOT $14::bool OR position IS NULL)
+      AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
+    LIMIT $16
 ) AS matches
 `
 
 type CountTextParams struct {
-	Query         string
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	QueryWords    []string
-	CountCap      int32
+	Query               string
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	QueryWords          []string
+	CountCap            int32
 }
 
 // Counts the matches of a text search up to count_cap.
@@ -707,6 +739,7 @@ func (q *Queries) CountText(ctx context.Context, arg CountTextParams) (int32, er
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.CountCap,
@@ -3144,29 +3177,31 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND (NOT $13::bool OR position IS NULL)
-  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
+  AND (NOT $13::bool OR verified_review_count > 0)
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $16 OFFSET $15
+LIMIT $17 OFFSET $16
 `
 
 type SearchAllFeaturedParams struct {
-	ViewerID      int32
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchAllFeaturedRow struct {
@@ -3189,6 +3224,7 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -3282,29 +3318,31 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND (NOT $13::bool OR position IS NULL)
-  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
+  AND (NOT $13::bool OR verified_review_count > 0)
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $16 OFFSET $15
+LIMIT $17 OFFSET $16
 `
 
 type SearchAllHighestRatedParams struct {
-	ViewerID      int32
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchAllHighestRatedRow struct {
@@ -3327,6 +3365,7 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -3420,29 +3459,31 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND (NOT $13::bool OR position IS NULL)
-  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
+  AND (NOT $13::bool OR verified_review_count > 0)
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $16 OFFSET $15
+LIMIT $17 OFFSET $16
 `
 
 type SearchAllMostReviewsParams struct {
-	ViewerID      int32
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchAllMostReviewsRow struct {
@@ -3465,6 +3506,7 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -3558,29 +3600,31 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND (NOT $13::bool OR position IS NULL)
-  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
+  AND (NOT $13::bool OR verified_review_count > 0)
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $16 OFFSET $15
+LIMIT $17 OFFSET $16
 `
 
 type SearchAllNewestParams struct {
-	ViewerID      int32
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchAllNewestRow struct {
@@ -3603,6 +3647,7 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -3696,29 +3741,31 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND (NOT $13::bool OR position IS NULL)
-  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
+  AND (NOT $13::bool OR verified_review_count > 0)
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
-LIMIT $16 OFFSET $15
+LIMIT $17 OFFSET $16
 `
 
 type SearchAllPriceHighLowParams struct {
-	ViewerID      int32
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchAllPriceHighLowRow struct {
@@ -3741,6 +3788,7 @@ func (q *Queries) SearchAllPriceHighLow(ctx context.Context, arg SearchAllPriceH
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -3834,29 +3882,31 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND (NOT $13::bool OR position IS NULL)
-  AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
+  AND (NOT $13::bool OR verified_review_count > 0)
+  AND (NOT $14::bool OR position IS NULL)
+  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
-LIMIT $16 OFFSET $15
+LIMIT $17 OFFSET $16
 `
 
 type SearchAllPriceLowHighParams struct {
-	ViewerID      int32
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchAllPriceLowHighRow struct {
@@ -3879,6 +3929,7 @@ func (q *Queries) SearchAllPriceLowHigh(ctx context.Context, arg SearchAllPriceL
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.PageOffset,
@@ -3972,32 +4023,34 @@ WHERE active AND position <@ search_area($2::float8[])
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR position IS NULL)
-  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $18 OFFSET $17
+LIMIT $19 OFFSET $18
 `
 
 type SearchAreaFeaturedParams struct {
-	ViewerID      int32
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchAreaFeaturedRow struct {
@@ -4021,6 +4074,7 @@ func (q *Queries) SearchAreaFeatured(ctx context.Context, arg SearchAreaFeatured
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -4115,43 +4169,45 @@ WHERE active AND position <@ search_area($2::float8[])
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR position IS NULL)
-  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY
-    CASE WHEN $17::text IN ('featured') THEN verified END DESC,
-    CASE WHEN $17::text IN ('featured', 'highestRated') THEN rating END DESC,
-    CASE WHEN $17::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
-    CASE WHEN $17::text IN ('newestListed') THEN created_at END DESC,
-    CASE WHEN $17::text IN ('priceLowHigh') THEN currency END ASC,
-    CASE WHEN $17::text IN ('priceLowHigh') THEN monthly_rent END ASC,
-    CASE WHEN $17::text IN ('priceHighLow') THEN currency END DESC,
-    CASE WHEN $17::text IN ('priceHighLow') THEN monthly_rent END DESC,
-    CASE WHEN $17::text IN ('priceLowHigh') THEN id END ASC,
+    CASE WHEN $18::text IN ('featured') THEN verified END DESC,
+    CASE WHEN $18::text IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN $18::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN $18::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN $18::text IN ('priceLowHigh') THEN currency END ASC,
+    CASE WHEN $18::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+    CASE WHEN $18::text IN ('priceHighLow') THEN currency END DESC,
+    CASE WHEN $18::text IN ('priceHighLow') THEN monthly_rent END DESC,
+    CASE WHEN $18::text IN ('priceLowHigh') THEN id END ASC,
     id DESC
-LIMIT $19 OFFSET $18
+LIMIT $20 OFFSET $19
 `
 
 type SearchAreaFewParams struct {
-	ViewerID      int32
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	SortBy        string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	SortBy              string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchAreaFewRow struct {
@@ -4175,6 +4231,7 @@ func (q *Queries) SearchAreaFew(ctx context.Context, arg SearchAreaFewParams) ([
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -4270,32 +4327,34 @@ WHERE active AND position <@ search_area($2::float8[])
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR position IS NULL)
-  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $18 OFFSET $17
+LIMIT $19 OFFSET $18
 `
 
 type SearchAreaHighestRatedParams struct {
-	ViewerID      int32
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchAreaHighestRatedRow struct {
@@ -4319,6 +4378,7 @@ func (q *Queries) SearchAreaHighestRated(ctx context.Context, arg SearchAreaHigh
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -4413,32 +4473,34 @@ WHERE active AND position <@ search_area($2::float8[])
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR position IS NULL)
-  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $18 OFFSET $17
+LIMIT $19 OFFSET $18
 `
 
 type SearchAreaMostReviewsParams struct {
-	ViewerID      int32
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchAreaMostReviewsRow struct {
@@ -4462,6 +4524,7 @@ func (q *Queries) SearchAreaMostReviews(ctx context.Context, arg SearchAreaMostR
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -4556,32 +4619,34 @@ WHERE active AND position <@ search_area($2::float8[])
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR position IS NULL)
-  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $18 OFFSET $17
+LIMIT $19 OFFSET $18
 `
 
 type SearchAreaNewestParams struct {
-	ViewerID      int32
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchAreaNewestRow struct {
@@ -4605,6 +4670,7 @@ func (q *Queries) SearchAreaNewest(ctx context.Context, arg SearchAreaNewestPara
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -4699,32 +4765,34 @@ WHERE active AND position <@ search_area($2::float8[])
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR position IS NULL)
-  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
-LIMIT $18 OFFSET $17
+LIMIT $19 OFFSET $18
 `
 
 type SearchAreaPriceHighLowParams struct {
-	ViewerID      int32
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchAreaPriceHighLowRow struct {
@@ -4748,6 +4816,7 @@ func (q *Queries) SearchAreaPriceHighLow(ctx context.Context, arg SearchAreaPric
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -4842,32 +4911,34 @@ WHERE active AND position <@ search_area($2::float8[])
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR position IS NULL)
-  AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
+  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
+  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
-LIMIT $18 OFFSET $17
+LIMIT $19 OFFSET $18
 `
 
 type SearchAreaPriceLowHighParams struct {
-	ViewerID      int32
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchAreaPriceLowHighRow struct {
@@ -4891,6 +4962,7 @@ func (q *Queries) SearchAreaPriceLowHigh(ctx context.Context, arg SearchAreaPric
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -4988,35 +5060,37 @@ WHERE active AND city_key = $2
   AND (NOT $14::bool OR pets_allowed)
   AND (NOT $15::bool OR furnished)
   AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-  AND (NOT $17::bool OR position IS NULL)
-  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
-  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
+  AND (NOT $17::bool OR verified_review_count > 0)
+  AND (NOT $18::bool OR position IS NULL)
+  AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
+  AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $21 OFFSET $20
+LIMIT $22 OFFSET $21
 `
 
 type SearchCityFeaturedParams struct {
-	ViewerID      int32
-	CityKey       string
-	LocalityKey   *string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	CityKey             string
+	LocalityKey         *string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchCityFeaturedRow struct {
@@ -5043,6 +5117,7 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -5140,35 +5215,37 @@ WHERE active AND city_key = $2
   AND (NOT $14::bool OR pets_allowed)
   AND (NOT $15::bool OR furnished)
   AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-  AND (NOT $17::bool OR position IS NULL)
-  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
-  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
+  AND (NOT $17::bool OR verified_review_count > 0)
+  AND (NOT $18::bool OR position IS NULL)
+  AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
+  AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $21 OFFSET $20
+LIMIT $22 OFFSET $21
 `
 
 type SearchCityHighestRatedParams struct {
-	ViewerID      int32
-	CityKey       string
-	LocalityKey   *string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	CityKey             string
+	LocalityKey         *string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchCityHighestRatedRow struct {
@@ -5195,6 +5272,7 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -5292,35 +5370,37 @@ WHERE active AND city_key = $2
   AND (NOT $14::bool OR pets_allowed)
   AND (NOT $15::bool OR furnished)
   AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-  AND (NOT $17::bool OR position IS NULL)
-  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
-  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
+  AND (NOT $17::bool OR verified_review_count > 0)
+  AND (NOT $18::bool OR position IS NULL)
+  AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
+  AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $21 OFFSET $20
+LIMIT $22 OFFSET $21
 `
 
 type SearchCityMostReviewsParams struct {
-	ViewerID      int32
-	CityKey       string
-	LocalityKey   *string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	CityKey             string
+	LocalityKey         *string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchCityMostReviewsRow struct {
@@ -5347,6 +5427,7 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -5444,35 +5525,37 @@ WHERE active AND city_key = $2
   AND (NOT $14::bool OR pets_allowed)
   AND (NOT $15::bool OR furnished)
   AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-  AND (NOT $17::bool OR position IS NULL)
-  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
-  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
+  AND (NOT $17::bool OR verified_review_count > 0)
+  AND (NOT $18::bool OR position IS NULL)
+  AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
+  AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $21 OFFSET $20
+LIMIT $22 OFFSET $21
 `
 
 type SearchCityNewestParams struct {
-	ViewerID      int32
-	CityKey       string
-	LocalityKey   *string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	CityKey             string
+	LocalityKey         *string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchCityNewestRow struct {
@@ -5499,6 +5582,7 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -5596,35 +5680,37 @@ WHERE active AND city_key = $2
   AND (NOT $14::bool OR pets_allowed)
   AND (NOT $15::bool OR furnished)
   AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-  AND (NOT $17::bool OR position IS NULL)
-  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
-  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
+  AND (NOT $17::bool OR verified_review_count > 0)
+  AND (NOT $18::bool OR position IS NULL)
+  AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
+  AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
-LIMIT $21 OFFSET $20
+LIMIT $22 OFFSET $21
 `
 
 type SearchCityPriceHighLowParams struct {
-	ViewerID      int32
-	CityKey       string
-	LocalityKey   *string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	CityKey             string
+	LocalityKey         *string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchCityPriceHighLowRow struct {
@@ -5651,6 +5737,7 @@ func (q *Queries) SearchCityPriceHighLow(ctx context.Context, arg SearchCityPric
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -5748,35 +5835,37 @@ WHERE active AND city_key = $2
   AND (NOT $14::bool OR pets_allowed)
   AND (NOT $15::bool OR furnished)
   AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-  AND (NOT $17::bool OR position IS NULL)
-  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
-  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
+  AND (NOT $17::bool OR verified_review_count > 0)
+  AND (NOT $18::bool OR position IS NULL)
+  AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
+  AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
-LIMIT $21 OFFSET $20
+LIMIT $22 OFFSET $21
 `
 
 type SearchCityPriceLowHighParams struct {
-	ViewerID      int32
-	CityKey       string
-	LocalityKey   *string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	CityKey             string
+	LocalityKey         *string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchCityPriceLowHighRow struct {
@@ -5803,6 +5892,7 @@ func (q *Queries) SearchCityPriceLowHigh(ctx context.Context, arg SearchCityPric
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -5899,34 +5989,36 @@ WHERE active AND locality_key = $2
   AND (NOT $13::bool OR pets_allowed)
   AND (NOT $14::bool OR furnished)
   AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND (NOT $16::bool OR position IS NULL)
-  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
-  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
+  AND (NOT $16::bool OR verified_review_count > 0)
+  AND (NOT $17::bool OR position IS NULL)
+  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $20 OFFSET $19
+LIMIT $21 OFFSET $20
 `
 
 type SearchLocalityFeaturedParams struct {
-	ViewerID      int32
-	LocalityKey   string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	LocalityKey         string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchLocalityFeaturedRow struct {
@@ -5952,6 +6044,7 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -6048,34 +6141,36 @@ WHERE active AND locality_key = $2
   AND (NOT $13::bool OR pets_allowed)
   AND (NOT $14::bool OR furnished)
   AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND (NOT $16::bool OR position IS NULL)
-  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
-  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
+  AND (NOT $16::bool OR verified_review_count > 0)
+  AND (NOT $17::bool OR position IS NULL)
+  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $20 OFFSET $19
+LIMIT $21 OFFSET $20
 `
 
 type SearchLocalityHighestRatedParams struct {
-	ViewerID      int32
-	LocalityKey   string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	LocalityKey         string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchLocalityHighestRatedRow struct {
@@ -6101,6 +6196,7 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -6197,34 +6293,36 @@ WHERE active AND locality_key = $2
   AND (NOT $13::bool OR pets_allowed)
   AND (NOT $14::bool OR furnished)
   AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND (NOT $16::bool OR position IS NULL)
-  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
-  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
+  AND (NOT $16::bool OR verified_review_count > 0)
+  AND (NOT $17::bool OR position IS NULL)
+  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $20 OFFSET $19
+LIMIT $21 OFFSET $20
 `
 
 type SearchLocalityMostReviewsParams struct {
-	ViewerID      int32
-	LocalityKey   string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	LocalityKey         string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchLocalityMostReviewsRow struct {
@@ -6250,6 +6348,7 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -6346,34 +6445,36 @@ WHERE active AND locality_key = $2
   AND (NOT $13::bool OR pets_allowed)
   AND (NOT $14::bool OR furnished)
   AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND (NOT $16::bool OR position IS NULL)
-  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
-  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
+  AND (NOT $16::bool OR verified_review_count > 0)
+  AND (NOT $17::bool OR position IS NULL)
+  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $20 OFFSET $19
+LIMIT $21 OFFSET $20
 `
 
 type SearchLocalityNewestParams struct {
-	ViewerID      int32
-	LocalityKey   string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	LocalityKey         string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchLocalityNewestRow struct {
@@ -6399,6 +6500,7 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -6495,34 +6597,36 @@ WHERE active AND locality_key = $2
   AND (NOT $13::bool OR pets_allowed)
   AND (NOT $14::bool OR furnished)
   AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND (NOT $16::bool OR position IS NULL)
-  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
-  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
+  AND (NOT $16::bool OR verified_review_count > 0)
+  AND (NOT $17::bool OR position IS NULL)
+  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
-LIMIT $20 OFFSET $19
+LIMIT $21 OFFSET $20
 `
 
 type SearchLocalityPriceHighLowParams struct {
-	ViewerID      int32
-	LocalityKey   string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	LocalityKey         string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchLocalityPriceHighLowRow struct {
@@ -6548,6 +6652,7 @@ func (q *Queries) SearchLocalityPriceHighLow(ctx context.Context, arg SearchLoca
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -6644,34 +6749,36 @@ WHERE active AND locality_key = $2
   AND (NOT $13::bool OR pets_allowed)
   AND (NOT $14::bool OR furnished)
   AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND (NOT $16::bool OR position IS NULL)
-  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
-  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
+  AND (NOT $16::bool OR verified_review_count > 0)
+  AND (NOT $17::bool OR position IS NULL)
+  AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+  AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
-LIMIT $20 OFFSET $19
+LIMIT $21 OFFSET $20
 `
 
 type SearchLocalityPriceLowHighParams struct {
-	ViewerID      int32
-	LocalityKey   string
-	PostalCodeKey *string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	LocalityKey         string
+	PostalCodeKey       *string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchLocalityPriceLowHighRow struct {
@@ -6697,6 +6804,7 @@ func (q *Queries) SearchLocalityPriceLowHigh(ctx context.Context, arg SearchLoca
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -6792,33 +6900,35 @@ WHERE active AND postal_code_key = $2
   AND (NOT $12::bool OR pets_allowed)
   AND (NOT $13::bool OR furnished)
   AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND (NOT $15::bool OR position IS NULL)
-  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+  AND (NOT $15::bool OR verified_review_count > 0)
+  AND (NOT $16::bool OR position IS NULL)
+  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
-LIMIT $19 OFFSET $18
+LIMIT $20 OFFSET $19
 `
 
 type SearchPostalFeaturedParams struct {
-	ViewerID      int32
-	PostalCodeKey string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	PostalCodeKey       string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchPostalFeaturedRow struct {
@@ -6843,6 +6953,7 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -6938,33 +7049,35 @@ WHERE active AND postal_code_key = $2
   AND (NOT $12::bool OR pets_allowed)
   AND (NOT $13::bool OR furnished)
   AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND (NOT $15::bool OR position IS NULL)
-  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+  AND (NOT $15::bool OR verified_review_count > 0)
+  AND (NOT $16::bool OR position IS NULL)
+  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
-LIMIT $19 OFFSET $18
+LIMIT $20 OFFSET $19
 `
 
 type SearchPostalHighestRatedParams struct {
-	ViewerID      int32
-	PostalCodeKey string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	PostalCodeKey       string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchPostalHighestRatedRow struct {
@@ -6989,6 +7102,7 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -7084,33 +7198,35 @@ WHERE active AND postal_code_key = $2
   AND (NOT $12::bool OR pets_allowed)
   AND (NOT $13::bool OR furnished)
   AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND (NOT $15::bool OR position IS NULL)
-  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+  AND (NOT $15::bool OR verified_review_count > 0)
+  AND (NOT $16::bool OR position IS NULL)
+  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
 ORDER BY review_count DESC, id DESC
-LIMIT $19 OFFSET $18
+LIMIT $20 OFFSET $19
 `
 
 type SearchPostalMostReviewsParams struct {
-	ViewerID      int32
-	PostalCodeKey string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	PostalCodeKey       string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchPostalMostReviewsRow struct {
@@ -7135,6 +7251,7 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -7230,33 +7347,35 @@ WHERE active AND postal_code_key = $2
   AND (NOT $12::bool OR pets_allowed)
   AND (NOT $13::bool OR furnished)
   AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND (NOT $15::bool OR position IS NULL)
-  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+  AND (NOT $15::bool OR verified_review_count > 0)
+  AND (NOT $16::bool OR position IS NULL)
+  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
 ORDER BY created_at DESC, id DESC
-LIMIT $19 OFFSET $18
+LIMIT $20 OFFSET $19
 `
 
 type SearchPostalNewestParams struct {
-	ViewerID      int32
-	PostalCodeKey string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	PostalCodeKey       string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchPostalNewestRow struct {
@@ -7281,6 +7400,7 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -7376,33 +7496,35 @@ WHERE active AND postal_code_key = $2
   AND (NOT $12::bool OR pets_allowed)
   AND (NOT $13::bool OR furnished)
   AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND (NOT $15::bool OR position IS NULL)
-  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+  AND (NOT $15::bool OR verified_review_count > 0)
+  AND (NOT $16::bool OR position IS NULL)
+  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
-LIMIT $19 OFFSET $18
+LIMIT $20 OFFSET $19
 `
 
 type SearchPostalPriceHighLowParams struct {
-	ViewerID      int32
-	PostalCodeKey string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	PostalCodeKey       string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchPostalPriceHighLowRow struct {
@@ -7427,6 +7549,7 @@ func (q *Queries) SearchPostalPriceHighLow(ctx context.Context, arg SearchPostal
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -7522,33 +7645,35 @@ WHERE active AND postal_code_key = $2
   AND (NOT $12::bool OR pets_allowed)
   AND (NOT $13::bool OR furnished)
   AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND (NOT $15::bool OR position IS NULL)
-  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+  AND (NOT $15::bool OR verified_review_count > 0)
+  AND (NOT $16::bool OR position IS NULL)
+  AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
+  AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
-LIMIT $19 OFFSET $18
+LIMIT $20 OFFSET $19
 `
 
 type SearchPostalPriceLowHighParams struct {
-	ViewerID      int32
-	PostalCodeKey string
-	MapArea       []float64
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	Query         *string
-	QueryWords    []string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	PostalCodeKey       string
+	MapArea             []float64
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	Query               *string
+	QueryWords          []string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchPostalPriceLowHighRow struct {
@@ -7573,6 +7698,7 @@ func (q *Queries) SearchPostalPriceLowHigh(ctx context.Context, arg SearchPostal
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.Query,
 		arg.QueryWords,
@@ -7667,41 +7793,43 @@ WHERE active AND search_text LIKE '%' || $2::text || '%'
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR position IS NULL)
-  AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
+  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR position IS NULL)
+  AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
 ORDER BY
-    CASE WHEN $16::text IN ('featured') THEN verified END DESC,
-    CASE WHEN $16::text IN ('featured', 'highestRated') THEN rating END DESC,
-    CASE WHEN $16::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
-    CASE WHEN $16::text IN ('newestListed') THEN created_at END DESC,
-    CASE WHEN $16::text IN ('priceLowHigh') THEN currency END ASC,
-    CASE WHEN $16::text IN ('priceLowHigh') THEN monthly_rent END ASC,
-    CASE WHEN $16::text IN ('priceHighLow') THEN currency END DESC,
-    CASE WHEN $16::text IN ('priceHighLow') THEN monthly_rent END DESC,
-    CASE WHEN $16::text IN ('priceLowHigh') THEN id END ASC,
+    CASE WHEN $17::text IN ('featured') THEN verified END DESC,
+    CASE WHEN $17::text IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN $17::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN $17::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN $17::text IN ('priceLowHigh') THEN currency END ASC,
+    CASE WHEN $17::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+    CASE WHEN $17::text IN ('priceHighLow') THEN currency END DESC,
+    CASE WHEN $17::text IN ('priceHighLow') THEN monthly_rent END DESC,
+    CASE WHEN $17::text IN ('priceLowHigh') THEN id END ASC,
     id DESC
-LIMIT $18 OFFSET $17
+LIMIT $19 OFFSET $18
 `
 
 type SearchTextParams struct {
-	ViewerID      int32
-	Query         string
-	PropertyType  *string
-	VerifiedOnly  bool
-	Currency      *string
-	OtherCurrency *string
-	MinRent       *int32
-	MaxRent       *int32
-	MinBedrooms   *int32
-	MinBathrooms  *int32
-	PetsAllowed   bool
-	Furnished     bool
-	MinAreaSqft   *float64
-	UnplacedOnly  bool
-	QueryWords    []string
-	SortBy        string
-	PageOffset    int32
-	PageSize      int32
+	ViewerID            int32
+	Query               string
+	PropertyType        *string
+	VerifiedOnly        bool
+	Currency            *string
+	OtherCurrency       *string
+	MinRent             *int32
+	MaxRent             *int32
+	MinBedrooms         *int32
+	MinBathrooms        *int32
+	PetsAllowed         bool
+	Furnished           bool
+	MinAreaSqft         *float64
+	VerifiedReviewsOnly bool
+	UnplacedOnly        bool
+	QueryWords          []string
+	SortBy              string
+	PageOffset          int32
+	PageSize            int32
 }
 
 type SearchTextRow struct {
@@ -7725,6 +7853,7 @@ func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Searc
 		arg.PetsAllowed,
 		arg.Furnished,
 		arg.MinAreaSqft,
+		arg.VerifiedReviewsOnly,
 		arg.UnplacedOnly,
 		arg.QueryWords,
 		arg.SortBy,

@@ -50,7 +50,7 @@ func (h *Property) SearchProperties(ctx context.Context, req *connect.Request[pr
 		Currency: m.GetCurrency(), MinRent: m.GetMinRent(), MaxRent: m.GetMaxRent(),
 		MinBedrooms: m.GetMinBedrooms(), MinBathrooms: m.GetMinBathrooms(),
 		PetsAllowed: m.GetPetsAllowed(), Furnished: m.GetFurnished(), MinArea: m.GetMinArea(), AreaUnit: m.GetAreaUnit(),
-		MapArea: mapArea(m.GetMapArea()), CountUnplaced: m.GetCountUnplaced(),
+		MapArea: mapArea(m.GetMapArea()), CountUnplaced: m.GetCountUnplaced(), VerifiedReviewsOnly: m.GetVerifiedReviewsOnly(),
 	})
 	if err != nil {
 		return nil, err

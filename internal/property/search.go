@@ -35,6 +35,7 @@ type Search struct {
 	MinRent, MaxRent          int32
 	MinBedrooms, MinBathrooms int32
 	PetsAllowed, Furnished    bool
+	VerifiedReviewsOnly       bool
 	MinArea                   int32
 	AreaUnit                  string // of MinArea: sqft (default) or sqm
 	// MapArea, when not nil, keeps listings placed inside it: {west, south, east, north}.
@@ -163,7 +164,7 @@ func (s *Service) search(ctx context.Context, in Search) (Results, *searchArgs, 
 		PostalCodeKey: nonEmpty(PostalCodeKey(in.ZipCode)), PropertyType: nonEmpty(in.PropertyType), VerifiedOnly: in.VerifiedOnly,
 		Currency: nonEmpty(in.Currency), MinRent: positive(in.MinRent), MaxRent: positive(in.MaxRent),
 		MinBedrooms: positive(in.MinBedrooms), MinBathrooms: positive(in.MinBathrooms),
-		PetsAllowed: in.PetsAllowed, Furnished: in.Furnished,
+		PetsAllowed: in.PetsAllowed, Furnished: in.Furnished, VerifiedReviewsOnly: in.VerifiedReviewsOnly,
 		PageSize: in.PageSize, PageOffset: int32(offset), ViewerID: viewerID(ctx),
 	}
 	if in.MapArea != nil {

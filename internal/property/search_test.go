@@ -38,7 +38,7 @@ func fixture(t *testing.T) (*testserver.Server, propertyv1connect.PropertyServic
 	// of expected (London's areas in square metres, every ninth listing without one).
 	exec(`INSERT INTO properties (id, title, address, locality, city, zip_code, property_type, monthly_rent,
 			landlord_id, verified, verification_proof, slug, created_at, rating1_count, rating3_count, rating5_count,
-			currency, bedrooms, bathrooms, pets_allowed, furnished, square_feet, area_unit)
+			currency, bedrooms, bathrooms, pets_allowed, furnished, square_feet, area_unit, verified_review_count)
 		SELECT i, 'Home ' || i, i || ' Main Street', CASE WHEN i % 2 = 0 THEN 'Riverside' ELSE 'Hilltop' END,
 			(ARRAY['Austin', 'London', 'Toronto'])[i % 3 + 1],
 			(ARRAY['78701', 'SW1A 1AA', 'M5V 2H1'])[i % 3 + 1],
@@ -48,7 +48,7 @@ func fixture(t *testing.T) (*testserver.Server, propertyv1connect.PropertyServic
 			CASE WHEN i % 10 = 7 THEN 'EUR' ELSE (ARRAY['USD', 'GBP', 'CAD'])[i % 3 + 1] END,
 			i % 5, 1 + i % 3, i % 6 < 3, i % 8 < 3,
 			CASE WHEN i % 9 = 0 THEN NULL WHEN i % 3 = 1 THEN 30 + 2 * i ELSE 300 + 20 * i END,
-			CASE WHEN i % 3 = 1 THEN 'sqm' ELSE 'sqft' END
+			CASE WHEN i % 3 = 1 THEN 'sqm' ELSE 'sqft' END, CASE WHEN i % 7 = 3 THEN 1 ELSE 0 END
 		FROM generate_series(1, 60) i`)
 	exec(`UPDATE properties SET active = false WHERE id = 60`) // withdrawn listings never show
 	exec(`SELECT setval(pg_get_serial_sequence('properties', 'id'), 60)`)
@@ -67,6 +67,7 @@ type row struct {
 	beds, baths     int32
 	pets, furnished bool
 	sqft            float64 // 0: no area
+	verifiedShown   bool    // has a verified review shown
 }
 
 // expected computes, from the fixture's rules, the ids a search should return in order.
@@ -84,7 +85,7 @@ func expected(keep func(row) bool, less func(a, b row) bool) []int32 {
 			typ: []string{"apartment", "house", "condo", "student_housing"}[i%4], verified: i%5 == 0,
 			rating: rating, reviews: n, age: i, locality: map[bool]string{true: "Riverside", false: "Hilltop"}[i%2 == 0],
 			currency: []string{"USD", "GBP", "CAD"}[i%3], rent: 1000 + (i*37)%61,
-			beds: i % 5, baths: 1 + i%3, pets: i%6 < 3, furnished: i%8 < 3,
+			beds: i % 5, baths: 1 + i%3, pets: i%6 < 3, furnished: i%8 < 3, verifiedShown: i%7 == 3,
 		})
 		r := &rows[len(rows)-1]
 		if i%10 == 7 {
@@ -239,10 +240,13 @@ func TestSearchFiltersSortsAndPages(t *testing.T) {
 			func(r row) bool { return r.currency == "USD" && r.rent >= 1010 && r.rent <= 1040 }},
 		"rent from": {&propertyv1.SearchPropertiesRequest{Currency: "GBP", MinRent: 1030},
 			func(r row) bool { return r.currency == "GBP" && r.rent >= 1030 }},
-		"bedrooms":  {&propertyv1.SearchPropertiesRequest{MinBedrooms: 3}, func(r row) bool { return r.beds >= 3 }},
-		"bathrooms": {&propertyv1.SearchPropertiesRequest{MinBathrooms: 2}, func(r row) bool { return r.baths >= 2 }},
-		"pets":      {&propertyv1.SearchPropertiesRequest{PetsAllowed: true}, func(r row) bool { return r.pets }},
-		"furnished": {&propertyv1.SearchPropertiesRequest{Furnished: true}, func(r row) bool { return r.furnished }},
+		"bedrooms":         {&propertyv1.SearchPropertiesRequest{MinBedrooms: 3}, func(r row) bool { return r.beds >= 3 }},
+		"bathrooms":        {&propertyv1.SearchPropertiesRequest{MinBathrooms: 2}, func(r row) bool { return r.baths >= 2 }},
+		"pets":             {&propertyv1.SearchPropertiesRequest{PetsAllowed: true}, func(r row) bool { return r.pets }},
+		"furnished":        {&propertyv1.SearchPropertiesRequest{Furnished: true}, func(r row) bool { return r.furnished }},
+		"verified reviews": {&propertyv1.SearchPropertiesRequest{VerifiedReviewsOnly: true}, func(r row) bool { return r.verifiedShown }},
+		"city+verified reviews+pets": {&propertyv1.SearchPropertiesRequest{City: "London", VerifiedReviewsOnly: true, PetsAllowed: true},
+			func(r row) bool { return r.city == "London" && r.verifiedShown && r.pets }},
 		"area in sqft": {&propertyv1.SearchPropertiesRequest{MinArea: 1000},
 			func(r row) bool { return r.sqft >= 1000 }},
 		"area in sqm": {&propertyv1.SearchPropertiesRequest{MinArea: 100, AreaUnit: "sqm"},
@@ -564,6 +568,10 @@ func TestSearchFiltersOverREST(t *testing.T) {
 	}
 	if status, _, list := get("mapArea=-180,-90,180,90"); status != http.StatusOK || len(list) != 0 {
 		t.Errorf("the whole globe holds none of the fixture's unplaced listings: %d, %d", status, len(list))
+	}
+	if status, _, list := get("verifiedReviews=true&pageSize=50"); status != http.StatusOK ||
+		len(list) != len(expected(func(r row) bool { return r.verifiedShown }, sorts[property.SortFeatured])) {
+		t.Errorf("verified reviews only: %d with %d results", status, len(list))
 	}
 	if _, header, _ := get("city=London"); header.Get("X-Other-Currency-Count") != "" {
 		t.Errorf("no currency asked, yet X-Other-Currency-Count %q", header.Get("X-Other-Currency-Count"))

@@ -138,7 +138,7 @@ func routeResources(mux *http.ServeMux, rpcs ResourceRPCs) {
 func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews ReviewRPCs) {
 	// GET /api/properties?city=&zipCode=&location=&propertyType=&verified=true&sortBy=&query=&page=&pageSize=
 	// (and the filters beyond SPEC, named as the web app's URL names them: currency=&minRent=&maxRent=
-	// &beds=&baths=&pets=true&furnished=true&minArea=&areaUnit=&mapArea=west,south,east,north): a JSON array of one page;
+	// &beds=&baths=&pets=true&furnished=true&verifiedReviews=true&minArea=&areaUnit=&mapArea=west,south,east,north): a JSON array of one page;
 	// X-Total-Count holds the match count (capped at 1,000, see X-Total-Capped), and with a
 	// currency X-Other-Currency-Count what it left out.
 	mux.HandleFunc("GET /api/properties", func(w http.ResponseWriter, r *http.Request) {
@@ -148,7 +148,8 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 			PropertyType: q.Get("propertyType"), VerifiedOnly: q.Get("verified") == "true",
 			SortBy: q.Get("sortBy"), Query: q.Get("query"),
 			Currency: q.Get("currency"), PetsAllowed: q.Get("pets") == "true", Furnished: q.Get("furnished") == "true",
-			AreaUnit: q.Get("areaUnit"),
+			VerifiedReviewsOnly: q.Get("verifiedReviews") == "true",
+			AreaUnit:            q.Get("areaUnit"),
 		}
 		for _, n := range []struct {
 			param string

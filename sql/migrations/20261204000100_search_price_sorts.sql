@@ -6,16 +6,16 @@
 -- without text is counted from it alone (an index-only scan) rather than from one heap page per
 -- listing; the page statements still read the rows they show.
 CREATE INDEX properties_city_price ON properties (city_key, currency, monthly_rent, id)
-    INCLUDE (locality_key, postal_code_key, property_type, verified, bedrooms, bathrooms, pets_allowed, furnished, square_feet, area_unit)
+    INCLUDE (locality_key, postal_code_key, property_type, verified, bedrooms, bathrooms, pets_allowed, furnished, square_feet, area_unit, verified_review_count)
     WHERE active;
 CREATE INDEX properties_locality_price ON properties (locality_key, currency, monthly_rent, id)
-    INCLUDE (postal_code_key, property_type, verified, bedrooms, bathrooms, pets_allowed, furnished, square_feet, area_unit)
+    INCLUDE (postal_code_key, property_type, verified, bedrooms, bathrooms, pets_allowed, furnished, square_feet, area_unit, verified_review_count)
     WHERE active;
 CREATE INDEX properties_postal_price ON properties (postal_code_key, currency, monthly_rent, id)
-    INCLUDE (property_type, verified, bedrooms, bathrooms, pets_allowed, furnished, square_feet, area_unit)
+    INCLUDE (property_type, verified, bedrooms, bathrooms, pets_allowed, furnished, square_feet, area_unit, verified_review_count)
     WHERE active;
 CREATE INDEX properties_price ON properties (currency, monthly_rent, id)
-    INCLUDE (property_type, verified, bedrooms, bathrooms, pets_allowed, furnished, square_feet, area_unit)
+    INCLUDE (property_type, verified, bedrooms, bathrooms, pets_allowed, furnished, square_feet, area_unit, verified_review_count)
     WHERE active;
 
 -- migrate:down

@@ -187,6 +187,7 @@ export function searchProperties(all: Property[], req: SearchPropertiesRequest) 
       p.bedrooms >= req.minBedrooms &&
       p.bathrooms >= req.minBathrooms &&
       (!req.petsAllowed || p.petsAllowed) &&
+      (!req.verifiedReviewsOnly || p.verifiedReviewCount > 0) &&
       (!req.furnished || p.furnished) &&
       (minSqft === 0 || (p.squareFeet > 0 && areaSqft(p) >= minSqft)),
   );

@@ -728,8 +728,10 @@ type SearchPropertiesRequest struct {
 	MapArea *MapArea `protobuf:"bytes,18,opt,name=map_area,json=mapArea,proto3" json:"map_area,omitempty"`
 	// count_unplaced asks for unplaced_count: how many matches the map cannot show.
 	CountUnplaced bool `protobuf:"varint,19,opt,name=count_unplaced,json=countUnplaced,proto3" json:"count_unplaced,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// verified_reviews_only keeps listings with at least one verified review shown.
+	VerifiedReviewsOnly bool `protobuf:"varint,20,opt,name=verified_reviews_only,json=verifiedReviewsOnly,proto3" json:"verified_reviews_only,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *SearchPropertiesRequest) Reset() {
@@ -891,6 +893,13 @@ func (x *SearchPropertiesRequest) GetMapArea() *MapArea {
 func (x *SearchPropertiesRequest) GetCountUnplaced() bool {
 	if x != nil {
 		return x.CountUnplaced
+	}
+	return false
+}
+
+func (x *SearchPropertiesRequest) GetVerifiedReviewsOnly() bool {
+	if x != nil {
+		return x.VerifiedReviewsOnly
 	}
 	return false
 }
@@ -2423,7 +2432,7 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"properties\x1a^\n" +
 	"\x0fPropertiesEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\x05R\x03key\x125\n" +
-	"\x05value\x18\x02 \x01(\v2\x1f.rentproof.property.v1.PropertyR\x05value:\x028\x01\"\xff\x04\n" +
+	"\x05value\x18\x02 \x01(\v2\x1f.rentproof.property.v1.PropertyR\x05value:\x028\x01\"\xb3\x05\n" +
 	"\x17SearchPropertiesRequest\x12\x1a\n" +
 	"\x04city\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02 dR\x04city\x12!\n" +
 	"\bzip_code\x18\x02 \x01(\tB\x06\xca\xf3\x18\x02 \x14R\azipCode\x12#\n" +
@@ -2444,7 +2453,8 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\bmin_area\x18\x10 \x01(\x05R\aminArea\x12\x1b\n" +
 	"\tarea_unit\x18\x11 \x01(\tR\bareaUnit\x129\n" +
 	"\bmap_area\x18\x12 \x01(\v2\x1e.rentproof.property.v1.MapAreaR\amapArea\x12%\n" +
-	"\x0ecount_unplaced\x18\x13 \x01(\bR\rcountUnplaced\"]\n" +
+	"\x0ecount_unplaced\x18\x13 \x01(\bR\rcountUnplaced\x122\n" +
+	"\x15verified_reviews_only\x18\x14 \x01(\bR\x13verifiedReviewsOnly\"]\n" +
 	"\aMapArea\x12\x12\n" +
 	"\x04west\x18\x01 \x01(\x01R\x04west\x12\x14\n" +
 	"\x05south\x18\x02 \x01(\x01R\x05south\x12\x12\n" +

@@ -243,6 +243,8 @@ func (x *SearchPropertiesRequest) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, ",\"countUnplaced\":"...)
 	b = strconv.AppendBool(b, x.GetCountUnplaced())
+	b = append(b, ",\"verifiedReviewsOnly\":"...)
+	b = strconv.AppendBool(b, x.GetVerifiedReviewsOnly())
 	return append(b, '}')
 }
 

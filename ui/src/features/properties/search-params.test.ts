@@ -89,7 +89,7 @@ describe("search URL", () => {
 
   it("round-trips every filter, in a fixed order, leaving the defaults out", () => {
     const qs =
-      "city=Austin&propertyType=house&verified=true&currency=CAD&minRent=1500&maxRent=3200&beds=3&baths=2&pets=true&furnished=true&minArea=900&areaUnit=sqm&sortBy=priceHighLow&page=2&view=list";
+      "city=Austin&propertyType=house&verified=true&currency=CAD&minRent=1500&maxRent=3200&beds=3&baths=2&pets=true&furnished=true&verifiedReviews=true&minArea=900&areaUnit=sqm&sortBy=priceHighLow&page=2&view=list";
     expect(toSearchParams(parse(qs)).toString()).toBe(qs);
     // USD and sqft are the defaults: never written.
     expect(toSearchParams(parse("currency=USD&minRent=10&areaUnit=sqft&minArea=5")).toString()).toBe("minRent=10&minArea=5");
@@ -130,7 +130,7 @@ describe("search URL", () => {
   });
 
   it("counts each new filter as one, the rent range as one, and a currency or unit alone as none", () => {
-    for (const qs of ["minRent=100", "maxRent=100", "beds=1", "baths=1", "pets=true", "furnished=true", "minArea=1"]) {
+    for (const qs of ["minRent=100", "maxRent=100", "beds=1", "baths=1", "pets=true", "furnished=true", "verifiedReviews=true", "minArea=1"]) {
       expect(hasActiveFilters(parse(qs)), qs).toBe(true);
       expect(activeFilterCount(parse(qs)), qs).toBe(1);
     }
@@ -139,14 +139,14 @@ describe("search URL", () => {
     expect(activeFilterCount(parse("currency=EUR&areaUnit=sqm"))).toBe(0);
     expect(
       activeFilterCount(
-        parse("city=Austin&propertyType=house&verified=true&minRent=1&maxRent=2&beds=1&baths=1&pets=true&furnished=true&minArea=1"),
+        parse("city=Austin&propertyType=house&verified=true&minRent=1&maxRent=2&beds=1&baths=1&pets=true&furnished=true&verifiedReviews=true&minArea=1"),
       ),
-    ).toBe(9);
+    ).toBe(10);
   });
 
   it("clears every new filter, the currency and unit back to theirs, keeping sort and view", () => {
     const cleared = clearFilters(
-      parse("currency=EUR&minRent=100&maxRent=200&beds=2&baths=2&pets=true&furnished=true&minArea=50&areaUnit=sqm&sortBy=priceLowHigh&view=list&page=3"),
+      parse("currency=EUR&minRent=100&maxRent=200&beds=2&baths=2&pets=true&furnished=true&verifiedReviews=true&minArea=50&areaUnit=sqm&sortBy=priceLowHigh&view=list&page=3"),
     );
     expect(cleared).toEqual({ ...DEFAULT_SEARCH, sortBy: "priceLowHigh", view: "list" });
     expect(toSearchParams(cleared).toString()).toBe("sortBy=priceLowHigh&view=list");
@@ -166,6 +166,7 @@ describe("search URL", () => {
       minBedrooms: 0,
       minBathrooms: 0,
       petsAllowed: false,
+      verifiedReviewsOnly: false,
       furnished: false,
       minArea: 0,
       areaUnit: "",
@@ -177,8 +178,11 @@ describe("search URL", () => {
 
   it("sends the filters, the currency with a rent bound only and the unit with an area only", () => {
     expect(
-      searchRequest(parse("currency=GBP&minRent=1000&maxRent=2000&beds=2&baths=1&pets=true&furnished=true&minArea=50&areaUnit=sqm&sortBy=priceHighLow")),
+      searchRequest(
+        parse("currency=GBP&minRent=1000&maxRent=2000&beds=2&baths=1&pets=true&furnished=true&verifiedReviews=true&minArea=50&areaUnit=sqm&sortBy=priceHighLow"),
+      ),
     ).toMatchObject({
+      verifiedReviewsOnly: true,
       currency: "GBP",
       minRent: 1000,
       maxRent: 2000,

@@ -76,6 +76,8 @@ export interface SearchState {
   minBathrooms: number;
   petsAllowed: boolean;
   furnished: boolean;
+  /** Listings with at least one verified review shown (issue 27's verified reviews). */
+  verifiedReviews: boolean;
   /** Floor area at least this, in areaUnit; 0 is any. */
   minArea: number;
   areaUnit: AreaUnit;
@@ -101,6 +103,7 @@ export const DEFAULT_SEARCH: SearchState = {
   minBathrooms: 0,
   petsAllowed: false,
   furnished: false,
+  verifiedReviews: false,
   minArea: 0,
   areaUnit: "sqft",
   mapArea: null,
@@ -129,7 +132,7 @@ function choice(value: string | null, options: readonly number[]): number {
 
 /**
  * parseSearchParams reads the search page's URL: city, zipCode, query, propertyType,
- * verified=true, currency, minRent, maxRent, beds, baths, pets=true, furnished=true, minArea,
+ * verified=true, currency, minRent, maxRent, beds, baths, pets=true, furnished=true, verifiedReviews=true, minArea,
  * areaUnit=sqm, mapArea=w,s,e,n, sortBy, page and view. Unknown or malformed values fall back to the defaults; so
  * does a rent range whose minimum exceeds its maximum (both ends).
  */
@@ -157,6 +160,7 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     minBathrooms: choice(params.get("baths"), BATHROOM_OPTIONS),
     petsAllowed: params.get("pets") === "true",
     furnished: params.get("furnished") === "true",
+    verifiedReviews: params.get("verifiedReviews") === "true",
     minArea: urlNumber(params.get("minArea")) ?? 0,
     areaUnit: params.get("areaUnit") === "sqm" ? "sqm" : "sqft",
     mapArea: parseMapArea(params.get("mapArea")),
@@ -181,6 +185,7 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.minBathrooms > 0) p.set("baths", String(state.minBathrooms));
   if (state.petsAllowed) p.set("pets", "true");
   if (state.furnished) p.set("furnished", "true");
+  if (state.verifiedReviews) p.set("verifiedReviews", "true");
   if (state.minArea > 0) p.set("minArea", String(state.minArea));
   if (state.areaUnit !== "sqft") p.set("areaUnit", state.areaUnit);
   if (state.mapArea) p.set("mapArea", formatMapArea(state.mapArea));
@@ -197,8 +202,8 @@ export function hasRentRange(s: SearchState): boolean {
 
 /**
  * activeFilters lists whether each filter narrows the results: the text, the type, verified,
- * the rent range (one filter, however many ends), bedrooms, bathrooms, pets, furnished and
- * area. Sort and view are not filters, nor are a currency or an area unit without a bound.
+ * the rent range (one filter, however many ends), bedrooms, bathrooms, pets, furnished, verified
+ * reviews and area. Sort and view are not filters, nor are a currency or an area unit without a bound.
  */
 function activeFilters(s: SearchState): boolean[] {
   return [
@@ -211,6 +216,7 @@ function activeFilters(s: SearchState): boolean[] {
     s.minBathrooms > 0,
     s.petsAllowed,
     s.furnished,
+    s.verifiedReviews,
     s.minArea > 0,
   ];
 }
@@ -265,6 +271,7 @@ export function searchRequest(s: SearchState) {
     minBedrooms: s.minBedrooms,
     minBathrooms: s.minBathrooms,
     petsAllowed: s.petsAllowed,
+    verifiedReviewsOnly: s.verifiedReviews,
     furnished: s.furnished,
     minArea: s.minArea,
     areaUnit: s.minArea > 0 ? s.areaUnit : "",

@@ -281,7 +281,7 @@ function AtLeastSelect({
   );
 }
 
-/** RoomFilters are bedrooms and bathrooms at least N, and the pets and furnished checkboxes. */
+/** RoomFilters are bedrooms and bathrooms at least N, and the pets, furnished and verified-reviews checkboxes. */
 export function RoomFilters({ state, update }: FilterProps) {
   return (
     <>
@@ -318,6 +318,17 @@ export function RoomFilters({ state, update }: FilterProps) {
           }}
         />
         Furnished
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={state.verifiedReviews}
+          onChange={(event) => {
+            const verifiedReviews = event.target.checked;
+            update((prev) => ({ ...prev, verifiedReviews, page: 1 }));
+          }}
+        />
+        Has verified reviews
       </label>
     </>
   );

@@ -23,6 +23,9 @@ function mapAreaOf(page: Page) {
 const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
 
 test.describe("the map view of Find Properties", () => {
+  // Fifty markers, a tab walk across the page and axe over the map take 20-30 s on CI's two cores.
+  test.describe.configure({ timeout: 90_000 });
+
   test("switches to the map, searches one city's area and opens a marker's listing", async ({ page }) => {
     // A listing without a position: it is counted, not drawn.
     await register(page.request, "landlord");

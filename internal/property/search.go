@@ -169,13 +169,6 @@ func (s *Service) search(ctx context.Context, in Search) (Results, *searchArgs, 
 	}
 	if in.MapArea != nil {
 		a.MapArea = in.MapArea[:]
-		// Walking a sort's index finds a page of an area holding many listings in a few dozen
-		// rows, but reads the whole index for one holding few: count them first, cheaply.
-		inside, err := s.q.CountInMapArea(ctx, db.CountInMapAreaParams{MapArea: a.MapArea, CountCap: ManyInMapArea})
-		if err != nil {
-			return Results{}, nil, fmt.Errorf("count map area: %w", err)
-		}
-		a.areaFew = inside < ManyInMapArea
 	}
 	if in.MinArea > 0 {
 		sqft := float64(in.MinArea)
@@ -263,6 +256,16 @@ func (s *Service) readInto(ctx context.Context, line string, a *searchArgs, res 
 // searchPage runs a's page statement (and its count when the page does not tell it) into res.
 // place is the city or neighbourhood searched, nil for none.
 func (s *Service) searchPage(ctx context.Context, in Search, a *searchArgs, place *db.ExactPlaceRow, res Results) (Results, *searchArgs, error) {
+	if a.MapArea != nil && a.CityKey == nil && a.LocalityKey == nil && a.PostalCodeKey == nil {
+		// The area leads. Walking a sort's index finds a page of an area holding many listings
+		// in a few dozen rows, but reads the whole index for one holding few: count them first,
+		// cheaply. (A place that leads is walked by its own index, the area only checked.)
+		inside, err := s.q.CountInMapArea(ctx, db.CountInMapAreaParams{MapArea: a.MapArea, CountCap: ManyInMapArea})
+		if err != nil {
+			return Results{}, nil, fmt.Errorf("count map area: %w", err)
+		}
+		a.areaFew = inside < ManyInMapArea
+	}
 	key := a.key(in.SortBy)
 	page := searchStatements[key]
 	q := s.q

@@ -508,11 +508,18 @@ type SavedSearch struct {
 	AreaUnit      string
 	Alerts        bool
 	CreatedAt     time.Time
+	MapArea       pgtype.Box
 }
 
 type SavedSearchCount struct {
 	UserID int32
 	Saved  int32
+}
+
+type SavedSearchDigest struct {
+	SavedSearchID int64
+	PropertyID    int32
+	DueOn         pgtype.Date
 }
 
 type SavedSearchEmail struct {

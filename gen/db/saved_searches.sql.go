@@ -63,22 +63,22 @@ func (q *Queries) CountSavedSearchJobs(ctx context.Context) (CountSavedSearchJob
 const createSavedSearch = `-- name: CreateSavedSearch :one
 
 WITH counted AS (
-    INSERT INTO saved_search_counts AS c (user_id, saved) VALUES ($23, 1)
-    ON CONFLICT (user_id) DO UPDATE SET saved = c.saved + 1 WHERE c.saved < $24::int
+    INSERT INTO saved_search_counts AS c (user_id, saved) VALUES ($24, 1)
+    ON CONFLICT (user_id) DO UPDATE SET saved = c.saved + 1 WHERE c.saved < $25::int
     RETURNING user_id
 )
 INSERT INTO saved_searches (user_id, name, city_key, locality_key, postal_code_key, place_name,
     property_type, verified_only, currency, min_rent, max_rent, min_bedrooms, min_bathrooms,
     pets_allowed, furnished, min_area_sqft, words, search_city, search_zip_code, search_query,
-    min_area, area_unit, alerts)
+    min_area, area_unit, alerts, map_area)
 SELECT counted.user_id, $1, $2, $3, $4,
     $5, $6, $7, $8,
     $9, $10, $11, $12,
     $13, $14, $15, $16::text[],
     $17, $18, $19, $20,
-    $21, $22
+    $21, $22, search_area($23::float8[])
 FROM counted
-RETURNING id, user_id, name, city_key, locality_key, postal_code_key, place_name, property_type, verified_only, currency, min_rent, max_rent, min_bedrooms, min_bathrooms, pets_allowed, furnished, min_area_sqft, words, search_city, search_zip_code, search_query, min_area, area_unit, alerts, created_at
+RETURNING id, user_id, name, city_key, locality_key, postal_code_key, place_name, property_type, verified_only, currency, min_rent, max_rent, min_bedrooms, min_bathrooms, pets_allowed, furnished, min_area_sqft, words, search_city, search_zip_code, search_query, min_area, area_unit, alerts, created_at, map_area
 `
 
 type CreateSavedSearchParams struct {
@@ -104,6 +104,7 @@ type CreateSavedSearchParams struct {
 	MinArea       *int32
 	AreaUnit      string
 	Alerts        bool
+	MapArea       []float64
 	UserID        int32
 	MaxSaved      int32
 }
@@ -136,6 +137,7 @@ func (q *Queries) CreateSavedSearch(ctx context.Context, arg CreateSavedSearchPa
 		arg.MinArea,
 		arg.AreaUnit,
 		arg.Alerts,
+		arg.MapArea,
 		arg.UserID,
 		arg.MaxSaved,
 	)
@@ -166,6 +168,7 @@ func (q *Queries) CreateSavedSearch(ctx context.Context, arg CreateSavedSearchPa
 		&i.AreaUnit,
 		&i.Alerts,
 		&i.CreatedAt,
+		&i.MapArea,
 	)
 	return i, err
 }
@@ -175,6 +178,8 @@ WITH gone AS (
     DELETE FROM saved_searches d WHERE d.id = $1 AND d.user_id = $2 RETURNING d.id, d.user_id AS owner_id
 ), told AS (
     DELETE FROM saved_search_matches m USING gone WHERE m.saved_search_id = gone.id
+), owed AS (
+    DELETE FROM saved_search_digests o USING gone WHERE o.saved_search_id = gone.id
 ), counted AS (
     UPDATE saved_search_counts c SET saved = c.saved - 1 FROM gone WHERE c.user_id = gone.owner_id AND c.saved > 0
     RETURNING c.user_id
@@ -187,8 +192,8 @@ type DeleteSavedSearchParams struct {
 	UserID int32
 }
 
-// Deletes one of a member's saved searches and counts it out; how many it deleted (0: not
-// theirs, or none).
+// Deletes one of a member's saved searches, with what it was told and owes, and counts it out;
+// how many it deleted (0: not theirs, or none).
 func (q *Queries) DeleteSavedSearch(ctx context.Context, arg DeleteSavedSearchParams) (int32, error) {
 	row := q.db.QueryRow(ctx, deleteSavedSearch, arg.ID, arg.UserID)
 	var column_1 int32
@@ -211,15 +216,116 @@ WITH gone AS (
     DELETE FROM saved_searches d WHERE d.user_id = $1 RETURNING d.id
 ), told AS (
     DELETE FROM saved_search_matches m USING gone WHERE m.saved_search_id = gone.id
+), owed AS (
+    DELETE FROM saved_search_digests o USING gone WHERE o.saved_search_id = gone.id
 )
 DELETE FROM saved_search_counts c WHERE c.user_id = $1
 `
 
-// Deletes every saved search of a member, with what was told about them and their count (account
-// closure).
+// Deletes every saved search of a member, with what they were told and owe, and their count
+// (account closure).
 func (q *Queries) DeleteSavedSearchesOf(ctx context.Context, userID int32) error {
 	_, err := q.db.Exec(ctx, deleteSavedSearchesOf, userID)
 	return err
+}
+
+const digestSavedSearches = `-- name: DigestSavedSearches :one
+WITH today AS MATERIALIZED (
+    SELECT (now() AT TIME ZONE 'UTC')::date AS d
+), taken AS (
+    -- The searches due, read once from saved_search_digests_due (an InitPlan), then each one's
+    -- saved_search_emails row by its key.
+    SELECT e.saved_search_id AS id FROM saved_search_emails e
+    WHERE e.saved_search_id = ANY (ARRAY(
+            SELECT DISTINCT o.saved_search_id FROM saved_search_digests o WHERE o.due_on <= (SELECT d FROM today)))
+        AND e.emailed_on < (SELECT d FROM today)
+    ORDER BY e.saved_search_id LIMIT $1::int
+    FOR UPDATE OF e SKIP LOCKED
+), sendable AS (
+    SELECT s.id, s.name, u.id AS user_id, u.email
+    FROM taken t JOIN saved_searches s ON s.id = t.id AND s.alerts JOIN users u ON u.id = s.user_id
+    WHERE u.email_verified_at IS NOT NULL
+        AND CASE jsonb_typeof(u.notification_preferences -> 'email' -> 'saved_searches')
+            WHEN 'boolean' THEN (u.notification_preferences -> 'email' ->> 'saved_searches')::bool
+            ELSE $2::bool END
+), listed AS (
+    SELECT o.saved_search_id AS id, count(*)::int AS n,
+        (array_agg(left(p.title || ' · ' || p.monthly_rent || ' ' || p.currency || ' a month · '
+            || coalesce(nullif(p.locality, '') || ', ', '') || p.city, 300)
+            || ': ' || $3::text || '/properties/' || p.id ORDER BY p.id DESC))[1:$4::int] AS lines
+    FROM saved_search_digests o JOIN sendable ON sendable.id = o.saved_search_id
+        JOIN properties p ON p.id = o.property_id AND p.active
+    WHERE o.due_on <= (SELECT d FROM today)
+    GROUP BY o.saved_search_id
+), claimed AS (
+    UPDATE saved_search_emails e SET emailed_on = (SELECT d FROM today)
+    FROM listed WHERE e.saved_search_id = listed.id
+    RETURNING e.saved_search_id AS id
+), emailed AS (
+    INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status)
+    SELECT s.user_id, s.email, 'saved_searches', 'saved_search_digest',
+        left(CASE l.n WHEN 1 THEN '1 more new listing' ELSE l.n || ' more new listings' END
+            || ' for your saved search “' || s.name || '”', 200),
+        jsonb_build_object(
+            'heading', CASE l.n WHEN 1 THEN 'One more new listing matches' ELSE l.n || ' more new listings match' END
+                || ' your saved search “' || s.name || '”',
+            'paragraphs', to_jsonb(l.lines)
+                || CASE WHEN l.n > cardinality(l.lines) THEN jsonb_build_array('And ' || (l.n - cardinality(l.lines)) || ' more: every one is in your notifications.')
+                    ELSE '[]'::jsonb END
+                || jsonb_build_array($5::text),
+            'action', jsonb_build_object('label', 'Open your notifications', 'url', $3::text || '/notifications'),
+            'origin', $3::text, 'topic', s.id),
+        'queued'
+    FROM sendable s JOIN listed l ON l.id = s.id JOIN claimed c ON c.id = s.id
+    RETURNING id
+), dropped AS (
+    DELETE FROM saved_search_digests o USING taken t
+    WHERE o.saved_search_id = t.id AND o.due_on <= (SELECT d FROM today)
+), postponed AS (
+    UPDATE saved_search_digests o SET due_on = (SELECT d FROM today) + 1
+    FROM saved_search_emails e
+    WHERE o.due_on <= (SELECT d FROM today) AND e.saved_search_id = o.saved_search_id
+        AND e.emailed_on >= (SELECT d FROM today)
+    RETURNING 1
+)
+SELECT (SELECT count(*) FROM taken)::int AS searches, (SELECT count(*) FROM emailed)::int AS emailed,
+    (SELECT count(*) FROM postponed)::int AS postponed
+`
+
+type DigestSavedSearchesParams struct {
+	MaxSearches  int32
+	EmailDefault bool
+	Origin       string
+	MaxListed    int32
+	DigestNote   string
+}
+
+type DigestSavedSearchesRow struct {
+	Searches  int32
+	Emailed   int32
+	Postponed int32
+}
+
+// One batch of digests: up to max_searches saved searches owed a digest from today (UTC) on
+// (saved_search_digests) whose email of the day is not sent yet, each locked by its
+// saved_search_emails row (FOR UPDATE SKIP LOCKED: two servers never take one search, and a
+// match batch claiming the same day waits and then finds it taken). Each taken search whose
+// alerts are on, whose member still wants saved-search email at a verified address, and of whose
+// owed listings at least one is still active, claims the day and gets one compact email listing
+// them (the newest max_listed, and how many more); its owed rows are deleted either way. The owed
+// rows of searches already emailed today wait for tomorrow. searches is how many were taken:
+// fewer than max_searches means none is left.
+func (q *Queries) DigestSavedSearches(ctx context.Context, arg DigestSavedSearchesParams) (DigestSavedSearchesRow, error) {
+	row := q.db.QueryRow(ctx, digestSavedSearches,
+		arg.MaxSearches,
+		arg.EmailDefault,
+		arg.Origin,
+		arg.MaxListed,
+		arg.DigestNote,
+	)
+	var i DigestSavedSearchesRow
+	err := row.Scan(&i.Searches, &i.Emailed, &i.Postponed)
+	return i, err
 }
 
 const enqueueSavedSearchJob = `-- name: EnqueueSavedSearchJob :exec
@@ -234,7 +340,7 @@ func (q *Queries) EnqueueSavedSearchJob(ctx context.Context, propertyID int32) e
 }
 
 const listSavedSearches = `-- name: ListSavedSearches :many
-SELECT id, user_id, name, city_key, locality_key, postal_code_key, place_name, property_type, verified_only, currency, min_rent, max_rent, min_bedrooms, min_bathrooms, pets_allowed, furnished, min_area_sqft, words, search_city, search_zip_code, search_query, min_area, area_unit, alerts, created_at FROM saved_searches WHERE user_id = $1 ORDER BY id DESC
+SELECT id, user_id, name, city_key, locality_key, postal_code_key, place_name, property_type, verified_only, currency, min_rent, max_rent, min_bedrooms, min_bathrooms, pets_allowed, furnished, min_area_sqft, words, search_city, search_zip_code, search_query, min_area, area_unit, alerts, created_at, map_area FROM saved_searches WHERE user_id = $1 ORDER BY id DESC
 `
 
 // A member's saved searches, newest first (saved_searches_user).
@@ -273,6 +379,7 @@ func (q *Queries) ListSavedSearches(ctx context.Context, userID int32) ([]SavedS
 			&i.AreaUnit,
 			&i.Alerts,
 			&i.CreatedAt,
+			&i.MapArea,
 		); err != nil {
 			return nil, err
 		}
@@ -286,27 +393,35 @@ func (q *Queries) ListSavedSearches(ctx context.Context, userID int32) ([]SavedS
 
 const matchListingBatch = `-- name: MatchListingBatch :one
 WITH p AS (
-    SELECT id, landlord_id, title, city, locality, city_key, locality_key, postal_code_key,
+    SELECT id, landlord_id, title, city, locality, city_key, locality_key, postal_code_key, position,
         property_type, verified, currency, monthly_rent, bedrooms, bathrooms, pets_allowed, furnished,
         square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END AS area_sqft, search_text
     FROM properties WHERE properties.id = $1 AND active
 ), candidates AS (
     -- Each arm compares its key with a value (an InitPlan), not a join, so that its index is
-    -- read in id order from after_id: the three arms merge in id order and stop at max_rows.
+    -- read in id order from after_id: the key arms merge in id order and stop at max_rows (the
+    -- area arm's few rows are sorted first).
     SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
     FROM saved_searches s
     WHERE s.city_key = (SELECT city_key FROM p) AND s.alerts AND s.id > $2::bigint
     UNION ALL
     SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
     FROM saved_searches s
     WHERE s.locality_key = (SELECT locality_key FROM p) AND s.alerts AND s.id > $2::bigint
     UNION ALL
     SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
     FROM saved_searches s
     WHERE s.postal_code_key = (SELECT postal_code_key FROM p) AND s.alerts AND s.id > $2::bigint
+    UNION ALL
+    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
+    FROM saved_searches s
+    WHERE s.map_area @> (SELECT box(position, position) FROM p)
+        AND s.map_area IS NOT NULL AND s.city_key IS NULL AND s.locality_key IS NULL AND s.postal_code_key IS NULL
+        AND s.alerts AND s.id > $2::bigint
 ), matched AS (
     SELECT c.id, c.user_id, c.name FROM candidates c, p
     WHERE c.user_id <> p.landlord_id
@@ -321,6 +436,7 @@ WITH p AS (
         AND (NOT c.furnished OR p.furnished)
         AND (c.min_area_sqft IS NULL OR p.area_sqft >= c.min_area_sqft)
         AND (c.words IS NULL OR p.search_text LIKE ALL (c.words))
+        AND (c.map_area IS NULL OR c.map_area @> box(p.position, p.position))
     ORDER BY c.id LIMIT $3::int
 ), told AS (
     -- In id order, so two batches of one listing (two jobs) wait for each other's rows in one order.
@@ -341,16 +457,19 @@ WITH p AS (
         l.body, l.link
     FROM news m, listing l
     RETURNING id
-), due AS (
-    -- The searches not emailed today as this transaction sees them (a plain read: most are, after
-    -- a day's first matches), whose member gets the email; the upsert below decides for sure.
+), wants AS (
+    -- The told searches whose member gets saved-search email.
     SELECT m.id, u.id AS user_id, u.email, m.name FROM news m JOIN users u ON u.id = m.user_id
-    WHERE NOT EXISTS (SELECT FROM saved_search_emails e WHERE e.saved_search_id = m.id
-            AND e.emailed_on >= (now() AT TIME ZONE 'UTC')::date)
-        AND u.email_verified_at IS NOT NULL
+    WHERE u.email_verified_at IS NOT NULL
         AND CASE jsonb_typeof(u.notification_preferences -> 'email' -> 'saved_searches')
             WHEN 'boolean' THEN (u.notification_preferences -> 'email' ->> 'saved_searches')::bool
             ELSE $4::bool END
+), due AS (
+    -- Those not emailed today as this transaction sees them (a plain read: most are, after a
+    -- day's first matches); the upsert below decides for sure.
+    SELECT w.id, w.user_id, w.email, w.name FROM wants w
+    WHERE NOT EXISTS (SELECT FROM saved_search_emails e WHERE e.saved_search_id = w.id
+            AND e.emailed_on >= (now() AT TIME ZONE 'UTC')::date)
 ), claimed AS (
     INSERT INTO saved_search_emails AS e (saved_search_id, emailed_on)
     SELECT due.id, (now() AT TIME ZONE 'UTC')::date FROM due ORDER BY due.id
@@ -365,13 +484,22 @@ WITH p AS (
             'heading', 'A new listing matches your saved search “' || due.name || '”',
             'paragraphs', jsonb_build_array(l.body, $5::text),
             'action', jsonb_build_object('label', 'View the listing', 'url', $6::text || l.link),
-            'origin', $6::text),
+            'origin', $6::text, 'topic', due.id),
         'queued'
     FROM due JOIN claimed ON claimed.id = due.id, listing l
     RETURNING id
+), owed AS (
+    -- The rest wait for the search's digest, from tomorrow (UTC).
+    INSERT INTO saved_search_digests (saved_search_id, property_id, due_on)
+    SELECT w.id, $1, (now() AT TIME ZONE 'UTC')::date + 1
+    FROM wants w WHERE NOT EXISTS (SELECT FROM claimed WHERE claimed.id = w.id)
+    ORDER BY w.id
+    ON CONFLICT DO NOTHING
+    RETURNING 1
 )
 SELECT (SELECT count(*) FROM matched)::int AS matched, (SELECT coalesce(max(id), 0) FROM matched)::bigint AS last_id,
-    (SELECT count(*) FROM noted)::int AS notified, (SELECT count(*) FROM emailed)::int AS emailed
+    (SELECT count(*) FROM noted)::int AS notified, (SELECT count(*) FROM emailed)::int AS emailed,
+    (SELECT count(*) FROM owed)::int AS owed
 `
 
 type MatchListingBatchParams struct {
@@ -388,20 +516,23 @@ type MatchListingBatchRow struct {
 	LastID   int64
 	Notified int32
 	Emailed  int32
+	Owed     int32
 }
 
 // One batch of a job: tells the members whose saved searches (alerts on, id above after_id) the
 // listing property_id matches as it is now, up to max_rows searches in id order. An inactive or
 // deleted listing matches nothing. The searches are found by one probe of each place key's
-// partial index (place key, id) from after_id on, merged in id order, their filters checked here;
-// never the owner's own. Each match is recorded in saved_search_matches first, and only those
-// newly recorded are told (a search told about this listing before, by an earlier job or a
-// retried batch, is not told again): one notification each; each told search whose member wants
-// saved-search email and has a verified address claims the UTC day in saved_search_emails (an
-// upsert in id order that changes nothing when the day is taken: a second transaction, on any
-// server, waits for the first's row lock and then finds the day taken), and each search that
-// claimed it gets one compact email in the outbox. matched and last_id say where the batch
-// stopped: fewer than max_rows matched means the job is done.
+// partial index (place key, id) from after_id on, and of the areas holding the listing's
+// position (the searches whose place is an area alone), merged in id order, their filters
+// checked here; never the owner's own. Each match is recorded in saved_search_matches first, and
+// only those newly recorded are told (a search told about this listing before, by an earlier job
+// or a retried batch, is not told again): one notification each. Of the told searches whose
+// member wants saved-search email and has a verified address, each not yet emailed today claims
+// the UTC day in saved_search_emails (an upsert in id order that changes nothing when the day is
+// taken: a second transaction, on any server, waits for the first's row lock and then finds the
+// day taken) and gets one compact email in the outbox; the others owe it to tomorrow's digest
+// (saved_search_digests). matched and last_id say where the batch stopped: fewer than max_rows
+// matched means the job is done.
 func (q *Queries) MatchListingBatch(ctx context.Context, arg MatchListingBatchParams) (MatchListingBatchRow, error) {
 	row := q.db.QueryRow(ctx, matchListingBatch,
 		arg.PropertyID,
@@ -417,14 +548,46 @@ func (q *Queries) MatchListingBatch(ctx context.Context, arg MatchListingBatchPa
 		&i.LastID,
 		&i.Notified,
 		&i.Emailed,
+		&i.Owed,
 	)
 	return i, err
+}
+
+const savedSearchDigestsDue = `-- name: SavedSearchDigestsDue :one
+SELECT EXISTS (SELECT FROM saved_search_digests WHERE due_on <= (now() AT TIME ZONE 'UTC')::date)
+`
+
+// Whether any saved search owes a digest from today (UTC) on: one probe of
+// saved_search_digests_due, which the worker makes each poll before DigestSavedSearches.
+func (q *Queries) SavedSearchDigestsDue(ctx context.Context) (bool, error) {
+	row := q.db.QueryRow(ctx, savedSearchDigestsDue)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const savedSearchName = `-- name: SavedSearchName :one
+SELECT name FROM saved_searches WHERE id = $1 AND user_id = $2
+`
+
+type SavedSearchNameParams struct {
+	ID     int64
+	UserID int32
+}
+
+// The name of one of a member's saved searches (no row: not theirs, or none): what an
+// unsubscribe link of its emails stops.
+func (q *Queries) SavedSearchName(ctx context.Context, arg SavedSearchNameParams) (string, error) {
+	row := q.db.QueryRow(ctx, savedSearchName, arg.ID, arg.UserID)
+	var name string
+	err := row.Scan(&name)
+	return name, err
 }
 
 const setSavedSearchAlerts = `-- name: SetSavedSearchAlerts :one
 UPDATE saved_searches SET alerts = $1
 WHERE id = $2 AND user_id = $3
-RETURNING id, user_id, name, city_key, locality_key, postal_code_key, place_name, property_type, verified_only, currency, min_rent, max_rent, min_bedrooms, min_bathrooms, pets_allowed, furnished, min_area_sqft, words, search_city, search_zip_code, search_query, min_area, area_unit, alerts, created_at
+RETURNING id, user_id, name, city_key, locality_key, postal_code_key, place_name, property_type, verified_only, currency, min_rent, max_rent, min_bedrooms, min_bathrooms, pets_allowed, furnished, min_area_sqft, words, search_city, search_zip_code, search_query, min_area, area_unit, alerts, created_at, map_area
 `
 
 type SetSavedSearchAlertsParams struct {
@@ -463,6 +626,7 @@ func (q *Queries) SetSavedSearchAlerts(ctx context.Context, arg SetSavedSearchAl
 		&i.AreaUnit,
 		&i.Alerts,
 		&i.CreatedAt,
+		&i.MapArea,
 	)
 	return i, err
 }

@@ -270,7 +270,8 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 	w.Exec(t, `WITH s AS (INSERT INTO saved_searches (user_id, name, city_key, place_name, search_city)
 			SELECT $1, n, 'leeds', 'Leeds', 'Leeds' FROM unnest(ARRAY['Leeds flats', 'Leeds houses']) n RETURNING id),
 		c AS (INSERT INTO saved_search_counts (user_id, saved) VALUES ($1, 2)),
-		e AS (INSERT INTO saved_search_emails (saved_search_id, emailed_on) SELECT id, current_date FROM s)
+		e AS (INSERT INTO saved_search_emails (saved_search_id, emailed_on) SELECT id, current_date FROM s),
+		d AS (INSERT INTO saved_search_digests (saved_search_id, property_id, due_on) SELECT id, $2, current_date + 1 FROM s)
 		INSERT INTO saved_search_matches (saved_search_id, property_id) SELECT id, $2 FROM s`, tenantID, w.first)
 	w.Exec(t, `WITH s AS (INSERT INTO saved_searches (user_id, name, city_key, place_name) VALUES ($1, 'Mine', 'leeds', 'Leeds') RETURNING id)
 		INSERT INTO saved_search_counts (user_id, saved) VALUES ($1, 1)`, landlordID)
@@ -372,8 +373,8 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 		t.Errorf("%d data exports left after deletion, want none", n)
 	}
 	if n := w.ID(t, `SELECT (SELECT count(*) FROM saved_searches WHERE user_id = $1) + (SELECT count(*) FROM saved_search_counts WHERE user_id = $1)
-		+ (SELECT count(*) FROM saved_search_emails) + (SELECT count(*) FROM saved_search_matches)`, tenantID); n != 0 {
-		t.Errorf("%d saved searches, counts, email claims and matches left after deletion, want none", n)
+		+ (SELECT count(*) FROM saved_search_emails) + (SELECT count(*) FROM saved_search_matches) + (SELECT count(*) FROM saved_search_digests)`, tenantID); n != 0 {
+		t.Errorf("%d saved searches, counts, email claims, matches and owed digests left after deletion, want none", n)
 	}
 	if n := w.ID(t, `SELECT (SELECT count(*) FROM saved_searches WHERE user_id = $1) + (SELECT saved FROM saved_search_counts WHERE user_id = $1)`, landlordID); n != 2 {
 		t.Errorf("another member's saved search and count: %d, want 1 + 1", n)

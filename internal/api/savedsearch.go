@@ -6,6 +6,7 @@ import (
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	savedsearchv1 "github.com/rentproof/rentproof/gen/rentproof/savedsearch/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/savedsearch/v1/savedsearchv1connect"
 	"github.com/rentproof/rentproof/internal/savedsearch"
@@ -27,6 +28,7 @@ func (h *SavedSearch) CreateSavedSearch(ctx context.Context, req *connect.Reques
 		PropertyType: m.GetPropertyType(), VerifiedOnly: m.GetVerifiedOnly(), Currency: m.GetCurrency(),
 		MinRent: m.GetMinRent(), MaxRent: m.GetMaxRent(), MinBedrooms: m.GetMinBedrooms(), MinBathrooms: m.GetMinBathrooms(),
 		PetsAllowed: m.GetPetsAllowed(), Furnished: m.GetFurnished(), MinArea: m.GetMinArea(), AreaUnit: m.GetAreaUnit(),
+		MapArea: mapArea(m.GetMapArea()),
 	})
 	if err != nil {
 		return nil, err
@@ -71,6 +73,14 @@ func savedSearchToProto(s savedsearch.Saved) *savedsearchv1.SavedSearch {
 		PropertyType: s.PropertyType, VerifiedOnly: s.VerifiedOnly, Currency: s.Currency,
 		MinRent: s.MinRent, MaxRent: s.MaxRent, MinBedrooms: s.MinBedrooms, MinBathrooms: s.MinBathrooms,
 		PetsAllowed: s.PetsAllowed, Furnished: s.Furnished, MinArea: s.MinArea, AreaUnit: s.AreaUnit,
-		Alerts: s.Alerts, CreatedAt: timestamppb.New(s.CreatedAt),
+		Alerts: s.Alerts, CreatedAt: timestamppb.New(s.CreatedAt), MapArea: mapAreaToProto(s.MapArea),
 	}
+}
+
+// mapAreaToProto is nil for no map area.
+func mapAreaToProto(m *[4]float64) *propertyv1.MapArea {
+	if m == nil {
+		return nil
+	}
+	return &propertyv1.MapArea{West: m[0], South: m[1], East: m[2], North: m[3]}
 }

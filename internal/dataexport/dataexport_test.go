@@ -173,8 +173,8 @@ func (w *world) own(t *testing.T, username, token string) owned {
 	add("reports.json", w.ID(t, `INSERT INTO review_reports (review_id, user_id, reason, network) VALUES ($1, $2, 'spam', '192.0.2.7') RETURNING id`, carolsOwnReview, me))
 	w.Exec(t, `INSERT INTO saved_properties (user_id, property_id) VALUES ($1, $2)`, me, carolsFlat)
 	add("saved_properties.json", carolsFlat)
-	add("saved_searches.json", w.ID(t, `INSERT INTO saved_searches (user_id, name, locality_key, place_name, search_city, currency, max_rent)
-		VALUES ($1, 'Camden for '||$2, 'camden', 'Camden', 'Camden', 'GBP', 2000) RETURNING id::int`, me, username))
+	add("saved_searches.json", w.ID(t, `INSERT INTO saved_searches (user_id, name, locality_key, place_name, search_city, currency, max_rent, map_area)
+		VALUES ($1, 'Camden for '||$2, 'camden', 'Camden', 'Camden', 'GBP', 2000, box(point(-0.2, 51.5), point(-0.1, 51.6))) RETURNING id::int`, me, username))
 	// An enquiry of theirs to carol: the thread with both sides' messages is theirs to take.
 	thread := w.ID(t, `INSERT INTO enquiry_threads (property_id, owner_id, enquirer_id) VALUES ($1, $2, $3) RETURNING id::int`, carolsFlat, carol, me)
 	w.Exec(t, `INSERT INTO enquiry_messages (thread_id, author_id, body) VALUES ($1, $2, 'Is it free in May?'), ($1, $3, 'Yes, from the first.')`, thread, me, carol)
@@ -310,7 +310,8 @@ func TestExportHoldsEveryKindOfTheMembersRowsAndNoOneElses(t *testing.T) {
 	}
 	// A saved search: its name, place, filters and alerts.
 	if e := entries["saved_searches.json"]; !bytes.Contains(e, []byte(`"name": "Camden for alice"`)) || !bytes.Contains(e, []byte(`"kind": "locality"`)) ||
-		!bytes.Contains(e, []byte(`"max_rent": 2000`)) || !bytes.Contains(e, []byte(`"alerts": true`)) || !bytes.Contains(e, []byte(`"created_at"`)) {
+		!bytes.Contains(e, []byte(`"max_rent": 2000`)) || !bytes.Contains(e, []byte(`"alerts": true`)) || !bytes.Contains(e, []byte(`"created_at"`)) ||
+		!bytes.Contains(e, []byte(`"west": -0.2`)) || !bytes.Contains(e, []byte(`"north": 51.6`)) {
 		t.Errorf("saved_searches.json: %s", e)
 	}
 	if kinds := testworld.Kinds(w.Notifications(t, "alice")); !slices.Contains(kinds, "data_export_ready") {

@@ -103,12 +103,15 @@ func EnqueueCapped(ctx context.Context, tx *db.Queries, m Message, perHour int) 
 type Compact struct {
 	Content
 	Origin string `json:"origin"` // the site's origin when it was written, for the footer's links
+	// Topic is the one thing of its category the email is about, which its unsubscribe link
+	// stops alone (a saved search's id); 0 when the link stops the whole category.
+	Topic int64 `json:"topic,omitempty"`
 }
 
 // Footer completes a compact notification email of category to member userID before it is
 // rendered: why they get it, how to stop (c.Reason, c.Stop, c.StopURL), and the one-click
 // unsubscribe link it returns. internal/notify writes it (notify.Footer).
-type Footer func(ctx context.Context, q *db.Queries, userID int32, category, origin string, c *Content) (unsubscribe string, err error)
+type Footer func(ctx context.Context, q *db.Queries, userID int32, category string, c *Compact) (unsubscribe string, err error)
 
 // EncodeCompact is the content column of a compact email.
 func EncodeCompact(c Content, origin string) ([]byte, error) {
@@ -145,7 +148,7 @@ func RenderRow(ctx context.Context, q *db.Queries, footer Footer, userID *int32,
 			return Rendered{}, unsendable{fmt.Errorf("no footer for %s email", category)}
 		}
 		var err error
-		if r.Unsubscribe, err = footer(ctx, q, *userID, category, c.Origin, &c.Content); err != nil {
+		if r.Unsubscribe, err = footer(ctx, q, *userID, category, &c); err != nil {
 			return Rendered{}, err
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
@@ -197,49 +198,77 @@ func (s *Inbox) UpdatePreferences(ctx context.Context, changes []Change) ([]Choi
 	return s.choices(ctx, me.ID)
 }
 
-// CheckUnsubscribe tells which category an unsubscribe token turns off, changing nothing (the
-// page a link opens asks before it acts: mail scanners follow links).
-func (s *Inbox) CheckUnsubscribe(ctx context.Context, token string) (CategoryInfo, error) {
-	_, c, err := s.parseUnsubscribe(ctx, token)
-	if err != nil {
-		return CategoryInfo{}, err
-	}
-	info, _ := lookupCategory(c)
-	return info, nil
+// Stopped is what an unsubscribe link stops, for its page: a category's email or one saved
+// search's alerts.
+type Stopped struct {
+	CategoryInfo
+	SavedSearch string // the saved search's name, when the link stops its alerts
+	Gone        bool   // the link's saved search no longer exists (it sends nothing)
 }
 
-// Unsubscribe turns off the email its token names, for its own member only, and says which
-// category that was. Using a link twice is fine: the category stays off.
-func (s *Inbox) Unsubscribe(ctx context.Context, token string) (CategoryInfo, error) {
-	userID, c, err := s.parseUnsubscribe(ctx, token)
+// CheckUnsubscribe tells what an unsubscribe token turns off, changing nothing (the page a link
+// opens asks before it acts: mail scanners follow links).
+func (s *Inbox) CheckUnsubscribe(ctx context.Context, token string) (Stopped, error) {
+	u, err := s.parseUnsubscribe(ctx, token)
 	if err != nil {
-		return CategoryInfo{}, err
+		return Stopped{}, err
 	}
-	changes, err := json.Marshal(map[Category]bool{c: false})
-	if err != nil {
-		return CategoryInfo{}, fmt.Errorf("encode unsubscribe: %w", err)
+	info, _ := lookupCategory(u.Category)
+	if u.Topic == 0 {
+		return Stopped{CategoryInfo: info}, nil
 	}
-	n, err := s.q.SetNotificationEmails(ctx, db.SetNotificationEmailsParams{Changes: changes, UserID: userID})
+	name, err := s.q.SavedSearchName(ctx, db.SavedSearchNameParams{ID: u.Topic, UserID: u.UserID})
+	return savedSearchStopped(info, name, err)
+}
+
+// Unsubscribe turns off what its token names, for its own member only: the category's email, or
+// one saved search's alerts; it says which. Using a link twice is fine: it stays off.
+func (s *Inbox) Unsubscribe(ctx context.Context, token string) (Stopped, error) {
+	u, err := s.parseUnsubscribe(ctx, token)
 	if err != nil {
-		return CategoryInfo{}, fmt.Errorf("unsubscribe %d from %s: %w", userID, c, err)
+		return Stopped{}, err
+	}
+	info, _ := lookupCategory(u.Category)
+	if u.Topic != 0 {
+		saved, err := s.q.SetSavedSearchAlerts(ctx, db.SetSavedSearchAlertsParams{ID: u.Topic, UserID: u.UserID, Alerts: false})
+		return savedSearchStopped(info, saved.Name, err)
+	}
+	changes, err := json.Marshal(map[Category]bool{u.Category: false})
+	if err != nil {
+		return Stopped{}, fmt.Errorf("encode unsubscribe: %w", err)
+	}
+	n, err := s.q.SetNotificationEmails(ctx, db.SetNotificationEmailsParams{Changes: changes, UserID: u.UserID})
+	if err != nil {
+		return Stopped{}, fmt.Errorf("unsubscribe %d from %s: %w", u.UserID, u.Category, err)
 	}
 	if n == 0 {
-		return CategoryInfo{}, ErrBadUnsubscribe // the account is gone
+		return Stopped{}, ErrBadUnsubscribe // the account is gone
 	}
-	info, _ := lookupCategory(c)
-	return info, nil
+	return Stopped{CategoryInfo: info}, nil
 }
 
-func (s *Inbox) parseUnsubscribe(ctx context.Context, token string) (int32, Category, error) {
+// savedSearchStopped is a saved search's unsubscribe as its lookup (or switch) found it: a search
+// deleted since, or its member's account closed, is gone (it sends nothing any more).
+func savedSearchStopped(info CategoryInfo, name string, err error) (Stopped, error) {
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return Stopped{CategoryInfo: info, Gone: true}, nil
+	case err != nil:
+		return Stopped{}, fmt.Errorf("saved search of an unsubscribe link: %w", err)
+	}
+	return Stopped{CategoryInfo: info, SavedSearch: name}, nil
+}
+
+func (s *Inbox) parseUnsubscribe(ctx context.Context, token string) (Unsubscription, error) {
 	key, err := s.unsubscribeKey(ctx)
 	if err != nil {
-		return 0, "", err
+		return Unsubscription{}, err
 	}
-	userID, c, err := ParseUnsubscribe(key, token)
+	u, err := ParseUnsubscribe(key, token)
 	if errors.Is(err, signing.ErrInvalid) || errors.Is(err, signing.ErrExpired) {
-		return 0, "", ErrBadUnsubscribe
+		return Unsubscription{}, ErrBadUnsubscribe
 	}
-	return userID, c, err
+	return u, err
 }
 
 func (s *Inbox) unsubscribeKey(ctx context.Context) (*signing.Key, error) {

@@ -177,16 +177,24 @@ func attached(a *mail.Attachment) (name, contentType *string, data []byte) {
 
 // Footer is the footer of every notification email (mail.Footer, which the sender calls as it
 // renders one): why the member gets it, how to stop (the settings page and their one-click
-// unsubscribe link), and that link.
-func Footer(ctx context.Context, q *db.Queries, userID int32, category, origin string, c *mail.Content) (string, error) {
+// unsubscribe link), and that link. A saved search's email (its Topic) links to stopping that
+// search's alerts alone.
+func Footer(ctx context.Context, q *db.Queries, userID int32, category string, c *mail.Compact) (string, error) {
 	key, err := UnsubscribeKey(ctx, q)
 	if err != nil {
 		return "", err
 	}
-	unsubscribe := UnsubscribeURL(origin, key, userID, Category(category))
-	label := Label(Category(category))
+	u := Unsubscription{UserID: userID, Category: Category(category)}
+	if u.Category == SavedSearches {
+		u.Topic = c.Topic
+	}
+	unsubscribe, origin, label := UnsubscribeURL(c.Origin, key, u), c.Origin, Label(u.Category)
 	c.Reason = fmt.Sprintf("You are getting this email because email for “%s” is on for your RentProof account.", label)
 	c.Stop = fmt.Sprintf("To stop these emails, turn “%s” off in your settings at %s/settings, or unsubscribe with one click:", label, origin)
+	if u.Topic != 0 {
+		c.Reason = fmt.Sprintf("You are getting this email because you saved this search with alerts on, and email for “%s” is on for your RentProof account.", label)
+		c.Stop = fmt.Sprintf("To stop alerts for this saved search alone, use this one-click link (or turn “%s” email off in your settings at %s/settings):", label, origin)
+	}
 	c.StopURL = unsubscribe
 	return unsubscribe, nil
 }
@@ -206,30 +214,50 @@ func UnsubscribeKey(ctx context.Context, q *db.Queries) (*signing.Key, error) {
 	return signing.Open(ctx, q, unsubscribePurpose)
 }
 
-// UnsubscribeURL is the one-click unsubscribe link of userID from category c:
-// origin/unsubscribe?token=…, where GET shows a confirmation and POST (RFC 8058) unsubscribes.
-// The token carries the user id and category, signed, for UnsubscribeValidity.
-func UnsubscribeURL(origin string, key *signing.Key, userID int32, c Category) string {
-	token := key.Sign(time.Now().Add(UnsubscribeValidity), strconv.Itoa(int(userID)), string(c))
+// Unsubscription is what an unsubscribe link stops: a member's email of one category or, with a
+// Topic, the alerts of one saved search (category SavedSearches, Topic its id).
+type Unsubscription struct {
+	UserID   int32
+	Category Category
+	Topic    int64 // 0: the whole category's email
+}
+
+// UnsubscribeURL is u's one-click unsubscribe link: origin/unsubscribe?token=…, where GET shows a
+// confirmation and POST (RFC 8058) unsubscribes. The token carries u, signed, for
+// UnsubscribeValidity.
+func UnsubscribeURL(origin string, key *signing.Key, u Unsubscription) string {
+	parts := []string{strconv.Itoa(int(u.UserID)), string(u.Category)}
+	if u.Topic != 0 {
+		parts = append(parts, strconv.FormatInt(u.Topic, 10))
+	}
+	token := key.Sign(time.Now().Add(UnsubscribeValidity), parts...)
 	return strings.TrimRight(origin, "/") + "/unsubscribe?token=" + url.QueryEscape(token)
 }
 
 // ParseUnsubscribe checks an unsubscribe token (the token parameter of UnsubscribeURL) and returns
-// whom and which category it unsubscribes; signing.ErrInvalid or signing.ErrExpired otherwise
-// (a token for a category that no longer exists is invalid).
-func ParseUnsubscribe(key *signing.Key, token string) (int32, Category, error) {
+// what it unsubscribes; signing.ErrInvalid or signing.ErrExpired otherwise (a token for a
+// category that no longer exists, or a topic of a category that has none, is invalid).
+func ParseUnsubscribe(key *signing.Key, token string) (Unsubscription, error) {
 	parts, err := key.Verify(token, time.Now())
 	if err != nil {
-		return 0, "", err
+		return Unsubscription{}, err
 	}
-	if len(parts) != 2 {
-		return 0, "", signing.ErrInvalid
+	if len(parts) != 2 && len(parts) != 3 {
+		return Unsubscription{}, signing.ErrInvalid
 	}
 	id, err := strconv.ParseInt(parts[0], 10, 32)
 	if err != nil || id <= 0 || !Known(Category(parts[1])) {
-		return 0, "", signing.ErrInvalid
+		return Unsubscription{}, signing.ErrInvalid
 	}
-	return int32(id), Category(parts[1]), nil
+	u := Unsubscription{UserID: int32(id), Category: Category(parts[1])}
+	if len(parts) == 3 {
+		topic, err := strconv.ParseInt(parts[2], 10, 64)
+		if err != nil || topic <= 0 || u.Category != SavedSearches {
+			return Unsubscription{}, signing.ErrInvalid
+		}
+		u.Topic = topic
+	}
+	return u, nil
 }
 
 // Known says whether c is one of Categories.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -111,9 +112,9 @@ func TestEmailOnlyWhenWantedAndVerified(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	who, c, err := notify.ParseUnsubscribe(key, u.Query().Get("token"))
-	if err != nil || who != ann || c != notify.Moderation {
-		t.Errorf("the link unsubscribes %d from %q (%v), want ann (%d) from moderation", who, c, err, ann)
+	got, err := notify.ParseUnsubscribe(key, u.Query().Get("token"))
+	if want := (notify.Unsubscription{UserID: ann, Category: notify.Moderation}); err != nil || got != want {
+		t.Errorf("the link unsubscribes %+v (%v), want %+v", got, err, want)
 	}
 }
 
@@ -126,7 +127,7 @@ func TestUnsubscribeCannotBeForged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	link := notify.UnsubscribeURL("http://x", key, 7, notify.Tenancies)
+	link := notify.UnsubscribeURL("http://x", key, notify.Unsubscription{UserID: 7, Category: notify.Tenancies})
 	u, _ := url.Parse(link)
 	token := u.Query().Get("token")
 	parts := strings.Split(token, ".")
@@ -140,13 +141,29 @@ func TestUnsubscribeCannotBeForged(t *testing.T) {
 		"another category": other(1, "bW9kZXJhdGlvbg"),
 		"a longer life":    other(2, "9999999999"),
 		"empty":            "",
+		// Signed, but a topic only a saved search's email has, or no topic at all.
+		"a topic of another category": key.Sign(time.Now().Add(time.Hour), "7", "tenancies", "5"),
+		"a topic of zero":             key.Sign(time.Now().Add(time.Hour), "7", "saved_searches", "0"),
+		"a topic that is no number":   key.Sign(time.Now().Add(time.Hour), "7", "saved_searches", "5x"),
 	} {
-		if _, _, err := notify.ParseUnsubscribe(key, forged); !errors.Is(err, signing.ErrInvalid) {
+		if _, err := notify.ParseUnsubscribe(key, forged); !errors.Is(err, signing.ErrInvalid) {
 			t.Errorf("%s: %v, want invalid", name, err)
 		}
 	}
-	if who, c, err := notify.ParseUnsubscribe(key, token); err != nil || who != 7 || c != notify.Tenancies {
-		t.Errorf("the real token: %d %q %v", who, c, err)
+	if got, err := notify.ParseUnsubscribe(key, token); err != nil || got != (notify.Unsubscription{UserID: 7, Category: notify.Tenancies}) {
+		t.Errorf("the real token: %+v %v", got, err)
+	}
+	// A saved search's link stops that search: its id is signed with the rest.
+	search := notify.Unsubscription{UserID: 7, Category: notify.SavedSearches, Topic: 42}
+	link = notify.UnsubscribeURL("http://x", key, search)
+	u, _ = url.Parse(link)
+	token = u.Query().Get("token")
+	if got, err := notify.ParseUnsubscribe(key, token); err != nil || got != search {
+		t.Errorf("a saved search's token: %+v %v, want %+v", got, err, search)
+	}
+	parts = strings.Split(token, ".")
+	if _, err := notify.ParseUnsubscribe(key, other(2, "NDM")); !errors.Is(err, signing.ErrInvalid) { // "43"
+		t.Errorf("another saved search: %v, want invalid", err)
 	}
 }
 

@@ -31,7 +31,7 @@ func TestUnsubscribeLinkTurnsOffOnlyItsOwnMembersCategory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	link := notify.UnsubscribeURL(w.URL, key, aliceID, notify.ReviewResponses)
+	link := notify.UnsubscribeURL(w.URL, key, notify.Unsubscription{UserID: aliceID, Category: notify.ReviewResponses})
 	u, err := url.Parse(link)
 	if err != nil || u.Path != "/unsubscribe" {
 		t.Fatalf("link %q", link)

@@ -142,11 +142,7 @@ func (s *Service) search(ctx context.Context, in Search) (Results, *searchArgs, 
 	v.Check(in.MinBathrooms >= 0, "minBathrooms", "Bathrooms must be 0 or more")
 	v.Check(in.MinArea >= 0, "minArea", "Area must be 0 or more")
 	v.Check(vocab.AreaUnits.Contains(in.AreaUnit), "areaUnit", "Area unit must be sqft or sqm")
-	if m := in.MapArea; m != nil {
-		v.Check(m[0] >= -180 && m[2] <= 180 && m[0] < m[2], "mapArea",
-			"The map area's west must be west of its east, both between -180 and 180 (an area may not cross the 180th meridian)")
-		v.Check(m[1] >= -90 && m[3] <= 90 && m[1] < m[3], "mapArea", "The map area's south must be south of its north, both between -90 and 90")
-	}
+	vocab.CheckMapArea(&v, "mapArea", in.MapArea)
 	rules := vocab.Property
 	rules.SearchCity.CheckText(&v, "city", "City", in.City)
 	rules.SearchZipCode.CheckText(&v, "zipCode", "ZIP or postal code", in.ZipCode)

@@ -22,8 +22,10 @@ import (
 //	SAVEDSEARCH_BENCH=1000 go test -count=1 -run TestMatchingCost -v ./internal/savedsearch/
 //
 // The data follow cmd/bench's listings: 400 cities on the same steep power law, 40 districts,
-// ZIPs of the bench's form. 10,000 members with verified addresses save 10 searches each: 60%
-// by city, 25% by district, 15% by ZIP, drawn from the same power law as the listings, each with
+// ZIPs of the bench's form, each city's listings placed within a tenth of a degree of its centre.
+// 10,000 members with verified addresses save 10 searches each: 60% by city, 25% by district,
+// 10% by ZIP, 5% by an area of the map around a city's centre (0.05° to 0.2° across), drawn
+// from the same power law as the listings, each with
 // a currency (80%), a rent band, a type (50%), bedrooms (50%), pets (20%) and furnished (10%).
 // Each listing is one transaction writing its row as Create does, alternately with and without
 // MatchListing (which enqueues the listing), so both see the same data and cache; the figures are
@@ -47,12 +49,14 @@ func TestMatchingCost(t *testing.T) { //nolint:paralleltest // a measurement: al
 			SELECT i, floor(400 * power(random(), 3))::int AS c, random() AS k, random() AS r, random() AS f
 			FROM generate_series(1, 100000) i
 		 )
-		 INSERT INTO saved_searches (user_id, name, city_key, locality_key, postal_code_key, place_name, property_type,
+		 INSERT INTO saved_searches (user_id, name, city_key, locality_key, postal_code_key, map_area, place_name, property_type,
 			currency, min_rent, max_rent, min_bedrooms, pets_allowed, furnished)
 		 SELECT 100 + 1 + (i % 10000), 'Search ' || i,
 			CASE WHEN k < 0.60 THEN CASE WHEN c = 0 THEN 'springfield' ELSE 'city ' || c END END,
 			CASE WHEN k >= 0.60 AND k < 0.85 THEN 'district ' || (i % 40) END,
-			CASE WHEN k >= 0.85 THEN lpad(((c * 37 + i % 25) % 100000)::text, 5, '0') END,
+			CASE WHEN k >= 0.85 AND k < 0.95 THEN lpad(((c * 37 + i % 25) % 100000)::text, 5, '0') END,
+			CASE WHEN k >= 0.95 THEN box(point(-120 + (c % 40) * 1.5 + 0.05, 30 + (c / 40) * 1.5 + 0.05),
+				point(-120 + (c % 40) * 1.5 + 0.05 + 0.05 + 0.15 * f, 30 + (c / 40) * 1.5 + 0.05 + 0.05 + 0.15 * r)) END,
 			'Somewhere',
 			CASE WHEN f < 0.5 THEN (ARRAY['apartment','house','condo','student_housing','studio','loft'])[1 + (i % 6)] END,
 			CASE WHEN r < 0.8 THEN (ARRAY['USD','USD','USD','USD','USD','USD','USD','USD','GBP','EUR'])[1 + (i * 3) % 10] END,
@@ -139,7 +143,7 @@ func TestMatchingCost(t *testing.T) { //nolint:paralleltest // a measurement: al
 	// day's emails already claimed and with them not.
 	for _, fresh := range []bool{false, true} {
 		if fresh {
-			if _, err := pool.Exec(ctx, `DELETE FROM saved_search_emails`); err != nil {
+			if _, err := pool.Exec(ctx, `UPDATE saved_search_emails SET emailed_on = emailed_on - 1`); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -154,6 +158,50 @@ func TestMatchingCost(t *testing.T) { //nolint:paralleltest // a measurement: al
 		t.Logf("largest city, emails due %v: %d notified, %d emailed, fan-out %v (after the commit; the worker polls each %v)",
 			fresh, m.Notified, m.Emailed, time.Since(start).Round(time.Millisecond), savedsearch.DefaultPoll)
 	}
+
+	// The next day's digests: every match owed is due, each search's in one email.
+	var owed, searches int
+	if err := pool.QueryRow(ctx, `SELECT count(*)::int, count(DISTINCT saved_search_id)::int FROM saved_search_digests`).Scan(&owed, &searches); err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []string{
+		`UPDATE saved_search_digests SET due_on = due_on - 1`, `UPDATE saved_search_emails SET emailed_on = emailed_on - 1`, `VACUUM ANALYZE`,
+	} {
+		if _, err := pool.Exec(ctx, step); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var digests []time.Duration
+	var digested int32
+	began = time.Now()
+	for more := true; more; {
+		step := time.Now()
+		var emailed int32
+		var err error
+		if more, emailed, err = worker.Digest(ctx); err != nil {
+			t.Fatal(err)
+		}
+		digests, digested = append(digests, time.Since(step)), digested+emailed
+	}
+	t.Logf("digests: %d matches owed by %d searches, sent in %d emails in %v; one batch (≤ %d searches) p50 %v p99 %v",
+		owed, searches, digested, time.Since(began).Round(time.Millisecond), savedsearch.DefaultBatch, p(digests, 0.5), p(digests, 0.99))
+	step := time.Now()
+	if _, _, err := worker.Digest(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("digests: the poll that finds none due, right after: %v", time.Since(step))
+	if _, err := pool.Exec(ctx, `VACUUM saved_search_digests`); err != nil {
+		t.Fatal(err)
+	}
+	polls := make([]time.Duration, 100)
+	for i := range polls {
+		step := time.Now()
+		if _, _, err := worker.Digest(ctx); err != nil {
+			t.Fatal(err)
+		}
+		polls[i] = time.Since(step)
+	}
+	t.Logf("digests: the poll that finds none due, once vacuumed: p50 %v p99 %v", p(polls, 0.5), p(polls, 0.99))
 }
 
 // enqueue is how long each MatchListing of createListing took.
@@ -179,13 +227,15 @@ func createListing(ctx context.Context, pool *pgxpool.Pool, i, c int, match bool
 		WITH p AS (SELECT $1::int AS i, CASE WHEN $2::int >= 0 THEN $2::int ELSE floor(400 * power(random(), 3))::int END AS c,
 			CASE WHEN $2::int >= 0 THEN 0.2 ELSE random() END AS r)
 		INSERT INTO properties (title, description, address, locality, city, state, zip_code, country, property_type,
-			monthly_rent, bedrooms, bathrooms, square_feet, landlord_id, slug, images, currency, pets_allowed, furnished)
+			monthly_rent, bedrooms, bathrooms, square_feet, landlord_id, slug, images, currency, pets_allowed, furnished,
+			longitude, latitude)
 		SELECT 'New home ' || i, 'A listing of the matching benchmark.', i || ' Bench Street', 'District ' || (i % 40),
 			CASE WHEN c = 0 THEN 'Springfield' ELSE 'City ' || c END, 'ST', lpad(((c * 37 + i % 25) % 100000)::text, 5, '0'),
 			'United States', CASE WHEN $2::int >= 0 THEN 'apartment' ELSE (ARRAY['apartment','house','condo','student_housing','studio','loft'])[1 + (i % 6)] END,
 			800 + (r * 4000)::int, CASE WHEN $2::int >= 0 THEN 4 ELSE 1 + i % 4 END, 1 + i % 3, 400 + i % 2000, 1 + i % 100, 'new-home-' || i, '{}',
 			CASE WHEN $2::int >= 0 THEN 'USD' ELSE (ARRAY['USD','USD','USD','USD','USD','USD','USD','USD','GBP','EUR'])[1 + (i * 7) % 10] END,
-			$2::int >= 0 OR (i / 7) % 3 = 0, $2::int >= 0 OR i % 5 < 2
+			$2::int >= 0 OR (i / 7) % 3 = 0, $2::int >= 0 OR i % 5 < 2,
+			(-120 + (c % 40) * 1.5 + 0.1 * random())::text, (30 + (c / 40) * 1.5 + 0.1 * random())::text
 		FROM p RETURNING id`, i, c).Scan(&id); err != nil {
 		return err
 	}

@@ -20,8 +20,17 @@ import (
 // Kind is the notifications' and emails' kind of a match.
 const Kind = "saved_search_match"
 
+// DigestKind is the kind of the email that carries a day's later matches of one saved search.
+const DigestKind = "saved_search_digest"
+
 // later is the email's second paragraph: why there is only one.
-const later = "We email you about each saved search at most once a day: more listings that match it today will be in your notifications."
+const later = "We email you about each saved search at most once a day: more listings that match it today will be in your notifications now, and in one email tomorrow."
+
+// digestNote is the digest's last paragraph: why these came together.
+const digestNote = "These matched after yesterday's email about this search: we email you about each saved search at most once a day."
+
+// MaxListed is how many listings a digest lists; it counts the rest.
+const MaxListed = 10
 
 // DefaultBatch is how many saved searches one transaction of the worker tells at most.
 const DefaultBatch = 500
@@ -32,7 +41,14 @@ const DefaultPoll = time.Second
 // Matched is what the worker wrote.
 type Matched struct {
 	Notified int32 // notifications: one per saved search told
-	Emailed  int32 // emails: at most one per saved search and UTC day
+	Emailed  int32 // emails: at most one per saved search and UTC day (a match's or a digest)
+	Owed     int32 // matches left for their search's digest (its email of the day was sent)
+}
+
+func (m *Matched) add(o Matched) {
+	m.Notified += o.Notified
+	m.Emailed += o.Emailed
+	m.Owed += o.Owed
 }
 
 // MatchListing enqueues the listing propertyID to be matched against the saved searches, in the
@@ -57,6 +73,9 @@ func MatchListing(ctx context.Context, tx *db.Queries, propertyID int32) error {
 // in the same transaction. A crash loses the batch's writes and its progress together, so the
 // next batch, on any server, does it again; saved_search_matches makes each (search, listing) told
 // once even then, and when two jobs of one listing run at once.
+//
+// After the jobs, each worker sends the digests due (Digest): the matches a search's email of the
+// day could not carry, together, the next UTC day.
 type Worker struct {
 	pool *pgxpool.Pool
 	// Batch is how many saved searches one transaction tells at most (default DefaultBatch).
@@ -86,28 +105,53 @@ func (w *Worker) Run(ctx context.Context) {
 	}
 }
 
-// RunOnce runs batches until no job is left that another transaction does not hold, and returns
-// what they wrote.
+// RunOnce runs batches until no job is left that another transaction does not hold, then sends
+// the digests due, and returns what they wrote.
 func (w *Worker) RunOnce(ctx context.Context) (Matched, error) {
 	var total Matched
 	for ctx.Err() == nil {
 		found, m, err := w.Step(ctx)
-		total.Notified += m.Notified
-		total.Emailed += m.Emailed
-		if err != nil || !found {
+		total.add(m)
+		if err != nil {
+			return total, err
+		}
+		if !found {
+			break
+		}
+	}
+	for ctx.Err() == nil {
+		more, emailed, err := w.Digest(ctx)
+		total.Emailed += emailed
+		if err != nil || !more {
 			return total, err
 		}
 	}
 	return total, ctx.Err()
 }
 
+// Digest sends one batch of the digests due (DigestSavedSearches): each saved search owed
+// matches from an earlier day, whose email of today is not sent yet, gets them in one email. more
+// is true when the batch was full.
+func (w *Worker) Digest(ctx context.Context) (more bool, emailed int32, err error) {
+	batch, q := w.batch(), db.New(w.pool)
+	// Most polls find none due: one index probe says so.
+	if due, err := q.SavedSearchDigestsDue(ctx); err != nil || !due {
+		return false, 0, err
+	}
+	row, err := q.DigestSavedSearches(ctx, db.DigestSavedSearchesParams{
+		MaxSearches: int32(batch), EmailDefault: notify.EmailDefault(notify.SavedSearches),
+		Origin: siteorigin.From(ctx), MaxListed: MaxListed, DigestNote: digestNote,
+	})
+	if err != nil {
+		return false, 0, fmt.Errorf("send saved-search digests: %w", err)
+	}
+	return int(row.Searches) == batch, row.Emailed, nil
+}
+
 // Step runs one batch of the oldest job no other transaction holds, in one transaction; found is
 // false when there was none.
 func (w *Worker) Step(ctx context.Context) (found bool, m Matched, err error) {
-	batch := w.Batch
-	if batch <= 0 {
-		batch = DefaultBatch
-	}
+	batch := w.batch()
 	err = store.WithTx(ctx, w.pool, func(q *db.Queries) error {
 		job, err := q.ClaimSavedSearchJob(ctx)
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -124,7 +168,7 @@ func (w *Worker) Step(ctx context.Context) (found bool, m Matched, err error) {
 		if err != nil {
 			return fmt.Errorf("match property %d with saved searches after %d: %w", job.PropertyID, job.AfterID, err)
 		}
-		m = Matched{Notified: row.Notified, Emailed: row.Emailed}
+		m = Matched{Notified: row.Notified, Emailed: row.Emailed, Owed: row.Owed}
 		if int(row.Matched) < batch {
 			return q.DeleteSavedSearchJob(ctx, job.ID)
 		}
@@ -134,6 +178,13 @@ func (w *Worker) Step(ctx context.Context) (found bool, m Matched, err error) {
 		return found, Matched{}, err
 	}
 	return found, m, nil
+}
+
+func (w *Worker) batch() int {
+	if w.Batch <= 0 {
+		return DefaultBatch
+	}
+	return w.Batch
 }
 
 func (w *Worker) poll() time.Duration {

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
@@ -27,13 +28,16 @@ const MaxPerMember = 20
 // MaxNameChars bounds a saved search's name.
 const MaxNameChars = 60
 
+// AreaPlaceName is the place name of a search whose place is a map area alone.
+const AreaPlaceName = "Map area"
+
 // SqftPerSqm converts square metres to square feet, as the search's area filter does.
 const SqftPerSqm = 10.7639
 
 // The refusals, in the words members see.
 var (
 	errSignedOut = apperr.Unauthenticated("Please sign in to save searches")
-	errNoPlace   = apperr.New(apperr.ErrInvalidArgument, "Choose a city, neighbourhood or postcode to save this search")
+	errNoPlace   = apperr.New(apperr.ErrInvalidArgument, "Choose a city, neighbourhood or postcode, or an area of the map, to save this search")
 	errTooMany   = apperr.New(apperr.ErrResourceExhausted, "You can save up to %d searches: delete one to save another", MaxPerMember)
 	errNotFound  = apperr.NotFound("Saved search not found")
 )
@@ -65,8 +69,9 @@ type Request struct {
 	MinBedrooms, MinBathrooms int32
 	PetsAllowed, Furnished    bool
 	MinArea                   int32
-	AreaUnit                  string // of MinArea: sqft (default) or sqm
-	AlertsOff                 bool   // save it without alerts
+	AreaUnit                  string      // of MinArea: sqft (default) or sqm
+	MapArea                   *[4]float64 // {west, south, east, north}; nil for none
+	AlertsOff                 bool        // save it without alerts
 }
 
 // Saved is a saved search as its member sees it: what was asked (the request's boxes and
@@ -74,8 +79,9 @@ type Request struct {
 type Saved struct {
 	ID                                   int64
 	Name                                 string
-	PlaceKind                            string // city, locality or postal_code
+	PlaceKind                            string // city, locality, postal_code or map_area (an area alone)
 	PlaceName                            string
+	MapArea                              *[4]float64 // {west, south, east, north}; nil for none
 	City, ZipCode, Query                 string
 	PropertyType, Currency, AreaUnit     string
 	VerifiedOnly, PetsAllowed, Furnished bool
@@ -93,6 +99,8 @@ func fromRow(s db.SavedSearch) Saved {
 		kind = "locality"
 	case s.PostalCodeKey != nil:
 		kind = "postal_code"
+	case s.CityKey == nil:
+		kind = "map_area"
 	}
 	return Saved{
 		ID: s.ID, Name: s.Name, PlaceKind: kind, PlaceName: s.PlaceName,
@@ -101,8 +109,17 @@ func fromRow(s db.SavedSearch) Saved {
 		VerifiedOnly: s.VerifiedOnly, PetsAllowed: s.PetsAllowed, Furnished: s.Furnished,
 		MinRent: derefInt(s.MinRent), MaxRent: derefInt(s.MaxRent),
 		MinBedrooms: derefInt(s.MinBedrooms), MinBathrooms: derefInt(s.MinBathrooms), MinArea: derefInt(s.MinArea),
-		Alerts: s.Alerts, CreatedAt: s.CreatedAt,
+		Alerts: s.Alerts, CreatedAt: s.CreatedAt, MapArea: areaOf(s.MapArea),
 	}
+}
+
+// areaOf is a stored box as {west, south, east, north}; nil for none.
+func areaOf(b pgtype.Box) *[4]float64 {
+	if !b.Valid {
+		return nil
+	}
+	a, c := b.P[0], b.P[1]
+	return &[4]float64{min(a.X, c.X), min(a.Y, c.Y), max(a.X, c.X), max(a.Y, c.Y)}
 }
 
 func deref(s *string) string {
@@ -133,8 +150,8 @@ func NewService(pool *pgxpool.Pool, places PlaceReader) *Service {
 
 // Create saves the signed-in member's search: its place read from the city, ZIP and query as the
 // search reads them (a postcode before a neighbourhood before a city when the line names more
-// than one: the narrowest), its filters checked as the search checks them. A search whose line
-// names no place is refused; so is a member's 21st.
+// than one: the narrowest), and its map area, its filters checked as the search checks them. A
+// search with neither a place nor an area is refused; so is a member's 21st.
 func (s *Service) Create(ctx context.Context, r Request) (Saved, error) {
 	user, err := identity.RequireUser(ctx, errSignedOut)
 	if err != nil {
@@ -148,8 +165,12 @@ func (s *Service) Create(ctx context.Context, r Request) (Saved, error) {
 	if err != nil {
 		return Saved{}, err
 	}
+	placeName := place.Name
 	if place.CityKey == "" && place.LocalityKey == "" && place.PostalCodeKey == "" {
-		return Saved{}, errNoPlace
+		if r.MapArea == nil {
+			return Saved{}, errNoPlace
+		}
+		placeName = AreaPlaceName
 	}
 	propertyType := r.PropertyType
 	if propertyType == "" {
@@ -158,7 +179,7 @@ func (s *Service) Create(ctx context.Context, r Request) (Saved, error) {
 	p := db.CreateSavedSearchParams{
 		UserID: user.ID, MaxSaved: MaxPerMember, Name: r.Name,
 		CityKey: nonEmpty(place.CityKey), LocalityKey: nonEmpty(place.LocalityKey), PostalCodeKey: nonEmpty(place.PostalCodeKey),
-		PlaceName: clip(place.Name, 120), PropertyType: nonEmpty(propertyType), VerifiedOnly: r.VerifiedOnly,
+		PlaceName: clip(placeName, 120), PropertyType: nonEmpty(propertyType), VerifiedOnly: r.VerifiedOnly,
 		Currency: nonEmpty(r.Currency), MinRent: positive(r.MinRent), MaxRent: positive(r.MaxRent),
 		MinBedrooms: positive(r.MinBedrooms), MinBathrooms: positive(r.MinBathrooms),
 		PetsAllowed: r.PetsAllowed, Furnished: r.Furnished,
@@ -167,6 +188,9 @@ func (s *Service) Create(ctx context.Context, r Request) (Saved, error) {
 	}
 	if len(place.Words) > 0 {
 		p.Words = place.Words
+	}
+	if r.MapArea != nil {
+		p.MapArea = r.MapArea[:]
 	}
 	if r.MinArea > 0 {
 		sqft := float64(r.MinArea)
@@ -263,6 +287,7 @@ func check(r Request) error {
 	v.Check(r.MinBathrooms >= 0, "minBathrooms", "Bathrooms must be 0 or more")
 	v.Check(r.MinArea >= 0, "minArea", "Area must be 0 or more")
 	v.Check(vocab.AreaUnits.Contains(r.AreaUnit), "areaUnit", "Area unit must be sqft or sqm")
+	vocab.CheckMapArea(&v, "mapArea", r.MapArea)
 	rules := vocab.Property
 	rules.SearchCity.CheckText(&v, "city", "City", r.City)
 	rules.SearchZipCode.CheckText(&v, "zipCode", "ZIP or postal code", r.ZipCode)

@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"mime/multipart"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
+	"google.golang.org/protobuf/proto"
 
 	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
@@ -162,6 +165,9 @@ func (w *world) setAddress(t *testing.T, username string) string {
 	return address
 }
 
+// noPlace is the refusal of a search with neither a place nor a map area.
+const noPlace = "Choose a city, neighbourhood or postcode, or an area of the map, to save this search"
+
 func TestSaveListDelete(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, testserver.Options{})
@@ -193,12 +199,16 @@ func TestSaveListDelete(t *testing.T) {
 		req  *savedsearchv1.CreateSavedSearchRequest
 		want string
 	}{
-		{&savedsearchv1.CreateSavedSearchRequest{Name: "Anywhere", Query: "garden"}, "invalid_argument: Choose a city, neighbourhood or postcode to save this search"},
-		{&savedsearchv1.CreateSavedSearchRequest{Name: "Nothing"}, "invalid_argument: Choose a city, neighbourhood or postcode to save this search"},
+		{&savedsearchv1.CreateSavedSearchRequest{Name: "Anywhere", Query: "garden"}, "invalid_argument: " + noPlace},
+		{&savedsearchv1.CreateSavedSearchRequest{Name: "Nothing"}, "invalid_argument: " + noPlace},
 		{&savedsearchv1.CreateSavedSearchRequest{Name: " ", City: "London"}, "invalid_argument: Give this search a name"},
 		{&savedsearchv1.CreateSavedSearchRequest{Name: strings.Repeat("n", 61), City: "London"}, "invalid_argument: The name can be at most 60 characters"},
 		{&savedsearchv1.CreateSavedSearchRequest{Name: "Rent", City: "London", MinRent: 100}, "invalid_argument: Choose the currency of the rent"},
 		{&savedsearchv1.CreateSavedSearchRequest{Name: "Type", City: "London", PropertyType: "castle"}, "invalid_argument: Unknown property type"},
+		{&savedsearchv1.CreateSavedSearchRequest{Name: "Backwards", MapArea: &propertyv1.MapArea{West: 1, South: 51, East: -1, North: 52}},
+			"invalid_argument: The map area's west must be west of its east"},
+		{&savedsearchv1.CreateSavedSearchRequest{Name: "Off the globe", City: "London", MapArea: &propertyv1.MapArea{West: -1, South: 51, East: 1, North: 91}},
+			"invalid_argument: The map area's south must be south of its north"},
 	} {
 		_, err := w.saved.CreateSavedSearch(ctx, testworld.As(ann, c.req))
 		if got := testworld.Failure(err); !strings.HasPrefix(got, c.want) {
@@ -417,33 +427,190 @@ func TestMatchedOnceAcrossTwoServers(t *testing.T) {
 	}
 }
 
-// The email reaches Mailpit with its one-click unsubscribe, which turns saved-search email off.
+// The email reaches Mailpit with its one-click unsubscribe, which turns that saved search's alerts
+// off and leaves the member's other saved searches, and their email, as they were.
 func TestEmailReachesMailpit(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, testserver.Options{Mail: true})
 	w.places(t)
 	ann, lou := w.Member(t, "ann", "tenant"), w.Member(t, "lou", "landlord")
 	address := w.setAddress(t, "ann")
-	w.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "Camden pets", City: "Camden", PetsAllowed: true})
+	camden := w.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "Camden pets", City: "Camden", PetsAllowed: true})
 	id := w.list(t, lou, listing("Garden flat by the park", w.image(t, lou)))
 	m := w.Mailpit.Latest(t, address) // the server's worker, then its sender
 	if m.Subject != "New listing for your saved search “Camden pets”" || !strings.Contains(m.Text, fmt.Sprintf("/properties/%d", id)) ||
-		!strings.Contains(m.Text, "at most once a day") || m.Header("List-Unsubscribe") == "" {
+		!strings.Contains(m.Text, "at most once a day") || !strings.Contains(m.Text, "To stop alerts for this saved search alone") ||
+		m.Header("List-Unsubscribe") == "" {
 		t.Fatalf("the email: %q %q %q", m.Subject, m.Text, m.Header("List-Unsubscribe"))
 	}
 	unsubscribe := strings.Trim(m.Header("List-Unsubscribe"), "<>")
+	if status, _, body := testworld.Send(t, http.MethodGet, unsubscribe, "", "", nil); status != http.StatusOK ||
+		!strings.Contains(body, "Stop alerts for your saved search “Camden pets”?") {
+		t.Errorf("the unsubscribe page: %d %s", status, body)
+	}
 	if status, _, body := testworld.Send(t, http.MethodPost, unsubscribe, "", "application/x-www-form-urlencoded",
-		strings.NewReader("List-Unsubscribe=One-Click")); status != http.StatusOK {
+		strings.NewReader("List-Unsubscribe=One-Click")); status != http.StatusOK || !strings.Contains(body, "Alerts for your saved search “Camden pets” are off.") {
 		t.Fatalf("unsubscribe: %d %s", status, body)
 	}
-	if off := w.ID(t, `SELECT count(*)::int FROM users WHERE username = 'ann' AND notification_preferences -> 'email' ->> 'saved_searches' = 'false'`); off != 1 {
-		t.Errorf("saved-search email is still on")
+	if on := w.ID(t, `SELECT count(*)::int FROM saved_searches WHERE id = $1 AND alerts`, camden.Id); on != 0 {
+		t.Errorf("the search's alerts are still on")
 	}
-	// Tomorrow (the day's claim cleared), a match writes a notification and no email.
-	w.Exec(t, `DELETE FROM saved_search_emails`)
+	if off := w.ID(t, `SELECT count(*)::int FROM users WHERE username = 'ann' AND notification_preferences -> 'email' ->> 'saved_searches' = 'false'`); off != 0 {
+		t.Errorf("one search's link turned all saved-search email off")
+	}
+	// Tomorrow (the day's claim cleared), a match tells ann's other search only, by email too.
+	w.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "All London", City: "London"})
+	w.Exec(t, `UPDATE saved_search_emails SET emailed_on = emailed_on - 1`)
 	w.list(t, lou, listing("Another garden flat", w.image(t, lou)))
 	w.drain(t)
-	if n, e := w.matches(t, "ann"), w.emails(t, "ann"); n != 2 || e != 1 {
-		t.Errorf("after unsubscribing: %d notifications, %d emails", n, e)
+	if n, e := w.matches(t, "ann"), w.emails(t, "ann"); n != 2 || e != 2 {
+		t.Errorf("after unsubscribing from one search: %d notifications, %d emails, want 2 and 2", n, e)
+	}
+	// The link of a search deleted since says so, and changes nothing.
+	if _, err := w.saved.DeleteSavedSearch(context.Background(), testworld.As(ann, &savedsearchv1.DeleteSavedSearchRequest{Id: camden.Id})); err != nil {
+		t.Fatal(err)
+	}
+	if status, _, body := testworld.Send(t, http.MethodPost, unsubscribe, "", "application/x-www-form-urlencoded",
+		strings.NewReader("List-Unsubscribe=One-Click")); status != http.StatusOK || !strings.Contains(body, "This saved search no longer exists") {
+		t.Errorf("a deleted search's link: %d %s", status, body)
+	}
+}
+
+// A search whose place is an area of the map, or a place and an area, is told about the
+// listings placed inside it only: not those outside, nor those without a position.
+func TestMapAreaSearches(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	w.places(t)
+	ann, bob, lou := w.Member(t, "ann", "tenant"), w.Member(t, "bob", "tenant"), w.Member(t, "lou", "landlord")
+	ctx := context.Background()
+	central := &propertyv1.MapArea{West: -0.2, South: 51.45, East: 0, North: 51.55}
+	area := w.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "Central", MapArea: central})
+	if area.PlaceKind != "map_area" || area.PlaceName != "Map area" || !proto.Equal(area.MapArea, central) {
+		t.Errorf("an area alone: %v", area)
+	}
+	both := w.save(t, bob, &savedsearchv1.CreateSavedSearchRequest{Name: "Camden on the map", City: "Camden", MapArea: central})
+	if both.PlaceKind != "locality" || both.PlaceName != "Camden" || !proto.Equal(both.MapArea, central) {
+		t.Errorf("a place and an area: %v", both)
+	}
+	listed, err := w.saved.ListSavedSearches(ctx, testworld.As(ann, &savedsearchv1.ListSavedSearchesRequest{}))
+	if err != nil || len(listed.Msg.SavedSearches) != 1 || !proto.Equal(listed.Msg.SavedSearches[0].MapArea, central) {
+		t.Errorf("ann's list keeps the area: %v %v", listed, err)
+	}
+
+	at := func(title, lat, lng string) *propertyv1.CreatePropertyRequest {
+		l := listing(title, w.image(t, lou))
+		l.Latitude, l.Longitude = lat, lng
+		return l
+	}
+	w.list(t, lou, at("Inside", "51.5", "-0.1"))
+	w.list(t, lou, at("On the edge", "51.55", "0")) // an area holds its edges
+	w.list(t, lou, at("Outside", "51.6", "-0.1"))
+	w.list(t, lou, at("Unplaced", "", ""))
+	w.drain(t)
+	for _, c := range []struct {
+		who  string
+		want []string
+	}{{"ann", []string{"Inside", "On the edge"}}, {"bob", []string{"Inside", "On the edge"}}} {
+		var got []string
+		for _, n := range w.Notifications(t, c.who) {
+			if n.Kind == savedsearch.Kind {
+				got = append(got, strings.SplitN(n.Body, " · ", 2)[0])
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s was told about %v, want %v", c.who, got, c.want)
+		}
+	}
+}
+
+// A day's later matches of a saved search wait for the next UTC day and go out together in one
+// digest, which is that day's email; a search emailed again first that day waits one day more,
+// and a search switched off or a listing gone since is left out.
+func TestDigest(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	w.places(t)
+	ann, bob, lou := w.Member(t, "ann", "tenant"), w.Member(t, "bob", "tenant"), w.Member(t, "lou", "landlord")
+	w.VerifyEmail(t, "ann")
+	w.VerifyEmail(t, "bob")
+	w.save(t, ann, &savedsearchv1.CreateSavedSearchRequest{Name: "Camden", City: "Camden"})
+	quiet := w.save(t, bob, &savedsearchv1.CreateSavedSearchRequest{Name: "London", City: "London"})
+	digests := func(username string) []string {
+		t.Helper()
+		rows, err := w.Pool.Query(context.Background(), `SELECT o.content::text FROM outbox_emails o JOIN users u ON u.id = o.user_id
+			WHERE u.username = $1 AND o.kind = $2 ORDER BY o.id`, username, savedsearch.DigestKind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	yesterday := func() {
+		w.Exec(t, `UPDATE saved_search_digests SET due_on = due_on - 1`)
+		w.Exec(t, `UPDATE saved_search_emails SET emailed_on = emailed_on - 1`)
+	}
+
+	ids := make([]int32, 4)
+	for i := range ids {
+		ids[i] = w.list(t, lou, listing(fmt.Sprintf("Flat %d", i), w.image(t, lou)))
+	}
+	w.drain(t)
+	if n, e, owed := w.matches(t, "ann"), w.emails(t, "ann"), w.ID(t, `SELECT count(*)::int FROM saved_search_digests`); n != 4 || e != 1 || owed != 6 {
+		t.Fatalf("the first day: ann has %d notifications and %d emails, %d matches owed, want 4, 1 and 6 (3 each)", n, e, owed)
+	}
+	if d := digests("ann"); len(d) != 0 {
+		t.Fatalf("a digest before the next day: %v", d)
+	}
+
+	// The next day: one digest of ann's three later listings (one of them gone inactive since);
+	// bob's search was switched off, so it sends none and owes nothing any more.
+	yesterday()
+	w.Exec(t, `UPDATE properties SET active = false WHERE id = $1`, ids[3])
+	if _, err := w.saved.SetSavedSearchAlerts(context.Background(), testworld.As(bob, &savedsearchv1.SetSavedSearchAlertsRequest{Id: quiet.Id})); err != nil {
+		t.Fatal(err)
+	}
+	w.drain(t)
+	d := digests("ann")
+	if len(d) != 1 {
+		t.Fatalf("ann's digests: %v", d)
+	}
+	var content struct {
+		Heading    string
+		Paragraphs []string
+		Topic      int64
+	}
+	if err := json.Unmarshal([]byte(d[0]), &content); err != nil {
+		t.Fatal(err)
+	}
+	if content.Heading != "2 more new listings match your saved search “Camden”" || len(content.Paragraphs) != 3 ||
+		!strings.HasSuffix(content.Paragraphs[0], fmt.Sprintf("/properties/%d", ids[2])) ||
+		!strings.HasSuffix(content.Paragraphs[1], fmt.Sprintf("/properties/%d", ids[1])) || content.Topic == 0 {
+		t.Errorf("the digest: %+v", content)
+	}
+	if len(digests("bob")) != 0 || w.ID(t, `SELECT count(*)::int FROM saved_search_digests`) != 0 {
+		t.Errorf("bob's switched-off search: %d digests, %d rows still owed", len(digests("bob")), w.ID(t, `SELECT count(*)::int FROM saved_search_digests`))
+	}
+	w.drain(t)
+	if len(digests("ann")) != 1 {
+		t.Errorf("the digest went twice")
+	}
+
+	// Two more listings today: the digest took today's email, so both wait for tomorrow. When a
+	// match's email takes a day first, that day's digest waits one more day.
+	w.list(t, lou, listing("Flat 4", w.image(t, lou)))
+	w.list(t, lou, listing("Flat 5", w.image(t, lou)))
+	w.drain(t)
+	if owed := w.ID(t, `SELECT count(*)::int FROM saved_search_digests WHERE due_on = (now() AT TIME ZONE 'UTC')::date + 1`); owed != 2 {
+		t.Fatalf("%d matches owed to tomorrow, want 2", owed)
+	}
+	w.Exec(t, `UPDATE saved_search_digests SET due_on = due_on - 1`) // due today, but today's email is sent
+	w.drain(t)
+	if len(digests("ann")) != 1 || w.ID(t, `SELECT count(*)::int FROM saved_search_digests WHERE due_on = (now() AT TIME ZONE 'UTC')::date + 1`) != 2 {
+		t.Errorf("a digest due on a day already emailed: %d digests, want it postponed", len(digests("ann")))
 	}
 }

@@ -19,8 +19,8 @@ import (
 
 // Unsubscriber checks and applies the unsubscribe links of emails (notify.Inbox).
 type Unsubscriber interface {
-	CheckUnsubscribe(ctx context.Context, token string) (notify.CategoryInfo, error)
-	Unsubscribe(ctx context.Context, token string) (notify.CategoryInfo, error)
+	CheckUnsubscribe(ctx context.Context, token string) (notify.Stopped, error)
+	Unsubscribe(ctx context.Context, token string) (notify.Stopped, error)
 }
 
 // OneClick is the body of an RFC 8058 one-click unsubscribe POST (List-Unsubscribe=One-Click).
@@ -35,7 +35,7 @@ func Unsubscribe(u Unsubscriber) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token := r.URL.Query().Get("token")
 		var (
-			info notify.CategoryInfo
+			info notify.Stopped
 			err  error
 			done bool
 		)
@@ -60,6 +60,24 @@ func Unsubscribe(u Unsubscriber) http.Handler {
 		case err != nil:
 			slog.ErrorContext(r.Context(), "unsubscribe", "err", err)
 			writeUnsubscribe(w, http.StatusInternalServerError, unsubscribePage{Heading: "Something went wrong", Message: "Something went wrong on our side. Please try again."})
+		case info.Gone:
+			writeUnsubscribe(w, http.StatusOK, unsubscribePage{
+				Heading: "This saved search no longer exists",
+				Message: "It sends no alerts: there is nothing to stop.",
+				Done:    done,
+			})
+		case info.SavedSearch != "" && done:
+			writeUnsubscribe(w, http.StatusOK, unsubscribePage{
+				Heading: "Alerts for your saved search “" + info.SavedSearch + "” are off.",
+				Message: "You will get no more notifications or emails about it. Turn its alerts back on under Saved Searches on your dashboard.",
+				Done:    true,
+			})
+		case info.SavedSearch != "":
+			writeUnsubscribe(w, http.StatusOK, unsubscribePage{
+				Heading: "Stop alerts for your saved search “" + info.SavedSearch + "”?",
+				Message: "You will get no more notifications or emails about new listings that match it. You can turn its alerts back on under Saved Searches on your dashboard.",
+				Action:  "/unsubscribe?token=" + url.QueryEscape(token),
+			})
 		case done:
 			writeUnsubscribe(w, http.StatusOK, unsubscribePage{
 				Heading: "You will no longer get emails about " + lowerFirst(info.Label) + ".",

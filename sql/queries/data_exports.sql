@@ -239,12 +239,15 @@ WHERE s.user_id = sqlc.arg(user_id)::int AND s.property_id > sqlc.arg(after)::bi
 ORDER BY s.property_id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportSavedSearches :many
--- The member's saved searches: the name, the place it was read as, the search as typed, the
--- filters (null or false: not asked), whether alerts are on, and when it was saved.
+-- The member's saved searches: the name, the place it was read as (and the map area: a box's
+-- corner 0 is its north-east, 1 its south-west), the search as typed, the filters (null or false: not asked), whether alerts are on, and when it was saved.
 SELECT s.id AS seq, jsonb_build_object(
     'id', s.id, 'name', s.name,
-    'place', jsonb_build_object('kind', CASE WHEN s.city_key IS NOT NULL THEN 'city' WHEN s.locality_key IS NOT NULL THEN 'locality' ELSE 'postal_code' END,
-        'name', s.place_name),
+    'place', jsonb_build_object('kind', CASE WHEN s.city_key IS NOT NULL THEN 'city' WHEN s.locality_key IS NOT NULL THEN 'locality'
+            WHEN s.postal_code_key IS NOT NULL THEN 'postal_code' ELSE 'map_area' END,
+        'name', s.place_name,
+        'map_area', CASE WHEN s.map_area IS NOT NULL THEN jsonb_build_object('west', (s.map_area[1])[0], 'south', (s.map_area[1])[1],
+            'east', (s.map_area[0])[0], 'north', (s.map_area[0])[1]) END),
     'search', jsonb_build_object('city', s.search_city, 'zip_code', s.search_zip_code, 'query', s.search_query),
     'filters', jsonb_build_object('property_type', s.property_type, 'verified_only', s.verified_only, 'currency', s.currency,
         'min_rent', s.min_rent, 'max_rent', s.max_rent, 'min_bedrooms', s.min_bedrooms, 'min_bathrooms', s.min_bathrooms,

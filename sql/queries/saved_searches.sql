@@ -12,13 +12,13 @@ WITH counted AS (
 INSERT INTO saved_searches (user_id, name, city_key, locality_key, postal_code_key, place_name,
     property_type, verified_only, currency, min_rent, max_rent, min_bedrooms, min_bathrooms,
     pets_allowed, furnished, min_area_sqft, words, search_city, search_zip_code, search_query,
-    min_area, area_unit, alerts)
+    min_area, area_unit, alerts, map_area)
 SELECT counted.user_id, sqlc.arg(name), sqlc.narg(city_key), sqlc.narg(locality_key), sqlc.narg(postal_code_key),
     sqlc.arg(place_name), sqlc.narg(property_type), sqlc.arg(verified_only), sqlc.narg(currency),
     sqlc.narg(min_rent), sqlc.narg(max_rent), sqlc.narg(min_bedrooms), sqlc.narg(min_bathrooms),
     sqlc.arg(pets_allowed), sqlc.arg(furnished), sqlc.narg(min_area_sqft), sqlc.narg(words)::text[],
     sqlc.arg(search_city), sqlc.arg(search_zip_code), sqlc.arg(search_query), sqlc.narg(min_area),
-    sqlc.arg(area_unit), sqlc.arg(alerts)
+    sqlc.arg(area_unit), sqlc.arg(alerts), search_area(sqlc.narg(map_area)::float8[])
 FROM counted
 RETURNING *;
 
@@ -27,12 +27,14 @@ RETURNING *;
 SELECT * FROM saved_searches WHERE user_id = sqlc.arg(user_id) ORDER BY id DESC;
 
 -- name: DeleteSavedSearch :one
--- Deletes one of a member's saved searches and counts it out; how many it deleted (0: not
--- theirs, or none).
+-- Deletes one of a member's saved searches, with what it was told and owes, and counts it out;
+-- how many it deleted (0: not theirs, or none).
 WITH gone AS (
     DELETE FROM saved_searches d WHERE d.id = sqlc.arg(id) AND d.user_id = sqlc.arg(user_id) RETURNING d.id, d.user_id AS owner_id
 ), told AS (
     DELETE FROM saved_search_matches m USING gone WHERE m.saved_search_id = gone.id
+), owed AS (
+    DELETE FROM saved_search_digests o USING gone WHERE o.saved_search_id = gone.id
 ), counted AS (
     UPDATE saved_search_counts c SET saved = c.saved - 1 FROM gone WHERE c.user_id = gone.owner_id AND c.saved > 0
     RETURNING c.user_id
@@ -46,12 +48,14 @@ WHERE id = sqlc.arg(id) AND user_id = sqlc.arg(user_id)
 RETURNING *;
 
 -- name: DeleteSavedSearchesOf :exec
--- Deletes every saved search of a member, with what was told about them and their count (account
--- closure).
+-- Deletes every saved search of a member, with what they were told and owe, and their count
+-- (account closure).
 WITH gone AS (
     DELETE FROM saved_searches d WHERE d.user_id = sqlc.arg(user_id) RETURNING d.id
 ), told AS (
     DELETE FROM saved_search_matches m USING gone WHERE m.saved_search_id = gone.id
+), owed AS (
+    DELETE FROM saved_search_digests o USING gone WHERE o.saved_search_id = gone.id
 )
 DELETE FROM saved_search_counts c WHERE c.user_id = sqlc.arg(user_id);
 
@@ -82,37 +86,47 @@ FROM saved_search_jobs;
 -- One batch of a job: tells the members whose saved searches (alerts on, id above after_id) the
 -- listing property_id matches as it is now, up to max_rows searches in id order. An inactive or
 -- deleted listing matches nothing. The searches are found by one probe of each place key's
--- partial index (place key, id) from after_id on, merged in id order, their filters checked here;
--- never the owner's own. Each match is recorded in saved_search_matches first, and only those
--- newly recorded are told (a search told about this listing before, by an earlier job or a
--- retried batch, is not told again): one notification each; each told search whose member wants
--- saved-search email and has a verified address claims the UTC day in saved_search_emails (an
--- upsert in id order that changes nothing when the day is taken: a second transaction, on any
--- server, waits for the first's row lock and then finds the day taken), and each search that
--- claimed it gets one compact email in the outbox. matched and last_id say where the batch
--- stopped: fewer than max_rows matched means the job is done.
+-- partial index (place key, id) from after_id on, and of the areas holding the listing's
+-- position (the searches whose place is an area alone), merged in id order, their filters
+-- checked here; never the owner's own. Each match is recorded in saved_search_matches first, and
+-- only those newly recorded are told (a search told about this listing before, by an earlier job
+-- or a retried batch, is not told again): one notification each. Of the told searches whose
+-- member wants saved-search email and has a verified address, each not yet emailed today claims
+-- the UTC day in saved_search_emails (an upsert in id order that changes nothing when the day is
+-- taken: a second transaction, on any server, waits for the first's row lock and then finds the
+-- day taken) and gets one compact email in the outbox; the others owe it to tomorrow's digest
+-- (saved_search_digests). matched and last_id say where the batch stopped: fewer than max_rows
+-- matched means the job is done.
 WITH p AS (
-    SELECT id, landlord_id, title, city, locality, city_key, locality_key, postal_code_key,
+    SELECT id, landlord_id, title, city, locality, city_key, locality_key, postal_code_key, position,
         property_type, verified, currency, monthly_rent, bedrooms, bathrooms, pets_allowed, furnished,
         square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END AS area_sqft, search_text
     FROM properties WHERE properties.id = sqlc.arg(property_id) AND active
 ), candidates AS (
     -- Each arm compares its key with a value (an InitPlan), not a join, so that its index is
-    -- read in id order from after_id: the three arms merge in id order and stop at max_rows.
+    -- read in id order from after_id: the key arms merge in id order and stop at max_rows (the
+    -- area arm's few rows are sorted first).
     SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
     FROM saved_searches s
     WHERE s.city_key = (SELECT city_key FROM p) AND s.alerts AND s.id > sqlc.arg(after_id)::bigint
     UNION ALL
     SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
     FROM saved_searches s
     WHERE s.locality_key = (SELECT locality_key FROM p) AND s.alerts AND s.id > sqlc.arg(after_id)::bigint
     UNION ALL
     SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
     FROM saved_searches s
     WHERE s.postal_code_key = (SELECT postal_code_key FROM p) AND s.alerts AND s.id > sqlc.arg(after_id)::bigint
+    UNION ALL
+    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
+        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
+    FROM saved_searches s
+    WHERE s.map_area @> (SELECT box(position, position) FROM p)
+        AND s.map_area IS NOT NULL AND s.city_key IS NULL AND s.locality_key IS NULL AND s.postal_code_key IS NULL
+        AND s.alerts AND s.id > sqlc.arg(after_id)::bigint
 ), matched AS (
     SELECT c.id, c.user_id, c.name FROM candidates c, p
     WHERE c.user_id <> p.landlord_id
@@ -127,6 +141,7 @@ WITH p AS (
         AND (NOT c.furnished OR p.furnished)
         AND (c.min_area_sqft IS NULL OR p.area_sqft >= c.min_area_sqft)
         AND (c.words IS NULL OR p.search_text LIKE ALL (c.words))
+        AND (c.map_area IS NULL OR c.map_area @> box(p.position, p.position))
     ORDER BY c.id LIMIT sqlc.arg(max_rows)::int
 ), told AS (
     -- In id order, so two batches of one listing (two jobs) wait for each other's rows in one order.
@@ -147,16 +162,19 @@ WITH p AS (
         l.body, l.link
     FROM news m, listing l
     RETURNING id
-), due AS (
-    -- The searches not emailed today as this transaction sees them (a plain read: most are, after
-    -- a day's first matches), whose member gets the email; the upsert below decides for sure.
+), wants AS (
+    -- The told searches whose member gets saved-search email.
     SELECT m.id, u.id AS user_id, u.email, m.name FROM news m JOIN users u ON u.id = m.user_id
-    WHERE NOT EXISTS (SELECT FROM saved_search_emails e WHERE e.saved_search_id = m.id
-            AND e.emailed_on >= (now() AT TIME ZONE 'UTC')::date)
-        AND u.email_verified_at IS NOT NULL
+    WHERE u.email_verified_at IS NOT NULL
         AND CASE jsonb_typeof(u.notification_preferences -> 'email' -> 'saved_searches')
             WHEN 'boolean' THEN (u.notification_preferences -> 'email' ->> 'saved_searches')::bool
             ELSE sqlc.arg(email_default)::bool END
+), due AS (
+    -- Those not emailed today as this transaction sees them (a plain read: most are, after a
+    -- day's first matches); the upsert below decides for sure.
+    SELECT w.* FROM wants w
+    WHERE NOT EXISTS (SELECT FROM saved_search_emails e WHERE e.saved_search_id = w.id
+            AND e.emailed_on >= (now() AT TIME ZONE 'UTC')::date)
 ), claimed AS (
     INSERT INTO saved_search_emails AS e (saved_search_id, emailed_on)
     SELECT due.id, (now() AT TIME ZONE 'UTC')::date FROM due ORDER BY due.id
@@ -171,10 +189,100 @@ WITH p AS (
             'heading', 'A new listing matches your saved search “' || due.name || '”',
             'paragraphs', jsonb_build_array(l.body, sqlc.arg(later)::text),
             'action', jsonb_build_object('label', 'View the listing', 'url', sqlc.arg(origin)::text || l.link),
-            'origin', sqlc.arg(origin)::text),
+            'origin', sqlc.arg(origin)::text, 'topic', due.id),
         'queued'
     FROM due JOIN claimed ON claimed.id = due.id, listing l
     RETURNING id
+), owed AS (
+    -- The rest wait for the search's digest, from tomorrow (UTC).
+    INSERT INTO saved_search_digests (saved_search_id, property_id, due_on)
+    SELECT w.id, sqlc.arg(property_id), (now() AT TIME ZONE 'UTC')::date + 1
+    FROM wants w WHERE NOT EXISTS (SELECT FROM claimed WHERE claimed.id = w.id)
+    ORDER BY w.id
+    ON CONFLICT DO NOTHING
+    RETURNING 1
 )
 SELECT (SELECT count(*) FROM matched)::int AS matched, (SELECT coalesce(max(id), 0) FROM matched)::bigint AS last_id,
-    (SELECT count(*) FROM noted)::int AS notified, (SELECT count(*) FROM emailed)::int AS emailed;
+    (SELECT count(*) FROM noted)::int AS notified, (SELECT count(*) FROM emailed)::int AS emailed,
+    (SELECT count(*) FROM owed)::int AS owed;
+
+-- name: DigestSavedSearches :one
+-- One batch of digests: up to max_searches saved searches owed a digest from today (UTC) on
+-- (saved_search_digests) whose email of the day is not sent yet, each locked by its
+-- saved_search_emails row (FOR UPDATE SKIP LOCKED: two servers never take one search, and a
+-- match batch claiming the same day waits and then finds it taken). Each taken search whose
+-- alerts are on, whose member still wants saved-search email at a verified address, and of whose
+-- owed listings at least one is still active, claims the day and gets one compact email listing
+-- them (the newest max_listed, and how many more); its owed rows are deleted either way. The owed
+-- rows of searches already emailed today wait for tomorrow. searches is how many were taken:
+-- fewer than max_searches means none is left.
+WITH today AS MATERIALIZED (
+    SELECT (now() AT TIME ZONE 'UTC')::date AS d
+), taken AS (
+    -- The searches due, read once from saved_search_digests_due (an InitPlan), then each one's
+    -- saved_search_emails row by its key.
+    SELECT e.saved_search_id AS id FROM saved_search_emails e
+    WHERE e.saved_search_id = ANY (ARRAY(
+            SELECT DISTINCT o.saved_search_id FROM saved_search_digests o WHERE o.due_on <= (SELECT d FROM today)))
+        AND e.emailed_on < (SELECT d FROM today)
+    ORDER BY e.saved_search_id LIMIT sqlc.arg(max_searches)::int
+    FOR UPDATE OF e SKIP LOCKED
+), sendable AS (
+    SELECT s.id, s.name, u.id AS user_id, u.email
+    FROM taken t JOIN saved_searches s ON s.id = t.id AND s.alerts JOIN users u ON u.id = s.user_id
+    WHERE u.email_verified_at IS NOT NULL
+        AND CASE jsonb_typeof(u.notification_preferences -> 'email' -> 'saved_searches')
+            WHEN 'boolean' THEN (u.notification_preferences -> 'email' ->> 'saved_searches')::bool
+            ELSE sqlc.arg(email_default)::bool END
+), listed AS (
+    SELECT o.saved_search_id AS id, count(*)::int AS n,
+        (array_agg(left(p.title || ' · ' || p.monthly_rent || ' ' || p.currency || ' a month · '
+            || coalesce(nullif(p.locality, '') || ', ', '') || p.city, 300)
+            || ': ' || sqlc.arg(origin)::text || '/properties/' || p.id ORDER BY p.id DESC))[1:sqlc.arg(max_listed)::int] AS lines
+    FROM saved_search_digests o JOIN sendable ON sendable.id = o.saved_search_id
+        JOIN properties p ON p.id = o.property_id AND p.active
+    WHERE o.due_on <= (SELECT d FROM today)
+    GROUP BY o.saved_search_id
+), claimed AS (
+    UPDATE saved_search_emails e SET emailed_on = (SELECT d FROM today)
+    FROM listed WHERE e.saved_search_id = listed.id
+    RETURNING e.saved_search_id AS id
+), emailed AS (
+    INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status)
+    SELECT s.user_id, s.email, 'saved_searches', 'saved_search_digest',
+        left(CASE l.n WHEN 1 THEN '1 more new listing' ELSE l.n || ' more new listings' END
+            || ' for your saved search “' || s.name || '”', 200),
+        jsonb_build_object(
+            'heading', CASE l.n WHEN 1 THEN 'One more new listing matches' ELSE l.n || ' more new listings match' END
+                || ' your saved search “' || s.name || '”',
+            'paragraphs', to_jsonb(l.lines)
+                || CASE WHEN l.n > cardinality(l.lines) THEN jsonb_build_array('And ' || (l.n - cardinality(l.lines)) || ' more: every one is in your notifications.')
+                    ELSE '[]'::jsonb END
+                || jsonb_build_array(sqlc.arg(digest_note)::text),
+            'action', jsonb_build_object('label', 'Open your notifications', 'url', sqlc.arg(origin)::text || '/notifications'),
+            'origin', sqlc.arg(origin)::text, 'topic', s.id),
+        'queued'
+    FROM sendable s JOIN listed l ON l.id = s.id JOIN claimed c ON c.id = s.id
+    RETURNING id
+), dropped AS (
+    DELETE FROM saved_search_digests o USING taken t
+    WHERE o.saved_search_id = t.id AND o.due_on <= (SELECT d FROM today)
+), postponed AS (
+    UPDATE saved_search_digests o SET due_on = (SELECT d FROM today) + 1
+    FROM saved_search_emails e
+    WHERE o.due_on <= (SELECT d FROM today) AND e.saved_search_id = o.saved_search_id
+        AND e.emailed_on >= (SELECT d FROM today)
+    RETURNING 1
+)
+SELECT (SELECT count(*) FROM taken)::int AS searches, (SELECT count(*) FROM emailed)::int AS emailed,
+    (SELECT count(*) FROM postponed)::int AS postponed;
+
+-- name: SavedSearchName :one
+-- The name of one of a member's saved searches (no row: not theirs, or none): what an
+-- unsubscribe link of its emails stops.
+SELECT name FROM saved_searches WHERE id = sqlc.arg(id) AND user_id = sqlc.arg(user_id);
+
+-- name: SavedSearchDigestsDue :one
+-- Whether any saved search owes a digest from today (UTC) on: one probe of
+-- saved_search_digests_due, which the worker makes each poll before DigestSavedSearches.
+SELECT EXISTS (SELECT FROM saved_search_digests WHERE due_on <= (now() AT TIME ZONE 'UTC')::date);

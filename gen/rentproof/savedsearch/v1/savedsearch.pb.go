@@ -7,6 +7,7 @@
 package savedsearchv1
 
 import (
+	v1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	_ "github.com/rentproof/rentproof/gen/rentproof/vocab/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -31,9 +32,9 @@ type SavedSearch struct {
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// name is the member's name for it.
 	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// place_kind is city, locality (a neighbourhood) or postal_code.
+	// place_kind is city, locality (a neighbourhood), postal_code or map_area (an area alone).
 	PlaceKind string `protobuf:"bytes,3,opt,name=place_kind,json=placeKind,proto3" json:"place_kind,omitempty"`
-	// place_name is the place as listed ("London") or typed ("SW1A 1AA").
+	// place_name is the place as listed ("London") or typed ("SW1A 1AA"); "Map area" for an area alone.
 	PlaceName string `protobuf:"bytes,4,opt,name=place_name,json=placeName,proto3" json:"place_name,omitempty"`
 	// city, zip_code and query are the search's boxes as they were saved.
 	City    string `protobuf:"bytes,5,opt,name=city,proto3" json:"city,omitempty"`
@@ -59,7 +60,9 @@ type SavedSearch struct {
 	// alerts is true while matches are notified.
 	Alerts bool `protobuf:"varint,19,opt,name=alerts,proto3" json:"alerts,omitempty"`
 	// created_at is when it was saved.
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,20,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,20,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// map_area is the area of the map the search keeps to; unset for none.
+	MapArea       *v1.MapArea `protobuf:"bytes,21,opt,name=map_area,json=mapArea,proto3" json:"map_area,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -234,6 +237,13 @@ func (x *SavedSearch) GetCreatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *SavedSearch) GetMapArea() *v1.MapArea {
+	if x != nil {
+		return x.MapArea
+	}
+	return nil
+}
+
 // CreateSavedSearchRequest is a name and the criteria of SearchPropertiesRequest.
 type CreateSavedSearchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -258,8 +268,10 @@ type CreateSavedSearchRequest struct {
 	PetsAllowed bool `protobuf:"varint,12,opt,name=pets_allowed,json=petsAllowed,proto3" json:"pets_allowed,omitempty"`
 	Furnished   bool `protobuf:"varint,13,opt,name=furnished,proto3" json:"furnished,omitempty"`
 	// min_area keeps listings with at least that floor area in area_unit (sqft, the default, or sqm).
-	MinArea       int32  `protobuf:"varint,14,opt,name=min_area,json=minArea,proto3" json:"min_area,omitempty"`
-	AreaUnit      string `protobuf:"bytes,15,opt,name=area_unit,json=areaUnit,proto3" json:"area_unit,omitempty"`
+	MinArea  int32  `protobuf:"varint,14,opt,name=min_area,json=minArea,proto3" json:"min_area,omitempty"`
+	AreaUnit string `protobuf:"bytes,15,opt,name=area_unit,json=areaUnit,proto3" json:"area_unit,omitempty"`
+	// map_area keeps listings placed inside it (SearchPropertiesRequest's map_area); unset for none.
+	MapArea       *v1.MapArea `protobuf:"bytes,16,opt,name=map_area,json=mapArea,proto3" json:"map_area,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -397,6 +409,13 @@ func (x *CreateSavedSearchRequest) GetAreaUnit() string {
 		return x.AreaUnit
 	}
 	return ""
+}
+
+func (x *CreateSavedSearchRequest) GetMapArea() *v1.MapArea {
+	if x != nil {
+		return x.MapArea
+	}
+	return nil
 }
 
 // CreateSavedSearchResponse is the search saved.
@@ -716,7 +735,7 @@ var File_rentproof_savedsearch_v1_savedsearch_proto protoreflect.FileDescriptor
 
 const file_rentproof_savedsearch_v1_savedsearch_proto_rawDesc = "" +
 	"\n" +
-	"*rentproof/savedsearch/v1/savedsearch.proto\x12\x18rentproof.savedsearch.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\xe4\x04\n" +
+	"*rentproof/savedsearch/v1/savedsearch.proto\x12\x18rentproof.savedsearch.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a$rentproof/property/v1/property.proto\x1a\x1erentproof/vocab/v1/vocab.proto\"\x9f\x05\n" +
 	"\vSavedSearch\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1d\n" +
@@ -741,7 +760,8 @@ const file_rentproof_savedsearch_v1_savedsearch_proto_rawDesc = "" +
 	"\tarea_unit\x18\x12 \x01(\tR\bareaUnit\x12\x16\n" +
 	"\x06alerts\x18\x13 \x01(\bR\x06alerts\x129\n" +
 	"\n" +
-	"created_at\x18\x14 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\"\xf0\x03\n" +
+	"created_at\x18\x14 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
+	"\bmap_area\x18\x15 \x01(\v2\x1e.rentproof.property.v1.MapAreaR\amapArea\"\xab\x04\n" +
 	"\x18CreateSavedSearchRequest\x12\x1a\n" +
 	"\x04name\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02 <R\x04name\x12\x1a\n" +
 	"\x04city\x18\x02 \x01(\tB\x06\xca\xf3\x18\x02 dR\x04city\x12!\n" +
@@ -758,7 +778,8 @@ const file_rentproof_savedsearch_v1_savedsearch_proto_rawDesc = "" +
 	"\fpets_allowed\x18\f \x01(\bR\vpetsAllowed\x12\x1c\n" +
 	"\tfurnished\x18\r \x01(\bR\tfurnished\x12\x19\n" +
 	"\bmin_area\x18\x0e \x01(\x05R\aminArea\x12\x1b\n" +
-	"\tarea_unit\x18\x0f \x01(\tR\bareaUnit\"e\n" +
+	"\tarea_unit\x18\x0f \x01(\tR\bareaUnit\x129\n" +
+	"\bmap_area\x18\x10 \x01(\v2\x1e.rentproof.property.v1.MapAreaR\amapArea\"e\n" +
 	"\x19CreateSavedSearchResponse\x12H\n" +
 	"\fsaved_search\x18\x01 \x01(\v2%.rentproof.savedsearch.v1.SavedSearchR\vsavedSearch\"\x1a\n" +
 	"\x18ListSavedSearchesRequest\"i\n" +
@@ -803,25 +824,28 @@ var file_rentproof_savedsearch_v1_savedsearch_proto_goTypes = []any{
 	(*SetSavedSearchAlertsRequest)(nil),  // 7: rentproof.savedsearch.v1.SetSavedSearchAlertsRequest
 	(*SetSavedSearchAlertsResponse)(nil), // 8: rentproof.savedsearch.v1.SetSavedSearchAlertsResponse
 	(*timestamppb.Timestamp)(nil),        // 9: google.protobuf.Timestamp
+	(*v1.MapArea)(nil),                   // 10: rentproof.property.v1.MapArea
 }
 var file_rentproof_savedsearch_v1_savedsearch_proto_depIdxs = []int32{
-	9, // 0: rentproof.savedsearch.v1.SavedSearch.created_at:type_name -> google.protobuf.Timestamp
-	0, // 1: rentproof.savedsearch.v1.CreateSavedSearchResponse.saved_search:type_name -> rentproof.savedsearch.v1.SavedSearch
-	0, // 2: rentproof.savedsearch.v1.ListSavedSearchesResponse.saved_searches:type_name -> rentproof.savedsearch.v1.SavedSearch
-	0, // 3: rentproof.savedsearch.v1.SetSavedSearchAlertsResponse.saved_search:type_name -> rentproof.savedsearch.v1.SavedSearch
-	1, // 4: rentproof.savedsearch.v1.SavedSearchService.CreateSavedSearch:input_type -> rentproof.savedsearch.v1.CreateSavedSearchRequest
-	3, // 5: rentproof.savedsearch.v1.SavedSearchService.ListSavedSearches:input_type -> rentproof.savedsearch.v1.ListSavedSearchesRequest
-	5, // 6: rentproof.savedsearch.v1.SavedSearchService.DeleteSavedSearch:input_type -> rentproof.savedsearch.v1.DeleteSavedSearchRequest
-	7, // 7: rentproof.savedsearch.v1.SavedSearchService.SetSavedSearchAlerts:input_type -> rentproof.savedsearch.v1.SetSavedSearchAlertsRequest
-	2, // 8: rentproof.savedsearch.v1.SavedSearchService.CreateSavedSearch:output_type -> rentproof.savedsearch.v1.CreateSavedSearchResponse
-	4, // 9: rentproof.savedsearch.v1.SavedSearchService.ListSavedSearches:output_type -> rentproof.savedsearch.v1.ListSavedSearchesResponse
-	6, // 10: rentproof.savedsearch.v1.SavedSearchService.DeleteSavedSearch:output_type -> rentproof.savedsearch.v1.DeleteSavedSearchResponse
-	8, // 11: rentproof.savedsearch.v1.SavedSearchService.SetSavedSearchAlerts:output_type -> rentproof.savedsearch.v1.SetSavedSearchAlertsResponse
-	8, // [8:12] is the sub-list for method output_type
-	4, // [4:8] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	9,  // 0: rentproof.savedsearch.v1.SavedSearch.created_at:type_name -> google.protobuf.Timestamp
+	10, // 1: rentproof.savedsearch.v1.SavedSearch.map_area:type_name -> rentproof.property.v1.MapArea
+	10, // 2: rentproof.savedsearch.v1.CreateSavedSearchRequest.map_area:type_name -> rentproof.property.v1.MapArea
+	0,  // 3: rentproof.savedsearch.v1.CreateSavedSearchResponse.saved_search:type_name -> rentproof.savedsearch.v1.SavedSearch
+	0,  // 4: rentproof.savedsearch.v1.ListSavedSearchesResponse.saved_searches:type_name -> rentproof.savedsearch.v1.SavedSearch
+	0,  // 5: rentproof.savedsearch.v1.SetSavedSearchAlertsResponse.saved_search:type_name -> rentproof.savedsearch.v1.SavedSearch
+	1,  // 6: rentproof.savedsearch.v1.SavedSearchService.CreateSavedSearch:input_type -> rentproof.savedsearch.v1.CreateSavedSearchRequest
+	3,  // 7: rentproof.savedsearch.v1.SavedSearchService.ListSavedSearches:input_type -> rentproof.savedsearch.v1.ListSavedSearchesRequest
+	5,  // 8: rentproof.savedsearch.v1.SavedSearchService.DeleteSavedSearch:input_type -> rentproof.savedsearch.v1.DeleteSavedSearchRequest
+	7,  // 9: rentproof.savedsearch.v1.SavedSearchService.SetSavedSearchAlerts:input_type -> rentproof.savedsearch.v1.SetSavedSearchAlertsRequest
+	2,  // 10: rentproof.savedsearch.v1.SavedSearchService.CreateSavedSearch:output_type -> rentproof.savedsearch.v1.CreateSavedSearchResponse
+	4,  // 11: rentproof.savedsearch.v1.SavedSearchService.ListSavedSearches:output_type -> rentproof.savedsearch.v1.ListSavedSearchesResponse
+	6,  // 12: rentproof.savedsearch.v1.SavedSearchService.DeleteSavedSearch:output_type -> rentproof.savedsearch.v1.DeleteSavedSearchResponse
+	8,  // 13: rentproof.savedsearch.v1.SavedSearchService.SetSavedSearchAlerts:output_type -> rentproof.savedsearch.v1.SetSavedSearchAlertsResponse
+	10, // [10:14] is the sub-list for method output_type
+	6,  // [6:10] is the sub-list for method input_type
+	6,  // [6:6] is the sub-list for extension type_name
+	6,  // [6:6] is the sub-list for extension extendee
+	0,  // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_rentproof_savedsearch_v1_savedsearch_proto_init() }

@@ -50,6 +50,12 @@ func (x *SavedSearch) AppendJSON(b []byte) []byte {
 	b = strconv.AppendBool(b, x.GetAlerts())
 	b = append(b, ",\"createdAt\":"...)
 	b = wirejson.AppendTimestamp(b, x.GetCreatedAt())
+	b = append(b, ",\"mapArea\":"...)
+	if m := x.GetMapArea(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
 	return append(b, '}')
 }
 
@@ -85,6 +91,12 @@ func (x *CreateSavedSearchRequest) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(x.GetMinArea()), 10)
 	b = append(b, ",\"areaUnit\":"...)
 	b = wirejson.AppendString(b, x.GetAreaUnit())
+	b = append(b, ",\"mapArea\":"...)
+	if m := x.GetMapArea(); m == nil {
+		b = append(b, "null"...)
+	} else {
+		b = m.AppendJSON(b)
+	}
 	return append(b, '}')
 }
 

@@ -51,8 +51,9 @@ const (
 type SavedSearchServiceClient interface {
 	// CreateSavedSearch saves the caller's search. Its place is read from city, zip_code and query
 	// by the search's own rule (a postcode before a neighbourhood before a city when the line
-	// names several); a search that names no place answers invalid_argument ("Choose a city,
-	// neighbourhood or postcode to save this search"), and a member's 21st resource_exhausted.
+	// names several), and map_area bounds it too; a search with neither place nor area answers
+	// invalid_argument ("Choose a city, neighbourhood or postcode, or an area of the map, to save
+	// this search"), and a member's 21st resource_exhausted.
 	CreateSavedSearch(context.Context, *connect.Request[v1.CreateSavedSearchRequest]) (*connect.Response[v1.CreateSavedSearchResponse], error)
 	// ListSavedSearches lists the caller's saved searches, newest first.
 	ListSavedSearches(context.Context, *connect.Request[v1.ListSavedSearchesRequest]) (*connect.Response[v1.ListSavedSearchesResponse], error)
@@ -136,8 +137,9 @@ func (c *savedSearchServiceClient) SetSavedSearchAlerts(ctx context.Context, req
 type SavedSearchServiceHandler interface {
 	// CreateSavedSearch saves the caller's search. Its place is read from city, zip_code and query
 	// by the search's own rule (a postcode before a neighbourhood before a city when the line
-	// names several); a search that names no place answers invalid_argument ("Choose a city,
-	// neighbourhood or postcode to save this search"), and a member's 21st resource_exhausted.
+	// names several), and map_area bounds it too; a search with neither place nor area answers
+	// invalid_argument ("Choose a city, neighbourhood or postcode, or an area of the map, to save
+	// this search"), and a member's 21st resource_exhausted.
 	CreateSavedSearch(context.Context, *connect.Request[v1.CreateSavedSearchRequest]) (*connect.Response[v1.CreateSavedSearchResponse], error)
 	// ListSavedSearches lists the caller's saved searches, newest first.
 	ListSavedSearches(context.Context, *connect.Request[v1.ListSavedSearchesRequest]) (*connect.Response[v1.ListSavedSearchesResponse], error)

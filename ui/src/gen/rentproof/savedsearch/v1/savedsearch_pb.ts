@@ -6,6 +6,8 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { MapArea } from "../../property/v1/property_pb";
+import { file_rentproof_property_v1_property } from "../../property/v1/property_pb";
 import { file_rentproof_vocab_v1_vocab } from "../../vocab/v1/vocab_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -13,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file rentproof/savedsearch/v1/savedsearch.proto.
  */
 export const file_rentproof_savedsearch_v1_savedsearch: GenFile = /*@__PURE__*/
-  fileDesc("CipyZW50cHJvb2Yvc2F2ZWRzZWFyY2gvdjEvc2F2ZWRzZWFyY2gucHJvdG8SGHJlbnRwcm9vZi5zYXZlZHNlYXJjaC52MSKdAwoLU2F2ZWRTZWFyY2gSCgoCaWQYASABKAMSDAoEbmFtZRgCIAEoCRISCgpwbGFjZV9raW5kGAMgASgJEhIKCnBsYWNlX25hbWUYBCABKAkSDAoEY2l0eRgFIAEoCRIQCgh6aXBfY29kZRgGIAEoCRINCgVxdWVyeRgHIAEoCRIVCg1wcm9wZXJ0eV90eXBlGAggASgJEhUKDXZlcmlmaWVkX29ubHkYCSABKAgSEAoIY3VycmVuY3kYCiABKAkSEAoIbWluX3JlbnQYCyABKAUSEAoIbWF4X3JlbnQYDCABKAUSFAoMbWluX2JlZHJvb21zGA0gASgFEhUKDW1pbl9iYXRocm9vbXMYDiABKAUSFAoMcGV0c19hbGxvd2VkGA8gASgIEhEKCWZ1cm5pc2hlZBgQIAEoCBIQCghtaW5fYXJlYRgRIAEoBRIRCglhcmVhX3VuaXQYEiABKAkSDgoGYWxlcnRzGBMgASgIEi4KCmNyZWF0ZWRfYXQYFCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wItYCChhDcmVhdGVTYXZlZFNlYXJjaFJlcXVlc3QSFAoEbmFtZRgBIAEoCUIGyvMYAiA8EhQKBGNpdHkYAiABKAlCBsrzGAIgZBIYCgh6aXBfY29kZRgDIAEoCUIGyvMYAiAUEhUKBXF1ZXJ5GAQgASgJQgbK8xgCIGQSFQoNcHJvcGVydHlfdHlwZRgFIAEoCRIVCg12ZXJpZmllZF9vbmx5GAYgASgIEhAKCGN1cnJlbmN5GAcgASgJEhAKCG1pbl9yZW50GAggASgFEhAKCG1heF9yZW50GAkgASgFEhQKDG1pbl9iZWRyb29tcxgKIAEoBRIVCg1taW5fYmF0aHJvb21zGAsgASgFEhQKDHBldHNfYWxsb3dlZBgMIAEoCBIRCglmdXJuaXNoZWQYDSABKAgSEAoIbWluX2FyZWEYDiABKAUSEQoJYXJlYV91bml0GA8gASgJIlgKGUNyZWF0ZVNhdmVkU2VhcmNoUmVzcG9uc2USOwoMc2F2ZWRfc2VhcmNoGAEgASgLMiUucmVudHByb29mLnNhdmVkc2VhcmNoLnYxLlNhdmVkU2VhcmNoIhoKGExpc3RTYXZlZFNlYXJjaGVzUmVxdWVzdCJaChlMaXN0U2F2ZWRTZWFyY2hlc1Jlc3BvbnNlEj0KDnNhdmVkX3NlYXJjaGVzGAEgAygLMiUucmVudHByb29mLnNhdmVkc2VhcmNoLnYxLlNhdmVkU2VhcmNoIiYKGERlbGV0ZVNhdmVkU2VhcmNoUmVxdWVzdBIKCgJpZBgBIAEoAyIbChlEZWxldGVTYXZlZFNlYXJjaFJlc3BvbnNlIjkKG1NldFNhdmVkU2VhcmNoQWxlcnRzUmVxdWVzdBIKCgJpZBgBIAEoAxIOCgZhbGVydHMYAiABKAgiWwocU2V0U2F2ZWRTZWFyY2hBbGVydHNSZXNwb25zZRI7CgxzYXZlZF9zZWFyY2gYASABKAsyJS5yZW50cHJvb2Yuc2F2ZWRzZWFyY2gudjEuU2F2ZWRTZWFyY2gynAQKElNhdmVkU2VhcmNoU2VydmljZRJ8ChFDcmVhdGVTYXZlZFNlYXJjaBIyLnJlbnRwcm9vZi5zYXZlZHNlYXJjaC52MS5DcmVhdGVTYXZlZFNlYXJjaFJlcXVlc3QaMy5yZW50cHJvb2Yuc2F2ZWRzZWFyY2gudjEuQ3JlYXRlU2F2ZWRTZWFyY2hSZXNwb25zZRKBAQoRTGlzdFNhdmVkU2VhcmNoZXMSMi5yZW50cHJvb2Yuc2F2ZWRzZWFyY2gudjEuTGlzdFNhdmVkU2VhcmNoZXNSZXF1ZXN0GjMucmVudHByb29mLnNhdmVkc2VhcmNoLnYxLkxpc3RTYXZlZFNlYXJjaGVzUmVzcG9uc2UiA5ACARJ8ChFEZWxldGVTYXZlZFNlYXJjaBIyLnJlbnRwcm9vZi5zYXZlZHNlYXJjaC52MS5EZWxldGVTYXZlZFNlYXJjaFJlcXVlc3QaMy5yZW50cHJvb2Yuc2F2ZWRzZWFyY2gudjEuRGVsZXRlU2F2ZWRTZWFyY2hSZXNwb25zZRKFAQoUU2V0U2F2ZWRTZWFyY2hBbGVydHMSNS5yZW50cHJvb2Yuc2F2ZWRzZWFyY2gudjEuU2V0U2F2ZWRTZWFyY2hBbGVydHNSZXF1ZXN0GjYucmVudHByb29mLnNhdmVkc2VhcmNoLnYxLlNldFNhdmVkU2VhcmNoQWxlcnRzUmVzcG9uc2VC/QEKHGNvbS5yZW50cHJvb2Yuc2F2ZWRzZWFyY2gudjFCEFNhdmVkc2VhcmNoUHJvdG9QAVpJZ2l0aHViLmNvbS9yZW50cHJvb2YvcmVudHByb29mL2dlbi9yZW50cHJvb2Yvc2F2ZWRzZWFyY2gvdjE7c2F2ZWRzZWFyY2h2MaICA1JTWKoCGFJlbnRwcm9vZi5TYXZlZHNlYXJjaC5WMcoCGFJlbnRwcm9vZlxTYXZlZHNlYXJjaFxWMeICJFJlbnRwcm9vZlxTYXZlZHNlYXJjaFxWMVxHUEJNZXRhZGF0YeoCGlJlbnRwcm9vZjo6U2F2ZWRzZWFyY2g6OlYxYgZwcm90bzM", [file_google_protobuf_timestamp, file_rentproof_vocab_v1_vocab]);
+  fileDesc("CipyZW50cHJvb2Yvc2F2ZWRzZWFyY2gvdjEvc2F2ZWRzZWFyY2gucHJvdG8SGHJlbnRwcm9vZi5zYXZlZHNlYXJjaC52MSLPAwoLU2F2ZWRTZWFyY2gSCgoCaWQYASABKAMSDAoEbmFtZRgCIAEoCRISCgpwbGFjZV9raW5kGAMgASgJEhIKCnBsYWNlX25hbWUYBCABKAkSDAoEY2l0eRgFIAEoCRIQCgh6aXBfY29kZRgGIAEoCRINCgVxdWVyeRgHIAEoCRIVCg1wcm9wZXJ0eV90eXBlGAggASgJEhUKDXZlcmlmaWVkX29ubHkYCSABKAgSEAoIY3VycmVuY3kYCiABKAkSEAoIbWluX3JlbnQYCyABKAUSEAoIbWF4X3JlbnQYDCABKAUSFAoMbWluX2JlZHJvb21zGA0gASgFEhUKDW1pbl9iYXRocm9vbXMYDiABKAUSFAoMcGV0c19hbGxvd2VkGA8gASgIEhEKCWZ1cm5pc2hlZBgQIAEoCBIQCghtaW5fYXJlYRgRIAEoBRIRCglhcmVhX3VuaXQYEiABKAkSDgoGYWxlcnRzGBMgASgIEi4KCmNyZWF0ZWRfYXQYFCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKCG1hcF9hcmVhGBUgASgLMh4ucmVudHByb29mLnByb3BlcnR5LnYxLk1hcEFyZWEiiAMKGENyZWF0ZVNhdmVkU2VhcmNoUmVxdWVzdBIUCgRuYW1lGAEgASgJQgbK8xgCIDwSFAoEY2l0eRgCIAEoCUIGyvMYAiBkEhgKCHppcF9jb2RlGAMgASgJQgbK8xgCIBQSFQoFcXVlcnkYBCABKAlCBsrzGAIgZBIVCg1wcm9wZXJ0eV90eXBlGAUgASgJEhUKDXZlcmlmaWVkX29ubHkYBiABKAgSEAoIY3VycmVuY3kYByABKAkSEAoIbWluX3JlbnQYCCABKAUSEAoIbWF4X3JlbnQYCSABKAUSFAoMbWluX2JlZHJvb21zGAogASgFEhUKDW1pbl9iYXRocm9vbXMYCyABKAUSFAoMcGV0c19hbGxvd2VkGAwgASgIEhEKCWZ1cm5pc2hlZBgNIAEoCBIQCghtaW5fYXJlYRgOIAEoBRIRCglhcmVhX3VuaXQYDyABKAkSMAoIbWFwX2FyZWEYECABKAsyHi5yZW50cHJvb2YucHJvcGVydHkudjEuTWFwQXJlYSJYChlDcmVhdGVTYXZlZFNlYXJjaFJlc3BvbnNlEjsKDHNhdmVkX3NlYXJjaBgBIAEoCzIlLnJlbnRwcm9vZi5zYXZlZHNlYXJjaC52MS5TYXZlZFNlYXJjaCIaChhMaXN0U2F2ZWRTZWFyY2hlc1JlcXVlc3QiWgoZTGlzdFNhdmVkU2VhcmNoZXNSZXNwb25zZRI9Cg5zYXZlZF9zZWFyY2hlcxgBIAMoCzIlLnJlbnRwcm9vZi5zYXZlZHNlYXJjaC52MS5TYXZlZFNlYXJjaCImChhEZWxldGVTYXZlZFNlYXJjaFJlcXVlc3QSCgoCaWQYASABKAMiGwoZRGVsZXRlU2F2ZWRTZWFyY2hSZXNwb25zZSI5ChtTZXRTYXZlZFNlYXJjaEFsZXJ0c1JlcXVlc3QSCgoCaWQYASABKAMSDgoGYWxlcnRzGAIgASgIIlsKHFNldFNhdmVkU2VhcmNoQWxlcnRzUmVzcG9uc2USOwoMc2F2ZWRfc2VhcmNoGAEgASgLMiUucmVudHByb29mLnNhdmVkc2VhcmNoLnYxLlNhdmVkU2VhcmNoMpwEChJTYXZlZFNlYXJjaFNlcnZpY2USfAoRQ3JlYXRlU2F2ZWRTZWFyY2gSMi5yZW50cHJvb2Yuc2F2ZWRzZWFyY2gudjEuQ3JlYXRlU2F2ZWRTZWFyY2hSZXF1ZXN0GjMucmVudHByb29mLnNhdmVkc2VhcmNoLnYxLkNyZWF0ZVNhdmVkU2VhcmNoUmVzcG9uc2USgQEKEUxpc3RTYXZlZFNlYXJjaGVzEjIucmVudHByb29mLnNhdmVkc2VhcmNoLnYxLkxpc3RTYXZlZFNlYXJjaGVzUmVxdWVzdBozLnJlbnRwcm9vZi5zYXZlZHNlYXJjaC52MS5MaXN0U2F2ZWRTZWFyY2hlc1Jlc3BvbnNlIgOQAgESfAoRRGVsZXRlU2F2ZWRTZWFyY2gSMi5yZW50cHJvb2Yuc2F2ZWRzZWFyY2gudjEuRGVsZXRlU2F2ZWRTZWFyY2hSZXF1ZXN0GjMucmVudHByb29mLnNhdmVkc2VhcmNoLnYxLkRlbGV0ZVNhdmVkU2VhcmNoUmVzcG9uc2UShQEKFFNldFNhdmVkU2VhcmNoQWxlcnRzEjUucmVudHByb29mLnNhdmVkc2VhcmNoLnYxLlNldFNhdmVkU2VhcmNoQWxlcnRzUmVxdWVzdBo2LnJlbnRwcm9vZi5zYXZlZHNlYXJjaC52MS5TZXRTYXZlZFNlYXJjaEFsZXJ0c1Jlc3BvbnNlQv0BChxjb20ucmVudHByb29mLnNhdmVkc2VhcmNoLnYxQhBTYXZlZHNlYXJjaFByb3RvUAFaSWdpdGh1Yi5jb20vcmVudHByb29mL3JlbnRwcm9vZi9nZW4vcmVudHByb29mL3NhdmVkc2VhcmNoL3YxO3NhdmVkc2VhcmNodjGiAgNSU1iqAhhSZW50cHJvb2YuU2F2ZWRzZWFyY2guVjHKAhhSZW50cHJvb2ZcU2F2ZWRzZWFyY2hcVjHiAiRSZW50cHJvb2ZcU2F2ZWRzZWFyY2hcVjFcR1BCTWV0YWRhdGHqAhpSZW50cHJvb2Y6OlNhdmVkc2VhcmNoOjpWMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_rentproof_property_v1_property, file_rentproof_vocab_v1_vocab]);
 
 /**
  * SavedSearch is one saved search as its member sees it: what was asked (the request's fields,
@@ -37,14 +39,14 @@ export type SavedSearch = Message<"rentproof.savedsearch.v1.SavedSearch"> & {
   name: string;
 
   /**
-   * place_kind is city, locality (a neighbourhood) or postal_code.
+   * place_kind is city, locality (a neighbourhood), postal_code or map_area (an area alone).
    *
    * @generated from field: string place_kind = 3;
    */
   placeKind: string;
 
   /**
-   * place_name is the place as listed ("London") or typed ("SW1A 1AA").
+   * place_name is the place as listed ("London") or typed ("SW1A 1AA"); "Map area" for an area alone.
    *
    * @generated from field: string place_name = 4;
    */
@@ -147,6 +149,13 @@ export type SavedSearch = Message<"rentproof.savedsearch.v1.SavedSearch"> & {
    * @generated from field: google.protobuf.Timestamp created_at = 20;
    */
   createdAt?: Timestamp | undefined;
+
+  /**
+   * map_area is the area of the map the search keeps to; unset for none.
+   *
+   * @generated from field: rentproof.property.v1.MapArea map_area = 21;
+   */
+  mapArea?: MapArea | undefined;
 };
 
 /**
@@ -252,6 +261,13 @@ export type CreateSavedSearchRequest = Message<"rentproof.savedsearch.v1.CreateS
    * @generated from field: string area_unit = 15;
    */
   areaUnit: string;
+
+  /**
+   * map_area keeps listings placed inside it (SearchPropertiesRequest's map_area); unset for none.
+   *
+   * @generated from field: rentproof.property.v1.MapArea map_area = 16;
+   */
+  mapArea?: MapArea | undefined;
 };
 
 /**
@@ -405,10 +421,12 @@ export const SetSavedSearchAlertsResponseSchema: GenMessage<SetSavedSearchAlerts
 
 /**
  * SavedSearchService keeps a signed-in member's saved searches (issue 32): a named search with
- * one place (a city, neighbourhood or postcode) and the search's filters, listed on /dashboard.
- * A new listing that matches one (or an edit that makes a listing match it) tells its member with
- * an in-app notification and, when they want saved-search email, at most one email a day per
- * saved search, whose one-click unsubscribe turns saved-search email off. Every rpc needs a
+ * a place (a city, neighbourhood or postcode, a map area, or both a place and an area) and the
+ * search's filters, listed on /dashboard. A new listing that matches one (or an edit that makes a
+ * listing match it) tells its member with an in-app notification and, when they want
+ * saved-search email, at most one email a day per saved search: the day's first match at once,
+ * the later ones together in the next day's digest. Each email's one-click unsubscribe turns that
+ * saved search's alerts off. Every rpc needs a
  * session (unauthenticated otherwise) and acts on the caller's own saved searches only: another
  * member's answers not_found, as one that does not exist.
  *
@@ -418,8 +436,9 @@ export const SavedSearchService: GenService<{
   /**
    * CreateSavedSearch saves the caller's search. Its place is read from city, zip_code and query
    * by the search's own rule (a postcode before a neighbourhood before a city when the line
-   * names several); a search that names no place answers invalid_argument ("Choose a city,
-   * neighbourhood or postcode to save this search"), and a member's 21st resource_exhausted.
+   * names several), and map_area bounds it too; a search with neither place nor area answers
+   * invalid_argument ("Choose a city, neighbourhood or postcode, or an area of the map, to save
+   * this search"), and a member's 21st resource_exhausted.
    *
    * @generated from rpc rentproof.savedsearch.v1.SavedSearchService.CreateSavedSearch
    */

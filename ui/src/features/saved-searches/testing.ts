@@ -34,7 +34,15 @@ export function savedSearchesTransport(
     router.service(SavedSearchService, {
       listSavedSearches: () => ({ savedSearches: list }),
       createSavedSearch(req) {
-        const s = makeSavedSearch(list.length + 1, { name: req.name, city: req.city, query: req.query });
+        // The place as the server reads it, roughly: the typed city, else the map's area alone.
+        const areaOnly = req.mapArea !== undefined && !req.city && !req.zipCode && !req.query;
+        const s = makeSavedSearch(list.length + 1, {
+          name: req.name,
+          city: req.city,
+          query: req.query,
+          mapArea: req.mapArea,
+          ...(areaOnly ? { placeKind: "map_area", placeName: "Map area" } : {}),
+        });
         list.unshift(s);
         return { savedSearch: s };
       },

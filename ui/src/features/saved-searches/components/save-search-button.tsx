@@ -31,17 +31,21 @@ interface SaveSearchButtonProps {
   request: MessageInitShape<typeof SearchPropertiesRequestSchema>;
 }
 
-/** suggestedName is a first name for the search: its typed place and words, "My search" without. */
+/**
+ * suggestedName is a first name for the search: its typed place and words; "Homes in this map area"
+ * for an area of the map alone, "My search" without either.
+ */
 export function suggestedName(request: SaveSearchButtonProps["request"]): string {
   const line = [request.query, request.city, request.zipCode].map((s) => s?.trim() ?? "").filter(Boolean).join(", ");
-  return (line || "My search").slice(0, MAX_NAME_CHARS);
+  return (line || (request.mapArea ? "Homes in this map area" : "My search")).slice(0, MAX_NAME_CHARS);
 }
 
 /**
  * SaveSearchButton saves the current search, with its filters, to the member's saved searches
  * (listed on /dashboard, each alerting its member when a new listing matches): a small dialog
  * asks for its name. A visitor is sent to sign in first, and comes back here after. The server
- * reads the search's place; a search without one is refused with its message in the dialog.
+ * reads the search's place (a typed city, neighbourhood or postcode, the map view's searched area,
+ * or both); a search with neither is refused with its message in the dialog.
  */
 export function SaveSearchButton({ request }: SaveSearchButtonProps) {
   const location = useLocation();
@@ -97,6 +101,8 @@ function SaveSearchForm({ request, onSaved }: SaveSearchButtonProps & { onSaved:
         furnished: request.furnished ?? false,
         minArea: request.minArea ?? 0,
         areaUnit: request.areaUnit ?? "",
+        // The map view's "Search this area" (unset without one): the search keeps to it.
+        mapArea: request.mapArea,
       },
       {
         onSuccess: () => {

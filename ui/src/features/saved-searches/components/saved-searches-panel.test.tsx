@@ -2,9 +2,11 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
+import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import type { Transport } from "@connectrpc/connect";
 import { AppProviders, createQueryClient } from "@/app/providers";
+import { MapAreaSchema } from "@/gen/rentproof/property/v1/property_pb";
 import { makeUser } from "@/test/render";
 import { filterSummary, savedSearchUrl } from "../search-url";
 import { makeSavedSearch, savedSearchesTransport } from "../testing";
@@ -56,6 +58,29 @@ describe("SavedSearchesPanel", () => {
     expect(second).toHaveTextContent("Any home");
     expect(within(second!).getByRole("checkbox", { name: "Alerts for “Postcode”" })).not.toBeChecked();
     expect(within(second!).getByRole("link", { name: "Open “Postcode”" })).toHaveAttribute("href", "/find-properties?zipCode=SW1A+1AA");
+  });
+
+  it("labels a map area search and links it to the map view over its area", async () => {
+    const mapArea = create(MapAreaSchema, { west: 0.1, south: 52.18, east: 0.16, north: 52.22 });
+    renderPanel(
+      savedSearchesTransport(makeUser(), [
+        makeSavedSearch(2, { name: "Near the river", placeKind: "map_area", placeName: "Map area", city: "", mapArea, minBedrooms: 2 }),
+        makeSavedSearch(1, { name: "London in the box", mapArea }),
+      ]),
+    );
+    const list = await screen.findByRole("list", { name: "Saved searches" });
+    const [area, bounded] = within(list).getAllByRole("listitem");
+    expect(within(area!).getByText("Map area")).toBeInTheDocument();
+    expect(area).toHaveTextContent("2+ bedrooms");
+    expect(within(area!).getByRole("link", { name: "Open “Near the river”" })).toHaveAttribute(
+      "href",
+      "/find-properties?beds=2&mapArea=0.1%2C52.18%2C0.16%2C52.22&view=map",
+    );
+    expect(within(bounded!).getByText("City: London · within a map area")).toBeInTheDocument();
+    expect(within(bounded!).getByRole("link", { name: "Open “London in the box”" })).toHaveAttribute(
+      "href",
+      "/find-properties?city=London&mapArea=0.1%2C52.18%2C0.16%2C52.22&view=map",
+    );
   });
 
   it("turns alerts off and deletes a search", async () => {

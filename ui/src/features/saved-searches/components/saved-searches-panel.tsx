@@ -1,4 +1,4 @@
-import { Search, Trash2 } from "lucide-react";
+import { Map as MapIcon, Search, Trash2 } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Button, buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -13,7 +13,8 @@ import "../saved-searches.css";
 /**
  * SavedSearchesPanel is the dashboard's Saved Searches tab: the member's saved searches, newest
  * first, each with its place, its filters in words, a switch for its alerts, a link that opens
- * it on Find Properties and a delete button; or an empty state that leads to the search.
+ * it on Find Properties (in the map view over its area, for a search with a map area) and a
+ * delete button; or an empty state that leads to the search.
  */
 export function SavedSearchesPanel() {
   const list = useSavedSearches();
@@ -77,7 +78,7 @@ function SavedSearchItem({ search }: { search: SavedSearch }) {
           Alerts for “{search.name}”
         </label>
         <Link to={savedSearchUrl(search)} className={buttonClass("outline", "sm")} aria-label={`Open “${search.name}”`}>
-          <Search aria-hidden="true" size={16} /> Open
+          {search.mapArea ? <MapIcon aria-hidden="true" size={16} /> : <Search aria-hidden="true" size={16} />} Open
         </Link>
         <Button
           variant="outline"

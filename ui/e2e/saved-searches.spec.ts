@@ -1,13 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
-import { listProperty, register, sql, stamp } from "./accounts";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { PNG_1PX, listProperty, register, sql, stamp } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
-import { latestMail, mailAddress } from "./mailpit";
+import { visit } from "./hydrated";
+import { latestMail, mailAddress, mailCount } from "./mailpit";
 
 // Issue 32, saved searches with alerts, against the real server, database and Mailpit: a tenant
 // saves a search with Find Properties' Save search button, sees it
 // on /dashboard › Saved Searches with a link that reopens it, a landlord lists a matching home,
-// and the tenant finds the notification in the app and the email in Mailpit.
+// and the tenant finds the notification in the app and the email in Mailpit. The same for a search
+// whose place is an area of the map, and a listing outside that area tells nobody.
 
 /** query runs one statement on the test database and returns its single value, as text. */
 function query(statement: string, vars: Record<string, string> = {}): string {
@@ -91,4 +93,107 @@ test("save a search, list a matching home as a landlord, see the notification an
   await page.goto("/dashboard?tab=searches");
   await item.getByRole("button", { name: `Delete “${name}”` }).click();
   await expect(item).toHaveCount(0);
+});
+
+// A saved search whose place is an area of the map (issue 32): saved from the map view, it tells
+// its member of a listing placed inside the area, and nobody of one placed outside it.
+
+/** AREA is around Portree, on the Isle of Skye, where no other test places a listing. */
+const AREA = { west: -6.25, south: 57.38, east: -6.15, north: 57.44 };
+const AREA_PARAM = `${AREA.west},${AREA.south},${AREA.east},${AREA.north}`;
+
+/** listPlacedProperty lists a two-bedroom cottage with one picture at latitude, longitude as the signed-in landlord and returns its id. */
+async function listPlacedProperty(request: APIRequestContext, title: string, latitude: string, longitude: string): Promise<number> {
+  const upload = await request.post("/api/upload/property-images", {
+    multipart: { images: { name: "front.png", mimeType: "image/png", buffer: PNG_1PX } },
+  });
+  expect(upload.ok(), await upload.text()).toBeTruthy();
+  const created = await request.post("/rentproof.property.v1.PropertyService/CreateProperty", {
+    data: {
+      title,
+      description: "A two-bedroom cottage above the harbour, with a wood stove and a view of the bay.",
+      address: "4 Quay Street",
+      city: "Portree",
+      country: "United Kingdom",
+      propertyType: "house",
+      monthlyRent: 1100,
+      bedrooms: 2,
+      bathrooms: 1,
+      squareFeet: 80,
+      areaUnit: "sqm",
+      currency: "GBP",
+      latitude,
+      longitude,
+      images: ((await upload.json()) as { files: string[] }).files,
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  return ((await created.json()) as { property: { id: number } }).property.id;
+}
+
+test("save a map area from the map view; a listing inside it tells the member, one outside it nobody", async ({ page, browser }) => {
+  // The map view, axe over it and two workers' jobs take longer than the default on CI's two cores.
+  test.setTimeout(90_000);
+  const tenant = await register(page.request, "tenant");
+  const address = mailAddress("saved-area");
+  sql("UPDATE users SET email = :'address', email_verified_at = now() WHERE username = :'name';", { address, name: tenant.username });
+  const name = `Portree harbour ${stamp()}`;
+
+  // The map view over the area, as "Search this area" leaves it (or a shared link), saved with its button.
+  await visit(page, `/find-properties?beds=2&view=map&mapArea=${AREA_PARAM}`);
+  await expect(page.getByRole("region", { name: "Map of search results" })).toBeVisible();
+  await page.getByRole("button", { name: "Save search" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save this search" });
+  await expect(dialog.getByLabel("Name")).toHaveValue("Homes in this map area");
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Search saved", { exact: true })).toBeVisible();
+
+  // On the dashboard it is a map area, with its filters, alerts on and a link back to the map view.
+  await page.goto("/dashboard?tab=searches");
+  const item = page.getByRole("list", { name: "Saved searches" }).getByRole("listitem").filter({ hasText: name });
+  await expect(item.getByText("Map area", { exact: true })).toBeVisible();
+  await expect(item).toContainText("2+ bedrooms");
+  await expect(item.getByRole("checkbox", { name: `Alerts for “${name}”` })).toBeChecked();
+  await expectNoSeriousViolation(page);
+  // The link is in the tab order, after the alerts switch.
+  await item.getByRole("checkbox", { name: `Alerts for “${name}”` }).focus();
+  await page.keyboard.press("Tab");
+  await expect(item.getByRole("link", { name: `Open “${name}”` })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/find-properties\?/);
+  const reopened = new URL(page.url()).searchParams;
+  expect(reopened.get("mapArea")).toBe(AREA_PARAM);
+  expect(reopened.get("view")).toBe("map");
+  expect(reopened.get("beds")).toBe("2");
+  await expect(page.getByRole("region", { name: "Map of search results" })).toBeVisible();
+
+  // A landlord lists a cottage in Broadford, outside the area, then one in Portree, inside it.
+  const landlordContext = await browser.newContext();
+  const landlord = await landlordContext.newPage();
+  await register(landlord.request, "landlord");
+  const outsideTitle = `Cottage in Broadford ${stamp()}`;
+  const outside = await listPlacedProperty(landlord.request, outsideTitle, "57.2406", "-5.9108");
+  const insideTitle = `Cottage above the harbour ${stamp()}`;
+  const inside = await listPlacedProperty(landlord.request, insideTitle, "57.4125", "-6.1964");
+  await landlordContext.close();
+  await matched(outside);
+  await matched(inside);
+
+  // The listing inside tells the member, in the app and by email; the one outside tells nobody.
+  await page.goto("/notifications");
+  const about = (title: string) => page.getByRole("list", { name: "Notifications, newest first" }).getByRole("listitem").filter({ hasText: title });
+  const notification = about(insideTitle).getByRole("link", { name: `Unread: New listing for your saved search “${name}”` });
+  await expect(notification).toBeVisible();
+  await expect(about(outsideTitle)).toHaveCount(0);
+  const mail = await latestMail(address, { subject: name });
+  expect(mail.subject).toBe(`New listing for your saved search “${name}”`);
+  expect(mail.text).toContain(insideTitle);
+  expect(mail.text).not.toContain(outsideTitle);
+  expect(mail.links.some((l) => l.endsWith(`/properties/${inside}`))).toBeTruthy();
+  expect(await mailCount(address)).toBe(1);
+  await notification.click();
+  await expect(page).toHaveURL(new RegExp(`/properties/${inside}$`));
+  await expect(page.getByRole("heading", { level: 1, name: insideTitle })).toBeVisible();
 });

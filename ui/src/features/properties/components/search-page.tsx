@@ -162,8 +162,8 @@ export function SearchPage({ saveSearch }: SearchPageProps = {}) {
           }}
           viewToggle={
             <>
-              {/* A saved search needs a place: a typed city, neighbourhood or postcode. */}
-              {saveSearch && searchText(state) ? saveSearch(searchRequest(state)) : null}
+              {/* A saved search needs a place: a typed city, neighbourhood or postcode, or the map's area. */}
+              {saveSearch && (searchText(state) || state.mapArea) ? saveSearch(searchRequest(state)) : null}
               <ViewToggle view={state.view} onChange={(view) => update((prev) => switchView(prev, view), true)} />
             </>
           }

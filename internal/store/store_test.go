@@ -220,6 +220,53 @@ func TestFixedPlansReuseTheGenericPlan(t *testing.T) {
 	}
 }
 
+// CustomPlans runs a statement unnamed, so PostgreSQL plans it for each call's arguments: it
+// never becomes a prepared statement whose generic plan could take over after five calls. The
+// same statement through the connection itself is prepared.
+func TestCustomPlansPrepareNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _ := dbtest.New(t)
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
+	const statement = "SELECT count(*) FROM properties WHERE active AND ($1::text IS NULL OR city_key = $1)"
+	count := func(q store.Querier) {
+		t.Helper()
+		var n int64
+		if err := q.QueryRow(ctx, statement, "springfield").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := q.Query(ctx, statement, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows.Close()
+		if _, err := q.Exec(ctx, statement, "leeds"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prepared := func() (n int) {
+		t.Helper()
+		if err := conn.QueryRow(ctx, "SELECT count(*)::int FROM pg_prepared_statements WHERE statement = $1", statement).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for range 8 {
+		count(store.CustomPlans(conn))
+	}
+	if n := prepared(); n != 0 {
+		t.Errorf("through CustomPlans the statement was prepared (%d)", n)
+	}
+	count(conn)
+	if n := prepared(); n != 1 {
+		t.Errorf("through the connection the statement is prepared %d times, want 1 (the test would prove nothing)", n)
+	}
+}
+
 // pool_max_conns in DATABASE_URL sizes the pool and must not reach PostgreSQL, which would refuse
 // it as a setting when the migrations connect.
 func TestPoolSettingsInTheURL(t *testing.T) {

@@ -110,13 +110,21 @@ func (r lineReading) placeCandidates() []placeCandidate {
 	return out
 }
 
-// without is the reading's free text once a place's run of words is taken out, and any other
-// abbreviation of the same place ("New York, NY").
+// without is the reading's free text once a place's run of words is taken out, with any repeat
+// of it and any abbreviation of the same place ("New York, NY").
 func (r lineReading) without(c placeCandidate) string {
-	rest := slices.DeleteFunc(slices.Concat(r.words[:c.from], r.words[c.to:]), func(w string) bool {
-		return cityAbbreviations[strings.Trim(w, ".,;")] == c.key
-	})
-	return strings.Join(rest, " ")
+	rest := slices.Concat(r.words[:c.from], r.words[c.to:])
+	var out []string
+	for i := 0; i < len(rest); i++ {
+		if end := i + c.to - c.from; end <= len(rest) && strings.Trim(strings.Join(rest[i:end], " "), ".,;") == c.key {
+			i = end - 1 // the place named again ("Springfield" in both boxes)
+			continue
+		}
+		if cityAbbreviations[strings.Trim(rest[i], ".,;")] != c.key {
+			out = append(out, rest[i])
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // namedPlace looks up the runs of r's words that could name a place, in one statement, and

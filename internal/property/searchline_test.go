@@ -42,6 +42,15 @@ func TestReadLine(t *testing.T) {
 	if got := r.without(r.placeCandidates()[1]); got != "chelsea" {
 		t.Errorf("without nyc: %q", got)
 	}
+	// A place named twice (the city box and the line) leaves no free text behind.
+	r = readLine("New York new york, garden NYC", false)
+	for _, c := range r.placeCandidates() {
+		if c.from == 0 && c.to == 2 {
+			if got := r.without(c); got != "garden" {
+				t.Errorf("a place named twice: %q left from %q, want garden", got, r.words)
+			}
+		}
+	}
 }
 
 type reading [3]string

@@ -129,26 +129,41 @@ func statements() []statement {
 // filters, one a line.
 func (st statement) where() string {
 	lines := []string{"active"}
+	// A page that walks a sort's index checks its criteria on the rows it passes; a count, or a
+	// shape sorted by argument, may find the matches by any criterion's index.
+	walked := !st.count && !st.shape.byArgument
 	if st.shape.lead != nil {
-		lines[0] += " AND " + st.shape.lead.required()
+		lines[0] += " AND " + st.shape.lead.required(walked)
 	}
 	if !st.plain {
 		for _, c := range st.filters() {
-			lines = append(lines, "AND "+c.optional())
+			lines = append(lines, "AND "+c.optional(walked))
 		}
 	}
 	return strings.Join(lines, "\n  ")
 }
 
-// required is the condition of a criterion that leads: its argument is always given.
-func (c *criterion) required() string { return fmt.Sprintf(c.match, "sqlc.arg("+c.arg+")") }
+// required is the condition of a criterion that leads: its argument is always given. walked asks
+// for its form no index serves, when it has one.
+func (c *criterion) required(walked bool) string {
+	return fmt.Sprintf(c.matching(walked), "sqlc.arg("+c.arg+")")
+}
 
-// optional is the condition of a criterion that narrows only when asked for.
-func (c *criterion) optional() string {
+// optional is the condition of a criterion that narrows only when asked for (in its walked form,
+// when asked and it has one).
+func (c *criterion) optional(walked bool) string {
 	if c.flag {
-		return fmt.Sprintf("(NOT sqlc.arg(%s)::bool OR %s)", c.arg, c.match)
+		return fmt.Sprintf("(NOT sqlc.arg(%s)::bool OR %s)", c.arg, c.matching(walked))
 	}
-	return fmt.Sprintf("(sqlc.narg(%s)::%s IS NULL OR %s)", c.arg, c.sqlType, fmt.Sprintf(c.match, "sqlc.narg("+c.arg+")"))
+	return fmt.Sprintf("(sqlc.narg(%s)::%s IS NULL OR %s)", c.arg, c.sqlType, fmt.Sprintf(c.matching(walked), "sqlc.narg("+c.arg+")"))
+}
+
+// matching is the criterion's condition: its walked form when asked and it has one.
+func (c *criterion) matching(walked bool) string {
+	if walked && c.walked != "" {
+		return c.walked
+	}
+	return c.match
 }
 
 // orderBy is a sort's ORDER BY list: its terms, then id in the sort's direction.
@@ -241,7 +256,8 @@ func (s *shape) filters() []*criterion {
 	for _, c := range criteria {
 		given := false
 		for _, earlier := range shapes {
-			given = given || earlier.lead == c
+			// A shape taken only when its flag is on leaves its lead to the later ones too.
+			given = given || earlier.lead == c && (earlier.when == "" || earlier.name == s.name)
 			if earlier.name == s.name {
 				break
 			}

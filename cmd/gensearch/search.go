@@ -14,7 +14,13 @@ type criterion struct {
 	// match is the condition a listing meets, with %s for the argument (for a flag, the
 	// condition alone). It is the one place a criterion's rule is written.
 	match string
-	doc   string // the comment of its field in searchArgs
+	// walked, if set, is the same condition in a form no index serves, for a statement that walks
+	// a sort's index and checks it on the rows it passes (a page of any shape but one that finds
+	// its matches by this criterion): PostgreSQL estimates an indexable box at 0.1% of the table
+	// whatever its size, and would find a city-wide box's thousands by the box index and sort
+	// them; a plain function call it guesses at a third, and walks.
+	walked string
+	doc    string // the comment of its field in searchArgs
 	// notInFacets: the facet indexes do not hold its column, so a count that asks for it reads
 	// the table.
 	notInFacets bool
@@ -39,7 +45,8 @@ var (
 		doc: "Every word of the query as a LIKE pattern (see queryWords)."}
 	// The map's area: listings placed inside it (see properties.position).
 	mapArea = &criterion{arg: "map_area", sqlType: "float8[]", match: "position <@ search_area(%s::float8[])", notInFacets: true,
-		doc: "The map area as {west, south, east, north} in degrees."}
+		walked: "on_pb(position, search_area(%s::float8[]))", // <@'s function
+		doc:    "The map area as {west, south, east, north} in degrees."}
 	// Listings the map cannot show, to say how many there are.
 	unplaced = &criterion{arg: "unplaced_only", sqlType: "bool", flag: true, match: "position IS NULL", notInFacets: true,
 		doc: "Listings without a position only (to count them)."}
@@ -51,8 +58,10 @@ var (
 	// the currency left out asks for the others.
 	currency = &criterion{arg: "currency", sqlType: "text", match: "currency = %s",
 		doc: "The currency of the rent, an ISO code."}
-	otherCurrency = &criterion{arg: "other_currency", sqlType: "text", match: "currency <> %s",
-		doc: "Listings whose rent is not in this currency (to count what a currency filter left out)."}
+	// Named one by one (not "<> currency"), so a count finds them in the facet index's currency
+	// ranges rather than reading all of it.
+	otherCurrency = &criterion{arg: "other_currencies", sqlType: "text[]", match: "currency = ANY (%s::text[])",
+		doc: "Listings whose rent is in one of these currencies (to count what a currency filter left out: every other one)."}
 	minRent = &criterion{arg: "min_rent", sqlType: "int", match: "monthly_rent >= %s",
 		doc: "The lowest monthly rent, in Currency."}
 	maxRent = &criterion{arg: "max_rent", sqlType: "int", match: "monthly_rent <= %s",
@@ -138,6 +147,14 @@ type shape struct {
 
 var shapes = []shape{
 	{
+		// A map area holding few listings, whatever else is asked: the area index finds them,
+		// then they are sorted (a street's box inside a large city would otherwise walk the
+		// whole city's index).
+		name: "AreaFew", lead: mapArea, byArgument: true, when: "areaFew",
+		whenDoc: "The map area holds few listings (Search probes it): find them by position, then sort them.",
+		indexes: map[string]string{"": "properties_position"},
+	},
+	{
 		name: "City", facets: "properties_city_price", lead: city, plain: true,
 		total: "(SELECT property_count FROM cities WHERE key = sqlc.arg(city_key))::int",
 		indexes: map[string]string{"featured": "properties_city_featured", "highestRated": "properties_city_rating",
@@ -156,12 +173,6 @@ var shapes = []shape{
 		indexes: map[string]string{"featured": "properties_postal_featured", "highestRated": "properties_postal_rating",
 			"mostReviews": "properties_postal_reviews", "newestListed": "properties_postal_newest",
 			"priceLowHigh": "properties_postal_price", "priceHighLow": "properties_postal_price"},
-	},
-	{
-		// A map area holding few listings: the area index finds them, then they are sorted.
-		name: "AreaFew", lead: mapArea, byArgument: true, when: "areaFew",
-		whenDoc: "The map area holds few listings (Search probes it): find them by position, then sort them.",
-		indexes: map[string]string{"": "properties_position"},
 	},
 	{
 		// A map area holding many (a city's zoom holds thousands): walk the sort's index and keep

@@ -16,7 +16,7 @@ SELECT count(*)::int FROM (
       AND ($1::text IS NULL OR property_type = $1)
       AND (NOT $2::bool OR verified)
       AND ($3::text IS NULL OR currency = $3)
-      AND ($4::text IS NULL OR currency <> $4)
+      AND ($4::text[] IS NULL OR currency = ANY ($4::text[]))
       AND ($5::int IS NULL OR monthly_rent >= $5)
       AND ($6::int IS NULL OR monthly_rent <= $6)
       AND ($7::int IS NULL OR bedrooms >= $7)
@@ -35,7 +35,7 @@ type CountAllParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -55,7 +55,7 @@ func (q *Queries) CountAll(ctx context.Context, arg CountAllParams) (int32, erro
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -80,7 +80,7 @@ SELECT count(*)::int FROM (
       AND ($2::text IS NULL OR property_type = $2)
       AND (NOT $3::bool OR verified)
       AND ($4::text IS NULL OR currency = $4)
-      AND ($5::text IS NULL OR currency <> $5)
+      AND ($5::text[] IS NULL OR currency = ANY ($5::text[]))
       AND ($6::int IS NULL OR monthly_rent >= $6)
       AND ($7::int IS NULL OR monthly_rent <= $7)
       AND ($8::int IS NULL OR bedrooms >= $8)
@@ -101,7 +101,7 @@ type CountAreaParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -123,7 +123,7 @@ func (q *Queries) CountArea(ctx context.Context, arg CountAreaParams) (int32, er
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -146,31 +146,37 @@ const countAreaFew = `-- name: CountAreaFew :one
 SELECT count(*)::int FROM (
     SELECT 1 FROM properties
     WHERE active AND position <@ search_area($1::float8[])
-      AND ($2::text IS NULL OR property_type = $2)
-      AND (NOT $3::bool OR verified)
-      AND ($4::text IS NULL OR currency = $4)
-      AND ($5::text IS NULL OR currency <> $5)
-      AND ($6::int IS NULL OR monthly_rent >= $6)
-      AND ($7::int IS NULL OR monthly_rent <= $7)
-      AND ($8::int IS NULL OR bedrooms >= $8)
-      AND ($9::int IS NULL OR bathrooms >= $9)
-      AND (NOT $10::bool OR pets_allowed)
-      AND (NOT $11::bool OR furnished)
-      AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-      AND (NOT $13::bool OR verified_review_count > 0)
-      AND (NOT $14::bool OR position IS NULL)
-      AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
-      AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
-    LIMIT $17
+      AND ($2::text IS NULL OR city_key = $2)
+      AND ($3::text IS NULL OR locality_key = $3)
+      AND ($4::text IS NULL OR postal_code_key = $4)
+      AND ($5::text IS NULL OR property_type = $5)
+      AND (NOT $6::bool OR verified)
+      AND ($7::text IS NULL OR currency = $7)
+      AND ($8::text[] IS NULL OR currency = ANY ($8::text[]))
+      AND ($9::int IS NULL OR monthly_rent >= $9)
+      AND ($10::int IS NULL OR monthly_rent <= $10)
+      AND ($11::int IS NULL OR bedrooms >= $11)
+      AND ($12::int IS NULL OR bathrooms >= $12)
+      AND (NOT $13::bool OR pets_allowed)
+      AND (NOT $14::bool OR furnished)
+      AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
+      AND (NOT $16::bool OR verified_review_count > 0)
+      AND (NOT $17::bool OR position IS NULL)
+      AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
+      AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
+    LIMIT $20
 ) AS matches
 `
 
 type CountAreaFewParams struct {
 	MapArea             []float64
+	CityKey             *string
+	LocalityKey         *string
+	PostalCodeKey       *string
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -189,10 +195,13 @@ type CountAreaFewParams struct {
 func (q *Queries) CountAreaFew(ctx context.Context, arg CountAreaFewParams) (int32, error) {
 	row := q.db.QueryRow(ctx, countAreaFew,
 		arg.MapArea,
+		arg.CityKey,
+		arg.LocalityKey,
+		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -221,7 +230,7 @@ SELECT count(*)::int FROM (
       AND ($5::text IS NULL OR property_type = $5)
       AND (NOT $6::bool OR verified)
       AND ($7::text IS NULL OR currency = $7)
-      AND ($8::text IS NULL OR currency <> $8)
+      AND ($8::text[] IS NULL OR currency = ANY ($8::text[]))
       AND ($9::int IS NULL OR monthly_rent >= $9)
       AND ($10::int IS NULL OR monthly_rent <= $10)
       AND ($11::int IS NULL OR bedrooms >= $11)
@@ -245,7 +254,7 @@ type CountCityParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -270,7 +279,7 @@ func (q *Queries) CountCity(ctx context.Context, arg CountCityParams) (int32, er
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -296,7 +305,7 @@ SELECT count(*)::int FROM (
       AND ($1::text IS NULL OR property_type = $1)
       AND (NOT $2::bool OR verified)
       AND ($3::text IS NULL OR currency = $3)
-      AND ($4::text IS NULL OR currency <> $4)
+      AND ($4::text[] IS NULL OR currency = ANY ($4::text[]))
       AND ($5::int IS NULL OR monthly_rent >= $5)
       AND ($6::int IS NULL OR monthly_rent <= $6)
       AND ($7::int IS NULL OR bedrooms >= $7)
@@ -313,7 +322,7 @@ type CountFacetsAllParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -331,7 +340,7 @@ func (q *Queries) CountFacetsAll(ctx context.Context, arg CountFacetsAllParams) 
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -356,7 +365,7 @@ SELECT count(*)::int FROM (
       AND ($4::text IS NULL OR property_type = $4)
       AND (NOT $5::bool OR verified)
       AND ($6::text IS NULL OR currency = $6)
-      AND ($7::text IS NULL OR currency <> $7)
+      AND ($7::text[] IS NULL OR currency = ANY ($7::text[]))
       AND ($8::int IS NULL OR monthly_rent >= $8)
       AND ($9::int IS NULL OR monthly_rent <= $9)
       AND ($10::int IS NULL OR bedrooms >= $10)
@@ -376,7 +385,7 @@ type CountFacetsCityParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -397,7 +406,7 @@ func (q *Queries) CountFacetsCity(ctx context.Context, arg CountFacetsCityParams
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -421,7 +430,7 @@ SELECT count(*)::int FROM (
       AND ($3::text IS NULL OR property_type = $3)
       AND (NOT $4::bool OR verified)
       AND ($5::text IS NULL OR currency = $5)
-      AND ($6::text IS NULL OR currency <> $6)
+      AND ($6::text[] IS NULL OR currency = ANY ($6::text[]))
       AND ($7::int IS NULL OR monthly_rent >= $7)
       AND ($8::int IS NULL OR monthly_rent <= $8)
       AND ($9::int IS NULL OR bedrooms >= $9)
@@ -440,7 +449,7 @@ type CountFacetsLocalityParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -460,7 +469,7 @@ func (q *Queries) CountFacetsLocality(ctx context.Context, arg CountFacetsLocali
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -483,7 +492,7 @@ SELECT count(*)::int FROM (
       AND ($2::text IS NULL OR property_type = $2)
       AND (NOT $3::bool OR verified)
       AND ($4::text IS NULL OR currency = $4)
-      AND ($5::text IS NULL OR currency <> $5)
+      AND ($5::text[] IS NULL OR currency = ANY ($5::text[]))
       AND ($6::int IS NULL OR monthly_rent >= $6)
       AND ($7::int IS NULL OR monthly_rent <= $7)
       AND ($8::int IS NULL OR bedrooms >= $8)
@@ -501,7 +510,7 @@ type CountFacetsPostalParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -520,7 +529,7 @@ func (q *Queries) CountFacetsPostal(ctx context.Context, arg CountFacetsPostalPa
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -545,7 +554,7 @@ SELECT count(*)::int FROM (
       AND ($4::text IS NULL OR property_type = $4)
       AND (NOT $5::bool OR verified)
       AND ($6::text IS NULL OR currency = $6)
-      AND ($7::text IS NULL OR currency <> $7)
+      AND ($7::text[] IS NULL OR currency = ANY ($7::text[]))
       AND ($8::int IS NULL OR monthly_rent >= $8)
       AND ($9::int IS NULL OR monthly_rent <= $9)
       AND ($10::int IS NULL OR bedrooms >= $10)
@@ -568,7 +577,7 @@ type CountLocalityParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -592,7 +601,7 @@ func (q *Queries) CountLocality(ctx context.Context, arg CountLocalityParams) (i
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -619,7 +628,7 @@ SELECT count(*)::int FROM (
       AND ($3::text IS NULL OR property_type = $3)
       AND (NOT $4::bool OR verified)
       AND ($5::text IS NULL OR currency = $5)
-      AND ($6::text IS NULL OR currency <> $6)
+      AND ($6::text[] IS NULL OR currency = ANY ($6::text[]))
       AND ($7::int IS NULL OR monthly_rent >= $7)
       AND ($8::int IS NULL OR monthly_rent <= $8)
       AND ($9::int IS NULL OR bedrooms >= $9)
@@ -641,7 +650,7 @@ type CountPostalParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -664,7 +673,7 @@ func (q *Queries) CountPostal(ctx context.Context, arg CountPostalParams) (int32
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -690,7 +699,7 @@ SELECT count(*)::int FROM (
       AND ($2::text IS NULL OR property_type = $2)
       AND (NOT $3::bool OR verified)
       AND ($4::text IS NULL OR currency = $4)
-      AND ($5::text IS NULL OR currency <> $5)
+      AND ($5::text[] IS NULL OR currency = ANY ($5::text[]))
       AND ($6::int IS NULL OR monthly_rent >= $6)
       AND ($7::int IS NULL OR monthly_rent <= $7)
       AND ($8::int IS NULL OR bedrooms >= $8)
@@ -710,7 +719,7 @@ type CountTextParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -731,7 +740,7 @@ func (q *Queries) CountText(ctx context.Context, arg CountTextParams) (int32, er
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -3169,7 +3178,7 @@ WHERE active
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
   AND ($4::text IS NULL OR currency = $4)
-  AND ($5::text IS NULL OR currency <> $5)
+  AND ($5::text[] IS NULL OR currency = ANY ($5::text[]))
   AND ($6::int IS NULL OR monthly_rent >= $6)
   AND ($7::int IS NULL OR monthly_rent <= $7)
   AND ($8::int IS NULL OR bedrooms >= $8)
@@ -3189,7 +3198,7 @@ type SearchAllFeaturedParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -3216,7 +3225,7 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -3310,7 +3319,7 @@ WHERE active
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
   AND ($4::text IS NULL OR currency = $4)
-  AND ($5::text IS NULL OR currency <> $5)
+  AND ($5::text[] IS NULL OR currency = ANY ($5::text[]))
   AND ($6::int IS NULL OR monthly_rent >= $6)
   AND ($7::int IS NULL OR monthly_rent <= $7)
   AND ($8::int IS NULL OR bedrooms >= $8)
@@ -3330,7 +3339,7 @@ type SearchAllHighestRatedParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -3357,7 +3366,7 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -3451,7 +3460,7 @@ WHERE active
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
   AND ($4::text IS NULL OR currency = $4)
-  AND ($5::text IS NULL OR currency <> $5)
+  AND ($5::text[] IS NULL OR currency = ANY ($5::text[]))
   AND ($6::int IS NULL OR monthly_rent >= $6)
   AND ($7::int IS NULL OR monthly_rent <= $7)
   AND ($8::int IS NULL OR bedrooms >= $8)
@@ -3471,7 +3480,7 @@ type SearchAllMostReviewsParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -3498,7 +3507,7 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -3592,7 +3601,7 @@ WHERE active
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
   AND ($4::text IS NULL OR currency = $4)
-  AND ($5::text IS NULL OR currency <> $5)
+  AND ($5::text[] IS NULL OR currency = ANY ($5::text[]))
   AND ($6::int IS NULL OR monthly_rent >= $6)
   AND ($7::int IS NULL OR monthly_rent <= $7)
   AND ($8::int IS NULL OR bedrooms >= $8)
@@ -3612,7 +3621,7 @@ type SearchAllNewestParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -3639,7 +3648,7 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -3733,7 +3742,7 @@ WHERE active
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
   AND ($4::text IS NULL OR currency = $4)
-  AND ($5::text IS NULL OR currency <> $5)
+  AND ($5::text[] IS NULL OR currency = ANY ($5::text[]))
   AND ($6::int IS NULL OR monthly_rent >= $6)
   AND ($7::int IS NULL OR monthly_rent <= $7)
   AND ($8::int IS NULL OR bedrooms >= $8)
@@ -3753,7 +3762,7 @@ type SearchAllPriceHighLowParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -3780,7 +3789,7 @@ func (q *Queries) SearchAllPriceHighLow(ctx context.Context, arg SearchAllPriceH
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -3874,7 +3883,7 @@ WHERE active
   AND ($2::text IS NULL OR property_type = $2)
   AND (NOT $3::bool OR verified)
   AND ($4::text IS NULL OR currency = $4)
-  AND ($5::text IS NULL OR currency <> $5)
+  AND ($5::text[] IS NULL OR currency = ANY ($5::text[]))
   AND ($6::int IS NULL OR monthly_rent >= $6)
   AND ($7::int IS NULL OR monthly_rent <= $7)
   AND ($8::int IS NULL OR bedrooms >= $8)
@@ -3894,7 +3903,7 @@ type SearchAllPriceLowHighParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -3921,7 +3930,7 @@ func (q *Queries) SearchAllPriceLowHigh(ctx context.Context, arg SearchAllPriceL
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -4011,11 +4020,11 @@ const searchAreaFeatured = `-- name: SearchAreaFeatured :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area($2::float8[])
+WHERE active AND on_pb(position, search_area($2::float8[]))
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
   AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
+  AND ($6::text[] IS NULL OR currency = ANY ($6::text[]))
   AND ($7::int IS NULL OR monthly_rent >= $7)
   AND ($8::int IS NULL OR monthly_rent <= $8)
   AND ($9::int IS NULL OR bedrooms >= $9)
@@ -4037,7 +4046,7 @@ type SearchAreaFeaturedParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -4066,7 +4075,7 @@ func (q *Queries) SearchAreaFeatured(ctx context.Context, arg SearchAreaFeatured
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -4158,42 +4167,48 @@ SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.z
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND position <@ search_area($2::float8[])
-  AND ($3::text IS NULL OR property_type = $3)
-  AND (NOT $4::bool OR verified)
-  AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
-  AND ($7::int IS NULL OR monthly_rent >= $7)
-  AND ($8::int IS NULL OR monthly_rent <= $8)
-  AND ($9::int IS NULL OR bedrooms >= $9)
-  AND ($10::int IS NULL OR bathrooms >= $10)
-  AND (NOT $11::bool OR pets_allowed)
-  AND (NOT $12::bool OR furnished)
-  AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR verified_review_count > 0)
-  AND (NOT $15::bool OR position IS NULL)
-  AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
-  AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
+  AND ($3::text IS NULL OR city_key = $3)
+  AND ($4::text IS NULL OR locality_key = $4)
+  AND ($5::text IS NULL OR postal_code_key = $5)
+  AND ($6::text IS NULL OR property_type = $6)
+  AND (NOT $7::bool OR verified)
+  AND ($8::text IS NULL OR currency = $8)
+  AND ($9::text[] IS NULL OR currency = ANY ($9::text[]))
+  AND ($10::int IS NULL OR monthly_rent >= $10)
+  AND ($11::int IS NULL OR monthly_rent <= $11)
+  AND ($12::int IS NULL OR bedrooms >= $12)
+  AND ($13::int IS NULL OR bathrooms >= $13)
+  AND (NOT $14::bool OR pets_allowed)
+  AND (NOT $15::bool OR furnished)
+  AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
+  AND (NOT $17::bool OR verified_review_count > 0)
+  AND (NOT $18::bool OR position IS NULL)
+  AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
+  AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
 ORDER BY
-    CASE WHEN $18::text IN ('featured') THEN verified END DESC,
-    CASE WHEN $18::text IN ('featured', 'highestRated') THEN rating END DESC,
-    CASE WHEN $18::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
-    CASE WHEN $18::text IN ('newestListed') THEN created_at END DESC,
-    CASE WHEN $18::text IN ('priceLowHigh') THEN currency END ASC,
-    CASE WHEN $18::text IN ('priceLowHigh') THEN monthly_rent END ASC,
-    CASE WHEN $18::text IN ('priceHighLow') THEN currency END DESC,
-    CASE WHEN $18::text IN ('priceHighLow') THEN monthly_rent END DESC,
-    CASE WHEN $18::text IN ('priceLowHigh') THEN id END ASC,
+    CASE WHEN $21::text IN ('featured') THEN verified END DESC,
+    CASE WHEN $21::text IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN $21::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN $21::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN $21::text IN ('priceLowHigh') THEN currency END ASC,
+    CASE WHEN $21::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+    CASE WHEN $21::text IN ('priceHighLow') THEN currency END DESC,
+    CASE WHEN $21::text IN ('priceHighLow') THEN monthly_rent END DESC,
+    CASE WHEN $21::text IN ('priceLowHigh') THEN id END ASC,
     id DESC
-LIMIT $20 OFFSET $19
+LIMIT $23 OFFSET $22
 `
 
 type SearchAreaFewParams struct {
 	ViewerID            int32
 	MapArea             []float64
+	CityKey             *string
+	LocalityKey         *string
+	PostalCodeKey       *string
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -4220,10 +4235,13 @@ func (q *Queries) SearchAreaFew(ctx context.Context, arg SearchAreaFewParams) ([
 	rows, err := q.db.Query(ctx, searchAreaFew,
 		arg.ViewerID,
 		arg.MapArea,
+		arg.CityKey,
+		arg.LocalityKey,
+		arg.PostalCodeKey,
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -4315,11 +4333,11 @@ const searchAreaHighestRated = `-- name: SearchAreaHighestRated :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area($2::float8[])
+WHERE active AND on_pb(position, search_area($2::float8[]))
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
   AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
+  AND ($6::text[] IS NULL OR currency = ANY ($6::text[]))
   AND ($7::int IS NULL OR monthly_rent >= $7)
   AND ($8::int IS NULL OR monthly_rent <= $8)
   AND ($9::int IS NULL OR bedrooms >= $9)
@@ -4341,7 +4359,7 @@ type SearchAreaHighestRatedParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -4370,7 +4388,7 @@ func (q *Queries) SearchAreaHighestRated(ctx context.Context, arg SearchAreaHigh
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -4461,11 +4479,11 @@ const searchAreaMostReviews = `-- name: SearchAreaMostReviews :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area($2::float8[])
+WHERE active AND on_pb(position, search_area($2::float8[]))
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
   AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
+  AND ($6::text[] IS NULL OR currency = ANY ($6::text[]))
   AND ($7::int IS NULL OR monthly_rent >= $7)
   AND ($8::int IS NULL OR monthly_rent <= $8)
   AND ($9::int IS NULL OR bedrooms >= $9)
@@ -4487,7 +4505,7 @@ type SearchAreaMostReviewsParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -4516,7 +4534,7 @@ func (q *Queries) SearchAreaMostReviews(ctx context.Context, arg SearchAreaMostR
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -4607,11 +4625,11 @@ const searchAreaNewest = `-- name: SearchAreaNewest :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area($2::float8[])
+WHERE active AND on_pb(position, search_area($2::float8[]))
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
   AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
+  AND ($6::text[] IS NULL OR currency = ANY ($6::text[]))
   AND ($7::int IS NULL OR monthly_rent >= $7)
   AND ($8::int IS NULL OR monthly_rent <= $8)
   AND ($9::int IS NULL OR bedrooms >= $9)
@@ -4633,7 +4651,7 @@ type SearchAreaNewestParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -4662,7 +4680,7 @@ func (q *Queries) SearchAreaNewest(ctx context.Context, arg SearchAreaNewestPara
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -4753,11 +4771,11 @@ const searchAreaPriceHighLow = `-- name: SearchAreaPriceHighLow :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area($2::float8[])
+WHERE active AND on_pb(position, search_area($2::float8[]))
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
   AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
+  AND ($6::text[] IS NULL OR currency = ANY ($6::text[]))
   AND ($7::int IS NULL OR monthly_rent >= $7)
   AND ($8::int IS NULL OR monthly_rent <= $8)
   AND ($9::int IS NULL OR bedrooms >= $9)
@@ -4779,7 +4797,7 @@ type SearchAreaPriceHighLowParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -4808,7 +4826,7 @@ func (q *Queries) SearchAreaPriceHighLow(ctx context.Context, arg SearchAreaPric
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -4899,11 +4917,11 @@ const searchAreaPriceLowHigh = `-- name: SearchAreaPriceLowHigh :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area($2::float8[])
+WHERE active AND on_pb(position, search_area($2::float8[]))
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
   AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
+  AND ($6::text[] IS NULL OR currency = ANY ($6::text[]))
   AND ($7::int IS NULL OR monthly_rent >= $7)
   AND ($8::int IS NULL OR monthly_rent <= $8)
   AND ($9::int IS NULL OR bedrooms >= $9)
@@ -4925,7 +4943,7 @@ type SearchAreaPriceLowHighParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -4954,7 +4972,7 @@ func (q *Queries) SearchAreaPriceLowHigh(ctx context.Context, arg SearchAreaPric
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -5048,11 +5066,11 @@ FROM properties p
 WHERE active AND city_key = $2
   AND ($3::text IS NULL OR locality_key = $3)
   AND ($4::text IS NULL OR postal_code_key = $4)
-  AND ($5::float8[] IS NULL OR position <@ search_area($5::float8[]))
+  AND ($5::float8[] IS NULL OR on_pb(position, search_area($5::float8[])))
   AND ($6::text IS NULL OR property_type = $6)
   AND (NOT $7::bool OR verified)
   AND ($8::text IS NULL OR currency = $8)
-  AND ($9::text IS NULL OR currency <> $9)
+  AND ($9::text[] IS NULL OR currency = ANY ($9::text[]))
   AND ($10::int IS NULL OR monthly_rent >= $10)
   AND ($11::int IS NULL OR monthly_rent <= $11)
   AND ($12::int IS NULL OR bedrooms >= $12)
@@ -5077,7 +5095,7 @@ type SearchCityFeaturedParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -5109,7 +5127,7 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -5203,11 +5221,11 @@ FROM properties p
 WHERE active AND city_key = $2
   AND ($3::text IS NULL OR locality_key = $3)
   AND ($4::text IS NULL OR postal_code_key = $4)
-  AND ($5::float8[] IS NULL OR position <@ search_area($5::float8[]))
+  AND ($5::float8[] IS NULL OR on_pb(position, search_area($5::float8[])))
   AND ($6::text IS NULL OR property_type = $6)
   AND (NOT $7::bool OR verified)
   AND ($8::text IS NULL OR currency = $8)
-  AND ($9::text IS NULL OR currency <> $9)
+  AND ($9::text[] IS NULL OR currency = ANY ($9::text[]))
   AND ($10::int IS NULL OR monthly_rent >= $10)
   AND ($11::int IS NULL OR monthly_rent <= $11)
   AND ($12::int IS NULL OR bedrooms >= $12)
@@ -5232,7 +5250,7 @@ type SearchCityHighestRatedParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -5264,7 +5282,7 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -5358,11 +5376,11 @@ FROM properties p
 WHERE active AND city_key = $2
   AND ($3::text IS NULL OR locality_key = $3)
   AND ($4::text IS NULL OR postal_code_key = $4)
-  AND ($5::float8[] IS NULL OR position <@ search_area($5::float8[]))
+  AND ($5::float8[] IS NULL OR on_pb(position, search_area($5::float8[])))
   AND ($6::text IS NULL OR property_type = $6)
   AND (NOT $7::bool OR verified)
   AND ($8::text IS NULL OR currency = $8)
-  AND ($9::text IS NULL OR currency <> $9)
+  AND ($9::text[] IS NULL OR currency = ANY ($9::text[]))
   AND ($10::int IS NULL OR monthly_rent >= $10)
   AND ($11::int IS NULL OR monthly_rent <= $11)
   AND ($12::int IS NULL OR bedrooms >= $12)
@@ -5387,7 +5405,7 @@ type SearchCityMostReviewsParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -5419,7 +5437,7 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -5513,11 +5531,11 @@ FROM properties p
 WHERE active AND city_key = $2
   AND ($3::text IS NULL OR locality_key = $3)
   AND ($4::text IS NULL OR postal_code_key = $4)
-  AND ($5::float8[] IS NULL OR position <@ search_area($5::float8[]))
+  AND ($5::float8[] IS NULL OR on_pb(position, search_area($5::float8[])))
   AND ($6::text IS NULL OR property_type = $6)
   AND (NOT $7::bool OR verified)
   AND ($8::text IS NULL OR currency = $8)
-  AND ($9::text IS NULL OR currency <> $9)
+  AND ($9::text[] IS NULL OR currency = ANY ($9::text[]))
   AND ($10::int IS NULL OR monthly_rent >= $10)
   AND ($11::int IS NULL OR monthly_rent <= $11)
   AND ($12::int IS NULL OR bedrooms >= $12)
@@ -5542,7 +5560,7 @@ type SearchCityNewestParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -5574,7 +5592,7 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -5668,11 +5686,11 @@ FROM properties p
 WHERE active AND city_key = $2
   AND ($3::text IS NULL OR locality_key = $3)
   AND ($4::text IS NULL OR postal_code_key = $4)
-  AND ($5::float8[] IS NULL OR position <@ search_area($5::float8[]))
+  AND ($5::float8[] IS NULL OR on_pb(position, search_area($5::float8[])))
   AND ($6::text IS NULL OR property_type = $6)
   AND (NOT $7::bool OR verified)
   AND ($8::text IS NULL OR currency = $8)
-  AND ($9::text IS NULL OR currency <> $9)
+  AND ($9::text[] IS NULL OR currency = ANY ($9::text[]))
   AND ($10::int IS NULL OR monthly_rent >= $10)
   AND ($11::int IS NULL OR monthly_rent <= $11)
   AND ($12::int IS NULL OR bedrooms >= $12)
@@ -5697,7 +5715,7 @@ type SearchCityPriceHighLowParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -5729,7 +5747,7 @@ func (q *Queries) SearchCityPriceHighLow(ctx context.Context, arg SearchCityPric
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -5823,11 +5841,11 @@ FROM properties p
 WHERE active AND city_key = $2
   AND ($3::text IS NULL OR locality_key = $3)
   AND ($4::text IS NULL OR postal_code_key = $4)
-  AND ($5::float8[] IS NULL OR position <@ search_area($5::float8[]))
+  AND ($5::float8[] IS NULL OR on_pb(position, search_area($5::float8[])))
   AND ($6::text IS NULL OR property_type = $6)
   AND (NOT $7::bool OR verified)
   AND ($8::text IS NULL OR currency = $8)
-  AND ($9::text IS NULL OR currency <> $9)
+  AND ($9::text[] IS NULL OR currency = ANY ($9::text[]))
   AND ($10::int IS NULL OR monthly_rent >= $10)
   AND ($11::int IS NULL OR monthly_rent <= $11)
   AND ($12::int IS NULL OR bedrooms >= $12)
@@ -5852,7 +5870,7 @@ type SearchCityPriceLowHighParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -5884,7 +5902,7 @@ func (q *Queries) SearchCityPriceLowHigh(ctx context.Context, arg SearchCityPric
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -5977,11 +5995,11 @@ SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.z
 FROM properties p
 WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::float8[] IS NULL OR position <@ search_area($4::float8[]))
+  AND ($4::float8[] IS NULL OR on_pb(position, search_area($4::float8[])))
   AND ($5::text IS NULL OR property_type = $5)
   AND (NOT $6::bool OR verified)
   AND ($7::text IS NULL OR currency = $7)
-  AND ($8::text IS NULL OR currency <> $8)
+  AND ($8::text[] IS NULL OR currency = ANY ($8::text[]))
   AND ($9::int IS NULL OR monthly_rent >= $9)
   AND ($10::int IS NULL OR monthly_rent <= $10)
   AND ($11::int IS NULL OR bedrooms >= $11)
@@ -6005,7 +6023,7 @@ type SearchLocalityFeaturedParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -6036,7 +6054,7 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -6129,11 +6147,11 @@ SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.z
 FROM properties p
 WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::float8[] IS NULL OR position <@ search_area($4::float8[]))
+  AND ($4::float8[] IS NULL OR on_pb(position, search_area($4::float8[])))
   AND ($5::text IS NULL OR property_type = $5)
   AND (NOT $6::bool OR verified)
   AND ($7::text IS NULL OR currency = $7)
-  AND ($8::text IS NULL OR currency <> $8)
+  AND ($8::text[] IS NULL OR currency = ANY ($8::text[]))
   AND ($9::int IS NULL OR monthly_rent >= $9)
   AND ($10::int IS NULL OR monthly_rent <= $10)
   AND ($11::int IS NULL OR bedrooms >= $11)
@@ -6157,7 +6175,7 @@ type SearchLocalityHighestRatedParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -6188,7 +6206,7 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -6281,11 +6299,11 @@ SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.z
 FROM properties p
 WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::float8[] IS NULL OR position <@ search_area($4::float8[]))
+  AND ($4::float8[] IS NULL OR on_pb(position, search_area($4::float8[])))
   AND ($5::text IS NULL OR property_type = $5)
   AND (NOT $6::bool OR verified)
   AND ($7::text IS NULL OR currency = $7)
-  AND ($8::text IS NULL OR currency <> $8)
+  AND ($8::text[] IS NULL OR currency = ANY ($8::text[]))
   AND ($9::int IS NULL OR monthly_rent >= $9)
   AND ($10::int IS NULL OR monthly_rent <= $10)
   AND ($11::int IS NULL OR bedrooms >= $11)
@@ -6309,7 +6327,7 @@ type SearchLocalityMostReviewsParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -6340,7 +6358,7 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -6433,11 +6451,11 @@ SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.z
 FROM properties p
 WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::float8[] IS NULL OR position <@ search_area($4::float8[]))
+  AND ($4::float8[] IS NULL OR on_pb(position, search_area($4::float8[])))
   AND ($5::text IS NULL OR property_type = $5)
   AND (NOT $6::bool OR verified)
   AND ($7::text IS NULL OR currency = $7)
-  AND ($8::text IS NULL OR currency <> $8)
+  AND ($8::text[] IS NULL OR currency = ANY ($8::text[]))
   AND ($9::int IS NULL OR monthly_rent >= $9)
   AND ($10::int IS NULL OR monthly_rent <= $10)
   AND ($11::int IS NULL OR bedrooms >= $11)
@@ -6461,7 +6479,7 @@ type SearchLocalityNewestParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -6492,7 +6510,7 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -6585,11 +6603,11 @@ SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.z
 FROM properties p
 WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::float8[] IS NULL OR position <@ search_area($4::float8[]))
+  AND ($4::float8[] IS NULL OR on_pb(position, search_area($4::float8[])))
   AND ($5::text IS NULL OR property_type = $5)
   AND (NOT $6::bool OR verified)
   AND ($7::text IS NULL OR currency = $7)
-  AND ($8::text IS NULL OR currency <> $8)
+  AND ($8::text[] IS NULL OR currency = ANY ($8::text[]))
   AND ($9::int IS NULL OR monthly_rent >= $9)
   AND ($10::int IS NULL OR monthly_rent <= $10)
   AND ($11::int IS NULL OR bedrooms >= $11)
@@ -6613,7 +6631,7 @@ type SearchLocalityPriceHighLowParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -6644,7 +6662,7 @@ func (q *Queries) SearchLocalityPriceHighLow(ctx context.Context, arg SearchLoca
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -6737,11 +6755,11 @@ SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.z
 FROM properties p
 WHERE active AND locality_key = $2
   AND ($3::text IS NULL OR postal_code_key = $3)
-  AND ($4::float8[] IS NULL OR position <@ search_area($4::float8[]))
+  AND ($4::float8[] IS NULL OR on_pb(position, search_area($4::float8[])))
   AND ($5::text IS NULL OR property_type = $5)
   AND (NOT $6::bool OR verified)
   AND ($7::text IS NULL OR currency = $7)
-  AND ($8::text IS NULL OR currency <> $8)
+  AND ($8::text[] IS NULL OR currency = ANY ($8::text[]))
   AND ($9::int IS NULL OR monthly_rent >= $9)
   AND ($10::int IS NULL OR monthly_rent <= $10)
   AND ($11::int IS NULL OR bedrooms >= $11)
@@ -6765,7 +6783,7 @@ type SearchLocalityPriceLowHighParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -6796,7 +6814,7 @@ func (q *Queries) SearchLocalityPriceLowHigh(ctx context.Context, arg SearchLoca
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -6888,11 +6906,11 @@ SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.z
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
-  AND ($3::float8[] IS NULL OR position <@ search_area($3::float8[]))
+  AND ($3::float8[] IS NULL OR on_pb(position, search_area($3::float8[])))
   AND ($4::text IS NULL OR property_type = $4)
   AND (NOT $5::bool OR verified)
   AND ($6::text IS NULL OR currency = $6)
-  AND ($7::text IS NULL OR currency <> $7)
+  AND ($7::text[] IS NULL OR currency = ANY ($7::text[]))
   AND ($8::int IS NULL OR monthly_rent >= $8)
   AND ($9::int IS NULL OR monthly_rent <= $9)
   AND ($10::int IS NULL OR bedrooms >= $10)
@@ -6915,7 +6933,7 @@ type SearchPostalFeaturedParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -6945,7 +6963,7 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -7037,11 +7055,11 @@ SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.z
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
-  AND ($3::float8[] IS NULL OR position <@ search_area($3::float8[]))
+  AND ($3::float8[] IS NULL OR on_pb(position, search_area($3::float8[])))
   AND ($4::text IS NULL OR property_type = $4)
   AND (NOT $5::bool OR verified)
   AND ($6::text IS NULL OR currency = $6)
-  AND ($7::text IS NULL OR currency <> $7)
+  AND ($7::text[] IS NULL OR currency = ANY ($7::text[]))
   AND ($8::int IS NULL OR monthly_rent >= $8)
   AND ($9::int IS NULL OR monthly_rent <= $9)
   AND ($10::int IS NULL OR bedrooms >= $10)
@@ -7064,7 +7082,7 @@ type SearchPostalHighestRatedParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -7094,7 +7112,7 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -7186,11 +7204,11 @@ SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.z
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
-  AND ($3::float8[] IS NULL OR position <@ search_area($3::float8[]))
+  AND ($3::float8[] IS NULL OR on_pb(position, search_area($3::float8[])))
   AND ($4::text IS NULL OR property_type = $4)
   AND (NOT $5::bool OR verified)
   AND ($6::text IS NULL OR currency = $6)
-  AND ($7::text IS NULL OR currency <> $7)
+  AND ($7::text[] IS NULL OR currency = ANY ($7::text[]))
   AND ($8::int IS NULL OR monthly_rent >= $8)
   AND ($9::int IS NULL OR monthly_rent <= $9)
   AND ($10::int IS NULL OR bedrooms >= $10)
@@ -7213,7 +7231,7 @@ type SearchPostalMostReviewsParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -7243,7 +7261,7 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -7335,11 +7353,11 @@ SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.z
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
-  AND ($3::float8[] IS NULL OR position <@ search_area($3::float8[]))
+  AND ($3::float8[] IS NULL OR on_pb(position, search_area($3::float8[])))
   AND ($4::text IS NULL OR property_type = $4)
   AND (NOT $5::bool OR verified)
   AND ($6::text IS NULL OR currency = $6)
-  AND ($7::text IS NULL OR currency <> $7)
+  AND ($7::text[] IS NULL OR currency = ANY ($7::text[]))
   AND ($8::int IS NULL OR monthly_rent >= $8)
   AND ($9::int IS NULL OR monthly_rent <= $9)
   AND ($10::int IS NULL OR bedrooms >= $10)
@@ -7362,7 +7380,7 @@ type SearchPostalNewestParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -7392,7 +7410,7 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -7484,11 +7502,11 @@ SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.z
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
-  AND ($3::float8[] IS NULL OR position <@ search_area($3::float8[]))
+  AND ($3::float8[] IS NULL OR on_pb(position, search_area($3::float8[])))
   AND ($4::text IS NULL OR property_type = $4)
   AND (NOT $5::bool OR verified)
   AND ($6::text IS NULL OR currency = $6)
-  AND ($7::text IS NULL OR currency <> $7)
+  AND ($7::text[] IS NULL OR currency = ANY ($7::text[]))
   AND ($8::int IS NULL OR monthly_rent >= $8)
   AND ($9::int IS NULL OR monthly_rent <= $9)
   AND ($10::int IS NULL OR bedrooms >= $10)
@@ -7511,7 +7529,7 @@ type SearchPostalPriceHighLowParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -7541,7 +7559,7 @@ func (q *Queries) SearchPostalPriceHighLow(ctx context.Context, arg SearchPostal
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -7633,11 +7651,11 @@ SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.z
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
-  AND ($3::float8[] IS NULL OR position <@ search_area($3::float8[]))
+  AND ($3::float8[] IS NULL OR on_pb(position, search_area($3::float8[])))
   AND ($4::text IS NULL OR property_type = $4)
   AND (NOT $5::bool OR verified)
   AND ($6::text IS NULL OR currency = $6)
-  AND ($7::text IS NULL OR currency <> $7)
+  AND ($7::text[] IS NULL OR currency = ANY ($7::text[]))
   AND ($8::int IS NULL OR monthly_rent >= $8)
   AND ($9::int IS NULL OR monthly_rent <= $9)
   AND ($10::int IS NULL OR bedrooms >= $10)
@@ -7660,7 +7678,7 @@ type SearchPostalPriceLowHighParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -7690,7 +7708,7 @@ func (q *Queries) SearchPostalPriceLowHigh(ctx context.Context, arg SearchPostal
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,
@@ -7785,7 +7803,7 @@ WHERE active AND search_text LIKE '%' || $2::text || '%'
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
   AND ($5::text IS NULL OR currency = $5)
-  AND ($6::text IS NULL OR currency <> $6)
+  AND ($6::text[] IS NULL OR currency = ANY ($6::text[]))
   AND ($7::int IS NULL OR monthly_rent >= $7)
   AND ($8::int IS NULL OR monthly_rent <= $8)
   AND ($9::int IS NULL OR bedrooms >= $9)
@@ -7816,7 +7834,7 @@ type SearchTextParams struct {
 	PropertyType        *string
 	VerifiedOnly        bool
 	Currency            *string
-	OtherCurrency       *string
+	OtherCurrencies     []string
 	MinRent             *int32
 	MaxRent             *int32
 	MinBedrooms         *int32
@@ -7845,7 +7863,7 @@ func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Searc
 		arg.PropertyType,
 		arg.VerifiedOnly,
 		arg.Currency,
-		arg.OtherCurrency,
+		arg.OtherCurrencies,
 		arg.MinRent,
 		arg.MaxRent,
 		arg.MinBedrooms,

@@ -92,19 +92,31 @@ func (s *Service) Search(ctx context.Context, in Search) (Results, error) {
 	if a.Currency != nil {
 		// What the currency left out: everything else asked for, in any other currency.
 		other := *a
-		other.OtherCurrency, other.Currency, other.MinRent, other.MaxRent = other.Currency, nil, nil, nil
-		if res.OtherCurrencies, err = searchCounts[other.key(in.SortBy).shape](ctx, s.q, &other, CountCap); err != nil {
+		other.OtherCurrencies, other.Currency, other.MinRent, other.MaxRent = otherCurrencies(*a.Currency), nil, nil, nil
+		if res.OtherCurrencies, err = s.count(ctx, other.key(in.SortBy).shape, &other, CountCap); err != nil {
 			return Results{}, fmt.Errorf("count other currencies: %w", err)
 		}
 	}
 	if in.CountUnplaced && a.MapArea == nil {
 		unplaced := *a
 		unplaced.UnplacedOnly = true
-		if res.Unplaced, err = searchCounts[unplaced.key(in.SortBy).shape](ctx, s.q, &unplaced, CountCap); err != nil {
+		if res.Unplaced, err = s.count(ctx, unplaced.key(in.SortBy).shape, &unplaced, CountCap); err != nil {
 			return Results{}, fmt.Errorf("count unplaced: %w", err)
 		}
 	}
 	return res, nil
+}
+
+// otherCurrencies are the currencies a listing may have but c.
+func otherCurrencies(c string) []string {
+	all := vocab.Currencies.Values()
+	out := make([]string, 0, len(all))
+	for _, v := range all {
+		if v != c {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // search runs a search and returns its results and the arguments it ran with (its place
@@ -252,11 +264,11 @@ func (s *Service) readInto(ctx context.Context, line string, a *searchArgs, res 
 // searchPage runs a's page statement (and its count when the page does not tell it) into res.
 // place is the city or neighbourhood searched, nil for none.
 func (s *Service) searchPage(ctx context.Context, in Search, a *searchArgs, place *db.ExactPlaceRow, res Results) (Results, *searchArgs, error) {
-	if a.MapArea != nil && a.CityKey == nil && a.LocalityKey == nil && a.PostalCodeKey == nil {
-		// The area leads. Walking a sort's index finds a page of an area holding many listings
-		// in a few dozen rows, but reads the whole index for one holding few: count them first,
-		// cheaply. (A place that leads is walked by its own index, the area only checked.)
-		inside, err := s.q.CountInMapArea(ctx, db.CountInMapAreaParams{MapArea: a.MapArea, CountCap: ManyInMapArea})
+	if a.MapArea != nil {
+		// Walking a sort's index (everywhere's or a place's) finds a page of an area holding
+		// many listings in a few dozen rows, but reads the whole index for one holding few:
+		// count them first, cheaply; few, and the area leads.
+		inside, err := s.countInArea(ctx, a.MapArea)
 		if err != nil {
 			return Results{}, nil, fmt.Errorf("count map area: %w", err)
 		}
@@ -264,7 +276,7 @@ func (s *Service) searchPage(ctx context.Context, in Search, a *searchArgs, plac
 	}
 	key := a.key(in.SortBy)
 	page := searchStatements[key]
-	q := s.q
+	q := s.custom
 	if key.plain {
 		q = s.plain
 	}
@@ -285,7 +297,7 @@ func (s *Service) searchPage(ctx context.Context, in Search, a *searchArgs, plac
 		res.Total = int32(len(res.Properties))
 		return res, a, nil
 	}
-	count, err := searchCounts[key.shape](ctx, s.q, a, CountCap+1)
+	count, err := s.count(ctx, key.shape, a, CountCap+1)
 	if err != nil {
 		return Results{}, nil, fmt.Errorf("count search: %w", err)
 	}

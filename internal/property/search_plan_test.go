@@ -63,7 +63,7 @@ func TestSearchStatementsUseTheirIndex(t *testing.T) {
 		VerifiedOnly: true, PageSize: 12}
 	n := func(v int32) *int32 { return &v }
 	sqft := 500.0
-	every.Currency, every.OtherCurrency, every.MinRent, every.MaxRent = word("USD"), word("GBP"), n(900), n(2000)
+	every.Currency, every.OtherCurrencies, every.MinRent, every.MaxRent = word("USD"), []string{"GBP", "EUR"}, n(900), n(2000)
 	every.MinBedrooms, every.MinBathrooms, every.PetsAllowed, every.Furnished, every.MinAreaSqft = n(2), n(1), true, true, &sqft
 	every.MapArea, every.VerifiedReviewsOnly = []float64{-98, 30, -97, 31}, true
 	// explain is the generic plan of the connection's last statement under settings.

@@ -39,20 +39,22 @@ type Service struct {
 	pool   *pgxpool.Pool
 	q      *db.Queries
 	plain  *db.Queries // the plain searches, on sessions that keep generic plans
+	custom *db.Queries // the searches with filters, planned for each call's arguments
+	counts *capped     // the capped counts of the last CountMemory (counts.go)
 	images ImageStore
 }
 
 // NewService returns a Service over pool, running plain searches on fixedPlans (a pool from
 // store.OpenFixedPlans) and checking listing images against images.
 func NewService(pool, fixedPlans *pgxpool.Pool, images ImageStore) *Service {
-	return &Service{pool: pool, q: db.New(pool), plain: db.New(fixedPlans), images: images}
+	return &Service{pool: pool, q: db.New(pool), plain: db.New(fixedPlans), custom: db.New(store.CustomPlans(pool)), counts: &capped{}, images: images}
 }
 
 // ReadingFrom returns s with its statements outside transactions run through reads and its plain
 // searches through plainReads (store.Reads: a replica for the requests that allow it).
 func (s *Service) ReadingFrom(reads, plainReads db.DBTX) *Service {
 	c := *s
-	c.q, c.plain = db.New(reads), db.New(plainReads)
+	c.q, c.plain, c.custom = db.New(reads), db.New(plainReads), db.New(store.CustomPlans(reads))
 	return &c
 }
 

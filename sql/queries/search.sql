@@ -10,10 +10,10 @@
 -- The index each shape and sort walks (created in sql/migrations):
 --
 -- shape     featured                      highestRated                mostReviews                  newestListed                priceLowHigh               priceHighLow
+-- areafew   properties_position finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
 -- city      properties_city_featured      properties_city_rating      properties_city_reviews      properties_city_newest      properties_city_price      properties_city_price
 -- locality  properties_locality_featured  properties_locality_rating  properties_locality_reviews  properties_locality_newest  properties_locality_price  properties_locality_price
 -- postal    properties_postal_featured    properties_postal_rating    properties_postal_reviews    properties_postal_newest    properties_postal_price    properties_postal_price
--- areafew   properties_position finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
 -- area      properties_featured           properties_rating           properties_reviews           properties_newest           properties_price           properties_price
 -- text      properties_search_trgm finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
 -- all       properties_featured           properties_rating           properties_reviews           properties_newest           properties_price           properties_price
@@ -21,6 +21,69 @@
 -- (The semicolon below ends this header, which sqlc would otherwise take for the first
 -- statement's comment.)
 ;
+
+-- name: SearchAreaFew :many
+-- Finds the matches with properties_position and sorts them by sort_by.
+SELECT sqlc.embed(p),
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+  AND (sqlc.narg(city_key)::text IS NULL OR city_key = sqlc.narg(city_key))
+  AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
+  AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+  AND (NOT sqlc.arg(verified_only)::bool OR verified)
+  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
+  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+  AND (NOT sqlc.arg(furnished)::bool OR furnished)
+  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+  AND (NOT sqlc.arg(verified_reviews_only)::bool OR verified_review_count > 0)
+  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
+  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+ORDER BY
+    CASE WHEN sqlc.arg(sort_by)::text IN ('featured') THEN verified END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN currency END ASC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN currency END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN monthly_rent END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN id END ASC,
+    id DESC
+LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+
+-- name: CountAreaFew :one
+-- Counts the matches of a areafew search up to count_cap.
+SELECT count(*)::int FROM (
+    SELECT 1 FROM properties
+    WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+      AND (sqlc.narg(city_key)::text IS NULL OR city_key = sqlc.narg(city_key))
+      AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
+      AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+      AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+      AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+      AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
+      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+      AND (NOT sqlc.arg(furnished)::bool OR furnished)
+      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+      AND (NOT sqlc.arg(verified_reviews_only)::bool OR verified_review_count > 0)
+      AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
+      AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+      AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+    LIMIT sqlc.arg(count_cap)
+) AS matches;
 
 -- name: PlainCityFeatured :many
 -- Walks properties_city_featured.
@@ -84,11 +147,11 @@ FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -111,11 +174,11 @@ FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -138,11 +201,11 @@ FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -165,11 +228,11 @@ FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -192,11 +255,11 @@ FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -219,11 +282,11 @@ FROM properties p
 WHERE active AND city_key = sqlc.arg(city_key)
   AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -249,7 +312,7 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
       AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
       AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
       AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -274,7 +337,7 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
       AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
       AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
       AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -347,11 +410,11 @@ SELECT sqlc.embed(p),
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -373,11 +436,11 @@ SELECT sqlc.embed(p),
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -399,11 +462,11 @@ SELECT sqlc.embed(p),
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -425,11 +488,11 @@ SELECT sqlc.embed(p),
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -451,11 +514,11 @@ SELECT sqlc.embed(p),
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -477,11 +540,11 @@ SELECT sqlc.embed(p),
 FROM properties p
 WHERE active AND locality_key = sqlc.arg(locality_key)
   AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -506,7 +569,7 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
       AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
       AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
       AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -530,7 +593,7 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
       AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
       AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
       AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -602,11 +665,11 @@ SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -627,11 +690,11 @@ SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -652,11 +715,11 @@ SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -677,11 +740,11 @@ SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -702,11 +765,11 @@ SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -727,11 +790,11 @@ SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = sqlc.arg(postal_code_key)
-  AND (sqlc.narg(map_area)::float8[] IS NULL OR position <@ search_area(sqlc.narg(map_area)::float8[]))
+  AND (sqlc.narg(map_area)::float8[] IS NULL OR on_pb(position, search_area(sqlc.narg(map_area)::float8[])))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -755,7 +818,7 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
       AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
       AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
       AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -778,7 +841,7 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
       AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
       AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
       AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -787,63 +850,6 @@ SELECT count(*)::int FROM (
       AND (NOT sqlc.arg(furnished)::bool OR furnished)
       AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
       AND (NOT sqlc.arg(verified_reviews_only)::bool OR verified_review_count > 0)
-    LIMIT sqlc.arg(count_cap)
-) AS matches;
-
--- name: SearchAreaFew :many
--- Finds the matches with properties_position and sorts them by sort_by.
-SELECT sqlc.embed(p),
-    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
-FROM properties p
-WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
-  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
-  AND (NOT sqlc.arg(verified_only)::bool OR verified)
-  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
-  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
-  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
-  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
-  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
-  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
-  AND (NOT sqlc.arg(furnished)::bool OR furnished)
-  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
-  AND (NOT sqlc.arg(verified_reviews_only)::bool OR verified_review_count > 0)
-  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
-  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
-  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
-ORDER BY
-    CASE WHEN sqlc.arg(sort_by)::text IN ('featured') THEN verified END DESC,
-    CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated') THEN rating END DESC,
-    CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
-    CASE WHEN sqlc.arg(sort_by)::text IN ('newestListed') THEN created_at END DESC,
-    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN currency END ASC,
-    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN monthly_rent END ASC,
-    CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN currency END DESC,
-    CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN monthly_rent END DESC,
-    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN id END ASC,
-    id DESC
-LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
-
--- name: CountAreaFew :one
--- Counts the matches of a areafew search up to count_cap.
-SELECT count(*)::int FROM (
-    SELECT 1 FROM properties
-    WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
-      AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
-      AND (NOT sqlc.arg(verified_only)::bool OR verified)
-      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
-      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
-      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
-      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
-      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
-      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
-      AND (NOT sqlc.arg(furnished)::bool OR furnished)
-      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
-      AND (NOT sqlc.arg(verified_reviews_only)::bool OR verified_review_count > 0)
-      AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
-      AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
-      AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
     LIMIT sqlc.arg(count_cap)
 ) AS matches;
 
@@ -852,11 +858,11 @@ SELECT count(*)::int FROM (
 SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+WHERE active AND on_pb(position, search_area(sqlc.arg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -876,11 +882,11 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+WHERE active AND on_pb(position, search_area(sqlc.arg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -900,11 +906,11 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+WHERE active AND on_pb(position, search_area(sqlc.arg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -924,11 +930,11 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+WHERE active AND on_pb(position, search_area(sqlc.arg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -948,11 +954,11 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+WHERE active AND on_pb(position, search_area(sqlc.arg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -972,11 +978,11 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+WHERE active AND on_pb(position, search_area(sqlc.arg(map_area)::float8[]))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -999,7 +1005,7 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
       AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
       AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
       AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -1023,7 +1029,7 @@ WHERE active AND search_text LIKE '%' || sqlc.arg(query)::text || '%'
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -1055,7 +1061,7 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
       AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
       AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
       AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -1132,7 +1138,7 @@ WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -1155,7 +1161,7 @@ WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -1178,7 +1184,7 @@ WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -1201,7 +1207,7 @@ WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -1224,7 +1230,7 @@ WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -1247,7 +1253,7 @@ WHERE active
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
   AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
   AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
   AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -1269,7 +1275,7 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
       AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
       AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
       AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
@@ -1291,7 +1297,7 @@ SELECT count(*)::int FROM (
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-      AND (sqlc.narg(other_currency)::text IS NULL OR currency <> sqlc.narg(other_currency))
+      AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
       AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
       AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
       AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))

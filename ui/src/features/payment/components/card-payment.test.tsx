@@ -69,8 +69,9 @@ describe("CardPayment", () => {
     expect(created).toContain(4);
     expect(loadStripe).toHaveBeenCalledWith("pk_test_1");
     expect(stripe.elements).toHaveBeenCalledWith(expect.objectContaining({ clientSecret: "pi_1_secret_2" }));
-    expect(elements.create).toHaveBeenCalledWith("payment", expect.anything());
-    expect(element.mount).toHaveBeenCalled();
+    // Stripe's React bindings create and mount the element in an effect that may run after the button paints.
+    await waitFor(() => expect(elements.create).toHaveBeenCalledWith("payment", expect.anything()));
+    await waitFor(() => expect(element.mount).toHaveBeenCalled());
 
     await user.click(pay);
     await waitFor(() => expect(router.state.location.pathname).toBe("/verification-success/4"));

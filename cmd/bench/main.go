@@ -89,6 +89,7 @@ func bench() error {
 	runs := flag.Int("runs", 0, "runs of each server binary; figures are their medians (default 1, and 5 with -compare, which takes at least 5)")
 	record := flag.Bool("record", false, "record the figures of -server (the medians of its runs) in "+recordFile+" and the latest table of "+docsFile)
 	ceilingOnly := flag.Bool("ceiling", false, "measure only the search ceiling against pgbench and the floor of the stack")
+	only := flag.String("only", "", "search: run only the load scenarios whose names match this regular expression, and no ceiling (figures not recordable)")
 	ledgerMode := flag.Bool("ledger", false, "measure the token ledger and verification approvals instead of the search (make bench BENCH=ledger)")
 	gamificationMode := flag.Bool("gamification", false, "measure the leaderboard, profiles and review posts with XP instead of the search (make bench BENCH=gamification)")
 	activities := flag.Int("activities", 5_000_000, "gamification: user_activities rows")
@@ -114,6 +115,16 @@ func bench() error {
 	}
 	if *compare != "" && *runs < minCompareRuns {
 		return errMinCompareRuns
+	}
+	var onlyScenarios *regexp.Regexp
+	if *only != "" {
+		if *record {
+			return errors.New("-only measures part of the search benchmark: its figures cannot be recorded")
+		}
+		var err error
+		if onlyScenarios, err = regexp.Compile(*only); err != nil {
+			return fmt.Errorf("-only: %w", err)
+		}
 	}
 	cluster := os.Getenv("DATABASE_URL")
 	if cluster == "" {
@@ -150,7 +161,7 @@ func bench() error {
 		b, err = benchDashboard(ctx, cluster, dashboardOptions{properties: *properties, reviews: *reviews, rate: *rate, duration: *duration})
 	default:
 		b, err = benchSearch(ctx, cluster, searchOptions{
-			properties: *properties, reviews: *reviews, rate: *rate, duration: *duration, ceilingOnly: *ceilingOnly,
+			properties: *properties, reviews: *reviews, rate: *rate, duration: *duration, ceilingOnly: *ceilingOnly, only: onlyScenarios,
 		})
 	}
 	if err != nil {
@@ -224,6 +235,7 @@ type searchOptions struct {
 	rate                int
 	duration            time.Duration
 	ceilingOnly         bool
+	only                *regexp.Regexp // nil: every scenario and the ceiling
 }
 
 // benchSearch prepares the search benchmark: its data set, and the targets of its requests.
@@ -299,6 +311,9 @@ func searchRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, t 
 		fmt.Fprintln(w, "scenario\tp50 ms\tp95 ms\tp99 ms\tthroughput/s\terrors\tmachine busy\tCPU waits\t")
 		errs, p50s := 0, map[int]float64{}
 		for i, s := range scenarios {
+			if o.only != nil && !o.only.MatchString(s.name) {
+				continue
+			}
 			m, machine := runWatched(s.targets, o.rate, o.duration)
 			e := failures(m)
 			errs += e
@@ -312,6 +327,9 @@ func searchRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, t 
 			newFigure("errors, all scenarios", "", float64(errs), atMost(0)),
 			// Issue 15: a search with saved flags no more than 10% slower than without.
 			newFigure("signed-in search with 500 saved against none saved: p50", "%", 100*p50s[2]/max(p50s[1], 0.001), atMost(110)))
+	}
+	if o.only != nil {
+		return res, nil
 	}
 
 	// The ceiling: the same search as fast as 16 connections go, server versus PostgreSQL alone.

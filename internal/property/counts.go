@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/singleflight"
+
 	"github.com/rentproof/rentproof/gen/db"
 )
 
@@ -20,15 +22,21 @@ const CountMemory = 10 * time.Second
 // maxCounts bounds the counts kept: past it, the expired go, then all.
 const maxCounts = 4096
 
-// capped keeps the capped counts of the last CountMemory, by criteria and cap.
+// capped keeps the capped counts of the last CountMemory, by criteria and cap, and counts each
+// criteria once at a time: at 1,000 requests a second a count of 10 ms would otherwise be run by
+// every request arriving while it runs, on a cold start and again each time it expires. So the
+// requests that find no count wait for the one being counted, and once a kept count expired they
+// are answered with it while one of them counts again.
 type capped struct {
 	mu     sync.Mutex
 	counts map[string]cappedCount
+	flight singleflight.Group
 }
 
 type cappedCount struct {
-	n       int32
-	expires time.Time
+	n          int32
+	expires    time.Time
+	recounting bool // a request is counting it again; the others reuse n meanwhile
 }
 
 // count is searchCounts for a's shape up to limit, reused while capped.
@@ -43,14 +51,9 @@ func (s *Service) count(ctx context.Context, shape searchShape, a *searchArgs, l
 	if err != nil {
 		return 0, err
 	}
-	if n, ok := s.counts.get(string(key)); ok {
-		return n, nil
-	}
-	n, err := searchCounts[shape](ctx, s.custom, a, limit)
-	if err == nil && n >= limit {
-		s.counts.put(string(key), n)
-	}
-	return n, err
+	return s.counts.reuse(ctx, string(key), limit, func(ctx context.Context) (int32, error) {
+		return searchCounts[shape](ctx, s.custom, a, limit)
+	})
 }
 
 // countInArea counts the listings placed in area up to ManyInMapArea, reused while capped.
@@ -59,36 +62,66 @@ func (s *Service) countInArea(ctx context.Context, area []float64) (int32, error
 	if err != nil {
 		return 0, err
 	}
-	if n, ok := s.counts.get("area " + string(key)); ok {
-		return n, nil
-	}
-	n, err := s.q.CountInMapArea(ctx, db.CountInMapAreaParams{MapArea: area, CountCap: ManyInMapArea})
-	if err == nil && n >= ManyInMapArea {
-		s.counts.put("area "+string(key), n)
-	}
-	return n, err
+	return s.counts.reuse(ctx, "area "+string(key), ManyInMapArea, func(ctx context.Context) (int32, error) {
+		return s.q.CountInMapArea(ctx, db.CountInMapAreaParams{MapArea: area, CountCap: ManyInMapArea})
+	})
 }
 
+// reuse answers key's count: the one kept, or count's, shared by every request asking for key
+// while it runs, and kept when it reached limit.
+func (c *capped) reuse(ctx context.Context, key string, limit int32, count func(context.Context) (int32, error)) (int32, error) {
+	if n, ok := c.get(key); ok {
+		return n, nil
+	}
+	v, err, _ := c.flight.Do(key, func() (any, error) {
+		// Not the first asker's context: the others wait on this count too.
+		n, err := count(context.WithoutCancel(ctx))
+		c.done(key, n, err == nil && n >= limit)
+		return n, err
+	})
+	if err != nil {
+		return 0, err
+	}
+	return v.(int32), nil
+}
+
+// get is key's kept count, if it is fresh or another request is counting it again (for at most
+// CountMemory past its expiry). The first to find it expired counts it again.
 func (c *capped) get(key string) (int32, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.counts[key]
-	if !ok || time.Now().After(e.expires) {
+	if !ok {
 		return 0, false
 	}
-	return e.n, true
+	now := time.Now()
+	switch {
+	case now.Before(e.expires):
+		return e.n, true
+	case e.recounting && now.Before(e.expires.Add(CountMemory)):
+		return e.n, true
+	}
+	e.recounting = true
+	c.counts[key] = e
+	return 0, false
 }
 
-func (c *capped) put(key string, n int32) {
+// done records key's new count n: kept if capped, otherwise forgotten (an exact count is never
+// reused).
+func (c *capped) done(key string, n int32, keep bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if !keep {
+		delete(c.counts, key)
+		return
+	}
 	now := time.Now()
 	if c.counts == nil {
 		c.counts = map[string]cappedCount{}
 	}
 	if len(c.counts) >= maxCounts {
 		for k, e := range c.counts {
-			if now.After(e.expires) {
+			if now.After(e.expires) && !e.recounting {
 				delete(c.counts, k)
 			}
 		}

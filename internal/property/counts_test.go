@@ -2,7 +2,10 @@ package property
 
 import (
 	"context"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/rentproof/rentproof/internal/dbtest"
 )
@@ -54,5 +57,86 @@ func TestCappedCountsAreReused(t *testing.T) {
 	list(1, "York", true)
 	if n, _ := total(Search{City: "York", PetsAllowed: true, SortBy: SortHighestRated}); n != 4 {
 		t.Errorf("an exact count is counted again: %d, want 4", n)
+	}
+}
+
+// Requests asking for the same count at once share one count, and once a kept count expired the
+// others are answered with it while one request counts again.
+func TestCountsAreCountedOnceAtATime(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	var c capped
+	var counted atomic.Int32
+	release := make(chan struct{})
+	slow := func(n int32) func(context.Context) (int32, error) {
+		return func(context.Context) (int32, error) {
+			counted.Add(1)
+			<-release
+			return n, nil
+		}
+	}
+
+	// A cold start: twenty requests, one count.
+	var wg sync.WaitGroup
+	answers := make(chan int32, 20)
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n, err := c.reuse(ctx, "k", 100, slow(150))
+			if err != nil {
+				t.Error(err)
+			}
+			answers <- n
+		}()
+	}
+	time.Sleep(50 * time.Millisecond) // let them all ask
+	close(release)
+	wg.Wait()
+	close(answers)
+	for n := range answers {
+		if n != 150 {
+			t.Errorf("a request sharing the count got %d, want 150", n)
+		}
+	}
+	if n := counted.Load(); n != 1 {
+		t.Fatalf("twenty requests at once counted %d times, want once", n)
+	}
+
+	// Expired: the first request counts again; the others get the kept count meanwhile.
+	c.mu.Lock()
+	e := c.counts["k"]
+	e.expires = time.Now().Add(-time.Second)
+	c.counts["k"] = e
+	c.mu.Unlock()
+	release = make(chan struct{})
+	recounted := make(chan int32)
+	go func() {
+		n, _ := c.reuse(ctx, "k", 100, slow(170))
+		recounted <- n
+	}()
+	for counted.Load() != 2 {
+		time.Sleep(time.Millisecond)
+	}
+	for range 5 {
+		if n, err := c.reuse(ctx, "k", 100, slow(999)); err != nil || n != 150 {
+			t.Errorf("while recounted: %d, %v, want the kept 150 at once", n, err)
+		}
+	}
+	close(release)
+	if n := <-recounted; n != 170 {
+		t.Errorf("the recount answered %d, want 170", n)
+	}
+	if n, _ := c.reuse(ctx, "k", 100, slow(999)); n != 170 || counted.Load() != 2 {
+		t.Errorf("after the recount: %d after %d counts, want the new 170 kept", n, counted.Load())
+	}
+
+	// A count under its cap is answered but not kept.
+	release = make(chan struct{})
+	close(release)
+	for _, want := range []int32{1, 2} {
+		if n, _ := c.reuse(ctx, "exact", 100, slow(want)); n != want {
+			t.Errorf("exact count: %d, want %d (counted again)", n, want)
+		}
 	}
 }

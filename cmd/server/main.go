@@ -130,6 +130,11 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	defer fixedPlans.Close()
+	customPlans, err := store.OpenCustomPlans(ctx, store.WithFaultSettings(os.Getenv("DATABASE_URL")))
+	if err != nil {
+		return err
+	}
+	defer customPlans.Close()
 	if env("SEED_DEMO", "true") == "true" {
 		if err := seed.Demo(ctx, pool); err != nil {
 			return fmt.Errorf("seed demo data: %w", err)
@@ -185,12 +190,12 @@ func serve(ctx context.Context) error {
 	if sender != nil {
 		background.Go(func() { sender.Run(ctx) }) // the outbox's mail, over SMTP
 	}
-	if _, err := serveMetrics(ctx, pool, fixedPlans); err != nil {
+	if _, err := serveMetrics(ctx, pool, map[string]*pgxpool.Pool{"main": pool, "fixed_plans": fixedPlans, "custom_plans": customPlans}); err != nil {
 		return err
 	}
 
 	opts, closeReplica, err := withReplica(server.Options{
-		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, Documents: documents, Tenancies: tenancies, Exports: exports, FixedPlans: fixedPlans, TrustedProxies: proxies, Limits: limits,
+		SPA: ui.Dist(), MaxBodyBytes: maxBody, Uploads: uploads, Documents: documents, Tenancies: tenancies, Exports: exports, FixedPlans: fixedPlans, CustomPlans: customPlans, TrustedProxies: proxies, Limits: limits,
 		MapTiles: mapTiles, Payments: payments, PublicURL: publicURL, MailOrigin: mailOrigin,
 	})
 	if err != nil {

@@ -34,7 +34,7 @@ func logSlowStatements() error {
 // the address it listens on. Unset (the default), nothing is served (nil): the figures are for the
 // operator, on an address the public cannot reach (e.g. 127.0.0.1:9090, or a private network's),
 // never on the public port.
-func serveMetrics(ctx context.Context, pool, fixedPlans *pgxpool.Pool) (net.Addr, error) {
+func serveMetrics(ctx context.Context, pool *pgxpool.Pool, pools map[string]*pgxpool.Pool) (net.Addr, error) {
 	addr := os.Getenv("METRICS_ADDR")
 	if addr == "" {
 		return nil, nil
@@ -46,17 +46,18 @@ func serveMetrics(ctx context.Context, pool, fixedPlans *pgxpool.Pool) (net.Addr
 	}
 	slog.Info("serving metrics", "url", "http://"+displayAddr(ln.Addr())+"/metrics")
 	go func() {
-		if err := server.Serve(ctx, ln, metricsMux(pool, fixedPlans), server.Timeouts{}); err != nil {
+		if err := server.Serve(ctx, ln, metricsMux(pool, pools), server.Timeouts{}); err != nil {
 			slog.Error("metrics listener stopped", "err", err)
 		}
 	}()
 	return ln.Addr(), nil
 }
 
-// metricsMux answers /metrics and 404 for anything else.
-func metricsMux(pool, fixedPlans *pgxpool.Pool) http.Handler {
+// metricsMux answers /metrics and 404 for anything else: the figures of the database behind pool,
+// and of pools by name.
+func metricsMux(pool *pgxpool.Pool, pools map[string]*pgxpool.Pool) http.Handler {
 	mux := http.NewServeMux()
-	gatherer := metrics.Gatherer(pool, map[string]*pgxpool.Pool{"main": pool, "fixed_plans": fixedPlans})
+	gatherer := metrics.Gatherer(pool, pools)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(gatherer, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError}))
 	return mux
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/rentproof/rentproof/internal/dbtest"
 )
 
@@ -15,13 +17,13 @@ import (
 func TestMetricsAddr(t *testing.T) {
 	pool, _ := dbtest.New(t)
 	t.Setenv("METRICS_ADDR", "")
-	if addr, err := serveMetrics(t.Context(), pool, pool); addr != nil || err != nil {
+	if addr, err := serveMetrics(t.Context(), pool, nil); addr != nil || err != nil {
 		t.Fatalf("unset METRICS_ADDR: %v, %v", addr, err)
 	}
 	t.Setenv("METRICS_ADDR", "127.0.0.1:0")
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	addr, err := serveMetrics(ctx, pool, pool)
+	addr, err := serveMetrics(ctx, pool, map[string]*pgxpool.Pool{"main": pool, "fixed_plans": pool})
 	if err != nil {
 		t.Fatal(err)
 	}

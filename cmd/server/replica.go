@@ -16,11 +16,11 @@ func withReplica(opts server.Options) (server.Options, func(), error) {
 	if url == "" {
 		return opts, func() {}, nil
 	}
-	pool, fixedPlans, err := store.OpenReplica(url)
+	pools, err := store.OpenReplica(url)
 	if err != nil {
 		return opts, nil, err
 	}
-	slog.Info("public reads go to the read replica", "host", pool.Config().ConnConfig.Host)
-	opts.Replica, opts.ReplicaFixedPlans = pool, fixedPlans
-	return opts, func() { pool.Close(); fixedPlans.Close() }, nil
+	slog.Info("public reads go to the read replica", "host", pools.Pool.Config().ConnConfig.Host)
+	opts.Replica, opts.ReplicaFixedPlans, opts.ReplicaCustomPlans = pools.Pool, pools.FixedPlans, pools.CustomPlans
+	return opts, pools.Close, nil
 }

@@ -50,11 +50,13 @@ func NewService(pool, fixedPlans *pgxpool.Pool, images ImageStore) *Service {
 	return &Service{pool: pool, q: db.New(pool), plain: db.New(fixedPlans), custom: db.New(store.CustomPlans(pool)), counts: &capped{}, images: images}
 }
 
-// ReadingFrom returns s with its statements outside transactions run through reads and its plain
-// searches through plainReads (store.Reads: a replica for the requests that allow it).
-func (s *Service) ReadingFrom(reads, plainReads db.DBTX) *Service {
+// ReadingFrom returns s with its statements outside transactions run through reads, its plain
+// searches through plainReads and those with filters through customReads, which must plan every
+// call for its arguments (store.CustomPlans or a pool from store.OpenCustomPlans); each may be a
+// store.Reads, a replica for the requests that allow it.
+func (s *Service) ReadingFrom(reads, plainReads, customReads db.DBTX) *Service {
 	c := *s
-	c.q, c.plain, c.custom = db.New(reads), db.New(plainReads), db.New(store.CustomPlans(reads))
+	c.q, c.plain, c.custom = db.New(reads), db.New(plainReads), db.New(customReads)
 	return &c
 }
 

@@ -201,16 +201,21 @@ func startReplicated(t *testing.T, settings string) *replicatedServer {
 		t.Fatal(err)
 	}
 	t.Cleanup(fixedPlans.Close)
-	replica := primary.startReplica(t)
-	replicaPool, replicaPlans, err := store.OpenReplica(replica.url("rentproof"))
+	customPlans, err := store.OpenCustomPlans(ctx, dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(replicaPool.Close)
-	t.Cleanup(replicaPlans.Close)
+	t.Cleanup(customPlans.Close)
+	replica := primary.startReplica(t)
+	replicaPools, err := store.OpenReplica(replica.url("rentproof"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(replicaPools.Close)
 
 	h := server.NewHandler(pool, server.Options{
-		SPA: screensSPA, FixedPlans: fixedPlans, Replica: replicaPool, ReplicaFixedPlans: replicaPlans,
+		SPA: screensSPA, FixedPlans: fixedPlans, CustomPlans: customPlans,
+		Replica: replicaPools.Pool, ReplicaFixedPlans: replicaPools.FixedPlans, ReplicaCustomPlans: replicaPools.CustomPlans,
 	})
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", "127.0.0.1:0")
@@ -227,7 +232,7 @@ func startReplicated(t *testing.T, settings string) *replicatedServer {
 		}
 	})
 	w := &testworld.World{Server: &testserver.Server{URL: "http://" + ln.Addr().String(), Pool: pool, Client: http.DefaultClient}}
-	return &replicatedServer{World: w, primary: primary, replica: replica, replicaPool: replicaPool}
+	return &replicatedServer{World: w, primary: primary, replica: replica, replicaPool: replicaPools.Pool}
 }
 
 // caughtUp waits until the replica has replayed everything the primary has written.

@@ -89,10 +89,13 @@ type Options struct {
 	// FixedPlans is a pool from store.OpenFixedPlans for the statements that keep one plan
 	// (default: the main pool, where PostgreSQL plans them again on every call).
 	FixedPlans *pgxpool.Pool
-	// Replica and ReplicaFixedPlans are pools on a streaming replica (nil: none), from store.Open
-	// and store.OpenFixedPlans: the public reads of clients that have not written lately go there
-	// (routeReads, store.Reads).
-	Replica, ReplicaFixedPlans *pgxpool.Pool
+	// CustomPlans is a pool from store.OpenCustomPlans for the searches with filters (default:
+	// none, and they run unnamed on the main pool, parsed on every call: store.CustomPlans).
+	CustomPlans *pgxpool.Pool
+	// Replica, ReplicaFixedPlans and ReplicaCustomPlans are pools on a streaming replica (nil:
+	// none), from store.OpenReplica: the public reads of clients that have not written lately go
+	// there (routeReads, store.Reads).
+	Replica, ReplicaFixedPlans, ReplicaCustomPlans *pgxpool.Pool
 	// TrustedProxies is how many proxies stand in front of the server, each appending its peer to
 	// X-Forwarded-For: the client address and scheme come from the hop they received the request
 	// from. 0 (the default) believes no forwarding header.
@@ -166,8 +169,12 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	// The services of the public reads read through a router: the replica when the request allows
 	// it (routeReads), the primary otherwise. Their writes and transactions stay on the primary.
 	reads := store.NewReads(pool, opts.Replica)
+	customReads := store.CustomPlans(reads)
+	if opts.CustomPlans != nil && (opts.Replica == nil || opts.ReplicaCustomPlans != nil) {
+		customReads = reads.Beside(opts.CustomPlans, opts.ReplicaCustomPlans)
+	}
 	properties := property.NewService(pool, opts.FixedPlans, opts.Uploads).
-		ReadingFrom(reads, reads.Beside(opts.FixedPlans, opts.ReplicaFixedPlans))
+		ReadingFrom(reads, reads.Beside(opts.FixedPlans, opts.ReplicaFixedPlans), customReads)
 	payments := payment.NewService(pool, opts.Payments)
 	if opts.Refunder == nil {
 		opts.Refunder = payments // a rejected paid check is refunded through Stripe, or recorded in demo mode

@@ -15,7 +15,8 @@ type Querier interface {
 }
 
 // CustomPlans runs q's statements as unnamed ones (their descriptions cached), which PostgreSQL
-// plans for the arguments of each call. For statements with optional filters: a prepared
+// plans for the arguments of each call; a pool from OpenCustomPlans does the same without parsing
+// each call, where there is one. For statements with optional filters: a prepared
 // statement's cached generic plan cannot fold the filters left out nor know how many listings a
 // city has, and PostgreSQL switches to it after five calls whenever its estimate looks cheaper
 // (a generic plan that sorted a whole large city for one filter took 24 ms where the custom one

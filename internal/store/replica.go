@@ -161,25 +161,37 @@ func (r *Reads) fallBack(ctx context.Context, err error) bool {
 // then the read runs on the primary.
 const replicaConnectTimeout = 2 * time.Second
 
-// OpenReplica makes the two pools of a streaming replica at replicaURL, like Open and
-// OpenFixedPlans, without waiting for it: the server starts while its replica is down, reading
-// from the primary until the replica answers.
-func OpenReplica(replicaURL string) (pool, fixedPlans *pgxpool.Pool, err error) {
-	var pools [2]*pgxpool.Pool
-	for i, settings := range []map[string]string{nil, fixedPlanSettings} {
-		cfg, err := poolConfig(replicaURL, settings)
-		if err != nil {
-			return nil, nil, err
-		}
-		if !strings.Contains(replicaURL, "connect_timeout") {
-			cfg.ConnConfig.ConnectTimeout = replicaConnectTimeout
-		}
-		if pools[i], err = pgxpool.NewWithConfig(context.Background(), cfg); err != nil {
-			if pools[0] != nil {
-				pools[0].Close()
-			}
-			return nil, nil, fmt.Errorf("open replica: %w", err)
+// ReplicaPools are the pools of a streaming replica, like Open's, OpenFixedPlans's and
+// OpenCustomPlans's.
+type ReplicaPools struct {
+	Pool, FixedPlans, CustomPlans *pgxpool.Pool
+}
+
+// Close closes the three pools.
+func (r ReplicaPools) Close() {
+	for _, p := range []*pgxpool.Pool{r.Pool, r.FixedPlans, r.CustomPlans} {
+		if p != nil {
+			p.Close()
 		}
 	}
-	return pools[0], pools[1], nil
+}
+
+// OpenReplica makes the pools of a streaming replica at replicaURL without waiting for it: the
+// server starts while its replica is down, reading from the primary until the replica answers.
+func OpenReplica(replicaURL string) (ReplicaPools, error) {
+	var pools [3]*pgxpool.Pool
+	for i, settings := range []map[string]string{nil, fixedPlanSettings, customPlanSettings} {
+		cfg, err := poolConfig(replicaURL, settings)
+		if err == nil {
+			if !strings.Contains(replicaURL, "connect_timeout") {
+				cfg.ConnConfig.ConnectTimeout = replicaConnectTimeout
+			}
+			pools[i], err = pgxpool.NewWithConfig(context.Background(), cfg)
+		}
+		if err != nil {
+			ReplicaPools{pools[0], pools[1], pools[2]}.Close()
+			return ReplicaPools{}, fmt.Errorf("open replica: %w", err)
+		}
+	}
+	return ReplicaPools{pools[0], pools[1], pools[2]}, nil
 }

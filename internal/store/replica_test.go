@@ -28,13 +28,12 @@ func TestReadsWithoutAReplica(t *testing.T) {
 	}
 	dead := fmt.Sprintf("postgres://postgres@%s/rentproof?sslmode=disable", ln.Addr())
 	ln.Close()
-	replica, replicaPlans, err := store.OpenReplica(dead)
+	replica, err := store.OpenReplica(dead)
 	if err != nil {
 		t.Fatalf("open a replica that is down: %v", err)
 	}
 	t.Cleanup(replica.Close)
-	t.Cleanup(replicaPlans.Close)
-	reads := store.NewReads(primary, replica)
+	reads := store.NewReads(primary, replica.Pool)
 	ctx := store.AllowReplica(context.Background())
 
 	start := time.Now()

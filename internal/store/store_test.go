@@ -267,6 +267,43 @@ func TestCustomPlansPrepareNothing(t *testing.T) {
 	}
 }
 
+// A pool from OpenCustomPlans prepares a statement once per connection and plans every call
+// for its arguments, where PostgreSQL would keep a generic plan after five.
+func TestCustomPlansPoolPlansEveryCall(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	_, url := dbtest.New(t)
+	custom, err := store.OpenCustomPlans(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer custom.Close()
+	conn, err := custom.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
+
+	const statement = "SELECT id FROM properties WHERE active AND ($1::text IS NULL OR city_key = $1) ORDER BY rating DESC, id DESC LIMIT 12"
+	cities := []any{"springfield", nil} // a filter asked, then left out
+	for i := range 8 {
+		rows, err := conn.Query(ctx, statement, cities[i%2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows.Close()
+	}
+	var prepared int
+	var generic, customPlans int64
+	if err := conn.QueryRow(ctx, "SELECT count(*)::int, sum(generic_plans), sum(custom_plans) FROM pg_prepared_statements WHERE statement = $1",
+		statement).Scan(&prepared, &generic, &customPlans); err != nil {
+		t.Fatal(err)
+	}
+	if prepared != 1 || generic != 0 || customPlans != 8 {
+		t.Errorf("prepared %d times, generic plans %d, custom plans %d; want 1, 0 and 8", prepared, generic, customPlans)
+	}
+}
+
 // pool_max_conns in DATABASE_URL sizes the pool and must not reach PostgreSQL, which would refuse
 // it as a setting when the migrations connect.
 func TestPoolSettingsInTheURL(t *testing.T) {

@@ -79,10 +79,8 @@ func (c *capped) reuse(ctx context.Context, key string, limit int32, count func(
 		c.done(key, n, err == nil && n >= limit)
 		return n, err
 	})
-	if err != nil {
-		return 0, err
-	}
-	return v.(int32), nil
+	n, _ := v.(int32)
+	return n, err
 }
 
 // get is key's kept count, if it is fresh or another request is counting it again (for at most

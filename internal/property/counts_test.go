@@ -80,15 +80,13 @@ func TestCountsAreCountedOnceAtATime(t *testing.T) {
 	var wg sync.WaitGroup
 	answers := make(chan int32, 20)
 	for range 20 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			n, err := c.reuse(ctx, "k", 100, slow(150))
 			if err != nil {
 				t.Error(err)
 			}
 			answers <- n
-		}()
+		})
 	}
 	time.Sleep(50 * time.Millisecond) // let them all ask
 	close(release)

@@ -10,7 +10,7 @@ import type { CreateSavedSearchRequest } from "@/gen/rentproof/savedsearch/v1/sa
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { makeUser } from "@/test/render";
 import { savedSearchesTransport } from "../testing";
-import { SaveSearchButton, suggestedName } from "./save-search-button";
+import { SaveSearchButton, suggestedName, WITHOUT_VERIFIED_REVIEWS } from "./save-search-button";
 
 const REQUEST = { city: "London", query: "flats", currency: "GBP", maxRent: 2000, minBedrooms: 2, petsAllowed: true, sortBy: "newestListed", page: 3 };
 
@@ -90,6 +90,20 @@ describe("SaveSearchButton", () => {
     await user.click(await screen.findByRole("button", { name: "Save" }));
     await waitFor(() => expect(sent).toBeDefined());
     expect(sent!.mapArea).toBeUndefined();
+  });
+
+  it("says that a saved search leaves out verified reviews, which a new listing cannot have", async () => {
+    const user = userEvent.setup();
+    renderButton(savedSearchesTransport(makeUser(), []), { ...REQUEST, verifiedReviewsOnly: true });
+    await user.click(await screen.findByRole("button", { name: "Save search" }));
+    expect(await screen.findByRole("dialog", { name: "Save this search" })).toHaveTextContent(WITHOUT_VERIFIED_REVIEWS);
+  });
+
+  it("says nothing of verified reviews when the search does not ask for them", async () => {
+    const user = userEvent.setup();
+    renderButton(savedSearchesTransport(makeUser(), []));
+    await user.click(await screen.findByRole("button", { name: "Save search" }));
+    expect(await screen.findByRole("dialog", { name: "Save this search" })).not.toHaveTextContent(WITHOUT_VERIFIED_REVIEWS);
   });
 
   it("suggests a name from the line, then from the area, then My search", () => {

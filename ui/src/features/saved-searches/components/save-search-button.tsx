@@ -77,6 +77,10 @@ export function SaveSearchButton({ request }: SaveSearchButtonProps) {
   );
 }
 
+/** What the dialog says when the search asks for verified reviews, which a saved search leaves out. */
+export const WITHOUT_VERIFIED_REVIEWS =
+  "Alerts are for new listings, which have no reviews yet, so this saved search leaves out “Has verified reviews”.";
+
 function SaveSearchForm({ request, onSaved }: SaveSearchButtonProps & { onSaved: () => void }) {
   const { control, handleSubmit } = useForm<Values>({
     resolver: zodResolver(schema),
@@ -116,6 +120,11 @@ function SaveSearchForm({ request, onSaved }: SaveSearchButtonProps & { onSaved:
       <FormField control={control} name="name" label="Name" hint={`Up to ${MAX_NAME_CHARS} characters`}>
         {(props) => <input {...props} className="input" maxLength={MAX_NAME_CHARS + 10} autoComplete="off" />}
       </FormField>
+      {request.verifiedReviewsOnly ? (
+        // Alerts are about new listings, and a new listing has no reviews yet: kept, the filter
+        // would silence every alert, so the saved search leaves it out and says so.
+        <p className="save-search-form__note">{WITHOUT_VERIFIED_REVIEWS}</p>
+      ) : null}
       {create.error ? (
         <p className="field__error" role="alert">
           {errorMessage(create.error)}

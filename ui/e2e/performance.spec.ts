@@ -92,7 +92,7 @@ test("the home page is prerendered: it paints without scripts, and the app takes
   await page.close();
 });
 
-test("a property, the search, an article and a location page paint their skeleton with the main picture, without scripts", async ({
+test("a property, the search, an article and a location page paint their skeleton with the main picture, and sign-in its heading, without scripts", async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -116,6 +116,11 @@ test("a property, the search, an article and a location page paint their skeleto
   await page.goto("/location/10001");
   await expect(page.getByRole("heading", { level: 1, name: "Properties in 10001" })).toBeVisible();
   await expect(page.locator(".property-card__media[data-picture-slot] img")).toHaveAttribute("src", /^\/images\/demo\//);
+
+  // Sign-in paints its heading and tagline before the app knows who is signed in.
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+  await expect(page.getByText("Connect with landlords and tenants globally through verified reviews")).toBeVisible();
   await context.close();
 });
 

@@ -31,6 +31,8 @@ const PRERENDERED = [
     "/cookies",
     "/accessibility",
   ].map((path) => ({ path, url: path, hydrate: true })),
+  // Sign-in paints its heading before the app knows whether the visitor is signed in.
+  { path: "/auth", url: "/auth", hydrate: false },
   { path: "*", url: "/rentproof-not-found", hydrate: false },
 ];
 

@@ -54,7 +54,7 @@ export function signInReason(state: unknown): string | null {
 /**
  * AuthPage is /auth (SPEC §2 "Authentication page"): Login and Register tabs. A user
  * who is signed in — already, or just now by one of the forms — is sent on at once.
- * Both panels stay mounted, so switching tabs keeps what was typed. An action that sent a visitor
+ * Both panels stay mounted once shown, so switching tabs keeps what was typed. An action that sent a visitor
  * here says why above the forms, and gets its page back with its state once they are signed in.
  */
 export function AuthPage({ passkeySignIn }: { passkeySignIn?: ReactNode } = {}) {
@@ -62,6 +62,10 @@ export function AuthPage({ passkeySignIn }: { passkeySignIn?: ReactNode } = {}) 
   const { user, isLoading } = useCurrentUser();
   const location = useLocation();
   const [tab, setTab] = useState<AuthTab>("login");
+  // The Register panel is built the first time it is chosen (half the page's first render, which
+  // most visitors, signing in, never need), then stays mounted like the Login one.
+  const [registerOpened, setRegisterOpened] = useState(false);
+  if (tab === "register" && !registerOpened) setRegisterOpened(true);
   const loginTab = useRef<HTMLButtonElement>(null);
   const registerTab = useRef<HTMLButtonElement>(null);
 
@@ -107,7 +111,7 @@ export function AuthPage({ passkeySignIn }: { passkeySignIn?: ReactNode } = {}) 
                 <LoginForm onRegisterInstead={() => switchTo("register")} signInLink={signInLink} alternative={passkeySignIn} />
               </TabsContent>
               <TabsContent value="register" forceMount hidden={tab !== "register"}>
-                <RegisterForm onLoginInstead={() => switchTo("login")} />
+                {registerOpened ? <RegisterForm onLoginInstead={() => switchTo("login")} /> : null}
               </TabsContent>
             </Tabs>
           </div>

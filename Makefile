@@ -132,7 +132,7 @@ else
 	DATABASE_URL=$$(bash scripts/db.sh) go run ./cmd/bench $(BENCH_FLAGS)
 endif
 
-lighthouse: chromium ## Lighthouse (mobile) on four pages of a fresh demo server; figures to docs/lighthouse.md
+lighthouse: chromium ## Lighthouse (mobile), three runs each, on the public, sign-in and signed-in pages of a fresh demo server; medians to docs/lighthouse.md
 	@bash tools/lighthouse/run.sh
 
 demo-images: ## redraw the demo illustrations under ui/public/images from the seed data (own module)

@@ -139,13 +139,35 @@ test.describe("visible focus", () => {
     ["sign in", "/auth"],
   ] as const) {
     test(`every stop of Tab on ${name} shows the focus`, async ({ page }) => {
-      await page.goto(path);
+      await visit(page, path);
       await expect(page.locator("h1").first()).toBeVisible();
       await expect(page.locator(".skeleton")).toHaveCount(0);
       const kinds = await expectFocusShown(page, 45);
       expect([...kinds].some((k) => k === "a")).toBe(true);
     });
   }
+
+  test("a visitor who tabs into a page before the app takes it over keeps their place", async ({ page }) => {
+    // The app's code is held back, so the sign-in page is its prerendered skeleton.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-[\w-]{8}\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/auth", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+    const link = page.getByRole("banner").getByRole("link", { name: "Find Properties", exact: true });
+    await tabTo(page, link);
+    release();
+    await expect(page.getByRole("tab", { name: "Login" })).toBeVisible();
+    await expect(link).toBeFocused();
+    expect(await focusIndicator(page)).not.toBe("");
+    // The next Tab goes on from there, not from the top of the page.
+    const next = await link.evaluate((a) => Array.from(document.querySelectorAll("a[href], button")).indexOf(a as HTMLElement) + 1);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Array.from(document.querySelectorAll("a[href], button")).indexOf(document.activeElement as HTMLElement))).toBe(next);
+  });
 
   test("links, buttons, text fields, selects, checkboxes and radios show the focus", async ({ page }) => {
     await page.goto("/auth");

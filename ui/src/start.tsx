@@ -23,5 +23,35 @@ void preloadScreens(window.location.pathname)
       // The prerender made its forms inert until now (src/prerender.tsx); a skeleton's are replaced.
       for (const form of root.querySelectorAll("form[inert]")) form.removeAttribute("inert");
       hydrateRoot(root, app);
-    } else startTransition(() => createRoot(root).render(app));
+    } else {
+      keepFocusOnReplace(root);
+      startTransition(() => createRoot(root).render(app));
+    }
   });
+
+/**
+ * keepFocusOnReplace: a visitor who tabbed into a skeleton before the app replaced it keeps their
+ * place. The skeleton and the app draw the same header, so the control focused is found again as
+ * the same tab stop (its place among the root's controls, and its tag and text).
+ */
+function keepFocusOnReplace(root: HTMLElement) {
+  const controls = () => [...root.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]")];
+  let focused: HTMLElement | null = null;
+  let place = -1;
+  const note = () => {
+    const el = document.activeElement;
+    focused = el instanceof HTMLElement && root.contains(el) ? el : null;
+    place = focused ? controls().indexOf(focused) : -1;
+  };
+  const observer = new MutationObserver(() => {
+    observer.disconnect();
+    root.removeEventListener("focusin", note);
+    const old = focused;
+    if (!old || old.isConnected || document.activeElement !== document.body) return;
+    const again = controls()[place];
+    if (again && again.tagName === old.tagName && again.textContent === old.textContent) again.focus();
+  });
+  note();
+  root.addEventListener("focusin", note);
+  observer.observe(root, { childList: true });
+}

@@ -40,7 +40,8 @@ type firstCall struct {
 // page carries nothing), then calls for the rest of the screen, and its main picture.
 type firstRPC struct {
 	calls []firstCall
-	// picture returns the screen's main picture from the main call's answer, "" when none.
+	// picture returns the screen's main picture from the main call's answer, "" when none; nil
+	// for a screen without one.
 	picture func(answer []byte) string
 	// sizes is the picture's `sizes` in the app (how wide it is drawn), so the preload fetches
 	// the same width the page will ask for.
@@ -48,6 +49,14 @@ type firstRPC struct {
 	// width and height are the app's <img> attributes for the picture: drawn in the skeleton with
 	// them, it takes the very box the screen gives it.
 	width, height int
+}
+
+// mainPicture is the screen's main picture from its main call's answer, "" when it has none.
+func (f firstRPC) mainPicture(answer []byte) string {
+	if f.picture == nil {
+		return ""
+	}
+	return f.picture(answer)
 }
 
 // firstRPCRoute finds a screen's first rpcs from the page's address.
@@ -64,6 +73,20 @@ var firstRPCs = []firstRPCRoute{
 	{"/find-properties", searchFirstRPC},
 	{"/resources/:id", resourceFirstRPC},
 	{"/location/:zipcode", locationFirstRPC},
+	{"/dashboard", memberFirstRPC},
+	{"/gamification", memberFirstRPC},
+	{"/settings", memberFirstRPC},
+	{"/admin", memberFirstRPC},
+}
+
+// currentUserProcedure answers who is signed in (a member's page opens with it).
+const currentUserProcedure = "/rentproof.account.v1.AccountService/GetCurrentUser"
+
+// memberFirstRPC is a member's landing page's GetCurrentUser: the app renders the page from its
+// first frame instead of a spinner while it asks, and the server picks the page's skeleton for
+// the member's role (memberSkeleton).
+func memberFirstRPC(*url.URL) (firstRPC, bool) {
+	return firstRPC{calls: []firstCall{{procedure: currentUserProcedure, input: map[string]any{}}}}, true
 }
 
 // idSegment is an id as the app accepts it in a path (parsePropertyId, parseResourceId).
@@ -274,7 +297,7 @@ func withFirstLoad(ctx context.Context, page []byte, r *http.Request, api http.H
 		return page, answers[0], statuses[0]
 	}
 	var head strings.Builder
-	if src := rpc.picture(answers[0]); src != "" {
+	if src := rpc.mainPicture(answers[0]); src != "" {
 		head.WriteString(picturePreload(src, rpc.sizes))
 		page = withPicture(page, pictureImage(src, rpc.sizes, rpc.width, rpc.height))
 	}

@@ -241,3 +241,55 @@ func TestLocationFirstRPC(t *testing.T) {
 		}
 	}
 }
+
+// TestMemberPagesComeWithTheirSkeleton: a member's page carries the session's answer (called in
+// process with the member's cookie) and the skeleton for the member's role, or for any member;
+// a visitor not signed in, or a role the page has no skeleton for, gets the placeholder shell;
+// and the page is never kept for anyone else.
+func TestMemberPagesComeWithTheirSkeleton(t *testing.T) {
+	t.Parallel()
+	dist := fstest.MapFS{
+		"index.html": {Data: []byte(`<!doctype html><head><title>RentProof</title></head><body><div id="root"><!--shell--><p>shell</p><!--/shell--></div></body>`)},
+		".vite/screens.json": {Data: []byte(`[
+			{"path": "/dashboard", "files": [], "noindex": true, "members": {"tenant": "<p>tenant</p>", "*": "<p>landlord</p>"}},
+			{"path": "/admin", "files": [], "noindex": true, "members": {"admin": "<p>admin</p>"}}
+		]`)},
+	}
+	roles := map[string]string{"s=tenant": "tenant", "s=landlord": "landlord", "s=agent": "agent"}
+	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != currentUserProcedure {
+			t.Errorf("called %s", r.URL.Path)
+		}
+		if role, ok := roles[r.Header.Get("Cookie")]; ok {
+			_, _ = io.WriteString(w, `{"user":{"id":1,"username":"dana","role":"`+role+`"}}`)
+			return
+		}
+		_, _ = io.WriteString(w, `{}`)
+	})
+	handler := spaHandler(dist, MapTiles{}, api)
+	const shell = "<!--shell--><p>shell</p><!--/shell-->"
+	for _, c := range []struct{ path, cookie, want string }{
+		{"/dashboard", "s=tenant", "<p>tenant</p>"},
+		{"/dashboard", "s=landlord", "<p>landlord</p>"},
+		{"/dashboard", "s=agent", "<p>landlord</p>"},
+		{"/dashboard", "", shell},
+		{"/admin", "s=tenant", shell},
+	} {
+		req := httptest.NewRequest(http.MethodGet, c.path, http.NoBody)
+		if c.cookie != "" {
+			req.Header.Set("Cookie", c.cookie)
+		}
+		rec := httptest.NewRecorder()
+		handler.ServeHTTP(rec, req)
+		page := rec.Body.String()
+		if rec.Code != http.StatusOK || !strings.Contains(page, `<div id="root">`+c.want+`</div>`) {
+			t.Errorf("GET %s as %q: %d, want the root to hold %s:\n%s", c.path, c.cookie, rec.Code, c.want, page)
+		}
+		if !strings.Contains(page, `<script type="application/json" id="first-load">[{"procedure":"`+currentUserProcedure+`"`) {
+			t.Errorf("GET %s as %q: the page does not carry the session's answer:\n%s", c.path, c.cookie, page)
+		}
+		if got := rec.Header().Get("Cache-Control"); got != "private, no-cache" {
+			t.Errorf("GET %s as %q: Cache-Control %q", c.path, c.cookie, got)
+		}
+	}
+}

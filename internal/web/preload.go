@@ -30,6 +30,10 @@ type screen struct {
 	// Hydrate says the app takes HTML over as it is (a screen that paints without data); else
 	// HTML is the screen's skeleton, which the app replaces.
 	Hydrate bool `json:"hydrate"`
+	// Members are a member's page's skeletons, by the signed-in member's role ("*": any other
+	// role), which the app replaces; a visitor not signed in, or of a role without one, gets
+	// the placeholder shell (memberSkeleton).
+	Members map[string]string `json:"members"`
 	// Title and Description are the page's, from src/app/page-meta.json (seo.go); a Dynamic
 	// page makes its own from its data, and a NoIndex page is kept out of search engines.
 	Title       string `json:"title"`
@@ -188,3 +192,24 @@ func (memInfo) Mode() fs.FileMode  { return 0o444 }
 func (memInfo) ModTime() time.Time { return time.Time{} }
 func (memInfo) IsDir() bool        { return false }
 func (memInfo) Sys() any           { return nil }
+
+// memberSkeleton is the skeleton of a member's page for the user signed in, read from the
+// page's GetCurrentUser answer (memberFirstRPC): the one for their role, else the one for any
+// member; "" for a visitor not signed in, and for a role the page has none for.
+func (s screen) memberSkeleton(currentUser []byte) string {
+	if len(s.Members) == 0 {
+		return ""
+	}
+	var answer struct {
+		User *struct {
+			Role string `json:"role"`
+		} `json:"user"`
+	}
+	if json.Unmarshal(currentUser, &answer) != nil || answer.User == nil {
+		return ""
+	}
+	if html, ok := s.Members[answer.User.Role]; ok {
+		return html
+	}
+	return s.Members["*"]
+}

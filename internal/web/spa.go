@@ -147,6 +147,9 @@ func serveIndex(w http.ResponseWriter, r *http.Request, pages screenPages, polic
 		if answered == http.StatusNotFound {
 			missing()
 		}
+		if skeleton := s.memberSkeleton(answer); skeleton != "" {
+			page = withPrerendered(page, skeleton, false)
+		}
 	}
 	servePage(w, r, status, withHead(page, head.html(origin)), nil, cache)
 }

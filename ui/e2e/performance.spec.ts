@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { register } from "./accounts";
 
 // Issue 12, pages that load fast: the home page's code comes precompressed and without the
 // screens it does not show; those arrive when opened.
@@ -122,6 +123,51 @@ test("a property, the search, an article and a location page paint their skeleto
   await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
   await expect(page.getByText("Connect with landlords and tenants globally through verified reviews")).toBeVisible();
   await context.close();
+});
+
+test("a member's dashboard, rewards and settings paint their top, the member's role's, before any script; the app then asks nobody who is signed in", async ({
+  browser,
+}) => {
+  const texts = {
+    tenant: "Find your next home, share your experience and answer the verification requests you receive.",
+    landlord: "Manage your listings, get them verified and answer the verification requests you receive.",
+  };
+  for (const role of ["tenant", "landlord"] as const) {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await register(context.request, role);
+    const page = await context.newPage();
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByText(texts[role])).toBeVisible();
+    await expect(page.getByText(texts[role === "tenant" ? "landlord" : "tenant"])).toHaveCount(0);
+    await page.goto("/gamification");
+    await expect(page.getByText("Earn experience points for reviews, listings and verifications")).toBeVisible();
+    await page.goto("/settings");
+    await expect(page.getByText("You always see your notifications in RentProof.")).toBeVisible();
+    await context.close();
+  }
+  // A visitor who is not signed in is shown no member's page.
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const page = await visitor.newPage();
+  await page.goto("/dashboard");
+  await expect(page.locator(".site-header")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
+  await visitor.close();
+
+  // With the app, the page came with the session's answer: the dashboard shows the member at
+  // once, without asking.
+  const member = await browser.newContext();
+  const account = await register(member.request, "tenant", "Odile");
+  const app = await member.newPage();
+  const asked: string[] = [];
+  app.on("request", (r) => {
+    if (r.url().endsWith("/AccountService/GetCurrentUser")) asked.push(r.url());
+  });
+  await app.goto("/dashboard");
+  await expect(app.getByRole("heading", { level: 2, name: "Welcome to RentProof, Odile!" })).toBeVisible();
+  await expect(app.getByRole("button", { name: `Account menu for ${account.firstName} ${account.lastName}` })).toBeVisible();
+  expect(asked).toEqual([]);
+  await member.close();
 });
 
 test("the app's code is fetched only once the page has shown its main picture", async ({ page }) => {

@@ -36,10 +36,20 @@ const PRERENDERED = [
   { path: "*", url: "/rentproof-not-found", hydrate: false },
 ];
 
+/**
+ * Members' pages, prerendered as the skeleton a member of each role sees ("*": any other role),
+ * which the server picks from the page's session (internal/web/preload.go) and the app replaces.
+ */
+const MEMBERS = [
+  { path: "/dashboard", roles: ["tenant", "*"] },
+  { path: "/gamification", roles: ["*"] },
+  { path: "/settings", roles: ["*"] },
+];
+
 const ui = join(import.meta.dirname, "..");
 const { render } = await import(pathToFileURL(join(ui, ".prerender", "prerender.js")).href);
 const file = join(ui, "dist", ".vite", "screens.json");
-/** @type {{ path: string, html?: string, hydrate?: boolean }[]} */
+/** @type {{ path: string, html?: string, hydrate?: boolean, members?: Record<string, string> }[]} */
 const screens = JSON.parse(readFileSync(file, "utf8"));
 for (const { path, url, hydrate } of PRERENDERED) {
   const screen = screens.find((s) => s.path === path);
@@ -47,5 +57,14 @@ for (const { path, url, hydrate } of PRERENDERED) {
   const html = await render(url);
   Object.assign(screen, { html, hydrate });
   console.log(`prerendered ${path}${hydrate ? "" : " (skeleton)"}: ${(html.length / 1024).toFixed(1)} KB of markup`);
+}
+for (const { path, roles } of MEMBERS) {
+  const screen = screens.find((s) => s.path === path);
+  if (!screen) throw new Error(`prerender: no screen ${path} in ${file}`);
+  screen.members = {};
+  for (const role of roles) {
+    screen.members[role] = await render(path, role);
+    console.log(`prerendered ${path} for ${role === "*" ? "members" : role}: ${(screen.members[role].length / 1024).toFixed(1)} KB of markup`);
+  }
 }
 writeFileSync(file, JSON.stringify(screens, null, 1));

@@ -6,15 +6,22 @@ import { StrictMode, type ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { App } from "@/app/app";
+import { memberSkeleton } from "@/app/member-skeletons";
+import { MemberSkeleton } from "@/features/auth/member-skeleton";
 
-/** render returns the markup of the screen at url, with every screen's code loaded. */
-export async function render(url: string): Promise<string> {
+/**
+ * render returns the markup of the screen at url, with every screen's code loaded; for a member's
+ * page, with member, the skeleton a member of that role sees while the session is checked.
+ */
+export async function render(url: string, member?: string): Promise<string> {
   // Never called: data is fetched by the browser, after hydration.
   const transport = createConnectTransport({ baseUrl: "http://prerender.invalid" });
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   const app = (
     <StrictMode>
-      <App Router={Router} transport={transport} />
+      <MemberSkeleton.Provider value={member === undefined ? null : memberSkeleton(url, member)}>
+        <App Router={Router} transport={transport} />
+      </MemberSkeleton.Provider>
     </StrictMode>
   );
   // One piece, however large: React would otherwise write a big screen apart from the shell

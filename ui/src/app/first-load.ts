@@ -2,15 +2,17 @@ import { fromJson, type DescMethodUnary, type JsonValue } from "@bufbuild/protob
 import type { Transport } from "@connectrpc/connect";
 import { createConnectQueryKey } from "@connectrpc/connect-query";
 import type { QueryClient } from "@tanstack/react-query";
+import { AccountService } from "@/gen/rentproof/account/v1/account_pb";
 import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
 import { ResourceService } from "@/gen/rentproof/resource/v1/resource_pb";
 import { ReviewService } from "@/gen/rentproof/review/v1/review_pb";
 
 /**
  * The rpcs whose answers a page may carry: the first calls of the screens whose main picture
- * comes from the database (internal/web/firstload.go).
+ * comes from the database, and the session of a member's page (internal/web/firstload.go).
  */
 const FIRST_RPCS: DescMethodUnary[] = [
+  AccountService.method.getCurrentUser,
   PropertyService.method.getProperty,
   PropertyService.method.searchProperties,
   PropertyService.method.listSimilarProperties,

@@ -1,16 +1,11 @@
-import { Building2, Library, Plus, Search } from "lucide-react";
-import { Link } from "react-router-dom";
-import { PageHeader } from "@/components/layout/page-header";
 import { PropertyCard } from "@/components/property-card/property-card";
-import { Avatar } from "@/components/ui/avatar";
-import { buttonClass } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { useCurrentUser } from "@/features/auth/api/use-current-user";
 import { ChangeEmailButton } from "@/features/auth/components/change-email-dialog";
 import { EditProfileButton } from "@/features/auth/components/edit-profile-dialog";
 import { AccountSummary } from "@/features/dashboard/components/account-summary";
-import { welcome } from "@/features/dashboard/greeting";
+import { DashboardWelcome } from "@/features/dashboard/components/dashboard-welcome";
 import { MyListingsPanel, MyPropertiesPanel } from "@/features/dashboard/components/my-properties-panel";
 import { MyReviewsPanel } from "@/features/dashboard/components/my-reviews-panel";
 import { PropertyStats } from "@/features/dashboard/components/property-stats";
@@ -23,21 +18,10 @@ import { MyTenanciesPanel } from "@/features/tenancies/components/my-tenancies-p
 import { TenancyClaimsPanel } from "@/features/tenancies/components/tenancy-claims-panel";
 import { TokenPanel } from "@/features/tokens/components/token-panel";
 import { VerificationRequestsPanel } from "@/features/verification/components/verification-requests-panel";
-import { initials } from "@/lib/text";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useTabParam } from "@/lib/use-tab-param";
 import "@/features/dashboard/dashboard.css";
 import "./dashboard.css";
-
-/** The dashboard's buttons (SPEC §2): the tenant's and everyone else's. */
-const TENANT_ACTIONS = [
-  { to: "/find-properties", label: "Find Properties", Icon: Search },
-  { to: "/resources?category=tenant", label: "Tenant Resources", Icon: Library },
-];
-const LANDLORD_ACTIONS = [
-  { to: "/add-property", label: "Add Property", Icon: Plus },
-  { to: "/resources?category=landlord", label: "Landlord Resources", Icon: Building2 },
-];
 
 /** The tabs of each view, the first one the default; `?tab=` names the open one. */
 const TENANT_TABS = [
@@ -75,30 +59,9 @@ export function DashboardRoute() {
   if (!user) return null;
   const tenant = user.role === "tenant";
   return (
-    <>
-      <PageHeader title="Dashboard" breadcrumb={[{ label: "Home", to: "/" }, { label: "Dashboard" }]} />
-      <div className="container section dashboard">
-        <section className="card dashboard-welcome" aria-labelledby="welcome-title">
-          <Avatar fallback={initials(user.firstName, user.lastName)} size="lg" />
-          <div className="dashboard-welcome__text">
-            <h2 id="welcome-title">{welcome(user)}</h2>
-            <p className="muted">
-              {tenant
-                ? "Find your next home, share your experience and answer the verification requests you receive."
-                : "Manage your listings, get them verified and answer the verification requests you receive."}
-            </p>
-          </div>
-          <div className="dashboard-welcome__actions">
-            {(tenant ? TENANT_ACTIONS : LANDLORD_ACTIONS).map(({ to, label, Icon }, i) => (
-              <Link key={to} to={to} className={buttonClass(i === 0 ? "primary" : "outline")}>
-                <Icon aria-hidden="true" size={18} /> {label}
-              </Link>
-            ))}
-          </div>
-        </section>
-        {tenant ? <TenantDashboard user={user} /> : <LandlordDashboard user={user} />}
-      </div>
-    </>
+    <DashboardWelcome user={user} tenant={tenant}>
+      {tenant ? <TenantDashboard user={user} /> : <LandlordDashboard user={user} />}
+    </DashboardWelcome>
   );
 }
 

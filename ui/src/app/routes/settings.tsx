@@ -6,7 +6,7 @@ import { SessionsList } from "@/features/account-security/components/sessions-li
 import { SecurityQuestionsEditor } from "@/features/auth/components/security-questions-editor";
 import { DeleteAccount } from "@/features/account-closure/components/delete-account";
 import { DataExportSection } from "@/features/data-export/components/data-export-section";
-import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
+import { NotificationPreferences, NotificationsIntro } from "@/features/notifications/components/notification-preferences";
 import { PasskeySettings } from "@/features/passkeys/components/passkey-settings";
 import { usePageTitle } from "@/lib/use-page-title";
 import "./settings.css";
@@ -37,6 +37,28 @@ const SECTIONS: SettingsSection[] = [
 export function SettingsRoute() {
   usePageTitle("Settings");
   return (
+    <SettingsFrame>
+      {SECTIONS.map((s) => (
+        <Section key={s.id} section={s} />
+      ))}
+    </SettingsFrame>
+  );
+}
+
+/**
+ * SettingsSkeleton is what the server sends a member opening /settings before the app starts
+ * (src/app/member-skeletons.tsx): the page's frame and the start of its first section.
+ */
+export function SettingsSkeleton() {
+  return (
+    <SettingsFrame>
+      <Section section={{ ...SECTIONS[0], content: <NotificationsIntro /> }} />
+    </SettingsFrame>
+  );
+}
+
+function SettingsFrame({ children }: { children: ReactNode }) {
+  return (
     <>
       <PageHeader title="Settings" />
       <div className="container settings">
@@ -49,17 +71,19 @@ export function SettingsRoute() {
             ))}
           </ul>
         </nav>
-        <div className="settings__sections">
-          {SECTIONS.map((s) => (
-            <section key={s.id} id={s.id} aria-labelledby={`${s.id}-heading`} className="settings-section">
-              <h2 id={`${s.id}-heading`} className="settings-section__title">
-                {s.title}
-              </h2>
-              {s.content}
-            </section>
-          ))}
-        </div>
+        <div className="settings__sections">{children}</div>
       </div>
     </>
+  );
+}
+
+function Section({ section }: { section: SettingsSection }) {
+  return (
+    <section id={section.id} aria-labelledby={`${section.id}-heading`} className="settings-section">
+      <h2 id={`${section.id}-heading`} className="settings-section__title">
+        {section.title}
+      </h2>
+      {section.content}
+    </section>
   );
 }

@@ -1,20 +1,22 @@
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { PageSpinner } from "@/components/ui/spinner";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { errorTypeFromError } from "@/lib/errors";
 import { useCurrentUser } from "../api/use-current-user";
+import { MemberSkeleton } from "../member-skeleton";
 
 /**
- * ProtectedRoute shows its children only to a signed-in user (SPEC §2): a spinner
- * while the session loads, the page when there is a user, otherwise a redirect to
+ * ProtectedRoute shows its children only to a signed-in user (SPEC §2): a spinner (or the
+ * prerendered page's skeleton, MemberSkeleton) while the session loads, the page when there is a user, otherwise a redirect to
  * /auth that remembers where the user was going.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { user, isLoading, error } = useCurrentUser();
   const location = useLocation();
+  const skeleton = useContext(MemberSkeleton);
 
-  if (isLoading) return <PageSpinner label="Loading" />;
+  if (isLoading) return skeleton ?? <PageSpinner label="Loading" />;
   if (user) return <>{children}</>;
   if (error) {
     // The session could not be checked at all (server down, …): say so rather

@@ -64,10 +64,17 @@ export function GamificationPage({ user }: { user: User }) {
 
   return (
     <>
-      <PageHeader title="Rewards" breadcrumb={BREADCRUMB}>
-        <p>Earn experience points for reviews, listings and verifications, level up, collect badges and climb the leaderboard.</p>
-      </PageHeader>
+      <RewardsHeader />
       <div className="container section gamification">{body}</div>
     </>
+  );
+}
+
+/** RewardsHeader is the top of /gamification, also the skeleton the server sends a member before the app starts (src/app/member-skeletons.tsx). */
+export function RewardsHeader() {
+  return (
+    <PageHeader title="Rewards" breadcrumb={BREADCRUMB}>
+      <p>Earn experience points for reviews, listings and verifications, level up, collect badges and climb the leaderboard.</p>
+    </PageHeader>
   );
 }

@@ -4,6 +4,15 @@ import type { CategoryPreference } from "@/gen/rentproof/notification/v1/notific
 import { usePreferences, useUpdatePreference } from "../api/use-preferences";
 import "../notifications.css";
 
+/** NotificationsIntro opens /settings › Notifications. */
+export function NotificationsIntro() {
+  return (
+    <p className="settings-section__intro">
+      You always see your notifications in RentProof. Choose which of them also reach you by email.
+    </p>
+  );
+}
+
 /**
  * NotificationPreferences is /settings › Notifications: one switch per email category, saved as
  * it is flipped. Notifications in the app always arrive; the switches choose email. Security
@@ -14,9 +23,7 @@ export function NotificationPreferences() {
   const { update, pendingCategory } = useUpdatePreference();
   return (
     <>
-      <p className="settings-section__intro">
-        You always see your notifications in RentProof. Choose which of them also reach you by email.
-      </p>
+      <NotificationsIntro />
       <QueryState
         query={query}
         loading={<Loading label="Loading your email preferences" className="preferences__loading" />}

@@ -243,7 +243,8 @@ func TestLocationFirstRPC(t *testing.T) {
 }
 
 // TestMemberPagesComeWithTheirSkeleton: a member's page carries the session's answer (called in
-// process with the member's cookie) and the skeleton for the member's role, or for any member;
+// process with the member's cookie) and the skeleton for the member's role, or for any member,
+// with the banner and their own address when it is not verified;
 // a visitor not signed in, or a role the page has no skeleton for, gets the placeholder shell;
 // and the page is never kept for anyone else.
 func TestMemberPagesComeWithTheirSkeleton(t *testing.T) {
@@ -251,17 +252,24 @@ func TestMemberPagesComeWithTheirSkeleton(t *testing.T) {
 	dist := fstest.MapFS{
 		"index.html": {Data: []byte(`<!doctype html><head><title>RentProof</title></head><body><div id="root"><!--shell--><p>shell</p><!--/shell--></div></body>`)},
 		".vite/screens.json": {Data: []byte(`[
-			{"path": "/dashboard", "files": [], "noindex": true, "members": {"tenant": "<p>tenant</p>", "*": "<p>landlord</p>"}},
-			{"path": "/admin", "files": [], "noindex": true, "members": {"admin": "<p>admin</p>"}}
+			{"path": "/dashboard", "files": [], "noindex": true, "members": {"tenant": "<p>tenant</p>", "*": "<p>landlord</p>",
+				"tenant/unverified": "<p>verify member-email@rentproof.invalid</p><p>tenant</p>", "*/unverified": "<p>verify member-email@rentproof.invalid</p><p>landlord</p>"}},
+			{"path": "/admin", "files": [], "noindex": true, "members": {"admin": "<p>admin</p>", "admin/unverified": "<p>verify member-email@rentproof.invalid</p><p>admin</p>"}}
 		]`)},
 	}
-	roles := map[string]string{"s=tenant": "tenant", "s=landlord": "landlord", "s=agent": "agent"}
+	users := map[string]string{
+		"s=tenant":   `{"role":"tenant","email":"t@example.com","emailVerified":true}`,
+		"s=landlord": `{"role":"landlord","email":"l@example.com","emailVerified":true}`,
+		"s=agent":    `{"role":"agent","email":"a@example.com","emailVerified":true}`,
+		"s=new":      `{"role":"tenant","email":"<b>o'neil</b>@example.com"}`,
+		"s=new-pm":   `{"role":"property_manager","email":"pm@example.com"}`,
+	}
 	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != currentUserProcedure {
 			t.Errorf("called %s", r.URL.Path)
 		}
-		if role, ok := roles[r.Header.Get("Cookie")]; ok {
-			_, _ = io.WriteString(w, `{"user":{"id":1,"username":"dana","role":"`+role+`"}}`)
+		if user, ok := users[r.Header.Get("Cookie")]; ok {
+			_, _ = io.WriteString(w, `{"user":`+user+`}`)
 			return
 		}
 		_, _ = io.WriteString(w, `{}`)
@@ -272,6 +280,9 @@ func TestMemberPagesComeWithTheirSkeleton(t *testing.T) {
 		{"/dashboard", "s=tenant", "<p>tenant</p>"},
 		{"/dashboard", "s=landlord", "<p>landlord</p>"},
 		{"/dashboard", "s=agent", "<p>landlord</p>"},
+		// Not verified: the banner, with the member's own address, escaped.
+		{"/dashboard", "s=new", "<p>verify &lt;b&gt;o&#39;neil&lt;/b&gt;@example.com</p><p>tenant</p>"},
+		{"/dashboard", "s=new-pm", "<p>verify pm@example.com</p><p>landlord</p>"},
 		{"/dashboard", "", shell},
 		{"/admin", "s=tenant", shell},
 	} {

@@ -193,23 +193,38 @@ func (memInfo) ModTime() time.Time { return time.Time{} }
 func (memInfo) IsDir() bool        { return false }
 func (memInfo) Sys() any           { return nil }
 
+// memberEmailMark is the address in a skeleton for a member whose address is not verified, in
+// the banner asking them to verify it: memberSkeleton writes theirs in its place
+// (MEMBER_EMAIL_MARK in ui/src/app/member-skeletons.tsx).
+const memberEmailMark = "member-email@rentproof.invalid"
+
 // memberSkeleton is the skeleton of a member's page for the user signed in, read from the
 // page's GetCurrentUser answer (memberFirstRPC): the one for their role, else the one for any
-// member; "" for a visitor not signed in, and for a role the page has none for.
+// member ("*"), in the version with the banner and their address when it is not verified ("…/
+// unverified"); "" for a visitor not signed in, and for a role the page has none for.
 func (s screen) memberSkeleton(currentUser []byte) string {
 	if len(s.Members) == 0 {
 		return ""
 	}
 	var answer struct {
 		User *struct {
-			Role string `json:"role"`
+			Role          string `json:"role"`
+			Email         string `json:"email"`
+			EmailVerified bool   `json:"emailVerified"`
 		} `json:"user"`
 	}
 	if json.Unmarshal(currentUser, &answer) != nil || answer.User == nil {
 		return ""
 	}
-	if html, ok := s.Members[answer.User.Role]; ok {
-		return html
+	user := answer.User
+	version := ""
+	if !user.EmailVerified {
+		version = "/unverified"
 	}
-	return s.Members["*"]
+	for _, role := range []string{user.Role, "*"} {
+		if markup, ok := s.Members[role+version]; ok {
+			return strings.ReplaceAll(markup, memberEmailMark, html.EscapeString(user.Email))
+		}
+	}
+	return ""
 }

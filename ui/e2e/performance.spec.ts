@@ -134,10 +134,12 @@ test("a member's dashboard, rewards and settings paint their top, the member's r
   };
   for (const role of ["tenant", "landlord"] as const) {
     const context = await browser.newContext({ javaScriptEnabled: false });
-    await register(context.request, role);
+    const { email } = await register(context.request, role);
     const page = await context.newPage();
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    // A new account's address is not verified yet: the banner that asks for it, with theirs.
+    await expect(page.getByRole("region", { name: "Email verification" })).toContainText(`open the link we sent to ${email}.`);
     await expect(page.getByText(texts[role])).toBeVisible();
     await expect(page.getByText(texts[role === "tenant" ? "landlord" : "tenant"])).toHaveCount(0);
     await page.goto("/gamification");

@@ -38,12 +38,15 @@ const PRERENDERED = [
 
 /**
  * Members' pages, prerendered as the skeleton a member of each role sees ("*": any other role),
- * which the server picks from the page's session (internal/web/preload.go) and the app replaces.
+ * and one for such a member whose address is not verified ("role/unverified", with the banner
+ * asking them to), which the server picks from the page's session (internal/web/preload.go) and
+ * the app replaces.
  */
 const MEMBERS = [
   { path: "/dashboard", roles: ["tenant", "*"] },
   { path: "/gamification", roles: ["*"] },
   { path: "/settings", roles: ["*"] },
+  { path: "/admin", roles: ["admin"] },
 ];
 
 const ui = join(import.meta.dirname, "..");
@@ -63,8 +66,11 @@ for (const { path, roles } of MEMBERS) {
   if (!screen) throw new Error(`prerender: no screen ${path} in ${file}`);
   screen.members = {};
   for (const role of roles) {
-    screen.members[role] = await render(path, role);
-    console.log(`prerendered ${path} for ${role === "*" ? "members" : role}: ${(screen.members[role].length / 1024).toFixed(1)} KB of markup`);
+    for (const unverified of [false, true]) {
+      const key = unverified ? `${role}/unverified` : role;
+      screen.members[key] = await render(path, { role, unverified });
+      console.log(`prerendered ${path} for ${key.replace("*", "members")}: ${(screen.members[key].length / 1024).toFixed(1)} KB of markup`);
+    }
   }
 }
 writeFileSync(file, JSON.stringify(screens, null, 1));

@@ -6,20 +6,23 @@ import { StrictMode, type ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { App } from "@/app/app";
-import { memberSkeleton } from "@/app/member-skeletons";
+import { MEMBER_EMAIL_MARK, memberSkeleton } from "@/app/member-skeletons";
 import { MemberSkeleton } from "@/features/auth/member-skeleton";
 
 /**
  * render returns the markup of the screen at url, with every screen's code loaded; for a member's
- * page, with member, the skeleton a member of that role sees while the session is checked.
+ * page, with member, the skeleton a member of that role sees while the session is checked (with
+ * the banner asking them to verify their address, for the server to fill in, when unverified).
  */
-export async function render(url: string, member?: string): Promise<string> {
+export async function render(url: string, member?: { role: string; unverified: boolean }): Promise<string> {
   // Never called: data is fetched by the browser, after hydration.
   const transport = createConnectTransport({ baseUrl: "http://prerender.invalid" });
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   const app = (
     <StrictMode>
-      <MemberSkeleton.Provider value={member === undefined ? null : memberSkeleton(url, member)}>
+      <MemberSkeleton.Provider
+        value={member ? { page: memberSkeleton(url, member.role), unverifiedEmail: member.unverified ? MEMBER_EMAIL_MARK : null } : null}
+      >
         <App Router={Router} transport={transport} />
       </MemberSkeleton.Provider>
     </StrictMode>

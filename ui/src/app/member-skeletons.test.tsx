@@ -5,7 +5,7 @@ import { AppProviders, createQueryClient } from "@/app/providers";
 import { routes } from "@/app/router";
 import { MemberSkeleton } from "@/features/auth/member-skeleton";
 import { eager, fakeTransport, makeUser } from "@/test/render";
-import { memberSkeleton } from "./member-skeletons";
+import { MEMBER_EMAIL_MARK, memberSkeleton } from "./member-skeletons";
 
 const TENANT_TEXT = "Find your next home, share your experience and answer the verification requests you receive.";
 const LANDLORD_TEXT = "Manage your listings, get them verified and answer the verification requests you receive.";
@@ -47,11 +47,33 @@ describe("memberSkeleton", () => {
     expect(memberSkeleton("/add-property", "*")).toBeNull();
   });
 
+  it("is the administrators' heading", () => {
+    renderSkeleton("/admin", "admin");
+    expect(screen.getByRole("heading", { level: 1, name: "Administration" })).toBeInTheDocument();
+  });
+
+  it("comes with the banner asking to verify, at the address the server writes in, for a member whose address is not verified", async () => {
+    const router = createMemoryRouter(await eager(routes), { initialEntries: ["/settings"] });
+    render(
+      <MemberSkeleton.Provider value={{ page: memberSkeleton("/settings", "*"), unverifiedEmail: MEMBER_EMAIL_MARK }}>
+        <AppProviders transport={fakeTransport()} queryClient={createQueryClient()}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </MemberSkeleton.Provider>,
+    );
+    const banner = screen.getByRole("region", { name: "Email verification" });
+    expect(banner).toHaveTextContent(`Please verify your email address: open the link we sent to ${MEMBER_EMAIL_MARK}.`);
+    expect(screen.getByRole("heading", { level: 1, name: "Settings" })).toBeInTheDocument();
+  });
+
   it("is what a member's page shows while the session is checked, then the page", async () => {
     const router = createMemoryRouter(await eager(routes), { initialEntries: ["/dashboard"] });
     render(
-      <MemberSkeleton.Provider value={memberSkeleton("/dashboard", "tenant")}>
-        <AppProviders transport={fakeTransport({ user: makeUser({ role: "tenant", firstName: "Dana" }) })} queryClient={createQueryClient()}>
+      <MemberSkeleton.Provider value={{ page: memberSkeleton("/dashboard", "tenant"), unverifiedEmail: null }}>
+        <AppProviders
+          transport={fakeTransport({ user: makeUser({ role: "tenant", firstName: "Dana", emailVerified: true }) })}
+          queryClient={createQueryClient()}
+        >
           <RouterProvider router={router} />
         </AppProviders>
       </MemberSkeleton.Provider>,

@@ -4,7 +4,11 @@
 import type { ReactNode } from "react";
 import { SettingsSkeleton } from "@/app/routes/settings";
 import { DashboardWelcome } from "@/features/dashboard/components/dashboard-welcome";
+import { AdminSkeleton } from "@/features/admin/components/admin-page";
 import { RewardsHeader } from "@/features/gamification/components/gamification-page";
+
+/** The address in a skeleton for a member whose address is not verified: the server writes theirs in its place (internal/web/preload.go). */
+export const MEMBER_EMAIL_MARK = "member-email@rentproof.invalid";
 
 /** memberSkeleton is the skeleton of the member's page at path for role ("*": any role without one of its own); null for a page without one. */
 export function memberSkeleton(path: string, role: string): ReactNode {
@@ -15,6 +19,8 @@ export function memberSkeleton(path: string, role: string): ReactNode {
       return <RewardsHeader />;
     case "/settings":
       return <SettingsSkeleton />;
+    case "/admin":
+      return <AdminSkeleton />;
     default:
       return null;
   }

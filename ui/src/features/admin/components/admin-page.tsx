@@ -42,6 +42,15 @@ const KIND_LABELS: Record<string, string> = {
  * requests, which an administrator may mark arranged; and the latest decisions with who made
  * them and when.
  */
+/** AdminSkeleton is what the server sends an administrator opening /admin before the app starts (src/app/member-skeletons.tsx). */
+export function AdminSkeleton() {
+  return (
+    <div className="container section admin-page">
+      <h1>Administration</h1>
+    </div>
+  );
+}
+
 export function AdminPage() {
   usePageTitle("Administration");
   return (

@@ -16,7 +16,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   const location = useLocation();
   const skeleton = useContext(MemberSkeleton);
 
-  if (isLoading) return skeleton ?? <PageSpinner label="Loading" />;
+  if (isLoading) return skeleton?.page ?? <PageSpinner label="Loading" />;
   if (user) return <>{children}</>;
   if (error) {
     // The session could not be checked at all (server down, …): say so rather

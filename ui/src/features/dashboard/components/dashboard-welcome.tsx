@@ -32,7 +32,9 @@ export function DashboardWelcome({ user, tenant, children }: { user: User | null
         <section className="card dashboard-welcome" aria-labelledby="welcome-title">
           <Avatar fallback={user ? initials(user.firstName, user.lastName) : ""} size="lg" className={user ? undefined : "skeleton"} />
           <div className="dashboard-welcome__text">
-            <h2 id="welcome-title">{user ? welcome(user) : <span className="skeleton dashboard-welcome__name" />}</h2>
+            <h2 id="welcome-title">
+              {user ? welcome(user) : <span className="skeleton dashboard-welcome__name" role="status" aria-label="Loading" />}
+            </h2>
             <p className="muted">
               {tenant
                 ? "Find your next home, share your experience and answer the verification requests you receive."

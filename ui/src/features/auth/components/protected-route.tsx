@@ -8,8 +8,8 @@ import { MemberSkeleton } from "../member-skeleton";
 
 /**
  * ProtectedRoute shows its children only to a signed-in user (SPEC §2): a spinner (or the
- * prerendered page's skeleton, MemberSkeleton) while the session loads, the page when there is a user, otherwise a redirect to
- * /auth that remembers where the user was going.
+ * prerendered page's skeleton, MemberSkeleton) while the session loads, the page when there is a
+ * user, otherwise a redirect to /auth that remembers where the user was going.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { user, isLoading, error } = useCurrentUser();

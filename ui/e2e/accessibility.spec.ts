@@ -420,6 +420,22 @@ async function openInState(page: Page, path: string, check: StateCheck) {
     await page.goto("/about");
     await ready(page);
   }
+  if (check.direct && check.rpcs?.includes("GetCurrentUser")) {
+    // A member's page carries the session's answer (internal/web/firstload.go): sent without it,
+    // as when the server's own call fails, the app has to ask.
+    await page.route(
+      (url) => url.pathname === new URL(path, "http://x").pathname,
+      async (route) => {
+        if (route.request().resourceType() !== "document") return route.fallback();
+        const response = await route.fetch();
+        const headers = { ...response.headers() };
+        delete headers["content-encoding"];
+        delete headers["content-length"];
+        const body = (await response.text()).replace(/<script type="application\/json" id="first-load">[\s\S]*?<\/script>/, "");
+        await route.fulfill({ status: response.status(), headers, body });
+      },
+    );
+  }
   await page.route(
     (url) => (check.code ? url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js") : isRpc(url, check.rpcs)),
     async (route) => {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"strconv"
 	"time"
@@ -53,11 +54,14 @@ func serveMetrics(ctx context.Context, pool *pgxpool.Pool, pools map[string]*pgx
 	return ln.Addr(), nil
 }
 
-// metricsMux answers /metrics and 404 for anything else: the figures of the database behind pool,
-// and of pools by name.
+// metricsMux answers /metrics (the figures of the database behind pool, and of pools by name),
+// Go's profiles under /debug/pprof/ (README, "Profiling"), and 404 for anything else.
 func metricsMux(pool *pgxpool.Pool, pools map[string]*pgxpool.Pool) http.Handler {
 	mux := http.NewServeMux()
 	gatherer := metrics.Gatherer(pool, pools)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(gatherer, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError}))
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index) // heap, allocs, goroutine, block, mutex by name
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 	return mux
 }

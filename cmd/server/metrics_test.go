@@ -12,7 +12,8 @@ import (
 	"github.com/rentproof/rentproof/internal/dbtest"
 )
 
-// METRICS_ADDR serves /metrics (the pools' use among them) and nothing else; unset, no listener.
+// METRICS_ADDR serves /metrics (the pools' use among them) and Go's profiles, and nothing else;
+// unset, no listener.
 // Not parallel: it sets environment variables.
 func TestMetricsAddr(t *testing.T) {
 	pool, _ := dbtest.New(t)
@@ -39,6 +40,9 @@ func TestMetricsAddr(t *testing.T) {
 	if status, body := get("/metrics"); status != http.StatusOK ||
 		!strings.Contains(body, `rentproof_db_pool_max_connections{pool="fixed_plans"}`) || !strings.Contains(body, "go_goroutines") {
 		t.Errorf("/metrics: %d\n%.500s", status, body)
+	}
+	if status, body := get("/debug/pprof/allocs?debug=1"); status != http.StatusOK || !strings.Contains(body, "heap profile") {
+		t.Errorf("/debug/pprof/allocs: %d\n%.300s", status, body)
 	}
 	if status, _ := get("/"); status != http.StatusNotFound {
 		t.Errorf("/ on the metrics address: %d", status)

@@ -1,7 +1,8 @@
 // Command bench measures the read paths of the property search at scale, through the real
 // server binary, with an open-model load (fixed arrival rates, vegeta), and compares the
 // server's highest search throughput (closed model, wrk) with the same statement run straight
-// against PostgreSQL by pgbench and with the floor of the stack (see floor.go).
+// against PostgreSQL by pgbench, with the floor of the stack (see floor.go) and, when Node is
+// installed, with an Express + node-postgres peer running the same statement (see peer.go).
 //
 //	DATABASE_URL=$(scripts/db.sh) go run ./cmd/bench [-properties 100000 -reviews 1000000 -rate 1000 -duration 10s]
 //
@@ -360,7 +361,24 @@ func searchRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, t 
 		// Issue 4: the server's search throughput at least half of pgbench's for the same query.
 		newFigure("ceiling through the server / pgbench", "%", 100*c.rps/tps, atLeast(50)),
 		contextFigure("pgbench, the same statement (16 clients)", "/s", tps, true),
-		contextFigure("floor of the stack / pgbench", "%", 100*f.rps/tps, true))
+		contextFigure("floor of the stack / pgbench", "%", 100*f.rps/tps, true),
+		// Issue 33: the server keeps 85% of what its stack allows, and serves 4.5 times the peer's.
+		newFigure("ceiling through the server / floor of the stack", "%", 100*c.rps/f.rps, atLeast(85)))
+
+	p, err := peerCeiling(ctx, dbURL, t.city, o.duration) // peer.go
+	switch {
+	case errors.Is(err, errNoNode):
+		fmt.Println(err)
+	case err != nil:
+		return res, err
+	default:
+		fmt.Printf("the Express + node-postgres peer, the same search (wrk, 16 connections): %.0f/s, errors %d; the server serves %.1f× as many\n",
+			p.rps, p.errors, c.rps/p.rps)
+		res.figures = append(res.figures,
+			newFigure("ceiling through the server / the Express + pg peer", "×", c.rps/p.rps, atLeast(4.5)),
+			newFigure("errors at the peer's ceiling", "", float64(p.errors), atMost(0)),
+			contextFigure("the Express + pg peer (wrk, 16 connections)", "/s", p.rps, true))
+	}
 	res.machine = machineDuring(machineNow().minus(before), startLoad)
 	return res, nil
 }
@@ -533,21 +551,11 @@ func startServer(ctx context.Context, binary, dbURL string) (*server, error) {
 		return nil, fmt.Errorf("start %s (run `make build` first): %w", binary, err)
 	}
 	srv := &server{base: "http://" + addr, cmd: cmd}
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.base+"/readyz", http.NoBody)
-		if err != nil {
-			srv.stop()
-			return nil, err
-		}
-		if res, err := http.DefaultClient.Do(req); err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return srv, nil
-			}
-		}
+	if err := awaitOK(ctx, srv.base+"/readyz", 60*time.Second); err != nil { // peer.go
+		srv.stop()
+		return nil, fmt.Errorf("server did not become ready: %w", err)
 	}
-	srv.stop()
-	return nil, fmt.Errorf("server did not become ready")
+	return srv, nil
 }
 
 var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)

@@ -90,9 +90,9 @@ func contextFigure(name, unit string, value float64, higherIsBetter bool) figure
 // measured is the figure's value with its unit.
 func (f figure) measured() string { return amount(number(f.Value), f.Unit) }
 
-// amount puts a unit after a number: "1.25 ms", "36%", "9000/s", "0".
+// amount puts a unit after a number: "1.25 ms", "36%", "9000/s", "4.5×", "0".
 func amount(n, unit string) string {
-	if unit == "" || unit == "%" || strings.HasPrefix(unit, "/") {
+	if unit == "" || unit == "%" || unit == "×" || strings.HasPrefix(unit, "/") {
 		return n + unit
 	}
 	return n + " " + unit

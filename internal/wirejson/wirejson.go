@@ -65,22 +65,39 @@ func AppendTimestamp(b []byte, ts *timestamppb.Timestamp) []byte {
 	if ts == nil {
 		return append(b, "null"...)
 	}
-	nanos := ts.GetNanos()
+	// Written digit by digit: time's AppendFormat was a tenth of encoding a search page.
+	t := time.Unix(ts.GetSeconds(), 0).UTC()
+	year, month, day := t.Date()
+	hour, minute, second := t.Clock()
 	b = append(b, '"')
-	b = time.Unix(ts.GetSeconds(), 0).UTC().AppendFormat(b, "2006-01-02T15:04:05")
-	if nanos != 0 {
-		digits, frac := 9, int64(nanos)
-		for digits > 3 && frac%1000 == 0 {
-			digits, frac = digits-3, frac/1000
+	if year < 0 || year > 9999 { // outside RFC 3339's four digits (protojson refuses these)
+		b = t.AppendFormat(b, "2006-01-02T15:04:05")
+	} else {
+		b = appendDigits(b, year, 4)
+		b = appendDigits(append(b, '-'), int(month), 2)
+		b = appendDigits(append(b, '-'), day, 2)
+		b = appendDigits(append(b, 'T'), hour, 2)
+		b = appendDigits(append(b, ':'), minute, 2)
+		b = appendDigits(append(b, ':'), second, 2)
+	}
+	if nanos := int(ts.GetNanos()); nanos != 0 {
+		digits := 9 // as protojson: 3, 6 or 9 digits, the fewest that hold the fraction
+		for digits > 3 && nanos%1000 == 0 {
+			digits, nanos = digits-3, nanos/1000
 		}
-		b = append(b, '.')
-		s := strconv.AppendInt(nil, frac, 10)
-		for range digits - len(s) {
-			b = append(b, '0')
-		}
-		b = append(b, s...)
+		b = appendDigits(append(b, '.'), nanos, digits)
 	}
 	return append(b, `Z"`...)
+}
+
+// appendDigits appends the last n decimal digits of v ≥ 0, zero-padded.
+func appendDigits(b []byte, v, n int) []byte {
+	b = append(b, make([]byte, n)...)
+	for i := len(b) - 1; i >= len(b)-n; i-- {
+		b[i] = byte('0' + v%10)
+		v /= 10
+	}
+	return b
 }
 
 // AppendBytes writes standard base64 in quotes.

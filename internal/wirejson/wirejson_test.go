@@ -218,3 +218,23 @@ func BenchmarkEncodeSearchPage(b *testing.B) {
 		}
 	})
 }
+
+// Timestamps are written by hand: they must be protojson's, across the years and precisions.
+func TestTimestampsMatchProtojson(t *testing.T) {
+	t.Parallel()
+	for _, when := range []time.Time{
+		time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(1999, 12, 31, 23, 59, 59, 999_999_999, time.UTC), time.Date(2026, 2, 3, 4, 5, 6, 7_000_000, time.UTC),
+		time.Date(2026, 11, 27, 21, 50, 0, 120_000, time.UTC), time.Date(2400, 2, 29, 12, 0, 0, 5, time.UTC),
+		time.Date(9999, 12, 31, 23, 59, 59, 100, time.UTC),
+	} {
+		ts := timestamppb.New(when)
+		want, err := protojson.Marshal(ts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := wirejson.AppendTimestamp(nil, ts); string(got) != string(want) {
+			t.Errorf("%v: %s, protojson %s", when, got, want)
+		}
+	}
+}

@@ -96,6 +96,8 @@ func bench() error {
 	activities := flag.Int("activities", 5_000_000, "gamification: user_activities rows")
 	tenancyMode := flag.Bool("tenancy", false, "measure the review pages with 30% of reviews verified and owners confirming tenancy claims instead of the search, on a durable cluster (make bench BENCH=tenancy)")
 	enquiriesMode := flag.Bool("enquiries", false, "measure an owner's and a member's enquiry lists and replies in threads instead of the search, on a durable cluster (make bench BENCH=enquiries)")
+	listingsMode := flag.Bool("listings", false, "measure landlords creating listings in one neighbourhood of the largest city instead of the search, on a durable cluster (make bench BENCH=listings)")
+	landlords := flag.Int("landlords", 50, "listings: landlords creating listings")
 	threads := flag.Int("threads", 1_000_000, "enquiries: enquiry threads")
 	messages := flag.Int("messages", 5_000_000, "enquiries: enquiry messages")
 	mailMode := flag.Bool("mail", false, "measure how many emails a minute one server's sender delivers to Mailpit instead of the search (make bench BENCH=mail)")
@@ -103,7 +105,7 @@ func bench() error {
 	dashboardMode := flag.Bool("dashboard", false, "measure the dashboards instead of the search: a landlord with 500 listings at rate/2, tenants at rate (make bench BENCH=dashboard)")
 	users := flag.Int("users", 1_000_000, "ledger and gamification: synthetic users")
 	transactions := flag.Int("transactions", 10_000_000, "ledger: token_transactions rows")
-	writeRate := flag.Int("write-rate", 200, "ledger: approvals per second; gamification: review posts per second; tenancy: confirmations per second; enquiries: replies per second")
+	writeRate := flag.Int("write-rate", 200, "ledger: approvals per second; gamification: review posts per second; tenancy: confirmations per second; enquiries: replies per second; listings: listings per second")
 	flag.IntVar(&serverConns, "server-conns", 0, "the server's database connections (pool_max_conns; 0: the server's default)")
 	flag.BoolVar(&checkpointFirst, "checkpoint", false, "ledger, gamification, tenancy and enquiries: start every run from a fresh CHECKPOINT, so the full-page images after one fall alike on every run")
 	flag.Parse()
@@ -157,6 +159,10 @@ func bench() error {
 	case *enquiriesMode:
 		b, err = benchEnquiries(ctx, cluster, enquiryOptions{
 			properties: *properties, threads: *threads, messages: *messages, readRate: *rate, writeRate: *writeRate, duration: *duration,
+		})
+	case *listingsMode:
+		b, err = benchListings(ctx, cluster, listingsOptions{
+			properties: *properties, reviews: *reviews, landlords: *landlords, rate: *writeRate, duration: *duration,
 		})
 	case *dashboardMode:
 		b, err = benchDashboard(ctx, cluster, dashboardOptions{properties: *properties, reviews: *reviews, rate: *rate, duration: *duration})

@@ -58,8 +58,11 @@ func benchListings(ctx context.Context, cluster string, o listingsOptions) (*ben
 		return fail(fmt.Errorf("landlords: %w", err))
 	}
 	landlords, err := pgx.CollectRows(rows, pgx.RowTo[int32])
-	if err != nil || len(landlords) != o.landlords {
-		return fail(fmt.Errorf("landlords: %d of %d (%v)", len(landlords), o.landlords, err))
+	if err != nil {
+		return fail(fmt.Errorf("landlords: %w", err))
+	}
+	if len(landlords) != o.landlords {
+		return fail(fmt.Errorf("the data set has %d landlords, not %d: drop the database %s to rebuild it", len(landlords), o.landlords, name))
 	}
 	var place listingPlace
 	if err := pool.QueryRow(ctx, `SELECT city, city_key, locality, locality_key FROM properties

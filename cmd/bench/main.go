@@ -366,8 +366,8 @@ func searchRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, t 
 		newFigure("errors at the ceiling", "", float64(c.errors), atMost(0)),
 		// Issue 4: the server's search throughput at least half of pgbench's for the same query.
 		newFigure("ceiling through the server / pgbench", "%", 100*c.rps/tps, atLeast(50)),
-		contextFigure("pgbench, the same statement (16 clients)", "/s", tps, true),
-		contextFigure("floor of the stack / pgbench", "%", 100*f.rps/tps, true),
+		contextFigure("pgbench, the same statement (16 clients)", "/s", tps),
+		contextFigure("floor of the stack / pgbench", "%", 100*f.rps/tps),
 		// Issue 33: the server keeps 85% of what its stack allows, and serves 4.5 times the peer's.
 		newFigure("ceiling through the server / floor of the stack", "%", 100*c.rps/f.rps, atLeast(85)))
 
@@ -383,7 +383,7 @@ func searchRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, t 
 		res.figures = append(res.figures,
 			newFigure("ceiling through the server / the Express + pg peer", "×", c.rps/p.rps, atLeast(4.5)),
 			newFigure("errors at the peer's ceiling", "", float64(p.errors), atMost(0)),
-			contextFigure("the Express + pg peer (wrk, 16 connections)", "/s", p.rps, true))
+			contextFigure("the Express + pg peer (wrk, 16 connections)", "/s", p.rps))
 	}
 	res.machine = machineDuring(machineNow().minus(before), startLoad)
 	return res, nil

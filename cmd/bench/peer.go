@@ -43,12 +43,15 @@ func peerCeiling(ctx context.Context, dbURL, city string, d time.Duration) (ceil
 	if err != nil {
 		return ceilingResult{}, err
 	}
-	port := ln.Addr().(*net.TCPAddr).Port
+	_, port, err := net.SplitHostPort(ln.Addr().String())
 	ln.Close()
+	if err != nil {
+		return ceilingResult{}, err
+	}
 
 	cmd := exec.CommandContext(ctx, node, "server.js")
 	cmd.Dir = peerDir
-	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL, fmt.Sprintf("PORT=%d", port))
+	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "PORT="+port)
 	cmd.Stderr = os.Stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // its workers are stopped with it
 	if err := cmd.Start(); err != nil {
@@ -58,7 +61,7 @@ func peerCeiling(ctx context.Context, dbURL, city string, d time.Duration) (ceil
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
 		_ = cmd.Wait()
 	}()
-	search := fmt.Sprintf("http://127.0.0.1:%d/api/properties?sortBy=highestRated&city=%s", port, url.QueryEscape(city))
+	search := "http://127.0.0.1:" + port + "/api/properties?sortBy=highestRated&city=" + url.QueryEscape(city)
 	if err := awaitOK(ctx, search, 30*time.Second); err != nil {
 		return ceilingResult{}, fmt.Errorf("the Express peer: %w", err)
 	}

@@ -82,9 +82,10 @@ func newFigure(name, unit string, value float64, b bound) figure {
 	return figure{Name: name, Unit: unit, Value: value, bound: b}
 }
 
-// contextFigure is a figure that tells how fast the machine was, not the server: no target.
-func contextFigure(name, unit string, value float64, higherIsBetter bool) figure {
-	return figure{Name: name, Unit: unit, Value: value, bound: bound{atLeast: higherIsBetter}, context: true}
+// contextFigure is a figure that tells how fast the machine was, not the server: no target, and
+// higher is better (a throughput, a share of one).
+func contextFigure(name, unit string, value float64) figure {
+	return figure{Name: name, Unit: unit, Value: value, bound: bound{atLeast: true}, context: true}
 }
 
 // measured is the figure's value with its unit.

@@ -42,7 +42,7 @@ func TestMedianRecord(t *testing.T) {
 	for _, v := range []float64{30, 1, 2, 3, 40} {
 		runs = append(runs, result{figures: []figure{
 			newFigure("p99", "ms", v, atMost(25)),
-			contextFigure("pgbench", "/s", 1000*v, true),
+			contextFigure("pgbench", "/s", 1000*v),
 		}})
 	}
 	r := medianRecord(b, "abc1234", runs, nil)

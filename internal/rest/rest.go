@@ -158,22 +158,25 @@ type lentJSON struct{ buf *[]byte }
 
 // list reshapes repeated messages into a bare JSON array, as SPEC §7's list answers are.
 func list[M proto.Message](items []M) any {
-	p := answerBuffers.Get().(*[]byte)
-	b := append((*p)[:0], '[')
+	p := borrowBuffer()
+	b := (*p)[:0]
+	b = append(b, '[')
 	for i, m := range items {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = wirejson.Append(b, m)
 	}
-	*p = append(b, ']')
+	b = append(b, ']')
+	*p = b
 	return lentJSON{p}
 }
 
 // keyed encodes a map of messages as a JSON object keyed by id, in id order.
 func keyed[M proto.Message](items map[int32]M) any {
-	p := answerBuffers.Get().(*[]byte)
-	b := append((*p)[:0], '{')
+	p := borrowBuffer()
+	b := (*p)[:0]
+	b = append(b, '{')
 	for i, id := range slices.Sorted(maps.Keys(items)) {
 		if i > 0 {
 			b = append(b, ',')
@@ -181,8 +184,17 @@ func keyed[M proto.Message](items map[int32]M) any {
 		b = append(strconv.AppendQuote(b, strconv.Itoa(int(id))), ':')
 		b = wirejson.Append(b, items[id])
 	}
-	*p = append(b, '}')
+	b = append(b, '}')
+	*p = b
 	return lentJSON{p}
+}
+
+// borrowBuffer takes a buffer from answerBuffers, which writeJSON gives back.
+func borrowBuffer() *[]byte {
+	if p, ok := answerBuffers.Get().(*[]byte); ok {
+		return p
+	}
+	return new([]byte)
 }
 
 // message encodes one protobuf message in the spec's lowerCamelCase JSON, zero values included,

@@ -37,7 +37,10 @@ func cacheAnswers(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		a := publicAnswers.Get().(*publicAnswer)
+		a, ok := publicAnswers.Get().(*publicAnswer)
+		if !ok {
+			a = new(publicAnswer)
+		}
 		a.ResponseWriter, a.r, a.status, a.streaming = w, r, http.StatusOK, false
 		a.body.Reset()
 		next.ServeHTTP(a, r)

@@ -1,48 +1,103 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"net/url"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/internal/property"
 )
 
+// filterSorts are the sorts each filter scenario runs under: its figure is the slowest one's p99.
+var filterSorts = []string{property.SortFeatured, property.SortHighestRated, property.SortMostReviews,
+	property.SortNewest, property.SortPriceLowHigh, property.SortPriceHighLow}
+
+// filterVariants is how many values each filter scenario takes turns with: the same value on
+// every request would be counted once per CountMemory and answered from memory the rest of it.
+const filterVariants = 5
+
+// filterSet is one filter scenario: its variant k's query (k < filterVariants).
+type filterSet struct {
+	name  string
+	query func(k int) string
+}
+
+// fixed is a filter set whose value cannot vary (a flag).
+func fixed(q string) func(int) string { return func(int) string { return q } }
+
 // filterSearches are the search filters of issue 32, each alone and in the combinations people
-// use, each over every sort: one scenario per filter set, its targets the set under each sort,
-// once across every listing and once in city (the largest). The data set (propertySteps) gives
-// each filter listings to find: rents 800–4800, mostly USD with a tenth in GBP and EUR each,
-// 1–4 bedrooms, 1–3 bathrooms, a third allowing pets, two fifths furnished, 400–2399 sq ft,
-// positions in a 0.1-degree box per city (the largest, Springfield, from 25°N 120°W).
+// use, each under every sort (filterSorts) with filterVariants values in turn, once across every
+// listing and once in city (the largest). The data set (propertySteps, benchPlaces) gives each
+// filter listings to find: rents 800–4800, mostly USD with a tenth in GBP and EUR each, 1–4
+// bedrooms, 1–3 bathrooms, a third allowing pets, two fifths furnished, 400–2399 sq ft,
+// positions in a 0.1-degree box per city (the largest, Springfield, from 25°N 120°W), New York
+// for the abbreviations and London with UK postcodes for the spacing.
 func filterSearches(base, city string) []savedScenario {
-	sets := []struct{ name, query string }{
-		{"rent USD 1500–2500", "currency=USD&minRent=1500&maxRent=2500"},
-		{"bedrooms 3+", "beds=3"},
-		{"bathrooms 2+", "baths=2"},
-		{"pets allowed", "pets=true"},
-		{"furnished", "furnished=true"},
-		{"area 150+ sqm", "minArea=150&areaUnit=sqm"},
-		{"type loft", "propertyType=loft"},
-		{"rent + bedrooms", "currency=USD&maxRent=2000&beds=2"},
-		{"rent + bedrooms + pets + type", "currency=USD&minRent=1000&maxRent=3000&beds=2&pets=true&propertyType=house"},
+	sets := []filterSet{
+		{"rent USD 1500–2500", func(k int) string { return fmt.Sprintf("currency=USD&minRent=%d&maxRent=%d", 1400+50*k, 2400+50*k) }},
+		{"bedrooms 3+", func(k int) string { return fmt.Sprintf("beds=%d", 2+k%3) }},
+		{"bathrooms 2+", func(k int) string { return fmt.Sprintf("baths=%d", 1+k%3) }},
+		{"pets allowed", fixed("pets=true")},
+		{"furnished", fixed("furnished=true")},
+		{"area 150+ sqm", func(k int) string { return fmt.Sprintf("minArea=%d&areaUnit=sqm", 130+10*k) }},
+		{"type loft", func(k int) string {
+			return "propertyType=" + []string{"loft", "house", "condo", "studio", "apartment"}[k]
+		}},
+		{"verified only", fixed("verified=true")},
+		{"has verified reviews", fixed("verifiedReviews=true")},
+		{"rent + bedrooms", func(k int) string { return fmt.Sprintf("currency=USD&maxRent=%d&beds=2", 1800+100*k) }},
+		{"rent + bedrooms + pets + type", func(k int) string {
+			return fmt.Sprintf("currency=USD&minRent=%d&maxRent=3000&beds=2&pets=true&propertyType=house", 900+50*k)
+		}},
+		// The map at a city's zoom: the largest city's box (every city fills 0.1 degrees from its
+		// centre, see propertySteps), then a quarter of it, then a street's worth, each moved a
+		// little per variant as a person pans.
+		{"map area, the largest city's box", func(k int) string { return mapArea(k, 0.1) }},
+		{"map area, a quarter of it", func(k int) string { return mapArea(k, 0.05) }},
+		{"map area, a street's worth", func(k int) string { return mapArea(k, 0.005) }},
+		{"map area + rent", func(k int) string { return mapArea(k, 0.1) + fmt.Sprintf("&currency=USD&maxRent=%d", 2300+100*k) }},
+		{"text with a type word and an abbreviation", func(k int) string {
+			return "query=" + url.QueryEscape([]string{"NYC flats", "nyc houses", "NYC lofts", "ny condos", "NYC studios"}[k])
+		}},
+		{"a postcode in any spacing and case", func(k int) string {
+			return "query=" + url.QueryEscape([]string{"sw1a1aa", "SW1A 1AA", "sw1a 1aa", "ec1a1bb", "EC1A 1BB"}[k])
+		}},
 	}
-	// The map at a city's zoom: the largest city's box (every city fills 0.1 degrees from its
-	// centre, see propertySteps), then a quarter of it, then a street's worth.
-	sets = append(sets,
-		struct{ name, query string }{"map area, the largest city's box", "mapArea=-120,25,-119.9,25.1"},
-		struct{ name, query string }{"map area, a quarter of it", "mapArea=-120,25,-119.95,25.05"},
-		struct{ name, query string }{"map area, a street's worth", "mapArea=-120,25,-119.995,25.005"},
-		struct{ name, query string }{"map area + rent", "mapArea=-120,25,-119.9,25.1&currency=USD&maxRent=2500"},
-		struct{ name, query string }{"text with a type word and an abbreviation", "query=" + url.QueryEscape(city+" flats")},
-		struct{ name, query string }{"a postcode without its space", "query=" + url.QueryEscape("sw1a1aa")},
-	)
 	var out []savedScenario
 	for _, set := range sets {
 		s := savedScenario{name: "filter " + set.name + " (6 sorts, everywhere and in one city)"}
-		for _, sort := range []string{property.SortFeatured, property.SortHighestRated, property.SortMostReviews,
-			property.SortNewest, property.SortPriceLowHigh, property.SortPriceHighLow} {
-			path := "/api/properties?" + set.query + "&sortBy=" + sort
-			s.targets = append(s.targets, get(base, path, path+"&city="+url.QueryEscape(city))...)
+		for k := range filterVariants {
+			for _, sort := range filterSorts {
+				path := "/api/properties?" + set.query(k) + "&sortBy=" + sort
+				s.targets = append(s.targets, get(base, path, path+"&city="+url.QueryEscape(city))...)
+			}
 		}
 		out = append(out, s)
 	}
 	return out
+}
+
+// mapArea is the mapArea parameter of a box size degrees wide from the largest city's corner,
+// moved by variant k.
+func mapArea(k int, size float64) string {
+	west, south := -120+0.002*float64(k), 25+0.002*float64(k)
+	return fmt.Sprintf("mapArea=%g,%g,%g,%g", west, south, west+size, south+size)
+}
+
+// benchPlaces names two of the synthetic cities as real ones, once per data set: the second
+// largest becomes New York (its abbreviations "NYC" and "NY" read as it) and the third London,
+// its listings' postcodes UK ones in four districts (typed in any spacing). The properties'
+// triggers move their counts to the new cities' rows.
+func benchPlaces(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, `
+		UPDATE properties SET city = 'New York', state = 'NY' WHERE city = 'City 1';
+		UPDATE properties SET city = 'London', state = '', country = 'United Kingdom',
+			zip_code = (ARRAY['SW1A 1AA', 'EC1A 1BB', 'W1A 0AX', 'N1 9GU'])[1 + id % 4]
+		WHERE city = 'City 2'`)
+	if err != nil {
+		return fmt.Errorf("name the bench's New York and London: %w", err)
+	}
+	return nil
 }

@@ -32,13 +32,14 @@ const digestNote = "These matched after yesterday's email about this search: we 
 // MaxListed is how many listings a digest lists; it counts the rest.
 const MaxListed = 10
 
-// DefaultBatch is how many saved searches one transaction of the worker tells at most.
+// DefaultBatch is how many saved searches one batch tells at most: the listing's transaction
+// runs one (MatchListing), the worker each of the rest.
 const DefaultBatch = 500
 
 // DefaultPoll is how often the worker looks for listings to match when it found none.
 const DefaultPoll = time.Second
 
-// Matched is what the worker wrote.
+// Matched is what the worker's batches wrote.
 type Matched struct {
 	Notified int32 // notifications: one per saved search told
 	Emailed  int32 // emails: at most one per saved search and UTC day (a match's or a digest)
@@ -51,28 +52,54 @@ func (m *Matched) add(o Matched) {
 	m.Owed += o.Owed
 }
 
-// MatchListing enqueues the listing propertyID to be matched against the saved searches, in the
-// caller's transaction tx, right after the listing's row is written (property Create and Update):
-// one insert into saved_search_jobs, which the Worker of any server takes up once tx commits
-// (nothing when it rolls back). The worker matches the listing as it is then: an edit tells only
-// the saved searches never told about this listing before (saved_search_matches), so editing a
-// description, or moving a listing out of a search and back, tells nobody twice; the owner is
-// never told about their own listing; an inactive listing tells nobody.
+// MatchListing matches the listing propertyID against the saved searches in the caller's
+// transaction tx, right after the listing's row is written (property Create and Update), by one
+// statement (MatchListingBatch, the first DefaultBatch saved searches in id order): it records
+// each match in saved_search_matches, writes each newly told member's notification, and the
+// email outbox rows of the searches not yet emailed today (the rest owe theirs to tomorrow's
+// digest). All of it commits with the listing, or rolls back with it and tells nobody. Only a
+// listing that matches more than DefaultBatch searches leaves the rest to the Worker: a job in
+// saved_search_jobs from the batch's last search on, which the worker of any server takes up
+// once tx commits.
+//
+// The listing is matched as it is in tx: an edit tells only the saved searches never told about
+// this listing before (saved_search_matches), so editing a description, or moving a listing out
+// of a search and back, tells nobody twice; the owner is never told about their own listing; an
+// inactive listing tells nobody. Claiming a search's email of the day never waits for another
+// listing's transaction holding the claim (see MatchListingBatch): that listing's email is sent,
+// and this one goes to the digest. The emails' links name siteorigin.From(ctx).
 func MatchListing(ctx context.Context, tx *db.Queries, propertyID int32) error {
-	if err := tx.EnqueueSavedSearchJob(ctx, propertyID); err != nil {
-		return fmt.Errorf("enqueue property %d for saved searches: %w", propertyID, err)
+	row, err := tx.MatchListingBatch(ctx, batchParams(ctx, propertyID, 0, DefaultBatch))
+	if err != nil {
+		return fmt.Errorf("match property %d with saved searches: %w", propertyID, err)
+	}
+	if int(row.Matched) < DefaultBatch {
+		return nil
+	}
+	if err := tx.EnqueueSavedSearchJob(ctx, db.EnqueueSavedSearchJobParams{PropertyID: propertyID, AfterID: row.LastID}); err != nil {
+		return fmt.Errorf("enqueue property %d for saved searches after %d: %w", propertyID, row.LastID, err)
 	}
 	return nil
 }
 
-// Worker tells members about the listings that match their saved searches, after the listings'
-// transactions commit (MatchListing enqueued them). Every server runs one (Run); they share the
-// work through saved_search_jobs: each batch is one transaction that claims the oldest job no
+// batchParams is one batch of matching the listing propertyID: up to batch saved searches after
+// afterID.
+func batchParams(ctx context.Context, propertyID int32, afterID int64, batch int) db.MatchListingBatchParams {
+	return db.MatchListingBatchParams{
+		PropertyID: propertyID, AfterID: afterID, MaxRows: int32(batch),
+		EmailDefault: notify.EmailDefault(notify.SavedSearches), Later: later, Origin: siteorigin.From(ctx),
+	}
+}
+
+// Worker tells the rest of the members whose saved searches a listing matches, when the listing
+// matched more than its transaction's one batch (MatchListing enqueued it with where that batch
+// stopped), and sends the digests. Every server runs one (Run); they share the work through
+// saved_search_jobs: each batch is one transaction that claims the oldest job no
 // other holds (FOR UPDATE SKIP LOCKED), tells up to Batch saved searches in id order from where
 // the job's last batch stopped, and records where it stopped (or deletes the job when it is done)
 // in the same transaction. A crash loses the batch's writes and its progress together, so the
 // next batch, on any server, does it again; saved_search_matches makes each (search, listing) told
-// once even then, and when two jobs of one listing run at once.
+// once even then, and when two jobs of one listing, or a job and an edit's transaction, run at once.
 //
 // After the jobs, each worker sends the digests due (Digest): the matches a search's email of the
 // day could not carry, together, the next UTC day.
@@ -161,10 +188,7 @@ func (w *Worker) Step(ctx context.Context) (found bool, m Matched, err error) {
 			return fmt.Errorf("claim a saved-search job: %w", err)
 		}
 		found = true
-		row, err := q.MatchListingBatch(ctx, db.MatchListingBatchParams{
-			PropertyID: job.PropertyID, AfterID: job.AfterID, MaxRows: int32(batch),
-			EmailDefault: notify.EmailDefault(notify.SavedSearches), Later: later, Origin: siteorigin.From(ctx),
-		})
+		row, err := q.MatchListingBatch(ctx, batchParams(ctx, job.PropertyID, job.AfterID, batch))
 		if err != nil {
 			return fmt.Errorf("match property %d with saved searches after %d: %w", job.PropertyID, job.AfterID, err)
 		}

@@ -12,8 +12,8 @@ import (
 	"github.com/rentproof/rentproof/internal/savedsearch"
 )
 
-// queue is a database with a landlord's London listing (not enqueued) and members tenant1…n, each
-// with a verified address and one saved search of London that the listing matches.
+// queue is a database with a landlord's London listing (not matched yet) and members tenant1…n,
+// each with a verified address and one saved search of London that the listing matches.
 type queue struct {
 	pool    *pgxpool.Pool
 	listing int32
@@ -49,8 +49,9 @@ func (q *queue) id(t *testing.T, sql string, args ...any) int32 {
 	return id
 }
 
-// enqueue runs MatchListing for the listing in a transaction of its own, committed or not.
-func (q *queue) enqueue(t *testing.T, commit bool) {
+// match runs MatchListing for the listing in a transaction of its own, committed or not, as the
+// listing's own transaction does.
+func (q *queue) match(t *testing.T, commit bool) {
 	t.Helper()
 	ctx := context.Background()
 	tx, err := q.pool.Begin(ctx)
@@ -66,6 +67,13 @@ func (q *queue) enqueue(t *testing.T, commit bool) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// job enqueues the listing for the worker from its first saved search on, as MatchListing does
+// for a listing with more matches than its transaction's batch.
+func (q *queue) job(t *testing.T) {
+	t.Helper()
+	q.exec(t, `INSERT INTO saved_search_jobs (property_id, after_id) VALUES ($1, 0)`, q.listing)
 }
 
 // told checks that every tenant's search was told about the listing exactly once, by one
@@ -86,24 +94,52 @@ func (q *queue) told(t *testing.T, n int, when string) {
 	}
 }
 
-// A listing's transaction that rolls back enqueues nothing; one that commits enqueues one job,
-// and nobody is told before the worker runs.
-func TestRolledBackListingEnqueuesNothing(t *testing.T) {
+// A listing's transaction that rolls back tells nobody and leaves nothing; one that commits has
+// told every matching search by then (one notification and one email each, recorded in
+// saved_search_matches), with no job left for the worker.
+func TestRolledBackListingTellsNobody(t *testing.T) {
 	t.Parallel()
 	q := newQueue(t, 3)
-	q.enqueue(t, false)
+	q.match(t, false)
+	q.told(t, 0, "a rolled-back listing")
+	for _, table := range []string{"saved_search_jobs", "saved_search_matches", "saved_search_emails", "saved_search_digests"} {
+		if n := q.id(t, `SELECT count(*)::int FROM `+table); n != 0 {
+			t.Errorf("a rolled-back listing left %d rows in %s", n, table)
+		}
+	}
+	q.match(t, true)
+	q.told(t, 3, "a committed listing, before any worker")
 	if n := q.id(t, `SELECT count(*)::int FROM saved_search_jobs`); n != 0 {
-		t.Fatalf("a rolled-back listing left %d jobs", n)
+		t.Errorf("a listing matching %d searches left %d jobs, want none", 3, n)
 	}
-	q.enqueue(t, true)
+	if n := q.id(t, `SELECT count(*)::int FROM saved_search_matches`); n != 3 {
+		t.Errorf("%d (search, listing) records, want 3", n)
+	}
+}
+
+// A listing matching more saved searches than one batch tells the first DefaultBatch in its own
+// transaction and leaves one job from the last of them, which the worker finishes: every search
+// told and emailed once.
+func TestOverflowLeftToTheWorker(t *testing.T) {
+	t.Parallel()
+	const members = savedsearch.DefaultBatch + 20
+	q := newQueue(t, members)
+	q.match(t, true)
+	if got := q.id(t, `SELECT count(*)::int FROM notifications WHERE kind = $1`, savedsearch.Kind); got != savedsearch.DefaultBatch {
+		t.Errorf("the listing's transaction told %d searches, want %d", got, savedsearch.DefaultBatch)
+	}
 	if n := q.id(t, `SELECT count(*)::int FROM saved_search_jobs`); n != 1 {
-		t.Fatalf("a committed listing left %d jobs, want 1", n)
+		t.Fatalf("%d jobs left, want 1", n)
 	}
-	q.told(t, 0, "before the worker")
-	if _, err := savedsearch.NewWorker(q.pool).RunOnce(context.Background()); err != nil {
-		t.Fatal(err)
+	if after, last := q.id(t, `SELECT after_id::int FROM saved_search_jobs`),
+		q.id(t, `SELECT (array_agg(id ORDER BY id))[$1]::int FROM saved_searches`, savedsearch.DefaultBatch); after != last {
+		t.Errorf("the job resumes after search %d, want %d (the batch's last)", after, last)
 	}
-	q.told(t, 3, "after the worker")
+	m, err := savedsearch.NewWorker(q.pool).RunOnce(context.Background())
+	if err != nil || m.Notified != 20 || m.Emailed != 20 {
+		t.Fatalf("the worker: %+v, %v; want the 20 left told and emailed", m, err)
+	}
+	q.told(t, members, "after the worker")
 	if n := q.id(t, `SELECT count(*)::int FROM saved_search_jobs`); n != 0 {
 		t.Errorf("%d jobs left after the worker", n)
 	}
@@ -116,7 +152,7 @@ func TestCrashBetweenBatches(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	q := newQueue(t, 7)
-	q.enqueue(t, true)
+	q.job(t)
 
 	// A batch whose transaction fails writes nothing and leaves the job as it was.
 	tx, err := q.pool.Begin(ctx)
@@ -145,9 +181,9 @@ func TestCrashBetweenBatches(t *testing.T) {
 	}
 	q.told(t, 7, "after the crash")
 
-	// Progress lost (the job again from the start, and once more enqueued): nobody is told twice.
-	q.exec(t, `INSERT INTO saved_search_jobs (property_id, after_id) VALUES ($1, 0)`, q.listing)
-	q.enqueue(t, true)
+	// Progress lost (the job again from the start), and the listing edited: nobody is told twice.
+	q.job(t)
+	q.match(t, true)
 	if m, err := first.RunOnce(ctx); err != nil || m.Notified != 0 {
 		t.Fatalf("a job run again: %+v, %v; want nobody told", m, err)
 	}
@@ -161,7 +197,7 @@ func TestTwoWorkersRace(t *testing.T) {
 	const members = 60
 	q := newQueue(t, members)
 	for range 5 {
-		q.enqueue(t, true)
+		q.job(t)
 	}
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
@@ -189,12 +225,12 @@ func TestTwoWorkersRace(t *testing.T) {
 	}
 }
 
-// A listing deactivated between its commit and the worker tells nobody; the worker matches the
-// listing as it is when it runs.
+// A listing deactivated between its commit and the worker's batch tells nobody: the worker matches
+// the listing as it is when it runs; so does the listing's own transaction.
 func TestWorkerMatchesTheListingAsItIsNow(t *testing.T) {
 	t.Parallel()
 	q := newQueue(t, 4)
-	q.enqueue(t, true)
+	q.job(t)
 	q.exec(t, `UPDATE properties SET active = false WHERE id = $1`, q.listing)
 	if m, err := savedsearch.NewWorker(q.pool).RunOnce(context.Background()); err != nil || m.Notified != 0 {
 		t.Fatalf("an inactive listing: %+v, %v; want nobody told", m, err)
@@ -204,14 +240,9 @@ func TestWorkerMatchesTheListingAsItIsNow(t *testing.T) {
 	}
 	// Active again, and in Leeds: the London searches do not match it.
 	q.exec(t, `UPDATE properties SET active = true, city = 'Leeds' WHERE id = $1`, q.listing)
-	q.enqueue(t, true)
-	if m, err := savedsearch.NewWorker(q.pool).RunOnce(context.Background()); err != nil || m.Notified != 0 {
-		t.Fatalf("a listing moved to Leeds: %+v, %v; want nobody told", m, err)
-	}
+	q.match(t, true)
+	q.told(t, 0, "a listing moved to Leeds")
 	q.exec(t, `UPDATE properties SET city = 'London' WHERE id = $1`, q.listing)
-	q.enqueue(t, true)
-	if _, err := savedsearch.NewWorker(q.pool).RunOnce(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	q.match(t, true)
 	q.told(t, 4, "back in London")
 }

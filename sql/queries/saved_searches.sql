@@ -60,9 +60,10 @@ WITH gone AS (
 DELETE FROM saved_search_counts c WHERE c.user_id = sqlc.arg(user_id);
 
 -- name: EnqueueSavedSearchJob :exec
--- Enqueues a listing to match against the saved searches once the transaction that wrote it
--- commits (the worker, MatchListingBatch): one insert, nothing else in the listing's transaction.
-INSERT INTO saved_search_jobs (property_id) VALUES (sqlc.arg(property_id));
+-- Leaves the rest of a listing's matching to the worker: written by the listing's transaction
+-- (MatchListing) only when its one batch was full, with after_id the last saved search it told,
+-- so the worker's batches go on from there once that transaction commits.
+INSERT INTO saved_search_jobs (property_id, after_id) VALUES (sqlc.arg(property_id), sqlc.arg(after_id));
 
 -- name: ClaimSavedSearchJob :one
 -- The oldest job no other transaction holds, locked until this batch's transaction ends: two
@@ -83,20 +84,24 @@ SELECT count(*)::int AS jobs, coalesce(extract(epoch FROM now() - min(enqueued_a
 FROM saved_search_jobs;
 
 -- name: MatchListingBatch :one
--- One batch of a job: tells the members whose saved searches (alerts on, id above after_id) the
--- listing property_id matches as it is now, up to max_rows searches in id order. An inactive or
--- deleted listing matches nothing. The searches are found by one probe of each place key's
--- partial index (place key, id) from after_id on, and of the areas holding the listing's
--- position (the searches whose place is an area alone), merged in id order, their filters
--- checked here; never the owner's own. Each match is recorded in saved_search_matches first, and
--- only those newly recorded are told (a search told about this listing before, by an earlier job
--- or a retried batch, is not told again): one notification each. Of the told searches whose
--- member wants saved-search email and has a verified address, each not yet emailed today claims
--- the UTC day in saved_search_emails (an upsert in id order that changes nothing when the day is
--- taken: a second transaction, on any server, waits for the first's row lock and then finds the
--- day taken) and gets one compact email in the outbox; the others owe it to tomorrow's digest
--- (saved_search_digests). matched and last_id say where the batch stopped: fewer than max_rows
--- matched means the job is done.
+-- One batch of matching: tells the members whose saved searches (alerts on, id above after_id)
+-- the listing property_id matches as it is now, up to max_rows searches in id order. The first
+-- batch runs in the listing's own transaction (MatchListing, after_id 0); the worker runs the
+-- rest of a listing that matched more (its job). An inactive or deleted listing matches nothing.
+-- The searches are found by one probe of each place key's partial index (place key, id) from
+-- after_id on, and of the areas holding the listing's position (the searches whose place is an
+-- area alone), merged in id order, their filters checked here; never the owner's own. Each match
+-- is recorded in saved_search_matches first, and only those newly recorded are told (a search
+-- told about this listing before, by an earlier edit, job or retried batch, is not told again):
+-- one notification each. Of the told searches whose member wants saved-search email and has a
+-- verified address, each not yet emailed today claims the UTC day in saved_search_emails and gets
+-- one compact email in the outbox; the others owe it to tomorrow's digest (saved_search_digests).
+-- The claim never waits for another transaction's claim: a search's existing row is taken with
+-- FOR UPDATE SKIP LOCKED (a row another transaction holds — another listing claiming the same
+-- day, or the digest — counts as taken: this match goes to the digest), and only a search's
+-- first-ever row is inserted (ON CONFLICT DO NOTHING, in id order, so two transactions inserting
+-- the same new rows wait for each other in one order and never deadlock). matched and last_id
+-- say where the batch stopped: fewer than max_rows matched means the listing is done.
 WITH p AS (
     SELECT id, landlord_id, title, city, locality, city_key, locality_key, postal_code_key, position,
         property_type, verified, currency, monthly_rent, bedrooms, bathrooms, pets_allowed, furnished,
@@ -144,7 +149,8 @@ WITH p AS (
         AND (c.map_area IS NULL OR c.map_area @> box(p.position, p.position))
     ORDER BY c.id LIMIT sqlc.arg(max_rows)::int
 ), told AS (
-    -- In id order, so two batches of one listing (two jobs) wait for each other's rows in one order.
+    -- In id order, so two batches of one listing (two edits' transactions, or an edit's and the
+    -- worker's) wait for each other's rows in one order.
     INSERT INTO saved_search_matches (saved_search_id, property_id)
     SELECT m.id, sqlc.arg(property_id) FROM matched m ORDER BY m.id
     ON CONFLICT DO NOTHING
@@ -171,16 +177,33 @@ WITH p AS (
             ELSE sqlc.arg(email_default)::bool END
 ), due AS (
     -- Those not emailed today as this transaction sees them (a plain read: most are, after a
-    -- day's first matches); the upsert below decides for sure.
+    -- day's first matches); locked and fresh below decide for sure.
     SELECT w.* FROM wants w
     WHERE NOT EXISTS (SELECT FROM saved_search_emails e WHERE e.saved_search_id = w.id
             AND e.emailed_on >= (now() AT TIME ZONE 'UTC')::date)
-), claimed AS (
-    INSERT INTO saved_search_emails AS e (saved_search_id, emailed_on)
-    SELECT due.id, (now() AT TIME ZONE 'UTC')::date FROM due ORDER BY due.id
-    ON CONFLICT (saved_search_id) DO UPDATE SET emailed_on = EXCLUDED.emailed_on
-        WHERE e.emailed_on < EXCLUDED.emailed_on
+), locked AS (
+    -- The due searches' rows of earlier days that no other transaction holds, locked in id order
+    -- without waiting (a row updated and committed since this statement's snapshot is read again:
+    -- claimed today, it drops out).
+    SELECT e.saved_search_id AS id FROM saved_search_emails e
+    WHERE e.saved_search_id IN (SELECT due.id FROM due) AND e.emailed_on < (now() AT TIME ZONE 'UTC')::date
+    ORDER BY e.saved_search_id
+    FOR UPDATE OF e SKIP LOCKED
+), renewed AS (
+    UPDATE saved_search_emails e SET emailed_on = (now() AT TIME ZONE 'UTC')::date
+    FROM locked WHERE e.saved_search_id = locked.id
     RETURNING e.saved_search_id AS id
+), fresh AS (
+    -- The due searches never emailed: their row, inserted; one another transaction inserted first
+    -- is taken (after waiting for it to end, the one wait a claim can make).
+    INSERT INTO saved_search_emails (saved_search_id, emailed_on)
+    SELECT due.id, (now() AT TIME ZONE 'UTC')::date FROM due
+    WHERE NOT EXISTS (SELECT FROM saved_search_emails e WHERE e.saved_search_id = due.id)
+    ORDER BY due.id
+    ON CONFLICT DO NOTHING
+    RETURNING saved_search_id AS id
+), claimed AS (
+    SELECT id FROM renewed UNION ALL SELECT id FROM fresh
 ), emailed AS (
     INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status)
     SELECT due.user_id, due.email, 'saved_searches', 'saved_search_match',
@@ -210,7 +233,8 @@ SELECT (SELECT count(*) FROM matched)::int AS matched, (SELECT coalesce(max(id),
 -- One batch of digests: up to max_searches saved searches owed a digest from today (UTC) on
 -- (saved_search_digests) whose email of the day is not sent yet, each locked by its
 -- saved_search_emails row (FOR UPDATE SKIP LOCKED: two servers never take one search, and a
--- match batch claiming the same day waits and then finds it taken). Each taken search whose
+-- match batch, which takes the row the same way, finds it held and owes its match to the next
+-- digest). Each taken search whose
 -- alerts are on, whose member still wants saved-search email at a verified address, and of whose
 -- owed listings at least one is still active, claims the day and gets one compact email listing
 -- them (the newest max_listed, and how many more); its owed rows are deleted either way. The owed

@@ -238,8 +238,9 @@ export function clearFilters(s: SearchState): SearchState {
 
 /**
  * applyText applies the search page's text box: a US, Canadian or UK postal code (the
- * classification of SPEC §5, which the home box uses too) filters by that code, anything
- * else names a city or neighbourhood; it replaces any free-text query.
+ * classification of SPEC §5, which the home box uses too) becomes the zipCode, which the page
+ * opens as /location/{code} (locationPath); anything else names a city or neighbourhood (the
+ * server reads a postcode among other words: followReading); it replaces any free-text query.
  */
 export function applyText(s: SearchState, text: string): SearchState {
   const value = text.trim();
@@ -424,11 +425,20 @@ export const LOCATION_PAGE_SIZE = 50;
 
 /**
  * locationState is a location page's state (/location/{code}?beds=2&sortBy=…): its URL's filters,
- * sort and page as on Find Properties, the postal code fixed from the path, no typed text, no map
- * area, and cards in a grid.
+ * words (city, query: the rest of a typed line that held the postcode), sort and page as on Find
+ * Properties, the postal code fixed from the path, no map area, and cards in a grid.
  */
 export function locationState(params: URLSearchParams, code: string): SearchState {
-  return { ...parseSearchParams(params), city: "", query: "", zipCode: code, mapArea: null, view: "grid" };
+  return { ...parseSearchParams(params), zipCode: code, mapArea: null, view: "grid" };
+}
+
+/**
+ * locationPath is where a search with a postal code goes (issue 32): /location/{code}, the other
+ * filters, words and sort in its query string (the map area and the layout are Find Properties').
+ */
+export function locationPath(s: SearchState): string {
+  const query = toLocationParams({ ...s, mapArea: null }).toString();
+  return `/location/${encodeURIComponent(s.zipCode)}${query ? `?${query}` : ""}`;
 }
 
 /** toLocationParams writes a location page's state as its URL's parameters (the code is in the path). */

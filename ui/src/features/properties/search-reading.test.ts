@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   LOCATION_PAGE_SIZE,
   followReading,
+  locationPath,
   locationRequest,
   locationState,
   parseSearchParams,
@@ -80,9 +81,15 @@ describe("followReading (issue 32)", () => {
 
 describe("location page state (issue 32)", () => {
   it("reads the filters of its URL with the postal code of its path", () => {
-    const state = locationState(new URLSearchParams("beds=2&sortBy=priceLowHigh&page=2&city=Leeds&zipCode=10001&query=x&view=list"), "SW1A 1AA");
-    expect(state).toMatchObject({ zipCode: "SW1A 1AA", city: "", query: "", minBedrooms: 2, sortBy: "priceLowHigh", page: 2, view: "grid" });
-    expect(toLocationParams(state).toString()).toBe("beds=2&sortBy=priceLowHigh&page=2");
+    const state = locationState(new URLSearchParams("beds=2&sortBy=priceLowHigh&page=2&zipCode=10001&query=x&view=list&mapArea=1,1,2,2"), "SW1A 1AA");
+    expect(state).toMatchObject({ zipCode: "SW1A 1AA", city: "", query: "x", minBedrooms: 2, sortBy: "priceLowHigh", page: 2, view: "grid", mapArea: null });
+    expect(toLocationParams(state).toString()).toBe("query=x&beds=2&sortBy=priceLowHigh&page=2");
+  });
+
+  it("sends a search with a postal code to its location page with the other filters, words and sort", () => {
+    const s = parse("zipCode=SW1A+1AA&query=garden&propertyType=apartment&pets=true&sortBy=priceLowHigh&view=map&mapArea=1,1,2,2");
+    expect(locationPath(s)).toBe("/location/SW1A%201AA?query=garden&propertyType=apartment&pets=true&sortBy=priceLowHigh");
+    expect(locationPath(parse("zipCode=10001"))).toBe("/location/10001");
   });
 
   it("asks for its code, its filters and a page of 50, as the server's first load does unfiltered", () => {

@@ -2,8 +2,9 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Property, SearchPropertiesRequest } from "@/gen/rentproof/property/v1/property_pb";
+import { SavedSearchService, type CreateSavedSearchRequest } from "@/gen/rentproof/savedsearch/v1/savedsearch_pb";
 import { makeProperty, servePropertyFakes } from "@/test/properties";
-import { fakeTransport, renderApp } from "@/test/render";
+import { fakeTransport, makeUser, renderApp } from "@/test/render";
 
 // These tests drive whole pages through fake services; give them room on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -154,5 +155,64 @@ describe("LocationPage filters (issue 32)", () => {
     expect(router.state.location.search).toBe("?beds=2");
     expect(screen.getByRole("heading", { level: 1, name: "Properties in SW1A 1AA" })).toBeInTheDocument();
     expect(await screen.findByRole("article", { name: "Mansion-Block Flat in St James's" })).toBeInTheDocument();
+  });
+
+  it("saves its search: the postcode as the place, with the active filters", async () => {
+    let sent: CreateSavedSearchRequest | undefined;
+    const properties = servePropertyFakes({ properties: CHELSEA });
+    const transport = fakeTransport({
+      user: makeUser(),
+      extra: (router) => {
+        properties(router);
+        router.service(SavedSearchService, {
+          createSavedSearch(req) {
+            sent = req;
+            return {};
+          },
+        });
+      },
+    });
+    renderApp({ path: "/location/10001?beds=1&pets=true&sortBy=highestRated", transport });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole("button", { name: "Save search" }));
+    const dialog = await screen.findByRole("dialog", { name: "Save this search" });
+    expect(within(dialog).getByRole("textbox", { name: /Name/ })).toHaveValue("10001");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent).toMatchObject({ name: "10001", zipCode: "10001", city: "", query: "", minBedrooms: 1, petsAllowed: true });
+  });
+
+  it("asks a visitor to sign in to save its search", async () => {
+    setup("/location/10001", undefined, CHELSEA);
+    expect(await screen.findByRole("link", { name: "Sign in to save this search" })).toHaveAttribute("href", "/auth");
+  });
+
+  it("opens another postcode from its own box with the filters, and sends other words to Find Properties", async () => {
+    const { router } = setup("/location/10001?beds=1&sortBy=highestRated&page=2", undefined, CHELSEA);
+    const box = screen.getByRole("searchbox", { name: "City, neighborhood or postal code" });
+    expect(box).toHaveValue("10001");
+    const user = userEvent.setup({ delay: null });
+    await user.clear(box);
+    await user.type(box, "sw1a1aa{Enter}");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/location/SW1A%201AA"));
+    expect(router.state.location.search).toBe("?beds=1&sortBy=highestRated");
+    expect(await screen.findByRole("heading", { level: 1, name: "Properties in SW1A 1AA" })).toBeInTheDocument();
+    await waitFor(() => expect(box).toHaveValue("SW1A 1AA"));
+
+    await user.clear(screen.getByRole("searchbox", { name: "City, neighborhood or postal code" }));
+    await user.type(screen.getByRole("searchbox", { name: "City, neighborhood or postal code" }), "Chelsea{Enter}");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/find-properties"));
+    expect(router.state.location.search).toBe("?city=Chelsea&beds=1&sortBy=highestRated");
+  });
+
+  it("searches the words that came with its postcode, which Clear removes", async () => {
+    const requests: SearchPropertiesRequest[] = [];
+    const { router } = setup("/location/10001?query=garden&beds=1", (req) => void requests.push(req), CHELSEA);
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ zipCode: "10001", query: "garden", minBedrooms: 1 }));
+    expect(screen.getByRole("searchbox", { name: "City, neighborhood or postal code" })).toHaveValue("10001 garden");
+    expect(screen.getByRole("button", { name: "Filters 2 active" })).toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(screen.getByRole("button", { name: "Clear" }));
+    expect(router.state.location.search).toBe("");
+    await waitFor(() => expect(screen.getByRole("searchbox", { name: "City, neighborhood or postal code" })).toHaveValue("10001"));
   });
 });

@@ -1,6 +1,6 @@
 import { Building2, Globe2, PenLine, Search } from "lucide-react";
-import { useCallback, useState, type ReactNode } from "react";
-import { Link, Navigate, useLocation, useParams, useSearchParams } from "react-router-dom";
+import { useCallback, useState, type FormEvent, type ReactNode } from "react";
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { PropertyCard, PropertyCardsLoading } from "@/components/property-card/property-card";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -22,13 +22,19 @@ import {
   LOCATION_PAGE_SIZE,
   activeFilterCount,
   clearFilters,
+  locationPath,
+  locationRequest,
   locationState,
+  searchText,
   toLocationParams,
+  toSearchParams,
   type SearchState,
 } from "../search-params";
 import { FilterPanel, type UpdateSearch } from "./search-filters";
 import { otherCurrencyText } from "./search-results";
 import { Pagination } from "./pagination";
+import type { SearchRequest } from "./search-page";
+import { SearchTextBox } from "./search-text-box";
 import "../properties.css";
 
 const CODE_NAMES: Record<LocationCountry, string> = {
@@ -67,11 +73,29 @@ export function locationCountText(code: string, total: number, page: number, sho
 }
 
 /**
+ * lineTarget is where a location page's text box goes for a line: a postal code alone to its
+ * location page, anything else to Find Properties as a typed line (which reads a postcode among
+ * other words and comes back to its location page); the filters and the sort go along, from page 1.
+ */
+export function lineTarget(s: SearchState, text: string): string {
+  const line = text.trim();
+  const next = { ...s, city: "", query: "", page: 1 };
+  if (classifyPostalCode(line)) return locationPath({ ...next, zipCode: normalizePostalCode(line) });
+  const query = toSearchParams({ ...next, zipCode: "", city: line }).toString();
+  return query ? `/find-properties?${query}` : "/find-properties";
+}
+
+interface LocationPageProps {
+  /** saveSearch, given by the route, draws the control that saves the search (saved searches). */
+  saveSearch?: (request: SearchRequest) => ReactNode;
+}
+
+/**
  * LocationPage is /location/{zipcode} (SPEC §2 "Location page"): the properties of
  * one postal code, the country told from the code's format, SEO copy and calls to
  * action. A code that cannot be a postal code is "Location Not Found".
  */
-export function LocationPage() {
+export function LocationPage({ saveSearch }: LocationPageProps = {}) {
   const { zipcode = "" } = useParams();
   const { search } = useLocation();
   const code = zipcode.trim();
@@ -89,6 +113,19 @@ export function LocationPage() {
   usePageTitle(valid ? `Properties in ${code}` : "Location Not Found");
   // Clear starts the rent and area boxes afresh, whatever was typed in them and not applied.
   const [clears, setClears] = useState(0);
+  const navigate = useNavigate();
+  // The text box: the code and any words searched with it; Search goes where the line says.
+  const urlText = searchText(state);
+  const [text, setText] = useState(urlText);
+  const [seenText, setSeenText] = useState(urlText);
+  if (urlText !== seenText) {
+    setSeenText(urlText);
+    setText(urlText);
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() !== urlText) navigate(lineTarget(state, text));
+  };
 
   /** update writes a new state into the URL's query (a new history entry unless `replace`). */
   const update: UpdateSearch = useCallback(
@@ -98,7 +135,7 @@ export function LocationPage() {
     [setParams, code],
   );
 
-  // The postal code is the page's place, not a filter.
+  // The postal code is the page's place, not a filter (words typed with it are).
   const filterCount = activeFilterCount({ ...state, zipCode: "" });
   const clearAll = () => {
     setClears((n) => n + 1);
@@ -203,9 +240,12 @@ export function LocationPage() {
         }
         return (
           <div aria-busy={busy} className={busy ? "search-results search-results--busy" : "search-results"}>
-            <p className="results-count" aria-live="polite">
-              {busy ? "Searching…" : locationCountText(code, data.totalCount, state.page, data.properties.length)}
-            </p>
+            <div className="results-bar">
+              <p className="results-count" aria-live="polite">
+                {busy ? "Searching…" : locationCountText(code, data.totalCount, state.page, data.properties.length)}
+              </p>
+              {saveSearch ? saveSearch(locationRequest(state)) : null}
+            </div>
             {otherCurrencies ? <p className="results-note">{otherCurrencies}</p> : null}
             <ul className="property-grid" aria-label={`Properties in ${code}`}>
               {data.properties.map((p, i) => (
@@ -242,8 +282,9 @@ export function LocationPage() {
           role="search"
           aria-label={`Filter properties in ${code}`}
           className="search-toolbar"
-          onSubmit={(event) => event.preventDefault()}
+          onSubmit={onSubmit}
         >
+          <SearchTextBox value={text} onChange={setText} onClear={() => setText("")} />
           <FilterPanel state={state} update={update} count={filterCount} onClear={clearAll} clears={clears} />
         </form>
         {body}

@@ -108,29 +108,45 @@ describe("SearchPage", () => {
     expect(screen.getByRole("checkbox", { name: "Verified Only" })).not.toBeChecked();
   });
 
-  it("treats a US, Canadian or UK postal code as a postal code and other text as a city or neighbourhood", async () => {
-    const { router, requests, user } = setup("/find-properties?query=Downtown");
+  it("opens a US, Canadian or UK postal code's location page with the filters, and searches other text as a city or neighbourhood", async () => {
+    const { router, requests, user } = setup("/find-properties?query=Downtown&beds=2&sortBy=highestRated");
     await screen.findByRole("heading", { name: "No properties found" });
     const box = screen.getByRole("searchbox", { name: "City, neighborhood or postal code" });
     expect(box).toHaveValue("Downtown");
 
     await user.clear(box);
-    await user.type(box, "60614{Enter}");
-    expect(router.state.location.search).toBe("?zipCode=60614");
-    await waitFor(() => expect(cardTitles()).toEqual(["Greystone Two-Bedroom Condo near Oz Park"]));
-    expect(last(requests)).toMatchObject({ zipCode: "60614", city: "", query: "" });
+    await user.type(box, "Tokyo");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(router.state.location.search).toBe("?city=Tokyo&beds=2&sortBy=highestRated");
 
     await user.clear(box);
     await user.type(box, "sw1a 1aa{Enter}");
-    expect(router.state.location.search).toBe("?zipCode=SW1A+1AA");
-    expect(box).toHaveValue("SW1A 1AA");
-    await waitFor(() => expect(last(requests)).toMatchObject({ zipCode: "SW1A 1AA", city: "" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/location/SW1A%201AA"));
+    expect(router.state.location.search).toBe("?beds=2&sortBy=highestRated");
+    expect(await screen.findByRole("heading", { level: 1, name: "Properties in SW1A 1AA" })).toBeInTheDocument();
+    await waitFor(() => expect(last(requests)).toMatchObject({ zipCode: "SW1A 1AA", city: "", minBedrooms: 2, sortBy: "highestRated" }));
+    // Back is the search before it, not the postcode's passing Find Properties URL.
+    act(() => void router.navigate(-1));
+    await waitFor(() => expect(router.state.location.search).toBe("?city=Tokyo&beds=2&sortBy=highestRated"));
+  });
 
-    await user.clear(box);
-    await user.type(box, "Tokyo");
-    await user.click(screen.getByRole("button", { name: "Search" }));
-    expect(router.state.location.search).toBe("?city=Tokyo");
-    await waitFor(() => expect(cardTitles()).toEqual(["Family House near Shimokitazawa"]));
+  it("keeps a postcode being typed here until Search, Enter or leaving the box", async () => {
+    const { router, user } = setup("/find-properties");
+    await screen.findByText("Showing 4 properties");
+    const box = screen.getByRole("searchbox", { name: "City, neighborhood or postal code" });
+    await user.type(box, "60614");
+    await waitFor(() => expect(router.state.location.search).toBe("?zipCode=60614"));
+    expect(router.state.location.pathname).toBe("/find-properties");
+    await waitFor(() => expect(cardTitles()).toEqual(["Greystone Two-Bedroom Condo near Oz Park"]));
+    await user.tab();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/location/60614"));
+  });
+
+  it("sends an old link's zipCode to its location page with the other parameters", async () => {
+    const { router } = setup("/find-properties?zipCode=m5v2h1&propertyType=condo&verified=true&sortBy=newestListed&view=list");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/location/M5V%202H1"));
+    expect(router.state.location.search).toBe("?propertyType=condo&verified=true&sortBy=newestListed");
+    expect(await screen.findByRole("heading", { level: 1, name: "Properties in M5V 2H1" })).toBeInTheDocument();
   });
 
   it("searches after typing pauses", async () => {
@@ -468,6 +484,21 @@ describe("SearchPage follows how the server read the line (issue 32)", () => {
       ["London", "apartment"],
     ]);
     expect(router.state.location.search).toBe("?city=London&propertyType=apartment&beds=2&sortBy=highestRated");
+  });
+
+  it("opens the location page of a postcode read among other words: the type word to the type, the rest to the text", async () => {
+    const postcodeLine = (req: SearchPropertiesRequest) =>
+      req.city === "sw1a1aa garden flats" ? { reading: { zipCode: "SW1A1AA", propertyType: "apartment", query: "garden" } } : undefined;
+    const { router, user, requests } = setup("/find-properties?pets=true", { onSearch: postcodeLine });
+    await screen.findByText(/Showing \d+ propert/);
+    await user.type(searchbox(), "sw1a1aa garden flats{Enter}");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/location/SW1A%201AA"));
+    expect(router.state.location.search).toBe("?query=garden&propertyType=apartment&pets=true");
+    await waitFor(() =>
+      expect(last(requests)).toMatchObject({ zipCode: "SW1A 1AA", city: "", query: "garden", propertyType: "apartment", petsAllowed: true, pageSize: 50 }),
+    );
+    // The location page's box shows the code and the words searched with it.
+    expect(searchbox()).toHaveValue("SW1A 1AA garden");
   });
 
   it("replaces the entry the typed search made: Back goes to the page before it", async () => {

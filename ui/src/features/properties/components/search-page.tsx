@@ -1,9 +1,6 @@
-import { Search, X } from "lucide-react";
-import { useCallback, useId, useState, type FormEvent, type ReactNode } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useCallback, useState, type FormEvent, type ReactNode } from "react";
+import { Navigate, useSearchParams } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
-import { LOCATION_PLACEHOLDER } from "@/components/location-search/location-search";
-import { Button } from "@/components/ui/button";
 import { useDebouncedCallback } from "@/lib/use-debounced-callback";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useFollowReading } from "../api/use-follow-reading";
@@ -11,6 +8,7 @@ import {
   activeFilterCount,
   applyText,
   clearFilters,
+  locationPath,
   parseSearchParams,
   searchRequest,
   searchText,
@@ -19,6 +17,7 @@ import {
 } from "../search-params";
 import { FilterPanel } from "./search-filters";
 import { SearchResults } from "./search-results";
+import { SearchTextBox } from "./search-text-box";
 import { ViewToggle } from "./view-toggle";
 // The map view (issue 32): "Search this area" and the layout switch.
 import { searchArea, switchView } from "../search-params";
@@ -46,7 +45,6 @@ export function SearchPage({ saveSearch }: SearchPageProps = {}) {
   const state = parseSearchParams(params);
   // As the server names the page (internal/web/seo.go): after the city searched for.
   usePageTitle(state.city ? `Properties in ${state.city}` : "Find Properties");
-  const filtersId = useId();
   // Clear starts the rent and area boxes afresh, whatever was typed in them and not applied.
   const [clears, setClears] = useState(0);
 
@@ -88,13 +86,18 @@ export function SearchPage({ saveSearch }: SearchPageProps = {}) {
   const followTo = useCallback((next: SearchState) => update(() => next, true), [update]);
   useFollowReading(state, followTo, text.trim() !== urlText);
 
+  // While the box is typed in, a postcode searched as it is typed stays here, so the typing is not
+  // cut off; Search, Enter or leaving the box opens its location page.
+  const [typingNow, setTyping] = useState(false);
   const onTextChange = (value: string) => {
     setText(value);
+    setTyping(true);
     typing.schedule(value);
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setTyping(false);
     commitText(text, false);
   };
 
@@ -108,6 +111,10 @@ export function SearchPage({ saveSearch }: SearchPageProps = {}) {
 
   const hrefFor = (page: number) => `?${toSearchParams({ ...state, page }).toString()}`;
 
+  // A postal code, typed alone, read in a line ("sw1a1aa flats") or in an old link's zipCode, opens
+  // its location page with the other filters and the sort (issue 32).
+  if (state.zipCode && !typingNow) return <Navigate replace to={locationPath(state)} />;
+
   return (
     <>
       <PageHeader title="Find Properties">
@@ -116,38 +123,15 @@ export function SearchPage({ saveSearch }: SearchPageProps = {}) {
 
       <div className="container section search-page">
         <form role="search" aria-label="Search properties" className="search-toolbar" onSubmit={onSubmit}>
-          <div className="search-box search-box--flat">
-            <label htmlFor={`${filtersId}-text`} className="visually-hidden">
-              City, neighborhood or postal code
-            </label>
-            <Search className="search-box__icon" aria-hidden="true" size={20} />
-            <input
-              id={`${filtersId}-text`}
-              type="search"
-              className="search-box__input"
-              placeholder={LOCATION_PLACEHOLDER}
-              autoComplete="off"
-              enterKeyHint="search"
-              value={text}
-              onChange={(event) => onTextChange(event.target.value)}
-            />
-            {text ? (
-              <button
-                type="button"
-                className="search-box__clear"
-                aria-label="Clear search text"
-                onClick={() => {
-                  setText("");
-                  commitText("", false);
-                }}
-              >
-                <X aria-hidden="true" size={18} />
-              </button>
-            ) : null}
-            <Button type="submit" className="search-box__submit">
-              Search
-            </Button>
-          </div>
+          <SearchTextBox
+            value={text}
+            onChange={onTextChange}
+            onBlur={() => setTyping(false)}
+            onClear={() => {
+              setText("");
+              commitText("", false);
+            }}
+          />
 
           <FilterPanel state={state} update={update} count={filterCount} onClear={clearAll} clears={clears} />
         </form>

@@ -648,6 +648,51 @@ func TestSearchReadsALine(t *testing.T) {
 	}
 }
 
+// TestSearchReadsGlobalPostcodes: the global postcodes of the demo data (Tokyo's "155-0033",
+// Sydney's "2010") are read in any spacing, from either box, while four digits among other
+// words stay free text (searchline.go's rule 1).
+func TestSearchReadsGlobalPostcodes(t *testing.T) {
+	t.Parallel()
+	srv, client := fixture(t)
+	if _, err := srv.Pool.Exec(context.Background(), `INSERT INTO properties (id, title, address, locality, city, zip_code,
+			property_type, monthly_rent, landlord_id, slug) VALUES
+		(301, 'Daita House', '2-14-8 Daita', 'Setagaya', 'Tokyo', '155-0033', 'house', 240000, 1, 'daita-house'),
+		(302, 'Surry Hills Terrace', '112 Bourke Street', 'Surry Hills', 'Sydney', '2010', 'townhouse', 5200, 1, 'surry-hills'),
+		(303, 'Terrace built 2010', '4 Pitt Street', 'Haymarket', 'Sydney', '2000', 'townhouse', 4800, 1, 'pitt-2010'),
+		(304, 'Kitazawa Flat', '1-1-1 Kitazawa', 'Setagaya', 'Tokyo', '155-0031', 'apartment', 180000, 1, 'kitazawa-flat')`); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		line, zip, query string // the reading's postal code and free text
+		want             string // the ids found, newest first
+	}{
+		{"155-0033", "155-0033", "", "[301]"},
+		{"1550033", "1550033", "", "[301]"},
+		{"155 0033", "155 0033", "", "[301]"},
+		{"Tokyo 155-0033", "155-0033", "", "[301]"},
+		{"2010", "2010", "", "[302]"},
+		{"terrace 2010", "", "terrace 2010", "[303]"}, // a year, not Sydney's postcode
+	} {
+		for _, req := range []*propertyv1.SearchPropertiesRequest{{City: c.line}, {Query: c.line}} {
+			req.PageSize, req.SortBy = 50, property.SortNewest
+			res := search(t, client, req)
+			var got []int32
+			for _, p := range res.Properties {
+				got = append(got, p.Id)
+			}
+			if fmt.Sprint(got) != c.want || res.Reading.GetZipCode() != c.zip || res.Reading.GetQuery() != c.query {
+				t.Errorf("%v: %v read as {%v}, want %s with postal code %q and text %q", req, got, res.Reading, c.want, c.zip, c.query)
+			}
+		}
+	}
+	// The postal-code filter itself matches in any spacing, as the column's key does.
+	for _, zip := range []string{"155-0033", "1550033", "155 0033"} {
+		if res := search(t, client, &propertyv1.SearchPropertiesRequest{ZipCode: zip}); len(res.Properties) != 1 || res.Properties[0].Id != 301 {
+			t.Errorf("zipCode %q: %v", zip, res.Properties)
+		}
+	}
+}
+
 // TestSearchMapArea: the map's "search this area" keeps the listings placed inside the box,
 // with every other filter and sort; listings without a usable position are never in an area,
 // and a place search counts them when asked.

@@ -14,8 +14,14 @@ import (
 // A typed search line (the search box's city, a shortcut's query, or both) is read once, by one
 // rule, whichever box or client sent it (issue 32):
 //
-//  1. a postal code in any spacing and case (a US ZIP or ZIP+4, a Canadian or a UK postcode),
-//     alone or among other words, becomes the postal-code criterion;
+//  1. a postal code in any spacing and case, alone or among other words, becomes the
+//     postal-code criterion: a US ZIP or ZIP+4, a Canadian or a UK postcode, or a global one
+//     (SPEC's "otherwise Global" read in its digit forms: 6 to 10 digits, with or without one
+//     dash or space after the third to fifth: "155-0033", "155 0033", "1550033", "400001").
+//     A bare four-digit number ("2010", an Australian or Swiss postcode) is one only when it is
+//     the whole line: among other words it is more often a year or a street number. Global
+//     codes with letters (Dutch "1012 AB", Irish "D02 X285") stay free text, as words like
+//     "5C" or "2F1" would otherwise be read as postcodes;
 //  2. a property-type word ("apartments", "flats", "house", "student housing": typeWords)
 //     becomes the type, unless the search already chose one;
 //  3. the longest run of the remaining words that names a city or neighbourhood with listings
@@ -27,7 +33,9 @@ import (
 //     closest-spelled city or neighbourhood, which the results name (matched_city).
 //
 // So "London flats" is the city London and the type apartment, "sw1a1aa" and "SW1A 1AA" are
-// one postcode, and "Downtown Apartments" reads the same from the box and from a shortcut.
+// one postcode, so are "155-0033", "155 0033" and "1550033" (PostalCodeKey drops the dash, as
+// the column postal_code_key does), and "Downtown Apartments" reads the same from the box and
+// from a shortcut.
 
 // lineReading is what a line's words became, before the place is looked up.
 type lineReading struct {
@@ -49,14 +57,15 @@ func readLine(line string, typeChosen bool) lineReading {
 		words = words[:maxLineWords]
 	}
 	for i := 0; i < len(words); i++ {
-		// A postal code is one word ("sw1a1aa", "10001-1234") or two ("sw1a 1aa").
+		// A postal code is one word ("sw1a1aa", "10001-1234") or two ("sw1a 1aa"); a bare four
+		// digits only when they are the whole line.
 		if r.postalCode == "" {
-			if i+1 < len(words) && isPostalCode(words[i]+words[i+1]) && !isPostalCode(words[i]) {
+			if i+1 < len(words) && isPostalCode(words[i]+words[i+1], len(words) == 2) && !isPostalCode(words[i], false) {
 				r.postalCode = strings.ToUpper(words[i] + " " + words[i+1])
 				i++
 				continue
 			}
-			if isPostalCode(words[i]) {
+			if isPostalCode(words[i], len(words) == 1) {
 				r.postalCode = strings.ToUpper(words[i])
 				continue
 			}
@@ -194,11 +203,18 @@ var (
 	usZip      = regexp.MustCompile(`^\d{5}(?:-?\d{4})?$`)
 	caPostal   = regexp.MustCompile(`^[a-z]\d[a-z]\d[a-z]\d$`)
 	ukPostcode = regexp.MustCompile(`^(?:[a-z]{1,2}\d[a-z\d]?\d[a-z]{2}|gir0aa)$`)
+	// globalPostal: 6 to 10 digits, with or without one dash after the third to fifth
+	// ("155-0033", "01310-100", "400001"); nine are a US ZIP+4's form, which is tested first.
+	globalPostal = regexp.MustCompile(`^\d{3,5}-?\d{3,5}$`)
+	// shortPostal: the four digits of Australia, New Zealand, Switzerland, Austria, Belgium, …
+	shortPostal = regexp.MustCompile(`^\d{4}$`)
 )
 
 // isPostalCode tells whether a lower-cased word, its spaces taken out, is a US ZIP or ZIP+4, a
-// Canadian postal code or a UK postcode (the web app's classifyPostalCode, in any spacing).
-func isPostalCode(word string) bool {
+// Canadian postal code, a UK postcode or a global one (the web app's classifyPostalCode, in any
+// spacing); whole says the word is the whole line, which a bare four-digit code must be.
+func isPostalCode(word string, whole bool) bool {
 	w := strings.ReplaceAll(word, " ", "")
-	return usZip.MatchString(w) || caPostal.MatchString(w) || ukPostcode.MatchString(w)
+	return usZip.MatchString(w) || caPostal.MatchString(w) || ukPostcode.MatchString(w) ||
+		globalPostal.MatchString(w) || whole && shortPostal.MatchString(w)
 }

@@ -20,6 +20,15 @@ func TestReadLine(t *testing.T) {
 		"New York, NY":                reading{"", "", "[new york, ny]"}.String(),
 		"houses apartments":           reading{"", "house", "[]"}.String(),
 		"Main Street 12":              reading{"", "", "[main street 12]"}.String(),
+		"155-0033":                    reading{"155-0033", "", "[]"}.String(),
+		"1550033":                     reading{"1550033", "", "[]"}.String(),
+		"155 0033 apartments":         reading{"155 0033", "apartment", "[]"}.String(),
+		"tokyo 155-0033":              reading{"155-0033", "", "[tokyo]"}.String(),
+		"2010":                        reading{"2010", "", "[]"}.String(),
+		"Bourke Street 2010":          reading{"", "", "[bourke street 2010]"}.String(),
+		"Sydney 2010":                 reading{"", "", "[sydney 2010]"}.String(),
+		"12345678901":                 reading{"", "", "[12345678901]"}.String(),
+		"155-00":                      reading{"", "", "[155-00]"}.String(),
 	} {
 		r := readLine(line, false)
 		if got := (reading{r.postalCode, r.propertyType, fmt.Sprint(r.words)}).String(); got != want {

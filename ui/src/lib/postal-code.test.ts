@@ -40,12 +40,21 @@ describe("classifyPostalCode", () => {
     ["EC1A 1BB", "UK"],
     ["EH9 1EU", "UK"],
     ["GIR 0AA", "UK"],
-    // global: anything else
-    ["1000", null],
-    ["100011", null],
+    // global: 6 to 10 digits, with or without one dash or space; four digits alone
+    ["155-0033", "GLOBAL"],
+    ["1550033", "GLOBAL"],
+    ["155 0033", "GLOBAL"],
+    ["100011", "GLOBAL"],
+    ["01310-100", "GLOBAL"],
+    ["2010", "GLOBAL"],
+    [" 1000 ", "GLOBAL"],
+    // anything else is no postal code a search box reads
     ["10001-12", null],
-    ["155-0033", null],
-    ["2010", null],
+    ["155-00", null],
+    ["12345678901", null],
+    ["2-14-8", null],
+    ["1012 AB", null],
+    ["Bourke Street 2010", null],
     ["M5V 2H", null],
     ["SW1A 1A", null],
     ["New York", null],
@@ -69,6 +78,9 @@ describe("normalizePostalCode", () => {
     ["10001 1234", "10001-1234"],
     [" 10001-1234 ", "10001-1234"],
     ["155-0033", "155-0033"],
+    [" 155  0033 ", "155 0033"],
+    ["1550033", "1550033"],
+    ["New York", "New York"],
   ])("%j → %j", (text, want) => {
     expect(normalizePostalCode(text)).toBe(want);
   });
@@ -89,6 +101,9 @@ describe("locationSearchTarget", () => {
     ["sw1a1aa", "/location/SW1A%201AA"],
     ["sw1a 1aa", "/location/SW1A%201AA"],
     ["  Sw1A   1aA ", "/location/SW1A%201AA"],
+    ["155-0033", "/location/155-0033"],
+    ["1550033", "/location/1550033"],
+    [" 2010 ", "/location/2010"],
   ])("sends the postal code %j to its location page", (text, want) => {
     expect(locationSearchTarget(text, "submit")).toBe(want);
     expect(locationSearchTarget(text, "shortcut")).toBe(want);
@@ -99,7 +114,7 @@ describe("locationSearchTarget", () => {
     expect(locationSearchTarget("Downtown Apartments", "shortcut")).toBe(
       "/find-properties?query=Downtown+Apartments",
     );
-    expect(locationSearchTarget("155-0033", "submit")).toBe("/find-properties?city=155-0033");
+    expect(locationSearchTarget("Sydney 2010", "submit")).toBe("/find-properties?city=Sydney+2010");
   });
 });
 
@@ -113,6 +128,7 @@ describe("detectCountry", () => {
     ["EH9 1EU", "United Kingdom"],
     ["155-0033", "Global"],
     ["2010", "Global"],
+    ["1012 AB", "Global"],
   ])("%j is %s", (code, country) => {
     expect(detectCountry(code)).toBe(country);
   });

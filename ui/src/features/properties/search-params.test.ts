@@ -111,11 +111,12 @@ describe("search URL", () => {
     expect(toSearchParams(parse(qs)).toString()).toBe(qs);
   });
 
-  it("treats a US, Canadian or UK postal code as a postal code and anything else as a place, dropping the query", () => {
+  it("treats a US, Canadian, UK or global postal code as a postal code and anything else as a place, dropping the query", () => {
     const start = { ...parse("query=Downtown&page=4") };
     expect(applyText(start, " 10001 ")).toMatchObject({ zipCode: "10001", city: "", query: "", page: 1 });
     expect(applyText(start, "Austin")).toMatchObject({ zipCode: "", city: "Austin", query: "" });
-    expect(applyText(start, "100011")).toMatchObject({ zipCode: "", city: "100011" });
+    expect(applyText(start, "10001-12")).toMatchObject({ zipCode: "", city: "10001-12" });
+    expect(applyText(start, "155-0033")).toMatchObject({ zipCode: "155-0033", city: "" });
     expect(applyText(start, "sw1a1aa")).toMatchObject({ zipCode: "SW1A 1AA", city: "" });
     expect(applyText(start, "10001-1234")).toMatchObject({ zipCode: "10001-1234", city: "" });
     expect(applyText(start, "m5v 2h1")).toMatchObject({ zipCode: "M5V 2H1", city: "" });

@@ -143,6 +143,10 @@ type shape struct {
 	// and a cached generic plan, which cannot walk an order it does not know, keeps to the
 	// index that finds the matches.
 	byArgument bool
+	// pageFirst: the page's ids are chosen from the shape's index alone (it covers every column
+	// the criteria and sorts read), then only the page's rows are read. Sorting every match's
+	// whole row cost ~5 ms for a street's 700 listings at a million.
+	pageFirst bool
 }
 
 var shapes = []shape{
@@ -150,7 +154,7 @@ var shapes = []shape{
 		// A map area holding few listings, whatever else is asked: the area index finds them,
 		// then they are sorted (a street's box inside a large city would otherwise walk the
 		// whole city's index).
-		name: "AreaFew", lead: mapArea, byArgument: true, when: "areaFew",
+		name: "AreaFew", lead: mapArea, byArgument: true, pageFirst: true, when: "areaFew",
 		whenDoc: "The map area holds few listings (Search probes it): find them by position, then sort them.",
 		indexes: map[string]string{"": "properties_position"},
 	},

@@ -95,6 +95,8 @@ func (st statement) sql() string {
 	fmt.Fprintf(&b, "-- name: %s :many\n", st.name)
 	if st.sort != nil {
 		fmt.Fprintf(&b, "-- Walks %s.\n", st.shape.indexes[st.sort.name])
+	} else if st.shape.pageFirst {
+		fmt.Fprintf(&b, "-- Chooses the page by sort_by from %s alone (it covers what the criteria and sorts read),\n-- then reads the page's rows.\n", st.shape.indexes[""])
 	} else {
 		fmt.Fprintf(&b, "-- Finds the matches with %s and sorts them by sort_by.\n", st.shape.indexes[""])
 	}
@@ -102,6 +104,13 @@ func (st statement) sql() string {
 		fmt.Fprintf(&b, "SELECT sqlc.embed(p), %s AS total,\n    %s AS saved\nFROM properties p\n", st.shape.total, savedFlag)
 	} else {
 		fmt.Fprintf(&b, "SELECT sqlc.embed(p),\n    %s AS saved\nFROM properties p\n", savedFlag)
+	}
+	if st.sort == nil && st.shape.pageFirst {
+		// The ids of the page from the covering index (an index-only scan), then their rows,
+		// put in the same order again.
+		fmt.Fprintf(&b, "WHERE p.id IN (\n    SELECT id FROM properties\n    WHERE %s\n    %s\n    LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset)\n)\n%s;\n",
+			strings.ReplaceAll(where, "\n", "\n    "), strings.ReplaceAll(orderByArgument(), "\n", "\n    "), orderByArgument())
+		return b.String()
 	}
 	fmt.Fprintf(&b, "WHERE %s\n", where)
 	if st.sort != nil {

@@ -4166,25 +4166,40 @@ const searchAreaFew = `-- name: SearchAreaFew :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area($2::float8[])
-  AND ($3::text IS NULL OR city_key = $3)
-  AND ($4::text IS NULL OR locality_key = $4)
-  AND ($5::text IS NULL OR postal_code_key = $5)
-  AND ($6::text IS NULL OR property_type = $6)
-  AND (NOT $7::bool OR verified)
-  AND ($8::text IS NULL OR currency = $8)
-  AND ($9::text[] IS NULL OR currency = ANY ($9::text[]))
-  AND ($10::int IS NULL OR monthly_rent >= $10)
-  AND ($11::int IS NULL OR monthly_rent <= $11)
-  AND ($12::int IS NULL OR bedrooms >= $12)
-  AND ($13::int IS NULL OR bathrooms >= $13)
-  AND (NOT $14::bool OR pets_allowed)
-  AND (NOT $15::bool OR furnished)
-  AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-  AND (NOT $17::bool OR verified_review_count > 0)
-  AND (NOT $18::bool OR position IS NULL)
-  AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
-  AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
+WHERE p.id IN (
+    SELECT id FROM properties
+    WHERE active AND position <@ search_area($2::float8[])
+      AND ($3::text IS NULL OR city_key = $3)
+      AND ($4::text IS NULL OR locality_key = $4)
+      AND ($5::text IS NULL OR postal_code_key = $5)
+      AND ($6::text IS NULL OR property_type = $6)
+      AND (NOT $7::bool OR verified)
+      AND ($8::text IS NULL OR currency = $8)
+      AND ($9::text[] IS NULL OR currency = ANY ($9::text[]))
+      AND ($10::int IS NULL OR monthly_rent >= $10)
+      AND ($11::int IS NULL OR monthly_rent <= $11)
+      AND ($12::int IS NULL OR bedrooms >= $12)
+      AND ($13::int IS NULL OR bathrooms >= $13)
+      AND (NOT $14::bool OR pets_allowed)
+      AND (NOT $15::bool OR furnished)
+      AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
+      AND (NOT $17::bool OR verified_review_count > 0)
+      AND (NOT $18::bool OR position IS NULL)
+      AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
+      AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
+    ORDER BY
+        CASE WHEN $21::text IN ('featured') THEN verified END DESC,
+        CASE WHEN $21::text IN ('featured', 'highestRated') THEN rating END DESC,
+        CASE WHEN $21::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+        CASE WHEN $21::text IN ('newestListed') THEN created_at END DESC,
+        CASE WHEN $21::text IN ('priceLowHigh') THEN currency END ASC,
+        CASE WHEN $21::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+        CASE WHEN $21::text IN ('priceHighLow') THEN currency END DESC,
+        CASE WHEN $21::text IN ('priceHighLow') THEN monthly_rent END DESC,
+        CASE WHEN $21::text IN ('priceLowHigh') THEN id END ASC,
+        id DESC
+    LIMIT $23 OFFSET $22
+)
 ORDER BY
     CASE WHEN $21::text IN ('featured') THEN verified END DESC,
     CASE WHEN $21::text IN ('featured', 'highestRated') THEN rating END DESC,
@@ -4196,7 +4211,6 @@ ORDER BY
     CASE WHEN $21::text IN ('priceHighLow') THEN monthly_rent END DESC,
     CASE WHEN $21::text IN ('priceLowHigh') THEN id END ASC,
     id DESC
-LIMIT $23 OFFSET $22
 `
 
 type SearchAreaFewParams struct {

@@ -27,25 +27,40 @@
 SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
-  AND (sqlc.narg(city_key)::text IS NULL OR city_key = sqlc.narg(city_key))
-  AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
-  AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
-  AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
-  AND (NOT sqlc.arg(verified_only)::bool OR verified)
-  AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
-  AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
-  AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
-  AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
-  AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
-  AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
-  AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
-  AND (NOT sqlc.arg(furnished)::bool OR furnished)
-  AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
-  AND (NOT sqlc.arg(verified_reviews_only)::bool OR verified_review_count > 0)
-  AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
-  AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
-  AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+WHERE p.id IN (
+    SELECT id FROM properties
+    WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+      AND (sqlc.narg(city_key)::text IS NULL OR city_key = sqlc.narg(city_key))
+      AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
+      AND (sqlc.narg(postal_code_key)::text IS NULL OR postal_code_key = sqlc.narg(postal_code_key))
+      AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
+      AND (NOT sqlc.arg(verified_only)::bool OR verified)
+      AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
+      AND (sqlc.narg(other_currencies)::text[] IS NULL OR currency = ANY (sqlc.narg(other_currencies)::text[]))
+      AND (sqlc.narg(min_rent)::int IS NULL OR monthly_rent >= sqlc.narg(min_rent))
+      AND (sqlc.narg(max_rent)::int IS NULL OR monthly_rent <= sqlc.narg(max_rent))
+      AND (sqlc.narg(min_bedrooms)::int IS NULL OR bedrooms >= sqlc.narg(min_bedrooms))
+      AND (sqlc.narg(min_bathrooms)::int IS NULL OR bathrooms >= sqlc.narg(min_bathrooms))
+      AND (NOT sqlc.arg(pets_allowed)::bool OR pets_allowed)
+      AND (NOT sqlc.arg(furnished)::bool OR furnished)
+      AND (sqlc.narg(min_area_sqft)::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= sqlc.narg(min_area_sqft))
+      AND (NOT sqlc.arg(verified_reviews_only)::bool OR verified_review_count > 0)
+      AND (NOT sqlc.arg(unplaced_only)::bool OR position IS NULL)
+      AND (sqlc.narg(query)::text IS NULL OR search_text LIKE '%' || sqlc.narg(query)::text || '%')
+      AND (sqlc.narg(query_words)::text[] IS NULL OR search_text LIKE ALL (sqlc.narg(query_words)::text[]))
+    ORDER BY
+        CASE WHEN sqlc.arg(sort_by)::text IN ('featured') THEN verified END DESC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated') THEN rating END DESC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('newestListed') THEN created_at END DESC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN currency END ASC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN currency END DESC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN monthly_rent END DESC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN id END ASC,
+        id DESC
+    LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset)
+)
 ORDER BY
     CASE WHEN sqlc.arg(sort_by)::text IN ('featured') THEN verified END DESC,
     CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated') THEN rating END DESC,
@@ -56,8 +71,7 @@ ORDER BY
     CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN currency END DESC,
     CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN monthly_rent END DESC,
     CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN id END ASC,
-    id DESC
-LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
+    id DESC;
 
 -- name: CountAreaFew :one
 -- Counts the matches of a areafew search up to count_cap.

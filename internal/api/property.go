@@ -57,8 +57,9 @@ func (h *Property) SearchProperties(ctx context.Context, req *connect.Request[pr
 	}
 	return connect.NewResponse(&propertyv1.SearchPropertiesResponse{
 		Properties: propertiesToProto(res.Properties), TotalCount: res.Total, TotalCapped: res.Capped,
-		Page: res.Page, PageSize: res.PageSize, MatchedCity: res.MatchedCity, OtherCurrencyCount: res.OtherCurrencies,
-		Reading: readingToProto(res.Reading), UnplacedCount: res.Unplaced,
+		Page: res.Page, PageSize: res.PageSize, MatchedCity: res.MatchedCity, MatchedByAbbreviation: res.MatchedByAbbreviation,
+		OtherCurrencyCount: res.OtherCurrencies,
+		Reading:            readingToProto(res.Reading), UnplacedCount: res.Unplaced,
 	}), nil
 }
 

@@ -67,6 +67,8 @@ type Results struct {
 	Capped         bool  // more than CountCap match
 	Page, PageSize int32
 	MatchedCity    string // the place searched when the request's was matched by spelling or abbreviation
+	// MatchedByAbbreviation: MatchedCity stood for an abbreviation typed ("NYC"), not a misspelling.
+	MatchedByAbbreviation bool
 	// Reading is what the typed line (city and query) was read as (searchline.go); empty when
 	// no line was read, or when the city named a listed city outright.
 	Reading Reading
@@ -252,7 +254,7 @@ func (s *Service) readInto(ctx context.Context, line string, a *searchArgs, res 
 		a.setPlace(row)
 		res.Reading.Place = row.Name
 		if typed := strings.Trim(strings.Join(r.words[run.from:run.to], " "), ".,;"); !strings.EqualFold(typed, row.Name) {
-			res.MatchedCity = row.Name // an abbreviation stood for it
+			res.MatchedCity, res.MatchedByAbbreviation = row.Name, true // an abbreviation stood for it
 		}
 	}
 	lead, patterns := queryWords(text)

@@ -573,8 +573,15 @@ func TestSearchFiltersOverREST(t *testing.T) {
 		len(list) != len(expected(func(r row) bool { return r.verifiedShown }, sorts[property.SortFeatured])) {
 		t.Errorf("verified reviews only: %d with %d results", status, len(list))
 	}
-	if _, header, _ := get("city=London"); header.Get("X-Other-Currency-Count") != "" {
-		t.Errorf("no currency asked, yet X-Other-Currency-Count %q", header.Get("X-Other-Currency-Count"))
+	if _, header, _ := get("city=London"); header.Get("X-Other-Currency-Count") != "" || header.Get("X-Unplaced-Count") != "" {
+		t.Errorf("no currency nor unplaced count asked, yet X-Other-Currency-Count %q, X-Unplaced-Count %q",
+			header.Get("X-Other-Currency-Count"), header.Get("X-Unplaced-Count"))
+	}
+	// The map's count of listings without a position (none of the fixture's has one).
+	unplaced := len(expected(func(r row) bool { return r.city == "London" && r.beds >= 2 }, sorts[property.SortFeatured]))
+	if status, header, _ := get("city=London&beds=2&countUnplaced=true"); status != http.StatusOK || unplaced == 0 ||
+		header.Get("X-Unplaced-Count") != fmt.Sprint(unplaced) {
+		t.Errorf("countUnplaced: %d, X-Unplaced-Count %q, want %d", status, header.Get("X-Unplaced-Count"), unplaced)
 	}
 	for _, bad := range []string{"beds=two", "minRent=1e3&currency=USD", "minRent=1000", "areaUnit=acres&minArea=3",
 		"mapArea=1,2,3", "mapArea=a,b,c,d", "mapArea=10,0,-10,1"} {
@@ -594,7 +601,8 @@ func TestSearchReadsALine(t *testing.T) {
 		(201, 'Chelsea Loft', '1 West 20th Street', 'Chelsea', 'New York', '10011', 'loft', 4000, 1, 'chelsea-loft'),
 		(202, 'Sunny Downtown Flat', '5 Congress Avenue', 'Downtown', 'Austin', '78701', 'apartment', 2000, 1, 'downtown-flat'),
 		(203, 'Downtown Garden House', '7 Congress Avenue', 'Downtown', 'Austin', '78701', 'house', 2500, 1, 'downtown-house'),
-		(204, 'Mission Flat', '9 Valencia Street', 'Mission', 'San Francisco', '94110', 'apartment', 3000, 1, 'mission-flat')`); err != nil {
+		(204, 'Mission Flat', '9 Valencia Street', 'Mission', 'San Francisco', '94110', 'apartment', 3000, 1, 'mission-flat'),
+		(205, 'Venice Bungalow', '3 Abbot Kinney Boulevard', 'Venice', 'Los Angeles', '90291', 'bungalow', 3500, 1, 'venice-bungalow')`); err != nil {
 		t.Fatal(err)
 	}
 	ids := func(req *propertyv1.SearchPropertiesRequest) ([]int32, *propertyv1.SearchPropertiesResponse) {
@@ -638,6 +646,17 @@ func TestSearchReadsALine(t *testing.T) {
 			}
 			if !proto.Equal(res.Reading, c.reading) || res.MatchedCity != c.matched {
 				t.Errorf("%v: read as {%v} matching %q, want {%v} matching %q", req, res.Reading, res.MatchedCity, c.reading, c.matched)
+			}
+		}
+	}
+	// An abbreviation is told apart from a misspelling, so the page says "read as", not "no city
+	// is spelled so".
+	for line, want := range map[string]string{"NYC": "New York", "la": "Los Angeles", "SF flats": "San Francisco", "Torronto": "Toronto", "houses in Austn": "Austin"} {
+		for _, req := range []*propertyv1.SearchPropertiesRequest{{City: line}, {Query: line}} {
+			_, res := ids(req)
+			abbreviation := !strings.HasPrefix(line, "Torr") && !strings.HasSuffix(line, "Austn")
+			if res.MatchedCity != want || res.MatchedByAbbreviation != abbreviation {
+				t.Errorf("%v: matched %q by abbreviation %v, want %q by abbreviation %v", req, res.MatchedCity, res.MatchedByAbbreviation, want, abbreviation)
 			}
 		}
 	}

@@ -138,9 +138,10 @@ func routeResources(mux *http.ServeMux, rpcs ResourceRPCs) {
 func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews ReviewRPCs) {
 	// GET /api/properties?city=&zipCode=&location=&propertyType=&verified=true&sortBy=&query=&page=&pageSize=
 	// (and the filters beyond SPEC, named as the web app's URL names them: currency=&minRent=&maxRent=
-	// &beds=&baths=&pets=true&furnished=true&verifiedReviews=true&minArea=&areaUnit=&mapArea=west,south,east,north): a JSON array of one page;
-	// X-Total-Count holds the match count (capped at 1,000, see X-Total-Capped), and with a
-	// currency X-Other-Currency-Count what it left out.
+	// &beds=&baths=&pets=true&furnished=true&verifiedReviews=true&minArea=&areaUnit=&mapArea=west,south,east,north
+	// &countUnplaced=true): a JSON array of one page; X-Total-Count holds the match count (capped
+	// at 1,000, see X-Total-Capped), with a currency X-Other-Currency-Count what it left out, and
+	// with countUnplaced X-Unplaced-Count how many matches have no position (the map's count).
 	mux.HandleFunc("GET /api/properties", func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		req := &propertyv1.SearchPropertiesRequest{
@@ -148,8 +149,8 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 			PropertyType: q.Get("propertyType"), VerifiedOnly: q.Get("verified") == "true",
 			SortBy: q.Get("sortBy"), Query: q.Get("query"),
 			Currency: q.Get("currency"), PetsAllowed: q.Get("pets") == "true", Furnished: q.Get("furnished") == "true",
-			VerifiedReviewsOnly: q.Get("verifiedReviews") == "true",
-			AreaUnit:            q.Get("areaUnit"),
+			VerifiedReviewsOnly: q.Get("verifiedReviews") == "true", CountUnplaced: q.Get("countUnplaced") == "true",
+			AreaUnit: q.Get("areaUnit"),
 		}
 		for _, n := range []struct {
 			param string
@@ -185,6 +186,9 @@ func routeProperties(mux *http.ServeMux, properties PropertyRPCs, reviews Review
 			w.Header().Set("X-Total-Capped", strconv.FormatBool(res.GetTotalCapped()))
 			if req.GetCurrency() != "" {
 				w.Header().Set("X-Other-Currency-Count", strconv.Itoa(int(res.GetOtherCurrencyCount())))
+			}
+			if req.GetCountUnplaced() {
+				w.Header().Set("X-Unplaced-Count", strconv.Itoa(int(res.GetUnplacedCount())))
 			}
 			return list(res.GetProperties())
 		})

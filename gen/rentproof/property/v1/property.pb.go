@@ -688,11 +688,15 @@ func (x *BatchGetPropertiesResponse) GetProperties() map[int32]*Property {
 // SearchPropertiesRequest filters, sorts and pages the search; every filter is optional.
 type SearchPropertiesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// city matches the city ignoring case; when no city matches exactly, the closest-spelled one is used.
+	// city is a listed city's or neighbourhood's name (ignoring case), or else a typed line read
+	// with query by one rule (README § Search): a postal code, a type word, a place (NYC for New
+	// York) and free text, a line that finds nothing being taken for a misspelled place.
 	City string `protobuf:"bytes,1,opt,name=city,proto3" json:"city,omitempty"`
-	// zip_code matches the ZIP or postal code ignoring spaces, dashes and case ("sw1a1aa" finds "SW1A 1AA").
+	// zip_code matches the ZIP or postal code ignoring spaces, dashes and case ("sw1a1aa" finds
+	// "SW1A 1AA", "1550033" finds "155-0033"), a US ZIP+4 as its ZIP.
 	ZipCode string `protobuf:"bytes,2,opt,name=zip_code,json=zipCode,proto3" json:"zip_code,omitempty"`
-	// property_type keeps one property type; empty or "all" keeps every type.
+	// property_type keeps one property type; empty or "all" keeps every type (and lets a type word
+	// in the line choose one).
 	PropertyType string `protobuf:"bytes,3,opt,name=property_type,json=propertyType,proto3" json:"property_type,omitempty"`
 	// verified_only keeps verified properties.
 	VerifiedOnly bool `protobuf:"varint,4,opt,name=verified_only,json=verifiedOnly,proto3" json:"verified_only,omitempty"`
@@ -701,7 +705,8 @@ type SearchPropertiesRequest struct {
 	// by monthly rent within each currency (currencies by their codes), so with a currency they
 	// order by rent alone.
 	SortBy string `protobuf:"bytes,5,opt,name=sort_by,json=sortBy,proto3" json:"sort_by,omitempty"`
-	// query matches text in the title, address, neighbourhood or city, ignoring case.
+	// query is read with city as one typed line (README § Search); the free text left must match,
+	// word by word and ignoring case, the title, street, neighbourhood or city.
 	Query string `protobuf:"bytes,6,opt,name=query,proto3" json:"query,omitempty"`
 	// page is the 1-based page number (default 1).
 	Page int32 `protobuf:"varint,7,opt,name=page,proto3" json:"page,omitempty"`
@@ -988,7 +993,8 @@ type SearchPropertiesResponse struct {
 	Page int32 `protobuf:"varint,4,opt,name=page,proto3" json:"page,omitempty"`
 	// page_size is the page size used.
 	PageSize int32 `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	// matched_city is the city searched when the requested one was matched by spelling, else empty.
+	// matched_city is the city or neighbourhood searched when the typed one was matched by its
+	// spelling or as an abbreviation (matched_by_abbreviation tells which), else empty.
 	MatchedCity string `protobuf:"bytes,6,opt,name=matched_city,json=matchedCity,proto3" json:"matched_city,omitempty"`
 	// other_currency_count, when the request names a currency, is how many listings would match
 	// everything else but have their rent in another currency (counted up to 1,000).
@@ -999,8 +1005,12 @@ type SearchPropertiesResponse struct {
 	// unplaced_count, when the request asks, is how many matches have no position and so are not
 	// on the map (counted up to 1,000).
 	UnplacedCount int32 `protobuf:"varint,9,opt,name=unplaced_count,json=unplacedCount,proto3" json:"unplaced_count,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// matched_by_abbreviation is true when matched_city stood for an abbreviation typed ("NYC",
+	// "LA", "SF": a small table, README § Search) rather than a misspelling, so a client says the
+	// line was read as that city, not that no place is spelled so.
+	MatchedByAbbreviation bool `protobuf:"varint,10,opt,name=matched_by_abbreviation,json=matchedByAbbreviation,proto3" json:"matched_by_abbreviation,omitempty"`
+	unknownFields         protoimpl.UnknownFields
+	sizeCache             protoimpl.SizeCache
 }
 
 func (x *SearchPropertiesResponse) Reset() {
@@ -1094,6 +1104,13 @@ func (x *SearchPropertiesResponse) GetUnplacedCount() int32 {
 		return x.UnplacedCount
 	}
 	return 0
+}
+
+func (x *SearchPropertiesResponse) GetMatchedByAbbreviation() bool {
+	if x != nil {
+		return x.MatchedByAbbreviation
+	}
+	return false
 }
 
 // SearchReading is what each part of a typed search line became (README § Search).
@@ -2459,7 +2476,7 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\x04west\x18\x01 \x01(\x01R\x04west\x12\x14\n" +
 	"\x05south\x18\x02 \x01(\x01R\x05south\x12\x12\n" +
 	"\x04east\x18\x03 \x01(\x01R\x04east\x12\x14\n" +
-	"\x05north\x18\x04 \x01(\x01R\x05north\"\x8c\x03\n" +
+	"\x05north\x18\x04 \x01(\x01R\x05north\"\xc4\x03\n" +
 	"\x18SearchPropertiesResponse\x12?\n" +
 	"\n" +
 	"properties\x18\x01 \x03(\v2\x1f.rentproof.property.v1.PropertyR\n" +
@@ -2472,7 +2489,9 @@ const file_rentproof_property_v1_property_proto_rawDesc = "" +
 	"\fmatched_city\x18\x06 \x01(\tR\vmatchedCity\x120\n" +
 	"\x14other_currency_count\x18\a \x01(\x05R\x12otherCurrencyCount\x12>\n" +
 	"\areading\x18\b \x01(\v2$.rentproof.property.v1.SearchReadingR\areading\x12%\n" +
-	"\x0eunplaced_count\x18\t \x01(\x05R\runplacedCount\"{\n" +
+	"\x0eunplaced_count\x18\t \x01(\x05R\runplacedCount\x126\n" +
+	"\x17matched_by_abbreviation\x18\n" +
+	" \x01(\bR\x15matchedByAbbreviation\"{\n" +
 	"\rSearchReading\x12\x14\n" +
 	"\x05place\x18\x01 \x01(\tR\x05place\x12\x19\n" +
 	"\bzip_code\x18\x02 \x01(\tR\azipCode\x12#\n" +

@@ -296,6 +296,8 @@ func (x *SearchPropertiesResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, ",\"unplacedCount\":"...)
 	b = strconv.AppendInt(b, int64(x.GetUnplacedCount()), 10)
+	b = append(b, ",\"matchedByAbbreviation\":"...)
+	b = strconv.AppendBool(b, x.GetMatchedByAbbreviation())
 	return append(b, '}')
 }
 

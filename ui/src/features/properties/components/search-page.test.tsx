@@ -224,6 +224,16 @@ describe("SearchPage", () => {
     expect(screen.getByText(/No city or neighborhood is spelled exactly “Chicgo”/)).toHaveTextContent("Showing properties in Chicago.");
   });
 
+  it("says an abbreviation is read as its city, not that it is misspelled", async () => {
+    setup("/find-properties?city=NYC", {
+      onSearch: () => ({ properties: SAMPLE_PROPERTIES.slice(0, 1), matchedCity: "New York", matchedByAbbreviation: true }),
+    });
+    const note = await screen.findByText(/is read as/);
+    expect(note).toHaveTextContent("“NYC” is read as New York.");
+    expect(within(note).getByText("New York").tagName).toBe("STRONG");
+    expect(screen.queryByText(/No city or neighborhood is spelled exactly/)).not.toBeInTheDocument();
+  });
+
   it("shows an error panel with a retry", async () => {
     let fail = true;
     const { user } = setup("/find-properties", {

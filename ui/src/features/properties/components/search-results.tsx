@@ -84,20 +84,31 @@ function ResultsBar({ line, viewToggle }: { line: ReactNode; viewToggle: ReactNo
   );
 }
 
-/** Results draws a loaded page: the count, a note when the city was matched by spelling, the cards and the pager, or the empty states. */
+/**
+ * Results draws a loaded page: the count, a note when the city was matched by spelling or read as
+ * an abbreviation ("NYC"), the cards and the pager, or the empty states.
+ */
 function Results({ data, busy, state, onClearFilters, hrefFor, viewToggle, onSearchArea }: SearchResultsProps & { data: SearchPropertiesResponse; busy: boolean }) {
   const inviteToList = useInviteToList();
   const layout = state.view === "map" ? "list" : state.view;
   const pageSize = pageSizeOf(state);
   const listClass = layout === "list" ? "property-list" : "property-grid";
   const bar = (line: ReactNode) => <ResultsBar line={line} viewToggle={viewToggle} />;
-  const { properties, totalCount, totalCapped, matchedCity, otherCurrencyCount } = data;
+  const { properties, totalCount, totalCapped, matchedCity, matchedByAbbreviation, otherCurrencyCount } = data;
   const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
   const requestedCity = state.city.trim().toLowerCase();
   const note =
     matchedCity && matchedCity.toLowerCase() !== requestedCity ? (
       <p className="results-note">
-        No city or neighborhood is spelled exactly “{state.city}”. Showing properties in <strong>{matchedCity}</strong>.
+        {matchedByAbbreviation ? (
+          <>
+            “{state.city}” is read as <strong>{matchedCity}</strong>.
+          </>
+        ) : (
+          <>
+            No city or neighborhood is spelled exactly “{state.city}”. Showing properties in <strong>{matchedCity}</strong>.
+          </>
+        )}
       </p>
     ) : null;
   const otherCurrencies = otherCurrencyText(otherCurrencyCount);

@@ -206,7 +206,7 @@ var (
 	// globalPostal: 6 to 10 digits, with or without one dash after the third to fifth
 	// ("155-0033", "01310-100", "400001"); nine are a US ZIP+4's form, which is tested first.
 	globalPostal = regexp.MustCompile(`^\d{3,5}-?\d{3,5}$`)
-	// shortPostal: the four digits of Australia, New Zealand, Switzerland, Austria, Belgium, …
+	// shortPostal: the four digits of Australia, New Zealand, Switzerland, Austria and others.
 	shortPostal = regexp.MustCompile(`^\d{4}$`)
 )
 

@@ -182,8 +182,9 @@ describe("LocationPage filters (issue 32)", () => {
     expect(sent).toMatchObject({ name: "10001", zipCode: "10001", city: "", query: "", minBedrooms: 1, petsAllowed: true });
   });
 
-  it("asks a visitor to sign in to save its search", async () => {
-    setup("/location/10001", undefined, CHELSEA);
+  it("asks a visitor to sign in to save its search, even where nothing is listed yet", async () => {
+    setup("/location/99999");
+    expect(await screen.findByRole("heading", { name: "No properties listed in 99999 yet" })).toBeInTheDocument();
     expect(await screen.findByRole("link", { name: "Sign in to save this search" })).toHaveAttribute("href", "/auth");
   });
 

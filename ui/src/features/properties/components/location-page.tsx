@@ -240,12 +240,9 @@ export function LocationPage({ saveSearch }: LocationPageProps = {}) {
         }
         return (
           <div aria-busy={busy} className={busy ? "search-results search-results--busy" : "search-results"}>
-            <div className="results-bar">
-              <p className="results-count" aria-live="polite">
-                {busy ? "Searching…" : locationCountText(code, data.totalCount, state.page, data.properties.length)}
-              </p>
-              {saveSearch ? saveSearch(locationRequest(state)) : null}
-            </div>
+            <p className="results-count" aria-live="polite">
+              {busy ? "Searching…" : locationCountText(code, data.totalCount, state.page, data.properties.length)}
+            </p>
             {otherCurrencies ? <p className="results-note">{otherCurrencies}</p> : null}
             <ul className="property-grid" aria-label={`Properties in ${code}`}>
               {data.properties.map((p, i) => (
@@ -269,12 +266,14 @@ export function LocationPage({ saveSearch }: LocationPageProps = {}) {
   return (
     <>
       <PageHeader title={`Properties in ${code}`} breadcrumb={crumbs}>
-        <p className="location-page__meta">
+        <div className="location-page__meta">
           <span className="badge badge--category">
             <Globe2 aria-hidden="true" size={14} /> {info.country}
           </span>
           {info.name !== code ? <span>{info.name}</span> : null}
-        </p>
+          {/* Saved even with nothing listed yet: its alerts tell of the first listing. */}
+          {saveSearch ? saveSearch(locationRequest(state)) : null}
+        </div>
       </PageHeader>
       <div className="container section location-page">
         {/* A form, so the page as prerendered keeps its controls inert until the app runs (src/prerender.tsx). */}

@@ -182,6 +182,40 @@ test.describe("search filters", () => {
       await page.getByRole("button", { name: "Show results" }).click();
       await expect(box(page, "Minimum rent")).toBeHidden();
       await expect(toggle).toContainText("3");
+
+      // The type, Verified Only, verified reviews, the sort and Clear are in the panel too.
+      await toggle.click();
+      const verified = page.getByRole("checkbox", { name: "Verified Only" });
+      const verifiedReviews = page.getByRole("checkbox", { name: "Has verified reviews" });
+      for (const control of [select(page, "Property type"), verified, verifiedReviews, select(page, "Sort by")]) {
+        await expect(control).toBeVisible();
+      }
+      await select(page, "Property type").selectOption("house");
+      await expect(page).toHaveURL(/propertyType=house/);
+      await verified.click();
+      await expect(page).toHaveURL(/verified=true/);
+      await verifiedReviews.click();
+      await expect(page).toHaveURL(/verifiedReviews=true/);
+      await select(page, "Sort by").selectOption("priceHighLow");
+      await expect(page).toHaveURL(/\?propertyType=house&verified=true&maxRent=5000&baths=1&pets=true&verifiedReviews=true&sortBy=priceHighLow$/);
+      await expect(toggle).toContainText("6");
+      await expect(page.getByText("6 filters active")).toBeVisible();
+
+      // Clear, in the panel, clears every filter (the sort is an order, not a filter: it stays).
+      const clear = page.getByRole("button", { name: "Clear", exact: true });
+      await expect(clear).toBeVisible();
+      await clear.click();
+      await expect(page).toHaveURL(/\/find-properties\?sortBy=priceHighLow$/);
+      await expect(toggle).toHaveAccessibleName("Filters");
+      await expect(page.getByText(/filters? active/)).toHaveCount(0);
+      await expect(clear).toHaveCount(0);
+      await expect(select(page, "Property type")).toHaveValue("all");
+      await expect(verified).not.toBeChecked();
+      await expect(verifiedReviews).not.toBeChecked();
+      await expect(page.getByRole("checkbox", { name: "Pets allowed" })).not.toBeChecked();
+      await expect(box(page, "Maximum rent")).toHaveValue("");
+      await expect(select(page, "Bathrooms")).toHaveValue("0");
+      await expect(select(page, "Sort by")).toHaveValue("priceHighLow");
     });
   });
 
@@ -228,6 +262,84 @@ test.describe("search filters", () => {
     await expect(page).toHaveURL(/\?minRent=3000&maxRent=5000&beds=2&pets=true$/);
     // Demo listing 4 (Austin, $3,100, 3 bedrooms) allows pets.
     await expect(page.getByRole("article", { name: "Travis Heights Bungalow with Shaded Backyard" })).toBeVisible();
+  });
+
+  test("every other filter, the sort and Clear work with the keyboard alone", async ({ page }) => {
+    await visit(page, "/find-properties");
+    await expect(results(page).first()).toBeVisible();
+    /** changed waits for a parameter of the URL (the page writes it in a transition). */
+    const changed = (param: string) => expect(page).toHaveURL(new RegExp(`[?&]${param}(&|$)`));
+
+    // Selects: the arrow keys choose the next option at once.
+    const type = select(page, "Property type");
+    await tabTo(page, type);
+    const firstType = await type.evaluate((el) => (el as HTMLSelectElement).options[1].value);
+    await page.keyboard.press("ArrowDown");
+    await expect(type).toHaveValue(firstType);
+    await changed(`propertyType=${firstType}`);
+    // Checkboxes: Space.
+    const verified = page.getByRole("checkbox", { name: "Verified Only" });
+    await tabTo(page, verified);
+    await page.keyboard.press("Space");
+    await expect(verified).toBeChecked();
+    await changed("verified=true");
+
+    const currency = select(page, "Currency");
+    await tabTo(page, currency);
+    const secondCurrency = await currency.evaluate((el) => (el as HTMLSelectElement).options[1].value);
+    await page.keyboard.press("Home");
+    await page.keyboard.press("ArrowDown");
+    await expect(currency).toHaveValue(secondCurrency);
+
+    const baths = select(page, "Bathrooms");
+    await tabTo(page, baths);
+    await page.keyboard.press("ArrowDown");
+    await expect(baths).toHaveValue("1");
+    await changed("baths=1");
+
+    for (const [name, param] of [
+      ["Furnished", "furnished=true"],
+      ["Has verified reviews", "verifiedReviews=true"],
+    ] as const) {
+      const checkbox = page.getByRole("checkbox", { name });
+      await tabTo(page, checkbox);
+      await page.keyboard.press("Space");
+      await expect(checkbox).toBeChecked();
+      await changed(param);
+    }
+
+    // The area box: typed, applied with Enter; its unit with the arrows.
+    const area = box(page, "Minimum area");
+    await tabTo(page, area);
+    await page.keyboard.type("40");
+    await page.keyboard.press("Enter");
+    await changed("minArea=40");
+    await expect(area).toBeFocused();
+    const unit = select(page, "Area unit");
+    await tabTo(page, unit);
+    await page.keyboard.press("ArrowDown");
+    await expect(unit).toHaveValue("sqm");
+    await changed("areaUnit=sqm");
+
+    const sort = select(page, "Sort by");
+    await tabTo(page, sort);
+    await page.keyboard.press("ArrowDown");
+    await expect(sort).toHaveValue("highestRated");
+    await changed("sortBy=highestRated");
+    await expect(page).toHaveURL(
+      new RegExp(`\\?propertyType=${firstType}&verified=true&currency=${secondCurrency}&baths=1&furnished=true&verifiedReviews=true&minArea=40&areaUnit=sqm&sortBy=highestRated$`),
+    );
+    await expect(page.getByText("6 filters active")).toBeVisible();
+
+    // Clear, reached with Tab and pressed with Enter, clears every filter; the sort stays.
+    const clear = page.getByRole("button", { name: "Clear", exact: true });
+    await tabTo(page, clear);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/find-properties\?sortBy=highestRated$/);
+    await expect(page.getByText(/filters? active/)).toHaveCount(0);
+    await expect(type).toHaveValue("all");
+    await expect(verified).not.toBeChecked();
+    await expect(area).toHaveValue("");
   });
 });
 

@@ -2,6 +2,9 @@ package savedsearch_test
 
 import (
 	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
@@ -10,48 +13,158 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/dbtest"
-	"github.com/rentproof/rentproof/internal/savedsearch"
+	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/property"
+	"github.com/rentproof/rentproof/internal/siteorigin"
 )
 
-// TestMatchingCost measures what matching adds to creating a listing (issue 32: at most 5 ms at
-// the 99th percentile with 100,000 saved searches). It runs only when SAVEDSEARCH_BENCH is set
-// (its value: how many listings to create each way, default 1000):
+// The cost test's sizes: warm-up pairs, then rounds of alternating pairs.
+const (
+	costWarmUp = 50
+	costRounds = 5
+	costPairs  = 100 // per round: 500 listings each way in all
+)
+
+// TestMatchingCost checks issue 32's budget: saved-search matching adds at most 5 ms at the 99th
+// percentile to creating a listing with 100,000 saved searches. It is a measurement of about half
+// a minute that wants the machine to itself, so it runs only when SAVEDSEARCH_BENCH is set:
 //
-//	SAVEDSEARCH_BENCH=1000 go test -count=1 -run TestMatchingCost -v ./internal/savedsearch/
+//	SAVEDSEARCH_BENCH=1 go test -count=1 -run TestMatchingCost -v ./internal/savedsearch/
 //
-// The data follow cmd/bench's listings: 400 cities on the same steep power law, 40 districts,
-// ZIPs of the bench's form, each city's listings placed within a tenth of a degree of its centre.
-// 10,000 members with verified addresses save 10 searches each: 60% by city, 25% by district,
-// 10% by ZIP, 5% by an area of the map around a city's centre (0.05° to 0.2° across), drawn
-// from the same power law as the listings, each with
-// a currency (80%), a rent band, a type (50%), bedrooms (50%), pets (20%) and furnished (10%).
-// Each listing is one transaction writing its row as Create does, alternately with and without
-// MatchListing (which enqueues the listing), so both see the same data and cache; the figures are
-// the transactions' times. Then one worker fans the enqueued listings out, and the figures are its
-// batches' and listings' times; last, one listing of the largest city that matches the most.
+// With matching in the listing's transaction (MatchListing) it does not pass today: the figures
+// are in docs/benchmarks.md.
+//
+// Two databases, alike but for the saved searches: one with 100,000, one with none. The same
+// listings are created in both through the real property service (property.Service.Create: its
+// whole transaction, MatchListing included, and its commit), the two alternating, after a warm-up.
+// The searches follow cmd/bench's listings: 400 cities on the same steep power law, 40 districts,
+// ZIPs of the bench's form, each city's listings within a tenth of a degree of its centre. 10,000
+// members with verified addresses save 10 searches each: 60% by city, 25% by district, 10% by
+// ZIP, 5% by an area of the map around a city's centre (0.05° to 0.2° across), drawn from the same
+// power law as the listings, each with a currency (80%), a rent band, a type (50%), bedrooms
+// (50%), pets (20%) and furnished (10%); the listings are drawn from the same law, so most
+// searches are of other cities and a listing in a large city matches many.
+//
+// The assertion is on the median, over five rounds of 100 alternating pairs, of each round's p99
+// difference, not on the p99 of all 500: the test shares a machine (CI has two cores, and go test
+// runs other packages beside it), and one burst of another process's work in one round moves a
+// single p99 by more than the budget without saying anything about matching; a median of rounds
+// needs the excess in most rounds. The p99 over all the pairs is logged beside it.
 func TestMatchingCost(t *testing.T) { //nolint:paralleltest // a measurement: alone, or its figures mean little
-	n, _ := strconv.Atoi(os.Getenv("SAVEDSEARCH_BENCH"))
 	if os.Getenv("SAVEDSEARCH_BENCH") == "" {
 		t.Skip("set SAVEDSEARCH_BENCH to measure")
 	}
-	if n <= 0 {
-		n = 1000
+	ctx := siteorigin.With(context.Background(), "http://localhost:8080")
+	const listings = 2 * (costWarmUp + costRounds*costPairs)
+	with, _ := dbtest.New(t)
+	bare, _ := dbtest.New(t)
+	landlords := seedCost(t, with, listings, true)
+	if got := seedCost(t, bare, listings, false); !slices.Equal(got, landlords) {
+		t.Fatalf("the two databases' landlords differ: %v against %v", got, landlords)
 	}
-	pool, _ := dbtest.New(t)
+	services := []*property.Service{property.NewService(with, with, nil), property.NewService(bare, bare, nil)}
+
+	create := func(side, i int) time.Duration {
+		t.Helper()
+		landlord := landlords[i%len(landlords)]
+		as := identity.WithSession(ctx, identity.Session{ID: int64(landlord), User: identity.User{ID: landlord, Username: "landlord", Role: "landlord"}})
+		l := costListing(i)
+		start := time.Now()
+		if _, err := services[side].Create(as, l); err != nil {
+			t.Fatalf("create listing %d: %v", i, err)
+		}
+		return time.Since(start)
+	}
+	// pair creates listing i in both databases, each in turn first, and returns the times.
+	pair := func(i int) (withSearches, without time.Duration) {
+		if i%2 == 0 {
+			withSearches = create(0, i)
+			without = create(1, i)
+		} else {
+			without = create(1, i)
+			withSearches = create(0, i)
+		}
+		return withSearches, without
+	}
+
+	i := 0
+	for range costWarmUp {
+		pair(i)
+		i++
+	}
+	first := i // the first measured listing's number
+	var all [2][]time.Duration
+	rounds := make([]time.Duration, costRounds)
+	for r := range rounds {
+		var round [2][]time.Duration
+		for range costPairs {
+			a, b := pair(i)
+			round[0], round[1] = append(round[0], a), append(round[1], b)
+			i++
+		}
+		rounds[r] = quantile(round[0], 0.99) - quantile(round[1], 0.99)
+		all[0], all[1] = append(all[0], round[0]...), append(all[1], round[1]...)
+		t.Logf("round %d: p99 %v with the saved searches, %v without: %v added", r+1,
+			quantile(round[0], 0.99), quantile(round[1], 0.99), rounds[r])
+	}
+
+	// How many saved searches the measured listings matched (their own transactions told them all
+	// unless one matched more than a batch: then the rest was left to the worker).
+	var matched, p50, p99, most, jobs int
+	if err := with.QueryRow(ctx, `
+		WITH l AS (SELECT id FROM properties WHERE title LIKE 'New home %' AND substr(title, 10)::int >= $1),
+		n AS (SELECT l.id, count(m.property_id)::int AS n FROM l LEFT JOIN saved_search_matches m ON m.property_id = l.id GROUP BY l.id)
+		SELECT sum(n)::int, (percentile_disc(0.5) WITHIN GROUP (ORDER BY n))::int, (percentile_disc(0.99) WITHIN GROUP (ORDER BY n))::int, max(n),
+			(SELECT count(*)::int FROM saved_search_jobs j JOIN l ON l.id = j.property_id)
+		FROM n`, first).Scan(&matched, &p50, &p99, &most, &jobs); err != nil {
+		t.Fatal(err)
+	}
+	added := [2]time.Duration{quantile(all[0], 0.5) - quantile(all[1], 0.5), quantile(all[0], 0.99) - quantile(all[1], 0.99)}
+	perListing := int(math.Round(float64(matched) / float64(len(all[0]))))
+	t.Logf("creating a listing: p50 %v p99 %v with 100,000 saved searches, p50 %v p99 %v without (%d each way)",
+		quantile(all[0], 0.5), quantile(all[0], 0.99), quantile(all[1], 0.5), quantile(all[1], 0.99), len(all[0]))
+	t.Logf("saved searches matched a listing: mean %d, p50 %d, p99 %d, max %d; %d of %d listings left the rest to the worker",
+		perListing, p50, p99, most, jobs, len(all[0]))
+	t.Logf("saved-search matching: p50 %v p99 %v added to a listing's creation (100,000 saved searches, %d matching)",
+		added[0], added[1], perListing)
+	median := slices.Clone(rounds)
+	slices.Sort(median)
+	if m := median[len(median)/2]; m > 5*time.Millisecond {
+		t.Errorf("saved-search matching adds %v to a listing's creation at the 99th percentile (the median of %d rounds: %v); issue 32 allows 5 ms",
+			m, costRounds, rounds)
+	}
+}
+
+// quantile is the q-quantile of d (sorting a copy).
+func quantile(d []time.Duration, q float64) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(float64(len(s))*q))]
+}
+
+// seedCost fills pool for TestMatchingCost: 100 landlords and 10,000 members with verified
+// addresses, one unattached listing image per listing to come, and, with searches, the 100,000
+// saved searches. It returns the landlords' ids.
+func seedCost(t *testing.T, pool *pgxpool.Pool, listings int, searches bool) []int32 {
+	t.Helper()
 	ctx := context.Background()
-	for _, step := range []string{
+	steps := []string{
 		`INSERT INTO users (username, password_hash, email, first_name, last_name, role, email_verified_at)
 		 SELECT 'member' || i, 'x', 'member' || i || '@example.com', 'M', 'T', CASE WHEN i <= 100 THEN 'landlord' ELSE 'tenant' END, now()
 		 FROM generate_series(1, 10100) i`,
-		`WITH s AS (
+		fmt.Sprintf(`INSERT INTO uploads (key, owner_id)
+		 SELECT 'properties/' || lpad(to_hex(i), 32, '0') || '.jpg', (SELECT id FROM users WHERE username = 'member' || (1 + i %% 100))
+		 FROM generate_series(0, %d) i`, listings-1),
+	}
+	if searches {
+		steps = append(steps, `WITH s AS (
 			SELECT i, floor(400 * power(random(), 3))::int AS c, random() AS k, random() AS r, random() AS f
 			FROM generate_series(1, 100000) i
 		 )
 		 INSERT INTO saved_searches (user_id, name, city_key, locality_key, postal_code_key, map_area, place_name, property_type,
 			currency, min_rent, max_rent, min_bedrooms, pets_allowed, furnished)
-		 SELECT 100 + 1 + (i % 10000), 'Search ' || i,
+		 SELECT (SELECT min(id) FROM users WHERE role = 'tenant') + (i % 10000), 'Search ' || i,
 			CASE WHEN k < 0.60 THEN CASE WHEN c = 0 THEN 'springfield' ELSE 'city ' || c END END,
 			CASE WHEN k >= 0.60 AND k < 0.85 THEN 'district ' || (i % 40) END,
 			CASE WHEN k >= 0.85 AND k < 0.95 THEN lpad(((c * 37 + i % 25) % 100000)::text, 5, '0') END,
@@ -65,186 +178,54 @@ func TestMatchingCost(t *testing.T) { //nolint:paralleltest // a measurement: al
 			CASE WHEN (i / 3) % 2 = 0 THEN 1 + i % 4 END,
 			i % 5 = 0, i % 10 = 0
 		 FROM s`,
-		`INSERT INTO saved_search_counts (user_id, saved) SELECT user_id, count(*) FROM saved_searches GROUP BY user_id`,
-		`VACUUM ANALYZE saved_searches`,
-		`ANALYZE`,
-	} {
+			`INSERT INTO saved_search_counts (user_id, saved) SELECT user_id, count(*) FROM saved_searches GROUP BY user_id`)
+	}
+	steps = append(steps, `VACUUM ANALYZE`)
+	for _, step := range steps {
 		if _, err := pool.Exec(ctx, step); err != nil {
 			t.Fatal(err)
 		}
 	}
-	var with, without []time.Duration
-	enqueue = enqueue[:0]
-	for i := range 2 * n {
-		match := i%2 == 0
-		start := time.Now()
-		if err := createListing(ctx, pool, i, -1, match); err != nil {
-			t.Fatal(err)
-		}
-		if match {
-			with = append(with, time.Since(start))
-		} else {
-			without = append(without, time.Since(start))
-		}
-	}
-	p := func(d []time.Duration, q float64) time.Duration {
-		slices.Sort(d)
-		return d[min(len(d)-1, int(float64(len(d))*q))]
-	}
-	t.Logf("%d listings each way, 100,000 saved searches", n)
-	t.Logf("create without matching: p50 %v p99 %v", p(without, 0.5), p(without, 0.99))
-	t.Logf("create with matching:    p50 %v p99 %v (the job enqueued)", p(with, 0.5), p(with, 0.99))
-	t.Logf("matching adds:           p50 %v p99 %v", p(with, 0.5)-p(without, 0.5), p(with, 0.99)-p(without, 0.99))
-	t.Logf("MatchListing alone (its insert, in the transaction): p50 %v p99 %v max %v", p(enqueue, 0.5), p(enqueue, 0.99), p(enqueue, 1))
-
-	// The fan-out, after the commits: one worker works through the n jobs, batch by batch; the
-	// first half of the day's listings email most searches, the rest mostly notify.
-	worker := savedsearch.NewWorker(pool)
-	var batches, jobs []time.Duration
-	var perJob []int
-	var notified, emailed int64
-	began, jobStart, jobNotified := time.Now(), time.Now(), 0
-	for {
-		left := 0
-		if err := pool.QueryRow(ctx, `SELECT count(*)::int FROM saved_search_jobs`).Scan(&left); err != nil {
-			t.Fatal(err)
-		}
-		step := time.Now()
-		found, m, err := worker.Step(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !found {
-			break
-		}
-		batches = append(batches, time.Since(step))
-		notified, emailed = notified+int64(m.Notified), emailed+int64(m.Emailed)
-		jobNotified += int(m.Notified)
-		after := 0
-		if err := pool.QueryRow(ctx, `SELECT count(*)::int FROM saved_search_jobs`).Scan(&after); err != nil {
-			t.Fatal(err)
-		}
-		if after < left { // the job is done
-			jobs, perJob = append(jobs, time.Since(jobStart)), append(perJob, jobNotified)
-			jobStart, jobNotified = time.Now(), 0
-		}
-	}
-	total := time.Since(began)
-	slices.Sort(perJob)
-	t.Logf("fan-out of %d listings: %v in all, %.1f notifications and %.1f emails per listing", n, total.Round(time.Millisecond),
-		float64(notified)/float64(n), float64(emailed)/float64(n))
-	t.Logf("notifications per listing: p50 %d p90 %d p99 %d max %d", perJob[len(perJob)/2],
-		perJob[len(perJob)*9/10], perJob[len(perJob)*99/100], perJob[len(perJob)-1])
-	t.Logf("a listing's fan-out: p50 %v p99 %v; one batch's transaction (≤ %d searches): p50 %v p99 %v max %v",
-		p(jobs, 0.5), p(jobs, 0.99), savedsearch.DefaultBatch, p(batches, 0.5), p(batches, 0.99), p(batches, 1))
-
-	// The largest city: a listing that matches the most of its searches (USD, mid rent, an
-	// apartment with pets and furnished), from its commit until the last member is told, with the
-	// day's emails already claimed and with them not.
-	for _, fresh := range []bool{false, true} {
-		if fresh {
-			if _, err := pool.Exec(ctx, `UPDATE saved_search_emails SET emailed_on = emailed_on - 1`); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := createListing(ctx, pool, 2*n+boolInt(fresh), 0, true); err != nil {
-			t.Fatal(err)
-		}
-		start := time.Now()
-		m, err := worker.RunOnce(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("largest city, emails due %v: %d notified, %d emailed, fan-out %v (after the commit; the worker polls each %v)",
-			fresh, m.Notified, m.Emailed, time.Since(start).Round(time.Millisecond), savedsearch.DefaultPoll)
-	}
-
-	// The next day's digests: every match owed is due, each search's in one email.
-	var owed, searches int
-	if err := pool.QueryRow(ctx, `SELECT count(*)::int, count(DISTINCT saved_search_id)::int FROM saved_search_digests`).Scan(&owed, &searches); err != nil {
-		t.Fatal(err)
-	}
-	for _, step := range []string{
-		`UPDATE saved_search_digests SET due_on = due_on - 1`, `UPDATE saved_search_emails SET emailed_on = emailed_on - 1`, `VACUUM ANALYZE`,
-	} {
-		if _, err := pool.Exec(ctx, step); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var digests []time.Duration
-	var digested int32
-	began = time.Now()
-	for more := true; more; {
-		step := time.Now()
-		var emailed int32
-		var err error
-		if more, emailed, err = worker.Digest(ctx); err != nil {
-			t.Fatal(err)
-		}
-		digests, digested = append(digests, time.Since(step)), digested+emailed
-	}
-	t.Logf("digests: %d matches owed by %d searches, sent in %d emails in %v; one batch (≤ %d searches) p50 %v p99 %v",
-		owed, searches, digested, time.Since(began).Round(time.Millisecond), savedsearch.DefaultBatch, p(digests, 0.5), p(digests, 0.99))
-	step := time.Now()
-	if _, _, err := worker.Digest(ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("digests: the poll that finds none due, right after: %v", time.Since(step))
-	if _, err := pool.Exec(ctx, `VACUUM saved_search_digests`); err != nil {
-		t.Fatal(err)
-	}
-	polls := make([]time.Duration, 100)
-	for i := range polls {
-		step := time.Now()
-		if _, _, err := worker.Digest(ctx); err != nil {
-			t.Fatal(err)
-		}
-		polls[i] = time.Since(step)
-	}
-	t.Logf("digests: the poll that finds none due, once vacuumed: p50 %v p99 %v", p(polls, 0.5), p(polls, 0.99))
-}
-
-// enqueue is how long each MatchListing of createListing took.
-var enqueue []time.Duration
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// createListing writes listing i in one transaction as Create does, in city c (0: the largest;
-// -1: drawn from the power law), enqueueing it (MatchListing) when match is set.
-func createListing(ctx context.Context, pool *pgxpool.Pool, i, c int, match bool) error {
-	tx, err := pool.Begin(ctx)
+	var ids []int32
+	rows, err := pool.Query(ctx, `SELECT id FROM users WHERE role = 'landlord' AND username LIKE 'member%' ORDER BY substr(username, 7)::int`)
 	if err != nil {
-		return err
+		t.Fatal(err)
 	}
-	defer func() { _ = tx.Rollback(ctx) }()
-	var id int32
-	if err := tx.QueryRow(ctx, `
-		WITH p AS (SELECT $1::int AS i, CASE WHEN $2::int >= 0 THEN $2::int ELSE floor(400 * power(random(), 3))::int END AS c,
-			CASE WHEN $2::int >= 0 THEN 0.2 ELSE random() END AS r)
-		INSERT INTO properties (title, description, address, locality, city, state, zip_code, country, property_type,
-			monthly_rent, bedrooms, bathrooms, square_feet, landlord_id, slug, images, currency, pets_allowed, furnished,
-			longitude, latitude)
-		SELECT 'New home ' || i, 'A listing of the matching benchmark.', i || ' Bench Street', 'District ' || (i % 40),
-			CASE WHEN c = 0 THEN 'Springfield' ELSE 'City ' || c END, 'ST', lpad(((c * 37 + i % 25) % 100000)::text, 5, '0'),
-			'United States', CASE WHEN $2::int >= 0 THEN 'apartment' ELSE (ARRAY['apartment','house','condo','student_housing','studio','loft'])[1 + (i % 6)] END,
-			800 + (r * 4000)::int, CASE WHEN $2::int >= 0 THEN 4 ELSE 1 + i % 4 END, 1 + i % 3, 400 + i % 2000, 1 + i % 100, 'new-home-' || i, '{}',
-			CASE WHEN $2::int >= 0 THEN 'USD' ELSE (ARRAY['USD','USD','USD','USD','USD','USD','USD','USD','GBP','EUR'])[1 + (i * 7) % 10] END,
-			$2::int >= 0 OR (i / 7) % 3 = 0, $2::int >= 0 OR i % 5 < 2,
-			(-120 + (c % 40) * 1.5 + 0.1 * random())::text, (30 + (c / 40) * 1.5 + 0.1 * random())::text
-		FROM p RETURNING id`, i, c).Scan(&id); err != nil {
-		return err
-	}
-	if match {
-		began := time.Now()
-		if err := savedsearch.MatchListing(ctx, db.New(tx), id); err != nil {
-			return err
+	defer rows.Close()
+	for rows.Next() {
+		var id int32
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
 		}
-		enqueue = append(enqueue, time.Since(began))
+		ids = append(ids, id)
 	}
-	return tx.Commit(ctx)
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+// costListing is listing i of TestMatchingCost, as cmd/bench draws them: a city from the power
+// law (0 is Springfield, the largest), a district, a ZIP of the bench's form, a position near the
+// city's centre, and its image (seedCost's upload i, its landlord's). The same i draws the same
+// listing.
+func costListing(i int) property.Listing {
+	rng := rand.New(rand.NewPCG(uint64(i), 32))
+	c := int(400 * math.Pow(rng.Float64(), 3))
+	city := "City " + strconv.Itoa(c)
+	if c == 0 {
+		city = "Springfield"
+	}
+	types := []string{"apartment", "house", "condo", "student_housing", "studio", "loft"}
+	currencies := []string{"USD", "USD", "USD", "USD", "USD", "USD", "USD", "USD", "GBP", "EUR"}
+	return property.Listing{
+		Title: fmt.Sprintf("New home %d", i), Description: "A listing of the matching benchmark: bright rooms on a quiet street.",
+		Address: fmt.Sprintf("%d Bench Street", i), Locality: fmt.Sprintf("District %d", i%40), City: city, State: "ST",
+		ZipCode: fmt.Sprintf("%05d", (c*37+i%25)%100000), Country: "United States", PropertyType: types[i%6],
+		MonthlyRent: int32(800 + rng.IntN(4000)), Bedrooms: int32(1 + i%4), Bathrooms: int32(1 + i%3), SquareFeet: int32(400 + i%2000),
+		AreaUnit: "sqft", Currency: currencies[(i*7)%10], PetsAllowed: (i/7)%3 == 0, Furnished: i%5 < 2,
+		Longitude: strconv.FormatFloat(-120+float64(c%40)*1.5+0.1*rng.Float64(), 'f', 6, 64),
+		Latitude:  strconv.FormatFloat(30+float64(c/40)*1.5+0.1*rng.Float64(), 'f', 6, 64),
+		Images:    []string{fmt.Sprintf("/uploads/properties/%032x.jpg", i)},
+	}
 }

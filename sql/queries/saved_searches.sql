@@ -156,7 +156,9 @@ WITH p AS (
     ON CONFLICT DO NOTHING
     RETURNING saved_search_id AS id
 ), news AS (
-    SELECT m.id, m.user_id, m.name FROM matched m JOIN told ON told.id = m.id
+    -- Each search newly told, by its key (the CTEs' row counts are unknown to the planner: a join
+    -- of two of them is a nested loop, each row of one against every row of the other).
+    SELECT s.id, s.user_id, s.name FROM told JOIN saved_searches s ON s.id = told.id
 ), listing AS (
     SELECT p.id, '/properties/' || p.id AS link,
         left(p.title || ' · ' || p.monthly_rent || ' ' || p.currency || ' a month · '
@@ -205,22 +207,23 @@ WITH p AS (
 ), claimed AS (
     SELECT id FROM renewed UNION ALL SELECT id FROM fresh
 ), emailed AS (
+    -- The claimed searches' member and address by their keys, as news.
     INSERT INTO outbox_emails (user_id, to_address, category, kind, subject, content, status)
-    SELECT due.user_id, due.email, 'saved_searches', 'saved_search_match',
-        left('New listing for your saved search “' || due.name || '”', 200),
+    SELECT s.user_id, u.email, 'saved_searches', 'saved_search_match',
+        left('New listing for your saved search “' || s.name || '”', 200),
         jsonb_build_object(
-            'heading', 'A new listing matches your saved search “' || due.name || '”',
+            'heading', 'A new listing matches your saved search “' || s.name || '”',
             'paragraphs', jsonb_build_array(l.body, sqlc.arg(later)::text),
             'action', jsonb_build_object('label', 'View the listing', 'url', sqlc.arg(origin)::text || l.link),
-            'origin', sqlc.arg(origin)::text, 'topic', due.id),
+            'origin', sqlc.arg(origin)::text, 'topic', s.id),
         'queued'
-    FROM due JOIN claimed ON claimed.id = due.id, listing l
+    FROM claimed JOIN saved_searches s ON s.id = claimed.id JOIN users u ON u.id = s.user_id, listing l
     RETURNING id
 ), owed AS (
     -- The rest wait for the search's digest, from tomorrow (UTC).
     INSERT INTO saved_search_digests (saved_search_id, property_id, due_on)
     SELECT w.id, sqlc.arg(property_id), (now() AT TIME ZONE 'UTC')::date + 1
-    FROM wants w WHERE NOT EXISTS (SELECT FROM claimed WHERE claimed.id = w.id)
+    FROM (SELECT id FROM wants EXCEPT SELECT id FROM claimed) w
     ORDER BY w.id
     ON CONFLICT DO NOTHING
     RETURNING 1

@@ -47,12 +47,12 @@ test.describe("search", () => {
     await expect(page.getByRole("button", { name: "Clear", exact: true })).toHaveCount(0);
   });
 
-  test("a ZIP code in the text box filters by zipCode", async ({ page }) => {
+  test("a ZIP code in the text box opens its location page (issue 32)", async ({ page }) => {
     await page.goto("/find-properties");
     await page.getByRole("searchbox", { name: "City, neighborhood or postal code" }).fill("90210");
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    await expect(page).toHaveURL(/\?zipCode=90210$/);
-    await expect(results(page).first()).toContainText("Beverly Hills");
+    await expect(page).toHaveURL(/\/location\/90210$/);
+    await expect(page.getByRole("list", { name: "Properties in 90210" }).getByRole("article").first()).toContainText("Beverly Hills");
   });
 
   test("an empty result offers Clear Filters", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { PNG_1PX, listProperty, register, sql, stamp } from "./accounts";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { PNG_1PX, register, sql, stamp } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
 import { visit } from "./hydrated";
 import { latestMail, mailAddress, mailCount } from "./mailpit";
@@ -34,6 +34,24 @@ async function matched(propertyId: number) {
     .toBe("0");
 }
 
+/**
+ * saveSearch saves the page's search with its Save search button under name, the dialog first
+ * suggesting suggested (when given), axe over it when checked; and returns the search's item on
+ * /dashboard › Saved Searches, which it opens.
+ */
+async function saveSearch(page: Page, name: string, { suggested = "", axe = false } = {}): Promise<Locator> {
+  await page.getByRole("button", { name: "Save search" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save this search" });
+  if (suggested) await expect(dialog.getByLabel("Name")).toHaveValue(suggested);
+  await dialog.getByLabel("Name").fill(name);
+  if (axe) await expectNoSeriousViolation(page);
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Search saved", { exact: true })).toBeVisible();
+  await page.goto("/dashboard?tab=searches");
+  return page.getByRole("list", { name: "Saved searches" }).getByRole("listitem").filter({ hasText: name });
+}
+
 test("save a search, list a matching home as a landlord, see the notification and the email", async ({ page, browser }) => {
   const tenant = await register(page.request, "tenant");
   const address = mailAddress("saved-search");
@@ -41,28 +59,38 @@ test("save a search, list a matching home as a landlord, see the notification an
   const name = `Cambridge flats ${stamp()}`;
   // The search as a renter runs it, saved from Find Properties' own button.
   await page.goto("/find-properties?city=Cambridge&propertyType=apartment&currency=GBP&maxRent=2500&beds=2");
-  await page.getByRole("button", { name: "Save search" }).click();
-  const dialog = page.getByRole("dialog", { name: "Save this search" });
-  await dialog.getByLabel("Name").fill(name);
-  await expectNoSeriousViolation(page);
-  await dialog.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText("Search saved", { exact: true })).toBeVisible();
-
-  await page.goto("/dashboard?tab=searches");
-  const item = page.getByRole("list", { name: "Saved searches" }).getByRole("listitem").filter({ hasText: name });
+  const item = await saveSearch(page, name, { axe: true });
   await expect(item).toContainText("City: Cambridge");
   await expect(item).toContainText("Apartment · up to 2500 GBP a month · 2+ bedrooms");
   await expect(item.getByRole("checkbox", { name: `Alerts for “${name}”` })).toBeChecked();
   await expectNoSeriousViolation(page);
 
-  // A landlord, in a browser of their own, lists a two-bedroom flat in Cambridge at 1,900 GBP.
+  // A landlord, in a browser of their own, lists a two-bedroom flat in Cambridge at 1,900 GBP with
+  // the Add Property form.
   const landlordContext = await browser.newContext();
   const landlord = await landlordContext.newPage();
   await register(landlord.request, "landlord");
   const title = `Flat over the bakery ${stamp()}`;
-  const id = await listProperty(landlord.request, title);
+  await landlord.goto("/add-property");
+  const form = landlord.getByRole("form", { name: "Add property" });
+  await form.getByLabel("Property Title").fill(title);
+  await form.getByLabel("Description").fill("A two-bedroom flat over a bakery, with a new kitchen and a shared roof garden.");
+  await form.getByLabel("Property Type").selectOption("apartment");
+  await form.getByLabel("Monthly Rent").fill("1900");
+  await form.getByLabel("Currency").selectOption("GBP");
+  await form.getByLabel("Street Address").fill("18 Mill Road");
+  await form.getByLabel("City").fill("Cambridge");
+  await form.getByLabel("Country").fill("United Kingdom");
+  await form.getByLabel("Bedrooms").fill("2");
+  await form.getByLabel("Area Size").fill("70");
+  await form.getByLabel("Area Unit").selectOption("sqm");
+  await landlord.getByLabel("Choose images").setInputFiles([{ name: "front.png", mimeType: "image/png", buffer: PNG_1PX }]);
+  await expect(landlord.getByRole("list", { name: "Chosen images" }).getByRole("img")).toHaveCount(1);
+  await form.getByRole("button", { name: "Add Property" }).click();
+  await expect(landlord).toHaveURL(/\/dashboard$/);
+  await expect(landlord.getByText("Property Added", { exact: true })).toBeVisible();
   await landlordContext.close();
+  const id = Number(query("SELECT id FROM properties WHERE title = :'title';", { title }));
 
   await matched(id);
   await page.goto("/notifications");
@@ -142,17 +170,9 @@ test("save a map area from the map view; a listing inside it tells the member, o
   // The map view over the area, as "Search this area" leaves it (or a shared link), saved with its button.
   await visit(page, `/find-properties?beds=2&view=map&mapArea=${AREA_PARAM}`);
   await expect(page.getByRole("region", { name: "Map of search results" })).toBeVisible();
-  await page.getByRole("button", { name: "Save search" }).click();
-  const dialog = page.getByRole("dialog", { name: "Save this search" });
-  await expect(dialog.getByLabel("Name")).toHaveValue("Homes in this map area");
-  await dialog.getByLabel("Name").fill(name);
-  await dialog.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText("Search saved", { exact: true })).toBeVisible();
+  const item = await saveSearch(page, name, { suggested: "Homes in this map area" });
 
   // On the dashboard it is a map area, with its filters, alerts on and a link back to the map view.
-  await page.goto("/dashboard?tab=searches");
-  const item = page.getByRole("list", { name: "Saved searches" }).getByRole("listitem").filter({ hasText: name });
   await expect(item.getByText("Map area", { exact: true })).toBeVisible();
   await expect(item).toContainText("2+ bedrooms");
   await expect(item.getByRole("checkbox", { name: `Alerts for “${name}”` })).toBeChecked();
@@ -196,4 +216,18 @@ test("save a map area from the map view; a listing inside it tells the member, o
   await notification.click();
   await expect(page).toHaveURL(new RegExp(`/properties/${inside}$`));
   await expect(page.getByRole("heading", { level: 1, name: insideTitle })).toBeVisible();
+});
+
+test("save a location page's search: the postcode is its place, with the page's filters", async ({ page }) => {
+  await register(page.request, "tenant");
+  const name = `Near St James's ${stamp()}`;
+  await visit(page, "/location/SW1A%201AA?beds=2");
+  await expect(page.getByRole("article", { name: "Mansion-Block Flat in St James's" })).toBeVisible();
+  const item = await saveSearch(page, name, { suggested: "SW1A 1AA", axe: true });
+  await expect(item).toContainText("Postcode: SW1A 1AA");
+  await expect(item).toContainText("2+ bedrooms");
+  // Its link (Find Properties' zipCode) opens the location page again, with its filters.
+  await item.getByRole("link", { name: `Open “${name}”` }).click();
+  await expect(page).toHaveURL(/\/location\/SW1A%201AA\?beds=2$/);
+  await expect(page.getByRole("combobox", { name: "Bedrooms" })).toHaveValue("2");
 });

@@ -56,6 +56,15 @@ type Reading struct {
 // (2,000 sorted cost about as much).
 const ManyInMapArea = 2000
 
+// MinSearchWord is the fewest characters of a typed line's longest free-text word: the trigram
+// index finds words of three or more, and a shorter one could only be looked for listing by
+// listing (a two-letter word no listing has read a whole city's, 1.2 s at a million listings).
+const MinSearchWord = 3
+
+// ErrShortSearchWord refuses free text whose every word is shorter than MinSearchWord.
+var ErrShortSearchWord = apperr.New(apperr.ErrInvalidArgument,
+	"Search for a word of at least %d characters, or choose a city, postcode or filter", MinSearchWord)
+
 // SqftPerSqm converts square metres to square feet, as the search's area filter does
 // (cmd/gensearch writes the same figure into its statements).
 const SqftPerSqm = 10.7639
@@ -258,6 +267,9 @@ func (s *Service) readInto(ctx context.Context, line string, a *searchArgs, res 
 		}
 	}
 	lead, patterns := queryWords(text)
+	if lead != "" && utf8.RuneCountInString(strings.ReplaceAll(lead, `\`, "")) < MinSearchWord {
+		return nil, "", ErrShortSearchWord
+	}
 	a.Query, a.QueryWords = nonEmpty(lead), patterns
 	res.Reading.Query = text
 	return place, text, nil

@@ -309,8 +309,8 @@ func TestSearchDetails(t *testing.T) {
 		t.Errorf("neighbourhood typo: matched %q with %d results", res.MatchedCity, res.TotalCount)
 	}
 	// LIKE metacharacters match literally.
-	if res := search(t, client, &propertyv1.SearchPropertiesRequest{Query: "%"}); len(res.Properties) != 0 {
-		t.Errorf(`query "%%" matched %d`, len(res.Properties))
+	if res := search(t, client, &propertyv1.SearchPropertiesRequest{Query: "%%%"}); len(res.Properties) != 0 {
+		t.Errorf(`query "%%%%%%" matched %d`, len(res.Properties))
 	}
 	// Every result carries its aggregates.
 	res := search(t, client, &propertyv1.SearchPropertiesRequest{SortBy: property.SortMostReviews, PageSize: 1})
@@ -670,6 +670,37 @@ func TestSearchReadsALine(t *testing.T) {
 // TestSearchReadsGlobalPostcodes: the global postcodes of the demo data (Tokyo's "155-0033",
 // Sydney's "2010") are read in any spacing, from either box, while four digits among other
 // words stay free text (searchline.go's rule 1).
+// TestSearchRefusesShortWords: free text whose every word is under three characters, which no
+// index finds, is refused with a message that says what to do, in the city box as in the query;
+// a short word beside a longer one, or a short abbreviation of a place, is searched.
+func TestSearchRefusesShortWords(t *testing.T) {
+	t.Parallel()
+	srv, client := fixture(t)
+	if _, err := srv.Pool.Exec(context.Background(), `INSERT INTO properties (id, title, address, locality, city, zip_code,
+			property_type, monthly_rent, landlord_id, slug) VALUES
+		(401, 'Flat 2B by the park', '2 Park Row', 'Chelsea', 'New York', '10011', 'apartment', 3000, 1, 'flat-2b')`); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"zq", "2b", "zq condos", "a b"} {
+		for _, req := range []*propertyv1.SearchPropertiesRequest{{City: line}, {Query: line}} {
+			_, err := client.SearchProperties(context.Background(), connect.NewRequest(req))
+			if connect.CodeOf(err) != connect.CodeInvalidArgument || !strings.Contains(err.Error(), "Search for a word of at least 3 characters") {
+				t.Errorf("%v: %v, want the short word refused", req, err)
+			}
+		}
+	}
+	for line, want := range map[string]string{"2b park": "[401]", "NY": "[401]", "park flats": "[401]"} {
+		res := search(t, client, &propertyv1.SearchPropertiesRequest{Query: line, PageSize: 50})
+		var got []int32
+		for _, p := range res.Properties {
+			got = append(got, p.Id)
+		}
+		if fmt.Sprint(got) != want {
+			t.Errorf("%q found %v, want %s", line, got, want)
+		}
+	}
+}
+
 func TestSearchReadsGlobalPostcodes(t *testing.T) {
 	t.Parallel()
 	srv, client := fixture(t)

@@ -10,6 +10,7 @@ import {
   hasActiveFilters,
   parseSearchParams,
   readFilterNumber,
+  typedEnough,
   rentRangeError,
   searchRequest,
   toSearchParams,
@@ -240,5 +241,17 @@ describe("search URL", () => {
     expect(TYPE_OPTIONS.slice(1).map((o) => o.value)).toEqual(PROPERTY_TYPES.values);
     expect(TYPE_OPTIONS).toContainEqual({ value: "villa", label: "Villa" });
     expect(TYPE_OPTIONS).toHaveLength(16);
+  });
+});
+
+describe("typedEnough", () => {
+  it("searches as typed once a word has three characters, and an emptied box at once", () => {
+    expect(typedEnough("")).toBe(true);
+    expect(typedEnough("  ")).toBe(true);
+    expect(typedEnough("Lo")).toBe(false);
+    expect(typedEnough("2 b")).toBe(false);
+    expect(typedEnough("Lon")).toBe(true);
+    expect(typedEnough("2 bed")).toBe(true);
+    expect(typedEnough("Zürich")).toBe(true);
   });
 });

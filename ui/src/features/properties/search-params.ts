@@ -249,6 +249,19 @@ export function applyText(s: SearchState, text: string): SearchState {
   return { ...s, city: postal ? "" : value, zipCode: postal ? normalizePostalCode(value) : "", query: "", mapArea: null, page: 1 };
 }
 
+/** MIN_SEARCH_WORD is the fewest characters of a line's longest word the server searches for (property.MinSearchWord). */
+export const MIN_SEARCH_WORD = 3;
+
+/**
+ * typedEnough says whether a line being typed is worth searching before Enter: empty, or with a
+ * word the server can look for ("Lo" is not yet; Enter still sends it, and the server's answer
+ * says why a line of short words alone is refused).
+ */
+export function typedEnough(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return text.trim() === "" || words.some((w) => [...w].length >= MIN_SEARCH_WORD);
+}
+
 /**
  * searchText is what the text box shows for a state: its postal code, place and free text, as one
  * line (a line the server read into a place and text shows both).

@@ -1,9 +1,11 @@
+import { Code, ConnectError } from "@connectrpc/connect";
 import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { SearchPropertiesRequest, SearchPropertiesResponse } from "@/gen/rentproof/property/v1/property_pb";
 import { makeProperty, SAMPLE_PROPERTIES, servePropertyFakes, type PropertyFakeOptions } from "@/test/properties";
 import { fakeTransport, renderApp } from "@/test/render";
+import { TEXT_DEBOUNCE_MS } from "./search-page";
 
 // These tests drive whole pages through fake services; give them room on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -34,6 +36,29 @@ function cardTitles() {
 const last = <T,>(items: T[]) => items[items.length - 1];
 
 describe("SearchPage", () => {
+  it("shows why the server refused a search, without a Try Again that would be refused again", async () => {
+    const reason = "Search for a word of at least 3 characters, or choose a city, postcode or filter";
+    setup("/find-properties?city=zq", {
+      onSearch: () => {
+        throw new ConnectError(reason, Code.InvalidArgument);
+      },
+    });
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.getByText("This search can't be run")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /try again/i })).not.toBeInTheDocument();
+  });
+
+  it("searches as the box is typed only once a word has three characters", async () => {
+    const { requests, user } = setup("/find-properties");
+    await screen.findByRole("list", { name: "Properties" });
+    const box = screen.getByRole("searchbox", { name: "City, neighborhood or postal code" });
+    const before = requests.length;
+    await user.type(box, "Lo");
+    await new Promise((resolve) => setTimeout(resolve, TEXT_DEBOUNCE_MS + 200));
+    expect(requests.length).toBe(before);
+    await user.type(box, "n");
+    await waitFor(() => expect(last(requests).city).toBe("Lon"));
+  });
   it("keeps the loading skeleton a list inside its status (axe listitem)", () => {
     setup("/find-properties");
     const loading = screen.getByRole("status", { name: "Loading properties" });

@@ -13,6 +13,7 @@ import {
   searchRequest,
   searchText,
   toSearchParams,
+  typedEnough,
   type SearchState,
 } from "../search-params";
 import { FilterPanel } from "./search-filters";
@@ -92,7 +93,8 @@ export function SearchPage({ saveSearch }: SearchPageProps = {}) {
   const onTextChange = (value: string) => {
     setText(value);
     setTyping(true);
-    typing.schedule(value);
+    if (typedEnough(value)) typing.schedule(value);
+    else typing.cancel();
   };
 
   const onSubmit = (event: FormEvent) => {

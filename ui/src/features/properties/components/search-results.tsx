@@ -1,11 +1,13 @@
+import { Code } from "@connectrpc/connect";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { PropertyCard, PropertyCardsLoading } from "@/components/property-card/property-card";
 import { Button, buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { QueryState } from "@/components/ui/query-state";
+import { QueryState, type QueryError } from "@/components/ui/query-state";
 import { useInviteToList } from "@/components/use-invite-to-list";
 import type { SearchPropertiesResponse } from "@/gen/rentproof/property/v1/property_pb";
+import { errorMessage, isCode } from "@/lib/errors";
 import { useSearchProperties } from "../api/use-search-properties";
 import { hasActiveFilters, PAGE_SIZE, pageSizeOf, type MapArea, type SearchState } from "../search-params";
 import { Pagination } from "./pagination";
@@ -50,6 +52,7 @@ export function SearchResults({ state, onClearFilters, hrefFor, viewToggle, onSe
   return (
     <QueryState
       query={result}
+      error={refusal(result.error)}
       loading={
         <>
           <ResultsBar line="Searching…" viewToggle={viewToggle} />
@@ -70,6 +73,14 @@ export function SearchResults({ state, onClearFilters, hrefFor, viewToggle, onSe
       )}
     </QueryState>
   );
+}
+
+/**
+ * refusal shows a search the server refused (words too short to look for, a page too far) with
+ * the server's reason and no Try Again, which would only be refused again.
+ */
+function refusal(error: unknown): QueryError | undefined {
+  return isCode(error, Code.InvalidArgument) ? { title: "This search can't be run", message: errorMessage(error), onRetry: null } : undefined;
 }
 
 /** ResultsBar is the count line, with the grid/list switch beside it. */

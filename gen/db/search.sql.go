@@ -4244,7 +4244,8 @@ type SearchAreaFewRow struct {
 	Saved    bool
 }
 
-// Finds the matches with properties_position and sorts them by sort_by.
+// Chooses the page by sort_by from properties_position alone (it covers what the criteria and sorts read),
+// then reads the page's rows.
 func (q *Queries) SearchAreaFew(ctx context.Context, arg SearchAreaFewParams) ([]SearchAreaFewRow, error) {
 	rows, err := q.db.Query(ctx, searchAreaFew,
 		arg.ViewerID,

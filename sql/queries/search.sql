@@ -23,7 +23,8 @@
 ;
 
 -- name: SearchAreaFew :many
--- Finds the matches with properties_position and sorts them by sort_by.
+-- Chooses the page by sort_by from properties_position alone (it covers what the criteria and sorts read),
+-- then reads the page's rows.
 SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p

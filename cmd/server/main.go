@@ -185,7 +185,7 @@ func serve(ctx context.Context) error {
 	background.Go(func() { countReviews(ctx, review.NewService(pool, nil)) })
 	background.Go(func() { digestNotifications(ctx, pool, mailOrigin) })
 	background.Go(func() { exports.Run(siteorigin.With(ctx, mailOrigin), 0) }) // members' copies of their data
-	// Saved-search alerts: the rest of the listings that matched more than their transaction told (savedsearch.MatchListing), and the digests.
+	// Saved-search alerts: telling the searches each listing's transaction matched (savedsearch.MatchListing), and the digests.
 	background.Go(func() { savedsearch.NewWorker(pool).Run(siteorigin.With(ctx, mailOrigin)) })
 	if sender != nil {
 		background.Go(func() { sender.Run(ctx) }) // the outbox's mail, over SMTP

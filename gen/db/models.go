@@ -532,6 +532,7 @@ type SavedSearchJob struct {
 	PropertyID int32
 	AfterID    int64
 	EnqueuedAt time.Time
+	SearchIds  []int64
 }
 
 type SavedSearchMatch struct {

@@ -10,7 +10,7 @@ import (
 )
 
 const advanceSavedSearchJob = `-- name: AdvanceSavedSearchJob :exec
-UPDATE saved_search_jobs SET after_id = $1 WHERE id = $2
+UPDATE saved_search_jobs SET after_id = $1, search_ids = NULL WHERE id = $2
 `
 
 type AdvanceSavedSearchJobParams struct {
@@ -18,14 +18,15 @@ type AdvanceSavedSearchJobParams struct {
 	ID      int64
 }
 
-// Records that a job's saved searches up to after_id are done (its batch commits with it).
+// Records that a job's saved searches up to after_id are done (its batch commits with it): its ids,
+// if it had them, are told, and the worker's next batch matches the listing from after_id on.
 func (q *Queries) AdvanceSavedSearchJob(ctx context.Context, arg AdvanceSavedSearchJobParams) error {
 	_, err := q.db.Exec(ctx, advanceSavedSearchJob, arg.AfterID, arg.ID)
 	return err
 }
 
 const claimSavedSearchJob = `-- name: ClaimSavedSearchJob :one
-SELECT id, property_id, after_id, enqueued_at FROM saved_search_jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED
+SELECT id, property_id, after_id, enqueued_at, search_ids FROM saved_search_jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED
 `
 
 // The oldest job no other transaction holds, locked until this batch's transaction ends: two
@@ -38,6 +39,7 @@ func (q *Queries) ClaimSavedSearchJob(ctx context.Context) (SavedSearchJob, erro
 		&i.PropertyID,
 		&i.AfterID,
 		&i.EnqueuedAt,
+		&i.SearchIds,
 	)
 	return i, err
 }
@@ -329,20 +331,25 @@ func (q *Queries) DigestSavedSearches(ctx context.Context, arg DigestSavedSearch
 	return i, err
 }
 
-const enqueueSavedSearchJob = `-- name: EnqueueSavedSearchJob :exec
-INSERT INTO saved_search_jobs (property_id, after_id) VALUES ($1, $2)
+const enqueueListingMatches = `-- name: EnqueueListingMatches :exec
+INSERT INTO saved_search_jobs (property_id, search_ids)
+SELECT $1::int, array_agg(m.id ORDER BY m.id)
+FROM listing_saved_searches($1::int, 0, $2::int) AS m (id)
+HAVING count(*) > 0
 `
 
-type EnqueueSavedSearchJobParams struct {
+type EnqueueListingMatchesParams struct {
 	PropertyID int32
-	AfterID    int64
+	MaxRows    int32
 }
 
-// Leaves the rest of a listing's matching to the worker: written by the listing's transaction
-// (MatchListing) only when its one batch was full, with after_id the last saved search it told,
-// so the worker's batches go on from there once that transaction commits.
-func (q *Queries) EnqueueSavedSearchJob(ctx context.Context, arg EnqueueSavedSearchJobParams) error {
-	_, err := q.db.Exec(ctx, enqueueSavedSearchJob, arg.PropertyID, arg.AfterID)
+// Matches a new or edited listing in its own transaction (MatchListing): the saved searches it
+// matches as it is now (listing_saved_searches: the first max_rows in id order), written as one
+// row of saved_search_jobs holding their ids, which every server's worker tells after the commit
+// (MatchListingBatch). No row when none matches. A listing that matched max_rows may match more:
+// the worker goes on matching it from the last of them.
+func (q *Queries) EnqueueListingMatches(ctx context.Context, arg EnqueueListingMatchesParams) error {
+	_, err := q.db.Exec(ctx, enqueueListingMatches, arg.PropertyID, arg.MaxRows)
 	return err
 }
 
@@ -400,51 +407,15 @@ func (q *Queries) ListSavedSearches(ctx context.Context, userID int32) ([]SavedS
 
 const matchListingBatch = `-- name: MatchListingBatch :one
 WITH p AS (
-    SELECT id, landlord_id, title, city, locality, city_key, locality_key, postal_code_key, position,
-        property_type, verified, currency, monthly_rent, bedrooms, bathrooms, pets_allowed, furnished,
-        square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END AS area_sqft, search_text
-    FROM properties WHERE properties.id = $1 AND active
-), candidates AS (
-    -- Each arm compares its key with a value (an InitPlan), not a join, so that its index is
-    -- read in id order from after_id: the key arms merge in id order and stop at max_rows (the
-    -- area arm's few rows are sorted first).
-    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
-    FROM saved_searches s
-    WHERE s.city_key = (SELECT city_key FROM p) AND s.alerts AND s.id > $2::bigint
-    UNION ALL
-    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
-    FROM saved_searches s
-    WHERE s.locality_key = (SELECT locality_key FROM p) AND s.alerts AND s.id > $2::bigint
-    UNION ALL
-    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
-    FROM saved_searches s
-    WHERE s.postal_code_key = (SELECT postal_code_key FROM p) AND s.alerts AND s.id > $2::bigint
-    UNION ALL
-    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
-    FROM saved_searches s
-    WHERE s.map_area @> (SELECT box(position, position) FROM p)
-        AND s.map_area IS NOT NULL AND s.city_key IS NULL AND s.locality_key IS NULL AND s.postal_code_key IS NULL
-        AND s.alerts AND s.id > $2::bigint
+    SELECT id, title, city, locality, monthly_rent, currency FROM properties
+    WHERE properties.id = $1 AND active
 ), matched AS (
-    SELECT c.id, c.user_id, c.name FROM candidates c, p
-    WHERE c.user_id <> p.landlord_id
-        AND (c.property_type IS NULL OR c.property_type = p.property_type)
-        AND (NOT c.verified_only OR p.verified)
-        AND (c.currency IS NULL OR c.currency = p.currency)
-        AND (c.min_rent IS NULL OR p.monthly_rent >= c.min_rent)
-        AND (c.max_rent IS NULL OR p.monthly_rent <= c.max_rent)
-        AND (c.min_bedrooms IS NULL OR p.bedrooms >= c.min_bedrooms)
-        AND (c.min_bathrooms IS NULL OR p.bathrooms >= c.min_bathrooms)
-        AND (NOT c.pets_allowed OR p.pets_allowed)
-        AND (NOT c.furnished OR p.furnished)
-        AND (c.min_area_sqft IS NULL OR p.area_sqft >= c.min_area_sqft)
-        AND (c.words IS NULL OR p.search_text LIKE ALL (c.words))
-        AND (c.map_area IS NULL OR c.map_area @> box(p.position, p.position))
-    ORDER BY c.id LIMIT $3::int
+    SELECT m.id
+    FROM listing_saved_searches($1, $2::bigint, $3::int) AS m (id)
+    WHERE $4::bigint[] IS NULL
+    UNION ALL
+    SELECT s.id FROM saved_searches s
+    WHERE s.id = ANY ($4::bigint[]) AND s.alerts AND EXISTS (SELECT FROM p)
 ), told AS (
     -- In id order, so two batches of one listing (two edits' transactions, or an edit's and the
     -- worker's) wait for each other's rows in one order.
@@ -473,7 +444,7 @@ WITH p AS (
     WHERE u.email_verified_at IS NOT NULL
         AND CASE jsonb_typeof(u.notification_preferences -> 'email' -> 'saved_searches')
             WHEN 'boolean' THEN (u.notification_preferences -> 'email' ->> 'saved_searches')::bool
-            ELSE $4::bool END
+            ELSE $5::bool END
 ), due AS (
     -- Those not emailed today as this transaction sees them (a plain read: most are, after a
     -- day's first matches); locked and fresh below decide for sure.
@@ -510,9 +481,9 @@ WITH p AS (
         left('New listing for your saved search “' || s.name || '”', 200),
         jsonb_build_object(
             'heading', 'A new listing matches your saved search “' || s.name || '”',
-            'paragraphs', jsonb_build_array(l.body, $5::text),
-            'action', jsonb_build_object('label', 'View the listing', 'url', $6::text || l.link),
-            'origin', $6::text, 'topic', s.id),
+            'paragraphs', jsonb_build_array(l.body, $6::text),
+            'action', jsonb_build_object('label', 'View the listing', 'url', $7::text || l.link),
+            'origin', $7::text, 'topic', s.id),
         'queued'
     FROM claimed JOIN saved_searches s ON s.id = claimed.id JOIN users u ON u.id = s.user_id, listing l
     RETURNING id
@@ -534,6 +505,7 @@ type MatchListingBatchParams struct {
 	PropertyID   int32
 	AfterID      int64
 	MaxRows      int32
+	SearchIds    []int64
 	EmailDefault bool
 	Later        string
 	Origin       string
@@ -547,29 +519,27 @@ type MatchListingBatchRow struct {
 	Owed     int32
 }
 
-// One batch of matching: tells the members whose saved searches (alerts on, id above after_id)
-// the listing property_id matches as it is now, up to max_rows searches in id order. The first
-// batch runs in the listing's own transaction (MatchListing, after_id 0); the worker runs the
-// rest of a listing that matched more (its job). An inactive or deleted listing matches nothing.
-// The searches are found by one probe of each place key's partial index (place key, id) from
-// after_id on, and of the areas holding the listing's position (the searches whose place is an
-// area alone), merged in id order, their filters checked here; never the owner's own. Each match
-// is recorded in saved_search_matches first, and only those newly recorded are told (a search
-// told about this listing before, by an earlier edit, job or retried batch, is not told again):
-// one notification each. Of the told searches whose member wants saved-search email and has a
-// verified address, each not yet emailed today claims the UTC day in saved_search_emails and gets
-// one compact email in the outbox; the others owe it to tomorrow's digest (saved_search_digests).
-// The claim never waits for another transaction's claim: a search's existing row is taken with
-// FOR UPDATE SKIP LOCKED (a row another transaction holds — another listing claiming the same
-// day, or the digest — counts as taken: this match goes to the digest), and only a search's
-// first-ever row is inserted (ON CONFLICT DO NOTHING, in id order, so two transactions inserting
-// the same new rows wait for each other in one order and never deadlock). matched and last_id
-// say where the batch stopped: fewer than max_rows matched means the listing is done.
+// One batch of telling, run by the worker for a job (Worker.Step): the members whose saved
+// searches the listing property_id matches. Those are search_ids when the job has them (what the
+// listing's transaction matched: those still saved with alerts on), or else the listing's matches
+// as it is now (listing_saved_searches) after after_id, up to max_rows in id order. An inactive or
+// deleted listing tells nobody. Each match is recorded in saved_search_matches first, and only
+// those newly recorded are told (a search told about this listing before, by an earlier edit, job
+// or retried batch, is not told again): one notification each. Of the told searches whose member
+// wants saved-search email and has a verified address, each not yet emailed today claims the UTC
+// day in saved_search_emails and gets one compact email in the outbox; the others owe it to
+// tomorrow's digest (saved_search_digests). The claim never waits for another transaction's
+// claim: a search's existing row is taken with FOR UPDATE SKIP LOCKED (a row another transaction
+// holds — another listing's batch claiming the same day, or the digest — counts as taken: this
+// match goes to the digest), and only a search's first-ever row is inserted (ON CONFLICT DO
+// NOTHING, in id order, so two transactions inserting the same new rows wait for each other in one
+// order and never deadlock). matched and last_id say where the batch stopped.
 func (q *Queries) MatchListingBatch(ctx context.Context, arg MatchListingBatchParams) (MatchListingBatchRow, error) {
 	row := q.db.QueryRow(ctx, matchListingBatch,
 		arg.PropertyID,
 		arg.AfterID,
 		arg.MaxRows,
+		arg.SearchIds,
 		arg.EmailDefault,
 		arg.Later,
 		arg.Origin,

@@ -24,21 +24,34 @@ func (q *queue) landlords(t *testing.T, n int) {
 	q.exec(t, `UPDATE saved_searches SET city_key = NULL, postal_code_key = 'SW1A1AA', place_name = 'SW1A 1AA'`)
 }
 
-// begin opens the transaction of a new listing at SW1A 1AA by landlord<i>, matched
-// (MatchListing) and not committed, and returns it with the listing's id. Each landlord's listing
-// is in a town of its own: two listings in one city wait for each other anyway, on the city's
-// count of listings (properties_sync_cities), which would hide a wait of the matching's.
+// begin lists a new listing at SW1A 1AA by landlord<i> (its transaction matched by MatchListing
+// and committed), then opens the transaction of a worker's batch telling that listing's job
+// (MatchListingBatch, as Worker.Step) and leaves it uncommitted. It returns that transaction with
+// the listing's id. Each landlord's listing is in a town of its own, so that the listings'
+// transactions do not wait for each other on a city's count of listings (properties_sync_cities).
 func (q *queue) begin(ctx context.Context, pool *pgxpool.Pool, i int) (pgx.Tx, int32, error) {
+	var id int32
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `INSERT INTO properties (title, address, city, zip_code, property_type, monthly_rent, currency, landlord_id, slug)
+			SELECT 'Flat ' || $1::int, $1::int || ' Race Row', 'Town ' || $1::int, 'SW1A 1AA', 'apartment', 1000, 'GBP', id, 'race-' || $1::int
+			FROM users WHERE username = 'landlord' || $1::int RETURNING id`, i).Scan(&id)
+		if err != nil {
+			return err
+		}
+		return savedsearch.MatchListing(ctx, db.New(tx), id)
+	})
+	if err != nil {
+		return nil, 0, err
+	}
 	tx, err := pool.Begin(ctx)
 	if err != nil {
 		return nil, 0, err
 	}
-	var id int32
-	err = tx.QueryRow(ctx, `INSERT INTO properties (title, address, city, zip_code, property_type, monthly_rent, currency, landlord_id, slug)
-		SELECT 'Flat ' || $1::int, $1::int || ' Race Row', 'Town ' || $1::int, 'SW1A 1AA', 'apartment', 1000, 'GBP', id, 'race-' || $1::int
-		FROM users WHERE username = 'landlord' || $1::int RETURNING id`, i).Scan(&id)
+	var ids []int64
+	err = tx.QueryRow(ctx, `DELETE FROM saved_search_jobs WHERE property_id = $1 RETURNING search_ids`, id).Scan(&ids)
 	if err == nil {
-		err = savedsearch.MatchListing(ctx, db.New(tx), id)
+		_, err = db.New(tx).MatchListingBatch(ctx, db.MatchListingBatchParams{
+			PropertyID: id, SearchIds: ids, MaxRows: savedsearch.DefaultBatch, EmailDefault: true, Later: "later", Origin: "http://x"})
 	}
 	if err != nil {
 		_ = tx.Rollback(ctx)
@@ -48,9 +61,9 @@ func (q *queue) begin(ctx context.Context, pool *pgxpool.Pool, i int) (pgx.Tx, i
 }
 
 // Twenty landlords list at once, each a listing that matches the same saved searches — half of
-// them emailed on an earlier day (their claim renews a row), half never (it inserts one) — each
-// transaction held open a while after matching, as the rest of Create holds it. None fails or
-// deadlocks; each (search, listing) is told exactly once; each search is emailed once that day,
+// them emailed on an earlier day (their claim renews a row), half never (it inserts one) — and
+// twenty workers' batches tell them at once, each transaction held open a while after telling.
+// None fails or deadlocks; each (search, listing) is told exactly once; each search is emailed once that day,
 // and owes the other nineteen listings to its digest.
 func TestConcurrentListingsTellOnceEmailOnce(t *testing.T) {
 	t.Parallel()
@@ -116,10 +129,10 @@ func TestConcurrentListingsTellOnceEmailOnce(t *testing.T) {
 	}
 }
 
-// A listing whose searches another listing's open transaction has just claimed for the day does
-// not wait for that transaction: it tells its members at once and owes their email to the
-// digest. A search's first-ever claim waits for the other transaction's (the one wait), and
-// takes the day when that one rolls back.
+// A worker's batch whose searches another batch's open transaction (another listing's, on another
+// server) has just claimed for the day does not wait for that transaction: it tells its members at
+// once and owes their email to the digest. A search's first-ever claim waits for the other
+// transaction's (the one wait), and takes the day when that one rolls back.
 func TestClaimDoesNotWaitForAnotherListing(t *testing.T) {
 	t.Parallel()
 	const searches = 5
@@ -143,7 +156,7 @@ func TestClaimDoesNotWaitForAnotherListing(t *testing.T) {
 	began := time.Now()
 	second, b, err := q.begin(quick, q.pool, 2)
 	if err != nil {
-		t.Fatalf("the second listing waited for the first: %v after %v", err, time.Since(began))
+		t.Fatalf("the second listing's batch waited for the first's: %v after %v", err, time.Since(began))
 	}
 	if err := second.Commit(ctx); err != nil {
 		t.Fatal(err)
@@ -164,7 +177,7 @@ func TestClaimDoesNotWaitForAnotherListing(t *testing.T) {
 		t.Errorf("%d notifications, want %d (each listing, each search)", n, 2*searches)
 	}
 
-	// Never emailed: the fourth listing's claim waits for the third's insert, which rolls back.
+	// Never emailed: the fourth listing's batch's claim waits for the third's insert, which rolls back.
 	q.exec(t, `DELETE FROM saved_search_emails`)
 	q.exec(t, `DELETE FROM outbox_emails`)
 	third, _, err := q.begin(ctx, q.pool, 3)
@@ -183,7 +196,7 @@ func TestClaimDoesNotWaitForAnotherListing(t *testing.T) {
 	}()
 	select {
 	case err := <-done:
-		t.Fatalf("the fourth listing did not wait for the third's first claim: %v", err)
+		t.Fatalf("the fourth listing's batch did not wait for the third's first claim: %v", err)
 	case <-time.After(200 * time.Millisecond):
 	}
 	if err := third.Rollback(ctx); err != nil {

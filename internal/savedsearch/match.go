@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -32,8 +33,9 @@ const digestNote = "These matched after yesterday's email about this search: we 
 // MaxListed is how many listings a digest lists; it counts the rest.
 const MaxListed = 10
 
-// DefaultBatch is how many saved searches one batch tells at most: the listing's own transaction
-// runs one (MatchListing), the worker each of the rest of a listing that matches more.
+// DefaultBatch is how many saved searches one batch matches at most: the listing's own
+// transaction (MatchListing) records one, the worker tells it and matches the rest, one batch a
+// transaction.
 const DefaultBatch = 500
 
 // DefaultPoll is how often the worker looks for listings to match when it found none.
@@ -54,54 +56,35 @@ func (m *Matched) add(o Matched) {
 
 // MatchListing matches the listing propertyID against the saved searches in the caller's
 // transaction tx, right after the listing's row is written (property Create and Update), by one
-// statement (MatchListingBatch, the first DefaultBatch saved searches in id order): it records
-// each match in saved_search_matches, writes each newly told member's notification, and the
-// email outbox rows of the searches not yet emailed today (the rest owe theirs to tomorrow's
-// digest). All of it commits with the listing, or rolls back with it and tells nobody. Only a
-// listing that matches more than DefaultBatch searches leaves the rest to the Worker: a job in
-// saved_search_jobs from the batch's last search on, which the worker of any server takes up
-// once tx commits.
+// statement (EnqueueListingMatches): it finds the first DefaultBatch saved searches the listing
+// matches as it is in tx and writes their ids in one row of saved_search_jobs, the outbox row that
+// every server's Worker tells them from once tx commits. It commits with the listing, or rolls
+// back with it and tells nobody; it writes nothing when nothing matches. Its cost is one read of
+// the searches' indexes and one row, whatever the number matched (issue 32's 5 ms: TestMatchingCost).
 //
-// The listing is matched as it is in tx: an edit tells only the saved searches never told about
-// this listing before (saved_search_matches), so editing a description, or moving a listing out
-// of a search and back, tells nobody twice; the owner is never told about their own listing; an
-// inactive listing tells nobody. Claiming a search's email of the day never waits for another
-// listing's transaction holding the claim (see MatchListingBatch): that listing's email is sent,
-// and this one goes to the digest. The emails' links name siteorigin.From(ctx).
-//
-// Its cost is the listing's: about 50 µs a search told (three rows written), so with 100,000
-// saved searches on the bench's city power law, where a listing matches 200 at the median, it
-// adds more than issue 32's 5 ms (TestMatchingCost; docs/benchmarks.md has the figures).
+// The owner is never told about their own listing; an inactive listing matches nothing.
 func MatchListing(ctx context.Context, tx *db.Queries, propertyID int32) error {
-	row, err := tx.MatchListingBatch(ctx, batchParams(ctx, propertyID, 0, DefaultBatch))
-	if err != nil {
+	if err := tx.EnqueueListingMatches(ctx, db.EnqueueListingMatchesParams{PropertyID: propertyID, MaxRows: DefaultBatch}); err != nil {
 		return fmt.Errorf("match property %d with saved searches: %w", propertyID, err)
-	}
-	if int(row.Matched) < DefaultBatch {
-		return nil
-	}
-	if err := tx.EnqueueSavedSearchJob(ctx, db.EnqueueSavedSearchJobParams{PropertyID: propertyID, AfterID: row.LastID}); err != nil {
-		return fmt.Errorf("enqueue property %d for saved searches after %d: %w", propertyID, row.LastID, err)
 	}
 	return nil
 }
 
-// batchParams is one batch of matching the listing propertyID: up to batch saved searches after
-// afterID.
-func batchParams(ctx context.Context, propertyID int32, afterID int64, batch int) db.MatchListingBatchParams {
+// batchParams is one batch of telling the listing propertyID's matches: the job's searchIDs, or
+// else up to batch saved searches it matches after afterID.
+func batchParams(ctx context.Context, propertyID int32, afterID int64, searchIDs []int64, batch int) db.MatchListingBatchParams {
 	return db.MatchListingBatchParams{
-		PropertyID: propertyID, AfterID: afterID, MaxRows: int32(batch),
+		PropertyID: propertyID, AfterID: afterID, MaxRows: int32(batch), SearchIds: searchIDs,
 		EmailDefault: notify.EmailDefault(notify.SavedSearches), Later: later, Origin: siteorigin.From(ctx),
 	}
 }
 
-// Worker tells the rest of the members whose saved searches a listing matches, when the listing
-// matched more than its transaction's one batch (MatchListing enqueued it with where that batch
-// stopped), and sends the digests. Every server runs one (Run); they share the work through
-// saved_search_jobs: each batch is one transaction that claims the oldest job no
-// other holds (FOR UPDATE SKIP LOCKED), tells up to Batch saved searches in id order from where
-// the job's last batch stopped, and records where it stopped (or deletes the job when it is done)
-// in the same transaction. A crash loses the batch's writes and its progress together, so the
+// Worker tells the members whose saved searches a listing matched (the ids its transaction wrote,
+// MatchListing), matches the rest of a listing that matched a whole batch, and sends the digests.
+// Every server runs one (Run); they share the work through saved_search_jobs: each batch is one
+// transaction that claims the oldest job no other holds (FOR UPDATE SKIP LOCKED), tells its ids,
+// or else up to Batch saved searches in id order from where the job's last batch stopped, and
+// records where it stopped (or deletes the job when it is done) in the same transaction. A crash loses the batch's writes and its progress together, so the
 // next batch, on any server, does it again; saved_search_matches makes each (search, listing) told
 // once even then, and when two jobs of one listing, or a job and an edit's transaction, run at once.
 //
@@ -192,15 +175,24 @@ func (w *Worker) Step(ctx context.Context) (found bool, m Matched, err error) {
 			return fmt.Errorf("claim a saved-search job: %w", err)
 		}
 		found = true
-		row, err := q.MatchListingBatch(ctx, batchParams(ctx, job.PropertyID, job.AfterID, batch))
+		row, err := q.MatchListingBatch(ctx, batchParams(ctx, job.PropertyID, job.AfterID, job.SearchIds, batch))
 		if err != nil {
-			return fmt.Errorf("match property %d with saved searches after %d: %w", job.PropertyID, job.AfterID, err)
+			return fmt.Errorf("tell property %d's saved searches after %d: %w", job.PropertyID, job.AfterID, err)
 		}
 		m = Matched{Notified: row.Notified, Emailed: row.Emailed, Owed: row.Owed}
-		if int(row.Matched) < batch {
+		// More may match when the batch was full: the ids the listing's transaction found (at
+		// most DefaultBatch), or what this batch matched.
+		last, full := row.LastID, int(row.Matched) == batch
+		if job.SearchIds != nil {
+			full = len(job.SearchIds) >= DefaultBatch
+			if full {
+				last = slices.Max(job.SearchIds)
+			}
+		}
+		if !full {
 			return q.DeleteSavedSearchJob(ctx, job.ID)
 		}
-		return q.AdvanceSavedSearchJob(ctx, db.AdvanceSavedSearchJobParams{ID: job.ID, AfterID: row.LastID})
+		return q.AdvanceSavedSearchJob(ctx, db.AdvanceSavedSearchJobParams{ID: job.ID, AfterID: last})
 	})
 	if err != nil {
 		return found, Matched{}, err

@@ -47,8 +47,9 @@ func (n planNode) walk(f func(planNode)) {
 // TestStatementsUseTheirIndexes checks the saved-search statements' plans on a table of 100,000
 // saved searches (TestMatchingCost's, on the bench's city power law), with the day's claims and
 // owed digests of a busy day, under both plans PostgreSQL may run (each call's own, and the
-// generic one a prepared statement may settle on): MatchListingBatch reads each place key's
-// partial index and the areas' GiST index and never a whole table, and the digest statements
+// generic one a prepared statement may settle on): EnqueueListingMatches and MatchListingBatch read
+// each place key's partial index and the areas' GiST index in id order and never a whole table,
+// a job's ids are read by key, and the digest statements
 // find what is due by saved_search_digests_due.
 func TestStatementsUseTheirIndexes(t *testing.T) {
 	t.Parallel()
@@ -101,7 +102,7 @@ func TestStatementsUseTheirIndexes(t *testing.T) {
 
 	// plan runs run in a transaction it rolls back, then explains the last statement run sent
 	// under mode (force_custom_plan or force_generic_plan), and returns the plan's scans.
-	plan := func(t *testing.T, mode string, run func(q *db.Queries) error) (indexes, seqScans []string, text string) {
+	plan := func(t *testing.T, mode string, run func(q *db.Queries) error) (indexes, seqScans, nodes []string, text string) {
 		t.Helper()
 		tx, err := conn.Begin(ctx)
 		if err != nil {
@@ -138,6 +139,7 @@ func TestStatementsUseTheirIndexes(t *testing.T) {
 			t.Fatalf("read the plan: %v\n%s", err, text)
 		}
 		plans[0].Plan.walk(func(n planNode) {
+			nodes = append(nodes, n.NodeType)
 			if n.Index != "" {
 				indexes = append(indexes, n.Index)
 			}
@@ -145,7 +147,7 @@ func TestStatementsUseTheirIndexes(t *testing.T) {
 				seqScans = append(seqScans, n.Relation)
 			}
 		})
-		return indexes, seqScans, text
+		return indexes, seqScans, nodes, text
 	}
 
 	statements := []struct {
@@ -153,16 +155,28 @@ func TestStatementsUseTheirIndexes(t *testing.T) {
 		run     func(q *db.Queries) error
 		indexes []string
 		whole   []string // tables it must not read whole
+		nodes   []string // node types it must have
 	}{
+		// The listing's transaction: each place's index read in id order (index-only), merged, so
+		// that it stops at max_rows matches.
+		{"EnqueueListingMatches", func(q *db.Queries) error {
+			return q.EnqueueListingMatches(ctx, db.EnqueueListingMatchesParams{PropertyID: listing, MaxRows: 500})
+		}, []string{"saved_searches_city", "saved_searches_locality", "saved_searches_postal_code", "saved_searches_area"},
+			[]string{"saved_searches"}, []string{"Merge Append", "Index Only Scan"}},
+		{"MatchListingBatch of a job's ids", func(q *db.Queries) error {
+			_, err := q.MatchListingBatch(ctx, db.MatchListingBatchParams{PropertyID: listing, SearchIds: []int64{5, 10, 15, 20}, MaxRows: 50, EmailDefault: true, Later: "later", Origin: "http://x"})
+			return err
+		}, []string{"saved_searches_pkey", "saved_search_emails_pkey"},
+			[]string{"saved_searches", "saved_search_emails", "saved_search_matches", "saved_search_digests", "users"}, nil},
 		{"MatchListingBatch", func(q *db.Queries) error {
 			_, err := q.MatchListingBatch(ctx, db.MatchListingBatchParams{PropertyID: listing, MaxRows: 50, EmailDefault: true, Later: "later", Origin: "http://x"})
 			return err
 		}, []string{"saved_searches_city", "saved_searches_locality", "saved_searches_postal_code", "saved_searches_area", "saved_search_emails_pkey"},
-			[]string{"saved_searches", "saved_search_emails", "saved_search_matches", "saved_search_digests", "users"}},
+			[]string{"saved_searches", "saved_search_emails", "saved_search_matches", "saved_search_digests", "users"}, []string{"Merge Append"}},
 		{"SavedSearchDigestsDue", func(q *db.Queries) error {
 			_, err := q.SavedSearchDigestsDue(ctx)
 			return err
-		}, []string{"saved_search_digests_due"}, []string{"saved_search_digests"}},
+		}, []string{"saved_search_digests_due"}, []string{"saved_search_digests"}, nil},
 		{"DigestSavedSearches", func(q *db.Queries) error {
 			_, err := q.DigestSavedSearches(ctx, db.DigestSavedSearchesParams{MaxSearches: 500, EmailDefault: true, Origin: "http://x", MaxListed: 10, DigestNote: "note"})
 			return err
@@ -170,12 +184,17 @@ func TestStatementsUseTheirIndexes(t *testing.T) {
 			// The searches due and their listings are read by key; the searches already emailed
 			// today, whose owed rows wait one more day (postponed), may be hashed from
 			// saved_search_emails whole: a digest batch's cost, not a listing's.
-			[]string{"saved_searches", "saved_search_digests", "users"}},
+			[]string{"saved_searches", "saved_search_digests", "users"}, nil},
 	}
 	for _, st := range statements {
 		for _, mode := range []string{"force_custom_plan", "force_generic_plan"} {
 			t.Run(st.name+"/"+mode, func(t *testing.T) {
-				indexes, seqScans, text := plan(t, mode, st.run)
+				indexes, seqScans, nodes, text := plan(t, mode, st.run)
+				for _, want := range st.nodes {
+					if !slices.Contains(nodes, want) {
+						t.Errorf("the plan has no %s:\n%s", want, text)
+					}
+				}
 				for _, want := range st.indexes {
 					if !slices.Contains(indexes, want) {
 						t.Errorf("the plan does not use %s (it uses %v):\n%s", want, indexes, text)

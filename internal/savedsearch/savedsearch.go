@@ -1,7 +1,8 @@
 // Package savedsearch keeps members' saved searches and tells them when a new listing matches one
 // (issue 32): an in-app notification for each match and, when the member wants it, at most one
-// email a day per saved search. The transaction that writes a listing only enqueues it
-// (MatchListing); every server's Worker writes the notifications and emails after the commit.
+// email a day per saved search. The transaction that writes a listing matches it and writes the
+// matched searches' ids in one row (MatchListing); every server's Worker writes the notifications
+// and emails from it after the commit.
 package savedsearch
 
 import (

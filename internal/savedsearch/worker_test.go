@@ -69,6 +69,16 @@ func (q *queue) match(t *testing.T, commit bool) {
 	}
 }
 
+// work runs the worker once, as a server's does each poll.
+func (q *queue) work(t *testing.T) savedsearch.Matched {
+	t.Helper()
+	m, err := savedsearch.NewWorker(q.pool).RunOnce(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // job enqueues the listing for the worker from its first saved search on, as MatchListing does
 // for a listing with more matches than its transaction's batch.
 func (q *queue) job(t *testing.T) {
@@ -94,9 +104,10 @@ func (q *queue) told(t *testing.T, n int, when string) {
 	}
 }
 
-// A listing's transaction that rolls back tells nobody and leaves nothing; one that commits has
-// told every matching search by then (one notification and one email each, recorded in
-// saved_search_matches), with no job left for the worker.
+// A listing's transaction that rolls back tells nobody and leaves nothing; one that commits leaves
+// one job holding the ids of the searches it matched and tells nobody itself; the worker then
+// tells each once (one notification and one email each, recorded in saved_search_matches) and
+// deletes the job.
 func TestRolledBackListingTellsNobody(t *testing.T) {
 	t.Parallel()
 	q := newQueue(t, 3)
@@ -108,36 +119,43 @@ func TestRolledBackListingTellsNobody(t *testing.T) {
 		}
 	}
 	q.match(t, true)
-	q.told(t, 3, "a committed listing, before any worker")
+	q.told(t, 0, "a committed listing, before any worker")
+	if n := q.id(t, `SELECT count(*)::int FROM saved_search_jobs WHERE search_ids = (SELECT array_agg(id ORDER BY id) FROM saved_searches)`); n != 1 {
+		t.Errorf("%d jobs holding the 3 searches' ids, want 1", n)
+	}
+	if m := q.work(t); m.Notified != 3 || m.Emailed != 3 {
+		t.Errorf("the worker: %+v, want 3 told and emailed", m)
+	}
+	q.told(t, 3, "after the worker")
 	if n := q.id(t, `SELECT count(*)::int FROM saved_search_jobs`); n != 0 {
-		t.Errorf("a listing matching %d searches left %d jobs, want none", 3, n)
+		t.Errorf("%d jobs left, want none", n)
 	}
 	if n := q.id(t, `SELECT count(*)::int FROM saved_search_matches`); n != 3 {
 		t.Errorf("%d (search, listing) records, want 3", n)
 	}
 }
 
-// A listing matching more saved searches than one batch tells the first DefaultBatch in its own
-// transaction and leaves one job from the last of them, which the worker finishes: every search
-// told and emailed once.
+// A listing matching more saved searches than one batch writes the first DefaultBatch ids in its
+// transaction; the worker tells them in one batch, then matches the rest from the last of them:
+// every search told and emailed once.
 func TestOverflowLeftToTheWorker(t *testing.T) {
 	t.Parallel()
 	const members = savedsearch.DefaultBatch + 20
 	q := newQueue(t, members)
 	q.match(t, true)
-	if got := q.id(t, `SELECT count(*)::int FROM notifications WHERE kind = $1`, savedsearch.Kind); got != savedsearch.DefaultBatch {
-		t.Errorf("the listing's transaction told %d searches, want %d", got, savedsearch.DefaultBatch)
+	if got := q.id(t, `SELECT cardinality(search_ids) FROM saved_search_jobs`); got != savedsearch.DefaultBatch {
+		t.Errorf("the listing's transaction matched %d searches, want %d", got, savedsearch.DefaultBatch)
 	}
-	if n := q.id(t, `SELECT count(*)::int FROM saved_search_jobs`); n != 1 {
-		t.Fatalf("%d jobs left, want 1", n)
+	found, m, err := savedsearch.NewWorker(q.pool).Step(context.Background())
+	if err != nil || !found || m.Notified != savedsearch.DefaultBatch {
+		t.Fatalf("the first batch: found %v, %+v, %v; want the transaction's %d told", found, m, err, savedsearch.DefaultBatch)
 	}
-	if after, last := q.id(t, `SELECT after_id::int FROM saved_search_jobs`),
+	if after, last := q.id(t, `SELECT after_id::int FROM saved_search_jobs WHERE search_ids IS NULL`),
 		q.id(t, `SELECT (array_agg(id ORDER BY id))[$1]::int FROM saved_searches`, savedsearch.DefaultBatch); after != last {
 		t.Errorf("the job resumes after search %d, want %d (the batch's last)", after, last)
 	}
-	m, err := savedsearch.NewWorker(q.pool).RunOnce(context.Background())
-	if err != nil || m.Notified != 20 || m.Emailed != 20 {
-		t.Fatalf("the worker: %+v, %v; want the 20 left told and emailed", m, err)
+	if m := q.work(t); m.Notified != 20 || m.Emailed != 20 {
+		t.Fatalf("the worker: %+v; want the 20 left told and emailed", m)
 	}
 	q.told(t, members, "after the worker")
 	if n := q.id(t, `SELECT count(*)::int FROM saved_search_jobs`); n != 0 {
@@ -181,7 +199,8 @@ func TestCrashBetweenBatches(t *testing.T) {
 	}
 	q.told(t, 7, "after the crash")
 
-	// Progress lost (the job again from the start), and the listing edited: nobody is told twice.
+	// Progress lost (the job again from the start), and the listing edited (a job of the ids it
+	// matched): nobody is told twice.
 	q.job(t)
 	q.match(t, true)
 	if m, err := first.RunOnce(ctx); err != nil || m.Notified != 0 {
@@ -225,24 +244,28 @@ func TestTwoWorkersRace(t *testing.T) {
 	}
 }
 
-// A listing deactivated between its commit and the worker's batch tells nobody: the worker matches
-// the listing as it is when it runs; so does the listing's own transaction.
+// A listing deactivated between its commit and the worker's batch tells nobody, whether its job
+// holds the ids its transaction matched or is matched by the worker: the worker tells about the
+// listing as it is when it runs; the listing's own transaction matches it as it is then.
 func TestWorkerMatchesTheListingAsItIsNow(t *testing.T) {
 	t.Parallel()
 	q := newQueue(t, 4)
+	q.match(t, true)
 	q.job(t)
 	q.exec(t, `UPDATE properties SET active = false WHERE id = $1`, q.listing)
-	if m, err := savedsearch.NewWorker(q.pool).RunOnce(context.Background()); err != nil || m.Notified != 0 {
-		t.Fatalf("an inactive listing: %+v, %v; want nobody told", m, err)
+	if m := q.work(t); m.Notified != 0 {
+		t.Fatalf("an inactive listing: %+v; want nobody told", m)
 	}
 	if n := q.id(t, `SELECT count(*)::int FROM saved_search_jobs`); n != 0 {
-		t.Errorf("the inactive listing's job is left: %d", n)
+		t.Errorf("the inactive listing's jobs are left: %d", n)
 	}
 	// Active again, and in Leeds: the London searches do not match it.
 	q.exec(t, `UPDATE properties SET active = true, city = 'Leeds' WHERE id = $1`, q.listing)
 	q.match(t, true)
+	q.work(t)
 	q.told(t, 0, "a listing moved to Leeds")
 	q.exec(t, `UPDATE properties SET city = 'London' WHERE id = $1`, q.listing)
 	q.match(t, true)
+	q.work(t)
 	q.told(t, 4, "back in London")
 }

@@ -59,20 +59,15 @@ WITH gone AS (
 )
 DELETE FROM saved_search_counts c WHERE c.user_id = sqlc.arg(user_id);
 
--- name: EnqueueSavedSearchJob :exec
--- Leaves the rest of a listing's matching to the worker: written by the listing's transaction
--- (MatchListing) only when its one batch was full, with after_id the last saved search it told,
--- so the worker's batches go on from there once that transaction commits.
-INSERT INTO saved_search_jobs (property_id, after_id) VALUES (sqlc.arg(property_id), sqlc.arg(after_id));
-
 -- name: ClaimSavedSearchJob :one
 -- The oldest job no other transaction holds, locked until this batch's transaction ends: two
 -- servers never run one job's batch together, and a batch that fails leaves the job as it was.
 SELECT * FROM saved_search_jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED;
 
 -- name: AdvanceSavedSearchJob :exec
--- Records that a job's saved searches up to after_id are done (its batch commits with it).
-UPDATE saved_search_jobs SET after_id = sqlc.arg(after_id) WHERE id = sqlc.arg(id);
+-- Records that a job's saved searches up to after_id are done (its batch commits with it): its ids,
+-- if it had them, are told, and the worker's next batch matches the listing from after_id on.
+UPDATE saved_search_jobs SET after_id = sqlc.arg(after_id), search_ids = NULL WHERE id = sqlc.arg(id);
 
 -- name: DeleteSavedSearchJob :exec
 -- A job whose last batch is done.
@@ -83,71 +78,43 @@ DELETE FROM saved_search_jobs WHERE id = sqlc.arg(id);
 SELECT count(*)::int AS jobs, coalesce(extract(epoch FROM now() - min(enqueued_at)), 0)::float8 AS oldest_seconds
 FROM saved_search_jobs;
 
+-- name: EnqueueListingMatches :exec
+-- Matches a new or edited listing in its own transaction (MatchListing): the saved searches it
+-- matches as it is now (listing_saved_searches: the first max_rows in id order), written as one
+-- row of saved_search_jobs holding their ids, which every server's worker tells after the commit
+-- (MatchListingBatch). No row when none matches. A listing that matched max_rows may match more:
+-- the worker goes on matching it from the last of them.
+INSERT INTO saved_search_jobs (property_id, search_ids)
+SELECT sqlc.arg(property_id)::int, array_agg(m.id ORDER BY m.id)
+FROM listing_saved_searches(sqlc.arg(property_id)::int, 0, sqlc.arg(max_rows)::int) AS m (id)
+HAVING count(*) > 0;
+
 -- name: MatchListingBatch :one
--- One batch of matching: tells the members whose saved searches (alerts on, id above after_id)
--- the listing property_id matches as it is now, up to max_rows searches in id order. The first
--- batch runs in the listing's own transaction (MatchListing, after_id 0); the worker runs the
--- rest of a listing that matched more (its job). An inactive or deleted listing matches nothing.
--- The searches are found by one probe of each place key's partial index (place key, id) from
--- after_id on, and of the areas holding the listing's position (the searches whose place is an
--- area alone), merged in id order, their filters checked here; never the owner's own. Each match
--- is recorded in saved_search_matches first, and only those newly recorded are told (a search
--- told about this listing before, by an earlier edit, job or retried batch, is not told again):
--- one notification each. Of the told searches whose member wants saved-search email and has a
--- verified address, each not yet emailed today claims the UTC day in saved_search_emails and gets
--- one compact email in the outbox; the others owe it to tomorrow's digest (saved_search_digests).
--- The claim never waits for another transaction's claim: a search's existing row is taken with
--- FOR UPDATE SKIP LOCKED (a row another transaction holds — another listing claiming the same
--- day, or the digest — counts as taken: this match goes to the digest), and only a search's
--- first-ever row is inserted (ON CONFLICT DO NOTHING, in id order, so two transactions inserting
--- the same new rows wait for each other in one order and never deadlock). matched and last_id
--- say where the batch stopped: fewer than max_rows matched means the listing is done.
+-- One batch of telling, run by the worker for a job (Worker.Step): the members whose saved
+-- searches the listing property_id matches. Those are search_ids when the job has them (what the
+-- listing's transaction matched: those still saved with alerts on), or else the listing's matches
+-- as it is now (listing_saved_searches) after after_id, up to max_rows in id order. An inactive or
+-- deleted listing tells nobody. Each match is recorded in saved_search_matches first, and only
+-- those newly recorded are told (a search told about this listing before, by an earlier edit, job
+-- or retried batch, is not told again): one notification each. Of the told searches whose member
+-- wants saved-search email and has a verified address, each not yet emailed today claims the UTC
+-- day in saved_search_emails and gets one compact email in the outbox; the others owe it to
+-- tomorrow's digest (saved_search_digests). The claim never waits for another transaction's
+-- claim: a search's existing row is taken with FOR UPDATE SKIP LOCKED (a row another transaction
+-- holds — another listing's batch claiming the same day, or the digest — counts as taken: this
+-- match goes to the digest), and only a search's first-ever row is inserted (ON CONFLICT DO
+-- NOTHING, in id order, so two transactions inserting the same new rows wait for each other in one
+-- order and never deadlock). matched and last_id say where the batch stopped.
 WITH p AS (
-    SELECT id, landlord_id, title, city, locality, city_key, locality_key, postal_code_key, position,
-        property_type, verified, currency, monthly_rent, bedrooms, bathrooms, pets_allowed, furnished,
-        square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END AS area_sqft, search_text
-    FROM properties WHERE properties.id = sqlc.arg(property_id) AND active
-), candidates AS (
-    -- Each arm compares its key with a value (an InitPlan), not a join, so that its index is
-    -- read in id order from after_id: the key arms merge in id order and stop at max_rows (the
-    -- area arm's few rows are sorted first).
-    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
-    FROM saved_searches s
-    WHERE s.city_key = (SELECT city_key FROM p) AND s.alerts AND s.id > sqlc.arg(after_id)::bigint
-    UNION ALL
-    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
-    FROM saved_searches s
-    WHERE s.locality_key = (SELECT locality_key FROM p) AND s.alerts AND s.id > sqlc.arg(after_id)::bigint
-    UNION ALL
-    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
-    FROM saved_searches s
-    WHERE s.postal_code_key = (SELECT postal_code_key FROM p) AND s.alerts AND s.id > sqlc.arg(after_id)::bigint
-    UNION ALL
-    SELECT s.id, s.user_id, s.name, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
-        s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area
-    FROM saved_searches s
-    WHERE s.map_area @> (SELECT box(position, position) FROM p)
-        AND s.map_area IS NOT NULL AND s.city_key IS NULL AND s.locality_key IS NULL AND s.postal_code_key IS NULL
-        AND s.alerts AND s.id > sqlc.arg(after_id)::bigint
+    SELECT id, title, city, locality, monthly_rent, currency FROM properties
+    WHERE properties.id = sqlc.arg(property_id) AND active
 ), matched AS (
-    SELECT c.id, c.user_id, c.name FROM candidates c, p
-    WHERE c.user_id <> p.landlord_id
-        AND (c.property_type IS NULL OR c.property_type = p.property_type)
-        AND (NOT c.verified_only OR p.verified)
-        AND (c.currency IS NULL OR c.currency = p.currency)
-        AND (c.min_rent IS NULL OR p.monthly_rent >= c.min_rent)
-        AND (c.max_rent IS NULL OR p.monthly_rent <= c.max_rent)
-        AND (c.min_bedrooms IS NULL OR p.bedrooms >= c.min_bedrooms)
-        AND (c.min_bathrooms IS NULL OR p.bathrooms >= c.min_bathrooms)
-        AND (NOT c.pets_allowed OR p.pets_allowed)
-        AND (NOT c.furnished OR p.furnished)
-        AND (c.min_area_sqft IS NULL OR p.area_sqft >= c.min_area_sqft)
-        AND (c.words IS NULL OR p.search_text LIKE ALL (c.words))
-        AND (c.map_area IS NULL OR c.map_area @> box(p.position, p.position))
-    ORDER BY c.id LIMIT sqlc.arg(max_rows)::int
+    SELECT m.id
+    FROM listing_saved_searches(sqlc.arg(property_id), sqlc.arg(after_id)::bigint, sqlc.arg(max_rows)::int) AS m (id)
+    WHERE sqlc.narg(search_ids)::bigint[] IS NULL
+    UNION ALL
+    SELECT s.id FROM saved_searches s
+    WHERE s.id = ANY (sqlc.narg(search_ids)::bigint[]) AND s.alerts AND EXISTS (SELECT FROM p)
 ), told AS (
     -- In id order, so two batches of one listing (two edits' transactions, or an edit's and the
     -- worker's) wait for each other's rows in one order.

@@ -6,75 +6,22 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/dbtest"
 )
 
-// recorder keeps the last statement a connection sent and its arguments.
-type recorder struct {
-	sql  string
-	args []any
-}
-
-func (r *recorder) TraceQueryStart(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryStartData) context.Context {
-	r.sql, r.args = data.SQL, data.Args
-	return ctx
-}
-
-func (r *recorder) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
-
-// planner opens one connection to pool's database whose statements can be explained: q runs
-// them, and explainAs is the plan of the last one. Subtests take turns on the connection.
+// planner opens one connection to pool's database whose statements can be explained
+// (dbtest.Planner): q runs them, and explainAs is the plan of the last one, with sequential scans
+// priced out unless settings turn them on.
 func planner(t *testing.T, pool *pgxpool.Pool) (*db.Queries, func(t *testing.T, mode string, settings ...string) string) {
 	t.Helper()
-	ctx := context.Background()
-	cfg := pool.Config()
-	cfg.MaxConns = 1
-	rec := &recorder{}
-	cfg.ConnConfig.Tracer = rec
-	one, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(one.Close)
-	conn, err := one.Acquire(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(conn.Release)
-	// explainAs is the plan of the connection's last statement in a plan cache mode
-	// (force_generic_plan; or force_custom_plan: planned for the call's arguments, as the
-	// service's custom-plan pool runs the filtered searches and their counts) under settings.
-	explainAs := func(t *testing.T, mode string, settings ...string) string {
+	conn, explain := dbtest.Planner(t, pool)
+	return db.New(conn), func(t *testing.T, mode string, settings ...string) string {
 		t.Helper()
-		statement, args := rec.sql, rec.args
-		t.Cleanup(func() { conn.Exec(ctx, "RESET ALL") }) //nolint:errcheck // a later failure says enough
-		for _, s := range append(append([]string{"plan_cache_mode = " + mode, "enable_seqscan = off"}, settings...), "") {
-			if s != "" {
-				s = "SET " + s
-			} else {
-				s = "PREPARE planned AS " + statement
-			}
-			if _, err := conn.Exec(ctx, s); err != nil {
-				t.Fatalf("%s: %v", s, err)
-			}
-		}
-		t.Cleanup(func() { conn.Exec(ctx, "DEALLOCATE planned") }) //nolint:errcheck // a later failure says enough
-		placeholders := make([]string, len(args))
-		for i := range args {
-			placeholders[i] = fmt.Sprintf("$%d", i+1)
-		}
-		var plan string
-		if err := conn.QueryRow(ctx, "EXPLAIN (FORMAT JSON) EXECUTE planned("+strings.Join(placeholders, ", ")+")",
-			append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...).Scan(&plan); err != nil {
-			t.Fatalf("explain %s: %v", statement, err)
-		}
-		return plan
+		return explain(t, mode, append([]string{"enable_seqscan = off"}, settings...)...)
 	}
-	return db.New(conn), explainAs
 }
 
 // TestSearchStatementsUseTheirIndex checks the index table of sql/queries/search.sql against

@@ -3,30 +3,14 @@ package savedsearch_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/dbtest"
 )
-
-// lastStatement keeps the last statement a connection sent and its arguments.
-type lastStatement struct {
-	sql  string
-	args []any
-}
-
-func (r *lastStatement) TraceQueryStart(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryStartData) context.Context {
-	r.sql, r.args = data.SQL, data.Args
-	return ctx
-}
-
-func (r *lastStatement) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
 
 // planNode is the part of an EXPLAIN (FORMAT JSON) node these checks read.
 type planNode struct {
@@ -82,23 +66,7 @@ func TestStatementsUseTheirIndexes(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	cfg, err := pgxpool.ParseConfig(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.MaxConns = 1
-	rec := &lastStatement{}
-	cfg.ConnConfig.Tracer = rec
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	conn, err := pool.Acquire(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Release()
+	conn, explain := dbtest.Planner(t, seeded)
 
 	// plan runs run in a transaction it rolls back, then explains the last statement run sent
 	// under mode (force_custom_plan or force_generic_plan), and returns the plan's scans.
@@ -109,29 +77,11 @@ func TestStatementsUseTheirIndexes(t *testing.T) {
 			t.Fatal(err)
 		}
 		err = run(db.New(tx))
-		statement, args := rec.sql, rec.args
 		_ = tx.Rollback(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, s := range []string{"SET plan_cache_mode = " + mode, "PREPARE planned AS " + statement} {
-			if _, err := conn.Exec(ctx, s); err != nil {
-				t.Fatalf("%s: %v", s, err)
-			}
-		}
-		defer conn.Exec(ctx, "DEALLOCATE planned; RESET plan_cache_mode") //nolint:errcheck // a later failure says enough
-		placeholders := make([]string, len(args))
-		for i := range args {
-			placeholders[i] = fmt.Sprintf("$%d", i+1)
-		}
-		execute := "EXECUTE planned"
-		if len(args) > 0 {
-			execute += "(" + strings.Join(placeholders, ", ") + ")"
-		}
-		if err := conn.QueryRow(ctx, "EXPLAIN (FORMAT JSON) "+execute,
-			append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...).Scan(&text); err != nil {
-			t.Fatalf("explain %s: %v", statement, err)
-		}
+		text = explain(t, mode)
 		var plans []struct {
 			Plan planNode `json:"Plan"`
 		}

@@ -84,9 +84,10 @@ func batchParams(ctx context.Context, propertyID int32, afterID int64, searchIDs
 // Every server runs one (Run); they share the work through saved_search_jobs: each batch is one
 // transaction that claims the oldest job no other holds (FOR UPDATE SKIP LOCKED), tells its ids,
 // or else up to Batch saved searches in id order from where the job's last batch stopped, and
-// records where it stopped (or deletes the job when it is done) in the same transaction. A crash loses the batch's writes and its progress together, so the
-// next batch, on any server, does it again; saved_search_matches makes each (search, listing) told
-// once even then, and when two jobs of one listing, or a job and an edit's transaction, run at once.
+// records where it stopped (or deletes the job when it is done) in the same transaction. A crash
+// loses the batch's writes and its progress together, so the next batch, on any server, does it
+// again; saved_search_matches makes each (search, listing) told once even then, and when two jobs
+// of one listing (quick edits) run at once. The emails' links name siteorigin.From(ctx).
 //
 // After the jobs, each worker sends the digests due (Digest): the matches a search's email of the
 // day could not carry, together, the next UTC day.

@@ -25,10 +25,13 @@ export function VerifyEmailPage() {
   const queryClient = useQueryClient();
   const transport = useTransport();
   const verify = useMutation(AccountEmailService.method.verifyEmail, {
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        queryKey: createConnectQueryKey({ schema: AccountService.method.getCurrentUser, transport, input: {}, cardinality: "finite" }),
-      }),
+    onSuccess: async () => {
+      const queryKey = createConnectQueryKey({ schema: AccountService.method.getCurrentUser, transport, input: {}, cardinality: "finite" });
+      // The page's first ask for the session may still be on its way, read before the address
+      // was verified: a refetch would join it. Cancel it, then ask again.
+      await queryClient.cancelQueries({ queryKey });
+      await queryClient.invalidateQueries({ queryKey });
+    },
   });
   const sent = useRef(false);
   const { mutate } = verify;

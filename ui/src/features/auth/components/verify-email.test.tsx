@@ -84,6 +84,35 @@ describe("VerifyEmailPage", () => {
     expect(screen.getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/dashboard");
   });
 
+  it("asks who is signed in again when its first answer was read before the address was verified", async () => {
+    let user = makeUser({ emailVerified: false });
+    let answerFirst: () => void = () => {};
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    let asked = 0;
+    const transport = fakeTransport({
+      extra: (router) =>
+        router
+          .service(AccountService, {
+            async getCurrentUser() {
+              const seen = user; // read now, answered later: as a busy server and browser may
+              if (asked++ === 0) await firstAnswered;
+              return { user: seen };
+            },
+          })
+          .service(AccountEmailService, {
+            verifyEmail() {
+              user = create(UserSchema, { ...user, emailVerified: true });
+              setTimeout(answerFirst, 0); // the stale first answer arrives after the verification
+              return { alreadyVerified: false };
+            },
+          }),
+    });
+    renderApp({ path: "/verify-email?token=abc.def", transport });
+    expect(await screen.findByRole("heading", { name: "Your email address is verified" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Email verification" })).not.toBeInTheDocument());
+    expect(asked).toBeGreaterThan(1);
+  });
+
   it("verifies signed out and offers to sign in", async () => {
     const { transport } = verifier(undefined);
     renderApp({ path: "/verify-email?token=abc.def", transport });

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"slices"
 	"text/tabwriter"
 	"time"
 
@@ -43,7 +44,7 @@ func dashboardSteps(properties, reviews int) []step {
 	steps := seedSteps(properties, reviews)
 	last := steps[len(steps)-1] // mark complete
 	return append(steps[:len(steps)-1],
-		pauseTriggers("properties_sync_cities", "properties_sync_localities", "reviews_sync_property_rating"),
+		pauseTriggers(slices.Concat(listingTriggers, []string{"reviews_sync_property_rating"})...),
 		step{"the 500-listing landlord", fmt.Sprintf(`
 			WITH u AS (
 				INSERT INTO users (username, password_hash, email, first_name, last_name, role)
@@ -65,9 +66,9 @@ func dashboardSteps(properties, reviews int) []step {
 			CROSS JOIN LATERAL (
 				SELECT id, row_number() OVER () AS n FROM users WHERE role = 'tenant' AND id % 97 = p.id % 97 LIMIT 8) t
 			ON CONFLICT DO NOTHING`},
-		countPlacesStep,
+		placesAndTextsStep,
 		countStarsStep("p.landlord_id = (SELECT id FROM users WHERE username = '"+dashboardLandlord+"')"),
-		resumeTriggers("properties_sync_cities", "properties_sync_localities", "reviews_sync_property_rating"),
+		resumeTriggers(slices.Concat(listingTriggers, []string{"reviews_sync_property_rating"})...),
 		step{"vacuum analyze", `VACUUM ANALYZE`}, // the counts' updates left dead index entries
 		last)
 }

@@ -126,7 +126,7 @@ func seedSteps(properties, reviews int) []step {
 // neighbourhoods each, with the city and neighbourhood counters kept by triggers counted after.
 func propertySteps(properties, users int, verifiedShare float64) []step {
 	return []step{
-		pauseTriggers("properties_sync_cities", "properties_sync_localities"),
+		pauseTriggers(listingTriggers...),
 		{fmt.Sprintf("%d properties", properties), fmt.Sprintf(`
 			-- Each column drawn on its own: a listing's rent, age, currency, pets, furnishing and
 			-- verification do not follow one another (drawn from one number, the cheapest
@@ -152,19 +152,30 @@ func propertySteps(properties, users int, verifiedShare float64) []step {
 				CASE WHEN i %% 20 <> 0 THEN round((25 + c %% 20 + (i::bigint * 7919 %% 1000) / 10000.0)::numeric, 5)::text END,
 				CASE WHEN i %% 20 <> 0 THEN round((-120 + (c / 20) * 2.5 + (i::bigint * 104729 %% 1000) / 10000.0)::numeric, 5)::text END
 			FROM p`, properties, max(users/10, 1), verifiedShare)},
-		countPlacesStep,
-		resumeTriggers("properties_sync_cities", "properties_sync_localities"),
+		placesAndTextsStep,
+		resumeTriggers(listingTriggers...),
 	}
 }
 
-// countPlacesStep counts every city's and neighbourhood's active listings from scratch, which
-// properties_sync_cities and properties_sync_localities keep row by row.
-var countPlacesStep = step{"count cities and localities", `
+// listingTriggers keep what is derived from every listing row by row: the builders pause them
+// for a load and placesAndTextsStep redoes their work.
+var listingTriggers = []string{"properties_sync_cities", "properties_sync_localities", "properties_sync_search_text"}
+
+// placesAndTextsStep counts every city's and neighbourhood's active listings and writes their
+// search texts from scratch, which listingTriggers keep row by row; the texts' trigram index is
+// built after them (one sort) from its own definition.
+var placesAndTextsStep = step{"count cities and localities, write search texts", `
 	TRUNCATE cities, localities;
 	INSERT INTO cities (key, name, property_count)
 	SELECT city_key, min(city), count(*) FROM properties WHERE active GROUP BY city_key;
 	INSERT INTO localities (key, name, property_count)
-	SELECT locality_key, min(locality), count(*) FROM properties WHERE active AND locality_key <> '' GROUP BY locality_key`}
+	SELECT locality_key, min(locality), count(*) FROM properties WHERE active AND locality_key <> '' GROUP BY locality_key;
+	DO $$ DECLARE trigrams text := pg_get_indexdef('property_search_texts_trgm'::regclass); BEGIN
+		DROP INDEX property_search_texts_trgm;
+		TRUNCATE property_search_texts;
+		INSERT INTO property_search_texts (property_id, search_text) SELECT id, search_text FROM properties WHERE active;
+		EXECUTE trigrams;
+	END $$`}
 
 // countStarsStep counts the stored review counts of the properties that match the condition on
 // p (all when empty) from their reviews (review_tallies: the stars of their published, counted

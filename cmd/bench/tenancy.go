@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -53,7 +54,7 @@ func tenancySteps(properties, reviews, claims int) []step {
 				date_trunc('month', r.created_at - interval '60 days')::date, NULL, r.created_at, r.created_at,
 				r.created_at - interval '30 days'
 			FROM reviews r WHERE r.id % 10 < 3`},
-		pauseTriggers("properties_sync_cities", "properties_sync_localities", "reviews_sync_property_rating"),
+		pauseTriggers(slices.Concat(listingTriggers, []string{"reviews_sync_property_rating"})...),
 		step{"their reviews verified", `
 			UPDATE reviews r SET tenancy_id = t.id, verified = true
 			FROM tenant_verifications t
@@ -84,9 +85,9 @@ func tenancySteps(properties, reviews, claims int) []step {
 			SELECT tenant_id, property_id, 'pending', 'landlord', date '2024-01-01', date '2025-06-01',
 				'I rented this flat.', now() - interval '1 day'
 			FROM bench_claims`, claimsPerOwner)},
-		countPlacesStep,
+		placesAndTextsStep,
 		countStarsStep(""),
-		resumeTriggers("properties_sync_cities", "properties_sync_localities", "reviews_sync_property_rating"),
+		resumeTriggers(slices.Concat(listingTriggers, []string{"reviews_sync_property_rating"})...),
 		step{"vacuum analyze", `VACUUM ANALYZE`},
 		last)
 }

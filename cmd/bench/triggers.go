@@ -26,11 +26,15 @@ type bulkTrigger struct {
 var bulkTriggers = map[string]bulkTrigger{
 	"properties_sync_cities": {
 		table:  "properties",
-		paused: "countPlacesStep counts every city's active listings",
+		paused: "placesAndTextsStep counts every city's active listings",
 	},
 	"properties_sync_localities": {
 		table:  "properties",
-		paused: "countPlacesStep counts every neighbourhood's active listings",
+		paused: "placesAndTextsStep counts every neighbourhood's active listings",
+	},
+	"properties_sync_search_text": {
+		table:  "properties",
+		paused: "placesAndTextsStep writes every active listing's search text, then builds their trigram index",
 	},
 	"reviews_sync_property_rating": {
 		table:  "reviews",

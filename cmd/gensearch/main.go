@@ -144,9 +144,14 @@ func (st statement) where() string {
 }
 
 // required is the condition of a criterion that leads: its argument is always given. walked asks
-// for its form no index serves, when it has one.
+// for its form no index serves, when it has one; otherwise the form that finds the matches, when
+// it has one.
 func (c *criterion) required(walked bool) string {
-	return fmt.Sprintf(c.matching(walked), "sqlc.arg("+c.arg+")")
+	condition := c.matching(walked)
+	if !walked && c.found != "" {
+		condition = c.found
+	}
+	return fmt.Sprintf(condition, "sqlc.arg("+c.arg+")")
 }
 
 // optional is the condition of a criterion that narrows only when asked for (in its walked form,

@@ -20,7 +20,12 @@ type criterion struct {
 	// whatever its size, and would find a city-wide box's thousands by the box index and sort
 	// them; a plain function call it guesses at a third, and walks.
 	walked string
-	doc    string // the comment of its field in searchArgs
+	// found, if set, is the same condition in the form that finds the matches by an index of
+	// another table first (the matches' ids, then their rows by key), for a statement this
+	// criterion leads that may find its matches by an index (a count, or a page sorted by
+	// argument).
+	found string
+	doc   string // the comment of its field in searchArgs
 	// notInFacets: the facet indexes do not hold its column, so a count that asks for it reads
 	// the table.
 	notInFacets bool
@@ -38,9 +43,12 @@ var (
 	postalCode = &criterion{arg: "postal_code_key", sqlType: "text", match: "postal_code_key = %s",
 		doc: "The postal code's letters and digits, upper-cased (see PostalCodeKey)."}
 	// A free-text query matches when every one of its words does (words); its longest word
-	// (text) leads, because one LIKE is what the trigram index can find.
+	// (text) leads, because one LIKE is what the trigram index can find. That index is on
+	// property_search_texts, which holds the active listings' search_text, so that writes to a
+	// listing that leave its text alone do not rewrite its trigrams.
 	text = &criterion{arg: "query", sqlType: "text", match: "search_text LIKE '%%' || %s::text || '%%'", notInFacets: true,
-		doc: "The query's longest word: lower-cased, LIKE-escaped (see queryWords)."}
+		found: "id = ANY (ARRAY(SELECT t.property_id FROM property_search_texts t WHERE t.search_text LIKE '%%' || %s::text || '%%'))",
+		doc:   "The query's longest word: lower-cased, LIKE-escaped (see queryWords)."}
 	words = &criterion{arg: "query_words", sqlType: "text[]", match: "search_text LIKE ALL (%s::text[])", notInFacets: true,
 		doc: "Every word of the query as a LIKE pattern (see queryWords)."}
 	// The map's area: listings placed inside it (see properties.position).
@@ -188,7 +196,7 @@ var shapes = []shape{
 	},
 	{
 		name: "Text", lead: text, byArgument: true,
-		indexes: map[string]string{"": "properties_search_trgm"},
+		indexes: map[string]string{"": "property_search_texts_trgm"},
 	},
 	{
 		name: "All", facets: "properties_price", plain: true,

@@ -355,6 +355,11 @@ type Property struct {
 	Position                  pgtype.Point
 }
 
+type PropertySearchText struct {
+	PropertyID int32
+	SearchText string
+}
+
 type PropertyVerification struct {
 	ID             int32
 	PropertyID     int32

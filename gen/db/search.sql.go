@@ -695,7 +695,7 @@ func (q *Queries) CountPostal(ctx context.Context, arg CountPostalParams) (int32
 const countText = `-- name: CountText :one
 SELECT count(*)::int FROM (
     SELECT 1 FROM properties
-    WHERE active AND search_text LIKE '%' || $1::text || '%'
+    WHERE active AND id = ANY (ARRAY(SELECT t.property_id FROM property_search_texts t WHERE t.search_text LIKE '%' || $1::text || '%'))
       AND ($2::text IS NULL OR property_type = $2)
       AND (NOT $3::bool OR verified)
       AND ($4::text IS NULL OR currency = $4)
@@ -7814,7 +7814,7 @@ const searchText = `-- name: SearchText :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND search_text LIKE '%' || $2::text || '%'
+WHERE active AND id = ANY (ARRAY(SELECT t.property_id FROM property_search_texts t WHERE t.search_text LIKE '%' || $2::text || '%'))
   AND ($3::text IS NULL OR property_type = $3)
   AND (NOT $4::bool OR verified)
   AND ($5::text IS NULL OR currency = $5)
@@ -7870,7 +7870,7 @@ type SearchTextRow struct {
 	Saved    bool
 }
 
-// Finds the matches with properties_search_trgm and sorts them by sort_by.
+// Finds the matches with property_search_texts_trgm and sorts them by sort_by.
 func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]SearchTextRow, error) {
 	rows, err := q.db.Query(ctx, searchText,
 		arg.ViewerID,

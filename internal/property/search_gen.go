@@ -341,32 +341,32 @@ var searchStatements = map[searchKey]searchStatement{
 			rows, err := q.SearchAreaPriceHighLow(ctx, db.SearchAreaPriceHighLowParams{MapArea: a.MapArea, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrencies: a.OtherCurrencies, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, VerifiedReviewsOnly: a.VerifiedReviewsOnly, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
-	{shapeText, false, SortFeatured}: {index: "properties_search_trgm", ordered: false, total: false,
+	{shapeText, false, SortFeatured}: {index: "property_search_texts_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
 			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrencies: a.OtherCurrencies, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, VerifiedReviewsOnly: a.VerifiedReviewsOnly, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
-	{shapeText, false, SortHighestRated}: {index: "properties_search_trgm", ordered: false, total: false,
+	{shapeText, false, SortHighestRated}: {index: "property_search_texts_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
 			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrencies: a.OtherCurrencies, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, VerifiedReviewsOnly: a.VerifiedReviewsOnly, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, SortBy: SortHighestRated, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
-	{shapeText, false, SortMostReviews}: {index: "properties_search_trgm", ordered: false, total: false,
+	{shapeText, false, SortMostReviews}: {index: "property_search_texts_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
 			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrencies: a.OtherCurrencies, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, VerifiedReviewsOnly: a.VerifiedReviewsOnly, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, SortBy: SortMostReviews, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
-	{shapeText, false, SortNewest}: {index: "properties_search_trgm", ordered: false, total: false,
+	{shapeText, false, SortNewest}: {index: "property_search_texts_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
 			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrencies: a.OtherCurrencies, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, VerifiedReviewsOnly: a.VerifiedReviewsOnly, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, SortBy: SortNewest, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
-	{shapeText, false, SortPriceLowHigh}: {index: "properties_search_trgm", ordered: false, total: false,
+	{shapeText, false, SortPriceLowHigh}: {index: "property_search_texts_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
 			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrencies: a.OtherCurrencies, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, VerifiedReviewsOnly: a.VerifiedReviewsOnly, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, SortBy: SortPriceLowHigh, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err
 		}},
-	{shapeText, false, SortPriceHighLow}: {index: "properties_search_trgm", ordered: false, total: false,
+	{shapeText, false, SortPriceHighLow}: {index: "property_search_texts_trgm", ordered: false, total: false,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
 			rows, err := q.SearchText(ctx, db.SearchTextParams{Query: *a.Query, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrencies: a.OtherCurrencies, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, VerifiedReviewsOnly: a.VerifiedReviewsOnly, UnplacedOnly: a.UnplacedOnly, QueryWords: a.QueryWords, SortBy: SortPriceHighLow, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID})
 			return withSaved(rows), 0, err

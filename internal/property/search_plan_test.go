@@ -73,7 +73,7 @@ func TestSearchStatementsUseTheirIndex(t *testing.T) {
 		})
 	}
 	// The counts of the area and text shapes find their matches with their shape's index.
-	for shape, index := range map[searchShape]string{shapeArea: "properties_position", shapeAreaFew: "properties_position", shapeText: "properties_search_trgm"} {
+	for shape, index := range map[searchShape]string{shapeArea: "properties_position", shapeAreaFew: "properties_position", shapeText: "property_search_texts_trgm"} {
 		t.Run(fmt.Sprintf("count %d", shape), func(t *testing.T) {
 			if _, err := searchCounts[shape](ctx, q, &every, 10); err != nil {
 				t.Fatal(err)

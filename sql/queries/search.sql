@@ -15,7 +15,7 @@
 -- locality  properties_locality_featured  properties_locality_rating  properties_locality_reviews  properties_locality_newest  properties_locality_price  properties_locality_price
 -- postal    properties_postal_featured    properties_postal_rating    properties_postal_reviews    properties_postal_newest    properties_postal_price    properties_postal_price
 -- area      properties_featured           properties_rating           properties_reviews           properties_newest           properties_price           properties_price
--- text      properties_search_trgm finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
+-- text      property_search_texts_trgm finds the matches, then they are sorted (a custom plan may walk the sort's index instead)
 -- all       properties_featured           properties_rating           properties_reviews           properties_newest           properties_price           properties_price
 --
 -- (The semicolon below ends this header, which sqlc would otherwise take for the first
@@ -1036,11 +1036,11 @@ SELECT count(*)::int FROM (
 ) AS matches;
 
 -- name: SearchText :many
--- Finds the matches with properties_search_trgm and sorts them by sort_by.
+-- Finds the matches with property_search_texts_trgm and sorts them by sort_by.
 SELECT sqlc.embed(p),
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE active AND search_text LIKE '%' || sqlc.arg(query)::text || '%'
+WHERE active AND id = ANY (ARRAY(SELECT t.property_id FROM property_search_texts t WHERE t.search_text LIKE '%' || sqlc.arg(query)::text || '%'))
   AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
   AND (NOT sqlc.arg(verified_only)::bool OR verified)
   AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))
@@ -1072,7 +1072,7 @@ LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset);
 -- Counts the matches of a text search up to count_cap.
 SELECT count(*)::int FROM (
     SELECT 1 FROM properties
-    WHERE active AND search_text LIKE '%' || sqlc.arg(query)::text || '%'
+    WHERE active AND id = ANY (ARRAY(SELECT t.property_id FROM property_search_texts t WHERE t.search_text LIKE '%' || sqlc.arg(query)::text || '%'))
       AND (sqlc.narg(property_type)::text IS NULL OR property_type = sqlc.narg(property_type))
       AND (NOT sqlc.arg(verified_only)::bool OR verified)
       AND (sqlc.narg(currency)::text IS NULL OR currency = sqlc.narg(currency))

@@ -113,11 +113,15 @@ chromium: ## install Debian's chromium for the browser tests when missing
 test-e2e: chromium ## browser tests: the real server binary on a fresh database, in chromium (E2E_ARGS for playwright's)
 	@bash scripts/e2e.sh e2e_$$$$ $(E2E_ARGS)
 
-bench: build ## property search benchmark, with the floor of the stack and an Express peer when Node is present (BENCH_FLAGS="-properties 1000000 -reviews 5000000" for the large set); BENCH=ledger: tokens and approvals on a durable cluster; BENCH=dashboard: the dashboards (a landlord with 500 listings, tenants); BENCH=mail: emails a minute one server's sender delivers to Mailpit (-emails 3000); BENCH=gamification: leaderboard, profiles and reviews with XP on a durable cluster; BENCH=tenancy: review pages with verified reviews and owners confirming tenancies on a durable cluster; BENCH=listings: 50 landlords creating listings in one neighbourhood at 50/s on a durable cluster; BENCH=enquiries: an owner's and a member's enquiry lists (500/s) and replies (200/s) over 1M threads and 5M messages on a durable cluster; each figure against its target and the last recorded run (BENCH_FLAGS="-record" records them, "-compare bin/rentproof-base" compares five alternating runs with another tree: docs/benchmarks.md)
+bench: build ## property search benchmark, with the floor of the stack and an Express peer when Node is present (BENCH_FLAGS="-properties 1000000 -reviews 5000000" for the large set); BENCH=ledger: tokens and approvals on a durable cluster; BENCH=dashboard: the dashboards (a landlord with 500 listings, tenants); BENCH=mail: emails a minute one server's sender delivers to Mailpit (-emails 3000); BENCH=gamification: leaderboard, profiles and reviews with XP on a durable cluster; BENCH=notices: what notifications add to the p99 of an approval and a review post, the server against itself built without them (-tags nonotices), both serving one load at once; BENCH=tenancy: review pages with verified reviews and owners confirming tenancies on a durable cluster; BENCH=listings: 50 landlords creating listings in one neighbourhood at 50/s on a durable cluster; BENCH=enquiries: an owner's and a member's enquiry lists (500/s) and replies (200/s) over 1M threads and 5M messages on a durable cluster; each figure against its target and the last recorded run (BENCH_FLAGS="-record" records them, "-compare bin/rentproof-base" compares five alternating runs with another tree: docs/benchmarks.md)
 ifeq ($(BENCH),ledger)
 	DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -ledger $(BENCH_FLAGS)
 else ifeq ($(BENCH),gamification)
 	DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -gamification $(BENCH_FLAGS)
+else ifeq ($(BENCH),notices)
+	go build -tags nonotices -o bin/rentproof-nonotices ./cmd/server
+	DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -ledger -paired bin/rentproof-nonotices $(BENCH_FLAGS)
+	DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -gamification -paired bin/rentproof-nonotices $(BENCH_FLAGS)
 else ifeq ($(BENCH),tenancy)
 	DATABASE_URL=$$(DB_CLUSTER=durable bash scripts/db.sh) go run ./cmd/bench -tenancy $(BENCH_FLAGS)
 else ifeq ($(BENCH),listings)

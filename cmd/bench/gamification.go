@@ -81,6 +81,14 @@ func benchGamification(ctx context.Context, cluster string, o gamificationOption
 		return fail(fmt.Errorf("only %d writers left who have not posted (%d runs need %d): drop the database %s and run again to rebuild it",
 			left, o.runs, o.runs*writes, name))
 	}
+	// Each run's writers are ones who have not posted yet.
+	unused := func(ctx context.Context) (gamificationCast, error) {
+		people, err := gamificationPeople(ctx, pool, writes)
+		if err != nil {
+			return people, fmt.Errorf("%w: drop the database %s and run again to rebuild it", err, name)
+		}
+		return people, nil
+	}
 	return &benchmark{
 		key:   fmt.Sprintf("gamification_%d_%d", o.users, o.activities),
 		title: fmt.Sprintf("Gamification, %s users and %s activities", thousands(o.users), thousands(o.activities)),
@@ -88,11 +96,18 @@ func benchGamification(ctx context.Context, cluster string, o gamificationOption
 			thousands(o.readRate), thousands(o.writeRate), o.duration),
 		close: pool.Close,
 		run: func(ctx context.Context, binary string) (result, error) {
-			people, err := gamificationPeople(ctx, pool, writes)
+			people, err := unused(ctx)
 			if err != nil {
-				return result{}, fmt.Errorf("%w: drop the database %s and run again to rebuild it", err, name)
+				return result{}, err
 			}
 			return gamificationRun(ctx, pool, dbURL, binary, people, o)
+		},
+		pair: func(ctx context.Context, binary, other string, n int) (pairRun, error) {
+			people, err := unused(ctx)
+			if err != nil {
+				return pairRun{}, err
+			}
+			return gamificationPair(ctx, pool, dbURL, binary, other, people, n, o)
 		},
 	}, nil
 }
@@ -118,29 +133,75 @@ func gamificationRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary stri
 		}
 		return out
 	}
-	posts := make([]vegeta.Target, len(people.writes))
-	for i, w := range people.writes {
-		h := sessionHeader(w.UserID)
-		h.Set("Content-Type", "application/json")
-		posts[i] = vegeta.Target{Method: http.MethodPost, URL: fmt.Sprintf("%s/api/properties/%d/reviews", srv.base, w.PropertyID),
-			Header: h, Body: []byte(reviewBody)}
-	}
+	posts := reviewPosts(srv.base, people)
 	fmt.Printf("load: open model (vegeta), %d distinct signed-in readers (%d ranked in the first %d, %d beyond, %d unranked), reads at %d/s "+
 		"and review posts by %d distinct established writers on distinct properties at %d/s, for %s each, after a 3 s warm-up\n\n",
 		len(people.readers), people.top, exactRanks, people.beyond, people.unranked, o.readRate, len(posts), o.writeRate, o.duration)
 	run(reads("/api/gamification/leaderboard"), o.readRate/2, 3*time.Second)
 
-	var start time.Time // the database's clock, as the rows' dates
-	if err := pool.QueryRow(ctx, "SELECT now()").Scan(&start); err != nil {
+	start, err := databaseNow(ctx, pool)
+	if err != nil {
 		return res, err
 	}
 	scenarios := []scenario{
 		{"leaderboard, top 50 and own rank", reads("/api/gamification/leaderboard"), o.readRate, 10 * time.Millisecond},
 		{"profile with own rank", reads("/api/gamification/profile"), o.readRate, 10 * time.Millisecond},
-		{"review post with XP, badge and rating (distinct writers and properties)", posts, o.writeRate, 50 * time.Millisecond},
+		{postScenario, posts, o.writeRate, 50 * time.Millisecond},
 	}
 	metrics, errs, machine := measure(ctx, pool, srv, scenarios, o.duration)
+	if err := checkPosts(ctx, pool, people, start); err != nil {
+		return res, err
+	}
+	res.figures = scenarioFigures(scenarios, metrics, errs)
+	res.machine = machineDuring(machine, startLoad)
+	return res, nil
+}
 
+// gamificationPair is one paired run (paired.go): review posts by writers who have not posted,
+// each to binary or other at random, then the XP invariant.
+func gamificationPair(ctx context.Context, pool *pgxpool.Pool, dbURL, binary, other string, people gamificationCast, n int, o gamificationOptions) (pairRun, error) {
+	servers, err := startPair(ctx, pool, binary, other, dbURL, n)
+	if err != nil {
+		return pairRun{}, err
+	}
+	defer servers.stop()
+	warmUp := make([]vegeta.Target, len(people.readers))
+	for i, id := range people.readers {
+		warmUp[i] = vegeta.Target{Method: http.MethodGet, URL: servers.mine.base + "/api/gamification/profile", Header: sessionHeader(id)}
+	}
+	run(servers.alternate(warmUp, 0), o.readRate/2, 3*time.Second)
+	start, err := databaseNow(ctx, pool)
+	if err != nil {
+		return pairRun{}, err
+	}
+	fmt.Printf("load: open model (vegeta), review posts at %d/s for %s, each to one server at random\n", o.writeRate, o.duration)
+	r := servers.attack(postScenario, servers.alternate(reviewPosts(servers.mine.base, people), n), o.writeRate, o.duration)
+	return r, checkPosts(ctx, pool, people, start)
+}
+
+const postScenario = "review post with XP, badge and rating (distinct writers and properties)"
+
+// reviewPosts are people's writers each posting a review of their property, on the server at base.
+func reviewPosts(base string, people gamificationCast) []vegeta.Target {
+	out := make([]vegeta.Target, len(people.writes))
+	for i, w := range people.writes {
+		h := sessionHeader(w.UserID)
+		h.Set("Content-Type", "application/json")
+		out[i] = vegeta.Target{Method: http.MethodPost, URL: fmt.Sprintf("%s/api/properties/%d/reviews", base, w.PropertyID),
+			Header: h, Body: []byte(reviewBody)}
+	}
+	return out
+}
+
+// databaseNow is the database's clock, as the rows' dates.
+func databaseNow(ctx context.Context, pool *pgxpool.Pool) (time.Time, error) {
+	var now time.Time
+	err := pool.QueryRow(ctx, "SELECT now()").Scan(&now)
+	return now, err
+}
+
+// checkPosts prints what the writers' posts since start earned and asserts the XP invariant.
+func checkPosts(ctx context.Context, pool *pgxpool.Pool, people gamificationCast, start time.Time) error {
 	ids := make([]int32, len(people.writes))
 	for i, w := range people.writes {
 		ids[i] = w.UserID
@@ -152,15 +213,10 @@ func gamificationRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary stri
 				AND created_at >= $3),
 			(SELECT count(*) FROM user_badges WHERE user_id = ANY($1) AND earned_at >= $3)`,
 		ids, gamification.ReviewPublished.Key, start).Scan(&reviews, &awarded, &badges); err != nil {
-		return res, err
+		return err
 	}
 	fmt.Printf("\nreviews posted: %d; their awards with points: %d; badges the writers earned: %d\n", reviews, awarded, badges)
-	if err := checkXP(ctx, pool, "after the posts"); err != nil {
-		return res, err
-	}
-	res.figures = scenarioFigures(scenarios, metrics, errs)
-	res.machine = machineDuring(machine, startLoad)
-	return res, nil
+	return checkXP(ctx, pool, "after the posts")
 }
 
 // gamificationSteps build the data set: users accounts over two years sharing activities rows of

@@ -85,6 +85,9 @@ func benchLedger(ctx context.Context, cluster string, o ledgerOptions) (*benchma
 	b.run = func(ctx context.Context, binary string) (result, error) {
 		return ledgerRun(ctx, pool, dbURL, binary, readers, approvals, o)
 	}
+	b.pair = func(ctx context.Context, binary, other string, n int) (pairRun, error) {
+		return ledgerPair(ctx, pool, dbURL, binary, other, approvals, n, o)
+	}
 	return b, nil
 }
 
@@ -92,27 +95,10 @@ func benchLedger(ctx context.Context, cluster string, o ledgerOptions) (*benchma
 // pending requests no run has used, then the ledger invariant.
 func ledgerRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, readers []int32, approvals int, o ledgerOptions) (result, error) {
 	var res result
-	// The test users' sessions were made when the set was built: keep them alive and recently
-	// seen, as a signed-in user's are (a session is touched at most once a minute).
-	if _, err := pool.Exec(ctx, `UPDATE sessions SET last_seen_at = now(), expires_at = now() + interval '1 day', revoked_at = NULL`); err != nil {
-		return res, fmt.Errorf("refresh sessions: %w", err)
-	}
-	type pending struct{ ID, To int32 }
-	rows, err := pool.Query(ctx, `
-		SELECT r.id, r.requested_to_id FROM bench_targets t JOIN verification_requests r ON r.id = t.request_id
-		WHERE r.status = 'pending' AND r.expires_at > now() + interval '10 minutes'
-		ORDER BY r.id LIMIT $1`, approvals)
+	requests, err := unusedRequests(ctx, pool, approvals)
 	if err != nil {
-		return res, fmt.Errorf("pending requests: %w", err)
+		return res, err
 	}
-	requests, err := pgx.CollectRows(rows, pgx.RowToStructByPos[pending])
-	if err != nil {
-		return res, fmt.Errorf("pending requests: %w", err)
-	}
-	if len(requests) < approvals {
-		return res, fmt.Errorf("only %d pending test requests left (%d needed): drop the data set's database and run again to rebuild it", len(requests), approvals)
-	}
-
 	if err := checkpoint(ctx, pool); err != nil {
 		return res, err
 	}
@@ -130,13 +116,6 @@ func ledgerRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, re
 		}
 		return out
 	}
-	approve := make([]vegeta.Target, len(requests))
-	for i, r := range requests {
-		h := sessionHeader(r.To)
-		h.Set("Content-Type", "application/json")
-		approve[i] = vegeta.Target{Method: http.MethodPatch, URL: fmt.Sprintf("%s/api/verification-requests/%d", srv.base, r.ID),
-			Header: h, Body: []byte(`{"status":"approved","responseMessage":"I lived there: it is as listed."}`)}
-	}
 	fmt.Printf("load: open model (vegeta), %d distinct signed-in readers, reads at %d/s and approvals at %d/s for %s each, after a 3 s warm-up\n\n",
 		len(readers), o.readRate, o.writeRate, o.duration)
 	run(reads("/api/tokens/balance"), o.readRate/2, 3*time.Second)
@@ -145,11 +124,90 @@ func ledgerRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, re
 		{"transactions, first page of 5 (the dashboard's)", reads("/api/tokens/transactions?page=1&pageSize=5"), o.readRate, 10 * time.Millisecond},
 		{"transactions, first page of 100 (no pageSize)", reads("/api/tokens/transactions"), o.readRate, 10 * time.Millisecond},
 		{"balance", reads("/api/tokens/balance"), o.readRate, 5 * time.Millisecond},
-		{"approve with reward (distinct requests)", approve, o.writeRate, 50 * time.Millisecond},
+		{approveScenario, approvalTargets(srv.base, requests), o.writeRate, 50 * time.Millisecond},
 	}
 	metrics, errs, machine := measure(ctx, pool, srv, scenarios, o.duration)
-	approved := int(metrics[3].Requests) - errs[3]
+	if err := checkApprovals(ctx, pool, requests, int(metrics[3].Requests)-errs[3]); err != nil {
+		return res, err
+	}
+	res.figures = scenarioFigures(scenarios, metrics, errs)
+	res.machine = machineDuring(machine, startLoad)
+	return res, nil
+}
 
+// ledgerPair is one paired run (paired.go): the approvals of pending requests no run has used,
+// each to binary or other at random, then the ledger invariant.
+func ledgerPair(ctx context.Context, pool *pgxpool.Pool, dbURL, binary, other string, approvals, n int, o ledgerOptions) (pairRun, error) {
+	requests, err := unusedRequests(ctx, pool, approvals)
+	if err != nil {
+		return pairRun{}, err
+	}
+	servers, err := startPair(ctx, pool, binary, other, dbURL, n)
+	if err != nil {
+		return pairRun{}, err
+	}
+	defer servers.stop()
+	// Warm both servers' connections on the approvals' first requests' verifiers.
+	warmUp := make([]vegeta.Target, 0, 100)
+	for _, r := range requests[:min(100, len(requests))] {
+		warmUp = append(warmUp, vegeta.Target{Method: http.MethodGet, URL: servers.mine.base + "/api/tokens/balance", Header: sessionHeader(r.To)})
+	}
+	run(servers.alternate(warmUp, 0), 100, 3*time.Second)
+	fmt.Printf("load: open model (vegeta), approvals at %d/s for %s, each to one server at random\n", o.writeRate, o.duration)
+	r := servers.attack(approveScenario, servers.alternate(approvalTargets(servers.mine.base, requests), n), o.writeRate, o.duration)
+	if err := checkApprovals(ctx, pool, requests, len(r.mine)+len(r.theirs)-failed(r.mine)-failed(r.theirs)); err != nil {
+		return r, err
+	}
+	return r, nil
+}
+
+const approveScenario = "approve with reward (distinct requests)"
+
+// pendingRequest is a test request no run has answered, and the verifier it is addressed to.
+type pendingRequest struct{ ID, To int32 }
+
+// unusedRequests are the next n pending test requests, their verifiers' sessions made alive.
+func unusedRequests(ctx context.Context, pool *pgxpool.Pool, n int) ([]pendingRequest, error) {
+	// The test users' sessions were made when the set was built: keep them alive and recently
+	// seen, as a signed-in user's are (a session is touched at most once a minute).
+	if _, err := pool.Exec(ctx, `UPDATE sessions SET last_seen_at = now(), expires_at = now() + interval '1 day', revoked_at = NULL`); err != nil {
+		return nil, fmt.Errorf("refresh sessions: %w", err)
+	}
+	// In the order of their properties, whose verifiers and owners differ from one to the next
+	// (property i's verifier is i mod 10,000). The requests' own order groups each verifier's
+	// eight: approvals in that order queued on one verifier's lock, a chain no verifier makes.
+	rows, err := pool.Query(ctx, `
+		SELECT r.id, r.requested_to_id FROM bench_targets t JOIN verification_requests r ON r.id = t.request_id
+		WHERE r.status = 'pending' AND r.expires_at > now() + interval '10 minutes'
+		ORDER BY r.property_id LIMIT $1`, n)
+	if err != nil {
+		return nil, fmt.Errorf("pending requests: %w", err)
+	}
+	requests, err := pgx.CollectRows(rows, pgx.RowToStructByPos[pendingRequest])
+	if err != nil {
+		return nil, fmt.Errorf("pending requests: %w", err)
+	}
+	if len(requests) < n {
+		return nil, fmt.Errorf("only %d pending test requests left (%d needed): drop the data set's database and run again to rebuild it", len(requests), n)
+	}
+	return requests, nil
+}
+
+// approvalTargets approve each request, as its verifier, on the server at base.
+func approvalTargets(base string, requests []pendingRequest) []vegeta.Target {
+	out := make([]vegeta.Target, len(requests))
+	for i, r := range requests {
+		h := sessionHeader(r.To)
+		h.Set("Content-Type", "application/json")
+		out[i] = vegeta.Target{Method: http.MethodPatch, URL: fmt.Sprintf("%s/api/verification-requests/%d", base, r.ID),
+			Header: h, Body: []byte(`{"status":"approved","responseMessage":"I lived there: it is as listed."}`)}
+	}
+	return out
+}
+
+// checkApprovals prints what became of the requests answered (2xx) and asserts the ledger
+// invariant.
+func checkApprovals(ctx context.Context, pool *pgxpool.Pool, requests []pendingRequest, answered int) error {
 	ids := make([]int32, len(requests))
 	for i, r := range requests {
 		ids[i] = r.ID
@@ -162,15 +220,10 @@ func ledgerRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, re
 			count(*) FILTER (WHERE EXISTS (SELECT 1 FROM token_transactions t WHERE t.related_entity_type = 'verification_request'
 				AND t.related_entity_id = r.id AND t.user_id = r.requested_to_id))
 		FROM verification_requests r WHERE id = ANY($1)`, ids).Scan(&nowApproved, &rewarded); err != nil {
-		return res, err
+		return err
 	}
-	fmt.Printf("\napprovals answered 2xx: %d; their requests now approved or confirmed: %d, of which rewarded: %d\n", approved, nowApproved, rewarded)
-	if err := checkLedger(ctx, pool, "after the approvals"); err != nil {
-		return res, err
-	}
-	res.figures = scenarioFigures(scenarios, metrics, errs)
-	res.machine = machineDuring(machine, startLoad)
-	return res, nil
+	fmt.Printf("\napprovals answered 2xx: %d; their requests now approved or confirmed: %d, of which rewarded: %d\n", answered, nowApproved, rewarded)
+	return checkLedger(ctx, pool, "after the approvals")
 }
 
 func sessionHeader(userID int32) http.Header {

@@ -38,6 +38,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log"
 	"math/rand/v2"
 	"net"
@@ -75,7 +76,10 @@ type benchmark struct {
 	// settings are the cluster's durability settings (durability), which every run reports.
 	settings string
 	run      func(ctx context.Context, binary string) (result, error)
-	close    func()
+	// pair, where a benchmark has one, is paired run n of its write with two binaries at once
+	// (-paired, paired.go).
+	pair  func(ctx context.Context, binary, other string, n int) (pairRun, error)
+	close func()
 }
 
 // bench runs the whole benchmark; it returns rather than exits on failure, so that its deferred
@@ -87,6 +91,8 @@ func bench() error {
 	duration := flag.Duration("duration", 10*time.Second, "length of each run")
 	binary := flag.String("server", "bin/rentproof", "server binary to measure")
 	compare := flag.String("compare", "", "another tree's server binary (e.g. bin/rentproof-base): run it and -server alternately, -runs times each, and print both medians")
+	paired := flag.String("paired", "", "ledger and gamification: another binary (e.g. bin/rentproof-nonotices) to serve the write alongside -server, "+
+		"every other request each, -runs times (default 7), and print what -server adds to its p99 (paired.go; make bench BENCH=notices)")
 	runs := flag.Int("runs", 0, "runs of each server binary; figures are their medians (default 1, and 5 with -compare, which takes at least 5)")
 	record := flag.Bool("record", false, "record the figures of -server (the medians of its runs) in "+recordFile+" and the latest table of "+docsFile)
 	ceilingOnly := flag.Bool("ceiling", false, "measure only the search ceiling against pgbench and the floor of the stack")
@@ -110,10 +116,19 @@ func bench() error {
 	flag.BoolVar(&checkpointFirst, "checkpoint", false, "ledger, gamification, tenancy and enquiries: start every run from a fresh CHECKPOINT, so the full-page images after one fall alike on every run")
 	flag.Parse()
 
+	if *compare != "" && *paired != "" {
+		return errors.New("-compare and -paired are two ways to compare trees: choose one")
+	}
+	if *paired != "" && *record {
+		return errors.New("-paired measures a difference between two trees: it records nothing")
+	}
 	if *runs == 0 {
 		*runs = 1
 		if *compare != "" {
 			*runs = minCompareRuns
+		}
+		if *paired != "" {
+			*runs = pairedRuns
 		}
 	}
 	if *compare != "" && *runs < minCompareRuns {
@@ -179,8 +194,14 @@ func bench() error {
 		return err
 	}
 	fmt.Println("cluster settings: " + b.settings)
+	if *paired != "" {
+		return performPaired(ctx, b, *binary, *paired, *runs)
+	}
 	return perform(ctx, b, *binary, *compare, *runs, *record)
 }
+
+// pairedRuns is how many paired runs -paired takes unless -runs says.
+const pairedRuns = 7
 
 // minCompareRuns is the fewest runs of each tree a comparison takes: a single run decides
 // nothing on a shared machine.
@@ -572,9 +593,12 @@ type server struct {
 
 func (s *server) stop() { _ = s.cmd.Process.Signal(os.Interrupt); _ = s.cmd.Wait() }
 
+// procFS is /proc, whose process directories cpu reads.
+var procFS = os.DirFS("/proc")
+
 // cpu is the CPU time the server has used so far (user and system, from /proc; 0 elsewhere).
 func (s *server) cpu() time.Duration {
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	stat, err := fs.ReadFile(procFS, strconv.Itoa(s.cmd.Process.Pid)+"/stat")
 	if err != nil {
 		return 0
 	}

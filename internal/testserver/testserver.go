@@ -104,6 +104,10 @@ type Options struct {
 	// proxy in front of Mailpit).
 	Mail    bool
 	SMTPURL string
+	// OwnMatching leaves the saved-search worker, which every server binary runs, to the test: a
+	// test that looks at the jobs listings leave, or races workers itself, runs them when it
+	// chooses.
+	OwnMatching bool
 }
 
 // Start serves the real handler until the test ends.
@@ -185,7 +189,9 @@ func Start(t testing.TB, opts Options) *Server {
 	go func() { payment.NewService(serverPool, opts.Payments).RunRefunds(ctx); close(refunds) }() // as the server binary does
 	go func() {
 		// Saved-search alerts, as the server binary does.
-		savedsearch.NewWorker(serverPool).Run(siteorigin.With(ctx, cmp.Or(opts.PublicURL, scheme+"://"+ln.Addr().String())))
+		if !opts.OwnMatching {
+			savedsearch.NewWorker(serverPool).Run(siteorigin.With(ctx, cmp.Or(opts.PublicURL, scheme+"://"+ln.Addr().String())))
+		}
 		close(matches)
 	}()
 	if opts.SMTPURL != "" {

@@ -35,7 +35,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: "list",
-  timeout: 30_000,
+  // A minute a test: on the 2-core machine of 2026-11-28, idle but for the suite, axe's analysis
+  // alone took 25 s of an accessibility check and such checks ran 32–38 s (30 s failed them).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

@@ -10,7 +10,7 @@ import { TILES, serveTiles } from "./map-tiles";
 // whose route it is, at a laptop's and a phone's width, once the page's data is on screen: no
 // serious or critical violation (e2e/axe.ts: WCAG 2.x A and AA, and axe's best practices).
 // Dialogs and menus are checked open. Each role signs in once per worker; its tests start from
-// the saved cookies (storageState), so a test costs a page load and an axe run.
+// the saved cookies (storageState), so a test costs a page load and an axe run at each width.
 
 /** Role is who looks at a page: a visitor, or a signed-in user of each kind. */
 type Role = "visitor" | "tenant" | "landlord" | "owner" | "admin";
@@ -483,43 +483,75 @@ test("the state checks cover every route with a loading state", () => {
   }
 });
 
-for (const width of [1280, 390]) {
-  for (const role of ALL) {
-    test.describe(`${role}, ${width} wide`, () => {
-      test.use({ role, viewport: { width, height: 900 } });
-      for (const check of CHECKS.filter((c) => c.roles.includes(role) && (c.widths ?? [width]).includes(width))) {
-        test(`${check.name} has no serious or critical violation`, async ({ page, sessions }) => {
-          await page.goto(typeof check.path === "string" ? check.path : check.path(sessions));
-          await check.loaded?.(page);
-          await ready(page);
-          await check.open?.(page);
-          await expectNoSeriousViolation(page);
-        });
-      }
-    });
-  }
+/** The widths every page is checked at: a laptop's and a phone's. */
+const WIDTHS = [1280, 390];
 
-  test.describe(`loading, empty and error states, ${width} wide`, () => {
-    for (const check of STATES) {
-      test.describe(check.role, () => {
-        test.use({ role: check.role, viewport: { width, height: 900 } });
-        test(`${check.name}, ${check.state}, has no serious or critical violation`, async ({ page, sessions }) => {
-          await openInState(page, typeof check.path === "string" ? check.path : check.path(sessions), check);
-          await check.shown(page);
-          await expectNoSeriousViolation(page);
-          await page.unrouteAll({ behavior: "ignoreErrors" });
-        });
+/**
+ * atEachWidth opens the page at the first width and checks it, then resizes it to each other
+ * width and checks it again. The app lays out by CSS alone (no script reads the width), so a page
+ * resized is the page loaded at that width, and one load serves every width.
+ */
+async function atEachWidth(page: Page, widths: number[], open: () => Promise<void>, settled: () => Promise<void>) {
+  for (const [i, width] of widths.entries()) {
+    await page.setViewportSize({ width, height: 900 });
+    await (i === 0 ? open() : settled());
+    await expectNoSeriousViolation(page, `${width} wide`);
+  }
+}
+
+for (const role of ALL) {
+  test.describe(role, () => {
+    test.use({ role });
+    for (const check of CHECKS.filter((c) => c.roles.includes(role))) {
+      const widths = check.widths ?? WIDTHS;
+      test(`${check.name} has no serious or critical violation, ${widths.join(" and ")} wide`, async ({ page, sessions }) => {
+        await atEachWidth(
+          page,
+          widths,
+          async () => {
+            await page.goto(typeof check.path === "string" ? check.path : check.path(sessions));
+            await check.loaded?.(page);
+            await ready(page);
+            await check.open?.(page);
+          },
+          () => ready(page),
+        );
       });
     }
   });
+}
 
-  test.describe(`street map, ${width} wide`, () => {
-    test.use({ viewport: { width, height: 900 } });
-    test("a property with the street map has no serious or critical violation", async ({ page }) => {
+test.describe("loading, empty and error states", () => {
+  for (const check of STATES) {
+    test.describe(check.role, () => {
+      test.use({ role: check.role });
+      test(`${check.name}, ${check.state}, has no serious or critical violation, ${WIDTHS.join(" and ")} wide`, async ({ page, sessions }) => {
+        const shown = () => check.shown(page);
+        await atEachWidth(
+          page,
+          WIDTHS,
+          async () => {
+            await openInState(page, typeof check.path === "string" ? check.path : check.path(sessions), check);
+            await shown();
+          },
+          shown,
+        );
+        await page.unrouteAll({ behavior: "ignoreErrors" });
+      });
+    });
+  }
+});
+
+test(`a property with the street map has no serious or critical violation, ${WIDTHS.join(" and ")} wide`, async ({ page }) => {
+  const tiles = () => expect(page.locator(".leaflet-tile-loaded").first()).toBeAttached();
+  await atEachWidth(
+    page,
+    WIDTHS,
+    async () => {
       await serveTiles(page);
       await page.goto(`${TILES.baseURL}/properties/1`);
-      await expect(page.locator(".leaflet-tile-loaded").first()).toBeAttached();
-      await expectNoSeriousViolation(page);
-    });
-  });
-}
+      await tiles();
+    },
+    tiles,
+  );
+});

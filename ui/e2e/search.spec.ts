@@ -99,6 +99,22 @@ test.describe("search", () => {
     await expect(page.getByRole("list", { name: "Properties in 90210" }).getByRole("article").first()).toContainText("Beverly Hills");
   });
 
+  test("a search typed into the home page before the app takes it over goes where the app would send it", async ({ page }) => {
+    // The app's code held back: the box is the server's markup alone, and Enter is the browser's.
+    // The prerender keeps its forms inert until the app starts, which frees them just before
+    // it hydrates them (src/start.tsx): here they are freed, the app never comes.
+    const code = (url: URL) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js");
+    await page.route(code, (route) => route.abort());
+    await page.goto("/");
+    await page.locator("form[inert]").evaluateAll((forms) => forms.forEach((f) => f.removeAttribute("inert")));
+    const box = page.getByPlaceholder("Enter a city, neighborhood, or ZIP/postal code");
+    await box.fill("sw1a1aa flats");
+    await page.unroute(code);
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/location\/SW1A%201AA\?propertyType=apartment$/);
+    await expect(page.getByRole("article", { name: "Mansion-Block Flat in St James's" })).toBeVisible();
+  });
+
   test("the count line names the page's range", async ({ page }) => {
     // The demo's 15 listings, and any that other tests list meanwhile: the total is read on each
     // page, since tests running beside this one may list more between the two.

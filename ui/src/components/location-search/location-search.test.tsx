@@ -41,6 +41,23 @@ describe("LocationSearch", () => {
     expect(where(router)).toBe(target);
   });
 
+  it("searches the box's text when the app did not see it typed (between the prerendered form's freeing and hydration)", async () => {
+    const user = userEvent.setup();
+    const router = renderBox();
+    const box = screen.getByRole<HTMLInputElement>("searchbox", { name: "City, neighborhood, or ZIP/postal code" });
+    // The DOM's own setter: no event, as with text typed into the server's markup.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(box, "sw1a1aa");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(where(router)).toBe("/location/SW1A%201AA");
+  });
+
+  it("sends the browser to Find Properties by itself, its text as the city, when no script runs", () => {
+    renderBox();
+    const form = screen.getByRole("search", { name: "Search properties by location" });
+    expect(form).toHaveAttribute("action", "/find-properties");
+    expect(screen.getByRole("searchbox")).toHaveAttribute("name", "city");
+  });
+
   it("offers the five popular searches, a free-text query for words", () => {
     renderBox();
     const list = screen.getByRole("list", { name: "Popular searches:" });

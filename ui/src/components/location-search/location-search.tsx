@@ -30,15 +30,19 @@ export function LocationSearch({ popular = POPULAR_SEARCHES, initialValue = "", 
   const popularId = useId();
   const [text, setText] = useState(initialValue);
 
-  const onSubmit = (event: FormEvent) => {
+  // The box's own text, not the state's: the prerendered form is freed just before the app
+  // hydrates it (src/start.tsx), and text typed in between is a change the state never saw.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const target = locationSearchTarget(text, "submit");
+    const target = locationSearchTarget(String(new FormData(event.currentTarget).get("city") ?? ""), "submit");
     if (target) navigate(target);
   };
 
   return (
     <div className={["location-search", className].filter(Boolean).join(" ")}>
-      <form role="search" aria-label="Search properties by location" className="search-box" onSubmit={onSubmit}>
+      {/* Sent by the browser itself when Enter comes before the app has taken the form over:
+          Find Properties reads its city as the app would have (a postal code opens its location page). */}
+      <form role="search" aria-label="Search properties by location" className="search-box" action="/find-properties" onSubmit={onSubmit}>
         <label htmlFor={inputId} className="visually-hidden">
           City, neighborhood, or ZIP/postal code
         </label>
@@ -46,6 +50,7 @@ export function LocationSearch({ popular = POPULAR_SEARCHES, initialValue = "", 
         <input
           id={inputId}
           type="search"
+          name="city"
           className="search-box__input"
           placeholder={LOCATION_PLACEHOLDER}
           autoComplete="off"

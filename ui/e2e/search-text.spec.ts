@@ -34,6 +34,13 @@ test.describe("search text", () => {
     // Back leaves the search: the reading replaced the entry the typed search made.
     await page.goBack();
     await expect(page).toHaveURL(/\/find-properties\?sortBy=highestRated$/);
+
+    // The same when typing paused long enough to search before Enter.
+    await searchBox(page).fill("London flats");
+    await expect(page).toHaveURL(/\/find-properties\?city=London&propertyType=apartment&sortBy=highestRated$/);
+    await searchBox(page).press("Enter");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/find-properties\?sortBy=highestRated$/);
   });
 
   test("“Downtown Apartments” typed and chosen from the home page's shortcut give the same listings", async ({ page }) => {

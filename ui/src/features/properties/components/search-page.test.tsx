@@ -546,6 +546,47 @@ describe("SearchPage follows how the server read the line (issue 32)", () => {
     expect(router.state.location.search).toBe("?sortBy=mostReviews");
   });
 
+  it("keeps the search before a typed one when typing paused before Enter: Back goes to it", async () => {
+    const { router, user } = setup("/find-properties?sortBy=mostReviews", { onSearch: londonFlats });
+    await screen.findByText("Showing 4 properties");
+    await user.type(searchbox(), "London flats");
+    // The pause runs the search and its reading is followed before Enter comes (a slow phone).
+    await waitFor(() => expect(router.state.location.search).toBe("?city=London&propertyType=apartment&sortBy=mostReviews"));
+    await user.type(searchbox(), "{Enter}");
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe("?sortBy=mostReviews");
+  });
+
+  it("keeps the search before a postcode typed with a pause: Back from its location page goes to it", async () => {
+    const { router, user } = setup("/find-properties?beds=1&sortBy=highestRated");
+    await screen.findByText(/Showing \d+ propert/);
+    await user.type(searchbox(), "sw1a 1aa");
+    await waitFor(() => expect(router.state.location.search).toMatch(/zipCode=/));
+    await user.type(searchbox(), "x");
+    await user.type(searchbox(), "{Backspace}");
+    await new Promise((resolve) => setTimeout(resolve, TEXT_DEBOUNCE_MS + 100));
+    await user.type(searchbox(), "{Enter}");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/location/SW1A%201AA"));
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe("/find-properties");
+    expect(router.state.location.search).toBe("?beds=1&sortBy=highestRated");
+  });
+
+  it("starts a new entry for typing after a search was entered", async () => {
+    const { router, user } = setup("/find-properties");
+    await screen.findByText("Showing 4 properties");
+    await user.type(searchbox(), "Chicago");
+    await waitFor(() => expect(router.state.location.search).toBe("?city=Chicago"));
+    await user.type(searchbox(), "{Enter}");
+    await user.clear(searchbox());
+    await user.type(searchbox(), "Boston");
+    await waitFor(() => expect(router.state.location.search).toBe("?city=Boston"));
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe("?city=Chicago");
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe("");
+  });
+
   it("gives a shortcut's words and the same words typed the same URL", async () => {
     const downtown = (req: SearchPropertiesRequest) =>
       `${req.city} ${req.query}`.trim().toLowerCase() === "downtown apartments"

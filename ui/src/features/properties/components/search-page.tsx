@@ -1,5 +1,5 @@
-import { useCallback, useState, type FormEvent, type ReactNode } from "react";
-import { Navigate, useSearchParams } from "react-router-dom";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Navigate, useLocation, useSearchParams } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { useDebouncedCallback } from "@/lib/use-debounced-callback";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -16,7 +16,7 @@ import {
   typedEnough,
   type SearchState,
 } from "../search-params";
-import { FilterPanel } from "./search-filters";
+import { FilterPanel, type UpdateSearch } from "./search-filters";
 import { SearchResults } from "./search-results";
 import { SearchTextBox } from "./search-text-box";
 import { ViewToggle } from "./view-toggle";
@@ -26,6 +26,17 @@ import "../properties.css";
 
 /** How long typing must pause before the search runs, in milliseconds. */
 export const TEXT_DEBOUNCE_MS = 400;
+
+/** TYPED marks, in its history state, the entry a search run as it was typed made. */
+const TYPED = "typed";
+
+/**
+ * How a change is written into history: `push` a new entry, `replace` the current one (keeping
+ * its mark), or `typed`, a search run as it is typed, which pushes one entry of its own and
+ * replaces within it while the typing goes on. Back from a typed search is the page before it,
+ * however often the typing paused.
+ */
+type Write = "push" | "replace" | "typed";
 
 /**
  * SearchPage is /find-properties (SPEC §2 "Search"). Its URL holds the whole state
@@ -49,13 +60,26 @@ export function SearchPage({ saveSearch }: SearchPageProps = {}) {
   // Clear starts the rent and area boxes afresh, whatever was typed in them and not applied.
   const [clears, setClears] = useState(0);
 
-  /** update writes a new state into the URL (a new history entry unless `replace`). */
-  const update = useCallback(
-    (next: (prev: SearchState) => SearchState, replace = false) => {
-      setParams((prev) => toSearchParams(next(parseSearchParams(prev))), { replace, preventScrollReset: true });
+  // The current entry's mark, set at once by a write (before the router shows its entry) and
+  // read again from each entry shown (Back, a link).
+  const location = useLocation();
+  const mark = useRef<unknown>(location.state);
+  useEffect(() => {
+    mark.current = location.state;
+  }, [location.key, location.state]);
+
+  /** write puts a new state into the URL, into history as `how` says. */
+  const write = useCallback(
+    (next: (prev: SearchState) => SearchState, how: Write) => {
+      const replace = how === "replace" || (how === "typed" && mark.current === TYPED);
+      const state = replace ? mark.current : how === "typed" ? TYPED : null;
+      mark.current = state;
+      setParams((prev) => toSearchParams(next(parseSearchParams(prev))), { replace, state, preventScrollReset: true });
     },
     [setParams],
   );
+  /** update writes a new state into the URL (a new history entry unless `replace`). */
+  const update: UpdateSearch = useCallback((next, replace = false) => write(next, replace ? "replace" : "push"), [write]);
 
   // The text box runs ahead of the URL while the user types.
   const urlText = searchText(state);
@@ -70,16 +94,22 @@ export function SearchPage({ saveSearch }: SearchPageProps = {}) {
 
   /** applyTextToUrl writes the search text into the URL (unless it is what the URL has). */
   const applyTextToUrl = useCallback(
-    (value: string, replace: boolean) =>
-      update((prev) => (value.trim() === searchText(prev) ? prev : applyText(prev, value)), replace),
-    [update],
+    (value: string, how: Write) => write((prev) => (value.trim() === searchText(prev) ? prev : applyText(prev, value)), how),
+    [write],
   );
-  const typing = useDebouncedCallback((value: string) => applyTextToUrl(value, true), TEXT_DEBOUNCE_MS);
+  const typing = useDebouncedCallback((value: string) => {
+    if (value.trim() !== urlText) applyTextToUrl(value, "typed");
+  }, TEXT_DEBOUNCE_MS);
 
-  /** commitText applies the text at once, dropping a search still waiting for typing to pause. */
-  const commitText = (value: string, replace: boolean) => {
+  /**
+   * commitText applies the text at once, dropping a search still waiting for typing to pause. The
+   * entry typing made becomes the search's own (unmarked: more typing starts a new one).
+   */
+  const commitText = (value: string) => {
     typing.cancel();
-    applyTextToUrl(value, replace);
+    const typed = mark.current === TYPED;
+    if (typed) mark.current = null;
+    applyTextToUrl(value, typed ? "replace" : "push");
   };
 
   // The filters follow how the server read the typed line ("London flats": London, apartments),
@@ -100,7 +130,7 @@ export function SearchPage({ saveSearch }: SearchPageProps = {}) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTyping(false);
-    commitText(text, false);
+    commitText(text);
   };
 
   const filterCount = activeFilterCount(state);
@@ -131,7 +161,7 @@ export function SearchPage({ saveSearch }: SearchPageProps = {}) {
             onBlur={() => setTyping(false)}
             onClear={() => {
               setText("");
-              commitText("", false);
+              commitText("");
             }}
           />
 

@@ -123,14 +123,21 @@ test.describe("the map view of Find Properties", () => {
     await tabTo("Search this area");
     await page.keyboard.press("Enter");
     await expect.poll(() => mapAreaOf(page)).not.toBeNull();
-    // The markers are buttons in the tab order: Enter on a cluster zooms in, on a listing opens its
-    // popup, whose link takes the focus and opens the listing with Enter.
+    // The markers are buttons in the tab order: Enter or Space on a cluster zooms in and puts the focus on
+    // the first marker it became; either on a listing opens its popup, whose link takes the focus
+    // and opens the listing with Enter.
+    const MARKER = /listings here: zoom in$|\/month$/;
+    await tabTo(MARKER);
     let marker = "";
     for (let zooms = 0; !marker && zooms < 12; zooms++) {
-      await tabTo(/listings here: zoom in$|\/month$/);
       const name = await focusedName();
-      await page.keyboard.press("Enter");
+      const cluster = await page.evaluateHandle(() => document.activeElement);
+      await page.keyboard.press(zooms % 2 ? "Space" : "Enter"); // a button's two keys
       if (/\/month$/.test(name)) marker = name; // "Title, $2,650/month"
+      else {
+        const moved = () => page.evaluate((was) => (document.activeElement === was ? "" : document.activeElement?.getAttribute("aria-label")), cluster);
+        await expect.poll(moved, `the focus after zooming into “${name}”`).toMatch(MARKER);
+      }
     }
     expect(marker, "a listing's marker reached by Tab").not.toBe("");
     const link = map.locator(".leaflet-popup").getByRole("link", { name: /^View property: / });

@@ -41,8 +41,8 @@ interface Drawn {
  * SearchMap is the map of the map view (issue 32): the result page's listings as rent markers,
  * clustered at low zoom (supercluster), over street tiles or the offline drawing. A marker opens a
  * popup with the title, the rent and a link to the listing; a cluster zooms in. Every marker is a
- * button reachable with Tab (Leaflet's keyboard option: Enter opens it), the map pans with the
- * arrow keys and zooms with + and −. The list beside it is its text alternative.
+ * button reachable with Tab (Leaflet's keyboard option) and pressed with Enter or Space; the map
+ * pans with the arrow keys and zooms with + and −. The list beside it is its text alternative.
  */
 export default function SearchMap({ properties, tiles, area, highlighted, onHighlight, onMove, label }: SearchMapProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -184,11 +184,19 @@ function draw(map: L.Map, layer: L.LayerGroup, index: Cluster, markers: Map<stri
           iconSize: L.point(40, 40),
         }),
       });
-      marker.on("click", () => {
+      const zoomIn = () => {
         const to = Math.min(index.getClusterExpansionZoom(clusterId), map.getMaxZoom());
+        // Zoomed with the keyboard, the cluster's button goes with the redraw: the focus moves on
+        // to the first of the markers it became, not back to the top of the page.
+        const el = marker.getElement();
+        if (el && document.activeElement === el) map.once("moveend", () => focusFirst(map, markers, ids));
         map.setView([lat, lon], to);
+      };
+      marker.on("click", zoomIn);
+      marker.on("add", () => {
+        name(marker, `${count} listings here: zoom in`);
+        onKeys(marker, ["Enter", " "], zoomIn);
       });
-      marker.on("add", () => name(marker, `${count} listings here: zoom in`));
       marker.addTo(layer);
       markers.set(key, { marker, ids });
     } else if (props.id !== undefined) {
@@ -207,6 +215,7 @@ function draw(map: L.Map, layer: L.LayerGroup, index: Cluster, markers: Map<stri
       marker.bindPopup(() => popup(listing, latest), { autoPanPadding: L.point(24, 24) });
       marker.on("add", () => {
         name(marker, `${listing.title}, ${formatRent(listing.rent, listing.currency)}`);
+        onKeys(marker, [" "], () => marker.openPopup()); // Enter is Leaflet's own
         const el = marker.getElement();
         el?.addEventListener("focus", () => latest.current.onHighlight(listing.id));
         el?.addEventListener("blur", () => latest.current.onHighlight(null));
@@ -233,6 +242,29 @@ function draw(map: L.Map, layer: L.LayerGroup, index: Cluster, markers: Map<stri
     const on = highlighted !== null && ids.has(highlighted);
     marker.getElement()?.classList.toggle("is-highlighted", on);
   }
+}
+
+/**
+ * onKeys runs `activate` when one of these keys is pressed on a marker's button: Leaflet opens a
+ * popup on Enter but gives a button without one nothing, and Space is a button's key too.
+ */
+function onKeys(marker: L.Marker, keys: string[], activate: () => void) {
+  marker.getElement()?.addEventListener("keydown", (event) => {
+    if (!keys.includes(event.key)) return;
+    event.preventDefault(); // Space would scroll the page
+    activate();
+  });
+}
+
+/** focusFirst focuses the first marker, in tab order, that holds one of these listings. */
+function focusFirst(map: L.Map, markers: Map<string, Drawn>, ids: Set<number>) {
+  const wanted = new Set<Element>();
+  for (const { marker, ids: held } of markers.values()) {
+    const el = marker.getElement();
+    if (el && [...held].some((id) => ids.has(id))) wanted.add(el);
+  }
+  const first = Array.from(map.getPane("markerPane")?.children ?? []).find((el) => wanted.has(el));
+  (first as HTMLElement | undefined)?.focus();
 }
 
 /** name gives a marker its accessible name (Leaflet makes it a button when keyboard is on). */

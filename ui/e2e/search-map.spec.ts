@@ -104,6 +104,9 @@ test.describe("the map view of Find Properties", () => {
   });
 
   test("is keyboard-usable: the layout switch, Search this area and the markers", async ({ page }) => {
+    // About 60 Tab stops, a round trip or two each, then axe on the map: 18 s alone, past 90 s on
+    // CI's two loaded cores (twice, at the last steps). Three times the time, as Playwright's slow.
+    test.slow();
     await visit(page, "/find-properties");
     await expect(page.getByRole("list", { name: "Properties" })).toBeVisible();
     const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.trim() ?? "");

@@ -562,9 +562,7 @@ describe("SearchPage follows how the server read the line (issue 32)", () => {
     await screen.findByText(/Showing \d+ propert/);
     await user.type(searchbox(), "sw1a 1aa");
     await waitFor(() => expect(router.state.location.search).toMatch(/zipCode=/));
-    await user.type(searchbox(), "x");
-    await user.type(searchbox(), "{Backspace}");
-    await new Promise((resolve) => setTimeout(resolve, TEXT_DEBOUNCE_MS + 100));
+    await new Promise((resolve) => setTimeout(resolve, TEXT_DEBOUNCE_MS + 100)); // and more time
     await user.type(searchbox(), "{Enter}");
     await waitFor(() => expect(router.state.location.pathname).toBe("/location/SW1A%201AA"));
     await act(() => router.navigate(-1));

@@ -276,11 +276,9 @@ func benchSearch(ctx context.Context, cluster string, o searchOptions) (*benchma
 	if err != nil {
 		return nil, err
 	}
-	for _, prepare := range []func(context.Context, *pgxpool.Pool) error{benchPlaces, warmListings} { // filters.go
-		if err := prepare(ctx, pool); err != nil {
-			pool.Close()
-			return nil, err
-		}
+	if err := warmListings(ctx, pool); err != nil { // filters.go
+		pool.Close()
+		return nil, err
 	}
 	t, err := pickTargets(ctx, pool)
 	if err != nil {

@@ -91,6 +91,43 @@ test.describe("search text", () => {
     for (const card of await results(page).all()) await expect(card).toContainText("New York");
   });
 
+  test("keys pressed as a paused line's search reaches the address stay in the box", async ({ page }) => {
+    await page.goto("/find-properties");
+    await expect(results(page).first()).toBeVisible();
+    // A busy phone renders the new address late, so keys typed after the pause can land before
+    // it. Here they are typed the moment the paused line's search is written into the address,
+    // before the app renders it, and the box is read on every frame for the next 300 ms.
+    await searchBox(page).evaluate((box: HTMLInputElement) => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+      for (const method of ["pushState", "replaceState"] as const) {
+        const write = history[method].bind(history);
+        history[method] = (...args: Parameters<History["pushState"]>) => {
+          write(...args);
+          if (!location.search.endsWith("city=Chicago")) return;
+          history.pushState = History.prototype.pushState;
+          history.replaceState = History.prototype.replaceState;
+          for (const typed of ["Chicago ", "Chicago L", "Chicago Lo", "Chicago Loo", "Chicago Loop"]) {
+            setValue.call(box, typed);
+            box.dispatchEvent(new Event("input", { bubbles: true }));
+          }
+          const shown = new Set<string>();
+          const from = performance.now();
+          const look = () => {
+            shown.add(box.value);
+            if (performance.now() - from < 300) requestAnimationFrame(look);
+            else box.dataset.shown = [...shown].join("|");
+          };
+          requestAnimationFrame(look);
+        };
+      }
+    });
+    await searchBox(page).pressSequentially("Chicago");
+    await expect(searchBox(page)).toHaveAttribute("data-shown", "Chicago Loop");
+    // The words then search as typed words do: Chicago, and "Loop" in its listings.
+    await expect(page).toHaveURL(/\/find-properties\?city=Chicago&query=Loop$/);
+    await expect(searchBox(page)).toHaveValue("Chicago Loop");
+  });
+
   test("the location page's bedroom filter narrows its results and survives a reload", async ({ page }) => {
     await page.goto("/location/SW1A%201AA");
     const flat = page.getByRole("article", { name: "Mansion-Block Flat in St James's" }); // two bedrooms

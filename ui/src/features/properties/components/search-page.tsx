@@ -8,6 +8,7 @@ import {
   activeFilterCount,
   applyText,
   clearFilters,
+  DEFAULT_SEARCH,
   locationPath,
   parseSearchParams,
   searchRequest,
@@ -85,17 +86,25 @@ export function SearchPage({ saveSearch }: SearchPageProps = {}) {
   const urlText = searchText(state);
   const [text, setText] = useState(urlText);
   const [seenText, setSeenText] = useState(urlText);
+  // The text the box last wrote into the URL, until the URL shows it: keys pressed meanwhile (a
+  // busy phone renders the new URL late) are newer than it and stay in the box.
+  const [written, setWritten] = useState<string | null>(null);
   if (urlText !== seenText) {
-    // The URL changed (back button, Clear, a link): show its text unless it is
-    // just the trimmed form of what is being typed.
+    // The URL changed (back button, Clear, a link, the box's own search): show its text unless it
+    // is the box's own or just the trimmed form of what is being typed.
     setSeenText(urlText);
-    if (text.trim() !== urlText) setText(urlText);
+    setWritten(null);
+    if (urlText !== written && text.trim() !== urlText) setText(urlText);
   }
 
   /** applyTextToUrl writes the search text into the URL (unless it is what the URL has). */
   const applyTextToUrl = useCallback(
-    (value: string, how: Write) => write((prev) => (value.trim() === searchText(prev) ? prev : applyText(prev, value)), how),
-    [write],
+    (value: string, how: Write) => {
+      const own = searchText(applyText(DEFAULT_SEARCH, value));
+      if (own !== urlText) setWritten(own);
+      write((prev) => (value.trim() === searchText(prev) ? prev : applyText(prev, value)), how);
+    },
+    [write, urlText],
   );
   const typing = useDebouncedCallback((value: string) => {
     if (value.trim() !== urlText) applyTextToUrl(value, "typed");

@@ -48,6 +48,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -342,10 +343,10 @@ func searchRun(ctx context.Context, pool *pgxpool.Pool, dbURL, binary string, t 
 	// burst of 60 new searches at a million listings: 220–310 ms on new connections, 50–65 ms on
 	// warm ones). Then wait out the counts the warm-up kept, so every scenario meets its own
 	// counts uncounted, as its first visitors would.
-	warm := scenarios[0].targets
+	warm := slices.Clone(scenarios[0].targets)
 	for _, s := range scenarios[1:] {
 		if o.only == nil || o.only.MatchString(s.name) {
-			warm = append(warm[:len(warm):len(warm)], s.targets...)
+			warm = append(warm, s.targets...)
 		}
 	}
 	run(warm, o.rate/2, 3*time.Second)

@@ -23,97 +23,115 @@ test.describe.configure({ timeout: 90_000 });
 const focused = (page: Page) => page.locator("*:focus");
 
 /**
- * focusIndicator describes how the focused element shows its focus: an outline or box shadow on
- * it or its ::before/::after (a stretched link draws its ring on the card), or else a change
- * between focused and not of its background or colour (a highlighted menu item), or of the
- * outline or shadow of its label or an ancestor (a radio under a star, a search field in its
- * frame); "" when nothing shows it.
+ * indicatorOfFocused, run in the page, describes how the focused element shows its focus: an
+ * outline or box shadow on it or its ::before/::after (a stretched link draws its ring on the
+ * card), or else a change between focused and not of its background or colour (a highlighted
+ * menu item), or of the outline or shadow of its label or an ancestor (a radio under a star, a
+ * search field in its frame); "" when nothing shows it.
  */
-async function focusIndicator(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return "";
-    for (const pseudo of [null, "::before", "::after"]) {
-      const style = getComputedStyle(el, pseudo);
-      if (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) return `outline ${pseudo ?? ""} ${style.outline}`;
-      if (style.boxShadow !== "none") return `box-shadow ${pseudo ?? ""} ${style.boxShadow}`;
-    }
-    // A highlighted menu item (Radix marks the focused one) shows it by its background.
-    if (el.matches("[data-highlighted]") && getComputedStyle(el).backgroundColor !== getComputedStyle(el.parentElement ?? el).backgroundColor)
-      return `highlight ${getComputedStyle(el).backgroundColor}`;
-    const around = [el.closest("label"), el.parentElement, el.parentElement?.parentElement].filter((e): e is HTMLElement => !!e);
-    const look = () => [
-      `${getComputedStyle(el).backgroundColor}|${getComputedStyle(el).color}`,
-      ...around.map((e) => `${getComputedStyle(e).outline}|${getComputedStyle(e).boxShadow}`),
-    ];
-    const on = look();
-    el.blur();
-    const off = look();
-    el.focus();
-    const i = on.findIndex((s, j) => s !== off[j]);
-    return i < 0 ? "" : `${i === 0 ? "itself" : around[i - 1].tagName.toLowerCase()} ${on[i]}`;
-  });
-}
+const indicatorOfFocused = (): string => {
+  const el = document.activeElement as HTMLElement | null;
+  if (!el || el === document.body) return "";
+  for (const pseudo of [null, "::before", "::after"]) {
+    const style = getComputedStyle(el, pseudo);
+    if (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) return `outline ${pseudo ?? ""} ${style.outline}`;
+    if (style.boxShadow !== "none") return `box-shadow ${pseudo ?? ""} ${style.boxShadow}`;
+  }
+  // A highlighted menu item (Radix marks the focused one) shows it by its background.
+  if (el.matches("[data-highlighted]") && getComputedStyle(el).backgroundColor !== getComputedStyle(el.parentElement ?? el).backgroundColor)
+    return `highlight ${getComputedStyle(el).backgroundColor}`;
+  const around = [el.closest("label"), el.parentElement, el.parentElement?.parentElement].filter((e): e is HTMLElement => !!e);
+  const look = () => [
+    `${getComputedStyle(el).backgroundColor}|${getComputedStyle(el).color}`,
+    ...around.map((e) => `${getComputedStyle(e).outline}|${getComputedStyle(e).boxShadow}`),
+  ];
+  const on = look();
+  el.blur();
+  const off = look();
+  el.focus();
+  const i = on.findIndex((s, j) => s !== off[j]);
+  return i < 0 ? "" : `${i === 0 ? "itself" : around[i - 1].tagName.toLowerCase()} ${on[i]}`;
+};
 
 /**
- * ringContrast is the contrast ratio of the focused element's outline (its own, or its
- * ::after's) against the background it is drawn on, the first opaque background among its
- * ancestors; null when it has no outline or sits on a picture, a gradient or a translucent wash
- * (nothing to measure).
+ * contrastOfFocusRing, run in the page, is the contrast ratio of the focused element's outline
+ * (its own, or its ::after's) against the background it is drawn on, the first opaque
+ * background among its ancestors; null when it has no outline or sits on a picture, a gradient
+ * or a translucent wash (nothing to measure).
  */
-async function ringContrast(page: Page): Promise<number | null> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement;
-    const ring = [null, "::after"].map((p) => getComputedStyle(el, p)).find((st) => st.outlineStyle !== "none" && parseFloat(st.outlineWidth) > 0);
-    if (!ring) return null;
-    const rgba = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
-    let bg = [255, 255, 255];
-    for (let e = el.parentElement; e; e = e.parentElement) {
-      const st = getComputedStyle(e);
-      if (st.backgroundImage !== "none") return null;
-      const c = rgba(st.backgroundColor);
-      if (c.length === 3 || c[3] === 1) {
-        bg = c.slice(0, 3);
-        break;
-      }
-      if (c[3] > 0) return null;
+const contrastOfFocusRing = (): number | null => {
+  const el = document.activeElement as HTMLElement;
+  const ring = [null, "::after"].map((p) => getComputedStyle(el, p)).find((st) => st.outlineStyle !== "none" && parseFloat(st.outlineWidth) > 0);
+  if (!ring) return null;
+  const rgba = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+  let bg = [255, 255, 255];
+  for (let e = el.parentElement; e; e = e.parentElement) {
+    const st = getComputedStyle(e);
+    if (st.backgroundImage !== "none") return null;
+    const c = rgba(st.backgroundColor);
+    if (c.length === 3 || c[3] === 1) {
+      bg = c.slice(0, 3);
+      break;
     }
-    const lum = (c: number[]) => {
-      const [r, g, b] = c.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    };
-    const [a, b] = [lum(rgba(ring.outlineColor).slice(0, 3)), lum(bg)].sort((x, y) => y - x);
-    return Math.round(((a + 0.05) / (b + 0.05)) * 100) / 100;
-  });
-}
+    if (c[3] > 0) return null;
+  }
+  const lum = (c: number[]) => {
+    const [r, g, b] = c.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [a, b] = [lum(rgba(ring.outlineColor).slice(0, 3)), lum(bg)].sort((x, y) => y - x);
+  return Math.round(((a + 0.05) / (b + 0.05)) * 100) / 100;
+};
+
+/** kindOfFocused, run in the page, names the focused element's kind and, for messages, the element. */
+const kindOfFocused = () => {
+  const el = document.activeElement as HTMLElement;
+  const kind = el.tagName.toLowerCase() + (el instanceof HTMLInputElement ? `[${el.type}]` : "");
+  return { kind, name: `${kind} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"` };
+};
+
+/** focusIndicator is indicatorOfFocused on page. */
+const focusIndicator = (page: Page) => page.evaluate(indicatorOfFocused);
 
 /** expectFocusShown walks the page with Tab and expects every stop to show the focus; it returns the kinds of control met. */
 async function expectFocusShown(page: Page, stops: number): Promise<Set<string>> {
   const kinds = new Set<string>();
+  // Each stop asks the page once: a round trip per question made CI's busiest test file slower.
+  const look = `[(${kindOfFocused})(), (${indicatorOfFocused})(), (${contrastOfFocusRing})()]`;
   for (let i = 0; i < stops; i++) {
     await page.keyboard.press("Tab");
-    const what = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement;
-      const kind = el.tagName.toLowerCase() + (el instanceof HTMLInputElement ? `[${el.type}]` : "");
-      return { kind, name: `${kind} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"` };
-    });
+    const [what, indicator, ratio] = (await page.evaluate(look)) as [ReturnType<typeof kindOfFocused>, string, number | null];
     if (what.kind === "body") break;
     kinds.add(what.kind);
-    expect(await focusIndicator(page), `no visible focus on ${what.name}`).not.toBe("");
+    expect(indicator, `no visible focus on ${what.name}`).not.toBe("");
     // WCAG 1.4.11: what shows a state stands out 3:1 from what is around it.
-    const ratio = await ringContrast(page);
     if (ratio !== null) expect(ratio, `the focus ring of ${what.name} is too faint`).toBeGreaterThanOrEqual(3);
   }
   return kinds;
 }
 
-/** expectTrapped presses Tab and Shift+Tab round the dialog and expects the focus never to leave it. */
+/**
+ * expectTrapped presses Tab and Shift+Tab round the dialog and expects the focus never to leave
+ * it. The page notes, as each key is let go, whether the focus is still inside (a focus trap
+ * moves it as the key goes down), and the notes are read once per key rather than after each press.
+ */
 async function expectTrapped(page: Page, dialog: Locator, presses = 30) {
   for (const key of ["Tab", "Shift+Tab"]) {
-    for (let i = 0; i < presses; i++) {
-      await page.keyboard.press(key);
-      expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `${key} ${i + 1} left the dialog`).toBe(true);
-    }
+    await dialog.evaluate((d) => {
+      const w = window as unknown as { trapNotes: boolean[]; trapDone?: AbortController };
+      w.trapNotes = [];
+      w.trapDone = new AbortController();
+      // Tab's own keyup: Shift+Tab lets go of Shift too.
+      const note = (e: KeyboardEvent) => e.key === "Tab" && w.trapNotes.push(d.contains(document.activeElement));
+      window.addEventListener("keyup", note, { capture: true, signal: w.trapDone.signal });
+    });
+    for (let i = 0; i < presses; i++) await page.keyboard.press(key);
+    const notes = await page.evaluate(() => {
+      const w = window as unknown as { trapNotes: boolean[]; trapDone: AbortController };
+      w.trapDone.abort();
+      return w.trapNotes;
+    });
+    expect(notes, `${key} ${notes.indexOf(false) + 1} left the dialog`).toEqual(Array(presses).fill(true));
   }
 }
 

@@ -64,6 +64,8 @@ async function pixelWidth(page: Page, path: string): Promise<number> {
 }
 
 test("a large photo reaches a phone at a width the phone draws it", async ({ page, browser }) => {
+  // A listing, an upload and two browsers: 39–48 s in CI, too close to the minute.
+  test.setTimeout(90_000);
   await register(page.request, "landlord");
   const id = stamp();
   const title = `Brick terrace ${id}`;

@@ -275,6 +275,8 @@ test.describe("write a review", () => {
   });
 
   test("failure toasts stand clear of the form's Submit button, on a wide screen and a phone", async ({ page }) => {
+    // Four refused attempts on two screens: 40–44 s in CI, too close to the minute.
+    test.setTimeout(90_000);
     await register(page.request, "tenant");
     // Every attempt refused with its own words; the first two alike.
     let attempt = 0;

@@ -1,12 +1,7 @@
-import { create } from "@bufbuild/protobuf";
-import { createConnectQueryKey, useMutation, useTransport } from "@connectrpc/connect-query";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@connectrpc/connect-query";
 import { toast } from "@/components/ui/use-toast";
-import {
-  AccountService,
-  GetCurrentUserResponseSchema,
-  type UpdateProfileRequest,
-} from "@/gen/rentproof/account/v1/account_pb";
+import { AccountService, type UpdateProfileRequest } from "@/gen/rentproof/account/v1/account_pb";
+import { useUpdateCurrentUser } from "./use-session";
 
 /** PROFILE_UPDATED is the toast of a saved profile. */
 export const PROFILE_UPDATED = "Profile updated";
@@ -17,21 +12,13 @@ export const PROFILE_UPDATED = "Profile updated";
  * name without a round trip), and is fetched again to be sure.
  */
 export function useUpdateProfile(onSaved?: () => void) {
-  const queryClient = useQueryClient();
-  const transport = useTransport();
+  const updateCurrentUser = useUpdateCurrentUser();
   const mutation = useMutation(AccountService.method.updateProfile, {
     onSuccess: async ({ user }) => {
-      const key = createConnectQueryKey({
-        schema: AccountService.method.getCurrentUser,
-        transport,
-        input: {},
-        cardinality: "finite",
-      });
-      // The bell's count stays as it was.
-      if (user) queryClient.setQueryData(key, (old) => create(GetCurrentUserResponseSchema, { user, unreadNotifications: old?.unreadNotifications ?? 0 }));
+      const updated = updateCurrentUser(user);
       toast({ title: PROFILE_UPDATED });
       onSaved?.();
-      await queryClient.invalidateQueries({ queryKey: key });
+      await updated;
     },
   });
   return {

@@ -1,5 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
+import { useQuery } from "@connectrpc/connect-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -11,15 +12,28 @@ import { ChangeEmailButton } from "./change-email-dialog";
 
 function Shown() {
   const { user } = useCurrentUser();
-  return <p data-testid="shown">{user ? `${user.email} ${user.emailVerified ? "verified" : "unverified"}` : ""}</p>;
+  const unread = useQuery(AccountService.method.getCurrentUser, {}).data?.unreadNotifications;
+  return (
+    <p data-testid="shown">
+      {user ? `${user.email} ${user.emailVerified ? "verified" : "unverified"}, ${unread} unread` : ""}
+    </p>
+  );
 }
 
-function renderButton() {
+/** renderButton renders the button for a member with 3 unread notifications; after a change, asking who is signed in waits for hold. */
+function renderButton(hold: Promise<void> = Promise.resolve()) {
   let user = makeUser({ emailVerified: true });
   const sent: ChangeEmailRequest[] = [];
   const transport = fakeTransport({
     extra: (router) =>
-      router.service(AccountService, { getCurrentUser: () => ({ user }) }).service(AccountEmailService, {
+      router
+        .service(AccountService, {
+          async getCurrentUser() {
+            if (sent.length > 0) await hold;
+            return { user, unreadNotifications: 3 };
+          },
+        })
+        .service(AccountEmailService, {
         changeEmail(req) {
           sent.push(req);
           if (req.password !== "s3cret-pass") throw new ConnectError("Your password is incorrect", Code.InvalidArgument);
@@ -71,8 +85,23 @@ describe("ChangeEmailButton", () => {
     await u.type(within(dialog).getByLabelText("New Email"), "new.home@example.com");
     await u.type(within(dialog).getByLabelText("Current Password"), "s3cret-pass");
     await u.click(within(dialog).getByRole("button", { name: "Change Email" }));
-    expect(await screen.findByText("new.home@example.com unverified")).toBeInTheDocument();
+    expect(await screen.findByText("new.home@example.com unverified, 3 unread")).toBeInTheDocument();
     expect(screen.queryByRole("dialog", { name: "Change Email" })).not.toBeInTheDocument();
     expect(sent.at(-1)).toMatchObject({ email: "new.home@example.com", password: "s3cret-pass" });
+  });
+
+  it("keeps the bell's count while it asks again who is signed in", async () => {
+    let release = () => {};
+    renderButton(new Promise<void>((resolve) => (release = resolve)));
+    const u = userEvent.setup();
+    expect(await screen.findByText(/verified, 3 unread/)).toBeInTheDocument();
+    await u.click(await screen.findByRole("button", { name: "Change Email" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change Email" });
+    await u.type(within(dialog).getByLabelText("New Email"), "new.home@example.com");
+    await u.type(within(dialog).getByLabelText("Current Password"), "s3cret-pass");
+    await u.click(within(dialog).getByRole("button", { name: "Change Email" }));
+    // The new address shows from the change's own answer; the count is not reset meanwhile.
+    expect(await screen.findByText("new.home@example.com unverified, 3 unread")).toBeInTheDocument();
+    release();
   });
 });

@@ -1,7 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { create } from "@bufbuild/protobuf";
-import { createConnectQueryKey, useMutation, useTransport } from "@connectrpc/connect-query";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@connectrpc/connect-query";
 import { AtSign } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -10,10 +8,10 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
-import { AccountService, GetCurrentUserResponseSchema } from "@/gen/rentproof/account/v1/account_pb";
 import { AccountEmailService } from "@/gen/rentproof/account/v1/account_email_pb";
 import { errorMessage } from "@/lib/errors";
 import { useCurrentUser } from "../api/use-current-user";
+import { useUpdateCurrentUser } from "../api/use-session";
 import { changeEmailSchema, type ChangeEmailValues } from "../schemas";
 
 /** ChangeEmailForm asks for the new address and the current password or a passkey (AccountEmailService.ChangeEmail). */
@@ -24,15 +22,13 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
     resolver: zodResolver(schema),
     defaultValues: { email: "", password: "" },
   });
-  const queryClient = useQueryClient();
-  const transport = useTransport();
+  const updateCurrentUser = useUpdateCurrentUser();
   const change = useMutation(AccountEmailService.method.changeEmail, {
     onSuccess: async ({ user }) => {
-      const key = createConnectQueryKey({ schema: AccountService.method.getCurrentUser, transport, input: {}, cardinality: "finite" });
-      if (user) queryClient.setQueryData(key, create(GetCurrentUserResponseSchema, { user }));
+      const updated = updateCurrentUser(user);
       toast({ title: "Email address changed", description: `We sent a verification link to ${user?.email ?? "your new address"}.` });
       onDone();
-      await queryClient.invalidateQueries({ queryKey: key });
+      await updated;
     },
   });
   return (

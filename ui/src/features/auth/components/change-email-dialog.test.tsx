@@ -59,6 +59,16 @@ function renderButton(hold: Promise<void> = Promise.resolve()) {
   return { sent };
 }
 
+/** changeEmail changes the address to new.home@example.com with the right password. */
+async function changeEmail() {
+  const u = userEvent.setup();
+  await u.click(await screen.findByRole("button", { name: "Change Email" }));
+  const dialog = await screen.findByRole("dialog", { name: "Change Email" });
+  await u.type(within(dialog).getByLabelText("New Email"), "new.home@example.com");
+  await u.type(within(dialog).getByLabelText("Current Password"), "s3cret-pass");
+  await u.click(within(dialog).getByRole("button", { name: "Change Email" }));
+}
+
 describe("ChangeEmailButton", () => {
   it("checks the form and says the server's refusal", async () => {
     const { sent } = renderButton();
@@ -79,12 +89,7 @@ describe("ChangeEmailButton", () => {
 
   it("changes the address, closes, and the new address is unverified", async () => {
     const { sent } = renderButton();
-    const u = userEvent.setup();
-    await u.click(await screen.findByRole("button", { name: "Change Email" }));
-    const dialog = await screen.findByRole("dialog", { name: "Change Email" });
-    await u.type(within(dialog).getByLabelText("New Email"), "new.home@example.com");
-    await u.type(within(dialog).getByLabelText("Current Password"), "s3cret-pass");
-    await u.click(within(dialog).getByRole("button", { name: "Change Email" }));
+    await changeEmail();
     expect(await screen.findByText("new.home@example.com unverified, 3 unread")).toBeInTheDocument();
     expect(screen.queryByRole("dialog", { name: "Change Email" })).not.toBeInTheDocument();
     expect(sent.at(-1)).toMatchObject({ email: "new.home@example.com", password: "s3cret-pass" });
@@ -93,13 +98,8 @@ describe("ChangeEmailButton", () => {
   it("keeps the bell's count while it asks again who is signed in", async () => {
     let release = () => {};
     renderButton(new Promise<void>((resolve) => (release = resolve)));
-    const u = userEvent.setup();
     expect(await screen.findByText(/verified, 3 unread/)).toBeInTheDocument();
-    await u.click(await screen.findByRole("button", { name: "Change Email" }));
-    const dialog = await screen.findByRole("dialog", { name: "Change Email" });
-    await u.type(within(dialog).getByLabelText("New Email"), "new.home@example.com");
-    await u.type(within(dialog).getByLabelText("Current Password"), "s3cret-pass");
-    await u.click(within(dialog).getByRole("button", { name: "Change Email" }));
+    await changeEmail();
     // The new address shows from the change's own answer; the count is not reset meanwhile.
     expect(await screen.findByText("new.home@example.com unverified, 3 unread")).toBeInTheDocument();
     release();

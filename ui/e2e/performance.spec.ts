@@ -197,6 +197,38 @@ test("the app's code is fetched only once the page has shown its main picture", 
   await expect(page.getByRole("img", { name: /photo 1 of 3/ })).toBeVisible();
 });
 
+test("on a phone, the card the app draws over the page's first picture does not become a later largest paint", async ({ browser }) => {
+  const phones = [
+    { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 }, // Lighthouse's mobile profile
+    { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 },
+  ];
+  for (const [path, list] of [
+    ["/location/10001", "Properties in 10001"],
+    ["/find-properties?city=Chelsea", "Properties"],
+  ]) {
+    for (const phone of phones) {
+      const context = await browser.newContext({ ...phone, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      // Every largest-contentful-paint entry: its size and whether it is the server's picture.
+      // (A string: this file is compiled without the DOM's types.)
+      await page.addInitScript(`
+        window.__largest = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__largest.push({ size: e.size, slot: !!e.element?.closest("[data-picture-slot]") });
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      `);
+      await page.goto(path);
+      const image = page.getByRole("list", { name: list }).getByRole("article").first().locator("img.property-card__image");
+      await expect(image).toHaveJSProperty("complete", true);
+      // Two frames and a task: a paint of the app's card has been reported by now.
+      await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 200))))");
+      const largest = (await page.evaluate("window.__largest")) as { size: number; slot: boolean }[];
+      expect(largest.at(-1), `${path} at ${phone.viewport.width} px: ${JSON.stringify(largest)}`).toMatchObject({ slot: true });
+      await context.close();
+    }
+  }
+});
+
 test("a property page, the search and a location page come with their first answer and preload their picture", async ({ page }) => {
   const calls: string[] = [];
   const pictures: string[] = [];

@@ -198,17 +198,32 @@ test("the app's code is fetched only once the page has shown its main picture", 
 });
 
 test("on a phone, the card the app draws over the page's first picture does not become a later largest paint", async ({ browser }) => {
+  test.setTimeout(90_000);
   const phones = [
     { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 }, // Lighthouse's mobile profile
     { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 },
   ];
-  for (const [path, list] of [
-    ["/location/10001", "Properties in 10001"],
-    ["/find-properties?city=Chelsea", "Properties"],
-  ]) {
+  // A loaded browser paints what it has parsed so far: the picture may be painted before the rest
+  // of its card has arrived (in CI, once). `early` paints the card that way, without its body.
+  const cases = [
+    { path: "/location/10001", list: "Properties in 10001", early: false },
+    { path: "/location/10001", list: "Properties in 10001", early: true },
+    { path: "/find-properties?city=Chelsea", list: "Properties", early: false },
+  ];
+  for (const { path, list, early } of cases) {
     for (const phone of phones) {
       const context = await browser.newContext({ ...phone, isMobile: true, hasTouch: true });
       const page = await context.newPage();
+      if (early) {
+        await page.route(
+          (url) => url.pathname === path.split("?")[0],
+          async (route) => {
+            const res = await route.fetch();
+            const html = (await res.text()).replace("</head>", "<style>.property-card--skeleton .property-card__body { display: none }</style></head>");
+            await route.fulfill({ response: res, body: html });
+          },
+        );
+      }
       // Every largest-contentful-paint entry: its size and whether it is the server's picture.
       // (A string: this file is compiled without the DOM's types.)
       await page.addInitScript(`
@@ -223,7 +238,8 @@ test("on a phone, the card the app draws over the page's first picture does not 
       // Two frames and a task: a paint of the app's card has been reported by now.
       await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 200))))");
       const largest = (await page.evaluate("window.__largest")) as { size: number; slot: boolean }[];
-      expect(largest.at(-1), `${path} at ${phone.viewport.width} px: ${JSON.stringify(largest)}`).toMatchObject({ slot: true });
+      const where = `${path} at ${phone.viewport.width} px${early ? ", painted early" : ""}: ${JSON.stringify(largest)}`;
+      expect(largest.at(-1), where).toMatchObject({ slot: true });
       await context.close();
     }
   }

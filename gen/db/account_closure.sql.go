@@ -73,6 +73,33 @@ func (q *Queries) DeleteOwnershipDocumentsOf(ctx context.Context, ownerID int32)
 	return items, nil
 }
 
+const deleteReviewPhotosOf = `-- name: DeleteReviewPhotosOf :many
+DELETE FROM uploads u USING reviews r
+WHERE u.review_id = r.id AND r.user_id = $1 AND r.status = 'deleted'
+RETURNING u.key
+`
+
+// The photos of an author's deleted reviews: their rows go, and the caller deletes their files.
+func (q *Queries) DeleteReviewPhotosOf(ctx context.Context, userID *int32) ([]string, error) {
+	rows, err := q.db.Query(ctx, deleteReviewPhotosOf, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var key string
+		if err := rows.Scan(&key); err != nil {
+			return nil, err
+		}
+		items = append(items, key)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const deleteTenancyDocumentsOf = `-- name: DeleteTenancyDocumentsOf :many
 UPDATE tenancy_documents SET deleted_at = now() WHERE tenant_id = $1 AND deleted_at IS NULL RETURNING key
 `

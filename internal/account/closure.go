@@ -18,6 +18,7 @@ import (
 	"github.com/rentproof/rentproof/internal/savedsearch"
 	"github.com/rentproof/rentproof/internal/siteorigin"
 	"github.com/rentproof/rentproof/internal/store"
+	"github.com/rentproof/rentproof/internal/upload"
 )
 
 // Closing an account (issue 30). The row stays as a tombstone with every personal field erased,
@@ -69,8 +70,9 @@ type Closure struct {
 // DeleteAccount closes the signed-in member's account after confirmIdentity and the typed
 // username: in one transaction it sends the confirmation to the address (before erasing it),
 // hides their listings, deletes their private documents, their saved searches and (when asked)
-// their reviews, ends every session and erases the row. The document files are deleted last, in the transaction: a
-// store that fails leaves the account open, to be tried again, rather than files behind.
+// their reviews with their photos, ends every session and erases the row. The files are deleted
+// last, in the transaction: a store that fails leaves the account open, to be tried again, rather
+// than files behind.
 func (s *Service) DeleteAccount(ctx context.Context, c Closure) error {
 	me, err := identity.RequireUser(ctx, ErrNotSignedIn)
 	if err != nil {
@@ -123,9 +125,13 @@ func (s *Service) DeleteAccount(ctx context.Context, c Closure) error {
 		if err := q.SendOwnerClaimsToDocuments(ctx, db.SendOwnerClaimsToDocumentsParams{OwnerID: u.ID, ChangedBy: u.ID}); err != nil {
 			return fmt.Errorf("send claims on %d's listings to documents: %w", u.ID, err)
 		}
+		var photos []string
 		if c.DeleteReviews {
 			if err := q.DeleteAuthorReviews(ctx, &u.ID); err != nil {
 				return fmt.Errorf("delete reviews of %d: %w", u.ID, err)
+			}
+			if photos, err = q.DeleteReviewPhotosOf(ctx, &u.ID); err != nil {
+				return fmt.Errorf("delete review photos of %d: %w", u.ID, err)
 			}
 		}
 		if err := q.EraseContactMessagesOf(ctx, &u.ID); err != nil {
@@ -146,13 +152,13 @@ func (s *Service) DeleteAccount(ctx context.Context, c Closure) error {
 		if err := q.ExpireLeaderboardTop(ctx); err != nil { // the stored top may show their name
 			return fmt.Errorf("expire the leaderboard: %w", err)
 		}
-		return s.deleteDocuments(ctx, q, u.ID)
+		return s.deleteFiles(ctx, q, u.ID, photos)
 	})
 }
 
-// deleteDocuments marks the account's private documents deleted and deletes their files, and the
-// copies of its data it asked for with theirs.
-func (s *Service) deleteDocuments(ctx context.Context, q *db.Queries, userID int32) error {
+// deleteFiles marks the account's private documents deleted and deletes their files, the copies
+// of its data it asked for with theirs, and the files of photos (the deleted reviews').
+func (s *Service) deleteFiles(ctx context.Context, q *db.Queries, userID int32, photos []string) error {
 	owned, err := q.DeleteOwnershipDocumentsOf(ctx, userID)
 	if err != nil {
 		return fmt.Errorf("delete ownership documents of %d: %w", userID, err)
@@ -169,6 +175,9 @@ func (s *Service) deleteDocuments(ctx context.Context, q *db.Queries, userID int
 	for _, token := range exports {
 		keys = append(keys, dataexport.FileKey(token))
 	}
+	for _, photo := range photos {
+		keys = append(keys, upload.FileKeys(photo)...)
+	}
 	if len(keys) == 0 {
 		return nil
 	}
@@ -177,10 +186,10 @@ func (s *Service) deleteDocuments(ctx context.Context, q *db.Queries, userID int
 	}
 	for _, key := range keys {
 		if err := s.files.Delete(ctx, key); err != nil {
-			return fmt.Errorf("delete document file %s: %w", key, err)
+			return fmt.Errorf("delete file %s: %w", key, err)
 		}
 	}
-	slog.InfoContext(ctx, "account closed: documents deleted", "user", userID, "files", len(keys))
+	slog.InfoContext(ctx, "account closed: files deleted", "user", userID, "files", len(keys))
 	return nil
 }
 
@@ -204,7 +213,7 @@ func usernameRetired(ctx context.Context, q *db.Queries, username string) error 
 func closedNotice(ctx context.Context, u db.User, reviewsDeleted bool) mail.Message {
 	reviews := "Your reviews stay on RentProof without your name: they show as written by \"Anonymous User\"."
 	if reviewsDeleted {
-		reviews = "Your reviews were deleted, as you asked, and no longer count in any rating."
+		reviews = "Your reviews and their photos were deleted, as you asked, and no longer count in any rating."
 	}
 	return mail.Message{
 		UserID: u.ID, To: u.Email, Category: mail.CategorySecurity, Kind: "account_closed",

@@ -15,6 +15,7 @@ import (
 	"github.com/rentproof/rentproof/internal/dataexport"
 	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/testworld"
+	"github.com/rentproof/rentproof/internal/upload"
 )
 
 // closureWorld is a server with a landlord's two Leeds listings (one in Headingley), a tenant
@@ -250,6 +251,15 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 		VALUES ($1, $2, '2024-01-01', 'documents', $1, 'Claimed') RETURNING id`, tenantID, w.first)
 	w.Exec(t, `INSERT INTO tenancy_documents (token, key, tenant_id, tenancy_id, kind, file_name, content_type, bytes, sha256)
 		VALUES ('0123456789abcdef0123456789abcdef', $1, $2, $3, 'lease', 'lease.pdf', 'application/pdf', 14, sha256('x'))`, key, tenantID, tenancy)
+	// A photo of their review, with its versions.
+	const photo = "reviews/00112233445566778899aabbccddeeff.jpg"
+	for _, file := range upload.FileKeys(photo) {
+		if err := files.Write(ctx, file, []byte("\xff\xd8\xff photo"), "image/jpeg"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Exec(t, `INSERT INTO uploads (key, owner_id, bytes, width, height, attached_at, review_id)
+		VALUES ($1, $2, 11, 1200, 800, now(), $3)`, photo, tenantID, w.review)
 	w.Exec(t, `INSERT INTO passkeys (user_id, credential_id, public_key, flags, user_handle, name)
 		VALUES ($1, '\x01', '\x02', 5, '\x03', 'Laptop')`, tenantID)
 	// A copy of their data, ready, its zip in the store; a message sent signed in through /contact.
@@ -385,6 +395,19 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 		t.Errorf("the contact message keeps its sender: %q, %v", sender, err)
 	}
 
+	// The review stays, and so does its photo.
+	photoStored := func() (stored, rows int) {
+		for _, file := range upload.FileKeys(photo) {
+			if _, _, err := files.Read(ctx, file); err == nil {
+				stored++
+			}
+		}
+		return stored, int(w.ID(t, `SELECT count(*) FROM uploads WHERE key = $1`, photo))
+	}
+	if stored, rows := photoStored(); stored != len(upload.FileKeys(photo)) || rows != 1 {
+		t.Errorf("the kept review's photo: %d files and %d rows stored, want all and its row", stored, rows)
+	}
+
 	// The landlord deletes too, with their reviews: listings hidden as closed, aggregates right.
 	w.Exec(t, `UPDATE reviews SET user_id = $1 WHERE id = $2`, landlordID, w.review) // the landlord's review now
 	if n := w.ID(t, `SELECT review_count FROM properties WHERE id = $1`, w.first); n != 1 {
@@ -404,6 +427,9 @@ func TestDeletedAccountLeavesATombstone(t *testing.T) {
 	}
 	if n := w.ID(t, `SELECT review_count FROM properties WHERE id = $1`, w.first); n != 0 {
 		t.Errorf("the deleted review still counts: %d", n)
+	}
+	if stored, rows := photoStored(); stored != 0 || rows != 0 {
+		t.Errorf("the deleted review's photo: %d files and %d rows left, want none", stored, rows)
 	}
 
 	if bad := w.LedgerMismatches(t); len(bad) > 0 {

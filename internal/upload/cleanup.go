@@ -58,8 +58,7 @@ func (s *Service) removeStale(ctx context.Context, key string) (bool, error) {
 		if n == 0 {
 			return nil
 		}
-		// The versions first: a failure leaves the main file, which the row still names.
-		for _, file := range append(versionKeys(key), key) {
+		for _, file := range FileKeys(key) {
 			if err := s.files.Delete(ctx, file); err != nil {
 				return fmt.Errorf("delete %s: %w", file, err)
 			}

@@ -322,6 +322,12 @@ func versionKey(key string, width int) string {
 	return fmt.Sprintf("%s-w%d%s", strings.TrimSuffix(key, ext), width, ext)
 }
 
+// FileKeys names every file an upload stored under key may have: its versions and itself, in
+// the order to delete them (a failure leaves the main file, which its row names).
+func FileKeys(key string) []string {
+	return append(versionKeys(key), key)
+}
+
 // versionKeys names every version an upload stored under key may have.
 func versionKeys(key string) []string {
 	keys := make([]string, len(VersionWidths))

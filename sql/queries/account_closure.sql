@@ -30,6 +30,12 @@ WHERE landlord_id = $1 AND hidden_reason = 'owner_suspended';
 -- aggregates (the rating trigger counts published reviews only).
 UPDATE reviews SET status = 'deleted', updated_at = now() WHERE user_id = $1 AND status <> 'deleted';
 
+-- name: DeleteReviewPhotosOf :many
+-- The photos of an author's deleted reviews: their rows go, and the caller deletes their files.
+DELETE FROM uploads u USING reviews r
+WHERE u.review_id = r.id AND r.user_id = $1 AND r.status = 'deleted'
+RETURNING u.key;
+
 -- name: DeleteOwnershipDocumentsOf :many
 -- An owner's private documents: their files go (the caller deletes them), their rows stay as the
 -- audit trail of the requests they belonged to.

@@ -228,8 +228,9 @@ func parallel(t *testing.T, n int, fn func(i int) error) {
 	}
 }
 
-// A helpful vote earns its review's author 2 XP only when the voter's account is established.
-func TestVotesFromFreshAccountsEarnNothing(t *testing.T) {
+// A helpful vote earns its review's author 2 XP only when the voter's account is established and
+// not linked to the author's: by a sign-in from one network, or by the vote's own network.
+func TestVotesFromFreshOrLinkedAccountsEarnNothing(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool := newDB(t)
@@ -237,25 +238,38 @@ func TestVotesFromFreshAccountsEarnNothing(t *testing.T) {
 	fresh := newUser(t, pool, "Fre", "Sh", "tenant")
 	elder := newUser(t, pool, "El", "Der", "tenant")
 	owner := newUser(t, pool, "Own", "Er", "landlord")
-	for _, step := range []struct {
+	sibling := newUser(t, pool, "Sib", "Ling", "tenant")     // signed in from the author's network
+	neighbour := newUser(t, pool, "Neigh", "Bour", "tenant") // votes from the author's network
+	type step struct {
 		sql string
 		arg int32
-	}{
+	}
+	steps := []step{
 		{`INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug)
 		  VALUES (1, 'Flat', '1 Main St', 'Leeds', 'apartment', 900, $1, 'flat-1')`, owner},
-		{`UPDATE users SET created_at = now() - interval '8 days' WHERE id = $1`, elder},
-		{`INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
-		  VALUES (1, $1, 4, 'Fine place', 'A fine place to live for a year.', 'tenant_to_property')`, elder},
 		{`INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
 		  VALUES (1, $1, 4, 'Fine place', 'A fine place to live for a year.', 'tenant_to_neighborhood')`, fresh},
-	} {
+		{`INSERT INTO sign_ins (user_id, network) VALUES ($1, '198.51.100.40')`, author},
+		{`INSERT INTO sign_ins (user_id, network) VALUES ($1, '198.51.100.40')`, sibling},
+	}
+	for _, established := range []int32{elder, sibling, neighbour} {
+		steps = append(steps, step{`UPDATE users SET created_at = now() - interval '8 days' WHERE id = $1`, established},
+			step{`INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
+		  VALUES (1, $1, 4, 'Fine place', 'A fine place to live for a year.', 'tenant_to_property')`, established})
+	}
+	for _, step := range steps {
 		if _, err := pool.Exec(ctx, step.sql, step.arg); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, voter := range []int32{fresh, elder, elder} {
+	elsewhere := identity.WithClient(ctx, identity.Client{IP: "203.0.113.9"})
+	atTheAuthors := identity.WithClient(ctx, identity.Client{IP: "198.51.100.40"})
+	for _, vote := range []struct {
+		ctx   context.Context
+		voter int32
+	}{{elsewhere, fresh}, {elsewhere, elder}, {elsewhere, elder}, {elsewhere, sibling}, {atTheAuthors, neighbour}} {
 		if err := store.WithTx(ctx, pool, func(q *db.Queries) error {
-			return gamification.GiveHelpfulVote(ctx, q, author, 99, voter)
+			return gamification.GiveHelpfulVote(vote.ctx, q, author, 99, vote.voter)
 		}); err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 
 	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/vocab"
 )
@@ -148,9 +149,10 @@ func record(ctx context.Context, tx *db.Queries, userID int32, r Rule, entityID,
 	return level, nil
 }
 
-// GiveHelpfulVote awards the author of a review the helpful vote of voterID, when the voter's
-// account is established (account_established: a week old with a published review): votes from
-// fresh accounts earn nothing and are not recorded for the author.
+// GiveHelpfulVote awards the author of a review the helpful vote of voterID, the signed-in caller,
+// when the voter's account is established (account_established: a week old with a published
+// review) and not linked to the author (account.LinkedToCaller, this vote's network and browser
+// included): votes from fresh or linked accounts earn nothing and are not recorded for the author.
 func GiveHelpfulVote(ctx context.Context, tx *db.Queries, authorID, reviewID, voterID int32) error {
 	established, err := tx.IsEstablished(ctx, voterID)
 	if err != nil {
@@ -158,6 +160,9 @@ func GiveHelpfulVote(ctx context.Context, tx *db.Queries, authorID, reviewID, vo
 	}
 	if !established {
 		return nil
+	}
+	if linked, err := account.LinkedToCaller(ctx, tx, voterID, authorID); err != nil || linked {
+		return err
 	}
 	_, err = Give(ctx, tx, Award{Rule: HelpfulVoteReceived, UserID: authorID, EntityID: reviewID, VoterID: voterID})
 	return err

@@ -579,6 +579,32 @@ func (q *Queries) ListMyTenancies(ctx context.Context, arg ListMyTenanciesParams
 	return items, nil
 }
 
+const listOwnerConfirmedTenants = `-- name: ListOwnerConfirmedTenants :many
+SELECT tenant_id::int FROM tenant_verifications
+WHERE property_id = $1 AND status = 'approved' AND proof = 'landlord' AND tenant_id IS NOT NULL
+`
+
+// The tenants of the property's tenancies verified by its owner's confirmation.
+func (q *Queries) ListOwnerConfirmedTenants(ctx context.Context, propertyID int32) ([]int32, error) {
+	rows, err := q.db.Query(ctx, listOwnerConfirmedTenants, propertyID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int32{}
+	for rows.Next() {
+		var tenant_id int32
+		if err := rows.Scan(&tenant_id); err != nil {
+			return nil, err
+		}
+		items = append(items, tenant_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listTenancyClaims = `-- name: ListTenancyClaims :many
 SELECT id, property_id, property_title, address, tenant_id, tenant_first_name, tenant_last_name, tenant_username, owner_id, owner_username, from_month, to_month, status, stage, proof, message, owner_message, response_message, hold_reason, created_at, decided_at, property_verified, landlord_review_id, address_now FROM tenancy_details
 WHERE owner_id = $1 AND ($2::int = 0 OR property_id = $2)
@@ -812,6 +838,71 @@ func (q *Queries) RecordTenancyDecision(ctx context.Context, arg RecordTenancyDe
 		&i.EnquiryThreadID,
 	)
 	return i, err
+}
+
+const revokeOwnerConfirmations = `-- name: RevokeOwnerConfirmations :many
+WITH revoked AS (
+    UPDATE tenant_verifications v
+    SET status = 'revoked', stage = NULL, decided_at = now(), updated_at = now(),
+        response_message = $1::text,
+        changed_by = $2::int, change_note = $1::text
+    WHERE v.property_id = $3 AND v.status = 'approved' AND v.proof = 'landlord'
+    RETURNING v.id, v.status, v.tenant_id
+), unconfirmed AS (
+    UPDATE tenant_verifications t
+    SET stage = CASE WHEN EXISTS (SELECT 1 FROM tenancy_documents d WHERE d.tenancy_id = t.id)
+                     THEN 'administrator' ELSE 'documents' END,
+        hold_reason = NULL, verified_by_id = NULL, verification_date = NULL, updated_at = now(),
+        changed_by = $2::int, change_note = $4::text
+    WHERE t.property_id = $3 AND t.status = 'pending' AND (t.stage = 'landlord' OR t.hold_reason IS NOT NULL)
+    RETURNING t.id, t.status, t.tenant_id
+)
+SELECT id, status, tenant_id FROM revoked
+UNION ALL
+SELECT id, status, tenant_id FROM unconfirmed
+`
+
+type RevokeOwnerConfirmationsParams struct {
+	RevokeNote    string
+	ChangedBy     *int32
+	PropertyID    int32
+	DocumentsNote string
+}
+
+type RevokeOwnerConfirmationsRow struct {
+	ID       int32
+	Status   string
+	TenantID *int32
+}
+
+// The property's verification was withdrawn, so its owner can no longer vouch for anyone: the
+// tenancies verified by the owner's confirmation are revoked (their labels go with them), and the
+// claims waiting for the owner, or holding the owner's confirmation for an administrator, wait for
+// the tenant's documents instead (for an administrator's check when they were sent already).
+// Returns what changed.
+func (q *Queries) RevokeOwnerConfirmations(ctx context.Context, arg RevokeOwnerConfirmationsParams) ([]RevokeOwnerConfirmationsRow, error) {
+	rows, err := q.db.Query(ctx, revokeOwnerConfirmations,
+		arg.RevokeNote,
+		arg.ChangedBy,
+		arg.PropertyID,
+		arg.DocumentsNote,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []RevokeOwnerConfirmationsRow{}
+	for rows.Next() {
+		var i RevokeOwnerConfirmationsRow
+		if err := rows.Scan(&i.ID, &i.Status, &i.TenantID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const sendTenancyToDocuments = `-- name: SendTenancyToDocuments :one

@@ -3,6 +3,7 @@ package tenancy_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"sort"
 	"strings"
 	"sync"
@@ -10,6 +11,7 @@ import (
 
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	tenancyv1 "github.com/rentproof/rentproof/gen/rentproof/tenancy/v1"
+	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 	"github.com/rentproof/rentproof/internal/tenancy"
 	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/testworld"
@@ -263,5 +265,84 @@ func TestCannotConfirm(t *testing.T) {
 	}
 	if got := w.events(t, id); len(got) != 2 || got[1] != "pending/documents/ by olga: The owner could not confirm it" {
 		t.Errorf("events: %v", got)
+	}
+}
+
+// A withdrawn verification takes back what the owner's confirmations proved: the tenancy the owner
+// confirmed is revoked (its review's label and XP with it), a claim waiting for the owner or
+// holding the owner's confirmation waits for documents instead, and a claim whose documents wait
+// for an administrator stays as it is. Every tenant concerned is told, and a claim filed again goes
+// to documents.
+func TestWithdrawnVerificationTakesTheOwnersConfirmationsBack(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{TrustedProxies: 1})
+	ctx := context.Background()
+	owner := w.Established(t, "olga", "landlord")
+	admin := w.Person(t, "ada", "admin")
+	tina, puppet, paul, dora := w.Established(t, "tina", "tenant"), w.Established(t, "puppet", "tenant"),
+		w.Established(t, "paul", "tenant"), w.Established(t, "dora", "tenant")
+	w.Exec(t, `INSERT INTO sign_ins (user_id, network) VALUES ($1, '203.0.113.7')`, w.UserID(t, "puppet"))
+	flat := w.verified(t, "Olga's flat", "confirmed")
+
+	confirmed := w.claim(t, tina, flat)
+	if got, err := w.confirm(owner, confirmed.Id); err != nil || got.Status != "approved" {
+		t.Fatalf("tina's claim: %+v %v", got, err)
+	}
+	review := w.review(t, tina, flat, 5)
+	held := w.claim(t, puppet, flat)
+	if _, err := w.tenancy.ConfirmTenancy(ctx, testworld.From(testworld.As(owner, &tenancyv1.ConfirmTenancyRequest{Id: held.Id}), "203.0.113.7", "")); err != nil {
+		t.Fatal(err)
+	}
+	waiting := w.claim(t, paul, flat)
+	documented := w.claim(t, dora, flat)
+	if status, stage := w.upload(t, dora, documented.Id, "lease", map[string][]byte{"lease.pdf": pdf("dora")}); status != http.StatusOK || stage != "administrator" {
+		t.Fatalf("dora's documents: %d %s", status, stage)
+	}
+	if got := w.label(t, review); got != "verified true counted true changes [true]" {
+		t.Fatalf("tina's review before: %s", got)
+	}
+
+	if _, err := w.verifications.WithdrawVerification(ctx, testworld.As(admin,
+		&verificationv1.WithdrawVerificationRequest{PropertyId: flat, Reason: "The confirmations were bought"})); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, token string
+		id          int32
+		want        string
+	}{
+		{"tina's confirmed tenancy", tina, confirmed.Id, "revoked  "},
+		{"the puppet's held confirmation", puppet, held.Id, "pending documents "},
+		{"paul's claim waiting for the owner", paul, waiting.Id, "pending documents "},
+		{"dora's documents", dora, documented.Id, "pending administrator "},
+	} {
+		got := w.get(t, c.token, c.id)
+		if s := got.Status + " " + got.Stage + " " + got.HoldReason; s != c.want {
+			t.Errorf("%s: %q, want %q", c.name, s, c.want)
+		}
+	}
+	if got := w.label(t, review); got != "verified false counted true changes [true false]" {
+		t.Errorf("tina's review after: %s", got)
+	}
+	if got := w.xp(t, "tina"); got != "2 rows, 0 XP" {
+		t.Errorf("tina's XP: %s", got)
+	}
+	for user, want := range map[string]string{
+		"tina":   "tenancy_revoked: The verification of your tenancy at Olga's flat was revoked",
+		"puppet": "tenancy_documents: The owner of Olga's flat can no longer confirm your tenancy",
+		"paul":   "tenancy_documents: The owner of Olga's flat can no longer confirm your tenancy",
+	} {
+		notes := w.Notifications(t, user)
+		if len(notes) == 0 || notes[len(notes)-1].Kind+": "+notes[len(notes)-1].Title != want {
+			t.Errorf("%s was told %+v, want %q last", user, notes, want)
+		}
+	}
+	for _, n := range w.Notifications(t, "dora") {
+		if n.Kind == "tenancy_documents" || n.Kind == "tenancy_revoked" {
+			t.Errorf("dora was told: %+v", n)
+		}
+	}
+	if again := w.claim(t, tina, flat); again.Stage != "documents" {
+		t.Errorf("tina's claim filed again: %+v", again)
 	}
 }

@@ -35,6 +35,9 @@ const (
 	noteApproved    = "Approved by an administrator"
 	noteMoved       = "The address changed"
 	noteMovedRevoke = "The address changed after verification"
+	// The property's verification was withdrawn: its owner's confirmation proves nothing now.
+	noteUnvouchedRevoke    = "The property's verification was withdrawn, so its owner's confirmation no longer proves this tenancy. You can claim it again and send documents for an administrator to check."
+	noteUnvouchedDocuments = "The property's verification was withdrawn, so its owner can no longer confirm tenancies"
 )
 
 // The refusals of the owner's and the tenant's actions.
@@ -355,6 +358,46 @@ func AddressChanged(ctx context.Context, q *db.Queries, propertyID, editorID int
 			if err := gamification.TakeTenancyVerifiedBack(ctx, q, *c.TenantID, c.ID); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// VerificationWithdrawn is called, in the transaction and under the property's lock, when the
+// property's verification is withdrawn (an administrator withdrew it, or found the request that
+// granted it arranged) by `by`: the owner can no longer vouch for anyone, so the tenancies verified
+// by the owner's confirmation are revoked, their labels and XP going with them, and the claims
+// waiting for the owner, or holding the owner's confirmation for an administrator, wait for the
+// tenant's documents. Every tenant concerned is told. alsoLock are the other people the caller's
+// transaction takes XP or tokens from: all are locked first, in id order.
+func VerificationWithdrawn(ctx context.Context, q *db.Queries, propertyID, by int32, alsoLock ...int32) error {
+	tenants, err := q.ListOwnerConfirmedTenants(ctx, propertyID)
+	if err != nil {
+		return fmt.Errorf("list the owner-confirmed tenants of property %d: %w", propertyID, err)
+	}
+	if err := gamification.LockPeople(ctx, q, append(tenants, alsoLock...)...); err != nil {
+		return err
+	}
+	changed, err := q.RevokeOwnerConfirmations(ctx, db.RevokeOwnerConfirmationsParams{
+		PropertyID: propertyID, ChangedBy: &by, RevokeNote: noteUnvouchedRevoke, DocumentsNote: noteUnvouchedDocuments,
+	})
+	if err != nil {
+		return fmt.Errorf("revoke the owner's confirmations on property %d: %w", propertyID, err)
+	}
+	for _, c := range changed {
+		if c.Status == StatusRevoked {
+			if c.TenantID != nil {
+				if err := gamification.TakeTenancyVerifiedBack(ctx, q, *c.TenantID, c.ID); err != nil {
+					return err
+				}
+			}
+			if err := notifyTenant(ctx, q, c.ID, "tenancy_revoked", revoked(noteUnvouchedRevoke)); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := notifyTenant(ctx, q, c.ID, "tenancy_documents", unvouched); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -16,6 +16,7 @@ import (
 	"github.com/rentproof/rentproof/gen/rentproof/review/v1/reviewv1connect"
 	tenancyv1 "github.com/rentproof/rentproof/gen/rentproof/tenancy/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/tenancy/v1/tenancyv1connect"
+	"github.com/rentproof/rentproof/gen/rentproof/verification/v1/verificationv1connect"
 	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/testworld"
 )
@@ -26,16 +27,19 @@ type world struct {
 	tenancy tenancyv1connect.TenancyServiceClient
 	admin   adminv1connect.AdminServiceClient
 	reviews reviewv1connect.ReviewServiceClient
+	// verifications withdraws a property's verification.
+	verifications verificationv1connect.VerificationServiceClient
 }
 
 func newWorld(t *testing.T, opts testserver.Options) *world {
 	t.Helper()
 	w := testworld.Start(t, opts)
 	return &world{
-		World:   w,
-		tenancy: tenancyv1connect.NewTenancyServiceClient(http.DefaultClient, w.URL),
-		admin:   adminv1connect.NewAdminServiceClient(http.DefaultClient, w.URL),
-		reviews: reviewv1connect.NewReviewServiceClient(http.DefaultClient, w.URL),
+		World:         w,
+		tenancy:       tenancyv1connect.NewTenancyServiceClient(http.DefaultClient, w.URL),
+		admin:         adminv1connect.NewAdminServiceClient(http.DefaultClient, w.URL),
+		reviews:       reviewv1connect.NewReviewServiceClient(http.DefaultClient, w.URL),
+		verifications: verificationv1connect.NewVerificationServiceClient(http.DefaultClient, w.URL),
 	}
 }
 

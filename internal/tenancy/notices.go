@@ -78,6 +78,14 @@ func sentToDocuments(message string) notice {
 	}
 }
 
+func unvouched(c db.GetTenancyNoticeRow) (string, string) {
+	body := "Send documents for an administrator to check instead."
+	if c.Stage == StageAdministrator {
+		body = "An administrator will check the documents you sent instead."
+	}
+	return "The owner of " + c.Title + " can no longer confirm your tenancy", "The property's verification was withdrawn. " + body
+}
+
 func approved(message string) notice {
 	return func(c db.GetTenancyNoticeRow) (string, string) {
 		return "Your tenancy at " + c.Title + " is verified", "An administrator approved it." + wrote("They", message)

@@ -215,9 +215,6 @@ func (s *Service) Withdraw(ctx context.Context, propertyID int32, reason string)
 		if n == 0 {
 			return apperr.FailedPrecondition("This property is not verified.")
 		}
-		if err := gamification.TakePropertyVerifiedBack(ctx, q, propertyID); err != nil {
-			return err
-		}
-		return NotifyWithdrawn(ctx, q, prop.LandlordID, propertyID, prop.Title, reason)
+		return Withdrawn(ctx, q, propertyID, prop.LandlordID, prop.Title, me.ID, reason)
 	})
 }

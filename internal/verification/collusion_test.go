@@ -267,6 +267,10 @@ func TestMarkingARequestArrangedTakesItsRewardsBack(t *testing.T) {
 		SELECT id, -tokens, 'other', 'other', 'Spent' FROM users WHERE username = 'vera' RETURNING user_id, amount)
 		UPDATE users u SET tokens = u.tokens + d.amount FROM d WHERE u.id = d.user_id`)
 	unanswered := w.ask(t, owner, loft, "vera")[0]
+	// While the flat was verified, Olga vouched for Theo's tenancy.
+	w.Established(t, "theo", "tenant")
+	theos := w.ID(t, `INSERT INTO tenant_verifications (tenant_id, property_id, from_month, status, proof, verified_by_id, verification_date, decided_at)
+		VALUES ($1, $2, '2023-01-01', 'approved', 'landlord', $3, now(), now()) RETURNING id`, w.UserID(t, "theo"), flat, w.UserID(t, "olga"))
 
 	for _, c := range []struct {
 		name, token string
@@ -298,6 +302,9 @@ func TestMarkingARequestArrangedTakesItsRewardsBack(t *testing.T) {
 	}
 	if p := w.GetProperty(t, flat); p.Verified {
 		t.Error("the badge the arranged request granted is still in force")
+	}
+	if n := w.ID(t, `SELECT count(*)::int FROM tenant_verifications WHERE id = $1 AND status = 'revoked'`, theos); n != 1 {
+		t.Error("the tenancy Olga vouched for while the arranged badge was in force is still verified")
 	}
 	var owed, taken int32
 	if err := w.Pool.QueryRow(ctx, `SELECT (metadata->>'owed')::int, (metadata->>'taken')::int FROM token_transactions t

@@ -91,6 +91,20 @@ func AddressChanged(ctx context.Context, q *db.Queries, propertyID, ownerID int3
 	return n > 0, nil
 }
 
+// Withdrawn follows the withdrawal of propertyID's verification by `by` (an administrator), in
+// its transaction and under the property's lock: the tenancies its owner confirmed lose their
+// proof (tenancy.VerificationWithdrawn), the owner loses the verification's XP and is told why.
+// alsoLock are the other people the transaction takes XP or tokens from.
+func Withdrawn(ctx context.Context, q *db.Queries, propertyID, ownerID int32, title string, by int32, reason string, alsoLock ...int32) error {
+	if err := tenancy.VerificationWithdrawn(ctx, q, propertyID, by, append(alsoLock, ownerID)...); err != nil {
+		return err
+	}
+	if err := gamification.TakePropertyVerifiedBack(ctx, q, propertyID); err != nil {
+		return err
+	}
+	return NotifyWithdrawn(ctx, q, ownerID, propertyID, title, reason)
+}
+
 // SameAddress refuses proof gathered for another address than the property's current one
 // (requestKey and currentKey are SQL property_address_key values).
 func SameAddress(requestKey, requestAddress, currentKey, currentAddress string) error {

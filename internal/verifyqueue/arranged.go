@@ -124,26 +124,26 @@ func (s *Service) MarkArranged(ctx context.Context, requestID int32, message str
 				return fmt.Errorf("close request %d: %w", requestID, err)
 			}
 		}
-		if out.TokensTakenBack, err = ledger.ReverseRequest(ctx, q, requestID,
-			fmt.Sprintf("Taken back: the verification request for %s was arranged", prop.Title)); err != nil {
-			return err
-		}
-		if err := gamification.TakeBackRequestAnswered(ctx, q, *r.RequestedToID, requestID); err != nil {
-			return err
-		}
 		n, err := q.WithdrawVerificationOfRequest(ctx, db.WithdrawVerificationOfRequestParams{
 			RequestID: &requestID, AdminID: &me.ID, Reason: nullable.Ptr(ArrangedReason),
 		})
 		if err != nil {
 			return fmt.Errorf("withdraw the verification granted through request %d: %w", requestID, err)
 		}
+		// The verification first: it locks everyone this transaction takes from (the owner, the
+		// tenants the owner confirmed, the verifier and the requester), in id order, before any of
+		// them is touched.
 		if out.VerificationWithdrawn = n > 0; out.VerificationWithdrawn {
-			if err := gamification.TakePropertyVerifiedBack(ctx, q, prop.ID); err != nil {
+			if err := verification.Withdrawn(ctx, q, prop.ID, prop.LandlordID, prop.Title, me.ID, ArrangedReason, *r.RequestedToID, r.RequestedByID); err != nil {
 				return err
 			}
-			if err := verification.NotifyWithdrawn(ctx, q, prop.LandlordID, prop.ID, prop.Title, ArrangedReason); err != nil {
-				return err
-			}
+		}
+		if out.TokensTakenBack, err = ledger.ReverseRequest(ctx, q, requestID,
+			fmt.Sprintf("Taken back: the verification request for %s was arranged", prop.Title)); err != nil {
+			return err
+		}
+		if err := gamification.TakeBackRequestAnswered(ctx, q, *r.RequestedToID, requestID); err != nil {
+			return err
 		}
 		row, err := q.RecordAdminDecision(ctx, db.RecordAdminDecisionParams{
 			AdminID: &me.ID, RequestID: &requestID, PropertyID: &prop.ID, Decision: "arranged", Message: &message,

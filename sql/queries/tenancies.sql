@@ -136,6 +136,37 @@ SELECT t.tenant_id::int FROM tenant_verifications t JOIN properties p ON p.id = 
 WHERE t.property_id = $1 AND t.status = 'approved' AND t.tenant_id IS NOT NULL
   AND t.address_key IS DISTINCT FROM property_address_key(p.address, p.city, p.state, p.postal_code_key, p.country);
 
+-- name: ListOwnerConfirmedTenants :many
+-- The tenants of the property's tenancies verified by its owner's confirmation.
+SELECT tenant_id::int FROM tenant_verifications
+WHERE property_id = $1 AND status = 'approved' AND proof = 'landlord' AND tenant_id IS NOT NULL;
+
+-- name: RevokeOwnerConfirmations :many
+-- The property's verification was withdrawn, so its owner can no longer vouch for anyone: the
+-- tenancies verified by the owner's confirmation are revoked (their labels go with them), and the
+-- claims waiting for the owner, or holding the owner's confirmation for an administrator, wait for
+-- the tenant's documents instead (for an administrator's check when they were sent already).
+-- Returns what changed.
+WITH revoked AS (
+    UPDATE tenant_verifications v
+    SET status = 'revoked', stage = NULL, decided_at = now(), updated_at = now(),
+        response_message = sqlc.arg(revoke_note)::text,
+        changed_by = sqlc.narg(changed_by)::int, change_note = sqlc.arg(revoke_note)::text
+    WHERE v.property_id = sqlc.arg(property_id) AND v.status = 'approved' AND v.proof = 'landlord'
+    RETURNING v.id, v.status, v.tenant_id
+), unconfirmed AS (
+    UPDATE tenant_verifications t
+    SET stage = CASE WHEN EXISTS (SELECT 1 FROM tenancy_documents d WHERE d.tenancy_id = t.id)
+                     THEN 'administrator' ELSE 'documents' END,
+        hold_reason = NULL, verified_by_id = NULL, verification_date = NULL, updated_at = now(),
+        changed_by = sqlc.narg(changed_by)::int, change_note = sqlc.arg(documents_note)::text
+    WHERE t.property_id = sqlc.arg(property_id) AND t.status = 'pending' AND (t.stage = 'landlord' OR t.hold_reason IS NOT NULL)
+    RETURNING t.id, t.status, t.tenant_id
+)
+SELECT id, status, tenant_id FROM revoked
+UNION ALL
+SELECT id, status, tenant_id FROM unconfirmed;
+
 -- name: RecordTenancyDecision :one
 INSERT INTO admin_decisions (admin_id, tenancy_id, property_id, decision, message)
 VALUES ($1, $2, $3, $4, $5)

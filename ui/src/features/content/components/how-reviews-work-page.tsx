@@ -179,7 +179,9 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
               member. The confirmation waits for an administrator instead when the tenant's account is{" "}
               <a href="#linked-accounts">linked</a> to the owner's (it signed in from a network or browser the owner used in
               the last {FACTS.linkedWindowDays} days), or when the owner has confirmed more than{" "}
-              {FACTS.maxOwnerConfirmations} tenancies in {FACTS.ownerConfirmationsDays} days.
+              {FACTS.maxOwnerConfirmations} tenancies in {FACTS.ownerConfirmationsDays} days. If the property's own
+              verification is withdrawn, the owner's confirmations stop counting: those tenancies lose their verification,
+              and claims still waiting for the owner go to the documents path.
             </li>
             <li>
               <strong>Documents checked</strong>: the tenant uploads a lease, a rent receipt, a deposit certificate or a

@@ -189,7 +189,8 @@ func addressDigest(key *signing.Key, address string) string {
 
 // ChangeEmail changes the signed-in user's address once confirmIdentity has their password (or a
 // recent passkey): the new address is unverified and gets a verification email, the old one a notice
-// of the change, both in the change's transaction.
+// of the change, and the reset and sign-in links still out stop working, all in the change's
+// transaction.
 func (s *Service) ChangeEmail(ctx context.Context, newEmail, password string) (User, error) {
 	me, err := identity.RequireUser(ctx, ErrNotSignedIn)
 	if err != nil {
@@ -228,6 +229,11 @@ func (s *Service) ChangeEmail(ctx context.Context, newEmail, password string) (U
 		if err != nil {
 			return fmt.Errorf("change email of user %d: %w", old.ID, err)
 		}
+		// Links mailed to the old address stop working: whoever reads that inbox now is not
+		// necessarily the member.
+		if err := q.SpendPasswordResetTokens(ctx, old.ID); err != nil {
+			return fmt.Errorf("spend emailed links: %w", err)
+		}
 		if err := enqueueCapped(ctx, q, emailChangedNotice(ctx, old, newEmail), EmailChangeNoticesPerHour); err != nil {
 			noticeCapped = errors.Is(err, mail.ErrTooMany)
 			return err
@@ -260,7 +266,7 @@ func emailChangedNotice(ctx context.Context, old db.User, newEmail string) mail.
 			Heading: "Your RentProof email address was changed",
 			Paragraphs: []string{
 				"Hello " + old.FirstName + ",",
-				"Your RentProof email address was changed to " + newEmail + " on " + timeText(time.Now()) + ". Emails about your account (" + old.Username + ") now go there.",
+				"Your RentProof email address was changed to " + newEmail + " on " + timeText(time.Now()) + ". Emails about your account (" + old.Username + ") now go there, and password reset and sign-in links sent to this address before the change no longer work.",
 				"If you did not make this change, someone else knows your password: reset it now from the link below and contact us, so we can give the account back its address.",
 			},
 			Action: &mail.Action{Label: "Reset your password", URL: siteorigin.From(ctx) + "/forgot-password"},

@@ -207,9 +207,24 @@ func TestChangingTheEmailAddress(t *testing.T) {
 		t.Fatalf("refused changes queued %+v", rows)
 	}
 
+	// Whoever reads the old inbox asks for a reset link and a sign-in link before the change.
+	newAPI(t, srv).post(sendResetLink, map[string]any{"email": "mover@example.com"})
+	newAPI(t, srv).post(sendSignIn, map[string]any{"email": "mover@example.com"})
+	mailedLinks := count(t, srv, "SELECT count(*) FROM password_reset_tokens WHERE user_id = (SELECT id FROM users WHERE username = 'mover') AND NOT used")
+	if mailedLinks == 0 {
+		t.Fatal("no link was mailed to the old address")
+	}
+	resetToken := lastLink(t, srv, "mover@example.com", "password_reset")
+
 	r := change("moved@example.com", "s3cret-pass")
 	if r.status != http.StatusOK {
 		t.Fatalf("change: %d %s", r.status, r.raw)
+	}
+	if r := newAPI(t, srv).post(resetWithLink, newPassword(resetToken, "taken-over-pass")); r.message() != account.ErrLinkInvalid.Error() {
+		t.Errorf("the old inbox's reset link after the change: %d %s", r.status, r.raw)
+	}
+	if n := count(t, srv, "SELECT count(*) FROM password_reset_tokens WHERE user_id = (SELECT id FROM users WHERE username = 'mover') AND NOT used"); n != 0 {
+		t.Errorf("%d of the %d links mailed to the old address still work", n, mailedLinks)
 	}
 	if user, _ := r.body["user"].(map[string]any); user["email"] != "moved@example.com" || user["emailVerified"] != false {
 		t.Errorf("the answer's user: %v", user)
@@ -220,7 +235,8 @@ func TestChangingTheEmailAddress(t *testing.T) {
 	notices := ofKind(outbox(t, srv.Pool, "mover@example.com"), "email_changed")
 	if len(notices) != 1 || notices[0].category != "security" ||
 		!strings.Contains(notices[0].text, "Your RentProof email address was changed to moved@example.com") ||
-		!strings.Contains(notices[0].text, "If you did not make this change") {
+		!strings.Contains(notices[0].text, "If you did not make this change") ||
+		!strings.Contains(notices[0].text, "sent to this address before the change no longer work") {
 		t.Errorf("the old address's notice: %+v", notices)
 	}
 	sent := ofKind(outbox(t, srv.Pool, "moved@example.com"), "verify_email")

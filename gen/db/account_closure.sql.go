@@ -127,7 +127,7 @@ func (q *Queries) DeleteTenancyDocumentsOf(ctx context.Context, tenantID *int32)
 
 const eraseAccount = `-- name: EraseAccount :exec
 UPDATE users SET
-    username = 'closed:' || id, email = 'closed-' || id || '@closed.invalid',
+    username = 'closed:' || id, email = 'closed:' || id,
     password_hash = $1::text, first_name = '', last_name = '',
     bio = NULL, profile_image = NULL, phone_number = NULL, address = NULL, city = NULL, state = NULL,
     zip_code = NULL, country = '', social_profiles = NULL, notification_preferences = NULL,
@@ -143,7 +143,8 @@ type EraseAccountParams struct {
 }
 
 // The tombstone: every personal field erased, the password unusable (tombstone_hash is no hash
-// any secret verifies against), the username and address given up for ones no one can choose.
+// any secret verifies against), the username and address given up for ones no one can choose
+// (no '@': anyone may register an address, and a taken one would block the deletion).
 func (q *Queries) EraseAccount(ctx context.Context, arg EraseAccountParams) error {
 	_, err := q.db.Exec(ctx, eraseAccount, arg.TombstoneHash, arg.ID)
 	return err

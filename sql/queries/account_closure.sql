@@ -69,9 +69,10 @@ WHERE key = lower(sqlc.arg(username)::text) AND retired_at > now() - sqlc.arg(re
 
 -- name: EraseAccount :exec
 -- The tombstone: every personal field erased, the password unusable (tombstone_hash is no hash
--- any secret verifies against), the username and address given up for ones no one can choose.
+-- any secret verifies against), the username and address given up for ones no one can choose
+-- (no '@': anyone may register an address, and a taken one would block the deletion).
 UPDATE users SET
-    username = 'closed:' || id, email = 'closed-' || id || '@closed.invalid',
+    username = 'closed:' || id, email = 'closed:' || id,
     password_hash = sqlc.arg(tombstone_hash)::text, first_name = '', last_name = '',
     bio = NULL, profile_image = NULL, phone_number = NULL, address = NULL, city = NULL, state = NULL,
     zip_code = NULL, country = '', social_profiles = NULL, notification_preferences = NULL,

@@ -210,6 +210,24 @@ func (q *Queries) GetRefundNotice(ctx context.Context, requestID int32) (GetRefu
 	return i, err
 }
 
+const getReplyRecipient = `-- name: GetReplyRecipient :one
+SELECT email, email_verified_at, notification_preferences FROM users WHERE id = $1
+`
+
+type GetReplyRecipientRow struct {
+	Email                   string
+	EmailVerifiedAt         *time.Time
+	NotificationPreferences []byte
+}
+
+// What notify.Reply needs of a member: their address, whether it is verified, and their choices.
+func (q *Queries) GetReplyRecipient(ctx context.Context, userID int32) (GetReplyRecipientRow, error) {
+	row := q.db.QueryRow(ctx, getReplyRecipient, userID)
+	var i GetReplyRecipientRow
+	err := row.Scan(&i.Email, &i.EmailVerifiedAt, &i.NotificationPreferences)
+	return i, err
+}
+
 const getReviewNotice = `-- name: GetReviewNotice :one
 SELECT r.user_id, r.title, p.id AS property_id, p.title AS property_title
 FROM reviews r JOIN properties p ON p.id = r.property_id

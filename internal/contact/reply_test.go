@@ -2,10 +2,15 @@ package contact_test
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	contactv1 "github.com/rentproof/rentproof/gen/rentproof/contact/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/contact/v1/contactv1connect"
+	"github.com/rentproof/rentproof/internal/mailtest"
+	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/testworld"
 )
 
@@ -77,14 +82,15 @@ Thanks for asking!'`, visitor); n != 1 {
 		t.Errorf("replies kept: %d", n)
 	}
 
-	// A member: the in-app notification too, and the email to the message's address.
+	// A member: the in-app notification too, and the email to the message's address (not their
+	// account's, so without their unsubscribe link).
 	if _, err := reply(root, w.sendFrom(t, tina, "tina.other@example.org"), "We verified it."); err != nil {
 		t.Fatal(err)
 	}
 	if got := w.Notifications(t, "tina"); len(got) != 1 || got[0].Kind != "contact_reply" || got[0].Body != "We verified it." || got[0].Link != "/contact" {
 		t.Errorf("tina's notifications: %+v", got)
 	}
-	if got := w.Emails(t, "tina.other@example.org"); len(got) != 1 || got[0].Unsubscribe == "" {
+	if got := w.Emails(t, "tina.other@example.org"); len(got) != 1 || got[0].Unsubscribe != "" {
 		t.Errorf("tina's email: %+v", got)
 	}
 	// A member who turned replies off: the notification without the email.
@@ -93,5 +99,61 @@ Thanks for asking!'`, visitor); n != 1 {
 	}
 	if n, e := len(w.Notifications(t, "quiet")), len(w.Emails(t, "quiet@example.com")); n != 1 || e != 0 {
 		t.Errorf("quiet: %d notifications, %d emails; want 1 and 0", n, e)
+	}
+}
+
+// A signed-in member's reply goes out through the real sender to the address they typed, never
+// withheld: another address (their own verified or not) gets it as a visitor would, without
+// their unsubscribe link; their own verified address gets it as their mail, with it.
+func TestReplyToAMemberIsDeliveredToTheAddressTyped(t *testing.T) {
+	t.Parallel()
+	w := &world{World: testworld.Start(t, testserver.Options{Mail: true})}
+	w.client = contactv1connect.NewContactServiceClient(http.DefaultClient, w.URL)
+	root := w.Person(t, "root", "admin")
+	ctx := context.Background()
+	for _, c := range []struct {
+		name               string
+		verified, typedOwn bool // the member's address verified; they typed it (else another address)
+		wantUnsubscribe    bool
+	}{
+		{"verified, another address", true, false, false},
+		{"unverified, their own address", false, true, false},
+		{"verified, their own address", true, true, true},
+	} {
+		username := strings.NewReplacer(",", "", " ", "_").Replace(c.name)
+		token := w.Person(t, username, "tenant")
+		own := mailtest.Address(username)
+		w.Exec(t, `UPDATE users SET email = $2, email_verified_at = CASE WHEN $3 THEN now() END WHERE username = $1`, username, own, c.verified)
+		to := mailtest.Address(username + "-typed")
+		if c.typedOwn {
+			to = strings.ToUpper(own[:1]) + own[1:] // as typed: the case of an address's first letter is the member's
+		}
+		id := w.sendFrom(t, token, to)
+		if _, err := w.client.ReplyToContactMessage(ctx, testworld.As(root, &contactv1.ReplyToContactMessageRequest{Id: id, Message: "We verified it."})); err != nil {
+			t.Fatal(err)
+		}
+		var status string
+		for deadline := time.Now().Add(mailtest.Wait); ; time.Sleep(20 * time.Millisecond) {
+			if err := w.Pool.QueryRow(ctx, `SELECT status FROM outbox_emails WHERE kind = 'contact_reply' AND lower(to_address) = lower($1)`, to).Scan(&status); err != nil {
+				t.Fatal(err)
+			}
+			if (status != "pending" && status != "queued") || time.Now().After(deadline) {
+				break
+			}
+		}
+		if status != "sent" {
+			t.Errorf("%s: the reply is %s, want sent", c.name, status)
+			continue
+		}
+		m := w.Mailpit.Latest(t, to)
+		if !strings.Contains(m.Text, "We verified it.") || !strings.EqualFold(m.To[0], to) {
+			t.Errorf("%s: delivered %q to %v", c.name, m.Text, m.To)
+		}
+		if got := m.Header("List-Unsubscribe") != ""; got != c.wantUnsubscribe {
+			t.Errorf("%s: an unsubscribe link %v, want %v", c.name, got, c.wantUnsubscribe)
+		}
+		if n := len(w.Notifications(t, username)); n != 1 {
+			t.Errorf("%s: %d notifications, want 1", c.name, n)
+		}
 	}
 }

@@ -76,29 +76,41 @@ func SendEach(ctx context.Context, tx *db.Queries, userIDs []int32, n Notice) er
 // signed in (userID not 0), an in-app notification too. Unlike Send it neither needs a verified
 // address nor collapses into a digest: the person asked for this answer, and an administrator
 // writes each one. A member who turned n's category off gets the notification without the email.
+// Only a reply to the member's own verified address is written as their mail (with their
+// unsubscribe link); any other address gets it as a visitor would, since the sender delivers a
+// member's mail to their verified address alone and that inbox is not the account's to unsubscribe.
 func Reply(ctx context.Context, tx *db.Queries, userID int32, to string, n Notice) error {
 	if err := check(&n); err != nil {
 		return err
 	}
 	origin := siteorigin.From(ctx)
 	if userID == 0 {
-		c := content(n, origin)
-		c.Reason = "You are getting this email because you wrote to RentProof with our contact form."
-		c.Stop = "We write to this address only to answer a message sent from it: it is on no list."
-		_, err := mail.Enqueue(ctx, tx, mail.Message{To: to, Category: string(n.Category), Kind: n.Kind, Subject: n.Title, Content: c})
-		return err
+		return replyAsVisitor(ctx, tx, to, n, origin)
 	}
 	if err := create(ctx, tx, []int32{userID}, n, nil); err != nil {
 		return err
 	}
-	prefs, err := tx.GetNotificationPreferences(ctx, userID)
+	member, err := tx.GetReplyRecipient(ctx, userID)
 	if err != nil {
-		return fmt.Errorf("notification preferences of user %d: %w", userID, err)
+		return fmt.Errorf("reply recipient %d: %w", userID, err)
 	}
-	if !ParsePreferences(prefs).WantsEmail(n.Category) {
+	if !ParsePreferences(member.NotificationPreferences).WantsEmail(n.Category) {
 		return nil
 	}
+	if member.EmailVerifiedAt == nil || !strings.EqualFold(strings.TrimSpace(member.Email), strings.TrimSpace(to)) {
+		return replyAsVisitor(ctx, tx, to, n, origin)
+	}
 	return enqueue(ctx, tx, userID, to, n.Category, n.Kind, n.Title, content(n, origin), origin, n.Attachment)
+}
+
+// replyAsVisitor emails Reply's answer to to as nobody's account mail: rendered now, no
+// unsubscribe link (the address is on no list).
+func replyAsVisitor(ctx context.Context, tx *db.Queries, to string, n Notice, origin string) error {
+	c := content(n, origin)
+	c.Reason = "You are getting this email because you wrote to RentProof with our contact form."
+	c.Stop = "We write to this address only to answer a message sent from it: it is on no list."
+	_, err := mail.Enqueue(ctx, tx, mail.Message{To: to, Category: string(n.Category), Kind: n.Kind, Subject: n.Title, Content: c, Attachment: n.Attachment})
+	return err
 }
 
 // check refuses a notice that cannot be written and clips it to the columns.

@@ -129,6 +129,10 @@ WHERE user_id = sqlc.arg(user_id) AND read_at IS NULL;
 -- name: GetNotificationPreferences :one
 SELECT notification_preferences FROM users WHERE id = sqlc.arg(user_id);
 
+-- name: GetReplyRecipient :one
+-- What notify.Reply needs of a member: their address, whether it is verified, and their choices.
+SELECT email, email_verified_at, notification_preferences FROM users WHERE id = sqlc.arg(user_id);
+
 -- name: SetNotificationEmails :execrows
 -- Merges changes ({"category": true|false, …}) into the member's email choices in one
 -- statement, so two changes at once (the settings page and an unsubscribe link) both hold. A

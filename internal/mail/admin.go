@@ -107,7 +107,7 @@ func (a *Admin) Resend(ctx context.Context, id int64) error {
 	switch status {
 	case "sent":
 		return apperr.FailedPrecondition("This email was already delivered.")
-	case "pending":
+	case "pending", "queued": // queued: a notification email waiting to be rendered and sent
 		return apperr.FailedPrecondition("This email is already waiting to be sent.")
 	default:
 		return apperr.FailedPrecondition("This email was withheld because its address is not verified: only emails that could not be delivered can be resent.")

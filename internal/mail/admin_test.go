@@ -74,3 +74,36 @@ func TestDeadMailIsListedAndResentByAnAdministrator(t *testing.T) {
 		t.Errorf("%d resends kept (%v), want the administrator's one", resends, err)
 	}
 }
+
+// A resend of mail that is not dead says why, truly: waiting to be sent, rendered ('pending') or
+// compact ('queued'), or withheld for its unverified address.
+func TestResendOfMailThatIsNotDeadSaysWhy(t *testing.T) {
+	t.Parallel()
+	w := testworld.Start(t, testserver.Options{}) // no sender: what is written stays as written
+	admin := w.Person(t, "outbox_admin", "admin")
+	pending := enqueue(t, w.Pool, 0, mailtest.Address("pending"), "contact_replies", "")
+	var queued, withheld int64
+	for _, status := range []string{"queued", "withheld"} {
+		id := int64(w.ID(t, `INSERT INTO outbox_emails (to_address, category, kind, subject, content, status)
+			VALUES ('x@example.test', 'reviews', 'review_response', 'Hello', '{}', $1) RETURNING id::int`, status))
+		if status == "queued" {
+			queued = id
+		} else {
+			withheld = id
+		}
+	}
+	client := adminv1connect.NewOutboxServiceClient(http.DefaultClient, w.URL)
+	for _, c := range []struct {
+		id   int64
+		want string
+	}{
+		{pending, "failed_precondition: This email is already waiting to be sent."},
+		{queued, "failed_precondition: This email is already waiting to be sent."},
+		{withheld, "failed_precondition: This email was withheld because its address is not verified: only emails that could not be delivered can be resent."},
+	} {
+		_, err := client.ResendEmail(context.Background(), testworld.As(admin, &adminv1.ResendEmailRequest{Id: c.id}))
+		if got := testworld.Failure(err); got != c.want {
+			t.Errorf("resend of %d: %s, want %s", c.id, got, c.want)
+		}
+	}
+}

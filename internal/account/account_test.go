@@ -242,20 +242,27 @@ func TestLoginRateLimit(t *testing.T) {
 	newAPI(t, srv).post("/api/register", registration("turing"))
 	a := newAPI(t, srv)
 	wrong := map[string]any{"username": "turing", "password": "wrong-pass"}
-	right := map[string]any{"username": "turing@example.com", "password": "s3cret-pass"}
+	right := map[string]any{"username": "turing", "password": "s3cret-pass"}
 
 	for i := 1; i <= 10; i++ {
 		if r := a.post("/api/login", wrong); r.status != http.StatusUnauthorized {
 			t.Fatalf("failure %d: %d %s", i, r.status, r.raw)
 		}
 	}
-	// The 11th attempt is refused even with the right password, whichever identifier names the account.
+	// The 11th attempt is refused even with the right password.
 	r := a.post("/api/login", right)
 	if r.status != http.StatusTooManyRequests || !strings.HasPrefix(r.message(), "Too many failed attempts. Please try again in 15 minutes") {
 		t.Fatalf("11th attempt: %d %s", r.status, r.raw)
 	}
 	if r.header.Get("Retry-After") == "" {
 		t.Error("no Retry-After header")
+	}
+	// The count is the username's, not the account's: the account's email answers as any other
+	// address does, so the hold does not tell a guesser which email belongs to the username.
+	for _, address := range []string{"turing@example.com", "someone@example.com"} {
+		if r := a.post("/api/login", map[string]any{"username": address, "password": "wrong-pass"}); r.status != http.StatusUnauthorized {
+			t.Errorf("%s after the username's hold: %d %s, want the answer to a wrong password", address, r.status, r.raw)
+		}
 	}
 
 	// The window slides: once the failures are older than 15 minutes, the right password works.

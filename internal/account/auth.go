@@ -168,14 +168,16 @@ func (s *Service) Login(ctx context.Context, identifier, password string) (SignI
 	if err != nil && !errors.Is(store.Err(err), apperr.ErrNotFound) {
 		return SignIn{}, fmt.Errorf("find account: %w", err)
 	}
-	accountName, known := strings.ToLower(identifier), false
+	known := false
 	if found {
-		accountName = fmt.Sprint(user.ID) // one counter per account, whichever identifier is used
 		if known, err = knownDevice(ctx, s.q, user.ID); err != nil {
 			return SignIn{}, err
 		}
 	}
-	try := newAttempt(ctx, "login", accountName, known)
+	// Counted by the identifier as typed, not by the account it names: a counter shared by an
+	// account's username and email would fill for one and refuse the other, telling a guesser
+	// which email belongs to which username. A guesser gets twice the tries; no more.
+	try := newAttempt(ctx, "login", known, strings.ToLower(identifier))
 	linked, err := s.signInLinkFor(ctx, found, user.ID)
 	if err != nil {
 		return SignIn{}, err

@@ -3,6 +3,7 @@ package account
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/rentproof/rentproof/gen/db"
@@ -53,7 +54,8 @@ func (s *Service) confirmIdentity(ctx context.Context, u db.User, password strin
 	if err != nil {
 		return nil, err
 	}
-	try := newAttempt(ctx, "login", fmt.Sprint(u.ID), known)
+	// A wrong password here counts as a failed sign-in with either identifier of the account.
+	try := newAttempt(ctx, "login", known, strings.ToLower(u.Username), strings.ToLower(u.Email))
 	try.whenWide = accountHeld
 	reserved, err := s.reserve(ctx, try)
 	if err != nil {

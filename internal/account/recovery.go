@@ -110,7 +110,7 @@ func (s *Service) FindAccount(ctx context.Context, email, username string) (Reco
 	if err := v.Err(); err != nil {
 		return Recovery{}, err
 	}
-	if _, err := s.reserve(ctx, newAttempt(ctx, "find", strings.ToLower(email), false)); err != nil {
+	if _, err := s.reserve(ctx, newAttempt(ctx, "find", false, strings.ToLower(email))); err != nil {
 		return Recovery{}, err
 	}
 	key, err := signing.Open(ctx, s.q, decoyPurpose)
@@ -155,7 +155,7 @@ func (s *Service) ResetPassword(ctx context.Context, r PasswordReset) error {
 	if err := v.Err(); err != nil {
 		return err
 	}
-	try := newAttempt(ctx, "recover", fmt.Sprint(r.UserID), false)
+	try := newAttempt(ctx, "recover", false, fmt.Sprint(r.UserID))
 	reserved, err := s.reserve(ctx, try)
 	if err != nil {
 		return err

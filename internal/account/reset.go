@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -107,7 +108,7 @@ func (s *Service) SendPasswordResetLink(ctx context.Context, email string) (stri
 	if err := v.Err(); err != nil {
 		return "", err
 	}
-	if err := s.reserveRequest(ctx, newAttempt(ctx, "reset", strings.ToLower(email), false)); err != nil {
+	if err := s.reserveRequest(ctx, newAttempt(ctx, "reset", false, strings.ToLower(email))); err != nil {
 		return "", err
 	}
 	// An address never names a username (usernames cannot contain "@").
@@ -128,7 +129,7 @@ func (s *Service) SendSignInLink(ctx context.Context, identifier string) (string
 	if err := v.Err(); err != nil {
 		return "", err
 	}
-	if err := s.reserveRequest(ctx, newAttempt(ctx, "link", strings.ToLower(identifier), false)); err != nil {
+	if err := s.reserveRequest(ctx, newAttempt(ctx, "link", false, strings.ToLower(identifier))); err != nil {
 		return "", err
 	}
 	user, err := s.q.GetUserByLogin(ctx, identifier)
@@ -229,12 +230,19 @@ func (s *Service) ResetPasswordWithLink(ctx context.Context, token, newPassword,
 		if err := q.SpendPasswordResetTokens(ctx, userID); err != nil {
 			return fmt.Errorf("spend reset links: %w", err)
 		}
-		return ratelimit.Clear(ctx, q, loginAccountKey(userID))
+		u, err := q.GetUser(ctx, userID)
+		if err != nil {
+			return fmt.Errorf("get user %d: %w", userID, err)
+		}
+		return ratelimit.Clear(ctx, q, accountWideKeys(u)...)
 	})
 }
 
-// loginAccountKey is the account-wide counter of an account's failed sign-ins (newAttempt).
-func loginAccountKey(userID int32) string { return fmt.Sprintf("login:acct:%d", userID) }
+// accountWideKeys are the account-wide counters of u's failed sign-ins (newAttempt): one for
+// each identifier it signs in with.
+func accountWideKeys(u db.User) []string {
+	return []string{"login:acct:" + strings.ToLower(u.Username), "login:acct:" + strings.ToLower(u.Email)}
+}
 
 // accountHeld refuses a sign-in the account-wide limit holds, offering a sign-in link.
 func accountHeld(retryAfter time.Duration) error {
@@ -286,7 +294,7 @@ func spendSignInLink(ctx context.Context, q *db.Queries) error {
 func (a attempt) pastAccountWide() attempt {
 	out := attempt{tight: a.tight}
 	for _, r := range a.rules {
-		if r.Key != a.wide {
+		if !slices.Contains(a.wide, r.Key) {
 			out.rules = append(out.rules, r)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/rentproof/rentproof/gen/db"
@@ -57,26 +58,33 @@ type attempt struct {
 	rules []ratelimit.Rule
 	// tight are the counters a success clears (the account's from this network or device).
 	tight []string
-	// wide is the account-wide counter ("" when a known device is not held by it), and
-	// whenWide the refusal when it is full (nil: the usual one).
-	wide     string
+	// wide are the account-wide counters (none when a known device is not held by them), and
+	// whenWide the refusal when one is full (nil: the usual one).
+	wide     []string
 	whenWide func(retryAfter time.Duration) error
 }
 
-// newAttempt names the counters of an attempt at scope (login, find, recover) on account, as
-// seen from the request's client; known says the browser signed in to the account before.
-func newAttempt(ctx context.Context, scope, account string, known bool) attempt {
+// newAttempt names the counters of an attempt at scope (login, find, recover) on the accounts
+// named (usually one: the identifier typed; a password confirmation counts on each identifier of
+// its account), as seen from the request's client; known says the browser signed in to the
+// account before.
+func newAttempt(ctx context.Context, scope string, known bool, accounts ...string) attempt {
 	network := ratelimit.Network(identity.ClientFrom(ctx).IP)
-	networkRule := ratelimit.Rule{Key: "auth:net:" + network, Max: MaxNetworkFailures, Window: FailureWindow}
-	accountKey := scope + ":acct:" + account
-	if known {
-		device := fmt.Sprintf("%x", HashToken(deviceFrom(ctx))[:16])
-		tight := ratelimit.Rule{Key: accountKey + ":device:" + device, Max: MaxAccountNetworkFailures, Window: FailureWindow}
-		return attempt{rules: []ratelimit.Rule{tight, networkRule}, tight: []string{tight.Key}}
+	var a attempt
+	for _, account := range accounts {
+		accountKey := scope + ":acct:" + account
+		if known {
+			device := fmt.Sprintf("%x", HashToken(deviceFrom(ctx))[:16])
+			tight := ratelimit.Rule{Key: accountKey + ":device:" + device, Max: MaxAccountNetworkFailures, Window: FailureWindow}
+			a.rules, a.tight = append(a.rules, tight), append(a.tight, tight.Key)
+			continue
+		}
+		tight := ratelimit.Rule{Key: accountKey + ":net:" + network, Max: MaxAccountNetworkFailures, Window: FailureWindow}
+		loose := ratelimit.Rule{Key: accountKey, Max: MaxAccountFailures, Window: FailureWindow}
+		a.rules, a.tight, a.wide = append(a.rules, tight, loose), append(a.tight, tight.Key), append(a.wide, loose.Key)
 	}
-	tight := ratelimit.Rule{Key: accountKey + ":net:" + network, Max: MaxAccountNetworkFailures, Window: FailureWindow}
-	loose := ratelimit.Rule{Key: accountKey, Max: MaxAccountFailures, Window: FailureWindow}
-	return attempt{rules: []ratelimit.Rule{tight, loose, networkRule}, tight: []string{tight.Key}, wide: loose.Key}
+	a.rules = append(a.rules, ratelimit.Rule{Key: "auth:net:" + network, Max: MaxNetworkFailures, Window: FailureWindow})
+	return a
 }
 
 // reserve counts the attempt as a failure before its secret is checked, or refuses it when a
@@ -89,7 +97,7 @@ func (s *Service) reserve(ctx context.Context, a attempt) (ratelimit.Reservation
 		return err
 	})
 	if e, ok := ratelimit.IsExceeded(err); ok {
-		if a.whenWide != nil && e.Rule.Key == a.wide {
+		if a.whenWide != nil && slices.Contains(a.wide, e.Rule.Key) {
 			return nil, a.whenWide(e.RetryAfter)
 		}
 		return nil, tooManyFailures(e.RetryAfter)

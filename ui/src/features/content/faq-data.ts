@@ -294,7 +294,7 @@ export function buildFaq(): FaqCategory[] {
           id: "sign-in-wait",
           question: "Why am I asked to wait before signing in again?",
           answer: [
-            `After ${FACTS.signInFailures} failed attempts to sign in to one account from the same network within ${FACTS.signInWindowMinutes} minutes, further attempts from there wait until the time shown. This stops password guessing without locking you out: a browser you have signed in with before is counted on its own.`,
+            `After ${FACTS.signInFailures} failed attempts to sign in with one username or email address from the same network within ${FACTS.signInWindowMinutes} minutes, further attempts from there wait until the time shown. This stops password guessing without locking you out: a browser you have signed in with before is counted on its own.`,
           ],
         },
         {

@@ -40,29 +40,6 @@ func (q *Queries) ClaimDueRefund(ctx context.Context) (ClaimDueRefundRow, error)
 	return i, err
 }
 
-const claimPaidCheckRefund = `-- name: ClaimPaidCheckRefund :execrows
-INSERT INTO paid_check_refunds (request_id, refund_id, amount_cents, refunded_by)
-VALUES ($1, 'claimed', $2, $3)
-ON CONFLICT (request_id) DO NOTHING
-`
-
-type ClaimPaidCheckRefundParams struct {
-	RequestID   int32
-	AmountCents int32
-	RefundedBy  *int32
-}
-
-// Claims a check's refund before Stripe is asked: 1 the first time; 0 once it is refunded (a
-// concurrent claim waits here for the first to commit or roll back). refund_id is a placeholder
-// until RecordPaidCheckRefund, in the same transaction.
-func (q *Queries) ClaimPaidCheckRefund(ctx context.Context, arg ClaimPaidCheckRefundParams) (int64, error) {
-	result, err := q.db.Exec(ctx, claimPaidCheckRefund, arg.RequestID, arg.AmountCents, arg.RefundedBy)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
 const createPaidCheck = `-- name: CreatePaidCheck :one
 INSERT INTO verification_requests (property_id, requested_by_id, owner_username, payment_amount_cents, payment_status, message, expires_at)
 VALUES ($1, $2, $3, $4, 'pending', $5,
@@ -236,6 +213,7 @@ const getPaidCheckRefund = `-- name: GetPaidCheckRefund :one
 SELECT request_id, refund_id, amount_cents, refunded_by, refunded_at, reason, attempts, last_error, next_attempt_at, created_at FROM paid_check_refunds WHERE request_id = $1
 `
 
+// A check's refund, owed or made: a check with one is never approved.
 func (q *Queries) GetPaidCheckRefund(ctx context.Context, requestID int32) (PaidCheckRefund, error) {
 	row := q.db.QueryRow(ctx, getPaidCheckRefund, requestID)
 	var i PaidCheckRefund
@@ -497,6 +475,30 @@ func (q *Queries) MarkPaidCheckPaid(ctx context.Context, id int32) (Verification
 	return i, err
 }
 
+const owePaidCheckRefund = `-- name: OwePaidCheckRefund :execrows
+INSERT INTO paid_check_refunds (request_id, refund_id, amount_cents, refunded_by, refunded_at)
+VALUES ($1, 'claimed', $2, $3, NULL)
+ON CONFLICT (request_id) DO NOTHING
+`
+
+type OwePaidCheckRefundParams struct {
+	RequestID   int32
+	AmountCents int32
+	RefundedBy  *int32
+}
+
+// Makes a rejected paid check's full refund due, in the transaction that rejects it: the refund
+// is owed exactly when the rejection commits, and settled after that (ClaimDueRefund), as a closed
+// check's is. The row's insert trigger wakes the servers' refund workers on commit. 1 the first
+// time; 0 when the check's refund is owed or made already (nothing more is owed).
+func (q *Queries) OwePaidCheckRefund(ctx context.Context, arg OwePaidCheckRefundParams) (int64, error) {
+	result, err := q.db.Exec(ctx, owePaidCheckRefund, arg.RequestID, arg.AmountCents, arg.RefundedBy)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const postponeDueRefund = `-- name: PostponeDueRefund :exec
 UPDATE paid_check_refunds SET attempts = attempts + 1, last_error = $1,
     next_attempt_at = now() + least(interval '1 minute' * power(2, least(attempts, 20)), interval '6 hours')
@@ -539,20 +541,6 @@ func (q *Queries) RecordLatePayment(ctx context.Context, arg RecordLatePaymentPa
 		return 0, err
 	}
 	return result.RowsAffected(), nil
-}
-
-const recordPaidCheckRefund = `-- name: RecordPaidCheckRefund :exec
-UPDATE paid_check_refunds SET refund_id = $1, refunded_at = now() WHERE request_id = $2
-`
-
-type RecordPaidCheckRefundParams struct {
-	RefundID  string
-	RequestID int32
-}
-
-func (q *Queries) RecordPaidCheckRefund(ctx context.Context, arg RecordPaidCheckRefundParams) error {
-	_, err := q.db.Exec(ctx, recordPaidCheckRefund, arg.RefundID, arg.RequestID)
-	return err
 }
 
 const recordStripeEvent = `-- name: RecordStripeEvent :execrows

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	paymentv1 "github.com/rentproof/rentproof/gen/rentproof/payment/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/payment/v1/paymentv1connect"
@@ -95,6 +96,8 @@ type stripeProxy struct {
 	// refundKeys are the Idempotency-Key headers of the refunds Stripe made.
 	failRefunds atomic.Bool
 	refundKeys  []string
+	// refundDelay holds every refund this long before Stripe makes it (a slow answer).
+	refundDelay atomic.Int64
 }
 
 // intentState is what a fetched payment intent says: Stripe's status and, after a failed
@@ -148,6 +151,9 @@ func newStripeProxy(t *testing.T) *stripeProxy {
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		refund := r.Method == http.MethodPost && r.URL.Path == "/v1/refunds"
+		if d := time.Duration(p.refundDelay.Load()); refund && d > 0 {
+			time.Sleep(d)
+		}
 		if refund && p.failRefunds.Load() {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusInternalServerError)

@@ -13,9 +13,11 @@ import (
 
 	"github.com/stripe/stripe-go/v76/webhook"
 
+	"github.com/rentproof/rentproof/gen/db"
 	paymentv1 "github.com/rentproof/rentproof/gen/rentproof/payment/v1"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/payment"
+	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/testworld"
 )
 
@@ -317,14 +319,22 @@ func TestWebhook(t *testing.T) {
 	})
 }
 
-// admin is a context of a signed-in administrator, as the admin queue calls RefundPaidCheck.
+// admin is a context of a signed-in administrator, as the admin queue calls OweRefund.
 func (w *world) admin(t *testing.T) context.Context {
 	t.Helper()
 	w.Person(t, "ada", "admin")
 	return identity.WithSession(context.Background(), identity.Session{User: identity.User{ID: w.ID(t, `SELECT id FROM users WHERE username = 'ada'`), Username: "ada", Role: "admin"}})
 }
 
-func TestRefundPaidCheckRefundsOnceEvenWhenCalledTwiceAtOnce(t *testing.T) {
+// owe owes a check's refund in a transaction of its own, as the queue's rejection does in its.
+func owe(ctx context.Context, w *world, svc *payment.Service, requestID int32) error {
+	return store.WithTx(ctx, w.Pool, func(q *db.Queries) error { return svc.OweRefund(ctx, q, requestID) })
+}
+
+// OweRefund owes only a paid check's fee, only for an administrator, and only what this server
+// can refund; owed again, nothing more is owed; settled by many workers at once, it is refunded
+// once.
+func TestOweRefundOwesOnceAndIsRefundedOnce(t *testing.T) {
 	t.Parallel()
 	t.Run("card", func(t *testing.T) {
 		t.Parallel()
@@ -335,7 +345,7 @@ func TestRefundPaidCheckRefundsOnceEvenWhenCalledTwiceAtOnce(t *testing.T) {
 		ctx := w.admin(t)
 
 		// Not paid yet: nothing to refund.
-		if err := svc.RefundPaidCheck(ctx, pay.RequestId); testworld.Failure(err) != "Only a paid verification check can be refunded." {
+		if err := owe(ctx, w, svc, pay.RequestId); testworld.Failure(err) != "Only a paid verification check can be refunded." {
 			t.Fatalf("refund before payment: %s", testworld.Failure(err))
 		}
 		payload, header := event("evt_refund_paid", "payment_intent.succeeded", pay.PaymentIntentId, time.Now(), testWebhookSecret)
@@ -344,31 +354,40 @@ func TestRefundPaidCheckRefundsOnceEvenWhenCalledTwiceAtOnce(t *testing.T) {
 		}
 		// Only an administrator.
 		olgaCtx := identity.WithSession(context.Background(), identity.Session{User: identity.User{ID: 1, Username: "olga", Role: "landlord"}})
-		if err := svc.RefundPaidCheck(olgaCtx, pay.RequestId); testworld.Failure(err) != "Only an administrator can refund a verification check." {
+		if err := owe(olgaCtx, w, svc, pay.RequestId); testworld.Failure(err) != "Only an administrator can refund a verification check." {
 			t.Fatalf("refund by a landlord: %s", testworld.Failure(err))
 		}
-		errs := make([]error, 5)
+		// A server without Stripe cannot refund a card payment: refused, not owed forever.
+		if err := owe(ctx, w, payment.NewService(w.Pool, payment.Config{}), pay.RequestId); testworld.Failure(err) !=
+			"Refunds of card payments are not available on this server, so this paid check cannot be rejected: approve it or try again once payments are configured." {
+			t.Fatalf("card refund without Stripe: %s", testworld.Failure(err))
+		}
+		for range 2 {
+			if err := owe(ctx, w, svc, pay.RequestId); err != nil {
+				t.Fatalf("owe: %v", err)
+			}
+		}
 		var wg sync.WaitGroup
+		errs := make([]error, 5)
 		for i := range errs {
-			wg.Go(func() { errs[i] = svc.RefundPaidCheck(ctx, pay.RequestId) })
+			wg.Go(func() { _, errs[i] = svc.SettleDueRefunds(ctx) })
 		}
 		wg.Wait()
 		for i, err := range errs {
 			if err != nil {
-				t.Errorf("refund %d: %v", i, err)
+				t.Errorf("settle %d: %v", i, err)
 			}
 		}
-		if n := w.proxy.count("POST /v1/refunds"); n != 1 {
-			t.Errorf("Stripe was asked for %d refunds, want 1", n)
+		if id := w.waitRefunded(t, pay.RequestId); !strings.HasPrefix(id, "re_") {
+			t.Errorf("refund id %q, want Stripe's", id)
 		}
-		c := w.check(t, pay.RequestId)
-		if !strings.HasPrefix(c.RefundID, "re_") {
-			t.Errorf("refund id %q, want Stripe's", c.RefundID)
+		if err := owe(ctx, w, svc, pay.RequestId); err != nil {
+			t.Errorf("owing a refund made: %v", err)
 		}
-		if err := svc.RefundPaidCheck(ctx, pay.RequestId); err != nil || w.proxy.count("POST /v1/refunds") != 1 {
-			t.Errorf("a later refund: %v, %d refunds", err, w.proxy.count("POST /v1/refunds"))
+		if _, err := svc.SettleDueRefunds(ctx); err != nil || w.proxy.count("POST /v1/refunds") != 1 {
+			t.Errorf("Stripe refunded %d times (%v), want 1", w.proxy.count("POST /v1/refunds"), err)
 		}
-		if err := svc.RefundPaidCheck(ctx, 999999); testworld.Failure(err) != "Verification check not found." {
+		if err := owe(ctx, w, svc, 999999); testworld.Failure(err) != "Verification check not found." {
 			t.Errorf("refunding no check: %s", testworld.Failure(err))
 		}
 	})
@@ -379,24 +398,19 @@ func TestRefundPaidCheckRefundsOnceEvenWhenCalledTwiceAtOnce(t *testing.T) {
 		request := w.demoPaid(t, home)
 		svc := payment.NewService(w.Pool, w.cfg)
 		ctx := w.admin(t)
-		var wg sync.WaitGroup
-		errs := make([]error, 5)
-		for i := range errs {
-			wg.Go(func() { errs[i] = svc.RefundPaidCheck(ctx, request) })
+		if err := owe(ctx, w, svc, request); err != nil {
+			t.Fatal(err)
 		}
-		wg.Wait()
-		for i, err := range errs {
-			if err != nil {
-				t.Errorf("refund %d: %v", i, err)
-			}
+		first := w.waitRefunded(t, request)
+		if !strings.HasPrefix(first, "demo_re_") {
+			t.Errorf("demo refund id %q", first)
 		}
-		first := w.check(t, request)
-		if !strings.HasPrefix(first.RefundID, "demo_re_") {
-			t.Errorf("demo refund id %q", first.RefundID)
+		_ = owe(ctx, w, svc, request)
+		if _, err := svc.SettleDueRefunds(ctx); err != nil {
+			t.Error(err)
 		}
-		_ = svc.RefundPaidCheck(ctx, request)
-		if again := w.check(t, request); again.RefundID != first.RefundID {
-			t.Errorf("refund id moved %s → %s", first.RefundID, again.RefundID)
+		if again := w.check(t, request); again.RefundID != first {
+			t.Errorf("refund id moved %s → %s", first, again.RefundID)
 		}
 	})
 }

@@ -19,9 +19,12 @@ import (
 	"github.com/rentproof/rentproof/internal/store"
 )
 
-// Refunds the product owes without an administrator's rejection — a paid check closed because the
-// listing moved or was verified another way, or a payment that arrived after its check closed —
-// are rows of paid_check_refunds written in the transaction that closes the check (the outbox).
+// Every refund the product owes — a paid check an administrator rejects (OweRefund), one closed
+// because the listing moved or was verified another way, or a payment that arrived after its
+// check closed — is a row of paid_check_refunds written in the transaction that rejects or closes
+// the check (the outbox): Stripe is never asked inside that transaction, whose request may be
+// cancelled while Stripe answers (stripe-go takes no context), so the refund and the decision
+// commit or roll back together.
 // They are settled after that transaction commits: PostgreSQL's NOTIFY, sent by the row's insert
 // trigger, reaches every server's RunRefunds only on commit; each claims one row at a time with
 // FOR UPDATE SKIP LOCKED, so two servers never ask for one refund together, and Stripe's
@@ -136,7 +139,7 @@ func (s *Service) settleOneRefund(ctx context.Context) (found bool, err error) {
 
 // refund asks Stripe to refund a paid check's payment in full (or records a demo refund for a
 // demo payment) and returns the refund's id. The idempotency key is the check's: asked again,
-// after a failure or from the administrators' rejection, Stripe answers with the same refund.
+// after a failure or a lost answer, Stripe answers with the same refund.
 func (s *Service) refund(requestID int32, intentID string) (string, error) {
 	if intentID == "" {
 		return "", errors.New("the check has no payment")
@@ -160,16 +163,19 @@ func (s *Service) refund(requestID int32, intentID string) (string, error) {
 	return refund.ID, nil
 }
 
-// RefundPaidCheck refunds a paid check's fee in full (Stripe refund; recorded in demo mode), once:
-// a second call, even a concurrent one, finds it refunded and does nothing. Administrators only
-// (the queue calls it when rejecting a paid check). It never locks the request's row: the queue
-// calls it while its own transaction holds that lock.
-func (s *Service) RefundPaidCheck(ctx context.Context, requestID int32) error {
+// OweRefund makes a paid check's full refund due in the caller's transaction q, the one that
+// rejects the check (administrators only: the queue's Refunder). Stripe is not asked here: the
+// refund is owed exactly when that transaction commits, and RunRefunds, woken by the commit,
+// settles it with the check's idempotency key, as it settles a closed check's. So a rejection
+// whose request is cancelled, or whose transaction fails, leaves no refund behind, and a
+// committed one always gets its refund. Owing a refund owed or made already does nothing more.
+// The caller holds the request's row locked.
+func (s *Service) OweRefund(ctx context.Context, q *db.Queries, requestID int32) error {
 	me, err := identity.RequireAdmin(ctx, errAdminOnly, errAdminOnly)
 	if err != nil {
 		return err
 	}
-	check, err := s.q.GetPaidCheck(ctx, requestID)
+	check, err := q.GetPaidCheck(ctx, requestID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return apperr.NotFound(msgRefundNotFound)
 	}
@@ -180,26 +186,15 @@ func (s *Service) RefundPaidCheck(ctx context.Context, requestID int32) error {
 	if check.PaidAt == nil || deref(check.PaymentStatus) != PaymentSucceeded || intentID == "" {
 		return apperr.FailedPrecondition(msgNotPaid)
 	}
+	if !strings.HasPrefix(intentID, demoIntentPrefix) && s.stripe == nil {
+		return apperr.FailedPrecondition(msgNoCardRefunds) // it would stay owed: refuse now instead
+	}
 	amount := FeeCents
 	if check.PaymentAmountCents != nil {
 		amount = *check.PaymentAmountCents
 	}
-	return store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		// Concurrent refunds of one check take turns here; the later ones find it claimed.
-		n, err := q.ClaimPaidCheckRefund(ctx, db.ClaimPaidCheckRefundParams{RequestID: check.ID, AmountCents: amount, RefundedBy: &me.ID})
-		if err != nil {
-			return fmt.Errorf("claim refund: %w", err)
-		}
-		if n == 0 {
-			return nil // refunded already
-		}
-		refundID, err := s.refund(check.ID, intentID)
-		if err != nil {
-			return fmt.Errorf("refund payment intent: %w", err)
-		}
-		if err := q.RecordPaidCheckRefund(ctx, db.RecordPaidCheckRefundParams{RequestID: check.ID, RefundID: refundID}); err != nil {
-			return fmt.Errorf("record refund: %w", err)
-		}
-		return notifyRefunded(ctx, q, check.ID)
-	})
+	if _, err := q.OwePaidCheckRefund(ctx, db.OwePaidCheckRefundParams{RequestID: check.ID, AmountCents: amount, RefundedBy: &me.ID}); err != nil {
+		return fmt.Errorf("owe refund: %w", err)
+	}
+	return nil
 }

@@ -2,13 +2,14 @@
 // fee for an administrator's priority check of a listing, never for the badge itself. The payment
 // is a verification request of the owner's with no addressee and a payment intent; once paid it
 // waits for an administrator (internal/verifyqueue), who approves it or rejects it with a full
-// refund (RefundPaidCheck).
+// refund (OweRefund).
 //
 // With a Stripe secret key the payment is a Stripe PaymentIntent confirmed in the app (intents.go);
 // Stripe's webhook (HandleWebhook, webhook.go) or the owner's return (PaymentStatus) settles it.
 // Without a key, SPEC's demo mode simulates the payment on the same path, and the card calls are
-// refused, as the demo calls are when a key is configured. Refunds (refunds.go) are the
-// administrators' (RefundPaidCheck) and those owed when a paid check closes (the outbox).
+// refused, as the demo calls are when a key is configured. Refunds (refunds.go), the
+// administrators' (OweRefund) and those owed when a paid check closes, are an outbox: owed in the
+// transaction that rejects or closes the check, made by RunRefunds after it commits.
 //
 // stripe-go makes its own HTTP calls: this package imports it (and so net/http underneath), never
 // Connect or an HTTP handler.
@@ -78,6 +79,7 @@ const (
 	msgNotPaid        = "Only a paid verification check can be refunded."
 	msgAdminOnly      = "Only an administrator can refund a verification check."
 	msgRefundNotFound = "Verification check not found."
+	msgNoCardRefunds  = "Refunds of card payments are not available on this server, so this paid check cannot be rejected: approve it or try again once payments are configured."
 )
 
 // errAdminOnly refuses a refund to anyone but an administrator, signed out or not (the

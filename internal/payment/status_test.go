@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -143,8 +144,8 @@ func (w *world) paidCheck(t *testing.T, propertyID int32) int32 {
 	return pay.RequestId
 }
 
-// After the check ends, the owner is still told how: rejected with the administrator's reason and
-// refunded (through stripe-mock), approved and verified, or closed because the listing was
+// After the check ends, the owner is still told how: rejected with the administrator's reason, its
+// refund on its way and then refunded (through stripe-mock), approved and verified, or closed because the listing was
 // verified another way with its refund on its way and then refunded. The open check's fields,
 // which older clients read, stay empty: no check is open.
 func TestPaymentStatusAfterTheCheckEnds(t *testing.T) {
@@ -171,7 +172,14 @@ func TestPaymentStatusAfterTheCheckEnds(t *testing.T) {
 			t.Parallel()
 			w := cardWorld(t)
 			home := w.Property(t, "olga", "Decided Flat")
-			decide(t, w, w.paidCheck(t, home), d.decision, d.message)
+			check := w.paidCheck(t, home)
+			w.proxy.refundDelay.Store(int64(500 * time.Millisecond)) // Stripe answers after the decision
+			decide(t, w, check, d.decision, d.message)
+			if d.decision == "reject" {
+				// The rejection owes the refund; the owner reads it on its way until Stripe has made it.
+				w.wantStatus(t, home, "rejected, refund on its way", strings.Replace(d.want, `refund="refunded"`, `refund="requested"`, 1))
+				w.waitRefunded(t, check)
+			}
 			w.wantStatus(t, home, d.name, d.want)
 		})
 	}

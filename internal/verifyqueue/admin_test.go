@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/rentproof/rentproof/gen/db"
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
@@ -395,21 +396,28 @@ func TestParallelDecisionsDecideOnce(t *testing.T) {
 	}
 }
 
+// refunds is a Refunder that owes the refund in the decision's transaction, as the payment
+// service does, and remembers the requests it was asked about.
 type refunds struct {
 	mu    sync.Mutex
 	calls []int32
 	fail  error
 }
 
-func (r *refunds) RefundPaidCheck(_ context.Context, id int32) error {
+func (r *refunds) OweRefund(ctx context.Context, tx *db.Queries, id int32) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.calls = append(r.calls, id)
-	return r.fail
+	if r.fail != nil {
+		return r.fail
+	}
+	_, err := tx.OwePaidCheckRefund(ctx, db.OwePaidCheckRefundParams{RequestID: id, AmountCents: 1999})
+	return err
 }
 
-// A paid check is approved with proof paid_check; rejecting one refunds it first, and without a
-// refunder (or when the refund fails) it is refused and stays in the queue. A held approval
+// A paid check is approved with proof paid_check; rejecting one owes its refund in the same
+// transaction, and without a refunder (or when owing the refund fails) it is refused and stays in
+// the queue. A held approval
 // approved by an administrator verifies with proof confirmed.
 func TestPaidChecksAndHeldApprovals(t *testing.T) {
 	t.Parallel()
@@ -446,6 +454,9 @@ func TestPaidChecksAndHeldApprovals(t *testing.T) {
 	d, err := svc.Decide(ctx, r1, verifyqueue.Reject, "Not the owner")
 	if err != nil || !d.Refunded || fmt.Sprint(r.calls) != fmt.Sprint([]int32{r1}) {
 		t.Errorf("reject: %v %v, refunds %v", d, err, r.calls)
+	}
+	if n := w.ID(t, `SELECT count(*)::int FROM paid_check_refunds WHERE request_id = $1 AND refunded_at IS NULL`, r1); n != 1 {
+		t.Errorf("the rejection left %d refunds owed, want 1", n)
 	}
 	if _, err := svc.Decide(ctx, r1, verifyqueue.Reject, "Again"); testworld.Failure(err) != "This request has already been decided." || len(r.calls) != 1 {
 		t.Errorf("second reject: %v, refunds %v", err, r.calls)

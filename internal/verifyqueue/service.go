@@ -58,13 +58,16 @@ var (
 	errDecided       = apperr.FailedPrecondition("This request has already been decided.")
 	errNotQueued     = apperr.FailedPrecondition("This request is not waiting for an administrator.")
 	errNoRefunder    = apperr.FailedPrecondition("Refunds are not available on this server, so a paid check cannot be rejected: approve it or try again once payments are configured.")
+	errRefunded      = apperr.FailedPrecondition("This paid check's fee is refunded or being refunded, so it cannot be approved: reject it, and the owner may pay for a new check.")
 	errReasonMissing = "Please say why the request is rejected: the owner is told"
 )
 
-// Refunder refunds a paid check in full (the payment service implements it). It must be safe to
-// call again for a request it already refunded.
+// Refunder owes a rejected paid check's fee back in full (the payment service implements it): it
+// records the refund as due in the rejection's transaction tx, and refunds it after that commits
+// (never inside it: the rejection and the refund owed commit or roll back together). It must be
+// safe to call for a request whose refund is owed or made already.
 type Refunder interface {
-	RefundPaidCheck(ctx context.Context, requestID int32) error
+	OweRefund(ctx context.Context, tx *db.Queries, requestID int32) error
 }
 
 // Service holds the administrators' rules.
@@ -194,7 +197,10 @@ func paging(page, size int32) (int32, int32, error) {
 type Decided struct {
 	Decision         Decision
 	PropertyVerified bool
-	Refunded         bool
+	// Refunded says the rejection of a paid check owes its fee back: recorded with the rejection,
+	// the refund is on its way (the payment service makes it within seconds of the commit; the
+	// owner reads it requested, then refunded).
+	Refunded bool
 }
 
 // Decide approves or rejects a request waiting for an administrator, with a message (required
@@ -202,8 +208,10 @@ type Decided struct {
 // documents, a paid check paid_check, a held approval or a confirmation proof confirmed (or one
 // more confirmation when the property is verified meanwhile), paying what verification's rewards
 // say; a property verified some other way keeps the badge in force. Proof gathered for another
-// address than the listing's current one is never approved. Rejecting a paid check refunds it
-// first (through the Refunder; refused without one); rejecting a confirmation declines it.
+// address than the listing's current one is never approved, nor is a paid check whose fee is
+// refunded or owed back. Rejecting a paid check owes its fee back in the rejection's transaction
+// (through the Refunder, which refunds it after the commit; refused without one); rejecting a
+// confirmation declines it.
 // Parallel decisions on one request queue on its row: one decides, the others are told it has
 // been decided.
 func (s *Service) Decide(ctx context.Context, requestID int32, decision, message string) (Decided, error) {
@@ -244,13 +252,23 @@ func (s *Service) Decide(ctx context.Context, requestID int32, decision, message
 			if err := verification.SameAddress(r.AddressKey, r.Address, prop.AddressKey, prop.Address); err != nil {
 				return err
 			}
+			if kind == KindPaidCheck {
+				// A fee refunded or owed back buys no badge. Every writer of a refund holds the
+				// request's row, which this transaction holds now.
+				if _, err := q.GetPaidCheckRefund(ctx, requestID); err == nil {
+					return errRefunded
+				} else if !errors.Is(store.Err(err), apperr.ErrNotFound) {
+					return fmt.Errorf("get the refund of paid check %d: %w", requestID, err)
+				}
+			}
 		}
 		if kind == KindPaidCheck && decision == Reject {
 			if s.refunder == nil {
 				return errNoRefunder
 			}
-			if err := s.refunder.RefundPaidCheck(ctx, requestID); err != nil {
-				return fmt.Errorf("refund paid check %d: %w", requestID, err)
+			// Owed, not made: Stripe is asked after this transaction commits, never inside it.
+			if err := s.refunder.OweRefund(ctx, q, requestID); err != nil {
+				return fmt.Errorf("owe the refund of paid check %d: %w", requestID, err)
 			}
 			out.Refunded = true
 		}

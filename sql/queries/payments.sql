@@ -50,18 +50,17 @@ UPDATE verification_requests SET payment_status = 'failed', payment_error = sqlc
 WHERE id = sqlc.arg(id) AND status = 'pending' AND payment_amount_cents IS NOT NULL
 RETURNING *;
 
--- name: ClaimPaidCheckRefund :execrows
--- Claims a check's refund before Stripe is asked: 1 the first time; 0 once it is refunded (a
--- concurrent claim waits here for the first to commit or roll back). refund_id is a placeholder
--- until RecordPaidCheckRefund, in the same transaction.
-INSERT INTO paid_check_refunds (request_id, refund_id, amount_cents, refunded_by)
-VALUES (sqlc.arg(request_id), 'claimed', sqlc.arg(amount_cents), sqlc.narg(refunded_by))
+-- name: OwePaidCheckRefund :execrows
+-- Makes a rejected paid check's full refund due, in the transaction that rejects it: the refund
+-- is owed exactly when the rejection commits, and settled after that (ClaimDueRefund), as a closed
+-- check's is. The row's insert trigger wakes the servers' refund workers on commit. 1 the first
+-- time; 0 when the check's refund is owed or made already (nothing more is owed).
+INSERT INTO paid_check_refunds (request_id, refund_id, amount_cents, refunded_by, refunded_at)
+VALUES (sqlc.arg(request_id), 'claimed', sqlc.arg(amount_cents), sqlc.narg(refunded_by), NULL)
 ON CONFLICT (request_id) DO NOTHING;
 
--- name: RecordPaidCheckRefund :exec
-UPDATE paid_check_refunds SET refund_id = sqlc.arg(refund_id), refunded_at = now() WHERE request_id = sqlc.arg(request_id);
-
 -- name: GetPaidCheckRefund :one
+-- A check's refund, owed or made: a check with one is never approved.
 SELECT * FROM paid_check_refunds WHERE request_id = $1;
 
 -- name: RecordStripeEvent :execrows

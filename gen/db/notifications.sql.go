@@ -105,9 +105,10 @@ func (q *Queries) CountUnreadNotifications(ctx context.Context, userID int32) (i
 const createNotifications = `-- name: CreateNotifications :exec
 WITH burst AS (
     INSERT INTO notify_bursts AS b (user_id, kind, hour, sent)
-    SELECT DISTINCT id, $1::text, date_trunc('hour', now(), 'UTC'), 1
-    FROM unnest($2::int[]) AS id
-    ORDER BY id
+    SELECT u.id, $1::text, date_trunc('hour', now(), 'UTC'), 1
+    FROM users u
+    WHERE u.id = ANY ($2::int[]) AND u.closed_at IS NULL
+    ORDER BY u.id
     ON CONFLICT (user_id, kind, hour) DO UPDATE SET sent = b.sent + 1
     RETURNING user_id, sent
 ), n AS (
@@ -152,7 +153,8 @@ type CreateNotificationsParams struct {
 // when email is given, its compact email to each member who gets it: among the first
 // individually of the hour, the address verified, and email on for the category (the member's
 // choice in notification_preferences, else email_default: the rule of notify.WantsEmail, which
-// TestEmailRuleInSQLMatchesGo holds equal). One statement, whatever it writes.
+// TestEmailRuleInSQLMatchesGo holds equal). One statement, whatever it writes. A closed account
+// is told nothing (an event after its closure, such as a response to a review it kept).
 func (q *Queries) CreateNotifications(ctx context.Context, arg CreateNotificationsParams) error {
 	_, err := q.db.Exec(ctx, createNotifications,
 		arg.Kind,

@@ -65,6 +65,32 @@ func notice(userID int32, c notify.Category, kind string) notify.Notice {
 	return notify.Notice{UserID: userID, Category: c, Kind: kind, Title: "Something happened", Body: "Details.", Link: "/properties/1"}
 }
 
+// A closed account is told nothing by an event after its closure (an owner's response to a
+// review it kept, a moderation decision): no notification, burst or email; an open one beside it
+// in the same event is told as ever.
+func TestClosedAccountIsToldNothing(t *testing.T) {
+	t.Parallel()
+	pool, _ := dbtest.New(t)
+	ctx := siteorigin.With(context.Background(), "https://rentproof.example")
+	ann, zoe := member(t, pool, "ann", true, ""), member(t, pool, "zoe", true, "")
+	if _, err := pool.Exec(ctx, `UPDATE users SET closed_at = now() WHERE id = $1`, zoe); err != nil {
+		t.Fatal(err)
+	}
+	err := store.WithTx(ctx, pool, func(q *db.Queries) error {
+		return notify.SendEach(ctx, q, []int32{zoe, ann}, notice(0, notify.ReviewResponses, "review_response"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for user, want := range map[int32]int{ann: 1, zoe: 0} {
+		for _, table := range []string{"notifications", "notify_bursts", "outbox_emails"} {
+			if got := count(t, pool, `SELECT count(*) FROM `+table+` WHERE user_id = $1`, user); got != want {
+				t.Errorf("user %d: %d rows in %s, want %d", user, got, table, want)
+			}
+		}
+	}
+}
+
 // In-app always; an email only for a verified address whose category is on (levels and badges
 // are off unless turned on), with an absolute link and this recipient's unsubscribe link.
 func TestEmailOnlyWhenWantedAndVerified(t *testing.T) {

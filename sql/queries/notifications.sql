@@ -5,12 +5,14 @@
 -- when email is given, its compact email to each member who gets it: among the first
 -- individually of the hour, the address verified, and email on for the category (the member's
 -- choice in notification_preferences, else email_default: the rule of notify.WantsEmail, which
--- TestEmailRuleInSQLMatchesGo holds equal). One statement, whatever it writes.
+-- TestEmailRuleInSQLMatchesGo holds equal). One statement, whatever it writes. A closed account
+-- is told nothing (an event after its closure, such as a response to a review it kept).
 WITH burst AS (
     INSERT INTO notify_bursts AS b (user_id, kind, hour, sent)
-    SELECT DISTINCT id, sqlc.arg(kind)::text, date_trunc('hour', now(), 'UTC'), 1
-    FROM unnest(sqlc.arg(user_ids)::int[]) AS id
-    ORDER BY id
+    SELECT u.id, sqlc.arg(kind)::text, date_trunc('hour', now(), 'UTC'), 1
+    FROM users u
+    WHERE u.id = ANY (sqlc.arg(user_ids)::int[]) AND u.closed_at IS NULL
+    ORDER BY u.id
     ON CONFLICT (user_id, kind, hour) DO UPDATE SET sent = b.sent + 1
     RETURNING user_id, sent
 ), n AS (

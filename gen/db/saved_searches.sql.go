@@ -409,13 +409,12 @@ const matchListingBatch = `-- name: MatchListingBatch :one
 WITH p AS (
     SELECT id, title, city, locality, monthly_rent, currency FROM properties
     WHERE properties.id = $1 AND active
-), matched AS (
+), matching AS (
     SELECT m.id
     FROM listing_saved_searches($1, $2::bigint, $3::int) AS m (id)
-    WHERE $4::bigint[] IS NULL
-    UNION ALL
-    SELECT s.id FROM saved_searches s
-    WHERE s.id = ANY ($4::bigint[]) AND s.alerts AND EXISTS (SELECT FROM p)
+), matched AS (
+    SELECT c.id FROM matching c
+    WHERE $4::bigint[] IS NULL OR c.id = ANY ($4::bigint[])
 ), told AS (
     -- In id order, so two batches of one listing (two edits' transactions, or an edit's and the
     -- worker's) wait for each other's rows in one order.
@@ -436,12 +435,12 @@ WITH p AS (
     INSERT INTO notifications (user_id, category, kind, title, body, link)
     SELECT m.user_id, 'saved_searches', 'saved_search_match', left('New listing for your saved search “' || m.name || '”', 200),
         l.body, l.link
-    FROM news m, listing l
+    FROM news m JOIN users u ON u.id = m.user_id AND u.closed_at IS NULL, listing l
     RETURNING id
 ), wants AS (
     -- The told searches whose member gets saved-search email.
     SELECT m.id, u.id AS user_id, u.email, m.name FROM news m JOIN users u ON u.id = m.user_id
-    WHERE u.email_verified_at IS NOT NULL
+    WHERE u.email_verified_at IS NOT NULL AND u.closed_at IS NULL
         AND CASE jsonb_typeof(u.notification_preferences -> 'email' -> 'saved_searches')
             WHEN 'boolean' THEN (u.notification_preferences -> 'email' ->> 'saved_searches')::bool
             ELSE $5::bool END
@@ -496,7 +495,7 @@ WITH p AS (
     ON CONFLICT DO NOTHING
     RETURNING 1
 )
-SELECT (SELECT count(*) FROM matched)::int AS matched, (SELECT coalesce(max(id), 0) FROM matched)::bigint AS last_id,
+SELECT (SELECT count(*) FROM matching)::int AS matched, (SELECT coalesce(max(id), 0) FROM matching)::bigint AS last_id,
     (SELECT count(*) FROM noted)::int AS notified, (SELECT count(*) FROM emailed)::int AS emailed,
     (SELECT count(*) FROM owed)::int AS owed
 `
@@ -520,11 +519,12 @@ type MatchListingBatchRow struct {
 }
 
 // One batch of telling, run by the worker for a job (Worker.Step): the members whose saved
-// searches the listing property_id matches. Those are search_ids when the job has them (what the
-// listing's transaction matched: those still saved with alerts on), or else the listing's matches
-// as it is now (listing_saved_searches) after after_id, up to max_rows in id order. An inactive or
-// deleted listing tells nobody. Each match is recorded in saved_search_matches first, and only
-// those newly recorded are told (a search told about this listing before, by an earlier edit, job
+// searches the listing property_id matches as it is now (listing_saved_searches, the one rule)
+// after after_id, up to max_rows in id order; of those, when the job has search_ids (what the
+// listing's transaction matched), only the ones among them, so an edit or a lost badge since then
+// tells no search the listing no longer matches (the edit's own job tells its new matches). An
+// inactive or deleted listing, or a closed account, is told nothing. Each match is recorded in
+// saved_search_matches first, and only those newly recorded are told (a search told about this listing before, by an earlier edit, job
 // or retried batch, is not told again): one notification each. Of the told searches whose member
 // wants saved-search email and has a verified address, each not yet emailed today claims the UTC
 // day in saved_search_emails and gets one compact email in the outbox; the others owe it to
@@ -533,7 +533,8 @@ type MatchListingBatchRow struct {
 // holds — another listing's batch claiming the same day, or the digest — counts as taken: this
 // match goes to the digest), and only a search's first-ever row is inserted (ON CONFLICT DO
 // NOTHING, in id order, so two transactions inserting the same new rows wait for each other in one
-// order and never deadlock). matched and last_id say where the batch stopped.
+// order and never deadlock). matched and last_id say where the batch stopped: how many searches
+// the listing matches now after after_id (at most max_rows), and the last of them.
 func (q *Queries) MatchListingBatch(ctx context.Context, arg MatchListingBatchParams) (MatchListingBatchRow, error) {
 	row := q.db.QueryRow(ctx, matchListingBatch,
 		arg.PropertyID,

@@ -182,9 +182,11 @@ func (w *Worker) Step(ctx context.Context) (found bool, m Matched, err error) {
 		}
 		m = Matched{Notified: row.Notified, Emailed: row.Emailed, Owed: row.Owed}
 		// More may match when the batch was full: the ids the listing's transaction found (at
-		// most DefaultBatch), or what this batch matched.
+		// most DefaultBatch), or what this batch matched. A batch that filled before reaching the
+		// last of the job's ids (the listing matches others now) checked only those up to
+		// LastID: the next batch goes on from there, matching the listing as it is now.
 		last, full := row.LastID, int(row.Matched) == batch
-		if job.SearchIds != nil {
+		if job.SearchIds != nil && (!full || row.LastID >= slices.Max(job.SearchIds)) {
 			full = len(job.SearchIds) >= DefaultBatch
 			if full {
 				last = slices.Max(job.SearchIds)

@@ -269,3 +269,69 @@ func TestWorkerMatchesTheListingAsItIsNow(t *testing.T) {
 	q.work(t)
 	q.told(t, 4, "back in London")
 }
+
+// A listing edited between its commit and the worker's batch tells only the searches of its job
+// that it still matches as it is now: moved from London under £1,200 to Leeds at £9,000 it tells
+// none; losing its verified badge it tells the search that did not ask for one, not the one that
+// did.
+func TestJobTellsOnlySearchesTheListingStillMatches(t *testing.T) {
+	t.Parallel()
+	q := newQueue(t, 2)
+	q.exec(t, `UPDATE saved_searches SET max_rent = 1200, currency = 'GBP' WHERE name = 'London tenant1'`)
+	q.exec(t, `UPDATE saved_searches SET verified_only = true WHERE name = 'London tenant2'`)
+	q.exec(t, `UPDATE properties SET verified = true, verification_proof = 'documents' WHERE id = $1`, q.listing)
+	q.match(t, true)
+	if n := q.id(t, `SELECT cardinality(search_ids) FROM saved_search_jobs`); n != 2 {
+		t.Fatalf("the listing's transaction matched %d searches, want 2", n)
+	}
+	q.exec(t, `UPDATE properties SET city = 'Leeds', monthly_rent = 9000 WHERE id = $1`, q.listing)
+	if m := q.work(t); m.Notified != 0 || m.Emailed != 0 {
+		t.Errorf("moved to Leeds at £9,000: %+v, want nobody told or emailed", m)
+	}
+
+	q.exec(t, `UPDATE properties SET city = 'London', monthly_rent = 1000 WHERE id = $1`, q.listing)
+	q.match(t, true)
+	q.exec(t, `UPDATE properties SET verified = false, verification_proof = NULL WHERE id = $1`, q.listing)
+	if m := q.work(t); m.Notified != 1 || m.Emailed != 1 {
+		t.Errorf("without its badge: %+v, want the one search that did not ask for it told and emailed", m)
+	}
+	if got := q.id(t, `SELECT count(*)::int FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.username = 'tenant2'`); got != 0 {
+		t.Errorf("the verified-only search was told about a listing without the badge: %d", got)
+	}
+}
+
+// A job whose batch fills with the listing's matches now before it reaches the last of the job's
+// ids (an earlier search's alerts turned on since) goes on from where the batch stopped: the
+// later ids of the job are told too.
+func TestJobFilledByNewMatchesGoesOn(t *testing.T) {
+	t.Parallel()
+	q := newQueue(t, 3)
+	q.exec(t, `UPDATE saved_searches SET alerts = false WHERE name = 'London tenant1'`)
+	q.match(t, true)
+	q.exec(t, `UPDATE saved_searches SET alerts = true WHERE name = 'London tenant1'`)
+	w := savedsearch.NewWorker(q.pool)
+	w.Batch = 2
+	if _, err := w.RunOnce(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, username := range []string{"tenant2", "tenant3"} {
+		if got := q.id(t, `SELECT count(*)::int FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.username = $1`, username); got != 1 {
+			t.Errorf("%s told %d times, want once", username, got)
+		}
+	}
+}
+
+// A member whose account closed after the listing's transaction matched their search (its
+// searches not deleted yet) is not told: no notification, no email.
+func TestJobTellsNoClosedAccount(t *testing.T) {
+	t.Parallel()
+	q := newQueue(t, 2)
+	q.match(t, true)
+	q.exec(t, `UPDATE users SET closed_at = now() WHERE username = 'tenant1'`)
+	if m := q.work(t); m.Notified != 1 || m.Emailed != 1 {
+		t.Errorf("the worker: %+v, want the open account's search alone told and emailed", m)
+	}
+	if got := q.id(t, `SELECT count(*)::int FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.username = 'tenant1'`); got != 0 {
+		t.Errorf("the closed account got %d notifications", got)
+	}
+}

@@ -125,6 +125,27 @@ func (q *Queries) BlockEnquirySender(ctx context.Context, arg BlockEnquirySender
 	return err
 }
 
+const cancelEnquiryViewingsOf = `-- name: CancelEnquiryViewingsOf :exec
+UPDATE enquiry_viewings v SET status = 'cancelled', cancelled_by = $1::int, decided_at = now()
+WHERE v.thread_id = ANY($2::bigint[]) AND (v.status = 'requested' OR ($3::bool AND v.status = 'accepted'
+    AND EXISTS (SELECT 1 FROM enquiry_viewing_times x WHERE x.id = v.accepted_time_id AND x.starts_at > now())))
+`
+
+type CancelEnquiryViewingsOfParams struct {
+	CancelledBy int32
+	ThreadIds   []int64
+	Upcoming    bool
+}
+
+// The viewings of threads just closed that still wait for an answer (and, with upcoming, those
+// accepted for a time not yet passed) are cancelled by cancelled_by. A statement of its own,
+// after the close: the close locked the threads, waiting for a viewing being written into one,
+// and this statement's snapshot, taken after, sees that viewing.
+func (q *Queries) CancelEnquiryViewingsOf(ctx context.Context, arg CancelEnquiryViewingsOfParams) error {
+	_, err := q.db.Exec(ctx, cancelEnquiryViewingsOf, arg.CancelledBy, arg.ThreadIds, arg.Upcoming)
+	return err
+}
+
 const closeEnquiryThread = `-- name: CloseEnquiryThread :one
 WITH closed AS (
     UPDATE enquiry_threads th SET status = 'closed', closed_reason = $1::text, closed_at = now(),
@@ -133,32 +154,69 @@ WITH closed AS (
     RETURNING th.id
 ), notice AS (
     INSERT INTO enquiry_messages (thread_id, author_id, body) SELECT id, NULL::int, $2::text FROM closed
-), cancelled AS (
-    UPDATE enquiry_viewings v SET status = 'cancelled', cancelled_by = $4::int, decided_at = now()
-    FROM closed WHERE v.thread_id = closed.id AND v.status = 'requested'
 )
 SELECT id FROM closed
 `
 
 type CloseEnquiryThreadParams struct {
-	Reason   string
-	Notice   string
-	ID       int64
-	ClosedBy int32
+	Reason string
+	Notice string
+	ID     int64
 }
 
-// Closes an open thread with a notice; the viewings still waiting for an answer are cancelled
-// by closed_by. No row: already closed.
+// Closes an open thread with a notice (its viewings: CancelEnquiryViewingsOf, next). No row:
+// already closed.
 func (q *Queries) CloseEnquiryThread(ctx context.Context, arg CloseEnquiryThreadParams) (int64, error) {
-	row := q.db.QueryRow(ctx, closeEnquiryThread,
-		arg.Reason,
-		arg.Notice,
-		arg.ID,
-		arg.ClosedBy,
-	)
+	row := q.db.QueryRow(ctx, closeEnquiryThread, arg.Reason, arg.Notice, arg.ID)
 	var id int64
 	err := row.Scan(&id)
 	return id, err
+}
+
+const closeEnquiryThreadsBetween = `-- name: CloseEnquiryThreadsBetween :many
+WITH closed AS (
+    UPDATE enquiry_threads th SET status = 'closed', closed_reason = $1::text, closed_at = now(),
+        last_message_at = now(), last_message = left($2::text, 140), pending_viewings = 0
+    WHERE th.owner_id = $3 AND th.enquirer_id = $4 AND th.status = 'open'
+    RETURNING th.id
+), notice AS (
+    INSERT INTO enquiry_messages (thread_id, author_id, body) SELECT id, NULL::int, $2::text FROM closed
+)
+SELECT id FROM closed
+`
+
+type CloseEnquiryThreadsBetweenParams struct {
+	Reason     string
+	Notice     string
+	OwnerID    int32
+	EnquirerID int32
+}
+
+// An owner blocked a member: every open thread of the member's about the owner's listings
+// closes with a notice (their viewings: CancelEnquiryViewingsOf, next). Answers the threads closed.
+func (q *Queries) CloseEnquiryThreadsBetween(ctx context.Context, arg CloseEnquiryThreadsBetweenParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, closeEnquiryThreadsBetween,
+		arg.Reason,
+		arg.Notice,
+		arg.OwnerID,
+		arg.EnquirerID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const closeEnquiryThreadsOf = `-- name: CloseEnquiryThreadsOf :many
@@ -169,11 +227,6 @@ WITH closed AS (
     RETURNING id, CASE WHEN enquirer_id = $3::int THEN owner_id ELSE enquirer_id END AS other_id
 ), notice AS (
     INSERT INTO enquiry_messages (thread_id, author_id, body) SELECT id, NULL::int, $2::text FROM closed
-), cancelled AS (
-    UPDATE enquiry_viewings v SET status = 'cancelled', cancelled_by = $3::int, decided_at = now()
-    FROM closed
-    WHERE v.thread_id = closed.id AND (v.status = 'requested' OR (v.status = 'accepted' AND EXISTS (
-        SELECT 1 FROM enquiry_viewing_times x WHERE x.id = v.accepted_time_id AND x.starts_at > now())))
 )
 SELECT id, other_id::int AS other_id FROM closed
 `
@@ -190,8 +243,8 @@ type CloseEnquiryThreadsOfRow struct {
 }
 
 // A member's account closed or was suspended: each of their open threads closes with a neutral
-// notice, and their viewings still to come (asked for, or accepted for a time not yet passed)
-// are cancelled by them. Answers each thread closed with its other member.
+// notice (their viewings still to come: CancelEnquiryViewingsOf, next, with upcoming). Answers
+// each thread closed with its other member.
 func (q *Queries) CloseEnquiryThreadsOf(ctx context.Context, arg CloseEnquiryThreadsOfParams) ([]CloseEnquiryThreadsOfRow, error) {
 	rows, err := q.db.Query(ctx, closeEnquiryThreadsOf, arg.Reason, arg.Notice, arg.UserID)
 	if err != nil {
@@ -500,6 +553,7 @@ func (q *Queries) GetEnquiryViewingCalendar(ctx context.Context, arg GetEnquiryV
 const getOpenEnquiryThread = `-- name: GetOpenEnquiryThread :one
 SELECT id FROM enquiry_threads
 WHERE property_id = $1 AND enquirer_id = $2 AND status = 'open'
+FOR NO KEY UPDATE
 `
 
 type GetOpenEnquiryThreadParams struct {
@@ -507,7 +561,8 @@ type GetOpenEnquiryThreadParams struct {
 	EnquirerID int32
 }
 
-// The member's open thread about a listing (enquiry_threads_open).
+// The member's open thread about a listing (enquiry_threads_open), locked as LockEnquiryThread
+// locks it: one closed meanwhile is no longer found.
 func (q *Queries) GetOpenEnquiryThread(ctx context.Context, arg GetOpenEnquiryThreadParams) (int64, error) {
 	row := q.db.QueryRow(ctx, getOpenEnquiryThread, arg.PropertyID, arg.EnquirerID)
 	var id int64
@@ -1138,6 +1193,80 @@ func (q *Queries) ListReportedEnquiryThreads(ctx context.Context, maxRows int32)
 		return nil, err
 	}
 	return items, nil
+}
+
+const lockEnquiryListing = `-- name: LockEnquiryListing :one
+SELECT p.active FROM properties p WHERE p.id = $1 FOR SHARE
+`
+
+// Whether a listing takes enquiries, re-read under a share lock: a hiding or withdrawal in
+// flight commits first, or waits until the new thread is in.
+func (q *Queries) LockEnquiryListing(ctx context.Context, id int32) (bool, error) {
+	row := q.db.QueryRow(ctx, lockEnquiryListing, id)
+	var active bool
+	err := row.Scan(&active)
+	return active, err
+}
+
+const lockEnquiryMembers = `-- name: LockEnquiryMembers :many
+SELECT u.id, (u.suspended_at IS NOT NULL OR u.closed_at IS NOT NULL)::bool AS barred
+FROM users u WHERE u.id = ANY($1::int[])
+ORDER BY u.id
+FOR KEY SHARE
+`
+
+type LockEnquiryMembersRow struct {
+	ID     int32
+	Barred bool
+}
+
+// The members of a send (the sender and the other member), each with whether their account is
+// suspended or closed, locked in id order until the transaction ends: FOR KEY SHARE waits for a
+// suspension or closure of either (LockAccount, FOR UPDATE, before it closes their threads and
+// hides their listings), and lets everything else through.
+func (q *Queries) LockEnquiryMembers(ctx context.Context, ids []int32) ([]LockEnquiryMembersRow, error) {
+	rows, err := q.db.Query(ctx, lockEnquiryMembers, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []LockEnquiryMembersRow{}
+	for rows.Next() {
+		var i LockEnquiryMembersRow
+		if err := rows.Scan(&i.ID, &i.Barred); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const lockEnquirySends = `-- name: LockEnquirySends :exec
+SELECT pg_advisory_xact_lock(7274, $1::int)
+`
+
+// Serialises one member's sends with the blocks of them until the transaction ends, so a send
+// either commits before a block closes the member's threads or sees the block (class 7274 of
+// the two-key advisory locks).
+func (q *Queries) LockEnquirySends(ctx context.Context, memberID int32) error {
+	_, err := q.db.Exec(ctx, lockEnquirySends, memberID)
+	return err
+}
+
+const lockEnquiryThread = `-- name: LockEnquiryThread :one
+SELECT status FROM enquiry_threads WHERE id = $1 FOR NO KEY UPDATE
+`
+
+// A thread's status, locked until the transaction ends, before a viewing is written into it:
+// a close waits for the viewing (and cancels it), or the viewing sees the thread closed.
+func (q *Queries) LockEnquiryThread(ctx context.Context, id int64) (string, error) {
+	row := q.db.QueryRow(ctx, lockEnquiryThread, id)
+	var status string
+	err := row.Scan(&status)
+	return status, err
 }
 
 const lockEnquiryViewing = `-- name: LockEnquiryViewing :one

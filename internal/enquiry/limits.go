@@ -23,7 +23,42 @@ type sender struct {
 // fresh tells whether the stricter limits apply.
 func (s sender) fresh() bool { return !s.emailVerified || !s.settled }
 
-// lookupSender reads the sending member's standing.
+// lockSender begins a send of me's to other in tx q, before anything else it locks: the two
+// members' rows (LockEnquiryMembers: a suspension or closure of either, which locks the account
+// before it closes their threads, commits first or waits for the send), then me's sends
+// (LockEnquirySends: a block of me commits first or waits). Then it reads me's standing; a
+// sender suspended or closed meanwhile is refused as signed out (their sessions ended with it).
+// Every transaction that writes into threads locks in this order: members, sends, rate keys,
+// threads.
+func lockSender(ctx context.Context, q *db.Queries, me identity.User, other int32) (sender, error) {
+	barred, err := lockMembers(ctx, q, me.ID, other)
+	if err != nil {
+		return sender{}, err
+	}
+	if barred[me.ID] {
+		return sender{}, errSignedOut
+	}
+	if err := q.LockEnquirySends(ctx, me.ID); err != nil {
+		return sender{}, fmt.Errorf("lock sends of %d: %w", me.ID, err)
+	}
+	return lookupSender(ctx, q, me)
+}
+
+// lockMembers locks the rows of a thread's members (LockEnquiryMembers) and tells which of them
+// are suspended or closed.
+func lockMembers(ctx context.Context, q *db.Queries, ids ...int32) (map[int32]bool, error) {
+	rows, err := q.LockEnquiryMembers(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("lock members %v: %w", ids, err)
+	}
+	barred := make(map[int32]bool, len(rows))
+	for _, r := range rows {
+		barred[r.ID] = r.Barred
+	}
+	return barred, nil
+}
+
+// lookupSender reads the sending member's standing (no lock: lockSender is a send's).
 func lookupSender(ctx context.Context, q *db.Queries, me identity.User) (sender, error) {
 	r, err := q.GetEnquirySender(ctx, me.ID)
 	if err != nil {
@@ -33,9 +68,9 @@ func lookupSender(ctx context.Context, q *db.Queries, me identity.User) (sender,
 }
 
 // reserveMessage counts one message of s (per sender and per network) in tx, or refuses it.
-// Called first in a transaction that sends (ratelimit.Reserve locks its keys), so parallel sends
-// of one member are counted one after another: N parallel sends against a limit of L let exactly
-// L through.
+// Called right after lockSender in a transaction that sends (ratelimit.Reserve locks its keys),
+// so parallel sends of one member are counted one after another: N parallel sends against a
+// limit of L let exactly L through.
 func (svc *Service) reserveMessage(ctx context.Context, q *db.Queries, s sender) error {
 	l := svc.limits
 	return reserve(ctx, q, s, "messages", time.Hour, l.MessagesPerHour, l.MessagesPerHourNew, l.MessagesPerNetwork,
@@ -43,7 +78,7 @@ func (svc *Service) reserveMessage(ctx context.Context, q *db.Queries, s sender)
 }
 
 // reserveThread counts one new thread of s, or refuses it. Called after reserveMessage (whose
-// lock on the sender's key orders the sender's parallel starts) and before any row lock.
+// lock on the sender's key orders the sender's parallel starts) and before any thread is locked.
 func (svc *Service) reserveThread(ctx context.Context, q *db.Queries, s sender) error {
 	l := svc.limits
 	return reserve(ctx, q, s, "threads", 24*time.Hour, l.ThreadsPerDay, l.ThreadsPerDayNew, l.ThreadsPerNetwork,

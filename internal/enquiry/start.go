@@ -85,11 +85,23 @@ func (s *Service) StartEnquiry(ctx context.Context, in Start) (Thread, error) {
 
 	var id int64
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		from, err := lookupSender(ctx, q, me)
+		from, err := lockSender(ctx, q, me, listing.LandlordID)
 		if err != nil {
 			return err
 		}
-		// Blocked: told before anything counts, and generically.
+		// Again under the owner's lock: a suspension or closure hid the listing before it closed
+		// the owner's threads, or waits for this one and closes it with them.
+		active, err := q.LockEnquiryListing(ctx, listing.ID)
+		if errors.Is(store.Err(err), apperr.ErrNotFound) {
+			return errNoListing
+		}
+		if err != nil {
+			return fmt.Errorf("lock listing %d: %w", listing.ID, err)
+		}
+		if !active {
+			return errInactive
+		}
+		// Blocked: told before anything counts, and generically (exact under lockSender's lock).
 		blocked, err := q.IsEnquirySenderBlocked(ctx, db.IsEnquirySenderBlockedParams{OwnerID: listing.LandlordID, SenderID: me.ID})
 		if err != nil {
 			return fmt.Errorf("read block: %w", err)
@@ -101,7 +113,9 @@ func (s *Service) StartEnquiry(ctx context.Context, in Start) (Thread, error) {
 			return err
 		}
 		// The sender's message key stays locked until the end: their parallel starts take turns
-		// here, so two never both open a thread about one listing.
+		// here, so two never both open a thread about one listing. An open thread is locked (a
+		// close waits for what is added to it); one closed meanwhile is not found, and a new
+		// one opens.
 		id, err = q.GetOpenEnquiryThread(ctx, db.GetOpenEnquiryThreadParams{PropertyID: listing.ID, EnquirerID: me.ID})
 		fresh := errors.Is(store.Err(err), apperr.ErrNotFound)
 		if err != nil && !fresh {

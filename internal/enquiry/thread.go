@@ -186,10 +186,13 @@ func (s *Service) MarkRead(ctx context.Context, id int64) error {
 }
 
 // SendMessage replies in an open thread of the caller's, within the limits per sender; the other
-// member is told.
+// member is told. An enquirer the owner blocked is refused.
 func (s *Service) SendMessage(ctx context.Context, id int64, body string) (Message, error) {
 	me, t, err := s.mine(ctx, id)
 	if err != nil {
+		return Message{}, err
+	}
+	if err := refuseBlocked(ctx, s.q, t, me.ID); err != nil {
 		return Message{}, err
 	}
 	if !t.Open() {
@@ -204,8 +207,11 @@ func (s *Service) SendMessage(ctx context.Context, id int64, body string) (Messa
 	}
 	var out Message
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		from, err := lookupSender(ctx, q, me)
+		from, err := lockSender(ctx, q, me, t.other(me.ID))
 		if err != nil {
+			return err
+		}
+		if err := refuseBlocked(ctx, q, t, me.ID); err != nil {
 			return err
 		}
 		if err := s.reserveMessage(ctx, q, from); err != nil {
@@ -239,6 +245,9 @@ func (s *Service) CloseThread(ctx context.Context, id int64) (Thread, error) {
 		reason = ClosedByOwner
 	}
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		if _, err := lockMembers(ctx, q, t.enquirerID, t.ownerID); err != nil { // lockSender's order
+			return err
+		}
 		return closeThread(ctx, q, id, reason, me.ID, "This conversation was closed. What was said stays here.")
 	})
 	if err != nil {
@@ -247,19 +256,38 @@ func (s *Service) CloseThread(ctx context.Context, id int64) (Thread, error) {
 	return member(ctx, s.q, me.ID, id)
 }
 
-// closeThread closes open thread id with a notice, or refuses a closed one.
+// closeThread closes open thread id with a notice and cancels its waiting viewings by by, or
+// refuses a closed one.
 func closeThread(ctx context.Context, q *db.Queries, id int64, reason string, by int32, text string) error {
-	if _, err := q.CloseEnquiryThread(ctx, db.CloseEnquiryThreadParams{ID: id, Reason: reason, Notice: text, ClosedBy: by}); err != nil {
+	if _, err := q.CloseEnquiryThread(ctx, db.CloseEnquiryThreadParams{ID: id, Reason: reason, Notice: text}); err != nil {
 		if errors.Is(store.Err(err), apperr.ErrNotFound) {
 			return apperr.FailedPrecondition("This conversation is already closed")
 		}
 		return fmt.Errorf("close thread %d: %w", id, err)
 	}
+	return cancelViewings(ctx, q, []int64{id}, by, false)
+}
+
+// cancelViewings cancels by by the viewings waiting in threads just closed in tx q (with
+// upcoming, also those accepted for a time still to come): a statement after the close, so it
+// sees a viewing the close waited for (CancelEnquiryViewingsOf).
+func cancelViewings(ctx context.Context, q *db.Queries, threads []int64, by int32, upcoming bool) error {
+	if len(threads) == 0 {
+		return nil
+	}
+	if err := q.CancelEnquiryViewingsOf(ctx, db.CancelEnquiryViewingsOfParams{CancelledBy: by, ThreadIds: threads, Upcoming: upcoming}); err != nil {
+		return fmt.Errorf("cancel viewings of closed threads: %w", err)
+	}
 	return nil
 }
 
-// BlockSender stops the thread's enquirer from opening threads on any of the caller's listings
-// (the owner only) and closes the thread.
+// BlockSender blocks the thread's enquirer (the owner only). A block is between the owner and
+// that member, whichever thread it came from: every open thread of the member's about the
+// owner's listings closes (their waiting viewings cancelled), and from then on the member can
+// start, write or ask for a viewing in none of them, told only that the owner is not taking
+// enquiries from them (errBlocked). The member's sends take turns with the block
+// (LockEnquirySends): each commits before it, and its thread closes here, or sees it. The owner
+// is not blocked in return: in threads about the member's own listings both still write.
 func (s *Service) BlockSender(ctx context.Context, id int64) (Thread, error) {
 	me, t, err := s.mine(ctx, id)
 	if err != nil {
@@ -269,22 +297,43 @@ func (s *Service) BlockSender(ctx context.Context, id int64) (Thread, error) {
 		return Thread{}, errNotOwnerBlock
 	}
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		if _, err := lockMembers(ctx, q, me.ID, t.enquirerID); err != nil { // lockSender's order
+			return err
+		}
+		if err := q.LockEnquirySends(ctx, t.enquirerID); err != nil {
+			return fmt.Errorf("lock sends of %d: %w", t.enquirerID, err)
+		}
 		if err := q.BlockEnquirySender(ctx, db.BlockEnquirySenderParams{OwnerID: me.ID, BlockedID: t.enquirerID, ThreadID: &id}); err != nil {
 			return fmt.Errorf("block sender: %w", err)
 		}
-		if !t.Open() {
-			return nil
+		closed, err := q.CloseEnquiryThreadsBetween(ctx, db.CloseEnquiryThreadsBetweenParams{
+			OwnerID: me.ID, EnquirerID: t.enquirerID, Reason: SenderBlocked,
+			Notice: "This conversation is closed. The owner is not taking enquiries from this member.",
+		})
+		if err != nil {
+			return fmt.Errorf("close threads of a blocked sender: %w", err)
 		}
-		err := closeThread(ctx, q, id, SenderBlocked, me.ID, "This conversation is closed. The owner is not taking enquiries from this member.")
-		if errors.Is(err, apperr.ErrFailedPrecondition) {
-			return nil // closed meanwhile: the block still holds
-		}
-		return err
+		return cancelViewings(ctx, q, closed, me.ID, false)
 	})
 	if err != nil {
 		return Thread{}, err
 	}
 	return member(ctx, s.q, me.ID, id)
+}
+
+// refuseBlocked refuses me, the enquirer of t, once t's owner blocked them (BlockSender).
+func refuseBlocked(ctx context.Context, q *db.Queries, t Thread, me int32) error {
+	if t.Role != RoleEnquirer {
+		return nil
+	}
+	blocked, err := q.IsEnquirySenderBlocked(ctx, db.IsEnquirySenderBlockedParams{OwnerID: t.ownerID, SenderID: me})
+	if err != nil {
+		return fmt.Errorf("read block: %w", err)
+	}
+	if blocked {
+		return errBlocked
+	}
+	return nil
 }
 
 // ReportThread reports the thread to the administrators (either member), who may then read it.
@@ -315,8 +364,13 @@ func CloseThreadsOf(ctx context.Context, q *db.Queries, userID int32, reason str
 	if reason == AccountSuspended {
 		text = NoticeAccountSuspended
 	}
-	if _, err := q.CloseEnquiryThreadsOf(ctx, db.CloseEnquiryThreadsOfParams{UserID: userID, Reason: reason, Notice: text}); err != nil {
+	rows, err := q.CloseEnquiryThreadsOf(ctx, db.CloseEnquiryThreadsOfParams{UserID: userID, Reason: reason, Notice: text})
+	if err != nil {
 		return fmt.Errorf("close enquiry threads of %d: %w", userID, err)
 	}
-	return nil
+	closed := make([]int64, len(rows))
+	for i, r := range rows {
+		closed[i] = r.ID
+	}
+	return cancelViewings(ctx, q, closed, userID, true)
 }

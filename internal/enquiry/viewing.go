@@ -47,15 +47,20 @@ func addViewing(ctx context.Context, q *db.Queries, id int64, zone string, owner
 }
 
 // RequestViewing asks, in an open thread the caller started, to view the listing at one to
-// three new times, with an optional note. A withdrawn listing takes none.
+// three new times, with an optional note. A withdrawn listing takes none, nor does an owner who
+// blocked the caller.
 func (s *Service) RequestViewing(ctx context.Context, threadID int64, times []string, note string) (Viewing, error) {
 	me, t, err := s.mine(ctx, threadID)
 	if err != nil {
 		return Viewing{}, err
 	}
-	switch {
-	case t.Role != RoleEnquirer:
+	if t.Role != RoleEnquirer {
 		return Viewing{}, errNotEnquirer
+	}
+	if err := refuseBlocked(ctx, s.q, t, me.ID); err != nil {
+		return Viewing{}, err
+	}
+	switch {
 	case !t.Open():
 		return Viewing{}, errClosed
 	case !t.Listing.Active:
@@ -69,18 +74,27 @@ func (s *Service) RequestViewing(ctx context.Context, threadID int64, times []st
 		return Viewing{}, err
 	}
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		from, err := lookupSender(ctx, q, me)
+		from, err := lockSender(ctx, q, me, t.ownerID)
 		if err != nil {
+			return err
+		}
+		if err := refuseBlocked(ctx, q, t, me.ID); err != nil {
 			return err
 		}
 		if err := s.reserveMessage(ctx, q, from); err != nil {
 			return err
 		}
+		// The thread stays locked until the viewing is in: a close in flight commits first (and
+		// the thread is closed here), or waits and cancels the viewing with the thread.
+		status, err := q.LockEnquiryThread(ctx, t.ID)
+		if err != nil {
+			return fmt.Errorf("lock thread %d: %w", t.ID, err)
+		}
+		if status != "open" {
+			return errClosed // closed since the first look
+		}
 		if note != "" {
 			if _, err := q.AddEnquiryMessage(ctx, db.AddEnquiryMessageParams{ThreadID: t.ID, AuthorID: me.ID, Body: note}); err != nil {
-				if errors.Is(store.Err(err), apperr.ErrNotFound) {
-					return errClosed // closed since the first look
-				}
 				return fmt.Errorf("add message: %w", err)
 			}
 		}

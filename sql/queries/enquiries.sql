@@ -9,6 +9,27 @@ SELECT p.id, p.title, p.city, p.landlord_id, p.active, p.verified,
     coalesce(p.images[1], '')::text AS image
 FROM properties p WHERE p.id = sqlc.arg(id);
 
+-- name: LockEnquiryMembers :many
+-- The members of a send (the sender and the other member), each with whether their account is
+-- suspended or closed, locked in id order until the transaction ends: FOR KEY SHARE waits for a
+-- suspension or closure of either (LockAccount, FOR UPDATE, before it closes their threads and
+-- hides their listings), and lets everything else through.
+SELECT u.id, (u.suspended_at IS NOT NULL OR u.closed_at IS NOT NULL)::bool AS barred
+FROM users u WHERE u.id = ANY(sqlc.arg(ids)::int[])
+ORDER BY u.id
+FOR KEY SHARE;
+
+-- name: LockEnquirySends :exec
+-- Serialises one member's sends with the blocks of them until the transaction ends, so a send
+-- either commits before a block closes the member's threads or sees the block (class 7274 of
+-- the two-key advisory locks).
+SELECT pg_advisory_xact_lock(7274, sqlc.arg(member_id)::int);
+
+-- name: LockEnquiryListing :one
+-- Whether a listing takes enquiries, re-read under a share lock: a hiding or withdrawal in
+-- flight commits first, or waits until the new thread is in.
+SELECT p.active FROM properties p WHERE p.id = sqlc.arg(id) FOR SHARE;
+
 -- name: GetEnquirySender :one
 -- The sender's name, and what their limits depend on: a verified address and an established account.
 SELECT u.first_name, u.last_name, (u.email_verified_at IS NOT NULL)::bool AS email_verified,
@@ -19,9 +40,16 @@ FROM users u WHERE u.id = sqlc.arg(id);
 SELECT EXISTS (SELECT 1 FROM enquiry_blocks b WHERE b.owner_id = sqlc.arg(owner_id) AND b.blocked_id = sqlc.arg(sender_id))::bool;
 
 -- name: GetOpenEnquiryThread :one
--- The member's open thread about a listing (enquiry_threads_open).
+-- The member's open thread about a listing (enquiry_threads_open), locked as LockEnquiryThread
+-- locks it: one closed meanwhile is no longer found.
 SELECT id FROM enquiry_threads
-WHERE property_id = sqlc.arg(property_id) AND enquirer_id = sqlc.arg(enquirer_id) AND status = 'open';
+WHERE property_id = sqlc.arg(property_id) AND enquirer_id = sqlc.arg(enquirer_id) AND status = 'open'
+FOR NO KEY UPDATE;
+
+-- name: LockEnquiryThread :one
+-- A thread's status, locked until the transaction ends, before a viewing is written into it:
+-- a close waits for the viewing (and cancels it), or the viewing sees the thread closed.
+SELECT status FROM enquiry_threads WHERE id = sqlc.arg(id) FOR NO KEY UPDATE;
 
 -- name: CreateEnquiryThread :one
 INSERT INTO enquiry_threads (property_id, owner_id, enquirer_id, move_in_month, occupants)
@@ -204,8 +232,8 @@ WITH thread AS (
 SELECT thread.id, (SELECT count(*) FROM marked)::int AS marked FROM thread;
 
 -- name: CloseEnquiryThread :one
--- Closes an open thread with a notice; the viewings still waiting for an answer are cancelled
--- by closed_by. No row: already closed.
+-- Closes an open thread with a notice (its viewings: CancelEnquiryViewingsOf, next). No row:
+-- already closed.
 WITH closed AS (
     UPDATE enquiry_threads th SET status = 'closed', closed_reason = sqlc.arg(reason)::text, closed_at = now(),
         last_message_at = now(), last_message = left(sqlc.arg(notice)::text, 140), pending_viewings = 0
@@ -213,16 +241,35 @@ WITH closed AS (
     RETURNING th.id
 ), notice AS (
     INSERT INTO enquiry_messages (thread_id, author_id, body) SELECT id, NULL::int, sqlc.arg(notice)::text FROM closed
-), cancelled AS (
-    UPDATE enquiry_viewings v SET status = 'cancelled', cancelled_by = sqlc.arg(closed_by)::int, decided_at = now()
-    FROM closed WHERE v.thread_id = closed.id AND v.status = 'requested'
 )
 SELECT id FROM closed;
 
+-- name: CloseEnquiryThreadsBetween :many
+-- An owner blocked a member: every open thread of the member's about the owner's listings
+-- closes with a notice (their viewings: CancelEnquiryViewingsOf, next). Answers the threads closed.
+WITH closed AS (
+    UPDATE enquiry_threads th SET status = 'closed', closed_reason = sqlc.arg(reason)::text, closed_at = now(),
+        last_message_at = now(), last_message = left(sqlc.arg(notice)::text, 140), pending_viewings = 0
+    WHERE th.owner_id = sqlc.arg(owner_id) AND th.enquirer_id = sqlc.arg(enquirer_id) AND th.status = 'open'
+    RETURNING th.id
+), notice AS (
+    INSERT INTO enquiry_messages (thread_id, author_id, body) SELECT id, NULL::int, sqlc.arg(notice)::text FROM closed
+)
+SELECT id FROM closed;
+
+-- name: CancelEnquiryViewingsOf :exec
+-- The viewings of threads just closed that still wait for an answer (and, with upcoming, those
+-- accepted for a time not yet passed) are cancelled by cancelled_by. A statement of its own,
+-- after the close: the close locked the threads, waiting for a viewing being written into one,
+-- and this statement's snapshot, taken after, sees that viewing.
+UPDATE enquiry_viewings v SET status = 'cancelled', cancelled_by = sqlc.arg(cancelled_by)::int, decided_at = now()
+WHERE v.thread_id = ANY(sqlc.arg(thread_ids)::bigint[]) AND (v.status = 'requested' OR (sqlc.arg(upcoming)::bool AND v.status = 'accepted'
+    AND EXISTS (SELECT 1 FROM enquiry_viewing_times x WHERE x.id = v.accepted_time_id AND x.starts_at > now())));
+
 -- name: CloseEnquiryThreadsOf :many
 -- A member's account closed or was suspended: each of their open threads closes with a neutral
--- notice, and their viewings still to come (asked for, or accepted for a time not yet passed)
--- are cancelled by them. Answers each thread closed with its other member.
+-- notice (their viewings still to come: CancelEnquiryViewingsOf, next, with upcoming). Answers
+-- each thread closed with its other member.
 WITH closed AS (
     UPDATE enquiry_threads SET status = 'closed', closed_reason = sqlc.arg(reason)::text, closed_at = now(),
         last_message_at = now(), last_message = left(sqlc.arg(notice)::text, 140), pending_viewings = 0
@@ -230,11 +277,6 @@ WITH closed AS (
     RETURNING id, CASE WHEN enquirer_id = sqlc.arg(user_id)::int THEN owner_id ELSE enquirer_id END AS other_id
 ), notice AS (
     INSERT INTO enquiry_messages (thread_id, author_id, body) SELECT id, NULL::int, sqlc.arg(notice)::text FROM closed
-), cancelled AS (
-    UPDATE enquiry_viewings v SET status = 'cancelled', cancelled_by = sqlc.arg(user_id)::int, decided_at = now()
-    FROM closed
-    WHERE v.thread_id = closed.id AND (v.status = 'requested' OR (v.status = 'accepted' AND EXISTS (
-        SELECT 1 FROM enquiry_viewing_times x WHERE x.id = v.accepted_time_id AND x.starts_at > now())))
 )
 SELECT id, other_id::int AS other_id FROM closed;
 

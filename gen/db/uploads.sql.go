@@ -143,7 +143,7 @@ func (q *Queries) DeleteStaleUpload(ctx context.Context, key string) (int64, err
 const getUploadAccess = `-- name: GetUploadAccess :one
 SELECT u.owner_id, (u.attached_at IS NOT NULL)::bool AS attached,
        (u.review_id IS NOT NULL OR u.key LIKE 'reviews/%')::bool AS review_photo,
-       coalesce(r.status = 'published', false)::bool AS review_published,
+       coalesce(r.status = 'published' AND (r.reveal_at IS NULL OR r.reveal_at <= now()), false)::bool AS review_shown,
        coalesce(p.hidden_reason IS NOT NULL, false)::bool AS listing_hidden
 FROM uploads u
 LEFT JOIN reviews r ON r.id = u.review_id
@@ -152,15 +152,16 @@ WHERE u.key = $1 AND u.bytes IS NOT NULL
 `
 
 type GetUploadAccessRow struct {
-	OwnerID         int32
-	Attached        bool
-	ReviewPhoto     bool
-	ReviewPublished bool
-	ListingHidden   bool
+	OwnerID       int32
+	Attached      bool
+	ReviewPhoto   bool
+	ReviewShown   bool
+	ListingHidden bool
 }
 
 // What decides who may see an upload: its uploader, whether it is attached, for a review's photo
-// whether that review is published (false for a review that is gone), and for a listing's image
+// whether that review is published and shown (not gone, nor held by the blind reveal, which hides
+// its photos as it hides its text), and for a listing's image
 // whether an administrator or the owner's closed account hid the listing. Only files the
 // service stored re-encoded (their size recorded) are found: a legacy row the migration
 // backfilled (bytes null, stored as uploaded) reads as no upload, and so is never served.
@@ -171,7 +172,7 @@ func (q *Queries) GetUploadAccess(ctx context.Context, key string) (GetUploadAcc
 		&i.OwnerID,
 		&i.Attached,
 		&i.ReviewPhoto,
-		&i.ReviewPublished,
+		&i.ReviewShown,
 		&i.ListingHidden,
 	)
 	return i, err

@@ -360,8 +360,9 @@ func TestReviewPhotoUploadsAreCheckedLikeListingImages(t *testing.T) {
 	}
 }
 
-// A review that reports hid or a moderator removed does not serve its photos: only its author
-// and the moderators see them, as they see its text; restored, the photos are public again.
+// A review that reports hid, a moderator removed or the blind reveal holds does not serve its
+// photos: only its author and the moderators see them, as they see its text; restored or
+// revealed, the photos are public again.
 // Photos attached before reviews had their own upload path (listing-image names) follow their
 // review the same way.
 func TestHiddenAndRemovedReviewsDoNotServeTheirPhotos(t *testing.T) {
@@ -415,6 +416,11 @@ func TestHiddenAndRemovedReviewsDoNotServeTheirPhotos(t *testing.T) {
 	}
 	moderate("restore")
 	expect("restored", everyone)
+	// The blind reveal hides a review's photos as it hides its text, until it is over.
+	w.Exec(t, `UPDATE reviews SET reveal_at = now() + interval '14 days' WHERE id = $1`, r.Id)
+	expect("held by the blind reveal", private)
+	w.Exec(t, `UPDATE reviews SET reveal_at = now() - interval '1 second' WHERE id = $1`, r.Id)
+	expect("revealed", everyone)
 	moderate("remove")
 	expect("removed", private)
 	// A browser that kept the photo asks again, and is told it is gone.

@@ -87,11 +87,11 @@ func (s *Service) access(ctx context.Context, key string, viewer Viewer) (Cachin
 	switch {
 	case !row.ReviewPhoto && !row.ListingHidden:
 		return Forever, true, nil
-	case row.ReviewPhoto && row.Attached && row.ReviewPublished:
+	case row.ReviewPhoto && row.Attached && row.ReviewShown:
 		return Revalidate, true, nil
 	}
-	// A photo not sent yet is its uploader's alone; a hidden or removed review's, or a hidden
-	// listing's image, is its uploader's (author or owner) and the moderators'.
+	// A photo not sent yet is its uploader's alone; a hidden, removed or not yet revealed review's,
+	// or a hidden listing's image, is its uploader's (author or owner) and the moderators'.
 	user, signedIn := viewer(ctx)
 	return Private, signedIn && (user.ID == row.OwnerID || (row.Attached && user.IsAdmin())), nil
 }

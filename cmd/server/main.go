@@ -181,7 +181,7 @@ func serve(ctx context.Context) error {
 	background.Go(func() { housekeep(ctx, pool, account.NewService(pool), uploads, documents, tenancies, exports) })
 	background.Go(func() {
 		payment.NewService(pool, payments).RunRefunds(siteorigin.With(ctx, mailOrigin))
-	}) // refunds owed after a check closed
+	}) // refunds owed after a check was rejected or closed
 	background.Go(func() { countReviews(ctx, review.NewService(pool, nil)) })
 	background.Go(func() { digestNotifications(ctx, pool, mailOrigin) })
 	background.Go(func() { exports.Run(siteorigin.With(ctx, mailOrigin), 0) }) // members' copies of their data

@@ -83,8 +83,9 @@ type Options struct {
 	// Exports builds and opens members' copies of their data (nil: the rpcs without the download
 	// path; the builder job is cmd/server's).
 	Exports *dataexport.Service
-	// Refunder refunds a rejected paid check; nil (the default): the server's payment service
-	// (Stripe, or recorded in demo mode).
+	// Refunder owes a rejected paid check's fee back in the rejection's transaction; nil (the
+	// default): the server's payment service, whose refund worker makes it (Stripe, or recorded
+	// in demo mode).
 	Refunder verifyqueue.Refunder
 	// FixedPlans is a pool from store.OpenFixedPlans for the statements that keep one plan
 	// (default: the main pool, where PostgreSQL plans them again on every call).
@@ -177,7 +178,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		ReadingFrom(reads, reads.Beside(opts.FixedPlans, opts.ReplicaFixedPlans), customReads)
 	payments := payment.NewService(pool, opts.Payments)
 	if opts.Refunder == nil {
-		opts.Refunder = payments // a rejected paid check is refunded through Stripe, or recorded in demo mode
+		opts.Refunder = payments // a rejected paid check's fee is owed back, then refunded by RunRefunds
 	}
 	resources := resource.ReadingFrom(reads)
 	reviews := review.NewService(pool, opts.Uploads).WithLimits(opts.Limits.Reviews).ReadingFrom(reads)

@@ -625,7 +625,9 @@ type DecideRequestResponse struct {
 	Decision *Decision `protobuf:"bytes,1,opt,name=decision,proto3" json:"decision,omitempty"`
 	// property_verified is true when the approval verified the property.
 	PropertyVerified bool `protobuf:"varint,2,opt,name=property_verified,json=propertyVerified,proto3" json:"property_verified,omitempty"`
-	// refunded is true when a rejected paid check was refunded.
+	// refunded is true when a rejected paid check's fee is owed back: recorded with the rejection,
+	// the refund is made within seconds (the owner's payment status reads it requested, then
+	// refunded).
 	Refunded      bool `protobuf:"varint,3,opt,name=refunded,proto3" json:"refunded,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -71,8 +71,10 @@ type AdminServiceClient interface {
 	// DecideRequest approves or rejects a queued request with a message (required to reject: the
 	// owner is told why). Approval grants the badge: proof documents for an owner's documents,
 	// paid_check for a paid check, confirmed for a held approval or a confirmation. Approving proof
-	// gathered for another address than the listing's current one is refused. Rejecting a paid
-	// check refunds it in full first; rejecting a confirmation declines it. A request is decided
+	// gathered for another address than the listing's current one is refused, and so is approving a
+	// paid check whose fee is refunded or owed back. Rejecting a paid check owes its fee back in
+	// full with the rejection (the refund is made just after); rejecting a confirmation declines
+	// it. A request is decided
 	// once: a second decision is refused (failed_precondition). Every decision is kept with who
 	// made it and when.
 	DecideRequest(context.Context, *connect.Request[v1.DecideRequestRequest]) (*connect.Response[v1.DecideRequestResponse], error)
@@ -227,8 +229,10 @@ type AdminServiceHandler interface {
 	// DecideRequest approves or rejects a queued request with a message (required to reject: the
 	// owner is told why). Approval grants the badge: proof documents for an owner's documents,
 	// paid_check for a paid check, confirmed for a held approval or a confirmation. Approving proof
-	// gathered for another address than the listing's current one is refused. Rejecting a paid
-	// check refunds it in full first; rejecting a confirmation declines it. A request is decided
+	// gathered for another address than the listing's current one is refused, and so is approving a
+	// paid check whose fee is refunded or owed back. Rejecting a paid check owes its fee back in
+	// full with the rejection (the refund is made just after); rejecting a confirmation declines
+	// it. A request is decided
 	// once: a second decision is refused (failed_precondition). Every decision is kept with who
 	// made it and when.
 	DecideRequest(context.Context, *connect.Request[v1.DecideRequestRequest]) (*connect.Response[v1.DecideRequestResponse], error)

@@ -1,6 +1,6 @@
 import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useState } from "react";
-import { PaymentService } from "@/gen/rentproof/payment/v1/payment_pb";
+import { type GetPaymentStatusResponse, PaymentService } from "@/gen/rentproof/payment/v1/payment_pb";
 import { errorMessage } from "@/lib/errors";
 import { PAYMENT_RULES } from "@/lib/rules";
 import { paidCheckState } from "../paid-check";
@@ -22,18 +22,29 @@ export function usePaymentConfig() {
 /** How often a payment Stripe is still confirming is asked about again. */
 export const PROCESSING_POLL_MS = 5000;
 
+/** How often a refund on its way is asked about again: the server makes it within seconds. */
+export const REFUND_POLL_MS = 2000;
+
+/** pollAfter is how long until a check's status is asked again; false: it will not move by itself. */
+export function pollAfter(status: GetPaymentStatusResponse | undefined): number | false {
+  if (!status) return false;
+  const state = paidCheckState(status);
+  if (state.kind === "processing") return PROCESSING_POLL_MS;
+  if ((state.kind === "rejected" || state.kind === "closed") && state.refund.status === "requested") return REFUND_POLL_MS;
+  return false;
+}
+
 /**
  * usePaymentStatus asks where a property's paid check stands. Back from the card form before
  * Stripe's webhook has arrived, this is what makes the server ask Stripe (GetPaymentStatus). It
  * is asked again on every visit (a payment moves on between screens), and every few seconds
- * while Stripe is still confirming the payment.
+ * while Stripe is still confirming the payment or a refund is on its way.
  */
 export function usePaymentStatus(propertyId: number | null) {
   return useQuery(PaymentService.method.getPaymentStatus, propertyId === null ? skipToken : { propertyId }, {
     staleTime: 0,
     refetchOnMount: "always",
-    refetchInterval: (query) =>
-      query.state.data && paidCheckState(query.state.data).kind === "processing" ? PROCESSING_POLL_MS : false,
+    refetchInterval: (query) => pollAfter(query.state.data),
   });
 }
 

@@ -123,6 +123,15 @@ describe("the success page after a paid check shows what the server says of the 
     expect(asked.length).toBeGreaterThanOrEqual(2);
   }, 20_000);
 
+  it("follows a rejected check's refund from on its way to refunded", async () => {
+    const rejected = { responseMessage: "The photos do not match.", refundAmountCents: 1999 };
+    let status = paidCheck("rejected", { ...rejected, refundStatus: "requested" });
+    setup(CARD_RETURN, () => status);
+    expect(await card("Check Rejected")).toHaveTextContent("Your refund of $19.99 is on its way.");
+    status = paidCheck("rejected", { ...rejected, refundStatus: "refunded" });
+    expect(await screen.findByText("Your $19.99 was refunded.", {}, { timeout: 8_000 })).toBeInTheDocument();
+  }, 20_000);
+
   it("says it is checking while it asks, and frames the page as where the check stands", async () => {
     const held = gate();
     setup("/verification-success/4?mock=true&propertyId=4", () => paidCheck("paid", { paymentStatus: "succeeded" }), held.hold);

@@ -437,6 +437,7 @@ type Review struct {
 	Counted         bool
 	TenancyID       *int32
 	RevealAt        *time.Time
+	OwnerLinked     bool
 }
 
 type ReviewHelpfulVote struct {

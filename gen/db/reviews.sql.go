@@ -78,11 +78,13 @@ func (q *Queries) CountHidingReporters(ctx context.Context, arg CountHidingRepor
 }
 
 const countNewReview = `-- name: CountNewReview :execrows
-UPDATE reviews SET counted = true WHERE id = $1 AND NOT counted AND account_established(user_id)
+UPDATE reviews SET counted = true
+WHERE id = $1 AND NOT counted AND review_may_count(owner_linked, NULL) AND account_established(user_id)
 `
 
 // Counts a review just written, in its transaction, when its author is established now that it
-// is published: an old account's first review makes it established.
+// is published (an old account's first review makes it established) and it may count: a review
+// not counted yet is unverified, or verified by the owner's word (review_may_count with no proof).
 func (q *Queries) CountNewReview(ctx context.Context, id int32) (int64, error) {
 	result, err := q.db.Exec(ctx, countNewReview, id)
 	if err != nil {
@@ -166,31 +168,36 @@ func (q *Queries) CountUserReviews(ctx context.Context, userID int32) (int32, er
 
 const createReview = `-- name: CreateReview :one
 INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, stay_period, pros, cons,
-    categories, photos, language, counted, tenancy_id)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, account_established($2), $13)
-RETURNING id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted, tenancy_id, reveal_at
+    categories, photos, language, counted, tenancy_id, owner_linked)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+    account_established($2) AND review_may_count($13::bool, NULL), $14,
+    $13::bool)
+RETURNING id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted, tenancy_id, reveal_at, owner_linked
 `
 
 type CreateReviewParams struct {
-	PropertyID int32
-	UserID     *int32
-	Rating     int32
-	Title      string
-	Content    string
-	ReviewType string
-	StayPeriod *string
-	Pros       []string
-	Cons       []string
-	Categories []string
-	Photos     []string
-	Language   string
-	TenancyID  *int32
+	PropertyID  int32
+	UserID      *int32
+	Rating      int32
+	Title       string
+	Content     string
+	ReviewType  string
+	StayPeriod  *string
+	Pros        []string
+	Cons        []string
+	Categories  []string
+	Photos      []string
+	Language    string
+	OwnerLinked bool
+	TenancyID   *int32
 }
 
 // The review counts at once when its author is already established (account_established, which
-// cannot see this review yet: CountNewReview looks again). The trigger reviews_label_new labels
-// it: its author's verified tenancy, or the tenancy a landlord's review names (tenancy_id, null
-// for other types); a verified review counts at once, and the blind reveal may hide it.
+// cannot see this review yet: CountNewReview looks again) and it may count (review_may_count: not
+// by an account linked to the property's owner, owner_linked, which the service judged). The
+// trigger reviews_label_new labels it: its author's verified tenancy, or the tenancy a landlord's
+// review names (tenancy_id, null for other types); a verified review counts at once when it may,
+// and the blind reveal may hide it.
 func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Review, error) {
 	row := q.db.QueryRow(ctx, createReview,
 		arg.PropertyID,
@@ -205,6 +212,7 @@ func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Rev
 		arg.Categories,
 		arg.Photos,
 		arg.Language,
+		arg.OwnerLinked,
 		arg.TenancyID,
 	)
 	var i Review
@@ -235,6 +243,7 @@ func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Rev
 		&i.Counted,
 		&i.TenancyID,
 		&i.RevealAt,
+		&i.OwnerLinked,
 	)
 	return i, err
 }
@@ -251,7 +260,7 @@ func (q *Queries) GetHelpful(ctx context.Context, id int32) (int32, error) {
 }
 
 const getReviewDetails = `-- name: GetReviewDetails :one
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
@@ -318,6 +327,7 @@ func (q *Queries) GetReviewDetails(ctx context.Context, arg GetReviewDetailsPara
 		&i.Review.Counted,
 		&i.Review.TenancyID,
 		&i.Review.RevealAt,
+		&i.Review.OwnerLinked,
 		&i.AuthorFirstName,
 		&i.AuthorLastName,
 		&i.ResponseContent,
@@ -346,7 +356,7 @@ func (q *Queries) IncrementHelpful(ctx context.Context, id int32) (int32, error)
 }
 
 const listMyReviews = `-- name: ListMyReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, p.title AS property_title,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, p.title AS property_title,
     count(*) OVER ()::int AS total_count,
     (SELECT count(*) FROM reviews a WHERE a.user_id = $1::int)::int AS review_count,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
@@ -428,6 +438,7 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 			&i.Review.Counted,
 			&i.Review.TenancyID,
 			&i.Review.RevealAt,
+			&i.Review.OwnerLinked,
 			&i.PropertyTitle,
 			&i.TotalCount,
 			&i.ReviewCount,
@@ -449,7 +460,7 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 }
 
 const listMyReviewsOfProperty = `-- name: ListMyReviewsOfProperty :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
@@ -515,6 +526,7 @@ func (q *Queries) ListMyReviewsOfProperty(ctx context.Context, arg ListMyReviews
 			&i.Review.Counted,
 			&i.Review.TenancyID,
 			&i.Review.RevealAt,
+			&i.Review.OwnerLinked,
 			&i.Proof,
 			&i.ProofFromMonth,
 			&i.ProofToMonth,
@@ -533,7 +545,7 @@ func (q *Queries) ListMyReviewsOfProperty(ctx context.Context, arg ListMyReviews
 }
 
 const listPropertyReviews = `-- name: ListPropertyReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
@@ -626,6 +638,7 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 			&i.Review.Counted,
 			&i.Review.TenancyID,
 			&i.Review.RevealAt,
+			&i.Review.OwnerLinked,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.ResponseContent,
@@ -650,7 +663,7 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 }
 
 const listRecentReviews = `-- name: ListRecentReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
@@ -715,6 +728,7 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 			&i.Review.Counted,
 			&i.Review.TenancyID,
 			&i.Review.RevealAt,
+			&i.Review.OwnerLinked,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.PropertyTitle,
@@ -736,7 +750,7 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 }
 
 const listReportedReviews = `-- name: ListReportedReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
@@ -801,6 +815,7 @@ func (q *Queries) ListReportedReviews(ctx context.Context) ([]ListReportedReview
 			&i.Review.Counted,
 			&i.Review.TenancyID,
 			&i.Review.RevealAt,
+			&i.Review.OwnerLinked,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.PropertyTitle,
@@ -883,7 +898,8 @@ func (q *Queries) LockReviewedTenancy(ctx context.Context, id int32) (LockReview
 
 const lockReviewsDueCounting = `-- name: LockReviewsDueCounting :many
 SELECT id, property_id FROM reviews
-WHERE NOT counted AND status = 'published' AND user_id IS NOT NULL AND account_established(user_id)
+WHERE NOT counted AND review_may_count(owner_linked, NULL) AND status = 'published' AND user_id IS NOT NULL
+  AND account_established(user_id)
 ORDER BY id
 LIMIT $1
 FOR UPDATE SKIP LOCKED
@@ -894,9 +910,11 @@ type LockReviewsDueCountingRow struct {
 	PropertyID int32
 }
 
-// Up to max_rows published reviews not counted yet whose authors are established now
-// (account_established), in id order through the partial index reviews_due_counting, locked;
-// rows another catch-up holds are skipped, so catch-ups running at once share the work.
+// Up to max_rows published reviews not counted yet that may count and whose authors are
+// established now (account_established), in id order through the partial index
+// reviews_due_counting, locked; rows another catch-up holds are skipped, so catch-ups running at
+// once share the work. review_may_count(owner_linked, NULL) is NOT owner_linked, the index's
+// predicate: an owner-linked review is never due (see the migration 20261207000100).
 func (q *Queries) LockReviewsDueCounting(ctx context.Context, maxRows int32) ([]LockReviewsDueCountingRow, error) {
 	rows, err := q.db.Query(ctx, lockReviewsDueCounting, maxRows)
 	if err != nil {

@@ -30,9 +30,14 @@ type Review struct {
 	HelpfulByViewer                bool           // the viewer marked it helpful
 	OwnerResponse                  *OwnerResponse // nil without one
 	PropertyTitle                  string         // in site-wide lists
-	// NewMember is true while the review does not count: its author was not established when it
-	// was written, and the catch-up (CountDue) has not found them established since.
+	// NewMember is true while the review does not count because its author was not established
+	// when it was written and the catch-up (CountDue) has not found them established since; it
+	// then counts by itself. A review that does not count for another reason is not a new
+	// member's (NotCounted says why).
 	NewMember bool
+	// NotCounted says why the review does not count in the stars and averages: "" when it counts,
+	// NotCountedNewMember, or NotCountedNotIndependent.
+	NotCounted string
 	// VerifiedLabel is SPEC's label of a verified review ("Verified Tenant", …), empty when it is
 	// not verified; Proof is the verified tenancy behind it, nil when not verified.
 	VerifiedLabel string
@@ -45,6 +50,29 @@ type Review struct {
 	// HiddenUntil is when the blind reveal shows the review to everyone; nil once shown. Only its
 	// author is ever given a hidden review.
 	HiddenUntil *time.Time
+}
+
+// Why a listed review does not count (Review.NotCounted).
+const (
+	// NotCountedNewMember: its author is not established yet; it counts once they are.
+	NotCountedNewMember = "new_member"
+	// NotCountedNotIndependent: its author's account was linked to the property owner's when it was
+	// written (SQL accounts_linked, kept as reviews.owner_linked); it never counts unless documents
+	// an administrator checked verify the author's tenancy (SQL review_may_count). Readers are not
+	// told the link itself: it would say where people signed in.
+	NotCountedNotIndependent = "not_independent"
+)
+
+// notCounted is why a stored review does not count, "" when it does.
+func notCounted(r db.Review) string {
+	switch {
+	case r.Counted:
+		return ""
+	case r.OwnerLinked:
+		return NotCountedNotIndependent
+	default:
+		return NotCountedNewMember
+	}
 }
 
 // Proof is the verified tenancy behind a review's label.
@@ -132,8 +160,9 @@ func fromRow(r db.Review, firstName, lastName *string) Review {
 		Title: r.Title, Content: r.Content, ReviewType: r.ReviewType, StayPeriod: nullable.Value(r.StayPeriod),
 		Language: r.Language, Status: r.Status,
 		Pros: r.Pros, Cons: r.Cons, Categories: r.Categories, Photos: r.Photos, Verified: r.Verified, CreatedAt: r.CreatedAt, Helpful: r.Helpful,
-		ReportCount: r.ReportCount, NewMember: !r.Counted,
+		ReportCount: r.ReportCount, NotCounted: notCounted(r),
 	}
+	out.NewMember = out.NotCounted == NotCountedNewMember
 	if r.UserID != nil && firstName != nil {
 		out.Author = &Author{FirstName: *firstName, LastName: identity.PublicLastName(nullable.Value(lastName))}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/gamification"
 	"github.com/rentproof/rentproof/internal/identity"
@@ -254,7 +255,9 @@ type Draft struct {
 // and awarding its XP with gamification.Give (which records the review_posted activity) in the
 // same transaction. The review is published at
 // once; it counts in the stars and averages at once only when its author is established (SQL
-// account_established, this review included), otherwise once CountDue finds them established.
+// account_established, this review included), otherwise once CountDue finds them established —
+// and never while its author is linked to the property's owner (ownerLinked), unless documents
+// an administrator checked verify the author's tenancy.
 func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 	author, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to write a review"))
 	if err != nil {
@@ -286,11 +289,15 @@ func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 		if err := checkTenancy(ctx, q, d); err != nil {
 			return err
 		}
-		var err error
+		linked, err := ownerLinked(ctx, q, author.ID, prop.LandlordID)
+		if err != nil {
+			return err
+		}
 		created, err = q.CreateReview(ctx, db.CreateReviewParams{
 			PropertyID: d.PropertyID, UserID: &author.ID, Rating: d.Rating, Title: d.Title, Content: d.Content,
 			ReviewType: d.ReviewType, StayPeriod: nullable.Ptr(d.StayPeriod), Pros: d.Pros, Cons: d.Cons,
 			Categories: d.Categories, Photos: d.Photos, Language: d.Language, TenancyID: nullable.Ptr(d.TenancyID),
+			OwnerLinked: linked,
 		})
 		if err != nil {
 			return fmt.Errorf("create review: %w", err)
@@ -324,6 +331,19 @@ func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 		return Review{}, err
 	}
 	return s.details(ctx, created.ID)
+}
+
+// ownerLinked judges, in the transaction that writes the review, whether its author's account is
+// linked to the property owner's (account.LinkedToCaller: one network or one browser in 90 days,
+// this request counted). Such a review never counts unless documents an administrator checked
+// verify the author's tenancy (SQL review_may_count); the answer is kept on the review, since the
+// sign-ins behind it are forgotten after 90 days. The owner's own review of a tenant is not
+// judged: it is the owner's by definition and rates no property.
+func ownerLinked(ctx context.Context, q *db.Queries, authorID, ownerID int32) (bool, error) {
+	if ownerID == 0 || ownerID == authorID {
+		return false, nil
+	}
+	return account.LinkedToCaller(ctx, q, authorID, ownerID)
 }
 
 // checkOwnership keeps owners from rating their own property: its owner may write only the

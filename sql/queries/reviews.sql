@@ -95,12 +95,16 @@ LIMIT 200;
 
 -- name: CreateReview :one
 -- The review counts at once when its author is already established (account_established, which
--- cannot see this review yet: CountNewReview looks again). The trigger reviews_label_new labels
--- it: its author's verified tenancy, or the tenancy a landlord's review names (tenancy_id, null
--- for other types); a verified review counts at once, and the blind reveal may hide it.
+-- cannot see this review yet: CountNewReview looks again) and it may count (review_may_count: not
+-- by an account linked to the property's owner, owner_linked, which the service judged). The
+-- trigger reviews_label_new labels it: its author's verified tenancy, or the tenancy a landlord's
+-- review names (tenancy_id, null for other types); a verified review counts at once when it may,
+-- and the blind reveal may hide it.
 INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, stay_period, pros, cons,
-    categories, photos, language, counted, tenancy_id)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, account_established($2), sqlc.narg(tenancy_id))
+    categories, photos, language, counted, tenancy_id, owner_linked)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+    account_established($2) AND review_may_count(sqlc.arg(owner_linked)::bool, NULL), sqlc.narg(tenancy_id),
+    sqlc.arg(owner_linked)::bool)
 RETURNING *;
 
 -- name: LockReviewedTenancy :one
@@ -124,15 +128,20 @@ UPDATE reviews SET reveal_at = NULL WHERE id = ANY(sqlc.arg(ids)::int[]) AND rev
 
 -- name: CountNewReview :execrows
 -- Counts a review just written, in its transaction, when its author is established now that it
--- is published: an old account's first review makes it established.
-UPDATE reviews SET counted = true WHERE id = $1 AND NOT counted AND account_established(user_id);
+-- is published (an old account's first review makes it established) and it may count: a review
+-- not counted yet is unverified, or verified by the owner's word (review_may_count with no proof).
+UPDATE reviews SET counted = true
+WHERE id = $1 AND NOT counted AND review_may_count(owner_linked, NULL) AND account_established(user_id);
 
 -- name: LockReviewsDueCounting :many
--- Up to max_rows published reviews not counted yet whose authors are established now
--- (account_established), in id order through the partial index reviews_due_counting, locked;
--- rows another catch-up holds are skipped, so catch-ups running at once share the work.
+-- Up to max_rows published reviews not counted yet that may count and whose authors are
+-- established now (account_established), in id order through the partial index
+-- reviews_due_counting, locked; rows another catch-up holds are skipped, so catch-ups running at
+-- once share the work. review_may_count(owner_linked, NULL) is NOT owner_linked, the index's
+-- predicate: an owner-linked review is never due (see the migration 20261207000100).
 SELECT id, property_id FROM reviews
-WHERE NOT counted AND status = 'published' AND user_id IS NOT NULL AND account_established(user_id)
+WHERE NOT counted AND review_may_count(owner_linked, NULL) AND status = 'published' AND user_id IS NOT NULL
+  AND account_established(user_id)
 ORDER BY id
 LIMIT sqlc.arg(max_rows)
 FOR UPDATE SKIP LOCKED;

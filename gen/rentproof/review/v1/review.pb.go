@@ -142,7 +142,7 @@ type Review struct {
 	// new_member is true while the review does not count, because its author's account was not yet
 	// established (7 days old with a published review) when it was written: it is listed like any
 	// other but kept out of the stars and the averages, and joins them by itself once the author is
-	// established.
+	// established. A review kept out for another reason (not_counted_reason) is not a new member's.
 	NewMember bool `protobuf:"varint,23,opt,name=new_member,json=newMember,proto3" json:"new_member,omitempty"`
 	// verified_label is SPEC's label for a verified review of this type ("Verified Tenant",
 	// "Verified Landlord", "Verified Resident", "Verified Reviewer"); empty when not verified.
@@ -157,9 +157,16 @@ type Review struct {
 	// hidden_until is set while the review is hidden by the blind reveal (only its author sees it):
 	// a landlord's review of a verified tenancy and that tenant's review of the landlord stay hidden
 	// until both are posted or 14 days have passed since the first.
-	HiddenUntil   *timestamppb.Timestamp `protobuf:"bytes,28,opt,name=hidden_until,json=hiddenUntil,proto3" json:"hidden_until,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	HiddenUntil *timestamppb.Timestamp `protobuf:"bytes,28,opt,name=hidden_until,json=hiddenUntil,proto3" json:"hidden_until,omitempty"`
+	// not_counted_reason says why the review is listed but kept out of the stars, the averages and
+	// the rating distribution: empty when it counts; "new_member" (new_member is true: it counts
+	// once its author is established); "not_independent" (its author's account was linked to the
+	// property owner's when it was written, under the trust rules' one definition of linked
+	// accounts: it never counts unless documents an administrator checked verify the author's
+	// tenancy). Which network or browser linked them is never given.
+	NotCountedReason string `protobuf:"bytes,29,opt,name=not_counted_reason,json=notCountedReason,proto3" json:"not_counted_reason,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Review) Reset() {
@@ -386,6 +393,13 @@ func (x *Review) GetHiddenUntil() *timestamppb.Timestamp {
 		return x.HiddenUntil
 	}
 	return nil
+}
+
+func (x *Review) GetNotCountedReason() string {
+	if x != nil {
+		return x.NotCountedReason
+	}
+	return ""
 }
 
 // ReviewProof is the verified tenancy behind a review's label.
@@ -1891,7 +1905,7 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x02 \x01(\tR\tfirstName\x12\x1b\n" +
-	"\tlast_name\x18\x03 \x01(\tR\blastName\"\xf0\a\n" +
+	"\tlast_name\x18\x03 \x01(\tR\blastName\"\x9e\b\n" +
 	"\x06Review\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x1f\n" +
 	"\vproperty_id\x18\x02 \x01(\x05R\n" +
@@ -1929,7 +1943,8 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\n" +
 	"tenancy_id\x18\x1a \x01(\x05R\ttenancyId\x125\n" +
 	"\x06tenant\x18\x1b \x01(\v2\x1d.rentproof.review.v1.ReviewerR\x06tenant\x12=\n" +
-	"\fhidden_until\x18\x1c \x01(\v2\x1a.google.protobuf.TimestampR\vhiddenUntil\"\x9a\x01\n" +
+	"\fhidden_until\x18\x1c \x01(\v2\x1a.google.protobuf.TimestampR\vhiddenUntil\x12,\n" +
+	"\x12not_counted_reason\x18\x1d \x01(\tR\x10notCountedReason\"\x9a\x01\n" +
 	"\vReviewProof\x12\x14\n" +
 	"\x05proof\x18\x01 \x01(\tR\x05proof\x12\x1d\n" +
 	"\n" +

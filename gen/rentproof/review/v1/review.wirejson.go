@@ -121,6 +121,8 @@ func (x *Review) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, ",\"hiddenUntil\":"...)
 	b = wirejson.AppendTimestamp(b, x.GetHiddenUntil())
+	b = append(b, ",\"notCountedReason\":"...)
+	b = wirejson.AppendString(b, x.GetNotCountedReason())
 	return append(b, '}')
 }
 

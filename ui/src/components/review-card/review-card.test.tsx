@@ -61,6 +61,17 @@ describe("ReviewCard", () => {
   it("gives an established member's review no new-member label", () => {
     const { card } = setup();
     expect(within(card).queryByText(/New member/)).not.toBeInTheDocument();
+    expect(within(card).queryByText(/Not counted/)).not.toBeInTheDocument();
+  });
+
+  it("says a review kept out of the rating is not counted, links to the rule, and names no network", () => {
+    const { card } = setup({ review: makeReview({ notCountedReason: "not_independent" }) });
+    const about = within(card).getByRole("list", { name: "About this review" });
+    const why = within(about).getByRole("link", { name: "Not counted in the rating" });
+    expect(why).toHaveAttribute("href", "/how-reviews-work#independent-reviews");
+    // Its author is established: not a new member's review, and nothing says what linked anyone.
+    expect(within(card).queryByText(/New member/)).not.toBeInTheDocument();
+    expect(card).not.toHaveTextContent(/network|browser|linked|owner/i);
   });
 
   it("shows the reviewer as first name and last initial with initials in the avatar", () => {

@@ -1,6 +1,7 @@
-import { Clock, EyeOff, Languages, MessageSquareReply, Pencil, ThumbsDown, ThumbsUp, UserRoundPlus } from "lucide-react";
+import { Clock, EyeOff, Languages, MessageSquareReply, Pencil, Scale, ThumbsDown, ThumbsUp, UserRoundPlus } from "lucide-react";
 import { Suspense, lazy, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { Link } from "react-router-dom";
 import { StarRow } from "@/components/property-card/star-row";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
@@ -26,6 +27,9 @@ import "./review-card.css";
 // The owner's response form (and its validation library) is a chunk of its own, fetched when opened.
 const RespondForm = lazy(async () => ({ default: (await import("./respond-form")).RespondForm }));
 
+/** Where the rules page explains which reviews never count in a rating, and why. */
+const NOT_COUNTED_RULE = "/how-reviews-work#independent-reviews";
+
 export interface ReviewCardProps {
   review: Review;
   /** The signed-in viewer's user id; null when nobody is signed in. */
@@ -44,7 +48,9 @@ export interface ReviewCardProps {
  * edit here). Everything the author wrote is rendered as text. A review that reports
  * hid until a moderator decides is shown to its author only, with a notice that says so. A new
  * member's review (its author's account is not established yet) is labelled as such: it does
- * not count in the ratings until it is.
+ * not count in the ratings until it is. A review that does not count for another reason (its
+ * author was not independent of the property's owner) says only that it is not counted, with a
+ * link to the rule: never what linked the accounts.
  */
 export function ReviewCard({ review, viewerId, canRespond = false, headingLevel = 3 }: ReviewCardProps) {
   const titleId = useId();
@@ -124,6 +130,15 @@ export function ReviewCard({ review, viewerId, canRespond = false, headingLevel 
             // Listed like any review, kept out of the stars and averages until its author is established.
             <li className="badge review-card__new-member">
               <UserRoundPlus aria-hidden="true" size={14} /> New member · not counted yet
+            </li>
+          ) : review.notCountedReason !== "" ? (
+            // Listed like any review, never in the stars or averages (the server says why in a word;
+            // the rules page explains it without naming anyone's networks or browsers).
+            <li className="badge review-card__not-counted">
+              <Scale aria-hidden="true" size={14} />{" "}
+              <Link to={NOT_COUNTED_RULE} className="review-card__not-counted-link">
+                Not counted in the rating
+              </Link>
             </li>
           ) : null}
           {language ? (

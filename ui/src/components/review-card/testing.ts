@@ -56,9 +56,12 @@ const published = (r: Review) => r.status === "" || r.status === "published";
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** summaryOf is the stars of a property's reviews: its published reviews of the rated types that count (not new members'). */
+/** counts tells whether a review counts: not a new member's, and not kept out for another reason. */
+const counts = (r: Review) => !r.newMember && r.notCountedReason === "";
+
+/** summaryOf is the stars of a property's reviews: its published reviews of the rated types that count. */
 function summaryOf(all: Review[]) {
-  const reviews = all.filter((r) => published(r) && !r.newMember && RATED_TYPES.includes(r.reviewType));
+  const reviews = all.filter((r) => published(r) && counts(r) && RATED_TYPES.includes(r.reviewType));
   const distribution = [0, 0, 0, 0, 0];
   for (const r of reviews) distribution[r.rating - 1]++;
   const count = reviews.length;
@@ -73,12 +76,12 @@ function summaryOf(all: Review[]) {
 
 /**
  * typesOf counts a property's published reviews of every type, zero counts included, and those
- * that count (not new members'), with their average, as GetRatingSummary does.
+ * that count (not new members' nor those kept out for another reason), with their average, as GetRatingSummary does.
  */
 function typesOf(all: Review[]) {
   return REVIEW_TYPES.values.map((reviewType) => {
     const of = all.filter((r) => published(r) && r.reviewType === reviewType);
-    const counted = of.filter((r) => !r.newMember);
+    const counted = of.filter(counts);
     const sum = counted.reduce((a, r) => a + r.rating, 0);
     return create(ReviewTypeCountSchema, {
       reviewType,

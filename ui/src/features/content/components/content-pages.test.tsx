@@ -80,6 +80,24 @@ describe("HowReviewsWorkPage", () => {
     expect(ratings).toHaveTextContent('"12 reviews · 9 count toward the rating"');
   });
 
+  it("says that reviews by accounts linked to the owner never count unless documents verify the tenancy", async () => {
+    renderApp({ path: "/how-reviews-work" });
+    await screen.findByRole("heading", { level: 1, name: "How Reviews Work" }, { timeout: 10_000 });
+    const ratings = screen.getByRole("region", { name: "How ratings are calculated" });
+    // The review card's "Not counted in the rating" links here.
+    expect(screen.getByRole("heading", { level: 3, name: "Reviews by accounts linked to the owner never count" })).toHaveAttribute(
+      "id",
+      "independent-reviews",
+    );
+    expect(ratings).toHaveTextContent('marked "Not counted in the rating", but it never counts');
+    expect(ratings).toHaveTextContent(`nor once the ${ACCOUNT_RULES.linkedWindowDays} days that linked the accounts have passed`);
+    expect(ratings).toHaveTextContent("is counted when documents checked by an administrator verify their tenancy");
+    expect(ratings).toHaveTextContent("an owner cannot make a review of their own property count by vouching for its author");
+    const linked = screen.getByRole("region", { name: /verif/i });
+    expect(linked).toHaveTextContent("an account linked to a property's owner does not rate the owner's property");
+    expect(within(linked).getByRole("link", { name: "not counted" })).toHaveAttribute("href", "#independent-reviews");
+  });
+
   it("says what a verified review is: what is checked, by whom, each label, the blind reveal and the stars, with the contract's figures", async () => {
     renderApp({ path: "/how-reviews-work" });
     await screen.findByRole("heading", { level: 1, name: "How Reviews Work" }, { timeout: 10_000 });

@@ -271,7 +271,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
             with the same browser in the last {FACTS.linkedWindowDays} days, in either order. An approval from an account
             linked to the property's owner or to the person who sent the request does not verify anything by itself: it
             waits for an administrator, and pays nobody until one approves it. Nobody earns a token or XP from an account
-            linked to them.
+            linked to them. And an account linked to a property's owner does not rate the owner's property: its reviews
+            are listed but <a href="#independent-reviews">not counted</a> unless documents verify its tenancy.
           </p>
           <h3>Proof is about an address</h3>
           <p>
@@ -353,7 +354,9 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
           <p>
             A property's stars are made only of its published reviews of the types that judge the property itself (
             {FACTS.ratedTypes.map((t) => REVIEW_TYPES.label(t) ?? t).join(", ")}) whose authors are established members
-            or hold a verified tenancy at the property. From those reviews RentProof keeps:
+            or hold a verified tenancy at the property, and whose authors were{" "}
+            <a href="#independent-reviews">independent of the property's owner</a> when they wrote them. From those
+            reviews RentProof keeps:
           </p>
           <ul>
             <li>the number of reviews at each star from 1 to 5 (the distribution on the property page);</li>
@@ -373,9 +376,26 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
             average, or the average rating on the statistics page. Every {FACTS.countEveryMinutes === 1 ? "minute" : `${FACTS.countEveryMinutes} minutes`}{" "}
             RentProof looks for reviews whose authors have become established since and counts them in, once each. So
             accounts opened for the purpose cannot move a listing's rating in their first week. A review whose author
-            holds a verified tenancy at the property counts at once: the stay was checked. The All tab and the rating summary
+            holds a verified tenancy at the property counts at once: the stay was checked (for an author linked to the
+            owner, only when documents checked it: see below). The All tab and the rating summary
             say how many reviews are listed and how many of them count, for example "12 reviews · 9 count toward the
             rating".
+          </p>
+          <h3 id="independent-reviews">Reviews by accounts linked to the owner never count</h3>
+          <p>
+            A property's owner cannot review it, and a second account of theirs cannot rate it either. A review whose
+            author's account was <a href="#linked-accounts">linked</a> to the owner's when it was written is published and
+            listed, marked "Not counted in the rating", but it never counts: not in the stars, the distribution, the review
+            count, its tab's average or anything made from them. That is decided when the review is written and stays so:
+            it does not count once its author is established, nor once the {FACTS.linkedWindowDays} days that linked the
+            accounts have passed. The review does not say what linked the accounts, since where members sign in is private.
+          </p>
+          <p>
+            A tenant who really lived there and shares the owner's network or computer (a lodger, a relative) is counted
+            when <strong>documents checked</strong> by an administrator verify their tenancy, at once or later. The owner's
+            own confirmation does not: the review keeps its Verified label ("Tenancy confirmed by the landlord"), also when an
+            administrator released a confirmation held because the accounts are linked, but an owner cannot make a review
+            of their own property count by vouching for its author.
           </p>
         </ContentSection>
 

@@ -61,12 +61,12 @@ func (w *world) standing(t *testing.T, title string) string {
 	return "not listed"
 }
 
-// typeCount is property 1's tab count of reviewType: "N shown, M count".
+// typeCount is property 1's tab count of reviewType: "N shown, M count, K not independent".
 func (w *world) typeCount(t *testing.T, reviewType string) string {
 	t.Helper()
 	for _, c := range w.summary(t).Types {
 		if c.ReviewType == reviewType {
-			return fmt.Sprintf("%d shown, %d count", c.Count, c.Counted)
+			return fmt.Sprintf("%d shown, %d count, %d not independent", c.Count, c.Counted, c.NotIndependent)
 		}
 	}
 	return ""
@@ -107,8 +107,8 @@ func TestOwnerLinkedReviewsNeverCount(t *testing.T) {
 	if got := w.stars(t, 1); got != before {
 		t.Errorf("stars after the puppet's review: %s, want %s", got, before)
 	}
-	if got := w.typeCount(t, "tenant_to_property"); got != "2 shown, 1 count" {
-		t.Errorf("tenant reviews: %s, want 2 shown, 1 count", got)
+	if got := w.typeCount(t, "tenant_to_property"); got != "2 shown, 1 count, 1 not independent" {
+		t.Errorf("tenant reviews: %s, want 2 shown, 1 count, 1 not independent", got)
 	}
 	if n := w.catchUps(t, 2); n != 0 {
 		t.Errorf("the catch-up counted %d reviews, want 0", n)
@@ -138,6 +138,9 @@ func TestOwnerLinkedReviewsNeverCount(t *testing.T) {
 	}
 	if got := w.stars(t, 1); got != before {
 		t.Errorf("stars after the catch-up: %s, want %s", got, before)
+	}
+	if got := w.typeCount(t, "general"); got != "1 shown, 0 count, 1 not independent" {
+		t.Errorf("general reviews: %s, want 1 shown, 0 count, 1 not independent", got)
 	}
 	if differ := w.recountDiffers(t); differ != 0 {
 		t.Errorf("%d properties' stored stars differ from a recount", differ)

@@ -189,13 +189,14 @@ func (s *Service) RatingSummary(ctx context.Context, propertyID int32) (property
 }
 
 // TypeCount is a property's published reviews of one type: Count are listed, Counted of them
-// count (their authors are established), Average is the mean rating of those, and Verified of
-// them are verified.
+// count (their authors are established), Average is the mean rating of those, Verified of them
+// are verified, and NotIndependent of them never count (NotCountedNotIndependent); the others
+// that do not count are new members'.
 type TypeCount struct {
-	ReviewType               string
-	Count, Counted, Verified int32
-	Average                  float64
-	RatesProperty            bool
+	ReviewType                               string
+	Count, Counted, Verified, NotIndependent int32
+	Average                                  float64
+	RatesProperty                            bool
 }
 
 // CountByType counts a property's published reviews of every type (zero counts included, in
@@ -212,6 +213,7 @@ func (s *Service) CountByType(ctx context.Context, propertyID int32) ([]TypeCoun
 		for _, r := range rows {
 			if r.ReviewType == t {
 				out[i].Count, out[i].Counted, out[i].Average, out[i].Verified = r.Reviews, r.Counted, r.Average, r.Verified
+				out[i].NotIndependent = r.NotIndependent
 			}
 		}
 	}

@@ -50,12 +50,15 @@ WHERE r.id = sqlc.arg(review_id);
 
 -- name: CountPropertyReviewsByType :many
 -- A property's published reviews per type (what each tab holds), how many of them count (their
--- authors are established: counted), the average of those, and how many are verified: a new
--- member's review is listed but moves no average until it counts. Reviews the blind reveal still
--- hides are left out (their authors see them in the list, not in the counts).
+-- authors are established: counted), the average of those, how many are verified, and how many
+-- never count because their authors were linked to the owner (not_independent: uncounted and
+-- owner_linked, review.NotCountedNotIndependent): a new member's review is listed but moves no
+-- average until it counts. Reviews the blind reveal still hides are left out (their authors see
+-- them in the list, not in the counts).
 SELECT review_type, count(*)::int AS reviews, count(*) FILTER (WHERE counted)::int AS counted,
     coalesce(round(avg(rating) FILTER (WHERE counted), 1), 0)::float8 AS average,
-    count(*) FILTER (WHERE verified)::int AS verified
+    count(*) FILTER (WHERE verified)::int AS verified,
+    count(*) FILTER (WHERE NOT counted AND owner_linked)::int AS not_independent
 FROM reviews
 WHERE property_id = $1 AND status = 'published' AND (reveal_at IS NULL OR reveal_at <= now())
 GROUP BY review_type

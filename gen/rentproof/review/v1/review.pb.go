@@ -802,10 +802,14 @@ type ReviewTypeCount struct {
 	// rates_property is true for the types that make the property's stars.
 	RatesProperty bool `protobuf:"varint,4,opt,name=rates_property,json=ratesProperty,proto3" json:"rates_property,omitempty"`
 	// counted is how many of them count (their authors are established): the average is theirs,
-	// and for the rated types they are the reviews in the stars. The others are new members'.
-	Counted       int32 `protobuf:"varint,5,opt,name=counted,proto3" json:"counted,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// and for the rated types they are the reviews in the stars. The others are new members',
+	// except not_independent of them.
+	Counted int32 `protobuf:"varint,5,opt,name=counted,proto3" json:"counted,omitempty"`
+	// not_independent is how many of them never count because their authors' accounts were linked
+	// to the property owner's when they wrote them (Review.not_counted_reason "not_independent").
+	NotIndependent int32 `protobuf:"varint,6,opt,name=not_independent,json=notIndependent,proto3" json:"not_independent,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *ReviewTypeCount) Reset() {
@@ -869,6 +873,13 @@ func (x *ReviewTypeCount) GetRatesProperty() bool {
 func (x *ReviewTypeCount) GetCounted() int32 {
 	if x != nil {
 		return x.Counted
+	}
+	return 0
+}
+
+func (x *ReviewTypeCount) GetNotIndependent() int32 {
+	if x != nil {
+		return x.NotIndependent
 	}
 	return 0
 }
@@ -1974,14 +1985,15 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\x18GetRatingSummaryResponse\x12>\n" +
 	"\asummary\x18\x01 \x01(\v2$.rentproof.property.v1.RatingSummaryR\asummary\x12:\n" +
 	"\x05types\x18\x02 \x03(\v2$.rentproof.review.v1.ReviewTypeCountR\x05types\x12%\n" +
-	"\x0everified_count\x18\x03 \x01(\x05R\rverifiedCount\"\xa3\x01\n" +
+	"\x0everified_count\x18\x03 \x01(\x05R\rverifiedCount\"\xcc\x01\n" +
 	"\x0fReviewTypeCount\x12\x1f\n" +
 	"\vreview_type\x18\x01 \x01(\tR\n" +
 	"reviewType\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x05R\x05count\x12\x18\n" +
 	"\aaverage\x18\x03 \x01(\x01R\aaverage\x12%\n" +
 	"\x0erates_property\x18\x04 \x01(\bR\rratesProperty\x12\x18\n" +
-	"\acounted\x18\x05 \x01(\x05R\acounted\"\xdd\t\n" +
+	"\acounted\x18\x05 \x01(\x05R\acounted\x12'\n" +
+	"\x0fnot_independent\x18\x06 \x01(\x05R\x0enotIndependent\"\xdd\t\n" +
 	"\x13CreateReviewRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
 	"propertyId\x12\x16\n" +

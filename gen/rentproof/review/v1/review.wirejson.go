@@ -230,6 +230,8 @@ func (x *ReviewTypeCount) AppendJSON(b []byte) []byte {
 	b = strconv.AppendBool(b, x.GetRatesProperty())
 	b = append(b, ",\"counted\":"...)
 	b = strconv.AppendInt(b, int64(x.GetCounted()), 10)
+	b = append(b, ",\"notIndependent\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNotIndependent()), 10)
 	return append(b, '}')
 }
 

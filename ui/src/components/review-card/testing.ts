@@ -82,11 +82,13 @@ function typesOf(all: Review[]) {
   return REVIEW_TYPES.values.map((reviewType) => {
     const of = all.filter((r) => published(r) && r.reviewType === reviewType);
     const counted = of.filter(counts);
+    const notIndependent = of.filter((r) => r.notCountedReason === "not_independent").length;
     const sum = counted.reduce((a, r) => a + r.rating, 0);
     return create(ReviewTypeCountSchema, {
       reviewType,
       count: of.length,
       counted: counted.length,
+      notIndependent,
       average: counted.length ? round1(sum / counted.length) : 0,
       ratesProperty: RATED_TYPES.includes(reviewType),
     });

@@ -63,6 +63,17 @@ describe("reviewCounts", () => {
     expect(counts.unrated.map((c) => [c.reviewType, c.count, c.counted])).toEqual([["tenant_to_neighborhood", 2, 1]]);
   });
 
+  it("counts the reviews whose authors were not independent of the owner apart from new members'", () => {
+    const a = answer({ tenant_to_property: [4, 4, 2], general: [1, 0, 0] });
+    a.types[0].notIndependent = 1;
+    a.types[5].notIndependent = 1;
+    const counts = reviewCounts(a);
+    expect(counts.total).toBe(5);
+    expect(counts.rated).toBe(2);
+    expect(counts.pending).toBe(1);
+    expect(counts.notIndependent).toBe(2);
+  });
+
   it("takes the stars' count from the summary, and leaves out kinds without reviews", () => {
     const a = answer({ tenant_to_property: [2, 4], tenant_to_neighborhood: [0, 0] });
     a.summary.count = 2;
@@ -99,6 +110,17 @@ describe("allTabLine", () => {
       "4 reviews · none counts toward the property's rating yet. " +
         "4 reviews are from new members: listed at once, counted once their authors' accounts are established.",
     ],
+    [
+      { total: 3, rated: 1, pending: 1, notIndependent: 1 },
+      "3 reviews · 1 counts toward the property's rating. " +
+        "1 review is from a new member: listed at once, counted once its author's account is established. " +
+        "1 review is listed but never counted: its author was not independent of the property's owner.",
+    ],
+    [
+      { total: 2, rated: 0, pending: 0, notIndependent: 2 },
+      "2 reviews · none counts toward the property's rating yet. " +
+        "2 reviews are listed but never counted: their authors were not independent of the property's owner.",
+    ],
   ])("%o says %s", (counts, line) => {
     expect(allTabLine(counts)).toBe(line);
   });
@@ -110,6 +132,12 @@ describe("typeFigures", () => {
     [{ average: 4.5, count: 3, counted: 2 }, "4.5 from 2 reviews · 1 from a new member, not counted yet"],
     [{ average: 5, count: 4, counted: 1 }, "5.0 from 1 review · 3 from new members, not counted yet"],
     [{ average: 0, count: 2, counted: 0 }, "Not counted yet: 2 from new members"],
+    [{ average: 3, count: 2, counted: 1, notIndependent: 1 }, "3.0 from 1 review · 1 not independent of the owner, not counted"],
+    [{ average: 0, count: 1, counted: 0, notIndependent: 1 }, "Not counted: 1 not independent of the owner"],
+    [
+      { average: 0, count: 3, counted: 0, notIndependent: 1 },
+      "Not counted yet: 2 from new members · 1 not independent of the owner, not counted",
+    ],
   ])("%o reads %s", (c, text) => {
     expect(typeFigures(c)).toBe(text);
   });

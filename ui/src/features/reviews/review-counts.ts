@@ -19,6 +19,8 @@ export interface ReviewCounts {
   rated: number;
   /** New members' reviews of the rated types: listed, and in the stars once their authors are established. */
   pending: number;
+  /** Reviews of the rated types that never count: their authors were not independent of the owner. */
+  notIndependent: number;
   /** The published reviews each tab holds. */
   byTab: Record<ReviewTab, number>;
   /** The kinds kept out of the stars that have reviews, in the order of the tabs that hold them. */
@@ -44,7 +46,8 @@ export function reviewCounts(answer: Pick<GetRatingSummaryResponse, "summary" | 
     total: answer.types.reduce((n, c) => n + c.count, 0),
     // The stars' own count, so the line agrees with the rating shown above it.
     rated: answer.summary?.count ?? ratedTypes.reduce((n, c) => n + c.counted, 0),
-    pending: ratedTypes.reduce((n, c) => n + c.count - c.counted, 0),
+    pending: ratedTypes.reduce((n, c) => n + c.count - c.counted - c.notIndependent, 0),
+    notIndependent: ratedTypes.reduce((n, c) => n + c.notIndependent, 0),
     byTab,
     unrated: answer.types
       .filter((c) => !c.ratesProperty && c.count > 0)
@@ -56,14 +59,19 @@ export function reviewCounts(answer: Pick<GetRatingSummaryResponse, "summary" | 
  * allTabLine says what the All tab holds and which of its reviews make the rating, and why the
  * others do not, or null without reviews (the empty state says so).
  */
-export function allTabLine({ total, rated, pending }: Pick<ReviewCounts, "total" | "rated" | "pending">): string | null {
+export function allTabLine({
+  total,
+  rated,
+  pending,
+  notIndependent = 0,
+}: Pick<ReviewCounts, "total" | "rated" | "pending"> & Partial<Pick<ReviewCounts, "notIndependent">>): string | null {
   if (total === 0) return null;
   const line = shownAndCounted(total, rated, "the property's rating");
   if (!line) {
     return total === 1 ? "1 review, counted in the property's rating." : `All ${pluralize(total, "review")}, each counted in the property's rating.`;
   }
   const why = [line];
-  if (total - rated - pending > 0) {
+  if (total - rated - pending - notIndependent > 0) {
     why.push(
       "Only tenant, agent and general reviews of the property itself make it; reviews about the landlord, the neighborhood or tenants are listed here but not counted in it.",
     );
@@ -75,19 +83,36 @@ export function allTabLine({ total, rated, pending }: Pick<ReviewCounts, "total"
         : `${pending.toLocaleString("en-US")} reviews are from new members: listed at once, counted once their authors' accounts are established.`,
     );
   }
+  if (notIndependent > 0) {
+    why.push(
+      notIndependent === 1
+        ? "1 review is listed but never counted: its author was not independent of the property's owner."
+        : `${notIndependent.toLocaleString("en-US")} reviews are listed but never counted: their authors were not independent of the property's owner.`,
+    );
+  }
   return why.join(" ");
 }
 
 /**
- * typeFigures says what a kind's average is made of: "4.0 from 3 reviews", and the new
- * members' reviews the average leaves out until their authors are established.
+ * typeFigures says what a kind's average is made of: "4.0 from 3 reviews", the new members'
+ * reviews the average leaves out until their authors are established, and the reviews it never
+ * takes in because their authors were not independent of the owner.
  */
-export function typeFigures({ average, count, counted }: Pick<ReviewTypeCount, "average" | "count" | "counted">): string {
-  const waiting = count - counted;
+export function typeFigures({
+  average,
+  count,
+  counted,
+  notIndependent = 0,
+}: Pick<ReviewTypeCount, "average" | "count" | "counted"> & Partial<Pick<ReviewTypeCount, "notIndependent">>): string {
+  const waiting = count - counted - notIndependent;
   const newMembers = waiting === 1 ? "1 from a new member" : `${waiting.toLocaleString("en-US")} from new members`;
-  if (counted === 0) return `Not counted yet: ${newMembers}`;
+  const held = notIndependent > 0 ? ` · ${notIndependent.toLocaleString("en-US")} not independent of the owner, not counted` : "";
+  if (counted === 0 && waiting === 0 && notIndependent > 0) {
+    return `Not counted: ${notIndependent.toLocaleString("en-US")} not independent of the owner`;
+  }
+  if (counted === 0) return `Not counted yet: ${newMembers}${held}`;
   const figures = `${formatRating(average)} from ${pluralize(counted, "review")}`;
-  return waiting > 0 ? `${figures} · ${newMembers}, not counted yet` : figures;
+  return (waiting > 0 ? `${figures} · ${newMembers}, not counted yet` : figures) + held;
 }
 
 /** The names of the kinds kept out of the stars, as a summary lists them. */

@@ -550,6 +550,31 @@ func (q *Queries) GetEnquiryViewingCalendar(ctx context.Context, arg GetEnquiryV
 	return i, err
 }
 
+const getEnquiryViewingMembers = `-- name: GetEnquiryViewingMembers :one
+SELECT t.enquirer_id, t.owner_id
+FROM enquiry_viewings v JOIN enquiry_threads t ON t.id = v.thread_id
+WHERE v.id = $1 AND $2::int IN (t.enquirer_id, t.owner_id)
+`
+
+type GetEnquiryViewingMembersParams struct {
+	ID       int64
+	ViewerID int32
+}
+
+type GetEnquiryViewingMembersRow struct {
+	EnquirerID int32
+	OwnerID    int32
+}
+
+// The two members of a viewing's thread, for one of them only (no row for anyone else), read
+// without a lock before an answer locks their rows (a thread's members never change).
+func (q *Queries) GetEnquiryViewingMembers(ctx context.Context, arg GetEnquiryViewingMembersParams) (GetEnquiryViewingMembersRow, error) {
+	row := q.db.QueryRow(ctx, getEnquiryViewingMembers, arg.ID, arg.ViewerID)
+	var i GetEnquiryViewingMembersRow
+	err := row.Scan(&i.EnquirerID, &i.OwnerID)
+	return i, err
+}
+
 const getOpenEnquiryThread = `-- name: GetOpenEnquiryThread :one
 SELECT id FROM enquiry_threads
 WHERE property_id = $1 AND enquirer_id = $2 AND status = 'open'
@@ -1199,8 +1224,9 @@ const lockEnquiryListing = `-- name: LockEnquiryListing :one
 SELECT p.active FROM properties p WHERE p.id = $1 FOR SHARE
 `
 
-// Whether a listing takes enquiries, re-read under a share lock: a hiding or withdrawal in
-// flight commits first, or waits until the new thread is in.
+// Whether a listing takes enquiries and viewing requests, re-read under a share lock: a hiding
+// or withdrawal in flight (its update of the row) commits first, and is seen, or waits until
+// the new thread or viewing is in.
 func (q *Queries) LockEnquiryListing(ctx context.Context, id int32) (bool, error) {
 	row := q.db.QueryRow(ctx, lockEnquiryListing, id)
 	var active bool
@@ -1315,7 +1341,8 @@ WHERE t.id = (SELECT v.thread_id FROM enquiry_viewings v WHERE v.id = $1)
 FOR NO KEY UPDATE
 `
 
-// The thread of a viewing, locked first (as closing a thread locks it before its viewings), so an
+// The thread of a viewing, locked before the viewing (after the members' rows, as every write
+// into a thread: LockEnquiryMembers), as closing a thread locks it before its viewings, so an
 // answer to a viewing and a close of its thread never wait on each other in opposite orders.
 func (q *Queries) LockEnquiryViewingThread(ctx context.Context, id int64) (int64, error) {
 	row := q.db.QueryRow(ctx, lockEnquiryViewingThread, id)

@@ -23,20 +23,11 @@ type sender struct {
 // fresh tells whether the stricter limits apply.
 func (s sender) fresh() bool { return !s.emailVerified || !s.settled }
 
-// lockSender begins a send of me's to other in tx q, before anything else it locks: the two
-// members' rows (LockEnquiryMembers: a suspension or closure of either, which locks the account
-// before it closes their threads, commits first or waits for the send), then me's sends
-// (LockEnquirySends: a block of me commits first or waits). Then it reads me's standing; a
-// sender suspended or closed meanwhile is refused as signed out (their sessions ended with it).
-// Every transaction that writes into threads locks in this order: members, sends, rate keys,
-// threads.
+// lockSender begins a send of me's to other in tx q: lockMembers, then me's sends
+// (LockEnquirySends: a block of me commits first or waits), then it reads me's standing.
 func lockSender(ctx context.Context, q *db.Queries, me identity.User, other int32) (sender, error) {
-	barred, err := lockMembers(ctx, q, me.ID, other)
-	if err != nil {
+	if err := lockMembers(ctx, q, me.ID, other); err != nil {
 		return sender{}, err
-	}
-	if barred[me.ID] {
-		return sender{}, errSignedOut
 	}
 	if err := q.LockEnquirySends(ctx, me.ID); err != nil {
 		return sender{}, fmt.Errorf("lock sends of %d: %w", me.ID, err)
@@ -44,18 +35,25 @@ func lockSender(ctx context.Context, q *db.Queries, me identity.User, other int3
 	return lookupSender(ctx, q, me)
 }
 
-// lockMembers locks the rows of a thread's members (LockEnquiryMembers) and tells which of them
-// are suspended or closed.
-func lockMembers(ctx context.Context, q *db.Queries, ids ...int32) (map[int32]bool, error) {
-	rows, err := q.LockEnquiryMembers(ctx, ids)
+// lockMembers is the first lock of every transaction that writes into a thread (a send, a
+// viewing's answer, a close, a block): the rows of the thread's two members, me (acting) and
+// other (LockEnquiryMembers, in id order). A suspension or closure of either locks the account
+// before it hides their listings and closes their threads, so it commits first, and is seen,
+// or waits for this transaction; never the other way round, which would deadlock. A member
+// suspended or closed meanwhile is refused as signed out (their sessions ended with it). After
+// the members such a transaction locks in this order only: sends (LockEnquirySends), the
+// listing (LockEnquiryListing), rate-limit keys, threads, viewings.
+func lockMembers(ctx context.Context, q *db.Queries, me, other int32) error {
+	rows, err := q.LockEnquiryMembers(ctx, []int32{me, other})
 	if err != nil {
-		return nil, fmt.Errorf("lock members %v: %w", ids, err)
+		return fmt.Errorf("lock members %d and %d: %w", me, other, err)
 	}
-	barred := make(map[int32]bool, len(rows))
 	for _, r := range rows {
-		barred[r.ID] = r.Barred
+		if r.ID == me && r.Barred {
+			return errSignedOut
+		}
 	}
-	return barred, nil
+	return nil
 }
 
 // lookupSender reads the sending member's standing (no lock: lockSender is a send's).

@@ -245,7 +245,7 @@ func (s *Service) CloseThread(ctx context.Context, id int64) (Thread, error) {
 		reason = ClosedByOwner
 	}
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		if _, err := lockMembers(ctx, q, t.enquirerID, t.ownerID); err != nil { // lockSender's order
+		if err := lockMembers(ctx, q, me.ID, t.other(me.ID)); err != nil {
 			return err
 		}
 		return closeThread(ctx, q, id, reason, me.ID, "This conversation was closed. What was said stays here.")
@@ -297,7 +297,7 @@ func (s *Service) BlockSender(ctx context.Context, id int64) (Thread, error) {
 		return Thread{}, errNotOwnerBlock
 	}
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		if _, err := lockMembers(ctx, q, me.ID, t.enquirerID); err != nil { // lockSender's order
+		if err := lockMembers(ctx, q, me.ID, t.enquirerID); err != nil {
 			return err
 		}
 		if err := q.LockEnquirySends(ctx, t.enquirerID); err != nil {

@@ -47,8 +47,9 @@ func addViewing(ctx context.Context, q *db.Queries, id int64, zone string, owner
 }
 
 // RequestViewing asks, in an open thread the caller started, to view the listing at one to
-// three new times, with an optional note. A withdrawn listing takes none, nor does an owner who
-// blocked the caller.
+// three new times, with an optional note. A withdrawn listing takes none (checked again under
+// the listing's lock, so a request and a withdrawal take turns), nor does an owner who blocked
+// the caller.
 func (s *Service) RequestViewing(ctx context.Context, threadID int64, times []string, note string) (Viewing, error) {
 	me, t, err := s.mine(ctx, threadID)
 	if err != nil {
@@ -77,6 +78,15 @@ func (s *Service) RequestViewing(ctx context.Context, threadID int64, times []st
 		from, err := lockSender(ctx, q, me, t.ownerID)
 		if err != nil {
 			return err
+		}
+		// Again under a share lock, until the viewing is in: a withdrawal or hiding in flight
+		// commits first (and the listing is inactive here), or waits for the viewing.
+		active, err := q.LockEnquiryListing(ctx, t.Listing.PropertyID)
+		if err != nil {
+			return fmt.Errorf("lock listing %d: %w", t.Listing.PropertyID, err)
+		}
+		if !active {
+			return errInactiveViewing
 		}
 		if err := refuseBlocked(ctx, q, t, me.ID); err != nil {
 			return err
@@ -136,9 +146,10 @@ func lockViewing(ctx context.Context, q *db.Queries, me int32, id int64) (db.Loc
 }
 
 // answer decides viewing id as the signed-in caller: check judges the request first (nil: no
-// rule), then, in one transaction, the viewing's thread and the viewing are locked (lockViewing)
-// and decide runs; the answer is the viewing as it then is. Of parallel answers to one viewing,
-// each decide sees what the one before it left.
+// rule), then, in one transaction, the thread's members are locked (lockMembers: a suspension
+// or closure of either comes first, or waits), then the viewing's thread and the viewing
+// (lockViewing), and decide runs; the answer is the viewing as it then is. Of parallel answers
+// to one viewing, each decide sees what the one before it left.
 func (s *Service) answer(ctx context.Context, id int64, check func() error, decide func(q *db.Queries, me identity.User, v db.LockEnquiryViewingRow, t Thread) error) (Viewing, error) {
 	me, err := identity.RequireUser(ctx, errSignedOut)
 	if err != nil {
@@ -149,8 +160,22 @@ func (s *Service) answer(ctx context.Context, id int64, check func() error, deci
 			return Viewing{}, err
 		}
 	}
+	members, err := s.q.GetEnquiryViewingMembers(ctx, db.GetEnquiryViewingMembersParams{ID: id, ViewerID: me.ID})
+	if err != nil {
+		if errors.Is(store.Err(err), apperr.ErrNotFound) {
+			return Viewing{}, errNoViewing
+		}
+		return Viewing{}, fmt.Errorf("get viewing %d: %w", id, err)
+	}
+	other := members.OwnerID
+	if other == me.ID {
+		other = members.EnquirerID
+	}
 	var t Thread
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		if err := lockMembers(ctx, q, me.ID, other); err != nil {
+			return err
+		}
 		v, th, err := lockViewing(ctx, q, me.ID, id)
 		if err != nil {
 			return err

@@ -26,8 +26,9 @@ FOR KEY SHARE;
 SELECT pg_advisory_xact_lock(7274, sqlc.arg(member_id)::int);
 
 -- name: LockEnquiryListing :one
--- Whether a listing takes enquiries, re-read under a share lock: a hiding or withdrawal in
--- flight commits first, or waits until the new thread is in.
+-- Whether a listing takes enquiries and viewing requests, re-read under a share lock: a hiding
+-- or withdrawal in flight (its update of the row) commits first, and is seen, or waits until
+-- the new thread or viewing is in.
 SELECT p.active FROM properties p WHERE p.id = sqlc.arg(id) FOR SHARE;
 
 -- name: GetEnquirySender :one
@@ -293,8 +294,16 @@ RETURNING id;
 INSERT INTO enquiry_viewing_times (viewing_id, starts_at, local)
 SELECT sqlc.arg(viewing_id)::bigint, unnest(sqlc.arg(starts_at)::timestamptz[]), unnest(sqlc.arg(locals)::text[]);
 
+-- name: GetEnquiryViewingMembers :one
+-- The two members of a viewing's thread, for one of them only (no row for anyone else), read
+-- without a lock before an answer locks their rows (a thread's members never change).
+SELECT t.enquirer_id, t.owner_id
+FROM enquiry_viewings v JOIN enquiry_threads t ON t.id = v.thread_id
+WHERE v.id = sqlc.arg(id) AND sqlc.arg(viewer_id)::int IN (t.enquirer_id, t.owner_id);
+
 -- name: LockEnquiryViewingThread :one
--- The thread of a viewing, locked first (as closing a thread locks it before its viewings), so an
+-- The thread of a viewing, locked before the viewing (after the members' rows, as every write
+-- into a thread: LockEnquiryMembers), as closing a thread locks it before its viewings, so an
 -- answer to a viewing and a close of its thread never wait on each other in opposite orders.
 SELECT t.id FROM enquiry_threads t
 WHERE t.id = (SELECT v.thread_id FROM enquiry_viewings v WHERE v.id = sqlc.arg(id))

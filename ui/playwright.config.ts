@@ -34,7 +34,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   workers: 2,
   retries: 0,
-  reporter: "list",
+  // The list, then each failure in brief as the last lines (e2e/failure-summary.ts).
+  reporter: [["list"], ["./e2e/failure-summary.ts"]],
   // A minute a test: on the 2-core machine of 2026-11-28, idle but for the suite, axe's analysis
   // alone took 25 s of an accessibility check and such checks ran 32–38 s (30 s failed them).
   timeout: 60_000,

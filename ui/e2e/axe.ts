@@ -36,13 +36,36 @@ function measuredContrastFailures(incomplete: Result[]): string[] {
 }
 
 /**
+ * stillFrames makes the page's animations and transitions end at once for the check (the
+ * app's CSS honours reduced motion) and waits for the finite ones, so contrast is measured on the
+ * colours a reader is left with: a toast whose time ran out during a check was measured half
+ * faded (CI, 2026-11-29). Endless ones (a spinner, a skeleton's shimmer) are left alone.
+ */
+async function stillFrames(page: Page) {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
+}
+
+/**
  * seriousViolations runs axe on the page and describes every serious or critical violation it finds.
  * In axe's legacy mode: the page's frames are checked from the page itself, not by a second, blank
  * page that axe's default mode opens to put their results together, which cost 1.3 s of 3.5 s a
  * check on a 2-core machine.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations, incomplete } = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
+  await stillFrames(page);
+  const { violations, incomplete } = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .setLegacyMode(true)
+    .analyze()
+    .finally(() => page.emulateMedia({ reducedMotion: null }));
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(" ")}  ${n.failureSummary ?? ""}`.trim()).join("\n    ")}`)

@@ -438,6 +438,7 @@ type Review struct {
 	TenancyID       *int32
 	RevealAt        *time.Time
 	OwnerLinked     bool
+	AddressKey      *string
 }
 
 type ReviewHelpfulVote struct {

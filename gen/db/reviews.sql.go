@@ -79,7 +79,8 @@ func (q *Queries) CountHidingReporters(ctx context.Context, arg CountHidingRepor
 
 const countNewReview = `-- name: CountNewReview :execrows
 UPDATE reviews SET counted = true
-WHERE id = $1 AND NOT counted AND review_may_count(owner_linked, NULL) AND account_established(user_id)
+WHERE id = $1 AND NOT counted AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
+  AND account_established(user_id)
 `
 
 // Counts a review just written, in its transaction, when its author is established now that it
@@ -97,28 +98,37 @@ const countPropertyReviewsByType = `-- name: CountPropertyReviewsByType :many
 SELECT review_type, count(*)::int AS reviews, count(*) FILTER (WHERE counted)::int AS counted,
     coalesce(round(avg(rating) FILTER (WHERE counted), 1), 0)::float8 AS average,
     count(*) FILTER (WHERE verified)::int AS verified,
-    count(*) FILTER (WHERE NOT counted AND owner_linked)::int AS not_independent
-FROM reviews
-WHERE property_id = $1 AND status = 'published' AND (reveal_at IS NULL OR reveal_at <= now())
+    count(*) FILTER (WHERE NOT counted AND owner_linked AND NOT previous)::int AS not_independent,
+    count(*) FILTER (WHERE NOT counted AND previous)::int AS previous_address
+FROM (
+    SELECT review_type, counted, rating, verified, owner_linked,
+        review_previous_address(property_id, address_key) AS previous
+    FROM reviews
+    WHERE property_id = $1 AND status = 'published' AND (reveal_at IS NULL OR reveal_at <= now())
+) r
 GROUP BY review_type
 ORDER BY review_type
 `
 
 type CountPropertyReviewsByTypeRow struct {
-	ReviewType     string
-	Reviews        int32
-	Counted        int32
-	Average        float64
-	Verified       int32
-	NotIndependent int32
+	ReviewType      string
+	Reviews         int32
+	Counted         int32
+	Average         float64
+	Verified        int32
+	NotIndependent  int32
+	PreviousAddress int32
 }
 
 // A property's published reviews per type (what each tab holds), how many of them count (their
-// authors are established: counted), the average of those, how many are verified, and how many
-// never count because their authors were linked to the owner (not_independent: uncounted and
-// owner_linked, review.NotCountedNotIndependent): a new member's review is listed but moves no
-// average until it counts. Reviews the blind reveal still hides are left out (their authors see
-// them in the list, not in the counts).
+// authors are established: counted), the average of those, how many are verified, how many do
+// not count because they are about another address than the property's current one
+// (previous_address: uncounted and review_previous_address, review.NotCountedPreviousAddress),
+// and how many of the others never count because their authors were linked to the owner
+// (not_independent: uncounted and owner_linked, review.NotCountedNotIndependent), as each
+// review's not_counted_reason says: a new member's review is listed but moves no average until
+// it counts. Reviews the blind reveal still hides are left out (their authors see them in the
+// list, not in the counts).
 func (q *Queries) CountPropertyReviewsByType(ctx context.Context, propertyID int32) ([]CountPropertyReviewsByTypeRow, error) {
 	rows, err := q.db.Query(ctx, countPropertyReviewsByType, propertyID)
 	if err != nil {
@@ -135,6 +145,7 @@ func (q *Queries) CountPropertyReviewsByType(ctx context.Context, propertyID int
 			&i.Average,
 			&i.Verified,
 			&i.NotIndependent,
+			&i.PreviousAddress,
 		); err != nil {
 			return nil, err
 		}
@@ -147,10 +158,14 @@ func (q *Queries) CountPropertyReviewsByType(ctx context.Context, propertyID int
 }
 
 const countReviews = `-- name: CountReviews :execrows
-UPDATE reviews SET counted = true WHERE id = ANY($1::int[]) AND NOT counted
+UPDATE reviews SET counted = true
+WHERE id = ANY($1::int[]) AND NOT counted
+  AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
 `
 
-// Counts in a locked batch; the trigger adds each review to its property's stars, once.
+// Counts in a locked batch; the trigger adds each review to its property's stars, once. Asked
+// again under the properties' locks: a listing that moved while the batch waited for its lock
+// leaves its reviews about the earlier address uncounted.
 func (q *Queries) CountReviews(ctx context.Context, ids []int32) (int64, error) {
 	result, err := q.db.Exec(ctx, countReviews, ids)
 	if err != nil {
@@ -175,9 +190,8 @@ const createReview = `-- name: CreateReview :one
 INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, stay_period, pros, cons,
     categories, photos, language, counted, tenancy_id, owner_linked)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-    account_established($2) AND review_may_count($13::bool, NULL), $14,
-    $13::bool)
-RETURNING id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted, tenancy_id, reveal_at, owner_linked
+    account_established($2), $13, $14::bool)
+RETURNING id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted, tenancy_id, reveal_at, owner_linked, address_key
 `
 
 type CreateReviewParams struct {
@@ -193,16 +207,17 @@ type CreateReviewParams struct {
 	Categories  []string
 	Photos      []string
 	Language    string
-	OwnerLinked bool
 	TenancyID   *int32
+	OwnerLinked bool
 }
 
 // The review counts at once when its author is already established (account_established, which
-// cannot see this review yet: CountNewReview looks again) and it may count (review_may_count: not
-// by an account linked to the property's owner, owner_linked, which the service judged). The
-// trigger reviews_label_new labels it: its author's verified tenancy, or the tenancy a landlord's
-// review names (tenancy_id, null for other types); a verified review counts at once when it may,
-// and the blind reveal may hide it.
+// cannot see this review yet: CountNewReview looks again) and it may count. The trigger
+// reviews_label_new stamps it with the property's address key, labels it (its author's verified
+// tenancy, or the tenancy a landlord's review names: tenancy_id, null for other types; a verified
+// review counts at once when it may) and asks review_may_count whether it may count at all (not
+// by an account linked to the property's owner, owner_linked, which the service judged; about
+// the property's current address); the blind reveal may hide it.
 func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Review, error) {
 	row := q.db.QueryRow(ctx, createReview,
 		arg.PropertyID,
@@ -217,8 +232,8 @@ func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Rev
 		arg.Categories,
 		arg.Photos,
 		arg.Language,
-		arg.OwnerLinked,
 		arg.TenancyID,
+		arg.OwnerLinked,
 	)
 	var i Review
 	err := row.Scan(
@@ -249,6 +264,7 @@ func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Rev
 		&i.TenancyID,
 		&i.RevealAt,
 		&i.OwnerLinked,
+		&i.AddressKey,
 	)
 	return i, err
 }
@@ -265,12 +281,13 @@ func (q *Queries) GetHelpful(ctx context.Context, id int32) (int32, error) {
 }
 
 const getReviewDetails = `-- name: GetReviewDetails :one
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, u.first_name AS author_first_name, u.last_name AS author_last_name,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
-    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
+    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
@@ -299,6 +316,7 @@ type GetReviewDetailsRow struct {
 	ProofVerifiedAt   *time.Time
 	TenantFirstName   *string
 	TenantLastName    *string
+	PreviousAddress   bool
 }
 
 // One review as lists show it, whatever its status (callers decide who may see it).
@@ -333,6 +351,7 @@ func (q *Queries) GetReviewDetails(ctx context.Context, arg GetReviewDetailsPara
 		&i.Review.TenancyID,
 		&i.Review.RevealAt,
 		&i.Review.OwnerLinked,
+		&i.Review.AddressKey,
 		&i.AuthorFirstName,
 		&i.AuthorLastName,
 		&i.ResponseContent,
@@ -345,6 +364,7 @@ func (q *Queries) GetReviewDetails(ctx context.Context, arg GetReviewDetailsPara
 		&i.ProofVerifiedAt,
 		&i.TenantFirstName,
 		&i.TenantLastName,
+		&i.PreviousAddress,
 	)
 	return i, err
 }
@@ -361,12 +381,13 @@ func (q *Queries) IncrementHelpful(ctx context.Context, id int32) (int32, error)
 }
 
 const listMyReviews = `-- name: ListMyReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, p.title AS property_title,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, p.title AS property_title,
     count(*) OVER ()::int AS total_count,
     (SELECT count(*) FROM reviews a WHERE a.user_id = $1::int)::int AS review_count,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
-    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
+    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
 LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
@@ -397,6 +418,7 @@ type ListMyReviewsRow struct {
 	ProofVerifiedAt *time.Time
 	TenantFirstName *string
 	TenantLastName  *string
+	PreviousAddress bool
 }
 
 // One page of an author's reviews in every status (the author sees hidden and removed ones),
@@ -444,6 +466,7 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 			&i.Review.TenancyID,
 			&i.Review.RevealAt,
 			&i.Review.OwnerLinked,
+			&i.Review.AddressKey,
 			&i.PropertyTitle,
 			&i.TotalCount,
 			&i.ReviewCount,
@@ -453,6 +476,7 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 			&i.ProofVerifiedAt,
 			&i.TenantFirstName,
 			&i.TenantLastName,
+			&i.PreviousAddress,
 		); err != nil {
 			return nil, err
 		}
@@ -465,10 +489,11 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 }
 
 const listMyReviewsOfProperty = `-- name: ListMyReviewsOfProperty :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
-    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
+    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
 FROM reviews r
 LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
 LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
@@ -490,6 +515,7 @@ type ListMyReviewsOfPropertyRow struct {
 	ProofVerifiedAt *time.Time
 	TenantFirstName *string
 	TenantLastName  *string
+	PreviousAddress bool
 }
 
 // An author's reviews of one property in every status, in the order of type_order: one per type
@@ -532,12 +558,14 @@ func (q *Queries) ListMyReviewsOfProperty(ctx context.Context, arg ListMyReviews
 			&i.Review.TenancyID,
 			&i.Review.RevealAt,
 			&i.Review.OwnerLinked,
+			&i.Review.AddressKey,
 			&i.Proof,
 			&i.ProofFromMonth,
 			&i.ProofToMonth,
 			&i.ProofVerifiedAt,
 			&i.TenantFirstName,
 			&i.TenantLastName,
+			&i.PreviousAddress,
 		); err != nil {
 			return nil, err
 		}
@@ -550,12 +578,13 @@ func (q *Queries) ListMyReviewsOfProperty(ctx context.Context, arg ListMyReviews
 }
 
 const listPropertyReviews = `-- name: ListPropertyReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, u.first_name AS author_first_name, u.last_name AS author_last_name,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
-    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
+    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
@@ -594,6 +623,7 @@ type ListPropertyReviewsRow struct {
 	ProofVerifiedAt   *time.Time
 	TenantFirstName   *string
 	TenantLastName    *string
+	PreviousAddress   bool
 }
 
 // One page of a property's published reviews (verified ones only when asked), newest first, with
@@ -644,6 +674,7 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 			&i.Review.TenancyID,
 			&i.Review.RevealAt,
 			&i.Review.OwnerLinked,
+			&i.Review.AddressKey,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.ResponseContent,
@@ -656,6 +687,7 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 			&i.ProofVerifiedAt,
 			&i.TenantFirstName,
 			&i.TenantLastName,
+			&i.PreviousAddress,
 		); err != nil {
 			return nil, err
 		}
@@ -668,10 +700,11 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 }
 
 const listRecentReviews = `-- name: ListRecentReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
-    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
+    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
 FROM reviews r
 JOIN properties p ON p.id = r.property_id AND p.active
 LEFT JOIN users u ON u.id = r.user_id
@@ -693,6 +726,7 @@ type ListRecentReviewsRow struct {
 	ProofVerifiedAt *time.Time
 	TenantFirstName *string
 	TenantLastName  *string
+	PreviousAddress bool
 }
 
 // The newest published reviews of active properties that the blind reveal does not hide, with
@@ -734,6 +768,7 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 			&i.Review.TenancyID,
 			&i.Review.RevealAt,
 			&i.Review.OwnerLinked,
+			&i.Review.AddressKey,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.PropertyTitle,
@@ -743,6 +778,7 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 			&i.ProofVerifiedAt,
 			&i.TenantFirstName,
 			&i.TenantLastName,
+			&i.PreviousAddress,
 		); err != nil {
 			return nil, err
 		}
@@ -755,10 +791,11 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 }
 
 const listReportedReviews = `-- name: ListReportedReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
-    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
+    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
 LEFT JOIN users u ON u.id = r.user_id
@@ -780,6 +817,7 @@ type ListReportedReviewsRow struct {
 	ProofVerifiedAt *time.Time
 	TenantFirstName *string
 	TenantLastName  *string
+	PreviousAddress bool
 }
 
 // Reviews whose reports wait for a moderator (review_awaits_moderation: a decision answers
@@ -821,6 +859,7 @@ func (q *Queries) ListReportedReviews(ctx context.Context) ([]ListReportedReview
 			&i.Review.TenancyID,
 			&i.Review.RevealAt,
 			&i.Review.OwnerLinked,
+			&i.Review.AddressKey,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.PropertyTitle,
@@ -830,6 +869,7 @@ func (q *Queries) ListReportedReviews(ctx context.Context) ([]ListReportedReview
 			&i.ProofVerifiedAt,
 			&i.TenantFirstName,
 			&i.TenantLastName,
+			&i.PreviousAddress,
 		); err != nil {
 			return nil, err
 		}
@@ -850,6 +890,23 @@ SELECT id FROM properties WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDAT
 func (q *Queries) LockPropertiesForCounting(ctx context.Context, ids []int32) error {
 	_, err := q.db.Exec(ctx, lockPropertiesForCounting, ids)
 	return err
+}
+
+const lockPropertyForReview = `-- name: LockPropertyForReview :one
+SELECT id FROM properties WHERE id = $1 FOR NO KEY UPDATE
+`
+
+// The property a review is being written about, locked until the review's transaction ends, before
+// anything else it locks: a move of the listing (LockPropertyForEdit, the same mode) and the post
+// take turns, so the review is stamped with the address it was written about and the move
+// uncounts it if that address is left (UncountReviewsElsewhere). FOR NO KEY UPDATE, not FOR SHARE:
+// the tallies trigger updates this row when the review counts, and two posts holding a share lock
+// would each wait for the other's there (a deadlock).
+func (q *Queries) LockPropertyForReview(ctx context.Context, id int32) (int32, error) {
+	row := q.db.QueryRow(ctx, lockPropertyForReview, id)
+	var id_2 int32
+	err := row.Scan(&id_2)
+	return id_2, err
 }
 
 const lockReview = `-- name: LockReview :one
@@ -903,7 +960,8 @@ func (q *Queries) LockReviewedTenancy(ctx context.Context, id int32) (LockReview
 
 const lockReviewsDueCounting = `-- name: LockReviewsDueCounting :many
 SELECT id, property_id FROM reviews
-WHERE NOT counted AND review_may_count(owner_linked, NULL) AND status = 'published' AND user_id IS NOT NULL
+WHERE NOT counted AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
+  AND status = 'published' AND user_id IS NOT NULL
   AND account_established(user_id)
 ORDER BY id
 LIMIT $1
@@ -918,8 +976,11 @@ type LockReviewsDueCountingRow struct {
 // Up to max_rows published reviews not counted yet that may count and whose authors are
 // established now (account_established), in id order through the partial index
 // reviews_due_counting, locked; rows another catch-up holds are skipped, so catch-ups running at
-// once share the work. review_may_count(owner_linked, NULL) is NOT owner_linked, the index's
-// predicate: an owner-linked review is never due (see the migration 20261207000100).
+// once share the work. review_may_count(owner_linked, NULL, …) is NOT owner_linked AND the review
+// is about its property's current address; the first is the index's predicate: an owner-linked
+// review is never due (see the migration 20261207000100). A review about an earlier address
+// stays in the index and is read past (one property lookup) until its listing moves back
+// (20261208000100).
 func (q *Queries) LockReviewsDueCounting(ctx context.Context, maxRows int32) ([]LockReviewsDueCountingRow, error) {
 	rows, err := q.db.Query(ctx, lockReviewsDueCounting, maxRows)
 	if err != nil {
@@ -1038,6 +1099,25 @@ type SetReviewStatusParams struct {
 func (q *Queries) SetReviewStatus(ctx context.Context, arg SetReviewStatusParams) error {
 	_, err := q.db.Exec(ctx, setReviewStatus, arg.ID, arg.Status)
 	return err
+}
+
+const uncountReviewsElsewhere = `-- name: UncountReviewsElsewhere :execrows
+UPDATE reviews r SET counted = false
+WHERE r.property_id = $1 AND r.counted
+  AND NOT review_may_count(r.owner_linked,
+      (SELECT t.proof FROM tenant_verifications t WHERE t.id = r.tenancy_id AND r.verified),
+      review_previous_address(r.property_id, r.address_key))
+`
+
+// The listing moved (called in the move's transaction, under the property's lock): its counted
+// reviews that may not count any more — those about an earlier address — stop counting, and the
+// tallies trigger takes them out of the stored counts. Returns how many.
+func (q *Queries) UncountReviewsElsewhere(ctx context.Context, propertyID int32) (int64, error) {
+	result, err := q.db.Exec(ctx, uncountReviewsElsewhere, propertyID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const upsertOwnerResponse = `-- name: UpsertOwnerResponse :exec

@@ -45,7 +45,7 @@ func (h *Review) GetRatingSummary(ctx context.Context, req *connect.Request[revi
 		verified += c.Verified
 		types[i] = &reviewv1.ReviewTypeCount{
 			ReviewType: c.ReviewType, Count: c.Count, Counted: c.Counted, Average: c.Average, RatesProperty: c.RatesProperty,
-			NotIndependent: c.NotIndependent,
+			NotIndependent: c.NotIndependent, PreviousAddress: c.PreviousAddress,
 		}
 	}
 	return connect.NewResponse(&reviewv1.GetRatingSummaryResponse{Summary: ratingToProto(rating), Types: types, VerifiedCount: verified}), nil

@@ -42,7 +42,7 @@ func (s *Service) ListMine(ctx context.Context, query string, page, pageSize int
 	out := Mine{Reviews: make([]Review, len(rows)), Page: p.Number, PageSize: p.Size}
 	for i, r := range rows {
 		out.Reviews[i] = labelled(fromRow(r.Review, nil, nil), r.Review,
-			label{r.Proof, r.ProofFromMonth, r.ProofToMonth, r.ProofVerifiedAt, r.TenantFirstName, r.TenantLastName})
+			label{r.Proof, r.ProofFromMonth, r.ProofToMonth, r.ProofVerifiedAt, r.TenantFirstName, r.TenantLastName, r.PreviousAddress})
 		out.Reviews[i].PropertyTitle = r.PropertyTitle
 		out.Total, out.Written = r.TotalCount, r.ReviewCount
 	}
@@ -73,7 +73,7 @@ func (s *Service) MineOfProperty(ctx context.Context, propertyID int32) ([]Revie
 	out := make([]Review, len(rows))
 	for i, r := range rows {
 		out[i] = labelled(fromRow(r.Review, nil, nil), r.Review,
-			label{r.Proof, r.ProofFromMonth, r.ProofToMonth, r.ProofVerifiedAt, r.TenantFirstName, r.TenantLastName})
+			label{r.Proof, r.ProofFromMonth, r.ProofToMonth, r.ProofVerifiedAt, r.TenantFirstName, r.TenantLastName, r.PreviousAddress})
 	}
 	return out, nil
 }

@@ -36,7 +36,7 @@ type Review struct {
 	// member's (NotCounted says why).
 	NewMember bool
 	// NotCounted says why the review does not count in the stars and averages: "" when it counts,
-	// NotCountedNewMember, or NotCountedNotIndependent.
+	// NotCountedNewMember, NotCountedNotIndependent or NotCountedPreviousAddress.
 	NotCounted string
 	// VerifiedLabel is SPEC's label of a verified review ("Verified Tenant", …), empty when it is
 	// not verified; Proof is the verified tenancy behind it, nil when not verified.
@@ -61,6 +61,11 @@ const (
 	// an administrator checked verify the author's tenancy (SQL review_may_count). Readers are not
 	// told the link itself: it would say where people signed in.
 	NotCountedNotIndependent = "not_independent"
+	// NotCountedPreviousAddress: it was written about another address than its property's current
+	// one (SQL review_previous_address: the listing's address changed since). It stays listed, as
+	// honest history, but counts again only if the listing moves back to that address. It comes
+	// before NotCountedNotIndependent when both apply.
+	NotCountedPreviousAddress = "previous_address"
 )
 
 // notCounted is why a stored review does not count, "" when it does.
@@ -108,16 +113,22 @@ func VerifiedLabel(reviewType string) string {
 
 // label is the columns every list of reviews selects beside the review for its label
 // (sql/queries/reviews.sql): the verified tenancy's proof and months and when it was verified,
-// and the tenant's name for a landlord's review of them.
+// the tenant's name for a landlord's review of them, and whether the review is about another
+// address than its property's current one.
 type label struct {
 	proof                   *string
 	from, to                pgtype.Date
 	verifiedAt              *time.Time
 	tenantFirst, tenantLast *string
+	previousAddress         bool
 }
 
-// labelled is the review r (from fromRow) with its label, its tenancy and its blind reveal.
+// labelled is the review r (from fromRow) with its label, its tenancy, its blind reveal, and why
+// it does not count when it is about a previous address.
 func labelled(out Review, r db.Review, l label) Review {
+	if !r.Counted && l.previousAddress {
+		out.NotCounted, out.NewMember = NotCountedPreviousAddress, false
+	}
 	if r.Verified && l.proof != nil {
 		out.VerifiedLabel = VerifiedLabel(r.ReviewType)
 		out.Proof = &Proof{Proof: *l.proof, From: month(l.from), To: month(l.to), VerifiedAt: nullable.Value(l.verifiedAt)}
@@ -172,7 +183,7 @@ func fromRow(r db.Review, firstName, lastName *string) Review {
 // detailed is a review with its owner's response and the viewer's vote.
 func detailed(r db.GetReviewDetailsRow) Review {
 	out := labelled(fromRow(r.Review, r.AuthorFirstName, r.AuthorLastName), r.Review,
-		label{r.Proof, r.ProofFromMonth, r.ProofToMonth, r.ProofVerifiedAt, r.TenantFirstName, r.TenantLastName})
+		label{r.Proof, r.ProofFromMonth, r.ProofToMonth, r.ProofVerifiedAt, r.TenantFirstName, r.TenantLastName, r.PreviousAddress})
 	out.HelpfulByViewer = r.HelpfulByViewer
 	if r.ResponseContent != nil {
 		out.OwnerResponse = &OwnerResponse{
@@ -185,7 +196,7 @@ func detailed(r db.GetReviewDetailsRow) Review {
 // listed is a review of a site-wide list (the newest, the reported) with its property's title.
 func listed(r db.ListRecentReviewsRow) Review {
 	out := labelled(fromRow(r.Review, r.AuthorFirstName, r.AuthorLastName), r.Review,
-		label{r.Proof, r.ProofFromMonth, r.ProofToMonth, r.ProofVerifiedAt, r.TenantFirstName, r.TenantLastName})
+		label{r.Proof, r.ProofFromMonth, r.ProofToMonth, r.ProofVerifiedAt, r.TenantFirstName, r.TenantLastName, r.PreviousAddress})
 	out.PropertyTitle = r.PropertyTitle
 	return out
 }

@@ -190,13 +190,15 @@ func (s *Service) RatingSummary(ctx context.Context, propertyID int32) (property
 
 // TypeCount is a property's published reviews of one type: Count are listed, Counted of them
 // count (their authors are established), Average is the mean rating of those, Verified of them
-// are verified, and NotIndependent of them never count (NotCountedNotIndependent); the others
-// that do not count are new members'.
+// are verified, NotIndependent of them never count (NotCountedNotIndependent), and
+// PreviousAddress of them do not count because they are about an earlier address of the listing
+// (NotCountedPreviousAddress, none of them in NotIndependent); the others that do not count are
+// new members'.
 type TypeCount struct {
-	ReviewType                               string
-	Count, Counted, Verified, NotIndependent int32
-	Average                                  float64
-	RatesProperty                            bool
+	ReviewType                                                string
+	Count, Counted, Verified, NotIndependent, PreviousAddress int32
+	Average                                                   float64
+	RatesProperty                                             bool
 }
 
 // CountByType counts a property's published reviews of every type (zero counts included, in
@@ -213,7 +215,7 @@ func (s *Service) CountByType(ctx context.Context, propertyID int32) ([]TypeCoun
 		for _, r := range rows {
 			if r.ReviewType == t {
 				out[i].Count, out[i].Counted, out[i].Average, out[i].Verified = r.Reviews, r.Counted, r.Average, r.Verified
-				out[i].NotIndependent = r.NotIndependent
+				out[i].NotIndependent, out[i].PreviousAddress = r.NotIndependent, r.PreviousAddress
 			}
 		}
 	}
@@ -287,6 +289,15 @@ func (s *Service) Create(ctx context.Context, d Draft) (Review, error) {
 		perDay := ratelimit.Rule{Key: fmt.Sprintf("review:acct:%d", author.ID), Max: MaxReviewsPerDay, Window: 24 * time.Hour}
 		if _, err := ratelimit.Reserve(ctx, q, perDay); err != nil {
 			return err
+		}
+		// The property next, before any other row (LockPropertyForReview): a move of the listing
+		// and this post take turns, so the review is stamped with the address it is about now,
+		// or the move finds it and uncounts it.
+		if _, err := q.LockPropertyForReview(ctx, d.PropertyID); err != nil {
+			if errors.Is(store.Err(err), apperr.ErrNotFound) {
+				return apperr.NotFound("Property Not Found")
+			}
+			return fmt.Errorf("lock property %d: %w", d.PropertyID, err)
 		}
 		if err := checkTenancy(ctx, q, d); err != nil {
 			return err

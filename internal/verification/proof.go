@@ -65,11 +65,15 @@ func Grant(ctx context.Context, q *db.Queries, prop LockedProperty, requestID, g
 // reason), and every open request gathered for another address closes — people's requests,
 // owners' documents, held approvals, confirmations, and paid checks, the paid ones refunded after
 // commit. Tenancies follow too (tenancy.AddressChanged): open claims about the old address are
-// withdrawn and verified tenancies about it revoked. It reports whether a verification was
-// withdrawn.
+// withdrawn and verified tenancies about it revoked. So do reviews: those written about another
+// address stay listed but stop counting in the stars, averages and distribution
+// (reviewsAddressChanged). It reports whether a verification was withdrawn.
 func AddressChanged(ctx context.Context, q *db.Queries, propertyID, ownerID int32, reason string) (bool, error) {
 	// First: it locks the people it takes XP from, in id order, before anyone else here does.
 	if err := tenancy.AddressChanged(ctx, q, propertyID, ownerID); err != nil {
+		return false, err
+	}
+	if err := reviewsAddressChanged(ctx, q, propertyID); err != nil {
 		return false, err
 	}
 	n, err := q.WithdrawVerificationElsewhere(ctx, db.WithdrawVerificationElsewhereParams{
@@ -89,6 +93,19 @@ func AddressChanged(ctx context.Context, q *db.Queries, propertyID, ownerID int3
 		return false, fmt.Errorf("close the requests of property %d about its old address: %w", propertyID, err)
 	}
 	return n > 0, nil
+}
+
+// reviewsAddressChanged uncounts, in the move's transaction and under the property's lock, the
+// property's counted reviews about another address than its current one (SQL review_may_count, the
+// reviews' one rule: UncountReviewsElsewhere); the tallies trigger takes them out of the stored
+// stars, distribution and highlights. A review being written takes the same lock first
+// (LockPropertyForReview), so none lands counted with the old address after this. It runs the
+// reviews' statement itself: the review package depends on property, which calls this one.
+func reviewsAddressChanged(ctx context.Context, q *db.Queries, propertyID int32) error {
+	if _, err := q.UncountReviewsElsewhere(ctx, propertyID); err != nil {
+		return fmt.Errorf("uncount the reviews of property %d about its old address: %w", propertyID, err)
+	}
+	return nil
 }
 
 // Withdrawn follows the withdrawal of propertyID's verification by `by` (an administrator), in

@@ -1,7 +1,9 @@
 -- Every list of reviews carries each review's label in its own statement: the proof of the
--- tenancy behind a verified review (t, joined only while the review is verified) and, for a
--- landlord's verified review of a tenant, the tenant's name (tu). A review hidden by the blind
--- reveal (reveal_at in the future) is listed to its author only.
+-- tenancy behind a verified review (t, joined only while the review is verified), for a
+-- landlord's verified review of a tenant, the tenant's name (tu), and whether the review is about
+-- another address than its property's current one (previous_address, SQL
+-- review_previous_address). A review hidden by the blind reveal (reveal_at in the future) is
+-- listed to its author only.
 --
 -- (The semicolon below ends this header, which sqlc would otherwise take for the first
 -- statement's comment.)
@@ -17,7 +19,8 @@ SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_l
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
-    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
+    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
@@ -39,7 +42,8 @@ SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_l
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
-    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
+    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
@@ -50,17 +54,25 @@ WHERE r.id = sqlc.arg(review_id);
 
 -- name: CountPropertyReviewsByType :many
 -- A property's published reviews per type (what each tab holds), how many of them count (their
--- authors are established: counted), the average of those, how many are verified, and how many
--- never count because their authors were linked to the owner (not_independent: uncounted and
--- owner_linked, review.NotCountedNotIndependent): a new member's review is listed but moves no
--- average until it counts. Reviews the blind reveal still hides are left out (their authors see
--- them in the list, not in the counts).
+-- authors are established: counted), the average of those, how many are verified, how many do
+-- not count because they are about another address than the property's current one
+-- (previous_address: uncounted and review_previous_address, review.NotCountedPreviousAddress),
+-- and how many of the others never count because their authors were linked to the owner
+-- (not_independent: uncounted and owner_linked, review.NotCountedNotIndependent), as each
+-- review's not_counted_reason says: a new member's review is listed but moves no average until
+-- it counts. Reviews the blind reveal still hides are left out (their authors see them in the
+-- list, not in the counts).
 SELECT review_type, count(*)::int AS reviews, count(*) FILTER (WHERE counted)::int AS counted,
     coalesce(round(avg(rating) FILTER (WHERE counted), 1), 0)::float8 AS average,
     count(*) FILTER (WHERE verified)::int AS verified,
-    count(*) FILTER (WHERE NOT counted AND owner_linked)::int AS not_independent
-FROM reviews
-WHERE property_id = $1 AND status = 'published' AND (reveal_at IS NULL OR reveal_at <= now())
+    count(*) FILTER (WHERE NOT counted AND owner_linked AND NOT previous)::int AS not_independent,
+    count(*) FILTER (WHERE NOT counted AND previous)::int AS previous_address
+FROM (
+    SELECT review_type, counted, rating, verified, owner_linked,
+        review_previous_address(property_id, address_key) AS previous
+    FROM reviews
+    WHERE property_id = $1 AND status = 'published' AND (reveal_at IS NULL OR reveal_at <= now())
+) r
 GROUP BY review_type
 ORDER BY review_type;
 
@@ -70,7 +82,8 @@ ORDER BY review_type;
 SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
-    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
+    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
 FROM reviews r
 JOIN properties p ON p.id = r.property_id AND p.active
 LEFT JOIN users u ON u.id = r.user_id
@@ -86,7 +99,8 @@ LIMIT sqlc.arg(max_rows);
 SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
-    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
+    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
 LEFT JOIN users u ON u.id = r.user_id
@@ -98,17 +112,36 @@ LIMIT 200;
 
 -- name: CreateReview :one
 -- The review counts at once when its author is already established (account_established, which
--- cannot see this review yet: CountNewReview looks again) and it may count (review_may_count: not
--- by an account linked to the property's owner, owner_linked, which the service judged). The
--- trigger reviews_label_new labels it: its author's verified tenancy, or the tenancy a landlord's
--- review names (tenancy_id, null for other types); a verified review counts at once when it may,
--- and the blind reveal may hide it.
+-- cannot see this review yet: CountNewReview looks again) and it may count. The trigger
+-- reviews_label_new stamps it with the property's address key, labels it (its author's verified
+-- tenancy, or the tenancy a landlord's review names: tenancy_id, null for other types; a verified
+-- review counts at once when it may) and asks review_may_count whether it may count at all (not
+-- by an account linked to the property's owner, owner_linked, which the service judged; about
+-- the property's current address); the blind reveal may hide it.
 INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, stay_period, pros, cons,
     categories, photos, language, counted, tenancy_id, owner_linked)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-    account_established($2) AND review_may_count(sqlc.arg(owner_linked)::bool, NULL), sqlc.narg(tenancy_id),
-    sqlc.arg(owner_linked)::bool)
+    account_established($2), sqlc.narg(tenancy_id), sqlc.arg(owner_linked)::bool)
 RETURNING *;
+
+-- name: LockPropertyForReview :one
+-- The property a review is being written about, locked until the review's transaction ends, before
+-- anything else it locks: a move of the listing (LockPropertyForEdit, the same mode) and the post
+-- take turns, so the review is stamped with the address it was written about and the move
+-- uncounts it if that address is left (UncountReviewsElsewhere). FOR NO KEY UPDATE, not FOR SHARE:
+-- the tallies trigger updates this row when the review counts, and two posts holding a share lock
+-- would each wait for the other's there (a deadlock).
+SELECT id FROM properties WHERE id = $1 FOR NO KEY UPDATE;
+
+-- name: UncountReviewsElsewhere :execrows
+-- The listing moved (called in the move's transaction, under the property's lock): its counted
+-- reviews that may not count any more — those about an earlier address — stop counting, and the
+-- tallies trigger takes them out of the stored counts. Returns how many.
+UPDATE reviews r SET counted = false
+WHERE r.property_id = $1 AND r.counted
+  AND NOT review_may_count(r.owner_linked,
+      (SELECT t.proof FROM tenant_verifications t WHERE t.id = r.tenancy_id AND r.verified),
+      review_previous_address(r.property_id, r.address_key));
 
 -- name: LockReviewedTenancy :one
 -- The tenancy a landlord's review names, locked against a change of status until the review is
@@ -134,16 +167,21 @@ UPDATE reviews SET reveal_at = NULL WHERE id = ANY(sqlc.arg(ids)::int[]) AND rev
 -- is published (an old account's first review makes it established) and it may count: a review
 -- not counted yet is unverified, or verified by the owner's word (review_may_count with no proof).
 UPDATE reviews SET counted = true
-WHERE id = $1 AND NOT counted AND review_may_count(owner_linked, NULL) AND account_established(user_id);
+WHERE id = $1 AND NOT counted AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
+  AND account_established(user_id);
 
 -- name: LockReviewsDueCounting :many
 -- Up to max_rows published reviews not counted yet that may count and whose authors are
 -- established now (account_established), in id order through the partial index
 -- reviews_due_counting, locked; rows another catch-up holds are skipped, so catch-ups running at
--- once share the work. review_may_count(owner_linked, NULL) is NOT owner_linked, the index's
--- predicate: an owner-linked review is never due (see the migration 20261207000100).
+-- once share the work. review_may_count(owner_linked, NULL, …) is NOT owner_linked AND the review
+-- is about its property's current address; the first is the index's predicate: an owner-linked
+-- review is never due (see the migration 20261207000100). A review about an earlier address
+-- stays in the index and is read past (one property lookup) until its listing moves back
+-- (20261208000100).
 SELECT id, property_id FROM reviews
-WHERE NOT counted AND review_may_count(owner_linked, NULL) AND status = 'published' AND user_id IS NOT NULL
+WHERE NOT counted AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
+  AND status = 'published' AND user_id IS NOT NULL
   AND account_established(user_id)
 ORDER BY id
 LIMIT sqlc.arg(max_rows)
@@ -155,8 +193,12 @@ FOR UPDATE SKIP LOCKED;
 SELECT id FROM properties WHERE id = ANY(sqlc.arg(ids)::int[]) ORDER BY id FOR NO KEY UPDATE;
 
 -- name: CountReviews :execrows
--- Counts in a locked batch; the trigger adds each review to its property's stars, once.
-UPDATE reviews SET counted = true WHERE id = ANY(sqlc.arg(ids)::int[]) AND NOT counted;
+-- Counts in a locked batch; the trigger adds each review to its property's stars, once. Asked
+-- again under the properties' locks: a listing that moved while the batch waited for its lock
+-- leaves its reviews about the earlier address uncounted.
+UPDATE reviews SET counted = true
+WHERE id = ANY(sqlc.arg(ids)::int[]) AND NOT counted
+  AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key));
 
 -- name: LockReview :one
 -- The review's author, property owner and status, and whether the blind reveal hides it now,
@@ -209,7 +251,8 @@ SELECT sqlc.embed(r), p.title AS property_title,
     (SELECT count(*) FROM reviews a WHERE a.user_id = sqlc.arg(user_id)::int)::int AS review_count,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
-    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
+    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
 LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
@@ -228,7 +271,8 @@ LIMIT sqlc.arg(max_rows) OFFSET sqlc.arg(row_offset);
 SELECT sqlc.embed(r),
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
-    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name
+    tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
+    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
 FROM reviews r
 LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
 LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'

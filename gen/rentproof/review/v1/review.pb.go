@@ -163,7 +163,10 @@ type Review struct {
 	// once its author is established); "not_independent" (its author's account was linked to the
 	// property owner's when it was written, under the trust rules' one definition of linked
 	// accounts: it never counts unless documents an administrator checked verify the author's
-	// tenancy). Which network or browser linked them is never given.
+	// tenancy). Which network or browser linked them is never given. "previous_address" (it was
+	// written about another address than the property's current one: the listing's address changed
+	// since; it counts again only if the listing moves back to that address) comes before
+	// "not_independent" when both apply.
 	NotCountedReason string `protobuf:"bytes,29,opt,name=not_counted_reason,json=notCountedReason,proto3" json:"not_counted_reason,omitempty"`
 	unknownFields    protoimpl.UnknownFields
 	sizeCache        protoimpl.SizeCache
@@ -803,13 +806,17 @@ type ReviewTypeCount struct {
 	RatesProperty bool `protobuf:"varint,4,opt,name=rates_property,json=ratesProperty,proto3" json:"rates_property,omitempty"`
 	// counted is how many of them count (their authors are established): the average is theirs,
 	// and for the rated types they are the reviews in the stars. The others are new members',
-	// except not_independent of them.
+	// except not_independent and previous_address of them.
 	Counted int32 `protobuf:"varint,5,opt,name=counted,proto3" json:"counted,omitempty"`
 	// not_independent is how many of them never count because their authors' accounts were linked
 	// to the property owner's when they wrote them (Review.not_counted_reason "not_independent").
 	NotIndependent int32 `protobuf:"varint,6,opt,name=not_independent,json=notIndependent,proto3" json:"not_independent,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// previous_address is how many of them do not count because they were written about another
+	// address than the property's current one (Review.not_counted_reason "previous_address"); none
+	// of them is in not_independent.
+	PreviousAddress int32 `protobuf:"varint,7,opt,name=previous_address,json=previousAddress,proto3" json:"previous_address,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *ReviewTypeCount) Reset() {
@@ -880,6 +887,13 @@ func (x *ReviewTypeCount) GetCounted() int32 {
 func (x *ReviewTypeCount) GetNotIndependent() int32 {
 	if x != nil {
 		return x.NotIndependent
+	}
+	return 0
+}
+
+func (x *ReviewTypeCount) GetPreviousAddress() int32 {
+	if x != nil {
+		return x.PreviousAddress
 	}
 	return 0
 }
@@ -1985,7 +1999,7 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\x18GetRatingSummaryResponse\x12>\n" +
 	"\asummary\x18\x01 \x01(\v2$.rentproof.property.v1.RatingSummaryR\asummary\x12:\n" +
 	"\x05types\x18\x02 \x03(\v2$.rentproof.review.v1.ReviewTypeCountR\x05types\x12%\n" +
-	"\x0everified_count\x18\x03 \x01(\x05R\rverifiedCount\"\xcc\x01\n" +
+	"\x0everified_count\x18\x03 \x01(\x05R\rverifiedCount\"\xf7\x01\n" +
 	"\x0fReviewTypeCount\x12\x1f\n" +
 	"\vreview_type\x18\x01 \x01(\tR\n" +
 	"reviewType\x12\x14\n" +
@@ -1993,7 +2007,8 @@ const file_rentproof_review_v1_review_proto_rawDesc = "" +
 	"\aaverage\x18\x03 \x01(\x01R\aaverage\x12%\n" +
 	"\x0erates_property\x18\x04 \x01(\bR\rratesProperty\x12\x18\n" +
 	"\acounted\x18\x05 \x01(\x05R\acounted\x12'\n" +
-	"\x0fnot_independent\x18\x06 \x01(\x05R\x0enotIndependent\"\xdd\t\n" +
+	"\x0fnot_independent\x18\x06 \x01(\x05R\x0enotIndependent\x12)\n" +
+	"\x10previous_address\x18\a \x01(\x05R\x0fpreviousAddress\"\xdd\t\n" +
 	"\x13CreateReviewRequest\x12\x1f\n" +
 	"\vproperty_id\x18\x01 \x01(\x05R\n" +
 	"propertyId\x12\x16\n" +

@@ -232,6 +232,8 @@ func (x *ReviewTypeCount) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(x.GetCounted()), 10)
 	b = append(b, ",\"notIndependent\":"...)
 	b = strconv.AppendInt(b, int64(x.GetNotIndependent()), 10)
+	b = append(b, ",\"previousAddress\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPreviousAddress()), 10)
 	return append(b, '}')
 }
 

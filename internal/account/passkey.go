@@ -62,6 +62,27 @@ func (s *Service) SignInVerified(ctx context.Context, userID int32, inTx func(q 
 	return out, nil
 }
 
+// EndOtherSessions ends every live session of sess's member but sess, in q's transaction, under
+// the member's lock as ChangePassword does (ErrSessionEnded when a parallel change ended sess), for
+// a change after which a session signed in the old way must not stay: "Require a passkey" turned
+// on. It returns how many it ended.
+func EndOtherSessions(ctx context.Context, q *db.Queries, sess identity.Session) (int, error) {
+	if err := lockLiveSession(ctx, q, sess); err != nil {
+		return 0, err
+	}
+	n, err := q.EndOtherMemberSessions(ctx, db.EndOtherMemberSessionsParams{UserID: sess.User.ID, Keep: sess.ID, IdleSeconds: idleSeconds()})
+	if err != nil {
+		return 0, fmt.Errorf("end other sessions: %w", err)
+	}
+	return int(n), nil
+}
+
+// SessionsPlural is "1 other session was" or "3 other sessions were" ("No other session was" for
+// none), as the security emails say it.
+func SessionsPlural(n int) string {
+	return sessionsPlural(n, "other session was", "other sessions were")
+}
+
 // beginSession is the end of every sign-in, in its transaction: the request's previous session
 // revoked (a sign-in always issues a fresh token), the sign-in recorded, a browser new to the
 // account alerted by email and remembered, and the new session started.

@@ -407,3 +407,40 @@ func TestPasskeySignInOfABarredAccount(t *testing.T) {
 		t.Fatalf("%d sessions, want only the registration's", n)
 	}
 }
+
+// Turning "Require a passkey" on ends the account's other sessions: one that signed in with a
+// stolen password would otherwise stay signed in past the requirement meant to keep it out.
+func TestRequiringAPasskeyEndsOtherSessions(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	ctx := context.Background()
+	ada := w.member(t, "ada_req_end")
+	w.register(t, ada, "Laptop")
+	thief, err := w.accounts.Login(ctx, testworld.As("", &accountv1.LoginRequest{Username: "ada_req_end", Password: password}))
+	if err != nil {
+		t.Fatalf("password sign-in before the requirement: %v", err)
+	}
+	var thiefToken string
+	for _, c := range (&http.Response{Header: thief.Header()}).Cookies() {
+		if c.Name == identity.SessionCookie {
+			thiefToken = c.Value
+		}
+	}
+	if thiefToken == "" {
+		t.Fatal("no session cookie from the password sign-in")
+	}
+	if _, err := w.passkeys.SetPasskeyRequired(ctx, testworld.As(ada, &accountv1.SetPasskeyRequiredRequest{Required: true, Password: password})); err != nil {
+		t.Fatalf("require: %v", err)
+	}
+	if me, err := w.accounts.GetCurrentUser(ctx, testworld.As(thiefToken, &accountv1.GetCurrentUserRequest{})); err == nil && me.Msg.GetUser().GetUsername() != "" {
+		t.Fatal("the password's session is still signed in after a passkey became required")
+	}
+	me, err := w.accounts.GetCurrentUser(ctx, testworld.As(ada, &accountv1.GetCurrentUserRequest{}))
+	if err != nil || me.Msg.GetUser().GetUsername() != "ada_req_end" {
+		t.Fatalf("the session that asked was signed out: %v %v", me, err)
+	}
+	if n := w.count(t, `SELECT count(*) FROM outbox_emails WHERE to_address = 'ada_req_end@example.com' AND kind = 'passkey_required'
+		AND text_body LIKE '%1 other session was signed out%'`); n != 1 {
+		t.Errorf("requirement notices that say a session was signed out: %d, want 1", n)
+	}
+}

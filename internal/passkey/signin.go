@@ -233,7 +233,9 @@ func (s *Service) FinishConfirmation(ctx context.Context, credentialJSON string)
 
 // SetRequired turns "Require a passkey" on or off once account.ConfirmIdentity has the member's
 // password or a recent passkey confirmation (while it is on, only the latter: the password no
-// longer confirms anything). On needs a passkey; a security email tells the member either way.
+// longer confirms anything). On needs a passkey, and ends the member's other sessions: one signed
+// in with the password (perhaps a thief's) must not outlast the requirement. A security email
+// tells the member either way.
 func (s *Service) SetRequired(ctx context.Context, required bool, password string) error {
 	sess, err := signedIn(ctx)
 	if err != nil {
@@ -272,8 +274,13 @@ func (s *Service) SetRequired(ctx context.Context, required bool, password strin
 		if err := q.RequirePasskey(ctx, u.ID); err != nil {
 			return fmt.Errorf("require passkey: %w", err)
 		}
+		ended, err := account.EndOtherSessions(ctx, q, sess)
+		if err != nil {
+			return err
+		}
 		return notice(ctx, q, u, "passkey_required", "Your RentProof account now requires a passkey",
-			"\"Require a passkey\" was turned on for your RentProof account ("+u.Username+") on "+timeText(time.Now())+". From now on it signs in with a passkey only, and a new password from a recovery does not change that.")
+			"\"Require a passkey\" was turned on for your RentProof account ("+u.Username+") on "+timeText(time.Now())+". From now on it signs in with a passkey only, and a new password from a recovery does not change that. "+
+				account.SessionsPlural(ended)+" signed out; the browser that turned it on stays signed in.")
 	})
 }
 

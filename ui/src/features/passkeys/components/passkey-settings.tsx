@@ -259,7 +259,7 @@ function RequirePasskey({
         </label>
         <p id={`${id}-description`} className="passkeys__require-description muted">
           When on, your password alone no longer signs in or confirms changes, and a new password from &ldquo;Forgot
-          password?&rdquo; does not turn this off. Keep more than one passkey so that losing a device does not lock you out.
+          password?&rdquo; does not turn this off. Turning it on signs out your other sessions. Keep more than one passkey so that losing a device does not lock you out.
         </p>
       </div>
       <Switch.Root
@@ -276,7 +276,7 @@ function RequirePasskey({
                 onDone();
                 toast({
                   title: on ? "Passkey required" : "Passkey no longer required",
-                  description: on ? "Your account now signs in with a passkey only." : "Your password signs in again.",
+                  description: on ? "Your account now signs in with a passkey only. Your other sessions were signed out." : "Your password signs in again.",
                 });
               },
             },

@@ -74,6 +74,16 @@ describe("ReviewCard", () => {
     expect(card).not.toHaveTextContent(/network|browser|linked|owner/i);
   });
 
+  it("says a review about a previous address of the listing is not counted, and links to the rule", () => {
+    const { card } = setup({ review: makeReview({ notCountedReason: "previous_address" }) });
+    const about = within(card).getByRole("list", { name: "About this review" });
+    const why = within(about).getByRole("link", { name: "About a previous address" });
+    expect(why).toHaveAttribute("href", "/how-reviews-work#previous-address");
+    expect(about).toHaveTextContent("About a previous address · not counted in the rating");
+    expect(within(card).queryByText(/New member/)).not.toBeInTheDocument();
+    expect(within(card).queryByRole("link", { name: "Not counted in the rating" })).not.toBeInTheDocument();
+  });
+
   it("shows the reviewer as first name and last initial with initials in the avatar", () => {
     const { card } = setup({
       review: makeReview({ reviewer: create(ReviewerSchema, { id: 9, firstName: "Ada", lastName: "Lovelace" }) }),

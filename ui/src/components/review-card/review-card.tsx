@@ -1,4 +1,4 @@
-import { Clock, EyeOff, Languages, MessageSquareReply, Pencil, Scale, ThumbsDown, ThumbsUp, UserRoundPlus } from "lucide-react";
+import { Clock, EyeOff, Languages, MapPinOff, MessageSquareReply, Pencil, Scale, ThumbsDown, ThumbsUp, UserRoundPlus } from "lucide-react";
 import { Suspense, lazy, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link } from "react-router-dom";
@@ -30,6 +30,9 @@ const RespondForm = lazy(async () => ({ default: (await import("./respond-form")
 /** Where the rules page explains which reviews never count in a rating, and why. */
 const NOT_COUNTED_RULE = "/how-reviews-work#independent-reviews";
 
+/** Where the rules page explains why reviews about a listing's earlier address stop counting. */
+const PREVIOUS_ADDRESS_RULE = "/how-reviews-work#previous-address";
+
 export interface ReviewCardProps {
   review: Review;
   /** The signed-in viewer's user id; null when nobody is signed in. */
@@ -50,7 +53,8 @@ export interface ReviewCardProps {
  * member's review (its author's account is not established yet) is labelled as such: it does
  * not count in the ratings until it is. A review that does not count for another reason (its
  * author was not independent of the property's owner) says only that it is not counted, with a
- * link to the rule: never what linked the accounts.
+ * link to the rule: never what linked the accounts. A review written about an earlier address of
+ * the listing says so, and that it is not counted, with a link to that rule.
  */
 export function ReviewCard({ review, viewerId, canRespond = false, headingLevel = 3 }: ReviewCardProps) {
   const titleId = useId();
@@ -130,6 +134,16 @@ export function ReviewCard({ review, viewerId, canRespond = false, headingLevel 
             // Listed like any review, kept out of the stars and averages until its author is established.
             <li className="badge review-card__new-member">
               <UserRoundPlus aria-hidden="true" size={14} /> New member · not counted yet
+            </li>
+          ) : review.notCountedReason === "previous_address" ? (
+            // Honest history of the place the listing was before its address changed: listed, not
+            // counted in its rating while the listing is elsewhere.
+            <li className="badge review-card__not-counted">
+              <MapPinOff aria-hidden="true" size={14} />{" "}
+              <Link to={PREVIOUS_ADDRESS_RULE} className="review-card__not-counted-link">
+                About a previous address
+              </Link>{" "}
+              · not counted in the rating
             </li>
           ) : review.notCountedReason !== "" ? (
             // Listed like any review, never in the stars or averages (the server says why in a word;

@@ -83,12 +83,14 @@ function typesOf(all: Review[]) {
     const of = all.filter((r) => published(r) && r.reviewType === reviewType);
     const counted = of.filter(counts);
     const notIndependent = of.filter((r) => r.notCountedReason === "not_independent").length;
+    const previousAddress = of.filter((r) => r.notCountedReason === "previous_address").length;
     const sum = counted.reduce((a, r) => a + r.rating, 0);
     return create(ReviewTypeCountSchema, {
       reviewType,
       count: of.length,
       counted: counted.length,
       notIndependent,
+      previousAddress,
       average: counted.length ? round1(sum / counted.length) : 0,
       ratesProperty: RATED_TYPES.includes(reviewType),
     });

@@ -74,6 +74,19 @@ describe("reviewCounts", () => {
     expect(counts.notIndependent).toBe(2);
   });
 
+  it("counts the reviews about a previous address of the listing apart from new members' and the not independent", () => {
+    const a = answer({ tenant_to_property: [3, 0, 0], general: [2, 0, 0] });
+    a.types[0].previousAddress = 2;
+    a.types[0].notIndependent = 1;
+    a.types[5].previousAddress = 2;
+    const counts = reviewCounts(a);
+    expect(counts.total).toBe(5);
+    expect(counts.rated).toBe(0);
+    expect(counts.pending).toBe(0);
+    expect(counts.notIndependent).toBe(1);
+    expect(counts.previousAddress).toBe(4);
+  });
+
   it("takes the stars' count from the summary, and leaves out kinds without reviews", () => {
     const a = answer({ tenant_to_property: [2, 4], tenant_to_neighborhood: [0, 0] });
     a.summary.count = 2;
@@ -121,6 +134,16 @@ describe("allTabLine", () => {
       "2 reviews · none counts toward the property's rating yet. " +
         "2 reviews are listed but never counted: their authors were not independent of the property's owner.",
     ],
+    [
+      { total: 3, rated: 1, pending: 0, previousAddress: 2 },
+      "3 reviews · 1 counts toward the property's rating. " +
+        "2 reviews are about a previous address of the listing: listed, but not counted in its rating.",
+    ],
+    [
+      { total: 1, rated: 0, pending: 0, previousAddress: 1 },
+      "1 review · none counts toward the property's rating yet. " +
+        "1 review is about a previous address of the listing: listed, but not counted in its rating.",
+    ],
   ])("%o says %s", (counts, line) => {
     expect(allTabLine(counts)).toBe(line);
   });
@@ -137,6 +160,11 @@ describe("typeFigures", () => {
     [
       { average: 0, count: 3, counted: 0, notIndependent: 1 },
       "Not counted yet: 2 from new members · 1 not independent of the owner, not counted",
+    ],
+    [{ average: 0, count: 2, counted: 0, previousAddress: 2 }, "Not counted: 2 about a previous address"],
+    [
+      { average: 4, count: 4, counted: 1, notIndependent: 1, previousAddress: 1 },
+      "4.0 from 1 review · 1 from a new member, not counted yet · 1 not independent of the owner, not counted · 1 about a previous address, not counted",
     ],
   ])("%o reads %s", (c, text) => {
     expect(typeFigures(c)).toBe(text);

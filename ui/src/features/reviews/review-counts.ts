@@ -21,6 +21,8 @@ export interface ReviewCounts {
   pending: number;
   /** Reviews of the rated types that never count: their authors were not independent of the owner. */
   notIndependent: number;
+  /** Reviews of the rated types about an earlier address of the listing: listed, not counted while it is elsewhere. */
+  previousAddress: number;
   /** The published reviews each tab holds. */
   byTab: Record<ReviewTab, number>;
   /** The kinds kept out of the stars that have reviews, in the order of the tabs that hold them. */
@@ -46,8 +48,9 @@ export function reviewCounts(answer: Pick<GetRatingSummaryResponse, "summary" | 
     total: answer.types.reduce((n, c) => n + c.count, 0),
     // The stars' own count, so the line agrees with the rating shown above it.
     rated: answer.summary?.count ?? ratedTypes.reduce((n, c) => n + c.counted, 0),
-    pending: ratedTypes.reduce((n, c) => n + c.count - c.counted - c.notIndependent, 0),
+    pending: ratedTypes.reduce((n, c) => n + c.count - c.counted - c.notIndependent - c.previousAddress, 0),
     notIndependent: ratedTypes.reduce((n, c) => n + c.notIndependent, 0),
+    previousAddress: ratedTypes.reduce((n, c) => n + c.previousAddress, 0),
     byTab,
     unrated: answer.types
       .filter((c) => !c.ratesProperty && c.count > 0)
@@ -64,14 +67,16 @@ export function allTabLine({
   rated,
   pending,
   notIndependent = 0,
-}: Pick<ReviewCounts, "total" | "rated" | "pending"> & Partial<Pick<ReviewCounts, "notIndependent">>): string | null {
+  previousAddress = 0,
+}: Pick<ReviewCounts, "total" | "rated" | "pending"> &
+  Partial<Pick<ReviewCounts, "notIndependent" | "previousAddress">>): string | null {
   if (total === 0) return null;
   const line = shownAndCounted(total, rated, "the property's rating");
   if (!line) {
     return total === 1 ? "1 review, counted in the property's rating." : `All ${pluralize(total, "review")}, each counted in the property's rating.`;
   }
   const why = [line];
-  if (total - rated - pending - notIndependent > 0) {
+  if (total - rated - pending - notIndependent - previousAddress > 0) {
     why.push(
       "Only tenant, agent and general reviews of the property itself make it; reviews about the landlord, the neighborhood or tenants are listed here but not counted in it.",
     );
@@ -90,25 +95,39 @@ export function allTabLine({
         : `${notIndependent.toLocaleString("en-US")} reviews are listed but never counted: their authors were not independent of the property's owner.`,
     );
   }
+  if (previousAddress > 0) {
+    why.push(
+      previousAddress === 1
+        ? "1 review is about a previous address of the listing: listed, but not counted in its rating."
+        : `${previousAddress.toLocaleString("en-US")} reviews are about a previous address of the listing: listed, but not counted in its rating.`,
+    );
+  }
   return why.join(" ");
 }
 
 /**
  * typeFigures says what a kind's average is made of: "4.0 from 3 reviews", the new members'
- * reviews the average leaves out until their authors are established, and the reviews it never
- * takes in because their authors were not independent of the owner.
+ * reviews the average leaves out until their authors are established, and the reviews it does
+ * not take in because their authors were not independent of the owner or because they are about
+ * a previous address of the listing.
  */
 export function typeFigures({
   average,
   count,
   counted,
   notIndependent = 0,
-}: Pick<ReviewTypeCount, "average" | "count" | "counted"> & Partial<Pick<ReviewTypeCount, "notIndependent">>): string {
-  const waiting = count - counted - notIndependent;
+  previousAddress = 0,
+}: Pick<ReviewTypeCount, "average" | "count" | "counted"> &
+  Partial<Pick<ReviewTypeCount, "notIndependent" | "previousAddress">>): string {
+  const waiting = count - counted - notIndependent - previousAddress;
   const newMembers = waiting === 1 ? "1 from a new member" : `${waiting.toLocaleString("en-US")} from new members`;
-  const held = notIndependent > 0 ? ` · ${notIndependent.toLocaleString("en-US")} not independent of the owner, not counted` : "";
-  if (counted === 0 && waiting === 0 && notIndependent > 0) {
-    return `Not counted: ${notIndependent.toLocaleString("en-US")} not independent of the owner`;
+  const kept = [
+    notIndependent > 0 ? `${notIndependent.toLocaleString("en-US")} not independent of the owner` : "",
+    previousAddress > 0 ? `${previousAddress.toLocaleString("en-US")} about a previous address` : "",
+  ].filter(Boolean);
+  const held = kept.map((k) => ` · ${k}, not counted`).join("");
+  if (counted === 0 && waiting === 0 && kept.length > 0) {
+    return `Not counted: ${kept.join(" · ")}`;
   }
   if (counted === 0) return `Not counted yet: ${newMembers}${held}`;
   const figures = `${formatRating(average)} from ${pluralize(counted, "review")}`;

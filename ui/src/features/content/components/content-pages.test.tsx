@@ -98,6 +98,20 @@ describe("HowReviewsWorkPage", () => {
     expect(within(linked).getByRole("link", { name: "not counted" })).toHaveAttribute("href", "#independent-reviews");
   });
 
+  it("says that reviews about a previous address of a listing stay visible but stop counting", async () => {
+    renderApp({ path: "/how-reviews-work" });
+    await screen.findByRole("heading", { level: 1, name: "How Reviews Work" }, { timeout: 10_000 });
+    // The review card's "About a previous address" links here.
+    expect(screen.getByRole("heading", { level: 3, name: "Reviews about a previous address" })).toHaveAttribute("id", "previous-address");
+    const ratings = screen.getByRole("region", { name: "How ratings are calculated" });
+    expect(ratings).toHaveTextContent(
+      "When a listing's address changes (its street address, unit included, city, state, postal code or country; renaming its neighbourhood does not count), the reviews written about the earlier address stay visible",
+    );
+    expect(ratings).toHaveTextContent("but stop counting in its rating");
+    expect(ratings).toHaveTextContent("If the listing moves back to that address, they may count again.");
+    expect(screen.getByRole("link", { name: "stop counting in its rating" })).toHaveAttribute("href", "#previous-address");
+  });
+
   it("says what a verified review is: what is checked, by whom, each label, the blind reveal and the stars, with the contract's figures", async () => {
     renderApp({ path: "/how-reviews-work" });
     await screen.findByRole("heading", { level: 1, name: "How Reviews Work" }, { timeout: 10_000 });

@@ -283,7 +283,8 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
             administrator, ownership documents and paid checks, each telling its people why. A paid check that no
             administrator has decided yet is refunded in full. Administrators see both addresses before they approve
             anything. When a listing is verified one way, its other open requests close too, and a paid check still
-            open is refunded in full.
+            open is refunded in full. Its reviews about the old address stay listed but{" "}
+            <a href="#previous-address">stop counting in its rating</a>.
           </p>
           <h3>Arranged requests</h3>
           <p>
@@ -396,6 +397,14 @@ export function HowReviewsWorkPage({ xpTable, reviewTypesFor }: HowReviewsWorkPa
             own confirmation does not: the review keeps its Verified label ("Tenancy confirmed by the landlord"), also when an
             administrator released a confirmation held because the accounts are linked, but an owner cannot make a review
             of their own property count by vouching for its author.
+          </p>
+          <h3 id="previous-address">Reviews about a previous address</h3>
+          <p>
+            When a listing's address changes (its street address, unit included, city, state, postal code or country;
+            renaming its neighbourhood does not count), the reviews written about the earlier address stay visible, marked
+            "About a previous address", but stop counting in its rating: the stars, the distribution, the review count,
+            its tab's average and the highlights made from them. They describe another place. If the listing moves back
+            to that address, they may count again.
           </p>
         </ContentSection>
 

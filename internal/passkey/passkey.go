@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/netip"
 	"net/url"
 	"time"
@@ -23,6 +24,7 @@ import (
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/ratelimit"
 	"github.com/rentproof/rentproof/internal/store"
 )
 
@@ -33,6 +35,9 @@ const (
 	MaxPasskeys = 20
 	// MaxNameChars bounds a passkey's name.
 	MaxNameChars = 60
+	// CeremoniesPerSession bounds the registration and confirmation ceremonies one session may
+	// begin within ChallengeTTL: each is a row, and beginning a confirmation needs no password.
+	CeremoniesPerSession = 20
 )
 
 // The purposes of a challenge (passkey_challenges.purpose): one never serves another.
@@ -205,6 +210,31 @@ type ceremony struct {
 	userID    *int32
 	sessionID *int64
 	data      *webauthn.SessionData
+}
+
+// errTooManyCeremonies refuses a session's ceremony past CeremoniesPerSession.
+func errTooManyCeremonies(retryAfter time.Duration) error {
+	wait := "1 minute"
+	if n := int(math.Ceil(retryAfter.Minutes())); n > 1 {
+		wait = fmt.Sprintf("%d minutes", n)
+	}
+	return &apperr.Error{
+		Kind: apperr.ErrResourceExhausted, RetryAfter: retryAfter,
+		Message: "Too many passkey requests from this browser. Please try again in " + wait + ".",
+	}
+}
+
+// storeSessionCeremony is storeCeremony for a ceremony bound to a session (register, confirm),
+// counted against CeremoniesPerSession in the same transaction.
+func storeSessionCeremony(ctx context.Context, q *db.Queries, c ceremony) error {
+	rule := ratelimit.Rule{Key: fmt.Sprintf("passkey:begin:session:%d", *c.sessionID), Max: CeremoniesPerSession, Window: ChallengeTTL}
+	if _, err := ratelimit.Reserve(ctx, q, rule); err != nil {
+		if e, ok := ratelimit.IsExceeded(err); ok {
+			return errTooManyCeremonies(e.RetryAfter)
+		}
+		return err
+	}
+	return storeCeremony(ctx, q, c)
 }
 
 // storeCeremony writes a begun ceremony's challenge row in q's transaction.

@@ -99,6 +99,16 @@ func (w *world) signIn(answer string) (username, token string, err error) {
 	return res.Msg.GetUser().GetUsername(), token, nil
 }
 
+// withPasskey starts a world with one member, username, who has a passkey named Laptop, and
+// returns the world and the member's session token.
+func withPasskey(t *testing.T, username string) (*world, string) {
+	t.Helper()
+	w := newWorld(t, testserver.Options{})
+	token := w.member(t, username)
+	w.register(t, token, "Laptop")
+	return w, token
+}
+
 func (w *world) count(t *testing.T, sql string) int32 {
 	t.Helper()
 	return w.ID(t, sql)
@@ -412,10 +422,8 @@ func TestPasskeySignInOfABarredAccount(t *testing.T) {
 // stolen password would otherwise stay signed in past the requirement meant to keep it out.
 func TestRequiringAPasskeyEndsOtherSessions(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t, testserver.Options{})
+	w, ada := withPasskey(t, "ada_req_end")
 	ctx := context.Background()
-	ada := w.member(t, "ada_req_end")
-	w.register(t, ada, "Laptop")
 	thief, err := w.accounts.Login(ctx, testworld.As("", &accountv1.LoginRequest{Username: "ada_req_end", Password: password}))
 	if err != nil {
 		t.Fatalf("password sign-in before the requirement: %v", err)
@@ -442,5 +450,44 @@ func TestRequiringAPasskeyEndsOtherSessions(t *testing.T) {
 	if n := w.count(t, `SELECT count(*) FROM outbox_emails WHERE to_address = 'ada_req_end@example.com' AND kind = 'passkey_required'
 		AND text_body LIKE '%1 other session was signed out%'`); n != 1 {
 		t.Errorf("requirement notices that say a session was signed out: %d, want 1", n)
+	}
+}
+
+// A session begins a bounded number of registration and confirmation ceremonies within their
+// five minutes: each is a row, and a stolen or scripted session must not fill the table.
+func TestPasskeyCeremoniesPerSessionAreBounded(t *testing.T) {
+	t.Parallel()
+	w, ada := withPasskey(t, "ada_flood")
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	results := make([]string, 3*passkey.CeremoniesPerSession)
+	for i := range results {
+		wg.Go(func() {
+			_, err := w.passkeys.BeginPasskeyConfirmation(ctx, testworld.As(ada, &accountv1.BeginPasskeyConfirmationRequest{}))
+			results[i] = code(err)
+		})
+	}
+	wg.Wait()
+	exhausted := 0
+	for _, r := range results {
+		if r == "resource_exhausted" {
+			exhausted++
+		}
+	}
+	// The registration above began one ceremony on this session.
+	if want := len(results) - (passkey.CeremoniesPerSession - 1); exhausted != want {
+		t.Fatalf("%d of %d parallel ceremonies refused, want %d: %v", exhausted, len(results), want, results)
+	}
+	if n := w.count(t, `SELECT count(*) FROM passkey_challenges WHERE purpose <> 'sign_in'`); n != passkey.CeremoniesPerSession {
+		t.Fatalf("%d challenges stored for one session, want %d", n, passkey.CeremoniesPerSession)
+	}
+	_, err := w.passkeys.BeginPasskeyRegistration(ctx, testworld.As(ada, &accountv1.BeginPasskeyRegistrationRequest{Password: password}))
+	if !strings.Contains(testworld.Failure(err), "Too many passkey requests") {
+		t.Fatalf("a registration past the bound: %v", err)
+	}
+	// Another session is not held by this one's.
+	other := w.member(t, "bob_flood")
+	if _, err := w.passkeys.BeginPasskeyRegistration(ctx, testworld.As(other, &accountv1.BeginPasskeyRegistrationRequest{Password: password})); err != nil {
+		t.Fatalf("another session: %v", err)
 	}
 }

@@ -66,7 +66,7 @@ func (s *Service) BeginRegistration(ctx context.Context, password string) (strin
 		if err := confirmed(ctx, q); err != nil {
 			return err
 		}
-		return storeCeremony(ctx, q, ceremony{purpose: purposeRegister, userID: &u.ID, sessionID: &sess.ID, data: data})
+		return storeSessionCeremony(ctx, q, ceremony{purpose: purposeRegister, userID: &u.ID, sessionID: &sess.ID, data: data})
 	})
 	if err != nil {
 		return "", err

@@ -162,7 +162,7 @@ func (s *Service) BeginConfirmation(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("begin confirmation: %w", err)
 	}
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		return storeCeremony(ctx, q, ceremony{purpose: purposeConfirm, userID: &u.ID, sessionID: &sess.ID, data: data})
+		return storeSessionCeremony(ctx, q, ceremony{purpose: purposeConfirm, userID: &u.ID, sessionID: &sess.ID, data: data})
 	})
 	if err != nil {
 		return "", err

@@ -257,7 +257,15 @@ WITH today AS MATERIALIZED (
             || ': ' || $3::text || '/properties/' || p.id ORDER BY p.id DESC))[1:$4::int] AS lines
     FROM saved_search_digests o JOIN sendable ON sendable.id = o.saved_search_id
         JOIN properties p ON p.id = o.property_id AND p.active
+        JOIN saved_searches s ON s.id = o.saved_search_id
     WHERE o.due_on <= (SELECT d FROM today)
+        -- Only a listing the search still matches as it is now (an edit or a lost badge since
+        -- its match tells nobody it no longer suits, as MatchListingBatch does): the rule of
+        -- listing_saved_searches for this one search, by its key (its place, then its filters).
+        AND (s.city_key = p.city_key OR s.locality_key = p.locality_key OR s.postal_code_key = p.postal_code_key
+            OR (s.map_area IS NOT NULL AND s.city_key IS NULL AND s.locality_key IS NULL AND s.postal_code_key IS NULL))
+        AND saved_search_wants(p, s.user_id, s.property_type, s.verified_only, s.currency, s.min_rent, s.max_rent,
+            s.min_bedrooms, s.min_bathrooms, s.pets_allowed, s.furnished, s.min_area_sqft, s.words, s.map_area)
     GROUP BY o.saved_search_id
 ), claimed AS (
     UPDATE saved_search_emails e SET emailed_on = (SELECT d FROM today)
@@ -314,7 +322,7 @@ type DigestSavedSearchesRow struct {
 // match batch, which takes the row the same way, finds it held and owes its match to the next
 // digest). Each taken search whose
 // alerts are on, whose member still wants saved-search email at a verified address, and of whose
-// owed listings at least one is still active, claims the day and gets one compact email listing
+// owed listings at least one is still active and still matches it, claims the day and gets one compact email listing
 // them (the newest max_listed, and how many more); its owed rows are deleted either way. The owed
 // rows of searches already emailed today wait for tomorrow. searches is how many were taken:
 // fewer than max_searches means none is left.

@@ -2,6 +2,8 @@ package savedsearch_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -333,5 +335,43 @@ func TestJobTellsNoClosedAccount(t *testing.T) {
 	}
 	if got := q.id(t, `SELECT count(*)::int FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.username = 'tenant1'`); got != 0 {
 		t.Errorf("the closed account got %d notifications", got)
+	}
+}
+
+// A digest lists only the owed listings its search still matches when it is sent: one edited
+// since its match to a rent the search excludes is left out, as a match's own batch leaves it.
+func TestDigestListsOnlyListingsTheSearchStillMatches(t *testing.T) {
+	t.Parallel()
+	q := newQueue(t, 1)
+	q.exec(t, `UPDATE saved_searches SET max_rent = 1200, currency = 'GBP'`)
+	q.match(t, true)
+	if m := q.work(t); m.Emailed != 1 {
+		t.Fatalf("the day's first match: %+v, want one email", m)
+	}
+	later := make([]int32, 2)
+	for i := range later {
+		q.listing = q.id(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, currency, landlord_id, slug)
+			SELECT 'Later flat ' || $1::int, $1::int || ' Later Row', 'London', 'apartment', 1100, 'GBP', id, 'later-flat-' || $1::int
+			FROM users WHERE username = 'lou' RETURNING id`, i)
+		later[i] = q.listing
+		q.match(t, true)
+		if m := q.work(t); m.Owed != 1 {
+			t.Fatalf("a later match the same day: %+v, want it owed to the digest", m)
+		}
+	}
+	q.exec(t, `UPDATE properties SET monthly_rent = 9000 WHERE id = $1`, later[0])
+	q.exec(t, `UPDATE saved_search_digests SET due_on = due_on - 1`)
+	q.exec(t, `UPDATE saved_search_emails SET emailed_on = emailed_on - 1`)
+	if _, emailed, err := savedsearch.NewWorker(q.pool).Digest(context.Background()); err != nil || emailed != 1 {
+		t.Fatalf("the digest: %d emailed, %v; want 1", emailed, err)
+	}
+	var n int32
+	var paragraphs string
+	if err := q.pool.QueryRow(context.Background(), `SELECT (content -> 'paragraphs')::text, (SELECT count(*)::int FROM outbox_emails WHERE kind = $1)
+		FROM outbox_emails WHERE kind = $1`, savedsearch.DigestKind).Scan(&paragraphs, &n); err != nil || n != 1 {
+		t.Fatalf("digest emails: %d, %v", n, err)
+	}
+	if strings.Contains(paragraphs, fmt.Sprintf("/properties/%d\"", later[0])) || !strings.Contains(paragraphs, fmt.Sprintf("/properties/%d\"", later[1])) {
+		t.Errorf("the digest lists %s; want listing %d (still £1,100) and not %d (now £9,000)", paragraphs, later[1], later[0])
 	}
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PNG_1PX, listProperty, register, stamp } from "./accounts";
+import { PNG_1PX, ageAccount, listProperty, register, stamp } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
 
 // Issue 15: a landlord edits a listing and sees it on the property page; Edit Profile changes the
@@ -41,6 +41,52 @@ test.describe("edit a listing", () => {
     // After a reload too: it was stored, not only cached.
     await page.reload();
     await expect(page.getByRole("complementary", { name: "Rent and contact" })).toContainText("£2,150");
+  });
+
+  test("moving a reviewed listing to another street takes its rating away; the review stays, about a previous address", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    await register(page.request, "landlord");
+    const title = `Corner flat ${stamp()}`;
+    const id = await listProperty(page.request, title);
+
+    // An established tenant (a week old; this review is their first published one) in a browser of their own.
+    const tenant = await playwright.request.newContext({ baseURL });
+    const account = await register(tenant, "tenant", "Tove");
+    ageAccount(account.username);
+    const reviewTitle = `Warm in winter ${stamp()}`;
+    const posted = await tenant.post(`/api/properties/${id}/reviews`, {
+      data: { rating: 4, title: reviewTitle, content: "The boiler is new and the windows keep the draught out.", reviewType: "tenant_to_property" },
+    });
+    expect(posted.ok(), await posted.text()).toBeTruthy();
+    await tenant.dispose();
+
+    await page.goto(`/properties/${id}`);
+    const ratings = page.getByRole("region", { name: "Ratings & Reviews" });
+    await expect(ratings.getByRole("img", { name: /^Rated 4/ })).toBeVisible();
+
+    // The owner moves the listing to another building through the edit form.
+    await page.goto(`/properties/${id}/edit`);
+    const form = page.getByRole("form", { name: "Edit property" });
+    await expect(form.getByLabel("Street Address")).toHaveValue("18 Mill Road");
+    await form.getByLabel("Street Address").fill("42 Hills Road");
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL(new RegExp(`/properties/${id}$`));
+    await expect(toasts(page).getByText("Property Updated")).toBeVisible();
+
+    // No rating, but the review is still listed and says why it does not count.
+    await expect(ratings.getByRole("img", { name: "No reviews yet" }).first()).toBeVisible();
+    const card = page.getByRole("article").filter({ hasText: reviewTitle });
+    const about = card.getByRole("list", { name: "About this review" });
+    await expect(about.getByRole("link", { name: "About a previous address" })).toHaveAttribute("href", "/how-reviews-work#previous-address");
+    await expect(about).toContainText("About a previous address · not counted in the rating");
+    await expectNoSeriousViolation(page);
+
+    // The link explains the rule.
+    await about.getByRole("link", { name: "About a previous address" }).click();
+    await expect(page.getByRole("heading", { level: 3, name: "Reviews about a previous address" })).toBeVisible();
   });
 
   test("someone else opening the edit address is told it is not theirs, and the server refuses them", async ({ browser, page }) => {

@@ -9,6 +9,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
+	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/nullable"
 	"github.com/rentproof/rentproof/internal/signing"
 	"github.com/rentproof/rentproof/internal/store"
@@ -140,8 +141,9 @@ type PasswordReset struct {
 	NewPassword, ConfirmPassword string
 }
 
-// ResetPassword sets a new password when both answers are right, and signs the account out
-// everywhere. Wrong answers count against the account and the client address.
+// ResetPassword sets a new password when both answers are right, signs the account out
+// everywhere and tells its address by a security email. Wrong answers count against the account
+// and the client address.
 func (s *Service) ResetPassword(ctx context.Context, r PasswordReset) error {
 	a1, a2 := strings.TrimSpace(r.Answer1), strings.TrimSpace(r.Answer2)
 	var v apperr.Validator
@@ -196,6 +198,9 @@ func (s *Service) ResetPassword(ctx context.Context, r PasswordReset) error {
 		}
 		if err := q.RevokeUserSessions(ctx, user.ID); err != nil {
 			return fmt.Errorf("revoke sessions: %w", err)
+		}
+		if _, err := mail.Enqueue(ctx, q, passwordResetNotice(ctx, user, "your security questions")); err != nil {
+			return err
 		}
 		return succeeded(ctx, q, try, reserved)
 	})

@@ -205,3 +205,41 @@ func TestPublicUserName(t *testing.T) {
 		t.Errorf("unknown user: %d", r.status)
 	}
 }
+
+// A password set by recovery (the security questions, or an emailed reset link) is told to the
+// account's address by a security email, as a changed password is: whoever guessed the answers
+// must not take the account over without its owner hearing of it.
+func TestRecoveryTellsTheOwner(t *testing.T) {
+	t.Parallel()
+	srv := testserver.Start(t, testserver.Options{})
+	owner := newAPI(t, srv)
+	owner.post("/api/register", registration("hopper"))
+	owner.post("/api/security-questions", questions("Rex", "Arlington"))
+	if r := resetByAnswers(newAPI(t, srv), "hopper", "Rex", "Arlington"); r.status != http.StatusOK {
+		t.Fatalf("reset by answers: %d %s", r.status, r.raw)
+	}
+	const told = `SELECT count(*) FROM outbox_emails WHERE to_address = 'hopper@example.com' AND kind = 'password_reset_done'
+		AND category = 'security' AND text_body LIKE $1`
+	if n := count(t, srv, told, "%security questions%"); n != 1 {
+		t.Errorf("security emails about the reset by answers: %d, want 1", n)
+	}
+
+	newAPI(t, srv).post(sendResetLink, map[string]any{"email": "hopper@example.com"})
+	if r := newAPI(t, srv).post(resetWithLink, newPassword(lastLink(t, srv, "hopper@example.com", "password_reset"), "linked-1")); r.status != http.StatusOK {
+		t.Fatalf("reset by link: %d %s", r.status, r.raw)
+	}
+	if n := count(t, srv, told, "%emailed link%"); n != 1 {
+		t.Errorf("security emails about the reset by link: %d, want 1", n)
+	}
+}
+
+// resetByAnswers recovers username's account (its address username@example.com) with the answers
+// a1 and a2, choosing the password "guessed-1", as a browser that knows nothing else would.
+func resetByAnswers(a *api, username, a1, a2 string) reply {
+	a.t.Helper()
+	found := a.post("/api/password-reset/request", map[string]any{"email": username + "@example.com", "username": username})
+	return a.post("/api/password-reset/verify", map[string]any{
+		"userId": found.body["userId"], "securityAnswer1": a1, "securityAnswer2": a2,
+		"newPassword": "guessed-1", "confirmPassword": "guessed-1",
+	})
+}

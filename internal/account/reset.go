@@ -195,8 +195,9 @@ func (s *Service) reserveRequest(ctx context.Context, a attempt) error {
 }
 
 // ResetPasswordWithLink sets a new password with a reset link's token, which it spends (with
-// every other link out for the account), signs the account out everywhere and lifts the
-// account-wide sign-in hold: whoever reads the account's mail chose the password.
+// every other link out for the account), signs the account out everywhere, tells the address by a
+// security email and lifts the account-wide sign-in hold: whoever reads the account's mail chose
+// the password.
 func (s *Service) ResetPasswordWithLink(ctx context.Context, token, newPassword, confirmPassword string) error {
 	var v apperr.Validator
 	checkPassword(&v, "newPassword", newPassword)
@@ -233,6 +234,9 @@ func (s *Service) ResetPasswordWithLink(ctx context.Context, token, newPassword,
 		u, err := q.GetUser(ctx, userID)
 		if err != nil {
 			return fmt.Errorf("get user %d: %w", userID, err)
+		}
+		if _, err := mail.Enqueue(ctx, q, passwordResetNotice(ctx, u, "an emailed link")); err != nil {
+			return err
 		}
 		return ratelimit.Clear(ctx, q, accountWideKeys(u)...)
 	})

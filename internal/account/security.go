@@ -29,6 +29,7 @@ const SessionEndedAlertsPerHour = 5
 // The outbox kinds of this file's emails.
 const (
 	kindPasswordChanged = "password_changed"
+	kindPasswordReset   = "password_reset_done"
 	kindSessionsEnded   = "sessions_ended"
 )
 
@@ -256,21 +257,35 @@ func (s *Service) alertSessionsEnded(ctx context.Context, q *db.Queries, userID 
 
 // passwordChangedNotice tells the member their password changed and what else the change did.
 func passwordChangedNotice(ctx context.Context, u db.User, ended int) mail.Message {
+	return passwordNotice(ctx, u, kindPasswordChanged, "changed", "was changed",
+		sessionsPlural(ended, "other session was", "other sessions were")+" signed out, and password reset links sent before the change no longer work.",
+		"If you did not make this change, someone else knows your password: reset it now from the link below and check your security questions.")
+}
+
+// passwordResetNotice tells the member that recovery set a new password (how: "your security
+// questions", "an emailed link"): a guesser of the answers must not take the account over unheard.
+func passwordResetNotice(ctx context.Context, u db.User, how string) mail.Message {
+	return passwordNotice(ctx, u, kindPasswordReset, "reset", "was reset with "+how,
+		"Every session of the account was signed out, and password reset links sent before no longer work.",
+		"If this was not you, someone else has used "+how+": reset your password now from the link below, change your security questions, and contact us if you cannot get back in.")
+}
+
+// passwordNotice is the security email about a new password: done is "changed" or "reset" (the
+// subject's word), what how it happened, then when and from where, then the paragraphs after.
+func passwordNotice(ctx context.Context, u db.User, kind, done, what string, after ...string) mail.Message {
 	client := identity.ClientFrom(ctx)
+	subject := "Your RentProof password was " + done
 	return mail.Message{
-		UserID: u.ID, To: u.Email, Category: mail.CategorySecurity, Kind: kindPasswordChanged,
-		Subject: "Your RentProof password was changed",
+		UserID: u.ID, To: u.Email, Category: mail.CategorySecurity, Kind: kind, Subject: subject,
 		Content: mail.Content{
-			Heading: "Your RentProof password was changed",
-			Paragraphs: []string{
+			Heading: subject,
+			Paragraphs: append([]string{
 				"Hello " + u.FirstName + ",",
-				"The password of your RentProof account (" + u.Username + ") was changed on " + timeText(time.Now()) +
+				"The password of your RentProof account (" + u.Username + ") " + what + " on " + timeText(time.Now()) +
 					" from " + BrowserSummary(client.UserAgent) + ", network " + cmp.Or(ApproximateNetwork(client.IP), "unknown") + ".",
-				sessionsPlural(ended, "other session was", "other sessions were") + " signed out, and password reset links sent before the change no longer work.",
-				"If you did not make this change, someone else knows your password: reset it now from the link below and check your security questions.",
-			},
+			}, after...),
 			Action: &mail.Action{Label: "Reset your password", URL: siteorigin.From(ctx) + "/forgot-password"},
-			Reason: "You are getting this because the password of your RentProof account was changed.",
+			Reason: "You are getting this because the password of your RentProof account was " + done + ".",
 			Stop:   securityStop,
 		},
 	}

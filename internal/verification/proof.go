@@ -7,6 +7,7 @@ import (
 	"github.com/rentproof/rentproof/gen/db"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/gamification"
+	"github.com/rentproof/rentproof/internal/savedsearch"
 	"github.com/rentproof/rentproof/internal/tenancy"
 )
 
@@ -20,8 +21,8 @@ const (
 // Grant verifies a property through a request, inside the caller's transaction (which holds
 // the property's lock, LockPropertyForVerification): the verification with its proof (stamped
 // with the address it is about), every other open request of the property closed (a paid check
-// waiting for an administrator is refunded after commit: paid_check_refunds), and the owner's
-// XP. A property verified already gets one more confirmation instead, when the proof is people's.
+// waiting for an administrator is refunded after commit: paid_check_refunds), the owner's XP,
+// and the listing matched again with the saved searches (for those of verified properties only). A property verified already gets one more confirmation instead, when the proof is people's.
 // The owner is told (notify) unless ownerTold: the caller's own notice of the same event tells
 // them (an owner who asked hears once that their request was approved and their property
 // verified). It reports whether this verified the property.
@@ -51,6 +52,10 @@ func Grant(ctx context.Context, q *db.Queries, prop LockedProperty, requestID, g
 		return false, fmt.Errorf("close the other requests of property %d: %w", propertyID, err)
 	}
 	if err := gamification.GivePropertyVerified(ctx, q, propertyID); err != nil {
+		return false, err
+	}
+	// With the badge the listing may now match searches for verified properties only.
+	if err := savedsearch.MatchListing(ctx, q, propertyID); err != nil {
 		return false, err
 	}
 	if ownerTold {

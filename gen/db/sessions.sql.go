@@ -74,6 +74,23 @@ func (q *Queries) DeleteStaleDevices(ctx context.Context, olderThanSeconds int32
 	return err
 }
 
+const forgetOtherDevices = `-- name: ForgetOtherDevices :exec
+DELETE FROM known_devices WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2::bytea
+`
+
+type ForgetOtherDevicesParams struct {
+	UserID int32
+	Keep   []byte
+}
+
+// A new password, or the member ending their other sessions, forgets the account's browsers but
+// keep (the one that asked; none when NULL): one that signed in the old way is new again, alerted
+// and held by the account-wide limit at its next sign-in.
+func (q *Queries) ForgetOtherDevices(ctx context.Context, arg ForgetOtherDevicesParams) error {
+	_, err := q.db.Exec(ctx, forgetOtherDevices, arg.UserID, arg.Keep)
+	return err
+}
+
 const getSessionUser = `-- name: GetSessionUser :one
 SELECT u.id AS user_id, u.username, u.role, s.id AS session_id, s.last_seen_at
 FROM sessions s

@@ -55,3 +55,18 @@ func rememberDevice(ctx context.Context, q *db.Queries, userID int32) (string, e
 	}
 	return token, nil
 }
+
+// forgetOtherDevices forgets, in q's transaction, every browser of the account but the request's
+// own: after a new password or the member's "sign out other sessions", a browser that signed in
+// before (perhaps a thief's) is new again, so its next sign-in alerts the member and the
+// account-wide limit holds it.
+func forgetOtherDevices(ctx context.Context, q *db.Queries, userID int32) error {
+	var keep []byte
+	if token := deviceFrom(ctx); token != "" {
+		keep = HashToken(token)
+	}
+	if err := q.ForgetOtherDevices(ctx, db.ForgetOtherDevicesParams{UserID: userID, Keep: keep}); err != nil {
+		return fmt.Errorf("forget other browsers of %d: %w", userID, err)
+	}
+	return nil
+}

@@ -65,7 +65,7 @@ func (s *Service) SignInVerified(ctx context.Context, userID int32, inTx func(q 
 // EndOtherSessions ends every live session of sess's member but sess, in q's transaction, under
 // the member's lock as ChangePassword does (ErrSessionEnded when a parallel change ended sess), for
 // a change after which a session signed in the old way must not stay: "Require a passkey" turned
-// on. It returns how many it ended.
+// on. The other browsers are forgotten too (forgetOtherDevices). It returns how many it ended.
 func EndOtherSessions(ctx context.Context, q *db.Queries, sess identity.Session) (int, error) {
 	if err := lockLiveSession(ctx, q, sess); err != nil {
 		return 0, err
@@ -74,7 +74,7 @@ func EndOtherSessions(ctx context.Context, q *db.Queries, sess identity.Session)
 	if err != nil {
 		return 0, fmt.Errorf("end other sessions: %w", err)
 	}
-	return int(n), nil
+	return int(n), forgetOtherDevices(ctx, q, sess.User.ID)
 }
 
 // SessionsPlural is "1 other session was" or "3 other sessions were" ("No other session was" for

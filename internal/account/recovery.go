@@ -199,6 +199,9 @@ func (s *Service) ResetPassword(ctx context.Context, r PasswordReset) error {
 		if err := q.RevokeUserSessions(ctx, user.ID); err != nil {
 			return fmt.Errorf("revoke sessions: %w", err)
 		}
+		if err := forgetOtherDevices(ctx, q, user.ID); err != nil {
+			return err
+		}
 		if _, err := mail.Enqueue(ctx, q, passwordResetNotice(ctx, user, "your security questions")); err != nil {
 			return err
 		}

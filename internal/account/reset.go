@@ -235,6 +235,9 @@ func (s *Service) ResetPasswordWithLink(ctx context.Context, token, newPassword,
 		if err != nil {
 			return fmt.Errorf("get user %d: %w", userID, err)
 		}
+		if err := forgetOtherDevices(ctx, q, userID); err != nil {
+			return err
+		}
 		if _, err := mail.Enqueue(ctx, q, passwordResetNotice(ctx, u, "an emailed link")); err != nil {
 			return err
 		}

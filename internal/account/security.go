@@ -93,7 +93,8 @@ func lockLiveSession(ctx context.Context, q *db.Queries, sess identity.Session) 
 
 // ChangePassword sets the signed-in member's password once confirmIdentity has the current one
 // (or a recent passkey), under registration's rules. In one transaction it ends every other
-// session (this one stays), spends the emailed links still out, and queues a security email.
+// session (this one stays), forgets the other browsers (forgetOtherDevices), spends the emailed
+// links still out, and queues a security email.
 // It returns how many sessions it ended.
 func (s *Service) ChangePassword(ctx context.Context, currentPassword, newPassword string) (int, error) {
 	sess, err := signedInSession(ctx)
@@ -135,6 +136,9 @@ func (s *Service) ChangePassword(ctx context.Context, currentPassword, newPasswo
 		}
 		if err := q.SpendPasswordResetTokens(ctx, u.ID); err != nil {
 			return fmt.Errorf("spend emailed links: %w", err)
+		}
+		if err := forgetOtherDevices(ctx, q, u.ID); err != nil {
+			return err
 		}
 		_, err := mail.Enqueue(ctx, q, passwordChangedNotice(ctx, u, int(ended)))
 		return err
@@ -195,8 +199,9 @@ func (s *Service) EndSession(ctx context.Context, id int64) (wasCurrent bool, er
 	return id == sess.ID && err == nil, err
 }
 
-// EndOtherSessions ends every live session of the signed-in member but this one, and queues a
-// security email when it ended any. It returns how many it ended.
+// EndOtherSessions ends every live session of the signed-in member but this one, forgets the
+// other browsers (forgetOtherDevices), and queues a security email when it ended any. It returns
+// how many it ended.
 func (s *Service) EndOtherSessions(ctx context.Context) (int, error) {
 	sess, err := signedInSession(ctx)
 	if err != nil {
@@ -211,6 +216,9 @@ func (s *Service) EndOtherSessions(ctx context.Context) (int, error) {
 			UserID: sess.User.ID, Keep: sess.ID, IdleSeconds: idleSeconds(),
 		}); err != nil {
 			return fmt.Errorf("end other sessions: %w", err)
+		}
+		if err := forgetOtherDevices(ctx, q, sess.User.ID); err != nil {
+			return err
 		}
 		if ended == 0 {
 			return nil

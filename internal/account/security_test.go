@@ -336,3 +336,37 @@ func TestApproximateNetwork(t *testing.T) {
 		}
 	}
 }
+
+// A new password forgets the account's other browsers: one that signed in with the old password
+// (a thief's) is new again, so its next sign-in alerts the owner and the account-wide limit holds
+// it, instead of being trusted for a year; the browser that changed the password stays known.
+func TestNewPasswordForgetsOtherBrowsers(t *testing.T) {
+	t.Parallel()
+	srv := testserver.Start(t, testserver.Options{})
+	home := newAPI(t, srv)
+	home.post("/api/register", registration("forgetful"))
+	alerts := func() int { return len(ofKind(outbox(t, srv.Pool, "forgetful@example.com"), "sign_in_alert")) }
+	thief := newAPI(t, srv)
+	login := func(a *api, password string) {
+		t.Helper()
+		if r := a.post("/api/login", map[string]any{"username": "forgetful", "password": password}); r.status != http.StatusOK {
+			t.Fatalf("login: %d %s", r.status, r.raw)
+		}
+	}
+	login(thief, "s3cret-pass")
+	if n := alerts(); n != 1 {
+		t.Fatalf("the thief's first sign-in: %d alerts, want 1", n)
+	}
+	if r := home.changePassword("s3cret-pass", "n3w-s3cret"); r.status != http.StatusOK {
+		t.Fatalf("change password: %d %s", r.status, r.raw)
+	}
+	login(thief, "n3w-s3cret") // the new password stolen too
+	if n := alerts(); n != 2 {
+		t.Errorf("the thief's browser signed in after the change with %d alerts in all, want 2: it is still trusted", n)
+	}
+	home.post("/api/logout", nil)
+	login(home, "n3w-s3cret")
+	if n := alerts(); n != 2 {
+		t.Errorf("the browser that changed the password alerted as new: %d alerts, want 2", n)
+	}
+}

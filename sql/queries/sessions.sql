@@ -30,6 +30,12 @@ SELECT EXISTS (SELECT 1 FROM known_devices WHERE token_hash = $1 AND user_id = $
 INSERT INTO known_devices (token_hash, user_id) VALUES ($1, $2)
 ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = now();
 
+-- name: ForgetOtherDevices :exec
+-- A new password, or the member ending their other sessions, forgets the account's browsers but
+-- keep (the one that asked; none when NULL): one that signed in the old way is new again, alerted
+-- and held by the account-wide limit at its next sign-in.
+DELETE FROM known_devices WHERE user_id = sqlc.arg(user_id) AND token_hash IS DISTINCT FROM sqlc.narg(keep)::bytea;
+
 -- name: DeleteStaleDevices :exec
 -- Housekeeping: a device unused for longer than its cookie lives is forgotten.
 DELETE FROM known_devices WHERE last_used_at < now() - (sqlc.arg(older_than_seconds)::int * interval '1 second');

@@ -42,8 +42,8 @@ var bulkTriggers = map[string]bulkTrigger{
 	},
 	"reviews_label_new": {
 		table: "reviews",
-		accounted: "BEFORE INSERT: one probe of the author's verified tenancy at the property (tenant_verifications_one_open) " +
-			"and writes no other row, the same cost for every row",
+		accounted: "BEFORE INSERT: one primary-key read of the property's address (the review's stamp) and one probe of the " +
+			"author's verified tenancy at the property (tenant_verifications_one_open), and writes no other row, the same cost for every row",
 	},
 	"users_refuse_delete": {
 		table:     "users",

@@ -39,8 +39,8 @@ func (s *Service) ChosenQuestions(ctx context.Context) (q1, q2 string, err error
 
 // SetSecurityQuestions stores the signed-in user's two questions with their answers hashed,
 // once confirmIdentity has their current password (or a recent passkey): answers can reset the
-// password, so a session alone must not set them. Answers are hashed normalised
-// (normaliseAnswer): case and spacing do not matter.
+// password, so a session alone must not set them, and a security email tells the address. Answers
+// are hashed normalised (normaliseAnswer): case and spacing do not matter.
 func (s *Service) SetSecurityQuestions(ctx context.Context, q1, a1, q2, a2, currentPassword string) error {
 	user, err := identity.RequireUser(ctx, ErrNotSignedIn)
 	if err != nil {
@@ -86,7 +86,8 @@ func (s *Service) SetSecurityQuestions(ctx context.Context, q1, a1, q2, a2, curr
 		}); err != nil {
 			return fmt.Errorf("set security questions: %w", err)
 		}
-		return nil
+		_, err := mail.Enqueue(ctx, q, questionsChangedNotice(ctx, u))
+		return err
 	})
 }
 

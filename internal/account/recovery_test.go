@@ -243,3 +243,19 @@ func resetByAnswers(a *api, username, a1, a2 string) reply {
 		"newPassword": "guessed-1", "confirmPassword": "guessed-1",
 	})
 }
+
+// Setting the security questions emails the account's address: their answers reset the password,
+// so a session that set answers its owner does not know must not go unheard.
+func TestSettingSecurityQuestionsTellsTheOwner(t *testing.T) {
+	t.Parallel()
+	srv := testserver.Start(t, testserver.Options{})
+	a := newAPI(t, srv)
+	a.post("/api/register", registration("babbage"))
+	if r := a.post("/api/security-questions", questions("Rex", "Teignmouth")); r.status != http.StatusOK {
+		t.Fatalf("set questions: %d %s", r.status, r.raw)
+	}
+	if n := count(t, srv, `SELECT count(*) FROM outbox_emails WHERE to_address = 'babbage@example.com' AND kind = 'security_questions_changed'
+		AND category = 'security' AND text_body LIKE '%security questions%' AND text_body NOT LIKE '%Teignmouth%'`); n != 1 {
+		t.Errorf("security emails about the questions: %d, want 1 (and never an answer in it)", n)
+	}
+}

@@ -30,6 +30,7 @@ const SessionEndedAlertsPerHour = 5
 const (
 	kindPasswordChanged = "password_changed"
 	kindPasswordReset   = "password_reset_done"
+	kindQuestionsSet    = "security_questions_changed"
 	kindSessionsEnded   = "sessions_ended"
 )
 
@@ -276,6 +277,28 @@ func passwordResetNotice(ctx context.Context, u db.User, how string) mail.Messag
 	return passwordNotice(ctx, u, kindPasswordReset, "reset", "was reset with "+how,
 		"Every session of the account was signed out, and password reset links sent before no longer work.",
 		"If this was not you, someone else has used "+how+": reset your password now from the link below, change your security questions, and contact us if you cannot get back in.")
+}
+
+// questionsChangedNotice tells the member their security questions were set (never the answers):
+// answers reset the password, so answers set by someone else are a way back into the account.
+func questionsChangedNotice(ctx context.Context, u db.User) mail.Message {
+	client := identity.ClientFrom(ctx)
+	subject := "Your RentProof security questions were changed"
+	return mail.Message{
+		UserID: u.ID, To: u.Email, Category: mail.CategorySecurity, Kind: kindQuestionsSet, Subject: subject,
+		Content: mail.Content{
+			Heading: subject,
+			Paragraphs: []string{
+				"Hello " + u.FirstName + ",",
+				"The security questions of your RentProof account (" + u.Username + ") and their answers were set on " + timeText(time.Now()) +
+					" from " + BrowserSummary(client.UserAgent) + ", network " + cmp.Or(ApproximateNetwork(client.IP), "unknown") + ". Their answers can reset your password.",
+				"If you did not make this change, someone else is signed in to your account: reset your password now from the link below, then set your security questions again.",
+			},
+			Action: &mail.Action{Label: "Reset your password", URL: siteorigin.From(ctx) + "/forgot-password"},
+			Reason: "You are getting this because the security questions of your RentProof account were changed.",
+			Stop:   securityStop,
+		},
+	}
 }
 
 // passwordNotice is the security email about a new password: done is "changed" or "reset" (the

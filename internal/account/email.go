@@ -192,10 +192,11 @@ func addressDigest(key *signing.Key, address string) string {
 // of the change, and the reset and sign-in links still out stop working, all in the change's
 // transaction.
 func (s *Service) ChangeEmail(ctx context.Context, newEmail, password string) (User, error) {
-	me, err := identity.RequireUser(ctx, ErrNotSignedIn)
+	sess, err := signedInSession(ctx)
 	if err != nil {
 		return User{}, err
 	}
+	me := sess.User
 	newEmail = strings.TrimSpace(newEmail)
 	var v apperr.Validator
 	checkEmail(&v, newEmail)
@@ -222,6 +223,11 @@ func (s *Service) ChangeEmail(ctx context.Context, newEmail, password string) (U
 	var out User
 	noticeCapped := false
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		// Under the member's lock, from a session still live: a change racing the member's
+		// signing this session out (or a new password) waits for it, then is refused.
+		if err := lockLiveSession(ctx, q, sess); err != nil {
+			return err
+		}
 		if err := confirmed(ctx, q); err != nil {
 			return err
 		}

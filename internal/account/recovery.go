@@ -42,10 +42,11 @@ func (s *Service) ChosenQuestions(ctx context.Context) (q1, q2 string, err error
 // password, so a session alone must not set them, and a security email tells the address. Answers
 // are hashed normalised (normaliseAnswer): case and spacing do not matter.
 func (s *Service) SetSecurityQuestions(ctx context.Context, q1, a1, q2, a2, currentPassword string) error {
-	user, err := identity.RequireUser(ctx, ErrNotSignedIn)
+	sess, err := signedInSession(ctx)
 	if err != nil {
 		return err
 	}
+	user := sess.User
 	a1, a2 = strings.TrimSpace(a1), strings.TrimSpace(a2)
 	answer := rules.SecurityAnswer
 	var v apperr.Validator
@@ -78,6 +79,9 @@ func (s *Service) SetSecurityQuestions(ctx context.Context, q1, a1, q2, a2, curr
 		return err
 	}
 	return store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		if err := lockLiveSession(ctx, q, sess); err != nil { // as ChangeEmail
+			return err
+		}
 		if err := confirmed(ctx, q); err != nil {
 			return err
 		}

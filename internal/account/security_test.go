@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/mailtest"
@@ -368,5 +369,56 @@ func TestNewPasswordForgetsOtherBrowsers(t *testing.T) {
 	login(home, "n3w-s3cret")
 	if n := alerts(); n != 2 {
 		t.Errorf("the browser that changed the password alerted as new: %d alerts, want 2", n)
+	}
+}
+
+// A change of address or of the security questions from a session that another request ended
+// while it waited (the member signing out a thief's session at that moment) is refused, as a
+// password change is: it waits for the member's lock and then finds its session ended.
+func TestChangeFromASessionEndedMeanwhile(t *testing.T) {
+	t.Parallel()
+	for name, c := range map[string]struct {
+		path    string
+		body    map[string]any
+		changed string
+	}{
+		"address": {accountEmailService + "ChangeEmail", map[string]any{"email": "thief@example.com", "password": "s3cret-pass"},
+			`SELECT count(*) FROM users WHERE email <> 'racer@example.com'`},
+		"questions": {"/api/security-questions", questions("Rex", "Anywhere"), `SELECT count(*) FROM users WHERE security_question1 IS NOT NULL`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			srv := testserver.Start(t, testserver.Options{})
+			newAPI(t, srv).post("/api/register", registration("racer"))
+			thief := newAPI(t, srv)
+			if r := thief.post("/api/login", map[string]any{"username": "racer", "password": "s3cret-pass"}); r.status != http.StatusOK {
+				t.Fatalf("login: %d %s", r.status, r.raw)
+			}
+			ctx := context.Background()
+			tx, err := srv.Pool.Begin(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer func() { _ = tx.Rollback(ctx) }()
+			// The member's own request, holding the member's lock, ends the thief's (newest) session.
+			if _, err := tx.Exec(ctx, `SELECT id FROM users WHERE username = 'racer' FOR UPDATE`); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tx.Exec(ctx, `UPDATE sessions SET revoked_at = now() WHERE id = (SELECT max(id) FROM sessions)`); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan reply, 1)
+			go func() { done <- thief.post(c.path, c.body) }()
+			time.Sleep(700 * time.Millisecond) // the change checks the password and waits for the lock
+			if err := tx.Commit(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if r := <-done; r.status != http.StatusUnauthorized {
+				t.Errorf("a change from the ended session: %d %s, want 401", r.status, r.raw)
+			}
+			if n := count(t, srv, c.changed); n != 0 {
+				t.Errorf("the ended session made its change")
+			}
+		})
 	}
 }

@@ -62,6 +62,13 @@ func (s *Service) SignInVerified(ctx context.Context, userID int32, inTx func(q 
 	return out, nil
 }
 
+// LockLiveSession takes the member's lock in q's transaction and checks that sess is still live
+// (ErrSessionEnded otherwise), as ChangePassword does first: a passkey change racing the member's
+// signing that session out waits for it, then is refused.
+func LockLiveSession(ctx context.Context, q *db.Queries, sess identity.Session) error {
+	return lockLiveSession(ctx, q, sess)
+}
+
 // EndOtherSessions ends every live session of sess's member but sess, in q's transaction, under
 // the member's lock as ChangePassword does (ErrSessionEnded when a parallel change ended sess), for
 // a change after which a session signed in the old way must not stay: "Require a passkey" turned

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 
@@ -97,6 +98,23 @@ func (w *world) signIn(answer string) (username, token string, err error) {
 		}
 	}
 	return res.Msg.GetUser().GetUsername(), token, nil
+}
+
+// passwordSession signs username in with the password from a new browser and returns the session
+// token of its cookie.
+func (w *world) passwordSession(t *testing.T, username string) string {
+	t.Helper()
+	res, err := w.accounts.Login(context.Background(), testworld.As("", &accountv1.LoginRequest{Username: username, Password: password}))
+	if err != nil {
+		t.Fatalf("password sign-in: %v", err)
+	}
+	for _, c := range (&http.Response{Header: res.Header()}).Cookies() {
+		if c.Name == identity.SessionCookie {
+			return c.Value
+		}
+	}
+	t.Fatal("no session cookie from the password sign-in")
+	return ""
 }
 
 // withPasskey starts a world with one member, username, who has a passkey named Laptop, and
@@ -424,19 +442,7 @@ func TestRequiringAPasskeyEndsOtherSessions(t *testing.T) {
 	t.Parallel()
 	w, ada := withPasskey(t, "ada_req_end")
 	ctx := context.Background()
-	thief, err := w.accounts.Login(ctx, testworld.As("", &accountv1.LoginRequest{Username: "ada_req_end", Password: password}))
-	if err != nil {
-		t.Fatalf("password sign-in before the requirement: %v", err)
-	}
-	var thiefToken string
-	for _, c := range (&http.Response{Header: thief.Header()}).Cookies() {
-		if c.Name == identity.SessionCookie {
-			thiefToken = c.Value
-		}
-	}
-	if thiefToken == "" {
-		t.Fatal("no session cookie from the password sign-in")
-	}
+	thiefToken := w.passwordSession(t, "ada_req_end")
 	if _, err := w.passkeys.SetPasskeyRequired(ctx, testworld.As(ada, &accountv1.SetPasskeyRequiredRequest{Required: true, Password: password})); err != nil {
 		t.Fatalf("require: %v", err)
 	}
@@ -489,5 +495,47 @@ func TestPasskeyCeremoniesPerSessionAreBounded(t *testing.T) {
 	other := w.member(t, "bob_flood")
 	if _, err := w.passkeys.BeginPasskeyRegistration(ctx, testworld.As(other, &accountv1.BeginPasskeyRegistrationRequest{Password: password})); err != nil {
 		t.Fatalf("another session: %v", err)
+	}
+}
+
+// A passkey registration finished by a session that the member signed out while it waited (a
+// thief's, with the password) adds nothing: it waits for the member's lock, then finds its
+// session ended, as a password change does.
+func TestRegistrationFromASessionEndedMeanwhile(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	ctx := context.Background()
+	w.member(t, "ada_race")
+	thief := w.passwordSession(t, "ada_race")
+	begin, err := w.passkeys.BeginPasskeyRegistration(ctx, testworld.As(thief, &accountv1.BeginPasskeyRegistrationRequest{Password: password}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer := newAuthenticator(t, w.origin).create(begin.Msg.GetOptionsJson())
+	tx, err := w.Pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	if _, err := tx.Exec(ctx, `SELECT id FROM users WHERE username = 'ada_race' FOR UPDATE`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, `UPDATE sessions SET revoked_at = now() WHERE id = (SELECT max(id) FROM sessions)`); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := w.passkeys.FinishPasskeyRegistration(ctx, testworld.As(thief, &accountv1.FinishPasskeyRegistrationRequest{CredentialJson: answer, Name: "Thief"}))
+		done <- err
+	}()
+	time.Sleep(700 * time.Millisecond) // the finish checks the answer and waits for the lock
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; code(err) != "unauthenticated" {
+		t.Errorf("finishing from the ended session: %v, want unauthenticated", err)
+	}
+	if n := w.count(t, `SELECT count(*) FROM passkeys`); n != 0 {
+		t.Errorf("the ended session added %d passkeys", n)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 
 	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/account"
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/mail"
 	"github.com/rentproof/rentproof/internal/siteorigin"
@@ -126,6 +127,9 @@ func (s *Service) FinishRegistration(ctx context.Context, credentialJSON, name s
 		if err := q.LockPasskeyOwner(ctx, u.ID); err != nil {
 			return fmt.Errorf("lock passkeys: %w", err)
 		}
+		if err := account.LockLiveSession(ctx, q, sess); err != nil {
+			return err
+		}
 		existing, err := q.ListPasskeys(ctx, u.ID)
 		if err != nil {
 			return fmt.Errorf("list passkeys: %w", err)
@@ -198,6 +202,9 @@ func (s *Service) Delete(ctx context.Context, id int64, password string) error {
 		}
 		if err := q.LockPasskeyOwner(ctx, u.ID); err != nil {
 			return fmt.Errorf("lock passkeys: %w", err)
+		}
+		if err := account.LockLiveSession(ctx, q, sess); err != nil {
+			return err
 		}
 		p, err := q.DeletePasskey(ctx, db.DeletePasskeyParams{ID: id, UserID: u.ID})
 		if err != nil {

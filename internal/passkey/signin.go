@@ -256,6 +256,9 @@ func (s *Service) SetRequired(ctx context.Context, required bool, password strin
 		if err := q.LockPasskeyOwner(ctx, u.ID); err != nil {
 			return fmt.Errorf("lock passkeys: %w", err)
 		}
+		if err := account.LockLiveSession(ctx, q, sess); err != nil {
+			return err
+		}
 		if !required {
 			n, err := q.StopRequiringPasskey(ctx, u.ID)
 			if err != nil || n == 0 {

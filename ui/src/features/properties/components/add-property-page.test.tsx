@@ -146,8 +146,9 @@ describe("AddPropertyPage", () => {
     await user.click(screen.getByRole("button", { name: "Add Property" }));
     expect(toasts().getByText("Images Required")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText("Choose images")).toHaveFocus());
-    // A second try replaces the toast instead of stacking another.
-    await user.click(screen.getByRole("button", { name: "Add Property" }));
+    // A second try replaces the toast instead of stacking another (once the first submit is over:
+    // the focus moves before the button stops reading "Adding Property...").
+    await user.click(await screen.findByRole("button", { name: "Add Property" }));
     await waitFor(() => expect(toasts().getAllByText("Images Required")).toHaveLength(1));
     expect(created).toHaveLength(0);
   });

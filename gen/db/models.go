@@ -158,10 +158,11 @@ type EnquiryViewingTime struct {
 }
 
 type KnownDevice struct {
-	TokenHash  []byte
-	UserID     int32
-	CreatedAt  time.Time
-	LastUsedAt time.Time
+	TokenHash   []byte
+	UserID      int32
+	CreatedAt   time.Time
+	LastUsedAt  time.Time
+	ForgottenAt *time.Time
 }
 
 type LeaderboardTop struct {

@@ -75,7 +75,8 @@ func (q *Queries) DeleteStaleDevices(ctx context.Context, olderThanSeconds int32
 }
 
 const forgetOtherDevices = `-- name: ForgetOtherDevices :exec
-DELETE FROM known_devices WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2::bytea
+UPDATE known_devices SET forgotten_at = now()
+WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2::bytea AND forgotten_at IS NULL
 `
 
 type ForgetOtherDevicesParams struct {
@@ -85,7 +86,8 @@ type ForgetOtherDevicesParams struct {
 
 // A new password, or the member ending their other sessions, forgets the account's browsers but
 // keep (the one that asked; none when NULL): one that signed in the old way is new again, alerted
-// and held by the account-wide limit at its next sign-in.
+// and held by the account-wide limit at its next sign-in. The rows stay, marked: a browser still
+// links the accounts that used it (accounts_linked; 20261209000100).
 func (q *Queries) ForgetOtherDevices(ctx context.Context, arg ForgetOtherDevicesParams) error {
 	_, err := q.db.Exec(ctx, forgetOtherDevices, arg.UserID, arg.Keep)
 	return err
@@ -127,7 +129,7 @@ func (q *Queries) GetSessionUser(ctx context.Context, arg GetSessionUserParams) 
 }
 
 const isKnownDevice = `-- name: IsKnownDevice :one
-SELECT EXISTS (SELECT 1 FROM known_devices WHERE token_hash = $1 AND user_id = $2)
+SELECT EXISTS (SELECT 1 FROM known_devices WHERE token_hash = $1 AND user_id = $2 AND forgotten_at IS NULL)
 `
 
 type IsKnownDeviceParams struct {
@@ -135,6 +137,7 @@ type IsKnownDeviceParams struct {
 	UserID    int32
 }
 
+// Whether the browser is one the account trusts: it signed in before and was not forgotten since.
 func (q *Queries) IsKnownDevice(ctx context.Context, arg IsKnownDeviceParams) (bool, error) {
 	row := q.db.QueryRow(ctx, isKnownDevice, arg.TokenHash, arg.UserID)
 	var exists bool
@@ -160,7 +163,7 @@ func (q *Queries) RecordSignIn(ctx context.Context, arg RecordSignInParams) erro
 
 const rememberDevice = `-- name: RememberDevice :exec
 INSERT INTO known_devices (token_hash, user_id) VALUES ($1, $2)
-ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = now()
+ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = now(), forgotten_at = NULL
 `
 
 type RememberDeviceParams struct {

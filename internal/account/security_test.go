@@ -422,3 +422,32 @@ func TestChangeFromASessionEndedMeanwhile(t *testing.T) {
 		})
 	}
 }
+
+// A forgotten browser still links the accounts that used it: an owner who signed in once on a
+// browser a puppet uses, then changed the password from another, stays linked to the puppet
+// (accounts_linked), though the browser is no longer trusted.
+func TestForgottenBrowserStillLinksAccounts(t *testing.T) {
+	t.Parallel()
+	srv := testserver.Start(t, testserver.Options{})
+	home, shared := newAPI(t, srv), newAPI(t, srv)
+	home.post("/api/register", registration("ringleader"))
+	// The shared browser's first sign-in presents no device cookie: only known_devices names it.
+	if r := shared.post("/api/login", map[string]any{"username": "ringleader", "password": "s3cret-pass"}); r.status != http.StatusOK {
+		t.Fatalf("login: %d %s", r.status, r.raw)
+	}
+	shared.post("/api/logout", nil)
+	shared.post("/api/register", registration("puppet"))
+	if r := home.changePassword("s3cret-pass", "n3w-s3cret"); r.status != http.StatusOK {
+		t.Fatalf("change password: %d %s", r.status, r.raw)
+	}
+	var linked, trusted bool
+	if err := srv.Pool.QueryRow(context.Background(), `SELECT accounts_linked(a.id, b.id),
+			EXISTS (SELECT 1 FROM known_devices d WHERE d.user_id = a.id AND d.forgotten_at IS NULL AND d.token_hash IN
+				(SELECT k.token_hash FROM known_devices k WHERE k.user_id = b.id))
+		FROM users a, users b WHERE a.username = 'ringleader' AND b.username = 'puppet'`).Scan(&linked, &trusted); err != nil {
+		t.Fatal(err)
+	}
+	if !linked || trusted {
+		t.Errorf("after the new password: linked %v (want true), the shared browser still trusted %v (want false)", linked, trusted)
+	}
+}

@@ -24,17 +24,20 @@ UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL
 DELETE FROM sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day';
 
 -- name: IsKnownDevice :one
-SELECT EXISTS (SELECT 1 FROM known_devices WHERE token_hash = $1 AND user_id = $2);
+-- Whether the browser is one the account trusts: it signed in before and was not forgotten since.
+SELECT EXISTS (SELECT 1 FROM known_devices WHERE token_hash = $1 AND user_id = $2 AND forgotten_at IS NULL);
 
 -- name: RememberDevice :exec
 INSERT INTO known_devices (token_hash, user_id) VALUES ($1, $2)
-ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = now();
+ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = now(), forgotten_at = NULL;
 
 -- name: ForgetOtherDevices :exec
 -- A new password, or the member ending their other sessions, forgets the account's browsers but
 -- keep (the one that asked; none when NULL): one that signed in the old way is new again, alerted
--- and held by the account-wide limit at its next sign-in.
-DELETE FROM known_devices WHERE user_id = sqlc.arg(user_id) AND token_hash IS DISTINCT FROM sqlc.narg(keep)::bytea;
+-- and held by the account-wide limit at its next sign-in. The rows stay, marked: a browser still
+-- links the accounts that used it (accounts_linked; 20261209000100).
+UPDATE known_devices SET forgotten_at = now()
+WHERE user_id = sqlc.arg(user_id) AND token_hash IS DISTINCT FROM sqlc.narg(keep)::bytea AND forgotten_at IS NULL;
 
 -- name: DeleteStaleDevices :exec
 -- Housekeeping: a device unused for longer than its cookie lives is forgotten.

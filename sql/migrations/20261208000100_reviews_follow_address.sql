@@ -49,8 +49,9 @@ CREATE FUNCTION review_previous_address(property_id integer, address_key text) R
 -- (proof), and it is about its property's current address (previous_address:
 -- review_previous_address). Every statement and trigger that sets counted asks it. Kept IMMUTABLE
 -- and a single expression so PostgreSQL inlines it, and the catch-up's filter still implies the
--- predicate of its partial index (NOT owner_linked).
-DROP FUNCTION review_may_count(boolean, text);
+-- predicate of its partial index (NOT owner_linked). The two-argument form stays for the release
+-- before this one, whose statements still call it while both run (expand then contract); a later
+-- release drops it.
 CREATE FUNCTION review_may_count(owner_linked boolean, proof text, previous_address boolean) RETURNS boolean
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT (NOT owner_linked OR proof IS NOT DISTINCT FROM 'documents') AND NOT previous_address $$;
@@ -165,9 +166,6 @@ END;
 $$;
 
 DROP FUNCTION review_may_count(boolean, text, boolean);
-CREATE FUNCTION review_may_count(owner_linked boolean, proof text) RETURNS boolean
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$ SELECT NOT owner_linked OR proof IS NOT DISTINCT FROM 'documents' $$;
 DROP FUNCTION review_previous_address(integer, text);
 DROP FUNCTION property_current_address_key(integer);
 ALTER TABLE reviews DROP COLUMN address_key;

@@ -340,6 +340,30 @@ func (q *Queries) LockActiveAdmins(ctx context.Context) ([]int32, error) {
 	return items, nil
 }
 
+const lockClosingAccountProperties = `-- name: LockClosingAccountProperties :exec
+SELECT id FROM properties
+WHERE landlord_id = $1
+   OR ($2::bool AND id IN (
+        SELECT property_id FROM reviews WHERE user_id = $1 AND status <> 'deleted'))
+ORDER BY id
+FOR NO KEY UPDATE
+`
+
+type LockClosingAccountPropertiesParams struct {
+	UserID      int32
+	WithReviews bool
+}
+
+// The properties a closure changes, locked in id order before anything else: the member's
+// listings, which it hides, and (with_reviews) those they reviewed, whose stars lose their
+// reviews. A move of a listing, a review posted and a moderator's decision each lock the property
+// first, then its reviews or its people; taking the same order here keeps a closure out of a
+// circle with any of them.
+func (q *Queries) LockClosingAccountProperties(ctx context.Context, arg LockClosingAccountPropertiesParams) error {
+	_, err := q.db.Exec(ctx, lockClosingAccountProperties, arg.UserID, arg.WithReviews)
+	return err
+}
+
 const recordAccountDecision = `-- name: RecordAccountDecision :exec
 INSERT INTO admin_decisions (admin_id, user_id, decision, message)
 VALUES ($1, $2, $3::text, $4::text)

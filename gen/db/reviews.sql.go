@@ -881,15 +881,33 @@ func (q *Queries) ListReportedReviews(ctx context.Context) ([]ListReportedReview
 	return items, nil
 }
 
-const lockPropertiesForCounting = `-- name: LockPropertiesForCounting :exec
-SELECT id FROM properties WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE
+const lockPropertiesForCounting = `-- name: LockPropertiesForCounting :many
+SELECT id FROM properties WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE SKIP LOCKED
 `
 
-// Locks the properties of a batch in id order before the trigger updates their stars, so
-// catch-ups running at once always take them in the same order and never deadlock.
-func (q *Queries) LockPropertiesForCounting(ctx context.Context, ids []int32) error {
-	_, err := q.db.Exec(ctx, lockPropertiesForCounting, ids)
-	return err
+// Locks the properties of a batch before the trigger updates their stars, skipping those another
+// transaction holds: the batch already holds its reviews, and a move of a listing holds the
+// property and then wants its reviews (UncountReviewsElsewhere), so waiting here could close a
+// circle. The reviews of a property skipped stay due for the next catch-up. Returns the ids
+// locked.
+func (q *Queries) LockPropertiesForCounting(ctx context.Context, ids []int32) ([]int32, error) {
+	rows, err := q.db.Query(ctx, lockPropertiesForCounting, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int32{}
+	for rows.Next() {
+		var id int32
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const lockPropertyForReview = `-- name: LockPropertyForReview :one
@@ -904,6 +922,21 @@ SELECT id FROM properties WHERE id = $1 FOR NO KEY UPDATE
 // would each wait for the other's there (a deadlock).
 func (q *Queries) LockPropertyForReview(ctx context.Context, id int32) (int32, error) {
 	row := q.db.QueryRow(ctx, lockPropertyForReview, id)
+	var id_2 int32
+	err := row.Scan(&id_2)
+	return id_2, err
+}
+
+const lockPropertyOfReview = `-- name: LockPropertyOfReview :one
+SELECT p.id FROM properties p WHERE p.id = (SELECT r.property_id FROM reviews r WHERE r.id = $1)
+FOR NO KEY UPDATE
+`
+
+// The property of a review, locked before the review in a change that moves its stars (a
+// moderator's decision, a report that hides it): a move of the listing takes the property and
+// then its reviews, so taking them in the other order could close a circle (a deadlock).
+func (q *Queries) LockPropertyOfReview(ctx context.Context, id int32) (int32, error) {
+	row := q.db.QueryRow(ctx, lockPropertyOfReview, id)
 	var id_2 int32
 	err := row.Scan(&id_2)
 	return id_2, err

@@ -93,6 +93,10 @@ func (s *Service) DeleteAccount(ctx context.Context, c Closure) error {
 		if err := confirmed(ctx, q); err != nil {
 			return err
 		}
+		// Properties before people and reviews, the order every other change of them takes.
+		if err := q.LockClosingAccountProperties(ctx, db.LockClosingAccountPropertiesParams{UserID: me.ID, WithReviews: c.DeleteReviews}); err != nil {
+			return fmt.Errorf("lock the properties of %d: %w", me.ID, err)
+		}
 		if u.Role == "admin" {
 			admins, err := q.LockActiveAdmins(ctx)
 			if err != nil {

@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/rentproof/rentproof/gen/db"
@@ -64,9 +65,10 @@ func (s *Service) RevealDue(ctx context.Context) (int, error) {
 // due is a review a catch-up changes, with its property.
 type due struct{ ID, PropertyID int32 }
 
-// inBatches runs batches until one is short: each locks its due reviews (lock), then their
-// properties in id order (so that catch-ups never wait on each other in a circle), then changes
-// the reviews (apply), and the trigger updates each property's stored counts.
+// inBatches runs batches until one is short: each locks its due reviews (lock), then those of
+// their properties nobody else holds (a catch-up never waits for a property while it holds
+// reviews: a move waits for them in the other order), then changes the reviews of the properties
+// it holds (apply), and the trigger updates each property's stored counts. The others stay due.
 func (s *Service) inBatches(ctx context.Context, lock func(*db.Queries) ([]due, error), apply func(*db.Queries, []int32) (int64, error)) (int, error) {
 	total := 0
 	for {
@@ -76,12 +78,19 @@ func (s *Service) inBatches(ctx context.Context, lock func(*db.Queries) ([]due, 
 			if err != nil || len(rows) == 0 {
 				return err
 			}
-			ids, properties := make([]int32, len(rows)), make([]int32, len(rows))
+			properties := make([]int32, len(rows))
 			for i, r := range rows {
-				ids[i], properties[i] = r.ID, r.PropertyID
+				properties[i] = r.PropertyID
 			}
-			if err := q.LockPropertiesForCounting(ctx, properties); err != nil {
+			held, err := q.LockPropertiesForCounting(ctx, properties)
+			if err != nil {
 				return fmt.Errorf("lock properties: %w", err)
+			}
+			ids := make([]int32, 0, len(rows))
+			for _, r := range rows {
+				if slices.Contains(held, r.PropertyID) {
+					ids = append(ids, r.ID)
+				}
 			}
 			n, err = apply(q, ids)
 			return err

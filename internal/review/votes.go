@@ -25,14 +25,35 @@ var (
 	errNotModerator       = apperr.PermissionDenied("Only administrators can moderate reviews")
 )
 
-// lockPublished locks a published review for a vote, report or response by the signed-in user.
-func lockPublished(ctx context.Context, q *db.Queries, reviewID int32) (db.LockReviewRow, error) {
+// lockReview locks a review (LockReview), after its property when the change at hand may move
+// the property's stars (withProperty: LockPropertyOfReview says why the order matters).
+func lockReview(ctx context.Context, q *db.Queries, reviewID int32, withProperty bool) (db.LockReviewRow, error) {
+	if withProperty {
+		if _, err := q.LockPropertyOfReview(ctx, reviewID); err != nil {
+			return db.LockReviewRow{}, reviewLockFailed(reviewID, err)
+		}
+	}
 	r, err := q.LockReview(ctx, reviewID)
 	if err != nil {
-		if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
-			return r, apperr.NotFound("Review not found")
-		}
-		return r, fmt.Errorf("lock review %d: %w", reviewID, err)
+		return r, reviewLockFailed(reviewID, err)
+	}
+	return r, nil
+}
+
+// reviewLockFailed is the error of a lock that found no review (NotFound) or failed.
+func reviewLockFailed(reviewID int32, err error) error {
+	if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
+		return apperr.NotFound("Review not found")
+	}
+	return fmt.Errorf("lock review %d: %w", reviewID, err)
+}
+
+// lockPublished locks a published review for a vote, report or response by the signed-in user
+// (withProperty as lockReview: a report may hide it).
+func lockPublished(ctx context.Context, q *db.Queries, reviewID int32, withProperty bool) (db.LockReviewRow, error) {
+	r, err := lockReview(ctx, q, reviewID, withProperty)
+	if err != nil {
+		return r, err
 	}
 	// A review the blind reveal hides is not there for anyone but its author, who may neither
 	// vote on nor report it.
@@ -51,7 +72,7 @@ func (s *Service) MarkHelpful(ctx context.Context, reviewID int32) (helpful int3
 		return 0, false, err
 	}
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		r, err := lockPublished(ctx, q, reviewID)
+		r, err := lockPublished(ctx, q, reviewID, false)
 		if err != nil {
 			return err
 		}
@@ -110,7 +131,7 @@ func (s *Service) Report(ctx context.Context, reviewID int32, reason, detail str
 		if _, err := ratelimit.Reserve(ctx, q, limits...); err != nil {
 			return err
 		}
-		r, err := lockPublished(ctx, q, reviewID)
+		r, err := lockPublished(ctx, q, reviewID, true)
 		if err != nil {
 			return err
 		}
@@ -173,7 +194,7 @@ func (s *Service) Respond(ctx context.Context, reviewID int32, content string) (
 		return Review{}, err
 	}
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		r, err := lockPublished(ctx, q, reviewID)
+		r, err := lockPublished(ctx, q, reviewID, false)
 		if err != nil {
 			return err
 		}
@@ -236,11 +257,8 @@ func (s *Service) Moderate(ctx context.Context, reviewID int32, decision, note s
 func (s *Service) moderate(ctx context.Context, adminID, reviewID int32, decision, note string, strict bool) error {
 	status := map[string]string{"restore": "published", "remove": "removed"}[decision]
 	return store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		r, err := q.LockReview(ctx, reviewID)
+		r, err := lockReview(ctx, q, reviewID, true)
 		if err != nil {
-			if err = store.Err(err); errors.Is(err, apperr.ErrNotFound) {
-				return apperr.NotFound("Review not found")
-			}
 			return err
 		}
 		if r.Status == "deleted" {

@@ -14,6 +14,19 @@ SELECT id FROM users WHERE role = 'admin' AND closed_at IS NULL AND suspended_at
 -- Every session of the account ends at once.
 UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL;
 
+-- name: LockClosingAccountProperties :exec
+-- The properties a closure changes, locked in id order before anything else: the member's
+-- listings, which it hides, and (with_reviews) those they reviewed, whose stars lose their
+-- reviews. A move of a listing, a review posted and a moderator's decision each lock the property
+-- first, then its reviews or its people; taking the same order here keeps a closure out of a
+-- circle with any of them.
+SELECT id FROM properties
+WHERE landlord_id = sqlc.arg(user_id)
+   OR (sqlc.arg(with_reviews)::bool AND id IN (
+        SELECT property_id FROM reviews WHERE user_id = sqlc.arg(user_id) AND status <> 'deleted'))
+ORDER BY id
+FOR NO KEY UPDATE;
+
 -- name: HideOwnerListings :exec
 -- Takes an owner's listings out of public view for reason (a closure also takes those a
 -- suspension hid). The triggers on active keep the city and neighbourhood counts.

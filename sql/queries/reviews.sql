@@ -187,10 +187,13 @@ ORDER BY id
 LIMIT sqlc.arg(max_rows)
 FOR UPDATE SKIP LOCKED;
 
--- name: LockPropertiesForCounting :exec
--- Locks the properties of a batch in id order before the trigger updates their stars, so
--- catch-ups running at once always take them in the same order and never deadlock.
-SELECT id FROM properties WHERE id = ANY(sqlc.arg(ids)::int[]) ORDER BY id FOR NO KEY UPDATE;
+-- name: LockPropertiesForCounting :many
+-- Locks the properties of a batch before the trigger updates their stars, skipping those another
+-- transaction holds: the batch already holds its reviews, and a move of a listing holds the
+-- property and then wants its reviews (UncountReviewsElsewhere), so waiting here could close a
+-- circle. The reviews of a property skipped stay due for the next catch-up. Returns the ids
+-- locked.
+SELECT id FROM properties WHERE id = ANY(sqlc.arg(ids)::int[]) ORDER BY id FOR NO KEY UPDATE SKIP LOCKED;
 
 -- name: CountReviews :execrows
 -- Counts in a locked batch; the trigger adds each review to its property's stars, once. Asked
@@ -199,6 +202,13 @@ SELECT id FROM properties WHERE id = ANY(sqlc.arg(ids)::int[]) ORDER BY id FOR N
 UPDATE reviews SET counted = true
 WHERE id = ANY(sqlc.arg(ids)::int[]) AND NOT counted
   AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key));
+
+-- name: LockPropertyOfReview :one
+-- The property of a review, locked before the review in a change that moves its stars (a
+-- moderator's decision, a report that hides it): a move of the listing takes the property and
+-- then its reviews, so taking them in the other order could close a circle (a deadlock).
+SELECT p.id FROM properties p WHERE p.id = (SELECT r.property_id FROM reviews r WHERE r.id = $1)
+FOR NO KEY UPDATE;
 
 -- name: LockReview :one
 -- The review's author, property owner and status, and whether the blind reveal hides it now,

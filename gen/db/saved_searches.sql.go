@@ -246,7 +246,7 @@ WITH today AS MATERIALIZED (
 ), sendable AS (
     SELECT s.id, s.name, u.id AS user_id, u.email
     FROM taken t JOIN saved_searches s ON s.id = t.id AND s.alerts JOIN users u ON u.id = s.user_id
-    WHERE u.email_verified_at IS NOT NULL
+    WHERE u.email_verified_at IS NOT NULL AND u.suspended_at IS NULL
         AND CASE jsonb_typeof(u.notification_preferences -> 'email' -> 'saved_searches')
             WHEN 'boolean' THEN (u.notification_preferences -> 'email' ->> 'saved_searches')::bool
             ELSE $2::bool END
@@ -446,9 +446,10 @@ WITH p AS (
     FROM news m JOIN users u ON u.id = m.user_id AND u.closed_at IS NULL, listing l
     RETURNING id
 ), wants AS (
-    -- The told searches whose member gets saved-search email.
+    -- The told searches whose member gets saved-search email (not while suspended: the
+    -- notification waits in the app for the suspension to end).
     SELECT m.id, u.id AS user_id, u.email, m.name FROM news m JOIN users u ON u.id = m.user_id
-    WHERE u.email_verified_at IS NOT NULL AND u.closed_at IS NULL
+    WHERE u.email_verified_at IS NOT NULL AND u.closed_at IS NULL AND u.suspended_at IS NULL
         AND CASE jsonb_typeof(u.notification_preferences -> 'email' -> 'saved_searches')
             WHEN 'boolean' THEN (u.notification_preferences -> 'email' ->> 'saved_searches')::bool
             ELSE $5::bool END

@@ -338,6 +338,21 @@ func TestJobTellsNoClosedAccount(t *testing.T) {
 	}
 }
 
+// A suspended member is told in the app, where the note waits for the suspension to end, but is
+// not emailed (the digest asks the same of its member).
+func TestJobEmailsNoSuspendedAccount(t *testing.T) {
+	t.Parallel()
+	q := newQueue(t, 2)
+	q.match(t, true)
+	q.exec(t, `UPDATE users SET suspended_at = now(), suspension_reason = 'Fake listings.' WHERE username = 'tenant1'`)
+	if m := q.work(t); m.Notified != 2 || m.Emailed != 1 {
+		t.Errorf("the worker: %+v, want both searches told and the open account's alone emailed", m)
+	}
+	if got := q.id(t, `SELECT count(*)::int FROM outbox_emails o JOIN users u ON u.id = o.user_id WHERE u.username = 'tenant1'`); got != 0 {
+		t.Errorf("the suspended account got %d emails", got)
+	}
+}
+
 // A digest lists only the owed listings its search still matches when it is sent: one edited
 // since its match to a rent the search excludes is left out, as a match's own batch leaves it.
 func TestDigestListsOnlyListingsTheSearchStillMatches(t *testing.T) {

@@ -126,3 +126,62 @@ func TestMigrationsLeaveExistingReviewsUnverified(t *testing.T) {
 		t.Errorf("stored rated, verified, location and management counts: %s, want 5 0 4 2", stored)
 	}
 }
+
+// Reviews written before owner_linked was judged are judged by the migration on the evidence of
+// the 90 days before each was written: a network or a browser the author shared with the owner
+// then makes it linked, and it leaves the stars; a link made only after the review, one older than
+// the window, or none, leaves it counting.
+func TestMigrationsJudgeEarlierReviewsLinkedToTheOwner(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, dbURL := dbtest.NewBefore(t, "20261210000100")
+	exec := func(sql string) {
+		t.Helper()
+		if _, err := pool.Exec(ctx, sql); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	// 1 owns the flat; 2 signed in from the owner's network before writing; 3 only after; 4 used
+	// the owner's browser before (known_devices, since forgotten); 5 shares nothing; 6 shared a
+	// network 200 days before writing.
+	exec(`INSERT INTO users (id, username, password_hash, email, first_name, last_name, role, created_at)
+		SELECT i, 'user' || i, 'x', 'user' || i || '@example.com', 'U', 'Ser', CASE WHEN i = 1 THEN 'landlord' ELSE 'tenant' END,
+		       now() - interval '1 year'
+		FROM generate_series(1, 6) i`)
+	exec(`INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug)
+		VALUES (1, 'Flat', '1 Main St', 'Leeds', 'apartment', 900, 1, 'flat-1')`)
+	exec(`INSERT INTO sign_ins (user_id, created_at, network) VALUES
+		(1, now() - interval '40 days', 'owner-net'), (2, now() - interval '30 days', 'owner-net'),
+		(1, now() - interval '5 days', 'cafe'), (3, now() - interval '5 days', 'cafe'),
+		(1, now() - interval '230 days', 'old-net'), (6, now() - interval '220 days', 'old-net')`)
+	exec(`INSERT INTO known_devices (token_hash, user_id, created_at, last_used_at, forgotten_at) VALUES
+		('\x0102', 1, now() - interval '60 days', now() - interval '1 day', NULL),
+		('\x0102', 4, now() - interval '50 days', now() - interval '45 days', now() - interval '2 days')`)
+	exec(`INSERT INTO reviews (id, property_id, user_id, rating, title, content, review_type, counted, created_at)
+		SELECT i, 1, i, 5, 'Review ' || i, 'A review written before the judge.', 'tenant_to_property', true, now() - interval '20 days'
+		FROM generate_series(2, 6) i`)
+	stars := func() string {
+		t.Helper()
+		var got string
+		if err := pool.QueryRow(ctx, `SELECT concat_ws(' ', rating1_count, rating2_count, rating3_count, rating4_count, rating5_count)
+			FROM properties WHERE id = 1`).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	if got := stars(); got != "0 0 0 0 5" {
+		t.Fatalf("stars before: %s, want five 5★", got)
+	}
+
+	dbtest.MigrateBefore(t, dbURL, "20261210000200")
+	var judged string
+	if err := pool.QueryRow(ctx, `SELECT string_agg(id || ':' || owner_linked || '/' || counted, ' ' ORDER BY id) FROM reviews`).Scan(&judged); err != nil {
+		t.Fatal(err)
+	}
+	if want := "2:true/false 3:false/true 4:true/false 5:false/true 6:false/true"; judged != want {
+		t.Errorf("linked/counted: %s, want %s", judged, want)
+	}
+	if got := stars(); got != "0 0 0 0 3" {
+		t.Errorf("stars after: %s, want three 5★", got)
+	}
+}

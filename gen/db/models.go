@@ -440,6 +440,7 @@ type Review struct {
 	RevealAt        *time.Time
 	OwnerLinked     bool
 	AddressKey      *string
+	Elsewhere       bool
 }
 
 type ReviewHelpfulVote struct {

@@ -191,7 +191,7 @@ INSERT INTO reviews (property_id, user_id, rating, title, content, review_type, 
     categories, photos, language, counted, tenancy_id, owner_linked)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
     account_established($2), $13, $14::bool)
-RETURNING id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted, tenancy_id, reveal_at, owner_linked, address_key
+RETURNING id, property_id, user_id, rating, title, content, review_type, stay_duration, stay_period, pros, cons, categories, photos, verified, created_at, updated_at, helpful, not_helpful, report_count, review_responses, language, slug, status, counted, tenancy_id, reveal_at, owner_linked, address_key, elsewhere
 `
 
 type CreateReviewParams struct {
@@ -265,6 +265,7 @@ func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Rev
 		&i.RevealAt,
 		&i.OwnerLinked,
 		&i.AddressKey,
+		&i.Elsewhere,
 	)
 	return i, err
 }
@@ -281,7 +282,7 @@ func (q *Queries) GetHelpful(ctx context.Context, id int32) (int32, error) {
 }
 
 const getReviewDetails = `-- name: GetReviewDetails :one
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, u.first_name AS author_first_name, u.last_name AS author_last_name,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, r.elsewhere, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
@@ -352,6 +353,7 @@ func (q *Queries) GetReviewDetails(ctx context.Context, arg GetReviewDetailsPara
 		&i.Review.RevealAt,
 		&i.Review.OwnerLinked,
 		&i.Review.AddressKey,
+		&i.Review.Elsewhere,
 		&i.AuthorFirstName,
 		&i.AuthorLastName,
 		&i.ResponseContent,
@@ -381,7 +383,7 @@ func (q *Queries) IncrementHelpful(ctx context.Context, id int32) (int32, error)
 }
 
 const listMyReviews = `-- name: ListMyReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, p.title AS property_title,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, r.elsewhere, p.title AS property_title,
     count(*) OVER ()::int AS total_count,
     (SELECT count(*) FROM reviews a WHERE a.user_id = $1::int)::int AS review_count,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
@@ -467,6 +469,7 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 			&i.Review.RevealAt,
 			&i.Review.OwnerLinked,
 			&i.Review.AddressKey,
+			&i.Review.Elsewhere,
 			&i.PropertyTitle,
 			&i.TotalCount,
 			&i.ReviewCount,
@@ -489,7 +492,7 @@ func (q *Queries) ListMyReviews(ctx context.Context, arg ListMyReviewsParams) ([
 }
 
 const listMyReviewsOfProperty = `-- name: ListMyReviewsOfProperty :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, r.elsewhere,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
@@ -559,6 +562,7 @@ func (q *Queries) ListMyReviewsOfProperty(ctx context.Context, arg ListMyReviews
 			&i.Review.RevealAt,
 			&i.Review.OwnerLinked,
 			&i.Review.AddressKey,
+			&i.Review.Elsewhere,
 			&i.Proof,
 			&i.ProofFromMonth,
 			&i.ProofToMonth,
@@ -578,7 +582,7 @@ func (q *Queries) ListMyReviewsOfProperty(ctx context.Context, arg ListMyReviews
 }
 
 const listPropertyReviews = `-- name: ListPropertyReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, u.first_name AS author_first_name, u.last_name AS author_last_name,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, r.elsewhere, u.first_name AS author_first_name, u.last_name AS author_last_name,
     o.content AS response_content, o.created_at AS response_created_at, o.updated_at AS response_updated_at,
     (v.user_id IS NOT NULL)::bool AS helpful_by_viewer,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
@@ -675,6 +679,7 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 			&i.Review.RevealAt,
 			&i.Review.OwnerLinked,
 			&i.Review.AddressKey,
+			&i.Review.Elsewhere,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.ResponseContent,
@@ -700,7 +705,7 @@ func (q *Queries) ListPropertyReviews(ctx context.Context, arg ListPropertyRevie
 }
 
 const listRecentReviews = `-- name: ListRecentReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, r.elsewhere, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
@@ -769,6 +774,7 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 			&i.Review.RevealAt,
 			&i.Review.OwnerLinked,
 			&i.Review.AddressKey,
+			&i.Review.Elsewhere,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.PropertyTitle,
@@ -791,7 +797,7 @@ func (q *Queries) ListRecentReviews(ctx context.Context, maxRows int32) ([]ListR
 }
 
 const listReportedReviews = `-- name: ListReportedReviews :many
-SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
+SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_type, r.stay_duration, r.stay_period, r.pros, r.cons, r.categories, r.photos, r.verified, r.created_at, r.updated_at, r.helpful, r.not_helpful, r.report_count, r.review_responses, r.language, r.slug, r.status, r.counted, r.tenancy_id, r.reveal_at, r.owner_linked, r.address_key, r.elsewhere, u.first_name AS author_first_name, u.last_name AS author_last_name, p.title AS property_title,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
@@ -860,6 +866,7 @@ func (q *Queries) ListReportedReviews(ctx context.Context) ([]ListReportedReview
 			&i.Review.RevealAt,
 			&i.Review.OwnerLinked,
 			&i.Review.AddressKey,
+			&i.Review.Elsewhere,
 			&i.AuthorFirstName,
 			&i.AuthorLastName,
 			&i.PropertyTitle,
@@ -993,7 +1000,8 @@ func (q *Queries) LockReviewedTenancy(ctx context.Context, id int32) (LockReview
 
 const lockReviewsDueCounting = `-- name: LockReviewsDueCounting :many
 SELECT id, property_id FROM reviews
-WHERE NOT counted AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
+WHERE NOT counted AND NOT elsewhere
+  AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
   AND status = 'published' AND user_id IS NOT NULL
   AND account_established(user_id)
 ORDER BY id
@@ -1008,12 +1016,11 @@ type LockReviewsDueCountingRow struct {
 
 // Up to max_rows published reviews not counted yet that may count and whose authors are
 // established now (account_established), in id order through the partial index
-// reviews_due_counting, locked; rows another catch-up holds are skipped, so catch-ups running at
-// once share the work. review_may_count(owner_linked, NULL, …) is NOT owner_linked AND the review
-// is about its property's current address; the first is the index's predicate: an owner-linked
-// review is never due (see the migration 20261207000100). A review about an earlier address
-// stays in the index and is read past (one property lookup) until its listing moves back
-// (20261208000100).
+// reviews_due_counting_here, locked; rows another catch-up holds are skipped, so catch-ups running
+// at once share the work. review_may_count(owner_linked, NULL, …) is NOT owner_linked AND the
+// review is about its property's current address; the index leaves out owner-linked reviews
+// (never due: 20261207000100) and those marked about an earlier address (elsewhere, kept by
+// the properties' trigger: 20261210000200), so a catch-up reads only reviews that may be due.
 func (q *Queries) LockReviewsDueCounting(ctx context.Context, maxRows int32) ([]LockReviewsDueCountingRow, error) {
 	rows, err := q.db.Query(ctx, lockReviewsDueCounting, maxRows)
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 // author is established. Nothing waits in memory for that moment: the review's counted flag is
 // stored, and every server runs CountDue every CountEvery, which finds in the database the
 // reviews whose authors have become established since (through the partial index
-// reviews_due_counting, empty when nobody new has written) and counts them in. A restart or a
+// reviews_due_counting_here, empty when nobody new has written) and counts them in. A restart or a
 // second server loses nothing and counts nothing twice.
 
 // CountEvery is how often each server runs CountDue (declared in the contract: vocab.Published).

@@ -185,3 +185,33 @@ func TestMigrationsJudgeEarlierReviewsLinkedToTheOwner(t *testing.T) {
 		t.Errorf("stars after: %s, want three 5★", got)
 	}
 }
+
+// The reviews about an earlier address of their listing when the migration runs are marked
+// elsewhere by it, so the catch-up's new index leaves them out from the start.
+func TestMigrationsMarkReviewsAboutAnEarlierAddress(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, dbURL := dbtest.NewBefore(t, "20261210000200")
+	for _, sql := range []string{
+		`INSERT INTO users (id, username, password_hash, email, first_name, last_name, role)
+			SELECT i, 'user' || i, 'x', 'user' || i || '@example.com', 'U', 'Ser', CASE WHEN i = 1 THEN 'landlord' ELSE 'tenant' END
+			FROM generate_series(1, 3) i`,
+		`INSERT INTO properties (id, title, address, city, property_type, monthly_rent, landlord_id, slug) VALUES
+			(1, 'Moved', '1 Main St', 'Leeds', 'apartment', 900, 1, 'moved-1'), (2, 'Stayed', '2 Main St', 'Leeds', 'apartment', 900, 1, 'stayed-2')`,
+		`INSERT INTO reviews (id, property_id, user_id, rating, title, content, review_type) VALUES
+			(1, 1, 2, 5, 'Main St', 'Written about 1 Main St.', 'general'), (2, 2, 3, 4, 'Main St', 'Written about 2 Main St.', 'general')`,
+		`UPDATE properties SET address = '9 Far Road' WHERE id = 1`,
+	} {
+		if _, err := pool.Exec(ctx, sql); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	dbtest.MigrateBefore(t, dbURL, "20261210000300")
+	var marked string
+	if err := pool.QueryRow(ctx, `SELECT string_agg(id || ':' || elsewhere, ' ' ORDER BY id) FROM reviews`).Scan(&marked); err != nil {
+		t.Fatal(err)
+	}
+	if marked != "1:true 2:false" {
+		t.Errorf("elsewhere: %s, want 1:true 2:false", marked)
+	}
+}

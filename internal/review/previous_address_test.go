@@ -80,6 +80,20 @@ func (w *world) countedElsewhere(t *testing.T) int32 {
 	return w.ID(t, `SELECT count(*)::int FROM reviews WHERE counted AND review_previous_address(property_id, address_key)`)
 }
 
+// outOfStep counts the reviews whose mark elsewhere (which keeps them out of the catch-up's
+// index) is not what review_previous_address says: never any.
+func (w *world) outOfStep(t *testing.T) int32 {
+	t.Helper()
+	return w.ID(t, `SELECT count(*)::int FROM reviews WHERE elsewhere IS DISTINCT FROM review_previous_address(property_id, address_key)`)
+}
+
+// inCatchUpIndex counts property 1's reviews in the catch-up's partial index (its predicate).
+func (w *world) inCatchUpIndex(t *testing.T) int32 {
+	t.Helper()
+	return w.ID(t, `SELECT count(*)::int FROM reviews WHERE property_id = 1
+		AND NOT counted AND NOT owner_linked AND NOT elsewhere AND status = 'published' AND user_id IS NOT NULL`)
+}
+
 // The audit's attack: a listing with counted reviews (one praising the location) moves to another
 // street. Its stars, distribution and highlight counts go to nothing in the edit's transaction;
 // its reviews stay listed, each saying why it does not count ("previous_address", not a new
@@ -137,6 +151,11 @@ func TestMovedListingsReviewsStopCounting(t *testing.T) {
 		t.Errorf("rating summary after the move counts %d reviews, want 0", got)
 	}
 
+	// Out of the catch-up's index, which no catch-up reads past any more.
+	if n, stale := w.outOfStep(t), w.inCatchUpIndex(t); n != 0 || stale != 0 {
+		t.Errorf("after the move: %d reviews' mark out of step, %d about the old address in the catch-up's index", n, stale)
+	}
+
 	// The newcomer is established a week later: the catch-up still leaves their review out.
 	w.Exec(t, `UPDATE users SET created_at = now() - interval '8 days' WHERE username = 'newcomer'`)
 	if n := w.catchUps(t, 2); n != 0 {
@@ -160,6 +179,9 @@ func TestMovedListingsReviewsStopCounting(t *testing.T) {
 	w.edit(t, owner, kenwoodAddress, "")
 	if got := w.standing(t, "Noisy new street"); got != "listed, previous_address" {
 		t.Errorf("Kim's review once the listing moved back: %s, want listed, previous_address", got)
+	}
+	if n, due := w.outOfStep(t), w.inCatchUpIndex(t); n != 0 || due != 3 {
+		t.Errorf("moved back: %d reviews' mark out of step, %d in the catch-up's index, want 0 and 3", n, due)
 	}
 	if n := w.catchUps(t, 2); n != 3 {
 		t.Errorf("the catch-up counted %d reviews once the listing moved back, want 3", n)
@@ -243,6 +265,9 @@ func TestPostsRacingAMoveNeverCountTheOldAddress(t *testing.T) {
 		wg.Wait()
 		if n := w.countedElsewhere(t); n != 0 {
 			t.Fatalf("round %d: %d counted reviews are about an address the listing left", r, n)
+		}
+		if n := w.outOfStep(t); n != 0 {
+			t.Fatalf("round %d: %d reviews marked elsewhere or not against review_previous_address", r, n)
 		}
 	}
 	if differ := w.recountDiffers(t); differ != 0 {

@@ -173,14 +173,14 @@ WHERE id = $1 AND NOT counted AND review_may_count(owner_linked, NULL, review_pr
 -- name: LockReviewsDueCounting :many
 -- Up to max_rows published reviews not counted yet that may count and whose authors are
 -- established now (account_established), in id order through the partial index
--- reviews_due_counting, locked; rows another catch-up holds are skipped, so catch-ups running at
--- once share the work. review_may_count(owner_linked, NULL, …) is NOT owner_linked AND the review
--- is about its property's current address; the first is the index's predicate: an owner-linked
--- review is never due (see the migration 20261207000100). A review about an earlier address
--- stays in the index and is read past (one property lookup) until its listing moves back
--- (20261208000100).
+-- reviews_due_counting_here, locked; rows another catch-up holds are skipped, so catch-ups running
+-- at once share the work. review_may_count(owner_linked, NULL, …) is NOT owner_linked AND the
+-- review is about its property's current address; the index leaves out owner-linked reviews
+-- (never due: 20261207000100) and those marked about an earlier address (elsewhere, kept by
+-- the properties' trigger: 20261210000200), so a catch-up reads only reviews that may be due.
 SELECT id, property_id FROM reviews
-WHERE NOT counted AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
+WHERE NOT counted AND NOT elsewhere
+  AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
   AND status = 'published' AND user_id IS NOT NULL
   AND account_established(user_id)
 ORDER BY id

@@ -1226,7 +1226,8 @@ SELECT p.active FROM properties p WHERE p.id = $1 FOR SHARE
 
 // Whether a listing takes enquiries and viewing requests, re-read under a share lock: a hiding
 // or withdrawal in flight (its update of the row) commits first, and is seen, or waits until
-// the new thread or viewing is in.
+// the new thread or viewing is in. Taken before the members (LockEnquiryMembers), as a
+// suspension or closure locks the owner's listings before the account.
 func (q *Queries) LockEnquiryListing(ctx context.Context, id int32) (bool, error) {
 	row := q.db.QueryRow(ctx, lockEnquiryListing, id)
 	var active bool

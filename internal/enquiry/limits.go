@@ -36,13 +36,14 @@ func lockSender(ctx context.Context, q *db.Queries, me identity.User, other int3
 }
 
 // lockMembers is the first lock of every transaction that writes into a thread (a send, a
-// viewing's answer, a close, a block): the rows of the thread's two members, me (acting) and
-// other (LockEnquiryMembers, in id order). A suspension or closure of either locks the account
-// before it hides their listings and closes their threads, so it commits first, and is seen,
-// or waits for this transaction; never the other way round, which would deadlock. A member
-// suspended or closed meanwhile is refused as signed out (their sessions ended with it). After
-// the members such a transaction locks in this order only: sends (LockEnquirySends), the
-// listing (LockEnquiryListing), rate-limit keys, threads, viewings.
+// viewing's answer, a close, a block), but for the listing a new thread or viewing locks before
+// it (a property before its people, as a suspension or closure takes them): the rows of the
+// thread's two members, me (acting) and other (LockEnquiryMembers, in id order). A suspension
+// or closure of either locks the account before it closes their threads, so it commits first,
+// and is seen, or waits for this transaction; never the other way round, which would deadlock.
+// A member suspended or closed meanwhile is refused as signed out (their sessions ended with
+// it). After the members such a transaction locks in this order only: sends
+// (LockEnquirySends), rate-limit keys, threads, viewings.
 func lockMembers(ctx context.Context, q *db.Queries, me, other int32) error {
 	rows, err := q.LockEnquiryMembers(ctx, []int32{me, other})
 	if err != nil {

@@ -85,18 +85,19 @@ func (s *Service) StartEnquiry(ctx context.Context, in Start) (Thread, error) {
 
 	var id int64
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		from, err := lockSender(ctx, q, me, listing.LandlordID)
-		if err != nil {
-			return err
-		}
-		// Again under the owner's lock: a suspension or closure hid the listing before it closed
-		// the owner's threads, or waits for this one and closes it with them.
+		// Again under a share lock, taken before the members' (lockMembers): a suspension or
+		// closure hid the listing before it closed the owner's threads, or waits for this one
+		// and closes it with them.
 		active, err := q.LockEnquiryListing(ctx, listing.ID)
 		if errors.Is(store.Err(err), apperr.ErrNotFound) {
 			return errNoListing
 		}
 		if err != nil {
 			return fmt.Errorf("lock listing %d: %w", listing.ID, err)
+		}
+		from, err := lockSender(ctx, q, me, listing.LandlordID)
+		if err != nil {
+			return err
 		}
 		if !active {
 			return errInactive

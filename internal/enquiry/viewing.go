@@ -75,15 +75,15 @@ func (s *Service) RequestViewing(ctx context.Context, threadID int64, times []st
 		return Viewing{}, err
 	}
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-		from, err := lockSender(ctx, q, me, t.ownerID)
-		if err != nil {
-			return err
-		}
-		// Again under a share lock, until the viewing is in: a withdrawal or hiding in flight
-		// commits first (and the listing is inactive here), or waits for the viewing.
+		// Again under a share lock (before the members'), until the viewing is in: a withdrawal
+		// or hiding in flight commits first (and the listing is inactive here), or waits for it.
 		active, err := q.LockEnquiryListing(ctx, t.Listing.PropertyID)
 		if err != nil {
 			return fmt.Errorf("lock listing %d: %w", t.Listing.PropertyID, err)
+		}
+		from, err := lockSender(ctx, q, me, t.ownerID)
+		if err != nil {
+			return err
 		}
 		if !active {
 			return errInactiveViewing

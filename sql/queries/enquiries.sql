@@ -28,7 +28,8 @@ SELECT pg_advisory_xact_lock(7274, sqlc.arg(member_id)::int);
 -- name: LockEnquiryListing :one
 -- Whether a listing takes enquiries and viewing requests, re-read under a share lock: a hiding
 -- or withdrawal in flight (its update of the row) commits first, and is seen, or waits until
--- the new thread or viewing is in.
+-- the new thread or viewing is in. Taken before the members (LockEnquiryMembers), as a
+-- suspension or closure locks the owner's listings before the account.
 SELECT p.active FROM properties p WHERE p.id = sqlc.arg(id) FOR SHARE;
 
 -- name: GetEnquirySender :one

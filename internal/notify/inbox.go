@@ -40,6 +40,10 @@ const (
 	MsgUnsubscribeGone = "This unsubscribe link is not valid. It may have been altered or have expired: use the link in a newer email, or sign in and choose your emails under Settings › Notifications."
 )
 
+// MsgTooManyChanges refuses more changes than there are categories (security included): such a
+// list names one twice, or one that does not exist, and is refused once, not once per entry.
+var MsgTooManyChanges = fmt.Sprintf("Name each category at most once: there are only %d.", len(Categories)+1)
+
 var (
 	errSignedOut = apperr.Unauthenticated("Please sign in to see your notifications.")
 	errMissing   = apperr.NotFound("Notification not found")
@@ -172,12 +176,21 @@ func (s *Inbox) UpdatePreferences(ctx context.Context, changes []Change) ([]Choi
 	}
 	var v apperr.Validator
 	v.Check(len(changes) > 0, "changes", MsgNoChanges)
+	if len(changes) > len(Categories)+1 {
+		// One refusal, whatever the list holds: one per entry answered a few bytes an entry
+		// with hundreds of bytes each.
+		v.Check(false, "changes", MsgTooManyChanges)
+		return nil, v.Err()
+	}
 	set := map[Category]bool{}
 	for _, c := range changes {
 		_, known := lookupCategory(c.Category)
 		switch {
 		case c.Category == Security.Category:
 			v.Check(c.Email, "changes", MsgSecurityLocked) // on is what it is already
+			continue
+		case !known && len(c.Category) > maxEchoed:
+			v.Check(false, "changes", fmt.Sprintf("That is not a notification category. Choose one of: %s.", categoryKeys()))
 			continue
 		case !known:
 			v.Check(false, "changes", fmt.Sprintf("%q is not a notification category. Choose one of: %s.", c.Category, categoryKeys()))
@@ -307,6 +320,10 @@ func (s *Inbox) choices(ctx context.Context, userID int32) ([]Choice, error) {
 	}
 	return append(out, Choice{CategoryInfo: Security, Email: true, Locked: true}), nil
 }
+
+// maxEchoed is the longest unknown category a refusal repeats back (the longest real key is 21
+// bytes): a longer one is refused without it.
+const maxEchoed = 40
 
 // lookupCategory finds a category a member can turn off (security email is not one).
 func lookupCategory(c Category) (CategoryInfo, bool) {

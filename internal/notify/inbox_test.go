@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 
@@ -192,4 +193,55 @@ func TestPreferencesAreValidatedAndStoredPerMember(t *testing.T) {
 	}
 	raw, _ := json.Marshal(prefs)
 	t.Logf("stored: %s", raw)
+}
+
+// A list of preference changes longer than there are categories is refused once, not once per
+// entry, and an unknown category too long to read is not repeated back: the refusal stays a few
+// hundred bytes whatever the request holds (one entry per category, security included, passes).
+// Before, 63 KB of unknown or repeated entries were answered with 2 MB, and a long name was
+// echoed whole.
+func TestPreferenceChangesAreRefusedBriefly(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	alice := w.Person(t, "alice", "tenant")
+	long := strings.Repeat("y", 20000)
+	tooMany := fmt.Sprintf("Name each category at most once: there are only %d.", len(notify.Categories)+1)
+	for name, c := range map[string]struct {
+		item string
+		n    int
+		want string
+	}{
+		"unknown":  {`{"category":"x"}`, 3000, tooMany},
+		"repeated": {`{"category":"moderation"}`, 2000, tooMany},
+		"long":     {`{"category":"` + long + `"}`, 1, "That is not a notification category. Choose one of: verification_requests,"},
+	} {
+		body := `{"changes":[` + strings.TrimSuffix(strings.Repeat(c.item+",", c.n), ",") + `]}`
+		status, _, res := testworld.Send(t, http.MethodPost, w.URL+notificationv1connect.NotificationServiceUpdateNotificationPreferencesProcedure,
+			alice, "application/json", strings.NewReader(body))
+		var answer struct{ Code, Message string }
+		if err := json.Unmarshal([]byte(res), &answer); err != nil || status != http.StatusBadRequest || answer.Code != "invalid_argument" ||
+			!strings.HasPrefix(answer.Message, c.want) || len(res) > 1000 || strings.Contains(res, "yyyy") {
+			t.Errorf("%s: %d entries (%d bytes) answered %d with %d bytes: %.300s", name, c.n, len(body), status, len(res), res)
+		}
+	}
+	if n := w.ID(t, `SELECT count(*)::int FROM users WHERE notification_preferences IS NOT NULL`); n != 0 {
+		t.Fatalf("a refused change stored preferences for %d members", n)
+	}
+	every := []*notificationv1.PreferenceChange{{Category: "security", Email: true}}
+	for _, info := range notify.Categories {
+		every = append(every, &notificationv1.PreferenceChange{Category: string(info.Category), Email: false})
+	}
+	if _, err := w.api.UpdateNotificationPreferences(t.Context(), testworld.As(alice, &notificationv1.UpdateNotificationPreferencesRequest{Changes: every})); err != nil {
+		t.Fatalf("every category at once: %v", err)
+	}
+	if _, err := w.api.UpdateNotificationPreferences(t.Context(), testworld.As(alice, &notificationv1.UpdateNotificationPreferencesRequest{
+		Changes: append(every, &notificationv1.PreferenceChange{Category: "enquiries", Email: true}),
+	})); testworld.Failure(err) != "invalid_argument: "+tooMany {
+		t.Errorf("one more than every category: %s", testworld.Failure(err))
+	}
+	for _, info := range notify.Categories {
+		if w.preferences(t, "alice").WantsEmail(info.Category) {
+			t.Errorf("%s still on after every category was turned off", info.Category)
+		}
+	}
 }

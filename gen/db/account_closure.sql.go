@@ -364,6 +364,18 @@ func (q *Queries) LockClosingAccountProperties(ctx context.Context, arg LockClos
 	return err
 }
 
+const lockOwnerListings = `-- name: LockOwnerListings :exec
+SELECT id FROM properties WHERE landlord_id = $1 ORDER BY id FOR NO KEY UPDATE
+`
+
+// An owner's listings, locked in id order before their account by a suspension or reinstatement
+// that hides or shows them: the property before its people, as a tenancy or verification
+// decision and a move take them (LockClosingAccountProperties for a closure).
+func (q *Queries) LockOwnerListings(ctx context.Context, landlordID int32) error {
+	_, err := q.db.Exec(ctx, lockOwnerListings, landlordID)
+	return err
+}
+
 const recordAccountDecision = `-- name: RecordAccountDecision :exec
 INSERT INTO admin_decisions (admin_id, user_id, decision, message)
 VALUES ($1, $2, $3::text, $4::text)

@@ -120,8 +120,13 @@ func (s *Service) decide(ctx context.Context, userID int32, reason, decision str
 	}
 	var out Member
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
+		// The listings it hides or shows before the account: a tenancy or verification decision
+		// and a move lock the property, then its owner; the other order deadlocked with them.
+		if err := q.LockOwnerListings(ctx, userID); err != nil {
+			return fmt.Errorf("lock the listings of %d: %w", userID, err)
+		}
 		// An administrator is suspended only while another can still act: the active
-		// administrators are locked first (in the order account closure locks them), so two
+		// administrators are locked next (in the order account closure locks them), so two
 		// suspending each other at once are decided in turn.
 		if decision == "suspend" {
 			target, err := q.GetUser(ctx, userID)

@@ -1,0 +1,59 @@
+package account_test
+
+// A suspension or reinstatement hides or shows the owner's listings: it locks them (in id order)
+// before the owner's row, as a tenancy decision, a verification decision and a move of a listing
+// do (the property, then its people: gamification.LockPeople). Taken the other way, the account
+// first, either of a pair waited for the other and PostgreSQL aborted one of them (40P01).
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
+	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
+	"github.com/rentproof/rentproof/internal/testworld"
+)
+
+// besideADecision runs an administrator's decision on the landlord's account while a test
+// transaction locks the first listing, then its owner's row, as a tenancy decision does.
+func (w *closureWorld) besideADecision(t *testing.T, decide func(adminv1connect.AdminAccountServiceClient, int32) error) {
+	t.Helper()
+	landlord := w.UserID(t, "lena_lord")
+	admin := adminv1connect.NewAdminAccountServiceClient(w.Client, w.URL)
+	w.Interleave(t,
+		fmt.Sprintf(`SELECT id FROM properties WHERE id = %d FOR NO KEY UPDATE`, w.first),
+		fmt.Sprintf(`SELECT id FROM users WHERE id = %d FOR NO KEY UPDATE`, landlord),
+		func() error { return decide(admin, landlord) })
+}
+
+func suspend(admin adminv1connect.AdminAccountServiceClient, token string, id int32) error {
+	_, err := admin.SuspendAccount(context.Background(), testworld.As(token, &adminv1.SuspendAccountRequest{UserId: id, Reason: "Copied listings."}))
+	return err
+}
+
+func TestSuspensionBesideATenancyDecision(t *testing.T) {
+	t.Parallel()
+	w := newClosureWorld(t)
+	w.besideADecision(t, func(admin adminv1connect.AdminAccountServiceClient, id int32) error {
+		return suspend(admin, w.admin, id)
+	})
+	if n := w.ID(t, `SELECT count(*)::int FROM properties WHERE id IN ($1, $2) AND active`, w.first, w.second); n != 0 {
+		t.Errorf("%d listings still shown after the suspension", n)
+	}
+}
+
+func TestReinstatementBesideATenancyDecision(t *testing.T) {
+	t.Parallel()
+	w := newClosureWorld(t)
+	if err := suspend(adminv1connect.NewAdminAccountServiceClient(w.Client, w.URL), w.admin, w.UserID(t, "lena_lord")); err != nil {
+		t.Fatal(err)
+	}
+	w.besideADecision(t, func(admin adminv1connect.AdminAccountServiceClient, id int32) error {
+		_, err := admin.ReinstateAccount(context.Background(), testworld.As(w.admin, &adminv1.ReinstateAccountRequest{UserId: id, Reason: "Proved."}))
+		return err
+	})
+	if n := w.ID(t, `SELECT count(*)::int FROM properties WHERE id IN ($1, $2) AND active`, w.first, w.second); n != 2 {
+		t.Errorf("%d listings shown after the reinstatement, want 2", n)
+	}
+}

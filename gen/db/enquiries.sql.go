@@ -125,6 +125,27 @@ func (q *Queries) BlockEnquirySender(ctx context.Context, arg BlockEnquirySender
 	return err
 }
 
+const cancelEnquiryViewingsBetween = `-- name: CancelEnquiryViewingsBetween :exec
+UPDATE enquiry_viewings v SET status = 'cancelled', cancelled_by = $1::int, decided_at = now()
+FROM enquiry_threads t
+WHERE t.id = v.thread_id AND t.owner_id = $1::int AND t.enquirer_id = $2::int
+    AND (v.status = 'requested' OR (v.status = 'accepted'
+        AND EXISTS (SELECT 1 FROM enquiry_viewing_times x WHERE x.id = v.accepted_time_id AND x.starts_at > now())))
+`
+
+type CancelEnquiryViewingsBetweenParams struct {
+	OwnerID    int32
+	EnquirerID int32
+}
+
+// An owner blocked a member: the viewings of every thread between them, open or closed, that
+// still wait for an answer or are accepted for a time not yet passed are cancelled by the owner.
+// A statement of its own after CloseEnquiryThreadsBetween, as CancelEnquiryViewingsOf.
+func (q *Queries) CancelEnquiryViewingsBetween(ctx context.Context, arg CancelEnquiryViewingsBetweenParams) error {
+	_, err := q.db.Exec(ctx, cancelEnquiryViewingsBetween, arg.OwnerID, arg.EnquirerID)
+	return err
+}
+
 const cancelEnquiryViewingsOf = `-- name: CancelEnquiryViewingsOf :exec
 UPDATE enquiry_viewings v SET status = 'cancelled', cancelled_by = $1::int, decided_at = now()
 WHERE v.thread_id = ANY($2::bigint[]) AND (v.status = 'requested' OR ($3::bool AND v.status = 'accepted'
@@ -193,7 +214,7 @@ type CloseEnquiryThreadsBetweenParams struct {
 }
 
 // An owner blocked a member: every open thread of the member's about the owner's listings
-// closes with a notice (their viewings: CancelEnquiryViewingsOf, next). Answers the threads closed.
+// closes with a notice (the viewings: CancelEnquiryViewingsBetween, next). Answers the threads closed.
 func (q *Queries) CloseEnquiryThreadsBetween(ctx context.Context, arg CloseEnquiryThreadsBetweenParams) ([]int64, error) {
 	rows, err := q.db.Query(ctx, closeEnquiryThreadsBetween,
 		arg.Reason,

@@ -604,3 +604,70 @@ func TestOwnersListAndOneListingsList(t *testing.T) {
 		t.Errorf("the loft's: %v, want %v", got, want)
 	}
 }
+
+// A block ends every viewing between the owner and the member still to come: those waiting, and
+// those accepted, in the thread blocked from, in another open thread and in one the member closed
+// before; a viewing whose time has passed took place and stays. The blocked member then has no
+// viewing to cancel, so no cancel note of theirs reaches the owner (before, an accepted viewing
+// outlived the block, and cancelling it with a note wrote to the owner in the thread, in a
+// notification and by email); another member's accepted viewing with the owner stays.
+func TestBlockCancelsEveryViewingStillToCome(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, roomy)
+	ctx := context.Background()
+	tina, lou, moe := w.Member(t, "tina", "tenant"), w.Member(t, "lou", "landlord"), w.Member(t, "moe", "tenant")
+	w.VerifyEmail(t, "lou")
+	accepted := func(token string, property int32, hour int) (*enquiryv1.Thread, int64) {
+		t.Helper()
+		th := w.start(t, token, &enquiryv1.StartEnquiryRequest{PropertyId: property, ViewingTimes: []string{local(3, hour)}})
+		full, err := w.client.GetThread(ctx, testworld.As(lou, &enquiryv1.GetThreadRequest{ThreadId: th.Id}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := full.Msg.Viewings[0]
+		if _, err := w.client.AcceptViewingTime(ctx, testworld.As(lou, &enquiryv1.AcceptViewingTimeRequest{ViewingId: v.Id, TimeId: v.Times[0].Id})); err != nil {
+			t.Fatal(err)
+		}
+		return th, v.Id
+	}
+	flat, house, loft, barn := w.Property(t, "lou", "Quiet flat"), w.Property(t, "lou", "Big house"), w.Property(t, "lou", "Canal loft"), w.Property(t, "lou", "Old barn")
+	blockedFrom, inBlocked := accepted(tina, flat, 10)
+	_, inOpen := accepted(tina, house, 11)
+	closedBefore, inClosed := accepted(tina, loft, 12)
+	_, past := accepted(tina, barn, 13)
+	_, moes := accepted(moe, flat, 14)
+	if _, err := w.client.CloseThread(ctx, testworld.As(tina, &enquiryv1.CloseThreadRequest{ThreadId: closedBefore.Id})); err != nil {
+		t.Fatal(err)
+	}
+	w.Exec(t, `UPDATE enquiry_viewing_times SET starts_at = now() - interval '1 day' WHERE viewing_id = $1`, past)
+	if _, err := w.client.BlockSender(ctx, testworld.As(lou, &enquiryv1.BlockSenderRequest{ThreadId: blockedFrom.Id})); err != nil {
+		t.Fatal(err)
+	}
+	louID := w.UserID(t, "lou")
+	for name, c := range map[string]struct {
+		id     int64
+		status string
+	}{
+		"in the thread blocked from": {inBlocked, "cancelled"}, "in another open thread": {inOpen, "cancelled"},
+		"in a thread closed before": {inClosed, "cancelled"}, "that took place": {past, "accepted"}, "another member's": {moes, "accepted"},
+	} {
+		if n := w.ID(t, `SELECT count(*)::int FROM enquiry_viewings WHERE id = $1 AND status = $2 AND (status = 'accepted' OR cancelled_by = $3)`, c.id, c.status, louID); n != 1 {
+			t.Errorf("the viewing %s is not %s", name, c.status)
+		}
+	}
+	before := len(w.Notifications(t, "lou"))
+	for _, id := range []int64{inBlocked, inOpen, inClosed, past} {
+		if _, err := w.client.CancelViewing(ctx, testworld.As(tina, &enquiryv1.CancelViewingRequest{ViewingId: id, Message: "You will regret blocking me"})); connect.CodeOf(err) != connect.CodeFailedPrecondition {
+			t.Errorf("the blocked member cancels viewing %d: %s", id, testworld.Failure(err))
+		}
+		if status, _, _ := testworld.Send(t, http.MethodGet, w.URL+enquiry.CalendarPath(id), tina, "", nil); id != past && status != http.StatusNotFound {
+			t.Errorf("the calendar file of cancelled viewing %d: %d", id, status)
+		}
+	}
+	if n := w.ID(t, `SELECT count(*)::int FROM enquiry_messages WHERE body LIKE '%regret%'`); n != 0 {
+		t.Errorf("the blocked member's cancel notes were stored: %d", n)
+	}
+	if after := w.Notifications(t, "lou"); len(after) != before {
+		t.Errorf("the owner was told of the blocked member's cancels: %v", testworld.Kinds(after))
+	}
+}

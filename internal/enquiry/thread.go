@@ -283,9 +283,11 @@ func cancelViewings(ctx context.Context, q *db.Queries, threads []int64, by int3
 
 // BlockSender blocks the thread's enquirer (the owner only). A block is between the owner and
 // that member, whichever thread it came from: every open thread of the member's about the
-// owner's listings closes (their waiting viewings cancelled), and from then on the member can
-// start, write or ask for a viewing in none of them, told only that the owner is not taking
-// enquiries from them (errBlocked). The member's sends take turns with the block
+// owner's listings closes, the viewings of all their threads with the owner are cancelled
+// (those accepted for a time still to come too, in threads closed before as well: a viewing
+// kept would leave the member a meeting with the owner, and a cancel note to write them), and
+// from then on the member can start, write or ask for a viewing in none of
+// them, told only that the owner is not taking enquiries from them (errBlocked). The member's sends take turns with the block
 // (LockEnquirySends): each commits before it, and its thread closes here, or sees it. The owner
 // is not blocked in return: in threads about the member's own listings both still write.
 func (s *Service) BlockSender(ctx context.Context, id int64) (Thread, error) {
@@ -306,14 +308,16 @@ func (s *Service) BlockSender(ctx context.Context, id int64) (Thread, error) {
 		if err := q.BlockEnquirySender(ctx, db.BlockEnquirySenderParams{OwnerID: me.ID, BlockedID: t.enquirerID, ThreadID: &id}); err != nil {
 			return fmt.Errorf("block sender: %w", err)
 		}
-		closed, err := q.CloseEnquiryThreadsBetween(ctx, db.CloseEnquiryThreadsBetweenParams{
+		if _, err := q.CloseEnquiryThreadsBetween(ctx, db.CloseEnquiryThreadsBetweenParams{
 			OwnerID: me.ID, EnquirerID: t.enquirerID, Reason: SenderBlocked,
 			Notice: "This conversation is closed. The owner is not taking enquiries from this member.",
-		})
-		if err != nil {
+		}); err != nil {
 			return fmt.Errorf("close threads of a blocked sender: %w", err)
 		}
-		return cancelViewings(ctx, q, closed, me.ID, false)
+		if err := q.CancelEnquiryViewingsBetween(ctx, db.CancelEnquiryViewingsBetweenParams{OwnerID: me.ID, EnquirerID: t.enquirerID}); err != nil {
+			return fmt.Errorf("cancel viewings of a blocked sender: %w", err)
+		}
+		return nil
 	})
 	if err != nil {
 		return Thread{}, err

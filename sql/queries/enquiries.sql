@@ -248,7 +248,7 @@ SELECT id FROM closed;
 
 -- name: CloseEnquiryThreadsBetween :many
 -- An owner blocked a member: every open thread of the member's about the owner's listings
--- closes with a notice (their viewings: CancelEnquiryViewingsOf, next). Answers the threads closed.
+-- closes with a notice (the viewings: CancelEnquiryViewingsBetween, next). Answers the threads closed.
 WITH closed AS (
     UPDATE enquiry_threads th SET status = 'closed', closed_reason = sqlc.arg(reason)::text, closed_at = now(),
         last_message_at = now(), last_message = left(sqlc.arg(notice)::text, 140), pending_viewings = 0
@@ -267,6 +267,16 @@ SELECT id FROM closed;
 UPDATE enquiry_viewings v SET status = 'cancelled', cancelled_by = sqlc.arg(cancelled_by)::int, decided_at = now()
 WHERE v.thread_id = ANY(sqlc.arg(thread_ids)::bigint[]) AND (v.status = 'requested' OR (sqlc.arg(upcoming)::bool AND v.status = 'accepted'
     AND EXISTS (SELECT 1 FROM enquiry_viewing_times x WHERE x.id = v.accepted_time_id AND x.starts_at > now())));
+
+-- name: CancelEnquiryViewingsBetween :exec
+-- An owner blocked a member: the viewings of every thread between them, open or closed, that
+-- still wait for an answer or are accepted for a time not yet passed are cancelled by the owner.
+-- A statement of its own after CloseEnquiryThreadsBetween, as CancelEnquiryViewingsOf.
+UPDATE enquiry_viewings v SET status = 'cancelled', cancelled_by = sqlc.arg(owner_id)::int, decided_at = now()
+FROM enquiry_threads t
+WHERE t.id = v.thread_id AND t.owner_id = sqlc.arg(owner_id)::int AND t.enquirer_id = sqlc.arg(enquirer_id)::int
+    AND (v.status = 'requested' OR (v.status = 'accepted'
+        AND EXISTS (SELECT 1 FROM enquiry_viewing_times x WHERE x.id = v.accepted_time_id AND x.starts_at > now())));
 
 -- name: CloseEnquiryThreadsOf :many
 -- A member's account closed or was suspended: each of their open threads closes with a neutral

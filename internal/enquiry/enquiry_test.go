@@ -671,3 +671,36 @@ func TestBlockCancelsEveryViewingStillToCome(t *testing.T) {
 		t.Errorf("the owner was told of the blocked member's cancels: %v", testworld.Kinds(after))
 	}
 }
+
+// A viewing time too long to be one is refused without being repeated back, over Connect and
+// REST, from the property page and in a thread: the refusal stays a few hundred bytes (before,
+// three times of 20,000 characters were answered with 160 KB: each quoted whole, in the message
+// and again in the field details), and nothing is stored. A short one is still quoted.
+func TestOverlongViewingTimeIsNotRepeated(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	tina := w.Member(t, "tina", "tenant")
+	w.Member(t, "lou", "landlord")
+	flat := w.Property(t, "lou", "Quiet flat")
+	th := w.start(t, tina, &enquiryv1.StartEnquiryRequest{PropertyId: flat, Message: "Is it free?"})
+	long := `"` + strings.Repeat("z", 20000) + `"`
+	times := "[" + strings.Join([]string{long, long, long}, ",") + "]"
+	for _, c := range []struct{ name, path, body string }{
+		{"start", enquiryv1connect.EnquiryServiceStartEnquiryProcedure, fmt.Sprintf(`{"propertyId":%d,"viewingTimes":%s}`, flat, times)},
+		{"request", enquiryv1connect.EnquiryServiceRequestViewingProcedure, fmt.Sprintf(`{"threadId":%d,"times":%s}`, th.Id, times)},
+		{"REST request", fmt.Sprintf("/api/enquiries/%d/viewings", th.Id), fmt.Sprintf(`{"times":%s}`, times)},
+	} {
+		status, _, res := testworld.Send(t, http.MethodPost, w.URL+c.path, tina, "application/json", strings.NewReader(c.body))
+		if status != http.StatusBadRequest || !strings.Contains(res, "A viewing time is not a date and time such as 2026-12-03T18:30") ||
+			strings.Contains(res, "zzzz") || len(res) > 1000 {
+			t.Errorf("%s: %d bytes answered %d with %d bytes: %.300s", c.name, len(c.body), status, len(res), res)
+		}
+	}
+	if n := w.ID(t, `SELECT count(*)::int FROM enquiry_viewings`); n != 0 {
+		t.Errorf("refused requests stored %d viewings", n)
+	}
+	_, err := w.client.RequestViewing(context.Background(), testworld.As(tina, &enquiryv1.RequestViewingRequest{ThreadId: th.Id, Times: []string{"next Tuesday"}}))
+	if want := `invalid_argument: Viewing time "next Tuesday" is not a date and time such as 2026-12-03T18:30`; testworld.Failure(err) != want {
+		t.Errorf("a short time that is none: %s, want %s", testworld.Failure(err), want)
+	}
+}

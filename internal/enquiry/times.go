@@ -19,6 +19,8 @@ const (
 	MaxOccupants = 20
 	// MoveInMonthsAhead is how far ahead a move-in month may be.
 	MoveInMonthsAhead = 24
+	// maxEchoed is the longest viewing time a refusal repeats back (a time is 16 bytes).
+	maxEchoed = 40
 )
 
 // proposed is one checked viewing time.
@@ -67,7 +69,12 @@ func parseTimes(v *apperr.Validator, field string, raw []string, zone string, no
 // forward) or show twice (fall back): which moment was meant cannot be known.
 func parseLocal(s string, loc *time.Location, zone string) (time.Time, string) {
 	at, err := time.ParseInLocation(localLayout, s, loc)
-	if err != nil {
+	switch {
+	case err != nil && len(s) > maxEchoed:
+		// Too long to be one, and to repeat back: three of them filled the refusal with
+		// nearly three times the request.
+		return time.Time{}, "A viewing time is not a date and time such as 2026-12-03T18:30"
+	case err != nil:
 		return time.Time{}, fmt.Sprintf("Viewing time %q is not a date and time such as 2026-12-03T18:30", s)
 	}
 	if at.In(loc).Format(localLayout) != s {

@@ -364,16 +364,37 @@ func (q *Queries) LockClosingAccountProperties(ctx context.Context, arg LockClos
 	return err
 }
 
-const lockOwnerListings = `-- name: LockOwnerListings :exec
-SELECT id FROM properties WHERE landlord_id = $1 ORDER BY id FOR NO KEY UPDATE
+const lockOwnerListings = `-- name: LockOwnerListings :many
+SELECT city, coalesce(locality, '')::text AS locality FROM properties WHERE landlord_id = $1 ORDER BY id FOR NO KEY UPDATE
 `
+
+type LockOwnerListingsRow struct {
+	City     string
+	Locality string
+}
 
 // An owner's listings, locked in id order before their account by a suspension or reinstatement
 // that hides or shows them: the property before its people, as a tenancy or verification
-// decision and a move take them (LockClosingAccountProperties for a closure).
-func (q *Queries) LockOwnerListings(ctx context.Context, landlordID int32) error {
-	_, err := q.db.Exec(ctx, lockOwnerListings, landlordID)
-	return err
+// decision and a move take them (LockClosingAccountProperties for a closure). With their places,
+// whose counts the caller locks next (LockCityCounts).
+func (q *Queries) LockOwnerListings(ctx context.Context, landlordID int32) ([]LockOwnerListingsRow, error) {
+	rows, err := q.db.Query(ctx, lockOwnerListings, landlordID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []LockOwnerListingsRow{}
+	for rows.Next() {
+		var i LockOwnerListingsRow
+		if err := rows.Scan(&i.City, &i.Locality); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const recordAccountDecision = `-- name: RecordAccountDecision :exec

@@ -9,6 +9,32 @@ import (
 	"context"
 )
 
+const lockCityCounts = `-- name: LockCityCounts :exec
+SELECT key FROM cities WHERE key IN (SELECT lower(n) FROM unnest($1::text[]) n)
+ORDER BY key FOR NO KEY UPDATE
+`
+
+// The listing counts of the cities named (kept by the trigger properties_sync_cities), locked in
+// key order by a write that changes listings in more than one city (a move, a suspension): the
+// trigger takes them in the order it meets them, old city first, so two such writes in opposite
+// directions each held one and waited for the other. Cities before neighbourhoods, as the
+// triggers run.
+func (q *Queries) LockCityCounts(ctx context.Context, names []string) error {
+	_, err := q.db.Exec(ctx, lockCityCounts, names)
+	return err
+}
+
+const lockLocalityCounts = `-- name: LockLocalityCounts :exec
+SELECT key FROM localities WHERE key IN (SELECT lower(n) FROM unnest($1::text[]) n)
+ORDER BY key FOR NO KEY UPDATE
+`
+
+// The neighbourhoods' counts (properties_sync_localities), as LockCityCounts, after it.
+func (q *Queries) LockLocalityCounts(ctx context.Context, names []string) error {
+	_, err := q.db.Exec(ctx, lockLocalityCounts, names)
+	return err
+}
+
 const lockPropertyForEdit = `-- name: LockPropertyForEdit :one
 
 SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason, time_zone, position FROM properties WHERE id = $1 AND active FOR NO KEY UPDATE

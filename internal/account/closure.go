@@ -97,6 +97,9 @@ func (s *Service) DeleteAccount(ctx context.Context, c Closure) error {
 		if err := q.LockClosingAccountProperties(ctx, db.LockClosingAccountPropertiesParams{UserID: me.ID, WithReviews: c.DeleteReviews}); err != nil {
 			return fmt.Errorf("lock the properties of %d: %w", me.ID, err)
 		}
+		if err := lockListings(ctx, q, me.ID); err != nil { // the place counts that hiding them changes
+			return err
+		}
 		if u.Role == "admin" {
 			admins, err := q.LockActiveAdmins(ctx)
 			if err != nil {

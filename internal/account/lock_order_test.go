@@ -12,6 +12,7 @@ import (
 
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/admin/v1/adminv1connect"
+	"github.com/rentproof/rentproof/internal/testserver"
 	"github.com/rentproof/rentproof/internal/testworld"
 )
 
@@ -55,5 +56,29 @@ func TestReinstatementBesideATenancyDecision(t *testing.T) {
 	})
 	if n := w.ID(t, `SELECT count(*)::int FROM properties WHERE id IN ($1, $2) AND active`, w.first, w.second); n != 2 {
 		t.Errorf("%d listings shown after the reinstatement, want 2", n)
+	}
+}
+
+// TestSuspensionBesideAMoveBetweenItsCities: hiding listings in York and Leeds changes both
+// cities' counts (the trigger properties_sync_cities); a move from Leeds to York takes them too.
+// Each takes them in key order, Leeds first, or they deadlocked.
+func TestSuspensionBesideAMoveBetweenItsCities(t *testing.T) {
+	t.Parallel()
+	w := testworld.Start(t, testserver.Options{})
+	admin := w.Member(t, "ada_admin", "admin")
+	w.Member(t, "lena_lord", "landlord")
+	w.Member(t, "lea", "landlord")
+	w.Exec(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+		SELECT 'York flat', '1 Ouse Street', 'York', 'apartment', 900, id, 'york-flat' FROM users WHERE username = 'lena_lord'`)
+	w.Property(t, "lena_lord", "Leeds flat") // after the York one: the suspension meets York first
+	moving := w.Property(t, "lea", "Leeds loft")
+	w.Interleave(t,
+		`SELECT key FROM cities WHERE key = 'leeds' FOR NO KEY UPDATE`,
+		fmt.Sprintf(`UPDATE properties SET city = 'York' WHERE id = %d`, moving),
+		func() error {
+			return suspend(adminv1connect.NewAdminAccountServiceClient(w.Client, w.URL), admin, w.UserID(t, "lena_lord"))
+		})
+	if got := w.ID(t, `SELECT count(*)::int FROM cities WHERE key = 'leeds' OR (key, property_count) = ('york', 1)`); got != 1 {
+		t.Errorf("the city counts after the suspension and the move: %d of 1 right", got)
 	}
 }

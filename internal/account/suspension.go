@@ -122,8 +122,8 @@ func (s *Service) decide(ctx context.Context, userID int32, reason, decision str
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		// The listings it hides or shows before the account: a tenancy or verification decision
 		// and a move lock the property, then its owner; the other order deadlocked with them.
-		if err := q.LockOwnerListings(ctx, userID); err != nil {
-			return fmt.Errorf("lock the listings of %d: %w", userID, err)
+		if err := lockListings(ctx, q, userID); err != nil {
+			return err
 		}
 		// An administrator is suspended only while another can still act: the active
 		// administrators are locked next (in the order account closure locks them), so two
@@ -199,6 +199,26 @@ func (s *Service) decide(ctx context.Context, userID int32, reason, decision str
 		return nil
 	})
 	return out, err
+}
+
+// lockListings locks the owner's listings in id order, then the city and neighbourhood counts
+// that hiding or showing them changes, in key order (LockCityCounts): the order of a move.
+func lockListings(ctx context.Context, q *db.Queries, ownerID int32) error {
+	places, err := q.LockOwnerListings(ctx, ownerID)
+	if err != nil {
+		return fmt.Errorf("lock the listings of %d: %w", ownerID, err)
+	}
+	cities, localities := make([]string, len(places)), make([]string, len(places))
+	for i, p := range places {
+		cities[i], localities[i] = p.City, p.Locality
+	}
+	if err := q.LockCityCounts(ctx, cities); err != nil {
+		return fmt.Errorf("lock the city counts of %d's listings: %w", ownerID, err)
+	}
+	if err := q.LockLocalityCounts(ctx, localities); err != nil {
+		return fmt.Errorf("lock the neighbourhood counts of %d's listings: %w", ownerID, err)
+	}
+	return nil
 }
 
 // decisionNotice tells the member of a suspension or reinstatement, with the administrator's reason.

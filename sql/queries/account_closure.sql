@@ -27,11 +27,12 @@ WHERE landlord_id = sqlc.arg(user_id)
 ORDER BY id
 FOR NO KEY UPDATE;
 
--- name: LockOwnerListings :exec
+-- name: LockOwnerListings :many
 -- An owner's listings, locked in id order before their account by a suspension or reinstatement
 -- that hides or shows them: the property before its people, as a tenancy or verification
--- decision and a move take them (LockClosingAccountProperties for a closure).
-SELECT id FROM properties WHERE landlord_id = $1 ORDER BY id FOR NO KEY UPDATE;
+-- decision and a move take them (LockClosingAccountProperties for a closure). With their places,
+-- whose counts the caller locks next (LockCityCounts).
+SELECT city, coalesce(locality, '')::text AS locality FROM properties WHERE landlord_id = $1 ORDER BY id FOR NO KEY UPDATE;
 
 -- name: HideOwnerListings :exec
 -- Takes an owner's listings out of public view for reason (a closure also takes those a

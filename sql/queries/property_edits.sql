@@ -21,3 +21,17 @@ UPDATE properties SET
     keywords = sqlc.arg(keywords), slug = sqlc.arg(slug), time_zone = sqlc.arg(time_zone), updated_at = now()
 WHERE id = sqlc.arg(id)
 RETURNING *;
+
+-- name: LockCityCounts :exec
+-- The listing counts of the cities named (kept by the trigger properties_sync_cities), locked in
+-- key order by a write that changes listings in more than one city (a move, a suspension): the
+-- trigger takes them in the order it meets them, old city first, so two such writes in opposite
+-- directions each held one and waited for the other. Cities before neighbourhoods, as the
+-- triggers run.
+SELECT key FROM cities WHERE key IN (SELECT lower(n) FROM unnest(sqlc.arg(names)::text[]) n)
+ORDER BY key FOR NO KEY UPDATE;
+
+-- name: LockLocalityCounts :exec
+-- The neighbourhoods' counts (properties_sync_localities), as LockCityCounts, after it.
+SELECT key FROM localities WHERE key IN (SELECT lower(n) FROM unnest(sqlc.arg(names)::text[]) n)
+ORDER BY key FOR NO KEY UPDATE;

@@ -327,6 +327,40 @@ func TestNetworkLimit(t *testing.T) {
 	}
 }
 
+// Throwaway accounts cannot spread one network's enquiries past its limit by forging the
+// forwarding header: behind a trusted proxy the network is the address the proxy saw (the last
+// X-Forwarded-For entry), whatever the client wrote before it, so three members on one network,
+// each claiming another, share its limit, in parallel too; a member on another network is not
+// held back by it.
+func TestForgedForwardingDoesNotDodgeTheNetworkLimit(t *testing.T) {
+	t.Parallel()
+	const perNetwork = 4
+	w := newWorld(t, testserver.Options{TrustedProxies: 1, Limits: server.Limits{Enquiries: enquiry.Limits{MessagesPerNetwork: perNetwork}}})
+	ctx := context.Background()
+	w.Member(t, "lou", "landlord")
+	flats := make([]int32, 12)
+	for i := range flats {
+		flats[i] = w.Property(t, "lou", fmt.Sprintf("Flat %d", i))
+	}
+	throwaway := []string{w.Member(t, "ann", "tenant"), w.Member(t, "bea", "tenant"), w.Member(t, "cat", "tenant")}
+	results := parallel(len(flats), func(i int) error {
+		req := testworld.As(throwaway[i%3], &enquiryv1.StartEnquiryRequest{PropertyId: flats[i], Message: "Is it free?"})
+		forged := fmt.Sprintf("198.51.%d.%d, 10.0.0.%d, 203.0.113.7", i, i, i) // the proxy appended 203.0.113.7
+		_, err := w.client.StartEnquiry(ctx, testworld.From(req, forged, ""))
+		return err
+	})
+	if results["ok"] != perNetwork || results["resource_exhausted"] != len(flats)-perNetwork {
+		t.Errorf("%d enquiries from one network under forged addresses: %v, want %d ok", len(flats), results, perNetwork)
+	}
+	if n := w.ID(t, `SELECT count(*)::int FROM enquiry_threads`); n != perNetwork {
+		t.Errorf("threads opened: %d, want %d", n, perNetwork)
+	}
+	elsewhere := testworld.As(w.Member(t, "dee", "tenant"), &enquiryv1.StartEnquiryRequest{PropertyId: flats[0], Message: "Is it free?"})
+	if _, err := w.client.StartEnquiry(ctx, testworld.From(elsewhere, "203.0.113.7, 192.0.2.44", "")); err != nil {
+		t.Errorf("a member on another network, claiming the full one: %s", testworld.Failure(err))
+	}
+}
+
 // parallel runs fn n times at once and counts the outcomes by code ("ok" for success).
 func parallel(n int, fn func(i int) error) map[string]int {
 	var mu sync.Mutex

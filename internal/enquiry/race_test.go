@@ -431,3 +431,38 @@ func TestViewingRacingWithdrawalNeverWaitsOnAnInactiveListing(t *testing.T) {
 		t.Errorf("listings still active: %d", n)
 	}
 }
+
+// Thirty enquiries and viewing requests sent at once by one member about one listing open one
+// thread, which holds every one of them (the unique open thread per listing and member is never
+// what refuses a send): its counters agree with what it holds.
+func TestParallelStartsOpenOneThread(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, roomy)
+	ctx := context.Background()
+	tina := w.Member(t, "tina", "tenant")
+	w.Member(t, "lou", "landlord")
+	flat := w.Property(t, "lou", "Quiet flat")
+	const n = 30
+	results := parallel(n, func(i int) error {
+		req := &enquiryv1.StartEnquiryRequest{PropertyId: flat, Message: fmt.Sprintf("Question %d", i)}
+		if i%2 == 0 {
+			req = &enquiryv1.StartEnquiryRequest{PropertyId: flat, ViewingTimes: []string{local(3+i%5, 10+i%7)}}
+		}
+		_, err := w.client.StartEnquiry(ctx, testworld.As(tina, req))
+		return err
+	})
+	only(t, "parallel starts", results, "ok")
+	if got := w.ID(t, `SELECT count(*)::int FROM enquiry_threads`); got != 1 {
+		t.Fatalf("threads opened: %d, want 1", got)
+	}
+	// The safety notice, 15 questions, 15 viewing notices; 30 unread for the owner; 15 waiting.
+	if got := w.ID(t, `SELECT count(*)::int FROM enquiry_messages`); got != 1+n {
+		t.Errorf("messages: %d, want %d", got, 1+n)
+	}
+	if got := w.ID(t, `SELECT (owner_unread * 1000 + pending_viewings)::int FROM enquiry_threads`); got != n*1000+n/2 {
+		t.Errorf("owner unread * 1000 + waiting viewings: %d, want %d", got, n*1000+n/2)
+	}
+	if got := w.ID(t, `SELECT count(*)::int FROM enquiry_viewings WHERE status = 'requested'`); got != n/2 {
+		t.Errorf("viewings waiting: %d, want %d", got, n/2)
+	}
+}

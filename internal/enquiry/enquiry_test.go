@@ -154,6 +154,83 @@ func TestStrangerCannotReadAnswerOrList(t *testing.T) {
 	}
 }
 
+// A viewing is answered only by its thread's members, and only with its own times: a stranger,
+// and the owner of another listing, cannot accept, decline or cancel it, ask for one in the
+// thread, or report the thread (each told not found, as for what does not exist, over Connect,
+// gRPC and REST); its owner cannot accept it with a time of another viewing, nor answer another
+// owner's viewing. Nothing changes: no viewing decided, no notice, no report, no notification.
+func TestViewingsAnsweredOnlyByTheirMembers(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	ctx := context.Background()
+	tina, lou := w.Member(t, "tina", "tenant"), w.Member(t, "lou", "landlord")
+	eve, ann := w.Member(t, "eve", "tenant"), w.Member(t, "ann", "landlord")
+	flat, loft := w.Property(t, "lou", "Quiet flat"), w.Property(t, "ann", "Canal loft")
+	mine := w.start(t, tina, &enquiryv1.StartEnquiryRequest{PropertyId: flat, ViewingTimes: []string{local(3, 10)}})
+	theirs := w.start(t, eve, &enquiryv1.StartEnquiryRequest{PropertyId: loft, ViewingTimes: []string{local(4, 11)}})
+	viewing := func(owner string, id int64) *enquiryv1.Viewing {
+		t.Helper()
+		full, err := w.client.GetThread(ctx, testworld.As(owner, &enquiryv1.GetThreadRequest{ThreadId: id}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return full.Msg.Viewings[0]
+	}
+	v, other := viewing(lou, mine.Id), viewing(ann, theirs.Id)
+	messages := w.ID(t, `SELECT count(*)::int FROM enquiry_messages`)
+	notified := len(w.Notifications(t, "tina")) + len(w.Notifications(t, "lou"))
+
+	const noViewing, noThread = "not_found: Viewing not found", "not_found: Conversation not found"
+	for _, c := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"a stranger accepts", second(w.client.AcceptViewingTime(ctx, testworld.As(eve, &enquiryv1.AcceptViewingTimeRequest{ViewingId: v.Id, TimeId: v.Times[0].Id}))), noViewing},
+		{"another owner accepts", second(w.client.AcceptViewingTime(ctx, testworld.As(ann, &enquiryv1.AcceptViewingTimeRequest{ViewingId: v.Id, TimeId: v.Times[0].Id}))), noViewing},
+		{"a stranger accepts over gRPC", second(w.grpc.AcceptViewingTime(ctx, testworld.As(eve, &enquiryv1.AcceptViewingTimeRequest{ViewingId: v.Id, TimeId: v.Times[0].Id}))), noViewing},
+		{"a stranger declines", second(w.client.DeclineViewing(ctx, testworld.As(eve, &enquiryv1.DeclineViewingRequest{ViewingId: v.Id, Message: "No"}))), noViewing},
+		{"a stranger cancels", second(w.client.CancelViewing(ctx, testworld.As(eve, &enquiryv1.CancelViewingRequest{ViewingId: v.Id, Message: "Off"}))), noViewing},
+		{"another owner cancels", second(w.client.CancelViewing(ctx, testworld.As(ann, &enquiryv1.CancelViewingRequest{ViewingId: v.Id}))), noViewing},
+		{"a stranger asks for a viewing", second(w.client.RequestViewing(ctx, testworld.As(eve, &enquiryv1.RequestViewingRequest{ThreadId: mine.Id, Times: []string{local(5, 10)}}))), noThread},
+		{"a stranger reports", second(w.client.ReportThread(ctx, testworld.As(eve, &enquiryv1.ReportThreadRequest{ThreadId: mine.Id, Reason: "spam"}))), noThread},
+		{"the owner accepts with another viewing's time", second(w.client.AcceptViewingTime(ctx, testworld.As(lou, &enquiryv1.AcceptViewingTimeRequest{ViewingId: v.Id, TimeId: other.Times[0].Id}))),
+			"not_found: That time is not one of this viewing's"},
+		{"the owner accepts another owner's viewing", second(w.client.AcceptViewingTime(ctx, testworld.As(lou, &enquiryv1.AcceptViewingTimeRequest{ViewingId: other.Id, TimeId: other.Times[0].Id}))), noViewing},
+		{"the owner declines another owner's viewing", second(w.client.DeclineViewing(ctx, testworld.As(lou, &enquiryv1.DeclineViewingRequest{ViewingId: other.Id, Message: "No"}))), noViewing},
+	} {
+		if got := testworld.Failure(c.err); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+	for _, c := range []struct{ path, body string }{
+		{fmt.Sprintf("/api/enquiries/viewings/%d/accept", v.Id), fmt.Sprintf(`{"timeId":%d}`, v.Times[0].Id)},
+		{fmt.Sprintf("/api/enquiries/viewings/%d/decline", v.Id), `{"message":"No"}`},
+		{fmt.Sprintf("/api/enquiries/viewings/%d/cancel", v.Id), `{}`},
+		{fmt.Sprintf("/api/enquiries/%d/viewings", mine.Id), fmt.Sprintf(`{"times":[%q]}`, local(5, 10))},
+		{fmt.Sprintf("/api/enquiries/%d/report", mine.Id), `{"reason":"spam"}`},
+	} {
+		if status, _, body := testworld.Send(t, http.MethodPost, w.URL+c.path, eve, "application/json", strings.NewReader(c.body)); status != http.StatusNotFound {
+			t.Errorf("REST POST %s by a stranger: %d %s", c.path, status, body)
+		}
+	}
+	if n := w.ID(t, `SELECT count(*)::int FROM enquiry_viewings WHERE status = 'requested' AND id IN ($1, $2)`, v.Id, other.Id); n != 2 {
+		t.Errorf("a refused answer decided a viewing")
+	}
+	if n := w.ID(t, `SELECT count(*)::int FROM enquiry_viewings`); n != 2 {
+		t.Errorf("a refused request stored a viewing: %d", n)
+	}
+	if n := w.ID(t, `SELECT count(*)::int FROM enquiry_messages`); n != messages {
+		t.Errorf("refused answers wrote %d notices", n-messages)
+	}
+	if n := w.ID(t, `SELECT count(*)::int FROM enquiry_reports`); n != 0 {
+		t.Errorf("a stranger's report was stored")
+	}
+	if n := len(w.Notifications(t, "tina")) + len(w.Notifications(t, "lou")); n != notified {
+		t.Errorf("refused answers told the members: %d notifications more", n-notified)
+	}
+}
+
 func second[T any](_ T, err error) error { return err }
 
 // An owner cannot enquire about their own listing; a withdrawn listing takes no new enquiries

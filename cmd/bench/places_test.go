@@ -39,6 +39,15 @@ func TestSearchSetIsVacuumedAfterItsPlaces(t *testing.T) {
 	if named == 0 {
 		t.Fatal("no listing was moved to New York or London")
 	}
+	// Their reviews are about where they are now: counted, and none marked about an earlier address.
+	var elsewhere int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM reviews
+		WHERE review_previous_address(property_id, address_key) OR elsewhere`).Scan(&elsewhere); err != nil {
+		t.Fatal(err)
+	}
+	if elsewhere != 0 {
+		t.Errorf("%d of the set's reviews are about an earlier address of their listing", elsewhere)
+	}
 
 	conn, err := pool.Acquire(ctx)
 	if err != nil {

@@ -45,6 +45,11 @@ var bulkTriggers = map[string]bulkTrigger{
 		accounted: "BEFORE INSERT: one primary-key read of the property's address (the review's stamp) and one probe of the " +
 			"author's verified tenancy at the property (tenant_verifications_one_open), and writes no other row, the same cost for every row",
 	},
+	"properties_mark_reviews_elsewhere": {
+		table: "properties",
+		accounted: "AFTER UPDATE of the address columns, and only when the address changes: of the builders' listings only " +
+			"those benchPlaces renames, one update of their own reviews each (which benchPlaces then stamps with the new address)",
+	},
 	"users_refuse_delete": {
 		table:     "users",
 		accounted: "BEFORE DELETE: the builders load users with INSERT and clear them with TRUNCATE, which fires no row trigger",

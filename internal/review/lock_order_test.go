@@ -12,7 +12,6 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
 	accountv1 "github.com/rentproof/rentproof/gen/rentproof/account/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
@@ -23,55 +22,12 @@ import (
 	"github.com/rentproof/rentproof/internal/testworld"
 )
 
-// duringMove runs change while a transaction holds property 1 as a move does: the property is
-// locked first; once change has finished or waits for a lock, the move takes the property's
-// reviews, then commits. It fails the test if either side fails.
+// duringMove runs change while a transaction holds property 1 as a move does: the property first,
+// then (once change has finished or waits for a lock) its reviews (testworld.Interleave).
 func (w *world) duringMove(t *testing.T, change func() error) {
 	t.Helper()
-	ctx := context.Background()
-	move, err := w.Pool.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer move.Rollback(ctx) //nolint:errcheck // a no-op after the commit
-	var movePID int32
-	if err := move.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&movePID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := move.Exec(ctx, `SELECT id FROM properties WHERE id = 1 FOR NO KEY UPDATE`); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- change() }()
-	var changeErr error
-	finished := false
-	for deadline := time.Now().Add(10 * time.Second); !finished; {
-		select {
-		case changeErr = <-done:
-			finished = true
-			continue
-		case <-time.After(20 * time.Millisecond):
-		}
-		if w.ID(t, `SELECT count(*)::int FROM pg_stat_activity
-			WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`, movePID) > 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the change neither finished nor waited for a lock in 10 s")
-		}
-	}
-	if _, err := move.Exec(ctx, `SELECT id FROM reviews WHERE property_id = 1 ORDER BY id FOR UPDATE`); err != nil {
-		t.Fatalf("the move taking the reviews: %v", err)
-	}
-	if err := move.Commit(ctx); err != nil {
-		t.Fatalf("the move's commit: %v", err)
-	}
-	if !finished {
-		changeErr = <-done
-	}
-	if changeErr != nil {
-		t.Fatalf("the change beside the move: %v", changeErr)
-	}
+	w.Interleave(t, `SELECT id FROM properties WHERE id = 1 FOR NO KEY UPDATE`,
+		`SELECT id FROM reviews WHERE property_id = 1 ORDER BY id FOR UPDATE`, change)
 }
 
 func TestModerationBesideAMove(t *testing.T) {

@@ -1151,11 +1151,22 @@ func (q *Queries) ListReceivedEnquiryThreads(ctx context.Context, arg ListReceiv
 }
 
 const listReportedEnquiryMessages = `-- name: ListReportedEnquiryMessages :many
-SELECT m.thread_id, coalesce(u.username, '')::text AS author_username, m.body, m.created_at
-FROM enquiry_messages m LEFT JOIN users u ON u.id = m.author_id
-WHERE m.thread_id = ANY($1::bigint[])
-ORDER BY m.thread_id, m.id
+SELECT t.thread_id::bigint AS thread_id, m.author_username, m.body, m.created_at
+FROM unnest($1::bigint[]) AS t (thread_id)
+CROSS JOIN LATERAL (
+    SELECT m.id, coalesce(u.username, '')::text AS author_username, m.body, m.created_at
+    FROM enquiry_messages m LEFT JOIN users u ON u.id = m.author_id
+    WHERE m.thread_id = t.thread_id
+    ORDER BY m.id DESC
+    LIMIT $2::int
+) m
+ORDER BY t.thread_id, m.id
 `
+
+type ListReportedEnquiryMessagesParams struct {
+	ThreadIds []int64
+	MaxRows   int32
+}
 
 type ListReportedEnquiryMessagesRow struct {
 	ThreadID       int64
@@ -1164,9 +1175,11 @@ type ListReportedEnquiryMessagesRow struct {
 	CreatedAt      time.Time
 }
 
-// The messages of some threads, each thread's oldest first, with their authors' usernames.
-func (q *Queries) ListReportedEnquiryMessages(ctx context.Context, threadIds []int64) ([]ListReportedEnquiryMessagesRow, error) {
-	rows, err := q.db.Query(ctx, listReportedEnquiryMessages, threadIds)
+// The latest messages of some threads, at most max_rows of each (one range of
+// enquiry_messages_thread per thread, read backwards), each thread's oldest first, with their
+// authors' usernames: however long a thread grew, the list reads no more of it.
+func (q *Queries) ListReportedEnquiryMessages(ctx context.Context, arg ListReportedEnquiryMessagesParams) ([]ListReportedEnquiryMessagesRow, error) {
+	rows, err := q.db.Query(ctx, listReportedEnquiryMessages, arg.ThreadIds, arg.MaxRows)
 	if err != nil {
 		return nil, err
 	}

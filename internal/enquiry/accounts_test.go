@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"google.golang.org/protobuf/proto"
+
 	accountv1 "github.com/rentproof/rentproof/gen/rentproof/account/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/account/v1/accountv1connect"
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
@@ -89,5 +91,49 @@ func TestAccountsEndingCloseThreads(t *testing.T) {
 		if strings.Contains(th.Other.Name, "closed:") {
 			t.Errorf("a closed account's tombstone shows: %q", th.Other.Name)
 		}
+	}
+}
+
+// A reported thread reaches /admin with its latest messages only, after a notice saying earlier
+// ones are left out: a member can grow a thread by thousands of messages (here 3,000 of 2,000
+// characters, stored directly) and then report it, and the list, which holds fifty threads, used
+// to read and answer every message of each (6 MB for this one alone). A short thread comes whole.
+func TestReportedThreadsListHoldsTheLatestMessages(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	ctx := context.Background()
+	tina, moe, root := w.Member(t, "tina", "tenant"), w.Member(t, "moe", "tenant"), w.Member(t, "root", "admin")
+	w.Member(t, "lou", "landlord")
+	flat := w.Property(t, "lou", "Quiet flat")
+	long := w.start(t, tina, &enquiryv1.StartEnquiryRequest{PropertyId: flat, Message: "First question"})
+	short := w.start(t, moe, &enquiryv1.StartEnquiryRequest{PropertyId: flat, Message: "Only question"})
+	w.Exec(t, `INSERT INTO enquiry_messages (thread_id, author_id, body)
+		SELECT $1, t.enquirer_id, 'Message ' || i || ' ' || repeat('x', 2000) FROM enquiry_threads t, generate_series(1, 3000) i WHERE t.id = $1`, long.Id)
+	for _, c := range []struct {
+		token string
+		id    int64
+	}{{tina, long.Id}, {moe, short.Id}} {
+		if _, err := w.client.ReportThread(ctx, testworld.As(c.token, &enquiryv1.ReportThreadRequest{ThreadId: c.id, Reason: "spam"})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	listed, err := adminv1connect.NewEnquiryReportServiceClient(w.Client, w.URL).ListReportedThreads(ctx, testworld.As(root, &adminv1.ListReportedThreadsRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if size := proto.Size(listed.Msg); size > 500_000 {
+		t.Errorf("the list answered %d bytes", size)
+	}
+	threads := listed.Msg.Threads
+	if len(threads) != 2 || threads[0].ThreadId != long.Id || threads[1].ThreadId != short.Id {
+		t.Fatalf("the reported threads: %v", threads)
+	}
+	msgs := threads[0].Messages
+	if len(msgs) != enquiry.ReportedMessages+1 || msgs[0].AuthorUsername != "" || msgs[0].Body != enquiry.EarlierLeftOut ||
+		!strings.HasPrefix(msgs[1].Body, "Message 2901 ") || !strings.HasPrefix(msgs[len(msgs)-1].Body, "Message 3000 ") || msgs[len(msgs)-1].AuthorUsername != "tina" {
+		t.Errorf("the long thread: %d messages, from %.30q to %.30q", len(msgs), msgs[0].Body, msgs[len(msgs)-1].Body)
+	}
+	if msgs := threads[1].Messages; len(msgs) != 2 || msgs[0].AuthorUsername != "" || msgs[1].Body != "Only question" {
+		t.Errorf("the short thread: %v", msgs)
 	}
 }

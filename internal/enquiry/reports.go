@@ -17,6 +17,14 @@ import (
 // ReportedListed is how many reported threads /admin's list holds at most.
 const ReportedListed = 50
 
+// ReportedMessages is how many of a reported thread's latest messages the list holds at most: a
+// thread can grow by thousands of messages a month, and the list holds fifty threads.
+const ReportedMessages = 100
+
+// EarlierLeftOut is the notice that opens a reported thread whose earlier messages the list
+// leaves out.
+var EarlierLeftOut = fmt.Sprintf("Earlier messages are left out: these are the latest %d.", ReportedMessages)
+
 var (
 	errAdminSignedOut = apperr.Unauthenticated("Please sign in as an administrator.")
 	errNotAdmin       = apperr.PermissionDenied("Only administrators can read reported conversations.")
@@ -47,7 +55,8 @@ type Reported struct {
 }
 
 // ListReported lists the threads with reports no administrator has handled, the oldest report
-// first, each with its open reports and its messages: three statements for the whole list.
+// first, each with its open reports and its latest ReportedMessages messages (after an
+// EarlierLeftOut notice when there were more): three statements for the whole list.
 func (s *Service) ListReported(ctx context.Context) ([]Reported, error) {
 	if _, err := identity.RequireAdmin(ctx, errAdminSignedOut, errNotAdmin); err != nil {
 		return nil, err
@@ -77,12 +86,19 @@ func (s *Service) ListReported(ctx context.Context) ([]Reported, error) {
 	for _, r := range reports {
 		at[r.ThreadID].Reports = append(at[r.ThreadID].Reports, Report{Reason: r.Reason, Note: r.Note, Reporter: r.ReporterUsername, ReportedAt: r.CreatedAt})
 	}
-	msgs, err := s.q.ListReportedEnquiryMessages(ctx, ids)
+	// One past the most shown, to tell that earlier ones are left out.
+	msgs, err := s.q.ListReportedEnquiryMessages(ctx, db.ListReportedEnquiryMessagesParams{ThreadIds: ids, MaxRows: ReportedMessages + 1})
 	if err != nil {
 		return nil, fmt.Errorf("list reported messages: %w", err)
 	}
 	for _, m := range msgs {
 		at[m.ThreadID].Messages = append(at[m.ThreadID].Messages, ReportedMessage{Author: m.AuthorUsername, Body: m.Body, SentAt: m.CreatedAt})
+	}
+	for i := range out {
+		if ms := out[i].Messages; len(ms) > ReportedMessages {
+			ms[0] = ReportedMessage{Body: EarlierLeftOut, SentAt: ms[0].SentAt} // in place of the oldest read
+			out[i].Messages = ms
+		}
 	}
 	return out, nil
 }

@@ -375,11 +375,19 @@ WHERE r.thread_id = ANY(sqlc.arg(thread_ids)::bigint[]) AND r.handled_at IS NULL
 ORDER BY r.created_at, r.id;
 
 -- name: ListReportedEnquiryMessages :many
--- The messages of some threads, each thread's oldest first, with their authors' usernames.
-SELECT m.thread_id, coalesce(u.username, '')::text AS author_username, m.body, m.created_at
-FROM enquiry_messages m LEFT JOIN users u ON u.id = m.author_id
-WHERE m.thread_id = ANY(sqlc.arg(thread_ids)::bigint[])
-ORDER BY m.thread_id, m.id;
+-- The latest messages of some threads, at most max_rows of each (one range of
+-- enquiry_messages_thread per thread, read backwards), each thread's oldest first, with their
+-- authors' usernames: however long a thread grew, the list reads no more of it.
+SELECT t.thread_id::bigint AS thread_id, m.author_username, m.body, m.created_at
+FROM unnest(sqlc.arg(thread_ids)::bigint[]) AS t (thread_id)
+CROSS JOIN LATERAL (
+    SELECT m.id, coalesce(u.username, '')::text AS author_username, m.body, m.created_at
+    FROM enquiry_messages m LEFT JOIN users u ON u.id = m.author_id
+    WHERE m.thread_id = t.thread_id
+    ORDER BY m.id DESC
+    LIMIT sqlc.arg(max_rows)::int
+) m
+ORDER BY t.thread_id, m.id;
 
 -- name: HandleEnquiryReports :many
 -- Marks a thread's open reports handled by admin_id and answers their reporters.

@@ -175,7 +175,8 @@ type ReportedThread struct {
 	OwnerUsername string `protobuf:"bytes,5,opt,name=owner_username,json=ownerUsername,proto3" json:"owner_username,omitempty"`
 	// reports are its open reports, oldest first.
 	Reports []*ThreadReport `protobuf:"bytes,6,rep,name=reports,proto3" json:"reports,omitempty"`
-	// messages are its messages, oldest first.
+	// messages are its latest messages (at most 100), oldest first; when it has more, a system
+	// notice (no author) saying that earlier ones are left out comes first.
 	Messages      []*ReportedMessage `protobuf:"bytes,7,rep,name=messages,proto3" json:"messages,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

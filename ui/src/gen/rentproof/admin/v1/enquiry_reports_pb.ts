@@ -141,7 +141,8 @@ export type ReportedThread = Message<"rentproof.admin.v1.ReportedThread"> & {
   reports: ThreadReport[];
 
   /**
-   * messages are its messages, oldest first.
+   * messages are its latest messages (at most 100), oldest first; when it has more, a system
+   * notice (no author) saying that earlier ones are left out comes first.
    *
    * @generated from field: repeated rentproof.admin.v1.ReportedMessage messages = 7;
    */

@@ -159,13 +159,13 @@ func (q *Queries) CountPropertyReviewsByType(ctx context.Context, propertyID int
 
 const countReviews = `-- name: CountReviews :execrows
 UPDATE reviews SET counted = true
-WHERE id = ANY($1::int[]) AND NOT counted
+WHERE id = ANY($1::int[]) AND NOT counted AND status = 'published' AND user_id IS NOT NULL
   AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
 `
 
-// Counts in a locked batch; the trigger adds each review to its property's stars, once. Asked
-// again under the properties' locks: a listing that moved while the batch waited for its lock
-// leaves its reviews about the earlier address uncounted.
+// Counts in a batch whose properties are locked; the trigger adds each review to its property's
+// stars, once. Asked again under the properties' locks: a review another catch-up counted, hidden
+// since, or about the earlier address of a listing that moved while the batch waited, is left.
 func (q *Queries) CountReviews(ctx context.Context, ids []int32) (int64, error) {
 	result, err := q.db.Exec(ctx, countReviews, ids)
 	if err != nil {
@@ -888,33 +888,17 @@ func (q *Queries) ListReportedReviews(ctx context.Context) ([]ListReportedReview
 	return items, nil
 }
 
-const lockPropertiesForCounting = `-- name: LockPropertiesForCounting :many
-SELECT id FROM properties WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE SKIP LOCKED
+const lockPropertiesForCounting = `-- name: LockPropertiesForCounting :exec
+SELECT id FROM properties WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE
 `
 
-// Locks the properties of a batch before the trigger updates their stars, skipping those another
-// transaction holds: the batch already holds its reviews, and a move of a listing holds the
-// property and then wants its reviews (UncountReviewsElsewhere), so waiting here could close a
-// circle. The reviews of a property skipped stay due for the next catch-up. Returns the ids
-// locked.
-func (q *Queries) LockPropertiesForCounting(ctx context.Context, ids []int32) ([]int32, error) {
-	rows, err := q.db.Query(ctx, lockPropertiesForCounting, ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []int32{}
-	for rows.Next() {
-		var id int32
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		items = append(items, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
+// Locks the properties of a catch-up's batch in id order before it changes their reviews (whose
+// trigger updates their stars), and before it locks any review: a move of a listing, a post, a
+// moderator's decision take the property first too, so none of them waits for the catch-up in a
+// circle, and catch-ups running at once take the properties in one order.
+func (q *Queries) LockPropertiesForCounting(ctx context.Context, ids []int32) error {
+	_, err := q.db.Exec(ctx, lockPropertiesForCounting, ids)
+	return err
 }
 
 const lockPropertyForReview = `-- name: LockPropertyForReview :one
@@ -998,84 +982,6 @@ func (q *Queries) LockReviewedTenancy(ctx context.Context, id int32) (LockReview
 	return i, err
 }
 
-const lockReviewsDueCounting = `-- name: LockReviewsDueCounting :many
-SELECT id, property_id FROM reviews
-WHERE NOT counted AND NOT elsewhere
-  AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
-  AND status = 'published' AND user_id IS NOT NULL
-  AND account_established(user_id)
-ORDER BY id
-LIMIT $1
-FOR UPDATE SKIP LOCKED
-`
-
-type LockReviewsDueCountingRow struct {
-	ID         int32
-	PropertyID int32
-}
-
-// Up to max_rows published reviews not counted yet that may count and whose authors are
-// established now (account_established), in id order through the partial index
-// reviews_due_counting_here, locked; rows another catch-up holds are skipped, so catch-ups running
-// at once share the work. review_may_count(owner_linked, NULL, …) is NOT owner_linked AND the
-// review is about its property's current address; the index leaves out owner-linked reviews
-// (never due: 20261207000100) and those marked about an earlier address (elsewhere, kept by
-// the properties' trigger: 20261210000200), so a catch-up reads only reviews that may be due.
-func (q *Queries) LockReviewsDueCounting(ctx context.Context, maxRows int32) ([]LockReviewsDueCountingRow, error) {
-	rows, err := q.db.Query(ctx, lockReviewsDueCounting, maxRows)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []LockReviewsDueCountingRow{}
-	for rows.Next() {
-		var i LockReviewsDueCountingRow
-		if err := rows.Scan(&i.ID, &i.PropertyID); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const lockReviewsDueReveal = `-- name: LockReviewsDueReveal :many
-SELECT id, property_id FROM reviews
-WHERE reveal_at <= now()
-ORDER BY id
-LIMIT $1
-FOR UPDATE SKIP LOCKED
-`
-
-type LockReviewsDueRevealRow struct {
-	ID         int32
-	PropertyID int32
-}
-
-// Up to max_rows reviews whose blind reveal is over (reveal_at passed, through reviews_due_reveal),
-// locked; rows another housekeeper holds are skipped.
-func (q *Queries) LockReviewsDueReveal(ctx context.Context, maxRows int32) ([]LockReviewsDueRevealRow, error) {
-	rows, err := q.db.Query(ctx, lockReviewsDueReveal, maxRows)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []LockReviewsDueRevealRow{}
-	for rows.Next() {
-		var i LockReviewsDueRevealRow
-		if err := rows.Scan(&i.ID, &i.PropertyID); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const recordModeration = `-- name: RecordModeration :exec
 INSERT INTO review_moderation_decisions (review_id, admin_id, decision, note) VALUES ($1, $2, $3, $4)
 `
@@ -1117,7 +1023,7 @@ const revealReviews = `-- name: RevealReviews :execrows
 UPDATE reviews SET reveal_at = NULL WHERE id = ANY($1::int[]) AND reveal_at <= now()
 `
 
-// Shows reviews of a locked batch whose blind reveal is over; the trigger adds the verified ones
+// Shows reviews of a batch (its properties locked) whose blind reveal is over; the trigger adds the verified ones
 // to their property's stored count.
 func (q *Queries) RevealReviews(ctx context.Context, ids []int32) (int64, error) {
 	result, err := q.db.Exec(ctx, revealReviews, ids)
@@ -1125,6 +1031,84 @@ func (q *Queries) RevealReviews(ctx context.Context, ids []int32) (int64, error)
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const reviewsDueCounting = `-- name: ReviewsDueCounting :many
+SELECT id, property_id FROM reviews
+WHERE NOT counted AND NOT elsewhere
+  AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
+  AND status = 'published' AND user_id IS NOT NULL
+  AND account_established(user_id)
+ORDER BY id
+LIMIT $1
+`
+
+type ReviewsDueCountingRow struct {
+	ID         int32
+	PropertyID int32
+}
+
+// Up to max_rows published reviews not counted yet that may count and whose authors are
+// established now (account_established), in id order through the partial index
+// reviews_due_counting_here, read without a lock: the catch-up locks their properties next
+// (LockPropertiesForCounting), and CountReviews asks again under those locks.
+// review_may_count(owner_linked, NULL, …) is NOT owner_linked AND the review is about its
+// property's current address; the index leaves out owner-linked reviews (never due:
+// 20261207000100) and those marked about an earlier address (elsewhere, kept by the properties'
+// trigger: 20261210000200), so a catch-up reads only reviews that may be due.
+func (q *Queries) ReviewsDueCounting(ctx context.Context, maxRows int32) ([]ReviewsDueCountingRow, error) {
+	rows, err := q.db.Query(ctx, reviewsDueCounting, maxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ReviewsDueCountingRow{}
+	for rows.Next() {
+		var i ReviewsDueCountingRow
+		if err := rows.Scan(&i.ID, &i.PropertyID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const reviewsDueReveal = `-- name: ReviewsDueReveal :many
+SELECT id, property_id FROM reviews
+WHERE reveal_at <= now()
+ORDER BY id
+LIMIT $1
+`
+
+type ReviewsDueRevealRow struct {
+	ID         int32
+	PropertyID int32
+}
+
+// Up to max_rows reviews whose blind reveal is over (reveal_at passed, through reviews_due_reveal),
+// read without a lock: the catch-up locks their properties next (LockPropertiesForCounting), and
+// RevealReviews asks again under those locks.
+func (q *Queries) ReviewsDueReveal(ctx context.Context, maxRows int32) ([]ReviewsDueRevealRow, error) {
+	rows, err := q.db.Query(ctx, reviewsDueReveal, maxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ReviewsDueRevealRow{}
+	for rows.Next() {
+		var i ReviewsDueRevealRow
+		if err := rows.Scan(&i.ID, &i.PropertyID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const setReviewStatus = `-- name: SetReviewStatus :exec

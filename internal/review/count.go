@@ -3,7 +3,6 @@ package review
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/rentproof/rentproof/gen/db"
@@ -26,11 +25,11 @@ const countBatchSize = 500
 
 // CountDue counts in, batch by batch, the published reviews whose authors have become
 // established since they wrote them, and returns how many it counted. Catch-ups running at once
-// (other servers) share the work: each skips the reviews another holds, and a review is counted
-// once.
+// (other servers) count each review once: the later waits for the batch's properties and finds
+// its reviews counted.
 func (s *Service) CountDue(ctx context.Context) (int, error) {
 	n, err := s.inBatches(ctx, func(q *db.Queries) ([]due, error) {
-		rows, err := q.LockReviewsDueCounting(ctx, countBatchSize)
+		rows, err := q.ReviewsDueCounting(ctx, countBatchSize)
 		out := make([]due, len(rows))
 		for i, r := range rows {
 			out[i] = due(r)
@@ -46,10 +45,10 @@ func (s *Service) CountDue(ctx context.Context) (int, error) {
 // RevealDue shows, batch by batch, the reviews whose blind reveal is over (14 days after the
 // first of a landlord's and a tenant's reviews of one tenancy), and returns how many. Every read
 // already shows such a review once its time has passed; clearing it lets the property's stored
-// verified-review count take it in. Each server runs it beside CountDue; they share the work.
+// verified-review count take it in. Each server runs it beside CountDue; a review is revealed once.
 func (s *Service) RevealDue(ctx context.Context) (int, error) {
 	n, err := s.inBatches(ctx, func(q *db.Queries) ([]due, error) {
-		rows, err := q.LockReviewsDueReveal(ctx, countBatchSize)
+		rows, err := q.ReviewsDueReveal(ctx, countBatchSize)
 		out := make([]due, len(rows))
 		for i, r := range rows {
 			out[i] = due(r)
@@ -65,32 +64,27 @@ func (s *Service) RevealDue(ctx context.Context) (int, error) {
 // due is a review a catch-up changes, with its property.
 type due struct{ ID, PropertyID int32 }
 
-// inBatches runs batches until one is short: each locks its due reviews (lock), then those of
-// their properties nobody else holds (a catch-up never waits for a property while it holds
-// reviews: a move waits for them in the other order), then changes the reviews of the properties
-// it holds (apply), and the trigger updates each property's stored counts. The others stay due.
-func (s *Service) inBatches(ctx context.Context, lock func(*db.Queries) ([]due, error), apply func(*db.Queries, []int32) (int64, error)) (int, error) {
+// inBatches runs batches until one is short: each reads its due reviews (read), locks their
+// properties in id order (before any review: a move, a post and a moderator's decision take the
+// property first too, and catch-ups running at once take them in one order), then changes the
+// reviews (apply), which asks again whether each is still due, and the trigger updates each
+// property's stored counts. A catch-up running at the same time waits for the properties and
+// finds the reviews done.
+func (s *Service) inBatches(ctx context.Context, read func(*db.Queries) ([]due, error), apply func(*db.Queries, []int32) (int64, error)) (int, error) {
 	total := 0
 	for {
 		var n int64
 		err := store.WithTx(ctx, s.pool, func(q *db.Queries) error {
-			rows, err := lock(q)
+			rows, err := read(q)
 			if err != nil || len(rows) == 0 {
 				return err
 			}
-			properties := make([]int32, len(rows))
+			ids, properties := make([]int32, len(rows)), make([]int32, len(rows))
 			for i, r := range rows {
-				properties[i] = r.PropertyID
+				ids[i], properties[i] = r.ID, r.PropertyID
 			}
-			held, err := q.LockPropertiesForCounting(ctx, properties)
-			if err != nil {
+			if err := q.LockPropertiesForCounting(ctx, properties); err != nil {
 				return fmt.Errorf("lock properties: %w", err)
-			}
-			ids := make([]int32, 0, len(rows))
-			for _, r := range rows {
-				if slices.Contains(held, r.PropertyID) {
-					ids = append(ids, r.ID)
-				}
 			}
 			n, err = apply(q, ids)
 			return err

@@ -331,9 +331,9 @@ func TestCatchUpUsesItsPartialIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`(?s)-- name: LockReviewsDueCounting :many\n(?:--[^\n]*\n)*(.*?);`).FindSubmatch(queries)
+	m := regexp.MustCompile(`(?s)-- name: ReviewsDueCounting :many\n(?:--[^\n]*\n)*(.*?);`).FindSubmatch(queries)
 	if m == nil {
-		t.Fatal("LockReviewsDueCounting not found in sql/queries/reviews.sql")
+		t.Fatal("ReviewsDueCounting not found in sql/queries/reviews.sql")
 	}
 	statement := strings.ReplaceAll(string(m[1]), "sqlc.arg(max_rows)", "500")
 	rows, err := w.Pool.Query(ctx, "EXPLAIN "+statement)

@@ -148,17 +148,17 @@ WHERE r.property_id = $1 AND r.counted
 -- written.
 SELECT id, property_id, status FROM tenant_verifications WHERE id = $1 FOR SHARE;
 
--- name: LockReviewsDueReveal :many
+-- name: ReviewsDueReveal :many
 -- Up to max_rows reviews whose blind reveal is over (reveal_at passed, through reviews_due_reveal),
--- locked; rows another housekeeper holds are skipped.
+-- read without a lock: the catch-up locks their properties next (LockPropertiesForCounting), and
+-- RevealReviews asks again under those locks.
 SELECT id, property_id FROM reviews
 WHERE reveal_at <= now()
 ORDER BY id
-LIMIT sqlc.arg(max_rows)
-FOR UPDATE SKIP LOCKED;
+LIMIT sqlc.arg(max_rows);
 
 -- name: RevealReviews :execrows
--- Shows reviews of a locked batch whose blind reveal is over; the trigger adds the verified ones
+-- Shows reviews of a batch (its properties locked) whose blind reveal is over; the trigger adds the verified ones
 -- to their property's stored count.
 UPDATE reviews SET reveal_at = NULL WHERE id = ANY(sqlc.arg(ids)::int[]) AND reveal_at <= now();
 
@@ -170,37 +170,36 @@ UPDATE reviews SET counted = true
 WHERE id = $1 AND NOT counted AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
   AND account_established(user_id);
 
--- name: LockReviewsDueCounting :many
+-- name: ReviewsDueCounting :many
 -- Up to max_rows published reviews not counted yet that may count and whose authors are
 -- established now (account_established), in id order through the partial index
--- reviews_due_counting_here, locked; rows another catch-up holds are skipped, so catch-ups running
--- at once share the work. review_may_count(owner_linked, NULL, …) is NOT owner_linked AND the
--- review is about its property's current address; the index leaves out owner-linked reviews
--- (never due: 20261207000100) and those marked about an earlier address (elsewhere, kept by
--- the properties' trigger: 20261210000200), so a catch-up reads only reviews that may be due.
+-- reviews_due_counting_here, read without a lock: the catch-up locks their properties next
+-- (LockPropertiesForCounting), and CountReviews asks again under those locks.
+-- review_may_count(owner_linked, NULL, …) is NOT owner_linked AND the review is about its
+-- property's current address; the index leaves out owner-linked reviews (never due:
+-- 20261207000100) and those marked about an earlier address (elsewhere, kept by the properties'
+-- trigger: 20261210000200), so a catch-up reads only reviews that may be due.
 SELECT id, property_id FROM reviews
 WHERE NOT counted AND NOT elsewhere
   AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key))
   AND status = 'published' AND user_id IS NOT NULL
   AND account_established(user_id)
 ORDER BY id
-LIMIT sqlc.arg(max_rows)
-FOR UPDATE SKIP LOCKED;
+LIMIT sqlc.arg(max_rows);
 
--- name: LockPropertiesForCounting :many
--- Locks the properties of a batch before the trigger updates their stars, skipping those another
--- transaction holds: the batch already holds its reviews, and a move of a listing holds the
--- property and then wants its reviews (UncountReviewsElsewhere), so waiting here could close a
--- circle. The reviews of a property skipped stay due for the next catch-up. Returns the ids
--- locked.
-SELECT id FROM properties WHERE id = ANY(sqlc.arg(ids)::int[]) ORDER BY id FOR NO KEY UPDATE SKIP LOCKED;
+-- name: LockPropertiesForCounting :exec
+-- Locks the properties of a catch-up's batch in id order before it changes their reviews (whose
+-- trigger updates their stars), and before it locks any review: a move of a listing, a post, a
+-- moderator's decision take the property first too, so none of them waits for the catch-up in a
+-- circle, and catch-ups running at once take the properties in one order.
+SELECT id FROM properties WHERE id = ANY(sqlc.arg(ids)::int[]) ORDER BY id FOR NO KEY UPDATE;
 
 -- name: CountReviews :execrows
--- Counts in a locked batch; the trigger adds each review to its property's stars, once. Asked
--- again under the properties' locks: a listing that moved while the batch waited for its lock
--- leaves its reviews about the earlier address uncounted.
+-- Counts in a batch whose properties are locked; the trigger adds each review to its property's
+-- stars, once. Asked again under the properties' locks: a review another catch-up counted, hidden
+-- since, or about the earlier address of a listing that moved while the batch waited, is left.
 UPDATE reviews SET counted = true
-WHERE id = ANY(sqlc.arg(ids)::int[]) AND NOT counted
+WHERE id = ANY(sqlc.arg(ids)::int[]) AND NOT counted AND status = 'published' AND user_id IS NOT NULL
   AND review_may_count(owner_linked, NULL, review_previous_address(property_id, address_key));
 
 -- name: LockPropertyOfReview :one

@@ -412,7 +412,9 @@ func TestNetworkLimit(t *testing.T) {
 func TestForgedForwardingDoesNotDodgeTheNetworkLimit(t *testing.T) {
 	t.Parallel()
 	const perNetwork = 4
-	w := newWorld(t, testserver.Options{TrustedProxies: 1, Limits: server.Limits{Enquiries: enquiry.Limits{MessagesPerNetwork: perNetwork}}})
+	w := newWorld(t, testserver.Options{TrustedProxies: 1, Limits: server.Limits{Enquiries: enquiry.Limits{
+		MessagesPerNetwork: perNetwork, ThreadsPerNetwork: 100, ThreadsPerDayNew: 100, MessagesPerHourNew: 100, // only the network's messages bind
+	}}})
 	ctx := context.Background()
 	w.Member(t, "lou", "landlord")
 	flats := make([]int32, 12)

@@ -648,6 +648,23 @@ func (q *Queries) HandleEnquiryReports(ctx context.Context, arg HandleEnquiryRep
 	return items, nil
 }
 
+const hasEnquiryMessagesBefore = `-- name: HasEnquiryMessagesBefore :one
+SELECT EXISTS (SELECT 1 FROM enquiry_messages WHERE thread_id = $1 AND id < $2::bigint)
+`
+
+type HasEnquiryMessagesBeforeParams struct {
+	ThreadID int64
+	ID       int64
+}
+
+// Whether a thread holds a message before message id.
+func (q *Queries) HasEnquiryMessagesBefore(ctx context.Context, arg HasEnquiryMessagesBeforeParams) (bool, error) {
+	row := q.db.QueryRow(ctx, hasEnquiryMessagesBefore, arg.ThreadID, arg.ID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
 const isEnquirySenderBlocked = `-- name: IsEnquirySenderBlocked :one
 SELECT EXISTS (SELECT 1 FROM enquiry_blocks b WHERE b.owner_id = $1 AND b.blocked_id = $2)::bool
 `
@@ -665,12 +682,33 @@ func (q *Queries) IsEnquirySenderBlocked(ctx context.Context, arg IsEnquirySende
 }
 
 const listEnquiryMessages = `-- name: ListEnquiryMessages :many
-SELECT id, thread_id, author_id, body, created_at, read_at FROM enquiry_messages WHERE thread_id = $1 ORDER BY id
+SELECT m.id, m.thread_id, m.author_id, m.body, m.created_at, m.read_at FROM (
+    SELECT id, thread_id, author_id, body, created_at, read_at FROM enquiry_messages
+    WHERE thread_id = $1 AND id >= $2::bigint
+      AND ($3::bigint = 0 OR id < $3::bigint)
+    ORDER BY id DESC
+    LIMIT $4::int
+) m
+ORDER BY m.id
 `
 
-// A thread's messages, oldest first.
-func (q *Queries) ListEnquiryMessages(ctx context.Context, threadID int64) ([]EnquiryMessage, error) {
-	rows, err := q.db.Query(ctx, listEnquiryMessages, threadID)
+type ListEnquiryMessagesParams struct {
+	ThreadID int64
+	SinceID  int64
+	BeforeID int64
+	MaxRows  int32
+}
+
+// A window of a thread's messages, oldest first: the latest max_rows of those from since_id on
+// and before before_id (0: no bound), read backwards through enquiry_messages_thread. The caller
+// asks for one more than it shows, to know whether earlier ones remain.
+func (q *Queries) ListEnquiryMessages(ctx context.Context, arg ListEnquiryMessagesParams) ([]EnquiryMessage, error) {
+	rows, err := q.db.Query(ctx, listEnquiryMessages,
+		arg.ThreadID,
+		arg.SinceID,
+		arg.BeforeID,
+		arg.MaxRows,
+	)
 	if err != nil {
 		return nil, err
 	}

@@ -62,11 +62,11 @@ func (h *Enquiry) ListReceivedEnquiries(ctx context.Context, req *connect.Reques
 
 // GetThread is one thread with its messages and viewings.
 func (h *Enquiry) GetThread(ctx context.Context, req *connect.Request[enquiryv1.GetThreadRequest]) (*connect.Response[enquiryv1.GetThreadResponse], error) {
-	f, err := h.svc.GetThread(ctx, req.Msg.GetThreadId())
+	f, err := h.svc.GetThread(ctx, req.Msg.GetThreadId(), enquiry.Window{Before: req.Msg.GetBeforeMessageId(), Since: req.Msg.GetSinceMessageId()})
 	if err != nil {
 		return nil, err
 	}
-	out := &enquiryv1.GetThreadResponse{Thread: threadToProto(f.Thread)}
+	out := &enquiryv1.GetThreadResponse{Thread: threadToProto(f.Thread), HasEarlier: f.HasEarlier}
 	for _, m := range f.Messages {
 		out.Messages = append(out.Messages, messageToProto(m))
 	}

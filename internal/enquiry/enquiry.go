@@ -161,6 +161,8 @@ type Full struct {
 	Thread   Thread
 	Messages []Message
 	Viewings []Viewing
+	// HasEarlier says the thread holds messages before the first of Messages.
+	HasEarlier bool
 }
 
 // Page is one page of a list.

@@ -114,22 +114,61 @@ func (s *Service) page(ctx context.Context, threads []Thread, size int32, count 
 	return out, nil
 }
 
-// GetThread is one thread with its messages and viewings, for one of its two members.
-func (s *Service) GetThread(ctx context.Context, id int64) (Full, error) {
+// A thread is read a page of messages at a time, so a long conversation costs its reader what
+// they look at: MessagesPerPage, the latest or those before one, or every message from one on (a
+// reader who paged back and watches new ones arrive), at most MessagesSinceMax of them.
+const (
+	MessagesPerPage  = 100
+	MessagesSinceMax = 1000
+)
+
+// Window says which of a thread's messages to read: the latest page (zero), the page before
+// message Before, or those from message Since on. At most one is set.
+type Window struct{ Before, Since int64 }
+
+var errWindow = apperr.New(apperr.ErrInvalidArgument, "Ask for the messages before one message or from one on, not both")
+
+// GetThread is one thread with its messages (the window w) and viewings, for one of its two
+// members.
+func (s *Service) GetThread(ctx context.Context, id int64, w Window) (Full, error) {
+	if w.Before < 0 || w.Since < 0 || (w.Before > 0 && w.Since > 0) {
+		return Full{}, errWindow
+	}
 	me, t, err := s.mine(ctx, id)
 	if err != nil {
 		return Full{}, err
 	}
-	return s.read(ctx, me.ID, t)
+	return s.readWindow(ctx, me.ID, t, w)
 }
 
-// read adds thread t's messages and viewings, as me sees them.
+// read adds thread t's latest messages and its viewings, as me sees them.
 func (s *Service) read(ctx context.Context, me int32, t Thread) (Full, error) {
-	msgs, err := s.q.ListEnquiryMessages(ctx, t.ID)
+	return s.readWindow(ctx, me, t, Window{})
+}
+
+// readWindow adds thread t's messages in window w and its viewings, as me sees them.
+func (s *Service) readWindow(ctx context.Context, me int32, t Thread, w Window) (Full, error) {
+	size := int32(MessagesPerPage)
+	if w.Since > 0 {
+		size = MessagesSinceMax
+	}
+	msgs, err := s.q.ListEnquiryMessages(ctx, db.ListEnquiryMessagesParams{ThreadID: t.ID, SinceID: w.Since, BeforeID: w.Before, MaxRows: size + 1})
 	if err != nil {
 		return Full{}, fmt.Errorf("list messages of %d: %w", t.ID, err)
 	}
-	out := Full{Thread: t, Messages: make([]Message, len(msgs)), Viewings: []Viewing{}}
+	out := Full{Thread: t, Viewings: []Viewing{}}
+	if len(msgs) > int(size) { // one more than shown: earlier ones remain
+		msgs, out.HasEarlier = msgs[1:], true
+	} else if w.Since > 0 {
+		first := w.Since
+		if len(msgs) > 0 {
+			first = msgs[0].ID
+		}
+		if out.HasEarlier, err = s.q.HasEnquiryMessagesBefore(ctx, db.HasEnquiryMessagesBeforeParams{ThreadID: t.ID, ID: first}); err != nil {
+			return Full{}, fmt.Errorf("messages of %d before %d: %w", t.ID, first, err)
+		}
+	}
+	out.Messages = make([]Message, len(msgs))
 	for i, m := range msgs {
 		out.Messages[i] = Message{ID: m.ID, Author: author(me, m.AuthorID), Body: m.Body, SentAt: m.CreatedAt}
 		if out.Messages[i].Author == "me" {

@@ -67,10 +67,19 @@ func routeEnquiries(mux *http.ServeMux, rpcs EnquiryRPCs) {
 				func(res *enquiryv1.ListReceivedEnquiriesResponse) any { return message(res) })
 		}
 	})
-	// GET /api/enquiries/{id}: the thread {thread, messages, viewings}.
+	// GET /api/enquiries/{id}?before=&since=: the thread {thread, messages, viewings, hasEarlier},
+	// its latest messages, or those before message `before`, or every one from message `since` on.
 	mux.HandleFunc("GET /api/enquiries/{id}", func(w http.ResponseWriter, r *http.Request) {
-		if id, ok := pathID64(w, r); ok {
-			call(w, r, enquiryv1connect.EnquiryServiceGetThreadProcedure, &enquiryv1.GetThreadRequest{ThreadId: id}, rpcs.GetThread,
+		id, ok := pathID64(w, r)
+		req, q := &enquiryv1.GetThreadRequest{ThreadId: id}, r.URL.Query()
+		if ok {
+			req.BeforeMessageId, ok = queryInt64(w, q.Get("before"), "before")
+		}
+		if ok {
+			req.SinceMessageId, ok = queryInt64(w, q.Get("since"), "since")
+		}
+		if ok {
+			call(w, r, enquiryv1connect.EnquiryServiceGetThreadProcedure, req, rpcs.GetThread,
 				func(res *enquiryv1.GetThreadResponse) any { return message(res) })
 		}
 	})

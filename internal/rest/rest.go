@@ -127,15 +127,26 @@ func pathID(w http.ResponseWriter, r *http.Request, name string) (int32, bool) {
 
 // queryInt reads an optional int32 query parameter, answering 400 when it is not one.
 func queryInt(w http.ResponseWriter, value, name string) (int32, bool) {
+	n, ok := queryInteger(w, value, name, 32)
+	return int32(n), ok
+}
+
+// queryInt64 reads an optional int64 query parameter (an id), answering 400 when it is not one.
+func queryInt64(w http.ResponseWriter, value, name string) (int64, bool) {
+	return queryInteger(w, value, name, 64)
+}
+
+// queryInteger reads an optional integer query parameter of bits bits (0 when absent).
+func queryInteger(w http.ResponseWriter, value, name string, bits int) (int64, bool) {
 	if value == "" {
 		return 0, true
 	}
-	n, err := strconv.ParseInt(value, 10, 32)
+	n, err := strconv.ParseInt(value, 10, bits)
 	if err != nil {
 		writeMessage(w, http.StatusBadRequest, "Invalid "+name)
 		return 0, false
 	}
-	return int32(n), true
+	return n, true
 }
 
 // pageParams reads the optional page and pageSize query parameters, answering 400 when either

@@ -199,8 +199,21 @@ SELECT CASE
 END::int;
 
 -- name: ListEnquiryMessages :many
--- A thread's messages, oldest first.
-SELECT * FROM enquiry_messages WHERE thread_id = sqlc.arg(thread_id) ORDER BY id;
+-- A window of a thread's messages, oldest first: the latest max_rows of those from since_id on
+-- and before before_id (0: no bound), read backwards through enquiry_messages_thread. The caller
+-- asks for one more than it shows, to know whether earlier ones remain.
+SELECT m.* FROM (
+    SELECT * FROM enquiry_messages
+    WHERE thread_id = sqlc.arg(thread_id) AND id >= sqlc.arg(since_id)::bigint
+      AND (sqlc.arg(before_id)::bigint = 0 OR id < sqlc.arg(before_id)::bigint)
+    ORDER BY id DESC
+    LIMIT sqlc.arg(max_rows)::int
+) m
+ORDER BY m.id;
+
+-- name: HasEnquiryMessagesBefore :one
+-- Whether a thread holds a message before message id.
+SELECT EXISTS (SELECT 1 FROM enquiry_messages WHERE thread_id = sqlc.arg(thread_id) AND id < sqlc.arg(id)::bigint);
 
 -- name: ListEnquiryViewings :many
 -- A thread's viewings, newest first, one row per proposed time (earliest first).

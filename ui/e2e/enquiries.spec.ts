@@ -121,3 +121,34 @@ test("a tenant asks for a viewing at two times, the landlord accepts one, the te
   await expect(viewings).toHaveCount(2, { timeout: 25_000 });
   await expect(viewings.first().getByRole("button", { name: /^Accept / })).toHaveCount(1);
 });
+
+test("a long conversation opens at its latest 100 messages and pages back to the first", async ({ browser }) => {
+  const landlord = await member(browser, "landlord");
+  const propertyId = await listProperty(landlord.page.request, `Long Talk Flat ${stamp()}`);
+  const tenant = await member(browser, "tenant");
+  const started = await tenant.page.request.post("/rentproof.enquiry.v1.EnquiryService/StartEnquiry", {
+    data: { propertyId, message: "Message 0: is it still free?" },
+  });
+  expect(started.ok(), await started.text()).toBeTruthy();
+  const threadId = ((await started.json()) as { thread: { id: string } }).thread.id;
+  // 150 more, straight in the database (a member may send 60 an hour).
+  sql(
+    `INSERT INTO enquiry_messages (thread_id, author_id, body)
+     SELECT t.id, t.enquirer_id, 'Message ' || i FROM enquiry_threads t, generate_series(1, 150) i WHERE t.id = :'thread';`,
+    { thread: threadId },
+  );
+
+  const l = landlord.page;
+  await l.goto(`/dashboard/enquiries/${threadId}`);
+  const messages = l.getByRole("region", { name: "Messages" }).getByRole("listitem");
+  await expect(l.getByText("Message 150", { exact: true })).toBeVisible();
+  await expect(messages).toHaveCount(100);
+  await expect(l.getByText("Message 0: is it still free?")).toHaveCount(0);
+  const earlier = l.getByRole("button", { name: "Show earlier messages" });
+  await expectNoSeriousViolation(l);
+  await earlier.click();
+  await expect(l.getByText("Message 0: is it still free?")).toBeVisible();
+  await expect(messages).toHaveCount(152); // the safety notice, the first message and 150 more
+  await expect(earlier).toHaveCount(0);
+  await expectNoSeriousViolation(l);
+});

@@ -981,9 +981,16 @@ func (x *ListReceivedEnquiriesResponse) GetUnreadThreads() int32 {
 type GetThreadRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// thread_id is the thread.
-	ThreadId      int64 `protobuf:"varint,1,opt,name=thread_id,json=threadId,proto3" json:"thread_id,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ThreadId int64 `protobuf:"varint,1,opt,name=thread_id,json=threadId,proto3" json:"thread_id,omitempty"`
+	// before_message_id, when set, asks for a page of earlier messages: the latest 100 of those
+	// before that message (without it: the thread's latest 100).
+	BeforeMessageId int64 `protobuf:"varint,2,opt,name=before_message_id,json=beforeMessageId,proto3" json:"before_message_id,omitempty"`
+	// since_message_id, when set, asks for every message from that one on (at most the latest
+	// 1,000): a reader who has paged back keeps the messages since in view as new ones arrive. At
+	// most one of before_message_id and since_message_id.
+	SinceMessageId int64 `protobuf:"varint,3,opt,name=since_message_id,json=sinceMessageId,proto3" json:"since_message_id,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *GetThreadRequest) Reset() {
@@ -1023,15 +1030,31 @@ func (x *GetThreadRequest) GetThreadId() int64 {
 	return 0
 }
 
+func (x *GetThreadRequest) GetBeforeMessageId() int64 {
+	if x != nil {
+		return x.BeforeMessageId
+	}
+	return 0
+}
+
+func (x *GetThreadRequest) GetSinceMessageId() int64 {
+	if x != nil {
+		return x.SinceMessageId
+	}
+	return 0
+}
+
 // GetThreadResponse is the thread with its messages and viewings.
 type GetThreadResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// thread is the thread.
 	Thread *Thread `protobuf:"bytes,1,opt,name=thread,proto3" json:"thread,omitempty"`
-	// messages are its messages, oldest first.
+	// messages are the messages asked for, oldest first.
 	Messages []*Message `protobuf:"bytes,2,rep,name=messages,proto3" json:"messages,omitempty"`
 	// viewings are its viewings, newest first.
-	Viewings      []*Viewing `protobuf:"bytes,3,rep,name=viewings,proto3" json:"viewings,omitempty"`
+	Viewings []*Viewing `protobuf:"bytes,3,rep,name=viewings,proto3" json:"viewings,omitempty"`
+	// has_earlier says the thread holds messages before the first one here.
+	HasEarlier    bool `protobuf:"varint,4,opt,name=has_earlier,json=hasEarlier,proto3" json:"has_earlier,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1085,6 +1108,13 @@ func (x *GetThreadResponse) GetViewings() []*Viewing {
 		return x.Viewings
 	}
 	return nil
+}
+
+func (x *GetThreadResponse) GetHasEarlier() bool {
+	if x != nil {
+		return x.HasEarlier
+	}
+	return false
 }
 
 // MarkThreadReadRequest names a thread.
@@ -2047,13 +2077,17 @@ const file_rentproof_enquiry_v1_enquiry_proto_rawDesc = "" +
 	"\x1dListReceivedEnquiriesResponse\x126\n" +
 	"\athreads\x18\x01 \x03(\v2\x1c.rentproof.enquiry.v1.ThreadR\athreads\x12\x19\n" +
 	"\bhas_more\x18\x02 \x01(\bR\ahasMore\x12%\n" +
-	"\x0eunread_threads\x18\x03 \x01(\x05R\runreadThreads\"/\n" +
+	"\x0eunread_threads\x18\x03 \x01(\x05R\runreadThreads\"\x85\x01\n" +
 	"\x10GetThreadRequest\x12\x1b\n" +
-	"\tthread_id\x18\x01 \x01(\x03R\bthreadId\"\xbf\x01\n" +
+	"\tthread_id\x18\x01 \x01(\x03R\bthreadId\x12*\n" +
+	"\x11before_message_id\x18\x02 \x01(\x03R\x0fbeforeMessageId\x12(\n" +
+	"\x10since_message_id\x18\x03 \x01(\x03R\x0esinceMessageId\"\xe0\x01\n" +
 	"\x11GetThreadResponse\x124\n" +
 	"\x06thread\x18\x01 \x01(\v2\x1c.rentproof.enquiry.v1.ThreadR\x06thread\x129\n" +
 	"\bmessages\x18\x02 \x03(\v2\x1d.rentproof.enquiry.v1.MessageR\bmessages\x129\n" +
-	"\bviewings\x18\x03 \x03(\v2\x1d.rentproof.enquiry.v1.ViewingR\bviewings\"4\n" +
+	"\bviewings\x18\x03 \x03(\v2\x1d.rentproof.enquiry.v1.ViewingR\bviewings\x12\x1f\n" +
+	"\vhas_earlier\x18\x04 \x01(\bR\n" +
+	"hasEarlier\"4\n" +
 	"\x15MarkThreadReadRequest\x12\x1b\n" +
 	"\tthread_id\x18\x01 \x01(\x03R\bthreadId\"\x18\n" +
 	"\x16MarkThreadReadResponse\"P\n" +

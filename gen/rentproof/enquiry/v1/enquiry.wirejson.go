@@ -236,6 +236,10 @@ func (x *ListReceivedEnquiriesResponse) AppendJSON(b []byte) []byte {
 func (x *GetThreadRequest) AppendJSON(b []byte) []byte {
 	b = append(b, "{\"threadId\":"...)
 	b = append(strconv.AppendInt(append(b, '"'), x.GetThreadId(), 10), '"')
+	b = append(b, ",\"beforeMessageId\":"...)
+	b = append(strconv.AppendInt(append(b, '"'), x.GetBeforeMessageId(), 10), '"')
+	b = append(b, ",\"sinceMessageId\":"...)
+	b = append(strconv.AppendInt(append(b, '"'), x.GetSinceMessageId(), 10), '"')
 	return append(b, '}')
 }
 
@@ -273,6 +277,8 @@ func (x *GetThreadResponse) AppendJSON(b []byte) []byte {
 		}
 	}
 	b = append(b, ']')
+	b = append(b, ",\"hasEarlier\":"...)
+	b = strconv.AppendBool(b, x.GetHasEarlier())
 	return append(b, '}')
 }
 

@@ -168,7 +168,12 @@ export function serveEnquiryFakes({ threads = [], listings, fail = {} }: Enquiry
         requests.read.push(req.threadId);
         check("getThread");
         const t = find(req.threadId);
-        return { thread: t.thread, messages: t.messages, viewings: t.viewings };
+        // The server's windows: the latest 100, the 100 before a message, or every one from a message on.
+        const since = req.sinceMessageId;
+        const inWindow = t.messages.filter((m) => m.id >= since && (req.beforeMessageId === 0n || m.id < req.beforeMessageId));
+        const messages = inWindow.slice(-(since > 0n ? 1000 : 100));
+        const first = messages[0]?.id ?? since;
+        return { thread: t.thread, messages, viewings: t.viewings, hasEarlier: t.messages.some((m) => m.id < first) };
       },
       markThreadRead(req) {
         requests.markedRead.push(req.threadId);

@@ -1,4 +1,4 @@
-import { createConnectQueryKey, useMutation, useQuery } from "@connectrpc/connect-query";
+import { createConnectQueryKey, useInfiniteQuery, useMutation, useQuery } from "@connectrpc/connect-query";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { AccountService } from "@/gen/rentproof/account/v1/account_pb";
@@ -21,16 +21,40 @@ export function useReceivedEnquiries(propertyId: number, page: number) {
 export const THREAD_REFRESH_MS = 10_000;
 
 /**
- * useThread is one thread with its messages and viewings (threadId 0n: none asked). While it is
- * on screen it asks again every THREAD_REFRESH_MS, so the other member's answers show without a
+ * useThread is one thread with its viewings and its latest messages, or every message from
+ * sinceMessageId on once the reader has paged back (threadId 0n: none asked). While it is on
+ * screen it asks again every THREAD_REFRESH_MS, so the other member's answers show without a
  * reload; not while the tab is hidden (TanStack Query pauses the interval then), nor once asking
- * has failed (a thread not found stays not found).
+ * has failed (a thread not found stays not found). Switching to sinceMessageId keeps the thread
+ * on screen while it asks.
  */
-export function useThread(threadId: bigint) {
+export function useThread(threadId: bigint, sinceMessageId = 0n) {
   return useQuery(
     EnquiryService.method.getThread,
-    { threadId },
-    { enabled: threadId > 0n, refetchInterval: (query) => (query.state.status === "error" ? false : THREAD_REFRESH_MS) },
+    { threadId, sinceMessageId },
+    {
+      enabled: threadId > 0n,
+      refetchInterval: (query) => (query.state.status === "error" ? false : THREAD_REFRESH_MS),
+      placeholderData: (previous) => (previous?.thread?.id === threadId ? previous : undefined),
+    },
+  );
+}
+
+/**
+ * useEarlierMessages pages back through a thread's messages before beforeMessageId, a page of
+ * 100 at a time, newest page first (beforeMessageId 0n: not asked). Earlier messages do not
+ * change, so they are not asked again.
+ */
+export function useEarlierMessages(threadId: bigint, beforeMessageId: bigint) {
+  return useInfiniteQuery(
+    EnquiryService.method.getThread,
+    { threadId, beforeMessageId },
+    {
+      pageParamKey: "beforeMessageId",
+      getNextPageParam: (last) => (last.hasEarlier && last.messages.length > 0 ? last.messages[0].id : undefined),
+      enabled: threadId > 0n && beforeMessageId > 0n,
+      staleTime: Infinity,
+    },
   );
 }
 

@@ -57,6 +57,35 @@ describe("ThreadPage", () => {
     await waitFor(() => expect(requests.markedRead).toEqual([41n]));
   });
 
+  it("shows a long conversation's latest 100 messages, and the earlier ones a hundred at a time on asking, without a gap when one arrives", async () => {
+    const long = Array.from({ length: 250 }, (_, i) => makeMessage({ id: BigInt(i + 1), author: "them", body: `Message ${i + 1}` }));
+    const { user, requests } = setup({ threads: [{ thread: ownerThread(), messages: long, viewings: [] }] });
+    const shown = () =>
+      screen
+        .getAllByRole("listitem")
+        .filter((li) => li.classList.contains("enquiry-message"))
+        .map((m) => m.querySelector("p:not(.visually-hidden)")?.textContent);
+    await screen.findByText("Message 250");
+    expect(shown()).toHaveLength(100);
+    expect(shown()[0]).toBe("Message 151");
+
+    await user.click(screen.getByRole("button", { name: "Show earlier messages" }));
+    await screen.findByText("Message 51");
+    expect(shown()).toHaveLength(200);
+    // A reply while paged back: the thread is asked from message 151 on, so nothing goes missing.
+    const reply = within(screen.getByRole("form", { name: "Reply" }));
+    await user.type(reply.getByRole("textbox"), "A reply after paging back");
+    await user.click(reply.getByRole("button", { name: "Send reply" }));
+    await screen.findByText("A reply after paging back");
+    expect(shown()).toHaveLength(201);
+
+    await user.click(screen.getByRole("button", { name: "Show earlier messages" }));
+    await screen.findByText("Message 1");
+    expect(shown()).toEqual([...long.map((m) => m.body), "A reply after paging back"]);
+    expect(screen.queryByRole("button", { name: "Show earlier messages" })).not.toBeInTheDocument();
+    expect(requests.read.length).toBeGreaterThan(3);
+  });
+
   it("lets the owner accept one time, then offers the calendar file", async () => {
     const { user, requests } = setup();
     const card = await viewingCard();

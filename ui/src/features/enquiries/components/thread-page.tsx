@@ -20,6 +20,7 @@ import {
   useCloseThread,
   useMarkThreadRead,
   useSendMessage,
+  useEarlierMessages,
   useThread,
 } from "../api/use-enquiries";
 import { VIEWING_STATUS, closedReason, formatLocal, formatMoment, formatMonth, parseThreadId, zoneName } from "../enquiry";
@@ -50,7 +51,12 @@ const SIDES: Record<ThreadSide, { list: string; to: string }> = {
 export function ThreadPage({ side }: { side: ThreadSide }) {
   const { threadId: raw } = useParams();
   const threadId = parseThreadId(raw);
-  const result = useThread(threadId);
+  // Once the reader pages back, the thread is asked from the first message then shown on
+  // (anchor), and the pages before it come from useEarlierMessages: new messages never open a gap.
+  const [paging, setPaging] = useState({ threadId, anchor: 0n });
+  const anchor = paging.threadId === threadId ? paging.anchor : 0n;
+  const result = useThread(threadId, anchor);
+  const earlier = useEarlierMessages(threadId, anchor);
   const thread = result.data?.thread;
   const notFound = threadId === 0n || isCode(result.error, Code.NotFound);
   const title = thread?.listing ? `Enquiry: ${thread.listing.title}` : "Enquiry";
@@ -87,7 +93,25 @@ export function ThreadPage({ side }: { side: ThreadSide }) {
           isEmpty={(data) => !data.thread}
           empty={<p>This conversation does not exist, or it is not one of yours.</p>}
         >
-          {(data) => (data.thread ? <ThreadBody thread={data.thread} messages={data.messages} viewings={data.viewings} /> : null)}
+          {(data) =>
+            data.thread ? (
+              <ThreadBody
+                thread={data.thread}
+                messages={[...(earlier.data?.pages ?? []).slice().reverse().flatMap((page) => page.messages), ...data.messages]}
+                viewings={data.viewings}
+                earlier={
+                  <EarlierMessages
+                    more={anchor === 0n ? data.hasEarlier : earlier.hasNextPage || earlier.isPending}
+                    loading={earlier.isFetching}
+                    failed={earlier.isError}
+                    onMore={() =>
+                      anchor === 0n ? setPaging({ threadId, anchor: data.messages[0]?.id ?? 0n }) : void earlier.fetchNextPage()
+                    }
+                  />
+                }
+              />
+            ) : null
+          }
         </QueryState>
       </div>
     </>
@@ -112,7 +136,37 @@ function useMarkRead(threadId: bigint, thread: Thread | undefined) {
   }, [threadId, loaded, unread, mutate]);
 }
 
-function ThreadBody({ thread: t, messages, viewings }: { thread: Thread; messages: Message[]; viewings: Viewing[] }) {
+/**
+ * EarlierMessages is the button above a long conversation's messages that shows the 100 before
+ * them, while there are more; it says so while they load, and when asking failed.
+ */
+function EarlierMessages({ more, loading, failed, onMore }: { more: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
+  if (!more && !failed) return null;
+  return (
+    <div className="enquiry-earlier">
+      <Button variant="outline" size="sm" onClick={onMore} disabled={loading} aria-busy={loading}>
+        {loading ? "Loading earlier messages..." : "Show earlier messages"}
+      </Button>
+      {failed && !loading ? (
+        <p role="alert" className="field__error">
+          Could not load the earlier messages. Please try again.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ThreadBody({
+  thread: t,
+  messages,
+  viewings,
+  earlier,
+}: {
+  thread: Thread;
+  messages: Message[];
+  viewings: Viewing[];
+  earlier?: ReactNode;
+}) {
   const l = t.listing;
   const other = t.other?.name || "Former member";
   const open = t.status === "open";
@@ -151,6 +205,7 @@ function ThreadBody({ thread: t, messages, viewings }: { thread: Thread; message
       ) : null}
       <section aria-labelledby="messages-title">
         <h2 id="messages-title">Messages</h2>
+        {earlier}
         {messages.length === 0 ? (
           <p className="muted">No messages yet.</p>
         ) : (

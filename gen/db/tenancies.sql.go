@@ -909,7 +909,7 @@ const sendTenancyToDocuments = `-- name: SendTenancyToDocuments :one
 UPDATE tenant_verifications
 SET stage = CASE WHEN stage = 'administrator' THEN stage ELSE 'documents' END, owner_message = $1::text,
     updated_at = now(), changed_by = $2::int, change_note = 'The owner could not confirm it'
-WHERE id = $3 AND status = 'pending' AND hold_reason IS NULL
+WHERE id = $3 AND status = 'pending' AND hold_reason IS NULL AND owner_message IS NULL
 RETURNING id
 `
 
@@ -920,7 +920,8 @@ type SendTenancyToDocumentsParams struct {
 }
 
 // The owner's "I can't confirm this": the claim waits for the tenant's documents (or, when they
-// were sent already, still for an administrator), with the owner's message.
+// were sent already, still for an administrator), with the owner's message. Said once: a message
+// already there stays.
 func (q *Queries) SendTenancyToDocuments(ctx context.Context, arg SendTenancyToDocumentsParams) (int32, error) {
 	row := q.db.QueryRow(ctx, sendTenancyToDocuments, arg.OwnerMessage, arg.OwnerID, arg.ID)
 	var id int32

@@ -234,17 +234,10 @@ func TestParallelConfirmationsDecideOnce(t *testing.T) {
 func TestCannotConfirm(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, testserver.Options{})
-	ctx := context.Background()
 	owner := w.Established(t, "olga", "landlord")
 	tina := w.Person(t, "tina", "tenant")
 	id := w.claim(t, tina, w.verified(t, "Olga's flat", "confirmed")).Id
-	cannot := func(token, message string) (*tenancyv1.Tenancy, error) {
-		res, err := w.tenancy.CannotConfirmTenancy(ctx, testworld.As(token, &tenancyv1.CannotConfirmTenancyRequest{Id: id, Message: message}))
-		if err != nil {
-			return nil, err
-		}
-		return res.Msg.Tenancy, nil
-	}
+	cannot := func(token, message string) (*tenancyv1.Tenancy, error) { return w.cannotConfirm(token, id, message) }
 	for _, c := range []struct{ name, token, message, want string }{
 		{"the tenant", tina, "I was never here", "permission_denied: Only the property's owner can confirm or answer a tenancy claim."},
 		{"no message", owner, "  ", "invalid_argument: Please say why you cannot confirm this claim: the administrators and the tenant read it"},
@@ -264,6 +257,61 @@ func TestCannotConfirm(t *testing.T) {
 		t.Errorf("the tenant reads %q", c.OwnerMessage)
 	}
 	if got := w.events(t, id); len(got) != 2 || got[1] != "pending/documents/ by olga: The owner could not confirm it" {
+		t.Errorf("events: %v", got)
+	}
+}
+
+// An owner called "I can't confirm this" again and again on one claim, past the dashboard (which
+// offers it once, while the claim waits for the owner): each call rewrote the message the tenant
+// and the administrators read — after the tenant had answered it with documents, too — and sent
+// the tenant one more notification, without end. The owner answers a claim once, even when the
+// answers arrive at once.
+func TestOwnerAnswersAClaimOnce(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	owner := w.Established(t, "olga", "landlord")
+	tina := w.Person(t, "tina", "tenant")
+	id := w.claim(t, tina, w.verified(t, "Olga's flat", "confirmed")).Id
+	cannot := func(message string) error {
+		_, err := w.cannotConfirm(owner, id, message)
+		return err
+	}
+
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for i := range errs {
+		wg.Go(func() { errs[i] = cannot(fmt.Sprintf("Answer %d: I never met this tenant.", i)) })
+	}
+	wg.Wait()
+	answered := 0
+	for _, err := range errs {
+		switch testworld.Failure(err) {
+		case "ok":
+			answered++
+		case "failed_precondition: You have already said you cannot confirm this claim.":
+		default:
+			t.Errorf("a parallel answer: %s", testworld.Failure(err))
+		}
+	}
+	if answered != 1 {
+		t.Fatalf("%d of 8 parallel answers were taken, want 1", answered)
+	}
+	first := w.get(t, tina, id).OwnerMessage
+
+	// Once the tenant sent documents, the owner cannot rewrite what the administrators read.
+	if status, stage := w.upload(t, tina, id, "lease", map[string][]byte{"lease.pdf": pdf("lease")}); status != 200 || stage != "administrator" {
+		t.Fatalf("upload: %d %s", status, stage)
+	}
+	if err := cannot("Actually, this tenant owes me rent."); testworld.Failure(err) != "failed_precondition: You have already said you cannot confirm this claim." {
+		t.Errorf("a later answer: %s", testworld.Failure(err))
+	}
+	if got := w.get(t, tina, id).OwnerMessage; got != first {
+		t.Errorf("the owner's message became %q, was %q", got, first)
+	}
+	if got := testworld.Kinds(w.tenancyNotices(t, "tina")); len(got) != 1 {
+		t.Errorf("the tenant was told %d times: %v", len(got), got)
+	}
+	if got := w.events(t, id); len(got) != 3 {
 		t.Errorf("events: %v", got)
 	}
 }

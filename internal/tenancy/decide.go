@@ -51,6 +51,9 @@ var (
 	errNotEstablished = apperr.FailedPrecondition("The tenant's account is not established yet (a week old with a published review), so your " +
 		"confirmation cannot verify it: they can send documents for an administrator to check instead.")
 	errClosed = apperr.FailedPrecondition("This claim is no longer open or verified.")
+	// errAnswered: the owner answers a claim once, so the message the tenant and the
+	// administrators read stays the one the tenant answered, and the tenant is told once.
+	errAnswered = apperr.FailedPrecondition("You have already said you cannot confirm this claim.")
 )
 
 // locked is a claim and its property, locked in that order for a decision.
@@ -234,7 +237,8 @@ func decidedOnce(err error, id int32) error {
 }
 
 // CannotConfirm is the owner's "I can't confirm this", with a message for the administrators
-// (the tenant reads it too): the claim waits for the tenant's documents. It never rejects it.
+// (the tenant reads it too): the claim waits for the tenant's documents. It never rejects it, and
+// is said once (errAnswered).
 func (s *Service) CannotConfirm(ctx context.Context, id int32, message string) (Tenancy, error) {
 	me, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to answer a tenancy claim."))
 	if err != nil {
@@ -264,6 +268,8 @@ func (s *Service) CannotConfirm(ctx context.Context, id int32, message string) (
 			return errDecided
 		case l.claim.HoldReason != nil:
 			return apperr.FailedPrecondition("You have already confirmed this claim: it is waiting for an administrator.")
+		case l.claim.OwnerMessage != nil:
+			return errAnswered
 		}
 		_, err = q.SendTenancyToDocuments(ctx, db.SendTenancyToDocumentsParams{ID: id, OwnerID: me.ID, OwnerMessage: message})
 		if err := decidedOnce(err, id); err != nil {

@@ -73,6 +73,16 @@ func (w *world) confirm(token string, id int32) (*tenancyv1.Tenancy, error) {
 	return res.Msg.Tenancy, nil
 }
 
+// cannotConfirm is the owner's "I can't confirm this" on claim id with message, as token.
+func (w *world) cannotConfirm(token string, id int32, message string) (*tenancyv1.Tenancy, error) {
+	res, err := w.tenancy.CannotConfirmTenancy(context.Background(), testworld.As(token,
+		&tenancyv1.CannotConfirmTenancyRequest{Id: id, Message: message}))
+	if err != nil {
+		return nil, err
+	}
+	return res.Msg.Tenancy, nil
+}
+
 // get is claim id as token reads it.
 func (w *world) get(t *testing.T, token string, id int32) *tenancyv1.Tenancy {
 	t.Helper()

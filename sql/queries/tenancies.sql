@@ -92,11 +92,12 @@ RETURNING id;
 
 -- name: SendTenancyToDocuments :one
 -- The owner's "I can't confirm this": the claim waits for the tenant's documents (or, when they
--- were sent already, still for an administrator), with the owner's message.
+-- were sent already, still for an administrator), with the owner's message. Said once: a message
+-- already there stays.
 UPDATE tenant_verifications
 SET stage = CASE WHEN stage = 'administrator' THEN stage ELSE 'documents' END, owner_message = sqlc.arg(owner_message)::text,
     updated_at = now(), changed_by = sqlc.arg(owner_id)::int, change_note = 'The owner could not confirm it'
-WHERE id = sqlc.arg(id) AND status = 'pending' AND hold_reason IS NULL
+WHERE id = sqlc.arg(id) AND status = 'pending' AND hold_reason IS NULL AND owner_message IS NULL
 RETURNING id;
 
 -- name: TenancyDocumentsSent :one

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
@@ -96,6 +97,32 @@ func TestTenantsDocuments(t *testing.T) {
 		status, msg := w.upload(t, tina, c.Id, "rent_receipt", files)
 		if status != http.StatusBadRequest || msg != fmt.Sprintf("A claim holds at most %d documents.", tenancy.MaxDocumentsPerClaim) {
 			t.Errorf("%d %q", status, msg)
+		}
+	})
+
+	t.Run("at most ten a claim, even sent at once", func(t *testing.T) {
+		other := w.claim(t, tina, w.verified(t, "Olga's other flat", "confirmed"))
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		outcomes := map[int]int{}
+		for u := range 4 {
+			wg.Go(func() {
+				files := map[string][]byte{}
+				for i := range 4 {
+					files[fmt.Sprintf("bill%d.pdf", i)] = pdf(fmt.Sprintf("bill %d of upload %d", i, u))
+				}
+				status, _ := w.upload(t, tina, other.Id, "utility_bill", files)
+				mu.Lock()
+				outcomes[status]++
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		if outcomes[http.StatusOK] != 2 || outcomes[http.StatusBadRequest] != 2 {
+			t.Errorf("four uploads of four at once: %v", outcomes)
+		}
+		if n := w.ID(t, `SELECT count(*)::int FROM tenancy_documents WHERE tenancy_id = $1`, other.Id); n != 8 {
+			t.Errorf("%d documents kept", n)
 		}
 	})
 

@@ -74,7 +74,7 @@ func TestTenantsDocuments(t *testing.T) {
 	for _, r := range []struct {
 		name, token string
 		status      int
-	}{{"the tenant", tina, http.StatusOK}, {"an administrator", admin, http.StatusOK}, {"the owner", owner, http.StatusForbidden}, {"a stranger", stranger, http.StatusForbidden}} {
+	}{{"the tenant", tina, http.StatusOK}, {"an administrator", admin, http.StatusOK}, {"the owner", owner, http.StatusForbidden}, {"a stranger", stranger, http.StatusForbidden}, {"the signed-out", "", http.StatusUnauthorized}} {
 		t.Run(r.name+" opens it", func(t *testing.T) {
 			status, _, body := testworld.Send(t, http.MethodGet, url, r.token, "", nil)
 			if status != r.status || (status == http.StatusOK) != (body == string(pdf("lease of tina"))) {
@@ -84,6 +84,14 @@ func TestTenantsDocuments(t *testing.T) {
 				t.Errorf("refusal: %s", body)
 			}
 		})
+	}
+	// The file is stored as documents/<token>.pdf, beside the public uploads: it is never served
+	// there, to anyone.
+	token := strings.TrimPrefix(mine.Documents[0].Url, "/api/documents/")
+	for _, who := range []string{"", tina, admin} {
+		if status, _, _ := testworld.Send(t, http.MethodGet, w.URL+"/uploads/documents/"+token+".pdf", who, "", nil); status != http.StatusNotFound {
+			t.Errorf("/uploads/ serves a tenant's document: %d", status)
+		}
 	}
 	if got := w.events(t, c.Id); len(got) != 2 || got[1] != "pending/administrator/ by tina: Documents sent" {
 		t.Errorf("events: %v", got)

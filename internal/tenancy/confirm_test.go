@@ -229,6 +229,52 @@ func TestParallelConfirmationsDecideOnce(t *testing.T) {
 	}
 }
 
+// Two administrators deciding one claim twenty times at once, some approving and some rejecting:
+// one decision takes it, once (one decision kept, one closing event, the XP at most once), and
+// every other is told it was decided.
+func TestParallelDecisionsDecideOnce(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	w.Person(t, "olga", "landlord")
+	tina := w.Person(t, "tina", "tenant")
+	admins := []string{w.Person(t, "ada", "admin"), w.Person(t, "bob", "admin")}
+	id := w.claim(t, tina, w.verified(t, "Olga's flat", "")).Id
+	if status, _ := w.upload(t, tina, id, "lease", map[string][]byte{"lease.pdf": pdf("lease")}); status != http.StatusOK {
+		t.Fatalf("upload: %d", status)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	taken := map[string]int{}
+	refused := 0
+	for i := range 20 {
+		wg.Go(func() {
+			got, err := w.decide(admins[i%2], id, i%3 != 0, "Checked the lease")
+			mu.Lock()
+			defer mu.Unlock()
+			switch f := testworld.Failure(err); f {
+			case "ok":
+				taken[got.Status]++
+			case "failed_precondition: This claim has already been decided.":
+				refused++
+			default:
+				t.Errorf("a parallel decision: %s", f)
+			}
+		})
+	}
+	wg.Wait()
+	if len(taken) != 1 || refused != 19 {
+		t.Fatalf("taken %v, refused %d", taken, refused)
+	}
+	decisions := w.ID(t, `SELECT count(*)::int FROM admin_decisions WHERE tenancy_id = $1`, id)
+	closings := w.ID(t, `SELECT count(*)::int FROM tenancy_events WHERE tenancy_id = $1 AND status <> 'pending'`, id)
+	if decisions != 1 || closings != 1 {
+		t.Errorf("%d decisions kept, %d closing events", decisions, closings)
+	}
+	if got, want := w.xp(t, "tina"), map[bool]string{true: "1 rows, 15 XP", false: "0 rows, 0 XP"}[taken["approved"] == 1]; got != want {
+		t.Errorf("tina's XP: %s, want %s", got, want)
+	}
+}
+
 // "I can't confirm this" sends the claim to the documents path with the owner's message; it never
 // rejects it, and only the owner may say it.
 func TestCannotConfirm(t *testing.T) {

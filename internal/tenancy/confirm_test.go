@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
+	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
 	tenancyv1 "github.com/rentproof/rentproof/gen/rentproof/tenancy/v1"
 	verificationv1 "github.com/rentproof/rentproof/gen/rentproof/verification/v1"
 	"github.com/rentproof/rentproof/internal/tenancy"
@@ -359,6 +360,49 @@ func TestOwnerAnswersAClaimOnce(t *testing.T) {
 	}
 	if got := w.events(t, id); len(got) != 3 {
 		t.Errorf("events: %v", got)
+	}
+}
+
+// A tenant withdrew the verified tenancy their landlord had reviewed, and the landlord's review
+// of them lost its verified label: the tenant, told the review exists (landlord_review_id) before
+// the blind reveal shows it, could strip the label from a bad review of themselves without
+// anything proven wrong. Once the owner has reviewed it, the tenancy stays verified unless an
+// administrator revokes it, and the owner's review keeps its label.
+func TestTenantCannotUnverifyTheLandlordsReview(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	ctx := context.Background()
+	owner := w.Established(t, "olga", "landlord")
+	tina := w.Established(t, "tina", "tenant")
+	admin := w.Person(t, "ada", "admin")
+	id := w.claim(t, tina, w.verified(t, "Olga's flat", "confirmed")).Id
+	if _, err := w.confirm(owner, id); err != nil {
+		t.Fatal(err)
+	}
+	res, err := w.reviews.CreateReview(ctx, testworld.As(owner, &reviewv1.CreateReviewRequest{
+		PropertyId: w.get(t, tina, id).PropertyId, Rating: 1, Title: "Left owing rent",
+		Content: "Three months of rent unpaid when the tenancy ended.", ReviewType: "landlord_to_tenant", Language: "en", TenancyId: id,
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	landlords := res.Msg.Review.Id
+	if got := w.get(t, tina, id).LandlordReviewId; got != landlords {
+		t.Fatalf("the tenant is told of review %d, want %d", got, landlords)
+	}
+	_, err = w.tenancy.WithdrawTenancy(ctx, testworld.As(tina, &tenancyv1.WithdrawTenancyRequest{Id: id}))
+	if got := testworld.Failure(err); got != "failed_precondition: The owner has reviewed this tenancy, so it stays verified. If it is wrong, an administrator can revoke it." {
+		t.Errorf("the tenant withdraws the reviewed tenancy: %s", got)
+	}
+	if got := w.label(t, landlords); got != "verified true counted true changes [true]" {
+		t.Errorf("the landlord's review: %s", got)
+	}
+	// An administrator still can.
+	if _, err := w.admin.RevokeTenancy(ctx, testworld.As(admin, &adminv1.RevokeTenancyRequest{Id: id, Reason: "The lease was forged"})); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.label(t, landlords); got != "verified false counted true changes [true false]" {
+		t.Errorf("the landlord's review after the revocation: %s", got)
 	}
 }
 

@@ -54,6 +54,9 @@ var (
 	// errAnswered: the owner answers a claim once, so the message the tenant and the
 	// administrators read stays the one the tenant answered, and the tenant is told once.
 	errAnswered = apperr.FailedPrecondition("You have already said you cannot confirm this claim.")
+	// errReviewedByOwner: a verified tenancy its owner has reviewed is the proof of that review's
+	// label, which its tenant cannot take away by withdrawing it; an administrator can revoke it.
+	errReviewedByOwner = apperr.FailedPrecondition("The owner has reviewed this tenancy, so it stays verified. If it is wrong, an administrator can revoke it.")
 )
 
 // locked is a claim and its property, locked in that order for a decision.
@@ -284,7 +287,8 @@ func (s *Service) CannotConfirm(ctx context.Context, id int32, message string) (
 }
 
 // Withdraw withdraws the caller's claim, open or verified: the labels it gave go (the database's
-// trigger), and so does the XP its verification earned.
+// trigger), and so does the XP its verification earned. A verified tenancy the owner has reviewed
+// stays (errReviewedByOwner): the tenant cannot strip the label of a review of themselves.
 func (s *Service) Withdraw(ctx context.Context, id int32) (Tenancy, error) {
 	me, err := identity.RequireUser(ctx, apperr.Unauthenticated("Please sign in to withdraw your claim."))
 	if err != nil {
@@ -301,6 +305,17 @@ func (s *Service) Withdraw(ctx context.Context, id int32) (Tenancy, error) {
 		l, err := lock(ctx, q, t)
 		if err != nil {
 			return err
+		}
+		if l.claim.Status == StatusApproved {
+			// Under the property's lock, which a review being written takes first: a landlord's
+			// review of this tenancy is either committed and seen here or written after it.
+			rows, err := q.GetTenancyDetails(ctx, []int32{id})
+			if err != nil {
+				return fmt.Errorf("get tenancy %d: %w", id, err)
+			}
+			if len(rows) == 1 && rows[0].LandlordReviewID != 0 {
+				return errReviewedByOwner
+			}
 		}
 		return closeClaim(ctx, q, l, StatusWithdrawn, me.ID, noteWithdrawn, nil)
 	})

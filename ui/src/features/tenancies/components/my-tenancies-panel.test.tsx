@@ -204,6 +204,13 @@ describe("Withdraw", () => {
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Withdraw" }));
     expect(await toasts().findByText("This claim was decided already.")).toBeInTheDocument();
   });
+
+  it("is not offered once the owner has reviewed the verified tenancy, which says why", async () => {
+    setup({ mine: [makeTenancy({ status: "approved", stage: "", proof: "landlord", landlordReviewId: 40 })] });
+    const r = await openRow("Sunny Flat");
+    expect(r.getByText("The owner has reviewed this tenancy, so it stays verified. If it is wrong, an administrator can revoke it.")).toBeInTheDocument();
+    expect(r.queryByRole("button", { name: "Withdraw: Sunny Flat" })).not.toBeInTheDocument();
+  });
 });
 
 describe("Claim a tenancy", () => {

@@ -94,7 +94,10 @@ function MyTenancy({ tenancy: t }: { tenancy: Tenancy }) {
         {t.status === "approved" && t.responseMessage ? <p className="tenancy-row__quote">Administrator's note: “{t.responseMessage}”</p> : null}
         {t.message ? <p className="muted">Your note: “{t.message}”</p> : null}
         <TenancyDocuments tenancy={t} />
-        {isOpen(t) || t.status === "approved" ? (
+        {t.status === "approved" && t.landlordReviewId ? (
+          <p className="muted">The owner has reviewed this tenancy, so it stays verified. If it is wrong, an administrator can revoke it.</p>
+        ) : null}
+        {isOpen(t) || (t.status === "approved" && !t.landlordReviewId) ? (
           <div className="tenancy-row__actions">
             {isOpen(t) ? <SendDocuments tenancy={t} /> : null}
             <WithdrawButton tenancy={t} />

@@ -32,7 +32,7 @@ test("add a passkey in /settings, sign out, and sign in with it from /auth witho
   await section.getByLabel("Current password").fill(PASSWORD);
   await section.getByLabel("Passkey name").fill("Work laptop");
   await section.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(section.getByText("Work laptop")).toBeVisible();
+  await expect(section.getByText("Work laptop", { exact: true })).toBeVisible();
   await expect(section.getByText(/Never used/)).toBeVisible();
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(credentials).toHaveLength(1);

@@ -231,3 +231,38 @@ func TestReportedListShowsReportsAndLosesRestoredReviews(t *testing.T) {
 		t.Errorf("reported again: %v", got)
 	}
 }
+
+// A moderator does not decide on their own review or on a review of their own property (removing
+// the one bad review of it, restoring a praising one): another administrator does.
+func TestModeratorsDoNotDecideTheirOwnReviews(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	d := draft("tenant_to_property")
+	d.Title, d.Rating = "Damp and dark", 1
+	bad := w.create(t, w.established(t, "critic"), d)
+	w.Exec(t, `UPDATE users SET role = 'admin' WHERE username = 'owner'`) // property 1's owner
+	owner := w.Person(t, "owner", "admin")
+	author := w.established(t, "ann")
+	w.Exec(t, `UPDATE users SET role = 'admin' WHERE username = 'ann'`)
+	own := w.create(t, author, draft("general"))
+	const refused = "permission_denied: You wrote this review or own its property: another administrator must decide it."
+	for name, c := range map[string]struct {
+		token  string
+		review int32
+	}{"the property's owner": {owner, bad.Id}, "the review's author": {author, own.Id}} {
+		_, err := w.moderator().RemoveReview(ctx, testworld.As(c.token, &adminv1.RemoveReviewRequest{ReviewId: c.review, Reason: "Unfair"}))
+		if got := testworld.Failure(err); got != refused {
+			t.Errorf("%s removing: %s", name, got)
+		}
+		if w.status(t, c.review) != "published" {
+			t.Errorf("%s's refused removal changed the review", name)
+		}
+	}
+	if _, err := w.moderator().RemoveReview(ctx, testworld.As(w.Person(t, "root", "admin"), &adminv1.RemoveReviewRequest{ReviewId: bad.Id, Reason: "Names a neighbour"})); err != nil {
+		t.Fatalf("another administrator removing: %v", err)
+	}
+	if _, err := w.moderator().RestoreReview(ctx, testworld.As(owner, &adminv1.RestoreReviewRequest{ReviewId: bad.Id, Reason: "Fine"})); testworld.Failure(err) != refused {
+		t.Errorf("the property's owner restoring: %s", testworld.Failure(err))
+	}
+}

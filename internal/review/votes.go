@@ -23,6 +23,9 @@ import (
 var (
 	errModeratorSignedOut = apperr.Unauthenticated("Please sign in")
 	errNotModerator       = apperr.PermissionDenied("Only administrators can moderate reviews")
+	// errOwnInterest: a moderator does not decide on their own review, or on a review of their
+	// own property (removing the one bad review of it, restoring a praising one).
+	errOwnInterest = apperr.PermissionDenied("You wrote this review or own its property: another administrator must decide it.")
 )
 
 // lockReview locks a review (LockReview), after its property when the change at hand may move
@@ -260,6 +263,9 @@ func (s *Service) moderate(ctx context.Context, adminID, reviewID int32, decisio
 		r, err := lockReview(ctx, q, reviewID, true)
 		if err != nil {
 			return err
+		}
+		if nullable.Value(r.UserID) == adminID || r.LandlordID == adminID {
+			return errOwnInterest
 		}
 		if r.Status == "deleted" {
 			return errDeletedByAuthor

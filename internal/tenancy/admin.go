@@ -68,6 +68,8 @@ func (s *Service) Decide(ctx context.Context, id int32, approveIt bool, message 
 			return err
 		}
 		switch {
+		case l.ownInterest(me.ID):
+			return errOwnInterest
 		case l.claim.Status != StatusPending:
 			return errDecided
 		case nullable.Value(l.claim.Stage) != StageAdministrator:
@@ -131,6 +133,9 @@ func (s *Service) Revoke(ctx context.Context, id int32, reason string) (Tenancy,
 		l, err := lock(ctx, q, t)
 		if err != nil {
 			return err
+		}
+		if l.ownInterest(me.ID) {
+			return errOwnInterest
 		}
 		if err := closeClaim(ctx, q, l, StatusRevoked, me.ID, reason, &reason); err != nil {
 			return err

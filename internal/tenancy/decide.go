@@ -65,6 +65,15 @@ type locked struct {
 	claim    db.TenantVerification
 }
 
+// errOwnInterest refuses an administrator's decision on a claim they made or one about their own
+// listing: one account would both ask for and grant the label.
+var errOwnInterest = apperr.PermissionDenied("You made this claim or own its listing: another administrator must decide it.")
+
+// ownInterest reports whether administrator admin made the claim or owns its listing.
+func (l locked) ownInterest(admin int32) bool {
+	return nullable.Value(l.claim.TenantID) == admin || l.property.LandlordID == admin
+}
+
 // claimOf reads claim id outside any transaction (for the checks that need no lock).
 func (s *Service) claimOf(ctx context.Context, id int32) (db.TenantVerification, error) {
 	t, err := s.q.GetTenancy(ctx, id)

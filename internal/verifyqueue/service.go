@@ -52,8 +52,11 @@ const (
 
 // The refusals.
 var (
-	errSignedOut     = apperr.Unauthenticated("Please sign in as an administrator.")
-	errNotAdmin      = apperr.PermissionDenied("Only administrators can use the administrators' queue.")
+	errSignedOut = apperr.Unauthenticated("Please sign in as an administrator.")
+	errNotAdmin  = apperr.PermissionDenied("Only administrators can use the administrators' queue.")
+	// errOwnInterest: an administrator does not decide on their own property's verification, or
+	// on a request they asked or answered: one account would both ask for and grant the badge.
+	errOwnInterest   = apperr.PermissionDenied("You own this property or took part in this request: another administrator must decide it.")
 	errMissing       = apperr.NotFound("Verification request not found.")
 	errDecided       = apperr.FailedPrecondition("This request has already been decided.")
 	errNotQueued     = apperr.FailedPrecondition("This request is not waiting for an administrator.")
@@ -237,6 +240,9 @@ func (s *Service) Decide(ctx context.Context, requestID int32, decision, message
 		prop, r, err := lockRequest(ctx, q, propertyID, requestID)
 		if err != nil {
 			return err
+		}
+		if me.ID == prop.LandlordID || me.ID == r.RequestedByID || me.ID == nullable.Value(r.RequestedToID) {
+			return errOwnInterest
 		}
 		kind, ok := kindOf(r.Status, r.RequestedToID, r.DocumentsProvided, r.PaymentIntentID)
 		if !ok {

@@ -102,7 +102,7 @@ export function ThreadPage({ side }: { side: ThreadSide }) {
                 earlier={
                   <EarlierMessages
                     more={anchor === 0n ? data.hasEarlier : earlier.hasNextPage || earlier.isPending}
-                    loading={earlier.isFetching}
+                    loading={earlier.isFetchingNextPage || (anchor !== 0n && earlier.isPending)}
                     failed={earlier.isError}
                     onMore={() =>
                       anchor === 0n ? setPaging({ threadId, anchor: data.messages[0]?.id ?? 0n }) : void earlier.fetchNextPage()

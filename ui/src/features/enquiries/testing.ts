@@ -12,6 +12,7 @@ import {
   type AcceptViewingTimeRequest,
   type CancelViewingRequest,
   type DeclineViewingRequest,
+  type GetThreadRequest,
   type ListReceivedEnquiriesRequest,
   type Message,
   type ReportThreadRequest,
@@ -95,6 +96,8 @@ export interface EnquiryFakeOptions {
   listings?: Property[];
   /** Makes an rpc fail with this error while it is set. */
   fail?: Partial<Record<keyof typeof EnquiryService.method, Error>>;
+  /** Runs before each GetThread is answered: it may wait (a slow answer) or throw (a failure), for one window only, say. */
+  onGetThread?: (req: GetThreadRequest) => Promise<void> | void;
 }
 
 /**
@@ -102,7 +105,7 @@ export interface EnquiryFakeOptions {
  * threads first; accepting a time closes the others and gives a calendar file; decided once), and
  * records the requests.
  */
-export function serveEnquiryFakes({ threads = [], listings, fail = {} }: EnquiryFakeOptions = {}) {
+export function serveEnquiryFakes({ threads = [], listings, fail = {}, onGetThread }: EnquiryFakeOptions = {}) {
   const state = threads.map((t) => ({ thread: t.thread, messages: [...(t.messages ?? [])], viewings: [...(t.viewings ?? [])] }));
   const requests = {
     started: [] as StartEnquiryRequest[],
@@ -164,9 +167,10 @@ export function serveEnquiryFakes({ threads = [], listings, fail = {} }: Enquiry
         const list = sorted("owner", req.propertyId);
         return { threads: list, hasMore: false, unreadThreads: list.filter((t) => t.unread > 0).length };
       },
-      getThread(req) {
+      async getThread(req) {
         requests.read.push(req.threadId);
         check("getThread");
+        await onGetThread?.(req);
         const t = find(req.threadId);
         // The server's windows: the latest 100, the 100 before a message, or every one from a message on.
         const since = req.sinceMessageId;

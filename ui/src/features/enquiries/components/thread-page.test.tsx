@@ -37,6 +37,15 @@ function setup({ path = "/dashboard/enquiries/41", viewer = landlord as User, ..
 }
 
 const viewingCard = async () => within(await screen.findByRole("article", { name: /Viewing request/ }));
+/** A long conversation: 250 messages, "Message 1" to "Message 250". */
+const longConversation = () => Array.from({ length: 250 }, (_, i) => makeMessage({ id: BigInt(i + 1), author: "them", body: `Message ${i + 1}` }));
+/** The bodies of the messages on screen, oldest first. */
+const shownMessages = () =>
+  screen
+    .getAllByRole("listitem")
+    .filter((li) => li.classList.contains("enquiry-message"))
+    .map((m) => m.querySelector("p:not(.visually-hidden)")?.textContent);
+const EARLIER_FAILED = "Could not load the earlier messages. Please try again.";
 
 describe("ThreadPage", () => {
   it("shows the listing, the safety notice and the messages oldest first, with Read on the caller's read ones, and marks it read", async () => {
@@ -58,13 +67,9 @@ describe("ThreadPage", () => {
   });
 
   it("shows a long conversation's latest 100 messages, and the earlier ones a hundred at a time on asking, without a gap when one arrives", async () => {
-    const long = Array.from({ length: 250 }, (_, i) => makeMessage({ id: BigInt(i + 1), author: "them", body: `Message ${i + 1}` }));
+    const long = longConversation();
     const { user, requests } = setup({ threads: [{ thread: ownerThread(), messages: long, viewings: [] }] });
-    const shown = () =>
-      screen
-        .getAllByRole("listitem")
-        .filter((li) => li.classList.contains("enquiry-message"))
-        .map((m) => m.querySelector("p:not(.visually-hidden)")?.textContent);
+    const shown = shownMessages;
     await screen.findByText("Message 250");
     expect(shown()).toHaveLength(100);
     expect(shown()[0]).toBe("Message 151");
@@ -84,6 +89,94 @@ describe("ThreadPage", () => {
     expect(shown()).toEqual([...long.map((m) => m.body), "A reply after paging back"]);
     expect(screen.queryByRole("button", { name: "Show earlier messages" })).not.toBeInTheDocument();
     expect(requests.read.length).toBeGreaterThan(3);
+  });
+
+  it("keeps the messages shown when the earlier ones cannot be loaded, says so, and asks again from the keyboard", async () => {
+    const fail: EnquiryFakeOptions["fail"] = {};
+    const { user } = setup({ threads: [{ thread: ownerThread(), messages: longConversation(), viewings: [] }], fail });
+    await screen.findByText("Message 250");
+    // The connection drops: the earlier page and the thread from the first message shown on both fail.
+    fail.getThread = new ConnectError("Failed to fetch", Code.Unavailable);
+    const button = screen.getByRole("button", { name: "Show earlier messages" });
+    await user.click(button);
+    expect(await screen.findByText(EARLIER_FAILED)).toHaveAttribute("role", "alert");
+    expect(shownMessages()).toHaveLength(100);
+    expect(shownMessages()[0]).toBe("Message 151");
+    expect(screen.getByRole("heading", { level: 1, name: "Enquiry: Sunny Flat" })).toBeInTheDocument();
+    expect(screen.getByRole("form", { name: "Reply" })).toBeInTheDocument();
+    // Not stuck loading: the same button asks again, and still has the focus.
+    expect(button).toHaveTextContent("Show earlier messages");
+    expect(button).not.toHaveAttribute("aria-busy", "true");
+    expect(button).toHaveFocus();
+
+    delete fail.getThread;
+    await user.keyboard("{Enter}");
+    await screen.findByText("Message 51");
+    expect(shownMessages()).toHaveLength(200);
+    expect(screen.queryByText(EARLIER_FAILED)).not.toBeInTheDocument();
+  });
+
+  it("keeps the earlier pages shown when the next one fails, and clears the error once asking again succeeds", async () => {
+    let down = true;
+    const { user } = setup({
+      threads: [{ thread: ownerThread(), messages: longConversation(), viewings: [] }],
+      onGetThread: (req) => {
+        if (down && req.beforeMessageId === 51n) throw new ConnectError("Something went wrong.", Code.Internal);
+      },
+    });
+    await screen.findByText("Message 250");
+    await user.click(screen.getByRole("button", { name: "Show earlier messages" }));
+    await screen.findByText("Message 51");
+    await user.click(screen.getByRole("button", { name: "Show earlier messages" }));
+    expect(await screen.findByText(EARLIER_FAILED)).toHaveAttribute("role", "alert");
+    expect(shownMessages()).toHaveLength(200);
+    expect(shownMessages()[0]).toBe("Message 51");
+
+    down = false;
+    await user.click(screen.getByRole("button", { name: "Show earlier messages" }));
+    await screen.findByText("Message 1");
+    expect(shownMessages()).toHaveLength(250);
+    expect(screen.queryByText(EARLIER_FAILED)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Show earlier messages" })).not.toBeInTheDocument();
+  });
+
+  it("says it is loading earlier messages only while an earlier page loads, not while a reply refreshes the ones shown", async () => {
+    let hold = false;
+    let release = () => {};
+    const earlierAsked: bigint[] = [];
+    const { user } = setup({
+      threads: [{ thread: ownerThread(), messages: longConversation(), viewings: [] }],
+      onGetThread: (req) => {
+        if (req.beforeMessageId === 0n) return;
+        earlierAsked.push(req.beforeMessageId);
+        if (hold) return new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    await screen.findByText("Message 250");
+    expect(screen.queryByText("Loading earlier messages...")).not.toBeInTheDocument();
+
+    hold = true;
+    await user.click(screen.getByRole("button", { name: "Show earlier messages" }));
+    const loading = await screen.findByRole("button", { name: "Loading earlier messages..." });
+    expect(loading).toHaveAttribute("aria-busy", "true");
+    expect(loading).toHaveAttribute("aria-disabled", "true");
+    expect(loading).toBeEnabled(); // aria-disabled only, so it keeps the focus
+    await user.click(loading);
+    expect(earlierAsked).toEqual([151n]);
+    release();
+    await screen.findByText("Message 51");
+    expect(screen.getByRole("button", { name: "Show earlier messages" })).not.toHaveAttribute("aria-busy", "true");
+    expect(screen.queryByText("Loading earlier messages...")).not.toBeInTheDocument();
+
+    // A reply refreshes every page shown, the earlier one too: held, it is not "loading earlier messages".
+    const reply = within(screen.getByRole("form", { name: "Reply" }));
+    await user.type(reply.getByRole("textbox"), "One more thing");
+    await user.click(reply.getByRole("button", { name: "Send reply" }));
+    await screen.findByText("One more thing");
+    await waitFor(() => expect(earlierAsked).toEqual([151n, 151n]));
+    expect(screen.getByRole("button", { name: "Show earlier messages" })).not.toHaveAttribute("aria-busy", "true");
+    expect(screen.queryByText("Loading earlier messages...")).not.toBeInTheDocument();
+    release();
   });
 
   it("lets the owner accept one time, then offers the calendar file", async () => {

@@ -55,13 +55,19 @@ export function ThreadPage({ side }: { side: ThreadSide }) {
   // (anchor), and the pages before it come from useEarlierMessages: new messages never open a gap.
   const [paging, setPaging] = useState({ threadId, anchor: 0n });
   const anchor = paging.threadId === threadId ? paging.anchor : 0n;
+  const anchored = anchor !== 0n;
   const result = useThread(threadId, anchor);
   const earlier = useEarlierMessages(threadId, anchor);
-  const thread = result.data?.thread;
+  // The thread asked from the first message shown on can fail when the reader pages back (the
+  // connection dropped, say): the messages shown stay, and the earlier messages' button says so.
+  const shown = useLastAnswer(result.data);
+  const threadFailed = anchored && result.isLoadingError && shown?.thread?.id === threadId;
+  const query = threadFailed ? { ...result, data: shown } : result;
+  const thread = query.data?.thread;
   const notFound = threadId === 0n || isCode(result.error, Code.NotFound);
   const title = thread?.listing ? `Enquiry: ${thread.listing.title}` : "Enquiry";
   usePageTitle(notFound ? "Conversation Not Found" : title);
-  useMarkRead(threadId, result.data?.thread);
+  useMarkRead(threadId, thread);
 
   const crumbs = [
     { label: "Home", to: "/" },
@@ -87,7 +93,7 @@ export function ThreadPage({ side }: { side: ThreadSide }) {
       <PageHeader title={title} breadcrumb={crumbs} />
       <div className="container section">
         <QueryState
-          query={result}
+          query={query}
           loading={<Spinner label="Loading the conversation" />}
           error={errorMessage(result.error)}
           isEmpty={(data) => !data.thread}
@@ -101,12 +107,20 @@ export function ThreadPage({ side }: { side: ThreadSide }) {
                 viewings={data.viewings}
                 earlier={
                   <EarlierMessages
-                    more={anchor === 0n ? data.hasEarlier : earlier.hasNextPage || earlier.isPending}
-                    loading={earlier.isFetchingNextPage || (anchor !== 0n && earlier.isPending)}
-                    failed={earlier.isError}
-                    onMore={() =>
-                      anchor === 0n ? setPaging({ threadId, anchor: data.messages[0]?.id ?? 0n }) : void earlier.fetchNextPage()
+                    more={anchored ? earlier.hasNextPage || earlier.data === undefined : data.hasEarlier}
+                    // Not while a reply refreshes the pages already shown: only the page asked for.
+                    loading={
+                      earlier.isFetchingNextPage ||
+                      (anchored && earlier.data === undefined && (earlier.isPending || earlier.isFetching)) ||
+                      (threadFailed && result.isFetching)
                     }
+                    failed={earlier.isLoadingError || earlier.isFetchNextPageError || threadFailed}
+                    onMore={() => {
+                      if (!anchored) return setPaging({ threadId, anchor: data.messages[0]?.id ?? 0n });
+                      // Asks again for what failed, or for the next page.
+                      if (threadFailed) void result.refetch();
+                      if (!threadFailed || earlier.isError) void earlier.fetchNextPage();
+                    }}
                   />
                 }
               />
@@ -116,6 +130,16 @@ export function ThreadPage({ side }: { side: ThreadSide }) {
       </div>
     </>
   );
+}
+
+/**
+ * useLastAnswer is the latest answer a query gave, kept while a later one fails with none of its
+ * own (React's way of keeping something from an earlier render).
+ */
+function useLastAnswer<T>(data: T | undefined): T | undefined {
+  const [last, setLast] = useState(data);
+  if (data !== undefined && data !== last) setLast(data);
+  return data ?? last;
 }
 
 /**
@@ -138,17 +162,28 @@ function useMarkRead(threadId: bigint, thread: Thread | undefined) {
 
 /**
  * EarlierMessages is the button above a long conversation's messages that shows the 100 before
- * them, while there are more; it says so while they load, and when asking failed.
+ * them, while there are more; it says so while they load, and when asking failed (the messages
+ * shown stay; the same button asks again).
  */
 function EarlierMessages({ more, loading, failed, onMore }: { more: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
+  const errorId = useId();
   if (!more && !failed) return null;
+  const error = failed && !loading;
   return (
     <div className="enquiry-earlier">
-      <Button variant="outline" size="sm" onClick={onMore} disabled={loading} aria-busy={loading}>
+      {/* aria-disabled rather than disabled: the button keeps the focus it had when pressed. */}
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={loading ? undefined : onMore}
+        aria-disabled={loading || undefined}
+        aria-busy={loading || undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
         {loading ? "Loading earlier messages..." : "Show earlier messages"}
       </Button>
-      {failed && !loading ? (
-        <p role="alert" className="field__error">
+      {error ? (
+        <p id={errorId} role="alert" className="field__error">
           Could not load the earlier messages. Please try again.
         </p>
       ) : null}

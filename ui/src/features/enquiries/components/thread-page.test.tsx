@@ -179,6 +179,39 @@ describe("ThreadPage", () => {
     release();
   });
 
+  it("says so when the conversation cannot be loaded, and Try Again asks again", async () => {
+    const fail: EnquiryFakeOptions["fail"] = { getThread: new ConnectError("Something went wrong on our side.", Code.Internal) };
+    const { user, requests } = setup({ fail });
+    const panel = within(await screen.findByRole("alert"));
+    expect(panel.getByRole("heading", { name: "Server Error" })).toBeInTheDocument();
+    expect(requests.markedRead).toEqual([]);
+
+    delete fail.getThread;
+    await user.click(panel.getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByText("Any time after six.")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    await waitFor(() => expect(requests.markedRead).toEqual([41n]));
+  });
+
+  it("says a conversation without messages has none yet, and offers the reply box", async () => {
+    setup({ threads: [{ thread: ownerThread(), messages: [], viewings: [] }] });
+    expect(await screen.findByText("No messages yet.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Show earlier messages" })).not.toBeInTheDocument();
+    expect(screen.getByRole("form", { name: "Reply" })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a reply in the form, and keeps what was written", async () => {
+    const refusal = "You have sent 60 messages in the last hour. Please wait before sending more.";
+    const { user } = setup({ fail: { sendMessage: new ConnectError(refusal, Code.ResourceExhausted) } });
+    const form = within(await screen.findByRole("form", { name: "Reply" }));
+    await user.type(form.getByLabelText("Your reply"), "See you then.");
+    await user.click(form.getByRole("button", { name: "Send reply" }));
+    expect(await form.findByRole("alert")).toHaveTextContent(refusal);
+    expect(form.getByLabelText("Your reply")).toHaveValue("See you then.");
+    expect(form.getByRole("button", { name: "Send reply" })).toBeEnabled();
+    expect(screen.getAllByText("See you then.")).toHaveLength(1); // in the box, not in the conversation
+  });
+
   it("lets the owner accept one time, then offers the calendar file", async () => {
     const { user, requests } = setup();
     const card = await viewingCard();

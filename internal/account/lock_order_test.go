@@ -68,8 +68,7 @@ func TestSuspensionBesideAMoveBetweenItsCities(t *testing.T) {
 	admin := w.Member(t, "ada_admin", "admin")
 	w.Member(t, "lena_lord", "landlord")
 	w.Member(t, "lea", "landlord")
-	w.Exec(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
-		SELECT 'York flat', '1 Ouse Street', 'York', 'apartment', 900, id, 'york-flat' FROM users WHERE username = 'lena_lord'`)
+	listIn(t, w, "lena_lord", "York flat", "York")
 	w.Property(t, "lena_lord", "Leeds flat") // after the York one: the suspension meets York first
 	moving := w.Property(t, "lea", "Leeds loft")
 	w.Interleave(t,
@@ -81,4 +80,68 @@ func TestSuspensionBesideAMoveBetweenItsCities(t *testing.T) {
 	if got := w.ID(t, `SELECT count(*)::int FROM cities WHERE key = 'leeds' OR (key, property_count) = ('york', 1)`); got != 1 {
 		t.Errorf("the city counts after the suspension and the move: %d of 1 right", got)
 	}
+}
+
+// TestReinstatementsBesideEachOtherInEmptyCities: a suspension that hid the last listings of York
+// and Leeds took their count rows away (properties_sync_cities deletes a count at zero), so two
+// reinstatements showing listings in both cities at once each create the rows, which no lock can
+// take before they exist. Lea's (the test transaction) creates Leeds, then York, in key order, as
+// a reinstatement locks counts; Lena's listings are met York first. Creating them in the order
+// met, each created one and waited for the other's.
+func TestReinstatementsBesideEachOtherInEmptyCities(t *testing.T) {
+	t.Parallel()
+	w := testworld.Start(t, testserver.Options{})
+	admin := adminv1connect.NewAdminAccountServiceClient(w.Client, w.URL)
+	token := w.Member(t, "ada_admin", "admin")
+	w.Member(t, "lena_lord", "landlord")
+	w.Member(t, "lea", "landlord")
+	listIn(t, w, "lena_lord", "York flat", "York") // before the Leeds one: the reinstatement meets York first
+	w.Property(t, "lena_lord", "Leeds flat")
+	leaLeeds, leaYork := w.Property(t, "lea", "Leeds loft"), listIn(t, w, "lea", "York loft", "York")
+	for _, who := range []string{"lena_lord", "lea"} {
+		if err := suspend(admin, token, w.UserID(t, who)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := w.ID(t, `SELECT count(*)::int FROM cities WHERE key IN ('leeds', 'york')`); n != 0 {
+		t.Fatalf("%d count rows left after both suspensions, want none", n)
+	}
+	w.Interleave(t,
+		fmt.Sprintf(`UPDATE properties SET active = true, hidden_reason = NULL WHERE id = %d`, leaLeeds),
+		fmt.Sprintf(`UPDATE properties SET active = true, hidden_reason = NULL WHERE id = %d`, leaYork),
+		func() error {
+			_, err := admin.ReinstateAccount(context.Background(), testworld.As(token,
+				&adminv1.ReinstateAccountRequest{UserId: w.UserID(t, "lena_lord"), Reason: "Proved."}))
+			return err
+		})
+	if got := w.ID(t, `SELECT count(*)::int FROM cities WHERE (key, property_count) IN (('leeds', 2), ('york', 2))`); got != 2 {
+		t.Errorf("the city counts after both reinstatements: %d of 2 right", got)
+	}
+}
+
+// TestNoEmptyCountsAfterASuspension: the lock step creates the counts of every city and
+// neighbourhood of the owner's listings it does not find, at zero, hidden ones included; the
+// ones no listing counted are gone at the commit (cities_drop_empty), or Hull, whose one listing
+// was already hidden, would be offered as a place with listings.
+func TestNoEmptyCountsAfterASuspension(t *testing.T) {
+	t.Parallel()
+	w := testworld.Start(t, testserver.Options{})
+	token := w.Member(t, "ada_admin", "admin")
+	w.Member(t, "lena_lord", "landlord")
+	w.Property(t, "lena_lord", "Leeds flat")
+	w.Exec(t, `UPDATE properties SET locality = 'Old Town', active = false WHERE id = $1`, listIn(t, w, "lena_lord", "Hull flat", "Hull"))
+	if err := suspend(adminv1connect.NewAdminAccountServiceClient(w.Client, w.URL), token, w.UserID(t, "lena_lord")); err != nil {
+		t.Fatal(err)
+	}
+	if n := w.ID(t, `SELECT (SELECT count(*) FROM cities WHERE key IN ('hull', 'leeds')) + (SELECT count(*) FROM localities WHERE key = 'old town')`); n != 0 {
+		t.Errorf("%d empty counts left after the suspension, want none", n)
+	}
+}
+
+// listIn lists owner's flat titled title in city and returns its id.
+func listIn(t *testing.T, w *testworld.World, owner, title, city string) int32 {
+	t.Helper()
+	return w.ID(t, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+		SELECT $2, '1 Ouse Street', $3, 'apartment', 900, id, lower(replace($2, ' ', '-')) FROM users WHERE username = $1
+		RETURNING id`, owner, title, city)
 }

@@ -26,12 +26,19 @@ RETURNING *;
 -- The listing counts of the cities named (kept by the trigger properties_sync_cities), locked in
 -- key order by a write that changes listings in more than one city (a move, a suspension): the
 -- trigger takes them in the order it meets them, old city first, so two such writes in opposite
--- directions each held one and waited for the other. Cities before neighbourhoods, as the
--- triggers run.
-SELECT key FROM cities WHERE key IN (SELECT lower(n) FROM unnest(sqlc.arg(names)::text[]) n)
-ORDER BY key FOR NO KEY UPDATE;
+-- directions each held one and waited for the other. A count that is not there yet is created
+-- here, at zero, in the same order (a row that does not exist cannot be locked, and the trigger
+-- created them in the order met: two reinstatements in the same empty cities deadlocked); one
+-- that no listing counts by the commit is dropped then (cities_drop_empty). DO UPDATE ... WHERE
+-- false locks an existing row without writing it. Cities before neighbourhoods, as the triggers
+-- run.
+INSERT INTO cities (key, name, property_count)
+SELECT lower(n), min(n), 0 FROM unnest(sqlc.arg(names)::text[]) n GROUP BY lower(n) ORDER BY lower(n)
+ON CONFLICT (key) DO UPDATE SET property_count = cities.property_count WHERE false;
 
 -- name: LockLocalityCounts :exec
--- The neighbourhoods' counts (properties_sync_localities), as LockCityCounts, after it.
-SELECT key FROM localities WHERE key IN (SELECT lower(n) FROM unnest(sqlc.arg(names)::text[]) n)
-ORDER BY key FOR NO KEY UPDATE;
+-- The neighbourhoods' counts (properties_sync_localities), as LockCityCounts, after it; a listing
+-- without a neighbourhood ('') has no count.
+INSERT INTO localities (key, name, property_count)
+SELECT lower(n), min(n), 0 FROM unnest(sqlc.arg(names)::text[]) n WHERE n <> '' GROUP BY lower(n) ORDER BY lower(n)
+ON CONFLICT (key) DO UPDATE SET property_count = localities.property_count WHERE false;

@@ -34,19 +34,27 @@ export function errorTypeFromError(error: unknown): ErrorType {
   }
 }
 
+/**
+ * isNetworkFailure tells whether the request never reached the server: fetch() rejected (connect
+ * raises its TypeError as Code.Unknown), or a message that is the browser's words for that.
+ */
 function isNetworkFailure(err: ConnectError): boolean {
-  const cause = err.cause;
-  if (cause instanceof TypeError) return true;
+  if (err.code === Code.Unknown && err.cause instanceof TypeError) return true;
   return /failed to fetch|networkerror|load failed|network request failed/i.test(err.rawMessage);
 }
 
+/** CONNECTION_MESSAGE is what the user is told when RentProof cannot be reached at all. */
+export const CONNECTION_MESSAGE = "We couldn't reach RentProof. Check your internet connection and try again.";
+
 /**
  * errorMessage returns the message of an rpc error as written by the server (without
- * connect's "[code]" prefix), which is meant for the user.
+ * connect's "[code]" prefix), which is meant for the user; when the server could not be reached,
+ * CONNECTION_MESSAGE rather than the browser's own words ("Failed to fetch").
  */
 export function errorMessage(error: unknown): string {
   if (error == null) return "";
-  return ConnectError.from(error).rawMessage;
+  const err = ConnectError.from(error);
+  return isNetworkFailure(err) ? CONNECTION_MESSAGE : err.rawMessage;
 }
 
 /** isCode tells whether an error is a ConnectError with the given code. */

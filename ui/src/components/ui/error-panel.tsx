@@ -1,12 +1,12 @@
 import { AlertTriangle, Database, FileQuestion, Lock, ServerCrash, WifiOff, type LucideIcon } from "lucide-react";
 import { useId } from "react";
-import type { ErrorType } from "@/lib/errors";
+import { CONNECTION_MESSAGE, type ErrorType } from "@/lib/errors";
 import { Button } from "./button";
 
 const PANEL: Record<ErrorType, { title: string; message: string; icon: LucideIcon }> = {
   network: {
     title: "Connection Error",
-    message: "We couldn't reach RentProof. Check your internet connection and try again.",
+    message: CONNECTION_MESSAGE,
     icon: WifiOff,
   },
   server: {

@@ -4,6 +4,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from "@testing-lib
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
+import { CONNECTION_MESSAGE } from "@/lib/errors";
 import { fakeTransport, makeUser, renderApp } from "@/test/render";
 import { THREAD_REFRESH_MS } from "../api/use-enquiries";
 import { SAFETY_NOTICE } from "../enquiry";
@@ -191,6 +192,20 @@ describe("ThreadPage", () => {
     expect(await screen.findByText("Any time after six.")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     await waitFor(() => expect(requests.markedRead).toEqual([41n]));
+  });
+
+  it("says the conversation cannot be reached in the app's words when the connection is down, not the browser's", async () => {
+    // What connect-web raises when fetch() itself fails.
+    const fail: EnquiryFakeOptions["fail"] = { getThread: ConnectError.from(new TypeError("Failed to fetch")) };
+    const { user } = setup({ fail });
+    const panel = within(await screen.findByRole("alert"));
+    expect(panel.getByRole("heading", { name: "Connection Error" })).toBeInTheDocument();
+    expect(panel.getByText(CONNECTION_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument();
+
+    delete fail.getThread;
+    await user.click(panel.getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByText("Any time after six.")).toBeInTheDocument();
   });
 
   it("says a conversation without messages has none yet, and offers the reply box", async () => {

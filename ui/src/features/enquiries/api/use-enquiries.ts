@@ -1,5 +1,5 @@
 import { createConnectQueryKey, useInfiniteQuery, useMutation, useQuery } from "@connectrpc/connect-query";
-import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, partialMatchKey, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { AccountService } from "@/gen/rentproof/account/v1/account_pb";
 import { EnquiryService } from "@/gen/rentproof/enquiry/v1/enquiry_pb";
@@ -58,16 +58,23 @@ export function useEarlierMessages(threadId: bigint, beforeMessageId: bigint) {
   );
 }
 
+/** The key every useEarlierMessages query's starts with. */
+const EARLIER_MESSAGES_KEY = createConnectQueryKey({ schema: EnquiryService.method.getThread, cardinality: "infinite" });
+
 /**
  * useRefresh asks again for every enquiry list and thread, and the header's bell (a thread read
- * or answered changes what is unread).
+ * or answered changes what is unread); not for a thread's earlier messages (useEarlierMessages),
+ * which do not change: the thread itself asks for everything from the first message shown on.
  */
 function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
       [EnquiryService, NotificationService].map((schema) =>
-        queryClient.invalidateQueries({ queryKey: createConnectQueryKey({ schema, cardinality: undefined }) }),
+        queryClient.invalidateQueries({
+          queryKey: createConnectQueryKey({ schema, cardinality: undefined }),
+          predicate: (query) => !partialMatchKey(query.queryKey, EARLIER_MESSAGES_KEY),
+        }),
       ),
     );
 }

@@ -108,7 +108,7 @@ export function ThreadPage({ side }: { side: ThreadSide }) {
                 earlier={
                   <EarlierMessages
                     more={anchored ? earlier.hasNextPage || earlier.data === undefined : data.hasEarlier}
-                    // Not while a reply refreshes the pages already shown: only the page asked for.
+                    // Only while the page asked for loads (not, say, while the thread shown refreshes).
                     loading={
                       earlier.isFetchingNextPage ||
                       (anchored && earlier.data === undefined && (earlier.isPending || earlier.isFetching)) ||

@@ -1,3 +1,4 @@
+import { Code } from "@connectrpc/connect";
 import { createConnectQueryKey, useInfiniteQuery, useMutation, useQuery } from "@connectrpc/connect-query";
 import { keepPreviousData, partialMatchKey, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
@@ -5,7 +6,7 @@ import { AccountService } from "@/gen/rentproof/account/v1/account_pb";
 import { EnquiryService } from "@/gen/rentproof/enquiry/v1/enquiry_pb";
 import { NotificationService } from "@/gen/rentproof/notification/v1/notification_pb";
 import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
-import { errorMessage } from "@/lib/errors";
+import { errorMessage, isCode } from "@/lib/errors";
 
 /** useMyEnquiries pages the threads the signed-in member started, unread first. */
 export function useMyEnquiries(page: number) {
@@ -22,11 +23,13 @@ export const THREAD_REFRESH_MS = 10_000;
 
 /**
  * useThread is one thread with its viewings and its latest messages, or every message from
- * sinceMessageId on once the reader has paged back (threadId 0n: none asked). While it is on
- * screen it asks again every THREAD_REFRESH_MS, so the other member's answers show without a
- * reload; not while the tab is hidden (TanStack Query pauses the interval then), nor once asking
- * has failed (a thread not found stays not found). Switching to sinceMessageId keeps the thread
- * on screen while it asks.
+ * sinceMessageId on once the reader has paged back (threadId 0n: none asked). While it is shown
+ * it asks again every THREAD_REFRESH_MS, so the other member's answers show without a reload,
+ * and goes on asking when a refresh fails (the connection dropped for a moment, say; the page
+ * says so while it keeps failing); not while the tab is hidden (TanStack Query pauses the
+ * interval then), nor before it has an answer of its own (a first load that failed offers Try
+ * Again instead), nor once the thread is not found (it stays not found). Switching to
+ * sinceMessageId keeps the thread on screen while it asks.
  */
 export function useThread(threadId: bigint, sinceMessageId = 0n) {
   return useQuery(
@@ -34,7 +37,8 @@ export function useThread(threadId: bigint, sinceMessageId = 0n) {
     { threadId, sinceMessageId },
     {
       enabled: threadId > 0n,
-      refetchInterval: (query) => (query.state.status === "error" ? false : THREAD_REFRESH_MS),
+      refetchInterval: (query) =>
+        query.state.data === undefined || isCode(query.state.error, Code.NotFound) ? false : THREAD_REFRESH_MS,
       placeholderData: (previous) => (previous?.thread?.id === threadId ? previous : undefined),
     },
   );

@@ -47,6 +47,7 @@ const shownMessages = () =>
     .filter((li) => li.classList.contains("enquiry-message"))
     .map((m) => m.querySelector("p:not(.visually-hidden)")?.textContent);
 const EARLIER_FAILED = "Could not load the earlier messages. Please try again.";
+const REFRESH_FAILING = "We could not check for new messages just now, so some may not be shown yet. We will keep trying.";
 
 describe("ThreadPage", () => {
   it("shows the listing, the safety notice and the messages oldest first, with Read on the caller's read ones, and marks it read", async () => {
@@ -436,6 +437,46 @@ describe("ThreadPage", () => {
       expect(await screen.findByText("Or Friday?")).toBeInTheDocument();
     } finally {
       Reflect.deleteProperty(document, "visibilityState");
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps asking every 10 seconds after a refresh fails, keeps the messages, and says so politely while refreshing keeps failing", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    try {
+      let down = false;
+      const { state, requests } = setup({
+        onGetThread: () => {
+          if (down) throw new ConnectError("Failed to fetch", Code.Unknown);
+        },
+      });
+      await screen.findByText("Any time after six.");
+      const tick = () => act(() => vi.advanceTimersByTimeAsync(THREAD_REFRESH_MS));
+
+      // One refresh fails: the messages stay, and nothing is said yet.
+      down = true;
+      let asked = requests.read.length;
+      await tick();
+      await waitFor(() => expect(requests.read).toHaveLength(asked + 1));
+      expect(screen.getByText("Any time after six.")).toBeInTheDocument();
+      expect(screen.queryByText(REFRESH_FAILING)).not.toBeInTheDocument();
+
+      // It keeps asking; failing again, it says new messages may not be shown.
+      asked = requests.read.length;
+      await tick();
+      await waitFor(() => expect(requests.read).toHaveLength(asked + 1));
+      const notice = await screen.findByText(REFRESH_FAILING);
+      expect(notice.closest('[role="status"]')).not.toBeNull();
+      expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+      expect(shownMessages()).toHaveLength(4);
+
+      // Back up: the next refresh shows what arrived meanwhile, and the notice goes.
+      down = false;
+      state[0].messages.push(makeMessage({ id: 10n, author: "them", body: "Are you still there?" }));
+      await tick();
+      expect(await screen.findByText("Are you still there?")).toBeInTheDocument();
+      expect(screen.queryByText(REFRESH_FAILING)).not.toBeInTheDocument();
+    } finally {
       vi.useRealTimers();
     }
   });

@@ -1,7 +1,7 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code } from "@connectrpc/connect";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Ban, CalendarCheck, CalendarPlus, Check, Download, Flag, Lock, X } from "lucide-react";
+import { Ban, CalendarCheck, CalendarPlus, Check, Download, Flag, Lock, WifiOff, X } from "lucide-react";
 import { Suspense, lazy, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useParams } from "react-router-dom";
@@ -34,6 +34,12 @@ const DeclineForm = lazy(async () => ({ default: (await import("./viewing-forms"
 const CancelForm = lazy(async () => ({ default: (await import("./viewing-forms")).CancelForm }));
 const ReportForm = lazy(async () => ({ default: (await import("./viewing-forms")).ReportForm }));
 
+/**
+ * What the thread says, under the messages shown, once asking again for new messages has failed
+ * twice in a row (a one-off failure says nothing: the next refresh asks again); gone once one succeeds.
+ */
+const REFRESH_FAILING = "We could not check for new messages just now, so some may not be shown yet. We will keep trying.";
+
 /** Which side's page: /dashboard/enquiries/{id} (owner) or /dashboard/my-enquiries/{id} (enquirer). */
 export type ThreadSide = "owner" | "enquirer";
 
@@ -63,6 +69,7 @@ export function ThreadPage({ side }: { side: ThreadSide }) {
   const shown = useLastAnswer(result.data);
   const threadFailed = anchored && result.isLoadingError && shown?.thread?.id === threadId;
   const query = threadFailed ? { ...result, data: shown } : result;
+  const refreshFailing = useFailedRefreshes(result, `${threadId}:${anchor}`) >= 2;
   const thread = query.data?.thread;
   const notFound = threadId === 0n || isCode(result.error, Code.NotFound);
   const title = thread?.listing ? `Enquiry: ${thread.listing.title}` : "Enquiry";
@@ -105,6 +112,7 @@ export function ThreadPage({ side }: { side: ThreadSide }) {
                 thread={data.thread}
                 messages={[...(earlier.data?.pages ?? []).slice().reverse().flatMap((page) => page.messages), ...data.messages]}
                 viewings={data.viewings}
+                refreshFailing={refreshFailing}
                 earlier={
                   <EarlierMessages
                     more={anchored ? earlier.hasNextPage || earlier.data === undefined : data.hasEarlier}
@@ -140,6 +148,24 @@ function useLastAnswer<T>(data: T | undefined): T | undefined {
   const [last, setLast] = useState(data);
   if (data !== undefined && data !== last) setLast(data);
   return data ?? last;
+}
+
+/**
+ * useFailedRefreshes is how many times in a row asking again for the thread shown has failed
+ * (key: which thread and window); 0 once one succeeds.
+ */
+function useFailedRefreshes(
+  result: { dataUpdatedAt: number; errorUpdateCount: number; isRefetchError: boolean },
+  key: string,
+): number {
+  const { dataUpdatedAt, errorUpdateCount, isRefetchError } = result;
+  // The errors counted when the last answer came (React's way of keeping it from an earlier render).
+  const [since, setSince] = useState({ key, dataUpdatedAt, errorUpdateCount });
+  if (since.key !== key || since.dataUpdatedAt !== dataUpdatedAt) {
+    setSince({ key, dataUpdatedAt, errorUpdateCount });
+    return 0;
+  }
+  return isRefetchError ? errorUpdateCount - since.errorUpdateCount : 0;
 }
 
 /**
@@ -195,11 +221,14 @@ function ThreadBody({
   thread: t,
   messages,
   viewings,
+  refreshFailing = false,
   earlier,
 }: {
   thread: Thread;
   messages: Message[];
   viewings: Viewing[];
+  /** Asking again for new messages keeps failing: the messages shown stay, and a notice says so. */
+  refreshFailing?: boolean;
   earlier?: ReactNode;
 }) {
   const l = t.listing;
@@ -250,6 +279,14 @@ function ThreadBody({
             ))}
           </ol>
         )}
+        {/* Always there, so that what it comes to say is announced (politely). */}
+        <div role="status" className="enquiry-refresh">
+          {refreshFailing ? (
+            <p className="muted">
+              <WifiOff aria-hidden="true" size={16} /> {REFRESH_FAILING}
+            </p>
+          ) : null}
+        </div>
       </section>
       {open ? (
         <ReplyForm threadId={t.id} />

@@ -47,6 +47,16 @@ describe("formatCurrency", () => {
   });
 });
 
+describe("whole US dollars", () => {
+  it("are written as Intl writes them", () => {
+    const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 2 });
+    for (const n of [0, 1, 999, 1000, 4250, 1234567, -1, -4250, -1234567, Number.MAX_SAFE_INTEGER]) {
+      expect(formatCurrency(n, "USD")).toBe(usd.format(n));
+      expect(formatCurrency(n, "")).toBe(usd.format(n));
+    }
+  });
+});
+
 describe("formatRent", () => {
   it("adds the period", () => {
     expect(formatRent(4250, "USD")).toBe("$4,250/month");

@@ -4,6 +4,7 @@
  * themselves come from the contract (./vocab).
  */
 import { formatCurrency } from "./currency";
+import { formatCount } from "./format";
 import { pluralize } from "./rating";
 import { humanize } from "./text";
 import { PROPERTY_TYPES } from "./vocab";
@@ -24,7 +25,7 @@ export function isPropertyType(value: string): boolean {
 /** formatArea writes a floor area: "650 ft²", "78 m²" (sqm), or "N/A" without one. */
 export function formatArea(size: number, unit: string): string {
   if (!size || size <= 0) return "N/A";
-  return `${size.toLocaleString("en-US")} ${unit === "sqm" ? "m²" : "ft²"}`;
+  return `${formatCount(size)} ${unit === "sqm" ? "m²" : "ft²"}`;
 }
 
 /** The default cover of a property without images (SPEC §3). */

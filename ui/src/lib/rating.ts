@@ -2,6 +2,7 @@
  * Ratings (SPEC §4 "Rating bands", §9): averages are shown to one decimal, coloured
  * by band and named by label at the thresholds 4.5, 4, 3 and 2.
  */
+import { formatCount } from "./format";
 
 /** RatingBand is the colour band of an average rating. */
 export type RatingBand = "excellent" | "very-good" | "average" | "poor" | "bad";
@@ -42,7 +43,7 @@ export function starFill(average: number): number[] {
 
 /** pluralize writes "1 review", "2 reviews". */
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? singular : plural}`;
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
 }
 
 /**
@@ -52,6 +53,6 @@ export function pluralize(count: number, singular: string, plural = `${singular}
  */
 export function shownAndCounted(shown: number, counted: number, rating = "the rating"): string | null {
   if (shown === 0 || counted >= shown) return null;
-  const counting = counted === 0 ? "none counts" : counted === 1 ? "1 counts" : `${counted.toLocaleString("en-US")} count`;
+  const counting = counted === 0 ? "none counts" : counted === 1 ? "1 counts" : `${formatCount(counted)} count`;
   return `${pluralize(shown, "review")} · ${counting} toward ${rating}${counted === 0 ? " yet" : ""}.`;
 }

@@ -6,6 +6,7 @@ import { buttonClass } from "@/components/ui/button";
 import { Loading } from "@/components/ui/query-state";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
 import { formatCurrency } from "@/lib/currency";
+import { formatCount } from "@/lib/format";
 import {
   DEFAULT_PROPERTY_IMAGE,
   IMAGE_FALLBACK,
@@ -122,7 +123,7 @@ export function PropertyCard({ property: p, layout = "grid", headingLevel = 3, e
           <span className="property-card__review-count">{pluralize(count, "review")}</span>
           <span className="property-card__recommend">
             <ThumbsUp aria-hidden="true" size={14} />
-            {recommend.toLocaleString("en-US")} recommend
+            {formatCount(recommend)} recommend
           </span>
           {verifiedReviews > 0 ? (
             <span className="property-card__verified-reviews">

@@ -1,6 +1,7 @@
 import { ThumbsUp } from "lucide-react";
 import type { Review } from "@/gen/rentproof/review/v1/review_pb";
 import { Button } from "@/components/ui/button";
+import { formatCount } from "@/lib/format";
 import { useMarkHelpful } from "./use-review-actions";
 
 /**
@@ -10,7 +11,7 @@ import { useMarkHelpful } from "./use-review-actions";
 export function HelpfulButton({ review }: { review: Review }) {
   const mark = useMarkHelpful();
   const pending = mark.isPending;
-  const count = review.helpful.toLocaleString("en-US");
+  const count = formatCount(review.helpful);
   return (
     <Button
       variant="outline"

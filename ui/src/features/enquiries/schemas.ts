@@ -10,6 +10,7 @@ import {
   SendMessageRequestSchema,
   StartEnquiryRequestSchema,
 } from "@/gen/rentproof/enquiry/v1/enquiry_pb";
+import { formatCount } from "@/lib/format";
 import { parseInteger, text } from "@/lib/validation";
 import { rulesOf } from "@/lib/vocab";
 import { MAX_VIEWING_TIMES, OCCUPANTS, REPORT_REASONS, viewingWindow } from "./enquiry";
@@ -21,7 +22,7 @@ export const DECLINE_LIMITS = rulesOf(DeclineViewingRequestSchema, "message");
 export const CANCEL_LIMITS = rulesOf(CancelViewingRequestSchema, "message");
 export const REPORT_NOTE_LIMITS = rulesOf(ReportThreadRequestSchema, "note");
 
-const thousands = (n: number) => n.toLocaleString("en-US");
+const thousands = formatCount;
 
 /** The forms' messages. */
 export const ENQUIRY_MESSAGES = {

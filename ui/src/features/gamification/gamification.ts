@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/format";
 import { xpRule } from "@/lib/rules";
 
 /**
@@ -18,7 +19,7 @@ export interface Rank {
 /** rankLabel writes a rank: "#12", "≈ #12,000" (estimated beyond the first 10,000), "-" unranked. */
 export function rankLabel({ rank, approximate }: Rank): string {
   if (rank <= 0) return "-";
-  return `${approximate ? "≈ " : ""}#${rank.toLocaleString("en-US")}`;
+  return `${approximate ? "≈ " : ""}#${formatCount(rank)}`;
 }
 
 /** UNRANKED says why there is no rank and what to do about it. */

@@ -1,5 +1,6 @@
 import { reviewTypeLabel } from "@/components/review-card/review-labels";
 import type { GetRatingSummaryResponse, ReviewTypeCount } from "@/gen/rentproof/review/v1/review_pb";
+import { formatCount } from "@/lib/format";
 import { formatRating, pluralize, shownAndCounted } from "@/lib/rating";
 import { REVIEW_TABS, type ReviewTab } from "./api/use-property-reviews";
 
@@ -85,21 +86,21 @@ export function allTabLine({
     why.push(
       pending === 1
         ? "1 review is from a new member: listed at once, counted once its author's account is established."
-        : `${pending.toLocaleString("en-US")} reviews are from new members: listed at once, counted once their authors' accounts are established.`,
+        : `${formatCount(pending)} reviews are from new members: listed at once, counted once their authors' accounts are established.`,
     );
   }
   if (notIndependent > 0) {
     why.push(
       notIndependent === 1
         ? "1 review is listed but never counted: its author was not independent of the property's owner."
-        : `${notIndependent.toLocaleString("en-US")} reviews are listed but never counted: their authors were not independent of the property's owner.`,
+        : `${formatCount(notIndependent)} reviews are listed but never counted: their authors were not independent of the property's owner.`,
     );
   }
   if (previousAddress > 0) {
     why.push(
       previousAddress === 1
         ? "1 review is about a previous address of the listing: listed, but not counted in its rating."
-        : `${previousAddress.toLocaleString("en-US")} reviews are about a previous address of the listing: listed, but not counted in its rating.`,
+        : `${formatCount(previousAddress)} reviews are about a previous address of the listing: listed, but not counted in its rating.`,
     );
   }
   return why.join(" ");
@@ -120,10 +121,10 @@ export function typeFigures({
 }: Pick<ReviewTypeCount, "average" | "count" | "counted"> &
   Partial<Pick<ReviewTypeCount, "notIndependent" | "previousAddress">>): string {
   const waiting = count - counted - notIndependent - previousAddress;
-  const newMembers = waiting === 1 ? "1 from a new member" : `${waiting.toLocaleString("en-US")} from new members`;
+  const newMembers = waiting === 1 ? "1 from a new member" : `${formatCount(waiting)} from new members`;
   const kept = [
-    notIndependent > 0 ? `${notIndependent.toLocaleString("en-US")} not independent of the owner` : "",
-    previousAddress > 0 ? `${previousAddress.toLocaleString("en-US")} about a previous address` : "",
+    notIndependent > 0 ? `${formatCount(notIndependent)} not independent of the owner` : "",
+    previousAddress > 0 ? `${formatCount(previousAddress)} about a previous address` : "",
   ].filter(Boolean);
   const held = kept.map((k) => ` · ${k}, not counted`).join("");
   if (counted === 0 && waiting === 0 && kept.length > 0) {

@@ -1,7 +1,7 @@
 import { UserRound } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
-import { formatDate, isoDate } from "@/lib/format";
+import { formatCount, formatDate, isoDate } from "@/lib/format";
 import { useLandlordStats, useMyReviews } from "../api/use-dashboard";
 import { LoadingFigure } from "./loading-figure";
 
@@ -44,7 +44,7 @@ function Figure({ label, value, pending }: { label: string; value: number | unde
     <div>
       <dt>{label}</dt>
       <dd aria-busy={pending || undefined}>
-        {pending ? <LoadingFigure /> : (value?.toLocaleString("en-US") ?? "—")}
+        {pending ? <LoadingFigure /> : (value === undefined ? "—" : formatCount(value))}
       </dd>
     </div>
   );

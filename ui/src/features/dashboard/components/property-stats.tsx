@@ -4,6 +4,7 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import type { GetLandlordStatsResponse } from "@/gen/rentproof/property/v1/property_pb";
 import { formatCurrency, DEFAULT_CURRENCY } from "@/lib/currency";
 import { errorTypeFromError } from "@/lib/errors";
+import { formatCount } from "@/lib/format";
 import { propertyTypeLabel, SEARCH_PROPERTY_TYPES } from "@/lib/property";
 import { useLandlordStats } from "../api/use-dashboard";
 import { LoadingFigure } from "./loading-figure";
@@ -66,7 +67,7 @@ export function PropertyStats() {
           </div>
           <div>
             <dt>Properties</dt>
-            <dd>{stats.data ? stats.data.propertyCount.toLocaleString("en-US") : <LoadingFigure />}</dd>
+            <dd>{stats.data ? formatCount(stats.data.propertyCount) : <LoadingFigure />}</dd>
           </div>
           <div>
             <dt>Average rating</dt>
@@ -75,7 +76,7 @@ export function PropertyStats() {
           {(stats.data ? typeRows(stats.data) : typeRows({ typeCounts: [] })).map(({ type, count }) => (
             <div key={type}>
               <dt>{propertyTypeLabel(type)}</dt>
-              <dd>{stats.data ? count.toLocaleString("en-US") : <LoadingFigure />}</dd>
+              <dd>{stats.data ? formatCount(count) : <LoadingFigure />}</dd>
             </div>
           ))}
         </dl>

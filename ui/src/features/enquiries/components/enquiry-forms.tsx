@@ -8,6 +8,7 @@ import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import type { Thread } from "@/gen/rentproof/enquiry/v1/enquiry_pb";
 import { errorMessage } from "@/lib/errors";
+import { formatCount } from "@/lib/format";
 import { parseInteger } from "@/lib/validation";
 import { charCount } from "@/lib/text";
 import { useRequestViewing, useStartEnquiry } from "../api/use-enquiries";
@@ -22,7 +23,7 @@ interface FormProps {
 
 /** counter is a text's live character count against its limit: "12/2,000". */
 export function counter(text: string, max: number): string {
-  return `${charCount(text.trim()).toLocaleString("en-US")}/${max.toLocaleString("en-US")}`;
+  return `${formatCount(charCount(text.trim()))}/${formatCount(max)}`;
 }
 
 /**

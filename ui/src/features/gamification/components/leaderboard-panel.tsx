@@ -3,6 +3,7 @@ import { useId } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { QueryState } from "@/components/ui/query-state";
 import type { GetLeaderboardResponse, LeaderboardEntry } from "@/gen/rentproof/gamification/v1/gamification_pb";
+import { formatCount } from "@/lib/format";
 import { initials } from "@/lib/text";
 import { useLeaderboard } from "../api/use-gamification";
 import { UNRANKED, crown, rankLabel } from "../gamification";
@@ -49,7 +50,7 @@ function LeaderboardRow({ entry: e, own }: { entry: LeaderboardEntry; own: boole
             <span className="visually-hidden">{top.label}</span>
           </>
         ) : (
-          e.position.toLocaleString("en-US")
+          formatCount(e.position)
         )}
       </span>
       <Avatar src={e.profileImage} fallback={initials(e.firstName, e.lastName) || initials(e.username)} size="sm" />
@@ -62,7 +63,7 @@ function LeaderboardRow({ entry: e, own }: { entry: LeaderboardEntry; own: boole
         {e.username && name ? <span className="muted">@{e.username}</span> : null}
       </span>
       <span className="leaderboard__level">Level {e.level}</span>
-      <span className="leaderboard__xp">{e.xp.toLocaleString("en-US")} XP</span>
+      <span className="leaderboard__xp">{formatCount(e.xp)} XP</span>
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import type { Badge, Profile } from "@/gen/rentproof/gamification/v1/gamification_pb";
+import { formatCount } from "@/lib/format";
 import { humanize } from "@/lib/text";
 import { useSetLeaderboardName } from "../api/use-gamification";
 import { XP_NOTES, progressPercent, rankExplanation, rankLabel } from "../gamification";
@@ -44,11 +45,11 @@ export function ProfilePanel({ profile: p, initials }: ProfilePanelProps) {
       <dl className="gamification-stats">
         <div>
           <dt>Achievements</dt>
-          <dd>{p.achievements.toLocaleString("en-US")}</dd>
+          <dd>{formatCount(p.achievements)}</dd>
         </div>
         <div>
           <dt>Badges</dt>
-          <dd>{p.badges.length.toLocaleString("en-US")}</dd>
+          <dd>{formatCount(p.badges.length)}</dd>
         </div>
         <div>
           <dt>Rank</dt>
@@ -85,7 +86,7 @@ function XpProgress({ profile: p }: { profile: Profile }) {
   return (
     <div className="gamification-xp">
       <p className="gamification-xp__figures" id={labelId}>
-        <strong>{p.xp.toLocaleString("en-US")}</strong> / {p.nextLevelXp.toLocaleString("en-US")} XP
+        <strong>{formatCount(p.xp)}</strong> / {formatCount(p.nextLevelXp)} XP
       </p>
       <div
         className="gamification-xp__bar"
@@ -101,7 +102,7 @@ function XpProgress({ profile: p }: { profile: Profile }) {
       <p className="gamification-xp__next muted">
         {top
           ? "Top level reached"
-          : `${(p.nextLevelXp - p.xp).toLocaleString("en-US")} XP to level ${p.level + 1}`}
+          : `${formatCount(p.nextLevelXp - p.xp)} XP to level ${p.level + 1}`}
       </p>
     </div>
   );

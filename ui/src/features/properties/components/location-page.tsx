@@ -8,6 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { QueryState } from "@/components/ui/query-state";
 import { useInviteToList } from "@/components/use-invite-to-list";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
+import { formatCount } from "@/lib/format";
 import {
   classifyPostalCode,
   detectCountry,
@@ -66,7 +67,7 @@ const EAGER_CARDS = 3;
  * page, the page's range past that: "Showing 51–100 of 120 properties in 10001".
  */
 export function locationCountText(code: string, total: number, page: number, shown: number): string {
-  const n = (x: number) => x.toLocaleString("en-US");
+  const n = formatCount;
   if (page === 1 && shown === total) return `${pluralize(total, "property", "properties")} in ${code}`;
   const first = (page - 1) * LOCATION_PAGE_SIZE + 1;
   return `Showing ${n(first)}–${n(first + shown - 1)} of ${n(total)} properties in ${code}`;

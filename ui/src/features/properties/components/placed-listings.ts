@@ -1,5 +1,6 @@
 import { parseCoordinate } from "@/components/location-map/coordinates";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
+import { formatCount } from "@/lib/format";
 
 /** PlacedListing is what a map marker shows of a listing with a position. */
 export interface PlacedListing {
@@ -28,5 +29,5 @@ export function placedListings(properties: readonly Property[]): PlacedListing[]
 export function unplacedText(count: number): string {
   if (count <= 0) return "";
   if (count === 1) return "1 listing has no location and is not on the map";
-  return `${count.toLocaleString("en-US")}${count >= 1000 ? "+" : ""} listings have no location and are not on the map`;
+  return `${formatCount(count)}${count >= 1000 ? "+" : ""} listings have no location and are not on the map`;
 }

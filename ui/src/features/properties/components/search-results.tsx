@@ -8,6 +8,7 @@ import { QueryState, type QueryError } from "@/components/ui/query-state";
 import { useInviteToList } from "@/components/use-invite-to-list";
 import type { SearchPropertiesResponse } from "@/gen/rentproof/property/v1/property_pb";
 import { errorMessage, isCode } from "@/lib/errors";
+import { formatCount } from "@/lib/format";
 import { useSearchProperties } from "../api/use-search-properties";
 import { hasActiveFilters, PAGE_SIZE, pageSizeOf, type MapArea, type SearchState } from "../search-params";
 import { Pagination } from "./pagination";
@@ -28,7 +29,7 @@ interface SearchResultsProps {
  * a longer one names the page's range: "Showing 13–24 of 40 properties", "… of 1,000+ properties".
  */
 export function countText(total: number, capped: boolean, page = 1, shown = total, pageSize = PAGE_SIZE): string {
-  const n = (x: number) => x.toLocaleString("en-US");
+  const n = formatCount;
   const noun = total === 1 && !capped ? "property" : "properties";
   if (page === 1 && shown === total && !capped) return `Showing ${n(total)} ${noun}`;
   const first = (page - 1) * pageSize + 1;
@@ -42,7 +43,7 @@ export function countText(total: number, capped: boolean, page = 1, shown = tota
 export function otherCurrencyText(count: number): string {
   if (count <= 0) return "";
   if (count === 1) return "1 listing in another currency is not shown";
-  return `${count.toLocaleString("en-US")}${count >= 1000 ? "+" : ""} listings in other currencies are not shown`;
+  return `${formatCount(count)}${count >= 1000 ? "+" : ""} listings in other currencies are not shown`;
 }
 
 /** SearchResults loads one page of a search and shows it: count, cards, pager, or the empty and error states. */

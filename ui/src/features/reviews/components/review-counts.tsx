@@ -3,6 +3,7 @@ import { useId } from "react";
 import { StarRow } from "@/components/property-card/star-row";
 import { Button } from "@/components/ui/button";
 import type { ReviewTypeCount } from "@/gen/rentproof/review/v1/review_pb";
+import { formatCount } from "@/lib/format";
 import { pluralize } from "@/lib/rating";
 import { allTabLine, typeFigures, unratedName, type ReviewCounts } from "../review-counts";
 
@@ -15,7 +16,7 @@ export function tabName(label: string, count: number): string {
 export function TabCount({ count }: { count: number }) {
   return (
     <span className="review-tabs__count" aria-hidden="true">
-      {count.toLocaleString("en-US")}
+      {formatCount(count)}
     </span>
   );
 }

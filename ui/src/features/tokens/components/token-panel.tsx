@@ -1,7 +1,7 @@
 import { Coins } from "lucide-react";
 import { useId } from "react";
 import type { Transaction } from "@/gen/rentproof/token/v1/token_pb";
-import { formatRequestDate, isoDate } from "@/lib/format";
+import { formatCount, formatRequestDate, isoDate } from "@/lib/format";
 import { useRecentTransactions, useTokenBalance } from "../api/use-tokens";
 import "../tokens.css";
 
@@ -26,7 +26,7 @@ export function TokenPanel() {
         <span className="skeleton token-panel__balance-placeholder" role="status" aria-label="Loading balance" />
       ) : balance.data ? (
         <p className="token-panel__balance">
-          <strong>{balance.data.balance.toLocaleString("en-US")}</strong> {balance.data.balance === 1 ? "token" : "tokens"}
+          <strong>{formatCount(balance.data.balance)}</strong> {balance.data.balance === 1 ? "token" : "tokens"}
         </p>
       ) : (
         <p className="token-panel__unavailable">Balance unavailable</p>
@@ -47,7 +47,7 @@ export function TokenPanel() {
           </ul>
           {more > 0 ? (
             <p className="transactions__more">
-              + {more.toLocaleString("en-US")} more {more === 1 ? "transaction" : "transactions"}
+              + {formatCount(more)} more {more === 1 ? "transaction" : "transactions"}
             </p>
           ) : null}
         </>

@@ -45,9 +45,10 @@ function listedCode(): string[] {
   return files;
 }
 
-// Each link costs the main thread about 2 ms on a 4× slower CPU (a slow phone), and a member's
-// dashboard lists sixty chunks: put in all at once, they held it for over 100 ms.
-const LINKS_PER_TASK = 12;
+// Each link costs the main thread about 7 ms on a 4× slower CPU (a slow phone: six took 42–61 ms
+// in a trace of a member's dashboard, which lists sixty chunks); twelve at a time made tasks of
+// 50–90 ms, each one blocking input.
+const LINKS_PER_TASK = 6;
 
 /**
  * fetchCode asks for the chunks the page lists, so that they download side by side, not one

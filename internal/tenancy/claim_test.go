@@ -3,6 +3,7 @@ package tenancy_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -146,4 +147,38 @@ func TestClaimRules(t *testing.T) {
 			t.Errorf("a tenant lists another's claims: %s", got)
 		}
 	})
+}
+
+// The administrator's message with a decision is written to the tenant ("Message to the tenant")
+// and may speak of their documents: the owner reads the decision, not the message, in the claim
+// and in the list of claims on their properties.
+func TestOwnersDoNotReadTheMessageToTheTenant(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, testserver.Options{})
+	olga := w.Member(t, "olga", "landlord")
+	admin := w.Person(t, "ada", "admin")
+	tina := w.Person(t, "tina", "tenant")
+	c := w.claim(t, tina, w.verified(t, "Olga's flat", ""))
+	if status, msg := w.upload(t, tina, c.Id, "lease", map[string][]byte{"lease.pdf": pdf("tina's lease")}); status != http.StatusOK {
+		t.Fatalf("upload: %d %s", status, msg)
+	}
+	if _, err := w.decide(admin, c.Id, true, "The lease names you and your rent of 900."); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.get(t, tina, c.Id); got.Status != "approved" || got.ResponseMessage != "The lease names you and your rent of 900." {
+		t.Errorf("the tenant reads %q (%s)", got.ResponseMessage, got.Status)
+	}
+	if got := w.get(t, admin, c.Id); got.ResponseMessage == "" {
+		t.Error("administrators read no message")
+	}
+	if got := w.get(t, olga, c.Id); got.Status != "approved" || got.ResponseMessage != "" {
+		t.Errorf("the owner reads %q (%s)", got.ResponseMessage, got.Status)
+	}
+	res, err := w.tenancy.ListTenancyClaims(context.Background(), testworld.As(olga, &tenancyv1.ListTenancyClaimsRequest{}))
+	if err != nil || len(res.Msg.Tenancies) != 1 {
+		t.Fatalf("the owner's claims: %v %v", res, err)
+	}
+	if got := res.Msg.Tenancies[0].ResponseMessage; got != "" {
+		t.Errorf("the owner's list reads %q", got)
+	}
 }

@@ -268,8 +268,8 @@ func (s *Service) one(ctx context.Context, id int32, r reader) (Tenancy, error) 
 	return out[0], nil
 }
 
-// describe turns rows into claims as r sees them: the documents for the tenant and the
-// administrators, usernames and duplicate documents for the administrators. Three queries
+// describe turns rows into claims as r sees them: the documents and the administrator's message
+// for the tenant and the administrators, usernames and duplicate documents for the administrators. Three queries
 // whatever the number of rows.
 func (s *Service) describe(ctx context.Context, q *db.Queries, rows []db.TenancyDetail, r reader) ([]Tenancy, error) {
 	out := make([]Tenancy, len(rows))
@@ -288,6 +288,11 @@ func (s *Service) describe(ctx context.Context, q *db.Queries, rows []db.Tenancy
 		}
 		if r == asAdmin {
 			out[i].TenantUsername, out[i].OwnerUsername = row.TenantUsername, row.OwnerUsername
+		}
+		if r == asOwner {
+			// The administrator writes it to the tenant (the form says so), and it may speak of
+			// the tenant's documents, which the owner never sees.
+			out[i].ResponseMessage = ""
 		}
 	}
 	if len(rows) == 0 || r == asOwner {

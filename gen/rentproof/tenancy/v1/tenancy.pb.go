@@ -60,7 +60,8 @@ type Tenancy struct {
 	// owner_message is the owner's message with "I can't confirm this" (tenant, owner and
 	// administrators).
 	OwnerMessage string `protobuf:"bytes,14,opt,name=owner_message,json=ownerMessage,proto3" json:"owner_message,omitempty"`
-	// response_message is the administrator's message with a decision or revocation.
+	// response_message is the administrator's message to the tenant with a decision or revocation
+	// (the tenant and administrators).
 	ResponseMessage string `protobuf:"bytes,15,opt,name=response_message,json=responseMessage,proto3" json:"response_message,omitempty"`
 	// hold_reason says why an owner's confirmation waits for an administrator.
 	HoldReason string `protobuf:"bytes,16,opt,name=hold_reason,json=holdReason,proto3" json:"hold_reason,omitempty"`

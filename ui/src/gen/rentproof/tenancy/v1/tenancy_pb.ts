@@ -126,7 +126,8 @@ export type Tenancy = Message<"rentproof.tenancy.v1.Tenancy"> & {
   ownerMessage: string;
 
   /**
-   * response_message is the administrator's message with a decision or revocation.
+   * response_message is the administrator's message to the tenant with a decision or revocation
+   * (the tenant and administrators).
    *
    * @generated from field: string response_message = 15;
    */

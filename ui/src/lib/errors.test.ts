@@ -36,6 +36,12 @@ describe("errorMessage", () => {
     },
   );
 
+  it("keeps a server's message that merely contains the browser's words", () => {
+    const words = "Upload failed: the file is not an image.";
+    expect(errorMessage(new ConnectError(words, Code.InvalidArgument))).toBe(words);
+    expect(errorMessage(new ConnectError(words, Code.Unknown))).toBe(words);
+  });
+
   it("keeps the server's own words when it says it is unavailable", () => {
     const words = "RentProof is briefly unavailable. Please try again in a few seconds.";
     expect(errorMessage(new ConnectError(words, Code.Unavailable))).toBe(words);

@@ -36,11 +36,12 @@ export function errorTypeFromError(error: unknown): ErrorType {
 
 /**
  * isNetworkFailure tells whether the request never reached the server: fetch() rejected (connect
- * raises its TypeError as Code.Unknown), or a message that is the browser's words for that.
+ * raises its TypeError as Code.Unknown), or a message that is the browser's words for that. Only
+ * an unknown error: a server's message with a code is its own, whatever it says ("Upload failed…").
  */
 function isNetworkFailure(err: ConnectError): boolean {
-  if (err.code === Code.Unknown && err.cause instanceof TypeError) return true;
-  return /failed to fetch|networkerror|load failed|network request failed/i.test(err.rawMessage);
+  if (err.code !== Code.Unknown) return false;
+  return err.cause instanceof TypeError || /^(failed to fetch|networkerror|load failed|network request failed)/i.test(err.rawMessage);
 }
 
 /** CONNECTION_MESSAGE is what the user is told when RentProof cannot be reached at all. */

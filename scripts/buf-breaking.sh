@@ -1,30 +1,40 @@
 #!/usr/bin/env bash
-# `buf breaking`: proto/ must not break the API of the previous commit (HEAD~1, or BREAKING_AGAINST,
-# any git ref). The first commit has nothing to compare with; a shallow clone is deepened by one
-# commit first, and if that is impossible the check fails and says why rather than pass unchecked.
+# `buf breaking`: no change to proto/ may break the API. Checked step by step: the working tree
+# against HEAD, and each of the last BREAKING_DEPTH commits (default 50) that changed proto/
+# against its parent, since a submission is many commits and a break in any of them reaches the
+# clients that the one before it served. BREAKING_AGAINST=<any git ref> instead compares the
+# working tree with that ref once. A shallow clone is deepened first, and if that is impossible
+# the check fails and says why rather than pass unchecked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 buf=${BUF:-ui/node_modules/.bin/buf}
-against=${BREAKING_AGAINST:-HEAD~1}
+depth=${BREAKING_DEPTH:-50}
 
-if ! git rev-parse -q --verify "$against^{commit}" >/dev/null; then
-  if [ "$against" = HEAD~1 ] && [ -z "$(git rev-list --parents -n 1 HEAD | cut -s -d' ' -f2)" ] &&
-    [ "$(git rev-parse --is-shallow-repository)" = false ]; then
-    echo "buf breaking: HEAD is the first commit, nothing to compare with"
-    exit 0
-  fi
-  if [ "$(git rev-parse --is-shallow-repository)" = true ]; then
-    echo "buf breaking: shallow clone, fetching one more commit to compare with"
-    git fetch -q --deepen=1 origin 2>&1 || true
-  fi
-  if ! git rev-parse -q --verify "$against^{commit}" >/dev/null; then
-    echo "buf breaking: $against is not in this clone (shallow, and deepening it failed):" >&2
-    echo "  clone with history (git clone --depth 2 or more), or set BREAKING_AGAINST to a ref it has" >&2
-    exit 1
-  fi
+if [ "$(git rev-parse --is-shallow-repository)" = true ]; then
+  echo "buf breaking: shallow clone, fetching the commits to compare with"
+  git fetch -q --deepen="$depth" origin 2>&1 || true
 fi
 
-# buf takes a full ref; resolve abbreviations and relative refs here.
-ref=$(git rev-parse "$against^{commit}")
-echo "buf breaking: proto/ against $against ($(git log -1 --format='%h %s' "$ref" | cut -c1-72))"
-"$buf" breaking --against ".git#ref=$ref"
+# against REF [INPUT]: INPUT's proto/ (the working tree by default) must not break REF's.
+against() {
+  local ref
+  if ! ref=$(git rev-parse -q --verify "$1^{commit}"); then
+    echo "buf breaking: $1 is not in this clone (shallow, and deepening it failed):" >&2
+    echo "  clone with history, or set BREAKING_AGAINST to a ref it has" >&2
+    exit 1
+  fi
+  echo "buf breaking: ${3:-the working tree} against $(git log -1 --format='%h %s' "$ref" | cut -c1-60)"
+  "$buf" breaking "${2:-.}" --against ".git#ref=$ref"
+}
+
+if [ -n "${BREAKING_AGAINST:-}" ]; then
+  against "$BREAKING_AGAINST"
+  exit 0
+fi
+against HEAD
+for commit in $(git rev-list -n "$depth" HEAD); do
+  parent=$(git rev-list --parents -n 1 "$commit" | cut -s -d' ' -f2)
+  [ -n "$parent" ] || break # the first commit: nothing before it
+  git diff --quiet "$parent" "$commit" -- proto/ && continue
+  against "$parent" ".git#ref=$commit" "$(git rev-parse --short "$commit")"
+done

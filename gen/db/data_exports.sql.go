@@ -928,7 +928,10 @@ SELECT v.id::bigint AS seq,
     (CASE WHEN v.requested_by_id = $1::int
         THEN to_jsonb(v) - 'address_key' || jsonb_build_object('direction', 'sent')
         ELSE to_jsonb(v) - 'address_key' - 'document_urls' - 'payment_intent_id' - 'payment_status'
-            - 'payment_amount_cents' - 'payment_error' - 'paid_at' - 'metadata' || jsonb_build_object('direction', 'received')
+            - 'payment_amount_cents' - 'payment_error' - 'paid_at' - 'metadata'
+            - CASE WHEN EXISTS (SELECT FROM admin_decisions a WHERE a.request_id = v.id AND a.decision IN ('approve', 'reject'))
+                THEN 'status_reason' ELSE '' END
+            || jsonb_build_object('direction', 'received')
     END)::jsonb AS doc
 FROM verification_requests v
 WHERE (v.requested_by_id = $1::int OR v.requested_to_id = $1::int) AND v.id > $2::bigint
@@ -947,7 +950,9 @@ type ExportVerificationRequestsRow struct {
 }
 
 // Requests the member sent and requests sent to them; of a received one, the sender's payment and
-// documents are left out.
+// documents are left out, and so is an administrator's message with a decision on it (the
+// status_reason of a held approval or a confirmation an administrator decided: written to the
+// owner, the sender's, as verification.Request.forAddressee withholds it).
 func (q *Queries) ExportVerificationRequests(ctx context.Context, arg ExportVerificationRequestsParams) ([]ExportVerificationRequestsRow, error) {
 	rows, err := q.db.Query(ctx, exportVerificationRequests, arg.UserID, arg.After, arg.MaxRows)
 	if err != nil {

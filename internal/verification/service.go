@@ -190,11 +190,31 @@ func (s *Service) Created(ctx context.Context, page, size int32) (RequestPage, e
 	})
 }
 
-// Received lists the requests addressed to the caller, newest first.
+// Received lists the requests addressed to the caller, newest first, as their addressee reads
+// them (forAddressee).
 func (s *Service) Received(ctx context.Context, page, size int32) (RequestPage, error) {
-	return s.list(ctx, page, size, func(me, limit, offset int32) ([]db.VerificationRequestDetail, error) {
+	out, err := s.list(ctx, page, size, func(me, limit, offset int32) ([]db.VerificationRequestDetail, error) {
 		return s.q.ListReceivedVerificationRequests(ctx, db.ListReceivedVerificationRequestsParams{UserID: &me, MaxRows: limit, RowOffset: offset})
 	})
+	for i := range out.Requests {
+		out.Requests[i].forAddressee()
+	}
+	return out, err
+}
+
+// forAddressee withholds from the person asked what an administrator wrote with a decision on
+// their held approval or confirmation: it is written to the owner ("Message to the owner"), it is
+// the sender's, and it may speak of what linked the accounts, which would teach the approver what
+// tripped the check. The addressee reads the decision, and why a request is held, confirmed or
+// closed, or that the owner accepted or declined it (the only other reasons a decided request
+// carries: the person asked answers without one).
+func (r *Request) forAddressee() {
+	switch r.Status {
+	case StatusApproved, StatusRejected, StatusDeclined:
+		if r.StatusReason != AcceptedReason && r.StatusReason != DeclinedReason {
+			r.StatusReason = ""
+		}
+	}
 }
 
 func (s *Service) list(ctx context.Context, page, size int32,

@@ -561,7 +561,8 @@ type DecideRequestRequest struct {
 	RequestId int32 `protobuf:"varint,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	// decision is approve or reject.
 	Decision string `protobuf:"bytes,2,opt,name=decision,proto3" json:"decision,omitempty"`
-	// message is told to the owner (required to reject, at most 500 characters).
+	// message is told to the request's sender (the owner, or whoever sent a property page's
+	// request), never to the person asked (required to reject, at most 500 characters).
 	Message       string `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

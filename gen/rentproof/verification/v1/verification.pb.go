@@ -291,7 +291,8 @@ type VerificationRequest struct {
 	// expired.
 	Status string `protobuf:"bytes,6,opt,name=status,proto3" json:"status,omitempty"`
 	// status_reason says why a request is held, confirmed, declined or closed, for the people on
-	// it; empty otherwise.
+	// it; an administrator's message with a decision on a held approval or a confirmation is its
+	// sender's only (the person asked reads the decision); empty otherwise.
 	StatusReason string `protobuf:"bytes,7,opt,name=status_reason,json=statusReason,proto3" json:"status_reason,omitempty"`
 	// message is the sender's note.
 	Message string `protobuf:"bytes,8,opt,name=message,proto3" json:"message,omitempty"`

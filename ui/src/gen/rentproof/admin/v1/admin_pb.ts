@@ -377,7 +377,8 @@ export type DecideRequestRequest = Message<"rentproof.admin.v1.DecideRequestRequ
   decision: string;
 
   /**
-   * message is told to the owner (required to reject, at most 500 characters).
+   * message is told to the request's sender (the owner, or whoever sent a property page's
+   * request), never to the person asked (required to reject, at most 500 characters).
    *
    * @generated from field: string message = 3;
    */

@@ -203,7 +203,8 @@ export type VerificationRequest = Message<"rentproof.verification.v1.Verificatio
 
   /**
    * status_reason says why a request is held, confirmed, declined or closed, for the people on
-   * it; empty otherwise.
+   * it; an administrator's message with a decision on a held approval or a confirmation is its
+   * sender's only (the person asked reads the decision); empty otherwise.
    *
    * @generated from field: string status_reason = 7;
    */

@@ -258,7 +258,7 @@ func (q *Queries) GetReviewNotice(ctx context.Context, id int32) (GetReviewNotic
 
 const getTenancyNotice = `-- name: GetTenancyNotice :one
 SELECT t.tenant_id, coalesce(t.stage, '')::text AS stage, p.id AS property_id, p.title, p.landlord_id,
-    coalesce(u.username, '')::text AS tenant_username
+    coalesce(u.first_name, '')::text AS tenant_first_name, coalesce(u.last_name, '')::text AS tenant_last_name
 FROM tenant_verifications t
 JOIN properties p ON p.id = t.property_id
 LEFT JOIN users u ON u.id = t.tenant_id
@@ -266,15 +266,17 @@ WHERE t.id = $1
 `
 
 type GetTenancyNoticeRow struct {
-	TenantID       *int32
-	Stage          string
-	PropertyID     int32
-	Title          string
-	LandlordID     int32
-	TenantUsername string
+	TenantID        *int32
+	Stage           string
+	PropertyID      int32
+	Title           string
+	LandlordID      int32
+	TenantFirstName string
+	TenantLastName  string
 }
 
-// A tenancy claim as its notifications name it: its tenant, stage, property and owner.
+// A tenancy claim as its notifications name it: its tenant (by the name the claim shows its owner:
+// their username is the administrators'), stage, property and owner.
 func (q *Queries) GetTenancyNotice(ctx context.Context, id int32) (GetTenancyNoticeRow, error) {
 	row := q.db.QueryRow(ctx, getTenancyNotice, id)
 	var i GetTenancyNoticeRow
@@ -284,7 +286,8 @@ func (q *Queries) GetTenancyNotice(ctx context.Context, id int32) (GetTenancyNot
 		&i.PropertyID,
 		&i.Title,
 		&i.LandlordID,
-		&i.TenantUsername,
+		&i.TenantFirstName,
+		&i.TenantLastName,
 	)
 	return i, err
 }

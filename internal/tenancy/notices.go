@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rentproof/rentproof/gen/db"
+	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/notify"
 )
 
@@ -60,7 +61,16 @@ func claimReceived(c db.GetTenancyNoticeRow) (string, string) {
 	if c.Stage != StageLandlord {
 		body = "Your property cannot confirm tenancies yet, so they will send documents for an administrator to check. You can see the claim under Tenancy Claims."
 	}
-	return fmt.Sprintf("%s says they lived at %s", c.TenantUsername, c.Title), body
+	return fmt.Sprintf("%s says they lived at %s", tenantName(c), c.Title), body
+}
+
+// tenantName names the claim's tenant to its owner as the claim does, first name and last
+// initial ("Tina T."): their username is for administrators only.
+func tenantName(c db.GetTenancyNoticeRow) string {
+	if initial := identity.PublicLastName(c.TenantLastName); initial != "" {
+		return c.TenantFirstName + " " + initial + "."
+	}
+	return c.TenantFirstName
 }
 
 func confirmedHeld(c db.GetTenancyNoticeRow) (string, string) {

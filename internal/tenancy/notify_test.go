@@ -3,6 +3,7 @@ package tenancy_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	adminv1 "github.com/rentproof/rentproof/gen/rentproof/admin/v1"
@@ -18,7 +19,9 @@ func (w *world) tenancyNotices(t *testing.T, username string) []testworld.Noted 
 }
 
 // Issue 29: a claim notifies the owner; its confirmation, its move to documents and an
-// administrator's decision notify the tenant, each once, linking to where they see claims.
+// administrator's decision notify the tenant, each once, linking to where they see claims. The
+// owner knows the tenant as the claim shows them (first name and last initial), never by their
+// username (the claim's tenant_username is the administrators').
 func TestTenancyNotifies(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, testserver.Options{})
@@ -30,11 +33,14 @@ func TestTenancyNotifies(t *testing.T) {
 
 	c := w.claim(t, tina, first)
 	got := w.tenancyNotices(t, "olga")
-	if len(got) != 1 || got[0].Kind != "tenancy_claim" || got[0].Title != "tina says they lived at Verified flat" || got[0].Link != "/dashboard?tab=claims" {
+	if len(got) != 1 || got[0].Kind != "tenancy_claim" || got[0].Title != "Tina T. says they lived at Verified flat" || got[0].Link != "/dashboard?tab=claims" {
 		t.Errorf("owner's notifications: %+v", got)
 	}
-	if got := testworld.EmailKinds(w.Emails(t, "olga@example.com")); !slices.Equal(got, []string{"tenancy_claim"}) {
+	emails := w.Emails(t, "olga@example.com")
+	if got := testworld.EmailKinds(emails); !slices.Equal(got, []string{"tenancy_claim"}) {
 		t.Errorf("owner's emails: %v", got)
+	} else if strings.Contains(emails[0].Subject+emails[0].Text, "tina") {
+		t.Errorf("the owner's email names the tenant's username: %s %s", emails[0].Subject, emails[0].Text)
 	}
 	if _, err := w.confirm(owner, c.Id); err != nil {
 		t.Fatal(err)

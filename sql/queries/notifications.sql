@@ -79,9 +79,10 @@ JOIN properties p ON p.id = r.property_id
 WHERE f.request_id = sqlc.arg(request_id);
 
 -- name: GetTenancyNotice :one
--- A tenancy claim as its notifications name it: its tenant, stage, property and owner.
+-- A tenancy claim as its notifications name it: its tenant (by the name the claim shows its owner:
+-- their username is the administrators'), stage, property and owner.
 SELECT t.tenant_id, coalesce(t.stage, '')::text AS stage, p.id AS property_id, p.title, p.landlord_id,
-    coalesce(u.username, '')::text AS tenant_username
+    coalesce(u.first_name, '')::text AS tenant_first_name, coalesce(u.last_name, '')::text AS tenant_last_name
 FROM tenant_verifications t
 JOIN properties p ON p.id = t.property_id
 LEFT JOIN users u ON u.id = t.tenant_id

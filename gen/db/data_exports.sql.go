@@ -593,7 +593,7 @@ func (q *Queries) ExportReviewResponses(ctx context.Context, arg ExportReviewRes
 }
 
 const exportReviews = `-- name: ExportReviews :many
-SELECT r.id::bigint AS seq, (to_jsonb(r) - 'review_responses')::jsonb AS doc
+SELECT r.id::bigint AS seq, (to_jsonb(r) - 'review_responses' - 'report_count')::jsonb AS doc
 FROM reviews r
 WHERE r.user_id = $1::int AND r.id > $2::bigint
 ORDER BY r.id LIMIT $3::int
@@ -611,7 +611,8 @@ type ExportReviewsRow struct {
 }
 
 // The reviews the member wrote (any status). Owners' responses to them are the owners' words,
-// not the member's, and are left out.
+// not the member's, and are left out; so is how many members reported one (administrators'
+// alone, as the API's report_count: one report after a quarrel would name its reporter).
 func (q *Queries) ExportReviews(ctx context.Context, arg ExportReviewsParams) ([]ExportReviewsRow, error) {
 	rows, err := q.db.Query(ctx, exportReviews, arg.UserID, arg.After, arg.MaxRows)
 	if err != nil {
@@ -801,7 +802,7 @@ func (q *Queries) ExportSignIns(ctx context.Context, arg ExportSignInsParams) ([
 }
 
 const exportTenancies = `-- name: ExportTenancies :many
-SELECT t.id::bigint AS seq, (to_jsonb(t) - 'address_key')::jsonb AS doc
+SELECT t.id::bigint AS seq, (to_jsonb(t) - 'address_key' - 'verified_by_id' - 'changed_by')::jsonb AS doc
 FROM tenant_verifications t
 WHERE t.tenant_id = $1::int AND t.id > $2::bigint
 ORDER BY t.id LIMIT $3::int
@@ -819,7 +820,9 @@ type ExportTenanciesRow struct {
 }
 
 // The member's tenancy claims (as tenant). Claims others made on the member's listings are
-// those tenants' data.
+// those tenants' data. Who verified or last changed one (verified_by_id, changed_by: an
+// administrator's id, which GET /api/users/{id} would name) is left out, as contact messages'
+// handled_by is: the API says "an administrator"; proof says how it was verified.
 func (q *Queries) ExportTenancies(ctx context.Context, arg ExportTenanciesParams) ([]ExportTenanciesRow, error) {
 	rows, err := q.db.Query(ctx, exportTenancies, arg.UserID, arg.After, arg.MaxRows)
 	if err != nil {
@@ -926,8 +929,8 @@ func (q *Queries) ExportUploads(ctx context.Context, arg ExportUploadsParams) ([
 const exportVerificationRequests = `-- name: ExportVerificationRequests :many
 SELECT v.id::bigint AS seq,
     (CASE WHEN v.requested_by_id = $1::int
-        THEN to_jsonb(v) - 'address_key' || jsonb_build_object('direction', 'sent')
-        ELSE to_jsonb(v) - 'address_key' - 'document_urls' - 'payment_intent_id' - 'payment_status'
+        THEN to_jsonb(v) - 'address_key' - 'arranged_by' || jsonb_build_object('direction', 'sent')
+        ELSE to_jsonb(v) - 'address_key' - 'arranged_by' - 'document_urls' - 'payment_intent_id' - 'payment_status'
             - 'payment_amount_cents' - 'payment_error' - 'paid_at' - 'metadata'
             - CASE WHEN EXISTS (SELECT FROM admin_decisions a WHERE a.request_id = v.id AND a.decision IN ('approve', 'reject'))
                 THEN 'status_reason' ELSE '' END
@@ -952,7 +955,8 @@ type ExportVerificationRequestsRow struct {
 // Requests the member sent and requests sent to them; of a received one, the sender's payment and
 // documents are left out, and so is an administrator's message with a decision on it (the
 // status_reason of a held approval or a confirmation an administrator decided: written to the
-// owner, the sender's, as verification.Request.forAddressee withholds it).
+// owner, the sender's, as verification.Request.forAddressee withholds it). Which administrator
+// marked one arranged (arranged_by) is left out of both.
 func (q *Queries) ExportVerificationRequests(ctx context.Context, arg ExportVerificationRequestsParams) ([]ExportVerificationRequestsRow, error) {
 	rows, err := q.db.Query(ctx, exportVerificationRequests, arg.UserID, arg.After, arg.MaxRows)
 	if err != nil {

@@ -101,8 +101,9 @@ FROM users u WHERE u.id = sqlc.arg(user_id)::int;
 
 -- name: ExportReviews :many
 -- The reviews the member wrote (any status). Owners' responses to them are the owners' words,
--- not the member's, and are left out.
-SELECT r.id::bigint AS seq, (to_jsonb(r) - 'review_responses')::jsonb AS doc
+-- not the member's, and are left out; so is how many members reported one (administrators'
+-- alone, as the API's report_count: one report after a quarrel would name its reporter).
+SELECT r.id::bigint AS seq, (to_jsonb(r) - 'review_responses' - 'report_count')::jsonb AS doc
 FROM reviews r
 WHERE r.user_id = sqlc.arg(user_id)::int AND r.id > sqlc.arg(after)::bigint
 ORDER BY r.id LIMIT sqlc.arg(max_rows)::int;
@@ -139,8 +140,10 @@ ORDER BY u.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: ExportTenancies :many
 -- The member's tenancy claims (as tenant). Claims others made on the member's listings are
--- those tenants' data.
-SELECT t.id::bigint AS seq, (to_jsonb(t) - 'address_key')::jsonb AS doc
+-- those tenants' data. Who verified or last changed one (verified_by_id, changed_by: an
+-- administrator's id, which GET /api/users/{id} would name) is left out, as contact messages'
+-- handled_by is: the API says "an administrator"; proof says how it was verified.
+SELECT t.id::bigint AS seq, (to_jsonb(t) - 'address_key' - 'verified_by_id' - 'changed_by')::jsonb AS doc
 FROM tenant_verifications t
 WHERE t.tenant_id = sqlc.arg(user_id)::int AND t.id > sqlc.arg(after)::bigint
 ORDER BY t.id LIMIT sqlc.arg(max_rows)::int;
@@ -149,11 +152,12 @@ ORDER BY t.id LIMIT sqlc.arg(max_rows)::int;
 -- Requests the member sent and requests sent to them; of a received one, the sender's payment and
 -- documents are left out, and so is an administrator's message with a decision on it (the
 -- status_reason of a held approval or a confirmation an administrator decided: written to the
--- owner, the sender's, as verification.Request.forAddressee withholds it).
+-- owner, the sender's, as verification.Request.forAddressee withholds it). Which administrator
+-- marked one arranged (arranged_by) is left out of both.
 SELECT v.id::bigint AS seq,
     (CASE WHEN v.requested_by_id = sqlc.arg(user_id)::int
-        THEN to_jsonb(v) - 'address_key' || jsonb_build_object('direction', 'sent')
-        ELSE to_jsonb(v) - 'address_key' - 'document_urls' - 'payment_intent_id' - 'payment_status'
+        THEN to_jsonb(v) - 'address_key' - 'arranged_by' || jsonb_build_object('direction', 'sent')
+        ELSE to_jsonb(v) - 'address_key' - 'arranged_by' - 'document_urls' - 'payment_intent_id' - 'payment_status'
             - 'payment_amount_cents' - 'payment_error' - 'paid_at' - 'metadata'
             - CASE WHEN EXISTS (SELECT FROM admin_decisions a WHERE a.request_id = v.id AND a.decision IN ('approve', 'reject'))
                 THEN 'status_reason' ELSE '' END

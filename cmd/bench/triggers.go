@@ -50,6 +50,16 @@ var bulkTriggers = map[string]bulkTrigger{
 		accounted: "AFTER UPDATE of the address columns, and only when the address changes: of the builders' listings only " +
 			"those benchPlaces renames, one update of their own reviews each (which benchPlaces then stamps with the new address)",
 	},
+	"cities_drop_empty": {
+		table: "cities",
+		accounted: "deferred AFTER INSERT, only for a row inserted at zero (a lock step's, LockCityCounts): placesAndTextsStep " +
+			"loads each city with the count of its active listings, never zero",
+	},
+	"localities_drop_empty": {
+		table: "localities",
+		accounted: "deferred AFTER INSERT, only for a row inserted at zero (a lock step's, LockLocalityCounts): placesAndTextsStep " +
+			"loads each neighbourhood with the count of its active listings, never zero",
+	},
 	"users_refuse_delete": {
 		table:     "users",
 		accounted: "BEFORE DELETE: the builders load users with INSERT and clear them with TRUNCATE, which fires no row trigger",

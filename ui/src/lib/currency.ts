@@ -3,7 +3,7 @@
  * locale writes it; currencies without minor units show no decimals, others at most
  * two; a code that cannot be formatted falls back to US dollars marked " (USD)".
  */
-import { formatCount } from "./format";
+import { formatCount } from "./count";
 import { CURRENCIES } from "./vocab";
 
 /** DEFAULT_CURRENCY is the currency of a property that names none. */

@@ -4,7 +4,7 @@
  * themselves come from the contract (./vocab).
  */
 import { formatCurrency } from "./currency";
-import { formatCount } from "./format";
+import { formatCount } from "./count";
 import { pluralize } from "./rating";
 import { humanize } from "./text";
 import { PROPERTY_TYPES } from "./vocab";

@@ -2,7 +2,7 @@
  * Ratings (SPEC §4 "Rating bands", §9): averages are shown to one decimal, coloured
  * by band and named by label at the thresholds 4.5, 4, 3 and 2.
  */
-import { formatCount } from "./format";
+import { formatCount } from "./count";
 
 /** RatingBand is the colour band of an average rating. */
 export type RatingBand = "excellent" | "very-good" | "average" | "poor" | "bad";

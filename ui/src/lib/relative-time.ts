@@ -1,5 +1,5 @@
 import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
-import { formatCount } from "./format";
+import { formatCount } from "./count";
 
 type Unit = "year" | "month" | "week" | "day" | "hour" | "minute";
 

@@ -5,8 +5,8 @@ import { SaveButton } from "@/components/save-button/save-button";
 import { buttonClass } from "@/components/ui/button";
 import { Loading } from "@/components/ui/query-state";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
+import { formatCount } from "@/lib/count";
 import { formatCurrency } from "@/lib/currency";
-import { formatCount } from "@/lib/format";
 import {
   DEFAULT_PROPERTY_IMAGE,
   IMAGE_FALLBACK,

@@ -1,7 +1,7 @@
 import { ThumbsUp } from "lucide-react";
 import type { Review } from "@/gen/rentproof/review/v1/review_pb";
 import { Button } from "@/components/ui/button";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/count";
 import { useMarkHelpful } from "./use-review-actions";
 
 /**

@@ -10,7 +10,7 @@ import {
   SendMessageRequestSchema,
   StartEnquiryRequestSchema,
 } from "@/gen/rentproof/enquiry/v1/enquiry_pb";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/count";
 import { parseInteger, text } from "@/lib/validation";
 import { rulesOf } from "@/lib/vocab";
 import { MAX_VIEWING_TIMES, OCCUPANTS, REPORT_REASONS, viewingWindow } from "./enquiry";

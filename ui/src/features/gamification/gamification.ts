@@ -1,4 +1,4 @@
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/count";
 import { xpRule } from "@/lib/rules";
 
 /**

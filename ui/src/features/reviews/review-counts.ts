@@ -1,6 +1,6 @@
 import { reviewTypeLabel } from "@/components/review-card/review-labels";
 import type { GetRatingSummaryResponse, ReviewTypeCount } from "@/gen/rentproof/review/v1/review_pb";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/count";
 import { formatRating, pluralize, shownAndCounted } from "@/lib/rating";
 import { REVIEW_TABS, type ReviewTab } from "./api/use-property-reviews";
 

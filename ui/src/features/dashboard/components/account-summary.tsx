@@ -1,7 +1,8 @@
 import { UserRound } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
-import { formatCount, formatDate, isoDate } from "@/lib/format";
+import { formatCount } from "@/lib/count";
+import { formatDate, isoDate } from "@/lib/format";
 import { useLandlordStats, useMyReviews } from "../api/use-dashboard";
 import { LoadingFigure } from "./loading-figure";
 

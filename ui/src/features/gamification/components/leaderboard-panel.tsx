@@ -3,7 +3,7 @@ import { useId } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { QueryState } from "@/components/ui/query-state";
 import type { GetLeaderboardResponse, LeaderboardEntry } from "@/gen/rentproof/gamification/v1/gamification_pb";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/count";
 import { initials } from "@/lib/text";
 import { useLeaderboard } from "../api/use-gamification";
 import { UNRANKED, crown, rankLabel } from "../gamification";

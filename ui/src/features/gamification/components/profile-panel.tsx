@@ -2,7 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import type { Badge, Profile } from "@/gen/rentproof/gamification/v1/gamification_pb";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/count";
 import { humanize } from "@/lib/text";
 import { useSetLeaderboardName } from "../api/use-gamification";
 import { XP_NOTES, progressPercent, rankExplanation, rankLabel } from "../gamification";

@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { QueryState } from "@/components/ui/query-state";
 import { useInviteToList } from "@/components/use-invite-to-list";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/count";
 import {
   classifyPostalCode,
   detectCountry,

@@ -1,6 +1,6 @@
 import { parseCoordinate } from "@/components/location-map/coordinates";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/count";
 
 /** PlacedListing is what a map marker shows of a listing with a position. */
 export interface PlacedListing {

@@ -7,7 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import type { Property } from "@/gen/rentproof/property/v1/property_pb";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/count";
 import { REVIEW_TABS, type ReviewTab } from "../api/use-property-reviews";
 import { useReviewCounts } from "../api/use-review-counts";
 import { unratedIn } from "../review-counts";

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { StarRow } from "@/components/property-card/star-row";
 import { Button } from "@/components/ui/button";
 import type { ReviewTypeCount } from "@/gen/rentproof/review/v1/review_pb";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/count";
 import { pluralize } from "@/lib/rating";
 import { allTabLine, typeFigures, unratedName, type ReviewCounts } from "../review-counts";
 

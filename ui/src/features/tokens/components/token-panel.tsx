@@ -1,7 +1,8 @@
 import { Coins } from "lucide-react";
 import { useId } from "react";
 import type { Transaction } from "@/gen/rentproof/token/v1/token_pb";
-import { formatCount, formatRequestDate, isoDate } from "@/lib/format";
+import { formatCount } from "@/lib/count";
+import { formatRequestDate, isoDate } from "@/lib/format";
 import { useRecentTransactions, useTokenBalance } from "../api/use-tokens";
 import "../tokens.css";
 

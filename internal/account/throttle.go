@@ -105,12 +105,9 @@ func (s *Service) reserve(ctx context.Context, a attempt) (ratelimit.Reservation
 	return r, err
 }
 
-// succeeded gives a successful attempt's reservation back and clears its tight counters.
+// succeeded clears a successful attempt's tight counters and gives the rest of its reservation back.
 func succeeded(ctx context.Context, q *db.Queries, a attempt, r ratelimit.Reservation) error {
-	if err := ratelimit.Release(ctx, q, r); err != nil {
-		return err
-	}
-	return ratelimit.Clear(ctx, q, a.tight...)
+	return ratelimit.Settle(ctx, q, r, a.tight...)
 }
 
 // tooManyFailures refuses an attempt until the oldest failure in the window has left it.

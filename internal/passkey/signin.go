@@ -114,10 +114,7 @@ func (s *Service) FinishSignIn(ctx context.Context, credentialJSON string) (acco
 		if err := used(ctx, q, stored, cred); err != nil {
 			return err
 		}
-		if err := ratelimit.Release(ctx, q, reserved); err != nil {
-			return err
-		}
-		return ratelimit.Clear(ctx, q, perCredential.Key)
+		return ratelimit.Settle(ctx, q, reserved, perCredential.Key)
 	})
 }
 

@@ -85,12 +85,26 @@ func Release(ctx context.Context, q *db.Queries, r Reservation) error {
 	return nil
 }
 
-// Clear forgets every event under keys.
+// Clear forgets every event under keys, other attempts' too, once it holds the keys' locks (as
+// Reserve takes them).
 func Clear(ctx context.Context, q *db.Queries, keys ...string) error {
+	if err := q.LockRateKeys(ctx, keys); err != nil {
+		return fmt.Errorf("lock rate keys: %w", err)
+	}
 	if err := q.ClearRateEvents(ctx, keys); err != nil {
 		return fmt.Errorf("clear rate events: %w", err)
 	}
 	return nil
+}
+
+// Settle is a success: it forgets every event under keys (Clear), then gives the rest of r back.
+// In that order: two sign-ins to one account that each gave their own event back first and then
+// cleared the other's waited for each other, and PostgreSQL aborted one (40P01).
+func Settle(ctx context.Context, q *db.Queries, r Reservation, keys ...string) error {
+	if err := Clear(ctx, q, keys...); err != nil {
+		return err
+	}
+	return Release(ctx, q, r)
 }
 
 // Housekeep deletes events older than the longest window.

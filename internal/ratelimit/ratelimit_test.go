@@ -92,3 +92,52 @@ func TestReserveIsExactUnderConcurrency(t *testing.T) {
 		t.Errorf("released event still counted: %d (%v)", live, err)
 	}
 }
+
+// Successes on one key settle side by side: each has an event under the key (its own attempt's,
+// committed) and clears the key and gives its event back at once with the others. Giving its own
+// back first and then clearing the others' made each wait for another (40P01).
+func TestSettleSideBySide(t *testing.T) {
+	t.Parallel()
+	pool, _ := dbtest.New(t)
+	ctx := context.Background()
+	rule := ratelimit.Rule{Key: "test:settle", Max: 1000, Window: time.Minute}
+	other := ratelimit.Rule{Key: "test:settle:other", Max: 1000, Window: time.Minute}
+	for round := range 10 {
+		const sides = 6
+		reserved := make([]ratelimit.Reservation, sides)
+		for i := range reserved {
+			if err := store.WithTx(ctx, pool, func(q *db.Queries) (err error) {
+				reserved[i], err = ratelimit.Reserve(ctx, q, rule, other)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		errs := make(chan error, sides)
+		for i := range sides {
+			wg.Go(func() {
+				<-start
+				errs <- store.WithTx(ctx, pool, func(q *db.Queries) error {
+					return ratelimit.Settle(ctx, q, reserved[i], rule.Key)
+				})
+			})
+		}
+		close(start)
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Fatalf("round %d: %v", round, err)
+			}
+		}
+	}
+	var left int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM rate_events WHERE key LIKE 'test:settle%'`).Scan(&left); err != nil {
+		t.Fatal(err)
+	}
+	if left != 0 {
+		t.Errorf("%d events left after every success settled", left)
+	}
+}

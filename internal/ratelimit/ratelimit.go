@@ -46,7 +46,10 @@ type Reservation []int64
 // Reserve records one event under every rule's key when all of them have room, and otherwise
 // records nothing and returns *Exceeded for the first full rule. q must be inside a transaction:
 // the keys stay locked until it ends, so concurrent callers are counted one after another. Call
-// it first in the transaction (before any row lock), so lock order is always the same.
+// it first in the transaction (before any row lock), so lock order is always the same. Clear is
+// the exception: a success may take the keys' locks after rows of its own (a password reset
+// forgets the user's devices first). That cannot deadlock: every holder of those keys takes them
+// either before any row (Reserve, in sign-in's short transactions of its own) or last (Clear).
 func Reserve(ctx context.Context, q *db.Queries, rules ...Rule) (Reservation, error) {
 	keys := make([]string, len(rules))
 	windows := make([]int32, len(rules))

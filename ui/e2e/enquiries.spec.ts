@@ -146,6 +146,17 @@ test("a long conversation opens at its latest 100 messages and pages back to the
   await expect(l.getByText("Message 0: is it still free?")).toHaveCount(0);
   const earlier = l.getByRole("button", { name: "Show earlier messages" });
   await expectNoSeriousViolation(l);
+  // The connection drops as the reader pages back: the messages shown stay, with an alert, and
+  // the same button asks again.
+  const failing = (url: URL) => url.pathname.endsWith(".EnquiryService/GetThread");
+  await l.route(failing, (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ code: "unavailable", message: "The server is unavailable" }) }),
+  );
+  await earlier.click();
+  await expect(l.getByRole("alert").filter({ hasText: "Could not load the earlier messages. Please try again." })).toBeVisible();
+  await expect(l.getByText("Message 150", { exact: true })).toBeVisible();
+  await expectNoSeriousViolation(l);
+  await l.unroute(failing);
   await earlier.click();
   await expect(l.getByText("Message 0: is it still free?")).toBeVisible();
   await expect(messages).toHaveCount(152); // the safety notice, the first message and 150 more

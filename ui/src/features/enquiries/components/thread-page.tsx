@@ -66,10 +66,10 @@ export function ThreadPage({ side }: { side: ThreadSide }) {
   const earlier = useEarlierMessages(threadId, anchor);
   // The thread asked from the first message shown on can fail when the reader pages back (the
   // connection dropped, say): the messages shown stay, and the earlier messages' button says so.
-  const shown = useLastAnswer(result.data);
+  const { shown, failedRefreshes } = useLastAnswer(result, `${threadId}:${anchor}`);
   const threadFailed = anchored && result.isLoadingError && shown?.thread?.id === threadId;
   const query = threadFailed ? { ...result, data: shown } : result;
-  const refreshFailing = useFailedRefreshes(result, `${threadId}:${anchor}`) >= 2;
+  const refreshFailing = failedRefreshes >= 2;
   const thread = query.data?.thread;
   const notFound = threadId === 0n || isCode(result.error, Code.NotFound);
   const title = thread?.listing ? `Enquiry: ${thread.listing.title}` : "Enquiry";
@@ -142,30 +142,22 @@ export function ThreadPage({ side }: { side: ThreadSide }) {
 
 /**
  * useLastAnswer is the latest answer a query gave, kept while a later one fails with none of its
- * own (React's way of keeping something from an earlier render).
+ * own, and how many times in a row asking again for what is shown (key: which thread and window)
+ * has failed since it came: 0 once one succeeds. React's way of keeping something from an earlier
+ * render.
  */
-function useLastAnswer<T>(data: T | undefined): T | undefined {
-  const [last, setLast] = useState(data);
-  if (data !== undefined && data !== last) setLast(data);
-  return data ?? last;
-}
-
-/**
- * useFailedRefreshes is how many times in a row asking again for the thread shown has failed
- * (key: which thread and window); 0 once one succeeds.
- */
-function useFailedRefreshes(
-  result: { dataUpdatedAt: number; errorUpdateCount: number; isRefetchError: boolean },
+function useLastAnswer<T>(
+  result: { data: T | undefined; dataUpdatedAt: number; errorUpdateCount: number; isRefetchError: boolean },
   key: string,
-): number {
-  const { dataUpdatedAt, errorUpdateCount, isRefetchError } = result;
-  // The errors counted when the last answer came (React's way of keeping it from an earlier render).
-  const [since, setSince] = useState({ key, dataUpdatedAt, errorUpdateCount });
-  if (since.key !== key || since.dataUpdatedAt !== dataUpdatedAt) {
-    setSince({ key, dataUpdatedAt, errorUpdateCount });
-    return 0;
+): { shown: T | undefined; failedRefreshes: number } {
+  const { data, dataUpdatedAt, errorUpdateCount, isRefetchError } = result;
+  const [last, setLast] = useState({ key, data, dataUpdatedAt, errorUpdateCount });
+  const shown = data ?? last.data;
+  if (last.key !== key || last.dataUpdatedAt !== dataUpdatedAt || shown !== last.data) {
+    setLast({ key, data: shown, dataUpdatedAt, errorUpdateCount });
+    return { shown, failedRefreshes: 0 };
   }
-  return isRefetchError ? errorUpdateCount - since.errorUpdateCount : 0;
+  return { shown, failedRefreshes: isRefetchError ? errorUpdateCount - last.errorUpdateCount : 0 };
 }
 
 /**

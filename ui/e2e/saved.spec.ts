@@ -19,9 +19,12 @@ test("a tenant saves a property, finds it under Saved Properties and unsaves it"
   const heart = actions.getByRole("button", { name: "Save property" });
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await heart.click();
-  await expect(actions.getByRole("button", { name: "Remove from saved" })).toHaveAttribute("aria-pressed", "true");
+  const pressed = actions.getByRole("button", { name: "Remove from saved" });
+  await expect(pressed).toHaveAttribute("aria-pressed", "true");
 
-  // Stored, not only shown: after a reload the property still reads saved, and the REST list has it.
+  // Stored, not only shown: once the save is answered (the heart turns before), a reload still
+  // reads saved, and the REST list has it.
+  await expect(pressed).toHaveAttribute("aria-busy", "false");
   await page.reload();
   await expect(actions.getByRole("button", { name: "Remove from saved" })).toHaveAttribute("aria-pressed", "true");
   const saved = await page.request.get("/api/user/saved");

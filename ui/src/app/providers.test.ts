@@ -1,20 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
-import { KEEPALIVE_PATHS, requestInit } from "./providers";
+import { requestInit } from "./providers";
+
+const url = (service: { typeName: string }, method: { name: string }) => `https://rentproof.test/${service.typeName}/${method.name}`;
 
 describe("requestInit", () => {
-  it("names the save and unsave calls as the contract spells them", () => {
-    const path = (method: { name: string }) => `/${PropertyService.typeName}/${method.name}`;
-    expect(KEEPALIVE_PATHS).toEqual([path(PropertyService.method.saveProperty), path(PropertyService.method.unsaveProperty)]);
+  it("keeps a save and an unsave alive past the page, named as the contract spells them", () => {
+    for (const method of [PropertyService.method.saveProperty, PropertyService.method.unsaveProperty]) {
+      expect(requestInit(url(PropertyService, method), { method: "POST" })).toEqual({ method: "POST", credentials: "include", keepalive: true });
+    }
   });
 
-  it("keeps a save alive past the page and sends credentials with every call", () => {
-    const init = requestInit("https://rentproof.test/rentproof.property.v1.PropertyService/SaveProperty", { method: "POST" });
-    expect(init).toEqual({ method: "POST", credentials: "include", keepalive: true });
-  });
-
-  it("leaves other calls, and their bodies' budget, alone", () => {
-    const init = requestInit("https://rentproof.test/rentproof.review.v1.ReviewService/CreateReview", { method: "POST" });
-    expect(init).toEqual({ method: "POST", credentials: "include" });
+  it("leaves other calls, and the keepalive budget, alone, and sends credentials with every call", () => {
+    for (const method of [PropertyService.method.listSavedProperties, PropertyService.method.createProperty, PropertyService.method.getProperty]) {
+      expect(requestInit(url(PropertyService, method), { method: "POST" })).toEqual({ method: "POST", credentials: "include", keepalive: false });
+    }
   });
 });

@@ -26,26 +26,22 @@ export function createQueryClient(): QueryClient {
 /**
  * The calls whose button turns before the server answers (the saved heart). The browser sends
  * them with keepalive, so leaving or reloading the page at once does not cancel a change the page
- * already showed as made. Small bodies only: keepalive requests share a 64 KB budget. Spelled out
- * rather than read from the descriptors, which would bring the property contract into every page.
+ * already showed as made. Small bodies only: keepalive requests share a 64 KB budget. A pattern
+ * rather than the descriptors, which would bring the property contract into every page.
  */
-export const KEEPALIVE_PATHS: readonly string[] = [
-  "/rentproof.property.v1.PropertyService/SaveProperty",
-  "/rentproof.property.v1.PropertyService/UnsaveProperty",
-];
+export const KEEPALIVE_CALLS = /\.PropertyService\/(Uns|S)aveProperty$/;
 
 /** requestInit is what every call of the transport adds to the fetch it makes. */
 export function requestInit(url: string, init?: RequestInit): RequestInit {
-  const keepalive = KEEPALIVE_PATHS.some((path) => url.endsWith(path));
   // SPEC §7: every request sends credentials (the session cookie).
-  return { ...init, credentials: "include", ...(keepalive ? { keepalive } : {}) };
+  return { ...init, credentials: "include", keepalive: KEEPALIVE_CALLS.test(url) };
 }
 
 /** createTransport makes the Connect transport to the server that served the page. */
 export function createTransport(): Transport {
   return createConnectTransport({
     baseUrl: window.location.origin,
-    fetch: (input, init) => globalThis.fetch(input, requestInit(input instanceof Request ? input.url : String(input), init)),
+    fetch: (input, init) => globalThis.fetch(input, requestInit(String(input), init)),
   });
 }
 

@@ -4,7 +4,6 @@ import { ProtectedRoute } from "@/features/auth/components/protected-route";
 import { pageTitle } from "@/lib/use-page-title";
 import PAGE_TITLES from "virtual:page-titles";
 import { RootLayout } from "./root-layout";
-import { NotFoundRoute } from "./routes/not-found";
 import { PageSkeleton } from "./routes/page-skeleton";
 
 /** ScreenHandle is the route handle of a lazy screen: how to load its code (tests and the first render load it ahead). */
@@ -162,7 +161,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: "/admin", ...screen(async () => (await import("./routes/admin")).AdminRoute) },
-      { path: "*", element: <NotFoundRoute /> },
+      { path: "*", ...screen(async () => (await import("./routes/not-found")).NotFoundRoute) },
     ],
   },
 ];

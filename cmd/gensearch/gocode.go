@@ -111,10 +111,11 @@ var searchStatements = map[searchKey]searchStatement{
 			if st.sort == nil {
 				index, ordered = st.shape.indexes[""], false
 			}
-			fmt.Fprintf(&b, "\t{shape%s, %t, %s}: {index: %q, ordered: %t, total: %t,\n", st.shape.name, st.plain, o.constant, index, ordered, st.plain && st.shape.total != "")
+			total := st.plain && st.shape.total != "" || st.sort == nil && st.shape.pageFirst
+			fmt.Fprintf(&b, "\t{shape%s, %t, %s}: {index: %q, ordered: %t, total: %t,\n", st.shape.name, st.plain, o.constant, index, ordered, total)
 			b.WriteString("\t\trun: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {\n")
 			call := fmt.Sprintf("q.%s(ctx, db.%sParams{%s})", st.name, st.name, st.params(o))
-			if st.plain && st.shape.total != "" {
+			if total {
 				fmt.Fprintf(&b, "\t\t\treturn withTotal(%s)\n", call)
 			} else {
 				fmt.Fprintf(&b, "\t\t\trows, err := %s\n\t\t\treturn withSaved(rows), 0, err\n", call)

@@ -96,19 +96,22 @@ func (st statement) sql() string {
 	if st.sort != nil {
 		fmt.Fprintf(&b, "-- Walks %s.\n", st.shape.indexes[st.sort.name])
 	} else if st.shape.pageFirst {
-		fmt.Fprintf(&b, "-- Chooses the page by sort_by from %s alone (it covers what the criteria and sorts read),\n-- then reads the page's rows.\n", st.shape.indexes[""])
+		fmt.Fprintf(&b, "-- Chooses the page by sort_by from %s alone (it covers what the criteria and sorts read),\n-- counting every match on the way, then reads the page's rows.\n", st.shape.indexes[""])
 	} else {
 		fmt.Fprintf(&b, "-- Finds the matches with %s and sorts them by sort_by.\n", st.shape.indexes[""])
 	}
 	if st.plain && st.shape.total != "" {
 		fmt.Fprintf(&b, "SELECT sqlc.embed(p), %s AS total,\n    %s AS saved\nFROM properties p\n", st.shape.total, savedFlag)
+	} else if st.sort == nil && st.shape.pageFirst {
+		fmt.Fprintf(&b, "SELECT sqlc.embed(p), page.total::int AS total,\n    %s AS saved\nFROM properties p\n", savedFlag)
 	} else {
 		fmt.Fprintf(&b, "SELECT sqlc.embed(p),\n    %s AS saved\nFROM properties p\n", savedFlag)
 	}
 	if st.sort == nil && st.shape.pageFirst {
-		// The ids of the page from the covering index (an index-only scan), then their rows,
-		// put in the same order again.
-		fmt.Fprintf(&b, "WHERE p.id IN (\n    SELECT id FROM properties\n    WHERE %s\n    %s\n    LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset)\n)\n%s;\n",
+		// The ids of the page from the covering index (an index-only scan), with the number of
+		// all the matches the scan passed (so no second scan counts them), then their rows, put
+		// in the same order again.
+		fmt.Fprintf(&b, "JOIN (\n    SELECT id AS page_id, count(*) OVER () AS total FROM properties\n    WHERE %s\n    %s\n    LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset)\n) AS page ON page.page_id = p.id\n%s;\n",
 			strings.ReplaceAll(where, "\n", "\n    "), strings.ReplaceAll(orderByArgument(), "\n", "\n    "), orderByArgument())
 		return b.String()
 	}

@@ -4163,11 +4163,11 @@ func (q *Queries) SearchAreaFeatured(ctx context.Context, arg SearchAreaFeatured
 }
 
 const searchAreaFew = `-- name: SearchAreaFew :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, page.total::int AS total,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE p.id IN (
-    SELECT id FROM properties
+JOIN (
+    SELECT id AS page_id, count(*) OVER () AS total FROM properties
     WHERE active AND position <@ search_area($2::float8[])
       AND ($3::text IS NULL OR city_key = $3)
       AND ($4::text IS NULL OR locality_key = $4)
@@ -4199,7 +4199,7 @@ WHERE p.id IN (
         CASE WHEN $21::text IN ('priceLowHigh') THEN id END ASC,
         id DESC
     LIMIT $23 OFFSET $22
-)
+) AS page ON page.page_id = p.id
 ORDER BY
     CASE WHEN $21::text IN ('featured') THEN verified END DESC,
     CASE WHEN $21::text IN ('featured', 'highestRated') THEN rating END DESC,
@@ -4241,11 +4241,12 @@ type SearchAreaFewParams struct {
 
 type SearchAreaFewRow struct {
 	Property Property
+	Total    int32
 	Saved    bool
 }
 
 // Chooses the page by sort_by from properties_position alone (it covers what the criteria and sorts read),
-// then reads the page's rows.
+// counting every match on the way, then reads the page's rows.
 func (q *Queries) SearchAreaFew(ctx context.Context, arg SearchAreaFewParams) ([]SearchAreaFewRow, error) {
 	rows, err := q.db.Query(ctx, searchAreaFew,
 		arg.ViewerID,
@@ -4332,6 +4333,7 @@ func (q *Queries) SearchAreaFew(ctx context.Context, arg SearchAreaFewParams) ([
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Total,
 			&i.Saved,
 		); err != nil {
 			return nil, err

@@ -300,11 +300,13 @@ func (s *Service) searchPage(ctx context.Context, in Search, a *searchArgs, plac
 	}
 	res.Properties = rows
 	switch {
-	case page.total:
+	case page.total && len(rows) > 0:
 		res.Total = total
-		if len(rows) == 0 && place != nil {
-			res.Total = place.PropertyCount // a page past the end still tells how many there are
-		}
+		return res, a, nil
+	case page.total && key.plain && place != nil:
+		// A page past the end still tells how many there are: a plain statement's total is its
+		// place's count. (A page's own count of its matches is gone with its rows: counted below.)
+		res.Total = place.PropertyCount
 		return res, a, nil
 	case in.Page == 1 && len(res.Properties) < int(in.PageSize):
 		// A short first page holds every match: no need to count.
@@ -335,7 +337,7 @@ type searchStatement struct {
 	// run calls the statement with a's arguments; total is the number of matches when the
 	// statement brings it, 0 otherwise. Each row carries the viewer's saved flag.
 	run   func(ctx context.Context, q *db.Queries, a *searchArgs) (rows []Property, total int32, err error)
-	total bool   // the statement brings the exact number of matches
+	total bool   // the statement brings the exact number of matches in each of its rows
 	index string // the index it walks (see sql/queries/search.sql)
 	// ordered: the index yields the rows in the sort's order, so a page reads only its rows;
 	// otherwise it finds the matches, which are then sorted.

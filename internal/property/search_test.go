@@ -784,6 +784,11 @@ func TestSearchMapArea(t *testing.T) {
 				if fmt.Sprint(got) != fmt.Sprint(want) || int(total) != len(want) || len(want) == 0 && name != "city+area" {
 					t.Errorf("ids\n got %v (total %d)\nwant %v", got, total, want)
 				}
+				// A page past the end still tells how many there are.
+				req.Page = 99
+				if res := search(t, client, req); len(res.Properties) != 0 || int(res.TotalCount) != len(want) {
+					t.Errorf("page 99: %d listings, total %d, want none of %d", len(res.Properties), res.TotalCount, len(want))
+				}
 			})
 		}
 	}

@@ -24,12 +24,12 @@
 
 -- name: SearchAreaFew :many
 -- Chooses the page by sort_by from properties_position alone (it covers what the criteria and sorts read),
--- then reads the page's rows.
-SELECT sqlc.embed(p),
+-- counting every match on the way, then reads the page's rows.
+SELECT sqlc.embed(p), page.total::int AS total,
     (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
-WHERE p.id IN (
-    SELECT id FROM properties
+JOIN (
+    SELECT id AS page_id, count(*) OVER () AS total FROM properties
     WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
       AND (sqlc.narg(city_key)::text IS NULL OR city_key = sqlc.narg(city_key))
       AND (sqlc.narg(locality_key)::text IS NULL OR locality_key = sqlc.narg(locality_key))
@@ -61,7 +61,7 @@ WHERE p.id IN (
         CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN id END ASC,
         id DESC
     LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset)
-)
+) AS page ON page.page_id = p.id
 ORDER BY
     CASE WHEN sqlc.arg(sort_by)::text IN ('featured') THEN verified END DESC,
     CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated') THEN rating END DESC,

@@ -75,9 +75,12 @@ func TestReportersOnOneNetworkHideNothing(t *testing.T) {
 	if accepted != review.DefaultLimits.ReportsPerNetwork || limited != 60-review.DefaultLimits.ReportsPerNetwork {
 		t.Errorf("%d reports accepted and %d limited; want exactly %d accepted from one network", accepted, limited, review.DefaultLimits.ReportsPerNetwork)
 	}
-	var hidden, reports int
-	if err := w.Pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE status <> 'published'), coalesce(sum(report_count), 0) FROM reviews WHERE property_id = 1`).
-		Scan(&hidden, &reports); err != nil {
+	// Which ten of the sixty were refused is the race's: a review can have all three of its
+	// reports refused (about one run in fifteen), so the queue holds the reviews reported at all.
+	var hidden, reports, reportedReviews int
+	if err := w.Pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE status <> 'published'), coalesce(sum(report_count), 0),
+			count(*) FILTER (WHERE report_count > 0) FROM reviews WHERE property_id = 1`).
+		Scan(&hidden, &reports, &reportedReviews); err != nil {
 		t.Fatal(err)
 	}
 	if hidden != 0 || reports != accepted {
@@ -94,8 +97,8 @@ func TestReportersOnOneNetworkHideNothing(t *testing.T) {
 	for _, r := range reported.Msg.Reviews {
 		inQueue += int(r.ReportCount)
 	}
-	if len(reported.Msg.Reviews) != 20 || inQueue != accepted {
-		t.Errorf("the moderators see %d reviews with %d reports; want 20 with %d", len(reported.Msg.Reviews), inQueue, accepted)
+	if len(reported.Msg.Reviews) != reportedReviews || reportedReviews < 17 || inQueue != accepted {
+		t.Errorf("the moderators see %d reviews with %d reports; want the %d reported with %d", len(reported.Msg.Reviews), inQueue, reportedReviews, accepted)
 	}
 }
 

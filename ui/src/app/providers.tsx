@@ -29,7 +29,7 @@ export function createQueryClient(): QueryClient {
  * already showed as made. Small bodies only: keepalive requests share a 64 KB budget. A pattern
  * rather than the descriptors, which would bring the property contract into every page.
  */
-export const KEEPALIVE_CALLS = /\.PropertyService\/(Uns|S)aveProperty$/;
+const KEEPALIVE_CALLS = /\.PropertyService\/(Uns|S)aveProperty$/;
 
 /** requestInit is what every call of the transport adds to the fetch it makes. */
 export function requestInit(url: string, init?: RequestInit): RequestInit {

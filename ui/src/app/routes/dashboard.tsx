@@ -1,4 +1,6 @@
+import { Suspense, lazy, type ComponentType, type ReactNode } from "react";
 import { PropertyCard } from "@/components/property-card/property-card";
+import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { useCurrentUser } from "@/features/auth/api/use-current-user";
@@ -10,38 +12,64 @@ import { MyListingsPanel, MyPropertiesPanel } from "@/features/dashboard/compone
 import { MyReviewsPanel } from "@/features/dashboard/components/my-reviews-panel";
 import { PropertyStats } from "@/features/dashboard/components/property-stats";
 import { LANDLORD_LINKS, QuickLinks, tenantLinks } from "@/features/dashboard/components/quick-links";
-import { MyEnquiriesPanel, ReceivedEnquiriesPanel } from "@/features/enquiries/components/enquiry-lists";
-import { VerificationPendingPanel } from "@/features/payment/components/verification-pending-panel";
-import { SavedPropertiesPanel } from "@/features/properties/components/saved-properties-panel";
-import { SavedSearchesPanel } from "@/features/saved-searches/components/saved-searches-panel";
-import { MyTenanciesPanel } from "@/features/tenancies/components/my-tenancies-panel";
-import { TenancyClaimsPanel } from "@/features/tenancies/components/tenancy-claims-panel";
 import { TokenPanel } from "@/features/tokens/components/token-panel";
-import { VerificationRequestsPanel } from "@/features/verification/components/verification-requests-panel";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useTabParam } from "@/lib/use-tab-param";
 import "@/features/dashboard/dashboard.css";
 import "./dashboard.css";
 
+/**
+ * lazyPanel makes a tab's panel a chunk of its own, fetched when the tab opens, so that the
+ * dashboard's first load runs only the code of what it shows (each view's first tab is imported
+ * as usual); `preload` fetches it early, when a pointer comes over the tab.
+ */
+function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return Object.assign(
+    lazy(async () => ({ default: await load() })),
+    { preload: () => void load() },
+  );
+}
+
+const SavedPropertiesPanel = lazyPanel(
+  async () => (await import("@/features/properties/components/saved-properties-panel")).SavedPropertiesPanel,
+);
+const SavedSearchesPanel = lazyPanel(
+  async () => (await import("@/features/saved-searches/components/saved-searches-panel")).SavedSearchesPanel,
+);
+const MyEnquiriesPanel = lazyPanel(async () => (await import("@/features/enquiries/components/enquiry-lists")).MyEnquiriesPanel);
+const ReceivedEnquiriesPanel = lazyPanel(
+  async () => (await import("@/features/enquiries/components/enquiry-lists")).ReceivedEnquiriesPanel,
+);
+const MyTenanciesPanel = lazyPanel(async () => (await import("@/features/tenancies/components/my-tenancies-panel")).MyTenanciesPanel);
+const TenancyClaimsPanel = lazyPanel(
+  async () => (await import("@/features/tenancies/components/tenancy-claims-panel")).TenancyClaimsPanel,
+);
+const VerificationPendingPanel = lazyPanel(
+  async () => (await import("@/features/payment/components/verification-pending-panel")).VerificationPendingPanel,
+);
+const VerificationRequestsPanel = lazyPanel(
+  async () => (await import("@/features/verification/components/verification-requests-panel")).VerificationRequestsPanel,
+);
+
 /** The tabs of each view, the first one the default; `?tab=` names the open one. */
 const TENANT_TABS = [
   { value: "reviews", label: "My Reviews" },
-  { value: "saved", label: "Saved Properties" },
-  { value: "searches", label: "Saved Searches" },
-  { value: "my-enquiries", label: "My Enquiries" },
-  { value: "tenancies", label: "My Tenancies" },
-  { value: "verification", label: "Verification Requests" },
+  { value: "saved", label: "Saved Properties", preload: SavedPropertiesPanel.preload },
+  { value: "searches", label: "Saved Searches", preload: SavedSearchesPanel.preload },
+  { value: "my-enquiries", label: "My Enquiries", preload: MyEnquiriesPanel.preload },
+  { value: "tenancies", label: "My Tenancies", preload: MyTenanciesPanel.preload },
+  { value: "verification", label: "Verification Requests", preload: VerificationRequestsPanel.preload },
 ] as const;
 const LANDLORD_TABS = [
   { value: "properties", label: "My Properties" },
-  { value: "enquiries", label: "Enquiries" },
+  { value: "enquiries", label: "Enquiries", preload: ReceivedEnquiriesPanel.preload },
   { value: "listings", label: "My Listings" },
-  { value: "claims", label: "Tenancy Claims" },
-  { value: "pending", label: "Verification Pending" },
-  { value: "verification", label: "Verification Requests" },
-  { value: "tenancies", label: "My Tenancies" },
-  { value: "my-enquiries", label: "My Enquiries" },
-  { value: "searches", label: "Saved Searches" },
+  { value: "claims", label: "Tenancy Claims", preload: TenancyClaimsPanel.preload },
+  { value: "pending", label: "Verification Pending", preload: VerificationPendingPanel.preload },
+  { value: "verification", label: "Verification Requests", preload: VerificationRequestsPanel.preload },
+  { value: "tenancies", label: "My Tenancies", preload: MyTenanciesPanel.preload },
+  { value: "my-enquiries", label: "My Enquiries", preload: MyEnquiriesPanel.preload },
+  { value: "searches", label: "Saved Searches", preload: SavedSearchesPanel.preload },
 ] as const;
 
 /**
@@ -82,31 +110,25 @@ function TenantDashboard({ user }: { user: User }) {
       </aside>
       <div className="dashboard__main" id="dashboard-tabs">
         <Tabs value={tab} onValueChange={setTab}>
-          <TabsList aria-label="Dashboard">
-            {TENANT_TABS.map((t) => (
-              <TabsTrigger key={t.value} value={t.value}>
-                {t.label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <TabsContent value="reviews">
+          <DashboardTabs tabs={TENANT_TABS} />
+          <Panel value="reviews">
             <MyReviewsPanel />
-          </TabsContent>
-          <TabsContent value="saved">
+          </Panel>
+          <Panel value="saved">
             <SavedPropertiesPanel />
-          </TabsContent>
-          <TabsContent value="searches">
+          </Panel>
+          <Panel value="searches">
             <SavedSearchesPanel />
-          </TabsContent>
-          <TabsContent value="my-enquiries">
+          </Panel>
+          <Panel value="my-enquiries">
             <MyEnquiriesPanel />
-          </TabsContent>
-          <TabsContent value="tenancies">
+          </Panel>
+          <Panel value="tenancies">
             <MyTenanciesPanel />
-          </TabsContent>
-          <TabsContent value="verification">
+          </Panel>
+          <Panel value="verification">
             <VerificationRequestsPanel role={user.role} />
-          </TabsContent>
+          </Panel>
         </Tabs>
       </div>
     </div>
@@ -125,40 +147,34 @@ function LandlordDashboard({ user }: { user: User }) {
       </aside>
       <div className="dashboard__main" id="dashboard-tabs">
         <Tabs value={tab} onValueChange={setTab}>
-          <TabsList aria-label="Dashboard">
-            {LANDLORD_TABS.map((t) => (
-              <TabsTrigger key={t.value} value={t.value}>
-                {t.label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <TabsContent value="properties">
+          <DashboardTabs tabs={LANDLORD_TABS} />
+          <Panel value="properties">
             <MyPropertiesPanel />
-          </TabsContent>
-          <TabsContent value="enquiries">
+          </Panel>
+          <Panel value="enquiries">
             <ReceivedEnquiriesPanel />
-          </TabsContent>
-          <TabsContent value="listings">
+          </Panel>
+          <Panel value="listings">
             <MyListingsPanel card={(p) => <PropertyCard property={p} />} />
-          </TabsContent>
-          <TabsContent value="claims">
+          </Panel>
+          <Panel value="claims">
             <TenancyClaimsPanel />
-          </TabsContent>
-          <TabsContent value="pending">
+          </Panel>
+          <Panel value="pending">
             <VerificationPendingPanel />
-          </TabsContent>
-          <TabsContent value="verification">
+          </Panel>
+          <Panel value="verification">
             <VerificationRequestsPanel role={user.role} />
-          </TabsContent>
-          <TabsContent value="tenancies">
+          </Panel>
+          <Panel value="tenancies">
             <MyTenanciesPanel />
-          </TabsContent>
-          <TabsContent value="my-enquiries">
+          </Panel>
+          <Panel value="my-enquiries">
             <MyEnquiriesPanel />
-          </TabsContent>
-          <TabsContent value="searches">
+          </Panel>
+          <Panel value="searches">
             <SavedSearchesPanel />
-          </TabsContent>
+          </Panel>
         </Tabs>
       </div>
     </div>
@@ -172,5 +188,27 @@ function AccountActions() {
       <EditProfileButton />
       <ChangeEmailButton />
     </div>
+  );
+}
+
+/** DashboardTabs are a view's tab triggers; a pointer over one starts fetching its panel's code. */
+function DashboardTabs({ tabs }: { tabs: readonly { value: string; label: string; preload?: () => void }[] }) {
+  return (
+    <TabsList aria-label="Dashboard">
+      {tabs.map((t) => (
+        <TabsTrigger key={t.value} value={t.value} onPointerEnter={t.preload}>
+          {t.label}
+        </TabsTrigger>
+      ))}
+    </TabsList>
+  );
+}
+
+/** Panel is one tab's content, with a spinner while a lazy panel's code arrives. */
+function Panel({ value, children }: { value: string; children: ReactNode }) {
+  return (
+    <TabsContent value={value}>
+      <Suspense fallback={<Spinner label="Loading" />}>{children}</Suspense>
+    </TabsContent>
   );
 }

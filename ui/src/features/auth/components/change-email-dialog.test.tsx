@@ -64,6 +64,7 @@ async function changeEmail() {
   const u = userEvent.setup();
   await u.click(await screen.findByRole("button", { name: "Change Email" }));
   const dialog = await screen.findByRole("dialog", { name: "Change Email" });
+  await within(dialog).findByRole("form", { name: "Change Email" });
   await u.type(within(dialog).getByLabelText("New Email"), "new.home@example.com");
   await u.type(within(dialog).getByLabelText("Current Password"), "s3cret-pass");
   await u.click(within(dialog).getByRole("button", { name: "Change Email" }));
@@ -75,6 +76,8 @@ describe("ChangeEmailButton", () => {
     const u = userEvent.setup();
     await u.click(await screen.findByRole("button", { name: "Change Email" }));
     const dialog = await screen.findByRole("dialog", { name: "Change Email" });
+    // The form's code arrives when the dialog opens.
+    await within(dialog).findByRole("form", { name: "Change Email" });
 
     await u.click(within(dialog).getByRole("button", { name: "Change Email" }));
     expect(await within(dialog).findByLabelText("New Email")).toHaveAccessibleDescription("Required");

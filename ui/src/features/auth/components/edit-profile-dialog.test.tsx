@@ -31,7 +31,8 @@ async function renderButton() {
   });
   const user = userEvent.setup();
   await user.click(await screen.findByRole("button", { name: "Edit Profile" }));
-  await screen.findByRole("dialog", { name: "Edit Profile" });
+  // The form's code arrives when the dialog opens.
+  await screen.findByRole("form", { name: "Edit Profile" });
   return { fake, user };
 }
 

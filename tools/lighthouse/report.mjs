@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 const [dir, output, runsArg, ...pages] = process.argv.slice(2);
 const runs = Number(runsArg);
@@ -59,7 +59,10 @@ console.log(table);
 for (const r of rows) console.log(`${r.name}: LCP element ${[...new Set(r.lcpElements)].join(" | ")}`);
 
 const git = (...args) => execFileSync("git", args, { encoding: "utf8" }).trim();
-const commit = git("rev-parse", "--short", "HEAD") + (git("status", "--porcelain", "--untracked-files=no") ? " (with uncommitted changes)" : "");
+// The report a run before left is not a change of the tree measured.
+const report = relative(git("rev-parse", "--show-toplevel"), output);
+const dirty = git("status", "--porcelain", "--untracked-files=no", "--", ".", `:(top,exclude)${report}`);
+const commit = git("rev-parse", "--short", "HEAD") + (dirty ? " (with uncommitted changes)" : "");
 const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Lighthouse ${rows[0].lighthouse}, Chromium ${rows[0].chrome} headless, load average ${loadavg()[0].toFixed(1)} over the last minute and ${loadavg()[1].toFixed(1)} over 5 (Lighthouse's simulation scales the CPU time it observes: a busy machine lowers the scores)`;
 
 writeFileSync(

@@ -4,6 +4,7 @@ import { expect, test as base, type BrowserContext, type Page } from "@playwrigh
 import { ADMIN_PASSWORD, listProperty, makeAdmin, register } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
 import { inDays } from "./clock";
+import { visit } from "./hydrated";
 import { TILES, serveTiles } from "./map-tiles";
 
 // axe-core on every route of the router (ui/src/app/router.tsx), signed out and as each role
@@ -417,7 +418,8 @@ function isRpc(url: URL, methods?: string[]): boolean {
  */
 async function openInState(page: Page, path: string, check: StateCheck) {
   if (!check.direct) {
-    await page.goto("/about");
+    // The app must be listening for the navigation below (its router subscribes as it commits).
+    await visit(page, "/about");
     await ready(page);
   }
   if (check.direct && check.rpcs?.includes("GetCurrentUser")) {

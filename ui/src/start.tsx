@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "@/app/app";
 import { preloadScreens } from "@/app/router";
@@ -8,26 +8,41 @@ if (!root) throw new Error("RentProof: the #root element is missing from index.h
 
 const app = (
   <StrictMode>
-    <App />
+    <Live root={root}>
+      <App />
+    </Live>
   </StrictMode>
 );
 // The screen's code first (the page preloads it), so that the first render has it and shows the
 // screen, not its skeleton. A page the build prerendered to be taken over (internal/web/
-// preload.go) is hydrated; any other page's shell or skeleton is replaced. The first render is a
-// transition, which React renders in slices that yield to the browser between them, not in one
-// long task that blocks input. A chunk that fails to load is left to the screen's own error path.
+// preload.go) is hydrated; any other page's shell or skeleton is replaced. Either first render is
+// a transition, which React renders in slices that yield to the browser between them, not in one
+// long task that blocks input (a hydration outside one is not sliced: a home page's took one task
+// of 140 ms on a 4× slower CPU). A chunk that fails to load is left to the screen's own error path.
 void preloadScreens(window.location.pathname)
   .catch(() => undefined)
   .then(() => {
     if (root.dataset.prerendered !== undefined) {
-      // The prerender made its forms inert until now (src/prerender.tsx); a skeleton's are replaced.
-      for (const form of root.querySelectorAll("form[inert]")) form.removeAttribute("inert");
-      hydrateRoot(root, app);
+      startTransition(() => void hydrateRoot(root, app));
     } else {
       keepFocusOnReplace(root);
       startTransition(() => createRoot(root).render(app));
     }
   });
+
+/**
+ * Live marks the root once the app has committed its first render, and so has taken the page
+ * over (`data-live`: the browser tests wait for it), and lifts the inert the prerender put on the
+ * page's forms (src/prerender.tsx): a hydration is sliced, and a form typed into between its
+ * slices could lose the text or send it as a plain form.
+ */
+function Live({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    for (const form of root.querySelectorAll("form[inert]")) form.removeAttribute("inert");
+    root.setAttribute("data-live", "");
+  }, [root]);
+  return children;
+}
 
 /**
  * keepFocusOnReplace: a visitor who tabbed into a skeleton before the app replaced it keeps their

@@ -95,9 +95,14 @@ function declaredVocabulary(r: { vocabulary: string; values: { value: string; la
   );
 }
 
+/**
+ * Each declared field's rules, decoded once: decoding a field's options is the costly part (on a
+ * slow phone the forms' limits below, decoded again, took ~30 ms of every page's start).
+ */
+const declaredRules = new Map(declared.map((field) => [field, getOption(field, rules)]));
+
 const vocabularies = new Map<string, Vocabulary>();
-for (const field of declared) {
-  const r = getOption(field, rules);
+for (const r of declaredRules.values()) {
   const v = declaredVocabulary(r);
   if (v) vocabularies.set(r.vocabulary, v);
 }
@@ -116,7 +121,7 @@ function vocabulary(name: string): Vocabulary {
 export function rulesOf(schema: DescMessage, localName: string): FieldRules {
   const field = schema.fields.find((f) => f.localName === localName);
   if (!field) throw new Error(`vocab: ${schema.typeName} has no field ${localName}`);
-  const r = getOption(field, rules);
+  const r = declaredRules.get(field) ?? getOption(field, rules);
   return {
     vocabulary: r.vocabulary
       ? (vocabularies.get(r.vocabulary) ?? declaredVocabulary(r) ?? vocabulary(r.vocabulary))

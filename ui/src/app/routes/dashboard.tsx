@@ -26,7 +26,8 @@ import "./dashboard.css";
 function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>) {
   return Object.assign(
     lazy(async () => ({ default: await load() })),
-    { preload: () => void load() },
+    // A failed early fetch is not an error of its own: the tab reports it when it opens.
+    { preload: () => void load().catch(() => undefined) },
   );
 }
 

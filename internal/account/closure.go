@@ -97,7 +97,8 @@ func (s *Service) DeleteAccount(ctx context.Context, c Closure) error {
 		if err := q.LockClosingAccountProperties(ctx, db.LockClosingAccountPropertiesParams{UserID: me.ID, WithReviews: c.DeleteReviews}); err != nil {
 			return fmt.Errorf("lock the properties of %d: %w", me.ID, err)
 		}
-		if err := lockListings(ctx, q, me.ID); err != nil { // the place counts that hiding them changes
+		listed, err := lockListings(ctx, q, me.ID)
+		if err != nil {
 			return err
 		}
 		if u.Role == "admin" {
@@ -159,7 +160,10 @@ func (s *Service) DeleteAccount(ctx context.Context, c Closure) error {
 		if err := q.ExpireLeaderboardTop(ctx); err != nil { // the stored top may show their name
 			return fmt.Errorf("expire the leaderboard: %w", err)
 		}
-		return s.deleteFiles(ctx, q, u.ID, photos)
+		if err := s.deleteFiles(ctx, q, u.ID, photos); err != nil {
+			return err
+		}
+		return listed.lockCounts(ctx, q) // last: the place counts that hiding the listings changes
 	})
 }
 

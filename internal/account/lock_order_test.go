@@ -82,6 +82,31 @@ func TestSuspensionBesideAMoveBetweenItsCities(t *testing.T) {
 	}
 }
 
+// TestSuspensionBesideAListingBeingCreated: a new listing's transaction holds its owner's row
+// (the XP of listing it) and takes its city's count at the commit (the deferred trigger
+// properties_sync_cities), the last row it locks. A suspension of that owner that took the count
+// before the owner's row waited for the listing's transaction as it waited for the suspension,
+// and PostgreSQL aborted one of them; it takes the counts last too.
+func TestSuspensionBesideAListingBeingCreated(t *testing.T) {
+	t.Parallel()
+	w := testworld.Start(t, testserver.Options{})
+	admin := w.Member(t, "ada_admin", "admin")
+	w.Member(t, "lena_lord", "landlord")
+	w.Member(t, "lea", "landlord")
+	w.Property(t, "lena_lord", "Leeds flat")
+	w.Property(t, "lea", "Leeds loft")
+	lena := w.UserID(t, "lena_lord")
+	w.Interleave(t,
+		fmt.Sprintf(`SELECT id FROM users WHERE id = %d FOR NO KEY UPDATE`, lena),
+		fmt.Sprintf(`INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+			VALUES ('Leeds studio', '2 Park Lane', 'Leeds', 'studio', 700, %d, 'leeds-studio')`, lena),
+		func() error { return suspend(adminv1connect.NewAdminAccountServiceClient(w.Client, w.URL), admin, lena) })
+	// Lena's two listings hidden, the one made beside the suspension too; Lea's loft counted.
+	if got := w.ID(t, `SELECT count(*)::int FROM cities WHERE (key, property_count) = ('leeds', 1)`); got != 1 {
+		t.Errorf("Leeds's count after the suspension and the new listing is not 1 (Lea's loft)")
+	}
+}
+
 // TestReinstatementsBesideEachOtherInEmptyCities: a suspension that hid the last listings of York
 // and Leeds took their count rows away (properties_sync_cities deletes a count at zero), so two
 // reinstatements showing listings in both cities at once each create the rows, which no lock can

@@ -15,6 +15,7 @@ import (
 	"github.com/rentproof/rentproof/internal/enquiry"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/mail"
+	"github.com/rentproof/rentproof/internal/places"
 	"github.com/rentproof/rentproof/internal/siteorigin"
 	"github.com/rentproof/rentproof/internal/store"
 )
@@ -122,7 +123,8 @@ func (s *Service) decide(ctx context.Context, userID int32, reason, decision str
 	err = store.WithTx(ctx, s.pool, func(q *db.Queries) error {
 		// The listings it hides or shows before the account: a tenancy or verification decision
 		// and a move lock the property, then its owner; the other order deadlocked with them.
-		if err := lockListings(ctx, q, userID); err != nil {
+		listed, err := lockListings(ctx, q, userID)
+		if err != nil {
 			return err
 		}
 		// An administrator is suspended only while another can still act: the active
@@ -196,29 +198,32 @@ func (s *Service) decide(ctx context.Context, userID int32, reason, decision str
 			now := time.Now()
 			out.SuspendedAt, out.SuspensionReason = &now, reason
 		}
-		return nil
+		return listed.lockCounts(ctx, q)
 	})
 	return out, err
 }
 
-// lockListings locks the owner's listings in id order, then the city and neighbourhood counts
-// that hiding or showing them changes, in key order (LockCityCounts): the order of a move.
-func lockListings(ctx context.Context, q *db.Queries, ownerID int32) error {
-	places, err := q.LockOwnerListings(ctx, ownerID)
+// listingPlaces are the cities and neighbourhoods of an owner's listings.
+type listingPlaces struct{ cities, localities []string }
+
+// lockListings locks the owner's listings in id order and returns their places, whose counts
+// hiding or showing them changes: the transaction locks those last (lockCounts).
+func lockListings(ctx context.Context, q *db.Queries, ownerID int32) (listingPlaces, error) {
+	rows, err := q.LockOwnerListings(ctx, ownerID)
 	if err != nil {
-		return fmt.Errorf("lock the listings of %d: %w", ownerID, err)
+		return listingPlaces{}, fmt.Errorf("lock the listings of %d: %w", ownerID, err)
 	}
-	cities, localities := make([]string, len(places)), make([]string, len(places))
-	for i, p := range places {
-		cities[i], localities[i] = p.City, p.Locality
+	p := listingPlaces{cities: make([]string, len(rows)), localities: make([]string, len(rows))}
+	for i, r := range rows {
+		p.cities[i], p.localities[i] = r.City, r.Locality
 	}
-	if err := q.LockCityCounts(ctx, cities); err != nil {
-		return fmt.Errorf("lock the city counts of %d's listings: %w", ownerID, err)
-	}
-	if err := q.LockLocalityCounts(ctx, localities); err != nil {
-		return fmt.Errorf("lock the neighbourhood counts of %d's listings: %w", ownerID, err)
-	}
-	return nil
+	return p, nil
+}
+
+// lockCounts locks the counts of the places, the last step of a transaction that hides or shows
+// listings there (places.LockCounts).
+func (p listingPlaces) lockCounts(ctx context.Context, q *db.Queries) error {
+	return places.LockCounts(ctx, q, p.cities, p.localities)
 }
 
 // decisionNotice tells the member of a suspension or reinstatement, with the administrator's reason.

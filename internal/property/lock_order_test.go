@@ -45,3 +45,32 @@ func TestMovesBetweenTwoCitiesBothWays(t *testing.T) {
 		t.Errorf("the city counts after both moves: %d of 2 right", got)
 	}
 }
+
+// TestMoveBesideAListingBeingCreated: a move that withdraws a verification takes back its
+// owner's XP for it (the owner's row), and a new listing of the same owner's holds that row and
+// takes its city's count at the commit (the deferred trigger properties_sync_cities), the last
+// row it locks. A move that took the count first waited for the new listing as it waited for the
+// move, and PostgreSQL aborted one of them: a move takes the counts last too.
+func TestMoveBesideAListingBeingCreated(t *testing.T) {
+	t.Parallel()
+	w := testworld.Start(t, testserver.Options{})
+	lou := w.Member(t, "lou", "landlord")
+	flat := w.Kenwood(t, "lou", "Kenwood flat", "kenwood-flat")
+	w.Exec(t, `INSERT INTO property_verifications (property_id, proof, granted_at) VALUES ($1, 'documents', now())`, flat)
+	louID := w.UserID(t, "lou")
+	var moved *propertyv1.UpdatePropertyResponse
+	w.Interleave(t,
+		fmt.Sprintf(`SELECT id FROM users WHERE id = %d FOR NO KEY UPDATE`, louID),
+		fmt.Sprintf(`INSERT INTO properties (title, address, city, zip_code, property_type, monthly_rent, landlord_id, slug)
+			VALUES ('Kenwood loft', '1409 Kenwood Avenue', 'Springfield', '62704', 'apartment', 950, %d, 'kenwood-loft')`, louID),
+		func() error {
+			moved = w.Move(t, lou, flat, "Kenwood flat")
+			return nil
+		})
+	if moved == nil || !moved.VerificationRemoved {
+		t.Errorf("the move did not withdraw the verification it was meant to take XP back for: %v", moved)
+	}
+	if got := w.ID(t, `SELECT count(*)::int FROM cities WHERE (key, property_count) = ('springfield', 2)`); got != 1 {
+		t.Error("Springfield's count after the move and the new listing is not 2")
+	}
+}

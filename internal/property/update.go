@@ -11,6 +11,7 @@ import (
 	"github.com/rentproof/rentproof/internal/apperr"
 	"github.com/rentproof/rentproof/internal/identity"
 	"github.com/rentproof/rentproof/internal/nullable"
+	"github.com/rentproof/rentproof/internal/places"
 	"github.com/rentproof/rentproof/internal/savedsearch"
 	"github.com/rentproof/rentproof/internal/store"
 	"github.com/rentproof/rentproof/internal/upload"
@@ -71,14 +72,6 @@ func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, err
 		if old.LandlordID != me.ID {
 			return errNotOwner
 		}
-		// The counts of the old and the new place, in key order before the triggers take them
-		// (old first): two moves in opposite directions deadlocked.
-		if err := q.LockCityCounts(ctx, []string{old.City, l.City}); err != nil {
-			return fmt.Errorf("lock the city counts of %d: %w", id, err)
-		}
-		if err := q.LockLocalityCounts(ctx, []string{nullable.Value(old.Locality), l.Locality}); err != nil {
-			return fmt.Errorf("lock the neighbourhood counts of %d: %w", id, err)
-		}
 		// Images it shows already stay; the others are claimed now, as on creation.
 		added := slices.DeleteFunc(slices.Clone(l.Images), func(u string) bool { return slices.Contains(old.Images, u) })
 		if err := upload.Attach(ctx, q, me.ID, added, upload.PropertyImage, id); err != nil {
@@ -123,7 +116,9 @@ func (s *Service) Update(ctx context.Context, id int32, l Listing) (Updated, err
 			return fmt.Errorf("read property %d: %w", id, err)
 		}
 		out.Property = fromSavedRow(savedRow(viewed))
-		return nil
+		// Last, the counts of the old and the new place, in key order before the triggers take
+		// them at the commit (old first): two moves in opposite directions deadlocked.
+		return places.LockCounts(ctx, q, []string{old.City, l.City}, []string{nullable.Value(old.Locality), l.Locality})
 	})
 	if err != nil {
 		return Updated{}, err

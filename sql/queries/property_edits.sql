@@ -23,10 +23,11 @@ WHERE id = sqlc.arg(id)
 RETURNING *;
 
 -- name: LockCityCounts :exec
--- The listing counts of the cities named (kept by the trigger properties_sync_cities), locked in
--- key order by a write that changes listings in more than one city (a move, a suspension): the
--- trigger takes them in the order it meets them, old city first, so two such writes in opposite
--- directions each held one and waited for the other. A count that is not there yet is created
+-- The listing counts of the cities named (kept by the deferred trigger properties_sync_cities),
+-- locked in key order by a write that changes listings in more than one city (a move, a
+-- suspension), as its last step (internal/places): the trigger takes them at the commit in the
+-- order it meets them, old city first, so two such writes in opposite directions each held one
+-- and waited for the other. A count that is not there yet is created
 -- here, at zero, in the same order (a row that does not exist cannot be locked, and the trigger
 -- created them in the order met: two reinstatements in the same empty cities deadlocked); one
 -- that no listing counts by the commit is dropped then (cities_drop_empty). DO UPDATE ... WHERE

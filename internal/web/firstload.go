@@ -40,6 +40,9 @@ type firstCall struct {
 // page carries nothing), then calls for the rest of the screen, and its main picture.
 type firstRPC struct {
 	calls []firstCall
+	// then are the calls that depend on the main call's answer (a member's role), made once it is
+	// in; nil for none.
+	then func(main json.RawMessage) []firstCall
 	// picture returns the screen's main picture from the main call's answer, "" when none; nil
 	// for a screen without one.
 	picture func(answer []byte) string
@@ -73,7 +76,7 @@ var firstRPCs = []firstRPCRoute{
 	{"/find-properties", searchFirstRPC},
 	{"/resources/:id", resourceFirstRPC},
 	{"/location/:zipcode", locationFirstRPC},
-	{"/dashboard", memberFirstRPC},
+	{"/dashboard", dashboardFirstRPC},
 	{"/gamification", memberFirstRPC},
 	{"/settings", memberFirstRPC},
 	{"/admin", memberFirstRPC},
@@ -87,6 +90,36 @@ const currentUserProcedure = "/rentproof.account.v1.AccountService/GetCurrentUse
 // the member's role (memberSkeleton).
 func memberFirstRPC(*url.URL) (firstRPC, bool) {
 	return firstRPC{calls: []firstCall{{procedure: currentUserProcedure, input: map[string]any{}}}}, true
+}
+
+// dashboardFirstRPC is a member's dashboard: who is signed in, then what their view shows as it
+// opens (ui/src/app/routes/dashboard.tsx), so that it renders with its figures and lists and asks
+// nothing: the token balance and the last RECENT_TRANSACTIONS, then a tenant's first page of My
+// Reviews (MY_REVIEWS_PAGE_SIZE), or anyone else's stats and first page of My Properties
+// (MY_PROPERTIES_PAGE_SIZE, ui/src/features/dashboard/api/use-dashboard.ts).
+func dashboardFirstRPC(u *url.URL) (firstRPC, bool) {
+	rpc, _ := memberFirstRPC(u)
+	rpc.then = func(currentUser json.RawMessage) []firstCall {
+		var answer struct {
+			User *struct {
+				Role string `json:"role"`
+			} `json:"user"`
+		}
+		if json.Unmarshal(currentUser, &answer) != nil || answer.User == nil {
+			return nil // a visitor: the page sends them to sign in
+		}
+		calls := []firstCall{
+			{procedure: "/rentproof.token.v1.TokenService/GetBalance", input: map[string]any{}},
+			{procedure: "/rentproof.token.v1.TokenService/ListTransactions", input: map[string]any{"pageSize": 5}},
+		}
+		if answer.User.Role == "tenant" {
+			return append(calls, firstCall{procedure: "/rentproof.review.v1.ReviewService/ListMyReviews", input: map[string]any{"page": 1, "pageSize": 10}})
+		}
+		return append(calls,
+			firstCall{procedure: "/rentproof.property.v1.PropertyService/GetLandlordStats", input: map[string]any{}},
+			firstCall{procedure: "/rentproof.property.v1.PropertyService/ListMyProperties", input: map[string]any{"page": 1, "pageSize": 20}})
+	}
+	return rpc, true
 }
 
 // idSegment is an id as the app accepts it in a path (parsePropertyId, parseResourceId).
@@ -276,18 +309,18 @@ func withFirstLoad(ctx context.Context, page []byte, r *http.Request, api http.H
 	if !ok || api == nil {
 		return page, nil, 0
 	}
-	answers := make([]json.RawMessage, len(rpc.calls))
-	statuses := make([]int, len(rpc.calls))
-	var wg sync.WaitGroup
-	for i, call := range rpc.calls {
-		wg.Go(func() { answers[i], statuses[i], _ = callInProcess(ctx, api, r, call) })
-	}
-	wg.Wait()
+	answers, statuses := callAll(ctx, api, r, rpc.calls)
 	if answers[0] == nil {
 		return page, nil, statuses[0]
 	}
+	calls := rpc.calls
+	if rpc.then != nil {
+		more := rpc.then(answers[0])
+		answered, _ := callAll(ctx, api, r, more)
+		calls, answers = append(slices.Clip(calls), more...), append(answers, answered...)
+	}
 	var entries []firstLoadEntry
-	for i, call := range rpc.calls {
+	for i, call := range calls {
 		if answers[i] != nil {
 			entries = append(entries, firstLoadEntry{Procedure: call.procedure, Input: call.input, PageParamKey: call.pageParamKey, Output: answers[i]})
 		}
@@ -307,6 +340,18 @@ func withFirstLoad(ctx context.Context, page []byte, r *http.Request, api http.H
 	// First in the head: the picture is asked for before the code, of which there is more.
 	page = bytes.Replace(page, []byte("<head>"), []byte("<head>"+head.String()), 1)
 	return bytes.Replace(page, []byte("</body>"), []byte(body+"</body>"), 1), answers[0], statuses[0]
+}
+
+// callAll makes calls side by side (callInProcess), returning each one's answer (nil when it
+// failed) and HTTP status.
+func callAll(ctx context.Context, api http.Handler, r *http.Request, calls []firstCall) ([]json.RawMessage, []int) {
+	answers, statuses := make([]json.RawMessage, len(calls)), make([]int, len(calls))
+	var wg sync.WaitGroup
+	for i, call := range calls {
+		wg.Go(func() { answers[i], statuses[i], _ = callInProcess(ctx, api, r, call) })
+	}
+	wg.Wait()
+	return answers, statuses
 }
 
 // callInProcess sends call through api as the visitor (same cookies and client), returning the

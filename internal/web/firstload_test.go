@@ -266,7 +266,8 @@ func TestMemberPagesComeWithTheirSkeleton(t *testing.T) {
 	}
 	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != currentUserProcedure {
-			t.Errorf("called %s", r.URL.Path)
+			_, _ = io.WriteString(w, `{}`) // the dashboard's lists: TestDashboardComesWithItsLists
+			return
 		}
 		if user, ok := users[r.Header.Get("Cookie")]; ok {
 			_, _ = io.WriteString(w, `{"user":`+user+`}`)
@@ -301,6 +302,78 @@ func TestMemberPagesComeWithTheirSkeleton(t *testing.T) {
 		}
 		if got := rec.Header().Get("Cache-Control"); got != "private, no-cache" {
 			t.Errorf("GET %s as %q: Cache-Control %q", c.path, c.cookie, got)
+		}
+	}
+}
+
+// TestDashboardComesWithItsLists: a member's dashboard carries, after who is signed in, what
+// their view shows as it opens, chosen by their role; a call that fails is left for the app,
+// and a visitor's page (sent to sign in) asks nothing more.
+func TestDashboardComesWithItsLists(t *testing.T) {
+	t.Parallel()
+	dist := fstest.MapFS{
+		"index.html":         {Data: []byte(`<!doctype html><head><title>RentProof</title></head><body><div id="root"></div></body>`)},
+		".vite/screens.json": {Data: []byte(`[{"path": "/dashboard", "files": [], "noindex": true}, {"path": "/settings", "files": [], "noindex": true}]`)},
+	}
+	var (
+		mu    sync.Mutex
+		calls []string
+	)
+	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		cookie := r.Header.Get("Cookie")
+		mu.Lock()
+		calls = append(calls, strings.TrimPrefix(r.URL.Path, "/rentproof.")+" "+string(body))
+		mu.Unlock()
+		switch {
+		case r.URL.Path == currentUserProcedure && cookie != "":
+			_, _ = io.WriteString(w, `{"user":{"role":"`+strings.TrimPrefix(cookie, "s=")+`"}}`)
+		case r.URL.Path == currentUserProcedure:
+			_, _ = io.WriteString(w, `{}`)
+		case strings.HasSuffix(r.URL.Path, "/GetLandlordStats") && cookie == "s=agent":
+			w.WriteHeader(http.StatusInternalServerError)
+		default:
+			_, _ = io.WriteString(w, `{"n":1}`)
+		}
+	})
+	handler := spaHandler(dist, MapTiles{}, api)
+	for _, c := range []struct {
+		path, cookie string
+		want         []string
+	}{
+		{"/dashboard", "s=landlord", []string{"account.v1.AccountService/GetCurrentUser {}", "token.v1.TokenService/GetBalance {}",
+			`token.v1.TokenService/ListTransactions {"pageSize":5}`, "property.v1.PropertyService/GetLandlordStats {}",
+			`property.v1.PropertyService/ListMyProperties {"page":1,"pageSize":20}`}},
+		{"/dashboard", "s=tenant", []string{"account.v1.AccountService/GetCurrentUser {}", "token.v1.TokenService/GetBalance {}",
+			`token.v1.TokenService/ListTransactions {"pageSize":5}`, `review.v1.ReviewService/ListMyReviews {"page":1,"pageSize":10}`}},
+		// The stats fail: the page goes without them and the app asks.
+		{"/dashboard", "s=agent", []string{"account.v1.AccountService/GetCurrentUser {}", "token.v1.TokenService/GetBalance {}",
+			`token.v1.TokenService/ListTransactions {"pageSize":5}`, `property.v1.PropertyService/ListMyProperties {"page":1,"pageSize":20}`}},
+		{"/dashboard", "", []string{"account.v1.AccountService/GetCurrentUser {}"}},
+		{"/settings", "s=landlord", []string{"account.v1.AccountService/GetCurrentUser {}"}},
+	} {
+		calls = nil
+		req := httptest.NewRequest(http.MethodGet, c.path, http.NoBody)
+		if c.cookie != "" {
+			req.Header.Set("Cookie", c.cookie)
+		}
+		rec := httptest.NewRecorder()
+		handler.ServeHTTP(rec, req)
+		_, script, _ := strings.Cut(rec.Body.String(), `<script type="application/json" id="first-load">`)
+		script, _, _ = strings.Cut(script, "</script>")
+		var entries []firstLoadEntry
+		if err := json.Unmarshal([]byte(script), &entries); err != nil {
+			t.Fatalf("GET %s as %q: first-load script %q: %v", c.path, c.cookie, script, err)
+		}
+		var carried []string
+		for _, e := range entries {
+			carried = append(carried, strings.TrimPrefix(e.Procedure, "/rentproof.")+" "+string(mustJSON(t, e.Input)))
+		}
+		if !reflect.DeepEqual(carried, c.want) {
+			t.Errorf("GET %s as %q carries\n%q, want\n%q", c.path, c.cookie, carried, c.want)
+		}
+		if want := len(c.want); c.cookie == "s=agent" && len(calls) != want+1 || c.cookie != "s=agent" && len(calls) != want {
+			t.Errorf("GET %s as %q called %q", c.path, c.cookie, calls)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PNG_1PX, register, stamp } from "./accounts";
 import { expectNoSeriousViolation } from "./axe";
 
@@ -27,12 +27,26 @@ async function list(request: APIRequestContext, listing: Record<string, unknown>
   expect(created.ok(), await created.text()).toBeTruthy();
 }
 
+/**
+ * askedFor lists the rpcs of the dashboard's first view that the page asks for: the page comes
+ * with their answers (internal/web/firstload.go), so it asks for none as it opens.
+ */
+function askedFor(page: Page): string[] {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const rpc = /\/(GetBalance|ListTransactions|GetLandlordStats|ListMyProperties|ListMyReviews)$/.exec(new URL(request.url()).pathname);
+    if (rpc) asked.push(rpc[1]);
+  });
+  return asked;
+}
+
 test("a landlord's Property Stats match what they listed, each currency apart", async ({ page }) => {
   await register(page.request, "landlord", "Lena");
   const id = stamp();
   await list(page.request, { title: `Dollar loft ${id}`, address: "1 Elm Street", city: "Austin", country: "United States", propertyType: "apartment", monthlyRent: 2100, currency: "USD", areaUnit: "sqft", squareFeet: 900 });
   await list(page.request, { title: `Euro house ${id}`, address: "4 Marktplatz", city: "Berlin", propertyType: "house", monthlyRent: 1350, currency: "EUR" });
 
+  const asked = askedFor(page);
   await page.goto("/dashboard");
   const stats = page.getByRole("region", { name: "Property Stats" });
   const figure = (label: string) => stats.getByText(label, { exact: true }).locator("xpath=following-sibling::dd");
@@ -54,6 +68,8 @@ test("a landlord's Property Stats match what they listed, each currency apart", 
   await expect(rows.first()).toContainText(`Euro house ${id}`);
   await expect(rows.first()).toContainText("Pending");
   await expect(rows.first().getByRole("link", { name: `Edit: Euro house ${id}` })).toHaveAttribute("href", /\/properties\/\d+\/edit$/);
+  await expect(page.getByRole("region", { name: "Token Balance" }).getByRole("status", { name: "Loading balance" })).toHaveCount(0);
+  expect(asked).toEqual([]);
   await page.getByRole("searchbox", { name: "Search my properties" }).fill("austin");
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(`Dollar loft ${id}`);
@@ -86,11 +102,13 @@ test("a tenant's My Reviews search finds their review, and Clear Search restores
     expect(res.ok(), await res.text()).toBeTruthy();
   }
 
+  const asked = askedFor(page);
   await page.goto("/dashboard");
   const summary = page.getByRole("region", { name: "Account Summary" });
   await expect(summary.getByText("Reviews written").locator("xpath=following-sibling::dd")).toHaveText("2");
   const reviews = page.getByRole("list", { name: "My reviews" }).getByRole("listitem");
   await expect(reviews).toHaveCount(2);
+  expect(asked).toEqual([]);
 
   const box = page.getByRole("searchbox", { name: "Search my reviews" });
   await box.fill(word.toUpperCase());

@@ -9,9 +9,10 @@ import { ReviewService } from "@/gen/rentproof/review/v1/review_pb";
 
 /**
  * The rpcs whose answers a page may carry: the first calls of the screens whose main picture
- * comes from the database, and the session of a member's page (internal/web/firstload.go).
+ * comes from the database, and the session of a member's page (internal/web/firstload.go); a
+ * screen adds its own (acceptFirstLoad).
  */
-const FIRST_RPCS: DescMethodUnary[] = [
+const firstRpcs = new Set<DescMethodUnary>([
   AccountService.method.getCurrentUser,
   PropertyService.method.getProperty,
   PropertyService.method.searchProperties,
@@ -19,7 +20,16 @@ const FIRST_RPCS: DescMethodUnary[] = [
   ReviewService.method.getRatingSummary,
   ReviewService.method.listPropertyReviews,
   ResourceService.method.getResource,
-];
+]);
+
+/**
+ * acceptFirstLoad adds rpcs whose answers a screen's page may carry. A screen's module calls it:
+ * the app loads the screen's code before its first render reads the answers (src/start.tsx), and
+ * the rpcs' descriptors stay with the code of the screen that needs them.
+ */
+export function acceptFirstLoad(...methods: DescMethodUnary[]) {
+  for (const method of methods) firstRpcs.add(method);
+}
 
 interface FirstLoadEntry {
   procedure: string;
@@ -46,7 +56,7 @@ export function seedFirstLoad(queryClient: QueryClient, transport: Transport, do
   }
   if (!Array.isArray(entries)) return;
   for (const entry of entries) {
-    const method = FIRST_RPCS.find((m) => `/${m.parent.typeName}/${m.name}` === entry.procedure);
+    const method = [...firstRpcs].find((m) => `/${m.parent.typeName}/${m.name}` === entry.procedure);
     if (!method) continue;
     try {
       const options = { ignoreUnknownFields: true };

@@ -2,7 +2,11 @@ import { Suspense, lazy, type ComponentType, type ReactNode } from "react";
 import { PropertyCard } from "@/components/property-card/property-card";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { acceptFirstLoad } from "@/app/first-load";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
+import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
+import { ReviewService } from "@/gen/rentproof/review/v1/review_pb";
+import { TokenService } from "@/gen/rentproof/token/v1/token_pb";
 import { useCurrentUser } from "@/features/auth/api/use-current-user";
 import { ChangeEmailButton } from "@/features/auth/components/change-email-dialog";
 import { EditProfileButton } from "@/features/auth/components/edit-profile-dialog";
@@ -17,6 +21,17 @@ import { usePageTitle } from "@/lib/use-page-title";
 import { useTabParam } from "@/lib/use-tab-param";
 import "@/features/dashboard/dashboard.css";
 import "./dashboard.css";
+
+// The page comes with the answers its first view shows beside the session's (internal/web/
+// firstload.go, dashboardFirstRPC): the dashboard renders with its figures and lists and asks
+// for none of them as it opens.
+acceptFirstLoad(
+  TokenService.method.getBalance,
+  TokenService.method.listTransactions,
+  ReviewService.method.listMyReviews,
+  PropertyService.method.getLandlordStats,
+  PropertyService.method.listMyProperties,
+);
 
 /**
  * lazyPanel makes a tab's panel a chunk of its own, fetched when the tab opens, so that the

@@ -76,50 +76,95 @@ var firstRPCs = []firstRPCRoute{
 	{"/find-properties", searchFirstRPC},
 	{"/resources/:id", resourceFirstRPC},
 	{"/location/:zipcode", locationFirstRPC},
-	{"/dashboard", dashboardFirstRPC},
-	{"/gamification", memberFirstRPC},
-	{"/settings", memberFirstRPC},
-	{"/admin", memberFirstRPC},
+	{"/dashboard", memberPage(dashboardCalls)},
+	{"/gamification", memberPage(gamificationCalls)},
+	{"/settings", memberPage(settingsCalls)},
+	{"/admin", memberPage(adminCalls)},
 }
 
 // currentUserProcedure answers who is signed in (a member's page opens with it).
 const currentUserProcedure = "/rentproof.account.v1.AccountService/GetCurrentUser"
 
-// memberFirstRPC is a member's landing page's GetCurrentUser: the app renders the page from its
-// first frame instead of a spinner while it asks, and the server picks the page's skeleton for
-// the member's role (memberSkeleton).
-func memberFirstRPC(*url.URL) (firstRPC, bool) {
-	return firstRPC{calls: []firstCall{{procedure: currentUserProcedure, input: map[string]any{}}}}, true
+// memberPage is a member's landing page: who is signed in (GetCurrentUser: the app renders the
+// page from its first frame instead of a spinner while it asks, and the server picks the page's
+// skeleton for the member's role, memberSkeleton), then what the page shows as it opens for that
+// role (calls), so that it renders with it and asks for none of it. The inputs are the app's.
+func memberPage(calls func(role string) []firstCall) func(*url.URL) (firstRPC, bool) {
+	return func(*url.URL) (firstRPC, bool) {
+		return firstRPC{
+			calls: []firstCall{{procedure: currentUserProcedure, input: map[string]any{}}},
+			then: func(currentUser json.RawMessage) []firstCall {
+				var answer struct {
+					User *struct {
+						Role string `json:"role"`
+					} `json:"user"`
+				}
+				if json.Unmarshal(currentUser, &answer) != nil || answer.User == nil {
+					return nil // a visitor: the page sends them to sign in
+				}
+				return calls(answer.User.Role)
+			},
+		}, true
+	}
 }
 
-// dashboardFirstRPC is a member's dashboard: who is signed in, then what their view shows as it
-// opens (ui/src/app/routes/dashboard.tsx), so that it renders with its figures and lists and asks
-// nothing: the token balance and the last RECENT_TRANSACTIONS, then a tenant's first page of My
-// Reviews (MY_REVIEWS_PAGE_SIZE), or anyone else's stats and first page of My Properties
-// (MY_PROPERTIES_PAGE_SIZE, ui/src/features/dashboard/api/use-dashboard.ts).
-func dashboardFirstRPC(u *url.URL) (firstRPC, bool) {
-	rpc, _ := memberFirstRPC(u)
-	rpc.then = func(currentUser json.RawMessage) []firstCall {
-		var answer struct {
-			User *struct {
-				Role string `json:"role"`
-			} `json:"user"`
-		}
-		if json.Unmarshal(currentUser, &answer) != nil || answer.User == nil {
-			return nil // a visitor: the page sends them to sign in
-		}
-		calls := []firstCall{
-			{procedure: "/rentproof.token.v1.TokenService/GetBalance", input: map[string]any{}},
-			{procedure: "/rentproof.token.v1.TokenService/ListTransactions", input: map[string]any{"pageSize": 5}},
-		}
-		if answer.User.Role == "tenant" {
-			return append(calls, firstCall{procedure: "/rentproof.review.v1.ReviewService/ListMyReviews", input: map[string]any{"page": 1, "pageSize": 10}})
-		}
-		return append(calls,
-			firstCall{procedure: "/rentproof.property.v1.PropertyService/GetLandlordStats", input: map[string]any{}},
-			firstCall{procedure: "/rentproof.property.v1.PropertyService/ListMyProperties", input: map[string]any{"page": 1, "pageSize": 20}})
+// call is one first call with no input ({}) or the given fields.
+func call(procedure string, input map[string]any) firstCall {
+	if input == nil {
+		input = map[string]any{} // sent as {}, as the app sends an empty request
 	}
-	return rpc, true
+	return firstCall{procedure: "/rentproof." + procedure, input: input}
+}
+
+// dashboardCalls is a member's dashboard as it opens (ui/src/app/routes/dashboard.tsx): the token
+// balance and the last RECENT_TRANSACTIONS, then a tenant's first page of My Reviews
+// (MY_REVIEWS_PAGE_SIZE), or anyone else's stats and first page of My Properties
+// (MY_PROPERTIES_PAGE_SIZE, ui/src/features/dashboard/api/use-dashboard.ts).
+func dashboardCalls(role string) []firstCall {
+	calls := []firstCall{call("token.v1.TokenService/GetBalance", nil), call("token.v1.TokenService/ListTransactions", map[string]any{"pageSize": 5})}
+	if role == "tenant" {
+		return append(calls, call("review.v1.ReviewService/ListMyReviews", map[string]any{"page": 1, "pageSize": 10}))
+	}
+	return append(calls, call("property.v1.PropertyService/GetLandlordStats", nil),
+		call("property.v1.PropertyService/ListMyProperties", map[string]any{"page": 1, "pageSize": 20}))
+}
+
+// gamificationCalls is /gamification as it opens: the member's profile (its Profile tab).
+func gamificationCalls(string) []firstCall {
+	return []firstCall{call("gamification.v1.GamificationService/GetProfile", nil)}
+}
+
+// settingsCalls is /settings as it opens (ui/src/app/routes/settings.tsx): every section's list.
+func settingsCalls(string) []firstCall {
+	return []firstCall{
+		call("notification.v1.NotificationService/GetNotificationPreferences", nil),
+		call("account.v1.PasskeyService/ListPasskeys", nil),
+		call("account.v1.AccountSecurityService/ListSessions", nil),
+		call("account.v1.AccountService/GetSecurityQuestions", nil),
+		call("account.v1.AccountService/ListSecurityQuestions", nil),
+		call("account.v1.DataExportService/ListDataExports", nil),
+	}
+}
+
+// adminCalls is /admin as it opens for an administrator (ui/src/app/routes/admin.tsx, the
+// queues and lists of ui/src/features/admin/api, with their page sizes); anyone else's page says
+// who may see it and asks nothing.
+func adminCalls(role string) []firstCall {
+	if role != "admin" {
+		return nil
+	}
+	page := map[string]any{"page": 1, "pageSize": 20}
+	return []firstCall{
+		call("admin.v1.AdminService/ListQueue", map[string]any{"pageSize": 100}),
+		call("admin.v1.AdminService/ListTenancyQueue", nil),
+		call("admin.v1.ModerationService/ListReportedReviews", nil),
+		call("admin.v1.EnquiryReportService/ListReportedThreads", nil),
+		call("admin.v1.ModerationService/ListVerifiedProperties", page),
+		call("contact.v1.ContactService/ListContactMessages", page),
+		call("admin.v1.OutboxService/ListUndeliveredEmails", page),
+		call("admin.v1.AdminService/ListAnsweredRequests", page),
+		call("admin.v1.AdminService/ListDecisions", map[string]any{"pageSize": 20}),
+	}
 }
 
 // idSegment is an id as the app accepts it in a path (parsePropertyId, parseResourceId).

@@ -306,14 +306,15 @@ func TestMemberPagesComeWithTheirSkeleton(t *testing.T) {
 	}
 }
 
-// TestDashboardComesWithItsLists: a member's dashboard carries, after who is signed in, what
-// their view shows as it opens, chosen by their role; a call that fails is left for the app,
-// and a visitor's page (sent to sign in) asks nothing more.
-func TestDashboardComesWithItsLists(t *testing.T) {
+// TestMemberPagesComeWithTheirLists: a member's landing page carries, after who is signed in,
+// what it shows as it opens for their role; a call that fails is left for the app, and a
+// visitor's page (sent to sign in) and a non-administrator's /admin ask nothing more.
+func TestMemberPagesComeWithTheirLists(t *testing.T) {
 	t.Parallel()
 	dist := fstest.MapFS{
 		"index.html":         {Data: []byte(`<!doctype html><head><title>RentProof</title></head><body><div id="root"></div></body>`)},
-		".vite/screens.json": {Data: []byte(`[{"path": "/dashboard", "files": [], "noindex": true}, {"path": "/settings", "files": [], "noindex": true}]`)},
+		".vite/screens.json": {Data: []byte(`[{"path": "/dashboard", "files": [], "noindex": true}, {"path": "/settings", "files": [], "noindex": true},
+			{"path": "/admin", "files": [], "noindex": true}, {"path": "/gamification", "files": [], "noindex": true}]`)},
 	}
 	var (
 		mu    sync.Mutex
@@ -350,7 +351,17 @@ func TestDashboardComesWithItsLists(t *testing.T) {
 		{"/dashboard", "s=agent", []string{"account.v1.AccountService/GetCurrentUser {}", "token.v1.TokenService/GetBalance {}",
 			`token.v1.TokenService/ListTransactions {"pageSize":5}`, `property.v1.PropertyService/ListMyProperties {"page":1,"pageSize":20}`}},
 		{"/dashboard", "", []string{"account.v1.AccountService/GetCurrentUser {}"}},
-		{"/settings", "s=landlord", []string{"account.v1.AccountService/GetCurrentUser {}"}},
+		{"/gamification", "s=tenant", []string{"account.v1.AccountService/GetCurrentUser {}", "gamification.v1.GamificationService/GetProfile {}"}},
+		{"/settings", "s=landlord", []string{"account.v1.AccountService/GetCurrentUser {}",
+			"notification.v1.NotificationService/GetNotificationPreferences {}", "account.v1.PasskeyService/ListPasskeys {}",
+			"account.v1.AccountSecurityService/ListSessions {}", "account.v1.AccountService/GetSecurityQuestions {}",
+			"account.v1.AccountService/ListSecurityQuestions {}", "account.v1.DataExportService/ListDataExports {}"}},
+		{"/admin", "s=admin", []string{"account.v1.AccountService/GetCurrentUser {}", `admin.v1.AdminService/ListQueue {"pageSize":100}`,
+			"admin.v1.AdminService/ListTenancyQueue {}", "admin.v1.ModerationService/ListReportedReviews {}",
+			"admin.v1.EnquiryReportService/ListReportedThreads {}", `admin.v1.ModerationService/ListVerifiedProperties {"page":1,"pageSize":20}`,
+			`contact.v1.ContactService/ListContactMessages {"page":1,"pageSize":20}`, `admin.v1.OutboxService/ListUndeliveredEmails {"page":1,"pageSize":20}`,
+			`admin.v1.AdminService/ListAnsweredRequests {"page":1,"pageSize":20}`, `admin.v1.AdminService/ListDecisions {"pageSize":20}`}},
+		{"/admin", "s=landlord", []string{"account.v1.AccountService/GetCurrentUser {}"}},
 	} {
 		calls = nil
 		req := httptest.NewRequest(http.MethodGet, c.path, http.NoBody)

@@ -199,7 +199,7 @@ func (memInfo) Sys() any           { return nil }
 const memberEmailMark = "member-email@rentproof.invalid"
 
 // memberSkeleton is the skeleton of a member's page for the user signed in, read from the
-// page's GetCurrentUser answer (memberFirstRPC): the one for their role, else the one for any
+// page's GetCurrentUser answer (memberPage): the one for their role, else the one for any
 // member ("*"), in the version with the banner and their address when it is not verified ("…/
 // unverified"); "" for a visitor not signed in, and for a role the page has none for.
 func (s screen) memberSkeleton(currentUser []byte) string {

@@ -294,9 +294,9 @@ function route(name: string, path: StateCheck["path"], role: Role, shown: Shown,
 const direct = { direct: true };
 
 // Every route with a loading state, held on screen, and its empty and error states where it has
-// them. A page that carries its first answers (a property, the search, an article, a location:
-// internal/server/firstload.go) is opened from another page, as a visitor clicking through
-// would, so that it asks for them itself.
+// them. A page that carries its first answers (a property, the search, an article, a location,
+// a member's dashboard, /gamification, /settings, /admin: internal/web/firstload.go) is opened from another page, as a visitor
+// clicking through would, so that it asks for them itself.
 const STATES: StateCheck[] = [
   ...route("home", "/", "visitor", { loading: status("Loading featured properties"), empty: heading("No properties listed yet"), error: alert }, direct),
   ...route("search", "/find-properties?city=Chicago", "visitor", { loading: status("Loading properties"), empty: heading("No properties found"), error: alert }),
@@ -327,8 +327,8 @@ const STATES: StateCheck[] = [
     { name: "a protected route", path: "/dashboard", role: "tenant" as const },
     { name: "administration", path: "/admin", role: "admin" as const },
   ].flatMap((c) => route(`${c.name}, who is signed in unknown`, c.path, c.role, { loading: status("Loading") }, { direct: true, rpcs: ["GetCurrentUser"] })),
-  ...route("administration", "/admin", "admin", { loading: status("Loading the queue"), empty: heading("Verification queue"), error: alert }, direct),
-  ...route("the tenant's dashboard", "/dashboard", "tenant", { loading: status("Loading your reviews"), empty: heading("No reviews yet"), error: alert }, direct),
+  ...route("administration", "/admin", "admin", { loading: status("Loading the queue"), empty: heading("Verification queue"), error: alert }),
+  ...route("the tenant's dashboard", "/dashboard", "tenant", { loading: status("Loading your reviews"), empty: heading("No reviews yet"), error: alert }),
   ...route("saved properties", "/dashboard?tab=saved", "tenant", {
     loading: status("Loading saved properties"),
     empty: heading("No saved properties yet"),
@@ -339,8 +339,8 @@ const STATES: StateCheck[] = [
     empty: (page) => expect(page.getByText(/No verification requests received yet/)).toBeVisible(),
     error: alert,
   }, direct),
-  ...route("the landlord's dashboard", "/dashboard", "landlord", { loading: status("Loading your properties"), empty: heading("No properties yet"), error: alert }, direct),
-  ...route("my listings", "/dashboard?tab=listings", "landlord", { loading: status("Loading your properties") }, direct),
+  ...route("the landlord's dashboard", "/dashboard", "landlord", { loading: status("Loading your properties"), empty: heading("No properties yet"), error: alert }),
+  ...route("my listings", "/dashboard?tab=listings", "landlord", { loading: status("Loading your properties") }),
   ...route("verification pending", "/dashboard?tab=pending", "landlord", {
     loading: status("Loading properties"),
     empty: heading("All Properties Verified"),
@@ -355,12 +355,12 @@ const STATES: StateCheck[] = [
     empty: heading("You have no notifications yet."),
     error: alert,
   }, direct),
-  ...route("settings", "/settings", "tenant", { loading: status("Loading your email preferences"), error: alert }, direct),
+  ...route("settings", "/settings", "tenant", { loading: status("Loading your email preferences"), error: alert }),
   ...route("settings › your data", "/settings#your-data", "tenant", {
     loading: status("Loading your data exports"),
     empty: (page) => expect(page.getByText("You have not asked for a copy of your data yet.")).toBeVisible(),
     error: alert,
-  }, { direct: true, rpcs: ["ListDataExports"] }),
+  }, { rpcs: ["ListDataExports"] }),
   ...route("an enquiry", (s) => `/dashboard/my-enquiries/${s.thread}`, "tenant", {
     loading: status("Loading the conversation"),
     empty: (page) => expect(page.getByText("This conversation does not exist, or it is not one of yours.")).toBeVisible(),
@@ -373,7 +373,7 @@ const STATES: StateCheck[] = [
   ...route("enquiries", "/dashboard?tab=enquiries", "landlord", { loading: status("Loading enquiries"), error: alert }, { direct: true, rpcs: ["ListReceivedEnquiries"] }),
   ...route("my enquiries", "/dashboard?tab=my-enquiries", "tenant", { loading: status("Loading your enquiries"), error: alert }, { direct: true, rpcs: ["ListMyEnquiries"] }),
   ...route("security questions", "/dashboard/security-questions", "tenant", { loading: status("Loading security questions"), error: alert }, direct),
-  ...route("rewards", "/gamification", "tenant", { loading: status("Loading profile"), empty: heading("Rewards are not fully initialised"), error: alert }, direct),
+  ...route("rewards", "/gamification", "tenant", { loading: status("Loading profile"), empty: heading("Rewards are not fully initialised"), error: alert }),
   ...route("the leaderboard", "/gamification?tab=leaderboard", "tenant", {
     loading: status("Loading leaderboard"),
     empty: heading("No leaderboard data available yet."),

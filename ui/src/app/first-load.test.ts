@@ -17,12 +17,12 @@ function pageWith(entries: unknown[]): Document {
 describe("seedFirstLoad", () => {
   it("puts an answer in the cache only for an rpc the app or a loaded screen accepts", () => {
     const transport = createTransport();
-    // An rpc no screen's page carries (each screen's own would be accepted once its module ran,
-    // and test files share their modules).
-    const method = DataExportService.method.listDataExports;
+    // An rpc no page carries (a screen's own would be accepted once its module ran, and test
+    // files share their modules).
+    const method = DataExportService.method.requestDataExport;
     const key = createConnectQueryKey({ schema: method, input: {}, transport, cardinality: "finite" });
     const entries = [
-      { procedure: "/rentproof.account.v1.DataExportService/ListDataExports", input: {}, output: { exports: [{ status: "ready" }] } },
+      { procedure: "/rentproof.account.v1.DataExportService/RequestDataExport", input: {}, output: { export: { status: "ready" } } },
     ];
 
     const before = new QueryClient();
@@ -34,7 +34,7 @@ describe("seedFirstLoad", () => {
     const after = new QueryClient();
     const page = pageWith(entries);
     seedFirstLoad(after, transport, page);
-    expect(after.getQueryData(key)).toMatchObject({ exports: [{ status: "ready" }] });
+    expect(after.getQueryData(key)).toMatchObject({ export: { status: "ready" } });
     // Read once: the script is gone, so a later visit asks the server.
     expect(page.getElementById("first-load")).toBeNull();
   });

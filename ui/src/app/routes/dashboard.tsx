@@ -23,8 +23,8 @@ import "@/features/dashboard/dashboard.css";
 import "./dashboard.css";
 
 // The page comes with the answers its first view shows beside the session's (internal/web/
-// firstload.go, dashboardFirstRPC): the dashboard renders with its figures and lists and asks
-// for none of them as it opens.
+// firstload.go, dashboardCalls): the dashboard renders with its figures and lists and asks for
+// none of them as it opens.
 acceptFirstLoad(
   TokenService.method.getBalance,
   TokenService.method.listTransactions,

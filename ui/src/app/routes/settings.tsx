@@ -1,15 +1,31 @@
 import type { ReactNode } from "react";
+import { acceptFirstLoad } from "@/app/first-load";
 import { PageHeader } from "@/components/layout/page-header";
+import { DeleteAccount } from "@/features/account-closure/components/delete-account";
 import { ChangePasswordForm } from "@/features/account-security/components/change-password-form";
 import { ChosenQuestions } from "@/features/account-security/components/chosen-questions";
 import { SessionsList } from "@/features/account-security/components/sessions-list";
 import { SecurityQuestionsEditor } from "@/features/auth/components/security-questions-editor";
-import { DeleteAccount } from "@/features/account-closure/components/delete-account";
 import { DataExportSection } from "@/features/data-export/components/data-export-section";
 import { NotificationPreferences, NotificationsIntro } from "@/features/notifications/components/notification-preferences";
 import { PasskeySettings } from "@/features/passkeys/components/passkey-settings";
+import { AccountService } from "@/gen/rentproof/account/v1/account_pb";
+import { AccountSecurityService } from "@/gen/rentproof/account/v1/account_security_pb";
+import { DataExportService } from "@/gen/rentproof/account/v1/data_export_pb";
+import { PasskeyService } from "@/gen/rentproof/account/v1/passkey_pb";
+import { NotificationService } from "@/gen/rentproof/notification/v1/notification_pb";
 import { usePageTitle } from "@/lib/use-page-title";
 import "./settings.css";
+
+// The page comes with every section's list (internal/web/firstload.go, settingsCalls).
+acceptFirstLoad(
+  NotificationService.method.getNotificationPreferences,
+  PasskeyService.method.listPasskeys,
+  AccountSecurityService.method.listSessions,
+  AccountService.method.getSecurityQuestions,
+  AccountService.method.listSecurityQuestions,
+  DataExportService.method.listDataExports,
+);
 
 /** SettingsSection is one section of /settings, in the order the page shows them. */
 interface SettingsSection {

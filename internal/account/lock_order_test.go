@@ -100,7 +100,9 @@ func TestSuspensionBesideAListingBeingCreated(t *testing.T) {
 		fmt.Sprintf(`SELECT id FROM users WHERE id = %d FOR NO KEY UPDATE`, lena),
 		fmt.Sprintf(`INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
 			VALUES ('Leeds studio', '2 Park Lane', 'Leeds', 'studio', 700, %d, 'leeds-studio')`, lena),
-		func() error { return suspend(adminv1connect.NewAdminAccountServiceClient(w.Client, w.URL), admin, lena) })
+		func() error {
+			return suspend(adminv1connect.NewAdminAccountServiceClient(w.Client, w.URL), admin, lena)
+		})
 	// Lena's two listings hidden, the one made beside the suspension too; Lea's loft counted.
 	if got := w.ID(t, `SELECT count(*)::int FROM cities WHERE (key, property_count) = ('leeds', 1)`); got != 1 {
 		t.Errorf("Leeds's count after the suspension and the new listing is not 1 (Lea's loft)")

@@ -312,7 +312,7 @@ func TestMemberPagesComeWithTheirSkeleton(t *testing.T) {
 func TestMemberPagesComeWithTheirLists(t *testing.T) {
 	t.Parallel()
 	dist := fstest.MapFS{
-		"index.html":         {Data: []byte(`<!doctype html><head><title>RentProof</title></head><body><div id="root"></div></body>`)},
+		"index.html": {Data: []byte(`<!doctype html><head><title>RentProof</title></head><body><div id="root"></div></body>`)},
 		".vite/screens.json": {Data: []byte(`[{"path": "/dashboard", "files": [], "noindex": true}, {"path": "/settings", "files": [], "noindex": true},
 			{"path": "/admin", "files": [], "noindex": true}, {"path": "/gamification", "files": [], "noindex": true}]`)},
 	}

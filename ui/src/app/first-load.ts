@@ -7,20 +7,11 @@ import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
 import { ResourceService } from "@/gen/rentproof/resource/v1/resource_pb";
 import { ReviewService } from "@/gen/rentproof/review/v1/review_pb";
 
-/**
- * The rpcs whose answers a page may carry: the first calls of the screens whose main picture
- * comes from the database, and the session of a member's page (internal/web/firstload.go); a
- * screen adds its own (acceptFirstLoad).
- */
-const firstRpcs = new Set<DescMethodUnary>([
-  AccountService.method.getCurrentUser,
-  PropertyService.method.getProperty,
-  PropertyService.method.searchProperties,
-  PropertyService.method.listSimilarProperties,
-  ReviewService.method.getRatingSummary,
-  ReviewService.method.listPropertyReviews,
-  ResourceService.method.getResource,
-]);
+/** procedureOf is a method's path, as the page names it ("/rentproof.account.v1.AccountService/GetCurrentUser"). */
+const procedureOf = (method: DescMethodUnary) => `/${method.parent.typeName}/${method.name}`;
+
+/** The rpcs whose answers a page may carry, by their paths (acceptFirstLoad). */
+const firstRpcs = new Map<string, DescMethodUnary>();
 
 /**
  * acceptFirstLoad adds rpcs whose answers a screen's page may carry. A screen's module calls it:
@@ -28,8 +19,20 @@ const firstRpcs = new Set<DescMethodUnary>([
  * the rpcs' descriptors stay with the code of the screen that needs them.
  */
 export function acceptFirstLoad(...methods: DescMethodUnary[]) {
-  for (const method of methods) firstRpcs.add(method);
+  for (const method of methods) firstRpcs.set(procedureOf(method), method);
 }
+
+// Every screen's: the first calls of the screens whose main picture comes from the database, and
+// the session of a member's page (internal/web/firstload.go).
+acceptFirstLoad(
+  AccountService.method.getCurrentUser,
+  PropertyService.method.getProperty,
+  PropertyService.method.searchProperties,
+  PropertyService.method.listSimilarProperties,
+  ReviewService.method.getRatingSummary,
+  ReviewService.method.listPropertyReviews,
+  ResourceService.method.getResource,
+);
 
 interface FirstLoadEntry {
   procedure: string;
@@ -56,7 +59,7 @@ export function seedFirstLoad(queryClient: QueryClient, transport: Transport, do
   }
   if (!Array.isArray(entries)) return;
   for (const entry of entries) {
-    const method = [...firstRpcs].find((m) => `/${m.parent.typeName}/${m.name}` === entry.procedure);
+    const method = firstRpcs.get(entry.procedure);
     if (!method) continue;
     try {
       const options = { ignoreUnknownFields: true };

@@ -1,8 +1,8 @@
 import { Suspense, lazy, type ComponentType, type ReactNode } from "react";
+import { acceptFirstLoad } from "@/app/first-load";
 import { PropertyCard } from "@/components/property-card/property-card";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { acceptFirstLoad } from "@/app/first-load";
 import type { User } from "@/gen/rentproof/account/v1/account_pb";
 import { PropertyService } from "@/gen/rentproof/property/v1/property_pb";
 import { ReviewService } from "@/gen/rentproof/review/v1/review_pb";

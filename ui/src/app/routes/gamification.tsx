@@ -4,9 +4,7 @@ import { GamificationPage } from "@/features/gamification/components/gamificatio
 import { GamificationService } from "@/gen/rentproof/gamification/v1/gamification_pb";
 
 // The page comes with the member's profile (internal/web/firstload.go, gamificationCalls).
-acceptFirstLoad(
-  GamificationService.method.getProfile,
-);
+acceptFirstLoad(GamificationService.method.getProfile);
 
 /** GamificationRoute is /gamification (behind ProtectedRoute): the rewards profile and leaderboard. */
 export function GamificationRoute() {

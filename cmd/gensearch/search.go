@@ -83,7 +83,7 @@ var (
 	furnished = &criterion{arg: "furnished", sqlType: "bool", flag: true, match: "furnished",
 		doc: "Furnished listings only."}
 	// Listings whose reviews include a verified one that is shown (issue 27's count).
-	verifiedReviews = &criterion{arg: "verified_reviews_only", sqlType: "bool", flag: true, match: "verified_review_count > 0",
+	verifiedReviews = &criterion{arg: "verified_reviews_only", sqlType: "bool", flag: true, match: "has_verified_reviews",
 		doc: "Listings with verified reviews only."}
 	// square_feet holds the area in the listing's own unit (area_unit).
 	minArea = &criterion{arg: "min_area_sqft", sqlType: "float8",

@@ -354,6 +354,7 @@ type Property struct {
 	HiddenReason              *string
 	TimeZone                  string
 	Position                  pgtype.Point
+	HasVerifiedReviews        bool
 }
 
 type PropertySearchText struct {

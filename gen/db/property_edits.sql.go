@@ -45,7 +45,7 @@ func (q *Queries) LockLocalityCounts(ctx context.Context, names []string) error 
 
 const lockPropertyForEdit = `-- name: LockPropertyForEdit :one
 
-SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason, time_zone, position FROM properties WHERE id = $1 AND active FOR NO KEY UPDATE
+SELECT id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason, time_zone, position, has_verified_reviews FROM properties WHERE id = $1 AND active FOR NO KEY UPDATE
 `
 
 // Editing a listing (issue 15): the owner's form replaces every field it carries; the
@@ -110,6 +110,7 @@ func (q *Queries) LockPropertyForEdit(ctx context.Context, id int32) (Property, 
 		&i.HiddenReason,
 		&i.TimeZone,
 		&i.Position,
+		&i.HasVerifiedReviews,
 	)
 	return i, err
 }
@@ -126,7 +127,7 @@ UPDATE properties SET
     meta_description = $23, meta_keywords = $24,
     keywords = $25, slug = $26, time_zone = $27, updated_at = now()
 WHERE id = $28
-RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason, time_zone, position
+RETURNING id, title, description, address, locality, city, state, zip_code, country, property_type, monthly_rent, bedrooms, bathrooms, square_feet, area_unit, currency, landlord_id, verified, active, created_at, updated_at, amenities, images, latitude, longitude, year_built, pets_allowed, furnished, meta_description, meta_keywords, keywords, slug, rating1_count, rating2_count, rating3_count, rating4_count, rating5_count, review_count, recommend_count, rating, city_key, locality_key, search_text, postal_code_key, verification_proof, verification_confirmations, verified_review_count, location_praise_count, management_praise_count, hidden_reason, time_zone, position, has_verified_reviews
 `
 
 type UpdatePropertyParams struct {
@@ -245,6 +246,7 @@ func (q *Queries) UpdateProperty(ctx context.Context, arg UpdatePropertyParams) 
 		&i.HiddenReason,
 		&i.TimeZone,
 		&i.Position,
+		&i.HasVerifiedReviews,
 	)
 	return i, err
 }

@@ -10,7 +10,7 @@ import (
 )
 
 const batchGetViewedProperties = `-- name: BatchGetViewedProperties :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
 FROM properties p WHERE p.id = ANY($2::int[]) AND p.active
 `
@@ -88,6 +88,7 @@ func (q *Queries) BatchGetViewedProperties(ctx context.Context, arg BatchGetView
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -115,7 +116,7 @@ func (q *Queries) CountSavedProperties(ctx context.Context, userID int32) (int32
 }
 
 const getViewedProperty = `-- name: GetViewedProperty :one
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
 FROM properties p WHERE p.id = $2 AND p.active
 `
@@ -187,13 +188,14 @@ func (q *Queries) GetViewedProperty(ctx context.Context, arg GetViewedPropertyPa
 		&i.Property.HiddenReason,
 		&i.Property.TimeZone,
 		&i.Property.Position,
+		&i.Property.HasVerifiedReviews,
 		&i.Saved,
 	)
 	return i, err
 }
 
 const listSavedProperties = `-- name: ListSavedProperties :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, true AS saved, count(*) OVER ()::int AS total
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, true AS saved, count(*) OVER ()::int AS total
 FROM saved_properties s JOIN properties p ON p.id = s.property_id
 WHERE s.user_id = $1 AND p.active
 ORDER BY s.created_at DESC, s.property_id DESC
@@ -276,6 +278,7 @@ func (q *Queries) ListSavedProperties(ctx context.Context, arg ListSavedProperti
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 			&i.Total,
 		); err != nil {
@@ -290,7 +293,7 @@ func (q *Queries) ListSavedProperties(ctx context.Context, arg ListSavedProperti
 }
 
 const listSimilarViewedProperties = `-- name: ListSimilarViewedProperties :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1 AND s.property_id = p.id) AS saved
 FROM properties p
 JOIN properties ref ON ref.id = $2
@@ -374,6 +377,7 @@ func (q *Queries) ListSimilarViewedProperties(ctx context.Context, arg ListSimil
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err

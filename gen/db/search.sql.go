@@ -24,7 +24,7 @@ SELECT count(*)::int FROM (
       AND (NOT $9::bool OR pets_allowed)
       AND (NOT $10::bool OR furnished)
       AND ($11::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $11)
-      AND (NOT $12::bool OR verified_review_count > 0)
+      AND (NOT $12::bool OR has_verified_reviews)
       AND (NOT $13::bool OR position IS NULL)
       AND ($14::text[] IS NULL OR search_text LIKE ALL ($14::text[]))
     LIMIT $15
@@ -88,7 +88,7 @@ SELECT count(*)::int FROM (
       AND (NOT $10::bool OR pets_allowed)
       AND (NOT $11::bool OR furnished)
       AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-      AND (NOT $13::bool OR verified_review_count > 0)
+      AND (NOT $13::bool OR has_verified_reviews)
       AND (NOT $14::bool OR position IS NULL)
       AND ($15::text IS NULL OR search_text LIKE '%' || $15::text || '%')
       AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
@@ -160,7 +160,7 @@ SELECT count(*)::int FROM (
       AND (NOT $13::bool OR pets_allowed)
       AND (NOT $14::bool OR furnished)
       AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-      AND (NOT $16::bool OR verified_review_count > 0)
+      AND (NOT $16::bool OR has_verified_reviews)
       AND (NOT $17::bool OR position IS NULL)
       AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
       AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
@@ -238,7 +238,7 @@ SELECT count(*)::int FROM (
       AND (NOT $13::bool OR pets_allowed)
       AND (NOT $14::bool OR furnished)
       AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-      AND (NOT $16::bool OR verified_review_count > 0)
+      AND (NOT $16::bool OR has_verified_reviews)
       AND (NOT $17::bool OR position IS NULL)
       AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
       AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
@@ -313,7 +313,7 @@ SELECT count(*)::int FROM (
       AND (NOT $9::bool OR pets_allowed)
       AND (NOT $10::bool OR furnished)
       AND ($11::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $11)
-      AND (NOT $12::bool OR verified_review_count > 0)
+      AND (NOT $12::bool OR has_verified_reviews)
     LIMIT $13
 ) AS matches
 `
@@ -373,7 +373,7 @@ SELECT count(*)::int FROM (
       AND (NOT $12::bool OR pets_allowed)
       AND (NOT $13::bool OR furnished)
       AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-      AND (NOT $15::bool OR verified_review_count > 0)
+      AND (NOT $15::bool OR has_verified_reviews)
     LIMIT $16
 ) AS matches
 `
@@ -438,7 +438,7 @@ SELECT count(*)::int FROM (
       AND (NOT $11::bool OR pets_allowed)
       AND (NOT $12::bool OR furnished)
       AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-      AND (NOT $14::bool OR verified_review_count > 0)
+      AND (NOT $14::bool OR has_verified_reviews)
     LIMIT $15
 ) AS matches
 `
@@ -500,7 +500,7 @@ SELECT count(*)::int FROM (
       AND (NOT $10::bool OR pets_allowed)
       AND (NOT $11::bool OR furnished)
       AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-      AND (NOT $13::bool OR verified_review_count > 0)
+      AND (NOT $13::bool OR has_verified_reviews)
     LIMIT $14
 ) AS matches
 `
@@ -562,7 +562,7 @@ SELECT count(*)::int FROM (
       AND (NOT $12::bool OR pets_allowed)
       AND (NOT $13::bool OR furnished)
       AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-      AND (NOT $15::bool OR verified_review_count > 0)
+      AND (NOT $15::bool OR has_verified_reviews)
       AND (NOT $16::bool OR position IS NULL)
       AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
       AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
@@ -636,7 +636,7 @@ SELECT count(*)::int FROM (
       AND (NOT $11::bool OR pets_allowed)
       AND (NOT $12::bool OR furnished)
       AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-      AND (NOT $14::bool OR verified_review_count > 0)
+      AND (NOT $14::bool OR has_verified_reviews)
       AND (NOT $15::bool OR position IS NULL)
       AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
       AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
@@ -707,7 +707,7 @@ SELECT count(*)::int FROM (
       AND (NOT $10::bool OR pets_allowed)
       AND (NOT $11::bool OR furnished)
       AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-      AND (NOT $13::bool OR verified_review_count > 0)
+      AND (NOT $13::bool OR has_verified_reviews)
       AND (NOT $14::bool OR position IS NULL)
       AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
     LIMIT $16
@@ -759,7 +759,7 @@ func (q *Queries) CountText(ctx context.Context, arg CountTextParams) (int32, er
 }
 
 const plainAllFeatured = `-- name: PlainAllFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -841,6 +841,7 @@ func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedPara
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -854,7 +855,7 @@ func (q *Queries) PlainAllFeatured(ctx context.Context, arg PlainAllFeaturedPara
 }
 
 const plainAllHighestRated = `-- name: PlainAllHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -936,6 +937,7 @@ func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestR
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -949,7 +951,7 @@ func (q *Queries) PlainAllHighestRated(ctx context.Context, arg PlainAllHighestR
 }
 
 const plainAllMostReviews = `-- name: PlainAllMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -1031,6 +1033,7 @@ func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostRevie
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1044,7 +1047,7 @@ func (q *Queries) PlainAllMostReviews(ctx context.Context, arg PlainAllMostRevie
 }
 
 const plainAllNewest = `-- name: PlainAllNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -1126,6 +1129,7 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1139,7 +1143,7 @@ func (q *Queries) PlainAllNewest(ctx context.Context, arg PlainAllNewestParams) 
 }
 
 const plainAllPriceHighLow = `-- name: PlainAllPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -1221,6 +1225,7 @@ func (q *Queries) PlainAllPriceHighLow(ctx context.Context, arg PlainAllPriceHig
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1234,7 +1239,7 @@ func (q *Queries) PlainAllPriceHighLow(ctx context.Context, arg PlainAllPriceHig
 }
 
 const plainAllPriceLowHigh = `-- name: PlainAllPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -1316,6 +1321,7 @@ func (q *Queries) PlainAllPriceLowHigh(ctx context.Context, arg PlainAllPriceLow
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -1329,7 +1335,7 @@ func (q *Queries) PlainAllPriceLowHigh(ctx context.Context, arg PlainAllPriceLow
 }
 
 const plainCityFeatured = `-- name: PlainCityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -1418,6 +1424,7 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1432,7 +1439,7 @@ func (q *Queries) PlainCityFeatured(ctx context.Context, arg PlainCityFeaturedPa
 }
 
 const plainCityHighestRated = `-- name: PlainCityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -1521,6 +1528,7 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1535,7 +1543,7 @@ func (q *Queries) PlainCityHighestRated(ctx context.Context, arg PlainCityHighes
 }
 
 const plainCityMostReviews = `-- name: PlainCityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -1624,6 +1632,7 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1638,7 +1647,7 @@ func (q *Queries) PlainCityMostReviews(ctx context.Context, arg PlainCityMostRev
 }
 
 const plainCityNewest = `-- name: PlainCityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -1727,6 +1736,7 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1741,7 +1751,7 @@ func (q *Queries) PlainCityNewest(ctx context.Context, arg PlainCityNewestParams
 }
 
 const plainCityPriceHighLow = `-- name: PlainCityPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -1830,6 +1840,7 @@ func (q *Queries) PlainCityPriceHighLow(ctx context.Context, arg PlainCityPriceH
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1844,7 +1855,7 @@ func (q *Queries) PlainCityPriceHighLow(ctx context.Context, arg PlainCityPriceH
 }
 
 const plainCityPriceLowHigh = `-- name: PlainCityPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $1
@@ -1933,6 +1944,7 @@ func (q *Queries) PlainCityPriceLowHigh(ctx context.Context, arg PlainCityPriceL
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -1947,7 +1959,7 @@ func (q *Queries) PlainCityPriceLowHigh(ctx context.Context, arg PlainCityPriceL
 }
 
 const plainLocalityFeatured = `-- name: PlainLocalityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -2036,6 +2048,7 @@ func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFe
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -2050,7 +2063,7 @@ func (q *Queries) PlainLocalityFeatured(ctx context.Context, arg PlainLocalityFe
 }
 
 const plainLocalityHighestRated = `-- name: PlainLocalityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -2139,6 +2152,7 @@ func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocali
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -2153,7 +2167,7 @@ func (q *Queries) PlainLocalityHighestRated(ctx context.Context, arg PlainLocali
 }
 
 const plainLocalityMostReviews = `-- name: PlainLocalityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -2242,6 +2256,7 @@ func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalit
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -2256,7 +2271,7 @@ func (q *Queries) PlainLocalityMostReviews(ctx context.Context, arg PlainLocalit
 }
 
 const plainLocalityNewest = `-- name: PlainLocalityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -2345,6 +2360,7 @@ func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewe
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -2359,7 +2375,7 @@ func (q *Queries) PlainLocalityNewest(ctx context.Context, arg PlainLocalityNewe
 }
 
 const plainLocalityPriceHighLow = `-- name: PlainLocalityPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -2448,6 +2464,7 @@ func (q *Queries) PlainLocalityPriceHighLow(ctx context.Context, arg PlainLocali
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -2462,7 +2479,7 @@ func (q *Queries) PlainLocalityPriceHighLow(ctx context.Context, arg PlainLocali
 }
 
 const plainLocalityPriceLowHigh = `-- name: PlainLocalityPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, (SELECT property_count FROM localities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $1
@@ -2551,6 +2568,7 @@ func (q *Queries) PlainLocalityPriceLowHigh(ctx context.Context, arg PlainLocali
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -2565,7 +2583,7 @@ func (q *Queries) PlainLocalityPriceLowHigh(ctx context.Context, arg PlainLocali
 }
 
 const plainPostalFeatured = `-- name: PlainPostalFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -2653,6 +2671,7 @@ func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeatur
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2666,7 +2685,7 @@ func (q *Queries) PlainPostalFeatured(ctx context.Context, arg PlainPostalFeatur
 }
 
 const plainPostalHighestRated = `-- name: PlainPostalHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -2754,6 +2773,7 @@ func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHi
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2767,7 +2787,7 @@ func (q *Queries) PlainPostalHighestRated(ctx context.Context, arg PlainPostalHi
 }
 
 const plainPostalMostReviews = `-- name: PlainPostalMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -2855,6 +2875,7 @@ func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMos
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2868,7 +2889,7 @@ func (q *Queries) PlainPostalMostReviews(ctx context.Context, arg PlainPostalMos
 }
 
 const plainPostalNewest = `-- name: PlainPostalNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -2956,6 +2977,7 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -2969,7 +2991,7 @@ func (q *Queries) PlainPostalNewest(ctx context.Context, arg PlainPostalNewestPa
 }
 
 const plainPostalPriceHighLow = `-- name: PlainPostalPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -3057,6 +3079,7 @@ func (q *Queries) PlainPostalPriceHighLow(ctx context.Context, arg PlainPostalPr
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3070,7 +3093,7 @@ func (q *Queries) PlainPostalPriceHighLow(ctx context.Context, arg PlainPostalPr
 }
 
 const plainPostalPriceLowHigh = `-- name: PlainPostalPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -3158,6 +3181,7 @@ func (q *Queries) PlainPostalPriceLowHigh(ctx context.Context, arg PlainPostalPr
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3171,7 +3195,7 @@ func (q *Queries) PlainPostalPriceLowHigh(ctx context.Context, arg PlainPostalPr
 }
 
 const searchAllFeatured = `-- name: SearchAllFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -3186,7 +3210,7 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND (NOT $13::bool OR verified_review_count > 0)
+  AND (NOT $13::bool OR has_verified_reviews)
   AND (NOT $14::bool OR position IS NULL)
   AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY verified DESC, rating DESC, review_count DESC, id DESC
@@ -3299,6 +3323,7 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3312,7 +3337,7 @@ func (q *Queries) SearchAllFeatured(ctx context.Context, arg SearchAllFeaturedPa
 }
 
 const searchAllHighestRated = `-- name: SearchAllHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -3327,7 +3352,7 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND (NOT $13::bool OR verified_review_count > 0)
+  AND (NOT $13::bool OR has_verified_reviews)
   AND (NOT $14::bool OR position IS NULL)
   AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY rating DESC, review_count DESC, id DESC
@@ -3440,6 +3465,7 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3453,7 +3479,7 @@ func (q *Queries) SearchAllHighestRated(ctx context.Context, arg SearchAllHighes
 }
 
 const searchAllMostReviews = `-- name: SearchAllMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -3468,7 +3494,7 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND (NOT $13::bool OR verified_review_count > 0)
+  AND (NOT $13::bool OR has_verified_reviews)
   AND (NOT $14::bool OR position IS NULL)
   AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY review_count DESC, id DESC
@@ -3581,6 +3607,7 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3594,7 +3621,7 @@ func (q *Queries) SearchAllMostReviews(ctx context.Context, arg SearchAllMostRev
 }
 
 const searchAllNewest = `-- name: SearchAllNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -3609,7 +3636,7 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND (NOT $13::bool OR verified_review_count > 0)
+  AND (NOT $13::bool OR has_verified_reviews)
   AND (NOT $14::bool OR position IS NULL)
   AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY created_at DESC, id DESC
@@ -3722,6 +3749,7 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3735,7 +3763,7 @@ func (q *Queries) SearchAllNewest(ctx context.Context, arg SearchAllNewestParams
 }
 
 const searchAllPriceHighLow = `-- name: SearchAllPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -3750,7 +3778,7 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND (NOT $13::bool OR verified_review_count > 0)
+  AND (NOT $13::bool OR has_verified_reviews)
   AND (NOT $14::bool OR position IS NULL)
   AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY currency DESC, monthly_rent DESC, id DESC
@@ -3863,6 +3891,7 @@ func (q *Queries) SearchAllPriceHighLow(ctx context.Context, arg SearchAllPriceH
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -3876,7 +3905,7 @@ func (q *Queries) SearchAllPriceHighLow(ctx context.Context, arg SearchAllPriceH
 }
 
 const searchAllPriceLowHigh = `-- name: SearchAllPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active
@@ -3891,7 +3920,7 @@ WHERE active
   AND (NOT $10::bool OR pets_allowed)
   AND (NOT $11::bool OR furnished)
   AND ($12::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $12)
-  AND (NOT $13::bool OR verified_review_count > 0)
+  AND (NOT $13::bool OR has_verified_reviews)
   AND (NOT $14::bool OR position IS NULL)
   AND ($15::text[] IS NULL OR search_text LIKE ALL ($15::text[]))
 ORDER BY currency ASC, monthly_rent ASC, id ASC
@@ -4004,6 +4033,7 @@ func (q *Queries) SearchAllPriceLowHigh(ctx context.Context, arg SearchAllPriceL
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -4017,7 +4047,7 @@ func (q *Queries) SearchAllPriceLowHigh(ctx context.Context, arg SearchAllPriceL
 }
 
 const searchAreaFeatured = `-- name: SearchAreaFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND on_pb(position, search_area($2::float8[]))
@@ -4032,7 +4062,7 @@ WHERE active AND on_pb(position, search_area($2::float8[]))
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $14::bool OR has_verified_reviews)
   AND (NOT $15::bool OR position IS NULL)
   AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
   AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
@@ -4150,6 +4180,7 @@ func (q *Queries) SearchAreaFeatured(ctx context.Context, arg SearchAreaFeatured
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -4163,7 +4194,7 @@ func (q *Queries) SearchAreaFeatured(ctx context.Context, arg SearchAreaFeatured
 }
 
 const searchAreaFew = `-- name: SearchAreaFew :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, page.total::int AS total,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, page.total::int AS total,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 JOIN (
@@ -4183,7 +4214,7 @@ JOIN (
       AND (NOT $14::bool OR pets_allowed)
       AND (NOT $15::bool OR furnished)
       AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-      AND (NOT $17::bool OR verified_review_count > 0)
+      AND (NOT $17::bool OR has_verified_reviews)
       AND (NOT $18::bool OR position IS NULL)
       AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
       AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
@@ -4333,6 +4364,7 @@ func (q *Queries) SearchAreaFew(ctx context.Context, arg SearchAreaFewParams) ([
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Total,
 			&i.Saved,
 		); err != nil {
@@ -4347,7 +4379,7 @@ func (q *Queries) SearchAreaFew(ctx context.Context, arg SearchAreaFewParams) ([
 }
 
 const searchAreaHighestRated = `-- name: SearchAreaHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND on_pb(position, search_area($2::float8[]))
@@ -4362,7 +4394,7 @@ WHERE active AND on_pb(position, search_area($2::float8[]))
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $14::bool OR has_verified_reviews)
   AND (NOT $15::bool OR position IS NULL)
   AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
   AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
@@ -4480,6 +4512,7 @@ func (q *Queries) SearchAreaHighestRated(ctx context.Context, arg SearchAreaHigh
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -4493,7 +4526,7 @@ func (q *Queries) SearchAreaHighestRated(ctx context.Context, arg SearchAreaHigh
 }
 
 const searchAreaMostReviews = `-- name: SearchAreaMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND on_pb(position, search_area($2::float8[]))
@@ -4508,7 +4541,7 @@ WHERE active AND on_pb(position, search_area($2::float8[]))
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $14::bool OR has_verified_reviews)
   AND (NOT $15::bool OR position IS NULL)
   AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
   AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
@@ -4626,6 +4659,7 @@ func (q *Queries) SearchAreaMostReviews(ctx context.Context, arg SearchAreaMostR
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -4639,7 +4673,7 @@ func (q *Queries) SearchAreaMostReviews(ctx context.Context, arg SearchAreaMostR
 }
 
 const searchAreaNewest = `-- name: SearchAreaNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND on_pb(position, search_area($2::float8[]))
@@ -4654,7 +4688,7 @@ WHERE active AND on_pb(position, search_area($2::float8[]))
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $14::bool OR has_verified_reviews)
   AND (NOT $15::bool OR position IS NULL)
   AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
   AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
@@ -4772,6 +4806,7 @@ func (q *Queries) SearchAreaNewest(ctx context.Context, arg SearchAreaNewestPara
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -4785,7 +4820,7 @@ func (q *Queries) SearchAreaNewest(ctx context.Context, arg SearchAreaNewestPara
 }
 
 const searchAreaPriceHighLow = `-- name: SearchAreaPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND on_pb(position, search_area($2::float8[]))
@@ -4800,7 +4835,7 @@ WHERE active AND on_pb(position, search_area($2::float8[]))
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $14::bool OR has_verified_reviews)
   AND (NOT $15::bool OR position IS NULL)
   AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
   AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
@@ -4918,6 +4953,7 @@ func (q *Queries) SearchAreaPriceHighLow(ctx context.Context, arg SearchAreaPric
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -4931,7 +4967,7 @@ func (q *Queries) SearchAreaPriceHighLow(ctx context.Context, arg SearchAreaPric
 }
 
 const searchAreaPriceLowHigh = `-- name: SearchAreaPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND on_pb(position, search_area($2::float8[]))
@@ -4946,7 +4982,7 @@ WHERE active AND on_pb(position, search_area($2::float8[]))
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $14::bool OR has_verified_reviews)
   AND (NOT $15::bool OR position IS NULL)
   AND ($16::text IS NULL OR search_text LIKE '%' || $16::text || '%')
   AND ($17::text[] IS NULL OR search_text LIKE ALL ($17::text[]))
@@ -5064,6 +5100,7 @@ func (q *Queries) SearchAreaPriceLowHigh(ctx context.Context, arg SearchAreaPric
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -5077,7 +5114,7 @@ func (q *Queries) SearchAreaPriceLowHigh(ctx context.Context, arg SearchAreaPric
 }
 
 const searchCityFeatured = `-- name: SearchCityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -5095,7 +5132,7 @@ WHERE active AND city_key = $2
   AND (NOT $14::bool OR pets_allowed)
   AND (NOT $15::bool OR furnished)
   AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-  AND (NOT $17::bool OR verified_review_count > 0)
+  AND (NOT $17::bool OR has_verified_reviews)
   AND (NOT $18::bool OR position IS NULL)
   AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
   AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
@@ -5219,6 +5256,7 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -5232,7 +5270,7 @@ func (q *Queries) SearchCityFeatured(ctx context.Context, arg SearchCityFeatured
 }
 
 const searchCityHighestRated = `-- name: SearchCityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -5250,7 +5288,7 @@ WHERE active AND city_key = $2
   AND (NOT $14::bool OR pets_allowed)
   AND (NOT $15::bool OR furnished)
   AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-  AND (NOT $17::bool OR verified_review_count > 0)
+  AND (NOT $17::bool OR has_verified_reviews)
   AND (NOT $18::bool OR position IS NULL)
   AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
   AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
@@ -5374,6 +5412,7 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -5387,7 +5426,7 @@ func (q *Queries) SearchCityHighestRated(ctx context.Context, arg SearchCityHigh
 }
 
 const searchCityMostReviews = `-- name: SearchCityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -5405,7 +5444,7 @@ WHERE active AND city_key = $2
   AND (NOT $14::bool OR pets_allowed)
   AND (NOT $15::bool OR furnished)
   AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-  AND (NOT $17::bool OR verified_review_count > 0)
+  AND (NOT $17::bool OR has_verified_reviews)
   AND (NOT $18::bool OR position IS NULL)
   AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
   AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
@@ -5529,6 +5568,7 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -5542,7 +5582,7 @@ func (q *Queries) SearchCityMostReviews(ctx context.Context, arg SearchCityMostR
 }
 
 const searchCityNewest = `-- name: SearchCityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -5560,7 +5600,7 @@ WHERE active AND city_key = $2
   AND (NOT $14::bool OR pets_allowed)
   AND (NOT $15::bool OR furnished)
   AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-  AND (NOT $17::bool OR verified_review_count > 0)
+  AND (NOT $17::bool OR has_verified_reviews)
   AND (NOT $18::bool OR position IS NULL)
   AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
   AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
@@ -5684,6 +5724,7 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -5697,7 +5738,7 @@ func (q *Queries) SearchCityNewest(ctx context.Context, arg SearchCityNewestPara
 }
 
 const searchCityPriceHighLow = `-- name: SearchCityPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -5715,7 +5756,7 @@ WHERE active AND city_key = $2
   AND (NOT $14::bool OR pets_allowed)
   AND (NOT $15::bool OR furnished)
   AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-  AND (NOT $17::bool OR verified_review_count > 0)
+  AND (NOT $17::bool OR has_verified_reviews)
   AND (NOT $18::bool OR position IS NULL)
   AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
   AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
@@ -5839,6 +5880,7 @@ func (q *Queries) SearchCityPriceHighLow(ctx context.Context, arg SearchCityPric
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -5852,7 +5894,7 @@ func (q *Queries) SearchCityPriceHighLow(ctx context.Context, arg SearchCityPric
 }
 
 const searchCityPriceLowHigh = `-- name: SearchCityPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND city_key = $2
@@ -5870,7 +5912,7 @@ WHERE active AND city_key = $2
   AND (NOT $14::bool OR pets_allowed)
   AND (NOT $15::bool OR furnished)
   AND ($16::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $16)
-  AND (NOT $17::bool OR verified_review_count > 0)
+  AND (NOT $17::bool OR has_verified_reviews)
   AND (NOT $18::bool OR position IS NULL)
   AND ($19::text IS NULL OR search_text LIKE '%' || $19::text || '%')
   AND ($20::text[] IS NULL OR search_text LIKE ALL ($20::text[]))
@@ -5994,6 +6036,7 @@ func (q *Queries) SearchCityPriceLowHigh(ctx context.Context, arg SearchCityPric
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -6007,7 +6050,7 @@ func (q *Queries) SearchCityPriceLowHigh(ctx context.Context, arg SearchCityPric
 }
 
 const searchLocalityFeatured = `-- name: SearchLocalityFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -6024,7 +6067,7 @@ WHERE active AND locality_key = $2
   AND (NOT $13::bool OR pets_allowed)
   AND (NOT $14::bool OR furnished)
   AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND (NOT $16::bool OR verified_review_count > 0)
+  AND (NOT $16::bool OR has_verified_reviews)
   AND (NOT $17::bool OR position IS NULL)
   AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
   AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
@@ -6146,6 +6189,7 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -6159,7 +6203,7 @@ func (q *Queries) SearchLocalityFeatured(ctx context.Context, arg SearchLocality
 }
 
 const searchLocalityHighestRated = `-- name: SearchLocalityHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -6176,7 +6220,7 @@ WHERE active AND locality_key = $2
   AND (NOT $13::bool OR pets_allowed)
   AND (NOT $14::bool OR furnished)
   AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND (NOT $16::bool OR verified_review_count > 0)
+  AND (NOT $16::bool OR has_verified_reviews)
   AND (NOT $17::bool OR position IS NULL)
   AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
   AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
@@ -6298,6 +6342,7 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -6311,7 +6356,7 @@ func (q *Queries) SearchLocalityHighestRated(ctx context.Context, arg SearchLoca
 }
 
 const searchLocalityMostReviews = `-- name: SearchLocalityMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -6328,7 +6373,7 @@ WHERE active AND locality_key = $2
   AND (NOT $13::bool OR pets_allowed)
   AND (NOT $14::bool OR furnished)
   AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND (NOT $16::bool OR verified_review_count > 0)
+  AND (NOT $16::bool OR has_verified_reviews)
   AND (NOT $17::bool OR position IS NULL)
   AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
   AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
@@ -6450,6 +6495,7 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -6463,7 +6509,7 @@ func (q *Queries) SearchLocalityMostReviews(ctx context.Context, arg SearchLocal
 }
 
 const searchLocalityNewest = `-- name: SearchLocalityNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -6480,7 +6526,7 @@ WHERE active AND locality_key = $2
   AND (NOT $13::bool OR pets_allowed)
   AND (NOT $14::bool OR furnished)
   AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND (NOT $16::bool OR verified_review_count > 0)
+  AND (NOT $16::bool OR has_verified_reviews)
   AND (NOT $17::bool OR position IS NULL)
   AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
   AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
@@ -6602,6 +6648,7 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -6615,7 +6662,7 @@ func (q *Queries) SearchLocalityNewest(ctx context.Context, arg SearchLocalityNe
 }
 
 const searchLocalityPriceHighLow = `-- name: SearchLocalityPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -6632,7 +6679,7 @@ WHERE active AND locality_key = $2
   AND (NOT $13::bool OR pets_allowed)
   AND (NOT $14::bool OR furnished)
   AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND (NOT $16::bool OR verified_review_count > 0)
+  AND (NOT $16::bool OR has_verified_reviews)
   AND (NOT $17::bool OR position IS NULL)
   AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
   AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
@@ -6754,6 +6801,7 @@ func (q *Queries) SearchLocalityPriceHighLow(ctx context.Context, arg SearchLoca
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -6767,7 +6815,7 @@ func (q *Queries) SearchLocalityPriceHighLow(ctx context.Context, arg SearchLoca
 }
 
 const searchLocalityPriceLowHigh = `-- name: SearchLocalityPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND locality_key = $2
@@ -6784,7 +6832,7 @@ WHERE active AND locality_key = $2
   AND (NOT $13::bool OR pets_allowed)
   AND (NOT $14::bool OR furnished)
   AND ($15::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $15)
-  AND (NOT $16::bool OR verified_review_count > 0)
+  AND (NOT $16::bool OR has_verified_reviews)
   AND (NOT $17::bool OR position IS NULL)
   AND ($18::text IS NULL OR search_text LIKE '%' || $18::text || '%')
   AND ($19::text[] IS NULL OR search_text LIKE ALL ($19::text[]))
@@ -6906,6 +6954,7 @@ func (q *Queries) SearchLocalityPriceLowHigh(ctx context.Context, arg SearchLoca
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -6919,7 +6968,7 @@ func (q *Queries) SearchLocalityPriceLowHigh(ctx context.Context, arg SearchLoca
 }
 
 const searchPostalFeatured = `-- name: SearchPostalFeatured :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -6935,7 +6984,7 @@ WHERE active AND postal_code_key = $2
   AND (NOT $12::bool OR pets_allowed)
   AND (NOT $13::bool OR furnished)
   AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND (NOT $15::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR has_verified_reviews)
   AND (NOT $16::bool OR position IS NULL)
   AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
   AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
@@ -7055,6 +7104,7 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -7068,7 +7118,7 @@ func (q *Queries) SearchPostalFeatured(ctx context.Context, arg SearchPostalFeat
 }
 
 const searchPostalHighestRated = `-- name: SearchPostalHighestRated :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -7084,7 +7134,7 @@ WHERE active AND postal_code_key = $2
   AND (NOT $12::bool OR pets_allowed)
   AND (NOT $13::bool OR furnished)
   AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND (NOT $15::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR has_verified_reviews)
   AND (NOT $16::bool OR position IS NULL)
   AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
   AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
@@ -7204,6 +7254,7 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -7217,7 +7268,7 @@ func (q *Queries) SearchPostalHighestRated(ctx context.Context, arg SearchPostal
 }
 
 const searchPostalMostReviews = `-- name: SearchPostalMostReviews :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -7233,7 +7284,7 @@ WHERE active AND postal_code_key = $2
   AND (NOT $12::bool OR pets_allowed)
   AND (NOT $13::bool OR furnished)
   AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND (NOT $15::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR has_verified_reviews)
   AND (NOT $16::bool OR position IS NULL)
   AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
   AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
@@ -7353,6 +7404,7 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -7366,7 +7418,7 @@ func (q *Queries) SearchPostalMostReviews(ctx context.Context, arg SearchPostalM
 }
 
 const searchPostalNewest = `-- name: SearchPostalNewest :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -7382,7 +7434,7 @@ WHERE active AND postal_code_key = $2
   AND (NOT $12::bool OR pets_allowed)
   AND (NOT $13::bool OR furnished)
   AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND (NOT $15::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR has_verified_reviews)
   AND (NOT $16::bool OR position IS NULL)
   AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
   AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
@@ -7502,6 +7554,7 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -7515,7 +7568,7 @@ func (q *Queries) SearchPostalNewest(ctx context.Context, arg SearchPostalNewest
 }
 
 const searchPostalPriceHighLow = `-- name: SearchPostalPriceHighLow :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -7531,7 +7584,7 @@ WHERE active AND postal_code_key = $2
   AND (NOT $12::bool OR pets_allowed)
   AND (NOT $13::bool OR furnished)
   AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND (NOT $15::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR has_verified_reviews)
   AND (NOT $16::bool OR position IS NULL)
   AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
   AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
@@ -7651,6 +7704,7 @@ func (q *Queries) SearchPostalPriceHighLow(ctx context.Context, arg SearchPostal
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -7664,7 +7718,7 @@ func (q *Queries) SearchPostalPriceHighLow(ctx context.Context, arg SearchPostal
 }
 
 const searchPostalPriceLowHigh = `-- name: SearchPostalPriceLowHigh :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND postal_code_key = $2
@@ -7680,7 +7734,7 @@ WHERE active AND postal_code_key = $2
   AND (NOT $12::bool OR pets_allowed)
   AND (NOT $13::bool OR furnished)
   AND ($14::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $14)
-  AND (NOT $15::bool OR verified_review_count > 0)
+  AND (NOT $15::bool OR has_verified_reviews)
   AND (NOT $16::bool OR position IS NULL)
   AND ($17::text IS NULL OR search_text LIKE '%' || $17::text || '%')
   AND ($18::text[] IS NULL OR search_text LIKE ALL ($18::text[]))
@@ -7800,6 +7854,7 @@ func (q *Queries) SearchPostalPriceLowHigh(ctx context.Context, arg SearchPostal
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err
@@ -7813,7 +7868,7 @@ func (q *Queries) SearchPostalPriceLowHigh(ctx context.Context, arg SearchPostal
 }
 
 const searchText = `-- name: SearchText :many
-SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position,
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews,
     ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
 FROM properties p
 WHERE active AND id = ANY (ARRAY(SELECT t.property_id FROM property_search_texts t WHERE t.search_text LIKE '%' || $2::text || '%'))
@@ -7828,7 +7883,7 @@ WHERE active AND id = ANY (ARRAY(SELECT t.property_id FROM property_search_texts
   AND (NOT $11::bool OR pets_allowed)
   AND (NOT $12::bool OR furnished)
   AND ($13::float8 IS NULL OR square_feet * CASE area_unit WHEN 'sqm' THEN 10.7639 ELSE 1 END >= $13)
-  AND (NOT $14::bool OR verified_review_count > 0)
+  AND (NOT $14::bool OR has_verified_reviews)
   AND (NOT $15::bool OR position IS NULL)
   AND ($16::text[] IS NULL OR search_text LIKE ALL ($16::text[]))
 ORDER BY
@@ -7955,6 +8010,7 @@ func (q *Queries) SearchText(ctx context.Context, arg SearchTextParams) ([]Searc
 			&i.Property.HiddenReason,
 			&i.Property.TimeZone,
 			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
 			&i.Saved,
 		); err != nil {
 			return nil, err

@@ -56,19 +56,22 @@ func (s *Service) count(ctx context.Context, shape searchShape, a *searchArgs, l
 	})
 }
 
-// countInArea counts the listings placed in area up to ManyInMapArea, reused while capped.
+// countInArea counts the listings placed in area up to ManyInMapArea. It only chooses the area's
+// plan (either plan answers right; the page counts its own matches), so it is reused for
+// CountMemory whatever it is (limit 0): a box searched again in another sort or page, or by the
+// next visitor, does not probe its index again.
 func (s *Service) countInArea(ctx context.Context, area []float64) (int32, error) {
 	key, err := json.Marshal(area)
 	if err != nil {
 		return 0, err
 	}
-	return s.counts.reuse(ctx, "area "+string(key), ManyInMapArea, func(ctx context.Context) (int32, error) {
+	return s.counts.reuse(ctx, "area "+string(key), 0, func(ctx context.Context) (int32, error) {
 		return s.q.CountInMapArea(ctx, db.CountInMapAreaParams{MapArea: area, CountCap: ManyInMapArea})
 	})
 }
 
 // reuse answers key's count: the one kept, or count's, shared by every request asking for key
-// while it runs, and kept when it reached limit.
+// while it runs, and kept when it reached limit (always, for limit 0).
 func (c *capped) reuse(ctx context.Context, key string, limit int32, count func(context.Context) (int32, error)) (int32, error) {
 	if n, ok := c.get(key); ok {
 		return n, nil

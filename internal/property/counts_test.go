@@ -2,10 +2,14 @@ package property
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rentproof/rentproof/internal/dbtest"
 )
@@ -136,5 +140,79 @@ func TestCountsAreCountedOnceAtATime(t *testing.T) {
 		if n, _ := c.reuse(ctx, "exact", 100, slow(want)); n != want {
 			t.Errorf("exact count: %d, want %d (counted again)", n, want)
 		}
+	}
+}
+
+// probes counts the statements of one name a pool's connections send.
+type probes struct {
+	name string
+	n    atomic.Int32
+}
+
+func (p *probes) TraceQueryStart(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryStartData) context.Context {
+	if strings.HasPrefix(data.SQL, "-- name: "+p.name+" ") {
+		p.n.Add(1)
+	}
+	return ctx
+}
+
+func (p *probes) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// A map area's probe (how many listings it holds, which picks its plan) is kept for CountMemory
+// whatever it found: the same box in another sort or page is not probed again, and a listing
+// added inside it still shows at once, counted by the page itself.
+func TestAMapAreaIsProbedOnce(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	_, url := dbtest.New(t)
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probe := &probes{name: "CountInMapArea"}
+	cfg.ConnConfig.Tracer = probe
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	if _, err := pool.Exec(ctx, `INSERT INTO users (username, password_hash, email, first_name, last_name, role)
+		VALUES ('mia', 'x', 'mia@example.com', 'Mia', 'M', 'landlord')`); err != nil {
+		t.Fatal(err)
+	}
+	list := func(from, to int) {
+		t.Helper()
+		if _, err := pool.Exec(ctx, `INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug, latitude, longitude)
+			SELECT 'Home ' || i, i || ' Map Street', 'Austin', 'house', 1000, (SELECT id FROM users WHERE username = 'mia'),
+				'map-home-' || i, (30 + i * 0.0001)::text, '-97'
+			FROM generate_series($1::int, $2::int) i`, from, to); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list(1, 5)
+	s := NewService(pool, pool, nil)
+	box := &[4]float64{-97.01, 29.99, -96.99, 30.01}
+	total := func(sort string, page int32) int32 {
+		t.Helper()
+		res, err := s.Search(ctx, Search{MapArea: box, SortBy: sort, Page: page, PageSize: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Total
+	}
+	for _, sort := range searchSorts {
+		if n := total(sort, 1); n != 5 {
+			t.Errorf("%s: %d listings in the box, want 5", sort, n)
+		}
+	}
+	if n := total(SortNewest, 2); n != 5 {
+		t.Errorf("page 2: %d listings in the box, want 5", n)
+	}
+	if n := probe.n.Load(); n != 1 {
+		t.Errorf("the box was probed %d times in %d searches, want once", n, len(searchSorts)+1)
+	}
+	list(6, 6)
+	if n := total(SortNewest, 1); n != 6 {
+		t.Errorf("after a listing was added inside: %d, want 6", n)
 	}
 }

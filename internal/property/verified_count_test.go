@@ -11,7 +11,8 @@ import (
 // A listing's second verified review changes its verified_review_count but no index entry: no
 // index on properties reads the count (the search's filter reads has_verified_reviews), so the
 // update stays on the row's page (HOT) instead of writing an entry into each of the listing's
-// thirty indexes, which kept a tenancy confirmation's p99 at 50 ms on a million listings.
+// thirty indexes (a tenancy confirmation wrote 6.6–7.3 KB of WAL at a million listings, 4.5–5.5
+// KB since).
 func TestAnotherVerifiedReviewLeavesTheIndexesAlone(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()

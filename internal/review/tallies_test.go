@@ -37,7 +37,7 @@ func TestReviewTalliesIsInlined(t *testing.T) {
 
 // The helpers a review's or a tenancy's write calls once per row are PL/pgSQL, whose statements
 // keep their plans for the session: as SQL functions that cannot be inlined (a WITH, a sub-select,
-// an UPDATE) each call planned its body again, 0.3 ms of a tenancy confirmation's each.
+// an UPDATE) each call planned its body again, 0.1–0.25 ms a call of every tenancy confirmation.
 func TestWriteHelpersKeepTheirPlans(t *testing.T) {
 	t.Parallel()
 	pool, _ := dbtest.New(t)

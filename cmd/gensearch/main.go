@@ -68,8 +68,8 @@ func check() error {
 		if s.facets != "" && s.lead != nil && s.lead.notInFacets {
 			return fmt.Errorf("shape %s: its lead is not in its facet index", s.name)
 		}
-		if s.byArgument && s.plain {
-			return fmt.Errorf("shape %s: a shape sorted by argument has no plain statements", s.name)
+		if s.byArgument && s.plain && !s.pageFirst {
+			return fmt.Errorf("shape %s: a shape sorted by argument has plain statements only when it chooses its page from a covering index (pageFirst)", s.name)
 		}
 		for _, o := range sorts {
 			if _, ok := s.indexes[o.name]; !ok && !s.byArgument {
@@ -105,7 +105,10 @@ func statements() []statement {
 	var out []statement
 	for i := range shapes {
 		s := &shapes[i]
-		if s.plain {
+		switch {
+		case s.plain && s.byArgument:
+			out = append(out, statement{name: "Plain" + s.name, shape: s, plain: true})
+		case s.plain:
 			for j := range sorts {
 				out = append(out, statement{name: "Plain" + s.name + sorts[j].title, shape: s, sort: &sorts[j], plain: true})
 			}

@@ -1334,6 +1334,137 @@ func (q *Queries) PlainAllPriceLowHigh(ctx context.Context, arg PlainAllPriceLow
 	return items, nil
 }
 
+const plainAreaFew = `-- name: PlainAreaFew :many
+SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, page.total::int AS total,
+    ($1::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $1::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+JOIN (
+    SELECT id AS page_id, count(*) OVER () AS total FROM properties
+    WHERE active AND position <@ search_area($2::float8[])
+    ORDER BY
+        CASE WHEN $3::text IN ('featured') THEN verified END DESC,
+        CASE WHEN $3::text IN ('featured', 'highestRated') THEN rating END DESC,
+        CASE WHEN $3::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+        CASE WHEN $3::text IN ('newestListed') THEN created_at END DESC,
+        CASE WHEN $3::text IN ('priceLowHigh') THEN currency END ASC,
+        CASE WHEN $3::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+        CASE WHEN $3::text IN ('priceHighLow') THEN currency END DESC,
+        CASE WHEN $3::text IN ('priceHighLow') THEN monthly_rent END DESC,
+        CASE WHEN $3::text IN ('priceLowHigh') THEN id END ASC,
+        id DESC
+    LIMIT $5 OFFSET $4
+) AS page ON page.page_id = p.id
+ORDER BY
+    CASE WHEN $3::text IN ('featured') THEN verified END DESC,
+    CASE WHEN $3::text IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN $3::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN $3::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN $3::text IN ('priceLowHigh') THEN currency END ASC,
+    CASE WHEN $3::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+    CASE WHEN $3::text IN ('priceHighLow') THEN currency END DESC,
+    CASE WHEN $3::text IN ('priceHighLow') THEN monthly_rent END DESC,
+    CASE WHEN $3::text IN ('priceLowHigh') THEN id END ASC,
+    id DESC
+`
+
+type PlainAreaFewParams struct {
+	ViewerID   int32
+	MapArea    []float64
+	SortBy     string
+	PageOffset int32
+	PageSize   int32
+}
+
+type PlainAreaFewRow struct {
+	Property Property
+	Total    int32
+	Saved    bool
+}
+
+// Chooses the page by sort_by from properties_position alone (it covers what the criteria and sorts read),
+// counting every match on the way, then reads the page's rows.
+func (q *Queries) PlainAreaFew(ctx context.Context, arg PlainAreaFewParams) ([]PlainAreaFewRow, error) {
+	rows, err := q.db.Query(ctx, plainAreaFew,
+		arg.ViewerID,
+		arg.MapArea,
+		arg.SortBy,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PlainAreaFewRow{}
+	for rows.Next() {
+		var i PlainAreaFewRow
+		if err := rows.Scan(
+			&i.Property.ID,
+			&i.Property.Title,
+			&i.Property.Description,
+			&i.Property.Address,
+			&i.Property.Locality,
+			&i.Property.City,
+			&i.Property.State,
+			&i.Property.ZipCode,
+			&i.Property.Country,
+			&i.Property.PropertyType,
+			&i.Property.MonthlyRent,
+			&i.Property.Bedrooms,
+			&i.Property.Bathrooms,
+			&i.Property.SquareFeet,
+			&i.Property.AreaUnit,
+			&i.Property.Currency,
+			&i.Property.LandlordID,
+			&i.Property.Verified,
+			&i.Property.Active,
+			&i.Property.CreatedAt,
+			&i.Property.UpdatedAt,
+			&i.Property.Amenities,
+			&i.Property.Images,
+			&i.Property.Latitude,
+			&i.Property.Longitude,
+			&i.Property.YearBuilt,
+			&i.Property.PetsAllowed,
+			&i.Property.Furnished,
+			&i.Property.MetaDescription,
+			&i.Property.MetaKeywords,
+			&i.Property.Keywords,
+			&i.Property.Slug,
+			&i.Property.Rating1Count,
+			&i.Property.Rating2Count,
+			&i.Property.Rating3Count,
+			&i.Property.Rating4Count,
+			&i.Property.Rating5Count,
+			&i.Property.ReviewCount,
+			&i.Property.RecommendCount,
+			&i.Property.Rating,
+			&i.Property.CityKey,
+			&i.Property.LocalityKey,
+			&i.Property.SearchText,
+			&i.Property.PostalCodeKey,
+			&i.Property.VerificationProof,
+			&i.Property.VerificationConfirmations,
+			&i.Property.VerifiedReviewCount,
+			&i.Property.LocationPraiseCount,
+			&i.Property.ManagementPraiseCount,
+			&i.Property.HiddenReason,
+			&i.Property.TimeZone,
+			&i.Property.Position,
+			&i.Property.HasVerifiedReviews,
+			&i.Total,
+			&i.Saved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const plainCityFeatured = `-- name: PlainCityFeatured :many
 SELECT p.id, p.title, p.description, p.address, p.locality, p.city, p.state, p.zip_code, p.country, p.property_type, p.monthly_rent, p.bedrooms, p.bathrooms, p.square_feet, p.area_unit, p.currency, p.landlord_id, p.verified, p.active, p.created_at, p.updated_at, p.amenities, p.images, p.latitude, p.longitude, p.year_built, p.pets_allowed, p.furnished, p.meta_description, p.meta_keywords, p.keywords, p.slug, p.rating1_count, p.rating2_count, p.rating3_count, p.rating4_count, p.rating5_count, p.review_count, p.recommend_count, p.rating, p.city_key, p.locality_key, p.search_text, p.postal_code_key, p.verification_proof, p.verification_confirmations, p.verified_review_count, p.location_praise_count, p.management_praise_count, p.hidden_reason, p.time_zone, p.position, p.has_verified_reviews, (SELECT property_count FROM cities WHERE key = $1)::int AS total,
     ($2::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = $2::int AND s.property_id = p.id))::bool AS saved

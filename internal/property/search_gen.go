@@ -95,7 +95,7 @@ const (
 func (a *searchArgs) key(sort string) searchKey {
 	switch {
 	case a.MapArea != nil && a.areaFew:
-		return searchKey{shapeAreaFew, false, sort}
+		return searchKey{shapeAreaFew, a.CityKey == nil && a.LocalityKey == nil && a.PostalCodeKey == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrencies == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && !a.VerifiedReviewsOnly && !a.UnplacedOnly && a.Query == nil && a.QueryWords == nil, sort}
 	case a.CityKey != nil:
 		return searchKey{shapeCity, a.LocalityKey == nil && a.PostalCodeKey == nil && a.MapArea == nil && a.PropertyType == nil && !a.VerifiedOnly && a.Currency == nil && a.OtherCurrencies == nil && a.MinRent == nil && a.MaxRent == nil && a.MinBedrooms == nil && a.MinBathrooms == nil && !a.PetsAllowed && !a.Furnished && a.MinAreaSqft == nil && !a.VerifiedReviewsOnly && !a.UnplacedOnly && a.Query == nil && a.QueryWords == nil, sort}
 	case a.LocalityKey != nil:
@@ -113,6 +113,30 @@ func (a *searchArgs) key(sort string) searchKey {
 
 // searchStatements holds the statement of every key.
 var searchStatements = map[searchKey]searchStatement{
+	{shapeAreaFew, true, SortFeatured}: {index: "properties_position", ordered: false, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainAreaFew(ctx, db.PlainAreaFewParams{MapArea: a.MapArea, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
+		}},
+	{shapeAreaFew, true, SortHighestRated}: {index: "properties_position", ordered: false, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainAreaFew(ctx, db.PlainAreaFewParams{MapArea: a.MapArea, SortBy: SortHighestRated, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
+		}},
+	{shapeAreaFew, true, SortMostReviews}: {index: "properties_position", ordered: false, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainAreaFew(ctx, db.PlainAreaFewParams{MapArea: a.MapArea, SortBy: SortMostReviews, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
+		}},
+	{shapeAreaFew, true, SortNewest}: {index: "properties_position", ordered: false, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainAreaFew(ctx, db.PlainAreaFewParams{MapArea: a.MapArea, SortBy: SortNewest, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
+		}},
+	{shapeAreaFew, true, SortPriceLowHigh}: {index: "properties_position", ordered: false, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainAreaFew(ctx, db.PlainAreaFewParams{MapArea: a.MapArea, SortBy: SortPriceLowHigh, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
+		}},
+	{shapeAreaFew, true, SortPriceHighLow}: {index: "properties_position", ordered: false, total: true,
+		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
+			return withTotal(q.PlainAreaFew(ctx, db.PlainAreaFewParams{MapArea: a.MapArea, SortBy: SortPriceHighLow, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))
+		}},
 	{shapeAreaFew, false, SortFeatured}: {index: "properties_position", ordered: false, total: true,
 		run: func(ctx context.Context, q *db.Queries, a *searchArgs) ([]Property, int32, error) {
 			return withTotal(q.SearchAreaFew(ctx, db.SearchAreaFewParams{MapArea: a.MapArea, CityKey: a.CityKey, LocalityKey: a.LocalityKey, PostalCodeKey: a.PostalCodeKey, PropertyType: a.PropertyType, VerifiedOnly: a.VerifiedOnly, Currency: a.Currency, OtherCurrencies: a.OtherCurrencies, MinRent: a.MinRent, MaxRent: a.MaxRent, MinBedrooms: a.MinBedrooms, MinBathrooms: a.MinBathrooms, PetsAllowed: a.PetsAllowed, Furnished: a.Furnished, MinAreaSqft: a.MinAreaSqft, VerifiedReviewsOnly: a.VerifiedReviewsOnly, UnplacedOnly: a.UnplacedOnly, Query: a.Query, QueryWords: a.QueryWords, SortBy: SortFeatured, PageSize: a.PageSize, PageOffset: a.PageOffset, ViewerID: a.ViewerID}))

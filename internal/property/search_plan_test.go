@@ -253,6 +253,25 @@ func TestFilteredSearchesPlanForTheirArguments(t *testing.T) {
 			}
 		})
 	}
+	// The box alone (the map panned) runs on the fixed-plan sessions (store.OpenFixedPlans: one
+	// generic plan, no bitmap scans), where its plan chooses the page from the covering index
+	// alone, as a custom plan does: no planning on each call, and no row read but the page's.
+	for _, sort := range searchSorts {
+		t.Run("the box alone/"+sort, func(t *testing.T) {
+			a := searchArgs{MapArea: narrow, areaFew: true, PageSize: 12}
+			key := a.key(sort)
+			if key != (searchKey{shapeAreaFew, true, sort}) {
+				t.Fatalf("the box alone picks %v", key)
+			}
+			if rows, _, err := searchStatements[key].run(ctx, q, &a); err != nil || len(rows) == 0 {
+				t.Fatalf("%d rows, %v", len(rows), err)
+			}
+			if plan := explainAs(t, "force_generic_plan", "enable_bitmapscan = off"); !strings.Contains(plan, `"Index Only Scan"`) ||
+				!strings.Contains(plan, `"Index Name": "properties_position"`) {
+				t.Errorf("the box's plan does not choose its page from properties_position alone:\n%s", plan)
+			}
+		})
+	}
 	// The counts of a lead (a place, an area, a text) find its matches with an index. A count
 	// with no lead (shapeAll) may read the table until the cap: whatever it reads, it stops there.
 	for shape, a := range typical {

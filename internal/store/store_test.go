@@ -218,6 +218,12 @@ func TestFixedPlansReuseTheGenericPlan(t *testing.T) {
 	if generic != 8 || custom != 0 {
 		t.Errorf("generic plans %d, custom plans %d; want 8 and 0", generic, custom)
 	}
+	// Its statements walk an index in order or read a covering one alone: never a bitmap scan
+	// (TestFilteredSearchesPlanForTheirArguments plans the map box's page with this setting).
+	var bitmaps string
+	if err := conn.QueryRow(ctx, "SHOW enable_bitmapscan").Scan(&bitmaps); err != nil || bitmaps != "off" {
+		t.Errorf("enable_bitmapscan %q (%v), want off", bitmaps, err)
+	}
 }
 
 // CustomPlans runs a statement unnamed, so PostgreSQL plans it for each call's arguments: it

@@ -22,6 +22,40 @@
 -- statement's comment.)
 ;
 
+-- name: PlainAreaFew :many
+-- Chooses the page by sort_by from properties_position alone (it covers what the criteria and sorts read),
+-- counting every match on the way, then reads the page's rows.
+SELECT sqlc.embed(p), page.total::int AS total,
+    (sqlc.arg(viewer_id)::int <> 0 AND EXISTS (SELECT 1 FROM saved_properties s WHERE s.user_id = sqlc.arg(viewer_id)::int AND s.property_id = p.id))::bool AS saved
+FROM properties p
+JOIN (
+    SELECT id AS page_id, count(*) OVER () AS total FROM properties
+    WHERE active AND position <@ search_area(sqlc.arg(map_area)::float8[])
+    ORDER BY
+        CASE WHEN sqlc.arg(sort_by)::text IN ('featured') THEN verified END DESC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated') THEN rating END DESC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('newestListed') THEN created_at END DESC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN currency END ASC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN currency END DESC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN monthly_rent END DESC,
+        CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN id END ASC,
+        id DESC
+    LIMIT sqlc.arg(page_size) OFFSET sqlc.arg(page_offset)
+) AS page ON page.page_id = p.id
+ORDER BY
+    CASE WHEN sqlc.arg(sort_by)::text IN ('featured') THEN verified END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated') THEN rating END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('featured', 'highestRated', 'mostReviews') THEN review_count END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('newestListed') THEN created_at END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN currency END ASC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN monthly_rent END ASC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN currency END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceHighLow') THEN monthly_rent END DESC,
+    CASE WHEN sqlc.arg(sort_by)::text IN ('priceLowHigh') THEN id END ASC,
+    id DESC;
+
 -- name: SearchAreaFew :many
 -- Chooses the page by sort_by from properties_position alone (it covers what the criteria and sorts read),
 -- counting every match on the way, then reads the page's rows.

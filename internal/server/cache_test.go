@@ -260,3 +260,37 @@ func TestSharedCacheNeverSharesAMembersAnswer(t *testing.T) {
 		t.Errorf("cache hits: %d, want %d (each visitor's repeat, and nothing else)", cache.hits, 2*len(reads))
 	}
 }
+
+// TestSearchPagesAreNeverStale: a city's page read again and again has its rows remembered
+// (store.Decoded), yet a change to a listing shows on the very next search, and a member's saved
+// flag is theirs alone.
+func TestSearchPagesAreNeverStale(t *testing.T) {
+	t.Parallel()
+	w := testworld.Start(t, testserver.Options{})
+	w.Person(t, "lena", "landlord")
+	member := w.Person(t, "mia", "tenant")
+	id := w.Property(t, "lena", "Remembered Flat")
+	page := func(header ...string) string {
+		t.Helper()
+		_, body := get(t, w.URL+"/api/properties?city=Leeds", header...)
+		return body
+	}
+	for range 3 {
+		if body := page(); !strings.Contains(body, `"title":"Remembered Flat"`) || !strings.Contains(body, `"saved":false`) {
+			t.Fatalf("the city's page: %s", body)
+		}
+	}
+	w.Exec(t, `UPDATE properties SET title = 'Renamed Flat', rating5_count = 1 WHERE id = $1`, id)
+	if body := page(); !strings.Contains(body, `"title":"Renamed Flat"`) || !strings.Contains(body, `"distribution":[0,0,0,0,1]`) {
+		t.Errorf("the page after the listing changed: %s", body)
+	}
+	w.Exec(t, `INSERT INTO saved_properties (user_id, property_id) VALUES ($1, $2)`, w.UserID(t, "mia"), id)
+	for range 3 {
+		if body := page("Cookie", identity.SessionCookie+"="+member); !strings.Contains(body, `"saved":true`) {
+			t.Fatalf("the member's page: %s", body)
+		}
+	}
+	if body := page(); !strings.Contains(body, `"saved":false`) {
+		t.Errorf("a visitor's page after the member's: %s", body)
+	}
+}

@@ -174,8 +174,10 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	if opts.CustomPlans != nil && (opts.Replica == nil || opts.ReplicaCustomPlans != nil) {
 		customReads = reads.Beside(opts.CustomPlans, opts.ReplicaCustomPlans)
 	}
+	// A search page's rows recur, unchanged, on every visit: their decoding is remembered.
+	plainReads := store.NewDecoded(reads.Beside(opts.FixedPlans, opts.ReplicaFixedPlans))
 	properties := property.NewService(pool, opts.FixedPlans, opts.Uploads).
-		ReadingFrom(reads, reads.Beside(opts.FixedPlans, opts.ReplicaFixedPlans), customReads)
+		ReadingFrom(reads, plainReads, store.NewDecoded(customReads))
 	payments := payment.NewService(pool, opts.Payments)
 	if opts.Refunder == nil {
 		opts.Refunder = payments // a rejected paid check's fee is owed back, then refunded by RunRefunds

@@ -261,9 +261,9 @@ func TestSharedCacheNeverSharesAMembersAnswer(t *testing.T) {
 	}
 }
 
-// TestSearchPagesAreNeverStale: a city's page read again and again has its rows remembered
-// (store.Decoded), yet a change to a listing shows on the very next search, and a member's saved
-// flag is theirs alone.
+// TestSearchPagesAreNeverStale: a city's page and a property's reviews, read again and again,
+// have their rows remembered (store.Decoded), yet a change to a listing or a review shows on the
+// very next read, and a member's saved flag is theirs alone.
 func TestSearchPagesAreNeverStale(t *testing.T) {
 	t.Parallel()
 	w := testworld.Start(t, testserver.Options{})
@@ -292,5 +292,23 @@ func TestSearchPagesAreNeverStale(t *testing.T) {
 	}
 	if body := page(); !strings.Contains(body, `"saved":false`) {
 		t.Errorf("a visitor's page after the member's: %s", body)
+	}
+
+	review := w.ID(t, `INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
+		VALUES ($1, $2, 4, 'Fine place', 'A fine place to live for a year or two.', 'tenant_to_property') RETURNING id`,
+		id, w.UserID(t, "mia"))
+	reviews := func() string {
+		t.Helper()
+		_, body := get(t, w.URL+"/api/properties/"+strconv.Itoa(int(id))+"/reviews")
+		return body
+	}
+	for range 3 {
+		if body := reviews(); !strings.Contains(body, `"title":"Fine place"`) || !strings.Contains(body, `"helpful":0`) {
+			t.Fatalf("the property's reviews: %s", body)
+		}
+	}
+	w.Exec(t, `UPDATE reviews SET helpful = 3 WHERE id = $1`, review)
+	if body := reviews(); !strings.Contains(body, `"helpful":3`) {
+		t.Errorf("the reviews after one was found helpful: %s", body)
 	}
 }

@@ -174,7 +174,8 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 	if opts.CustomPlans != nil && (opts.Replica == nil || opts.ReplicaCustomPlans != nil) {
 		customReads = reads.Beside(opts.CustomPlans, opts.ReplicaCustomPlans)
 	}
-	// A search page's rows recur, unchanged, on every visit: their decoding is remembered.
+	// A search page's rows, and a property's reviews, recur unchanged on every visit: their
+	// decoding is remembered (store.Decoded).
 	plainReads := store.NewDecoded(reads.Beside(opts.FixedPlans, opts.ReplicaFixedPlans))
 	properties := property.NewService(pool, opts.FixedPlans, opts.Uploads).
 		ReadingFrom(reads, plainReads, store.NewDecoded(customReads))
@@ -183,7 +184,7 @@ func NewHandler(pool *pgxpool.Pool, opts Options) http.Handler {
 		opts.Refunder = payments // a rejected paid check's fee is owed back, then refunded by RunRefunds
 	}
 	resources := resource.ReadingFrom(reads)
-	reviews := review.NewService(pool, opts.Uploads).WithLimits(opts.Limits.Reviews).ReadingFrom(reads)
+	reviews := review.NewService(pool, opts.Uploads).WithLimits(opts.Limits.Reviews).ReadingFrom(store.NewDecoded(reads))
 	inbox := notify.NewInbox(pool)
 	verifications := verification.NewService(pool)
 	accountRPCs := api.NewAccount(accounts).CountingUnread(inbox)

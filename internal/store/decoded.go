@@ -144,11 +144,17 @@ func copyOf(dest []any) ([]any, bool) {
 			values[i] = *p
 		case *pgtype.Point:
 			values[i] = *p
+		case *pgtype.Date:
+			values[i] = *p
 		case **string:
 			values[i] = nullable(*p)
 		case **int32:
 			values[i] = nullable(*p)
+		case **time.Time:
+			values[i] = nullable(*p)
 		case *[]string:
+			values[i] = slices.Clone(*p)
+		case *[]byte:
 			values[i] = slices.Clone(*p)
 		default:
 			return nil, false
@@ -189,14 +195,22 @@ func copyInto(dest []any, values []any) bool {
 			*p, ok = v.(time.Time)
 		case *pgtype.Point:
 			*p, ok = v.(pgtype.Point)
+		case *pgtype.Date:
+			*p, ok = v.(pgtype.Date)
 		case **string:
 			*p, ok = pointerTo[string](v)
 		case **int32:
 			*p, ok = pointerTo[int32](v)
+		case **time.Time:
+			*p, ok = pointerTo[time.Time](v)
 		case *[]string:
 			var s []string
 			s, ok = v.([]string)
 			*p = slices.Clone(s)
+		case *[]byte:
+			var b []byte
+			b, ok = v.([]byte)
+			*p = slices.Clone(b)
 		}
 		if !ok {
 			return false

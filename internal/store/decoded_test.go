@@ -39,7 +39,7 @@ func (r countedRows) Scan(dest ...any) error {
 	return r.Rows.Scan(dest...)
 }
 
-// listing is a row of every column type the search pages scan.
+// listing is a row of every column type the search and review pages scan.
 type listing struct {
 	ID        int32
 	Title     string
@@ -51,13 +51,17 @@ type listing struct {
 	CreatedAt time.Time
 	Amenities []string
 	Position  pgtype.Point
+	RevealAt  *time.Time
+	From      pgtype.Date
+	Responses []byte
 }
 
 func (l *listing) targets() []any {
-	return []any{&l.ID, &l.Title, &l.Locality, &l.Feet, &l.Views, &l.Rating, &l.Active, &l.CreatedAt, &l.Amenities, &l.Position}
+	return []any{&l.ID, &l.Title, &l.Locality, &l.Feet, &l.Views, &l.Rating, &l.Active, &l.CreatedAt, &l.Amenities, &l.Position, &l.RevealAt, &l.From, &l.Responses}
 }
 
-const listingsSQL = `SELECT id, title, locality, feet, views, rating, active, created_at, amenities, position
+const listingsSQL = `SELECT id, title, locality, feet, views, rating, active, created_at, amenities, position,
+  reveal_at, from_month, responses
 FROM listings ORDER BY id`
 
 func readListings(t *testing.T, q db.DBTX) []listing {
@@ -91,11 +95,13 @@ func TestDecodedRowsAreRememberedNeverStale(t *testing.T) {
 	ctx := context.Background()
 	if _, err := pool.Exec(ctx, `
 CREATE TABLE listings (id int PRIMARY KEY, title text NOT NULL, locality text, feet int, views bigint NOT NULL,
-  rating float8 NOT NULL, active bool NOT NULL, created_at timestamptz NOT NULL, amenities text[], position point NOT NULL);
+  rating float8 NOT NULL, active bool NOT NULL, created_at timestamptz NOT NULL, amenities text[], position point NOT NULL,
+  reveal_at timestamptz, from_month date, responses jsonb);
 INSERT INTO listings VALUES
-  (1, 'Flat', 'Soho', 700, 12, 4.5, true, '2026-11-30 05:00:00.123456+00', '{wifi,parking}', '(51.5,-0.13)'),
-  (2, 'House', NULL, NULL, 0, 0, false, '2026-01-01 00:00:00+00', '{}', '(0,0)'),
-  (3, 'Room', 'Leith', 90, 3, 3, true, '2025-06-01 12:00:00+00', NULL, '(55.97,-3.17)')`); err != nil {
+  (1, 'Flat', 'Soho', 700, 12, 4.5, true, '2026-11-30 05:00:00.123456+00', '{wifi,parking}', '(51.5,-0.13)',
+   '2026-12-01 00:00:00+00', '2025-01-01', '[{"by":"owner"}]'),
+  (2, 'House', NULL, NULL, 0, 0, false, '2026-01-01 00:00:00+00', '{}', '(0,0)', NULL, NULL, NULL),
+  (3, 'Room', 'Leith', 90, 3, 3, true, '2025-06-01 12:00:00+00', NULL, '(55.97,-3.17)', NULL, '2024-02-01', '[]')`); err != nil {
 		t.Fatal(err)
 	}
 	n := new(atomic.Int32)
@@ -120,14 +126,16 @@ INSERT INTO listings VALUES
 	if got := n.Load(); got != 0 {
 		t.Errorf("third read: the driver decoded %d rows, want 0 (all remembered)", got)
 	}
-	if again[1].Amenities == nil || again[2].Amenities != nil {
-		t.Errorf("an empty list and a NULL one: %#v and %#v", again[1].Amenities, again[2].Amenities)
+	if again[1].Amenities == nil || again[2].Amenities != nil || again[1].Responses != nil || again[1].RevealAt != nil {
+		t.Errorf("an empty list and NULLs: %#v, %#v, %#v, %v", again[1].Amenities, again[2].Amenities, again[1].Responses, again[1].RevealAt)
 	}
 
 	// What a caller scanned is its own: changing it changes nothing the next read sees.
 	again[0].Amenities[0] = "changed"
 	*again[0].Locality = "changed"
 	*again[0].Feet = -1
+	*again[0].RevealAt = time.Time{}
+	again[0].Responses[0] = 'x'
 	if got := readListings(t, decoded); !reflect.DeepEqual(got, want) {
 		t.Fatalf("after a caller changed its copy:\n got %+v\nwant %+v", got, want)
 	}
@@ -280,7 +288,8 @@ func BenchmarkDecoded(b *testing.B) {
 	ctx := context.Background()
 	if _, err := pool.Exec(ctx, `CREATE TABLE listings AS SELECT i AS id, 'Bench home ' || i AS title,
   'District ' || i AS locality, 700 + i AS feet, i::bigint AS views, 4.5::float8 AS rating, true AS active,
-  now() AS created_at, '{wifi,parking}'::text[] AS amenities, point(51.5, -0.13) AS position
+  now() AS created_at, '{wifi,parking}'::text[] AS amenities, point(51.5, -0.13) AS position,
+  NULL::timestamptz AS reveal_at, '2025-01-01'::date AS from_month, '[]'::jsonb AS responses
 FROM generate_series(1, 12) i`); err != nil {
 		b.Fatal(err)
 	}
@@ -304,8 +313,9 @@ FROM generate_series(1, 12) i`); err != nil {
 			rows.Close()
 		}
 	}
-	const same = `SELECT id, title, locality, feet, views, rating, active, created_at, amenities, position, created_at FROM listings`
-	const fresh = `SELECT id, title, locality, feet, views, rating, active, created_at, amenities, position, clock_timestamp() FROM listings`
+	const columns = `SELECT id, title, locality, feet, views, rating, active, created_at, amenities, position, reveal_at, from_month, responses`
+	const same = columns + `, created_at FROM listings`
+	const fresh = columns + `, clock_timestamp() FROM listings`
 	b.Run("driver", func(b *testing.B) { page(b, pool, same) })
 	b.Run("remembered", func(b *testing.B) { page(b, store.NewDecoded(pool), same) })
 	b.Run("driver, new rows", func(b *testing.B) { page(b, pool, fresh) })

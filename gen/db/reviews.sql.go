@@ -102,7 +102,7 @@ SELECT review_type, count(*)::int AS reviews, count(*) FILTER (WHERE counted)::i
     count(*) FILTER (WHERE NOT counted AND previous)::int AS previous_address
 FROM (
     SELECT review_type, counted, rating, verified, owner_linked,
-        review_previous_address(property_id, address_key) AS previous
+        elsewhere AS previous
     FROM reviews
     WHERE property_id = $1 AND status = 'published' AND (reveal_at IS NULL OR reveal_at <= now())
 ) r
@@ -123,7 +123,7 @@ type CountPropertyReviewsByTypeRow struct {
 // A property's published reviews per type (what each tab holds), how many of them count (their
 // authors are established: counted), the average of those, how many are verified, how many do
 // not count because they are about another address than the property's current one
-// (previous_address: uncounted and review_previous_address, review.NotCountedPreviousAddress),
+// (previous_address: uncounted and elsewhere, review.NotCountedPreviousAddress),
 // and how many of the others never count because their authors were linked to the owner
 // (not_independent: uncounted and owner_linked, review.NotCountedNotIndependent), as each
 // review's not_counted_reason says: a new member's review is listed but moves no average until
@@ -288,7 +288,7 @@ SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_ty
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
-    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
+    r.elsewhere AS previous_address
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
@@ -389,7 +389,7 @@ SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_ty
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
-    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
+    r.elsewhere AS previous_address
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
 LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
@@ -496,7 +496,7 @@ SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_ty
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
-    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
+    r.elsewhere AS previous_address
 FROM reviews r
 LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
 LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'
@@ -588,7 +588,7 @@ SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_ty
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
-    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
+    r.elsewhere AS previous_address
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
@@ -709,7 +709,7 @@ SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_ty
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
-    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
+    r.elsewhere AS previous_address
 FROM reviews r
 JOIN properties p ON p.id = r.property_id AND p.active
 LEFT JOIN users u ON u.id = r.user_id
@@ -801,7 +801,7 @@ SELECT r.id, r.property_id, r.user_id, r.rating, r.title, r.content, r.review_ty
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
-    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
+    r.elsewhere AS previous_address
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
 LEFT JOIN users u ON u.id = r.user_id

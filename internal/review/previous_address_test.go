@@ -14,9 +14,11 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/rentproof/rentproof/gen/db"
 	propertyv1 "github.com/rentproof/rentproof/gen/rentproof/property/v1"
 	"github.com/rentproof/rentproof/gen/rentproof/property/v1/propertyv1connect"
 	reviewv1 "github.com/rentproof/rentproof/gen/rentproof/review/v1"
+	"github.com/rentproof/rentproof/internal/dbtest"
 	"github.com/rentproof/rentproof/internal/review"
 	"github.com/rentproof/rentproof/internal/testworld"
 )
@@ -299,5 +301,57 @@ func TestReviewsAreStampedWithTheirPropertysAddress(t *testing.T) {
 	}
 	if got := w.page(t, "", &reviewv1.ListPropertyReviewsRequest{}); len(got) != 2 {
 		t.Errorf("listed %d reviews, want 2", len(got))
+	}
+}
+
+// TestReviewListsReadTheStoredMark: the statements that list reviews, count them by type or show
+// one read each review's stored mark (elsewhere, which outOfStep above keeps equal to
+// review_previous_address) rather than looking its property's address up again for every review
+// (property_current_address_key): a page of eleven reviews spent 0.51 ms that way against 0.085 ms
+// for everything else.
+func TestReviewListsReadTheStoredMark(t *testing.T) {
+	t.Parallel()
+	pool, _ := dbtest.New(t)
+	ctx := context.Background()
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	if _, err := tx.Exec(ctx, `SET LOCAL track_functions = 'all'`); err != nil {
+		t.Fatal(err)
+	}
+	var review int32
+	if err := tx.QueryRow(ctx, `WITH u AS (INSERT INTO users (username, password_hash, email, first_name, last_name, role) VALUES ('lena', 'x', 'lena@example.com', 'Lena', 'Lane', 'landlord') RETURNING id),
+		p AS (INSERT INTO properties (title, address, city, property_type, monthly_rent, landlord_id, slug)
+			SELECT 'Flat', '1 Park Lane', 'Leeds', 'apartment', 900, id, 'flat' FROM u RETURNING id)
+		INSERT INTO reviews (property_id, user_id, rating, title, content, review_type)
+		SELECT p.id, NULL, 4, 'Fine place ' || i, 'A fine place to live for a year or two.', 'tenant_to_property'
+		FROM p, generate_series(1, 3) i RETURNING id`).Scan(&review); err != nil {
+		t.Fatal(err)
+	}
+	lookups := func() int64 {
+		t.Helper()
+		var n int64
+		if err := tx.QueryRow(ctx, `SELECT coalesce(pg_stat_get_xact_function_calls('property_current_address_key(integer)'::regprocedure), 0)`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := lookups()
+	q := db.New(tx)
+	property, err := q.GetReviewDetails(ctx, db.GetReviewDetailsParams{ReviewID: review})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := q.ListPropertyReviews(ctx, db.ListPropertyReviewsParams{PropertyID: property.Review.PropertyID, ReviewTypes: []string{}, MaxRows: 11})
+	if err != nil || len(page) != 3 {
+		t.Fatalf("the property's reviews: %d, %v", len(page), err)
+	}
+	if _, err := q.CountPropertyReviewsByType(ctx, property.Review.PropertyID); err != nil {
+		t.Fatal(err)
+	}
+	if n := lookups() - before; n != 0 {
+		t.Errorf("reading three reviews looked their property's address up %d times, want none", n)
 	}
 }

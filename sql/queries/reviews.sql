@@ -1,9 +1,11 @@
 -- Every list of reviews carries each review's label in its own statement: the proof of the
 -- tenancy behind a verified review (t, joined only while the review is verified), for a
 -- landlord's verified review of a tenant, the tenant's name (tu), and whether the review is about
--- another address than its property's current one (previous_address, SQL
--- review_previous_address). A review hidden by the blind reveal (reveal_at in the future) is
--- listed to its author only.
+-- another address than its property's current one (previous_address: reviews.elsewhere, the
+-- stored answer of SQL review_previous_address, which a trigger keeps in step with every change
+-- of an address; working it out again costs a lookup of the property per review, six times the
+-- rest of a page). A review hidden by the blind reveal (reveal_at in the future) is listed to its
+-- author only.
 --
 -- (The semicolon below ends this header, which sqlc would otherwise take for the first
 -- statement's comment.)
@@ -20,7 +22,7 @@ SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_l
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
-    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
+    r.elsewhere AS previous_address
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
@@ -43,7 +45,7 @@ SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_l
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
-    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
+    r.elsewhere AS previous_address
 FROM reviews r
 LEFT JOIN users u ON u.id = r.user_id
 LEFT JOIN review_owner_responses o ON o.review_id = r.id
@@ -56,7 +58,7 @@ WHERE r.id = sqlc.arg(review_id);
 -- A property's published reviews per type (what each tab holds), how many of them count (their
 -- authors are established: counted), the average of those, how many are verified, how many do
 -- not count because they are about another address than the property's current one
--- (previous_address: uncounted and review_previous_address, review.NotCountedPreviousAddress),
+-- (previous_address: uncounted and elsewhere, review.NotCountedPreviousAddress),
 -- and how many of the others never count because their authors were linked to the owner
 -- (not_independent: uncounted and owner_linked, review.NotCountedNotIndependent), as each
 -- review's not_counted_reason says: a new member's review is listed but moves no average until
@@ -69,7 +71,7 @@ SELECT review_type, count(*)::int AS reviews, count(*) FILTER (WHERE counted)::i
     count(*) FILTER (WHERE NOT counted AND previous)::int AS previous_address
 FROM (
     SELECT review_type, counted, rating, verified, owner_linked,
-        review_previous_address(property_id, address_key) AS previous
+        elsewhere AS previous
     FROM reviews
     WHERE property_id = $1 AND status = 'published' AND (reveal_at IS NULL OR reveal_at <= now())
 ) r
@@ -83,7 +85,7 @@ SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_l
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
-    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
+    r.elsewhere AS previous_address
 FROM reviews r
 JOIN properties p ON p.id = r.property_id AND p.active
 LEFT JOIN users u ON u.id = r.user_id
@@ -100,7 +102,7 @@ SELECT sqlc.embed(r), u.first_name AS author_first_name, u.last_name AS author_l
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
-    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
+    r.elsewhere AS previous_address
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
 LEFT JOIN users u ON u.id = r.user_id
@@ -261,7 +263,7 @@ SELECT sqlc.embed(r), p.title AS property_title,
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
-    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
+    r.elsewhere AS previous_address
 FROM reviews r
 JOIN properties p ON p.id = r.property_id
 LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
@@ -281,7 +283,7 @@ SELECT sqlc.embed(r),
     t.proof AS proof, t.from_month AS proof_from_month, t.to_month AS proof_to_month,
     coalesce(t.verification_date, t.decided_at) AS proof_verified_at,
     tu.first_name AS tenant_first_name, tu.last_name AS tenant_last_name,
-    review_previous_address(r.property_id, r.address_key)::bool AS previous_address
+    r.elsewhere AS previous_address
 FROM reviews r
 LEFT JOIN tenant_verifications t ON t.id = r.tenancy_id AND r.verified
 LEFT JOIN users tu ON tu.id = t.tenant_id AND r.review_type = 'landlord_to_tenant'

@@ -488,6 +488,31 @@ func run(targets []vegeta.Target, rate int, d time.Duration) vegeta.Metrics {
 	return m
 }
 
+// runOver is run, with when the requests slower than target were sent: how many of them in each
+// second of the run. A tail that is one stall lands in one second; a tail spread over every
+// second is the steady state's.
+func runOver(targets []vegeta.Target, rate int, d, target time.Duration) (vegeta.Metrics, []int) {
+	attacker := vegeta.NewAttacker(vegeta.KeepAlive(true), vegeta.Timeout(5*time.Second), vegeta.Connections(256))
+	var m vegeta.Metrics
+	var start time.Time
+	var slow []time.Time
+	for res := range attacker.Attack(vegeta.NewStaticTargeter(targets...), vegeta.Rate{Freq: rate, Per: time.Second}, d, "bench") {
+		m.Add(res)
+		if start.IsZero() || res.Timestamp.Before(start) {
+			start = res.Timestamp
+		}
+		if res.Latency > target {
+			slow = append(slow, res.Timestamp)
+		}
+	}
+	m.Close()
+	over := make([]int, int(d/time.Second)+1)
+	for _, at := range slow {
+		over[min(int(at.Sub(start)/time.Second), len(over)-1)]++
+	}
+	return m, over
+}
+
 // runSplit is run, with the metrics of each part of the requests as well: the results are split
 // by part(URL) when part is not nil.
 func runSplit(targets []vegeta.Target, rate int, d time.Duration, part func(string) string) (vegeta.Metrics, map[string]*vegeta.Metrics) {

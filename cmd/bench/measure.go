@@ -40,7 +40,7 @@ func measure(ctx context.Context, pool *pgxpool.Pool, srv *server, scenarios []s
 	for i, s := range scenarios {
 		resetStatements(ctx, pool)
 		cpu, walBefore, machineBefore := srv.cpu(), walNow(ctx, pool), machineNow()
-		m := run(s.targets, s.rate, d)
+		m, over := runOver(s.targets, s.rate, d, s.target)
 		machine := machineNow().minus(machineBefore)
 		perRequest := float64(srv.cpu()-cpu) / float64(time.Microsecond) / float64(max(m.Requests, 1))
 		time.Sleep(time.Second) // backends report their statistics within a second
@@ -55,6 +55,9 @@ func measure(ctx context.Context, pool *pgxpool.Pool, srv *server, scenarios []s
 		n := float64(max(m.Requests, 1))
 		p := fmt.Sprintf("  WAL per request: %.1f KB, %.1f full-page images; users rows updated %d (HOT %d), properties %d (HOT %d)\n",
 			float64(wal.bytes)/1024/n, float64(wal.fpi)/n, wal.usersUpd, wal.usersHot, wal.propsUpd, wal.propsHot)
+		if slow := overBySecond(over); slow != "" {
+			p += "  over the target, by second of the run: " + slow + "\n"
+		}
 		profiles = append(profiles, s.name+":\n"+p+topStatements(ctx, pool))
 		metrics[i], errors[i] = m, errs
 	}
@@ -66,6 +69,18 @@ func measure(ctx context.Context, pool *pgxpool.Pool, srv *server, scenarios []s
 		}
 	}
 	return metrics, errors, machineNow().minus(start)
+}
+
+// overBySecond says in which seconds of a run the requests over the target were sent ("" when
+// none were): "0s 14, 3s 2".
+func overBySecond(over []int) string {
+	var parts []string
+	for i, n := range over {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%ds %d", i, n))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // verdictOf says whether a scenario met its p99 target with no errors.

@@ -114,3 +114,14 @@ func TestCompareAlternates(t *testing.T) {
 		t.Errorf("order %v, want %v", order, want)
 	}
 }
+
+// TestOverBySecond: the seconds of a run with requests over the target, and nothing when none.
+func TestOverBySecond(t *testing.T) {
+	t.Parallel()
+	if got := overBySecond([]int{14, 0, 0, 2, 0}); got != "0s 14, 3s 2" {
+		t.Errorf("got %q", got)
+	}
+	if got := overBySecond(make([]int, 11)); got != "" {
+		t.Errorf("no request over the target: got %q", got)
+	}
+}

@@ -215,7 +215,7 @@ func TestDecodedRowsKeepToTheirStatementAndTypes(t *testing.T) {
 }
 
 // TestDecodedRowsUnderConcurrentReadsAndWrites: readers in parallel, while a writer changes a row,
-// each see one committed version of it, never a mix (run with -race, as make test does).
+// each see one committed version of it, never a mix (and `go test -race` checks what they share).
 func TestDecodedRowsUnderConcurrentReadsAndWrites(t *testing.T) {
 	t.Parallel()
 	pool, _ := dbtest.New(t)
